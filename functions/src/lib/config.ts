@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { TABLE } from '@tp/contracts/platform';
+
+/**
+ * Environment, parsed once at cold start: a missing variable fails the cold start loudly instead of a
+ * request later. Endpoints for the emulators come from the SDK's own AWS_ENDPOINT_URL_* variables.
+ */
+const ZEnv = z.object({
+  TABLE_NAME: z.string().default(TABLE.name),
+  EMAIL_QUEUE_URL: z.string().default(''),
+  PAYMENT_QUEUE_URL: z.string().default(''),
+  MAIL_FROM: z.string().default('no-reply@travel-platform.local'),
+  /** Public origin the mails link to when a site has no https domain (local stack). */
+  PUBLIC_URL_SCHEME: z.enum(['http', 'https']).default('https'),
+  PUBLIC_URL_PORT: z.string().default(''),
+  /** Google / Facebook token verification keys; overridable so tests sign with local keys. */
+  GOOGLE_JWKS_URL: z.string().default('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_ISSUERS: z.string().default('https://accounts.google.com,accounts.google.com'),
+  FACEBOOK_JWKS_URL: z.string().default('https://www.facebook.com/.well-known/oauth/openid/jwks/'),
+  FACEBOOK_ISSUER: z.string().default('https://www.facebook.com'),
+  /** Cookies get `Secure` unless explicitly turned off for plain-http local work. */
+  COOKIE_SECURE: z.enum(['true', 'false']).default('true'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  STAGE: z.string().default('local'),
+});
+export type Env = z.infer<typeof ZEnv>;
+
+let cached: Env | undefined;
+export function env(): Env {
+  cached ??= ZEnv.parse(process.env);
+  return cached;
+}
+/** Tests that change process.env between cases call this. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}

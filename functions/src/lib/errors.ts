@@ -1,0 +1,42 @@
+import { ERROR_STATUS, type ErrorCode } from '@tp/contracts/envelope';
+import { MSG } from '@tp/contracts/messages';
+
+/**
+ * The one error type. `message` is what the user may see; `internal` is for logs only. Anything that
+ * is not an AppError becomes a generic 500 so internals never reach the client.
+ */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly internal?: string,
+  ) {
+    super(message);
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+export const fail = {
+  validation: (message: string, fields?: Record<string, string>) => new AppError('VALIDATION', message, fields),
+  unauthenticated: (message: string = MSG.loggedOut) => new AppError('UNAUTHENTICATED', message),
+  forbidden: (message: string = MSG.forbidden) => new AppError('FORBIDDEN', message),
+  notFound: (message: string = MSG.notFound) => new AppError('NOT_FOUND', message),
+  conflict: (message: string, fields?: Record<string, string>) => new AppError('CONFLICT', message, fields),
+  gone: (message: string) => new AppError('GONE', message),
+  tooMany: (message: string = MSG.tooManyAttempts) => new AppError('TOO_MANY', message),
+  paymentRequired: (message: string) => new AppError('PAYMENT_REQUIRED', message),
+  supplierTimeout: () => new AppError('SUPPLIER_TIMEOUT', MSG.requestTimeout),
+};
+
+/** True when DynamoDB refused a conditional write (or a transaction because of one). */
+export function isConditionFailure(err: unknown): boolean {
+  const name = (err as { name?: string })?.name;
+  if (name === 'ConditionalCheckFailedException') return true;
+  if (name === 'TransactionCanceledException') {
+    const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+    return reasons.some((r) => r.Code === 'ConditionalCheckFailed');
+  }
+  return false;
+}

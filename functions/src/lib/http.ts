@@ -1,0 +1,183 @@
+import middy from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { z } from 'zod';
+import { routeKey, type Endpoint, type ParsedRequestOf, type ResponseOf } from '@tp/contracts/endpoint';
+import { MSG } from '@tp/contracts/messages';
+import { AUTH } from '@tp/contracts/platform';
+import type { TErrorEnvelope } from '@tp/contracts/envelope';
+import { AppError, fail } from './errors.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { parseCookies, clearSessionCookie } from './cookies.ts';
+import { resolveSite, type SiteRecord } from './tenancy.ts';
+import { findSession, deleteSession, type SessionRecord } from './sessions.ts';
+import { loadPrincipal, type Principal } from './principal.ts';
+
+export type HttpEvent = APIGatewayProxyEventV2;
+export type HttpResult = APIGatewayProxyStructuredResultV2;
+
+/** What an operation gets besides its parsed input. */
+export interface RequestContext {
+  requestId: string;
+  headers: Record<string, string | undefined>;
+  cookies: Record<string, string>;
+  ip: string;
+  now: Date;
+  log: Logger;
+  /** The calling site (resolved once per request, on first use). */
+  site(): Promise<SiteRecord>;
+  /** The session token the request carried, if any (for logout). */
+  token: string | undefined;
+  /** Set for 'user' / 'staff' / 'superAdmin' endpoints; optional for 'public'. */
+  principal: Principal | undefined;
+  session: SessionRecord | undefined;
+}
+
+/** Set cookies or a message alongside the payload. */
+export class Reply<T> {
+  constructor(
+    readonly payload: T,
+    readonly options: { message?: string; cookies?: string[]; status?: number } = {},
+  ) {}
+}
+export const reply = <T>(payload: T, options: Reply<T>['options'] = {}): Reply<T> => new Reply(payload, options);
+
+export interface Operation<E extends Endpoint = Endpoint> {
+  endpoint: E;
+  run(input: ParsedRequestOf<E>, ctx: RequestContext): Promise<ResponseOf<E> | Reply<ResponseOf<E>>>;
+}
+
+/** Binds an implementation to its contract; types flow from the endpoint's schemas. */
+export function operation<E extends Endpoint>(endpoint: E, run: Operation<E>['run']): Operation {
+  return { endpoint, run } as unknown as Operation;
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+function envelopeError(err: AppError): HttpResult {
+  const body: TErrorEnvelope = {
+    success: false,
+    message: err.message,
+    errorMessage: err.message,
+    code: err.code,
+    ...(err.fields ? { shortError: err.fields } : {}),
+  };
+  return { statusCode: err.status, headers: JSON_HEADERS, body: JSON.stringify(body) };
+}
+
+/** zod issues → the first message for the toast plus one message per field path. */
+export function validationError(error: z.ZodError): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.map(String).join('.') || '_';
+    fields[path] ??= issue.message;
+  }
+  const first = error.issues[0]?.message ?? MSG.required;
+  return fail.validation(first, fields);
+}
+
+function readInput(event: HttpEvent): unknown {
+  const params = { ...(event.pathParameters ?? {}) };
+  if (event.requestContext.http.method === 'GET') return { ...(event.queryStringParameters ?? {}), ...params };
+  let body: unknown = {};
+  if (event.body) {
+    const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      throw fail.validation('Request body must be JSON');
+    }
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw fail.validation('Request body must be a JSON object');
+  return { ...(event.queryStringParameters ?? {}), ...(body as object), ...params };
+}
+
+async function authorise(op: Operation, ctx: RequestContext): Promise<void> {
+  const rule = op.endpoint.auth;
+  if (rule === 'token') return;
+  if (ctx.token) {
+    const site = await ctx.site();
+    const session = await findSession(site.siteId, ctx.token, ctx.now);
+    if (session) {
+      const principal = await loadPrincipal(site.siteId, session.userId);
+      if (principal?.isBlocked) {
+        await deleteSession(site.siteId, ctx.token);
+        if (rule !== 'public') throw new AppError('UNAUTHENTICATED', MSG.accountBlocked);
+      } else if (principal) {
+        ctx.session = session;
+        ctx.principal = principal;
+      }
+    }
+  }
+  if (rule === 'public') return;
+  const p = ctx.principal;
+  if (!p) throw fail.unauthenticated(ctx.token ? MSG.sessionExpired : MSG.loggedOut);
+  if ((rule === 'staff' || rule === 'superAdmin') && p.userType !== 'staff') throw fail.forbidden();
+  if (rule === 'superAdmin' && !p.isSuperAdmin) throw fail.forbidden();
+}
+
+/**
+ * One Lambda per domain: routes by the API Gateway route key to the operation, then
+ * parse (zod) → authorise → run → success envelope. Errors become the error envelope.
+ */
+export function domainHandler(operations: Operation[]) {
+  const byKey = new Map(operations.map((op) => [routeKey(op.endpoint), op]));
+
+  const route = async (event: HttpEvent, lambdaCtx: { awsRequestId?: string }): Promise<HttpResult> => {
+    const started = performance.now();
+    const requestId = event.requestContext.requestId ?? lambdaCtx.awsRequestId ?? '';
+    const headers = event.headers ?? {};
+    const log = createLogger({ requestId, route: event.routeKey });
+    const op = byKey.get(event.routeKey);
+    let status = 500;
+    let siteId: string | undefined;
+    let sitePromise: Promise<SiteRecord> | undefined;
+    const cookies = parseCookies(event.cookies, headers['cookie']);
+    const ctx: RequestContext = {
+      requestId,
+      headers,
+      cookies,
+      ip: event.requestContext.http.sourceIp,
+      now: new Date(),
+      log,
+      site: () => (sitePromise ??= resolveSite(headers).then((s) => ((siteId = s.siteId), s))),
+      token: headers[AUTH.tokenName] || cookies[AUTH.tokenName] || undefined,
+      principal: undefined,
+      session: undefined,
+    };
+    try {
+      if (!op) throw fail.notFound();
+      const parsed = op.endpoint.request.safeParse(readInput(event));
+      if (!parsed.success) throw validationError(parsed.error);
+      await authorise(op, ctx);
+      const out = await op.run(parsed.data as never, ctx);
+      const r = out instanceof Reply ? out : new Reply(out);
+      status = r.options.status ?? 200;
+      const key = op.endpoint.envelope ?? 'result';
+      return {
+        statusCode: status,
+        headers: JSON_HEADERS,
+        ...(r.options.cookies ? { cookies: r.options.cookies } : {}),
+        body: JSON.stringify({ success: true, ...(r.options.message ? { message: r.options.message } : {}), [key]: r.payload }),
+      };
+    } catch (err) {
+      const appErr =
+        err instanceof AppError ? err : new AppError('INTERNAL', MSG.somethingWentWrong, undefined, String((err as Error)?.stack ?? err));
+      status = appErr.status;
+      if (status >= 500) log.error('request failed', { code: appErr.code, detail: appErr.internal ?? appErr.message });
+      const res = envelopeError(appErr);
+      // A 401 also clears a stale cookie so the browser stops sending it.
+      if (status === 401 && ctx.token && cookies[AUTH.tokenName]) res.cookies = [clearSessionCookie()];
+      return res;
+    } finally {
+      log.info('request', {
+        status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        siteId,
+        userId: ctx.principal?.userId,
+      });
+    }
+  };
+
+  return middy<HttpEvent, HttpResult>().use(httpHeaderNormalizer()).handler(route);
+}

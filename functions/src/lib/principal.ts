@@ -1,0 +1,29 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { UserType } from '@tp/contracts/endpoint';
+import { db, tableName } from './db.ts';
+import { keys } from './keys.ts';
+
+/** Who is calling: read from the user record on every authenticated request, so blocking or a role change takes effect at once. */
+export interface Principal {
+  userId: string;
+  siteId: string;
+  userType: UserType;
+  isSuperAdmin: boolean;
+  isBlocked: boolean;
+  legalEntityId: string;
+  email: string;
+}
+
+export async function loadPrincipal(siteId: string, userId: string): Promise<Principal | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(siteId, userId) }));
+  if (!Item) return null;
+  return {
+    userId,
+    siteId,
+    userType: Item.userType as UserType,
+    isSuperAdmin: Item.isUserSuperAdmin === true,
+    isBlocked: Item.isBlocked === true,
+    legalEntityId: String(Item.legalEntityId ?? ''),
+    email: String(Item.email ?? ''),
+  };
+}

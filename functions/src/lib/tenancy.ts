@@ -1,0 +1,77 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { TSiteDetails } from '@tp/contracts/site';
+import { MSG } from '@tp/contracts/messages';
+import { db, tableName } from './db.ts';
+import { keys } from './keys.ts';
+import { fail } from './errors.ts';
+
+/** A site as stored: its public details plus the owner legal entity. */
+export interface SiteRecord extends TSiteDetails {
+  siteId: string;
+  ownerLegalEntityId: string;
+}
+
+/**
+ * Sites change rarely and are read on every request: a short in-process cache keeps request paths at
+ * one DynamoDB read or none. Staff edits to branding show within CACHE_MS on a warm Lambda.
+ */
+const CACHE_MS = 30_000;
+const byId = new Map<string, { at: number; site: SiteRecord | null }>();
+const byDomain = new Map<string, { at: number; siteId: string | null }>();
+
+export function clearSiteCache(): void {
+  byId.clear();
+  byDomain.clear();
+}
+
+export async function siteById(siteId: string, now = Date.now()): Promise<SiteRecord | null> {
+  const hit = byId.get(siteId);
+  if (hit && now - hit.at < CACHE_MS) return hit.site;
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.site(siteId) }));
+  const site = (Item as SiteRecord | undefined) ?? null;
+  byId.set(siteId, { at: now, site });
+  return site;
+}
+
+export async function siteByDomain(domain: string, now = Date.now()): Promise<SiteRecord | null> {
+  const host = normaliseDomain(domain);
+  if (!host) return null;
+  const hit = byDomain.get(host);
+  let siteId: string | null;
+  if (hit && now - hit.at < CACHE_MS) siteId = hit.siteId;
+  else {
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.domain(host) }));
+    siteId = (Item?.siteId as string | undefined) ?? null;
+    byDomain.set(host, { at: now, siteId });
+  }
+  return siteId ? siteById(siteId, now) : null;
+}
+
+/** `Host` values carry ports and sometimes a `www.` prefix; a site is registered by its bare domain. */
+export function normaliseDomain(value: string): string {
+  let host = value.trim().toLowerCase();
+  host = host.replace(/^https?:\/\//, '').split('/')[0] ?? '';
+  host = host.replace(/:\d+$/, '').replace(/^www\./, '');
+  return /^[a-z0-9.-]+$/.test(host) ? host : '';
+}
+
+/**
+ * The calling site: `site-id` header first (partner sites), then `domain-name`, then the Host. A
+ * `site-id` that disagrees with a known `domain-name` is refused rather than trusted.
+ */
+export async function resolveSite(headers: Record<string, string | undefined>): Promise<SiteRecord> {
+  const siteIdHeader = headers['site-id'];
+  const domainHeader = headers['domain-name'] ?? headers['x-forwarded-host'] ?? headers['host'];
+  if (siteIdHeader) {
+    const site = await siteById(siteIdHeader);
+    if (!site) throw fail.notFound(MSG.siteNotFound);
+    if (headers['domain-name']) {
+      const other = await siteByDomain(headers['domain-name']);
+      if (other && other.siteId !== site.siteId) throw fail.forbidden();
+    }
+    return site;
+  }
+  const site = domainHeader ? await siteByDomain(domainHeader) : null;
+  if (!site) throw fail.notFound(MSG.siteNotFound);
+  return site;
+}

@@ -1,0 +1,32 @@
+import type { PolicyPage, TSiteDetails } from '@tp/contracts/site';
+import { ZSiteDetails } from '@tp/contracts/site';
+import { MSG } from '@tp/contracts/messages';
+import { fail } from '#lib/errors';
+import { siteByDomain, type SiteRecord } from '#lib/tenancy';
+import * as repo from './repo.ts';
+
+export interface SiteDeps {
+  siteByDomain: (domain: string) => Promise<SiteRecord | null>;
+  getPolicy: typeof repo.getPolicy;
+}
+const defaults: SiteDeps = { siteByDomain, getPolicy: repo.getPolicy };
+
+/** Public branding of the site serving `domain`; internal fields are stripped by the schema. */
+export async function detect(domain: string, deps: SiteDeps = defaults): Promise<TSiteDetails> {
+  const site = await deps.siteByDomain(domain);
+  if (!site) throw fail.notFound(MSG.siteNotFound);
+  return ZSiteDetails.parse(site);
+}
+
+export const POLICY_TITLES: Record<PolicyPage, string> = {
+  terms_and_conditions: 'Terms and Conditions',
+  privacy_policy: 'Privacy Policy',
+  cancellation_return_refund_policy: 'Cancellation, Return and Refund Policy',
+  'api-partner-program': 'API Partner Program',
+};
+
+export async function policyPage(site: SiteRecord, page: PolicyPage, deps: SiteDeps = defaults) {
+  const rec = await deps.getPolicy(site.siteId, page);
+  if (!rec) throw fail.notFound();
+  return { page, title: rec.title || POLICY_TITLES[page], html: rec.html, updatedAt: rec.updatedAt };
+}

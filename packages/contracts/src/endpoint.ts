@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { MSG } from './messages.ts';
+
+// A missing value reads as the spec's required message everywhere, instead of zod's type jargon.
+z.config({ customError: (issue) => (issue.input === undefined || issue.input === null ? MSG.required : undefined) });
+
+/** The three HTTP bases the specs name: the site API, the flight API and the partner mail service. */
+export type ApiBase = 'site' | 'flight' | 'partner';
+
+/**
+ * URL prefix of each base. The site API lives under /api/ (spec: "POST /api/whitelabel/detetct");
+ * the flight API has its own base so it can be moved to another host. Paths after the base are
+ * exactly those of shared/contract/api.tsv.
+ */
+export const API_BASES: Record<ApiBase, string> = {
+  site: '/api/',
+  flight: '/flight-api/',
+  partner: '/partner-api/',
+};
+
+/** One Lambda per domain (architecture.md). */
+export const DOMAINS = [
+  'site',
+  'users',
+  'rbac',
+  'suppliers',
+  'markup',
+  'wallet',
+  'flights',
+  'dmc',
+  'kart',
+  'activities',
+  'areas',
+  'visa',
+  'packages',
+  'notifications',
+] as const;
+export type Domain = (typeof DOMAINS)[number];
+
+export const USER_TYPES = ['staff', 'travelAgent', 'retail', 'corporate'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+/**
+ * Who may call an endpoint.
+ * - public: anyone; a session is still read when present (e.g. the e-ticket shows prices to logged-in users).
+ * - user: any signed-in user of the site.
+ * - staff / superAdmin: staff users; superAdmin additionally needs the super-admin flag.
+ * - token: no session; the operation checks a secret token from the request itself (driver links).
+ */
+export type AuthRule = 'public' | 'user' | 'staff' | 'superAdmin' | 'token';
+
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+
+/** Which key of the success envelope carries the payload (the specs read `result` for most calls, `data` for a few). */
+export type EnvelopeKey = 'result' | 'data';
+
+export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  /** Stable operation id, `<domain>.<verb>`; the handler registry is keyed by it. */
+  id: string;
+  api: ApiBase;
+  method: HttpMethod;
+  /** Path after the base, exactly as in api.tsv (typos included). `{name}` marks a path parameter. */
+  path: string;
+  domain: Domain;
+  auth: AuthRule;
+  /** Optional RBAC permission key the caller must hold (checked server-side, not only in menus). */
+  permission?: string;
+  envelope?: EnvelopeKey;
+  request: Req;
+  response: Res;
+  summary: string;
+}
+
+export function endpoint<Req extends z.ZodType, Res extends z.ZodType>(e: Endpoint<Req, Res>): Endpoint<Req, Res> {
+  return e;
+}
+
+/** Full URL path of an endpoint, e.g. `/api/whitelabel/detetct`. */
+export function urlPath(e: Pick<Endpoint, 'api' | 'path'>): string {
+  return `${API_BASES[e.api]}${e.path}`;
+}
+
+/** API Gateway v2 route key, e.g. `POST /api/whitelabel/detetct`. */
+export function routeKey(e: Pick<Endpoint, 'api' | 'path' | 'method'>): string {
+  return `${e.method} ${urlPath(e)}`;
+}
+
+export type RequestOf<E> = E extends Endpoint<infer Req, z.ZodType> ? z.input<Req> : never;
+export type ParsedRequestOf<E> = E extends Endpoint<infer Req, z.ZodType> ? z.output<Req> : never;
+export type ResponseOf<E> = E extends Endpoint<z.ZodType, infer Res> ? z.output<Res> : never;

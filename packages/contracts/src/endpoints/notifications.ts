@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint.ts';
+import { ZPushSubscription } from '../users.ts';
+
+export const createPushSubscription = endpoint({
+  id: 'notifications.createPushSubscription',
+  api: 'site',
+  method: 'POST',
+  path: 'notification/createPushNotificationSubscription',
+  domain: 'notifications',
+  auth: 'staff',
+  request: z.object({ subscription: ZPushSubscription }),
+  response: z.object({ subscribed: z.literal(true) }),
+  summary: 'Stores a staff browser push subscription (idempotent per endpoint).',
+});
+
+export const checkExistingSubscription = endpoint({
+  id: 'notifications.checkExistingSubscription',
+  api: 'site',
+  method: 'POST',
+  path: 'notification/checkExistingSubscription',
+  domain: 'notifications',
+  auth: 'staff',
+  request: z.object({ subscriptionEndPoint: z.url() }),
+  response: z.object({ exists: z.boolean() }),
+  summary: 'Whether this browser endpoint is already subscribed for the signed-in staff user.',
+});
+
+export const notificationEndpoints = [createPushSubscription, checkExistingSubscription];

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint.ts';
+import { ZPolicyPage, ZSiteDetails, POLICY_PAGES } from '../site.ts';
+
+export const detectSite = endpoint({
+  id: 'site.detect',
+  api: 'site',
+  method: 'POST',
+  path: 'whitelabel/detetct',
+  domain: 'site',
+  auth: 'public',
+  request: z.object({ domain: z.string().trim().toLowerCase().min(1, 'domain is required') }),
+  response: ZSiteDetails,
+  summary: 'Site branding for a domain (path spelled as in the spec).',
+});
+
+/** Our own call (the spec shows the policy screens, not how they load): per-site policy html. */
+export const getPolicyPage = endpoint({
+  id: 'site.policyPage',
+  api: 'site',
+  method: 'GET',
+  path: 'whitelabel/getPolicyPage',
+  domain: 'site',
+  auth: 'public',
+  request: z.object({ page: z.enum(POLICY_PAGES, { error: 'Unknown page' }) }),
+  response: ZPolicyPage,
+  summary: 'Policy page content of the calling site.',
+});
+
+export const siteEndpoints = [detectSite, getPolicyPage];

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** Field errors travel as `shortError`: field path → message (spec 000 §7, agent creation). */
+export const ZFieldErrors = z.record(z.string(), z.string());
+
+/** Every failure has this shape; `errorMessage` is what the client toasts (spec 000 §8). */
+export const ZErrorEnvelope = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  errorMessage: z.string(),
+  code: z.string(),
+  shortError: ZFieldErrors.optional(),
+});
+export type TErrorEnvelope = z.infer<typeof ZErrorEnvelope>;
+
+export interface SuccessEnvelope<T> {
+  success: true;
+  message?: string;
+  result?: T;
+  data?: T;
+}
+
+/** Error codes and the HTTP status each maps to (one map for the whole platform). */
+export const ERROR_STATUS = {
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  PAYMENT_REQUIRED: 402,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  GONE: 410,
+  TOO_MANY: 429,
+  INTERNAL: 500,
+  SUPPLIER_TIMEOUT: 502,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;

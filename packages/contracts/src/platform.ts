@@ -1,0 +1,76 @@
+/**
+ * Table, queues and platform settings, declared once and read by the CDK stacks, the local stack,
+ * the handlers and the tests alike.
+ */
+export const TABLE = {
+  /** Logical name; deployed tables get a stage prefix from CDK, the local stack uses it as is. */
+  name: 'travel-platform',
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  ttlAttribute: 'expiresAt',
+  indexes: {
+    /** Lists inside a site: users by created date, bookings by date, and so on. */
+    gsi1: { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    /** A second access path per entity (status queues, secondary sort orders). */
+    gsi2: { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  },
+} as const;
+
+export interface QueueSpec {
+  name: string;
+  /** Seconds a received message stays invisible; longer than the worker's timeout. */
+  visibilityTimeout: number;
+  /** Receives before a message is parked in the dead-letter queue. */
+  maxReceiveCount: number;
+  /** The worker domain (Lambda) that consumes the queue. */
+  worker: 'payments' | 'email';
+  batchSize: number;
+}
+
+export const QUEUES = {
+  paymentVerification: {
+    name: 'payment-verification',
+    visibilityTimeout: 60,
+    maxReceiveCount: 5,
+    worker: 'payments',
+    batchSize: 5,
+  },
+  email: { name: 'email', visibilityTimeout: 60, maxReceiveCount: 5, worker: 'email', batchSize: 10 },
+} as const satisfies Record<string, QueueSpec>;
+
+export const dlqName = (q: QueueSpec): string => `${q.name}-dlq`;
+
+export const AUTH = {
+  /** Cookie and header name the specs use for the session token. */
+  tokenName: 'auth-token',
+  /** Sliding session lifetime. */
+  sessionTtlSeconds: 7 * 24 * 3600,
+  /** Password reset / generate-password links. */
+  resetTtlSeconds: 3600,
+  /** Login attempts per email per minute before a 429. */
+  loginAttemptsPerMinute: 10,
+} as const;
+
+export const TIMING = {
+  toastMs: 4000,
+  userSearchDebounceMs: 400,
+  searchDebounceMs: 500,
+  urlPollMs: 500,
+  phoneModalDelayMs: 5000,
+  pushPromptDelayMs: 3000,
+  paymentVerifyRetries: 5,
+  paymentVerifyIntervalMs: 2000,
+  paymentOrderTtlMinutes: 15,
+  smallScreenPx: 600,
+} as const;
+
+/** Local stack ports (one place; scripts, tests and docs read them). */
+export const LOCAL_PORTS = {
+  gateway: 4000,
+  dynamodb: 4001,
+  sqs: 4002,
+  ses: 4003,
+} as const;
+
+/** Demo reseller domains for the local stack; *.localhost resolves to 127.0.0.1 in browsers. */
+export const DEMO_DOMAINS = ['flightdeals.localhost', 'skyway.localhost', 'partner.localhost'] as const;

@@ -1,0 +1,16 @@
+/**
+ * THE route table: every endpoint the platform serves. The CDK API stack, the local gateway, the
+ * web client and the contract tests all read this list; nothing lists routes twice.
+ */
+import type { Endpoint } from './endpoint.ts';
+import { routeKey } from './endpoint.ts';
+import { siteEndpoints } from './endpoints/site.ts';
+import { userEndpoints } from './endpoints/users.ts';
+import { notificationEndpoints } from './endpoints/notifications.ts';
+
+export const ENDPOINTS: readonly Endpoint[] = [...siteEndpoints, ...userEndpoints, ...notificationEndpoints];
+
+export const ENDPOINTS_BY_ROUTE_KEY: ReadonlyMap<string, Endpoint> = new Map(ENDPOINTS.map((e) => [routeKey(e), e]));
+
+/** Endpoints served by one domain Lambda. */
+export const endpointsOf = (domain: Endpoint['domain']): Endpoint[] => ENDPOINTS.filter((e) => e.domain === domain);

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { USER_TYPES } from './endpoint.ts';
+
+export const SITE_MODULES = [
+  'FlightsForm',
+  'VisaEnquiry',
+  'OtherEnquiry',
+  'Insurance',
+  'Bus',
+  'Hotels',
+  'Cruise',
+  'Train',
+  'flights',
+  'packages',
+  'activities',
+  'DMC',
+] as const;
+export type SiteModule = (typeof SITE_MODULES)[number];
+
+/** Modules that make the CRM entry appear in the non-staff menu (spec 000 §2). */
+export const CRM_MODULES: readonly SiteModule[] = [
+  'FlightsForm',
+  'VisaEnquiry',
+  'OtherEnquiry',
+  'Insurance',
+  'Bus',
+  'Hotels',
+  'Cruise',
+  'Train',
+];
+
+const zHex = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be #rrggbb');
+
+export const ZThemePalette = z.object({
+  primary: zHex,
+  secondary: zHex,
+  background: zHex.optional(),
+  text: zHex.optional(),
+});
+
+export const ZBrandingSettings = z.object({
+  theme: z.object({ palette: ZThemePalette }),
+  /** Lock mode: unauthenticated visitors to a locked route go to /login. `lockedRoutes` empty = whole site. */
+  lockMode: z.object({ enabled: z.boolean(), lockedRoutes: z.array(z.string()) }),
+  popupSettings: z.object({
+    enabled: z.boolean(),
+    title: z.string(),
+    html: z.string(),
+    delaySeconds: z.number().int().min(0),
+  }),
+  ssrElements: z.object({ baggage: z.boolean(), meal: z.boolean(), seat: z.boolean() }),
+});
+export type TBrandingSettings = z.infer<typeof ZBrandingSettings>;
+
+export const ZWlMeta = z.object({
+  canShowPermissionMenu: z.boolean(),
+  googleAuthClientId: z.string().optional(),
+  facebookAppId: z.string().optional(),
+});
+
+/** What `whitelabel/detetct` returns: public branding only, never credentials. */
+export const ZSiteDetails = z.object({
+  _id: z.string(),
+  companyName: z.string(),
+  logoUrl: z.string(),
+  adminContact: z.string(),
+  adminEmail: z.string(),
+  domain: z.string(),
+  faviconImage: z.string(),
+  gtm_tag: z.string(),
+  scriptUrls: z.array(z.string()),
+  brandingSettings: ZBrandingSettings,
+  wlMeta: ZWlMeta,
+  headerHtml: z.string(),
+  footerHtml: z.string(),
+  modules: z.array(z.enum(SITE_MODULES)),
+  /** Where `/` sends visitors (spec: "redirects to an external core site"). Empty = the app's own home. */
+  coreSiteUrl: z.string(),
+  /** Test hosts show the test-only staff links. */
+  isTestHost: z.boolean(),
+});
+export type TSiteDetails = z.infer<typeof ZSiteDetails>;
+
+export const POLICY_PAGES = [
+  'terms_and_conditions',
+  'privacy_policy',
+  'cancellation_return_refund_policy',
+  'api-partner-program',
+] as const;
+export type PolicyPage = (typeof POLICY_PAGES)[number];
+
+export const ZPolicyPage = z.object({ page: z.enum(POLICY_PAGES), title: z.string(), html: z.string(), updatedAt: z.string() });
+
+export const ZUserTypeEnum = z.enum(USER_TYPES);

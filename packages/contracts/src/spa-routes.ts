@@ -1,0 +1,99 @@
+/**
+ * The SPA's route table (shared/contract/routes.tsv), one entry per screen. The web router, the
+ * menus and the end-to-end route test read it; nothing lists screens twice.
+ * `pending` names the work (issue number, or 'dmc' for the back office not yet filed) that builds a screen still shown as "not available on this site".
+ */
+export type RouteAccess = 'public' | 'login' | 'staff' | 'token';
+
+export interface SpaRoute {
+  path: string;
+  access: RouteAccess;
+  title: string;
+  /** Only when the site's wlMeta allows the permission menu. */
+  needsPermissionMenu?: boolean;
+  /** Only on test hosts (hostnames containing "test" or "localhost"). */
+  testHostsOnly?: boolean;
+  /** Issue that will deliver this screen; until then the router shows a clear unavailable page. */
+  pending?: '#3' | '#4' | '#5' | 'dmc';
+}
+
+export const SPA_BASENAME = '/app';
+
+export const SPA_ROUTES: SpaRoute[] = [
+  { path: '/login', access: 'public', title: 'Login' },
+  { path: '/signup', access: 'public', title: 'Sign up' },
+  { path: '/signup_success', access: 'public', title: 'Sign up complete' },
+  { path: '/logout', access: 'public', title: 'Logout' },
+  { path: '/generate_password', access: 'public', title: 'Set password' },
+  { path: '/403', access: 'public', title: 'Forbidden' },
+  { path: '/terms_and_conditions', access: 'public', title: 'Terms and Conditions' },
+  { path: '/privacy_policy', access: 'public', title: 'Privacy Policy' },
+  { path: '/cancellation_return_refund_policy', access: 'public', title: 'Cancellation, Return and Refund Policy' },
+  { path: '/api-partner-program', access: 'public', title: 'API Partner Program' },
+  { path: '/createNewUser', access: 'public', title: 'Create user', pending: '#3' },
+  { path: '/1/success', access: 'public', title: 'Payment success', pending: '#4' },
+  { path: '/flight/eTicket/:bookingSlug', access: 'public', title: 'E-ticket', pending: '#5' },
+  { path: '/flight/fixedDeparture/print/:fdSlug', access: 'public', title: 'Fixed departure', pending: '#5' },
+  { path: '/', access: 'public', title: 'Home' },
+  { path: '/dmc/driver/:driverAccessToken', access: 'token', title: 'Driver job sheet', pending: 'dmc' },
+  { path: '/visa/:country', access: 'public', title: 'Visa categories', pending: 'dmc' },
+  { path: '/visa/:country/:category/:categoryId', access: 'public', title: 'Visa checklist', pending: 'dmc' },
+  { path: '/flight/login', access: 'public', title: 'Flight login' },
+  { path: '/flight/*', access: 'login', title: 'Flights', pending: '#4' },
+  { path: '/packages', access: 'login', title: 'Tour packages', pending: 'dmc' },
+  { path: '/packages/:packageName/:_id', access: 'login', title: 'Tour package', pending: 'dmc' },
+  { path: '/activities', access: 'login', title: 'Activities', pending: 'dmc' },
+  { path: '/activities/search', access: 'login', title: 'Activity search', pending: 'dmc' },
+  { path: '/activities/queue', access: 'login', title: 'Activity queue', pending: 'dmc' },
+  { path: '/activities/markup', access: 'login', title: 'Activity markup', pending: 'dmc' },
+  { path: '/payments', access: 'login', title: 'Payments', pending: '#4' },
+  { path: '/fixed-departures', access: 'login', title: 'Fixed departures', pending: 'dmc' },
+  { path: '/user/dashboard', access: 'login', title: 'My Profile', pending: '#3' },
+  { path: '/user/dashboard/userProfile', access: 'login', title: 'User profile', pending: '#3' },
+  { path: '/user/transactionHistory', access: 'login', title: 'Wallet', pending: '#4' },
+  { path: '/user/supplier/becomeSupplier', access: 'login', title: 'Become a supplier', pending: '#3' },
+  { path: '/user/dashboard/referral', access: 'login', title: 'Referral', pending: '#3' },
+  { path: '/user/package/manage_package_images/:_id', access: 'login', title: 'Package images', pending: 'dmc' },
+  { path: '/user/payments/:orderId?', access: 'login', title: 'Payments', pending: '#4' },
+  { path: '/user/billing-details', access: 'login', title: 'Billing details', pending: '#3' },
+  { path: '/phonepe/verify/:orderId?', access: 'login', title: 'Verifying payment', pending: '#4' },
+  { path: '/package/enquiry/submitted/:enquiryId', access: 'login', title: 'Enquiry submitted', pending: 'dmc' },
+  { path: '/flight/ticketQueue', access: 'login', title: 'Air Ticket Queue', pending: '#5' },
+  { path: '/flights/ticketQueue', access: 'staff', title: 'Air Ticket Queue', pending: '#5' },
+  { path: '/flights/holdQueue', access: 'staff', title: 'Hold Queue', pending: '#5' },
+  { path: '/flights/changeRequestQueue', access: 'login', title: 'Change Requests', pending: '#5' },
+  { path: '/flights/manage-markup', access: 'staff', title: 'Manage Markup', pending: '#4' },
+  { path: '/staff', access: 'staff', title: 'Customers', pending: '#3' },
+  { path: '/staff/customers', access: 'staff', title: 'Customers', pending: '#3' },
+  { path: '/staff/link_supplier', access: 'staff', title: 'Link Supplier', pending: '#3' },
+  { path: '/staff/flightSettings', access: 'staff', title: 'Flight Settings', pending: '#4' },
+  { path: '/staff/supplierWallets', access: 'staff', title: 'Supplier Wallets', pending: '#4' },
+  { path: '/staff/myPendingPaymentGatewayEntries', access: 'staff', title: 'Pending Gateway Entries', pending: '#4' },
+  { path: '/staff/walletReport', access: 'staff', title: 'Wallet Report', pending: '#4' },
+  { path: '/staff/paymentGatewayTransactions', access: 'staff', title: 'Payment Gateway Transactions', pending: '#4' },
+  { path: '/staff/supplierProfitLoss', access: 'staff', title: 'Supplier Profit & Loss', pending: '#4' },
+  { path: '/staff/downloadBalances', access: 'staff', title: 'Download Balances', pending: '#4' },
+  { path: '/staff/verifyPanCard', access: 'staff', title: 'Verify PAN Card', pending: '#3' },
+  { path: '/staff/setting/seo-settings', access: 'staff', title: 'SEO Settings', pending: '#3' },
+  { path: '/staff/setting/other-settings', access: 'staff', title: 'Other Settings', pending: '#3' },
+  { path: '/staff/setting/permission-groups', access: 'staff', title: 'Permission Groups', needsPermissionMenu: true, pending: '#3' },
+  { path: '/staff/infozealExcelDataExport', access: 'staff', title: 'Infozeal Excel Export', testHostsOnly: true, pending: '#5' },
+  { path: '/staff/tboRefundExcelImport', access: 'staff', title: 'TBO Refund Import', testHostsOnly: true, pending: '#5' },
+  { path: '/staff/dmc_master', access: 'staff', title: 'DMC Master', pending: 'dmc' },
+  { path: '/staff/kart', access: 'staff', title: 'Quotations', pending: 'dmc' },
+  { path: '/staff/dmc_job_sheet', access: 'staff', title: 'Job Sheet', pending: 'dmc' },
+  { path: '/staff/dmc_rate_management', access: 'staff', title: 'Rate Management', pending: 'dmc' },
+  { path: '/staff/dmc-data-management', access: 'staff', title: 'DMC Data', pending: 'dmc' },
+  { path: '/staff/dmc-datewise-itineraries', access: 'staff', title: 'Datewise Itineraries', pending: 'dmc' },
+  { path: '/staff/dmc-activities', access: 'staff', title: 'DMC Activities', pending: 'dmc' },
+  { path: '/staff/dmc-combos', access: 'staff', title: 'Combos', pending: 'dmc' },
+  { path: '/staff/areas', access: 'staff', title: 'Areas', pending: 'dmc' },
+  { path: '/staff/area-transfer', access: 'staff', title: 'Area Transfers', pending: 'dmc' },
+  { path: '/staff/tour_package/list_all_packages', access: 'staff', title: 'Tour Packages', pending: 'dmc' },
+  { path: '/staff/tour_package/create_or_edit_tour_package', access: 'staff', title: 'Edit Tour Package', pending: 'dmc' },
+  { path: '/crm', access: 'login', title: 'CRM' },
+  { path: '*', access: 'public', title: 'Not found' },
+];
+
+/** Routes.tsv spells path parameters as {name}; react-router uses :name. */
+export const toTsvPath = (p: string): string => p.replace(/:(\w+)(\?)?/g, (_m, n: string, q?: string) => `{${n}${q ?? ''}}`);

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { hasValidCountryCode, isValidPhone, phoneCountries } from './phone.ts';
+
+describe('phone rules', () => {
+  it('lists India first and never the excluded countries', () => {
+    const list = phoneCountries();
+    expect(list[0]).toMatchObject({ code: 'in', dial_code: '+91' });
+    for (const c of ['pk', 'af', 'iq', 'ir', 'kp', 'ps']) expect(list.some((x) => x.code === c)).toBe(false);
+    expect(list.length).toBeGreaterThan(200);
+  });
+
+  it('accepts a real Indian mobile and rejects a short one', () => {
+    expect(isValidPhone('9876543210', 'in')).toBe(true);
+    expect(isValidPhone('98765', 'in')).toBe(false);
+  });
+
+  it('rejects numbers from excluded countries even when well formed', () => {
+    expect(isValidPhone('3001234567', 'pk')).toBe(false);
+  });
+
+  it('treats INVALID and unknown codes as no country code', () => {
+    expect(hasValidCountryCode('INVALID')).toBe(false);
+    expect(hasValidCountryCode(undefined)).toBe(false);
+    expect(hasValidCountryCode('in')).toBe(true);
+    expect(hasValidCountryCode('zz')).toBe(false);
+  });
+});

@@ -1,0 +1,50 @@
+import { getCountries, getCountryCallingCode, isValidPhoneNumber, type CountryCode } from 'libphonenumber-js/min';
+
+/** Countries the phone inputs never offer (spec 000 §5). */
+export const EXCLUDED_PHONE_COUNTRIES = ['pk', 'af', 'iq', 'ir', 'kp', 'ps'] as const;
+/** Preferred and default country: India, listed first. */
+export const PREFERRED_PHONE_COUNTRY = 'in';
+
+/** `phoneCountryCode` value that means "no country code recorded" (spec 000 §3). */
+export const INVALID_COUNTRY_CODE = 'INVALID';
+
+export interface PhoneCountry {
+  /** ISO 3166-1 alpha-2, lower case (the spec's country keys). */
+  code: string;
+  name: string;
+  /** With leading +, e.g. +91. */
+  dial_code: string;
+}
+
+const excluded = new Set<string>(EXCLUDED_PHONE_COUNTRIES);
+
+/** Country list for phone inputs: India first, then by name; excluded countries left out. */
+export function phoneCountries(locale = 'en'): PhoneCountry[] {
+  const names = new Intl.DisplayNames([locale], { type: 'region' });
+  const all = getCountries()
+    .filter((c) => !excluded.has(c.toLowerCase()))
+    .map((c) => ({ code: c.toLowerCase(), name: names.of(c) ?? c, dial_code: `+${getCountryCallingCode(c)}` }));
+  all.sort((a, b) =>
+    a.code === PREFERRED_PHONE_COUNTRY ? -1 : b.code === PREFERRED_PHONE_COUNTRY ? 1 : a.name.localeCompare(b.name),
+  );
+  return all;
+}
+
+export function isPhoneCountryAllowed(countryCode: string): boolean {
+  const upper = countryCode.toUpperCase();
+  return !excluded.has(countryCode.toLowerCase()) && (getCountries() as string[]).includes(upper);
+}
+
+/** A national number is valid for a country (lower- or upper-case ISO code). Excluded countries never are. */
+export function isValidPhone(phoneNumber: string, countryCode: string): boolean {
+  if (!phoneNumber || !countryCode || countryCode === INVALID_COUNTRY_CODE) return false;
+  if (!isPhoneCountryAllowed(countryCode)) return false;
+  const digits = phoneNumber.replace(/[\s()-]/g, '');
+  if (!/^\+?\d{4,15}$/.test(digits)) return false;
+  return isValidPhoneNumber(digits, countryCode.toUpperCase() as CountryCode);
+}
+
+/** True when a stored phone has a usable country code (drives the phone-verification modal). */
+export function hasValidCountryCode(phoneCountryCode: string | undefined | null): boolean {
+  return !!phoneCountryCode && phoneCountryCode !== INVALID_COUNTRY_CODE && isPhoneCountryAllowed(phoneCountryCode);
+}

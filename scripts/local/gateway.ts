@@ -1,0 +1,193 @@
+/**
+ * The local API gateway: turns HTTP requests into API Gateway v2 events and calls the same domain
+ * handlers, from the same route table, that Lambda runs. It also serves the SPA under /app.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, normalize, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { ENDPOINTS } from '@tp/contracts/routes';
+import { routeKey, urlPath, type Domain, type Endpoint } from '@tp/contracts/endpoint';
+import { SPA_BASENAME } from '@tp/contracts/spa-routes';
+
+type LambdaHandler = (event: APIGatewayProxyEventV2, ctx: object) => Promise<APIGatewayProxyStructuredResultV2>;
+
+interface CompiledRoute {
+  method: string;
+  regex: RegExp;
+  params: string[];
+  endpoint: Endpoint;
+}
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+
+function compile(e: Endpoint): CompiledRoute {
+  const params: string[] = [];
+  const pattern = urlPath(e)
+    .split('/')
+    .map((seg) => {
+      const m = /^\{(\w+)\??\}$/.exec(seg);
+      if (m) {
+        params.push(m[1]!);
+        return '([^/]+)';
+      }
+      return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('/');
+  return { method: e.method, regex: new RegExp(`^${pattern}$`), params, endpoint: e };
+}
+
+const ROUTES = ENDPOINTS.map(compile);
+const handlers = new Map<Domain, Promise<LambdaHandler>>();
+
+/** Each domain's Lambda entry, loaded on first use like a cold start. */
+function domainHandler(domain: Domain): Promise<LambdaHandler> {
+  let h = handlers.get(domain);
+  if (!h) {
+    const file = join(ROOT, 'functions', 'src', domain, 'index.ts');
+    h = import(pathToFileURL(file).href).then((m: { handler: LambdaHandler }) => m.handler);
+    handlers.set(domain, h);
+  }
+  return h;
+}
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((res, rej) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > 6 * 1024 * 1024) {
+        rej(new Error('payload too large'));
+        req.destroy();
+      } else chunks.push(c);
+    });
+    req.on('end', () => res(Buffer.concat(chunks)));
+    req.on('error', rej);
+  });
+}
+
+function toEvent(req: IncomingMessage, url: URL, route: CompiledRoute, match: RegExpExecArray, body: Buffer): APIGatewayProxyEventV2 {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined && k !== 'cookie') headers[k] = Array.isArray(v) ? v.join(',') : v;
+  const cookies = req.headers.cookie ? req.headers.cookie.split(';').map((c) => c.trim()).filter(Boolean) : undefined;
+  const query: Record<string, string> = {};
+  url.searchParams.forEach((v, k) => (query[k] = query[k] ? `${query[k]},${v}` : v));
+  const pathParameters: Record<string, string> = {};
+  route.params.forEach((p, i) => (pathParameters[p] = decodeURIComponent(match[i + 1]!)));
+  const now = new Date();
+  return {
+    version: '2.0',
+    routeKey: routeKey(route.endpoint),
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    ...(cookies ? { cookies } : {}),
+    headers,
+    ...(Object.keys(query).length ? { queryStringParameters: query } : {}),
+    ...(route.params.length ? { pathParameters } : {}),
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: (headers.host ?? 'localhost').split('.')[0]!,
+      http: {
+        method: req.method!,
+        path: url.pathname,
+        protocol: 'HTTP/1.1',
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey: routeKey(route.endpoint),
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+    ...(body.length ? { body: body.toString('utf8') } : {}),
+    isBase64Encoded: false,
+  };
+}
+
+function send(res: ServerResponse, out: APIGatewayProxyStructuredResultV2): void {
+  const headers: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(out.headers ?? {})) headers[k] = String(v);
+  if (out.cookies?.length) headers['set-cookie'] = out.cookies;
+  res.writeHead(out.statusCode ?? 200, headers);
+  res.end(out.isBase64Encoded && out.body ? Buffer.from(out.body, 'base64') : (out.body ?? ''));
+}
+
+export interface GatewayOptions {
+  port: number;
+  host?: string;
+  /** Folder of the built SPA (web/dist); when absent only the API is served. */
+  webDist?: string;
+  /** Extra request handlers mounted before the API (e.g. the sandbox payment page). */
+  extra?: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean> | boolean;
+}
+
+function serveStatic(webDist: string, url: URL, res: ServerResponse): boolean {
+  const rel = url.pathname.slice(SPA_BASENAME.length) || '/';
+  const file = normalize(join(webDist, rel));
+  if (!file.startsWith(webDist)) return false;
+  const isAsset = existsSync(file) && statSync(file).isFile();
+  const target = isAsset ? file : join(webDist, 'index.html');
+  if (!existsSync(target)) return false;
+  const immutable = isAsset && rel.startsWith('/assets/');
+  res.writeHead(200, {
+    'content-type': MIME[extname(target)] ?? 'application/octet-stream',
+    'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'x-content-type-options': 'nosniff',
+  });
+  res.end(readFileSync(target));
+  return true;
+}
+
+export function startGateway(opts: GatewayOptions): Promise<Server> {
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    try {
+      if (opts.extra && (await opts.extra(req, res, url))) return;
+      const route = ROUTES.find((r) => r.method === req.method && r.regex.test(url.pathname));
+      if (route) {
+        const match = route.regex.exec(url.pathname)!;
+        const body = await readBody(req);
+        const handler = await domainHandler(route.endpoint.domain);
+        send(res, await handler(toEvent(req, url, route, match, body), { awsRequestId: randomUUID() }));
+        return;
+      }
+      if (url.pathname === '/' || url.pathname === '') {
+        res.writeHead(302, { location: `${SPA_BASENAME}/` }).end();
+        return;
+      }
+      if (opts.webDist && (url.pathname === SPA_BASENAME || url.pathname.startsWith(`${SPA_BASENAME}/`))) {
+        if (serveStatic(opts.webDist, url, res)) return;
+      }
+      const isApi = /^\/(api|flight-api|partner-api)\//.test(url.pathname);
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ success: false, message: isApi ? 'Route not found' : 'Not found', errorMessage: 'Route not found', code: 'NOT_FOUND' }));
+    } catch (err) {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ success: false, message: 'Something went wrong', errorMessage: 'Something went wrong', code: 'INTERNAL' }));
+      process.stderr.write(`gateway error: ${String((err as Error).stack ?? err)}\n`);
+    }
+  });
+  return new Promise((resolveStart, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host ?? '127.0.0.1', () => resolveStart(server));
+  });
+}

@@ -1,0 +1,99 @@
+/**
+ * The whole platform on one machine: emulators, table and queues, demo data, the gateway (API + SPA)
+ * and the queue workers. `npm start` and the test suites' global setup both use this.
+ */
+import { resolve } from 'node:path';
+import type { Server } from 'node:http';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { LOCAL_PORTS, TABLE } from '@tp/contracts/platform';
+import { startDynamo, startSes, startSqs, type Running } from './emulators.ts';
+import { ensureQueues, ensureTable, LOCAL_CREDENTIALS, LOCAL_REGION } from './provision.ts';
+import { startGateway, type GatewayOptions } from './gateway.ts';
+import { startWorkers, type Poller } from './workers.ts';
+
+export const ROOT = resolve(import.meta.dirname, '..', '..');
+
+export interface StackOptions {
+  ports?: Partial<typeof LOCAL_PORTS>;
+  /** Folder for DynamoDB Local's files; omitted = in memory. */
+  dataDir?: string;
+  webDist?: string;
+  seed?: boolean;
+  logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  extra?: GatewayOptions['extra'];
+}
+
+export interface Stack {
+  gatewayUrl: string;
+  sesUrl: string;
+  sqsUrl: string;
+  dynamoUrl: string;
+  queues: Awaited<ReturnType<typeof ensureQueues>>;
+  workers: Poller;
+  stop(): Promise<void>;
+}
+
+export async function startStack(opts: StackOptions = {}): Promise<Stack> {
+  const ports = { ...LOCAL_PORTS, ...opts.ports };
+  const started: Running[] = [];
+  const [dynamo, sqs, ses] = await Promise.all([
+    startDynamo(ports.dynamodb, opts.dataDir),
+    startSqs(ports.sqs),
+    startSes(ports.ses),
+  ]);
+  started.push(dynamo, sqs, ses);
+
+  // The handlers read these exactly as they read their Lambda environment.
+  Object.assign(process.env, {
+    AWS_REGION: LOCAL_REGION,
+    // Lambda runs Node 24; the local Node 20 is fine for the SDK version we pin.
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    AWS_ENDPOINT_URL_DYNAMODB: dynamo.url,
+    AWS_ENDPOINT_URL_SQS: sqs.url,
+    AWS_ENDPOINT_URL_SESV2: ses.url,
+    AWS_ENDPOINT_URL_SES: ses.url,
+    TABLE_NAME: TABLE.name,
+    COOKIE_SECURE: 'false',
+    PUBLIC_URL_SCHEME: 'http',
+    PUBLIC_URL_PORT: String(ports.gateway),
+    LOG_LEVEL: opts.logLevel ?? process.env.LOG_LEVEL ?? 'warn',
+  });
+
+  await ensureTable(dynamo.url);
+  const queues = await ensureQueues(sqs.url);
+  process.env.EMAIL_QUEUE_URL = queues.email.url;
+  process.env.PAYMENT_QUEUE_URL = queues.paymentVerification.url;
+
+  if (opts.seed !== false) {
+    const { seedDemo } = await import('../seed/index.ts');
+    await seedDemo();
+  }
+
+  const gateway: Server = await startGateway({
+    port: ports.gateway,
+    host: '127.0.0.1',
+    ...(opts.webDist ? { webDist: opts.webDist } : {}),
+    ...(opts.extra ? { extra: opts.extra } : {}),
+  });
+  const sqsClient = new SQSClient({ endpoint: sqs.url, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+  const workers = startWorkers(sqsClient, queues);
+
+  return {
+    gatewayUrl: `http://127.0.0.1:${ports.gateway}`,
+    sesUrl: ses.url,
+    sqsUrl: sqs.url,
+    dynamoUrl: dynamo.url,
+    queues,
+    workers,
+    async stop() {
+      await workers.stop();
+      await new Promise<void>((r) => {
+        gateway.close(() => r());
+        gateway.closeAllConnections();
+      });
+      await Promise.allSettled(started.map((s) => s.stop()));
+    },
+  };
+}

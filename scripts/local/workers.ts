@@ -1,0 +1,135 @@
+/**
+ * Local stand-in for Lambda's SQS event source: long-polls each queue, invokes the worker handler with
+ * a real SQS event shape (batches), deletes what succeeded and leaves reported failures for redelivery;
+ * the emulator's RedrivePolicy parks a message in the DLQ after maxReceiveCount receives.
+ */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  ChangeMessageVisibilityCommand,
+  DeleteMessageBatchCommand,
+  GetQueueAttributesCommand,
+  ReceiveMessageCommand,
+  SQSClient,
+  type Message,
+} from '@aws-sdk/client-sqs';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { QUEUES, type QueueSpec } from '@tp/contracts/platform';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+/** Locally a failed message comes back after this long instead of the full visibility timeout. */
+const LOCAL_RETRY_DELAY_S = 1;
+
+type SqsHandler = (event: SQSEvent, ctx: object) => Promise<SQSBatchResponse | void>;
+
+function toEvent(msgs: Message[], arn: string): SQSEvent {
+  return {
+    Records: msgs.map((m) => ({
+      messageId: m.MessageId!,
+      receiptHandle: m.ReceiptHandle!,
+      body: m.Body ?? '',
+      attributes: {
+        ApproximateReceiveCount: m.Attributes?.ApproximateReceiveCount ?? '1',
+        SentTimestamp: m.Attributes?.SentTimestamp ?? String(Date.now()),
+        SenderId: 'local',
+        ApproximateFirstReceiveTimestamp: m.Attributes?.ApproximateFirstReceiveTimestamp ?? String(Date.now()),
+      },
+      messageAttributes: {},
+      md5OfBody: m.MD5OfBody ?? '',
+      eventSource: 'aws:sqs',
+      eventSourceARN: arn,
+      awsRegion: 'us-east-1',
+    })),
+  };
+}
+
+export interface Poller {
+  stop(): Promise<void>;
+  /** Resolves when every queue has been seen empty with nothing in flight (tests wait on it). */
+  idle(): Promise<void>;
+}
+
+export function startWorkers(sqs: SQSClient, urls: Record<keyof typeof QUEUES, { url: string }>): Poller {
+  let running = true;
+  const loops: Promise<void>[] = [];
+  const busy = new Map<string, boolean>();
+
+  for (const [key, spec] of Object.entries(QUEUES) as [keyof typeof QUEUES, QueueSpec][]) {
+    const file = join(ROOT, 'functions', 'src', 'workers', `${spec.worker}.ts`);
+    if (!existsSync(file)) continue; // worker not built yet
+    const queueUrl = urls[key].url;
+    loops.push(
+      (async () => {
+        const { handler } = (await import(pathToFileURL(file).href)) as { handler: SqsHandler };
+        const arn = (
+          await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['QueueArn'] }))
+        ).Attributes?.QueueArn ?? queueUrl;
+        while (running) {
+          busy.set(key, false);
+          const { Messages } = await sqs
+            .send(
+              new ReceiveMessageCommand({
+                QueueUrl: queueUrl,
+                MaxNumberOfMessages: spec.batchSize,
+                WaitTimeSeconds: 1,
+                MessageSystemAttributeNames: ['All'],
+              }),
+            )
+            .catch(() => ({ Messages: undefined }));
+          if (!Messages?.length) continue;
+          busy.set(key, true);
+          let failed = new Set<string>();
+          try {
+            const out = await handler(toEvent(Messages, arn), {});
+            failed = new Set((out?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
+          } catch {
+            failed = new Set(Messages.map((m) => m.MessageId!));
+          }
+          const done = Messages.filter((m) => !failed.has(m.MessageId!));
+          if (done.length)
+            await sqs.send(
+              new DeleteMessageBatchCommand({
+                QueueUrl: queueUrl,
+                Entries: done.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle! })),
+              }),
+            );
+          for (const m of Messages.filter((x) => failed.has(x.MessageId!)))
+            await sqs
+              .send(
+                new ChangeMessageVisibilityCommand({
+                  QueueUrl: queueUrl,
+                  ReceiptHandle: m.ReceiptHandle!,
+                  VisibilityTimeout: LOCAL_RETRY_DELAY_S,
+                }),
+              )
+              .catch(() => undefined);
+        }
+      })(),
+    );
+  }
+
+  return {
+    async stop() {
+      running = false;
+      await Promise.allSettled(loops);
+    },
+    async idle() {
+      for (let i = 0; i < 200; i++) {
+        let pending = 0;
+        for (const [key] of Object.entries(QUEUES) as [keyof typeof QUEUES, QueueSpec][]) {
+          const a = await sqs.send(
+            new GetQueueAttributesCommand({
+              QueueUrl: urls[key].url,
+              AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+            }),
+          );
+          pending += Number(a.Attributes?.ApproximateNumberOfMessages ?? 0);
+          pending += Number(a.Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0);
+        }
+        if (pending === 0 && ![...busy.values()].some(Boolean)) return;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+  };
+}

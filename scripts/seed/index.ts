@@ -1,0 +1,45 @@
+/**
+ * Demo data, written once per data folder (a marker item makes it idempotent): `npm start` seeds on
+ * first run and keeps data across restarts; `npm run reset` wipes the folder first.
+ */
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { POLICY_PAGES } from '@tp/contracts/site';
+import { db, tableName } from '../../functions/src/lib/db.ts';
+import { keys } from '../../functions/src/lib/keys.ts';
+import { POLICY_TITLES } from '../../functions/src/site/service.ts';
+import { DEMO_SITES, policyHtml } from './sites.ts';
+
+const MARKER = { pk: 'SEED', sk: 'DEMO' };
+/** Bump when the demo data changes shape; an older data folder is re-seeded on top. */
+export const SEED_VERSION = 1;
+
+async function put(item: Record<string, unknown>): Promise<void> {
+  await db().send(new PutCommand({ TableName: tableName(), Item: item }));
+}
+
+export async function seedSites(): Promise<void> {
+  const now = new Date().toISOString();
+  for (const { extraDomains, ...site } of DEMO_SITES) {
+    await put({ ...keys.site(site.siteId), type: 'Site', ...site });
+    for (const d of [site.domain, ...extraDomains]) await put({ ...keys.domain(d), type: 'Domain', siteId: site.siteId });
+    for (const page of POLICY_PAGES)
+      await put({
+        ...keys.policyPage(site.siteId, page),
+        type: 'Policy',
+        page,
+        title: POLICY_TITLES[page],
+        html: policyHtml(site.companyName, POLICY_TITLES[page]),
+        updatedAt: now,
+      });
+  }
+}
+
+export async function seedDemo(): Promise<{ seeded: boolean }> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: MARKER }));
+  if (Item && Number(Item.version) >= SEED_VERSION) return { seeded: false };
+  await seedSites();
+  const { seedUsers } = await import('./users.ts').catch(() => ({ seedUsers: async () => undefined }));
+  await seedUsers();
+  await put({ ...MARKER, version: SEED_VERSION, at: new Date().toISOString() });
+  return { seeded: true };
+}

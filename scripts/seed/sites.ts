@@ -1,0 +1,92 @@
+/** Demo reseller sites: different branding side by side, one consumer site supplied by another. */
+import type { SiteRecord } from '../../functions/src/lib/tenancy.ts';
+
+const popupOff = { enabled: false, title: '', html: '', delaySeconds: 0 };
+const allSsr = { baggage: true, meal: true, seat: true };
+
+export const DEMO_SITES: (SiteRecord & { extraDomains: string[] })[] = [
+  {
+    siteId: 'site-flightdeals',
+    _id: 'site-flightdeals',
+    ownerLegalEntityId: 'le-flightdeals',
+    companyName: 'Flight Deals',
+    logoUrl: '/app/brand/flightdeals.svg',
+    faviconImage: '/app/brand/flightdeals-favicon.svg',
+    adminContact: '+91 98765 43210',
+    adminEmail: 'admin@flightdeals.localhost',
+    domain: 'flightdeals.localhost',
+    extraDomains: ['localhost', '127.0.0.1'],
+    gtm_tag: '',
+    scriptUrls: [],
+    brandingSettings: {
+      theme: { palette: { primary: '#1c64f2', secondary: '#f59e0b' } },
+      lockMode: { enabled: false, lockedRoutes: [] },
+      popupSettings: popupOff,
+      ssrElements: allSsr,
+    },
+    wlMeta: { canShowPermissionMenu: true, googleAuthClientId: 'demo-google-client.apps.googleusercontent.com', facebookAppId: '100200300' },
+    headerHtml:
+      '<div class="wl-header"><strong>Flight Deals</strong> &middot; 24x7 support <a href="tel:+919876543210">+91 98765 43210</a></div>',
+    footerHtml:
+      '<div class="wl-footer">&copy; Flight Deals Travel Pvt Ltd &middot; <a href="/app/terms_and_conditions">Terms</a> &middot; <a href="/app/privacy_policy">Privacy</a></div>',
+    modules: ['flights', 'packages', 'activities', 'DMC', 'FlightsForm', 'VisaEnquiry'],
+    coreSiteUrl: '',
+    isTestHost: true,
+  },
+  {
+    siteId: 'site-skyway',
+    _id: 'site-skyway',
+    ownerLegalEntityId: 'le-skyway',
+    companyName: 'SkyWay Travels',
+    logoUrl: '/app/brand/skyway.svg',
+    faviconImage: '/app/brand/skyway-favicon.svg',
+    adminContact: '+91 91234 56780',
+    adminEmail: 'admin@skyway.localhost',
+    domain: 'skyway.localhost',
+    extraDomains: [],
+    gtm_tag: '',
+    scriptUrls: [],
+    brandingSettings: {
+      theme: { palette: { primary: '#0f766e', secondary: '#e11d48' } },
+      lockMode: { enabled: true, lockedRoutes: ['/flight', '/packages', '/activities', '/user'] },
+      popupSettings: popupOff,
+      ssrElements: { baggage: true, meal: true, seat: false },
+    },
+    wlMeta: { canShowPermissionMenu: false },
+    headerHtml: '<div class="wl-header">SkyWay Travels &mdash; fly further for less</div>',
+    footerHtml: '<div class="wl-footer">&copy; SkyWay Travels LLP</div>',
+    modules: ['flights', 'Hotels'],
+    coreSiteUrl: '',
+    isTestHost: true,
+  },
+  {
+    siteId: 'site-partner',
+    _id: 'site-partner',
+    ownerLegalEntityId: 'le-partner',
+    companyName: 'Partner Holidays',
+    logoUrl: '/app/brand/partner.svg',
+    faviconImage: '/app/brand/partner-favicon.svg',
+    adminContact: '+91 99887 76655',
+    adminEmail: 'admin@partner.localhost',
+    domain: 'partner.localhost',
+    extraDomains: [],
+    gtm_tag: '',
+    scriptUrls: [],
+    brandingSettings: {
+      theme: { palette: { primary: '#7c3aed', secondary: '#0ea5e9' } },
+      lockMode: { enabled: false, lockedRoutes: [] },
+      popupSettings: popupOff,
+      ssrElements: allSsr,
+    },
+    wlMeta: { canShowPermissionMenu: true },
+    headerHtml: '<div class="wl-header">Partner Holidays</div>',
+    footerHtml: '<div class="wl-footer">&copy; Partner Holidays</div>',
+    modules: ['flights'],
+    coreSiteUrl: '',
+    isTestHost: true,
+  },
+];
+
+export const policyHtml = (company: string, title: string): string =>
+  `<h2>${title}</h2><p>These terms apply to bookings made on ${company}. Fares are subject to availability and airline rules until ticketed.</p>` +
+  `<p>Cancellations and changes follow the fare rules shown before payment; refunds are credited to the original payment method or wallet.</p>`;

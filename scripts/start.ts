@@ -1,0 +1,50 @@
+/**
+ * `npm start`: the whole platform on this machine with demo data, then prints where to open it.
+ * Data persists in .local/ across restarts; `npm run reset` (this script with --reset) wipes it first.
+ */
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { DEMO_DOMAINS, LOCAL_PORTS } from '@tp/contracts/platform';
+import { SPA_BASENAME } from '@tp/contracts/spa-routes';
+import { ROOT, startStack } from './local/stack.ts';
+
+const args = new Set(process.argv.slice(2));
+const dataDir = join(ROOT, '.local', 'dynamodb');
+
+if (args.has('--reset')) {
+  rmSync(join(ROOT, '.local'), { recursive: true, force: true });
+  process.stdout.write('Local data wiped; demo data will be seeded again.\n');
+}
+
+const webDist = join(ROOT, 'web', 'dist');
+if (!args.has('--no-build') || !existsSync(join(webDist, 'index.html'))) {
+  process.stdout.write('Building the web app…\n');
+  const r = spawnSync('npm', ['run', '-s', 'build', '-w', 'web'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const stack = await startStack({ dataDir, webDist, seed: true, logLevel: 'info' });
+const { DEMO_LOGINS } = await import('./seed/logins.ts').catch(() => ({ DEMO_LOGINS: [] as { site: string; email: string; password: string; role: string }[] }));
+const port = LOCAL_PORTS.gateway;
+const lines = [
+  '',
+  'Travel platform is up.',
+  ...DEMO_DOMAINS.map((d) => `  Site:        http://${d}:${port}${SPA_BASENAME}/`),
+  `  Mail viewer: ${stack.sesUrl}/`,
+  `  API:         http://127.0.0.1:${port}/api/  (flight API under /flight-api/)`,
+  '',
+  'Demo logins:',
+  ...DEMO_LOGINS.map((l) => `  ${l.site.padEnd(24)} ${l.role.padEnd(12)} ${l.email}  /  ${l.password}`),
+  '',
+  'Ctrl+C stops everything; data is kept in .local/ (npm run reset wipes it).',
+  '',
+];
+process.stdout.write(lines.join('\n'));
+
+const shutdown = async () => {
+  await stack.stop();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

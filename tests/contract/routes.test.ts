@@ -1,0 +1,71 @@
+/**
+ * The route table against the contract: every call in shared/contract/api.tsv is routed (or listed in
+ * pending-calls.tsv by the work that owns it), paths are byte-for-byte the contract's, and every routed
+ * call answers bad input with a clear 400 envelope.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '@tp/contracts/routes';
+import { API_BASES, urlPath } from '@tp/contracts/endpoint';
+import { ROOT } from '../../scripts/local/stack.ts';
+import { Client } from '../support/api.ts';
+
+const tsv = (file: string) =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() && !l.startsWith('#'))
+    .map((l) => l.split('\t'));
+
+const contract = tsv(join(ROOT, '..', 'shared', 'contract', 'api.tsv'))
+  .slice(1)
+  .map(([api, method, path]) => ({ api: api!, method: method!, path: path! }));
+const pending = tsv(join(ROOT, 'tests', 'contract', 'pending-calls.tsv')).map(([method, path, owner]) => ({ method: method!, path: path!, owner: owner! }));
+
+const baseOf = (api: string) => (api === 'flight' ? 'flight' : api === 'partner' ? 'partner' : 'site') as keyof typeof API_BASES;
+const key = (m: string, p: string) => `${m} ${p}`;
+
+describe('route table vs shared/contract/api.tsv', () => {
+  const routed = new Set(ENDPOINTS.map((e) => key(e.method, urlPath(e))));
+  const pendingSet = new Set(pending.map((p) => key(p.method, p.path)));
+
+  it('routes every contract call or lists it as pending with its owner', () => {
+    const missing = contract
+      .filter((c) => !routed.has(key(c.method, `${API_BASES[baseOf(c.api)]}${c.path}`)) && !pendingSet.has(key(c.method, c.path)))
+      .map((c) => key(c.method, c.path));
+    expect(missing, `contract calls neither routed nor pending:\n${missing.join('\n')}`).toEqual([]);
+  });
+
+  it('lists nothing as pending that is already routed', () => {
+    const stale = contract
+      .filter((c) => routed.has(key(c.method, `${API_BASES[baseOf(c.api)]}${c.path}`)) && pendingSet.has(key(c.method, c.path)))
+      .map((c) => key(c.method, c.path));
+    expect(stale, `routed calls still listed in pending-calls.tsv:\n${stale.join('\n')}`).toEqual([]);
+  });
+
+  it('pending lines name real contract calls', () => {
+    const contractSet = new Set(contract.map((c) => key(c.method, c.path)));
+    expect(pending.filter((p) => !contractSet.has(key(p.method, p.path)))).toEqual([]);
+  });
+
+  it('has unique route keys and operation ids', () => {
+    const keys = ENDPOINTS.map((e) => key(e.method, urlPath(e)));
+    expect(new Set(keys).size).toBe(keys.length);
+    const ids = ENDPOINTS.map((e) => e.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('every routed call rejects bad input with a clear 400', () => {
+  const client = new Client('flightdeals.localhost');
+  for (const e of ENDPOINTS) {
+    const accepts = e.request.safeParse({}).success;
+    it.runIf(!accepts && e.auth !== 'token')(`${e.method} ${urlPath(e)}`, async () => {
+      const res = await client.raw(e.method, urlPath(e).replace(/\{(\w+)\??\}/g, 'x'), e.method === 'GET' ? undefined : {});
+      expect(res.status).toBe(400);
+      expect(res.body.success).toBe(false);
+      expect(res.body.errorMessage).toBeTruthy();
+      expect(res.body.errorMessage).not.toMatch(/expected|received|invalid input/i);
+    });
+  }
+});

@@ -1,0 +1,75 @@
+/**
+ * A small API client for integration tests: talks to the local gateway as a browser on a given site
+ * would (domain-name header, cookie jar), and exposes the emulators for read-back.
+ */
+import { inject } from 'vitest';
+import { urlPath, type Endpoint, type RequestOf } from '@tp/contracts/endpoint';
+import { AUTH } from '@tp/contracts/platform';
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: { success: boolean; message?: string; errorMessage?: string; code?: string; result?: T; data?: T; shortError?: Record<string, string> };
+  setCookie: string[];
+}
+
+export class Client {
+  cookie: string | undefined;
+  constructor(
+    readonly domain: string,
+    readonly baseUrl: string = inject('gatewayUrl'),
+  ) {}
+
+  async call<E extends Endpoint>(e: E, input?: RequestOf<E> | Record<string, unknown>, headers: Record<string, string> = {}): Promise<ApiResponse<any>> {
+    return this.raw(e.method, urlPath(e), input, headers);
+  }
+
+  async raw(method: string, path: string, input?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<any>> {
+    let url = `${this.baseUrl}${path}`;
+    const init: RequestInit = {
+      method,
+      headers: {
+        'domain-name': this.domain,
+        ...(this.cookie ? { cookie: `${AUTH.tokenName}=${this.cookie}` } : {}),
+        ...(method === 'GET' ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+    };
+    if (method === 'GET' && input) url += `?${new URLSearchParams(input as Record<string, string>)}`;
+    else if (input !== undefined) init.body = typeof input === 'string' ? input : JSON.stringify(input);
+    const res = await fetch(url, init);
+    const setCookie = res.headers.getSetCookie();
+    for (const c of setCookie) {
+      const m = new RegExp(`^${AUTH.tokenName}=([^;]*)`).exec(c);
+      if (m) this.cookie = m[1] ? decodeURIComponent(m[1]) : undefined;
+    }
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : {}, setCookie };
+  }
+}
+
+interface StoredMail {
+  messageId: string;
+  from: string;
+  destination: { to: string[]; cc: string[]; bcc: string[] };
+  subject: string;
+  body: { html?: string; text?: string };
+  attachments: { content: string; contentType: string; filename: string; size: number }[];
+  at: number;
+}
+
+/** Mail captured by the SES emulator. */
+export async function mailbox(): Promise<StoredMail[]> {
+  const res = await fetch(`${inject('sesUrl')}/store`);
+  return ((await res.json()) as { emails: StoredMail[] }).emails;
+}
+
+/** Waits until a mail to `to` matching `subject` arrives (the email worker is asynchronous). */
+export async function waitForMail(to: string, subject: RegExp, timeoutMs = 15_000): Promise<StoredMail> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const found = (await mailbox()).filter((m) => m.destination.to.includes(to) && subject.test(m.subject)).pop();
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`no mail to ${to} matching ${subject}`);
+}
