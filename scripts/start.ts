@@ -10,6 +10,11 @@ import { SPA_BASENAME } from '@tp/contracts/spa-routes';
 import { ROOT, startStack } from './local/stack.ts';
 
 const args = new Set(process.argv.slice(2));
+// PORT_BASE moves all four ports (gateway, DynamoDB, SQS, SES) when the defaults are taken.
+const portBase = process.env.PORT_BASE ? Number(process.env.PORT_BASE) : undefined;
+const ports = portBase
+  ? { gateway: portBase, dynamodb: portBase + 1, sqs: portBase + 2, ses: portBase + 3 }
+  : { ...LOCAL_PORTS };
 const dataDir = join(ROOT, '.local', 'dynamodb');
 
 if (args.has('--reset')) {
@@ -24,9 +29,9 @@ if (!args.has('--no-build') || !existsSync(join(webDist, 'index.html'))) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const stack = await startStack({ dataDir, webDist, seed: true, logLevel: 'info' });
+const stack = await startStack({ dataDir, webDist, seed: true, logLevel: 'info', ports });
 const { DEMO_LOGINS } = await import('./seed/logins.ts').catch(() => ({ DEMO_LOGINS: [] as { site: string; email: string; password: string; role: string }[] }));
-const port = LOCAL_PORTS.gateway;
+const port = ports.gateway;
 const lines = [
   '',
   'Travel platform is up.',

@@ -14,7 +14,7 @@ import { startWorkers, type Poller } from './workers.ts';
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 
 export interface StackOptions {
-  ports?: Partial<typeof LOCAL_PORTS>;
+  ports?: Partial<Record<keyof typeof LOCAL_PORTS, number>>;
   /** Folder for DynamoDB Local's files; omitted = in memory. */
   dataDir?: string;
   webDist?: string;

@@ -65,12 +65,12 @@ export const TIMING = {
 } as const;
 
 /** Local stack ports (one place; scripts, tests and docs read them). */
-export const LOCAL_PORTS = {
+export const LOCAL_PORTS: Record<'gateway' | 'dynamodb' | 'sqs' | 'ses', number> = {
   gateway: 4000,
   dynamodb: 4001,
   sqs: 4002,
   ses: 4003,
-} as const;
+};
 
 /** Demo reseller domains for the local stack; *.localhost resolves to 127.0.0.1 in browsers. */
 export const DEMO_DOMAINS = ['flightdeals.localhost', 'skyway.localhost', 'partner.localhost'] as const;
