@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { endpoint, routeKey } from '@tp/contracts/endpoint';
+import { MSG } from '@tp/contracts/messages';
+import { domainHandler, operation, reply, validationError, type HttpEvent } from './http.ts';
+import { fail } from './errors.ts';
+
+const echo = endpoint({
+  id: 'test.echo',
+  api: 'site',
+  method: 'POST',
+  path: 'test/echo',
+  domain: 'site',
+  auth: 'token',
+  request: z.object({ name: z.string().min(1, MSG.required), count: z.number().optional() }),
+  response: z.object({ hello: z.string() }),
+  summary: 'echo',
+});
+const boom = endpoint({ ...echo, id: 'test.boom', path: 'test/boom', request: z.object({}) });
+const conflict = endpoint({ ...echo, id: 'test.conflict', path: 'test/conflict', request: z.object({}) });
+
+const handler = domainHandler([
+  operation(echo, async (input) => reply({ hello: input.name }, { message: 'Hi', cookies: ['a=b'] })),
+  operation(boom, async () => {
+    throw new Error('database password is hunter2');
+  }),
+  operation(conflict, async () => {
+    throw fail.conflict('Taken', { email: 'Taken' });
+  }),
+]);
+
+function event(path: string, body?: unknown): HttpEvent {
+  return {
+    version: '2.0',
+    routeKey: routeKey({ method: 'POST', api: 'site', path }),
+    rawPath: `/api/${path}`,
+    rawQueryString: '',
+    headers: { 'Content-Type': 'application/json' },
+    requestContext: {
+      http: { method: 'POST', path: `/api/${path}`, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' },
+      requestId: 'r1',
+    } as HttpEvent['requestContext'],
+    isBase64Encoded: false,
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  };
+}
+
+const call = async (path: string, body?: unknown) => {
+  process.env.LOG_LEVEL = 'silent';
+  const res = (await handler(event(path, body), {} as never)) as { statusCode: number; body: string; cookies?: string[] };
+  return { ...res, json: JSON.parse(res.body) };
+};
+
+describe('domain handler preset', () => {
+  it('wraps a result in the success envelope with message and cookies', async () => {
+    const res = await call('test/echo', { name: 'Asha' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json).toEqual({ success: true, message: 'Hi', result: { hello: 'Asha' } });
+    expect(res.cookies).toEqual(['a=b']);
+  });
+
+  it('answers invalid input with 400, the schema message and per-field errors', async () => {
+    const res = await call('test/echo', { name: '', count: 'x' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json.success).toBe(false);
+    expect(res.json.errorMessage).toBe(MSG.required);
+    expect(res.json.shortError.name).toBe(MSG.required);
+    expect(res.json.shortError.count).toBeTruthy();
+  });
+
+  it('refuses a body that is not a JSON object', async () => {
+    expect((await call('test/echo', 'not json')).statusCode).toBe(400);
+    expect((await call('test/echo', '[1,2]')).statusCode).toBe(400);
+  });
+
+  it('never leaks an internal error to the client', async () => {
+    const res = await call('test/boom', {});
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('hunter2');
+    expect(res.json.errorMessage).toBe(MSG.somethingWentWrong);
+  });
+
+  it('maps a domain conflict to 409 with field errors', async () => {
+    const res = await call('test/conflict', {});
+    expect(res.statusCode).toBe(409);
+    expect(res.json).toMatchObject({ code: 'CONFLICT', errorMessage: 'Taken', shortError: { email: 'Taken' } });
+  });
+
+  it('answers an unknown route with 404', async () => {
+    expect((await call('test/nothing', {})).statusCode).toBe(404);
+  });
+
+  it('builds field paths for nested issues', () => {
+    const err = validationError(
+      z.object({ a: z.object({ b: z.string() }) }).safeParse({ a: { b: 1 } }).error!,
+    );
+    expect(Object.keys(err.fields ?? {})).toEqual(['a.b']);
+  });
+});

@@ -1,0 +1,134 @@
+/**
+ * `npm run bench`: prints figures, asserts nothing. Targets (DEVELOPERS guide): bundle ≤ 300 KB
+ * minified, import p95 ≤ 30 ms in a fresh Node process; local API p99 ≤ 25 ms reads / ≤ 50 ms writes
+ * at 10 connections. Also 50 connections for detetct and login (issue #2).
+ */
+import { spawnSync } from 'node:child_process';
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { urlPath, type Endpoint } from '@tp/contracts/endpoint';
+import { detectSite } from '@tp/contracts/endpoints/site';
+import { login } from '@tp/contracts/endpoints/users';
+import { ROOT, startStack } from './local/stack.ts';
+import { bundleAll } from './bundle.ts';
+
+const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 4900);
+const IMPORT_RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 15);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? NaN;
+};
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const table = (rows: (string | number)[][]) => {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  for (const r of rows) process.stdout.write(r.map((c, i) => String(c).padEnd(widths[i]!)).join('  ') + '\n');
+};
+
+process.stdout.write('== Lambda bundles (esbuild, minified ESM, shared options with CDK) ==\n');
+const bundles = await bundleAll();
+
+const stack = await startStack({
+  ports: { gateway: PORT_BASE, dynamodb: PORT_BASE + 1, sqs: PORT_BASE + 2, ses: PORT_BASE + 3 },
+  seed: true,
+  logLevel: 'silent',
+});
+
+/** One representative request per domain for the cold-start figure (others answer a 400 from the first route). */
+const SAMPLES: Partial<Record<string, { endpoint: Endpoint; body: unknown }>> = {
+  site: { endpoint: detectSite, body: { domain: 'flightdeals.localhost' } },
+  users: { endpoint: login, body: { email: 'nobody@flightdeals.localhost', password: 'wrong-password-1' } },
+};
+
+const probeDir = join(ROOT, '.bench');
+mkdirSync(probeDir, { recursive: true });
+const probe = join(probeDir, 'cold-start.mjs');
+writeFileSync(
+  probe,
+  `const t0 = performance.now();
+const m = await import(process.argv[2]);
+const t1 = performance.now();
+const event = JSON.parse(process.argv[3]);
+let ms2 = null;
+if (event) { await m.handler(event, { awsRequestId: 'bench' }); ms2 = performance.now() - t1; }
+process.stdout.write(JSON.stringify({ importMs: t1 - t0, firstMs: ms2 }));
+`,
+);
+
+const { ENDPOINTS } = await import('@tp/contracts/routes');
+const { routeKey } = await import('@tp/contracts/endpoint');
+const env = { ...process.env, LOG_LEVEL: 'silent', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
+
+const rows: (string | number)[][] = [['bundle', 'minified', 'gzip', 'import p50', 'import p95', 'first answer p50']];
+for (const b of bundles) {
+  const sample = SAMPLES[b.name] ?? (() => {
+    const e = ENDPOINTS.find((x) => x.domain === b.name);
+    return e ? { endpoint: e, body: {} } : undefined;
+  })();
+  const event = sample
+    ? {
+        version: '2.0',
+        routeKey: routeKey(sample.endpoint),
+        rawPath: urlPath(sample.endpoint),
+        rawQueryString: '',
+        headers: { 'content-type': 'application/json', 'domain-name': 'flightdeals.localhost' },
+        requestContext: { http: { method: sample.endpoint.method, path: urlPath(sample.endpoint), sourceIp: '127.0.0.1' }, requestId: 'bench' },
+        body: JSON.stringify(sample.body),
+        isBase64Encoded: false,
+      }
+    : null;
+  const imports: number[] = [];
+  const firsts: number[] = [];
+  for (let i = 0; i < IMPORT_RUNS; i++) {
+    const r = spawnSync(process.execPath, [probe, b.file, JSON.stringify(event)], { env, encoding: 'utf8' });
+    const out = JSON.parse(r.stdout || '{}') as { importMs?: number; firstMs?: number | null };
+    if (out.importMs !== undefined) imports.push(out.importMs);
+    if (out.firstMs != null) firsts.push(out.firstMs);
+  }
+  rows.push([
+    b.name,
+    kb(b.bytes),
+    kb(b.gzipBytes),
+    `${pct(imports, 50).toFixed(1)} ms`,
+    `${pct(imports, 95).toFixed(1)} ms`,
+    firsts.length ? `${pct(firsts, 50).toFixed(1)} ms` : '-',
+  ]);
+}
+table(rows);
+
+async function load(name: string, e: Endpoint, body: unknown, connections: number) {
+  const res = await autocannon({
+    url: `${stack.gatewayUrl}${urlPath(e)}`,
+    method: e.method,
+    headers: { 'content-type': 'application/json', 'domain-name': 'flightdeals.localhost' },
+    body: JSON.stringify(body),
+    connections,
+    duration: DURATION_S,
+  });
+  return [
+    name,
+    connections,
+    `${res.latency.p50} ms`,
+    `${res.latency.p99} ms`,
+    `${Math.round(res.requests.average)} req/s`,
+    `${res.non2xx} non-2xx`,
+  ];
+}
+
+process.stdout.write(`\n== Local API on DynamoDB Local (${DURATION_S} s each) ==\n`);
+const { DEMO_LOGINS } = await import('./seed/logins.ts');
+const demo = DEMO_LOGINS.find((l) => l.site.startsWith('flightdeals')) ?? DEMO_LOGINS[0]!;
+const apiRows: (string | number)[][] = [['call', 'conns', 'p50', 'p99', 'throughput', 'errors']];
+for (const c of [10, 50]) {
+  apiRows.push(await load('whitelabel/detetct (read)', detectSite, { domain: 'flightdeals.localhost' }, c));
+  apiRows.push(await load('wl/user/login (argon2id write)', login, { email: demo.email, password: demo.password }, c));
+}
+table(apiRows);
+process.stdout.write(
+  '\nNote: login cost is dominated by argon2id (19 MiB, t=2) by design; it is rate-limited per email, so\n' +
+    'the bench logs in as one demo user and counts 429s as non-2xx once the per-minute budget is spent.\n',
+);
+
+await stack.stop();
