@@ -8,10 +8,11 @@ import { db, tableName } from '../../functions/src/lib/db.ts';
 import { keys } from '../../functions/src/lib/keys.ts';
 import { POLICY_TITLES } from '../../functions/src/site/service.ts';
 import { DEMO_SITES, policyHtml } from './sites.ts';
+import { seedUsers } from './users.ts';
 
 const MARKER = { pk: 'SEED', sk: 'DEMO' };
 /** Bump when the demo data changes shape; an older data folder is re-seeded on top. */
-export const SEED_VERSION = 1;
+export const SEED_VERSION = 2;
 
 async function put(item: Record<string, unknown>): Promise<void> {
   await db().send(new PutCommand({ TableName: tableName(), Item: item }));
@@ -21,7 +22,8 @@ export async function seedSites(): Promise<void> {
   const now = new Date().toISOString();
   for (const { extraDomains, ...site } of DEMO_SITES) {
     await put({ ...keys.site(site.siteId), type: 'Site', ...site });
-    for (const d of [site.domain, ...extraDomains]) await put({ ...keys.domain(d), type: 'Domain', siteId: site.siteId });
+    for (const d of [site.domain, ...extraDomains])
+      await put({ ...keys.domain(d), type: 'Domain', siteId: site.siteId });
     for (const page of POLICY_PAGES)
       await put({
         ...keys.policyPage(site.siteId, page),
@@ -38,7 +40,6 @@ export async function seedDemo(): Promise<{ seeded: boolean }> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: MARKER }));
   if (Item && Number(Item.version) >= SEED_VERSION) return { seeded: false };
   await seedSites();
-  const { seedUsers } = await import('./users.ts').catch(() => ({ seedUsers: async () => undefined }));
   await seedUsers();
   await put({ ...MARKER, version: SEED_VERSION, at: new Date().toISOString() });
   return { seeded: true };

@@ -7,11 +7,16 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ROOT, startStack, type Stack } from '../../scripts/local/stack.ts';
 import { TEST_PORTS } from './ports.ts';
+import { socialEnv, startSocialKeys, type SocialKeys } from './social-keys.ts';
 
 let stack: Stack | undefined;
+let socialKeys: SocialKeys | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   const webDist = join(ROOT, 'web', 'dist');
+  // Handlers run in this process and read their env once: point Google/Facebook key checks at local keys first.
+  socialKeys = await startSocialKeys(TEST_PORTS.gateway + 10);
+  Object.assign(process.env, socialEnv(socialKeys.jwksUrl));
   stack = await startStack({
     ports: TEST_PORTS,
     seed: true,
@@ -22,10 +27,12 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('sesUrl', stack.sesUrl);
   project.provide('sqsUrl', stack.sqsUrl);
   project.provide('dynamoUrl', stack.dynamoUrl);
+  project.provide('socialPrivateJwk', socialKeys.privateJwk);
 }
 
 export async function teardown(): Promise<void> {
   await stack?.stop();
+  await socialKeys?.stop();
 }
 
 declare module 'vitest' {

@@ -17,6 +17,7 @@ describe('key builders', () => {
       keys.oneTimeToken('s1', 'reset', 'hash'),
       keys.rateLimit('s1', 'login', '202611220437'),
       keys.pushSubscription('s1', 'u1', 'hash'),
+      keys.mailSent('s1', 'hash'),
     ];
     for (const k of tenantKeys) expect(k.pk.startsWith('SITE#s1')).toBe(true);
     expect(keys.usersIndexPk('s1').startsWith('SITE#s1#')).toBe(true);

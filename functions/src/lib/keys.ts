@@ -48,7 +48,10 @@ export const keys = {
   legalEntity: (siteId: string, leId: string): Key => ({ pk: `${site(siteId)}#LE#${part(leId)}`, sk: 'META' }),
 
   /** Sessions are stored under the SHA-256 of the token, never the token itself. */
-  session: (siteId: string, tokenHash: string): Key => ({ pk: `${site(siteId)}#SESSION#${part(tokenHash)}`, sk: 'SESSION' }),
+  session: (siteId: string, tokenHash: string): Key => ({
+    pk: `${site(siteId)}#SESSION#${part(tokenHash)}`,
+    sk: 'SESSION',
+  }),
   /** All sessions of a user (gsi1), so a password change can end them. */
   sessionsOfUserIndex: (siteId: string, userId: string, tokenHash: string) => ({
     gsi1pk: `${site(siteId)}#USER#${part(userId)}#SESSIONS`,
@@ -68,5 +71,10 @@ export const keys = {
   pushSubscription: (siteId: string, userId: string, endpointHash: string): Key => ({
     pk: `${site(siteId)}#USER#${part(userId)}#PUSH`,
     sk: part(endpointHash),
+  }),
+  /** Email worker's "already sent" marker, by the hash of the message's idempotency key (TTL-expired). */
+  mailSent: (siteId: string, idempotencyKeyHash: string): Key => ({
+    pk: `${site(siteId)}#MAIL#${part(idempotencyKeyHash)}`,
+    sk: 'SENT',
   }),
 };

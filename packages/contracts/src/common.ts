@@ -14,6 +14,14 @@ export const zIntFromText = (message: string = MSG.required) =>
     }
     return Math.trunc(n);
   });
-export const zEmail = () => z.email({ error: 'Please enter a valid email' }).trim().toLowerCase();
+export const INVALID_EMAIL = 'Please enter a valid email';
+/** Required email: a missing or blank value reads as the required message, a malformed one as invalid. */
+export const zEmail = () =>
+  z
+    .string({ error: MSG.required })
+    .trim()
+    .toLowerCase()
+    .min(1, MSG.required)
+    .pipe(z.email({ error: INVALID_EMAIL }));
 export const zEmpty = z.object({}).loose();
 export const ZOk = z.object({ ok: z.literal(true) });

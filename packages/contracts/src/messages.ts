@@ -92,6 +92,7 @@ export const MSG = {
   sessionExpired: 'Your session has expired. Please sign in again.',
   resetMailSent: 'If an account exists for this email, a reset link has been sent.',
   resetLinkInvalid: 'This password link is invalid or has expired',
+  verifyLinkInvalid: 'This verification link is invalid or has expired',
   passwordRules: 'Password must be at least 8 characters and include a letter and a number',
   passwordsDiffer: 'Passwords do not match',
   wrongCurrentPassword: 'Current password is incorrect',

@@ -1,1 +1,2 @@
 export * from './phone.ts';
+export * from './permissions.ts';

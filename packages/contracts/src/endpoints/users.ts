@@ -103,7 +103,7 @@ export const changePassword = endpoint({
     .object({ currentPassword: zRequired(), newPassword: ZPassword, confirmPassword: z.string() })
     .refine((v) => v.newPassword === v.confirmPassword, { message: MSG.passwordsDiffer, path: ['confirmPassword'] }),
   response: ZOk,
-  summary: 'Changes the password and ends every session of the user.',
+  summary: 'Changes the password and ends every other session of the user (the current one stays).',
 });
 
 /** Our own call: the link in the verification mail. */

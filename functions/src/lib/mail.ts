@@ -1,0 +1,64 @@
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { z } from 'zod';
+import { SPA_BASENAME } from '@tp/contracts/spa-routes';
+import type { MailBrand } from '@tp/mail';
+import { env } from './config.ts';
+import { sqs } from './sqs.ts';
+import type { SiteRecord } from './tenancy.ts';
+
+/**
+ * The email queue's message: a fully rendered mail. Producers render (they know the template and the
+ * data); the worker only delivers, so a template change never strands messages already queued.
+ */
+export const ZEmailAttachment = z.object({
+  filename: z.string().min(1).max(200),
+  contentType: z.string().regex(/^[\w.+-]+\/[\w.+-]+$/),
+  contentBase64: z.base64(),
+});
+
+export const ZEmailMessage = z.object({
+  siteId: z.string().min(1),
+  to: z.union([z.email(), z.array(z.email()).min(1).max(50)]).transform((v) => (Array.isArray(v) ? v : [v])),
+  subject: z.string().min(1).max(998),
+  html: z.string().min(1),
+  text: z.string().min(1),
+  attachments: z.array(ZEmailAttachment).max(10).optional(),
+  /** Same key = same mail: a redelivered or re-enqueued message is sent once. */
+  idempotencyKey: z.string().min(1).max(256),
+});
+export type TEmailMessage = z.input<typeof ZEmailMessage>;
+export type EmailMessage = z.output<typeof ZEmailMessage>;
+
+/** SQS's message size limit; larger attachments must travel as links instead. */
+const MAX_MESSAGE_BYTES = 256 * 1024;
+
+export async function enqueueEmail(message: TEmailMessage): Promise<void> {
+  const body = JSON.stringify(ZEmailMessage.parse(message));
+  if (Buffer.byteLength(body) > MAX_MESSAGE_BYTES) throw new Error('email message exceeds the SQS size limit');
+  const queueUrl = env().EMAIL_QUEUE_URL;
+  if (!queueUrl) throw new Error('EMAIL_QUEUE_URL is not set');
+  await sqs().send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: body }));
+}
+
+/** The site's public origin for links in mail: its domain, with the local stack's scheme and port. */
+export function siteOrigin(site: Pick<SiteRecord, 'domain'>): string {
+  const { PUBLIC_URL_SCHEME, PUBLIC_URL_PORT } = env();
+  return `${PUBLIC_URL_SCHEME}://${site.domain}${PUBLIC_URL_PORT ? `:${PUBLIC_URL_PORT}` : ''}`;
+}
+
+/** An absolute link to a screen of the SPA on the site's own domain, e.g. appLink(site, '/login'). */
+export function appLink(site: Pick<SiteRecord, 'domain'>, path: string, query: Record<string, string> = {}): string {
+  const qs = new URLSearchParams(query).toString();
+  return `${siteOrigin(site)}${SPA_BASENAME}${path}${qs ? `?${qs}` : ''}`;
+}
+
+export function mailBrand(
+  site: Pick<SiteRecord, 'domain' | 'companyName' | 'logoUrl' | 'brandingSettings'>,
+): MailBrand {
+  return {
+    companyName: site.companyName,
+    logoUrl: site.logoUrl,
+    primaryColor: site.brandingSettings.theme.palette.primary,
+    siteUrl: appLink(site, '/'),
+  };
+}

@@ -1,0 +1,43 @@
+import type { z } from 'zod';
+import type { ZPushSubscription } from '@tp/contracts/users';
+import { sha256 } from '#lib/crypto';
+import type { Principal } from '#lib/principal';
+import * as repo from './repo.ts';
+
+/** Browser push subscriptions of staff users (the push prompt, spec 000 §4). */
+export interface NotificationsDeps {
+  repo: typeof repo;
+}
+const defaults: NotificationsDeps = { repo };
+
+type PushSubscription = z.output<typeof ZPushSubscription>;
+
+/** Endpoints are long URLs; their hash is the key, so the same browser always maps to the same item. */
+const endpointHash = (endpoint: string): string => sha256(endpoint);
+
+export async function subscribe(
+  principal: Principal,
+  subscription: PushSubscription,
+  now: Date,
+  deps: NotificationsDeps = defaults,
+): Promise<void> {
+  await deps.repo.saveSubscription(
+    {
+      siteId: principal.siteId,
+      userId: principal.userId,
+      endpoint: subscription.endpoint,
+      keys: subscription.keys,
+      expirationTime: subscription.expirationTime ?? null,
+    },
+    endpointHash(subscription.endpoint),
+    now,
+  );
+}
+
+export async function isSubscribed(
+  principal: Principal,
+  endpoint: string,
+  deps: NotificationsDeps = defaults,
+): Promise<boolean> {
+  return (await deps.repo.getSubscription(principal.siteId, principal.userId, endpointHash(endpoint))) !== null;
+}

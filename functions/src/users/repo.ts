@@ -1,0 +1,312 @@
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import type { UserType } from '@tp/contracts/endpoint';
+import type { TPhoneEntry, TUser } from '@tp/contracts/users';
+import { TABLE } from '@tp/contracts/platform';
+import { db, tableName } from '#lib/db';
+import { keys, type Key } from '#lib/keys';
+import { isConditionFailure } from '#lib/errors';
+import { newToken, sha256 } from '#lib/crypto';
+import { primaryIdentity, samePhone, type PhoneIdentity } from './phone.ts';
+import type { SocialProvider } from './social.ts';
+
+/**
+ * A user as stored (item type 'User'). Attribute names are shared with lib/principal.ts and with the
+ * staff customer screens, which read and toggle the same item.
+ */
+export interface UserRecord {
+  siteId: string;
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  gender?: 1 | 2;
+  phoneNumbers: TPhoneEntry[];
+  userType: UserType;
+  /** 'verified' once the email address is proven. */
+  status: 'verified' | 'pending';
+  isBlocked: boolean;
+  isUserSuperAdmin: boolean;
+  companyName?: string;
+  panNumber?: string;
+  gstNumber?: string;
+  company?: TUser['company'];
+  billing?: TUser['billing'];
+  isFlightHoldAllowed: boolean;
+  isFlightSearchAllowed: boolean;
+  taLogoUrl?: string;
+  referralCode: string;
+  legalEntityId: string;
+  legalEntityName: string;
+  /** argon2id PHC string; absent until the user sets a password (social sign-up). */
+  passwordHash?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The company or person a user books and pays as (item type 'LegalEntity'). */
+export interface LegalEntityRecord {
+  siteId: string;
+  legalEntityId: string;
+  name: string;
+  kind: 'individual' | 'company';
+  /** The site owner's legal entity: whose customer this is. */
+  ownerLegalEntityId: string;
+  address?: { address1: string; address2?: string; city: string; state: string; country: string; pincode: string };
+  createdAt: string;
+}
+
+export type UniqueField = 'email' | 'phone' | 'social';
+export type UniqueWrite = { ok: true } | { ok: false; taken: UniqueField[] };
+
+export type TokenPurpose = 'reset' | 'verify' | 'handoff';
+
+const table = () => tableName();
+const phoneKey = (siteId: string, p: PhoneIdentity): Key => keys.userPhone(siteId, p.countryCode, p.e164);
+
+function userItem(u: UserRecord): Record<string, unknown> {
+  return { ...keys.user(u.siteId, u.userId), ...keys.usersIndex(u.siteId, u.createdAt, u.userId), type: 'User', ...u };
+}
+
+function toUserRecord(item: Record<string, unknown>): UserRecord {
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, type: _type, ...rest } = item;
+  return rest as unknown as UserRecord;
+}
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/**
+ * Runs a transaction whose labelled items guard uniqueness. When DynamoDB cancels it because guards
+ * already exist, the answer names them (cancellation reasons come back in item order).
+ */
+async function transactUnique(items: { label: UniqueField | null; op: TransactItem }[]): Promise<UniqueWrite> {
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: items.map((i) => i.op) }));
+    return { ok: true };
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+    const taken = reasons.flatMap((r, i) => {
+      const label = items[i]?.label;
+      return r.Code === 'ConditionalCheckFailed' && label ? [label] : [];
+    });
+    if (!taken.length) throw err;
+    return { ok: false, taken };
+  }
+}
+
+export async function getUser(siteId: string, userId: string): Promise<UserRecord | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: keys.user(siteId, userId) }));
+  return Item ? toUserRecord(Item) : null;
+}
+
+async function guardOwner(key: Key): Promise<string | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: key }));
+  return (Item?.userId as string | undefined) ?? null;
+}
+
+export const userIdByEmail = (siteId: string, email: string): Promise<string | null> =>
+  guardOwner(keys.userEmail(siteId, email));
+
+export const userIdBySocial = (siteId: string, provider: SocialProvider, subject: string): Promise<string | null> =>
+  guardOwner(keys.userSocial(siteId, provider, subject));
+
+/**
+ * Creates a user, its legal entity and the uniqueness guards (email, primary phone, social subject) in
+ * one transaction: either all exist afterwards or none, and a taken email or phone is reported by name.
+ */
+export async function insertAccount(
+  user: UserRecord,
+  le: LegalEntityRecord,
+  social?: { provider: SocialProvider; subject: string },
+): Promise<UniqueWrite> {
+  const guard = (key: Key, kind: UniqueField) => ({
+    label: kind,
+    put: {
+      TableName: table(),
+      Item: { ...key, type: 'Unique', kind, userId: user.userId },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  });
+  const phone = primaryIdentity(user.phoneNumbers);
+  const items = [
+    { label: null, put: { TableName: table(), Item: userItem(user), ConditionExpression: 'attribute_not_exists(pk)' } },
+    {
+      label: null,
+      put: {
+        TableName: table(),
+        Item: { ...keys.legalEntity(le.siteId, le.legalEntityId), type: 'LegalEntity', ...le },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    guard(keys.userEmail(user.siteId, user.email), 'email'),
+    ...(phone ? [guard(phoneKey(user.siteId, phone), 'phone')] : []),
+    ...(social ? [guard(keys.userSocial(user.siteId, social.provider, social.subject), 'social')] : []),
+  ];
+  return transactUnique(items.map((i) => ({ label: i.label, op: { Put: i.put } })));
+}
+
+/** Maps a social subject to an existing user; false when the subject is already mapped. */
+export async function linkSocial(
+  siteId: string,
+  provider: SocialProvider,
+  subject: string,
+  userId: string,
+): Promise<boolean> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: table(),
+        Item: { ...keys.userSocial(siteId, provider, subject), type: 'Unique', kind: 'social', userId },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+type MutableFields = Partial<Pick<UserRecord, 'passwordHash' | 'status'>>;
+
+/** Sets fields of an existing user (never creates one). */
+export async function updateUser(siteId: string, userId: string, fields: MutableFields, now: Date): Promise<void> {
+  const entries = Object.entries({ ...fields, updatedAt: now.toISOString() });
+  await db().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.user(siteId, userId),
+      UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+      ConditionExpression: 'attribute_exists(pk)',
+    }),
+  );
+}
+
+/**
+ * Replaces a user's phone numbers. When the primary number changes, its guard moves in the same
+ * transaction: the new number must be free (or already ours), the old guard is released.
+ */
+export async function replacePhones(user: UserRecord, phones: TPhoneEntry[], now: Date): Promise<UniqueWrite> {
+  const before = primaryIdentity(user.phoneNumbers);
+  const after = primaryIdentity(phones);
+  const moved = !samePhone(before, after);
+  const items = [
+    {
+      label: null,
+      op: {
+        Update: {
+          TableName: table(),
+          Key: keys.user(user.siteId, user.userId),
+          UpdateExpression: 'SET phoneNumbers = :p, updatedAt = :u',
+          ExpressionAttributeValues: { ':p': phones, ':u': now.toISOString() },
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      },
+    },
+    ...(moved && after
+      ? [
+          {
+            label: 'phone' as const,
+            op: {
+              Put: {
+                TableName: table(),
+                Item: { ...phoneKey(user.siteId, after), type: 'Unique', kind: 'phone', userId: user.userId },
+                ConditionExpression: 'attribute_not_exists(pk) OR userId = :me',
+                ExpressionAttributeValues: { ':me': user.userId },
+              },
+            },
+          },
+        ]
+      : []),
+    ...(moved && before
+      ? [{ label: null, op: { Delete: { TableName: table(), Key: phoneKey(user.siteId, before) } } }]
+      : []),
+  ];
+  return transactUnique(items);
+}
+
+/** Ends every session of a user (through the sessions-of-user index), except the one whose hash is kept. */
+export async function endSessions(siteId: string, userId: string, keepTokenHash?: string): Promise<number> {
+  let ended = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: TABLE.indexes.gsi1.name,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.sessionsOfUserPk(siteId, userId) },
+        ProjectionExpression: 'pk, sk, gsi1sk',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    const doomed = (page.Items ?? []).filter((s) => s.gsi1sk !== keepTokenHash);
+    await Promise.all(
+      doomed.map((s) => db().send(new DeleteCommand({ TableName: table(), Key: { pk: s.pk, sk: s.sk } }))),
+    );
+    ended += doomed.length;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return ended;
+}
+
+/** A one-time link token: only its hash is stored, it expires after `ttlSeconds`, and it can be used once. */
+export async function createToken(
+  siteId: string,
+  purpose: TokenPurpose,
+  userId: string,
+  ttlSeconds: number,
+  now: Date,
+): Promise<string> {
+  const token = newToken();
+  await db().send(
+    new PutCommand({
+      TableName: table(),
+      Item: {
+        ...keys.oneTimeToken(siteId, purpose, sha256(token)),
+        type: 'OneTimeToken',
+        purpose,
+        userId,
+        createdAt: now.toISOString(),
+        expiresAt: Math.floor(now.getTime() / 1000) + ttlSeconds,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+  return token;
+}
+
+/** Consumes a token with a conditional delete, so two concurrent uses cannot both succeed. Returns its user id. */
+export async function consumeToken(
+  siteId: string,
+  purpose: TokenPurpose,
+  token: string,
+  now: Date,
+): Promise<string | null> {
+  if (!token || token.length > 200) return null;
+  try {
+    const { Attributes } = await db().send(
+      new DeleteCommand({
+        TableName: table(),
+        Key: keys.oneTimeToken(siteId, purpose, sha256(token)),
+        ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now',
+        ExpressionAttributeValues: { ':now': Math.floor(now.getTime() / 1000) },
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    return (Attributes?.userId as string | undefined) ?? null;
+  } catch (err) {
+    if (isConditionFailure(err)) return null;
+    throw err;
+  }
+}

@@ -1,0 +1,418 @@
+import { describe, expect, it, vi } from 'vitest';
+import { MSG } from '@tp/contracts/messages';
+import { AUTH } from '@tp/contracts/platform';
+import { ZUser } from '@tp/contracts/users';
+import type { AppError } from '#lib/errors';
+import type { TEmailMessage } from '#lib/mail';
+import type { Principal } from '#lib/principal';
+import { sha256 } from '#lib/crypto';
+import type { SiteRecord } from '#lib/tenancy';
+import type { Logger } from '#lib/logger';
+import { primaryIdentity } from './phone.ts';
+import type * as repo from './repo.ts';
+import type { UserRecord } from './repo.ts';
+import {
+  changeMyPhones,
+  changePassword,
+  generatePassword,
+  login,
+  signup,
+  socialLogin,
+  type Scope,
+  type UsersDeps,
+} from './service.ts';
+
+const site = {
+  siteId: 's1',
+  ownerLegalEntityId: 'le-owner',
+  companyName: 'Flight Deals',
+  domain: 'flightdeals.example',
+  logoUrl: '/app/brand/logo.svg',
+  brandingSettings: { theme: { palette: { primary: '#1c64f2', secondary: '#f59e0b' } } },
+  wlMeta: { canShowPermissionMenu: true, googleAuthClientId: 'google-client' },
+} as unknown as SiteRecord;
+const scope: Scope = { site, now: new Date('2026-11-22T10:00:00Z') };
+const quietLog = (): Logger => ({
+  debug: vi.fn(),
+  info: vi.fn(),
+  warn: vi.fn(),
+  error: vi.fn(),
+  child: () => quietLog(),
+});
+
+/** An in-memory stand-in for repo.ts with the same uniqueness rules, plus a record of side effects. */
+function fakes(overrides: Partial<UsersDeps> = {}) {
+  const users = new Map<string, UserRecord>();
+  const guards = new Map<string, string>();
+  const tokens = new Map<string, { purpose: string; userId: string }>();
+  const sessions: { userId: string; token: string }[] = [];
+  const ended: { userId: string; keep?: string }[] = [];
+  const mails: TEmailMessage[] = [];
+  const phoneGuard = (u: Pick<UserRecord, 'siteId' | 'phoneNumbers'>) => {
+    const p = primaryIdentity(u.phoneNumbers);
+    return p ? `${u.siteId}|phone|${p.e164}` : null;
+  };
+  const fakeRepo: typeof repo = {
+    getUser: async (siteId, userId) =>
+      users.has(`${siteId}|${userId}`) ? structuredClone(users.get(`${siteId}|${userId}`)!) : null,
+    userIdByEmail: async (siteId, email) => guards.get(`${siteId}|email|${email.toLowerCase()}`) ?? null,
+    userIdBySocial: async (siteId, provider, subject) => guards.get(`${siteId}|${provider}|${subject}`) ?? null,
+    insertAccount: async (user, _le, social) => {
+      const wanted = [
+        ['email', `${user.siteId}|email|${user.email}`],
+        ['phone', phoneGuard(user)],
+        ['social', social ? `${user.siteId}|${social.provider}|${social.subject}` : null],
+      ] as const;
+      const taken = wanted.filter(([, k]) => k && guards.has(k)).map(([f]) => f);
+      if (taken.length) return { ok: false, taken: [...taken] };
+      for (const [, k] of wanted) if (k) guards.set(k, user.userId);
+      users.set(`${user.siteId}|${user.userId}`, structuredClone(user));
+      return { ok: true };
+    },
+    linkSocial: async (siteId, provider, subject, userId) => (
+      guards.set(`${siteId}|${provider}|${subject}`, userId),
+      true
+    ),
+    updateUser: async (siteId, userId, fields) => void Object.assign(users.get(`${siteId}|${userId}`)!, fields),
+    replacePhones: async (user, phones) => {
+      const next = phoneGuard({ siteId: user.siteId, phoneNumbers: phones });
+      if (next && guards.has(next) && guards.get(next) !== user.userId) return { ok: false, taken: ['phone'] };
+      if (next) guards.set(next, user.userId);
+      users.get(`${user.siteId}|${user.userId}`)!.phoneNumbers = phones;
+      return { ok: true };
+    },
+    endSessions: async (_siteId, userId, keep) => (ended.push({ userId, ...(keep ? { keep } : {}) }), 0),
+    createToken: async (_siteId, purpose, userId) => {
+      const token = `tok-${tokens.size + 1}`;
+      tokens.set(token, { purpose, userId });
+      return token;
+    },
+    consumeToken: async (_siteId, purpose, token) => {
+      const t = tokens.get(token);
+      if (!t || t.purpose !== purpose) return null;
+      tokens.delete(token);
+      return t.userId;
+    },
+  };
+  const deps: UsersDeps = {
+    repo: fakeRepo,
+    createSession: async (s) => {
+      const token = `session-${sessions.length + 1}`;
+      sessions.push({ userId: s.userId, token });
+      return { token, record: { ...s, createdAt: '', expiresAt: 0 } };
+    },
+    deleteSession: async () => undefined,
+    hashPassword: async (pw) => `hashed:${pw}`,
+    verifyPassword: vi.fn(async (pw: string, hash: string | undefined) => hash === `hashed:${pw}`),
+    withinRateLimit: async () => true,
+    enqueueEmail: async (m) => void mails.push(m),
+    verifySocialToken: async () => null,
+    log: quietLog(),
+    ...overrides,
+  };
+  return { deps, users, tokens, sessions, ended, mails };
+}
+
+const retail = {
+  userType: 'retail' as const,
+  gender: 1 as const,
+  firstName: 'Asha',
+  lastName: 'Rao',
+  email: 'asha@example.com',
+  phone: '9876543210',
+  phoneCode: 'IN',
+  password: 'Secret123',
+};
+
+async function expectError(p: Promise<unknown>, status: number, message: string, fields?: Record<string, string>) {
+  const err = (await p.then(
+    () => null,
+    (e: unknown) => e,
+  )) as AppError | null;
+  expect(err, 'expected an AppError').not.toBeNull();
+  expect(err!.status).toBe(status);
+  expect(err!.message).toBe(message);
+  if (fields) expect(err!.fields).toEqual(fields);
+}
+
+describe('signup', () => {
+  it('creates a pending retail user with a hashed password, retail defaults and a verification mail', async () => {
+    const f = fakes();
+    const out = await signup(scope, retail, f.deps);
+    const stored = f.users.get(`s1|${out.userId}`)!;
+    expect(stored).toMatchObject({
+      email: 'asha@example.com',
+      status: 'pending',
+      passwordHash: 'hashed:Secret123',
+      isFlightSearchAllowed: true,
+      isFlightHoldAllowed: false,
+      isUserSuperAdmin: false,
+      legalEntityName: 'Asha Rao',
+      phoneNumbers: [{ label: 'Primary', phoneNumber: '9876543210', phoneCountryCode: 'in' }],
+    });
+    expect(f.mails).toHaveLength(1);
+    expect(f.mails[0]).toMatchObject({
+      siteId: 's1',
+      to: 'asha@example.com',
+      subject: 'Verify your email address for Flight Deals',
+    });
+    // The origin (scheme, port) comes from the environment; the path and token are what this test owns.
+    expect(f.mails[0]!.text).toMatch(/https?:\/\/flightdeals\.example(:\d+)?\/app\/login\?verifyEmailToken=tok-1/);
+  });
+
+  it('lets travel agents hold seats and names their legal entity after the company', async () => {
+    const f = fakes();
+    const out = await signup(
+      scope,
+      {
+        userType: 'travelAgent',
+        companyName: 'Mehta Tours',
+        primaryEmail: 'agent@example.com',
+        primaryPhone: '9876500001',
+        primaryPhoneCode: 'in',
+        secondaryPhone: '9876500002',
+        secondaryPhoneCode: 'in',
+        firstName: 'Arjun',
+        country: 'India',
+        state: 'MH',
+        city: 'Mumbai',
+        pincode: '400001',
+        address1: '1 MG Road',
+        password: 'Secret123',
+      },
+      f.deps,
+    );
+    expect(f.users.get(`s1|${out.userId}`)).toMatchObject({
+      userType: 'travelAgent',
+      isFlightHoldAllowed: true,
+      legalEntityName: 'Mehta Tours',
+      lastName: '',
+    });
+  });
+
+  it('reports a taken email and phone on the request fields with 409', async () => {
+    const f = fakes();
+    await signup(scope, retail, f.deps);
+    await expectError(signup(scope, { ...retail, phone: '9876500009' }, f.deps), 409, MSG.emailTaken, {
+      email: MSG.emailTaken,
+    });
+    await expectError(
+      signup(scope, { ...retail, email: 'other@example.com', phone: '098765 43210' }, f.deps),
+      409,
+      MSG.phoneTaken,
+      {
+        phone: MSG.phoneTaken,
+      },
+    );
+  });
+
+  it('still creates the account when the verification mail cannot be queued', async () => {
+    const f = fakes({ enqueueEmail: async () => Promise.reject(new Error('queue down')) });
+    await expect(signup(scope, retail, f.deps)).resolves.toMatchObject({ email: 'asha@example.com' });
+    expect(f.deps.log.error).toHaveBeenCalledWith(
+      'account mail not queued',
+      expect.objectContaining({ purpose: 'verify', siteId: 's1' }),
+    );
+  });
+});
+
+describe('login', () => {
+  it('answers the user without its hash and a session token', async () => {
+    const f = fakes();
+    const { userId } = await signup(scope, retail, f.deps);
+    const out = await login(scope, { email: 'asha@example.com', password: 'Secret123' }, f.deps);
+    expect(out.token).toBe('session-1');
+    expect(ZUser.parse(out.user)).toMatchObject({ id: userId, users_id: userId, legalEntity: { name: 'Asha Rao' } });
+    expect(JSON.stringify(out.user)).not.toContain('hashed:');
+  });
+
+  it('verifies against a dummy hash for an unknown email, then refuses like a wrong password', async () => {
+    const f = fakes();
+    await expectError(
+      login(scope, { email: 'nobody@example.com', password: 'Secret123' }, f.deps),
+      401,
+      MSG.invalidCredentials,
+    );
+    expect(f.deps.verifyPassword).toHaveBeenCalledWith('Secret123', undefined);
+    await signup(scope, retail, f.deps);
+    await expectError(
+      login(scope, { email: 'asha@example.com', password: 'Wrong1234' }, f.deps),
+      401,
+      MSG.invalidCredentials,
+    );
+  });
+
+  it('tells a blocked user so, but only once the password is right', async () => {
+    const f = fakes();
+    const { userId } = await signup(scope, retail, f.deps);
+    f.users.get(`s1|${userId}`)!.isBlocked = true;
+    await expectError(
+      login(scope, { email: 'asha@example.com', password: 'Wrong1234' }, f.deps),
+      401,
+      MSG.invalidCredentials,
+    );
+    await expectError(
+      login(scope, { email: 'asha@example.com', password: 'Secret123' }, f.deps),
+      401,
+      MSG.accountBlocked,
+    );
+    expect(f.sessions).toHaveLength(0);
+  });
+
+  it('answers 429 once the per-email budget is spent, before looking at the password', async () => {
+    const withinRateLimit = vi.fn(async () => false);
+    const f = fakes({ withinRateLimit });
+    await expectError(login(scope, { email: 'Asha@Example.com', password: 'x' }, f.deps), 429, MSG.tooManyAttempts);
+    expect(withinRateLimit).toHaveBeenCalledWith(
+      's1',
+      'login',
+      'asha@example.com',
+      AUTH.loginAttemptsPerMinute,
+      60,
+      scope.now,
+    );
+    expect(f.deps.verifyPassword).not.toHaveBeenCalled();
+  });
+});
+
+describe('passwords', () => {
+  const principalOf = (userId: string): Principal => ({
+    userId,
+    siteId: 's1',
+    userType: 'retail',
+    isSuperAdmin: false,
+    isBlocked: false,
+    legalEntityId: 'le',
+    email: 'asha@example.com',
+  });
+
+  it('generatePassword uses a reset token once, verifies the email and ends every session', async () => {
+    const f = fakes();
+    const { userId } = await signup(scope, retail, f.deps);
+    f.tokens.set('reset-1', { purpose: 'reset', userId });
+    await generatePassword(scope, { token: 'reset-1', password: 'NewPass123' }, f.deps);
+    expect(f.users.get(`s1|${userId}`)).toMatchObject({ passwordHash: 'hashed:NewPass123', status: 'verified' });
+    expect(f.ended).toEqual([{ userId }]);
+    await expectError(
+      generatePassword(scope, { token: 'reset-1', password: 'NewPass123' }, f.deps),
+      400,
+      MSG.resetLinkInvalid,
+      {
+        token: MSG.resetLinkInvalid,
+      },
+    );
+  });
+
+  it('refuses a verification token as a reset token', async () => {
+    const f = fakes();
+    await signup(scope, retail, f.deps); // issues tok-1 for 'verify'
+    await expectError(
+      generatePassword(scope, { token: 'tok-1', password: 'NewPass123' }, f.deps),
+      400,
+      MSG.resetLinkInvalid,
+    );
+  });
+
+  it('changePassword checks the current password and keeps only the calling session', async () => {
+    const f = fakes();
+    const { userId } = await signup(scope, retail, f.deps);
+    await expectError(
+      changePassword(
+        scope,
+        principalOf(userId),
+        'current-token',
+        { currentPassword: 'Wrong1234', newPassword: 'NewPass123' },
+        f.deps,
+      ),
+      400,
+      MSG.wrongCurrentPassword,
+      { currentPassword: MSG.wrongCurrentPassword },
+    );
+    await changePassword(
+      scope,
+      principalOf(userId),
+      'current-token',
+      { currentPassword: 'Secret123', newPassword: 'NewPass123' },
+      f.deps,
+    );
+    expect(f.users.get(`s1|${userId}`)!.passwordHash).toBe('hashed:NewPass123');
+    expect(f.ended).toEqual([{ userId, keep: sha256('current-token') }]);
+  });
+});
+
+describe('socialLogin', () => {
+  const identity = {
+    provider: 'google' as const,
+    subject: 'g-1',
+    email: 'asha@example.com',
+    firstName: 'Asha',
+    lastName: 'Rao',
+  };
+
+  it('is refused on a site without a client id', async () => {
+    const f = fakes();
+    await expectError(socialLogin(scope, 'facebook', 'token', f.deps), 400, MSG.socialLoginDisabled);
+  });
+
+  it('refuses a token the verifier rejects', async () => {
+    const f = fakes();
+    await expectError(socialLogin(scope, 'google', 'token', f.deps), 401, MSG.socialLoginFailed);
+  });
+
+  it('creates a verified retail user without a password, then finds it by subject', async () => {
+    const f = fakes({ verifySocialToken: async () => identity });
+    const first = await socialLogin(scope, 'google', 'token', f.deps);
+    expect(first.user).toMatchObject({ userType: 'retail', status: 'verified', phoneNumbers: [] });
+    expect(f.users.get(`s1|${first.user.id}`)!.passwordHash).toBeUndefined();
+    expect(f.mails.map((m) => m.subject)).toEqual(['Welcome to Flight Deals']);
+    const second = await socialLogin(scope, 'google', 'token', f.deps);
+    expect(second.user.id).toBe(first.user.id);
+  });
+
+  it('links an existing account by email and marks it verified', async () => {
+    const f = fakes({ verifySocialToken: async () => identity });
+    const { userId } = await signup(scope, retail, f.deps);
+    const out = await socialLogin(scope, 'google', 'token', f.deps);
+    expect(out.user).toMatchObject({ id: userId, status: 'verified' });
+  });
+});
+
+describe('changeMyPhones', () => {
+  it('needs a Primary entry and reports a taken number on its field path', async () => {
+    const f = fakes();
+    const a = await signup(scope, retail, f.deps);
+    await signup(scope, { ...retail, email: 'b@example.com', phone: '9876500009' }, f.deps);
+    const principal = { userId: a.userId, siteId: 's1' } as Principal;
+    await expectError(
+      changeMyPhones(
+        scope,
+        principal,
+        [{ label: 'Secondary', phoneNumber: '9876500010', phoneCountryCode: 'in' }],
+        f.deps,
+      ),
+      400,
+      MSG.phoneRequired,
+    );
+    await expectError(
+      changeMyPhones(
+        scope,
+        principal,
+        [
+          { label: 'Emergency', phoneNumber: '9876500011', phoneCountryCode: 'in' },
+          { label: 'Primary', phoneNumber: '9876500009', phoneCountryCode: 'in' },
+        ],
+        f.deps,
+      ),
+      409,
+      MSG.phoneTaken,
+      { 'phoneNumbers.1.phoneNumber': MSG.phoneTaken },
+    );
+    const user = await changeMyPhones(
+      scope,
+      principal,
+      [{ label: 'Primary', phoneNumber: '9876500012', phoneCountryCode: 'IN' }],
+      f.deps,
+    );
+    expect(user.phoneNumbers).toEqual([{ label: 'Primary', phoneNumber: '9876500012', phoneCountryCode: 'in' }]);
+  });
+});

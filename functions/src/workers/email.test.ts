@@ -1,0 +1,134 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { SendEmailCommandInput } from '@aws-sdk/client-sesv2';
+import type { SQSEvent, SQSRecord } from 'aws-lambda';
+import type { Logger } from '#lib/logger';
+import type { TEmailMessage } from '#lib/mail';
+import { createEmailHandler, type EmailWorkerDeps } from './email.ts';
+
+const quietLog = (): Logger => ({
+  debug: vi.fn(),
+  info: vi.fn(),
+  warn: vi.fn(),
+  error: vi.fn(),
+  child: () => quietLog(),
+});
+
+const message = (overrides: Partial<TEmailMessage> = {}): TEmailMessage => ({
+  siteId: 'site-flightdeals',
+  to: 'asha@example.com',
+  subject: 'Reset your Flight Deals password',
+  html: '<p>Hi</p>',
+  text: 'Hi',
+  idempotencyKey: 'password-1',
+  ...overrides,
+});
+
+const record = (id: string, body: unknown): SQSRecord =>
+  ({
+    messageId: id,
+    receiptHandle: id,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    attributes: {},
+  }) as SQSRecord;
+const event = (...records: SQSRecord[]): SQSEvent => ({ Records: records });
+
+/** Claims behave like the conditional put: the first claim of a key wins until released. */
+function fakes(send: (input: SendEmailCommandInput) => Promise<void> = async () => undefined) {
+  const claimed = new Set<string>();
+  const sent: SendEmailCommandInput[] = [];
+  const deps: EmailWorkerDeps = {
+    claim: vi.fn(async (siteId, key) =>
+      claimed.has(`${siteId}|${key}`) ? false : (claimed.add(`${siteId}|${key}`), true),
+    ),
+    release: vi.fn(async (siteId, key) => void claimed.delete(`${siteId}|${key}`)),
+    senderName: async (siteId) => (siteId === 'site-flightdeals' ? 'Flight Deals' : null),
+    send: vi.fn(async (input: SendEmailCommandInput) => {
+      await send(input);
+      sent.push(input);
+    }),
+    now: () => new Date('2026-11-22T10:00:00Z'),
+    log: quietLog(),
+  };
+  return { deps, claimed, sent };
+}
+
+describe('email worker', () => {
+  it('sends simple mail from the site company name and reports no failures', async () => {
+    const f = fakes();
+    const out = await createEmailHandler(f.deps)(event(record('m1', message())));
+    expect(out).toEqual({ batchItemFailures: [] });
+    expect(f.sent).toHaveLength(1);
+    expect(f.sent[0]).toMatchObject({
+      FromEmailAddress: expect.stringMatching(/^"Flight Deals" <.+@.+>$/),
+      Destination: { ToAddresses: ['asha@example.com'] },
+      Content: {
+        Simple: {
+          Subject: { Data: 'Reset your Flight Deals password' },
+          Body: { Html: { Data: '<p>Hi</p>' }, Text: { Data: 'Hi' } },
+        },
+      },
+    });
+  });
+
+  it('reports only the record whose send failed, and releases its claim so the retry can send', async () => {
+    const f = fakes(async (input) => {
+      if (input.Destination?.ToAddresses?.[0] === 'down@example.com') throw new Error('SES throttled');
+    });
+    const handler = createEmailHandler(f.deps);
+    const out = await handler(
+      event(
+        record('ok', message({ idempotencyKey: 'a' })),
+        record('bad', message({ idempotencyKey: 'b', to: 'down@example.com' })),
+        record('ok2', message({ idempotencyKey: 'c', to: ['x@example.com', 'y@example.com'] })),
+      ),
+    );
+    expect(out.batchItemFailures).toEqual([{ itemIdentifier: 'bad' }]);
+    expect(f.deps.release).toHaveBeenCalledWith('site-flightdeals', 'b');
+    expect(f.claimed.has('site-flightdeals|b')).toBe(false);
+    expect(f.sent.map((s) => s.Destination?.ToAddresses)).toEqual([
+      ['asha@example.com'],
+      ['x@example.com', 'y@example.com'],
+    ]);
+  });
+
+  it('sends a message once even when SQS delivers it again', async () => {
+    const f = fakes();
+    const handler = createEmailHandler(f.deps);
+    await handler(event(record('m1', message())));
+    const again = await handler(event(record('m1-redelivered', message())));
+    expect(again.batchItemFailures).toEqual([]);
+    expect(f.deps.send).toHaveBeenCalledTimes(1);
+  });
+
+  it('drops invalid bodies and mail for unknown sites instead of retrying them forever', async () => {
+    const f = fakes();
+    const out = await createEmailHandler(f.deps)(
+      event(
+        record('junk', 'not json'),
+        record('no-to', { ...message(), to: 'not-an-email' }),
+        record('ghost', message({ siteId: 'site-gone' })),
+      ),
+    );
+    expect(out.batchItemFailures).toEqual([]);
+    expect(f.deps.send).not.toHaveBeenCalled();
+    expect(f.deps.log.warn).toHaveBeenCalledTimes(3);
+  });
+
+  it('builds a raw MIME message when there are attachments', async () => {
+    const f = fakes();
+    const pdf = Buffer.from('%PDF-1.4 ticket').toString('base64');
+    await createEmailHandler(f.deps)(
+      event(
+        record(
+          'm1',
+          message({ attachments: [{ filename: 'ticket.pdf', contentType: 'application/pdf', contentBase64: pdf }] }),
+        ),
+      ),
+    );
+    const raw = Buffer.from(f.sent[0]!.Content!.Raw!.Data!).toString('utf8');
+    expect(raw).toContain('From: "Flight Deals" <');
+    expect(raw).toContain('Subject: Reset your Flight Deals password');
+    expect(raw).toContain('filename="ticket.pdf"');
+    expect(raw).toContain(pdf);
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * What each Lambda may touch and how big it is. Keyed by bundle name (the domain, or `<worker>-worker`,
+ * see bundling.ts); a function not listed gets DEFAULT_ACCESS. Grants follow from here, so a domain
+ * that starts sending mail shows up as a one-line diff in review.
+ */
+import type { QUEUES } from '@tp/contracts/platform';
+
+export type QueueKey = keyof typeof QUEUES;
+export type TableAccess = 'read' | 'readWrite';
+
+export interface FunctionAccess {
+  table: TableAccess;
+  /** Queues the function sends to; each wires its URL variable (QUEUE_URL_ENV). */
+  sends: readonly QueueKey[];
+  /** Sends mail through SES (MAIL_FROM + ses:SendEmail on the identity). */
+  mail: boolean;
+  memoryMb: number;
+  timeoutSeconds: number;
+}
+
+/** Sessions are touched (sliding expiry, logout) by every domain's handler preset, hence readWrite. */
+export const DEFAULT_ACCESS: FunctionAccess = {
+  table: 'readWrite',
+  sends: [],
+  mail: false,
+  memoryMb: 512,
+  // Under the HTTP API's 30 s integration limit, with room for one slow supplier call.
+  timeoutSeconds: 15,
+};
+
+export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> = {
+  // argon2id (19 MiB, 2 passes) per login: CPU scales with memory on Lambda.
+  users: { sends: ['email'], memoryMb: 1024 },
+  wallet: { sends: ['paymentVerification', 'email'] },
+  flights: { sends: ['paymentVerification', 'email'], timeoutSeconds: 28 },
+  // Worker timeouts stay well under the queues' 60 s visibility timeout (QUEUES).
+  'email-worker': { mail: true, timeoutSeconds: 20 },
+  'payments-worker': { sends: ['email'], timeoutSeconds: 20 },
+};
+
+export const accessOf = (name: string): FunctionAccess => ({ ...DEFAULT_ACCESS, ...FUNCTION_ACCESS[name] });
+
+/** The environment variable functions/src/lib/config.ts reads each queue's URL from. */
+export const QUEUE_URL_ENV: Record<QueueKey, 'EMAIL_QUEUE_URL' | 'PAYMENT_QUEUE_URL'> = {
+  paymentVerification: 'PAYMENT_QUEUE_URL',
+  email: 'EMAIL_QUEUE_URL',
+};

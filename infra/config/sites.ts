@@ -1,0 +1,28 @@
+/**
+ * Reseller domains: one CloudFront distribution each, all serving the same SPA and API (branding is
+ * looked up by domain at load). Adding a reseller = one line here plus its ACM certificate, which
+ * CloudFront requires in us-east-1 whatever the stacks' region. ARNs below are placeholders.
+ */
+import type { StageName } from './stages.ts';
+
+export interface SiteConfig {
+  domain: string;
+  certificateArn: string;
+}
+
+const placeholderCert = (account: string, n: number): string =>
+  `arn:aws:acm:us-east-1:${account}:certificate/00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** The demo resellers of the local stack (DEMO_DOMAINS), as they would be deployed. */
+export const SITES: Record<StageName, readonly SiteConfig[]> = {
+  dev: [
+    { domain: 'dev.flightdeals.example.com', certificateArn: placeholderCert('111111111111', 1) },
+    { domain: 'dev.skyway.example.com', certificateArn: placeholderCert('111111111111', 2) },
+    { domain: 'dev.partner.example.com', certificateArn: placeholderCert('111111111111', 3) },
+  ],
+  prod: [
+    { domain: 'flightdeals.example.com', certificateArn: placeholderCert('222222222222', 1) },
+    { domain: 'skyway.example.com', certificateArn: placeholderCert('222222222222', 2) },
+    { domain: 'partner.example.com', certificateArn: placeholderCert('222222222222', 3) },
+  ],
+};

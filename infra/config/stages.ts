@@ -1,0 +1,57 @@
+/**
+ * Per-stage settings. `cdk synth -c stage=prod` picks one; account and region can be overridden with
+ * `-c account=… -c region=…`. The account numbers here are placeholders: a deploy with them fails
+ * instead of landing somewhere unintended, while synth stays offline and deterministic.
+ */
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+
+export type StageName = 'dev' | 'prod';
+
+export interface StageConfig {
+  name: StageName;
+  env: { account: string; region: string };
+  /** Keep the table, buckets and log groups when a stack is deleted or a resource replaced. */
+  retainData: boolean;
+  logRetention: RetentionDays;
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** SES domain identity and the From address the email worker sends with (MAIL_FROM). */
+  mail: { domain: string; from: string };
+  /** Subscribed to the alarm topic when set. */
+  alarmEmail?: string;
+  /** HTTP API stage throttling (requests per second, burst). */
+  apiThrottle: { rateLimit: number; burstLimit: number };
+  /** A WAFv2 web ACL (scope CLOUDFRONT, so created in us-east-1) attached to every distribution. */
+  webAclArn?: string;
+}
+
+export const STAGES: Record<StageName, StageConfig> = {
+  dev: {
+    name: 'dev',
+    env: { account: '111111111111', region: 'ap-south-1' },
+    retainData: false,
+    logRetention: RetentionDays.TWO_WEEKS,
+    logLevel: 'debug',
+    mail: { domain: 'mail.dev.example.com', from: 'no-reply@mail.dev.example.com' },
+    apiThrottle: { rateLimit: 50, burstLimit: 100 },
+  },
+  prod: {
+    name: 'prod',
+    env: { account: '222222222222', region: 'ap-south-1' },
+    retainData: true,
+    logRetention: RetentionDays.THREE_MONTHS,
+    logLevel: 'info',
+    mail: { domain: 'mail.example.com', from: 'no-reply@mail.example.com' },
+    alarmEmail: 'ops@example.com',
+    apiThrottle: { rateLimit: 500, burstLimit: 1000 },
+  },
+};
+
+/** What happens to stateful resources (table, buckets, log groups) on delete or replacement. */
+export const removalPolicyOf = (stage: StageConfig): RemovalPolicy =>
+  stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+
+export function stageConfig(name: string): StageConfig {
+  if (!(name in STAGES)) throw new Error(`Unknown stage "${name}"; expected one of ${Object.keys(STAGES).join(', ')}`);
+  return STAGES[name as StageName];
+}

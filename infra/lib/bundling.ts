@@ -1,0 +1,118 @@
+/**
+ * The one declaration of how a Lambda bundle is built. The CDK construct (PlatformFunction) and
+ * scripts/bundle.ts both read it, so what `npm run build` measures is what `cdk deploy` ships.
+ */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { BuildOptions } from 'esbuild';
+import { LogLevel, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { DOMAINS } from '@tp/contracts/endpoint';
+import { QUEUES } from '@tp/contracts/platform';
+
+export const ROOT = resolve(import.meta.dirname, '..', '..');
+export const FUNCTIONS_SRC = join(ROOT, 'functions', 'src');
+export const LOCK_FILE = join(ROOT, 'package-lock.json');
+
+/**
+ * AWS SDK v3: EXTERNAL (`@aws-sdk/*`, `@smithy/*` resolve from the Lambda runtime's own copy).
+ * Measured with `npx tsx scripts/bundle.ts --compare-sdk` (esbuild 0.28, minified ESM, KB):
+ *                    SDK external   SDK bundled
+ *   site                  114           450
+ *   users                 308           673
+ *   notifications         238           574
+ *   email-worker           97           494
+ * (figures with zod imported as `import * as z`; `import { z }` drags in all 64 zod locales, +350 KB.)
+ * The bundled SDK (client, smithy core, default credential chain) costs 340–400 KB per function, more
+ * than the whole 300 KB budget, so it stays out. The Node 24 runtime ships SDK v3 and resolves it for
+ * ESM handlers through NODE_PATH. The price: the runtime's SDK version moves on AWS's schedule. Our
+ * code uses stable client APIs only, and a runtime management config can pin a function if needed.
+ */
+export const BUNDLE_AWS_SDK = false;
+
+/** Per-function bundle budget (minified ESM, bytes). */
+export const BUNDLE_BUDGET_BYTES = 300 * 1024;
+
+/** What every bundle shares. Library-neutral; adapted below for esbuild's API and for CDK. */
+const SHARED = {
+  platform: 'node',
+  /** Lambda runs Node 24; node22 keeps the output valid on the oldest runtime the platform allows. */
+  target: 'node22',
+  format: 'esm',
+  /** Prefer ES module builds so esbuild can tree-shake (the SDK and middy ship both). */
+  mainFields: ['module', 'main'],
+  minify: true,
+  sourcemap: true,
+  /** Stack traces map back to files and lines; the sources themselves need not ship. */
+  sourcesContent: false,
+  /**
+   * ESM has no require(); a bundled CommonJS dependency that requires a Node builtin would throw
+   * "Dynamic require" at cold start. No current dependency does, but the tests run handlers
+   * unbundled and would never notice one that did, so every bundle gets a real require.
+   */
+  banner: "import { createRequire as __cjsRequire } from 'node:module'; const require = __cjsRequire(import.meta.url);",
+  /** Lets esbuild drop dependencies' development-only branches. */
+  define: { 'process.env.NODE_ENV': '"production"' },
+} as const;
+
+const SDK_EXTERNALS = ['@aws-sdk/*', '@smithy/*'];
+const externals = (bundleSdk: boolean): string[] => (bundleSdk ? [] : SDK_EXTERNALS);
+
+/** esbuild API options for one entry (scripts/bundle.ts). */
+export function esbuildOptions(entry: string, outfile: string, bundleSdk = BUNDLE_AWS_SDK): BuildOptions {
+  return {
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: SHARED.platform,
+    target: SHARED.target,
+    format: SHARED.format,
+    mainFields: [...SHARED.mainFields],
+    minify: SHARED.minify,
+    sourcemap: SHARED.sourcemap,
+    sourcesContent: SHARED.sourcesContent,
+    banner: { js: SHARED.banner },
+    define: SHARED.define,
+    external: externals(bundleSdk),
+    logLevel: 'warning',
+  };
+}
+
+/** NodejsFunction bundling options (PlatformFunction); esbuild runs locally from node_modules. */
+export function cdkBundling(): BundlingOptions {
+  return {
+    target: SHARED.target,
+    format: OutputFormat.ESM,
+    mainFields: [...SHARED.mainFields],
+    minify: SHARED.minify,
+    sourceMap: SHARED.sourcemap,
+    sourcesContent: SHARED.sourcesContent,
+    banner: SHARED.banner,
+    define: SHARED.define,
+    externalModules: externals(BUNDLE_AWS_SDK),
+    bundleAwsSDK: BUNDLE_AWS_SDK,
+    forceDockerBundling: false,
+    logLevel: LogLevel.WARNING,
+  };
+}
+
+export interface FunctionEntry {
+  /** Bundle and construct name: the domain, or `<worker>-worker`. */
+  name: string;
+  kind: 'domain' | 'worker';
+  entry: string;
+}
+
+/** Domains whose Lambda has been written (functions/src/<domain>/index.ts). */
+export function domainEntries(): FunctionEntry[] {
+  return DOMAINS.map((d) => ({ name: d, kind: 'domain' as const, entry: join(FUNCTIONS_SRC, d, 'index.ts') })).filter(
+    (f) => existsSync(f.entry),
+  );
+}
+
+/** Queue workers that exist (functions/src/workers/<worker>.ts), one per QUEUES worker. */
+export function workerEntries(): FunctionEntry[] {
+  const workers = [...new Set(Object.values(QUEUES).map((q) => q.worker))];
+  return workers
+    .map((w) => ({ name: `${w}-worker`, kind: 'worker' as const, entry: join(FUNCTIONS_SRC, 'workers', `${w}.ts`) }))
+    .filter((f) => existsSync(f.entry));
+}

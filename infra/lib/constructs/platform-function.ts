@@ -1,0 +1,115 @@
+/**
+ * The house Lambda: Node 24 on ARM64, ESM bundled by the local esbuild with the options of
+ * bundling.ts, X-Ray tracing, its own log group with retention and its own least-privilege role.
+ * Resources are bound with one call each, which grants access AND sets the variable the handler reads.
+ */
+import { Validations, type Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { TABLE } from '@tp/contracts/platform';
+import { LOCK_FILE, ROOT, cdkBundling } from '../bundling.ts';
+
+export interface PlatformFunctionProps {
+  entry: string;
+  description: string;
+  /** 512–1024 MB: below, cold starts and argon2 suffer; above, nothing here is memory-bound. */
+  memoryMb: number;
+  timeout: Duration;
+  /** Stage-wide variables (STAGE, LOG_LEVEL, COOKIE_SECURE…); bind* calls add the resource ones. */
+  environment: Record<string, string>;
+  logRetention: RetentionDays;
+  /** Of the log group. */
+  removalPolicy: RemovalPolicy;
+}
+
+/** A sender-side view of the mail setup (MessagingStack owns the resources). */
+export interface MailBinding {
+  identityArn: string;
+  configurationSetArn: string;
+  from: string;
+}
+
+const MEMORY_RANGE = { min: 512, max: 1024 };
+
+/** Transactions need the per-item actions of their parts, so TransactWrite/Get add nothing here. */
+const TABLE_READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
+const TABLE_WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
+export class PlatformFunction extends NodejsFunction {
+  constructor(scope: Construct, id: string, props: PlatformFunctionProps) {
+    if (props.memoryMb < MEMORY_RANGE.min || props.memoryMb > MEMORY_RANGE.max)
+      throw new Error(`${id}: memory ${props.memoryMb} MB is outside ${MEMORY_RANGE.min}–${MEMORY_RANGE.max} MB`);
+    // Created before super() so the function never gets the default role with its AWS-managed
+    // AWSLambdaBasicExecutionRole (log rights on every log group of the account).
+    const role = new Role(scope, `${id}Role`, {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Execution role of ${id}`,
+    });
+    const logGroup = new LogGroup(scope, `${id}Logs`, {
+      retention: props.logRetention,
+      removalPolicy: props.removalPolicy,
+    });
+    super(scope, id, {
+      entry: props.entry,
+      handler: 'handler',
+      description: props.description,
+      runtime: Runtime.NODEJS_24_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memoryMb,
+      timeout: props.timeout,
+      tracing: Tracing.ACTIVE,
+      role,
+      logGroup,
+      projectRoot: ROOT,
+      depsLockFilePath: LOCK_FILE,
+      bundling: cdkBundling(),
+      environment: {
+        ...props.environment,
+        // The bundle ships a source map; stack traces in the logs point at the TypeScript sources.
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+    });
+    logGroup.grantWrite(role);
+    Validations.of(role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level scoping.',
+    });
+  }
+
+  /**
+   * Grants item access on the table and its GSIs, and sets TABLE_NAME. Written out rather than
+   * table.grant*Data(): those grant `<table>/index/*` and dynamodb:Scan; we name the two indexes and
+   * leave Scan out (a list never scans the single table).
+   */
+  bindTable(table: ITable, access: 'read' | 'readWrite'): this {
+    const actions = access === 'read' ? TABLE_READ : [...TABLE_READ, ...TABLE_WRITE];
+    const indexArns = Object.values(TABLE.indexes).map((i) => `${table.tableArn}/index/${i.name}`);
+    this.addToRolePolicy(new PolicyStatement({ actions, resources: [table.tableArn, ...indexArns] }));
+    this.addEnvironment('TABLE_NAME', table.tableName);
+    return this;
+  }
+
+  /** Grants SendMessage on the queue and sets its URL in `envVar`. */
+  bindQueue(queue: IQueue, envVar: string): this {
+    queue.grantSendMessages(this);
+    this.addEnvironment(envVar, queue.queueUrl);
+    return this;
+  }
+
+  /** Grants ses:SendEmail/SendRawEmail for the identity and its configuration set, and sets MAIL_FROM. */
+  bindMail(mail: MailBinding): this {
+    this.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+        resources: [mail.identityArn, mail.configurationSetArn],
+      }),
+    );
+    this.addEnvironment('MAIL_FROM', mail.from);
+    return this;
+  }
+}

@@ -1,0 +1,150 @@
+import { Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import {
+  HttpApi,
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  HttpStage,
+  LogGroupLogDestination,
+  PayloadFormatVersion,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import type { AuthRule, Endpoint } from '@tp/contracts/endpoint';
+import { urlPath } from '@tp/contracts/endpoint';
+import { endpointsOf } from '@tp/contracts/routes';
+import { QUEUE_URL_ENV, accessOf, type QueueKey } from '../../config/functions.ts';
+import { removalPolicyOf, type StageConfig } from '../../config/stages.ts';
+import { domainEntries, workerEntries, type FunctionEntry } from '../bundling.ts';
+import { PlatformFunction, type MailBinding } from '../constructs/platform-function.ts';
+import type { QueuePair } from './messaging-stack.ts';
+
+export interface ApiStackProps extends StackProps {
+  stage: StageConfig;
+  table: ITable;
+  queues: Record<QueueKey, QueuePair>;
+  mail: MailBinding;
+}
+
+/** Why a route has no API Gateway authorizer, per auth rule of the route table (cdk-nag APIG4). */
+const NO_AUTHORIZER_REASON: Record<AuthRule, string> = {
+  public: 'Public by contract (auth: public); the handler still reads a session cookie when present.',
+  user: 'Session cookie checked in the handler preset against the per-site session item (auth: user).',
+  staff: 'Session cookie and staff role checked in the handler preset, per site (auth: staff).',
+  superAdmin: 'Session cookie and super-admin flag checked in the handler preset, per site (auth: superAdmin).',
+  token: 'No session by design: the operation verifies the secret token carried by the request (auth: token).',
+};
+
+/** Per-request access log line; no headers or cookies, so no session tokens reach the logs. */
+const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
+  JSON.stringify({
+    requestId: '$context.requestId',
+    time: '$context.requestTime',
+    ip: '$context.identity.sourceIp',
+    userAgent: '$context.identity.userAgent',
+    routeKey: '$context.routeKey',
+    status: '$context.status',
+    responseLength: '$context.responseLength',
+    latency: '$context.responseLatency',
+    integrationLatency: '$context.integration.latency',
+    integrationError: '$context.integrationErrorMessage',
+  }),
+);
+
+/** `email-worker` → `EmailWorker`. */
+const pascal = (name: string): string => name.replace(/(^|-)(\w)/g, (_, _sep, c: string) => c.toUpperCase());
+
+/**
+ * The HTTP API with one Lambda per written domain and its routes from the route table, plus the
+ * queue workers. Routes come only from ENDPOINTS; nothing here lists a path.
+ */
+export class ApiStack extends Stack {
+  readonly httpApi: HttpApi;
+  readonly apiStage: HttpStage;
+  /** Every function with its bundle name (domain or `<worker>-worker`), for alarms and tests. */
+  readonly functions: { name: string; fn: PlatformFunction }[] = [];
+
+  private readonly inputs: ApiStackProps;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    this.inputs = props;
+
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      apiName: `${props.stage.name}-travel-platform`,
+      // Our own stage below carries throttling and access logs.
+      createDefaultStage: false,
+    });
+    this.apiStage = new HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: props.stage.apiThrottle,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(
+          new LogGroup(this, 'AccessLogs', {
+            retention: props.stage.logRetention,
+            removalPolicy: removalPolicyOf(props.stage),
+          }),
+        ),
+        format: ACCESS_LOG_FORMAT,
+      },
+    });
+
+    for (const entry of domainEntries()) {
+      const endpoints = endpointsOf(entry.name as Endpoint['domain']);
+      if (endpoints.length) this.addDomain(entry, endpoints);
+    }
+    for (const entry of workerEntries()) this.addWorker(entry);
+  }
+
+  private addDomain(entry: FunctionEntry, endpoints: Endpoint[]): void {
+    const fn = this.platformFunction(entry, `API: ${entry.name} domain (${endpoints.length} routes)`);
+    // One invoke permission for the whole API instead of one per route: a busy domain would
+    // otherwise outgrow Lambda's 20 KB resource-policy limit.
+    const integration = new HttpLambdaIntegration(`${pascal(entry.name)}Integration`, fn, {
+      payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
+      scopePermissionToRoute: false,
+    });
+    for (const e of endpoints) {
+      const route = new HttpRoute(this, `Route-${e.id}`, {
+        httpApi: this.httpApi,
+        routeKey: HttpRouteKey.with(urlPath(e), HttpMethod[e.method]),
+        integration,
+      });
+      Validations.of(route).acknowledge({ id: 'AwsSolutions-APIG4', reason: NO_AUTHORIZER_REASON[e.auth] });
+    }
+  }
+
+  private addWorker(entry: FunctionEntry): void {
+    const consumed = Object.values(this.inputs.queues).filter((q) => `${q.spec.worker}-worker` === entry.name);
+    const fn = this.platformFunction(entry, `Worker: ${consumed.map((q) => q.spec.name).join(', ')} queue`);
+    for (const { queue, spec } of consumed) {
+      fn.addEventSource(new SqsEventSource(queue, { batchSize: spec.batchSize, reportBatchItemFailures: true }));
+    }
+  }
+
+  /** A PlatformFunction with the grants and variables FUNCTION_ACCESS declares for it. */
+  private platformFunction(entry: FunctionEntry, description: string): PlatformFunction {
+    const { stage, table, queues, mail } = this.inputs;
+    const access = accessOf(entry.name);
+    const fn = new PlatformFunction(this, `${pascal(entry.name)}Function`, {
+      entry: entry.entry,
+      description,
+      memoryMb: access.memoryMb,
+      timeout: Duration.seconds(access.timeoutSeconds),
+      logRetention: stage.logRetention,
+      removalPolicy: removalPolicyOf(stage),
+      // COOKIE_SECURE is the config default too; spelled out because it must never be off in AWS.
+      environment: { STAGE: stage.name, LOG_LEVEL: stage.logLevel, COOKIE_SECURE: 'true' },
+    }).bindTable(table, access.table);
+    for (const key of access.sends) fn.bindQueue(queues[key].queue, QUEUE_URL_ENV[key]);
+    if (access.mail) fn.bindMail(mail);
+    this.functions.push({ name: entry.name, fn });
+    return fn;
+  }
+}

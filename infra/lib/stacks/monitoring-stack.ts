@@ -1,0 +1,93 @@
+import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { Key } from 'aws-cdk-lib/aws-kms';
+import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { Construct } from 'constructs';
+import type { StageConfig } from '../../config/stages.ts';
+import type { QueueKey } from '../../config/functions.ts';
+import type { QueuePair } from './messaging-stack.ts';
+
+export interface MonitoredFunction {
+  /** Stable construct-friendly name (the bundle name). */
+  name: string;
+  fn: IFunction;
+}
+
+export interface MonitoringStackProps extends StackProps {
+  stage: StageConfig;
+  queues: Record<QueueKey, QueuePair>;
+  functions: readonly MonitoredFunction[];
+  httpApi: IHttpApi;
+}
+
+const PERIOD = Duration.minutes(5);
+/** A few 5xx in five minutes is a bug or a failing dependency, not noise. */
+const API_5XX_THRESHOLD = 5;
+
+/** Alarms on what needs a human: parked messages, server errors, failing or throttled functions. */
+export class MonitoringStack extends Stack {
+  readonly topic: Topic;
+  readonly alarms: Alarm[] = [];
+
+  constructor(scope: Construct, id: string, props: MonitoringStackProps) {
+    super(scope, id, props);
+
+    // A customer-managed key: CloudWatch cannot publish to a topic under the AWS-managed SNS key.
+    const topicKey = new Key(this, 'AlarmTopicKey', {
+      description: `${props.stage.name} alarm topic encryption`,
+      enableKeyRotation: true,
+    });
+    topicKey.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
+    this.topic = new Topic(this, 'AlarmTopic', {
+      displayName: `travel-platform ${props.stage.name} alarms`,
+      masterKey: topicKey,
+      enforceSSL: true,
+    });
+    if (props.stage.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.stage.alarmEmail));
+
+    for (const [queueKey, { dlq, spec }] of Object.entries(props.queues)) {
+      this.alarm(
+        `${queueKey}DlqNotEmpty`,
+        `Messages parked in ${spec.name}'s DLQ`,
+        0,
+        dlq.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
+      );
+    }
+    this.alarm(
+      'Api5xx',
+      `HTTP API answered ${API_5XX_THRESHOLD}+ server errors in 5 minutes`,
+      API_5XX_THRESHOLD - 1,
+      props.httpApi.metricServerError({ period: PERIOD, statistic: 'Sum' }),
+    );
+    for (const { name, fn } of props.functions) {
+      this.alarm(`${name}-Errors`, `${name} function errors`, 0, fn.metricErrors({ period: PERIOD, statistic: 'Sum' }));
+      this.alarm(
+        `${name}-Throttles`,
+        `${name} function throttled`,
+        0,
+        fn.metricThrottles({ period: PERIOD, statistic: 'Sum' }),
+      );
+    }
+  }
+
+  /** Alarms when the metric goes above `threshold` in one period; no data means all is well. */
+  private alarm(id: string, description: string, threshold: number, metric: IMetric): void {
+    const alarm = new Alarm(this, id, {
+      alarmDescription: description,
+      metric,
+      threshold,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    const action = new SnsAction(this.topic);
+    alarm.addAlarmAction(action);
+    alarm.addOkAction(action);
+    this.alarms.push(alarm);
+  }
+}

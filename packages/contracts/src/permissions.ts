@@ -1,0 +1,90 @@
+/**
+ * The permission catalogue: modules → permission groups → permissions. The one declared list that
+ * the server (endpoint `permission` keys, enforcement) and the screens (permission-group editor,
+ * menus) both read.
+ */
+export interface PermissionDef {
+  key: string;
+  label: string;
+  /** Granted when a group is switched on (spec 000 §4: "turning a group on activates only permissions that are allowed by default"). */
+  defaultAllowed: boolean;
+}
+export interface PermissionGroupDef {
+  name: string;
+  permissions: PermissionDef[];
+}
+export interface ModuleDef {
+  moduleName: string;
+  groups: PermissionGroupDef[];
+}
+
+const p = (key: string, label: string, defaultAllowed = true): PermissionDef => ({ key, label, defaultAllowed });
+
+export const PERMISSION_CATALOGUE: ModuleDef[] = [
+  {
+    moduleName: 'Customers',
+    groups: [
+      {
+        name: 'View',
+        permissions: [p('customers.view', 'View customers'), p('customers.viewDetails', 'View customer details')],
+      },
+      {
+        name: 'Manage',
+        permissions: [
+          p('customers.block', 'Block and unblock customers'),
+          p('customers.changeDetails', 'Change customer details'),
+          p('customers.changeGroup', 'Change markup group'),
+          p('customers.exemptL2B', 'Exempt from look-to-book limit', false),
+          p('customers.flightSwitches', 'Switch flight search and hold per user', false),
+          p('customers.createAgent', 'Create agents'),
+        ],
+      },
+      { name: 'API consumers', permissions: [p('consumers.view', 'View API consumers'), p('consumers.decideRequests', 'Approve or reject API customer requests', false)] },
+    ],
+  },
+  {
+    moduleName: 'Flights',
+    groups: [
+      { name: 'Booking', permissions: [p('flights.search', 'Search flights'), p('flights.book', 'Book flights'), p('flights.hold', 'Hold bookings', false)] },
+      {
+        name: 'Queues',
+        permissions: [
+          p('flights.ticketQueue', 'View ticket queue'),
+          p('flights.holdQueue', 'View hold queue'),
+          p('flights.changeRequests', 'Handle change requests'),
+          p('flights.exportExcel', 'Download Excel', false),
+        ],
+      },
+      { name: 'Settings', permissions: [p('flights.manageMarkup', 'Manage markups', false), p('flights.settings', 'Supplier flight settings', false)] },
+    ],
+  },
+  {
+    moduleName: 'Wallet',
+    groups: [
+      { name: 'Reports', permissions: [p('wallet.viewReports', 'View wallet and gateway reports'), p('wallet.downloadBalances', 'Download balances')] },
+      { name: 'Money', permissions: [p('wallet.addMoney', 'Add money to wallets', false), p('wallet.verifyPan', 'Verify PAN cards', false)] },
+    ],
+  },
+  {
+    moduleName: 'Suppliers',
+    groups: [
+      { name: 'Links', permissions: [p('suppliers.link', 'Request and manage supplier links'), p('suppliers.manageConsumers', 'Manage consumers of our inventory', false)] },
+    ],
+  },
+  {
+    moduleName: 'DMC',
+    groups: [
+      { name: 'Masters', permissions: [p('dmc.masters', 'Edit masters and rates'), p('dmc.areas', 'Edit areas and area transfers')] },
+      { name: 'Operations', permissions: [p('dmc.karts', 'Build quotations'), p('dmc.jobSheet', 'Run the job sheet'), p('dmc.driverTokens', 'Generate driver links', false)] },
+    ],
+  },
+  {
+    moduleName: 'Settings',
+    groups: [
+      { name: 'Site', permissions: [p('settings.seo', 'SEO settings', false), p('settings.other', 'Other settings', false)] },
+      { name: 'Access', permissions: [p('settings.permissionGroups', 'Edit permission groups', false)] },
+    ],
+  },
+];
+
+export const ALL_PERMISSION_KEYS: readonly string[] = PERMISSION_CATALOGUE.flatMap((m) => m.groups.flatMap((g) => g.permissions.map((x) => x.key)));

@@ -1,0 +1,4 @@
+export * from './html.ts';
+export * from './layout.ts';
+export * from './templates.ts';
+export * from './mime.ts';

@@ -1,0 +1,67 @@
+import { renderMail, type MailBrand, type RenderedMail } from './layout.ts';
+
+/** One typed function per mail: the data each needs is in its signature, branding comes from the site. */
+
+const greet = (firstName: string): string => (firstName.trim() ? `Hello ${firstName.trim()},` : 'Hello,');
+const validFor = (seconds: number): string => {
+  const hours = Math.round(seconds / 3600);
+  return hours >= 24
+    ? `${Math.round(hours / 24)} days`
+    : hours >= 1
+      ? `${hours} hour${hours === 1 ? '' : 's'}`
+      : `${Math.round(seconds / 60)} minutes`;
+};
+
+export function verifyEmailMail(
+  brand: MailBrand,
+  data: { firstName: string; link: string; validForSeconds: number },
+): RenderedMail {
+  return renderMail(brand, {
+    subject: `Verify your email address for ${brand.companyName}`,
+    preheader: `Confirm your email address to finish setting up your ${brand.companyName} account.`,
+    heading: 'Verify your email address',
+    greeting: greet(data.firstName),
+    paragraphs: [
+      `Thank you for registering with ${brand.companyName}. Please confirm that this is your email address.`,
+    ],
+    action: { label: 'Verify email address', url: data.link },
+    footnote: `This link is valid for ${validFor(data.validForSeconds)}. If you did not create an account, you can ignore this mail.`,
+  });
+}
+
+/**
+ * `reset`: the user forgot a password they had. `generate`: the account has no password yet (created
+ * by staff or through Google/Facebook) and the user sets one for the first time.
+ */
+export function passwordLinkMail(
+  brand: MailBrand,
+  data: { firstName: string; link: string; validForSeconds: number; kind: 'reset' | 'generate' },
+): RenderedMail {
+  const reset = data.kind === 'reset';
+  return renderMail(brand, {
+    subject: reset ? `Reset your ${brand.companyName} password` : `Set your ${brand.companyName} password`,
+    preheader: reset ? 'A link to choose a new password.' : 'A link to choose your password.',
+    heading: reset ? 'Reset your password' : 'Set your password',
+    greeting: greet(data.firstName),
+    paragraphs: [
+      reset
+        ? `We received a request to reset the password of your ${brand.companyName} account.`
+        : `Choose a password to sign in to your ${brand.companyName} account with your email address.`,
+    ],
+    action: { label: reset ? 'Choose a new password' : 'Set password', url: data.link },
+    footnote: `This link is valid for ${validFor(data.validForSeconds)} and can be used once. If you did not ask for it, you can ignore this mail; your password stays unchanged.`,
+  });
+}
+
+export function welcomeMail(brand: MailBrand, data: { firstName: string; loginLink: string }): RenderedMail {
+  return renderMail(brand, {
+    subject: `Welcome to ${brand.companyName}`,
+    preheader: `Your ${brand.companyName} account is ready.`,
+    heading: `Welcome to ${brand.companyName}`,
+    greeting: greet(data.firstName),
+    paragraphs: [
+      `Your account is ready. You can now search and book flights, view your tickets and manage your bookings.`,
+    ],
+    action: { label: 'Sign in', url: data.loginLink },
+  });
+}

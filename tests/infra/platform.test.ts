@@ -1,0 +1,267 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Match } from 'aws-cdk-lib/assertions';
+import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { build } from 'esbuild';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routeKey } from '@tp/contracts/endpoint';
+import { QUEUES, TABLE, dlqName } from '@tp/contracts/platform';
+import { ENDPOINTS, endpointsOf } from '@tp/contracts/routes';
+import { QUEUE_URL_ENV, accessOf, type QueueKey } from '../../infra/config/functions.ts';
+import { SITES } from '../../infra/config/sites.ts';
+import { domainEntries, esbuildOptions, workerEntries } from '../../infra/lib/bundling.ts';
+import { API_PATH_PATTERNS, APP_PATH_PATTERN } from '../../infra/lib/stacks/web-stack.ts';
+import { SYNTH_TIMEOUT_MS, logicalId, resourcesOf, synthPlatform, type Synthesised } from './support.ts';
+
+const STAGE = 'dev';
+let s: Synthesised;
+beforeAll(() => {
+  s = synthPlatform(STAGE);
+}, SYNTH_TIMEOUT_MS);
+
+const queueSpecs = Object.values(QUEUES);
+
+describe('DataStack', () => {
+  it('declares the single table exactly as TABLE does, on demand, encrypted, with PITR', () => {
+    s.template(s.platform.data).hasResourceProperties('AWS::DynamoDB::Table', {
+      TableName: `${STAGE}-${TABLE.name}`,
+      KeySchema: [
+        { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
+        { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
+      ],
+      BillingMode: 'PAY_PER_REQUEST',
+      SSESpecification: { SSEEnabled: true },
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true },
+      GlobalSecondaryIndexes: Object.values(TABLE.indexes).map((i) => ({
+        IndexName: i.name,
+        KeySchema: [
+          { AttributeName: i.partitionKey, KeyType: 'HASH' },
+          { AttributeName: i.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    });
+  });
+});
+
+describe('MessagingStack', () => {
+  it.each(queueSpecs)('$name has its DLQ with maxReceiveCount $maxReceiveCount, SSE and TLS only', (spec) => {
+    const t = s.template(s.platform.messaging);
+    const [[dlqId]] = resourcesOf(t, 'AWS::SQS::Queue').filter(
+      ([, p]) => p.QueueName === `${STAGE}-${dlqName(spec)}`,
+    ) as [[string, unknown]];
+    t.hasResourceProperties('AWS::SQS::Queue', {
+      QueueName: `${STAGE}-${spec.name}`,
+      VisibilityTimeout: spec.visibilityTimeout,
+      SqsManagedSseEnabled: true,
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] }, maxReceiveCount: spec.maxReceiveCount },
+    });
+    t.hasResourceProperties('AWS::SQS::Queue', { QueueName: `${STAGE}-${dlqName(spec)}`, SqsManagedSseEnabled: true });
+  });
+
+  it('denies non-TLS access on every queue', () => {
+    const t = s.template(s.platform.messaging);
+    const policies = resourcesOf(t, 'AWS::SQS::QueuePolicy');
+    const covered = policies.flatMap(([, p]) =>
+      (p.PolicyDocument.Statement as any[]).some(
+        (st) => st.Effect === 'Deny' && st.Condition?.Bool?.['aws:SecureTransport'] === 'false',
+      )
+        ? (p.Queues as { Ref: string }[]).map((q) => q.Ref)
+        : [],
+    );
+    expect(new Set(covered)).toEqual(new Set(resourcesOf(t, 'AWS::SQS::Queue').map(([id]) => id)));
+  });
+
+  it('has an SES configuration set and the stage domain identity using it by default', () => {
+    const t = s.template(s.platform.messaging);
+    t.resourceCountIs('AWS::SES::ConfigurationSet', 1);
+    t.hasResourceProperties('AWS::SES::EmailIdentity', {
+      EmailIdentity: 'mail.dev.example.com',
+      ConfigurationSetAttributes: { ConfigurationSetName: Match.anyValue() },
+    });
+  });
+});
+
+describe('ApiStack', () => {
+  const servedDomains = domainEntries().filter((d) => endpointsOf(d.name as never).length > 0);
+  const workers = workerEntries();
+
+  it('has one Node 24 ARM64 Lambda per written domain with routes, plus one per written worker', () => {
+    const fns = resourcesOf(s.template(s.platform.api), 'AWS::Lambda::Function');
+    expect(fns).toHaveLength(servedDomains.length + workers.length);
+    expect(s.platform.api.functions.map((f) => f.name).sort()).toEqual(
+      [...servedDomains, ...workers].map((e) => e.name).sort(),
+    );
+    for (const [, p] of fns) {
+      expect(p.Runtime).toBe('nodejs24.x');
+      expect(p.Architectures).toEqual(['arm64']);
+      expect(p.TracingConfig).toEqual({ Mode: 'Active' });
+      expect(p.MemorySize).toBeGreaterThanOrEqual(512);
+      expect(p.MemorySize).toBeLessThanOrEqual(1024);
+    }
+  });
+
+  it('routes every ENDPOINTS route key, with its exact path, to its own domain Lambda', () => {
+    const { api } = s.platform;
+    const t = s.template(api);
+    const fnIdByDomain = new Map(api.functions.map((f) => [f.name, logicalId(api, f.fn.node.defaultChild)]));
+    const fnIdByIntegration = new Map(
+      resourcesOf(t, 'AWS::ApiGatewayV2::Integration').map(([id, p]) => [id, p.IntegrationUri['Fn::GetAtt'][0]]),
+    );
+    const routes = new Map(
+      resourcesOf(t, 'AWS::ApiGatewayV2::Route').map(([, p]) => [
+        p.RouteKey as string,
+        fnIdByIntegration.get(p.Target['Fn::Join'][1][1].Ref),
+      ]),
+    );
+    expect(routes.has('POST /api/whitelabel/detetct')).toBe(true);
+    for (const e of ENDPOINTS) expect(routes.get(routeKey(e)), routeKey(e)).toBe(fnIdByDomain.get(e.domain));
+    expect(routes.size).toBe(ENDPOINTS.length);
+  });
+
+  it('logs access and throttles on the $default stage', () => {
+    s.template(s.platform.api).hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
+      DefaultRouteSettings: { ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() },
+    });
+  });
+
+  it('feeds each worker from its queue in batches with partial batch failures', () => {
+    const mappings = resourcesOf(s.template(s.platform.api), 'AWS::Lambda::EventSourceMapping');
+    const consumed = queueSpecs.filter((q) => workers.some((w) => w.name === `${q.worker}-worker`));
+    expect(mappings).toHaveLength(consumed.length);
+    expect(mappings.map(([, p]) => p.BatchSize).sort()).toEqual(consumed.map((q) => q.batchSize).sort());
+    for (const [, p] of mappings) expect(p.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+  });
+
+  it('wires TABLE_NAME everywhere, and queue URLs and MAIL_FROM exactly where FUNCTION_ACCESS grants them', () => {
+    const { api } = s.platform;
+    const fns = new Map(resourcesOf(s.template(api), 'AWS::Lambda::Function'));
+    for (const { name, fn } of api.functions) {
+      const vars = fns.get(logicalId(api, fn.node.defaultChild))!.Environment.Variables;
+      const access = accessOf(name);
+      expect(vars.TABLE_NAME, name).toBeDefined();
+      for (const [queue, envVar] of Object.entries(QUEUE_URL_ENV))
+        expect(envVar in vars, `${name} ${envVar}`).toBe(access.sends.includes(queue as QueueKey));
+      expect('MAIL_FROM' in vars, `${name} MAIL_FROM`).toBe(access.mail);
+    }
+  });
+
+  it('bundles with exactly the options scripts/bundle.ts uses (byte-identical output)', async () => {
+    const { api } = s.platform;
+    const site = api.functions.find((f) => f.name === 'site')!;
+    const [, props] = resourcesOf(s.template(api), 'AWS::Lambda::Function').find(
+      ([id]) => id === logicalId(api, site.fn.node.defaultChild),
+    )!;
+    // The staged asset directory is named after the hash the S3 key carries.
+    const assetDir = `asset.${String(props.Code.S3Key).replace(/\.zip$/, '')}`;
+    const cdkOut = readFileSync(join(s.assembly.directory, assetDir, 'index.mjs'));
+    const outfile = join(s.assembly.directory, 'bundle-compare', 'index.mjs');
+    await build(esbuildOptions(domainEntries().find((d) => d.name === 'site')!.entry, outfile));
+    expect(readFileSync(outfile).equals(cdkOut)).toBe(true);
+  });
+});
+
+describe('WebStack', () => {
+  const sites = SITES[STAGE];
+
+  it('has one distribution per configured domain, TLS 1.2+, logging, no error-page fallback', () => {
+    const dists = resourcesOf(s.template(s.platform.web), 'AWS::CloudFront::Distribution').map(
+      ([, p]) => p.DistributionConfig,
+    );
+    expect(dists.map((d) => d.Aliases).sort()).toEqual(sites.map((x) => [x.domain]).sort());
+    for (const d of dists) {
+      expect(d.ViewerCertificate).toMatchObject({
+        MinimumProtocolVersion: 'TLSv1.2_2021',
+        SslSupportMethod: 'sni-only',
+      });
+      expect(d.ViewerCertificate.AcmCertificateArn).toMatch(/^arn:aws:acm:us-east-1:/);
+      expect(d.Logging).toBeDefined();
+      expect(d.CustomErrorResponses).toBeUndefined();
+    }
+  });
+
+  it('sends /api/*, /flight-api/* and /partner-api/* uncached to the HTTP API with all viewer headers but Host', () => {
+    expect(API_PATH_PATTERNS).toEqual(['/api/*', '/flight-api/*', '/partner-api/*']);
+    for (const [, p] of resourcesOf(s.template(s.platform.web), 'AWS::CloudFront::Distribution')) {
+      const config = p.DistributionConfig;
+      const apiOrigin = config.Origins.find((o: any) => o.CustomOriginConfig);
+      for (const pattern of API_PATH_PATTERNS) {
+        expect(config.CacheBehaviors).toContainEqual(
+          expect.objectContaining({
+            PathPattern: pattern,
+            TargetOriginId: apiOrigin.Id,
+            CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
+            OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+            AllowedMethods: expect.arrayContaining(['POST', 'DELETE']),
+            ResponseHeadersPolicyId: expect.anything(),
+          }),
+        );
+      }
+      const app = config.CacheBehaviors.find((b: any) => b.PathPattern === APP_PATH_PATTERN);
+      expect(app.FunctionAssociations).toEqual([expect.objectContaining({ EventType: 'viewer-request' })]);
+      expect(config.Origins.find((o: any) => o.Id === app.TargetOriginId).OriginAccessControlId).toBeDefined();
+    }
+  });
+
+  it('keeps the SPA bucket private, versioned, TLS-only and access-logged', () => {
+    const t = s.template(s.platform.web);
+    t.hasResourceProperties('AWS::S3::Bucket', {
+      VersioningConfiguration: { Status: 'Enabled' },
+      LoggingConfiguration: { DestinationBucketName: Match.anyValue(), LogFilePrefix: 's3/site/' },
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+    });
+    for (const [, p] of resourcesOf(t, 'AWS::S3::BucketPolicy'))
+      expect(p.PolicyDocument.Statement).toContainEqual(
+        expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+      );
+  });
+});
+
+describe('MonitoringStack', () => {
+  const alarms = () => resourcesOf(s.template(s.platform.monitoring), 'AWS::CloudWatch::Alarm').map(([, p]) => p);
+  const topicRef = () => ({ Ref: logicalId(s.platform.monitoring, s.platform.monitoring.topic.node.defaultChild) });
+
+  it('alarms on every DLQ as soon as one message is visible', () => {
+    const dlqAlarms = alarms().filter((a) => a.MetricName === 'ApproximateNumberOfMessagesVisible');
+    expect(dlqAlarms).toHaveLength(queueSpecs.length);
+    for (const a of dlqAlarms) {
+      expect(a).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', Namespace: 'AWS/SQS' });
+      expect(a.AlarmActions).toEqual([topicRef()]);
+    }
+  });
+
+  it('alarms on API 5xx and on errors and throttles of every function', () => {
+    const all = alarms();
+    expect(all.filter((a) => a.MetricName === '5xx' && a.Namespace === 'AWS/ApiGateway')).toHaveLength(1);
+    const n = s.platform.api.functions.length;
+    expect(all.filter((a) => a.Namespace === 'AWS/Lambda' && a.MetricName === 'Errors')).toHaveLength(n);
+    expect(all.filter((a) => a.Namespace === 'AWS/Lambda' && a.MetricName === 'Throttles')).toHaveLength(n);
+  });
+
+  it('publishes to an encrypted, TLS-only SNS topic', () => {
+    const t = s.template(s.platform.monitoring);
+    t.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
+    t.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+});
+
+describe('cdk-nag AwsSolutions', () => {
+  it('leaves no unacknowledged finding (errors or warnings)', () => {
+    expect(s.nagFindings()).toEqual([]);
+  });
+});

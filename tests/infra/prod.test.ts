@@ -1,0 +1,44 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SITES } from '../../infra/config/sites.ts';
+import { STAGES } from '../../infra/config/stages.ts';
+import { SYNTH_TIMEOUT_MS, resourcesOf, synthPlatform, type Synthesised } from './support.ts';
+
+let s: Synthesised;
+beforeAll(() => {
+  // Bundling is covered by the dev file; prod differs in configuration only.
+  s = synthPlatform('prod', { bundle: false });
+}, SYNTH_TIMEOUT_MS);
+
+describe('prod stage', () => {
+  it('retains and protects the table', () => {
+    s.template(s.platform.data).hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: { DeletionProtectionEnabled: true },
+    });
+  });
+
+  it('retains the buckets and the function log groups', () => {
+    const web = s.template(s.platform.web).findResources('AWS::S3::Bucket');
+    const logs = s.template(s.platform.api).findResources('AWS::Logs::LogGroup');
+    for (const r of [...Object.values(web), ...Object.values(logs)]) expect(r.DeletionPolicy).toBe('Retain');
+  });
+
+  it('serves the prod reseller domains', () => {
+    const aliases = resourcesOf(s.template(s.platform.web), 'AWS::CloudFront::Distribution').map(
+      ([, p]) => p.DistributionConfig.Aliases[0],
+    );
+    expect(aliases.sort()).toEqual(SITES.prod.map((x) => x.domain).sort());
+  });
+
+  it('mails alarms to the on-call address', () => {
+    s.template(s.platform.monitoring).hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: STAGES.prod.alarmEmail,
+    });
+  });
+
+  it('leaves no unacknowledged cdk-nag finding', () => {
+    expect(s.nagFindings()).toEqual([]);
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * Synthesises the platform in-process exactly as `cdk synth` does (cdk.json's context, cdk-nag
+ * attached), once per test file, and hands out templates and nag findings from that one synthesis.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { App, Validations, type CfnElement, type Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { ROOT } from '../../infra/lib/bundling.ts';
+import { definePlatform, type Platform } from '../../infra/lib/platform.ts';
+
+export interface Synthesised {
+  app: App;
+  platform: Platform;
+  assembly: CloudAssembly;
+  template(stack: Stack): Template;
+  /** AwsSolutions findings left after acknowledgements, as `severity rule: paths`. */
+  nagFindings(): string[];
+}
+
+/** Bundling four Lambdas and synthesising five stacks; generous for a busy 2-core machine. */
+export const SYNTH_TIMEOUT_MS = 120_000;
+
+const CDK_CONTEXT = (JSON.parse(readFileSync(join(ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> })
+  .context;
+
+export interface SynthOptions {
+  /** false skips esbuild (CDK stages an empty asset): for files that assert on templates only. */
+  bundle?: boolean;
+}
+
+export function synthPlatform(stage: string, { bundle = true }: SynthOptions = {}): Synthesised {
+  const skipBundling = bundle ? {} : { 'aws:cdk:bundling-stacks': [] };
+  const app = new App({ context: { ...CDK_CONTEXT, ...skipBundling, stage } });
+  const platform = definePlatform(app, stage);
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  // Throws, like the CLI fails, when cdk-nag reports an unacknowledged error.
+  const assembly = app.synth();
+  const templates = new Map<string, Template>();
+  return {
+    app,
+    platform,
+    assembly,
+    template(stack) {
+      if (!templates.has(stack.stackName))
+        templates.set(stack.stackName, Template.fromJSON(assembly.getStackByName(stack.stackName).template));
+      return templates.get(stack.stackName)!;
+    },
+    nagFindings() {
+      return new AwsSolutionsChecks()
+        .validateScope(app)
+        .violations.map(
+          (v) => `${v.severity} ${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath).join(', ')}`,
+        );
+    },
+  };
+}
+
+export const logicalId = (stack: Stack, element: unknown): string => stack.getLogicalId(element as CfnElement);
+
+/** Resources of one type as [logicalId, properties] pairs. */
+export function resourcesOf(template: Template, type: string): [string, Record<string, any>][] {
+  return Object.entries(template.findResources(type)).map(([id, r]) => [
+    id,
+    (r as { Properties: Record<string, any> }).Properties,
+  ]);
+}

@@ -1,0 +1,41 @@
+/**
+ * Playwright (playwright-core) driving Debian's Chromium. `*.localhost` demo domains are mapped to
+ * the loopback address so each reseller site is its own origin, as in production.
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+      '--host-resolver-rules=MAP *.localhost 127.0.0.1',
+    ],
+  });
+}
+
+/** Origin of a demo site on the test stack, e.g. http://skyway.localhost:4500. */
+export function siteOrigin(domain: string): string {
+  const port = new URL(inject('gatewayUrl')).port;
+  return `http://${domain}:${port}`;
+}
+
+export function appUrl(domain: string, path = '/'): string {
+  return `${siteOrigin(domain)}/app${path}`;
+}
+
+export async function newPage(browser: Browser, opts: { viewport?: { width: number; height: number } } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  return { context, page };
+}

@@ -1,0 +1,139 @@
+import { urlPath, type Endpoint, type RequestOf, type ResponseOf } from '@tp/contracts/endpoint';
+import type { SuccessEnvelope, TErrorEnvelope } from '@tp/contracts/envelope';
+import { clearUserData } from '#shared/storage.ts';
+import { siteStore } from '#shared/state.ts';
+import { toastError } from '#shared/notify.ts';
+import { decideFailure, type Failure } from './catalogue.ts';
+import { currentLocation, navigateTo } from './navigation.ts';
+
+export type Envelope<T> = SuccessEnvelope<T> | TErrorEnvelope;
+
+/**
+ * How much of the error catalogue a call wants:
+ * - 'all' (default): toasts, logout on 401, booking review on 402;
+ * - 'navigation': everything but toasts (the caller shows its own message);
+ * - 'none': nothing at all (the caller decides, e.g. the session check sends to /logout).
+ */
+export type Handling = 'all' | 'navigation' | 'none';
+
+export interface CallOptions {
+  handling?: Handling;
+  signal?: AbortSignal;
+}
+
+/** A failed call. `envelope` is the server's error envelope when there was one (field errors in `shortError`). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly envelope: TErrorEnvelope | null,
+  ) {
+    super(envelope?.errorMessage || envelope?.message || (status ? `HTTP ${status}` : 'No response'));
+    this.name = 'ApiError';
+  }
+  /** Field → message, for form.setFieldError. */
+  get fieldErrors(): Record<string, string> {
+    return this.envelope?.shortError ?? {};
+  }
+}
+
+/** Optional API origin for builds served apart from the API (default: same origin). */
+const API_ORIGIN = import.meta.env.VITE_API_ORIGIN ?? '';
+
+function encodeQueryValue(v: unknown): string {
+  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
+/**
+ * URL and fetch options for an endpoint: `{name}` path parameters are filled from the input, GET
+ * sends the rest as a query string, POST and DELETE as a JSON body.
+ */
+export function buildRequest(endpoint: Pick<Endpoint, 'api' | 'path' | 'method'>, input: unknown): { url: string; init: RequestInit } {
+  const rest: Record<string, unknown> = { ...((input ?? {}) as Record<string, unknown>) };
+  const path = urlPath(endpoint).replace(/\{(\w+)\??\}/g, (_m, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    return value === undefined || value === null ? '' : encodeURIComponent(String(value));
+  });
+  const headers: Record<string, string> = { accept: 'application/json', 'domain-name': window.location.hostname };
+  const siteId = siteStore.get()?._id;
+  if (siteId) headers['site-id'] = siteId;
+  let url = `${API_ORIGIN}${path.replace(/\/+$/, '') || '/'}`;
+  let body: string | undefined;
+  if (endpoint.method === 'GET') {
+    const query = new URLSearchParams();
+    for (const [k, v] of Object.entries(rest)) {
+      if (v === undefined || v === null) continue;
+      if (Array.isArray(v)) v.forEach((item) => query.append(k, encodeQueryValue(item)));
+      else query.set(k, encodeQueryValue(v));
+    }
+    const qs = query.toString();
+    if (qs) url += `?${qs}`;
+  } else {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(rest);
+  }
+  return { url, init: { method: endpoint.method, headers, body, credentials: 'include' } };
+}
+
+function fail(failure: Failure, handling: Handling): void {
+  if (handling === 'none') return;
+  const outcome = decideFailure(failure, currentLocation());
+  switch (outcome.kind) {
+    case 'log':
+      console.error(`[api] ${failure.endpoint.method} request got no response`, failure.error);
+      break;
+    case 'logout':
+      clearUserData();
+      navigateTo(outcome.to, { replace: true });
+      break;
+    case 'navigate':
+      navigateTo(outcome.to);
+      break;
+    case 'toast':
+      if (handling === 'all') toastError(outcome.message);
+      break;
+    case 'silent':
+      break;
+  }
+}
+
+async function exchange<E extends Endpoint>(
+  endpoint: E,
+  input: RequestOf<E>,
+  options: CallOptions,
+): Promise<{ status: number; envelope: Envelope<ResponseOf<E>> }> {
+  const handling = options.handling ?? 'all';
+  const { url, init } = buildRequest(endpoint, input);
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, signal: options.signal });
+  } catch (error) {
+    if ((error as Error)?.name === 'AbortError') throw error;
+    fail({ endpoint, status: 0, error }, handling);
+    throw new ApiError(0, null);
+  }
+  const body: unknown = await res.json().catch(() => undefined);
+  const isEnvelope = body !== null && typeof body === 'object' && typeof (body as { success?: unknown }).success === 'boolean';
+  if (res.ok && isEnvelope && (body as { success: boolean }).success) {
+    return { status: res.status, envelope: body as SuccessEnvelope<ResponseOf<E>> };
+  }
+  fail({ endpoint, status: res.status, body }, handling);
+  // "success false with errorMessage: … response returned" (spec 000 §8).
+  if (isEnvelope) return { status: res.status, envelope: body as TErrorEnvelope };
+  throw new ApiError(res.status, null);
+}
+
+/**
+ * Calls an endpoint and returns its envelope: success, or the server's error envelope after the
+ * error catalogue has run. Throws ApiError only when no envelope came back.
+ */
+export async function send<E extends Endpoint>(endpoint: E, input: RequestOf<E>, options: CallOptions = {}): Promise<Envelope<ResponseOf<E>>> {
+  return (await exchange(endpoint, input, options)).envelope;
+}
+
+/** Calls an endpoint and returns its payload (`result`, or `data` for the calls that use it); failures throw ApiError. */
+export async function call<E extends Endpoint>(endpoint: E, input: RequestOf<E>, options: CallOptions = {}): Promise<ResponseOf<E>> {
+  const { status, envelope } = await exchange(endpoint, input, options);
+  if (!envelope.success) throw new ApiError(status, envelope);
+  return (endpoint.envelope === 'data' ? envelope.data : (envelope.result ?? envelope.data)) as ResponseOf<E>;
+}

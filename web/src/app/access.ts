@@ -1,0 +1,71 @@
+import type { SpaRoute } from '@tp/contracts/spa-routes';
+import { POLICY_PAGES, type TSiteDetails } from '@tp/contracts/site';
+import type { TUser } from '@tp/contracts/users';
+import { FLIGHT_HOME_PATH, FLIGHT_LOGIN_PATH, LOGIN_PATH, LOGOUT_PATH, loginPath, safeRedirect } from '#shared/redirects.ts';
+
+/** Route guards (spec 000 §2, §6) as pure functions: the router and the menus both ask them. */
+
+export type SiteFlags = Pick<TSiteDetails, 'wlMeta' | 'isTestHost' | 'brandingSettings'>;
+export type UserRole = Pick<TUser, 'userType'>;
+
+export const FORBIDDEN_PATH = '/403';
+const SIGNUP_PATH = '/signup';
+
+/** A route exists on a site unless a site flag hides it (permission menu, test hosts). */
+export function routeAvailable(
+  route: Pick<SpaRoute, 'needsPermissionMenu' | 'testHostsOnly'>,
+  site: Pick<SiteFlags, 'wlMeta' | 'isTestHost'> | null,
+): boolean {
+  if (route.needsPermissionMenu && !site?.wlMeta.canShowPermissionMenu) return false;
+  if (route.testHostsOnly && !site?.isTestHost) return false;
+  return true;
+}
+
+/** Open even in lock mode: signing in and its neighbours, the policies, and token links (drivers cannot log in). */
+const LOCK_EXEMPT = new Set([
+  LOGIN_PATH,
+  FLIGHT_LOGIN_PATH,
+  SIGNUP_PATH,
+  '/signup_success',
+  LOGOUT_PATH,
+  '/generate_password',
+  FORBIDDEN_PATH,
+  ...POLICY_PAGES.map((p) => `/${p}`),
+]);
+
+const underPrefix = (pathname: string, prefix: string): boolean => {
+  const p = prefix.replace(/\/+$/, '');
+  return p === '' || pathname === p || pathname.startsWith(`${p}/`);
+};
+
+/** Lock mode: locked routes (none listed = the whole site) need a signed-in user. */
+export function isLocked(route: Pick<SpaRoute, 'path' | 'access'>, pathname: string, site: SiteFlags | null): boolean {
+  const lock = site?.brandingSettings.lockMode;
+  if (!lock?.enabled || route.access === 'token' || LOCK_EXEMPT.has(route.path)) return false;
+  return lock.lockedRoutes.length === 0 || lock.lockedRoutes.some((prefix) => underPrefix(pathname, prefix));
+}
+
+export type Access = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'notFound' };
+
+export interface AccessContext {
+  pathname: string;
+  search: string;
+  user: UserRole | null;
+  site: SiteFlags | null;
+}
+
+export function decideAccess(route: SpaRoute, ctx: AccessContext): Access {
+  if (!routeAvailable(route, ctx.site)) return { kind: 'notFound' };
+  if (ctx.user) {
+    // Signed-in users skip the entry pages; the login pages honour redirectTo (that is how a login lands).
+    if (route.path === LOGIN_PATH || route.path === FLIGHT_LOGIN_PATH) {
+      const wanted = safeRedirect(new URLSearchParams(ctx.search).get('redirectTo'));
+      return { kind: 'redirect', to: wanted ?? (route.path === FLIGHT_LOGIN_PATH ? FLIGHT_HOME_PATH : '/') };
+    }
+    if (route.path === SIGNUP_PATH) return { kind: 'redirect', to: '/' };
+    if (route.access === 'staff' && ctx.user.userType !== 'staff') return { kind: 'redirect', to: FORBIDDEN_PATH };
+    return { kind: 'allow' };
+  }
+  const needsLogin = route.access === 'login' || route.access === 'staff' || isLocked(route, ctx.pathname, ctx.site);
+  return needsLogin ? { kind: 'redirect', to: loginPath(ctx) } : { kind: 'allow' };
+}

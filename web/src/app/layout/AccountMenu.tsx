@@ -1,0 +1,38 @@
+import { lazy, Suspense, useState } from 'react';
+import { Menu, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import type { TUser } from '@tp/contracts/users';
+import { LOGOUT_PATH } from '#shared/redirects.ts';
+import { displayName, Identity, USER_TYPE_LABEL } from './UserMenu.tsx';
+
+const ChangePasswordDialog = lazy(() => import('#features/auth/ChangePasswordDialog.tsx'));
+
+export default function AccountMenu({ user }: { user: TUser }) {
+  const [changing, setChanging] = useState(false);
+  const name = displayName(user);
+  return (
+    <>
+      <Menu position="bottom-end" width={220} withinPortal>
+        <Menu.Target>
+          <UnstyledButton aria-label={`Account menu for ${name}`}>
+            <Identity user={user} />
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>
+            {name} · {USER_TYPE_LABEL[user.userType]}
+          </Menu.Label>
+          <Menu.Item onClick={() => setChanging(true)}>Change Password</Menu.Item>
+          <Menu.Item component={Link} to={LOGOUT_PATH} color="red">
+            Logout
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      {changing && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog onClose={() => setChanging(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

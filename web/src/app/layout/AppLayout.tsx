@@ -1,0 +1,76 @@
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { AppShell, Box } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Outlet, useLocation } from 'react-router-dom';
+import { NavigationBridge } from '#api/navigation.ts';
+import { menuFor } from '#app/menus.ts';
+import { SessionCheck } from '#app/session.tsx';
+import { useSite } from '#app/site.tsx';
+import { PhoneCheck } from '#features/profile/PhoneCheck.tsx';
+import { PushCheck } from '#features/push/PushCheck.tsx';
+import { GlobalLoading } from '#shared/loading.tsx';
+import { useUser } from '#shared/state.ts';
+import { MainMenu } from './MainMenu.tsx';
+import { RouteErrorBoundary } from './RouteError.tsx';
+import { SiteHeader } from './SiteHeader.tsx';
+
+const SitePopup = lazy(() => import('#features/shell/SitePopup.tsx'));
+// The sanitiser arrives with the screen's own code (every screen is lazy), so it stays out of the entry bundle.
+const SafeHtml = lazy(() => import('#shared/SafeHtml.tsx'));
+
+/** The app shell: header (logo, name, user menu), the role's side menu, the site's header/footer html. */
+export function AppLayout() {
+  const site = useSite();
+  const user = useUser();
+  const { pathname } = useLocation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const menu = useMemo(() => menuFor(user, site), [user, site]);
+  const hasMenu = menu.length > 0;
+  // On small screens the menu is an overlay: close it once the user has picked a page.
+  useEffect(() => close(), [pathname, close]);
+
+  return (
+    <>
+      <NavigationBridge />
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={hasMenu ? { width: 260, breakpoint: 'xs', collapsed: { mobile: !opened } } : undefined}
+        padding="md"
+      >
+        <AppShell.Header>
+          <SiteHeader site={site} user={user} burger={hasMenu ? { opened, toggle } : null} />
+        </AppShell.Header>
+        {hasMenu && (
+          <AppShell.Navbar p="xs" component="nav" aria-label="Main menu">
+            <MainMenu items={menu} onNavigate={close} />
+          </AppShell.Navbar>
+        )}
+        <AppShell.Main id="main" tabIndex={-1} style={{ display: 'flex', flexDirection: 'column' }}>
+          <Suspense fallback={null}>
+            <SafeHtml html={site?.headerHtml} mb="md" />
+          </Suspense>
+          <Box style={{ flex: 1 }}>
+            <RouteErrorBoundary key={pathname}>
+              <Outlet />
+            </RouteErrorBoundary>
+          </Box>
+          <Suspense fallback={null}>
+            <SafeHtml html={site?.footerHtml} component="footer" mt="xl" pt="md" c="dimmed" fz="sm" />
+          </Suspense>
+        </AppShell.Main>
+      </AppShell>
+      <GlobalLoading />
+      <SessionCheck />
+      {site?.brandingSettings.popupSettings.enabled && (
+        <Suspense fallback={null}>
+          <SitePopup site={site} />
+        </Suspense>
+      )}
+      <PhoneCheck user={user} />
+      <PushCheck user={user} />
+    </>
+  );
+}

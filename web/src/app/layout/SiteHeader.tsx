@@ -1,0 +1,36 @@
+import { Burger, Group, Image, Text, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import type { TSiteDetails } from '@tp/contracts/site';
+import type { TUser } from '@tp/contracts/users';
+import { brandName } from '#app/site.tsx';
+import { safeUrl } from '#shared/redirects.ts';
+import { UserMenu } from './UserMenu.tsx';
+
+export function SiteHeader({
+  site,
+  user,
+  burger,
+}: {
+  site: TSiteDetails | null;
+  user: TUser | null;
+  burger: { opened: boolean; toggle: () => void } | null;
+}) {
+  const name = brandName(site);
+  const logo = safeUrl(site?.logoUrl);
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap" miw={0}>
+        {burger && <Burger opened={burger.opened} onClick={burger.toggle} hiddenFrom="xs" size="sm" aria-label="Toggle navigation" />}
+        <UnstyledButton component={Link} to="/" aria-label={`${name} home`}>
+          <Group gap="sm" wrap="nowrap">
+            {logo && <Image src={logo} alt="" h={36} w={36} fit="contain" />}
+            <Text fw={700} size="lg" c="brand" truncate>
+              {name}
+            </Text>
+          </Group>
+        </UnstyledButton>
+      </Group>
+      <UserMenu user={user} />
+    </Group>
+  );
+}

@@ -1,0 +1,123 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { SPA_ROUTES } from '@tp/contracts/spa-routes';
+import { staffUser, testSite, testUser } from '#test/fixtures.ts';
+import { renderApp } from '#test/render.tsx';
+import { SCREENS } from './router.tsx';
+
+const NOT_AVAILABLE = /This screen is not available on this site yet/;
+
+describe('route table', () => {
+  it('registers a screen only for routes of SPA_ROUTES', () => {
+    const paths = new Set(SPA_ROUTES.map((r) => r.path));
+    for (const path of Object.keys(SCREENS)) expect(paths.has(path), path).toBe(true);
+  });
+
+  it('has a screen for every route that is not pending', () => {
+    const missing = SPA_ROUTES.filter((r) => !r.pending && !SCREENS[r.path]).map((r) => r.path);
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('router and guards', () => {
+  it('shows a pending route as "not available on this site yet" with its title', async () => {
+    renderApp('/visa/uae');
+    expect(await screen.findByText(NOT_AVAILABLE)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Visa categories' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Visa categories | Test Travels'));
+  });
+
+  it('sends an unauthenticated visitor of a guarded route to /login with redirectTo', async () => {
+    const { location } = renderApp('/user/dashboard?tab=wallet');
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeTruthy();
+    expect(location()).toBe('/login?redirectTo=%2Fuser%2Fdashboard%3Ftab%3Dwallet');
+  });
+
+  it('sends a non-staff user on a staff route to /403', async () => {
+    const { location } = renderApp('/staff/customers', { user: testUser({ userType: 'travelAgent' }) });
+    expect(await screen.findByText('Access denied')).toBeTruthy();
+    expect(location()).toBe('/403');
+  });
+
+  it('lets staff into staff routes', async () => {
+    renderApp('/staff/customers', { user: staffUser() });
+    expect(await screen.findByText(NOT_AVAILABLE)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Customers' })).toBeTruthy();
+  });
+
+  it('redirects a signed-in user from /login and /signup to / (and / to flights)', async () => {
+    const first = renderApp('/login', { user: testUser() });
+    await waitFor(() => expect(first.location()).toBe('/flight'));
+    first.unmount();
+    const second = renderApp('/signup', { user: testUser() });
+    await waitFor(() => expect(second.location()).toBe('/flight'));
+  });
+
+  it('sends / to the core site with a full navigation when the site has one', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    renderApp('/', { site: testSite({ coreSiteUrl: 'https://core.example.com' }) });
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://core.example.com/'));
+  });
+
+  it('in lock mode sends unauthenticated visitors of locked routes to login', async () => {
+    const site = testSite({ brandingSettings: { ...testSite().brandingSettings, lockMode: { enabled: true, lockedRoutes: [] } } });
+    const { location } = renderApp('/visa/uae', { site });
+    await waitFor(() => expect(location()).toBe('/login?redirectTo=%2Fvisa%2Fuae'));
+  });
+
+  it('in lock mode keeps policy pages open', async () => {
+    const site = testSite({ brandingSettings: { ...testSite().brandingSettings, lockMode: { enabled: true, lockedRoutes: [] } } });
+    const { api, location } = renderApp('/privacy_policy', { site });
+    const { getPolicyPage } = await import('@tp/contracts/endpoints/site');
+    api.on(getPolicyPage, { page: 'privacy_policy', title: 'Privacy Policy', html: '<p>We keep your data safe.</p>', updatedAt: '2025-01-01' });
+    expect(await screen.findByRole('heading', { name: 'Privacy Policy' })).toBeTruthy();
+    expect(location()).toBe('/privacy_policy');
+  });
+
+  it('shows not found for the permission-groups route when the site does not allow the permission menu', async () => {
+    renderApp('/staff/setting/permission-groups', { user: staffUser() });
+    expect(await screen.findByText('Page not found')).toBeTruthy();
+  });
+
+  it('shows not found for unknown paths', async () => {
+    renderApp('/no/such/page');
+    expect(await screen.findByText('Page not found')).toBeTruthy();
+  });
+});
+
+describe('app shell', () => {
+  it('shows the logo and the site name, and Login / Sign up when signed out', async () => {
+    renderApp('/403');
+    const header = await screen.findByRole('banner');
+    expect(within(header).getByText('Test Travels')).toBeTruthy();
+    expect(header.querySelector('img')?.getAttribute('src')).toBe('/app/brand/flightdeals.svg');
+    expect(within(header).getByRole('link', { name: 'Login' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
+  });
+
+  it('uses the default brand when the domain has no site', async () => {
+    renderApp('/403', { site: null });
+    const header = await screen.findByRole('banner');
+    expect(within(header).getByText('Flight Deals')).toBeTruthy();
+  });
+
+  it('gives staff the staff menu and other users theirs', async () => {
+    const staff = renderApp('/403', { user: staffUser() });
+    const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(nav).getByRole('link', { name: 'Customers' })).toBeTruthy();
+    expect(within(nav).getByText('Manage Markup')).toBeTruthy();
+    staff.unmount();
+    renderApp('/403', { user: testUser() });
+    const userNav = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(userNav).getByText('My Profile')).toBeTruthy();
+    expect(within(userNav).getByText('Wallet')).toBeTruthy();
+    expect(within(userNav).queryByText('Customers')).toBeNull();
+  });
+
+  it('shows the user name and type', async () => {
+    renderApp('/403', { user: testUser({ userType: 'travelAgent' }) });
+    const header = await screen.findByRole('banner');
+    expect(within(header).getByText('Asha Rao')).toBeTruthy();
+    expect(within(header).getByText('Travel Agent')).toBeTruthy();
+  });
+});

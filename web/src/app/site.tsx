@@ -1,0 +1,42 @@
+import { createContext, use, useMemo, type ReactNode } from 'react';
+import { detectSite } from '@tp/contracts/endpoints/site';
+import { MSG } from '@tp/contracts/messages';
+import type { TSiteDetails } from '@tp/contracts/site';
+import { useApi } from '#api/hooks.ts';
+import { siteStore, useStoredSite } from '#shared/state.ts';
+
+interface SiteState {
+  /** The site of this domain; null when none is configured (default branding then). */
+  site: TSiteDetails | null;
+  /** False only on a first visit while the branding call is under way. */
+  ready: boolean;
+}
+
+const SiteContext = createContext<SiteState>({ site: null, ready: false });
+
+export const useSite = (): TSiteDetails | null => use(SiteContext).site;
+export const useSiteReady = (): boolean => use(SiteContext).ready;
+
+export const brandName = (site: Pick<TSiteDetails, 'companyName'> | null): string => site?.companyName || MSG.defaultBrand;
+
+/**
+ * Loads the branding of this domain once per page load (whitelabel/detetct) and keeps a copy in
+ * localStorage: the next visit paints with the stored branding at once and refreshes it behind.
+ * Only a first visit waits for the call.
+ */
+export function SiteProvider({ children }: { children: ReactNode }) {
+  const stored = useStoredSite();
+  const { error } = useApi(
+    detectSite,
+    { domain: window.location.hostname },
+    {
+      revalidateOnMount: true,
+      revalidateIfStale: false,
+      revalidateOnReconnect: false,
+      onSuccess: (site) => siteStore.set(site),
+    },
+  );
+  const ready = !!stored || !!error;
+  const value = useMemo(() => ({ site: stored, ready }), [stored, ready]);
+  return <SiteContext value={value}>{children}</SiteContext>;
+}

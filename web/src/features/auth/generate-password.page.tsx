@@ -1,0 +1,80 @@
+import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { generatePassword, verifyEmail } from '@tp/contracts/endpoints/users';
+import { MSG } from '@tp/contracts/messages';
+import { useApi, useApiMutation } from '#api/hooks.ts';
+import { FormCard } from '#shared/FormCard.tsx';
+import { applyServerErrors } from '#shared/forms.ts';
+import { toastSuccess } from '#shared/notify.ts';
+import { PageLoader } from '#shared/PageLoader.tsx';
+import { LOGIN_PATH } from '#shared/redirects.ts';
+
+const PASSWORD_SET = 'Your password has been set. Please log in.';
+
+function SetPasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const { trigger, isMutating } = useApiMutation(generatePassword);
+  const form = useForm({
+    initialValues: { token, password: '', confirmPassword: '' },
+    validate: schemaResolver(generatePassword.request, { sync: true }),
+  });
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await trigger(values);
+      toastSuccess(PASSWORD_SET);
+      navigate(LOGIN_PATH, { replace: true });
+    } catch (error) {
+      applyServerErrors(form, error);
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <PasswordInput label="New password" autoComplete="new-password" required description={MSG.passwordRules} {...form.getInputProps('password')} />
+        <PasswordInput label="Confirm password" autoComplete="new-password" required {...form.getInputProps('confirmPassword')} />
+        <Button type="submit" loading={isMutating}>
+          Set password
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** The email-verification link: verifies once (SWR dedupes the call) and says how it went. */
+function VerifyEmail({ token }: { token: string }) {
+  const { data, error, isLoading } = useApi(verifyEmail, { token }, { revalidateIfStale: false });
+  if (isLoading) return <PageLoader />;
+  return (
+    <Stack gap="sm">
+      {data && <Alert color="green">Your email address is verified.</Alert>}
+      {error && <Alert color="red">{error.envelope?.errorMessage || MSG.resetLinkInvalid}</Alert>}
+      <Button component={Link} to={LOGIN_PATH}>
+        Go to login
+      </Button>
+    </Stack>
+  );
+}
+
+/** /generate_password?token= sets a password from an emailed link; ?verify= verifies an email address. */
+export default function GeneratePasswordPage() {
+  const [search] = useSearchParams();
+  const verify = search.get('verify');
+  const token = search.get('token');
+  if (verify) {
+    return (
+      <FormCard title="Verify email">
+        <VerifyEmail token={verify} />
+      </FormCard>
+    );
+  }
+  return (
+    <FormCard title="Set your password">
+      {token ? (
+        <SetPasswordForm token={token} />
+      ) : (
+        <Text role="alert">{MSG.resetLinkInvalid}</Text>
+      )}
+    </FormCard>
+  );
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { forgetPassword, getUserBySessionId, login, logout } from '@tp/contracts/endpoints/users';
+import { MSG } from '@tp/contracts/messages';
+import { failure } from '#test/fake-api.ts';
+import { testSite, testUser } from '#test/fixtures.ts';
+import { renderApp } from '#test/render.tsx';
+import { userStore } from '#shared/state.ts';
+
+describe('login', { timeout: 30_000 }, () => {
+  it('signs in and lands on redirectTo', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { api, location } = renderApp('/login?redirectTo=%2Fuser%2Fdashboard');
+    api.on(login, testUser()).on(getUserBySessionId, testUser());
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'asha@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(location()).toBe('/user/dashboard'));
+    expect(userStore.get()?.email).toBe('asha@example.com');
+    expect(api.calls(login)[0]?.input).toEqual({ email: 'asha@example.com', password: 'secret123' });
+  });
+
+  it('returns to flight search from the flight login', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { api, location } = renderApp('/flight/login');
+    api.on(login, testUser()).on(getUserBySessionId, testUser());
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'asha@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(location()).toBe('/flight'));
+  });
+
+  it('shows the server message for wrong credentials and stays on the page', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { api, location } = renderApp('/login');
+    api.on(login, failure(401, MSG.invalidCredentials));
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'asha@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'wrong-pass1');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText(MSG.invalidCredentials)).toBeTruthy();
+    expect(location()).toBe('/login');
+  });
+
+  it('validates with the contract schema before calling the server', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { api } = renderApp('/login');
+    await user.click(await screen.findByRole('button', { name: 'Login' }));
+    expect(await screen.findByText(MSG.required)).toBeTruthy();
+    expect(api.calls(login)).toHaveLength(0);
+  });
+
+  it('mails a password link from "Forgot password?"', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { api } = renderApp('/login');
+    api.on(forgetPassword, { ok: true });
+    await user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Forgot password?' });
+    await user.type(dialog.querySelector('input[type="email"]')!, 'asha@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send link' }));
+    expect(await screen.findByText(MSG.resetMailSent)).toBeTruthy();
+    expect(api.calls(forgetPassword)[0]?.input).toEqual({ email: 'asha@example.com' });
+  });
+
+  it('shows no social buttons (and loads no Google script) when the site has no provider ids', async () => {
+    renderApp('/login');
+    await screen.findByRole('button', { name: 'Login' });
+    expect(screen.queryByRole('button', { name: 'Continue with Facebook' })).toBeNull();
+    expect(document.querySelector('script[src*="accounts.google.com"]')).toBeNull();
+  });
+
+  it('shows the Facebook button when the site has a Facebook app id', async () => {
+    renderApp('/login', { site: testSite({ wlMeta: { canShowPermissionMenu: false, facebookAppId: '123' } }) });
+    expect(await screen.findByRole('button', { name: 'Continue with Facebook' })).toBeTruthy();
+  });
+});
+
+describe('logout', () => {
+  it('clears the stored user data, ends the session and goes to login keeping redirectTo and redirectType', async () => {
+    localStorage.setItem('tp.search', JSON.stringify({ from: 'DEL' }));
+    const { api, location } = renderApp('/logout?redirectTo=%2Fflight&redirectType=flight&other=1', { user: testUser() });
+    api.on(logout, { ok: true });
+    await waitFor(() => expect(location()).toBe('/login?redirectTo=%2Fflight&redirectType=flight'));
+    expect(api.calls(logout)).toHaveLength(1);
+    expect(userStore.get()).toBeNull();
+    expect(localStorage.getItem('tp.search')).toBeNull();
+    expect(localStorage.getItem('tp.site')).not.toBeNull();
+  });
+});
+
+describe('session check', () => {
+  it('sends the browser to logout (then login) when the user cannot be fetched by token', async () => {
+    const { api, location } = renderApp('/403', { user: testUser() });
+    api.on(getUserBySessionId, failure(401, MSG.sessionExpired)).on(logout, { ok: true });
+    await waitFor(() => expect(location()).toBe('/login?redirectTo=%2F403'));
+    expect(userStore.get()).toBeNull();
+  });
+
+  it('refreshes the stored user when the session is alive', async () => {
+    const { api } = renderApp('/403', { user: testUser({ firstName: 'Old' }) });
+    api.on(getUserBySessionId, testUser({ firstName: 'New' }));
+    await waitFor(() => expect(userStore.get()?.firstName).toBe('New'));
+  });
+});

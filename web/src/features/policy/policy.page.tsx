@@ -1,0 +1,33 @@
+import { Paper, Text, Title } from '@mantine/core';
+import { useLocation } from 'react-router-dom';
+import { getPolicyPage } from '@tp/contracts/endpoints/site';
+import { POLICY_PAGES, type PolicyPage } from '@tp/contracts/site';
+import { useApi } from '#api/hooks.ts';
+import { useCurrentRoute } from '#app/route-context.ts';
+import { PageLoader } from '#shared/PageLoader.tsx';
+import SafeHtml from '#shared/SafeHtml.tsx';
+
+/** One screen for the four policy routes; the route path names the page. */
+export default function PolicyPageScreen() {
+  const { pathname } = useLocation();
+  const route = useCurrentRoute();
+  const name = pathname.replace(/^\/+|\/+$/g, '');
+  const page = (POLICY_PAGES as readonly string[]).includes(name) ? (name as PolicyPage) : null;
+  const { data, error, isLoading } = useApi(getPolicyPage, page ? { page } : null);
+  const title = data?.title || route?.title || '';
+  return (
+    <Paper withBorder p={{ base: 'md', xs: 'xl' }} maw={900} mx="auto">
+      <Title order={1} size="h2" mb="md">
+        {title}
+      </Title>
+      {isLoading && <PageLoader />}
+      {error && <Text c="dimmed">This page could not be loaded. Please try again later.</Text>}
+      {data && <SafeHtml html={data.html} />}
+      {data?.updatedAt && (
+        <Text c="dimmed" size="sm" mt="lg">
+          Last updated {new Date(data.updatedAt).toLocaleDateString()}
+        </Text>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { Button, Dialog, Group, Text } from '@mantine/core';
+import { ApiError } from '#api/client.ts';
+import { toastError } from '#shared/notify.ts';
+import { enablePush, shouldOfferPush } from './push.ts';
+
+const DISMISSED_KEY = 'tp.pushPromptDismissed';
+
+export default function PushPrompt() {
+  const [open, setOpen] = useState(() => shouldOfferPush() && !sessionStorage.getItem(DISMISSED_KEY));
+  const [busy, setBusy] = useState(false);
+  const dismiss = () => {
+    sessionStorage.setItem(DISMISSED_KEY, '1');
+    setOpen(false);
+  };
+  const accept = async () => {
+    setBusy(true);
+    try {
+      await enablePush();
+    } catch (error) {
+      // API failures were already reported by the client; browser refusals end here.
+      if (!(error instanceof ApiError)) toastError('Notifications could not be enabled in this browser.');
+      console.error(error);
+    } finally {
+      setBusy(false);
+      dismiss();
+    }
+  };
+  return (
+    <Dialog opened={open} onClose={dismiss} withCloseButton position={{ bottom: 20, right: 20 }} size="md" role="dialog" aria-labelledby="push-prompt-title">
+      <Text id="push-prompt-title" fw={600} mb={4}>
+        Enable notifications?
+      </Text>
+      <Text size="sm" c="dimmed" mb="sm">
+        Get notified about new bookings, change requests and payments even when this tab is in the background.
+      </Text>
+      <Group justify="flex-end" gap="xs">
+        <Button variant="default" size="xs" onClick={dismiss}>
+          Not now
+        </Button>
+        <Button size="xs" loading={busy} onClick={() => void accept()}>
+          Enable
+        </Button>
+      </Group>
+    </Dialog>
+  );
+}

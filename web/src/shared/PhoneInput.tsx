@@ -1,0 +1,29 @@
+import { Group, Select, TextInput } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
+import { phoneCountries } from '@tp/domain/phone';
+
+// India first, excluded countries absent (spec 000 §5): the list comes from the domain package.
+const COUNTRY_OPTIONS = phoneCountries().map((c) => ({ value: c.code, label: `${c.name} (${c.dial_code})` }));
+
+/**
+ * A phone number with its country code select (searchable). Give it the form's input props of
+ * both fields: `code={form.getInputProps('phoneCode')} number={form.getInputProps('phone')}`.
+ */
+export function PhoneInput({ label, code, number, required }: { label: string; code: GetInputPropsReturnType; number: GetInputPropsReturnType; required?: boolean }) {
+  return (
+    <Group gap="xs" align="flex-start" wrap="nowrap">
+      <Select
+        {...code}
+        label={`${label} country code`}
+        data={COUNTRY_OPTIONS}
+        searchable
+        allowDeselect={false}
+        required={required}
+        w="45%"
+        maxDropdownHeight={260}
+        nothingFoundMessage="No country found"
+      />
+      <TextInput {...number} label={label} type="tel" inputMode="tel" autoComplete="tel-national" required={required} style={{ flex: 1 }} />
+    </Group>
+  );
+}

@@ -1,0 +1,66 @@
+import { useEffect, type ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
+import { detectSite } from '@tp/contracts/endpoints/site';
+import { getUserBySessionId } from '@tp/contracts/endpoints/users';
+import type { TSiteDetails } from '@tp/contracts/site';
+import type { TUser } from '@tp/contracts/users';
+import { NavigationBridge } from '#api/navigation.ts';
+import { Providers } from '#app/Providers.tsx';
+import { AppRoutes } from '#app/router.tsx';
+import { siteStore, userStore } from '#shared/state.ts';
+import { fakeApi, type FakeApi } from './fake-api.ts';
+import { testSite } from './fixtures.ts';
+
+export interface RenderOptions {
+  /** Initial path inside the app (without /app). */
+  route?: string;
+  /** The stored (signed-in) user; none by default. */
+  user?: TUser | null;
+  /** The branding detect returns and the stored copy; null = no site for this domain. */
+  site?: TSiteDetails | null;
+  api?: FakeApi;
+}
+
+/**
+ * Renders inside the real providers (SWR with a fresh cache, site branding, Mantine, toasts) and a
+ * MemoryRouter, with `fetch` answered by a fake API. `location()` reads where the router is now.
+ */
+export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
+  const { route = '/', user = null } = options;
+  const site = options.site === undefined ? testSite() : options.site;
+  const api = options.api ?? fakeApi();
+  if (site) {
+    siteStore.set(site);
+    api.on(detectSite, site);
+  }
+  if (user) {
+    userStore.set(user);
+    api.on(getUserBySessionId, user);
+  }
+  api.install();
+  const probe: { location: Location | null } = { location: null };
+  function LocationProbe() {
+    const location = useLocation();
+    useEffect(() => {
+      probe.location = location;
+    }, [location]);
+    return null;
+  }
+  const result = render(
+    <Providers swr={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <MemoryRouter initialEntries={[route]}>
+        <NavigationBridge />
+        <LocationProbe />
+        {ui}
+      </MemoryRouter>
+    </Providers>,
+  );
+  const location = () => (probe.location ? `${probe.location.pathname}${probe.location.search}` : '');
+  return { ...result, api, location };
+}
+
+/** The whole app (layout, guards, lazy screens) at a path. */
+export function renderApp(route: string, options: Omit<RenderOptions, 'route'> = {}) {
+  return renderWithProviders(<AppRoutes />, { ...options, route });
+}
