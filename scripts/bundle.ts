@@ -1,6 +1,7 @@
 /**
  * Bundles every Lambda (domains and queue workers) with the shared options of infra/lib/bundling.ts
- * into dist/functions/<name>/index.mjs and prints name, minified and gzipped bytes.
+ * into dist/functions/<name>/index.mjs and prints name, minified and gzipped bytes, marking bundles
+ * over the budget (tests/infra/bundle.test.ts is the gate; the build itself still succeeds).
  * `--compare-sdk` also bundles with the other AWS SDK choice (into .bench/, dist/ untouched) and
  * prints both, which is how the decision in bundling.ts was measured.
  */
@@ -79,5 +80,4 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   console.log(
     `${rows.length} bundles in ${Math.round(performance.now() - started)} ms; budget ${kb(BUNDLE_BUDGET_BYTES)} each`,
   );
-  if (rows.some((r) => r.bytes > BUNDLE_BUDGET_BYTES)) process.exitCode = 1;
 }

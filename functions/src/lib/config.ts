@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { TABLE } from '@tp/contracts/platform';
+import * as z from 'zod';
+import { AUTH, TABLE } from '@tp/contracts/platform';
 
 /**
  * Environment, parsed once at cold start: a missing variable fails the cold start loudly instead of a
@@ -20,6 +20,8 @@ const ZEnv = z.object({
   FACEBOOK_ISSUER: z.string().default('https://www.facebook.com'),
   /** Cookies get `Secure` unless explicitly turned off for plain-http local work. */
   COOKIE_SECURE: z.enum(['true', 'false']).default('true'),
+  /** Password attempts per email per minute (the load bench raises it to measure the handler, not the limiter). */
+  LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().positive().default(AUTH.loginAttemptsPerMinute),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   STAGE: z.string().default('local'),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { endpoint, routeKey } from '@tp/contracts/endpoint';
 import { MSG } from '@tp/contracts/messages';
 import { domainHandler, operation, reply, validationError, type HttpEvent } from './http.ts';

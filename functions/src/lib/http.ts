@@ -12,6 +12,7 @@ import { parseCookies, clearSessionCookie } from './cookies.ts';
 import { resolveSite, type SiteRecord } from './tenancy.ts';
 import { findSession, deleteSession, type SessionRecord } from './sessions.ts';
 import { loadPrincipal, type Principal } from './principal.ts';
+import { permissionsOf } from './permissions.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
@@ -114,6 +115,9 @@ async function authorise(op: Operation, ctx: RequestContext): Promise<void> {
   if (!p) throw fail.unauthenticated(ctx.token ? MSG.sessionExpired : MSG.loggedOut);
   if ((rule === 'staff' || rule === 'superAdmin') && p.userType !== 'staff') throw fail.forbidden();
   if (rule === 'superAdmin' && !p.isSuperAdmin) throw fail.forbidden();
+  // Permissions are enforced here for every endpoint that names one, not only hidden in menus.
+  const needed = op.endpoint.permission;
+  if (needed && !(await permissionsOf(p)).has(needed)) throw fail.forbidden();
 }
 
 /**

@@ -68,6 +68,13 @@ export const keys = {
     pk: `${site(siteId)}#RATE#${part(scope)}`,
     sk: part(window),
   }),
+  /** RBAC permission group (granted permission keys) and its members (gsi1, by group). */
+  rbacGroup: (siteId: string, groupId: string): Key => ({ pk: `${site(siteId)}#RBAC#${part(groupId)}`, sk: 'GROUP' }),
+  rbacGroupsPk: (siteId: string) => `${site(siteId)}#RBACGROUPS`,
+  rbacGroupsIndex: (siteId: string, groupName: string, groupId: string) => ({
+    gsi1pk: `${site(siteId)}#RBACGROUPS`,
+    gsi1sk: `${groupName.toLowerCase()}#${part(groupId)}`,
+  }),
   pushSubscription: (siteId: string, userId: string, endpointHash: string): Key => ({
     pk: `${site(siteId)}#USER#${part(userId)}#PUSH`,
     sk: part(endpointHash),

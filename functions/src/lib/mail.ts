@@ -1,5 +1,5 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { z } from 'zod';
+import * as z from 'zod';
 import { SPA_BASENAME } from '@tp/contracts/spa-routes';
 import type { MailBrand } from '@tp/mail';
 import { env } from './config.ts';

@@ -12,6 +12,8 @@ export interface Principal {
   isBlocked: boolean;
   legalEntityId: string;
   email: string;
+  /** RBAC permission group of a staff user; none = the default staff permissions. */
+  rbacUserGroupId: string | null;
 }
 
 export async function loadPrincipal(siteId: string, userId: string): Promise<Principal | null> {
@@ -25,5 +27,6 @@ export async function loadPrincipal(siteId: string, userId: string): Promise<Pri
     isBlocked: Item.isBlocked === true,
     legalEntityId: String(Item.legalEntityId ?? ''),
     email: String(Item.email ?? ''),
+    rbacUserGroupId: typeof Item.rbacUserGroupId === 'string' && Item.rbacUserGroupId ? Item.rbacUserGroupId : null,
   };
 }

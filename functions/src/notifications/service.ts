@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ZPushSubscription } from '@tp/contracts/users';
+import type { ZPushSubscription } from '@tp/contracts/push';
 import { sha256 } from '#lib/crypto';
 import type { Principal } from '#lib/principal';
 import * as repo from './repo.ts';

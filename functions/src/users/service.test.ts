@@ -284,6 +284,7 @@ describe('passwords', () => {
     isBlocked: false,
     legalEntityId: 'le',
     email: 'asha@example.com',
+    rbacUserGroupId: null,
   });
 
   it('generatePassword uses a reset token once, verifies the email and ends every session', async () => {

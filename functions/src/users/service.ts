@@ -6,6 +6,7 @@ import { AUTH } from '@tp/contracts/platform';
 import { ZUser, type TPhoneEntry, type TUser } from '@tp/contracts/users';
 import { passwordLinkMail, verifyEmailMail, welcomeMail, type RenderedMail } from '@tp/mail';
 import { newId, sha256 } from '#lib/crypto';
+import { env } from '#lib/config';
 import { fail } from '#lib/errors';
 import { log, type Logger } from '#lib/logger';
 import { appLink, enqueueEmail, mailBrand, type TEmailMessage } from '#lib/mail';
@@ -252,7 +253,7 @@ async function limitPasswordAttempts(scope: Scope, email: string, deps: UsersDep
     scope.site.siteId,
     'login',
     email.toLowerCase(),
-    AUTH.loginAttemptsPerMinute,
+    env().LOGIN_ATTEMPTS_PER_MINUTE,
     60,
     scope.now,
   );

@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { z } from 'zod';
+import * as z from 'zod';
 import { env } from '#lib/config';
 import { log } from '#lib/logger';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MSG } from './messages.ts';
 
 /** A required trimmed string with the spec's generic required message. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MSG } from './messages.ts';
 
 // A missing value reads as the spec's required message everywhere, instead of zod's type jargon.

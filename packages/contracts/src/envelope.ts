@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Field errors travel as `shortError`: field path → message (spec 000 §7, agent creation). */
 export const ZFieldErrors = z.record(z.string(), z.string());

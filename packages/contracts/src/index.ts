@@ -6,6 +6,8 @@ export * from './spa-routes.ts';
 export * from './site.ts';
 export * from './common.ts';
 export * from './users.ts';
+export * from './push.ts';
+export * from './permissions.ts';
 export * from './endpoints/site.ts';
 export * from './endpoints/users.ts';
 export * from './endpoints/notifications.ts';

@@ -1,5 +1,5 @@
 /** OpenAPI 3.1 generated from the route table's zod schemas (never written by hand). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { routeKey, urlPath, type Endpoint } from './endpoint.ts';
 import { ZErrorEnvelope } from './envelope.ts';
 

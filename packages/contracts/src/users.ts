@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isValidPhone } from '@tp/domain/phone';
 import { USER_TYPES } from './endpoint.ts';
 import { MSG } from './messages.ts';
@@ -112,8 +112,3 @@ export type TSignup = z.input<typeof ZSignup>;
 
 export const ZLogin = z.object({ email: zEmail(), password: z.string({ error: MSG.required }).min(1, MSG.required) });
 
-export const ZPushSubscription = z.object({
-  endpoint: z.url(),
-  expirationTime: z.number().nullable().optional(),
-  keys: z.object({ p256dh: z.string().min(1), auth: z.string().min(1) }),
-});

@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { ZPushSubscription } from '../users.ts';
+import { ZPushSubscription } from '../push.ts';
 
 export const createPushSubscription = endpoint({
   id: 'notifications.createPushSubscription',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { ZPolicyPage, ZSiteDetails, POLICY_PAGES } from '../site.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { zEmail, ZOk, zEmpty, zRequired } from '../common.ts';
 import { MSG } from '../messages.ts';
