@@ -11,3 +11,7 @@ export * from './permissions.ts';
 export * from './endpoints/site.ts';
 export * from './endpoints/users.ts';
 export * from './endpoints/notifications.ts';
+export * from './endpoints/customers.ts';
+export * from './endpoints/groups.ts';
+export * from './endpoints/rbac.ts';
+export * from './endpoints/suppliers.ts';

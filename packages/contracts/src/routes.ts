@@ -7,8 +7,20 @@ import { routeKey } from './endpoint.ts';
 import { siteEndpoints } from './endpoints/site.ts';
 import { userEndpoints } from './endpoints/users.ts';
 import { notificationEndpoints } from './endpoints/notifications.ts';
+import { customersEndpoints } from './endpoints/customers.ts';
+import { groupsEndpoints } from './endpoints/groups.ts';
+import { rbacEndpoints } from './endpoints/rbac.ts';
+import { suppliersEndpoints } from './endpoints/suppliers.ts';
 
-export const ENDPOINTS: readonly Endpoint[] = [...siteEndpoints, ...userEndpoints, ...notificationEndpoints];
+export const ENDPOINTS: readonly Endpoint[] = [
+  ...siteEndpoints,
+  ...userEndpoints,
+  ...notificationEndpoints,
+  ...customersEndpoints,
+  ...groupsEndpoints,
+  ...rbacEndpoints,
+  ...suppliersEndpoints,
+];
 
 export const ENDPOINTS_BY_ROUTE_KEY: ReadonlyMap<string, Endpoint> = new Map(ENDPOINTS.map((e) => [routeKey(e), e]));
 

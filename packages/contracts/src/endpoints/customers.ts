@@ -1,0 +1,5 @@
+import * as z from 'zod';
+import { endpoint } from '../endpoint.ts';
+
+// Endpoints of this area are declared here and collected by routes.ts.
+export const customersEndpoints = [] as ReturnType<typeof endpoint<z.ZodType, z.ZodType>>[];
