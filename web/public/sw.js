@@ -3,7 +3,7 @@
  * plain text. Clicking focuses an open tab of the app or opens the url (same origin only).
  */
 self.addEventListener('push', (event) => {
-  let data = {};
+  let data;
   try {
     data = event.data ? event.data.json() : {};
   } catch {

@@ -16,6 +16,8 @@ const part = (v: string) => {
   if (!v || v.includes('#')) throw new Error('invalid key part');
   return v;
 };
+/** A display name as a key part: case-insensitive, and URI-encoded so a `#` in a name cannot forge a key. */
+const nameKey = (name: string) => part(encodeURIComponent(name.trim().toLowerCase()));
 
 export const keys = {
   /** Domain → site id (global: domains are unique across the platform). */
@@ -75,6 +77,73 @@ export const keys = {
     gsi1pk: `${site(siteId)}#RBACGROUPS`,
     gsi1sk: `${groupName.toLowerCase()}#${part(groupId)}`,
   }),
+  /** Unique RBAC group name per site (case-insensitive). */
+  rbacGroupName: (siteId: string, groupName: string): Key => ({
+    pk: `${site(siteId)}#RBACNAME#${nameKey(groupName)}`,
+    sk: 'UNIQUE',
+  }),
+  /** Membership of a staff user in an RBAC group, under the group's partition (users by group). */
+  rbacMember: (siteId: string, groupId: string, userId: string): Key => ({
+    pk: `${site(siteId)}#RBAC#${part(groupId)}`,
+    sk: `MEMBER#${part(userId)}`,
+  }),
+  rbacMemberPrefix: 'MEMBER#',
+
+  /** Per-site user counters: users in total (customer list) and the last customer number handed out. */
+  userCounter: (siteId: string): Key => ({ pk: `${site(siteId)}#COUNTER`, sk: 'USERS' }),
+  /** Customer number (the staff screens' numeric customerId / users_id) → user id. */
+  customerNo: (siteId: string, customerNo: number): Key => {
+    if (!Number.isSafeInteger(customerNo) || customerNo < 1) throw new Error('invalid customer number');
+    return { pk: `${site(siteId)}#CUSTOMERNO#${customerNo}`, sk: 'USER' };
+  },
+  /** Prefix-search tokens of users (email, names, company, phones): sk `<token>#<userId>`. */
+  userSearchPk: (siteId: string) => `${site(siteId)}#USERSEARCH`,
+  userSearchToken: (siteId: string, token: string, userId: string): Key => ({
+    pk: `${site(siteId)}#USERSEARCH`,
+    sk: `${part(token)}#${part(userId)}`,
+  }),
+  /** Users who accept marketing mail, newest first (sparse gsi2 on the user item). */
+  emailSubscribersIndex: (siteId: string, createdAt: string, userId: string) => ({
+    gsi2pk: `${site(siteId)}#SUBSCRIBERS`,
+    gsi2sk: `${createdAt}#${part(userId)}`,
+  }),
+  emailSubscribersPk: (siteId: string) => `${site(siteId)}#SUBSCRIBERS`,
+  /** A user's look / book counters for one month (`YYYY-MM`), for look-to-book limits. */
+  flightActivity: (siteId: string, userId: string, month: string): Key => ({
+    pk: `${site(siteId)}#USER#${part(userId)}#L2B`,
+    sk: part(month),
+  }),
+  flightActivityPk: (siteId: string, userId: string) => `${site(siteId)}#USER#${part(userId)}#L2B`,
+  /** The users of a legal entity, under the legal entity's partition. */
+  legalEntityMember: (siteId: string, leId: string, userId: string): Key => ({
+    pk: `${site(siteId)}#LE#${part(leId)}`,
+    sk: `USER#${part(userId)}`,
+  }),
+  legalEntityPk: (siteId: string, leId: string) => `${site(siteId)}#LE#${part(leId)}`,
+  legalEntityMemberPrefix: 'USER#',
+  /** Customer group (LE group) of the site owner; listed by name (gsi1). */
+  leGroup: (siteId: string, groupId: string): Key => ({ pk: `${site(siteId)}#LEGROUP#${part(groupId)}`, sk: 'GROUP' }),
+  leGroupsIndex: (siteId: string, groupName: string, groupId: string) => ({
+    gsi1pk: `${site(siteId)}#LEGROUPS`,
+    gsi1sk: `${nameKey(groupName)}#${part(groupId)}`,
+  }),
+  leGroupsPk: (siteId: string) => `${site(siteId)}#LEGROUPS`,
+  /** Unique customer-group name per site (case-insensitive). */
+  leGroupName: (siteId: string, groupName: string): Key => ({
+    pk: `${site(siteId)}#LEGROUPNAME#${nameKey(groupName)}`,
+    sk: 'UNIQUE',
+  }),
+  /**
+   * The site owner's relation to a customer's or API consumer's legal entity: its customer group and
+   * relation config. Lives in the owner's site even when the legal entity belongs to a consumer site.
+   */
+  leRelation: (siteId: string, leId: string): Key => ({ pk: `${site(siteId)}#LE#${part(leId)}`, sk: 'RELATION' }),
+  /** Legal entities mapped to a customer group (gsi1 on the relation item). */
+  leGroupMembersIndex: (siteId: string, groupId: string, leId: string) => ({
+    gsi1pk: `${site(siteId)}#LEGROUP#${part(groupId)}#LES`,
+    gsi1sk: part(leId),
+  }),
+  leGroupMembersPk: (siteId: string, groupId: string) => `${site(siteId)}#LEGROUP#${part(groupId)}#LES`,
   pushSubscription: (siteId: string, userId: string, endpointHash: string): Key => ({
     pk: `${site(siteId)}#USER#${part(userId)}#PUSH`,
     sk: part(endpointHash),
@@ -84,4 +153,61 @@ export const keys = {
     pk: `${site(siteId)}#MAIL#${part(idempotencyKeyHash)}`,
     sk: 'SENT',
   }),
+
+  // Supplier relationships (docs/suppliers.md). A link between two sites is stored twice, once under
+  // each site's own partition, and both copies are written in one transaction.
+  /** A site's supplier offering: its lists (categories) and terms. */
+  supplierProfile: (siteId: string): Key => ({ pk: `${site(siteId)}#SUPPLY`, sk: 'PROFILE' }),
+  /**
+   * The marketplace directory (gsi1): listed supplier profiles of every site. Deliberately global, like
+   * the domain lookup: it is what lets a consumer find suppliers, and it indexes public offerings only.
+   */
+  supplierDirectoryIndex: (siteId: string) => ({ gsi1pk: 'SUPPLIER_DIRECTORY', gsi1sk: part(siteId) }),
+  supplierDirectoryPk: () => 'SUPPLIER_DIRECTORY',
+  /** The supplier's copy of a link, and the supplier's links by consumer (gsi1). */
+  consumerLink: (supplierSiteId: string, consumerSiteId: string, category: string): Key => ({
+    pk: `${site(supplierSiteId)}#CONSUMER#${part(consumerSiteId)}#${part(category)}`,
+    sk: 'LINK',
+  }),
+  consumerLinksIndex: (supplierSiteId: string, consumerSiteId: string, category: string) => ({
+    gsi1pk: `${site(supplierSiteId)}#CONSUMERS`,
+    gsi1sk: `${part(consumerSiteId)}#${part(category)}`,
+  }),
+  consumerLinksPk: (supplierSiteId: string) => `${site(supplierSiteId)}#CONSUMERS`,
+  /** The consumer's copy of the same link, and the consumer's links by supplier (gsi1). */
+  supplierLink: (consumerSiteId: string, supplierSiteId: string, category: string): Key => ({
+    pk: `${site(consumerSiteId)}#SUPPLIER#${part(supplierSiteId)}#${part(category)}`,
+    sk: 'LINK',
+  }),
+  supplierLinksIndex: (consumerSiteId: string, supplierSiteId: string, category: string) => ({
+    gsi1pk: `${site(consumerSiteId)}#SUPPLIERS`,
+    gsi1sk: `${part(supplierSiteId)}#${part(category)}`,
+  }),
+  supplierLinksPk: (consumerSiteId: string) => `${site(consumerSiteId)}#SUPPLIERS`,
+  /** API customer requests made to a supplier: newest first (gsi1) and by status (gsi2). */
+  apiCustomerRequest: (supplierSiteId: string, requestId: string): Key => ({
+    pk: `${site(supplierSiteId)}#APIREQ#${part(requestId)}`,
+    sk: 'REQUEST',
+  }),
+  apiCustomerRequestsIndex: (supplierSiteId: string, generatedAt: string, requestId: string) => ({
+    gsi1pk: `${site(supplierSiteId)}#APIREQS`,
+    gsi1sk: `${generatedAt}#${part(requestId)}`,
+  }),
+  apiCustomerRequestsPk: (supplierSiteId: string) => `${site(supplierSiteId)}#APIREQS`,
+  apiCustomerRequestsByStatusIndex: (supplierSiteId: string, status: string, generatedAt: string, requestId: string) => ({
+    gsi2pk: `${site(supplierSiteId)}#APIREQS#${part(status)}`,
+    gsi2sk: `${generatedAt}#${part(requestId)}`,
+  }),
+  apiCustomerRequestsByStatusPk: (supplierSiteId: string, status: string) =>
+    `${site(supplierSiteId)}#APIREQS#${part(status)}`,
+  /** A consumer's acceptance of a supplier's terms, and all its acceptances (gsi1). */
+  supplierTermsAcceptance: (consumerSiteId: string, supplierSiteId: string): Key => ({
+    pk: `${site(consumerSiteId)}#SUPPLIERTERMS#${part(supplierSiteId)}`,
+    sk: 'ACCEPTED',
+  }),
+  supplierTermsAcceptancesIndex: (consumerSiteId: string, supplierSiteId: string) => ({
+    gsi1pk: `${site(consumerSiteId)}#SUPPLIERTERMS`,
+    gsi1sk: part(supplierSiteId),
+  }),
+  supplierTermsAcceptancesPk: (consumerSiteId: string) => `${site(consumerSiteId)}#SUPPLIERTERMS`,
 };

@@ -5,7 +5,6 @@ import {
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
-  type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { UserType } from '@tp/contracts/endpoint';
 import type { TPhoneEntry, TUser } from '@tp/contracts/users';
@@ -14,7 +13,9 @@ import { db, tableName } from '#lib/db';
 import { keys, type Key } from '#lib/keys';
 import { isConditionFailure } from '#lib/errors';
 import { newToken, sha256 } from '#lib/crypto';
-import { primaryIdentity, samePhone, type PhoneIdentity } from './phone.ts';
+import { primaryIdentity, samePhone } from './phone.ts';
+import { searchTokens } from './search.ts';
+import { customerIndexItems, phoneKey, transactUnique, userItem, toUserRecord } from './items.ts';
 import type { SocialProvider } from './social.ts';
 
 /**
@@ -47,6 +48,18 @@ export interface UserRecord {
   legalEntityName: string;
   /** argon2id PHC string; absent until the user sets a password (social sign-up). */
   passwordHash?: string;
+  /** Per-site customer number (users_id of the staff screens); set at creation. */
+  customerNo?: number;
+  /** Accepts marketing mail (the email-subscriber list). */
+  emailSubscribed?: boolean;
+  /** Exempt from the look-to-book search limit. */
+  l2bExempted?: boolean;
+  /** Customer group of the user's legal entity, copied here for the customer list. */
+  leGroupId?: string;
+  leGroupName?: string;
+  /** Permission group of a staff user (read by lib/principal.ts) and its name for the list. */
+  rbacUserGroupId?: string;
+  rbacUserGroupName?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -69,39 +82,6 @@ export type UniqueWrite = { ok: true } | { ok: false; taken: UniqueField[] };
 export type TokenPurpose = 'reset' | 'verify' | 'handoff';
 
 const table = () => tableName();
-const phoneKey = (siteId: string, p: PhoneIdentity): Key => keys.userPhone(siteId, p.countryCode, p.e164);
-
-function userItem(u: UserRecord): Record<string, unknown> {
-  return { ...keys.user(u.siteId, u.userId), ...keys.usersIndex(u.siteId, u.createdAt, u.userId), type: 'User', ...u };
-}
-
-function toUserRecord(item: Record<string, unknown>): UserRecord {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, type: _type, ...rest } = item;
-  return rest as unknown as UserRecord;
-}
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
-/**
- * Runs a transaction whose labelled items guard uniqueness. When DynamoDB cancels it because guards
- * already exist, the answer names them (cancellation reasons come back in item order).
- */
-async function transactUnique(items: { label: UniqueField | null; op: TransactItem }[]): Promise<UniqueWrite> {
-  try {
-    await db().send(new TransactWriteCommand({ TransactItems: items.map((i) => i.op) }));
-    return { ok: true };
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-    const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    const taken = reasons.flatMap((r, i) => {
-      const label = items[i]?.label;
-      return r.Code === 'ConditionalCheckFailed' && label ? [label] : [];
-    });
-    if (!taken.length) throw err;
-    return { ok: false, taken };
-  }
-}
-
 export async function getUser(siteId: string, userId: string): Promise<UserRecord | null> {
   const { Item } = await db().send(new GetCommand({ TableName: table(), Key: keys.user(siteId, userId) }));
   return Item ? toUserRecord(Item) : null;
@@ -119,8 +99,27 @@ export const userIdBySocial = (siteId: string, provider: SocialProvider, subject
   guardOwner(keys.userSocial(siteId, provider, subject));
 
 /**
+ * Hands out the next customer number of a site. Outside the create transaction (a transaction cannot
+ * read back a counter), so a create that then fails leaves a gap in the numbers, never a duplicate.
+ */
+export async function nextCustomerNo(siteId: string): Promise<number> {
+  const { Attributes } = await db().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.userCounter(siteId),
+      UpdateExpression: 'ADD lastCustomerNo :one SET #type = :type',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: { ':one': 1, ':type': 'UserCounter' },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return Number(Attributes?.lastCustomerNo);
+}
+
+/**
  * Creates a user, its legal entity and the uniqueness guards (email, primary phone, social subject) in
  * one transaction: either all exist afterwards or none, and a taken email or phone is reported by name.
+ * A user without an email address (created by staff with a phone only) has no email guard.
  */
 export async function insertAccount(
   user: UserRecord,
@@ -146,11 +145,14 @@ export async function insertAccount(
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
-    guard(keys.userEmail(user.siteId, user.email), 'email'),
+    ...(user.email ? [guard(keys.userEmail(user.siteId, user.email), 'email')] : []),
     ...(phone ? [guard(phoneKey(user.siteId, phone), 'phone')] : []),
     ...(social ? [guard(keys.userSocial(user.siteId, social.provider, social.subject), 'social')] : []),
   ];
-  return transactUnique(items.map((i) => ({ label: i.label, op: { Put: i.put } })));
+  return transactUnique([
+    ...items.map((i) => ({ label: i.label, op: { Put: i.put } })),
+    ...customerIndexItems(user, searchTokens(user)).map((op) => ({ label: null, op })),
+  ]);
 }
 
 /** Maps a social subject to an existing user; false when the subject is already mapped. */

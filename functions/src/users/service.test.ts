@@ -52,7 +52,9 @@ function fakes(overrides: Partial<UsersDeps> = {}) {
     const p = primaryIdentity(u.phoneNumbers);
     return p ? `${u.siteId}|phone|${p.e164}` : null;
   };
+  let lastCustomerNo = 0;
   const fakeRepo: typeof repo = {
+    nextCustomerNo: async () => ++lastCustomerNo,
     getUser: async (siteId, userId) =>
       users.has(`${siteId}|${userId}`) ? structuredClone(users.get(`${siteId}|${userId}`)!) : null,
     userIdByEmail: async (siteId, email) => guards.get(`${siteId}|email|${email.toLowerCase()}`) ?? null,

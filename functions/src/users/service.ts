@@ -83,6 +83,8 @@ export interface NewAccount {
   isBlocked?: boolean;
   isFlightHoldAllowed?: boolean;
   isFlightSearchAllowed?: boolean;
+  /** Marketing mail; people who sign up themselves accept it unless they say otherwise. */
+  emailSubscribed?: boolean;
 }
 
 /** Request field that carries the email / primary phone, for field-level 409 messages. */
@@ -140,6 +142,8 @@ export async function createAccount(
     isFlightHoldAllowed:
       account.isFlightHoldAllowed ?? (account.userType === 'staff' || account.userType === 'travelAgent'),
     referralCode: referralCode(),
+    customerNo: await deps.repo.nextCustomerNo(site.siteId),
+    emailSubscribed: account.emailSubscribed ?? true,
     legalEntityId: le.legalEntityId,
     legalEntityName: le.name,
     createdAt,
@@ -486,7 +490,7 @@ const sendWelcomeMail = (scope: Scope, user: UserRecord, deps: UsersDeps) =>
   );
 
 /** Mails a one-hour password link: "reset" when the user has a password, "set" when the account has none yet. */
-const sendPasswordMail = (scope: Scope, user: UserRecord, deps: UsersDeps) =>
+export const sendPasswordMail = (scope: Scope, user: UserRecord, deps: UsersDeps = defaultDeps) =>
   queueAccountMail(
     scope,
     user,

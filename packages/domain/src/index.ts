@@ -1,2 +1,3 @@
 export * from './phone.ts';
 export * from './permissions.ts';
+export * from './supplier-links.ts';

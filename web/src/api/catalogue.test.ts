@@ -21,34 +21,61 @@ describe('error catalogue (spec 000 §8)', () => {
   });
 
   it('401 from a public call (wrong password) is an answer to show, not a lost session', () => {
-    expect(decide({ endpoint: { ...site, auth: 'public' }, status: 401, body: envelope(MSG.invalidCredentials) })).toEqual({
+    expect(
+      decide({ endpoint: { ...site, auth: 'public' }, status: 401, body: envelope(MSG.invalidCredentials) }),
+    ).toEqual({
       kind: 'toast',
       message: MSG.invalidCredentials,
     });
   });
 
   it('402 on a flight call goes to booking review; elsewhere it is a plain error', () => {
-    expect(decide({ endpoint: flight, status: 402, body: envelope('Fare changed') })).toEqual({ kind: 'navigate', to: BOOKING_REVIEW_PATH });
-    expect(decide({ status: 402, body: envelope('Payment required') })).toEqual({ kind: 'toast', message: 'Payment required' });
+    expect(decide({ endpoint: flight, status: 402, body: envelope('Fare changed') })).toEqual({
+      kind: 'navigate',
+      to: BOOKING_REVIEW_PATH,
+    });
+    expect(decide({ status: 402, body: envelope('Payment required') })).toEqual({
+      kind: 'toast',
+      message: 'Payment required',
+    });
   });
 
   it('502 is the request-timeout toast, whatever the body', () => {
-    expect(decide({ status: 502, body: envelope('Supplier timed out') })).toEqual({ kind: 'toast', message: MSG.requestTimeout });
-    expect(decide({ status: 502, body: '<html>Bad gateway</html>' })).toEqual({ kind: 'toast', message: MSG.requestTimeout });
+    expect(decide({ status: 502, body: envelope('Supplier timed out') })).toEqual({
+      kind: 'toast',
+      message: MSG.requestTimeout,
+    });
+    expect(decide({ status: 502, body: '<html>Bad gateway</html>' })).toEqual({
+      kind: 'toast',
+      message: MSG.requestTimeout,
+    });
   });
 
   it('400 toasts the errorMessage', () => {
-    expect(decide({ status: 400, body: envelope('Please enter a valid phone number') })).toEqual({ kind: 'toast', message: 'Please enter a valid phone number' });
+    expect(decide({ status: 400, body: envelope('Please enter a valid phone number') })).toEqual({
+      kind: 'toast',
+      message: 'Please enter a valid phone number',
+    });
   });
 
   it('success false with an errorMessage toasts it, even on HTTP 200', () => {
-    expect(decide({ status: 200, body: envelope('Group already exists') })).toEqual({ kind: 'toast', message: 'Group already exists' });
-    expect(decide({ status: 409, body: envelope('Conflict here') })).toEqual({ kind: 'toast', message: 'Conflict here' });
+    expect(decide({ status: 200, body: envelope('Group already exists') })).toEqual({
+      kind: 'toast',
+      message: 'Group already exists',
+    });
+    expect(decide({ status: 409, body: envelope('Conflict here') })).toEqual({
+      kind: 'toast',
+      message: 'Conflict here',
+    });
   });
 
   it("keeps 'No SSR details' silent", () => {
-    expect(decide({ endpoint: flight, status: 400, body: envelope('No SSR details found for this fare') })).toEqual({ kind: 'silent' });
-    expect(decide({ status: 200, body: { success: false, message: 'No SSR details', errorMessage: '' } })).toEqual({ kind: 'silent' });
+    expect(decide({ endpoint: flight, status: 400, body: envelope('No SSR details found for this fare') })).toEqual({
+      kind: 'silent',
+    });
+    expect(decide({ status: 200, body: { success: false, message: 'No SSR details', errorMessage: '' } })).toEqual({
+      kind: 'silent',
+    });
   });
 
   it('no response at all is only logged', () => {

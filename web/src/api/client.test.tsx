@@ -10,7 +10,13 @@ import { userStore } from '#shared/state.ts';
 import { ApiError, buildRequest, call, send } from './client.ts';
 
 /** A flight-API call as the flight work will declare them (the catalogue reads api, method and auth). */
-const flightSearch = { ...getUserBySessionId, id: 'flights.search', api: 'flight', path: 'api/search', domain: 'flights' } as const;
+const flightSearch = {
+  ...getUserBySessionId,
+  id: 'flights.search',
+  api: 'flight',
+  path: 'api/search',
+  domain: 'flights',
+} as const;
 
 const toast = (text: string) => screen.findByText(text);
 
@@ -23,6 +29,12 @@ describe('buildRequest', () => {
     expect(init.body).toBeUndefined();
     expect(init.credentials).toBe('include');
     expect(init.headers).toMatchObject({ 'domain-name': window.location.hostname, 'site-id': 'site-9' });
+  });
+
+  it('leaves the site id out of the branding call, which is how the id is found', () => {
+    localStorage.setItem('tp.site', JSON.stringify(testSite({ _id: 'site-9' })));
+    const { init } = buildRequest(detectSite, { domain: 'x' }, { siteId: false });
+    expect(init.headers).not.toHaveProperty('site-id');
   });
 
   it('sends POST input as a JSON body', () => {
@@ -88,7 +100,10 @@ describe('call and the error catalogue', () => {
 
   it('success false with an errorMessage toasts it and send() returns the response', async () => {
     const { api } = renderWithProviders(<div />);
-    api.on(login, reply(200, { success: false, message: 'Group exists', errorMessage: 'Group exists', code: 'CONFLICT' }));
+    api.on(
+      login,
+      reply(200, { success: false, message: 'Group exists', errorMessage: 'Group exists', code: 'CONFLICT' }),
+    );
     const res = await send(login, { email: 'a@b.co', password: 'x' });
     expect(res).toMatchObject({ success: false, errorMessage: 'Group exists' });
     expect(await toast('Group exists')).toBeTruthy();

@@ -19,6 +19,8 @@ export type Handling = 'all' | 'navigation' | 'none';
 export interface CallOptions {
   handling?: Handling;
   signal?: AbortSignal;
+  /** Send the stored site's id (default). The branding call itself does not: it is how the id is found. */
+  siteId?: boolean;
 }
 
 /** A failed call. `envelope` is the server's error envelope when there was one (field errors in `shortError`). */
@@ -47,7 +49,11 @@ function encodeQueryValue(v: unknown): string {
  * URL and fetch options for an endpoint: `{name}` path parameters are filled from the input, GET
  * sends the rest as a query string, POST and DELETE as a JSON body.
  */
-export function buildRequest(endpoint: Pick<Endpoint, 'api' | 'path' | 'method'>, input: unknown): { url: string; init: RequestInit } {
+export function buildRequest(
+  endpoint: Pick<Endpoint, 'api' | 'path' | 'method'>,
+  input: unknown,
+  { siteId: withSiteId = true }: Pick<CallOptions, 'siteId'> = {},
+): { url: string; init: RequestInit } {
   const rest: Record<string, unknown> = { ...((input ?? {}) as Record<string, unknown>) };
   const path = urlPath(endpoint).replace(/\{(\w+)\??\}/g, (_m, name: string) => {
     const value = rest[name];
@@ -55,7 +61,7 @@ export function buildRequest(endpoint: Pick<Endpoint, 'api' | 'path' | 'method'>
     return value === undefined || value === null ? '' : encodeURIComponent(String(value));
   });
   const headers: Record<string, string> = { accept: 'application/json', 'domain-name': window.location.hostname };
-  const siteId = siteStore.get()?._id;
+  const siteId = withSiteId ? siteStore.get()?._id : undefined;
   if (siteId) headers['site-id'] = siteId;
   let url = `${API_ORIGIN}${path.replace(/\/+$/, '') || '/'}`;
   let body: string | undefined;
@@ -103,7 +109,7 @@ async function exchange<E extends Endpoint>(
   options: CallOptions,
 ): Promise<{ status: number; envelope: Envelope<ResponseOf<E>> }> {
   const handling = options.handling ?? 'all';
-  const { url, init } = buildRequest(endpoint, input);
+  const { url, init } = buildRequest(endpoint, input, options);
   let res: Response;
   try {
     res = await fetch(url, { ...init, signal: options.signal });
@@ -113,7 +119,8 @@ async function exchange<E extends Endpoint>(
     throw new ApiError(0, null);
   }
   const body: unknown = await res.json().catch(() => undefined);
-  const isEnvelope = body !== null && typeof body === 'object' && typeof (body as { success?: unknown }).success === 'boolean';
+  const isEnvelope =
+    body !== null && typeof body === 'object' && typeof (body as { success?: unknown }).success === 'boolean';
   if (res.ok && isEnvelope && (body as { success: boolean }).success) {
     return { status: res.status, envelope: body as SuccessEnvelope<ResponseOf<E>> };
   }
@@ -127,12 +134,20 @@ async function exchange<E extends Endpoint>(
  * Calls an endpoint and returns its envelope: success, or the server's error envelope after the
  * error catalogue has run. Throws ApiError only when no envelope came back.
  */
-export async function send<E extends Endpoint>(endpoint: E, input: RequestOf<E>, options: CallOptions = {}): Promise<Envelope<ResponseOf<E>>> {
+export async function send<E extends Endpoint>(
+  endpoint: E,
+  input: RequestOf<E>,
+  options: CallOptions = {},
+): Promise<Envelope<ResponseOf<E>>> {
   return (await exchange(endpoint, input, options)).envelope;
 }
 
 /** Calls an endpoint and returns its payload (`result`, or `data` for the calls that use it); failures throw ApiError. */
-export async function call<E extends Endpoint>(endpoint: E, input: RequestOf<E>, options: CallOptions = {}): Promise<ResponseOf<E>> {
+export async function call<E extends Endpoint>(
+  endpoint: E,
+  input: RequestOf<E>,
+  options: CallOptions = {},
+): Promise<ResponseOf<E>> {
   const { status, envelope } = await exchange(endpoint, input, options);
   if (!envelope.success) throw new ApiError(status, envelope);
   return (endpoint.envelope === 'data' ? envelope.data : (envelope.result ?? envelope.data)) as ResponseOf<E>;

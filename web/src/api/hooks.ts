@@ -22,8 +22,9 @@ export function useApi<E extends Endpoint>(
 
 /** Writes (form submits, toggles): `trigger(input)` resolves to the payload; `isMutating` drives buttons. */
 export function useApiMutation<E extends Endpoint>(endpoint: E, options?: CallOptions) {
-  return useSWRMutation<ResponseOf<E>, ApiError, string, RequestOf<E>>(endpoint.id, (_key: string, { arg }: { arg: RequestOf<E> }) =>
-    call(endpoint, arg, options),
+  return useSWRMutation<ResponseOf<E>, ApiError, string, RequestOf<E>>(
+    endpoint.id,
+    (_key: string, { arg }: { arg: RequestOf<E> }) => call(endpoint, arg, options),
   );
 }
 

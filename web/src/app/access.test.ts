@@ -34,18 +34,27 @@ describe('decideAccess', () => {
   });
 
   it('sends unauthenticated visits of staff routes to login too', () => {
-    expect(decideAccess(route('/staff/customers'), ctx('/staff/customers'))).toMatchObject({ kind: 'redirect', to: '/login?redirectTo=%2Fstaff%2Fcustomers' });
+    expect(decideAccess(route('/staff/customers'), ctx('/staff/customers'))).toMatchObject({
+      kind: 'redirect',
+      to: '/login?redirectTo=%2Fstaff%2Fcustomers',
+    });
   });
 
   it('sends a non-staff user on a staff route to /403', () => {
     for (const userType of ['retail', 'travelAgent', 'corporate'] as const) {
-      expect(decideAccess(route('/staff/customers'), ctx('/staff/customers', { user: testUser({ userType }) }))).toEqual({ kind: 'redirect', to: '/403' });
+      expect(
+        decideAccess(route('/staff/customers'), ctx('/staff/customers', { user: testUser({ userType }) })),
+      ).toEqual({ kind: 'redirect', to: '/403' });
     }
   });
 
   it('lets staff on staff routes and any signed-in user on login routes', () => {
-    expect(decideAccess(route('/staff/customers'), ctx('/staff/customers', { user: { userType: 'staff' } }))).toEqual({ kind: 'allow' });
-    expect(decideAccess(route('/user/dashboard'), ctx('/user/dashboard', { user: { userType: 'retail' } }))).toEqual({ kind: 'allow' });
+    expect(decideAccess(route('/staff/customers'), ctx('/staff/customers', { user: { userType: 'staff' } }))).toEqual({
+      kind: 'allow',
+    });
+    expect(decideAccess(route('/user/dashboard'), ctx('/user/dashboard', { user: { userType: 'retail' } }))).toEqual({
+      kind: 'allow',
+    });
   });
 
   it('redirects signed-in users away from /login and /signup to /', () => {
@@ -56,10 +65,21 @@ describe('decideAccess', () => {
 
   it('lands a fresh login on its redirectTo, or /flight for the flight login, but never on another origin', () => {
     const user = { userType: 'retail' as const };
-    expect(decideAccess(route('/login'), ctx('/login', { user, search: '?redirectTo=%2Fuser%2Fdashboard' }))).toEqual({ kind: 'redirect', to: '/user/dashboard' });
-    expect(decideAccess(route('/flight/login'), ctx('/flight/login', { user }))).toEqual({ kind: 'redirect', to: '/flight' });
-    expect(decideAccess(route('/login'), ctx('/login', { user, search: '?redirectTo=%2F%2Fevil.example' }))).toEqual({ kind: 'redirect', to: '/' });
-    expect(decideAccess(route('/login'), ctx('/login', { user, search: '?redirectTo=https%3A%2F%2Fevil.example' }))).toEqual({ kind: 'redirect', to: '/' });
+    expect(decideAccess(route('/login'), ctx('/login', { user, search: '?redirectTo=%2Fuser%2Fdashboard' }))).toEqual({
+      kind: 'redirect',
+      to: '/user/dashboard',
+    });
+    expect(decideAccess(route('/flight/login'), ctx('/flight/login', { user }))).toEqual({
+      kind: 'redirect',
+      to: '/flight',
+    });
+    expect(decideAccess(route('/login'), ctx('/login', { user, search: '?redirectTo=%2F%2Fevil.example' }))).toEqual({
+      kind: 'redirect',
+      to: '/',
+    });
+    expect(
+      decideAccess(route('/login'), ctx('/login', { user, search: '?redirectTo=https%3A%2F%2Fevil.example' })),
+    ).toEqual({ kind: 'redirect', to: '/' });
   });
 
   it('hides the permission-groups route unless the site allows the permission menu', () => {
@@ -74,7 +94,9 @@ describe('decideAccess', () => {
     const r = route('/staff/tboRefundExcelImport');
     const staff = { userType: 'staff' as const };
     expect(decideAccess(r, ctx(r.path, { user: staff }))).toEqual({ kind: 'notFound' });
-    expect(decideAccess(r, ctx(r.path, { user: staff, site: testSite({ isTestHost: true }) }))).toEqual({ kind: 'allow' });
+    expect(decideAccess(r, ctx(r.path, { user: staff, site: testSite({ isTestHost: true }) }))).toEqual({
+      kind: 'allow',
+    });
   });
 });
 
@@ -84,9 +106,22 @@ describe('lock mode', () => {
 
   it('with no locked routes locks the whole site except sign-in, policy pages and token links', () => {
     const site = locked([]);
-    expect(decideAccess(route('/visa/:country'), ctx('/visa/uae', { site }))).toEqual({ kind: 'redirect', to: '/login?redirectTo=%2Fvisa%2Fuae' });
+    expect(decideAccess(route('/visa/:country'), ctx('/visa/uae', { site }))).toEqual({
+      kind: 'redirect',
+      to: '/login?redirectTo=%2Fvisa%2Fuae',
+    });
     expect(decideAccess(route('*'), ctx('/anything', { site })).kind).toBe('redirect');
-    for (const open of ['/login', '/signup', '/signup_success', '/logout', '/generate_password', '/flight/login', '/403', '/privacy_policy', '/terms_and_conditions']) {
+    for (const open of [
+      '/login',
+      '/signup',
+      '/signup_success',
+      '/logout',
+      '/generate_password',
+      '/flight/login',
+      '/403',
+      '/privacy_policy',
+      '/terms_and_conditions',
+    ]) {
       expect(decideAccess(route(open), ctx(open, { site })), open).toEqual({ kind: 'allow' });
     }
     expect(isLocked(route('/dmc/driver/:driverAccessToken'), '/dmc/driver/abc', site)).toBe(false);
@@ -101,7 +136,9 @@ describe('lock mode', () => {
 
   it('does not lock signed-in users out, and does nothing when disabled', () => {
     const site = locked([]);
-    expect(decideAccess(route('/visa/:country'), ctx('/visa/uae', { site, user: { userType: 'retail' } }))).toEqual({ kind: 'allow' });
+    expect(decideAccess(route('/visa/:country'), ctx('/visa/uae', { site, user: { userType: 'retail' } }))).toEqual({
+      kind: 'allow',
+    });
     expect(isLocked(route('/visa/:country'), '/visa/uae', testSite())).toBe(false);
   });
 });

@@ -1,7 +1,14 @@
 import type { SpaRoute } from '@tp/contracts/spa-routes';
 import { POLICY_PAGES, type TSiteDetails } from '@tp/contracts/site';
 import type { TUser } from '@tp/contracts/users';
-import { FLIGHT_HOME_PATH, FLIGHT_LOGIN_PATH, LOGIN_PATH, LOGOUT_PATH, loginPath, safeRedirect } from '#shared/redirects.ts';
+import {
+  FLIGHT_HOME_PATH,
+  FLIGHT_LOGIN_PATH,
+  LOGIN_PATH,
+  LOGOUT_PATH,
+  loginPath,
+  safeRedirect,
+} from '#shared/redirects.ts';
 
 /** Route guards (spec 000 §2, §6) as pure functions: the router and the menus both ask them. */
 

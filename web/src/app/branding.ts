@@ -4,7 +4,11 @@ import { safeUrl } from '#shared/redirects.ts';
 import { brandName } from './site.tsx';
 import { DEFAULT_PALETTE } from './theme.ts';
 
-function headElement<K extends 'link' | 'meta'>(tag: K, selector: string, init: (el: HTMLElementTagNameMap[K]) => void): HTMLElementTagNameMap[K] {
+function headElement<K extends 'link' | 'meta'>(
+  tag: K,
+  selector: string,
+  init: (el: HTMLElementTagNameMap[K]) => void,
+): HTMLElementTagNameMap[K] {
   let el = document.head.querySelector<HTMLElementTagNameMap[K]>(selector);
   if (!el) {
     el = document.createElement(tag);

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { SPA_ROUTES } from '@tp/contracts/spa-routes';
+import { getPolicyPage } from '@tp/contracts/endpoints/site';
+import { fakeApi } from '#test/fake-api.ts';
 import { staffUser, testSite, testUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';
 import { SCREENS } from './router.tsx';
@@ -60,16 +62,24 @@ describe('router and guards', () => {
   });
 
   it('in lock mode sends unauthenticated visitors of locked routes to login', async () => {
-    const site = testSite({ brandingSettings: { ...testSite().brandingSettings, lockMode: { enabled: true, lockedRoutes: [] } } });
+    const site = testSite({
+      brandingSettings: { ...testSite().brandingSettings, lockMode: { enabled: true, lockedRoutes: [] } },
+    });
     const { location } = renderApp('/visa/uae', { site });
     await waitFor(() => expect(location()).toBe('/login?redirectTo=%2Fvisa%2Fuae'));
   });
 
   it('in lock mode keeps policy pages open', async () => {
-    const site = testSite({ brandingSettings: { ...testSite().brandingSettings, lockMode: { enabled: true, lockedRoutes: [] } } });
-    const { api, location } = renderApp('/privacy_policy', { site });
-    const { getPolicyPage } = await import('@tp/contracts/endpoints/site');
-    api.on(getPolicyPage, { page: 'privacy_policy', title: 'Privacy Policy', html: '<p>We keep your data safe.</p>', updatedAt: '2025-01-01' });
+    const site = testSite({
+      brandingSettings: { ...testSite().brandingSettings, lockMode: { enabled: true, lockedRoutes: [] } },
+    });
+    const api = fakeApi().on(getPolicyPage, {
+      page: 'privacy_policy',
+      title: 'Privacy Policy',
+      html: '<p>We keep your data safe.</p>',
+      updatedAt: '2025-01-01',
+    });
+    const { location } = renderApp('/privacy_policy', { site, api });
     expect(await screen.findByRole('heading', { name: 'Privacy Policy' })).toBeTruthy();
     expect(location()).toBe('/privacy_policy');
   });

@@ -18,7 +18,7 @@ type Screen = LazyExoticComponent<ComponentType>;
 
 const login = lazy(() => import('#features/auth/login.page.tsx'));
 const policy = lazy(() => import('#features/policy/policy.page.tsx'));
-const notFound = lazy(() => import('#features/shell/not-found.page.tsx'));
+const NotFound = lazy(() => import('#features/shell/not-found.page.tsx'));
 const pending = lazy(() => import('#features/shell/pending.page.tsx'));
 
 /** Screens by SPA_ROUTES path. Issues #3/#4/#5 and the DMC work add theirs here and drop `pending`. */
@@ -36,24 +36,21 @@ export const SCREENS: Record<string, Screen> = {
   '/cancellation_return_refund_policy': policy,
   '/api-partner-program': policy,
   '/crm': lazy(() => import('#features/shell/crm.page.tsx')),
-  '*': notFound,
+  '*': NotFound,
 };
 
 export const screenFor = (route: SpaRoute): Screen => SCREENS[route.path] ?? pending;
 
-function RouteGate({ route }: { route: SpaRoute }) {
+function RouteGate({ route, screen: Screen }: { route: SpaRoute; screen: Screen }) {
   const site = useSite();
   const user = useUser();
   const { pathname, search } = useLocation();
   const access = decideAccess(route, { pathname, search, user, site });
   useDocumentTitle(access.kind === 'notFound' ? 'Not found' : route.title, site);
   if (access.kind === 'redirect') return <Navigate to={access.to} replace />;
-  const Screen = access.kind === 'notFound' ? notFound : screenFor(route);
   return (
     <CurrentRouteContext value={route}>
-      <Suspense fallback={<PageLoader />}>
-        <Screen />
-      </Suspense>
+      <Suspense fallback={<PageLoader />}>{access.kind === 'notFound' ? <NotFound /> : <Screen />}</Suspense>
     </CurrentRouteContext>
   );
 }
@@ -61,7 +58,10 @@ function RouteGate({ route }: { route: SpaRoute }) {
 export const appRoutes: RouteObject[] = [
   {
     element: <AppLayout />,
-    children: SPA_ROUTES.map((route) => ({ path: route.path, element: <RouteGate route={route} /> })),
+    children: SPA_ROUTES.map((route) => ({
+      path: route.path,
+      element: <RouteGate route={route} screen={screenFor(route)} />,
+    })),
   },
 ];
 

@@ -17,7 +17,8 @@ const SiteContext = createContext<SiteState>({ site: null, ready: false });
 export const useSite = (): TSiteDetails | null => use(SiteContext).site;
 export const useSiteReady = (): boolean => use(SiteContext).ready;
 
-export const brandName = (site: Pick<TSiteDetails, 'companyName'> | null): string => site?.companyName || MSG.defaultBrand;
+export const brandName = (site: Pick<TSiteDetails, 'companyName'> | null): string =>
+  site?.companyName || MSG.defaultBrand;
 
 /**
  * Loads the branding of this domain once per page load (whitelabel/detetct) and keeps a copy in
@@ -30,6 +31,7 @@ export function SiteProvider({ children }: { children: ReactNode }) {
     detectSite,
     { domain: window.location.hostname },
     {
+      call: { siteId: false },
       revalidateOnMount: true,
       revalidateIfStale: false,
       revalidateOnReconnect: false,

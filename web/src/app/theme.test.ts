@@ -7,12 +7,21 @@ describe('site theme', () => {
     const shades = colorShades('#0f766e');
     expect(shades).toHaveLength(10);
     expect(shades[6]).toBe('#0f766e');
-    const lightness = shades.map((h) => parseInt(h.slice(1, 3), 16) + parseInt(h.slice(3, 5), 16) + parseInt(h.slice(5, 7), 16));
+    const lightness = shades.map(
+      (h) => parseInt(h.slice(1, 3), 16) + parseInt(h.slice(3, 5), 16) + parseInt(h.slice(5, 7), 16),
+    );
     for (let i = 1; i < 10; i++) expect(lightness[i]!).toBeLessThanOrEqual(lightness[i - 1]!);
   });
 
   it('makes the palette primary the theme primary colour and the secondary the accent', () => {
-    const theme = siteTheme(testSite({ brandingSettings: { ...testSite().brandingSettings, theme: { palette: { primary: '#7c3aed', secondary: '#0ea5e9' } } } }));
+    const theme = siteTheme(
+      testSite({
+        brandingSettings: {
+          ...testSite().brandingSettings,
+          theme: { palette: { primary: '#7c3aed', secondary: '#0ea5e9' } },
+        },
+      }),
+    );
     expect(theme.primaryColor).toBe('brand');
     expect(theme.colors?.brand?.[6]).toBe('#7c3aed');
     expect(theme.colors?.accent?.[6]).toBe('#0ea5e9');

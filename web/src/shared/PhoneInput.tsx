@@ -9,12 +9,26 @@ const COUNTRY_OPTIONS = phoneCountries().map((c) => ({ value: c.code, label: `${
  * A phone number with its country code select (searchable). Give it the form's input props of
  * both fields: `code={form.getInputProps('phoneCode')} number={form.getInputProps('phone')}`.
  */
-export function PhoneInput({ label, code, number, required }: { label: string; code: GetInputPropsReturnType; number: GetInputPropsReturnType; required?: boolean }) {
+export function PhoneInput({
+  label,
+  code,
+  number,
+  required,
+  autoFocus,
+}: {
+  label: string;
+  code: GetInputPropsReturnType;
+  number: GetInputPropsReturnType;
+  required?: boolean;
+  /** In a dialog: focus the number, not the country select (which would open its list). */
+  autoFocus?: boolean;
+}) {
   return (
     <Group gap="xs" align="flex-start" wrap="nowrap">
       <Select
         {...code}
-        label={`${label} country code`}
+        label="Country code"
+        aria-label={`${label} country code`}
         data={COUNTRY_OPTIONS}
         searchable
         allowDeselect={false}
@@ -23,7 +37,16 @@ export function PhoneInput({ label, code, number, required }: { label: string; c
         maxDropdownHeight={260}
         nothingFoundMessage="No country found"
       />
-      <TextInput {...number} label={label} type="tel" inputMode="tel" autoComplete="tel-national" required={required} style={{ flex: 1 }} />
+      <TextInput
+        {...number}
+        label={label}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        required={required}
+        data-autofocus={autoFocus || undefined}
+        style={{ flex: 1 }}
+      />
     </Group>
   );
 }

@@ -26,7 +26,16 @@ export function ResultModal({
     <Modal opened={opened} onClose={onClose} title={title ?? icon.label} centered size="sm">
       <Stack align="center" gap="md">
         <ThemeIcon color={icon.color} size={56} radius="xl" variant="light" aria-hidden>
-          <svg width="32" height="32" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            width="32"
+            height="32"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d={icon.path} />
           </svg>
         </ThemeIcon>

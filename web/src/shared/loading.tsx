@@ -26,5 +26,13 @@ const isBusy = () => pending > 0;
 
 export function GlobalLoading() {
   const busy = useSyncExternalStore(subscribe, isBusy, isBusy);
-  return <LoadingOverlay visible={busy} pos="fixed" zIndex={400} overlayProps={{ blur: 1 }} loaderProps={{ 'aria-label': 'Loading' }} />;
+  return (
+    <LoadingOverlay
+      visible={busy}
+      pos="fixed"
+      zIndex={400}
+      overlayProps={{ blur: 1 }}
+      loaderProps={{ 'aria-label': 'Loading' }}
+    />
+  );
 }

@@ -11,13 +11,17 @@ describe('sanitizeHtml', () => {
   });
 
   it('removes event handlers', () => {
-    const out = sanitizeHtml('<img src="/a.png" onerror="alert(1)"><a href="/x" onclick="steal()">x</a><div onmouseover="x()">y</div>');
+    const out = sanitizeHtml(
+      '<img src="/a.png" onerror="alert(1)"><a href="/x" onclick="steal()">x</a><div onmouseover="x()">y</div>',
+    );
     expect(out).not.toMatch(/onerror|onclick|onmouseover|alert|steal/);
     expect(out).toContain('src="/a.png"');
   });
 
   it('removes javascript: and other script URLs', () => {
-    const out = sanitizeHtml('<a href="javascript:alert(1)">a</a><a href="JaVaScRiPt:alert(2)">b</a><a href=" javascript:alert(3)">c</a><a href="vbscript:x">d</a>');
+    const out = sanitizeHtml(
+      '<a href="javascript:alert(1)">a</a><a href="JaVaScRiPt:alert(2)">b</a><a href=" javascript:alert(3)">c</a><a href="vbscript:x">d</a>',
+    );
     expect(out).not.toMatch(/javascript|vbscript/i);
     expect(out).toContain('>a</a>');
   });
@@ -32,7 +36,9 @@ describe('sanitizeHtml', () => {
   });
 
   it('keeps ordinary markup and links, and makes new-tab links safe', () => {
-    const out = sanitizeHtml('<div class="wl-header"><strong>Deals</strong> <a href="tel:+919876543210">call</a> <a href="https://x.example" target="_blank">x</a></div>');
+    const out = sanitizeHtml(
+      '<div class="wl-header"><strong>Deals</strong> <a href="tel:+919876543210">call</a> <a href="https://x.example" target="_blank">x</a></div>',
+    );
     expect(out).toContain('<strong>Deals</strong>');
     expect(out).toContain('href="tel:+919876543210"');
     expect(out).toContain('target="_blank" rel="noopener noreferrer"');

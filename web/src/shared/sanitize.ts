@@ -6,7 +6,21 @@ import DOMPurify from 'dompurify';
  * defaults we drop what could restyle or impersonate the app (style sheets, forms, frames) and
  * allow links to open a new tab, always with rel="noopener noreferrer".
  */
-const FORBID_TAGS = ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'frame', 'object', 'embed', 'base', 'link', 'meta'];
+const FORBID_TAGS = [
+  'style',
+  'form',
+  'input',
+  'button',
+  'textarea',
+  'select',
+  'iframe',
+  'frame',
+  'object',
+  'embed',
+  'base',
+  'link',
+  'meta',
+];
 
 let hooked = false;
 function ensureHooks(): void {

@@ -41,9 +41,7 @@ export function fakeApi() {
     const input = method === 'GET' ? Object.fromEntries(u.searchParams) : JSON.parse(String(init.body ?? '{}'));
     recorded.push({ method, path: u.pathname, input, headers: (init.headers ?? {}) as Record<string, string> });
     const handler = handlers.get(`${method} ${u.pathname}`);
-    const out = handler
-      ? await handler(input)
-      : failure(404, 'Route not found');
+    const out = handler ? await handler(input) : failure(404, 'Route not found');
     if (isReply(out)) return Response.json(out.body, { status: out.status });
     return Response.json({ success: true, result: out }, { status: 200 });
   });
@@ -53,6 +51,10 @@ export function fakeApi() {
     on<E extends Endpoint>(endpoint: E, answer: Handler<E> | ResponseOf<E> | Reply) {
       handlers.set(key(endpoint), typeof answer === 'function' ? (answer as (i: unknown) => unknown) : () => answer);
       return api;
+    },
+    /** Whether a test already said how to answer this endpoint. */
+    answers(endpoint: Pick<Endpoint, 'method' | 'api' | 'path'>): boolean {
+      return handlers.has(key(endpoint));
     },
     /** The inputs each call to an endpoint carried, in order. */
     calls(endpoint: Pick<Endpoint, 'method' | 'api' | 'path'>): RecordedCall[] {

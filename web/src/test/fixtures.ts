@@ -51,4 +51,11 @@ export function testUser(overrides: Partial<TUser> = {}): TUser {
 }
 
 export const staffUser = (overrides: Partial<TUser> = {}) =>
-  testUser({ id: 'staff-1', users_id: 'staff-1', firstName: 'Sam', lastName: 'Staff', userType: 'staff', ...overrides });
+  testUser({
+    id: 'staff-1',
+    users_id: 'staff-1',
+    firstName: 'Sam',
+    lastName: 'Staff',
+    userType: 'staff',
+    ...overrides,
+  });

@@ -19,6 +19,7 @@ export interface RenderOptions {
   user?: TUser | null;
   /** The branding detect returns and the stored copy; null = no site for this domain. */
   site?: TSiteDetails | null;
+  /** Pass one with answers set up when the screen calls on mount (otherwise the first call can beat `api.on`). */
   api?: FakeApi;
 }
 
@@ -30,13 +31,14 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
   const { route = '/', user = null } = options;
   const site = options.site === undefined ? testSite() : options.site;
   const api = options.api ?? fakeApi();
+  // Answers a test gave before rendering win over these defaults.
   if (site) {
     siteStore.set(site);
-    api.on(detectSite, site);
+    if (!api.answers(detectSite)) api.on(detectSite, site);
   }
   if (user) {
     userStore.set(user);
-    api.on(getUserBySessionId, user);
+    if (!api.answers(getUserBySessionId)) api.on(getUserBySessionId, user);
   }
   api.install();
   const probe: { location: Location | null } = { location: null };

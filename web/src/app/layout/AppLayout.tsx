@@ -11,7 +11,7 @@ import { PushCheck } from '#features/push/PushCheck.tsx';
 import { GlobalLoading } from '#shared/loading.tsx';
 import { useUser } from '#shared/state.ts';
 import { MainMenu } from './MainMenu.tsx';
-import { RouteErrorBoundary } from './RouteError.tsx';
+import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import { SiteHeader } from './SiteHeader.tsx';
 
 const SitePopup = lazy(() => import('#features/shell/SitePopup.tsx'));

@@ -20,7 +20,15 @@ export function SiteHeader({
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap" miw={0}>
-        {burger && <Burger opened={burger.opened} onClick={burger.toggle} hiddenFrom="xs" size="sm" aria-label="Toggle navigation" />}
+        {burger && (
+          <Burger
+            opened={burger.opened}
+            onClick={burger.toggle}
+            hiddenFrom="xs"
+            size="sm"
+            aria-label="Toggle navigation"
+          />
+        )}
         <UnstyledButton component={Link} to="/" aria-label={`${name} home`}>
           <Group gap="sm" wrap="nowrap">
             {logo && <Image src={logo} alt="" h={36} w={36} fit="contain" />}

@@ -16,7 +16,8 @@ export const USER_TYPE_LABEL: Record<UserType, string> = {
   corporate: 'Corporate',
 };
 
-export const displayName = (u: Pick<TUser, 'firstName' | 'lastName' | 'email'>) => `${u.firstName} ${u.lastName}`.trim() || u.email;
+export const displayName = (u: Pick<TUser, 'firstName' | 'lastName' | 'email'>) =>
+  `${u.firstName} ${u.lastName}`.trim() || u.email;
 
 const initials = (u: Pick<TUser, 'firstName' | 'lastName' | 'email'>) =>
   `${u.firstName?.[0] ?? ''}${u.lastName?.[0] ?? ''}`.toUpperCase() || u.email[0]?.toUpperCase() || '?';

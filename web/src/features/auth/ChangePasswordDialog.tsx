@@ -35,9 +35,26 @@ export default function ChangePasswordDialog({ onClose }: { onClose: () => void 
     <Modal opened onClose={onClose} title="Change Password" centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <PasswordInput label="Current password" autoComplete="current-password" required data-autofocus {...form.getInputProps('currentPassword')} />
-          <PasswordInput label="New password" autoComplete="new-password" required description={MSG.passwordRules} {...form.getInputProps('newPassword')} />
-          <PasswordInput label="Confirm new password" autoComplete="new-password" required {...form.getInputProps('confirmPassword')} />
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            required
+            data-autofocus
+            {...form.getInputProps('currentPassword')}
+          />
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            required
+            description={MSG.passwordRules}
+            {...form.getInputProps('newPassword')}
+          />
+          <PasswordInput
+            label="Confirm new password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('confirmPassword')}
+          />
           <Button type="submit" loading={isMutating}>
             Change Password
           </Button>

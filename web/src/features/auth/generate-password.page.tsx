@@ -31,8 +31,19 @@ function SetPasswordForm({ token }: { token: string }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <PasswordInput label="New password" autoComplete="new-password" required description={MSG.passwordRules} {...form.getInputProps('password')} />
-        <PasswordInput label="Confirm password" autoComplete="new-password" required {...form.getInputProps('confirmPassword')} />
+        <PasswordInput
+          label="New password"
+          autoComplete="new-password"
+          required
+          description={MSG.passwordRules}
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label="Confirm password"
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('confirmPassword')}
+        />
         <Button type="submit" loading={isMutating}>
           Set password
         </Button>
@@ -70,11 +81,7 @@ export default function GeneratePasswordPage() {
   }
   return (
     <FormCard title="Set your password">
-      {token ? (
-        <SetPasswordForm token={token} />
-      ) : (
-        <Text role="alert">{MSG.resetLinkInvalid}</Text>
-      )}
+      {token ? <SetPasswordForm token={token} /> : <Text role="alert">{MSG.resetLinkInvalid}</Text>}
     </FormCard>
   );
 }

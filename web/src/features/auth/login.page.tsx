@@ -42,14 +42,20 @@ export default function LoginPage() {
 
   const googleClientId = site?.wlMeta.googleAuthClientId;
   const facebookAppId = site?.wlMeta.facebookAppId;
-  const redirectTo = safeRedirect(search.get('redirectTo')) ?? (route?.path === FLIGHT_LOGIN_PATH ? FLIGHT_HOME_PATH : null);
+  const redirectTo =
+    safeRedirect(search.get('redirectTo')) ?? (route?.path === FLIGHT_LOGIN_PATH ? FLIGHT_HOME_PATH : null);
 
   return (
     <FormCard title={`Login to ${brandName(site)}`}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
-          <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
           <Anchor component="button" type="button" size="sm" onClick={forgot.open} style={{ alignSelf: 'flex-end' }}>
             Forgot password?
           </Anchor>

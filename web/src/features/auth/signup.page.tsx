@@ -1,4 +1,16 @@
-import { Anchor, Button, Group, PasswordInput, Radio, Select, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Group,
+  PasswordInput,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
 import { Link, useNavigate } from 'react-router-dom';
 import { signup } from '@tp/contracts/endpoints/users';
@@ -11,7 +23,9 @@ import { applyServerErrors } from '#shared/forms.ts';
 import { PhoneInput } from '#shared/PhoneInput.tsx';
 
 // Gender starts unset, so the form holds null until a choice is made (the schema then says it is required).
-type RetailValues = Omit<Extract<TSignup, { userType: 'retail' }>, 'gender'> & { gender: (typeof GENDER)[keyof typeof GENDER] | null };
+type RetailValues = Omit<Extract<TSignup, { userType: 'retail' }>, 'gender'> & {
+  gender: (typeof GENDER)[keyof typeof GENDER] | null;
+};
 type AgentValues = Extract<TSignup, { userType: 'travelAgent' }>;
 
 const COUNTRIES = phoneCountries().map((c) => c.name);
@@ -34,7 +48,16 @@ function useSignupSubmit<T extends RetailValues | AgentValues>(form: UseFormRetu
 
 function RetailSignupForm() {
   const form = useForm<RetailValues>({
-    initialValues: { userType: 'retail', gender: null, firstName: '', lastName: '', email: '', phone: '', phoneCode: PREFERRED_PHONE_COUNTRY, password: '' },
+    initialValues: {
+      userType: 'retail',
+      gender: null,
+      firstName: '',
+      lastName: '',
+      email: '',
+      phone: '',
+      phoneCode: PREFERRED_PHONE_COUNTRY,
+      password: '',
+    },
     validate: schemaResolver(ZRetailSignup, { sync: true }),
   });
   const { onSubmit, isMutating } = useSignupSubmit(form);
@@ -60,7 +83,12 @@ function RetailSignupForm() {
           <TextInput label="Last name" autoComplete="family-name" required {...form.getInputProps('lastName')} />
         </SimpleGrid>
         <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
-        <PhoneInput label="Phone" required code={form.getInputProps('phoneCode')} number={form.getInputProps('phone')} />
+        <PhoneInput
+          label="Phone"
+          required
+          code={form.getInputProps('phoneCode')}
+          number={form.getInputProps('phone')}
+        />
         <PasswordInput label="Password" autoComplete="new-password" required {...form.getInputProps('password')} />
         <Button type="submit" loading={isMutating} fullWidth>
           Create account
@@ -97,9 +125,25 @@ function AgentSignupForm() {
     <form onSubmit={onSubmit} noValidate aria-label="Travel agent registration">
       <Stack gap="sm">
         <TextInput label="Company name" autoComplete="organization" required {...form.getInputProps('companyName')} />
-        <TextInput label="Primary email" type="email" autoComplete="email" required {...form.getInputProps('primaryEmail')} />
-        <PhoneInput label="Primary phone" required code={form.getInputProps('primaryPhoneCode')} number={form.getInputProps('primaryPhone')} />
-        <PhoneInput label="Secondary phone" required code={form.getInputProps('secondaryPhoneCode')} number={form.getInputProps('secondaryPhone')} />
+        <TextInput
+          label="Primary email"
+          type="email"
+          autoComplete="email"
+          required
+          {...form.getInputProps('primaryEmail')}
+        />
+        <PhoneInput
+          label="Primary phone"
+          required
+          code={form.getInputProps('primaryPhoneCode')}
+          number={form.getInputProps('primaryPhone')}
+        />
+        <PhoneInput
+          label="Secondary phone"
+          required
+          code={form.getInputProps('secondaryPhoneCode')}
+          number={form.getInputProps('secondaryPhone')}
+        />
         <Text fw={600} size="sm" mt="xs">
           Concerned person
         </Text>
@@ -110,12 +154,25 @@ function AgentSignupForm() {
         <Text fw={600} size="sm" mt="xs">
           Address
         </Text>
-        <Select label="Country" data={COUNTRIES} searchable allowDeselect={false} required {...form.getInputProps('country')} />
+        <Select
+          label="Country"
+          data={COUNTRIES}
+          searchable
+          allowDeselect={false}
+          required
+          {...form.getInputProps('country')}
+        />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput label="State" autoComplete="address-level1" required {...form.getInputProps('state')} />
           <TextInput label="City" autoComplete="address-level2" required {...form.getInputProps('city')} />
         </SimpleGrid>
-        <TextInput label="Pincode" autoComplete="postal-code" inputMode="numeric" required {...form.getInputProps('pincode')} />
+        <TextInput
+          label="Pincode"
+          autoComplete="postal-code"
+          inputMode="numeric"
+          required
+          {...form.getInputProps('pincode')}
+        />
         <TextInput label="Address line 1" autoComplete="address-line1" required {...form.getInputProps('address1')} />
         <TextInput label="Address line 2" autoComplete="address-line2" {...form.getInputProps('address2')} />
         <PasswordInput label="Password" autoComplete="new-password" required {...form.getInputProps('password')} />

@@ -1,4 +1,4 @@
-import { Paper, Text, Title } from '@mantine/core';
+import { Paper, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useLocation } from 'react-router-dom';
 import { getPolicyPage } from '@tp/contracts/endpoints/site';
 import { POLICY_PAGES, type PolicyPage } from '@tp/contracts/site';
@@ -15,11 +15,16 @@ export default function PolicyPageScreen() {
   const page = (POLICY_PAGES as readonly string[]).includes(name) ? (name as PolicyPage) : null;
   const { data, error, isLoading } = useApi(getPolicyPage, page ? { page } : null);
   const title = data?.title || route?.title || '';
+  // Policy html often opens with its own heading; then our h1 stays for screen readers only.
+  const htmlHasHeading = !!data && /^\s*<h[1-3][\s>]/i.test(data.html);
+  const heading = (
+    <Title order={1} size="h2" mb="md">
+      {title}
+    </Title>
+  );
   return (
     <Paper withBorder p={{ base: 'md', xs: 'xl' }} maw={900} mx="auto">
-      <Title order={1} size="h2" mb="md">
-        {title}
-      </Title>
+      {htmlHasHeading ? <VisuallyHidden>{heading}</VisuallyHidden> : heading}
       {isLoading && <PageLoader />}
       {error && <Text c="dimmed">This page could not be loaded. Please try again later.</Text>}
       {data && <SafeHtml html={data.html} />}

@@ -20,7 +20,8 @@ export default function PhoneVerificationModal({ user }: { user: TUser }) {
     initialValues: {
       label: 'Primary',
       phoneNumber: current?.phoneNumber ?? '',
-      phoneCountryCode: current && hasValidCountryCode(current.phoneCountryCode) ? current.phoneCountryCode : PREFERRED_PHONE_COUNTRY,
+      phoneCountryCode:
+        current && hasValidCountryCode(current.phoneCountryCode) ? current.phoneCountryCode : PREFERRED_PHONE_COUNTRY,
     },
     validate: schemaResolver(ZValidPhoneEntry, { sync: true }),
   });
@@ -29,23 +30,45 @@ export default function PhoneVerificationModal({ user }: { user: TUser }) {
 
   const submit = form.onSubmit(async (primary) => {
     // The call replaces every number; keep the other numbers that are still valid.
-    const others = user.phoneNumbers.filter((p) => p.label !== 'Primary' && isValidPhone(p.phoneNumber, p.phoneCountryCode));
+    const others = user.phoneNumbers.filter(
+      (p) => p.label !== 'Primary' && isValidPhone(p.phoneNumber, p.phoneCountryCode),
+    );
     try {
-      const updated = await call(changeMyPhoneDetails, { phoneNumbers: [primary, ...others] }, { handling: 'navigation' });
+      const updated = await call(
+        changeMyPhoneDetails,
+        { phoneNumbers: [primary, ...others] },
+        { handling: 'navigation' },
+      );
       userStore.set(updated);
       toastSuccess(MSG.phoneUpdated);
     } catch (error) {
-      applyServerErrors(form, error, (field) => (field.startsWith('phoneNumbers.0.') ? field.slice('phoneNumbers.0.'.length) : field));
+      applyServerErrors(form, error, (field) =>
+        field.startsWith('phoneNumbers.0.') ? field.slice('phoneNumbers.0.'.length) : field,
+      );
       toastError(MSG.phoneUpdateFailed);
     }
   });
 
   return (
-    <Modal opened onClose={() => undefined} withCloseButton={false} closeOnClickOutside={false} closeOnEscape={false} title="Verify your phone number" centered>
+    <Modal
+      opened
+      onClose={() => undefined}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      title="Verify your phone number"
+      centered
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm">Please confirm your primary phone number with its country code to continue.</Text>
-          <PhoneInput label="Primary phone" required code={form.getInputProps('phoneCountryCode')} number={form.getInputProps('phoneNumber')} />
+          <PhoneInput
+            label="Primary phone"
+            required
+            autoFocus
+            code={form.getInputProps('phoneCountryCode')}
+            number={form.getInputProps('phoneNumber')}
+          />
           <Button type="submit" loading={form.submitting}>
             Save phone number
           </Button>

@@ -27,7 +27,15 @@ export default function PushPrompt() {
     }
   };
   return (
-    <Dialog opened={open} onClose={dismiss} withCloseButton position={{ bottom: 20, right: 20 }} size="md" role="dialog" aria-labelledby="push-prompt-title">
+    <Dialog
+      opened={open}
+      onClose={dismiss}
+      withCloseButton
+      position={{ bottom: 20, right: 20 }}
+      size="md"
+      role="dialog"
+      aria-labelledby="push-prompt-title"
+    >
       <Text id="push-prompt-title" fw={600} mb={4}>
         Enable notifications?
       </Text>

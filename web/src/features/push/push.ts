@@ -5,15 +5,17 @@ import { call } from '#api/client.ts';
  * Staff browser push (spec 000 §4). The VAPID public key comes from the build environment
  * (VITE_VAPID_PUBLIC_KEY); a build without it never offers the prompt.
  */
-export const VAPID_PUBLIC_KEY = import.meta.env.VITE_VAPID_PUBLIC_KEY ?? '';
+const vapidPublicKey = (): string => import.meta.env.VITE_VAPID_PUBLIC_KEY ?? '';
 
 export function pushSupported(): boolean {
-  return typeof window !== 'undefined' && 'Notification' in window && 'PushManager' in window && 'serviceWorker' in navigator;
+  return (
+    typeof window !== 'undefined' && 'Notification' in window && 'PushManager' in window && 'serviceWorker' in navigator
+  );
 }
 
 /** Whether to offer the prompt at all: a key, a capable browser, and a permission not yet decided. */
 export function shouldOfferPush(): boolean {
-  return !!VAPID_PUBLIC_KEY && pushSupported() && Notification.permission === 'default';
+  return !!vapidPublicKey() && pushSupported() && Notification.permission === 'default';
 }
 
 function keyBytes(base64Url: string): Uint8Array<ArrayBuffer> {
@@ -27,11 +29,16 @@ function keyBytes(base64Url: string): Uint8Array<ArrayBuffer> {
 /** Asks the browser, subscribes through our service worker and registers the subscription once. Returns false when the user declined. */
 export async function enablePush(): Promise<boolean> {
   if ((await Notification.requestPermission()) !== 'granted') return false;
-  const registration = await navigator.serviceWorker.register(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL });
+  const registration = await navigator.serviceWorker.register(`${import.meta.env.BASE_URL}sw.js`, {
+    scope: import.meta.env.BASE_URL,
+  });
   await navigator.serviceWorker.ready;
   const subscription =
     (await registration.pushManager.getSubscription()) ??
-    (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(VAPID_PUBLIC_KEY) }));
+    (await registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: keyBytes(vapidPublicKey()),
+    }));
   const { exists } = await call(checkExistingSubscription, { subscriptionEndPoint: subscription.endpoint });
   if (!exists) {
     const json = subscription.toJSON();

@@ -27,7 +27,13 @@ function GoogleButton({ clientId }: { clientId: string }) {
               .catch(() => undefined);
           },
         });
-        google.accounts.id.renderButton(holder.current, { type: 'standard', theme: 'outline', size: 'large', text: 'continue_with', width: 300 });
+        google.accounts.id.renderButton(holder.current, {
+          type: 'standard',
+          theme: 'outline',
+          size: 'large',
+          text: 'continue_with',
+          width: 300,
+        });
       })
       .catch((error: unknown) => {
         console.error(error);
@@ -38,7 +44,13 @@ function GoogleButton({ clientId }: { clientId: string }) {
     };
   }, [clientId]);
   if (failed) return null;
-  return <div ref={holder} aria-label="Sign in with Google" style={{ display: 'flex', justifyContent: 'center', minHeight: 44 }} />;
+  return (
+    <div
+      ref={holder}
+      aria-label="Sign in with Google"
+      style={{ display: 'flex', justifyContent: 'center', minHeight: 44 }}
+    />
+  );
 }
 
 function FacebookButton({ appId, redirectTo }: { appId: string; redirectTo: string | null }) {
@@ -60,7 +72,10 @@ function FacebookButton({ appId, redirectTo }: { appId: string; redirectTo: stri
       try {
         const user = await call(facebookLogin, { credential: done.idToken });
         // Put redirectTo back on the URL first: the login guard reads it once the user is stored.
-        await navigate(done.redirectTo ? `${LOGIN_PATH}?${new URLSearchParams({ redirectTo: done.redirectTo })}` : LOGIN_PATH, { replace: true });
+        await navigate(
+          done.redirectTo ? `${LOGIN_PATH}?${new URLSearchParams({ redirectTo: done.redirectTo })}` : LOGIN_PATH,
+          { replace: true },
+        );
         userStore.set(user);
       } catch {
         navigate(LOGIN_PATH, { replace: true });

@@ -24,7 +24,10 @@ function randomToken(bytes: number): string {
 
 function base64Url(data: ArrayBuffer | Uint8Array): string {
   const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 export async function startFacebookLogin(appId: string, redirectTo: string | null): Promise<void> {
@@ -45,16 +48,25 @@ export async function startFacebookLogin(appId: string, redirectTo: string | nul
 }
 
 /** True when this page load is Facebook's return to us. */
-export const isFacebookReturn = (search: URLSearchParams): boolean => search.has('state') && (search.has('code') || search.has('error'));
+export const isFacebookReturn = (search: URLSearchParams): boolean =>
+  search.has('state') && (search.has('code') || search.has('error'));
 
 /** Completes a return from Facebook: the id token and where the user was going, or null (cancelled, forged or failed). */
-export async function finishFacebookLogin(appId: string, search: URLSearchParams): Promise<{ idToken: string; redirectTo: string | null } | null> {
+export async function finishFacebookLogin(
+  appId: string,
+  search: URLSearchParams,
+): Promise<{ idToken: string; redirectTo: string | null } | null> {
   const raw = sessionStorage.getItem(PENDING_KEY);
   sessionStorage.removeItem(PENDING_KEY);
   const pending = raw ? (JSON.parse(raw) as Pending) : null;
   const code = search.get('code');
   if (!pending || !code || search.get('state') !== pending.state) return null;
-  const params = new URLSearchParams({ client_id: appId, redirect_uri: redirectUri(), code_verifier: pending.verifier, code });
+  const params = new URLSearchParams({
+    client_id: appId,
+    redirect_uri: redirectUri(),
+    code_verifier: pending.verifier,
+    code,
+  });
   const res = await fetch(`https://graph.facebook.com/${GRAPH_VERSION}/oauth/access_token?${params}`);
   const body = (await res.json().catch(() => ({}))) as { id_token?: string };
   return body.id_token ? { idToken: body.id_token, redirectTo: pending.redirectTo } : null;

@@ -1,0 +1,212 @@
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TABLE } from '@tp/contracts/platform';
+import { db, tableName } from '#lib/db';
+import { keys } from '#lib/keys';
+import { transactUnique, type TransactItem } from '../users/items.ts';
+
+/** A customer group of the site owner (item type 'LeGroup'). */
+export interface LeGroupRecord {
+  siteId: string;
+  groupId: string;
+  groupName: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * The group side of the owner's relation to a legal entity (item type 'LeRelation'). The suppliers
+ * work keeps the TDS config on the same item; each side only SETs its own attributes.
+ */
+export interface LeRelationRecord {
+  siteId: string;
+  legalEntityId: string;
+  groupId?: string;
+}
+
+export type GroupWrite = { ok: true } | { ok: false; taken: ('name' | 'group')[] };
+
+const table = () => tableName();
+type StartKey = Record<string, unknown> | undefined;
+
+const toGroup = (item: Record<string, unknown>): LeGroupRecord => ({
+  siteId: String(item.siteId),
+  groupId: String(item.groupId),
+  groupName: String(item.groupName),
+  createdAt: String(item.createdAt),
+  updatedAt: String(item.updatedAt),
+});
+
+/** All groups of a site, by name (a site has a handful). */
+export async function listGroups(siteId: string): Promise<LeGroupRecord[]> {
+  const out: LeGroupRecord[] = [];
+  let start: StartKey;
+  do {
+    const res = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: TABLE.indexes.gsi1.name,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.leGroupsPk(siteId) },
+        ExclusiveStartKey: start,
+      }),
+    );
+    out.push(...(res.Items ?? []).map(toGroup));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return out;
+}
+
+export async function getGroup(siteId: string, groupId: string): Promise<LeGroupRecord | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: keys.leGroup(siteId, groupId) }));
+  return Item ? toGroup(Item) : null;
+}
+
+const nameGuard = (g: LeGroupRecord): TransactItem => ({
+  Put: {
+    TableName: table(),
+    Item: { ...keys.leGroupName(g.siteId, g.groupName), type: 'Unique', kind: 'leGroupName', groupId: g.groupId },
+    ConditionExpression: 'attribute_not_exists(pk) OR groupId = :me',
+    ExpressionAttributeValues: { ':me': g.groupId },
+  },
+});
+
+/** A new group and its name guard, together. */
+export function createGroup(g: LeGroupRecord): Promise<GroupWrite> {
+  return transactUnique<'name' | 'group'>([
+    {
+      label: null,
+      op: {
+        Put: {
+          TableName: table(),
+          Item: { ...keys.leGroup(g.siteId, g.groupId), ...keys.leGroupsIndex(g.siteId, g.groupName, g.groupId), type: 'LeGroup', ...g },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    },
+    { label: 'name', op: nameGuard(g) },
+  ]);
+}
+
+/** Renames a group; its name guard moves with it in the same transaction. */
+export function renameGroup(prev: LeGroupRecord, next: LeGroupRecord): Promise<GroupWrite> {
+  const guardMoves = keys.leGroupName(prev.siteId, prev.groupName).pk !== keys.leGroupName(next.siteId, next.groupName).pk;
+  return transactUnique<'name' | 'group'>([
+    {
+      label: 'group',
+      op: {
+        Update: {
+          TableName: table(),
+          Key: keys.leGroup(next.siteId, next.groupId),
+          UpdateExpression: 'SET groupName = :name, gsi1sk = :sort, updatedAt = :now',
+          ExpressionAttributeValues: {
+            ':name': next.groupName,
+            ':sort': keys.leGroupsIndex(next.siteId, next.groupName, next.groupId).gsi1sk,
+            ':now': next.updatedAt,
+          },
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      },
+    },
+    ...(guardMoves
+      ? [
+          { label: 'name' as const, op: nameGuard(next) },
+          { label: null, op: { Delete: { TableName: table(), Key: keys.leGroupName(prev.siteId, prev.groupName) } } },
+        ]
+      : []),
+  ]);
+}
+
+/** The default group id, held on the site owner's legal entity. */
+export async function defaultGroupId(siteId: string, ownerLegalEntityId: string): Promise<string | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: table(), Key: keys.legalEntity(siteId, ownerLegalEntityId), ProjectionExpression: 'defaultLEGroupId' }),
+  );
+  return (Item?.defaultLEGroupId as string | undefined) ?? null;
+}
+
+const groupExists = (siteId: string, groupId: string): TransactItem => ({
+  ConditionCheck: { TableName: table(), Key: keys.leGroup(siteId, groupId), ConditionExpression: 'attribute_exists(pk)' },
+});
+
+/** Sets the default group on the owner's legal entity (creating that item's record if the seed did not). */
+export function setDefaultGroup(siteId: string, ownerLegalEntityId: string, groupId: string, now: Date): Promise<GroupWrite> {
+  return transactUnique<'name' | 'group'>([
+    { label: 'group', op: groupExists(siteId, groupId) },
+    {
+      label: null,
+      op: {
+        Update: {
+          TableName: table(),
+          Key: keys.legalEntity(siteId, ownerLegalEntityId),
+          UpdateExpression:
+            'SET defaultLEGroupId = :g, #type = if_not_exists(#type, :type), siteId = :site, legalEntityId = :le, updatedAt = :now',
+          ExpressionAttributeNames: { '#type': 'type' },
+          ExpressionAttributeValues: { ':g': groupId, ':type': 'LegalEntity', ':site': siteId, ':le': ownerLegalEntityId, ':now': now.toISOString() },
+        },
+      },
+    },
+  ]);
+}
+
+export async function getRelation(siteId: string, leId: string): Promise<LeRelationRecord | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: table(), Key: keys.leRelation(siteId, leId), ProjectionExpression: 'groupId' }),
+  );
+  if (!Item) return null;
+  return {
+    siteId,
+    legalEntityId: leId,
+    ...(typeof Item.groupId === 'string' ? { groupId: Item.groupId } : {}),
+  };
+}
+
+/** Updates (or starts) the relation item, keeping its other fields. */
+function relationUpdate(siteId: string, leId: string, set: Record<string, unknown>): TransactItem {
+  const entries = Object.entries({ ...set, siteId, legalEntityId: leId });
+  return {
+    Update: {
+      TableName: table(),
+      Key: keys.leRelation(siteId, leId),
+      UpdateExpression: `SET #type = :type, ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+      ExpressionAttributeNames: { '#type': 'type', ...Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])) },
+      ExpressionAttributeValues: { ':type': 'LeRelation', ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])) },
+    },
+  };
+}
+
+/**
+ * Maps a legal entity to a group and copies the group onto its users' items (`userOps`), in one
+ * transaction while the group exists. A legal entity has one user in practice; should it have more
+ * than a transaction holds, the rest follow in further transactions.
+ */
+export async function mapLegalEntity(siteId: string, leId: string, groupId: string, userOps: TransactItem[]): Promise<GroupWrite> {
+  const first = userOps.slice(0, 98);
+  const written = await transactUnique<'name' | 'group'>([
+    { label: 'group', op: groupExists(siteId, groupId) },
+    { label: null, op: relationUpdate(siteId, leId, { groupId, ...keys.leGroupMembersIndex(siteId, groupId, leId) }) },
+    ...first.map((op) => ({ label: null, op })),
+  ]);
+  for (let i = 98; written.ok && i < userOps.length; i += 99)
+    await db().send(new TransactWriteCommand({ TransactItems: userOps.slice(i, i + 99) }));
+  return written;
+}
+
+/** Legal entities mapped to a group. */
+export async function groupLegalEntityIds(siteId: string, groupId: string): Promise<string[]> {
+  const ids: string[] = [];
+  let start: StartKey;
+  do {
+    const res = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: TABLE.indexes.gsi1.name,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.leGroupMembersPk(siteId, groupId) },
+        ExclusiveStartKey: start,
+      }),
+    );
+    ids.push(...(res.Items ?? []).map((i) => String(i.legalEntityId)));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return ids;
+}

@@ -1,0 +1,150 @@
+/**
+ * Customer groups (LE groups): the site owner sorts customers' and API consumers' legal entities into
+ * groups, one of them the default; markups and discounts are set per group.
+ */
+import { GROUP_MSG, type TLeGroup } from '@tp/contracts/le-groups';
+import { newId } from '#lib/crypto';
+import { fail } from '#lib/errors';
+import type { SiteRecord } from '#lib/tenancy';
+import * as customers from '../users/customers-repo.ts';
+import * as repo from './repo.ts';
+import type { LeGroupRecord } from './repo.ts';
+
+export interface MarkupDeps {
+  repo: typeof repo;
+  customers: Pick<typeof customers, 'getLegalEntity' | 'legalEntityUserIds' | 'userFieldsOp' | 'applyUserUpdate'>;
+}
+export const defaultDeps: MarkupDeps = { repo, customers };
+
+export interface Scope {
+  site: SiteRecord;
+  now: Date;
+}
+
+const view = (g: LeGroupRecord, defaultId: string | null): TLeGroup => ({
+  id: g.groupId,
+  groupName: g.groupName,
+  isDefault: g.groupId === defaultId,
+});
+
+async function requireGroup(siteId: string, groupId: string, deps: MarkupDeps): Promise<LeGroupRecord> {
+  const group = await deps.repo.getGroup(siteId, groupId);
+  if (!group) throw fail.notFound();
+  return group;
+}
+
+const nameTaken = () => fail.conflict(GROUP_MSG.groupNameTaken, { groupName: GROUP_MSG.groupNameTaken });
+
+export async function listGroups({ site }: Scope, deps: MarkupDeps = defaultDeps): Promise<TLeGroup[]> {
+  const [groups, defaultId] = await Promise.all([
+    deps.repo.listGroups(site.siteId),
+    deps.repo.defaultGroupId(site.siteId, site.ownerLegalEntityId),
+  ]);
+  return groups.map((g) => view(g, defaultId));
+}
+
+/**
+ * Creates a group, or renames one. A rename is copied onto the user items that show the group in the
+ * customer list; that copy follows the rename (not in its transaction), and never overwrites a user
+ * who was moved to another group meanwhile.
+ */
+export async function saveGroup(
+  { site, now }: Scope,
+  input: { id?: string | undefined; groupName: string },
+  deps: MarkupDeps = defaultDeps,
+): Promise<TLeGroup> {
+  const defaultId = await deps.repo.defaultGroupId(site.siteId, site.ownerLegalEntityId);
+  if (!input.id) {
+    const group: LeGroupRecord = {
+      siteId: site.siteId,
+      groupId: newId(),
+      groupName: input.groupName,
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+    };
+    const written = await deps.repo.createGroup(group);
+    if (!written.ok) throw nameTaken();
+    return view(group, defaultId);
+  }
+  const prev = await requireGroup(site.siteId, input.id, deps);
+  const next = { ...prev, groupName: input.groupName, updatedAt: now.toISOString() };
+  const written = await deps.repo.renameGroup(prev, next);
+  if (!written.ok) throw written.taken.includes('group') ? fail.notFound() : nameTaken();
+  if (prev.groupName !== next.groupName) await copyNameToUsers(site.siteId, next, deps);
+  return view(next, defaultId);
+}
+
+async function copyNameToUsers(siteId: string, group: LeGroupRecord, deps: MarkupDeps): Promise<void> {
+  for (const leId of await deps.repo.groupLegalEntityIds(siteId, group.groupId))
+    for (const userId of await deps.customers.legalEntityUserIds(siteId, leId))
+      await deps.customers.applyUserUpdate(
+        deps.customers.userFieldsOp(siteId, userId, { leGroupName: group.groupName }, [], { field: 'leGroupId', equals: group.groupId }),
+      );
+}
+
+export async function setDefaultGroup({ site, now }: Scope, groupId: string, deps: MarkupDeps = defaultDeps): Promise<TLeGroup> {
+  const group = await requireGroup(site.siteId, groupId, deps);
+  const written = await deps.repo.setDefaultGroup(site.siteId, site.ownerLegalEntityId, groupId, now);
+  if (!written.ok) throw fail.notFound();
+  return view(group, groupId);
+}
+
+/**
+ * The users of a legal entity this site may group: a customer's, or an API consumer's (whose partner
+ * account on this site the supplier relationship opened, so it is a legal entity of this site too).
+ */
+async function groupableUsers(site: SiteRecord, leId: string, deps: MarkupDeps): Promise<string[]> {
+  if (leId === site.ownerLegalEntityId) throw fail.validation(GROUP_MSG.ownLegalEntity, { LEId: GROUP_MSG.ownLegalEntity });
+  if (!(await deps.customers.getLegalEntity(site.siteId, leId))) throw fail.notFound();
+  return deps.customers.legalEntityUserIds(site.siteId, leId);
+}
+
+export async function mapLegalEntity(
+  { site }: Scope,
+  input: { groupId: string; LEId: string },
+  deps: MarkupDeps = defaultDeps,
+): Promise<{ LEId: string; groupId: string; groupName: string }> {
+  const group = await requireGroup(site.siteId, input.groupId, deps);
+  const userIds = await groupableUsers(site, input.LEId, deps);
+  const userOps = userIds.map((userId) =>
+    deps.customers.userFieldsOp(site.siteId, userId, { leGroupId: group.groupId, leGroupName: group.groupName }),
+  );
+  const written = await deps.repo.mapLegalEntity(site.siteId, input.LEId, group.groupId, userOps);
+  if (!written.ok) throw fail.notFound();
+  return { LEId: input.LEId, groupId: group.groupId, groupName: group.groupName };
+}
+
+export async function consumerMapping(
+  scope: Scope,
+  consumerLEId: string,
+  deps: MarkupDeps = defaultDeps,
+): Promise<{ groups: TLeGroup[]; mappedGroupId: string | null; defaultGroupId: string | null }> {
+  if (!(await deps.customers.getLegalEntity(scope.site.siteId, consumerLEId))) throw fail.notFound();
+  const [groups, relation] = await Promise.all([listGroups(scope, deps), deps.repo.getRelation(scope.site.siteId, consumerLEId)]);
+  return {
+    groups,
+    mappedGroupId: relation?.groupId ?? null,
+    defaultGroupId: groups.find((g) => g.isDefault)?.id ?? null,
+  };
+}
+
+export interface LegalEntityGroup {
+  groupId: string;
+  groupName: string;
+  isDefault: boolean;
+  /** False when no group is mapped and the default applies. */
+  isMapped: boolean;
+}
+
+/** The group whose markups apply to a legal entity: the mapped one, else the default (null when neither exists). */
+export async function legalEntityGroup(site: SiteRecord, leId: string, deps: MarkupDeps = defaultDeps): Promise<LegalEntityGroup | null> {
+  const [relation, defaultId] = await Promise.all([
+    deps.repo.getRelation(site.siteId, leId),
+    deps.repo.defaultGroupId(site.siteId, site.ownerLegalEntityId),
+  ]);
+  const mapped = relation?.groupId ? await deps.repo.getGroup(site.siteId, relation.groupId) : null;
+  const group = mapped ?? (defaultId ? await deps.repo.getGroup(site.siteId, defaultId) : null);
+  return group
+    ? { groupId: group.groupId, groupName: group.groupName, isDefault: group.groupId === defaultId, isMapped: group === mapped }
+    : null;
+}

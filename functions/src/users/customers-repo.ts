@@ -1,0 +1,390 @@
+/**
+ * Data access of the staff customer screens: the user list and its total, search tokens, per-user
+ * switches, Change Details, look-to-book counters and the legal-entity membership other domains
+ * (customer groups, permission groups) update user items through.
+ */
+import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { TABLE } from '@tp/contracts/platform';
+import { db, tableName } from '#lib/db';
+import { keys } from '#lib/keys';
+import { isConditionFailure } from '#lib/errors';
+import { primaryIdentity, samePhone } from './phone.ts';
+import { normaliseQuery, searchTokens } from './search.ts';
+import { customerIndexItems, isSubscriber, phoneKey, searchTokenItem, toUserRecord, transactUnique, type TransactItem } from './items.ts';
+import { nextCustomerNo, type LegalEntityRecord, type UniqueField, type UserRecord } from './repo.ts';
+
+const table = () => tableName();
+type Item = Record<string, unknown>;
+type StartKey = Record<string, unknown> | undefined;
+
+// ---------------------------------------------------------------------------------------------------
+// Lists
+
+export async function userCount(siteId: string): Promise<number> {
+  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: keys.userCounter(siteId) }));
+  return Number(Item?.userCount ?? 0);
+}
+
+export async function userIdByCustomerNo(siteId: string, customerNo: number): Promise<string | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: keys.customerNo(siteId, customerNo) }));
+  return (Item?.userId as string | undefined) ?? null;
+}
+
+type IndexQuery = Pick<QueryCommandInput, 'IndexName' | 'KeyConditionExpression' | 'ExpressionAttributeValues'>;
+
+/**
+ * Page `page` of an index query, newest first. Earlier pages are stepped over with key-only queries
+ * (no attributes come back), so page N costs N small reads, never a scan.
+ */
+async function indexPage(q: IndexQuery, keyAttrs: string, page: number, size: number): Promise<{ items: Item[]; hasMore: boolean }> {
+  let skip = (page - 1) * size;
+  let start: StartKey;
+  while (skip > 0) {
+    const res = await db().send(
+      new QueryCommand({ TableName: table(), ...q, ScanIndexForward: false, Limit: Math.min(skip, 1000), ProjectionExpression: keyAttrs, ExclusiveStartKey: start }),
+    );
+    skip -= res.Count ?? 0;
+    start = res.LastEvaluatedKey;
+    if (!start) return { items: [], hasMore: false };
+  }
+  // One more than a page tells whether another page follows.
+  const res = await db().send(new QueryCommand({ TableName: table(), ...q, ScanIndexForward: false, Limit: size + 1, ExclusiveStartKey: start }));
+  const items = res.Items ?? [];
+  return { items: items.slice(0, size), hasMore: items.length > size };
+}
+
+/** Users of a site newest first (the gsi1 users index). */
+export async function listUsersPage(siteId: string, page: number, size: number): Promise<{ users: UserRecord[]; hasMore: boolean }> {
+  const { items, hasMore } = await indexPage(
+    { IndexName: TABLE.indexes.gsi1.name, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': keys.usersIndexPk(siteId) } },
+    'pk, sk, gsi1pk, gsi1sk',
+    page,
+    size,
+  );
+  return { users: items.map(toUserRecord), hasMore };
+}
+
+/** Users who accept marketing mail, newest first (the sparse gsi2 subscriber index). */
+export async function listSubscribersPage(siteId: string, page: number, size: number): Promise<{ users: UserRecord[]; hasMore: boolean }> {
+  const { items, hasMore } = await indexPage(
+    { IndexName: TABLE.indexes.gsi2.name, KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': keys.emailSubscribersPk(siteId) } },
+    'pk, sk, gsi2pk, gsi2sk',
+    page,
+    size,
+  );
+  return { users: items.map(toUserRecord), hasMore };
+}
+
+/** Users by id, in the order asked; unknown ids are left out. */
+export async function getUsers(siteId: string, userIds: string[]): Promise<UserRecord[]> {
+  const found = new Map<string, UserRecord>();
+  for (let i = 0; i < userIds.length; i += 100) {
+    let request: Record<string, { Keys: Item[] }> | undefined = {
+      [table()]: { Keys: userIds.slice(i, i + 100).map((id) => ({ ...keys.user(siteId, id) })) },
+    };
+    while (request && Object.keys(request).length) {
+      const res = await db().send(new BatchGetCommand({ RequestItems: request }));
+      for (const item of res.Responses?.[table()] ?? []) found.set(String(item.userId), toUserRecord(item));
+      request = res.UnprocessedKeys as typeof request;
+    }
+  }
+  return userIds.flatMap((id) => (found.has(id) ? [found.get(id)!] : []));
+}
+
+/** Ids of users with a search token starting with the query, at most `limit` distinct users. */
+export async function searchUserIds(siteId: string, query: string, limit: number): Promise<string[]> {
+  const prefix = normaliseQuery(query);
+  if (!prefix) return [];
+  const ids = new Set<string>();
+  let start: StartKey;
+  // Several tokens of one user can match; a few pages of tokens are enough to fill a result list.
+  for (let round = 0; round < 5 && ids.size < limit; round++) {
+    const res = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :q)',
+        ExpressionAttributeValues: { ':pk': keys.userSearchPk(siteId), ':q': prefix },
+        ProjectionExpression: 'userId',
+        Limit: 100,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of res.Items ?? []) if (ids.size < limit) ids.add(String(item.userId));
+    start = res.LastEvaluatedKey;
+    if (!start) break;
+  }
+  return [...ids];
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Switches and details
+
+export type UserSwitches = Partial<
+  Pick<UserRecord, 'isBlocked' | 'l2bExempted' | 'isFlightHoldAllowed' | 'isFlightSearchAllowed' | 'billing'>
+>;
+
+/** Sets switches of an existing user; null when there is no such user. */
+export async function setUserFields(siteId: string, userId: string, fields: UserSwitches, now: Date): Promise<UserRecord | null> {
+  const entries = Object.entries({ ...fields, updatedAt: now.toISOString() });
+  try {
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.user(siteId, userId),
+        UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+        ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
+        ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+        ConditionExpression: 'attribute_exists(pk)',
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? toUserRecord(Attributes) : null;
+  } catch (err) {
+    if (isConditionFailure(err)) return null;
+    throw err;
+  }
+}
+
+/** The fields Change Details replaces. */
+export type DetailsChange = Pick<
+  UserRecord,
+  'firstName' | 'lastName' | 'email' | 'phoneNumbers' | 'panNumber' | 'gstNumber' | 'companyName' | 'company' | 'legalEntityName'
+>;
+
+export type DetailsWrite = { ok: true; user: UserRecord } | { ok: false; taken: (UniqueField | 'stale')[] };
+
+const guardPut = (key: ReturnType<typeof keys.userEmail>, kind: UniqueField, userId: string): TransactItem => ({
+  Put: {
+    TableName: table(),
+    Item: { ...key, type: 'Unique', kind, userId },
+    // Free, or already ours (a case change of the same address or number).
+    ConditionExpression: 'attribute_not_exists(pk) OR userId = :me',
+    ExpressionAttributeValues: { ':me': userId },
+  },
+});
+
+/**
+ * Change Details in one transaction: the user item (only if nobody changed it since it was read), its
+ * legal entity's name, the email and primary-phone guards (moved when they change) and the search
+ * tokens (old ones out, new ones in). Either all of it happens or none.
+ */
+export async function replaceDetails(user: UserRecord, change: DetailsChange, now: Date): Promise<DetailsWrite> {
+  const { siteId, userId } = user;
+  const next: UserRecord = { ...user, ...change, updatedAt: now.toISOString() };
+  const set: Item = { ...change, updatedAt: next.updatedAt };
+  const subscriberKeys = keys.emailSubscribersIndex(siteId, user.createdAt, userId);
+  if (isSubscriber(next)) Object.assign(set, subscriberKeys);
+  const remove = isSubscriber(next) ? [] : Object.keys(subscriberKeys);
+  const entries = Object.entries(set).filter(([, v]) => v !== undefined);
+  const ops: { label: UniqueField | 'stale' | null; op: TransactItem }[] = [
+    {
+      label: 'stale',
+      op: {
+        Update: {
+          TableName: table(),
+          Key: keys.user(siteId, userId),
+          UpdateExpression:
+            `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}` + (remove.length ? ` REMOVE ${remove.join(', ')}` : ''),
+          ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
+          ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])), ':prev': user.updatedAt },
+          ConditionExpression: 'attribute_exists(pk) AND updatedAt = :prev',
+        },
+      },
+    },
+    {
+      label: null,
+      op: {
+        Update: {
+          TableName: table(),
+          Key: keys.legalEntity(siteId, user.legalEntityId),
+          UpdateExpression: 'SET #name = :name',
+          ExpressionAttributeNames: { '#name': 'name' },
+          ExpressionAttributeValues: { ':name': change.legalEntityName },
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      },
+    },
+  ];
+  if (next.email !== user.email) {
+    if (next.email) ops.push({ label: 'email', op: guardPut(keys.userEmail(siteId, next.email), 'email', userId) });
+    if (user.email) ops.push({ label: null, op: { Delete: { TableName: table(), Key: keys.userEmail(siteId, user.email) } } });
+  }
+  const [before, after] = [primaryIdentity(user.phoneNumbers), primaryIdentity(next.phoneNumbers)];
+  if (!samePhone(before, after)) {
+    if (after) ops.push({ label: 'phone', op: guardPut(phoneKey(siteId, after), 'phone', userId) });
+    if (before) ops.push({ label: null, op: { Delete: { TableName: table(), Key: phoneKey(siteId, before) } } });
+  }
+  const [oldTokens, newTokens] = [new Set(searchTokens(user)), new Set(searchTokens(next))];
+  for (const t of oldTokens)
+    if (!newTokens.has(t)) ops.push({ label: null, op: { Delete: { TableName: table(), Key: keys.userSearchToken(siteId, t, userId) } } });
+  for (const t of newTokens)
+    if (!oldTokens.has(t)) ops.push({ label: null, op: { Put: { TableName: table(), Item: searchTokenItem(siteId, userId, t) } } });
+  const written = await transactUnique(ops);
+  return written.ok ? { ok: true, user: next } : written;
+}
+
+/**
+ * An update of the user items of other domains' denormalised fields (customer group, permission
+ * group), for their transactions. `remove` clears fields; `onlyIf` guards against a concurrent change.
+ */
+export function userFieldsOp(
+  siteId: string,
+  userId: string,
+  set: Partial<Pick<UserRecord, 'leGroupId' | 'leGroupName' | 'rbacUserGroupId' | 'rbacUserGroupName'>>,
+  remove: (keyof UserRecord)[] = [],
+  onlyIf?: { field: 'leGroupId' | 'rbacUserGroupId' | 'userType'; equals: string },
+): TransactItem {
+  const entries = Object.entries(set);
+  const clauses = [
+    entries.length ? `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}` : '',
+    remove.length ? `REMOVE ${remove.map((_, i) => `#r${i}`).join(', ')}` : '',
+  ].filter(Boolean);
+  return {
+    Update: {
+      TableName: table(),
+      Key: keys.user(siteId, userId),
+      UpdateExpression: clauses.join(' '),
+      ExpressionAttributeNames: {
+        ...Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
+        ...Object.fromEntries(remove.map((k, i) => [`#r${i}`, k])),
+        ...(onlyIf ? { '#only': onlyIf.field } : {}),
+      },
+      ...(entries.length || onlyIf
+        ? {
+            ExpressionAttributeValues: {
+              ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+              ...(onlyIf ? { ':only': onlyIf.equals } : {}),
+            },
+          }
+        : {}),
+      ConditionExpression: onlyIf ? 'attribute_exists(pk) AND #only = :only' : 'attribute_exists(pk)',
+    },
+  };
+}
+
+/** Applies one user update outside a transaction; false when its condition no longer holds. */
+export async function applyUserUpdate(op: TransactItem): Promise<boolean> {
+  try {
+    await db().send(new UpdateCommand(op.Update!));
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Legal entities
+
+export async function getLegalEntity(siteId: string, leId: string): Promise<LegalEntityRecord | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: keys.legalEntity(siteId, leId) }));
+  if (!Item) return null;
+  const { pk: _pk, sk: _sk, type: _type, ...rest } = Item;
+  return rest as unknown as LegalEntityRecord;
+}
+
+/** The users who book as a legal entity (its member items). */
+export async function legalEntityUserIds(siteId: string, leId: string): Promise<string[]> {
+  const ids: string[] = [];
+  let start: StartKey;
+  do {
+    const res = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.legalEntityPk(siteId, leId), ':prefix': keys.legalEntityMemberPrefix },
+        ProjectionExpression: 'userId',
+        ExclusiveStartKey: start,
+      }),
+    );
+    ids.push(...(res.Items ?? []).map((i) => String(i.userId)));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return ids;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Look-to-book counters
+
+export type FlightActivityKind = 'look' | 'book';
+export interface MonthActivity {
+  look_count: number;
+  book_count: number;
+}
+
+/** One atomic ADD on the user's counter item of that month (created on first use). */
+export async function addFlightActivity(siteId: string, userId: string, kind: FlightActivityKind, month: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.flightActivity(siteId, userId, month),
+      UpdateExpression: `ADD ${kind === 'look' ? 'look_count' : 'book_count'} :one SET #type = :type, userId = :user, #month = :month`,
+      ExpressionAttributeNames: { '#type': 'type', '#month': 'month' },
+      ExpressionAttributeValues: { ':one': 1, ':type': 'FlightActivity', ':user': userId, ':month': month },
+    }),
+  );
+}
+
+/** Counters of the months from `fromMonth` to `toMonth` (inclusive, `YYYY-MM`), by month. */
+export async function flightActivity(siteId: string, userId: string, fromMonth: string, toMonth: string): Promise<Map<string, MonthActivity>> {
+  const res = await db().send(
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': keys.flightActivityPk(siteId, userId), ':from': fromMonth, ':to': toMonth },
+    }),
+  );
+  return new Map(
+    (res.Items ?? []).map((i) => [String(i.sk), { look_count: Number(i.look_count ?? 0), book_count: Number(i.book_count ?? 0) }]),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Data written before customer numbers existed
+
+/**
+ * Gives users created before customer numbers, search tokens and the user counter existed their
+ * staff-screen items. Idempotent: a user that has a number already is left alone.
+ */
+export async function indexLegacyUsers(siteId: string): Promise<number> {
+  let indexed = 0;
+  let start: StartKey;
+  do {
+    const res = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: TABLE.indexes.gsi1.name,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.usersIndexPk(siteId) },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const user of (res.Items ?? []).map(toUserRecord)) {
+      if (user.customerNo) continue;
+      const customerNo = await nextCustomerNo(siteId);
+      const next: UserRecord = { ...user, customerNo, emailSubscribed: user.emailSubscribed ?? true };
+      const set: Item = { customerNo, emailSubscribed: next.emailSubscribed };
+      if (isSubscriber(next)) Object.assign(set, keys.emailSubscribersIndex(siteId, user.createdAt, user.userId));
+      const entries = Object.entries(set);
+      const written = await transactUnique([
+        {
+          label: 'stale',
+          op: {
+            Update: {
+              TableName: table(),
+              Key: keys.user(siteId, user.userId),
+              UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+              ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
+              ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(customerNo)',
+            },
+          },
+        },
+        ...customerIndexItems(next, searchTokens(next)).map((op) => ({ label: null, op })),
+      ]);
+      if (written.ok) indexed++;
+    }
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return indexed;
+}

@@ -1,0 +1,23 @@
+/**
+ * Look-to-book months (pure). A month is the platform's business month: India Standard Time, so a
+ * search at 01:00 IST on the 1st counts for the new month although it is still the old one in UTC.
+ */
+export const BUSINESS_UTC_OFFSET_MINUTES = 330;
+
+/** `YYYY-MM` of the business month containing `at`. */
+export function monthKey(at: Date, offsetMinutes = BUSINESS_UTC_OFFSET_MINUTES): string {
+  const local = new Date(at.getTime() + offsetMinutes * 60_000);
+  return `${local.getUTCFullYear()}-${String(local.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+/** The `count` month keys ending with the month of `now`, newest first. */
+export function lastMonths(now: Date, count: number, offsetMinutes = BUSINESS_UTC_OFFSET_MINUTES): string[] {
+  const [y, m] = monthKey(now, offsetMinutes).split('-').map(Number) as [number, number];
+  return Array.from({ length: count }, (_, i) => {
+    const total = y * 12 + (m - 1) - i;
+    return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}`;
+  });
+}
+
+/** `YYYY-MM` → the screen's `MM-YYYY`. */
+export const toMonthYear = (key: string): string => `${key.slice(5, 7)}-${key.slice(0, 4)}`;

@@ -1,0 +1,102 @@
+/**
+ * How a user is laid out in the table: the user item, its search tokens and the items that index it
+ * for the staff screens. Shared by the account and customer repos (and the domains that write
+ * denormalised fields onto user items in their own transactions).
+ */
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#lib/db';
+import { isConditionFailure } from '#lib/errors';
+import { keys, type Key } from '#lib/keys';
+import type { PhoneIdentity } from './phone.ts';
+import type { UniqueField, UserRecord } from './repo.ts';
+
+const table = () => tableName();
+export const phoneKey = (siteId: string, p: PhoneIdentity): Key => keys.userPhone(siteId, p.countryCode, p.e164);
+
+/** On the email-subscriber index while subscribed and reachable by mail (a sparse index). */
+export const isSubscriber = (u: Pick<UserRecord, 'emailSubscribed' | 'email'>): boolean =>
+  u.emailSubscribed === true && u.email !== '';
+
+export function userItem(u: UserRecord): Record<string, unknown> {
+  return {
+    ...keys.user(u.siteId, u.userId),
+    ...keys.usersIndex(u.siteId, u.createdAt, u.userId),
+    ...(isSubscriber(u) ? keys.emailSubscribersIndex(u.siteId, u.createdAt, u.userId) : {}),
+    type: 'User',
+    ...u,
+  };
+}
+
+export function toUserRecord(item: Record<string, unknown>): UserRecord {
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, gsi2pk: _g3, gsi2sk: _g4, type: _type, ...rest } = item;
+  return rest as unknown as UserRecord;
+}
+
+/** Search-token items of a user, for the create / update transactions. */
+export const searchTokenItem = (siteId: string, userId: string, token: string): Record<string, unknown> => ({
+  ...keys.userSearchToken(siteId, token, userId),
+  type: 'UserSearchToken',
+  userId,
+});
+
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/**
+ * Runs a transaction whose labelled items guard uniqueness. When DynamoDB cancels it because guards
+ * already exist, the answer names them (cancellation reasons come back in item order).
+ */
+export async function transactUnique<L extends string = UniqueField>(
+  items: { label: L | null; op: TransactItem }[],
+): Promise<{ ok: true } | { ok: false; taken: L[] }> {
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: items.map((i) => i.op) }));
+    return { ok: true };
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+    const taken = reasons.flatMap((r, i) => {
+      const label = items[i]?.label;
+      return r.Code === 'ConditionalCheckFailed' && label ? [label] : [];
+    });
+    if (!taken.length) throw err;
+    return { ok: false, taken };
+  }
+}
+
+/**
+ * The items that index a new user for the staff screens: its customer-number pointer, the site's user
+ * count, its membership of its legal entity and its search tokens. Part of the create transaction.
+ */
+export function customerIndexItems(user: UserRecord, tokens: string[]): TransactItem[] {
+  const { siteId, userId } = user;
+  return [
+    ...(user.customerNo
+      ? [
+          {
+            Put: {
+              TableName: table(),
+              Item: { ...keys.customerNo(siteId, user.customerNo), type: 'CustomerNo', userId },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ]
+      : []),
+    {
+      Update: {
+        TableName: table(),
+        Key: keys.userCounter(siteId),
+        UpdateExpression: 'ADD userCount :one SET #type = :type',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':one': 1, ':type': 'UserCounter' },
+      },
+    },
+    {
+      Put: {
+        TableName: table(),
+        Item: { ...keys.legalEntityMember(siteId, user.legalEntityId, userId), type: 'LegalEntityMember', userId },
+      },
+    },
+    ...tokens.map((t) => ({ Put: { TableName: table(), Item: searchTokenItem(siteId, userId, t) } })),
+  ];
+}
+

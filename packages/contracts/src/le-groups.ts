@@ -1,0 +1,35 @@
+/** Customer groups (LE groups): an owner legal entity sorts its customers and consumers into groups (spec 001 §7). */
+import * as z from 'zod';
+import { zRequired } from './common.ts';
+
+export const GROUP_MSG = {
+  groupNameTaken: 'A group with this name already exists',
+  groupNameTooLong: 'Group name must be at most 60 characters',
+  ownLegalEntity: "The site's own legal entity cannot be put in a customer group",
+} as const;
+
+export const ZLeGroup = z.object({
+  id: z.string(),
+  groupName: z.string(),
+  /** The site owner's default group (shown with a 'Default' marker). */
+  isDefault: z.boolean(),
+});
+export type TLeGroup = z.infer<typeof ZLeGroup>;
+
+export const ZSaveLeGroup = z.object({
+  /** Absent: create; present: rename. */
+  id: z.string().trim().min(1).optional(),
+  groupName: zRequired().pipe(z.string().max(60, GROUP_MSG.groupNameTooLong)),
+});
+
+export const ZLeGroupRef = z.object({ groupId: zRequired() });
+
+export const ZMapLegalEntity = z.object({ groupId: zRequired(), LEId: zRequired() });
+
+export const ZLegalEntityMapping = z.object({ LEId: z.string(), groupId: z.string(), groupName: z.string() });
+
+export const ZConsumerGroupMapping = z.object({
+  groups: z.array(ZLeGroup),
+  mappedGroupId: z.string().nullable(),
+  defaultGroupId: z.string().nullable(),
+});

@@ -1,0 +1,77 @@
+/** Permission groups and the signed-in user's permission state (spec 000 §3 "Permission model", §4, §7). */
+import * as z from 'zod';
+import { zRequired } from './common.ts';
+
+export const RBAC_MSG = {
+  groupNameTaken: 'A permission group with this name already exists',
+  permissionMenuOff: 'Permission groups are not enabled on this site',
+  onlyStaff: 'Only staff users can be put in a permission group',
+  unknownPermission: 'Unknown module, group or permission',
+  groupChangedMeanwhile: 'This permission group was changed by someone else. Please reload and try again.',
+} as const;
+
+export const ZPermissionState = z.object({
+  key: z.string(),
+  label: z.string(),
+  isActive: z.boolean(),
+  defaultAllowed: z.boolean(),
+});
+export const ZPermissionGroupState = z.object({ name: z.string(), isActive: z.boolean(), permissions: z.array(ZPermissionState) });
+export const ZModuleState = z.object({ moduleName: z.string(), isActive: z.boolean(), groups: z.array(ZPermissionGroupState) });
+export type TModuleState = z.infer<typeof ZModuleState>;
+
+/** What the signed-in user may do (the web hides what the server would refuse anyway). */
+export const ZSessionPermissions = z.object({
+  permissions: z.array(z.string()),
+  modules: z.array(ZModuleState),
+  lastSyncAt: z.string(),
+  isUserSuperAdmin: z.boolean(),
+});
+
+export const ZRbacGroupSummary = z.object({ id: z.string(), groupName: z.string(), permissions: z.array(z.string()) });
+export const ZRbacGroup = ZRbacGroupSummary.extend({ modules: z.array(ZModuleState) });
+
+/**
+ * An edit of the permission editor. Switches are applied to the catalogue in order with the toggle
+ * rules: a module or group switch first, then explicit permission switches inside it.
+ */
+export const ZModuleEdit = z.object({
+  moduleName: zRequired(),
+  isActive: z.boolean().optional(),
+  groups: z
+    .array(
+      z.object({
+        name: zRequired(),
+        isActive: z.boolean().optional(),
+        permissions: z.array(z.object({ key: zRequired(), isActive: z.boolean() })).default([]),
+      }),
+    )
+    .default([]),
+});
+export type TModuleEdit = z.output<typeof ZModuleEdit>;
+
+export const ZSavePermissionGroup = z.object({
+  id: z.string().trim().min(1).optional(),
+  groupName: zRequired().pipe(z.string().max(60, 'Group name must be at most 60 characters')),
+  modules: z.array(ZModuleEdit).default([]),
+});
+
+export const ZUserGroupOfUser = z.object({
+  userId: z.string(),
+  group: z.object({ id: z.string(), groupName: z.string() }).nullable(),
+});
+
+export const ZAssignUserGroup = z.object({
+  userId: zRequired(),
+  /** null removes the user from their group. */
+  userGroupId: z.string().trim().min(1).nullable(),
+});
+
+export const ZRbacMember = z.object({
+  id: z.string(),
+  users_id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  isUserSuperAdmin: z.boolean(),
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { generatePassword, verifyEmail } from '@tp/contracts/endpoints/users';
+import { MSG } from '@tp/contracts/messages';
+import { failure, fakeApi } from '#test/fake-api.ts';
+import { renderApp } from '#test/render.tsx';
+
+describe('/generate_password', { timeout: 30_000 }, () => {
+  it('sets a password from the emailed token, checking the confirmation first', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { api, location } = renderApp('/generate_password?token=tok-1');
+    api.on(generatePassword, { ok: true });
+    await user.type(await screen.findByLabelText(/^New password/), 'secret123');
+    await user.type(screen.getByLabelText(/^Confirm password/), 'secret124');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByText(MSG.passwordsDiffer)).toBeTruthy();
+    expect(api.calls(generatePassword)).toHaveLength(0);
+    await user.clear(screen.getByLabelText(/^Confirm password/));
+    await user.type(screen.getByLabelText(/^Confirm password/), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    await waitFor(() => expect(location()).toBe('/login'));
+    expect(api.calls(generatePassword)[0]?.input).toEqual({
+      token: 'tok-1',
+      password: 'secret123',
+      confirmPassword: 'secret123',
+    });
+  });
+
+  it('verifies an email address from ?verify=', async () => {
+    const api = fakeApi().on(verifyEmail, { ok: true });
+    renderApp('/generate_password?verify=v-1', { api });
+    expect(await screen.findByText('Your email address is verified.')).toBeTruthy();
+    expect(api.calls(verifyEmail)).toHaveLength(1);
+    expect(api.calls(verifyEmail)[0]?.input).toEqual({ token: 'v-1' });
+  });
+
+  it('says when a verification link is no longer valid', async () => {
+    const api = fakeApi().on(verifyEmail, failure(410, MSG.resetLinkInvalid));
+    renderApp('/generate_password?verify=old', { api });
+    expect((await screen.findAllByText(MSG.resetLinkInvalid)).length).toBeGreaterThan(0);
+  });
+
+  it('explains a link without a token', async () => {
+    renderApp('/generate_password');
+    expect(await screen.findByText(MSG.resetLinkInvalid)).toBeTruthy();
+  });
+});
