@@ -21,12 +21,14 @@ export async function seedGroups(): Promise<void> {
     const scope = { site, now };
     const existing = await markup.listGroups(scope);
     const ids = new Map(existing.map((g) => [g.groupName, g.id]));
-    for (const name of DEMO_GROUPS) if (!ids.has(name)) ids.set(name, (await markup.saveGroup(scope, { groupName: name })).id);
+    for (const name of DEMO_GROUPS)
+      if (!ids.has(name)) ids.set(name, (await markup.saveGroup(scope, { groupName: name })).id);
     if (!existing.some((g) => g.isDefault)) await markup.setDefaultGroup(scope, ids.get('Default')!);
     for (const { local, group } of MAPPED) {
       const userId = await userIdByEmail(site.siteId, demoEmail({ local }, site.domain));
       const user = userId ? await getUser(site.siteId, userId) : null;
-      if (user && !user.leGroupId) await markup.mapLegalEntity(scope, { groupId: ids.get(group)!, LEId: user.legalEntityId });
+      if (user && !user.leGroupId)
+        await markup.mapLegalEntity(scope, { groupId: ids.get(group)!, LEId: user.legalEntityId });
     }
   }
 }

@@ -24,10 +24,12 @@ export async function seedRbac(): Promise<void> {
   for (const site of DEMO_SITES) {
     const scope = { site, now };
     const ids = new Map((await rbac.listGroups(site.siteId)).map((g) => [g.groupName, g.id]));
-    for (const g of DEMO_RBAC_GROUPS) if (!ids.has(g.groupName)) ids.set(g.groupName, (await rbac.storeGroup(scope, g)).id);
+    for (const g of DEMO_RBAC_GROUPS)
+      if (!ids.has(g.groupName)) ids.set(g.groupName, (await rbac.storeGroup(scope, g)).id);
     if (!DESK_STAFF_SITES.includes(site.siteId)) continue;
     const userId = await userIdByEmail(site.siteId, demoEmail({ local: 'staff' }, site.domain));
     const user = userId ? await getUser(site.siteId, userId) : null;
-    if (user && !user.rbacUserGroupId) await rbac.assignUser(scope, { userId: user.userId, userGroupId: ids.get('Ticketing desk')! });
+    if (user && !user.rbacUserGroupId)
+      await rbac.assignUser(scope, { userId: user.userId, userGroupId: ids.get('Ticketing desk')! });
   }
 }

@@ -48,7 +48,8 @@ export const DEMO_SITES: (SiteRecord & { extraDomains: string[] })[] = [
     scriptUrls: [],
     brandingSettings: {
       theme: { palette: { primary: '#0f766e', secondary: '#e11d48' } },
-      lockMode: { enabled: true, lockedRoutes: ['/flight', '/packages', '/activities', '/user'] },
+      // The whole site is locked (empty list): visitors must sign in before anything but the entry pages.
+      lockMode: { enabled: true, lockedRoutes: [] },
       popupSettings: popupOff,
       ssrElements: { baggage: true, meal: true, seat: false },
     },

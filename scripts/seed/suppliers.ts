@@ -42,10 +42,21 @@ export async function seedSuppliers(): Promise<void> {
 
   const ask = async (consumerSiteId: string, category: SupplierCategory, minutesAgo: number) => {
     const consumer = await admin(consumerSiteId, at(minutesAgo));
-    await suppliers.acceptTerms(consumer.scope, consumer.actor, { supplierId: SUPPLIER, version: profile.termsVersion });
-    await suppliers.requestAccess(consumer.scope, consumer.actor, { supplierId: SUPPLIER, supplierListId: listId(category) });
+    await suppliers.acceptTerms(consumer.scope, consumer.actor, {
+      supplierId: SUPPLIER,
+      version: profile.termsVersion,
+    });
+    await suppliers.requestAccess(consumer.scope, consumer.actor, {
+      supplierId: SUPPLIER,
+      supplierListId: listId(category),
+    });
   };
-  const decide = async (consumerSiteId: string, category: SupplierCategory, to: 'Approved' | 'Rejected', minutesAgo: number) => {
+  const decide = async (
+    consumerSiteId: string,
+    category: SupplierCategory,
+    to: 'Approved' | 'Rejected',
+    minutesAgo: number,
+  ) => {
     const { scope, actor } = await admin(SUPPLIER, at(minutesAgo));
     const link = { consumerSiteId, supplierListId: listId(category) };
     await suppliers.changeLinkStatus(scope, actor, { ...link, newRequestStatus: to });
@@ -54,7 +65,10 @@ export async function seedSuppliers(): Promise<void> {
 
   await ask('site-partner', 'Flights', 50);
   const partner = await decide('site-partner', 'Flights', 'Approved', 45);
-  await suppliers.setLinkSwitch(partner.scope, partner.link, { isFlightHoldAllowed: false, isFlightSearchAllowed: true });
+  await suppliers.setLinkSwitch(partner.scope, partner.link, {
+    isFlightHoldAllowed: false,
+    isFlightSearchAllowed: true,
+  });
 
   await ask('site-skyway', 'TourPackages', 30);
   await decide('site-skyway', 'TourPackages', 'Rejected', 25);

@@ -18,6 +18,7 @@ import {
   suppliersEndpoints,
   supplierConsumers,
 } from '@tp/contracts/endpoints/suppliers';
+import { mapLegalEntityToGroup, saveLeGroup } from '@tp/contracts/endpoints/groups';
 import { MSG } from '@tp/contracts/messages';
 import { SUPPLIER_MSG, type TApiConsumer } from '@tp/contracts/suppliers';
 import { activeSupplierLink } from '../../functions/src/suppliers/service.ts';
@@ -45,9 +46,17 @@ function validInput(e: Endpoint): Record<string, unknown> {
     'suppliers.supplierApprovalGetTermsAndConditions': { supplierId: SKYWAY.siteId },
     'suppliers.supplierApprovalAcceptTermsAndConditions': { supplierId: SKYWAY.siteId, version: 1 },
     'suppliers.consumerToSupplierRequests': { supplierId: SKYWAY.siteId, supplierListId: 'x' },
-    'suppliers.changeConsumerSupplierMappingStatusFromConsumerSide': { supplierId: SKYWAY.siteId, supplierListId: 'x', mappingStatus: 'Paused' },
+    'suppliers.changeConsumerSupplierMappingStatusFromConsumerSide': {
+      supplierId: SKYWAY.siteId,
+      supplierListId: 'x',
+      mappingStatus: 'Paused',
+    },
     'suppliers.jumplogin': { supplierId: SKYWAY.siteId },
-    'suppliers.changeApiCustomerRequestStatus': { newRequestStatus: 'Approved', requestId: 'x', consumerMongoSiteId: SKYWAY.siteId },
+    'suppliers.changeApiCustomerRequestStatus': {
+      newRequestStatus: 'Approved',
+      requestId: 'x',
+      consumerMongoSiteId: SKYWAY.siteId,
+    },
     'suppliers.changeConsumerSupplierRequestStatus': { ...ref, newRequestStatus: 'Suspended' },
     'suppliers.setFlightHoldSetting': { ...ref, isFlightHold: true },
     'suppliers.setFlightSearchSetting': { ...ref, isFlightSearchAllowed: false },
@@ -91,31 +100,63 @@ describe('supplier-only calls', () => {
 
   it("find nothing of another supplier's links even once the caller is a supplier itself (404)", async () => {
     const partnerAdmin = await signedIn(PARTNER, 'admin');
-    const opted = await partnerAdmin.call(saveSupplierProfile, { categories: ['Flights'], termsAndConditions: 'Partner terms', isListed: false });
+    const opted = await partnerAdmin.call(saveSupplierProfile, {
+      categories: ['Flights'],
+      termsAndConditions: 'Partner terms',
+      isListed: false,
+    });
     expect(opted.status).toBe(200);
     expect(opted.body).toMatchObject({ message: MSG.settingSaved, result: { isSupplier: true, isListed: false } });
-    const res = await partnerAdmin.call(setFlightHoldSetting, { consumerSiteId: PARTNER.siteId, supplierListId: lists.Flights, isFlightHold: true });
+    const res = await partnerAdmin.call(setFlightHoldSetting, {
+      consumerSiteId: PARTNER.siteId,
+      supplierListId: lists.Flights,
+      isFlightHold: true,
+    });
     expect(res.status).toBe(404);
     const own = opted.body.result.lists[0].supplierListId;
-    const notConsumer = await partnerAdmin.call(setFlightHoldSetting, { consumerSiteId: SKYWAY.siteId, supplierListId: own, isFlightHold: true });
+    const notConsumer = await partnerAdmin.call(setFlightHoldSetting, {
+      consumerSiteId: SKYWAY.siteId,
+      supplierListId: own,
+      isFlightHold: true,
+    });
     expect(notConsumer.status).toBe(404);
-    expect((await partnerAdmin.call(saveSupplierProfile, { categories: [], termsAndConditions: 'Partner terms', isListed: false })).status).toBe(200);
+    expect(
+      (
+        await partnerAdmin.call(saveSupplierProfile, {
+          categories: [],
+          termsAndConditions: 'Partner terms',
+          isListed: false,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("refuse a session carried to another site's domain", async () => {
     const skywayAdmin = await signedIn(SKYWAY, 'admin');
-    const res = await skywayAdmin.raw('GET', urlPath(supplierConsumers), undefined, { 'domain-name': FLIGHTDEALS.domain });
+    const res = await skywayAdmin.raw('GET', urlPath(supplierConsumers), undefined, {
+      'domain-name': FLIGHTDEALS.domain,
+    });
     expect(res.status).toBe(401);
   });
 
   it('need suppliers.manageConsumers: plain staff may look but not change', async () => {
     expect((await supplierStaff.call(supplierConsumers, {})).status).toBe(200);
-    for (const e of [setFlightHoldSetting, setFlightSearchSetting, changeConsumerSupplierRequestStatus, setLERelationConfig, saveSupplierProfile])
+    for (const e of [
+      setFlightHoldSetting,
+      setFlightSearchSetting,
+      changeConsumerSupplierRequestStatus,
+      setLERelationConfig,
+      saveSupplierProfile,
+    ])
       expect((await supplierStaff.call(e, validInput(e))).status, e.id).toBe(403);
   });
 
   it('reject ids that could forge a key with a clear 400', async () => {
-    const res = await supplierAdmin.call(setFlightHoldSetting, { consumerSiteId: 'site#x', supplierListId: lists.Flights, isFlightHold: true });
+    const res = await supplierAdmin.call(setFlightHoldSetting, {
+      consumerSiteId: 'site#x',
+      supplierListId: lists.Flights,
+      isFlightHold: true,
+    });
     expect(res.status).toBe(400);
     expect(res.body.shortError).toEqual({ consumerSiteId: SUPPLIER_MSG.invalidSiteId });
   });
@@ -124,7 +165,9 @@ describe('supplier-only calls', () => {
 describe("the supplier's switches and TDS config", () => {
   const partnerRow = async (): Promise<TApiConsumer> => {
     const res = await supplierAdmin.call(getApiConsumers, { page: 1 });
-    return (res.body.result.records as TApiConsumer[]).find((c) => c.wl_mongoDb_siteId === PARTNER.siteId && c.sup_category === 'Flights')!;
+    return (res.body.result.records as TApiConsumer[]).find(
+      (c) => c.wl_mongoDb_siteId === PARTNER.siteId && c.sup_category === 'Flights',
+    )!;
   };
   const ref = () => ({ consumerSiteId: PARTNER.siteId, supplierListId: lists.Flights });
 
@@ -138,8 +181,14 @@ describe("the supplier's switches and TDS config", () => {
     expect(await partnerRow()).toMatchObject({ sc_map_isFlightHoldAllowed: true, sc_map_isFlightSearchAllowed: false });
     const partnerAdmin = await signedIn(PARTNER, 'admin');
     const linked = (await partnerAdmin.call(getLinkedSuppliersByConsumer, {})).body.result as { category: string }[];
-    expect(linked.find((l) => l.category === 'Flights')).toMatchObject({ isFlightHoldAllowed: true, isFlightSearchAllowed: false });
-    expect(await activeSupplierLink(PARTNER.siteId, 'Flights')).toMatchObject({ isFlightHoldAllowed: true, isFlightSearchAllowed: false });
+    expect(linked.find((l) => l.category === 'Flights')).toMatchObject({
+      isFlightHoldAllowed: true,
+      isFlightSearchAllowed: false,
+    });
+    expect(await activeSupplierLink(PARTNER.siteId, 'Flights')).toMatchObject({
+      isFlightHoldAllowed: true,
+      isFlightSearchAllowed: false,
+    });
 
     // back to the demo defaults
     await supplierAdmin.call(setFlightHoldSetting, { ...ref(), isFlightHold: false });
@@ -148,7 +197,11 @@ describe("the supplier's switches and TDS config", () => {
   });
 
   it("refuses switches on a request that is not a consumer yet (SkyWay's pending Flights)", async () => {
-    const res = await supplierAdmin.call(setFlightHoldSetting, { consumerSiteId: SKYWAY.siteId, supplierListId: lists.Flights, isFlightHold: true });
+    const res = await supplierAdmin.call(setFlightHoldSetting, {
+      consumerSiteId: SKYWAY.siteId,
+      supplierListId: lists.Flights,
+      isFlightHold: true,
+    });
     expect(res.status).toBe(404);
   });
 
@@ -160,6 +213,23 @@ describe("the supplier's switches and TDS config", () => {
     expect((await partnerRow()).isTdsDeductable).toBe(true);
     expect((await supplierAdmin.call(setLERelationConfig, { isTdsDeductable: false, userLEID: le })).status).toBe(200);
     expect((await partnerRow()).isTdsDeductable).toBe(false);
+  });
+
+  it("shows the customer group mapped to the consumer's legal entity, keeping the TDS switch beside it", async () => {
+    const le = (await partnerRow()).wl_legalEntityId!;
+    expect(await partnerRow()).toMatchObject({ leGroup_groupName: null, userGroup: { groupId: null } });
+    expect((await supplierAdmin.call(setLERelationConfig, { isTdsDeductable: true, userLEID: le })).status).toBe(200);
+    const group = await supplierAdmin.call(saveLeGroup, { groupName: `Partners ${Date.now()}` });
+    expect(group.status, JSON.stringify(group.body)).toBe(200);
+    const mapped = await supplierAdmin.call(mapLegalEntityToGroup, { groupId: group.body.result.id, LEId: le });
+    expect(mapped.status, JSON.stringify(mapped.body)).toBe(200);
+    expect(await partnerRow()).toMatchObject({
+      leGroup_groupName: group.body.result.groupName,
+      userGroup: { groupId: group.body.result.id },
+      isTdsDeductable: true,
+    });
+    expect((await supplierAdmin.call(setLERelationConfig, { isTdsDeductable: false, userLEID: le })).status).toBe(200);
+    expect((await partnerRow()).userGroup.groupId).toBe(group.body.result.id);
   });
 
   it("refuses TDS config for the site's own or an unknown legal entity", async () => {

@@ -25,6 +25,9 @@ export async function flightdealsListIds(admin: Client): Promise<Record<Supplier
   const res = await admin.call(getWebsiteOwnSuppliers, {});
   expect(res.status).toBe(200);
   return Object.fromEntries(
-    (res.body.result.lists as { category: SupplierCategory; supplierListId: string }[]).map((l) => [l.category, l.supplierListId]),
+    (res.body.result.lists as { category: SupplierCategory; supplierListId: string }[]).map((l) => [
+      l.category,
+      l.supplierListId,
+    ]),
   ) as Record<SupplierCategory, string>;
 }

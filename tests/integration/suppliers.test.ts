@@ -25,7 +25,13 @@ import {
 } from '@tp/contracts/endpoints/suppliers';
 import { getUserBySessionId, loginBySessionId } from '@tp/contracts/endpoints/users';
 import { MSG } from '@tp/contracts/messages';
-import { SUPPLIER_MSG, ZApiConsumer, ZApiCustomerRequest, ZVisibleSupplier, type SupplierCategory } from '@tp/contracts/suppliers';
+import {
+  SUPPLIER_MSG,
+  ZApiConsumer,
+  ZApiCustomerRequest,
+  ZVisibleSupplier,
+  type SupplierCategory,
+} from '@tp/contracts/suppliers';
 import { activeSupplierLink } from '../../functions/src/suppliers/service.ts';
 import { Client } from '../support/api.ts';
 import { useStackTable } from './users-helpers.ts';
@@ -77,16 +83,30 @@ const moveSkyway = (newRequestStatus: string, category: SupplierCategory = 'Tour
 
 describe('the demo supply chain (seed)', () => {
   it('offers the three categories and makes Flight Deals a supplier of Flights and TourPackages', async () => {
-    expect((await supplierAdmin.call(getSupplierCategories, {})).body.result).toEqual(['FixedDeparture', 'Flights', 'TourPackages']);
+    expect((await supplierAdmin.call(getSupplierCategories, {})).body.result).toEqual([
+      'FixedDeparture',
+      'Flights',
+      'TourPackages',
+    ]);
     const own = await supplierAdmin.call(getWebsiteOwnSuppliers, {});
-    expect(own.body.result).toMatchObject({ supplierId: FLIGHTDEALS.siteId, isSupplier: true, isListed: true, termsVersion: 1 });
-    expect((await consumerAdmin.call(getWebsiteOwnSuppliers, {})).body.result).toMatchObject({ isSupplier: false, lists: [] });
+    expect(own.body.result).toMatchObject({
+      supplierId: FLIGHTDEALS.siteId,
+      isSupplier: true,
+      isListed: true,
+      termsVersion: 1,
+    });
+    expect((await consumerAdmin.call(getWebsiteOwnSuppliers, {})).body.result).toMatchObject({
+      isSupplier: false,
+      lists: [],
+    });
   });
 
   it('has Partner Holidays as the approved Flights consumer: search on, hold off', async () => {
     const res = await supplierAdmin.call(supplierConsumers, {});
     expect(res.status).toBe(200);
-    const partner = (res.body.result.records as Consumer[]).find((c) => c.wl_mongoDb_siteId === PARTNER.siteId && c.sup_category === 'Flights');
+    const partner = (res.body.result.records as Consumer[]).find(
+      (c) => c.wl_mongoDb_siteId === PARTNER.siteId && c.sup_category === 'Flights',
+    );
     expect(ZApiConsumer.parse(partner)).toMatchObject({
       wl_companyName: 'Partner Holidays',
       wl_domain: 'partner.localhost',
@@ -97,14 +117,21 @@ describe('the demo supply chain (seed)', () => {
       sc_map_isFlightSearchAllowed: true,
       sc_map_status: 'Approved',
     });
-    expect(await activeSupplierLink(PARTNER.siteId, 'Flights')).toMatchObject({ supplierSiteId: FLIGHTDEALS.siteId, isFlightHoldAllowed: false });
+    expect(await activeSupplierLink(PARTNER.siteId, 'Flights')).toMatchObject({
+      supplierSiteId: FLIGHTDEALS.siteId,
+      isFlightHoldAllowed: false,
+    });
   });
 
   it("shows SkyWay's pending Flights request and the TourPackages one the super admin rejected, with the decider", async () => {
     const all = await requests();
     for (const r of all) ZApiCustomerRequest.parse(r);
     const skyway = all.filter((r) => r.whitelabel_mongoDb_siteId === SKYWAY.siteId);
-    expect(skyway.find((r) => r.supplier_category === 'Flights')).toMatchObject({ requestStatus: 'Pending', decider: null, domain: 'skyway.localhost' });
+    expect(skyway.find((r) => r.supplier_category === 'Flights')).toMatchObject({
+      requestStatus: 'Pending',
+      decider: null,
+      domain: 'skyway.localhost',
+    });
     expect(skyway.find((r) => r.supplier_category === 'TourPackages' && r.requestStatus === 'Rejected')).toMatchObject({
       decider: { firstName: 'Asha', lastName: 'Admin', email: 'admin@flightdeals.localhost' },
       requestDecidedAt: expect.any(String),
@@ -122,31 +149,54 @@ describe('SkyWay asks again for TourPackages, Flight Deals decides', () => {
   it('lists Flight Deals to SkyWay with its status per category, for its own domain only', async () => {
     const res = await consumerAdmin.call(getAllVisibleSuppliersWithConsumerRequests, { domainName: SKYWAY.domain });
     expect(res.status).toBe(200);
-    const fd = ZVisibleSupplier.parse((res.body.result as { supplierId: string }[]).find((s) => s.supplierId === FLIGHTDEALS.siteId));
+    const fd = ZVisibleSupplier.parse(
+      (res.body.result as { supplierId: string }[]).find((s) => s.supplierId === FLIGHTDEALS.siteId),
+    );
     expect(fd).toMatchObject({ companyName: 'Flight Deals', acceptedTermsVersion: 1 });
-    expect(Object.fromEntries(fd.categories.map((c) => [c.category, c.requestStatus]))).toEqual({ Flights: 'Pending', TourPackages: 'Rejected' });
+    expect(Object.fromEntries(fd.categories.map((c) => [c.category, c.requestStatus]))).toEqual({
+      Flights: 'Pending',
+      TourPackages: 'Rejected',
+    });
     expect((res.body.result as { supplierId: string }[]).some((s) => s.supplierId === SKYWAY.siteId)).toBe(false);
-    const foreign = await consumerAdmin.call(getAllVisibleSuppliersWithConsumerRequests, { domainName: FLIGHTDEALS.domain });
+    const foreign = await consumerAdmin.call(getAllVisibleSuppliersWithConsumerRequests, {
+      domainName: FLIGHTDEALS.domain,
+    });
     expect(foreign.status).toBe(403);
   });
 
   it("reads and accepts the supplier's terms (a stale version is refused)", async () => {
     const details = await consumerAdmin.call(supplierApprovalSupplierDetails, { supplierId: FLIGHTDEALS.siteId });
-    expect(details.body.result).toMatchObject({ domain: FLIGHTDEALS.domain, termsVersion: 1, lists: expect.any(Array) });
+    expect(details.body.result).toMatchObject({
+      domain: FLIGHTDEALS.domain,
+      termsVersion: 1,
+      lists: expect.any(Array),
+    });
     const terms = await consumerAdmin.call(supplierApprovalGetTermsAndConditions, { supplierId: FLIGHTDEALS.siteId });
     expect(terms.body.result.termsAndConditions).toContain('Flight Deals API partner terms');
-    const stale = await consumerAdmin.call(supplierApprovalAcceptTermsAndConditions, { supplierId: FLIGHTDEALS.siteId, version: 0 });
+    const stale = await consumerAdmin.call(supplierApprovalAcceptTermsAndConditions, {
+      supplierId: FLIGHTDEALS.siteId,
+      version: 0,
+    });
     expect(stale.status).toBe(409);
     expect(stale.body.errorMessage).toBe(SUPPLIER_MSG.termsChanged);
-    const accepted = await consumerAdmin.call(supplierApprovalAcceptTermsAndConditions, { supplierId: FLIGHTDEALS.siteId, version: '1' });
+    const accepted = await consumerAdmin.call(supplierApprovalAcceptTermsAndConditions, {
+      supplierId: FLIGHTDEALS.siteId,
+      version: '1',
+    });
     expect(accepted.status).toBe(200);
     expect(accepted.body.result).toMatchObject({ acceptedTermsVersion: 1, termsAcceptedAt: expect.any(String) });
   });
 
   it('sends a new request for the rejected list; the still-pending Flights list cannot be asked twice', async () => {
-    const again = await consumerAdmin.call(consumerToSupplierRequests, { supplierId: FLIGHTDEALS.siteId, supplierListId: lists.Flights });
+    const again = await consumerAdmin.call(consumerToSupplierRequests, {
+      supplierId: FLIGHTDEALS.siteId,
+      supplierListId: lists.Flights,
+    });
     expect(again.status).toBe(409);
-    const res = await consumerAdmin.call(consumerToSupplierRequests, { supplierId: FLIGHTDEALS.siteId, supplierListId: lists.TourPackages });
+    const res = await consumerAdmin.call(consumerToSupplierRequests, {
+      supplierId: FLIGHTDEALS.siteId,
+      supplierListId: lists.TourPackages,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.result).toMatchObject({ requestStatus: 'Pending', category: 'TourPackages' });
     requestId = res.body.result.requestId;
@@ -167,8 +217,13 @@ describe('SkyWay asks again for TourPackages, Flight Deals decides', () => {
   it('is decided only by staff allowed to decide, and only for its own consumer', async () => {
     const body = { newRequestStatus: 'Approved', requestId, consumerMongoSiteId: SKYWAY.siteId };
     expect((await supplierStaff.call(changeApiCustomerRequestStatus, body)).status).toBe(403);
-    expect((await supplierAdmin.call(changeApiCustomerRequestStatus, { ...body, consumerMongoSiteId: PARTNER.siteId })).status).toBe(404);
-    expect((await supplierAdmin.call(changeApiCustomerRequestStatus, { ...body, newRequestStatus: 'Suspended' })).status).toBe(400);
+    expect(
+      (await supplierAdmin.call(changeApiCustomerRequestStatus, { ...body, consumerMongoSiteId: PARTNER.siteId }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await supplierAdmin.call(changeApiCustomerRequestStatus, { ...body, newRequestStatus: 'Suspended' })).status,
+    ).toBe(400);
   });
 
   it('is approved by the super admin, once', async () => {
@@ -187,7 +242,10 @@ describe('SkyWay asks again for TourPackages, Flight Deals decides', () => {
   });
 
   it('shows Approved on both sides, and the consumer can now use the list', async () => {
-    expect(await skywayRow('TourPackages')).toMatchObject({ sc_map_status: 'Approved', wl_legalEntityId: expect.any(String) });
+    expect(await skywayRow('TourPackages')).toMatchObject({
+      sc_map_status: 'Approved',
+      wl_legalEntityId: expect.any(String),
+    });
     expect(await linkedAtSkyway('TourPackages')).toMatchObject({ status: 'Approved', mappingStatus: 'Active' });
     expect(await linkedAtSkyway('Flights')).toBeUndefined();
     expect(await activeSupplierLink(SKYWAY.siteId, 'TourPackages')).toMatchObject({
@@ -221,8 +279,14 @@ describe('SkyWay asks again for TourPackages, Flight Deals decides', () => {
       });
     const paused = await pause('Paused');
     expect(paused.status).toBe(200);
-    expect(paused.body).toMatchObject({ message: MSG.settingSaved, result: { status: 'Approved', mappingStatus: 'Paused' } });
-    expect(await skywayRow('TourPackages')).toMatchObject({ sc_map_status: 'Approved', sc_map_mappingStatus: 'Paused' });
+    expect(paused.body).toMatchObject({
+      message: MSG.settingSaved,
+      result: { status: 'Approved', mappingStatus: 'Paused' },
+    });
+    expect(await skywayRow('TourPackages')).toMatchObject({
+      sc_map_status: 'Approved',
+      sc_map_mappingStatus: 'Paused',
+    });
     expect(await activeSupplierLink(SKYWAY.siteId, 'TourPackages')).toBeNull();
     expect((await pause('Active')).body.result.mappingStatus).toBe('Active');
     expect(await activeSupplierLink(SKYWAY.siteId, 'TourPackages')).not.toBeNull();
@@ -249,7 +313,11 @@ describe('SkyWay asks again for TourPackages, Flight Deals decides', () => {
     const browser = new Client(FLIGHTDEALS.domain);
     const signedInThere = await browser.call(loginBySessionId, { sessionId });
     expect(signedInThere.status).toBe(200);
-    expect(signedInThere.body.result).toMatchObject({ email: 'admin@skyway.localhost', userType: 'travelAgent', companyName: 'SkyWay Travels' });
+    expect(signedInThere.body.result).toMatchObject({
+      email: 'admin@skyway.localhost',
+      userType: 'travelAgent',
+      companyName: 'SkyWay Travels',
+    });
     expect((await browser.call(getUserBySessionId, {})).body.result.email).toBe('admin@skyway.localhost');
     expect((await new Client(FLIGHTDEALS.domain).call(loginBySessionId, { sessionId })).status).toBe(401);
   });

@@ -194,7 +194,12 @@ export const keys = {
     gsi1sk: `${generatedAt}#${part(requestId)}`,
   }),
   apiCustomerRequestsPk: (supplierSiteId: string) => `${site(supplierSiteId)}#APIREQS`,
-  apiCustomerRequestsByStatusIndex: (supplierSiteId: string, status: string, generatedAt: string, requestId: string) => ({
+  apiCustomerRequestsByStatusIndex: (
+    supplierSiteId: string,
+    status: string,
+    generatedAt: string,
+    requestId: string,
+  ) => ({
     gsi2pk: `${site(supplierSiteId)}#APIREQS#${part(status)}`,
     gsi2sk: `${generatedAt}#${part(requestId)}`,
   }),

@@ -2,7 +2,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dyn
 import { TABLE } from '@tp/contracts/platform';
 import { db, tableName } from '#lib/db';
 import { keys } from '#lib/keys';
-import { transactUnique, type TransactItem } from '../users/items.ts';
+import { queryAll, setClause, transactUnique, type TransactItem } from '../users/dynamo.ts';
 
 /** A customer group of the site owner (item type 'LeGroup'). */
 export interface LeGroupRecord {
@@ -78,7 +78,12 @@ export function createGroup(g: LeGroupRecord): Promise<GroupWrite> {
       op: {
         Put: {
           TableName: table(),
-          Item: { ...keys.leGroup(g.siteId, g.groupId), ...keys.leGroupsIndex(g.siteId, g.groupName, g.groupId), type: 'LeGroup', ...g },
+          Item: {
+            ...keys.leGroup(g.siteId, g.groupId),
+            ...keys.leGroupsIndex(g.siteId, g.groupName, g.groupId),
+            type: 'LeGroup',
+            ...g,
+          },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -89,7 +94,8 @@ export function createGroup(g: LeGroupRecord): Promise<GroupWrite> {
 
 /** Renames a group; its name guard moves with it in the same transaction. */
 export function renameGroup(prev: LeGroupRecord, next: LeGroupRecord): Promise<GroupWrite> {
-  const guardMoves = keys.leGroupName(prev.siteId, prev.groupName).pk !== keys.leGroupName(next.siteId, next.groupName).pk;
+  const guardMoves =
+    keys.leGroupName(prev.siteId, prev.groupName).pk !== keys.leGroupName(next.siteId, next.groupName).pk;
   return transactUnique<'name' | 'group'>([
     {
       label: 'group',
@@ -119,17 +125,30 @@ export function renameGroup(prev: LeGroupRecord, next: LeGroupRecord): Promise<G
 /** The default group id, held on the site owner's legal entity. */
 export async function defaultGroupId(siteId: string, ownerLegalEntityId: string): Promise<string | null> {
   const { Item } = await db().send(
-    new GetCommand({ TableName: table(), Key: keys.legalEntity(siteId, ownerLegalEntityId), ProjectionExpression: 'defaultLEGroupId' }),
+    new GetCommand({
+      TableName: table(),
+      Key: keys.legalEntity(siteId, ownerLegalEntityId),
+      ProjectionExpression: 'defaultLEGroupId',
+    }),
   );
   return (Item?.defaultLEGroupId as string | undefined) ?? null;
 }
 
 const groupExists = (siteId: string, groupId: string): TransactItem => ({
-  ConditionCheck: { TableName: table(), Key: keys.leGroup(siteId, groupId), ConditionExpression: 'attribute_exists(pk)' },
+  ConditionCheck: {
+    TableName: table(),
+    Key: keys.leGroup(siteId, groupId),
+    ConditionExpression: 'attribute_exists(pk)',
+  },
 });
 
 /** Sets the default group on the owner's legal entity (creating that item's record if the seed did not). */
-export function setDefaultGroup(siteId: string, ownerLegalEntityId: string, groupId: string, now: Date): Promise<GroupWrite> {
+export function setDefaultGroup(
+  siteId: string,
+  ownerLegalEntityId: string,
+  groupId: string,
+  now: Date,
+): Promise<GroupWrite> {
   return transactUnique<'name' | 'group'>([
     { label: 'group', op: groupExists(siteId, groupId) },
     {
@@ -141,7 +160,13 @@ export function setDefaultGroup(siteId: string, ownerLegalEntityId: string, grou
           UpdateExpression:
             'SET defaultLEGroupId = :g, #type = if_not_exists(#type, :type), siteId = :site, legalEntityId = :le, updatedAt = :now',
           ExpressionAttributeNames: { '#type': 'type' },
-          ExpressionAttributeValues: { ':g': groupId, ':type': 'LegalEntity', ':site': siteId, ':le': ownerLegalEntityId, ':now': now.toISOString() },
+          ExpressionAttributeValues: {
+            ':g': groupId,
+            ':type': 'LegalEntity',
+            ':site': siteId,
+            ':le': ownerLegalEntityId,
+            ':now': now.toISOString(),
+          },
         },
       },
     },
@@ -169,7 +194,10 @@ function relationUpdate(siteId: string, leId: string, set: Record<string, unknow
       Key: keys.leRelation(siteId, leId),
       UpdateExpression: `SET #type = :type, ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
       ExpressionAttributeNames: { '#type': 'type', ...Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])) },
-      ExpressionAttributeValues: { ':type': 'LeRelation', ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])) },
+      ExpressionAttributeValues: {
+        ':type': 'LeRelation',
+        ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+      },
     },
   };
 }
@@ -179,7 +207,12 @@ function relationUpdate(siteId: string, leId: string, set: Record<string, unknow
  * transaction while the group exists. A legal entity has one user in practice; should it have more
  * than a transaction holds, the rest follow in further transactions.
  */
-export async function mapLegalEntity(siteId: string, leId: string, groupId: string, userOps: TransactItem[]): Promise<GroupWrite> {
+export async function mapLegalEntity(
+  siteId: string,
+  leId: string,
+  groupId: string,
+  userOps: TransactItem[],
+): Promise<GroupWrite> {
   const first = userOps.slice(0, 98);
   const written = await transactUnique<'name' | 'group'>([
     { label: 'group', op: groupExists(siteId, groupId) },

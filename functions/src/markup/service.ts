@@ -78,11 +78,18 @@ async function copyNameToUsers(siteId: string, group: LeGroupRecord, deps: Marku
   for (const leId of await deps.repo.groupLegalEntityIds(siteId, group.groupId))
     for (const userId of await deps.customers.legalEntityUserIds(siteId, leId))
       await deps.customers.applyUserUpdate(
-        deps.customers.userFieldsOp(siteId, userId, { leGroupName: group.groupName }, [], { field: 'leGroupId', equals: group.groupId }),
+        deps.customers.userFieldsOp(siteId, userId, { leGroupName: group.groupName }, [], {
+          field: 'leGroupId',
+          equals: group.groupId,
+        }),
       );
 }
 
-export async function setDefaultGroup({ site, now }: Scope, groupId: string, deps: MarkupDeps = defaultDeps): Promise<TLeGroup> {
+export async function setDefaultGroup(
+  { site, now }: Scope,
+  groupId: string,
+  deps: MarkupDeps = defaultDeps,
+): Promise<TLeGroup> {
   const group = await requireGroup(site.siteId, groupId, deps);
   const written = await deps.repo.setDefaultGroup(site.siteId, site.ownerLegalEntityId, groupId, now);
   if (!written.ok) throw fail.notFound();
@@ -94,7 +101,8 @@ export async function setDefaultGroup({ site, now }: Scope, groupId: string, dep
  * account on this site the supplier relationship opened, so it is a legal entity of this site too).
  */
 async function groupableUsers(site: SiteRecord, leId: string, deps: MarkupDeps): Promise<string[]> {
-  if (leId === site.ownerLegalEntityId) throw fail.validation(GROUP_MSG.ownLegalEntity, { LEId: GROUP_MSG.ownLegalEntity });
+  if (leId === site.ownerLegalEntityId)
+    throw fail.validation(GROUP_MSG.ownLegalEntity, { LEId: GROUP_MSG.ownLegalEntity });
   if (!(await deps.customers.getLegalEntity(site.siteId, leId))) throw fail.notFound();
   return deps.customers.legalEntityUserIds(site.siteId, leId);
 }
@@ -120,7 +128,10 @@ export async function consumerMapping(
   deps: MarkupDeps = defaultDeps,
 ): Promise<{ groups: TLeGroup[]; mappedGroupId: string | null; defaultGroupId: string | null }> {
   if (!(await deps.customers.getLegalEntity(scope.site.siteId, consumerLEId))) throw fail.notFound();
-  const [groups, relation] = await Promise.all([listGroups(scope, deps), deps.repo.getRelation(scope.site.siteId, consumerLEId)]);
+  const [groups, relation] = await Promise.all([
+    listGroups(scope, deps),
+    deps.repo.getRelation(scope.site.siteId, consumerLEId),
+  ]);
   return {
     groups,
     mappedGroupId: relation?.groupId ?? null,
@@ -137,7 +148,11 @@ export interface LegalEntityGroup {
 }
 
 /** The group whose markups apply to a legal entity: the mapped one, else the default (null when neither exists). */
-export async function legalEntityGroup(site: SiteRecord, leId: string, deps: MarkupDeps = defaultDeps): Promise<LegalEntityGroup | null> {
+export async function legalEntityGroup(
+  site: SiteRecord,
+  leId: string,
+  deps: MarkupDeps = defaultDeps,
+): Promise<LegalEntityGroup | null> {
   const [relation, defaultId] = await Promise.all([
     deps.repo.getRelation(site.siteId, leId),
     deps.repo.defaultGroupId(site.siteId, site.ownerLegalEntityId),
@@ -145,6 +160,11 @@ export async function legalEntityGroup(site: SiteRecord, leId: string, deps: Mar
   const mapped = relation?.groupId ? await deps.repo.getGroup(site.siteId, relation.groupId) : null;
   const group = mapped ?? (defaultId ? await deps.repo.getGroup(site.siteId, defaultId) : null);
   return group
-    ? { groupId: group.groupId, groupName: group.groupName, isDefault: group.groupId === defaultId, isMapped: group === mapped }
+    ? {
+        groupId: group.groupId,
+        groupName: group.groupName,
+        isDefault: group.groupId === defaultId,
+        isMapped: group === mapped,
+      }
     : null;
 }

@@ -2,7 +2,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE } from '@tp/contracts/platform';
 import { db, tableName } from '#lib/db';
 import { keys } from '#lib/keys';
-import { transactUnique, type TransactItem } from '../users/items.ts';
+import { queryAll, setClause, transactUnique, type TransactItem } from '../users/dynamo.ts';
 
 /**
  * A permission group (item type 'RbacGroup'). `permissions` holds the granted keys: lib/permissions.ts
@@ -73,14 +73,18 @@ const groupItem = (g: RbacGroupRecord) => ({
 
 export function createGroup(g: RbacGroupRecord): Promise<RbacWrite> {
   return transactUnique<'name' | 'group' | 'user'>([
-    { label: null, op: { Put: { TableName: table(), Item: groupItem(g), ConditionExpression: 'attribute_not_exists(pk)' } } },
+    {
+      label: null,
+      op: { Put: { TableName: table(), Item: groupItem(g), ConditionExpression: 'attribute_not_exists(pk)' } },
+    },
     { label: 'name', op: nameGuard(g) },
   ]);
 }
 
 /** Replaces a group's name and grants, only if nobody saved it since it was read; the name guard moves along. */
 export function updateGroup(prev: RbacGroupRecord, next: RbacGroupRecord): Promise<RbacWrite> {
-  const guardMoves = keys.rbacGroupName(prev.siteId, prev.groupName).pk !== keys.rbacGroupName(next.siteId, next.groupName).pk;
+  const guardMoves =
+    keys.rbacGroupName(prev.siteId, prev.groupName).pk !== keys.rbacGroupName(next.siteId, next.groupName).pk;
   return transactUnique<'name' | 'group' | 'user'>([
     {
       label: 'group',
@@ -139,12 +143,23 @@ export function moveMember(
           {
             label: 'group' as const,
             op: {
-              ConditionCheck: { TableName: table(), Key: keys.rbacGroup(siteId, to), ConditionExpression: 'attribute_exists(pk)' },
+              ConditionCheck: {
+                TableName: table(),
+                Key: keys.rbacGroup(siteId, to),
+                ConditionExpression: 'attribute_exists(pk)',
+              },
             },
           },
-          { label: null, op: { Put: { TableName: table(), Item: { ...keys.rbacMember(siteId, to, userId), type: 'RbacMember', userId } } } },
+          {
+            label: null,
+            op: {
+              Put: { TableName: table(), Item: { ...keys.rbacMember(siteId, to, userId), type: 'RbacMember', userId } },
+            },
+          },
         ]
       : []),
-    ...(from && from !== to ? [{ label: null, op: { Delete: { TableName: table(), Key: keys.rbacMember(siteId, from, userId) } } }] : []),
+    ...(from && from !== to
+      ? [{ label: null, op: { Delete: { TableName: table(), Key: keys.rbacMember(siteId, from, userId) } } }]
+      : []),
   ]);
 }

@@ -37,7 +37,9 @@ export interface Scope {
   now: Date;
 }
 
-const LABELS = new Map(PERMISSION_CATALOGUE.flatMap((m) => m.groups.flatMap((g) => g.permissions.map((p) => [p.key, p.label]))));
+const LABELS = new Map(
+  PERMISSION_CATALOGUE.flatMap((m) => m.groups.flatMap((g) => g.permissions.map((p) => [p.key, p.label]))),
+);
 
 /** The catalogue with the given keys switched on, in the toggle rules' shape. */
 export function catalogueState(granted: ReadonlySet<string>): ModuleState[] {
@@ -45,7 +47,11 @@ export function catalogueState(granted: ReadonlySet<string>): ModuleState[] {
     moduleName: m.moduleName,
     groups: m.groups.map((g) => ({
       name: g.name,
-      permissions: g.permissions.map((p) => ({ key: p.key, isActive: granted.has(p.key), defaultAllowed: p.defaultAllowed })),
+      permissions: g.permissions.map((p) => ({
+        key: p.key,
+        isActive: granted.has(p.key),
+        defaultAllowed: p.defaultAllowed,
+      })),
     })),
   }));
 }
@@ -108,7 +114,11 @@ export async function sessionPermissions(principal: Principal, now: Date, deps: 
 }
 
 export async function listGroups(siteId: string, deps: RbacDeps = defaultDeps) {
-  return (await deps.repo.listGroups(siteId)).map((g) => ({ id: g.groupId, groupName: g.groupName, permissions: g.permissions }));
+  return (await deps.repo.listGroups(siteId)).map((g) => ({
+    id: g.groupId,
+    groupName: g.groupName,
+    permissions: g.permissions,
+  }));
 }
 
 async function requireGroup(siteId: string, groupId: string, deps: RbacDeps): Promise<RbacGroupRecord> {
@@ -150,7 +160,8 @@ export async function storeGroup({ site, now }: Scope, input: GroupEdit, deps: R
   };
   const written = prev ? await deps.repo.updateGroup(prev, next) : await deps.repo.createGroup(next);
   if (!written.ok) {
-    if (written.taken.includes('name')) throw fail.conflict(RBAC_MSG.groupNameTaken, { groupName: RBAC_MSG.groupNameTaken });
+    if (written.taken.includes('name'))
+      throw fail.conflict(RBAC_MSG.groupNameTaken, { groupName: RBAC_MSG.groupNameTaken });
     throw fail.conflict(RBAC_MSG.groupChangedMeanwhile);
   }
   if (prev && prev.groupName !== next.groupName)
@@ -189,12 +200,27 @@ export async function assignUser(
   if (user.userType !== 'staff') throw fail.validation(RBAC_MSG.onlyStaff, { userId: RBAC_MSG.onlyStaff });
   const group = input.userGroupId ? await requireGroup(site.siteId, input.userGroupId, deps) : null;
   const userOp = group
-    ? deps.customers.userFieldsOp(site.siteId, user.userId, { rbacUserGroupId: group.groupId, rbacUserGroupName: group.groupName }, [], {
+    ? deps.customers.userFieldsOp(
+        site.siteId,
+        user.userId,
+        { rbacUserGroupId: group.groupId, rbacUserGroupName: group.groupName },
+        [],
+        {
+          field: 'userType',
+          equals: 'staff',
+        },
+      )
+    : deps.customers.userFieldsOp(site.siteId, user.userId, {}, ['rbacUserGroupId', 'rbacUserGroupName'], {
         field: 'userType',
         equals: 'staff',
-      })
-    : deps.customers.userFieldsOp(site.siteId, user.userId, {}, ['rbacUserGroupId', 'rbacUserGroupName'], { field: 'userType', equals: 'staff' });
-  const written = await deps.repo.moveMember(site.siteId, user.userId, user.rbacUserGroupId ?? null, group?.groupId ?? null, userOp);
+      });
+  const written = await deps.repo.moveMember(
+    site.siteId,
+    user.userId,
+    user.rbacUserGroupId ?? null,
+    group?.groupId ?? null,
+    userOp,
+  );
   if (!written.ok) throw fail.notFound();
   return { userId: user.userId, group: group ? { id: group.groupId, groupName: group.groupName } : null };
 }

@@ -201,7 +201,10 @@ export const linksOfSupplier = (supplierSiteId: string) =>
 export const linksOfConsumer = (consumerSiteId: string, supplierSiteId?: string) =>
   queryAll<LinkRecord>(byGsi1(keys.supplierLinksPk(consumerSiteId), supplierSiteId ? `${supplierSiteId}#` : undefined));
 
-function linkPuts(link: LinkRecord, condition: { expression: string; values: Record<string, unknown> }): TransactItem[] {
+function linkPuts(
+  link: LinkRecord,
+  condition: { expression: string; values: Record<string, unknown> },
+): TransactItem[] {
   const copies = [
     { ...supplierCopy(link), ...keys.consumerLinksIndex(link.supplierSiteId, link.consumerSiteId, link.category) },
     { ...consumerCopy(link), ...keys.supplierLinksIndex(link.consumerSiteId, link.supplierSiteId, link.category) },
@@ -299,7 +302,10 @@ export function decideRequest(
   decision: { requestStatus: 'Approved' | 'Rejected'; decider: Decider; decidedAt: string },
   linkFields: Partial<LinkRecord>,
 ): Promise<boolean> {
-  const set = setExpression({ ...decision, gsi2pk: keys.apiCustomerRequestsByStatusPk(request.supplierSiteId, decision.requestStatus) }, 'r');
+  const set = setExpression(
+    { ...decision, gsi2pk: keys.apiCustomerRequestsByStatusPk(request.supplierSiteId, decision.requestStatus) },
+    'r',
+  );
   return transact([
     {
       Update: {

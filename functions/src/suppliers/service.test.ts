@@ -49,6 +49,7 @@ function fakes() {
   const legalEntities = new Set<string>();
   const users = new Map<string, UserRecord>();
   const handoffs: { siteId: string; userId: string }[] = [];
+  const groups = new Map<string, string>();
   let ids = 0;
 
   const copyKey = (side: 'S' | 'C', r: LinkRef) => `${side}|${r.supplierSiteId}|${r.consumerSiteId}|${r.category}`;
@@ -66,11 +67,14 @@ function fakes() {
   const fakeRepo: typeof repo = {
     getProfile: async (siteId) => clone(profiles.get(siteId)),
     putProfile: async (p) => void profiles.set(p.siteId, structuredClone(p)),
-    listDirectory: async () => [...profiles.values()].filter((p) => p.isListed && p.lists.length).map((p) => structuredClone(p)),
+    listDirectory: async () =>
+      [...profiles.values()].filter((p) => p.isListed && p.lists.length).map((p) => structuredClone(p)),
     getLinkAtSupplier: async (r) => clone(links.get(copyKey('S', r))),
     getLinkAtConsumer: async (r) => clone(links.get(copyKey('C', r))),
     linksOfSupplier: async (sup) =>
-      [...links.entries()].filter(([k, l]) => k.startsWith('S|') && l.supplierSiteId === sup).map(([, l]) => structuredClone(l)),
+      [...links.entries()]
+        .filter(([k, l]) => k.startsWith('S|') && l.supplierSiteId === sup)
+        .map(([, l]) => structuredClone(l)),
     linksOfConsumer: async (con, sup) =>
       [...links.entries()]
         .filter(([k, l]) => k.startsWith('C|') && l.consumerSiteId === con && (!sup || l.supplierSiteId === sup))
@@ -143,6 +147,8 @@ function fakes() {
         return `handoff-${handoffs.length}`;
       },
     },
+    mappedGroup: async (s, le) =>
+      groups.has(`${s.siteId}|${le}`) ? { groupId: 'g1', groupName: groups.get(`${s.siteId}|${le}`)! } : null,
     newId: () => `id${++ids}`,
   };
   // The supplier's staff who decide, with names.
@@ -155,7 +161,7 @@ function fakes() {
       lastName: s.companyName,
       email: `admin-${s.siteId}@${s.domain}`,
     } as UserRecord);
-  return { deps, links, requests, users, handoffs, createPartnerAccount, legalEntities };
+  return { deps, links, requests, users, handoffs, createPartnerAccount, legalEntities, groups };
 }
 
 async function expectError(p: Promise<unknown>, status: number, message?: string) {
@@ -171,30 +177,60 @@ async function expectError(p: Promise<unknown>, status: number, message?: string
 /** A supplier selling Flights and TourPackages, its terms accepted by `consumer`. */
 async function world(consumer = CON) {
   const f = fakes();
-  const profile = await svc.saveProfile(scope(SUP), { categories: ['Flights', 'TourPackages'], termsAndConditions: 'T1', isListed: true }, f.deps);
+  const profile = await svc.saveProfile(
+    scope(SUP),
+    { categories: ['Flights', 'TourPackages'], termsAndConditions: 'T1', isListed: true },
+    f.deps,
+  );
   await svc.acceptTerms(scope(consumer), staff(consumer), { supplierId: SUP.siteId, version: 1 }, f.deps);
   const listId = (c: 'Flights' | 'TourPackages') => profile.lists.find((l) => l.category === c)!.supplierListId;
   const ask = (c: 'Flights' | 'TourPackages', minutes = 1, who = consumer) =>
     svc.requestAccess(scope(who, minutes), staff(who), { supplierId: SUP.siteId, supplierListId: listId(c) }, f.deps);
   const move = (to: LinkStatus, c: 'Flights' | 'TourPackages' = 'Flights', minutes = 2, who = consumer) =>
-    svc.changeLinkStatus(scope(SUP, minutes), staff(SUP), { consumerSiteId: who.siteId, supplierListId: listId(c), newRequestStatus: to }, f.deps);
+    svc.changeLinkStatus(
+      scope(SUP, minutes),
+      staff(SUP),
+      { consumerSiteId: who.siteId, supplierListId: listId(c), newRequestStatus: to },
+      f.deps,
+    );
   return { ...f, profile, listId, ask, move };
 }
 
 describe('supplier profile', () => {
   it('opts a site in with one list per category and versions its terms', async () => {
     const { deps } = fakes();
-    const first = await svc.saveProfile(scope(SUP), { categories: ['Flights', 'Flights'], termsAndConditions: 'T1', isListed: true }, deps);
-    expect(first).toMatchObject({ isSupplier: true, isListed: true, termsVersion: 1, lists: [{ category: 'Flights' }] });
-    const same = await svc.saveProfile(scope(SUP), { categories: ['Flights', 'TourPackages'], termsAndConditions: 'T1', isListed: true }, deps);
+    const first = await svc.saveProfile(
+      scope(SUP),
+      { categories: ['Flights', 'Flights'], termsAndConditions: 'T1', isListed: true },
+      deps,
+    );
+    expect(first).toMatchObject({
+      isSupplier: true,
+      isListed: true,
+      termsVersion: 1,
+      lists: [{ category: 'Flights' }],
+    });
+    const same = await svc.saveProfile(
+      scope(SUP),
+      { categories: ['Flights', 'TourPackages'], termsAndConditions: 'T1', isListed: true },
+      deps,
+    );
     expect(same.termsVersion).toBe(1);
     expect(same.lists[0]!.supplierListId).toBe(first.lists[0]!.supplierListId);
-    const changed = await svc.saveProfile(scope(SUP), { categories: ['Flights'], termsAndConditions: 'T2', isListed: true }, deps);
+    const changed = await svc.saveProfile(
+      scope(SUP),
+      { categories: ['Flights'], termsAndConditions: 'T2', isListed: true },
+      deps,
+    );
     expect(changed.termsVersion).toBe(2);
   });
 
   it('answers a site that sells nothing as not a supplier', async () => {
-    expect(await svc.ownProfile(scope(CON), fakes().deps)).toMatchObject({ isSupplier: false, lists: [], termsVersion: 0 });
+    expect(await svc.ownProfile(scope(CON), fakes().deps)).toMatchObject({
+      isSupplier: false,
+      lists: [],
+      termsVersion: 0,
+    });
   });
 
   it('refuses to withdraw a category that consumers still hold or await', async () => {
@@ -211,19 +247,50 @@ describe('supplier profile', () => {
 describe('consumer requests', () => {
   it('refuses asking oneself, unknown suppliers and lists not offered', async () => {
     const w = await world();
-    await expectError(svc.requestAccess(scope(SUP), staff(SUP), { supplierId: SUP.siteId, supplierListId: w.listId('Flights') }, w.deps), 400, SUPPLIER_MSG.ownSite);
-    await expectError(svc.requestAccess(scope(CON), staff(CON), { supplierId: OTHER.siteId, supplierListId: 'x' }, w.deps), 404, SUPPLIER_MSG.notSupplier);
-    await expectError(svc.requestAccess(scope(CON), staff(CON), { supplierId: SUP.siteId, supplierListId: 'nope' }, w.deps), 404, SUPPLIER_MSG.notOffered);
+    await expectError(
+      svc.requestAccess(
+        scope(SUP),
+        staff(SUP),
+        { supplierId: SUP.siteId, supplierListId: w.listId('Flights') },
+        w.deps,
+      ),
+      400,
+      SUPPLIER_MSG.ownSite,
+    );
+    await expectError(
+      svc.requestAccess(scope(CON), staff(CON), { supplierId: OTHER.siteId, supplierListId: 'x' }, w.deps),
+      404,
+      SUPPLIER_MSG.notSupplier,
+    );
+    await expectError(
+      svc.requestAccess(scope(CON), staff(CON), { supplierId: SUP.siteId, supplierListId: 'nope' }, w.deps),
+      404,
+      SUPPLIER_MSG.notOffered,
+    );
   });
 
   it('needs the current terms accepted first', async () => {
     const w = await world(CON);
-    const ask = () => svc.requestAccess(scope(OTHER), staff(OTHER), { supplierId: SUP.siteId, supplierListId: w.listId('Flights') }, w.deps);
+    const ask = () =>
+      svc.requestAccess(
+        scope(OTHER),
+        staff(OTHER),
+        { supplierId: SUP.siteId, supplierListId: w.listId('Flights') },
+        w.deps,
+      );
     await expectError(ask(), 409, SUPPLIER_MSG.termsNotAccepted);
     await svc.acceptTerms(scope(OTHER), staff(OTHER), { supplierId: SUP.siteId, version: 1 }, w.deps);
-    await svc.saveProfile(scope(SUP), { categories: ['Flights', 'TourPackages'], termsAndConditions: 'T2', isListed: true }, w.deps);
+    await svc.saveProfile(
+      scope(SUP),
+      { categories: ['Flights', 'TourPackages'], termsAndConditions: 'T2', isListed: true },
+      w.deps,
+    );
     await expectError(ask(), 409, SUPPLIER_MSG.termsChanged);
-    await expectError(svc.acceptTerms(scope(OTHER), staff(OTHER), { supplierId: SUP.siteId, version: 1 }, w.deps), 409, SUPPLIER_MSG.termsChanged);
+    await expectError(
+      svc.acceptTerms(scope(OTHER), staff(OTHER), { supplierId: SUP.siteId, version: 1 }, w.deps),
+      409,
+      SUPPLIER_MSG.termsChanged,
+    );
     await svc.acceptTerms(scope(OTHER), staff(OTHER), { supplierId: SUP.siteId, version: 2 }, w.deps);
     expect((await ask()).requestStatus).toBe('Pending');
   });
@@ -234,7 +301,13 @@ describe('consumer requests', () => {
     expect(res).toMatchObject({ requestStatus: 'Pending', category: 'Flights', supplierId: SUP.siteId });
     const copies = [...w.links.values()];
     expect(copies).toHaveLength(2);
-    for (const l of copies) expect(l).toMatchObject({ status: 'Pending', currentRequestId: res.requestId, isFlightSearchAllowed: true, isFlightHoldAllowed: false });
+    for (const l of copies)
+      expect(l).toMatchObject({
+        status: 'Pending',
+        currentRequestId: res.requestId,
+        isFlightSearchAllowed: true,
+        isFlightHoldAllowed: false,
+      });
     await expectError(w.ask('Flights'), 409, SUPPLIER_MSG.requestOpen);
   });
 
@@ -257,7 +330,12 @@ describe('deciding a request (API Customer Requests dialog)', () => {
   it('approves once: partner account created, both copies approved, decider recorded; a second decision is 409', async () => {
     const w = await world();
     const req = await w.ask('Flights');
-    const decided = await svc.decideRequest(scope(SUP, 3), staff(SUP), { requestId: req.requestId, consumerMongoSiteId: CON.siteId, newRequestStatus: 'Approved' }, w.deps);
+    const decided = await svc.decideRequest(
+      scope(SUP, 3),
+      staff(SUP),
+      { requestId: req.requestId, consumerMongoSiteId: CON.siteId, newRequestStatus: 'Approved' },
+      w.deps,
+    );
     expect(ZApiCustomerRequest.parse(decided)).toMatchObject({
       requestStatus: 'Approved',
       decider: { firstName: 'Asha', lastName: 'Supplier Co', email: 'admin-sup@sup.example' },
@@ -267,9 +345,18 @@ describe('deciding a request (API Customer Requests dialog)', () => {
     });
     expect(w.createPartnerAccount).toHaveBeenCalledOnce();
     for (const l of w.links.values())
-      expect(l).toMatchObject({ status: 'Approved', approvedAt: at(3).toISOString(), consumerAdminUserId: expect.stringMatching(/^partner-/) });
+      expect(l).toMatchObject({
+        status: 'Approved',
+        approvedAt: at(3).toISOString(),
+        consumerAdminUserId: expect.stringMatching(/^partner-/),
+      });
     await expectError(
-      svc.decideRequest(scope(SUP), staff(SUP), { requestId: req.requestId, consumerMongoSiteId: CON.siteId, newRequestStatus: 'Rejected' }, w.deps),
+      svc.decideRequest(
+        scope(SUP),
+        staff(SUP),
+        { requestId: req.requestId, consumerMongoSiteId: CON.siteId, newRequestStatus: 'Rejected' },
+        w.deps,
+      ),
       409,
       SUPPLIER_MSG.requestDecided,
     );
@@ -279,18 +366,34 @@ describe('deciding a request (API Customer Requests dialog)', () => {
     const w = await world();
     const req = await w.ask('Flights');
     await expectError(
-      svc.decideRequest(scope(SUP), staff(SUP), { requestId: req.requestId, consumerMongoSiteId: OTHER.siteId, newRequestStatus: 'Approved' }, w.deps),
+      svc.decideRequest(
+        scope(SUP),
+        staff(SUP),
+        { requestId: req.requestId, consumerMongoSiteId: OTHER.siteId, newRequestStatus: 'Approved' },
+        w.deps,
+      ),
       404,
     );
     await expectError(
-      svc.decideRequest(scope(OTHER), staff(OTHER), { requestId: req.requestId, consumerMongoSiteId: CON.siteId, newRequestStatus: 'Approved' }, w.deps),
+      svc.decideRequest(
+        scope(OTHER),
+        staff(OTHER),
+        { requestId: req.requestId, consumerMongoSiteId: CON.siteId, newRequestStatus: 'Approved' },
+        w.deps,
+      ),
       404,
     );
   });
 
   it('reuses an agency account that already has the consumer admin email, and refuses any other kind', async () => {
     const w = await world();
-    w.users.set('sup|agent-1', { userId: 'agent-1', siteId: 'sup', email: 'admin@con.example', userType: 'travelAgent', legalEntityId: 'le-a1' } as UserRecord);
+    w.users.set('sup|agent-1', {
+      userId: 'agent-1',
+      siteId: 'sup',
+      email: 'admin@con.example',
+      userType: 'travelAgent',
+      legalEntityId: 'le-a1',
+    } as UserRecord);
     await w.ask('Flights');
     await w.move('Approved');
     expect(w.createPartnerAccount).not.toHaveBeenCalled();
@@ -308,13 +411,23 @@ describe('supplier-only link changes', () => {
     const w = await world();
     await w.ask('Flights');
     await expectError(
-      svc.changeLinkStatus(scope(CON), staff(CON), { consumerSiteId: CON.siteId, supplierListId: w.listId('Flights'), newRequestStatus: 'Approved' }, w.deps),
+      svc.changeLinkStatus(
+        scope(CON),
+        staff(CON),
+        { consumerSiteId: CON.siteId, supplierListId: w.listId('Flights'), newRequestStatus: 'Approved' },
+        w.deps,
+      ),
       403,
       SUPPLIER_MSG.notSupplier,
     );
     await svc.saveProfile(scope(OTHER), { categories: ['Flights'], termsAndConditions: 'x', isListed: true }, w.deps);
     await expectError(
-      svc.setLinkSwitch(scope(OTHER), { consumerSiteId: CON.siteId, supplierListId: w.listId('Flights') }, { isFlightHoldAllowed: true }, w.deps),
+      svc.setLinkSwitch(
+        scope(OTHER),
+        { consumerSiteId: CON.siteId, supplierListId: w.listId('Flights') },
+        { isFlightHoldAllowed: true },
+        w.deps,
+      ),
       404,
     );
   });
@@ -337,12 +450,20 @@ describe('supplier-only link changes', () => {
     const w = await world();
     await w.ask('Flights');
     const ref = { consumerSiteId: CON.siteId, supplierListId: w.listId('Flights') };
-    await expectError(svc.setLinkSwitch(scope(SUP), ref, { isFlightHoldAllowed: true }, w.deps), 404, SUPPLIER_MSG.notConsumer);
+    await expectError(
+      svc.setLinkSwitch(scope(SUP), ref, { isFlightHoldAllowed: true }, w.deps),
+      404,
+      SUPPLIER_MSG.notConsumer,
+    );
     await w.move('Approved');
     const row = await svc.setLinkSwitch(scope(SUP), ref, { isFlightHoldAllowed: true }, w.deps);
-    expect(ZApiConsumer.parse(row)).toMatchObject({ sc_map_isFlightHoldAllowed: true, sc_map_isFlightSearchAllowed: true });
+    expect(ZApiConsumer.parse(row)).toMatchObject({
+      sc_map_isFlightHoldAllowed: true,
+      sc_map_isFlightSearchAllowed: true,
+    });
     await svc.setLinkSwitch(scope(SUP), ref, { isFlightSearchAllowed: false }, w.deps);
-    for (const l of w.links.values()) expect(l).toMatchObject({ isFlightHoldAllowed: true, isFlightSearchAllowed: false });
+    for (const l of w.links.values())
+      expect(l).toMatchObject({ isFlightHoldAllowed: true, isFlightSearchAllowed: false });
   });
 });
 
@@ -373,7 +494,9 @@ describe('consumer views and use', () => {
       isFlightHoldAllowed: false,
     });
     const input = { supplierId: SUP.siteId, supplierListId: w.listId('Flights') };
-    expect((await svc.setMappingStatus(scope(CON), staff(CON), { ...input, mappingStatus: 'Paused' }, w.deps)).mappingStatus).toBe('Paused');
+    expect(
+      (await svc.setMappingStatus(scope(CON), staff(CON), { ...input, mappingStatus: 'Paused' }, w.deps)).mappingStatus,
+    ).toBe('Paused');
     expect(w.links.get('S|sup|con|Flights')!.mappingStatus).toBe('Paused');
     expect(await svc.activeSupplierLink(CON.siteId, 'Flights', w.deps)).toBeNull();
     await svc.setMappingStatus(scope(CON), staff(CON), { ...input, mappingStatus: 'Active' }, w.deps);
@@ -381,18 +504,30 @@ describe('consumer views and use', () => {
     await w.move('Suspended');
     expect(await svc.activeSupplierLink(CON.siteId, 'Flights', w.deps)).toBeNull();
     expect(await svc.linkedSuppliers(scope(CON), w.deps)).toMatchObject([{ status: 'Suspended', category: 'Flights' }]);
-    await expectError(svc.setMappingStatus(scope(OTHER), staff(OTHER), { ...input, mappingStatus: 'Paused' }, w.deps), 404);
+    await expectError(
+      svc.setMappingStatus(scope(OTHER), staff(OTHER), { ...input, mappingStatus: 'Paused' }, w.deps),
+      404,
+    );
   });
 
   it('picks the earliest approved supplier when several serve a category', async () => {
     const w = await world();
     await w.ask('Flights');
     await w.move('Approved', 'Flights', 10);
-    const other = await svc.saveProfile(scope(OTHER), { categories: ['Flights'], termsAndConditions: 'x', isListed: true }, w.deps);
+    const other = await svc.saveProfile(
+      scope(OTHER),
+      { categories: ['Flights'], termsAndConditions: 'x', isListed: true },
+      w.deps,
+    );
     await svc.acceptTerms(scope(CON), staff(CON), { supplierId: OTHER.siteId, version: 1 }, w.deps);
     const ref = { supplierId: OTHER.siteId, supplierListId: other.lists[0]!.supplierListId };
     await svc.requestAccess(scope(CON), staff(CON), ref, w.deps);
-    await svc.changeLinkStatus(scope(OTHER, 5), staff(OTHER), { consumerSiteId: CON.siteId, supplierListId: ref.supplierListId, newRequestStatus: 'Approved' }, w.deps);
+    await svc.changeLinkStatus(
+      scope(OTHER, 5),
+      staff(OTHER),
+      { consumerSiteId: CON.siteId, supplierListId: ref.supplierListId, newRequestStatus: 'Approved' },
+      w.deps,
+    );
     expect((await svc.activeSupplierLink(CON.siteId, 'Flights', w.deps))?.supplierSiteId).toBe(OTHER.siteId);
   });
 
@@ -412,13 +547,20 @@ describe('consumer views and use', () => {
 });
 
 describe('supplier lists', () => {
-  it('lists established consumers by page with their TDS setting', async () => {
+  it('lists established consumers by page with their customer group and TDS setting', async () => {
     const w = await world();
     await w.ask('Flights');
     await w.ask('TourPackages');
     await w.move('Approved', 'Flights');
     const le = w.links.get('S|sup|con|Flights')!.consumerLegalEntityId!;
     await svc.setLeRelation(scope(SUP), staff(SUP), { userLEID: le, isTdsDeductable: true }, w.deps);
+    expect((await svc.apiConsumers(scope(SUP), { page: 1 }, { supplierOnly: false }, w.deps)).records[0]).toMatchObject(
+      {
+        leGroup_groupName: null,
+        userGroup: { groupId: null },
+      },
+    );
+    w.groups.set(`sup|${le}`, 'Gold partners');
     const page = await svc.apiConsumers(scope(SUP), { page: 1 }, { supplierOnly: false }, w.deps);
     expect(page).toMatchObject({ totalRecords: 1, totalPages: 1, page: 1 });
     expect(ZApiConsumer.parse(page.records[0])).toMatchObject({
@@ -426,7 +568,8 @@ describe('supplier lists', () => {
       wl_legalEntityId: le,
       sup_category: 'Flights',
       isTdsDeductable: true,
-      userGroup: { groupId: null },
+      leGroup_groupName: 'Gold partners',
+      userGroup: { groupId: 'g1' },
     });
     expect((await svc.apiConsumers(scope(SUP), { page: 2 }, { supplierOnly: false }, w.deps)).records).toEqual([]);
     expect((await svc.apiConsumers(scope(CON), { page: 1 }, { supplierOnly: false }, w.deps)).totalRecords).toBe(0);
@@ -444,20 +587,36 @@ describe('supplier lists', () => {
     await w.move('Rejected', 'Flights', 50, SITES.at(-1)!);
     const first = await svc.apiCustomerRequests(scope(SUP), { page: 1 }, { supplierOnly: false }, w.deps);
     expect(first).toMatchObject({ totalRecords: SUPPLIER_PAGE_SIZE + 1, totalPages: 2 });
-    expect(first.records[0]).toMatchObject({ whitelabel_mongoDb_siteId: `c${SUPPLIER_PAGE_SIZE}`, requestStatus: 'Rejected' });
+    expect(first.records[0]).toMatchObject({
+      whitelabel_mongoDb_siteId: `c${SUPPLIER_PAGE_SIZE}`,
+      requestStatus: 'Rejected',
+    });
     const second = await svc.apiCustomerRequests(scope(SUP), { page: 2 }, { supplierOnly: false }, w.deps);
     expect(second.records).toHaveLength(1);
-    const rejected = await svc.apiCustomerRequests(scope(SUP), { page: 1, status: 'Rejected' }, { supplierOnly: false }, w.deps);
+    const rejected = await svc.apiCustomerRequests(
+      scope(SUP),
+      { page: 1, status: 'Rejected' },
+      { supplierOnly: false },
+      w.deps,
+    );
     expect(rejected.records.map((r) => r.decider?.email)).toEqual(['admin-sup@sup.example']);
     SITES.splice(3);
   });
 
   it('sets TDS only for a customer legal entity of the site', async () => {
     const w = await world();
-    await expectError(svc.setLeRelation(scope(SUP), staff(SUP), { userLEID: SUP.ownerLegalEntityId, isTdsDeductable: true }, w.deps), 404);
-    await expectError(svc.setLeRelation(scope(SUP), staff(SUP), { userLEID: 'le-unknown', isTdsDeductable: true }, w.deps), 404);
+    await expectError(
+      svc.setLeRelation(scope(SUP), staff(SUP), { userLEID: SUP.ownerLegalEntityId, isTdsDeductable: true }, w.deps),
+      404,
+    );
+    await expectError(
+      svc.setLeRelation(scope(SUP), staff(SUP), { userLEID: 'le-unknown', isTdsDeductable: true }, w.deps),
+      404,
+    );
     w.legalEntities.add('sup|le-agent');
-    expect(await svc.setLeRelation(scope(SUP), staff(SUP), { userLEID: 'le-agent', isTdsDeductable: true }, w.deps)).toEqual({
+    expect(
+      await svc.setLeRelation(scope(SUP), staff(SUP), { userLEID: 'le-agent', isTdsDeductable: true }, w.deps),
+    ).toEqual({
       userLEID: 'le-agent',
       isTdsDeductable: true,
     });

@@ -26,6 +26,7 @@ import { fail } from '#lib/errors';
 import { appLink } from '#lib/mail';
 import type { Principal } from '#lib/principal';
 import { siteByDomain, siteById, type SiteRecord } from '#lib/tenancy';
+import { legalEntityGroup } from '../markup/service.ts';
 import { getUser, userIdByEmail } from '../users/repo.ts';
 import { createAccount, createHandoffToken } from '../users/service.ts';
 import * as repo from './repo.ts';
@@ -39,9 +40,15 @@ export interface SuppliersDeps {
   users: {
     getUser: typeof getUser;
     userIdByEmail: typeof userIdByEmail;
-    createPartnerAccount: (site: SiteRecord, consumer: SiteSnapshot, now: Date) => Promise<{ userId: string; legalEntityId: string }>;
+    createPartnerAccount: (
+      site: SiteRecord,
+      consumer: SiteSnapshot,
+      now: Date,
+    ) => Promise<{ userId: string; legalEntityId: string }>;
     createHandoffToken: (siteId: string, userId: string, now: Date) => Promise<string>;
   };
+  /** The customer group mapped to a legal entity of the site (the groups work owns groups); null = default. */
+  mappedGroup: (site: SiteRecord, legalEntityId: string) => Promise<{ groupId: string; groupName: string } | null>;
   newId: () => string;
 }
 
@@ -71,6 +78,10 @@ export const defaultDeps: SuppliersDeps = {
     },
     createHandoffToken: (siteId, userId, now) => createHandoffToken(siteId, userId, now),
   },
+  mappedGroup: async (site, legalEntityId) => {
+    const group = await legalEntityGroup(site, legalEntityId);
+    return group?.isMapped ? { groupId: group.groupId, groupName: group.groupName } : null;
+  },
   newId,
 };
 
@@ -82,7 +93,9 @@ export interface Scope {
 
 const actorRef = (p: Principal) => ({ userId: p.userId, email: p.email });
 
-function snapshot(site: Pick<TSiteDetails, 'companyName' | 'domain' | 'logoUrl' | 'adminEmail' | 'adminContact'>): SiteSnapshot {
+function snapshot(
+  site: Pick<TSiteDetails, 'companyName' | 'domain' | 'logoUrl' | 'adminEmail' | 'adminContact'>,
+): SiteSnapshot {
   return {
     companyName: site.companyName,
     domain: site.domain,
@@ -168,7 +181,8 @@ interface Supplier {
 
 /** Another site that sells something; the caller can never be its own supplier. */
 async function supplierFor(scope: Scope, supplierId: string, deps: SuppliersDeps): Promise<Supplier> {
-  if (supplierId === scope.site.siteId) throw fail.validation(SUPPLIER_MSG.ownSite, { supplierId: SUPPLIER_MSG.ownSite });
+  if (supplierId === scope.site.siteId)
+    throw fail.validation(SUPPLIER_MSG.ownSite, { supplierId: SUPPLIER_MSG.ownSite });
   const [site, profile] = await Promise.all([deps.siteById(supplierId), deps.repo.getProfile(supplierId)]);
   if (!site || !profile?.lists.length) throw fail.notFound(SUPPLIER_MSG.notSupplier);
   return { site, profile };
@@ -400,8 +414,11 @@ async function ownLink(scope: Scope, input: { consumerSiteId: string; supplierLi
   return link;
 }
 
-async function toApiConsumer(l: LinkRecord, deps: SuppliersDeps): Promise<TApiConsumer> {
-  const relation = l.consumerLegalEntityId ? await deps.repo.getLeRelation(l.supplierSiteId, l.consumerLegalEntityId) : null;
+async function toApiConsumer(site: SiteRecord, l: LinkRecord, deps: SuppliersDeps): Promise<TApiConsumer> {
+  const le = l.consumerLegalEntityId;
+  const [relation, group] = le
+    ? await Promise.all([deps.repo.getLeRelation(site.siteId, le), deps.mappedGroup(site, le)])
+    : [null, null];
   return {
     wl_companyName: l.consumer.companyName,
     wl_domain: l.consumer.domain,
@@ -409,9 +426,9 @@ async function toApiConsumer(l: LinkRecord, deps: SuppliersDeps): Promise<TApiCo
     wl_adminContact: l.consumer.adminContact,
     wl_legalEntityId: l.consumerLegalEntityId ?? null,
     wl_mongoDb_siteId: l.consumerSiteId,
-    // Customer groups belong to the groups work; until a group is mapped the default group applies.
-    leGroup_groupName: null,
-    userGroup: { groupId: null },
+    // No mapped group: the screen shows 'Default Group Applicable'.
+    leGroup_groupName: group?.groupName ?? null,
+    userGroup: { groupId: group?.groupId ?? null },
     sup_category: l.category,
     sc_map_supplierListId: l.supplierListId,
     sc_map_isFlightHoldAllowed: l.isFlightHoldAllowed,
@@ -435,7 +452,7 @@ export async function apiConsumers(
   if (options.supplierOnly) await ownSupplierProfile(scope, deps);
   const links = (await deps.repo.linksOfSupplier(scope.site.siteId)).filter((l) => isEstablished(l.status));
   const page = pageOf(links, input.page);
-  return { ...page, records: await Promise.all(page.records.map((l) => toApiConsumer(l, deps))) };
+  return { ...page, records: await Promise.all(page.records.map((l) => toApiConsumer(scope.site, l, deps))) };
 }
 
 function toApiCustomerRequest(r: RequestRecord): TApiCustomerRequest {
@@ -453,7 +470,9 @@ function toApiCustomerRequest(r: RequestRecord): TApiCustomerRequest {
     adminContact: r.consumer.adminContact,
     adminEmail: r.consumer.adminEmail,
     whitelabel_mongoDb_siteId: r.consumerSiteId,
-    decider: r.decider ? { firstName: r.decider.firstName, lastName: r.decider.lastName, email: r.decider.email } : null,
+    decider: r.decider
+      ? { firstName: r.decider.firstName, lastName: r.decider.lastName, email: r.decider.email }
+      : null,
     requestDecidedAt: r.decidedAt ?? null,
   };
 }
@@ -504,9 +523,16 @@ async function moveLink(
   deps: SuppliersDeps,
 ): Promise<LinkRecord> {
   if (!canTransition(link.status, to, 'supplier'))
-    throw fail.conflict(SUPPLIER_MSG.transitionNotAllowed(link.status, to), { newRequestStatus: SUPPLIER_MSG.transitionNotAllowed(link.status, to) });
+    throw fail.conflict(SUPPLIER_MSG.transitionNotAllowed(link.status, to), {
+      newRequestStatus: SUPPLIER_MSG.transitionNotAllowed(link.status, to),
+    });
   const at = scope.now.toISOString();
-  const change: Partial<LinkRecord> = { status: to, statusChangedAt: at, statusChangedBy: actorRef(actor), updatedAt: at };
+  const change: Partial<LinkRecord> = {
+    status: to,
+    statusChangedAt: at,
+    statusChangedBy: actorRef(actor),
+    updatedAt: at,
+  };
   if (!isDecision(link.status)) {
     if (!(await deps.repo.updateLink(link, change, { statuses: [link.status] })))
       throw fail.conflict(SUPPLIER_MSG.transitionNotAllowed(link.status, to));
@@ -516,9 +542,17 @@ async function moveLink(
   if (!request || request.requestStatus !== 'Pending') throw fail.conflict(SUPPLIER_MSG.requestDecided);
   if (to === 'Approved') {
     const partner = await partnerAccount(scope, link, deps);
-    Object.assign(change, { approvedAt: link.approvedAt ?? at, consumerAdminUserId: partner.userId, consumerLegalEntityId: partner.legalEntityId });
+    Object.assign(change, {
+      approvedAt: link.approvedAt ?? at,
+      consumerAdminUserId: partner.userId,
+      consumerLegalEntityId: partner.legalEntityId,
+    });
   }
-  const decision = { requestStatus: to as 'Approved' | 'Rejected', decider: await decider(scope, actor, deps), decidedAt: at };
+  const decision = {
+    requestStatus: to as 'Approved' | 'Rejected',
+    decider: await decider(scope, actor, deps),
+    decidedAt: at,
+  };
   if (!(await deps.repo.decideRequest(request, decision, change))) throw fail.conflict(SUPPLIER_MSG.requestDecided);
   return { ...link, ...change };
 }
@@ -548,7 +582,7 @@ export async function changeLinkStatus(
   deps: SuppliersDeps = defaultDeps,
 ): Promise<TApiConsumer> {
   const link = await ownLink(scope, input, deps);
-  return toApiConsumer(await moveLink(scope, actor, link, input.newRequestStatus, deps), deps);
+  return toApiConsumer(scope.site, await moveLink(scope, actor, link, input.newRequestStatus, deps), deps);
 }
 
 /** Supplier only: a per-consumer switch (flight hold or flight search) on an established link. */
@@ -563,7 +597,7 @@ export async function setLinkSwitch(
   const fields = { ...switches, updatedAt: scope.now.toISOString() };
   if (!(await deps.repo.updateLink(link, fields, { statuses: ['Approved', 'Suspended'] })))
     throw fail.notFound(SUPPLIER_MSG.notConsumer);
-  return toApiConsumer({ ...link, ...fields }, deps);
+  return toApiConsumer(scope.site, { ...link, ...fields }, deps);
 }
 
 /** TDS on commission paid to one of this site's customer legal entities (agency or consumer partner). */
@@ -611,7 +645,9 @@ export async function activeSupplierLink(
   deps: Pick<SuppliersDeps, 'repo'> = defaultDeps,
 ): Promise<ActiveSupplierLink | null> {
   const usable = (await deps.repo.linksOfConsumer(consumerSiteId))
-    .filter((l) => l.category === category && isUsable(l) && l.approvedAt && l.consumerAdminUserId && l.consumerLegalEntityId)
+    .filter(
+      (l) => l.category === category && isUsable(l) && l.approvedAt && l.consumerAdminUserId && l.consumerLegalEntityId,
+    )
     .sort((a, b) => a.approvedAt!.localeCompare(b.approvedAt!));
   const l = usable[0];
   if (!l) return null;

@@ -3,14 +3,21 @@
  * switches, Change Details, look-to-book counters and the legal-entity membership other domains
  * (customer groups, permission groups) update user items through.
  */
-import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  GetCommand,
+  QueryCommand,
+  UpdateCommand,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { TABLE } from '@tp/contracts/platform';
 import { db, tableName } from '#lib/db';
 import { keys } from '#lib/keys';
 import { isConditionFailure } from '#lib/errors';
 import { primaryIdentity, samePhone } from './phone.ts';
 import { normaliseQuery, searchTokens } from './search.ts';
-import { customerIndexItems, isSubscriber, phoneKey, searchTokenItem, toUserRecord, transactUnique, type TransactItem } from './items.ts';
+import { queryAll, setClause, transactUnique, type TransactItem } from './dynamo.ts';
+import { customerIndexItems, isSubscriber, phoneKey, searchTokenItem, toUserRecord } from './items.ts';
 import { nextCustomerNo, type LegalEntityRecord, type UniqueField, type UserRecord } from './repo.ts';
 
 const table = () => tableName();
@@ -36,27 +43,49 @@ type IndexQuery = Pick<QueryCommandInput, 'IndexName' | 'KeyConditionExpression'
  * Page `page` of an index query, newest first. Earlier pages are stepped over with key-only queries
  * (no attributes come back), so page N costs N small reads, never a scan.
  */
-async function indexPage(q: IndexQuery, keyAttrs: string, page: number, size: number): Promise<{ items: Item[]; hasMore: boolean }> {
+async function indexPage(
+  q: IndexQuery,
+  keyAttrs: string,
+  page: number,
+  size: number,
+): Promise<{ items: Item[]; hasMore: boolean }> {
   let skip = (page - 1) * size;
   let start: StartKey;
   while (skip > 0) {
     const res = await db().send(
-      new QueryCommand({ TableName: table(), ...q, ScanIndexForward: false, Limit: Math.min(skip, 1000), ProjectionExpression: keyAttrs, ExclusiveStartKey: start }),
+      new QueryCommand({
+        TableName: table(),
+        ...q,
+        ScanIndexForward: false,
+        Limit: Math.min(skip, 1000),
+        ProjectionExpression: keyAttrs,
+        ExclusiveStartKey: start,
+      }),
     );
     skip -= res.Count ?? 0;
     start = res.LastEvaluatedKey;
     if (!start) return { items: [], hasMore: false };
   }
   // One more than a page tells whether another page follows.
-  const res = await db().send(new QueryCommand({ TableName: table(), ...q, ScanIndexForward: false, Limit: size + 1, ExclusiveStartKey: start }));
+  const res = await db().send(
+    new QueryCommand({ TableName: table(), ...q, ScanIndexForward: false, Limit: size + 1, ExclusiveStartKey: start }),
+  );
   const items = res.Items ?? [];
   return { items: items.slice(0, size), hasMore: items.length > size };
 }
 
 /** Users of a site newest first (the gsi1 users index). */
-export async function listUsersPage(siteId: string, page: number, size: number): Promise<{ users: UserRecord[]; hasMore: boolean }> {
+export async function listUsersPage(
+  siteId: string,
+  page: number,
+  size: number,
+): Promise<{ users: UserRecord[]; hasMore: boolean }> {
   const { items, hasMore } = await indexPage(
-    { IndexName: TABLE.indexes.gsi1.name, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': keys.usersIndexPk(siteId) } },
+    {
+      IndexName: TABLE.indexes.gsi1.name,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.usersIndexPk(siteId) },
+    },
     'pk, sk, gsi1pk, gsi1sk',
     page,
     size,
@@ -65,9 +94,17 @@ export async function listUsersPage(siteId: string, page: number, size: number):
 }
 
 /** Users who accept marketing mail, newest first (the sparse gsi2 subscriber index). */
-export async function listSubscribersPage(siteId: string, page: number, size: number): Promise<{ users: UserRecord[]; hasMore: boolean }> {
+export async function listSubscribersPage(
+  siteId: string,
+  page: number,
+  size: number,
+): Promise<{ users: UserRecord[]; hasMore: boolean }> {
   const { items, hasMore } = await indexPage(
-    { IndexName: TABLE.indexes.gsi2.name, KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': keys.emailSubscribersPk(siteId) } },
+    {
+      IndexName: TABLE.indexes.gsi2.name,
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.emailSubscribersPk(siteId) },
+    },
     'pk, sk, gsi2pk, gsi2sk',
     page,
     size,
@@ -124,16 +161,21 @@ export type UserSwitches = Partial<
 >;
 
 /** Sets switches of an existing user; null when there is no such user. */
-export async function setUserFields(siteId: string, userId: string, fields: UserSwitches, now: Date): Promise<UserRecord | null> {
-  const entries = Object.entries({ ...fields, updatedAt: now.toISOString() });
+export async function setUserFields(
+  siteId: string,
+  userId: string,
+  fields: UserSwitches,
+  now: Date,
+): Promise<UserRecord | null> {
+  const set = setClause({ ...fields, updatedAt: now.toISOString() });
   try {
     const { Attributes } = await db().send(
       new UpdateCommand({
         TableName: table(),
         Key: keys.user(siteId, userId),
-        UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-        ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
-        ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+        UpdateExpression: set.expression,
+        ExpressionAttributeNames: set.names,
+        ExpressionAttributeValues: set.values,
         ConditionExpression: 'attribute_exists(pk)',
         ReturnValues: 'ALL_NEW',
       }),
@@ -148,7 +190,15 @@ export async function setUserFields(siteId: string, userId: string, fields: User
 /** The fields Change Details replaces. */
 export type DetailsChange = Pick<
   UserRecord,
-  'firstName' | 'lastName' | 'email' | 'phoneNumbers' | 'panNumber' | 'gstNumber' | 'companyName' | 'company' | 'legalEntityName'
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'phoneNumbers'
+  | 'panNumber'
+  | 'gstNumber'
+  | 'companyName'
+  | 'company'
+  | 'legalEntityName'
 >;
 
 export type DetailsWrite = { ok: true; user: UserRecord } | { ok: false; taken: (UniqueField | 'stale')[] };
@@ -171,11 +221,10 @@ const guardPut = (key: ReturnType<typeof keys.userEmail>, kind: UniqueField, use
 export async function replaceDetails(user: UserRecord, change: DetailsChange, now: Date): Promise<DetailsWrite> {
   const { siteId, userId } = user;
   const next: UserRecord = { ...user, ...change, updatedAt: now.toISOString() };
-  const set: Item = { ...change, updatedAt: next.updatedAt };
+  // The subscriber index keys follow the email: a user without one leaves the (sparse) index.
   const subscriberKeys = keys.emailSubscribersIndex(siteId, user.createdAt, userId);
-  if (isSubscriber(next)) Object.assign(set, subscriberKeys);
+  const set = setClause({ ...change, updatedAt: next.updatedAt, ...(isSubscriber(next) ? subscriberKeys : {}) });
   const remove = isSubscriber(next) ? [] : Object.keys(subscriberKeys);
-  const entries = Object.entries(set).filter(([, v]) => v !== undefined);
   const ops: { label: UniqueField | 'stale' | null; op: TransactItem }[] = [
     {
       label: 'stale',
@@ -183,10 +232,9 @@ export async function replaceDetails(user: UserRecord, change: DetailsChange, no
         Update: {
           TableName: table(),
           Key: keys.user(siteId, userId),
-          UpdateExpression:
-            `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}` + (remove.length ? ` REMOVE ${remove.join(', ')}` : ''),
-          ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
-          ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])), ':prev': user.updatedAt },
+          UpdateExpression: set.expression + (remove.length ? ` REMOVE ${remove.join(', ')}` : ''),
+          ExpressionAttributeNames: set.names,
+          ExpressionAttributeValues: { ...set.values, ':prev': user.updatedAt },
           ConditionExpression: 'attribute_exists(pk) AND updatedAt = :prev',
         },
       },
@@ -207,7 +255,8 @@ export async function replaceDetails(user: UserRecord, change: DetailsChange, no
   ];
   if (next.email !== user.email) {
     if (next.email) ops.push({ label: 'email', op: guardPut(keys.userEmail(siteId, next.email), 'email', userId) });
-    if (user.email) ops.push({ label: null, op: { Delete: { TableName: table(), Key: keys.userEmail(siteId, user.email) } } });
+    if (user.email)
+      ops.push({ label: null, op: { Delete: { TableName: table(), Key: keys.userEmail(siteId, user.email) } } });
   }
   const [before, after] = [primaryIdentity(user.phoneNumbers), primaryIdentity(next.phoneNumbers)];
   if (!samePhone(before, after)) {
@@ -216,9 +265,11 @@ export async function replaceDetails(user: UserRecord, change: DetailsChange, no
   }
   const [oldTokens, newTokens] = [new Set(searchTokens(user)), new Set(searchTokens(next))];
   for (const t of oldTokens)
-    if (!newTokens.has(t)) ops.push({ label: null, op: { Delete: { TableName: table(), Key: keys.userSearchToken(siteId, t, userId) } } });
+    if (!newTokens.has(t))
+      ops.push({ label: null, op: { Delete: { TableName: table(), Key: keys.userSearchToken(siteId, t, userId) } } });
   for (const t of newTokens)
-    if (!oldTokens.has(t)) ops.push({ label: null, op: { Put: { TableName: table(), Item: searchTokenItem(siteId, userId, t) } } });
+    if (!oldTokens.has(t))
+      ops.push({ label: null, op: { Put: { TableName: table(), Item: searchTokenItem(siteId, userId, t) } } });
   const written = await transactUnique(ops);
   return written.ok ? { ok: true, user: next } : written;
 }
@@ -230,33 +281,26 @@ export async function replaceDetails(user: UserRecord, change: DetailsChange, no
 export function userFieldsOp(
   siteId: string,
   userId: string,
-  set: Partial<Pick<UserRecord, 'leGroupId' | 'leGroupName' | 'rbacUserGroupId' | 'rbacUserGroupName'>>,
+  fields: Partial<Pick<UserRecord, 'leGroupId' | 'leGroupName' | 'rbacUserGroupId' | 'rbacUserGroupName'>>,
   remove: (keyof UserRecord)[] = [],
   onlyIf?: { field: 'leGroupId' | 'rbacUserGroupId' | 'userType'; equals: string },
 ): TransactItem {
-  const entries = Object.entries(set);
-  const clauses = [
-    entries.length ? `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}` : '',
-    remove.length ? `REMOVE ${remove.map((_, i) => `#r${i}`).join(', ')}` : '',
-  ].filter(Boolean);
+  const set = setClause(fields);
+  const values = { ...set.values, ...(onlyIf ? { ':only': onlyIf.equals } : {}) };
   return {
     Update: {
       TableName: table(),
       Key: keys.user(siteId, userId),
-      UpdateExpression: clauses.join(' '),
+      UpdateExpression: [set.expression, remove.length ? `REMOVE ${remove.map((_, i) => `#r${i}`).join(', ')}` : '']
+        .filter(Boolean)
+        .join(' '),
       ExpressionAttributeNames: {
-        ...Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
+        ...set.names,
         ...Object.fromEntries(remove.map((k, i) => [`#r${i}`, k])),
         ...(onlyIf ? { '#only': onlyIf.field } : {}),
       },
-      ...(entries.length || onlyIf
-        ? {
-            ExpressionAttributeValues: {
-              ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
-              ...(onlyIf ? { ':only': onlyIf.equals } : {}),
-            },
-          }
-        : {}),
+      // DynamoDB refuses an empty value map.
+      ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
       ConditionExpression: onlyIf ? 'attribute_exists(pk) AND #only = :only' : 'attribute_exists(pk)',
     },
   };
@@ -285,22 +329,12 @@ export async function getLegalEntity(siteId: string, leId: string): Promise<Lega
 
 /** The users who book as a legal entity (its member items). */
 export async function legalEntityUserIds(siteId: string, leId: string): Promise<string[]> {
-  const ids: string[] = [];
-  let start: StartKey;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.legalEntityPk(siteId, leId), ':prefix': keys.legalEntityMemberPrefix },
-        ProjectionExpression: 'userId',
-        ExclusiveStartKey: start,
-      }),
-    );
-    ids.push(...(res.Items ?? []).map((i) => String(i.userId)));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return ids;
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.legalEntityPk(siteId, leId), ':prefix': keys.legalEntityMemberPrefix },
+    ProjectionExpression: 'userId',
+  });
+  return items.map((i) => String(i.userId));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -313,7 +347,12 @@ export interface MonthActivity {
 }
 
 /** One atomic ADD on the user's counter item of that month (created on first use). */
-export async function addFlightActivity(siteId: string, userId: string, kind: FlightActivityKind, month: string): Promise<void> {
+export async function addFlightActivity(
+  siteId: string,
+  userId: string,
+  kind: FlightActivityKind,
+  month: string,
+): Promise<void> {
   await db().send(
     new UpdateCommand({
       TableName: table(),
@@ -326,7 +365,12 @@ export async function addFlightActivity(siteId: string, userId: string, kind: Fl
 }
 
 /** Counters of the months from `fromMonth` to `toMonth` (inclusive, `YYYY-MM`), by month. */
-export async function flightActivity(siteId: string, userId: string, fromMonth: string, toMonth: string): Promise<Map<string, MonthActivity>> {
+export async function flightActivity(
+  siteId: string,
+  userId: string,
+  fromMonth: string,
+  toMonth: string,
+): Promise<Map<string, MonthActivity>> {
   const res = await db().send(
     new QueryCommand({
       TableName: table(),
@@ -335,7 +379,10 @@ export async function flightActivity(siteId: string, userId: string, fromMonth: 
     }),
   );
   return new Map(
-    (res.Items ?? []).map((i) => [String(i.sk), { look_count: Number(i.look_count ?? 0), book_count: Number(i.book_count ?? 0) }]),
+    (res.Items ?? []).map((i) => [
+      String(i.sk),
+      { look_count: Number(i.look_count ?? 0), book_count: Number(i.book_count ?? 0) },
+    ]),
   );
 }
 
@@ -347,44 +394,38 @@ export async function flightActivity(siteId: string, userId: string, fromMonth: 
  * staff-screen items. Idempotent: a user that has a number already is left alone.
  */
 export async function indexLegacyUsers(siteId: string): Promise<number> {
+  const users = await queryAll({
+    IndexName: TABLE.indexes.gsi1.name,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.usersIndexPk(siteId) },
+  });
   let indexed = 0;
-  let start: StartKey;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: TABLE.indexes.gsi1.name,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.usersIndexPk(siteId) },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const user of (res.Items ?? []).map(toUserRecord)) {
-      if (user.customerNo) continue;
-      const customerNo = await nextCustomerNo(siteId);
-      const next: UserRecord = { ...user, customerNo, emailSubscribed: user.emailSubscribed ?? true };
-      const set: Item = { customerNo, emailSubscribed: next.emailSubscribed };
-      if (isSubscriber(next)) Object.assign(set, keys.emailSubscribersIndex(siteId, user.createdAt, user.userId));
-      const entries = Object.entries(set);
-      const written = await transactUnique([
-        {
-          label: 'stale',
-          op: {
-            Update: {
-              TableName: table(),
-              Key: keys.user(siteId, user.userId),
-              UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-              ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
-              ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
-              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(customerNo)',
-            },
+  for (const user of users.map(toUserRecord)) {
+    if (user.customerNo) continue;
+    const customerNo = await nextCustomerNo(siteId);
+    const next: UserRecord = { ...user, customerNo, emailSubscribed: user.emailSubscribed ?? true };
+    const set = setClause({
+      customerNo,
+      emailSubscribed: next.emailSubscribed,
+      ...(isSubscriber(next) ? keys.emailSubscribersIndex(siteId, user.createdAt, user.userId) : {}),
+    });
+    const written = await transactUnique([
+      {
+        label: 'stale',
+        op: {
+          Update: {
+            TableName: table(),
+            Key: keys.user(siteId, user.userId),
+            UpdateExpression: set.expression,
+            ExpressionAttributeNames: set.names,
+            ExpressionAttributeValues: set.values,
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(customerNo)',
           },
         },
-        ...customerIndexItems(next, searchTokens(next)).map((op) => ({ label: null, op })),
-      ]);
-      if (written.ok) indexed++;
-    }
-    start = res.LastEvaluatedKey;
-  } while (start);
+      },
+      ...customerIndexItems(next, searchTokens(next)).map((op) => ({ label: null, op })),
+    ]);
+    if (written.ok) indexed++;
+  }
   return indexed;
 }

@@ -24,12 +24,33 @@ import * as customersRepo from './customers-repo.ts';
 import type { FlightActivityKind } from './customers-repo.ts';
 import { lastMonths, monthKey, toMonthYear } from './flight-activity.ts';
 import type { UserRecord } from './repo.ts';
-import { createAccount, defaultDeps as accountDeps, sendPasswordMail, toUser, type NewAccount, type Scope, type UsersDeps } from './service.ts';
+import {
+  createAccount,
+  defaultDeps as accountDeps,
+  sendPasswordMail,
+  toUser,
+  type NewAccount,
+  type Scope,
+  type UsersDeps,
+} from './service.ts';
 
 export interface CustomersDeps {
   /** Account creation, sessions and mail (the sign-in service's dependencies). */
   accounts: UsersDeps;
-  customers: typeof customersRepo;
+  customers: Pick<
+    typeof customersRepo,
+    | 'userCount'
+    | 'listUsersPage'
+    | 'listSubscribersPage'
+    | 'searchUserIds'
+    | 'getUsers'
+    | 'userIdByCustomerNo'
+    | 'setUserFields'
+    | 'replaceDetails'
+    | 'addFlightActivity'
+    | 'flightActivity'
+    | 'getLegalEntity'
+  >;
   /** Other domains' answers about a legal entity: its customer group and its TDS config. */
   legalEntityGroup: (site: Scope['site'], leId: string) => Promise<markup.LegalEntityGroup | null>;
   isTdsDeductable: (siteId: string, leId: string) => Promise<boolean>;
@@ -101,12 +122,20 @@ export async function listCustomers(
   return { records: users.map(toCustomer), totalRecords: total, totalPages: Math.ceil(total / CUSTOMERS_PAGE_SIZE) };
 }
 
-export async function searchCustomers({ site }: Scope, query: string, deps: CustomersDeps = defaultDeps): Promise<TCustomer[]> {
+export async function searchCustomers(
+  { site }: Scope,
+  query: string,
+  deps: CustomersDeps = defaultDeps,
+): Promise<TCustomer[]> {
   const ids = await deps.customers.searchUserIds(site.siteId, query, USER_SEARCH_LIMIT);
   return (await deps.customers.getUsers(site.siteId, ids)).map(toCustomer);
 }
 
-export async function getCustomer({ site }: Scope, userId: string, deps: CustomersDeps = defaultDeps): Promise<TCustomer> {
+export async function getCustomer(
+  { site }: Scope,
+  userId: string,
+  deps: CustomersDeps = defaultDeps,
+): Promise<TCustomer> {
   return toCustomer(await requireUser(site.siteId, userId, deps));
 }
 
@@ -179,7 +208,8 @@ export async function changeDetails(
   const user = await requireCustomer(site.siteId, input.customerId, deps);
   if (user.userType === 'staff' && !staff.isSuperAdmin) throw fail.forbidden(CUSTOMER_MSG.staffDetailsSuperAdminOnly);
   const issues = changeDetailsIssues(input, user.userType);
-  if (issues.length) throw fail.validation(issues[0]!.message, Object.fromEntries(issues.map((i) => [i.path.join('.'), i.message])));
+  if (issues.length)
+    throw fail.validation(issues[0]!.message, Object.fromEntries(issues.map((i) => [i.path.join('.'), i.message])));
   const phoneNumbers = input.phoneNumbers.map((p) => ({ ...p, phoneCountryCode: p.phoneCountryCode.toLowerCase() }));
   const companyName = input.companyName;
   const written = await deps.customers.replaceDetails(
@@ -194,7 +224,8 @@ export async function changeDetails(
       companyName,
       ...(user.company ? { company: { ...user.company, companyName } } : {}),
       // The legal entity is named as at creation: the company, else the person.
-      legalEntityName: companyName || `${input.firstName} ${input.lastName}`.trim() || input.email || user.legalEntityName,
+      legalEntityName:
+        companyName || `${input.firstName} ${input.lastName}`.trim() || input.email || user.legalEntityName,
     },
     now,
   );
@@ -257,16 +288,30 @@ export async function createAgent(
   input: { customer: TQuickCustomer; userType: 'travelAgent' | 'retail' },
   deps: CustomersDeps = defaultDeps,
 ): Promise<TCustomer> {
-  const user = await createAccount(scope, quickAccount(input.customer, input.userType), {
-    conflictFields: { email: 'userData.customer.email', phone: 'userData.customer.phone' },
-  }, deps.accounts);
+  const user = await createAccount(
+    scope,
+    quickAccount(input.customer, input.userType),
+    {
+      conflictFields: { email: 'userData.customer.email', phone: 'userData.customer.phone' },
+    },
+    deps.accounts,
+  );
   if (user.email) await sendPasswordMail(scope, user, deps.accounts);
   return toCustomer(user);
 }
 
 /** A customer a DMC quotation is for, known by name and a phone or email; no password, no mail. */
-export async function createPendingDmcCustomer(scope: Scope, input: TQuickCustomer, deps: CustomersDeps = defaultDeps): Promise<TCustomer> {
-  const user = await createAccount(scope, quickAccount(input, 'retail'), { conflictFields: { email: 'email', phone: 'phone' } }, deps.accounts);
+export async function createPendingDmcCustomer(
+  scope: Scope,
+  input: TQuickCustomer,
+  deps: CustomersDeps = defaultDeps,
+): Promise<TCustomer> {
+  const user = await createAccount(
+    scope,
+    quickAccount(input, 'retail'),
+    { conflictFields: { email: 'email', phone: 'phone' } },
+    deps.accounts,
+  );
   return toCustomer(user);
 }
 

@@ -86,14 +86,18 @@ export const operations = [
       message: input.isBlocked ? MSG.customerBlocked : MSG.customerUnblocked,
     }),
   ),
-  operation(updateDetails, async (input, ctx) => customers.changeDetails(await scope(ctx), requirePrincipal(ctx), input)),
+  operation(updateDetails, async (input, ctx) =>
+    customers.changeDetails(await scope(ctx), requirePrincipal(ctx), input),
+  ),
   operation(toggleFlightSearchExemption, async (input, ctx) =>
     reply(await customers.setSearchExemption(await scope(ctx), input), {
       message: input.exempt ? MSG.customerExempted : MSG.customerExemptionRemoved,
     }),
   ),
   operation(setFlightHoldSettingForUser, async (input, ctx) =>
-    reply(await customers.setFlightHold(await scope(ctx), input.userId, input.isFlightHold), { message: MSG.settingSaved }),
+    reply(await customers.setFlightHold(await scope(ctx), input.userId, input.isFlightHold), {
+      message: MSG.settingSaved,
+    }),
   ),
   operation(setFlightSearchSettingForUser, async (input, ctx) =>
     reply(await customers.setFlightSearch(await scope(ctx), input.userId, input.isFlightSearchAllowed), {

@@ -3,12 +3,11 @@
  * for the staff screens. Shared by the account and customer repos (and the domains that write
  * denormalised fields onto user items in their own transactions).
  */
-import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#lib/db';
-import { isConditionFailure } from '#lib/errors';
+import { tableName } from '#lib/db';
 import { keys, type Key } from '#lib/keys';
+import type { TransactItem } from './dynamo.ts';
 import type { PhoneIdentity } from './phone.ts';
-import type { UniqueField, UserRecord } from './repo.ts';
+import type { UserRecord } from './repo.ts';
 
 const table = () => tableName();
 export const phoneKey = (siteId: string, p: PhoneIdentity): Key => keys.userPhone(siteId, p.countryCode, p.e164);
@@ -39,29 +38,6 @@ export const searchTokenItem = (siteId: string, userId: string, token: string): 
   userId,
 });
 
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
-/**
- * Runs a transaction whose labelled items guard uniqueness. When DynamoDB cancels it because guards
- * already exist, the answer names them (cancellation reasons come back in item order).
- */
-export async function transactUnique<L extends string = UniqueField>(
-  items: { label: L | null; op: TransactItem }[],
-): Promise<{ ok: true } | { ok: false; taken: L[] }> {
-  try {
-    await db().send(new TransactWriteCommand({ TransactItems: items.map((i) => i.op) }));
-    return { ok: true };
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-    const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    const taken = reasons.flatMap((r, i) => {
-      const label = items[i]?.label;
-      return r.Code === 'ConditionalCheckFailed' && label ? [label] : [];
-    });
-    if (!taken.length) throw err;
-    return { ok: false, taken };
-  }
-}
 
 /**
  * The items that index a new user for the staff screens: its customer-number pointer, the site's user
@@ -99,4 +75,3 @@ export function customerIndexItems(user: UserRecord, tokens: string[]): Transact
     ...tokens.map((t) => ({ Put: { TableName: table(), Item: searchTokenItem(siteId, userId, t) } })),
   ];
 }
-

@@ -1,11 +1,4 @@
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UserType } from '@tp/contracts/endpoint';
 import type { TPhoneEntry, TUser } from '@tp/contracts/users';
 import { TABLE } from '@tp/contracts/platform';
@@ -15,7 +8,8 @@ import { isConditionFailure } from '#lib/errors';
 import { newToken, sha256 } from '#lib/crypto';
 import { primaryIdentity, samePhone } from './phone.ts';
 import { searchTokens } from './search.ts';
-import { customerIndexItems, phoneKey, transactUnique, userItem, toUserRecord } from './items.ts';
+import { transactUnique } from './dynamo.ts';
+import { customerIndexItems, phoneKey, userItem, toUserRecord } from './items.ts';
 import type { SocialProvider } from './social.ts';
 
 /**

@@ -34,7 +34,12 @@ const zPositiveInt = (message: string) =>
 /** Optional free text: absent reads as empty. */
 const zText = () => z.string().trim().default('');
 const zOptionalEmail = () =>
-  z.string().trim().toLowerCase().default('').pipe(z.union([z.literal(''), z.email({ error: INVALID_EMAIL })]));
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .default('')
+    .pipe(z.union([z.literal(''), z.email({ error: INVALID_EMAIL })]));
 
 /** A row of the staff customer list and the customer-details dialog (spec 000 §3 "Customer"). */
 export const ZCustomer = z.object({
@@ -115,7 +120,8 @@ export function changeDetailsIssues(
   const issues: RuleIssue[] = [];
   if (!v.email.trim() && !hasPrimaryPhone(v.phoneNumbers))
     issues.push({ path: ['email'], message: MSG.emailOrPrimaryPhoneRequired });
-  if (userType === 'travelAgent' && !v.companyName.trim()) issues.push({ path: ['companyName'], message: MSG.required });
+  if (userType === 'travelAgent' && !v.companyName.trim())
+    issues.push({ path: ['companyName'], message: MSG.required });
   return issues;
 }
 
@@ -182,7 +188,11 @@ export function quickCreateIssues(c: TQuickCustomer, userType: UserType): RuleIs
   if (c.email && !z.email().safeParse(c.email).success) issues.push({ path: ['email'], message: INVALID_EMAIL });
   if (!c.email && !national) {
     if (c.phone) issues.push({ path: ['phone'], message: MSG.phoneRequired });
-    else issues.push({ path: ['email'], message: MSG.phoneOrEmailRequired }, { path: ['phone'], message: MSG.phoneOrEmailRequired });
+    else
+      issues.push(
+        { path: ['email'], message: MSG.phoneOrEmailRequired },
+        { path: ['phone'], message: MSG.phoneOrEmailRequired },
+      );
   } else if (national && !isValidPhone(national, c.phoneCode)) {
     issues.push({ path: ['phone'], message: MSG.invalidPhoneNumber });
   }
@@ -197,7 +207,9 @@ export const ZCreateAgent = z.object({
 });
 
 /** A customer a staff member starts a DMC quotation for: a name and a phone or an email. */
-export const ZPendingDmcCustomer = ZQuickCustomer.superRefine((v, ctx) => addIssues(ctx, quickCreateIssues(v, 'retail')));
+export const ZPendingDmcCustomer = ZQuickCustomer.superRefine((v, ctx) =>
+  addIssues(ctx, quickCreateIssues(v, 'retail')),
+);
 
 // ---------------------------------------------------------------------------------------------------
 // Billing details (the /user/billing-details screen)
@@ -269,7 +281,9 @@ export const ZMyLegalEntity = z.object({
     })
     .optional(),
   /** The customer group whose markups apply: the mapped one, else the site's default (null when none). */
-  group: z.object({ groupId: z.string(), groupName: z.string(), isDefault: z.boolean(), isMapped: z.boolean() }).nullable(),
+  group: z
+    .object({ groupId: z.string(), groupName: z.string(), isDefault: z.boolean(), isMapped: z.boolean() })
+    .nullable(),
   /** Relation config set by the site owner (TDS withheld on commission). */
   tds: z.object({ isTdsDeductable: z.boolean() }),
 });

@@ -16,8 +16,16 @@ export const ZPermissionState = z.object({
   isActive: z.boolean(),
   defaultAllowed: z.boolean(),
 });
-export const ZPermissionGroupState = z.object({ name: z.string(), isActive: z.boolean(), permissions: z.array(ZPermissionState) });
-export const ZModuleState = z.object({ moduleName: z.string(), isActive: z.boolean(), groups: z.array(ZPermissionGroupState) });
+export const ZPermissionGroupState = z.object({
+  name: z.string(),
+  isActive: z.boolean(),
+  permissions: z.array(ZPermissionState),
+});
+export const ZModuleState = z.object({
+  moduleName: z.string(),
+  isActive: z.boolean(),
+  groups: z.array(ZPermissionGroupState),
+});
 export type TModuleState = z.infer<typeof ZModuleState>;
 
 /** What the signed-in user may do (the web hides what the server would refuse anyway). */

@@ -34,7 +34,8 @@ export const SUPPLIER_MSG = {
   transitionNotAllowed: (from: string, to: string) => `A ${from} link cannot be changed to ${to}`,
   notConsumer: 'This site is not a consumer of this supplier list',
   noApprovedLink: 'There is no approved link with this supplier',
-  consumerAdminTaken: 'An account with the consumer admin email already exists on this site and is not a partner account',
+  consumerAdminTaken:
+    'An account with the consumer admin email already exists on this site and is not a partner account',
   categoryInUse: 'Consumers are still linked to this category',
   leNotFound: 'No customer with this legal entity on this site',
   domainMismatch: 'This domain does not belong to this site',
@@ -59,7 +60,12 @@ export const zPage = () => z.coerce.number({ error: MSG.required }).int().min(1)
 export const zFlag = () => z.boolean({ error: MSG.required });
 
 export const paged = <T extends z.ZodType>(record: T) =>
-  z.object({ records: z.array(record), totalRecords: z.number().int(), totalPages: z.number().int(), page: z.number().int() });
+  z.object({
+    records: z.array(record),
+    totalRecords: z.number().int(),
+    totalPages: z.number().int(),
+    page: z.number().int(),
+  });
 
 /** One category a supplier sells; consumers ask for and are granted access per list. */
 export const ZSupplierList = z.object({ supplierListId: z.string(), category: ZSupplierCategory });

@@ -62,13 +62,24 @@ const password = z
   .regex(/\d/, MSG.passwordRules);
 export const ZPassword = password;
 
-const phoneField = (numberKey: string, codeKey: string) =>
-  ((data: Record<string, unknown>, ctx: z.RefinementCtx) => {
-    const n = String(data[numberKey] ?? '');
-    const c = String(data[codeKey] ?? '');
-    if (!n) ctx.addIssue({ code: 'custom', message: MSG.required, path: [numberKey] });
-    else if (!isValidPhone(n, c)) ctx.addIssue({ code: 'custom', message: MSG.invalidPhone, path: [numberKey] });
-  });
+/**
+ * A phone number valid for its country code. It runs even when other fields failed (`when`), so a
+ * form shows every error on the first submit; it stays quiet while the number or code is missing
+ * (those fields report the required message themselves).
+ */
+const validPhone = (numberKey: string, codeKey: string) =>
+  [
+    (data: Record<string, unknown>) => isValidPhone(String(data[numberKey] ?? ''), String(data[codeKey] ?? '')),
+    {
+      message: MSG.invalidPhone,
+      path: [numberKey],
+      when: (payload: z.core.ParsePayload) => {
+        const v = payload.value as Record<string, unknown> | undefined;
+        const touched = (k: string) => payload.issues.some((i) => i.path?.[0] === k);
+        return !!v && typeof v[numberKey] === 'string' && !touched(numberKey) && !touched(codeKey);
+      },
+    },
+  ] as [(data: Record<string, unknown>) => boolean, { message: string; path: PropertyKey[]; when: (p: z.core.ParsePayload) => boolean }];
 
 /** Retail registration: userType, gender, firstName, lastName, email, phone, phoneCode (spec 000 §5). */
 export const ZRetailSignup = z
@@ -78,11 +89,11 @@ export const ZRetailSignup = z
     firstName: zRequired(),
     lastName: zRequired(),
     email: zEmail(),
-    phone: z.string({ error: MSG.required }).trim(),
+    phone: zRequired(),
     phoneCode: zRequired(),
     password,
   })
-  .superRefine(phoneField('phone', 'phoneCode'));
+  .refine(...validPhone('phone', 'phoneCode'));
 
 /** Travel-agent company registration (spec 000 §5). */
 export const ZAgentSignup = z
@@ -90,9 +101,9 @@ export const ZAgentSignup = z
     userType: z.literal('travelAgent'),
     companyName: zRequired(),
     primaryEmail: zEmail(),
-    primaryPhone: z.string({ error: MSG.required }).trim(),
+    primaryPhone: zRequired(),
     primaryPhoneCode: zRequired(),
-    secondaryPhone: z.string({ error: MSG.required }).trim(),
+    secondaryPhone: zRequired(),
     secondaryPhoneCode: zRequired(),
     firstName: zRequired(),
     lastName: zOptionalText(),
@@ -104,8 +115,8 @@ export const ZAgentSignup = z
     address2: zOptionalText(),
     password,
   })
-  .superRefine(phoneField('primaryPhone', 'primaryPhoneCode'))
-  .superRefine(phoneField('secondaryPhone', 'secondaryPhoneCode'));
+  .refine(...validPhone('primaryPhone', 'primaryPhoneCode'))
+  .refine(...validPhone('secondaryPhone', 'secondaryPhoneCode'));
 
 export const ZSignup = z.discriminatedUnion('userType', [ZRetailSignup, ZAgentSignup], { error: MSG.required });
 export type TSignup = z.input<typeof ZSignup>;

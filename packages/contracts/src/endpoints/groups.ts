@@ -77,4 +77,10 @@ export const getConsumerGroupMapping = endpoint({
   summary: "The owner's groups with the group a legal entity is mapped to and the default group.",
 });
 
-export const groupsEndpoints = [getLeGroups, saveLeGroup, setDefaultLeGroup, mapLegalEntityToGroup, getConsumerGroupMapping];
+export const groupsEndpoints = [
+  getLeGroups,
+  saveLeGroup,
+  setDefaultLeGroup,
+  mapLegalEntityToGroup,
+  getConsumerGroupMapping,
+];
