@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { urlPath, type Endpoint } from '@tp/contracts/endpoint';
 import { detectSite } from '@tp/contracts/endpoints/site';
-import { login } from '@tp/contracts/endpoints/users';
+import { changeMyPhoneDetails, getUserBySessionId, login } from '@tp/contracts/endpoints/users';
 import { ROOT, startStack } from './local/stack.ts';
 import { bundleAll } from './bundle.ts';
 
@@ -100,11 +100,15 @@ for (const b of bundles) {
 }
 table(rows);
 
-async function load(name: string, e: Endpoint, body: unknown, connections: number) {
+async function load(name: string, e: Endpoint, body: unknown, connections: number, cookie?: string) {
   const res = await autocannon({
     url: `${stack.gatewayUrl}${urlPath(e)}`,
     method: e.method,
-    headers: { 'content-type': 'application/json', 'domain-name': 'flightdeals.localhost' },
+    headers: {
+      'content-type': 'application/json',
+      'domain-name': 'flightdeals.localhost',
+      ...(cookie ? { cookie: `auth-token=${cookie}` } : {}),
+    },
     body: JSON.stringify(body),
     connections,
     duration: DURATION_S,
@@ -122,10 +126,28 @@ async function load(name: string, e: Endpoint, body: unknown, connections: numbe
 process.stdout.write(`\n== Local API on DynamoDB Local (${DURATION_S} s each) ==\n`);
 const { DEMO_LOGINS } = await import('./seed/logins.ts');
 const demo = DEMO_LOGINS.find((l) => l.site.startsWith('flightdeals')) ?? DEMO_LOGINS[0]!;
+// A signed-in traveller for the authenticated read and write.
+const traveller = DEMO_LOGINS.find((l) => l.site.startsWith('flightdeals') && l.role === 'retail') ?? demo;
+const signIn = await fetch(`${stack.gatewayUrl}${urlPath(login)}`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', 'domain-name': 'flightdeals.localhost' },
+  body: JSON.stringify({ email: traveller.email, password: traveller.password }),
+});
+const cookie = /auth-token=([^;]+)/.exec(signIn.headers.get('set-cookie') ?? '')?.[1];
+const me = (await (await fetch(`${stack.gatewayUrl}${urlPath(getUserBySessionId)}`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', 'domain-name': 'flightdeals.localhost', cookie: `auth-token=${cookie}` },
+  body: '{}',
+})).json()) as { result: { phoneNumbers: unknown[] } };
+
 const apiRows: (string | number)[][] = [['call', 'conns', 'p50', 'p99', 'throughput', 'errors']];
 for (const c of [10, 50]) {
   apiRows.push(await load('whitelabel/detetct (read)', detectSite, { domain: 'flightdeals.localhost' }, c));
-  apiRows.push(await load('wl/user/login (argon2id write)', login, { email: demo.email, password: demo.password }, c));
+  apiRows.push(await load('getUserBySessionId (session read)', getUserBySessionId, {}, c, cookie));
+  apiRows.push(
+    await load('changeMyPhoneDetails (transactional write)', changeMyPhoneDetails, { phoneNumbers: me.result.phoneNumbers }, c, cookie),
+  );
+  apiRows.push(await load('wl/user/login (argon2id)', login, { email: demo.email, password: demo.password }, c));
 }
 table(apiRows);
 process.stdout.write(
