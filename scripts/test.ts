@@ -51,6 +51,7 @@ const want = (tier: string) => only.length === 0 || only.includes(tier);
 
 if (want('typecheck') && !run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']) ) stepFailures++;
 if (want('typecheck') && !run('typecheck web', 'npx', ['tsc', '-p', 'web/tsconfig.json'])) stepFailures++;
+if (want('typecheck') && !run('typecheck e2e', 'npx', ['tsc', '-p', 'tests/e2e/tsconfig.json'])) stepFailures++;
 if (want('unit')) vitest('unit', ['unit', 'web', 'infra']);
 if (want('integration') || want('e2e')) {
   if (!run('web build', 'npm', ['run', '-s', 'build', '-w', 'web'])) stepFailures++;

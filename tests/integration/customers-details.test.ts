@@ -212,10 +212,12 @@ describe('updateDetails (Change Details)', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.result).toMatchObject({
       firstName: 'Renamed',
+      status: 'pending',
       email,
       panNumber: 'ABCPD1234F',
       phoneNumbers: [{ phoneNumber: phone, phoneCountryCode: 'in' }],
     });
+    await waitForMail(email, /Verify your email address/);
     expect((await new Client(FLIGHTDEALS.domain).call(login, { email, password: PASSWORD })).status).toBe(200);
     expect((await new Client(FLIGHTDEALS.domain).call(login, { email: oldEmail, password: PASSWORD })).status).toBe(
       401,

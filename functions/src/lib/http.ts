@@ -11,7 +11,7 @@ import { createLogger, type Logger } from './logger.ts';
 import { parseCookies, clearSessionCookie } from './cookies.ts';
 import { resolveSite, type SiteRecord } from './tenancy.ts';
 import { findSession, deleteSession, type SessionRecord } from './sessions.ts';
-import { loadPrincipal, type Principal } from './principal.ts';
+import { principalFromItem, type Principal } from './principal.ts';
 import { permissionsOf } from './permissions.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2;
@@ -98,13 +98,14 @@ async function authorise(op: Operation, ctx: RequestContext): Promise<void> {
   if (rule === 'token') return;
   if (ctx.token) {
     const site = await ctx.site();
-    const session = await findSession(site.siteId, ctx.token, ctx.now);
-    if (session) {
-      const principal = await loadPrincipal(site.siteId, session.userId);
-      if (principal?.isBlocked) {
+    const found = await findSession(site.siteId, ctx.token, ctx.now);
+    if (found) {
+      const { session } = found;
+      const principal = principalFromItem(site.siteId, found.user);
+      if (principal.isBlocked) {
         await deleteSession(site.siteId, ctx.token);
         if (rule !== 'public') throw new AppError('UNAUTHENTICATED', MSG.accountBlocked);
-      } else if (principal) {
+      } else {
         ctx.session = session;
         ctx.principal = principal;
       }

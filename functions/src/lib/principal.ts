@@ -14,13 +14,13 @@ export interface Principal {
   email: string;
   /** RBAC permission group of a staff user; none = the default staff permissions. */
   rbacUserGroupId: string | null;
+  /** The user item as read for this request, so an operation on the caller's own record needs no second read. */
+  record: Readonly<Record<string, unknown>>;
 }
 
-export async function loadPrincipal(siteId: string, userId: string): Promise<Principal | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(siteId, userId) }));
-  if (!Item) return null;
+export function principalFromItem(siteId: string, Item: Record<string, unknown>): Principal {
   return {
-    userId,
+    userId: String(Item.userId),
     siteId,
     userType: Item.userType as UserType,
     isSuperAdmin: Item.isUserSuperAdmin === true,
@@ -28,5 +28,11 @@ export async function loadPrincipal(siteId: string, userId: string): Promise<Pri
     legalEntityId: String(Item.legalEntityId ?? ''),
     email: String(Item.email ?? ''),
     rbacUserGroupId: typeof Item.rbacUserGroupId === 'string' && Item.rbacUserGroupId ? Item.rbacUserGroupId : null,
+    record: Item,
   };
+}
+
+export async function loadPrincipal(siteId: string, userId: string): Promise<Principal | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(siteId, userId) }));
+  return Item ? principalFromItem(siteId, Item) : null;
 }

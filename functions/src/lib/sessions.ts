@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UserType } from '@tp/contracts/endpoint';
 import { AUTH } from '@tp/contracts/platform';
 import { db, tableName } from './db.ts';
@@ -14,12 +14,23 @@ export interface SessionRecord {
   expiresAt: number;
 }
 
+/**
+ * Tokens are `<userId>.<256 random bits>`: the user id lets a request fetch the session and the user
+ * in one BatchGet round trip; the random part is what makes the token unguessable, and only the
+ * SHA-256 of the whole token is stored.
+ */
+const userIdOf = (token: string): string | null => {
+  const dot = token.lastIndexOf('.');
+  const userId = dot > 0 ? token.slice(0, dot) : '';
+  return /^[A-Za-z0-9_-]{1,64}$/.test(userId) ? userId : null;
+};
+
 /** Creates a session and returns the raw token (only the hash is stored). */
 export async function createSession(
   s: Omit<SessionRecord, 'createdAt' | 'expiresAt'>,
   now = new Date(),
 ): Promise<{ token: string; record: SessionRecord }> {
-  const token = newToken();
+  const token = `${s.userId}.${newToken()}`;
   const hash = sha256(token);
   const record: SessionRecord = {
     ...s,
@@ -36,30 +47,51 @@ export async function createSession(
   return { token, record };
 }
 
-/** The live session for a token, or null when unknown or expired (TTL deletion is lazy). */
-export async function findSession(siteId: string, token: string, now = new Date()): Promise<SessionRecord | null> {
-  if (!token || token.length > 200) return null;
+export interface SessionWithUser {
+  session: SessionRecord;
+  /** The user item, read in the same round trip. */
+  user: Record<string, unknown>;
+}
+
+/** The live session for a token and its user, or null when unknown, expired or orphaned (TTL deletion is lazy). */
+export async function findSession(siteId: string, token: string, now = new Date()): Promise<SessionWithUser | null> {
+  if (!token || token.length > 300) return null;
+  const userId = userIdOf(token);
+  if (!userId) return null;
   const hash = sha256(token);
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.session(siteId, hash) }));
-  if (!Item) return null;
-  const rec = Item as unknown as SessionRecord;
+  const sessionKey = keys.session(siteId, hash);
+  const userKey = keys.user(siteId, userId);
+  let items: Record<string, unknown>[] = [];
+  let pending: Record<string, unknown>[] = [{ ...sessionKey }, { ...userKey }];
+  // BatchGet may leave keys unprocessed under throttling; ask again for just those.
+  for (let attempt = 0; pending.length && attempt < 3; attempt++) {
+    const out = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }));
+    items = items.concat(out.Responses?.[tableName()] ?? []);
+    pending = (out.UnprocessedKeys?.[tableName()]?.Keys as Record<string, unknown>[] | undefined) ?? [];
+  }
+  const sessionItem = items.find((i) => i.pk === sessionKey.pk && i.sk === sessionKey.sk);
+  const user = items.find((i) => i.pk === userKey.pk && i.sk === userKey.sk);
+  if (!sessionItem || !user) return null;
+  const rec = sessionItem as unknown as SessionRecord;
   const nowS = Math.floor(now.getTime() / 1000);
-  if (rec.expiresAt <= nowS) return null;
+  if (rec.expiresAt <= nowS || rec.userId !== userId) return null;
   // Sliding expiry: renew when less than half the lifetime is left (one write per half-life, not per request).
   if (rec.expiresAt - nowS < AUTH.sessionTtlSeconds / 2) {
     const expiresAt = nowS + AUTH.sessionTtlSeconds;
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.session(siteId, hash),
-        UpdateExpression: 'SET expiresAt = :e',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':e': expiresAt },
-      }),
-    ).catch(() => undefined);
+    await db()
+      .send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: sessionKey,
+          UpdateExpression: 'SET expiresAt = :e',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':e': expiresAt },
+        }),
+      )
+      .catch(() => undefined);
     rec.expiresAt = expiresAt;
   }
-  return rec;
+  return { session: rec, user };
 }
 
 export async function deleteSession(siteId: string, token: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE } from '@tp/contracts/platform';
 import { db, tableName } from '#lib/db';
 import { keys } from '#lib/keys';
@@ -26,7 +26,6 @@ export interface LeRelationRecord {
 export type GroupWrite = { ok: true } | { ok: false; taken: ('name' | 'group')[] };
 
 const table = () => tableName();
-type StartKey = Record<string, unknown> | undefined;
 
 const toGroup = (item: Record<string, unknown>): LeGroupRecord => ({
   siteId: String(item.siteId),
@@ -38,22 +37,12 @@ const toGroup = (item: Record<string, unknown>): LeGroupRecord => ({
 
 /** All groups of a site, by name (a site has a handful). */
 export async function listGroups(siteId: string): Promise<LeGroupRecord[]> {
-  const out: LeGroupRecord[] = [];
-  let start: StartKey;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: TABLE.indexes.gsi1.name,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.leGroupsPk(siteId) },
-        ExclusiveStartKey: start,
-      }),
-    );
-    out.push(...(res.Items ?? []).map(toGroup));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out;
+  const items = await queryAll({
+    IndexName: TABLE.indexes.gsi1.name,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.leGroupsPk(siteId) },
+  });
+  return items.map(toGroup);
 }
 
 export async function getGroup(siteId: string, groupId: string): Promise<LeGroupRecord | null> {
@@ -186,18 +175,15 @@ export async function getRelation(siteId: string, leId: string): Promise<LeRelat
 }
 
 /** Updates (or starts) the relation item, keeping its other fields. */
-function relationUpdate(siteId: string, leId: string, set: Record<string, unknown>): TransactItem {
-  const entries = Object.entries({ ...set, siteId, legalEntityId: leId });
+function relationUpdate(siteId: string, leId: string, fields: Record<string, unknown>): TransactItem {
+  const set = setClause({ ...fields, type: 'LeRelation', siteId, legalEntityId: leId });
   return {
     Update: {
       TableName: table(),
       Key: keys.leRelation(siteId, leId),
-      UpdateExpression: `SET #type = :type, ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-      ExpressionAttributeNames: { '#type': 'type', ...Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])) },
-      ExpressionAttributeValues: {
-        ':type': 'LeRelation',
-        ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
-      },
+      UpdateExpression: set.expression,
+      ExpressionAttributeNames: set.names,
+      ExpressionAttributeValues: set.values,
     },
   };
 }
@@ -226,20 +212,10 @@ export async function mapLegalEntity(
 
 /** Legal entities mapped to a group. */
 export async function groupLegalEntityIds(siteId: string, groupId: string): Promise<string[]> {
-  const ids: string[] = [];
-  let start: StartKey;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: TABLE.indexes.gsi1.name,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.leGroupMembersPk(siteId, groupId) },
-        ExclusiveStartKey: start,
-      }),
-    );
-    ids.push(...(res.Items ?? []).map((i) => String(i.legalEntityId)));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return ids;
+  const items = await queryAll({
+    IndexName: TABLE.indexes.gsi1.name,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.leGroupMembersPk(siteId, groupId) },
+  });
+  return items.map((i) => String(i.legalEntityId));
 }

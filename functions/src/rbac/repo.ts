@@ -1,8 +1,8 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE } from '@tp/contracts/platform';
 import { db, tableName } from '#lib/db';
 import { keys } from '#lib/keys';
-import { queryAll, setClause, transactUnique, type TransactItem } from '../users/dynamo.ts';
+import { queryAll, transactUnique, type TransactItem } from '../users/dynamo.ts';
 
 /**
  * A permission group (item type 'RbacGroup'). `permissions` holds the granted keys: lib/permissions.ts
@@ -20,7 +20,6 @@ export interface RbacGroupRecord {
 export type RbacWrite = { ok: true } | { ok: false; taken: ('name' | 'group' | 'user')[] };
 
 const table = () => tableName();
-type StartKey = Record<string, unknown> | undefined;
 
 const toGroup = (item: Record<string, unknown>): RbacGroupRecord => ({
   siteId: String(item.siteId),
@@ -32,22 +31,12 @@ const toGroup = (item: Record<string, unknown>): RbacGroupRecord => ({
 });
 
 export async function listGroups(siteId: string): Promise<RbacGroupRecord[]> {
-  const out: RbacGroupRecord[] = [];
-  let start: StartKey;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: TABLE.indexes.gsi1.name,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.rbacGroupsPk(siteId) },
-        ExclusiveStartKey: start,
-      }),
-    );
-    out.push(...(res.Items ?? []).map(toGroup));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out;
+  const items = await queryAll({
+    IndexName: TABLE.indexes.gsi1.name,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.rbacGroupsPk(siteId) },
+  });
+  return items.map(toGroup);
 }
 
 export async function getGroup(siteId: string, groupId: string): Promise<RbacGroupRecord | null> {
@@ -107,22 +96,12 @@ export function updateGroup(prev: RbacGroupRecord, next: RbacGroupRecord): Promi
 }
 
 export async function memberIds(siteId: string, groupId: string): Promise<string[]> {
-  const ids: string[] = [];
-  let start: StartKey;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.rbacGroup(siteId, groupId).pk, ':prefix': keys.rbacMemberPrefix },
-        ProjectionExpression: 'userId',
-        ExclusiveStartKey: start,
-      }),
-    );
-    ids.push(...(res.Items ?? []).map((i) => String(i.userId)));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return ids;
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.rbacGroup(siteId, groupId).pk, ':prefix': keys.rbacMemberPrefix },
+    ProjectionExpression: 'userId',
+  });
+  return items.map((i) => String(i.userId));
 }
 
 /**

@@ -37,6 +37,7 @@ const staff = (s: SiteRecord, userId = `admin-${s.siteId}`): Principal => ({
   legalEntityId: s.ownerLegalEntityId,
   email: `${userId}@${s.domain}`,
   rbacUserGroupId: null,
+  record: {},
 });
 
 /** In-memory stand-in for repo.ts with the same conditions (both link copies, transactional decisions). */

@@ -41,7 +41,7 @@ type IndexQuery = Pick<QueryCommandInput, 'IndexName' | 'KeyConditionExpression'
 
 /**
  * Page `page` of an index query, newest first. Earlier pages are stepped over with key-only queries
- * (no attributes come back), so page N costs N small reads, never a scan.
+ * (up to 1000 keys each, no attributes), never a scan.
  */
 async function indexPage(
   q: IndexQuery,
@@ -115,9 +115,11 @@ export async function listSubscribersPage(
 /** Users by id, in the order asked; unknown ids are left out. */
 export async function getUsers(siteId: string, userIds: string[]): Promise<UserRecord[]> {
   const found = new Map<string, UserRecord>();
-  for (let i = 0; i < userIds.length; i += 100) {
+  // A batch may not name a key twice.
+  const unique = [...new Set(userIds)];
+  for (let i = 0; i < unique.length; i += 100) {
     let request: Record<string, { Keys: Item[] }> | undefined = {
-      [table()]: { Keys: userIds.slice(i, i + 100).map((id) => ({ ...keys.user(siteId, id) })) },
+      [table()]: { Keys: unique.slice(i, i + 100).map((id) => ({ ...keys.user(siteId, id) })) },
     };
     while (request && Object.keys(request).length) {
       const res = await db().send(new BatchGetCommand({ RequestItems: request }));
@@ -199,7 +201,8 @@ export type DetailsChange = Pick<
   | 'companyName'
   | 'company'
   | 'legalEntityName'
->;
+> &
+  Partial<Pick<UserRecord, 'status'>>;
 
 export type DetailsWrite = { ok: true; user: UserRecord } | { ok: false; taken: (UniqueField | 'stale')[] };
 

@@ -53,6 +53,7 @@ const staffPrincipal = (over: Partial<Principal> = {}): Principal => ({
   legalEntityId: 'le-staff-1',
   email: 'staff@x.in',
   rbacUserGroupId: null,
+  record: {},
   ...over,
 });
 
@@ -351,6 +352,22 @@ describe('changeDetails', () => {
       legalEntityName: 'New Co',
       company: { companyName: 'New Co', address1: '1 Road' },
     });
+  });
+
+  it('marks a changed email not verified and mails a verification link there; other changes keep the status', async () => {
+    const w = world();
+    const u = w.add();
+    await changeDetails(
+      scope,
+      staffPrincipal(),
+      input({ customerId: u.customerNo!, email: u.email, lastName: 'Iyer' }),
+      w.deps,
+    );
+    expect(w.users.get(u.userId)!.status).toBe('verified');
+    expect(w.mails).toEqual([]);
+    await changeDetails(scope, staffPrincipal(), input({ customerId: u.customerNo!, email: 'new@x.in' }), w.deps);
+    expect(w.users.get(u.userId)!.status).toBe('pending');
+    expect(w.mails.map((m) => [m.to, m.subject])).toEqual([['new@x.in', 'Verify your email address for Flight Deals']]);
   });
 
   it("reports another user's primary phone on its field, and a concurrent edit as a conflict", async () => {

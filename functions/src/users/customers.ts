@@ -28,6 +28,7 @@ import {
   createAccount,
   defaultDeps as accountDeps,
   sendPasswordMail,
+  sendVerificationMail,
   toUser,
   type NewAccount,
   type Scope,
@@ -197,21 +198,23 @@ const conflictField = (taken: string, phones: TChangeDetails['phoneNumbers']): s
 /**
  * Change Details (spec 000 §5), checked against the customer's stored type. Only a super admin edits
  * a staff account: an email change would otherwise let any staff member take over a colleague's
- * (or the super admin's) login through a password mail.
+ * (or the super admin's) login through a password mail. A new email address is not verified yet:
+ * the customer shows as Not Verified and gets a verification mail at the new address.
  */
 export async function changeDetails(
-  { site, now }: Scope,
+  scope: Scope,
   staff: Principal,
   input: TChangeDetails,
   deps: CustomersDeps = defaultDeps,
 ): Promise<TCustomer> {
-  const user = await requireCustomer(site.siteId, input.customerId, deps);
+  const user = await requireCustomer(scope.site.siteId, input.customerId, deps);
   if (user.userType === 'staff' && !staff.isSuperAdmin) throw fail.forbidden(CUSTOMER_MSG.staffDetailsSuperAdminOnly);
   const issues = changeDetailsIssues(input, user.userType);
   if (issues.length)
     throw fail.validation(issues[0]!.message, Object.fromEntries(issues.map((i) => [i.path.join('.'), i.message])));
   const phoneNumbers = input.phoneNumbers.map((p) => ({ ...p, phoneCountryCode: p.phoneCountryCode.toLowerCase() }));
   const companyName = input.companyName;
+  const emailChanged = input.email !== user.email;
   const written = await deps.customers.replaceDetails(
     user,
     {
@@ -226,8 +229,9 @@ export async function changeDetails(
       // The legal entity is named as at creation: the company, else the person.
       legalEntityName:
         companyName || `${input.firstName} ${input.lastName}`.trim() || input.email || user.legalEntityName,
+      ...(emailChanged ? { status: 'pending' as const } : {}),
     },
-    now,
+    scope.now,
   );
   if (!written.ok) {
     if (written.taken.includes('stale')) throw fail.conflict(CUSTOMER_MSG.changedMeanwhile);
@@ -235,6 +239,7 @@ export async function changeDetails(
     const message = written.taken[0] === 'phone' ? MSG.phoneTaken : MSG.emailTaken;
     throw fail.conflict(message, { [field]: message });
   }
+  if (emailChanged && written.user.email) await sendVerificationMail(scope, written.user, deps.accounts);
   return toCustomer(written.user);
 }
 

@@ -1,5 +1,10 @@
 /** Small DynamoDB helpers shared by the users, customer-group and permission-group repos. */
-import { QueryCommand, TransactWriteCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  QueryCommand,
+  TransactWriteCommand,
+  type QueryCommandInput,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#lib/db';
 import { isConditionFailure } from '#lib/errors';
 import type { UniqueField } from './repo.ts';
@@ -39,7 +44,9 @@ export function setClause(fields: Record<string, unknown>, prefix = 'f') {
 }
 
 /** Every page of a query, for lists small by nature (a site's groups, a group's members, a legal entity's users). */
-export async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Record<string, unknown>[]> {
+export async function queryAll(
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+): Promise<Record<string, unknown>[]> {
   const out: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {

@@ -38,7 +38,6 @@ export const searchTokenItem = (siteId: string, userId: string, token: string): 
   userId,
 });
 
-
 /**
  * The items that index a new user for the staff screens: its customer-number pointer, the site's user
  * count, its membership of its legal entity and its search tokens. Part of the create transaction.

@@ -287,6 +287,7 @@ describe('passwords', () => {
     legalEntityId: 'le',
     email: 'asha@example.com',
     rbacUserGroupId: null,
+    record: {},
   });
 
   it('generatePassword uses a reset token once, verifies the email and ends every session', async () => {

@@ -288,8 +288,9 @@ async function requireUser(siteId: string, userId: string, deps: UsersDeps): Pro
   return user;
 }
 
-export async function currentUser(principal: Principal, deps: UsersDeps = defaultDeps): Promise<TUser> {
-  return toUser(await requireUser(principal.siteId, principal.userId, deps));
+/** The caller's own record was read with the session (one round trip); no second read here. */
+export async function currentUser(principal: Principal): Promise<TUser> {
+  return toUser(principal.record as unknown as UserRecord);
 }
 
 /** A one-time token another flow (jump login, the core site) hands to the browser for loginBySessionId. */
@@ -463,7 +464,7 @@ async function queueAccountMail(
   }
 }
 
-const sendVerificationMail = (scope: Scope, user: UserRecord, deps: UsersDeps) =>
+export const sendVerificationMail = (scope: Scope, user: UserRecord, deps: UsersDeps = defaultDeps) =>
   queueAccountMail(
     scope,
     user,

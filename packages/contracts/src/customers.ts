@@ -31,6 +31,11 @@ export const CUSTOMER_MSG = {
 const zPositiveInt = (message: string) =>
   zIntFromText().pipe(z.number().int().positive(message).max(Number.MAX_SAFE_INTEGER, message));
 
+/** Page numbers start at 1; absent means the first page. */
+export const zPage = () => zIntFromText().pipe(z.number().int().min(1, 'Page must be 1 or more')).default(1);
+/** An optional id: absent is fine, blank is not. */
+export const zOptionalId = () => z.string().trim().min(1, MSG.required).optional();
+
 /** Optional free text: absent reads as empty. */
 const zText = () => z.string().trim().default('');
 const zOptionalEmail = () =>
@@ -83,9 +88,9 @@ export const ZCustomerPage = z.object({
 export const ZGetCustomers = z.object({
   /** Sent by the screen; the server uses the session's user instead of trusting it. */
   staffId: z.union([z.string(), z.number()]).optional(),
-  page: zIntFromText().pipe(z.number().int().min(1)).default(1),
+  page: zPage(),
   /** Narrows the list to one user (clicking a ticket's creator). */
-  userId: z.string().trim().min(1).optional(),
+  userId: zOptionalId(),
 });
 
 export const ZCustomerRef = z.object({ customerId: zPositiveInt(CUSTOMER_MSG.customerNumber) });

@@ -1,6 +1,7 @@
 /** Customer groups (LE groups): an owner legal entity sorts its customers and consumers into groups (spec 001 §7). */
 import * as z from 'zod';
 import { zRequired } from './common.ts';
+import { zOptionalId } from './customers.ts';
 
 export const GROUP_MSG = {
   groupNameTaken: 'A group with this name already exists',
@@ -18,7 +19,7 @@ export type TLeGroup = z.infer<typeof ZLeGroup>;
 
 export const ZSaveLeGroup = z.object({
   /** Absent: create; present: rename. */
-  id: z.string().trim().min(1).optional(),
+  id: zOptionalId(),
   groupName: zRequired().pipe(z.string().max(60, GROUP_MSG.groupNameTooLong)),
 });
 

@@ -1,6 +1,8 @@
 /** Permission groups and the signed-in user's permission state (spec 000 §3 "Permission model", §4, §7). */
 import * as z from 'zod';
 import { zRequired } from './common.ts';
+import { zOptionalId } from './customers.ts';
+import { MSG } from './messages.ts';
 
 export const RBAC_MSG = {
   groupNameTaken: 'A permission group with this name already exists',
@@ -59,7 +61,7 @@ export const ZModuleEdit = z.object({
 export type TModuleEdit = z.output<typeof ZModuleEdit>;
 
 export const ZSavePermissionGroup = z.object({
-  id: z.string().trim().min(1).optional(),
+  id: zOptionalId(),
   groupName: zRequired().pipe(z.string().max(60, 'Group name must be at most 60 characters')),
   modules: z.array(ZModuleEdit).default([]),
 });
@@ -72,7 +74,7 @@ export const ZUserGroupOfUser = z.object({
 export const ZAssignUserGroup = z.object({
   userId: zRequired(),
   /** null removes the user from their group. */
-  userGroupId: z.string().trim().min(1).nullable(),
+  userGroupId: z.string().trim().min(1, MSG.required).nullable(),
 });
 
 export const ZRbacMember = z.object({

@@ -148,7 +148,17 @@ export async function call<E extends Endpoint>(
   input: RequestOf<E>,
   options: CallOptions = {},
 ): Promise<ResponseOf<E>> {
+  return (await callWithMessage(endpoint, input, options)).result;
+}
+
+/** Like `call`, with the success envelope's `message` too: what the server says it did (for the success toast). */
+export async function callWithMessage<E extends Endpoint>(
+  endpoint: E,
+  input: RequestOf<E>,
+  options: CallOptions = {},
+): Promise<{ result: ResponseOf<E>; message: string | undefined }> {
   const { status, envelope } = await exchange(endpoint, input, options);
   if (!envelope.success) throw new ApiError(status, envelope);
-  return (endpoint.envelope === 'data' ? envelope.data : (envelope.result ?? envelope.data)) as ResponseOf<E>;
+  const result = (endpoint.envelope === 'data' ? envelope.data : (envelope.result ?? envelope.data)) as ResponseOf<E>;
+  return { result, message: envelope.message || undefined };
 }

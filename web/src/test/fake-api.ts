@@ -31,7 +31,7 @@ export interface RecordedCall {
  * envelope), `failure(...)`/`reply(...)`, or throw NetworkDown. Unknown calls get a 404 envelope.
  */
 export function fakeApi() {
-  const handlers = new Map<string, (input: any) => unknown>();
+  const handlers = new Map<string, { answer: (input: any) => unknown; envelope: string }>();
   const recorded: RecordedCall[] = [];
   const key = (e: Pick<Endpoint, 'method' | 'api' | 'path'>) => `${e.method} ${urlPath(e)}`;
 
@@ -41,15 +41,19 @@ export function fakeApi() {
     const input = method === 'GET' ? Object.fromEntries(u.searchParams) : JSON.parse(String(init.body ?? '{}'));
     recorded.push({ method, path: u.pathname, input, headers: (init.headers ?? {}) as Record<string, string> });
     const handler = handlers.get(`${method} ${u.pathname}`);
-    const out = handler ? await handler(input) : failure(404, 'Route not found');
+    const out = handler ? await handler.answer(input) : failure(404, 'Route not found');
     if (isReply(out)) return Response.json(out.body, { status: out.status });
-    return Response.json({ success: true, result: out }, { status: 200 });
+    // The payload goes under the key the endpoint's envelope names (`result`, or `data` for a few calls).
+    return Response.json({ success: true, [handler?.envelope ?? 'result']: out }, { status: 200 });
   });
 
   const api = {
     fetch,
     on<E extends Endpoint>(endpoint: E, answer: Handler<E> | ResponseOf<E> | Reply) {
-      handlers.set(key(endpoint), typeof answer === 'function' ? (answer as (i: unknown) => unknown) : () => answer);
+      handlers.set(key(endpoint), {
+        answer: typeof answer === 'function' ? (answer as (i: unknown) => unknown) : () => answer,
+        envelope: endpoint.envelope ?? 'result',
+      });
       return api;
     },
     /** Whether a test already said how to answer this endpoint. */

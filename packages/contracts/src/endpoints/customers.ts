@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { zEmpty, zIntFromText, zRequired } from '../common.ts';
+import { zEmpty, zRequired } from '../common.ts';
 import { ZUser } from '../users.ts';
 import {
   ZBillingDetails,
@@ -15,6 +15,7 @@ import {
   ZMyLegalEntity,
   ZPendingDmcCustomer,
   ZUserRef,
+  zPage,
 } from '../customers.ts';
 
 // The staff customer screen (spec 000 §2 "Staff customer screen", §7 "User and customer calls").
@@ -159,7 +160,7 @@ export const getEmailSubscribers = endpoint({
   domain: 'users',
   auth: 'staff',
   permission: 'customers.view',
-  request: z.object({ page: zIntFromText().pipe(z.number().int().min(1)).default(1) }),
+  request: z.object({ page: zPage() }),
   response: ZEmailSubscribers,
   summary: 'Users who accept marketing mail, newest first, 20 a page.',
 });

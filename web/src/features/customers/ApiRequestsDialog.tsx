@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import { Anchor, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useSWRConfig } from 'swr';
+import { changeApiCustomerRequestStatus, getApiCustomerRequests } from '@tp/contracts/endpoints/suppliers';
+import { MSG } from '@tp/contracts/messages';
+import type { TApiCustomerRequest } from '@tp/contracts/suppliers';
+import { useApi } from '#api/hooks.ts';
+import { act } from '#shared/actions.ts';
+import { DataTable, useSmallScreen, type Column } from '#shared/DataTable.tsx';
+import { useConsumerCache } from './cache.ts';
+import { formatDate } from './format.ts';
+
+type Decision = 'Approved' | 'Rejected';
+const isRequestsKey = (key: unknown) => Array.isArray(key) && key[0] === getApiCustomerRequests.id;
+
+/** Approve / Reject of a pending request; a decided one shows who decided instead (spec 000 §4). */
+function Decide({ request }: { request: TApiCustomerRequest }) {
+  const { mutate } = useSWRConfig();
+  const consumers = useConsumerCache();
+  const [busy, setBusy] = useState<Decision | null>(null);
+  const decide = async (newRequestStatus: Decision) => {
+    setBusy(newRequestStatus);
+    try {
+      const decided = await act(
+        changeApiCustomerRequestStatus,
+        { newRequestStatus, requestId: request.id, consumerMongoSiteId: request.whitelabel_mongoDb_siteId },
+        MSG.requestStatusChanged,
+      );
+      await mutate(
+        isRequestsKey,
+        (data: { records: TApiCustomerRequest[] } | undefined) =>
+          data && { ...data, records: data.records.map((r) => (r.id === decided.id ? decided : r)) },
+        { revalidate: false },
+      );
+      // An approval adds a consumer.
+      consumers.refresh();
+    } catch {
+      // toasted by the API client
+    } finally {
+      setBusy(null);
+    }
+  };
+  const who = request.companyName || request.domain;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Button
+        size="xs"
+        color="green"
+        loading={busy === 'Approved'}
+        disabled={busy !== null}
+        onClick={() => void decide('Approved')}
+        aria-label={`Approve ${who} (${request.supplier_category})`}
+      >
+        Approve
+      </Button>
+      <Button
+        size="xs"
+        color="red"
+        variant="light"
+        loading={busy === 'Rejected'}
+        disabled={busy !== null}
+        onClick={() => void decide('Rejected')}
+        aria-label={`Reject ${who} (${request.supplier_category})`}
+      >
+        Reject
+      </Button>
+    </Group>
+  );
+}
+
+function Status({ request }: { request: TApiCustomerRequest }) {
+  // "The pending label is not shown": a pending request shows its actions only.
+  if (request.requestStatus === 'Pending') return <Decide request={request} />;
+  const d = request.decider;
+  return (
+    <Stack gap={2}>
+      <Badge color={request.requestStatus === 'Approved' ? 'green' : 'red'} variant="light">
+        {request.requestStatus}
+      </Badge>
+      {d && (
+        <Text size="xs" c="dimmed">
+          by {`${d.firstName} ${d.lastName}`.trim()} ({d.email})
+          {request.requestDecidedAt ? `, ${formatDate(request.requestDecidedAt, true)}` : ''}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+const COLUMNS: Column<TApiCustomerRequest>[] = [
+  {
+    key: 'site',
+    header: 'Site',
+    render: (r) => (
+      <Stack gap={0}>
+        <Text fw={500}>{r.companyName || r.siteName}</Text>
+        <Text size="xs" c="dimmed">
+          {r.domain}
+        </Text>
+      </Stack>
+    ),
+  },
+  { key: 'category', header: 'Category', render: (r) => r.supplier_category },
+  {
+    key: 'admin',
+    header: 'Admin',
+    render: (r) => (
+      <Stack gap={0}>
+        <Anchor href={`mailto:${r.adminEmail}`} size="sm">
+          {r.adminEmail}
+        </Anchor>
+        <Text size="xs" c="dimmed">
+          {r.adminContact}
+        </Text>
+      </Stack>
+    ),
+  },
+  { key: 'requested', header: 'Requested', render: (r) => formatDate(r.requestGeneratedAt, true) },
+  { key: 'status', header: 'Status', render: (r) => <Status request={r} /> },
+];
+
+/** API Customer Requests: other sites' requests for this site's supplier lists, by page. */
+export function ApiRequestsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const small = useSmallScreen();
+  const [page, setPage] = useState(1);
+  const { data, isLoading } = useApi(getApiCustomerRequests, opened ? { page } : null, { keepPreviousData: true });
+  return (
+    <Modal opened={opened} onClose={onClose} title="API Customer Requests" size="xl" fullScreen={small}>
+      <DataTable
+        label="API customer requests"
+        rows={data?.records}
+        columns={COLUMNS}
+        rowKey={(r) => r.id}
+        loading={isLoading}
+        empty={MSG.noRequests}
+        page={page}
+        totalPages={data?.totalPages}
+        onPageChange={setPage}
+      />
+    </Modal>
+  );
+}

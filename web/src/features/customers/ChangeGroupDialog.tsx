@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import { Button, Divider, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import type { TCustomer } from '@tp/contracts/customers';
+import { getLeGroups, mapLegalEntityToGroup } from '@tp/contracts/endpoints/groups';
+import { setLERelationConfig } from '@tp/contracts/endpoints/suppliers';
+import { MSG } from '@tp/contracts/messages';
+import type { TApiConsumer } from '@tp/contracts/suppliers';
+import { useApi } from '#api/hooks.ts';
+import { act } from '#shared/actions.ts';
+import { useSmallScreen } from '#shared/DataTable.tsx';
+import { ServerSwitch } from '#shared/ServerSwitch.tsx';
+import { useConsumerCache, useCustomerCache } from './cache.ts';
+import { displayName, groupLabel } from './format.ts';
+
+/** Whose customer group (and TDS setting) the dialog changes: a site customer or an API consumer. */
+export type GroupTarget = { kind: 'customer'; customer: TCustomer } | { kind: 'consumer'; consumer: TApiConsumer };
+
+interface TargetView {
+  name: string;
+  legalEntityId: string | null;
+  groupId: string | null;
+  groupName: string | null;
+  /** B2B options (TDS) show for travel agents, staff and API consumers (spec 000 §6). */
+  showsTax: boolean;
+  /** Known for API consumers; the customer list does not carry it (null: not known). */
+  isTdsDeductable: boolean | null;
+}
+
+function view(t: GroupTarget): TargetView {
+  if (t.kind === 'customer') {
+    const c = t.customer;
+    return {
+      name: displayName(c),
+      legalEntityId: c.legalEntityId || null,
+      groupId: c.userGroup.groupId,
+      groupName: c.groupName,
+      showsTax: c.userType === 'travelAgent' || c.userType === 'staff',
+      isTdsDeductable: null,
+    };
+  }
+  const c = t.consumer;
+  return {
+    name: c.wl_companyName || c.wl_domain,
+    legalEntityId: c.wl_legalEntityId,
+    groupId: c.userGroup.groupId,
+    groupName: c.leGroup_groupName,
+    showsTax: true,
+    isTdsDeductable: c.isTdsDeductable,
+  };
+}
+
+function TaxSettings({ target, legalEntityId }: { target: TargetView; legalEntityId: string }) {
+  const consumers = useConsumerCache();
+  const [tds, setTds] = useState<boolean | null>(target.isTdsDeductable);
+  const change = async (next: boolean) => {
+    const saved = await act(setLERelationConfig, { isTdsDeductable: next, userLEID: legalEntityId }, MSG.tdsChanged);
+    setTds(saved.isTdsDeductable);
+    consumers.patch(
+      (c) => c.wl_legalEntityId === saved.userLEID,
+      (c) => ({ ...c, isTdsDeductable: saved.isTdsDeductable }),
+    );
+  };
+  return (
+    <Stack gap="xs">
+      <Divider label="Tax Settings" labelPosition="left" />
+      <ServerSwitch
+        label="Deduct TDS on commission"
+        checked={tds ?? false}
+        onChange={change}
+        description={tds === null ? 'The current setting is not shown here; switching saves the new one.' : undefined}
+      />
+    </Stack>
+  );
+}
+
+/** Change Group: the customer group of a customer's or consumer's legal entity, with Tax Settings. */
+export function ChangeGroupDialog({ target, onClose }: { target: GroupTarget | null; onClose: () => void }) {
+  const small = useSmallScreen();
+  return (
+    <Modal opened={target !== null} onClose={onClose} title="Change Group" fullScreen={small}>
+      {target && <ChangeGroupBody key={keyOf(target)} target={target} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+const keyOf = (t: GroupTarget) =>
+  t.kind === 'customer' ? t.customer.id : `${t.consumer.wl_mongoDb_siteId}/${t.consumer.sc_map_supplierListId}`;
+
+function ChangeGroupBody({ target, onClose }: { target: GroupTarget; onClose: () => void }) {
+  const v = view(target);
+  const customers = useCustomerCache();
+  const consumers = useConsumerCache();
+  const { data: groups, isLoading } = useApi(getLeGroups, {});
+  const [groupId, setGroupId] = useState<string | null>(v.groupId);
+  const [busy, setBusy] = useState(false);
+
+  const save = async () => {
+    if (!groupId || !v.legalEntityId) return;
+    setBusy(true);
+    try {
+      const mapped = await act(mapLegalEntityToGroup, { groupId, LEId: v.legalEntityId }, MSG.groupChanged);
+      customers.patch(
+        (c) => c.legalEntityId === mapped.LEId,
+        (c) => ({ ...c, groupName: mapped.groupName, userGroup: { groupId: mapped.groupId } }),
+      );
+      consumers.patch(
+        (c) => c.wl_legalEntityId === mapped.LEId,
+        (c) => ({ ...c, leGroup_groupName: mapped.groupName, userGroup: { groupId: mapped.groupId } }),
+      );
+      onClose();
+    } catch {
+      // toasted by the API client
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!v.legalEntityId)
+    return (
+      <Text c="dimmed" role="status">
+        {v.name} has no account on this site yet, so it cannot be put in a group.
+      </Text>
+    );
+
+  return (
+    <Stack gap="md">
+      <Text size="sm">
+        <Text span fw={600}>
+          {v.name}
+        </Text>{' '}
+        is in: {groupLabel(v.groupName)}
+      </Text>
+      <Select
+        label="Markup group"
+        placeholder={isLoading ? 'Loading groups…' : 'Choose a group'}
+        data={(groups ?? []).map((g) => ({ value: g.id, label: g.isDefault ? `${g.groupName} (Default)` : g.groupName }))}
+        value={groupId}
+        onChange={setGroupId}
+        allowDeselect={false}
+        searchable
+        nothingFoundMessage={MSG.noResults}
+        data-autofocus
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button onClick={() => void save()} loading={busy} disabled={!groupId || groupId === v.groupId}>
+          Change Group
+        </Button>
+      </Group>
+      {v.showsTax && <TaxSettings target={v} legalEntityId={v.legalEntityId} />}
+    </Stack>
+  );
+}

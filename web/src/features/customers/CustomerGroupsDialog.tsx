@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import { Badge, Button, Group, Modal, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useSWRConfig } from 'swr';
+import { getLeGroups, saveLeGroup, setDefaultLeGroup } from '@tp/contracts/endpoints/groups';
+import { ZSaveLeGroup, type TLeGroup } from '@tp/contracts/le-groups';
+import { MSG } from '@tp/contracts/messages';
+import { apiKey, useApi } from '#api/hooks.ts';
+import { act } from '#shared/actions.ts';
+import { useSmallScreen } from '#shared/DataTable.tsx';
+import { applyServerErrors } from '#shared/forms.ts';
+import { useConsumerCache, useCustomerCache } from './cache.ts';
+
+const GROUPS_KEY = apiKey(getLeGroups, {});
+
+/** Creates a group (no id) or renames one. */
+function GroupNameForm({
+  group,
+  onDone,
+  onCancel,
+}: {
+  group?: TLeGroup;
+  onDone: () => void;
+  onCancel?: () => void;
+}) {
+  const { mutate } = useSWRConfig();
+  const customers = useCustomerCache();
+  const consumers = useConsumerCache();
+  const form = useForm({
+    initialValues: { groupName: group?.groupName ?? '' },
+    validate: schemaResolver(ZSaveLeGroup, { sync: true }),
+  });
+  const submit = form.onSubmit(async ({ groupName }) => {
+    try {
+      await act(saveLeGroup, group ? { id: group.id, groupName } : { groupName }, MSG.groupSaved);
+      await mutate(GROUPS_KEY);
+      // A rename shows in every row of that group.
+      if (group) {
+        customers.refresh();
+        consumers.refresh();
+      }
+      form.reset();
+      onDone();
+    } catch (error) {
+      applyServerErrors(form, error);
+    }
+  });
+  const label = group ? `New name for ${group.groupName}` : 'New group name';
+  return (
+    <form onSubmit={submit} noValidate aria-label={group ? `Rename ${group.groupName}` : 'Add group'}>
+      <Group align="flex-end" gap="xs" wrap="nowrap">
+        <TextInput
+          label={label}
+          required
+          style={{ flex: 1 }}
+          data-autofocus={group ? true : undefined}
+          {...form.getInputProps('groupName')}
+        />
+        <Button type="submit" loading={form.submitting}>
+          {group ? 'Save' : 'Add group'}
+        </Button>
+        {onCancel && (
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
+      </Group>
+    </form>
+  );
+}
+
+function GroupItem({ group }: { group: TLeGroup }) {
+  const { mutate } = useSWRConfig();
+  const [renaming, setRenaming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const makeDefault = async () => {
+    setBusy(true);
+    try {
+      await act(setDefaultLeGroup, { groupId: group.id }, MSG.groupSetDefault);
+      await mutate(GROUPS_KEY);
+    } catch {
+      // toasted by the API client
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Paper withBorder p="sm" component="li">
+      {renaming ? (
+        <GroupNameForm group={group} onDone={() => setRenaming(false)} onCancel={() => setRenaming(false)} />
+      ) : (
+        <Group justify="space-between" gap="xs">
+          <Group gap="xs">
+            <Text fw={500}>{group.groupName}</Text>
+            {group.isDefault && (
+              <Badge variant="light" color="green">
+                Default
+              </Badge>
+            )}
+          </Group>
+          <Group gap="xs">
+            <Button size="xs" variant="subtle" onClick={() => setRenaming(true)} aria-label={`Rename ${group.groupName}`}>
+              Rename
+            </Button>
+            {!group.isDefault && (
+              <Button
+                size="xs"
+                variant="light"
+                loading={busy}
+                onClick={() => void makeDefault()}
+                aria-label={`Set ${group.groupName} as default`}
+              >
+                Set as default
+              </Button>
+            )}
+          </Group>
+        </Group>
+      )}
+    </Paper>
+  );
+}
+
+/** Customer Groups (the "Markup Groups" button): the site's groups, the default one marked. */
+export function CustomerGroupsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const small = useSmallScreen();
+  const { data, isLoading } = useApi(getLeGroups, opened ? {} : null);
+  return (
+    <Modal opened={opened} onClose={onClose} title="Customer Groups" size="lg" fullScreen={small}>
+      <Stack gap="md">
+        <GroupNameForm onDone={() => undefined} />
+        {isLoading && !data ? (
+          <Stack gap="xs" aria-busy="true">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} height={48} />
+            ))}
+          </Stack>
+        ) : data?.length ? (
+          <Stack gap="xs" component="ul" aria-label="Customer groups" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {data.map((g) => (
+              <GroupItem key={g.id} group={g} />
+            ))}
+          </Stack>
+        ) : (
+          <Text c="dimmed" ta="center" role="status">
+            {MSG.noResults}
+          </Text>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

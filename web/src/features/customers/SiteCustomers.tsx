@@ -1,0 +1,187 @@
+import { useState } from 'react';
+import { ActionIcon, Badge, CloseButton, Group, Menu, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useNavigate } from 'react-router-dom';
+import type { TCustomer } from '@tp/contracts/customers';
+import { getCustomers, searchWlUser, toggleFlightSearchExemption } from '@tp/contracts/endpoints/customers';
+import { MSG } from '@tp/contracts/messages';
+import { TIMING } from '@tp/contracts/platform';
+import { useApi } from '#api/hooks.ts';
+import { useSite } from '#app/site.tsx';
+import { act } from '#shared/actions.ts';
+import { DataTable, type Column } from '#shared/DataTable.tsx';
+import { useUser } from '#shared/state.ts';
+import { useCustomerCache } from './cache.ts';
+import { ChangeGroupDialog, type GroupTarget } from './ChangeGroupDialog.tsx';
+import { CustomerDetailsDialog } from './CustomerDetailsDialog.tsx';
+import { displayName, formatDate, groupLabel, personName, primaryPhone, USER_TYPE_LABELS } from './format.ts';
+import { PermissionGroupDialog } from './PermissionGroupDialog.tsx';
+
+export interface RowActions {
+  addMoney: (c: TCustomer) => void;
+  viewDetails: (c: TCustomer) => void;
+  changeGroup: (c: TCustomer) => void;
+  /** Absent when the signed-in user may not change permission groups here. */
+  changePermissionGroup?: (c: TCustomer) => void;
+  toggleExemption: (c: TCustomer) => void;
+}
+
+function ActionsMenu({ customer: c, actions }: { customer: TCustomer; actions: RowActions }) {
+  const exempted = c.flightLookToBook.is_exempted;
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md">
+      <Menu.Target>
+        <ActionIcon variant="subtle" aria-label={`Actions for ${displayName(c)}`}>
+          <svg width="18" height="18" viewBox="0 0 24 24" fill="currentColor" aria-hidden>
+            <circle cx="12" cy="5" r="2" />
+            <circle cx="12" cy="12" r="2" />
+            <circle cx="12" cy="19" r="2" />
+          </svg>
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={() => actions.addMoney(c)}>Add Money</Menu.Item>
+        <Menu.Item onClick={() => actions.viewDetails(c)}>View Details</Menu.Item>
+        <Menu.Item onClick={() => actions.changeGroup(c)}>Change Markup Group</Menu.Item>
+        {actions.changePermissionGroup && c.userType === 'staff' && (
+          <Menu.Item onClick={() => actions.changePermissionGroup?.(c)}>Change Permission Group</Menu.Item>
+        )}
+        <Menu.Item onClick={() => actions.toggleExemption(c)}>
+          {exempted ? 'Remove L2B Exemption' : 'Exempt L2B'}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function StatusBadges({ customer: c }: { customer: TCustomer }) {
+  return (
+    <Group gap={4}>
+      <Badge size="sm" variant="light" color={c.status === 'verified' ? 'green' : 'gray'}>
+        {c.status === 'verified' ? 'Verified' : 'Not Verified'}
+      </Badge>
+      {c.flightLookToBook.is_exempted && (
+        <Badge size="sm" variant="light" color="blue">
+          Exempted
+        </Badge>
+      )}
+      {c.isBlocked && (
+        <Badge size="sm" variant="filled" color="red">
+          Blocked
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+export function customerColumns(actions: RowActions): Column<TCustomer>[] {
+  return [
+    {
+      key: 'customer',
+      header: 'Customer',
+      render: (c) => {
+        const name = displayName(c);
+        const person = personName(c);
+        return (
+          <Stack gap={0}>
+            <Text fw={600} size="sm">
+              {name}
+            </Text>
+            {person && person !== name && (
+              <Text size="xs" c="dimmed">
+                {person}
+              </Text>
+            )}
+            <Text size="xs" c="dimmed">
+              #{c.users_id}
+            </Text>
+          </Stack>
+        );
+      },
+    },
+    { key: 'group', header: 'Markup group', render: (c) => groupLabel(c.groupName) },
+    { key: 'type', header: 'User type', render: (c) => USER_TYPE_LABELS[c.userType] },
+    {
+      key: 'permission',
+      header: 'Permission group',
+      render: (c) =>
+        c.userGroupName ? (
+          <Badge size="sm" variant="outline">
+            {c.userGroupName}
+          </Badge>
+        ) : null,
+    },
+    { key: 'email', header: 'Email', render: (c) => c.email },
+    { key: 'phone', header: 'Primary phone', render: (c) => primaryPhone(c) },
+    { key: 'status', header: 'Status', render: (c) => <StatusBadges customer={c} /> },
+    { key: 'registered', header: 'Registered', render: (c) => formatDate(c.createdAt) },
+    { key: 'actions', header: '', width: 48, render: (c) => <ActionsMenu customer={c} actions={actions} /> },
+  ];
+}
+
+/** The "Site Customers" tab: search (debounced) or the paginated list, with the row actions. */
+export function SiteCustomers() {
+  const user = useUser();
+  const site = useSite();
+  const navigate = useNavigate();
+  const cache = useCustomerCache();
+  const [query, setQuery] = useState('');
+  const [searchQuery] = useDebouncedValue(query.trim(), TIMING.userSearchDebounceMs);
+  const [page, setPage] = useState(1);
+  const [details, setDetails] = useState<TCustomer | null>(null);
+  const [groupTarget, setGroupTarget] = useState<GroupTarget | null>(null);
+  const [permissionOf, setPermissionOf] = useState<TCustomer | null>(null);
+
+  const searching = searchQuery !== '';
+  const list = useApi(getCustomers, searching ? null : { staffId: user?.id, page }, { keepPreviousData: true });
+  const search = useApi(searchWlUser, searching ? { searchQuery } : null, { keepPreviousData: true });
+  const rows = searching ? search.data : list.data?.records;
+  const total = searching ? search.data?.length : list.data?.totalRecords;
+
+  const canChangePermissionGroup = !!user?.isUserSuperAdmin && !!site?.wlMeta.canShowPermissionMenu;
+  const actions: RowActions = {
+    addMoney: (c) => navigate(`/staff/walletReport/?email=${encodeURIComponent(c.email)}`),
+    viewDetails: setDetails,
+    changeGroup: (customer) => setGroupTarget({ kind: 'customer', customer }),
+    ...(canChangePermissionGroup ? { changePermissionGroup: setPermissionOf } : {}),
+    toggleExemption: (c) => {
+      const exempt = !c.flightLookToBook.is_exempted;
+      act(
+        toggleFlightSearchExemption,
+        { customerId: c.users_id, exempt },
+        exempt ? MSG.customerExempted : MSG.customerExemptionRemoved,
+      ).then(cache.replace, () => undefined);
+    },
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <TextInput
+          label="Search customers"
+          placeholder="Name, email, company or phone"
+          value={query}
+          onChange={(e) => setQuery(e.currentTarget.value)}
+          type="search"
+          w={{ base: '100%', xs: 360 }}
+          rightSection={query ? <CloseButton aria-label="Clear search" onClick={() => setQuery('')} /> : null}
+        />
+        <Text size="sm" c="dimmed" role="status" aria-live="polite">
+          {total === undefined ? '' : searching ? `${total} found` : `Total customers: ${total}`}
+        </Text>
+      </Group>
+      <DataTable
+        label="Site customers"
+        rows={rows}
+        columns={customerColumns(actions)}
+        rowKey={(c) => c.id}
+        loading={searching ? search.isLoading : list.isLoading}
+        empty={MSG.noResults}
+        {...(searching ? {} : { page, totalPages: list.data?.totalPages, onPageChange: setPage })}
+      />
+      <CustomerDetailsDialog customer={details} onClose={() => setDetails(null)} />
+      <ChangeGroupDialog target={groupTarget} onClose={() => setGroupTarget(null)} />
+      <PermissionGroupDialog customer={permissionOf} onClose={() => setPermissionOf(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,127 @@
+import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  changeConsumerSupplierMappingStatusFromConsumerSide,
+  getAllVisibleSuppliersWithConsumerRequests,
+  getLinkedSuppliersByConsumer,
+  jumplogin,
+} from '@tp/contracts/endpoints/suppliers';
+import { MSG } from '@tp/contracts/messages';
+import { call } from '#api/client.ts';
+import { useApi } from '#api/hooks.ts';
+import { leaveApp } from '#api/navigation.ts';
+import { AsyncContent } from '#shared/AsyncContent.tsx';
+import { formatDate } from '#shared/format.ts';
+import { withLoading } from '#shared/loading.tsx';
+import { toastError, toastSuccess } from '#shared/notify.ts';
+import { safeUrl } from '#shared/redirects.ts';
+import { ServerSwitch } from '#shared/ServerSwitch.tsx';
+import { CATEGORY_LABEL } from './links.ts';
+import { ActionButton, SiteIdentity, StatusBadge, useRefresh } from './parts.tsx';
+
+const allowed = (yes: boolean, what: string) => (
+  <Badge variant="dot" color={yes ? 'green' : 'gray'}>
+    {what} {yes ? 'allowed' : 'not allowed'}
+  </Badge>
+);
+
+/**
+ * Our approved and suspended supplier links: the supplier's switches (read only here), our own
+ * pause / resume switch (changes once the server agrees) and jump login to the supplier's panel.
+ */
+export function LinkedSuppliers() {
+  const linked = useApi(getLinkedSuppliersByConsumer, {});
+  const refresh = useRefresh();
+
+  const setActive = async (supplierId: string, supplierListId: string, active: boolean) => {
+    const updated = await call(changeConsumerSupplierMappingStatusFromConsumerSide, {
+      supplierId,
+      supplierListId,
+      mappingStatus: active ? 'Active' : 'Paused',
+    });
+    await linked.mutate(
+      (rows) => rows?.map((r) => (r.supplierId === supplierId && r.supplierListId === supplierListId ? updated : r)),
+      { revalidate: false },
+    );
+    toastSuccess(MSG.settingSaved);
+    void refresh(getAllVisibleSuppliersWithConsumerRequests);
+  };
+
+  // The supplier's site signs our partner account in from a one-time link: a full navigation.
+  const openPanel = async (supplierId: string) => {
+    const { url } = await withLoading(call(jumplogin, { supplierId }));
+    const target = safeUrl(url);
+    if (target) leaveApp(target);
+    else toastError(MSG.somethingWentWrong);
+  };
+
+  return (
+    <AsyncContent
+      data={linked.data}
+      error={linked.error}
+      onRetry={() => void linked.mutate()}
+      loadingLabel="Loading linked suppliers"
+      emptyText={MSG.noResults}
+      isEmpty={(rows) => rows.length === 0}
+    >
+      {(rows) => (
+        <Stack gap="sm">
+          {rows.map((l) => {
+            const subject = `${l.companyName} ${CATEGORY_LABEL[l.category]}`;
+            return (
+              <Paper key={`${l.supplierId}:${l.supplierListId}`} withBorder p="md" component="article" aria-label={subject}>
+                <Stack gap="sm">
+                  <Group justify="space-between" gap="xs" wrap="wrap">
+                    <SiteIdentity companyName={l.companyName} domain={l.domain} logoUrl={l.logoUrl} />
+                    <Group gap="xs">
+                      <Text size="sm" fw={500}>
+                        {CATEGORY_LABEL[l.category]}
+                      </Text>
+                      <StatusBadge status={l.status} />
+                    </Group>
+                  </Group>
+                  <Group gap="xs">
+                    {allowed(l.isFlightSearchAllowed, 'Flight search')}
+                    {allowed(l.isFlightHoldAllowed, 'Flight hold')}
+                    {l.approvedAt && (
+                      <Text size="xs" c="dimmed">
+                        Approved {formatDate(l.approvedAt)}
+                      </Text>
+                    )}
+                  </Group>
+                  <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
+                    <ServerSwitch
+                      label="Active"
+                      aria-label={`Use ${subject}`}
+                      description={
+                        l.mappingStatus === 'Active'
+                          ? 'Offered to your customers'
+                          : 'Paused: not offered to your customers'
+                      }
+                      checked={l.mappingStatus === 'Active'}
+                      onChange={(next) => setActive(l.supplierId, l.supplierListId, next)}
+                    />
+                    <Group justify="flex-end">
+                      <ActionButton
+                        label="Open supplier panel"
+                        subject={`of ${l.companyName}`}
+                        variant="default"
+                        size="sm"
+                        disabled={l.status !== 'Approved'}
+                        run={() => openPanel(l.supplierId)}
+                      />
+                    </Group>
+                  </SimpleGrid>
+                  {l.status === 'Suspended' && (
+                    <Text size="sm" c="orange">
+                      {l.companyName} has suspended this link. It stays unusable until they reinstate it.
+                    </Text>
+                  )}
+                </Stack>
+              </Paper>
+            );
+          })}
+        </Stack>
+      )}
+    </AsyncContent>
+  );
+}

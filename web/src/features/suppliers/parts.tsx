@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { Avatar, Badge, Button, Group, Modal, Stack, Text, type ButtonProps } from '@mantine/core';
+import { useSWRConfig } from 'swr';
+import type { Endpoint } from '@tp/contracts/endpoint';
+import type { LinkStatus } from '@tp/domain/supplier-links';
+import { safeUrl } from '#shared/redirects.ts';
+import { STATUS_COLOR, SUPPLIER_TEXT } from './links.ts';
+
+/** A link or request status chip (spec 000 §3: Approved, Rejected, Pending, Suspended). */
+export function StatusBadge({ status }: { status: LinkStatus | null }) {
+  if (!status)
+    return (
+      <Badge variant="outline" color="gray">
+        {SUPPLIER_TEXT.notRequested}
+      </Badge>
+    );
+  return (
+    <Badge variant="light" color={STATUS_COLOR[status]}>
+      {status}
+    </Badge>
+  );
+}
+
+/** Another site: logo (initials when it has none or it fails), company name and domain. */
+export function SiteIdentity({
+  companyName,
+  domain,
+  logoUrl,
+  order = 3,
+}: {
+  companyName: string;
+  domain: string;
+  logoUrl: string;
+  order?: 3 | 4;
+}) {
+  const initials = companyName
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((w) => w[0]?.toUpperCase() ?? '')
+    .join('');
+  return (
+    <Group gap="sm" wrap="nowrap" miw={0}>
+      <Avatar src={safeUrl(logoUrl)} alt="" radius="sm" color="brand" imageProps={{ loading: 'lazy' }}>
+        {initials}
+      </Avatar>
+      <div style={{ minWidth: 0 }}>
+        <Text fw={600} size={order === 3 ? 'lg' : 'md'} component={order === 3 ? 'h3' : 'h4'} m={0} lh={1.3} truncate>
+          {companyName}
+        </Text>
+        <Text size="sm" c="dimmed" truncate>
+          {domain}
+        </Text>
+      </div>
+    </Group>
+  );
+}
+
+/**
+ * A button running an async action, spinning meanwhile. With `confirm`, it first asks in a dialog
+ * (title = the button's `label` for `subject`), so final moves are never one slip of the finger.
+ */
+export function ActionButton({
+  label,
+  subject,
+  confirm,
+  run,
+  ...button
+}: Omit<ButtonProps, 'children' | 'onClick'> & {
+  label: string;
+  /** What the action is about, for the accessible name and the dialog ("Flight Deals · Flights"). */
+  subject: string;
+  confirm?: string;
+  run: () => Promise<unknown>;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const go = async () => {
+    setAsking(false);
+    setBusy(true);
+    try {
+      await run();
+    } catch {
+      // The API client has toasted the failure; nothing changed.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button
+        size="xs"
+        {...button}
+        loading={busy}
+        aria-label={`${label} ${subject}`}
+        onClick={() => (confirm ? setAsking(true) : void go())}
+      >
+        {label}
+      </Button>
+      {confirm && (
+        <Modal opened={asking} onClose={() => setAsking(false)} title={`${label} ${subject}?`} centered size="sm">
+          <Stack gap="md">
+            <Text size="sm">{confirm}</Text>
+            <Group justify="flex-end" gap="xs">
+              <Button variant="default" onClick={() => setAsking(false)}>
+                Cancel
+              </Button>
+              <Button color={button.color} onClick={() => void go()} data-autofocus>
+                {label}
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+      )}
+    </>
+  );
+}
+
+/** Re-reads every cached call of an endpoint, whatever its input (another section's list changed). */
+export function useRefresh() {
+  const { mutate } = useSWRConfig();
+  return (...endpoints: Pick<Endpoint, 'id'>[]) =>
+    // Key only (no data argument): SWR revalidates and keeps showing the current data meanwhile.
+    Promise.all(endpoints.map((e) => mutate((key) => Array.isArray(key) && key[0] === e.id)));
+}

@@ -1,0 +1,157 @@
+import type { ReactNode } from 'react';
+import { Box, Center, Group, Pagination, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { TIMING } from '@tp/contracts/platform';
+
+export interface Column<T> {
+  key: string;
+  header: string;
+  render: (row: T) => ReactNode;
+  /** Cell width on the desktop table. */
+  width?: number | string;
+}
+
+/** Small screens (spec 000 §9: 600 px or less) get stacked cards instead of a table. */
+export const SMALL_SCREEN_QUERY = `(max-width: ${TIMING.smallScreenPx}px)`;
+export const useSmallScreen = (): boolean => useMediaQuery(SMALL_SCREEN_QUERY, false) ?? false;
+
+const SKELETON_ROWS = 5;
+
+/**
+ * A list of records: a table on desktop, one card per record on small screens, with loading
+ * skeletons, an empty message and optional server-side pagination (pages start at 1).
+ */
+export function DataTable<T>({
+  label,
+  rows,
+  columns,
+  rowKey,
+  loading,
+  empty,
+  page,
+  totalPages,
+  onPageChange,
+}: {
+  /** Accessible name of the table (and of the card list). */
+  label: string;
+  rows: T[] | undefined;
+  columns: Column<T>[];
+  rowKey: (row: T) => string;
+  loading?: boolean;
+  empty: string;
+  page?: number;
+  totalPages?: number;
+  onPageChange?: (page: number) => void;
+}) {
+  const small = useSmallScreen();
+  const showSkeleton = loading && !rows?.length;
+  const list = rows ?? [];
+
+  let body: ReactNode;
+  if (showSkeleton) {
+    body = small ? (
+      <Stack gap="sm" aria-busy="true" aria-label={label}>
+        {Array.from({ length: SKELETON_ROWS }, (_, i) => (
+          <Skeleton key={i} height={120} radius="md" />
+        ))}
+      </Stack>
+    ) : (
+      <Table.ScrollContainer minWidth={720}>
+        <Table aria-label={label} aria-busy="true">
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((c) => (
+                <Table.Th key={c.key}>{c.header}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {Array.from({ length: SKELETON_ROWS }, (_, i) => (
+              <Table.Tr key={i}>
+                {columns.map((c) => (
+                  <Table.Td key={c.key}>
+                    <Skeleton height={14} radius="sm" />
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  } else if (list.length === 0) {
+    body = (
+      <Center py="xl">
+        <Text c="dimmed" role="status">
+          {empty}
+        </Text>
+      </Center>
+    );
+  } else if (small) {
+    body = (
+      <Stack gap="sm" component="ul" aria-label={label} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {list.map((row) => (
+          <Paper key={rowKey(row)} withBorder p="sm" component="li">
+            <Stack gap={6}>
+              {columns.map((c) => (
+                <Group key={c.key} gap="xs" wrap="nowrap" align="flex-start" justify="space-between">
+                  {c.header && (
+                    <Text size="xs" c="dimmed" fw={600} style={{ flexShrink: 0 }}>
+                      {c.header}
+                    </Text>
+                  )}
+                  <Box ta={c.header ? 'right' : 'left'} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                    {c.render(row)}
+                  </Box>
+                </Group>
+              ))}
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  } else {
+    body = (
+      <Table.ScrollContainer minWidth={720}>
+        <Table aria-label={label} striped highlightOnHover verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((c) => (
+                <Table.Th key={c.key} w={c.width}>
+                  {c.header}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.map((row) => (
+              <Table.Tr key={rowKey(row)}>
+                {columns.map((c) => (
+                  <Table.Td key={c.key}>{c.render(row)}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      {body}
+      {onPageChange && page !== undefined && (totalPages ?? 0) > 1 && (
+        <Group justify="center" component="nav" aria-label={`${label} pages`}>
+          <Pagination
+            total={totalPages ?? 1}
+            value={page}
+            onChange={onPageChange}
+            size="sm"
+            getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+            getControlProps={(control) => ({ 'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page` })}
+          />
+        </Group>
+      )}
+    </Stack>
+  );
+}
