@@ -21,17 +21,15 @@ const userType = fc.constantFrom(...USER_TYPES);
 const validPhone = fc.integer({ min: 0, max: 99_999_999 }).map((n) => `98${String(n).padStart(8, '0')}`);
 const phoneEntry = (label: fc.Arbitrary<(typeof PHONE_LABELS)[number]>) =>
   fc.record({ label, phoneNumber: validPhone, phoneCountryCode: fc.constant('in') });
-const email = fc
-  .emailAddress()
-  .filter(
-    (e) =>
-      ZChangeDetails.safeParse({
-        customerId: 1,
-        firstName: 'a',
-        email: e,
-        phoneNumbers: [{ label: 'Primary', phoneNumber: '9810000001', phoneCountryCode: 'in' }],
-      }).success,
-  );
+const email = fc.emailAddress().filter(
+  (e) =>
+    ZChangeDetails.safeParse({
+      customerId: 1,
+      firstName: 'a',
+      email: e,
+      phoneNumbers: [{ label: 'Primary', phoneNumber: '9810000001', phoneCountryCode: 'in' }],
+    }).success,
+);
 const text = fc.string({ maxLength: 20 });
 
 const messages = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>

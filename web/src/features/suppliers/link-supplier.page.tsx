@@ -5,10 +5,8 @@ import { useApi } from '#api/hooks.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { AvailableSuppliers } from './AvailableSuppliers.tsx';
 import { LinkedSuppliers } from './LinkedSuppliers.tsx';
-import { CATEGORY_LABEL } from './links.ts';
+import { BECOME_SUPPLIER_PATH, CATEGORY_LABEL } from './links.ts';
 import { Section } from './Section.tsx';
-
-export const BECOME_SUPPLIER_PATH = '/user/supplier/becomeSupplier';
 
 /** This site's own offering to other sites, in short, with the way to its settings. */
 function OwnOffering() {

@@ -5,6 +5,9 @@
 import type { SupplierCategory } from '@tp/contracts/suppliers';
 import { canTransition, nextStatuses, type LinkStatus, type MappingStatus } from '@tp/domain/supplier-links';
 
+export const BECOME_SUPPLIER_PATH = '/user/supplier/becomeSupplier';
+export const LINK_SUPPLIER_PATH = '/staff/link_supplier';
+
 export const CATEGORY_LABEL: Record<SupplierCategory, string> = {
   FixedDeparture: 'Fixed Departure',
   Flights: 'Flights',
