@@ -5,9 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@tp/contracts/routes';
 import { API_BASES, urlPath } from '@tp/contracts/endpoint';
+import { login } from '@tp/contracts/endpoints/users';
 import { ROOT } from '../../scripts/local/stack.ts';
 import { Client } from '../support/api.ts';
 
@@ -57,10 +58,18 @@ describe('route table vs shared/contract/api.tsv', () => {
 });
 
 describe('every routed call rejects bad input with a clear 400', () => {
+  // Authorisation comes before parsing, so each call is made by someone allowed to make it: the
+  // super admin of a site with every module and the permission menu on.
   const client = new Client('flightdeals.localhost');
-  for (const e of ENDPOINTS) {
-    const accepts = e.request.safeParse({}).success;
-    it.runIf(!accepts && e.auth !== 'token')(`${e.method} ${urlPath(e)}`, async () => {
+  beforeAll(async () => {
+    const res = await client.call(login, { email: 'admin@flightdeals.localhost', password: 'Demo@1234' });
+    expect(res.status).toBe(200);
+  });
+  // Calls whose every field is optional have no bad empty input; token calls check their own secret.
+  const withRequiredInput = ENDPOINTS.filter((e) => !e.request.safeParse({}).success && e.auth !== 'token');
+  it('covers most of the route table', () => expect(withRequiredInput.length).toBeGreaterThan(ENDPOINTS.length / 2));
+  for (const e of withRequiredInput) {
+    it(`${e.method} ${urlPath(e)}`, async () => {
       const res = await client.raw(e.method, urlPath(e).replace(/\{(\w+)\??\}/g, 'x'), e.method === 'GET' ? undefined : {});
       expect(res.status).toBe(400);
       expect(res.body.success).toBe(false);

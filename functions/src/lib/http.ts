@@ -123,7 +123,7 @@ async function authorise(op: Operation, ctx: RequestContext): Promise<void> {
 
 /**
  * One Lambda per domain: routes by the API Gateway route key to the operation, then
- * parse (zod) → authorise → run → success envelope. Errors become the error envelope.
+ * authorise → parse (zod) → run → success envelope. Errors become the error envelope.
  */
 export function domainHandler(operations: Operation[]) {
   const byKey = new Map(operations.map((op) => [routeKey(op.endpoint), op]));
@@ -152,9 +152,10 @@ export function domainHandler(operations: Operation[]) {
     };
     try {
       if (!op) throw fail.notFound();
+      // Who may call comes first: a caller without access learns nothing about the input a call expects.
+      await authorise(op, ctx);
       const parsed = op.endpoint.request.safeParse(readInput(event));
       if (!parsed.success) throw validationError(parsed.error);
-      await authorise(op, ctx);
       const out = await op.run(parsed.data as never, ctx);
       const r = out instanceof Reply ? out : new Reply(out);
       status = r.options.status ?? 200;

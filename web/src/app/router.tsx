@@ -20,6 +20,7 @@ const login = lazy(() => import('#features/auth/login.page.tsx'));
 const policy = lazy(() => import('#features/policy/policy.page.tsx'));
 const NotFound = lazy(() => import('#features/shell/not-found.page.tsx'));
 const pending = lazy(() => import('#features/shell/pending.page.tsx'));
+const customers = lazy(() => import('#features/customers/customers.page.tsx'));
 
 /** Screens by SPA_ROUTES path. Issues #3/#4/#5 and the DMC work add theirs here and drop `pending`. */
 export const SCREENS: Record<string, Screen> = {
@@ -36,6 +37,10 @@ export const SCREENS: Record<string, Screen> = {
   '/cancellation_return_refund_policy': policy,
   '/api-partner-program': policy,
   '/crm': lazy(() => import('#features/shell/crm.page.tsx')),
+  '/staff': customers,
+  '/staff/customers': customers,
+  '/staff/setting/permission-groups': lazy(() => import('#features/permissions/permission-groups.page.tsx')),
+  '/createNewUser': lazy(() => import('#features/customers/create-user.page.tsx')),
   '*': NotFound,
 };
 

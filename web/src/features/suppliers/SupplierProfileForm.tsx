@@ -110,7 +110,7 @@ export function SupplierProfileForm({
           />
 
           <Group justify="flex-end">
-            <Button type="submit" loading={form.submitting} disabled={!form.isDirty()}>
+            <Button type="submit" loading={form.submitting}>
               Save supplier profile
             </Button>
           </Group>
