@@ -63,6 +63,12 @@ describe('decideAccess', () => {
     expect(decideAccess(route('/signup'), ctx('/signup', { user }))).toEqual({ kind: 'redirect', to: '/' });
   });
 
+  it('lets a signed-in user reach /login with a one-time link so the page can consume it', () => {
+    const user = testUser();
+    for (const search of ['?sessionId=abc', '?verifyEmailToken=abc&redirectTo=%2Fuser%2Fdashboard'])
+      expect(decideAccess(route('/login'), ctx('/login', { user, search }))).toEqual({ kind: 'allow' });
+  });
+
   it('lands a fresh login on its redirectTo, or /flight for the flight login, but never on another origin', () => {
     const user = { userType: 'retail' as const };
     expect(decideAccess(route('/login'), ctx('/login', { user, search: '?redirectTo=%2Fuser%2Fdashboard' }))).toEqual({

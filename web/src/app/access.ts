@@ -52,6 +52,9 @@ export function isLocked(route: Pick<SpaRoute, 'path' | 'access'>, pathname: str
   return lock.lockedRoutes.length === 0 || lock.lockedRoutes.some((prefix) => underPrefix(pathname, prefix));
 }
 
+/** Query parameters of one-time links that land on /login (wl/user/jumplogin, the verification mail). */
+export const LOGIN_LINK_PARAMS = ['sessionId', 'verifyEmailToken'] as const;
+
 export type Access = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'notFound' };
 
 export interface AccessContext {
@@ -66,6 +69,8 @@ export function decideAccess(route: SpaRoute, ctx: AccessContext): Access {
   if (ctx.user) {
     // Signed-in users skip the entry pages; the login pages honour redirectTo (that is how a login lands).
     if (route.path === LOGIN_PATH || route.path === FLIGHT_LOGIN_PATH) {
+      // …except a one-time link (jump login hand-off, email verification): the login page consumes it first.
+      if (LOGIN_LINK_PARAMS.some((p) => new URLSearchParams(ctx.search).has(p))) return { kind: 'allow' };
       const wanted = safeRedirect(new URLSearchParams(ctx.search).get('redirectTo'));
       return { kind: 'redirect', to: wanted ?? (route.path === FLIGHT_LOGIN_PATH ? FLIGHT_HOME_PATH : '/') };
     }

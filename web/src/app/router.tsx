@@ -20,6 +20,7 @@ const login = lazy(() => import('#features/auth/login.page.tsx'));
 const policy = lazy(() => import('#features/policy/policy.page.tsx'));
 const NotFound = lazy(() => import('#features/shell/not-found.page.tsx'));
 const pending = lazy(() => import('#features/shell/pending.page.tsx'));
+const profile = lazy(() => import('#features/profile/profile.page.tsx'));
 const customers = lazy(() => import('#features/customers/customers.page.tsx'));
 
 /** Screens by SPA_ROUTES path. Issues #3/#4/#5 and the DMC work add theirs here and drop `pending`. */
@@ -37,6 +38,12 @@ export const SCREENS: Record<string, Screen> = {
   '/cancellation_return_refund_policy': policy,
   '/api-partner-program': policy,
   '/crm': lazy(() => import('#features/shell/crm.page.tsx')),
+  '/staff/link_supplier': lazy(() => import('#features/suppliers/link-supplier.page.tsx')),
+  '/user/supplier/becomeSupplier': lazy(() => import('#features/suppliers/become-supplier.page.tsx')),
+  '/user/dashboard': profile,
+  '/user/dashboard/userProfile': profile,
+  '/user/dashboard/referral': lazy(() => import('#features/profile/referral.page.tsx')),
+  '/user/billing-details': lazy(() => import('#features/profile/billing-details.page.tsx')),
   '/staff': customers,
   '/staff/customers': customers,
   '/staff/setting/permission-groups': lazy(() => import('#features/permissions/permission-groups.page.tsx')),

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Box, Center, Group, Pagination, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Box, Center, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { TIMING } from '@tp/contracts/platform';
+import { Pager } from './Pager.tsx';
 
 export interface Column<T> {
   key: string;
@@ -19,7 +20,7 @@ const SKELETON_ROWS = 5;
 
 /**
  * A list of records: a table on desktop, one card per record on small screens, with loading
- * skeletons, an empty message and optional server-side pagination (pages start at 1).
+ * skeletons, an empty message and optional server-side pages (the shared Pager).
  */
 export function DataTable<T>({
   label,
@@ -28,9 +29,7 @@ export function DataTable<T>({
   rowKey,
   loading,
   empty,
-  page,
-  totalPages,
-  onPageChange,
+  paging,
 }: {
   /** Accessible name of the table (and of the card list). */
   label: string;
@@ -39,9 +38,8 @@ export function DataTable<T>({
   rowKey: (row: T) => string;
   loading?: boolean;
   empty: string;
-  page?: number;
-  totalPages?: number;
-  onPageChange?: (page: number) => void;
+  /** Server-side pages (from 1); the controls show while there is more than one page. */
+  paging?: { page: number; totalPages: number; totalRecords: number; onChange: (page: number) => void };
 }) {
   const small = useSmallScreen();
   const showSkeleton = loading && !rows?.length;
@@ -140,18 +138,7 @@ export function DataTable<T>({
   return (
     <Stack gap="md">
       {body}
-      {onPageChange && page !== undefined && (totalPages ?? 0) > 1 && (
-        <Group justify="center" component="nav" aria-label={`${label} pages`}>
-          <Pagination
-            total={totalPages ?? 1}
-            value={page}
-            onChange={onPageChange}
-            size="sm"
-            getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-            getControlProps={(control) => ({ 'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page` })}
-          />
-        </Group>
-      )}
+      {paging && <Pager {...paging} />}
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -13,6 +13,7 @@ import { applyServerErrors } from '#shared/forms.ts';
 import { FLIGHT_HOME_PATH, FLIGHT_LOGIN_PATH, safeRedirect } from '#shared/redirects.ts';
 import { userStore } from '#shared/state.ts';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog.tsx';
+import { EMAIL_VERIFIED, useLoginLinks } from './login-links.ts';
 
 // Provider code (and Google's script) loads only on sites that configured a provider.
 const SocialLogin = lazy(() => import('./social/SocialLogin.tsx'));
@@ -26,6 +27,7 @@ export default function LoginPage() {
   const route = useCurrentRoute();
   const [search] = useSearchParams();
   const [forgotOpen, forgot] = useDisclosure(false);
+  const emailVerified = useLoginLinks();
   const { trigger, isMutating } = useApiMutation(login);
   const form = useForm({
     initialValues: { email: '', password: '' },
@@ -47,6 +49,11 @@ export default function LoginPage() {
 
   return (
     <FormCard title={`Login to ${brandName(site)}`}>
+      {emailVerified && (
+        <Alert color="green" role="status" title={EMAIL_VERIFIED}>
+          Please sign in to continue.
+        </Alert>
+      )}
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />

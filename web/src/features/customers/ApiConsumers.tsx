@@ -117,9 +117,9 @@ export function ApiConsumers() {
         rowKey={(c) => `${c.wl_mongoDb_siteId}/${c.sc_map_supplierListId}`}
         loading={isLoading}
         empty={MSG.noResults}
-        page={page}
-        totalPages={data?.totalPages}
-        onPageChange={setPage}
+        {...(data
+          ? { paging: { page, totalPages: data.totalPages, totalRecords: data.totalRecords, onChange: setPage } }
+          : {})}
       />
       <ChangeGroupDialog target={target} onClose={() => setTarget(null)} />
     </Stack>

@@ -8,7 +8,7 @@ import { useApi } from '#api/hooks.ts';
 import { act } from '#shared/actions.ts';
 import { DataTable, useSmallScreen, type Column } from '#shared/DataTable.tsx';
 import { useConsumerCache } from './cache.ts';
-import { formatDate } from './format.ts';
+import { formatDateTime } from '#shared/format.ts';
 
 type Decision = 'Approved' | 'Rejected';
 const isRequestsKey = (key: unknown) => Array.isArray(key) && key[0] === getApiCustomerRequests.id;
@@ -80,7 +80,7 @@ function Status({ request }: { request: TApiCustomerRequest }) {
       {d && (
         <Text size="xs" c="dimmed">
           by {`${d.firstName} ${d.lastName}`.trim()} ({d.email})
-          {request.requestDecidedAt ? `, ${formatDate(request.requestDecidedAt, true)}` : ''}
+          {request.requestDecidedAt ? `, ${formatDateTime(request.requestDecidedAt)}` : ''}
         </Text>
       )}
     </Stack>
@@ -115,7 +115,7 @@ const COLUMNS: Column<TApiCustomerRequest>[] = [
       </Stack>
     ),
   },
-  { key: 'requested', header: 'Requested', render: (r) => formatDate(r.requestGeneratedAt, true) },
+  { key: 'requested', header: 'Requested', render: (r) => formatDateTime(r.requestGeneratedAt) },
   { key: 'status', header: 'Status', render: (r) => <Status request={r} /> },
 ];
 
@@ -133,9 +133,9 @@ export function ApiRequestsDialog({ opened, onClose }: { opened: boolean; onClos
         rowKey={(r) => r.id}
         loading={isLoading}
         empty={MSG.noRequests}
-        page={page}
-        totalPages={data?.totalPages}
-        onPageChange={setPage}
+        {...(data
+          ? { paging: { page, totalPages: data.totalPages, totalRecords: data.totalRecords, onChange: setPage } }
+          : {})}
       />
     </Modal>
   );

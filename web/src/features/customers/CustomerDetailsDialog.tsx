@@ -15,7 +15,8 @@ import { useSmallScreen } from '#shared/DataTable.tsx';
 import { ServerSwitch } from '#shared/ServerSwitch.tsx';
 import { useCustomerCache } from './cache.ts';
 import { ChangeDetailsForm } from './ChangeDetailsForm.tsx';
-import { displayName, formatDate, formatMonthYear, groupLabel, personName, primaryPhone, USER_TYPE_LABELS } from './format.ts';
+import { formatDate } from '#shared/format.ts';
+import { displayName, formatMonthYear, groupLabel, personName, primaryPhone, USER_TYPE_LABELS } from './format.ts';
 
 /** Customer details: block, Change Details, per-user flight switches, monthly searches and bookings. */
 export function CustomerDetailsDialog({ customer, onClose }: { customer: TCustomer | null; onClose: () => void }) {

@@ -14,7 +14,8 @@ import { useUser } from '#shared/state.ts';
 import { useCustomerCache } from './cache.ts';
 import { ChangeGroupDialog, type GroupTarget } from './ChangeGroupDialog.tsx';
 import { CustomerDetailsDialog } from './CustomerDetailsDialog.tsx';
-import { displayName, formatDate, groupLabel, personName, primaryPhone, USER_TYPE_LABELS } from './format.ts';
+import { formatDate } from '#shared/format.ts';
+import { displayName, groupLabel, personName, primaryPhone, USER_TYPE_LABELS } from './format.ts';
 import { PermissionGroupDialog } from './PermissionGroupDialog.tsx';
 
 export interface RowActions {
@@ -177,7 +178,16 @@ export function SiteCustomers() {
         rowKey={(c) => c.id}
         loading={searching ? search.isLoading : list.isLoading}
         empty={MSG.noResults}
-        {...(searching ? {} : { page, totalPages: list.data?.totalPages, onPageChange: setPage })}
+        {...(!searching && list.data
+          ? {
+              paging: {
+                page,
+                totalPages: list.data.totalPages,
+                totalRecords: list.data.totalRecords,
+                onChange: setPage,
+              },
+            }
+          : {})}
       />
       <CustomerDetailsDialog customer={details} onClose={() => setDetails(null)} />
       <ChangeGroupDialog target={groupTarget} onClose={() => setGroupTarget(null)} />

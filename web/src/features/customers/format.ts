@@ -33,14 +33,6 @@ export function primaryPhone(c: Pick<TCustomer, 'phoneNumbers'>): string {
   return dial ? `${dial} ${p.phoneNumber}` : p.phoneNumber;
 }
 
-const DATE = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric' });
-const DATE_TIME = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
-
-export function formatDate(iso: string, withTime = false): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : (withTime ? DATE_TIME : DATE).format(d);
-}
-
 const MONTH = new Intl.DateTimeFormat('en-IN', { month: 'short', year: 'numeric' });
 /** `MM-YYYY` (monthly flight counts) → "Mar 2025". */
 export function formatMonthYear(monthYear: string): string {

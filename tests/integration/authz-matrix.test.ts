@@ -1,0 +1,235 @@
+/**
+ * The authorisation matrix: every route of the route table × every kind of caller, declared here on
+ * its own (not derived from the endpoints' `auth` fields) and asserted against the running stack.
+ * "Allowed" means the call got past authorisation (any answer but 401/403); "denied" means 401 for an
+ * anonymous caller and 403 for a signed-in one. Then: staff of one site can read or change nothing of
+ * another site through any call that takes an id.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '@tp/contracts/routes';
+import { routeKey, urlPath } from '@tp/contracts/endpoint';
+import { login } from '@tp/contracts/endpoints/users';
+import { PERMISSION_CATALOGUE } from '@tp/contracts/permissions';
+import { Client } from '../support/api.ts';
+
+const PASSWORD = 'Demo@1234';
+const ROLES = {
+  anonymous: { domain: 'flightdeals.localhost', email: null },
+  retail: { domain: 'flightdeals.localhost', email: 'retail@flightdeals.localhost' },
+  travelAgent: { domain: 'flightdeals.localhost', email: 'agent@flightdeals.localhost' },
+  corporate: { domain: 'flightdeals.localhost', email: 'corporate@flightdeals.localhost' },
+  /** Staff without a permission group: the default-allowed permissions. */
+  staff: { domain: 'flightdeals.localhost', email: 'staff@flightdeals.localhost' },
+  /** Staff in the 'Ticketing desk' group (Flights only) on a consumer site. */
+  ticketingStaff: { domain: 'partner.localhost', email: 'staff@partner.localhost' },
+  superAdmin: { domain: 'flightdeals.localhost', email: 'admin@flightdeals.localhost' },
+  /** The super admin of a site that consumes another site's inventory and supplies nothing itself. */
+  apiConsumer: { domain: 'partner.localhost', email: 'admin@partner.localhost' },
+  /** The super admin of a site without the permission menu. */
+  noMenuAdmin: { domain: 'skyway.localhost', email: 'admin@skyway.localhost' },
+} as const;
+type Role = keyof typeof ROLES;
+const ALL = Object.keys(ROLES) as Role[];
+
+// What each kind of staff holds, stated independently of the server's implementation.
+const DEFAULT_STAFF = new Set(PERMISSION_CATALOGUE.flatMap((m) => m.groups.flatMap((g) => g.permissions.filter((p) => p.defaultAllowed).map((p) => p.key))));
+const TICKETING = new Set(PERMISSION_CATALOGUE.filter((m) => m.moduleName === 'Flights').flatMap((m) => m.groups.flatMap((g) => g.permissions.filter((p) => p.defaultAllowed).map((p) => p.key))));
+const holds = (role: Role, perm: string): boolean =>
+  role === 'superAdmin' || role === 'apiConsumer' || role === 'noMenuAdmin' || (role === 'staff' && DEFAULT_STAFF.has(perm)) || (role === 'ticketingStaff' && TICKETING.has(perm));
+
+const STAFF_ROLES: Role[] = ['staff', 'ticketingStaff', 'superAdmin', 'apiConsumer', 'noMenuAdmin'];
+const anyone = (): Role[] => ALL;
+const signedIn = (): Role[] => ALL.filter((r) => r !== 'anonymous');
+const anyStaff = (): Role[] => STAFF_ROLES;
+const staffWith = (perm: string) => (): Role[] => STAFF_ROLES.filter((r) => holds(r, perm));
+/** Super admins of sites that show the permission menu. */
+const menuSuperAdmins = (): Role[] => ['superAdmin', 'apiConsumer'];
+/** Supplier-only calls: staff of a site that supplies inventory (partner and skyway supply nothing). */
+const supplierStaffWith = (perm: string) => (): Role[] => (['staff', 'superAdmin'] as Role[]).filter((r) => holds(r, perm));
+/** Saving permission groups: the permission, on a site with the permission menu. */
+const permissionEditors = (): Role[] => staffWith('settings.permissionGroups')().filter((r) => r !== 'noMenuAdmin');
+
+const MATRIX: Record<string, () => Role[]> = {
+  'POST /api/whitelabel/detetct': anyone,
+  'GET /api/whitelabel/getPolicyPage': anyone,
+  'POST /api/wl/user/signup': anyone,
+  'POST /api/wl/user/login': anyone,
+  'POST /api/wl/user/logout': anyone,
+  'POST /api/wl/user/loginBySessionId': anyone,
+  'POST /api/wl/user/forgetPassword': anyone,
+  'POST /api/wl/user/generatePassword': anyone,
+  'POST /api/wl/user/verifyEmail': anyone,
+  'POST /api/wl/user/googleLogin': anyone,
+  'POST /api/wl/user/facebookLogin': anyone,
+  'POST /api/wl/user/getUserBySessionId': signedIn,
+  'POST /api/wl/user/changePassword': signedIn,
+  'POST /api/user/changeMyPhoneDetails': signedIn,
+  'GET /api/wl/user/getMyLegalEntity': signedIn,
+  'POST /api/user/updateBillingDetails': signedIn,
+  'POST /api/rbac/getPermissionsFromSession': signedIn,
+  'POST /api/notification/createPushNotificationSubscription': anyStaff,
+  'POST /api/notification/checkExistingSubscription': anyStaff,
+  'POST /api/wl/user/getCustomers': staffWith('customers.view'),
+  'POST /api/wl/user/searchWlUser': staffWith('customers.view'),
+  'POST /api/wl/user/getEmailSubscribers': staffWith('customers.view'),
+  'POST /api/wl/user/getUserById': staffWith('customers.viewDetails'),
+  'POST /api/wl/user/getCustomerMonthlyFlightDetails': staffWith('customers.viewDetails'),
+  'POST /api/wl/user/toggleBlock': staffWith('customers.block'),
+  'POST /api/wl/user/updateDetails': staffWith('customers.changeDetails'),
+  'POST /api/wl/user/toggleFlightSearchExemption': staffWith('customers.exemptL2B'),
+  'POST /api/wl/user/setFlightHoldSettingForUser': staffWith('customers.flightSwitches'),
+  'POST /api/wl/user/setFlightSearchSettingForUser': staffWith('customers.flightSwitches'),
+  'POST /api/wl/user/createAgent': staffWith('customers.createAgent'),
+  'POST /api/user/createDetailPendingCustomerForDmc': staffWith('dmc.karts'),
+  'GET /api/markupDiscount/LEGroupsForWl': staffWith('customers.view'),
+  'GET /api/markupDiscount/getConsumerLEIdGroupMappingWithOwnerLEGroups': staffWith('customers.view'),
+  'POST /api/markupDiscount/LEGroupsForWl': staffWith('customers.changeGroup'),
+  'POST /api/markupDiscount/setDefaultLEGroup': staffWith('customers.changeGroup'),
+  'POST /api/markupDiscount/mapLEIdWithLEGroupId': staffWith('customers.changeGroup'),
+  'GET /api/rbac/getRBACUserGroupList': anyStaff,
+  'POST /api/rbac/getUserGroupByUserId': anyStaff,
+  'GET /api/rbac/getUsersByRBACUserGroup': anyStaff,
+  'POST /api/rbac/addUserToRBACUserGroup': menuSuperAdmins,
+  'POST /api/rbac/savePermissionGroup': permissionEditors,
+  'GET /api/rbac/getPermissionGroup': staffWith('settings.permissionGroups'),
+  'GET /api/whitelabel/getSupplierCategories': anyStaff,
+  'GET /api/supplier/getWebsiteOwnSuppliers': staffWith('suppliers.link'),
+  'POST /api/supplier/getAllVisibleSuppliersWithConsumerRequests': staffWith('suppliers.link'),
+  'POST /api/wl/user/supplierApproval_supplierDetails': staffWith('suppliers.link'),
+  'POST /api/wl/user/supplierApproval_getTermsAndConditions': staffWith('suppliers.link'),
+  'POST /api/wl/user/supplierApproval_acceptTermsAndConditions': staffWith('suppliers.link'),
+  'POST /api/supplier/consumerToSupplierRequests': staffWith('suppliers.link'),
+  'GET /api/supplier/getLinkedSuppliersByConsumer': staffWith('suppliers.link'),
+  'POST /api/supplier/changeConsumerSupplierMappingStatusFromConsumerSide': staffWith('suppliers.link'),
+  'POST /api/wl/user/jumplogin': staffWith('suppliers.link'),
+  'POST /api/supplier/saveSupplierProfile': staffWith('suppliers.manageConsumers'),
+  'GET /api/wl/user/getApiConsumers': staffWith('consumers.view'),
+  'GET /api/wl/user/getApiCustomerRequests': staffWith('consumers.view'),
+  'POST /api/wl/user/changeApiCustomerRequestStatus': staffWith('consumers.decideRequests'),
+  'GET /api/supplier/supplierOnlyAccess/consumerToSupplierRequestsBasedOnSupplierId': supplierStaffWith('consumers.view'),
+  'GET /api/supplier/supplierOnlyAccess/supplierConsumers': supplierStaffWith('consumers.view'),
+  'POST /api/supplier/supplierOnlyAccess/changeConsumerSupplierRequestStatus': supplierStaffWith('suppliers.manageConsumers'),
+  'POST /api/supplier/supplierOnlyAccess/setFlightHoldSetting': supplierStaffWith('suppliers.manageConsumers'),
+  'POST /api/supplier/supplierOnlyAccess/setFlightSearchSetting': supplierStaffWith('suppliers.manageConsumers'),
+  'POST /api/supplier/setLERelationConfig': staffWith('suppliers.manageConsumers'),
+};
+
+/**
+ * Calls whose access also depends on the calling site (it must supply inventory, or show the
+ * permission menu) are decided by their service once the input is known: they get a well-formed input
+ * that points at nothing, so an allowed caller gets past authorisation to a 404 and changes nothing.
+ */
+const PROBE_INPUT: Record<string, unknown> = {
+  'POST /api/rbac/addUserToRBACUserGroup': { userId: 'no-such-user', userGroupId: null },
+  'POST /api/rbac/savePermissionGroup': { id: 'no-such-group', groupName: 'Matrix probe', modules: [] },
+  'POST /api/supplier/supplierOnlyAccess/changeConsumerSupplierRequestStatus': { consumerSiteId: 'site-nowhere', supplierListId: 'Flights', newRequestStatus: 'Approved' },
+  'POST /api/supplier/supplierOnlyAccess/setFlightHoldSetting': { consumerSiteId: 'site-nowhere', supplierListId: 'Flights', isFlightHold: true },
+  'POST /api/supplier/supplierOnlyAccess/setFlightSearchSetting': { consumerSiteId: 'site-nowhere', supplierListId: 'Flights', isFlightSearchAllowed: true },
+};
+
+const clients = {} as Record<Role, Client>;
+beforeAll(async () => {
+  for (const role of ALL) {
+    const { domain, email } = ROLES[role];
+    clients[role] = new Client(domain);
+    if (email) {
+      const res = await clients[role].call(login, { email, password: PASSWORD });
+      expect(res.status, `${role} signs in`).toBe(200);
+    }
+  }
+});
+
+describe('authorisation matrix', () => {
+  it('declares every route of the table, and nothing else', () => {
+    expect(Object.keys(MATRIX).sort()).toEqual(ENDPOINTS.map(routeKey).sort());
+  });
+
+  // Logout would end the role's session: it runs last for each role.
+  const ordered = [...ENDPOINTS].sort((a, b) => Number(a.id === 'users.logout') - Number(b.id === 'users.logout'));
+  for (const role of ALL) {
+    it(`${role}: allowed exactly where the matrix says`, async () => {
+      const wrong: string[] = [];
+      for (const e of ordered) {
+        const allowed = MATRIX[routeKey(e)]!().includes(role);
+        // An empty input: a denied caller must be refused before the input is even looked at.
+        const input = PROBE_INPUT[routeKey(e)] ?? (e.method === 'GET' ? undefined : {});
+        const res = await clients[role].raw(e.method, urlPath(e).replace(/\{(\w+)\??\}/g, 'x'), input);
+        const refused = res.status === 401 || res.status === 403;
+        const expected = role === 'anonymous' ? 401 : 403;
+        if (allowed && refused) wrong.push(`${routeKey(e)}: refused (${res.status}) but allowed`);
+        if (!allowed && res.status !== expected) wrong.push(`${routeKey(e)}: answered ${res.status}, expected ${expected}`);
+      }
+      expect(wrong).toEqual([]);
+    });
+  }
+});
+
+describe('one site never reaches another site through an id', () => {
+  // Ids that belong to SkyWay, used by Flight Deals' super admin (who holds every permission there).
+  const theirs = { userId: '', customerId: 0, legalEntityId: '', groupId: '', rbacGroupId: '', isBlocked: false, groupName: '' };
+  const skyway = new Client('skyway.localhost');
+  const ours = new Client('flightdeals.localhost');
+
+  beforeAll(async () => {
+    await skyway.call(login, { email: 'admin@skyway.localhost', password: PASSWORD });
+    await ours.call(login, { email: 'admin@flightdeals.localhost', password: PASSWORD });
+    const customers = await skyway.raw('POST', '/api/wl/user/getCustomers', { page: 1 });
+    const victim = customers.body.data.records.find((r: { userType: string }) => r.userType === 'retail');
+    Object.assign(theirs, {
+      userId: victim.id,
+      customerId: victim.users_id,
+      legalEntityId: victim.legalEntityId,
+      isBlocked: victim.isBlocked,
+      groupName: victim.groupName,
+    });
+    const groups = await skyway.raw('GET', '/api/markupDiscount/LEGroupsForWl');
+    theirs.groupId = (groups.body.result.groups ?? groups.body.result)[0].id;
+    const rbac = await skyway.raw('GET', '/api/rbac/getRBACUserGroupList');
+    theirs.rbacGroupId = (rbac.body.result.groups ?? rbac.body.result)[0]?.id ?? 'none';
+  });
+
+  const attempts: [string, () => unknown][] = [
+    ['POST /api/wl/user/getUserById', () => ({ userId: theirs.userId })],
+    ['POST /api/wl/user/setFlightHoldSettingForUser', () => ({ userId: theirs.userId, isFlightHold: true })],
+    ['POST /api/wl/user/setFlightSearchSettingForUser', () => ({ userId: theirs.userId, isFlightSearchAllowed: false })],
+    ['POST /api/wl/user/getCustomerMonthlyFlightDetails', () => ({ userId: theirs.userId })],
+    ['POST /api/markupDiscount/setDefaultLEGroup', () => ({ groupId: theirs.groupId })],
+    ['POST /api/markupDiscount/mapLEIdWithLEGroupId', () => ({ groupId: theirs.groupId, LEId: theirs.legalEntityId })],
+    ['POST /api/markupDiscount/LEGroupsForWl', () => ({ id: theirs.groupId, groupName: 'Hijacked group' })],
+    ['GET /api/markupDiscount/getConsumerLEIdGroupMappingWithOwnerLEGroups', () => ({ consumerLEId: theirs.legalEntityId })],
+    ['POST /api/rbac/getUserGroupByUserId', () => ({ userId: theirs.userId })],
+    ['POST /api/rbac/addUserToRBACUserGroup', () => ({ userId: theirs.userId, userGroupId: theirs.rbacGroupId })],
+    ['GET /api/rbac/getUsersByRBACUserGroup', () => ({ rbacUserGroupId: theirs.rbacGroupId })],
+    ['GET /api/rbac/getPermissionGroup', () => ({ id: theirs.rbacGroupId })],
+    ['POST /api/supplier/setLERelationConfig', () => ({ isTdsDeductable: true, userLEID: theirs.legalEntityId })],
+  ];
+
+  for (const [key, input] of attempts) {
+    it(`${key} with another site's id finds nothing`, async () => {
+      const [method, path] = key.split(' ') as [string, string];
+      const res = await ours.raw(method, path, input());
+      expect([400, 403, 404, 409], JSON.stringify(res.body)).toContain(res.status);
+      expect(res.body.success).toBe(false);
+    });
+  }
+
+  it('resolves customer numbers inside the caller\'s own site', async () => {
+    // Customer numbers (block, exemption, Change Details) are per-site sequences: SkyWay's number, used on
+    // Flight Deals, can only ever name a Flight Deals customer. Reading it there proves which record it is.
+    const mine = await ours.raw('POST', '/api/wl/user/getCustomers', { page: 1 });
+    const same = mine.body.data.records.find((r: { users_id: number }) => r.users_id === theirs.customerId);
+    if (same) expect(same.id).not.toBe(theirs.userId);
+    const numbers = mine.body.data.records.map((r: { id: string }) => r.id);
+    expect(numbers).not.toContain(theirs.userId);
+  });
+
+  it('left the other site exactly as it was', async () => {
+    const res = await skyway.raw('POST', '/api/wl/user/getUserById', { userId: theirs.userId });
+    expect(res.status).toBe(200);
+    const user = res.body.result;
+    expect(user.firstName).not.toBe('Hijacked');
+    expect(user.isBlocked).toBe(theirs.isBlocked);
+    const groups = await skyway.raw('GET', '/api/markupDiscount/LEGroupsForWl');
+    expect(JSON.stringify(groups.body.result)).not.toContain('Hijacked group');
+  });
+});
