@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'cdk.out/**', '.local/**', 'test-results/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'cdk.out/**', '.local/**', '.bench/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
