@@ -14,18 +14,10 @@ import {
   setDefaultGroup,
   type MarkupDeps,
 } from './service.ts';
+import { caught } from '#lib/testing';
 
 const site = { siteId: 's1', ownerLegalEntityId: 'le-owner' } as SiteRecord;
 const scope = { site, now: new Date('2026-11-22T10:00:00Z') };
-
-async function caught(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e as AppError,
-  );
-  expect(err).not.toBeNull();
-  return err!;
-}
 
 /** In-memory groups, relations and legal entities; user updates are recorded, not applied. */
 function fakes() {

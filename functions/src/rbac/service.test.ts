@@ -10,6 +10,7 @@ import type { TransactItem } from '../users/dynamo.ts';
 import type { UserRecord } from '../users/repo.ts';
 import type { RbacGroupRecord, RbacWrite } from './repo.ts';
 import { applyEdits, assignUser, catalogueState, saveGroup, sessionPermissions, type RbacDeps } from './service.ts';
+import { caught } from '#lib/testing';
 
 const site = (canShowPermissionMenu: boolean) =>
   ({ siteId: 's1', wlMeta: { canShowPermissionMenu } }) as unknown as SiteRecord;
@@ -19,15 +20,6 @@ const keysOf = (moduleName: string, only?: (p: { defaultAllowed: boolean }) => b
   PERMISSION_CATALOGUE.find((m) => m.moduleName === moduleName)!.groups.flatMap((g) =>
     g.permissions.filter((p) => !only || only(p)).map((p) => p.key),
   );
-
-async function caught(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e as AppError,
-  );
-  expect(err).not.toBeNull();
-  return err!;
-}
 
 describe('applyEdits (the toggle rules on the catalogue)', () => {
   it("grants a module's default-allowed permissions when the module is switched on", () => {

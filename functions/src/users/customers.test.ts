@@ -25,6 +25,7 @@ import { primaryIdentity } from './phone.ts';
 import type * as repo from './repo.ts';
 import type { LegalEntityRecord, UserRecord } from './repo.ts';
 import type { Scope } from './service.ts';
+import { quietLog } from '#lib/testing';
 
 const site = {
   siteId: 's1',
@@ -36,14 +37,6 @@ const site = {
   wlMeta: { canShowPermissionMenu: true },
 } as unknown as SiteRecord;
 const scope: Scope = { site, now: new Date('2026-11-22T10:00:00Z') };
-const quietLog = (): Logger => ({
-  debug: vi.fn(),
-  info: vi.fn(),
-  warn: vi.fn(),
-  error: vi.fn(),
-  child: () => quietLog(),
-});
-
 const staffPrincipal = (over: Partial<Principal> = {}): Principal => ({
   userId: 'staff-1',
   siteId: 's1',

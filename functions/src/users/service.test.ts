@@ -21,6 +21,7 @@ import {
   type Scope,
   type UsersDeps,
 } from './service.ts';
+import { quietLog } from '#lib/testing';
 
 const site = {
   siteId: 's1',
@@ -32,14 +33,6 @@ const site = {
   wlMeta: { canShowPermissionMenu: true, googleAuthClientId: 'google-client' },
 } as unknown as SiteRecord;
 const scope: Scope = { site, now: new Date('2026-11-22T10:00:00Z') };
-const quietLog = (): Logger => ({
-  debug: vi.fn(),
-  info: vi.fn(),
-  warn: vi.fn(),
-  error: vi.fn(),
-  child: () => quietLog(),
-});
-
 /** An in-memory stand-in for repo.ts with the same uniqueness rules, plus a record of side effects. */
 function fakes(overrides: Partial<UsersDeps> = {}) {
   const users = new Map<string, UserRecord>();

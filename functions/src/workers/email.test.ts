@@ -4,14 +4,7 @@ import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import type { Logger } from '#lib/logger';
 import type { TEmailMessage } from '#lib/mail';
 import { createEmailHandler, type EmailWorkerDeps } from './email.ts';
-
-const quietLog = (): Logger => ({
-  debug: vi.fn(),
-  info: vi.fn(),
-  warn: vi.fn(),
-  error: vi.fn(),
-  child: () => quietLog(),
-});
+import { quietLog } from '#lib/testing';
 
 const message = (overrides: Partial<TEmailMessage> = {}): TEmailMessage => ({
   siteId: 'site-flightdeals',
