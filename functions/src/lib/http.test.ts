@@ -47,7 +47,11 @@ function event(path: string, body?: unknown): HttpEvent {
 
 const call = async (path: string, body?: unknown) => {
   process.env.LOG_LEVEL = 'silent';
-  const res = (await handler(event(path, body), {} as never)) as { statusCode: number; body: string; cookies?: string[] };
+  const res = (await handler(event(path, body), {} as never)) as {
+    statusCode: number;
+    body: string;
+    cookies?: string[];
+  };
   return { ...res, json: JSON.parse(res.body) };
 };
 
@@ -91,9 +95,7 @@ describe('domain handler preset', () => {
   });
 
   it('builds field paths for nested issues', () => {
-    const err = validationError(
-      z.object({ a: z.object({ b: z.string() }) }).safeParse({ a: { b: 1 } }).error!,
-    );
+    const err = validationError(z.object({ a: z.object({ b: z.string() }) }).safeParse({ a: { b: 1 } }).error!);
     expect(Object.keys(err.fields ?? {})).toEqual(['a.b']);
   });
 });

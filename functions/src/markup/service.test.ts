@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
 import { GROUP_MSG } from '@tp/contracts/le-groups';
-import type { AppError } from '#lib/errors';
 import type { SiteRecord } from '#lib/tenancy';
 import type { TransactItem } from '../users/dynamo.ts';
 import type { LegalEntityRecord } from '../users/repo.ts';

@@ -3,7 +3,6 @@ import fc from 'fast-check';
 import { ALL_PERMISSION_KEYS, PERMISSION_CATALOGUE } from '@tp/contracts/permissions';
 import { RBAC_MSG, type TModuleEdit } from '@tp/contracts/rbac';
 import { grantedKeys } from '@tp/domain/permissions';
-import type { AppError } from '#lib/errors';
 import type { Principal } from '#lib/principal';
 import type { SiteRecord } from '#lib/tenancy';
 import type { TransactItem } from '../users/dynamo.ts';

@@ -8,7 +8,6 @@ import type { AppError } from '#lib/errors';
 import type { TEmailMessage } from '#lib/mail';
 import type { Principal } from '#lib/principal';
 import type { SiteRecord } from '#lib/tenancy';
-import type { Logger } from '#lib/logger';
 import {
   changeDetails,
   createAgent,

@@ -7,7 +7,6 @@ import type { TEmailMessage } from '#lib/mail';
 import type { Principal } from '#lib/principal';
 import { sha256 } from '#lib/crypto';
 import type { SiteRecord } from '#lib/tenancy';
-import type { Logger } from '#lib/logger';
 import { primaryIdentity } from './phone.ts';
 import type * as repo from './repo.ts';
 import type { UserRecord } from './repo.ts';

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SendEmailCommandInput } from '@aws-sdk/client-sesv2';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
-import type { Logger } from '#lib/logger';
 import type { TEmailMessage } from '#lib/mail';
 import { createEmailHandler, type EmailWorkerDeps } from './email.ts';
 import { quietLog } from '#lib/testing';
