@@ -4,6 +4,7 @@
  * consumer may pause its own use. Side effects come in as `deps` so unit tests pass plain fakes.
  */
 import type { TSiteDetails } from '@tp/contracts/site';
+import { phoneFromInternational } from '@tp/domain/phone';
 import {
   SUPPLIER_CATEGORIES,
   SUPPLIER_MSG,
@@ -22,7 +23,7 @@ import {
   type MappingStatus,
 } from '@tp/domain/supplier-links';
 import { newId } from '#lib/crypto';
-import { fail } from '#lib/errors';
+import { fail, type AppError } from '#lib/errors';
 import { appLink } from '#lib/mail';
 import type { Principal } from '#lib/principal';
 import { siteByDomain, siteById, type SiteRecord } from '#lib/tenancy';
@@ -60,20 +61,28 @@ export const defaultDeps: SuppliersDeps = {
     getUser,
     userIdByEmail,
     // A B2B account: the consumer buys from the supplier like an agency, under its own legal entity.
-    // No password and no phone: it is entered through jump login only (and phones are unique per site).
+    // No password: it is entered through jump login only. Its primary phone is the consumer's admin
+    // contact when that is a valid number not already used on the supplier site (phones are unique
+    // per site), so the sign-in does not stop at the phone-verification dialog.
     createPartnerAccount: async (site, consumer, now) => {
-      const user = await createAccount(
-        { site, now },
-        {
-          userType: 'travelAgent',
-          email: consumer.adminEmail,
-          firstName: consumer.companyName,
-          lastName: '',
-          companyName: consumer.companyName,
-          phoneNumbers: [],
-          status: 'verified',
-        },
-      );
+      const phone = phoneFromInternational(consumer.adminContact);
+      const create = (withPhone: boolean) =>
+        createAccount(
+          { site, now },
+          {
+            userType: 'travelAgent',
+            email: consumer.adminEmail,
+            firstName: consumer.companyName,
+            lastName: '',
+            companyName: consumer.companyName,
+            phoneNumbers: withPhone && phone ? [{ label: 'Primary', ...phone }] : [],
+            status: 'verified',
+          },
+        );
+      const user = await create(true).catch((err: unknown) => {
+        if (phone && (err as AppError).code === 'CONFLICT') return create(false);
+        throw err;
+      });
       return { userId: user.userId, legalEntityId: user.legalEntityId };
     },
     createHandoffToken: (siteId, userId, now) => createHandoffToken(siteId, userId, now),

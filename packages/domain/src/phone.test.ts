@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasValidCountryCode, isValidPhone, phoneCountries } from './phone.ts';
+import { hasValidCountryCode, isValidPhone, phoneCountries, phoneFromInternational } from './phone.ts';
 
 describe('phone rules', () => {
   it('lists India first and never the excluded countries', () => {
@@ -23,5 +23,11 @@ describe('phone rules', () => {
     expect(hasValidCountryCode(undefined)).toBe(false);
     expect(hasValidCountryCode('in')).toBe(true);
     expect(hasValidCountryCode('zz')).toBe(false);
+  });
+
+  it('reads an international number into national number and country code', () => {
+    expect(phoneFromInternational('+91 99887 76655')).toEqual({ phoneNumber: '9988776655', phoneCountryCode: 'in' });
+    expect(phoneFromInternational('99887 76655')).toBeNull();
+    expect(phoneFromInternational('+92 300 1234567')).toBeNull();
   });
 });

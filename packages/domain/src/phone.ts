@@ -1,4 +1,10 @@
-import { getCountries, getCountryCallingCode, isValidPhoneNumber, type CountryCode } from 'libphonenumber-js/min';
+import {
+  getCountries,
+  getCountryCallingCode,
+  isValidPhoneNumber,
+  parsePhoneNumberFromString,
+  type CountryCode,
+} from 'libphonenumber-js/min';
 
 /** Countries the phone inputs never offer (spec 000 §5). */
 export const EXCLUDED_PHONE_COUNTRIES = ['pk', 'af', 'iq', 'ir', 'kp', 'ps'] as const;
@@ -47,4 +53,12 @@ export function isValidPhone(phoneNumber: string, countryCode: string): boolean 
 /** True when a stored phone has a usable country code (drives the phone-verification modal). */
 export function hasValidCountryCode(phoneCountryCode: string | undefined | null): boolean {
   return !!phoneCountryCode && phoneCountryCode !== INVALID_COUNTRY_CODE && isPhoneCountryAllowed(phoneCountryCode);
+}
+
+/** A number written in international form (`+91 98765 43210`) as national number and country code, when valid. */
+export function phoneFromInternational(value: string): { phoneNumber: string; phoneCountryCode: string } | null {
+  const parsed = parsePhoneNumberFromString(value.trim());
+  if (!parsed?.country || !parsed.isValid()) return null;
+  const phoneCountryCode = parsed.country.toLowerCase();
+  return isPhoneCountryAllowed(phoneCountryCode) ? { phoneNumber: String(parsed.nationalNumber), phoneCountryCode } : null;
 }
