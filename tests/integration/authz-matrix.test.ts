@@ -32,10 +32,22 @@ type Role = keyof typeof ROLES;
 const ALL = Object.keys(ROLES) as Role[];
 
 // What each kind of staff holds, stated independently of the server's implementation.
-const DEFAULT_STAFF = new Set(PERMISSION_CATALOGUE.flatMap((m) => m.groups.flatMap((g) => g.permissions.filter((p) => p.defaultAllowed).map((p) => p.key))));
-const TICKETING = new Set(PERMISSION_CATALOGUE.filter((m) => m.moduleName === 'Flights').flatMap((m) => m.groups.flatMap((g) => g.permissions.filter((p) => p.defaultAllowed).map((p) => p.key))));
+const DEFAULT_STAFF = new Set(
+  PERMISSION_CATALOGUE.flatMap((m) =>
+    m.groups.flatMap((g) => g.permissions.filter((p) => p.defaultAllowed).map((p) => p.key)),
+  ),
+);
+const TICKETING = new Set(
+  PERMISSION_CATALOGUE.filter((m) => m.moduleName === 'Flights').flatMap((m) =>
+    m.groups.flatMap((g) => g.permissions.filter((p) => p.defaultAllowed).map((p) => p.key)),
+  ),
+);
 const holds = (role: Role, perm: string): boolean =>
-  role === 'superAdmin' || role === 'apiConsumer' || role === 'noMenuAdmin' || (role === 'staff' && DEFAULT_STAFF.has(perm)) || (role === 'ticketingStaff' && TICKETING.has(perm));
+  role === 'superAdmin' ||
+  role === 'apiConsumer' ||
+  role === 'noMenuAdmin' ||
+  (role === 'staff' && DEFAULT_STAFF.has(perm)) ||
+  (role === 'ticketingStaff' && TICKETING.has(perm));
 
 const STAFF_ROLES: Role[] = ['staff', 'ticketingStaff', 'superAdmin', 'apiConsumer', 'noMenuAdmin'];
 const anyone = (): Role[] => ALL;
@@ -45,7 +57,8 @@ const staffWith = (perm: string) => (): Role[] => STAFF_ROLES.filter((r) => hold
 /** Super admins of sites that show the permission menu. */
 const menuSuperAdmins = (): Role[] => ['superAdmin', 'apiConsumer'];
 /** Supplier-only calls: staff of a site that supplies inventory (partner and skyway supply nothing). */
-const supplierStaffWith = (perm: string) => (): Role[] => (['staff', 'superAdmin'] as Role[]).filter((r) => holds(r, perm));
+const supplierStaffWith = (perm: string) => (): Role[] =>
+  (['staff', 'superAdmin'] as Role[]).filter((r) => holds(r, perm));
 /** Saving permission groups: the permission, on a site with the permission menu. */
 const permissionEditors = (): Role[] => staffWith('settings.permissionGroups')().filter((r) => r !== 'noMenuAdmin');
 
@@ -106,12 +119,14 @@ const MATRIX: Record<string, () => Role[]> = {
   'GET /api/wl/user/getApiConsumers': staffWith('consumers.view'),
   'GET /api/wl/user/getApiCustomerRequests': staffWith('consumers.view'),
   'POST /api/wl/user/changeApiCustomerRequestStatus': staffWith('consumers.decideRequests'),
-  'GET /api/supplier/supplierOnlyAccess/consumerToSupplierRequestsBasedOnSupplierId': supplierStaffWith('consumers.view'),
+  'GET /api/supplier/supplierOnlyAccess/consumerToSupplierRequestsBasedOnSupplierId':
+    supplierStaffWith('consumers.view'),
   'GET /api/supplier/supplierOnlyAccess/supplierConsumers': supplierStaffWith('consumers.view'),
-  'POST /api/supplier/supplierOnlyAccess/changeConsumerSupplierRequestStatus': supplierStaffWith('suppliers.manageConsumers'),
+  'POST /api/supplier/supplierOnlyAccess/changeConsumerSupplierRequestStatus':
+    supplierStaffWith('suppliers.manageConsumers'),
   'POST /api/supplier/supplierOnlyAccess/setFlightHoldSetting': supplierStaffWith('suppliers.manageConsumers'),
   'POST /api/supplier/supplierOnlyAccess/setFlightSearchSetting': supplierStaffWith('suppliers.manageConsumers'),
-  'POST /api/supplier/setLERelationConfig': staffWith('suppliers.manageConsumers'),
+  'POST /api/supplier/setLERelationConfig': staffWith('customers.changeGroup'),
 };
 
 /**
@@ -122,9 +137,21 @@ const MATRIX: Record<string, () => Role[]> = {
 const PROBE_INPUT: Record<string, unknown> = {
   'POST /api/rbac/addUserToRBACUserGroup': { userId: 'no-such-user', userGroupId: null },
   'POST /api/rbac/savePermissionGroup': { id: 'no-such-group', groupName: 'Matrix probe', modules: [] },
-  'POST /api/supplier/supplierOnlyAccess/changeConsumerSupplierRequestStatus': { consumerSiteId: 'site-nowhere', supplierListId: 'Flights', newRequestStatus: 'Approved' },
-  'POST /api/supplier/supplierOnlyAccess/setFlightHoldSetting': { consumerSiteId: 'site-nowhere', supplierListId: 'Flights', isFlightHold: true },
-  'POST /api/supplier/supplierOnlyAccess/setFlightSearchSetting': { consumerSiteId: 'site-nowhere', supplierListId: 'Flights', isFlightSearchAllowed: true },
+  'POST /api/supplier/supplierOnlyAccess/changeConsumerSupplierRequestStatus': {
+    consumerSiteId: 'site-nowhere',
+    supplierListId: 'Flights',
+    newRequestStatus: 'Approved',
+  },
+  'POST /api/supplier/supplierOnlyAccess/setFlightHoldSetting': {
+    consumerSiteId: 'site-nowhere',
+    supplierListId: 'Flights',
+    isFlightHold: true,
+  },
+  'POST /api/supplier/supplierOnlyAccess/setFlightSearchSetting': {
+    consumerSiteId: 'site-nowhere',
+    supplierListId: 'Flights',
+    isFlightSearchAllowed: true,
+  },
 };
 
 const clients = {} as Record<Role, Client>;
@@ -157,7 +184,8 @@ describe('authorisation matrix', () => {
         const refused = res.status === 401 || res.status === 403;
         const expected = role === 'anonymous' ? 401 : 403;
         if (allowed && refused) wrong.push(`${routeKey(e)}: refused (${res.status}) but allowed`);
-        if (!allowed && res.status !== expected) wrong.push(`${routeKey(e)}: answered ${res.status}, expected ${expected}`);
+        if (!allowed && res.status !== expected)
+          wrong.push(`${routeKey(e)}: answered ${res.status}, expected ${expected}`);
       }
       expect(wrong).toEqual([]);
     });
@@ -166,7 +194,15 @@ describe('authorisation matrix', () => {
 
 describe('one site never reaches another site through an id', () => {
   // Ids that belong to SkyWay, used by Flight Deals' super admin (who holds every permission there).
-  const theirs = { userId: '', customerId: 0, legalEntityId: '', groupId: '', rbacGroupId: '', isBlocked: false, groupName: '' };
+  const theirs = {
+    userId: '',
+    customerId: 0,
+    legalEntityId: '',
+    groupId: '',
+    rbacGroupId: '',
+    isBlocked: false,
+    groupName: '',
+  };
   const skyway = new Client('skyway.localhost');
   const ours = new Client('flightdeals.localhost');
 
@@ -191,12 +227,18 @@ describe('one site never reaches another site through an id', () => {
   const attempts: [string, () => unknown][] = [
     ['POST /api/wl/user/getUserById', () => ({ userId: theirs.userId })],
     ['POST /api/wl/user/setFlightHoldSettingForUser', () => ({ userId: theirs.userId, isFlightHold: true })],
-    ['POST /api/wl/user/setFlightSearchSettingForUser', () => ({ userId: theirs.userId, isFlightSearchAllowed: false })],
+    [
+      'POST /api/wl/user/setFlightSearchSettingForUser',
+      () => ({ userId: theirs.userId, isFlightSearchAllowed: false }),
+    ],
     ['POST /api/wl/user/getCustomerMonthlyFlightDetails', () => ({ userId: theirs.userId })],
     ['POST /api/markupDiscount/setDefaultLEGroup', () => ({ groupId: theirs.groupId })],
     ['POST /api/markupDiscount/mapLEIdWithLEGroupId', () => ({ groupId: theirs.groupId, LEId: theirs.legalEntityId })],
     ['POST /api/markupDiscount/LEGroupsForWl', () => ({ id: theirs.groupId, groupName: 'Hijacked group' })],
-    ['GET /api/markupDiscount/getConsumerLEIdGroupMappingWithOwnerLEGroups', () => ({ consumerLEId: theirs.legalEntityId })],
+    [
+      'GET /api/markupDiscount/getConsumerLEIdGroupMappingWithOwnerLEGroups',
+      () => ({ consumerLEId: theirs.legalEntityId }),
+    ],
     ['POST /api/rbac/getUserGroupByUserId', () => ({ userId: theirs.userId })],
     ['POST /api/rbac/addUserToRBACUserGroup', () => ({ userId: theirs.userId, userGroupId: theirs.rbacGroupId })],
     ['GET /api/rbac/getUsersByRBACUserGroup', () => ({ rbacUserGroupId: theirs.rbacGroupId })],
@@ -213,7 +255,7 @@ describe('one site never reaches another site through an id', () => {
     });
   }
 
-  it('resolves customer numbers inside the caller\'s own site', async () => {
+  it("resolves customer numbers inside the caller's own site", async () => {
     // Customer numbers (block, exemption, Change Details) are per-site sequences: SkyWay's number, used on
     // Flight Deals, can only ever name a Flight Deals customer. Reading it there proves which record it is.
     const mine = await ours.raw('POST', '/api/wl/user/getCustomers', { page: 1 });

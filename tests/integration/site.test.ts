@@ -12,7 +12,9 @@ describe('whitelabel/detetct', () => {
     expect(a.status).toBe(200);
     expect(ZSiteDetails.parse(a.body.result).companyName).toBe('Flight Deals');
     expect(b.body.result.companyName).toBe('SkyWay Travels');
-    expect(a.body.result.brandingSettings.theme.palette.primary).not.toBe(b.body.result.brandingSettings.theme.palette.primary);
+    expect(a.body.result.brandingSettings.theme.palette.primary).not.toBe(
+      b.body.result.brandingSettings.theme.palette.primary,
+    );
     expect(b.body.result.brandingSettings.lockMode.enabled).toBe(true);
   });
 
@@ -44,7 +46,11 @@ describe('per-site content and tenant resolution', () => {
   });
 
   it('refuses a site-id header that contradicts the domain-name header', async () => {
-    const res = await new Client('flightdeals.localhost').call(getPolicyPage, { page: 'privacy_policy' }, { 'site-id': 'site-skyway' });
+    const res = await new Client('flightdeals.localhost').call(
+      getPolicyPage,
+      { page: 'privacy_policy' },
+      { 'site-id': 'site-skyway' },
+    );
     expect(res.status).toBe(403);
   });
 

@@ -145,10 +145,14 @@ describe('supplier-only calls', () => {
       setFlightHoldSetting,
       setFlightSearchSetting,
       changeConsumerSupplierRequestStatus,
-      setLERelationConfig,
       saveSupplierProfile,
     ])
       expect((await supplierStaff.call(e, validInput(e))).status, e.id).toBe(403);
+  });
+
+  it('tie TDS to the Change Group permission (its dialog), which plain staff hold by default', async () => {
+    const res = await supplierStaff.call(setLERelationConfig, validInput(setLERelationConfig));
+    expect([401, 403]).not.toContain(res.status);
   });
 
   it('reject ids that could forge a key with a clear 400', async () => {

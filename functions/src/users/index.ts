@@ -87,7 +87,7 @@ export const operations = [
     }),
   ),
   operation(updateDetails, async (input, ctx) =>
-    customers.changeDetails(await scope(ctx), requirePrincipal(ctx), input),
+    reply(await customers.changeDetails(await scope(ctx), requirePrincipal(ctx), input), { message: MSG.settingSaved }),
   ),
   operation(toggleFlightSearchExemption, async (input, ctx) =>
     reply(await customers.setSearchExemption(await scope(ctx), input), {

@@ -1,7 +1,7 @@
 /**
  * The SPA's route table (shared/contract/routes.tsv), one entry per screen. The web router, the
  * menus and the end-to-end route test read it; nothing lists screens twice.
- * `pending` names the work (issue number, or 'dmc' for the back office not yet filed) that builds a screen still shown as "not available on this site".
+ * `pending` names the work (issue number; 'dmc' for the back office and 'settings' for the site-settings screens, not yet filed) that builds a screen still shown as "not available on this site".
  */
 export type RouteAccess = 'public' | 'login' | 'staff' | 'token';
 
@@ -14,7 +14,7 @@ export interface SpaRoute {
   /** Only on test hosts (hostnames containing "test" or "localhost"). */
   testHostsOnly?: boolean;
   /** Issue that will deliver this screen; until then the router shows a clear unavailable page. */
-  pending?: '#3' | '#4' | '#5' | 'dmc';
+  pending?: '#3' | '#4' | '#5' | 'dmc' | 'settings';
 }
 
 export const SPA_BASENAME = '/app';
@@ -73,12 +73,24 @@ export const SPA_ROUTES: SpaRoute[] = [
   { path: '/staff/paymentGatewayTransactions', access: 'staff', title: 'Payment Gateway Transactions', pending: '#4' },
   { path: '/staff/supplierProfitLoss', access: 'staff', title: 'Supplier Profit & Loss', pending: '#4' },
   { path: '/staff/downloadBalances', access: 'staff', title: 'Download Balances', pending: '#4' },
-  { path: '/staff/verifyPanCard', access: 'staff', title: 'Verify PAN Card', pending: '#3' },
-  { path: '/staff/setting/seo-settings', access: 'staff', title: 'SEO Settings', pending: '#3' },
-  { path: '/staff/setting/other-settings', access: 'staff', title: 'Other Settings', pending: '#3' },
+  { path: '/staff/verifyPanCard', access: 'staff', title: 'Verify PAN Card', pending: 'settings' },
+  { path: '/staff/setting/seo-settings', access: 'staff', title: 'SEO Settings', pending: 'settings' },
+  { path: '/staff/setting/other-settings', access: 'staff', title: 'Other Settings', pending: 'settings' },
   { path: '/staff/setting/permission-groups', access: 'staff', title: 'Permission Groups', needsPermissionMenu: true },
-  { path: '/staff/infozealExcelDataExport', access: 'staff', title: 'Infozeal Excel Export', testHostsOnly: true, pending: '#5' },
-  { path: '/staff/tboRefundExcelImport', access: 'staff', title: 'TBO Refund Import', testHostsOnly: true, pending: '#5' },
+  {
+    path: '/staff/infozealExcelDataExport',
+    access: 'staff',
+    title: 'Infozeal Excel Export',
+    testHostsOnly: true,
+    pending: '#5',
+  },
+  {
+    path: '/staff/tboRefundExcelImport',
+    access: 'staff',
+    title: 'TBO Refund Import',
+    testHostsOnly: true,
+    pending: '#5',
+  },
   { path: '/staff/dmc_master', access: 'staff', title: 'DMC Master', pending: 'dmc' },
   { path: '/staff/kart', access: 'staff', title: 'Quotations', pending: 'dmc' },
   { path: '/staff/dmc_job_sheet', access: 'staff', title: 'Job Sheet', pending: 'dmc' },
@@ -90,10 +102,16 @@ export const SPA_ROUTES: SpaRoute[] = [
   { path: '/staff/areas', access: 'staff', title: 'Areas', pending: 'dmc' },
   { path: '/staff/area-transfer', access: 'staff', title: 'Area Transfers', pending: 'dmc' },
   { path: '/staff/tour_package/list_all_packages', access: 'staff', title: 'Tour Packages', pending: 'dmc' },
-  { path: '/staff/tour_package/create_or_edit_tour_package', access: 'staff', title: 'Edit Tour Package', pending: 'dmc' },
+  {
+    path: '/staff/tour_package/create_or_edit_tour_package',
+    access: 'staff',
+    title: 'Edit Tour Package',
+    pending: 'dmc',
+  },
   { path: '/crm', access: 'login', title: 'CRM' },
   { path: '*', access: 'public', title: 'Not found' },
 ];
 
 /** Routes.tsv spells path parameters as {name}; react-router uses :name. */
-export const toTsvPath = (p: string): string => p.replace(/:(\w+)(\?)?/g, (_m, n: string, q?: string) => `{${n}${q ?? ''}}`);
+export const toTsvPath = (p: string): string =>
+  p.replace(/:(\w+)(\?)?/g, (_m, n: string, q?: string) => `{${n}${q ?? ''}}`);

@@ -43,7 +43,9 @@ describe('router and guards', () => {
 
   it('lets staff into staff routes', async () => {
     // Any staff route still pending shows its title on the "not available" page.
-    const route = SPA_ROUTES.find((r) => r.access === 'staff' && r.pending && !r.needsPermissionMenu && !r.testHostsOnly)!;
+    const route = SPA_ROUTES.find(
+      (r) => r.access === 'staff' && r.pending && !r.needsPermissionMenu && !r.testHostsOnly,
+    )!;
     renderApp(route.path, { user: staffUser() });
     expect(await screen.findByText(NOT_AVAILABLE)).toBeTruthy();
     expect(screen.getByRole('heading', { name: route.title })).toBeTruthy();

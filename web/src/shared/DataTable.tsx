@@ -10,6 +10,8 @@ export interface Column<T> {
   render: (row: T) => ReactNode;
   /** Cell width on the desktop table. */
   width?: number | string;
+  /** Keeps short values (dates, phone numbers) on one line in the table. */
+  nowrap?: boolean;
 }
 
 /** Small screens (spec 000 §9: 600 px or less) get stacked cards instead of a table. */
@@ -30,6 +32,7 @@ export function DataTable<T>({
   loading,
   empty,
   paging,
+  minWidth = 720,
 }: {
   /** Accessible name of the table (and of the card list). */
   label: string;
@@ -40,6 +43,8 @@ export function DataTable<T>({
   empty: string;
   /** Server-side pages (from 1); the controls show while there is more than one page. */
   paging?: { page: number; totalPages: number; totalRecords: number; onChange: (page: number) => void };
+  /** Below this width the desktop table scrolls sideways instead of squeezing its columns. */
+  minWidth?: number;
 }) {
   const small = useSmallScreen();
   const showSkeleton = loading && !rows?.length;
@@ -54,7 +59,7 @@ export function DataTable<T>({
         ))}
       </Stack>
     ) : (
-      <Table.ScrollContainer minWidth={720}>
+      <Table.ScrollContainer minWidth={minWidth}>
         <Table aria-label={label} aria-busy="true">
           <Table.Thead>
             <Table.Tr>
@@ -110,7 +115,7 @@ export function DataTable<T>({
     );
   } else {
     body = (
-      <Table.ScrollContainer minWidth={720}>
+      <Table.ScrollContainer minWidth={minWidth}>
         <Table aria-label={label} striped highlightOnHover verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
@@ -125,7 +130,9 @@ export function DataTable<T>({
             {list.map((row) => (
               <Table.Tr key={rowKey(row)}>
                 {columns.map((c) => (
-                  <Table.Td key={c.key}>{c.render(row)}</Table.Td>
+                  <Table.Td key={c.key} style={c.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+                    {c.render(row)}
+                  </Table.Td>
                 ))}
               </Table.Tr>
             ))}

@@ -1,6 +1,11 @@
 import { Group, Pagination, Text } from '@mantine/core';
 
-const CONTROL_LABELS = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' } as const;
+const CONTROL_LABELS = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+} as const;
 
 /** Page controls under a paged list ({records, totalRecords, totalPages, page}); hidden while there is one page. */
 export function Pager({

@@ -18,7 +18,9 @@ function deferred() {
 /** A parent that takes the server's word: the value changes only when the call succeeds. */
 function Harness({ save }: { save: (next: boolean) => Promise<void> }) {
   const [value, setValue] = useState(false);
-  return <ServerSwitch label="Flight Hold" checked={value} onChange={(next) => save(next).then(() => setValue(next))} />;
+  return (
+    <ServerSwitch label="Flight Hold" checked={value} onChange={(next) => save(next).then(() => setValue(next))} />
+  );
 }
 
 describe('ServerSwitch', () => {
@@ -58,6 +60,8 @@ describe('ServerSwitch', () => {
     await user.tab();
     expect(document.activeElement).toBe(screen.getByRole('switch', { name: 'Flight Hold' }));
     await user.keyboard(' ');
-    await waitFor(() => expect((screen.getByRole('switch', { name: 'Flight Hold' }) as HTMLInputElement).checked).toBe(true));
+    await waitFor(() =>
+      expect((screen.getByRole('switch', { name: 'Flight Hold' }) as HTMLInputElement).checked).toBe(true),
+    );
   });
 });

@@ -40,6 +40,8 @@ export function ServerSwitch({
 
   return (
     <Switch
+      // A description sits inside the switch's <label>: name the input by its label alone.
+      aria-label={typeof label === 'string' ? label : undefined}
       {...rest}
       label={label}
       checked={checked}

@@ -3,7 +3,7 @@ import { toastError, toastSuccess } from './notify.ts';
 
 /** Copies text and says so ('Copied to clipboard'); older browsers and plain-http pages get the textarea fallback. */
 export async function copyText(text: string): Promise<boolean> {
-  let copied = false;
+  let copied: boolean;
   try {
     await navigator.clipboard.writeText(text);
     copied = true;

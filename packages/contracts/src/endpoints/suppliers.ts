@@ -313,7 +313,8 @@ export const setLERelationConfig = endpoint({
   path: 'supplier/setLERelationConfig',
   domain: 'suppliers',
   auth: 'staff',
-  permission: 'suppliers.manageConsumers',
+  // Tax Settings live in the Change Group dialog of the customer screen (spec 000 §2).
+  permission: 'customers.changeGroup',
   request: z.object({ isTdsDeductable: zFlag(), userLEID: zRef() }),
   response: ZLeRelationConfig,
   summary: "Whether TDS is withheld on commission paid to this customer's or consumer's legal entity.",

@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { forgetPassword, getUserBySessionId, login, logout } from '@tp/contracts/endpoints/users';
+import {
+  forgetPassword,
+  getUserBySessionId,
+  login,
+  loginBySessionId,
+  logout,
+  verifyEmail,
+} from '@tp/contracts/endpoints/users';
 import { MSG } from '@tp/contracts/messages';
 import { failure, fakeApi } from '#test/fake-api.ts';
 import { testSite, testUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';
 import { userStore } from '#shared/state.ts';
+import { EMAIL_VERIFIED } from './login-links.ts';
 
 describe('login', { timeout: 30_000 }, () => {
   it('signs in and lands on redirectTo', async () => {
@@ -72,6 +80,67 @@ describe('login', { timeout: 30_000 }, () => {
   it('shows the Facebook button when the site has a Facebook app id', async () => {
     renderApp('/login', { site: testSite({ wlMeta: { canShowPermissionMenu: false, facebookAppId: '123' } }) });
     expect(await screen.findByRole('button', { name: 'Continue with Facebook' })).toBeTruthy();
+  });
+});
+
+describe('one-time links on the login page', { timeout: 30_000 }, () => {
+  it('signs in with a jump-login hand-off and continues to redirectTo, without the token in the URL', async () => {
+    const partner = testUser({ email: 'partner@example.com' });
+    const api = fakeApi().on(loginBySessionId, partner).on(getUserBySessionId, partner);
+    const { location } = renderApp('/login?sessionId=handoff-1&redirectTo=%2Fuser%2Fdashboard', { api });
+    await waitFor(() => expect(location()).toBe('/user/dashboard'));
+    expect(api.calls(loginBySessionId)).toHaveLength(1);
+    expect(api.calls(loginBySessionId)[0]?.input).toEqual({ sessionId: 'handoff-1' });
+    expect(userStore.get()?.email).toBe('partner@example.com');
+  });
+
+  it('replaces a signed-in user with the hand-off account instead of skipping the link', async () => {
+    const partner = testUser({ id: 'partner', email: 'partner@example.com' });
+    // The session cookie follows the hand-off: before it the session is the old user's.
+    let session = testUser();
+    const api = fakeApi()
+      .on(loginBySessionId, () => (session = partner))
+      .on(getUserBySessionId, () => session);
+    const { location } = renderApp('/login?sessionId=handoff-2', { user: testUser(), api });
+    await waitFor(() => expect(userStore.get()?.email).toBe('partner@example.com'));
+    await waitFor(() => expect(location()).toBe('/flight'));
+    expect(api.calls(loginBySessionId)[0]?.input).toEqual({ sessionId: 'handoff-2' });
+  });
+
+  it('shows an expired hand-off through the error catalogue and stays on login without the token', async () => {
+    const api = fakeApi().on(loginBySessionId, failure(401, MSG.sessionExpired));
+    const { location } = renderApp('/login?sessionId=used-1&redirectTo=%2Fuser%2Fdashboard', { api });
+    expect(await screen.findByText(MSG.sessionExpired)).toBeTruthy();
+    expect(location()).toBe('/login?redirectTo=%2Fuser%2Fdashboard');
+    expect(userStore.get()).toBeNull();
+  });
+
+  it('verifies the email address from the mailed link and says so', async () => {
+    const api = fakeApi().on(verifyEmail, { ok: true });
+    const { location } = renderApp('/login?verifyEmailToken=tok-1', { api });
+    expect(await screen.findByText(EMAIL_VERIFIED)).toBeTruthy();
+    expect(api.calls(verifyEmail)[0]?.input).toEqual({ token: 'tok-1' });
+    expect(api.calls(verifyEmail)).toHaveLength(1);
+    expect(location()).toBe('/login');
+    expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy();
+  });
+
+  it('shows an invalid verification link through the error catalogue', async () => {
+    const api = fakeApi().on(verifyEmail, failure(400, MSG.verifyLinkInvalid));
+    const { location } = renderApp('/login?verifyEmailToken=bad', { api });
+    expect(await screen.findByText(MSG.verifyLinkInvalid)).toBeTruthy();
+    expect(location()).toBe('/login');
+    expect(screen.queryByText(EMAIL_VERIFIED)).toBeNull();
+  });
+
+  it('verifies for a signed-in user too, refreshing the stored user', async () => {
+    const api = fakeApi()
+      .on(verifyEmail, { ok: true })
+      .on(getUserBySessionId, testUser({ status: 'verified' }));
+    renderApp('/login?verifyEmailToken=tok-2', { user: testUser({ status: 'pending' }), api });
+    expect(await screen.findByText(EMAIL_VERIFIED)).toBeTruthy();
+    await waitFor(() => expect(userStore.get()?.status).toBe('verified'));
+    expect(api.calls(verifyEmail)[0]?.input).toEqual({ token: 'tok-2' });
   });
 });
 

@@ -18,7 +18,10 @@ function LinkSwitches({ consumer: c }: { consumer: TApiConsumer }) {
   const name = c.wl_companyName || c.wl_domain;
   const save = async (work: Promise<TApiConsumer>) => {
     const next = await work;
-    cache.patch((x) => sameConsumerLink(x, next), () => next);
+    cache.patch(
+      (x) => sameConsumerLink(x, next),
+      () => next,
+    );
   };
   return (
     <Stack gap={6}>
@@ -87,12 +90,22 @@ function consumerColumns(changeGroup: (c: TApiConsumer) => void): Column<TApiCon
         </Stack>
       ),
     },
-    { key: 'switches', header: 'Flight access', render: (c) => <LinkSwitches consumer={c} /> },
+    {
+      key: 'switches',
+      header: 'Flight access',
+      // Flight hold and search are switches of a Flights link only.
+      render: (c) => (c.sup_category === 'Flights' ? <LinkSwitches consumer={c} /> : '—'),
+    },
     {
       key: 'actions',
       header: '',
       render: (c) => (
-        <Button size="xs" variant="light" onClick={() => changeGroup(c)} aria-label={`Change Group of ${c.wl_companyName}`}>
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() => changeGroup(c)}
+          aria-label={`Change Group of ${c.wl_companyName}`}
+        >
           Change Group
         </Button>
       ),

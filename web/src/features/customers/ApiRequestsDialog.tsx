@@ -7,8 +7,8 @@ import type { TApiCustomerRequest } from '@tp/contracts/suppliers';
 import { useApi } from '#api/hooks.ts';
 import { act } from '#shared/actions.ts';
 import { DataTable, useSmallScreen, type Column } from '#shared/DataTable.tsx';
-import { useConsumerCache } from './cache.ts';
 import { formatDateTime } from '#shared/format.ts';
+import { useConsumerCache } from './cache.ts';
 
 type Decision = 'Approved' | 'Rejected';
 const isRequestsKey = (key: unknown) => Array.isArray(key) && key[0] === getApiCustomerRequests.id;

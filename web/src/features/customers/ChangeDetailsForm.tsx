@@ -48,7 +48,8 @@ function initialValues(c: TCustomer): DetailsValues {
   };
 }
 
-const filledLabels = (v: DetailsValues): PhoneLabel[] => PHONE_LABELS.filter((l) => v.phones[l].phoneNumber.trim() !== '');
+const filledLabels = (v: DetailsValues): PhoneLabel[] =>
+  PHONE_LABELS.filter((l) => v.phones[l].phoneNumber.trim() !== '');
 
 export function toRequest(c: TCustomer, v: DetailsValues): DetailsRequest {
   return {
@@ -127,7 +128,12 @@ export function ChangeDetailsForm({
       cache.replace(updated);
       onDone(updated);
     } catch (error) {
-      applyServerErrors(form, error, (field) => formPath(field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), labels));
+      applyServerErrors(form, error, (field) =>
+        formPath(
+          field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+          labels,
+        ),
+      );
     }
   });
 
@@ -136,7 +142,13 @@ export function ChangeDetailsForm({
     <form onSubmit={submit} noValidate aria-label="Change Details">
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput label="First name" required autoComplete="off" data-autofocus {...form.getInputProps('firstName')} />
+          <TextInput
+            label="First name"
+            required
+            autoComplete="off"
+            data-autofocus
+            {...form.getInputProps('firstName')}
+          />
           <TextInput label="Last name" autoComplete="off" {...form.getInputProps('lastName')} />
         </SimpleGrid>
         <TextInput label="Company name" required={isAgent} autoComplete="off" {...form.getInputProps('companyName')} />

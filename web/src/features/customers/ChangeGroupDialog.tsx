@@ -133,13 +133,15 @@ function ChangeGroupBody({ target, onClose }: { target: GroupTarget; onClose: ()
       <Select
         label="Markup group"
         placeholder={isLoading ? 'Loading groups…' : 'Choose a group'}
-        data={(groups ?? []).map((g) => ({ value: g.id, label: g.isDefault ? `${g.groupName} (Default)` : g.groupName }))}
+        data={(groups ?? []).map((g) => ({
+          value: g.id,
+          label: g.isDefault ? `${g.groupName} (Default)` : g.groupName,
+        }))}
         value={groupId}
         onChange={setGroupId}
         allowDeselect={false}
         searchable
         nothingFoundMessage={MSG.noResults}
-        data-autofocus
       />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>

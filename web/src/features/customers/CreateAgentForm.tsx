@@ -21,7 +21,14 @@ const TYPE_OPTIONS: { value: QuickType; label: string }[] = [
 const blank = (): AgentValues => ({
   userData: {
     userType: 'travelAgent',
-    customer: { firstName: '', lastName: '', email: '', phone: '', phoneCode: PREFERRED_PHONE_COUNTRY, companyName: '' },
+    customer: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      phone: '',
+      phoneCode: PREFERRED_PHONE_COUNTRY,
+      companyName: '',
+    },
   },
 });
 

@@ -34,9 +34,7 @@ export function CustomerDetailsDialog({ customer, onClose }: { customer: TCustom
       size="lg"
       fullScreen={small}
     >
-      {customer && (
-        <DetailsBody key={customer.id} initial={customer} editing={editing} setEditing={setEditing} />
-      )}
+      {customer && <DetailsBody key={customer.id} initial={customer} editing={editing} setEditing={setEditing} />}
     </Modal>
   );
 }
@@ -47,7 +45,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       <Text size="xs" c="dimmed" fw={600}>
         {label}
       </Text>
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
         {children || '—'}
       </Text>
     </Stack>
@@ -65,20 +63,38 @@ function DetailsBody({
 }) {
   const cache = useCustomerCache();
   // The row is shown at once; the server's current copy replaces it when it arrives.
-  const { data } = useApi(getUserById, { userId: initial.id }, { fallbackData: initial });
+  const { data, mutate } = useApi(getUserById, { userId: initial.id }, { fallbackData: initial });
   const c = data ?? initial;
+  /** The server's answer to a write: into the lists, and into this dialog even while its own read is under way. */
+  const apply = (next: TCustomer) => {
+    cache.replace(next);
+    void mutate(next, { revalidate: false });
+  };
 
   if (editing)
-    return <ChangeDetailsForm customer={c} onDone={() => setEditing(false)} onCancel={() => setEditing(false)} />;
+    return (
+      <ChangeDetailsForm
+        customer={c}
+        onDone={(next) => {
+          apply(next);
+          setEditing(false);
+        }}
+        onCancel={() => setEditing(false)}
+      />
+    );
 
   const setBlocked = async (isBlocked: boolean) =>
-    cache.replace(
-      await act(toggleBlock, { customerId: c.users_id, isBlocked }, isBlocked ? MSG.customerBlocked : MSG.customerUnblocked),
+    apply(
+      await act(
+        toggleBlock,
+        { customerId: c.users_id, isBlocked },
+        isBlocked ? MSG.customerBlocked : MSG.customerUnblocked,
+      ),
     );
   const setHold = async (isFlightHold: boolean) =>
-    cache.replace(await act(setFlightHoldSettingForUser, { userId: c.id, isFlightHold }, MSG.settingSaved));
+    apply(await act(setFlightHoldSettingForUser, { userId: c.id, isFlightHold }, MSG.settingSaved));
   const setSearch = async (isFlightSearchAllowed: boolean) =>
-    cache.replace(await act(setFlightSearchSettingForUser, { userId: c.id, isFlightSearchAllowed }, MSG.settingSaved));
+    apply(await act(setFlightSearchSettingForUser, { userId: c.id, isFlightSearchAllowed }, MSG.settingSaved));
 
   return (
     <Stack gap="md">

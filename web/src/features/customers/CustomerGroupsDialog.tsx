@@ -14,15 +14,7 @@ import { useConsumerCache, useCustomerCache } from './cache.ts';
 const GROUPS_KEY = apiKey(getLeGroups, {});
 
 /** Creates a group (no id) or renames one. */
-function GroupNameForm({
-  group,
-  onDone,
-  onCancel,
-}: {
-  group?: TLeGroup;
-  onDone: () => void;
-  onCancel?: () => void;
-}) {
+function GroupNameForm({ group, onDone, onCancel }: { group?: TLeGroup; onDone: () => void; onCancel?: () => void }) {
   const { mutate } = useSWRConfig();
   const customers = useCustomerCache();
   const consumers = useConsumerCache();
@@ -99,7 +91,12 @@ function GroupItem({ group }: { group: TLeGroup }) {
             )}
           </Group>
           <Group gap="xs">
-            <Button size="xs" variant="subtle" onClick={() => setRenaming(true)} aria-label={`Rename ${group.groupName}`}>
+            <Button
+              size="xs"
+              variant="subtle"
+              onClick={() => setRenaming(true)}
+              aria-label={`Rename ${group.groupName}`}
+            >
               Rename
             </Button>
             {!group.isDefault && (
@@ -135,7 +132,12 @@ export function CustomerGroupsDialog({ opened, onClose }: { opened: boolean; onC
             ))}
           </Stack>
         ) : data?.length ? (
-          <Stack gap="xs" component="ul" aria-label="Customer groups" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          <Stack
+            gap="xs"
+            component="ul"
+            aria-label="Customer groups"
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          >
             {data.map((g) => (
               <GroupItem key={g.id} group={g} />
             ))}

@@ -57,7 +57,7 @@ function ActionsMenu({ customer: c, actions }: { customer: TCustomer; actions: R
 
 function StatusBadges({ customer: c }: { customer: TCustomer }) {
   return (
-    <Group gap={4}>
+    <Stack gap={4} align="flex-start">
       <Badge size="sm" variant="light" color={c.status === 'verified' ? 'green' : 'gray'}>
         {c.status === 'verified' ? 'Verified' : 'Not Verified'}
       </Badge>
@@ -71,7 +71,7 @@ function StatusBadges({ customer: c }: { customer: TCustomer }) {
           Blocked
         </Badge>
       )}
-    </Group>
+    </Stack>
   );
 }
 
@@ -113,9 +113,9 @@ export function customerColumns(actions: RowActions): Column<TCustomer>[] {
         ) : null,
     },
     { key: 'email', header: 'Email', render: (c) => c.email },
-    { key: 'phone', header: 'Primary phone', render: (c) => primaryPhone(c) },
-    { key: 'status', header: 'Status', render: (c) => <StatusBadges customer={c} /> },
-    { key: 'registered', header: 'Registered', render: (c) => formatDate(c.createdAt) },
+    { key: 'phone', header: 'Primary phone', nowrap: true, render: (c) => primaryPhone(c) },
+    { key: 'status', header: 'Status', width: 130, render: (c) => <StatusBadges customer={c} /> },
+    { key: 'registered', header: 'Registered', nowrap: true, render: (c) => formatDate(c.createdAt) },
     { key: 'actions', header: '', width: 48, render: (c) => <ActionsMenu customer={c} actions={actions} /> },
   ];
 }
@@ -173,6 +173,7 @@ export function SiteCustomers() {
       </Group>
       <DataTable
         label="Site customers"
+        minWidth={1040}
         rows={rows}
         columns={customerColumns(actions)}
         rowKey={(c) => c.id}

@@ -37,7 +37,11 @@ export function useCustomerCache() {
     return {
       patch,
       /** The server's copy of one customer replaces ours. */
-      replace: (next: TCustomer) => patch((c) => c.id === next.id, () => next),
+      replace: (next: TCustomer) =>
+        patch(
+          (c) => c.id === next.id,
+          () => next,
+        ),
       /** Lists and searches load again (a new customer, a renamed group). */
       refresh: () => mutate(LIST_KEYS),
     };
@@ -56,7 +60,11 @@ export function useConsumerCache() {
       });
     return {
       patch,
-      replace: (next: TApiConsumer) => patch((c) => sameConsumerLink(c, next), () => next),
+      replace: (next: TApiConsumer) =>
+        patch(
+          (c) => sameConsumerLink(c, next),
+          () => next,
+        ),
       refresh: () => mutate(CONSUMER_KEYS),
     };
   }, [mutate]);

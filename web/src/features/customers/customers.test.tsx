@@ -45,7 +45,8 @@ describe('staff customer screen', { timeout: 20_000 }, () => {
     const { api } = openScreen({ records: [customer(), agent()], totalPages: 3 });
     await table();
     expect(screen.getByRole('heading', { name: 'Customers' })).toBeTruthy();
-    for (const name of ['Markup Groups', 'API Customer Requests']) expect(screen.getByRole('button', { name })).toBeTruthy();
+    for (const name of ['Markup Groups', 'API Customer Requests'])
+      expect(screen.getByRole('button', { name })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Site Customers', selected: true })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Api Consumers' })).toBeTruthy();
     expect(screen.getByText('Total customers: 6')).toBeTruthy();
@@ -59,11 +60,7 @@ describe('staff customer screen', { timeout: 20_000 }, () => {
 
   it('renders each row: name or company with id, group or Default Group Applicable, type, badges, phone, date', async () => {
     openScreen({
-      records: [
-        customer({ isBlocked: true, flightLookToBook: { is_exempted: true } }),
-        agent(),
-        staffMember(),
-      ],
+      records: [customer({ isBlocked: true, flightLookToBook: { is_exempted: true } }), agent(), staffMember()],
     });
     await table();
     const arjun = within(row(/Mehta Tours/));

@@ -18,7 +18,8 @@ export const displayName = (c: Pick<TCustomer, 'firstName' | 'lastName' | 'compa
   c.companyName.trim() || personName(c) || c.email;
 
 /** Markup group, or 'Default Group Applicable' when none is mapped (spec 000 §2). */
-export const groupLabel = (groupName: string | null | undefined): string => groupName?.trim() || MSG.defaultGroupApplicable;
+export const groupLabel = (groupName: string | null | undefined): string =>
+  groupName?.trim() || MSG.defaultGroupApplicable;
 
 let dialCodes: Map<string, string> | undefined;
 const dialCode = (code: string) => {

@@ -89,8 +89,11 @@ export function PermissionEditor({
                       key={p.key}
                       size="xs"
                       checked={p.isActive}
-                      onChange={(e) => onChange(togglePermission(modules, m.moduleName, p.key, e.currentTarget.checked))}
+                      onChange={(e) =>
+                        onChange(togglePermission(modules, m.moduleName, p.key, e.currentTarget.checked))
+                      }
                       label={LABELS.get(p.key) ?? p.key}
+                      aria-label={LABELS.get(p.key) ?? p.key}
                       description={p.defaultAllowed ? undefined : 'Not switched on with its group'}
                     />
                   ))}

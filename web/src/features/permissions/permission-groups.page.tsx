@@ -35,7 +35,10 @@ function GroupForm({
 }) {
   const { mutate } = useSWRConfig();
   const [modules, setModules] = useState(initialModules);
-  const form = useForm({ initialValues: { groupName: initialName }, validate: schemaResolver(ZGroupName, { sync: true }) });
+  const form = useForm({
+    initialValues: { groupName: initialName },
+    validate: schemaResolver(ZGroupName, { sync: true }),
+  });
   const submit = form.onSubmit(async ({ groupName }) => {
     try {
       const saved = await act(
@@ -54,7 +57,12 @@ function GroupForm({
     <form onSubmit={submit} noValidate aria-label={id ? `Edit ${initialName}` : 'New permission group'}>
       <Stack gap="md">
         <Group align="flex-end" gap="sm">
-          <TextInput label="Group name" required style={{ flex: 1, minWidth: 200 }} {...form.getInputProps('groupName')} />
+          <TextInput
+            label="Group name"
+            required
+            style={{ flex: 1, minWidth: 200 }}
+            {...form.getInputProps('groupName')}
+          />
           <Button type="submit" loading={form.submitting}>
             {id ? 'Save group' : 'Create group'}
           </Button>

@@ -87,7 +87,15 @@ export default function PhoneNumbersDialog({ user, onClose }: { user: TUser; onC
                       aria-label={`Remove the ${r.label} phone`}
                       onClick={() => form.removeListItem('phoneNumbers', i)}
                     >
-                      <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
+                      <svg
+                        width="18"
+                        height="18"
+                        viewBox="0 0 24 24"
+                        fill="none"
+                        stroke="currentColor"
+                        strokeWidth="2"
+                        aria-hidden
+                      >
                         <path d="M6 6l12 12M18 6L6 18" />
                       </svg>
                     </ActionIcon>

@@ -75,6 +75,7 @@ function BillingForm({ user }: { user: TUser }) {
           clearable
           nothingFoundMessage="No state found"
           {...form.getInputProps('gstState')}
+          value={form.values.gstState || null}
           onChange={(v) => form.setFieldValue('gstState', v ?? '')}
         />
         <TextInput
@@ -96,5 +97,9 @@ function BillingForm({ user }: { user: TUser }) {
 /** /user/billing-details: billing name, GSTIN with its state, and PAN, validated with the contract's rules. */
 export default function BillingDetailsPage() {
   const user = useUser();
-  return <FormCard title="Billing details" width={560}>{user ? <BillingForm user={user} /> : <PageLoader />}</FormCard>;
+  return (
+    <FormCard title="Billing details" width={560}>
+      {user ? <BillingForm user={user} /> : <PageLoader />}
+    </FormCard>
+  );
 }

@@ -57,7 +57,12 @@ function LegalEntity({ user }: { user: TUser }) {
   const le = useApi(getMyLegalEntity, {});
   return (
     <Panel title="Legal entity">
-      <AsyncContent data={le.data} error={le.error} onRetry={() => void le.mutate()} loadingLabel="Loading legal entity">
+      <AsyncContent
+        data={le.data}
+        error={le.error}
+        onRetry={() => void le.mutate()}
+        loadingLabel="Loading legal entity"
+      >
         {(e) => (
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <Fact label="Name">
@@ -79,7 +84,14 @@ function LegalEntity({ user }: { user: TUser }) {
             </Fact>
             {e.address && (
               <Fact label="Address">
-                {[e.address.address1, e.address.address2, e.address.city, e.address.state, e.address.pincode, e.address.country]
+                {[
+                  e.address.address1,
+                  e.address.address2,
+                  e.address.city,
+                  e.address.state,
+                  e.address.pincode,
+                  e.address.country,
+                ]
                   .filter(Boolean)
                   .join(', ')}
               </Fact>

@@ -37,7 +37,10 @@ export function ConsumersList() {
   const patch = (change: (row: TApiConsumer) => TApiConsumer) =>
     consumers.mutate((p) => p && { ...p, records: p.records.map(change) }, { revalidate: false });
   const replaceRow = (updated: TApiConsumer) => patch((r) => (sameRow(r, updated) ? updated : r));
-  const linkOf = (r: TApiConsumer) => ({ consumerSiteId: r.wl_mongoDb_siteId, supplierListId: r.sc_map_supplierListId });
+  const linkOf = (r: TApiConsumer) => ({
+    consumerSiteId: r.wl_mongoDb_siteId,
+    supplierListId: r.sc_map_supplierListId,
+  });
 
   const setSearch = async (r: TApiConsumer, isFlightSearchAllowed: boolean) => {
     await replaceRow(await call(setFlightSearchSetting, { ...linkOf(r), isFlightSearchAllowed }));

@@ -35,11 +35,9 @@ function decision(r: TApiCustomerRequest): string {
 export function IncomingRequests() {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<StatusFilter>('');
-  const requests = useApi(
-    consumerToSupplierRequestsBasedOnSupplierId,
-    status ? { page, status } : { page },
-    { keepPreviousData: true },
-  );
+  const requests = useApi(consumerToSupplierRequestsBasedOnSupplierId, status ? { page, status } : { page }, {
+    keepPreviousData: true,
+  });
   const refresh = useRefresh();
 
   const move = async (r: TApiCustomerRequest, to: LinkStatus) => {

@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Checkbox, Group, Modal, Paper, ScrollArea, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Paper,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
 import {
   consumerToSupplierRequests,
   supplierApprovalAcceptTermsAndConditions,
@@ -58,11 +70,13 @@ export function RequestAccessDialog({
       onRequested();
       onClose();
     } catch (error) {
-      // Terms changed since they were shown (409): show the new text and ask again.
+      // A conflict (409: the terms changed since they were shown, or someone else asked meanwhile):
+      // show what is true now and ask for the tick again.
       if (error instanceof ApiError && error.status === 409) {
         setAccepted(false);
         void terms.mutate();
         void details.mutate();
+        onRequested();
       }
     } finally {
       setSending(false);
@@ -94,7 +108,11 @@ export function RequestAccessDialog({
                 <Group gap={6}>
                   <Text size="sm">Sells:</Text>
                   {d.lists.map((l) => (
-                    <Badge key={l.supplierListId} variant="light" color={l.category === target.category ? 'brand' : 'gray'}>
+                    <Badge
+                      key={l.supplierListId}
+                      variant="light"
+                      color={l.category === target.category ? 'brand' : 'gray'}
+                    >
                       {CATEGORY_LABEL[l.category]}
                     </Badge>
                   ))}

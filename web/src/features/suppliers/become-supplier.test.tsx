@@ -80,7 +80,12 @@ const consumer = (more: Partial<TApiConsumer> = {}): TApiConsumer => ({
   ...more,
 });
 
-const page = <T,>(records: T[], p = 1, totalPages = 1) => ({ records, totalRecords: records.length, totalPages, page: p });
+const page = <T,>(records: T[], p = 1, totalPages = 1) => ({
+  records,
+  totalRecords: records.length,
+  totalPages,
+  page: p,
+});
 
 function supplierApi(own = profile()) {
   return fakeApi()
@@ -158,7 +163,11 @@ describe('/user/supplier/becomeSupplier', { timeout: 30_000 }, () => {
     renderApp('/user/supplier/becomeSupplier?tab=requests', { user: staffUser(), api });
 
     const pending = await screen.findByRole('article', { name: 'Request from SkyWay Travels Flights' });
-    expect(within(pending).getAllByRole('button').map((b) => b.textContent)).toEqual(['Approve', 'Reject']);
+    expect(
+      within(pending)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Approve', 'Reject']);
     const rejected = screen.getByRole('article', { name: 'Request from SkyWay Travels Tour Packages' });
     expect(within(rejected).queryAllByRole('button')).toEqual([]);
     expect(within(rejected).getByText(/Rejected by Asha Admin \(admin@flightdeals.localhost\)/)).toBeTruthy();
@@ -191,7 +200,10 @@ describe('/user/supplier/becomeSupplier', { timeout: 30_000 }, () => {
     await screen.findByText(/Page 2 of 3/);
     await u.click(screen.getByRole('radio', { name: 'Pending' }));
     await waitFor(() =>
-      expect(api.calls(consumerToSupplierRequestsBasedOnSupplierId).at(-1)?.input).toEqual({ page: '1', status: 'Pending' }),
+      expect(api.calls(consumerToSupplierRequestsBasedOnSupplierId).at(-1)?.input).toEqual({
+        page: '1',
+        status: 'Pending',
+      }),
     );
   });
 
@@ -220,8 +232,16 @@ describe('/user/supplier/becomeSupplier consumers', { timeout: 30_000 }, () => {
     const flights = await screen.findByRole('article', { name: 'Partner Holidays Flights' });
     const tours = screen.getByRole('article', { name: 'Partner Holidays Tour Packages' });
     expect(within(flights).getByText(MSG.defaultGroupApplicable, { exact: false })).toBeTruthy();
-    expect(within(flights).getAllByRole('button').map((b) => b.textContent)).toEqual(['Suspend']);
-    expect(within(tours).getAllByRole('button').map((b) => b.textContent)).toEqual(['Reinstate']);
+    expect(
+      within(flights)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Suspend']);
+    expect(
+      within(tours)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Reinstate']);
     // Flight switches belong to the Flights list only.
     expect(within(tours).queryByRole('switch', { name: /Flight Hold/ })).toBeNull();
 
@@ -234,7 +254,11 @@ describe('/user/supplier/becomeSupplier consumers', { timeout: 30_000 }, () => {
       newRequestStatus: 'Suspended',
     });
     await waitFor(() =>
-      expect(within(flights).getAllByRole('button').map((b) => b.textContent)).toEqual(['Reinstate']),
+      expect(
+        within(flights)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual(['Reinstate']),
     );
   });
 
@@ -253,7 +277,9 @@ describe('/user/supplier/becomeSupplier consumers', { timeout: 30_000 }, () => {
       .on(setLERelationConfig, ({ userLEID, isTdsDeductable }) => ({ userLEID, isTdsDeductable }));
     renderApp('/user/supplier/becomeSupplier?tab=consumers', { user: staffUser(), api });
 
-    const hold = (await screen.findByRole('switch', { name: 'Flight Hold for Partner Holidays Flights' })) as HTMLInputElement;
+    const hold = (await screen.findByRole('switch', {
+      name: 'Flight Hold for Partner Holidays Flights',
+    })) as HTMLInputElement;
     await u.click(hold);
     await waitFor(() => expect(api.calls(setFlightHoldSetting)).toHaveLength(1));
     expect(hold.checked).toBe(false);
@@ -266,7 +292,9 @@ describe('/user/supplier/becomeSupplier consumers', { timeout: 30_000 }, () => {
     await waitFor(() => expect(hold.checked).toBe(true));
     expect(await screen.findByText(MSG.settingSaved)).toBeTruthy();
 
-    const search = screen.getByRole('switch', { name: 'Flight Search for Partner Holidays Flights' }) as HTMLInputElement;
+    const search = screen.getByRole('switch', {
+      name: 'Flight Search for Partner Holidays Flights',
+    }) as HTMLInputElement;
     await u.click(search);
     await waitFor(() => expect(search.checked).toBe(false));
     expect(api.calls(setFlightSearchSetting)[0]?.input).toMatchObject({ isFlightSearchAllowed: false });

@@ -12,7 +12,12 @@ import { Section } from './Section.tsx';
 function OwnOffering() {
   const own = useApi(getWebsiteOwnSuppliers, {});
   return (
-    <AsyncContent data={own.data} error={own.error} onRetry={() => void own.mutate()} loadingLabel="Loading your supplier profile">
+    <AsyncContent
+      data={own.data}
+      error={own.error}
+      onRetry={() => void own.mutate()}
+      loadingLabel="Loading your supplier profile"
+    >
       {(p) => (
         <Paper withBorder p="md">
           <Group justify="space-between" gap="sm" wrap="wrap">

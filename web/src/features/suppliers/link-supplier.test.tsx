@@ -26,7 +26,12 @@ type Visible = ResponseOf<typeof getAllVisibleSuppliersWithConsumerRequests>[num
 type Linked = ResponseOf<typeof getLinkedSuppliersByConsumer>[number];
 type Terms = ResponseOf<typeof supplierApprovalGetTermsAndConditions>;
 
-const SUPPLIER = { supplierId: 'site-flightdeals', companyName: 'Flight Deals', domain: 'flightdeals.localhost', logoUrl: '' };
+const SUPPLIER = {
+  supplierId: 'site-flightdeals',
+  companyName: 'Flight Deals',
+  domain: 'flightdeals.localhost',
+  logoUrl: '',
+};
 
 const visible = (categories: Visible['categories'], more: Partial<Visible> = {}): Visible => ({
   ...SUPPLIER,
@@ -42,7 +47,8 @@ const visible = (categories: Visible['categories'], more: Partial<Visible> = {})
 const terms = (more: Partial<Terms> = {}): Terms => ({
   supplierId: SUPPLIER.supplierId,
   version: 2,
-  termsAndConditions: '<h2>Partner terms</h2><p>Pay on time.</p><img src="x" onerror="window.__pwned=1"><script>window.__pwned=2</script>',
+  termsAndConditions:
+    '<h2>Partner terms</h2><p>Pay on time.</p><img src="x" onerror="window.__pwned=1"><script>window.__pwned=2</script>',
   updatedAt: '2025-02-01T00:00:00.000Z',
   acceptedTermsVersion: 1,
   termsAcceptedAt: '2025-01-01T00:00:00.000Z',
@@ -77,7 +83,12 @@ function consumerApi(opts: { visible?: Visible[]; linked?: Linked[] } = {}) {
       opts.visible ?? [
         visible([
           { supplierListId: 'list-flights', category: 'Flights', requestStatus: 'Pending', mappingStatus: 'Active' },
-          { supplierListId: 'list-tours', category: 'TourPackages', requestStatus: 'Rejected', mappingStatus: 'Active' },
+          {
+            supplierListId: 'list-tours',
+            category: 'TourPackages',
+            requestStatus: 'Rejected',
+            mappingStatus: 'Active',
+          },
           { supplierListId: 'list-fd', category: 'FixedDeparture', requestStatus: null, mappingStatus: null },
         ]),
       ],
@@ -104,11 +115,15 @@ describe('/staff/link_supplier: available suppliers', { timeout: 30_000 }, () =>
     expect(within(card).getByText('Rejected')).toBeTruthy();
     expect(within(card).getByText('Not requested')).toBeTruthy();
     expect(within(card).queryByRole('button', { name: /Flights from Flight Deals/ })).toBeNull();
-    expect(within(card).getByRole('button', { name: 'Request access to Tour Packages from Flight Deals' }).textContent).toBe(
-      'Request again',
-    );
-    expect(within(card).getByRole('button', { name: 'Request access to Fixed Departure from Flight Deals' })).toBeTruthy();
-    expect(api.calls(getAllVisibleSuppliersWithConsumerRequests)[0]?.input).toEqual({ domainName: window.location.hostname });
+    expect(
+      within(card).getByRole('button', { name: 'Request access to Tour Packages from Flight Deals' }).textContent,
+    ).toBe('Request again');
+    expect(
+      within(card).getByRole('button', { name: 'Request access to Fixed Departure from Flight Deals' }),
+    ).toBeTruthy();
+    expect(api.calls(getAllVisibleSuppliersWithConsumerRequests)[0]?.input).toEqual({
+      domainName: window.location.hostname,
+    });
   });
 
   it('needs the terms ticked before sending, records the acceptance of the version shown, then requests', async () => {
@@ -122,8 +137,8 @@ describe('/staff/link_supplier: available suppliers', { timeout: 30_000 }, () =>
         requestId: 'req-1',
         supplierId,
         supplierListId,
-        category: 'TourPackages',
-        requestStatus: 'Pending',
+        category: 'TourPackages' as const,
+        requestStatus: 'Pending' as const,
         requestGeneratedAt: '2025-03-01T00:00:00.000Z',
       }));
     renderApp('/staff/link_supplier', { user: staffUser(), api });
@@ -146,7 +161,10 @@ describe('/staff/link_supplier: available suppliers', { timeout: 30_000 }, () =>
     await user.click(send);
 
     expect(await screen.findByText('Request for Tour Packages sent to Flight Deals')).toBeTruthy();
-    expect(api.calls(supplierApprovalAcceptTermsAndConditions)[0]?.input).toEqual({ supplierId: 'site-flightdeals', version: 2 });
+    expect(api.calls(supplierApprovalAcceptTermsAndConditions)[0]?.input).toEqual({
+      supplierId: 'site-flightdeals',
+      version: 2,
+    });
     expect(api.calls(consumerToSupplierRequests)[0]?.input).toEqual({
       supplierId: 'site-flightdeals',
       supplierListId: 'list-tours',
@@ -161,7 +179,9 @@ describe('/staff/link_supplier: available suppliers', { timeout: 30_000 }, () =>
     const api = consumerApi().on(supplierApprovalGetTermsAndConditions, terms({ acceptedTermsVersion: 2 }));
     api.on(consumerToSupplierRequests, failure(409, SUPPLIER_MSG.requestOpen));
     renderApp('/staff/link_supplier', { user: staffUser(), api });
-    await user.click(await screen.findByRole('button', { name: 'Request access to Fixed Departure from Flight Deals' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Request access to Fixed Departure from Flight Deals' }),
+    );
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByText(/Your site accepted this version/);
     expect((within(dialog).getByRole('button', { name: 'Send request' }) as HTMLButtonElement).disabled).toBe(true);
@@ -230,9 +250,14 @@ describe('/staff/link_supplier: linked suppliers', { timeout: 30_000 }, () => {
     const suspended = await article('Flight Deals Tour Packages');
     expect(within(suspended).getByText(/has suspended this link/)).toBeTruthy();
     expect(
-      (within(suspended).getByRole('button', { name: 'Open supplier panel of Flight Deals' }) as HTMLButtonElement).disabled,
+      (within(suspended).getByRole('button', { name: 'Open supplier panel of Flight Deals' }) as HTMLButtonElement)
+        .disabled,
     ).toBe(true);
-    await user.click(within(await article('Flight Deals Flights')).getByRole('button', { name: 'Open supplier panel of Flight Deals' }));
+    await user.click(
+      within(await article('Flight Deals Flights')).getByRole('button', {
+        name: 'Open supplier panel of Flight Deals',
+      }),
+    );
     await waitFor(() => expect(leave).toHaveBeenCalledWith(url));
     expect(api.calls(jumplogin)[0]?.input).toEqual({ supplierId: 'site-flightdeals' });
   });

@@ -4,7 +4,8 @@ import { canRequest, supplierActions } from './links.ts';
 
 describe('supplier screen actions follow the link rules', () => {
   it('offers the supplier exactly the allowed next states', () => {
-    for (const from of LINK_STATUSES) expect(supplierActions(from).map((a) => a.to)).toEqual(nextStatuses(from, 'supplier'));
+    for (const from of LINK_STATUSES)
+      expect(supplierActions(from).map((a) => a.to)).toEqual(nextStatuses(from, 'supplier'));
     expect(supplierActions('Pending').map((a) => a.label)).toEqual(['Approve', 'Reject']);
     expect(supplierActions('Approved').map((a) => a.label)).toEqual(['Suspend']);
     expect(supplierActions('Suspended').map((a) => a.label)).toEqual(['Reinstate']);
