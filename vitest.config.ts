@@ -30,7 +30,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          include: ['tests/integration/**/*.test.ts', 'tests/contract/**/*.test.ts', 'functions/src/**/*.integration.test.ts'],
+          include: [
+            'tests/integration/**/*.test.ts',
+            'tests/contract/**/*.test.ts',
+            'functions/src/**/*.integration.test.ts',
+          ],
           globalSetup: ['tests/support/stack-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -65,10 +65,12 @@ const env = { ...process.env, LOG_LEVEL: 'silent', AWS_SDK_JS_NODE_VERSION_SUPPO
 
 const rows: (string | number)[][] = [['bundle', 'minified', 'gzip', 'import p50', 'import p95', 'first answer p50']];
 for (const b of bundles) {
-  const sample = SAMPLES[b.name] ?? (() => {
-    const e = ENDPOINTS.find((x) => x.domain === b.name);
-    return e ? { endpoint: e, body: {} } : undefined;
-  })();
+  const sample =
+    SAMPLES[b.name] ??
+    (() => {
+      const e = ENDPOINTS.find((x) => x.domain === b.name);
+      return e ? { endpoint: e, body: {} } : undefined;
+    })();
   const event = sample
     ? {
         version: '2.0',
@@ -76,7 +78,10 @@ for (const b of bundles) {
         rawPath: urlPath(sample.endpoint),
         rawQueryString: '',
         headers: { 'content-type': 'application/json', 'domain-name': 'flightdeals.localhost' },
-        requestContext: { http: { method: sample.endpoint.method, path: urlPath(sample.endpoint), sourceIp: '127.0.0.1' }, requestId: 'bench' },
+        requestContext: {
+          http: { method: sample.endpoint.method, path: urlPath(sample.endpoint), sourceIp: '127.0.0.1' },
+          requestId: 'bench',
+        },
         body: JSON.stringify(sample.body),
         isBase64Encoded: false,
       }
@@ -134,18 +139,30 @@ const signIn = await fetch(`${stack.gatewayUrl}${urlPath(login)}`, {
   body: JSON.stringify({ email: traveller.email, password: traveller.password }),
 });
 const cookie = /auth-token=([^;]+)/.exec(signIn.headers.get('set-cookie') ?? '')?.[1];
-const me = (await (await fetch(`${stack.gatewayUrl}${urlPath(getUserBySessionId)}`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json', 'domain-name': 'flightdeals.localhost', cookie: `auth-token=${cookie}` },
-  body: '{}',
-})).json()) as { result: { phoneNumbers: unknown[] } };
+const me = (await (
+  await fetch(`${stack.gatewayUrl}${urlPath(getUserBySessionId)}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'domain-name': 'flightdeals.localhost',
+      cookie: `auth-token=${cookie}`,
+    },
+    body: '{}',
+  })
+).json()) as { result: { phoneNumbers: unknown[] } };
 
 const apiRows: (string | number)[][] = [['call', 'conns', 'p50', 'p99', 'throughput', 'errors']];
 for (const c of [10, 50]) {
   apiRows.push(await load('whitelabel/detetct (read)', detectSite, { domain: 'flightdeals.localhost' }, c));
   apiRows.push(await load('getUserBySessionId (session read)', getUserBySessionId, {}, c, cookie));
   apiRows.push(
-    await load('changeMyPhoneDetails (transactional write)', changeMyPhoneDetails, { phoneNumbers: me.result.phoneNumbers }, c, cookie),
+    await load(
+      'changeMyPhoneDetails (transactional write)',
+      changeMyPhoneDetails,
+      { phoneNumbers: me.result.phoneNumbers },
+      c,
+      cookie,
+    ),
   );
   apiRows.push(await load('wl/user/login (argon2id)', login, { email: demo.email, password: demo.password }, c));
 }

@@ -30,7 +30,9 @@ if (!args.has('--no-build') || !existsSync(join(webDist, 'index.html'))) {
 }
 
 const stack = await startStack({ dataDir, webDist, seed: true, logLevel: 'info', ports });
-const { DEMO_LOGINS } = await import('./seed/logins.ts').catch(() => ({ DEMO_LOGINS: [] as { site: string; email: string; password: string; role: string }[] }));
+const { DEMO_LOGINS } = await import('./seed/logins.ts').catch(() => ({
+  DEMO_LOGINS: [] as { site: string; email: string; password: string; role: string }[],
+}));
 const port = ports.gateway;
 const lines = [
   '',

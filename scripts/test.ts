@@ -1,6 +1,6 @@
 /**
  * `npm test`: the whole suite, tier by tier, ending with one plain closing line
- * ("N passed, N failed") that CI reads. Tiers: typecheck, unit + web + infra, web build, then
+ * ("N passed, N failed") that CI reads. Tiers: typecheck, lint, unit + web + infra, web build, then
  * integration/contract and e2e against one local stack each.
  */
 import { spawnSync } from 'node:child_process';
@@ -22,7 +22,9 @@ function run(label: string, cmd: string, args: string[]): boolean {
   process.stdout.write(`\n=== ${label} ===\n`);
   const t0 = Date.now();
   const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
-  process.stdout.write(`--- ${label}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+  process.stdout.write(
+    `--- ${label}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
+  );
   return r.status === 0;
 }
 
@@ -37,7 +39,12 @@ function vitest(label: string, projects: string[]): void {
     `--outputFile.json=${file}`,
   ]);
   try {
-    const r = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+    const r = JSON.parse(readFileSync(file, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      numPendingTests: number;
+      numTodoTests: number;
+    };
     passed += r.numPassedTests;
     failed += r.numFailedTests;
     skipped += r.numPendingTests + r.numTodoTests;
@@ -49,9 +56,10 @@ function vitest(label: string, projects: string[]): void {
 
 const want = (tier: string) => only.length === 0 || only.includes(tier);
 
-if (want('typecheck') && !run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']) ) stepFailures++;
+if (want('typecheck') && !run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json'])) stepFailures++;
 if (want('typecheck') && !run('typecheck web', 'npx', ['tsc', '-p', 'web/tsconfig.json'])) stepFailures++;
 if (want('typecheck') && !run('typecheck e2e', 'npx', ['tsc', '-p', 'tests/e2e/tsconfig.json'])) stepFailures++;
+if (want('lint') && !run('lint', 'npm', ['run', '-s', 'lint'])) stepFailures++;
 if (want('unit')) vitest('unit', ['unit', 'web', 'infra']);
 if (want('integration') || want('e2e')) {
   if (!run('web build', 'npm', ['run', '-s', 'build', '-w', 'web'])) stepFailures++;

@@ -82,10 +82,22 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-function toEvent(req: IncomingMessage, url: URL, route: CompiledRoute, match: RegExpExecArray, body: Buffer): APIGatewayProxyEventV2 {
+function toEvent(
+  req: IncomingMessage,
+  url: URL,
+  route: CompiledRoute,
+  match: RegExpExecArray,
+  body: Buffer,
+): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined && k !== 'cookie') headers[k] = Array.isArray(v) ? v.join(',') : v;
-  const cookies = req.headers.cookie ? req.headers.cookie.split(';').map((c) => c.trim()).filter(Boolean) : undefined;
+  for (const [k, v] of Object.entries(req.headers))
+    if (v !== undefined && k !== 'cookie') headers[k] = Array.isArray(v) ? v.join(',') : v;
+  const cookies = req.headers.cookie
+    ? req.headers.cookie
+        .split(';')
+        .map((c) => c.trim())
+        .filter(Boolean)
+    : undefined;
   const query: Record<string, string> = {};
   url.searchParams.forEach((v, k) => (query[k] = query[k] ? `${query[k]},${v}` : v));
   const pathParameters: Record<string, string> = {};
@@ -179,10 +191,24 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
       }
       const isApi = /^\/(api|flight-api|partner-api)\//.test(url.pathname);
       res.writeHead(404, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ success: false, message: isApi ? 'Route not found' : 'Not found', errorMessage: 'Route not found', code: 'NOT_FOUND' }));
+      res.end(
+        JSON.stringify({
+          success: false,
+          message: isApi ? 'Route not found' : 'Not found',
+          errorMessage: 'Route not found',
+          code: 'NOT_FOUND',
+        }),
+      );
     } catch (err) {
       res.writeHead(500, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ success: false, message: 'Something went wrong', errorMessage: 'Something went wrong', code: 'INTERNAL' }));
+      res.end(
+        JSON.stringify({
+          success: false,
+          message: 'Something went wrong',
+          errorMessage: 'Something went wrong',
+          code: 'INTERNAL',
+        }),
+      );
       process.stderr.write(`gateway error: ${String((err as Error).stack ?? err)}\n`);
     }
   });

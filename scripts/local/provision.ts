@@ -1,5 +1,10 @@
 /** Creates the single table and the queues (with their DLQs) from the one declaration in @tp/contracts. */
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { QUEUES, TABLE, dlqName, type QueueSpec } from '@tp/contracts/platform';
 

@@ -62,9 +62,9 @@ export function startWorkers(sqs: SQSClient, urls: Record<keyof typeof QUEUES, {
     loops.push(
       (async () => {
         const { handler } = (await import(pathToFileURL(file).href)) as { handler: SqsHandler };
-        const arn = (
-          await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['QueueArn'] }))
-        ).Attributes?.QueueArn ?? queueUrl;
+        const arn =
+          (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['QueueArn'] })))
+            .Attributes?.QueueArn ?? queueUrl;
         while (running) {
           busy.set(key, false);
           const { Messages } = await sqs

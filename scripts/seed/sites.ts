@@ -24,7 +24,11 @@ export const DEMO_SITES: (SiteRecord & { extraDomains: string[] })[] = [
       popupSettings: popupOff,
       ssrElements: allSsr,
     },
-    wlMeta: { canShowPermissionMenu: true, googleAuthClientId: 'demo-google-client.apps.googleusercontent.com', facebookAppId: '100200300' },
+    wlMeta: {
+      canShowPermissionMenu: true,
+      googleAuthClientId: 'demo-google-client.apps.googleusercontent.com',
+      facebookAppId: '100200300',
+    },
     headerHtml:
       '<div class="wl-header"><strong>Flight Deals</strong> &middot; 24x7 support <a href="tel:+919876543210">+91 98765 43210</a></div>',
     footerHtml:

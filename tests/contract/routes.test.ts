@@ -21,9 +21,14 @@ const tsv = (file: string) =>
 const contract = tsv(join(ROOT, '..', 'shared', 'contract', 'api.tsv'))
   .slice(1)
   .map(([api, method, path]) => ({ api: api!, method: method!, path: path! }));
-const pending = tsv(join(ROOT, 'tests', 'contract', 'pending-calls.tsv')).map(([method, path, owner]) => ({ method: method!, path: path!, owner: owner! }));
+const pending = tsv(join(ROOT, 'tests', 'contract', 'pending-calls.tsv')).map(([method, path, owner]) => ({
+  method: method!,
+  path: path!,
+  owner: owner!,
+}));
 
-const baseOf = (api: string) => (api === 'flight' ? 'flight' : api === 'partner' ? 'partner' : 'site') as keyof typeof API_BASES;
+const baseOf = (api: string) =>
+  (api === 'flight' ? 'flight' : api === 'partner' ? 'partner' : 'site') as keyof typeof API_BASES;
 const key = (m: string, p: string) => `${m} ${p}`;
 
 describe('route table vs shared/contract/api.tsv', () => {
@@ -32,14 +37,20 @@ describe('route table vs shared/contract/api.tsv', () => {
 
   it('routes every contract call or lists it as pending with its owner', () => {
     const missing = contract
-      .filter((c) => !routed.has(key(c.method, `${API_BASES[baseOf(c.api)]}${c.path}`)) && !pendingSet.has(key(c.method, c.path)))
+      .filter(
+        (c) =>
+          !routed.has(key(c.method, `${API_BASES[baseOf(c.api)]}${c.path}`)) && !pendingSet.has(key(c.method, c.path)),
+      )
       .map((c) => key(c.method, c.path));
     expect(missing, `contract calls neither routed nor pending:\n${missing.join('\n')}`).toEqual([]);
   });
 
   it('lists nothing as pending that is already routed', () => {
     const stale = contract
-      .filter((c) => routed.has(key(c.method, `${API_BASES[baseOf(c.api)]}${c.path}`)) && pendingSet.has(key(c.method, c.path)))
+      .filter(
+        (c) =>
+          routed.has(key(c.method, `${API_BASES[baseOf(c.api)]}${c.path}`)) && pendingSet.has(key(c.method, c.path)),
+      )
       .map((c) => key(c.method, c.path));
     expect(stale, `routed calls still listed in pending-calls.tsv:\n${stale.join('\n')}`).toEqual([]);
   });
@@ -70,7 +81,11 @@ describe('every routed call rejects bad input with a clear 400', () => {
   it('covers most of the route table', () => expect(withRequiredInput.length).toBeGreaterThan(ENDPOINTS.length / 2));
   for (const e of withRequiredInput) {
     it(`${e.method} ${urlPath(e)}`, async () => {
-      const res = await client.raw(e.method, urlPath(e).replace(/\{(\w+)\??\}/g, 'x'), e.method === 'GET' ? undefined : {});
+      const res = await client.raw(
+        e.method,
+        urlPath(e).replace(/\{(\w+)\??\}/g, 'x'),
+        e.method === 'GET' ? undefined : {},
+      );
       expect(res.status).toBe(400);
       expect(res.body.success).toBe(false);
       expect(res.body.errorMessage).toBeTruthy();

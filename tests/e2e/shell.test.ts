@@ -33,7 +33,10 @@ async function signIn(page: Page, email: string, password: string) {
 
 describe('white-label sites side by side', () => {
   it('each domain shows its own name, colours, header, footer and favicon', async () => {
-    const seen: Record<string, { title: string; header: string; footer: string; primary: string; favicon: string | null }> = {};
+    const seen: Record<
+      string,
+      { title: string; header: string; footer: string; primary: string; favicon: string | null }
+    > = {};
     for (const domain of ['flightdeals.localhost', 'skyway.localhost']) {
       const { context, page } = await newPage(browser);
       await page.goto(appUrl(domain, '/login'));
@@ -42,7 +45,9 @@ describe('white-label sites side by side', () => {
         title: await page.title(),
         header: (await page.locator('.wl-header').first().textContent()) ?? '',
         footer: (await page.locator('.wl-footer').first().textContent()) ?? '',
-        primary: await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--mantine-primary-color-filled').trim()),
+        primary: await page.evaluate(() =>
+          getComputedStyle(document.documentElement).getPropertyValue('--mantine-primary-color-filled').trim(),
+        ),
         favicon: await page.locator('link[rel~="icon"]').first().getAttribute('href'),
       };
       await context.close();
@@ -62,7 +67,11 @@ describe('white-label sites side by side', () => {
 
   it('never runs script from server-supplied header or footer html', async () => {
     const db = DynamoDBDocumentClient.from(
-      new DynamoDBClient({ endpoint: inject('dynamoUrl'), region: 'us-east-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } }),
+      new DynamoDBClient({
+        endpoint: inject('dynamoUrl'),
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'l', secretAccessKey: 'l' },
+      }),
     );
     const base = DEMO_SITES[0]!;
     const { extraDomains: _unused, ...site } = base;
@@ -72,11 +81,19 @@ describe('white-label sites side by side', () => {
       _id: 'site-untrusted',
       domain: 'untrusted.localhost',
       companyName: 'Untrusted Html Co',
-      headerHtml: '<div class="wl-header">Hello<img src="x" onerror="window.__pwned=1"><script>window.__pwned=2</script><a href="javascript:window.__pwned=3">x</a></div>',
+      headerHtml:
+        '<div class="wl-header">Hello<img src="x" onerror="window.__pwned=1"><script>window.__pwned=2</script><a href="javascript:window.__pwned=3">x</a></div>',
       footerHtml: '<div class="wl-footer" onmouseover="window.__pwned=4">Footer</div>',
     };
-    await db.send(new PutCommand({ TableName: TABLE.name, Item: { ...keys.site(evil.siteId), type: 'Site', ...evil } }));
-    await db.send(new PutCommand({ TableName: TABLE.name, Item: { ...keys.domain(evil.domain), type: 'Domain', siteId: evil.siteId } }));
+    await db.send(
+      new PutCommand({ TableName: TABLE.name, Item: { ...keys.site(evil.siteId), type: 'Site', ...evil } }),
+    );
+    await db.send(
+      new PutCommand({
+        TableName: TABLE.name,
+        Item: { ...keys.domain(evil.domain), type: 'Domain', siteId: evil.siteId },
+      }),
+    );
 
     const { context, page } = await newPage(browser);
     await page.goto(appUrl('untrusted.localhost', '/login'));
@@ -120,7 +137,11 @@ describe('sign-up, sign-in, guarded pages and logout', () => {
     expect(page.url()).toContain('redirectType=flight');
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name === 'auth-token')).toBeUndefined();
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => /user/i.test(k) && localStorage.getItem(k) !== 'null'))).toEqual([]);
+    expect(
+      await page.evaluate(() =>
+        Object.keys(localStorage).filter((k) => /user/i.test(k) && localStorage.getItem(k) !== 'null'),
+      ),
+    ).toEqual([]);
 
     await page.goto(appUrl('flightdeals.localhost', '/user/dashboard'));
     await page.waitForURL(/\/app\/login\?redirectTo=/);

@@ -8,7 +8,15 @@ import { AUTH } from '@tp/contracts/platform';
 
 export interface ApiResponse<T = unknown> {
   status: number;
-  body: { success: boolean; message?: string; errorMessage?: string; code?: string; result?: T; data?: T; shortError?: Record<string, string> };
+  body: {
+    success: boolean;
+    message?: string;
+    errorMessage?: string;
+    code?: string;
+    result?: T;
+    data?: T;
+    shortError?: Record<string, string>;
+  };
   setCookie: string[];
 }
 
@@ -19,11 +27,20 @@ export class Client {
     readonly baseUrl: string = inject('gatewayUrl'),
   ) {}
 
-  async call<E extends Endpoint>(e: E, input?: RequestOf<E> | Record<string, unknown>, headers: Record<string, string> = {}): Promise<ApiResponse<any>> {
+  async call<E extends Endpoint>(
+    e: E,
+    input?: RequestOf<E> | Record<string, unknown>,
+    headers: Record<string, string> = {},
+  ): Promise<ApiResponse<any>> {
     return this.raw(e.method, urlPath(e), input, headers);
   }
 
-  async raw(method: string, path: string, input?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<any>> {
+  async raw(
+    method: string,
+    path: string,
+    input?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiResponse<any>> {
     let url = `${this.baseUrl}${path}`;
     const init: RequestInit = {
       method,

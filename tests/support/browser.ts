@@ -34,7 +34,10 @@ export function appUrl(domain: string, path = '/'): string {
   return `${siteOrigin(domain)}/app${path}`;
 }
 
-export async function newPage(browser: Browser, opts: { viewport?: { width: number; height: number } } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  opts: { viewport?: { width: number; height: number } } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 800 } });
   const page = await context.newPage();
   return { context, page };

@@ -89,7 +89,8 @@ function readInput(event: HttpEvent): unknown {
       throw fail.validation('Request body must be JSON');
     }
   }
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw fail.validation('Request body must be a JSON object');
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw fail.validation('Request body must be a JSON object');
   return { ...(event.queryStringParameters ?? {}), ...(body as object), ...params };
 }
 
@@ -164,11 +165,17 @@ export function domainHandler(operations: Operation[]) {
         statusCode: status,
         headers: JSON_HEADERS,
         ...(r.options.cookies ? { cookies: r.options.cookies } : {}),
-        body: JSON.stringify({ success: true, ...(r.options.message ? { message: r.options.message } : {}), [key]: r.payload }),
+        body: JSON.stringify({
+          success: true,
+          ...(r.options.message ? { message: r.options.message } : {}),
+          [key]: r.payload,
+        }),
       };
     } catch (err) {
       const appErr =
-        err instanceof AppError ? err : new AppError('INTERNAL', MSG.somethingWentWrong, undefined, String((err as Error)?.stack ?? err));
+        err instanceof AppError
+          ? err
+          : new AppError('INTERNAL', MSG.somethingWentWrong, undefined, String((err as Error)?.stack ?? err));
       status = appErr.status;
       if (status >= 500) log.error('request failed', { code: appErr.code, detail: appErr.internal ?? appErr.message });
       const res = envelopeError(appErr);

@@ -17,7 +17,9 @@ export async function permissionsOf(p: Principal): Promise<ReadonlySet<string>> 
   if (p.userType !== 'staff') return new Set();
   if (p.isSuperAdmin) return new Set(ALL_PERMISSION_KEYS);
   if (!p.rbacUserGroupId) return new Set(DEFAULT_STAFF_PERMISSIONS);
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.rbacGroup(p.siteId, p.rbacUserGroupId) }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.rbacGroup(p.siteId, p.rbacUserGroupId) }),
+  );
   // A group that was deleted grants nothing rather than silently falling back to the defaults.
   return new Set(Array.isArray(Item?.permissions) ? (Item.permissions as string[]) : []);
 }

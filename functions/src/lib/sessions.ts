@@ -40,7 +40,12 @@ export async function createSession(
   await db().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...keys.session(s.siteId, hash), ...keys.sessionsOfUserIndex(s.siteId, s.userId, hash), type: 'Session', ...record },
+      Item: {
+        ...keys.session(s.siteId, hash),
+        ...keys.sessionsOfUserIndex(s.siteId, s.userId, hash),
+        type: 'Session',
+        ...record,
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );

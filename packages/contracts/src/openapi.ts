@@ -8,7 +8,10 @@ type Json = Record<string, unknown>;
 const schemaOf = (s: z.ZodType, io: 'input' | 'output'): Json =>
   z.toJSONSchema(s, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Json;
 
-export function openApiDocument(endpoints: readonly Endpoint[], info = { title: 'Travel platform API', version: '1' }): Json {
+export function openApiDocument(
+  endpoints: readonly Endpoint[],
+  info = { title: 'Travel platform API', version: '1' },
+): Json {
   const paths: Record<string, Record<string, Json>> = {};
   for (const e of endpoints) {
     const path = urlPath(e);
@@ -16,7 +19,11 @@ export function openApiDocument(endpoints: readonly Endpoint[], info = { title: 
     const success = {
       type: 'object',
       required: ['success'],
-      properties: { success: { const: true }, message: { type: 'string' }, [e.envelope ?? 'result']: schemaOf(e.response, 'output') },
+      properties: {
+        success: { const: true },
+        message: { type: 'string' },
+        [e.envelope ?? 'result']: schemaOf(e.response, 'output'),
+      },
     };
     const op: Json = {
       operationId: e.id,
@@ -26,7 +33,10 @@ export function openApiDocument(endpoints: readonly Endpoint[], info = { title: 
       'x-auth': e.auth,
       responses: {
         '200': { description: 'Success', content: { 'application/json': { schema: success } } },
-        default: { description: 'Error envelope', content: { 'application/json': { schema: schemaOf(ZErrorEnvelope, 'output') } } },
+        default: {
+          description: 'Error envelope',
+          content: { 'application/json': { schema: schemaOf(ZErrorEnvelope, 'output') } },
+        },
       },
     };
     if (e.method === 'GET') {

@@ -39,13 +39,26 @@ export const PERMISSION_CATALOGUE: ModuleDef[] = [
           p('customers.createAgent', 'Create agents'),
         ],
       },
-      { name: 'API consumers', permissions: [p('consumers.view', 'View API consumers'), p('consumers.decideRequests', 'Approve or reject API customer requests', false)] },
+      {
+        name: 'API consumers',
+        permissions: [
+          p('consumers.view', 'View API consumers'),
+          p('consumers.decideRequests', 'Approve or reject API customer requests', false),
+        ],
+      },
     ],
   },
   {
     moduleName: 'Flights',
     groups: [
-      { name: 'Booking', permissions: [p('flights.search', 'Search flights'), p('flights.book', 'Book flights'), p('flights.hold', 'Hold bookings', false)] },
+      {
+        name: 'Booking',
+        permissions: [
+          p('flights.search', 'Search flights'),
+          p('flights.book', 'Book flights'),
+          p('flights.hold', 'Hold bookings', false),
+        ],
+      },
       {
         name: 'Queues',
         permissions: [
@@ -55,36 +68,75 @@ export const PERMISSION_CATALOGUE: ModuleDef[] = [
           p('flights.exportExcel', 'Download Excel', false),
         ],
       },
-      { name: 'Settings', permissions: [p('flights.manageMarkup', 'Manage markups', false), p('flights.settings', 'Supplier flight settings', false)] },
+      {
+        name: 'Settings',
+        permissions: [
+          p('flights.manageMarkup', 'Manage markups', false),
+          p('flights.settings', 'Supplier flight settings', false),
+        ],
+      },
     ],
   },
   {
     moduleName: 'Wallet',
     groups: [
-      { name: 'Reports', permissions: [p('wallet.viewReports', 'View wallet and gateway reports'), p('wallet.downloadBalances', 'Download balances')] },
-      { name: 'Money', permissions: [p('wallet.addMoney', 'Add money to wallets', false), p('wallet.verifyPan', 'Verify PAN cards', false)] },
+      {
+        name: 'Reports',
+        permissions: [
+          p('wallet.viewReports', 'View wallet and gateway reports'),
+          p('wallet.downloadBalances', 'Download balances'),
+        ],
+      },
+      {
+        name: 'Money',
+        permissions: [
+          p('wallet.addMoney', 'Add money to wallets', false),
+          p('wallet.verifyPan', 'Verify PAN cards', false),
+        ],
+      },
     ],
   },
   {
     moduleName: 'Suppliers',
     groups: [
-      { name: 'Links', permissions: [p('suppliers.link', 'Request and manage supplier links'), p('suppliers.manageConsumers', 'Manage consumers of our inventory', false)] },
+      {
+        name: 'Links',
+        permissions: [
+          p('suppliers.link', 'Request and manage supplier links'),
+          p('suppliers.manageConsumers', 'Manage consumers of our inventory', false),
+        ],
+      },
     ],
   },
   {
     moduleName: 'DMC',
     groups: [
-      { name: 'Masters', permissions: [p('dmc.masters', 'Edit masters and rates'), p('dmc.areas', 'Edit areas and area transfers')] },
-      { name: 'Operations', permissions: [p('dmc.karts', 'Build quotations'), p('dmc.jobSheet', 'Run the job sheet'), p('dmc.driverTokens', 'Generate driver links', false)] },
+      {
+        name: 'Masters',
+        permissions: [p('dmc.masters', 'Edit masters and rates'), p('dmc.areas', 'Edit areas and area transfers')],
+      },
+      {
+        name: 'Operations',
+        permissions: [
+          p('dmc.karts', 'Build quotations'),
+          p('dmc.jobSheet', 'Run the job sheet'),
+          p('dmc.driverTokens', 'Generate driver links', false),
+        ],
+      },
     ],
   },
   {
     moduleName: 'Settings',
     groups: [
-      { name: 'Site', permissions: [p('settings.seo', 'SEO settings', false), p('settings.other', 'Other settings', false)] },
+      {
+        name: 'Site',
+        permissions: [p('settings.seo', 'SEO settings', false), p('settings.other', 'Other settings', false)],
+      },
       { name: 'Access', permissions: [p('settings.permissionGroups', 'Edit permission groups', false)] },
     ],
   },
 ];
 
-export const ALL_PERMISSION_KEYS: readonly string[] = PERMISSION_CATALOGUE.flatMap((m) => m.groups.flatMap((g) => g.permissions.map((x) => x.key)));
+export const ALL_PERMISSION_KEYS: readonly string[] = PERMISSION_CATALOGUE.flatMap((m) =>
+  m.groups.flatMap((g) => g.permissions.map((x) => x.key)),
+);

@@ -89,6 +89,11 @@ export const POLICY_PAGES = [
 ] as const;
 export type PolicyPage = (typeof POLICY_PAGES)[number];
 
-export const ZPolicyPage = z.object({ page: z.enum(POLICY_PAGES), title: z.string(), html: z.string(), updatedAt: z.string() });
+export const ZPolicyPage = z.object({
+  page: z.enum(POLICY_PAGES),
+  title: z.string(),
+  html: z.string(),
+  updatedAt: z.string(),
+});
 
 export const ZUserTypeEnum = z.enum(USER_TYPES);

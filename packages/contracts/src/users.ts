@@ -40,7 +40,12 @@ export const ZUser = z.object({
   panNumber: z.string().optional(),
   gstNumber: z.string().optional(),
   company: z
-    .object({ companyName: z.string(), address1: z.string(), address2: z.string().optional(), secondaryPhone: z.string().optional() })
+    .object({
+      companyName: z.string(),
+      address1: z.string(),
+      address2: z.string().optional(),
+      secondaryPhone: z.string().optional(),
+    })
     .optional(),
   billing: z
     .object({ billingName: z.string(), gstNumber: z.string(), gstState: z.string(), panNumber: z.string() })
@@ -79,7 +84,10 @@ const validPhone = (numberKey: string, codeKey: string) =>
         return !!v && typeof v[numberKey] === 'string' && !touched(numberKey) && !touched(codeKey);
       },
     },
-  ] as [(data: Record<string, unknown>) => boolean, { message: string; path: PropertyKey[]; when: (p: z.core.ParsePayload) => boolean }];
+  ] as [
+    (data: Record<string, unknown>) => boolean,
+    { message: string; path: PropertyKey[]; when: (p: z.core.ParsePayload) => boolean },
+  ];
 
 /** Retail registration: userType, gender, firstName, lastName, email, phone, phoneCode (spec 000 §5). */
 export const ZRetailSignup = z
@@ -122,4 +130,3 @@ export const ZSignup = z.discriminatedUnion('userType', [ZRetailSignup, ZAgentSi
 export type TSignup = z.input<typeof ZSignup>;
 
 export const ZLogin = z.object({ email: zEmail(), password: z.string({ error: MSG.required }).min(1, MSG.required) });
-

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { grantedKeys, isGroupActive, isModuleActive, toggleGroup, toggleModule, togglePermission, type ModuleState } from './permissions.ts';
+import {
+  grantedKeys,
+  isGroupActive,
+  isModuleActive,
+  toggleGroup,
+  toggleModule,
+  togglePermission,
+  type ModuleState,
+} from './permissions.ts';
 
 const arbModules: fc.Arbitrary<ModuleState[]> = fc
   .uniqueArray(fc.stringMatching(/^[A-Z][a-z]{2,6}$/), { minLength: 1, maxLength: 4 })
@@ -13,7 +21,10 @@ const arbModules: fc.Arbitrary<ModuleState[]> = fc
             fc.tuple(
               ...groups.map((name, gi) =>
                 fc
-                  .array(fc.record({ isActive: fc.boolean(), defaultAllowed: fc.boolean() }), { minLength: 1, maxLength: 4 })
+                  .array(fc.record({ isActive: fc.boolean(), defaultAllowed: fc.boolean() }), {
+                    minLength: 1,
+                    maxLength: 4,
+                  })
                   .map((ps) => ({ name, permissions: ps.map((p, pi) => ({ ...p, key: `${mi}.${gi}.${pi}` })) })),
               ),
             ),
@@ -31,7 +42,8 @@ describe('permission toggles (properties)', () => {
         const out = toggleModule(mods, target.moduleName, false);
         const after = out.find((m) => m.moduleName === target.moduleName)!;
         expect(isModuleActive(after)).toBe(false);
-        for (const m of out) if (m.moduleName !== target.moduleName) expect(m).toEqual(mods.find((x) => x.moduleName === m.moduleName));
+        for (const m of out)
+          if (m.moduleName !== target.moduleName) expect(m).toEqual(mods.find((x) => x.moduleName === m.moduleName));
       }),
     );
   });
@@ -55,7 +67,8 @@ describe('permission toggles (properties)', () => {
         const all = mods.flatMap((m) => m.groups.flatMap((g) => g.permissions.map((p) => ({ m, p }))));
         const { m, p } = all[k % all.length]!;
         const out = togglePermission(mods, m.moduleName, p.key, on);
-        for (const mod of out) for (const g of mod.groups) expect(isGroupActive(g)).toBe(g.permissions.some((x) => x.isActive));
+        for (const mod of out)
+          for (const g of mod.groups) expect(isGroupActive(g)).toBe(g.permissions.some((x) => x.isActive));
         expect(grantedKeys(out).includes(p.key)).toBe(on);
       }),
     );

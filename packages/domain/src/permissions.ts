@@ -35,13 +35,19 @@ export function toggleModule(mods: ModuleState[], moduleName: string, on: boolea
 }
 
 export function toggleGroup(mods: ModuleState[], moduleName: string, groupName: string, on: boolean): ModuleState[] {
-  return mapModule(mods, moduleName, (m) => ({ ...m, groups: m.groups.map((g) => (g.name === groupName ? setAll(g, on) : g)) }));
+  return mapModule(mods, moduleName, (m) => ({
+    ...m,
+    groups: m.groups.map((g) => (g.name === groupName ? setAll(g, on) : g)),
+  }));
 }
 
 export function togglePermission(mods: ModuleState[], moduleName: string, key: string, on: boolean): ModuleState[] {
   return mapModule(mods, moduleName, (m) => ({
     ...m,
-    groups: m.groups.map((g) => ({ ...g, permissions: g.permissions.map((p) => (p.key === key ? { ...p, isActive: on } : p)) })),
+    groups: m.groups.map((g) => ({
+      ...g,
+      permissions: g.permissions.map((p) => (p.key === key ? { ...p, isActive: on } : p)),
+    })),
   }));
 }
 

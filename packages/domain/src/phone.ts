@@ -60,5 +60,7 @@ export function phoneFromInternational(value: string): { phoneNumber: string; ph
   const parsed = parsePhoneNumberFromString(value.trim());
   if (!parsed?.country || !parsed.isValid()) return null;
   const phoneCountryCode = parsed.country.toLowerCase();
-  return isPhoneCountryAllowed(phoneCountryCode) ? { phoneNumber: String(parsed.nationalNumber), phoneCountryCode } : null;
+  return isPhoneCountryAllowed(phoneCountryCode)
+    ? { phoneNumber: String(parsed.nationalNumber), phoneCountryCode }
+    : null;
 }
