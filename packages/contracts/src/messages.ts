@@ -2,6 +2,13 @@
  * Every user-facing text the specs quote, exactly as quoted (typos included: partner sites rely on them).
  * Server and web import these constants; nothing spells them twice.
  */
+/** The default fallback per HTTP method (spec 000 §8), spelled out so each text exists verbatim. */
+const HTTP_FAILED = {
+  GET: 'Something went wrong. HTTP (GET) request failed. Please contact support.',
+  POST: 'Something went wrong. HTTP (POST) request failed. Please contact support.',
+  DELETE: 'Something went wrong. HTTP (DELETE) request failed. Please contact support.',
+} as const;
+
 export const MSG = {
   defaultBrand: 'Flight Deals',
   required: 'This is required field.',
@@ -9,8 +16,7 @@ export const MSG = {
   someError: 'Some error occurred',
   someErrorDot: 'Some error occurred.',
   requestTimeout: 'Request timeout.Please check your netowrk connection.',
-  httpFailed: (method: 'GET' | 'POST' | 'DELETE') =>
-    `Something went wrong. HTTP (${method}) request failed. Please contact support.`,
+  httpFailed: (method: 'GET' | 'POST' | 'DELETE'): string => HTTP_FAILED[method],
   noResults: 'No Reults found!',
   noRequests: 'No Requests found!',
   noTickets: 'No tickets yet...',

@@ -3,6 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate } from 'react-router-dom';
 import { changePassword } from '@tp/contracts/endpoints/users';
 import { MSG } from '@tp/contracts/messages';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { useApiMutation } from '#api/hooks.ts';
 import { applyServerErrors } from '#shared/forms.ts';
 import { toastSuccess } from '#shared/notify.ts';
@@ -42,18 +43,10 @@ export default function ChangePasswordDialog({ onClose }: { onClose: () => void 
             data-autofocus
             {...form.getInputProps('currentPassword')}
           />
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            required
-            description={MSG.passwordRules}
-            {...form.getInputProps('newPassword')}
-          />
-          <PasswordInput
-            label="Confirm new password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('confirmPassword')}
+          <NewPasswordFields
+            password={form.getInputProps('newPassword')}
+            confirm={form.getInputProps('confirmPassword')}
+            confirmLabel="Confirm new password"
           />
           <Button type="submit" loading={isMutating}>
             Change Password

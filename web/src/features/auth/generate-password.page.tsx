@@ -1,4 +1,4 @@
-import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { generatePassword, verifyEmail } from '@tp/contracts/endpoints/users';
@@ -9,6 +9,7 @@ import { applyServerErrors } from '#shared/forms.ts';
 import { toastSuccess } from '#shared/notify.ts';
 import { PageLoader } from '#shared/PageLoader.tsx';
 import { LOGIN_PATH } from '#shared/redirects.ts';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
 
 const PASSWORD_SET = 'Your password has been set. Please log in.';
 
@@ -31,19 +32,7 @@ function SetPasswordForm({ token }: { token: string }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <PasswordInput
-          label="New password"
-          autoComplete="new-password"
-          required
-          description={MSG.passwordRules}
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label="Confirm password"
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('confirmPassword')}
-        />
+        <NewPasswordFields password={form.getInputProps('password')} confirm={form.getInputProps('confirmPassword')} />
         <Button type="submit" loading={isMutating}>
           Set password
         </Button>
