@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { ENDPOINTS } from '@tp/contracts/routes';
@@ -152,7 +153,28 @@ export interface GatewayOptions {
   extra?: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean> | boolean;
 }
 
-function serveStatic(webDist: string, url: URL, res: ServerResponse): boolean {
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.webmanifest', '.txt']);
+/** Compressed copies of static files, made once per file version (CloudFront compresses in production). */
+const compressed = new Map<string, { mtime: number; br: Buffer; gzip: Buffer }>();
+
+function encodedBody(file: string, raw: Buffer, acceptEncoding: string): { body: Buffer; encoding?: 'br' | 'gzip' } {
+  if (!COMPRESSIBLE.has(extname(file)) || raw.length < 1024) return { body: raw };
+  const mtime = statSync(file).mtimeMs;
+  let hit = compressed.get(file);
+  if (!hit || hit.mtime !== mtime) {
+    hit = {
+      mtime,
+      br: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip: gzipSync(raw, { level: 9 }),
+    };
+    compressed.set(file, hit);
+  }
+  if (/\bbr\b/.test(acceptEncoding)) return { body: hit.br, encoding: 'br' };
+  if (/\bgzip\b/.test(acceptEncoding)) return { body: hit.gzip, encoding: 'gzip' };
+  return { body: raw };
+}
+
+function serveStatic(webDist: string, url: URL, req: IncomingMessage, res: ServerResponse): boolean {
   const rel = url.pathname.slice(SPA_BASENAME.length) || '/';
   const file = normalize(join(webDist, rel));
   if (!file.startsWith(webDist)) return false;
@@ -160,12 +182,15 @@ function serveStatic(webDist: string, url: URL, res: ServerResponse): boolean {
   const target = isAsset ? file : join(webDist, 'index.html');
   if (!existsSync(target)) return false;
   const immutable = isAsset && rel.startsWith('/assets/');
+  const { body, encoding } = encodedBody(target, readFileSync(target), String(req.headers['accept-encoding'] ?? ''));
   res.writeHead(200, {
     'content-type': MIME[extname(target)] ?? 'application/octet-stream',
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     'x-content-type-options': 'nosniff',
+    vary: 'accept-encoding',
+    ...(encoding ? { 'content-encoding': encoding } : {}),
   });
-  res.end(readFileSync(target));
+  res.end(body);
   return true;
 }
 
@@ -187,7 +212,7 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
         return;
       }
       if (opts.webDist && (url.pathname === SPA_BASENAME || url.pathname.startsWith(`${SPA_BASENAME}/`))) {
-        if (serveStatic(opts.webDist, url, res)) return;
+        if (serveStatic(opts.webDist, url, req, res)) return;
       }
       const isApi = /^\/(api|flight-api|partner-api)\//.test(url.pathname);
       res.writeHead(404, { 'content-type': 'application/json' });
