@@ -90,6 +90,7 @@ function world(overrides: { replaceDetails?: () => Promise<DetailsWrite> } = {})
       hashPassword: async (p) => `hashed:${p}`,
       verifyPassword: async () => false,
       withinRateLimit: async () => true,
+      failedPasswords: { spent: async () => false, record: vi.fn(async () => undefined) },
       enqueueEmail: async (m) => void mails.push(m),
       verifySocialToken: async () => null,
       log: quietLog(),

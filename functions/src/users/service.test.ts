@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
 import { MSG } from '@tp/contracts/messages';
-import { AUTH } from '@tp/contracts/platform';
 import { ZUser } from '@tp/contracts/users';
 import type { AppError } from '#lib/errors';
 import type { TEmailMessage } from '#lib/mail';
@@ -99,6 +98,7 @@ function fakes(overrides: Partial<UsersDeps> = {}) {
     hashPassword: async (pw) => `hashed:${pw}`,
     verifyPassword: vi.fn(async (pw: string, hash: string | undefined) => hash === `hashed:${pw}`),
     withinRateLimit: async () => true,
+    failedPasswords: { spent: async () => false, record: vi.fn(async () => undefined) },
     enqueueEmail: async (m) => void mails.push(m),
     verifySocialToken: async () => null,
     log: quietLog(),
@@ -253,19 +253,26 @@ describe('login', () => {
     expect(f.sessions).toHaveLength(0);
   });
 
-  it('answers 429 once the per-email budget is spent, before looking at the password', async () => {
-    const withinRateLimit = vi.fn(async () => false);
-    const f = fakes({ withinRateLimit });
+  it('answers 429 once the wrong-password budget is spent, before looking at the password', async () => {
+    const spent = vi.fn(async () => true);
+    const f = fakes({ failedPasswords: { spent, record: vi.fn(async () => undefined) } });
     await expectError(login(scope, { email: 'Asha@Example.com', password: 'x' }, f.deps), 429, MSG.tooManyAttempts);
-    expect(withinRateLimit).toHaveBeenCalledWith(
-      's1',
-      'login',
-      'asha@example.com',
-      AUTH.loginAttemptsPerMinute,
-      60,
-      scope.now,
-    );
+    expect(spent).toHaveBeenCalledWith('s1', 'asha@example.com', scope.now);
     expect(f.deps.verifyPassword).not.toHaveBeenCalled();
+  });
+
+  it('counts wrong passwords only: a successful sign-in spends nothing', async () => {
+    const record = vi.fn(async () => undefined);
+    const f = fakes({ failedPasswords: { spent: async () => false, record } });
+    await signup(scope, retail, f.deps);
+    await login(scope, { email: 'asha@example.com', password: 'Secret123' }, f.deps);
+    expect(record).not.toHaveBeenCalled();
+    await expectError(
+      login(scope, { email: 'asha@example.com', password: 'Wrong1234' }, f.deps),
+      401,
+      MSG.invalidCredentials,
+    );
+    expect(record).toHaveBeenCalledWith('s1', 'asha@example.com', scope.now);
   });
 });
 

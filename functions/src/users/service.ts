@@ -11,7 +11,7 @@ import { fail } from '#lib/errors';
 import { log, type Logger } from '#lib/logger';
 import { appLink, enqueueEmail, mailBrand, type TEmailMessage } from '#lib/mail';
 import type { Principal } from '#lib/principal';
-import { withinRateLimit } from '#lib/rate-limit';
+import { failureBudget, withinRateLimit, type FailureBudget } from '#lib/rate-limit';
 import { createSession, deleteSession } from '#lib/sessions';
 import type { SiteRecord } from '#lib/tenancy';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -28,6 +28,8 @@ export interface UsersDeps {
   hashPassword: typeof hashPassword;
   verifyPassword: typeof verifyPassword;
   withinRateLimit: typeof withinRateLimit;
+  /** Wrong passwords per email per minute. */
+  failedPasswords: FailureBudget;
   enqueueEmail: (message: TEmailMessage) => Promise<void>;
   verifySocialToken: typeof verifySocialToken;
   log: Logger;
@@ -39,6 +41,7 @@ export const defaultDeps: UsersDeps = {
   hashPassword,
   verifyPassword,
   withinRateLimit,
+  failedPasswords: failureBudget('login', () => env().LOGIN_ATTEMPTS_PER_MINUTE, 60),
   enqueueEmail,
   verifySocialToken,
   log,
@@ -251,30 +254,30 @@ async function startSession(scope: Scope, user: UserRecord, deps: UsersDeps): Pr
   return { user: toUser(user), token };
 }
 
-/** Counts every attempt for the address (right or wrong), so guessing is capped per minute. */
-async function limitPasswordAttempts(scope: Scope, email: string, deps: UsersDeps): Promise<void> {
-  const ok = await deps.withinRateLimit(
-    scope.site.siteId,
-    'login',
-    email.toLowerCase(),
-    env().LOGIN_ATTEMPTS_PER_MINUTE,
-    60,
-    scope.now,
-  );
-  if (!ok) throw fail.tooMany();
+/**
+ * Wrong passwords are counted per address and minute; once the budget is spent every attempt answers
+ * 429 before the password is looked at, so guessing is capped while a user who signs in often never is.
+ */
+async function refuseWhenGuessing(scope: Scope, email: string, deps: UsersDeps): Promise<void> {
+  if (await deps.failedPasswords.spent(scope.site.siteId, email.toLowerCase(), scope.now)) throw fail.tooMany();
 }
+const countWrongPassword = (scope: Scope, email: string, deps: UsersDeps) =>
+  deps.failedPasswords.record(scope.site.siteId, email.toLowerCase(), scope.now);
 
 export async function login(
   scope: Scope,
   input: { email: string; password: string },
   deps: UsersDeps = defaultDeps,
 ): Promise<SignedIn> {
-  await limitPasswordAttempts(scope, input.email, deps);
+  await refuseWhenGuessing(scope, input.email, deps);
   const userId = await deps.repo.userIdByEmail(scope.site.siteId, input.email);
   const user = userId ? await deps.repo.getUser(scope.site.siteId, userId) : null;
   // Always one argon2 verification (against a dummy hash when there is no user), so timing does not reveal accounts.
   const matches = await deps.verifyPassword(input.password, user?.passwordHash);
-  if (!user || !matches) throw fail.unauthenticated(MSG.invalidCredentials);
+  if (!user || !matches) {
+    await countWrongPassword(scope, input.email, deps);
+    throw fail.unauthenticated(MSG.invalidCredentials);
+  }
   return startSession(scope, user, deps);
 }
 
@@ -349,9 +352,11 @@ export async function changePassword(
   deps: UsersDeps = defaultDeps,
 ): Promise<void> {
   const user = await requireUser(principal.siteId, principal.userId, deps);
-  await limitPasswordAttempts(scope, user.email, deps);
-  if (!(await deps.verifyPassword(input.currentPassword, user.passwordHash)))
+  await refuseWhenGuessing(scope, user.email, deps);
+  if (!(await deps.verifyPassword(input.currentPassword, user.passwordHash))) {
+    await countWrongPassword(scope, user.email, deps);
     throw fail.validation(MSG.wrongCurrentPassword, { currentPassword: MSG.wrongCurrentPassword });
+  }
   const passwordHash = await deps.hashPassword(input.newPassword);
   await deps.repo.updateUser(user.siteId, user.userId, { passwordHash }, scope.now);
   await deps.repo.endSessions(user.siteId, user.userId, sha256(currentToken));

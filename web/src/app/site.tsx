@@ -2,7 +2,9 @@ import { createContext, use, useMemo, type ReactNode } from 'react';
 import { detectSite } from '@tp/contracts/endpoints/site';
 import { MSG } from '@tp/contracts/messages';
 import type { TSiteDetails } from '@tp/contracts/site';
-import { useApi } from '#api/hooks.ts';
+import useSWR from 'swr';
+import { apiKey } from '#api/hooks.ts';
+import { call } from '#api/client.ts';
 import { siteStore, useStoredSite } from '#shared/state.ts';
 
 interface SiteState {
@@ -25,13 +27,23 @@ export const brandName = (site: Pick<TSiteDetails, 'companyName'> | null): strin
  * localStorage: the next visit paints with the stored branding at once and refreshes it behind.
  * Only a first visit waits for the call.
  */
+/** The answer index.html asked for while the code downloaded (first visits only), taken once. */
+async function earlyBranding(): Promise<TSiteDetails | null> {
+  const w = window as { __tpBranding?: Promise<{ success?: boolean; result?: TSiteDetails } | null> };
+  const early = w.__tpBranding;
+  delete w.__tpBranding;
+  const answer = early ? await early : null;
+  return answer?.success && answer.result ? answer.result : null;
+}
+
 export function SiteProvider({ children }: { children: ReactNode }) {
   const stored = useStoredSite();
-  const { error } = useApi(
-    detectSite,
-    { domain: window.location.hostname },
+  const input = { domain: window.location.hostname };
+  const { error } = useSWR(
+    apiKey(detectSite, input),
+    // The early answer when there is one; otherwise (or if it failed) the ordinary call and its error handling.
+    async () => (await earlyBranding()) ?? call(detectSite, input, { siteId: false }),
     {
-      call: { siteId: false },
       revalidateOnMount: true,
       revalidateIfStale: false,
       revalidateOnReconnect: false,
