@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   changeConsumerSupplierRequestStatus,
   consumerToSupplierRequestsBasedOnSupplierId,
@@ -18,7 +18,7 @@ import { toastSuccess } from '#shared/notify.ts';
 import { Pager } from '#shared/Pager.tsx';
 import { ServerSwitch } from '#shared/ServerSwitch.tsx';
 import { CATEGORY_LABEL, SUPPLIER_TEXT, supplierActions } from './links.ts';
-import { ActionButton, SiteIdentity, StatusBadge, useRefresh } from './parts.tsx';
+import { ActionButton, LinkCard, useRefresh } from './parts.tsx';
 
 const sameRow = (a: TApiConsumer, b: TApiConsumer) =>
   a.wl_mongoDb_siteId === b.wl_mongoDb_siteId && a.sc_map_supplierListId === b.sc_map_supplierListId;
@@ -77,78 +77,69 @@ export function ConsumersList() {
             const subject = `${r.wl_companyName} ${CATEGORY_LABEL[r.sup_category]}`;
             const le = r.wl_legalEntityId;
             return (
-              <Paper
+              <LinkCard
                 key={`${r.wl_mongoDb_siteId}:${r.sc_map_supplierListId}`}
-                withBorder
-                p="md"
-                component="article"
-                aria-label={subject}
+                label={subject}
+                site={{ companyName: r.wl_companyName, domain: r.wl_domain, logoUrl: '' }}
+                category={r.sup_category}
+                status={r.sc_map_status}
+                badges={
+                  r.sc_map_mappingStatus === 'Paused' && (
+                    <Badge variant="outline" color="gray">
+                      {SUPPLIER_TEXT.paused} by consumer
+                    </Badge>
+                  )
+                }
               >
-                <Stack gap="sm">
-                  <Group justify="space-between" gap="xs" wrap="wrap">
-                    <SiteIdentity companyName={r.wl_companyName} domain={r.wl_domain} logoUrl="" />
-                    <Group gap="xs">
-                      <Text size="sm" fw={500}>
-                        {CATEGORY_LABEL[r.sup_category]}
-                      </Text>
-                      <StatusBadge status={r.sc_map_status} />
-                      {r.sc_map_mappingStatus === 'Paused' && (
-                        <Badge variant="outline" color="gray">
-                          {SUPPLIER_TEXT.paused} by consumer
-                        </Badge>
-                      )}
-                    </Group>
-                  </Group>
-                  <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
-                    <Text size="sm" truncate>
-                      <Anchor href={`mailto:${r.wl_adminEmail}`} size="sm">
-                        {r.wl_adminEmail}
-                      </Anchor>
-                    </Text>
-                    <Text size="sm">{r.wl_adminContact || '—'}</Text>
-                    <Text size="sm">Group: {r.leGroup_groupName ?? MSG.defaultGroupApplicable}</Text>
-                  </SimpleGrid>
-                  <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-                    {r.sup_category === 'Flights' && (
-                      <>
-                        <ServerSwitch
-                          label="Flight Search"
-                          aria-label={`Flight Search for ${subject}`}
-                          checked={r.sc_map_isFlightSearchAllowed}
-                          onChange={(next) => setSearch(r, next)}
-                        />
-                        <ServerSwitch
-                          label="Flight Hold"
-                          aria-label={`Flight Hold for ${subject}`}
-                          checked={r.sc_map_isFlightHoldAllowed}
-                          onChange={(next) => setHold(r, next)}
-                        />
-                      </>
-                    )}
-                    <ServerSwitch
-                      label="TDS deduction"
-                      aria-label={`TDS deduction for ${subject}`}
-                      description={le ? undefined : 'Available once the partner account exists'}
-                      disabled={!le}
-                      checked={r.isTdsDeductable}
-                      onChange={(next) => (le ? setTds(le, next) : Promise.resolve())}
-                    />
-                  </SimpleGrid>
-                  <Group gap="xs" justify="flex-end">
-                    {supplierActions(r.sc_map_status).map((a) => (
-                      <ActionButton
-                        key={a.to}
-                        label={a.label}
-                        subject={subject}
-                        color={a.color}
-                        variant="light"
-                        confirm={a.confirm}
-                        run={() => move(r, a.to)}
+                <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
+                  <Text size="sm" truncate>
+                    <Anchor href={`mailto:${r.wl_adminEmail}`} size="sm">
+                      {r.wl_adminEmail}
+                    </Anchor>
+                  </Text>
+                  <Text size="sm">{r.wl_adminContact || '—'}</Text>
+                  <Text size="sm">Group: {r.leGroup_groupName ?? MSG.defaultGroupApplicable}</Text>
+                </SimpleGrid>
+                <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+                  {r.sup_category === 'Flights' && (
+                    <>
+                      <ServerSwitch
+                        label="Flight Search"
+                        aria-label={`Flight Search for ${subject}`}
+                        checked={r.sc_map_isFlightSearchAllowed}
+                        onChange={(next) => setSearch(r, next)}
                       />
-                    ))}
-                  </Group>
-                </Stack>
-              </Paper>
+                      <ServerSwitch
+                        label="Flight Hold"
+                        aria-label={`Flight Hold for ${subject}`}
+                        checked={r.sc_map_isFlightHoldAllowed}
+                        onChange={(next) => setHold(r, next)}
+                      />
+                    </>
+                  )}
+                  <ServerSwitch
+                    label="TDS deduction"
+                    aria-label={`TDS deduction for ${subject}`}
+                    description={le ? undefined : 'Available once the partner account exists'}
+                    disabled={!le}
+                    checked={r.isTdsDeductable}
+                    onChange={(next) => (le ? setTds(le, next) : Promise.resolve())}
+                  />
+                </SimpleGrid>
+                <Group gap="xs" justify="flex-end">
+                  {supplierActions(r.sc_map_status).map((a) => (
+                    <ActionButton
+                      key={a.to}
+                      label={a.label}
+                      subject={subject}
+                      color={a.color}
+                      variant="light"
+                      confirm={a.confirm}
+                      run={() => move(r, a.to)}
+                    />
+                  ))}
+                </Group>
+              </LinkCard>
             );
           })}
           <Pager page={p.page} totalPages={p.totalPages} totalRecords={p.totalRecords} onChange={setPage} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   changeConsumerSupplierRequestStatus,
   consumerToSupplierRequestsBasedOnSupplierId,
@@ -15,7 +15,7 @@ import { formatDateTime } from '#shared/format.ts';
 import { toastSuccess } from '#shared/notify.ts';
 import { Pager } from '#shared/Pager.tsx';
 import { CATEGORY_LABEL, supplierActions } from './links.ts';
-import { ActionButton, SiteIdentity, StatusBadge, useRefresh } from './parts.tsx';
+import { ActionButton, LinkCard, useRefresh } from './parts.tsx';
 
 type StatusFilter = '' | (typeof REQUEST_STATUSES)[number];
 const FILTERS = [{ value: '', label: 'All' }, ...REQUEST_STATUSES.map((s) => ({ value: s, label: s }))];
@@ -76,48 +76,43 @@ export function IncomingRequests() {
               const subject = `${r.companyName} ${CATEGORY_LABEL[r.supplier_category]}`;
               const actions = r.requestStatus === 'Pending' ? supplierActions('Pending') : [];
               return (
-                <Paper key={r.id} withBorder p="md" component="article" aria-label={`Request from ${subject}`}>
-                  <Stack gap="sm">
-                    <Group justify="space-between" gap="xs" wrap="wrap">
-                      <SiteIdentity companyName={r.companyName} domain={r.domain} logoUrl={r.logoUrl} />
-                      <Group gap="xs">
-                        <Text size="sm" fw={500}>
-                          {CATEGORY_LABEL[r.supplier_category]}
-                        </Text>
-                        <StatusBadge status={r.requestStatus} />
+                <LinkCard
+                  key={r.id}
+                  label={`Request from ${subject}`}
+                  site={r}
+                  category={r.supplier_category}
+                  status={r.requestStatus}
+                >
+                  <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
+                    <Text size="sm">Requested {formatDateTime(r.requestGeneratedAt)}</Text>
+                    <Text size="sm" truncate>
+                      <Anchor href={`mailto:${r.adminEmail}`} size="sm">
+                        {r.adminEmail}
+                      </Anchor>
+                    </Text>
+                    <Text size="sm">{r.adminContact || '—'}</Text>
+                  </SimpleGrid>
+                  {r.decider ? (
+                    <Text size="sm" c="dimmed">
+                      {decision(r)}
+                    </Text>
+                  ) : (
+                    actions.length > 0 && (
+                      <Group gap="xs" justify="flex-end">
+                        {actions.map((a) => (
+                          <ActionButton
+                            key={a.to}
+                            label={a.label}
+                            subject={subject}
+                            color={a.color}
+                            confirm={a.confirm}
+                            run={() => move(r, a.to)}
+                          />
+                        ))}
                       </Group>
-                    </Group>
-                    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
-                      <Text size="sm">Requested {formatDateTime(r.requestGeneratedAt)}</Text>
-                      <Text size="sm" truncate>
-                        <Anchor href={`mailto:${r.adminEmail}`} size="sm">
-                          {r.adminEmail}
-                        </Anchor>
-                      </Text>
-                      <Text size="sm">{r.adminContact || '—'}</Text>
-                    </SimpleGrid>
-                    {r.decider ? (
-                      <Text size="sm" c="dimmed">
-                        {decision(r)}
-                      </Text>
-                    ) : (
-                      actions.length > 0 && (
-                        <Group gap="xs" justify="flex-end">
-                          {actions.map((a) => (
-                            <ActionButton
-                              key={a.to}
-                              label={a.label}
-                              subject={subject}
-                              color={a.color}
-                              confirm={a.confirm}
-                              run={() => move(r, a.to)}
-                            />
-                          ))}
-                        </Group>
-                      )
-                    )}
-                  </Stack>
-                </Paper>
+                    )
+                  )}
+                </LinkCard>
               );
             })}
             <Pager page={p.page} totalPages={p.totalPages} totalRecords={p.totalRecords} onChange={setPage} />

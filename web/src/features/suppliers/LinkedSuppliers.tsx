@@ -1,4 +1,4 @@
-import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   changeConsumerSupplierMappingStatusFromConsumerSide,
   getAllVisibleSuppliersWithConsumerRequests,
@@ -15,7 +15,7 @@ import { toastError, toastSuccess } from '#shared/notify.ts';
 import { safeUrl } from '#shared/redirects.ts';
 import { ServerSwitch } from '#shared/ServerSwitch.tsx';
 import { CATEGORY_LABEL } from './links.ts';
-import { ActionButton, SiteIdentity, StatusBadge, useRefresh } from './parts.tsx';
+import { ActionButton, LinkCard, useRefresh } from './parts.tsx';
 
 const allowed = (yes: boolean, what: string) => (
   <Badge variant="dot" color={yes ? 'green' : 'gray'}>
@@ -68,62 +68,51 @@ export function LinkedSuppliers() {
           {rows.map((l) => {
             const subject = `${l.companyName} ${CATEGORY_LABEL[l.category]}`;
             return (
-              <Paper
+              <LinkCard
                 key={`${l.supplierId}:${l.supplierListId}`}
-                withBorder
-                p="md"
-                component="article"
-                aria-label={subject}
+                label={subject}
+                site={l}
+                category={l.category}
+                status={l.status}
               >
-                <Stack gap="sm">
-                  <Group justify="space-between" gap="xs" wrap="wrap">
-                    <SiteIdentity companyName={l.companyName} domain={l.domain} logoUrl={l.logoUrl} />
-                    <Group gap="xs">
-                      <Text size="sm" fw={500}>
-                        {CATEGORY_LABEL[l.category]}
-                      </Text>
-                      <StatusBadge status={l.status} />
-                    </Group>
-                  </Group>
-                  <Group gap="xs">
-                    {allowed(l.isFlightSearchAllowed, 'Flight search')}
-                    {allowed(l.isFlightHoldAllowed, 'Flight hold')}
-                    {l.approvedAt && (
-                      <Text size="xs" c="dimmed">
-                        Approved {formatDate(l.approvedAt)}
-                      </Text>
-                    )}
-                  </Group>
-                  <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
-                    <ServerSwitch
-                      label="Active"
-                      aria-label={`Use ${subject}`}
-                      description={
-                        l.mappingStatus === 'Active'
-                          ? 'Offered to your customers'
-                          : 'Paused: not offered to your customers'
-                      }
-                      checked={l.mappingStatus === 'Active'}
-                      onChange={(next) => setActive(l.supplierId, l.supplierListId, next)}
-                    />
-                    <Group justify="flex-end">
-                      <ActionButton
-                        label="Open supplier panel"
-                        subject={`of ${l.companyName}`}
-                        variant="default"
-                        size="sm"
-                        disabled={l.status !== 'Approved'}
-                        run={() => openPanel(l.supplierId)}
-                      />
-                    </Group>
-                  </SimpleGrid>
-                  {l.status === 'Suspended' && (
-                    <Text size="sm" c="orange">
-                      {l.companyName} has suspended this link. It stays unusable until they reinstate it.
+                <Group gap="xs">
+                  {allowed(l.isFlightSearchAllowed, 'Flight search')}
+                  {allowed(l.isFlightHoldAllowed, 'Flight hold')}
+                  {l.approvedAt && (
+                    <Text size="xs" c="dimmed">
+                      Approved {formatDate(l.approvedAt)}
                     </Text>
                   )}
-                </Stack>
-              </Paper>
+                </Group>
+                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
+                  <ServerSwitch
+                    label="Active"
+                    aria-label={`Use ${subject}`}
+                    description={
+                      l.mappingStatus === 'Active'
+                        ? 'Offered to your customers'
+                        : 'Paused: not offered to your customers'
+                    }
+                    checked={l.mappingStatus === 'Active'}
+                    onChange={(next) => setActive(l.supplierId, l.supplierListId, next)}
+                  />
+                  <Group justify="flex-end">
+                    <ActionButton
+                      label="Open supplier panel"
+                      subject={`of ${l.companyName}`}
+                      variant="default"
+                      size="sm"
+                      disabled={l.status !== 'Approved'}
+                      run={() => openPanel(l.supplierId)}
+                    />
+                  </Group>
+                </SimpleGrid>
+                {l.status === 'Suspended' && (
+                  <Text size="sm" c="orange">
+                    {l.companyName} has suspended this link. It stays unusable until they reinstate it.
+                  </Text>
+                )}
+              </LinkCard>
             );
           })}
         </Stack>

@@ -1,10 +1,11 @@
-import { useState } from 'react';
-import { Avatar, Badge, Button, Group, Modal, Stack, Text, type ButtonProps } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { Avatar, Badge, Button, Group, Modal, Paper, Stack, Text, type ButtonProps } from '@mantine/core';
 import { useSWRConfig } from 'swr';
 import type { Endpoint } from '@tp/contracts/endpoint';
 import type { LinkStatus } from '@tp/domain/supplier-links';
 import { safeUrl } from '#shared/redirects.ts';
-import { STATUS_COLOR, SUPPLIER_TEXT } from './links.ts';
+import type { SupplierCategory } from '@tp/contracts/suppliers';
+import { CATEGORY_LABEL, STATUS_COLOR, SUPPLIER_TEXT } from './links.ts';
 
 /** A link or request status chip (spec 000 §3: Approved, Rejected, Pending, Suspended). */
 export function StatusBadge({ status }: { status: LinkStatus | null }) {
@@ -121,4 +122,42 @@ export function useRefresh() {
   return (...endpoints: Pick<Endpoint, 'id'>[]) =>
     // Key only (no data argument): SWR revalidates and keeps showing the current data meanwhile.
     Promise.all(endpoints.map((e) => mutate((key) => Array.isArray(key) && key[0] === e.id)));
+}
+
+/**
+ * One link, request or consumer as a card: who (site identity), which category, its status, any extra
+ * badges, then the card's own body (facts, switches, actions).
+ */
+export function LinkCard({
+  label,
+  site,
+  category,
+  status,
+  badges,
+  children,
+}: {
+  label: string;
+  site: { companyName: string; domain: string; logoUrl: string };
+  category: SupplierCategory;
+  status: LinkStatus | null;
+  badges?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder p="md" component="article" aria-label={label}>
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <SiteIdentity companyName={site.companyName} domain={site.domain} logoUrl={site.logoUrl} />
+          <Group gap="xs">
+            <Text size="sm" fw={500}>
+              {CATEGORY_LABEL[category]}
+            </Text>
+            <StatusBadge status={status} />
+            {badges}
+          </Group>
+        </Group>
+        {children}
+      </Stack>
+    </Paper>
+  );
 }
