@@ -118,8 +118,10 @@ async function authorise(op: Operation, ctx: RequestContext): Promise<void> {
   if ((rule === 'staff' || rule === 'superAdmin') && p.userType !== 'staff') throw fail.forbidden();
   if (rule === 'superAdmin' && !p.isSuperAdmin) throw fail.forbidden();
   // Permissions are enforced here for every endpoint that names one, not only hidden in menus.
+  // On 'user' endpoints (flights) the permission binds staff only: customers are governed by their own
+  // switches (flight search / hold allowed), not by RBAC groups.
   const needed = op.endpoint.permission;
-  if (needed && !(await permissionsOf(p)).has(needed)) throw fail.forbidden();
+  if (needed && p.userType === 'staff' && !(await permissionsOf(p)).has(needed)) throw fail.forbidden();
 }
 
 /**

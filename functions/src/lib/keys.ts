@@ -215,4 +215,75 @@ export const keys = {
     gsi1sk: part(supplierSiteId),
   }),
   supplierTermsAcceptancesPk: (consumerSiteId: string) => `${site(consumerSiteId)}#SUPPLIERTERMS`,
+
+  // Flights (functions/src/flights). Searches and quotes expire with the supplier's trace (TTL).
+  flightSearch: (siteId: string, searchId: string): Key => ({
+    pk: `${site(siteId)}#FSEARCH#${part(searchId)}`,
+    sk: 'SEARCH',
+  }),
+  flightQuote: (siteId: string, searchId: string, resultIndex: string): Key => ({
+    pk: `${site(siteId)}#FSEARCH#${part(searchId)}`,
+    sk: `QUOTE#${part(resultIndex)}`,
+  }),
+  /** Payment order; a user's orders newest first (gsi1), the site's (gsi2). */
+  paymentOrder: (siteId: string, orderId: string): Key => ({
+    pk: `${site(siteId)}#ORDER#${part(orderId)}`,
+    sk: 'ORDER',
+  }),
+  ordersOfUserIndex: (siteId: string, userId: string, createdAt: string, orderId: string) => ({
+    gsi1pk: `${site(siteId)}#USER#${part(userId)}#ORDERS`,
+    gsi1sk: `${createdAt}#${part(orderId)}`,
+  }),
+  ordersOfUserPk: (siteId: string, userId: string) => `${site(siteId)}#USER#${part(userId)}#ORDERS`,
+  ordersIndex: (siteId: string, createdAt: string, orderId: string) => ({
+    gsi2pk: `${site(siteId)}#ORDERS`,
+    gsi2sk: `${createdAt}#${part(orderId)}`,
+  }),
+  ordersPk: (siteId: string) => `${site(siteId)}#ORDERS`,
+  /** Booking; the site's bookings by booking date (gsi1), a user's (gsi2). */
+  booking: (siteId: string, bookingId: string): Key => ({
+    pk: `${site(siteId)}#BOOKING#${part(bookingId)}`,
+    sk: 'BOOKING',
+  }),
+  bookingsIndex: (siteId: string, createdAt: string, bookingId: string) => ({
+    gsi1pk: `${site(siteId)}#BOOKINGS`,
+    gsi1sk: `${createdAt}#${part(bookingId)}`,
+  }),
+  bookingsPk: (siteId: string) => `${site(siteId)}#BOOKINGS`,
+  bookingsOfUserIndex: (siteId: string, userId: string, createdAt: string, bookingId: string) => ({
+    gsi2pk: `${site(siteId)}#USER#${part(userId)}#BOOKINGS`,
+    gsi2sk: `${createdAt}#${part(bookingId)}`,
+  }),
+  bookingsOfUserPk: (siteId: string, userId: string) => `${site(siteId)}#USER#${part(userId)}#BOOKINGS`,
+  /** PNR → booking id (unique per site). */
+  bookingPnr: (siteId: string, pnr: string): Key => ({
+    pk: `${site(siteId)}#PNR#${part(pnr.toUpperCase())}`,
+    sk: 'BOOKING',
+  }),
+  /** Held bookings by last ticketing date (hold queue, automatic release). */
+  heldBooking: (siteId: string, lastTicketDate: string, bookingId: string): Key => ({
+    pk: `${site(siteId)}#HOLDS`,
+    sk: `${lastTicketDate}#${part(bookingId)}`,
+  }),
+  heldBookingsPk: (siteId: string) => `${site(siteId)}#HOLDS`,
+  /** Per-site counters handed out atomically (booking numbers). */
+  counter: (siteId: string, name: string): Key => ({ pk: `${site(siteId)}#COUNTER`, sk: part(name) }),
+
+  // Wallets (functions/src/wallet): one balance per legal entity, entries keyed by an idempotency id.
+  walletBalance: (siteId: string, leId: string): Key => ({ pk: `${site(siteId)}#LE#${part(leId)}`, sk: 'WALLET' }),
+  walletEntry: (siteId: string, leId: string, entryId: string): Key => ({
+    pk: `${site(siteId)}#LE#${part(leId)}#WALLET`,
+    sk: `ENTRY#${part(entryId)}`,
+  }),
+  /** A legal entity's entries newest first (gsi1), and the site's (gsi2, wallet report). */
+  walletEntriesIndex: (siteId: string, leId: string, createdAt: string, entryId: string) => ({
+    gsi1pk: `${site(siteId)}#LE#${part(leId)}#WALLETENTRIES`,
+    gsi1sk: `${createdAt}#${part(entryId)}`,
+  }),
+  walletEntriesPk: (siteId: string, leId: string) => `${site(siteId)}#LE#${part(leId)}#WALLETENTRIES`,
+  siteWalletEntriesIndex: (siteId: string, createdAt: string, entryId: string) => ({
+    gsi2pk: `${site(siteId)}#WALLETENTRIES`,
+    gsi2sk: `${createdAt}#${part(entryId)}`,
+  }),
+  siteWalletEntriesPk: (siteId: string) => `${site(siteId)}#WALLETENTRIES`,
 };

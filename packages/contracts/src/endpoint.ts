@@ -27,6 +27,8 @@ export const DOMAINS = [
   'markup',
   'wallet',
   'flights',
+  /** Reference data (airports, airlines, countries, states, cities): big static tables in their own Lambda. */
+  'master',
   'dmc',
   'kart',
   'activities',
@@ -63,7 +65,10 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodTy
   path: string;
   domain: Domain;
   auth: AuthRule;
-  /** Optional RBAC permission key the caller must hold (checked server-side, not only in menus). */
+  /**
+   * Optional RBAC permission key a staff caller must hold (checked server-side, not only in menus). On
+   * 'user' endpoints non-staff callers are not bound by it (their own flight switches apply instead).
+   */
   permission?: string;
   envelope?: EnvelopeKey;
   request: Req;

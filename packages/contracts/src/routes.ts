@@ -11,6 +11,11 @@ import { customersEndpoints } from './endpoints/customers.ts';
 import { groupsEndpoints } from './endpoints/groups.ts';
 import { rbacEndpoints } from './endpoints/rbac.ts';
 import { suppliersEndpoints } from './endpoints/suppliers.ts';
+import { masterEndpoints } from './endpoints/master.ts';
+import { markupEndpoints } from './endpoints/markups.ts';
+import { flightEndpoints } from './endpoints/flights.ts';
+import { walletEndpoints } from './endpoints/wallet.ts';
+import { ticketEndpoints } from './endpoints/tickets.ts';
 
 export const ENDPOINTS: readonly Endpoint[] = [
   ...siteEndpoints,
@@ -20,6 +25,11 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...groupsEndpoints,
   ...rbacEndpoints,
   ...suppliersEndpoints,
+  ...masterEndpoints,
+  ...markupEndpoints,
+  ...flightEndpoints,
+  ...walletEndpoints,
+  ...ticketEndpoints,
 ];
 
 export const ENDPOINTS_BY_ROUTE_KEY: ReadonlyMap<string, Endpoint> = new Map(ENDPOINTS.map((e) => [routeKey(e), e]));

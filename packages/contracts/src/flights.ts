@@ -1,0 +1,469 @@
+/**
+ * The flight model shared by the flights API, the supply adapters, the payment flow, the ticket
+ * queues and the web client (spec 000 §3 "Entities", §9 "Business constants"). Field names are the
+ * spec's; amounts are in `currency` (INR by default) with two decimals.
+ */
+import * as z from 'zod';
+import { MSG } from './messages.ts';
+
+// ---------------------------------------------------------------- constants (spec 000 §2, §3, §9)
+
+export const JOURNEY_TYPE = { oneWay: 1, return: 2, multiStop: 3, specialReturn: 5 } as const;
+/**
+ * Return sub types. The spec numbers them Normal 2, LCC Special 5, GDS Special 3; because 3 is also
+ * Multi Stop, a return search carries its sub type in `returnType` next to `JourneyType: 2`.
+ */
+export const RETURN_TYPE = { normal: 2, lccSpecial: 5, gdsSpecial: 3 } as const;
+export const PAX_TYPE = { adult: 1, child: 2, infant: 3 } as const;
+export const PAX_CODE = { 1: 'ADT', 2: 'CHD', 3: 'INF' } as const;
+export const GENDER = { male: 1, female: 2 } as const;
+
+/** Time bands of the search form; the value is the time part of `preferredDepartureTime`. */
+export const TIME_BANDS = [
+  { label: 'Any Time', time: '00:00:00', from: 0, to: 24 * 60 },
+  { label: 'Before 11AM', time: '05:00:00', from: 0, to: 11 * 60 },
+  { label: '11AM to 4PM', time: '11:00:00', from: 11 * 60, to: 16 * 60 },
+  { label: '4PM to 9PM', time: '16:00:00', from: 16 * 60, to: 21 * 60 },
+  { label: 'After 9PM', time: '21:00:00', from: 21 * 60, to: 24 * 60 },
+] as const;
+
+/** Passenger rules of consolidator APIs: ≥ 1 adult, ≤ 9 seated passengers, infants ≤ adults. */
+export const PAX_LIMITS = { maxSeated: 9 } as const;
+
+/**
+ * Booking status ids. The spec fixes 3 ticketed and 4 cancelled and shows anything else as a
+ * change request in progress; the remaining ids are ours.
+ */
+export const BOOKING_STATUS = {
+  held: 1,
+  failed: 2,
+  ticketed: 3,
+  cancelled: 4,
+  changeRequested: 5,
+  released: 6,
+  partiallyCancelled: 7,
+  reissued: 8,
+} as const;
+export type BookingStatusId = (typeof BOOKING_STATUS)[keyof typeof BOOKING_STATUS];
+
+export const CHANGE_REQUEST_TYPE = { refund: 1, partialRefund: 2, reissue: 3 } as const;
+export const CANCELLATION_TYPE = { noShow: 1, flightCancelled: 2, others: 3 } as const;
+/** Supplier change-request statuses (TBO naming). */
+export const CR_STATUSES = [
+  'Unassigned',
+  'Assigned',
+  'Acknowledged',
+  'Pending',
+  'Completed',
+  'Rejected',
+  'Closed',
+] as const;
+export const BOOKING_SORTS = ['BD', 'BA', 'TD', 'TA'] as const;
+/** A search's results and a payment order live this long (spec 000 §4, flight-supply.md). */
+export const FLIGHT_TIMING = { searchValidMinutes: 15, paymentOrderMinutes: 15 } as const;
+export const DEFAULT_CURRENCY = 'INR';
+
+// ---------------------------------------------------------------- search
+
+const zDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?$/, 'Enter a valid date');
+const zAirportCode = z
+  .string({ error: MSG.required })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, 'Enter a valid airport or city code');
+const zCount = (min: number) => z.coerce.number().int().min(min).max(9);
+
+export const ZSearchSegment = z.object({
+  origin: zAirportCode,
+  destination: zAirportCode,
+  /** `YYYY-MM-DDTHH:mm:ss`; the time part picks a TIME_BANDS band. */
+  preferredDepartureTime: zDateTime,
+});
+
+export const ZSearchRequest = z
+  .object({
+    /** Supplier sources to ask (GDS and/or LCC airline codes from api/getSources); empty means all. */
+    Sources: z.array(z.string()).nullish(),
+    JourneyType: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(5)]),
+    returnType: z.union([z.literal(2), z.literal(3), z.literal(5)]).optional(),
+    segments: z.array(ZSearchSegment).min(1).max(6),
+    adultCount: zCount(1),
+    childCount: zCount(0).default(0),
+    infantCount: zCount(0).default(0),
+    /** 1 all, 2 economy, 3 premium economy, 4 business, 5 premium business, 6 first. */
+    cabinClass: z.coerce.number().int().min(1).max(6).default(1),
+    directFlight: z.boolean().optional(),
+    preferredAirlines: z.array(z.string()).optional(),
+  })
+  .superRefine((r, ctx) => {
+    if (r.adultCount + r.childCount > PAX_LIMITS.maxSeated)
+      ctx.addIssue({ code: 'custom', path: ['adultCount'], message: 'At most 9 passengers can travel on one booking' });
+    if (r.infantCount > r.adultCount)
+      ctx.addIssue({ code: 'custom', path: ['infantCount'], message: 'Infants cannot outnumber adults' });
+    const needsTwo = r.JourneyType === 2 || r.JourneyType === 5;
+    if (needsTwo && r.segments.length !== 2)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['segments'],
+        message: 'A return search needs the onward and return dates',
+      });
+    if (r.JourneyType === 1 && r.segments.length !== 1)
+      ctx.addIssue({ code: 'custom', path: ['segments'], message: 'A one-way search has one segment' });
+    if (r.JourneyType === 3 && r.segments.length < 2)
+      ctx.addIssue({ code: 'custom', path: ['segments'], message: 'A multi-stop search needs at least two segments' });
+    r.segments.forEach((s, i) => {
+      if (s.origin === s.destination)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['segments', i, 'destination'],
+          message: 'Origin and destination must differ',
+        });
+    });
+  });
+export type TSearchRequest = z.infer<typeof ZSearchRequest>;
+
+// ---------------------------------------------------------------- options, segments, fares
+
+export const ZSegment = z.object({
+  airlineName: z.string(),
+  airlineCode: z.string(),
+  flightNumber: z.string(),
+  fareClass: z.string(),
+  operatingCarrier: z.string(),
+  craft: z.string().optional(),
+  originAirportCode: z.string(),
+  originAirportName: z.string(),
+  originCityName: z.string(),
+  originCityCode: z.string(),
+  originCountryCode: z.string(),
+  originTerminal: z.string(),
+  destinationAirportCode: z.string(),
+  destinationAirportName: z.string(),
+  destinationCityName: z.string(),
+  destinationCityCode: z.string(),
+  destinationCountryCode: z.string(),
+  destinationTerminal: z.string(),
+  /** Local times at the airports, `YYYY-MM-DDTHH:mm:ss` (no offset, as airlines print them). */
+  departureTime: z.string(),
+  arrivalTime: z.string(),
+  /** Flying time of this segment, and the ground time before it (layover; 0 for the first). */
+  durationMinutes: z.number(),
+  groundTimeMinutes: z.number(),
+  /** 1 onward, 2 return (special-return fares carry both trips). */
+  tripIndicator: z.number(),
+  flightStatus: z.string(),
+  airlinePnr: z.string().optional(),
+  baggage: z.string(),
+  cabinBaggage: z.string(),
+  stopPoint: z.string(),
+  stopPointArrivalTime: z.string(),
+  stopPointDepartureTime: z.string(),
+  seatsLeft: z.number().optional(),
+  segmentAdditionalInfo: z.object({ baggage: z.string() }).optional(),
+});
+export type TSegment = z.infer<typeof ZSegment>;
+
+/** Per passenger type, per passenger (count tells how many). */
+export const ZPaxFare = z.object({
+  passengerType: z.number(),
+  count: z.number(),
+  baseFare: z.number(),
+  tax: z.number(),
+  /** What one passenger of this type pays (published, plus our markup and GST on it). */
+  totalFare: z.number(),
+});
+export type TPaxFare = z.infer<typeof ZPaxFare>;
+
+/**
+ * A priced fare. `publishedFare` is the supplier's; `publishedPrice` adds our markup and GST on it
+ * (what a retail customer sees); `totalPayable` is what this caller pays (agents: less commission,
+ * plus TDS; everyone: less discount). `offeredFare` and the earnings are for staff and agents.
+ */
+export const ZFare = z.object({
+  currency: z.string(),
+  baseFare: z.number(),
+  tax: z.number(),
+  yq: z.number(),
+  offeredOtherCharges: z.number(),
+  serviceFee: z.number(),
+  txnFee: z.number(),
+  publishedFare: z.number(),
+  offeredFare: z.number(),
+  commissionEarned: z.number(),
+  tds: z.number(),
+  markup: z.number(),
+  gstOnMarkup: z.number(),
+  discount: z.number(),
+  publishedPrice: z.number(),
+  totalFare: z.number(),
+  totalPayable: z.number(),
+  totalPayableAmt: z.number(),
+  baggagePrice: z.number(),
+  mealPrice: z.number(),
+  seatPrice: z.number(),
+});
+export type TFare = z.infer<typeof ZFare>;
+
+export const ZFlightOption = z.object({
+  resultIndex: z.string(),
+  /** Supplier source: 'GDS' or the LCC's airline code. */
+  source: z.string(),
+  isLcc: z.boolean(),
+  isRefundable: z.boolean(),
+  isHoldAllowed: z.boolean(),
+  isLCCSpecialReturn: z.boolean(),
+  isPassportRequired: z.boolean(),
+  isPanRequired: z.boolean(),
+  lastTicketDate: z.string().nullable(),
+  /** Validating carrier. */
+  airlineCode: z.string(),
+  airlineName: z.string(),
+  /** Trips (onward; return for special returns), each a list of segments. */
+  segments: z.array(z.array(ZSegment)),
+  publishedPrice: z.number(),
+  fare: ZFare,
+  fareBreakdown: z.array(ZPaxFare),
+});
+export type TFlightOption = z.infer<typeof ZFlightOption>;
+
+export const ZSearchResponse = z.object({
+  searchId: z.string(),
+  /** When the supplier's trace lapses; after it the user must search again. */
+  expiresAt: z.string(),
+  JourneyType: z.number(),
+  returnType: z.number().optional(),
+  isDomestic: z.boolean(),
+  adultCount: z.number(),
+  childCount: z.number(),
+  infantCount: z.number(),
+  segments: z.array(ZSearchSegment),
+  /** One list per direction: onward, then return for a normal (domestic) return. */
+  results: z.array(z.array(ZFlightOption)),
+  /** Whether the caller may see the full fare breakdown (staff) and earnings (agents, staff). */
+  showFullBreakdown: z.boolean(),
+});
+export type TSearchResponse = z.infer<typeof ZSearchResponse>;
+
+/** Identifies one option of one search. */
+export const ZOptionRef = z.object({
+  searchId: z.string({ error: MSG.required }).trim().min(1, MSG.required),
+  resultIndex: z.string({ error: MSG.required }).trim().min(1, MSG.required),
+});
+export type TOptionRef = z.infer<typeof ZOptionRef>;
+
+export const ZFareRule = z.object({
+  origin: z.string(),
+  destination: z.string(),
+  airline: z.string(),
+  fareRuleDetail: z.string(),
+});
+export type TFareRule = z.infer<typeof ZFareRule>;
+
+export const ZFareQuote = z.object({
+  searchId: z.string(),
+  resultIndex: z.string(),
+  isPriceChanged: z.boolean(),
+  previousTotalPayable: z.number(),
+  option: ZFlightOption,
+  expiresAt: z.string(),
+});
+export type TFareQuote = z.infer<typeof ZFareQuote>;
+
+// ---------------------------------------------------------------- SSR
+
+export const ZSsrItem = z.object({
+  code: z.string(),
+  description: z.string(),
+  /** Baggage weight in kg, or meal quantity. */
+  weight: z.number().optional(),
+  quantity: z.number().optional(),
+  price: z.number(),
+  currency: z.string(),
+  /** 1 segment, 2 full journey. */
+  wayType: z.number(),
+  origin: z.string(),
+  destination: z.string(),
+  airlineCode: z.string(),
+  flightNumber: z.string(),
+});
+export type TSsrItem = z.infer<typeof ZSsrItem>;
+export const ZSeat = z.object({
+  code: z.string(),
+  rowNo: z.string(),
+  seatNo: z.string(),
+  /** 1 window, 2 aisle, 3 middle. */
+  seatType: z.number(),
+  available: z.boolean(),
+  price: z.number(),
+  currency: z.string(),
+  origin: z.string(),
+  destination: z.string(),
+  airlineCode: z.string(),
+  flightNumber: z.string(),
+});
+export type TSeat = z.infer<typeof ZSeat>;
+export const ZSsrCatalogue = z.object({
+  baggage: z.array(ZSsrItem),
+  mealDynamic: z.array(ZSsrItem),
+  /** Per segment (`origin-destination`): rows of seats. */
+  seatDynamic: z.array(z.object({ segment: z.string(), rows: z.array(z.array(ZSeat)) })),
+  /** LCC SSR are confirmed online; GDS SSR are requests to the airline. */
+  confirmedOnline: z.boolean(),
+});
+export type TSsrCatalogue = z.infer<typeof ZSsrCatalogue>;
+
+// ---------------------------------------------------------------- passengers
+
+const zName = (label: string) =>
+  z
+    .string({ error: MSG.required })
+    .trim()
+    .min(1, MSG.required)
+    .max(32, `${label} is too long`)
+    .regex(/^[A-Za-z][A-Za-z .'-]*$/, `${label} may contain letters, spaces, dots, hyphens and apostrophes only`);
+const zIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a valid date');
+
+/** Chosen SSR per passenger, by code (validated against the catalogue server-side). */
+export const ZPaxSsr = z.object({
+  baggage: z.array(z.object({ code: z.string(), origin: z.string(), destination: z.string() })).default([]),
+  mealDynamic: z.array(z.object({ code: z.string(), origin: z.string(), destination: z.string() })).default([]),
+  seat: z.array(z.object({ code: z.string(), origin: z.string(), destination: z.string() })).default([]),
+});
+export type TPaxSsr = z.infer<typeof ZPaxSsr>;
+
+export const ZPassengerInput = z.object({
+  title: z.enum(['Mr', 'Mrs', 'Ms', 'Miss', 'Mstr'], { error: MSG.required }),
+  firstName: zName('First name'),
+  lastName: zName('Last name'),
+  paxType: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  gender: z.union([z.literal(1), z.literal(2)], { error: MSG.required }),
+  dateOfBirth: zIsoDate.optional(),
+  isLeadPax: z.boolean().default(false),
+  /** Lead passenger contact: phone code (e.g. +91) and mobile number, email. */
+  phoneCode: z.string().optional(),
+  mobileNo: z.string().optional(),
+  email: z.string().trim().toLowerCase().optional(),
+  addressLine1: z.string().trim().optional(),
+  city: z.string().trim().optional(),
+  countryCode: z.string().trim().toUpperCase().optional(),
+  nationality: z.string().trim().toUpperCase().optional(),
+  passportNo: z.string().trim().toUpperCase().optional(),
+  passportIssueDate: zIsoDate.optional(),
+  passportExpiry: zIsoDate.optional(),
+  passportIssueCountryCode: z.string().trim().toUpperCase().optional(),
+  ssr: ZPaxSsr.optional(),
+});
+export type TPassengerInput = z.infer<typeof ZPassengerInput>;
+
+export const ZTicket = z.object({ ticketId: z.string(), ticketNumber: z.string(), validatingAirline: z.string() });
+
+export const ZBookedPassenger = ZPassengerInput.omit({ ssr: true }).extend({
+  paxIndex: z.number(),
+  ticket: ZTicket.nullable(),
+  baggage: z.array(ZSsrItem),
+  mealDynamic: z.array(ZSsrItem),
+  seat: z.array(ZSeat),
+  fare: ZPaxFare.omit({ count: true }),
+});
+export type TBookedPassenger = z.infer<typeof ZBookedPassenger>;
+
+// ---------------------------------------------------------------- payment order, booking
+
+export const PAYMENT_MODES = ['wallet', 'gateway'] as const;
+export const ORDER_STATUSES = ['created', 'paid', 'booking', 'booked', 'failed', 'refunded', 'expired'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The payment order of spec 000 §3, with its state. */
+export const ZPaymentOrder = z.object({
+  orderId: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  traceId: z.string(),
+  redirectTo: z.string().nullable(),
+  remark: z.string(),
+  serviceName: z.string(),
+  supplierSiteId: z.string().nullable(),
+  segments: z.array(
+    z.object({
+      origin: z.string(),
+      destination: z.string(),
+      departureTime: z.string(),
+      flightNumber: z.string(),
+      airlineCode: z.string(),
+    }),
+  ),
+  transactionId: z.string().nullable(),
+  status: z.enum(ORDER_STATUSES),
+  paymentMode: z.enum(PAYMENT_MODES),
+  hold: z.boolean(),
+  expiresAt: z.string(),
+  bookingIds: z.array(z.string()),
+  failureReason: z.string().optional(),
+});
+export type TPaymentOrder = z.infer<typeof ZPaymentOrder>;
+
+export const ZChangeRequestInfo = z.object({
+  changeRequestId: z.string(),
+  ticketId: z.string().nullable(),
+  requestType: z.number(),
+  status: z.string(),
+  remarks: z.string(),
+  createdAt: z.string(),
+  refundedAmount: z.number().optional(),
+  cancellationCharge: z.number().optional(),
+  creditedAt: z.string().optional(),
+});
+
+/** A booking as stored and as the ticket screens read it (spec 000 §3 "Booking / ticket"). */
+export const ZBooking = z.object({
+  bookingId: z.string(),
+  pnr: z.string(),
+  orderId: z.string(),
+  searchId: z.string(),
+  resultIndex: z.string(),
+  supplierBookingId: z.string(),
+  source: z.string(),
+  /** Which supply served it: 'simulator', 'tbo' or 'site:<supplierSiteId>'. */
+  supplier: z.string(),
+  isLcc: z.boolean(),
+  isRefundable: z.boolean(),
+  isDomestic: z.boolean(),
+  journeyType: z.number(),
+  /** Normal return: 1 onward leg, 2 return leg; the other leg's booking id once booked. */
+  leg: z.number(),
+  linkedBookingId: z.string().nullable(),
+  statusId: z.number(),
+  status: z.string(),
+  lastTicketDate: z.string().nullable(),
+  airlineCode: z.string(),
+  airlineName: z.string(),
+  segments: z.array(z.array(ZSegment)),
+  passengers: z.array(ZBookedPassenger),
+  fare: ZFare,
+  fareRules: z.array(ZFareRule),
+  /** Agent's own markup / discount shown on the e-ticket they hand out (display only). */
+  agentMarkup: z.number(),
+  agentDiscount: z.number(),
+  accounting: z.object({
+    amountCharged: z.number(),
+    currency: z.string(),
+    paymentMode: z.enum(PAYMENT_MODES),
+    transactionId: z.string().nullable(),
+    legalEntityId: z.string(),
+    refundedAmount: z.number(),
+  }),
+  user: z.object({
+    userId: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    userType: z.string(),
+    companyName: z.string().optional(),
+  }),
+  ticketCRInfo: z.array(ZChangeRequestInfo),
+  supplierChangeReqStatus: z.object({ statusText: z.string() }).nullable(),
+  createdAt: z.string(),
+  travelDate: z.string(),
+  invoiceCreatedOn: z.string().nullable(),
+});
+export type TBooking = z.infer<typeof ZBooking>;
