@@ -4,12 +4,13 @@
  * at 10 connections. Also 50 connections for detetct and login (issue #2).
  */
 import { spawnSync } from 'node:child_process';
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { urlPath, type Endpoint } from '@tp/contracts/endpoint';
 import { detectSite } from '@tp/contracts/endpoints/site';
 import { changeMyPhoneDetails, getUserBySessionId, login } from '@tp/contracts/endpoints/users';
+import { search as flightSearch } from '@tp/contracts/endpoints/flights';
 import { ROOT, startStack } from './local/stack.ts';
 import { bundleAll } from './bundle.ts';
 
@@ -170,4 +171,55 @@ process.stdout.write(
     'the per-email limit, so these successful sign-ins measure the handler itself.\n',
 );
 
+// Search to results: a busy domestic route (the simulator's largest result) as a staff user, whom
+// look-to-book does not limit. Time to the full JSON answer, as the results screen receives it.
+process.stdout.write('\n== Flight search to results (DEL→BOM, simulator) ==\n');
+const staffLogin = DEMO_LOGINS.find((l) => l.site.startsWith('flightdeals') && l.role === 'staff') ?? demo;
+const staffCookie = /auth-token=([^;]+)/.exec(
+  (
+    await fetch(`${stack.gatewayUrl}${urlPath(login)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'domain-name': 'flightdeals.localhost' },
+      body: JSON.stringify({ email: staffLogin.email, password: staffLogin.password }),
+    })
+  ).headers.get('set-cookie') ?? '',
+)?.[1];
+const day = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
+const searchTimes: number[] = [];
+let options = 0;
+let bytes = 0;
+for (let i = 0; i < 15; i++) {
+  const t0 = performance.now();
+  const res = await fetch(`${stack.gatewayUrl}${urlPath(flightSearch)}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'domain-name': 'flightdeals.localhost',
+      cookie: `auth-token=${staffCookie}`,
+    },
+    body: JSON.stringify({
+      JourneyType: 1,
+      segments: [{ origin: 'DEL', destination: 'BOM', preferredDepartureTime: `${day}T00:00:00` }],
+      adultCount: 1,
+      childCount: 0,
+      infantCount: 0,
+    }),
+  });
+  const text = await res.text();
+  searchTimes.push(performance.now() - t0);
+  bytes = text.length;
+  options = (JSON.parse(text) as { result?: { results?: unknown[][] } }).result?.results?.flat().length ?? 0;
+}
+table([
+  ['options', 'JSON', 'p50', 'p95'],
+  [options, kb(bytes), `${pct(searchTimes, 50).toFixed(1)} ms`, `${pct(searchTimes, 95).toFixed(1)} ms`],
+]);
+
 await stack.stop();
+
+// The results screen with 1,500 options in Chromium (filter and sort timings, DOM size).
+if (existsSync(join(ROOT, 'scripts', 'bench-results.ts')))
+  spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'bench-results.ts')], {
+    stdio: 'inherit',
+    env: process.env,
+  });

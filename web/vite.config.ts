@@ -12,7 +12,9 @@ export default defineConfig({
   base: `${SPA_BASENAME}/`,
   plugins: [react()],
   build: {
-    outDir: 'dist',
+    // WEB_OUT_DIR lets parallel work build to its own folder (tests read it back through WEB_DIST).
+    outDir: process.env.WEB_OUT_DIR ?? 'dist',
+    emptyOutDir: true,
     target: 'es2022',
     // Report gzip sizes: the initial-JS budget (170 KB gzipped) is checked against this output.
     reportCompressedSize: true,

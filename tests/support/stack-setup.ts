@@ -13,7 +13,7 @@ let stack: Stack | undefined;
 let socialKeys: SocialKeys | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
-  const webDist = join(ROOT, 'web', 'dist');
+  const webDist = process.env.WEB_DIST ?? join(ROOT, 'web', 'dist');
   // Handlers run in this process and read their env once: point Google/Facebook key checks at local keys first.
   socialKeys = await startSocialKeys(TEST_PORTS.gateway + 10);
   Object.assign(process.env, socialEnv(socialKeys.jwksUrl));

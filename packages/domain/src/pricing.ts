@@ -106,7 +106,9 @@ const amountOf = (type: AmountType, value: number, percentOf: number, units: num
   type === 'percent' ? (percentOf * value) / 100 : value * units;
 
 export function ruleFor(ctx: PricingContext, airlineCode: string): MarkupRule | null {
-  return ctx.airlineRules[airlineCode] ?? ctx.defaultRule;
+  // Own keys only: a code like 'constructor' must not find Object.prototype's members.
+  const code = airlineCode.toUpperCase();
+  return (Object.hasOwn(ctx.airlineRules, code) ? ctx.airlineRules[code] : undefined) ?? ctx.defaultRule;
 }
 
 /** Prices an option's fare for one customer. */
@@ -134,15 +136,25 @@ export function priceFare(
   const totalFare = round2(publishedPrice - discount);
   const totalPayable = round2(totalFare - commissionEarned + tds);
 
-  // Per passenger: its base and tax, plus a share of charges, markup and GST weighted by base + tax.
-  const weightTotal = paxFares.reduce((n, p) => n + (p.baseFare + p.tax) * p.count, 0) || 1;
-  const extras = publishedFare - weightTotal + markup + gstOnMarkup - discount;
+  // Per passenger: its base and tax, plus a share of the other charges weighted by base + tax. Markup,
+  // GST and discount are shared among seated passengers only: an infant carries no markup.
+  const fareOf = (p: SupplierPaxFare) => p.baseFare + p.tax;
+  const weightOf = (pax: readonly SupplierPaxFare[]) => pax.reduce((n, p) => n + fareOf(p) * p.count, 0);
+  const allWeight = weightOf(paxFares);
+  const seatedWeight = weightOf(paxFares.filter((p) => p.passengerType !== 3)) || allWeight;
+  const charges = publishedFare - allWeight;
+  const ours = markup + gstOnMarkup - discount;
+  const share = (amount: number, weight: number, p: SupplierPaxFare) => (weight ? (amount * fareOf(p)) / weight : 0);
   const fareBreakdown = paxFares.map((p) => ({
     passengerType: p.passengerType,
     count: p.count,
     baseFare: round2(p.baseFare),
     tax: round2(p.tax),
-    totalFare: round2(p.baseFare + p.tax + (extras * (p.baseFare + p.tax)) / weightTotal),
+    totalFare: round2(
+      fareOf(p) +
+        share(charges, allWeight, p) +
+        (p.passengerType !== 3 || seatedWeight === allWeight ? share(ours, seatedWeight, p) : 0),
+    ),
   }));
 
   return {
@@ -187,5 +199,25 @@ export function withExtras(
     mealPrice,
     seatPrice,
     totalPayableAmt: round2(fare.totalPayable + baggagePrice + mealPrice + seatPrice),
+  };
+}
+
+/**
+ * A priced fare as the next seller's supplier fare: when a supplier site sells to its API consumer, the
+ * consumer's cost (the supplier's price to it) becomes the base the consumer adds its own markup to.
+ * The supplier's markup, GST and discount fold into other charges; the commission passed on stays one.
+ */
+export function asSupplierFare(priced: PricedFare): SupplierFare {
+  return {
+    currency: priced.currency,
+    baseFare: priced.baseFare,
+    tax: priced.tax,
+    yq: priced.yq,
+    otherCharges: round2(priced.offeredOtherCharges + priced.markup + priced.gstOnMarkup - priced.discount),
+    serviceFee: priced.serviceFee,
+    txnFee: priced.txnFee,
+    commission: priced.commissionEarned,
+    incentive: 0,
+    plb: 0,
   };
 }

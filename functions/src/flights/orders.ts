@@ -1,0 +1,489 @@
+/**
+ * Payment orders and fulfilment (spec 000 §4; domain.md "Payment order"). The order is the unit of
+ * exactly-once:
+ *   created ──(wallet debit + transition, one transaction | verified gateway payment)──▶ paid
+ *   paid ──(claim)──▶ booking ──(booking items + transition, one transaction)──▶ booked
+ *                              └─(supplier refused: refund credit + transition)──▶ failed
+ * Every step is a conditional write, so double callbacks, retried queue messages and two browser tabs
+ * race to the same single outcome: one debit, one booking.
+ */
+import {
+  BOOKING_STATUS,
+  FLIGHT_TIMING,
+  JOURNEY_TYPE,
+  RETURN_TYPE,
+  type TBookedPassenger,
+  type TBooking,
+  type TPaymentOrder,
+} from '@tp/contracts/flights';
+import { round2 } from '@tp/domain/pricing';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { db } from '#lib/db';
+import { fail, isConditionFailure } from '#lib/errors';
+import { newId } from '#lib/crypto';
+import { createLogger } from '#lib/logger';
+import { loadPrincipal, type Principal } from '#lib/principal';
+import { siteById, type SiteRecord } from '#lib/tenancy';
+import { recordFlightActivity } from '../users/customers.ts';
+import { creditItems, move, type WalletMovement } from '../wallet/ledger.ts';
+import { startGatewayPayment } from '../wallet/payments.ts';
+import { supplyFor } from './supply/index.ts';
+import { SupplyError, type SupplyContext } from './supply/types.ts';
+import * as bookings from './bookings-repo.ts';
+import * as repo from './repo.ts';
+import { checkBooking, type FlightScope } from './service.ts';
+
+export const ORDER_MSG = {
+  insufficient: 'Insufficient wallet balance. Please add money to your wallet or pay online.',
+  expired: 'This payment order has expired. Please start the booking again.',
+  notPaid: 'Payment has not been received for this order yet.',
+  inProgress: 'Your booking is being processed. Please check the ticket queue in a moment.',
+  failed: 'The airline could not confirm this booking. Any amount paid has been credited to your wallet.',
+} as const;
+
+const CLAIM_SECONDS = 90;
+
+export function orderView(o: repo.OrderRecord): TPaymentOrder {
+  return {
+    orderId: o.orderId,
+    amount: o.amount,
+    currency: o.currency,
+    traceId: o.traceId,
+    redirectTo: o.redirectTo,
+    remark: o.remark,
+    serviceName: o.serviceName,
+    supplierSiteId: o.supplierSiteId,
+    segments: o.segments,
+    transactionId: o.transactionId,
+    status: o.status,
+    paymentMode: o.paymentMode,
+    hold: o.hold,
+    expiresAt: o.expiresAt,
+    bookingIds: o.bookingIds,
+    ...(o.failureReason ? { failureReason: o.failureReason } : {}),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// setFlightDetails
+
+export async function createOrder(
+  scope: FlightScope,
+  input: Parameters<typeof checkBooking>[1] & {
+    paymentMode: 'wallet' | 'gateway';
+    expectedTotal?: number | undefined;
+    remark?: string | undefined;
+  },
+): Promise<TPaymentOrder> {
+  const checked = await checkBooking(scope, input);
+  const { ctx, fare, option } = checked;
+  if (input.expectedTotal !== undefined && round2(input.expectedTotal) !== fare.totalPayableAmt)
+    throw fail.conflict('The fare has changed. Please review the new price before paying.');
+  const req = ctx.search.request;
+  const normalReturn =
+    req.JourneyType === JOURNEY_TYPE.return && (req.returnType ?? RETURN_TYPE.normal) === RETURN_TYPE.normal;
+  const leg = normalReturn && input.resultIndex.startsWith('IB') ? 2 : 1;
+  const now = scope.now;
+  const orderId = newId();
+  const order: repo.OrderRecord = {
+    orderId,
+    amount: fare.totalPayableAmt,
+    currency: fare.currency,
+    traceId: ctx.search.searchId,
+    redirectTo: null,
+    remark:
+      input.remark ??
+      `Flight ${option.segments[0]?.[0]?.originAirportCode}-${option.segments.at(-1)?.at(-1)?.destinationAirportCode}`,
+    serviceName: 'flight',
+    supplierSiteId: (ctx.supply as { supplierSiteId?: string }).supplierSiteId ?? null,
+    segments: option.segments.flat().map((s) => ({
+      origin: s.originAirportCode,
+      destination: s.destinationAirportCode,
+      departureTime: s.departureTime,
+      flightNumber: s.flightNumber,
+      airlineCode: s.airlineCode,
+    })),
+    transactionId: null,
+    status: 'created',
+    paymentMode: input.paymentMode,
+    hold: input.hold,
+    expiresAt: new Date(now.getTime() + FLIGHT_TIMING.paymentOrderMinutes * 60_000).toISOString(),
+    bookingIds: [],
+    siteId: scope.site.siteId,
+    userId: scope.principal.userId,
+    legalEntityId: scope.principal.legalEntityId,
+    searchId: ctx.search.searchId,
+    resultIndex: input.resultIndex,
+    supply: ctx.supply.name,
+    option: ctx.quote.option,
+    supplierFare: ctx.quote.option.fare,
+    fare,
+    fareBreakdown: option.fareBreakdown,
+    fareRules: ctx.quote.fareRules ?? [],
+    passengers: checked.passengers,
+    journeyType: req.JourneyType,
+    isDomestic: ctx.search.isDomestic,
+    leg,
+    createdAt: now.toISOString(),
+  };
+  // A hold is paid when it is ticketed; a gateway payment starts now and returns to the verify screen.
+  if (!input.hold && input.paymentMode === 'gateway') {
+    const started = await startGatewayPayment(scope.site, {
+      purpose: { kind: 'flightOrder', orderId },
+      amount: order.amount,
+      currency: order.currency,
+      userId: order.userId,
+      legalEntityId: order.legalEntityId,
+      now,
+    });
+    order.redirectTo = started.redirectTo;
+  }
+  await repo.putOrder(order);
+  return orderView(order);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Paying
+
+const debitOf = (o: repo.OrderRecord, now: Date): WalletMovement => ({
+  siteId: o.siteId,
+  legalEntityId: o.legalEntityId,
+  entryId: `order-${o.orderId}-debit`,
+  amount: o.amount,
+  currency: o.currency,
+  kind: 'booking',
+  remark: o.remark,
+  byUserId: o.userId,
+  reference: { orderId: o.orderId },
+  now,
+});
+
+/** api/payments/orderSuccessCallback: pays a wallet (or hold) order once, then fulfils it. */
+export async function payOrder(scope: FlightScope, orderId: string) {
+  const order = await repo.getOrder(scope.site.siteId, orderId);
+  if (!order || (order.userId !== scope.principal.userId && scope.principal.userType !== 'staff'))
+    throw fail.notFound();
+  const nowIso = scope.now.toISOString();
+  if (order.status === 'created') {
+    if (order.expiresAt <= nowIso) throw fail.gone(ORDER_MSG.expired);
+    const notExpired = { expression: 'expiresAt > :now', values: { ':now': nowIso } };
+    if (order.hold) {
+      await repo.transitionOrder(order.siteId, orderId, ['created'], { status: 'paid', paidAt: nowIso }, notExpired);
+    } else if (order.paymentMode === 'wallet') {
+      const transition = repo.orderTransition(
+        order.siteId,
+        orderId,
+        ['created'],
+        { status: 'paid', paidAt: nowIso, transactionId: `order-${orderId}-debit` },
+        notExpired,
+      );
+      const result = await move('debit', debitOf(order, scope.now), [transition]);
+      if (result === 'insufficient') throw fail.paymentRequired(ORDER_MSG.insufficient);
+      // 'duplicate' or 'conflict': another call paid it (or it just expired); the state below tells which.
+    } else {
+      throw fail.paymentRequired(ORDER_MSG.notPaid);
+    }
+  }
+  return fulfilOrder(order.siteId, orderId, scope.now);
+}
+
+/** A verified gateway payment marks its order paid (once); the payments worker then fulfils it. */
+export async function markOrderPaidByGateway(
+  siteId: string,
+  orderId: string,
+  payment: { paymentId: string; transactionId: string; amount: number; gateway: string },
+  now: Date,
+): Promise<'paid' | 'already' | 'expired' | 'mismatch'> {
+  const order = await repo.getOrder(siteId, orderId);
+  if (!order) return 'mismatch';
+  if (order.status !== 'created')
+    return order.gatewayPayment?.paymentId === payment.paymentId || order.status !== 'failed' ? 'already' : 'mismatch';
+  if (round2(payment.amount) !== order.amount) return 'mismatch';
+  if (order.expiresAt <= now.toISOString()) return 'expired';
+  const ok = await repo.transitionOrder(
+    siteId,
+    orderId,
+    ['created'],
+    { status: 'paid', paidAt: now.toISOString(), transactionId: payment.transactionId, gatewayPayment: payment },
+    { expression: 'expiresAt > :now', values: { ':now': now.toISOString() } },
+  );
+  return ok ? 'paid' : 'already';
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Fulfilment
+
+const TERMINAL = new Set(['booked', 'failed', 'refunded', 'expired']);
+
+async function outcome(o: repo.OrderRecord) {
+  const found = await Promise.all(o.bookingIds.map((id) => bookings.getBooking(o.siteId, id)));
+  const list = found.filter((b): b is bookings.BookingRecord => !!b);
+  const first = list[0];
+  const showReturn = !!first && isFirstLegOfNormalReturn(first);
+  return {
+    order: orderView(o),
+    bookings: list.map(publicBooking),
+    next: showReturn ? ('bookingDetails' as const) : ('ticketQueue' as const),
+  };
+}
+
+export function publicBooking(b: bookings.BookingRecord): TBooking {
+  const { siteId: _s, userId: _u, version: _v, ...rest } = b;
+  return rest;
+}
+
+export const isFirstLegOfNormalReturn = (b: TBooking) =>
+  b.journeyType === JOURNEY_TYPE.return && b.leg === 1 && !b.linkedBookingId;
+
+async function waitForTerminal(siteId: string, orderId: string, ms: number): Promise<repo.OrderRecord | null> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const o = await repo.getOrder(siteId, orderId);
+    if (!o || TERMINAL.has(o.status) || Date.now() > until) return o;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+/** Books (and tickets) a paid order exactly once; returns the outcome to every caller. */
+export async function fulfilOrder(siteId: string, orderId: string, now: Date) {
+  const order = await repo.getOrder(siteId, orderId);
+  if (!order) throw fail.notFound();
+  if (TERMINAL.has(order.status)) {
+    if (order.status === 'failed') throw fail.conflict(order.failureReason ?? ORDER_MSG.failed);
+    return outcome(order);
+  }
+  if (order.status === 'created') {
+    if (order.expiresAt <= now.toISOString()) throw fail.gone(ORDER_MSG.expired);
+    throw fail.paymentRequired(ORDER_MSG.notPaid);
+  }
+  const nowIso = now.toISOString();
+  const claimed = await repo.transitionOrder(
+    siteId,
+    orderId,
+    ['paid', 'booking'],
+    { status: 'booking', claimUntil: new Date(now.getTime() + CLAIM_SECONDS * 1000).toISOString() },
+    { expression: '#status = :paidState OR claimUntil < :now', values: { ':paidState': 'paid', ':now': nowIso } },
+  );
+  if (!claimed) {
+    const settled = await waitForTerminal(siteId, orderId, 12_000);
+    if (settled?.status === 'booked') return outcome(settled);
+    if (settled?.status === 'failed') throw fail.conflict(settled.failureReason ?? ORDER_MSG.failed);
+    throw fail.conflict(ORDER_MSG.inProgress);
+  }
+  return book(order, now);
+}
+
+async function book(order: repo.OrderRecord, now: Date) {
+  const site = await siteById(order.siteId);
+  if (!site) throw fail.notFound();
+  const supply = await supplyFor(site);
+  const ctx: SupplyContext = {
+    siteId: site.siteId,
+    now,
+    endUserIp: '127.0.0.1',
+    log: createLogger({ orderId: order.orderId }),
+  };
+  const ref = {
+    traceId: (await repo.getSearch(order.siteId, order.searchId))?.traceId ?? '',
+    resultIndex: order.resultIndex,
+  };
+  const opt = order.option;
+  let pnr: string;
+  let supplierBookingId: string;
+  let lastTicketDate: string | null = null;
+  let tickets: { ticketId: string; ticketNumber: string; validatingAirline: string }[] = [];
+  try {
+    if (opt.isLcc && !order.hold) {
+      const t = await supply.ticket({ ...ref, passengers: order.passengers, expectedFare: order.supplierFare }, ctx);
+      ({ pnr, supplierBookingId, tickets } = t);
+    } else {
+      const b = await supply.book({ ...ref, passengers: order.passengers, expectedFare: order.supplierFare }, ctx);
+      ({ pnr, supplierBookingId, lastTicketDate } = b);
+      if (b.isPriceChanged) throw new SupplyError('failed', 'The airline changed the fare while booking');
+      if (!order.hold) {
+        const t = await supply.ticket({ ...ref, supplierBookingId, pnr }, ctx);
+        tickets = t.tickets;
+      }
+    }
+  } catch (err) {
+    if (!(err instanceof SupplyError)) throw err; // unknown failure: the claim lapses and a retry takes over
+    await failOrder(order, err.message, now);
+    throw fail.conflict(`${ORDER_MSG.failed} (${err.message})`);
+  }
+
+  const user = await loadPrincipal(order.siteId, order.userId);
+  const record = bookingRecord(order, user, { pnr, supplierBookingId, lastTicketDate, tickets }, now);
+  record.bookingId = String(await bookings.nextBookingNumber(order.siteId));
+  const search = await repo.getSearch(order.siteId, order.searchId);
+  if (order.leg === 2 && search?.legBookings?.['1']) record.linkedBookingId = search.legBookings['1'];
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        ...bookings.newBookingItems(record),
+        repo.orderTransition(order.siteId, order.orderId, ['booking'], {
+          status: 'booked',
+          bookingIds: [record.bookingId],
+          bookedAt: now.toISOString(),
+        }),
+      ],
+    }),
+  );
+  await Promise.all([
+    recordFlightActivity(order.siteId, order.userId, 'book', now),
+    order.journeyType === JOURNEY_TYPE.return
+      ? repo.setSearchLegBooking(order.siteId, order.searchId, order.leg, record.bookingId)
+      : null,
+    record.linkedBookingId ? linkFirstLeg(order.siteId, record.linkedBookingId, record.bookingId) : null,
+  ]);
+  await afterBooked(site, record, now);
+  return outcome({ ...order, status: 'booked', bookingIds: [record.bookingId] });
+}
+
+/** Work that follows a booking but must not undo it (the e-ticket mail). */
+const afterBookedHooks: ((site: SiteRecord, booking: bookings.BookingRecord, now: Date) => Promise<void>)[] = [];
+export function onBooked(hook: (typeof afterBookedHooks)[number]): void {
+  afterBookedHooks.push(hook);
+}
+async function afterBooked(site: SiteRecord, booking: bookings.BookingRecord, now: Date): Promise<void> {
+  for (const hook of afterBookedHooks)
+    await hook(site, booking, now).catch((err: unknown) =>
+      createLogger({ bookingId: booking.bookingId }).warn('after-booking step failed', { detail: String(err) }),
+    );
+}
+
+async function linkFirstLeg(siteId: string, firstId: string, secondId: string): Promise<void> {
+  for (let i = 0; i < 3; i++) {
+    const first = await bookings.getBooking(siteId, firstId);
+    if (!first || first.linkedBookingId) return;
+    if (await bookings.saveBooking({ ...first, linkedBookingId: secondId }, first.version, [], first)) return;
+  }
+}
+
+/** The supplier refused: the order fails and whatever was paid goes back to the wallet, once. */
+async function failOrder(order: repo.OrderRecord, reason: string, now: Date): Promise<void> {
+  const transition = repo.orderTransition(order.siteId, order.orderId, ['booking'], {
+    status: 'failed',
+    failureReason: reason,
+  });
+  const paid = !order.hold;
+  const items = paid
+    ? [
+        ...creditItems({
+          ...debitOf(order, now),
+          entryId: `order-${order.orderId}-refund`,
+          kind: 'refund',
+          remark: `Refund: ${order.remark} (${reason})`,
+        }),
+        transition,
+      ]
+    : [transition];
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
+}
+
+function bookingRecord(
+  order: repo.OrderRecord,
+  user: Principal | null,
+  made: {
+    pnr: string;
+    supplierBookingId: string;
+    lastTicketDate: string | null;
+    tickets: { ticketId: string; ticketNumber: string; validatingAirline: string }[];
+  },
+  now: Date,
+): bookings.BookingRecord {
+  const opt = order.option;
+  const held = order.hold;
+  const perPax = (type: number) => {
+    const f = order.fareBreakdown.find((x) => x.passengerType === type);
+    return { passengerType: type, baseFare: f?.baseFare ?? 0, tax: f?.tax ?? 0, totalFare: f?.totalFare ?? 0 };
+  };
+  const passengers: TBookedPassenger[] = order.passengers.map((p, i) => ({
+    ...p,
+    isLeadPax: p.isLeadPax ?? i === 0,
+    paxIndex: i,
+    ticket: made.tickets[i] ?? null,
+    fare: perPax(p.paxType),
+  }));
+  const rec = user?.record ?? {};
+  return {
+    siteId: order.siteId,
+    userId: order.userId,
+    version: 1,
+    bookingId: '',
+    pnr: made.pnr,
+    orderId: order.orderId,
+    searchId: order.searchId,
+    resultIndex: order.resultIndex,
+    supplierBookingId: made.supplierBookingId,
+    source: opt.source,
+    supplier: order.supply,
+    isLcc: opt.isLcc,
+    isRefundable: opt.isRefundable,
+    isDomestic: order.isDomestic,
+    journeyType: order.journeyType,
+    leg: order.leg,
+    linkedBookingId: null,
+    statusId: held ? BOOKING_STATUS.held : BOOKING_STATUS.ticketed,
+    status: held ? 'Held' : 'Ticketed',
+    lastTicketDate: held ? made.lastTicketDate : null,
+    airlineCode: opt.airlineCode,
+    airlineName: opt.airlineName,
+    segments: opt.segments.map((trip) =>
+      trip.map((s) => ({ ...s, airlinePnr: s.airlinePnr ?? made.pnr, flightStatus: 'Confirmed' })),
+    ),
+    passengers,
+    fare: order.fare,
+    fareRules: order.fareRules,
+    agentMarkup: 0,
+    agentDiscount: 0,
+    accounting: {
+      amountCharged: held ? 0 : order.amount,
+      currency: order.currency,
+      paymentMode: order.paymentMode,
+      transactionId: held ? null : (order.transactionId ?? `order-${order.orderId}-debit`),
+      legalEntityId: order.legalEntityId,
+      refundedAmount: 0,
+    },
+    user: {
+      userId: order.userId,
+      email: String(rec.email ?? ''),
+      firstName: String(rec.firstName ?? ''),
+      lastName: String(rec.lastName ?? ''),
+      userType: String(rec.userType ?? ''),
+      ...(rec.companyName ? { companyName: String(rec.companyName) } : {}),
+    },
+    ticketCRInfo: [],
+    supplierChangeReqStatus: null,
+    createdAt: now.toISOString(),
+    travelDate: opt.segments[0]?.[0]?.departureTime ?? now.toISOString(),
+    invoiceCreatedOn: held ? null : now.toISOString(),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Reading
+
+export async function bookingDetails(
+  scope: FlightScope,
+  input: { bookingId?: string | undefined; orderId?: string | undefined },
+) {
+  let bookingId = input.bookingId;
+  let order: repo.OrderRecord | null = null;
+  if (input.orderId) {
+    order = await repo.getOrder(scope.site.siteId, input.orderId);
+    bookingId ??= order?.bookingIds[0];
+  }
+  const booking = bookingId ? await bookings.getBooking(scope.site.siteId, bookingId) : null;
+  if (!booking || (booking.userId !== scope.principal.userId && scope.principal.userType !== 'staff'))
+    throw fail.notFound();
+  order ??= await repo.getOrder(scope.site.siteId, booking.orderId);
+  return {
+    booking: publicBooking(booking),
+    order: order ? orderView(order) : null,
+    showReturn: isFirstLegOfNormalReturn(booking),
+  };
+}

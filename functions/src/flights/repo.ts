@@ -1,0 +1,238 @@
+/**
+ * Searches, quotes and payment orders. Searches and quotes live as long as the supplier's trace (TTL);
+ * orders stay (they are the payment record), with their own 15-minute payment window.
+ */
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type {
+  OrderStatus,
+  TFare,
+  TFareRule,
+  TPaxFare,
+  TPaymentOrder,
+  TSearchRequest,
+  TSsrCatalogue,
+} from '@tp/contracts/flights';
+import type { SupplierFare } from '@tp/domain/pricing';
+import { db, tableName } from '#lib/db';
+import { keys } from '#lib/keys';
+import { isConditionFailure } from '#lib/errors';
+import type { SupplierOption, SupplyPassenger } from './supply/types.ts';
+import type { TransactItem } from '../wallet/ledger.ts';
+
+const epoch = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+
+export interface SearchRecord {
+  siteId: string;
+  searchId: string;
+  userId: string;
+  request: TSearchRequest;
+  supply: string;
+  traceId: string;
+  isDomestic: boolean;
+  createdAt: string;
+  expiresAtIso: string;
+  /** What each option cost the caller at search time, to tell a price change at fare quote. */
+  payables: Record<string, number>;
+  /** Normal return: the booking of the first leg, once made, so the second links to it. */
+  legBookings?: Record<string, string>;
+}
+
+export async function putSearch(s: SearchRecord): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.flightSearch(s.siteId, s.searchId),
+        type: 'FlightSearch',
+        ...s,
+        expiresAt: epoch(s.expiresAtIso) + 3600,
+      },
+    }),
+  );
+}
+
+export async function getSearch(siteId: string, searchId: string): Promise<SearchRecord | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.flightSearch(siteId, searchId) }),
+  );
+  return Item ? (Item as unknown as SearchRecord) : null;
+}
+
+export interface QuoteRecord {
+  siteId: string;
+  searchId: string;
+  resultIndex: string;
+  option: SupplierOption;
+  isPriceChanged: boolean;
+  previousPublishedFare: number;
+  fareRules: TFareRule[] | null;
+  ssr: TSsrCatalogue | null | undefined;
+  quotedAt: string;
+  expiresAtIso: string;
+}
+
+export async function putQuote(q: QuoteRecord): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.flightQuote(q.siteId, q.searchId, q.resultIndex),
+        type: 'FlightQuote',
+        ...q,
+        expiresAt: epoch(q.expiresAtIso) + 3600,
+      },
+    }),
+  );
+}
+
+export async function getQuote(siteId: string, searchId: string, resultIndex: string): Promise<QuoteRecord | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.flightQuote(siteId, searchId, resultIndex) }),
+  );
+  return Item ? (Item as unknown as QuoteRecord) : null;
+}
+
+export async function setSearchLegBooking(
+  siteId: string,
+  searchId: string,
+  leg: number,
+  bookingId: string,
+): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.flightSearch(siteId, searchId),
+      UpdateExpression: 'SET legBookings = if_not_exists(legBookings, :empty)',
+      ExpressionAttributeValues: { ':empty': {} },
+    }),
+  );
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.flightSearch(siteId, searchId),
+      UpdateExpression: 'SET legBookings.#leg = :b',
+      ExpressionAttributeNames: { '#leg': String(leg) },
+      ExpressionAttributeValues: { ':b': bookingId },
+    }),
+  );
+}
+
+/** Caches a quote's fare rules or SSR catalogue on the quote item (null SSR = the supplier has none). */
+export async function setQuoteExtra(
+  siteId: string,
+  searchId: string,
+  resultIndex: string,
+  field: 'fareRules' | 'ssr',
+  value: unknown,
+): Promise<void> {
+  await db()
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.flightQuote(siteId, searchId, resultIndex),
+        UpdateExpression: 'SET #f = :v',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#f': field },
+        ExpressionAttributeValues: { ':v': value },
+      }),
+    )
+    .catch((err) => {
+      if (!isConditionFailure(err)) throw err;
+    });
+}
+
+/** A payment order with everything needed to book once it is paid. */
+export interface OrderRecord extends TPaymentOrder {
+  siteId: string;
+  userId: string;
+  legalEntityId: string;
+  searchId: string;
+  resultIndex: string;
+  supply: string;
+  option: SupplierOption;
+  supplierFare: SupplierFare;
+  fare: TFare;
+  fareBreakdown: TPaxFare[];
+  fareRules: TFareRule[];
+  passengers: SupplyPassenger[];
+  journeyType: number;
+  isDomestic: boolean;
+  leg: number;
+  createdAt: string;
+  /** While 'booking': until when the worker that claimed it owns it (a crashed claim can be retaken). */
+  claimUntil?: string;
+  gatewayPayment?: { paymentId: string; transactionId: string; gateway: string; amount: number };
+}
+
+export async function putOrder(o: OrderRecord): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.paymentOrder(o.siteId, o.orderId),
+        ...keys.ordersOfUserIndex(o.siteId, o.userId, o.createdAt, o.orderId),
+        ...keys.ordersIndex(o.siteId, o.createdAt, o.orderId),
+        type: 'PaymentOrder',
+        ...o,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+export async function getOrder(siteId: string, orderId: string): Promise<OrderRecord | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.paymentOrder(siteId, orderId), ConsistentRead: true }),
+  );
+  return Item ? (Item as unknown as OrderRecord) : null;
+}
+
+/** An order state change as a transaction item, valid only from one of `from`. */
+export function orderTransition(
+  siteId: string,
+  orderId: string,
+  from: OrderStatus[],
+  set: Record<string, unknown>,
+  extraCondition?: { expression: string; values: Record<string, unknown> },
+): TransactItem {
+  const names: Record<string, string> = { '#status': 'status' };
+  const values: Record<string, unknown> = {};
+  const sets = Object.entries(set).map(([k, v], i) => {
+    names[`#s${i}`] = k;
+    values[`:s${i}`] = v;
+    return `#s${i} = :s${i}`;
+  });
+  const froms = from.map((f, i) => {
+    values[`:f${i}`] = f;
+    return `#status = :f${i}`;
+  });
+  Object.assign(values, extraCondition?.values ?? {});
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.paymentOrder(siteId, orderId),
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: `(${froms.join(' OR ')})${extraCondition ? ` AND (${extraCondition.expression})` : ''}`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/** Runs one order transition alone; false when the order was not in a `from` state. */
+export async function transitionOrder(
+  siteId: string,
+  orderId: string,
+  from: OrderStatus[],
+  set: Record<string, unknown>,
+  extraCondition?: { expression: string; values: Record<string, unknown> },
+): Promise<boolean> {
+  const item = orderTransition(siteId, orderId, from, set, extraCondition).Update!;
+  try {
+    await db().send(new UpdateCommand(item));
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}

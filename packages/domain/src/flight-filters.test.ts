@@ -1,0 +1,230 @@
+import { describe, expect, it } from 'vitest';
+import {
+  NO_FILTERS,
+  facetsOf,
+  filterOptions,
+  formatDuration,
+  formatFare,
+  inTimeWindow,
+  isFiltering,
+  journeyMinutes,
+  layoversOf,
+  matchesFilters,
+  minuteOfDay,
+  sortOptions,
+  stopBucket,
+  type FilterOption,
+  type FlightFilters,
+} from './flight-filters.ts';
+
+/** An option flying `route` (airport codes) leaving at `dep` (HH:mm) on 1 Dec 2026, 60 min legs, 45 min layovers. */
+function option(
+  id: string,
+  route: string[],
+  dep: string,
+  price: number,
+  extra: Partial<Pick<FilterOption, 'airlineCode' | 'airlineName' | 'isRefundable'>> = {},
+): FilterOption & { id: string } {
+  let minute = minuteOfDay(`2026-12-01T${dep}`);
+  const at = (m: number) => {
+    const day = 1 + Math.floor(m / 1440);
+    const h = Math.floor((m % 1440) / 60);
+    return `2026-12-${String(day).padStart(2, '0')}T${String(h).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}:00`;
+  };
+  const trip = route.slice(0, -1).map((from, i) => {
+    const ground = i === 0 ? 0 : 45;
+    minute += ground;
+    const s = {
+      airlineCode: extra.airlineCode ?? '6E',
+      originAirportCode: from,
+      destinationAirportCode: route[i + 1]!,
+      departureTime: at(minute),
+      arrivalTime: at(minute + 60),
+      durationMinutes: 60,
+      groundTimeMinutes: ground,
+    };
+    minute += 60;
+    return s;
+  });
+  return {
+    id,
+    airlineCode: extra.airlineCode ?? '6E',
+    airlineName: extra.airlineName ?? 'IndiGo',
+    isRefundable: extra.isRefundable ?? true,
+    publishedPrice: price,
+    segments: [trip],
+  };
+}
+
+const DIRECT_MORNING = option('a', ['DEL', 'BOM'], '06:00', 5000);
+const ONE_STOP_NOON = option('b', ['DEL', 'AMD', 'BOM'], '12:30', 4200, {
+  airlineCode: 'AI',
+  airlineName: 'Air India',
+  isRefundable: false,
+});
+const TWO_STOP_NIGHT = option('c', ['DEL', 'JAI', 'AMD', 'BOM'], '23:15', 3900, {
+  airlineCode: 'UK',
+  airlineName: 'Vistara',
+});
+const DIRECT_LATE_TO_PNQ = option('d', ['DEL', 'PNQ'], '01:10', 7100, { isRefundable: false });
+const ALL = [DIRECT_MORNING, ONE_STOP_NOON, TWO_STOP_NIGHT, DIRECT_LATE_TO_PNQ];
+const ids = (xs: { id: string }[]) => xs.map((x) => x.id);
+const only = (f: Partial<FlightFilters>) => ids(filterOptions(ALL, { ...NO_FILTERS, ...f }));
+
+describe('time window', () => {
+  it('reads the clock from the local text, not through a time zone', () => {
+    expect(minuteOfDay('2026-12-01T23:15:00')).toBe(23 * 60 + 15);
+    expect(minuteOfDay('2026-12-01T00:05')).toBe(5);
+    expect(minuteOfDay('2026-12-01')).toBe(0);
+  });
+
+  it('keeps a normal window within the day, ends inclusive', () => {
+    expect(inTimeWindow(600, 360, 720)).toBe(true);
+    expect(inTimeWindow(720, 360, 720)).toBe(true);
+    expect(inTimeWindow(300, 360, 720)).toBe(false);
+  });
+
+  it('wraps past midnight when the end is earlier than or equal to the start', () => {
+    // 22:00 → 02:00
+    expect(inTimeWindow(23 * 60, 22 * 60, 2 * 60)).toBe(true);
+    expect(inTimeWindow(60, 22 * 60, 2 * 60)).toBe(true);
+    expect(inTimeWindow(12 * 60, 22 * 60, 2 * 60)).toBe(false);
+    // Equal ends: the whole day.
+    expect(inTimeWindow(12 * 60, 8 * 60, 8 * 60)).toBe(true);
+  });
+
+  it('filters departures by the window, wrapping at midnight', () => {
+    expect(only({ time: { from: 5 * 60, to: 13 * 60 } })).toEqual(['a', 'b']);
+    expect(only({ time: { from: 22 * 60, to: 2 * 60 } })).toEqual(['c', 'd']);
+  });
+});
+
+describe('stops by segment count', () => {
+  it('buckets Direct = 1, 1 stop = 2, 2 & more = 3', () => {
+    expect(ALL.map(stopBucket)).toEqual([1, 2, 3, 1]);
+    expect(stopBucket(option('e', ['A', 'B', 'C', 'D', 'E'], '10:00', 1))).toBe(3);
+  });
+  it('filters by one or several buckets', () => {
+    expect(only({ stops: [1] })).toEqual(['a', 'd']);
+    expect(only({ stops: [2, 3] })).toEqual(['b', 'c']);
+  });
+});
+
+describe('price, airlines, airports, fare type', () => {
+  it('keeps prices within the inclusive bounds', () => {
+    expect(only({ priceMin: 4200, priceMax: 5000 })).toEqual(['a', 'b']);
+    expect(only({ priceMax: 3899.99 })).toEqual([]);
+  });
+  it('filters by validating airline', () => {
+    expect(only({ airlines: ['AI', 'UK'] })).toEqual(['b', 'c']);
+  });
+  it('finds layovers anywhere in the trip', () => {
+    expect(layoversOf(TWO_STOP_NIGHT)).toEqual(['JAI', 'AMD']);
+    expect(only({ layovers: ['AMD'] })).toEqual(['b', 'c']);
+    expect(only({ layovers: ['JAI'] })).toEqual(['c']);
+  });
+  it('filters by origin and final destination airport', () => {
+    expect(only({ destinations: ['PNQ'] })).toEqual(['d']);
+    expect(only({ origins: ['BOM'] })).toEqual([]);
+    expect(only({ origins: ['DEL'] })).toHaveLength(4);
+  });
+  it('filters Refundable / Non-Refundable', () => {
+    expect(only({ fareType: 'refundable' })).toEqual(['a', 'c']);
+    expect(only({ fareType: 'nonRefundable' })).toEqual(['b', 'd']);
+  });
+});
+
+describe('combinations and clearing', () => {
+  it('applies every filter together (AND across groups, OR within one)', () => {
+    expect(only({ stops: [1], fareType: 'nonRefundable' })).toEqual(['d']);
+    expect(only({ airlines: ['6E', 'UK'], priceMax: 4500 })).toEqual(['c']);
+    expect(only({ stops: [1], layovers: ['AMD'] })).toEqual([]);
+  });
+  it('NO_FILTERS keeps everything and reports not filtering', () => {
+    expect(isFiltering(NO_FILTERS)).toBe(false);
+    expect(only({})).toEqual(['a', 'b', 'c', 'd']);
+    expect(isFiltering({ ...NO_FILTERS, airlines: ['AI'] })).toBe(true);
+    expect(matchesFilters(DIRECT_MORNING, NO_FILTERS)).toBe(true);
+  });
+  it('returns a new array and never mutates the input', () => {
+    const out = filterOptions(ALL, NO_FILTERS);
+    expect(out).not.toBe(ALL);
+    sortOptions(ALL, { key: 'price', direction: 'desc' });
+    expect(ids(ALL)).toEqual(['a', 'b', 'c', 'd']);
+  });
+});
+
+describe('sort', () => {
+  it('sorts by price both ways', () => {
+    expect(ids(sortOptions(ALL, { key: 'price', direction: 'asc' }))).toEqual(['c', 'b', 'a', 'd']);
+    expect(ids(sortOptions(ALL, { key: 'price', direction: 'desc' }))).toEqual(['d', 'a', 'b', 'c']);
+  });
+  it('sorts by departure and arrival clock', () => {
+    expect(ids(sortOptions(ALL, { key: 'departure', direction: 'asc' }))).toEqual(['d', 'a', 'b', 'c']);
+    // c leaves 23:15 and lands after midnight on the 2nd: latest arrival.
+    expect(ids(sortOptions(ALL, { key: 'arrival', direction: 'desc' }))[0]).toBe('c');
+  });
+  it('sorts by journey duration including layovers', () => {
+    expect(journeyMinutes(TWO_STOP_NIGHT)).toBe(3 * 60 + 2 * 45);
+    expect(ids(sortOptions(ALL, { key: 'duration', direction: 'asc' }))).toEqual(['a', 'd', 'b', 'c']);
+  });
+  it('keeps the supplier order for ties', () => {
+    const twins = [option('x', ['DEL', 'BOM'], '10:00', 100), option('y', ['DEL', 'BOM'], '09:00', 100)];
+    expect(ids(sortOptions(twins, { key: 'price', direction: 'asc' }))).toEqual(['x', 'y']);
+    expect(ids(sortOptions(twins, { key: 'price', direction: 'desc' }))).toEqual(['x', 'y']);
+  });
+});
+
+describe('facets', () => {
+  it('offers the price range and each choice with counts and cheapest fare', () => {
+    const f = facetsOf(ALL);
+    expect([f.priceMin, f.priceMax]).toEqual([3900, 7100]);
+    expect(f.stops.map((s) => [s.label, s.count])).toEqual([
+      ['Direct', 2],
+      ['1', 1],
+      ['2 & more', 1],
+    ]);
+    expect(f.airlines.find((a) => a.code === '6E')).toMatchObject({ count: 2, minPrice: 5000 });
+    expect(f.layovers.map((l) => l.code).sort()).toEqual(['AMD', 'JAI']);
+    expect(f.destinations.map((d) => d.code)).toEqual(['BOM', 'PNQ']);
+    expect([f.refundable, f.nonRefundable]).toEqual([2, 2]);
+  });
+  it('is empty-safe', () => {
+    expect(facetsOf([])).toMatchObject({ priceMin: 0, priceMax: 0, airlines: [] });
+  });
+});
+
+describe('display formats', () => {
+  it('shows durations as hh h mm m', () => {
+    expect(formatDuration(125)).toBe('02 h 05 m');
+    expect(formatDuration(0)).toBe('00 h 00 m');
+    expect(formatDuration(1510)).toBe('25 h 10 m');
+  });
+  it('shows fares with 2 decimals and Indian grouping', () => {
+    expect(formatFare(1234567.5)).toBe('12,34,567.50');
+    expect(formatFare(99)).toBe('99.00');
+  });
+});
+
+describe('scale', () => {
+  it('filters and sorts 1,500 options well under 50 ms', () => {
+    const many = Array.from({ length: 1500 }, (_, i) =>
+      option(
+        String(i),
+        i % 3 === 0 ? ['DEL', 'BOM'] : ['DEL', i % 2 ? 'AMD' : 'JAI', 'BOM'],
+        `${String(i % 24).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}`,
+        3000 + ((i * 7919) % 9000),
+        { airlineCode: ['6E', 'AI', 'UK', 'SG'][i % 4]!, isRefundable: i % 2 === 0 },
+      ),
+    );
+    const t0 = performance.now();
+    const out = sortOptions(
+      filterOptions(many, { ...NO_FILTERS, stops: [2], airlines: ['AI', 'SG'], time: { from: 1200, to: 300 } }),
+      { key: 'duration', direction: 'asc' },
+    );
+    facetsOf(many);
+    expect(performance.now() - t0).toBeLessThan(50);
+    expect(out.length).toBeGreaterThan(0);
+    expect(out.every((o) => stopBucket(o) === 2 && ['AI', 'SG'].includes(o.airlineCode))).toBe(true);
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * Shared steps of the flight integration tests: a fresh customer of a demo site (so no test shares a
+ * wallet or a look-to-book counter), money in their wallet, a search and the passengers of a booking.
+ */
+import { expect } from 'vitest';
+import { search } from '@tp/contracts/endpoints/flights';
+import type { TFlightOption, TPassengerInput, TSearchResponse } from '@tp/contracts/flights';
+import type { DemoSite } from '../../scripts/seed/sites.ts';
+import { createAccount } from '../../functions/src/users/service.ts';
+import { hashPassword } from '../../functions/src/users/password.ts';
+import { move } from '../../functions/src/wallet/ledger.ts';
+import { setUserFields } from '../../functions/src/users/customers-repo.ts';
+import type { Client } from '../support/api.ts';
+import { signedIn } from './customers-helpers.ts';
+import { PASSWORD, uniqueEmail, uniquePhone, useStackTable } from './users-helpers.ts';
+
+let passwordHash: Promise<string> | undefined;
+
+export interface Customer {
+  client: Client;
+  userId: string;
+  legalEntityId: string;
+  email: string;
+}
+
+export async function newCustomer(
+  site: DemoSite,
+  userType: 'travelAgent' | 'retail' | 'corporate',
+  options: { wallet?: number; holdAllowed?: boolean } = {},
+): Promise<Customer> {
+  useStackTable();
+  const email = uniqueEmail(userType);
+  const user = await createAccount(
+    { site, now: new Date() },
+    {
+      userType,
+      email,
+      firstName: 'Asha',
+      lastName: 'Verma',
+      ...(userType === 'travelAgent' ? { companyName: 'Verma Travels' } : {}),
+      phoneNumbers: [{ label: 'Primary', phoneNumber: uniquePhone(), phoneCountryCode: 'in' }],
+      status: 'verified',
+      passwordHash: await (passwordHash ??= hashPassword(PASSWORD)),
+      isUserSuperAdmin: false,
+    },
+  );
+  if (options.holdAllowed) await setUserFields(site.siteId, user.userId, { isFlightHoldAllowed: true }, new Date());
+  if (options.wallet) await topUp(site.siteId, user.legalEntityId, options.wallet);
+  return {
+    client: await signedIn(email, site.domain, PASSWORD),
+    userId: user.userId,
+    legalEntityId: user.legalEntityId,
+    email,
+  };
+}
+
+export async function topUp(siteId: string, legalEntityId: string, amount: number): Promise<void> {
+  const result = await move('credit', {
+    siteId,
+    legalEntityId,
+    entryId: `test-topup-${Math.random().toString(36).slice(2)}`,
+    amount,
+    currency: 'INR',
+    kind: 'topUp',
+    remark: 'Test top-up',
+    byUserId: 'test',
+    now: new Date(),
+  });
+  expect(result).toBe('done');
+}
+
+/** A date `days` from now, `YYYY-MM-DD`. */
+export const inDays = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+export async function oneWay(
+  c: Client,
+  origin = 'DEL',
+  destination = 'BOM',
+  days = 20,
+  pax = { adt: 1, chd: 0, inf: 0 },
+) {
+  const res = await c.call(search, {
+    JourneyType: 1,
+    segments: [{ origin, destination, preferredDepartureTime: `${inDays(days)}T00:00:00` }],
+    adultCount: pax.adt,
+    childCount: pax.chd,
+    infantCount: pax.inf,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.result as TSearchResponse;
+}
+
+export const adult = (overrides: Partial<TPassengerInput> = {}): TPassengerInput => ({
+  title: 'Mr',
+  firstName: 'Ravi',
+  lastName: 'Kumar',
+  paxType: 1,
+  gender: 1,
+  isLeadPax: true,
+  phoneCode: '+91',
+  mobileNo: '9876543210',
+  email: 'ravi@example.com',
+  dateOfBirth: '1988-04-12',
+  passportNo: 'K1234567',
+  passportExpiry: '2035-01-01',
+  passportIssueCountryCode: 'IN',
+  nationality: 'IN',
+  countryCode: 'IN',
+  addressLine1: '12 MG Road',
+  city: 'Delhi',
+  ...overrides,
+});
+
+export const pick = (r: TSearchResponse, test: (o: TFlightOption) => boolean): TFlightOption => {
+  const found = r.results[0]!.find(test);
+  if (!found) throw new Error('no option matched');
+  return found;
+};
