@@ -13,11 +13,17 @@ import {
   setFlightDetails,
   validateBooking,
 } from '@tp/contracts/endpoints/flights';
+import { search } from '@tp/contracts/endpoints/flights';
 import { BOOKING_STATUS } from '@tp/contracts/flights';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../functions/src/lib/db.ts';
+import { keys } from '../../functions/src/lib/keys.ts';
+import { monthKey } from '../../functions/src/users/flight-activity.ts';
+import { setUserFields } from '../../functions/src/users/customers-repo.ts';
 import { balanceOf } from '../../functions/src/wallet/ledger.ts';
 import { transitionOrder } from '../../functions/src/flights/repo.ts';
 import { FLIGHTDEALS } from './customers-helpers.ts';
-import { adult, newCustomer, oneWay, pick, type Customer } from './flights-helpers.ts';
+import { adult, inDays, newCustomer, oneWay, pick, type Customer } from './flights-helpers.ts';
 import { useStackTable } from './users-helpers.ts';
 
 let agent: Customer;
@@ -132,7 +138,7 @@ describe('holding a GDS fare', () => {
   });
 
   it('is refused to a user whose hold switch is off', async () => {
-    const noHold = await newCustomer(FLIGHTDEALS, 'travelAgent', { wallet: 100_000 });
+    const noHold = await newCustomer(FLIGHTDEALS, 'travelAgent', { wallet: 100_000, holdAllowed: false });
     const found = await oneWay(noHold.client, 'DEL', 'DXB', 30);
     const gds = pick(found, (o) => !o.isLcc && o.isHoldAllowed);
     const res = await noHold.client.call(setFlightDetails, {
@@ -155,7 +161,7 @@ describe('passenger checks', () => {
       passengers: [adult({ email: '', mobileNo: '' }), adult({ isLeadPax: false })],
     });
     expect(res.status).toBe(400);
-    expect(res.body.shortError.passengers).toMatch(/1 adult/);
+    expect(res.body.shortError?.passengers).toMatch(/1 adult/);
   });
 
   it('refuses SSR codes that are not in the catalogue', async () => {
@@ -188,5 +194,43 @@ describe('passenger checks', () => {
     expect(withMeal.status, JSON.stringify(withMeal.body)).toBe(200);
     const quoted = await agent.client.call(fareQuote, { searchId: found.searchId, resultIndex: lcc.resultIndex });
     expect(withMeal.body.result.totalPayable).toBeCloseTo(quoted.body.result.option.fare.totalPayable + meal.price, 2);
+  });
+});
+
+describe('who may search', () => {
+  it('refuses a user over the look-to-book limit unless exempted, and a user whose search is switched off', async () => {
+    const c = await newCustomer(FLIGHTDEALS, 'retail');
+    await oneWay(c.client); // counts one look
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...keys.flightActivity(FLIGHTDEALS.siteId, c.userId, monthKey(new Date())),
+          look_count: 10_000,
+          book_count: 0,
+        },
+      }),
+    );
+    const req = {
+      JourneyType: 1,
+      segments: [{ origin: 'DEL', destination: 'BOM', preferredDepartureTime: `${inDays(20)}T00:00:00` }],
+      adultCount: 1,
+    };
+    expect((await c.client.call(search, req)).status).toBe(429);
+    await setUserFields(FLIGHTDEALS.siteId, c.userId, { l2bExempted: true }, new Date());
+    expect((await c.client.call(search, req)).status).toBe(200);
+    await setUserFields(FLIGHTDEALS.siteId, c.userId, { isFlightSearchAllowed: false }, new Date());
+    expect((await c.client.call(search, req)).status).toBe(403);
+  });
+
+  it('answers 410 for a search that is not the caller’s', async () => {
+    const a = await newCustomer(FLIGHTDEALS, 'retail');
+    const b = await newCustomer(FLIGHTDEALS, 'retail');
+    const found = await oneWay(a.client);
+    const res = await b.client.call(fareQuote, {
+      searchId: found.searchId,
+      resultIndex: found.results[0]![0]!.resultIndex,
+    });
+    expect(res.status).toBe(410);
   });
 });

@@ -5,7 +5,7 @@
 import { expect } from 'vitest';
 import { search } from '@tp/contracts/endpoints/flights';
 import type { TFlightOption, TPassengerInput, TSearchResponse } from '@tp/contracts/flights';
-import type { DemoSite } from '../../scripts/seed/sites.ts';
+import type { DEMO_SITES } from '../../scripts/seed/sites.ts';
 import { createAccount } from '../../functions/src/users/service.ts';
 import { hashPassword } from '../../functions/src/users/password.ts';
 import { move } from '../../functions/src/wallet/ledger.ts';
@@ -14,6 +14,7 @@ import type { Client } from '../support/api.ts';
 import { signedIn } from './customers-helpers.ts';
 import { PASSWORD, uniqueEmail, uniquePhone, useStackTable } from './users-helpers.ts';
 
+type DemoSite = (typeof DEMO_SITES)[number];
 let passwordHash: Promise<string> | undefined;
 
 export interface Customer {
@@ -44,7 +45,8 @@ export async function newCustomer(
       isUserSuperAdmin: false,
     },
   );
-  if (options.holdAllowed) await setUserFields(site.siteId, user.userId, { isFlightHoldAllowed: true }, new Date());
+  if (options.holdAllowed !== undefined)
+    await setUserFields(site.siteId, user.userId, { isFlightHoldAllowed: options.holdAllowed }, new Date());
   if (options.wallet) await topUp(site.siteId, user.legalEntityId, options.wallet);
   return {
     client: await signedIn(email, site.domain, PASSWORD),
