@@ -1,3 +1,4 @@
+import { operations as ticketOperations } from '../tickets/index.ts'; // TEMP(tickets helper)
 import * as api from '@tp/contracts/endpoints/flights';
 import { domainHandler, operation, type Operation, type RequestContext } from '#lib/http';
 import { requirePrincipal } from '#lib/require-principal';
@@ -29,6 +30,7 @@ export const operations: Operation[] = [
   operation(api.setFlightDetails, async (input, ctx) => orders.createOrder(await scope(ctx), input)),
   operation(api.orderSuccessCallback, async (input, ctx) => orders.payOrder(await scope(ctx), input.orderId)),
   operation(api.getBookingDetails, async (input, ctx) => orders.bookingDetails(await scope(ctx), input)),
+  ...ticketOperations, // TEMP(tickets helper)
 ];
 
 export const handler = domainHandler(operations);

@@ -24,7 +24,8 @@ import { newId } from '#lib/crypto';
 import { createLogger } from '#lib/logger';
 import { loadPrincipal, type Principal } from '#lib/principal';
 import { siteById, type SiteRecord } from '#lib/tenancy';
-import { recordFlightActivity } from '../users/customers.ts';
+import { addFlightActivity } from '../users/customers-repo.ts';
+import { monthKey } from '../users/flight-activity.ts';
 import { creditItems, move, type WalletMovement } from '../wallet/ledger.ts';
 import { startGatewayPayment } from '../wallet/payments.ts';
 import { supplyFor } from './supply/index.ts';
@@ -196,8 +197,8 @@ export async function markOrderPaidByGateway(
 ): Promise<'paid' | 'already' | 'expired' | 'mismatch'> {
   const order = await repo.getOrder(siteId, orderId);
   if (!order) return 'mismatch';
-  if (order.status !== 'created')
-    return order.gatewayPayment?.paymentId === payment.paymentId || order.status !== 'failed' ? 'already' : 'mismatch';
+  // Another payment (or the wallet) already paid this order: this one must be refunded, not applied.
+  if (order.status !== 'created') return order.gatewayPayment?.paymentId === payment.paymentId ? 'already' : 'mismatch';
   if (round2(payment.amount) !== order.amount) return 'mismatch';
   if (order.expiresAt <= now.toISOString()) return 'expired';
   const ok = await repo.transitionOrder(
@@ -329,7 +330,7 @@ async function book(order: repo.OrderRecord, now: Date) {
     }),
   );
   await Promise.all([
-    recordFlightActivity(order.siteId, order.userId, 'book', now),
+    addFlightActivity(order.siteId, order.userId, 'book', monthKey(now)),
     order.journeyType === JOURNEY_TYPE.return
       ? repo.setSearchLegBooking(order.siteId, order.searchId, order.leg, record.bookingId)
       : null,

@@ -38,8 +38,7 @@ import { permissionsOf } from '#lib/permissions';
 import { siteById, type SiteRecord } from '#lib/tenancy';
 import { monthKey } from '../users/flight-activity.ts';
 import * as customersRepo from '../users/customers-repo.ts';
-import { recordFlightActivity } from '../users/customers.ts';
-import { activeSupplierLink } from '../suppliers/service.ts';
+import { activeSupplierLink } from '../suppliers/links.ts';
 import { pricingContextFor, pricingContextForConsumer } from '../markup/pricing.ts';
 import { balanceOf } from '../wallet/ledger.ts';
 import { supplyFor } from './supply/index.ts';
@@ -217,7 +216,7 @@ export async function search(scope: FlightScope, req: TSearchRequest): Promise<T
     }),
     isStaff(scope.principal)
       ? null
-      : recordFlightActivity(scope.site.siteId, scope.principal.userId, 'look', scope.now),
+      : customersRepo.addFlightActivity(scope.site.siteId, scope.principal.userId, 'look', monthKey(scope.now)),
   ]);
   return {
     searchId,

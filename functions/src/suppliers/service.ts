@@ -631,47 +631,7 @@ export async function setLeRelation(
 // ---------------------------------------------------------------------------------------------------
 // For other domains (flights, wallet)
 
-export interface ActiveSupplierLink {
-  supplierSiteId: string;
-  consumerSiteId: string;
-  category: SupplierCategory;
-  supplierListId: string;
-  isFlightHoldAllowed: boolean;
-  isFlightSearchAllowed: boolean;
-  approvedAt: string;
-  /** The consumer's partner account and legal entity on the supplier site: who the supplier bills. */
-  consumerAdminUserId: string;
-  consumerLegalEntityId: string;
-}
-
-/**
- * The supplier link a consumer site may use for a category now: approved by the supplier and not paused
- * by the consumer, read from the consumer's own partition. With several, the earliest approved wins.
- */
-export async function activeSupplierLink(
-  consumerSiteId: string,
-  category: SupplierCategory,
-  deps: Pick<SuppliersDeps, 'repo'> = defaultDeps,
-): Promise<ActiveSupplierLink | null> {
-  const usable = (await deps.repo.linksOfConsumer(consumerSiteId))
-    .filter(
-      (l) => l.category === category && isUsable(l) && l.approvedAt && l.consumerAdminUserId && l.consumerLegalEntityId,
-    )
-    .sort((a, b) => a.approvedAt!.localeCompare(b.approvedAt!));
-  const l = usable[0];
-  if (!l) return null;
-  return {
-    supplierSiteId: l.supplierSiteId,
-    consumerSiteId: l.consumerSiteId,
-    category: l.category,
-    supplierListId: l.supplierListId,
-    isFlightHoldAllowed: l.isFlightHoldAllowed,
-    isFlightSearchAllowed: l.isFlightSearchAllowed,
-    approvedAt: l.approvedAt!,
-    consumerAdminUserId: l.consumerAdminUserId!,
-    consumerLegalEntityId: l.consumerLegalEntityId!,
-  };
-}
+export { activeSupplierLink, type ActiveSupplierLink } from './links.ts';
 
 /** Whether TDS is withheld on commission to a legal entity of the site (false until staff say so). */
 export async function isTdsDeductable(
