@@ -35,7 +35,8 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> 
   flights: { sends: ['paymentVerification', 'email'], timeoutSeconds: 28 },
   // Worker timeouts stay well under the queues' 60 s visibility timeout (QUEUES).
   'email-worker': { mail: true, timeoutSeconds: 20 },
-  'payments-worker': { sends: ['email'], timeoutSeconds: 20 },
+  // Fulfilling a paid flight order books with the supplier, like the flights Lambda.
+  'payments-worker': { sends: ['email'], timeoutSeconds: 28 },
 };
 
 export const accessOf = (name: string): FunctionAccess => ({ ...DEFAULT_ACCESS, ...FUNCTION_ACCESS[name] });

@@ -20,6 +20,8 @@ import { QUEUES, type QueueSpec } from '@tp/contracts/platform';
 const ROOT = resolve(import.meta.dirname, '..', '..');
 /** Locally a failed message comes back after this long instead of the full visibility timeout. */
 const LOCAL_RETRY_DELAY_S = 1;
+/** How often the local stand-in for the hold-release schedule runs. */
+const HOLD_RELEASE_EVERY_MS = 60_000;
 
 type SqsHandler = (event: SQSEvent, ctx: object) => Promise<SQSBatchResponse | void>;
 
@@ -108,6 +110,23 @@ export function startWorkers(sqs: SQSClient, urls: Record<keyof typeof QUEUES, {
       })(),
     );
   }
+
+  // Scheduled jobs (an EventBridge schedule on AWS) run on an interval locally: the automatic release
+  // of lapsed flight holds (functions/src/workers/hold-release.ts).
+  const holdRelease = join(ROOT, 'functions', 'src', 'workers', 'hold-release.ts');
+  if (existsSync(holdRelease))
+    loops.push(
+      (async () => {
+        const { handler } = (await import(pathToFileURL(holdRelease).href)) as { handler: () => Promise<void> };
+        let due = Date.now() + HOLD_RELEASE_EVERY_MS;
+        while (running) {
+          await new Promise((r) => setTimeout(r, 500));
+          if (!running || Date.now() < due) continue;
+          due = Date.now() + HOLD_RELEASE_EVERY_MS;
+          await handler().catch(() => undefined);
+        }
+      })(),
+    );
 
   return {
     async stop() {

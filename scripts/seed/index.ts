@@ -10,13 +10,16 @@ import { POLICY_TITLES } from '../../functions/src/site/service.ts';
 import { DEMO_SITES, policyHtml } from './sites.ts';
 import { seedUsers } from './users.ts';
 import { seedGroups } from './groups.ts';
+import { seedMarkups } from './markups.ts';
 import { seedRbac } from './rbac.ts';
 import { indexLegacyUsers } from '../../functions/src/users/customers-repo.ts';
 import { seedSuppliers } from './suppliers.ts';
+import { seedWallets } from './wallets.ts';
+import { seedBookings } from './bookings.ts';
 
 const MARKER = { pk: 'SEED', sk: 'DEMO' };
 /** Bump when the demo data changes shape; an older data folder is re-seeded on top. */
-export const SEED_VERSION = 4;
+export const SEED_VERSION = 5;
 
 async function put(item: Record<string, unknown>): Promise<void> {
   await db().send(new PutCommand({ TableName: tableName(), Item: item }));
@@ -48,8 +51,11 @@ export async function seedDemo(): Promise<{ seeded: boolean }> {
   // Users from before customer numbers existed get theirs (and their search and count items).
   for (const site of DEMO_SITES) await indexLegacyUsers(site.siteId);
   await seedGroups();
+  await seedMarkups();
   await seedRbac();
   await seedSuppliers();
+  await seedWallets();
+  await seedBookings();
   await put({ ...MARKER, version: SEED_VERSION, at: new Date().toISOString() });
   return { seeded: true };
 }

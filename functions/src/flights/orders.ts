@@ -296,6 +296,7 @@ async function book(order: repo.OrderRecord, now: Date) {
   try {
     if (opt.isLcc && !order.hold) {
       const t = await supply.ticket({ ...ref, passengers: order.passengers, expectedFare: order.supplierFare }, ctx);
+      if (t.isPriceChanged) throw new SupplyError('failed', 'The airline changed the fare while ticketing');
       ({ pnr, supplierBookingId, tickets } = t);
     } else {
       const b = await supply.book({ ...ref, passengers: order.passengers, expectedFare: order.supplierFare }, ctx);

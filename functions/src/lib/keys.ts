@@ -286,4 +286,103 @@ export const keys = {
     gsi2sk: `${createdAt}#${part(entryId)}`,
   }),
   siteWalletEntriesPk: (siteId: string) => `${site(siteId)}#WALLETENTRIES`,
+  // Payments (functions/src/wallet/payments.ts): gateway payments and offline transfers a user records.
+  /** A payment; its id doubles as the unguessable token of the sandbox gateway page. */
+  payment: (siteId: string, paymentId: string): Key => ({
+    pk: `${site(siteId)}#PAYMENT#${part(paymentId)}`,
+    sk: 'PAYMENT',
+  }),
+  /** A user's payments newest first (gsi1), the site's (gsi2, gateway transaction report). */
+  paymentsOfUserIndex: (siteId: string, userId: string, createdAt: string, paymentId: string) => ({
+    gsi1pk: `${site(siteId)}#USER#${part(userId)}#PAYMENTS`,
+    gsi1sk: `${createdAt}#${part(paymentId)}`,
+  }),
+  paymentsOfUserPk: (siteId: string, userId: string) => `${site(siteId)}#USER#${part(userId)}#PAYMENTS`,
+  paymentsIndex: (siteId: string, createdAt: string, paymentId: string) => ({
+    gsi2pk: `${site(siteId)}#PAYMENTS`,
+    gsi2sk: `${createdAt}#${part(paymentId)}`,
+  }),
+  paymentsPk: (siteId: string) => `${site(siteId)}#PAYMENTS`,
+  /** The gateway payments started for one flight order (a user may retry after abandoning one). */
+  orderPayment: (siteId: string, orderId: string, paymentId: string): Key => ({
+    pk: `${site(siteId)}#ORDERPAYMENTS#${part(orderId)}`,
+    sk: part(paymentId),
+  }),
+  orderPaymentsPk: (siteId: string, orderId: string) => `${site(siteId)}#ORDERPAYMENTS#${part(orderId)}`,
+  /** Offline transfers awaiting staff review, oldest first; removed in the review's transaction. */
+  pendingOfflinePayment: (siteId: string, createdAt: string, paymentId: string): Key => ({
+    pk: `${site(siteId)}#OFFLINEPENDING`,
+    sk: `${createdAt}#${part(paymentId)}`,
+  }),
+  pendingOfflinePaymentsPk: (siteId: string) => `${site(siteId)}#OFFLINEPENDING`,
+  /** The site's bank details for offline transfers (public to its users; not a secret). */
+  bankDetails: (siteId: string): Key => ({ pk: site(siteId), sk: 'BANKDETAILS' }),
+  /** Every wallet balance of a site (gsi1 on the balance item, set by its first credit): balances report. */
+  siteWalletsIndex: (siteId: string, leId: string) => ({ gsi1pk: `${site(siteId)}#WALLETS`, gsi1sk: part(leId) }),
+  siteWalletsPk: (siteId: string) => `${site(siteId)}#WALLETS`,
+
+  // Flight supply (functions/src/flights/supply): the simulated consolidator's state and the TBO token,
+  // under the site whose supply it is (for a supplier chain: the supplier site at its end).
+  /** Seats sold on one simulated flight (`<carrier><number>-<origin><destination>`) on one date. */
+  simSeats: (siteId: string, date: string, flightKey: string): Key => ({
+    pk: `${site(siteId)}#SIMSEATS#${part(date)}`,
+    sk: part(flightKey),
+  }),
+  /** A simulated supplier booking (PNR), by supplier booking id. */
+  simBooking: (siteId: string, supplierBookingId: string): Key => ({
+    pk: `${site(siteId)}#SIMBOOKING#${part(supplierBookingId)}`,
+    sk: 'BOOKING',
+  }),
+  /** A simulated change request, by change request id. */
+  simChangeRequest: (siteId: string, changeRequestId: string): Key => ({
+    pk: `${site(siteId)}#SIMCR#${part(changeRequestId)}`,
+    sk: 'CR',
+  }),
+  /** The consolidator token of a site for one calendar day (`YYYY-MM-DD`). */
+  tboToken: (siteId: string, day: string): Key => ({ pk: `${site(siteId)}#TBOTOKEN`, sk: part(day) }),
+
+  // Markup rules of customer groups (functions/src/markup/rules-repo.ts). A rule lives under its id; a
+  // group's rules are read in one query (gsi1, pricing on every search), a kind's across groups (gsi2).
+  markupRule: (siteId: string, markupId: string): Key => ({
+    pk: `${site(siteId)}#MARKUP#${part(markupId)}`,
+    sk: 'RULE',
+  }),
+  markupsOfGroupIndex: (siteId: string, groupId: string, kind: string, slot: string) => ({
+    gsi1pk: `${site(siteId)}#LEGROUP#${part(groupId)}#MARKUPS`,
+    gsi1sk: `${part(kind)}#${part(slot)}`,
+  }),
+  markupsOfGroupPk: (siteId: string, groupId: string) => `${site(siteId)}#LEGROUP#${part(groupId)}#MARKUPS`,
+  markupsOfKindIndex: (siteId: string, kind: string, groupId: string, slot: string) => ({
+    gsi2pk: `${site(siteId)}#MARKUPS#${part(kind)}`,
+    gsi2sk: `${part(groupId)}#${part(slot)}`,
+  }),
+  markupsOfKindPk: (siteId: string, kind: string) => `${site(siteId)}#MARKUPS#${part(kind)}`,
+  /** One rule per group and slot (the default; an airline; a sector): holds the rule's id. */
+  markupSlot: (siteId: string, groupId: string, kind: string, slot: string): Key => ({
+    pk: `${site(siteId)}#LEGROUP#${part(groupId)}#MARKUPSLOT#${part(kind)}#${part(slot)}`,
+    sk: 'UNIQUE',
+  }),
+  // Ticket queues (functions/src/tickets/indexes.ts): bookings by travel date, the site's and a user's;
+  // projection items rewritten with every save of the booking.
+  bookingsByTravel: (siteId: string, travelDate: string, bookingId: string): Key => ({
+    pk: `${site(siteId)}#BOOKINGSBYTRAVEL`,
+    sk: `${part(travelDate)}#${part(bookingId)}`,
+  }),
+  bookingsByTravelPk: (siteId: string) => `${site(siteId)}#BOOKINGSBYTRAVEL`,
+  userBookingsByTravel: (siteId: string, userId: string, travelDate: string, bookingId: string): Key => ({
+    pk: `${site(siteId)}#USER#${part(userId)}#BOOKINGSBYTRAVEL`,
+    sk: `${part(travelDate)}#${part(bookingId)}`,
+  }),
+  userBookingsByTravelPk: (siteId: string, userId: string) => `${site(siteId)}#USER#${part(userId)}#BOOKINGSBYTRAVEL`,
+  /** Change request id → booking id (api/getCRStatus is asked by change request id only). */
+  changeRequest: (siteId: string, changeRequestId: string): Key => ({
+    pk: `${site(siteId)}#CR#${part(changeRequestId)}`,
+    sk: 'CR',
+  }),
+  /**
+   * Sites that have ever held a booking, for the scheduled automatic release. Deliberately global, like
+   * the supplier directory: the scheduler must find every site's hold queue without a scan; it lists ids only.
+   */
+  holdSite: (siteId: string): Key => ({ pk: 'HOLD_SITES', sk: part(siteId) }),
+  holdSitesPk: () => 'HOLD_SITES',
 };

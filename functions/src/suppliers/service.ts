@@ -18,7 +18,6 @@ import {
   canTransition,
   isDecision,
   isEstablished,
-  isUsable,
   type LinkStatus,
   type MappingStatus,
 } from '@tp/domain/supplier-links';

@@ -3,7 +3,8 @@
  * "Wallet"). Money moves exactly once because every movement is a transaction of
  *   - the entry, put only if its id was never used (the id is the idempotency key, e.g.
  *     `order-<orderId>-debit`), and
- *   - the balance, updated only if it stays ≥ −creditLimit.
+ *   - the balance, updated only if it stays ≥ −creditLimit. The balance item keeps `available`
+ *     (= balance + creditLimit) for that check; whoever changes creditLimit adds the difference to it.
  * Callers compose these items with their own (an order's state change) in one TransactWrite, so a
  * debit and the order it pays for can never be written apart.
  */
@@ -90,8 +91,10 @@ export function debitItems(m: WalletMovement): TransactItem[] {
       Update: {
         TableName: tableName(),
         Key: keys.walletBalance(m.siteId, m.legalEntityId),
-        UpdateExpression: 'SET balance = balance - :a, updatedAt = :t',
-        ConditionExpression: 'attribute_exists(balance) AND balance - :a >= -creditLimit',
+        // Condition expressions cannot do arithmetic, so the item keeps `available` (balance +
+        // creditLimit) alongside the balance and the check is a plain comparison.
+        UpdateExpression: 'SET balance = balance - :a, available = available - :a, updatedAt = :t',
+        ConditionExpression: 'attribute_exists(balance) AND available >= :a',
         ExpressionAttributeValues: { ':a': amount, ':t': m.now.toISOString() },
       },
     },
@@ -102,6 +105,7 @@ export function debitItems(m: WalletMovement): TransactItem[] {
 export function creditItems(m: WalletMovement): TransactItem[] {
   const amount = round2(m.amount);
   if (!(amount > 0)) throw new Error('credit amount must be positive');
+  const walletsIndex = keys.siteWalletsIndex(m.siteId, m.legalEntityId);
   return [
     entryItem(m, amount),
     {
@@ -109,8 +113,17 @@ export function creditItems(m: WalletMovement): TransactItem[] {
         TableName: tableName(),
         Key: keys.walletBalance(m.siteId, m.legalEntityId),
         UpdateExpression:
-          'SET balance = if_not_exists(balance, :zero) + :a, creditLimit = if_not_exists(creditLimit, :zero), currency = if_not_exists(currency, :c), updatedAt = :t',
-        ExpressionAttributeValues: { ':a': amount, ':zero': 0, ':c': m.currency, ':t': m.now.toISOString() },
+          'SET balance = if_not_exists(balance, :zero) + :a, available = if_not_exists(available, :zero) + :a, creditLimit = if_not_exists(creditLimit, :zero), currency = if_not_exists(currency, :c), updatedAt = :t, legalEntityId = :le, gsi1pk = :wpk, gsi1sk = :wsk',
+        ExpressionAttributeValues: {
+          ':a': amount,
+          ':zero': 0,
+          ':c': m.currency,
+          ':t': m.now.toISOString(),
+          ':le': m.legalEntityId,
+          // Lists every wallet of the site (balances report) without a scan.
+          ':wpk': walletsIndex.gsi1pk,
+          ':wsk': walletsIndex.gsi1sk,
+        },
       },
     },
   ];

@@ -105,4 +105,8 @@ export const MSG = {
   socialLoginFailed: 'Could not verify your sign-in. Please try again.',
   socialLoginDisabled: 'This sign-in method is not enabled on this site',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  // reference data (master calls; not quoted by the spec)
+  unknownCountry: 'Please select a valid country',
+  unknownState: 'Please select a valid state',
+  cityOrCityIdRequired: 'Either city or cityId is required',
 } as const;

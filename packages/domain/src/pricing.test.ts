@@ -290,7 +290,8 @@ describe('priceFare: properties', () => {
         expect(p.tds, at).toBe(round2(p.commissionEarned * c.tdsRate));
 
         // Every amount is rounded to 2 decimals.
-        for (const [k, v] of Object.entries(p)) if (typeof v === 'number') expect(cents(v), `${at} ${k}=${v}`).toBe(true);
+        for (const [k, v] of Object.entries(p))
+          if (typeof v === 'number') expect(cents(v), `${at} ${k}=${v}`).toBe(true);
         for (const b of fareBreakdown) expect(cents(b.totalFare), at).toBe(true);
 
         // The per-passenger totals add up to the total fare (within a cent per passenger of rounding).

@@ -2,3 +2,4 @@ export * from './html.ts';
 export * from './layout.ts';
 export * from './templates.ts';
 export * from './mime.ts';
+export * from './eticket.ts';

@@ -22,6 +22,7 @@ const NotFound = lazy(() => import('#features/shell/not-found.page.tsx'));
 const pending = lazy(() => import('#features/shell/pending.page.tsx'));
 const profile = lazy(() => import('#features/profile/profile.page.tsx'));
 const customers = lazy(() => import('#features/customers/customers.page.tsx'));
+const ticketQueue = lazy(() => import('#features/tickets/queue.page.tsx'));
 
 /** Screens by SPA_ROUTES path. Issues #3/#4/#5 and the DMC work add theirs here and drop `pending`. */
 export const SCREENS: Record<string, Screen> = {
@@ -48,6 +49,23 @@ export const SCREENS: Record<string, Screen> = {
   '/staff/customers': customers,
   '/staff/setting/permission-groups': lazy(() => import('#features/permissions/permission-groups.page.tsx')),
   '/createNewUser': lazy(() => import('#features/customers/create-user.page.tsx')),
+  '/flight/*': lazy(() => import('#features/flights/flights.page.tsx')),
+  '/flights/manage-markup': lazy(() => import('#features/markup/manage-markup.page.tsx')),
+  '/1/success': lazy(() => import('#features/payments/success.page.tsx')),
+  '/sandbox-gateway/:paymentId': lazy(() => import('#features/payments/sandbox-gateway.page.tsx')),
+  '/phonepe/verify/:orderId?': lazy(() => import('#features/payments/verify.page.tsx')),
+  '/payments': lazy(() => import('#features/payments/payments.page.tsx')),
+  '/user/payments/:orderId?': lazy(() => import('#features/payments/user-payments.page.tsx')),
+  '/staff/paymentGatewayTransactions': lazy(() => import('#features/payments/gateway-transactions.page.tsx')),
+  '/staff/myPendingPaymentGatewayEntries': lazy(() => import('#features/payments/pending-entries.page.tsx')),
+  '/user/transactionHistory': lazy(() => import('#features/wallet/transaction-history.page.tsx')),
+  '/staff/walletReport': lazy(() => import('#features/wallet/wallet-report.page.tsx')),
+  '/staff/downloadBalances': lazy(() => import('#features/wallet/download-balances.page.tsx')),
+  '/flight/ticketQueue': ticketQueue,
+  '/flights/ticketQueue': ticketQueue,
+  '/flights/holdQueue': ticketQueue,
+  '/flights/changeRequestQueue': ticketQueue,
+  '/flight/eTicket/:bookingSlug': lazy(() => import('#features/tickets/eticket.page.tsx')),
   '*': NotFound,
 };
 

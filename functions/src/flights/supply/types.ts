@@ -85,6 +85,8 @@ export interface TicketResult {
   tickets: { ticketId: string; ticketNumber: string; validatingAirline: string }[];
   /** Airline PNR per segment where it differs from the GDS PNR. */
   airlinePnr?: string;
+  /** LCC: the fare moved since `expectedFare` was quoted; nothing was ticketed (no tickets). */
+  isPriceChanged?: boolean;
 }
 
 export interface SupplierBookingDetails {
@@ -140,6 +142,10 @@ export class SupplyError extends Error {
 export interface FlightSupply {
   /** 'simulator', 'tbo' or 'site:<supplierSiteId>'. */
   readonly name: string;
+  /** A supplier site's supply: the site whose markup for the consumer the flights service applies. */
+  readonly supplierSiteId?: string;
+  /** False when the supplier site does not let this consumer hold (book without ticketing). */
+  readonly holdAllowed?: boolean;
   /** Sources this supply can search (GDS and LCC airline codes). */
   sources(ctx: SupplyContext): Promise<string[]>;
   search(req: TSearchRequest, ctx: SupplyContext): Promise<SupplySearchResult>;

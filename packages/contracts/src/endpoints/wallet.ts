@@ -1,3 +1,235 @@
-import type { Endpoint } from '../endpoint.ts';
+import * as z from 'zod';
+import { endpoint, type Endpoint } from '../endpoint.ts';
+import { zEmpty, zRequired } from '../common.ts';
+import { MSG } from '../messages.ts';
+import {
+  ZActiveGateway,
+  ZAddMoney,
+  ZBalanceRow,
+  ZBankDetails,
+  ZPageLimit,
+  ZPayment,
+  ZReviewOffline,
+  ZSandboxPayment,
+  ZUserPaymentEntry,
+  ZUserPaymentEntryResult,
+  ZVerifyResult,
+  ZWalletBalance,
+  ZWalletEntry,
+  pageOf,
+  zCursor,
+} from '../wallet.ts';
 
-export const walletEndpoints: Endpoint[] = [];
+// Wallets, gateways and payments (spec 000 §4; domain.md "Wallet", "Payment order").
+
+const zPaging = { cursor: zCursor(), limit: ZPageLimit };
+const zCustomer = { userId: z.string().trim().optional(), email: z.string().trim().toLowerCase().optional() };
+
+export const getActiveGateway = endpoint({
+  id: 'wallet.getActiveGateway',
+  api: 'site',
+  method: 'POST',
+  path: 'payment/getActiveGateway',
+  domain: 'wallet',
+  auth: 'user',
+  request: zEmpty,
+  response: ZActiveGateway,
+  summary: "The site's active payment gateway (name only; credentials never leave the server).",
+});
+
+export const verifyPayment = endpoint({
+  id: 'wallet.verifyPayment',
+  api: 'site',
+  method: 'POST',
+  path: 'payment/phonepe/verifyPayment',
+  domain: 'wallet',
+  auth: 'user',
+  request: z.object({ orderId: zRequired() }),
+  response: ZVerifyResult,
+  summary:
+    'State of the gateway payment behind a flight order id (or a top-up payment id); queues a verification while it is open. The client retries 5 times, 2 s apart.',
+});
+
+export const getBankDetails = endpoint({
+  id: 'wallet.getBankDetails',
+  api: 'site',
+  method: 'POST',
+  path: 'whitelabel/getBankDetails',
+  domain: 'wallet',
+  auth: 'user',
+  request: zEmpty,
+  response: ZBankDetails.nullable(),
+  summary: "The site's bank details for offline transfers (null when the site has none).",
+});
+
+export const addWalletEntry = endpoint({
+  id: 'wallet.addWlUserWalletEntry',
+  api: 'site',
+  method: 'POST',
+  path: 'wl/user/addWlUserWalletEntry',
+  domain: 'wallet',
+  auth: 'staff',
+  permission: 'wallet.addMoney',
+  request: ZAddMoney.refine((v) => !!(v.userId || v.email), { message: MSG.required, path: ['email'] }),
+  response: z.object({ entry: ZWalletEntry, balance: ZWalletBalance, duplicate: z.boolean() }),
+  summary:
+    "Staff Add Money: credits a customer's wallet once per requestId (a repeated or concurrent submit adds nothing more).",
+});
+
+export const getCustomerWalletEntries = endpoint({
+  id: 'wallet.getWlUserWalletEntry',
+  api: 'site',
+  method: 'POST',
+  path: 'wl/user/getWlUserWalletEntry',
+  domain: 'wallet',
+  auth: 'staff',
+  permission: 'wallet.viewReports',
+  request: z
+    .object({ ...zCustomer, ...zPaging })
+    .refine((v) => !!(v.userId || v.email), { message: MSG.required, path: ['email'] }),
+  response: pageOf(ZWalletEntry).extend({ balance: ZWalletBalance, customerEmail: z.string() }),
+  summary: "A customer's wallet entries newest first, with the balance (cursor pages).",
+});
+
+export const getMyWalletEntries = endpoint({
+  id: 'wallet.getMyWalletEntry',
+  api: 'site',
+  method: 'POST',
+  path: 'wl/user/getMyWalletEntry',
+  domain: 'wallet',
+  auth: 'user',
+  request: z.object(zPaging),
+  response: pageOf(ZWalletEntry),
+  summary: "The caller's legal entity's wallet entries newest first (cursor pages).",
+});
+
+export const getWalletBalance = endpoint({
+  id: 'wallet.getWlUserWalletBalance',
+  api: 'site',
+  method: 'POST',
+  path: 'wl/user/getWlUserWalletBalance',
+  domain: 'wallet',
+  auth: 'user',
+  request: z.object(zCustomer),
+  response: ZWalletBalance,
+  summary: "The caller's wallet balance; staff with wallet.viewReports may name a customer (userId or email).",
+});
+
+export const userPaymentEntry = endpoint({
+  id: 'wallet.userPaymentEntry',
+  api: 'site',
+  method: 'POST',
+  path: 'wl/user/userPaymentEntry',
+  domain: 'wallet',
+  auth: 'user',
+  request: ZUserPaymentEntry,
+  response: ZUserPaymentEntryResult,
+  summary:
+    "Tops up the caller's wallet: mode 'gateway' starts a gateway payment (redirectTo); mode 'offline' records a bank transfer that staff approve.",
+});
+
+export const getMyPayments = endpoint({
+  id: 'wallet.getMyPayments',
+  api: 'site',
+  method: 'POST',
+  path: 'payment/getMyPayments',
+  domain: 'wallet',
+  auth: 'user',
+  request: z.object({ orderId: z.string().trim().optional(), ...zPaging }),
+  response: pageOf(ZPayment),
+  summary: "The caller's payments newest first, or those of one order / top-up (orderId).",
+});
+
+export const getGatewayTransactions = endpoint({
+  id: 'wallet.getGatewayTransactions',
+  api: 'site',
+  method: 'POST',
+  path: 'payment/getGatewayTransactions',
+  domain: 'wallet',
+  auth: 'staff',
+  permission: 'wallet.viewReports',
+  request: z.object(zPaging),
+  response: pageOf(ZPayment),
+  summary: "The site's payments (gateway and offline) newest first.",
+});
+
+export const getPendingOfflinePayments = endpoint({
+  id: 'wallet.getPendingOfflinePayments',
+  api: 'site',
+  method: 'POST',
+  path: 'payment/getPendingOfflinePayments',
+  domain: 'wallet',
+  auth: 'staff',
+  permission: 'wallet.viewReports',
+  request: z.object(zPaging),
+  response: pageOf(ZPayment),
+  summary: 'Offline transfers users recorded that wait for review, oldest first.',
+});
+
+export const reviewOfflinePayment = endpoint({
+  id: 'wallet.reviewOfflinePayment',
+  api: 'site',
+  method: 'POST',
+  path: 'payment/reviewOfflinePayment',
+  domain: 'wallet',
+  auth: 'staff',
+  permission: 'wallet.addMoney',
+  request: ZReviewOffline,
+  response: ZPayment,
+  summary: 'Approves (credits the wallet once) or rejects an offline transfer.',
+});
+
+export const getWalletBalances = endpoint({
+  id: 'wallet.getWalletBalances',
+  api: 'site',
+  method: 'POST',
+  path: 'wl/user/getWalletBalances',
+  domain: 'wallet',
+  auth: 'staff',
+  permission: 'wallet.downloadBalances',
+  request: z.object({ cursor: zCursor(), limit: z.coerce.number().int().min(1).max(100).default(100) }),
+  response: pageOf(ZBalanceRow),
+  summary: 'Every wallet balance of the site (balances download), in pages.',
+});
+
+export const getSandboxPayment = endpoint({
+  id: 'wallet.getSandboxPayment',
+  api: 'site',
+  method: 'POST',
+  path: 'payment/sandbox/getPayment',
+  domain: 'wallet',
+  auth: 'public',
+  request: z.object({ paymentId: zRequired() }),
+  response: ZSandboxPayment,
+  summary: 'The embedded sandbox gateway page: the payment behind its unguessable id.',
+});
+
+export const completeSandboxPayment = endpoint({
+  id: 'wallet.completeSandboxPayment',
+  api: 'site',
+  method: 'POST',
+  path: 'payment/sandbox/complete',
+  domain: 'wallet',
+  auth: 'public',
+  request: z.object({ paymentId: zRequired(), outcome: z.enum(['pay', 'fail', 'abandon'], { error: MSG.required }) }),
+  response: z.object({ returnTo: z.string(), state: z.enum(['PENDING', 'COMPLETED', 'FAILED']) }),
+  summary: "The sandbox payer's choice: Pay / Fail settle it once and queue its verification; Abandon leaves it open.",
+});
+
+export const walletEndpoints: Endpoint[] = [
+  getActiveGateway,
+  verifyPayment,
+  getBankDetails,
+  addWalletEntry,
+  getCustomerWalletEntries,
+  getMyWalletEntries,
+  getWalletBalance,
+  userPaymentEntry,
+  getMyPayments,
+  getGatewayTransactions,
+  getPendingOfflinePayments,
+  reviewOfflinePayment,
+  getWalletBalances,
+  getSandboxPayment,
+  completeSandboxPayment,
+];

@@ -117,37 +117,47 @@ function GroupItem({ group }: { group: TLeGroup }) {
   );
 }
 
+/**
+ * The site's customer groups, the default one marked, with add / rename / set default: in the
+ * Customer Groups dialog here and on the Manage Markup screen's Customer Groups tab.
+ */
+export function CustomerGroupsPanel({ active = true }: { active?: boolean }) {
+  const { data, isLoading } = useApi(getLeGroups, active ? {} : null);
+  return (
+    <Stack gap="md">
+      <GroupNameForm onDone={() => undefined} />
+      {isLoading && !data ? (
+        <Stack gap="xs" aria-busy="true">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} height={48} />
+          ))}
+        </Stack>
+      ) : data?.length ? (
+        <Stack
+          gap="xs"
+          component="ul"
+          aria-label="Customer groups"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
+          {data.map((g) => (
+            <GroupItem key={g.id} group={g} />
+          ))}
+        </Stack>
+      ) : (
+        <Text c="dimmed" ta="center" role="status">
+          {MSG.noResults}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 /** Customer Groups (the "Markup Groups" button): the site's groups, the default one marked. */
 export function CustomerGroupsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const small = useSmallScreen();
-  const { data, isLoading } = useApi(getLeGroups, opened ? {} : null);
   return (
     <Modal opened={opened} onClose={onClose} title="Customer Groups" size="lg" fullScreen={small}>
-      <Stack gap="md">
-        <GroupNameForm onDone={() => undefined} />
-        {isLoading && !data ? (
-          <Stack gap="xs" aria-busy="true">
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} height={48} />
-            ))}
-          </Stack>
-        ) : data?.length ? (
-          <Stack
-            gap="xs"
-            component="ul"
-            aria-label="Customer groups"
-            style={{ listStyle: 'none', padding: 0, margin: 0 }}
-          >
-            {data.map((g) => (
-              <GroupItem key={g.id} group={g} />
-            ))}
-          </Stack>
-        ) : (
-          <Text c="dimmed" ta="center" role="status">
-            {MSG.noResults}
-          </Text>
-        )}
-      </Stack>
+      <CustomerGroupsPanel active={opened} />
     </Modal>
   );
 }

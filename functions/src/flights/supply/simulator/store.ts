@@ -1,0 +1,252 @@
+/**
+ * The simulated consolidator's state in DynamoDB, under the site whose supply it is: seats sold per
+ * flight and date, supplier bookings (PNRs) and change requests. Everything else is regenerated.
+ */
+import {
+  BatchGetCommand,
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  type BatchGetCommandInput,
+  type BatchGetCommandOutput,
+} from '@aws-sdk/lib-dynamodb';
+import type { SupplierFare } from '@tp/domain/pricing';
+import { db, tableName } from '#lib/db';
+import { isConditionFailure } from '#lib/errors';
+import { keys } from '#lib/keys';
+
+export interface SeatClaim {
+  date: string;
+  key: string;
+  seats: number;
+  /** Seats the flight had on sale that day (the claim fails past it). */
+  onSale: number;
+}
+
+export interface SimTicket {
+  ticketId: string;
+  ticketNumber: string;
+  paxIndex: number;
+  /** The change request that covers this ticket, once asked. */
+  changeRequestId?: string;
+}
+
+export interface SimBooking {
+  supplierBookingId: string;
+  pnr: string;
+  airlinePnr: string;
+  status: 'held' | 'ticketed' | 'released';
+  source: string;
+  isLcc: boolean;
+  airlineCode: string;
+  traceId: string;
+  resultIndex: string;
+  familyId: string;
+  domestic: boolean;
+  createdAt: string;
+  lastTicketDate: string | null;
+  firstDepartureUtc: number;
+  seats: SeatClaim[];
+  passengers: { firstName: string; lastName: string; paxType: 1 | 2 | 3; baseFare: number; tax: number }[];
+  tickets: SimTicket[];
+  fare: SupplierFare;
+  version: number;
+}
+
+export interface SimChangeRequest {
+  changeRequestId: string;
+  supplierBookingId: string;
+  ticketId: string | null;
+  requestType: 1 | 2 | 3;
+  cancellationType: 1 | 2 | 3;
+  remarks: string;
+  createdAt: string;
+  refundAmount: number;
+  cancellationCharge: number;
+}
+
+export interface SimStore {
+  /** Seats sold so far, by `<date>|<flight key>`. */
+  soldSeats(siteId: string, legs: { date: string; key: string }[]): Promise<Map<string, number>>;
+  /** All or nothing; false when a flight has too few seats left. */
+  claimSeats(siteId: string, claims: SeatClaim[]): Promise<boolean>;
+  returnSeats(siteId: string, claims: SeatClaim[]): Promise<void>;
+  putBooking(siteId: string, b: SimBooking): Promise<void>;
+  getBooking(siteId: string, supplierBookingId: string): Promise<SimBooking | null>;
+  /** Saves `b` (its version already bumped) if the stored version is still `b.version - 1`, with the new change requests. */
+  saveBooking(siteId: string, b: SimBooking, changeRequests?: SimChangeRequest[]): Promise<boolean>;
+  getChangeRequest(siteId: string, changeRequestId: string): Promise<SimChangeRequest | null>;
+}
+
+const DAY_S = 86_400;
+const epoch = (ms: number) => Math.floor(ms / 1000);
+const seatId = (date: string, key: string) => `${date}|${key}`;
+
+export const dynamoSimStore: SimStore = {
+  async soldSeats(siteId, legs) {
+    const out = new Map<string, number>();
+    const unique = [...new Map(legs.map((l) => [seatId(l.date, l.key), l])).values()];
+    for (let i = 0; i < unique.length; i += 100) {
+      let request: BatchGetCommandInput['RequestItems'] = {
+        [tableName()]: { Keys: unique.slice(i, i + 100).map((l) => keys.simSeats(siteId, l.date, l.key)) },
+      };
+      // BatchGet may leave keys unprocessed under throttling; ask again for just those.
+      for (let attempt = 0; request && attempt < 5; attempt++) {
+        const res: BatchGetCommandOutput = await db().send(new BatchGetCommand({ RequestItems: request }));
+        for (const item of res.Responses?.[tableName()] ?? [])
+          out.set(seatId(item.date as string, item.flightKey as string), item.sold as number);
+        const rest = res.UnprocessedKeys?.[tableName()];
+        request = rest?.Keys?.length ? { [tableName()]: { Keys: rest.Keys } } : undefined;
+      }
+    }
+    return out;
+  },
+
+  async claimSeats(siteId, claims) {
+    if (claims.some((c) => c.seats > c.onSale)) return false;
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: claims.map((c) => ({
+            Update: {
+              TableName: tableName(),
+              Key: keys.simSeats(siteId, c.date, c.key),
+              UpdateExpression: 'ADD sold :n SET #date = :date, flightKey = :key, #type = :type, expiresAt = :exp',
+              ConditionExpression: 'attribute_not_exists(sold) OR sold <= :max',
+              ExpressionAttributeNames: { '#date': 'date', '#type': 'type' },
+              ExpressionAttributeValues: {
+                ':n': c.seats,
+                ':max': c.onSale - c.seats,
+                ':date': c.date,
+                ':key': c.key,
+                ':type': 'SimSeats',
+                ':exp': epoch(Date.parse(`${c.date}T00:00:00Z`)) + 3 * DAY_S,
+              },
+            },
+          })),
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
+  },
+
+  async returnSeats(siteId, claims) {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: claims.map((c) => ({
+          Update: {
+            TableName: tableName(),
+            Key: keys.simSeats(siteId, c.date, c.key),
+            UpdateExpression: 'ADD sold :n',
+            ConditionExpression: 'sold >= :m',
+            ExpressionAttributeValues: { ':n': -c.seats, ':m': c.seats },
+          },
+        })),
+      }),
+    );
+  },
+
+  async putBooking(siteId, b) {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.simBooking(siteId, b.supplierBookingId), type: 'SimBooking', ...b, expiresAt: bookingTtl(b) },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  },
+
+  async getBooking(siteId, id) {
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.simBooking(siteId, id) }));
+    return (Item as SimBooking | undefined) ?? null;
+  },
+
+  async saveBooking(siteId, b, changeRequests = []) {
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: tableName(),
+                Item: {
+                  ...keys.simBooking(siteId, b.supplierBookingId),
+                  type: 'SimBooking',
+                  ...b,
+                  expiresAt: bookingTtl(b),
+                },
+                ConditionExpression: 'version = :v',
+                ExpressionAttributeValues: { ':v': b.version - 1 },
+              },
+            },
+            ...changeRequests.map((cr) => ({
+              Put: {
+                TableName: tableName(),
+                Item: {
+                  ...keys.simChangeRequest(siteId, cr.changeRequestId),
+                  type: 'SimChangeRequest',
+                  ...cr,
+                  expiresAt: bookingTtl(b),
+                },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            })),
+          ],
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
+  },
+
+  async getChangeRequest(siteId, id) {
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.simChangeRequest(siteId, id) }),
+    );
+    return (Item as SimChangeRequest | undefined) ?? null;
+  },
+};
+
+/** Supplier records are kept a year past departure (refunds and audits), then expire. */
+const bookingTtl = (b: SimBooking) => epoch(b.firstDepartureUtc) + 365 * DAY_S;
+
+/** The same contract in memory (unit tests). */
+export function memorySimStore(): SimStore {
+  const sold = new Map<string, number>();
+  const bookings = new Map<string, SimBooking>();
+  const crs = new Map<string, SimChangeRequest>();
+  const clone = <T>(v: T): T => structuredClone(v);
+  return {
+    soldSeats: async (siteId, legs) =>
+      new Map(legs.map((l) => [seatId(l.date, l.key), sold.get(`${siteId}|${seatId(l.date, l.key)}`) ?? 0])),
+    claimSeats: async (siteId, claims) => {
+      const id = (c: SeatClaim) => `${siteId}|${seatId(c.date, c.key)}`;
+      if (claims.some((c) => (sold.get(id(c)) ?? 0) + c.seats > c.onSale)) return false;
+      for (const c of claims) sold.set(id(c), (sold.get(id(c)) ?? 0) + c.seats);
+      return true;
+    },
+    returnSeats: async (siteId, claims) => {
+      for (const c of claims) {
+        const id = `${siteId}|${seatId(c.date, c.key)}`;
+        sold.set(id, Math.max(0, (sold.get(id) ?? 0) - c.seats));
+      }
+    },
+    putBooking: async (siteId, b) => {
+      bookings.set(`${siteId}|${b.supplierBookingId}`, clone(b));
+    },
+    getBooking: async (siteId, id) => clone(bookings.get(`${siteId}|${id}`) ?? null),
+    saveBooking: async (siteId, b, changeRequests = []) => {
+      const id = `${siteId}|${b.supplierBookingId}`;
+      if (bookings.get(id)?.version !== b.version - 1) return false;
+      bookings.set(id, clone(b));
+      for (const cr of changeRequests) crs.set(`${siteId}|${cr.changeRequestId}`, clone(cr));
+      return true;
+    },
+    getChangeRequest: async (siteId, id) => clone(crs.get(`${siteId}|${id}`) ?? null),
+  };
+}

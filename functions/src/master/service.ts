@@ -1,0 +1,85 @@
+/**
+ * Reference data for forms and autocompletes. Everything is static and in memory (bundled from
+ * @tp/reference-data): no table is read, and nothing differs between sites.
+ */
+import type { CityOption, TAirlineStatic, TCity, TCountry, TNationality, TState } from '@tp/contracts/master';
+import { AIRPORT_SEARCH_LIMIT, CITY_SEARCH_LIMIT } from '@tp/contracts/master';
+import { MSG } from '@tp/contracts/messages';
+import { AIRLINES, airlineByCode, type Airline } from '@tp/reference-data/airlines';
+import { searchAirports, type Airport } from '@tp/reference-data/airports';
+import { COUNTRIES, countryByCode } from '@tp/reference-data/countries';
+import { cityById, citiesOf, searchCities, stateByCode, statesOf, type City } from '@tp/reference-data/geo';
+import { fail } from '#lib/errors';
+
+export function toCityOption(a: Airport): CityOption {
+  return {
+    id: a.code,
+    city: a.cityName,
+    country: a.countryName,
+    countryCode: a.countryCode,
+    cityCode: a.cityCode,
+    label: `${a.cityName} (${a.code})`,
+    subTitle: `${a.name}, ${a.countryName}`,
+    value: a.code,
+  };
+}
+
+export function airportOptions(search: string): CityOption[] {
+  return searchAirports(search, AIRPORT_SEARCH_LIMIT).map(toCityOption);
+}
+
+export function countries(): TCountry[] {
+  return COUNTRIES.map(({ name, dial_code, code }) => ({ name, dial_code, code }));
+}
+
+export function nationalities(): TNationality[] {
+  return COUNTRIES.map(({ code, name }) => ({ code, name }));
+}
+
+const toAirlineStatic = (a: Airline): TAirlineStatic => ({
+  airlineName: a.name,
+  airlineCode: a.code,
+  logoUrl: a.logoUrl,
+});
+
+/** All airlines, or the known ones among `codes` in the order asked (unknown codes are skipped). */
+export function airlines(codes?: string[]): TAirlineStatic[] {
+  if (!codes) return AIRLINES.map(toAirlineStatic);
+  return [...new Set(codes)].flatMap((c) => {
+    const a = airlineByCode(c);
+    return a ? [toAirlineStatic(a)] : [];
+  });
+}
+
+function knownCountry(countryCode: string): string {
+  if (!countryByCode(countryCode)) throw fail.validation(MSG.unknownCountry, { countryCode: MSG.unknownCountry });
+  return countryCode;
+}
+
+export function states(countryCode: string): TState[] {
+  return statesOf(knownCountry(countryCode));
+}
+
+const toCity = (c: City): TCity => ({
+  id: c.id,
+  city: c.name,
+  state: c.stateName,
+  stateCode: c.stateCode,
+  country: c.countryName,
+  countryCode: c.countryCode,
+});
+
+export function cities(countryCode: string, stateCode: string): TCity[] {
+  if (!stateByCode(knownCountry(countryCode), stateCode))
+    throw fail.validation(MSG.unknownState, { stateCode: MSG.unknownState });
+  return citiesOf(countryCode, stateCode).map(toCity);
+}
+
+/** By id wins when both are sent: it names exactly one city. An unknown id is an empty list. */
+export function dbCities(input: { city?: string | undefined; cityId?: number | undefined }): TCity[] {
+  if (input.cityId !== undefined) {
+    const c = cityById(input.cityId);
+    return c ? [toCity(c)] : [];
+  }
+  return searchCities(input.city ?? '', CITY_SEARCH_LIMIT).map(toCity);
+}

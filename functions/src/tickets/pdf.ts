@@ -1,0 +1,78 @@
+/**
+ * The e-ticket PDF attached to the mail: A4, the agency header, flights, passengers each with the
+ * boarding-pass PDF417 barcode (bwip-js), and the fare when shown. Standard fonts only (WinAnsi), so
+ * text is reduced to printable Latin-1.
+ */
+import bwipjs from 'bwip-js/node';
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { ETicketDoc } from '@tp/mail';
+
+/** The PDF417 symbol of a barcode text as PNG. */
+export async function barcodePng(text: string): Promise<Buffer> {
+  return bwipjs.toBuffer({ bcid: 'pdf417', text, scale: 2, height: 8, paddingwidth: 4, paddingheight: 4 });
+}
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 40;
+const latin1 = (s: string) => s.replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+
+export async function eTicketPdf(doc: ETicketDoc, barcodes: readonly string[]): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`E-ticket ${doc.pnr}`);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  let page: PDFPage = pdf.addPage(A4);
+  let y = A4[1] - MARGIN;
+
+  const ensure = (height: number) => {
+    if (y - height >= MARGIN) return;
+    page = pdf.addPage(A4);
+    y = A4[1] - MARGIN;
+  };
+  const text = (s: string, opts: { size?: number; f?: PDFFont; x?: number } = {}) => {
+    const size = opts.size ?? 10;
+    ensure(size + 4);
+    page.drawText(latin1(s), {
+      x: opts.x ?? MARGIN,
+      y: y - size,
+      size,
+      font: opts.f ?? font,
+      color: rgb(0.07, 0.09, 0.15),
+    });
+    y -= size + 5;
+  };
+
+  text(doc.agency.name, { size: 18, f: bold });
+  text([doc.agency.email, doc.agency.phone].filter(Boolean).join('  '), { size: 9 });
+  y -= 8;
+  text('E-ticket', { size: 14, f: bold });
+  text(`PNR ${doc.pnr}   Booking ${doc.bookingId}   ${doc.status}   Booked on ${doc.bookedOn}`);
+  y -= 6;
+  text('Flights', { size: 12, f: bold });
+  for (const s of doc.segments) {
+    text(`${s.flight}  ${s.from} -> ${s.to}`, { f: bold });
+    text(`Departs ${s.departure}   Arrives ${s.arrival}   Class ${s.fareClass}   Baggage ${s.baggage}`, { size: 9 });
+  }
+  y -= 6;
+  text('Passengers', { size: 12, f: bold });
+  for (const [i, p] of doc.passengers.entries()) {
+    text(`${p.name} (${p.type})   Ticket ${p.ticketNumber}`, { f: bold });
+    if (p.extras) text(p.extras, { size: 9 });
+    const code = barcodes[i];
+    if (code) {
+      const png = await pdf.embedPng(await barcodePng(code));
+      const width = Math.min(260, png.width / 2);
+      const height = (png.height / png.width) * width;
+      ensure(height + 6);
+      page.drawImage(png, { x: MARGIN, y: y - height, width, height });
+      y -= height + 8;
+    }
+  }
+  if (doc.fare) {
+    y -= 6;
+    text('Fare', { size: 12, f: bold });
+    for (const [k, v] of doc.fare.lines) text(`${k}: ${v}`);
+    text(`Total: ${doc.fare.total}`, { f: bold });
+  }
+  return pdf.save();
+}

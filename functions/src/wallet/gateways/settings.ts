@@ -1,0 +1,46 @@
+/**
+ * A site's gateway settings, kept in the server-only site secrets item (keys.siteSecrets, field
+ * `paymentGateway`). Credentials never leave this module: the browser only learns the gateway's name.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { GATEWAYS } from '@tp/contracts/wallet';
+import { db, tableName } from '#lib/db';
+import { keys } from '#lib/keys';
+
+export const ZPhonePeCredentials = z.object({
+  clientId: z.string().min(1),
+  clientSecret: z.string().min(1),
+  clientVersion: z.coerce.number().int().positive(),
+  env: z.enum(['SANDBOX', 'PRODUCTION']),
+});
+export type PhonePeCredentials = z.infer<typeof ZPhonePeCredentials>;
+
+export const ZGatewaySettings = z.object({
+  active: z.enum(GATEWAYS).nullable(),
+  phonepe: ZPhonePeCredentials.optional(),
+});
+export type GatewaySettings = z.infer<typeof ZGatewaySettings>;
+
+const NONE: GatewaySettings = { active: null };
+
+/** Settings change rarely; a short cache keeps the pay and verify paths at one read or none. */
+const CACHE_MS = 30_000;
+const cache = new Map<string, { at: number; value: GatewaySettings }>();
+
+export function clearGatewaySettingsCache(): void {
+  cache.clear();
+}
+
+export async function gatewaySettings(siteId: string, now = Date.now()): Promise<GatewaySettings> {
+  const hit = cache.get(siteId);
+  if (hit && now - hit.at < CACHE_MS) return hit.value;
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.siteSecrets(siteId), ProjectionExpression: 'paymentGateway' }),
+  );
+  const parsed = ZGatewaySettings.safeParse(Item?.paymentGateway);
+  // A broken setting disables the gateway instead of failing every page that asks for it.
+  const value = parsed.success ? parsed.data : NONE;
+  cache.set(siteId, { at: now, value });
+  return value;
+}

@@ -1,0 +1,36 @@
+import type { GatewayName } from '@tp/contracts/wallet';
+
+/** The gateway's view of a payment. PENDING covers "not paid yet" and "still processing". */
+export type GatewayState = 'PENDING' | 'COMPLETED' | 'FAILED';
+
+export interface GatewayStatus {
+  state: GatewayState;
+  /** The gateway's transaction id once a payment attempt exists. */
+  transactionId: string | null;
+  /** What the gateway says was paid, in rupees (null until known). */
+  amount: number | null;
+}
+
+export interface CreateInput {
+  siteId: string;
+  paymentId: string;
+  amount: number;
+  currency: string;
+  /** Where the payer comes back to (absolute for external gateways). */
+  returnUrl: string;
+  /** Payment lifetime in seconds. */
+  expireAfter: number;
+  message: string;
+}
+
+/**
+ * One interface for every gateway (architecture.md "Payments"): start a payment and get the page the
+ * payer goes to, ask its state, and send money back. Our paymentId is the gateway's merchant order id,
+ * so status and refund need nothing but it.
+ */
+export interface PaymentGateway {
+  readonly name: GatewayName;
+  create(input: CreateInput): Promise<{ redirectTo: string }>;
+  status(siteId: string, paymentId: string): Promise<GatewayStatus>;
+  refund(siteId: string, paymentId: string, refundId: string, amount: number): Promise<{ state: string }>;
+}

@@ -1,0 +1,330 @@
+/**
+ * Gateway payments: start one (flight order or wallet top-up), verify it, and apply it exactly once.
+ *
+ * A payment's id is the gateway's merchant order id and the sandbox page's token. Verification runs in
+ * the payments worker (queue QUEUES.paymentVerification): the gateway is asked for the state, then a
+ * COMPLETED payment is applied: a flight order is marked paid and fulfilled (flights service), a top-up
+ * credits the wallet under entry id `topup-<paymentId>`, so a redelivered message cannot credit twice.
+ */
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { MSG } from '@tp/contracts/messages';
+import { TIMING } from '@tp/contracts/platform';
+import type { GatewayName, TPayment } from '@tp/contracts/wallet';
+import { env } from '#lib/config';
+import { newToken } from '#lib/crypto';
+import { fail } from '#lib/errors';
+import { log, type Logger } from '#lib/logger';
+import { appLink } from '#lib/mail';
+import { sqs } from '#lib/sqs';
+import type { SiteRecord } from '#lib/tenancy';
+import { move } from './ledger.ts';
+import { gateway, gatewaySettings, type GatewayStatus } from './gateways/index.ts';
+import * as repo from './payments-repo.ts';
+import type { PaymentRecord } from './payments-repo.ts';
+
+export type PaymentPurpose = { kind: 'flightOrder'; orderId: string } | { kind: 'walletTopUp'; legalEntityId: string };
+
+/** The SPA screen a payer returns to from the gateway. */
+export const verifyPath = (orderOrPaymentId: string) => `/phonepe/verify/${orderOrPaymentId}`;
+
+/** A new payment id: URL-safe, unguessable (it is the sandbox page's only credential), no `#`. */
+const newPaymentId = () =>
+  `P${newToken()
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 31)}`;
+
+/**
+ * Starts a gateway payment with the site's active gateway and returns where to send the payer. The
+ * payer comes back to /app/phonepe/verify/<orderId> (top-ups: <paymentId>).
+ */
+export async function startGatewayPayment(
+  site: SiteRecord,
+  input: {
+    purpose: PaymentPurpose;
+    amount: number;
+    currency: string;
+    userId: string;
+    legalEntityId: string;
+    now: Date;
+    /** Shown on reports; optional. */
+    userEmail?: string;
+    remark?: string;
+  },
+): Promise<{ paymentId: string; gateway: 'sandbox' | 'phonepe'; redirectTo: string }> {
+  const settings = await gatewaySettings(site.siteId);
+  if (!settings.active) throw fail.paymentRequired(MSG.paymentUnsuccessful);
+  if (!(input.amount > 0)) throw fail.validation('Amount must be greater than 0');
+  const name: GatewayName = settings.active;
+  const paymentId = newPaymentId();
+  const orderId = input.purpose.kind === 'flightOrder' ? input.purpose.orderId : null;
+  const returnPath = verifyPath(orderId ?? paymentId);
+  const createdAt = input.now.toISOString();
+  const record: PaymentRecord = {
+    siteId: site.siteId,
+    paymentId,
+    gateway: name,
+    purpose: input.purpose.kind,
+    orderId,
+    legalEntityId: input.purpose.kind === 'walletTopUp' ? input.purpose.legalEntityId : input.legalEntityId,
+    userId: input.userId,
+    userEmail: input.userEmail ?? '',
+    amount: input.amount,
+    currency: input.currency,
+    status: 'pending',
+    transactionId: null,
+    remark: input.remark ?? (orderId ? `Flight order ${orderId}` : 'Wallet top-up'),
+    createdAt,
+    updatedAt: createdAt,
+    payBy: new Date(input.now.getTime() + TIMING.paymentOrderTtlMinutes * 60_000).toISOString(),
+    // The sandbox page is ours: a same-origin path. External gateways need the absolute URL.
+    returnTo: name === 'sandbox' ? `/app${returnPath}` : appLink(site, returnPath),
+    ...(name === 'sandbox' ? { sandboxState: 'PENDING' as const } : {}),
+  };
+  // Recorded before the gateway hears of it, so a fast return always finds the payment.
+  await repo.insertPayment(record);
+  try {
+    const { redirectTo } = await gateway(name).create({
+      siteId: site.siteId,
+      paymentId,
+      amount: record.amount,
+      currency: record.currency,
+      returnUrl: record.returnTo,
+      expireAfter: TIMING.paymentOrderTtlMinutes * 60,
+      message: record.remark,
+    });
+    return { paymentId, gateway: name, redirectTo };
+  } catch (err) {
+    log.error('gateway refused the payment', { siteId: site.siteId, paymentId, gateway: name, error: String(err) });
+    await repo.transition(site.siteId, paymentId, ['pending'], 'failed', input.now, {
+      failureReason: 'gateway refused the payment',
+    });
+    throw fail.paymentRequired(MSG.paymentUnsuccessful);
+  }
+}
+
+export interface VerificationMessage {
+  siteId: string;
+  paymentId: string;
+}
+
+export async function enqueueVerification(msg: VerificationMessage): Promise<void> {
+  const queueUrl = env().PAYMENT_QUEUE_URL;
+  if (!queueUrl) throw new Error('PAYMENT_QUEUE_URL is not set');
+  await sqs().send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(msg) }));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Verification (the worker's core)
+
+/** Thrown when the payment is still open: the worker reports the message failed so SQS retries it. */
+export class StillPending extends Error {}
+
+/** A PENDING payment is given up this long after its deadline (the gateway may lag a little). */
+const EXPIRY_GRACE_MS = 5 * 60_000;
+
+export interface FlightOrders {
+  markOrderPaidByGateway(
+    siteId: string,
+    orderId: string,
+    payment: { paymentId: string; transactionId: string; amount: number; gateway: string },
+    now: Date,
+  ): Promise<'paid' | 'already' | 'expired' | 'mismatch'>;
+  fulfilOrder(siteId: string, orderId: string, now: Date): Promise<unknown>;
+}
+
+/** Loaded on first use: the flights service is only needed for flight-order payments. */
+const flightOrders = async (): Promise<FlightOrders> => import('../flights/orders.ts');
+
+export interface VerifyDeps {
+  status(p: PaymentRecord): Promise<GatewayStatus>;
+  refund(p: PaymentRecord, amount: number): Promise<void>;
+  orders(): Promise<FlightOrders>;
+  log: Logger;
+}
+
+export const defaultVerifyDeps: VerifyDeps = {
+  status: (p) => gateway(p.gateway as GatewayName).status(p.siteId, p.paymentId),
+  async refund(p, amount) {
+    await gateway(p.gateway as GatewayName).refund(p.siteId, p.paymentId, `R${p.paymentId}`.slice(0, 35), amount);
+  },
+  orders: flightOrders,
+  log,
+};
+
+export type VerifyOutcome = 'applied' | 'already' | 'failed' | 'expired' | 'refunded' | 'unknown';
+
+/**
+ * Verifies one payment with its gateway and applies it once. Throws StillPending while the payer has
+ * not finished (the caller retries later); other throws are transient errors (retried as well).
+ */
+export async function verifyAndApply(
+  siteId: string,
+  paymentId: string,
+  now: Date,
+  deps: VerifyDeps = defaultVerifyDeps,
+): Promise<VerifyOutcome> {
+  const p = await repo.getPayment(siteId, paymentId);
+  if (!p || p.gateway === 'offline') return 'unknown';
+  if (repo.isFinal(p)) return 'already';
+
+  if (p.status === 'pending') {
+    const st = await deps.status(p);
+    if (st.state === 'PENDING') {
+      if (now.getTime() > Date.parse(p.payBy) + EXPIRY_GRACE_MS) {
+        await repo.transition(siteId, paymentId, ['pending'], 'expired', now, { failureReason: 'not paid in time' });
+        return 'expired';
+      }
+      throw new StillPending(paymentId);
+    }
+    if (st.state === 'FAILED') {
+      await repo.transition(siteId, paymentId, ['pending'], 'failed', now, {
+        failureReason: 'declined by the gateway',
+        transactionId: st.transactionId ?? undefined,
+      });
+      return 'failed';
+    }
+    const paid = st.amount ?? p.amount;
+    if (Math.abs(paid - p.amount) > 0.005) {
+      deps.log.error('gateway amount differs from the payment', { siteId, paymentId, paid, expected: p.amount });
+      await deps.refund(p, paid);
+      await repo.transition(siteId, paymentId, ['pending'], 'refunded', now, {
+        failureReason: `amount mismatch: paid ${paid}`,
+        transactionId: st.transactionId ?? undefined,
+      });
+      return 'refunded';
+    }
+    await repo.transition(siteId, paymentId, ['pending'], 'completed', now, {
+      transactionId: st.transactionId ?? `${p.gateway}-${paymentId}`,
+    });
+  }
+  // Re-read: another delivery may have moved it on meanwhile; the transitions below are conditional.
+  const current = (await repo.getPayment(siteId, paymentId))!;
+  return current.purpose === 'walletTopUp' ? applyTopUp(current, now) : applyFlightOrder(current, now, deps);
+}
+
+async function applyTopUp(p: PaymentRecord, now: Date): Promise<VerifyOutcome> {
+  if (p.status === 'applied') return 'already';
+  const result = await move('credit', {
+    siteId: p.siteId,
+    legalEntityId: p.legalEntityId,
+    entryId: `topup-${p.paymentId}`,
+    amount: p.amount,
+    currency: p.currency,
+    kind: 'topUp',
+    remark: `Wallet top-up (${p.gateway}${p.transactionId ? ` ${p.transactionId}` : ''})`,
+    byUserId: p.userId,
+    reference: { paymentId: p.paymentId },
+    now,
+  });
+  if (result === 'conflict') throw new Error(`wallet credit conflict for ${p.paymentId}`);
+  // 'duplicate': an earlier delivery credited it and stopped before marking the payment.
+  await repo.transition(p.siteId, p.paymentId, ['completed'], 'applied', now);
+  return result === 'done' ? 'applied' : 'already';
+}
+
+async function applyFlightOrder(p: PaymentRecord, now: Date, deps: VerifyDeps): Promise<VerifyOutcome> {
+  const orders = await deps.orders();
+  if (p.status === 'completed') {
+    const r = await orders.markOrderPaidByGateway(
+      p.siteId,
+      p.orderId!,
+      { paymentId: p.paymentId, transactionId: p.transactionId ?? p.paymentId, amount: p.amount, gateway: p.gateway },
+      now,
+    );
+    if (r === 'expired' || r === 'mismatch') {
+      // The order can no longer take this money (lapsed, or paid otherwise): it goes back to the payer.
+      deps.log.warn('gateway payment not applicable to its order; refunding', { paymentId: p.paymentId, reason: r });
+      await deps.refund(p, p.amount);
+      await repo.transition(p.siteId, p.paymentId, ['completed'], 'refunded', now, { failureReason: `order ${r}` });
+      return 'refunded';
+    }
+    await repo.transition(p.siteId, p.paymentId, ['completed'], 'applied', now);
+  }
+  if (p.status === 'completed' || (p.status === 'applied' && !p.fulfilled)) {
+    await orders.fulfilOrder(p.siteId, p.orderId!, now);
+    await repo.markFulfilled(p.siteId, p.paymentId, now);
+  }
+  return 'applied';
+}
+
+// ---------------------------------------------------------------------------------------------------
+// payment/phonepe/verifyPayment
+
+export interface Caller {
+  userId: string;
+  legalEntityId: string;
+  isStaff: boolean;
+}
+
+/** A payment is visible to its payer, the payer's legal entity, and the site's staff. */
+const maySee = (p: PaymentRecord, c: Caller) =>
+  c.isStaff || p.userId === c.userId || p.legalEntityId === c.legalEntityId;
+
+/**
+ * The state of the payment(s) behind an order id (a flight order id, or a top-up's payment id); asks
+ * the worker to verify any still open. success = paid / credited; pending = retry; failed = stop.
+ */
+export async function verifyPayment(siteId: string, orderId: string, caller: Caller) {
+  const direct = await repo.getPayment(siteId, orderId);
+  const payments = (direct?.purpose === 'walletTopUp' ? [direct] : await repo.paymentsOfOrder(siteId, orderId)).filter(
+    (p) => maySee(p, caller),
+  );
+  if (!payments.length) throw fail.notFound();
+  const open = payments.filter((p) => p.status === 'pending' || p.status === 'completed');
+  await Promise.all(open.map((p) => enqueueVerification({ siteId, paymentId: p.paymentId })));
+  const applied = payments.find((p) => p.status === 'applied');
+  const shown = applied ?? open[0] ?? payments[0]!;
+  return {
+    orderId,
+    status: applied ? ('success' as const) : open.length ? ('pending' as const) : ('failed' as const),
+    purpose: shown.purpose,
+    amount: shown.amount,
+    currency: shown.currency,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The embedded sandbox gateway's page
+
+async function openSandboxPayment(siteId: string, paymentId: string): Promise<PaymentRecord> {
+  const p = await repo.getPayment(siteId, paymentId);
+  if (!p || p.gateway !== 'sandbox') throw fail.notFound();
+  return p;
+}
+
+export async function sandboxPayment(site: SiteRecord, paymentId: string) {
+  const p = await openSandboxPayment(site.siteId, paymentId);
+  return {
+    paymentId,
+    amount: p.amount,
+    currency: p.currency,
+    merchant: site.companyName,
+    state: p.sandboxState ?? 'PENDING',
+    returnTo: p.returnTo,
+  };
+}
+
+/**
+ * The payer's choice on the sandbox page. Pay / Fail settle the sandbox payment once and ask the
+ * worker to verify it; Abandon leaves it PENDING (it expires). Either way the payer goes back.
+ */
+export async function completeSandbox(
+  site: SiteRecord,
+  paymentId: string,
+  outcome: 'pay' | 'fail' | 'abandon',
+  now: Date,
+): Promise<{ returnTo: string; state: 'PENDING' | 'COMPLETED' | 'FAILED' }> {
+  const p = await openSandboxPayment(site.siteId, paymentId);
+  if (outcome !== 'abandon') {
+    const state = outcome === 'pay' ? 'COMPLETED' : 'FAILED';
+    if (!(await repo.setSandboxState(site.siteId, paymentId, state, now))) {
+      const current = await openSandboxPayment(site.siteId, paymentId);
+      if (current.sandboxState !== state) throw fail.conflict('This payment is already closed');
+    }
+    await enqueueVerification({ siteId: site.siteId, paymentId });
+    return { returnTo: p.returnTo, state };
+  }
+  return { returnTo: p.returnTo, state: p.sandboxState ?? 'PENDING' };
+}
+
+export const toPaymentView = (p: PaymentRecord): TPayment => repo.toPayment(p as unknown as Record<string, unknown>);

@@ -1,0 +1,278 @@
+/**
+ * Wallet operations behind the wl/user wallet calls, offline transfers and the staff reports. Money
+ * moves only through ledger.ts; every movement carries an idempotency id (`addmoney-<requestId>`,
+ * `offline-<paymentId>`, `topup-<paymentId>`).
+ */
+import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { MSG } from '@tp/contracts/messages';
+import type { TBankDetails, TPayment, TWalletBalance, TWalletEntry } from '@tp/contracts/wallet';
+import { ZBankDetails } from '@tp/contracts/wallet';
+import { newId } from '#lib/crypto';
+import { db, tableName } from '#lib/db';
+import { fail, isConditionFailure } from '#lib/errors';
+import { keys } from '#lib/keys';
+import { permissionsOf } from '#lib/permissions';
+import type { Principal } from '#lib/principal';
+import type { SiteRecord } from '#lib/tenancy';
+import { getUser, userIdByEmail, type UserRecord } from '../users/repo.ts';
+import { balanceOf, move } from './ledger.ts';
+import { GATEWAY_LABELS, gatewaySettings } from './gateways/index.ts';
+import { queryPage, type Page } from './paging.ts';
+import * as payments from './payments.ts';
+import * as repo from './payments-repo.ts';
+
+export interface Scope {
+  site: SiteRecord;
+  now: Date;
+}
+
+export const CUSTOMER_NOT_FOUND = 'Customer not found';
+
+// ---------------------------------------------------------------------------------------------------
+// Reads
+
+export async function balanceView(siteId: string, legalEntityId: string): Promise<TWalletBalance> {
+  const b = await balanceOf(siteId, legalEntityId);
+  return { legalEntityId, ...b, available: Math.round((b.balance + b.creditLimit) * 100) / 100 };
+}
+
+export function toEntry(i: Record<string, unknown>): TWalletEntry {
+  return {
+    entryId: String(i.entryId),
+    legalEntityId: String(i.legalEntityId),
+    amount: Number(i.amount),
+    currency: String(i.currency ?? 'INR'),
+    kind: i.kind as TWalletEntry['kind'],
+    remark: String(i.remark ?? ''),
+    byUserId: String(i.byUserId ?? ''),
+    ...(typeof i.orderId === 'string' ? { orderId: i.orderId } : {}),
+    ...(typeof i.bookingId === 'string' ? { bookingId: i.bookingId } : {}),
+    ...(typeof i.pnr === 'string' ? { pnr: i.pnr } : {}),
+    ...(typeof i.paymentId === 'string' ? { paymentId: i.paymentId } : {}),
+    createdAt: String(i.createdAt),
+  };
+}
+
+export const entriesOf = (siteId: string, legalEntityId: string, cursor: string | undefined, limit: number) =>
+  queryPage('gsi1', keys.walletEntriesPk(siteId, legalEntityId), { cursor, limit, newestFirst: true }, toEntry);
+
+/** A customer of this site by user id or email; staff accounts hold no wallet of their own. */
+export async function customerOf(siteId: string, ref: { userId?: string; email?: string }): Promise<UserRecord> {
+  const userId = ref.userId || (ref.email ? await userIdByEmail(siteId, ref.email) : null);
+  const user = userId ? await getUser(siteId, userId) : null;
+  if (!user || user.userType === 'staff' || !user.legalEntityId) throw fail.notFound(CUSTOMER_NOT_FOUND);
+  return user;
+}
+
+/** Whose balance: the caller's own, or (staff holding wallet.viewReports) a named customer's. */
+export async function balanceFor(
+  { site }: Scope,
+  caller: Principal,
+  ref: { userId?: string; email?: string },
+): Promise<TWalletBalance> {
+  if (!ref.userId && !ref.email) return balanceView(site.siteId, caller.legalEntityId);
+  if (caller.userType !== 'staff') {
+    // A customer may name only themselves.
+    if ((ref.userId && ref.userId !== caller.userId) || (ref.email && ref.email !== caller.email.toLowerCase()))
+      throw fail.forbidden();
+    return balanceView(site.siteId, caller.legalEntityId);
+  }
+  if (!(await permissionsOf(caller)).has('wallet.viewReports')) throw fail.forbidden();
+  return balanceView(site.siteId, (await customerOf(site.siteId, ref)).legalEntityId);
+}
+
+export async function customerEntries(
+  { site }: Scope,
+  input: { userId?: string; email?: string; cursor?: string; limit: number },
+) {
+  const customer = await customerOf(site.siteId, input);
+  const [page, balance] = await Promise.all([
+    entriesOf(site.siteId, customer.legalEntityId, input.cursor, input.limit),
+    balanceView(site.siteId, customer.legalEntityId),
+  ]);
+  return { ...page, balance, customerEmail: customer.email };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Staff Add Money
+
+export async function addMoney(
+  { site, now }: Scope,
+  staff: Principal,
+  input: { userId?: string; email?: string; amount: number; remark: string; requestId: string },
+): Promise<{ entry: TWalletEntry; balance: TWalletBalance; duplicate: boolean }> {
+  const customer = await customerOf(site.siteId, input);
+  const entryId = `addmoney-${input.requestId}`;
+  const result = await move('credit', {
+    siteId: site.siteId,
+    legalEntityId: customer.legalEntityId,
+    entryId,
+    amount: input.amount,
+    currency: 'INR',
+    kind: 'topUp',
+    remark: input.remark || 'Added by staff',
+    byUserId: staff.userId,
+    now,
+  });
+  if (result === 'conflict') throw fail.conflict(MSG.somethingWentWrong);
+  const { Item } = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.walletEntry(site.siteId, customer.legalEntityId, entryId),
+      ConsistentRead: true,
+    }),
+  );
+  const entry = toEntry(Item!);
+  // The same request id sent again must mean the same money; anything else is a client bug.
+  if (result === 'duplicate' && Math.abs(entry.amount - input.amount) > 0.005)
+    throw fail.conflict('This request was already used for another amount');
+  return { entry, balance: await balanceView(site.siteId, customer.legalEntityId), duplicate: result === 'duplicate' };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Gateway and bank details
+
+export async function activeGateway(siteId: string) {
+  const { active } = await gatewaySettings(siteId);
+  return { name: active, label: active ? GATEWAY_LABELS[active] : 'None' };
+}
+
+export async function bankDetails(siteId: string): Promise<TBankDetails | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.bankDetails(siteId) }));
+  const parsed = ZBankDetails.safeParse(Item ?? null);
+  return parsed.success ? parsed.data : null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// wl/user/userPaymentEntry: a top-up through the gateway, or an offline transfer for review
+
+export async function userPaymentEntry(
+  { site, now }: Scope,
+  caller: Principal,
+  input:
+    { mode: 'gateway'; amount: number } | { mode: 'offline'; amount: number; transactionId: string; remark: string },
+): Promise<{ payment: TPayment; redirectTo: string | null }> {
+  if (!caller.legalEntityId) throw fail.forbidden();
+  if (input.mode === 'gateway') {
+    const started = await payments.startGatewayPayment(site, {
+      purpose: { kind: 'walletTopUp', legalEntityId: caller.legalEntityId },
+      amount: input.amount,
+      currency: 'INR',
+      userId: caller.userId,
+      userEmail: caller.email,
+      legalEntityId: caller.legalEntityId,
+      now,
+    });
+    const p = await repo.getPayment(site.siteId, started.paymentId);
+    return { payment: payments.toPaymentView(p!), redirectTo: started.redirectTo };
+  }
+  const createdAt = now.toISOString();
+  const record: repo.PaymentRecord = {
+    siteId: site.siteId,
+    paymentId: `O${newId()}`,
+    gateway: 'offline',
+    purpose: 'walletTopUp',
+    orderId: null,
+    legalEntityId: caller.legalEntityId,
+    userId: caller.userId,
+    userEmail: caller.email,
+    amount: input.amount,
+    currency: 'INR',
+    status: 'pending',
+    transactionId: input.transactionId,
+    remark: input.remark || 'Offline transfer',
+    createdAt,
+    updatedAt: createdAt,
+    payBy: createdAt,
+    returnTo: '',
+  };
+  await repo.insertPayment(record);
+  return { payment: payments.toPaymentView(record), redirectTo: null };
+}
+
+/** Approve (credit once) or reject an offline transfer; the review queue item goes in the same write. */
+export async function reviewOffline(
+  { site, now }: Scope,
+  staff: Principal,
+  input: { paymentId: string; approve: boolean },
+): Promise<TPayment> {
+  const p = await repo.getPayment(site.siteId, input.paymentId);
+  if (!p || p.gateway !== 'offline') throw fail.notFound();
+  if (p.status !== 'pending') throw fail.conflict('This payment was already reviewed');
+  const done = repo.transitionItem(site.siteId, p.paymentId, ['pending'], input.approve ? 'applied' : 'rejected', now, {
+    reviewedBy: staff.userId,
+  });
+  if (input.approve) {
+    const r = await move(
+      'credit',
+      {
+        siteId: site.siteId,
+        legalEntityId: p.legalEntityId,
+        entryId: `offline-${p.paymentId}`,
+        amount: p.amount,
+        currency: p.currency,
+        kind: 'topUp',
+        remark: `Offline transfer ${p.transactionId ?? ''}`.trim(),
+        byUserId: staff.userId,
+        reference: { paymentId: p.paymentId },
+        now,
+      },
+      [done, repo.dequeueOfflineItem(p)],
+    );
+    if (r !== 'done') throw fail.conflict('This payment was already reviewed');
+  } else {
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: [done, repo.dequeueOfflineItem(p)] }));
+    } catch (err) {
+      if (isConditionFailure(err)) throw fail.conflict('This payment was already reviewed');
+      throw err;
+    }
+  }
+  return payments.toPaymentView((await repo.getPayment(site.siteId, p.paymentId))!);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Payment lists
+
+export async function myPayments(
+  { site }: Scope,
+  caller: Principal,
+  input: { orderId?: string; cursor?: string; limit: number },
+): Promise<Page<TPayment>> {
+  if (!input.orderId) return repo.paymentsOfUser(site.siteId, caller.userId, input.cursor, input.limit);
+  const direct = await repo.getPayment(site.siteId, input.orderId);
+  const found = direct?.purpose === 'walletTopUp' ? [direct] : await repo.paymentsOfOrder(site.siteId, input.orderId);
+  const mine = found.filter((p) => p.userId === caller.userId || p.legalEntityId === caller.legalEntityId);
+  if (!mine.length) throw fail.notFound();
+  return { records: mine.map(payments.toPaymentView), nextCursor: null };
+}
+
+/** Every wallet of the site with its legal entity's name (balances download). */
+export async function balances({ site }: Scope, cursor: string | undefined, limit: number) {
+  const page = await queryPage('gsi1', keys.siteWalletsPk(site.siteId), { cursor, limit }, (i) => ({
+    legalEntityId: String(i.legalEntityId),
+    balance: Number(i.balance ?? 0),
+    creditLimit: Number(i.creditLimit ?? 0),
+    available: Math.round((Number(i.balance ?? 0) + Number(i.creditLimit ?? 0)) * 100) / 100,
+    currency: String(i.currency ?? 'INR'),
+  }));
+  const names = new Map<string, string>();
+  if (page.records.length) {
+    const { Responses } = await db().send(
+      new BatchGetCommand({
+        RequestItems: {
+          [tableName()]: {
+            Keys: page.records.map((r) => keys.legalEntity(site.siteId, r.legalEntityId)),
+            ProjectionExpression: 'legalEntityId, #n',
+            ExpressionAttributeNames: { '#n': 'name' },
+          },
+        },
+      }),
+    );
+    for (const i of Responses?.[tableName()] ?? []) names.set(String(i.legalEntityId), String(i.name ?? ''));
+  }
+  return {
+    records: page.records.map((r) => ({ ...r, name: names.get(r.legalEntityId) ?? '' })),
+    nextCursor: page.nextCursor,
+  };
+}

@@ -1,0 +1,129 @@
+/**
+ * Markup and discount settings of a customer group (spec 001 §3 "Markup settings", §7): the default
+ * airline rule, airline-specific rules and fixed-departure rules. The rule itself is the pricing
+ * `MarkupRule` of @tp/domain/pricing, which turns it into the customer's price.
+ */
+import * as z from 'zod';
+import type { AmountType, MarkupRule } from '@tp/domain/pricing';
+import { zRequired } from './common.ts';
+import { zOptionalId } from './customers.ts';
+import { MSG } from './messages.ts';
+
+export const MARKUP_MSG = {
+  invalidAmount: 'Please enter a valid amount',
+  negativeAmount: 'Amount cannot be negative',
+  percentOver100: 'Percentage cannot be more than 100',
+  invalidAirline: 'Please enter a valid airline code',
+  unknownAirline: 'No airline with this code',
+  invalidAirport: 'Please enter a valid airport code',
+  sameSector: 'Origin and destination must be different',
+  /** An edit that moves a rule onto a group + airline (or sector) another rule already holds. */
+  slotTaken: 'This group already has a markup for this airline or sector',
+} as const;
+
+export const MARKUP_KINDS = ['default', 'airline', 'fixedDeparture'] as const;
+export type MarkupKind = (typeof MARKUP_KINDS)[number];
+
+const AMOUNT_TYPES = ['fixed', 'percent'] as const satisfies readonly AmountType[];
+const APPLY_PER = ['passenger', 'booking'] as const satisfies readonly MarkupRule['applyPer'][];
+
+/** A number input's value: a number, or numeric text (an empty field reads as missing). */
+const zAmount = () =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v.trim()) : v),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? MSG.required : MARKUP_MSG.invalidAmount) })
+      .refine(Number.isFinite, MARKUP_MSG.invalidAmount)
+      .refine((n) => n >= 0, MARKUP_MSG.negativeAmount),
+  );
+
+/** IATA airline designator: two letters or digits (AI, 6E, G8). */
+export const AIRLINE_CODE = /^[A-Z0-9]{2}$/;
+const zAirlineCode = () =>
+  zRequired()
+    .transform((s) => s.toUpperCase())
+    .pipe(z.string().regex(AIRLINE_CODE, MARKUP_MSG.invalidAirline));
+const zAirport = () =>
+  zRequired()
+    .transform((s) => s.toUpperCase())
+    .pipe(z.string().regex(/^[A-Z]{3}$/, MARKUP_MSG.invalidAirport));
+
+const ruleShape = {
+  markupType: z.enum(AMOUNT_TYPES),
+  markupValue: zAmount(),
+  discountType: z.enum(AMOUNT_TYPES),
+  discountValue: zAmount(),
+  applyPer: z.enum(APPLY_PER).default('passenger'),
+};
+
+const settingShape = {
+  /** Absent: create (or update the rule the group already has for the same airline / sector); present: update. */
+  markupId: zOptionalId(),
+  groupId: zRequired(),
+  ...ruleShape,
+};
+
+type RuleInput = { markupType: AmountType; markupValue: number; discountType: AmountType; discountValue: number };
+
+/** Percentages are of the published fare: at most 100. */
+function percentAtMost100(rule: RuleInput, ctx: z.RefinementCtx): void {
+  for (const [type, value] of [
+    ['markupType', 'markupValue'],
+    ['discountType', 'discountValue'],
+  ] as const)
+    if (rule[type] === 'percent' && rule[value] > 100)
+      ctx.addIssue({ code: 'custom', path: [value], message: MARKUP_MSG.percentOver100 });
+}
+
+export const ZSaveDefaultMarkup = z.object(settingShape).superRefine(percentAtMost100);
+export const ZSaveAirlineMarkup = z
+  .object({ ...settingShape, airlineCode: zAirlineCode() })
+  .superRefine(percentAtMost100);
+/** A fixed departure is identified by its sector (one rule per group and sector). */
+export const ZSaveFixedDepartureMarkup = z
+  .object({ ...settingShape, origin: zAirport(), destination: zAirport() })
+  .superRefine((v, ctx) => {
+    percentAtMost100(v, ctx);
+    if (v.origin === v.destination)
+      ctx.addIssue({ code: 'custom', path: ['destination'], message: MARKUP_MSG.sameSector });
+  });
+
+export type TSaveDefaultMarkup = z.output<typeof ZSaveDefaultMarkup>;
+export type TSaveAirlineMarkup = z.output<typeof ZSaveAirlineMarkup>;
+export type TSaveFixedDepartureMarkup = z.output<typeof ZSaveFixedDepartureMarkup>;
+
+export const ZMarkupSetting = z.object({
+  markupId: z.string(),
+  groupId: z.string(),
+  groupName: z.string(),
+  /** The site owner's legal entity, whose group this is. */
+  LEId: z.string(),
+  kind: z.enum(MARKUP_KINDS),
+  markupType: z.enum(AMOUNT_TYPES),
+  markupValue: z.number(),
+  discountType: z.enum(AMOUNT_TYPES),
+  discountValue: z.number(),
+  applyPer: z.enum(APPLY_PER),
+  airlineCode: z.string().optional(),
+  origin: z.string().optional(),
+  destination: z.string().optional(),
+  updatedAt: z.string(),
+});
+export type TMarkupSetting = z.infer<typeof ZMarkupSetting>;
+
+export const MARKUP_PAGE_SIZE = 50;
+
+export const ZListMarkups = z.object({
+  /** One group's rules; absent: every group's. */
+  groupId: zOptionalId(),
+  /** `nextCursor` of the previous page. */
+  cursor: zOptionalId(),
+});
+
+export const ZMarkupPage = z.object({
+  records: z.array(ZMarkupSetting),
+  nextCursor: z.string().nullable(),
+});
+export type TMarkupPage = z.infer<typeof ZMarkupPage>;
+
+export const ZMarkupRef = z.object({ markupId: zRequired() });

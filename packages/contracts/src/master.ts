@@ -1,0 +1,112 @@
+/**
+ * Reference data shapes (spec 000 §6 "Country entry", "City option"; §7 master calls).
+ * The data itself lives in @tp/reference-data; these are the wire shapes.
+ */
+import * as z from 'zod';
+import { MSG } from './messages.ts';
+
+/** Country entry: name, dial_code ("+91"), code (ISO 3166-1 alpha-2). */
+export const ZCountry = z.object({ name: z.string(), dial_code: z.string(), code: z.string() });
+export type TCountry = z.infer<typeof ZCountry>;
+
+/** A nationality is a country: `code` is what documents store (IN), `name` what forms show. */
+export const ZNationality = z.object({ code: z.string(), name: z.string() });
+export type TNationality = z.infer<typeof ZNationality>;
+
+/**
+ * One option of the city / airport autocomplete: one per airport (a multi-airport city gives one
+ * option per airport, the airport name in `subTitle` tells them apart).
+ * - id, value: the airport code a flight search takes (BOM);
+ * - city / country: names (Mumbai / India); countryCode: ISO alpha-2 (IN), for domestic vs international;
+ * - cityCode: the metropolitan code (BOM; LON for Heathrow);
+ * - label: "name then code" as the spec asks: `Mumbai (BOM)`;
+ * - subTitle: `<airport name>, <country>`.
+ */
+export const ZCityOption = z.object({
+  id: z.string(),
+  city: z.string(),
+  country: z.string(),
+  countryCode: z.string(),
+  cityCode: z.string(),
+  label: z.string(),
+  subTitle: z.string(),
+  value: z.string(),
+});
+export type CityOption = z.infer<typeof ZCityOption>;
+
+/** Options the autocomplete shows at most. */
+export const AIRPORT_SEARCH_LIMIT = 10;
+/** Longest search text accepted (a long airport name fits). */
+export const SEARCH_TEXT_MAX = 60;
+
+export const ZAirportSearch = z.object({
+  search: z
+    .string({ error: MSG.required })
+    .trim()
+    .min(1, MSG.required)
+    .max(SEARCH_TEXT_MAX, `At most ${SEARCH_TEXT_MAX} characters`),
+});
+
+export const ZAirlineStatic = z.object({ airlineName: z.string(), airlineCode: z.string(), logoUrl: z.string() });
+export type TAirlineStatic = z.infer<typeof ZAirlineStatic>;
+
+/** Optionally only some airlines (the result screen needs the logos of the carriers it shows). */
+export const ZAirlinesRequest = z.object({
+  airlineCodes: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z0-9]{2}$/, 'Airline codes are two letters or digits'),
+    )
+    .max(200)
+    .optional(),
+});
+
+export const ZState = z.object({ code: z.string(), name: z.string(), countryCode: z.string() });
+export type TState = z.infer<typeof ZState>;
+
+/** A city of the city table (api_cities, dbCities). `city` and `country` are names, as the spec lists. */
+export const ZCity = z.object({
+  id: z.number().int(),
+  city: z.string(),
+  state: z.string(),
+  stateCode: z.string(),
+  country: z.string(),
+  countryCode: z.string(),
+});
+export type TCity = z.infer<typeof ZCity>;
+
+const zCountryCode = () =>
+  z
+    .string({ error: MSG.required })
+    .trim()
+    .toUpperCase()
+    .min(1, MSG.required)
+    .regex(/^[A-Z]{2}$/, MSG.unknownCountry);
+const zStateCode = () =>
+  z
+    .string({ error: MSG.required })
+    .trim()
+    .toUpperCase()
+    .min(1, MSG.required)
+    .regex(/^[A-Z0-9]{1,3}$/, MSG.unknownState);
+
+export const ZStatesRequest = z.object({ countryCode: zCountryCode() });
+export const ZCitiesRequest = z.object({ countryCode: zCountryCode(), stateCode: zStateCode() });
+
+/** Cities a name search answers at most. */
+export const CITY_SEARCH_LIMIT = 20;
+
+/** dbCities: `city` searches by name prefix (2+ characters), `cityId` reads one city. */
+export const ZDbCitiesRequest = z
+  .object({
+    city: z.string().trim().min(2, 'Type at least 2 characters').max(SEARCH_TEXT_MAX).optional(),
+    cityId: z
+      .union([z.number(), z.string().trim().min(1)])
+      .transform((v) => Number(v))
+      .pipe(z.number({ error: 'cityId must be a number' }).int('cityId must be a number').min(0))
+      .optional(),
+  })
+  .refine((r) => r.city !== undefined || r.cityId !== undefined, { message: MSG.cityOrCityIdRequired, path: ['city'] });

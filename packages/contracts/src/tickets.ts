@@ -1,0 +1,243 @@
+/**
+ * After the booking (spec 000 §2 ticket queue, booking-list filter, ticket card, e-ticket; §4, §5, §9):
+ * queue filters and pages, the ticket as the queues show it, the public e-ticket, change requests and
+ * the e-ticket mail.
+ */
+import * as z from 'zod';
+import { MSG } from './messages.ts';
+import { BOOKING_SORTS, ZBooking, ZChangeRequestInfo } from './flights.ts';
+
+export const TICKET_QUEUES = ['tickets', 'changeRequests', 'holds'] as const;
+export type TicketQueue = (typeof TICKET_QUEUES)[number];
+export const TICKETS_PAGE_SIZE = 20;
+
+export const TICKET_MSG = {
+  noTickets: 'No tickets yet...',
+  notHeld: 'Only a held booking can be released',
+  notTicketed: 'Only a ticketed booking can be changed',
+  noTickets4Pax: 'The chosen passengers have no tickets yet',
+  crNotFound: 'No such change request',
+  released: 'Booking released',
+  crSent: 'Change request sent',
+  saved: 'Booking details saved',
+  invalidAmount: 'Enter an amount of 0 or more',
+} as const;
+
+const zDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a valid date')
+  .optional();
+const zText = z
+  .string()
+  .trim()
+  .max(100)
+  .optional()
+  .transform((v) => v || undefined);
+
+/** The booking-list filter (spec 000 §2) with its page. Everything optional: an empty filter lists all. */
+export const ZBookingFilter = z.object({
+  sort: z.enum(BOOKING_SORTS).default('BD'),
+  domestic: z.boolean().default(true),
+  international: z.boolean().default(true),
+  /** PNR or ticket number. */
+  pnrOrTicket: zText,
+  airlineCode: zText,
+  /** Passenger first or last name (part of it). */
+  passenger: zText,
+  bookingFrom: zDay,
+  bookingTo: zDay,
+  travelFrom: zDay,
+  travelTo: zDay,
+  /** Creator (staff only: clicking a card's creator selects that user). */
+  userId: zText,
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(TICKETS_PAGE_SIZE),
+});
+export type TBookingFilter = z.output<typeof ZBookingFilter>;
+export type TBookingFilterInput = z.input<typeof ZBookingFilter>;
+
+export const ZTicketsRequest = ZBookingFilter.extend({ queue: z.enum(TICKET_QUEUES).default('tickets') });
+export type TTicketsRequest = z.output<typeof ZTicketsRequest>;
+
+/** A booking as the queues show it: the stored booking plus the e-ticket slug and the displayed status. */
+export const ZTicketView = ZBooking.extend({
+  /** base64(bookingId + '___' + pnr): the public e-ticket path segment. */
+  slug: z.string(),
+  /** The supplier's change-request status text when present, else the booking status (spec 000 §4). */
+  displayStatus: z.string(),
+});
+export type TTicketView = z.infer<typeof ZTicketView>;
+
+export const ZTicketPage = z.object({
+  records: z.array(ZTicketView),
+  totalRecords: z.number(),
+  totalPages: z.number(),
+  page: z.number(),
+});
+export type TTicketPage = z.infer<typeof ZTicketPage>;
+
+export const ZExcelFile = z.object({ filename: z.string(), contentBase64: z.string(), rows: z.number() });
+
+// ---------------------------------------------------------------- e-ticket
+
+export const ZETicketFare = z.object({
+  currency: z.string(),
+  baseFare: z.number(),
+  tax: z.number(),
+  txnFee: z.number(),
+  otherCharges: z.number(),
+  baggageMealCharges: z.number(),
+  discount: z.number(),
+  totalFare: z.number(),
+  roundedTotalFare: z.number(),
+});
+
+export const ZETicketPassenger = z.object({
+  paxIndex: z.number(),
+  title: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  paxType: z.number(),
+  ticket: z.object({ ticketId: z.string(), ticketNumber: z.string(), validatingAirline: z.string() }).nullable(),
+  extras: z.array(z.object({ kind: z.enum(['baggage', 'meal', 'seat']), sector: z.string(), text: z.string() })),
+  /** IATA BCBP text drawn as PDF417. */
+  barcode: z.string(),
+});
+
+export const ZETicket = ZBooking.pick({
+  bookingId: true,
+  pnr: true,
+  statusId: true,
+  status: true,
+  createdAt: true,
+  airlineCode: true,
+  airlineName: true,
+  isRefundable: true,
+  segments: true,
+  fareRules: true,
+  lastTicketDate: true,
+}).extend({
+  displayStatus: z.string(),
+  passengers: z.array(ZETicketPassenger),
+  /** null when prices are hidden (no login, or not the booking's user or staff). */
+  fare: ZETicketFare.nullable(),
+  agentMarkup: z.number().nullable(),
+  agentDiscount: z.number().nullable(),
+  /** Logged in as the booking's user or staff: may see prices and edit markup / discount. */
+  canEdit: z.boolean(),
+  agency: z.object({
+    name: z.string(),
+    logoUrl: z.string(),
+    email: z.string(),
+    phone: z.string(),
+  }),
+});
+export type TETicket = z.infer<typeof ZETicket>;
+
+const zBookingRef = z.string({ error: MSG.required }).trim().min(1, MSG.required);
+export const ZTicketRef = z.object({ bookingId: zBookingRef, pnr: zBookingRef });
+
+const zAmount = z.coerce
+  .number({ error: TICKET_MSG.invalidAmount })
+  .min(0, TICKET_MSG.invalidAmount)
+  .max(10_000_000, TICKET_MSG.invalidAmount);
+export const ZUpdateBookingDetails = z
+  .object({ bookingId: zBookingRef, markup: zAmount.optional(), discount: zAmount.optional() })
+  .refine((v) => v.markup !== undefined || v.discount !== undefined, { message: MSG.required, path: ['markup'] });
+
+// ---------------------------------------------------------------- holds and change requests
+
+export const ZReleaseRequest = z.object({ BookingId: zBookingRef, Source: z.string().trim().optional() });
+
+const zCrType = z.union([z.literal(1), z.literal(2), z.literal(3)], { error: MSG.required });
+export const ZChangeRequestRequest = z.object({
+  BookingId: zBookingRef,
+  RequestType: zCrType,
+  CancellationType: z.union([z.literal(2), z.literal(3)]).default(3),
+  Sectors: z
+    .array(z.object({ Origin: z.string().trim().toUpperCase(), Destination: z.string().trim().toUpperCase() }))
+    .optional(),
+  TicketId: z.array(z.string().trim().min(1)).optional(),
+  Remarks: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(500),
+});
+export type TChangeRequestRequest = z.output<typeof ZChangeRequestRequest>;
+
+export const ZCancellationChargesRequest = z.object({
+  BookingId: zBookingRef,
+  RequestType: zCrType,
+  TicketId: z.array(z.string().trim().min(1)).optional(),
+});
+export const ZCancellationCharges = z.object({
+  refundAmount: z.number(),
+  cancellationCharge: z.number(),
+  currency: z.string(),
+});
+
+export const ZCrStatusRequest = z.object({
+  ChangeRequestId: zBookingRef,
+  BookingId: z.string().trim().optional(),
+});
+export const ZCrStatus = ZChangeRequestInfo.extend({ bookingId: z.string(), displayStatus: z.string() });
+
+// ---------------------------------------------------------------- mail, transactions
+
+/**
+ * notifications/sendEmailForWl. The contract's name, to, subject, text, html and siteId are accepted; the
+ * mail itself is rendered server-side from the booking (bookingId, pnr) so the call can never relay
+ * arbitrary HTML under the site's name.
+ */
+export const ZSendETicketMail = z.object({
+  name: z.string().trim().max(100).optional(),
+  to: z
+    .string({ error: MSG.required })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: 'Please enter a valid email' })),
+  subject: z.string().trim().max(200).optional(),
+  text: z.string().optional(),
+  html: z.string().optional(),
+  siteId: z.string().optional(),
+  bookingId: zBookingRef,
+  pnr: zBookingRef,
+  /** One passenger's ticket only. */
+  pax: z.coerce.number().int().min(0).optional(),
+  hidePrice: z.boolean().default(false),
+});
+
+export const ZPnrRequest = z.object({ pnr: zBookingRef });
+export const ZTransactionEntry = z.object({
+  entryId: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  kind: z.string(),
+  remark: z.string(),
+  createdAt: z.string(),
+  bookingId: z.string().optional(),
+  orderId: z.string().optional(),
+  pnr: z.string().optional(),
+});
+export const ZPnrTransactions = z.object({
+  bookingId: z.string(),
+  pnr: z.string(),
+  amountCharged: z.number(),
+  paymentMode: z.string(),
+  transactionId: z.string().nullable(),
+  entries: z.array(ZTransactionEntry),
+});
+
+// ---------------------------------------------------------------- slug
+
+/** base64(bookingId + '___' + pnr) (spec 000 §2); browser and server alike (ASCII ids). */
+export function ticketSlug(bookingId: string, pnr: string): string {
+  return btoa(`${bookingId}___${pnr}`);
+}
+export function parseTicketSlug(slug: string): { bookingId: string; pnr: string } | null {
+  try {
+    const text = atob(decodeURIComponent(slug));
+    const at = text.indexOf('___');
+    if (at <= 0) return null;
+    return { bookingId: text.slice(0, at), pnr: text.slice(at + 3) };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,148 @@
+import * as z from 'zod';
+import { zRequired } from './common.ts';
+import { MSG } from './messages.ts';
+
+// Wallets and payments (spec 000 §4 calls; domain.md "Wallet", "Payment order").
+
+export const GATEWAYS = ['sandbox', 'phonepe'] as const;
+export type GatewayName = (typeof GATEWAYS)[number];
+
+/** Lifecycle of a payment: a gateway payment or an offline transfer a user recorded. */
+export const PAYMENT_STATUSES = [
+  'pending', // waiting for the payer (gateway) or for staff review (offline)
+  'completed', // the gateway says paid; not yet applied to the order / wallet
+  'applied', // the order is paid or the wallet credited
+  'failed',
+  'expired',
+  'refunded', // paid, but the order could not take it (lapsed or amount mismatch): money sent back
+  'rejected', // offline transfer refused by staff
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const ZPayment = z.object({
+  paymentId: z.string(),
+  gateway: z.enum([...GATEWAYS, 'offline']),
+  purpose: z.enum(['flightOrder', 'walletTopUp']),
+  orderId: z.string().nullable(),
+  legalEntityId: z.string(),
+  userId: z.string(),
+  userEmail: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  transactionId: z.string().nullable(),
+  remark: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TPayment = z.infer<typeof ZPayment>;
+
+export const ZWalletEntry = z.object({
+  entryId: z.string(),
+  legalEntityId: z.string(),
+  /** Signed: credits positive, debits negative. */
+  amount: z.number(),
+  currency: z.string(),
+  kind: z.enum(['topUp', 'booking', 'refund', 'adjustment']),
+  remark: z.string(),
+  byUserId: z.string(),
+  orderId: z.string().optional(),
+  bookingId: z.string().optional(),
+  pnr: z.string().optional(),
+  paymentId: z.string().optional(),
+  createdAt: z.string(),
+});
+export type TWalletEntry = z.infer<typeof ZWalletEntry>;
+
+export const ZWalletBalance = z.object({
+  legalEntityId: z.string(),
+  balance: z.number(),
+  creditLimit: z.number(),
+  /** balance + creditLimit: what a booking may spend. */
+  available: z.number(),
+  currency: z.string(),
+});
+export type TWalletBalance = z.infer<typeof ZWalletBalance>;
+
+/** Cursor pages: the cursor is opaque; absent nextCursor means the last page. */
+export const zCursor = () => z.string().trim().max(2000).optional();
+export const ZPageLimit = z.coerce.number().int().min(1).max(100).default(20);
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ records: z.array(item), nextCursor: z.string().nullable() });
+
+export const zAmount = () =>
+  z.coerce
+    .number({ error: MSG.required })
+    .refine((n) => Number.isFinite(n) && n > 0, { message: 'Amount must be greater than 0' })
+    .refine((n) => n <= 10_000_000, { message: 'Amount is too large' })
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { message: 'Amount may have at most 2 decimals' });
+
+export const ZAddMoney = z.object({
+  userId: z.string().trim().optional(),
+  email: z.string().trim().toLowerCase().optional(),
+  amount: zAmount(),
+  remark: z.string().trim().max(200).default(''),
+  /** Client-generated once per dialog: a repeated or concurrent submit adds the money once. */
+  requestId: z
+    .string({ error: MSG.required })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid request id'),
+});
+
+export const ZActiveGateway = z.object({
+  /** null when the site has no gateway: only wallet and offline payment are offered. */
+  name: z.enum(GATEWAYS).nullable(),
+  label: z.string(),
+});
+
+export const ZBankDetails = z.object({
+  accountName: z.string(),
+  accountNumber: z.string(),
+  ifsc: z.string(),
+  bankName: z.string(),
+  branch: z.string(),
+  upiId: z.string(),
+});
+export type TBankDetails = z.infer<typeof ZBankDetails>;
+
+export const ZVerifyResult = z.object({
+  orderId: z.string(),
+  /** success: the order is paid / the wallet credited; pending: retry; failed: stop retrying. */
+  status: z.enum(['success', 'pending', 'failed']),
+  purpose: z.enum(['flightOrder', 'walletTopUp']),
+  amount: z.number(),
+  currency: z.string(),
+});
+
+/**
+ * wl/user/userPaymentEntry: `gateway` starts a top-up through the site's gateway (the answer carries
+ * redirectTo); `offline` records a bank transfer the user made, credited once staff approve it.
+ */
+export const ZUserPaymentEntry = z.discriminatedUnion(
+  'mode',
+  [
+    z.object({ mode: z.literal('gateway'), amount: zAmount() }),
+    z.object({
+      mode: z.literal('offline'),
+      amount: zAmount(),
+      transactionId: zRequired().pipe(z.string().max(64)),
+      remark: z.string().trim().max(200).default(''),
+    }),
+  ],
+  { error: 'Please choose a payment mode' },
+);
+
+export const ZUserPaymentEntryResult = z.object({ payment: ZPayment, redirectTo: z.string().nullable() });
+
+export const ZSandboxPayment = z.object({
+  paymentId: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  merchant: z.string(),
+  state: z.enum(['PENDING', 'COMPLETED', 'FAILED']),
+  returnTo: z.string(),
+});
+
+export const ZReviewOffline = z.object({ paymentId: zRequired(), approve: z.boolean() });
+
+export const ZBalanceRow = ZWalletBalance.extend({ name: z.string() });

@@ -1,0 +1,27 @@
+/**
+ * Countries (country-state-city data; scripts/data/build-reference.ts): India first (the platform's
+ * home market, spec: phone code and nationality default to IN), then by name.
+ */
+import data from './data/countries.json' with { type: 'json' };
+
+/** The spec's Country entry. `dial_code` is "+<digits>" ("+91", "+1684"). */
+export interface Country {
+  name: string;
+  dial_code: string;
+  /** ISO 3166-1 alpha-2. */
+  code: string;
+}
+
+export const HOME_COUNTRY = 'IN';
+
+export const COUNTRIES: readonly Country[] = Object.freeze(
+  (data as [string, string, string][])
+    .map(([name, code, dial_code]) => ({ name, dial_code, code }))
+    .sort((a, b) => Number(b.code === HOME_COUNTRY) - Number(a.code === HOME_COUNTRY) || a.name.localeCompare(b.name)),
+);
+
+const BY_CODE = new Map(COUNTRIES.map((c) => [c.code, c]));
+
+export function countryByCode(code: string): Country | undefined {
+  return BY_CODE.get(code.trim().toUpperCase());
+}

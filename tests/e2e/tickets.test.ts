@@ -1,0 +1,151 @@
+/**
+ * The ticket screens in Chromium against the local stack: an agent opens the Air Ticket Queue, filters
+ * it, opens the e-ticket, adds a markup, hides the price, prints it to PDF (A4), emails it (read back
+ * from the SES emulator with its PDF) and asks for a refund from the Change Request dialog; the super
+ * admin downloads the queue as Excel and the file is opened with exceljs.
+ */
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { PDFDocument } from 'pdf-lib';
+import type { Browser, Page } from 'playwright-core';
+import { MSG } from '@tp/contracts/messages';
+import { TICKET_MSG } from '@tp/contracts/tickets';
+import type { BookingRecord } from '../../functions/src/flights/bookings-repo.ts';
+import { DEMO_PASSWORD } from '../../scripts/seed/logins.ts';
+import { waitForMail } from '../support/api.ts';
+import { appUrl, launch, newPage } from '../support/browser.ts';
+import { supplierBooking } from '../integration/tickets-helpers.ts';
+
+const SITE = 'flightdeals.localhost';
+const AGENT = `agent@${SITE}`;
+
+let browser: Browser;
+let booking: BookingRecord;
+beforeAll(async () => {
+  browser = await launch();
+  booking = await supplierBooking('site-flightdeals', AGENT);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signIn(page: Page, email: string) {
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: /^Login$/ }).click();
+}
+const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root', { hasText: text });
+
+async function filterByPnr(page: Page, pnr: string) {
+  await page.getByLabel('PNR or ticket number').fill(pnr);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('article', { name: `Booking ${pnr}` }).waitFor();
+  await expect.poll(() => page.getByRole('article').count(), { timeout: 10_000 }).toBe(1);
+}
+
+describe('ticket screens', () => {
+  it('agent: queue, e-ticket with markup, hidden price, print, email, and a refund request', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(appUrl(SITE, '/flight/ticketQueue'));
+    await page.waitForURL(/\/app\/login\?redirectTo=/);
+    await signIn(page, AGENT);
+    await page.getByRole('heading', { name: 'Air Ticket Queue' }).waitFor();
+    await filterByPnr(page, booking.pnr);
+
+    // The full e-ticket, with the owner's prices.
+    const card = page.getByRole('article', { name: `Booking ${booking.pnr}` });
+    await card.getByRole('link', { name: 'Full e-ticket' }).click();
+    await page.waitForURL(/\/app\/flight\/eTicket\//);
+    const total = page.getByTestId('eticket-total');
+    await total.waitFor();
+    const before = Number((await total.textContent())!.replace(/[^\d.]/g, ''));
+
+    await page.getByRole('button', { name: 'Add Markup' }).click();
+    await page.getByRole('dialog').getByLabel('Markup').fill('100');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(async () => Number((await total.textContent())!.replace(/[^\d.]/g, '')), { timeout: 10_000 })
+      .toBeCloseTo(before + 100, 2);
+    await page.getByRole('button', { name: 'Update Markup' }).waitFor();
+
+    await page.getByRole('button', { name: 'Hide Price' }).click();
+    await total.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Show Price' }).waitFor();
+
+    // Print: the same url with print=true and hp; printed to PDF on A4 without the app around it.
+    const printPage = await context.newPage();
+    await printPage.addInitScript(() => {
+      window.print = () => undefined;
+    });
+    await printPage.goto(`${page.url()}?print=true&hp=true`);
+    await printPage.getByRole('region', { name: 'Passengers' }).waitFor();
+    expect(await printPage.getByTestId('eticket-total').count()).toBe(0);
+    await printPage.emulateMedia({ media: 'print' });
+    expect(await printPage.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+    const pdfBytes = await printPage.pdf({ format: 'A4', printBackground: true });
+    const pdf = await PDFDocument.load(pdfBytes);
+    expect(pdf.getPageCount()).toBeGreaterThanOrEqual(1);
+    // A4 is 595 × 842 pt (Chromium rounds the page box to whole pixels).
+    expect(Math.abs(pdf.getPage(0).getWidth() - 595)).toBeLessThan(2);
+    expect(Math.abs(pdf.getPage(0).getHeight() - 842)).toBeLessThan(2);
+    await printPage.close();
+
+    // Email: through the queue to the SES emulator, with the PDF.
+    const to = `eticket-${booking.pnr.toLowerCase()}@example.com`;
+    await page.getByRole('button', { name: 'Email' }).click();
+    await page.getByRole('dialog').getByLabel('Email').fill(to);
+    await page.getByRole('dialog').getByRole('button', { name: 'Send' }).click();
+    await toast(page, MSG.emailSent).waitFor();
+    const mail = await waitForMail(to, new RegExp(booking.pnr));
+    expect(mail.attachments.map((a) => a.filename)).toContain(`e-ticket-${booking.pnr}.pdf`);
+
+    // A refund request from the dialog.
+    await page.goto(appUrl(SITE, '/flight/ticketQueue'));
+    await filterByPnr(page, booking.pnr);
+    await card.getByRole('button', { name: 'Cancel Seats' }).click();
+    const dialog = page.getByRole('dialog');
+    const send = dialog.getByRole('button', { name: 'Send', exact: true });
+    expect(await send.isDisabled()).toBe(true);
+    await dialog.getByLabel('Request type').click();
+    await page.getByRole('option', { name: 'Refund', exact: true }).click();
+    const sector = dialog.getByRole('checkbox', { name: /DEL → BOM/ });
+    expect(await sector.isChecked()).toBe(true);
+    expect(await sector.isDisabled()).toBe(true);
+    const pax = dialog.getByRole('checkbox', { name: 'Luc Desmarais' });
+    expect(await pax.isChecked()).toBe(true);
+    expect(await pax.isDisabled()).toBe(true);
+    await dialog.getByRole('checkbox', { name: /cancellation policy/ }).check();
+    await send.click();
+    await dialog.getByText(MSG.required).waitFor();
+    await dialog.getByLabel('Remarks').fill('Travel plans changed');
+    await send.click();
+    await dialog.getByText(/Cancellation charge/).waitFor();
+    await dialog.getByRole('button', { name: 'Accept and Send Cancellation Request' }).click();
+    await toast(page, TICKET_MSG.crSent).waitFor();
+    await card.getByText('ChangeRequested').waitFor();
+    await card.getByRole('button', { name: 'Refresh Status' }).click();
+    await card.getByRole('button', { name: 'Refresh Status' }).waitFor();
+    await context.close();
+  });
+
+  it('super admin: downloads the filtered queue as Excel', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(appUrl(SITE, '/flights/ticketQueue'));
+    await page.waitForURL(/\/app\/login\?redirectTo=/);
+    await signIn(page, `admin@${SITE}`);
+    await page.getByRole('heading', { name: 'Air Ticket Queue' }).waitFor();
+    await filterByPnr(page, booking.pnr);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download Excel' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await readFile((await download.path())!)) as never);
+    const ws = wb.getWorksheet('Tickets')!;
+    expect(ws.rowCount).toBe(2);
+    expect(ws.getRow(2).getCell(2).value).toBe(booking.pnr);
+    await context.close();
+  });
+});

@@ -1,0 +1,215 @@
+/**
+ * Holds and change requests against the simulated supplier: release by hand, automatic release at the
+ * last ticketing date (controlled clock), and full refund, partial refund and reissue run to
+ * completion with exactly one wallet credit per refunded change request (the charge kept).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { BOOKING_STATUS } from '@tp/contracts/flights';
+import {
+  changeRequest,
+  getCancellationCharges,
+  getCRStatus,
+  releaseFlight,
+  searchTransactionByPNR,
+} from '@tp/contracts/endpoints/tickets';
+import { TICKET_MSG } from '@tp/contracts/tickets';
+import { getBooking, type BookingRecord } from '../../functions/src/flights/bookings-repo.ts';
+import { supplyFor } from '../../functions/src/flights/supply/index.ts';
+import { CR_PROGRESS_MINUTES } from '../../functions/src/flights/supply/simulator/index.ts';
+import { db, tableName } from '../../functions/src/lib/db.ts';
+import { keys } from '../../functions/src/lib/keys.ts';
+import type { TEmailMessage } from '../../functions/src/lib/mail.ts';
+import { loadPrincipal } from '../../functions/src/lib/principal.ts';
+import { siteById } from '../../functions/src/lib/tenancy.ts';
+import { heldBookingIds, walletEntriesOfBooking } from '../../functions/src/tickets/repo.ts';
+import * as tickets from '../../functions/src/tickets/service.ts';
+import { balanceOf } from '../../functions/src/wallet/ledger.ts';
+import { Client } from '../support/api.ts';
+import { demo, FLIGHTDEALS, SKYWAY } from './customers-helpers.ts';
+import { ctxAt, newAgent, supplierBooking } from './tickets-helpers.ts';
+import { useStackTable } from './users-helpers.ts';
+
+let agent: Awaited<ReturnType<typeof newAgent>>;
+beforeAll(async () => {
+  useStackTable();
+  agent = await newAgent(FLIGHTDEALS);
+});
+
+const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+
+/** Asks the supplier for a change request's status as the API does, with the clock moved on. */
+async function statusAt(b: BookingRecord, changeRequestId: string, now: Date) {
+  const site = (await siteById(b.siteId))!;
+  const principal = (await loadPrincipal(b.siteId, b.userId))!;
+  return tickets.crStatus(
+    { site, now, principal, ip: '127.0.0.1', log: ctxAt(b.siteId).log },
+    { ChangeRequestId: changeRequestId },
+  );
+}
+
+async function refundEntries(b: BookingRecord) {
+  const entries = await walletEntriesOfBooking(b.siteId, b.accounting.legalEntityId, '2000', b);
+  return entries.filter((e) => e.kind === 'refund');
+}
+
+describe('holds', () => {
+  it('are released by hand at the supplier, once', async () => {
+    const b = await supplierBooking(FLIGHTDEALS.siteId, agent.email, { held: true });
+    expect(await heldBookingIds(b.siteId)).toContain(b.bookingId);
+    const res = await agent.client.call(releaseFlight, { BookingId: b.bookingId, Source: b.source });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ message: TICKET_MSG.released, result: { statusId: BOOKING_STATUS.released } });
+    const supplier = await (
+      await supplyFor((await siteById(b.siteId))!)
+    ).bookingDetails({ supplierBookingId: b.supplierBookingId }, ctxAt(b.siteId));
+    expect(supplier.status).toBe('released');
+    expect(await heldBookingIds(b.siteId)).not.toContain(b.bookingId);
+    const again = await agent.client.call(releaseFlight, { BookingId: b.bookingId, Source: b.source });
+    expect(again.status).toBe(400);
+    expect(again.body.errorMessage).toBe(TICKET_MSG.notHeld);
+  });
+
+  it("cannot be released by someone else's agent or another site", async () => {
+    const b = await supplierBooking(FLIGHTDEALS.siteId, agent.email, { held: true });
+    const other = await demo(FLIGHTDEALS, 'agent2');
+    expect((await other.call(releaseFlight, { BookingId: b.bookingId })).status).toBe(404);
+    const skyway = await demo(SKYWAY, 'staff');
+    expect((await skyway.call(releaseFlight, { BookingId: b.bookingId })).status).toBe(404);
+    expect((await getBooking(b.siteId, b.bookingId))!.statusId).toBe(BOOKING_STATUS.held);
+  });
+
+  it('are released automatically after the last ticketing date, and the customer told', async () => {
+    const deadline = later(60);
+    const b = await supplierBooking(FLIGHTDEALS.siteId, agent.email, { held: true, lastTicketDate: deadline });
+    const sent: TEmailMessage[] = [];
+    const deps = { ...tickets.defaultDeps, enqueueEmail: async (m: TEmailMessage) => void sent.push(m) };
+
+    expect(await tickets.releaseExpiredHolds(b.siteId, later(30), deps)).not.toContain(b.bookingId);
+    expect((await getBooking(b.siteId, b.bookingId))!.statusId).toBe(BOOKING_STATUS.held);
+
+    expect(await tickets.releaseExpiredHolds(b.siteId, later(61), deps)).toContain(b.bookingId);
+    expect((await getBooking(b.siteId, b.bookingId))!.statusId).toBe(BOOKING_STATUS.released);
+    const mail = sent.find((m) => m.idempotencyKey === `hold-released-${b.bookingId}`);
+    expect(mail?.to).toContain(agent.email);
+    expect(mail?.subject).toContain(b.pnr);
+    // A second run finds nothing more to do.
+    expect(await tickets.releaseExpiredHolds(b.siteId, later(62), deps)).not.toContain(b.bookingId);
+  });
+});
+
+describe('change requests', () => {
+  it('full refund: charges first, then every ticket refunded and credited once, the charge kept', async () => {
+    const b = await supplierBooking(FLIGHTDEALS.siteId, agent.email);
+    const before = await balanceOf(b.siteId, b.accounting.legalEntityId);
+    const cc = await agent.client.call(getCancellationCharges, { BookingId: b.bookingId, RequestType: 1 });
+    expect(cc.status).toBe(200);
+    const { refundAmount, cancellationCharge } = cc.body.result;
+    expect(refundAmount).toBeGreaterThan(0);
+    expect(cancellationCharge).toBeGreaterThan(0);
+
+    const sent = await agent.client.call(changeRequest, {
+      BookingId: b.bookingId,
+      RequestType: 1,
+      CancellationType: 3,
+      Remarks: 'Plans changed',
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.body.result.booking.displayStatus).toBe('ChangeRequested');
+    const crs = sent.body.result.changeRequests as { changeRequestId: string }[];
+    expect(crs).toHaveLength(2);
+    // A second request while one is open is refused.
+    expect(
+      (await agent.client.call(changeRequest, { BookingId: b.bookingId, RequestType: 1, Remarks: 'again' })).status,
+    ).toBe(409);
+
+    // Refresh Status right away: the supplier has not assigned it yet.
+    const early = await agent.client.call(getCRStatus, { ChangeRequestId: crs[0]!.changeRequestId });
+    expect(early.status).toBe(200);
+    expect(early.body.result).toMatchObject({ status: 'Unassigned', displayStatus: 'ChangeRequested' });
+
+    const done = later(CR_PROGRESS_MINUTES.completed + 1);
+    for (const cr of crs) {
+      const s = await statusAt(b, cr.changeRequestId, done);
+      expect(s.status).toBe('Completed');
+      // Asking again never credits twice.
+      await statusAt(b, cr.changeRequestId, later(CR_PROGRESS_MINUTES.completed + 2));
+    }
+    const after = (await getBooking(b.siteId, b.bookingId))!;
+    expect(after.statusId).toBe(BOOKING_STATUS.cancelled);
+    expect(after.supplierChangeReqStatus).toBeNull();
+    const credits = await refundEntries(b);
+    expect(credits.map((e) => e.entryId).sort()).toEqual(crs.map((c) => `cr-${c.changeRequestId}-refund`).sort());
+    const credited = credits.reduce((n, e) => n + Number(e.amount), 0);
+    expect(credited).toBeCloseTo(Math.min(refundAmount, b.accounting.amountCharged), 2);
+    expect(after.accounting.refundedAmount).toBeCloseTo(credited, 2);
+    expect(after.ticketCRInfo.reduce((n, c) => n + (c.cancellationCharge ?? 0), 0)).toBeCloseTo(cancellationCharge, 2);
+    const balance = await balanceOf(b.siteId, b.accounting.legalEntityId);
+    expect(balance.balance - before.balance).toBeCloseTo(credited, 2);
+
+    // The refund is found by PNR.
+    const tx = await agent.client.call(searchTransactionByPNR, { pnr: b.pnr });
+    expect(tx.status).toBe(200);
+    expect(tx.body.result.entries.filter((e: { kind: string }) => e.kind === 'refund')).toHaveLength(2);
+    expect((await (await demo(FLIGHTDEALS, 'agent2')).call(searchTransactionByPNR, { pnr: b.pnr })).status).toBe(404);
+  });
+
+  it('partial refund: the chosen sector and ticket only, one credit', async () => {
+    const b = await supplierBooking(FLIGHTDEALS.siteId, agent.email);
+    const ticketId = b.passengers[1]!.ticket!.ticketId;
+    const legs = b.segments.flat();
+    const missing = await agent.client.call(changeRequest, { BookingId: b.bookingId, RequestType: 2, Remarks: 'x' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errorMessage).toBe('This is required field.');
+    const sent = await agent.client.call(changeRequest, {
+      BookingId: b.bookingId,
+      RequestType: 2,
+      CancellationType: 3,
+      Sectors: legs.map((s) => ({ Origin: s.originAirportCode, Destination: s.destinationAirportCode })),
+      TicketId: [ticketId],
+      Remarks: 'One traveller stays',
+    });
+    expect(sent.status).toBe(200);
+    const [cr] = sent.body.result.changeRequests;
+    expect(cr.ticketId).toBe(ticketId);
+    expect((await statusAt(b, cr.changeRequestId, later(CR_PROGRESS_MINUTES.completed + 1))).status).toBe('Completed');
+    const after = (await getBooking(b.siteId, b.bookingId))!;
+    expect(after.statusId).toBe(BOOKING_STATUS.partiallyCancelled);
+    expect((await refundEntries(b)).map((e) => e.entryId)).toEqual([`cr-${cr.changeRequestId}-refund`]);
+  });
+
+  it('reissue: completes without a refund credit', async () => {
+    const b = await supplierBooking(FLIGHTDEALS.siteId, agent.email);
+    const sent = await agent.client.call(changeRequest, {
+      BookingId: b.bookingId,
+      RequestType: 3,
+      TicketId: b.passengers.map((p) => p.ticket!.ticketId),
+      Remarks: 'Move to a later flight',
+    });
+    expect(sent.status).toBe(200);
+    for (const cr of sent.body.result.changeRequests)
+      expect((await statusAt(b, cr.changeRequestId, later(CR_PROGRESS_MINUTES.completed + 1))).status).toBe(
+        'Completed',
+      );
+    expect((await getBooking(b.siteId, b.bookingId))!.statusId).toBe(BOOKING_STATUS.reissued);
+    expect(await refundEntries(b)).toEqual([]);
+  });
+
+  it("is refused for someone else's booking and for unknown change requests", async () => {
+    const b = await supplierBooking(FLIGHTDEALS.siteId, agent.email);
+    const other = await demo(FLIGHTDEALS, 'agent2');
+    expect((await other.call(changeRequest, { BookingId: b.bookingId, RequestType: 1, Remarks: 'x' })).status).toBe(
+      404,
+    );
+    expect((await other.call(getCancellationCharges, { BookingId: b.bookingId, RequestType: 1 })).status).toBe(404);
+    expect((await agent.client.call(getCRStatus, { ChangeRequestId: 'nope' })).status).toBe(404);
+    const anonymous = new Client(FLIGHTDEALS.domain);
+    expect((await anonymous.call(changeRequest, { BookingId: b.bookingId, RequestType: 1, Remarks: 'x' })).status).toBe(
+      401,
+    );
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.booking(b.siteId, b.bookingId) }),
+    );
+    expect(Item?.statusId).toBe(BOOKING_STATUS.ticketed);
+  });
+});

@@ -1,0 +1,248 @@
+/**
+ * The ticket queues over the seeded bookings (hundreds per site, across users and dates), checked
+ * against an independent filter written here; the public e-ticket with prices only for its owner or
+ * staff; markup and discount; the staff Excel export; the e-ticket mail with its PDF.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BOOKING_STATUS, type TBooking } from '@tp/contracts/flights';
+import {
+  exportTickets,
+  getBookedFlights,
+  getTicketDetail,
+  getTickets,
+  sendEmailForWl,
+  updateBookingDetails,
+} from '@tp/contracts/endpoints/tickets';
+import { MSG } from '@tp/contracts/messages';
+import { parseTicketSlug, type TBookingFilterInput, type TTicketView } from '@tp/contracts/tickets';
+import { db, tableName } from '../../functions/src/lib/db.ts';
+import { keys } from '../../functions/src/lib/keys.ts';
+import { Client, waitForMail } from '../support/api.ts';
+import { demo, FLIGHTDEALS, SKYWAY } from './customers-helpers.ts';
+import { bookerOf, plainBooking } from './tickets-helpers.ts';
+import { useStackTable } from './users-helpers.ts';
+
+type Stored = TBooking & { userId: string };
+
+/** Every booking of the site, read straight from the table (not through the service under test). */
+async function allBookings(siteId: string): Promise<Stored[]> {
+  const out: Stored[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.bookingsPk(siteId) },
+        ExclusiveStartKey,
+      }),
+    );
+    out.push(...((res.Items ?? []) as Stored[]));
+    ExclusiveStartKey = res.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return out;
+}
+
+/** The booking-list filter, re-implemented from the spec for the check. */
+function expected(all: Stored[], f: TBookingFilterInput & { queue?: string }, userId?: string): string[] {
+  const day = (s: string) => s.slice(0, 10);
+  const within = (s: string, from?: string, to?: string) => (!from || day(s) >= from) && (!to || day(s) <= to);
+  const rows = all.filter((b) => {
+    if (userId && b.userId !== userId) return false;
+    if (f.userId && b.userId !== f.userId) return false;
+    if (f.domestic === false && b.isDomestic) return false;
+    if (f.international === false && !b.isDomestic) return false;
+    const tickets = b.passengers.map((p) => p.ticket?.ticketNumber ?? '');
+    if (f.pnrOrTicket && !b.pnr.includes(f.pnrOrTicket) && !tickets.some((t) => t && t.includes(f.pnrOrTicket!)))
+      return false;
+    if (f.airlineCode && b.airlineCode !== f.airlineCode) return false;
+    if (
+      f.passenger &&
+      !b.passengers.some((p) => `${p.firstName} ${p.lastName}`.toLowerCase().includes(f.passenger!.toLowerCase()))
+    )
+      return false;
+    if (!within(b.createdAt, f.bookingFrom, f.bookingTo) || !within(b.travelDate, f.travelFrom, f.travelTo))
+      return false;
+    if (f.queue === 'tickets') return b.statusId !== BOOKING_STATUS.held && b.statusId !== BOOKING_STATUS.failed;
+    if (f.queue === 'holds') return b.statusId === BOOKING_STATUS.held;
+    return true;
+  });
+  // The hold queue is worked most urgent first.
+  if (f.queue === 'holds')
+    return rows
+      .sort(
+        (a, b) =>
+          (a.lastTicketDate ?? '').localeCompare(b.lastTicketDate ?? '') || a.bookingId.localeCompare(b.bookingId),
+      )
+      .map((b) => b.bookingId);
+  const sort = f.sort ?? 'BD';
+  const key = sort.startsWith('B') ? 'createdAt' : 'travelDate';
+  rows.sort((a, b) => a[key].localeCompare(b[key]) || a.bookingId.localeCompare(b.bookingId));
+  if (sort.endsWith('D')) rows.reverse();
+  return rows.map((b) => b.bookingId);
+}
+
+async function allPages(c: Client, e: typeof getTickets | typeof getBookedFlights, f: Record<string, unknown>) {
+  const ids: string[] = [];
+  let total: number;
+  for (let page = 1; ; page++) {
+    const res = await c.call(e, { ...f, page, pageSize: 50 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    ids.push(...(res.body.result.records as TTicketView[]).map((r) => r.bookingId));
+    total = res.body.result.totalRecords;
+    if (page >= res.body.result.totalPages) break;
+  }
+  expect(ids).toHaveLength(total);
+  return ids;
+}
+
+// Bookings made while this file runs are today's; the comparisons look at bookings made before it.
+const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+const daysAhead = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+let staff: Client;
+let agent: Client;
+let all: Stored[];
+beforeAll(async () => {
+  useStackTable();
+  [staff, agent] = await Promise.all([demo(FLIGHTDEALS, 'staff'), demo(FLIGHTDEALS, 'agent')]);
+  all = await allBookings(FLIGHTDEALS.siteId);
+});
+
+describe('ticket queues over the seeded bookings', () => {
+  it('has hundreds of bookings across users and dates', () => {
+    expect(all.length).toBeGreaterThanOrEqual(200);
+    expect(new Set(all.map((b) => b.userId)).size).toBeGreaterThanOrEqual(3);
+    expect(new Set(all.map((b) => b.createdAt.slice(0, 7))).size).toBeGreaterThanOrEqual(3);
+  });
+
+  const filters: (TBookingFilterInput & { queue?: 'tickets' | 'holds' })[] = [
+    { sort: 'BD', bookingTo: yesterday },
+    { sort: 'BA', bookingFrom: daysAgo(60), bookingTo: daysAgo(10), queue: 'tickets' },
+    { sort: 'TD', bookingTo: yesterday, domestic: false },
+    { sort: 'TA', travelFrom: daysAgo(5), travelTo: daysAhead(30), bookingTo: yesterday, international: false },
+    { sort: 'BD', bookingTo: yesterday, airlineCode: 'AI', passenger: 'sharma' },
+    { sort: 'TA', travelFrom: daysAhead(1), travelTo: daysAhead(45), bookingTo: yesterday },
+    { sort: 'BD', queue: 'holds', bookingTo: yesterday },
+  ];
+  for (const f of filters)
+    it(`staff: ${JSON.stringify(f)}`, async () => {
+      const want = expected(all, f);
+      expect(want.length).toBeGreaterThan(0);
+      const got = await allPages(staff, getTickets, { queue: 'tickets', ...f });
+      expect(got).toEqual(f.queue ? want : expected(all, { ...f, queue: 'tickets' }));
+    });
+
+  it('staff: PNR or ticket number, and a creator picked from a card', async () => {
+    const sample = all.find((b) => b.createdAt.slice(0, 10) <= yesterday && b.passengers[0]?.ticket)!;
+    const byPnr = await allPages(staff, getBookedFlights, { pnrOrTicket: sample.pnr, bookingTo: yesterday });
+    expect(byPnr).toEqual(expected(all, { pnrOrTicket: sample.pnr, bookingTo: yesterday }));
+    expect(byPnr).toContain(sample.bookingId);
+    const ticket = sample.passengers[0]!.ticket!.ticketNumber;
+    expect(await allPages(staff, getBookedFlights, { pnrOrTicket: ticket })).toContain(sample.bookingId);
+    const byUser = await allPages(staff, getBookedFlights, { userId: sample.userId, bookingTo: yesterday });
+    expect(byUser).toEqual(expected(all, { userId: sample.userId, bookingTo: yesterday }));
+  });
+
+  it('agents see only their own bookings, whatever creator they ask for', async () => {
+    const me = await bookerOf(FLIGHTDEALS.siteId, `agent@${FLIGHTDEALS.domain}`);
+    const other = all.find((b) => b.userId !== me.userId)!;
+    const got = await allPages(agent, getBookedFlights, { bookingTo: yesterday, userId: other.userId });
+    expect(got).toEqual(expected(all, { bookingTo: yesterday }, me.userId));
+    expect(got.length).toBeGreaterThan(0);
+    const res = await agent.call(getTickets, { queue: 'tickets', pageSize: 100 });
+    expect((res.body.result.records as TTicketView[]).every((r) => r.user.userId === me.userId)).toBe(true);
+  });
+
+  it('another site sees none of these bookings', async () => {
+    const skyway = await demo(SKYWAY, 'staff');
+    const res = await skyway.call(getBookedFlights, { pageSize: 100 });
+    const mine = new Set(all.map((b) => b.bookingId));
+    expect(
+      (res.body.result.records as TTicketView[]).some(
+        (r) => mine.has(r.bookingId) && r.pnr === all.find((b) => b.bookingId === r.bookingId)!.pnr,
+      ),
+    ).toBe(false);
+  });
+
+  it('staff with the Excel permission download the filtered queue as a real .xlsx; others may not', async () => {
+    const f = { queue: 'tickets' as const, sort: 'BA' as const, bookingFrom: daysAgo(40), bookingTo: daysAgo(20) };
+    // Download Excel is not a default staff permission; the super admin holds every one.
+    const res = await (await demo(FLIGHTDEALS, 'admin')).call(exportTickets, f);
+    expect(res.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(res.body.result.contentBase64, 'base64') as never);
+    const ws = wb.getWorksheet('Tickets')!;
+    const ids = ws.getColumn(1).values.slice(2).map(String);
+    expect(ids).toEqual(expected(all, f));
+    expect(res.body.result.rows).toBe(ids.length);
+    expect(ws.getRow(1).getCell(2).value).toBe('PNR');
+    expect((await agent.call(exportTickets, f)).status).toBe(403);
+    expect((await staff.call(exportTickets, f)).status).toBe(403);
+  });
+});
+
+describe('the e-ticket', () => {
+  it('is public by booking id and PNR, with prices for the owner and staff only', async () => {
+    const b = await plainBooking(FLIGHTDEALS.siteId, `agent@${FLIGHTDEALS.domain}`);
+    const ref = { bookingId: b.bookingId, pnr: b.pnr };
+    const anonymous = await new Client(FLIGHTDEALS.domain).call(getTicketDetail, ref);
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.body.result).toMatchObject({ pnr: b.pnr, fare: null, canEdit: false, agentMarkup: null });
+    expect(anonymous.body.result.passengers[0].barcode).toMatch(/^M1DESMARAIS\/LUC {7}E/);
+    const owner = await agent.call(getTicketDetail, ref);
+    expect(owner.body.result.canEdit).toBe(true);
+    expect(owner.body.result.fare.totalFare).toBe(b.fare.totalFare);
+    expect((await staff.call(getTicketDetail, ref)).body.result.fare).not.toBeNull();
+    expect((await (await demo(FLIGHTDEALS, 'agent2')).call(getTicketDetail, ref)).body.result.fare).toBeNull();
+    expect((await agent.call(getTicketDetail, { ...ref, pnr: 'WRONG1' })).status).toBe(404);
+    expect((await new Client(SKYWAY.domain).call(getTicketDetail, ref)).status).toBe(404);
+    // The slug the cards link to decodes back to the reference.
+    const list = await agent.call(getBookedFlights, { pnrOrTicket: b.pnr });
+    expect(parseTicketSlug(list.body.result.records[0].slug)).toEqual(ref);
+  });
+
+  it('takes markup and discount from its owner only', async () => {
+    const b = await plainBooking(FLIGHTDEALS.siteId, `agent@${FLIGHTDEALS.domain}`);
+    const res = await agent.call(updateBookingDetails, { bookingId: b.bookingId, markup: 150, discount: 50 });
+    expect(res.status).toBe(200);
+    expect(res.body.result).toMatchObject({ agentMarkup: 150, agentDiscount: 50 });
+    expect(res.body.result.fare.totalFare).toBe(b.fare.totalFare + 100);
+    const bad = await agent.call(updateBookingDetails, { bookingId: b.bookingId, markup: -1 });
+    expect(bad.status).toBe(400);
+    const other = await demo(FLIGHTDEALS, 'agent2');
+    expect((await other.call(updateBookingDetails, { bookingId: b.bookingId, markup: 1 })).status).toBe(404);
+    expect(
+      (await new Client(FLIGHTDEALS.domain).call(updateBookingDetails, { bookingId: b.bookingId, markup: 1 })).status,
+    ).toBe(401);
+  });
+
+  it('is mailed with the e-ticket as HTML and a PDF attachment', async () => {
+    const b = await plainBooking(FLIGHTDEALS.siteId, `agent@${FLIGHTDEALS.domain}`);
+    const to = `eticket-${b.pnr.toLowerCase()}@example.com`;
+    const res = await agent.call(sendEmailForWl, {
+      name: 'Mehta Tours',
+      to,
+      subject: 'ignored',
+      text: 'ignored',
+      html: '<script>ignored</script>',
+      siteId: FLIGHTDEALS.siteId,
+      bookingId: b.bookingId,
+      pnr: b.pnr,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(MSG.emailSent);
+    const mail = await waitForMail(to, new RegExp(b.pnr));
+    expect(mail.body.html).toContain(b.pnr);
+    expect(mail.body.html).not.toContain('<script>ignored');
+    const pdf = mail.attachments.find((a) => a.filename === `e-ticket-${b.pnr}.pdf`);
+    expect(pdf?.contentType).toContain('application/pdf');
+    expect(pdf!.size).toBeGreaterThan(1000);
+    const other = await demo(FLIGHTDEALS, 'agent2');
+    expect((await other.call(sendEmailForWl, { to, bookingId: b.bookingId, pnr: b.pnr })).status).toBe(404);
+  });
+});

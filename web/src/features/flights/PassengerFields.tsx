@@ -1,0 +1,131 @@
+import { memo } from 'react';
+import { Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import type { TSsrCatalogue } from '@tp/contracts/flights';
+import { formatFare } from '@tp/domain/flight-filters';
+import { PhoneInput } from '#shared/PhoneInput.tsx';
+import { PAX_NAME, TITLES, ssrBySegment, type PaxForm } from './passenger-form.ts';
+import { SeatMap } from './SeatMap.tsx';
+
+export interface PassengersFormValues {
+  passengers: PaxForm[];
+  paymentMode: 'wallet' | 'gateway';
+  hold: boolean;
+}
+
+const GENDERS = [
+  { value: '1', label: 'Male' },
+  { value: '2', label: 'Female' },
+];
+
+/** One passenger's fields: name, gender, birth date and passport where needed, lead contact, extras. */
+export const PassengerFields = memo(function PassengerFields({
+  form,
+  index,
+  number,
+  passportRequired,
+  countries,
+  ssr,
+  takenSeats,
+}: {
+  form: UseFormReturnType<PassengersFormValues>;
+  index: number;
+  /** 1-based number within its passenger type. */
+  number: number;
+  passportRequired: boolean;
+  countries: { value: string; label: string }[];
+  ssr: TSsrCatalogue | undefined;
+  takenSeats: Record<string, string[]>;
+}) {
+  const p = form.getValues().passengers[index]!;
+  const path = (f: keyof PaxForm) => `passengers.${index}.${f}`;
+  const lead = index === 0;
+  const name = `${PAX_NAME[p.paxType]} ${number}${lead ? ' (lead passenger)' : ''}`;
+  const grouped = ssrBySegment(ssr);
+  const money = (n: number) => (n > 0 ? ` ₹${formatFare(n)}` : ' free');
+  return (
+    <Paper withBorder p="md" role="group" aria-label={name}>
+      <Stack gap="sm">
+        <Title order={4}>{name}</Title>
+        <SimpleGrid cols={{ base: 1, xs: 4 }} spacing="sm">
+          <Select label="Title" data={TITLES[p.paxType]} required {...form.getInputProps(path('title'))} />
+          <TextInput label="First name" required {...form.getInputProps(path('firstName'))} />
+          <TextInput label="Last name" required {...form.getInputProps(path('lastName'))} />
+          <Select label="Gender" data={GENDERS} required {...form.getInputProps(path('gender'))} />
+          {(p.paxType !== 1 || passportRequired) && (
+            <TextInput type="date" label="Date of birth" required {...form.getInputProps(path('dateOfBirth'))} />
+          )}
+          {passportRequired && (
+            <>
+              <TextInput label="Passport number" required {...form.getInputProps(path('passportNo'))} />
+              <TextInput type="date" label="Passport expiry" required {...form.getInputProps(path('passportExpiry'))} />
+              <Select
+                label="Passport issued by"
+                data={countries}
+                searchable
+                required
+                {...form.getInputProps(path('passportIssueCountryCode'))}
+              />
+              <Select label="Nationality" data={countries} searchable {...form.getInputProps(path('nationality'))} />
+            </>
+          )}
+        </SimpleGrid>
+        {lead && (
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <PhoneInput
+              label="Mobile number"
+              required
+              code={form.getInputProps(path('phoneCountry'))}
+              number={form.getInputProps(path('mobileNo'))}
+            />
+            <TextInput type="email" label="Email" required {...form.getInputProps(path('email'))} />
+          </SimpleGrid>
+        )}
+        {ssr && p.paxType !== 3 && (
+          <Stack gap="xs">
+            {[...new Set([...grouped.baggage.keys(), ...grouped.meal.keys()])].map((seg) => (
+              <SimpleGrid key={seg} cols={{ base: 1, xs: 2 }} spacing="sm">
+                {grouped.baggage.get(seg) && (
+                  <Select
+                    label={`Extra baggage ${seg}`}
+                    clearable
+                    data={grouped.baggage.get(seg)!.map((b) => ({
+                      value: b.code,
+                      label: `${b.weight ? `${b.weight} kg` : b.description}${money(b.price)}`,
+                    }))}
+                    {...form.getInputProps(`passengers.${index}.baggage.${seg}`)}
+                  />
+                )}
+                {grouped.meal.get(seg) && (
+                  <Select
+                    label={`Meal ${seg}`}
+                    clearable
+                    data={grouped.meal.get(seg)!.map((m) => ({
+                      value: m.code,
+                      label: `${m.description || m.code}${money(m.price)}`,
+                    }))}
+                    {...form.getInputProps(`passengers.${index}.meal.${seg}`)}
+                  />
+                )}
+              </SimpleGrid>
+            ))}
+            {ssr.seatDynamic.map((s) => (
+              <Stack key={s.segment} gap={4}>
+                <Text size="sm">
+                  Seat {s.segment}: {p.seat[s.segment] ?? 'none chosen'}
+                </Text>
+                <SeatMap
+                  rows={s.rows}
+                  label={`Seats ${s.segment} for ${name}`}
+                  selected={p.seat[s.segment]}
+                  taken={takenSeats[s.segment] ?? []}
+                  onPick={(seat) => form.setFieldValue(`passengers.${index}.seat.${s.segment}`, seat?.code ?? '')}
+                />
+              </Stack>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+});

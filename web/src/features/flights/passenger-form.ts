@@ -1,0 +1,174 @@
+import { ZPassengerInput, type TPassengerInput, type TPaxFare, type TSsrCatalogue } from '@tp/contracts/flights';
+import { validatePassengers } from '@tp/domain/passengers';
+import { phoneCountries } from '@tp/domain/phone';
+
+/** One passenger as the form holds it (strings for inputs; SSR as code per segment `origin-destination`). */
+export interface PaxForm {
+  paxType: 1 | 2 | 3;
+  title: string;
+  firstName: string;
+  lastName: string;
+  gender: string;
+  dateOfBirth: string;
+  passportNo: string;
+  passportExpiry: string;
+  passportIssueCountryCode: string;
+  nationality: string;
+  /** Lead passenger only: PhoneInput's country (e.g. 'in') and number, email. */
+  phoneCountry: string;
+  mobileNo: string;
+  email: string;
+  baggage: Record<string, string>;
+  meal: Record<string, string>;
+  seat: Record<string, string>;
+}
+
+export const TITLES: Record<1 | 2 | 3, string[]> = { 1: ['Mr', 'Mrs', 'Ms'], 2: ['Mstr', 'Miss'], 3: ['Mstr', 'Miss'] };
+export const PAX_NAME: Record<1 | 2 | 3, string> = { 1: 'Adult', 2: 'Child', 3: 'Infant' };
+
+const blank = (paxType: 1 | 2 | 3): PaxForm => ({
+  paxType,
+  title: '',
+  firstName: '',
+  lastName: '',
+  gender: '',
+  dateOfBirth: '',
+  passportNo: '',
+  passportExpiry: '',
+  passportIssueCountryCode: '',
+  nationality: '',
+  phoneCountry: 'in',
+  mobileNo: '',
+  email: '',
+  baggage: {},
+  meal: {},
+  seat: {},
+});
+
+/**
+ * One form entry per travelling passenger (adults first), from the fare's per-type counts. `previous`
+ * (the first leg of a return) prefills names and documents by position within each type.
+ */
+export function initialPassengers(
+  breakdown: Pick<TPaxFare, 'passengerType' | 'count'>[],
+  previous: TPassengerInput[] = [],
+  contact: { email?: string | undefined } = {},
+): PaxForm[] {
+  const out: PaxForm[] = [];
+  for (const type of [1, 2, 3] as const) {
+    const count = breakdown.filter((b) => b.passengerType === type).reduce((n, b) => n + b.count, 0);
+    const prev = previous.filter((p) => p.paxType === type);
+    for (let i = 0; i < count; i++) {
+      const p = prev[i];
+      const code = p?.phoneCode ? phoneCountries().find((c) => c.dial_code === p.phoneCode)?.code : undefined;
+      out.push({
+        ...blank(type),
+        ...(p && {
+          title: p.title,
+          firstName: p.firstName,
+          lastName: p.lastName,
+          gender: String(p.gender),
+          dateOfBirth: p.dateOfBirth ?? '',
+          passportNo: p.passportNo ?? '',
+          passportExpiry: p.passportExpiry ?? '',
+          passportIssueCountryCode: p.passportIssueCountryCode ?? '',
+          nationality: p.nationality ?? '',
+          mobileNo: p.mobileNo ?? '',
+          email: p.email ?? '',
+          ...(code ? { phoneCountry: code } : {}),
+        }),
+      });
+    }
+  }
+  if (out[0] && !out[0].email && contact.email) out[0].email = contact.email;
+  return out;
+}
+
+const opt = (s: string) => (s.trim() ? s.trim() : undefined);
+const picks = (m: Record<string, string>) =>
+  Object.entries(m)
+    .filter(([, code]) => code)
+    .map(([segment, code]) => {
+      const [origin = '', destination = ''] = segment.split('-');
+      return { code, origin, destination };
+    });
+
+/** The request shape of a form passenger; the first adult is the lead and carries the contact. */
+export function toPassengerInput(p: PaxForm, index: number): TPassengerInput {
+  const lead = index === 0;
+  return {
+    title: p.title as TPassengerInput['title'],
+    firstName: p.firstName.trim(),
+    lastName: p.lastName.trim(),
+    paxType: p.paxType,
+    gender: Number(p.gender) as 1 | 2,
+    dateOfBirth: opt(p.dateOfBirth),
+    isLeadPax: lead,
+    ...(lead && {
+      phoneCode: phoneCountries().find((c) => c.code === p.phoneCountry)?.dial_code,
+      mobileNo: opt(p.mobileNo.replace(/[\s-]/g, '')),
+      email: opt(p.email)?.toLowerCase(),
+    }),
+    passportNo: opt(p.passportNo)?.toUpperCase(),
+    passportExpiry: opt(p.passportExpiry),
+    passportIssueCountryCode: opt(p.passportIssueCountryCode),
+    nationality: opt(p.nationality),
+    ssr: { baggage: picks(p.baggage), mealDynamic: picks(p.meal), seat: picks(p.seat) },
+  };
+}
+
+/**
+ * Form errors by path (`passengers.<i>.<field>`): the contract's field rules (required, name
+ * characters) and the booking rules the server applies (ages on the travel date, lead contact,
+ * passports), so the user sees them before any call.
+ */
+export function validatePassengerForm(
+  pax: PaxForm[],
+  rules: { isPassportRequired: boolean; travelDate: string; today: string },
+): Record<string, string> {
+  const inputs = pax.map(toPassengerInput);
+  const errors: Record<string, string> = {};
+  inputs.forEach((input, i) => {
+    const parsed = ZPassengerInput.safeParse(input);
+    if (parsed.success) return;
+    for (const issue of parsed.error.issues) errors[`passengers.${i}.${String(issue.path[0])}`] ??= issue.message;
+  });
+  const counts = { adultCount: 0, childCount: 0, infantCount: 0 };
+  for (const p of pax) counts[p.paxType === 1 ? 'adultCount' : p.paxType === 2 ? 'childCount' : 'infantCount']++;
+  const domain = validatePassengers(inputs, { ...counts, ...rules, travelDate: rules.travelDate.slice(0, 10) });
+  for (const [k, v] of Object.entries(domain)) errors[k] ??= v;
+  // The lead's phone is the PhoneInput pair; its country field is `phoneCountry` in the form.
+  if (errors['passengers.0.phoneCode']) errors['passengers.0.phoneCountry'] = errors['passengers.0.phoneCode'];
+  return errors;
+}
+
+/** SSR options of a catalogue grouped by segment key `origin-destination`. */
+export function ssrBySegment(ssr: TSsrCatalogue | undefined) {
+  const group = <T extends { origin: string; destination: string }>(items: T[]) => {
+    const m = new Map<string, T[]>();
+    for (const it of items) {
+      const k = `${it.origin}-${it.destination}`;
+      m.set(k, [...(m.get(k) ?? []), it]);
+    }
+    return m;
+  };
+  return { baggage: group(ssr?.baggage ?? []), meal: group(ssr?.mealDynamic ?? []) };
+}
+
+/** Price of the extras picked for all passengers, from the catalogue (the server prices them again). */
+export function extrasTotal(pax: PaxForm[], ssr: TSsrCatalogue | undefined): number {
+  if (!ssr) return 0;
+  const price = (
+    list: { code: string; origin: string; destination: string; price: number }[],
+    m: Record<string, string>,
+  ) =>
+    Object.entries(m).reduce((sum, [seg, code]) => {
+      const hit = list.find((x) => x.code === code && `${x.origin}-${x.destination}` === seg);
+      return sum + (hit?.price ?? 0);
+    }, 0);
+  const seats = ssr.seatDynamic.flatMap((s) => s.rows.flat());
+  return pax.reduce(
+    (n, p) => n + price(ssr.baggage, p.baggage) + price(ssr.mealDynamic, p.meal) + price(seats, p.seat),
+    0,
+  );
+}

@@ -1,0 +1,248 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Checkbox, Container, Grid, Loader, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import {
+  getPassengerViewOptions,
+  getSSR,
+  orderSuccessCallback,
+  setFlightDetails,
+  validateBooking,
+  type ZBookingOutcome,
+} from '@tp/contracts/endpoints/flights';
+import { getActiveGateway } from '@tp/contracts/endpoints/wallet';
+import type { TPaymentOrder } from '@tp/contracts/flights';
+import { MSG } from '@tp/contracts/messages';
+import { formatFare } from '@tp/domain/flight-filters';
+import type * as z from 'zod';
+import { call } from '#api/client.ts';
+import { useApi } from '#api/hooks.ts';
+import { applyServerErrors } from '#shared/forms.ts';
+import { toastError, toastSuccess } from '#shared/notify.ts';
+import { usePersisted } from '#shared/storage.ts';
+import { useUser } from '#shared/state.ts';
+import { FareSummary } from './components/FareSummary.tsx';
+import { SegmentView } from './components/SegmentView.tsx';
+import { OrderCountdown } from './OrderCountdown.tsx';
+import { extrasTotal, initialPassengers, toPassengerInput, validatePassengerForm } from './passenger-form.ts';
+import { PassengerFields, type PassengersFormValues } from './PassengerFields.tsx';
+import { flightPaths } from './paths.ts';
+import { localDate } from './search-form.ts';
+import { bookingStore, paymentStore } from './state.ts';
+
+type Outcome = z.infer<typeof ZBookingOutcome>;
+
+/** `/flight/passengers/:searchId?resultIndex=` — passenger details, extras and payment (spec 000 §4). */
+export default function PassengersPage() {
+  const { searchId } = useParams();
+  const resultIndex = useSearchParams()[0].get('resultIndex');
+  if (!searchId || !resultIndex) return <Navigate replace to={flightPaths.search()} />;
+  return <Passengers key={`${searchId}/${resultIndex}`} searchId={searchId} resultIndex={resultIndex} />;
+}
+
+function Passengers({ searchId, resultIndex }: { searchId: string; resultIndex: string }) {
+  const ref = { searchId, resultIndex };
+  const view = useApi(getPassengerViewOptions, ref);
+  const ssr = useApi(getSSR, ref);
+  // A site without an active gateway (or before the call exists) offers the wallet only.
+  const gateway = useApi(getActiveGateway, {}, { call: { handling: 'none' } }).data;
+  if (view.error)
+    return (
+      <Container size="sm" py="xl">
+        <Alert color="red" title="Could not load the booking" role="alert">
+          <Button mt="sm" onClick={() => void view.mutate()}>
+            Try again
+          </Button>
+        </Alert>
+      </Container>
+    );
+  if (!view.data)
+    return (
+      <Stack align="center" py="xl">
+        <Loader aria-label="Loading passenger form" />
+      </Stack>
+    );
+  return (
+    <PassengerForm
+      searchId={searchId}
+      resultIndex={resultIndex}
+      view={view.data}
+      ssr={ssr.data}
+      gatewayLabel={gateway?.name ? gateway.label : null}
+    />
+  );
+}
+
+function PassengerForm({
+  searchId,
+  resultIndex,
+  view,
+  ssr,
+  gatewayLabel,
+}: {
+  searchId: string;
+  resultIndex: string;
+  view: NonNullable<ReturnType<typeof useApi<typeof getPassengerViewOptions>>['data']>;
+  ssr: ReturnType<typeof useApi<typeof getSSR>>['data'];
+  gatewayLabel: string | null;
+}) {
+  const navigate = useNavigate();
+  const user = useUser();
+  const booking = usePersisted(bookingStore);
+  const { rules, fareQuote: quote, walletBalance } = view;
+  const option = quote.option;
+  const walletAllowed = walletBalance !== null;
+  const [busy, setBusy] = useState(false);
+  const [order, setOrder] = useState<TPaymentOrder | null>(null);
+
+  const form = useForm<PassengersFormValues>({
+    initialValues: {
+      passengers: initialPassengers(option.fareBreakdown, booking?.searchId === searchId ? booking.passengers : [], {
+        email: user?.email,
+      }),
+      paymentMode: walletAllowed ? 'wallet' : 'gateway',
+      hold: false,
+    },
+    validate: (v) =>
+      validatePassengerForm(v.passengers, {
+        isPassportRequired: rules.isPassportRequired,
+        travelDate: rules.travelDate,
+        today: localDate(),
+      }),
+  });
+  const countries = useMemo(
+    () => view.countryList.map((c) => ({ value: c.code.toUpperCase(), label: c.name })),
+    [view.countryList],
+  );
+  const values = form.getValues();
+  const extras = extrasTotal(values.passengers, ssr);
+  const takenSeats: Record<string, string[]> = {};
+  for (const p of values.passengers)
+    for (const [seg, code] of Object.entries(p.seat)) if (code) (takenSeats[seg] ??= []).push(code);
+  const numberInType = (i: number) =>
+    values.passengers.slice(0, i + 1).filter((p) => p.paxType === values.passengers[i]!.paxType).length;
+
+  const finish = (outcome: Outcome) => {
+    toastSuccess(MSG.paymentSuccessful);
+    const first = outcome.bookings[0];
+    if (outcome.next === 'bookingDetails' && first) {
+      navigate(flightPaths.bookingDetails(searchId, first.bookingId, true));
+    } else {
+      bookingStore.clear();
+      navigate(flightPaths.ticketQueue());
+    }
+  };
+  const payWithWallet = async (o: TPaymentOrder) => {
+    // A 402 (not enough in the wallet) is sent to booking review by the error catalogue.
+    const outcome = await call(orderSuccessCallback, { orderId: o.orderId }).catch(() => null);
+    if (outcome) finish(outcome);
+  };
+
+  const submit = async (v: PassengersFormValues) => {
+    setBusy(true);
+    try {
+      const passengers = v.passengers.map(toPassengerInput);
+      const input = { searchId, resultIndex, passengers, hold: v.hold };
+      const checked = await call(validateBooking, input).catch((e: unknown) => {
+        applyServerErrors(form, e);
+        return null;
+      });
+      if (!checked) return;
+      const created = await call(setFlightDetails, {
+        ...input,
+        paymentMode: v.paymentMode,
+        expectedTotal: checked.totalPayable,
+      }).catch((e: unknown) => {
+        applyServerErrors(form, e);
+        return undefined;
+      });
+      if (created === undefined) return;
+      if (!created?.orderId) {
+        toastError(MSG.paymentUnsuccessful);
+        return;
+      }
+      paymentStore.set(created);
+      setOrder(created);
+      if (booking) bookingStore.set({ ...booking, searchId, resultIndex, passengers });
+      if (v.paymentMode === 'wallet') await payWithWallet(created);
+      else if (created.redirectTo) window.location.assign(created.redirectTo);
+      else toastError(MSG.paymentUnsuccessful);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Container size="lg" py="md">
+      <Title order={2} mb="md">
+        Passenger details
+      </Title>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Stack>
+              {values.passengers.map((_, i) => (
+                <PassengerFields
+                  key={i}
+                  form={form}
+                  index={i}
+                  number={numberInType(i)}
+                  passportRequired={rules.isPassportRequired}
+                  countries={countries}
+                  ssr={ssr}
+                  takenSeats={takenSeats}
+                />
+              ))}
+              {typeof form.errors.passengers === 'string' && (
+                <Text c="red" size="sm">
+                  {form.errors.passengers}
+                </Text>
+              )}
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Paper withBorder p="md" pos="sticky" top={70}>
+              <Stack>
+                <SegmentView trips={option.segments} />
+                <FareSummary
+                  fare={option.fare}
+                  breakdown={option.fareBreakdown}
+                  showFullBreakdown={user?.userType === 'staff'}
+                  userType={user?.userType}
+                />
+                {extras > 0 && <Text size="sm">Extras chosen: ₹{formatFare(extras)}</Text>}
+                <Radio.Group label="Pay with" {...form.getInputProps('paymentMode')}>
+                  <Stack gap={6} mt={4}>
+                    {walletAllowed && (
+                      <Radio value="wallet" label={`Wallet (balance ₹${formatFare(walletBalance ?? 0)})`} />
+                    )}
+                    {gatewayLabel && <Radio value="gateway" label={gatewayLabel} />}
+                  </Stack>
+                </Radio.Group>
+                {!walletAllowed && !gatewayLabel && (
+                  <Alert color="orange">No payment method is available on this site. Please contact support.</Alert>
+                )}
+                {rules.canHold && (
+                  <Checkbox
+                    label="Hold this booking (ticket later)"
+                    {...form.getInputProps('hold', { type: 'checkbox' })}
+                  />
+                )}
+                {order && order.status === 'created' && <OrderCountdown expiresAt={order.expiresAt} />}
+                {order && order.status === 'created' && values.paymentMode === 'wallet' ? (
+                  <Button loading={busy} onClick={() => void payWithWallet(order)}>
+                    Retry payment
+                  </Button>
+                ) : (
+                  <Button type="submit" loading={busy} disabled={!walletAllowed && !gatewayLabel}>
+                    {values.hold ? 'Hold booking' : 'Pay and book'}
+                  </Button>
+                )}
+              </Stack>
+            </Paper>
+          </Grid.Col>
+        </Grid>
+      </form>
+    </Container>
+  );
+}

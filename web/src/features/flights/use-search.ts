@@ -1,0 +1,62 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { search } from '@tp/contracts/endpoints/flights';
+import type { TSearchResponse } from '@tp/contracts/flights';
+import { ApiError, call } from '#api/client.ts';
+import { flightPaths } from './paths.ts';
+import { queryToSearch } from './search-query.ts';
+import { searchCache } from './state.ts';
+
+export type SearchState =
+  | { kind: 'loading' }
+  | { kind: 'ready'; response: TSearchResponse }
+  | { kind: 'invalid' }
+  | { kind: 'failed'; status: number };
+
+/** In-flight searches by query: React's double effects in development and quick re-renders share one request. */
+const inFlight = new Map<string, Promise<TSearchResponse>>();
+
+/**
+ * The results of `searchId`: from the client store when this tab searched it, otherwise a new search
+ * from the URL query (reload, shared link, 'new'); the URL then takes the new searchId.
+ */
+export function useSearchResults(searchId: string, query: string): { state: SearchState; retry: () => void } {
+  const navigate = useNavigate();
+  const cached = searchCache.get(searchId);
+
+  const request = useMemo(() => queryToSearch(query), [query]);
+  const [attempt, setAttempt] = useState(0);
+  const runKey = `${query}#${attempt}`;
+  const [failure, setFailure] = useState<{ key: string; status: number } | null>(null);
+
+  useEffect(() => {
+    if (searchCache.get(searchId) || !request) return;
+    let live = true;
+    let pending = inFlight.get(query);
+    if (!pending) {
+      pending = call(search, request).finally(() => inFlight.delete(query));
+      inFlight.set(query, pending);
+    }
+    pending.then(
+      (response) => {
+        searchCache.put(response);
+        if (live) navigate(flightPaths.results(response.searchId, query), { replace: true });
+      },
+      (error: unknown) => {
+        if (live) setFailure({ key: runKey, status: error instanceof ApiError ? error.status : 0 });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [searchId, query, request, navigate, runKey]);
+
+  const state: SearchState = cached
+    ? { kind: 'ready', response: cached }
+    : !request
+      ? { kind: 'invalid' }
+      : failure?.key === runKey
+        ? { kind: 'failed', status: failure.status }
+        : { kind: 'loading' };
+  return { state, retry: () => setAttempt((a) => a + 1) };
+}

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import useSWRInfinite from 'swr/infinite';
+import type { TMarkupPage, TMarkupSetting } from '@tp/contracts/markups';
+import { MSG } from '@tp/contracts/messages';
+import { call } from '#api/client.ts';
+import { act } from '#shared/actions.ts';
+import { DataTable, useSmallScreen, type Column } from '#shared/DataTable.tsx';
+import { ActionButton } from '#features/suppliers/parts.tsx';
+import { amountLabel, ruleSubject, type KindConfig } from './kinds.ts';
+import { MarkupForm } from './MarkupForm.tsx';
+
+export const NO_MARKUPS = 'No markup set for this group yet.';
+
+/** A group's rules of one kind, page after page ("Load more"): rules per group are usually few. */
+function useRulePages(config: KindConfig, groupId: string) {
+  return useSWRInfinite<TMarkupPage>(
+    (index, previous: TMarkupPage | null) =>
+      index === 0
+        ? [config.list.id, groupId, '']
+        : previous?.nextCursor
+          ? [config.list.id, groupId, previous.nextCursor]
+          : null,
+    ([, id, cursor]: [string, string, string]) => call(config.list, { groupId: id, ...(cursor ? { cursor } : {}) }),
+  );
+}
+
+/** One tab of the Manage Markup screen: the chosen group's rules of a kind, add / edit / delete. */
+export function MarkupRules({
+  config,
+  groupId,
+  groupName,
+}: {
+  config: KindConfig;
+  groupId: string;
+  groupName: string;
+}) {
+  const small = useSmallScreen();
+  const { data, isLoading, size, setSize, mutate } = useRulePages(config, groupId);
+  const rows = data?.flatMap((p) => p.records);
+  const more = Boolean(data?.[data.length - 1]?.nextCursor);
+  // undefined: closed; null: adding; a rule: editing it.
+  const [editing, setEditing] = useState<TMarkupSetting | null | undefined>(undefined);
+  const close = () => setEditing(undefined);
+
+  const columns: Column<TMarkupSetting>[] = [
+    ...(config.target
+      ? [{ key: 'target', header: config.target.header, render: config.target.render, nowrap: true }]
+      : []),
+    {
+      key: 'markup',
+      header: 'Markup',
+      render: (r) => amountLabel(r.markupType, r.markupValue, r.applyPer),
+    },
+    {
+      key: 'discount',
+      header: 'Discount',
+      render: (r) => amountLabel(r.discountType, r.discountValue, r.applyPer),
+    },
+    {
+      key: 'actions',
+      header: '',
+      render: (r) => (
+        <Group gap="xs" justify="flex-end" wrap="nowrap">
+          <Button size="xs" variant="light" onClick={() => setEditing(r)} aria-label={`Edit ${ruleSubject(config, r)}`}>
+            Edit
+          </Button>
+          <ActionButton
+            label="Delete"
+            subject={ruleSubject(config, r)}
+            color="red"
+            variant="subtle"
+            confirm="The markup and discount stop applying from the next search."
+            run={async () => {
+              await act(config.remove, { markupId: r.markupId }, MSG.settingSaved);
+              await mutate();
+            }}
+          />
+        </Group>
+      ),
+    },
+  ];
+
+  const canAdd = !config.single || (rows !== undefined && rows.length === 0);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm">
+        <Text size="sm" c="dimmed">
+          {config.single
+            ? `Applies to airlines without their own rule, for customers in ${groupName}.`
+            : `Customers in ${groupName}.`}
+        </Text>
+        {canAdd && (
+          <Button onClick={() => setEditing(null)} disabled={rows === undefined}>
+            Add markup
+          </Button>
+        )}
+      </Group>
+      <DataTable
+        label={`${config.tab} of ${groupName}`}
+        rows={rows}
+        columns={columns}
+        rowKey={(r) => r.markupId}
+        loading={isLoading}
+        empty={NO_MARKUPS}
+        minWidth={480}
+      />
+      {more && (
+        <Button variant="default" onClick={() => void setSize(size + 1)} style={{ alignSelf: 'center' }}>
+          Load more
+        </Button>
+      )}
+      <Modal
+        opened={editing !== undefined}
+        onClose={close}
+        title={editing ? `Edit ${config.tab}` : `Add ${config.tab}`}
+        fullScreen={small}
+      >
+        {editing !== undefined && (
+          <MarkupForm
+            config={config}
+            groupId={groupId}
+            rule={editing ?? undefined}
+            onCancel={close}
+            onSaved={() => {
+              close();
+              void mutate();
+            }}
+          />
+        )}
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,219 @@
+import { useState } from 'react';
+import { Anchor, Badge, Button, Collapse, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { BOOKING_STATUS, PAX_CODE } from '@tp/contracts/flights';
+import { getCRStatus, releaseFlight } from '@tp/contracts/endpoints/tickets';
+import type { TTicketView } from '@tp/contracts/tickets';
+import { formatFare } from '@tp/domain/eticket-fare';
+import { act } from '#shared/actions.ts';
+import { formatDateTime } from '#shared/format.ts';
+import { ChangeRequestDialog } from './ChangeRequestDialog.tsx';
+
+const USER_TYPE_LABELS: Record<string, string> = {
+  retail: 'Retail',
+  travelAgent: 'Agent',
+  corporate: 'Corporate',
+  staff: 'Staff',
+};
+
+export const eTicketPath = (slug: string, pax?: number) =>
+  `/flight/eTicket/${encodeURIComponent(slug)}${pax === undefined ? '' : `?pax=${pax}`}`;
+
+const CHANGEABLE = new Set<number>([
+  BOOKING_STATUS.ticketed,
+  BOOKING_STATUS.partiallyCancelled,
+  BOOKING_STATUS.reissued,
+]);
+
+/** One booking in a queue: summary, e-ticket links, creator; Open shows flight info, fare rules, passengers and actions. */
+export function TicketCard({
+  ticket: t,
+  onSelectUser,
+  onChanged,
+}: {
+  ticket: TTicketView;
+  onSelectUser: (userId: string, email: string) => void;
+  onChanged: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [crOpen, setCrOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const legs = t.segments.flat();
+  const first = legs[0];
+  const last = legs.at(-1);
+  const held = t.statusId === BOOKING_STATUS.held;
+  const run = async (work: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await work();
+      onChanged();
+    } catch {
+      // The API client already toasted the failure.
+    } finally {
+      setBusy(false);
+    }
+  };
+  const refresh = () =>
+    run(() =>
+      act(
+        getCRStatus,
+        { ChangeRequestId: t.ticketCRInfo[0]!.changeRequestId, BookingId: t.bookingId },
+        'Status refreshed',
+      ),
+    );
+  const release = () => run(() => act(releaseFlight, { BookingId: t.bookingId, Source: t.source }, 'Booking released'));
+
+  return (
+    <Paper withBorder p="md" radius="md" component="article" aria-label={`Booking ${t.pnr}`}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Group gap="xs">
+            <Text fw={700}>PNR {t.pnr}</Text>
+            <Text c="dimmed" size="sm">
+              #{t.bookingId}
+            </Text>
+            <Badge variant="light" color={t.statusId === BOOKING_STATUS.cancelled ? 'red' : held ? 'orange' : 'blue'}>
+              {t.displayStatus}
+            </Badge>
+          </Group>
+          <Text fw={600}>
+            {t.accounting.currency} {formatFare(t.accounting.amountCharged)}
+          </Text>
+        </Group>
+        <Text size="sm">
+          {t.airlineName} · {first?.originAirportCode} → {last?.destinationAirportCode} ·{' '}
+          {formatDateTime(first?.departureTime)} · {t.passengers.length} passenger{t.passengers.length === 1 ? '' : 's'}
+        </Text>
+        {held && t.lastTicketDate && (
+          <Text size="sm" c="orange.8">
+            Last ticketing date: {formatDateTime(t.lastTicketDate)}
+          </Text>
+        )}
+        <Group gap="xs" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            Booked {formatDateTime(t.createdAt)} by
+          </Text>
+          <Anchor component="button" type="button" size="sm" onClick={() => onSelectUser(t.user.userId, t.user.email)}>
+            {t.user.email}
+          </Anchor>
+          <Badge
+            size="sm"
+            variant={t.user.userType === 'retail' ? 'filled' : 'outline'}
+            color={t.user.userType === 'retail' ? 'grape' : 'gray'}
+          >
+            {USER_TYPE_LABELS[t.user.userType] ?? t.user.userType}
+          </Badge>
+        </Group>
+        <Group gap="xs" wrap="wrap">
+          <Anchor component={Link} to={eTicketPath(t.slug)} size="sm">
+            Full e-ticket
+          </Anchor>
+          {t.passengers.map((p) => (
+            <Anchor key={p.paxIndex} component={Link} to={eTicketPath(t.slug, p.paxIndex)} size="sm">
+              Ticket of {p.firstName} {p.lastName}
+            </Anchor>
+          ))}
+        </Group>
+        <Group gap="xs">
+          <Button size="xs" variant="light" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+            {open ? 'Close' : 'Open'}
+          </Button>
+          {held && (
+            <Button size="xs" color="red" variant="light" loading={busy} onClick={release}>
+              Release
+            </Button>
+          )}
+          {CHANGEABLE.has(t.statusId) && (
+            <Button size="xs" color="red" variant="light" onClick={() => setCrOpen(true)}>
+              Cancel Seats
+            </Button>
+          )}
+          {t.displayStatus === 'ChangeRequested' && t.ticketCRInfo.length > 0 && (
+            <Button size="xs" variant="default" loading={busy} onClick={refresh}>
+              Refresh Status
+            </Button>
+          )}
+        </Group>
+        <Collapse in={open}>
+          <TicketDetails ticket={t} />
+        </Collapse>
+      </Stack>
+      {crOpen && (
+        <ChangeRequestDialog
+          ticket={t}
+          onClose={() => setCrOpen(false)}
+          onSent={() => {
+            setCrOpen(false);
+            onChanged();
+          }}
+        />
+      )}
+    </Paper>
+  );
+}
+
+function TicketDetails({ ticket: t }: { ticket: TTicketView }) {
+  const crOf = (ticketId: string | undefined) =>
+    t.ticketCRInfo.filter((c) => c.ticketId === ticketId || c.ticketId === null);
+  return (
+    <Stack gap="sm" pt="sm">
+      <Text fw={600}>Flight info</Text>
+      <Table.ScrollContainer minWidth={480}>
+        <Table striped withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Flight</Table.Th>
+              <Table.Th>From</Table.Th>
+              <Table.Th>To</Table.Th>
+              <Table.Th>Baggage</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {t.segments.flat().map((s, i) => (
+              <Table.Tr key={i}>
+                <Table.Td>
+                  {s.airlineCode} {s.flightNumber} ({s.fareClass})
+                </Table.Td>
+                <Table.Td>
+                  {s.originCityName} ({s.originAirportCode}) {formatDateTime(s.departureTime)}
+                </Table.Td>
+                <Table.Td>
+                  {s.destinationCityName} ({s.destinationAirportCode}) {formatDateTime(s.arrivalTime)}
+                </Table.Td>
+                <Table.Td>{s.baggage}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Text fw={600}>Fare rules</Text>
+      {t.fareRules.length ? (
+        t.fareRules.map((r, i) => (
+          <Text key={i} size="sm">
+            {r.origin}–{r.destination} ({r.airline}): {r.fareRuleDetail}
+          </Text>
+        ))
+      ) : (
+        <Text size="sm" c="dimmed">
+          No fare rules from the airline.
+        </Text>
+      )}
+      <Text fw={600}>Passengers</Text>
+      {t.passengers.map((p) => (
+        <Group key={p.paxIndex} gap="xs" wrap="wrap">
+          <Text size="sm">
+            {p.title} {p.firstName} {p.lastName} ({PAX_CODE[p.paxType as 1 | 2 | 3]})
+          </Text>
+          <Text size="sm" c="dimmed">
+            {p.ticket ? `Ticket ${p.ticket.ticketNumber}` : 'Not ticketed'}
+          </Text>
+          {crOf(p.ticket?.ticketId).map((c) => (
+            <Badge key={c.changeRequestId} size="sm" variant="light">
+              {c.changeRequestId}: {c.status}
+            </Badge>
+          ))}
+        </Group>
+      ))}
+    </Stack>
+  );
+}

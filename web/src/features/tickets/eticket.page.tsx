@@ -1,0 +1,385 @@
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Image,
+  Loader,
+  Modal,
+  NumberInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { PAX_CODE } from '@tp/contracts/flights';
+import { getTicketDetail, sendEmailForWl, updateBookingDetails } from '@tp/contracts/endpoints/tickets';
+import { MSG } from '@tp/contracts/messages';
+import { parseTicketSlug, type TETicket } from '@tp/contracts/tickets';
+import { formatFare } from '@tp/domain/eticket-fare';
+import { useApi } from '#api/hooks.ts';
+import { act } from '#shared/actions.ts';
+import { formatDateTime } from '#shared/format.ts';
+import { useSite } from '#app/site.tsx';
+import { Barcode } from './Barcode.tsx';
+import './eticket.css';
+
+type Edit = 'markup' | 'discount' | 'email' | null;
+
+/** /flight/eTicket/:bookingSlug — the public e-ticket (query pax, print, hp). */
+export default function ETicketPage() {
+  const { bookingSlug = '' } = useParams();
+  const [params] = useSearchParams();
+  const ref = parseTicketSlug(bookingSlug);
+  const { data, error, mutate } = useApi(getTicketDetail, ref);
+  const paxParam = params.get('pax');
+  const pax = paxParam === null || paxParam === '' ? undefined : Number(paxParam);
+  const print = params.get('print') === 'true';
+  const [showPrice, setShowPrice] = useState(params.get('hp') !== 'true' && params.get('hp') !== '1');
+  const [edit, setEdit] = useState<Edit>(null);
+
+  useEffect(() => {
+    if (!print || !data) return;
+    // Give the lazily drawn barcodes a moment before the print dialog.
+    const t = setTimeout(() => window.print(), 800);
+    return () => clearTimeout(t);
+  }, [print, data]);
+
+  if (!ref) return <Alert color="red">This e-ticket link is not valid.</Alert>;
+  if (!data)
+    return error ? (
+      <Alert color="red">This e-ticket could not be found.</Alert>
+    ) : (
+      <Center py="xl">
+        <Loader aria-label="Loading e-ticket" />
+      </Center>
+    );
+
+  // Prices are forced hidden when the viewer may not see them (no login, or someone else's booking).
+  const pricesShown = showPrice && !!data.fare;
+  const printUrl = () => {
+    const next = new URLSearchParams(params);
+    next.set('print', 'true');
+    next.set('hp', pricesShown ? 'false' : 'true');
+    window.open(`${window.location.pathname}?${next}`, '_blank', 'noopener');
+  };
+
+  return (
+    <Stack className="eticket" gap="md">
+      <Group className="eticket-actions" gap="xs" wrap="wrap">
+        {data.canEdit && (
+          <>
+            <Button variant="light" onClick={() => setEdit('markup')}>
+              {data.agentMarkup ? 'Update Markup' : 'Add Markup'}
+            </Button>
+            <Button variant="light" onClick={() => setEdit('discount')}>
+              {data.agentDiscount ? 'Update Discount' : 'Add Discount'}
+            </Button>
+          </>
+        )}
+        <Button variant="light" disabled={!data.fare} onClick={() => setShowPrice((s) => !s)}>
+          {pricesShown ? 'Hide Price' : 'Show Price'}
+        </Button>
+        <Button variant="light" onClick={printUrl}>
+          Print
+        </Button>
+        {data.canEdit && (
+          <Button variant="light" onClick={() => setEdit('email')}>
+            Email
+          </Button>
+        )}
+      </Group>
+      <ETicketBody ticket={data} pax={pax} pricesShown={pricesShown} />
+      {edit === 'markup' || edit === 'discount' ? (
+        <AmountDialog
+          kind={edit}
+          ticket={data}
+          onClose={() => setEdit(null)}
+          onSaved={(t) => {
+            void mutate(t, { revalidate: false });
+            setEdit(null);
+          }}
+        />
+      ) : null}
+      {edit === 'email' && (
+        <EmailDialog ticket={data} pax={pax} hidePrice={!pricesShown} onClose={() => setEdit(null)} />
+      )}
+    </Stack>
+  );
+}
+
+function ETicketBody({
+  ticket: t,
+  pax,
+  pricesShown,
+}: {
+  ticket: TETicket;
+  pax: number | undefined;
+  pricesShown: boolean;
+}) {
+  const site = useSite();
+  const passengers = t.passengers.filter((p) => pax === undefined || p.paxIndex === pax);
+  const fare = pricesShown ? t.fare : null;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Group gap="sm">
+          {(t.agency.logoUrl || site?.logoUrl) && (
+            <Image src={t.agency.logoUrl || site?.logoUrl} alt="" h={40} w="auto" fit="contain" />
+          )}
+          <Stack gap={0}>
+            <Title order={1} size="h3">
+              {t.agency.name}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {[t.agency.email, t.agency.phone].filter(Boolean).join(' · ')}
+            </Text>
+          </Stack>
+        </Group>
+        <Stack gap={0} ta="right">
+          <Text fw={700}>E-ticket</Text>
+          <Text size="sm">PNR {t.pnr}</Text>
+          <Text size="sm">Booking {t.bookingId}</Text>
+          <Text size="sm">{t.displayStatus}</Text>
+          <Text size="sm">Booked on {formatDateTime(t.createdAt)}</Text>
+        </Stack>
+      </Group>
+      <section aria-label="Flights">
+        <Title order={2} size="h4" mb="xs">
+          Flights
+        </Title>
+        <table>
+          <thead>
+            <tr>
+              <th>Flight</th>
+              <th>Departure</th>
+              <th>Arrival</th>
+              <th>Class / baggage</th>
+            </tr>
+          </thead>
+          <tbody>
+            {t.segments.flat().map((s, i) => (
+              <tr key={i}>
+                <td>
+                  {s.airlineName} {s.airlineCode} {s.flightNumber}
+                </td>
+                <td>
+                  {s.originCityName} ({s.originAirportCode}){s.originTerminal ? ` T${s.originTerminal}` : ''}
+                  <br />
+                  {formatDateTime(s.departureTime)}
+                </td>
+                <td>
+                  {s.destinationCityName} ({s.destinationAirportCode})
+                  {s.destinationTerminal ? ` T${s.destinationTerminal}` : ''}
+                  <br />
+                  {formatDateTime(s.arrivalTime)}
+                </td>
+                <td>
+                  {s.fareClass} · {s.baggage}
+                  {s.cabinBaggage ? ` (cabin ${s.cabinBaggage})` : ''}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <section aria-label="Passengers">
+        <Title order={2} size="h4" mb="xs">
+          Passengers
+        </Title>
+        <Stack gap="sm">
+          {passengers.map((p) => (
+            <div className="eticket-pax" key={p.paxIndex}>
+              <Text fw={600}>
+                {p.title} {p.firstName} {p.lastName} ({PAX_CODE[p.paxType as 1 | 2 | 3]})
+              </Text>
+              <Text size="sm">Ticket number: {p.ticket?.ticketNumber ?? 'Not ticketed yet'}</Text>
+              {p.extras.length > 0 && (
+                <Text size="sm">{p.extras.map((x) => `${x.sector} ${x.kind} ${x.text}`).join(' · ')}</Text>
+              )}
+              <Barcode text={p.barcode} label={`Boarding barcode of ${p.firstName} ${p.lastName}`} />
+            </div>
+          ))}
+        </Stack>
+      </section>
+      {fare && (
+        <section aria-label="Fare">
+          <Title order={2} size="h4" mb="xs">
+            Fare
+          </Title>
+          <table>
+            <tbody>
+              <FareRow label="Base fare" value={fare.baseFare} currency={fare.currency} />
+              <FareRow label="Taxes and fees" value={fare.tax} currency={fare.currency} />
+              {fare.txnFee > 0 && <FareRow label="Transaction fee" value={fare.txnFee} currency={fare.currency} />}
+              {fare.otherCharges > 0 && (
+                <FareRow label="Other charges" value={fare.otherCharges} currency={fare.currency} />
+              )}
+              {fare.baggageMealCharges > 0 && (
+                <FareRow label="Baggage and meal charges" value={fare.baggageMealCharges} currency={fare.currency} />
+              )}
+              {fare.discount > 0 && <FareRow label="Discount" value={-fare.discount} currency={fare.currency} />}
+              <tr>
+                <th>Total</th>
+                <th data-testid="eticket-total">
+                  {fare.currency} {formatFare(fare.totalFare)}
+                </th>
+              </tr>
+            </tbody>
+          </table>
+        </section>
+      )}
+      {t.fareRules.length > 0 && (
+        <section aria-label="Fare rules">
+          <Title order={2} size="h4" mb="xs">
+            Fare rules
+          </Title>
+          {t.fareRules.map((r, i) => (
+            <Text key={i} size="xs">
+              {r.origin}–{r.destination} ({r.airline}): {r.fareRuleDetail}
+            </Text>
+          ))}
+        </section>
+      )}
+    </Stack>
+  );
+}
+
+const FareRow = ({ label, value, currency }: { label: string; value: number; currency: string }) => (
+  <tr>
+    <td>{label}</td>
+    <td>
+      {value < 0 ? '- ' : ''}
+      {currency} {formatFare(Math.abs(value))}
+    </td>
+  </tr>
+);
+
+function AmountDialog({
+  kind,
+  ticket,
+  onClose,
+  onSaved,
+}: {
+  kind: 'markup' | 'discount';
+  ticket: TETicket;
+  onClose: () => void;
+  onSaved: (t: TETicket) => void;
+}) {
+  const [value, setValue] = useState<number | string>(
+    (kind === 'markup' ? ticket.agentMarkup : ticket.agentDiscount) ?? 0,
+  );
+  const [busy, setBusy] = useState(false);
+  const label = kind === 'markup' ? 'Markup' : 'Discount';
+  const save = async () => {
+    setBusy(true);
+    try {
+      onSaved(
+        await act(
+          updateBookingDetails,
+          { bookingId: ticket.bookingId, [kind]: Number(value) || 0 },
+          'Booking details saved',
+        ),
+      );
+    } catch {
+      // toasted by the client
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title={`${label} on this e-ticket`}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <Stack>
+          <NumberInput label={label} min={0} decimalScale={2} value={value} onChange={setValue} data-autofocus />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function EmailDialog({
+  ticket,
+  pax,
+  hidePrice,
+  onClose,
+}: {
+  ticket: TETicket;
+  pax: number | undefined;
+  hidePrice: boolean;
+  onClose: () => void;
+}) {
+  const site = useSite();
+  const [to, setTo] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const send = async () => {
+    if (!to.trim()) return setError(MSG.required);
+    setBusy(true);
+    try {
+      await act(
+        sendEmailForWl,
+        {
+          name: ticket.agency.name,
+          to: to.trim(),
+          subject: `E-ticket ${ticket.pnr}`,
+          siteId: site?._id ?? '',
+          bookingId: ticket.bookingId,
+          pnr: ticket.pnr,
+          hidePrice,
+          ...(pax === undefined ? {} : { pax }),
+        },
+        MSG.emailSent,
+      );
+      onClose();
+    } catch (err) {
+      setError((err as { fieldErrors?: Record<string, string> }).fieldErrors?.to);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title="Email this e-ticket">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void send();
+        }}
+      >
+        <Stack>
+          <TextInput
+            label="Email"
+            type="email"
+            value={to}
+            onChange={(e) => setTo(e.currentTarget.value)}
+            error={error}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              Send
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

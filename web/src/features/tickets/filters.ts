@@ -1,0 +1,71 @@
+import type { TBookingFilterInput, TicketQueue } from '@tp/contracts/tickets';
+
+/** The filter form's values (strings for inputs; empty means "any"). */
+export interface FilterForm {
+  sort: 'BD' | 'BA' | 'TD' | 'TA';
+  domestic: boolean;
+  international: boolean;
+  pnrOrTicket: string;
+  airlineCode: string;
+  passenger: string;
+  bookingFrom: string;
+  bookingTo: string;
+  travelFrom: string;
+  travelTo: string;
+}
+
+export const EMPTY_FILTER: FilterForm = {
+  sort: 'BD',
+  domestic: true,
+  international: true,
+  pnrOrTicket: '',
+  airlineCode: '',
+  passenger: '',
+  bookingFrom: '',
+  bookingTo: '',
+  travelFrom: '',
+  travelTo: '',
+};
+
+export const SORT_OPTIONS = [
+  { value: 'BD', label: 'Booking date (newest first)' },
+  { value: 'BA', label: 'Booking date (oldest first)' },
+  { value: 'TD', label: 'Travel date (latest first)' },
+  { value: 'TA', label: 'Travel date (earliest first)' },
+];
+
+/** The request body: blank fields left out. */
+export function toRequest(f: FilterForm, extra: { page: number; userId?: string | undefined }): TBookingFilterInput {
+  const out: TBookingFilterInput = {
+    sort: f.sort,
+    domestic: f.domestic,
+    international: f.international,
+    page: extra.page,
+  };
+  for (const k of [
+    'pnrOrTicket',
+    'airlineCode',
+    'passenger',
+    'bookingFrom',
+    'bookingTo',
+    'travelFrom',
+    'travelTo',
+  ] as const) {
+    const v = f[k].trim();
+    if (v) out[k] = v;
+  }
+  if (extra.userId) out.userId = extra.userId;
+  return out;
+}
+
+export function queueOf(pathname: string): TicketQueue {
+  if (pathname.endsWith('/changeRequestQueue')) return 'changeRequests';
+  if (pathname.endsWith('/holdQueue')) return 'holds';
+  return 'tickets';
+}
+
+export const QUEUE_TITLES: Record<TicketQueue, string> = {
+  tickets: 'Air Ticket Queue',
+  changeRequests: 'Change Requests',
+  holds: 'Hold Queue',
+};

@@ -1,0 +1,172 @@
+import { useState } from 'react';
+import {
+  Anchor,
+  Button,
+  Center,
+  CloseButton,
+  Drawer,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Link, useLocation } from 'react-router-dom';
+import { exportTickets, getTickets } from '@tp/contracts/endpoints/tickets';
+import { TICKET_MSG } from '@tp/contracts/tickets';
+import { call } from '#api/client.ts';
+import { useApi } from '#api/hooks.ts';
+import { useSmallScreen } from '#shared/DataTable.tsx';
+import { Pager } from '#shared/Pager.tsx';
+import { toastSuccess } from '#shared/notify.ts';
+import { useUser } from '#shared/state.ts';
+import { EMPTY_FILTER, QUEUE_TITLES, queueOf, toRequest, type FilterForm } from './filters.ts';
+import { TicketCard } from './TicketCard.tsx';
+import { TicketFilters } from './TicketFilters.tsx';
+
+function download(filename: string, base64: string): void {
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  const url = URL.createObjectURL(
+    new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+  );
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** /flight/ticketQueue, /flights/ticketQueue, /flights/changeRequestQueue and /flights/holdQueue. */
+export default function TicketQueuePage() {
+  const queue = queueOf(useLocation().pathname);
+  const staff = useUser()?.userType === 'staff';
+  const small = useSmallScreen();
+  const [draft, setDraft] = useState<FilterForm>(EMPTY_FILTER);
+  const [applied, setApplied] = useState<FilterForm>(EMPTY_FILTER);
+  const [creator, setCreator] = useState<{ userId: string; email: string } | null>(null);
+  const [page, setPage] = useState(1);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const request = { ...toRequest(applied, { page, userId: creator?.userId }), queue };
+  const { data, error, isLoading, mutate } = useApi(getTickets, request, { keepPreviousData: true });
+
+  const apply = () => {
+    setApplied(draft);
+    setPage(1);
+    setFiltersOpen(false);
+  };
+  const clear = () => {
+    setDraft(EMPTY_FILTER);
+    setApplied(EMPTY_FILTER);
+    setCreator(null);
+    setPage(1);
+  };
+  const exportExcel = async () => {
+    setExporting(true);
+    try {
+      const { page: _p, ...rest } = request;
+      const file = await call(exportTickets, rest);
+      download(file.filename, file.contentBase64);
+      toastSuccess(`Downloaded ${file.rows} bookings`);
+    } catch {
+      // toasted by the client
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const filters = <TicketFilters value={draft} onChange={setDraft} onApply={apply} onClear={clear} />;
+  const list = (
+    <Stack gap="sm">
+      {creator && (
+        <Group gap={4}>
+          <Text size="sm">Created by {creator.email}</Text>
+          <CloseButton
+            size="sm"
+            aria-label="Show every creator"
+            onClick={() => {
+              setCreator(null);
+              setPage(1);
+            }}
+          />
+        </Group>
+      )}
+      {!data && isLoading && (
+        <Center py="xl">
+          <Loader aria-label="Loading tickets" />
+        </Center>
+      )}
+      {!data && error && (
+        <Button variant="light" onClick={() => mutate()}>
+          Try again
+        </Button>
+      )}
+      {data && data.records.length === 0 && (
+        <Paper withBorder p="xl" ta="center">
+          <Text mb="sm">{TICKET_MSG.noTickets}</Text>
+          <Anchor component={Link} to="/flight/search">
+            Book a Flight
+          </Anchor>
+        </Paper>
+      )}
+      {data?.records.map((t) => (
+        <TicketCard
+          key={t.bookingId}
+          ticket={t}
+          onChanged={() => mutate()}
+          onSelectUser={(userId, email) => {
+            if (!staff) return;
+            setCreator({ userId, email });
+            setPage(1);
+          }}
+        />
+      ))}
+      {data && (
+        <Pager page={data.page} totalPages={data.totalPages} totalRecords={data.totalRecords} onChange={setPage} />
+      )}
+    </Stack>
+  );
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm">
+        <Title order={1} size="h2">
+          {QUEUE_TITLES[queue]}
+        </Title>
+        <Group gap="xs">
+          {small && (
+            <Button variant="default" onClick={() => setFiltersOpen(true)}>
+              Filters
+            </Button>
+          )}
+          {staff && (
+            <Button variant="light" loading={exporting} onClick={exportExcel}>
+              Download Excel
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {small ? (
+        <>
+          <Drawer opened={filtersOpen} onClose={() => setFiltersOpen(false)} title="Filters" position="right">
+            {filters}
+          </Drawer>
+          {list}
+        </>
+      ) : (
+        <Grid gutter="md">
+          <Grid.Col span={{ base: 12, md: 3 }}>
+            <Paper withBorder p="md" component="aside" aria-label="Filters">
+              {filters}
+            </Paper>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 9 }}>{list}</Grid.Col>
+        </Grid>
+      )}
+    </Stack>
+  );
+}

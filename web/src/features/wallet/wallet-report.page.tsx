@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router-dom';
+import { getCustomerWalletEntries } from '@tp/contracts/endpoints/wallet';
+import { useApi } from '#api/hooks.ts';
+import { AddMoneyDialog } from './AddMoneyDialog.tsx';
+import { BalanceCard } from './BalanceCard.tsx';
+import { CursorPager, useCursorPages } from './cursor.tsx';
+import { EntriesTable } from './EntriesTable.tsx';
+
+const PAGE = 20;
+
+/** /staff/walletReport?email=: a customer's wallet; Add Money (the customer list's action lands here). */
+export default function WalletReportPage() {
+  const [params, setParams] = useSearchParams();
+  const email = (params.get('email') ?? '').trim().toLowerCase();
+  const [draft, setDraft] = useState(email);
+  const [adding, setAdding] = useState(false);
+  const pages = useCursorPages(email);
+  const report = useApi(getCustomerWalletEntries, email ? { email, cursor: pages.cursor, limit: PAGE } : null, {
+    call: { handling: 'navigation' },
+  });
+  const notFound = report.error?.status === 404;
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        Wallet Report
+      </Title>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          setParams(draft.trim() ? { email: draft.trim() } : {});
+        }}
+      >
+        <Group align="flex-end" wrap="wrap">
+          <TextInput
+            label="Customer email"
+            type="email"
+            value={draft}
+            onChange={(e) => setDraft(e.currentTarget.value)}
+            w={320}
+            maw="100%"
+          />
+          <Button type="submit" variant="default">
+            Show
+          </Button>
+          {email && report.data && <Button onClick={() => setAdding(true)}>Add Money</Button>}
+        </Group>
+      </form>
+      {!email && <Text c="dimmed">Enter a customer's email to see their wallet.</Text>}
+      {notFound && (
+        <Text c="red" role="alert">
+          Customer not found
+        </Text>
+      )}
+      {email && !notFound && (
+        <>
+          <BalanceCard balance={report.data?.balance} label={`Wallet balance of ${email}`} />
+          <EntriesTable rows={report.data?.records} loading={report.isLoading} />
+          <CursorPager
+            page={pages.page}
+            nextCursor={report.data?.nextCursor}
+            onNext={pages.next}
+            onPrevious={pages.previous}
+          />
+        </>
+      )}
+      <AddMoneyDialog
+        opened={adding}
+        email={email}
+        onClose={() => setAdding(false)}
+        onAdded={() => void report.mutate()}
+      />
+    </Stack>
+  );
+}
