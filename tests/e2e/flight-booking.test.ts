@@ -109,7 +109,7 @@ describe('flight booking', () => {
 
   it('a normal return books the onward leg, then the return leg prefilled', async () => {
     const { page } = await newPage(browser);
-    await signIn(page, 'agent2', '/flight');
+    await signIn(page, 'agent', '/flight');
     await page.waitForURL((u) => u.pathname === '/app/flight');
     await searchFlights(page, { ret: ahead(25) });
     const bar = page.getByRole('region', { name: 'Selected flights' });
@@ -120,8 +120,7 @@ describe('flight booking', () => {
     await fillLead(page);
     await page.getByLabel(/^Wallet \(balance/).check();
     await page.getByRole('button', { name: 'Pay and book' }).click();
-    await page.waitForTimeout(15000);
-    console.log('URL', page.url(), await page.locator('main').innerText());
+    await page.waitForURL(/\/app\/flight\/bookingDetails\/[^?]+\?bookingId=.+&showReturn=1/, { timeout: 60_000 });
     await page.getByRole('button', { name: 'Book return flight' }).click();
     await throughReview(page);
     // The first leg's passenger comes prefilled.

@@ -84,7 +84,7 @@ describe('flight results', { timeout: 30_000 }, () => {
 
   it('shows an expired search with a way to search again', async () => {
     searchCache.clear();
-    const api = fakeApi().on(search, failure(410, 'Search expired'));
+    const api = fakeApi().on(search, failure(410, 'Trace id lapsed'));
     renderApp(`/flight/results/old?${QUERY}`, { user: testUser(), api });
     expect(await screen.findByText('Search expired', undefined, WAIT)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Search again' })).toBeTruthy();

@@ -166,8 +166,7 @@ export function ChangeRequestDialog({
           <Textarea
             label="Remarks"
             required
-            autosize
-            minRows={2}
+            rows={3}
             value={form.remarks}
             onChange={(e) => setForm({ ...form, remarks: e.currentTarget.value })}
             error={errors.remarks}
