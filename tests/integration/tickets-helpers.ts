@@ -104,7 +104,8 @@ export async function supplierBooking(
       },
       ctx,
     );
-    const holdable = found.results[0]!.filter((o) => !o.isLcc && o.isHoldAllowed);
+    // Refundable fares, so change requests have a refund to credit.
+    const holdable = found.results[0]!.filter((o) => !o.isLcc && o.isHoldAllowed && o.isRefundable);
     const option = holdable[Math.floor(Math.random() * holdable.length)];
     if (!option) continue;
     const ref = { traceId: found.traceId, resultIndex: option.resultIndex };

@@ -32,6 +32,8 @@ import { supplyFor } from './supply/index.ts';
 import { SupplyError, type SupplyContext } from './supply/types.ts';
 import * as bookings from './bookings-repo.ts';
 import * as repo from './repo.ts';
+// Bookings made outside the flights Lambda (payments worker) still get the ticket queue's index items.
+import '../tickets/indexes.ts';
 import { checkBooking, type FlightScope } from './service.ts';
 
 export const ORDER_MSG = {
