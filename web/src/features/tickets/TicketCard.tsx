@@ -134,7 +134,7 @@ export function TicketCard({
             </Button>
           )}
         </Group>
-        <Collapse in={open}>
+        <Collapse expanded={open}>
           <TicketDetails ticket={t} />
         </Collapse>
       </Stack>

@@ -158,7 +158,7 @@ export default function TicketQueuePage() {
           {list}
         </>
       ) : (
-        <Grid gutter="md">
+        <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 3 }}>
             <Paper withBorder p="md" component="aside" aria-label="Filters">
               {filters}
