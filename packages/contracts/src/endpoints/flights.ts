@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { zEmpty } from '../common.ts';
 import { MSG } from '../messages.ts';
+import { ZCountry } from '../master.ts';
 import {
   PAYMENT_MODES,
   ZBooking,
@@ -163,7 +164,6 @@ export const getFlightDetails = endpoint({
   summary: 'One option of a search (as last quoted) with the passenger counts, for the review and passenger screens.',
 });
 
-export const ZCountryOption = z.object({ name: z.string(), dial_code: z.string(), code: z.string() });
 export const getPassengerViewOptions = endpoint({
   id: 'flights.getPassengerViewOptions',
   api: 'flight',
@@ -173,8 +173,8 @@ export const getPassengerViewOptions = endpoint({
   auth: 'user',
   request: ZOptionRef,
   response: z.object({
-    countryList: z.array(ZCountryOption),
-    phoneCodeList: z.array(ZCountryOption),
+    countryList: z.array(ZCountry),
+    phoneCodeList: z.array(ZCountry),
     fareRules: z.array(ZFareRule),
     fareQuote: ZFareQuote,
     /** What the passenger form must ask for this fare. */
