@@ -111,6 +111,8 @@ describe('staff customer screen', () => {
     await page.getByRole('button', { name: 'Clear search' }).click();
     await page.reload();
     await page.getByRole('searchbox', { name: 'Search customers' }).fill(SUBJECT);
+    // Wait for the debounced search to replace the first page, or the row re-mounts under the next click.
+    await page.getByText('1 found').waitFor();
     await row.getByText('Exempted', { exact: true }).waitFor();
     expect(await row.getByText('B2B Gold').count()).toBe(1);
     expect(await row.getByText('Accounts', { exact: true }).count()).toBe(1);
