@@ -1,21 +1,38 @@
 /**
- * `node scripts/bench-results.ts` (also run by `npm run bench`): the flight results screen with 1,500
- * options in Chromium. Serves the built SPA (WEB_DIST, default web/dist) from a tiny static server and
- * answers the API by interception (api/search returns the fixture), so it measures the client alone:
- * first render, filter and sort timings (click → list updated) and the page's DOM node count.
- * Targets (issue #4): filter+sort ≤ 50 ms of work, ≤ 800 DOM nodes. Prints figures, asserts nothing.
+ * `node --import tsx scripts/bench-results.ts` (also run by `npm run bench`): the flight results screen with
+ * 1,500 options in Chromium. Serves the built SPA (WEB_DIST, default web/dist) from a tiny static
+ * server and answers the API by interception (api/search returns the fixture), so it measures the
+ * client alone. Prints, asserts nothing:
+ * - filter+sort: the domain's work per click (indexed `showResults`, and plain filter + sort), in Node;
+ * - for each filter kind and each sort, over BENCH_SAMPLES clicks: click → next painted frame
+ *   (what the user feels: the control answers) and click → list settled (the last DOM change the
+ *   click caused, then its frame), p50 / p95;
+ * - the page's DOM node count, at the top and scrolled.
+ * Targets (issue #4): click → next frame ≤ 50 ms at 1,500 options, ≤ 800 DOM nodes.
+ * BENCH_PROFILE=1 adds the functions with the most self time during the clicks (Chromium CPU profile).
  */
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { search } from '@tp/contracts/endpoints/flights';
 import { urlPath } from '@tp/contracts/endpoint';
+import {
+  NO_FILTERS,
+  SORT_KEYS,
+  filterOptions,
+  indexResults,
+  showResults,
+  sortOptions,
+  type FlightFilters,
+} from '@tp/domain/flight-filters';
 import { searchResponse } from '../web/src/features/flights/test-fixtures.ts';
 import { testSite, testUser } from '../web/src/test/fixtures.ts';
 
 const DIST = process.env.WEB_DIST ?? join(import.meta.dirname, '..', 'web', 'dist');
 const COUNT = Number(process.env.BENCH_RESULTS ?? 1500);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 12);
+const PROFILE = process.env.BENCH_PROFILE === '1';
 const TYPES: Record<string, string> = {
   '.html': 'text/html',
   '.js': 'text/javascript',
@@ -24,7 +41,157 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
 };
 
-export async function benchResults(): Promise<Record<string, number>> {
+const pct = (xs: number[], p: number) => {
+  const s = xs.filter(Number.isFinite).sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? NaN;
+};
+export interface Timing {
+  p50: number;
+  p95: number;
+}
+const timing = (xs: number[]): Timing => ({ p50: pct(xs, 50), p95: pct(xs, 95) });
+
+/** The domain's share of a click: filter + sort of COUNT options, for each filter kind. */
+function domainTimings(): Record<string, { indexed: Timing; plain: Timing }> {
+  const options = searchResponse(COUNT).results[0]!;
+  const kinds: Record<string, Partial<FlightFilters>> = {
+    none: {},
+    stops: { stops: [2] },
+    airline: { airlines: ['AI', 'UK'] },
+    price: { priceMin: 5000, priceMax: 9000 },
+    time: { time: { from: 20 * 60, to: 6 * 60 } },
+    layover: { layovers: ['AMD'] },
+    fareType: { fareType: 'refundable' },
+    all: { stops: [1, 2], airlines: ['AI', 'UK', '6E'], fareType: 'refundable', time: { from: 300, to: 1200 } },
+  };
+  const t0 = performance.now();
+  const index = indexResults(options);
+  const indexMs = performance.now() - t0;
+  const out: Record<string, { indexed: Timing; plain: Timing }> = {};
+  for (const [kind, patch] of Object.entries(kinds)) {
+    const f = { ...NO_FILTERS, ...patch };
+    const indexed: number[] = [];
+    const plain: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const sort = { key: SORT_KEYS[i % SORT_KEYS.length]!, direction: i % 8 < 4 ? 'asc' : 'desc' } as const;
+      let t = performance.now();
+      showResults(index, f, sort);
+      indexed.push(performance.now() - t);
+      t = performance.now();
+      sortOptions(filterOptions(options, f), sort);
+      plain.push(performance.now() - t);
+    }
+    out[kind] = { indexed: timing(indexed), plain: timing(plain) };
+  }
+  out['index (once per result set)'] = { indexed: { p50: indexMs, p95: indexMs }, plain: { p50: NaN, p95: NaN } };
+  return out;
+}
+
+/** One interaction of the results screen: `prepare` (untimed) then `act`, both page-side source text. */
+interface Control {
+  name: string;
+  prepare?: (i: number) => string;
+  act: (i: number) => string;
+}
+const click = (selector: string) => `document.querySelector(${JSON.stringify(selector)}).click()`;
+const CONTROLS: Control[] = [
+  // What a frame costs on this machine right now with no click: the floor of the figures below.
+  { name: '(no click: frame baseline)', act: () => 'void 0' },
+  { name: 'stops', act: () => click('[aria-label="Stops"] input[value="2"]') },
+  { name: 'airline', act: () => click('[aria-label="Airlines"] input[value="AI"]') },
+  { name: 'layover', act: () => click('[aria-label="Layover"] input') },
+  { name: 'destination', act: () => click('[aria-label="Destination"] input') },
+  { name: 'origin airport', act: () => click('[aria-label="Origin airport"] input') },
+  {
+    name: 'fare type',
+    act: (i) => click(`[aria-label="Fare type"] input[value="${i % 2 ? 'all' : 'refundable'}"]`),
+  },
+  {
+    name: 'price (key on thumb)',
+    act: (i) =>
+      `document.querySelector('[aria-label="Maximum price"]').dispatchEvent(new KeyboardEvent('keydown', { key: '${
+        i % 2 ? 'ArrowRight' : 'ArrowLeft'
+      }', bubbles: true }))`,
+  },
+  {
+    name: 'flight time',
+    prepare: () => click('[aria-label="Departure from"]'),
+    // Alternating hours, so every pick changes the window.
+    act: (i) =>
+      `[...document.querySelectorAll('[role="option"]')].find((o) => o.textContent === '${
+        i % 2 ? '06:00' : '18:00'
+      }').click()`,
+  },
+  ...SORT_KEYS.map((key, k) => ({
+    name: `sort ${key}`,
+    act: () => click(`[aria-label="Sort by"] button:nth-child(${k + 1})`),
+  })),
+  {
+    name: 'clear filters',
+    prepare: () => click('[aria-label="Stops"] input[value="1"]'),
+    act: () => click('[aria-label="Filters"] button'),
+  },
+];
+
+/**
+ * Runs `act` inside the page and times it there (no protocol round trips): the next painted frame
+ * (a task queued from the first animation frame runs once that frame is painted) and the settled
+ * list (the frame after the last DOM mutation, once nothing has changed for 250 ms).
+ */
+async function timeClick(page: Page, act: string): Promise<{ frame: number; settled: number }> {
+  return page.evaluate(`(async () => {
+    const afterPaint = () => new Promise((resolve) => requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve(performance.now());
+      channel.port2.postMessage(0);
+    }));
+    let lastMutation = -1;
+    const observer = new MutationObserver(() => { lastMutation = performance.now(); });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    await afterPaint();
+    const start = performance.now();
+    ${act};
+    const frame = (await afterPaint()) - start;
+    const frames = [];
+    for (;;) {
+      const at = await afterPaint();
+      frames.push(at);
+      if (at - Math.max(lastMutation, start) > 250 || at - start > 5000) break;
+    }
+    observer.disconnect();
+    const settledAt = lastMutation < 0 ? start + frame : (frames.find((t) => t >= lastMutation) ?? NaN);
+    return { frame, settled: Math.max(frame, settledAt - start) };
+  })()`);
+}
+
+interface CpuNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+/** The functions with the most self time in a Chromium CPU profile. */
+function topSelfTime(profile: { nodes: CpuNode[]; samples: number[]; timeDeltas: number[] }, n = 25) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const f = byId.get(id)!.callFrame;
+    const name = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+    self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  return [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, n);
+}
+
+export interface ResultsBench {
+  options: number;
+  firstRenderMs: number;
+  filterSort: Record<string, { indexed: Timing; plain: Timing }>;
+  clicks: Record<string, { frame: Timing; settled: Timing }>;
+  domNodes: number;
+  domNodesScrolled: number;
+  profile?: [string, number][];
+}
+
+export async function benchResults(): Promise<ResultsBench> {
+  const filterSort = domainTimings();
   const server = createServer(async (req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^\/app/, '');
     const file = join(DIST, path);
@@ -70,31 +237,49 @@ export async function benchResults(): Promise<Record<string, number>> {
     await page.getByText(`Showing ${COUNT} of ${COUNT} flights`, { exact: false }).waitFor({ timeout: 30_000 });
     await page.locator('[data-result]').first().waitFor();
     const firstRenderMs = Date.now() - t0;
+    await page.waitForTimeout(500);
 
-    /** Click → the result count text changes; timed inside the page (no protocol round trips). */
-    // Sent as source text: the bundler's helper names (keepNames) do not exist inside the page.
-    const timed = (selector: string): Promise<number> =>
-      page.evaluate(`(async (sel) => {
-        const status = [...document.querySelectorAll('p')].find((p) => p.textContent.startsWith('Showing'));
-        const first = () => document.querySelector('[data-result]')?.getAttribute('data-result');
-        const before = status.textContent + '|' + first();
-        const start = performance.now();
-        document.querySelector(sel).click();
-        for (;;) {
-          await new Promise((r) => requestAnimationFrame(r));
-          if (status.textContent + '|' + first() !== before) return performance.now() - start;
-          if (performance.now() - start > 5000) return NaN;
+    const cdp = PROFILE ? await page.context().newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+    }
+    const clicks: ResultsBench['clicks'] = {};
+    for (const control of CONTROLS) {
+      const frame: number[] = [];
+      const settled: number[] = [];
+      for (let i = 0; i < SAMPLES; i++) {
+        if (control.prepare) {
+          await page.evaluate(control.prepare(i));
+          await page.waitForTimeout(100);
         }
-      })(${JSON.stringify(selector)})`);
-    const filterMs = await timed('[aria-label="Stops"] input[value="1"]');
-    const sortMs = await timed('[aria-label="Sort by"] button:nth-child(3)');
-    const clearMs = await timed('[aria-label="Filters"] button');
+        const t = await timeClick(page, control.act(i));
+        frame.push(t.frame);
+        settled.push(t.settled);
+      }
+      clicks[control.name] = { frame: timing(frame), settled: timing(settled) };
+      // Every control leaves the list unfiltered for the next one.
+      await page.evaluate(click('[aria-label="Filters"] button'));
+      await page.waitForTimeout(100);
+    }
+    let profile: ResultsBench['profile'];
+    if (cdp) profile = topSelfTime((await cdp.send('Profiler.stop')).profile as never);
+
     const countNodes = () => page.evaluate('document.getElementsByTagName("*").length') as Promise<number>;
     const domNodes = await countNodes();
     await page.evaluate('document.querySelector(\'[role="list"]\').scrollTo(0, 60000)');
     await page.waitForTimeout(300);
     const domNodesScrolled = await countNodes();
-    return { options: COUNT, firstRenderMs, filterMs, sortMs, clearMs, domNodes, domNodesScrolled };
+    return {
+      options: COUNT,
+      firstRenderMs,
+      filterSort,
+      clicks,
+      domNodes,
+      domNodesScrolled,
+      ...(profile ? { profile } : {}),
+    };
   } finally {
     await browser.close();
     server.close();
@@ -103,7 +288,23 @@ export async function benchResults(): Promise<Record<string, number>> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const r = await benchResults();
-  process.stdout.write('== Flight results screen (Chromium, client only) ==\n');
-  for (const [k, v] of Object.entries(r))
-    process.stdout.write(`${k.padEnd(18)} ${Number.isInteger(v) ? v : v.toFixed(1)}\n`);
+  const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(n < 10 ? 2 : 1)} ms` : '-');
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  out(`== Flight results screen, ${r.options} options (Chromium, client only) ==`);
+  out(`first render (navigation → rows shown)  ${r.firstRenderMs} ms`);
+  out(`filter+sort (Node, p50 / p95)            indexed               plain filter+sort`);
+  for (const [kind, t] of Object.entries(r.filterSort))
+    out(
+      `  ${kind.padEnd(38)} ${`${ms(t.indexed.p50)} / ${ms(t.indexed.p95)}`.padEnd(21)} ${ms(t.plain.p50)} / ${ms(t.plain.p95)}`,
+    );
+  out(`click (${SAMPLES} each, p50 / p95)                → next painted frame    → list settled`);
+  for (const [name, t] of Object.entries(r.clicks))
+    out(
+      `  ${name.padEnd(38)} ${`${ms(t.frame.p50)} / ${ms(t.frame.p95)}`.padEnd(21)} ${ms(t.settled.p50)} / ${ms(t.settled.p95)}`,
+    );
+  out(`DOM nodes                                ${r.domNodes} (scrolled: ${r.domNodesScrolled})`);
+  if (r.profile) {
+    out('self time during the clicks (CPU profile)');
+    for (const [name, t] of r.profile) out(`  ${t.toFixed(1).padStart(8)} ms  ${name}`);
+  }
 }

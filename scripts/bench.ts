@@ -223,3 +223,9 @@ if (existsSync(join(ROOT, 'scripts', 'bench-results.ts')))
     stdio: 'inherit',
     env: process.env,
   });
+
+// Lighthouse (mobile preset) on login, flight search and results, against its own stack serving web/dist.
+spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'bench-lighthouse.ts')], {
+  stdio: 'inherit',
+  env: process.env,
+});

@@ -1,16 +1,165 @@
-import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { API_BASES } from '@tp/contracts/endpoint';
 import { LOCAL_PORTS } from '@tp/contracts/platform';
-import { SPA_BASENAME } from '@tp/contracts/spa-routes';
+import { SPA_BASENAME, SPA_ROUTES } from '@tp/contracts/spa-routes';
+import { FLIGHT_BASE, FLIGHT_ROUTES } from './src/features/flights/paths.ts';
 
 // `npm run dev -w web` proxies the API bases to the local gateway (`npm start`), so the dev server
 // behaves like the same-origin deployment (the auth cookie is first-party either way).
 const gateway = `http://127.0.0.1:${LOCAL_PORTS.gateway}`;
+const SRC = join(import.meta.dirname, 'src');
+
+/** `#features/x.tsx` / `./x.tsx` (as written in a lazy import) → absolute file, like package.json "imports". */
+const resolveSpec = (spec: string, fromDir: string) =>
+  spec.startsWith('#') ? join(SRC, spec.replace(/^#(\w+)\//, '$1/')) : join(fromDir, spec);
+
+const LAZY = /const (\w+) = lazy\(\(\) => import\('([^']+)'\)\)/g;
+
+/**
+ * Screen modules per SPA path (the nested flight screens with their wrapper), read from the router (SCREENS) and the flight area's nested router,
+ * so a screen added there is preloaded without another list to maintain.
+ */
+function screenModules(): Map<string, string[]> {
+  const routerFile = join(SRC, 'app', 'router.tsx');
+  const router = readFileSync(routerFile, 'utf8');
+  const named = new Map([...router.matchAll(LAZY)].map((m) => [m[1]!, resolveSpec(m[2]!, join(SRC, 'app'))]));
+  const body = router.slice(router.indexOf('export const SCREENS'), router.indexOf('\n};', router.indexOf('SCREENS')));
+  const out = new Map<string, string[]>();
+  for (const m of body.matchAll(/'([^']+)':\s*(?:lazy\(\(\) => import\('([^']+)'\)\)|(\w+))/g)) {
+    const file = m[2] ? resolveSpec(m[2], join(SRC, 'app')) : named.get(m[3]!);
+    if (file) out.set(m[1]!, [file]);
+  }
+  // The flight screens sit under `/flight/*` in their own router (paths.ts has the patterns).
+  const flightsFile = join(SRC, 'features', 'flights', 'flights.page.tsx');
+  const flights = readFileSync(flightsFile, 'utf8');
+  const inner = new Map([...flights.matchAll(LAZY)].map((m) => [m[1]!, resolveSpec(m[2]!, join(flightsFile, '..'))]));
+  for (const m of flights.matchAll(/path: FLIGHT_ROUTES\.(\w+), element: <(\w+) \/>/g)) {
+    const pattern = FLIGHT_ROUTES[m[1] as keyof typeof FLIGHT_ROUTES];
+    const file = inner.get(m[2]!);
+    if (pattern !== undefined && file) out.set(`${FLIGHT_BASE}/${pattern}`.replace(/\/$/, ''), [flightsFile, file]);
+  }
+  return out;
+}
+
+/** react-router pattern → regex source: `:id` one segment, `:id?` optional, `*` the rest. */
+const patternRegex = (path: string) =>
+  '^' +
+  path
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\/:\w+\?/g, '(?:/[^/]+)?')
+    .replace(/:\w+/g, '[^/]+')
+    .replace(/\/\*$/, '(?:/.*)?') +
+  '/?$';
+
+/** Static segments first, then parameters, then splats (react-router's ranking, roughly). */
+const rank = (path: string) => (path.includes('*') ? 2 : path.includes(':') ? 1 : 0);
+
+/**
+ * Preloads the screen of the URL being opened together with the entry, instead of after it has run:
+ * a tiny route → chunks map and a script in index.html add `modulepreload` links for the matching
+ * screen (the login screen when a guarded page is opened signed out) and the shell's own lazy parts
+ * (site html sanitiser, account menu). The entry bundle itself is unchanged.
+ */
+function routePreload(): Plugin {
+  return {
+    name: 'tp-route-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const closure = (start: Rollup.OutputChunk[]) => {
+          const seen = new Set<string>();
+          const walk = (c: Rollup.OutputChunk) => {
+            if (seen.has(c.fileName)) return;
+            seen.add(c.fileName);
+            for (const f of c.imports) walk(byFile.get(f)!);
+          };
+          start.forEach(walk);
+          return seen;
+        };
+        const entry = closure(chunks.filter((c) => c.isEntry));
+        const files: string[] = [];
+        const deps = (...moduleFiles: string[]) => {
+          // A module imported both statically and lazily may sit inside a shared chunk (no facade).
+          const start = moduleFiles
+            .map((f) => chunks.find((c) => c.facadeModuleId === f) ?? chunks.find((c) => c.moduleIds.includes(f)))
+            .filter((c) => c !== undefined);
+          return [...closure(start)]
+            .filter((f) => !entry.has(f))
+            .map((f) => (files.includes(f) ? files.indexOf(f) : files.push(f) - 1));
+        };
+        const access = new Map(SPA_ROUTES.map((r) => [r.path, r.access]));
+        const routes = [...screenModules()]
+          .filter(([path]) => path !== '*')
+          .sort(([a], [b]) => rank(a) - rank(b) || b.length - a.length)
+          .map(([path, files]) => [patternRegex(path), access.get(path) ?? 'login', deps(...files)] as const)
+          .filter(([, , d]) => d.length > 0);
+        const map = {
+          base: `${SPA_BASENAME}/`,
+          files,
+          routes,
+          login: deps(join(SRC, 'features', 'auth', 'login.page.tsx')),
+          siteHtml: deps(join(SRC, 'shared', 'SafeHtml.tsx')),
+          account: deps(join(SRC, 'app', 'layout', 'AccountMenu.tsx')),
+        };
+        // Runs during head parsing; storage errors (private mode) only cost the preload.
+        const script = `(function (m) {
+  var get = function (k) { try { return JSON.parse(localStorage.getItem(k)); } catch (e) { return null; } };
+  var user = get('tp.user'), site = get('tp.site');
+  var path = location.pathname.slice(${JSON.stringify(SPA_BASENAME.length)}) || '/';
+  var want = [];
+  for (var i = 0; i < m.routes.length; i++) {
+    var r = m.routes[i];
+    if (new RegExp(r[0]).test(path)) { want = r[1] === 'public' || user ? r[2] : m.login; break; }
+  }
+  if (!site || site.headerHtml || site.footerHtml) want = want.concat(m.siteHtml);
+  if (user) want = want.concat(m.account);
+  var done = {};
+  for (var j = 0; j < want.length; j++) {
+    if (done[want[j]]) continue;
+    done[want[j]] = 1;
+    var l = document.createElement('link');
+    l.rel = 'modulepreload';
+    l.crossOrigin = '';
+    l.href = m.base + m.files[want[j]];
+    document.head.appendChild(l);
+  }
+})(${JSON.stringify(map)});`;
+        return { html, tags: [{ tag: 'script', children: script, injectTo: 'head' }] };
+      },
+    },
+  };
+}
+
+/**
+ * The stylesheet is fetched early (preload) but not render-blocking: index.html paints its static
+ * shell at once, and main.tsx applies the sheet and waits for it before React's first render.
+ */
+function nonBlockingStyles(): Plugin {
+  return {
+    name: 'tp-non-blocking-styles',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html.replace(
+          /<link rel="stylesheet" crossorigin href="([^"]+)">/g,
+          '<link rel="preload" as="style" crossorigin href="$1" data-app-styles>',
+        ),
+    },
+  };
+}
 
 export default defineConfig({
   base: `${SPA_BASENAME}/`,
-  plugins: [react()],
+  plugins: [react(), routePreload(), nonBlockingStyles()],
   build: {
     // WEB_OUT_DIR lets parallel work build to its own folder (tests read it back through WEB_DIST).
     outDir: process.env.WEB_OUT_DIR ?? 'dist',

@@ -33,10 +33,17 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> 
   users: { sends: ['email'], memoryMb: 1024 },
   wallet: { sends: ['paymentVerification', 'email'] },
   flights: { sends: ['paymentVerification', 'email'], timeoutSeconds: 28 },
+  // Test connection and the live TBO balance call the supplier.
+  'flight-admin': { timeoutSeconds: 28 },
+  // Holds, change requests and refunds call the supplier; the e-ticket mail goes through the email queue.
+  tickets: { sends: ['email'], timeoutSeconds: 28 },
   // Worker timeouts stay well under the queues' 60 s visibility timeout (QUEUES).
   'email-worker': { mail: true, timeoutSeconds: 20 },
   // Fulfilling a paid flight order books with the supplier, like the flights Lambda.
   'payments-worker': { sends: ['email'], timeoutSeconds: 28 },
+  // Scheduled every 5 minutes: releases lapsed holds at the supplier (each call may be slow) and mails
+  // the customer; well under the interval so runs do not overlap.
+  'hold-release-worker': { sends: ['email'], timeoutSeconds: 120 },
 };
 
 export const accessOf = (name: string): FunctionAccess => ({ ...DEFAULT_ACCESS, ...FUNCTION_ACCESS[name] });

@@ -52,6 +52,16 @@ const SHARED = {
   banner: "import { createRequire as __cjsRequire } from 'node:module'; const require = __cjsRequire(import.meta.url);",
   /** Lets esbuild drop dependencies' development-only branches. */
   define: { 'process.env.NODE_ENV': '"production"' },
+  /**
+   * Sidecar data files. Big reference tables (airports, cities…) are brotli files read on first use, not
+   * JS: `#data/<table>` in @tp/reference-data resolves, under the `tp-lambda` condition, to the `.br`
+   * file itself, which the file loader copies beside index.mjs (as `<table>.br`, only into bundles that
+   * import it) and replaces by its relative path. From source (tsx, vitest) the same import is a path
+   * into the package. `module` is esbuild's default condition, kept when custom ones are given.
+   */
+  conditions: ['tp-lambda', 'module'],
+  loader: { '.br': 'file' },
+  assetNames: '[name]',
 } as const;
 
 const SDK_EXTERNALS = ['@aws-sdk/*', '@smithy/*'];
@@ -72,6 +82,9 @@ export function esbuildOptions(entry: string, outfile: string, bundleSdk = BUNDL
     sourcesContent: SHARED.sourcesContent,
     banner: { js: SHARED.banner },
     define: SHARED.define,
+    conditions: [...SHARED.conditions],
+    loader: SHARED.loader,
+    assetNames: SHARED.assetNames,
     external: externals(bundleSdk),
     logLevel: 'warning',
   };
@@ -88,6 +101,9 @@ export function cdkBundling(): BundlingOptions {
     sourcesContent: SHARED.sourcesContent,
     banner: SHARED.banner,
     define: SHARED.define,
+    loader: SHARED.loader,
+    // No typed options for these; the files land in the asset directory CDK zips, beside index.mjs.
+    esbuildArgs: { '--conditions': SHARED.conditions.join(','), '--asset-names': SHARED.assetNames },
     externalModules: externals(BUNDLE_AWS_SDK),
     bundleAwsSDK: BUNDLE_AWS_SDK,
     forceDockerBundling: false,
@@ -100,7 +116,18 @@ export interface FunctionEntry {
   name: string;
   kind: 'domain' | 'worker';
   entry: string;
+  /** Scheduled workers only: how often EventBridge invokes it. */
+  everyMinutes?: number;
 }
+
+/**
+ * Workers started by a schedule (an EventBridge rule), not by a queue; locally scripts/local/workers.ts
+ * runs each on an interval. Listed here, by hand, so each one is a reviewed decision.
+ */
+export const SCHEDULED_WORKERS: readonly { worker: string; everyMinutes: number }[] = [
+  // Releases holds past their last ticketing date and mails the customer (functions/src/tickets).
+  { worker: 'hold-release', everyMinutes: 5 },
+];
 
 /** Domains whose Lambda has been written (functions/src/<domain>/index.ts). */
 export function domainEntries(): FunctionEntry[] {
@@ -109,10 +136,18 @@ export function domainEntries(): FunctionEntry[] {
   );
 }
 
-/** Queue workers that exist (functions/src/workers/<worker>.ts), one per QUEUES worker. */
+const workerEntry = (w: string): FunctionEntry => ({
+  name: `${w}-worker`,
+  kind: 'worker',
+  entry: join(FUNCTIONS_SRC, 'workers', `${w}.ts`),
+});
+
+/**
+ * Workers that exist (functions/src/workers/<worker>.ts): one per QUEUES worker, then the
+ * SCHEDULED_WORKERS (those carry `everyMinutes`).
+ */
 export function workerEntries(): FunctionEntry[] {
-  const workers = [...new Set(Object.values(QUEUES).map((q) => q.worker))];
-  return workers
-    .map((w) => ({ name: `${w}-worker`, kind: 'worker' as const, entry: join(FUNCTIONS_SRC, 'workers', `${w}.ts`) }))
-    .filter((f) => existsSync(f.entry));
+  const queued = [...new Set(Object.values(QUEUES).map((q) => q.worker))].map(workerEntry);
+  const scheduled = SCHEDULED_WORKERS.map((s) => ({ ...workerEntry(s.worker), everyMinutes: s.everyMinutes }));
+  return [...queued, ...scheduled].filter((f) => existsSync(f.entry));
 }

@@ -1,8 +1,9 @@
 /**
- * The flight booking flow in Chromium against the local stack (simulator supply): search DEL→BOM,
- * filter, pick, review, add a meal, fill passengers and pay — an agent with the wallet, a retail
- * customer through the site's sandbox gateway when it has one — and land on the ticket queue. Also
- * a normal return booking both legs, and the price-changed alert on fare quote.
+ * The flight booking flow in Chromium against the local stack (simulator supply): search Delhi →
+ * Mumbai with the city autocomplete (by keyboard), modify search, filter, pick, review, add a meal,
+ * fill passengers and pay — an agent with the wallet, a retail customer through the site's sandbox
+ * gateway when it has one — and land on the ticket queue. Also a normal return booking both legs,
+ * and the price-changed alert on fare quote.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -30,11 +31,21 @@ async function signIn(page: Page, local: string, path: string) {
   await page.getByRole('button', { name: /^Login$/ }).click();
 }
 
+/** The city autocomplete by keyboard: type a city name, wait for its option, Tab takes the first. */
+async function pickCity(page: Page, label: string, text: string, option: string) {
+  const field = page.getByLabel(label, { exact: true });
+  await field.click();
+  await field.pressSequentially(text, { delay: 40 });
+  await page.getByRole('option', { name: new RegExp(`^${option.replace(/[()]/g, '\\$&')}`) }).waitFor();
+  await field.press('Tab');
+  await expect.poll(() => field.inputValue()).toBe(option);
+}
+
 async function searchFlights(page: Page, opts: { ret?: string } = {}) {
   await page.getByLabel('From', { exact: true }).waitFor();
   if (opts.ret) await page.getByText('Return', { exact: true }).click();
-  await page.getByLabel('From', { exact: true }).fill('DEL');
-  await page.getByLabel('To', { exact: true }).fill('BOM');
+  await pickCity(page, 'From', 'Delhi', 'Delhi (DEL)');
+  await pickCity(page, 'To', 'Mumbai', 'Mumbai (BOM)');
   await page.getByLabel('Departure', { exact: true }).fill(ahead(20));
   if (opts.ret) await page.getByLabel('Return date', { exact: true }).fill(opts.ret);
   await page.getByRole('button', { name: 'Search Flights' }).click();
@@ -70,6 +81,14 @@ describe('flight booking', () => {
     await signIn(page, 'agent', '/flight');
     await page.waitForURL((u) => u.pathname === '/app/flight');
     await searchFlights(page);
+
+    // Modify search reopens the form from the results URL, with the city names; back to the results.
+    await page.getByRole('button', { name: 'Modify search' }).click();
+    await page.waitForURL(/\/app\/flight\/search\?origin=DEL&destination=BOM/);
+    await expect.poll(() => page.getByLabel('From', { exact: true }).inputValue()).toBe('Delhi (DEL)');
+    await expect.poll(() => page.getByLabel('To', { exact: true }).inputValue()).toBe('Mumbai (BOM)');
+    await page.goBack();
+    await page.getByText(/Showing \d+ of \d+ flights/).waitFor();
 
     // Direct flights only: every shown option is non stop.
     await page.getByRole('group', { name: 'Stops' }).getByText('Direct').click();

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
@@ -148,6 +148,28 @@ describe('ApiStack', () => {
         expect(envVar in vars, `${name} ${envVar}`).toBe(access.sends.includes(queue as QueueKey));
       expect('MAIL_FROM' in vars, `${name} MAIL_FROM`).toBe(access.mail);
     }
+  });
+
+  it('ships the sidecar data files beside index.mjs in the assets of the functions that read them', () => {
+    const { api } = s.platform;
+    const t = s.template(api);
+    const assetFiles = (name: string): string[] => {
+      const fn = api.functions.find((f) => f.name === name)!;
+      const [, props] = resourcesOf(t, 'AWS::Lambda::Function').find(
+        ([id]) => id === logicalId(api, fn.fn.node.defaultChild),
+      )!;
+      return readdirSync(join(s.assembly.directory, `asset.${String(props.Code.S3Key).replace(/\.zip$/, '')}`)).sort();
+    };
+    expect(assetFiles('master')).toEqual([
+      'airlines.br',
+      'airports.br',
+      'cities.br',
+      'index.mjs',
+      'index.mjs.map',
+      'states.br',
+    ]);
+    expect(assetFiles('flights')).toEqual(['airlines.br', 'airports.br', 'index.mjs', 'index.mjs.map']);
+    expect(assetFiles('site')).toEqual(['index.mjs', 'index.mjs.map']);
   });
 
   it('bundles with exactly the options scripts/bundle.ts uses (byte-identical output)', async () => {

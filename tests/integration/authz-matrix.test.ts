@@ -81,6 +81,7 @@ const MATRIX: Record<string, () => Role[]> = {
   'POST /flight-api/api/ticketDetail/getTicketDetail': anyone,
   'POST /flight-api/api/updateBookingDetails': signedIn,
   'POST /flight-api/api/releaseFlight': signedIn,
+  'POST /flight-api/api/ticketHeldBooking': signedIn,
   'POST /flight-api/api/changeRequest': signedIn,
   'POST /flight-api/api/getCC': signedIn,
   'POST /flight-api/api/getCRStatus': signedIn,
@@ -186,6 +187,17 @@ const MATRIX: Record<string, () => Role[]> = {
   'POST /api/wl/user/getWalletBalances': staffWith('wallet.downloadBalances'),
   'POST /api/payment/sandbox/getPayment': anyone,
   'POST /api/payment/sandbox/complete': anyone,
+  // Staff flight back office (ours, functions/src/flight-admin).
+  'GET /flight-api/staff/getFlightSettings': staffWith('flights.settings'),
+  'POST /flight-api/staff/saveFlightSettings': staffWith('flights.settings'),
+  'POST /flight-api/staff/testFlightSupply': staffWith('flights.settings'),
+  'POST /flight-api/staff/getSupplierAccounts': staffWith('flights.supplierAccounts'),
+  'POST /flight-api/staff/getSupplierStatement': staffWith('flights.supplierAccounts'),
+  'POST /flight-api/staff/addSupplierDeposit': staffWith('flights.supplierDeposits'),
+  'POST /flight-api/staff/getSupplierProfitLoss': staffWith('flights.supplierAccounts'),
+  'POST /flight-api/staff/getInfozealVouchers': staffWith('flights.supplierAccounts'),
+  'POST /flight-api/staff/previewTboRefunds': staffWith('flights.importRefunds'),
+  'POST /flight-api/staff/applyTboRefunds': staffWith('flights.importRefunds'),
 };
 
 /**

@@ -3,14 +3,15 @@
  * wallet or a look-to-book counter), money in their wallet, a search and the passengers of a booking.
  */
 import { expect } from 'vitest';
-import { search } from '@tp/contracts/endpoints/flights';
-import type { TFlightOption, TPassengerInput, TSearchResponse } from '@tp/contracts/flights';
+import { orderSuccessCallback, search, setFlightDetails } from '@tp/contracts/endpoints/flights';
+import { completeSandboxPayment, verifyPayment } from '@tp/contracts/endpoints/wallet';
+import type { TBooking, TFlightOption, TPassengerInput, TPaymentOrder, TSearchResponse } from '@tp/contracts/flights';
 import type { DEMO_SITES } from '../../scripts/seed/sites.ts';
 import { createAccount } from '../../functions/src/users/service.ts';
 import { hashPassword } from '../../functions/src/users/password.ts';
 import { move } from '../../functions/src/wallet/ledger.ts';
 import { setUserFields } from '../../functions/src/users/customers-repo.ts';
-import type { Client } from '../support/api.ts';
+import { Client, mailbox } from '../support/api.ts';
 import { signedIn } from './customers-helpers.ts';
 import { PASSWORD, uniqueEmail, uniquePhone, useStackTable } from './users-helpers.ts';
 
@@ -118,3 +119,68 @@ export const pick = (r: TSearchResponse, test: (o: TFlightOption) => boolean): T
   if (!found) throw new Error('no option matched');
   return found;
 };
+
+/** setFlightDetails as the passengers screen sends it; the test fails unless the order is created. */
+export async function placeOrder(
+  c: Customer,
+  found: TSearchResponse,
+  option: TFlightOption,
+  extra: { paymentMode?: 'wallet' | 'gateway'; hold?: boolean; passengers?: TPassengerInput[] } = {},
+): Promise<TPaymentOrder> {
+  const res = await c.client.call(setFlightDetails, {
+    searchId: found.searchId,
+    resultIndex: option.resultIndex,
+    passengers: extra.passengers ?? [adult()],
+    paymentMode: extra.paymentMode ?? 'wallet',
+    ...(extra.hold ? { hold: true } : {}),
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.result as TPaymentOrder;
+}
+
+/** The sandbox payment behind a gateway order's redirect (`/app/sandbox-gateway/<paymentId>`). */
+export const sandboxPaymentId = (order: Pick<TPaymentOrder, 'redirectTo'>): string => {
+  const m = /\/sandbox-gateway\/([^/?#]+)$/.exec(order.redirectTo ?? '');
+  if (!m) throw new Error(`not a sandbox redirect: ${order.redirectTo}`);
+  return decodeURIComponent(m[1]!);
+};
+
+/**
+ * Pays a gateway order like the payer and the verify screen: Pay on the sandbox page, then verifyPayment
+ * until the payments worker has applied it, then orderSuccessCallback for the outcome.
+ */
+export async function payOnSandbox(c: Customer, order: Pick<TPaymentOrder, 'orderId' | 'redirectTo'>) {
+  const paid = await new Client(c.client.domain).call(completeSandboxPayment, {
+    paymentId: sandboxPaymentId(order),
+    outcome: 'pay',
+  });
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  let state: unknown;
+  for (let i = 0; i < 80; i++) {
+    const res = await c.client.call(verifyPayment, { orderId: order.orderId });
+    state = res.body;
+    if (res.body.result?.status === 'success') break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  expect((state as { result?: { status?: string } }).result?.status, JSON.stringify(state)).toBe('success');
+  const outcome = await c.client.call(orderSuccessCallback, { orderId: order.orderId });
+  expect(outcome.status, JSON.stringify(outcome.body)).toBe(200);
+  return outcome.body.result as { order: TPaymentOrder; bookings: TBooking[]; next: string };
+}
+
+type StoredMail = Awaited<ReturnType<typeof mailbox>>[number];
+
+/** A mail's recipients, one address each (the SES emulator keeps a multi-recipient To as one string). */
+export const recipients = (m: StoredMail): string[] =>
+  m.destination.to.flatMap((t) => t.split(',')).map((t) => t.trim().toLowerCase());
+
+/** Waits for the e-ticket mail of a PNR to `to` (the email worker is asynchronous). */
+export async function waitForETicket(to: string, pnr: string, timeoutMs = 20_000): Promise<StoredMail> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await mailbox()).find((m) => m.subject.includes(pnr) && recipients(m).includes(to.toLowerCase()));
+    if (found) return found;
+    if (Date.now() > until) throw new Error(`no e-ticket mail for ${pnr} to ${to}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

@@ -21,7 +21,7 @@ import { setLERelationConfig } from '@tp/contracts/endpoints/suppliers';
 import { MARKUP_MSG, type TMarkupSetting } from '@tp/contracts/markups';
 import { MSG } from '@tp/contracts/messages';
 import type { Endpoint } from '@tp/contracts/endpoint';
-import { AIRLINES } from '@tp/reference-data/airlines';
+import { allAirlines } from '@tp/reference-data/airlines';
 import { priceFare, TDS_ON_COMMISSION_RATE, type SupplierFare } from '@tp/domain/pricing';
 import { loadPrincipal } from '../../functions/src/lib/principal.ts';
 import { pricingContextFor, pricingContextForConsumer } from '../../functions/src/markup/pricing.ts';
@@ -150,7 +150,9 @@ describe('airline-specific markups', () => {
 
   it('are paged 50 at a time', async () => {
     const groupId = await newGroup();
-    const codes = AIRLINES.slice(0, 53).map((a) => a.code);
+    const codes = allAirlines()
+      .slice(0, 53)
+      .map((a) => a.code);
     for (const airlineCode of codes)
       expect((await admin.call(saveAirlineMarkup, { groupId, airlineCode, ...RULE })).status).toBe(200);
     const first = await admin.call(getAirlineMarkups, { groupId });

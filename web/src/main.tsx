@@ -1,12 +1,38 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/app.css';
 import { App } from './app/App.tsx';
+import { preloadEntry } from './app/router.tsx';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+/**
+ * The built index.html only preloads the stylesheet (its static boot shell paints without it); the
+ * sheet is applied here and React renders once it has loaded, so no screen is ever seen unstyled.
+ * The dev server injects styles itself and has no such link.
+ */
+function appStyles(): Promise<void> {
+  const preload = document.querySelector<HTMLLinkElement>('link[data-app-styles]');
+  if (!preload) return Promise.resolve();
+  const sheet = document.createElement('link');
+  sheet.rel = 'stylesheet';
+  sheet.crossOrigin = '';
+  sheet.href = preload.href;
+  return new Promise((resolve) => {
+    sheet.onload = sheet.onerror = () => resolve();
+    document.head.appendChild(sheet);
+  });
+}
+
+preloadEntry(window.location.pathname);
+const root = createRoot(document.getElementById('root')!);
+void appStyles().then(() =>
+  // A transition renders in slices, so the first render (shell and screen) does not block input as one long task.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  ),
 );

@@ -3,7 +3,6 @@ import { domainHandler, operation, type Operation, type RequestContext } from '#
 import { requirePrincipal } from '#lib/require-principal';
 import * as flights from './service.ts';
 import * as orders from './orders.ts';
-import { operations as ticketOperations } from '../tickets/index.ts';
 
 const scope = async (ctx: RequestContext): Promise<flights.FlightScope> => ({
   site: await ctx.site(),
@@ -30,8 +29,6 @@ export const operations: Operation[] = [
   operation(api.setFlightDetails, async (input, ctx) => orders.createOrder(await scope(ctx), input)),
   operation(api.orderSuccessCallback, async (input, ctx) => orders.payOrder(await scope(ctx), input.orderId)),
   operation(api.getBookingDetails, async (input, ctx) => orders.bookingDetails(await scope(ctx), input)),
-  // Ticket queues, e-ticket, holds and change requests (functions/src/tickets).
-  ...ticketOperations,
 ];
 
 export const handler = domainHandler(operations);

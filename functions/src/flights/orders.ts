@@ -6,6 +6,9 @@
  *                              └─(supplier refused: refund credit + transition)──▶ failed
  * Every step is a conditional write, so double callbacks, retried queue messages and two browser tabs
  * race to the same single outcome: one debit, one booking.
+ *
+ * An order has a kind: 'book' (setFlightDetails: a new booking) or 'ticketHold' ("Ticket now" on a
+ * held booking: the same states, but fulfilment tickets the held PNR and marks that booking ticketed).
  */
 import {
   BOOKING_STATUS,
@@ -17,8 +20,9 @@ import {
   type TPaymentOrder,
 } from '@tp/contracts/flights';
 import { round2 } from '@tp/domain/pricing';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { db } from '#lib/db';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#lib/db';
+import { keys } from '#lib/keys';
 import { fail, isConditionFailure } from '#lib/errors';
 import { newId } from '#lib/crypto';
 import { createLogger } from '#lib/logger';
@@ -31,6 +35,7 @@ import { startGatewayPayment } from '../wallet/payments.ts';
 import { supplyFor } from './supply/index.ts';
 import { SupplyError, type SupplyContext } from './supply/types.ts';
 import * as bookings from './bookings-repo.ts';
+import { afterBooked } from './hooks.ts';
 import * as repo from './repo.ts';
 // Bookings made outside the flights Lambda (payments worker) still get the ticket queue's index items.
 import '../tickets/indexes.ts';
@@ -42,7 +47,18 @@ export const ORDER_MSG = {
   notPaid: 'Payment has not been received for this order yet.',
   inProgress: 'Your booking is being processed. Please check the ticket queue in a moment.',
   failed: 'The airline could not confirm this booking. Any amount paid has been credited to your wallet.',
+  holdNotHeld: 'Only a held booking can be ticketed',
+  holdLapsed: 'The last ticketing date of this hold has passed. Please book again.',
+  holdNotOnline: 'This hold was not booked online and cannot be ticketed here. Please contact support.',
+  ticketFailed: 'The airline could not ticket this booking. Any amount paid has been credited to your wallet.',
 } as const;
+
+export { onBooked } from './hooks.ts';
+
+/** What an order pays for. Stored on the order; orders from before kinds existed are 'book'. */
+export type OrderKind = 'book' | 'ticketHold';
+/** An order as stored: a 'ticketHold' order names the held booking it tickets. */
+export type Order = repo.OrderRecord & { kind?: OrderKind; heldBookingId?: string };
 
 const CLAIM_SECONDS = 90;
 
@@ -148,7 +164,7 @@ export async function createOrder(
 // ---------------------------------------------------------------------------------------------------
 // Paying
 
-const debitOf = (o: repo.OrderRecord, now: Date): WalletMovement => ({
+const debitOf = (o: Order, now: Date): WalletMovement => ({
   siteId: o.siteId,
   legalEntityId: o.legalEntityId,
   entryId: `order-${o.orderId}-debit`,
@@ -157,7 +173,8 @@ const debitOf = (o: repo.OrderRecord, now: Date): WalletMovement => ({
   kind: 'booking',
   remark: o.remark,
   byUserId: o.userId,
-  reference: { orderId: o.orderId },
+  // A "Ticket now" debit (and its refund) also names the booking, so the booking's transactions list it.
+  reference: { orderId: o.orderId, ...(o.heldBookingId ? { bookingId: o.heldBookingId } : {}) },
   now,
 });
 
@@ -218,17 +235,20 @@ export async function markOrderPaidByGateway(
 
 const TERMINAL = new Set(['booked', 'failed', 'refunded', 'expired']);
 
-async function outcome(o: repo.OrderRecord) {
+async function outcome(o: Order) {
   const found = await Promise.all(o.bookingIds.map((id) => bookings.getBooking(o.siteId, id)));
   const list = found.filter((b): b is bookings.BookingRecord => !!b);
   const first = list[0];
-  const showReturn = !!first && isFirstLegOfNormalReturn(first);
+  // Ticketing a hold ends in the ticket queue whatever leg it was.
+  const showReturn = o.kind !== 'ticketHold' && !!first && isFirstLegOfNormalReturn(first);
   return {
     order: orderView(o),
     bookings: list.map(publicBooking),
     next: showReturn ? ('bookingDetails' as const) : ('ticketQueue' as const),
   };
 }
+
+type OrderOutcome = Awaited<ReturnType<typeof outcome>>;
 
 export function publicBooking(b: bookings.BookingRecord): TBooking {
   const { siteId: _s, userId: _u, version: _v, ...rest } = b;
@@ -248,8 +268,8 @@ async function waitForTerminal(siteId: string, orderId: string, ms: number): Pro
 }
 
 /** Books (and tickets) a paid order exactly once; returns the outcome to every caller. */
-export async function fulfilOrder(siteId: string, orderId: string, now: Date) {
-  const order = await repo.getOrder(siteId, orderId);
+export async function fulfilOrder(siteId: string, orderId: string, now: Date): Promise<OrderOutcome> {
+  const order: Order | null = await repo.getOrder(siteId, orderId);
   if (!order) throw fail.notFound();
   if (TERMINAL.has(order.status)) {
     if (order.status === 'failed') throw fail.conflict(order.failureReason ?? ORDER_MSG.failed);
@@ -273,19 +293,21 @@ export async function fulfilOrder(siteId: string, orderId: string, now: Date) {
     if (settled?.status === 'failed') throw fail.conflict(settled.failureReason ?? ORDER_MSG.failed);
     throw fail.conflict(ORDER_MSG.inProgress);
   }
-  return book(order, now);
+  return order.kind === 'ticketHold' ? ticketHeld(order, now) : book(order, now);
 }
 
-async function book(order: repo.OrderRecord, now: Date) {
+const supplyContext = (site: SiteRecord, order: Order, now: Date): SupplyContext => ({
+  siteId: site.siteId,
+  now,
+  endUserIp: '127.0.0.1',
+  log: createLogger({ orderId: order.orderId }),
+});
+
+async function book(order: Order, now: Date) {
   const site = await siteById(order.siteId);
   if (!site) throw fail.notFound();
   const supply = await supplyFor(site);
-  const ctx: SupplyContext = {
-    siteId: site.siteId,
-    now,
-    endUserIp: '127.0.0.1',
-    log: createLogger({ orderId: order.orderId }),
-  };
+  const ctx = supplyContext(site, order, now);
   const ref = {
     traceId: (await repo.getSearch(order.siteId, order.searchId))?.traceId ?? '',
     resultIndex: order.resultIndex,
@@ -343,18 +365,6 @@ async function book(order: repo.OrderRecord, now: Date) {
   return outcome({ ...order, status: 'booked', bookingIds: [record.bookingId] });
 }
 
-/** Work that follows a booking but must not undo it (the e-ticket mail). */
-const afterBookedHooks: ((site: SiteRecord, booking: bookings.BookingRecord, now: Date) => Promise<void>)[] = [];
-export function onBooked(hook: (typeof afterBookedHooks)[number]): void {
-  afterBookedHooks.push(hook);
-}
-async function afterBooked(site: SiteRecord, booking: bookings.BookingRecord, now: Date): Promise<void> {
-  for (const hook of afterBookedHooks)
-    await hook(site, booking, now).catch((err: unknown) =>
-      createLogger({ bookingId: booking.bookingId }).warn('after-booking step failed', { detail: String(err) }),
-    );
-}
-
 async function linkFirstLeg(siteId: string, firstId: string, secondId: string): Promise<void> {
   for (let i = 0; i < 3; i++) {
     const first = await bookings.getBooking(siteId, firstId);
@@ -364,7 +374,7 @@ async function linkFirstLeg(siteId: string, firstId: string, secondId: string): 
 }
 
 /** The supplier refused: the order fails and whatever was paid goes back to the wallet, once. */
-async function failOrder(order: repo.OrderRecord, reason: string, now: Date): Promise<void> {
+async function failOrder(order: Order, reason: string, now: Date): Promise<void> {
   const transition = repo.orderTransition(order.siteId, order.orderId, ['booking'], {
     status: 'failed',
     failureReason: reason,
@@ -466,6 +476,199 @@ function bookingRecord(
     travelDate: opt.segments[0]?.[0]?.departureTime ?? now.toISOString(),
     invoiceCreatedOn: held ? null : now.toISOString(),
   };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// "Ticket now" on a held booking (hold queue): an order of kind 'ticketHold' for the held fare
+
+/** An open order may be paid (again); a failed or lapsed one gives way to a new one. */
+const isOpen = (o: Order, nowIso: string) =>
+  (o.status === 'created' && o.expiresAt > nowIso) || o.status === 'paid' || o.status === 'booking';
+
+/** The order the hold's guard item names, when still open. */
+async function openTicketOrder(siteId: string, bookingId: string, nowIso: string) {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.holdTicketOrder(siteId, bookingId), ConsistentRead: true }),
+  );
+  const order: Order | null = Item ? await repo.getOrder(siteId, String(Item.orderId)) : null;
+  return { guardOrderId: Item ? String(Item.orderId) : null, open: order && isOpen(order, nowIso) ? order : null };
+}
+
+/**
+ * Creates (or returns the open) payment order that tickets a held booking. The booking's owner pays
+ * as when booking: retail customers through the site's gateway, everyone else from their wallet. The
+ * supply interface cannot re-price a held PNR, so the amount is the held fare. Staff may do it for
+ * the site's bookings; the owner's wallet is charged, as the booking's refunds go back to it.
+ */
+export async function createTicketHoldOrder(
+  scope: FlightScope,
+  input: { BookingId: string; expectedTotal?: number | undefined },
+): Promise<TPaymentOrder> {
+  const siteId = scope.site.siteId;
+  const b = await bookings.getBooking(siteId, input.BookingId);
+  if (!b || (b.userId !== scope.principal.userId && scope.principal.userType !== 'staff')) throw fail.notFound();
+  if (b.statusId !== BOOKING_STATUS.held) throw fail.validation(ORDER_MSG.holdNotHeld);
+  const nowIso = scope.now.toISOString();
+  if (!b.lastTicketDate || Date.parse(b.lastTicketDate) <= scope.now.getTime())
+    throw fail.validation(ORDER_MSG.holdLapsed);
+  const amount = round2(b.fare.totalPayableAmt);
+  if (input.expectedTotal !== undefined && round2(input.expectedTotal) !== amount)
+    throw fail.conflict('The fare has changed. Please review the new price before paying.');
+
+  // One open order per hold: a second click (or tab) gets the same order, so it cannot be paid twice.
+  const { guardOrderId, open } = await openTicketOrder(siteId, b.bookingId, nowIso);
+  if (open) return orderView(open);
+  const held = await repo.getOrder(siteId, b.orderId);
+  if (!held) throw fail.validation(ORDER_MSG.holdNotOnline);
+
+  const orderId = newId();
+  const paymentMode = b.user.userType === 'retail' ? 'gateway' : 'wallet';
+  // Payable until the order lapses or the hold does, whichever is first.
+  const lapses = Math.min(
+    scope.now.getTime() + FLIGHT_TIMING.paymentOrderMinutes * 60_000,
+    Date.parse(b.lastTicketDate),
+  );
+  const order: Order = {
+    kind: 'ticketHold',
+    heldBookingId: b.bookingId,
+    orderId,
+    amount,
+    currency: b.fare.currency,
+    traceId: held.traceId,
+    redirectTo: null,
+    remark: `Ticketing of PNR ${b.pnr}`,
+    serviceName: held.serviceName,
+    supplierSiteId: held.supplierSiteId,
+    segments: held.segments,
+    transactionId: null,
+    status: 'created',
+    paymentMode,
+    hold: false,
+    expiresAt: new Date(lapses).toISOString(),
+    bookingIds: [],
+    siteId,
+    userId: b.userId,
+    legalEntityId: b.accounting.legalEntityId,
+    searchId: b.searchId,
+    resultIndex: b.resultIndex,
+    supply: held.supply,
+    option: held.option,
+    supplierFare: held.supplierFare,
+    fare: b.fare,
+    fareBreakdown: held.fareBreakdown,
+    fareRules: b.fareRules,
+    passengers: held.passengers,
+    journeyType: b.journeyType,
+    isDomestic: b.isDomestic,
+    leg: b.leg,
+    createdAt: nowIso,
+  };
+  if (paymentMode === 'gateway') {
+    const started = await startGatewayPayment(scope.site, {
+      purpose: { kind: 'flightOrder', orderId },
+      amount,
+      currency: order.currency,
+      userId: order.userId,
+      legalEntityId: order.legalEntityId,
+      now: scope.now,
+      remark: order.remark,
+    });
+    order.redirectTo = started.redirectTo;
+  }
+  await repo.putOrder(order);
+  try {
+    // Claims the hold for this order unless another open order got there first (then that one is used).
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.holdTicketOrder(siteId, b.bookingId), type: 'HoldTicketOrder', orderId, createdAt: nowIso },
+        ConditionExpression: guardOrderId ? 'orderId = :prev' : 'attribute_not_exists(pk)',
+        ...(guardOrderId ? { ExpressionAttributeValues: { ':prev': guardOrderId } } : {}),
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    const raced = await openTicketOrder(siteId, b.bookingId, nowIso);
+    if (raced.open) return orderView(raced.open);
+    throw fail.conflict('This booking is being ticketed. Please check the ticket queue in a moment.');
+  }
+  return orderView(order);
+}
+
+/** The held booking after ticketing: status 3, ticket numbers, the charge and its payment. */
+function ticketedBooking(
+  b: bookings.BookingRecord,
+  order: Order,
+  tickets: { ticketId: string; ticketNumber: string; validatingAirline: string }[],
+  now: Date,
+): bookings.BookingRecord {
+  return {
+    ...b,
+    statusId: BOOKING_STATUS.ticketed,
+    status: 'Ticketed',
+    lastTicketDate: null,
+    passengers: b.passengers.map((p, i) => ({ ...p, ticket: tickets[i] ?? p.ticket })),
+    accounting: {
+      ...b.accounting,
+      amountCharged: order.amount,
+      paymentMode: order.paymentMode,
+      transactionId: order.transactionId ?? `order-${order.orderId}-debit`,
+    },
+    invoiceCreatedOn: now.toISOString(),
+  };
+}
+
+/** Fulfils a claimed 'ticketHold' order: tickets the PNR once, or fails the order and refunds it. */
+async function ticketHeld(order: Order, now: Date): Promise<OrderOutcome> {
+  const site = await siteById(order.siteId);
+  if (!site) throw fail.notFound();
+  const refuse = async (reason: string): Promise<never> => {
+    await failOrder(order, reason, now);
+    throw fail.conflict(`${ORDER_MSG.ticketFailed} (${reason})`);
+  };
+  const held = await bookings.getBooking(order.siteId, order.heldBookingId ?? '');
+  // Released meanwhile (by hand or at its deadline), or ticketed by another order: this payment goes back.
+  if (!held || held.statusId !== BOOKING_STATUS.held) return refuse('The booking is no longer on hold');
+  if (!held.lastTicketDate || Date.parse(held.lastTicketDate) <= now.getTime())
+    return refuse('The hold passed its last ticketing date');
+
+  const supply = await supplyFor(site);
+  let tickets: { ticketId: string; ticketNumber: string; validatingAirline: string }[];
+  try {
+    // Ticketing an existing PNR is idempotent at the supplier: a retaken claim gets the same tickets.
+    const t = await supply.ticket(
+      {
+        traceId: (await repo.getSearch(order.siteId, order.searchId))?.traceId ?? '',
+        resultIndex: held.resultIndex,
+        supplierBookingId: held.supplierBookingId,
+        pnr: held.pnr,
+      },
+      supplyContext(site, order, now),
+    );
+    tickets = t.tickets;
+  } catch (err) {
+    if (!(err instanceof SupplyError)) throw err; // unknown failure: the claim lapses and a retry takes over
+    return refuse(err.message);
+  }
+
+  // The booking turns ticketed and the order booked in one transaction (version-checked; retried
+  // when someone saved the booking meanwhile, e.g. its e-ticket markup).
+  for (let attempt = 0, cur: bookings.BookingRecord | null = held; cur && attempt < 5; attempt++) {
+    const next = ticketedBooking(cur, order, tickets, now);
+    const booked = repo.orderTransition(order.siteId, order.orderId, ['booking'], {
+      status: 'booked',
+      bookingIds: [cur.bookingId],
+      bookedAt: now.toISOString(),
+    });
+    if (await bookings.saveBooking(next, cur.version, [booked], cur)) {
+      await afterBooked(site, { ...next, version: cur.version + 1 }, now);
+      return outcome({ ...order, status: 'booked', bookingIds: [cur.bookingId] });
+    }
+    const settled = await repo.getOrder(order.siteId, order.orderId);
+    if (settled && settled.status !== 'booking') return fulfilOrder(order.siteId, order.orderId, now);
+    cur = await bookings.getBooking(order.siteId, held.bookingId);
+  }
+  throw fail.conflict(ORDER_MSG.inProgress);
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -428,6 +428,8 @@ export async function canHold(scope: FlightScope, ctx: OptionContext): Promise<b
   const opt = ctx.quote.option;
   if (!opt.isHoldAllowed || opt.isLcc) return false;
   if ((ctx.supply as { holdAllowed?: boolean }).holdAllowed === false) return false;
+  // The site's own switch (staff /staff/flightSettings, flight-admin): off means nobody holds here.
+  if ((scope.site as { flightHoldsOffered?: boolean }).flightHoldsOffered === false) return false;
   const p = scope.principal;
   if (isStaff(p)) return (await permissionsOf(p)).has('flights.hold');
   return p.record.isFlightHoldAllowed === true;

@@ -385,4 +385,26 @@ export const keys = {
    */
   holdSite: (siteId: string): Key => ({ pk: 'HOLD_SITES', sk: part(siteId) }),
   holdSitesPk: () => 'HOLD_SITES',
+  // Flight back office (functions/src/flight-admin): deposits staff recorded with a flight supplier,
+  // one partition per supplier account, by deposit date; the deposit id (a request id) is unique.
+  supplierDeposit: (siteId: string, supplier: string, date: string, depositId: string): Key => ({
+    pk: `${site(siteId)}#SUPPLIERDEPOSITS#${part(supplier)}`,
+    sk: `${part(date)}#${part(depositId)}`,
+  }),
+  supplierDepositsPk: (siteId: string, supplier: string) => `${site(siteId)}#SUPPLIERDEPOSITS#${part(supplier)}`,
+  supplierDepositId: (siteId: string, depositId: string): Key => ({
+    pk: `${site(siteId)}#SUPPLIERDEPOSIT#${part(depositId)}`,
+    sk: 'UNIQUE',
+  }),
+  /** The accounts a site ever recorded deposits for (the wallet list reads it instead of scanning). */
+  supplierDepositAccount: (siteId: string, supplier: string): Key => ({
+    pk: `${site(siteId)}#SUPPLIERACCOUNTS`,
+    sk: part(supplier),
+  }),
+  supplierDepositAccountsPk: (siteId: string) => `${site(siteId)}#SUPPLIERACCOUNTS`,
+  /** The open "Ticket now" payment order of a held booking (one at a time; flights/orders.ts). */
+  holdTicketOrder: (siteId: string, bookingId: string): Key => ({
+    pk: `${site(siteId)}#BOOKING#${part(bookingId)}`,
+    sk: 'TICKETORDER',
+  }),
 };

@@ -1,5 +1,6 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import * as z from 'zod';
+import { ZEmailAttachmentRequest } from '@tp/contracts/email';
 import { SPA_BASENAME } from '@tp/contracts/spa-routes';
 import type { MailBrand } from '@tp/mail';
 import { env } from './config.ts';
@@ -23,6 +24,8 @@ export const ZEmailMessage = z.object({
   html: z.string().min(1),
   text: z.string().min(1),
   attachments: z.array(ZEmailAttachment).max(10).optional(),
+  /** Attachments the worker renders before sending (@tp/contracts/email); a render failure is retried. */
+  attachmentRequests: z.array(ZEmailAttachmentRequest).min(1).max(10).optional(),
   /** Same key = same mail: a redelivered or re-enqueued message is sent once. */
   idempotencyKey: z.string().min(1).max(256),
 });

@@ -5,7 +5,7 @@
 import type { CityOption, TAirlineStatic, TCity, TCountry, TNationality, TState } from '@tp/contracts/master';
 import { AIRPORT_SEARCH_LIMIT, CITY_SEARCH_LIMIT } from '@tp/contracts/master';
 import { MSG } from '@tp/contracts/messages';
-import { AIRLINES, airlineByCode, type Airline } from '@tp/reference-data/airlines';
+import { airlineByCode, allAirlines, type Airline } from '@tp/reference-data/airlines';
 import { searchAirports, type Airport } from '@tp/reference-data/airports';
 import { COUNTRIES, countryByCode } from '@tp/reference-data/countries';
 import { cityById, citiesOf, searchCities, stateByCode, statesOf, type City } from '@tp/reference-data/geo';
@@ -44,7 +44,7 @@ const toAirlineStatic = (a: Airline): TAirlineStatic => ({
 
 /** All airlines, or the known ones among `codes` in the order asked (unknown codes are skipped). */
 export function airlines(codes?: string[]): TAirlineStatic[] {
-  if (!codes) return AIRLINES.map(toAirlineStatic);
+  if (!codes) return allAirlines().map(toAirlineStatic);
   return [...new Set(codes)].flatMap((c) => {
     const a = airlineByCode(c);
     return a ? [toAirlineStatic(a)] : [];

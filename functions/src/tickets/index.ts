@@ -1,4 +1,4 @@
-/** Ticket endpoints; served by the flights Lambda (functions/src/flights/index.ts spreads `operations`). */
+/** The tickets Lambda: queues, e-ticket, holds, change requests, Excel export and the e-ticket mail. */
 import {
   changeRequest,
   exportTickets,
@@ -10,14 +10,16 @@ import {
   releaseFlight,
   searchTransactionByPNR,
   sendEmailForWl,
+  ticketHeldBooking,
   updateBookingDetails,
 } from '@tp/contracts/endpoints/tickets';
 import { MSG } from '@tp/contracts/messages';
 import { TICKET_MSG } from '@tp/contracts/tickets';
-import { operation, reply, type RequestContext } from '#lib/http';
+import { domainHandler, operation, reply, type Operation, type RequestContext } from '#lib/http';
 import { requirePrincipal } from '#lib/require-principal';
 import './indexes.ts';
 import * as tickets from './service.ts';
+import { createTicketHoldOrder } from '../flights/orders.ts';
 
 const scope = async (ctx: RequestContext): Promise<tickets.TicketScope> => ({
   site: await ctx.site(),
@@ -27,7 +29,7 @@ const scope = async (ctx: RequestContext): Promise<tickets.TicketScope> => ({
   log: ctx.log,
 });
 
-export const operations = [
+export const operations: Operation[] = [
   operation(getBookedFlights, async (input, ctx) => tickets.listTickets(await scope(ctx), input, null)),
   operation(getTickets, async ({ queue, ...filter }, ctx) => tickets.listTickets(await scope(ctx), filter, queue)),
   operation(exportTickets, async ({ queue, ...filter }, ctx) => tickets.exportExcel(await scope(ctx), filter, queue)),
@@ -40,6 +42,8 @@ export const operations = [
   operation(releaseFlight, async (input, ctx) =>
     reply(await tickets.release(await scope(ctx), input), { message: TICKET_MSG.released }),
   ),
+  // "Ticket now": a payment order of the booking-order machinery (flights/orders.ts), paid like a booking.
+  operation(ticketHeldBooking, async (input, ctx) => createTicketHoldOrder(await scope(ctx), input)),
   operation(changeRequest, async (input, ctx) =>
     reply(await tickets.sendChangeRequest(await scope(ctx), input), { message: TICKET_MSG.crSent }),
   ),
@@ -51,4 +55,7 @@ export const operations = [
   operation(searchTransactionByPNR, async (input, ctx) => tickets.transactionsByPnr(await scope(ctx), input.pnr)),
 ];
 
-export { releaseExpiredHolds, sendETicketMail } from './service.ts';
+export const handler = domainHandler(operations);
+
+export { releaseExpiredHolds } from './service.ts';
+export { sendETicketMail } from './eticket-mail.ts';

@@ -4,7 +4,6 @@
  * the e-ticket mail and a booking's transactions. Agents and customers reach their own bookings only;
  * staff the site's (permissions per queue); another site's booking is never found.
  */
-import ExcelJS from 'exceljs';
 import { BOOKING_STATUS, type BookingStatusId } from '@tp/contracts/flights';
 import { MSG } from '@tp/contracts/messages';
 import {
@@ -14,9 +13,8 @@ import {
   type TETicket,
   type TicketQueue,
   type TTicketPage,
-  ticketSlug,
 } from '@tp/contracts/tickets';
-import { eTicketMail, holdReleasedMail } from '@tp/mail';
+import { holdReleasedMail } from '@tp/mail';
 import { round2 } from '@tp/domain/pricing';
 import { AppError, fail } from '#lib/errors';
 import { log as rootLog, type Logger } from '#lib/logger';
@@ -24,6 +22,7 @@ import { appLink, enqueueEmail, mailBrand } from '#lib/mail';
 import { permissionsOf } from '#lib/permissions';
 import type { Principal } from '#lib/principal';
 import { siteById, type SiteRecord } from '#lib/tenancy';
+import { xlsx, type XlsxCell, type XlsxColumn } from '#lib/xlsx';
 import { bookingIdByPnr, getBooking, saveBooking, type BookingRecord } from '../flights/bookings-repo.ts';
 import { supplyFor } from '../flights/supply/index.ts';
 import {
@@ -34,9 +33,9 @@ import {
 } from '../flights/supply/types.ts';
 import { creditItems, type TransactItem } from '../wallet/ledger.ts';
 import { toRow, type BookingRow } from './indexes.ts';
-import { eTicketPdf } from './pdf.ts';
+import { sendETicketMail } from './eticket-mail.ts';
 import * as repo from './repo.ts';
-import { eTicketDoc, eTicketView, ticketView } from './views.ts';
+import { eTicketView, ticketView } from './views.ts';
 
 export interface TicketScope {
   site: SiteRecord;
@@ -217,6 +216,24 @@ export async function listTickets(
 /** Rows beyond this are left out of one export (the file would be unwieldy; filter further). */
 export const EXCEL_MAX_ROWS = 5000;
 
+/** The export's columns, in the order of each row below (widths in characters). */
+const EXCEL_COLUMNS: XlsxColumn[] = [
+  { header: 'Booking ID', width: 14 },
+  { header: 'PNR', width: 10 },
+  { header: 'Status', width: 16 },
+  { header: 'Booked on', width: 20 },
+  { header: 'Travel date', width: 20 },
+  { header: 'Airline', width: 8 },
+  { header: 'Route', width: 16 },
+  { header: 'Passengers', width: 30 },
+  { header: 'Ticket numbers', width: 30 },
+  { header: 'Domestic', width: 10 },
+  { header: 'Amount', width: 12 },
+  { header: 'Currency', width: 8 },
+  { header: 'Created by', width: 28 },
+  { header: 'User type', width: 12 },
+];
+
 export async function exportExcel(
   scope: TicketScope,
   f: Omit<TBookingFilter, 'page' | 'pageSize'>,
@@ -229,53 +246,37 @@ export async function exportExcel(
   const missing = used.filter((r) => !loaded.has(r.bookingId)).map((r) => r.bookingId);
   for (const b of await repo.bookingsByIds(scope.site.siteId, missing)) loaded.set(b.bookingId, b);
 
-  const wb = new ExcelJS.Workbook();
-  wb.creator = scope.site.companyName;
-  const ws = wb.addWorksheet('Tickets');
-  ws.columns = [
-    { header: 'Booking ID', key: 'bookingId', width: 14 },
-    { header: 'PNR', key: 'pnr', width: 10 },
-    { header: 'Status', key: 'status', width: 16 },
-    { header: 'Booked on', key: 'createdAt', width: 20 },
-    { header: 'Travel date', key: 'travelDate', width: 20 },
-    { header: 'Airline', key: 'airline', width: 8 },
-    { header: 'Route', key: 'route', width: 16 },
-    { header: 'Passengers', key: 'passengers', width: 30 },
-    { header: 'Ticket numbers', key: 'tickets', width: 30 },
-    { header: 'Domestic', key: 'domestic', width: 10 },
-    { header: 'Amount', key: 'amount', width: 12 },
-    { header: 'Currency', key: 'currency', width: 8 },
-    { header: 'Created by', key: 'creator', width: 28 },
-    { header: 'User type', key: 'userType', width: 12 },
-  ];
-  ws.getRow(1).font = { bold: true };
+  const rowsOut: XlsxCell[][] = [];
   for (const r of used) {
     const b = loaded.get(r.bookingId);
     if (!b) continue;
     const legs = b.segments.flat();
-    ws.addRow({
-      bookingId: b.bookingId,
-      pnr: b.pnr,
-      status: ticketView(b).displayStatus,
-      createdAt: b.createdAt,
-      travelDate: b.travelDate,
-      airline: b.airlineCode,
-      route: legs.length ? `${legs[0]!.originAirportCode}-${legs.at(-1)!.destinationAirportCode}` : '',
-      passengers: b.passengers.map((p) => `${p.firstName} ${p.lastName}`).join(', '),
-      tickets: b.passengers.flatMap((p) => (p.ticket ? [p.ticket.ticketNumber] : [])).join(', '),
-      domestic: b.isDomestic ? 'Yes' : 'No',
-      amount: b.accounting.amountCharged,
-      currency: b.accounting.currency,
-      creator: b.user.email,
-      userType: b.user.userType,
-    });
+    rowsOut.push([
+      b.bookingId,
+      b.pnr,
+      ticketView(b).displayStatus,
+      b.createdAt,
+      b.travelDate,
+      b.airlineCode,
+      legs.length ? `${legs[0]!.originAirportCode}-${legs.at(-1)!.destinationAirportCode}` : '',
+      b.passengers.map((p) => `${p.firstName} ${p.lastName}`).join(', '),
+      b.passengers.flatMap((p) => (p.ticket ? [p.ticket.ticketNumber] : [])).join(', '),
+      b.isDomestic ? 'Yes' : 'No',
+      b.accounting.amountCharged,
+      b.accounting.currency,
+      b.user.email,
+      b.user.userType,
+    ]);
   }
-  const buffer = Buffer.from(await wb.xlsx.writeBuffer());
+  const file = xlsx([{ name: 'Tickets', columns: EXCEL_COLUMNS, rows: rowsOut }], {
+    creator: scope.site.companyName,
+    created: scope.now,
+  });
   const stamp = scope.now.toISOString().slice(0, 10);
   return {
     filename: `tickets-${queue}-${stamp}.xlsx`,
-    contentBase64: buffer.toString('base64'),
-    rows: ws.rowCount - 1,
+    contentBase64: file.toString('base64'),
+    rows: rowsOut.length,
   };
 }
 
@@ -571,54 +572,29 @@ export async function crStatus(
   return { ...cr, bookingId, displayStatus: ticketView(next).displayStatus };
 }
 
+/**
+ * Applies a supplier's change-request status learnt elsewhere (the TBO refund statement import of
+ * flight-admin) through the same path as crStatus: one credit per change request (`cr-<id>-refund`),
+ * never again once final. `applied`: this call changed the booking (a concurrent one did not).
+ */
+export async function applyChangeRequestStatus(
+  siteId: string,
+  bookingId: string,
+  s: ChangeRequestStatus,
+  now: Date,
+  byUserId: string,
+): Promise<{ booking: BookingRecord; applied: boolean }> {
+  let applied = false;
+  const booking = await mutate(siteId, bookingId, (cur) => {
+    const change = applyCrStatus(cur, s, now, byUserId);
+    applied = change !== null; // the last attempt decides: it is the one that was saved (or not)
+    return change;
+  });
+  return { booking, applied };
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Mail and transactions
-
-export interface ETicketMailOptions {
-  to?: string[];
-  pax?: number;
-  hidePrice?: boolean;
-  /** Same key, same mail: the automatic mail after ticketing passes a fixed one. */
-  idempotencyKey?: string;
-}
-
-/** Renders the e-ticket (HTML mail + PDF with barcodes) and queues it for SES. */
-export async function sendETicketMail(
-  site: SiteRecord,
-  booking: BookingRecord,
-  now: Date,
-  options: ETicketMailOptions = {},
-  deps: Pick<TicketDeps, 'enqueueEmail'> = defaultDeps,
-): Promise<void> {
-  const ticket = eTicketView(booking, site, !options.hidePrice);
-  const slug = ticketSlug(booking.bookingId, booking.pnr);
-  const link = appLink(
-    site,
-    `/flight/eTicket/${encodeURIComponent(slug)}`,
-    options.pax === undefined ? {} : { pax: String(options.pax) },
-  );
-  const doc = eTicketDoc(ticket, link, options.pax);
-  const barcodes = ticket.passengers
-    .filter((p) => options.pax === undefined || p.paxIndex === options.pax)
-    .map((p) => p.barcode);
-  const pdf = await eTicketPdf(doc, barcodes);
-  const mail = eTicketMail(mailBrand(site), doc);
-  const lead = booking.passengers.find((p) => p.isLeadPax)?.email;
-  const to = options.to?.length ? options.to : [...new Set([booking.user.email, lead].filter((e): e is string => !!e))];
-  await deps.enqueueEmail({
-    siteId: site.siteId,
-    to,
-    ...mail,
-    attachments: [
-      {
-        filename: `e-ticket-${booking.pnr}.pdf`,
-        contentType: 'application/pdf',
-        contentBase64: Buffer.from(pdf).toString('base64'),
-      },
-    ],
-    idempotencyKey: options.idempotencyKey ?? `eticket-${booking.bookingId}-${to.join(',')}-${now.getTime()}`,
-  });
-}
 
 export async function emailTicket(
   scope: TicketScope,

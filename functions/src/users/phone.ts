@@ -1,6 +1,6 @@
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import type { CountryCode } from 'libphonenumber-js/core';
 import type { TPhoneEntry } from '@tp/contracts/users';
-import { isValidPhone } from '@tp/domain/phone';
+import { isValidPhone, parsePhone } from '@tp/domain/phone';
 
 /** The identity of a phone number for uniqueness: country + E.164, so "098765 43210" and "9876543210" collide. */
 export interface PhoneIdentity {
@@ -10,7 +10,7 @@ export interface PhoneIdentity {
 
 export function phoneIdentity(phoneNumber: string, countryCode: string): PhoneIdentity | null {
   if (!isValidPhone(phoneNumber, countryCode)) return null;
-  const parsed = parsePhoneNumberFromString(phoneNumber, countryCode.toUpperCase() as CountryCode);
+  const parsed = parsePhone(phoneNumber, countryCode.toUpperCase() as CountryCode);
   return parsed ? { countryCode: countryCode.toLowerCase(), e164: parsed.number } : null;
 }
 

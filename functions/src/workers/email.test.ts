@@ -25,7 +25,16 @@ const record = (id: string, body: unknown): SQSRecord =>
 const event = (...records: SQSRecord[]): SQSEvent => ({ Records: records });
 
 /** Claims behave like the conditional put: the first claim of a key wins until released. */
-function fakes(send: (input: SendEmailCommandInput) => Promise<void> = async () => undefined) {
+function fakes(
+  send: (input: SendEmailCommandInput) => Promise<void> = async () => undefined,
+  render: EmailWorkerDeps['render'] = async (_siteId, r) => ({
+    filename: `e-ticket-${r.bookingId}.pdf`,
+    contentType: 'application/pdf',
+    contentBase64: Buffer.from(`%PDF-1.7 ${r.bookingId} pax=${r.pax ?? 'all'} hidePrice=${r.hidePrice}`).toString(
+      'base64',
+    ),
+  }),
+) {
   const claimed = new Set<string>();
   const sent: SendEmailCommandInput[] = [];
   const deps: EmailWorkerDeps = {
@@ -38,6 +47,7 @@ function fakes(send: (input: SendEmailCommandInput) => Promise<void> = async () 
       await send(input);
       sent.push(input);
     }),
+    render: vi.fn(render),
     now: () => new Date('2026-11-22T10:00:00Z'),
     log: quietLog(),
   };
@@ -122,5 +132,63 @@ describe('email worker', () => {
     expect(raw).toContain('Subject: Reset your Flight Deals password');
     expect(raw).toContain('filename="ticket.pdf"');
     expect(raw).toContain(pdf);
+  });
+
+  it('renders requested attachments just before the send and attaches them after the ready ones', async () => {
+    const f = fakes();
+    const ready = Buffer.from('ready').toString('base64');
+    const out = await createEmailHandler(f.deps)(
+      event(
+        record(
+          'm1',
+          message({
+            attachments: [{ filename: 'terms.txt', contentType: 'text/plain', contentBase64: ready }],
+            attachmentRequests: [{ kind: 'eticketPdf', bookingId: 'B-1001', pax: 1, hidePrice: true }],
+          }),
+        ),
+      ),
+    );
+    expect(out.batchItemFailures).toEqual([]);
+    expect(f.deps.render).toHaveBeenCalledWith('site-flightdeals', {
+      kind: 'eticketPdf',
+      bookingId: 'B-1001',
+      pax: 1,
+      hidePrice: true,
+    });
+    const raw = Buffer.from(f.sent[0]!.Content!.Raw!.Data!).toString('utf8');
+    expect(raw.indexOf('filename="terms.txt"')).toBeGreaterThan(0);
+    expect(raw.indexOf('filename="e-ticket-B-1001.pdf"')).toBeGreaterThan(raw.indexOf('filename="terms.txt"'));
+    expect(raw).toContain(Buffer.from('%PDF-1.7 B-1001 pax=1 hidePrice=true').toString('base64'));
+  });
+
+  it('retries a mail whose attachment cannot be rendered (claim freed, nothing sent), then sends it once', async () => {
+    let failures = 1;
+    const f = fakes(undefined, async (_siteId, r) => {
+      if (failures-- > 0) throw new Error(`booking ${r.bookingId} not found`);
+      return { filename: 'e-ticket.pdf', contentType: 'application/pdf', contentBase64: 'JVBERg==' };
+    });
+    const handler = createEmailHandler(f.deps);
+    const msg = message({ attachmentRequests: [{ kind: 'eticketPdf', bookingId: 'B-1', hidePrice: false }] });
+    expect((await handler(event(record('m1', msg)))).batchItemFailures).toEqual([{ itemIdentifier: 'm1' }]);
+    expect(f.deps.send).not.toHaveBeenCalled();
+    expect(f.claimed.size).toBe(0);
+    expect(f.deps.log.error).toHaveBeenCalledWith(
+      'email send failed; will retry',
+      expect.objectContaining({ messageId: 'm1', error: 'booking B-1 not found' }),
+    );
+    expect((await handler(event(record('m1', msg)))).batchItemFailures).toEqual([]);
+    expect((await handler(event(record('m1-again', msg)))).batchItemFailures).toEqual([]);
+    expect(f.deps.send).toHaveBeenCalledTimes(1);
+    expect(f.deps.render).toHaveBeenCalledTimes(2);
+  });
+
+  it('drops a message with an unknown attachment request kind (it can never be rendered)', async () => {
+    const f = fakes();
+    const out = await createEmailHandler(f.deps)(
+      event(record('m1', { ...message(), attachmentRequests: [{ kind: 'invoicePdf', bookingId: 'B-1' }] })),
+    );
+    expect(out.batchItemFailures).toEqual([]);
+    expect(f.deps.send).not.toHaveBeenCalled();
+    expect(f.deps.log.warn).toHaveBeenCalledWith('email message dropped: invalid body', { messageId: 'm1' });
   });
 });

@@ -1,10 +1,12 @@
 /**
  * Email queue worker: delivers rendered mails through SES. One record handler, partial batch failures
- * (only failed records come back), and at most one send per idempotency key.
+ * (only failed records come back), and at most one send per idempotency key. Attachment requests (the
+ * e-ticket PDF) are rendered here, just before the send; a failed render is retried and ends in the DLQ.
  */
 import { SESv2Client, SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-sesv2';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { TEmailAttachmentRequest } from '@tp/contracts/email';
 import { buildMime, formatAddress } from '@tp/mail';
 import { env } from '#lib/config';
 import { sha256 } from '#lib/crypto';
@@ -14,6 +16,7 @@ import { keys } from '#lib/keys';
 import { log, type Logger } from '#lib/logger';
 import { ZEmailMessage, type EmailMessage } from '#lib/mail';
 import { siteById } from '#lib/tenancy';
+import { getBooking } from '../flights/bookings-repo.ts';
 
 /** Markers outlive the queue's retention (4 days by default), so any redelivery still finds them. */
 const SENT_MARKER_TTL_SECONDS = 7 * 24 * 3600;
@@ -26,9 +29,13 @@ export interface EmailWorkerDeps {
   /** The sending site's company name (the From display name); null when the site does not exist. */
   senderName(siteId: string): Promise<string | null>;
   send(input: SendEmailCommandInput): Promise<void>;
+  /** Renders one requested attachment of a mail of this site; throws (and the mail is retried) when it cannot. */
+  render(siteId: string, request: TEmailAttachmentRequest): Promise<EmailAttachment>;
   now(): Date;
   log: Logger;
 }
+
+type EmailAttachment = NonNullable<EmailMessage['attachments']>[number];
 
 const markerKey = (siteId: string, idempotencyKey: string) => keys.mailSent(siteId, sha256(idempotencyKey));
 
@@ -64,6 +71,13 @@ export const defaultDeps: EmailWorkerDeps = {
   async send(input) {
     ses ??= new SESv2Client({});
     await ses.send(new SendEmailCommand(input));
+  },
+  async render(siteId, request) {
+    const [site, booking] = await Promise.all([siteById(siteId), getBooking(siteId, request.bookingId)]);
+    if (!site || !booking) throw new Error(`${request.kind}: booking ${request.bookingId} not found in ${siteId}`);
+    // Loaded on first use: pdf-lib and bwip-js cost nothing to a container that only sends plain mail.
+    const { eTicketPdfAttachment } = await import('../tickets/pdf.ts');
+    return eTicketPdfAttachment(site, booking, request);
   },
   now: () => new Date(),
   log,
@@ -116,7 +130,11 @@ async function processRecord(record: SQSRecord, deps: EmailWorkerDeps): Promise<
       idempotencyKey: msg.idempotencyKey,
     });
   try {
-    await deps.send(sendEmailInput(msg, formatAddress(company, env().MAIL_FROM)));
+    // Rendered after the claim (a duplicate renders nothing), inside the try (a failed render frees the
+    // claim and the record is retried, then dead-lettered; it is never dropped).
+    const rendered = await Promise.all((msg.attachmentRequests ?? []).map((r) => deps.render(msg.siteId, r)));
+    const attachments = [...(msg.attachments ?? []), ...rendered];
+    await deps.send(sendEmailInput({ ...msg, attachments }, formatAddress(company, env().MAIL_FROM)));
   } catch (err) {
     await deps.release(msg.siteId, msg.idempotencyKey);
     throw err;

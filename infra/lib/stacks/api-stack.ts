@@ -11,6 +11,8 @@ import {
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
@@ -121,11 +123,23 @@ export class ApiStack extends Stack {
   }
 
   private addWorker(entry: FunctionEntry): void {
+    if (entry.everyMinutes) return this.addScheduledWorker(entry, entry.everyMinutes);
     const consumed = Object.values(this.inputs.queues).filter((q) => `${q.spec.worker}-worker` === entry.name);
     const fn = this.platformFunction(entry, `Worker: ${consumed.map((q) => q.spec.name).join(', ')} queue`);
     for (const { queue, spec } of consumed) {
       fn.addEventSource(new SqsEventSource(queue, { batchSize: spec.batchSize, reportBatchItemFailures: true }));
     }
+  }
+
+  /** A worker EventBridge invokes on a fixed rate (no payload; the worker finds its own work). */
+  private addScheduledWorker(entry: FunctionEntry, everyMinutes: number): void {
+    const fn = this.platformFunction(entry, `Worker: every ${everyMinutes} minutes`);
+    new Rule(this, `${pascal(entry.name)}Schedule`, {
+      description: `Runs ${entry.name} every ${everyMinutes} minutes`,
+      schedule: Schedule.rate(Duration.minutes(everyMinutes)),
+      // A missed run is made up by the next one; retrying a failed one would only overlap it.
+      targets: [new LambdaFunction(fn, { retryAttempts: 0 })],
+    });
   }
 
   /** A PlatformFunction with the grants and variables FUNCTION_ACCESS declares for it. */

@@ -27,6 +27,10 @@ export const DOMAINS = [
   'markup',
   'wallet',
   'flights',
+  /** After the booking: queues, e-ticket, holds, change requests, Excel export, e-ticket mail. */
+  'tickets',
+  /** The staff flight back office: supply settings, supplier wallets, profit and loss, accounting export, refund import. */
+  'flight-admin',
   /** Reference data (airports, airlines, countries, states, cities): big static tables in their own Lambda. */
   'master',
   'dmc',

@@ -75,6 +75,14 @@ export const PERMISSION_CATALOGUE: ModuleDef[] = [
           p('flights.settings', 'Supplier flight settings', false),
         ],
       },
+      {
+        name: 'Supplier accounts',
+        permissions: [
+          p('flights.supplierAccounts', 'Supplier wallets, profit & loss and accounting export', false),
+          p('flights.supplierDeposits', 'Record deposits with flight suppliers', false),
+          p('flights.importRefunds', 'Import supplier refund statements (credits wallets)', false),
+        ],
+      },
     ],
   },
   {

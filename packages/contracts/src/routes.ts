@@ -16,6 +16,7 @@ import { markupEndpoints } from './endpoints/markups.ts';
 import { flightEndpoints } from './endpoints/flights.ts';
 import { walletEndpoints } from './endpoints/wallet.ts';
 import { ticketEndpoints } from './endpoints/tickets.ts';
+import { flightAdminEndpoints } from './endpoints/flight-admin.ts';
 
 export const ENDPOINTS: readonly Endpoint[] = [
   ...siteEndpoints,
@@ -30,6 +31,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...flightEndpoints,
   ...walletEndpoints,
   ...ticketEndpoints,
+  ...flightAdminEndpoints,
 ];
 
 export const ENDPOINTS_BY_ROUTE_KEY: ReadonlyMap<string, Endpoint> = new Map(ENDPOINTS.map((e) => [routeKey(e), e]));

@@ -6,15 +6,18 @@ import {
   formatDuration,
   formatFare,
   inTimeWindow,
+  indexResults,
   isFiltering,
   journeyMinutes,
   layoversOf,
   matchesFilters,
   minuteOfDay,
+  showResults,
   sortOptions,
   stopBucket,
   type FilterOption,
   type FlightFilters,
+  type FlightSort,
 } from './flight-filters.ts';
 
 /** An option flying `route` (airport codes) leaving at `dep` (HH:mm) on 1 Dec 2026, 60 min legs, 45 min layovers. */
@@ -206,17 +209,71 @@ describe('display formats', () => {
   });
 });
 
+const many = Array.from({ length: 1500 }, (_, i) =>
+  option(
+    String(i),
+    i % 3 === 0 ? ['DEL', 'BOM'] : ['DEL', i % 2 ? 'AMD' : 'JAI', i % 5 ? 'BOM' : 'PNQ'],
+    `${String(i % 24).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}`,
+    3000 + ((i * 7919) % 9000),
+    { airlineCode: ['6E', 'AI', 'UK', 'SG'][i % 4]!, isRefundable: i % 2 === 0 },
+  ),
+);
+
+describe('indexed results (the results screen)', () => {
+  const cases: Partial<FlightFilters>[] = [
+    {},
+    { stops: [2] },
+    { stops: [1, 3], fareType: 'nonRefundable' },
+    { airlines: ['AI', 'SG'], priceMax: 8000 },
+    { priceMin: 5000 },
+    { layovers: ['AMD'] },
+    { destinations: ['PNQ'], origins: ['DEL'] },
+    { time: { from: 22 * 60, to: 3 * 60 } },
+    { time: { from: 6 * 60, to: 11 * 60 }, fareType: 'refundable', airlines: ['6E'] },
+  ];
+  const sorts: FlightSort[] = ['price', 'departure', 'duration', 'arrival'].flatMap((key) =>
+    (['asc', 'desc'] as const).map((direction) => ({ key: key as FlightSort['key'], direction })),
+  );
+  it('shows exactly what filterOptions + sortOptions give, for every filter kind and sort', () => {
+    const index = indexResults(many);
+    for (const c of cases)
+      for (const s of sorts) {
+        const f = { ...NO_FILTERS, ...c };
+        expect(ids(showResults(index, f, s))).toEqual(ids(sortOptions(filterOptions(many, f), s)));
+      }
+    expect(ids(showResults(indexResults(ALL), { ...NO_FILTERS, stops: [1] }, sorts[0]!))).toEqual(['a', 'd']);
+  });
+  it('counts facets once and keeps each sort order for the next call', () => {
+    const index = indexResults(many);
+    expect(index.facets).toEqual(facetsOf(many));
+    showResults(index, NO_FILTERS, { key: 'duration', direction: 'desc' });
+    const order = index.orders.get('duration:desc');
+    showResults(index, { ...NO_FILTERS, stops: [2] }, { key: 'duration', direction: 'desc' });
+    expect(index.orders.get('duration:desc')).toBe(order);
+  });
+  it('is empty-safe', () => {
+    expect(showResults(indexResults([]), { ...NO_FILTERS, stops: [1] }, sorts[0]!)).toEqual([]);
+  });
+});
+
 describe('scale', () => {
+  it('re-filters and re-sorts an indexed 1,500 options in well under a millisecond each', () => {
+    const index = indexResults(many);
+    for (const s of [
+      { key: 'price', direction: 'asc' },
+      { key: 'duration', direction: 'asc' },
+    ] as const)
+      showResults(index, NO_FILTERS, s);
+    const t0 = performance.now();
+    for (let i = 0; i < 100; i++)
+      showResults(
+        index,
+        { ...NO_FILTERS, stops: [(i % 3) + 1] },
+        { key: i % 2 ? 'price' : 'duration', direction: 'asc' },
+      );
+    expect((performance.now() - t0) / 100).toBeLessThan(2);
+  });
   it('filters and sorts 1,500 options well under 50 ms', () => {
-    const many = Array.from({ length: 1500 }, (_, i) =>
-      option(
-        String(i),
-        i % 3 === 0 ? ['DEL', 'BOM'] : ['DEL', i % 2 ? 'AMD' : 'JAI', 'BOM'],
-        `${String(i % 24).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}`,
-        3000 + ((i * 7919) % 9000),
-        { airlineCode: ['6E', 'AI', 'UK', 'SG'][i % 4]!, isRefundable: i % 2 === 0 },
-      ),
-    );
     const t0 = performance.now();
     const out = sortOptions(
       filterOptions(many, { ...NO_FILTERS, stops: [2], airlines: ['AI', 'SG'], time: { from: 1200, to: 300 } }),

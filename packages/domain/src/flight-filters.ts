@@ -220,6 +220,97 @@ export function facetsOf(options: readonly FilterOption[]): FlightFacets {
   };
 }
 
+/**
+ * A result set prepared once for repeated filtering and sorting (the results screen re-filters on
+ * every click): each option's filter values are read out of its segments once, facets are counted
+ * once, and each sort order is computed once, on first use. `showResults` is then one pass over a
+ * precomputed order with array lookups, no per-option parsing, sorting or allocation.
+ */
+export interface ResultIndex<T extends FilterOption> {
+  readonly options: readonly T[];
+  readonly facets: FlightFacets;
+  readonly price: Float64Array;
+  /** Departure minute of the day (flight time filter). */
+  readonly minute: Uint16Array;
+  readonly stops: Uint8Array;
+  readonly refundable: Uint8Array;
+  readonly airline: readonly string[];
+  readonly origin: readonly string[];
+  readonly destination: readonly string[];
+  readonly layovers: readonly (readonly string[])[];
+  /** Sort orders by `key:direction`, filled lazily. */
+  readonly orders: Map<string, Uint32Array>;
+}
+
+export function indexResults<T extends FilterOption>(options: readonly T[]): ResultIndex<T> {
+  const n = options.length;
+  const index = {
+    options,
+    facets: facetsOf(options),
+    price: new Float64Array(n),
+    minute: new Uint16Array(n),
+    stops: new Uint8Array(n),
+    refundable: new Uint8Array(n),
+    airline: new Array<string>(n),
+    origin: new Array<string>(n),
+    destination: new Array<string>(n),
+    layovers: new Array<string[]>(n),
+    orders: new Map<string, Uint32Array>(),
+  };
+  options.forEach((o, i) => {
+    index.price[i] = o.publishedPrice;
+    index.minute[i] = minuteOfDay(departureOf(o));
+    index.stops[i] = stopBucket(o);
+    index.refundable[i] = o.isRefundable ? 1 : 0;
+    index.airline[i] = o.airlineCode;
+    index.origin[i] = originOf(o);
+    index.destination[i] = destinationOf(o);
+    index.layovers[i] = layoversOf(o);
+  });
+  return index;
+}
+
+/** Option positions in `sort` order, with sortOptions' tie rule (supplier order), cached on the index. */
+function orderOf(index: ResultIndex<FilterOption>, sort: FlightSort): Uint32Array {
+  const cacheKey = `${sort.key}:${sort.direction}`;
+  let order = index.orders.get(cacheKey);
+  if (!order) {
+    const values = index.options.map((o) => sortValue(o, sort.key));
+    const dir = sort.direction === 'asc' ? 1 : -1;
+    order = Uint32Array.from(values.keys());
+    order.sort((a, b) => (values[a]! < values[b]! ? -dir : values[a]! > values[b]! ? dir : a - b));
+    index.orders.set(cacheKey, order);
+  }
+  return order;
+}
+
+/** What the list shows: the options passing `f`, in `sort` order. Same result as sortOptions(filterOptions()). */
+export function showResults<T extends FilterOption>(index: ResultIndex<T>, f: FlightFilters, sort: FlightSort): T[] {
+  const order = orderOf(index, sort);
+  const { options } = index;
+  const out: T[] = [];
+  if (!isFiltering(f)) {
+    for (const i of order) out.push(options[i]!);
+    return out;
+  }
+  const lo = f.priceMin ?? -Infinity;
+  const hi = f.priceMax ?? Infinity;
+  const refundable = f.fareType === null ? -1 : f.fareType === 'refundable' ? 1 : 0;
+  for (const i of order) {
+    const price = index.price[i]!;
+    if (price < lo || price > hi) continue;
+    if (refundable >= 0 && index.refundable[i] !== refundable) continue;
+    if (f.stops.length && !f.stops.includes(index.stops[i]!)) continue;
+    if (f.airlines.length && !f.airlines.includes(index.airline[i]!)) continue;
+    if (f.origins.length && !f.origins.includes(index.origin[i]!)) continue;
+    if (f.destinations.length && !f.destinations.includes(index.destination[i]!)) continue;
+    if (f.layovers.length && !index.layovers[i]!.some((a) => f.layovers.includes(a))) continue;
+    if (f.time && !inTimeWindow(index.minute[i]!, f.time.from, f.time.to)) continue;
+    out.push(options[i]!);
+  }
+  return out;
+}
+
 /** Durations as the spec shows them: hours and minutes, e.g. '02 h 05 m'. */
 export function formatDuration(minutes: number): string {
   const m = Math.max(0, Math.round(minutes));

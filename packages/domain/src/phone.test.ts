@@ -31,3 +31,16 @@ describe('phone rules', () => {
     expect(phoneFromInternational('+92 300 1234567')).toBeNull();
   });
 });
+
+describe('phone metadata sidecar (data/phone-metadata.br, read by Lambda bundles)', () => {
+  it('is the installed libphonenumber-js min metadata', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { brotliDecompressSync } = await import('node:zlib');
+    const { createRequire } = await import('node:module');
+    const require = createRequire(import.meta.url);
+    const sidecar = brotliDecompressSync(readFileSync(new URL('./data/phone-metadata.br', import.meta.url))).toString();
+    const installed = readFileSync(require.resolve('libphonenumber-js/metadata.min.json'), 'utf8');
+    // If this fails after a libphonenumber-js upgrade: `npm run phone-metadata -w packages/domain`.
+    expect(JSON.parse(sidecar)).toEqual(JSON.parse(installed));
+  });
+});

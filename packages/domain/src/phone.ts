@@ -1,10 +1,21 @@
 import {
-  getCountries,
-  getCountryCallingCode,
-  isValidPhoneNumber,
-  parsePhoneNumberFromString,
+  getCountries as countriesOf,
+  getCountryCallingCode as callingCodeOf,
+  isValidPhoneNumber as isValidWith,
+  parsePhoneNumberFromString as parseWith,
   type CountryCode,
-} from 'libphonenumber-js/min';
+  type PhoneNumber,
+} from 'libphonenumber-js/core';
+import { phoneMetadata } from '#phone-metadata';
+
+// libphonenumber's core functions with the "min" metadata passed in: the same behaviour as
+// 'libphonenumber-js/min', but the metadata can live outside a Lambda's JS bundle (phone-metadata.node.ts).
+const getCountries = (): CountryCode[] => countriesOf(phoneMetadata());
+const getCountryCallingCode = (c: CountryCode): string => callingCodeOf(c, phoneMetadata());
+const isValidPhoneNumber = (text: string, c: CountryCode): boolean => isValidWith(text, c, phoneMetadata());
+/** Parses a number, national (with its country) or international. */
+export const parsePhone = (text: string, country?: CountryCode): PhoneNumber | undefined =>
+  country ? parseWith(text, country, phoneMetadata()) : parseWith(text, phoneMetadata());
 
 /** Countries the phone inputs never offer (spec 000 §5). */
 export const EXCLUDED_PHONE_COUNTRIES = ['pk', 'af', 'iq', 'ir', 'kp', 'ps'] as const;
@@ -57,7 +68,7 @@ export function hasValidCountryCode(phoneCountryCode: string | undefined | null)
 
 /** A number written in international form (`+91 98765 43210`) as national number and country code, when valid. */
 export function phoneFromInternational(value: string): { phoneNumber: string; phoneCountryCode: string } | null {
-  const parsed = parsePhoneNumberFromString(value.trim());
+  const parsed = parsePhone(value.trim());
   if (!parsed?.country || !parsed.isValid()) return null;
   const phoneCountryCode = parsed.country.toLowerCase();
   return isPhoneCountryAllowed(phoneCountryCode)

@@ -2,8 +2,8 @@
  * Active IATA airlines (OpenFlights data with hand corrections; scripts/data/build-reference.ts).
  * Logos are not shipped: logoUrl points at a public logo CDN keyed by IATA code.
  */
-import { AIRLINES_PACKED } from './data/airlines-packed.ts';
-import { unpack } from './packed.ts';
+import AIRLINES_FILE from '#data/airlines';
+import { lazy, readPacked } from './packed.ts';
 
 export interface Airline {
   /** IATA two-character code. */
@@ -19,18 +19,21 @@ export interface Airline {
 /** Stable public logo URL pattern by IATA code (200×80 PNG). */
 export const airlineLogoUrl = (code: string): string => `https://pics.avs.io/200/80/${code}.png`;
 
-export const AIRLINES: readonly Airline[] = Object.freeze(
-  unpack<[string, string, string, number][]>(AIRLINES_PACKED).map(([code, name, country, lcc]) => ({
-    code,
-    name,
-    logoUrl: airlineLogoUrl(code),
-    country,
-    isLcc: lcc === 1,
-  })),
+/** Every airline, read from data/airlines.br on the first call (a sidecar file of the bundle). */
+export const allAirlines: () => readonly Airline[] = lazy(() =>
+  Object.freeze(
+    readPacked<[string, string, string, number][]>(AIRLINES_FILE).map(([code, name, country, lcc]) => ({
+      code,
+      name,
+      logoUrl: airlineLogoUrl(code),
+      country,
+      isLcc: lcc === 1,
+    })),
+  ),
 );
 
-const BY_CODE = new Map(AIRLINES.map((a) => [a.code, a]));
+const byCode = lazy(() => new Map(allAirlines().map((a) => [a.code, a])));
 
 export function airlineByCode(code: string): Airline | undefined {
-  return BY_CODE.get(code.trim().toUpperCase());
+  return byCode().get(code.trim().toUpperCase());
 }

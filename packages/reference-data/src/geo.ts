@@ -1,11 +1,12 @@
 /**
  * States and cities by country (country-state-city data; scripts/data/build-reference.ts).
- * The city table is ~1.8 MB unpacked (~600 KB packed): only the master Lambda imports this module.
+ * The city table is ~1.8 MB unpacked (~600 KB as data/cities.br, a sidecar file of the master Lambda
+ * bundle): only the master Lambda imports this module, and reads each table on first use.
  */
-import { CITIES_PACKED } from './data/cities-packed.ts';
-import { STATES_PACKED } from './data/states-packed.ts';
+import CITIES_FILE from '#data/cities';
+import STATES_FILE from '#data/states';
 import { HOME_COUNTRY, countryByCode } from './countries.ts';
-import { unpack } from './packed.ts';
+import { lazy, readPacked } from './packed.ts';
 
 export interface State {
   /** Subdivision code within the country (ISO 3166-2 suffix, e.g. MH). */
@@ -27,15 +28,13 @@ export interface City {
   countryName: string;
 }
 
-const STATES = unpack<Record<string, [string, string][]>>(STATES_PACKED);
-/** Unpacked on first use: a container that only lists states never pays for the city table. */
-let cities: Record<string, Record<string, string>> | undefined;
-const CITIES = (): Record<string, Record<string, string>> =>
-  (cities ??= unpack<Record<string, Record<string, string>>>(CITIES_PACKED));
+const STATES = lazy(() => readPacked<Record<string, [string, string][]>>(STATES_FILE));
+/** Read on first use: a container that only lists states never pays for the city table. */
+const CITIES = lazy(() => readPacked<Record<string, Record<string, string>>>(CITIES_FILE));
 
 export function statesOf(countryCode: string): State[] {
   const cc = countryCode.trim().toUpperCase();
-  return (STATES[cc] ?? []).map(([code, name]) => ({ code, name, countryCode: cc }));
+  return (STATES()[cc] ?? []).map(([code, name]) => ({ code, name, countryCode: cc }));
 }
 
 export function stateByCode(countryCode: string, stateCode: string): State | undefined {

@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { Center, Loader, MantineProvider } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { TIMING } from '@tp/contracts/platform';
@@ -7,6 +7,7 @@ import { SWR_DEFAULTS } from '#api/hooks.ts';
 import { SiteProvider, useSite, useSiteReady } from './site.tsx';
 import { siteTheme } from './theme.ts';
 import { useBrandingHead } from './branding.ts';
+import { BootShell } from './layout/BootShell.tsx';
 
 function ThemedShell({ children }: { children: ReactNode }) {
   const site = useSite();
@@ -16,13 +17,7 @@ function ThemedShell({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme}>
       <Notifications autoClose={TIMING.toastMs} position="top-right" />
-      {ready ? (
-        children
-      ) : (
-        <Center h="100dvh">
-          <Loader aria-label="Loading" />
-        </Center>
-      )}
+      {ready ? children : <BootShell />}
     </MantineProvider>
   );
 }

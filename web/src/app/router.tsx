@@ -1,12 +1,15 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
-import { SPA_ROUTES, type SpaRoute } from '@tp/contracts/spa-routes';
+import { Suspense, type ComponentType } from 'react';
+import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { SPA_BASENAME, SPA_ROUTES, type SpaRoute } from '@tp/contracts/spa-routes';
 import { PageLoader } from '#shared/PageLoader.tsx';
-import { useUser } from '#shared/state.ts';
+import { siteStore, userStore, useUser } from '#shared/state.ts';
 import { decideAccess } from './access.ts';
 import { useDocumentTitle } from './branding.ts';
-import { AppLayout } from './layout/AppLayout.tsx';
+import { AppLayout, SafeHtml } from './layout/AppLayout.tsx';
+import { AccountMenu } from './layout/UserMenu.tsx';
 import { CurrentRouteContext } from './route-context.ts';
+// Screens are preloadable lazies (same call shape as React.lazy), so the opened URL's screen can load early.
+import { preloadable as lazy, type Preloadable } from './lazy.ts';
 import { useSite } from './site.tsx';
 
 /**
@@ -14,7 +17,7 @@ import { useSite } from './site.tsx';
  * from a feature folder. A route still marked `pending` and without a screen shows the
  * "not available on this site yet" page, never a blank one.
  */
-type Screen = LazyExoticComponent<ComponentType>;
+type Screen = Preloadable<ComponentType>;
 
 const login = lazy(() => import('#features/auth/login.page.tsx'));
 const policy = lazy(() => import('#features/policy/policy.page.tsx'));
@@ -61,6 +64,11 @@ export const SCREENS: Record<string, Screen> = {
   '/user/transactionHistory': lazy(() => import('#features/wallet/transaction-history.page.tsx')),
   '/staff/walletReport': lazy(() => import('#features/wallet/wallet-report.page.tsx')),
   '/staff/downloadBalances': lazy(() => import('#features/wallet/download-balances.page.tsx')),
+  '/staff/flightSettings': lazy(() => import('#features/flight-admin/flight-settings.page.tsx')),
+  '/staff/supplierWallets': lazy(() => import('#features/flight-admin/supplier-wallets.page.tsx')),
+  '/staff/supplierProfitLoss': lazy(() => import('#features/flight-admin/supplier-profit-loss.page.tsx')),
+  '/staff/infozealExcelDataExport': lazy(() => import('#features/flight-admin/infozeal-export.page.tsx')),
+  '/staff/tboRefundExcelImport': lazy(() => import('#features/flight-admin/tbo-refund-import.page.tsx')),
   '/flight/ticketQueue': ticketQueue,
   '/flights/ticketQueue': ticketQueue,
   '/flights/holdQueue': ticketQueue,
@@ -83,6 +91,22 @@ function RouteGate({ route, screen: Screen }: { route: SpaRoute; screen: Screen 
       <Suspense fallback={<PageLoader />}>{access.kind === 'notFound' ? <NotFound /> : <Screen />}</Suspense>
     </CurrentRouteContext>
   );
+}
+
+/**
+ * Starts loading what the first render of this URL needs, before it (index.html has already asked for
+ * the files): the screen (login for a guarded page opened signed out), the site-html sanitiser, the
+ * account menu. A failed load is not reported here: it shows at render, through the error boundary.
+ */
+export function preloadEntry(pathname: string): void {
+  const ignore = () => undefined;
+  const user = userStore.get();
+  const site = siteStore.get();
+  const path = matchRoutes(appRoutes, pathname, SPA_BASENAME)?.at(-1)?.route.path;
+  const route = SPA_ROUTES.find((r) => r.path === path);
+  if (route) (route.access !== 'public' && !user ? SCREENS['/login']! : screenFor(route)).preload().catch(ignore);
+  if (!site || site.headerHtml || site.footerHtml) SafeHtml.preload().catch(ignore);
+  if (user) AccountMenu.preload().catch(ignore);
 }
 
 export const appRoutes: RouteObject[] = [

@@ -20,17 +20,21 @@ import {
   ZTicketView,
   ZUpdateBookingDetails,
 } from '../tickets.ts';
-import { ZChangeRequestInfo } from '../flights.ts';
+import { ZChangeRequestInfo, ZPaymentOrder } from '../flights.ts';
+
+/** Every endpoint of this file is served by the tickets Lambda (functions/src/tickets/index.ts). */
+const TICKETS_DOMAIN = 'tickets' as const;
 
 // After the booking (spec 000 §2, §4, §7): queues, e-ticket, holds, change requests, mail. Served by the
-// flights Lambda. Agents and customers see their own bookings only; staff the site's, by permission.
+// tickets Lambda (its own bundle: the export and mail code stay out of the flight search path). Operation
+// ids keep their historical `flights.` prefix so OpenAPI operation ids stay stable. Agents and customers see their own bookings only; staff the site's, by permission.
 
 export const getBookedFlights = endpoint({
   id: 'flights.getBookedFlights',
   api: 'flight',
   method: 'POST',
   path: 'api/getBookedFlights',
-  domain: 'flights',
+  domain: TICKETS_DOMAIN,
   auth: 'user',
   permission: 'flights.ticketQueue',
   request: ZBookingFilter,
@@ -44,7 +48,7 @@ export const getTickets = endpoint({
   api: 'flight',
   method: 'POST',
   path: 'api/getTickets',
-  domain: 'flights',
+  domain: TICKETS_DOMAIN,
   auth: 'user',
   permission: 'flights.ticketQueue',
   request: ZTicketsRequest,
@@ -57,7 +61,7 @@ export const exportTickets = endpoint({
   api: 'flight',
   method: 'POST',
   path: 'api/getTickets/excel',
-  domain: 'flights',
+  domain: TICKETS_DOMAIN,
   auth: 'staff',
   permission: 'flights.exportExcel',
   request: ZTicketsRequest.omit({ page: true, pageSize: true }),
@@ -70,7 +74,7 @@ export const getTicketDetail = endpoint({
   api: 'flight',
   method: 'POST',
   path: 'api/ticketDetail/getTicketDetail',
-  domain: 'flights',
+  domain: TICKETS_DOMAIN,
   auth: 'public',
   request: ZTicketRef,
   response: ZETicket,
@@ -82,7 +86,7 @@ export const updateBookingDetails = endpoint({
   api: 'flight',
   method: 'POST',
   path: 'api/updateBookingDetails',
-  domain: 'flights',
+  domain: TICKETS_DOMAIN,
   auth: 'user',
   request: ZUpdateBookingDetails,
   response: ZETicket,
@@ -94,7 +98,7 @@ export const releaseFlight = endpoint({
   api: 'flight',
   method: 'POST',
   path: 'api/releaseFlight',
-  domain: 'flights',
+  domain: TICKETS_DOMAIN,
   auth: 'user',
   permission: 'flights.holdQueue',
   request: ZReleaseRequest,
@@ -102,12 +106,30 @@ export const releaseFlight = endpoint({
   summary: 'Releases the seats of a held booking at the supplier.',
 });
 
+/** Our own call (not in api.tsv): "Ticket now" on the hold queue. */
+export const ticketHeldBooking = endpoint({
+  id: 'flights.ticketHeldBooking',
+  api: 'flight',
+  method: 'POST',
+  path: 'api/ticketHeldBooking',
+  domain: TICKETS_DOMAIN,
+  auth: 'user',
+  permission: 'flights.holdQueue',
+  request: ZReleaseRequest.pick({ BookingId: true }).extend({
+    /** The amount the user confirmed; a different payable amount refuses with 409. */
+    expectedTotal: z.number().optional(),
+  }),
+  response: ZPaymentOrder,
+  summary:
+    "Creates (or returns the open) payment order that tickets a held booking at its held fare: paid like a booking (orderSuccessCallback from the wallet, or the gateway's redirectTo); a hold past its last ticketing date is refused.",
+});
+
 export const changeRequest = endpoint({
   id: 'flights.changeRequest',
   api: 'flight',
   method: 'POST',
   path: 'api/changeRequest',
-  domain: 'flights',
+  domain: TICKETS_DOMAIN,
   auth: 'user',
   permission: 'flights.changeRequests',
   request: ZChangeRequestRequest,
@@ -120,7 +142,7 @@ export const getCancellationCharges = endpoint({
   api: 'flight',
   method: 'POST',
   path: 'api/getCC',
-  domain: 'flights',
+  domain: TICKETS_DOMAIN,
   auth: 'user',
   permission: 'flights.changeRequests',
   request: ZCancellationChargesRequest,
@@ -133,7 +155,7 @@ export const getCRStatus = endpoint({
   api: 'flight',
   method: 'POST',
   path: 'api/getCRStatus',
-  domain: 'flights',
+  domain: TICKETS_DOMAIN,
   auth: 'user',
   permission: 'flights.changeRequests',
   request: ZCrStatusRequest,
@@ -146,7 +168,7 @@ export const sendEmailForWl = endpoint({
   api: 'partner',
   method: 'POST',
   path: 'notifications/sendEmailForWl',
-  domain: 'flights',
+  domain: TICKETS_DOMAIN,
   auth: 'user',
   request: ZSendETicketMail,
   response: ZOk,
@@ -158,7 +180,7 @@ export const searchTransactionByPNR = endpoint({
   api: 'site',
   method: 'POST',
   path: 'wl/user/searchTransactionByPNR',
-  domain: 'flights',
+  domain: TICKETS_DOMAIN,
   auth: 'user',
   request: ZPnrRequest,
   response: ZPnrTransactions,
@@ -172,6 +194,7 @@ export const ticketEndpoints = [
   getTicketDetail,
   updateBookingDetails,
   releaseFlight,
+  ticketHeldBooking,
   changeRequest,
   getCancellationCharges,
   getCRStatus,

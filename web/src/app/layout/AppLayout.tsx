@@ -6,17 +6,19 @@ import { NavigationBridge } from '#api/navigation.ts';
 import { menuFor } from '#app/menus.ts';
 import { SessionCheck } from '#app/session.tsx';
 import { useSite } from '#app/site.tsx';
+import { preloadable } from '#app/lazy.ts';
 import { PhoneCheck } from '#features/profile/PhoneCheck.tsx';
 import { PushCheck } from '#features/push/PushCheck.tsx';
 import { GlobalLoading } from '#shared/loading.tsx';
+import { PageLoader } from '#shared/PageLoader.tsx';
 import { useUser } from '#shared/state.ts';
 import { MainMenu } from './MainMenu.tsx';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import { SiteHeader } from './SiteHeader.tsx';
 
 const SitePopup = lazy(() => import('#features/shell/SitePopup.tsx'));
-// The sanitiser arrives with the screen's own code (every screen is lazy), so it stays out of the entry bundle.
-const SafeHtml = lazy(() => import('#shared/SafeHtml.tsx'));
+// The sanitiser stays out of the entry bundle; index.html and main.tsx preload it with the screen.
+export const SafeHtml = preloadable(() => import('#shared/SafeHtml.tsx'));
 
 /** The app shell: header (logo, name, user menu), the role's side menu, the site's header/footer html. */
 export function AppLayout() {
@@ -49,16 +51,17 @@ export function AppLayout() {
           </AppShell.Navbar>
         )}
         <AppShell.Main id="main" tabIndex={-1} style={{ display: 'flex', flexDirection: 'column' }}>
-          <Suspense fallback={null}>
-            <SafeHtml html={site?.headerHtml} mb="md" />
-          </Suspense>
-          <Box style={{ flex: 1 }}>
-            <RouteErrorBoundary key={pathname}>
-              <Outlet />
-            </RouteErrorBoundary>
-          </Box>
-          <Suspense fallback={null}>
-            <SafeHtml html={site?.footerHtml} component="footer" mt="xl" pt="md" c="dimmed" fz="sm" />
+          {/* One boundary: the site's html and the screen appear together, so nothing is pushed down later. */}
+          <Suspense fallback={<PageLoader />}>
+            {site?.headerHtml && <SafeHtml html={site.headerHtml} mb="md" />}
+            <Box style={{ flex: 1 }}>
+              <RouteErrorBoundary key={pathname}>
+                <Outlet />
+              </RouteErrorBoundary>
+            </Box>
+            {site?.footerHtml && (
+              <SafeHtml html={site.footerHtml} component="footer" mt="xl" pt="md" c="dimmed" fz="sm" />
+            )}
           </Suspense>
         </AppShell.Main>
       </AppShell>

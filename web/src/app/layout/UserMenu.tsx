@@ -1,13 +1,14 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Avatar, Badge, Button, Group, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { UserType } from '@tp/contracts/endpoint';
 import type { TUser } from '@tp/contracts/users';
 import { LOGIN_PATH } from '#shared/redirects.ts';
+import { preloadable } from '#app/lazy.ts';
 
 // The dropdown (Menu, Popover, floating-ui) stays out of the initial bundle; until it arrives the
 // header shows the same identity, just not yet clickable.
-const AccountMenu = lazy(() => import('./AccountMenu.tsx'));
+export const AccountMenu = preloadable(() => import('./AccountMenu.tsx'));
 
 export const USER_TYPE_LABEL: Record<UserType, string> = {
   staff: 'Staff',

@@ -1,11 +1,18 @@
 import { memo, useState, type ReactNode } from 'react';
 import { Button, Checkbox, Chip, Group, RangeSlider, SegmentedControl, Select, Stack, Text } from '@mantine/core';
-import { NO_FILTERS, formatFare, type Facet, type FlightFacets, type FlightFilters } from '@tp/domain/flight-filters';
+import { STOP_CHOICES, formatFare, type Facet, type FlightFacets, type FlightFilters } from '@tp/domain/flight-filters';
 
+/** Changes some filters of the list being edited; stable across renders (sections are memoised on it). */
+export type PatchFilters = (patch: Partial<FlightFilters>) => void;
+type FacetField = 'airlines' | 'layovers' | 'destinations' | 'origins';
+
+const DAY_END = 24 * 60 - 1;
 const HOURS = Array.from({ length: 24 }, (_, h) => ({
   value: String(h * 60),
   label: `${String(h).padStart(2, '0')}:00`,
 }));
+// "To" also offers the end of the day, which is what an open end means.
+const END_HOURS = [...HOURS, { value: String(DAY_END), label: '23:59' }];
 const FARE_TYPES = [
   { value: 'all', label: 'All' },
   { value: 'refundable', label: 'Refundable' },
@@ -23,16 +30,59 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The slider moves freely; the filter applies when the thumb is let go (one filtering per drag). */
-function PriceSlider(props: {
+/** Departure window; an end at or before the start runs into the next day (spec 000 §5). */
+const TimeSection = memo(function TimeSection({
+  time,
+  onPatch,
+}: {
+  time: FlightFilters['time'];
+  onPatch: PatchFilters;
+}) {
+  return (
+    <Section title="Flight time">
+      <Group grow gap="xs">
+        <Select
+          aria-label="Departure from"
+          placeholder="From"
+          data={HOURS}
+          size="xs"
+          clearable
+          value={time ? String(time.from) : null}
+          onChange={(v) => onPatch({ time: v === null ? null : { from: Number(v), to: time?.to ?? DAY_END } })}
+        />
+        <Select
+          aria-label="Departure to"
+          placeholder="To"
+          data={END_HOURS}
+          size="xs"
+          clearable
+          value={time ? String(time.to) : null}
+          onChange={(v) => onPatch({ time: v === null ? null : { from: time?.from ?? 0, to: Number(v) } })}
+        />
+      </Group>
+      {time && time.to <= time.from && (
+        <Text size="xs" c="dimmed">
+          Runs past midnight into the next day
+        </Text>
+      )}
+    </Section>
+  );
+});
+
+/** ₹ slider over the minimum to maximum published price; the filter applies when the thumb is let go. */
+const PriceSection = memo(function PriceSection({
+  min,
+  max,
+  lo,
+  hi,
+  onPatch,
+}: {
   min: number;
   max: number;
-  step: number;
   lo: number;
   hi: number;
-  onCommit: (v: [number, number]) => void;
+  onPatch: PatchFilters;
 }) {
-  const { min, max, step, lo, hi, onCommit } = props;
   const [value, setValue] = useState<[number, number]>([lo, hi]);
   // Clear Filters (or another list's filters) move the bounds from outside.
   const [seen, setSeen] = useState(`${lo}-${hi}`);
@@ -41,174 +91,189 @@ function PriceSlider(props: {
     setValue([lo, hi]);
   }
   return (
-    <RangeSlider
-      min={min}
-      max={max}
-      step={step}
-      minRange={0}
-      value={value}
-      onChange={setValue}
-      onChangeEnd={onCommit}
-      label={(v) => `₹${formatFare(v)}`}
-      thumbFromLabel="Minimum price"
-      thumbToLabel="Maximum price"
-    />
+    <Section title="Price">
+      <RangeSlider
+        min={min}
+        max={max}
+        step={Math.max(1, Math.round((max - min) / 100))}
+        minRange={0}
+        value={value}
+        onChange={setValue}
+        onChangeEnd={([a, b]) => onPatch({ priceMin: a <= min ? null : a, priceMax: b >= max ? null : b })}
+        label={(v) => `₹${formatFare(v)}`}
+        thumbFromLabel="Minimum price"
+        thumbToLabel="Maximum price"
+      />
+      <Group justify="space-between">
+        <Text size="xs">₹{formatFare(value[0])}</Text>
+        <Text size="xs">₹{formatFare(value[1])}</Text>
+      </Group>
+    </Section>
   );
-}
+});
 
-/** A checkbox per facet value, with its count and cheapest fare. */
-function FacetChecks({
+/** Direct / 1 / 2 & more by segment count (spec 000 §9), always all three, with how many options each has. */
+const StopsSection = memo(function StopsSection({
   facets,
   selected,
-  onChange,
+  onPatch,
 }: {
   facets: Facet[];
-  selected: string[];
-  onChange: (codes: string[]) => void;
+  selected: number[];
+  onPatch: PatchFilters;
 }) {
   return (
-    <Checkbox.Group value={selected} onChange={onChange}>
-      <Stack gap={4}>
-        {facets.map((f) => (
-          <Checkbox
-            key={f.code}
-            value={f.code}
-            size="xs"
-            label={
-              <Group gap={4} wrap="nowrap">
-                <Text size="xs">
-                  {f.label} ({f.count})
+    <Section title="Stops">
+      <Chip.Group multiple value={selected.map(String)} onChange={(v) => onPatch({ stops: v.map(Number) })}>
+        <Group gap={6}>
+          {STOP_CHOICES.map((c) => {
+            const count = facets.find((f) => f.code === String(c.segments))?.count ?? 0;
+            return (
+              <Chip
+                key={c.segments}
+                value={String(c.segments)}
+                size="xs"
+                disabled={count === 0 && !selected.includes(c.segments)}
+              >
+                <span>{c.label}</span>{' '}
+                <Text span size="xs" c="dimmed">
+                  ({count})
                 </Text>
-                <Text size="xs" c="dimmed">
-                  ₹{formatFare(f.minPrice)}
-                </Text>
-              </Group>
-            }
-          />
-        ))}
-      </Stack>
-    </Checkbox.Group>
+              </Chip>
+            );
+          })}
+        </Group>
+      </Chip.Group>
+    </Section>
   );
-}
+});
+
+/** A checkbox per facet value, with its count and cheapest fare. */
+const FacetSection = memo(function FacetSection({
+  title,
+  field,
+  facets,
+  selected,
+  onPatch,
+}: {
+  title: string;
+  field: FacetField;
+  facets: Facet[];
+  selected: string[];
+  onPatch: PatchFilters;
+}) {
+  return (
+    <Section title={title}>
+      <Checkbox.Group value={selected} onChange={(codes) => onPatch({ [field]: codes })}>
+        <Stack gap={4}>
+          {facets.map((f) => (
+            <Checkbox
+              key={f.code}
+              value={f.code}
+              size="xs"
+              label={
+                <Group gap={4} wrap="nowrap">
+                  <Text size="xs">
+                    {f.label} ({f.count})
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    ₹{formatFare(f.minPrice)}
+                  </Text>
+                </Group>
+              }
+            />
+          ))}
+        </Stack>
+      </Checkbox.Group>
+    </Section>
+  );
+});
+
+const FareTypeSection = memo(function FareTypeSection({
+  fareType,
+  onPatch,
+}: {
+  fareType: FlightFilters['fareType'];
+  onPatch: PatchFilters;
+}) {
+  return (
+    <Section title="Fare type">
+      <SegmentedControl
+        size="xs"
+        data={FARE_TYPES}
+        value={fareType ?? 'all'}
+        onChange={(v) => onPatch({ fareType: v === 'all' ? null : (v as FlightFilters['fareType']) })}
+      />
+    </Section>
+  );
+});
 
 /**
  * The result filter panel (spec 000 §2): flight time, price slider (₹, minimum to maximum published
- * price), stops, airlines, layover, destination, fare type, origin airport, Clear Filters.
+ * price), stops, airlines, layover, destination, fare type, origin airport, Clear Filters. Each
+ * section is memoised on its own slice of the filters, so a click re-renders only the section it is in.
  */
 export const FilterPanel = memo(function FilterPanel({
   facets,
   filters,
-  onChange,
+  onPatch,
+  onClear,
 }: {
   facets: FlightFacets;
   filters: FlightFilters;
-  onChange: (f: FlightFilters) => void;
+  onPatch: PatchFilters;
+  onClear: () => void;
 }) {
-  const set = (patch: Partial<FlightFilters>) => onChange({ ...filters, ...patch });
-  const step = Math.max(1, Math.round((facets.priceMax - facets.priceMin) / 100));
-  const lo = filters.priceMin ?? facets.priceMin;
-  const hi = filters.priceMax ?? facets.priceMax;
   return (
     <Stack gap="md" aria-label="Filters" role="region">
       <Group justify="space-between">
         <Text fw={700}>Filters</Text>
-        <Button variant="subtle" size="compact-sm" onClick={() => onChange(NO_FILTERS)}>
+        <Button variant="subtle" size="compact-sm" onClick={onClear}>
           Clear Filters
         </Button>
       </Group>
-
-      <Section title="Flight time">
-        <Group grow gap="xs">
-          <Select
-            aria-label="Departure from"
-            placeholder="From"
-            data={HOURS}
-            size="xs"
-            value={filters.time ? String(filters.time.from) : null}
-            onChange={(v) =>
-              set({ time: v === null ? null : { from: Number(v), to: filters.time?.to ?? 24 * 60 - 1 } })
-            }
-          />
-          <Select
-            aria-label="Departure to"
-            placeholder="To"
-            data={HOURS}
-            size="xs"
-            value={filters.time ? String(filters.time.to) : null}
-            onChange={(v) => set({ time: v === null ? null : { from: filters.time?.from ?? 0, to: Number(v) } })}
-          />
-        </Group>
-        {filters.time && filters.time.to <= filters.time.from && (
-          <Text size="xs" c="dimmed">
-            Runs past midnight into the next day
-          </Text>
-        )}
-      </Section>
-
+      <TimeSection time={filters.time} onPatch={onPatch} />
       {facets.priceMax > facets.priceMin && (
-        <Section title="Price">
-          <PriceSlider
-            min={facets.priceMin}
-            max={facets.priceMax}
-            step={step}
-            lo={lo}
-            hi={hi}
-            onCommit={([a, b]) =>
-              set({
-                priceMin: a <= facets.priceMin ? null : a,
-                priceMax: b >= facets.priceMax ? null : b,
-              })
-            }
-          />
-          <Group justify="space-between">
-            <Text size="xs">₹{formatFare(lo)}</Text>
-            <Text size="xs">₹{formatFare(hi)}</Text>
-          </Group>
-        </Section>
+        <PriceSection
+          min={facets.priceMin}
+          max={facets.priceMax}
+          lo={filters.priceMin ?? facets.priceMin}
+          hi={filters.priceMax ?? facets.priceMax}
+          onPatch={onPatch}
+        />
       )}
-
-      <Section title="Stops">
-        <Chip.Group multiple value={filters.stops.map(String)} onChange={(v) => set({ stops: v.map(Number) })}>
-          <Group gap={6}>
-            {facets.stops.map((s) => (
-              <Chip key={s.code} value={s.code} size="xs">
-                {s.label}
-              </Chip>
-            ))}
-          </Group>
-        </Chip.Group>
-      </Section>
-
-      <Section title="Airlines">
-        <FacetChecks facets={facets.airlines} selected={filters.airlines} onChange={(airlines) => set({ airlines })} />
-      </Section>
+      <StopsSection facets={facets.stops} selected={filters.stops} onPatch={onPatch} />
+      <FacetSection
+        title="Airlines"
+        field="airlines"
+        facets={facets.airlines}
+        selected={filters.airlines}
+        onPatch={onPatch}
+      />
       {facets.layovers.length > 0 && (
-        <Section title="Layover">
-          <FacetChecks
-            facets={facets.layovers}
-            selected={filters.layovers}
-            onChange={(layovers) => set({ layovers })}
-          />
-        </Section>
+        <FacetSection
+          title="Layover"
+          field="layovers"
+          facets={facets.layovers}
+          selected={filters.layovers}
+          onPatch={onPatch}
+        />
       )}
-      <Section title="Destination">
-        <FacetChecks
-          facets={facets.destinations}
-          selected={filters.destinations}
-          onChange={(destinations) => set({ destinations })}
-        />
-      </Section>
-      <Section title="Fare type">
-        <SegmentedControl
-          size="xs"
-          data={FARE_TYPES}
-          value={filters.fareType ?? 'all'}
-          onChange={(v) => set({ fareType: v === 'all' ? null : (v as FlightFilters['fareType']) })}
-        />
-      </Section>
-      <Section title="Origin airport">
-        <FacetChecks facets={facets.origins} selected={filters.origins} onChange={(origins) => set({ origins })} />
-      </Section>
+      <FacetSection
+        title="Destination"
+        field="destinations"
+        facets={facets.destinations}
+        selected={filters.destinations}
+        onPatch={onPatch}
+      />
+      <FareTypeSection fareType={filters.fareType} onPatch={onPatch} />
+      <FacetSection
+        title="Origin airport"
+        field="origins"
+        facets={facets.origins}
+        selected={filters.origins}
+        onPatch={onPatch}
+      />
     </Stack>
   );
 });

@@ -1,5 +1,5 @@
-import { memo, useRef, useState } from 'react';
-import { Badge, Box, Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { memo, useEffect, useRef, useState } from 'react';
+import { Button, Group } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TFlightOption } from '@tp/contracts/flights';
 import {
@@ -13,6 +13,7 @@ import {
 } from '@tp/domain/flight-filters';
 import { FareSummary } from './components/FareSummary.tsx';
 import { SegmentView } from './components/SegmentView.tsx';
+import css from './ResultList.module.css';
 
 const SORT_LABELS: Record<SortKey, string> = {
   price: 'Price',
@@ -21,7 +22,13 @@ const SORT_LABELS: Record<SortKey, string> = {
   arrival: 'Arrival',
 };
 
-export function SortBar({ sort, onChange }: { sort: FlightSort; onChange: (s: FlightSort) => void }) {
+export const SortBar = memo(function SortBar({
+  sort,
+  onChange,
+}: {
+  sort: FlightSort;
+  onChange: (s: FlightSort) => void;
+}) {
   return (
     <Group gap={4} role="group" aria-label="Sort by">
       {(Object.keys(SORT_LABELS) as SortKey[]).map((key) => {
@@ -41,7 +48,7 @@ export function SortBar({ sort, onChange }: { sort: FlightSort; onChange: (s: Fl
       })}
     </Group>
   );
-}
+});
 
 export interface RowProps {
   option: TFlightOption;
@@ -68,55 +75,42 @@ const OptionRow = memo(function OptionRow({
   const stops = trip.length - 1;
   const via = layoversOf(option).join(', ');
   return (
-    <Paper
-      withBorder
-      p="sm"
-      mb="xs"
-      data-result={option.resultIndex}
-      style={selected ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
-    >
-      <Group justify="space-between" wrap="wrap" gap="xs">
-        <Box miw={120}>
-          <Text fw={600} size="sm">
-            {option.airlineName}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {trip.map((s) => `${s.airlineCode}-${s.flightNumber}`).join(', ')}
-          </Text>
-        </Box>
-        <Text size="sm" ta="center">
+    <div className={selected ? `${css.row} ${css.selected}` : css.row} data-result={option.resultIndex}>
+      <div className={css.summary}>
+        <div className={css.airline}>
+          <div className={css.strong}>{option.airlineName}</div>
+          <div className={css.dimmed}>{trip.map((s) => `${s.airlineCode}-${s.flightNumber}`).join(', ')}</div>
+        </div>
+        <div className={css.times}>
           <b>{first ? clockOf(first.departureTime) : ''}</b> {first?.originAirportCode} →{' '}
           <b>{last ? clockOf(last.arrivalTime) : ''}</b> {last?.destinationAirportCode}
-          <br />
-          <Text span size="xs" c="dimmed">
+          <div className={css.dimmed}>
             {formatDuration(journeyMinutes(option))} ·{' '}
             {stops === 0 ? 'Non stop' : `${stops} stop${stops > 1 ? 's' : ''}${via ? ` via ${via}` : ''}`}
-          </Text>
-        </Text>
-        <Stack gap={2} align="flex-end">
-          <Text fw={700} size="lg">
-            ₹{formatFare(option.publishedPrice)}
-          </Text>
-          <Badge size="xs" variant="light" color={option.isRefundable ? 'green' : 'gray'}>
+          </div>
+        </div>
+        <div className={css.fare}>
+          <span className={css.price}>₹{formatFare(option.publishedPrice)}</span>
+          <span className={option.isRefundable ? `${css.badge} ${css.refundable}` : css.badge}>
             {option.isRefundable ? 'Refundable' : 'Non-Refundable'}
-          </Badge>
-        </Stack>
-        <Group gap={4}>
-          <UnstyledButton
-            onClick={() => setOpen((o) => !o)}
-            aria-expanded={open}
-            fz="xs"
-            c="var(--mantine-primary-color-filled)"
-          >
+          </span>
+        </div>
+        <div className={css.actions}>
+          <button type="button" className={css.detailsToggle} onClick={() => setOpen((o) => !o)} aria-expanded={open}>
             {open ? 'Hide flight details' : 'Flight details'}
-          </UnstyledButton>
-          <Button size="xs" onClick={() => onAction(option)} variant={selected ? 'filled' : 'light'}>
+          </button>
+          <button
+            type="button"
+            className={css.action}
+            aria-pressed={actionLabel === 'Select' ? selected : undefined}
+            onClick={() => onAction(option)}
+          >
             {selected ? 'Selected' : actionLabel}
-          </Button>
-        </Group>
-      </Group>
+          </button>
+        </div>
+      </div>
       {open && (
-        <Stack mt="sm" gap="sm">
+        <div className={css.details}>
           <SegmentView trips={option.segments} />
           <FareSummary
             fare={option.fare}
@@ -124,17 +118,21 @@ const OptionRow = memo(function OptionRow({
             showFullBreakdown={showFullBreakdown}
             userType={userType}
           />
-        </Stack>
+        </div>
       )}
-    </Paper>
+    </div>
   );
 });
 
+/** Height of a closed row before it is measured (desktop layout); measured rows keep their own. */
+const ROW_ESTIMATE = 110;
+
 /**
  * Options in a virtualised scroll box: only the rows in view (plus a few) are in the DOM, so a
- * result of 1,500 options stays smooth (≤ 800 DOM nodes on the page).
+ * result of 1,500 options stays smooth (≤ 800 DOM nodes on the page). Memoised: it re-renders only
+ * when its options, selection or row props change, never for a click elsewhere on the screen.
  */
-export function ResultList({
+export const ResultList = memo(function ResultList({
   options,
   label,
   selectedIndex,
@@ -147,13 +145,34 @@ export function ResultList({
   height: string;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  // Closed rows are all about the same height: estimating unseen rows at the last measured height
+  // means a filter or sort that brings new rows into view does not shift them and re-render again.
+  const rowHeight = useRef(ROW_ESTIMATE);
   const virtualizer = useVirtualizer({
     count: options.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => 110,
+    estimateSize: () => rowHeight.current,
     overscan: 2,
     getItemKey: (i) => options[i]!.resultIndex,
+    measureElement: (el, entry, instance) => {
+      const box = entry?.borderBoxSize[0];
+      if (!box) {
+        // A row just mounted: reading its height here would force a layout in the middle of the
+        // commit, for every new row. Keep what is known; the ResizeObserver reports the real height
+        // before the frame is painted.
+        const key = instance.options.getItemKey(instance.indexFromElement(el));
+        return instance.itemSizeCache.get(key) ?? rowHeight.current;
+      }
+      const height = Math.round(box.blockSize);
+      if (!el.querySelector('[aria-expanded="true"]')) rowHeight.current = height;
+      return height;
+    },
   });
+  // A new filter or order starts at the top (the cheapest / earliest first), not mid-list. The
+  // virtualiser's offset comes from scroll events: checking it forces no layout, writing scrollTop does.
+  useEffect(() => {
+    if (virtualizer.scrollOffset) virtualizer.scrollToOffset(0);
+  }, [options, virtualizer]);
   const items = virtualizer.getVirtualItems();
   return (
     <div
@@ -185,4 +204,4 @@ export function ResultList({
       </div>
     </div>
   );
-}
+});

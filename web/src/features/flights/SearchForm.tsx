@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   ActionIcon,
+  Box,
   Button,
   Group,
   MultiSelect,
@@ -17,8 +18,9 @@ import { useForm } from '@mantine/form';
 import { getSources } from '@tp/contracts/endpoints/flights';
 import { TIME_BANDS, type TSearchRequest } from '@tp/contracts/flights';
 import { useApi } from '#api/hooks.ts';
+import { CityAutocomplete, type CityOption } from '#shared/city-autocomplete/CityAutocomplete.tsx';
 import { CalendarFare } from './CalendarFare.tsx';
-import { CityField } from './CityField.tsx';
+import { cityNames } from './city-names.ts';
 import {
   CABIN_OPTIONS,
   MULTI_STOP_LEGS,
@@ -26,8 +28,11 @@ import {
   emptyLeg,
   initialSearchValues,
   localDate,
+  swapLeg,
   toSearchRequest,
+  unnamedCodes,
   validateSearch,
+  withCityName,
   withJourneyType,
   type SearchFormValues,
 } from './search-form.ts';
@@ -50,9 +55,26 @@ export function SearchForm({
   busy?: boolean;
 }) {
   const form = useForm<SearchFormValues>({
-    initialValues: initialSearchValues(initial),
+    initialValues: initialSearchValues(initial, cityNames.get),
     validate: (v) => validateSearch(v, localDate()),
   });
+  // Codes restored without a city name (a shared results link) show it once looked up.
+  const unnamed = unnamedCodes(form.values).join();
+  useEffect(() => {
+    let live = true;
+    for (const code of unnamed ? unnamed.split(',') : [])
+      void cityNames.lookup(code).then((label) => {
+        if (live && label) form.setValues(withCityName(form.getValues(), code, label));
+      });
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- form is stable; the codes are the input
+  }, [unnamed]);
+  const city = (path: string) => (c: CityOption | null) => {
+    if (c) cityNames.remember(c);
+    form.setFieldValue(path, c);
+  };
   const [calendarOpen, setCalendarOpen] = useState(false);
   // Sources are optional: when the call fails the field is simply not offered.
   const sources = useApi(getSources, {}, { call: { handling: 'none' } }).data;
@@ -82,48 +104,67 @@ export function SearchForm({
           )}
         </Group>
 
-        {v.legs.map((leg, i) => (
-          <SimpleGrid key={i} cols={{ base: 1, xs: v.journeyType === 3 ? 4 : 3 }} spacing="sm">
-            <CityField
-              label={v.journeyType === 3 ? `From (flight ${i + 1})` : 'From'}
-              value={leg.origin}
-              onChange={(c) => form.setFieldValue(`legs.${i}.origin`, c)}
-              error={form.errors[`legs.${i}.origin`] as string | undefined}
-              autoFocus={i === 0}
-            />
-            <CityField
-              label={v.journeyType === 3 ? `To (flight ${i + 1})` : 'To'}
-              value={leg.destination}
-              onChange={(c) => {
-                form.setFieldValue(`legs.${i}.destination`, c);
-                // The next flight of a multi-stop trip usually leaves from here.
-                const next = form.getValues().legs[i + 1];
-                if (next && !next.origin) form.setFieldValue(`legs.${i + 1}.origin`, c);
-              }}
-              error={form.errors[`legs.${i}.destination`] as string | undefined}
-            />
-            <TextInput
-              type="date"
-              label={v.journeyType === 3 ? `Departure (flight ${i + 1})` : 'Departure'}
-              min={i === 0 ? today : v.legs[i - 1]?.date || today}
-              {...form.getInputProps(`legs.${i}.date`)}
-            />
-            {v.journeyType === 3 && (
-              <Group align="flex-end">
+        {v.legs.map((leg, i) => {
+          const flight = v.journeyType === 3 ? ` (flight ${i + 1})` : '';
+          return (
+            <Group key={i} gap="sm" align="flex-start" wrap="wrap">
+              <Group gap={4} align="flex-start" wrap="nowrap" style={{ flex: '2 1 340px' }}>
+                <Box style={{ flex: 1, minWidth: 0 }}>
+                  <CityAutocomplete
+                    label={`From${flight}`}
+                    value={leg.origin}
+                    onChange={city(`legs.${i}.origin`)}
+                    error={form.errors[`legs.${i}.origin`] as string | undefined}
+                    autoFocus={i === 0}
+                  />
+                </Box>
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  mt={25}
+                  aria-label={`Swap origin and destination${flight}`}
+                  disabled={!leg.origin && !leg.destination}
+                  onClick={() => form.setValues(swapLeg(form.getValues(), i))}
+                >
+                  ⇄
+                </ActionIcon>
+                <Box style={{ flex: 1, minWidth: 0 }}>
+                  <CityAutocomplete
+                    label={`To${flight}`}
+                    value={leg.destination}
+                    onChange={(c) => {
+                      city(`legs.${i}.destination`)(c);
+                      // The next flight of a multi-stop trip usually leaves from here.
+                      const next = form.getValues().legs[i + 1];
+                      if (c && next && !next.origin) form.setFieldValue(`legs.${i + 1}.origin`, c);
+                    }}
+                    error={form.errors[`legs.${i}.destination`] as string | undefined}
+                  />
+                </Box>
+              </Group>
+              <TextInput
+                type="date"
+                label={`Departure${flight}`}
+                min={i === 0 ? today : v.legs[i - 1]?.date || today}
+                style={{ flex: '1 1 160px' }}
+                {...form.getInputProps(`legs.${i}.date`)}
+              />
+              {v.journeyType === 3 && (
                 <ActionIcon
                   variant="light"
                   color="red"
                   size="lg"
+                  mt={25}
                   aria-label={`Remove flight ${i + 1}`}
                   disabled={v.legs.length <= MULTI_STOP_LEGS.min}
                   onClick={() => form.removeListItem('legs', i)}
                 >
                   ×
                 </ActionIcon>
-              </Group>
-            )}
-          </SimpleGrid>
-        ))}
+              )}
+            </Group>
+          );
+        })}
         {v.journeyType === 3 && (
           <Group>
             <Button

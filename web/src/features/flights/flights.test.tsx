@@ -5,6 +5,8 @@ const WAIT = { timeout: 10_000 };
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fareQuote, getFareRules, getSSR, search } from '@tp/contracts/endpoints/flights';
+import { getAirports } from '@tp/contracts/endpoints/master';
+import type { CityOption } from '@tp/contracts/master';
 import { MSG } from '@tp/contracts/messages';
 import { failure, fakeApi } from '#test/fake-api.ts';
 import { testUser } from '#test/fixtures.ts';
@@ -13,6 +15,27 @@ import { searchCache } from './state.ts';
 import { flightOption, searchResponse } from './test-fixtures.ts';
 
 const QUERY = 'origin=DEL&destination=BOM&departure=2026-12-01&adt=1&chd=0&inf=0';
+
+const airport = (code: string, city: string): CityOption => ({
+  id: code,
+  city,
+  country: 'India',
+  countryCode: 'IN',
+  cityCode: code,
+  label: `${city} (${code})`,
+  subTitle: `${city} Airport, India`,
+  value: code,
+});
+const AIRPORTS = [airport('DEL', 'Delhi'), airport('BOM', 'Mumbai'), airport('DED', 'Dehradun')];
+/** The airport lookup as the server answers it: an exact code first, then city name prefixes. */
+const airportApi = () =>
+  fakeApi().on(getAirports, ({ search: text }) => {
+    const t = text.toLowerCase();
+    return [
+      ...AIRPORTS.filter((a) => a.value.toLowerCase() === t),
+      ...AIRPORTS.filter((a) => a.value.toLowerCase() !== t && a.city.toLowerCase().startsWith(t)),
+    ];
+  });
 
 describe('flight search form', { timeout: 30_000 }, () => {
   it('shows the required messages and does not search', async () => {
@@ -34,13 +57,21 @@ describe('flight search form', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Infants cannot outnumber adults', undefined, WAIT)).toBeTruthy();
   });
 
-  it('searches and lands on the results URL with the searchId and the spec query', async () => {
+  it('searches by city name (type, Tab takes the first option) and lands on the results URL with the spec query', async () => {
     searchCache.clear();
-    const api = fakeApi().on(search, searchResponse(3, { searchId: 'S-42' }));
+    const api = airportApi().on(search, searchResponse(3, { searchId: 'S-42' }));
     const { location } = renderApp('/flight/search', { user: testUser(), api });
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('From', undefined, WAIT), 'del');
-    await user.type(screen.getByLabelText('To'), 'BOM');
+    const from = (await screen.findByLabelText('From', undefined, WAIT)) as HTMLInputElement;
+    await user.type(from, 'del');
+    await screen.findByRole('option', { name: /Delhi \(DEL\)/, hidden: true }, WAIT);
+    await user.tab();
+    expect(from.value).toBe('Delhi (DEL)');
+    // Tab moved on to the swap button; the destination is next.
+    const to = screen.getByLabelText('To') as HTMLInputElement;
+    await user.type(to, 'mum');
+    await user.click(await screen.findByRole('option', { name: /Mumbai \(BOM\)/, hidden: true }, WAIT));
+    expect(to.value).toBe('Mumbai (BOM)');
     fireEvent.change(screen.getByLabelText('Departure'), { target: { value: '2030-12-01' } });
     await user.click(screen.getByRole('button', { name: 'Search Flights' }));
     await waitFor(
@@ -55,6 +86,38 @@ describe('flight search form', { timeout: 30_000 }, () => {
       adultCount: 1,
     });
     expect(await screen.findByText(/Showing 3 of 3 flights/, undefined, WAIT)).toBeTruthy();
+  });
+
+  it('swaps origin and destination', async () => {
+    renderApp(`/flight/search?${QUERY}`, { user: testUser(), api: airportApi() });
+    const user = userEvent.setup();
+    const from = (await screen.findByLabelText('From', undefined, WAIT)) as HTMLInputElement;
+    await waitFor(() => expect(from.value).toBe('Delhi (DEL)'), WAIT);
+    await user.click(screen.getByRole('button', { name: 'Swap origin and destination' }));
+    expect(from.value).toBe('Mumbai (BOM)');
+    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('Delhi (DEL)');
+  });
+
+  it('Modify search opens the form prefilled from the results query, showing city names', async () => {
+    searchCache.clear();
+    const api = airportApi().on(search, searchResponse(3, { searchId: 'S-9' }));
+    const { location } = renderApp(`/flight/results/new?${QUERY}&adt=2`, { user: testUser(), api });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Modify search' }, WAIT));
+    await waitFor(() => expect(location()).toMatch(/^\/flight\/search\?origin=DEL&destination=BOM/), WAIT);
+    const from = (await screen.findByLabelText('From', undefined, WAIT)) as HTMLInputElement;
+    // The URL has codes only: the names come from the airport lookup (exact code first).
+    await waitFor(() => expect(from.value).toBe('Delhi (DEL)'), WAIT);
+    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('Mumbai (BOM)');
+    expect((screen.getByLabelText('Departure') as HTMLInputElement).value).toBe('2026-12-01');
+    expect((screen.getByLabelText('Adults (12+ yrs)') as HTMLInputElement).value).toBe('1');
+    // Searching again sends codes, as the search contract wants.
+    fireEvent.change(screen.getByLabelText('Departure'), { target: { value: '2030-12-02' } });
+    await user.click(screen.getByRole('button', { name: 'Search Flights' }));
+    await waitFor(() => expect(api.calls(search)).toHaveLength(2), WAIT);
+    expect(api.calls(search)[1]!.input).toMatchObject({
+      segments: [{ origin: 'DEL', destination: 'BOM', preferredDepartureTime: '2030-12-02T00:00:00' }],
+    });
   });
 });
 
@@ -80,6 +143,29 @@ describe('flight results', { timeout: 30_000 }, () => {
     await user.click(screen.getAllByRole('button', { name: 'Clear Filters' })[0]!);
     expect(await screen.findByText('Showing 60 of 60 flights', { exact: false }, WAIT)).toBeTruthy();
     expect(api.calls(search)).toHaveLength(1);
+  });
+
+  it("shows a skeleton while searching, then 'No Reults found!' with Clear Filters once filters hide everything", async () => {
+    searchCache.clear();
+    const response = searchResponse(40, { searchId: 'S-8' });
+    let answer!: () => void;
+    const api = fakeApi().on(search, () => new Promise((r) => (answer = () => r(response))));
+    renderApp(`/flight/results/new?${QUERY}`, { user: testUser(), api });
+    expect(await screen.findByRole('status', { name: 'Searching flights' }, WAIT)).toBeTruthy();
+    await waitFor(() => expect(api.calls(search)).toHaveLength(1), WAIT);
+    answer();
+    expect(await screen.findByText('Showing 40 of 40 flights', { exact: false }, WAIT)).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'Searching flights' })).toBeNull();
+
+    // Direct flights have no layover: Direct + a layover airport matches nothing.
+    const user = userEvent.setup();
+    await user.click(within(screen.getByRole('group', { name: 'Stops' })).getByText('Direct'));
+    await user.click(within(screen.getByRole('group', { name: 'Layover' })).getAllByRole('checkbox')[0]!);
+    expect(await screen.findByText(MSG.noResults, undefined, WAIT)).toBeTruthy();
+    expect(screen.getByText(/Showing 0 of 40 flights/)).toBeTruthy();
+    const clear = screen.getAllByRole('button', { name: 'Clear Filters' });
+    await user.click(clear.at(-1)!);
+    expect(await screen.findByText('Showing 40 of 40 flights', { exact: false }, WAIT)).toBeTruthy();
   });
 
   it('shows an expired search with a way to search again', async () => {

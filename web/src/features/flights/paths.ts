@@ -28,7 +28,8 @@ const q = (params: Record<string, string | number | undefined | null>) => {
 const seg = encodeURIComponent;
 
 export const flightPaths = {
-  search: () => `${FLIGHT_BASE}/search`,
+  /** `query` (a results query) prefills the form: "Modify search". */
+  search: (query?: string) => `${FLIGHT_BASE}/search${query ? `?${query}` : ''}`,
   /** `query` is the search's own query string (search-query.ts), so a reload can search again. */
   results: (searchId: string, query: string) => `${FLIGHT_BASE}/results/${seg(searchId)}${query ? `?${query}` : ''}`,
   review: (searchId: string, resultIndex: string) => `${FLIGHT_REVIEW_PATH}/${seg(searchId)}${q({ resultIndex })}`,

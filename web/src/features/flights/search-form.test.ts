@@ -5,8 +5,11 @@ import { initialPassengers, toPassengerInput, validatePassengerForm } from './pa
 import {
   calendarMonths,
   initialSearchValues,
+  swapLeg,
   toSearchRequest,
+  unnamedCodes,
   validateSearch,
+  withCityName,
   withJourneyType,
 } from './search-form.ts';
 import { queryToSearch, searchToQuery } from './search-query.ts';
@@ -51,6 +54,24 @@ describe('search form rules', () => {
     expect(withJourneyType(multi, 1).legs).toHaveLength(1);
     const seven = { ...multi, legs: Array.from({ length: 7 }, () => multi.legs[0]!) };
     expect(validateSearch(seven, TODAY).legs).toMatch(/2 to 6/);
+  });
+  it('swaps one leg and keeps the others', () => {
+    const multi = { ...withJourneyType(oneWay(), 3) };
+    multi.legs[1]!.destination = city('GOI');
+    const swapped = swapLeg(multi, 1);
+    expect(swapped.legs[1]).toMatchObject({ origin: city('GOI'), destination: city('BOM') });
+    expect(swapped.legs[0]).toEqual(multi.legs[0]);
+    expect(toSearchRequest(swapLeg(oneWay(), 0)).segments[0]).toMatchObject({ origin: 'BOM', destination: 'DEL' });
+  });
+  it('prefills city names it knows and names the others once looked up, sending codes either way', () => {
+    const last = toSearchRequest(oneWay());
+    const v = initialSearchValues(last, (code) => (code === 'DEL' ? 'Delhi (DEL)' : undefined));
+    expect(v.legs[0]!.origin).toEqual({ value: 'DEL', label: 'Delhi (DEL)' });
+    expect(unnamedCodes(v)).toEqual(['BOM']);
+    const named = withCityName(v, 'BOM', 'Mumbai (BOM)');
+    expect(named.legs[0]!.destination).toEqual({ value: 'BOM', label: 'Mumbai (BOM)' });
+    expect(unnamedCodes(named)).toEqual([]);
+    expect(toSearchRequest(named).segments).toEqual(last.segments);
   });
   it('builds requests the contract accepts: return as JourneyType 2 with its sub type', () => {
     const ret = toSearchRequest({

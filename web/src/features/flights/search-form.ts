@@ -47,7 +47,15 @@ export const CABIN_OPTIONS = [
 
 export const emptyLeg = (): Leg => ({ origin: null, destination: null, date: '' });
 
-export function initialSearchValues(last?: TSearchRequest | null): SearchFormValues {
+/**
+ * Form values of a new search, or of `last` (the last search, or the one a results URL describes
+ * for "Modify search"). Requests carry codes only: `labelOf` gives the city name shown for a code
+ * when it is known ("Mumbai (BOM)"); otherwise the field shows the code until the name is looked up.
+ */
+export function initialSearchValues(
+  last?: TSearchRequest | null,
+  labelOf: (code: string) => string | undefined = () => undefined,
+): SearchFormValues {
   const base: SearchFormValues = {
     journeyType: 1,
     returnType: RETURN_TYPE.normal,
@@ -61,8 +69,7 @@ export function initialSearchValues(last?: TSearchRequest | null): SearchFormVal
     sources: [],
   };
   if (!last) return base;
-  // The last search prefills codes (labels are the codes until the user picks again).
-  const city = (code: string): CityValue => ({ value: code, label: code });
+  const city = (code: string): CityValue => ({ value: code, label: labelOf(code) ?? code });
   const isReturn = last.JourneyType === JOURNEY_TYPE.return || last.JourneyType === JOURNEY_TYPE.specialReturn;
   const legs = (isReturn ? last.segments.slice(0, 1) : last.segments).map((s) => ({
     origin: city(s.origin),
@@ -93,6 +100,28 @@ export function withJourneyType(v: SearchFormValues, journeyType: 1 | 2 | 3): Se
   }
   if (journeyType !== 3) legs = legs.slice(0, 1);
   return { ...v, journeyType, legs };
+}
+
+/** Leg `i` with origin and destination exchanged (the swap button). */
+export function swapLeg(v: SearchFormValues, i: number): SearchFormValues {
+  return {
+    ...v,
+    legs: v.legs.map((leg, j) => (j === i ? { ...leg, origin: leg.destination, destination: leg.origin } : leg)),
+  };
+}
+
+/** Codes the form shows without a city name (restored from a URL or the last search). */
+export function unnamedCodes(v: SearchFormValues): string[] {
+  const codes = new Set<string>();
+  for (const leg of v.legs)
+    for (const c of [leg.origin, leg.destination]) if (c && c.label === c.value) codes.add(c.value);
+  return [...codes];
+}
+
+/** Every place `code` shows without its name now shows `label`. */
+export function withCityName(v: SearchFormValues, code: string, label: string): SearchFormValues {
+  const named = (c: CityValue | null) => (c && c.value === code && c.label === code ? { value: code, label } : c);
+  return { ...v, legs: v.legs.map((l) => ({ ...l, origin: named(l.origin), destination: named(l.destination) })) };
 }
 
 /** Errors by form path ('legs.0.origin', 'adults', …); empty when the search can go. */

@@ -1,16 +1,23 @@
+import { useMemo } from 'react';
 import { Container, Title } from '@mantine/core';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { TSearchRequest } from '@tp/contracts/flights';
 import { usePersisted } from '#shared/storage.ts';
 import { flightPaths } from './paths.ts';
-import { searchToQuery } from './search-query.ts';
+import { queryToSearch, searchToQuery } from './search-query.ts';
 import { SearchForm } from './SearchForm.tsx';
 import { lastSearchStore } from './state.ts';
 
-/** `/flight` and `/flight/search`: the search form, prefilled with the last search. The results screen runs it. */
+/**
+ * `/flight` and `/flight/search`: the search form, prefilled from the query when it describes a
+ * search ("Modify search" on the results screen passes its own), otherwise with the last search.
+ * The results screen runs the search.
+ */
 export default function SearchPage() {
   const navigate = useNavigate();
   const last = usePersisted(lastSearchStore);
+  const query = useLocation().search.replace(/^\?/, '');
+  const fromQuery = useMemo(() => (query ? queryToSearch(query) : null), [query]);
   const onSearch = (request: TSearchRequest) => {
     lastSearchStore.set(request);
     // 'new' = not searched yet: the results screen searches from the query and swaps in the searchId.
@@ -21,7 +28,7 @@ export default function SearchPage() {
       <Title order={2} mb="md">
         Search flights
       </Title>
-      <SearchForm initial={last} onSearch={onSearch} />
+      <SearchForm key={query} initial={fromQuery ?? last} onSearch={onSearch} />
     </Container>
   );
 }

@@ -8,6 +8,7 @@ import { formatFare } from '@tp/domain/eticket-fare';
 import { act } from '#shared/actions.ts';
 import { formatDateTime } from '#shared/format.ts';
 import { ChangeRequestDialog } from './ChangeRequestDialog.tsx';
+import { TicketHoldDialog } from './TicketHoldDialog.tsx';
 
 const USER_TYPE_LABELS: Record<string, string> = {
   retail: 'Retail',
@@ -37,6 +38,7 @@ export function TicketCard({
 }) {
   const [open, setOpen] = useState(false);
   const [crOpen, setCrOpen] = useState(false);
+  const [ticketNowOpen, setTicketNowOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const legs = t.segments.flat();
   const first = legs[0];
@@ -119,6 +121,11 @@ export function TicketCard({
             {open ? 'Close' : 'Open'}
           </Button>
           {held && (
+            <Button size="xs" onClick={() => setTicketNowOpen(true)} disabled={busy}>
+              Ticket now
+            </Button>
+          )}
+          {held && (
             <Button size="xs" color="red" variant="light" loading={busy} onClick={release}>
               Release
             </Button>
@@ -138,6 +145,16 @@ export function TicketCard({
           <TicketDetails ticket={t} />
         </Collapse>
       </Stack>
+      {ticketNowOpen && (
+        <TicketHoldDialog
+          ticket={t}
+          onClose={() => setTicketNowOpen(false)}
+          onTicketed={() => {
+            setTicketNowOpen(false);
+            onChanged();
+          }}
+        />
+      )}
       {crOpen && (
         <ChangeRequestDialog
           ticket={t}

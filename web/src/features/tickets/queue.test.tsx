@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { changeRequest, getCancellationCharges, getTickets } from '@tp/contracts/endpoints/tickets';
+import { orderSuccessCallback } from '@tp/contracts/endpoints/flights';
+import { changeRequest, getCancellationCharges, getTickets, ticketHeldBooking } from '@tp/contracts/endpoints/tickets';
 import { MSG } from '@tp/contracts/messages';
 import { TICKET_MSG, type TTicketPage, type TTicketView } from '@tp/contracts/tickets';
-import { fakeApi } from '#test/fake-api.ts';
+import { failure, fakeApi } from '#test/fake-api.ts';
 import { testUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';
 
@@ -183,5 +184,95 @@ describe('ticket queue', { timeout: 20_000 }, () => {
       CancellationType: 3,
       Remarks: 'Plans changed',
     });
+  });
+});
+
+describe('hold queue: Ticket now', { timeout: 20_000 }, () => {
+  const held = (userType: string): TTicketView => ({
+    ...ticket(),
+    statusId: 1,
+    status: 'Held',
+    displayStatus: 'Held',
+    lastTicketDate: '2026-11-30T18:00:00',
+    accounting: { ...ticket().accounting, amountCharged: 0 },
+    passengers: ticket().passengers.map((p) => ({ ...p, ticket: null })),
+    user: { ...ticket().user, userType },
+  });
+  const order = (paymentMode: 'wallet' | 'gateway') => ({
+    orderId: 'ORD-T1',
+    amount: 10000,
+    currency: 'INR',
+    traceId: 'S1',
+    redirectTo: paymentMode === 'gateway' ? '/app/sandbox-gateway/P123' : null,
+    remark: 'Ticketing of PNR PNR001',
+    serviceName: 'flight',
+    supplierSiteId: null,
+    segments: [],
+    transactionId: null,
+    status: 'created' as const,
+    paymentMode,
+    hold: false,
+    expiresAt: '2026-11-30T18:00:00.000Z',
+    bookingIds: [],
+  });
+  const staff = () => testUser({ userType: 'staff', isUserSuperAdmin: true });
+
+  it('confirms the amount, pays from the wallet, then refreshes the queue', async () => {
+    let ticketed = false;
+    const api = fakeApi()
+      .on(getTickets, () => page(ticketed ? [] : [held('travelAgent')]))
+      .on(ticketHeldBooking, order('wallet'))
+      .on(orderSuccessCallback, () => {
+        ticketed = true;
+        return { order: { ...order('wallet'), status: 'booked' as const }, bookings: [], next: 'ticketQueue' as const };
+      });
+    renderApp('/flights/holdQueue', { user: staff(), api });
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+    const card = await screen.findByRole('article', { name: 'Booking PNR001' });
+    expect(within(card).getByRole('button', { name: 'Release' })).toBeTruthy();
+    await user.click(within(card).getByRole('button', { name: 'Ticket now' }));
+    const dialog = within(await screen.findByRole('dialog', { hidden: true }));
+    expect(dialog.getByText(/^Amount to pay:/).textContent).toBe('Amount to pay: INR 10000.00');
+    expect(api.calls(ticketHeldBooking)).toHaveLength(0);
+    await user.click(dialog.getByRole('button', { name: 'Confirm and ticket', hidden: true }));
+    await waitFor(() => expect(api.calls(orderSuccessCallback)).toHaveLength(1));
+    expect(api.calls(ticketHeldBooking)[0]!.input).toEqual({ BookingId: 'B1', expectedTotal: 10000 });
+    expect(api.calls(orderSuccessCallback)[0]!.input).toEqual({ orderId: 'ORD-T1' });
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Booking PNR001' })).toBeNull());
+  });
+
+  it("sends a retail customer's hold to the gateway", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const api = fakeApi()
+      .on(getTickets, page([held('retail')]))
+      .on(ticketHeldBooking, order('gateway'));
+    renderApp('/flights/holdQueue', { user: staff(), api });
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+    const card = await screen.findByRole('article', { name: 'Booking PNR001' });
+    await user.click(within(card).getByRole('button', { name: 'Ticket now' }));
+    const dialog = within(await screen.findByRole('dialog', { hidden: true }));
+    await user.click(dialog.getByRole('button', { name: 'Pay and ticket', hidden: true }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/app/sandbox-gateway/P123'));
+    expect(api.calls(orderSuccessCallback)).toHaveLength(0);
+    vi.unstubAllGlobals();
+  });
+
+  it('says why when the wallet is short, and stays on the queue', async () => {
+    const api = fakeApi()
+      .on(getTickets, page([held('travelAgent')]))
+      .on(ticketHeldBooking, order('wallet'))
+      .on(
+        orderSuccessCallback,
+        failure(402, 'Insufficient wallet balance. Please add money to your wallet or pay online.'),
+      );
+    renderApp('/flights/holdQueue', { user: staff(), api });
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+    const card = await screen.findByRole('article', { name: 'Booking PNR001' });
+    await user.click(within(card).getByRole('button', { name: 'Ticket now' }));
+    const dialog = within(await screen.findByRole('dialog', { hidden: true }));
+    await user.click(dialog.getByRole('button', { name: 'Confirm and ticket', hidden: true }));
+    expect(await screen.findByText(/Insufficient wallet balance/)).toBeTruthy();
+    expect(screen.getByRole('article', { name: 'Booking PNR001' })).toBeTruthy();
   });
 });

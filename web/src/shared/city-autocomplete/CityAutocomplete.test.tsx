@@ -100,6 +100,31 @@ describe('CityAutocomplete', { timeout: 10_000 }, () => {
     expect(screen.getByText(MSG.required)).toBeTruthy();
   });
 
+  it('follows values set from outside (swap, restored search) that carry only code and label', async () => {
+    function Swap() {
+      const [value, setValue] = useState<{ value: string; label: string } | null>({ value: 'DEL', label: 'DEL' });
+      return (
+        <>
+          <CityAutocomplete label="To" value={value} onChange={setValue} />
+          <button type="button" onClick={() => setValue({ value: 'DEL', label: 'Delhi (DEL)' })}>
+            Name it
+          </button>
+          <button type="button" onClick={() => setValue(BOM)}>
+            Swap
+          </button>
+        </>
+      );
+    }
+    renderWithProviders(<Swap />);
+    const input = screen.getByRole('textbox', { name: 'To' }) as HTMLInputElement;
+    expect(input.value).toBe('DEL');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Name it' }));
+    expect(input.value).toBe('Delhi (DEL)');
+    await user.click(screen.getByRole('button', { name: 'Swap' }));
+    expect(input.value).toBe('Mumbai (BOM)');
+  });
+
   it('shows the label of a value set from outside', async () => {
     renderWithProviders(<CityAutocomplete label="To" value={BOM} onChange={() => undefined} />);
     await waitFor(() =>

@@ -8,10 +8,15 @@ import { TIMING } from '@tp/contracts/platform';
 import { useApi } from '#api/hooks.ts';
 
 export type { CityOption };
+/**
+ * What the field holds: the code a call takes and the text it shows. A picked option is one; a value
+ * restored from elsewhere (a search URL, the last search) may carry only these two.
+ */
+export type CityChoice = Pick<CityOption, 'value' | 'label'>;
 
 export interface CityAutocompleteProps {
   label: string;
-  value: CityOption | null;
+  value: CityChoice | null;
   onChange(v: CityOption | null): void;
   error?: string | undefined;
   autoFocus?: boolean | undefined;

@@ -3,7 +3,7 @@
  * times. Schedules repeat daily (a flight number keeps its times); the date only changes seat stock
  * and prices. Everything is derived from hashes of the leg, so no state is kept.
  */
-import { AIRPORTS, airportByCode, type Airport } from '@tp/reference-data/airports';
+import { airportByCode, allAirports, type Airport } from '@tp/reference-data/airports';
 import { airlineByCode } from '@tp/reference-data/airlines';
 import { hash, rng } from './prng.ts';
 import { blockMinutes, distanceKm, localTime, utcOfLocal } from './time.ts';
@@ -80,7 +80,7 @@ export function airportFor(code: string): Airport | undefined {
   if (direct) return direct;
   if (!byCity) {
     byCity = new Map();
-    for (const a of AIRPORTS) {
+    for (const a of allAirports()) {
       const list = byCity.get(a.cityCode) ?? [];
       list.push(a);
       byCity.set(a.cityCode, list);

@@ -1,0 +1,163 @@
+/**
+ * DynamoDB access of the flight back office. Bookings are read through the ticket queues' repo (the
+ * site's booking-date index and travel-date projection: Queries, never scans); what is ours here is the
+ * supply setting on the site's secrets item, two site policies on the site record and supplier deposits.
+ */
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { LookToBookPolicy } from '@tp/domain/look-to-book';
+import { db, tableName } from '#lib/db';
+import { isConditionFailure } from '#lib/errors';
+import { keys } from '#lib/keys';
+
+/** The raw stored supply setting (validated by the caller), and when staff last saved it. */
+export async function storedSupply(siteId: string): Promise<{ raw: unknown; updatedAt: string | null }> {
+  const { Item } = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.siteSecrets(siteId),
+      ConsistentRead: true,
+      ProjectionExpression: 'flightSupply, flightSupplyUpdatedAt',
+    }),
+  );
+  return { raw: Item?.flightSupply ?? null, updatedAt: (Item?.flightSupplyUpdatedAt as string | undefined) ?? null };
+}
+
+/**
+ * Saves the flight settings: the supply on the secrets item (other secrets there, such as gateway keys,
+ * are left alone) and the policies on the site record, in one transaction.
+ */
+export async function saveSettings(
+  siteId: string,
+  input: { supply?: unknown; lookToBook: LookToBookPolicy; holdsOffered: boolean; now: Date; byUserId: string },
+): Promise<void> {
+  const at = input.now.toISOString();
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        ...(input.supply === undefined
+          ? []
+          : [
+              {
+                Update: {
+                  TableName: tableName(),
+                  Key: keys.siteSecrets(siteId),
+                  UpdateExpression: 'SET flightSupply = :s, flightSupplyUpdatedAt = :t, flightSupplyUpdatedBy = :u',
+                  ExpressionAttributeValues: { ':s': input.supply, ':t': at, ':u': input.byUserId },
+                },
+              },
+            ]),
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.site(siteId),
+            UpdateExpression: 'SET lookToBook = :l, flightHoldsOffered = :h',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':l': input.lookToBook, ':h': input.holdsOffered },
+          },
+        },
+      ],
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Supplier deposits
+
+export interface DepositRecord {
+  depositId: string;
+  supplier: string;
+  amount: number;
+  currency: string;
+  date: string;
+  reference: string;
+  note: string;
+  byUserId: string;
+  createdAt: string;
+}
+
+/**
+ * Records a deposit once per id: a unique item guards the id (a repeated or concurrent submit writes
+ * nothing), the deposit goes into its supplier's partition by date, and the account is listed.
+ */
+export async function putDeposit(siteId: string, d: DepositRecord): Promise<'done' | 'duplicate'> {
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.supplierDepositId(siteId, d.depositId), type: 'Unique', kind: 'supplierDeposit' },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.supplierDeposit(siteId, d.supplier, d.date, d.depositId), type: 'SupplierDeposit', ...d },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...keys.supplierDepositAccount(siteId, d.supplier),
+                type: 'SupplierAccount',
+                supplier: d.supplier,
+              },
+            },
+          },
+        ],
+      }),
+    );
+    return 'done';
+  } catch (err) {
+    if (isConditionFailure(err)) return 'duplicate';
+    throw err;
+  }
+}
+
+async function queryAll(input: {
+  KeyConditionExpression: string;
+  ExpressionAttributeValues: Record<string, unknown>;
+}): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(new QueryCommand({ TableName: tableName(), ...input, ExclusiveStartKey }));
+    out.push(...((res.Items ?? []) as Record<string, unknown>[]));
+    ExclusiveStartKey = res.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return out;
+}
+
+/** A supplier account's deposits dated on or before `to` (all of them when omitted), oldest first. */
+export async function depositsOf(siteId: string, supplier: string, to?: string): Promise<DepositRecord[]> {
+  const items = await queryAll({
+    KeyConditionExpression: to ? 'pk = :pk AND sk <= :to' : 'pk = :pk',
+    ExpressionAttributeValues: {
+      ':pk': keys.supplierDepositsPk(siteId, supplier),
+      ...(to ? { ':to': `${to}#~` } : {}),
+    },
+  });
+  return items.map((i) => ({
+    depositId: String(i.depositId),
+    supplier: String(i.supplier),
+    amount: Number(i.amount),
+    currency: String(i.currency ?? 'INR'),
+    date: String(i.date),
+    reference: String(i.reference ?? ''),
+    note: String(i.note ?? ''),
+    byUserId: String(i.byUserId ?? ''),
+    createdAt: String(i.createdAt ?? ''),
+  }));
+}
+
+/** Supplier accounts that have deposits. */
+export async function depositAccounts(siteId: string): Promise<string[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.supplierDepositAccountsPk(siteId) },
+  });
+  return items.map((i) => String(i.supplier));
+}

@@ -1,0 +1,124 @@
+/**
+ * /staff/flightSettings: the site's flight supply (simulator knobs or TBO-style API credentials), its
+ * look-to-book policy and whether holds are offered. Secrets are write-only: they are stored on the
+ * site's secrets item, never returned (only whether each is set, and the user name's last 4 chars) and
+ * never logged; a blank secret on save keeps the stored one. A site served by an approved Flights
+ * supplier site sees who supplies it and cannot change the source.
+ */
+import { FLIGHT_ADMIN_MSG, type TFlightSettingsView, type TSupplyInput } from '@tp/contracts/endpoints/flight-admin';
+import { DEFAULT_LOOK_TO_BOOK, type LookToBookPolicy } from '@tp/domain/look-to-book';
+import { fail } from '#lib/errors';
+import { clearSiteCache, siteById, type SiteRecord } from '#lib/tenancy';
+import { activeSupplierLink } from '../suppliers/links.ts';
+import { clearSupplyCache, ZFlightSupplySettings, type FlightSupplySettings } from '../flights/supply/index.ts';
+import type { AdminScope } from './scope.ts';
+import { testTboConnection, type ConnectionResult } from './tbo-connection.ts';
+import * as repo from './repo.ts';
+
+/** The stored setting, or the simulator when none (what supplyFor uses); a broken one reads as unset. */
+async function stored(scope: AdminScope): Promise<{ settings: FlightSupplySettings | null; updatedAt: string | null }> {
+  const { raw, updatedAt } = await repo.storedSupply(scope.site.siteId);
+  if (raw === null) return { settings: null, updatedAt };
+  const parsed = ZFlightSupplySettings.safeParse(raw);
+  if (!parsed.success)
+    scope.log.warn('stored flight supply invalid', { fields: parsed.error.issues.map((i) => i.path.join('.')) });
+  return { settings: parsed.success ? parsed.data : null, updatedAt };
+}
+
+/** The site's own TBO setting, if that is what it uses. */
+export async function storedTbo(siteId: string): Promise<Extract<FlightSupplySettings, { kind: 'tbo' }> | null> {
+  const parsed = ZFlightSupplySettings.safeParse((await repo.storedSupply(siteId)).raw);
+  return parsed.success && parsed.data.kind === 'tbo' ? parsed.data : null;
+}
+
+export async function suppliedBy(siteId: string): Promise<{ siteId: string; name: string } | null> {
+  const link = await activeSupplierLink(siteId, 'Flights');
+  if (!link) return null;
+  const supplier = await siteById(link.supplierSiteId);
+  return { siteId: link.supplierSiteId, name: supplier?.companyName ?? link.supplierSiteId };
+}
+
+function masked(s: FlightSupplySettings | null): TFlightSettingsView['supply'] {
+  if (!s || s.kind === 'simulator') return s ?? { kind: 'simulator' };
+  return {
+    kind: 'tbo',
+    baseUrl: s.baseUrl,
+    clientIdSet: !!s.clientId,
+    userNameSet: !!s.userName,
+    // Enough for staff to recognise which account is configured, not enough to sign in with.
+    userNameLast4: s.userName.length > 4 ? s.userName.slice(-4) : null,
+    passwordSet: !!s.password,
+    ...(s.searchTimeoutMs ? { searchTimeoutMs: s.searchTimeoutMs } : {}),
+    ...(s.bookingTimeoutMs ? { bookingTimeoutMs: s.bookingTimeoutMs } : {}),
+  };
+}
+
+const policiesOf = (site: SiteRecord) => {
+  const s = site as SiteRecord & { lookToBook?: LookToBookPolicy; flightHoldsOffered?: boolean };
+  return { lookToBook: s.lookToBook ?? DEFAULT_LOOK_TO_BOOK, holdsOffered: s.flightHoldsOffered !== false };
+};
+
+const dropUndefined = <T extends object>(o: T): T =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== '')) as T;
+
+/** The setting to store or try: the input, with blank secrets taken from the stored TBO setting. */
+export function mergeSupply(input: TSupplyInput, current: FlightSupplySettings | null): FlightSupplySettings {
+  if (input.kind === 'simulator') return dropUndefined(input);
+  const prev = current?.kind === 'tbo' ? current : null;
+  const merged = {
+    ...dropUndefined(input),
+    clientId: input.clientId || prev?.clientId || '',
+    userName: input.userName || prev?.userName || '',
+    password: input.password || prev?.password || '',
+  };
+  const missing = (['clientId', 'userName', 'password'] as const).filter((k) => !merged[k]);
+  if (missing.length)
+    throw fail.validation(
+      FLIGHT_ADMIN_MSG.secretRequired,
+      Object.fromEntries(missing.map((k) => [`supply.${k}`, FLIGHT_ADMIN_MSG.secretRequired])),
+    );
+  const parsed = ZFlightSupplySettings.safeParse(merged);
+  if (!parsed.success) throw fail.validation(parsed.error.issues[0]?.message ?? 'Check the supply settings');
+  return parsed.data;
+}
+
+export async function getSettings(scope: AdminScope): Promise<TFlightSettingsView> {
+  const [{ settings, updatedAt }, by] = await Promise.all([stored(scope), suppliedBy(scope.site.siteId)]);
+  return { supply: masked(settings), suppliedBy: by, ...policiesOf(scope.site), updatedAt };
+}
+
+export async function saveSettings(
+  scope: AdminScope,
+  input: { supply?: TSupplyInput | undefined; lookToBook: LookToBookPolicy; holdsOffered: boolean },
+): Promise<TFlightSettingsView> {
+  const [{ settings }, by] = await Promise.all([stored(scope), suppliedBy(scope.site.siteId)]);
+  if (input.supply && by) throw fail.validation(FLIGHT_ADMIN_MSG.suppliedBySite(by.name));
+  const supply = input.supply ? mergeSupply(input.supply, settings) : undefined;
+  await repo.saveSettings(scope.site.siteId, {
+    supply,
+    lookToBook: input.lookToBook,
+    holdsOffered: input.holdsOffered,
+    now: scope.now,
+    byUserId: scope.principal.userId,
+  });
+  // The next search builds its supply from the new setting, and reads the new policies.
+  clearSupplyCache();
+  clearSiteCache();
+  scope.log.info('flight settings saved', { kind: supply?.kind ?? 'unchanged', byUserId: scope.principal.userId });
+  const site = (await siteById(scope.site.siteId)) ?? scope.site;
+  return getSettings({ ...scope, site });
+}
+
+export async function testSupply(
+  scope: AdminScope,
+  input: { supply?: TSupplyInput | undefined },
+): Promise<ConnectionResult> {
+  const by = await suppliedBy(scope.site.siteId);
+  if (by)
+    return { ok: true, message: `Flights are supplied by ${by.name}; there is no own connection`, agencyBalance: null };
+  const { settings } = await stored(scope);
+  const target = input.supply ? mergeSupply(input.supply, settings) : (settings ?? { kind: 'simulator' as const });
+  if (target.kind === 'simulator')
+    return { ok: true, message: 'The embedded simulator needs no connection', agencyBalance: null };
+  return testTboConnection(target, scope.ip, scope.log);
+}

@@ -1,0 +1,260 @@
+/**
+ * `node --import tsx scripts/bench-lighthouse.ts` (also run by `npm run bench`): Lighthouse, mobile
+ * preset (simulated slow 4G, 4× CPU), performance only, against the local stack serving the built SPA
+ * (WEB_DIST, default web/dist): /login as a first visit (empty profile), /flight/search and a results
+ * URL as a signed-in agent. Target (standard): score ≥ 95 on each; initial JS ≤ 170 KB gzipped.
+ * Prints score, FCP, LCP, TBT, CLS and SI per page, each the median of LH_RUNS (3) runs; asserts nothing.
+ *
+ * The agent's session cookie goes in --extra-headers. The SPA also needs its stored copy of the user
+ * and of the branding (localStorage, as after a real sign-in), so those pages run on a Chromium profile
+ * prepared by signing in once; Lighthouse still empties the HTTP cache before every run.
+ * Reports are kept in .bench/lighthouse/ (open one in the Lighthouse viewer for the details).
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { urlPath } from '@tp/contracts/endpoint';
+import { search as flightSearch } from '@tp/contracts/endpoints/flights';
+import { detectSite } from '@tp/contracts/endpoints/site';
+import { getUserBySessionId, login } from '@tp/contracts/endpoints/users';
+import { SPA_BASENAME } from '@tp/contracts/spa-routes';
+import { ROOT, startStack } from './local/stack.ts';
+
+const LIGHTHOUSE = 'lighthouse@13.5.0';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const RUNS = Number(process.env.LH_RUNS ?? 3);
+const DOMAIN = 'flightdeals.localhost';
+const OUT = process.env.LH_OUT ?? join(ROOT, '.bench', 'lighthouse');
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', `--host-resolver-rules=MAP *.localhost 127.0.0.1`];
+
+interface PageSpec {
+  name: string;
+  path: string;
+  /** Chromium profile holding the signed-in agent's localStorage; omitted = a fresh profile. */
+  profile?: string;
+  cookie?: string;
+}
+
+export interface LighthouseFigures {
+  page: string;
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  siMs: number;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+/** What index.html loads before any screen: its module script and modulepreloads, gzipped. */
+export function initialJsGzip(dist: string): number {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const files = new Set([...html.matchAll(/(?:src|href)="[^"]*\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
+  let bytes = 0;
+  for (const f of files) bytes += gzipSync(readFileSync(join(dist, f)), { level: 9 }).length;
+  return bytes;
+}
+
+function runLighthouse(url: string, spec: PageSpec, report: string): Promise<void> {
+  const flags = [...CHROME_FLAGS, ...(spec.profile ? [`--user-data-dir=${spec.profile}`] : [])];
+  const args = [
+    '--yes',
+    LIGHTHOUSE,
+    url,
+    `--chrome-path=${CHROMIUM}`,
+    `--chrome-flags=${flags.join(' ')}`,
+    '--only-categories=performance',
+    '--output=json',
+    `--output-path=${report}`,
+    '--quiet',
+    ...(spec.cookie ? [`--extra-headers=${JSON.stringify({ Cookie: `auth-token=${spec.cookie}` })}`] : []),
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`lighthouse ${url} exited ${code}:\n${err.slice(-2000)}`)),
+    );
+  });
+}
+
+function figures(report: string): Omit<LighthouseFigures, 'page'> {
+  const lhr = JSON.parse(readFileSync(report, 'utf8')) as {
+    categories: { performance: { score: number | null } };
+    audits: Record<string, { numericValue?: number }>;
+    runtimeError?: { message: string };
+  };
+  if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
+  const n = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  return {
+    score: Math.round((lhr.categories.performance.score ?? NaN) * 100),
+    fcpMs: n('first-contentful-paint'),
+    lcpMs: n('largest-contentful-paint'),
+    tbtMs: n('total-blocking-time'),
+    cls: n('cumulative-layout-shift'),
+    siMs: n('speed-index'),
+  };
+}
+
+async function post<T>(base: string, path: string, body: unknown, cookie?: string) {
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'domain-name': DOMAIN,
+      ...(cookie ? { cookie: `auth-token=${cookie}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { success: boolean; result: T; message?: string };
+  if (!json.success) throw new Error(`${path}: ${json.message ?? res.status}`);
+  return { json, res };
+}
+
+/**
+ * Signs the demo agent in through the API and stores what the SPA keeps after a real sign-in
+ * (tp.user, tp.site) in a Chromium profile, so Lighthouse opens the guarded pages as that agent.
+ */
+async function signedInAgent(gatewayUrl: string, origin: string, profile: string) {
+  const { DEMO_LOGINS } = await import('./seed/logins.ts');
+  const agent = DEMO_LOGINS.find((l) => l.site === DOMAIN && l.role === 'agent');
+  if (!agent) throw new Error(`no demo agent on ${DOMAIN}`);
+  const { res } = await post(gatewayUrl, urlPath(login), { email: agent.email, password: agent.password });
+  const cookie = /auth-token=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
+  if (!cookie) throw new Error('agent sign-in returned no session cookie');
+  const user = (await post(gatewayUrl, urlPath(getUserBySessionId), {}, cookie)).json.result;
+  const site = (await post(gatewayUrl, urlPath(detectSite), { domain: DOMAIN })).json.result;
+
+  rmSync(profile, { recursive: true, force: true });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--host-resolver-rules=MAP *.localhost 127.0.0.1'],
+  });
+  try {
+    const page = await context.newPage();
+    // Any same-origin document will do; the favicon is small and involves no app code.
+    await page.goto(`${origin}${SPA_BASENAME}/favicon.svg`);
+    // Source text: the scripts' tsconfig has no DOM types.
+    await page.evaluate(
+      `localStorage.setItem('tp.user', ${JSON.stringify(JSON.stringify(user))});` +
+        `localStorage.setItem('tp.site', ${JSON.stringify(JSON.stringify(site))});`,
+    );
+  } finally {
+    await context.close();
+  }
+  return cookie;
+}
+
+/**
+ * The gateway compresses a static file on its first request (CloudFront serves from its cache): ask
+ * for every file once so no run measures brotli at quality 11.
+ */
+async function warmStatic(gatewayUrl: string, dist: string) {
+  for (const file of ['index.html', ...readdirSync(join(dist, 'assets')).map((f) => `assets/${f}`)])
+    await (await fetch(`${gatewayUrl}${SPA_BASENAME}/${file}`, { headers: { 'accept-encoding': 'br' } })).arrayBuffer();
+}
+
+export async function benchLighthouse(opts: { gatewayUrl: string; dist: string }): Promise<LighthouseFigures[]> {
+  mkdirSync(OUT, { recursive: true });
+  const origin = `http://${DOMAIN}:${new URL(opts.gatewayUrl).port}`;
+  await warmStatic(opts.gatewayUrl, opts.dist);
+  const profile = join(OUT, 'agent-profile');
+  const cookie = await signedInAgent(opts.gatewayUrl, origin, profile);
+
+  // A real search for the results URL; the screen searches again from the query, as on a reload.
+  const day = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
+  const query = `origin=DEL&destination=BOM&departure=${day}&adt=1&chd=0&inf=0`;
+  const searched = await post<{ searchId: string }>(
+    opts.gatewayUrl,
+    urlPath(flightSearch),
+    {
+      JourneyType: 1,
+      segments: [{ origin: 'DEL', destination: 'BOM', preferredDepartureTime: `${day}T00:00:00` }],
+      adultCount: 1,
+      childCount: 0,
+      infantCount: 0,
+    },
+    cookie,
+  );
+
+  const pages: PageSpec[] = [
+    { name: 'login (first visit)', path: '/login' },
+    { name: 'flight search (agent)', path: '/flight/search', profile, cookie },
+    {
+      name: 'flight results (agent)',
+      path: `/flight/results/${encodeURIComponent(searched.json.result.searchId)}?${query}`,
+      profile,
+      cookie,
+    },
+  ];
+  const out: LighthouseFigures[] = [];
+  for (const [i, spec] of pages.entries()) {
+    const runs: Omit<LighthouseFigures, 'page'>[] = [];
+    for (let r = 1; r <= RUNS; r++) {
+      const report = join(OUT, `page${i + 1}-run${r}.json`);
+      await runLighthouse(`${origin}${SPA_BASENAME}${spec.path}`, spec, report);
+      runs.push(figures(report));
+    }
+    const pick = (k: keyof Omit<LighthouseFigures, 'page'>) => median(runs.map((x) => x[k]));
+    out.push({
+      page: spec.name,
+      score: pick('score'),
+      fcpMs: pick('fcpMs'),
+      lcpMs: pick('lcpMs'),
+      tbtMs: pick('tbtMs'),
+      cls: pick('cls'),
+      siMs: pick('siMs'),
+    });
+  }
+  return out;
+}
+
+export function printLighthouse(rows: LighthouseFigures[], dist: string): void {
+  const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const table = [
+    ['page', 'score', 'FCP', 'LCP', 'TBT', 'CLS', 'SI'],
+    ...rows.map((r) => [
+      r.page,
+      String(r.score),
+      s(r.fcpMs),
+      s(r.lcpMs),
+      `${Math.round(r.tbtMs)} ms`,
+      r.cls.toFixed(3),
+      s(r.siMs),
+    ]),
+  ];
+  const widths = table[0]!.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
+  process.stdout.write(
+    `== Lighthouse 13.5 (mobile preset, median of ${RUNS}) ==\n` +
+      table.map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ')).join('\n') +
+      `\ninitial JS (index.html's script and modulepreloads): ${(initialJsGzip(dist) / 1024).toFixed(1)} KB gzipped\n`,
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const dist = process.env.WEB_DIST ?? join(ROOT, 'web', 'dist');
+  const portBase = Number(process.env.BENCH_PORT_BASE ?? 4900);
+  const stack = await startStack({
+    ports: { gateway: portBase, dynamodb: portBase + 1, sqs: portBase + 2, ses: portBase + 3 },
+    webDist: dist,
+    seed: true,
+    logLevel: 'silent',
+  });
+  try {
+    const rows = await benchLighthouse({ gatewayUrl: stack.gatewayUrl, dist });
+    printLighthouse(rows, dist);
+    writeFileSync(join(OUT, 'summary.json'), JSON.stringify(rows, null, 2));
+  } finally {
+    await stack.stop();
+  }
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { NO_FILTERS, facetsOf } from '@tp/domain/flight-filters';
+import { renderWithProviders } from '#test/render.tsx';
+import { FilterPanel } from './FilterPanel.tsx';
+import { flightOption } from './test-fixtures.ts';
+
+// Options 1, 2, 4, 5: direct and one-stop flights only (no option i % 7 === 0).
+const FACETS = facetsOf([1, 2, 3, 4, 5].map((i) => flightOption(i)));
+const WAIT = { timeout: 5000 };
+
+function setup(filters = NO_FILTERS) {
+  const onPatch = vi.fn();
+  const onClear = vi.fn();
+  renderWithProviders(<FilterPanel facets={FACETS} filters={filters} onPatch={onPatch} onClear={onClear} />);
+  return { onPatch, onClear, user: userEvent.setup() };
+}
+
+describe('FilterPanel', { timeout: 20_000 }, () => {
+  it('offers Direct, 1 and 2 & more with their counts, an empty bucket disabled', async () => {
+    const { onPatch, user } = setup();
+    const stops = screen.getByRole('group', { name: 'Stops' });
+    const boxes = within(stops).getAllByRole('checkbox') as HTMLInputElement[];
+    expect(boxes.map((b) => b.value)).toEqual(['1', '2', '3']);
+    expect(stops.textContent).toContain('Direct (4)');
+    expect(stops.textContent).toContain('1 (1)');
+    expect(boxes[2]!.disabled).toBe(true);
+    await user.click(within(stops).getByText('1'));
+    expect(onPatch).toHaveBeenLastCalledWith({ stops: [2] });
+  });
+
+  it('sets a departure window from an hour to the end of the day', async () => {
+    const { onPatch, user } = setup();
+    await user.click(screen.getAllByLabelText('Departure from')[0]!);
+    // The first list is the "from" select's (both selects keep their options in the document).
+    await user.click((await screen.findAllByRole('option', { name: '22:00', hidden: true }, WAIT))[0]!);
+    expect(onPatch).toHaveBeenLastCalledWith({ time: { from: 22 * 60, to: 24 * 60 - 1 } });
+  });
+
+  it('shows the wrap past midnight for an end before the start', () => {
+    setup({ ...NO_FILTERS, time: { from: 22 * 60, to: 2 * 60 } });
+    expect(screen.getByText('Runs past midnight into the next day')).toBeTruthy();
+  });
+
+  it('shows the price range in rupees from the cheapest to the dearest published price', () => {
+    setup();
+    const price = screen.getByRole('group', { name: 'Price' });
+    const lo = Math.min(...[1, 2, 3, 4, 5].map((i) => flightOption(i).publishedPrice));
+    expect(price.textContent).toContain(`₹${lo.toLocaleString('en-IN', { minimumFractionDigits: 2 })}`);
+    expect(screen.getByRole('slider', { name: 'Maximum price' })).toBeTruthy();
+  });
+
+  it('filters by fare type and clears everything', async () => {
+    const { onPatch, onClear, user } = setup();
+    await user.click(within(screen.getByRole('group', { name: 'Fare type' })).getByText('Non-Refundable'));
+    expect(onPatch).toHaveBeenLastCalledWith({ fareType: 'nonRefundable' });
+    await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    expect(onClear).toHaveBeenCalledOnce();
+  });
+});
