@@ -12,11 +12,14 @@ import { FormCard } from '#shared/FormCard.tsx';
 import { applyServerErrors } from '#shared/forms.ts';
 import { FLIGHT_HOME_PATH, FLIGHT_LOGIN_PATH, safeRedirect } from '#shared/redirects.ts';
 import { userStore } from '#shared/state.ts';
-import { ForgotPasswordDialog } from './ForgotPasswordDialog.tsx';
 import { EMAIL_VERIFIED, useLoginLinks } from './login-links.ts';
 
 // Provider code (and Google's script) loads only on sites that configured a provider.
 const SocialLogin = lazy(() => import('./social/SocialLogin.tsx'));
+// The dialog (Modal, focus trap, floating UI) loads when first opened, not with the login screen.
+const ForgotPasswordDialog = lazy(() =>
+  import('./ForgotPasswordDialog.tsx').then((m) => ({ default: m.ForgotPasswordDialog })),
+);
 
 /**
  * /login and /flight/login. A successful sign-in only stores the user: the route guard then sends
@@ -85,7 +88,11 @@ export default function LoginPage() {
           Create an account
         </Anchor>
       </Text>
-      <ForgotPasswordDialog opened={forgotOpen} onClose={forgot.close} initialEmail={form.values.email} />
+      {forgotOpen && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog opened onClose={forgot.close} initialEmail={form.values.email} />
+        </Suspense>
+      )}
     </FormCard>
   );
 }
