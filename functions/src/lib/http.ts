@@ -6,6 +6,7 @@ import { routeKey, type Endpoint, type ParsedRequestOf, type ResponseOf } from '
 import { MSG } from '@tp/contracts/messages';
 import { AUTH } from '@tp/contracts/platform';
 import type { TErrorEnvelope } from '@tp/contracts/envelope';
+import { encodeBody } from './compress.ts';
 import { AppError, fail } from './errors.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { parseCookies, clearSessionCookie } from './cookies.ts';
@@ -163,15 +164,20 @@ export function domainHandler(operations: Operation[]) {
       const r = out instanceof Reply ? out : new Reply(out);
       status = r.options.status ?? 200;
       const key = op.endpoint.envelope ?? 'result';
-      return {
-        statusCode: status,
-        headers: JSON_HEADERS,
-        ...(r.options.cookies ? { cookies: r.options.cookies } : {}),
-        body: JSON.stringify({
+      const encoded = encodeBody(
+        JSON.stringify({
           success: true,
           ...(r.options.message ? { message: r.options.message } : {}),
           [key]: r.payload,
         }),
+        headers['accept-encoding'],
+      );
+      return {
+        statusCode: status,
+        headers: { ...JSON_HEADERS, ...encoded.headers },
+        ...(r.options.cookies ? { cookies: r.options.cookies } : {}),
+        body: encoded.body,
+        ...(encoded.isBase64Encoded ? { isBase64Encoded: true } : {}),
       };
     } catch (err) {
       const appErr =
