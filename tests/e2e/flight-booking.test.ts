@@ -6,7 +6,7 @@
  * and the price-changed alert on fare quote.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../scripts/seed/logins.ts';
 import { appUrl, launch, newPage } from '../support/browser.ts';
 
@@ -53,17 +53,40 @@ async function searchFlights(page: Page, opts: { ret?: string } = {}) {
   await page.getByText(/Showing \d+ of \d+ flights/).waitFor();
 }
 
-async function fillLead(page: Page) {
+/** A last name no earlier run used (letters only, as the passenger rules want). */
+const uniqueLastName = () =>
+  'Kumar' + [...Date.now().toString(36).replace(/\d/g, '')].join('').padEnd(4, 'x').slice(-6);
+
+async function fillLead(page: Page, lastName = 'Kumar') {
   const lead = page.getByRole('group', { name: /Adult 1 \(lead passenger\)/ });
   await lead.getByLabel('Title').click();
   await page.getByRole('option', { name: 'Mr', exact: true }).click();
   await lead.getByLabel('First name').fill('Ravi');
-  await lead.getByLabel('Last name').fill('Kumar');
+  await lead.getByLabel('Last name').fill(lastName);
   await lead.getByLabel('Gender').click();
   await page.getByRole('option', { name: 'Male', exact: true }).click();
   await lead.locator('input[type="tel"]').fill('9876543210');
   await lead.getByLabel('Email').fill(`ravi.${Date.now()}@example.com`);
   return lead;
+}
+
+/** Every simulated option sells or takes meal requests: pick the first meal for the lead passenger. */
+async function addMeal(page: Page, lead: Locator) {
+  await lead
+    .getByLabel(/^Meal /)
+    .first()
+    .click();
+  await page.getByRole('option').first().click();
+}
+
+/** The ticket queue lists the new booking, found by its lead passenger. */
+async function seeInQueue(page: Page, lastName: string) {
+  await page.waitForURL((u) => u.pathname === '/app/flight/ticketQueue', { timeout: 60_000 });
+  await page
+    .getByRole('article')
+    .filter({ hasText: `Ticket of Ravi ${lastName}` })
+    .first()
+    .waitFor({ timeout: 30_000 });
 }
 
 /** Review → (accept a price change) → passengers. */
@@ -98,24 +121,28 @@ describe('flight booking', () => {
 
     await page.waitForURL(/\/app\/flight\/review\/[^?]+\?resultIndex=/);
     await throughReview(page);
-    const lead = await fillLead(page);
-    const meal = lead.getByLabel(/^Meal /).first();
-    if (await meal.count()) {
-      await meal.click();
-      await page.getByRole('option').first().click();
-    }
+    const lastName = uniqueLastName();
+    await addMeal(page, await fillLead(page, lastName));
     await page.getByLabel(/^Wallet \(balance/).check();
     await page.getByRole('button', { name: 'Pay and book' }).click();
-    await page.waitForURL((u) => u.pathname === '/app/flight/ticketQueue', { timeout: 60_000 });
+    await seeInQueue(page, lastName);
   });
 
   it('a retail customer pays through the sandbox gateway when the site has one', async () => {
     const { page } = await newPage(browser);
     await signIn(page, 'retail', '/flight/search');
     await searchFlights(page);
+    // One airline only: every shown option is that airline's.
+    const airline = page.getByRole('group', { name: 'Airlines' }).getByRole('checkbox').first();
+    const label = (await airline.evaluate((el: HTMLInputElement) => el.labels?.[0]?.textContent)) ?? '';
+    const [, airlineName = '', count = ''] = /^(.+?) \((\d+)\)/.exec(label) ?? [];
+    await airline.check();
+    await page.getByText(new RegExp(`Showing ${count} of [\\d,]+ flights`)).waitFor();
+    expect(await page.locator('[data-result]').first().textContent()).toContain(airlineName);
     await page.locator('[data-result]').first().getByRole('button', { name: 'Book' }).click();
     await throughReview(page);
-    await fillLead(page);
+    const lastName = uniqueLastName();
+    await addMeal(page, await fillLead(page, lastName));
     const gateway = page.getByRole('radiogroup', { name: 'Pay with' }).getByRole('radio').first();
     await gateway.waitFor();
     await gateway.check();
@@ -123,7 +150,7 @@ describe('flight booking', () => {
     // The sandbox gateway page, then back through verification to the ticket queue.
     await page.waitForURL((u) => !u.pathname.startsWith('/app/flight/passengers'), { timeout: 30_000 });
     await page.getByRole('button', { name: /^Pay/ }).click();
-    await page.waitForURL((u) => u.pathname === '/app/flight/ticketQueue', { timeout: 60_000 });
+    await seeInQueue(page, lastName);
   });
 
   it('a normal return books the onward leg, then the return leg prefilled', async () => {
