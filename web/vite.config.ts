@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -36,9 +36,10 @@ function screenModules(): Map<string, string[]> {
   const flightsFile = join(SRC, 'features', 'flights', 'flights.page.tsx');
   const flights = readFileSync(flightsFile, 'utf8');
   const inner = new Map([...flights.matchAll(LAZY)].map((m) => [m[1]!, resolveSpec(m[2]!, join(flightsFile, '..'))]));
-  for (const m of flights.matchAll(/path: FLIGHT_ROUTES\.(\w+), element: <(\w+) \/>/g)) {
+  // Either `{ path: FLIGHT_ROUTES.x, element: <X /> }` or `{ path: FLIGHT_ROUTES.x, Screen: X }`.
+  for (const m of flights.matchAll(/path: FLIGHT_ROUTES\.(\w+), (?:element: <(\w+) \/>|Screen: (\w+))/g)) {
     const pattern = FLIGHT_ROUTES[m[1] as keyof typeof FLIGHT_ROUTES];
-    const file = inner.get(m[2]!);
+    const file = inner.get((m[2] ?? m[3])!);
     if (pattern !== undefined && file) out.set(`${FLIGHT_BASE}/${pattern}`.replace(/\/$/, ''), [flightsFile, file]);
   }
   return out;
@@ -85,14 +86,18 @@ function routePreload(): Plugin {
           return seen;
         };
         const entry = closure(chunks.filter((c) => c.isEntry));
+        const entryCss = new Set([...entry].flatMap((f) => [...(byFile.get(f)!.viteMetadata?.importedCss ?? [])]));
         const files: string[] = [];
         const deps = (...moduleFiles: string[]) => {
           // A module imported both statically and lazily may sit inside a shared chunk (no facade).
           const start = moduleFiles
             .map((f) => chunks.find((c) => c.facadeModuleId === f) ?? chunks.find((c) => c.moduleIds.includes(f)))
             .filter((c) => c !== undefined);
-          return [...closure(start)]
-            .filter((f) => !entry.has(f))
+          // With the chunks' own stylesheets (per-component Mantine styles), which import() would otherwise ask for late.
+          const chunkFiles = [...closure(start)].filter((f) => !entry.has(f));
+          const css = chunkFiles.flatMap((f) => [...(byFile.get(f)!.viteMetadata?.importedCss ?? [])]);
+          return [...new Set([...chunkFiles, ...css])]
+            .filter((f) => !entryCss.has(f))
             .map((f) => (files.includes(f) ? files.indexOf(f) : files.push(f) - 1));
         };
         const access = new Map(SPA_ROUTES.map((r) => [r.path, r.access]));
@@ -125,8 +130,9 @@ function routePreload(): Plugin {
   for (var j = 0; j < want.length; j++) {
     if (done[want[j]]) continue;
     done[want[j]] = 1;
-    var l = document.createElement('link');
-    l.rel = 'modulepreload';
+    var l = document.createElement('link'), css = m.files[want[j]].slice(-4) === '.css';
+    l.rel = css ? 'preload' : 'modulepreload';
+    if (css) l.as = 'style';
     l.crossOrigin = '';
     l.href = m.base + m.files[want[j]];
     document.head.appendChild(l);
@@ -157,9 +163,42 @@ function nonBlockingStyles(): Plugin {
   };
 }
 
+const MANTINE_STYLES = join(import.meta.dirname, 'node_modules', '@mantine', 'core', 'styles');
+
+/**
+ * Mantine's stylesheet per component instead of the whole 250 KB sheet (a long parse and slower
+ * style recalculation on every first paint). Each @mantine/core module that has a stylesheet of its
+ * own name (Button.mjs → styles/Button.css) imports it, after its own imports: a component's styles
+ * travel in the same chunk as its code, so every screen has the styles of what it renders, in
+ * Mantine's dependency order. `@mantine/core/styles.css` (main.tsx) becomes the global part only.
+ * Build only: the dev server pre-bundles Mantine without running this, so it keeps the full sheet.
+ */
+function mantineStylesPerComponent(): Plugin {
+  const own = new Set(
+    readdirSync(MANTINE_STYLES)
+      .filter((f) => f.endsWith('.css') && !f.endsWith('.layer.css'))
+      .map((f) => f.slice(0, -'.css'.length)),
+  );
+  const GLOBAL = ['baseline', 'default-css-variables', 'global'];
+  return {
+    name: 'tp-mantine-styles-per-component',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (source !== '@mantine/core/styles.css') return null;
+      return this.resolve(join(SRC, 'app', 'mantine-global.css'), importer);
+    },
+    transform(code, id) {
+      const m = /[\\/]@mantine[\\/]core[\\/]esm[\\/].*[\\/]([\w-]+)\.mjs$/.exec(id);
+      if (!m || GLOBAL.includes(m[1]!) || !own.has(m[1]!)) return null;
+      return { code: `${code}\nimport '@mantine/core/styles/${m[1]}.css';\n`, map: null };
+    },
+  };
+}
+
 export default defineConfig({
   base: `${SPA_BASENAME}/`,
-  plugins: [react(), routePreload(), nonBlockingStyles()],
+  plugins: [mantineStylesPerComponent(), react(), routePreload(), nonBlockingStyles()],
   build: {
     // WEB_OUT_DIR lets parallel work build to its own folder (tests read it back through WEB_DIST).
     outDir: process.env.WEB_OUT_DIR ?? 'dist',

@@ -7,21 +7,24 @@ import { App } from './app/App.tsx';
 import { preloadEntry } from './app/router.tsx';
 
 /**
- * The built index.html only preloads the stylesheet (its static boot shell paints without it); the
- * sheet is applied here and React renders once it has loaded, so no screen is ever seen unstyled.
- * The dev server injects styles itself and has no such link.
+ * The built index.html only preloads the shell's stylesheets (its static boot shell paints without
+ * them); they are applied here, in order, and React renders once they have loaded, so no screen is
+ * ever seen unstyled. The dev server injects styles itself and has no such links.
  */
-function appStyles(): Promise<void> {
-  const preload = document.querySelector<HTMLLinkElement>('link[data-app-styles]');
-  if (!preload) return Promise.resolve();
-  const sheet = document.createElement('link');
-  sheet.rel = 'stylesheet';
-  sheet.crossOrigin = '';
-  sheet.href = preload.href;
-  return new Promise((resolve) => {
-    sheet.onload = sheet.onerror = () => resolve();
-    document.head.appendChild(sheet);
-  });
+function appStyles(): Promise<unknown> {
+  const preloads = [...document.querySelectorAll<HTMLLinkElement>('link[data-app-styles]')];
+  return Promise.all(
+    preloads.map((preload) => {
+      const sheet = document.createElement('link');
+      sheet.rel = 'stylesheet';
+      sheet.crossOrigin = '';
+      sheet.href = preload.href;
+      return new Promise<void>((resolve) => {
+        sheet.onload = sheet.onerror = () => resolve();
+        document.head.appendChild(sheet);
+      });
+    }),
+  );
 }
 
 preloadEntry(window.location.pathname);

@@ -1,12 +1,17 @@
-import { urlPath, type Endpoint, type RequestOf, type ResponseOf } from '@tp/contracts/endpoint';
+import type { RequestOf, ResponseOf } from '@tp/contracts/endpoint';
 import type { SuccessEnvelope, TErrorEnvelope } from '@tp/contracts/envelope';
 import { clearUserData } from '#shared/storage.ts';
 import { siteStore } from '#shared/state.ts';
 import { toastError } from '#shared/notify.ts';
+import { urlPath, type CallTarget, type EndpointOf } from './boot.ts';
 import { decideFailure, type Failure } from './catalogue.ts';
 import { currentLocation, navigateTo } from './navigation.ts';
 
 export type Envelope<T> = SuccessEnvelope<T> | TErrorEnvelope;
+
+/** Input and payload of a call target: a contract endpoint or its schema-free copy (boot.ts). */
+export type RequestIn<E> = RequestOf<EndpointOf<E>>;
+export type ResponseIn<E> = ResponseOf<EndpointOf<E>>;
 
 /**
  * How much of the error catalogue a call wants:
@@ -50,7 +55,7 @@ function encodeQueryValue(v: unknown): string {
  * sends the rest as a query string, POST and DELETE as a JSON body.
  */
 export function buildRequest(
-  endpoint: Pick<Endpoint, 'api' | 'path' | 'method'>,
+  endpoint: Pick<CallTarget, 'api' | 'path' | 'method'>,
   input: unknown,
   { siteId: withSiteId = true }: Pick<CallOptions, 'siteId'> = {},
 ): { url: string; init: RequestInit } {
@@ -103,11 +108,11 @@ function fail(failure: Failure, handling: Handling): void {
   }
 }
 
-async function exchange<E extends Endpoint>(
+async function exchange<E extends CallTarget>(
   endpoint: E,
-  input: RequestOf<E>,
+  input: RequestIn<E>,
   options: CallOptions,
-): Promise<{ status: number; envelope: Envelope<ResponseOf<E>> }> {
+): Promise<{ status: number; envelope: Envelope<ResponseIn<E>> }> {
   const handling = options.handling ?? 'all';
   const { url, init } = buildRequest(endpoint, input, options);
   let res: Response;
@@ -122,7 +127,7 @@ async function exchange<E extends Endpoint>(
   const isEnvelope =
     body !== null && typeof body === 'object' && typeof (body as { success?: unknown }).success === 'boolean';
   if (res.ok && isEnvelope && (body as { success: boolean }).success) {
-    return { status: res.status, envelope: body as SuccessEnvelope<ResponseOf<E>> };
+    return { status: res.status, envelope: body as SuccessEnvelope<ResponseIn<E>> };
   }
   fail({ endpoint, status: res.status, body }, handling);
   // "success false with errorMessage: … response returned" (spec 000 §8).
@@ -134,31 +139,31 @@ async function exchange<E extends Endpoint>(
  * Calls an endpoint and returns its envelope: success, or the server's error envelope after the
  * error catalogue has run. Throws ApiError only when no envelope came back.
  */
-export async function send<E extends Endpoint>(
+export async function send<E extends CallTarget>(
   endpoint: E,
-  input: RequestOf<E>,
+  input: RequestIn<E>,
   options: CallOptions = {},
-): Promise<Envelope<ResponseOf<E>>> {
+): Promise<Envelope<ResponseIn<E>>> {
   return (await exchange(endpoint, input, options)).envelope;
 }
 
 /** Calls an endpoint and returns its payload (`result`, or `data` for the calls that use it); failures throw ApiError. */
-export async function call<E extends Endpoint>(
+export async function call<E extends CallTarget>(
   endpoint: E,
-  input: RequestOf<E>,
+  input: RequestIn<E>,
   options: CallOptions = {},
-): Promise<ResponseOf<E>> {
+): Promise<ResponseIn<E>> {
   return (await callWithMessage(endpoint, input, options)).result;
 }
 
 /** Like `call`, with the success envelope's `message` too: what the server says it did (for the success toast). */
-export async function callWithMessage<E extends Endpoint>(
+export async function callWithMessage<E extends CallTarget>(
   endpoint: E,
-  input: RequestOf<E>,
+  input: RequestIn<E>,
   options: CallOptions = {},
-): Promise<{ result: ResponseOf<E>; message: string | undefined }> {
+): Promise<{ result: ResponseIn<E>; message: string | undefined }> {
   const { status, envelope } = await exchange(endpoint, input, options);
   if (!envelope.success) throw new ApiError(status, envelope);
-  const result = (endpoint.envelope === 'data' ? envelope.data : (envelope.result ?? envelope.data)) as ResponseOf<E>;
+  const result = (endpoint.envelope === 'data' ? envelope.data : (envelope.result ?? envelope.data)) as ResponseIn<E>;
   return { result, message: envelope.message || undefined };
 }

@@ -1,6 +1,7 @@
 import type { SpaRoute } from '@tp/contracts/spa-routes';
-import { POLICY_PAGES, type TSiteDetails } from '@tp/contracts/site';
+import type { TSiteDetails } from '@tp/contracts/site';
 import type { TUser } from '@tp/contracts/users';
+import { POLICY_PAGES } from '#api/boot.ts';
 import {
   FLIGHT_HOME_PATH,
   FLIGHT_LOGIN_PATH,

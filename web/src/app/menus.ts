@@ -1,5 +1,6 @@
 import { SPA_ROUTES } from '@tp/contracts/spa-routes';
-import { CRM_MODULES, type SiteModule, type TSiteDetails } from '@tp/contracts/site';
+import type { SiteModule, TSiteDetails } from '@tp/contracts/site';
+import { CRM_MODULES } from '#api/boot.ts';
 import { safeUrl } from '#shared/redirects.ts';
 import { routeAvailable, type UserRole } from './access.ts';
 

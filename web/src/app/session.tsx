@@ -1,14 +1,12 @@
 import useSWR from 'swr';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { getUserBySessionId } from '#api/boot.ts';
 import { call } from '#api/client.ts';
 import { userStore, useUser } from '#shared/state.ts';
 import { LOGOUT_PATH } from '#shared/redirects.ts';
 
-// The users contract carries the phone metadata; it loads with the check instead of with the shell.
-async function fetchSessionUser() {
-  const { getUserBySessionId } = await import('@tp/contracts/endpoints/users');
-  return call(getUserBySessionId, {}, { handling: 'none' });
-}
+// The schema-free copy of the endpoint: the users contract (zod, phone metadata) stays off this path.
+const fetchSessionUser = () => call(getUserBySessionId, {}, { handling: 'none' });
 
 /**
  * Once per page load, a stored user is checked against the session cookie. A fresh copy replaces

@@ -1,8 +1,8 @@
 import { createContext, use, useMemo, type ReactNode } from 'react';
-import { detectSite } from '@tp/contracts/endpoints/site';
 import { MSG } from '@tp/contracts/messages';
 import type { TSiteDetails } from '@tp/contracts/site';
 import useSWR from 'swr';
+import { detectSite } from '#api/boot.ts';
 import { apiKey } from '#api/hooks.ts';
 import { call } from '#api/client.ts';
 import { siteStore, useStoredSite } from '#shared/state.ts';

@@ -1,5 +1,5 @@
-import type { Endpoint, RequestOf, ResponseOf } from '@tp/contracts/endpoint';
-import { callWithMessage } from '#api/client.ts';
+import type { Endpoint } from '@tp/contracts/endpoint';
+import { callWithMessage, type RequestIn, type ResponseIn } from '#api/client.ts';
 import { toastSuccess } from './notify.ts';
 
 /**
@@ -8,9 +8,9 @@ import { toastSuccess } from './notify.ts';
  */
 export async function act<E extends Endpoint>(
   endpoint: E,
-  input: RequestOf<E>,
+  input: RequestIn<E>,
   fallback: string,
-): Promise<ResponseOf<E>> {
+): Promise<ResponseIn<E>> {
   const { result, message } = await callWithMessage(endpoint, input);
   toastSuccess(message ?? fallback);
   return result;

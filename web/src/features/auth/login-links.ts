@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { getUserBySessionId, loginBySessionId, verifyEmail } from '@tp/contracts/endpoints/users';
 import { call } from '#api/client.ts';
 import { withLoading } from '#shared/loading.tsx';
 import { toastSuccess } from '#shared/notify.ts';
@@ -8,6 +7,9 @@ import { userStore } from '#shared/state.ts';
 
 /** Our own wording: the specs quote no text for a verified address. */
 export const EMAIL_VERIFIED = 'Your email address is verified.';
+
+// Only a link needs the users contract (zod, phone metadata): the plain login screen loads without it.
+const users = () => import('@tp/contracts/endpoints/users');
 
 // One-time tokens: a token is used once per page load even when effects run twice (StrictMode).
 const used = new Set<string>();
@@ -38,13 +40,14 @@ export function useLoginLinks(): boolean {
       { replace: true },
     );
     if (sessionId && firstUse(sessionId)) {
-      withLoading(call(loginBySessionId, { sessionId }))
+      withLoading(users().then(({ loginBySessionId }) => call(loginBySessionId, { sessionId })))
         .then((user) => userStore.set(user))
         .catch(() => undefined);
     }
     if (verifyToken && firstUse(verifyToken)) {
-      call(verifyEmail, { token: verifyToken })
-        .then(async () => {
+      users()
+        .then(async ({ verifyEmail, getUserBySessionId }) => {
+          await call(verifyEmail, { token: verifyToken });
           setVerified(true);
           // A signed-in visitor leaves the login page at once: tell them by toast, and refresh the stored user.
           if (userStore.get()) {

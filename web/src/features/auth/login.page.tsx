@@ -1,10 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useSearchParams } from 'react-router-dom';
-import { login } from '@tp/contracts/endpoints/users';
-import { ZLogin } from '@tp/contracts/users';
+import { login } from '#api/boot.ts';
 import { useApiMutation } from '#api/hooks.ts';
 import { useCurrentRoute } from '#app/route-context.ts';
 import { brandName, useSite } from '#app/site.tsx';
@@ -21,6 +20,24 @@ const ForgotPasswordDialog = lazy(() =>
   import('./ForgotPasswordDialog.tsx').then((m) => ({ default: m.ForgotPasswordDialog })),
 );
 
+type LoginValues = { email: string; password: string };
+let loginRules: ((values: LoginValues) => FormErrors) | undefined;
+let loadingRules: Promise<unknown> | undefined;
+/**
+ * The form's rules (ZLogin) live in the users contract, which brings zod and the phone metadata: they
+ * load once the visitor starts on the form (or submits), not before the screen's first paint. If they
+ * cannot load, the submit goes ahead and the server's field errors show instead.
+ */
+const loadLoginRules = () =>
+  (loadingRules ??= import('@tp/contracts/users').then(
+    ({ ZLogin }) => {
+      loginRules = schemaResolver(ZLogin, { sync: true });
+    },
+    () => {
+      loadingRules = undefined;
+    },
+  ));
+
 /**
  * /login and /flight/login. A successful sign-in only stores the user: the route guard then sends
  * a signed-in visitor of a login page to redirectTo (or / , or /flight for the flight login).
@@ -32,18 +49,22 @@ export default function LoginPage() {
   const [forgotOpen, forgot] = useDisclosure(false);
   const emailVerified = useLoginLinks();
   const { trigger, isMutating } = useApiMutation(login);
-  const form = useForm({
+  const form = useForm<LoginValues>({
     initialValues: { email: '', password: '' },
-    validate: schemaResolver(ZLogin, { sync: true }),
+    validate: (values) => loginRules?.(values) ?? {},
   });
 
-  const submit = form.onSubmit(async (values) => {
+  const submitValid = form.onSubmit(async (values) => {
     try {
       userStore.set(await trigger(values));
     } catch (error) {
       applyServerErrors(form, error);
     }
   });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void loadLoginRules().then(() => submitValid());
+  };
 
   const googleClientId = site?.wlMeta.googleAuthClientId;
   const facebookAppId = site?.wlMeta.facebookAppId;
@@ -57,7 +78,7 @@ export default function LoginPage() {
           Please sign in to continue.
         </Alert>
       )}
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onFocus={() => void loadLoginRules()} noValidate>
         <Stack gap="sm">
           <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
           <PasswordInput

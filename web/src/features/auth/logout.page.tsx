@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { logout } from '@tp/contracts/endpoints/users';
+import { logout } from '#api/boot.ts';
 import { send } from '#api/client.ts';
 import { PageLoader } from '#shared/PageLoader.tsx';
 import { LOGIN_PATH, redirectQuery } from '#shared/redirects.ts';

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   ActionIcon,
   Box,
@@ -19,7 +19,6 @@ import { getSources } from '@tp/contracts/endpoints/flights';
 import { TIME_BANDS, type TSearchRequest } from '@tp/contracts/flights';
 import { useApi } from '#api/hooks.ts';
 import { CityAutocomplete, type CityOption } from '#shared/city-autocomplete/CityAutocomplete.tsx';
-import { CalendarFare } from './CalendarFare.tsx';
 import { cityNames } from './city-names.ts';
 import {
   CABIN_OPTIONS,
@@ -36,6 +35,9 @@ import {
   withJourneyType,
   type SearchFormValues,
 } from './search-form.ts';
+
+// The fare calendar (Modal, its own Select and the fares call) loads when first opened, not with the form.
+const CalendarFare = lazy(() => import('./CalendarFare.tsx').then((m) => ({ default: m.CalendarFare })));
 
 const JOURNEY_OPTIONS = [
   { value: '1', label: 'One Way' },
@@ -76,6 +78,8 @@ export function SearchForm({
     form.setFieldValue(path, c);
   };
   const [calendarOpen, setCalendarOpen] = useState(false);
+  // Once opened it stays mounted, so its month survives closing as before.
+  const [calendarUsed, setCalendarUsed] = useState(false);
   // Sources are optional: when the call fails the field is simply not offered.
   const sources = useApi(getSources, {}, { call: { handling: 'none' } }).data;
   const v = form.values;
@@ -224,7 +228,10 @@ export function SearchForm({
           <Button
             variant="subtle"
             disabled={!first.origin || !first.destination || v.journeyType === 3}
-            onClick={() => setCalendarOpen(true)}
+            onClick={() => {
+              setCalendarUsed(true);
+              setCalendarOpen(true);
+            }}
           >
             Fare calendar
           </Button>
@@ -233,14 +240,16 @@ export function SearchForm({
           </Button>
         </Group>
       </Stack>
-      {first.origin && first.destination && (
-        <CalendarFare
-          opened={calendarOpen}
-          onClose={() => setCalendarOpen(false)}
-          origin={first.origin.value}
-          destination={first.destination.value}
-          onPick={(date) => form.setFieldValue('legs.0.date', date)}
-        />
+      {calendarUsed && first.origin && first.destination && (
+        <Suspense fallback={null}>
+          <CalendarFare
+            opened={calendarOpen}
+            onClose={() => setCalendarOpen(false)}
+            origin={first.origin.value}
+            destination={first.destination.value}
+            onPick={(date) => form.setFieldValue('legs.0.date', date)}
+          />
+        </Suspense>
       )}
     </Paper>
   );

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import * as contract from '@tp/contracts/endpoint';
+import * as site from '@tp/contracts/site';
+import * as siteEndpoints from '@tp/contracts/endpoints/site';
+import * as userEndpoints from '@tp/contracts/endpoints/users';
+import * as boot from './boot.ts';
+
+// The boot path's schema-free copies must say exactly what the contract says.
+const pairs = [
+  [boot.detectSite, siteEndpoints.detectSite],
+  [boot.getUserBySessionId, userEndpoints.getUserBySessionId],
+  [boot.login, userEndpoints.login],
+  [boot.logout, userEndpoints.logout],
+] as const;
+
+describe('boot contract copies', () => {
+  it.each(pairs.map(([copy, real]) => [real.id, copy, real] as const))('%s matches the contract', (_id, copy, real) => {
+    const { id, api, method, path, auth, envelope } = real;
+    expect(copy).toEqual({ id, api, method, path, auth, ...(envelope ? { envelope } : {}) });
+    expect(boot.urlPath(copy)).toBe(contract.urlPath(real));
+  });
+
+  it('has the contract constants', () => {
+    expect(boot.API_BASES).toEqual(contract.API_BASES);
+    expect(boot.POLICY_PAGES).toEqual(site.POLICY_PAGES);
+    expect(boot.CRM_MODULES).toEqual(site.CRM_MODULES);
+  });
+});
