@@ -7,8 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { DEMO_PASSWORD } from '../../scripts/seed/logins.ts';
-import { appUrl, launch, newPage } from '../support/browser.ts';
+import { appUrl, launch, newPage, signIn as fillLogin } from '../support/browser.ts';
 
 const SITE = 'flightdeals.localhost';
 
@@ -23,12 +22,10 @@ afterAll(async () => {
 /** A date `days` ahead, YYYY-MM-DD. */
 const ahead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-async function signIn(page: Page, local: string, path: string) {
+async function signInAt(page: Page, local: string, path: string) {
   await page.goto(appUrl(SITE, path));
   await page.waitForURL(/\/app\/(flight\/)?login/);
-  await page.getByLabel(/^Email/).fill(`${local}@${SITE}`);
-  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: /^Login$/ }).click();
+  await fillLogin(page, `${local}@${SITE}`);
 }
 
 /** The city autocomplete by keyboard: type a city name, wait for its option, Tab takes the first. */
@@ -101,7 +98,7 @@ async function throughReview(page: Page) {
 describe('flight booking', () => {
   it('an agent filters, picks, adds a meal and pays with the wallet, landing on the ticket queue', async () => {
     const { page } = await newPage(browser);
-    await signIn(page, 'agent', '/flight');
+    await signInAt(page, 'agent', '/flight');
     await page.waitForURL((u) => u.pathname === '/app/flight');
     await searchFlights(page);
 
@@ -130,7 +127,7 @@ describe('flight booking', () => {
 
   it('a retail customer pays through the sandbox gateway when the site has one', async () => {
     const { page } = await newPage(browser);
-    await signIn(page, 'retail', '/flight/search');
+    await signInAt(page, 'retail', '/flight/search');
     await searchFlights(page);
     // One airline only: every shown option is that airline's.
     const airline = page.getByRole('group', { name: 'Airlines' }).getByRole('checkbox').first();
@@ -155,7 +152,7 @@ describe('flight booking', () => {
 
   it('a normal return books the onward leg, then the return leg prefilled', async () => {
     const { page } = await newPage(browser);
-    await signIn(page, 'agent', '/flight');
+    await signInAt(page, 'agent', '/flight');
     await page.waitForURL((u) => u.pathname === '/app/flight');
     await searchFlights(page, { ret: ahead(25) });
     const bar = page.getByRole('region', { name: 'Selected flights' });
@@ -178,7 +175,7 @@ describe('flight booking', () => {
 
   it('a price change on fare quote shows the alert with the new total', async () => {
     const { page } = await newPage(browser);
-    await signIn(page, 'agent', '/flight');
+    await signInAt(page, 'agent', '/flight');
     await page.waitForURL((u) => u.pathname === '/app/flight');
     await searchFlights(page);
     const searchUrl = page.url();

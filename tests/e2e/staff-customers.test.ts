@@ -8,8 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { MSG } from '@tp/contracts/messages';
-import { DEMO_PASSWORD } from '../../scripts/seed/logins.ts';
-import { appUrl, launch, newPage } from '../support/browser.ts';
+import { appUrl, launch, newPage, signIn, toast } from '../support/browser.ts';
 
 const SITE = 'flightdeals.localhost';
 const ADMIN = `admin@${SITE}`;
@@ -23,14 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signIn(page: Page, email: string) {
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: /^Login$/ }).click();
-}
-
-const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root', { hasText: text });
 
 /** Opens the row's actions menu and picks an action. */
 async function rowAction(page: Page, row: Locator, action: string) {

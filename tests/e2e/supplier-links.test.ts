@@ -8,8 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG } from '@tp/contracts/messages';
-import { DEMO_PASSWORD } from '../../scripts/seed/logins.ts';
-import { appUrl, launch, newPage } from '../support/browser.ts';
+import { appUrl, launch, newPage, signIn, toast } from '../support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,12 +21,6 @@ afterAll(async () => {
 /** A valid, unused Indian mobile number. */
 const mobile = () => `9${String(Date.now()).slice(-7)}${Math.floor(10 + Math.random() * 89)}`;
 
-async function signIn(page: Page, email: string) {
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: /^Login$/ }).click();
-}
-
 /** Opens a guarded page: the guard sends the visitor to login, and signing in comes back to it. */
 async function openSignedIn(page: Page, domain: string, path: string, email: string) {
   await page.goto(appUrl(domain, path));
@@ -35,8 +28,6 @@ async function openSignedIn(page: Page, domain: string, path: string, email: str
   await signIn(page, email);
   await page.waitForURL((u) => u.pathname === `/app${path.split('?')[0]}`);
 }
-
-const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root', { hasText: text });
 
 describe('supplier links between two sites', () => {
   it('SkyWay asks again for a rejected list after accepting terms, Flight Deals approves, SkyWay is linked', async () => {

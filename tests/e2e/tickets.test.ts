@@ -12,9 +12,8 @@ import type { Browser, Page } from 'playwright-core';
 import { MSG } from '@tp/contracts/messages';
 import { TICKET_MSG } from '@tp/contracts/tickets';
 import type { BookingRecord } from '../../functions/src/flights/bookings-repo.ts';
-import { DEMO_PASSWORD } from '../../scripts/seed/logins.ts';
 import { waitForMail } from '../support/api.ts';
-import { appUrl, launch, newPage } from '../support/browser.ts';
+import { appUrl, launch, newPage, signIn, toast } from '../support/browser.ts';
 import { supplierBooking } from '../integration/tickets-helpers.ts';
 
 const SITE = 'flightdeals.localhost';
@@ -29,13 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signIn(page: Page, email: string) {
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: /^Login$/ }).click();
-}
-const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root', { hasText: text });
 
 async function filterByPnr(page: Page, pnr: string) {
   await page.getByLabel('PNR or ticket number').fill(pnr);

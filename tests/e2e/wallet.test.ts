@@ -7,8 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG } from '@tp/contracts/messages';
-import { DEMO_PASSWORD } from '../../scripts/seed/logins.ts';
-import { appUrl, launch, newPage } from '../support/browser.ts';
+import { appUrl, launch, newPage, signIn } from '../support/browser.ts';
 
 const SITE = 'partner.localhost';
 const AGENT = `agent2@${SITE}`;
@@ -21,12 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signIn(page: Page, email: string) {
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: /^Login$/ }).click();
-}
 
 /** "₹3,500" → 3500 */
 const rupees = (text: string) => Number(text.replace(/[^\d.]/g, ''));

@@ -4,6 +4,7 @@
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { DEMO_PASSWORD } from '../../scripts/seed/logins.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -42,3 +43,13 @@ export async function newPage(
   const page = await context.newPage();
   return { context, page };
 }
+
+/** Fills the open login form and submits it (demo users share one password). */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: /^Login$/ }).click();
+}
+
+/** A toast (Mantine notification) showing `text`. */
+export const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root', { hasText: text });

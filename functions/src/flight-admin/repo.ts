@@ -3,9 +3,9 @@
  * site's booking-date index and travel-date projection: Queries, never scans); what is ours here is the
  * supply setting on the site's secrets item, two site policies on the site record and supplier deposits.
  */
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { LookToBookPolicy } from '@tp/domain/look-to-book';
-import { db, tableName } from '#lib/db';
+import { db, queryAll, tableName } from '#lib/db';
 import { isConditionFailure } from '#lib/errors';
 import { keys } from '#lib/keys';
 
@@ -115,20 +115,6 @@ export async function putDeposit(siteId: string, d: DepositRecord): Promise<'don
     if (isConditionFailure(err)) return 'duplicate';
     throw err;
   }
-}
-
-async function queryAll(input: {
-  KeyConditionExpression: string;
-  ExpressionAttributeValues: Record<string, unknown>;
-}): Promise<Record<string, unknown>[]> {
-  const out: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(new QueryCommand({ TableName: tableName(), ...input, ExclusiveStartKey }));
-    out.push(...((res.Items ?? []) as Record<string, unknown>[]));
-    ExclusiveStartKey = res.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return out;
 }
 
 /** A supplier account's deposits dated on or before `to` (all of them when omitted), oldest first. */

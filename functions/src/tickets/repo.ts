@@ -1,23 +1,11 @@
 /** DynamoDB reads of the ticket queues (writes go through bookings-repo with the indexer of indexes.ts). */
-import { BatchGetCommand, GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE } from '@tp/contracts/platform';
-import { db, tableName } from '#lib/db';
+import { db, queryAll, tableName } from '#lib/db';
 import { keys } from '#lib/keys';
 import { toBooking, type BookingRecord } from '../flights/bookings-repo.ts';
 import type { TransactItem } from '../wallet/ledger.ts';
 import type { BookingRow } from './indexes.ts';
-
-/** Every item of one partition between two sort-key bounds (pages through Query; never a scan). */
-async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Promise<Record<string, unknown>[]> {
-  const out: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(new QueryCommand({ TableName: tableName(), ...input, ExclusiveStartKey }));
-    out.push(...((res.Items ?? []) as Record<string, unknown>[]));
-    ExclusiveStartKey = res.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return out;
-}
 
 export interface KeyRange {
   /** Inclusive sort-key bounds (prefixes of `date#bookingId`). */

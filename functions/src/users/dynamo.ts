@@ -1,11 +1,7 @@
 /** Small DynamoDB helpers shared by the users, customer-group and permission-group repos. */
-import {
-  QueryCommand,
-  TransactWriteCommand,
-  type QueryCommandInput,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#lib/db';
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { db } from '#lib/db';
+export { queryAll } from '#lib/db';
 import { isConditionFailure } from '#lib/errors';
 import type { UniqueField } from './repo.ts';
 
@@ -41,18 +37,4 @@ export function setClause(fields: Record<string, unknown>, prefix = 'f') {
     names: Object.fromEntries(entries.map(([k], i) => [`#${prefix}${i}`, k])),
     values: Object.fromEntries(entries.map(([, v], i) => [`:${prefix}${i}`, v])),
   };
-}
-
-/** Every page of a query, for lists small by nature (a site's groups, a group's members, a legal entity's users). */
-export async function queryAll(
-  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
-): Promise<Record<string, unknown>[]> {
-  const out: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(new QueryCommand({ TableName: tableName(), ...input, ExclusiveStartKey: start }));
-    out.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return out;
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, NumberInput, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   addSupplierDeposit,
   getSupplierAccounts,
@@ -15,6 +15,7 @@ import { DataTable, type Column } from '#shared/DataTable.tsx';
 import { formatDate } from '#shared/format.ts';
 import { formatMoney, newRequestId } from '#features/wallet/money.ts';
 import { DateRangeFields, monthToDate, rangeProblem, type DayRange } from './shared.tsx';
+import { AmountInput } from '#shared/AmountInput.tsx';
 
 const PAGE_SIZE = 25;
 const KIND_LABEL: Record<TStatementLine['kind'], string> = { deposit: 'Deposit', booking: 'Booking', refund: 'Refund' };
@@ -239,15 +240,7 @@ function DepositDialog({
         }}
       >
         <Stack gap="sm">
-          <NumberInput
-            label="Amount (₹)"
-            min={0}
-            decimalScale={2}
-            required
-            value={amount}
-            onChange={setAmount}
-            error={errors.amount}
-          />
+          <AmountInput min={0} value={amount} onChange={setAmount} error={errors.amount} />
           <TextInput
             type="date"
             label="Date"

@@ -8,6 +8,7 @@ import { act } from '#shared/actions.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { toastError } from '#shared/notify.ts';
 import { BalanceCard } from '#features/wallet/BalanceCard.tsx';
+import { AmountInput } from '#shared/AmountInput.tsx';
 
 function parseAmount(v: number | string): { value: number; error: string | null } {
   if (v === '' || v === undefined) return { value: 0, error: MSG.required };
@@ -41,18 +42,13 @@ function GatewayTopUp({ gatewayLabel }: { gatewayLabel: string }) {
       }}
     >
       <Stack gap="sm" maw={360}>
-        <NumberInput
-          label="Amount (₹)"
+        <AmountInput
           value={amount}
           onChange={(v) => {
             setAmount(v);
             setError(null);
           }}
-          min={1}
-          decimalScale={2}
-          thousandSeparator=","
           error={error}
-          required
         />
         <Button type="submit" loading={busy}>
           Pay with {gatewayLabel}

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { addWalletEntry } from '@tp/contracts/endpoints/wallet';
 import { MSG } from '@tp/contracts/messages';
 import { act } from '#shared/actions.ts';
 import { newRequestId } from './money.ts';
+import { AmountInput } from '#shared/AmountInput.tsx';
 
 /**
  * Staff Add Money. One request id per opening of the dialog: a double click or a retry after a
@@ -61,18 +62,13 @@ export function AddMoneyDialog({
           <Text size="sm">
             Customer: <strong>{email}</strong>
           </Text>
-          <NumberInput
-            label="Amount (₹)"
+          <AmountInput
             value={amount}
             onChange={(v) => {
               setAmount(v);
               setError(null);
             }}
-            min={1}
-            decimalScale={2}
-            thousandSeparator=","
             error={error}
-            required
             data-autofocus
           />
           <TextInput label="Remark" value={remark} onChange={(e) => setRemark(e.currentTarget.value)} maxLength={200} />
