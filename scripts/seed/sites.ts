@@ -16,6 +16,8 @@ export const DEMO_SITES: (SiteRecord & { extraDomains: string[] })[] = [
     adminEmail: 'admin@flightdeals.localhost',
     domain: 'flightdeals.localhost',
     extraDomains: ['localhost', '127.0.0.1'],
+    // A partner's own booking page allowed to post to this site's API (lib/origin-guard.ts).
+    allowedOrigins: ['https://book.flightdeals-partner.example'],
     gtm_tag: '',
     scriptUrls: [],
     brandingSettings: {

@@ -47,7 +47,8 @@ export class Client {
       headers: {
         'domain-name': this.domain,
         ...(this.cookie ? { cookie: `${AUTH.tokenName}=${this.cookie}` } : {}),
-        ...(method === 'GET' ? {} : { 'content-type': 'application/json' }),
+        // As a browser on the site's own pages would: JSON, with the page's origin (lib/origin-guard.ts).
+        ...(method === 'GET' ? {} : { 'content-type': 'application/json', origin: `http://${this.domain}` }),
         ...headers,
       },
     };

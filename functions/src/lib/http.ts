@@ -14,6 +14,7 @@ import { resolveSite, type SiteRecord } from './tenancy.ts';
 import { findSession, deleteSession, type SessionRecord } from './sessions.ts';
 import { principalFromItem, type Principal } from './principal.ts';
 import { permissionsOf } from './permissions.ts';
+import { refuseCrossSite } from './origin-guard.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
@@ -156,6 +157,8 @@ export function domainHandler(operations: Operation[]) {
     };
     try {
       if (!op) throw fail.notFound();
+      // A page on another origin must not be able to act with the visitor's cookie (CSRF).
+      await refuseCrossSite(op.endpoint, headers, ctx.site);
       // Who may call comes first: a caller without access learns nothing about the input a call expects.
       await authorise(op, ctx);
       const parsed = op.endpoint.request.safeParse(readInput(event));

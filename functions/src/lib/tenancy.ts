@@ -9,6 +9,11 @@ import { fail } from './errors.ts';
 export interface SiteRecord extends TSiteDetails {
   siteId: string;
   ownerLegalEntityId: string;
+  /**
+   * Exact origins (`https://partner.example.com`) of partner pages allowed to post to this site's API
+   * besides the site's own domains (lib/origin-guard.ts). Server-side only: never in `detetct`.
+   */
+  allowedOrigins?: string[];
 }
 
 /**

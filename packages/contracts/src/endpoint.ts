@@ -75,6 +75,11 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodTy
    */
   permission?: string;
   envelope?: EnvelopeKey;
+  /**
+   * Called by another server (a payment gateway's signed callback), never by a browser: exempt from the
+   * cross-site (Origin / JSON) check, so the operation must prove the caller itself (a signature).
+   */
+  serverToServer?: true;
   request: Req;
   response: Res;
   summary: string;

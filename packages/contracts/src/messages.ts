@@ -89,6 +89,8 @@ export const MSG = {
   // platform texts not quoted by the specs (our own wording)
   loggedOut: 'You have been logged out. Please sign in again.',
   forbidden: 'You do not have permission to do this.',
+  /** A state-changing call without JSON or from an origin that is not the site's own (cross-site request). */
+  crossSiteRefused: 'This request must be sent by the site itself.',
   notFound: 'Not found',
   invalidCredentials: 'Invalid email or password',
   accountBlocked: 'Your account has been blocked. Please contact support.',
