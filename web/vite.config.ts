@@ -6,6 +6,7 @@ import { API_BASES } from '@tp/contracts/endpoint';
 import { LOCAL_PORTS } from '@tp/contracts/platform';
 import { SPA_BASENAME, SPA_ROUTES } from '@tp/contracts/spa-routes';
 import { FLIGHT_BASE, FLIGHT_ROUTES } from './src/features/flights/paths.ts';
+import { BOOT_SCRIPTS, BOOT_SCRIPT_HASHES, cspHash, type BootScript } from './boot/index.ts';
 
 // `npm run dev -w web` proxies the API bases to the local gateway (`npm start`), so the dev server
 // behaves like the same-origin deployment (the auth cookie is first-party either way).
@@ -114,31 +115,20 @@ function routePreload(): Plugin {
           siteHtml: deps(join(SRC, 'shared', 'SafeHtml.tsx')),
           account: deps(join(SRC, 'app', 'layout', 'AccountMenu.tsx')),
         };
-        // Runs during head parsing; storage errors (private mode) only cost the preload.
-        const script = `(function (m) {
-  var get = function (k) { try { return JSON.parse(localStorage.getItem(k)); } catch (e) { return null; } };
-  var user = get('tp.user'), site = get('tp.site');
-  var path = location.pathname.slice(${JSON.stringify(SPA_BASENAME.length)}) || '/';
-  var want = [];
-  for (var i = 0; i < m.routes.length; i++) {
-    var r = m.routes[i];
-    if (new RegExp(r[0]).test(path)) { want = r[1] === 'public' || user ? r[2] : m.login; break; }
-  }
-  if (!site || site.headerHtml || site.footerHtml) want = want.concat(m.siteHtml);
-  if (user) want = want.concat(m.account);
-  var done = {};
-  for (var j = 0; j < want.length; j++) {
-    if (done[want[j]]) continue;
-    done[want[j]] = 1;
-    var l = document.createElement('link'), css = m.files[want[j]].slice(-4) === '.css';
-    l.rel = css ? 'preload' : 'modulepreload';
-    if (css) l.as = 'style';
-    l.crossOrigin = '';
-    l.href = m.base + m.files[want[j]];
-    document.head.appendChild(l);
-  }
-})(${JSON.stringify(map)});`;
-        return { html, tags: [{ tag: 'script', children: script, injectTo: 'head' }] };
+        // Data for web/boot/preload.js, which is static so that the policy can allow it by hash.
+        const json = JSON.stringify(map).replace(/</g, '\\u003c');
+        return {
+          html,
+          tags: [
+            {
+              tag: 'script',
+              attrs: { type: 'application/json', id: 'tp-preload-map' },
+              children: json,
+              injectTo: 'head',
+            },
+            { tag: 'script', children: BOOT_SCRIPTS.preload, injectTo: 'head' },
+          ],
+        };
       },
     },
   };
@@ -159,6 +149,45 @@ function nonBlockingStyles(): Plugin {
           /<link rel="stylesheet" crossorigin href="([^"]+)">/g,
           '<link rel="preload" as="style" crossorigin href="$1" data-app-styles>',
         ),
+    },
+  };
+}
+
+/**
+ * index.html's inline scripts come from web/boot (`<script data-boot="name">` placeholders), and the
+ * built page may run no other inline script: the Content-Security-Policy allows these by hash only,
+ * so a new or edited inline script that the policy does not know fails the build, not the browser.
+ */
+function bootScripts(): Plugin {
+  return {
+    name: 'tp-boot-scripts',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) =>
+        html.replace(/<script data-boot="(\w+)"><\/script>/g, (tag, name: string) => {
+          const text = BOOT_SCRIPTS[name as BootScript];
+          if (text === undefined) throw new Error(`index.html: no web/boot/${name}.js for ${tag}`);
+          return `<script>${text}</script>`;
+        }),
+    },
+  };
+}
+
+/** Runs last: every inline script of the built page (JSON data blocks aside) must be a web/boot script. */
+function inlineScriptCheck(): Plugin {
+  return {
+    name: 'tp-inline-script-check',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        for (const [, attrs, text] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+          if (/\bsrc=|type="application\/json"/.test(attrs!)) continue;
+          if (!BOOT_SCRIPT_HASHES.includes(cspHash(text!)))
+            throw new Error(`index.html: an inline script the CSP does not allow: ${text!.slice(0, 80)}`);
+        }
+        return html;
+      },
     },
   };
 }
@@ -198,7 +227,14 @@ function mantineStylesPerComponent(): Plugin {
 
 export default defineConfig({
   base: `${SPA_BASENAME}/`,
-  plugins: [mantineStylesPerComponent(), react(), routePreload(), nonBlockingStyles()],
+  plugins: [
+    bootScripts(),
+    mantineStylesPerComponent(),
+    react(),
+    routePreload(),
+    nonBlockingStyles(),
+    inlineScriptCheck(),
+  ],
   build: {
     // WEB_OUT_DIR lets parallel work build to its own folder (tests read it back through WEB_DIST).
     outDir: process.env.WEB_OUT_DIR ?? 'dist',

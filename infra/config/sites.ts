@@ -3,11 +3,18 @@
  * looked up by domain at load). Adding a reseller = one line here plus its ACM certificate, which
  * CloudFront requires in us-east-1 whatever the stacks' region. ARNs below are placeholders.
  */
+import type { SiteScriptSettings } from '@tp/contracts/security-headers';
 import type { StageName } from './stages.ts';
 
 export interface SiteConfig {
   domain: string;
   certificateArn: string;
+  /**
+   * The reseller's third-party script, as in its site record (`gtm_tag`, `scriptUrls`): reviewed here,
+   * then allowed by name in this distribution's Content-Security-Policy. A script the site record
+   * names but this list does not is refused by the browser.
+   */
+  scripts?: SiteScriptSettings;
 }
 
 const placeholderCert = (account: string, n: number): string =>

@@ -28,6 +28,13 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { API_BASES } from '@tp/contracts/endpoint';
+import {
+  API_SECURITY_HEADER_SET,
+  CLOUDFRONT_CSP_MAX_LENGTH,
+  spaSecurityHeaders,
+  type SecurityHeaderSet,
+} from '@tp/contracts/security-headers';
+import { BOOT_SCRIPT_HASHES } from '@tp/web/boot/index.ts';
 import type { SiteConfig } from '../../config/sites.ts';
 import { removalPolicyOf, type StageConfig } from '../../config/stages.ts';
 
@@ -43,6 +50,48 @@ export const APP_PATH_PATTERN = '/app/*';
 export const API_PATH_PATTERNS = Object.values(API_BASES).map((base) => `${base}*`);
 
 const LOG_EXPIRY = Duration.days(90);
+
+const REFERRER_POLICY: Record<SecurityHeaderSet['referrerPolicy'], HeadersReferrerPolicy> = {
+  'strict-origin-when-cross-origin': HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+};
+const FRAME_OPTION: Record<SecurityHeaderSet['frameOptions'], HeadersFrameOption> = {
+  DENY: HeadersFrameOption.DENY,
+};
+
+/**
+ * A response-headers policy sending exactly one header set of `@tp/contracts/security-headers` (the
+ * definition the local gateway and the handler preset use too), overriding whatever the origin sent.
+ */
+export function securityHeadersPolicy(
+  scope: Construct,
+  id: string,
+  set: SecurityHeaderSet,
+  comment: string,
+): ResponseHeadersPolicy {
+  if (set.contentSecurityPolicy.length > CLOUDFRONT_CSP_MAX_LENGTH)
+    throw new Error(
+      `${id}: the Content-Security-Policy is ${set.contentSecurityPolicy.length} characters, CloudFront takes ${CLOUDFRONT_CSP_MAX_LENGTH}`,
+    );
+  const hsts = set.strictTransportSecurity;
+  return new ResponseHeadersPolicy(scope, id, {
+    comment,
+    securityHeadersBehavior: {
+      contentSecurityPolicy: { contentSecurityPolicy: set.contentSecurityPolicy, override: true },
+      strictTransportSecurity: {
+        accessControlMaxAge: Duration.seconds(hsts.maxAgeSeconds),
+        includeSubdomains: hsts.includeSubDomains,
+        preload: hsts.preload,
+        override: true,
+      },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: FRAME_OPTION[set.frameOptions], override: true },
+      referrerPolicy: { referrerPolicy: REFERRER_POLICY[set.referrerPolicy], override: true },
+    },
+    customHeadersBehavior: {
+      customHeaders: [{ header: 'Permissions-Policy', value: set.permissionsPolicy, override: true }],
+    },
+  });
+}
 
 /**
  * The SPA bucket and one CloudFront distribution per reseller domain. Every distribution serves the
@@ -86,32 +135,28 @@ export class WebStack extends Stack {
       runtime: FunctionRuntime.JS_2_0,
       comment: 'SPA routes under /app/ to /app/index.html; / to /app/',
     });
-    const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      comment: 'HSTS, nosniff, no framing, strict referrer',
-      securityHeadersBehavior: {
-        strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(730),
-          includeSubdomains: true,
-          preload: true,
-          override: true,
-        },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
-        xssProtection: { protection: true, modeBlock: true, override: true },
-      },
-    });
+    // The SPA's policy names a reseller's own scripts: a site with scripts has a policy of its own, the
+    // others share one (CloudFront allows 20 response-headers policies per account by default).
+    let sharedSpaHeaders: ResponseHeadersPolicy | undefined;
+    const spaHeadersOf = (site: SiteConfig): ResponseHeadersPolicy => {
+      const set = spaSecurityHeaders({ scriptHashes: BOOT_SCRIPT_HASHES, site: site.scripts ?? null });
+      if (site.scripts)
+        return securityHeadersPolicy(this, `SpaSecurityHeaders-${site.domain}`, set, `SPA, ${site.domain}'s scripts`);
+      return (sharedSpaHeaders ??= securityHeadersPolicy(this, 'SpaSecurityHeaders', set, 'SPA: strict CSP, HSTS'));
+    };
+    const apiHeaders = securityHeadersPolicy(this, 'ApiSecurityHeaders', API_SECURITY_HEADER_SET, 'API: JSON only');
 
-    const spa: BehaviorOptions = {
-      origin: S3BucketOrigin.withOriginAccessControl(this.bucket, {
-        originAccessControl: new S3OriginAccessControl(this, 'SiteBucketOac'),
-      }),
+    const spaOrigin = S3BucketOrigin.withOriginAccessControl(this.bucket, {
+      originAccessControl: new S3OriginAccessControl(this, 'SiteBucketOac'),
+    });
+    const spa = (site: SiteConfig): BehaviorOptions => ({
+      origin: spaOrigin,
       viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-      responseHeadersPolicy: securityHeaders,
+      responseHeadersPolicy: spaHeadersOf(site),
       compress: true,
       functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
-    };
+    });
     const api: BehaviorOptions = {
       // https://<id>.execute-api.<region>.amazonaws.com → host part
       origin: new HttpOrigin(Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint)), {
@@ -125,11 +170,12 @@ export class WebStack extends Stack {
       // Everything the viewer sent (domain-name, site-id, cookies, query) except Host, which must
       // name the API's own host for API Gateway to route it.
       originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-      responseHeadersPolicy: securityHeaders,
+      responseHeadersPolicy: apiHeaders,
     };
 
     this.distributions = props.sites.map((site) => {
       const id = `Site-${site.domain}`;
+      const app = spa(site);
       const distribution = new Distribution(this, id, {
         comment: `${stage.name} ${site.domain}`,
         domainNames: [site.domain],
@@ -139,9 +185,9 @@ export class WebStack extends Stack {
         httpVersion: HttpVersion.HTTP2_AND_3,
         // Includes India and the rest of Asia, where the resellers sell.
         priceClass: PriceClass.PRICE_CLASS_200,
-        defaultBehavior: spa,
+        defaultBehavior: app,
         additionalBehaviors: Object.fromEntries([
-          [APP_PATH_PATTERN, spa],
+          [APP_PATH_PATTERN, app],
           ...API_PATH_PATTERNS.map((pattern) => [pattern, api]),
         ]),
         enableLogging: true,

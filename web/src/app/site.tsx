@@ -1,4 +1,4 @@
-import { createContext, use, useMemo, type ReactNode } from 'react';
+import { createContext, use, useEffect, useMemo, type ReactNode } from 'react';
 import { MSG } from '@tp/contracts/messages';
 import type { TSiteDetails } from '@tp/contracts/site';
 import useSWR from 'swr';
@@ -52,5 +52,10 @@ export function SiteProvider({ children }: { children: ReactNode }) {
   );
   const ready = !!stored || !!error;
   const value = useMemo(() => ({ site: stored, ready }), [stored, ready]);
+  // The site's own scripts (Tag Manager, script URLs), on demand: most sites have none.
+  useEffect(() => {
+    if (stored && (stored.gtm_tag || stored.scriptUrls?.length))
+      void import('./site-scripts.ts').then((m) => m.runSiteScripts(stored));
+  }, [stored]);
   return <SiteContext value={value}>{children}</SiteContext>;
 }
