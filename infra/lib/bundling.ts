@@ -2,8 +2,10 @@
  * The one declaration of how a Lambda bundle is built. The CDK construct (PlatformFunction) and
  * scripts/bundle.ts both read it, so what `npm run build` measures is what `cdk deploy` ships.
  */
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { BuildOptions } from 'esbuild';
 import { LogLevel, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { DOMAINS } from '@tp/contracts/endpoint';
@@ -60,15 +62,75 @@ const SHARED = {
    * into the package. `module` is esbuild's default condition, kept when custom ones are given.
    */
   conditions: ['tp-lambda', 'module'],
-  loader: { '.br': 'file' },
+  /** `.node`: native addons built for the Lambda architecture, copied beside index.mjs like the data files. */
+  loader: { '.br': 'file', '.node': 'file' },
   assetNames: '[name]',
 } as const;
+
+/**
+ * Native addons, for Lambda's ARM64 (functions/src/users/argon2.lambda.ts imports the argon2 binary).
+ * npm installs only the build machine's own platform package (an x64 one here), and forcing the arm64 one
+ * into node_modules breaks `npm ci` on x64 (EBADPLATFORM). So the registry tarball of the arm64 package
+ * is kept in functions/native/ (`npm run native-argon2 -w functions` fetches it for the locked version),
+ * checked against package-lock.json's integrity, and its binary unpacked beside it before esbuild runs:
+ * offline, no Docker, and exactly the bytes the lock file pins.
+ */
+export const NATIVE_DIR = join(ROOT, 'functions', 'native');
+export const NATIVE_ADDONS = [{ pkg: '@node-rs/argon2-linux-arm64-gnu', file: 'argon2.linux-arm64-gnu.node' }] as const;
+
+/** The file `name` of a tar archive (the npm tarball's `package/…`). */
+function fromTar(tar: Buffer, name: string): Buffer {
+  for (let at = 0; at + 512 <= tar.length;) {
+    const field = (start: number, length: number) =>
+      tar.toString('utf8', at + start, at + start + length).replace(/\0.*$/s, '');
+    const size = parseInt(field(124, 12).trim() || '0', 8);
+    const path = [field(345, 155), field(0, 100)].filter(Boolean).join('/');
+    if (path === name) return tar.subarray(at + 512, at + 512 + size);
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+  throw new Error(`${name} is not in the archive`);
+}
+
+/** The tarball of a locked package in NATIVE_DIR, verified against package-lock.json. */
+export function nativeTarball(pkg: string): { file: string; bytes: Buffer } {
+  const lock = JSON.parse(readFileSync(LOCK_FILE, 'utf8')) as {
+    packages: Record<string, { version?: string; integrity?: string }>;
+  };
+  const entry = lock.packages[`node_modules/${pkg}`];
+  if (!entry?.version || !entry.integrity) throw new Error(`${pkg} is not in package-lock.json`);
+  const file = join(NATIVE_DIR, `${pkg.slice(1).replace('/', '-')}-${entry.version}.tgz`);
+  if (!existsSync(file))
+    throw new Error(`${relative(ROOT, file)} is missing: run \`npm run native-argon2 -w functions\``);
+  const bytes = readFileSync(file);
+  const dash = entry.integrity.indexOf('-');
+  const [algorithm, digest] = [entry.integrity.slice(0, dash), entry.integrity.slice(dash + 1)];
+  if (createHash(algorithm).update(bytes).digest('base64') !== digest)
+    throw new Error(`${relative(ROOT, file)} does not match the integrity package-lock.json pins for ${pkg}`);
+  return { file, bytes };
+}
+
+let unpacked = false;
+/** Unpacks each NATIVE_ADDONS binary into NATIVE_DIR (once a process; rewritten only when it differs). */
+export function unpackNativeAddons(): void {
+  if (unpacked) return;
+  for (const { pkg, file } of NATIVE_ADDONS) {
+    const binary = fromTar(gunzipSync(nativeTarball(pkg).bytes), `package/${file}`);
+    const out = join(NATIVE_DIR, file);
+    if (existsSync(out) && readFileSync(out).equals(binary)) continue;
+    // Written aside and renamed: a build running meanwhile never reads half a file.
+    const temp = `${out}.${process.pid}.tmp`;
+    writeFileSync(temp, binary);
+    renameSync(temp, out);
+  }
+  unpacked = true;
+}
 
 const SDK_EXTERNALS = ['@aws-sdk/*', '@smithy/*'];
 const externals = (bundleSdk: boolean): string[] => (bundleSdk ? [] : SDK_EXTERNALS);
 
 /** esbuild API options for one entry (scripts/bundle.ts). */
 export function esbuildOptions(entry: string, outfile: string, bundleSdk = BUNDLE_AWS_SDK): BuildOptions {
+  unpackNativeAddons();
   return {
     entryPoints: [entry],
     outfile,
@@ -92,6 +154,7 @@ export function esbuildOptions(entry: string, outfile: string, bundleSdk = BUNDL
 
 /** NodejsFunction bundling options (PlatformFunction); esbuild runs locally from node_modules. */
 export function cdkBundling(): BundlingOptions {
+  unpackNativeAddons();
   return {
     target: SHARED.target,
     format: OutputFormat.ESM,
@@ -127,6 +190,8 @@ export interface FunctionEntry {
 export const SCHEDULED_WORKERS: readonly { worker: string; everyMinutes: number }[] = [
   // Releases holds past their last ticketing date and mails the customer (functions/src/tickets).
   { worker: 'hold-release', everyMinutes: 5 },
+  // Drives paid orders, open gateway payments and unsent outbox messages to their end (functions/src/wallet/outbox.ts).
+  { worker: 'reconciler', everyMinutes: 1 },
 ];
 
 /** Domains whose Lambda has been written (functions/src/<domain>/index.ts). */

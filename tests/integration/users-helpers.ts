@@ -3,11 +3,14 @@
  * shared by the whole run) and direct table access for states the API cannot produce on demand.
  */
 import { randomInt, randomUUID } from 'node:crypto';
+import { request } from 'node:http';
 import { inject } from 'vitest';
+import { urlPath, type Endpoint } from '@tp/contracts/endpoint';
 import { signup } from '@tp/contracts/endpoints/users';
 import type { Client } from '../support/api.ts';
 
-export const PASSWORD = 'Secret123';
+/** Not on the common-password list (case-insensitive), so signup and password changes accept it. */
+export const PASSWORD = 'Tr4vel-Desk-42';
 
 export const uniqueEmail = (prefix: string): string => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 /** A valid Indian mobile number nobody else in this run has. */
@@ -74,4 +77,44 @@ export function linkToken(text: string | undefined, param: 'token' | 'verifyEmai
   const m = new RegExp(`[?&]${param}=([A-Za-z0-9_-]+)`).exec(text ?? '');
   if (!m) throw new Error(`no ${param} link in mail`);
   return m[1]!;
+}
+
+/**
+ * A loopback address of its own (127.x.y.z; Linux routes all of 127/8 to lo), so per-address limits a
+ * test spends do not touch the rest of the run, which calls from 127.0.0.1.
+ */
+export const uniqueLoopback = (): string => `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+
+/** Calls an endpoint as a browser on `domain` would, from the source address `from` (the gateway reports it as the client's). */
+export function callFrom(
+  from: string,
+  domain: string,
+  e: Endpoint,
+  input: unknown,
+): Promise<{ status: number; body: { errorMessage?: string; shortError?: Record<string, string> } }> {
+  const url = new URL(`${inject('gatewayUrl')}${urlPath(e)}`);
+  const body = JSON.stringify(input);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: e.method,
+        localAddress: from,
+        headers: {
+          'domain-name': domain,
+          'content-type': 'application/json',
+          origin: `http://${domain}`,
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : {} }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
 }

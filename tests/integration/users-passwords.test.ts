@@ -2,18 +2,21 @@
  * Password links, email verification and password change, end to end: the mail goes through the email
  * queue and worker into the SES emulator, and the test follows the link it contains.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   changePassword,
   forgetPassword,
   generatePassword,
   getUserBySessionId,
   login,
+  signup,
   verifyEmail,
 } from '@tp/contracts/endpoints/users';
 import { MSG } from '@tp/contracts/messages';
+import { needsRehash } from '../../functions/src/users/password.ts';
+import { getUser, updateUser } from '../../functions/src/users/repo.ts';
 import { Client, mailbox, waitForMail } from '../support/api.ts';
-import { linkToken, PASSWORD, signedUpRetail, uniqueEmail } from './users-helpers.ts';
+import { linkToken, PASSWORD, retailSignup, signedUpRetail, uniqueEmail, useStackTable } from './users-helpers.ts';
 
 const SITE = 'flightdeals.localhost';
 const client = () => new Client(SITE);
@@ -21,6 +24,8 @@ const client = () => new Client(SITE);
 async function loginStatus(email: string, password: string): Promise<number> {
   return (await client().call(login, { email, password })).status;
 }
+
+beforeAll(() => useStackTable());
 
 describe('forgetPassword → generatePassword', () => {
   it('answers the same for an unknown address and sends nothing', async () => {
@@ -141,5 +146,53 @@ describe('changePassword', () => {
       confirmPassword: 'NewPass123',
     });
     expect(res.status).toBe(401);
+  });
+});
+
+describe('password rules', () => {
+  it('refuses common and breached passwords at signup with a clear message on the field', async () => {
+    for (const password of ['password1', 'aaaaaaa1', 'Password1']) {
+      const res = await client().call(signup, retailSignup({ password }));
+      expect(res.status, password).toBe(400);
+      expect(res.body.shortError?.password, password).toBe(MSG.commonPassword);
+    }
+  });
+
+  it('refuses them as a new password too (change and set)', async () => {
+    const { email } = await signedUpRetail(client());
+    const c = client();
+    await c.call(login, { email, password: PASSWORD });
+    const change = await c.call(changePassword, {
+      currentPassword: PASSWORD,
+      newPassword: 'aaaaaaa1',
+      confirmPassword: 'aaaaaaa1',
+    });
+    expect(change.status).toBe(400);
+    expect(change.body.shortError?.newPassword).toBe(MSG.commonPassword);
+    const set = await client().call(generatePassword, {
+      token: 'any-token',
+      password: 'password1',
+      confirmPassword: 'password1',
+    });
+    expect(set.status).toBe(400);
+    expect(set.body.shortError?.password).toBe(MSG.commonPassword);
+  });
+});
+
+describe('hashes of the WASM era (hash-wasm, 19 MiB, t = 2)', () => {
+  const OLD_HASH = '$argon2id$v=19$m=19456,t=2,p=1$MDEyMzQ1Njc4OWFiY2RlZg$2Xv9GzcryO7ofOQ4Y0ukcjeh0Rlk1vRqacQYmULFQTg';
+
+  it('still sign in, and are replaced by a hash with the current parameters on that sign-in', async () => {
+    const { email, userId } = await signedUpRetail(client());
+    await updateUser('site-flightdeals', userId, { passwordHash: OLD_HASH }, new Date());
+    expect(await loginStatus(email, 'Wrong-guess-1')).toBe(401);
+    expect((await getUser('site-flightdeals', userId))?.passwordHash).toBe(OLD_HASH);
+
+    expect(await loginStatus(email, 'Legacy-Pass-2024')).toBe(200);
+    const rehashed = (await getUser('site-flightdeals', userId))!.passwordHash!;
+    expect(rehashed).toMatch(/^\$argon2id\$v=19\$m=47104,t=1,p=1\$/);
+    expect(needsRehash(rehashed)).toBe(false);
+    expect(await loginStatus(email, 'Legacy-Pass-2024')).toBe(200);
+    expect(await loginStatus(email, 'Legacy-Pass-2025')).toBe(401);
   });
 });

@@ -1,12 +1,25 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './db.ts';
+import { isConditionFailure } from './errors.ts';
 import { keys } from './keys.ts';
 import { sha256 } from './crypto.ts';
 
+/** The fixed window `now` falls in. The subject (an email, an IP) is hashed so no personal data ends up in a key. */
+function windowOf(siteId: string, scope: string, subject: string, windowSeconds: number, now: Date) {
+  const nowS = Math.floor(now.getTime() / 1000);
+  const windowStart = nowS - (nowS % windowSeconds);
+  return {
+    key: keys.rateLimit(siteId, `${scope}-${sha256(subject)}`, String(windowStart)),
+    /** Seconds until the window ends and a fresh budget starts. */
+    secondsLeft: windowStart + windowSeconds - nowS,
+    // Kept a window longer than it counts, so a release never lands on an item TTL already removed.
+    expiresAt: windowStart + windowSeconds * 2,
+  };
+}
+
 /**
  * Fixed-window counter: one atomic ADD per hit on an item that expires with its window. Returns true
- * while `subject` is within `limit` hits of the current window. The subject (an email, an IP) is
- * hashed so no personal data ends up in a key.
+ * while `subject` is within `limit` hits of the current window.
  */
 export async function withinRateLimit(
   siteId: string,
@@ -16,49 +29,61 @@ export async function withinRateLimit(
   windowSeconds: number,
   now: Date = new Date(),
 ): Promise<boolean> {
-  const nowS = Math.floor(now.getTime() / 1000);
-  const windowStart = nowS - (nowS % windowSeconds);
+  const { key, expiresAt } = windowOf(siteId, scope, subject, windowSeconds, now);
   const { Attributes } = await db().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.rateLimit(siteId, `${scope}-${sha256(subject)}`, String(windowStart)),
+      Key: key,
       UpdateExpression: 'ADD hits :one SET expiresAt = if_not_exists(expiresAt, :expires)',
-      ExpressionAttributeValues: { ':one': 1, ':expires': windowStart + windowSeconds * 2 },
+      ExpressionAttributeValues: { ':one': 1, ':expires': expiresAt },
       ReturnValues: 'UPDATED_NEW',
     }),
   );
   return Number(Attributes?.hits ?? 0) <= limit;
 }
 
-const windowKey = (siteId: string, scope: string, subject: string, windowSeconds: number, now: Date) => {
-  const nowS = Math.floor(now.getTime() / 1000);
-  const windowStart = nowS - (nowS % windowSeconds);
-  return {
-    key: keys.rateLimit(siteId, `${scope}-${sha256(subject)}`, String(windowStart)),
-    expiresAt: windowStart + windowSeconds * 2,
-  };
-};
+export type Claim = { ok: true; release: () => Promise<void> } | { ok: false; retryAfterSeconds: number };
 
 /**
- * Failure budgets (e.g. wrong passwords): `spent` reads the current window without counting, `record`
- * counts one failure. Only failures use the budget, so signing in often never locks anyone out.
+ * Attempt budgets that cannot be raced (wrong passwords). `claim` takes one unit with a conditional
+ * counter BEFORE the guarded work runs, so parallel attempts beyond `limit` are refused without being
+ * evaluated (reading the count first and adding after the check let every request in flight through).
+ * An attempt that turns out fine gives its unit back with `release`: only failures use the budget, and a
+ * user who signs in often is never locked out. A unit whose request died half-way stays spent.
  */
-export const failureBudget = (scope: string, limit: () => number, windowSeconds: number) => ({
-  async spent(siteId: string, subject: string, now: Date = new Date()): Promise<boolean> {
-    const { key } = windowKey(siteId, scope, subject, windowSeconds, now);
-    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key }));
-    return Number(Item?.hits ?? 0) >= limit();
-  },
-  async record(siteId: string, subject: string, now: Date = new Date()): Promise<void> {
-    const { key, expiresAt } = windowKey(siteId, scope, subject, windowSeconds, now);
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'ADD hits :one SET expiresAt = if_not_exists(expiresAt, :expires)',
-        ExpressionAttributeValues: { ':one': 1, ':expires': expiresAt },
-      }),
-    );
+export const attemptBudget = (scope: string, limit: () => number, windowSeconds: number) => ({
+  async claim(siteId: string, subject: string, now: Date = new Date()): Promise<Claim> {
+    const { key, expiresAt, secondsLeft } = windowOf(siteId, scope, subject, windowSeconds, now);
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: key,
+          UpdateExpression: 'ADD hits :one SET expiresAt = if_not_exists(expiresAt, :expires)',
+          ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
+          ExpressionAttributeValues: { ':one': 1, ':expires': expiresAt, ':limit': limit() },
+        }),
+      );
+    } catch (err) {
+      if (isConditionFailure(err)) return { ok: false, retryAfterSeconds: secondsLeft };
+      throw err;
+    }
+    const release = async () => {
+      try {
+        await db().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: key,
+            UpdateExpression: 'ADD hits :minusOne',
+            ConditionExpression: 'hits > :zero',
+            ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+          }),
+        );
+      } catch (err) {
+        if (!isConditionFailure(err)) throw err;
+      }
+    };
+    return { ok: true, release };
   },
 });
-export type FailureBudget = ReturnType<typeof failureBudget>;
+export type AttemptBudget = ReturnType<typeof attemptBudget>;

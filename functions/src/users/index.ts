@@ -41,7 +41,8 @@ const ok = { ok: true } as const;
 
 export const operations = [
   operation(signup, async (input, ctx) => users.signup(await scope(ctx), input)),
-  operation(login, async (input, ctx) => signedIn(await users.login(await scope(ctx), input))),
+  // The client address feeds the per-address budget (wrong passwords across emails).
+  operation(login, async (input, ctx) => signedIn(await users.login({ ...(await scope(ctx)), ip: ctx.ip }, input))),
   operation(logout, async (_input, ctx) => {
     if (ctx.token) await users.logout((await ctx.site()).siteId, ctx.token);
     return reply(ok, { cookies: [clearSessionCookie()] });

@@ -5,6 +5,7 @@ import type { AppError } from '#lib/errors';
 import type { TEmailMessage } from '#lib/mail';
 import type { Principal } from '#lib/principal';
 import { sha256 } from '#lib/crypto';
+import type { Claim } from '#lib/rate-limit';
 import type { SiteRecord } from '#lib/tenancy';
 import { primaryIdentity } from './phone.ts';
 import type * as repo from './repo.ts';
@@ -31,6 +32,18 @@ const site = {
   wlMeta: { canShowPermissionMenu: true, googleAuthClientId: 'google-client' },
 } as unknown as SiteRecord;
 const scope: Scope = { site, now: new Date('2026-11-22T10:00:00Z') };
+/** An in-memory attempt budget with the claim / release semantics of lib/rate-limit.ts. */
+function memoryBudget(limit: number, retryAfterSeconds = 42) {
+  const used = new Map<string, number>();
+  const claim = vi.fn(async (siteId: string, subject: string): Promise<Claim> => {
+    const key = `${siteId}|${subject}`;
+    if ((used.get(key) ?? 0) >= limit) return { ok: false, retryAfterSeconds };
+    used.set(key, (used.get(key) ?? 0) + 1);
+    return { ok: true, release: async () => void used.set(key, used.get(key)! - 1) };
+  });
+  return { claim, used };
+}
+
 /** An in-memory stand-in for repo.ts with the same uniqueness rules, plus a record of side effects. */
 function fakes(overrides: Partial<UsersDeps> = {}) {
   const users = new Map<string, UserRecord>();
@@ -67,6 +80,12 @@ function fakes(overrides: Partial<UsersDeps> = {}) {
       true
     ),
     updateUser: async (siteId, userId, fields) => void Object.assign(users.get(`${siteId}|${userId}`)!, fields),
+    replacePasswordHash: vi.fn(async (siteId: string, userId: string, verified: string, next: string) => {
+      const user = users.get(`${siteId}|${userId}`)!;
+      if (user.passwordHash !== verified) return false;
+      user.passwordHash = next;
+      return true;
+    }),
     replacePhones: async (user, phones) => {
       const next = phoneGuard({ siteId: user.siteId, phoneNumbers: phones });
       if (next && guards.has(next) && guards.get(next) !== user.userId) return { ok: false, taken: ['phone'] };
@@ -97,8 +116,9 @@ function fakes(overrides: Partial<UsersDeps> = {}) {
     deleteSession: async () => undefined,
     hashPassword: async (pw) => `hashed:${pw}`,
     verifyPassword: vi.fn(async (pw: string, hash: string | undefined) => hash === `hashed:${pw}`),
+    needsRehash: () => false,
     withinRateLimit: async () => true,
-    failedPasswords: { spent: async () => false, record: vi.fn(async () => undefined) },
+    passwordAttempts: { perEmail: memoryBudget(10), perAddress: memoryBudget(30) },
     enqueueEmail: async (m) => void mails.push(m),
     verifySocialToken: async () => null,
     log: quietLog(),
@@ -253,26 +273,96 @@ describe('login', () => {
     expect(f.sessions).toHaveLength(0);
   });
 
-  it('answers 429 once the wrong-password budget is spent, before looking at the password', async () => {
-    const spent = vi.fn(async () => true);
-    const f = fakes({ failedPasswords: { spent, record: vi.fn(async () => undefined) } });
-    await expectError(login(scope, { email: 'Asha@Example.com', password: 'x' }, f.deps), 429, MSG.tooManyAttempts);
-    expect(spent).toHaveBeenCalledWith('s1', 'asha@example.com', scope.now);
+  it('answers 429 with when to retry once the budget is spent, before looking at the password', async () => {
+    const perEmail = memoryBudget(0);
+    const f = fakes({ passwordAttempts: { perEmail, perAddress: memoryBudget(30) } });
+    await signup(scope, retail, f.deps);
+    // A correct password during the lockout gets the same answer.
+    await expectError(
+      login(scope, { email: 'Asha@Example.com', password: 'Secret123' }, f.deps),
+      429,
+      MSG.tooManyLoginAttempts(1),
+    );
+    expect(perEmail.claim).toHaveBeenCalledWith('s1', 'asha@example.com', scope.now);
     expect(f.deps.verifyPassword).not.toHaveBeenCalled();
   });
 
-  it('counts wrong passwords only: a successful sign-in spends nothing', async () => {
-    const record = vi.fn(async () => undefined);
-    const f = fakes({ failedPasswords: { spent: async () => false, record } });
+  it('evaluates at most the budget of parallel wrong passwords: the attempt is claimed before the check', async () => {
+    const f = fakes();
     await signup(scope, retail, f.deps);
-    await login(scope, { email: 'asha@example.com', password: 'Secret123' }, f.deps);
-    expect(record).not.toHaveBeenCalled();
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, () => login(scope, { email: 'asha@example.com', password: 'Wrong1234' }, f.deps)),
+    );
+    const statuses = results.map((r) => (r.status === 'rejected' ? (r.reason as AppError).status : 200));
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+    expect(f.deps.verifyPassword).toHaveBeenCalledTimes(10);
+  });
+
+  it('counts wrong passwords only: a successful sign-in gives its claim back', async () => {
+    const perEmail = memoryBudget(10);
+    const perAddress = memoryBudget(30);
+    const f = fakes({ passwordAttempts: { perEmail, perAddress } });
+    const atAddress = { ...scope, ip: '203.0.113.7' };
+    await signup(scope, retail, f.deps);
+    await login(atAddress, { email: 'asha@example.com', password: 'Secret123' }, f.deps);
+    expect(perEmail.used.get('s1|asha@example.com')).toBe(0);
+    expect(perAddress.used.get('s1|203.0.113.7')).toBe(0);
+    await expectError(
+      login(atAddress, { email: 'asha@example.com', password: 'Wrong1234' }, f.deps),
+      401,
+      MSG.invalidCredentials,
+    );
+    expect(perEmail.used.get('s1|asha@example.com')).toBe(1);
+    expect(perAddress.used.get('s1|203.0.113.7')).toBe(1);
+  });
+
+  it('limits wrong passwords per client address across emails, and charges no email for a refused try', async () => {
+    const perEmail = memoryBudget(10);
+    const perAddress = memoryBudget(2, 600);
+    const f = fakes({ passwordAttempts: { perEmail, perAddress } });
+    const atAddress = { ...scope, ip: '203.0.113.7' };
+    await signup(scope, retail, f.deps);
+    for (const email of ['a@example.com', 'b@example.com'])
+      await expectError(login(atAddress, { email, password: 'Wrong1234' }, f.deps), 401, MSG.invalidCredentials);
+    await expectError(
+      login(atAddress, { email: 'asha@example.com', password: 'Secret123' }, f.deps),
+      429,
+      MSG.tooManyLoginAttempts(10),
+    );
+    expect(perEmail.used.get('s1|asha@example.com')).toBe(0);
+    // Another address is not affected.
+    await login({ ...scope, ip: '198.51.100.1' }, { email: 'asha@example.com', password: 'Secret123' }, f.deps);
+  });
+
+  it('rehashes a hash made with older parameters on a successful sign-in, never on a failed one', async () => {
+    const f = fakes({ needsRehash: (h) => h === 'hashed:Secret123', hashPassword: async (pw) => `v2:${pw}` });
+    const { userId } = await signup({ ...scope }, retail, { ...f.deps, hashPassword: async (pw) => `hashed:${pw}` });
     await expectError(
       login(scope, { email: 'asha@example.com', password: 'Wrong1234' }, f.deps),
       401,
       MSG.invalidCredentials,
     );
-    expect(record).toHaveBeenCalledWith('s1', 'asha@example.com', scope.now);
+    expect(f.deps.repo.replacePasswordHash).not.toHaveBeenCalled();
+    await login(scope, { email: 'asha@example.com', password: 'Secret123' }, f.deps);
+    expect(f.deps.repo.replacePasswordHash).toHaveBeenCalledWith(
+      's1',
+      userId,
+      'hashed:Secret123',
+      'v2:Secret123',
+      scope.now,
+    );
+    expect(f.users.get(`s1|${userId}`)!.passwordHash).toBe('v2:Secret123');
+  });
+
+  it('signs in even when the rehash cannot be stored', async () => {
+    const f = fakes({ needsRehash: () => true });
+    vi.mocked(f.deps.repo.replacePasswordHash).mockRejectedValueOnce(new Error('throttled'));
+    await signup(scope, retail, f.deps);
+    await expect(login(scope, { email: 'asha@example.com', password: 'Secret123' }, f.deps)).resolves.toMatchObject({
+      token: 'session-1',
+    });
+    expect(f.deps.log.warn).toHaveBeenCalledWith('password rehash failed', expect.objectContaining({ siteId: 's1' }));
   });
 });
 
@@ -340,6 +430,28 @@ describe('passwords', () => {
     );
     expect(f.users.get(`s1|${userId}`)!.passwordHash).toBe('hashed:NewPass123');
     expect(f.ended).toEqual([{ userId, keep: sha256('current-token') }]);
+  });
+
+  it('changePassword shares the email budget with sign-in: during a lockout even the right password gets 429', async () => {
+    const f = fakes({ passwordAttempts: { perEmail: memoryBudget(1), perAddress: memoryBudget(30) } });
+    const { userId } = await signup(scope, retail, f.deps);
+    await expectError(
+      login(scope, { email: 'asha@example.com', password: 'Wrong1234' }, f.deps),
+      401,
+      MSG.invalidCredentials,
+    );
+    await expectError(
+      changePassword(
+        scope,
+        principalOf(userId),
+        'current-token',
+        { currentPassword: 'Secret123', newPassword: 'NewPass123' },
+        f.deps,
+      ),
+      429,
+      MSG.tooManyLoginAttempts(1),
+    );
+    expect(f.users.get(`s1|${userId}`)!.passwordHash).toBe('hashed:Secret123');
   });
 });
 

@@ -42,7 +42,7 @@ describe('signup schema', () => {
         email: 'asha@example.com',
         phone: '9876543210',
         phoneCode: 'in',
-        password: 'Secret123',
+        password: 'Tr4vel-Desk-42',
       }).success,
     ).toBe(true);
   });

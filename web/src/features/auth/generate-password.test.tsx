@@ -11,19 +11,19 @@ describe('/generate_password', { timeout: 30_000 }, () => {
     const user = userEvent.setup({ delay: null });
     const { api, location } = renderApp('/generate_password?token=tok-1');
     api.on(generatePassword, { ok: true });
-    await user.type(await screen.findByLabelText(/^New password/), 'secret123');
+    await user.type(await screen.findByLabelText(/^New password/), 'Tr4vel-Desk-42');
     await user.type(screen.getByLabelText(/^Confirm password/), 'secret124');
     await user.click(screen.getByRole('button', { name: 'Set password' }));
     expect(await screen.findByText(MSG.passwordsDiffer)).toBeTruthy();
     expect(api.calls(generatePassword)).toHaveLength(0);
     await user.clear(screen.getByLabelText(/^Confirm password/));
-    await user.type(screen.getByLabelText(/^Confirm password/), 'secret123');
+    await user.type(screen.getByLabelText(/^Confirm password/), 'Tr4vel-Desk-42');
     await user.click(screen.getByRole('button', { name: 'Set password' }));
     await waitFor(() => expect(location()).toBe('/login'));
     expect(api.calls(generatePassword)[0]?.input).toEqual({
       token: 'tok-1',
-      password: 'secret123',
-      confirmPassword: 'secret123',
+      password: 'Tr4vel-Desk-42',
+      confirmPassword: 'Tr4vel-Desk-42',
     });
   });
 

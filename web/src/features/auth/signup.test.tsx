@@ -19,7 +19,7 @@ async function fillRetail(user: ReturnType<typeof userEvent.setup>, phone: strin
   await user.type(within(form).getByRole('textbox', { name: 'Last name' }), 'Rao');
   await user.type(within(form).getByRole('textbox', { name: 'Email' }), 'asha@example.com');
   await user.type(within(form).getByRole('textbox', { name: 'Phone' }), phone);
-  await user.type(within(form).getByLabelText(/^Password/), 'secret123');
+  await user.type(within(form).getByLabelText(/^Password/), 'Tr4vel-Desk-42');
   return form;
 }
 
