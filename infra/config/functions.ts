@@ -44,6 +44,9 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> 
   // Scheduled every 5 minutes: releases lapsed holds at the supplier (each call may be slow) and mails
   // the customer; well under the interval so runs do not overlap.
   'hold-release-worker': { sends: ['email'], timeoutSeconds: 120 },
+  // Every minute: re-sends outbox messages, verifies open payments, books or refunds stranded orders. Under
+  // the fulfilment claim's 90 s lease, so a run never books an order another run could retake meanwhile.
+  'reconciler-worker': { sends: ['paymentVerification', 'email'], timeoutSeconds: 80 },
 };
 
 export const accessOf = (name: string): FunctionAccess => ({ ...DEFAULT_ACCESS, ...FUNCTION_ACCESS[name] });

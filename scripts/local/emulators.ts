@@ -13,6 +13,8 @@ const require = createRequire(import.meta.url);
 export interface Running {
   url: string;
   stop(): Promise<void>;
+  /** Starts it again after stop(), with its data (fault tests; DynamoDB only with a dbPath). */
+  start?(): Promise<void>;
 }
 
 async function waitForHttp(url: string, timeoutMs: number, ok = (s: number) => s > 0): Promise<void> {
@@ -54,16 +56,30 @@ export async function startDynamo(port: number, dbPath?: string): Promise<Runnin
     mkdirSync(dbPath, { recursive: true });
     args.push('-dbPath', dbPath, '-sharedDb');
   } else args.push('-inMemory', '-sharedDb');
-  const proc = spawn('java', args, { cwd: emulatorDir, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  proc.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exited = new Promise<never>((_, reject) =>
-    proc.once('exit', (code) => reject(new Error(`DynamoDB Local exited (${code}): ${stderr.slice(-2000)}`))),
-  );
   const url = `http://127.0.0.1:${port}`;
-  await Promise.race([waitForHttp(url, 30_000), exited]);
-  exited.catch(() => undefined);
-  return { url, stop: () => stopProcess(proc) };
+  const launch = async () => {
+    const proc = spawn('java', args, { cwd: emulatorDir, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    proc.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<never>((_, reject) =>
+      proc.once('exit', (code) => reject(new Error(`DynamoDB Local exited (${code}): ${stderr.slice(-2000)}`))),
+    );
+    await Promise.race([waitForHttp(url, 30_000), exited]);
+    exited.catch(() => undefined);
+    return proc;
+  };
+  let proc = await launch();
+  return {
+    url,
+    stop: () => stopProcess(proc),
+    ...(dbPath
+      ? {
+          async start() {
+            proc = await launch();
+          },
+        }
+      : {}),
+  };
 }
 
 /** SQS emulator (both protocols, redrive to DLQs). Runs in this process. */
@@ -74,7 +90,13 @@ export async function startSqs(port: number): Promise<Running> {
   const server = await createSqsServer({ port, hostname: '127.0.0.1', emulateQueueCreationLifecycle: false });
   return {
     url: `http://127.0.0.1:${port}`,
-    stop: () => new Promise((r) => server.close(() => r())),
+    stop: () =>
+      new Promise((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
+    // The queues and their messages live in this process: listening again is SQS coming back.
+    start: () => new Promise((r) => server.listen(port, '127.0.0.1', () => r())),
   };
 }
 

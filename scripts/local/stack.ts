@@ -21,7 +21,12 @@ export interface StackOptions {
   seed?: boolean;
   logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   extra?: GatewayOptions['extra'];
+  /** Local reconciler interval (scripts/local/workers.ts); 0 = off, for tests that run it themselves. */
+  reconcileEveryMs?: number;
 }
+
+/** The emulators a fault test may stop and start again (DynamoDB keeps its data only with a dataDir). */
+export type StackService = 'dynamodb' | 'sqs';
 
 export interface Stack {
   gatewayUrl: string;
@@ -30,6 +35,9 @@ export interface Stack {
   dynamoUrl: string;
   queues: Awaited<ReturnType<typeof ensureQueues>>;
   workers: Poller;
+  /** Takes an emulator away (its port refuses connections) until startService brings it back. */
+  stopService(name: StackService): Promise<void>;
+  startService(name: StackService): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -56,6 +64,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     AWS_ENDPOINT_URL_SES: ses.url,
     TABLE_NAME: TABLE.name,
     COOKIE_SECURE: 'false',
+    // The local stack is a sandbox by nature: the embedded gateway is how its payments are made.
+    SANDBOX_PAYMENTS: 'allowed',
     PUBLIC_URL_SCHEME: 'http',
     PUBLIC_URL_PORT: String(ports.gateway),
     LOG_LEVEL: opts.logLevel ?? process.env.LOG_LEVEL ?? 'warn',
@@ -78,7 +88,10 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     ...(opts.extra ? { extra: opts.extra } : {}),
   });
   const sqsClient = new SQSClient({ endpoint: sqs.url, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
-  const workers = startWorkers(sqsClient, queues);
+  const workers = startWorkers(sqsClient, queues, {
+    ...(opts.reconcileEveryMs !== undefined ? { reconcileEveryMs: opts.reconcileEveryMs } : {}),
+  });
+  const services: Record<StackService, Running> = { dynamodb: dynamo, sqs };
 
   return {
     gatewayUrl: `http://127.0.0.1:${ports.gateway}`,
@@ -87,6 +100,12 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     dynamoUrl: dynamo.url,
     queues,
     workers,
+    stopService: (name) => services[name].stop(),
+    async startService(name) {
+      const start = services[name].start;
+      if (!start) throw new Error(`${name} cannot be started again (DynamoDB needs a dataDir)`);
+      await start();
+    },
     async stop() {
       await workers.stop();
       await new Promise<void>((r) => {

@@ -20,8 +20,29 @@ import { QUEUES, type QueueSpec } from '@tp/contracts/platform';
 const ROOT = resolve(import.meta.dirname, '..', '..');
 /** Locally a failed message comes back after this long instead of the full visibility timeout. */
 const LOCAL_RETRY_DELAY_S = 1;
-/** How often the local stand-in for the hold-release schedule runs. */
+/** How often the local stand-ins for the schedules run (hold release; the reconciler, every minute on AWS). */
 const HOLD_RELEASE_EVERY_MS = 60_000;
+const RECONCILE_EVERY_MS = 60_000;
+/** While SQS is unreachable a poller waits this long, doubling up to the maximum, instead of spinning. */
+const BACKOFF_FIRST_MS = 250;
+const BACKOFF_MAX_MS = 5_000;
+
+/** Exponential back-off for a loop that keeps failing; reset() after a success. */
+export function backoff(firstMs = BACKOFF_FIRST_MS, maxMs = BACKOFF_MAX_MS) {
+  let next = 0;
+  return {
+    /** The delay before the next try after one more failure. */
+    fail(): number {
+      next = next ? Math.min(next * 2, maxMs) : firstMs;
+      return next;
+    },
+    reset(): void {
+      next = 0;
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type SqsHandler = (event: SQSEvent, ctx: object) => Promise<SQSBatchResponse | void>;
 
@@ -52,7 +73,16 @@ export interface Poller {
   idle(): Promise<void>;
 }
 
-export function startWorkers(sqs: SQSClient, urls: Record<keyof typeof QUEUES, { url: string }>): Poller {
+export interface WorkerOptions {
+  /** Interval of the local reconciler run; 0 turns it off (tests that run it themselves). */
+  reconcileEveryMs?: number;
+}
+
+export function startWorkers(
+  sqs: SQSClient,
+  urls: Record<keyof typeof QUEUES, { url: string }>,
+  options: WorkerOptions = {},
+): Poller {
   let running = true;
   const loops: Promise<void>[] = [];
   const busy = new Map<string, boolean>();
@@ -67,18 +97,25 @@ export function startWorkers(sqs: SQSClient, urls: Record<keyof typeof QUEUES, {
         const arn =
           (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['QueueArn'] })))
             .Attributes?.QueueArn ?? queueUrl;
+        const down = backoff();
         while (running) {
           busy.set(key, false);
-          const { Messages } = await sqs
-            .send(
+          let Messages: Message[] | undefined;
+          try {
+            ({ Messages } = await sqs.send(
               new ReceiveMessageCommand({
                 QueueUrl: queueUrl,
                 MaxNumberOfMessages: spec.batchSize,
                 WaitTimeSeconds: 1,
                 MessageSystemAttributeNames: ['All'],
               }),
-            )
-            .catch(() => ({ Messages: undefined }));
+            ));
+            down.reset();
+          } catch {
+            // SQS unreachable: a refused connection fails at once, so wait before asking again.
+            await sleep(down.fail());
+            continue;
+          }
           if (!Messages?.length) continue;
           busy.set(key, true);
           let failed = new Set<string>();
@@ -89,13 +126,16 @@ export function startWorkers(sqs: SQSClient, urls: Record<keyof typeof QUEUES, {
             failed = new Set(Messages.map((m) => m.MessageId!));
           }
           const done = Messages.filter((m) => !failed.has(m.MessageId!));
+          // Undeleted (SQS went away meanwhile), a message comes back after its visibility timeout, as on AWS.
           if (done.length)
-            await sqs.send(
-              new DeleteMessageBatchCommand({
-                QueueUrl: queueUrl,
-                Entries: done.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle! })),
-              }),
-            );
+            await sqs
+              .send(
+                new DeleteMessageBatchCommand({
+                  QueueUrl: queueUrl,
+                  Entries: done.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle! })),
+                }),
+              )
+              .catch(() => undefined);
           for (const m of Messages.filter((x) => failed.has(x.MessageId!)))
             await sqs
               .send(
@@ -112,21 +152,27 @@ export function startWorkers(sqs: SQSClient, urls: Record<keyof typeof QUEUES, {
   }
 
   // Scheduled jobs (an EventBridge schedule on AWS) run on an interval locally: the automatic release
-  // of lapsed flight holds (functions/src/workers/hold-release.ts).
-  const holdRelease = join(ROOT, 'functions', 'src', 'workers', 'hold-release.ts');
-  if (existsSync(holdRelease))
+  // of lapsed flight holds (functions/src/workers/hold-release.ts) and the reconciler (reconciler.ts).
+  const scheduled: [string, number][] = [
+    ['hold-release', HOLD_RELEASE_EVERY_MS],
+    ['reconciler', options.reconcileEveryMs ?? RECONCILE_EVERY_MS],
+  ];
+  for (const [worker, everyMs] of scheduled) {
+    const file = join(ROOT, 'functions', 'src', 'workers', `${worker}.ts`);
+    if (!existsSync(file) || everyMs <= 0) continue;
     loops.push(
       (async () => {
-        const { handler } = (await import(pathToFileURL(holdRelease).href)) as { handler: () => Promise<void> };
-        let due = Date.now() + HOLD_RELEASE_EVERY_MS;
+        const { handler } = (await import(pathToFileURL(file).href)) as { handler: () => Promise<void> };
+        let due = Date.now() + everyMs;
         while (running) {
-          await new Promise((r) => setTimeout(r, 500));
+          await sleep(500);
           if (!running || Date.now() < due) continue;
-          due = Date.now() + HOLD_RELEASE_EVERY_MS;
+          due = Date.now() + everyMs;
           await handler().catch(() => undefined);
         }
       })(),
     );
+  }
 
   return {
     async stop() {
@@ -137,14 +183,17 @@ export function startWorkers(sqs: SQSClient, urls: Record<keyof typeof QUEUES, {
       for (let i = 0; i < 200; i++) {
         let pending = 0;
         for (const [key] of Object.entries(QUEUES) as [keyof typeof QUEUES, QueueSpec][]) {
-          const a = await sqs.send(
-            new GetQueueAttributesCommand({
-              QueueUrl: urls[key].url,
-              AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
-            }),
-          );
-          pending += Number(a.Attributes?.ApproximateNumberOfMessages ?? 0);
-          pending += Number(a.Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0);
+          const a = await sqs
+            .send(
+              new GetQueueAttributesCommand({
+                QueueUrl: urls[key].url,
+                AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+              }),
+            )
+            .catch(() => null);
+          // Unreachable SQS is not idle: its messages are still to come.
+          pending += a ? Number(a.Attributes?.ApproximateNumberOfMessages ?? 0) : 1;
+          pending += Number(a?.Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0);
         }
         if (pending === 0 && ![...busy.values()].some(Boolean)) return;
         await new Promise((r) => setTimeout(r, 100));

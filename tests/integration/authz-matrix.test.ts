@@ -187,6 +187,8 @@ const MATRIX: Record<string, () => Role[]> = {
   'POST /api/wl/user/getWalletBalances': staffWith('wallet.downloadBalances'),
   'POST /api/payment/sandbox/getPayment': anyone,
   'POST /api/payment/sandbox/complete': anyone,
+  // PhonePe's servers: no session; the operation checks the callback's signature itself.
+  'POST /api/payment/phonepe/callback': anyone,
   // Staff flight back office (ours, functions/src/flight-admin).
   'GET /flight-api/staff/getFlightSettings': staffWith('flights.settings'),
   'POST /flight-api/staff/saveFlightSettings': staffWith('flights.settings'),

@@ -135,6 +135,9 @@ function ourPassenger(p: Json): SupplyPassenger {
   };
 }
 
+/** The agent's booking reference of a Book / Ticket call (AgentReferenceNo), passed on to the simulator. */
+const agentRef = (b: Json) => (b.AgentReferenceNo ? { reference: String(b.AgentReferenceNo) } : {});
+
 const readBody = (req: IncomingMessage) =>
   new Promise<string>((resolve, reject) => {
     let data = '';
@@ -255,7 +258,7 @@ export async function startTboStub(port = 0): Promise<TboStub> {
       case 'book': {
         const quote = await sim.fareQuote(ref, ctx());
         const r = await sim.book(
-          { ...ref, passengers: b.Passengers.map(ourPassenger), expectedFare: quote.option.fare },
+          { ...ref, ...agentRef(b), passengers: b.Passengers.map(ourPassenger), expectedFare: quote.option.fare },
           ctx(),
         );
         return ok({
@@ -270,11 +273,12 @@ export async function startTboStub(port = 0): Promise<TboStub> {
       }
       case 'ticket': {
         let r;
-        if (b.BookingId) r = await sim.ticket({ ...ref, supplierBookingId: String(b.BookingId), pnr: b.PNR }, ctx());
+        if (b.BookingId)
+          r = await sim.ticket({ ...ref, ...agentRef(b), supplierBookingId: String(b.BookingId), pnr: b.PNR }, ctx());
         else {
           const quote = await sim.fareQuote(ref, ctx());
           r = await sim.ticket(
-            { ...ref, passengers: b.Passengers.map(ourPassenger), expectedFare: quote.option.fare },
+            { ...ref, ...agentRef(b), passengers: b.Passengers.map(ourPassenger), expectedFare: quote.option.fare },
             ctx(),
           );
         }
@@ -300,7 +304,12 @@ export async function startTboStub(port = 0): Promise<TboStub> {
         });
       }
       case 'bookingDetails': {
-        const d = await sim.bookingDetails({ supplierBookingId: String(b.BookingId) }, ctx());
+        // By the agent's reference (with its trace) when no booking id is given; unknown = no itinerary.
+        const d =
+          !b.BookingId && b.AgentReferenceNo
+            ? await sim.findBooking({ reference: String(b.AgentReferenceNo), traceId: String(b.TraceId ?? '') }, ctx())
+            : await sim.bookingDetails({ supplierBookingId: String(b.BookingId) }, ctx());
+        if (!d) return ok({ FlightItinerary: null });
         const status = { held: 1, failed: 2, ticketed: 3, cancelled: 4, released: 6, partiallyCancelled: 7 }[d.status];
         return ok({
           FlightItinerary: {

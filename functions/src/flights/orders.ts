@@ -23,17 +23,18 @@ import { round2 } from '@tp/domain/pricing';
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#lib/db';
 import { keys } from '#lib/keys';
-import { fail, isConditionFailure } from '#lib/errors';
+import { AppError, fail, isConditionFailure } from '#lib/errors';
 import { newId } from '#lib/crypto';
 import { createLogger } from '#lib/logger';
 import { loadPrincipal, type Principal } from '#lib/principal';
 import { siteById, type SiteRecord } from '#lib/tenancy';
 import { addFlightActivity } from '../users/customers-repo.ts';
 import { monthKey } from '../users/flight-activity.ts';
-import { creditItems, move, type WalletMovement } from '../wallet/ledger.ts';
+import { creditItems, move, type TransactItem, type WalletMovement } from '../wallet/ledger.ts';
+import { orderDueItem } from '../wallet/outbox.ts';
 import { startGatewayPayment } from '../wallet/payments.ts';
 import { supplyFor } from './supply/index.ts';
-import { SupplyError, type SupplyContext } from './supply/types.ts';
+import { SupplyError, type SupplierBookingDetails, type SupplyContext } from './supply/types.ts';
 import * as bookings from './bookings-repo.ts';
 import { afterBooked } from './hooks.ts';
 import * as repo from './repo.ts';
@@ -178,6 +179,17 @@ const debitOf = (o: Order, now: Date): WalletMovement => ({
   now,
 });
 
+/** Runs writes as one transaction; false when one of their conditions failed. */
+async function writeTogether(items: TransactItem[]): Promise<boolean> {
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: items }));
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
 /** api/payments/orderSuccessCallback: pays a wallet (or hold) order once, then fulfils it. */
 export async function payOrder(scope: FlightScope, orderId: string) {
   const order = await repo.getOrder(scope.site.siteId, orderId);
@@ -187,24 +199,76 @@ export async function payOrder(scope: FlightScope, orderId: string) {
   if (order.status === 'created') {
     if (order.expiresAt <= nowIso) throw fail.gone(ORDER_MSG.expired);
     const notExpired = { expression: 'expiresAt > :now', values: { ':now': nowIso } };
-    if (order.hold) {
-      await repo.transitionOrder(order.siteId, orderId, ['created'], { status: 'paid', paidAt: nowIso }, notExpired);
-    } else if (order.paymentMode === 'wallet') {
-      const transition = repo.orderTransition(
-        order.siteId,
-        orderId,
-        ['created'],
-        { status: 'paid', paidAt: nowIso, transactionId: `order-${orderId}-debit` },
-        notExpired,
-      );
-      const result = await move('debit', debitOf(order, scope.now), [transition]);
-      if (result === 'insufficient') throw fail.paymentRequired(ORDER_MSG.insufficient);
-      // 'duplicate' or 'conflict': another call paid it (or it just expired); the state below tells which.
-    } else {
-      throw fail.paymentRequired(ORDER_MSG.notPaid);
+    // Paying also schedules the reconciler's check of the order, in the same transaction: an order
+    // cannot be paid without someone being bound to book or refund it.
+    const due = orderDueItem(order.siteId, orderId, scope.now);
+    try {
+      if (order.hold) {
+        const transition = repo.orderTransition(
+          order.siteId,
+          orderId,
+          ['created'],
+          { status: 'paid', paidAt: nowIso },
+          notExpired,
+        );
+        await writeTogether([transition, due]);
+      } else if (order.paymentMode === 'wallet') {
+        const transition = repo.orderTransition(
+          order.siteId,
+          orderId,
+          ['created'],
+          { status: 'paid', paidAt: nowIso, transactionId: `order-${orderId}-debit` },
+          notExpired,
+        );
+        const result = await move('debit', debitOf(order, scope.now), [transition, due]);
+        if (result === 'insufficient') throw fail.paymentRequired(ORDER_MSG.insufficient);
+        // 'duplicate' or 'conflict': another call paid it (or it just expired); the state below tells which.
+      } else {
+        throw fail.paymentRequired(ORDER_MSG.notPaid);
+      }
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      // The write failed without an answer (DynamoDB unreachable): it may have committed. If it did, the
+      // money moved and the reconciler books or refunds; the caller must not see an error for it.
+      const after = await repo.getOrder(order.siteId, orderId).catch(() => null);
+      if (after && after.status !== 'created') return fulfilAfterPayment(order.siteId, orderId, scope.now, scope.log);
+      throw err;
     }
   }
-  return fulfilOrder(order.siteId, orderId, scope.now);
+  return fulfilAfterPayment(order.siteId, orderId, scope.now, scope.log);
+}
+
+/**
+ * Fulfils a paid order for a caller. Once money has moved the caller never gets a 5xx: a failure of
+ * our own (DynamoDB, the queue, a supplier that did not answer) leaves the order to the reconciler,
+ * and the caller is told the booking is being processed.
+ */
+async function fulfilAfterPayment(siteId: string, orderId: string, now: Date, log: FlightScope['log']) {
+  try {
+    return await fulfilOrder(siteId, orderId, now);
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    log.error('fulfilment interrupted; the reconciler will finish it', { orderId, error: String(err) });
+    throw fail.conflict(ORDER_MSG.inProgress);
+  }
+}
+
+/**
+ * The reconciler's (and the payments worker's) entry: drives a paid order to its end. 'failed' means
+ * the order ended refunded; 'open' that another run holds its claim (checked again later).
+ */
+export async function settleOrder(siteId: string, orderId: string, now: Date): Promise<'booked' | 'failed' | 'open'> {
+  try {
+    await fulfilOrder(siteId, orderId, now);
+    return 'booked';
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    const o = await repo.getOrder(siteId, orderId);
+    if (!o || o.status === 'failed' || o.status === 'expired' || o.status === 'refunded') return 'failed';
+    if (o.status === 'booked') return 'booked';
+    // 'created' cannot be settled here (nothing was paid); anything else is another run's.
+    return o.status === 'created' ? 'failed' : 'open';
+  }
 }
 
 /** A verified gateway payment marks its order paid (once); the payments worker then fulfils it. */
@@ -220,13 +284,16 @@ export async function markOrderPaidByGateway(
   if (order.status !== 'created') return order.gatewayPayment?.paymentId === payment.paymentId ? 'already' : 'mismatch';
   if (round2(payment.amount) !== order.amount) return 'mismatch';
   if (order.expiresAt <= now.toISOString()) return 'expired';
-  const ok = await repo.transitionOrder(
-    siteId,
-    orderId,
-    ['created'],
-    { status: 'paid', paidAt: now.toISOString(), transactionId: payment.transactionId, gatewayPayment: payment },
-    { expression: 'expiresAt > :now', values: { ':now': now.toISOString() } },
-  );
+  const ok = await writeTogether([
+    repo.orderTransition(
+      siteId,
+      orderId,
+      ['created'],
+      { status: 'paid', paidAt: now.toISOString(), transactionId: payment.transactionId, gatewayPayment: payment },
+      { expression: 'expiresAt > :now', values: { ':now': now.toISOString() } },
+    ),
+    orderDueItem(siteId, orderId, now),
+  ]);
   return ok ? 'paid' : 'already';
 }
 
@@ -293,7 +360,10 @@ export async function fulfilOrder(siteId: string, orderId: string, now: Date): P
     if (settled?.status === 'failed') throw fail.conflict(settled.failureReason ?? ORDER_MSG.failed);
     throw fail.conflict(ORDER_MSG.inProgress);
   }
-  return order.kind === 'ticketHold' ? ticketHeld(order, now) : book(order, now);
+  // A claim taken over from 'booking' follows an attempt that stopped half-way: the supplier may
+  // already hold or have ticketed this order.
+  const retaken = order.status === 'booking';
+  return order.kind === 'ticketHold' ? ticketHeld(order, now) : book(order, now, retaken);
 }
 
 const supplyContext = (site: SiteRecord, order: Order, now: Date): SupplyContext => ({
@@ -303,14 +373,36 @@ const supplyContext = (site: SiteRecord, order: Order, now: Date): SupplyContext
   log: createLogger({ orderId: order.orderId }),
 });
 
-async function book(order: Order, now: Date) {
+/** What an earlier attempt left at the supplier under our reference, as this attempt's starting point. */
+function madeBefore(order: Order, found: SupplierBookingDetails | null) {
+  if (!found) return null;
+  if (found.status !== 'held' && found.status !== 'ticketed')
+    throw new SupplyError('failed', 'The airline no longer holds this booking');
+  return {
+    pnr: found.pnr,
+    supplierBookingId: found.supplierBookingId,
+    lastTicketDate: found.lastTicketDate,
+    tickets:
+      found.status === 'ticketed'
+        ? found.tickets.map((t) => ({
+            ticketId: t.ticketId,
+            ticketNumber: t.ticketNumber,
+            validatingAirline: order.option.airlineCode,
+          }))
+        : null,
+  };
+}
+
+async function book(order: Order, now: Date, retaken = false) {
   const site = await siteById(order.siteId);
   if (!site) throw fail.notFound();
   const supply = await supplyFor(site);
   const ctx = supplyContext(site, order, now);
+  // Every supply call carries our reference (the order id), so a retry can ask what it left behind.
   const ref = {
     traceId: (await repo.getSearch(order.siteId, order.searchId))?.traceId ?? '',
     resultIndex: order.resultIndex,
+    reference: order.orderId,
   };
   const opt = order.option;
   let pnr: string;
@@ -318,7 +410,19 @@ async function book(order: Order, now: Date) {
   let lastTicketDate: string | null = null;
   let tickets: { ticketId: string; ticketNumber: string; validatingAirline: string }[] = [];
   try {
-    if (opt.isLcc && !order.hold) {
+    const before = retaken
+      ? madeBefore(order, await supply.findBooking({ reference: order.orderId, traceId: ref.traceId }, ctx))
+      : null;
+    if (before?.tickets || (before && order.hold)) {
+      // Ticketed (or, for a hold, booked) by the interrupted attempt: record it, never ticket again.
+      ({ pnr, supplierBookingId, lastTicketDate } = before);
+      tickets = before.tickets ?? [];
+      ctx.log.info('booking found at the supplier by reference', { supplierBookingId });
+    } else if (before) {
+      // Held but not ticketed yet: ticket that PNR (ticketing is idempotent at the supplier).
+      ({ pnr, supplierBookingId, lastTicketDate } = before);
+      tickets = (await supply.ticket({ ...ref, supplierBookingId, pnr }, ctx)).tickets;
+    } else if (opt.isLcc && !order.hold) {
       const t = await supply.ticket({ ...ref, passengers: order.passengers, expectedFare: order.supplierFare }, ctx);
       if (t.isPriceChanged) throw new SupplyError('failed', 'The airline changed the fare while ticketing');
       ({ pnr, supplierBookingId, tickets } = t);
@@ -332,7 +436,9 @@ async function book(order: Order, now: Date) {
       }
     }
   } catch (err) {
-    if (!(err instanceof SupplyError)) throw err; // unknown failure: the claim lapses and a retry takes over
+    // Unknown failure, or a supplier that did not answer (it may have booked): the claim lapses and the
+    // reconciler asks the supplier by reference before trying again. Only a refusal fails the order.
+    if (!(err instanceof SupplyError) || err.kind === 'timeout') throw err;
     await failOrder(order, err.message, now);
     throw fail.conflict(`${ORDER_MSG.failed} (${err.message})`);
   }
@@ -354,13 +460,14 @@ async function book(order: Order, now: Date) {
       ],
     }),
   );
+  // Booked: what follows is bookkeeping that must not turn a booking into an error for the payer.
   await Promise.all([
     addFlightActivity(order.siteId, order.userId, 'book', monthKey(now)),
     order.journeyType === JOURNEY_TYPE.return
       ? repo.setSearchLegBooking(order.siteId, order.searchId, order.leg, record.bookingId)
       : null,
     record.linkedBookingId ? linkFirstLeg(order.siteId, record.linkedBookingId, record.bookingId) : null,
-  ]);
+  ]).catch((err) => ctx.log.error('after-booking bookkeeping failed', { orderId: order.orderId, error: String(err) }));
   await afterBooked(site, record, now);
   return outcome({ ...order, status: 'booked', bookingIds: [record.bookingId] });
 }
@@ -642,12 +749,14 @@ async function ticketHeld(order: Order, now: Date): Promise<OrderOutcome> {
         resultIndex: held.resultIndex,
         supplierBookingId: held.supplierBookingId,
         pnr: held.pnr,
+        reference: order.orderId,
       },
       supplyContext(site, order, now),
     );
     tickets = t.tickets;
   } catch (err) {
-    if (!(err instanceof SupplyError)) throw err; // unknown failure: the claim lapses and a retry takes over
+    // Unknown failure or no answer: the claim lapses and a retry takes over (ticketing is idempotent).
+    if (!(err instanceof SupplyError) || err.kind === 'timeout') throw err;
     return refuse(err.message);
   }
 

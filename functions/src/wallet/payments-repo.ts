@@ -5,6 +5,7 @@ import { db, tableName } from '#lib/db';
 import { isConditionFailure } from '#lib/errors';
 import { keys } from '#lib/keys';
 import type { TransactItem } from './ledger.ts';
+import { paymentDueItem } from './outbox.ts';
 import { queryPage, type Page } from './paging.ts';
 
 export interface PaymentRecord extends TPayment {
@@ -70,6 +71,9 @@ export async function insertPayment(p: PaymentRecord): Promise<void> {
         Item: { ...keys.orderPayment(p.siteId, p.orderId, p.paymentId), type: 'orderPayment', paymentId: p.paymentId },
       },
     });
+  // An open gateway payment is checked by the reconciler until it settles (lost or dead-lettered
+  // verification messages included).
+  if (p.gateway !== 'offline') items.push(paymentDueItem(p.siteId, p.paymentId, new Date(p.createdAt)));
   if (p.gateway === 'offline')
     items.push({
       Put: {
@@ -182,28 +186,61 @@ export async function markFulfilled(siteId: string, paymentId: string, now: Date
   );
 }
 
-/** The sandbox page's Pay / Fail: once, and only while the payment is still open. */
-export async function setSandboxState(
-  siteId: string,
-  paymentId: string,
-  state: 'COMPLETED' | 'FAILED',
-  now: Date,
-): Promise<boolean> {
+/** One conditional update together with the caller's items (an outbox message); false when its condition failed. */
+async function updateWith(update: NonNullable<TransactItem['Update']>, extra: TransactItem[]): Promise<boolean> {
   try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.payment(siteId, paymentId),
-        UpdateExpression: 'SET sandboxState = :s, updatedAt = :t',
-        ConditionExpression: 'gateway = :g AND sandboxState = :p AND payBy > :t',
-        ExpressionAttributeValues: { ':s': state, ':t': now.toISOString(), ':g': 'sandbox', ':p': 'PENDING' },
-      }),
-    );
+    if (extra.length) await db().send(new TransactWriteCommand({ TransactItems: [{ Update: update }, ...extra] }));
+    else await db().send(new UpdateCommand(update));
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;
     throw err;
   }
+}
+
+/** The sandbox page's Pay / Fail: once, and only while the payment is still open (with `extra`, atomically). */
+export async function setSandboxState(
+  siteId: string,
+  paymentId: string,
+  state: 'COMPLETED' | 'FAILED',
+  now: Date,
+  extra: TransactItem[] = [],
+): Promise<boolean> {
+  return updateWith(
+    {
+      TableName: tableName(),
+      Key: keys.payment(siteId, paymentId),
+      UpdateExpression: 'SET sandboxState = :s, updatedAt = :t',
+      ConditionExpression: 'gateway = :g AND sandboxState = :p AND payBy > :t',
+      ExpressionAttributeValues: { ':s': state, ':t': now.toISOString(), ':g': 'sandbox', ':p': 'PENDING' },
+    },
+    extra,
+  );
+}
+
+/** Notes a verified gateway callback on its payment (with `extra`, atomically); false for another gateway's payment. */
+export async function recordCallback(
+  siteId: string,
+  paymentId: string,
+  gatewayName: GatewayName,
+  callback: { event: string; state: string | null },
+  now: Date,
+  extra: TransactItem[] = [],
+): Promise<boolean> {
+  return updateWith(
+    {
+      TableName: tableName(),
+      Key: keys.payment(siteId, paymentId),
+      UpdateExpression: 'SET lastCallback = :c, updatedAt = :t',
+      ConditionExpression: 'attribute_exists(pk) AND gateway = :g',
+      ExpressionAttributeValues: {
+        ':c': { ...callback, at: now.toISOString() },
+        ':t': now.toISOString(),
+        ':g': gatewayName,
+      },
+    },
+    extra,
+  );
 }
 
 export const paymentsOfUser = (siteId: string, userId: string, cursor: string | undefined, limit: number) =>

@@ -6,19 +6,18 @@
  * COMPLETED payment is applied: a flight order is marked paid and fulfilled (flights service), a top-up
  * credits the wallet under entry id `topup-<paymentId>`, so a redelivered message cannot credit twice.
  */
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { MSG } from '@tp/contracts/messages';
 import { TIMING } from '@tp/contracts/platform';
 import type { GatewayName, TPayment } from '@tp/contracts/wallet';
-import { env } from '#lib/config';
 import { newToken } from '#lib/crypto';
 import { fail } from '#lib/errors';
 import { log, type Logger } from '#lib/logger';
 import { appLink } from '#lib/mail';
-import { sqs } from '#lib/sqs';
 import type { SiteRecord } from '#lib/tenancy';
 import { move } from './ledger.ts';
 import { gateway, gatewaySettings, type GatewayStatus } from './gateways/index.ts';
+import { isGenuinePhonePeCallback } from './gateways/phonepe.ts';
+import { outboxMessage, publishCommitted, sendMessage } from './outbox.ts';
 import * as repo from './payments-repo.ts';
 import type { PaymentRecord } from './payments-repo.ts';
 
@@ -107,10 +106,14 @@ export interface VerificationMessage {
   paymentId: string;
 }
 
-export async function enqueueVerification(msg: VerificationMessage): Promise<void> {
-  const queueUrl = env().PAYMENT_QUEUE_URL;
-  if (!queueUrl) throw new Error('PAYMENT_QUEUE_URL is not set');
-  await sqs().send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(msg) }));
+/**
+ * Asks the worker to verify a payment now. Best effort: a payment is also checked by the reconciler
+ * until it settles, so a queue outage only delays it and never fails the caller.
+ */
+export async function requestVerification(msg: VerificationMessage): Promise<void> {
+  await sendMessage({ queue: 'paymentVerification', body: JSON.stringify(msg) }).catch((err) =>
+    log.warn('verification not queued; the reconciler will check the payment', { ...msg, error: String(err) }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -129,7 +132,8 @@ export interface FlightOrders {
     payment: { paymentId: string; transactionId: string; amount: number; gateway: string },
     now: Date,
   ): Promise<'paid' | 'already' | 'expired' | 'mismatch'>;
-  fulfilOrder(siteId: string, orderId: string, now: Date): Promise<unknown>;
+  /** Drives a paid order to its end: booked, or failed and refunded; 'open' while another run holds it. */
+  settleOrder(siteId: string, orderId: string, now: Date): Promise<'booked' | 'failed' | 'open'>;
 }
 
 /** Loaded on first use: the flights service is only needed for flight-order payments. */
@@ -241,10 +245,49 @@ async function applyFlightOrder(p: PaymentRecord, now: Date, deps: VerifyDeps): 
     await repo.transition(p.siteId, p.paymentId, ['completed'], 'applied', now);
   }
   if (p.status === 'completed' || (p.status === 'applied' && !p.fulfilled)) {
-    await orders.fulfilOrder(p.siteId, p.orderId!, now);
+    // A failed booking was refunded to the wallet: that ends this payment's work too.
+    const settled = await orders.settleOrder(p.siteId, p.orderId!, now);
+    if (settled === 'open') throw new Error(`order ${p.orderId} is still being booked`);
     await repo.markFulfilled(p.siteId, p.paymentId, now);
   }
   return 'applied';
+}
+
+// ---------------------------------------------------------------------------------------------------
+// payment/phonepe/callback (PhonePe's server-to-server callback)
+
+/**
+ * A PhonePe S2S callback. Its Authorization header is its only proof: a forged one (or any callback for
+ * a site without a configured callback pair) is refused and changes nothing. A genuine one is noted on
+ * the payment and queues its verification (outbox), which asks PhonePe's status API, the only source
+ * the payment is settled on: the callback body is never trusted for the state or the amount.
+ */
+export async function phonePeCallback(
+  site: SiteRecord,
+  authorization: string | undefined,
+  body: {
+    event?: string | undefined;
+    type?: string | undefined;
+    payload: { merchantOrderId: string; state?: string | undefined };
+  },
+  now: Date,
+): Promise<{ received: true }> {
+  const settings = await gatewaySettings(site.siteId);
+  if (!isGenuinePhonePeCallback(settings.phonepe, authorization)) {
+    log.warn('phonepe callback refused: bad authorization', { siteId: site.siteId });
+    throw fail.unauthenticated('Invalid callback authorization');
+  }
+  const paymentId = body.payload.merchantOrderId;
+  const verify = outboxMessage(site.siteId, 'paymentVerification', { siteId: site.siteId, paymentId }, now);
+  const event = String(body.event ?? body.type ?? 'unknown');
+  const noted = /^[A-Za-z0-9]+$/.test(paymentId)
+    ? await repo.recordCallback(site.siteId, paymentId, 'phonepe', { event, state: body.payload.state ?? null }, now, [
+        verify.item,
+      ])
+    : false;
+  if (!noted) throw fail.notFound();
+  await publishCommitted(verify, log);
+  return { received: true };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -271,7 +314,7 @@ export async function verifyPayment(siteId: string, orderId: string, caller: Cal
   );
   if (!payments.length) throw fail.notFound();
   const open = payments.filter((p) => p.status === 'pending' || p.status === 'completed');
-  await Promise.all(open.map((p) => enqueueVerification({ siteId, paymentId: p.paymentId })));
+  await Promise.all(open.map((p) => requestVerification({ siteId, paymentId: p.paymentId })));
   const applied = payments.find((p) => p.status === 'applied');
   const shown = applied ?? open[0] ?? payments[0]!;
   return {
@@ -317,11 +360,16 @@ export async function completeSandbox(
   const p = await openSandboxPayment(site.siteId, paymentId);
   if (outcome !== 'abandon') {
     const state = outcome === 'pay' ? 'COMPLETED' : 'FAILED';
-    if (!(await repo.setSandboxState(site.siteId, paymentId, state, now))) {
+    // The payer's choice and the message that verifies it are written together (outbox): a queue outage
+    // after the commit cannot leave the payment unverified, nor answer the payer with an error.
+    const verify = outboxMessage(site.siteId, 'paymentVerification', { siteId: site.siteId, paymentId }, now);
+    if (await repo.setSandboxState(site.siteId, paymentId, state, now, [verify.item])) {
+      await publishCommitted(verify, log);
+    } else {
       const current = await openSandboxPayment(site.siteId, paymentId);
       if (current.sandboxState !== state) throw fail.conflict('This payment is already closed');
+      await requestVerification({ siteId: site.siteId, paymentId });
     }
-    await enqueueVerification({ siteId: site.siteId, paymentId });
     return { returnTo: p.returnTo, state };
   }
   return { returnTo: p.returnTo, state: p.sandboxState ?? 'PENDING' };

@@ -102,6 +102,10 @@ export class SupplierSiteSupply implements FlightSupply {
     return this.inner.bookingDetails(req, ctx);
   }
 
+  findBooking(req: { reference: string; traceId: string }, ctx: SupplyContext): Promise<SupplierBookingDetails | null> {
+    return this.inner.findBooking(req, ctx);
+  }
+
   cancellationCharges(
     req: { supplierBookingId: string; requestType: 1 | 2 | 3; ticketIds?: string[] },
     ctx: SupplyContext,

@@ -44,6 +44,11 @@ export interface OfferRef {
   resultIndex: string;
 }
 
+/** Our booking reference (the payment order id), sent with every booking call so a retry can find its work. */
+export interface BookingReference {
+  reference?: string;
+}
+
 export interface FareQuoteResult {
   option: SupplierOption;
   isPriceChanged: boolean;
@@ -56,7 +61,7 @@ export interface SupplyPassenger extends Omit<TPassengerInput, 'ssr'> {
   seat: TSeat[];
 }
 
-export interface BookRequest extends OfferRef {
+export interface BookRequest extends OfferRef, BookingReference {
   passengers: SupplyPassenger[];
   /** What we quoted; a supplier whose price moved answers `priceChanged` instead of booking. */
   expectedFare: SupplierFare;
@@ -70,7 +75,7 @@ export interface BookResult {
   isPriceChanged: boolean;
 }
 
-export interface TicketRequest extends OfferRef {
+export interface TicketRequest extends OfferRef, BookingReference {
   /** GDS: ticket an existing PNR. LCC: omitted, passengers given. */
   supplierBookingId?: string;
   pnr?: string;
@@ -163,6 +168,11 @@ export interface FlightSupply {
   ticket(req: TicketRequest, ctx: SupplyContext): Promise<TicketResult>;
   release(req: { supplierBookingId: string; source: string }, ctx: SupplyContext): Promise<void>;
   bookingDetails(req: { supplierBookingId: string }, ctx: SupplyContext): Promise<SupplierBookingDetails>;
+  /**
+   * The booking made under our reference, or null when there is none: asked before a retried fulfilment
+   * books or tickets again, so a crash between the supplier's answer and our write never tickets twice.
+   */
+  findBooking(req: { reference: string; traceId: string }, ctx: SupplyContext): Promise<SupplierBookingDetails | null>;
   cancellationCharges(
     req: { supplierBookingId: string; requestType: 1 | 2 | 3; ticketIds?: string[] },
     ctx: SupplyContext,

@@ -9,6 +9,7 @@
  * token; and its hosts are fixed constants, so it cannot be pointed at a test stub. Here every site
  * has its own token cache, and PHONEPE_BASE_URL (tests only) replaces both hosts.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { PhonePeCredentials } from './settings.ts';
 import type { GatewayState, GatewayStatus, PaymentGateway } from './types.ts';
 
@@ -148,4 +149,20 @@ export function createPhonePeGateway(
       return { state: String(out.state ?? 'PENDING') };
     },
   };
+}
+
+/**
+ * PhonePe's S2S callback proves itself with `Authorization: SHA256(username:password)` (hex), the pair set
+ * for the callback URL on PhonePe's dashboard (what pg-sdk-node's validateCallback checks). False when the
+ * site has no pair configured, so a site that never set one accepts no callback at all.
+ */
+export function isGenuinePhonePeCallback(
+  creds: Pick<PhonePeCredentials, 'callbackUsername' | 'callbackPassword'> | undefined,
+  authorization: string | undefined,
+): boolean {
+  if (!creds?.callbackUsername || !creds.callbackPassword || !authorization) return false;
+  const expected = createHash('sha256').update(`${creds.callbackUsername}:${creds.callbackPassword}`).digest();
+  const given = Buffer.from(authorization.trim().toLowerCase(), 'utf8');
+  const want = Buffer.from(expected.toString('hex'), 'utf8');
+  return given.length === want.length && timingSafeEqual(given, want);
 }

@@ -239,7 +239,7 @@ export class SimulatorSupply implements FlightSupply {
   }
 
   private async newBooking(
-    ref: OfferRef,
+    ref: OfferRef & { reference?: string | undefined },
     offer: Offer,
     price: ReturnType<typeof priced>,
     passengers: SupplyPassenger[],
@@ -275,6 +275,7 @@ export class SimulatorSupply implements FlightSupply {
       tickets: ticketed ? this.issueTickets(offer.carrier.code, passengers.length) : [],
       fare: price.fare,
       version: 1,
+      ...(ref.reference ? { reference: ref.reference } : {}),
     };
     try {
       await this.store.putBooking(this.ownerSiteId, booking);
@@ -379,31 +380,38 @@ export class SimulatorSupply implements FlightSupply {
   }
 
   bookingDetails(req: { supplierBookingId: string }, ctx: SupplyContext): Promise<SupplierBookingDetails> {
-    return this.call(ctx, 'bookingDetails', async () => {
-      const b = await this.booking(req.supplierBookingId);
-      const lapsed =
-        b.status === 'held' && b.lastTicketDate !== null && Date.parse(b.lastTicketDate) < ctx.now.getTime();
-      const tickets = await Promise.all(
-        b.tickets.map(async (t) => {
-          const cr = t.changeRequestId ? await this.crStatus(t.changeRequestId, ctx.now) : null;
-          const done = cr?.status === 'Completed';
-          const status = !done ? 'ticketed' : cr.requestType === 3 ? 'reissued' : 'cancelled';
-          return { ticketId: t.ticketId, ticketNumber: t.ticketNumber, status } as const;
-        }),
-      );
-      const cancelled = tickets.filter((t) => t.status === 'cancelled').length;
-      const status =
-        lapsed || b.status === 'released'
-          ? 'released'
-          : b.status === 'held'
-            ? 'held'
-            : cancelled === 0
-              ? 'ticketed'
-              : cancelled === tickets.length
-                ? 'cancelled'
-                : 'partiallyCancelled';
-      return { pnr: b.pnr, supplierBookingId: b.supplierBookingId, status, lastTicketDate: b.lastTicketDate, tickets };
+    return this.call(ctx, 'bookingDetails', async () => this.details(await this.booking(req.supplierBookingId), ctx));
+  }
+
+  findBooking(req: { reference: string; traceId: string }, ctx: SupplyContext): Promise<SupplierBookingDetails | null> {
+    return this.call(ctx, 'findBooking', async () => {
+      const b = await this.store.findByReference(this.ownerSiteId, req.reference);
+      return b ? this.details(b, ctx) : null;
     });
+  }
+
+  private async details(b: SimBooking, ctx: SupplyContext): Promise<SupplierBookingDetails> {
+    const lapsed = b.status === 'held' && b.lastTicketDate !== null && Date.parse(b.lastTicketDate) < ctx.now.getTime();
+    const tickets = await Promise.all(
+      b.tickets.map(async (t) => {
+        const cr = t.changeRequestId ? await this.crStatus(t.changeRequestId, ctx.now) : null;
+        const done = cr?.status === 'Completed';
+        const status = !done ? 'ticketed' : cr.requestType === 3 ? 'reissued' : 'cancelled';
+        return { ticketId: t.ticketId, ticketNumber: t.ticketNumber, status } as const;
+      }),
+    );
+    const cancelled = tickets.filter((t) => t.status === 'cancelled').length;
+    const status =
+      lapsed || b.status === 'released'
+        ? 'released'
+        : b.status === 'held'
+          ? 'held'
+          : cancelled === 0
+            ? 'ticketed'
+            : cancelled === tickets.length
+              ? 'cancelled'
+              : 'partiallyCancelled';
+    return { pnr: b.pnr, supplierBookingId: b.supplierBookingId, status, lastTicketDate: b.lastTicketDate, tickets };
   }
 
   /** Refund and charge per ticket under the fare's rules. */

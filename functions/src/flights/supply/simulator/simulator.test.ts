@@ -245,6 +245,27 @@ describe('simulated supplier calls (memory state)', () => {
     expect(days.filter((d) => d.isLowestFareOfMonth).length).toBeGreaterThanOrEqual(1);
   });
 
+  it("finds a booking by the buyer's reference: held, then ticketed; unknown references find nothing", async () => {
+    const s = sim();
+    const res = await s.search(oneWay('DEL', 'BOM', '2026-12-10', { Sources: ['GDS'] }), ctx());
+    const opt = res.results[0]!.find((o) => o.isHoldAllowed)!;
+    const ref = { traceId: res.traceId, resultIndex: opt.resultIndex, reference: 'ORDER1' };
+    const q = await s.fareQuote(ref, ctx());
+    expect(await s.findBooking({ reference: 'ORDER1', traceId: res.traceId }, ctx())).toBeNull();
+    const held = await s.book({ ...ref, passengers, expectedFare: q.option.fare }, ctx());
+    expect(await s.findBooking({ reference: 'ORDER1', traceId: res.traceId }, ctx())).toMatchObject({
+      supplierBookingId: held.supplierBookingId,
+      pnr: held.pnr,
+      status: 'held',
+      tickets: [],
+    });
+    const t = await s.ticket({ ...ref, supplierBookingId: held.supplierBookingId, pnr: held.pnr }, ctx());
+    const found = await s.findBooking({ reference: 'ORDER1', traceId: res.traceId }, ctx());
+    expect(found?.status).toBe('ticketed');
+    expect(found?.tickets.map((x) => x.ticketNumber)).toEqual(t.tickets.map((x) => x.ticketNumber));
+    expect(await s.findBooking({ reference: 'ORDER2', traceId: res.traceId }, ctx())).toBeNull();
+  });
+
   it('quotes within the 15-minute trace, and still books while the customer pays', async () => {
     const s = sim();
     const res = await s.search(oneWay('DEL', 'BOM', '2026-12-10', { Sources: ['GDS'] }), ctx());

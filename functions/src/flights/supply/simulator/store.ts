@@ -5,7 +5,6 @@
 import {
   BatchGetCommand,
   GetCommand,
-  PutCommand,
   TransactWriteCommand,
   type BatchGetCommandInput,
   type BatchGetCommandOutput,
@@ -51,6 +50,8 @@ export interface SimBooking {
   tickets: SimTicket[];
   fare: SupplierFare;
   version: number;
+  /** The buyer's booking reference (our payment order id), when given. */
+  reference?: string;
 }
 
 export interface SimChangeRequest {
@@ -73,6 +74,8 @@ export interface SimStore {
   returnSeats(siteId: string, claims: SeatClaim[]): Promise<void>;
   putBooking(siteId: string, b: SimBooking): Promise<void>;
   getBooking(siteId: string, supplierBookingId: string): Promise<SimBooking | null>;
+  /** The booking last made under a buyer's reference. */
+  findByReference(siteId: string, reference: string): Promise<SimBooking | null>;
   /** Saves `b` (its version already bumped) if the stored version is still `b.version - 1`, with the new change requests. */
   saveBooking(siteId: string, b: SimBooking, changeRequests?: SimChangeRequest[]): Promise<boolean>;
   getChangeRequest(siteId: string, changeRequestId: string): Promise<SimChangeRequest | null>;
@@ -150,18 +153,40 @@ export const dynamoSimStore: SimStore = {
   },
 
   async putBooking(siteId, b) {
-    await db().send(
-      new PutCommand({
+    const booking = {
+      Put: {
         TableName: tableName(),
         Item: { ...keys.simBooking(siteId, b.supplierBookingId), type: 'SimBooking', ...b, expiresAt: bookingTtl(b) },
         ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+      },
+    };
+    // The reference lookup is written with the booking: a booking never exists unfindable.
+    const ref = b.reference
+      ? {
+          Put: {
+            TableName: tableName(),
+            Item: {
+              ...keys.simBookingRef(siteId, b.reference),
+              type: 'SimBookingRef',
+              supplierBookingId: b.supplierBookingId,
+              expiresAt: bookingTtl(b),
+            },
+          },
+        }
+      : null;
+    await db().send(new TransactWriteCommand({ TransactItems: ref ? [booking, ref] : [booking] }));
   },
 
   async getBooking(siteId, id) {
     const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.simBooking(siteId, id) }));
     return (Item as SimBooking | undefined) ?? null;
+  },
+
+  async findByReference(siteId, reference) {
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.simBookingRef(siteId, reference), ConsistentRead: true }),
+    );
+    return Item ? this.getBooking(siteId, String(Item.supplierBookingId)) : null;
   },
 
   async saveBooking(siteId, b, changeRequests = []) {
@@ -219,6 +244,7 @@ const bookingTtl = (b: SimBooking) => epoch(b.firstDepartureUtc) + 365 * DAY_S;
 export function memorySimStore(): SimStore {
   const sold = new Map<string, number>();
   const bookings = new Map<string, SimBooking>();
+  const refs = new Map<string, string>();
   const crs = new Map<string, SimChangeRequest>();
   const clone = <T>(v: T): T => structuredClone(v);
   return {
@@ -238,8 +264,13 @@ export function memorySimStore(): SimStore {
     },
     putBooking: async (siteId, b) => {
       bookings.set(`${siteId}|${b.supplierBookingId}`, clone(b));
+      if (b.reference) refs.set(`${siteId}|${b.reference}`, b.supplierBookingId);
     },
     getBooking: async (siteId, id) => clone(bookings.get(`${siteId}|${id}`) ?? null),
+    findByReference: async (siteId, reference) => {
+      const id = refs.get(`${siteId}|${reference}`);
+      return id ? clone(bookings.get(`${siteId}|${id}`) ?? null) : null;
+    },
     saveBooking: async (siteId, b, changeRequests = []) => {
       const id = `${siteId}|${b.supplierBookingId}`;
       if (bookings.get(id)?.version !== b.version - 1) return false;

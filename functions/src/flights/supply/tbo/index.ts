@@ -34,6 +34,29 @@ const published = (f: ReturnType<typeof fromTboFare>) =>
   round2(f.baseFare + f.tax + f.otherCharges + f.serviceFee + f.txnFee);
 const TBO_SOURCES = ['GDS', '6E', 'SG', 'G8', 'QP', 'IX', 'I5', 'FZ', 'G9', 'TR', 'AK'];
 
+/** Our booking reference, as the consolidator's agent reference on Book and Ticket. */
+const agentReference = (req: { reference?: string | undefined }) =>
+  req.reference ? { AgentReferenceNo: req.reference } : {};
+
+function detailsOf(it: Json, supplierBookingId: string): SupplierBookingDetails {
+  return {
+    pnr: String(it.PNR ?? ''),
+    supplierBookingId: String(it.BookingId ?? supplierBookingId),
+    status: TBO_BOOKING_STATUS[Number(it.Status) as keyof typeof TBO_BOOKING_STATUS] ?? 'failed',
+    lastTicketDate: it.LastTicketDate ? String(it.LastTicketDate) : null,
+    tickets: ((it.Passenger ?? []) as Json[])
+      .filter((p) => p.Ticket)
+      .map((p) => {
+        const s = String(p.Ticket.Status ?? '').toLowerCase();
+        return {
+          ticketId: String(p.Ticket.TicketId),
+          ticketNumber: String(p.Ticket.TicketNumber),
+          status: s.startsWith('cancel') ? 'cancelled' : s.startsWith('reissue') ? 'reissued' : 'ticketed',
+        } as const;
+      }),
+  };
+}
+
 export class TboSupply implements FlightSupply {
   readonly name = 'tbo';
   private readonly client: TboClient;
@@ -126,7 +149,7 @@ export class TboSupply implements FlightSupply {
     if (moved) return { pnr: '', supplierBookingId: '', lastTicketDate: null, isPriceChanged: true };
     const outer = await this.client.call(
       'book',
-      { TraceId: req.traceId, ResultIndex: req.resultIndex, Passengers },
+      { TraceId: req.traceId, ResultIndex: req.resultIndex, Passengers, ...agentReference(req) },
       ctx,
     );
     const r = (outer.Response ?? outer) as Json;
@@ -140,7 +163,8 @@ export class TboSupply implements FlightSupply {
 
   async ticket(req: TicketRequest, ctx: SupplyContext): Promise<TicketResult> {
     let body: Json;
-    if (req.supplierBookingId) body = { TraceId: req.traceId, PNR: req.pnr, BookingId: Number(req.supplierBookingId) };
+    if (req.supplierBookingId)
+      body = { TraceId: req.traceId, PNR: req.pnr, BookingId: Number(req.supplierBookingId), ...agentReference(req) };
     else {
       if (!req.passengers?.length || !req.expectedFare)
         throw new SupplyError('invalidRequest', 'Passengers and the quoted fare are required to ticket');
@@ -150,7 +174,7 @@ export class TboSupply implements FlightSupply {
         ctx,
       );
       if (moved) return { pnr: '', supplierBookingId: '', tickets: [], isPriceChanged: true };
-      body = { TraceId: req.traceId, ResultIndex: req.resultIndex, Passengers };
+      body = { TraceId: req.traceId, ResultIndex: req.resultIndex, Passengers, ...agentReference(req) };
     }
     const outer = await this.client.call('ticket', body, ctx);
     const r = (outer.Response ?? outer) as Json;
@@ -175,23 +199,17 @@ export class TboSupply implements FlightSupply {
 
   async bookingDetails(req: { supplierBookingId: string }, ctx: SupplyContext): Promise<SupplierBookingDetails> {
     const r = await this.client.call('bookingDetails', { BookingId: Number(req.supplierBookingId) }, ctx);
-    const it = (r.FlightItinerary ?? {}) as Json;
-    return {
-      pnr: String(it.PNR ?? ''),
-      supplierBookingId: String(it.BookingId ?? req.supplierBookingId),
-      status: TBO_BOOKING_STATUS[Number(it.Status) as keyof typeof TBO_BOOKING_STATUS] ?? 'failed',
-      lastTicketDate: it.LastTicketDate ? String(it.LastTicketDate) : null,
-      tickets: ((it.Passenger ?? []) as Json[])
-        .filter((p) => p.Ticket)
-        .map((p) => {
-          const s = String(p.Ticket.Status ?? '').toLowerCase();
-          return {
-            ticketId: String(p.Ticket.TicketId),
-            ticketNumber: String(p.Ticket.TicketNumber),
-            status: s.startsWith('cancel') ? 'cancelled' : s.startsWith('reissue') ? 'reissued' : 'ticketed',
-          } as const;
-        }),
-    };
+    return detailsOf((r.FlightItinerary ?? {}) as Json, req.supplierBookingId);
+  }
+
+  /** GetBookingDetails by our reference (with the trace it was booked under); no itinerary = never booked. */
+  async findBooking(
+    req: { reference: string; traceId: string },
+    ctx: SupplyContext,
+  ): Promise<SupplierBookingDetails | null> {
+    const r = await this.client.call('bookingDetails', { TraceId: req.traceId, AgentReferenceNo: req.reference }, ctx);
+    const it = r.FlightItinerary as Json | null | undefined;
+    return it?.BookingId ? detailsOf(it, String(it.BookingId)) : null;
   }
 
   async cancellationCharges(
