@@ -34,6 +34,13 @@ describe('supplier relationship keys', () => {
     );
   });
 
+  it("key a partner account by the link under the supplier's site, never by an email", () => {
+    expect(keys.partnerAccount('sup', 'con').pk.startsWith('SITE#sup#')).toBe(true);
+    expect(keys.partnerAccount('sup', 'con')).not.toEqual(keys.userEmail('sup', 'con'));
+    expect(keys.partnerAccount('sup', 'con')).not.toEqual(keys.partnerAccount('con', 'sup'));
+    expect(() => keys.partnerAccount('sup', 'con#EMAIL')).toThrow();
+  });
+
   it('refuse ids that could forge another key', () => {
     expect(() => keys.consumerLink('sup', 'con#Flights', 'x')).toThrow();
     expect(() => keys.supplierLink('con', 'sup', 'Flights#LINK')).toThrow();

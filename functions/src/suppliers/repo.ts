@@ -375,3 +375,14 @@ export async function legalEntityExists(siteId: string, legalEntityId: string): 
   );
   return Boolean(Item);
 }
+
+/**
+ * The consumer site's partner account on a supplier site: the user id its link guard names (the users
+ * domain writes the guard with the account, in one transaction; this only reads it).
+ */
+export async function partnerAccountId(supplierSiteId: string, consumerSiteId: string): Promise<string | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: table(), Key: keys.partnerAccount(supplierSiteId, consumerSiteId) }),
+  );
+  return (Item?.userId as string | undefined) ?? null;
+}

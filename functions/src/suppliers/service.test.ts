@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { LinkStatus } from '@tp/domain/supplier-links';
 import { SUPPLIER_MSG, SUPPLIER_PAGE_SIZE, ZApiConsumer, ZApiCustomerRequest } from '@tp/contracts/suppliers';
-import type { AppError } from '#lib/errors';
+import { fail, type AppError } from '#lib/errors';
 import type { Principal } from '#lib/principal';
 import type { SiteRecord } from '#lib/tenancy';
 import type { UserRecord } from '../users/repo.ts';
@@ -49,6 +49,8 @@ function fakes() {
   const relations = new Map<string, { isTdsDeductable?: boolean }>();
   const legalEntities = new Set<string>();
   const users = new Map<string, UserRecord>();
+  /** The users domain's partner guards: `<supplier>|<consumer>` → user id. */
+  const partners = new Map<string, string>();
   const handoffs: { siteId: string; userId: string }[] = [];
   const groups = new Map<string, string>();
   let ids = 0;
@@ -116,23 +118,30 @@ function fakes() {
     setTdsDeductable: async (siteId, le, fields) =>
       void relations.set(`${siteId}|${le}`, { ...relations.get(`${siteId}|${le}`), ...fields }),
     legalEntityExists: async (siteId, le) => legalEntities.has(`${siteId}|${le}`),
+    partnerAccountId: async (sup, con) => partners.get(`${sup}|${con}`) ?? null,
   };
 
-  const createPartnerAccount = vi.fn(async (s: SiteRecord, consumer: { adminEmail: string; companyName: string }) => {
-    const userId = `partner-${++ids}`;
-    const legalEntityId = `le-${userId}`;
-    users.set(`${s.siteId}|${userId}`, {
-      userId,
-      siteId: s.siteId,
-      email: consumer.adminEmail,
-      userType: 'travelAgent',
-      firstName: consumer.companyName,
-      lastName: '',
-      legalEntityId,
-    } as UserRecord);
-    legalEntities.add(`${s.siteId}|${legalEntityId}`);
-    return { userId, legalEntityId };
-  });
+  // Like users.createAccount: the partner guard is written with the account, a taken one is a 409.
+  const createPartnerAccount = vi.fn(
+    async (s: SiteRecord, consumerSiteId: string, consumer: { adminEmail: string; companyName: string }) => {
+      if (partners.has(`${s.siteId}|${consumerSiteId}`)) throw fail.conflict(SUPPLIER_MSG.partnerAccountExists);
+      const userId = `partner-${++ids}`;
+      const legalEntityId = `le-${userId}`;
+      users.set(`${s.siteId}|${userId}`, {
+        userId,
+        siteId: s.siteId,
+        email: consumer.adminEmail,
+        userType: 'travelAgent',
+        firstName: consumer.companyName,
+        lastName: '',
+        legalEntityId,
+        partnerOfSiteId: consumerSiteId,
+      } as UserRecord);
+      partners.set(`${s.siteId}|${consumerSiteId}`, userId);
+      legalEntities.add(`${s.siteId}|${legalEntityId}`);
+      return { userId, legalEntityId };
+    },
+  );
 
   const deps: svc.SuppliersDeps = {
     repo: fakeRepo,
@@ -140,8 +149,6 @@ function fakes() {
     siteByDomain: async (d) => SITES.find((s) => s.domain === d) ?? null,
     users: {
       getUser: async (siteId, userId) => clone(users.get(`${siteId}|${userId}`)),
-      userIdByEmail: async (siteId, email) =>
-        [...users.values()].find((u) => u.siteId === siteId && u.email === email.toLowerCase())?.userId ?? null,
       createPartnerAccount,
       createHandoffToken: async (siteId, userId) => {
         handoffs.push({ siteId, userId });
@@ -162,7 +169,7 @@ function fakes() {
       lastName: s.companyName,
       email: `admin-${s.siteId}@${s.domain}`,
     } as UserRecord);
-  return { deps, links, requests, users, handoffs, createPartnerAccount, legalEntities, groups };
+  return { deps, links, requests, users, partners, handoffs, createPartnerAccount, legalEntities, groups };
 }
 
 async function expectError(p: Promise<unknown>, status: number, message?: string) {
@@ -386,7 +393,55 @@ describe('deciding a request (API Customer Requests dialog)', () => {
     );
   });
 
-  it('reuses an agency account that already has the consumer admin email, and refuses any other kind', async () => {
+  it('never hands the link an account that merely holds the consumer admin email, of any kind or status', async () => {
+    const w = await world();
+    // Signed up on the supplier site with the consumer admin's address before the approval.
+    const holders = [
+      { userId: 'agent-1', userType: 'travelAgent', status: 'verified' },
+      { userId: 'retail-1', userType: 'retail', status: 'pending' },
+    ] as const;
+    for (const h of holders)
+      w.users.set(`sup|${h.userId}`, {
+        ...h,
+        siteId: 'sup',
+        email: 'admin@con.example',
+        legalEntityId: `le-${h.userId}`,
+      } as UserRecord);
+    await w.ask('Flights');
+    await w.ask('TourPackages');
+    await w.move('Approved', 'Flights');
+    expect(w.createPartnerAccount).toHaveBeenCalledOnce();
+    const partner = w.partners.get('sup|con')!;
+    expect(w.users.get(`sup|${partner}`)).toMatchObject({ email: 'admin@con.example', partnerOfSiteId: 'con' });
+    for (const l of w.links.values())
+      if (l.category === 'Flights')
+        expect(l).toMatchObject({ consumerAdminUserId: partner, consumerLegalEntityId: `le-${partner}` });
+    // The second category shares the link's account: one partner account per consumer site.
+    await w.move('Approved', 'TourPackages', 3);
+    expect(w.createPartnerAccount).toHaveBeenCalledOnce();
+    expect(w.links.get('C|sup|con|TourPackages')).toMatchObject({ consumerAdminUserId: partner });
+    await svc.jumpLogin(scope(CON), SUP.siteId, w.deps);
+    expect(w.handoffs).toEqual([{ siteId: 'sup', userId: partner }]);
+    expect(holders.map((h) => h.userId)).not.toContain(partner);
+  });
+
+  it('keeps one partner account when two first approvals race (the loser reuses the winner’s)', async () => {
+    const w = await world();
+    await w.ask('Flights');
+    const create = w.createPartnerAccount.getMockImplementation()!;
+    // The other approval creates the account between this one's look-up and its own create.
+    w.createPartnerAccount.mockImplementationOnce(async (s, con, consumer) => {
+      await create(s, con, consumer);
+      return create(s, con, consumer);
+    });
+    await w.move('Approved');
+    expect(w.links.get('S|sup|con|Flights')).toMatchObject({ consumerAdminUserId: w.partners.get('sup|con') });
+  });
+});
+
+describe('links approved before partner accounts were bound to links', () => {
+  /** An approved link whose copies still name an account found by email (the old behaviour). */
+  async function legacy() {
     const w = await world();
     w.users.set('sup|agent-1', {
       userId: 'agent-1',
@@ -397,13 +452,29 @@ describe('deciding a request (API Customer Requests dialog)', () => {
     } as UserRecord);
     await w.ask('Flights');
     await w.move('Approved');
-    expect(w.createPartnerAccount).not.toHaveBeenCalled();
-    expect([...w.links.values()][0]).toMatchObject({ consumerAdminUserId: 'agent-1', consumerLegalEntityId: 'le-a1' });
+    w.partners.clear();
+    for (const [k, l] of w.links)
+      w.links.set(k, { ...l, consumerAdminUserId: 'agent-1', consumerLegalEntityId: 'le-a1' });
+    return w;
+  }
 
-    w.users.set('sup|agent-1', { ...w.users.get('sup|agent-1')!, userType: 'staff' });
-    await w.ask('TourPackages');
-    await expectError(w.move('Approved', 'TourPackages'), 409, SUPPLIER_MSG.consumerAdminTaken);
-    expect(w.links.get('S|sup|con|TourPackages')!.status).toBe('Pending');
+  it('are bound to the consumer’s own account at the next jump login, on both copies', async () => {
+    const w = await legacy();
+    await svc.jumpLogin(scope(CON, 5), SUP.siteId, w.deps);
+    const partner = w.partners.get('sup|con')!;
+    expect(partner).toMatch(/^partner-/);
+    expect(w.handoffs).toEqual([{ siteId: 'sup', userId: partner }]);
+    for (const l of w.links.values())
+      expect(l).toMatchObject({ consumerAdminUserId: partner, consumerLegalEntityId: `le-${partner}` });
+    expect((await svc.activeSupplierLink(CON.siteId, 'Flights', w.deps))?.consumerAdminUserId).toBe(partner);
+  });
+
+  it('are bound when the supplier reinstates them', async () => {
+    const w = await legacy();
+    await w.move('Suspended', 'Flights', 5);
+    await w.move('Approved', 'Flights', 6);
+    const partner = w.partners.get('sup|con')!;
+    for (const l of w.links.values()) expect(l).toMatchObject({ status: 'Approved', consumerAdminUserId: partner });
   });
 });
 

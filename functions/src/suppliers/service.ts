@@ -27,7 +27,7 @@ import { appLink } from '#lib/mail';
 import type { Principal } from '#lib/principal';
 import { siteByDomain, siteById, type SiteRecord } from '#lib/tenancy';
 import { legalEntityGroup } from '../markup/service.ts';
-import { getUser, userIdByEmail } from '../users/repo.ts';
+import { getUser } from '../users/repo.ts';
 import { createAccount, createHandoffToken } from '../users/service.ts';
 import * as repo from './repo.ts';
 import type { Decider, LinkRecord, RequestRecord, RequestStatus, SiteSnapshot, SupplierProfileRecord } from './repo.ts';
@@ -36,15 +36,15 @@ export interface SuppliersDeps {
   repo: typeof repo;
   siteById: (siteId: string) => Promise<SiteRecord | null>;
   siteByDomain: (domain: string) => Promise<SiteRecord | null>;
-  /** The users domain: read people, open the partner account, hand a session over. */
+  /** The users domain: read people, find or open the partner account, hand a session over. */
   users: {
     getUser: typeof getUser;
-    userIdByEmail: typeof userIdByEmail;
     createPartnerAccount: (
       site: SiteRecord,
+      consumerSiteId: string,
       consumer: SiteSnapshot,
       now: Date,
-    ) => Promise<{ userId: string; legalEntityId: string }>;
+    ) => Promise<PartnerAccount>;
     createHandoffToken: (siteId: string, userId: string, now: Date) => Promise<string>;
   };
   /** The customer group mapped to a legal entity of the site (the groups work owns groups); null = default. */
@@ -58,12 +58,12 @@ export const defaultDeps: SuppliersDeps = {
   siteByDomain: (domain) => siteByDomain(domain),
   users: {
     getUser,
-    userIdByEmail,
     // A B2B account: the consumer buys from the supplier like an agency, under its own legal entity.
-    // No password: it is entered through jump login only. Its primary phone is the consumer's admin
-    // contact when that is a valid number not already used on the supplier site (phones are unique
-    // per site), so the sign-in does not stop at the phone-verification dialog.
-    createPartnerAccount: async (site, consumer, now) => {
+    // Bound to the link (partnerOfSiteId): no password and no email guard, so it is entered through
+    // jump login only. Its primary phone is the consumer's admin contact when that is a valid number
+    // not already used on the supplier site (phones are unique per site), so the sign-in does not stop
+    // at the phone-verification dialog.
+    createPartnerAccount: async (site, consumerSiteId, consumer, now) => {
       const phone = phoneFromInternational(consumer.adminContact);
       const create = (withPhone: boolean) =>
         createAccount(
@@ -76,10 +76,11 @@ export const defaultDeps: SuppliersDeps = {
             companyName: consumer.companyName,
             phoneNumbers: withPhone && phone ? [{ label: 'Primary', ...phone }] : [],
             status: 'verified',
+            partnerOfSiteId: consumerSiteId,
           },
         );
       const user = await create(true).catch((err: unknown) => {
-        if (phone && (err as AppError).code === 'CONFLICT') return create(false);
+        if (phone && (err as AppError).fields?.phone) return create(false);
         throw err;
       });
       return { userId: user.userId, legalEntityId: user.legalEntityId };
@@ -92,6 +93,12 @@ export const defaultDeps: SuppliersDeps = {
   },
   newId,
 };
+
+/** A consumer's partner account on a supplier site and the legal entity the supplier bills. */
+export interface PartnerAccount {
+  userId: string;
+  legalEntityId: string;
+}
 
 /** The calling site and the request's clock. */
 export interface Scope {
@@ -384,16 +391,26 @@ export async function setMappingStatus(
 
 /**
  * A one-time sign-in link to the supplier's site as this consumer's partner account there. Only an
- * approved link opens it; the supplier's copy is authoritative for the account to sign in as.
+ * approved link (the supplier's copy is authoritative) opens it, and it always lands on the account
+ * bound to this consumer site on the supplier site. A link approved before accounts were bound to
+ * links gets its bound account here, and its copies are pointed at it.
  */
 export async function jumpLogin(scope: Scope, supplierId: string, deps: SuppliersDeps = defaultDeps) {
   const mine = await deps.repo.linksOfConsumer(scope.site.siteId, supplierId);
   const approved = mine.find((l) => l.status === 'Approved');
   const theirs = approved ? await deps.repo.getLinkAtSupplier(approved) : null;
-  const userId = theirs?.status === 'Approved' ? theirs.consumerAdminUserId : undefined;
-  const target = userId ? await deps.siteById(supplierId) : null;
-  if (!userId || !target) throw fail.forbidden(SUPPLIER_MSG.noApprovedLink);
-  const sessionId = await deps.users.createHandoffToken(target.siteId, userId, scope.now);
+  const target = theirs?.status === 'Approved' ? await deps.siteById(supplierId) : null;
+  if (!theirs || !target) throw fail.forbidden(SUPPLIER_MSG.noApprovedLink);
+  const partner = await partnerAccount(target, theirs, scope.now, deps);
+  if (theirs.consumerAdminUserId !== partner.userId)
+    await Promise.all(
+      mine
+        .filter((l) => isEstablished(l.status))
+        .map((l) =>
+          deps.repo.updateLink(l, partnerFields(partner, scope.now), { statuses: ['Approved', 'Suspended'] }),
+        ),
+    );
+  const sessionId = await deps.users.createHandoffToken(target.siteId, partner.userId, scope.now);
   return { url: appLink(target, '/login', { sessionId }) };
 }
 
@@ -497,21 +514,43 @@ export async function apiCustomerRequests(
   return { ...page, records: page.records.map(toApiCustomerRequest) };
 }
 
-/**
- * The consumer's partner account on this (supplier) site: reused when the link already has one or an
- * agency account with the consumer's admin email exists; created otherwise. Any other account holding
- * that email (staff, retail) is refused: jump login must never land in someone else's account.
- */
-async function partnerAccount(scope: Scope, link: LinkRecord, deps: SuppliersDeps) {
-  const { site } = scope;
-  if (link.consumerAdminUserId && link.consumerLegalEntityId)
-    return { userId: link.consumerAdminUserId, legalEntityId: link.consumerLegalEntityId };
-  const existingId = await deps.users.userIdByEmail(site.siteId, link.consumer.adminEmail);
-  if (!existingId) return deps.users.createPartnerAccount(site, link.consumer, scope.now);
-  const existing = await deps.users.getUser(site.siteId, existingId);
-  if (existing?.userType !== 'travelAgent') throw fail.conflict(SUPPLIER_MSG.consumerAdminTaken);
-  return { userId: existing.userId, legalEntityId: existing.legalEntityId };
+/** The account bound to the consumer site on the supplier site, if it has one yet. */
+async function boundPartner(supplierSiteId: string, consumerSiteId: string, deps: SuppliersDeps) {
+  const userId = await deps.repo.partnerAccountId(supplierSiteId, consumerSiteId);
+  const user = userId ? await deps.users.getUser(supplierSiteId, userId) : null;
+  return user?.partnerOfSiteId === consumerSiteId ? { userId: user.userId, legalEntityId: user.legalEntityId } : null;
 }
+
+/**
+ * The consumer's partner account on the supplier site `site`: the one account keyed by the consumer
+ * site id, created on first use. Never found by email: whoever signed up on the supplier site with the
+ * consumer admin's address (verified or not, agency or retail) keeps an account of their own that the
+ * link never touches.
+ */
+async function partnerAccount(
+  site: SiteRecord,
+  link: LinkRecord,
+  now: Date,
+  deps: SuppliersDeps,
+): Promise<PartnerAccount> {
+  const bound = await boundPartner(site.siteId, link.consumerSiteId, deps);
+  if (bound) return bound;
+  try {
+    return await deps.users.createPartnerAccount(site, link.consumerSiteId, link.consumer, now);
+  } catch (err) {
+    // Two first approvals at once (two categories): the other one created it a moment ago.
+    const raced =
+      (err as AppError).code === 'CONFLICT' ? await boundPartner(site.siteId, link.consumerSiteId, deps) : null;
+    if (!raced) throw err;
+    return raced;
+  }
+}
+
+const partnerFields = (partner: PartnerAccount, now: Date): Partial<LinkRecord> => ({
+  consumerAdminUserId: partner.userId,
+  consumerLegalEntityId: partner.legalEntityId,
+  updatedAt: now.toISOString(),
+});
 
 async function decider(scope: Scope, actor: Principal, deps: SuppliersDeps): Promise<Decider> {
   const user = await deps.users.getUser(scope.site.siteId, actor.userId);
@@ -520,7 +559,7 @@ async function decider(scope: Scope, actor: Principal, deps: SuppliersDeps): Pro
 
 /**
  * Moves a link (the caller's supplier copy) to `to` by the supplier. Out of Pending it decides the
- * current request, recording the decider; the first approval also sets up the partner account. Every
+ * current request, recording the decider; every approval binds the link to its partner account. Every
  * write covers the request (when deciding) and both copies of the link in one transaction.
  */
 async function moveLink(
@@ -541,21 +580,21 @@ async function moveLink(
     statusChangedBy: actorRef(actor),
     updatedAt: at,
   };
+  // Every approval, a reinstatement too, (re)binds the link to the consumer's own partner account.
+  const bindPartner = async () => {
+    if (to === 'Approved')
+      Object.assign(change, partnerFields(await partnerAccount(scope.site, link, scope.now, deps), scope.now));
+  };
   if (!isDecision(link.status)) {
+    await bindPartner();
     if (!(await deps.repo.updateLink(link, change, { statuses: [link.status] })))
       throw fail.conflict(SUPPLIER_MSG.transitionNotAllowed(link.status, to));
     return { ...link, ...change };
   }
   const request = await deps.repo.getRequest(link.supplierSiteId, link.currentRequestId);
   if (!request || request.requestStatus !== 'Pending') throw fail.conflict(SUPPLIER_MSG.requestDecided);
-  if (to === 'Approved') {
-    const partner = await partnerAccount(scope, link, deps);
-    Object.assign(change, {
-      approvedAt: link.approvedAt ?? at,
-      consumerAdminUserId: partner.userId,
-      consumerLegalEntityId: partner.legalEntityId,
-    });
-  }
+  await bindPartner();
+  if (to === 'Approved') change.approvedAt = link.approvedAt ?? at;
   const decision = {
     requestStatus: to as 'Approved' | 'Rejected',
     decider: await decider(scope, actor, deps),

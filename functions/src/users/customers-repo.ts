@@ -256,7 +256,8 @@ export async function replaceDetails(user: UserRecord, change: DetailsChange, no
       },
     },
   ];
-  if (next.email !== user.email) {
+  // A partner account holds no email guard (its identity is its link), so it moves none.
+  if (next.email !== user.email && !user.partnerOfSiteId) {
     if (next.email) ops.push({ label: 'email', op: guardPut(keys.userEmail(siteId, next.email), 'email', userId) });
     if (user.email)
       ops.push({ label: null, op: { Delete: { TableName: table(), Key: keys.userEmail(siteId, user.email) } } });

@@ -36,6 +36,8 @@ const site = {
   wlMeta: { canShowPermissionMenu: true },
 } as unknown as SiteRecord;
 const scope: Scope = { site, now: new Date('2026-11-22T10:00:00Z') };
+/** Customer operations never check passwords: a budget that always admits. */
+const unlimited = { claim: async () => ({ ok: true as const, release: async () => undefined }) };
 const staffPrincipal = (over: Partial<Principal> = {}): Principal => ({
   userId: 'staff-1',
   siteId: 's1',
@@ -89,8 +91,9 @@ function world(overrides: { replaceDetails?: () => Promise<DetailsWrite> } = {})
       deleteSession: vi.fn(),
       hashPassword: async (p) => `hashed:${p}`,
       verifyPassword: async () => false,
+      needsRehash: () => false,
       withinRateLimit: async () => true,
-      failedPasswords: { spent: async () => false, record: vi.fn(async () => undefined) },
+      passwordAttempts: { perEmail: unlimited, perAddress: unlimited },
       enqueueEmail: async (m) => void mails.push(m),
       verifySocialToken: async () => null,
       log: quietLog(),

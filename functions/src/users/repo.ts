@@ -42,6 +42,11 @@ export interface UserRecord {
   legalEntityName: string;
   /** argon2id PHC string; absent until the user sets a password (social sign-up). */
   passwordHash?: string;
+  /**
+   * Set on a supplier site's partner (link) account: the consumer site it belongs to. Such an account
+   * is found by the link (keys.partnerAccount), never by its email, and has no password.
+   */
+  partnerOfSiteId?: string;
   /** Per-site customer number (users_id of the staff screens); set at creation. */
   customerNo?: number;
   /** Accepts marketing mail (the email-subscriber list). */
@@ -70,7 +75,7 @@ export interface LegalEntityRecord {
   createdAt: string;
 }
 
-export type UniqueField = 'email' | 'phone' | 'social';
+export type UniqueField = 'email' | 'phone' | 'social' | 'partner';
 export type UniqueWrite = { ok: true } | { ok: false; taken: UniqueField[] };
 
 export type TokenPurpose = 'reset' | 'verify' | 'handoff';
@@ -113,7 +118,8 @@ export async function nextCustomerNo(siteId: string): Promise<number> {
 /**
  * Creates a user, its legal entity and the uniqueness guards (email, primary phone, social subject) in
  * one transaction: either all exist afterwards or none, and a taken email or phone is reported by name.
- * A user without an email address (created by staff with a phone only) has no email guard.
+ * A user without an email address (created by staff with a phone only) has no email guard; a partner
+ * account has the link's guard instead of one.
  */
 export async function insertAccount(
   user: UserRecord,
@@ -139,7 +145,13 @@ export async function insertAccount(
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
-    ...(user.email ? [guard(keys.userEmail(user.siteId, user.email), 'email')] : []),
+    // A partner account's email is a contact, not a sign-in: without an email guard it neither blocks an
+    // account with that address nor is found through it by login or password mail (docs/suppliers.md).
+    ...(user.partnerOfSiteId
+      ? [guard(keys.partnerAccount(user.siteId, user.partnerOfSiteId), 'partner')]
+      : user.email
+        ? [guard(keys.userEmail(user.siteId, user.email), 'email')]
+        : []),
     ...(phone ? [guard(phoneKey(user.siteId, phone), 'phone')] : []),
     ...(social ? [guard(keys.userSocial(user.siteId, social.provider, social.subject), 'social')] : []),
   ];
@@ -186,6 +198,34 @@ export async function updateUser(siteId: string, userId: string, fields: Mutable
       ConditionExpression: 'attribute_exists(pk)',
     }),
   );
+}
+
+/**
+ * Swaps a password hash for a rehash of the same password, only while the stored hash is still the one
+ * verified: a password changed in the meantime is never overwritten. False when it was.
+ */
+export async function replacePasswordHash(
+  siteId: string,
+  userId: string,
+  verified: string,
+  next: string,
+  now: Date,
+): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.user(siteId, userId),
+        UpdateExpression: 'SET passwordHash = :next, updatedAt = :now',
+        ConditionExpression: 'passwordHash = :verified',
+        ExpressionAttributeValues: { ':next': next, ':verified': verified, ':now': now.toISOString() },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ import type { ParsedRequestOf, UserType } from '@tp/contracts/endpoint';
 import type { signup as signupEndpoint } from '@tp/contracts/endpoints/users';
 import { MSG } from '@tp/contracts/messages';
 import { AUTH } from '@tp/contracts/platform';
+import { SUPPLIER_MSG } from '@tp/contracts/suppliers';
 import { ZUser, type TPhoneEntry, type TUser } from '@tp/contracts/users';
 import { passwordLinkMail, verifyEmailMail, welcomeMail, type RenderedMail } from '@tp/mail';
 import { newId, sha256 } from '#lib/crypto';
@@ -11,10 +12,10 @@ import { fail } from '#lib/errors';
 import { log, type Logger } from '#lib/logger';
 import { appLink, enqueueEmail, mailBrand, type TEmailMessage } from '#lib/mail';
 import type { Principal } from '#lib/principal';
-import { failureBudget, withinRateLimit, type FailureBudget } from '#lib/rate-limit';
+import { attemptBudget, withinRateLimit, type AttemptBudget, type Claim } from '#lib/rate-limit';
 import { createSession, deleteSession } from '#lib/sessions';
 import type { SiteRecord } from '#lib/tenancy';
-import { hashPassword, verifyPassword } from './password.ts';
+import { hashPassword, needsRehash, verifyPassword } from './password.ts';
 import { primaryPhone } from './phone.ts';
 import * as repo from './repo.ts';
 import type { LegalEntityRecord, UniqueField, UserRecord } from './repo.ts';
@@ -27,9 +28,10 @@ export interface UsersDeps {
   deleteSession: typeof deleteSession;
   hashPassword: typeof hashPassword;
   verifyPassword: typeof verifyPassword;
+  needsRehash: typeof needsRehash;
   withinRateLimit: typeof withinRateLimit;
-  /** Wrong passwords per email per minute. */
-  failedPasswords: FailureBudget;
+  /** Wrong passwords per email per minute, and per client address (across emails) per site. */
+  passwordAttempts: { perEmail: AttemptBudget; perAddress: AttemptBudget };
   enqueueEmail: (message: TEmailMessage) => Promise<void>;
   verifySocialToken: typeof verifySocialToken;
   log: Logger;
@@ -40,17 +42,22 @@ export const defaultDeps: UsersDeps = {
   deleteSession,
   hashPassword,
   verifyPassword,
+  needsRehash,
   withinRateLimit,
-  failedPasswords: failureBudget('login', () => env().LOGIN_ATTEMPTS_PER_MINUTE, 60),
+  passwordAttempts: {
+    perEmail: attemptBudget('login', () => env().LOGIN_ATTEMPTS_PER_MINUTE, 60),
+    perAddress: attemptBudget('login-ip', () => env().LOGIN_ATTEMPTS_PER_ADDRESS, AUTH.loginAddressWindowSeconds),
+  },
   enqueueEmail,
   verifySocialToken,
   log,
 };
 
-/** The calling site and the request's clock. */
+/** The calling site, the request's clock and, on sign-in, the client's address. */
 export interface Scope {
   site: SiteRecord;
   now: Date;
+  ip?: string;
 }
 
 export interface SignedIn {
@@ -88,6 +95,8 @@ export interface NewAccount {
   isFlightSearchAllowed?: boolean;
   /** Marketing mail; people who sign up themselves accept it unless they say otherwise. */
   emailSubscribed?: boolean;
+  /** A supplier site's partner account for this consumer site: keyed by the link, no email guard. */
+  partnerOfSiteId?: string;
 }
 
 /** Request field that carries the email / primary phone, for field-level 409 messages. */
@@ -96,6 +105,7 @@ const TAKEN_MESSAGE: Record<UniqueField, string> = {
   email: MSG.emailTaken,
   phone: MSG.phoneTaken,
   social: MSG.emailTaken,
+  partner: SUPPLIER_MSG.partnerAccountExists,
 };
 
 function conflict(taken: UniqueField[], fields: ConflictFields) {
@@ -255,29 +265,53 @@ async function startSession(scope: Scope, user: UserRecord, deps: UsersDeps): Pr
 }
 
 /**
- * Wrong passwords are counted per address and minute; once the budget is spent every attempt answers
- * 429 before the password is looked at, so guessing is capped while a user who signs in often never is.
+ * Claims one attempt from the email's budget (and the client address's, when given) BEFORE the password
+ * is checked, so parallel guesses past the budget are refused unevaluated; during a lockout a correct
+ * password gets the same 429. Returns the release for a correct password: only failures use the budget.
  */
-async function refuseWhenGuessing(scope: Scope, email: string, deps: UsersDeps): Promise<void> {
-  if (await deps.failedPasswords.spent(scope.site.siteId, email.toLowerCase(), scope.now)) throw fail.tooMany();
+async function claimPasswordAttempt(scope: Scope, email: string, deps: UsersDeps): Promise<() => Promise<void>> {
+  const { site, now, ip } = scope;
+  const { perEmail, perAddress } = deps.passwordAttempts;
+  const claims: Claim[] = await Promise.all([
+    perEmail.claim(site.siteId, email.toLowerCase(), now),
+    ...(ip ? [perAddress.claim(site.siteId, ip, now)] : []),
+  ]);
+  const release = async () => {
+    await Promise.all(claims.map((c) => (c.ok ? c.release() : undefined)));
+  };
+  const refused = claims.flatMap((c) => (c.ok ? [] : [c.retryAfterSeconds]));
+  if (refused.length === 0) return release;
+  await release(); // the budget that did admit this attempt is not charged for it
+  throw fail.tooMany(MSG.tooManyLoginAttempts(Math.max(1, Math.ceil(Math.max(...refused) / 60))));
 }
-const countWrongPassword = (scope: Scope, email: string, deps: UsersDeps) =>
-  deps.failedPasswords.record(scope.site.siteId, email.toLowerCase(), scope.now);
+
+/**
+ * Replaces a hash made with older parameters by one with the current ones, while the password is at
+ * hand. Best effort: the sign-in goes on if it fails, and a password changed meanwhile is never undone.
+ */
+async function upgradeHash(scope: Scope, user: UserRecord, password: string, deps: UsersDeps): Promise<void> {
+  if (!user.passwordHash || !deps.needsRehash(user.passwordHash)) return;
+  try {
+    const next = await deps.hashPassword(password);
+    await deps.repo.replacePasswordHash(user.siteId, user.userId, user.passwordHash, next, scope.now);
+  } catch (err) {
+    deps.log.warn('password rehash failed', { siteId: user.siteId, userId: user.userId, error: String(err) });
+  }
+}
 
 export async function login(
   scope: Scope,
   input: { email: string; password: string },
   deps: UsersDeps = defaultDeps,
 ): Promise<SignedIn> {
-  await refuseWhenGuessing(scope, input.email, deps);
+  const release = await claimPasswordAttempt(scope, input.email, deps);
   const userId = await deps.repo.userIdByEmail(scope.site.siteId, input.email);
   const user = userId ? await deps.repo.getUser(scope.site.siteId, userId) : null;
   // Always one argon2 verification (against a dummy hash when there is no user), so timing does not reveal accounts.
   const matches = await deps.verifyPassword(input.password, user?.passwordHash);
-  if (!user || !matches) {
-    await countWrongPassword(scope, input.email, deps);
-    throw fail.unauthenticated(MSG.invalidCredentials);
-  }
+  // A wrong password keeps its claim: that is the failure counted.
+  if (!user || !matches) throw fail.unauthenticated(MSG.invalidCredentials);
+  await Promise.all([release(), upgradeHash(scope, user, input.password, deps)]);
   return startSession(scope, user, deps);
 }
 
@@ -352,11 +386,11 @@ export async function changePassword(
   deps: UsersDeps = defaultDeps,
 ): Promise<void> {
   const user = await requireUser(principal.siteId, principal.userId, deps);
-  await refuseWhenGuessing(scope, user.email, deps);
-  if (!(await deps.verifyPassword(input.currentPassword, user.passwordHash))) {
-    await countWrongPassword(scope, user.email, deps);
+  // The caller is signed in: the email's budget alone (shared with sign-in) caps guessing here.
+  const release = await claimPasswordAttempt({ site: scope.site, now: scope.now }, user.email, deps);
+  if (!(await deps.verifyPassword(input.currentPassword, user.passwordHash)))
     throw fail.validation(MSG.wrongCurrentPassword, { currentPassword: MSG.wrongCurrentPassword });
-  }
+  await release();
   const passwordHash = await deps.hashPassword(input.newPassword);
   await deps.repo.updateUser(user.siteId, user.userId, { passwordHash }, scope.now);
   await deps.repo.endSessions(user.siteId, user.userId, sha256(currentToken));
