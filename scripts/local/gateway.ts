@@ -11,7 +11,11 @@ import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { ENDPOINTS } from '@tp/contracts/routes';
 import { routeKey, urlPath, type Domain, type Endpoint } from '@tp/contracts/endpoint';
+import { MSG } from '@tp/contracts/messages';
 import { SPA_BASENAME } from '@tp/contracts/spa-routes';
+import { API_SECURITY_HEADERS, httpSecurityHeaders, spaSecurityHeaders } from '@tp/contracts/security-headers';
+import { BOOT_SCRIPT_HASHES } from '@tp/web/boot/index.ts';
+import { siteByDomain } from '../../functions/src/lib/tenancy.ts';
 
 type LambdaHandler = (event: APIGatewayProxyEventV2, ctx: object) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -67,18 +71,19 @@ const MIME: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
+/** Lambda's own payload limit: past it API Gateway answers 413 without invoking the function. */
+const LAMBDA_PAYLOAD_BYTES = 6 * 1024 * 1024;
+
+/** The request body, or null when it is past Lambda's limit (the rest is drained, not kept). */
+function readBody(req: IncomingMessage): Promise<Buffer | null> {
   return new Promise((res, rej) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > 6 * 1024 * 1024) {
-        rej(new Error('payload too large'));
-        req.destroy();
-      } else chunks.push(c);
+      if (size <= LAMBDA_PAYLOAD_BYTES) chunks.push(c);
     });
-    req.on('end', () => res(Buffer.concat(chunks)));
+    req.on('end', () => res(size > LAMBDA_PAYLOAD_BYTES ? null : Buffer.concat(chunks)));
     req.on('error', rej);
   });
 }
@@ -138,7 +143,9 @@ function toEvent(
 
 function send(res: ServerResponse, out: APIGatewayProxyStructuredResultV2): void {
   const headers: Record<string, string | string[]> = {};
-  for (const [k, v] of Object.entries(out.headers ?? {})) headers[k] = String(v);
+  for (const [k, v] of Object.entries(out.headers ?? {})) headers[k.toLowerCase()] = String(v);
+  // As CloudFront's API policy does (override), whatever the handler sent.
+  Object.assign(headers, API_SECURITY_HEADERS);
   if (out.cookies?.length) headers['set-cookie'] = out.cookies;
   res.writeHead(out.statusCode ?? 200, headers);
   res.end(out.isBase64Encoded && out.body ? Buffer.from(out.body, 'base64') : (out.body ?? ''));
@@ -174,7 +181,23 @@ function encodedBody(file: string, raw: Buffer, acceptEncoding: string): { body:
   return { body: raw };
 }
 
-function serveStatic(webDist: string, url: URL, req: IncomingMessage, res: ServerResponse): boolean {
+/**
+ * The SPA's security headers for this host. CloudFront has one policy per reseller domain, built from
+ * infra/config/sites.ts; locally the same definition is fed the site record's gtm_tag and scriptUrls
+ * (read through the handlers' 30 s site cache). HSTS is sent too: browsers ignore it over plain http.
+ */
+async function spaHeaders(host: string): Promise<Record<string, string>> {
+  const site = await siteByDomain(host).catch(() => null);
+  return httpSecurityHeaders(spaSecurityHeaders({ scriptHashes: BOOT_SCRIPT_HASHES, site }));
+}
+
+function serveStatic(
+  webDist: string,
+  url: URL,
+  req: IncomingMessage,
+  res: ServerResponse,
+  securityHeaders: Record<string, string>,
+): boolean {
   const rel = url.pathname.slice(SPA_BASENAME.length) || '/';
   const file = normalize(join(webDist, rel));
   if (!file.startsWith(webDist)) return false;
@@ -186,7 +209,7 @@ function serveStatic(webDist: string, url: URL, req: IncomingMessage, res: Serve
   res.writeHead(200, {
     'content-type': MIME[extname(target)] ?? 'application/octet-stream',
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    'x-content-type-options': 'nosniff',
+    ...securityHeaders,
     vary: 'accept-encoding',
     ...(encoding ? { 'content-encoding': encoding } : {}),
   });
@@ -203,6 +226,18 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
       if (route) {
         const match = route.regex.exec(url.pathname)!;
         const body = await readBody(req);
+        if (body === null) {
+          res.writeHead(413, { 'content-type': 'application/json', ...API_SECURITY_HEADERS });
+          res.end(
+            JSON.stringify({
+              success: false,
+              message: MSG.requestTooLarge,
+              errorMessage: MSG.requestTooLarge,
+              code: 'TOO_LARGE',
+            }),
+          );
+          return;
+        }
         const handler = await domainHandler(route.endpoint.domain);
         send(res, await handler(toEvent(req, url, route, match, body), { awsRequestId: randomUUID() }));
         return;
@@ -212,10 +247,10 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
         return;
       }
       if (opts.webDist && (url.pathname === SPA_BASENAME || url.pathname.startsWith(`${SPA_BASENAME}/`))) {
-        if (serveStatic(opts.webDist, url, req, res)) return;
+        if (serveStatic(opts.webDist, url, req, res, await spaHeaders(url.hostname))) return;
       }
       const isApi = /^\/(api|flight-api|partner-api)\//.test(url.pathname);
-      res.writeHead(404, { 'content-type': 'application/json' });
+      res.writeHead(404, { 'content-type': 'application/json', ...API_SECURITY_HEADERS });
       res.end(
         JSON.stringify({
           success: false,
@@ -225,7 +260,7 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
         }),
       );
     } catch (err) {
-      res.writeHead(500, { 'content-type': 'application/json' });
+      res.writeHead(500, { 'content-type': 'application/json', ...API_SECURITY_HEADERS });
       res.end(
         JSON.stringify({
           success: false,

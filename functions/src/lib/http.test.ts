@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { endpoint, routeKey } from '@tp/contracts/endpoint';
 import { MSG } from '@tp/contracts/messages';
-import { domainHandler, operation, reply, validationError, type HttpEvent } from './http.ts';
+import { REQUEST_LIMITS } from '@tp/contracts/platform';
+import { clientAddress, domainHandler, operation, reply, validationError, type HttpEvent } from './http.ts';
 import { fail } from './errors.ts';
 
 const echo = endpoint({
@@ -12,6 +13,9 @@ const echo = endpoint({
   path: 'test/echo',
   domain: 'site',
   auth: 'token',
+  // The preset's parse / envelope path without a site to resolve: the cross-site refusal has its own
+  // tests (origin-guard.test.ts, tests/integration/cross-site.test.ts).
+  serverToServer: true,
   request: z.object({ name: z.string().min(1, MSG.required), count: z.number().optional() }),
   response: z.object({ hello: z.string() }),
   summary: 'echo',
@@ -73,8 +77,18 @@ describe('domain handler preset', () => {
   });
 
   it('refuses a body that is not a JSON object', async () => {
-    expect((await call('test/echo', 'not json')).statusCode).toBe(400);
-    expect((await call('test/echo', '[1,2]')).statusCode).toBe(400);
+    const notJson = await call('test/echo', 'not json');
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json).toMatchObject({ errorMessage: MSG.bodyNotJson, shortError: { _: MSG.bodyNotJson } });
+    const array = await call('test/echo', '[1,2]');
+    expect(array.statusCode).toBe(400);
+    expect(array.json.shortError).toEqual({ _: MSG.bodyNotObject });
+  });
+
+  it('refuses a body over the request limit before parsing it', async () => {
+    const res = await call('test/echo', { name: 'x'.repeat(REQUEST_LIMITS.bodyBytes) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json).toMatchObject({ success: false, code: 'TOO_LARGE', errorMessage: MSG.requestTooLarge });
   });
 
   it('never leaks an internal error to the client', async () => {
@@ -97,5 +111,21 @@ describe('domain handler preset', () => {
   it('builds field paths for nested issues', () => {
     const err = validationError(z.object({ a: z.object({ b: z.string() }) }).safeParse({ a: { b: 1 } }).error!);
     expect(Object.keys(err.fields ?? {})).toEqual(['a.b']);
+  });
+});
+
+describe('client address', () => {
+  const withHeaders = (headers: Record<string, string>) =>
+    ({ headers, requestContext: { http: { sourceIp: '130.176.1.1' } } }) as unknown as HttpEvent;
+
+  it("is CloudFront's viewer address without its port, IPv4 or IPv6", () => {
+    expect(clientAddress(withHeaders({ 'cloudfront-viewer-address': '198.51.100.10:46532' }))).toBe('198.51.100.10');
+    expect(clientAddress(withHeaders({ 'cloudfront-viewer-address': '2001:db8::8a2e:370:7334:443' }))).toBe(
+      '2001:db8::8a2e:370:7334',
+    );
+  });
+
+  it('falls back to the connection address when CloudFront did not say', () => {
+    expect(clientAddress(withHeaders({}))).toBe('130.176.1.1');
   });
 });

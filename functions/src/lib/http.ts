@@ -4,8 +4,9 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import type { z } from 'zod';
 import { routeKey, type Endpoint, type ParsedRequestOf, type ResponseOf } from '@tp/contracts/endpoint';
 import { MSG } from '@tp/contracts/messages';
-import { AUTH } from '@tp/contracts/platform';
+import { AUTH, REQUEST_LIMITS } from '@tp/contracts/platform';
 import type { TErrorEnvelope } from '@tp/contracts/envelope';
+import { API_SECURITY_HEADERS } from '@tp/contracts/security-headers';
 import { encodeBody } from './compress.ts';
 import { AppError, fail } from './errors.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -55,7 +56,12 @@ export function operation<E extends Endpoint>(endpoint: E, run: Operation<E>['ru
   return { endpoint, run } as unknown as Operation;
 }
 
-const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+const JSON_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  // CSP, HSTS, nosniff, no framing (@tp/contracts/security-headers), also when the API is called directly.
+  ...API_SECURITY_HEADERS,
+};
 
 function envelopeError(err: AppError): HttpResult {
   const body: TErrorEnvelope = {
@@ -85,14 +91,17 @@ function readInput(event: HttpEvent): unknown {
   let body: unknown = {};
   if (event.body) {
     const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+    // No call takes more than a few KB (rich html ≤ 100 KB): refuse before parsing, not after.
+    if (Buffer.byteLength(raw) > REQUEST_LIMITS.bodyBytes)
+      throw new AppError('TOO_LARGE', MSG.requestTooLarge, { _: MSG.requestTooLarge });
     try {
       body = JSON.parse(raw);
     } catch {
-      throw fail.validation('Request body must be JSON');
+      throw fail.validation(MSG.bodyNotJson, { _: MSG.bodyNotJson });
     }
   }
   if (body === null || typeof body !== 'object' || Array.isArray(body))
-    throw fail.validation('Request body must be a JSON object');
+    throw fail.validation(MSG.bodyNotObject, { _: MSG.bodyNotObject });
   return { ...(event.queryStringParameters ?? {}), ...(body as object), ...params };
 }
 
@@ -127,6 +136,19 @@ async function authorise(op: Operation, ctx: RequestContext): Promise<void> {
 }
 
 /**
+ * The visitor's address. Behind CloudFront, API Gateway's `sourceIp` is the edge's address (many
+ * visitors share it), so the per-address login limit reads `CloudFront-Viewer-Address` ("ip:port",
+ * forwarded by the API behaviours' AllViewerExceptHostHeader policy) when present. Until the origin
+ * guard of issue #17 lands, a caller reaching API Gateway directly could set that header itself; the
+ * per-email limit still binds such a caller.
+ */
+export function clientAddress(event: HttpEvent): string {
+  const viewer = event.headers?.['cloudfront-viewer-address'];
+  const ip = viewer ? viewer.slice(0, viewer.lastIndexOf(':')) : '';
+  return ip || event.requestContext.http.sourceIp;
+}
+
+/**
  * One Lambda per domain: routes by the API Gateway route key to the operation, then
  * authorise → parse (zod) → run → success envelope. Errors become the error envelope.
  */
@@ -147,7 +169,7 @@ export function domainHandler(operations: Operation[]) {
       requestId,
       headers,
       cookies,
-      ip: event.requestContext.http.sourceIp,
+      ip: clientAddress(event),
       now: new Date(),
       log,
       site: () => (sitePromise ??= resolveSite(headers).then((s) => ((siteId = s.siteId), s))),

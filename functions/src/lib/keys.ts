@@ -3,17 +3,26 @@
  * with `SITE#<siteId>`, so a query built from these functions cannot cross tenants by mistake. The
  * only keys outside a site are the domain → site lookup and the site record itself.
  */
+import { MSG } from '@tp/contracts/messages';
+import { fail } from './errors.ts';
+
 export interface Key {
   pk: string;
   sk: string;
 }
 
+// The contracts keep ids key-safe (packages/contracts/src/fields.ts). A value that still breaks a key
+// came from outside them (a `site-id` header, a stored reference): it is the caller's bad input, a 400,
+// never a 500 or a DynamoDB error. The caps keep every key well under DynamoDB's 2 KB / 1 KB limits.
+const SITE_ID_MAX = 256;
+const PART_MAX = 1024;
+const invalid = () => fail.validation(MSG.invalidReference);
 const site = (siteId: string) => {
-  if (!siteId || siteId.includes('#')) throw new Error('invalid site id');
+  if (typeof siteId !== 'string' || !siteId || siteId.length > SITE_ID_MAX || siteId.includes('#')) throw invalid();
   return `SITE#${siteId}`;
 };
 const part = (v: string) => {
-  if (!v || v.includes('#')) throw new Error('invalid key part');
+  if (typeof v !== 'string' || !v || v.length > PART_MAX || v.includes('#')) throw invalid();
   return v;
 };
 /** A display name as a key part: case-insensitive, and URI-encoded so a `#` in a name cannot forge a key. */
@@ -45,6 +54,11 @@ export const keys = {
   }),
   userSocial: (siteId: string, provider: 'google' | 'facebook', subject: string): Key => ({
     pk: `${site(siteId)}#SOCIAL#${provider}#${part(subject)}`,
+    sk: 'UNIQUE',
+  }),
+  /** A consumer site's partner (link) account on a supplier site: the link, not an email, is its identity. */
+  partnerAccount: (supplierSiteId: string, consumerSiteId: string): Key => ({
+    pk: `${site(supplierSiteId)}#PARTNER#${part(consumerSiteId)}`,
     sk: 'UNIQUE',
   }),
   legalEntity: (siteId: string, leId: string): Key => ({ pk: `${site(siteId)}#LE#${part(leId)}`, sk: 'META' }),
@@ -93,7 +107,7 @@ export const keys = {
   userCounter: (siteId: string): Key => ({ pk: `${site(siteId)}#COUNTER`, sk: 'USERS' }),
   /** Customer number (the staff screens' numeric customerId / users_id) → user id. */
   customerNo: (siteId: string, customerNo: number): Key => {
-    if (!Number.isSafeInteger(customerNo) || customerNo < 1) throw new Error('invalid customer number');
+    if (!Number.isSafeInteger(customerNo) || customerNo < 1) throw invalid();
     return { pk: `${site(siteId)}#CUSTOMERNO#${customerNo}`, sk: 'USER' };
   },
   /** Prefix-search tokens of users (email, names, company, phones): sk `<token>#<userId>`. */
@@ -333,6 +347,11 @@ export const keys = {
     pk: `${site(siteId)}#SIMBOOKING#${part(supplierBookingId)}`,
     sk: 'BOOKING',
   }),
+  /** Our booking reference (the payment order id) → the simulated supplier booking made with it. */
+  simBookingRef: (siteId: string, reference: string): Key => ({
+    pk: `${site(siteId)}#SIMBOOKINGREF#${part(reference)}`,
+    sk: 'REF',
+  }),
   /** A simulated change request, by change request id. */
   simChangeRequest: (siteId: string, changeRequestId: string): Key => ({
     pk: `${site(siteId)}#SIMCR#${part(changeRequestId)}`,
@@ -402,6 +421,18 @@ export const keys = {
     sk: part(supplier),
   }),
   supplierDepositAccountsPk: (siteId: string) => `${site(siteId)}#SUPPLIERACCOUNTS`,
+  /**
+   * Work the reconciler checks at a due time (functions/src/wallet/outbox.ts): paid orders, open gateway
+   * payments and unpublished messages, in hour buckets sorted by due time. Global like HOLD_SITES, so one
+   * scheduled run finds every site's work without a scan; the items carry ids only (and the message).
+   */
+  reconcileDue: (dueAt: string, siteId: string, kind: string, id: string): Key => ({
+    pk: `RECONCILE#${part(dueAt.slice(0, 13))}`,
+    sk: `${part(dueAt)}#${part(siteId)}#${part(kind)}#${part(id)}`,
+  }),
+  reconcileBucketPk: (hour: string) => `RECONCILE#${part(hour)}`,
+  /** The oldest hour bucket that may still hold work (the reconciler's cursor). */
+  reconcileCursor: (): Key => ({ pk: 'RECONCILE', sk: 'CURSOR' }),
   /** The open "Ticket now" payment order of a held booking (one at a time; flights/orders.ts). */
   holdTicketOrder: (siteId: string, bookingId: string): Key => ({
     pk: `${site(siteId)}#BOOKING#${part(bookingId)}`,

@@ -6,7 +6,8 @@ import * as z from 'zod';
 import { isValidPhone, phoneCountries, PREFERRED_PHONE_COUNTRY } from '@tp/domain/phone';
 import { USER_TYPES, type UserType } from './endpoint.ts';
 import { MSG } from './messages.ts';
-import { INVALID_EMAIL, zIntFromText, zRequired } from './common.ts';
+import { INVALID_EMAIL, zIntFromText } from './common.ts';
+import { zEmailText, zId, zName, zOptionalEmail, zPhoneCountry, zPhoneText, zShortText } from './fields.ts';
 import { ZPhoneEntry, ZValidPhoneEntry, type TPhoneEntry } from './users.ts';
 
 /** Page size of the staff customer list (the spec does not show one). */
@@ -34,17 +35,12 @@ const zPositiveInt = (message: string) =>
 /** Page numbers start at 1; absent means the first page. */
 export const zPage = () => zIntFromText().pipe(z.number().int().min(1, 'Page must be 1 or more')).default(1);
 /** An optional id: absent is fine, blank is not. */
-export const zOptionalId = () => z.string().trim().min(1, MSG.required).optional();
+export const zOptionalId = () => zId().optional();
 
-/** Optional free text: absent reads as empty. */
-const zText = () => z.string().trim().default('');
-const zOptionalEmail = () =>
-  z
-    .string()
-    .trim()
-    .toLowerCase()
-    .default('')
-    .pipe(z.union([z.literal(''), z.email({ error: INVALID_EMAIL })]));
+/** Optional one-line text (codes, company names): absent reads as empty. */
+const zText = (max?: number) => zShortText({ required: false, max }).default('');
+/** An optional name: absent reads as empty. */
+const zOptionalName = () => zName({ required: false }).default('');
 
 /** A row of the staff customer list and the customer-details dialog (spec 000 §3 "Customer"). */
 export const ZCustomer = z.object({
@@ -87,14 +83,14 @@ export const ZCustomerPage = z.object({
 
 export const ZGetCustomers = z.object({
   /** Sent by the screen; the server uses the session's user instead of trusting it. */
-  staffId: z.union([z.string(), z.number()]).optional(),
+  staffId: z.union([zId(), z.number()]).optional(),
   page: zPage(),
   /** Narrows the list to one user (clicking a ticket's creator). */
   userId: zOptionalId(),
 });
 
 export const ZCustomerRef = z.object({ customerId: zPositiveInt(CUSTOMER_MSG.customerNumber) });
-export const ZUserRef = z.object({ userId: zRequired() });
+export const ZUserRef = z.object({ userId: zId() });
 
 export const ZMonthlyFlightActivity = z.object({
   /** `MM-YYYY`. */
@@ -138,13 +134,13 @@ const addIssues = (ctx: z.RefinementCtx, issues: RuleIssue[], prefix: string[] =
 export const ZChangeDetails = z
   .object({
     customerId: zPositiveInt(CUSTOMER_MSG.customerNumber),
-    firstName: zRequired(),
-    lastName: zText(),
-    phoneNumbers: z.array(ZValidPhoneEntry).default([]),
+    firstName: zName(),
+    lastName: zOptionalName(),
+    phoneNumbers: z.array(ZValidPhoneEntry).max(10).default([]),
     email: zOptionalEmail(),
-    panNumber: zText().transform((s) => s.toUpperCase()),
-    gstNumber: zText().transform((s) => s.toUpperCase()),
-    companyName: zText(),
+    panNumber: zText(20).transform((s) => s.toUpperCase()),
+    gstNumber: zText(20).transform((s) => s.toUpperCase()),
+    companyName: zOptionalName(),
     /** The form's idea of the customer's type; the server checks against the stored one. */
     userType: z.enum(USER_TYPES).optional(),
   })
@@ -157,13 +153,16 @@ export type TChangeDetails = z.output<typeof ZChangeDetails>;
 export const QUICK_CREATE_TYPES = ['travelAgent', 'retail'] as const;
 
 export const ZQuickCustomer = z.object({
-  firstName: zRequired(),
-  lastName: zText(),
-  email: zText().transform((s) => s.toLowerCase()),
+  firstName: zName(),
+  lastName: zOptionalName(),
+  /** Checked by quickCreateIssues (an email or a phone is required). */
+  email: zEmailText().default(''),
   /** As the phone input holds it: national digits, or `+<dial code><digits>`. */
-  phone: zText(),
-  phoneCode: zText().transform((s) => s.toLowerCase()),
-  companyName: zText(),
+  phone: zPhoneText({ required: false, message: MSG.invalidPhoneNumber }).default(''),
+  phoneCode: zPhoneCountry({ required: false })
+    .default('')
+    .transform((s) => s.toLowerCase()),
+  companyName: zOptionalName(),
 });
 export type TQuickCustomer = z.output<typeof ZQuickCustomer>;
 
@@ -238,10 +237,10 @@ export function isValidGstin(gstin: string): boolean {
 
 export const ZBillingDetails = z
   .object({
-    billingName: zRequired(),
-    gstNumber: zText().transform((s) => s.toUpperCase()),
+    billingName: zName(),
+    gstNumber: zText(20).transform((s) => s.toUpperCase()),
     gstState: zText(),
-    panNumber: zText().transform((s) => s.toUpperCase()),
+    panNumber: zText(20).transform((s) => s.toUpperCase()),
   })
   .superRefine((v, ctx) => {
     if (v.gstNumber && !isValidGstin(v.gstNumber))

@@ -1,8 +1,29 @@
 import * as z from 'zod';
 import { MSG } from './messages.ts';
 
-// A missing value reads as the spec's required message everywhere, instead of zod's type jargon.
-z.config({ customError: (issue) => (issue.input === undefined || issue.input === null ? MSG.required : undefined) });
+// A missing value reads as the spec's required message everywhere, instead of zod's type jargon; every
+// other default is a plain sentence too (a 400 says what to fix, never "expected string, received number").
+// Messages a schema spells out itself take precedence over these.
+z.config({
+  customError: (issue) => {
+    if (issue.input === undefined || issue.input === null) return MSG.required;
+    const size = (n: unknown) => Number(n);
+    switch (issue.code) {
+      case 'too_big':
+        if (issue.origin === 'string') return MSG.tooLong(size(issue.maximum));
+        if (issue.origin === 'array' || issue.origin === 'set') return MSG.tooManyItems(size(issue.maximum));
+        return MSG.tooLarge(size(issue.maximum));
+      case 'too_small':
+        if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint')
+          return MSG.tooSmall(size(issue.minimum));
+        return issue.origin === 'string' && size(issue.minimum) > 1 ? MSG.invalidValue : MSG.required;
+      case 'invalid_value':
+        return MSG.invalidOption;
+      default:
+        return MSG.invalidValue;
+    }
+  },
+});
 
 /** The three HTTP bases the specs name: the site API, the flight API and the partner mail service. */
 export type ApiBase = 'site' | 'flight' | 'partner';

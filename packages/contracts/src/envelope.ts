@@ -29,6 +29,8 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   GONE: 410,
+  /** A request body over REQUEST_LIMITS.bodyBytes (platform.ts). */
+  TOO_LARGE: 413,
   TOO_MANY: 429,
   INTERNAL: 500,
   SUPPLIER_TIMEOUT: 502,

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { MSG } from './messages.ts';
+import { zAddress, zEmailText, zId, zShortText, zSupplierRef } from './fields.ts';
 
 // ---------------------------------------------------------------- constants (spec 000 §2, §3, §9)
 
@@ -83,7 +84,10 @@ export const ZSearchSegment = z.object({
 export const ZSearchRequest = z
   .object({
     /** Supplier sources to ask (GDS and/or LCC airline codes from api/getSources); empty means all. */
-    Sources: z.array(z.string()).nullish(),
+    Sources: z
+      .array(zShortText({ max: 20 }))
+      .max(50)
+      .nullish(),
     JourneyType: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(5)]),
     returnType: z.union([z.literal(2), z.literal(3), z.literal(5)]).optional(),
     segments: z.array(ZSearchSegment).min(1).max(6),
@@ -93,7 +97,10 @@ export const ZSearchRequest = z
     /** 1 all, 2 economy, 3 premium economy, 4 business, 5 premium business, 6 first. */
     cabinClass: z.coerce.number().int().min(1).max(6).default(1),
     directFlight: z.boolean().optional(),
-    preferredAirlines: z.array(z.string()).optional(),
+    preferredAirlines: z
+      .array(zShortText({ max: 20 }))
+      .max(50)
+      .optional(),
   })
   .superRefine((r, ctx) => {
     if (r.adultCount + r.childCount > PAX_LIMITS.maxSeated)
@@ -245,10 +252,7 @@ export const ZSearchResponse = z.object({
 export type TSearchResponse = z.infer<typeof ZSearchResponse>;
 
 /** Identifies one option of one search. */
-export const ZOptionRef = z.object({
-  searchId: z.string({ error: MSG.required }).trim().min(1, MSG.required),
-  resultIndex: z.string({ error: MSG.required }).trim().min(1, MSG.required),
-});
+export const ZOptionRef = z.object({ searchId: zId(), resultIndex: zSupplierRef() });
 export type TOptionRef = z.infer<typeof ZOptionRef>;
 
 export const ZFareRule = z.object({
@@ -324,11 +328,18 @@ const zName = (label: string) =>
 const zIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a valid date');
 
 /** Chosen SSR per passenger, by code (validated against the catalogue server-side). */
-export const ZPaxSsr = z.object({
-  baggage: z.array(z.object({ code: z.string(), origin: z.string(), destination: z.string() })).default([]),
-  mealDynamic: z.array(z.object({ code: z.string(), origin: z.string(), destination: z.string() })).default([]),
-  seat: z.array(z.object({ code: z.string(), origin: z.string(), destination: z.string() })).default([]),
-});
+const zSsrChoice = () =>
+  z
+    .array(
+      z.object({
+        code: zShortText({ required: false }),
+        origin: zShortText({ required: false, max: 8 }),
+        destination: zShortText({ required: false, max: 8 }),
+      }),
+    )
+    .max(20)
+    .default([]);
+export const ZPaxSsr = z.object({ baggage: zSsrChoice(), mealDynamic: zSsrChoice(), seat: zSsrChoice() });
 export type TPaxSsr = z.infer<typeof ZPaxSsr>;
 
 export const ZPassengerInput = z.object({
@@ -340,17 +351,17 @@ export const ZPassengerInput = z.object({
   dateOfBirth: zIsoDate.optional(),
   isLeadPax: z.boolean().default(false),
   /** Lead passenger contact: phone code (e.g. +91) and mobile number, email. */
-  phoneCode: z.string().optional(),
-  mobileNo: z.string().optional(),
-  email: z.string().trim().toLowerCase().optional(),
-  addressLine1: z.string().trim().optional(),
-  city: z.string().trim().optional(),
-  countryCode: z.string().trim().toUpperCase().optional(),
-  nationality: z.string().trim().toUpperCase().optional(),
-  passportNo: z.string().trim().toUpperCase().optional(),
+  phoneCode: zShortText({ required: false, max: 8 }).optional(),
+  mobileNo: zShortText({ required: false, max: 20 }).optional(),
+  email: zEmailText().optional(),
+  addressLine1: zAddress({ required: false }).optional(),
+  city: zAddress({ required: false }).optional(),
+  countryCode: zShortText({ required: false, max: 3 }).toUpperCase().optional(),
+  nationality: zShortText({ required: false, max: 3 }).toUpperCase().optional(),
+  passportNo: zShortText({ required: false, max: 20 }).toUpperCase().optional(),
   passportIssueDate: zIsoDate.optional(),
   passportExpiry: zIsoDate.optional(),
-  passportIssueCountryCode: z.string().trim().toUpperCase().optional(),
+  passportIssueCountryCode: zShortText({ required: false, max: 3 }).toUpperCase().optional(),
   ssr: ZPaxSsr.optional(),
 });
 export type TPassengerInput = z.infer<typeof ZPassengerInput>;

@@ -1,7 +1,7 @@
 /** Customer groups (LE groups): an owner legal entity sorts its customers and consumers into groups (spec 001 §7). */
 import * as z from 'zod';
-import { zRequired } from './common.ts';
 import { zOptionalId } from './customers.ts';
+import { zId, zName } from './fields.ts';
 
 export const GROUP_MSG = {
   groupNameTaken: 'A group with this name already exists',
@@ -20,12 +20,12 @@ export type TLeGroup = z.infer<typeof ZLeGroup>;
 export const ZSaveLeGroup = z.object({
   /** Absent: create; present: rename. */
   id: zOptionalId(),
-  groupName: zRequired().pipe(z.string().max(60, GROUP_MSG.groupNameTooLong)),
+  groupName: zName({ max: 60, tooLong: GROUP_MSG.groupNameTooLong }),
 });
 
-export const ZLeGroupRef = z.object({ groupId: zRequired() });
+export const ZLeGroupRef = z.object({ groupId: zId() });
 
-export const ZMapLegalEntity = z.object({ groupId: zRequired(), LEId: zRequired() });
+export const ZMapLegalEntity = z.object({ groupId: zId(), LEId: zId() });
 
 export const ZLegalEntityMapping = z.object({ LEId: z.string(), groupId: z.string(), groupName: z.string() });
 

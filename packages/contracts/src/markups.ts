@@ -7,6 +7,7 @@ import * as z from 'zod';
 import type { AmountType, MarkupRule } from '@tp/domain/pricing';
 import { zRequired } from './common.ts';
 import { zOptionalId } from './customers.ts';
+import { zCursor, zId } from './fields.ts';
 import { MSG } from './messages.ts';
 
 export const MARKUP_MSG = {
@@ -59,7 +60,7 @@ const ruleShape = {
 const settingShape = {
   /** Absent: create (or update the rule the group already has for the same airline / sector); present: update. */
   markupId: zOptionalId(),
-  groupId: zRequired(),
+  groupId: zId(),
   ...ruleShape,
 };
 
@@ -117,7 +118,7 @@ export const ZListMarkups = z.object({
   /** One group's rules; absent: every group's. */
   groupId: zOptionalId(),
   /** `nextCursor` of the previous page. */
-  cursor: zOptionalId(),
+  cursor: zCursor().optional(),
 });
 
 export const ZMarkupPage = z.object({
@@ -126,4 +127,4 @@ export const ZMarkupPage = z.object({
 });
 export type TMarkupPage = z.infer<typeof ZMarkupPage>;
 
-export const ZMarkupRef = z.object({ markupId: zRequired() });
+export const ZMarkupRef = z.object({ markupId: zId() });

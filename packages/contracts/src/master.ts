@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { MSG } from './messages.ts';
+import { hasUnsafeCharacters, zShortText } from './fields.ts';
 
 /** Country entry: name, dial_code ("+91"), code (ISO 3166-1 alpha-2). */
 export const ZCountry = z.object({ name: z.string(), dial_code: z.string(), code: z.string() });
@@ -39,13 +40,7 @@ export const AIRPORT_SEARCH_LIMIT = 10;
 /** Longest search text accepted (a long airport name fits). */
 export const SEARCH_TEXT_MAX = 60;
 
-export const ZAirportSearch = z.object({
-  search: z
-    .string({ error: MSG.required })
-    .trim()
-    .min(1, MSG.required)
-    .max(SEARCH_TEXT_MAX, `At most ${SEARCH_TEXT_MAX} characters`),
-});
+export const ZAirportSearch = z.object({ search: zShortText({ max: SEARCH_TEXT_MAX }) });
 
 export const ZAirlineStatic = z.object({ airlineName: z.string(), airlineCode: z.string(), logoUrl: z.string() });
 export type TAirlineStatic = z.infer<typeof ZAirlineStatic>;
@@ -102,9 +97,15 @@ export const CITY_SEARCH_LIMIT = 20;
 /** dbCities: `city` searches by name prefix (2+ characters), `cityId` reads one city. */
 export const ZDbCitiesRequest = z
   .object({
-    city: z.string().trim().min(2, 'Type at least 2 characters').max(SEARCH_TEXT_MAX).optional(),
+    city: z
+      .string()
+      .trim()
+      .min(2, 'Type at least 2 characters')
+      .max(SEARCH_TEXT_MAX, MSG.tooLong(SEARCH_TEXT_MAX))
+      .refine((s) => !hasUnsafeCharacters(s), MSG.invalidCharacters)
+      .optional(),
     cityId: z
-      .union([z.number(), z.string().trim().min(1)])
+      .union([z.number(), z.string().trim().min(1).max(32)])
       .transform((v) => Number(v))
       .pipe(z.number({ error: 'cityId must be a number' }).int('cityId must be a number').min(0))
       .optional(),

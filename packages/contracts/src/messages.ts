@@ -101,14 +101,31 @@ export const MSG = {
   resetMailSent: 'If an account exists for this email, a reset link has been sent.',
   resetLinkInvalid: 'This password link is invalid or has expired',
   verifyLinkInvalid: 'This verification link is invalid or has expired',
-  passwordRules: 'Password must be at least 8 characters and include a letter and a number',
+  passwordRules: 'Password must be at least 8 characters and not a commonly used password',
+  commonPassword: 'This password is too common or has appeared in a data breach. Please choose another.',
   passwordsDiffer: 'Passwords do not match',
   wrongCurrentPassword: 'Current password is incorrect',
   socialLoginFailed: 'Could not verify your sign-in. Please try again.',
   socialLoginDisabled: 'This sign-in method is not enabled on this site',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  /** Sign-in and password change during a lockout, correct password or not. */
+  tooManyLoginAttempts: (minutes: number): string =>
+    `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   // reference data (master calls; not quoted by the spec)
   unknownCountry: 'Please select a valid country',
   unknownState: 'Please select a valid state',
   cityOrCityIdRequired: 'Either city or cityId is required',
+  // field rules (packages/contracts/src/fields.ts; our own wording)
+  invalidValue: 'Please enter a valid value',
+  invalidOption: 'Please choose a valid option',
+  invalidReference: 'This reference is not valid',
+  invalidCharacters: 'Please remove control or hidden formatting characters',
+  invalidCursor: 'Invalid page cursor',
+  tooLong: (max: number): string => `At most ${max} characters`,
+  tooManyItems: (max: number): string => `At most ${max} items`,
+  tooLarge: (max: number): string => `Must be at most ${max}`,
+  tooSmall: (min: number): string => `Must be at least ${min}`,
+  requestTooLarge: 'The request is too large',
+  bodyNotJson: 'Request body must be JSON',
+  bodyNotObject: 'Request body must be a JSON object',
 } as const;

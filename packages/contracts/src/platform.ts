@@ -49,6 +49,9 @@ export const AUTH = {
   resetTtlSeconds: 3600,
   /** Login attempts per email per minute before a 429. */
   loginAttemptsPerMinute: 10,
+  /** Wrong passwords per client address per site, across emails, before a 429 (credential stuffing). */
+  loginAttemptsPerAddress: 30,
+  loginAddressWindowSeconds: 15 * 60,
 } as const;
 
 export const TIMING = {
@@ -74,3 +77,9 @@ export const LOCAL_PORTS: Record<'gateway' | 'dynamodb' | 'sqs' | 'ses', number>
 
 /** Demo reseller domains for the local stack; *.localhost resolves to 127.0.0.1 in browsers. */
 export const DEMO_DOMAINS = ['flightdeals.localhost', 'skyway.localhost', 'partner.localhost'] as const;
+
+/**
+ * Request bodies above this are refused before parsing (413 with the envelope): the largest real one, a
+ * 2,000-row refund statement, is ~300 KB; every field has its own cap (fields.ts) well below.
+ */
+export const REQUEST_LIMITS = { bodyBytes: 1024 * 1024 } as const;

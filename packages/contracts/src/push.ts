@@ -1,8 +1,9 @@
 import * as z from 'zod';
+import { zToken, zUrl } from './fields.ts';
 
 /** A browser PushSubscription as the Push API serialises it. */
 export const ZPushSubscription = z.object({
-  endpoint: z.url(),
+  endpoint: zUrl(),
   expirationTime: z.number().nullable().optional(),
-  keys: z.object({ p256dh: z.string().min(1), auth: z.string().min(1) }),
+  keys: z.object({ p256dh: zToken(), auth: zToken() }),
 });

@@ -1,8 +1,7 @@
 /** Permission groups and the signed-in user's permission state (spec 000 §3 "Permission model", §4, §7). */
 import * as z from 'zod';
-import { zRequired } from './common.ts';
 import { zOptionalId } from './customers.ts';
-import { MSG } from './messages.ts';
+import { zId, zName } from './fields.ts';
 
 export const RBAC_MSG = {
   groupNameTaken: 'A permission group with this name already exists',
@@ -46,24 +45,28 @@ export const ZRbacGroup = ZRbacGroupSummary.extend({ modules: z.array(ZModuleSta
  * rules: a module or group switch first, then explicit permission switches inside it.
  */
 export const ZModuleEdit = z.object({
-  moduleName: zRequired(),
+  moduleName: zName(),
   isActive: z.boolean().optional(),
   groups: z
     .array(
       z.object({
-        name: zRequired(),
+        name: zName(),
         isActive: z.boolean().optional(),
-        permissions: z.array(z.object({ key: zRequired(), isActive: z.boolean() })).default([]),
+        permissions: z
+          .array(z.object({ key: zId(), isActive: z.boolean() }))
+          .max(500)
+          .default([]),
       }),
     )
+    .max(100)
     .default([]),
 });
 export type TModuleEdit = z.output<typeof ZModuleEdit>;
 
 export const ZSavePermissionGroup = z.object({
   id: zOptionalId(),
-  groupName: zRequired().pipe(z.string().max(60, 'Group name must be at most 60 characters')),
-  modules: z.array(ZModuleEdit).default([]),
+  groupName: zName({ max: 60, tooLong: 'Group name must be at most 60 characters' }),
+  modules: z.array(ZModuleEdit).max(50).default([]),
 });
 
 export const ZUserGroupOfUser = z.object({
@@ -72,9 +75,9 @@ export const ZUserGroupOfUser = z.object({
 });
 
 export const ZAssignUserGroup = z.object({
-  userId: zRequired(),
+  userId: zId(),
   /** null removes the user from their group. */
-  userGroupId: z.string().trim().min(1, MSG.required).nullable(),
+  userGroupId: zId().nullable(),
 });
 
 export const ZRbacMember = z.object({

@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { LINK_STATUSES, MAPPING_STATUSES } from '@tp/domain/supplier-links';
 import { MSG } from './messages.ts';
+import { zId } from './fields.ts';
 
 export { LINK_STATUSES, MAPPING_STATUSES };
 
@@ -34,23 +35,16 @@ export const SUPPLIER_MSG = {
   transitionNotAllowed: (from: string, to: string) => `A ${from} link cannot be changed to ${to}`,
   notConsumer: 'This site is not a consumer of this supplier list',
   noApprovedLink: 'There is no approved link with this supplier',
-  consumerAdminTaken:
-    'An account with the consumer admin email already exists on this site and is not a partner account',
+  partnerAccountExists: 'This consumer already has a partner account on this site',
   categoryInUse: 'Consumers are still linked to this category',
   leNotFound: 'No customer with this legal entity on this site',
   domainMismatch: 'This domain does not belong to this site',
 } as const;
 
-// Ids end up inside DynamoDB keys: a narrow alphabet (no '#') keeps a forged id a 400, not a 500.
-const zKeyPart = (invalid: string) =>
-  z
-    .string({ error: MSG.required })
-    .trim()
-    .min(1, MSG.required)
-    .regex(/^[A-Za-z0-9_.-]{1,64}$/, invalid);
-export const zSiteId = () => zKeyPart(SUPPLIER_MSG.invalidSiteId);
+// Ids end up inside DynamoDB keys: the id shape of fields.ts (no '#') keeps a forged id a 400, not a 500.
+export const zSiteId = () => zId(SUPPLIER_MSG.invalidSiteId);
 /** Ids we issue (supplier lists, requests, legal entities). */
-export const zRef = () => zKeyPart(SUPPLIER_MSG.invalidRef);
+export const zRef = () => zId(SUPPLIER_MSG.invalidRef);
 export const ZSupplierCategory = z.enum(SUPPLIER_CATEGORIES, { error: SUPPLIER_MSG.invalidCategory });
 export const ZLinkStatus = z.enum(LINK_STATUSES, { error: SUPPLIER_MSG.invalidStatus });
 export const ZRequestStatus = z.enum(REQUEST_STATUSES, { error: SUPPLIER_MSG.invalidStatus });

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { MSG } from './messages.ts';
+import { zEmail, zId, zName, zPnr, zRemarks, zRichHtml, zShortText } from './fields.ts';
 import { BOOKING_SORTS, ZBooking, ZChangeRequestInfo } from './flights.ts';
 
 export const TICKET_QUEUES = ['tickets', 'changeRequests', 'holds'] as const;
@@ -27,10 +28,12 @@ const zDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a valid date')
   .optional();
-const zText = z
-  .string()
-  .trim()
-  .max(100)
+const zText = zShortText({ required: false })
+  .optional()
+  .transform((v) => v || undefined);
+/** An optional id where the screen may send '' for "none". */
+const zOptionalRef = z
+  .union([z.literal(''), zId()])
   .optional()
   .transform((v) => v || undefined);
 
@@ -49,7 +52,7 @@ export const ZBookingFilter = z.object({
   travelFrom: zDay,
   travelTo: zDay,
   /** Creator (staff only: clicking a card's creator selects that user). */
-  userId: zText,
+  userId: zOptionalRef,
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(TICKETS_PAGE_SIZE),
 });
@@ -134,8 +137,8 @@ export const ZETicket = ZBooking.pick({
 });
 export type TETicket = z.infer<typeof ZETicket>;
 
-const zBookingRef = z.string({ error: MSG.required }).trim().min(1, MSG.required);
-export const ZTicketRef = z.object({ bookingId: zBookingRef, pnr: zBookingRef });
+const zBookingRef = zId();
+export const ZTicketRef = z.object({ bookingId: zBookingRef, pnr: zPnr() });
 
 const zAmount = z.coerce
   .number({ error: TICKET_MSG.invalidAmount })
@@ -147,7 +150,10 @@ export const ZUpdateBookingDetails = z
 
 // ---------------------------------------------------------------- holds and change requests
 
-export const ZReleaseRequest = z.object({ BookingId: zBookingRef, Source: z.string().trim().optional() });
+export const ZReleaseRequest = z.object({
+  BookingId: zBookingRef,
+  Source: zShortText({ required: false, max: 20 }).optional(),
+});
 
 const zCrType = z.union([z.literal(1), z.literal(2), z.literal(3)], { error: MSG.required });
 export const ZChangeRequestRequest = z.object({
@@ -155,17 +161,23 @@ export const ZChangeRequestRequest = z.object({
   RequestType: zCrType,
   CancellationType: z.union([z.literal(2), z.literal(3)]).default(3),
   Sectors: z
-    .array(z.object({ Origin: z.string().trim().toUpperCase(), Destination: z.string().trim().toUpperCase() }))
+    .array(
+      z.object({
+        Origin: zShortText({ required: false, max: 8 }).toUpperCase(),
+        Destination: zShortText({ required: false, max: 8 }).toUpperCase(),
+      }),
+    )
+    .max(20)
     .optional(),
-  TicketId: z.array(z.string().trim().min(1)).optional(),
-  Remarks: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(500),
+  TicketId: z.array(zId()).max(50).optional(),
+  Remarks: zRemarks({ max: 500 }),
 });
 export type TChangeRequestRequest = z.output<typeof ZChangeRequestRequest>;
 
 export const ZCancellationChargesRequest = z.object({
   BookingId: zBookingRef,
   RequestType: zCrType,
-  TicketId: z.array(z.string().trim().min(1)).optional(),
+  TicketId: z.array(zId()).max(50).optional(),
 });
 export const ZCancellationCharges = z.object({
   refundAmount: z.number(),
@@ -175,7 +187,7 @@ export const ZCancellationCharges = z.object({
 
 export const ZCrStatusRequest = z.object({
   ChangeRequestId: zBookingRef,
-  BookingId: z.string().trim().optional(),
+  BookingId: zId().optional(),
 });
 export const ZCrStatus = ZChangeRequestInfo.extend({ bookingId: z.string(), displayStatus: z.string() });
 
@@ -187,24 +199,20 @@ export const ZCrStatus = ZChangeRequestInfo.extend({ bookingId: z.string(), disp
  * arbitrary HTML under the site's name.
  */
 export const ZSendETicketMail = z.object({
-  name: z.string().trim().max(100).optional(),
-  to: z
-    .string({ error: MSG.required })
-    .trim()
-    .toLowerCase()
-    .pipe(z.email({ error: 'Please enter a valid email' })),
-  subject: z.string().trim().max(200).optional(),
-  text: z.string().optional(),
-  html: z.string().optional(),
-  siteId: z.string().optional(),
+  name: zName({ required: false }).optional(),
+  to: zEmail(),
+  subject: zRemarks({ max: 200, required: false }).optional(),
+  text: zRichHtml().optional(),
+  html: zRichHtml().optional(),
+  siteId: zId().optional(),
   bookingId: zBookingRef,
-  pnr: zBookingRef,
+  pnr: zPnr(),
   /** One passenger's ticket only. */
   pax: z.coerce.number().int().min(0).optional(),
   hidePrice: z.boolean().default(false),
 });
 
-export const ZPnrRequest = z.object({ pnr: zBookingRef });
+export const ZPnrRequest = z.object({ pnr: zPnr() });
 export const ZTransactionEntry = z.object({
   entryId: z.string(),
   amount: z.number(),

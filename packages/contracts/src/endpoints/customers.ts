@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { zEmpty, zRequired } from '../common.ts';
+import { zEmpty } from '../common.ts';
+import { zShortText } from '../fields.ts';
 import { ZUser } from '../users.ts';
 import {
   ZBillingDetails,
@@ -42,7 +43,7 @@ export const searchWlUser = endpoint({
   domain: 'users',
   auth: 'staff',
   permission: 'customers.view',
-  request: z.object({ searchQuery: zRequired() }),
+  request: z.object({ searchQuery: zShortText() }),
   response: z.array(ZCustomer),
   summary: 'Up to 20 users whose email, first or last name, company or phone starts with the query.',
 });

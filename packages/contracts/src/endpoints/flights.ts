@@ -2,8 +2,10 @@ import * as z from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { zEmpty } from '../common.ts';
 import { MSG } from '../messages.ts';
+import { zId, zRemarks } from '../fields.ts';
 import { ZCountry } from '../master.ts';
 import {
+  PAX_LIMITS,
   PAYMENT_MODES,
   ZBooking,
   ZFare,
@@ -194,7 +196,10 @@ export const getPassengerViewOptions = endpoint({
 });
 
 const ZBookingInput = ZOptionRef.extend({
-  passengers: z.array(ZPassengerInput).min(1, MSG.required),
+  passengers: z
+    .array(ZPassengerInput)
+    .min(1, MSG.required)
+    .max(PAX_LIMITS.maxSeated * 2),
   /** Book now and ticket later (GDS only, where the user and relation allow it). */
   hold: z.boolean().default(false),
 });
@@ -223,7 +228,7 @@ export const setFlightDetails = endpoint({
     paymentMode: z.enum(PAYMENT_MODES, { error: MSG.required }),
     /** The total the user agreed to; a different server-side total refuses with 409 (price changed). */
     expectedTotal: z.number().optional(),
-    remark: z.string().max(200).optional(),
+    remark: zRemarks({ max: 200, required: false }).optional(),
   }),
   response: ZPaymentOrder,
   summary:
@@ -243,7 +248,7 @@ export const orderSuccessCallback = endpoint({
   path: 'api/payments/orderSuccessCallback',
   domain: 'flights',
   auth: 'user',
-  request: z.object({ orderId: z.string({ error: MSG.required }).trim().min(1, MSG.required) }),
+  request: z.object({ orderId: zId() }),
   response: ZBookingOutcome,
   summary:
     'Pays a wallet order (one atomic, idempotent debit) or confirms a verified gateway payment, then books and tickets (or holds); repeated calls return the same outcome.',
@@ -257,7 +262,7 @@ export const getBookingDetails = endpoint({
   domain: 'flights',
   auth: 'user',
   request: z
-    .object({ bookingId: z.string().trim().optional(), orderId: z.string().trim().optional() })
+    .object({ bookingId: zId().optional(), orderId: zId().optional() })
     .refine((v) => !!(v.bookingId || v.orderId), { message: MSG.required, path: ['bookingId'] }),
   response: z.object({ booking: ZBooking, order: ZPaymentOrder.nullable(), showReturn: z.boolean() }),
   summary:

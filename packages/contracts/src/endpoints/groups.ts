@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { zEmpty, zRequired } from '../common.ts';
+import { zEmpty } from '../common.ts';
+import { zId } from '../fields.ts';
 import {
   ZConsumerGroupMapping,
   ZLeGroup,
@@ -72,7 +73,7 @@ export const getConsumerGroupMapping = endpoint({
   domain: 'markup',
   auth: 'staff',
   permission: 'customers.view',
-  request: z.object({ consumerLEId: zRequired() }),
+  request: z.object({ consumerLEId: zId() }),
   response: ZConsumerGroupMapping,
   summary: "The owner's groups with the group a legal entity is mapped to and the default group.",
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { ZPushSubscription } from '../push.ts';
+import { zUrl } from '../fields.ts';
 
 export const createPushSubscription = endpoint({
   id: 'notifications.createPushSubscription',
@@ -21,7 +22,7 @@ export const checkExistingSubscription = endpoint({
   path: 'notification/checkExistingSubscription',
   domain: 'notifications',
   auth: 'staff',
-  request: z.object({ subscriptionEndPoint: z.url() }),
+  request: z.object({ subscriptionEndPoint: zUrl() }),
   response: z.object({ exists: z.boolean() }),
   summary: 'Whether this browser endpoint is already subscribed for the signed-in staff user.',
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { zEmpty, zRequired } from '../common.ts';
+import { zEmpty } from '../common.ts';
+import { zId } from '../fields.ts';
 import {
   ZAssignUserGroup,
   ZRbacGroup,
@@ -44,7 +45,7 @@ export const getUserGroupByUserId = endpoint({
   path: 'rbac/getUserGroupByUserId',
   domain: 'rbac',
   auth: 'staff',
-  request: z.object({ userId: zRequired() }),
+  request: z.object({ userId: zId() }),
   response: ZUserGroupOfUser,
   summary: "A user's permission group (null when none).",
 });
@@ -69,7 +70,7 @@ export const getUsersByRbacUserGroup = endpoint({
   path: 'rbac/getUsersByRBACUserGroup',
   domain: 'rbac',
   auth: 'staff',
-  request: z.object({ rbacUserGroupId: zRequired() }),
+  request: z.object({ rbacUserGroupId: zId() }),
   response: z.array(ZRbacMember),
   summary: 'Staff users in a permission group.',
 });
@@ -97,7 +98,7 @@ export const getPermissionGroup = endpoint({
   domain: 'rbac',
   auth: 'staff',
   permission: 'settings.permissionGroups',
-  request: z.object({ id: zRequired() }),
+  request: z.object({ id: zId() }),
   response: ZRbacGroup,
   summary: 'One permission group with its module, group and permission states.',
 });

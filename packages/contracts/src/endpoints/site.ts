@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { ZPolicyPage, ZSiteDetails, POLICY_PAGES } from '../site.ts';
+import { zDomain } from '../fields.ts';
 
 export const detectSite = endpoint({
   id: 'site.detect',
@@ -9,7 +10,7 @@ export const detectSite = endpoint({
   path: 'whitelabel/detetct',
   domain: 'site',
   auth: 'public',
-  request: z.object({ domain: z.string().trim().toLowerCase().min(1, 'domain is required') }),
+  request: z.object({ domain: zDomain() }),
   response: ZSiteDetails,
   summary: 'Site branding for a domain (path spelled as in the spec).',
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { zEmpty, zIntFromText, zRequired } from '../common.ts';
+import { zEmpty, zIntFromText } from '../common.ts';
+import { zDomain, zLongText } from '../fields.ts';
 import {
   paged,
   SUPPLIER_MSG,
@@ -67,8 +68,8 @@ export const saveSupplierProfile = endpoint({
   auth: 'staff',
   permission: 'suppliers.manageConsumers',
   request: z.object({
-    categories: z.array(ZSupplierCategory, { error: SUPPLIER_MSG.invalidCategory }),
-    termsAndConditions: zRequired().max(50_000),
+    categories: z.array(ZSupplierCategory, { error: SUPPLIER_MSG.invalidCategory }).max(10),
+    termsAndConditions: zLongText(50_000),
     isListed: zFlag(),
   }),
   response: ZSupplierProfile,
@@ -86,7 +87,7 @@ export const getAllVisibleSuppliersWithConsumerRequests = endpoint({
   domain: 'suppliers',
   auth: 'staff',
   permission: 'suppliers.link',
-  request: z.object({ domainName: zRequired() }),
+  request: z.object({ domainName: zDomain() }),
   response: z.array(ZVisibleSupplier),
   summary: "Every listed supplier site but this one, with this site's request status per category.",
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { zEmail, ZOk, zEmpty, zRequired } from '../common.ts';
+import { zEmail, ZOk, zEmpty } from '../common.ts';
+import { zJwt, zSecret, zToken } from '../fields.ts';
 import { MSG } from '../messages.ts';
 import { ZLogin, ZPassword, ZSignup, ZUser, ZValidPhoneEntry } from '../users.ts';
 
@@ -60,7 +61,7 @@ export const loginBySessionId = endpoint({
   path: 'wl/user/loginBySessionId',
   domain: 'users',
   auth: 'public',
-  request: z.object({ sessionId: zRequired() }),
+  request: z.object({ sessionId: zToken() }),
   response: ZUser,
   summary: 'Exchanges a one-time hand-off session id (from jump login or the core site) for a session cookie.',
 });
@@ -85,7 +86,7 @@ export const generatePassword = endpoint({
   domain: 'users',
   auth: 'public',
   request: z
-    .object({ token: zRequired(), password: ZPassword, confirmPassword: z.string() })
+    .object({ token: zToken(), password: ZPassword, confirmPassword: zSecret({ required: false }) })
     .refine((v) => v.password === v.confirmPassword, { message: MSG.passwordsDiffer, path: ['confirmPassword'] }),
   response: ZOk,
   summary: 'Sets a password from an emailed link (also verifies the email address).',
@@ -100,7 +101,7 @@ export const changePassword = endpoint({
   domain: 'users',
   auth: 'user',
   request: z
-    .object({ currentPassword: zRequired(), newPassword: ZPassword, confirmPassword: z.string() })
+    .object({ currentPassword: zSecret(), newPassword: ZPassword, confirmPassword: zSecret({ required: false }) })
     .refine((v) => v.newPassword === v.confirmPassword, { message: MSG.passwordsDiffer, path: ['confirmPassword'] }),
   response: ZOk,
   summary: 'Changes the password and ends every other session of the user (the current one stays).',
@@ -114,7 +115,7 @@ export const verifyEmail = endpoint({
   path: 'wl/user/verifyEmail',
   domain: 'users',
   auth: 'public',
-  request: z.object({ token: zRequired() }),
+  request: z.object({ token: zToken() }),
   response: ZOk,
   summary: 'Marks the email address verified from the emailed link.',
 });
@@ -126,7 +127,7 @@ export const googleLogin = endpoint({
   path: 'wl/user/googleLogin',
   domain: 'users',
   auth: 'public',
-  request: z.object({ credential: zRequired() }),
+  request: z.object({ credential: zJwt() }),
   response: ZUser,
   summary: 'Google ID token verified server-side against the configured keys; signs in or registers a retail user.',
 });
@@ -138,7 +139,7 @@ export const facebookLogin = endpoint({
   path: 'wl/user/facebookLogin',
   domain: 'users',
   auth: 'public',
-  request: z.object({ credential: zRequired() }),
+  request: z.object({ credential: zJwt() }),
   response: ZUser,
   summary: 'Facebook (Limited Login) OIDC token verified server-side; signs in or registers a retail user.',
 });
@@ -150,7 +151,7 @@ export const changeMyPhoneDetails = endpoint({
   path: 'user/changeMyPhoneDetails',
   domain: 'users',
   auth: 'user',
-  request: z.object({ phoneNumbers: z.array(ZValidPhoneEntry).min(1, MSG.phoneRequired) }),
+  request: z.object({ phoneNumbers: z.array(ZValidPhoneEntry).min(1, MSG.phoneRequired).max(10) }),
   response: ZUser,
   summary: 'Replaces the signed-in user phone numbers (phone-verification modal).',
 });

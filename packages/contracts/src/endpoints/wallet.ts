@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { endpoint, type Endpoint } from '../endpoint.ts';
-import { zEmpty, zRequired } from '../common.ts';
+import { zEmpty } from '../common.ts';
 import { MSG } from '../messages.ts';
+import { zEmailText, zId, zShortText } from '../fields.ts';
 import {
   ZActiveGateway,
   ZAddMoney,
@@ -23,7 +24,7 @@ import {
 // Wallets, gateways and payments (spec 000 §4; domain.md "Wallet", "Payment order").
 
 const zPaging = { cursor: zCursor(), limit: ZPageLimit };
-const zCustomer = { userId: z.string().trim().optional(), email: z.string().trim().toLowerCase().optional() };
+const zCustomer = { userId: zId().optional(), email: zEmailText().optional() };
 
 export const getActiveGateway = endpoint({
   id: 'wallet.getActiveGateway',
@@ -44,7 +45,7 @@ export const verifyPayment = endpoint({
   path: 'payment/phonepe/verifyPayment',
   domain: 'wallet',
   auth: 'user',
-  request: z.object({ orderId: zRequired() }),
+  request: z.object({ orderId: zId() }),
   response: ZVerifyResult,
   summary:
     'State of the gateway payment behind a flight order id (or a top-up payment id); queues a verification while it is open. The client retries 5 times, 2 s apart.',
@@ -135,7 +136,7 @@ export const getMyPayments = endpoint({
   path: 'payment/getMyPayments',
   domain: 'wallet',
   auth: 'user',
-  request: z.object({ orderId: z.string().trim().optional(), ...zPaging }),
+  request: z.object({ orderId: zId().optional(), ...zPaging }),
   response: pageOf(ZPayment),
   summary: "The caller's payments newest first, or those of one order / top-up (orderId).",
 });
@@ -199,7 +200,7 @@ export const getSandboxPayment = endpoint({
   path: 'payment/sandbox/getPayment',
   domain: 'wallet',
   auth: 'public',
-  request: z.object({ paymentId: zRequired() }),
+  request: z.object({ paymentId: zId() }),
   response: ZSandboxPayment,
   summary: 'The embedded sandbox gateway page: the payment behind its unguessable id.',
 });
@@ -211,9 +212,27 @@ export const completeSandboxPayment = endpoint({
   path: 'payment/sandbox/complete',
   domain: 'wallet',
   auth: 'public',
-  request: z.object({ paymentId: zRequired(), outcome: z.enum(['pay', 'fail', 'abandon'], { error: MSG.required }) }),
+  request: z.object({ paymentId: zId(), outcome: z.enum(['pay', 'fail', 'abandon'], { error: MSG.required }) }),
   response: z.object({ returnTo: z.string(), state: z.enum(['PENDING', 'COMPLETED', 'FAILED']) }),
   summary: "The sandbox payer's choice: Pay / Fail settle it once and queue its verification; Abandon leaves it open.",
+});
+
+export const phonePeCallback = endpoint({
+  id: 'wallet.phonePeCallback',
+  api: 'site',
+  method: 'POST',
+  path: 'payment/phonepe/callback',
+  domain: 'wallet',
+  auth: 'public',
+  serverToServer: true,
+  request: z.object({
+    event: zShortText({ required: false }).optional(),
+    type: zShortText({ required: false }).optional(),
+    payload: z.looseObject({ merchantOrderId: zId(), state: zShortText({ required: false }).optional() }),
+  }),
+  response: z.object({ received: z.literal(true) }),
+  summary:
+    "Ours: PhonePe's server-to-server callback (the site's callback URL on PhonePe's dashboard). Checked against the site's callback username and password (Authorization: SHA256(username:password)); a genuine one queues the payment's verification with PhonePe's status API, a forged one is refused (401) and changes nothing.",
 });
 
 export const walletEndpoints: Endpoint[] = [
@@ -232,4 +251,5 @@ export const walletEndpoints: Endpoint[] = [
   getWalletBalances,
   getSandboxPayment,
   completeSandboxPayment,
+  phonePeCallback,
 ];
