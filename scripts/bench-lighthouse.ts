@@ -111,6 +111,8 @@ async function post<T>(base: string, path: string, body: unknown, cookie?: strin
     headers: {
       'content-type': 'application/json',
       'domain-name': DOMAIN,
+      // As the site's own pages post (lib/origin-guard.ts).
+      origin: `http://${DOMAIN}`,
       ...(cookie ? { cookie: `auth-token=${cookie}` } : {}),
     },
     body: JSON.stringify(body),

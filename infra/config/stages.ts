@@ -21,6 +21,11 @@ export interface StageConfig {
   alarmEmail?: string;
   /** HTTP API stage throttling (requests per second, burst). */
   apiThrottle: { rateLimit: number; burstLimit: number };
+  /**
+   * Whether sandbox payments (the embedded sandbox gateway, PhonePe's SANDBOX environment) may be taken.
+   * Where not, the sandbox routes answer 404 and staff cannot choose them (SANDBOX_PAYMENTS).
+   */
+  sandboxPayments: boolean;
   /** A WAFv2 web ACL (scope CLOUDFRONT, so created in us-east-1) attached to every distribution. */
   webAclArn?: string;
 }
@@ -34,6 +39,7 @@ export const STAGES: Record<StageName, StageConfig> = {
     logLevel: 'debug',
     mail: { domain: 'mail.dev.example.com', from: 'no-reply@mail.dev.example.com' },
     apiThrottle: { rateLimit: 50, burstLimit: 100 },
+    sandboxPayments: true,
   },
   prod: {
     name: 'prod',
@@ -44,6 +50,7 @@ export const STAGES: Record<StageName, StageConfig> = {
     mail: { domain: 'mail.example.com', from: 'no-reply@mail.example.com' },
     alarmEmail: 'ops@example.com',
     apiThrottle: { rateLimit: 500, burstLimit: 1000 },
+    sandboxPayments: false,
   },
 };
 

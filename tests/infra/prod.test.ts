@@ -42,3 +42,26 @@ describe('prod stage', () => {
     expect(s.nagFindings()).toEqual([]);
   });
 });
+
+describe('sandbox payments by stage', () => {
+  const sandboxSetting = (synth: Synthesised) =>
+    resourcesOf(synth.template(synth.platform.api), 'AWS::Lambda::Function')
+      .map(([, p]) => (p.Environment?.Variables ?? {}) as Record<string, unknown>)
+      .filter((vars) => 'STAGE' in vars)
+      .map((vars) => vars.SANDBOX_PAYMENTS);
+
+  it('forbids them on every prod function (the sandbox routes answer 404 there)', () => {
+    const values = sandboxSetting(s);
+    expect(values.length).toBeGreaterThan(5);
+    expect(new Set(values)).toEqual(new Set(['forbidden']));
+  });
+
+  it(
+    'allows them on dev, as its stage config says',
+    () => {
+      expect(STAGES.dev.sandboxPayments).toBe(true);
+      expect(new Set(sandboxSetting(synthPlatform('dev', { bundle: false })))).toEqual(new Set(['allowed']));
+    },
+    SYNTH_TIMEOUT_MS,
+  );
+});

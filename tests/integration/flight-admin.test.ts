@@ -7,9 +7,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { BOOKING_STATUS } from '@tp/contracts/flights';
 import {
+  FLIGHT_ADMIN_MSG,
   addSupplierDeposit,
   applyTboRefunds,
   getFlightSettings,
@@ -22,6 +23,7 @@ import {
   testFlightSupply,
 } from '@tp/contracts/endpoints/flight-admin';
 import { search } from '@tp/contracts/endpoints/flights';
+import { getActiveGateway } from '@tp/contracts/endpoints/wallet';
 import { putBooking, type BookingRecord } from '../../functions/src/flights/bookings-repo.ts';
 import { db, tableName } from '../../functions/src/lib/db.ts';
 import { keys } from '../../functions/src/lib/keys.ts';
@@ -130,6 +132,103 @@ const withOpenRefund = (b: BookingRecord): BookingRecord => ({
       createdAt: b.createdAt,
     },
   ],
+});
+
+describe('payment gateway in flight settings', () => {
+  const policies = { lookToBook: { ratio: 40, freeLooks: 12 }, holdsOffered: true };
+  const secret = `pp-secret-${randomUUID()}`;
+
+  it('starts with no gateway and offers the sandbox on a stage that allows it', async () => {
+    const view = (await admin.client.call(getFlightSettings, {})).body.result;
+    expect(view.payment).toEqual({ active: null, sandboxAllowed: true, isSandbox: false, phonepe: null });
+    expect((await agent.client.call(getActiveGateway, {})).body.result).toEqual({
+      name: null,
+      label: 'None',
+      isSandbox: false,
+    });
+  });
+
+  it('refuses PhonePe without its secrets and stores nothing', async () => {
+    const res = await admin.client.call(saveFlightSettings, {
+      ...policies,
+      payment: { kind: 'phonepe', clientVersion: 1, env: 'PRODUCTION' },
+    });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.shortError ?? {}).sort()).toEqual(['payment.clientId', 'payment.clientSecret']);
+    expect((await admin.client.call(getFlightSettings, {})).body.result.payment.active).toBeNull();
+  });
+
+  it('stores PhonePe credentials write-only, then switches to the sandbox keeping them', async () => {
+    const saved = await admin.client.call(saveFlightSettings, {
+      ...policies,
+      payment: { kind: 'phonepe', clientId: 'PP-CLIENT-1', clientSecret: secret, clientVersion: 2, env: 'PRODUCTION' },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.result.payment).toEqual({
+      active: 'phonepe',
+      sandboxAllowed: true,
+      isSandbox: false,
+      phonepe: { clientIdSet: true, clientSecretSet: true, clientVersion: 2, env: 'PRODUCTION', callbackSet: false },
+    });
+    expect(JSON.stringify(saved.body)).not.toContain(secret);
+    expect((await agent.client.call(getActiveGateway, {})).body.result).toMatchObject({
+      name: 'phonepe',
+      isSandbox: false,
+    });
+
+    const sandbox = await admin.client.call(saveFlightSettings, { ...policies, payment: { kind: 'sandbox' } });
+    expect(sandbox.body.result.payment).toMatchObject({
+      active: 'sandbox',
+      isSandbox: true,
+      phonepe: { clientIdSet: true },
+    });
+    expect((await agent.client.call(getActiveGateway, {})).body.result).toEqual({
+      name: 'sandbox',
+      label: 'Sandbox gateway',
+      isSandbox: true,
+    });
+
+    // Back to PhonePe with blank secrets: the stored ones are kept.
+    const back = await admin.client.call(saveFlightSettings, {
+      ...policies,
+      payment: { kind: 'phonepe', clientId: '', clientSecret: '', clientVersion: 2, env: 'SANDBOX' },
+    });
+    expect(back.body.result.payment).toMatchObject({ active: 'phonepe', isSandbox: true });
+    const stored = await db().send(new GetCommand({ TableName: tableName(), Key: keys.siteSecrets(site.siteId) }));
+    expect(stored.Item?.paymentGateway).toEqual({
+      active: 'phonepe',
+      phonepe: { clientId: 'PP-CLIENT-1', clientSecret: secret, clientVersion: 2, env: 'SANDBOX' },
+    });
+  });
+
+  it('takes the PhonePe callback credentials as a pair, write-only', async () => {
+    const phonepe = { kind: 'phonepe', clientVersion: 2, env: 'PRODUCTION' } as const;
+    const half = await admin.client.call(saveFlightSettings, {
+      ...policies,
+      payment: { ...phonepe, callbackUsername: 'cb-user' },
+    });
+    expect(half.status).toBe(400);
+    expect(half.body.shortError).toEqual({ 'payment.callbackPassword': FLIGHT_ADMIN_MSG.callbackPair });
+
+    const both = await admin.client.call(saveFlightSettings, {
+      ...policies,
+      payment: { ...phonepe, callbackUsername: 'cb-user', callbackPassword: 'cb-pass-secret' },
+    });
+    expect(both.body.result.payment.phonepe).toMatchObject({ callbackSet: true, clientIdSet: true });
+    expect(JSON.stringify(both.body)).not.toContain('cb-pass-secret');
+    const stored = await db().send(new GetCommand({ TableName: tableName(), Key: keys.siteSecrets(site.siteId) }));
+    expect(stored.Item?.paymentGateway.phonepe).toMatchObject({
+      clientId: 'PP-CLIENT-1',
+      callbackUsername: 'cb-user',
+      callbackPassword: 'cb-pass-secret',
+    });
+  });
+
+  it('leaves the gateway alone when a save does not name it', async () => {
+    const before = (await admin.client.call(getFlightSettings, {})).body.result.payment;
+    const res = await admin.client.call(saveFlightSettings, policies);
+    expect(res.body.result.payment).toEqual(before);
+  });
 });
 
 describe('flight settings', () => {

@@ -58,7 +58,7 @@ describe('sandbox gateway top-up', () => {
   it('the demo sites have the sandbox gateway active (no secrets in the answer)', async () => {
     const c = await newCustomer(FLIGHTDEALS, 'retail');
     const res = await c.client.call(getActiveGateway, {});
-    expect(res.body.result).toEqual({ name: 'sandbox', label: 'Sandbox gateway' });
+    expect(res.body.result).toEqual({ name: 'sandbox', label: 'Sandbox gateway', isSandbox: true });
   });
 
   it('Pay → verification → worker → credited once, even when the message is delivered twice', async () => {

@@ -9,40 +9,72 @@ import { db, queryAll, tableName } from '#lib/db';
 import { isConditionFailure } from '#lib/errors';
 import { keys } from '#lib/keys';
 
-/** The raw stored supply setting (validated by the caller), and when staff last saved it. */
-export async function storedSupply(siteId: string): Promise<{ raw: unknown; updatedAt: string | null }> {
+/**
+ * The raw stored supply setting and payment gateway setting (validated by the caller), and when staff
+ * last saved the supply.
+ */
+export async function storedSupply(
+  siteId: string,
+): Promise<{ raw: unknown; updatedAt: string | null; paymentGateway: unknown }> {
   const { Item } = await db().send(
     new GetCommand({
       TableName: tableName(),
       Key: keys.siteSecrets(siteId),
       ConsistentRead: true,
-      ProjectionExpression: 'flightSupply, flightSupplyUpdatedAt',
+      ProjectionExpression: 'flightSupply, flightSupplyUpdatedAt, paymentGateway',
     }),
   );
-  return { raw: Item?.flightSupply ?? null, updatedAt: (Item?.flightSupplyUpdatedAt as string | undefined) ?? null };
+  return {
+    raw: Item?.flightSupply ?? null,
+    updatedAt: (Item?.flightSupplyUpdatedAt as string | undefined) ?? null,
+    paymentGateway: Item?.paymentGateway ?? null,
+  };
 }
 
 /**
- * Saves the flight settings: the supply on the secrets item (other secrets there, such as gateway keys,
- * are left alone) and the policies on the site record, in one transaction.
+ * Saves the flight settings: the supply and the payment gateway on the secrets item (each only when
+ * given; other secrets there are left alone) and the policies on the site record, in one transaction.
  */
 export async function saveSettings(
   siteId: string,
-  input: { supply?: unknown; lookToBook: LookToBookPolicy; holdsOffered: boolean; now: Date; byUserId: string },
+  input: {
+    supply?: unknown;
+    paymentGateway?: unknown;
+    lookToBook: LookToBookPolicy;
+    holdsOffered: boolean;
+    now: Date;
+    byUserId: string;
+  },
 ): Promise<void> {
   const at = input.now.toISOString();
+  // One update of the secrets item (a transaction may touch an item once): only the parts given.
+  const secrets: Record<string, unknown> = {};
+  if (input.supply !== undefined)
+    Object.assign(secrets, {
+      flightSupply: input.supply,
+      flightSupplyUpdatedAt: at,
+      flightSupplyUpdatedBy: input.byUserId,
+    });
+  if (input.paymentGateway !== undefined)
+    Object.assign(secrets, {
+      paymentGateway: input.paymentGateway,
+      paymentGatewayUpdatedAt: at,
+      paymentGatewayUpdatedBy: input.byUserId,
+    });
+  const names = Object.keys(secrets);
   await db().send(
     new TransactWriteCommand({
       TransactItems: [
-        ...(input.supply === undefined
+        ...(names.length === 0
           ? []
           : [
               {
                 Update: {
                   TableName: tableName(),
                   Key: keys.siteSecrets(siteId),
-                  UpdateExpression: 'SET flightSupply = :s, flightSupplyUpdatedAt = :t, flightSupplyUpdatedBy = :u',
-                  ExpressionAttributeValues: { ':s': input.supply, ':t': at, ':u': input.byUserId },
+                  UpdateExpression: `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}`,
+                  ExpressionAttributeNames: Object.fromEntries(names.map((n) => [`#${n}`, n])),
+                  ExpressionAttributeValues: Object.fromEntries(names.map((n) => [`:${n}`, secrets[n]])),
                 },
               },
             ]),

@@ -3,26 +3,47 @@
  * look-to-book policy and whether holds are offered. Secrets are write-only: they are stored on the
  * site's secrets item, never returned (only whether each is set, and the user name's last 4 chars) and
  * never logged; a blank secret on save keeps the stored one. A site served by an approved Flights
- * supplier site sees who supplies it and cannot change the source.
+ * supplier site sees who supplies it and cannot change the source. The site's payment gateway is chosen
+ * here too (write-only credentials the same way); sandbox payments only where the stage allows them.
  */
-import { FLIGHT_ADMIN_MSG, type TFlightSettingsView, type TSupplyInput } from '@tp/contracts/endpoints/flight-admin';
+import {
+  FLIGHT_ADMIN_MSG,
+  type TFlightSettingsView,
+  type TPaymentGatewayInput,
+  type TSupplyInput,
+} from '@tp/contracts/endpoints/flight-admin';
 import { DEFAULT_LOOK_TO_BOOK, type LookToBookPolicy } from '@tp/domain/look-to-book';
+import { sandboxPaymentsAllowed } from '#lib/config';
 import { fail } from '#lib/errors';
 import { clearSiteCache, siteById, type SiteRecord } from '#lib/tenancy';
 import { activeSupplierLink } from '../suppliers/links.ts';
 import { clearSupplyCache, ZFlightSupplySettings, type FlightSupplySettings } from '../flights/supply/index.ts';
+import {
+  clearGatewaySettingsCache,
+  isSandboxGateway,
+  usableOnThisStage,
+  ZGatewaySettings,
+  type GatewaySettings,
+} from '../wallet/gateways/index.ts';
 import type { AdminScope } from './scope.ts';
 import { testTboConnection, type ConnectionResult } from './tbo-connection.ts';
 import * as repo from './repo.ts';
 
-/** The stored setting, or the simulator when none (what supplyFor uses); a broken one reads as unset. */
-async function stored(scope: AdminScope): Promise<{ settings: FlightSupplySettings | null; updatedAt: string | null }> {
-  const { raw, updatedAt } = await repo.storedSupply(scope.site.siteId);
-  if (raw === null) return { settings: null, updatedAt };
+/**
+ * The stored supply, or the simulator when none (what supplyFor uses), and the stored payment gateway
+ * setting as saved (before the stage's sandbox policy); a broken one reads as unset.
+ */
+async function stored(
+  scope: AdminScope,
+): Promise<{ settings: FlightSupplySettings | null; updatedAt: string | null; gateway: GatewaySettings }> {
+  const { raw, updatedAt, paymentGateway } = await repo.storedSupply(scope.site.siteId);
+  const gatewayParsed = ZGatewaySettings.safeParse(paymentGateway);
+  const gateway: GatewaySettings = gatewayParsed.success ? gatewayParsed.data : { active: null };
+  if (raw === null) return { settings: null, updatedAt, gateway };
   const parsed = ZFlightSupplySettings.safeParse(raw);
   if (!parsed.success)
     scope.log.warn('stored flight supply invalid', { fields: parsed.error.issues.map((i) => i.path.join('.')) });
-  return { settings: parsed.success ? parsed.data : null, updatedAt };
+  return { settings: parsed.success ? parsed.data : null, updatedAt, gateway };
 }
 
 /** The site's own TBO setting, if that is what it uses. */
@@ -82,20 +103,95 @@ export function mergeSupply(input: TSupplyInput, current: FlightSupplySettings |
   return parsed.data;
 }
 
+/** What staff see: the gateway as this stage may use it (a sandbox one reads as none where forbidden). */
+function paymentView(saved: GatewaySettings): TFlightSettingsView['payment'] {
+  const s = usableOnThisStage(saved);
+  return {
+    active: s.active,
+    sandboxAllowed: sandboxPaymentsAllowed(),
+    isSandbox: isSandboxGateway(s),
+    phonepe: s.phonepe
+      ? {
+          clientIdSet: !!s.phonepe.clientId,
+          clientSecretSet: !!s.phonepe.clientSecret,
+          clientVersion: s.phonepe.clientVersion,
+          env: s.phonepe.env,
+          callbackSet: !!(s.phonepe.callbackUsername && s.phonepe.callbackPassword),
+        }
+      : null,
+  };
+}
+
+/**
+ * The gateway setting to store: blank PhonePe secrets keep the stored ones; switching to none or the
+ * sandbox keeps PhonePe's credentials for later. Sandbox choices are refused where the stage forbids them.
+ */
+export function mergePayment(
+  input: TPaymentGatewayInput,
+  current: GatewaySettings,
+  sandboxAllowed: boolean,
+): GatewaySettings {
+  const keep = current.phonepe ? { phonepe: current.phonepe } : {};
+  if (input.kind === 'none') return { active: null, ...keep };
+  if (input.kind === 'sandbox') {
+    if (!sandboxAllowed)
+      throw fail.validation(FLIGHT_ADMIN_MSG.sandboxForbidden, { 'payment.kind': FLIGHT_ADMIN_MSG.sandboxForbidden });
+    return { active: 'sandbox', ...keep };
+  }
+  if (input.env === 'SANDBOX' && !sandboxAllowed)
+    throw fail.validation(FLIGHT_ADMIN_MSG.sandboxForbidden, { 'payment.env': FLIGHT_ADMIN_MSG.sandboxForbidden });
+  const prev = current.phonepe;
+  const callbackUsername = input.callbackUsername || prev?.callbackUsername;
+  const callbackPassword = input.callbackPassword || prev?.callbackPassword;
+  const creds = {
+    clientId: input.clientId || prev?.clientId || '',
+    clientSecret: input.clientSecret || prev?.clientSecret || '',
+    clientVersion: input.clientVersion,
+    env: input.env,
+    ...(callbackUsername ? { callbackUsername } : {}),
+    ...(callbackPassword ? { callbackPassword } : {}),
+  };
+  const missing = (['clientId', 'clientSecret'] as const).filter((k) => !creds[k]);
+  if (missing.length)
+    throw fail.validation(
+      FLIGHT_ADMIN_MSG.secretRequired,
+      Object.fromEntries(missing.map((k) => [`payment.${k}`, FLIGHT_ADMIN_MSG.secretRequired])),
+    );
+  // The callback check needs both halves: one without the other would refuse every callback silently.
+  if (!!callbackUsername !== !!callbackPassword)
+    throw fail.validation(FLIGHT_ADMIN_MSG.callbackPair, {
+      [callbackUsername ? 'payment.callbackPassword' : 'payment.callbackUsername']: FLIGHT_ADMIN_MSG.callbackPair,
+    });
+  return { active: 'phonepe', phonepe: creds };
+}
+
 export async function getSettings(scope: AdminScope): Promise<TFlightSettingsView> {
-  const [{ settings, updatedAt }, by] = await Promise.all([stored(scope), suppliedBy(scope.site.siteId)]);
-  return { supply: masked(settings), suppliedBy: by, ...policiesOf(scope.site), updatedAt };
+  const [{ settings, updatedAt, gateway }, by] = await Promise.all([stored(scope), suppliedBy(scope.site.siteId)]);
+  return {
+    supply: masked(settings),
+    suppliedBy: by,
+    ...policiesOf(scope.site),
+    payment: paymentView(gateway),
+    updatedAt,
+  };
 }
 
 export async function saveSettings(
   scope: AdminScope,
-  input: { supply?: TSupplyInput | undefined; lookToBook: LookToBookPolicy; holdsOffered: boolean },
+  input: {
+    supply?: TSupplyInput | undefined;
+    payment?: TPaymentGatewayInput | undefined;
+    lookToBook: LookToBookPolicy;
+    holdsOffered: boolean;
+  },
 ): Promise<TFlightSettingsView> {
-  const [{ settings }, by] = await Promise.all([stored(scope), suppliedBy(scope.site.siteId)]);
+  const [{ settings, gateway }, by] = await Promise.all([stored(scope), suppliedBy(scope.site.siteId)]);
   if (input.supply && by) throw fail.validation(FLIGHT_ADMIN_MSG.suppliedBySite(by.name));
   const supply = input.supply ? mergeSupply(input.supply, settings) : undefined;
+  const paymentGateway = input.payment ? mergePayment(input.payment, gateway, sandboxPaymentsAllowed()) : undefined;
   await repo.saveSettings(scope.site.siteId, {
     supply,
+    paymentGateway,
     lookToBook: input.lookToBook,
     holdsOffered: input.holdsOffered,
     now: scope.now,
@@ -104,7 +200,12 @@ export async function saveSettings(
   // The next search builds its supply from the new setting, and reads the new policies.
   clearSupplyCache();
   clearSiteCache();
-  scope.log.info('flight settings saved', { kind: supply?.kind ?? 'unchanged', byUserId: scope.principal.userId });
+  clearGatewaySettingsCache();
+  scope.log.info('flight settings saved', {
+    kind: supply?.kind ?? 'unchanged',
+    gateway: paymentGateway ? (paymentGateway.active ?? 'none') : 'unchanged',
+    byUserId: scope.principal.userId,
+  });
   const site = (await siteById(scope.site.siteId)) ?? scope.site;
   return getSettings({ ...scope, site });
 }

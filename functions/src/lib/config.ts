@@ -22,8 +22,16 @@ const ZEnv = z.object({
   COOKIE_SECURE: z.enum(['true', 'false']).default('true'),
   /** Password attempts per email per minute (the load bench raises it to measure the handler, not the limiter). */
   LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().positive().default(AUTH.loginAttemptsPerMinute),
+  /** Wrong passwords per client address per site, across emails, in AUTH.loginAddressWindowSeconds (the bench raises it). */
+  LOGIN_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().positive().default(AUTH.loginAttemptsPerAddress),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   STAGE: z.string().default('local'),
+  /**
+   * Whether this stage may take sandbox payments (the embedded sandbox gateway, PhonePe's SANDBOX
+   * environment). Forbidden unless the stage says so (infra StageConfig.sandboxPayments; the local stack
+   * allows them): a production stage that forgot the variable never accepts play money.
+   */
+  SANDBOX_PAYMENTS: z.enum(['allowed', 'forbidden']).default('forbidden'),
 });
 export type Env = z.infer<typeof ZEnv>;
 
@@ -36,3 +44,6 @@ export function env(): Env {
 export function resetEnvCache(): void {
   cached = undefined;
 }
+
+/** The stage's sandbox-payment policy (SANDBOX_PAYMENTS). */
+export const sandboxPaymentsAllowed = (): boolean => env().SANDBOX_PAYMENTS === 'allowed';

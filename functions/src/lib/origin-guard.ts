@@ -19,7 +19,8 @@ import { normaliseDomain, siteByDomain, type SiteRecord } from './tenancy.ts';
 export async function refuseCrossSite(
   endpoint: Pick<Endpoint, 'method' | 'serverToServer'>,
   headers: Record<string, string | undefined>,
-  site: () => Promise<SiteRecord>,
+  site: () => Promise<Pick<SiteRecord, 'siteId' | 'allowedOrigins'>>,
+  siteIdOfDomain: (domain: string) => Promise<string | null> = async (d) => (await siteByDomain(d))?.siteId ?? null,
 ): Promise<void> {
   if (endpoint.method === 'GET' || endpoint.serverToServer) return;
   if (headers[AUTH.tokenName]) return;
@@ -30,8 +31,8 @@ export async function refuseCrossSite(
   const own = await site();
   if (own.allowedOrigins?.includes(origin)) return;
   const host = normaliseDomain(origin);
-  const originSite = host ? await siteByDomain(host) : null;
-  if (originSite?.siteId !== own.siteId) throw fail.forbidden(MSG.crossSiteRefused);
+  const originSiteId = host ? await siteIdOfDomain(host) : null;
+  if (originSiteId !== own.siteId) throw fail.forbidden(MSG.crossSiteRefused);
 }
 
 /** `scheme://host[:port]` of the page that sent the request, or '' when the browser said nothing usable. */

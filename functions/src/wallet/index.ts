@@ -11,6 +11,7 @@ import {
   getSandboxPayment,
   getWalletBalance,
   getWalletBalances,
+  phonePeCallback,
   reviewOfflinePayment,
   userPaymentEntry,
   verifyPayment,
@@ -18,6 +19,7 @@ import {
 import { MSG } from '@tp/contracts/messages';
 import { domainHandler, operation, reply, type RequestContext } from '#lib/http';
 import { requirePrincipal } from '#lib/require-principal';
+import { assertSandboxRoutesOpen } from './gateways/sandbox.ts';
 import * as payments from './payments.ts';
 import * as repo from './payments-repo.ts';
 import * as wallet from './service.ts';
@@ -64,9 +66,16 @@ export const operations = [
     }),
   ),
   operation(getWalletBalances, async (input, ctx) => wallet.balances(await scope(ctx), input.cursor, input.limit)),
-  operation(getSandboxPayment, async (input, ctx) => payments.sandboxPayment(await ctx.site(), input.paymentId)),
-  operation(completeSandboxPayment, async (input, ctx) =>
-    payments.completeSandbox(await ctx.site(), input.paymentId, input.outcome, ctx.now),
+  operation(getSandboxPayment, async (input, ctx) => {
+    assertSandboxRoutesOpen();
+    return payments.sandboxPayment(await ctx.site(), input.paymentId);
+  }),
+  operation(completeSandboxPayment, async (input, ctx) => {
+    assertSandboxRoutesOpen();
+    return payments.completeSandbox(await ctx.site(), input.paymentId, input.outcome, ctx.now);
+  }),
+  operation(phonePeCallback, async (input, ctx) =>
+    payments.phonePeCallback(await ctx.site(), ctx.headers.authorization, input, ctx.now),
   ),
 ];
 

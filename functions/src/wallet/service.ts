@@ -16,7 +16,7 @@ import type { Principal } from '#lib/principal';
 import type { SiteRecord } from '#lib/tenancy';
 import { getUser, userIdByEmail, type UserRecord } from '../users/repo.ts';
 import { balanceOf, move } from './ledger.ts';
-import { GATEWAY_LABELS, gatewaySettings } from './gateways/index.ts';
+import { GATEWAY_LABELS, gatewaySettings, isSandboxGateway } from './gateways/index.ts';
 import { queryPage, type Page } from './paging.ts';
 import * as payments from './payments.ts';
 import * as repo from './payments-repo.ts';
@@ -133,8 +133,9 @@ export async function addMoney(
 // Gateway and bank details
 
 export async function activeGateway(siteId: string) {
-  const { active } = await gatewaySettings(siteId);
-  return { name: active, label: active ? GATEWAY_LABELS[active] : 'None' };
+  const settings = await gatewaySettings(siteId);
+  const { active } = settings;
+  return { name: active, label: active ? GATEWAY_LABELS[active] : 'None', isSandbox: isSandboxGateway(settings) };
 }
 
 export async function bankDetails(siteId: string): Promise<TBankDetails | null> {

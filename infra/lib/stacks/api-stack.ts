@@ -154,7 +154,12 @@ export class ApiStack extends Stack {
       logRetention: stage.logRetention,
       removalPolicy: removalPolicyOf(stage),
       // COOKIE_SECURE is the config default too; spelled out because it must never be off in AWS.
-      environment: { STAGE: stage.name, LOG_LEVEL: stage.logLevel, COOKIE_SECURE: 'true' },
+      environment: {
+        STAGE: stage.name,
+        LOG_LEVEL: stage.logLevel,
+        COOKIE_SECURE: 'true',
+        SANDBOX_PAYMENTS: stage.sandboxPayments ? 'allowed' : 'forbidden',
+      },
     }).bindTable(table, access.table);
     for (const key of access.sends) fn.bindQueue(queues[key].queue, QUEUE_URL_ENV[key]);
     if (access.mail) fn.bindMail(mail);

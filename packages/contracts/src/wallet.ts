@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { zRequired } from './common.ts';
 import { MSG } from './messages.ts';
+import { zCursor as zCursorText, zEmailText, zId, zRemarks } from './fields.ts';
 
 // Wallets and payments (spec 000 §4 calls; domain.md "Wallet", "Payment order").
 
@@ -65,7 +65,7 @@ export const ZWalletBalance = z.object({
 export type TWalletBalance = z.infer<typeof ZWalletBalance>;
 
 /** Cursor pages: the cursor is opaque; absent nextCursor means the last page. */
-export const zCursor = () => z.string().trim().max(2000).optional();
+export const zCursor = () => zCursorText().optional();
 export const ZPageLimit = z.coerce.number().int().min(1).max(100).default(20);
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ records: z.array(item), nextCursor: z.string().nullable() });
@@ -78,10 +78,10 @@ export const zAmount = () =>
     .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { message: 'Amount may have at most 2 decimals' });
 
 export const ZAddMoney = z.object({
-  userId: z.string().trim().optional(),
-  email: z.string().trim().toLowerCase().optional(),
+  userId: zId().optional(),
+  email: zEmailText().optional(),
   amount: zAmount(),
-  remark: z.string().trim().max(200).default(''),
+  remark: zRemarks({ max: 200, required: false }).default(''),
   /** Client-generated once per dialog: a repeated or concurrent submit adds the money once. */
   requestId: z
     .string({ error: MSG.required })
@@ -93,6 +93,8 @@ export const ZActiveGateway = z.object({
   /** null when the site has no gateway: only wallet and offline payment are offered. */
   name: z.enum(GATEWAYS).nullable(),
   label: z.string(),
+  /** Play money (the sandbox gateway or PhonePe's SANDBOX environment): staff see a "Sandbox payments" badge. */
+  isSandbox: z.boolean(),
 });
 
 export const ZBankDetails = z.object({
@@ -125,8 +127,8 @@ export const ZUserPaymentEntry = z.discriminatedUnion(
     z.object({
       mode: z.literal('offline'),
       amount: zAmount(),
-      transactionId: zRequired().pipe(z.string().max(64)),
-      remark: z.string().trim().max(200).default(''),
+      transactionId: zId(),
+      remark: zRemarks({ max: 200, required: false }).default(''),
     }),
   ],
   { error: 'Please choose a payment mode' },
@@ -143,6 +145,6 @@ export const ZSandboxPayment = z.object({
   returnTo: z.string(),
 });
 
-export const ZReviewOffline = z.object({ paymentId: zRequired(), approve: z.boolean() });
+export const ZReviewOffline = z.object({ paymentId: zId(), approve: z.boolean() });
 
 export const ZBalanceRow = ZWalletBalance.extend({ name: z.string() });

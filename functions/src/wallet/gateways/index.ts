@@ -5,7 +5,14 @@ import { gatewaySettings } from './settings.ts';
 import type { PaymentGateway } from './types.ts';
 
 export type { PaymentGateway, GatewayStatus, GatewayState } from './types.ts';
-export { gatewaySettings } from './settings.ts';
+export {
+  clearGatewaySettingsCache,
+  gatewaySettings,
+  isSandboxGateway,
+  usableOnThisStage,
+  ZGatewaySettings,
+  type GatewaySettings,
+} from './settings.ts';
 
 const phonepe = createPhonePeGateway(async (siteId) => {
   const creds = (await gatewaySettings(siteId)).phonepe;

@@ -3,8 +3,15 @@
  * the payer chooses Pay, Fail or Abandon. Its state lives on our payment record; the unguessable
  * payment id is the page's only credential.
  */
+import { sandboxPaymentsAllowed } from '#lib/config';
+import { fail } from '#lib/errors';
 import { getPayment } from '../payments-repo.ts';
 import type { GatewayStatus, PaymentGateway } from './types.ts';
+
+/** On a stage that forbids sandbox payments the sandbox routes do not exist (404, as an unknown route). */
+export function assertSandboxRoutesOpen(): void {
+  if (!sandboxPaymentsAllowed()) throw fail.notFound();
+}
 
 export const sandboxPagePath = (paymentId: string) => `/app/sandbox-gateway/${paymentId}`;
 

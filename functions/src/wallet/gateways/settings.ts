@@ -5,6 +5,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { GATEWAYS } from '@tp/contracts/wallet';
+import { sandboxPaymentsAllowed } from '#lib/config';
 import { db, tableName } from '#lib/db';
 import { keys } from '#lib/keys';
 
@@ -13,6 +14,12 @@ export const ZPhonePeCredentials = z.object({
   clientSecret: z.string().min(1),
   clientVersion: z.coerce.number().int().positive(),
   env: z.enum(['SANDBOX', 'PRODUCTION']),
+  /**
+   * The username and password set for the S2S callback URL on PhonePe's dashboard: PhonePe sends
+   * SHA256(username:password) as the callback's Authorization header. Without them every callback is refused.
+   */
+  callbackUsername: z.string().min(1).optional(),
+  callbackPassword: z.string().min(1).optional(),
 });
 export type PhonePeCredentials = z.infer<typeof ZPhonePeCredentials>;
 
@@ -23,6 +30,18 @@ export const ZGatewaySettings = z.object({
 export type GatewaySettings = z.infer<typeof ZGatewaySettings>;
 
 const NONE: GatewaySettings = { active: null };
+
+/** Play money: the embedded sandbox gateway, or PhonePe pointed at its SANDBOX environment. */
+export const isSandboxGateway = (s: GatewaySettings): boolean =>
+  s.active === 'sandbox' || (s.active === 'phonepe' && s.phonepe?.env === 'SANDBOX');
+
+/**
+ * The setting as this stage may use it: on a stage that forbids sandbox payments a sandbox setting
+ * (left over from a copied site, or seeded) reads as no gateway instead of taking play money.
+ */
+export function usableOnThisStage(s: GatewaySettings): GatewaySettings {
+  return isSandboxGateway(s) && !sandboxPaymentsAllowed() ? NONE : s;
+}
 
 /** Settings change rarely; a short cache keeps the pay and verify paths at one read or none. */
 const CACHE_MS = 30_000;
@@ -40,7 +59,7 @@ export async function gatewaySettings(siteId: string, now = Date.now()): Promise
   );
   const parsed = ZGatewaySettings.safeParse(Item?.paymentGateway);
   // A broken setting disables the gateway instead of failing every page that asks for it.
-  const value = parsed.success ? parsed.data : NONE;
+  const value = parsed.success ? usableOnThisStage(parsed.data) : NONE;
   cache.set(siteId, { at: now, value });
   return value;
 }

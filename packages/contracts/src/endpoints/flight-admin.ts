@@ -9,6 +9,8 @@ import * as z from 'zod';
 import { endpoint, type Endpoint } from '../endpoint.ts';
 import { zEmpty, zRequired } from '../common.ts';
 import { MSG } from '../messages.ts';
+import { zId, zRemarks, zShortText, zUrl } from '../fields.ts';
+import { GATEWAYS } from '../wallet.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Shared pieces
@@ -20,6 +22,8 @@ export const FLIGHT_ADMIN_MSG = {
   dateRange: 'The start date must be on or before the end date',
   rangeTooLong: 'Choose a range of at most 366 days',
   unknownSupplier: 'Choose a supplier of this site',
+  sandboxForbidden: 'Sandbox payments are not allowed on this stage',
+  callbackPair: 'Enter both the callback user name and password',
 } as const;
 
 const zDay = (message = 'Enter a valid date') =>
@@ -62,7 +66,7 @@ const simulatorShape = {
   maxOptions: z.coerce.number().int().min(1).max(5000).optional(),
 };
 const tboShape = {
-  baseUrl: z.url({ error: 'Enter the API base URL (https://…)' }).trim(),
+  baseUrl: zUrl('Enter the API base URL (https://…)'),
   /** Secrets: blank keeps the stored value (they are write-only and never read back). */
   clientId: z.string().trim().max(200).optional(),
   userName: z.string().trim().max(200).optional(),
@@ -76,6 +80,42 @@ export const ZSupplyInput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('tbo'), ...tboShape }),
 ]);
 export type TSupplyInput = z.infer<typeof ZSupplyInput>;
+
+/**
+ * The site's payment gateway. Secrets are write-only like the supply's; the sandbox gateway (and
+ * PhonePe's SANDBOX environment) are offered only on stages that allow sandbox payments.
+ */
+export const ZPaymentGatewayInput = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('none') }),
+  z.object({ kind: z.literal('sandbox') }),
+  z.object({
+    kind: z.literal('phonepe'),
+    clientId: z.string().trim().max(200).optional(),
+    clientSecret: z.string().max(200).optional(),
+    clientVersion: z.coerce.number({ error: MSG.required }).int().min(1).max(1000),
+    env: z.enum(['SANDBOX', 'PRODUCTION']),
+    /** The S2S callback's user name and password set on PhonePe's dashboard (optional: without them no callback is accepted and payments are confirmed by status checks). */
+    callbackUsername: z.string().trim().max(200).optional(),
+    callbackPassword: z.string().max(200).optional(),
+  }),
+]);
+export type TPaymentGatewayInput = z.infer<typeof ZPaymentGatewayInput>;
+
+export const ZPaymentGatewayView = z.object({
+  active: z.enum(GATEWAYS).nullable(),
+  /** Whether this stage permits sandbox payments (the sandbox choices are hidden when it does not). */
+  sandboxAllowed: z.boolean(),
+  isSandbox: z.boolean(),
+  phonepe: z
+    .object({
+      clientIdSet: z.boolean(),
+      clientSecretSet: z.boolean(),
+      clientVersion: z.number(),
+      env: z.enum(['SANDBOX', 'PRODUCTION']),
+      callbackSet: z.boolean(),
+    })
+    .nullable(),
+});
 
 /** What the screen reads: never a secret, only whether each is set (and the user name's last 4). */
 export const ZFlightSettingsView = z.object({
@@ -96,6 +136,7 @@ export const ZFlightSettingsView = z.object({
   suppliedBy: z.object({ siteId: z.string(), name: z.string() }).nullable(),
   lookToBook: ZLookToBookSetting,
   holdsOffered: z.boolean(),
+  payment: ZPaymentGatewayView,
   updatedAt: z.string().nullable(),
 });
 export type TFlightSettingsView = z.infer<typeof ZFlightSettingsView>;
@@ -124,6 +165,8 @@ export const saveFlightSettings = endpoint({
   request: z.object({
     /** Omitted on a site supplied by another site (the source is not ours to change there). */
     supply: ZSupplyInput.optional(),
+    /** Omitted: the payment gateway stays as it is. */
+    payment: ZPaymentGatewayInput.optional(),
     lookToBook: ZLookToBookSetting,
     holdsOffered: z.boolean({ error: MSG.required }),
   }),
@@ -204,7 +247,7 @@ export const getSupplierStatement = endpoint({
   domain: 'flight-admin',
   auth: 'staff',
   permission: 'flights.supplierAccounts',
-  request: dayRange({ supplier: zRequired(), page: zPageNo(), pageSize: zPageSize(200) }),
+  request: dayRange({ supplier: zId(FLIGHT_ADMIN_MSG.unknownSupplier), page: zPageNo(), pageSize: zPageSize(200) }),
   response: paging.extend({
     supplier: z.string(),
     currency: z.string(),
@@ -216,11 +259,11 @@ export const getSupplierStatement = endpoint({
 });
 
 export const ZDepositInput = z.object({
-  supplier: zRequired(),
+  supplier: zId(FLIGHT_ADMIN_MSG.unknownSupplier),
   amount: zMoney('Amount').refine((n) => n > 0, 'Amount must be more than 0'),
   date: zDay(),
-  reference: zRequired().pipe(z.string().max(80)),
-  note: z.string().trim().max(300).default(''),
+  reference: zShortText({ max: 80 }),
+  note: zRemarks({ max: 300, required: false }).default(''),
   /** Idempotency key of one submit (a double click records one deposit). */
   requestId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, MSG.required),
 });
@@ -291,8 +334,8 @@ export type TProfitTotals = z.infer<typeof ZProfitTotals>;
 export const PL_STATUSES = ['ticketed', 'cancelled', 'partiallyCancelled', 'reissued', 'changeRequested'] as const;
 export const ZProfitFilter = dayRange({
   dateBasis: z.enum(['booking', 'travel']).default('booking'),
-  customer: z.string().trim().max(120).optional(),
-  airlineCode: z.string().trim().toUpperCase().max(3).optional(),
+  customer: zShortText({ required: false }).optional(),
+  airlineCode: zShortText({ required: false, max: 3 }).toUpperCase().optional(),
   status: z.enum(PL_STATUSES).optional(),
   page: zPageNo(),
   pageSize: zPageSize(500),
@@ -361,7 +404,7 @@ export const ZRefundRow = z.object({
   cancellationCharge: zMoney('Cancellation charge')
     .refine((n) => n >= 0, 'Cancellation charge cannot be negative')
     .default(0),
-  creditNoteNo: z.string().trim().max(40).default(''),
+  creditNoteNo: zShortText({ required: false, max: 40 }).default(''),
 });
 export type TRefundRow = z.infer<typeof ZRefundRow>;
 

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Burger, Group, Image, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { TSiteDetails } from '@tp/contracts/site';
@@ -5,6 +6,9 @@ import type { TUser } from '@tp/contracts/users';
 import { brandName } from '#app/site.tsx';
 import { safeUrl } from '#shared/redirects.ts';
 import { UserMenu } from './UserMenu.tsx';
+
+// Staff only, and off the boot path (it reads a contract endpoint).
+const SandboxBadge = lazy(() => import('#features/payments/SandboxBadge.tsx'));
 
 export function SiteHeader({
   site,
@@ -38,7 +42,14 @@ export function SiteHeader({
           </Group>
         </UnstyledButton>
       </Group>
-      <UserMenu user={user} />
+      <Group gap="sm" wrap="nowrap">
+        {user?.userType === 'staff' && (
+          <Suspense fallback={null}>
+            <SandboxBadge />
+          </Suspense>
+        )}
+        <UserMenu user={user} />
+      </Group>
     </Group>
   );
 }

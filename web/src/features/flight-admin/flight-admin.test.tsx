@@ -34,6 +34,7 @@ const tboView: TFlightSettingsView = {
   suppliedBy: null,
   lookToBook: { ratio: 500, freeLooks: 300 },
   holdsOffered: true,
+  payment: { active: 'sandbox', sandboxAllowed: true, isSandbox: true, phonepe: null },
   updatedAt: '2026-11-20T10:00:00Z',
 };
 
@@ -60,8 +61,43 @@ describe('Flight Settings', { timeout: 20_000 }, () => {
     await waitFor(() => expect(api.calls(saveFlightSettings)).toHaveLength(1));
     expect(api.calls(saveFlightSettings)[0]!.input).toEqual({
       supply: { kind: 'tbo', baseUrl: 'https://tbo.example.com', clientId: '', userName: '', password: '' },
+      payment: { kind: 'sandbox' },
       lookToBook: { ratio: 40, freeLooks: 300 },
       holdsOffered: true,
+    });
+  });
+
+  it('offers no sandbox where the stage forbids it, and sends PhonePe credentials once', async () => {
+    const view: TFlightSettingsView = {
+      ...tboView,
+      payment: {
+        active: 'phonepe',
+        sandboxAllowed: false,
+        isSandbox: false,
+        phonepe: { clientIdSet: true, clientSecretSet: true, clientVersion: 3, env: 'PRODUCTION', callbackSet: false },
+      },
+    };
+    const api = fakeApi().on(getFlightSettings, view).on(saveFlightSettings, view);
+    renderApp('/staff/flightSettings', { user: staffUser(), api });
+    const user = setup();
+    const gateway = await screen.findByRole('radiogroup', { name: 'Payment gateway' }, { timeout: 5000 });
+    expect(within(gateway).queryByLabelText('Sandbox')).toBeNull();
+    expect(screen.getByText('This stage takes real payments only: the sandbox gateway is not offered.')).toBeTruthy();
+    const secret = screen.getByLabelText('PhonePe client secret') as HTMLInputElement;
+    expect(secret.value).toBe('');
+    await user.type(secret, 'new-secret');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls(saveFlightSettings)).toHaveLength(1));
+    expect(api.calls(saveFlightSettings)[0]!.input).toMatchObject({
+      payment: {
+        kind: 'phonepe',
+        clientId: '',
+        clientSecret: 'new-secret',
+        clientVersion: 3,
+        env: 'PRODUCTION',
+        callbackUsername: '',
+        callbackPassword: '',
+      },
     });
   });
 
@@ -81,6 +117,7 @@ describe('Flight Settings', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.calls(saveFlightSettings)).toHaveLength(1));
     expect(api.calls(saveFlightSettings)[0]!.input).toEqual({
+      payment: { kind: 'sandbox' },
       lookToBook: { ratio: 500, freeLooks: 300 },
       holdsOffered: false,
     });

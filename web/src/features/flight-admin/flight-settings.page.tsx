@@ -7,6 +7,7 @@ import {
   Paper,
   PasswordInput,
   SegmentedControl,
+  Select,
   Stack,
   Switch,
   Text,
@@ -18,9 +19,12 @@ import {
   saveFlightSettings,
   testFlightSupply,
   type TFlightSettingsView,
+  type TPaymentGatewayInput,
   type TSupplyInput,
 } from '@tp/contracts/endpoints/flight-admin';
-import { useApi } from '#api/hooks.ts';
+import { getActiveGateway } from '@tp/contracts/endpoints/wallet';
+import { mutate } from 'swr';
+import { apiKey, useApi } from '#api/hooks.ts';
 import { ApiError, call } from '#api/client.ts';
 import { act } from '#shared/actions.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
@@ -39,6 +43,13 @@ interface Form {
   ratio: number | string;
   freeLooks: number | string;
   holdsOffered: boolean;
+  gateway: TPaymentGatewayInput['kind'];
+  ppClientId: string;
+  ppClientSecret: string;
+  ppClientVersion: number | string;
+  ppEnv: 'SANDBOX' | 'PRODUCTION';
+  ppCallbackUsername: string;
+  ppCallbackPassword: string;
 }
 
 function formOf(v: TFlightSettingsView): Form {
@@ -55,6 +66,26 @@ function formOf(v: TFlightSettingsView): Form {
     ratio: v.lookToBook.ratio,
     freeLooks: v.lookToBook.freeLooks,
     holdsOffered: v.holdsOffered,
+    gateway: v.payment.active ?? 'none',
+    ppClientId: '',
+    ppClientSecret: '',
+    ppClientVersion: v.payment.phonepe?.clientVersion ?? 1,
+    ppEnv: v.payment.phonepe?.env ?? 'PRODUCTION',
+    ppCallbackUsername: '',
+    ppCallbackPassword: '',
+  };
+}
+
+function paymentOf(f: Form): TPaymentGatewayInput {
+  if (f.gateway !== 'phonepe') return { kind: f.gateway };
+  return {
+    kind: 'phonepe',
+    clientId: f.ppClientId,
+    clientSecret: f.ppClientSecret,
+    clientVersion: Number(f.ppClientVersion),
+    env: f.ppEnv,
+    callbackUsername: f.ppCallbackUsername,
+    callbackPassword: f.ppCallbackPassword,
   };
 }
 
@@ -113,12 +144,15 @@ function SettingsForm({ view, onSaved }: { view: TFlightSettingsView; onSaved: (
         saveFlightSettings,
         {
           ...(supplied ? {} : { supply: supplyOf(form) }),
+          payment: paymentOf(form),
           lookToBook: { ratio: Number(form.ratio), freeLooks: Number(form.freeLooks) },
           holdsOffered: form.holdsOffered,
         },
         'Flight settings saved',
       );
       onSaved(next);
+      // The staff header's "Sandbox payments" badge follows the new gateway.
+      void mutate(apiKey(getActiveGateway, {}));
     } catch (err) {
       if (err instanceof ApiError) setErrors(err.fieldErrors);
     } finally {
@@ -278,6 +312,8 @@ function SettingsForm({ view, onSaved }: { view: TFlightSettingsView; onSaved: (
           </Stack>
         </Paper>
 
+        <PaymentGatewaySection view={view.payment} form={form} set={set} errors={errors} />
+
         <Paper withBorder p="md">
           <Switch
             label="Offer holds (book now, ticket later) on GDS fares"
@@ -297,5 +333,108 @@ function SettingsForm({ view, onSaved }: { view: TFlightSettingsView; onSaved: (
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** The site's payment gateway; the sandbox choices appear only where the stage allows sandbox payments. */
+function PaymentGatewaySection({
+  view,
+  form,
+  set,
+  errors,
+}: {
+  view: TFlightSettingsView['payment'];
+  form: Form;
+  set: <K extends keyof Form>(k: K, value: Form[K]) => void;
+  errors: Record<string, string>;
+}) {
+  const pp = view.phonepe;
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          Payment gateway
+        </Title>
+        {!view.sandboxAllowed && (
+          <Text size="sm" c="dimmed">
+            This stage takes real payments only: the sandbox gateway is not offered.
+          </Text>
+        )}
+        <SegmentedControl
+          aria-label="Payment gateway"
+          value={form.gateway}
+          onChange={(v) => set('gateway', v as Form['gateway'])}
+          data={[
+            { value: 'none', label: 'None (wallet only)' },
+            ...(view.sandboxAllowed ? [{ value: 'sandbox', label: 'Sandbox' }] : []),
+            { value: 'phonepe', label: 'PhonePe' },
+          ]}
+        />
+        {errors['payment.kind'] && (
+          <Text size="sm" c="red" role="alert">
+            {errors['payment.kind']}
+          </Text>
+        )}
+        {form.gateway === 'phonepe' && (
+          <Stack gap="sm">
+            <TextInput
+              label="PhonePe client id"
+              autoComplete="off"
+              description={secretHint(pp?.clientIdSet)}
+              value={form.ppClientId}
+              onChange={(e) => set('ppClientId', e.currentTarget.value)}
+              error={errors['payment.clientId']}
+            />
+            <PasswordInput
+              label="PhonePe client secret"
+              autoComplete="new-password"
+              description={secretHint(pp?.clientSecretSet)}
+              value={form.ppClientSecret}
+              onChange={(e) => set('ppClientSecret', e.currentTarget.value)}
+              error={errors['payment.clientSecret']}
+            />
+            <Group grow wrap="wrap">
+              <NumberInput
+                label="PhonePe client version"
+                min={1}
+                required
+                value={form.ppClientVersion}
+                onChange={(v) => set('ppClientVersion', v)}
+                error={errors['payment.clientVersion']}
+              />
+              <Select
+                label="PhonePe environment"
+                allowDeselect={false}
+                value={form.ppEnv}
+                onChange={(v) => v && set('ppEnv', v as Form['ppEnv'])}
+                data={[
+                  { value: 'PRODUCTION', label: 'Production' },
+                  ...(view.sandboxAllowed || form.ppEnv === 'SANDBOX' ? [{ value: 'SANDBOX', label: 'Sandbox' }] : []),
+                ]}
+                error={errors['payment.env']}
+              />
+            </Group>
+            <Group grow wrap="wrap">
+              <TextInput
+                label="Callback user name"
+                autoComplete="off"
+                description={secretHint(pp?.callbackSet)}
+                value={form.ppCallbackUsername}
+                onChange={(e) => set('ppCallbackUsername', e.currentTarget.value)}
+                error={errors['payment.callbackUsername']}
+              />
+              <PasswordInput
+                label="Callback password"
+                autoComplete="new-password"
+                description={secretHint(pp?.callbackSet)}
+                value={form.ppCallbackPassword}
+                onChange={(e) => set('ppCallbackPassword', e.currentTarget.value)}
+                error={errors['payment.callbackPassword']}
+              />
+            </Group>
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
   );
 }
