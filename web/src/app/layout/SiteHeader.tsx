@@ -42,7 +42,7 @@ export function SiteHeader({
           </Group>
         </UnstyledButton>
       </Group>
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
         {user?.userType === 'staff' && (
           <Suspense fallback={null}>
             <SandboxBadge />

@@ -362,14 +362,25 @@ function PaymentGatewaySection({
         )}
         <SegmentedControl
           aria-label="Payment gateway"
+          fullWidth
           value={form.gateway}
           onChange={(v) => set('gateway', v as Form['gateway'])}
           data={[
-            { value: 'none', label: 'None (wallet only)' },
+            { value: 'none', label: 'None' },
             ...(view.sandboxAllowed ? [{ value: 'sandbox', label: 'Sandbox' }] : []),
             { value: 'phonepe', label: 'PhonePe' },
           ]}
         />
+        {form.gateway === 'none' && (
+          <Text size="sm" c="dimmed">
+            No online payment: customers pay from their wallet or by bank transfer.
+          </Text>
+        )}
+        {form.gateway === 'sandbox' && (
+          <Text size="sm" c="dimmed">
+            Test payments on a page of this site: no real money moves. Staff see a &quot;Sandbox payments&quot; badge.
+          </Text>
+        )}
         {errors['payment.kind'] && (
           <Text size="sm" c="red" role="alert">
             {errors['payment.kind']}

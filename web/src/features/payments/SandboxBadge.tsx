@@ -1,4 +1,4 @@
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge, Box, Tooltip } from '@mantine/core';
 import { getActiveGateway } from '@tp/contracts/endpoints/wallet';
 import { useApi } from '#api/hooks.ts';
 
@@ -12,7 +12,13 @@ export default function SandboxBadge() {
   return (
     <Tooltip label={`Payments on this site go through ${data.label}: no real money moves`}>
       <Badge color="orange" variant="filled" tabIndex={0}>
-        Sandbox payments
+        {/* Short on phones, where the header also holds the brand and the menu. */}
+        <Box component="span" visibleFrom="xs">
+          Sandbox payments
+        </Box>
+        <Box component="span" hiddenFrom="xs">
+          Sandbox
+        </Box>
       </Badge>
     </Tooltip>
   );
