@@ -42,6 +42,7 @@ import { getPayment } from '../../functions/src/wallet/payments-repo.ts';
 import { requestVerification, startGatewayPayment } from '../../functions/src/wallet/payments.ts';
 import { reconcile } from '../../functions/src/workers/reconciler.ts';
 import { Client } from '../support/api.ts';
+import { adult } from './flights-helpers.ts';
 import { startTboStub, type TboStub } from '../support/tbo-stub.ts';
 import { startPhonePeStub, type PhonePeStub } from '../support/phonepe-stub.ts';
 
@@ -156,27 +157,7 @@ async function order(c: Client, lcc: boolean, paymentMode: 'wallet' | 'gateway',
   const made = await c.call(setFlightDetails, {
     searchId: result.searchId,
     resultIndex: option.resultIndex,
-    passengers: [
-      {
-        title: 'Mr',
-        firstName: 'Ravi',
-        lastName: 'Kumar',
-        paxType: 1,
-        gender: 1,
-        isLeadPax: true,
-        phoneCode: '+91',
-        mobileNo: '9876543210',
-        email: 'ravi@example.com',
-        dateOfBirth: '1988-04-12',
-        passportNo: 'K1234567',
-        passportExpiry: '2035-01-01',
-        passportIssueCountryCode: 'IN',
-        nationality: 'IN',
-        countryCode: 'IN',
-        addressLine1: '12 MG Road',
-        city: 'Delhi',
-      },
-    ],
+    passengers: [adult()],
     paymentMode,
   });
   expect(made.status, JSON.stringify(made.body)).toBe(200);

@@ -21,7 +21,7 @@ import {
 } from '@tp/contracts/flights';
 import { round2 } from '@tp/domain/pricing';
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#lib/db';
+import { db, tableName, transactOrFalse } from '#lib/db';
 import { keys } from '#lib/keys';
 import { AppError, fail, isConditionFailure } from '#lib/errors';
 import { newId } from '#lib/crypto';
@@ -30,7 +30,7 @@ import { loadPrincipal, type Principal } from '#lib/principal';
 import { siteById, type SiteRecord } from '#lib/tenancy';
 import { addFlightActivity } from '../users/customers-repo.ts';
 import { monthKey } from '../users/flight-activity.ts';
-import { creditItems, move, type TransactItem, type WalletMovement } from '../wallet/ledger.ts';
+import { creditItems, move, type WalletMovement } from '../wallet/ledger.ts';
 import { orderDueItem } from '../wallet/outbox.ts';
 import { startGatewayPayment } from '../wallet/payments.ts';
 import { supplyFor } from './supply/index.ts';
@@ -179,17 +179,6 @@ const debitOf = (o: Order, now: Date): WalletMovement => ({
   now,
 });
 
-/** Runs writes as one transaction; false when one of their conditions failed. */
-async function writeTogether(items: TransactItem[]): Promise<boolean> {
-  try {
-    await db().send(new TransactWriteCommand({ TransactItems: items }));
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
-}
-
 /** api/payments/orderSuccessCallback: pays a wallet (or hold) order once, then fulfils it. */
 export async function payOrder(scope: FlightScope, orderId: string) {
   const order = await repo.getOrder(scope.site.siteId, orderId);
@@ -211,7 +200,7 @@ export async function payOrder(scope: FlightScope, orderId: string) {
           { status: 'paid', paidAt: nowIso },
           notExpired,
         );
-        await writeTogether([transition, due]);
+        await transactOrFalse([transition, due]);
       } else if (order.paymentMode === 'wallet') {
         const transition = repo.orderTransition(
           order.siteId,
@@ -284,7 +273,7 @@ export async function markOrderPaidByGateway(
   if (order.status !== 'created') return order.gatewayPayment?.paymentId === payment.paymentId ? 'already' : 'mismatch';
   if (round2(payment.amount) !== order.amount) return 'mismatch';
   if (order.expiresAt <= now.toISOString()) return 'expired';
-  const ok = await writeTogether([
+  const ok = await transactOrFalse([
     repo.orderTransition(
       siteId,
       orderId,

@@ -1,6 +1,13 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  QueryCommand,
+  TransactWriteCommand,
+  type QueryCommandInput,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { env } from './config.ts';
+import { isConditionFailure } from './errors.ts';
 
 /** One document client per process, created on first use. */
 let client: DynamoDBDocumentClient | undefined;
@@ -27,4 +34,17 @@ export async function queryAll(
     start = page.LastEvaluatedKey;
   } while (start);
   return out;
+}
+
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** Runs writes as one transaction; false when one of their conditions failed (someone else changed the data first). */
+export async function transactOrFalse(items: TransactItem[]): Promise<boolean> {
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: items }));
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
 }

@@ -1,17 +1,8 @@
-import {
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type QueryCommandInput,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { LinkStatus, MappingStatus } from '@tp/domain/supplier-links';
 import { TABLE } from '@tp/contracts/platform';
 import type { SupplierCategory } from '@tp/contracts/suppliers';
-import { db, tableName } from '#lib/db';
-import { isConditionFailure } from '#lib/errors';
+import { db, tableName, transactOrFalse, type TransactItem } from '#lib/db';
 import { keys, type Key } from '#lib/keys';
 
 /** A site's supplier offering (item type 'SupplierProfile'). */
@@ -110,8 +101,6 @@ export interface LeRelationRecord {
 /** Identifies a link; both copies' keys follow from it. */
 export type LinkRef = Pick<LinkRecord, 'supplierSiteId' | 'consumerSiteId' | 'category'>;
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
 const table = () => tableName();
 const STRIP = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'type']);
 const strip = <T>(item: Record<string, unknown>): T =>
@@ -139,17 +128,6 @@ const byGsi1 = (pk: string, prefix?: string): Omit<QueryCommandInput, 'TableName
   KeyConditionExpression: prefix ? 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)' : 'gsi1pk = :pk',
   ExpressionAttributeValues: { ':pk': pk, ...(prefix ? { ':prefix': prefix } : {}) },
 });
-
-/** Runs a transaction; false when one of its conditions failed (someone else changed the data first). */
-async function transact(items: TransactItem[]): Promise<boolean> {
-  try {
-    await db().send(new TransactWriteCommand({ TransactItems: items }));
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
-}
 
 /** SET a = :a, … from a plain object (names and values escaped). */
 function setExpression(fields: Record<string, unknown>, prefix: string) {
@@ -249,7 +227,7 @@ function linkUpdates(
 }
 
 export const updateLink = (ref: LinkRef, fields: Partial<LinkRecord>, expect: { statuses: LinkStatus[] }) =>
-  transact(linkUpdates(ref, fields, expect));
+  transactOrFalse(linkUpdates(ref, fields, expect));
 
 // ---------------------------------------------------------------------------------------------------
 // API customer requests
@@ -284,7 +262,7 @@ export function listRequests(supplierSiteId: string, status?: RequestStatus): Pr
  * must not exist yet or must have been rejected (a new request after a rejection); false otherwise.
  */
 export function openRequest(request: RequestRecord, link: LinkRecord): Promise<boolean> {
-  return transact([
+  return transactOrFalse([
     { Put: { TableName: table(), Item: requestItem(request), ConditionExpression: 'attribute_not_exists(pk)' } },
     ...linkPuts(link, {
       expression: 'attribute_not_exists(pk) OR #status = :rejected',
@@ -306,7 +284,7 @@ export function decideRequest(
     { ...decision, gsi2pk: keys.apiCustomerRequestsByStatusPk(request.supplierSiteId, decision.requestStatus) },
     'r',
   );
-  return transact([
+  return transactOrFalse([
     {
       Update: {
         TableName: table(),
