@@ -9,7 +9,7 @@ import * as z from 'zod';
 import { endpoint, type Endpoint } from '../endpoint.ts';
 import { zEmpty, zRequired } from '../common.ts';
 import { MSG } from '../messages.ts';
-import { zId, zRemarks, zShortText, zUrl } from '../fields.ts';
+import { zId, zRemarks, zSecret, zShortText, zUrl } from '../fields.ts';
 import { GATEWAYS } from '../wallet.ts';
 
 // ---------------------------------------------------------------------------------------------------
@@ -94,9 +94,12 @@ export const ZPaymentGatewayInput = z.discriminatedUnion('kind', [
     clientSecret: z.string().max(200).optional(),
     clientVersion: z.coerce.number({ error: MSG.required }).int().min(1).max(1000),
     env: z.enum(['SANDBOX', 'PRODUCTION']),
-    /** The S2S callback's user name and password set on PhonePe's dashboard (optional: without them no callback is accepted and payments are confirmed by status checks). */
-    callbackUsername: z.string().trim().max(200).optional(),
-    callbackPassword: z.string().max(200).optional(),
+    /**
+     * The S2S callback's user name and password set on PhonePe's dashboard (optional: without them no
+     * callback is accepted and payments are confirmed by status checks). Credentials: length rule only.
+     */
+    callbackUsername: zSecret({ max: 200, required: false }).optional(),
+    callbackPassword: zSecret({ max: 200, required: false }).optional(),
   }),
 ]);
 export type TPaymentGatewayInput = z.infer<typeof ZPaymentGatewayInput>;
