@@ -1,6 +1,10 @@
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { cleanNotifications, cleanNotificationsQueue } from '@mantine/notifications';
+
+// Screens are lazy-loaded: on a busy 2-core CI machine the first render of one can take more than the
+// default second, so findBy*/waitFor wait up to 5 s (they still fail when the thing never appears).
+configure({ asyncUtilTimeout: 5000 });
 
 // Browser APIs Mantine uses that happy-dom lacks or leaves out.
 if (!window.matchMedia) {
