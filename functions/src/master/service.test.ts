@@ -27,6 +27,15 @@ describe('master service', () => {
     expect(master.airportOptions('a')).toHaveLength(10);
   });
 
+  it('offers Goa before Genoa for "goa" (relevance, then popularity; issue #11)', () => {
+    expect(
+      master
+        .airportOptions('goa')
+        .map((o) => o.label)
+        .slice(0, 2),
+    ).toEqual(['Goa (GOI)', 'Genoa (GOA)']);
+  });
+
   it('answers the airlines asked for in order, once each, skipping unknown codes', () => {
     expect(master.airlines(['EK', '6E', 'EK', 'Q9Z']).map((a) => a.airlineCode)).toEqual(['EK', '6E']);
     expect(master.airlines().length).toBeGreaterThan(500);

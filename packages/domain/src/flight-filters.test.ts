@@ -10,6 +10,9 @@ import {
   isFiltering,
   journeyMinutes,
   layoversOf,
+  liveCounts,
+  groupFareFamilies,
+  flightsKey,
   matchesFilters,
   minuteOfDay,
   showResults,
@@ -283,5 +286,79 @@ describe('scale', () => {
     expect(performance.now() - t0).toBeLessThan(50);
     expect(out.length).toBeGreaterThan(0);
     expect(out.every((o) => stopBucket(o) === 2 && ['AI', 'SG'].includes(o.airlineCode))).toBe(true);
+  });
+});
+
+describe('liveCounts (issue #11: counts follow the other filters)', () => {
+  const list = [
+    option('a', ['DEL', 'BOM'], '06:00', 3000),
+    option('b', ['DEL', 'BOM'], '09:00', 4000, { airlineCode: 'AI', airlineName: 'Air India' }),
+    option('c', ['DEL', 'GOI', 'BOM'], '10:00', 5000),
+    option('d', ['DEL', 'HYD', 'BOM'], '12:00', 6000, { airlineCode: 'AI', airlineName: 'Air India' }),
+    option('e', ['DEL', 'BLR', 'GOI', 'BOM'], '20:00', 9000, { isRefundable: false }),
+  ];
+  const index = indexResults(list);
+  const count = (f: Partial<FlightFilters>) => liveCounts(index, { ...NO_FILTERS, ...f });
+  /** The brute-force answer: options passing all filters but the section's own, per value. */
+  const brute = (f: FlightFilters, field: 'airlines' | 'stops') =>
+    filterOptions(list, { ...f, [field]: [] }).reduce<Record<string, number>>((m, o) => {
+      const k = field === 'airlines' ? o.airlineCode : String(stopBucket(o));
+      m[k] = (m[k] ?? 0) + 1;
+      return m;
+    }, {});
+
+  it('without filters equals the facet counts', () => {
+    const c = count({});
+    expect(Object.fromEntries(c.airlines)).toEqual({ '6E': 3, AI: 2 });
+    expect(Object.fromEntries(c.stops)).toEqual({ '1': 2, '2': 2, '3': 1 });
+    expect(Object.fromEntries(c.layovers)).toEqual({ GOI: 2, HYD: 1, BLR: 1 });
+  });
+
+  it('a stop filter changes the airline counts, not the stop counts', () => {
+    const f = { ...NO_FILTERS, stops: [1] };
+    const c = count(f);
+    expect(Object.fromEntries(c.airlines)).toEqual({ '6E': 1, AI: 1 });
+    expect(Object.fromEntries(c.stops)).toEqual({ '1': 2, '2': 2, '3': 1 });
+    expect(Object.fromEntries(c.airlines)).toEqual(brute(f, 'airlines'));
+  });
+
+  it('price, fare type and time hide options from every count; two sections combine', () => {
+    const f = { ...NO_FILTERS, airlines: ['AI'], priceMax: 5500 };
+    const c = count(f);
+    expect(Object.fromEntries(c.stops)).toEqual(brute(f, 'stops'));
+    expect(Object.fromEntries(c.airlines)).toEqual(brute(f, 'airlines'));
+    expect(c.layovers.get('GOI')).toBeUndefined();
+    expect(Object.fromEntries(count({ fareType: 'nonRefundable' }).airlines)).toEqual({ '6E': 1 });
+  });
+});
+
+describe('groupFareFamilies', () => {
+  const seg = (flightNumber: string, dep: string) => ({
+    airlineCode: '6E',
+    flightNumber,
+    originAirportCode: 'DEL',
+    destinationAirportCode: 'BOM',
+    departureTime: dep,
+    arrivalTime: dep,
+    durationMinutes: 60,
+    groundTimeMinutes: 0,
+  });
+  const fare = (id: string, flight: string, price: number) => ({
+    id,
+    price,
+    segments: [[seg(flight, '2026-12-01T06:00:00')]],
+  });
+
+  it('groups the fares of the same flights in shown order, each card where its first fare is', () => {
+    const shown = [fare('a1', '101', 3000), fare('b1', '202', 3500), fare('a2', '101', 4200), fare('c1', '303', 5000)];
+    const groups = groupFareFamilies(shown, flightsKey);
+    expect(groups.map((g) => g.map((o) => o.id))).toEqual([['a1', 'a2'], ['b1'], ['c1']]);
+  });
+
+  it('keeps the same flight number on another day, or another leg, apart', () => {
+    const other = { ...fare('x', '101', 1), segments: [[seg('101', '2026-12-02T06:00:00')]] };
+    expect(flightsKey(fare('a', '101', 1))).not.toBe(flightsKey(other));
+    const twoLegs = { ...fare('y', '101', 1), segments: [[seg('101', '2026-12-01T06:00:00')], [seg('9', 'x')]] };
+    expect(flightsKey(fare('a', '101', 1))).not.toBe(flightsKey(twoLegs));
   });
 });

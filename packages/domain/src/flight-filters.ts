@@ -311,6 +311,93 @@ export function showResults<T extends FilterOption>(index: ResultIndex<T>, f: Fl
   return out;
 }
 
+export type CountedFacet = 'stops' | 'airlines' | 'layovers' | 'destinations' | 'origins';
+/** Per facet value, how many options the list would show if it were ticked too. */
+export type LiveCounts = Record<CountedFacet, Map<string, number>>;
+
+const MANY = 'many';
+/** The one counted section option `i` fails, null for none, MANY for two or more (then counted nowhere). */
+function failedSection(
+  index: ResultIndex<FilterOption>,
+  i: number,
+  f: FlightFilters,
+): CountedFacet | null | typeof MANY {
+  let only: CountedFacet | null = null;
+  const fail = (facet: CountedFacet) => (only === null ? (only = facet) : MANY);
+  if (f.stops.length && !f.stops.includes(index.stops[i]!) && fail('stops') === MANY) return MANY;
+  if (f.airlines.length && !f.airlines.includes(index.airline[i]!) && fail('airlines') === MANY) return MANY;
+  if (f.origins.length && !f.origins.includes(index.origin[i]!) && fail('origins') === MANY) return MANY;
+  if (f.destinations.length && !f.destinations.includes(index.destination[i]!) && fail('destinations') === MANY)
+    return MANY;
+  if (f.layovers.length && !index.layovers[i]!.some((a) => f.layovers.includes(a)) && fail('layovers') === MANY)
+    return MANY;
+  return only;
+}
+
+/**
+ * Facet counts that follow the other filters (issue #11): each value's count is over the options
+ * passing every filter but its own section's (a ticked airline does not zero the other airlines,
+ * as ticking one more widens the list). One pass over the index: an option failing no section is
+ * counted in all of them; one failing exactly one section only in that one; the rest nowhere.
+ */
+export function liveCounts(index: ResultIndex<FilterOption>, f: FlightFilters): LiveCounts {
+  const counts: LiveCounts = {
+    stops: new Map(),
+    airlines: new Map(),
+    layovers: new Map(),
+    destinations: new Map(),
+    origins: new Map(),
+  };
+  const bump = (m: Map<string, number>, code: string) => m.set(code, (m.get(code) ?? 0) + 1);
+  const lo = f.priceMin ?? -Infinity;
+  const hi = f.priceMax ?? Infinity;
+  const refundable = f.fareType === null ? -1 : f.fareType === 'refundable' ? 1 : 0;
+  const n = index.options.length;
+  for (let i = 0; i < n; i++) {
+    // Filters without counts of their own: failing one hides the option from every count.
+    const price = index.price[i]!;
+    if (price < lo || price > hi) continue;
+    if (refundable >= 0 && index.refundable[i] !== refundable) continue;
+    if (f.time && !inTimeWindow(index.minute[i]!, f.time.from, f.time.to)) continue;
+    const layovers = index.layovers[i]!;
+    const only = failedSection(index, i, f);
+    if (only === MANY) continue;
+    if (only === null || only === 'stops') bump(counts.stops, String(index.stops[i]));
+    if (only === null || only === 'airlines') bump(counts.airlines, index.airline[i]!);
+    if (only === null || only === 'origins') bump(counts.origins, index.origin[i]!);
+    if (only === null || only === 'destinations') bump(counts.destinations, index.destination[i]!);
+    if (only === null || only === 'layovers') for (const a of new Set(layovers)) bump(counts.layovers, a);
+  }
+  return counts;
+}
+
+/**
+ * The same flights sold in several fare families (Sale, Saver, Flexi…) share a key: carrier,
+ * flight numbers and departure times of every segment of every trip.
+ */
+export function flightsKey(o: {
+  segments: readonly (readonly (FilterSegment & { flightNumber: string })[])[];
+}): string {
+  return o.segments
+    .map((trip) => trip.map((s) => `${s.airlineCode}${s.flightNumber}@${s.departureTime}`).join('+'))
+    .join('|');
+}
+
+/**
+ * Shown options as cards: each group holds the fares of the same flights, in the order shown (so the
+ * first is the cheapest under a price sort and the card sits where its first fare would). One pass.
+ */
+export function groupFareFamilies<T>(shown: readonly T[], keyOf: (o: T) => string): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const o of shown) {
+    const key = keyOf(o);
+    const g = groups.get(key);
+    if (g) g.push(o);
+    else groups.set(key, [o]);
+  }
+  return [...groups.values()];
+}
+
 /** Durations as the spec shows them: hours and minutes, e.g. '02 h 05 m'. */
 export function formatDuration(minutes: number): string {
   const m = Math.max(0, Math.round(minutes));

@@ -3,7 +3,10 @@
  * Logos are not shipped: logoUrl points at a public logo CDN keyed by IATA code.
  */
 import AIRLINES_FILE from '#data/airlines';
+import { airlineLogoUrl } from './airline-logo.ts';
 import { lazy, readPacked } from './packed.ts';
+
+export { airlineLogoUrl };
 
 export interface Airline {
   /** IATA two-character code. */
@@ -15,9 +18,6 @@ export interface Airline {
   /** Low-cost carrier (hand-kept list in scripts/data/reference-overrides.ts). */
   isLcc: boolean;
 }
-
-/** Stable public logo URL pattern by IATA code (200×80 PNG). */
-export const airlineLogoUrl = (code: string): string => `https://pics.avs.io/200/80/${code}.png`;
 
 /** Every airline, read from data/airlines.br on the first call (a sidecar file of the bundle). */
 export const allAirlines: () => readonly Airline[] = lazy(() =>

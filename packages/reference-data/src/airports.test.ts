@@ -62,6 +62,19 @@ describe('searchAirports', () => {
     expect(codes('heathrow')).toEqual(['LHR']);
   });
 
+  it('ranks an exact city name with exact codes, busier airport first (issue #11: "goa" is Goa before Genoa)', () => {
+    expect(codes('goa').slice(0, 2)).toEqual(['GOI', 'GOA']);
+    expect(codes('GOA').slice(0, 2)).toEqual(['GOI', 'GOA']);
+    expect(codes('genoa')[0]).toBe('GOA');
+  });
+
+  it('breaks ties by popularity: the city prefix of a busy hub before quieter airports', () => {
+    expect(codes('dubai')).toEqual(['DXB', 'DWC']);
+    expect(codes('lon')[0]).toBe('LHR');
+    expect(codes('ban')[0]).toBe('BLR');
+    expect(codes('par')[0]).toBe('CDG');
+  });
+
   it('honours the limit and answers nothing for blank text', () => {
     expect(codes('a', 5)).toHaveLength(5);
     expect(codes('   ')).toEqual([]);

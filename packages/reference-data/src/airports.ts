@@ -7,6 +7,7 @@
 import { AIRPORT_SUFFIXES } from './airport-format.ts';
 import AIRPORTS_FILE from '#data/airports';
 import { lazy, readPacked } from './packed.ts';
+import { airportPopularity } from './popularity.ts';
 
 export interface Airport {
   code: string;
@@ -62,27 +63,29 @@ const fold = (s: string): string =>
 const folded = lazy(() => allAirports().map((a) => ({ airport: a, city: fold(a.cityName), name: fold(a.name) })));
 
 /**
- * Ranking: exact airport code, then airports of an exact city code (BOM, LON), then city-name
- * prefix, then airport-name prefix, then a word inside the airport name ("shivaji"). Within a rank,
- * metropolitan/own-code airports keep alphabetical order by city then code, so results are stable.
+ * Ranking (issue #11): an exact airport code or an exact city name ("goa" is both Genoa's code and
+ * Goa's name), then airports of an exact city code (BOM, LON), then city-name prefix, then
+ * airport-name prefix, then a word inside the airport name ("shivaji"). Within a rank the busier
+ * airport comes first (popularity.ts), then city then code alphabetically, so results are stable.
  */
 export function searchAirports(text: string, limit = 10): Airport[] {
   const q = fold(text.trim());
   if (!q || limit <= 0) return [];
   const upper = q.toUpperCase();
-  const ranked: { airport: Airport; rank: number }[] = [];
+  const ranked: { airport: Airport; rank: number; busy: number }[] = [];
   for (const { airport, city, name } of folded()) {
     let rank = -1;
-    if (airport.code === upper) rank = 0;
+    if (airport.code === upper || city === q) rank = 0;
     else if (airport.cityCode === upper) rank = 1;
-    else if (city.startsWith(q)) rank = city === q ? 2 : 3;
-    else if (name.startsWith(q)) rank = 4;
-    else if (q.length >= 3 && name.includes(' ' + q)) rank = 5;
-    if (rank >= 0) ranked.push({ airport, rank });
+    else if (city.startsWith(q)) rank = 2;
+    else if (name.startsWith(q)) rank = 3;
+    else if (q.length >= 3 && name.includes(' ' + q)) rank = 4;
+    if (rank >= 0) ranked.push({ airport, rank, busy: airportPopularity(airport.code) });
   }
   ranked.sort(
     (a, b) =>
       a.rank - b.rank ||
+      b.busy - a.busy ||
       a.airport.cityName.localeCompare(b.airport.cityName) ||
       a.airport.code.localeCompare(b.airport.code),
   );

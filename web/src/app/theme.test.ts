@@ -27,6 +27,12 @@ describe('site theme', () => {
     expect(theme.colors?.accent?.[6]).toBe('#0ea5e9');
   });
 
+  it('styles the tabs of every screen by default (issue #11), with no Tabs import on the boot path', () => {
+    const tabs = siteTheme(null).components?.Tabs as { classNames?: { tab?: string } } | undefined;
+    expect(tabs?.classNames?.tab).toEqual(expect.any(String));
+    expect(tabs?.classNames?.tab).not.toBe('');
+  });
+
   it('falls back to the default palette without a site or with a bad colour', () => {
     expect(siteTheme(null).colors?.brand?.[6]).toBe(DEFAULT_PALETTE.primary);
     expect(colorShades('red')[6]).toBe(DEFAULT_PALETTE.primary);

@@ -1,6 +1,7 @@
 import { createTheme, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
 import { TIMING } from '@tp/contracts/platform';
 import type { TSiteDetails } from '@tp/contracts/site';
+import tabs from './tabs.module.css';
 
 /** Used until a site's branding is known (and for a domain without a site). */
 export const DEFAULT_PALETTE = { primary: '#1c64f2', secondary: '#f59e0b' };
@@ -43,5 +44,7 @@ export function siteTheme(site: Pick<TSiteDetails, 'brandingSettings'> | null): 
     breakpoints: { xs: `${(TIMING.smallScreenPx + 1) / 16}em` },
     defaultRadius: 'md',
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    // Plain objects, not Tabs.extend(): importing Tabs here would put it on the boot path.
+    components: { Tabs: { classNames: { tab: tabs.tab } } },
   });
 }

@@ -1,19 +1,29 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NO_FILTERS, facetsOf } from '@tp/domain/flight-filters';
+import { NO_FILTERS, indexResults, liveCounts, type FlightFilters } from '@tp/domain/flight-filters';
 import { renderWithProviders } from '#test/render.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
 import { flightOption } from './test-fixtures.ts';
 
 // Options 1, 2, 4, 5: direct and one-stop flights only (no option i % 7 === 0).
-const FACETS = facetsOf([1, 2, 3, 4, 5].map((i) => flightOption(i)));
+const OPTIONS = [1, 2, 3, 4, 5].map((i) => flightOption(i));
+const INDEX = indexResults(OPTIONS);
+const FACETS = INDEX.facets;
 const WAIT = { timeout: 5000 };
 
-function setup(filters = NO_FILTERS) {
+function setup(filters: FlightFilters = NO_FILTERS) {
   const onPatch = vi.fn();
   const onClear = vi.fn();
-  renderWithProviders(<FilterPanel facets={FACETS} filters={filters} onPatch={onPatch} onClear={onClear} />);
+  renderWithProviders(
+    <FilterPanel
+      facets={FACETS}
+      counts={liveCounts(INDEX, filters)}
+      filters={filters}
+      onPatch={onPatch}
+      onClear={onClear}
+    />,
+  );
   return { onPatch, onClear, user: userEvent.setup() };
 }
 
@@ -28,6 +38,25 @@ describe('FilterPanel', { timeout: 20_000 }, () => {
     expect(boxes[2]!.disabled).toBe(true);
     await user.click(within(stops).getByText('1'));
     expect(onPatch).toHaveBeenLastCalledWith({ stops: [2] });
+  });
+
+  it('counts follow the other filters: one airline ticked, the stops count only its flights', () => {
+    const airline = OPTIONS[0]!.airlineCode;
+    const mine = OPTIONS.filter((o) => o.airlineCode === airline);
+    const direct = mine.filter((o) => o.segments[0]!.length === 1).length;
+    expect(mine.length).toBeLessThan(OPTIONS.length);
+    setup({ ...NO_FILTERS, airlines: [airline] });
+    expect(screen.getByRole('group', { name: 'Stops' }).textContent).toContain(`Direct (${direct})`);
+    // The airline section itself still counts every airline (ticking another widens the list).
+    const airlines = screen.getByRole('group', { name: 'Airlines' }).textContent!;
+    for (const a of FACETS.airlines) expect(airlines).toContain(`${a.label} (${a.count})`);
+  });
+
+  it('has no Clear Filters without onClear (the phone drawer has its own Reset)', () => {
+    renderWithProviders(
+      <FilterPanel facets={FACETS} counts={liveCounts(INDEX, NO_FILTERS)} filters={NO_FILTERS} onPatch={vi.fn()} />,
+    );
+    expect(screen.queryByRole('button', { name: 'Clear Filters' })).toBeNull();
   });
 
   it('sets a departure window from an hour to the end of the day', async () => {

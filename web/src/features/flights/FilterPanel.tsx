@@ -1,6 +1,14 @@
 import { memo, useState, type ReactNode } from 'react';
 import { Button, Checkbox, Chip, Group, RangeSlider, SegmentedControl, Select, Stack, Text } from '@mantine/core';
-import { STOP_CHOICES, formatFare, type Facet, type FlightFacets, type FlightFilters } from '@tp/domain/flight-filters';
+import '@mantine/core/styles/Slider.css';
+import {
+  STOP_CHOICES,
+  formatFare,
+  type Facet,
+  type FlightFacets,
+  type FlightFilters,
+  type LiveCounts,
+} from '@tp/domain/flight-filters';
 
 /** Changes some filters of the list being edited; stable across renders (sections are memoised on it). */
 export type PatchFilters = (patch: Partial<FlightFilters>) => void;
@@ -112,13 +120,16 @@ const PriceSection = memo(function PriceSection({
   );
 });
 
-/** Direct / 1 / 2 & more by segment count (spec 000 §9), always all three, with how many options each has. */
+/**
+ * Direct / 1 / 2 & more by segment count (spec 000 §9), always all three, with how many options each
+ * would show under the other filters.
+ */
 const StopsSection = memo(function StopsSection({
-  facets,
+  counts,
   selected,
   onPatch,
 }: {
-  facets: Facet[];
+  counts: Map<string, number>;
   selected: number[];
   onPatch: PatchFilters;
 }) {
@@ -127,7 +138,7 @@ const StopsSection = memo(function StopsSection({
       <Chip.Group multiple value={selected.map(String)} onChange={(v) => onPatch({ stops: v.map(Number) })}>
         <Group gap={6}>
           {STOP_CHOICES.map((c) => {
-            const count = facets.find((f) => f.code === String(c.segments))?.count ?? 0;
+            const count = counts.get(String(c.segments)) ?? 0;
             return (
               <Chip
                 key={c.segments}
@@ -148,17 +159,22 @@ const StopsSection = memo(function StopsSection({
   );
 });
 
-/** A checkbox per facet value, with its count and cheapest fare. */
+/**
+ * A checkbox per facet value, with how many options it would show under the other filters (issue #11;
+ * a value the others rule out reads 0) and its cheapest fare.
+ */
 const FacetSection = memo(function FacetSection({
   title,
   field,
   facets,
+  counts,
   selected,
   onPatch,
 }: {
   title: string;
   field: FacetField;
   facets: Facet[];
+  counts: Map<string, number>;
   selected: string[];
   onPatch: PatchFilters;
 }) {
@@ -174,7 +190,7 @@ const FacetSection = memo(function FacetSection({
               label={
                 <Group gap={4} wrap="nowrap">
                   <Text size="xs">
-                    {f.label} ({f.count})
+                    {f.label} ({counts.get(f.code) ?? 0})
                   </Text>
                   <Text size="xs" c="dimmed">
                     ₹{formatFare(f.minPrice)}
@@ -215,23 +231,29 @@ const FareTypeSection = memo(function FareTypeSection({
  */
 export const FilterPanel = memo(function FilterPanel({
   facets,
+  counts,
   filters,
   onPatch,
   onClear,
 }: {
   facets: FlightFacets;
+  /** Counts under the other filters (liveCounts over the result set's index). */
+  counts: LiveCounts;
   filters: FlightFilters;
   onPatch: PatchFilters;
-  onClear: () => void;
+  /** Without it (the phone drawer, which has its own Reset) the panel has no Clear Filters. */
+  onClear?: (() => void) | undefined;
 }) {
   return (
     <Stack gap="md" aria-label="Filters" role="region">
-      <Group justify="space-between">
-        <Text fw={700}>Filters</Text>
-        <Button variant="subtle" size="compact-sm" onClick={onClear}>
-          Clear Filters
-        </Button>
-      </Group>
+      {onClear && (
+        <Group justify="space-between">
+          <Text fw={700}>Filters</Text>
+          <Button variant="subtle" size="compact-sm" onClick={onClear}>
+            Clear Filters
+          </Button>
+        </Group>
+      )}
       <TimeSection time={filters.time} onPatch={onPatch} />
       {facets.priceMax > facets.priceMin && (
         <PriceSection
@@ -242,11 +264,12 @@ export const FilterPanel = memo(function FilterPanel({
           onPatch={onPatch}
         />
       )}
-      <StopsSection facets={facets.stops} selected={filters.stops} onPatch={onPatch} />
+      <StopsSection counts={counts.stops} selected={filters.stops} onPatch={onPatch} />
       <FacetSection
         title="Airlines"
         field="airlines"
         facets={facets.airlines}
+        counts={counts.airlines}
         selected={filters.airlines}
         onPatch={onPatch}
       />
@@ -255,6 +278,7 @@ export const FilterPanel = memo(function FilterPanel({
           title="Layover"
           field="layovers"
           facets={facets.layovers}
+          counts={counts.layovers}
           selected={filters.layovers}
           onPatch={onPatch}
         />
@@ -263,6 +287,7 @@ export const FilterPanel = memo(function FilterPanel({
         title="Destination"
         field="destinations"
         facets={facets.destinations}
+        counts={counts.destinations}
         selected={filters.destinations}
         onPatch={onPatch}
       />
@@ -271,6 +296,7 @@ export const FilterPanel = memo(function FilterPanel({
         title="Origin airport"
         field="origins"
         facets={facets.origins}
+        counts={counts.origins}
         selected={filters.origins}
         onPatch={onPatch}
       />

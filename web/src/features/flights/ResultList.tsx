@@ -1,16 +1,9 @@
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Button, Group } from '@mantine/core';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import type { TFlightOption } from '@tp/contracts/flights';
-import {
-  clockOf,
-  formatDuration,
-  formatFare,
-  journeyMinutes,
-  layoversOf,
-  type FlightSort,
-  type SortKey,
-} from '@tp/domain/flight-filters';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import type { TFlightOption, TSegment } from '@tp/contracts/flights';
+import { airlineLogoUrl } from '@tp/reference-data/airline-logo';
+import { clockOf, formatDuration, formatFare, type FlightSort, type SortKey } from '@tp/domain/flight-filters';
 import { FareSummary } from './components/FareSummary.tsx';
 import { SegmentView } from './components/SegmentView.tsx';
 import css from './ResultList.module.css';
@@ -51,70 +44,159 @@ export const SortBar = memo(function SortBar({
 });
 
 export interface RowProps {
-  option: TFlightOption;
-  selected: boolean;
+  /** The virtualiser's measuring ref and position: the card is the list item itself (one element less). */
+  measureRef: (el: HTMLElement | null) => void;
+  index: number;
+  /** The fares of one set of flights (fare families), the one shown first leading. */
+  group: TFlightOption[];
+  selectedIndex: string | undefined;
   actionLabel: string;
   onAction: (o: TFlightOption) => void;
   showFullBreakdown: boolean;
   userType: string | undefined;
+  /** Trips are legs 1..n of a multi-city search, not onward and return. */
+  legs: boolean;
 }
 
-/** One option: a compact summary; details (segments, fare) render only when opened. */
+/** "1 stop via GOI (1 h 05 m)": where and how long a trip waits between flights. */
+function stopsText(trip: TSegment[]): string {
+  const stops = trip.length - 1;
+  if (stops <= 0) return 'Non stop';
+  const waits = trip.slice(1).map((s) => `${s.originAirportCode} (${formatDuration(s.groundTimeMinutes)})`);
+  return `${stops} stop${stops > 1 ? 's' : ''} via ${waits.join(', ')}`;
+}
+
+const tripMinutes = (trip: TSegment[]) => trip.reduce((n, s) => n + s.durationMinutes + s.groundTimeMinutes, 0);
+const baggageOf = (s: TSegment | undefined) =>
+  s ? `Check-in ${s.segmentAdditionalInfo?.baggage || s.baggage || '—'} · Cabin ${s.cabinBaggage || '—'}` : '';
+const fareName = (o: TFlightOption) => `Class ${o.segments[0]?.[0]?.fareClass ?? '—'}`;
+
+/** The airline's logo, lazily, hidden when it cannot load (offline, unknown carrier): the name is beside it. */
+function Logo({ code }: { code: string }) {
+  return (
+    <img
+      className={css.logo}
+      src={airlineLogoUrl(code)}
+      alt=""
+      width={40}
+      height={16}
+      loading="lazy"
+      decoding="async"
+      onError={(e) => (e.currentTarget.style.visibility = 'hidden')}
+    />
+  );
+}
+
+/**
+ * One card: every trip's times, airports and stops (multi-city legs too), layovers and baggage on
+ * the card; the other fare families of the same flights and the segment details render only when
+ * opened, so a closed row stays a handful of DOM nodes.
+ */
 const OptionRow = memo(function OptionRow({
-  option,
-  selected,
+  measureRef,
+  index,
+  group,
+  selectedIndex,
   actionLabel,
   onAction,
   showFullBreakdown,
   userType,
+  legs,
 }: RowProps) {
   const [open, setOpen] = useState(false);
-  const trip = option.segments[0] ?? [];
-  const first = trip[0];
-  const last = trip.at(-1);
-  const stops = trip.length - 1;
-  const via = layoversOf(option).join(', ');
+  const [faresOpen, setFaresOpen] = useState(false);
+  const lead = group[0]!;
+  const chosen = group.find((o) => o.resultIndex === selectedIndex);
+  const shown = chosen ?? lead;
+  const first = lead.segments[0]?.[0];
+  const selected = chosen !== undefined;
+  const act = (o: TFlightOption) => (
+    <button
+      type="button"
+      className={css.action}
+      aria-pressed={actionLabel === 'Select' ? o.resultIndex === selectedIndex : undefined}
+      onClick={() => onAction(o)}
+    >
+      {o.resultIndex === selectedIndex ? 'Selected' : actionLabel}
+    </button>
+  );
+  // Each trip's line; the baggage goes under the last one. Few elements per card (the screen's DOM
+  // budget): one line of times, one pre-line block of duration, stops and baggage.
+  const trips = lead.segments.map((trip, t, all) => (
+    <div key={t} className={css.times}>
+      {all.length > 1 && <span className={css.leg}>{legs ? `Leg ${t + 1}` : t ? 'Return' : 'Onward'}</span>}
+      {`${clockOf(trip[0]?.departureTime ?? '')} ${trip[0]?.originAirportCode} → `}
+      {`${clockOf(trip.at(-1)?.arrivalTime ?? '')} ${trip.at(-1)?.destinationAirportCode}`}
+      <div className={css.dimmed}>
+        {`${formatDuration(tripMinutes(trip))} · ${stopsText(trip)}`}
+        {t === all.length - 1 ? `\n${baggageOf(first)}` : ''}
+      </div>
+    </div>
+  ));
   return (
-    <div className={selected ? `${css.row} ${css.selected}` : css.row} data-result={option.resultIndex}>
+    <div
+      ref={measureRef}
+      data-index={index}
+      role="listitem"
+      className={selected ? `${css.row} ${css.selected}` : css.row}
+      data-result={lead.resultIndex}
+    >
       <div className={css.summary}>
         <div className={css.airline}>
-          <div className={css.strong}>{option.airlineName}</div>
-          <div className={css.dimmed}>{trip.map((s) => `${s.airlineCode}-${s.flightNumber}`).join(', ')}</div>
-        </div>
-        <div className={css.times}>
-          <b>{first ? clockOf(first.departureTime) : ''}</b> {first?.originAirportCode} →{' '}
-          <b>{last ? clockOf(last.arrivalTime) : ''}</b> {last?.destinationAirportCode}
-          <div className={css.dimmed}>
-            {formatDuration(journeyMinutes(option))} ·{' '}
-            {stops === 0 ? 'Non stop' : `${stops} stop${stops > 1 ? 's' : ''}${via ? ` via ${via}` : ''}`}
+          <Logo code={lead.airlineCode} />
+          <div className={css.carrier}>
+            {`${lead.airlineName}\n${lead.segments
+              .flat()
+              .map((s) => `${s.airlineCode}-${s.flightNumber}`)
+              .join(', ')}`}
           </div>
         </div>
+        {lead.segments.length > 1 ? <div className={css.trips}>{trips}</div> : trips}
         <div className={css.fare}>
-          <span className={css.price}>₹{formatFare(option.publishedPrice)}</span>
-          <span className={option.isRefundable ? `${css.badge} ${css.refundable}` : css.badge}>
-            {option.isRefundable ? 'Refundable' : 'Non-Refundable'}
+          <span className={css.price}>₹{formatFare(shown.publishedPrice)}</span>
+          <span className={shown.isRefundable ? `${css.badge} ${css.refundable}` : css.badge}>
+            {shown.isRefundable ? 'Refundable' : 'Non-Refundable'}
           </span>
+          {group.length > 1 && (
+            <button
+              type="button"
+              className={css.detailsToggle}
+              onClick={() => setFaresOpen((o) => !o)}
+              aria-expanded={faresOpen}
+            >
+              {faresOpen ? 'Hide fares' : `${group.length} fares`}
+            </button>
+          )}
         </div>
         <div className={css.actions}>
           <button type="button" className={css.detailsToggle} onClick={() => setOpen((o) => !o)} aria-expanded={open}>
             {open ? 'Hide flight details' : 'Flight details'}
           </button>
-          <button
-            type="button"
-            className={css.action}
-            aria-pressed={actionLabel === 'Select' ? selected : undefined}
-            onClick={() => onAction(option)}
-          >
-            {selected ? 'Selected' : actionLabel}
-          </button>
+          {act(shown)}
         </div>
       </div>
+      {faresOpen && (
+        <ul className={css.fares} aria-label="Fares for these flights">
+          {group.map((o) => (
+            <li key={o.resultIndex} className={css.fareRow}>
+              <span>
+                <b>{fareName(o)}</b> · {o.isRefundable ? 'Refundable' : 'Non-Refundable'} ·{' '}
+                {baggageOf(o.segments[0]?.[0])}
+              </span>
+              <span className={css.fareAction}>
+                <b>₹{formatFare(o.publishedPrice)}</b>
+                {act(o)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
       {open && (
         <div className={css.details}>
-          <SegmentView trips={option.segments} />
+          <SegmentView trips={shown.segments} legs={legs} />
           <FareSummary
-            fare={option.fare}
-            breakdown={option.fareBreakdown}
+            fare={shown.fare}
+            breakdown={shown.fareBreakdown}
             showFullBreakdown={showFullBreakdown}
             userType={userType}
           />
@@ -126,34 +208,47 @@ const OptionRow = memo(function OptionRow({
 
 /** Height of a closed row before it is measured (desktop layout); measured rows keep their own. */
 const ROW_ESTIMATE = 110;
+/** Mantine's xs spacing, between cards. */
+const ROW_GAP = 10;
 
 /**
- * Options in a virtualised scroll box: only the rows in view (plus a few) are in the DOM, so a
- * result of 1,500 options stays smooth (≤ 800 DOM nodes on the page). Memoised: it re-renders only
- * when its options, selection or row props change, never for a click elsewhere on the screen.
+ * Cards in a list virtualised against the page's own scroll: only the rows in view (plus a few) are
+ * in the DOM, so 1,500 options stay smooth (≤ 800 DOM nodes), and an opened card grows the page
+ * rather than being cut by an inner scroll box (issue #11). Memoised: it re-renders only when its
+ * groups, selection or row props change, never for a click elsewhere on the screen.
  */
 export const ResultList = memo(function ResultList({
-  options,
+  groups,
   label,
-  selectedIndex,
-  height,
   ...row
-}: Omit<RowProps, 'option' | 'selected'> & {
-  options: TFlightOption[];
+}: Omit<RowProps, 'group' | 'measureRef' | 'index'> & {
+  groups: TFlightOption[][];
   label: string;
-  selectedIndex?: string | undefined;
-  height: string;
 }) {
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  // Where the list starts on the page, for the virtualiser (measured after layout, again on resize).
+  const [margin, setMargin] = useState(0);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const el = listRef.current;
+      if (el) setMargin(Math.round(el.getBoundingClientRect().top + window.scrollY));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, []);
   // Closed rows are all about the same height: estimating unseen rows at the last measured height
   // means a filter or sort that brings new rows into view does not shift them and re-render again.
   const rowHeight = useRef(ROW_ESTIMATE);
-  const virtualizer = useVirtualizer({
-    count: options.length,
-    getScrollElement: () => scrollRef.current,
+  const virtualizer = useWindowVirtualizer({
+    count: groups.length,
     estimateSize: () => rowHeight.current,
-    overscan: 2,
-    getItemKey: (i) => options[i]!.resultIndex,
+    // One row either side: the page, not a box, is the viewport now, so more rows are in view.
+    overscan: 1,
+    // The space between cards (the card is measured itself, so no margin of its own).
+    gap: ROW_GAP,
+    scrollMargin: margin,
+    getItemKey: (i) => groups[i]![0]!.resultIndex,
     measureElement: (el, entry, instance) => {
       const box = entry?.borderBoxSize[0];
       if (!box) {
@@ -168,20 +263,15 @@ export const ResultList = memo(function ResultList({
       return height;
     },
   });
-  // A new filter or order starts at the top (the cheapest / earliest first), not mid-list. The
-  // virtualiser's offset comes from scroll events: checking it forces no layout, writing scrollTop does.
+  // A new filter or order starts at the top of the list (the cheapest / earliest first), not mid-list.
+  // The virtualiser's offset comes from scroll events: checking it forces no layout.
   useEffect(() => {
-    if (virtualizer.scrollOffset) virtualizer.scrollToOffset(0);
-  }, [options, virtualizer]);
+    const offset = virtualizer.scrollOffset ?? 0;
+    if (offset > virtualizer.options.scrollMargin) window.scrollTo({ top: virtualizer.options.scrollMargin });
+  }, [groups, virtualizer]);
   const items = virtualizer.getVirtualItems();
   return (
-    <div
-      ref={scrollRef}
-      role="list"
-      aria-label={label}
-      tabIndex={0}
-      style={{ height, overflowY: 'auto', contain: 'strict' }}
-    >
+    <div ref={listRef} role="list" aria-label={label}>
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
         <div
           style={{
@@ -189,17 +279,18 @@ export const ResultList = memo(function ResultList({
             top: 0,
             left: 0,
             width: '100%',
-            transform: `translateY(${items[0]?.start ?? 0}px)`,
+            transform: `translateY(${(items[0]?.start ?? margin) - margin}px)`,
           }}
         >
-          {items.map((item) => {
-            const option = options[item.index]!;
-            return (
-              <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} role="listitem">
-                <OptionRow {...row} option={option} selected={option.resultIndex === selectedIndex} />
-              </div>
-            );
-          })}
+          {items.map((item) => (
+            <OptionRow
+              key={item.key}
+              {...row}
+              measureRef={virtualizer.measureElement}
+              index={item.index}
+              group={groups[item.index]!}
+            />
+          ))}
         </div>
       </div>
     </div>

@@ -21,9 +21,12 @@ import { JOURNEY_TYPE, RETURN_TYPE, type TFlightOption, type TSearchResponse } f
 import {
   DEFAULT_SORT,
   NO_FILTERS,
+  flightsKey,
   formatFare,
+  groupFareFamilies,
   indexResults,
   isFiltering,
+  liveCounts,
   showResults,
   type FlightFilters,
   type FlightSort,
@@ -31,6 +34,7 @@ import {
 } from '@tp/domain/flight-filters';
 import { MSG } from '@tp/contracts/messages';
 import { useUser } from '#shared/state.ts';
+import { FareStrip } from './components/FareStrip.tsx';
 import { FilterPanel, type PatchFilters } from './FilterPanel.tsx';
 import { SearchProblem } from './SearchProblem.tsx';
 import { flightPaths } from './paths.ts';
@@ -44,6 +48,16 @@ function useShown(index: ResultIndex<TFlightOption> | undefined, filters: Flight
   return useMemo(() => (index ? showResults(index, filters, sort) : NO_OPTIONS), [index, filters, sort]);
 }
 const NO_OPTIONS: TFlightOption[] = [];
+
+/** Each option's flights key, worked out once per result set, so grouping on a click is lookups only. */
+const flightKeys = (index: ResultIndex<TFlightOption>) => new Map(index.options.map((o) => [o, flightsKey(o)]));
+
+/** A query with another departure date (the fare strip): a new search of the same trip. */
+function withDeparture(query: string, date: string): string {
+  const p = new URLSearchParams(query);
+  p.set('departure', date);
+  return p.toString();
+}
 
 const isNormalReturn = (r: TSearchResponse) =>
   r.JourneyType === JOURNEY_TYPE.return &&
@@ -115,11 +129,14 @@ function Results({ response, query }: { response: TSearchResponse; query: string
     () => response.results.slice(0, twoLists ? 2 : 1).map((l) => indexResults(l)),
     [response, twoLists],
   );
+  const keys = useMemo(() => indexes.map(flightKeys), [indexes]);
   const [filters, setFilters] = useState<FlightFilters[]>(() => indexes.map(() => NO_FILTERS));
   const [sort, setSort] = useState<FlightSort>(DEFAULT_SORT);
   const [editing, setEditing] = useState(0);
   const [picks, setPicks] = useState<(TFlightOption | null)[]>(() => indexes.map(() => null));
   const [drawer, setDrawer] = useState(false);
+  // The phone drawer edits a draft: the list changes on Apply, not under the drawer (issue #11).
+  const [draft, setDraft] = useState<FlightFilters>(NO_FILTERS);
   const [now] = useState(() => Date.now());
   const expired = Date.parse(response.expiresAt) <= now;
 
@@ -130,11 +147,30 @@ function Results({ response, query }: { response: TSearchResponse; query: string
   const outbound = useShown(indexes[0], listFilters[0] ?? NO_FILTERS, listSort);
   const inbound = useShown(indexes[1], listFilters[1] ?? NO_FILTERS, listSort);
   const shown = useMemo(() => [outbound, inbound].slice(0, indexes.length), [outbound, inbound, indexes.length]);
+  // Cards: the fare families of the same flights under one (issue #11).
+  const groups = useMemo(
+    () => shown.map((list, d) => groupFareFamilies(list, (o) => keys[d]!.get(o) ?? o.resultIndex)),
+    [shown, keys],
+  );
+  // What the panel edits: the list's filters, or the drawer's draft on a phone. Its counts follow
+  // the other filters, from the prepared index (one pass).
+  const panelFilters = small && drawer ? draft : (filters[editing] ?? NO_FILTERS);
+  const deferredPanel = useDeferredValue(panelFilters);
+  const counts = useMemo(() => liveCounts(indexes[editing]!, deferredPanel), [indexes, editing, deferredPanel]);
 
   const patchFilters = useCallback<PatchFilters>(
     (patch) => setFilters((all) => all.map((x, i) => (i === editing ? { ...x, ...patch } : x))),
     [editing],
   );
+  const patchDraft = useCallback<PatchFilters>((patch) => setDraft((d) => ({ ...d, ...patch })), []);
+  const openDrawer = () => {
+    setDraft(filters[editing] ?? NO_FILTERS);
+    setDrawer(true);
+  };
+  const applyDraft = () => {
+    setFilters((all) => all.map((x, i) => (i === editing ? draft : x)));
+    setDrawer(false);
+  };
   const clearEditing = useCallback(
     () => setFilters((all) => all.map((x, i) => (i === editing ? NO_FILTERS : x))),
     [editing],
@@ -154,7 +190,11 @@ function Results({ response, query }: { response: TSearchResponse; query: string
     [navigate, query, response.searchId],
   );
   const pick = useCallback(
-    (direction: number) => (o: TFlightOption) => setPicks((p) => p.map((x, i) => (i === direction ? o : x))),
+    (direction: number) => (o: TFlightOption) => {
+      setPicks((p) => p.map((x, i) => (i === direction ? o : x)));
+      // On a phone one list shows at a time: an onward pick moves on to the return list.
+      if (direction === 0) setEditing(1);
+    },
     [],
   );
   const pickOut = useMemo(() => pick(0), [pick]);
@@ -162,28 +202,31 @@ function Results({ response, query }: { response: TSearchResponse; query: string
 
   if (expired) return <SearchProblem title="Search expired" text="These results are no longer valid." query={query} />;
 
+  const directions = twoLists && (
+    <SegmentedControl
+      size="xs"
+      aria-label={small ? 'Flights for' : 'Filters for'}
+      data={[
+        { value: '0', label: 'Onward' },
+        { value: '1', label: 'Return' },
+      ]}
+      value={String(editing)}
+      onChange={(v) => setEditing(Number(v))}
+    />
+  );
   const panel = (
     <Stack>
-      {twoLists && (
-        <SegmentedControl
-          size="xs"
-          aria-label="Filters for"
-          data={[
-            { value: '0', label: 'Onward' },
-            { value: '1', label: 'Return' },
-          ]}
-          value={String(editing)}
-          onChange={(v) => setEditing(Number(v))}
-        />
-      )}
+      {!small && directions}
       <FilterPanel
         facets={indexes[editing]!.facets}
-        filters={filters[editing]!}
-        onPatch={patchFilters}
-        onClear={clearEditing}
+        counts={counts}
+        filters={panelFilters}
+        onPatch={small ? patchDraft : patchFilters}
+        {...(small ? {} : { onClear: clearEditing })}
       />
     </Stack>
   );
+  const first = response.segments[0]!;
   const total = indexes.reduce((n, ix) => n + ix.options.length, 0);
 
   // Only the panel section clicked, the sort bar and this frame re-render at once; the header
@@ -194,7 +237,7 @@ function Results({ response, query }: { response: TSearchResponse; query: string
         <Summary response={response} shown={shown} total={total} />
         <Group gap="xs">
           {small && (
-            <Button variant="default" size="compact-sm" onClick={() => setDrawer(true)}>
+            <Button variant="default" size="compact-sm" onClick={openDrawer}>
               Filters{filters.some(isFiltering) ? ' •' : ''}
             </Button>
           )}
@@ -204,13 +247,24 @@ function Results({ response, query }: { response: TSearchResponse; query: string
         </Group>
       </Group>
       <div className={css.layout}>
-        {!small && <div>{panel}</div>}
+        {!small && <div className={css.panel}>{panel}</div>}
         <div>
           <Stack gap="xs">
+            {response.JourneyType === JOURNEY_TYPE.oneWay && (
+              <FareStrip
+                origin={first.origin}
+                destination={first.destination}
+                date={first.preferredDepartureTime.slice(0, 10)}
+                onPick={(date) => navigate(flightPaths.results('new', withDeparture(query, date)))}
+              />
+            )}
+            {small && directions}
             <SortBar sort={sort} onChange={setSort} />
             <Lists
               response={response}
               shown={shown}
+              groups={groups}
+              only={small && twoLists ? editing : null}
               filtering={listFilters.some(isFiltering)}
               onClearAll={clearAll}
               small={!!small}
@@ -228,6 +282,12 @@ function Results({ response, query }: { response: TSearchResponse; query: string
       {small && (
         <Drawer opened={drawer} onClose={() => setDrawer(false)} title="Filters" position="left" size="90%">
           {panel}
+          <Group className={css.drawerBar} grow>
+            <Button variant="default" onClick={() => setDraft(NO_FILTERS)}>
+              Reset
+            </Button>
+            <Button onClick={applyDraft}>Apply</Button>
+          </Group>
         </Drawer>
       )}
     </Container>
@@ -264,6 +324,8 @@ const Summary = memo(function Summary({
 const Lists = memo(function Lists({
   response,
   shown,
+  groups,
+  only,
   filtering,
   onClearAll,
   small,
@@ -276,6 +338,9 @@ const Lists = memo(function Lists({
 }: {
   response: TSearchResponse;
   shown: TFlightOption[][];
+  groups: TFlightOption[][][];
+  /** On a phone a return shows one list at a time: which one (null: all). */
+  only: number | null;
   filtering: boolean;
   onClearAll: () => void;
   small: boolean;
@@ -287,7 +352,7 @@ const Lists = memo(function Lists({
   onPickIn: (o: TFlightOption) => void;
 }) {
   const first = response.segments[0]!;
-  const listHeight = twoLists ? (small ? '60vh' : 'calc(100vh - 260px)') : 'calc(100vh - 200px)';
+  const legs = response.JourneyType === JOURNEY_TYPE.multiStop;
   return (
     <>
       {shown.every((l) => l.length === 0) && (
@@ -301,8 +366,8 @@ const Lists = memo(function Lists({
         </Paper>
       )}
       <SimpleGrid cols={twoLists && !small ? 2 : 1} spacing="sm">
-        {shown.map((options, d) => (
-          <Box key={d}>
+        {groups.map((cards, d) => (
+          <Box key={d} hidden={only !== null && only !== d}>
             {twoLists && (
               <Text fw={600} size="sm" mb={4}>
                 {d === 0
@@ -313,9 +378,9 @@ const Lists = memo(function Lists({
             <ResultList
               showFullBreakdown={response.showFullBreakdown}
               userType={userType}
+              legs={legs}
               label={twoLists ? (d === 0 ? 'Onward flights' : 'Return flights') : 'Flights'}
-              options={options}
-              height={listHeight}
+              groups={only !== null && only !== d ? NO_GROUPS : cards}
               actionLabel={twoLists ? 'Select' : 'Book'}
               selectedIndex={picks[d]?.resultIndex}
               onAction={twoLists ? (d === 0 ? onPickOut : onPickIn) : onBook}
@@ -326,6 +391,8 @@ const Lists = memo(function Lists({
     </>
   );
 });
+
+const NO_GROUPS: TFlightOption[][] = [];
 
 /** A normal return's picks (spec 000 §2 return picker): both legs, their total, Continue once both are chosen. */
 const PickBar = memo(function PickBar({

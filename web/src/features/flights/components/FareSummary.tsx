@@ -1,54 +1,104 @@
 import { useState } from 'react';
 import { Button, Divider, Group, Stack, Text } from '@mantine/core';
-import { PAX_CODE, type TFare, type TPaxFare } from '@tp/contracts/flights';
-import { formatFare } from '@tp/domain/flight-filters';
+import { PAX_NAME, type TCharge, type TFare, type TPaxFare } from '@tp/contracts/flights';
+import { eTicketFare, fareSplitLines } from '@tp/domain/eticket-fare';
+import { paxTypeCharges } from '@tp/domain/charge';
+import { formatMoney } from '#features/wallet/money.ts';
 
 /** travelAgent and staff get a Show/Hide Details control on the fare summary unless a markup exists (spec 000 §6). */
 export const canToggleDetails = (userType: string | undefined, fare: Pick<TFare, 'markup'>): boolean =>
   (userType === 'travelAgent' || userType === 'staff') && !(fare.markup > 0);
 
-const money = (n: number) => `₹${formatFare(n)}`;
+const EXTRA_KIND = { baggage: 'Baggage', meal: 'Meal', seat: 'Seat' } as const;
 
-function Line({ label, value, strong }: { label: string; value: number; strong?: boolean }) {
+function Line({
+  label,
+  value,
+  currency,
+  strong,
+  dimmed,
+  testId,
+}: {
+  label: string;
+  value: number;
+  currency: string;
+  strong?: boolean;
+  dimmed?: boolean;
+  testId?: string;
+}) {
+  const size = dimmed ? 'xs' : 'sm';
   return (
-    <Group justify="space-between" gap="xs">
-      <Text size="sm" fw={strong ? 700 : undefined}>
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Text size={size} fw={strong ? 700 : undefined} c={dimmed ? 'gray.7' : undefined}>
         {label}
       </Text>
-      <Text size="sm" fw={strong ? 700 : undefined}>
-        {money(value)}
+      <Text size={size} fw={strong ? 700 : undefined} c={dimmed ? 'gray.7' : undefined} data-testid={testId}>
+        {value < 0 ? `− ${formatMoney(-value, currency)}` : formatMoney(value, currency)}
       </Text>
     </Group>
   );
 }
 
 /**
- * Fare summary: what everyone sees (base, taxes, extras, total); earnings behind Show/Hide Details for
- * agents and staff; the full breakdown (supplier fare, markup, GST, fees, per passenger) for staff.
+ * Fare summary: the fare split as the e-ticket prints it (base, taxes, fees, extras, discount), each extra
+ * per passenger and segment, the fare per passenger type, and the total that is charged. With `charge`
+ * (the server's itemised figure) it shows exactly that; without, the split of the given fare. Earnings sit
+ * behind Show/Hide Details for agents and staff; the supplier's breakdown is for staff.
  */
 export function FareSummary({
   fare,
   breakdown,
+  charge,
+  passengerNames = [],
   showFullBreakdown,
   userType,
 }: {
   fare: TFare;
   breakdown: TPaxFare[];
+  charge?: TCharge | undefined;
+  /** Names of the passengers by index, for the extras (e.g. "Adult 1"). */
+  passengerNames?: string[];
   showFullBreakdown: boolean;
   userType: string | undefined;
 }) {
   const [details, setDetails] = useState(false);
   const toggle = canToggleDetails(userType, fare);
-  const extras = fare.baggagePrice + fare.mealPrice + fare.seatPrice;
+  const split = charge?.fare ?? eTicketFare(fare);
+  const paxTypes = charge?.paxTypes ?? paxTypeCharges(breakdown);
+  const total = charge?.total ?? fare.totalPayableAmt;
+  const c = split.currency;
   return (
     <Stack gap={4} aria-label="Fare summary" role="group">
-      <Line label="Base fare" value={fare.baseFare} />
-      <Line label="Taxes and fees" value={fare.publishedPrice - fare.baseFare} />
-      {extras > 0 && <Line label="Baggage, meals and seats" value={extras} />}
-      {fare.discount > 0 && <Line label="Discount" value={-fare.discount} />}
+      {fareSplitLines(split).map((l) => (
+        <Line key={l.label} label={l.label} value={l.amount} currency={c} />
+      ))}
+      {charge && charge.extras.length > 0 && (
+        <Stack gap={0} aria-label="Extras chosen" role="list" pl="xs">
+          {charge.extras.map((x, i) => (
+            <div role="listitem" key={i}>
+              <Line
+                dimmed
+                currency={c}
+                value={x.price}
+                label={`${passengerNames[x.passengerIndex] ?? `Passenger ${x.passengerIndex + 1}`} · ${x.segment} · ${EXTRA_KIND[x.kind]} ${x.kind === 'seat' ? x.code : x.description}`}
+              />
+            </div>
+          ))}
+        </Stack>
+      )}
       <Divider my={4} />
-      <Line label="Total fare" value={fare.publishedPrice} strong />
-      {fare.totalPayable !== fare.publishedPrice && <Line label="You pay" value={fare.totalPayable} strong />}
+      <Line label="Total fare" value={split.totalFare} currency={c} strong />
+      {total !== split.totalFare && <Line label="You pay" value={total} currency={c} strong testId="fare-you-pay" />}
+      {paxTypes.length > 0 && (
+        <Stack gap={0} aria-label="Fare per passenger type" role="group">
+          {paxTypes.map((p) => (
+            <Text key={p.passengerType} size="xs" c="gray.7">
+              {PAX_NAME[p.passengerType as 1 | 2 | 3] ?? 'Passenger'} × {p.count}: {formatMoney(p.totalFare, c)} each
+              (taxes {formatMoney(p.tax, c)})
+            </Text>
+          ))}
+        </Stack>
+      )}
       {toggle && (
         <Button variant="subtle" size="compact-xs" onClick={() => setDetails((d) => !d)} aria-expanded={details}>
           {details ? 'Hide Details' : 'Show Details'}
@@ -56,27 +106,20 @@ export function FareSummary({
       )}
       {toggle && details && (
         <Stack gap={2}>
-          <Line label="Offered fare" value={fare.offeredFare} />
-          <Line label="Commission earned" value={fare.commissionEarned} />
-          <Line label="TDS" value={fare.tds} />
+          <Line label="Offered fare" value={fare.offeredFare} currency={c} />
+          <Line label="Commission earned" value={fare.commissionEarned} currency={c} />
+          <Line label="TDS" value={fare.tds} currency={c} />
         </Stack>
       )}
       {showFullBreakdown && (
         <Stack gap={2} aria-label="Full fare breakdown" role="group">
           <Divider my={4} label="Breakdown" />
-          <Line label="YQ" value={fare.yq} />
-          <Line label="Other charges" value={fare.offeredOtherCharges} />
-          <Line label="Service fee" value={fare.serviceFee} />
-          <Line label="Transaction fee" value={fare.txnFee} />
-          <Line label="Published fare (supplier)" value={fare.publishedFare} />
-          <Line label="Markup" value={fare.markup} />
-          <Line label="GST on markup" value={fare.gstOnMarkup} />
-          {breakdown.map((b) => (
-            <Text key={b.passengerType} size="xs" c="dimmed">
-              {PAX_CODE[b.passengerType as 1 | 2 | 3] ?? b.passengerType} × {b.count}: base {money(b.baseFare)}, tax{' '}
-              {money(b.tax)}, total {money(b.totalFare)} each
-            </Text>
-          ))}
+          <Line label="YQ" value={fare.yq} currency={c} />
+          <Line label="Service fee" value={fare.serviceFee} currency={c} />
+          <Line label="Published fare (supplier)" value={fare.publishedFare} currency={c} />
+          <Line label="Markup" value={fare.markup} currency={c} />
+          <Line label="GST on markup" value={fare.gstOnMarkup} currency={c} />
+          <Line label="Price (published + markup + GST)" value={fare.publishedPrice} currency={c} />
         </Stack>
       )}
     </Stack>

@@ -49,18 +49,22 @@ function SegmentRow({ s }: { s: TSegment }) {
   );
 }
 
+/** A multi-city trip's heading names its leg; a return's is onward / return. */
+const tripLabel = (t: number, legs: boolean) => (legs ? `Leg ${t + 1}` : t === 0 ? 'Onward' : 'Return');
+
 /**
  * The flight segment view (spec 000 §2): each trip of an option or booking with its segments and
- * the layovers between them. Reusable by the ticket screens.
+ * the layovers between them. Reusable by the ticket screens. `legs`: the trips are the legs of a
+ * multi-city search (labelled 1..n); otherwise onward and return.
  */
-export function SegmentView({ trips }: { trips: TSegment[][] }) {
+export function SegmentView({ trips, legs = false }: { trips: TSegment[][]; legs?: boolean }) {
   return (
     <Stack gap="sm">
       {trips.map((trip, t) => (
-        <Stack key={t} gap="xs" aria-label={t === 0 ? 'Onward flights' : 'Return flights'} role="group">
+        <Stack key={t} gap="xs" aria-label={`${tripLabel(t, legs)} flights`} role="group">
           {trips.length > 1 && (
             <Text size="sm" fw={600} c="dimmed">
-              {t === 0 ? 'Onward' : 'Return'}: {trip[0]?.originCityName} → {trip.at(-1)?.destinationCityName}
+              {tripLabel(t, legs)}: {trip[0]?.originCityName} → {trip.at(-1)?.destinationCityName}
             </Text>
           )}
           {trip.map((s, i) => (
