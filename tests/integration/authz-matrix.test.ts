@@ -176,6 +176,7 @@ const MATRIX: Record<string, () => Role[]> = {
   'POST /api/payment/phonepe/verifyPayment': signedIn,
   'POST /api/whitelabel/getBankDetails': signedIn,
   'POST /api/wl/user/addWlUserWalletEntry': staffWith('wallet.addMoney'),
+  'POST /api/wl/user/debitWlUserWalletEntry': staffWith('wallet.debitMoney'),
   'POST /api/wl/user/getWlUserWalletEntry': staffWith('wallet.viewReports'),
   'POST /api/wl/user/getMyWalletEntry': signedIn,
   'POST /api/wl/user/getWlUserWalletBalance': signedIn,

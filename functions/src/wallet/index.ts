@@ -1,6 +1,7 @@
 import {
   addWalletEntry,
   completeSandboxPayment,
+  debitWalletEntry,
   getActiveGateway,
   getBankDetails,
   getCustomerWalletEntries,
@@ -40,6 +41,10 @@ export const operations = [
   operation(addWalletEntry, async (input, ctx) => {
     const out = await wallet.addMoney(await scope(ctx), requirePrincipal(ctx), input);
     return reply(out, { message: out.duplicate ? 'Money was already added' : 'Money added successfully' });
+  }),
+  operation(debitWalletEntry, async (input, ctx) => {
+    const out = await wallet.debitMoney(await scope(ctx), requirePrincipal(ctx), input);
+    return reply(out, { message: out.duplicate ? 'Money was already debited' : 'Money debited successfully' });
   }),
   operation(getCustomerWalletEntries, async (input, ctx) => wallet.customerEntries(await scope(ctx), input)),
   operation(getMyWalletEntries, async (input, ctx) => {

@@ -246,8 +246,39 @@ export async function recordCallback(
 export const paymentsOfUser = (siteId: string, userId: string, cursor: string | undefined, limit: number) =>
   queryPage('gsi1', keys.paymentsOfUserPk(siteId, userId), { cursor, limit, newestFirst: true }, toPayment);
 
-export const paymentsOfSite = (siteId: string, cursor: string | undefined, limit: number) =>
-  queryPage('gsi2', keys.paymentsPk(siteId), { cursor, limit, newestFirst: true }, toPayment);
+/**
+ * Staff listings name the payer: one BatchGet of the page's users (≤ 100 distinct ids, the page limit)
+ * for name and email, so a record written without an email still shows who paid.
+ */
+async function withCustomers(siteId: string, page: Page<TPayment>): Promise<Page<TPayment>> {
+  const ids = [...new Set(page.records.map((p) => p.userId).filter(Boolean))];
+  if (!ids.length) return page;
+  const { Responses } = await db().send(
+    new BatchGetCommand({
+      RequestItems: {
+        [tableName()]: {
+          Keys: ids.map((id) => keys.user(siteId, id)),
+          ProjectionExpression: 'userId, firstName, lastName, companyName, email',
+        },
+      },
+    }),
+  );
+  const users = new Map((Responses?.[tableName()] ?? []).map((u) => [String(u.userId), u]));
+  return {
+    ...page,
+    records: page.records.map((p) => {
+      const u = users.get(p.userId);
+      const name = [u?.firstName, u?.lastName].filter(Boolean).join(' ').trim() || String(u?.companyName ?? '');
+      return { ...p, customerName: name, userEmail: p.userEmail || String(u?.email ?? '') };
+    }),
+  };
+}
+
+export const paymentsOfSite = async (siteId: string, cursor: string | undefined, limit: number) =>
+  withCustomers(
+    siteId,
+    await queryPage('gsi2', keys.paymentsPk(siteId), { cursor, limit, newestFirst: true }, toPayment),
+  );
 
 /** Offline transfers awaiting review, oldest first. */
 export async function pendingOffline(
@@ -265,7 +296,10 @@ export async function pendingOffline(
     }),
   );
   const byId = new Map((Responses?.[tableName()] ?? []).map((i) => [String(i.paymentId), toPayment(i)]));
-  return { records: page.records.flatMap((id) => byId.get(id) ?? []), nextCursor: page.nextCursor };
+  return withCustomers(siteId, {
+    records: page.records.flatMap((id) => byId.get(id) ?? []),
+    nextCursor: page.nextCursor,
+  });
 }
 
 /** Removes a reviewed transfer from the review queue, in the review's transaction. */

@@ -1,7 +1,7 @@
 /**
  * Wallet operations behind the wl/user wallet calls, offline transfers and the staff reports. Money
  * moves only through ledger.ts; every movement carries an idempotency id (`addmoney-<requestId>`,
- * `offline-<paymentId>`, `topup-<paymentId>`).
+ * `debit-<requestId>`, `offline-<paymentId>`, `topup-<paymentId>`).
  */
 import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { MSG } from '@tp/contracts/messages';
@@ -94,27 +94,43 @@ export async function customerEntries(
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Staff Add Money
+// Staff adjustments: Add Money (credit) and the debit adjustment
 
-export async function addMoney(
+export const INSUFFICIENT_FOR_DEBIT = 'The wallet does not have enough available balance for this debit';
+
+interface Adjustment {
+  userId?: string;
+  email?: string;
+  amount: number;
+  requestId: string;
+}
+
+/**
+ * One staff movement, once per request id (the id is the ledger entry id: a double submit or a retry
+ * moves nothing more and answers `duplicate`). A debit may take the wallet down to −creditLimit and no
+ * further, the ledger's rule for bookings too: the credit line is what the business lets a customer owe.
+ */
+async function staffAdjust(
   { site, now }: Scope,
   staff: Principal,
-  input: { userId?: string; email?: string; amount: number; remark: string; requestId: string },
+  input: Adjustment,
+  how: { direction: 'credit' | 'debit'; entryPrefix: string; kind: TWalletEntry['kind']; remark: string },
 ): Promise<{ entry: TWalletEntry; balance: TWalletBalance; duplicate: boolean }> {
   const customer = await customerOf(site.siteId, input);
-  const entryId = `addmoney-${input.requestId}`;
-  const result = await move('credit', {
+  const entryId = `${how.entryPrefix}-${input.requestId}`;
+  const result = await move(how.direction, {
     siteId: site.siteId,
     legalEntityId: customer.legalEntityId,
     entryId,
     amount: input.amount,
     currency: 'INR',
-    kind: 'topUp',
-    remark: input.remark || 'Added by staff',
+    kind: how.kind,
+    remark: how.remark,
     byUserId: staff.userId,
     now,
   });
   if (result === 'conflict') throw fail.conflict(MSG.somethingWentWrong);
+  if (result === 'insufficient') throw fail.validation(INSUFFICIENT_FOR_DEBIT, { amount: INSUFFICIENT_FOR_DEBIT });
   const { Item } = await db().send(
     new GetCommand({
       TableName: tableName(),
@@ -124,10 +140,27 @@ export async function addMoney(
   );
   const entry = toEntry(Item!);
   // The same request id sent again must mean the same money; anything else is a client bug.
-  if (result === 'duplicate' && Math.abs(entry.amount - input.amount) > 0.005)
+  if (result === 'duplicate' && Math.abs(Math.abs(entry.amount) - input.amount) > 0.005)
     throw fail.conflict('This request was already used for another amount');
   return { entry, balance: await balanceView(site.siteId, customer.legalEntityId), duplicate: result === 'duplicate' };
 }
+
+export const addMoney = (scope: Scope, staff: Principal, input: Adjustment & { remark: string }) =>
+  staffAdjust(scope, staff, input, {
+    direction: 'credit',
+    entryPrefix: 'addmoney',
+    kind: 'topUp',
+    remark: input.remark || 'Added by staff',
+  });
+
+/** The debit adjustment: its own entry ids (`debit-<requestId>`), kind `adjustment`, the reason as the remark. */
+export const debitMoney = (scope: Scope, staff: Principal, input: Adjustment & { reason: string }) =>
+  staffAdjust(scope, staff, input, {
+    direction: 'debit',
+    entryPrefix: 'debit',
+    kind: 'adjustment',
+    remark: input.reason,
+  });
 
 // ---------------------------------------------------------------------------------------------------
 // Gateway and bank details

@@ -99,6 +99,7 @@ export const PERMISSION_CATALOGUE: ModuleDef[] = [
         name: 'Money',
         permissions: [
           p('wallet.addMoney', 'Add money to wallets', false),
+          p('wallet.debitMoney', 'Debit wallets (adjustment with a reason)', false),
           p('wallet.verifyPan', 'Verify PAN cards', false),
         ],
       },

@@ -27,6 +27,8 @@ export const ZPayment = z.object({
   legalEntityId: z.string(),
   userId: z.string(),
   userEmail: z.string(),
+  /** Staff listings only: the payer's name (first and last name, or company), so no screen shows a raw id. */
+  customerName: z.string().optional(),
   amount: z.number(),
   currency: z.string(),
   status: z.enum(PAYMENT_STATUSES),
@@ -88,6 +90,14 @@ export const ZAddMoney = z.object({
     .trim()
     .regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid request id'),
 });
+
+/**
+ * Staff debit adjustment: takes money out of a customer's wallet (a correction, a recovered refund).
+ * Its own call, with a required reason that the wallet history shows; once per requestId like Add Money.
+ */
+export const ZDebitMoney = ZAddMoney.extend({
+  reason: zRemarks({ max: 200 }),
+}).omit({ remark: true });
 
 export const ZActiveGateway = z.object({
   /** null when the site has no gateway: only wallet and offline payment are offered. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as contract from '@tp/contracts/endpoint';
 import * as site from '@tp/contracts/site';
+import * as rbacEndpoints from '@tp/contracts/endpoints/rbac';
 import * as siteEndpoints from '@tp/contracts/endpoints/site';
 import * as userEndpoints from '@tp/contracts/endpoints/users';
 import * as boot from './boot.ts';
@@ -11,6 +12,7 @@ const pairs = [
   [boot.getUserBySessionId, userEndpoints.getUserBySessionId],
   [boot.login, userEndpoints.login],
   [boot.logout, userEndpoints.logout],
+  [boot.getPermissionsFromSession, rbacEndpoints.getPermissionsFromSession],
 ] as const;
 
 describe('boot contract copies', () => {

@@ -1,6 +1,7 @@
 import type { ApiBase, Endpoint } from '@tp/contracts/endpoint';
 import type { CRM_MODULES as ContractCrmModules, POLICY_PAGES as ContractPolicyPages } from '@tp/contracts/site';
 import type { detectSite as DetectSite } from '@tp/contracts/endpoints/site';
+import type { getPermissionsFromSession as GetPermissionsFromSession } from '@tp/contracts/endpoints/rbac';
 import type {
   getUserBySessionId as GetUserBySessionId,
   login as Login,
@@ -64,6 +65,15 @@ export const logout = shape<typeof Logout>({
   method: 'POST',
   path: 'wl/user/logout',
   auth: 'public',
+});
+
+/** The shell loads the user's permissions with the session check, to hide what their group lacks. */
+export const getPermissionsFromSession = shape<typeof GetPermissionsFromSession>({
+  id: 'rbac.getPermissionsFromSession',
+  api: 'site',
+  method: 'POST',
+  path: 'rbac/getPermissionsFromSession',
+  auth: 'user',
 });
 
 export const POLICY_PAGES: typeof ContractPolicyPages = [

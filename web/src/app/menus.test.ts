@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { SPA_ROUTES } from '@tp/contracts/spa-routes';
 import type { SiteModule } from '@tp/contracts/site';
 import { testSite } from '#test/fixtures.ts';
-import { crmHref, isGroup, menuFor, STAFF_MENU, USER_MENU, type MenuItem } from './menus.ts';
+import { ALL_PERMISSION_KEYS } from '@tp/contracts/permissions';
+import { crmHref, isGroup, menuFor as menuWith, routeOf, STAFF_MENU, USER_MENU, type MenuItem } from './menus.ts';
 
 const paths = (items: MenuItem[]): string[] =>
   items.flatMap((i) => (isGroup(i) ? i.children.map((c) => c.to) : [i.to]));
@@ -10,16 +11,28 @@ const labels = (items: MenuItem[]): string[] => items.map((i) => i.label);
 const staff = { userType: 'staff' as const };
 const agent = { userType: 'travelAgent' as const };
 const withModules = (...modules: SiteModule[]) => testSite({ modules });
+const ALL = { permissions: [...ALL_PERMISSION_KEYS] };
+// Site-flag tests: a staff member holding every permission (what a super admin loads).
+const menuFor = (user: Parameters<typeof menuWith>[0], site: Parameters<typeof menuWith>[1]) =>
+  menuWith(user, site, ALL);
 
 describe('menu data', () => {
   it('links only to routes of the route table', () => {
     const known = new Set(SPA_ROUTES.map((r) => r.path));
-    for (const to of [...paths(STAFF_MENU), ...paths(USER_MENU)])
-      expect(known.has(to.replace(/\/+$/, '')), to).toBe(true);
+    for (const to of [...paths(STAFF_MENU), ...paths(USER_MENU)]) {
+      const path = to.replace(/\/+$/, '');
+      expect(known.has(path) || known.has(`${path}/*`), to).toBe(true);
+      expect(routeOf(to), to).toBeDefined();
+    }
+  });
+
+  it('names only catalogue permissions', () => {
+    const links = [...STAFF_MENU, ...USER_MENU].flatMap((i) => (isGroup(i) ? i.children : [i]));
+    for (const l of links) if (l.permission) expect(ALL_PERMISSION_KEYS, l.label).toContain(l.permission);
   });
 
   it('lists the spec staff links in order', () => {
-    expect(paths(STAFF_MENU).slice(0, 23)).toEqual([
+    expect(paths(STAFF_MENU).slice(1, 24)).toEqual([
       '/user/dashboard/',
       '/staff/customers',
       '/staff/link_supplier',
@@ -82,10 +95,12 @@ describe('menuFor', () => {
     );
   });
 
-  it('gives non-staff My Profile, Tickets (ticket queue, change requests) and Wallet', () => {
-    const menu = menuFor(agent, withModules('flights'));
-    expect(labels(menu)).toEqual(['My Profile', 'Tickets', 'Wallet']);
+  it('gives non-staff Search flights, My Profile, Tickets (ticket queue, change requests) and Wallet', () => {
+    // Customers hold no staff permissions (the server binds permissions to staff only): none hides their links.
+    const menu = menuWith(agent, withModules('flights'), { permissions: [] });
+    expect(labels(menu)).toEqual(['Search flights', 'My Profile', 'Tickets', 'Wallet']);
     expect(paths(menu)).toEqual([
+      '/flight',
       '/user/dashboard',
       '/flight/ticketQueue',
       '/flights/changeRequestQueue',
@@ -109,8 +124,33 @@ describe('menuFor', () => {
     }
   });
 
-  it('always shows CRM to staff', () => {
-    expect(labels(menuFor(staff, withModules('flights')))).toContain('CRM');
+  // Changed by issue #11 item 8: staff too see CRM only where the site has a CRM module.
+  it('shows CRM to staff only when an active module is a CRM module', () => {
+    expect(labels(menuFor(staff, withModules('flights')))).not.toContain('CRM');
+    expect(labels(menuFor(staff, withModules('flights', 'Hotels')))).toContain('CRM');
+  });
+
+  it('starts every menu with Search flights', () => {
+    expect(labels(menuFor(staff, withModules('flights')))[0]).toBe('Search flights');
+    expect(labels(menuWith(agent, withModules('flights'), null))[0]).toBe('Search flights');
+  });
+
+  it("hides staff links the user's permission group lacks", () => {
+    const site = testSite({ modules: ['flights', 'DMC'], wlMeta: { canShowPermissionMenu: true } });
+    const menu = menuWith(staff, site, { permissions: ['flights.search', 'flights.holdQueue', 'dmc.areas'] });
+    expect(labels(menu)).toEqual(['Search flights', 'Dashboard', 'Referral', 'Hold Queue', 'DMC']);
+    expect(paths(menu)).toEqual([
+      '/flight',
+      '/user/dashboard/',
+      '/user/dashboard/referral',
+      '/flights/holdQueue',
+      '/staff/areas',
+      '/staff/area-transfer',
+    ]);
+  });
+
+  it('shows staff no guarded link until their permissions are loaded', () => {
+    expect(labels(menuWith(staff, withModules('flights'), null))).toEqual(['Dashboard', 'Referral']);
   });
 });
 

@@ -2,6 +2,8 @@ import { SPA_ROUTES } from '@tp/contracts/spa-routes';
 import type { SiteModule, TSiteDetails } from '@tp/contracts/site';
 import { CRM_MODULES } from '#api/boot.ts';
 import { safeUrl } from '#shared/redirects.ts';
+import type { PermissionState } from '#shared/state.ts';
+import { holdsPermission } from '#shared/usePermission.ts';
 import { routeAvailable, type UserRole } from './access.ts';
 
 /**
@@ -18,6 +20,8 @@ export interface MenuLink {
   module?: SiteModule;
   /** Shown only when an active site module is one of CRM_MODULES. */
   needsCrmModule?: boolean;
+  /** Staff only: the permission key (contracts/permissions.ts) the screen's calls need; without it they answer 403. */
+  permission?: string;
 }
 export interface MenuGroup {
   label: string;
@@ -27,51 +31,58 @@ export type MenuItem = MenuLink | MenuGroup;
 
 export const isGroup = (item: MenuItem): item is MenuGroup => 'children' in item;
 
-const dmc = (label: string, to: string): MenuLink => ({ label, to, module: 'DMC' });
+const dmc = (label: string, to: string, permission: string): MenuLink => ({ label, to, module: 'DMC', permission });
+
+/** In every menu (issue #11): the product's main journey is one click away whatever the role. */
+const SEARCH_FLIGHTS: MenuLink = { label: 'Search flights', to: '/flight', permission: 'flights.search' };
+/** The CRM is a site module: without one of CRM_MODULES the link would lead to "not available". */
+const CRM: MenuLink = { label: 'CRM', to: '/crm', external: 'crm', needsCrmModule: true };
 
 export const STAFF_MENU: MenuItem[] = [
+  SEARCH_FLIGHTS,
   { label: 'Dashboard', to: '/user/dashboard/' },
-  { label: 'Customers', to: '/staff/customers' },
-  { label: 'Link Supplier', to: '/staff/link_supplier' },
-  { label: 'CRM', to: '/crm', external: 'crm' },
+  { label: 'Customers', to: '/staff/customers', permission: 'customers.view' },
+  { label: 'Link Supplier', to: '/staff/link_supplier', permission: 'suppliers.link' },
+  CRM,
   { label: 'Referral', to: '/user/dashboard/referral' },
-  { label: 'Air Ticket Queue', to: '/flight/ticketQueue' },
-  { label: 'Flight Settings', to: '/staff/flightSettings' },
-  { label: 'All Tickets', to: '/flights/ticketQueue' },
-  { label: 'Hold Queue', to: '/flights/holdQueue' },
-  { label: 'Change Requests', to: '/flights/changeRequestQueue' },
-  { label: 'Manage Markup', to: '/flights/manage-markup' },
-  { label: 'Supplier Wallets', to: '/staff/supplierWallets' },
-  { label: 'Pending Gateway Entries', to: '/staff/myPendingPaymentGatewayEntries' },
-  { label: 'Wallet Report', to: '/staff/walletReport' },
-  { label: 'Payment Gateway Transactions', to: '/staff/paymentGatewayTransactions' },
-  { label: 'Supplier Profit & Loss', to: '/staff/supplierProfitLoss' },
-  { label: 'Download Balances', to: '/staff/downloadBalances' },
-  { label: 'Verify PAN Card', to: '/staff/verifyPanCard' },
-  { label: 'SEO Settings', to: '/staff/setting/seo-settings' },
-  { label: 'Other Settings', to: '/staff/setting/other-settings' },
-  { label: 'User Permissions', to: '/staff/setting/permission-groups' },
-  { label: 'Infozeal Excel Export', to: '/staff/infozealExcelDataExport' },
-  { label: 'TBO Refund Import', to: '/staff/tboRefundExcelImport' },
+  { label: 'Air Ticket Queue', to: '/flight/ticketQueue', permission: 'flights.ticketQueue' },
+  { label: 'Flight Settings', to: '/staff/flightSettings', permission: 'flights.settings' },
+  { label: 'All Tickets', to: '/flights/ticketQueue', permission: 'flights.ticketQueue' },
+  { label: 'Hold Queue', to: '/flights/holdQueue', permission: 'flights.holdQueue' },
+  { label: 'Change Requests', to: '/flights/changeRequestQueue', permission: 'flights.changeRequests' },
+  { label: 'Manage Markup', to: '/flights/manage-markup', permission: 'flights.manageMarkup' },
+  { label: 'Supplier Wallets', to: '/staff/supplierWallets', permission: 'flights.supplierAccounts' },
+  { label: 'Pending Gateway Entries', to: '/staff/myPendingPaymentGatewayEntries', permission: 'wallet.viewReports' },
+  { label: 'Wallet Report', to: '/staff/walletReport', permission: 'wallet.viewReports' },
+  { label: 'Payment Gateway Transactions', to: '/staff/paymentGatewayTransactions', permission: 'wallet.viewReports' },
+  { label: 'Supplier Profit & Loss', to: '/staff/supplierProfitLoss', permission: 'flights.supplierAccounts' },
+  { label: 'Download Balances', to: '/staff/downloadBalances', permission: 'wallet.downloadBalances' },
+  { label: 'Verify PAN Card', to: '/staff/verifyPanCard', permission: 'wallet.verifyPan' },
+  { label: 'SEO Settings', to: '/staff/setting/seo-settings', permission: 'settings.seo' },
+  { label: 'Other Settings', to: '/staff/setting/other-settings', permission: 'settings.other' },
+  { label: 'User Permissions', to: '/staff/setting/permission-groups', permission: 'settings.permissionGroups' },
+  { label: 'Infozeal Excel Export', to: '/staff/infozealExcelDataExport', permission: 'flights.supplierAccounts' },
+  { label: 'TBO Refund Import', to: '/staff/tboRefundExcelImport', permission: 'flights.importRefunds' },
   {
     label: 'DMC',
     children: [
-      dmc('DMC Master', '/staff/dmc_master'),
-      dmc('Quotations', '/staff/kart'),
-      dmc('Job Sheet', '/staff/dmc_job_sheet'),
-      dmc('Rate Management', '/staff/dmc_rate_management'),
-      dmc('DMC Data', '/staff/dmc-data-management'),
-      dmc('Datewise Itineraries', '/staff/dmc-datewise-itineraries'),
-      dmc('DMC Activities', '/staff/dmc-activities'),
-      dmc('Combos', '/staff/dmc-combos'),
-      dmc('Areas', '/staff/areas'),
-      dmc('Area Transfers', '/staff/area-transfer'),
-      dmc('Tour Packages', '/staff/tour_package/list_all_packages'),
+      dmc('DMC Master', '/staff/dmc_master', 'dmc.masters'),
+      dmc('Quotations', '/staff/kart', 'dmc.karts'),
+      dmc('Job Sheet', '/staff/dmc_job_sheet', 'dmc.jobSheet'),
+      dmc('Rate Management', '/staff/dmc_rate_management', 'dmc.masters'),
+      dmc('DMC Data', '/staff/dmc-data-management', 'dmc.masters'),
+      dmc('Datewise Itineraries', '/staff/dmc-datewise-itineraries', 'dmc.masters'),
+      dmc('DMC Activities', '/staff/dmc-activities', 'dmc.masters'),
+      dmc('Combos', '/staff/dmc-combos', 'dmc.masters'),
+      dmc('Areas', '/staff/areas', 'dmc.areas'),
+      dmc('Area Transfers', '/staff/area-transfer', 'dmc.areas'),
+      dmc('Tour Packages', '/staff/tour_package/list_all_packages', 'dmc.masters'),
     ],
   },
 ];
 
 export const USER_MENU: MenuItem[] = [
+  SEARCH_FLIGHTS,
   { label: 'My Profile', to: '/user/dashboard' },
   {
     label: 'Tickets',
@@ -80,31 +91,44 @@ export const USER_MENU: MenuItem[] = [
       { label: 'Change Request Queue', to: '/flights/changeRequestQueue' },
     ],
   },
-  { label: 'CRM', to: '/crm', external: 'crm', needsCrmModule: true },
+  CRM,
   { label: 'Wallet', to: '/user/transactionHistory' },
 ];
 
 type MenuSite = Pick<TSiteDetails, 'wlMeta' | 'isTestHost' | 'modules'>;
 
 const normalise = (path: string) => path.replace(/\/+$/, '') || '/';
-const routeOf = (to: string) => SPA_ROUTES.find((r) => r.path === normalise(to));
+/** The route a link opens: its own entry, or the area's splat (`/flight` → `/flight/*`). */
+export const routeOf = (to: string) => {
+  const path = normalise(to);
+  return SPA_ROUTES.find((r) => r.path === path) ?? SPA_ROUTES.find((r) => r.path === `${path}/*`);
+};
 
-function linkVisible(link: MenuLink, site: MenuSite | null): boolean {
+function linkVisible(link: MenuLink, site: MenuSite | null, can: (key: string) => boolean): boolean {
   const route = routeOf(link.to);
   if (!route || !routeAvailable(route, site)) return false;
+  if (link.permission && !can(link.permission)) return false;
   const modules = site?.modules ?? [];
   if (link.module && !modules.includes(link.module)) return false;
   if (link.needsCrmModule && !modules.some((m) => CRM_MODULES.includes(m))) return false;
   return true;
 }
 
-/** The menu a user sees on a site: staff or non-staff, filtered by the site's flags and modules; empty groups go. */
-export function menuFor(user: UserRole | null, site: MenuSite | null): MenuItem[] {
+/**
+ * The menu a user sees on a site: staff or non-staff, filtered by the site's flags and modules and by
+ * the user's permissions (permissions bind staff only, as on the server); empty groups go.
+ */
+export function menuFor(
+  user: UserRole | null,
+  site: MenuSite | null,
+  permissions: Pick<PermissionState, 'permissions'> | null,
+): MenuItem[] {
   if (!user) return [];
   const menu = user.userType === 'staff' ? STAFF_MENU : USER_MENU;
+  const can = (key: string) => holdsPermission(user, permissions, key);
   return menu.flatMap((item): MenuItem[] => {
-    if (!isGroup(item)) return linkVisible(item, site) ? [item] : [];
-    const children = item.children.filter((c) => linkVisible(c, site));
+    if (!isGroup(item)) return linkVisible(item, site, can) ? [item] : [];
+    const children = item.children.filter((c) => linkVisible(c, site, can));
     return children.length ? [{ ...item, children }] : [];
   });
 }

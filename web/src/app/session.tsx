@@ -1,12 +1,17 @@
 import useSWR from 'swr';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { getUserBySessionId } from '#api/boot.ts';
+import { getPermissionsFromSession, getUserBySessionId } from '#api/boot.ts';
 import { call } from '#api/client.ts';
-import { userStore, useUser } from '#shared/state.ts';
+import { permissionStore, userStore, useUser } from '#shared/state.ts';
 import { LOGOUT_PATH } from '#shared/redirects.ts';
 
 // The schema-free copy of the endpoint: the users contract (zod, phone metadata) stays off this path.
 const fetchSessionUser = () => call(getUserBySessionId, {}, { handling: 'none' });
+// Only the state spec 000 §3 names; the catalogue's module tree is the permission editor's business.
+const fetchPermissions = async () => {
+  const { permissions, lastSyncAt, isUserSuperAdmin } = await call(getPermissionsFromSession, {}, { handling: 'none' });
+  return { permissions, lastSyncAt, isUserSuperAdmin };
+};
 
 /**
  * Once per page load, a stored user is checked against the session cookie. A fresh copy replaces
@@ -27,6 +32,14 @@ export function SessionCheck() {
       if (error.status === 0) return;
       navigate(`${LOGOUT_PATH}?${new URLSearchParams({ redirectTo: pathname + search })}`, { replace: true });
     },
+  });
+  // Keyed by user: a sign-in as someone else (or a fresh copy after a group change) loads them again.
+  // A failure keeps the stored state; the session check above handles a dead session.
+  useSWR(user && !onLogout ? ['session-permissions', user.id] : null, fetchPermissions, {
+    revalidateOnMount: true,
+    revalidateIfStale: false,
+    revalidateOnReconnect: false,
+    onSuccess: (state) => permissionStore.set(state),
   });
   return null;
 }

@@ -1,6 +1,20 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
 
-/** A rupee amount: two decimals, grouped thousands, never negative. Props override the defaults. */
+/**
+ * A rupee amount: two decimals, grouped thousands. Out-of-range values are kept as typed, never clamped:
+ * clamping on blur turned a typed −50 into ₹1 that was then charged (issue #11); the form refuses them.
+ * Props override the defaults.
+ */
 export function AmountInput(props: NumberInputProps) {
-  return <NumberInput label="Amount (₹)" min={1} decimalScale={2} thousandSeparator="," required {...props} />;
+  return (
+    <NumberInput
+      label="Amount (₹)"
+      min={1}
+      clampBehavior="none"
+      decimalScale={2}
+      thousandSeparator=","
+      required
+      {...props}
+    />
+  );
 }

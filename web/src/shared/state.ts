@@ -11,3 +11,15 @@ export const userStore = persisted<TUser>('user');
 
 export const useStoredSite = () => usePersisted(siteStore);
 export const useUser = () => usePersisted(userStore);
+
+/**
+ * User permission state (spec 000 §3): the keys the user's permission group grants, loaded with the
+ * session check. The server enforces them; the shell only hides what it would refuse.
+ */
+export interface PermissionState {
+  permissions: string[];
+  lastSyncAt: string;
+  isUserSuperAdmin: boolean;
+}
+export const permissionStore = persisted<PermissionState>('permissions');
+export const usePermissionState = () => usePersisted(permissionStore);

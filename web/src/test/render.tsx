@@ -1,14 +1,16 @@
 import { useEffect, type ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
+import { getPermissionsFromSession } from '@tp/contracts/endpoints/rbac';
 import { detectSite } from '@tp/contracts/endpoints/site';
+import { ALL_PERMISSION_KEYS } from '@tp/contracts/permissions';
 import { getUserBySessionId } from '@tp/contracts/endpoints/users';
 import type { TSiteDetails } from '@tp/contracts/site';
 import type { TUser } from '@tp/contracts/users';
 import { NavigationBridge } from '#api/navigation.ts';
 import { Providers } from '#app/Providers.tsx';
 import { AppRoutes } from '#app/router.tsx';
-import { siteStore, userStore } from '#shared/state.ts';
+import { permissionStore, siteStore, userStore } from '#shared/state.ts';
 import { fakeApi, type FakeApi } from './fake-api.ts';
 import { testSite } from './fixtures.ts';
 
@@ -21,6 +23,8 @@ export interface RenderOptions {
   site?: TSiteDetails | null;
   /** Pass one with answers set up when the screen calls on mount (otherwise the first call can beat `api.on`). */
   api?: FakeApi;
+  /** The user's permission keys (rbac/getPermissionsFromSession); staff hold every key by default, others none. */
+  permissions?: string[];
 }
 
 /**
@@ -39,6 +43,13 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
   if (user) {
     userStore.set(user);
     if (!api.answers(getUserBySessionId)) api.on(getUserBySessionId, user);
+    const state = {
+      permissions: options.permissions ?? (user.userType === 'staff' ? [...ALL_PERMISSION_KEYS] : []),
+      lastSyncAt: new Date(0).toISOString(),
+      isUserSuperAdmin: false,
+    };
+    permissionStore.set(state);
+    if (!api.answers(getPermissionsFromSession)) api.on(getPermissionsFromSession, { ...state, modules: [] });
   }
   api.install();
   const probe: { location: Location | null } = { location: null };

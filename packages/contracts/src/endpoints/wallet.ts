@@ -6,6 +6,7 @@ import { zEmailText, zId, zShortText } from '../fields.ts';
 import {
   ZActiveGateway,
   ZAddMoney,
+  ZDebitMoney,
   ZBalanceRow,
   ZBankDetails,
   ZPageLimit,
@@ -75,6 +76,21 @@ export const addWalletEntry = endpoint({
   response: z.object({ entry: ZWalletEntry, balance: ZWalletBalance, duplicate: z.boolean() }),
   summary:
     "Staff Add Money: credits a customer's wallet once per requestId (a repeated or concurrent submit adds nothing more).",
+});
+
+/** Our own call: the staff debit adjustment (issue #11; the spec has only Add Money). */
+export const debitWalletEntry = endpoint({
+  id: 'wallet.debitWlUserWalletEntry',
+  api: 'site',
+  method: 'POST',
+  path: 'wl/user/debitWlUserWalletEntry',
+  domain: 'wallet',
+  auth: 'staff',
+  permission: 'wallet.debitMoney',
+  request: ZDebitMoney.refine((v) => !!(v.userId || v.email), { message: MSG.required, path: ['email'] }),
+  response: z.object({ entry: ZWalletEntry, balance: ZWalletBalance, duplicate: z.boolean() }),
+  summary:
+    "Staff debit adjustment with a required reason: takes money from a customer's wallet once per requestId, never past what the wallet may spend (balance + credit limit).",
 });
 
 export const getCustomerWalletEntries = endpoint({
@@ -240,6 +256,7 @@ export const walletEndpoints: Endpoint[] = [
   verifyPayment,
   getBankDetails,
   addWalletEntry,
+  debitWalletEntry,
   getCustomerWalletEntries,
   getMyWalletEntries,
   getWalletBalance,

@@ -11,7 +11,7 @@ import { PhoneCheck } from '#features/profile/PhoneCheck.tsx';
 import { PushCheck } from '#features/push/PushCheck.tsx';
 import { GlobalLoading } from '#shared/loading.tsx';
 import { PageLoader } from '#shared/PageLoader.tsx';
-import { useUser } from '#shared/state.ts';
+import { usePermissionState, useUser } from '#shared/state.ts';
 import { MainMenu } from './MainMenu.tsx';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import { SiteHeader } from './SiteHeader.tsx';
@@ -26,7 +26,8 @@ export function AppLayout() {
   const user = useUser();
   const { pathname } = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
-  const menu = useMemo(() => menuFor(user, site), [user, site]);
+  const permissions = usePermissionState();
+  const menu = useMemo(() => menuFor(user, site, permissions), [user, site, permissions]);
   const hasMenu = menu.length > 0;
   // On small screens the menu is an overlay: close it once the user has picked a page.
   useEffect(() => close(), [pathname, close]);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Badge } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import type { PaymentStatus, TPayment } from '@tp/contracts/wallet';
 import { DataTable, type Column } from '#shared/DataTable.tsx';
 import { formatDateTime } from '#shared/format.ts';
@@ -21,6 +21,30 @@ const GATEWAY: Record<TPayment['gateway'], string> = {
   offline: 'Bank transfer',
 };
 
+/** Who paid: name over email (staff listings carry both); never the user id. */
+function Customer({ payment: p }: { payment: TPayment }) {
+  if (!p.customerName && !p.userEmail)
+    return (
+      <Text span c="dimmed">
+        —
+      </Text>
+    );
+  return (
+    <div>
+      {p.customerName && (
+        <Text size="sm" fw={500}>
+          {p.customerName}
+        </Text>
+      )}
+      {p.userEmail && (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {p.userEmail}
+        </Text>
+      )}
+    </div>
+  );
+}
+
 export function PaymentsTable({
   label,
   rows,
@@ -37,7 +61,7 @@ export function PaymentsTable({
   const columns: Column<TPayment>[] = [
     { key: 'date', header: 'Date', render: (p) => formatDateTime(p.createdAt), nowrap: true },
     ...(showCustomer
-      ? [{ key: 'customer', header: 'Customer', render: (p: TPayment) => p.userEmail || p.userId }]
+      ? [{ key: 'customer', header: 'Customer', render: (p: TPayment) => <Customer payment={p} /> }]
       : []),
     {
       key: 'what',

@@ -4,6 +4,7 @@ import { getPendingOfflinePayments, reviewOfflinePayment } from '@tp/contracts/e
 import { MSG } from '@tp/contracts/messages';
 import { useApi } from '#api/hooks.ts';
 import { act } from '#shared/actions.ts';
+import { usePermission } from '#shared/usePermission.ts';
 import { CursorPager, useCursorPages } from '#features/wallet/cursor.tsx';
 import { PaymentsTable } from './PaymentsTable.tsx';
 
@@ -12,6 +13,8 @@ export default function PendingEntriesPage() {
   const pages = useCursorPages('pending');
   const list = useApi(getPendingOfflinePayments, { cursor: pages.cursor, limit: 25 });
   const [busy, setBusy] = useState<string | null>(null);
+  // Reviewing credits wallets (wallet.addMoney); a group that may only view reports sees no buttons.
+  const canReview = usePermission('wallet.addMoney');
   const review = async (paymentId: string, approve: boolean) => {
     setBusy(paymentId);
     try {
@@ -36,28 +39,32 @@ export default function PendingEntriesPage() {
         rows={list.data?.records}
         loading={list.isLoading}
         showCustomer
-        actions={(p) => (
-          <Group gap="xs" wrap="nowrap">
-            <Button
-              size="xs"
-              onClick={() => void review(p.paymentId, true)}
-              loading={busy === p.paymentId}
-              aria-label={`Approve ${p.transactionId ?? p.paymentId}`}
-            >
-              Approve
-            </Button>
-            <Button
-              size="xs"
-              color="red"
-              variant="light"
-              disabled={busy === p.paymentId}
-              onClick={() => void review(p.paymentId, false)}
-              aria-label={`Reject ${p.transactionId ?? p.paymentId}`}
-            >
-              Reject
-            </Button>
-          </Group>
-        )}
+        actions={
+          canReview
+            ? (p) => (
+                <Group gap="xs" wrap="nowrap">
+                  <Button
+                    size="xs"
+                    onClick={() => void review(p.paymentId, true)}
+                    loading={busy === p.paymentId}
+                    aria-label={`Approve ${p.transactionId ?? p.paymentId}`}
+                  >
+                    Approve
+                  </Button>
+                  <Button
+                    size="xs"
+                    color="red"
+                    variant="light"
+                    disabled={busy === p.paymentId}
+                    onClick={() => void review(p.paymentId, false)}
+                    aria-label={`Reject ${p.transactionId ?? p.paymentId}`}
+                  >
+                    Reject
+                  </Button>
+                </Group>
+              )
+            : undefined
+        }
       />
       <CursorPager
         page={pages.page}

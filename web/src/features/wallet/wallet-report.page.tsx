@@ -3,19 +3,25 @@ import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { getCustomerWalletEntries } from '@tp/contracts/endpoints/wallet';
 import { useApi } from '#api/hooks.ts';
-import { AddMoneyDialog } from './AddMoneyDialog.tsx';
+import { usePermission } from '#shared/usePermission.ts';
+import { AdjustMoneyDialog, type Adjustment } from './AdjustMoneyDialog.tsx';
 import { BalanceCard } from './BalanceCard.tsx';
 import { CursorPager, useCursorPages } from './cursor.tsx';
 import { EntriesTable } from './EntriesTable.tsx';
 
 const PAGE = 20;
 
-/** /staff/walletReport?email=: a customer's wallet; Add Money (the customer list's action lands here). */
+/**
+ * /staff/walletReport?email=: a customer's wallet; Add Money (the customer list's action lands here) and
+ * Debit Money, each offered only to staff whose permission group holds it.
+ */
 export default function WalletReportPage() {
   const [params, setParams] = useSearchParams();
   const email = (params.get('email') ?? '').trim().toLowerCase();
   const [draft, setDraft] = useState(email);
-  const [adding, setAdding] = useState(false);
+  const [adjusting, setAdjusting] = useState<Adjustment | null>(null);
+  const canAdd = usePermission('wallet.addMoney');
+  const canDebit = usePermission('wallet.debitMoney');
   const pages = useCursorPages(email);
   const report = useApi(getCustomerWalletEntries, email ? { email, cursor: pages.cursor, limit: PAGE } : null, {
     call: { handling: 'navigation' },
@@ -45,7 +51,12 @@ export default function WalletReportPage() {
           <Button type="submit" variant="default">
             Show
           </Button>
-          {email && report.data && <Button onClick={() => setAdding(true)}>Add Money</Button>}
+          {email && report.data && canAdd && <Button onClick={() => setAdjusting('credit')}>Add Money</Button>}
+          {email && report.data && canDebit && (
+            <Button variant="outline" color="red.9" onClick={() => setAdjusting('debit')}>
+              Debit Money
+            </Button>
+          )}
         </Group>
       </form>
       {!email && <Text c="dimmed">Enter a customer's email to see their wallet.</Text>}
@@ -66,11 +77,12 @@ export default function WalletReportPage() {
           />
         </>
       )}
-      <AddMoneyDialog
-        opened={adding}
+      <AdjustMoneyDialog
+        mode={adjusting}
         email={email}
-        onClose={() => setAdding(false)}
-        onAdded={() => void report.mutate()}
+        available={report.data && { amount: report.data.balance.available, currency: report.data.balance.currency }}
+        onClose={() => setAdjusting(null)}
+        onDone={() => void report.mutate()}
       />
     </Stack>
   );
