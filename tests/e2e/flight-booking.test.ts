@@ -2,7 +2,7 @@
  * The flight booking flow in Chromium against the local stack (simulator supply): search Delhi →
  * Mumbai with the city autocomplete (by keyboard), modify search, filter, pick, review, add a meal,
  * fill passengers and pay — an agent with the wallet, a retail customer through the site's sandbox
- * gateway when it has one — and land on the ticket queue. Also a normal return booking both legs,
+ * gateway when it has one — and land on the booking-confirmed screen, then the ticket queue. Also a normal return booking both legs,
  * and the price-changed alert on fare quote.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,8 +76,16 @@ async function addMeal(page: Page, lead: Locator) {
   await page.getByRole('option').first().click();
 }
 
-/** The ticket queue lists the new booking, found by its lead passenger. */
+/** A paid booking lands on the booking-confirmed screen (#11 item 7). */
+async function seeConfirmed(page: Page) {
+  await page.waitForURL(/\/app\/flight\/transaction\//, { timeout: 60_000 });
+  await page.getByRole('heading', { name: 'Booking confirmed' }).waitFor({ timeout: 30_000 });
+}
+
+/** Confirmed, then the ticket queue lists the new booking, found by its lead passenger. */
 async function seeInQueue(page: Page, lastName: string) {
+  await seeConfirmed(page);
+  await page.getByRole('link', { name: 'Air Ticket Queue' }).click();
   await page.waitForURL((u) => u.pathname === '/app/flight/ticketQueue', { timeout: 60_000 });
   await page
     .getByRole('article')
@@ -170,7 +178,7 @@ describe('flight booking', () => {
     expect(await page.getByLabel('First name').first().inputValue()).toBe('Ravi');
     await page.getByLabel(/^Wallet \(balance/).check();
     await page.getByRole('button', { name: 'Pay and book' }).click();
-    await page.waitForURL((u) => u.pathname === '/app/flight/ticketQueue', { timeout: 60_000 });
+    await seeConfirmed(page);
   }, 180_000);
 
   it('a price change on fare quote shows the alert with the new total', async () => {

@@ -66,16 +66,19 @@ function expected(all: Stored[], f: TBookingFilterInput & { queue?: string }, us
       return false;
     if (!within(b.createdAt, f.bookingFrom, f.bookingTo) || !within(b.travelDate, f.travelFrom, f.travelTo))
       return false;
-    if (f.queue === 'tickets') return b.statusId !== BOOKING_STATUS.held && b.statusId !== BOOKING_STATUS.failed;
+    const statusIds = { held: 1, ticketed: 3, cancelled: 4, released: 6 } as const;
+    if (f.status && b.statusId !== statusIds[f.status]) return false;
+    if (f.queue === 'tickets')
+      return (f.status === 'held' || b.statusId !== BOOKING_STATUS.held) && b.statusId !== BOOKING_STATUS.failed;
     if (f.queue === 'holds') return b.statusId === BOOKING_STATUS.held;
     return true;
   });
-  // The hold queue is worked most urgent first.
-  if (f.queue === 'holds')
+  // LT: most urgent first (the hold queue's default on screen); every queue honours the sort it is sent.
+  if (f.sort === 'LT')
     return rows
       .sort(
         (a, b) =>
-          (a.lastTicketDate ?? '').localeCompare(b.lastTicketDate ?? '') || a.bookingId.localeCompare(b.bookingId),
+          (a.lastTicketDate ?? '~').localeCompare(b.lastTicketDate ?? '~') || a.bookingId.localeCompare(b.bookingId),
       )
       .map((b) => b.bookingId);
   const sort = f.sort ?? 'BD';
@@ -128,6 +131,9 @@ describe('ticket queues over the seeded bookings', () => {
     { sort: 'BD', bookingTo: yesterday, airlineCode: 'AI', passenger: 'sharma' },
     { sort: 'TA', travelFrom: daysAhead(1), travelTo: daysAhead(45), bookingTo: yesterday },
     { sort: 'BD', queue: 'holds', bookingTo: yesterday },
+    { sort: 'LT', queue: 'holds', bookingTo: yesterday },
+    { sort: 'LT', queue: 'tickets', status: 'held', bookingTo: yesterday },
+    { sort: 'BA', queue: 'tickets', status: 'cancelled', bookingTo: yesterday },
   ];
   for (const f of filters)
     it(`staff: ${JSON.stringify(f)}`, async () => {

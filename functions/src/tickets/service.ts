@@ -7,7 +7,9 @@
 import { BOOKING_STATUS, type BookingStatusId } from '@tp/contracts/flights';
 import { MSG } from '@tp/contracts/messages';
 import {
+  STATUS_FILTER_IDS,
   TICKET_MSG,
+  routeText,
   type TBookingFilter,
   type TChangeRequestRequest,
   type TETicket,
@@ -128,17 +130,20 @@ export function matches(row: BookingRow, f: TBookingFilter, queue: TicketQueue |
   if (!inDays(row.createdAt, f.bookingFrom, f.bookingTo)) return false;
   if (!inDays(row.travelDate, f.travelFrom, f.travelTo)) return false;
   if (f.userId && row.userId !== f.userId) return false;
-  if (queue === 'tickets') return row.statusId !== BOOKING_STATUS.held && row.statusId !== BOOKING_STATUS.failed;
+  if (f.status && row.statusId !== STATUS_FILTER_IDS[f.status]) return false;
+  // Holds stay out of the ticket queue unless asked for (the agent's "Held" filter).
+  if (queue === 'tickets')
+    return (f.status === 'held' || row.statusId !== BOOKING_STATUS.held) && row.statusId !== BOOKING_STATUS.failed;
   if (queue === 'changeRequests') return row.hasChangeRequest;
   if (queue === 'holds') return row.statusId === BOOKING_STATUS.held;
   return true;
 }
 
-export function compareRows(sort: TBookingFilter['sort'], queue: TicketQueue | null) {
+export function compareRows(sort: TBookingFilter['sort']) {
   return (a: BookingRow, b: BookingRow): number => {
-    // The hold queue is worked most urgent first: by last ticketing date.
-    if (queue === 'holds')
-      return (a.lastTicketDate ?? '').localeCompare(b.lastTicketDate ?? '') || a.bookingId.localeCompare(b.bookingId);
+    // LT: most urgent first (soonest last ticketing time); bookings without one last.
+    if (sort === 'LT')
+      return (a.lastTicketDate ?? '~').localeCompare(b.lastTicketDate ?? '~') || a.bookingId.localeCompare(b.bookingId);
     const field = sort === 'BD' || sort === 'BA' ? 'createdAt' : 'travelDate';
     const asc = sort === 'BA' || sort === 'TA';
     const c = a[field].localeCompare(b[field]) || a.bookingId.localeCompare(b.bookingId);
@@ -157,7 +162,7 @@ async function filteredRows(
 ): Promise<{ rows: BookingRow[]; loaded: Map<string, BookingRecord> }> {
   const loaded = new Map<string, BookingRecord>();
   let rows: BookingRow[];
-  if (queue === 'holds') {
+  if (queue === 'holds' || f.status === 'held') {
     const held = await repo.bookingsByIds(site.siteId, await repo.heldBookingIds(site.siteId));
     for (const b of held) loaded.set(b.bookingId, b);
     rows = held.filter((b) => !userId || b.userId === userId).map(toRow);
@@ -176,7 +181,7 @@ async function filteredRows(
     for (const b of bookings) loaded.set(b.bookingId, b);
     rows = bookings.map(toRow);
   }
-  return { rows: rows.filter((r) => matches(r, f, queue)).sort(compareRows(f.sort, queue)), loaded };
+  return { rows: rows.filter((r) => matches(r, f, queue)).sort(compareRows(f.sort)), loaded };
 }
 
 /** Whose bookings the caller may list: their own, or (staff, with the queue's permission) the site's. */
@@ -250,7 +255,6 @@ export async function exportExcel(
   for (const r of used) {
     const b = loaded.get(r.bookingId);
     if (!b) continue;
-    const legs = b.segments.flat();
     rowsOut.push([
       b.bookingId,
       b.pnr,
@@ -258,7 +262,7 @@ export async function exportExcel(
       b.createdAt,
       b.travelDate,
       b.airlineCode,
-      legs.length ? `${legs[0]!.originAirportCode}-${legs.at(-1)!.destinationAirportCode}` : '',
+      routeText(b.segments).replaceAll(' → ', '-'),
       b.passengers.map((p) => `${p.firstName} ${p.lastName}`).join(', '),
       b.passengers.flatMap((p) => (p.ticket ? [p.ticket.ticketNumber] : [])).join(', '),
       b.isDomestic ? 'Yes' : 'No',

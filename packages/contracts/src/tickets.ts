@@ -6,11 +6,33 @@
 import * as z from 'zod';
 import { MSG } from './messages.ts';
 import { zEmail, zId, zName, zPnr, zRemarks, zRichHtml, zShortText } from './fields.ts';
-import { BOOKING_SORTS, ZBooking, ZChangeRequestInfo } from './flights.ts';
+import {
+  BOOKING_SORTS,
+  BOOKING_STATUS,
+  ZBooking,
+  ZChangeRequestInfo,
+  ZETicketFare,
+  ZPaxTypeCharge,
+  type TSegment,
+} from './flights.ts';
 
 export const TICKET_QUEUES = ['tickets', 'changeRequests', 'holds'] as const;
 export type TicketQueue = (typeof TICKET_QUEUES)[number];
 export const TICKETS_PAGE_SIZE = 20;
+
+/** The list's sorts: the spec's four plus LT, last ticketing time soonest first (how holds are worked). */
+export const TICKET_SORTS = [...BOOKING_SORTS, 'LT'] as const;
+export type TicketSort = (typeof TICKET_SORTS)[number];
+
+/** The status filter of a booking list (ours): a held fare is found under "held" in the agent's own queue. */
+export const TICKET_STATUS_FILTERS = ['held', 'ticketed', 'cancelled', 'released'] as const;
+export type TicketStatusFilter = (typeof TICKET_STATUS_FILTERS)[number];
+export const STATUS_FILTER_IDS: Record<TicketStatusFilter, number> = {
+  held: BOOKING_STATUS.held,
+  ticketed: BOOKING_STATUS.ticketed,
+  cancelled: BOOKING_STATUS.cancelled,
+  released: BOOKING_STATUS.released,
+};
 
 export const TICKET_MSG = {
   noTickets: 'No tickets yet...',
@@ -39,7 +61,9 @@ const zOptionalRef = z
 
 /** The booking-list filter (spec 000 §2) with its page. Everything optional: an empty filter lists all. */
 export const ZBookingFilter = z.object({
-  sort: z.enum(BOOKING_SORTS).default('BD'),
+  sort: z.enum(TICKET_SORTS).default('BD'),
+  /** Only bookings in this status (held bookings are otherwise kept out of the ticket queue). */
+  status: z.enum(TICKET_STATUS_FILTERS).optional(),
   domestic: z.boolean().default(true),
   international: z.boolean().default(true),
   /** PNR or ticket number. */
@@ -83,17 +107,7 @@ export const ZExcelFile = z.object({ filename: z.string(), contentBase64: z.stri
 
 // ---------------------------------------------------------------- e-ticket
 
-export const ZETicketFare = z.object({
-  currency: z.string(),
-  baseFare: z.number(),
-  tax: z.number(),
-  txnFee: z.number(),
-  otherCharges: z.number(),
-  baggageMealCharges: z.number(),
-  discount: z.number(),
-  totalFare: z.number(),
-  roundedTotalFare: z.number(),
-});
+export { ZETicketFare } from './flights.ts';
 
 export const ZETicketPassenger = z.object({
   paxIndex: z.number(),
@@ -124,6 +138,8 @@ export const ZETicket = ZBooking.pick({
   passengers: z.array(ZETicketPassenger),
   /** null when prices are hidden (no login, or not the booking's user or staff). */
   fare: ZETicketFare.nullable(),
+  /** Per passenger type (adult, child, infant), as on the review page; empty when prices are hidden. */
+  paxTypes: z.array(ZPaxTypeCharge),
   agentMarkup: z.number().nullable(),
   agentDiscount: z.number().nullable(),
   /** Logged in as the booking's user or staff: may see prices and edit markup / discount. */
@@ -232,6 +248,27 @@ export const ZPnrTransactions = z.object({
   transactionId: z.string().nullable(),
   entries: z.array(ZTransactionEntry),
 });
+
+// ---------------------------------------------------------------- route text
+
+/**
+ * The route a booking flies, every stop where a trip starts or ends: DEL → BOM → GOI for a multi-city trip,
+ * DEL → BOM → DEL for a return (not first origin → last destination, which reads DEL → DEL). A trip that
+ * starts where the previous one did not end (open jaw) shows both points.
+ */
+export function routeText(
+  trips: readonly (readonly Pick<TSegment, 'originAirportCode' | 'destinationAirportCode'>[])[],
+): string {
+  const points: string[] = [];
+  for (const trip of trips) {
+    const first = trip[0];
+    const last = trip.at(-1);
+    if (!first || !last) continue;
+    if (points.at(-1) !== first.originAirportCode) points.push(first.originAirportCode);
+    points.push(last.destinationAirportCode);
+  }
+  return points.join(' → ');
+}
 
 // ---------------------------------------------------------------- slug
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -7,40 +8,62 @@ import {
   Group,
   Loader,
   Paper,
+  SimpleGrid,
   Stack,
-  Table,
   Text,
+  ThemeIcon,
   Title,
 } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { getBookingDetails } from '@tp/contracts/endpoints/flights';
-import type { TPaymentOrder } from '@tp/contracts/flights';
-import { formatFare } from '@tp/domain/flight-filters';
+import { sendEmailForWl } from '@tp/contracts/endpoints/tickets';
+import { BOOKING_STATUS, type TBooking, type TPaymentOrder } from '@tp/contracts/flights';
+import { MSG } from '@tp/contracts/messages';
 import { useApi } from '#api/hooks.ts';
+import { act } from '#shared/actions.ts';
 import { formatDateTime } from '#shared/format.ts';
 import { usePersisted } from '#shared/storage.ts';
+import { useUser } from '#shared/state.ts';
+import { formatMoney } from '#features/wallet/money.ts';
+import { eTicketOf } from '#features/tickets/links.ts';
+import { PassengerView } from './components/PassengerView.tsx';
+import { SegmentView } from './components/SegmentView.tsx';
 import { OrderCountdown } from './OrderCountdown.tsx';
 import { flightPaths } from './paths.ts';
 import { paymentStore } from './state.ts';
+import { TryAgainButton } from './TryAgain.tsx';
 
-const STATUS_COLOR: Record<string, string> = {
-  created: 'yellow',
-  paid: 'blue',
-  booking: 'blue',
-  booked: 'green',
-  failed: 'red',
-  refunded: 'gray',
-  expired: 'gray',
+const ORDER_STATUS: Record<TPaymentOrder['status'], { label: string; color: string }> = {
+  created: { label: 'Awaiting payment', color: 'yellow' },
+  paid: { label: 'Paid', color: 'blue' },
+  booking: { label: 'Booking', color: 'blue' },
+  booked: { label: 'Booked', color: 'green' },
+  failed: { label: 'Failed', color: 'red' },
+  refunded: { label: 'Refunded', color: 'gray' },
+  expired: { label: 'Expired', color: 'gray' },
 };
+const IN_PROGRESS = new Set<TPaymentOrder['status']>(['paid', 'booking']);
+const FAILED = new Set<TPaymentOrder['status']>(['failed', 'refunded', 'expired']);
+const paymentPath = (orderId: string) => `/user/payments/${encodeURIComponent(orderId)}`;
 
 /**
- * `/flight/transaction/:orderId` — a payment order: state, amount, and links to its bookings. A paid
- * order is read from the server (through its booking); an unpaid one from this browser's last order.
+ * `/flight/transaction/:orderId` — where a paid booking lands (the booking-confirmed screen, docs/decisions.md):
+ * PNR, booking id, status, flights, passengers and the amount charged as the booking records it, with the
+ * e-ticket, print and email. A failed payment offers "Try again" (a new order, same passengers) and
+ * "View payment"; an unpaid order (read from this browser's last order) its countdown.
  */
 export default function TransactionPage() {
   const { orderId = '' } = useParams();
   const stored = usePersisted(paymentStore);
-  const { data, error, isLoading } = useApi(getBookingDetails, { orderId }, { call: { handling: 'navigation' } });
+  const { data, error, isLoading } = useApi(
+    getBookingDetails,
+    { orderId },
+    {
+      call: { handling: 'navigation' },
+      // A paid order is being booked by the worker: look again until it is done.
+      refreshInterval: (d) => (d?.order && IN_PROGRESS.has(d.order.status) ? 3000 : 0),
+    },
+  );
   const order: TPaymentOrder | null = data?.order ?? (stored?.orderId === orderId ? stored : null);
 
   if (isLoading && !order)
@@ -57,76 +80,173 @@ export default function TransactionPage() {
         </Alert>
       </Container>
     );
-  const searchId = data?.booking.searchId;
+  if (data?.booking && order.status === 'booked') return <Confirmed booking={data.booking} order={order} />;
+  return <PaymentState order={order} />;
+}
+
+function Confirmed({ booking: b, order }: { booking: TBooking; order: TPaymentOrder }) {
+  const user = useUser();
+  const held = b.statusId === BOOKING_STATUS.held;
+  const [mailing, setMailing] = useState(false);
+  const email = async () => {
+    setMailing(true);
+    try {
+      await act(
+        sendEmailForWl,
+        { to: b.user.email, bookingId: b.bookingId, pnr: b.pnr, subject: `E-ticket ${b.pnr}` },
+        MSG.emailSent,
+      );
+    } catch {
+      // Toasted by the API client.
+    } finally {
+      setMailing(false);
+    }
+  };
+  const ticketed = !held && b.statusId !== BOOKING_STATUS.failed;
   return (
-    <Container size="md" py="md">
-      <Title order={2} mb="md">
-        Transaction
-      </Title>
-      <Paper withBorder p="md">
-        <Stack>
-          <Group justify="space-between">
-            <Text fw={600}>Order {order.orderId}</Text>
-            <Badge color={STATUS_COLOR[order.status]}>{order.status}</Badge>
-          </Group>
-          <Table>
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Th>Amount</Table.Th>
-                <Table.Td>
-                  {order.currency === 'INR' ? '₹' : `${order.currency} `}
-                  {formatFare(order.amount)}
-                </Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>Paid with</Table.Th>
-                <Table.Td>{order.paymentMode === 'wallet' ? 'Wallet' : 'Payment gateway'}</Table.Td>
-              </Table.Tr>
-              {order.transactionId && (
-                <Table.Tr>
-                  <Table.Th>Transaction id</Table.Th>
-                  <Table.Td>{order.transactionId}</Table.Td>
-                </Table.Tr>
-              )}
-              <Table.Tr>
-                <Table.Th>Flights</Table.Th>
-                <Table.Td>
-                  {order.segments
-                    .map(
-                      (s) =>
-                        `${s.airlineCode}-${s.flightNumber} ${s.origin}→${s.destination} ${formatDateTime(s.departureTime)}`,
-                    )
-                    .join('; ')}
-                </Table.Td>
-              </Table.Tr>
-              {order.failureReason && (
-                <Table.Tr>
-                  <Table.Th>Reason</Table.Th>
-                  <Table.Td>{order.failureReason}</Table.Td>
-                </Table.Tr>
-              )}
-            </Table.Tbody>
-          </Table>
-          {order.status === 'created' && <OrderCountdown expiresAt={order.expiresAt} />}
-          {order.bookingIds.length > 0 && (
-            <Stack gap={4}>
-              <Text fw={600} size="sm">
-                Bookings
+    <Container size="lg" py="md">
+      <Stack gap="md">
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <ThemeIcon color={held ? 'orange' : 'teal'} size={44} radius="xl" aria-hidden>
+            ✓
+          </ThemeIcon>
+          <div>
+            <Title order={1} size="h2">
+              {held ? 'Booking held' : 'Booking confirmed'}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {held && b.lastTicketDate
+                ? `Ticket it from the Air Ticket Queue by ${formatDateTime(b.lastTicketDate)}, or the hold is released.`
+                : `The e-ticket is on its way to ${b.user.email}.`}
+            </Text>
+          </div>
+        </Group>
+        <Paper withBorder p="md" radius="md">
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" verticalSpacing="sm">
+            <Fact label="PNR" value={b.pnr} strong />
+            <Fact label="Booking id" value={b.bookingId} />
+            <div>
+              <Text size="xs" c="dimmed">
+                Status
               </Text>
-              {order.bookingIds.map((id) => (
-                <Anchor key={id} component={Link} to={flightPaths.bookingDetails(searchId ?? '-', id)}>
-                  {id}
-                </Anchor>
-              ))}
-            </Stack>
+              <Badge color={held ? 'orange' : 'green'} variant="light">
+                {b.supplierChangeReqStatus?.statusText || b.status}
+              </Badge>
+            </div>
+            {/* What the booking records as charged (a hold charges nothing until it is ticketed). */}
+            <Fact
+              label={held ? 'Amount paid (held, not charged yet)' : 'Amount paid'}
+              value={formatMoney(b.accounting.amountCharged, b.accounting.currency)}
+              strong
+            />
+          </SimpleGrid>
+          <Text size="sm" c="dimmed" mt="sm">
+            {/* A wallet payment's id is our ledger entry: only the gateway's transaction id means something to the payer. */}
+            {order.paymentMode === 'wallet'
+              ? 'Paid from the wallet'
+              : `Paid on the payment gateway${order.transactionId ? ` · transaction ${order.transactionId}` : ''}`}{' '}
+            · booked {formatDateTime(b.createdAt)}
+          </Text>
+        </Paper>
+        {ticketed && (
+          <Group gap="xs">
+            <Button component={Link} to={eTicketOf(b)}>
+              View e-ticket
+            </Button>
+            <Button component={Link} to={eTicketOf(b, { print: true })} target="_blank" variant="default">
+              Print
+            </Button>
+            <Button variant="default" loading={mailing} onClick={() => void email()}>
+              Email e-ticket
+            </Button>
+          </Group>
+        )}
+        <Paper withBorder p="md" radius="md">
+          <Title order={2} size="h4" mb="sm">
+            Flights
+          </Title>
+          <SegmentView trips={b.segments} />
+        </Paper>
+        <Paper withBorder p="md" radius="md">
+          <Title order={2} size="h4" mb="sm">
+            Passengers
+          </Title>
+          <PassengerView passengers={b.passengers} showFare={user?.userType === 'staff'} />
+        </Paper>
+        <Group gap="xs">
+          <Button component={Link} to={flightPaths.ticketQueue()} variant="default">
+            Air Ticket Queue
+          </Button>
+          <Button component={Link} to={paymentPath(order.orderId)} variant="subtle">
+            View payment
+          </Button>
+          <Button component={Link} to={flightPaths.search()} variant="subtle">
+            Book another flight
+          </Button>
+        </Group>
+      </Stack>
+    </Container>
+  );
+}
+
+function Fact({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={strong ? 700 : 500} style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+/** An order that did not (or not yet) end in a booking. */
+function PaymentState({ order }: { order: TPaymentOrder }) {
+  const failed = FAILED.has(order.status);
+  const status = ORDER_STATUS[order.status];
+  return (
+    <Container size="sm" py="xl">
+      <Paper withBorder p="lg" radius="md">
+        <Stack gap="md">
+          <Group justify="space-between" wrap="wrap">
+            <Title order={1} size="h3">
+              {failed ? 'Payment not completed' : 'Payment'}
+            </Title>
+            <Badge color={status.color}>{status.label}</Badge>
+          </Group>
+          <Text>
+            Order {order.orderId} · {formatMoney(order.amount, order.currency)}
+          </Text>
+          <Text size="sm">
+            {order.segments
+              .map(
+                (s) =>
+                  `${s.airlineCode}-${s.flightNumber} ${s.origin} → ${s.destination}, ${formatDateTime(s.departureTime)}`,
+              )
+              .join('; ')}
+          </Text>
+          {order.failureReason && (
+            <Text size="sm" c="red.9" role="alert">
+              {order.failureReason}
+            </Text>
           )}
-          <Group>
-            <Button component={Link} to={flightPaths.ticketQueue()} variant="default">
-              Air Ticket Queue
+          {order.status === 'refunded' && <Text size="sm">What was paid has been credited to your wallet.</Text>}
+          {IN_PROGRESS.has(order.status) && (
+            <Text size="sm" role="status">
+              Payment received. Your booking is being made; this page shows it once it is done.
+            </Text>
+          )}
+          {order.status === 'created' && <OrderCountdown expiresAt={order.expiresAt} />}
+          <Group gap="xs">
+            {failed && <TryAgainButton orderId={order.orderId} />}
+            <Button component={Link} to={paymentPath(order.orderId)} variant="default">
+              View payment
             </Button>
-            <Button component={Link} to={flightPaths.search()} variant="subtle">
-              Book a Flight
-            </Button>
+            <Anchor component={Link} to={flightPaths.search()} size="sm">
+              Search flights
+            </Anchor>
           </Group>
         </Stack>
       </Paper>

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Button, Center, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { orderSuccessCallback } from '@tp/contracts/endpoints/flights';
 import { verifyPayment } from '@tp/contracts/endpoints/wallet';
 import { MSG } from '@tp/contracts/messages';
 import { TIMING } from '@tp/contracts/platform';
 import { call } from '#api/client.ts';
-import { flightPaths } from '#features/flights/paths.ts';
-import { toastError, toastSuccess } from '#shared/notify.ts';
+import { bookingDone } from '#features/flights/payment-order.ts';
+import { TryAgainButton } from '#features/flights/TryAgain.tsx';
+import { toastError } from '#shared/notify.ts';
 
 type Phase = { kind: 'checking'; attempt: number } | { kind: 'failed' } | { kind: 'booking' };
 
@@ -23,7 +24,8 @@ const sleep = (ms: number, signal: AbortSignal) =>
 /**
  * /phonepe/verify/:orderId — where the gateway sends the payer back. Asks verifyPayment up to
  * TIMING.paymentVerifyRetries times, TIMING.paymentVerifyIntervalMs apart (spec 000: 5 × 2 s); a
- * paid flight order is then booked (orderSuccessCallback), a top-up lands on /1/success.
+ * paid flight order is then booked (orderSuccessCallback) and lands on the booking-confirmed screen, a top-up on
+ * /1/success. A failed payment offers "Try again" (a new order, same passengers) and "View payment".
  */
 export default function VerifyPaymentPage() {
   const { orderId = '' } = useParams();
@@ -48,14 +50,7 @@ export default function VerifyPaymentPage() {
           setPhase({ kind: 'booking' });
           const outcome = await call(orderSuccessCallback, { orderId }).catch(() => null);
           if (!outcome) return setPhase({ kind: 'failed' });
-          toastSuccess(MSG.paymentSuccessful);
-          const first = outcome.bookings[0];
-          navigate(
-            outcome.next === 'bookingDetails' && first
-              ? flightPaths.bookingDetails(first.searchId, first.bookingId, true)
-              : flightPaths.ticketQueue(),
-            { replace: true },
-          );
+          navigate(bookingDone(outcome), { replace: true });
           return;
         }
         // A declined payment will not turn into a paid one: stop asking.
@@ -102,9 +97,12 @@ export default function VerifyPaymentPage() {
               <Text c="red" role="alert" fw={600}>
                 {MSG.paymentFailed}
               </Text>
-              <Button component={Link} to={`/user/payments/${orderId}`} variant="default">
-                View payment
-              </Button>
+              <Group gap="xs" justify="center">
+                <TryAgainButton orderId={orderId} />
+                <Button component={Link} to={`/user/payments/${orderId}`} variant="default">
+                  View payment
+                </Button>
+              </Group>
             </>
           )}
         </Stack>

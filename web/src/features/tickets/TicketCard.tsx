@@ -1,13 +1,15 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Collapse, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Collapse, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { BOOKING_STATUS, PAX_CODE } from '@tp/contracts/flights';
 import { getCRStatus, releaseFlight } from '@tp/contracts/endpoints/tickets';
-import type { TTicketView } from '@tp/contracts/tickets';
-import { formatFare } from '@tp/domain/eticket-fare';
+import { routeText, type TTicketView } from '@tp/contracts/tickets';
 import { act } from '#shared/actions.ts';
 import { formatDateTime } from '#shared/format.ts';
+import { formatMoney } from '#features/wallet/money.ts';
 import { ChangeRequestDialog } from './ChangeRequestDialog.tsx';
+import { HoldCountdown } from './HoldCountdown.tsx';
+import { eTicketPath } from './links.ts';
 import { TicketHoldDialog } from './TicketHoldDialog.tsx';
 
 const USER_TYPE_LABELS: Record<string, string> = {
@@ -17,8 +19,7 @@ const USER_TYPE_LABELS: Record<string, string> = {
   staff: 'Staff',
 };
 
-export const eTicketPath = (slug: string, pax?: number) =>
-  `/flight/eTicket/${encodeURIComponent(slug)}${pax === undefined ? '' : `?pax=${pax}`}`;
+export { eTicketPath } from './links.ts';
 
 const CHANGEABLE = new Set<number>([
   BOOKING_STATUS.ticketed,
@@ -39,10 +40,9 @@ export function TicketCard({
   const [open, setOpen] = useState(false);
   const [crOpen, setCrOpen] = useState(false);
   const [ticketNowOpen, setTicketNowOpen] = useState(false);
+  const [releaseOpen, setReleaseOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const legs = t.segments.flat();
-  const first = legs[0];
-  const last = legs.at(-1);
+  const first = t.segments[0]?.[0];
   const held = t.statusId === BOOKING_STATUS.held;
   const run = async (work: () => Promise<unknown>) => {
     setBusy(true);
@@ -63,7 +63,10 @@ export function TicketCard({
         'Status refreshed',
       ),
     );
-  const release = () => run(() => act(releaseFlight, { BookingId: t.bookingId, Source: t.source }, 'Booking released'));
+  const release = () => {
+    setReleaseOpen(false);
+    return run(() => act(releaseFlight, { BookingId: t.bookingId, Source: t.source }, 'Booking released'));
+  };
 
   return (
     <Paper withBorder p="md" radius="md" component="article" aria-label={`Booking ${t.pnr}`}>
@@ -78,19 +81,18 @@ export function TicketCard({
               {t.displayStatus}
             </Badge>
           </Group>
+          {/* Nothing is charged for a hold: its held fare is what Ticket now will charge. */}
           <Text fw={600}>
-            {t.accounting.currency} {formatFare(t.accounting.amountCharged)}
+            {held
+              ? `Held amount ${formatMoney(t.fare.totalPayableAmt, t.fare.currency)}`
+              : formatMoney(t.accounting.amountCharged, t.accounting.currency)}
           </Text>
         </Group>
         <Text size="sm">
-          {t.airlineName} · {first?.originAirportCode} → {last?.destinationAirportCode} ·{' '}
-          {formatDateTime(first?.departureTime)} · {t.passengers.length} passenger{t.passengers.length === 1 ? '' : 's'}
+          {t.airlineName} · {routeText(t.segments)} · {formatDateTime(first?.departureTime)} · {t.passengers.length}{' '}
+          passenger{t.passengers.length === 1 ? '' : 's'}
         </Text>
-        {held && t.lastTicketDate && (
-          <Text size="sm" c="orange.8">
-            Last ticketing date: {formatDateTime(t.lastTicketDate)}
-          </Text>
-        )}
+        {held && t.lastTicketDate && <HoldCountdown lastTicketDate={t.lastTicketDate} />}
         <Group gap="xs" wrap="wrap">
           <Text size="sm" c="dimmed">
             Booked {formatDateTime(t.createdAt)} by
@@ -126,7 +128,7 @@ export function TicketCard({
             </Button>
           )}
           {held && (
-            <Button size="xs" color="red" variant="light" loading={busy} onClick={release}>
+            <Button size="xs" color="red" variant="light" loading={busy} onClick={() => setReleaseOpen(true)}>
               Release
             </Button>
           )}
@@ -154,6 +156,23 @@ export function TicketCard({
             onChanged();
           }}
         />
+      )}
+      {releaseOpen && (
+        <Modal opened onClose={() => setReleaseOpen(false)} title={`Release PNR ${t.pnr}?`} centered>
+          <Stack gap="sm">
+            <Text size="sm">
+              The held seats go back to the airline and the fare is no longer kept for you. This cannot be undone.
+            </Text>
+            <Group justify="flex-end" gap="xs">
+              <Button variant="default" onClick={() => setReleaseOpen(false)} data-autofocus>
+                Keep the hold
+              </Button>
+              <Button color="red" onClick={() => void release()}>
+                Release booking
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
       )}
       {crOpen && (
         <ChangeRequestDialog

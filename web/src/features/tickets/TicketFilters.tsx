@@ -1,18 +1,23 @@
 import { Button, Group, Select, Stack, Switch, TextInput } from '@mantine/core';
-import { SORT_OPTIONS, type FilterForm } from './filters.ts';
+import type { TicketQueue } from '@tp/contracts/tickets';
+import { LAST_TICKETING_SORT, SORT_OPTIONS, STATUS_OPTIONS, type FilterForm } from './filters.ts';
 
 /** The booking-list filter (spec 000 §2): sort, toggles, PNR or ticket, airline, passenger, date ranges. */
 export function TicketFilters({
+  queue,
   value,
   onChange,
   onApply,
   onClear,
 }: {
+  queue: TicketQueue;
   value: FilterForm;
   onChange: (next: FilterForm) => void;
   onApply: () => void;
   onClear: () => void;
 }) {
+  // Held bookings (the hold queue, or the Held filter) can also be sorted by their last ticketing time.
+  const heldOnly = queue === 'holds' || value.status === 'held';
   const set = <K extends keyof FilterForm>(k: K, v: FilterForm[K]) => onChange({ ...value, [k]: v });
   const text = (k: keyof FilterForm, label: string, type = 'text') => (
     <TextInput
@@ -33,11 +38,25 @@ export function TicketFilters({
       <Stack gap="sm">
         <Select
           label="Sort by"
-          data={SORT_OPTIONS}
+          data={heldOnly ? [LAST_TICKETING_SORT, ...SORT_OPTIONS] : SORT_OPTIONS}
           value={value.sort}
           allowDeselect={false}
           onChange={(v) => v && set('sort', v as FilterForm['sort'])}
         />
+        {queue === 'tickets' && (
+          <Select
+            label="Status"
+            data={STATUS_OPTIONS}
+            value={value.status}
+            allowDeselect={false}
+            onChange={(v) => {
+              const status = (v ?? '') as FilterForm['status'];
+              // Held first shows the most urgent; LT means nothing once holds are not the list.
+              const sort = status === 'held' ? 'LT' : value.sort === 'LT' ? 'BD' : value.sort;
+              onChange({ ...value, status, sort });
+            }}
+          />
+        )}
         <Group gap="md">
           <Switch
             label="Domestic"

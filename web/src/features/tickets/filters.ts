@@ -1,8 +1,10 @@
-import type { TBookingFilterInput, TicketQueue } from '@tp/contracts/tickets';
+import type { TBookingFilterInput, TicketQueue, TicketSort, TicketStatusFilter } from '@tp/contracts/tickets';
 
 /** The filter form's values (strings for inputs; empty means "any"). */
 export interface FilterForm {
-  sort: 'BD' | 'BA' | 'TD' | 'TA';
+  sort: TicketSort;
+  /** '' = any status. */
+  status: TicketStatusFilter | '';
   domestic: boolean;
   international: boolean;
   pnrOrTicket: string;
@@ -16,6 +18,7 @@ export interface FilterForm {
 
 export const EMPTY_FILTER: FilterForm = {
   sort: 'BD',
+  status: '',
   domestic: true,
   international: true,
   pnrOrTicket: '',
@@ -33,6 +36,20 @@ export const SORT_OPTIONS = [
   { value: 'TD', label: 'Travel date (latest first)' },
   { value: 'TA', label: 'Travel date (earliest first)' },
 ];
+/** Holds are worked most urgent first. */
+export const LAST_TICKETING_SORT = { value: 'LT', label: 'Last ticketing time (soonest first)' };
+
+export const STATUS_OPTIONS: { value: TicketStatusFilter | ''; label: string }[] = [
+  { value: '', label: 'Any status' },
+  { value: 'held', label: 'Held' },
+  { value: 'ticketed', label: 'Ticketed' },
+  { value: 'cancelled', label: 'Cancelled' },
+  { value: 'released', label: 'Released' },
+];
+
+/** The hold queue opens most urgent first; the other queues newest booking first. */
+export const emptyFilter = (queue: TicketQueue): FilterForm =>
+  queue === 'holds' ? { ...EMPTY_FILTER, sort: 'LT' } : EMPTY_FILTER;
 
 /** The request body: blank fields left out. */
 export function toRequest(f: FilterForm, extra: { page: number; userId?: string | undefined }): TBookingFilterInput {
@@ -42,6 +59,7 @@ export function toRequest(f: FilterForm, extra: { page: number; userId?: string 
     international: f.international,
     page: extra.page,
   };
+  if (f.status) out.status = f.status;
   for (const k of [
     'pnrOrTicket',
     'airlineCode',

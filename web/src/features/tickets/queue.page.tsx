@@ -15,14 +15,15 @@ import {
 } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
 import { exportTickets, getTickets } from '@tp/contracts/endpoints/tickets';
-import { TICKET_MSG } from '@tp/contracts/tickets';
+import { TICKET_MSG, type TicketQueue } from '@tp/contracts/tickets';
 import { call } from '#api/client.ts';
 import { useApi } from '#api/hooks.ts';
 import { useSmallScreen } from '#shared/DataTable.tsx';
 import { Pager } from '#shared/Pager.tsx';
 import { toastSuccess } from '#shared/notify.ts';
 import { useUser } from '#shared/state.ts';
-import { EMPTY_FILTER, QUEUE_TITLES, queueOf, toRequest, type FilterForm } from './filters.ts';
+import { usePermission } from '#shared/usePermission.ts';
+import { emptyFilter, QUEUE_TITLES, queueOf, toRequest, type FilterForm } from './filters.ts';
 import { TicketCard } from './TicketCard.tsx';
 import { TicketFilters } from './TicketFilters.tsx';
 
@@ -43,10 +44,17 @@ function download(filename: string, base64: string): void {
 /** /flight/ticketQueue, /flights/ticketQueue, /flights/changeRequestQueue and /flights/holdQueue. */
 export default function TicketQueuePage() {
   const queue = queueOf(useLocation().pathname);
+  // Keyed by queue: each queue starts from its own filter (the hold queue most urgent first).
+  return <TicketQueue key={queue} queue={queue} />;
+}
+
+function TicketQueue({ queue }: { queue: TicketQueue }) {
   const staff = useUser()?.userType === 'staff';
+  // The Excel call needs its own permission: a group without it must not be offered a 403.
+  const canExport = usePermission('flights.exportExcel');
   const small = useSmallScreen();
-  const [draft, setDraft] = useState<FilterForm>(EMPTY_FILTER);
-  const [applied, setApplied] = useState<FilterForm>(EMPTY_FILTER);
+  const [draft, setDraft] = useState<FilterForm>(() => emptyFilter(queue));
+  const [applied, setApplied] = useState<FilterForm>(() => emptyFilter(queue));
   const [creator, setCreator] = useState<{ userId: string; email: string } | null>(null);
   const [page, setPage] = useState(1);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -60,8 +68,8 @@ export default function TicketQueuePage() {
     setFiltersOpen(false);
   };
   const clear = () => {
-    setDraft(EMPTY_FILTER);
-    setApplied(EMPTY_FILTER);
+    setDraft(emptyFilter(queue));
+    setApplied(emptyFilter(queue));
     setCreator(null);
     setPage(1);
   };
@@ -79,7 +87,7 @@ export default function TicketQueuePage() {
     }
   };
 
-  const filters = <TicketFilters value={draft} onChange={setDraft} onApply={apply} onClear={clear} />;
+  const filters = <TicketFilters queue={queue} value={draft} onChange={setDraft} onApply={apply} onClear={clear} />;
   const list = (
     <Stack gap="sm">
       {creator && (
@@ -143,7 +151,7 @@ export default function TicketQueuePage() {
               Filters
             </Button>
           )}
-          {staff && (
+          {staff && canExport && (
             <Button variant="light" loading={exporting} onClick={exportExcel}>
               Download Excel
             </Button>

@@ -2,127 +2,19 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { orderSuccessCallback } from '@tp/contracts/endpoints/flights';
-import { changeRequest, getCancellationCharges, getTickets, ticketHeldBooking } from '@tp/contracts/endpoints/tickets';
+import {
+  changeRequest,
+  getCancellationCharges,
+  getTickets,
+  releaseFlight,
+  ticketHeldBooking,
+} from '@tp/contracts/endpoints/tickets';
 import { MSG } from '@tp/contracts/messages';
-import { TICKET_MSG, type TTicketPage, type TTicketView } from '@tp/contracts/tickets';
+import { TICKET_MSG, type TTicketView } from '@tp/contracts/tickets';
 import { failure, fakeApi } from '#test/fake-api.ts';
 import { testUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';
-
-const leg = (from: string, to: string) => ({
-  airlineName: 'IndiGo',
-  airlineCode: '6E',
-  flightNumber: '201',
-  fareClass: 'Y',
-  operatingCarrier: '6E',
-  originAirportCode: from,
-  originAirportName: from,
-  originCityName: from,
-  originCityCode: from,
-  originCountryCode: 'IN',
-  originTerminal: '1',
-  destinationAirportCode: to,
-  destinationAirportName: to,
-  destinationCityName: to,
-  destinationCityCode: to,
-  destinationCountryCode: 'IN',
-  destinationTerminal: '2',
-  departureTime: '2026-12-01T06:00:00',
-  arrivalTime: '2026-12-01T08:00:00',
-  durationMinutes: 120,
-  groundTimeMinutes: 0,
-  tripIndicator: 1,
-  flightStatus: 'Confirmed',
-  baggage: '15 KG',
-  cabinBaggage: '7 KG',
-  stopPoint: '',
-  stopPointArrivalTime: '',
-  stopPointDepartureTime: '',
-});
-const pax = (i: number, firstName: string) => ({
-  title: 'Mr' as const,
-  firstName,
-  lastName: 'Iyer',
-  paxType: 1 as const,
-  gender: 1 as const,
-  isLeadPax: i === 0,
-  paxIndex: i,
-  ticket: { ticketId: `T${i}`, ticketNumber: `09800000${i}`, validatingAirline: '6E' },
-  baggage: [],
-  mealDynamic: [],
-  seat: [],
-  fare: { passengerType: 1, baseFare: 4000, tax: 1000, totalFare: 5000 },
-});
-const zeroFare = Object.fromEntries(
-  ['baseFare', 'tax', 'yq', 'offeredOtherCharges', 'serviceFee', 'txnFee', 'publishedFare', 'offeredFare'].map((k) => [
-    k,
-    0,
-  ]),
-);
-const ticket = (): TTicketView => ({
-  bookingId: 'B1',
-  pnr: 'PNR001',
-  orderId: 'O1',
-  searchId: 'S1',
-  resultIndex: 'OB1',
-  supplierBookingId: '123',
-  source: 'GDS',
-  supplier: 'simulator',
-  isLcc: false,
-  isRefundable: true,
-  isDomestic: true,
-  journeyType: 1,
-  leg: 1,
-  linkedBookingId: null,
-  statusId: 3,
-  status: 'Ticketed',
-  lastTicketDate: null,
-  airlineCode: '6E',
-  airlineName: 'IndiGo',
-  segments: [[leg('DEL', 'BOM'), leg('BOM', 'GOI')]],
-  passengers: [pax(0, 'Aarav'), pax(1, 'Meera')],
-  fare: {
-    ...zeroFare,
-    currency: 'INR',
-    commissionEarned: 0,
-    tds: 0,
-    markup: 0,
-    gstOnMarkup: 0,
-    discount: 0,
-    publishedPrice: 10000,
-    totalFare: 10000,
-    totalPayable: 10000,
-    totalPayableAmt: 10000,
-    baggagePrice: 0,
-    mealPrice: 0,
-    seatPrice: 0,
-  } as TTicketView['fare'],
-  fareRules: [{ origin: 'DEL', destination: 'GOI', airline: '6E', fareRuleDetail: 'Cancellation INR 3000' }],
-  agentMarkup: 0,
-  agentDiscount: 0,
-  accounting: {
-    amountCharged: 10000,
-    currency: 'INR',
-    paymentMode: 'wallet',
-    transactionId: null,
-    legalEntityId: 'le-1',
-    refundedAmount: 0,
-  },
-  user: { userId: 'user-1', email: 'asha@example.com', firstName: 'Asha', lastName: 'Rao', userType: 'retail' },
-  ticketCRInfo: [],
-  supplierChangeReqStatus: null,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  travelDate: '2026-12-01T06:00:00',
-  invoiceCreatedOn: null,
-  slug: btoa('B1___PNR001'),
-  displayStatus: 'Ticketed',
-});
-const page = (records: TTicketView[]): TTicketPage => ({
-  records,
-  totalRecords: records.length,
-  totalPages: 1,
-  page: 1,
-});
+import { leg, page, ticket } from './test-fixtures.ts';
 
 describe('ticket queue', { timeout: 20_000 }, () => {
   it('shows the empty state with a Book a Flight link', async () => {
@@ -274,5 +166,63 @@ describe('hold queue: Ticket now', { timeout: 20_000 }, () => {
     await user.click(dialog.getByRole('button', { name: 'Confirm and ticket', hidden: true }));
     expect(await screen.findByText(/Insufficient wallet balance/)).toBeTruthy();
     expect(screen.getByRole('article', { name: 'Booking PNR001' })).toBeTruthy();
+  });
+});
+
+describe("agent's own queue: held fares", { timeout: 20_000 }, () => {
+  const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
+  const held = (): TTicketView => ({
+    ...ticket(),
+    statusId: 1,
+    status: 'Held',
+    displayStatus: 'Held',
+    lastTicketDate: inHours(5),
+    accounting: { ...ticket().accounting, amountCharged: 0 },
+    fare: { ...ticket().fare, totalPayableAmt: 8444 },
+    passengers: ticket().passengers.map((p) => ({ ...p, ticket: null })),
+    user: { ...ticket().user, userType: 'travelAgent' },
+  });
+
+  it('finds holds under the Held status, with the held amount, a countdown, and Release after a confirmation', async () => {
+    const api = fakeApi()
+      .on(getTickets, (input) =>
+        page(
+          input.status === 'held' ? [held()] : [{ ...ticket(), segments: [[leg('DEL', 'BOM')], [leg('BOM', 'GOI')]] }],
+        ),
+      )
+      .on(releaseFlight, { ...held(), statusId: 6, status: 'Released', displayStatus: 'Released' });
+    renderApp('/flight/ticketQueue', { user: testUser({ userType: 'travelAgent' }), api });
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+    // A multi-city booking reads the route of every trip, not first origin → last destination (DEL → DEL).
+    const ticketed = await screen.findByRole('article', { name: 'Booking PNR001' });
+    expect(within(ticketed).getByText(/IndiGo · DEL → BOM → GOI ·/)).toBeTruthy();
+
+    await user.click(screen.getAllByRole('combobox', { name: 'Status' })[0]!);
+    await user.click(await screen.findByRole('option', { name: 'Held', hidden: true }));
+    await user.click(screen.getAllByRole('button', { name: 'Apply' })[0]!);
+    await waitFor(() => expect(api.calls(getTickets).at(-1)!.input).toMatchObject({ status: 'held', sort: 'LT' }));
+    const card = await screen.findByRole('article', { name: 'Booking PNR001' });
+    await within(card).findByText(/^Held amount/);
+    // What Ticket now will charge, not the nothing charged so far.
+    expect(within(card).getByText(/^Held amount/).textContent).toBe('Held amount ₹8,444.00');
+    expect(within(card).getByRole('timer').textContent).toMatch(/^Ticket within 4 h 5\d m \(by /);
+    expect(within(card).getByRole('button', { name: 'Ticket now' })).toBeTruthy();
+
+    await user.click(within(card).getByRole('button', { name: 'Release' }));
+    const dialog = within(await screen.findByRole('dialog', { hidden: true }));
+    await user.click(dialog.getByRole('button', { name: 'Keep the hold', hidden: true }));
+    expect(api.calls(releaseFlight)).toHaveLength(0);
+    await user.click(within(card).getByRole('button', { name: 'Release' }));
+    const again = within(await screen.findByRole('dialog', { hidden: true }));
+    await user.click(again.getByRole('button', { name: 'Release booking', hidden: true }));
+    await waitFor(() => expect(api.calls(releaseFlight)).toHaveLength(1));
+    expect(api.calls(releaseFlight)[0]!.input).toEqual({ BookingId: 'B1', Source: 'GDS' });
+  });
+
+  it('opens the hold queue most urgent first', async () => {
+    const api = fakeApi().on(getTickets, page([held()]));
+    renderApp('/flights/holdQueue', { user: testUser({ userType: 'staff', isUserSuperAdmin: true }), api });
+    await screen.findByRole('article', { name: 'Booking PNR001' });
+    expect(api.calls(getTickets)[0]!.input).toMatchObject({ queue: 'holds', sort: 'LT' });
   });
 });
