@@ -24,7 +24,8 @@ export const operations: Operation[] = [
   operation(api.getPassengerViewOptions, async (input, ctx) => flights.passengerViewOptions(await scope(ctx), input)),
   operation(api.validateBooking, async (input, ctx) => {
     const checked = await flights.checkBooking(await scope(ctx), input);
-    return { valid: true as const, totalPayable: checked.fare.totalPayableAmt, currency: checked.fare.currency };
+    const { fare, charge } = checked;
+    return { valid: true as const, totalPayable: fare.totalPayableAmt, currency: fare.currency, charge };
   }),
   operation(api.setFlightDetails, async (input, ctx) => orders.createOrder(await scope(ctx), input)),
   operation(api.orderSuccessCallback, async (input, ctx) => orders.payOrder(await scope(ctx), input.orderId)),

@@ -6,6 +6,7 @@
 import {
   FLIGHT_TIMING,
   TIME_BANDS,
+  type TCharge,
   type TFare,
   type TFareQuote,
   type TFareRule,
@@ -28,6 +29,7 @@ import {
   type SupplierPaxFare,
   type LookToBookPolicy,
 } from '@tp/domain';
+import { chargeOf, itemiseExtras } from '@tp/domain/charge';
 import { airportByCode } from '@tp/reference-data/airports';
 import { COUNTRIES } from '@tp/reference-data/countries';
 import { newId } from '#lib/crypto';
@@ -362,6 +364,7 @@ function quoteView({ quote, chain }: OptionContext): TFareQuote {
     previousTotalPayable: round2(previous),
     option,
     expiresAt: quote.expiresAtIso,
+    charge: chargeOf(option.fare, option.fareBreakdown, []),
   };
 }
 
@@ -506,6 +509,7 @@ export interface CheckedBooking {
   ctx: OptionContext;
   option: TFlightOption;
   fare: TFare;
+  charge: TCharge;
   passengers: SupplyPassenger[];
 }
 
@@ -535,5 +539,8 @@ export async function checkBooking(
   const catalogue = wantsSsr ? await ssrOf(scope, ctx) : null;
   const resolved = resolveSsr(input.passengers, catalogue);
   const option = priceOption(opt, ctx.chain);
-  return { ctx, option, fare: withExtras(option.fare, resolved.extras), passengers: resolved.passengers };
+  // One source of truth for the amount: the payment order charges `charge.total` (as totalPayableAmt).
+  const charge = chargeOf(option.fare, option.fareBreakdown, itemiseExtras(resolved.passengers));
+  const fare = { ...withExtras(option.fare, resolved.extras), totalPayableAmt: charge.total };
+  return { ctx, option, fare, charge, passengers: resolved.passengers };
 }

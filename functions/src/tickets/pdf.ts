@@ -78,6 +78,7 @@ export async function eTicketPdf(doc: ETicketDoc, barcodes: readonly string[]): 
     text('Fare', { size: 12, f: bold });
     for (const [k, v] of doc.fare.lines) text(`${k}: ${v}`);
     text(`Total: ${doc.fare.total}`, { f: bold });
+    for (const [k, v] of doc.fare.perType ?? []) text(`${k}: ${v}`, { size: 9 });
   }
   return pdf.save();
 }

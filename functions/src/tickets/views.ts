@@ -1,8 +1,9 @@
 /** What the ticket screens, the e-ticket and its mail see of a stored booking. */
-import { BOOKING_STATUS, PAX_CODE, type TBookedPassenger } from '@tp/contracts/flights';
+import { BOOKING_STATUS, PAX_CODE, PAX_NAME, type TBookedPassenger } from '@tp/contracts/flights';
 import { ticketSlug, type TETicket, type TTicketView } from '@tp/contracts/tickets';
 import { barcodeText } from '@tp/domain/barcode';
-import { eTicketFare, formatFare } from '@tp/domain/eticket-fare';
+import { paxTypeCharges } from '@tp/domain/charge';
+import { eTicketFare, fareSplitLines, formatFare } from '@tp/domain/eticket-fare';
 import type { ETicketDoc } from '@tp/mail';
 import type { SiteRecord } from '#lib/tenancy';
 import type { BookingRecord } from '../flights/bookings-repo.ts';
@@ -89,6 +90,7 @@ export function eTicketView(b: BookingRecord, site: SiteRecord, withPrices: bool
       barcode: barcodeOf(b, p),
     })),
     fare,
+    paxTypes: withPrices ? paxTypeCharges(b.passengers.map((p) => ({ ...p.fare, count: 1 }))) : [],
     agentMarkup: withPrices ? b.agentMarkup : null,
     agentDiscount: withPrices ? b.agentDiscount : null,
     canEdit: withPrices,
@@ -99,17 +101,20 @@ export function eTicketView(b: BookingRecord, site: SiteRecord, withPrices: bool
 const when = (t: string) => t.slice(0, 16).replace('T', ' ');
 
 /** Lines of the fare table (the screen, the mail and the PDF print the same ones). */
-export function fareLines(fare: NonNullable<TETicket['fare']>): { lines: [string, string][]; total: string } {
+export function fareLines(
+  fare: NonNullable<TETicket['fare']>,
+  paxTypes: TETicket['paxTypes'] = [],
+): { lines: [string, string][]; total: string; perType: [string, string][] } {
   const c = fare.currency;
-  const lines: [string, string][] = [
-    ['Base fare', `${c} ${formatFare(fare.baseFare)}`],
-    ['Taxes and fees', `${c} ${formatFare(fare.tax)}`],
-  ];
-  if (fare.txnFee) lines.push(['Transaction fee', `${c} ${formatFare(fare.txnFee)}`]);
-  if (fare.otherCharges) lines.push(['Other charges', `${c} ${formatFare(fare.otherCharges)}`]);
-  if (fare.baggageMealCharges) lines.push(['Baggage and meal charges', `${c} ${formatFare(fare.baggageMealCharges)}`]);
-  if (fare.discount) lines.push(['Discount', `- ${c} ${formatFare(fare.discount)}`]);
-  return { lines, total: `${c} ${formatFare(fare.totalFare)}` };
+  const lines = fareSplitLines(fare).map(({ label, amount }): [string, string] => [
+    label,
+    amount < 0 ? `- ${c} ${formatFare(-amount)}` : `${c} ${formatFare(amount)}`,
+  ]);
+  const perType = paxTypes.map((p): [string, string] => [
+    `${PAX_NAME[p.passengerType as 1 | 2 | 3] ?? 'Passenger'} × ${p.count}`,
+    `${c} ${formatFare(p.totalFare)} each (taxes ${formatFare(p.tax)})`,
+  ]);
+  return { lines, total: `${c} ${formatFare(fare.totalFare)}`, perType };
 }
 
 /** The e-ticket as the mail template and the PDF want it (one passenger when `pax` is given). */
@@ -136,7 +141,7 @@ export function eTicketDoc(t: TETicket, link: string, pax?: number): ETicketDoc 
       ticketNumber: p.ticket?.ticketNumber ?? '-',
       extras: p.extras.map((x) => `${x.sector} ${x.kind} ${x.text}`).join('; '),
     })),
-    fare: t.fare ? fareLines(t.fare) : null,
+    fare: t.fare ? fareLines(t.fare, t.paxTypes) : null,
     link,
   };
 }

@@ -17,6 +17,8 @@ export const JOURNEY_TYPE = { oneWay: 1, return: 2, multiStop: 3, specialReturn:
 export const RETURN_TYPE = { normal: 2, lccSpecial: 5, gdsSpecial: 3 } as const;
 export const PAX_TYPE = { adult: 1, child: 2, infant: 3 } as const;
 export const PAX_CODE = { 1: 'ADT', 2: 'CHD', 3: 'INF' } as const;
+/** Passenger types as people read them (forms, fare breakdowns, e-ticket). */
+export const PAX_NAME = { 1: 'Adult', 2: 'Child', 3: 'Infant' } as const;
 export const GENDER = { male: 1, female: 2 } as const;
 
 /** Time bands of the search form; the value is the time part of `preferredDepartureTime`. */
@@ -263,6 +265,54 @@ export const ZFareRule = z.object({
 });
 export type TFareRule = z.infer<typeof ZFareRule>;
 
+/** The e-ticket's fare split (spec 000 §9 field names); `seatCharges` is ours: seats are their own line. */
+export const ZETicketFare = z.object({
+  currency: z.string(),
+  baseFare: z.number(),
+  tax: z.number(),
+  txnFee: z.number(),
+  otherCharges: z.number(),
+  baggageMealCharges: z.number(),
+  seatCharges: z.number(),
+  discount: z.number(),
+  totalFare: z.number(),
+  roundedTotalFare: z.number(),
+});
+
+/** Per passenger type: one passenger's base, tax and fare, and the type's total (domain `paxTypeCharges`). */
+export const ZPaxTypeCharge = z.object({
+  passengerType: z.number(),
+  count: z.number(),
+  baseFare: z.number(),
+  tax: z.number(),
+  totalFare: z.number(),
+  total: z.number(),
+});
+
+/**
+ * What a booking charges and why (domain `chargeOf`): the server's figure, which the pages show as is.
+ * `total` is the payment order's amount.
+ */
+export const ZCharge = z.object({
+  currency: z.string(),
+  fare: ZETicketFare,
+  extras: z.array(
+    z.object({
+      passengerIndex: z.number(),
+      kind: z.enum(['baggage', 'meal', 'seat']),
+      segment: z.string(),
+      code: z.string(),
+      description: z.string(),
+      price: z.number(),
+    }),
+  ),
+  paxTypes: z.array(ZPaxTypeCharge),
+  commissionEarned: z.number(),
+  tds: z.number(),
+  total: z.number(),
+});
+export type TCharge = z.infer<typeof ZCharge>;
+
 export const ZFareQuote = z.object({
   searchId: z.string(),
   resultIndex: z.string(),
@@ -270,6 +320,8 @@ export const ZFareQuote = z.object({
   previousTotalPayable: z.number(),
   option: ZFlightOption,
   expiresAt: z.string(),
+  /** The fare as it will be charged before extras (split and per passenger type as on the e-ticket). */
+  charge: ZCharge,
 });
 export type TFareQuote = z.infer<typeof ZFareQuote>;
 
@@ -343,6 +395,7 @@ export const ZPaxSsr = z.object({ baggage: zSsrChoice(), mealDynamic: zSsrChoice
 export type TPaxSsr = z.infer<typeof ZPaxSsr>;
 
 export const ZPassengerInput = z.object({
+  /** Must agree with the gender (domain `titleGenderProblem`): Mr and Mstr male; Mrs, Ms and Miss female. */
   title: z.enum(['Mr', 'Mrs', 'Ms', 'Miss', 'Mstr'], { error: MSG.required }),
   firstName: zName('First name'),
   lastName: zName('Last name'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eTicketFare, formatFare } from './eticket-fare.ts';
+import { eTicketFare, fareSplitLines, formatFare } from './eticket-fare.ts';
 
 // Hand-worked: base 4000 + tax 800 + other 50 + txn fee 20 = published 4870; our markup 100 + GST 18
 // → 4988; discount 38 → totalFare 4950. Extras: baggage 600, meal 250, seat 0.
@@ -25,6 +25,7 @@ describe('e-ticket fare', () => {
       txnFee: 20,
       otherCharges: 50,
       baggageMealCharges: 850,
+      seatCharges: 0,
       discount: 38,
       totalFare: 5800,
       roundedTotalFare: 5800,
@@ -44,8 +45,35 @@ describe('e-ticket fare', () => {
     expect(lines + withAgent.baggageMealCharges - withAgent.discount).toBeCloseTo(withAgent.totalFare, 2);
   });
 
+  it('keeps seats out of baggage and meal charges (their own line); the base fare is unchanged', () => {
+    const withSeat = eTicketFare({ ...fare, seatPrice: 300 });
+    expect(withSeat).toMatchObject({ baggageMealCharges: 850, seatCharges: 300, totalFare: 6100, baseFare: 4118 });
+  });
+
   it('prints two decimals', () => {
     expect(formatFare(1234.5)).toBe('1234.50');
     expect(formatFare(0.005)).toBe('0.01');
+  });
+});
+
+describe('fare split lines', () => {
+  it('print every non-zero line in order, the discount negative, adding up to the total', () => {
+    const f = eTicketFare({ ...fare, seatPrice: 300 });
+    const lines = fareSplitLines(f);
+    expect(lines.map((l) => l.label)).toEqual([
+      'Base fare',
+      'Taxes and fees',
+      'Transaction fee',
+      'Other charges',
+      'Baggage and meal charges',
+      'Seat charges',
+      'Discount',
+    ]);
+    expect(lines.at(-1)!.amount).toBe(-38);
+    expect(lines.reduce((n, l) => n + l.amount, 0)).toBeCloseTo(f.totalFare, 2);
+    const bare = fareSplitLines(
+      eTicketFare({ ...fare, txnFee: 0, offeredOtherCharges: 0, discount: 0, baggagePrice: 0, mealPrice: 0 }),
+    );
+    expect(bare.map((l) => l.label)).toEqual(['Base fare', 'Taxes and fees']);
   });
 });

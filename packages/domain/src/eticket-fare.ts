@@ -29,17 +29,21 @@ export interface ETicketFare {
   txnFee: number;
   otherCharges: number;
   baggageMealCharges: number;
+  /** Seats are their own line, never folded into baggage and meal charges. */
+  seatCharges: number;
   discount: number;
   totalFare: number;
   roundedTotalFare: number;
 }
 
 export function eTicketFare(f: ETicketFareInput, options: { mergeTxnFeeIntoTax?: boolean } = {}): ETicketFare {
-  const baggageMealCharges = round2(f.baggagePrice + f.mealPrice + f.seatPrice);
+  const baggageMealCharges = round2(f.baggagePrice + f.mealPrice);
+  const seatCharges = round2(f.seatPrice);
+  const extras = baggageMealCharges + seatCharges;
   const discount = round2(f.discount + (f.agentDiscount ?? 0));
-  const totalFare = round2(f.totalFare + baggageMealCharges + (f.agentMarkup ?? 0) - (f.agentDiscount ?? 0));
+  const totalFare = round2(f.totalFare + extras + (f.agentMarkup ?? 0) - (f.agentDiscount ?? 0));
   const otherCharges = round2(f.offeredOtherCharges);
-  const baseFare = round2(totalFare + discount - baggageMealCharges - otherCharges - f.tax - f.txnFee);
+  const baseFare = round2(totalFare + discount - extras - otherCharges - f.tax - f.txnFee);
   const merge = options.mergeTxnFeeIntoTax ?? false;
   return {
     currency: f.currency,
@@ -48,10 +52,30 @@ export function eTicketFare(f: ETicketFareInput, options: { mergeTxnFeeIntoTax?:
     txnFee: merge ? 0 : round2(f.txnFee),
     otherCharges,
     baggageMealCharges,
+    seatCharges,
     discount,
     totalFare,
     roundedTotalFare: Math.round(totalFare),
   };
+}
+
+/**
+ * The lines of a fare split, in the order every page, the mail and the PDF print them; zero optional lines
+ * are left out, the discount is negative. They add up to `totalFare`.
+ */
+export function fareSplitLines(f: ETicketFare): { label: string; amount: number }[] {
+  const optional: [string, number][] = [
+    ['Transaction fee', f.txnFee],
+    ['Other charges', f.otherCharges],
+    ['Baggage and meal charges', f.baggageMealCharges],
+    ['Seat charges', f.seatCharges],
+    ['Discount', -f.discount],
+  ];
+  return [
+    { label: 'Base fare', amount: f.baseFare },
+    { label: 'Taxes and fees', amount: f.tax },
+    ...optional.filter(([, amount]) => amount !== 0).map(([label, amount]) => ({ label, amount })),
+  ];
 }
 
 /** Two decimals, as every fare figure is shown (spec 000 §9). */

@@ -46,6 +46,19 @@ const addMonths = (date: string, months: number): string => {
   return d.toISOString().slice(0, 10);
 };
 
+/** Titles a gender takes (1 male, 2 female); a title outside its gender's list is refused. */
+export const TITLES_BY_GENDER: Record<1 | 2, readonly string[]> = { 1: ['Mr', 'Mstr'], 2: ['Mrs', 'Ms', 'Miss'] };
+const GENDER_NAME = { 1: 'male', 2: 'female' } as const;
+
+/** Why a title contradicts the gender (e.g. Mr with Female), or null when they agree or one is unset. */
+export function titleGenderProblem(title: string, gender: number): string | null {
+  if (!title || (gender !== 1 && gender !== 2)) return null;
+  if (TITLES_BY_GENDER[gender].includes(title)) return null;
+  const other = gender === 1 ? 2 : 1;
+  if (!TITLES_BY_GENDER[other].includes(title)) return null;
+  return `${title} is a title for a ${GENDER_NAME[other]} passenger; choose the title that matches the gender`;
+}
+
 const AGE_RANGE = { 1: [12, 120], 2: [2, 11], 3: [0, 1] } as const;
 const TYPE_NAME = { 1: 'An adult', 2: 'A child', 3: 'An infant' } as const;
 
@@ -75,6 +88,8 @@ export function validatePassengers(pax: readonly PassengerLike[], rules: Passeng
       }
     }
     if (p.paxType === 3 && !['Mstr', 'Miss'].includes(p.title)) at('title', 'An infant is titled Mstr or Miss');
+    const mismatch = titleGenderProblem(p.title, p.gender);
+    if (mismatch) at('title', mismatch);
     if (i === leadIndex) {
       if (!p.email) at('email', REQUIRED);
       else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(p.email)) at('email', 'Please enter a valid email');

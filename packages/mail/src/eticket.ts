@@ -22,7 +22,12 @@ export interface ETicketDoc {
   }[];
   passengers: { name: string; type: string; ticketNumber: string; extras: string }[];
   /** null when prices are hidden. */
-  fare: { lines: [string, string][]; total: string } | null;
+  fare: {
+    lines: [string, string][];
+    total: string;
+    /** Per passenger type, after the total (they are part of it, not added to it). */
+    perType?: [string, string][] | undefined;
+  } | null;
   link: string;
 }
 
@@ -85,6 +90,14 @@ export function eTicketMail(brand: MailBrand, doc: ETicketDoc): RenderedMail {
                   ? table(['Fare', 'Amount'], [...doc.fare.lines.map(([k, v]) => [k, v]), ['Total', doc.fare.total]])
                   : ''
               }
+              ${
+                doc.fare?.perType?.length
+                  ? table(
+                      ['Per passenger type', 'Fare'],
+                      doc.fare.perType.map(([k, v]) => [k, v]),
+                    )
+                  : ''
+              }
               <p style="margin:16px 0;font-size:13px">
                 The e-ticket is attached as PDF. View it online:
                 <a href="${link}" style="color:${primary}">${link}</a>
@@ -104,7 +117,14 @@ export function eTicketMail(brand: MailBrand, doc: ETicketDoc): RenderedMail {
     '',
     ...doc.passengers.map((p) => `${p.name} (${p.type}) ticket ${p.ticketNumber}${p.extras ? ` · ${p.extras}` : ''}`),
     '',
-    ...(doc.fare ? [...doc.fare.lines.map(([k, v]) => `${k}: ${v}`), `Total: ${doc.fare.total}`, ''] : []),
+    ...(doc.fare
+      ? [
+          ...doc.fare.lines.map(([k, v]) => `${k}: ${v}`),
+          `Total: ${doc.fare.total}`,
+          ...(doc.fare.perType ?? []).map(([k, v]) => `${k}: ${v}`),
+          '',
+        ]
+      : []),
     `View online: ${link}`,
   ].join('\n');
   return { subject, html: body.value, text };

@@ -8,6 +8,7 @@ import {
   PAX_LIMITS,
   PAYMENT_MODES,
   ZBooking,
+  ZCharge,
   ZFare,
   ZFareQuote,
   ZFareRule,
@@ -211,7 +212,8 @@ export const validateBooking = endpoint({
   domain: 'flights',
   auth: 'user',
   request: ZBookingInput,
-  response: z.object({ valid: z.literal(true), totalPayable: z.number(), currency: z.string() }),
+  /** `charge` itemises `totalPayable` (the amount the payment order will charge). */
+  response: z.object({ valid: z.literal(true), totalPayable: z.number(), currency: z.string(), charge: ZCharge }),
   summary:
     'Checks passengers against the fare (counts, ages on the travel date, passport where required, lead contact) and the chosen SSR against the catalogue; 400 with a message per field otherwise.',
 });

@@ -1,11 +1,14 @@
 import { memo } from 'react';
-import { Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Accordion, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import type { TSsrCatalogue } from '@tp/contracts/flights';
-import { formatFare } from '@tp/domain/flight-filters';
+import type { TSeat, TSsrCatalogue } from '@tp/contracts/flights';
+import { formatMoney } from '#features/wallet/money.ts';
 import { PhoneInput } from '#shared/PhoneInput.tsx';
 import { PAX_NAME, TITLES, ssrBySegment, type PaxForm } from './passenger-form.ts';
 import { SeatMap } from './SeatMap.tsx';
+import css from './SeatMap.module.css';
+
+const seatsOf = (rows: TSeat[][]) => rows.flat();
 
 export interface PassengersFormValues {
   passengers: PaxForm[];
@@ -42,7 +45,7 @@ export const PassengerFields = memo(function PassengerFields({
   const lead = index === 0;
   const name = `${PAX_NAME[p.paxType]} ${number}${lead ? ' (lead passenger)' : ''}`;
   const grouped = ssrBySegment(ssr);
-  const money = (n: number) => (n > 0 ? ` ₹${formatFare(n)}` : ' free');
+  const money = (n: number) => (n > 0 ? ` ${formatMoney(n)}` : ' free');
   return (
     <Paper withBorder p="md" role="group" aria-label={name}>
       <Stack gap="sm">
@@ -109,20 +112,34 @@ export const PassengerFields = memo(function PassengerFields({
                 )}
               </SimpleGrid>
             ))}
-            {ssr.seatDynamic.map((s) => (
-              <Stack key={s.segment} gap={4}>
-                <Text size="sm">
-                  Seat {s.segment}: {p.seat[s.segment] ?? 'none chosen'}
-                </Text>
-                <SeatMap
-                  rows={s.rows}
-                  label={`Seats ${s.segment} for ${name}`}
-                  selected={p.seat[s.segment]}
-                  taken={takenSeats[s.segment] ?? []}
-                  onPick={(seat) => form.setFieldValue(`passengers.${index}.seat.${s.segment}`, seat?.code ?? '')}
-                />
-              </Stack>
-            ))}
+            {ssr.seatDynamic.length > 0 && (
+              <Accordion variant="contained" chevronPosition="right" classNames={{ content: css.seatPanel }}>
+                {ssr.seatDynamic.map((s) => {
+                  const picked = seatsOf(s.rows).find((x) => x.code === p.seat[s.segment]);
+                  return (
+                    <Accordion.Item key={s.segment} value={s.segment}>
+                      <Accordion.Control aria-label={`Seat ${s.segment} for ${name}`}>
+                        <Text size="sm">
+                          Seat {s.segment}:{' '}
+                          <b>{picked ? `${picked.code} (${money(picked.price).trim()})` : 'none chosen'}</b>
+                        </Text>
+                      </Accordion.Control>
+                      <Accordion.Panel>
+                        <SeatMap
+                          rows={s.rows}
+                          label={`Seats ${s.segment} for ${name}`}
+                          selected={p.seat[s.segment]}
+                          taken={takenSeats[s.segment] ?? []}
+                          onPick={(seat) =>
+                            form.setFieldValue(`passengers.${index}.seat.${s.segment}`, seat?.code ?? '')
+                          }
+                        />
+                      </Accordion.Panel>
+                    </Accordion.Item>
+                  );
+                })}
+              </Accordion>
+            )}
           </Stack>
         )}
       </Stack>

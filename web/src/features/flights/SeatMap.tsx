@@ -1,15 +1,43 @@
-import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Fragment } from 'react';
+import { UnstyledButton } from '@mantine/core';
 import type { TSeat } from '@tp/contracts/flights';
-import { formatFare } from '@tp/domain/flight-filters';
+import { formatMoney } from '#features/wallet/money.ts';
+import css from './SeatMap.module.css';
 
 const SEAT_TYPE = { 1: 'window', 2: 'aisle', 3: 'middle' } as Record<number, string>;
+const AISLE = 2;
 
-export const seatLabel = (s: TSeat) =>
-  `${s.code} ${SEAT_TYPE[s.seatType] ?? ''}${s.price > 0 ? ` ₹${formatFare(s.price)}` : ' free'}`.replace(/\s+/g, ' ');
+const priceOf = (s: TSeat) => (s.price > 0 ? formatMoney(s.price, s.currency || 'INR') : 'free');
+
+export const seatLabel = (s: TSeat) => `${s.code} ${SEAT_TYPE[s.seatType] ?? ''} ${priceOf(s)}`.replace(/\s+/g, ' ');
+
+/** Short price for inside a 44 px seat: "₹350", "₹1.1k". */
+const shortPrice = (n: number) => (n >= 1000 ? `₹${(n / 1000).toFixed(1).replace(/\.0$/, '')}k` : `₹${Math.round(n)}`);
+
+/** Free, paid, taken and yours, as the seats are coloured. */
+export function SeatLegend() {
+  return (
+    <div className={css.legend} aria-hidden>
+      <span>
+        <i className={`${css.swatch} ${css.free}`} /> Free
+      </span>
+      <span>
+        <i className={`${css.swatch} ${css.paid}`} /> Paid (price on the seat)
+      </span>
+      <span>
+        <i className={`${css.swatch} ${css.taken}`} /> Taken
+      </span>
+      <span>
+        <i className={`${css.swatch} ${css.mine}`} /> Your pick
+      </span>
+    </div>
+  );
+}
 
 /**
- * A segment's seat map: rows of seats, taken ones disabled. With `onPick` the seats are buttons;
- * `taken` marks seats already chosen for other passengers of this booking.
+ * A segment's seat map: rows of 44 px seats with their price, a lane where two aisle seats meet, taken
+ * ones disabled. With `onPick` the seats are buttons; `taken` marks seats chosen for other passengers of
+ * this booking.
  */
 export function SeatMap({
   rows,
@@ -25,46 +53,36 @@ export function SeatMap({
   label: string;
 }) {
   return (
-    <Stack gap={2} role="group" aria-label={label} style={{ overflowX: 'auto' }}>
-      {rows.map((row, r) => (
-        <Group key={r} gap={2} wrap="nowrap">
-          <Text size="xs" w={20} c="dimmed">
-            {row[0]?.rowNo}
-          </Text>
-          {row.map((seat) => {
-            const mine = selected === seat.code;
-            const unavailable = !seat.available || (taken.includes(seat.code) && !mine);
-            return (
-              <UnstyledButton
-                key={seat.code}
-                disabled={unavailable || !onPick}
-                onClick={() => onPick?.(mine ? null : seat)}
-                aria-label={`Seat ${seatLabel(seat)}${unavailable ? ' (taken)' : ''}`}
-                aria-pressed={mine}
-                style={{
-                  width: 30,
-                  height: 26,
-                  fontSize: 10,
-                  textAlign: 'center',
-                  borderRadius: 4,
-                  border: '1px solid var(--mantine-color-gray-4)',
-                  background: mine
-                    ? 'var(--mantine-primary-color-filled)'
-                    : unavailable
-                      ? 'var(--mantine-color-gray-3)'
-                      : seat.price > 0
-                        ? 'var(--mantine-color-yellow-1)'
-                        : 'var(--mantine-color-green-1)',
-                  color: mine ? 'white' : undefined,
-                  cursor: unavailable || !onPick ? 'default' : 'pointer',
-                }}
-              >
-                {seat.seatNo}
-              </UnstyledButton>
-            );
-          })}
-        </Group>
-      ))}
-    </Stack>
+    <div className={css.map}>
+      <SeatLegend />
+      <div role="group" aria-label={label}>
+        {rows.map((row, r) => (
+          <div key={r} className={css.row}>
+            <span className={css.rowNo}>{row[0]?.rowNo}</span>
+            {row.map((seat, i) => {
+              const mine = selected === seat.code;
+              const unavailable = !seat.available || (taken.includes(seat.code) && !mine);
+              const state = mine ? css.mine : unavailable ? css.taken : seat.price > 0 ? css.paid : css.free;
+              const aisleBefore = i > 0 && seat.seatType === AISLE && row[i - 1]!.seatType === AISLE;
+              return (
+                <Fragment key={seat.code}>
+                  {aisleBefore && <span className={css.aisle} aria-hidden />}
+                  <UnstyledButton
+                    className={`${css.seat} ${state} ${onPick ? '' : css.readonly}`}
+                    disabled={unavailable || !onPick}
+                    onClick={() => onPick?.(mine ? null : seat)}
+                    aria-label={`Seat ${seatLabel(seat)}${unavailable ? ' (taken)' : ''}`}
+                    aria-pressed={onPick ? mine : undefined}
+                  >
+                    {seat.seatNo}
+                    {!unavailable && <small>{seat.price > 0 ? shortPrice(seat.price) : 'free'}</small>}
+                  </UnstyledButton>
+                </Fragment>
+              );
+            })}
+          </div>
+        ))}
+      </div>
+    </div>
   );
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 const WAIT = { timeout: 10_000 };
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fareQuote, getFareRules, getSSR, search } from '@tp/contracts/endpoints/flights';
+import { fareQuote, getCalendarFare, getFareRules, getSSR, search } from '@tp/contracts/endpoints/flights';
 import { getAirports } from '@tp/contracts/endpoints/master';
 import type { CityOption } from '@tp/contracts/master';
 import { MSG } from '@tp/contracts/messages';
@@ -12,7 +12,7 @@ import { failure, fakeApi } from '#test/fake-api.ts';
 import { testUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';
 import { searchCache } from './state.ts';
-import { flightOption, searchResponse } from './test-fixtures.ts';
+import { fare, fareQuoteOf, flightOption, searchResponse } from './test-fixtures.ts';
 
 const QUERY = 'origin=DEL&destination=BOM&departure=2026-12-01&adt=1&chd=0&inf=0';
 
@@ -195,18 +195,116 @@ describe('flight results', { timeout: 30_000 }, () => {
   });
 });
 
+describe('results cards (issue #11)', { timeout: 30_000 }, () => {
+  it('groups the fare families of the same flights under one card, the choice inside', async () => {
+    searchCache.clear();
+    const saver = flightOption(1);
+    const flexi: typeof saver = {
+      ...saver,
+      resultIndex: 'OB1-FLEXI',
+      isRefundable: true,
+      publishedPrice: saver.publishedPrice + 1500,
+      fare: fare(saver.publishedPrice + 1500),
+      segments: saver.segments.map((t) => t.map((s) => ({ ...s, fareClass: 'F', baggage: '25 KG' }))),
+    };
+    const response = searchResponse(0, { searchId: 'G-1', results: [[saver, flexi, flightOption(2)]] });
+    searchCache.put(response);
+    const { location } = renderApp(`/flight/results/G-1?${QUERY}`, { user: testUser() });
+    const list = await screen.findByRole('list', { name: 'Flights' }, WAIT);
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2), WAIT);
+    const card = list.querySelector(`[data-result="${saver.resultIndex}"]`) as HTMLElement;
+    // Layover-free direct flight: its baggage is on the card without opening details.
+    expect(card.textContent).toContain('Check-in 15 KG · Cabin 7 KG');
+    expect(card.querySelectorAll('img')).toHaveLength(1);
+    const user = userEvent.setup();
+    await user.click(within(card).getByRole('button', { name: '2 fares' }));
+    const fares = within(card).getByRole('list', { name: 'Fares for these flights' });
+    expect(within(fares).getAllByRole('listitem')).toHaveLength(2);
+    expect(fares.textContent).toContain('Class F');
+    expect(fares.textContent).toContain('25 KG');
+    await user.click(within(within(fares).getAllByRole('listitem')[1]!).getByRole('button', { name: 'Book' }));
+    await waitFor(() => expect(location()).toBe('/flight/review/G-1?resultIndex=OB1-FLEXI'), WAIT);
+  });
+
+  it('a multi-city card shows every leg; its details label legs 1..n', async () => {
+    searchCache.clear();
+    const leg1 = flightOption(1, 'DEL', 'BOM', '2026-12-01', 1).segments[0]!;
+    const leg2 = flightOption(3, 'BOM', 'GOI', '2026-12-04', 2).segments[0]!;
+    const option = { ...flightOption(1), resultIndex: 'MC1', segments: [leg1, leg2] };
+    const response = searchResponse(0, {
+      searchId: 'M-1',
+      JourneyType: 3,
+      segments: [
+        { origin: 'DEL', destination: 'BOM', preferredDepartureTime: '2026-12-01T00:00:00' },
+        { origin: 'BOM', destination: 'GOI', preferredDepartureTime: '2026-12-04T00:00:00' },
+      ],
+      results: [[option]],
+    });
+    searchCache.put(response);
+    renderApp(`/flight/results/M-1?${QUERY}&journeyType=3&segments=DEL-BOM-2026-12-01,BOM-GOI-2026-12-04`, {
+      user: testUser(),
+    });
+    const list = await screen.findByRole('list', { name: 'Flights' }, WAIT);
+    const card = await within(list).findByRole('listitem', undefined, WAIT);
+    expect(card.textContent).toMatch(/Leg 1.*DEL.*BOM.*Non stop.*Leg 2.*BOM.*GOI.*1 stop via AMD \(00 h 50 m\)/s);
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Flight details' }));
+    expect(within(card).getByRole('group', { name: 'Leg 1 flights' })).toBeTruthy();
+    expect(within(card).getByRole('group', { name: 'Leg 2 flights' })).toBeTruthy();
+    expect(within(card).queryByRole('group', { name: 'Return flights' })).toBeNull();
+  });
+
+  it('shows a ±3-day fare strip from the calendar fare call; another day searches that day', async () => {
+    searchCache.clear();
+    const response = searchResponse(3, { searchId: 'F-1' });
+    response.segments = [{ origin: 'DEL', destination: 'BOM', preferredDepartureTime: '2030-12-30T00:00:00' }];
+    searchCache.put(response);
+    const day = (date: string, amount: number) => ({
+      date: `${date}T00:00:00`,
+      fare: amount,
+      baseFare: amount - 500,
+      tax: 500,
+      airlineCode: '6E',
+      airlineName: 'IndiGo',
+      departureTime: `${date}T06:00:00`,
+      isLowestFareOfMonth: false,
+    });
+    const api = fakeApi()
+      .on(search, response)
+      .on(getCalendarFare, ({ month }) =>
+        month === '2030-12' ? [day('2030-12-28', 4100), day('2030-12-30', 3900)] : [day('2031-01-02', 3500)],
+      );
+    const query = QUERY.replace('2026-12-01', '2030-12-30');
+    const { location } = renderApp(`/flight/results/F-1?${query}`, { user: testUser(), api });
+    const strip = await screen.findByRole('navigation', { name: 'Fares on nearby days' }, WAIT);
+    const days = within(strip).getAllByRole('button');
+    expect(days).toHaveLength(7);
+    // The week spans two months: both are asked for.
+    await waitFor(() => expect(strip.textContent).toContain('₹3,500.00'), WAIT);
+    expect(
+      api
+        .calls(getCalendarFare)
+        .map((c) => c.input.month)
+        .sort(),
+    ).toEqual(['2030-12', '2031-01']);
+    expect(days[3]!.getAttribute('aria-current')).toBe('date');
+    expect(days[3]!.textContent).toContain('₹3,900.00');
+    await userEvent.setup().click(days[6]!);
+    await waitFor(() => expect(location()).toContain('departure=2031-01-02'), WAIT);
+    expect(location()).toMatch(/^\/flight\/results\/new\?/);
+  });
+});
+
 describe('booking review', { timeout: 30_000 }, () => {
   it('shows the price-changed alert with the new total and goes on to passengers', async () => {
     const option = flightOption(3);
     const api = fakeApi()
-      .on(fareQuote, {
-        searchId: 'S1',
-        resultIndex: option.resultIndex,
-        isPriceChanged: true,
-        previousTotalPayable: 4000,
-        option: { ...option, fare: { ...option.fare, totalPayable: 4321.5 } },
-        expiresAt: new Date(Date.now() + 600_000).toISOString(),
-      })
+      .on(
+        fareQuote,
+        fareQuoteOf(
+          { ...option, fare: { ...option.fare, totalPayable: 4321.5 } },
+          { isPriceChanged: true, previousTotalPayable: 4000 },
+        ),
+      )
       .on(getFareRules, [
         { origin: 'DEL', destination: 'BOM', airline: 'AI', fareRuleDetail: 'No refund after departure' },
       ])
@@ -218,6 +316,49 @@ describe('booking review', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     await user.click(screen.getByRole('button', { name: 'Continue to passengers' }));
     await waitFor(() => expect(location()).toBe(`/flight/passengers/S1?resultIndex=${option.resultIndex}`), WAIT);
+  });
+
+  it('quotes the price on the card the user clicked as the old price (issue #11 item 3)', async () => {
+    searchCache.clear();
+    const clicked = flightOption(3);
+    searchCache.put(searchResponse(0, { searchId: 'S1', results: [[{ ...clicked, publishedPrice: 5102 }]] }));
+    const now = { ...clicked, publishedPrice: 5350, fare: fare(5350) };
+    // The server compares with its own stored payable and sees no change: the card's price still differs.
+    const api = fakeApi()
+      .on(fareQuote, fareQuoteOf(now))
+      .on(getFareRules, [])
+      .on(getSSR, failure(404, 'No SSR details'));
+    renderApp(`/flight/review/S1?resultIndex=${clicked.resultIndex}`, { user: testUser(), api });
+    const dialog = await screen.findByRole('dialog', { name: 'Price changed' }, WAIT);
+    expect(dialog.textContent).toContain('The airline changed the fare from ₹5,102.00 to ₹5,350.00');
+    searchCache.clear();
+  });
+
+  it('shows the fare split and per passenger type from the server’s charge (issue #11 item 2)', async () => {
+    searchCache.clear();
+    const option = {
+      ...flightOption(4),
+      fare: fare(5000, { tax: 900, txnFee: 20, offeredOtherCharges: 80, discount: 100, totalFare: 4900 }),
+      fareBreakdown: [
+        { passengerType: 1, count: 2, baseFare: 2000, tax: 400, totalFare: 2300 },
+        { passengerType: 3, count: 1, baseFare: 200, tax: 100, totalFare: 300 },
+      ],
+    };
+    const api = fakeApi()
+      .on(fareQuote, fareQuoteOf(option))
+      .on(getFareRules, [])
+      .on(getSSR, failure(404, 'No SSR details'));
+    renderApp(`/flight/review/S1?resultIndex=${option.resultIndex}`, { user: testUser(), api });
+    const summary = await screen.findByRole('group', { name: 'Fare summary' }, WAIT);
+    // e-ticket rule: base = 4900 + 100 − 80 − 900 − 20 = 4000.
+    expect(summary.textContent).toMatch(
+      /Base fare₹4,000.00Taxes and fees₹900.00Transaction fee₹20.00Other charges₹80.00Discount− ₹100.00/,
+    );
+    expect(summary.textContent).toContain('Total fare₹4,900.00');
+    const perType = within(summary).getByRole('group', { name: 'Fare per passenger type' });
+    expect(perType.textContent).toMatch(
+      /Adult × 2: ₹2,300.00 each \(taxes ₹400.00\).*Infant × 1: ₹300.00 each \(taxes ₹100.00\)/s,
+    );
   });
 
   it('without parameters resumes nothing and goes to search', async () => {

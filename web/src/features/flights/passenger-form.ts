@@ -1,4 +1,5 @@
 import { ZPassengerInput, type TPassengerInput, type TPaxFare, type TSsrCatalogue } from '@tp/contracts/flights';
+import { itemiseExtras, type ChargedExtra } from '@tp/domain/charge';
 import { validatePassengers } from '@tp/domain/passengers';
 import { phoneCountries } from '@tp/domain/phone';
 
@@ -24,7 +25,7 @@ export interface PaxForm {
 }
 
 export const TITLES: Record<1 | 2 | 3, string[]> = { 1: ['Mr', 'Mrs', 'Ms'], 2: ['Mstr', 'Miss'], 3: ['Mstr', 'Miss'] };
-export const PAX_NAME: Record<1 | 2 | 3, string> = { 1: 'Adult', 2: 'Child', 3: 'Infant' };
+export { PAX_NAME } from '@tp/contracts/flights';
 
 const blank = (paxType: 1 | 2 | 3): PaxForm => ({
   paxType,
@@ -155,20 +156,26 @@ export function ssrBySegment(ssr: TSsrCatalogue | undefined) {
   return { baggage: group(ssr?.baggage ?? []), meal: group(ssr?.mealDynamic ?? []) };
 }
 
-/** Price of the extras picked for all passengers, from the catalogue (the server prices them again). */
-export function extrasTotal(pax: PaxForm[], ssr: TSsrCatalogue | undefined): number {
-  if (!ssr) return 0;
-  const price = (
-    list: { code: string; origin: string; destination: string; price: number }[],
-    m: Record<string, string>,
-  ) =>
-    Object.entries(m).reduce((sum, [seg, code]) => {
-      const hit = list.find((x) => x.code === code && `${x.origin}-${x.destination}` === seg);
-      return sum + (hit?.price ?? 0);
-    }, 0);
+/**
+ * The extras picked in the form, itemised per passenger and segment with catalogue prices (domain
+ * `itemiseExtras`, as the server does with the same picks). A preview: the server's charge replaces it.
+ */
+export function chosenExtras(pax: PaxForm[], ssr: TSsrCatalogue | undefined): ChargedExtra[] {
+  if (!ssr) return [];
   const seats = ssr.seatDynamic.flatMap((s) => s.rows.flat());
-  return pax.reduce(
-    (n, p) => n + price(ssr.baggage, p.baggage) + price(ssr.mealDynamic, p.meal) + price(seats, p.seat),
-    0,
+  const resolve = <T extends { code: string; origin: string; destination: string }>(
+    list: readonly T[],
+    m: Record<string, string>,
+  ): T[] =>
+    Object.entries(m).flatMap(([seg, code]) => {
+      const hit = code ? list.find((x) => x.code === code && `${x.origin}-${x.destination}` === seg) : undefined;
+      return hit ? [hit] : [];
+    });
+  return itemiseExtras(
+    pax.map((p) => ({
+      baggage: resolve(ssr.baggage, p.baggage),
+      mealDynamic: resolve(ssr.mealDynamic, p.meal),
+      seat: resolve(seats, p.seat),
+    })),
   );
 }

@@ -2,35 +2,25 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Checkbox, Container, Grid, Loader, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import {
-  getPassengerViewOptions,
-  getSSR,
-  orderSuccessCallback,
-  setFlightDetails,
-  validateBooking,
-  type ZBookingOutcome,
-} from '@tp/contracts/endpoints/flights';
+import { getPassengerViewOptions, getSSR } from '@tp/contracts/endpoints/flights';
 import { getActiveGateway } from '@tp/contracts/endpoints/wallet';
-import type { TPaymentOrder } from '@tp/contracts/flights';
-import { MSG } from '@tp/contracts/messages';
-import { formatFare } from '@tp/domain/flight-filters';
-import type * as z from 'zod';
-import { call } from '#api/client.ts';
+import { PAX_NAME, type TCharge, type TPaymentOrder } from '@tp/contracts/flights';
+import { chargeOf } from '@tp/domain/charge';
 import { useApi } from '#api/hooks.ts';
 import { applyServerErrors } from '#shared/forms.ts';
-import { toastError, toastSuccess } from '#shared/notify.ts';
 import { usePersisted } from '#shared/storage.ts';
 import { useUser } from '#shared/state.ts';
+import { formatMoney } from '#features/wallet/money.ts';
 import { FareSummary } from './components/FareSummary.tsx';
 import { SegmentView } from './components/SegmentView.tsx';
 import { OrderCountdown } from './OrderCountdown.tsx';
-import { extrasTotal, initialPassengers, toPassengerInput, validatePassengerForm } from './passenger-form.ts';
+import { bookingDone, createPaymentOrder, payOrder } from './payment-order.ts';
+import { chosenExtras, initialPassengers, toPassengerInput, validatePassengerForm } from './passenger-form.ts';
+import css from './passengers.module.css';
 import { PassengerFields, type PassengersFormValues } from './PassengerFields.tsx';
 import { flightPaths } from './paths.ts';
 import { localDate } from './search-form.ts';
-import { bookingStore, paymentStore } from './state.ts';
-
-type Outcome = z.infer<typeof ZBookingOutcome>;
+import { bookingStore } from './state.ts';
 
 /** `/flight/passengers/:searchId?resultIndex=` — passenger details, extras and payment (spec 000 §4). */
 export default function PassengersPage() {
@@ -115,65 +105,57 @@ function PassengerForm({
     [view.countryList],
   );
   const values = form.getValues();
-  const extras = extrasTotal(values.passengers, ssr);
+  // The summary shows the server's charge for the picks it was asked about; until it is asked, the same
+  // domain rule on the quoted fare and the catalogue prices. Pay never goes ahead on a total not shown.
+  const [serverCharge, setServerCharge] = useState<{ picks: string; charge: TCharge } | null>(null);
+  const [totalMoved, setTotalMoved] = useState(false);
+  const picks = JSON.stringify(values.passengers.map((p) => [p.baggage, p.meal, p.seat]));
+  const charge =
+    serverCharge?.picks === picks
+      ? serverCharge.charge
+      : chargeOf(option.fare, option.fareBreakdown, chosenExtras(values.passengers, ssr));
+  const onCharge = (c: TCharge) => {
+    setServerCharge({ picks, charge: c });
+    setTotalMoved(c.total !== charge.total);
+    return c.total === charge.total;
+  };
   const takenSeats: Record<string, string[]> = {};
   for (const p of values.passengers)
     for (const [seg, code] of Object.entries(p.seat)) if (code) (takenSeats[seg] ??= []).push(code);
   const numberInType = (i: number) =>
     values.passengers.slice(0, i + 1).filter((p) => p.paxType === values.passengers[i]!.paxType).length;
 
-  const finish = (outcome: Outcome) => {
-    toastSuccess(MSG.paymentSuccessful);
-    const first = outcome.bookings[0];
-    if (outcome.next === 'bookingDetails' && first) {
-      navigate(flightPaths.bookingDetails(searchId, first.bookingId, true));
-    } else {
-      bookingStore.clear();
-      navigate(flightPaths.ticketQueue());
-    }
-  };
+  const passengerNames = values.passengers.map((p, i) => `${PAX_NAME[p.paxType]} ${numberInType(i)}`);
+  const payLabel = values.hold ? 'Hold booking' : 'Pay and book';
+  const canPay = walletAllowed || !!gatewayLabel;
+
+  // A paid order lands on the booking-confirmed screen (payment-order.ts, shared with "Try again").
   const payWithWallet = async (o: TPaymentOrder) => {
-    // A 402 (not enough in the wallet) is sent to booking review by the error catalogue.
-    const outcome = await call(orderSuccessCallback, { orderId: o.orderId }).catch(() => null);
-    if (outcome) finish(outcome);
+    const outcome = await payOrder(o);
+    if (outcome) navigate(bookingDone(outcome));
   };
 
   const submit = async (v: PassengersFormValues) => {
     setBusy(true);
     try {
       const passengers = v.passengers.map(toPassengerInput);
-      const input = { searchId, resultIndex, passengers, hold: v.hold };
-      const checked = await call(validateBooking, input).catch((e: unknown) => {
-        applyServerErrors(form, e);
-        return null;
+      const input = { searchId, resultIndex, passengers, hold: v.hold, paymentMode: v.paymentMode };
+      const created = await createPaymentOrder(input, {
+        expectedTotal: charge.total,
+        onCharge,
+        onError: (e) => applyServerErrors(form, e),
       });
-      if (!checked) return;
-      const created = await call(setFlightDetails, {
-        ...input,
-        paymentMode: v.paymentMode,
-        expectedTotal: checked.totalPayable,
-      }).catch((e: unknown) => {
-        applyServerErrors(form, e);
-        return undefined;
-      });
-      if (created === undefined) return;
-      if (!created?.orderId) {
-        toastError(MSG.paymentUnsuccessful);
-        return;
-      }
-      paymentStore.set(created);
+      if (!created) return;
       setOrder(created);
       if (booking) bookingStore.set({ ...booking, searchId, resultIndex, passengers });
-      if (v.paymentMode === 'wallet') await payWithWallet(created);
-      else if (created.redirectTo) window.location.assign(created.redirectTo);
-      else toastError(MSG.paymentUnsuccessful);
+      await payWithWallet(created);
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <Container size="lg" py="md">
+    <Container size="lg" py="md" className={css.page}>
       <Title order={2} mb="md">
         Passenger details
       </Title>
@@ -207,14 +189,21 @@ function PassengerForm({
                 <FareSummary
                   fare={option.fare}
                   breakdown={option.fareBreakdown}
+                  charge={charge}
+                  passengerNames={passengerNames}
                   showFullBreakdown={user?.userType === 'staff'}
                   userType={user?.userType}
                 />
-                {extras > 0 && <Text size="sm">Extras chosen: ₹{formatFare(extras)}</Text>}
+                {totalMoved && (
+                  <Alert color="orange" role="alert" title="The total changed">
+                    The amount to pay is now {formatMoney(charge.total, charge.currency)}. Check the summary and press
+                    Pay again.
+                  </Alert>
+                )}
                 <Radio.Group label="Pay with" {...form.getInputProps('paymentMode')}>
                   <Stack gap={6} mt={4}>
                     {walletAllowed && (
-                      <Radio value="wallet" label={`Wallet (balance ₹${formatFare(walletBalance ?? 0)})`} />
+                      <Radio value="wallet" label={`Wallet (balance ${formatMoney(walletBalance ?? 0)})`} />
                     )}
                     {gatewayLabel && <Radio value="gateway" label={gatewayLabel} />}
                   </Stack>
@@ -234,14 +223,29 @@ function PassengerForm({
                     Retry payment
                   </Button>
                 ) : (
-                  <Button type="submit" loading={busy} disabled={!walletAllowed && !gatewayLabel}>
-                    {values.hold ? 'Hold booking' : 'Pay and book'}
+                  <Button type="submit" loading={busy} disabled={!canPay}>
+                    {payLabel}
                   </Button>
                 )}
               </Stack>
             </Paper>
           </Grid.Col>
         </Grid>
+        {!(order && order.status === 'created' && values.paymentMode === 'wallet') && (
+          <div className={css.payBar} role="region" aria-label="Total and pay">
+            <div>
+              <Text size="xs" c="gray.7">
+                {values.hold ? 'Total (paid when ticketed)' : 'Total to pay'}
+              </Text>
+              <Text fw={700} data-testid="pay-bar-total">
+                {formatMoney(charge.total, charge.currency)}
+              </Text>
+            </div>
+            <Button type="submit" loading={busy} disabled={!canPay}>
+              {payLabel}
+            </Button>
+          </div>
+        )}
       </form>
     </Container>
   );

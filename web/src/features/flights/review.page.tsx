@@ -15,18 +15,18 @@ import {
 } from '@mantine/core';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { fareQuote, getFareRules, getSSR } from '@tp/contracts/endpoints/flights';
-import type { TFareQuote } from '@tp/contracts/flights';
-import { formatFare } from '@tp/domain/flight-filters';
+import type { TFareQuote, TFlightOption } from '@tp/contracts/flights';
 import { ApiError, call } from '#api/client.ts';
 import { useApi } from '#api/hooks.ts';
 import { usePersisted } from '#shared/storage.ts';
 import { useUser } from '#shared/state.ts';
+import { formatMoney } from '#features/wallet/money.ts';
 import { FareSummary } from './components/FareSummary.tsx';
 import { SegmentView } from './components/SegmentView.tsx';
 import { flightPaths } from './paths.ts';
 import { SearchProblem } from './SearchProblem.tsx';
 import { SeatMap } from './SeatMap.tsx';
-import { bookingStore } from './state.ts';
+import { bookingStore, searchCache } from './state.ts';
 
 /**
  * `/flight/review/:searchId?resultIndex=` — booking review (spec 000 §4): fare quote (price-changed
@@ -46,6 +46,26 @@ export default function ReviewPage() {
     );
   }
   return <Review key={`${searchId}/${resultIndex}`} searchId={searchId} resultIndex={resultIndex} />;
+}
+
+/**
+ * Whether the quoted fare differs from what the user saw, and the figures to quote. `before` is the price on
+ * the card they clicked (the results list shows `publishedPrice`), `after` the same measure now; after a
+ * reload the card is gone and the server's previous total is the old price.
+ */
+export function priceChange(
+  quote: TFareQuote,
+  clicked: Pick<TFlightOption, 'publishedPrice'> | undefined,
+): { changed: boolean; before: number; after: number | null; currency: string } {
+  const currency = quote.option.fare.currency;
+  if (!clicked) return { changed: quote.isPriceChanged, before: quote.previousTotalPayable, after: null, currency };
+  const after = quote.option.publishedPrice;
+  return {
+    changed: quote.isPriceChanged || clicked.publishedPrice !== after,
+    before: clicked.publishedPrice,
+    after,
+    currency,
+  };
 }
 
 type QuoteState = { kind: 'loading' } | { kind: 'ready'; quote: TFareQuote } | { kind: 'expired' };
@@ -93,21 +113,34 @@ function Review({ searchId, resultIndex }: { searchId: string; resultIndex: stri
 
   const { quote } = state;
   const option = quote.option;
+  const price = priceChange(
+    quote,
+    searchCache
+      .get(searchId)
+      ?.results.flat()
+      .find((o) => o.resultIndex === resultIndex),
+  );
   const backToResults = () => navigate(query ? flightPaths.results(searchId, query) : flightPaths.search());
   const extras = ssr.data;
 
   return (
     <Container size="lg" py="md">
       <Modal
-        opened={quote.isPriceChanged && !priceAccepted}
+        opened={price.changed && !priceAccepted}
         onClose={backToResults}
         title="Price changed"
         closeOnClickOutside={false}
       >
         <Stack>
           <Text>
-            The airline changed the fare from ₹{formatFare(quote.previousTotalPayable)}. The new total payable is{' '}
-            <b>₹{formatFare(option.fare.totalPayable)}</b>.
+            The airline changed the fare from <b>{formatMoney(price.before, price.currency)}</b>
+            {price.after !== null && (
+              <>
+                {' '}
+                to <b>{formatMoney(price.after, price.currency)}</b>
+              </>
+            )}
+            . The new total payable is <b>{formatMoney(option.fare.totalPayable, price.currency)}</b>.
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={backToResults}>
@@ -175,6 +208,7 @@ function Review({ searchId, resultIndex }: { searchId: string; resultIndex: stri
               <FareSummary
                 fare={option.fare}
                 breakdown={option.fareBreakdown}
+                charge={quote.charge}
                 showFullBreakdown={user?.userType === 'staff'}
                 userType={user?.userType}
               />

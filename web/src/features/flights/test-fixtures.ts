@@ -1,4 +1,5 @@
-import type { TFare, TFlightOption, TSearchResponse, TSegment } from '@tp/contracts/flights';
+import type { TFare, TFareQuote, TFlightOption, TSearchResponse, TSegment } from '@tp/contracts/flights';
+import { chargeOf } from '@tp/domain/charge';
 
 /** Deterministic flight data for component tests and the results bench (no I/O, types only). */
 
@@ -142,4 +143,28 @@ export function searchResponse(count: number, extra: Partial<TSearchResponse> = 
     showFullBreakdown: false,
     ...extra,
   };
+}
+
+/** A fare quote of an option as the server answers it (its charge from the domain rule, no extras). */
+export function fareQuoteOf(
+  option: TFlightOption,
+  extra: Partial<Omit<TFareQuote, 'option' | 'charge'>> = {},
+): TFareQuote {
+  return {
+    searchId: 'S1',
+    resultIndex: option.resultIndex,
+    isPriceChanged: false,
+    previousTotalPayable: option.fare.totalPayable,
+    option,
+    expiresAt: new Date(Date.now() + 600_000).toISOString(),
+    charge: chargeOf(option.fare, option.fareBreakdown, []),
+    ...extra,
+  };
+}
+
+/** validateBooking's answer for a fare of `total` without extras (the charge the server itemises). */
+export function bookingCheck(total: number) {
+  const f = fare(total, { commissionEarned: 0, tds: 0 });
+  const charge = chargeOf(f, [{ passengerType: 1, count: 1, tax: f.tax, totalFare: total }], []);
+  return { valid: true as const, totalPayable: charge.total, currency: 'INR', charge };
 }

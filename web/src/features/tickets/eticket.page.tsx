@@ -14,11 +14,11 @@ import {
   Title,
 } from '@mantine/core';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { PAX_CODE } from '@tp/contracts/flights';
+import { PAX_CODE, PAX_NAME } from '@tp/contracts/flights';
 import { getTicketDetail, sendEmailForWl, updateBookingDetails } from '@tp/contracts/endpoints/tickets';
 import { MSG } from '@tp/contracts/messages';
 import { parseTicketSlug, type TETicket } from '@tp/contracts/tickets';
-import { formatFare } from '@tp/domain/eticket-fare';
+import { fareSplitLines, formatFare } from '@tp/domain/eticket-fare';
 import { useApi } from '#api/hooks.ts';
 import { act } from '#shared/actions.ts';
 import { formatDateTime } from '#shared/format.ts';
@@ -211,16 +211,9 @@ function ETicketBody({
           </Title>
           <table>
             <tbody>
-              <FareRow label="Base fare" value={fare.baseFare} currency={fare.currency} />
-              <FareRow label="Taxes and fees" value={fare.tax} currency={fare.currency} />
-              {fare.txnFee > 0 && <FareRow label="Transaction fee" value={fare.txnFee} currency={fare.currency} />}
-              {fare.otherCharges > 0 && (
-                <FareRow label="Other charges" value={fare.otherCharges} currency={fare.currency} />
-              )}
-              {fare.baggageMealCharges > 0 && (
-                <FareRow label="Baggage and meal charges" value={fare.baggageMealCharges} currency={fare.currency} />
-              )}
-              {fare.discount > 0 && <FareRow label="Discount" value={-fare.discount} currency={fare.currency} />}
+              {fareSplitLines(fare).map((l) => (
+                <FareRow key={l.label} label={l.label} value={l.amount} currency={fare.currency} />
+              ))}
               <tr>
                 <th>Total</th>
                 <th data-testid="eticket-total">
@@ -229,6 +222,22 @@ function ETicketBody({
               </tr>
             </tbody>
           </table>
+          {t.paxTypes.length > 0 && (
+            <table aria-label="Fare per passenger type" className="eticket-pax-types">
+              <tbody>
+                {t.paxTypes.map((p) => (
+                  <tr key={p.passengerType}>
+                    <td>
+                      {PAX_NAME[p.passengerType as 1 | 2 | 3] ?? 'Passenger'} × {p.count}
+                    </td>
+                    <td>
+                      {fare.currency} {formatFare(p.totalFare)} each (taxes {fare.currency} {formatFare(p.tax)})
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
         </section>
       )}
       {t.fareRules.length > 0 && (
