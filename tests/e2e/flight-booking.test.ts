@@ -190,7 +190,7 @@ describe('flight booking', () => {
     // one unlucky search.
     let seen = false;
     for (let search = 0; search < 6 && !seen; search++) {
-      if (search > 0) await page.goto('/app/flight');
+      if (search > 0) await page.goto(new URL('/app/flight', page.url()).href);
       await searchFlights(page);
       const searchUrl = page.url();
       const shown = Math.min(8, await page.locator('[data-result]').count());
