@@ -32,6 +32,8 @@ async function signInAt(page: Page, local: string, path: string) {
 async function pickCity(page: Page, label: string, text: string, option: string) {
   const field = page.getByLabel(label, { exact: true });
   await field.click();
+  // A form reopened after a search comes prefilled: start from an empty field.
+  await field.fill('');
   await field.pressSequentially(text, { delay: 40 });
   await page.getByRole('option', { name: new RegExp(`^${option.replace(/[()]/g, '\\$&')}`) }).waitFor();
   await field.press('Tab');
