@@ -14,15 +14,13 @@ import { balanceOf } from '../../functions/src/wallet/ledger.ts';
 import { FLIGHTDEALS } from '../integration/customers-helpers.ts';
 import { newCustomer } from '../integration/flights-helpers.ts';
 import { PASSWORD } from '../integration/users-helpers.ts';
-import { appUrl, launch, newPage, signIn } from '../support/browser.ts';
+import { appUrl, launch, newPage, signIn, ahead } from '../support/browser.ts';
 
 const SITE = FLIGHTDEALS.domain;
 const money = (n: number) =>
   new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(n);
 /** "₹5,350.00" or "INR 5350.00" → 5350. */
 const amountOf = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));
-const ahead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();

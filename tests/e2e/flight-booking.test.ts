@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { appUrl, launch, newPage, signIn as fillLogin } from '../support/browser.ts';
+import { appUrl, launch, newPage, signIn as fillLogin, ahead } from '../support/browser.ts';
 
 const SITE = 'flightdeals.localhost';
 
@@ -18,9 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A date `days` ahead, YYYY-MM-DD. */
-const ahead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 async function signInAt(page: Page, local: string, path: string) {
   await page.goto(appUrl(SITE, path));

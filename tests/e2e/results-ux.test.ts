@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { appUrl, launch, newPage, signIn } from '../support/browser.ts';
+import { appUrl, launch, newPage, signIn, ahead } from '../support/browser.ts';
 
 const SITE = 'flightdeals.localhost';
 
@@ -18,8 +18,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A date `days` ahead, YYYY-MM-DD. */
-const ahead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const ONE_WAY = `origin=DEL&destination=BOM&departure=${ahead(20)}&adt=1&chd=0&inf=0`;
 const SHOWING = /Showing (\d+) of (\d+) flights/;
 

@@ -53,3 +53,6 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 
 /** A toast (Mantine notification) showing `text`. */
 export const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root', { hasText: text });
+
+/** A date `days` ahead of today, YYYY-MM-DD (what the date fields and search URLs take). */
+export const ahead = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
