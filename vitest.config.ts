@@ -14,6 +14,9 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
           environment: 'node',
+          // Lambda entries check their configuration when they load (lib/config.ts requireConfig); unit
+          // tests load them without a stack, so these placeholders only let the modules load.
+          env: { TABLE_NAME: 'unit-test', EMAIL_QUEUE_URL: 'unit-test', PAYMENT_QUEUE_URL: 'unit-test' },
         },
       },
       {
@@ -36,6 +39,9 @@ export default defineConfig({
             'functions/src/**/*.integration.test.ts',
           ],
           globalSetup: ['tests/support/stack-setup.ts'],
+          // Worker modules check their queue URLs when they load; tests that run a worker in-process start
+          // their own stack (which sets the real URLs) after importing it.
+          env: { EMAIL_QUEUE_URL: 'unset-in-test', PAYMENT_QUEUE_URL: 'unset-in-test' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,
@@ -47,6 +53,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/stack-setup.ts'],
+          // Worker modules check their queue URLs when they load; tests that run a worker in-process start
+          // their own stack (which sets the real URLs) after importing it.
+          env: { EMAIL_QUEUE_URL: 'unset-in-test', PAYMENT_QUEUE_URL: 'unset-in-test' },
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

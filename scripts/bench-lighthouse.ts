@@ -1,9 +1,15 @@
 /**
  * `node --import tsx scripts/bench-lighthouse.ts` (also run by `npm run bench`): Lighthouse, mobile
  * preset (simulated slow 4G, 4× CPU), performance only, against the local stack serving the built SPA
- * (WEB_DIST, default web/dist): /login as a first visit (empty profile), /flight/search and a results
- * URL as a signed-in agent. Target (standard): score ≥ 95 on each; initial JS ≤ 170 KB gzipped.
- * Prints score, FCP, LCP, TBT, CLS and SI per page, each the median of LH_RUNS (3) runs; asserts nothing.
+ * (WEB_DIST, default web/dist): /login as a first visit (empty profile), /flight/search, a results
+ * URL and the print view of one of the agent's e-tickets as a signed-in agent. Target (standard):
+ * score ≥ 95 on login, search and results (the e-ticket is printed alongside); initial JS ≤ 170 KB
+ * gzipped. Prints score, FCP, LCP, TBT, CLS and SI per page, each the median of LH_RUNS (3) runs;
+ * asserts nothing. LH_PAGES=login,search,… measures only those pages (by key); LH_TRACES=1 keeps each
+ * run's trace beside its report (for the Performance panel).
+ *
+ * Lighthouse is the root devDependency (pinned, in package-lock.json): the installed CLI runs, nothing
+ * is fetched at run time.
  *
  * The agent's session cookie goes in --extra-headers. The SPA also needs its stored copy of the user
  * and of the branding (localStorage, as after a real sign-in), so those pages run on a Chromium profile
@@ -11,18 +17,22 @@
  * Reports are kept in .bench/lighthouse/ (open one in the Lighthouse viewer for the details).
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { urlPath } from '@tp/contracts/endpoint';
 import { search as flightSearch } from '@tp/contracts/endpoints/flights';
 import { detectSite } from '@tp/contracts/endpoints/site';
+import { getTickets } from '@tp/contracts/endpoints/tickets';
 import { getUserBySessionId, login } from '@tp/contracts/endpoints/users';
 import { SPA_BASENAME } from '@tp/contracts/spa-routes';
 import { ROOT, startStack } from './local/stack.ts';
 
-const LIGHTHOUSE = 'lighthouse@13.5.0';
+const LIGHTHOUSE_CLI = join(ROOT, 'node_modules', '.bin', 'lighthouse');
+const LIGHTHOUSE_VERSION = (
+  JSON.parse(readFileSync(join(ROOT, 'node_modules', 'lighthouse', 'package.json'), 'utf8')) as { version: string }
+).version;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.LH_RUNS ?? 3);
 const DOMAIN = 'flightdeals.localhost';
@@ -30,6 +40,8 @@ const OUT = process.env.LH_OUT ?? join(ROOT, '.bench', 'lighthouse');
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', `--host-resolver-rules=MAP *.localhost 127.0.0.1`];
 
 interface PageSpec {
+  /** For LH_PAGES. */
+  key: string;
   name: string;
   path: string;
   /** Chromium profile holding the signed-in agent's localStorage; omitted = a fresh profile. */
@@ -65,8 +77,6 @@ export function initialJsGzip(dist: string): number {
 function runLighthouse(url: string, spec: PageSpec, report: string): Promise<void> {
   const flags = [...CHROME_FLAGS, ...(spec.profile ? [`--user-data-dir=${spec.profile}`] : [])];
   const args = [
-    '--yes',
-    LIGHTHOUSE,
     url,
     `--chrome-path=${CHROMIUM}`,
     `--chrome-flags=${flags.join(' ')}`,
@@ -74,10 +84,11 @@ function runLighthouse(url: string, spec: PageSpec, report: string): Promise<voi
     '--output=json',
     `--output-path=${report}`,
     '--quiet',
+    ...(process.env.LH_TRACES ? ['--save-assets'] : []),
     ...(spec.cookie ? [`--extra-headers=${JSON.stringify({ Cookie: `auth-token=${spec.cookie}` })}`] : []),
   ];
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(LIGHTHOUSE_CLI, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
     child.on('error', reject);
@@ -123,8 +134,10 @@ async function post<T>(base: string, path: string, body: unknown, cookie?: strin
 }
 
 /**
- * Signs the demo agent in through the API and stores what the SPA keeps after a real sign-in
- * (tp.user, tp.site) in a Chromium profile, so Lighthouse opens the guarded pages as that agent.
+ * Signs the demo agent in through the API, stores what the SPA keeps after a real sign-in (tp.user,
+ * tp.site) in a Chromium profile and opens the app once with it, as the agent's earlier visit, so the
+ * profile holds everything the app itself keeps (permissions and the rest). Lighthouse then opens the
+ * guarded pages as that returning agent.
  */
 async function signedInAgent(gatewayUrl: string, origin: string, profile: string) {
   const { DEMO_LOGINS } = await import('./seed/logins.ts');
@@ -143,6 +156,7 @@ async function signedInAgent(gatewayUrl: string, origin: string, profile: string
     args: ['--no-sandbox', '--host-resolver-rules=MAP *.localhost 127.0.0.1'],
   });
   try {
+    await context.addCookies([{ name: 'auth-token', value: cookie, url: origin }]);
     const page = await context.newPage();
     // Any same-origin document will do; the favicon is small and involves no app code.
     await page.goto(`${origin}${SPA_BASENAME}/favicon.svg`);
@@ -151,6 +165,8 @@ async function signedInAgent(gatewayUrl: string, origin: string, profile: string
       `localStorage.setItem('tp.user', ${JSON.stringify(JSON.stringify(user))});` +
         `localStorage.setItem('tp.site', ${JSON.stringify(JSON.stringify(site))});`,
     );
+    await page.goto(`${origin}${SPA_BASENAME}/flight/search`);
+    await page.waitForFunction(`localStorage.getItem('tp.permissions') !== null`);
   } finally {
     await context.close();
   }
@@ -166,7 +182,21 @@ async function warmStatic(gatewayUrl: string, dist: string) {
     await (await fetch(`${gatewayUrl}${SPA_BASENAME}/${file}`, { headers: { 'accept-encoding': 'br' } })).arrayBuffer();
 }
 
+/** The print view of one of the agent's ticketed bookings (demo data has hundreds). */
+async function eTicketPath(gatewayUrl: string, cookie: string): Promise<string> {
+  const page = await post<{ records: { slug: string }[] }>(
+    gatewayUrl,
+    urlPath(getTickets),
+    { queue: 'tickets', status: 'ticketed', pageSize: 1 },
+    cookie,
+  );
+  const slug = page.json.result.records[0]?.slug;
+  if (!slug) throw new Error('the demo agent has no ticketed booking');
+  return `/flight/eTicket/${encodeURIComponent(slug)}?print=true&hp=false`;
+}
+
 export async function benchLighthouse(opts: { gatewayUrl: string; dist: string }): Promise<LighthouseFigures[]> {
+  if (!existsSync(LIGHTHOUSE_CLI)) throw new Error(`${LIGHTHOUSE_CLI} is missing: run npm ci`);
   mkdirSync(OUT, { recursive: true });
   const origin = `http://${DOMAIN}:${new URL(opts.gatewayUrl).port}`;
   await warmStatic(opts.gatewayUrl, opts.dist);
@@ -189,21 +219,30 @@ export async function benchLighthouse(opts: { gatewayUrl: string; dist: string }
     cookie,
   );
 
+  const only = process.env.LH_PAGES?.split(',');
   const pages: PageSpec[] = [
-    { name: 'login (first visit)', path: '/login' },
-    { name: 'flight search (agent)', path: '/flight/search', profile, cookie },
+    { key: 'login', name: 'login (first visit)', path: '/login' },
+    { key: 'search', name: 'flight search (agent)', path: '/flight/search', profile, cookie },
     {
+      key: 'results',
       name: 'flight results (agent)',
       path: `/flight/results/${encodeURIComponent(searched.json.result.searchId)}?${query}`,
       profile,
       cookie,
     },
-  ];
+    {
+      key: 'eticket',
+      name: 'e-ticket print (agent)',
+      path: await eTicketPath(opts.gatewayUrl, cookie),
+      profile,
+      cookie,
+    },
+  ].filter((p) => !only || only.includes(p.key));
   const out: LighthouseFigures[] = [];
-  for (const [i, spec] of pages.entries()) {
+  for (const spec of pages) {
     const runs: Omit<LighthouseFigures, 'page'>[] = [];
     for (let r = 1; r <= RUNS; r++) {
-      const report = join(OUT, `page${i + 1}-run${r}.json`);
+      const report = join(OUT, `${spec.key}-run${r}.json`);
       await runLighthouse(`${origin}${SPA_BASENAME}${spec.path}`, spec, report);
       runs.push(figures(report));
     }
@@ -237,7 +276,7 @@ export function printLighthouse(rows: LighthouseFigures[], dist: string): void {
   ];
   const widths = table[0]!.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
   process.stdout.write(
-    `== Lighthouse 13.5 (mobile preset, median of ${RUNS}) ==\n` +
+    `== Lighthouse ${LIGHTHOUSE_VERSION} (mobile preset, median of ${RUNS}) ==\n` +
       table.map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ')).join('\n') +
       `\ninitial JS (index.html's script and modulepreloads): ${(initialJsGzip(dist) / 1024).toFixed(1)} KB gzipped\n`,
   );

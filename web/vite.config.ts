@@ -1,11 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { API_BASES } from '@tp/contracts/endpoint';
 import { LOCAL_PORTS } from '@tp/contracts/platform';
 import { SPA_BASENAME, SPA_ROUTES } from '@tp/contracts/spa-routes';
 import { FLIGHT_BASE, FLIGHT_ROUTES } from './src/features/flights/paths.ts';
+import { byRank, patternRegex } from './src/app/route-match.ts';
 import { BOOT_SCRIPTS, BOOT_SCRIPT_HASHES, cspHash, type BootScript } from './boot/index.ts';
 
 // `npm run dev -w web` proxies the API bases to the local gateway (`npm start`), so the dev server
@@ -46,24 +48,11 @@ function screenModules(): Map<string, string[]> {
   return out;
 }
 
-/** react-router pattern → regex source: `:id` one segment, `:id?` optional, `*` the rest. */
-const patternRegex = (path: string) =>
-  '^' +
-  path
-    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-    .replace(/\/:\w+\?/g, '(?:/[^/]+)?')
-    .replace(/:\w+/g, '[^/]+')
-    .replace(/\/\*$/, '(?:/.*)?') +
-  '/?$';
-
-/** Static segments first, then parameters, then splats (react-router's ranking, roughly). */
-const rank = (path: string) => (path.includes('*') ? 2 : path.includes(':') ? 1 : 0);
-
 /**
  * Preloads the screen of the URL being opened together with the entry, instead of after it has run:
  * a tiny route → chunks map and a script in index.html add `modulepreload` links for the matching
- * screen (the login screen when a guarded page is opened signed out) and the shell's own lazy parts
- * (site html sanitiser, account menu). The entry bundle itself is unchanged.
+ * screen (the login screen when a guarded page is opened signed out) and the shell's own lazy part
+ * (the account menu). The entry bundle itself is unchanged.
  */
 function routePreload(): Plugin {
   return {
@@ -104,7 +93,7 @@ function routePreload(): Plugin {
         const access = new Map(SPA_ROUTES.map((r) => [r.path, r.access]));
         const routes = [...screenModules()]
           .filter(([path]) => path !== '*')
-          .sort(([a], [b]) => rank(a) - rank(b) || b.length - a.length)
+          .sort(([a], [b]) => byRank(a, b))
           .map(([path, files]) => [patternRegex(path), access.get(path) ?? 'login', deps(...files)] as const)
           .filter(([, , d]) => d.length > 0);
         const map = {
@@ -112,7 +101,6 @@ function routePreload(): Plugin {
           files,
           routes,
           login: deps(join(SRC, 'features', 'auth', 'login.page.tsx')),
-          siteHtml: deps(join(SRC, 'shared', 'SafeHtml.tsx')),
           account: deps(join(SRC, 'app', 'layout', 'AccountMenu.tsx')),
         };
         // Data for web/boot/preload.js, which is static so that the policy can allow it by hash.
@@ -192,7 +180,8 @@ function inlineScriptCheck(): Plugin {
   };
 }
 
-const MANTINE_STYLES = join(import.meta.dirname, 'node_modules', '@mantine', 'core', 'styles');
+// Wherever npm placed @mantine/core (hoisted to the root or kept under web/node_modules).
+const MANTINE_STYLES = join(dirname(createRequire(import.meta.url).resolve('@mantine/core/styles.css')), 'styles');
 
 /**
  * Mantine's stylesheet per component instead of the whole 250 KB sheet (a long parse and slower

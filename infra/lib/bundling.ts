@@ -16,23 +16,27 @@ export const FUNCTIONS_SRC = join(ROOT, 'functions', 'src');
 export const LOCK_FILE = join(ROOT, 'package-lock.json');
 
 /**
- * AWS SDK v3: EXTERNAL (`@aws-sdk/*`, `@smithy/*` resolve from the Lambda runtime's own copy).
- * Measured with `npx tsx scripts/bundle.ts --compare-sdk` (esbuild 0.28, minified ESM, KB):
+ * AWS SDK v3: BUNDLED (the clients a function imports, tree-shaken into its index.mjs).
+ * The cold-start rule (issue #12, docs/benchmarks.md) is a ratio: a request-path bundle's import in a
+ * fresh Node process against a floor bundle of only the SDK clients it uses, built and imported the same
+ * way. Measured with `npx tsx scripts/bench-coldstart.ts` (import p50, ms; 2-core machine, Node 20):
  *                    SDK external   SDK bundled
- *   site                  114           450
- *   users                 308           673
- *   notifications         238           574
- *   email-worker           97           494
- * (figures with zod imported as `import * as z`; `import { z }` drags in all 64 zod locales, +350 KB.)
- * The bundled SDK (client, smithy core, default credential chain) costs 340–400 KB per function, more
- * than the whole 300 KB budget, so it stays out. The Node 24 runtime ships SDK v3 and resolves it for
- * ESM handlers through NODE_PATH. The price: the runtime's SDK version moves on AWS's schedule. Our
- * code uses stable client APIs only, and a runtime management config can pin a function if needed.
+ *   floor (DynamoDB)      124            35
+ *   site                  138            51
+ *   flights               182           103
+ * Resolving the external SDK from node_modules (as the runtime's copy is, through NODE_PATH) reads a few
+ * hundred files: every function imports 3–4× slower than with the SDK in its own bundle, whatever its
+ * own code costs. So the SDK is bundled, and its version is the one package-lock.json pins. The bundles
+ * grow by the SDK's 340–400 KB (minified), which is why there is no size budget any more: the ratio is
+ * the rule, and size shows up in it as parse time. (Figures before issue #12's cold-start work.)
  */
-export const BUNDLE_AWS_SDK = false;
+export const BUNDLE_AWS_SDK = true;
 
-/** Per-function bundle budget (minified ESM, bytes). */
-export const BUNDLE_BUDGET_BYTES = 300 * 1024;
+/**
+ * Node options of every function (PlatformFunction's NODE_OPTIONS), so the bench imports bundles the way
+ * Lambda does: stack traces in the logs point at the TypeScript sources through the shipped source map.
+ */
+export const LAMBDA_NODE_OPTIONS = ['--enable-source-maps'] as const;
 
 /** What every bundle shares. Library-neutral; adapted below for esbuild's API and for CDK. */
 const SHARED = {
@@ -65,6 +69,12 @@ const SHARED = {
   /** `.node`: native addons built for the Lambda architecture, copied beside index.mjs like the data files. */
   loader: { '.br': 'file', '.node': 'file' },
   assetNames: '[name]',
+  /**
+   * functions/package.json declares `"sideEffects": false`, so a module of ours that nothing uses is left
+   * out even when a domain's public entry re-exports it (flights no longer carries the PDF e-ticket code).
+   * An import kept only for its side effects would then be dropped silently: make that a build error.
+   */
+  logOverride: { 'ignored-bare-import': 'error' },
 } as const;
 
 /**
@@ -147,6 +157,7 @@ export function esbuildOptions(entry: string, outfile: string, bundleSdk = BUNDL
     conditions: [...SHARED.conditions],
     loader: SHARED.loader,
     assetNames: SHARED.assetNames,
+    logOverride: SHARED.logOverride,
     external: externals(bundleSdk),
     logLevel: 'warning',
   };
@@ -166,7 +177,11 @@ export function cdkBundling(): BundlingOptions {
     define: SHARED.define,
     loader: SHARED.loader,
     // No typed options for these; the files land in the asset directory CDK zips, beside index.mjs.
-    esbuildArgs: { '--conditions': SHARED.conditions.join(','), '--asset-names': SHARED.assetNames },
+    esbuildArgs: {
+      '--conditions': SHARED.conditions.join(','),
+      '--asset-names': SHARED.assetNames,
+      ...Object.fromEntries(Object.entries(SHARED.logOverride).map(([k, v]) => [`--log-override:${k}`, v])),
+    },
     externalModules: externals(BUNDLE_AWS_SDK),
     bundleAwsSDK: BUNDLE_AWS_SDK,
     forceDockerBundling: false,
@@ -194,9 +209,9 @@ export const SCHEDULED_WORKERS: readonly { worker: string; everyMinutes: number 
   { worker: 'reconciler', everyMinutes: 1 },
 ];
 
-/** Domains whose Lambda has been written (functions/src/<domain>/index.ts). */
+/** Domains whose Lambda has been written (functions/src/<domain>/handler.ts). */
 export function domainEntries(): FunctionEntry[] {
-  return DOMAINS.map((d) => ({ name: d, kind: 'domain' as const, entry: join(FUNCTIONS_SRC, d, 'index.ts') })).filter(
+  return DOMAINS.map((d) => ({ name: d, kind: 'domain' as const, entry: join(FUNCTIONS_SRC, d, 'handler.ts') })).filter(
     (f) => existsSync(f.entry),
   );
 }

@@ -122,8 +122,10 @@ const countryName = new Map(countries.map((c) => [c.isoCode, c.name]));
 /** "+1-684" / "91" → "+1684" / "+91": one dial string the phone input can prefix. */
 const dial = (phonecode: string): string => '+' + phonecode.replace(/[^0-9]/g, '');
 
-// [name, code, dial]
-const countryRows = countries.map((c) => [c.name, c.isoCode, dial(c.phonecode)]);
+// [name, code, dial], by name: the runtime lists them in file order (no collation at cold start).
+const countryRows = countries
+  .map((c) => [c.name, c.isoCode, dial(c.phonecode)])
+  .sort((a, b) => a[0]!.localeCompare(b[0]!));
 writeFileSync(join(OUT, 'countries.json'), JSON.stringify(countryRows));
 
 // states: { CC: [[code, name], ...] }

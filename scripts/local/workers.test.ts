@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { backoff } from './workers.ts';
+import type { Message } from '@aws-sdk/client-sqs';
+import { quietLog } from '../../functions/src/lib/testing.ts';
+import { createPaymentsHandler } from '../../functions/src/workers/payments.ts';
+import { StillPending } from '../../functions/src/wallet/index.ts';
+import { backoff, runBatch } from './workers.ts';
 
 describe('local worker loop back-off while SQS is down', () => {
   it('waits longer after each failure, up to the cap, and starts over after a success', () => {
@@ -7,5 +11,50 @@ describe('local worker loop back-off while SQS is down', () => {
     expect(Array.from({ length: 7 }, () => b.fail())).toEqual([250, 500, 1_000, 2_000, 4_000, 5_000, 5_000]);
     b.reset();
     expect(b.fail()).toBe(250);
+  });
+});
+
+describe('local worker loop driving a worker handler', () => {
+  const message = (id: string, body: string): Message => ({
+    MessageId: id,
+    ReceiptHandle: `rh-${id}`,
+    Body: body,
+    Attributes: { ApproximateReceiveCount: '2' },
+  });
+  const arn = 'arn:aws:sqs:us-east-1:000000000000:payment-verification';
+
+  it('deletes what the handler finished (dropped included) and leaves its reported failures for redelivery', async () => {
+    const logged: Record<string, unknown>[] = [];
+    const handler = createPaymentsHandler({
+      siteExists: async () => true,
+      verify: async (_siteId, paymentId) => {
+        if (paymentId === 'pending') throw new StillPending();
+        return 'applied';
+      },
+      now: () => new Date(),
+      log: { ...quietLog(), info: (_msg, fields) => void logged.push(fields ?? {}) },
+    });
+    const body = (paymentId: string) => JSON.stringify({ siteId: 'site-flightdeals', paymentId });
+    const { done, retry } = await runBatch(
+      handler,
+      [message('m1', body('paid')), message('m2', body('pending')), message('m3', 'not json')],
+      arn,
+    );
+    expect(done.map((m) => m.MessageId)).toEqual(['m1', 'm3']);
+    expect(retry.map((m) => m.MessageId)).toEqual(['m2']);
+    // The records carry what Lambda's event source would give the handler.
+    expect(logged).toContainEqual(expect.objectContaining({ paymentId: 'paid', receiveCount: '2' }));
+  });
+
+  it('leaves the whole batch for redelivery when the handler throws', async () => {
+    const { done, retry } = await runBatch(
+      async () => {
+        throw new Error('cold start failed');
+      },
+      [message('m1', '{}'), message('m2', '{}')],
+      arn,
+    );
+    expect(done).toEqual([]);
+    expect(retry.map((m) => m.MessageId)).toEqual(['m1', 'm2']);
   });
 });

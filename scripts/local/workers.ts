@@ -14,8 +14,9 @@ import {
   SQSClient,
   type Message,
 } from '@aws-sdk/client-sqs';
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { SQSEvent } from 'aws-lambda';
 import { QUEUES, type QueueSpec } from '@tp/contracts/platform';
+import type { SqsHandler } from '../../functions/src/lib/sqs-batch.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 /** Locally a failed message comes back after this long instead of the full visibility timeout. */
@@ -44,9 +45,7 @@ export function backoff(firstMs = BACKOFF_FIRST_MS, maxMs = BACKOFF_MAX_MS) {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-type SqsHandler = (event: SQSEvent, ctx: object) => Promise<SQSBatchResponse | void>;
-
-function toEvent(msgs: Message[], arn: string): SQSEvent {
+export function toEvent(msgs: Message[], arn: string): SQSEvent {
   return {
     Records: msgs.map((m) => ({
       messageId: m.MessageId!,
@@ -65,6 +64,25 @@ function toEvent(msgs: Message[], arn: string): SQSEvent {
       awsRegion: 'us-east-1',
     })),
   };
+}
+
+/**
+ * Runs one received batch through a worker's handler, as Lambda's event source does: the messages it
+ * reported as failed (all of them when it threw) are left for redelivery, the rest are done.
+ */
+export async function runBatch(
+  handler: SqsHandler,
+  msgs: Message[],
+  arn: string,
+): Promise<{ done: Message[]; retry: Message[] }> {
+  let failed: Set<string>;
+  try {
+    const out = await handler(toEvent(msgs, arn));
+    failed = new Set(out.batchItemFailures.map((f) => f.itemIdentifier));
+  } catch {
+    failed = new Set(msgs.map((m) => m.MessageId!));
+  }
+  return { done: msgs.filter((m) => !failed.has(m.MessageId!)), retry: msgs.filter((m) => failed.has(m.MessageId!)) };
 }
 
 export interface Poller {
@@ -118,14 +136,7 @@ export function startWorkers(
           }
           if (!Messages?.length) continue;
           busy.set(key, true);
-          let failed = new Set<string>();
-          try {
-            const out = await handler(toEvent(Messages, arn), {});
-            failed = new Set((out?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
-          } catch {
-            failed = new Set(Messages.map((m) => m.MessageId!));
-          }
-          const done = Messages.filter((m) => !failed.has(m.MessageId!));
+          const { done, retry } = await runBatch(handler, Messages, arn);
           // Undeleted (SQS went away meanwhile), a message comes back after its visibility timeout, as on AWS.
           if (done.length)
             await sqs
@@ -136,7 +147,7 @@ export function startWorkers(
                 }),
               )
               .catch(() => undefined);
-          for (const m of Messages.filter((x) => failed.has(x.MessageId!)))
+          for (const m of retry)
             await sqs
               .send(
                 new ChangeMessageVisibilityCommand({

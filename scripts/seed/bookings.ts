@@ -5,10 +5,10 @@
  * use to put bookings in exact states.
  */
 import { BOOKING_STATUS, type TBookedPassenger, type TSegment } from '@tp/contracts/flights';
-import { putBooking, getBooking, type BookingRecord } from '../../functions/src/flights/bookings-repo.ts';
-import '../../functions/src/tickets/indexes.ts';
+import { putBooking, getBooking, type BookingRecord } from '../../functions/src/bookings/index.ts';
 import { getUser, userIdByEmail } from '../../functions/src/users/repo.ts';
 import { DEMO_SITES } from './sites.ts';
+import type { SiteId } from '../../functions/src/lib/keys.ts';
 
 const AIRPORTS: Record<string, [city: string, country: string]> = {
   DEL: ['Delhi', 'IN'],
@@ -87,7 +87,7 @@ export function demoSegment(
 }
 
 export interface DemoBookingSpec {
-  siteId: string;
+  siteId: SiteId;
   user: {
     userId: string;
     email: string;
@@ -246,7 +246,7 @@ export function demoBooking(spec: DemoBookingSpec): BookingRecord {
   };
 }
 
-export async function demoUser(siteId: string, email: string): Promise<DemoBookingSpec['user'] | null> {
+export async function demoUser(siteId: SiteId, email: string): Promise<DemoBookingSpec['user'] | null> {
   const id = await userIdByEmail(siteId, email);
   const u = id ? await getUser(siteId, id) : null;
   if (!u) return null;

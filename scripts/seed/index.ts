@@ -6,7 +6,8 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { POLICY_PAGES } from '@tp/contracts/site';
 import { db, tableName } from '../../functions/src/lib/db.ts';
 import { keys } from '../../functions/src/lib/keys.ts';
-import { POLICY_TITLES } from '../../functions/src/site/service.ts';
+import { siteKeys } from '../../functions/src/site/keys.ts';
+import { POLICY_TITLES, putSite } from '../../functions/src/site/index.ts';
 import { DEMO_SITES, policyHtml } from './sites.ts';
 import { seedUsers } from './users.ts';
 import { seedGroups } from './groups.ts';
@@ -28,12 +29,12 @@ async function put(item: Record<string, unknown>): Promise<void> {
 export async function seedSites(): Promise<void> {
   const now = new Date().toISOString();
   for (const { extraDomains, ...site } of DEMO_SITES) {
-    await put({ ...keys.site(site.siteId), type: 'Site', ...site });
+    await putSite(site);
     for (const d of [site.domain, ...extraDomains])
       await put({ ...keys.domain(d), type: 'Domain', siteId: site.siteId });
     for (const page of POLICY_PAGES)
       await put({
-        ...keys.policyPage(site.siteId, page),
+        ...siteKeys.policyPage(site.siteId, page),
         type: 'Policy',
         page,
         title: POLICY_TITLES[page],

@@ -8,6 +8,7 @@ import * as markup from '../../functions/src/markup/service.ts';
 import { saveRule } from '../../functions/src/markup/rules.ts';
 import { slotHolder } from '../../functions/src/markup/rules-repo.ts';
 import { DEMO_SITES } from './sites.ts';
+import { asSiteId, type SiteId } from '../../functions/src/lib/keys.ts';
 
 type Rule = Omit<TSaveDefaultMarkup, 'groupId' | 'markupId'>;
 const perPassenger = (markupValue: number): Rule => ({
@@ -19,13 +20,13 @@ const perPassenger = (markupValue: number): Rule => ({
 });
 
 export const DEMO_MARKUPS: {
-  siteId: string;
+  siteId: SiteId;
   group: string;
   defaultRule: Rule;
   airlines: Omit<TSaveAirlineMarkup, 'groupId' | 'markupId'>[];
 }[] = [
   {
-    siteId: 'site-flightdeals',
+    siteId: asSiteId('site-flightdeals'),
     group: 'Default',
     defaultRule: perPassenger(150),
     airlines: [
@@ -39,7 +40,7 @@ export const DEMO_MARKUPS: {
       },
     ],
   },
-  { siteId: 'site-flightdeals', group: 'B2B Gold', defaultRule: perPassenger(75), airlines: [] },
+  { siteId: asSiteId('site-flightdeals'), group: 'B2B Gold', defaultRule: perPassenger(75), airlines: [] },
 ];
 
 export async function seedMarkups(): Promise<void> {

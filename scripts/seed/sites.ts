@@ -1,12 +1,13 @@
 /** Demo reseller sites: different branding side by side, one consumer site supplied by another. */
-import type { SiteRecord } from '../../functions/src/lib/tenancy.ts';
+import { asSiteId } from '../../functions/src/lib/keys.ts';
+import { DEFAULT_SITE_TIME_ZONE, type SiteRecord } from '../../functions/src/lib/tenancy.ts';
 
 const popupOff = { enabled: false, title: '', html: '', delaySeconds: 0 };
 const allSsr = { baggage: true, meal: true, seat: true };
 
 export const DEMO_SITES: (SiteRecord & { extraDomains: string[] })[] = [
   {
-    siteId: 'site-flightdeals',
+    siteId: asSiteId('site-flightdeals'),
     _id: 'site-flightdeals',
     ownerLegalEntityId: 'le-flightdeals',
     companyName: 'Flight Deals',
@@ -38,9 +39,10 @@ export const DEMO_SITES: (SiteRecord & { extraDomains: string[] })[] = [
     modules: ['flights', 'packages', 'activities', 'DMC', 'FlightsForm', 'VisaEnquiry'],
     coreSiteUrl: '',
     isTestHost: true,
+    timeZone: DEFAULT_SITE_TIME_ZONE,
   },
   {
-    siteId: 'site-skyway',
+    siteId: asSiteId('site-skyway'),
     _id: 'site-skyway',
     ownerLegalEntityId: 'le-skyway',
     companyName: 'SkyWay Travels',
@@ -65,9 +67,10 @@ export const DEMO_SITES: (SiteRecord & { extraDomains: string[] })[] = [
     modules: ['flights', 'Hotels'],
     coreSiteUrl: '',
     isTestHost: true,
+    timeZone: DEFAULT_SITE_TIME_ZONE,
   },
   {
-    siteId: 'site-partner',
+    siteId: asSiteId('site-partner'),
     _id: 'site-partner',
     ownerLegalEntityId: 'le-partner',
     companyName: 'Partner Holidays',
@@ -91,6 +94,7 @@ export const DEMO_SITES: (SiteRecord & { extraDomains: string[] })[] = [
     modules: ['flights'],
     coreSiteUrl: '',
     isTestHost: true,
+    timeZone: DEFAULT_SITE_TIME_ZONE,
   },
 ];
 

@@ -6,11 +6,12 @@
 import type { SupplierCategory } from '@tp/contracts/suppliers';
 import { loadPrincipal, type Principal } from '../../functions/src/lib/principal.ts';
 import { getProfile } from '../../functions/src/suppliers/repo.ts';
-import * as suppliers from '../../functions/src/suppliers/service.ts';
+import * as suppliers from '../../functions/src/suppliers/operations/index.ts';
 import { userIdByEmail } from '../../functions/src/users/repo.ts';
 import { DEMO_SITES } from './sites.ts';
+import { asSiteId, type SiteId } from '../../functions/src/lib/keys.ts';
 
-const SUPPLIER = 'site-flightdeals';
+const SUPPLIER = asSiteId('site-flightdeals');
 
 export const supplierTermsHtml = (company: string): string =>
   `<h2>${company} API partner terms</h2>` +
@@ -19,7 +20,7 @@ export const supplierTermsHtml = (company: string): string =>
   `<p>Holding seats without ticketing needs the supplier's consent per partner. The supplier may suspend ` +
   `access at any time; bookings already ticketed are honoured.</p>`;
 
-async function admin(siteId: string, now: Date): Promise<{ scope: suppliers.Scope; actor: Principal }> {
+async function admin(siteId: SiteId, now: Date): Promise<{ scope: suppliers.Scope; actor: Principal }> {
   const site = DEMO_SITES.find((s) => s.siteId === siteId)!;
   const userId = await userIdByEmail(siteId, `admin@${site.domain}`);
   const actor = userId ? await loadPrincipal(siteId, userId) : null;
@@ -40,7 +41,7 @@ export async function seedSuppliers(): Promise<void> {
   });
   const listId = (category: SupplierCategory) => profile.lists.find((l) => l.category === category)!.supplierListId;
 
-  const ask = async (consumerSiteId: string, category: SupplierCategory, minutesAgo: number) => {
+  const ask = async (consumerSiteId: SiteId, category: SupplierCategory, minutesAgo: number) => {
     const consumer = await admin(consumerSiteId, at(minutesAgo));
     await suppliers.acceptTerms(consumer.scope, consumer.actor, {
       supplierId: SUPPLIER,
@@ -52,7 +53,7 @@ export async function seedSuppliers(): Promise<void> {
     });
   };
   const decide = async (
-    consumerSiteId: string,
+    consumerSiteId: SiteId,
     category: SupplierCategory,
     to: 'Approved' | 'Rejected',
     minutesAgo: number,
@@ -63,14 +64,14 @@ export async function seedSuppliers(): Promise<void> {
     return { scope, link };
   };
 
-  await ask('site-partner', 'Flights', 50);
-  const partner = await decide('site-partner', 'Flights', 'Approved', 45);
+  await ask(asSiteId('site-partner'), 'Flights', 50);
+  const partner = await decide(asSiteId('site-partner'), 'Flights', 'Approved', 45);
   await suppliers.setLinkSwitch(partner.scope, partner.link, {
     isFlightHoldAllowed: false,
     isFlightSearchAllowed: true,
   });
 
-  await ask('site-skyway', 'TourPackages', 30);
-  await decide('site-skyway', 'TourPackages', 'Rejected', 25);
-  await ask('site-skyway', 'Flights', 20);
+  await ask(asSiteId('site-skyway'), 'TourPackages', 30);
+  await decide(asSiteId('site-skyway'), 'TourPackages', 'Rejected', 25);
+  await ask(asSiteId('site-skyway'), 'Flights', 20);
 }

@@ -3,7 +3,7 @@
  * items can never drift from what signup writes. The password is hashed once: argon2id is slow by design.
  */
 import { hashPassword } from '../../functions/src/users/password.ts';
-import { createAccount, type NewAccount } from '../../functions/src/users/service.ts';
+import { createAccount, type NewAccount } from '../../functions/src/users/accounts/index.ts';
 import { userIdByEmail } from '../../functions/src/users/repo.ts';
 import { DEMO_SITES } from './sites.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE, demoEmail, type DemoPerson } from './logins.ts';

@@ -7,8 +7,9 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../functions/src/lib/db.ts';
 import { keys } from '../../functions/src/lib/keys.ts';
+import { walletKeys } from '../../functions/src/wallet/keys.ts';
 import { getUser, userIdByEmail } from '../../functions/src/users/repo.ts';
-import { move } from '../../functions/src/wallet/ledger.ts';
+import { move } from '../../functions/src/wallet/ledger-repo.ts';
 import { DEMO_SITES } from './sites.ts';
 
 export const DEMO_WALLETS: { local: string; amount: number }[] = [
@@ -34,7 +35,7 @@ export async function seedWallets(): Promise<void> {
         new PutCommand({
           TableName: tableName(),
           Item: {
-            ...keys.bankDetails(site.siteId),
+            ...walletKeys.bankDetails(site.siteId),
             type: 'BankDetails',
             accountName: site.companyName,
             accountNumber: '50200012345678',

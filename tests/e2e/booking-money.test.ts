@@ -10,7 +10,7 @@ import type { Browser, Locator } from 'playwright-core';
 import { getBookingDetails } from '@tp/contracts/endpoints/flights';
 import type { TBooking } from '@tp/contracts/flights';
 import { ticketSlug } from '@tp/contracts/tickets';
-import { balanceOf } from '../../functions/src/wallet/ledger.ts';
+import { balanceOf } from '../../functions/src/wallet/ledger-repo.ts';
 import { FLIGHTDEALS } from '../integration/customers-helpers.ts';
 import { newCustomer } from '../integration/flights-helpers.ts';
 import { PASSWORD } from '../integration/users-helpers.ts';
@@ -19,7 +19,7 @@ import { appUrl, launch, newPage, signIn, ahead } from '../support/browser.ts';
 const SITE = FLIGHTDEALS.domain;
 const money = (n: number) =>
   new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(n);
-/** "₹5,350.00" or "INR 5350.00" → 5350. */
+/** "₹5,350.00" → 5350. */
 const amountOf = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));
 let browser: Browser;
 beforeAll(async () => {
@@ -130,7 +130,7 @@ describe('money shown is money charged', () => {
     if (paidSeat) expect(await cell('Seat charges')).toBeGreaterThan(0);
     // The e-ticket's total is the fare with extras the summary showed; an agent's debit is that less the
     // commission plus TDS ("You pay" above).
-    expect(amountOf(await total.textContent())).toBe(totalFare);
+    expect(await total.textContent()).toBe(money(totalFare));
     await page
       .getByRole('table', { name: 'Fare per passenger type' })
       .getByText(/^Adult × 1$/)

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
 import { BOOKING_STATUS } from '@tp/contracts/flights';
-import { putBooking, type BookingRecord } from '../../functions/src/flights/bookings-repo.ts';
+import { putBooking, type BookingRecord } from '../../functions/src/bookings/index.ts';
 import { demoBooking, demoUser } from '../../scripts/seed/bookings.ts';
 import { DEMO_PASSWORD } from '../../scripts/seed/logins.ts';
 import { appUrl, launch, newPage } from '../support/browser.ts';

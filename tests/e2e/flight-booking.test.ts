@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { appUrl, launch, newPage, signIn as fillLogin, ahead } from '../support/browser.ts';
+import { appUrl, launch, newPage, pickCity, signIn as fillLogin, ahead, typeDate } from '../support/browser.ts';
 
 const SITE = 'flightdeals.localhost';
 
@@ -25,25 +25,13 @@ async function signInAt(page: Page, local: string, path: string) {
   await fillLogin(page, `${local}@${SITE}`);
 }
 
-/** The city autocomplete by keyboard: type a city name, wait for its option, Tab takes the first. */
-async function pickCity(page: Page, label: string, text: string, option: string) {
-  const field = page.getByLabel(label, { exact: true });
-  await field.click();
-  // A form reopened after a search comes prefilled: start from an empty field.
-  await field.fill('');
-  await field.pressSequentially(text, { delay: 40 });
-  await page.getByRole('option', { name: new RegExp(`^${option.replace(/[()]/g, '\\$&')}`) }).waitFor();
-  await field.press('Tab');
-  await expect.poll(() => field.inputValue()).toBe(option);
-}
-
 async function searchFlights(page: Page, opts: { ret?: string } = {}) {
   await page.getByLabel('From', { exact: true }).waitFor();
   if (opts.ret) await page.getByText('Return', { exact: true }).click();
   await pickCity(page, 'From', 'Delhi', 'Delhi (DEL)');
   await pickCity(page, 'To', 'Mumbai', 'Mumbai (BOM)');
-  await page.getByLabel('Departure', { exact: true }).fill(ahead(20));
-  if (opts.ret) await page.getByLabel('Return date', { exact: true }).fill(opts.ret);
+  await typeDate(page.getByLabel('Departure', { exact: true }), ahead(20));
+  if (opts.ret) await typeDate(page.getByLabel('Return date', { exact: true }), opts.ret);
   await page.getByRole('button', { name: 'Search Flights' }).click();
   await page.waitForURL(/\/app\/flight\/results\/(?!new)[^?]+\?origin=DEL&destination=BOM/, { timeout: 30_000 });
   await page.getByText(/Showing \d+ of \d+ flights/).waitFor();

@@ -17,7 +17,7 @@ import { ticketSlug } from '@tp/contracts/tickets';
 import { BOOT_SCRIPT_HASHES } from '@tp/web/boot/index.ts';
 import { keys } from '../../functions/src/lib/keys.ts';
 import { DEMO_SITES } from '../../scripts/seed/sites.ts';
-import { appUrl, launch, newPage, signIn } from '../support/browser.ts';
+import { ahead, appUrl, launch, newPage, signIn, typeDate } from '../support/browser.ts';
 import { supplierBooking } from '../integration/tickets-helpers.ts';
 
 const SITE = 'flightdeals.localhost';
@@ -127,9 +127,7 @@ describe('security headers and a strict CSP', () => {
     await to.pressSequentially('Mumbai', { delay: 40 });
     await page.getByRole('option', { name: /^Mumbai \(BOM\)/ }).waitFor();
     await to.press('Tab');
-    await page
-      .getByLabel('Departure', { exact: true })
-      .fill(new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10));
+    await typeDate(page.getByLabel('Departure', { exact: true }), ahead(20));
     await page.getByRole('button', { name: 'Search Flights' }).click();
     await page.getByText(/Showing \d+ of \d+ flights/).waitFor({ timeout: 30_000 });
     await expectNoViolations(page, seen);

@@ -11,7 +11,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { MSG } from '@tp/contracts/messages';
 import { TICKET_MSG } from '@tp/contracts/tickets';
-import type { BookingRecord } from '../../functions/src/flights/bookings-repo.ts';
+import type { BookingRecord } from '../../functions/src/bookings/index.ts';
 import { waitForMail } from '../support/api.ts';
 import { appUrl, launch, newPage, signIn, toast } from '../support/browser.ts';
 import { supplierBooking } from '../integration/tickets-helpers.ts';
@@ -119,7 +119,7 @@ describe('ticket screens', () => {
     await dialog.getByText(/^Cancellation charge: /).waitFor();
     await dialog.getByRole('button', { name: 'Accept and Send Cancellation Request' }).click();
     await toast(page, TICKET_MSG.crSent).waitFor();
-    await card.getByText('ChangeRequested').waitFor();
+    await card.getByText('Change requested', { exact: true }).waitFor();
     await card.getByRole('button', { name: 'Refresh Status' }).click();
     await card.getByRole('button', { name: 'Refresh Status' }).waitFor();
     await context.close();

@@ -6,7 +6,7 @@ import { getUserById } from '@tp/contracts/endpoints/customers';
 import { login } from '@tp/contracts/endpoints/users';
 import type { TCustomer } from '@tp/contracts/customers';
 import { hashPassword } from '../../functions/src/users/password.ts';
-import { createAccount } from '../../functions/src/users/service.ts';
+import { createAccount } from '../../functions/src/users/accounts/index.ts';
 import { DEMO_PASSWORD } from '../../scripts/seed/logins.ts';
 import { DEMO_SITES } from '../../scripts/seed/sites.ts';
 import { Client } from '../support/api.ts';

@@ -24,24 +24,25 @@ import {
 } from '@tp/contracts/endpoints/flight-admin';
 import { search } from '@tp/contracts/endpoints/flights';
 import { getActiveGateway } from '@tp/contracts/endpoints/wallet';
-import { putBooking, type BookingRecord } from '../../functions/src/flights/bookings-repo.ts';
+import { putBooking, type BookingRecord } from '../../functions/src/bookings/index.ts';
 import { db, tableName } from '../../functions/src/lib/db.ts';
 import { keys } from '../../functions/src/lib/keys.ts';
 import { walletEntriesOfBooking } from '../../functions/src/tickets/repo.ts';
-import * as tickets from '../../functions/src/tickets/service.ts';
-import { balanceOf } from '../../functions/src/wallet/ledger.ts';
+import * as tickets from '../../functions/src/tickets/operations/index.ts';
+import { balanceOf } from '../../functions/src/wallet/ledger-repo.ts';
 import { demoBooking, demoUser } from '../../scripts/seed/bookings.ts';
 import type { Client } from '../support/api.ts';
 import { startTboStub, type TboStub } from '../support/tbo-stub.ts';
 import { demo, FLIGHTDEALS, newStaff, PARTNER, SKYWAY } from './customers-helpers.ts';
 import { newAgent } from './tickets-helpers.ts';
 import { useStackTable } from './users-helpers.ts';
+import { asSiteId } from '../../functions/src/lib/keys.ts';
 
 type Site = typeof FLIGHTDEALS;
 
 /** A site of its own: a copy of Flight Deals under a fresh id and domain. */
 async function freshSite(isTestHost = true): Promise<Site> {
-  const id = `site-fa${randomUUID().slice(0, 8)}`;
+  const id = asSiteId(`site-fa${randomUUID().slice(0, 8)}`);
   const site: Site = { ...FLIGHTDEALS, siteId: id, _id: id, domain: `${id}.localhost`, extraDomains: [], isTestHost };
   const { extraDomains: _unused, ...record } = site;
   await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.site(id), type: 'Site', ...record } }));

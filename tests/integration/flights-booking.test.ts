@@ -17,14 +17,14 @@ import { search } from '@tp/contracts/endpoints/flights';
 import { BOOKING_STATUS } from '@tp/contracts/flights';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../functions/src/lib/db.ts';
-import { keys } from '../../functions/src/lib/keys.ts';
 import { monthKey } from '../../functions/src/users/flight-activity.ts';
 import { setUserFields } from '../../functions/src/users/customers-repo.ts';
-import { balanceOf } from '../../functions/src/wallet/ledger.ts';
+import { balanceOf } from '../../functions/src/wallet/ledger-repo.ts';
 import { transitionOrder } from '../../functions/src/flights/repo.ts';
 import { FLIGHTDEALS } from './customers-helpers.ts';
 import { adult, inDays, newCustomer, oneWay, pick, type Customer } from './flights-helpers.ts';
 import { useStackTable } from './users-helpers.ts';
+import { userKeys } from '../../functions/src/users/keys.ts';
 
 let agent: Customer;
 
@@ -205,7 +205,7 @@ describe('who may search', () => {
       new PutCommand({
         TableName: tableName(),
         Item: {
-          ...keys.flightActivity(FLIGHTDEALS.siteId, c.userId, monthKey(new Date())),
+          ...userKeys.flightActivity(FLIGHTDEALS.siteId, c.userId, monthKey(new Date())),
           look_count: 10_000,
           book_count: 0,
         },

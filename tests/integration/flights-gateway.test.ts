@@ -10,9 +10,9 @@ import { getPassengerViewOptions, orderSuccessCallback, setFlightDetails } from 
 import { getTickets } from '@tp/contracts/endpoints/tickets';
 import { completeSandboxPayment, getActiveGateway, getMyPayments, verifyPayment } from '@tp/contracts/endpoints/wallet';
 import { BOOKING_STATUS } from '@tp/contracts/flights';
-import { supplyFor } from '../../functions/src/flights/supply/index.ts';
+import { supplyFor } from '../../functions/src/supply/index.ts';
 import { siteById } from '../../functions/src/lib/tenancy.ts';
-import { balanceOf } from '../../functions/src/wallet/ledger.ts';
+import { balanceOf } from '../../functions/src/wallet/ledger-repo.ts';
 import { Client } from '../support/api.ts';
 import { FLIGHTDEALS } from './customers-helpers.ts';
 import {

@@ -7,13 +7,14 @@ import { orderSuccessCallback, search, setFlightDetails } from '@tp/contracts/en
 import { completeSandboxPayment, verifyPayment } from '@tp/contracts/endpoints/wallet';
 import type { TBooking, TFlightOption, TPassengerInput, TPaymentOrder, TSearchResponse } from '@tp/contracts/flights';
 import type { DEMO_SITES } from '../../scripts/seed/sites.ts';
-import { createAccount } from '../../functions/src/users/service.ts';
+import { createAccount } from '../../functions/src/users/accounts/index.ts';
 import { hashPassword } from '../../functions/src/users/password.ts';
-import { move } from '../../functions/src/wallet/ledger.ts';
+import { move } from '../../functions/src/wallet/ledger-repo.ts';
 import { setUserFields } from '../../functions/src/users/customers-repo.ts';
 import { Client, mailbox } from '../support/api.ts';
 import { signedIn } from './customers-helpers.ts';
 import { PASSWORD, uniqueEmail, uniquePhone, useStackTable } from './users-helpers.ts';
+import type { SiteId } from '../../functions/src/lib/keys.ts';
 
 type DemoSite = (typeof DEMO_SITES)[number];
 let passwordHash: Promise<string> | undefined;
@@ -57,7 +58,7 @@ export async function newCustomer(
   };
 }
 
-export async function topUp(siteId: string, legalEntityId: string, amount: number): Promise<void> {
+export async function topUp(siteId: SiteId, legalEntityId: string, amount: number): Promise<void> {
   const result = await move('credit', {
     siteId,
     legalEntityId,

@@ -25,7 +25,7 @@ import { allAirlines } from '@tp/reference-data/airlines';
 import { priceFare, TDS_ON_COMMISSION_RATE, type SupplierFare } from '@tp/domain/pricing';
 import { loadPrincipal } from '../../functions/src/lib/principal.ts';
 import { pricingContextFor, pricingContextForConsumer } from '../../functions/src/markup/pricing.ts';
-import { createAccount } from '../../functions/src/users/service.ts';
+import { createAccount } from '../../functions/src/users/accounts/index.ts';
 import { userIdByEmail } from '../../functions/src/users/repo.ts';
 import { Client } from '../support/api.ts';
 import { demo, FLIGHTDEALS, SKYWAY } from './customers-helpers.ts';

@@ -33,10 +33,10 @@ import { seedWallets } from '../../scripts/seed/wallets.ts';
 import { db, tableName } from '../../functions/src/lib/db.ts';
 import { keys } from '../../functions/src/lib/keys.ts';
 import { getOrder } from '../../functions/src/flights/repo.ts';
-import { getBooking } from '../../functions/src/flights/bookings-repo.ts';
-import { createAccount } from '../../functions/src/users/service.ts';
+import { getBooking } from '../../functions/src/bookings/index.ts';
+import { createAccount } from '../../functions/src/users/accounts/index.ts';
 import { hashPassword } from '../../functions/src/users/password.ts';
-import { balanceOf, move } from '../../functions/src/wallet/ledger.ts';
+import { balanceOf, move } from '../../functions/src/wallet/ledger-repo.ts';
 import { clearGatewaySettingsCache } from '../../functions/src/wallet/gateways/settings.ts';
 import { getPayment } from '../../functions/src/wallet/payments-repo.ts';
 import { requestVerification, startGatewayPayment } from '../../functions/src/wallet/payments.ts';
@@ -45,6 +45,7 @@ import { Client } from '../support/api.ts';
 import { adult } from './flights-helpers.ts';
 import { startTboStub, type TboStub } from '../support/tbo-stub.ts';
 import { startPhonePeStub, type PhonePeStub } from '../support/phonepe-stub.ts';
+import { walletKeys } from '../../functions/src/wallet/keys.ts';
 
 const SITE = DEMO_SITES.find((s) => s.siteId === 'site-flightdeals')!;
 const PASSWORD = 'Secret123';
@@ -178,7 +179,7 @@ const stubCalls = (op: string) => tbo.calls.filter((c) => c.op === op).length;
 const walletEntry = async (legalEntityId: string, entryId: string) =>
   (
     await db().send(
-      new GetCommand({ TableName: tableName(), Key: keys.walletEntry(SITE.siteId, legalEntityId, entryId) }),
+      new GetCommand({ TableName: tableName(), Key: walletKeys.walletEntry(SITE.siteId, legalEntityId, entryId) }),
     )
   ).Item;
 const dlqCount = async () => (await listDlqs(dlq, 0)).find((d) => d.queue === 'paymentVerification')!.messages;

@@ -10,13 +10,15 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../functions/src/lib/db.ts';
 import { keys } from '../../functions/src/lib/keys.ts';
 import type { SiteRecord } from '../../functions/src/lib/tenancy.ts';
-import { balanceOf } from '../../functions/src/wallet/ledger.ts';
+import { balanceOf } from '../../functions/src/wallet/ledger-repo.ts';
 import { createPhonePeGateway } from '../../functions/src/wallet/gateways/phonepe.ts';
 import { clearGatewaySettingsCache } from '../../functions/src/wallet/gateways/settings.ts';
 import { getPayment } from '../../functions/src/wallet/payments-repo.ts';
 import { StillPending, startGatewayPayment, verifyAndApply } from '../../functions/src/wallet/payments.ts';
 import { startPhonePeStub, type PhonePeStub } from '../support/phonepe-stub.ts';
 import { useStackTable } from './users-helpers.ts';
+import { paymentVerification } from '../../functions/src/compose/orders.ts';
+import { asSiteId } from '../../functions/src/lib/keys.ts';
 
 let stub: PhonePeStub;
 const creds = {
@@ -39,7 +41,7 @@ describe('PhonePe adapter', () => {
     const gw = createPhonePeGateway(async (siteId) => (siteId === 'site-a' ? creds.a : creds.b));
     const id = `P${randomUUID().replace(/-/g, '')}`;
     const made = await gw.create({
-      siteId: 'site-a',
+      siteId: asSiteId('site-a'),
       paymentId: id,
       amount: 1499.5,
       currency: 'INR',
@@ -49,14 +51,14 @@ describe('PhonePe adapter', () => {
     });
     expect(made.redirectTo).toMatch(new RegExp(`^${stub.url}/pay-page/OMO`));
     expect(stub.orders.get(id)).toMatchObject({ clientId: 'MERCHANT_A', amount: 149950 });
-    expect(await gw.status('site-a', id)).toEqual({ state: 'PENDING', transactionId: null, amount: null });
+    expect(await gw.status(asSiteId('site-a'), id)).toEqual({ state: 'PENDING', transactionId: null, amount: null });
     stub.settle(id, 'COMPLETED');
-    const done = await gw.status('site-a', id);
+    const done = await gw.status(asSiteId('site-a'), id);
     expect(done).toMatchObject({ state: 'COMPLETED', amount: 1499.5 });
     expect(done.transactionId).toMatch(/^OM/);
     // Merchant B's token cannot see merchant A's order.
-    await expect(gw.status('site-b', id)).rejects.toThrow(/not found/i);
-    await gw.refund('site-a', id, `R${id}`, 100);
+    await expect(gw.status(asSiteId('site-b'), id)).rejects.toThrow(/not found/i);
+    await gw.refund(asSiteId('site-a'), id, `R${id}`, 100);
     expect(stub.refunds.at(-1)).toMatchObject({ clientId: 'MERCHANT_A', originalMerchantOrderId: id, amount: 10000 });
   });
 
@@ -66,7 +68,7 @@ describe('PhonePe adapter', () => {
     const ids = [1, 2, 3].map(() => `P${randomUUID().replace(/-/g, '')}`);
     for (const paymentId of ids)
       await gw.create({
-        siteId: 'site-token',
+        siteId: asSiteId('site-token'),
         paymentId,
         amount: 10,
         currency: 'INR',
@@ -76,12 +78,12 @@ describe('PhonePe adapter', () => {
       });
     expect(stub.tokenRequests - before).toBe(1);
     const bad = createPhonePeGateway(async () => ({ ...creds.a, clientSecret: 'wrong' }));
-    await expect(bad.status('site-x', ids[0]!)).rejects.toThrow(/token refused/);
+    await expect(bad.status(asSiteId('site-x'), ids[0]!)).rejects.toThrow(/token refused/);
   });
 });
 
 describe('verification of a PhonePe top-up', () => {
-  const siteId = `site-pp-${randomUUID().slice(0, 8)}`;
+  const siteId = asSiteId(`site-pp-${randomUUID().slice(0, 8)}`);
   const site = { siteId, domain: 'pp.localhost', companyName: 'PP Travels' } as unknown as SiteRecord;
 
   beforeAll(async () => {
@@ -115,14 +117,16 @@ describe('verification of a PhonePe top-up', () => {
 
   it('PENDING is retried; COMPLETED credits the wallet once', async () => {
     const { paymentId, le } = await start(500);
-    await expect(verifyAndApply(siteId, paymentId, new Date())).rejects.toBeInstanceOf(StillPending);
+    await expect(verifyAndApply(siteId, paymentId, new Date(), paymentVerification())).rejects.toBeInstanceOf(
+      StillPending,
+    );
     stub.settle(paymentId, 'COMPLETED');
     const [a, b] = await Promise.all([
-      verifyAndApply(siteId, paymentId, new Date()),
-      verifyAndApply(siteId, paymentId, new Date()),
+      verifyAndApply(siteId, paymentId, new Date(), paymentVerification()),
+      verifyAndApply(siteId, paymentId, new Date(), paymentVerification()),
     ]);
     expect([a, b]).toContain('applied');
-    expect(await verifyAndApply(siteId, paymentId, new Date())).toBe('already');
+    expect(await verifyAndApply(siteId, paymentId, new Date(), paymentVerification())).toBe('already');
     expect((await balanceOf(siteId, le)).balance).toBe(500);
     expect((await getPayment(siteId, paymentId))!.status).toBe('applied');
   });
@@ -130,7 +134,7 @@ describe('verification of a PhonePe top-up', () => {
   it('a payment for another amount is refunded, not credited', async () => {
     const { paymentId, le } = await start(800);
     stub.settle(paymentId, 'COMPLETED', 50_00);
-    expect(await verifyAndApply(siteId, paymentId, new Date())).toBe('refunded');
+    expect(await verifyAndApply(siteId, paymentId, new Date(), paymentVerification())).toBe('refunded');
     expect((await balanceOf(siteId, le)).balance).toBe(0);
     expect(stub.refunds.at(-1)).toMatchObject({ originalMerchantOrderId: paymentId, amount: 5000 });
   });
@@ -138,13 +142,13 @@ describe('verification of a PhonePe top-up', () => {
   it('a declined payment is marked failed', async () => {
     const { paymentId } = await start(90);
     stub.settle(paymentId, 'FAILED');
-    expect(await verifyAndApply(siteId, paymentId, new Date())).toBe('failed');
+    expect(await verifyAndApply(siteId, paymentId, new Date(), paymentVerification())).toBe('failed');
     expect((await getPayment(siteId, paymentId))!.status).toBe('failed');
   });
 
   it('a payment never paid expires after its deadline instead of retrying forever', async () => {
     const { paymentId } = await start(40);
     const later = new Date(Date.now() + 60 * 60_000);
-    expect(await verifyAndApply(siteId, paymentId, later)).toBe('expired');
+    expect(await verifyAndApply(siteId, paymentId, later, paymentVerification())).toBe('expired');
   });
 });

@@ -1,9 +1,16 @@
 /** White-label sites through the local gateway: branding by domain, per-site content, isolation. */
 import { describe, expect, it } from 'vitest';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { detectSite, getPolicyPage } from '@tp/contracts/endpoints/site';
 import { ZSiteDetails } from '@tp/contracts/site';
 import { MSG } from '@tp/contracts/messages';
+import { db, tableName } from '../../functions/src/lib/db.ts';
+import { keys } from '../../functions/src/lib/keys.ts';
+import { putSite } from '../../functions/src/site/index.ts';
+import { DEMO_SITES } from '../../scripts/seed/sites.ts';
 import { Client } from '../support/api.ts';
+import { useStackTable } from './users-helpers.ts';
+import { asSiteId, type SiteId } from '../../functions/src/lib/keys.ts';
 
 describe('whitelabel/detetct', () => {
   it('returns each reseller its own branding', async () => {
@@ -63,5 +70,51 @@ describe('per-site content and tenant resolution', () => {
     const res = await new Client('flightdeals.localhost').call(getPolicyPage, { page: 'secrets' } as never);
     expect(res.status).toBe(400);
     expect(res.body.errorMessage).toBe('Unknown page');
+  });
+});
+
+describe('header and footer html, sanitised on the server (the boot script paints it as it is)', () => {
+  const EVIL_HEADER =
+    '<div class="wl-header">Hello<img src="/x.png" onerror="window.__pwned=1"><script>window.__pwned=2</script><a href="javascript:window.__pwned=3">x</a></div>';
+  const EVIL_FOOTER = '<div class="wl-footer" onmouseover="window.__pwned=4">Footer</div>';
+  const site = (id: SiteId) => {
+    const { extraDomains: _unused, ...base } = DEMO_SITES[0]!;
+    return {
+      ...base,
+      siteId: id,
+      _id: id,
+      domain: `${id}.localhost`,
+      headerHtml: EVIL_HEADER,
+      footerHtml: EVIL_FOOTER,
+    };
+  };
+  const expectClean = (r: { headerHtml: string; footerHtml: string }) => {
+    expect(r.headerHtml).toBe('<div class="wl-header">Hello<img src="/x.png"><a href>x</a></div>');
+    expect(r.footerHtml).toBe('<div class="wl-footer">Footer</div>');
+  };
+
+  it('stores it cleaned when a site is saved (script and onerror stripped)', async () => {
+    useStackTable();
+    const id = asSiteId(`html-save-${Date.now().toString(36)}`);
+    await putSite(site(id));
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.site(id) }));
+    expectClean(Item as { headerHtml: string; footerHtml: string });
+  });
+
+  it('answers whitelabel/detetct cleaned for a record saved before (written around putSite)', async () => {
+    useStackTable();
+    const old = site(asSiteId(`html-old-${Date.now().toString(36)}`));
+    await db().send(
+      new PutCommand({ TableName: tableName(), Item: { ...keys.site(old.siteId), type: 'Site', ...old } }),
+    );
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.domain(old.domain), type: 'Domain', siteId: old.siteId },
+      }),
+    );
+    const res = await new Client(old.domain).call(detectSite, { domain: old.domain });
+    expect(res.status).toBe(200);
+    expectClean(res.body.result);
   });
 });

@@ -21,7 +21,7 @@ import {
 import { mapLegalEntityToGroup, saveLeGroup } from '@tp/contracts/endpoints/groups';
 import { MSG } from '@tp/contracts/messages';
 import { SUPPLIER_MSG, type TApiConsumer } from '@tp/contracts/suppliers';
-import { activeSupplierLink } from '../../functions/src/suppliers/service.ts';
+import { activeSupplierLink } from '../../functions/src/suppliers/operations/index.ts';
 import { Client } from '../support/api.ts';
 import { useStackTable } from './users-helpers.ts';
 import { FLIGHTDEALS, flightdealsListIds, PARTNER, SKYWAY, signedIn } from './suppliers-helpers.ts';

@@ -8,10 +8,11 @@ import { getWebsiteOwnSuppliers } from '@tp/contracts/endpoints/suppliers';
 import type { SupplierCategory } from '@tp/contracts/suppliers';
 import { DEMO_PASSWORD } from '../../scripts/seed/logins.ts';
 import { Client } from '../support/api.ts';
+import { asSiteId } from '../../functions/src/lib/keys.ts';
 
-export const FLIGHTDEALS = { siteId: 'site-flightdeals', domain: 'flightdeals.localhost' };
-export const SKYWAY = { siteId: 'site-skyway', domain: 'skyway.localhost' };
-export const PARTNER = { siteId: 'site-partner', domain: 'partner.localhost' };
+export const FLIGHTDEALS = { siteId: asSiteId('site-flightdeals'), domain: 'flightdeals.localhost' };
+export const SKYWAY = { siteId: asSiteId('site-skyway'), domain: 'skyway.localhost' };
+export const PARTNER = { siteId: asSiteId('site-partner'), domain: 'partner.localhost' };
 
 /** A client signed in as `<local>@<domain>` (admin = super admin, staff = staff without a group). */
 export async function signedIn(site: { domain: string }, local: string): Promise<Client> {

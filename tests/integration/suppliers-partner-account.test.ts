@@ -32,22 +32,23 @@ import {
 } from '@tp/contracts/endpoints/users';
 import { addWalletEntry, getMyWalletEntries, getWalletBalance } from '@tp/contracts/endpoints/wallet';
 import type { TApiConsumer } from '@tp/contracts/suppliers';
-import { putBooking } from '../../functions/src/flights/bookings-repo.ts';
+import { putBooking } from '../../functions/src/bookings/index.ts';
 import { db, tableName } from '../../functions/src/lib/db.ts';
 import { keys } from '../../functions/src/lib/keys.ts';
-import { activeSupplierLink } from '../../functions/src/suppliers/service.ts';
+import { activeSupplierLink } from '../../functions/src/suppliers/operations/index.ts';
 import { getUser, userIdByEmail } from '../../functions/src/users/repo.ts';
 import { demoBooking } from '../../scripts/seed/bookings.ts';
 import { Client, waitForMail } from '../support/api.ts';
 import { customer, FLIGHTDEALS, newStaff, PARTNER } from './customers-helpers.ts';
 import { agentSignup, linkToken, retailSignup, uniqueEmail, uniquePhone, useStackTable } from './users-helpers.ts';
+import { asSiteId } from '../../functions/src/lib/keys.ts';
 
 type Site = typeof FLIGHTDEALS;
 const SQUATTER_PASSWORD = 'Squatter123';
 
 /** A copy of a demo site under a fresh id and domain, with its own admin email and contact. */
 async function freshSite(base: Site, prefix: string): Promise<Site> {
-  const id = `site-${prefix}${randomUUID().slice(0, 8)}`;
+  const id = asSiteId(`site-${prefix}${randomUUID().slice(0, 8)}`);
   const domain = `${id}.localhost`;
   const site: Site = {
     ...base,

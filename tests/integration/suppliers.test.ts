@@ -32,7 +32,7 @@ import {
   ZVisibleSupplier,
   type SupplierCategory,
 } from '@tp/contracts/suppliers';
-import { activeSupplierLink } from '../../functions/src/suppliers/service.ts';
+import { activeSupplierLink } from '../../functions/src/suppliers/operations/index.ts';
 import { Client } from '../support/api.ts';
 import { useStackTable } from './users-helpers.ts';
 import { FLIGHTDEALS, flightdealsListIds, PARTNER, SKYWAY, signedIn } from './suppliers-helpers.ts';

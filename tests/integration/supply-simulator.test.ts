@@ -11,16 +11,22 @@ import { db, tableName } from '../../functions/src/lib/db.ts';
 import { keys } from '../../functions/src/lib/keys.ts';
 import type { SiteRecord } from '../../functions/src/lib/tenancy.ts';
 import { quietLog } from '../../functions/src/lib/testing.ts';
-import { supplyFor } from '../../functions/src/flights/supply/index.ts';
-import { SimulatorSupply } from '../../functions/src/flights/supply/simulator/index.ts';
-import type { SupplierOption, SupplyContext, SupplyPassenger } from '../../functions/src/flights/supply/types.ts';
+import { supplyFor } from '../../functions/src/supply/index.ts';
+import { SimulatorSupply } from '../../functions/src/supply/simulator/index.ts';
+import type { SupplierOption, SupplyContext, SupplyPassenger } from '../../functions/src/supply/types.ts';
 import { useStackTable } from './users-helpers.ts';
 import { PARTNER, SKYWAY } from './suppliers-helpers.ts';
+import { asSiteId, type SiteId } from '../../functions/src/lib/keys.ts';
 
 const T0 = new Date('2026-11-22T06:00:00Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
-const ctx = (now = T0): SupplyContext => ({ siteId: 'consumer', now, endUserIp: '10.1.2.3', log: quietLog() });
-const freshSite = () => `simtest-${randomBytes(5).toString('hex')}`;
+const ctx = (now = T0): SupplyContext => ({
+  siteId: asSiteId('consumer'),
+  now,
+  endUserIp: '10.1.2.3',
+  log: quietLog(),
+});
+const freshSite = () => asSiteId(`simtest-${randomBytes(5).toString('hex')}`);
 
 const search = (adults: number, over: Partial<TSearchRequest> = {}): TSearchRequest => ({
   JourneyType: 1,
@@ -201,8 +207,8 @@ describe('simulated change requests', () => {
 });
 
 describe('supply choice', () => {
-  const site = (siteId: string) => ({ siteId }) as SiteRecord;
-  const setSupply = (siteId: string, flightSupply: unknown) =>
+  const site = (siteId: SiteId) => ({ siteId }) as SiteRecord;
+  const setSupply = (siteId: SiteId, flightSupply: unknown) =>
     db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.siteSecrets(siteId), flightSupply } }));
 
   it("uses the site's own setting, the simulator by default, and refuses a broken setting", async () => {

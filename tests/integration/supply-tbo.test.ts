@@ -7,16 +7,17 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TSearchRequest } from '@tp/contracts/flights';
 import { quietLog } from '../../functions/src/lib/testing.ts';
-import { TboSupply } from '../../functions/src/flights/supply/tbo/index.ts';
-import type { TboSettings } from '../../functions/src/flights/supply/tbo/client.ts';
-import type { SupplyContext, SupplyPassenger } from '../../functions/src/flights/supply/types.ts';
+import { TboSupply } from '../../functions/src/supply/tbo/index.ts';
+import type { TboSettings } from '../../functions/src/supply/tbo/client.ts';
+import type { SupplyContext, SupplyPassenger } from '../../functions/src/supply/types.ts';
 import { startTboStub, type TboStub } from '../support/tbo-stub.ts';
 import { useStackTable } from './users-helpers.ts';
+import { asSiteId } from '../../functions/src/lib/keys.ts';
 
 const T0 = new Date('2026-11-22T06:00:00Z');
 const IP = '203.0.113.7';
-const ctx = (now = T0): SupplyContext => ({ siteId: 'consumer', now, endUserIp: IP, log: quietLog() });
-const siteId = () => `tbotest-${randomBytes(5).toString('hex')}`;
+const ctx = (now = T0): SupplyContext => ({ siteId: asSiteId('consumer'), now, endUserIp: IP, log: quietLog() });
+const siteId = () => asSiteId(`tbotest-${randomBytes(5).toString('hex')}`);
 
 const req = (sources: string[], adults = 1): TSearchRequest => ({
   JourneyType: 1,

@@ -14,21 +14,21 @@ import {
   searchTransactionByPNR,
 } from '@tp/contracts/endpoints/tickets';
 import { TICKET_MSG } from '@tp/contracts/tickets';
-import { getBooking, type BookingRecord } from '../../functions/src/flights/bookings-repo.ts';
-import { supplyFor } from '../../functions/src/flights/supply/index.ts';
-import { CR_PROGRESS_MINUTES } from '../../functions/src/flights/supply/simulator/index.ts';
+import { getBooking, type BookingRecord } from '../../functions/src/bookings/index.ts';
+import { supplyFor } from '../../functions/src/supply/index.ts';
+import { CR_PROGRESS_MINUTES } from '../../functions/src/supply/simulator/index.ts';
 import { db, tableName } from '../../functions/src/lib/db.ts';
-import { keys } from '../../functions/src/lib/keys.ts';
 import type { TEmailMessage } from '../../functions/src/lib/mail.ts';
 import { loadPrincipal } from '../../functions/src/lib/principal.ts';
 import { siteById } from '../../functions/src/lib/tenancy.ts';
 import { heldBookingIds, walletEntriesOfBooking } from '../../functions/src/tickets/repo.ts';
-import * as tickets from '../../functions/src/tickets/service.ts';
-import { balanceOf } from '../../functions/src/wallet/ledger.ts';
+import * as tickets from '../../functions/src/tickets/operations/index.ts';
+import { balanceOf } from '../../functions/src/wallet/ledger-repo.ts';
 import { Client } from '../support/api.ts';
 import { demo, FLIGHTDEALS, SKYWAY } from './customers-helpers.ts';
 import { ctxAt, newAgent, supplierBooking } from './tickets-helpers.ts';
 import { useStackTable } from './users-helpers.ts';
+import { bookingKeys } from '../../functions/src/bookings/keys.ts';
 
 let agent: Awaited<ReturnType<typeof newAgent>>;
 beforeAll(async () => {
@@ -208,7 +208,7 @@ describe('change requests', () => {
       401,
     );
     const { Item } = await db().send(
-      new GetCommand({ TableName: tableName(), Key: keys.booking(b.siteId, b.bookingId) }),
+      new GetCommand({ TableName: tableName(), Key: bookingKeys.booking(b.siteId, b.bookingId) }),
     );
     expect(Item?.statusId).toBe(BOOKING_STATUS.ticketed);
   });

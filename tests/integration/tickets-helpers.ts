@@ -5,27 +5,27 @@
  */
 import { randomUUID } from 'node:crypto';
 import { BOOKING_STATUS } from '@tp/contracts/flights';
-import { getBooking, putBooking, type BookingRecord } from '../../functions/src/flights/bookings-repo.ts';
-import { supplyFor } from '../../functions/src/flights/supply/index.ts';
-import type { SupplierOption, SupplyContext } from '../../functions/src/flights/supply/types.ts';
+import { getBooking, putBooking, type BookingRecord } from '../../functions/src/bookings/index.ts';
+import { supplyFor } from '../../functions/src/supply/index.ts';
+import type { SupplierOption, SupplyContext } from '../../functions/src/supply/types.ts';
 import { log } from '../../functions/src/lib/logger.ts';
 import { siteById } from '../../functions/src/lib/tenancy.ts';
-import '../../functions/src/tickets/indexes.ts';
 import { demoBooking, demoUser, type DemoBookingSpec } from '../../scripts/seed/bookings.ts';
-import { createAccount } from '../../functions/src/users/service.ts';
+import { createAccount } from '../../functions/src/users/accounts/index.ts';
 import { hashPassword } from '../../functions/src/users/password.ts';
 import type { Client } from '../support/api.ts';
 import { signedIn } from './customers-helpers.ts';
 import { PASSWORD, uniqueEmail, uniquePhone, useStackTable } from './users-helpers.ts';
+import type { SiteId } from '../../functions/src/lib/keys.ts';
 
-export const ctxAt = (siteId: string, now = new Date()): SupplyContext => ({
+export const ctxAt = (siteId: SiteId, now = new Date()): SupplyContext => ({
   siteId,
   now,
   endUserIp: '127.0.0.1',
   log,
 });
 
-export async function bookerOf(siteId: string, email: string): Promise<DemoBookingSpec['user']> {
+export async function bookerOf(siteId: SiteId, email: string): Promise<DemoBookingSpec['user']> {
   useStackTable();
   const u = await demoUser(siteId, email);
   if (!u) throw new Error(`no demo user ${email}`);
@@ -36,7 +36,7 @@ const uniquePnr = () => `T${randomUUID().replace(/-/g, '').slice(0, 6).toUpperCa
 
 /** A plain booking (the supplier does not know it): for the queue, e-ticket and mail tests. */
 export async function plainBooking(
-  siteId: string,
+  siteId: SiteId,
   email: string,
   overrides: Partial<DemoBookingSpec> = {},
 ): Promise<BookingRecord> {
@@ -67,7 +67,7 @@ export async function plainBooking(
  * out, booked (and ticketed) at the supplier, then stored as our booking of `email`.
  */
 export async function supplierBooking(
-  siteId: string,
+  siteId: SiteId,
   email: string,
   options: { held?: boolean; adults?: number; route?: [string, string]; lastTicketDate?: Date } = {},
 ): Promise<BookingRecord> {
@@ -157,7 +157,7 @@ let agentHash: Promise<string> | undefined;
 
 /** A new travel agent of a site, signed in, with a wallet nobody else's test moves. */
 export async function newAgent(
-  site: { siteId: string; domain: string } & Parameters<typeof createAccount>[0]['site'],
+  site: { siteId: SiteId; domain: string } & Parameters<typeof createAccount>[0]['site'],
 ): Promise<{ client: Client; userId: string; email: string }> {
   useStackTable();
   const email = uniqueEmail('agent');

@@ -9,13 +9,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getBookingDetails, orderSuccessCallback } from '@tp/contracts/endpoints/flights';
 import { getTickets, searchTransactionByPNR, ticketHeldBooking } from '@tp/contracts/endpoints/tickets';
 import { BOOKING_STATUS, type TBooking, type TPaymentOrder } from '@tp/contracts/flights';
-import { getBooking, saveBooking } from '../../functions/src/flights/bookings-repo.ts';
-import { ORDER_MSG } from '../../functions/src/flights/orders.ts';
+import { getBooking, saveBooking } from '../../functions/src/bookings/index.ts';
+import { ORDER_MSG } from '../../functions/src/flights/index.ts';
 import { getOrder } from '../../functions/src/flights/repo.ts';
-import { supplyFor } from '../../functions/src/flights/supply/index.ts';
+import { supplyFor } from '../../functions/src/supply/index.ts';
 import { siteById } from '../../functions/src/lib/tenancy.ts';
 import { heldBookingIds } from '../../functions/src/tickets/repo.ts';
-import { balanceOf } from '../../functions/src/wallet/ledger.ts';
+import { balanceOf } from '../../functions/src/wallet/ledger-repo.ts';
 import { mailbox } from '../support/api.ts';
 import { demo, FLIGHTDEALS, SKYWAY } from './customers-helpers.ts';
 import {

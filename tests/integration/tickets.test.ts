@@ -18,16 +18,17 @@ import {
 import { MSG } from '@tp/contracts/messages';
 import { parseTicketSlug, type TBookingFilterInput, type TTicketView } from '@tp/contracts/tickets';
 import { db, tableName } from '../../functions/src/lib/db.ts';
-import { keys } from '../../functions/src/lib/keys.ts';
 import { Client, waitForMail } from '../support/api.ts';
 import { demo, FLIGHTDEALS, SKYWAY } from './customers-helpers.ts';
 import { bookerOf, plainBooking } from './tickets-helpers.ts';
 import { useStackTable } from './users-helpers.ts';
+import { bookingKeys } from '../../functions/src/bookings/keys.ts';
+import type { SiteId } from '../../functions/src/lib/keys.ts';
 
 type Stored = TBooking & { userId: string };
 
 /** Every booking of the site, read straight from the table (not through the service under test). */
-async function allBookings(siteId: string): Promise<Stored[]> {
+async function allBookings(siteId: SiteId): Promise<Stored[]> {
   const out: Stored[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
@@ -36,7 +37,7 @@ async function allBookings(siteId: string): Promise<Stored[]> {
         TableName: tableName(),
         IndexName: 'gsi1',
         KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.bookingsPk(siteId) },
+        ExpressionAttributeValues: { ':pk': bookingKeys.bookingsPk(siteId) },
         ExclusiveStartKey,
       }),
     );
@@ -46,10 +47,14 @@ async function allBookings(siteId: string): Promise<Stored[]> {
   return out;
 }
 
+/** A day as the demo sites' time zone shows it (en-CA writes YYYY-MM-DD). */
+const SITE_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' });
+
 /** The booking-list filter, re-implemented from the spec for the check. */
 function expected(all: Stored[], f: TBookingFilterInput & { queue?: string }, userId?: string): string[] {
-  const day = (s: string) => s.slice(0, 10);
-  const within = (s: string, from?: string, to?: string) => (!from || day(s) >= from) && (!to || day(s) <= to);
+  // Travel dates are local days already; bookings are stamped in UTC and filed under the site's day (India).
+  const within = (day: string, from?: string, to?: string) => (!from || day >= from) && (!to || day <= to);
+  const bookedOn = (iso: string) => SITE_DAY.format(new Date(iso));
   const rows = all.filter((b) => {
     if (userId && b.userId !== userId) return false;
     if (f.userId && b.userId !== f.userId) return false;
@@ -64,7 +69,10 @@ function expected(all: Stored[], f: TBookingFilterInput & { queue?: string }, us
       !b.passengers.some((p) => `${p.firstName} ${p.lastName}`.toLowerCase().includes(f.passenger!.toLowerCase()))
     )
       return false;
-    if (!within(b.createdAt, f.bookingFrom, f.bookingTo) || !within(b.travelDate, f.travelFrom, f.travelTo))
+    if (
+      !within(bookedOn(b.createdAt), f.bookingFrom, f.bookingTo) ||
+      !within(b.travelDate.slice(0, 10), f.travelFrom, f.travelTo)
+    )
       return false;
     const statusIds = { held: 1, ticketed: 3, cancelled: 4, released: 6 } as const;
     if (f.status && b.statusId !== statusIds[f.status]) return false;

@@ -17,6 +17,7 @@ import { needsRehash } from '../../functions/src/users/password.ts';
 import { getUser, updateUser } from '../../functions/src/users/repo.ts';
 import { Client, mailbox, waitForMail } from '../support/api.ts';
 import { linkToken, PASSWORD, retailSignup, signedUpRetail, uniqueEmail, useStackTable } from './users-helpers.ts';
+import { asSiteId } from '../../functions/src/lib/keys.ts';
 
 const SITE = 'flightdeals.localhost';
 const client = () => new Client(SITE);
@@ -184,12 +185,12 @@ describe('hashes of the WASM era (hash-wasm, 19 MiB, t = 2)', () => {
 
   it('still sign in, and are replaced by a hash with the current parameters on that sign-in', async () => {
     const { email, userId } = await signedUpRetail(client());
-    await updateUser('site-flightdeals', userId, { passwordHash: OLD_HASH }, new Date());
+    await updateUser(asSiteId('site-flightdeals'), userId, { passwordHash: OLD_HASH }, new Date());
     expect(await loginStatus(email, 'Wrong-guess-1')).toBe(401);
-    expect((await getUser('site-flightdeals', userId))?.passwordHash).toBe(OLD_HASH);
+    expect((await getUser(asSiteId('site-flightdeals'), userId))?.passwordHash).toBe(OLD_HASH);
 
     expect(await loginStatus(email, 'Legacy-Pass-2024')).toBe(200);
-    const rehashed = (await getUser('site-flightdeals', userId))!.passwordHash!;
+    const rehashed = (await getUser(asSiteId('site-flightdeals'), userId))!.passwordHash!;
     expect(rehashed).toMatch(/^\$argon2id\$v=19\$m=47104,t=1,p=1\$/);
     expect(needsRehash(rehashed)).toBe(false);
     expect(await loginStatus(email, 'Legacy-Pass-2024')).toBe(200);

@@ -15,7 +15,7 @@ import { MSG } from '@tp/contracts/messages';
 import { AUTH } from '@tp/contracts/platform';
 import { ZUser } from '@tp/contracts/users';
 import { createSession } from '../../functions/src/lib/sessions.ts';
-import { createHandoffToken } from '../../functions/src/users/service.ts';
+import { createHandoffToken } from '../../functions/src/users/accounts/index.ts';
 import { Client, waitForMail } from '../support/api.ts';
 import {
   agentSignup,
@@ -26,9 +26,10 @@ import {
   uniquePhone,
   useStackTable,
 } from './users-helpers.ts';
+import { asSiteId } from '../../functions/src/lib/keys.ts';
 
 const SITE = 'flightdeals.localhost';
-const SITE_ID = 'site-flightdeals';
+const SITE_ID = asSiteId('site-flightdeals');
 const client = () => new Client(SITE);
 
 async function loggedIn(

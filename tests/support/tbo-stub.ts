@@ -6,15 +6,16 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TSearchRequest, TSegment } from '@tp/contracts/flights';
-import { SimulatorSupply } from '../../functions/src/flights/supply/simulator/index.ts';
-import { memorySimStore } from '../../functions/src/flights/supply/simulator/store.ts';
+import { SimulatorSupply } from '../../functions/src/supply/simulator/index.ts';
+import { memorySimStore } from '../../functions/src/supply/simulator/store.ts';
 import {
   SupplyError,
   type SupplierOption,
   type SupplyContext,
   type SupplyPassenger,
-} from '../../functions/src/flights/supply/types.ts';
-import { TBO_PATHS } from '../../functions/src/flights/supply/tbo/client.ts';
+} from '../../functions/src/supply/types.ts';
+import { TBO_PATHS } from '../../functions/src/supply/tbo/client.ts';
+import { asSiteId } from '../../functions/src/lib/keys.ts';
 
 type Json = Record<string, any>; // wire JSON, read field by field
 
@@ -148,7 +149,7 @@ const readBody = (req: IncomingMessage) =>
 
 export async function startTboStub(port = 0): Promise<TboStub> {
   const credentials = { clientId: 'ApiIntegrationNew', userName: 'stub-user', password: 'stub-pass' };
-  const sim = new SimulatorSupply('tbo-stub', {}, memorySimStore());
+  const sim = new SimulatorSupply(asSiteId('tbo-stub'), {}, memorySimStore());
   const tokens = new Set<string>();
   const byPath = new Map<string, string>(Object.entries(TBO_PATHS).map(([op, path]) => [path, op]));
   let tokenNo = 0;
@@ -161,7 +162,12 @@ export async function startTboStub(port = 0): Promise<TboStub> {
     expireTokens: () => tokens.clear(),
     stop: () => new Promise((r) => server.close(() => r())),
   };
-  const ctx = (): SupplyContext => ({ siteId: 'tbo-stub', now: stub.now, endUserIp: '127.0.0.1', log: quiet });
+  const ctx = (): SupplyContext => ({
+    siteId: asSiteId('tbo-stub'),
+    now: stub.now,
+    endUserIp: '127.0.0.1',
+    log: quiet,
+  });
 
   async function handle(op: string, b: Json): Promise<Json> {
     if (op === 'authenticate') {

@@ -1,15 +1,12 @@
 // Modulepreloads the opened URL's screen during head parsing (vite.config.ts writes the route map
 // into the JSON block before this script); storage errors (private mode) only cost the preload.
 (function (m) {
-  var get = function (k) {
-    try {
-      return JSON.parse(localStorage.getItem(k));
-    } catch {
-      return null;
-    }
-  };
-  var user = get('tp.user'),
-    site = get('tp.site');
+  var user = null;
+  try {
+    user = JSON.parse(localStorage.getItem('tp.user'));
+  } catch {
+    // private mode: as signed out
+  }
   var path = location.pathname.slice(m.base.length - 1) || '/';
   var want = [];
   for (var i = 0; i < m.routes.length; i++) {
@@ -19,7 +16,6 @@
       break;
     }
   }
-  if (!site || site.headerHtml || site.footerHtml) want = want.concat(m.siteHtml);
   if (user) want = want.concat(m.account);
   var done = {};
   for (var j = 0; j < want.length; j++) {

@@ -2,10 +2,11 @@ import './app/zod-jitless.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import './app/app.css';
 import { App } from './app/App.tsx';
 import { preloadEntry } from './app/router.tsx';
+import { earlySite } from './app/site.tsx';
+import { siteStore } from './shared/state.ts';
 
 /**
  * The built index.html only preloads the shell's stylesheets (its static boot shell paints without
@@ -30,7 +31,9 @@ function appStyles(): Promise<unknown> {
 
 preloadEntry(window.location.pathname);
 const root = createRoot(document.getElementById('root')!);
-void appStyles().then(() =>
+// A first visit also waits for its branding (asked for by index.html), so React's first frame is the
+// branded page and not a blank shell in place of the one index.html has painted.
+void Promise.all([appStyles(), siteStore.get() ? null : earlySite()]).then(() =>
   // A transition renders in slices, so the first render (shell and screen) does not block input as one long task.
   startTransition(() =>
     root.render(

@@ -13,16 +13,17 @@ import { DEFAULT_CURRENCY } from '@tp/contracts/flights';
 import { round2 } from '@tp/domain/pricing';
 import { fail } from '#lib/errors';
 import { siteById } from '#lib/tenancy';
-import type { BookingRecord } from '../flights/bookings-repo.ts';
-import { supplyFor } from '../flights/supply/index.ts';
-import { activeSupplierLink } from '../suppliers/links.ts';
-import * as ticketsRepo from '../tickets/repo.ts';
-import { balanceOf } from '../wallet/ledger.ts';
+import type { BookingRecord } from '../bookings/index.ts';
+import { supplyFor } from '../supply/index.ts';
+import { activeSupplierLink } from '../suppliers/index.ts';
+import * as ticketsRepo from '../tickets/index.ts';
+import { balanceOf } from '../wallet/index.ts';
 import { isTicketed, sectorOf, supplierCharge, supplierRefunds } from './profit.ts';
 import * as repo from './repo.ts';
 import type { AdminScope } from './scope.ts';
 import { storedTbo } from './settings.ts';
 import { testTboConnection } from './tbo-connection.ts';
+import { asSiteId, type SiteId } from '#lib/keys';
 
 const SUPPLIER_RE = /^(simulator|tbo|site:[A-Za-z0-9_.-]{1,80})$/;
 export function checkSupplier(supplier: string): string {
@@ -34,7 +35,7 @@ export function checkSupplier(supplier: string): string {
 async function labelOf(supplier: string): Promise<string> {
   if (supplier === 'simulator') return 'Simulator (own account)';
   if (supplier === 'tbo') return 'TBO (own account)';
-  const siteId = supplier.slice('site:'.length);
+  const siteId = asSiteId(supplier.slice('site:'.length));
   return `${(await siteById(siteId))?.companyName ?? siteId} (supplier site)`;
 }
 
@@ -72,7 +73,7 @@ function bookingMovements(b: BookingRecord): Movement[] {
 
 /** Every movement of one account up to a day (inclusive), oldest first. */
 async function movements(
-  siteId: string,
+  siteId: SiteId,
   supplier: string,
   bookings: BookingRecord[],
   to?: string,
@@ -94,7 +95,7 @@ async function movements(
     .sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id));
 }
 
-const allBookings = (siteId: string, to?: string) =>
+const allBookings = (siteId: SiteId, to?: string) =>
   ticketsRepo.bookingsByBookingDate(siteId, null, to ? { to: `${to}T~` } : {});
 
 export async function accounts(scope: AdminScope) {

@@ -12,7 +12,7 @@
 import { round2 } from '@tp/domain/pricing';
 import type { TProfitRow, TProfitTotals, TVoucherRow } from '@tp/contracts/endpoints/flight-admin';
 import { PROFIT_AMOUNT_KEYS } from '@tp/contracts/endpoints/flight-admin';
-import type { BookingRecord } from '../flights/bookings-repo.ts';
+import type { BookingRecord } from '../bookings/index.ts';
 
 export type AccountedBooking = Pick<
   BookingRecord,

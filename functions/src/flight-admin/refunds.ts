@@ -6,10 +6,11 @@
  * a concurrent apply, or a later status refresh from the supplier all find it final and credit nothing.
  */
 import { ZRefundRow, type TRefundRow, type TRefundRowResult } from '@tp/contracts/endpoints/flight-admin';
-import type { ChangeRequestStatus } from '../flights/supply/types.ts';
+import type { ChangeRequestStatus } from '../supply/index.ts';
+import { formatDate, formatMoney } from '@tp/domain/format';
 import { round2 } from '@tp/domain/pricing';
-import { bookingIdByPnr, getBooking, type BookingRecord } from '../flights/bookings-repo.ts';
-import { applyChangeRequestStatus } from '../tickets/service.ts';
+import { bookingIdByPnr, getBooking, type BookingRecord } from '../bookings/index.ts';
+import { applyChangeRequestStatus } from '../tickets/index.ts';
 import type { AdminScope } from './scope.ts';
 
 const FINAL = new Set(['Completed', 'Rejected', 'Closed']);
@@ -56,7 +57,7 @@ function match(line: number, row: TRefundRow, b: BookingRecord | null): TRefundR
       ...withCr,
       outcome: 'alreadyCredited',
       amount: cr.refundedAmount ?? 0,
-      message: `Already credited on ${(cr.creditedAt ?? '').slice(0, 10)}; nothing more is credited`,
+      message: `Already credited${cr.creditedAt ? ` on ${formatDate(cr.creditedAt)}` : ''}; nothing more is credited`,
     });
   if (FINAL.has(cr.status)) return base({ ...withCr, message: `The change request was ${cr.status.toLowerCase()}` });
   return base({ ...withCr, outcome: 'ready', message: 'Will be credited to the customer' });
@@ -153,7 +154,11 @@ export async function apply(scope: AdminScope, raw: Record<string, unknown>[]) {
       Object.assign(
         c.result,
         applied
-          ? { outcome: 'credited', amount, message: `Credited ${amount.toFixed(2)} to ${booking.user.email}` }
+          ? {
+              outcome: 'credited',
+              amount,
+              message: `Credited ${formatMoney(amount, booking.fare.currency)} to ${booking.user.email}`,
+            }
           : { outcome: 'alreadyCredited', amount, message: 'Already credited meanwhile; nothing more is credited' },
       );
   }

@@ -5,16 +5,16 @@
  */
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { LookToBookPolicy } from '@tp/domain/look-to-book';
-import { db, queryAll, tableName } from '#lib/db';
-import { isConditionFailure } from '#lib/errors';
-import { keys } from '#lib/keys';
+import { db, queryAll, tableName, transactOrFalse } from '#lib/db';
+import { keys, type SiteId } from '#lib/keys';
+import { flightAdminKeys } from './keys.ts';
 
 /**
  * The raw stored supply setting and payment gateway setting (validated by the caller), and when staff
  * last saved the supply.
  */
 export async function storedSupply(
-  siteId: string,
+  siteId: SiteId,
 ): Promise<{ raw: unknown; updatedAt: string | null; paymentGateway: unknown }> {
   const { Item } = await db().send(
     new GetCommand({
@@ -36,7 +36,7 @@ export async function storedSupply(
  * given; other secrets there are left alone) and the policies on the site record, in one transaction.
  */
 export async function saveSettings(
-  siteId: string,
+  siteId: SiteId,
   input: {
     supply?: unknown;
     paymentGateway?: unknown;
@@ -111,50 +111,46 @@ export interface DepositRecord {
  * Records a deposit once per id: a unique item guards the id (a repeated or concurrent submit writes
  * nothing), the deposit goes into its supplier's partition by date, and the account is listed.
  */
-export async function putDeposit(siteId: string, d: DepositRecord): Promise<'done' | 'duplicate'> {
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...keys.supplierDepositId(siteId, d.depositId), type: 'Unique', kind: 'supplierDeposit' },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...keys.supplierDeposit(siteId, d.supplier, d.date, d.depositId), type: 'SupplierDeposit', ...d },
-            },
-          },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: {
-                ...keys.supplierDepositAccount(siteId, d.supplier),
-                type: 'SupplierAccount',
-                supplier: d.supplier,
-              },
-            },
-          },
-        ],
-      }),
-    );
-    return 'done';
-  } catch (err) {
-    if (isConditionFailure(err)) return 'duplicate';
-    throw err;
-  }
+export async function putDeposit(siteId: SiteId, d: DepositRecord): Promise<'done' | 'duplicate'> {
+  return (await transactOrFalse([
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...flightAdminKeys.supplierDepositId(siteId, d.depositId), type: 'Unique', kind: 'supplierDeposit' },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...flightAdminKeys.supplierDeposit(siteId, d.supplier, d.date, d.depositId),
+          type: 'SupplierDeposit',
+          ...d,
+        },
+      },
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...flightAdminKeys.supplierDepositAccount(siteId, d.supplier),
+          type: 'SupplierAccount',
+          supplier: d.supplier,
+        },
+      },
+    },
+  ]))
+    ? 'done'
+    : 'duplicate';
 }
 
 /** A supplier account's deposits dated on or before `to` (all of them when omitted), oldest first. */
-export async function depositsOf(siteId: string, supplier: string, to?: string): Promise<DepositRecord[]> {
+export async function depositsOf(siteId: SiteId, supplier: string, to?: string): Promise<DepositRecord[]> {
   const items = await queryAll({
     KeyConditionExpression: to ? 'pk = :pk AND sk <= :to' : 'pk = :pk',
     ExpressionAttributeValues: {
-      ':pk': keys.supplierDepositsPk(siteId, supplier),
+      ':pk': flightAdminKeys.supplierDepositsPk(siteId, supplier),
       ...(to ? { ':to': `${to}#~` } : {}),
     },
   });
@@ -172,10 +168,10 @@ export async function depositsOf(siteId: string, supplier: string, to?: string):
 }
 
 /** Supplier accounts that have deposits. */
-export async function depositAccounts(siteId: string): Promise<string[]> {
+export async function depositAccounts(siteId: SiteId): Promise<string[]> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.supplierDepositAccountsPk(siteId) },
+    ExpressionAttributeValues: { ':pk': flightAdminKeys.supplierDepositAccountsPk(siteId) },
   });
   return items.map((i) => String(i.supplier));
 }

@@ -5,10 +5,11 @@
  */
 import { BOOKING_STATUS } from '@tp/contracts/flights';
 import type { TProfitFilter, TVoucherRow } from '@tp/contracts/endpoints/flight-admin';
-import type { BookingRecord } from '../flights/bookings-repo.ts';
-import * as ticketsRepo from '../tickets/repo.ts';
+import type { BookingRecord } from '../bookings/index.ts';
+import * as ticketsRepo from '../tickets/index.ts';
 import { bookingProfit, isTicketed, profitTotals, voucherRows } from './profit.ts';
 import type { AdminScope } from './scope.ts';
+import type { SiteId } from '#lib/keys';
 
 const STATUS_IDS: Record<NonNullable<TProfitFilter['status']>, number> = {
   ticketed: BOOKING_STATUS.ticketed,
@@ -30,7 +31,7 @@ function pageOf<T>(all: T[], page: number, pageSize: number) {
 }
 
 /** The filter's bookings: by booking date from gsi1, or by travel date from the projection (pre-filtered on it). */
-async function filteredBookings(siteId: string, f: TProfitFilter): Promise<BookingRecord[]> {
+async function filteredBookings(siteId: SiteId, f: TProfitFilter): Promise<BookingRecord[]> {
   const statusId = f.status ? STATUS_IDS[f.status] : null;
   const airline = f.airlineCode || null;
   let bookings: BookingRecord[];

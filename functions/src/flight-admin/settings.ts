@@ -16,18 +16,19 @@ import { DEFAULT_LOOK_TO_BOOK, type LookToBookPolicy } from '@tp/domain/look-to-
 import { sandboxPaymentsAllowed } from '#lib/config';
 import { fail } from '#lib/errors';
 import { clearSiteCache, siteById, type SiteRecord } from '#lib/tenancy';
-import { activeSupplierLink } from '../suppliers/links.ts';
-import { clearSupplyCache, ZFlightSupplySettings, type FlightSupplySettings } from '../flights/supply/index.ts';
+import { activeSupplierLink } from '../suppliers/index.ts';
+import { clearSupplyCache, ZFlightSupplySettings, type FlightSupplySettings } from '../supply/index.ts';
 import {
   clearGatewaySettingsCache,
   isSandboxGateway,
   usableOnThisStage,
   ZGatewaySettings,
   type GatewaySettings,
-} from '../wallet/gateways/index.ts';
+} from '../wallet/index.ts';
 import type { AdminScope } from './scope.ts';
 import { testTboConnection, type ConnectionResult } from './tbo-connection.ts';
 import * as repo from './repo.ts';
+import type { SiteId } from '#lib/keys';
 
 /**
  * The stored supply, or the simulator when none (what supplyFor uses), and the stored payment gateway
@@ -47,12 +48,12 @@ async function stored(
 }
 
 /** The site's own TBO setting, if that is what it uses. */
-export async function storedTbo(siteId: string): Promise<Extract<FlightSupplySettings, { kind: 'tbo' }> | null> {
+export async function storedTbo(siteId: SiteId): Promise<Extract<FlightSupplySettings, { kind: 'tbo' }> | null> {
   const parsed = ZFlightSupplySettings.safeParse((await repo.storedSupply(siteId)).raw);
   return parsed.success && parsed.data.kind === 'tbo' ? parsed.data : null;
 }
 
-export async function suppliedBy(siteId: string): Promise<{ siteId: string; name: string } | null> {
+export async function suppliedBy(siteId: SiteId): Promise<{ siteId: SiteId; name: string } | null> {
   const link = await activeSupplierLink(siteId, 'Flights');
   if (!link) return null;
   const supplier = await siteById(link.supplierSiteId);

@@ -4,7 +4,7 @@
  * (TBO's GetAgencyBalance; a consolidator or stub without it simply reports none). Credentials and the
  * token are never logged nor returned.
  */
-import { TBO_PATHS, TBO_STATUS, type TboSettings } from '../flights/supply/tbo/client.ts';
+import { TBO_PATHS, TBO_STATUS, type TboSettings } from '../supply/index.ts';
 import type { Logger } from '#lib/logger';
 
 export const TBO_AGENCY_BALANCE_PATH = '/SharedServices/SharedData.svc/rest/GetAgencyBalance';

@@ -13,16 +13,15 @@ import type {
   TSsrCatalogue,
 } from '@tp/contracts/flights';
 import type { SupplierFare } from '@tp/domain/pricing';
-import { db, tableName } from '#lib/db';
-import { keys } from '#lib/keys';
-import { isConditionFailure } from '#lib/errors';
-import type { SupplierOption, SupplyPassenger } from './supply/types.ts';
-import type { TransactItem } from '../wallet/ledger.ts';
+import { db, tableName, writeOrFalse, type TransactItem } from '#lib/db';
+import { type SiteId } from '#lib/keys';
+import { flightKeys } from './keys.ts';
+import type { SupplierOption, SupplyPassenger } from '../supply/index.ts';
 
 const epoch = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
 export interface SearchRecord {
-  siteId: string;
+  siteId: SiteId;
   searchId: string;
   userId: string;
   request: TSearchRequest;
@@ -42,7 +41,7 @@ export async function putSearch(s: SearchRecord): Promise<void> {
     new PutCommand({
       TableName: tableName(),
       Item: {
-        ...keys.flightSearch(s.siteId, s.searchId),
+        ...flightKeys.flightSearch(s.siteId, s.searchId),
         type: 'FlightSearch',
         ...s,
         expiresAt: epoch(s.expiresAtIso) + 3600,
@@ -51,15 +50,15 @@ export async function putSearch(s: SearchRecord): Promise<void> {
   );
 }
 
-export async function getSearch(siteId: string, searchId: string): Promise<SearchRecord | null> {
+export async function getSearch(siteId: SiteId, searchId: string): Promise<SearchRecord | null> {
   const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.flightSearch(siteId, searchId) }),
+    new GetCommand({ TableName: tableName(), Key: flightKeys.flightSearch(siteId, searchId) }),
   );
   return Item ? (Item as unknown as SearchRecord) : null;
 }
 
 export interface QuoteRecord {
-  siteId: string;
+  siteId: SiteId;
   searchId: string;
   resultIndex: string;
   option: SupplierOption;
@@ -76,7 +75,7 @@ export async function putQuote(q: QuoteRecord): Promise<void> {
     new PutCommand({
       TableName: tableName(),
       Item: {
-        ...keys.flightQuote(q.siteId, q.searchId, q.resultIndex),
+        ...flightKeys.flightQuote(q.siteId, q.searchId, q.resultIndex),
         type: 'FlightQuote',
         ...q,
         expiresAt: epoch(q.expiresAtIso) + 3600,
@@ -85,15 +84,15 @@ export async function putQuote(q: QuoteRecord): Promise<void> {
   );
 }
 
-export async function getQuote(siteId: string, searchId: string, resultIndex: string): Promise<QuoteRecord | null> {
+export async function getQuote(siteId: SiteId, searchId: string, resultIndex: string): Promise<QuoteRecord | null> {
   const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.flightQuote(siteId, searchId, resultIndex) }),
+    new GetCommand({ TableName: tableName(), Key: flightKeys.flightQuote(siteId, searchId, resultIndex) }),
   );
   return Item ? (Item as unknown as QuoteRecord) : null;
 }
 
 export async function setSearchLegBooking(
-  siteId: string,
+  siteId: SiteId,
   searchId: string,
   leg: number,
   bookingId: string,
@@ -101,7 +100,7 @@ export async function setSearchLegBooking(
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.flightSearch(siteId, searchId),
+      Key: flightKeys.flightSearch(siteId, searchId),
       UpdateExpression: 'SET legBookings = if_not_exists(legBookings, :empty)',
       ExpressionAttributeValues: { ':empty': {} },
     }),
@@ -109,7 +108,7 @@ export async function setSearchLegBooking(
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.flightSearch(siteId, searchId),
+      Key: flightKeys.flightSearch(siteId, searchId),
       UpdateExpression: 'SET legBookings.#leg = :b',
       ExpressionAttributeNames: { '#leg': String(leg) },
       ExpressionAttributeValues: { ':b': bookingId },
@@ -119,31 +118,28 @@ export async function setSearchLegBooking(
 
 /** Caches a quote's fare rules or SSR catalogue on the quote item (null SSR = the supplier has none). */
 export async function setQuoteExtra(
-  siteId: string,
+  siteId: SiteId,
   searchId: string,
   resultIndex: string,
   field: 'fareRules' | 'ssr',
   value: unknown,
 ): Promise<void> {
-  await db()
-    .send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.flightQuote(siteId, searchId, resultIndex),
-        UpdateExpression: 'SET #f = :v',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#f': field },
-        ExpressionAttributeValues: { ':v': value },
-      }),
-    )
-    .catch((err) => {
-      if (!isConditionFailure(err)) throw err;
-    });
+  // A quote that expired in the meantime is simply not annotated.
+  await writeOrFalse(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: flightKeys.flightQuote(siteId, searchId, resultIndex),
+      UpdateExpression: 'SET #f = :v',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#f': field },
+      ExpressionAttributeValues: { ':v': value },
+    }),
+  );
 }
 
 /** A payment order with everything needed to book once it is paid. */
 export interface OrderRecord extends TPaymentOrder {
-  siteId: string;
+  siteId: SiteId;
   userId: string;
   legalEntityId: string;
   searchId: string;
@@ -169,9 +165,9 @@ export async function putOrder(o: OrderRecord): Promise<void> {
     new PutCommand({
       TableName: tableName(),
       Item: {
-        ...keys.paymentOrder(o.siteId, o.orderId),
-        ...keys.ordersOfUserIndex(o.siteId, o.userId, o.createdAt, o.orderId),
-        ...keys.ordersIndex(o.siteId, o.createdAt, o.orderId),
+        ...flightKeys.paymentOrder(o.siteId, o.orderId),
+        ...flightKeys.ordersOfUserIndex(o.siteId, o.userId, o.createdAt, o.orderId),
+        ...flightKeys.ordersIndex(o.siteId, o.createdAt, o.orderId),
         type: 'PaymentOrder',
         ...o,
       },
@@ -180,16 +176,16 @@ export async function putOrder(o: OrderRecord): Promise<void> {
   );
 }
 
-export async function getOrder(siteId: string, orderId: string): Promise<OrderRecord | null> {
+export async function getOrder(siteId: SiteId, orderId: string): Promise<OrderRecord | null> {
   const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.paymentOrder(siteId, orderId), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: flightKeys.paymentOrder(siteId, orderId), ConsistentRead: true }),
   );
   return Item ? (Item as unknown as OrderRecord) : null;
 }
 
 /** An order state change as a transaction item, valid only from one of `from`. */
 export function orderTransition(
-  siteId: string,
+  siteId: SiteId,
   orderId: string,
   from: OrderStatus[],
   set: Record<string, unknown>,
@@ -210,7 +206,7 @@ export function orderTransition(
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.paymentOrder(siteId, orderId),
+      Key: flightKeys.paymentOrder(siteId, orderId),
       UpdateExpression: `SET ${sets.join(', ')}`,
       ConditionExpression: `(${froms.join(' OR ')})${extraCondition ? ` AND (${extraCondition.expression})` : ''}`,
       ExpressionAttributeNames: names,
@@ -221,18 +217,44 @@ export function orderTransition(
 
 /** Runs one order transition alone; false when the order was not in a `from` state. */
 export async function transitionOrder(
-  siteId: string,
+  siteId: SiteId,
   orderId: string,
   from: OrderStatus[],
   set: Record<string, unknown>,
   extraCondition?: { expression: string; values: Record<string, unknown> },
 ): Promise<boolean> {
-  const item = orderTransition(siteId, orderId, from, set, extraCondition).Update!;
-  try {
-    await db().send(new UpdateCommand(item));
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return writeOrFalse(new UpdateCommand(orderTransition(siteId, orderId, from, set, extraCondition).Update!));
+}
+
+/** The order that a held booking's "Ticket now" guard names, if any. */
+export async function holdTicketOrderId(siteId: SiteId, bookingId: string): Promise<string | null> {
+  const { Item } = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: flightKeys.holdTicketOrder(siteId, bookingId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? String(Item.orderId) : null;
+}
+
+/**
+ * Points a held booking's guard at a new "Ticket now" order, unless another order took it since
+ * `previous` was read (false: the caller uses that one instead).
+ */
+export async function claimHoldTicketOrder(
+  siteId: SiteId,
+  bookingId: string,
+  orderId: string,
+  previous: string | null,
+  nowIso: string,
+): Promise<boolean> {
+  return writeOrFalse(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...flightKeys.holdTicketOrder(siteId, bookingId), type: 'HoldTicketOrder', orderId, createdAt: nowIso },
+      ConditionExpression: previous ? 'orderId = :prev' : 'attribute_not_exists(pk)',
+      ...(previous ? { ExpressionAttributeValues: { ':prev': previous } } : {}),
+    }),
+  );
 }

@@ -47,3 +47,19 @@ export function resetEnvCache(): void {
 
 /** The stage's sandbox-payment policy (SANDBOX_PAYMENTS). */
 export const sandboxPaymentsAllowed = (): boolean => env().SANDBOX_PAYMENTS === 'allowed';
+
+/** Configuration a Lambda cannot work without (its table, the queues it sends to). */
+export type RequiredConfig = 'TABLE_NAME' | 'EMAIL_QUEUE_URL' | 'PAYMENT_QUEUE_URL';
+
+/**
+ * Called at module load by each Lambda entry: a missing or empty variable fails the cold start with a
+ * clear message (and the deployment's smoke call), instead of the first send of a real request.
+ */
+export function requireConfig(names: readonly RequiredConfig[]): void {
+  const missing = names.filter((n) => !process.env[n]?.trim());
+  if (missing.length)
+    throw new Error(
+      `Missing configuration: ${missing.join(', ')}. The stack sets these per function (infra/config/functions.ts); ` +
+        'the function cannot start without them.',
+    );
+}

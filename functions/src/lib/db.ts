@@ -1,13 +1,25 @@
+/**
+ * The data layer's shared part: the document client, and the helpers every repository uses for
+ * queries, pages, transactions and conditional writes, so none of them hand-writes the try/catch of a
+ * failed condition (docs/architecture.md "Data layer"). Only repository files and the platform's own
+ * records use this module and the AWS SDK (a dependency-cruiser rule, .dependency-cruiser.cjs).
+ */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
+  BatchGetCommand,
+  DeleteCommand,
   DynamoDBDocumentClient,
+  PutCommand,
   QueryCommand,
   TransactWriteCommand,
+  UpdateCommand,
+  type BatchGetCommandInput,
   type QueryCommandInput,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import { TABLE } from '@tp/contracts/platform';
 import { env } from './config.ts';
-import { isConditionFailure } from './errors.ts';
+import { fail, isConditionFailure } from './errors.ts';
 
 /** One document client per process, created on first use. */
 let client: DynamoDBDocumentClient | undefined;
@@ -36,15 +48,167 @@ export async function queryAll(
   return out;
 }
 
+/**
+ * Items by key, any number of them: batches of 100, keys left unprocessed (throttling) asked again.
+ * Missing items are left out and the order is DynamoDB's: callers match the items to their keys.
+ */
+export async function batchGet(
+  keys: readonly { pk: string; sk: string }[],
+  opts: { projection?: string; names?: Record<string, string>; consistent?: boolean } = {},
+): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  const unique = [...new Map(keys.map((k) => [JSON.stringify(k), k])).values()]; // a batch may not name a key twice
+  for (let i = 0; i < unique.length; i += 100) {
+    let request: BatchGetCommandInput['RequestItems'] | undefined = {
+      [tableName()]: {
+        Keys: unique.slice(i, i + 100).map((k) => ({ ...k })),
+        ProjectionExpression: opts.projection,
+        ExpressionAttributeNames: opts.names,
+        ConsistentRead: opts.consistent,
+      },
+    };
+    while (request && Object.keys(request).length) {
+      const res = await db().send(new BatchGetCommand({ RequestItems: request }));
+      out.push(...(res.Responses?.[tableName()] ?? []));
+      request = res.UnprocessedKeys as typeof request;
+    }
+  }
+  return out;
+}
+
+export interface Page<T> {
+  records: T[];
+  nextCursor: string | null;
+}
+
+type IndexName = 'table' | 'gsi1' | 'gsi2';
+const PK_ATTR: Record<IndexName, string> = { table: 'pk', gsi1: 'gsi1pk', gsi2: 'gsi2pk' };
+
+/** A cursor is accepted only for the partition it came from, so a forged one cannot read another list (or site). */
+function decodeCursor(cursor: string, index: IndexName, pk: string): Record<string, string> {
+  try {
+    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (
+      key &&
+      typeof key === 'object' &&
+      !Array.isArray(key) &&
+      Object.values(key).every((v) => typeof v === 'string') &&
+      (key as Record<string, string>)[PK_ATTR[index]] === pk
+    )
+      return key as Record<string, string>;
+  } catch {
+    // fall through
+  }
+  throw fail.validation('Invalid page cursor');
+}
+
+/** One cursor page over one partition of the table or an index; the cursor is the LastEvaluatedKey, base64url. */
+export async function queryPage<T>(
+  index: IndexName,
+  pk: string,
+  opts: { cursor?: string | undefined; limit: number; newestFirst?: boolean },
+  map: (item: Record<string, unknown>) => T,
+): Promise<Page<T>> {
+  const out = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      ...(index === 'table' ? {} : { IndexName: TABLE.indexes[index].name }),
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': PK_ATTR[index] },
+      ExpressionAttributeValues: { ':pk': pk },
+      ScanIndexForward: !opts.newestFirst,
+      Limit: opts.limit,
+      ExclusiveStartKey: opts.cursor ? decodeCursor(opts.cursor, index, pk) : undefined,
+    }),
+  );
+  const last = out.LastEvaluatedKey;
+  return {
+    records: (out.Items ?? []).map(map),
+    nextCursor: last ? Buffer.from(JSON.stringify(last), 'utf8').toString('base64url') : null,
+  };
+}
+
+/** One conditional write. */
+export type ConditionalWrite = PutCommand | UpdateCommand | DeleteCommand;
+
+/**
+ * Sends one conditional Put / Update / Delete. The attributes it returned (`ReturnValues`; {} when none
+ * were asked for), or null when its condition failed (someone else changed the item first).
+ */
+export async function writeOrNull(command: ConditionalWrite): Promise<Record<string, unknown> | null> {
+  try {
+    const out = await db().send(command as UpdateCommand);
+    return out.Attributes ?? {};
+  } catch (err) {
+    if (isConditionFailure(err)) return null;
+    throw err;
+  }
+}
+
+/** Sends one conditional Put / Update / Delete; false when its condition failed. */
+export async function writeOrFalse(command: ConditionalWrite): Promise<boolean> {
+  return (await writeOrNull(command)) !== null;
+}
+
+/** One Update alone, or with the caller's items (an outbox message) in one transaction; false when a condition failed. */
+export async function updateWithOrFalse(
+  update: NonNullable<TransactItem['Update']>,
+  extra: TransactItem[] = [],
+): Promise<boolean> {
+  return extra.length ? transactOrFalse([{ Update: update }, ...extra]) : writeOrFalse(new UpdateCommand(update));
+}
+
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/**
+ * Runs writes as one transaction. Null when it committed; when a condition cancelled it, the
+ * cancellation code of each item in item order ('ConditionalCheckFailed' where that item's condition
+ * failed, 'None' where it was fine), so the caller can tell which guard held.
+ */
+export async function transactOrCancellations(items: TransactItem[]): Promise<string[] | null> {
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: items }));
+    return null;
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+    return reasons.map((r) => r.Code ?? 'None');
+  }
+}
 
 /** Runs writes as one transaction; false when one of their conditions failed (someone else changed the data first). */
 export async function transactOrFalse(items: TransactItem[]): Promise<boolean> {
-  try {
-    await db().send(new TransactWriteCommand({ TransactItems: items }));
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return (await transactOrCancellations(items)) === null;
+}
+
+/** Runs writes as one transaction (a failed condition throws: for callers to whom that is a bug or a lost race). */
+export async function transact(items: TransactItem[]): Promise<void> {
+  await db().send(new TransactWriteCommand({ TransactItems: items }));
+}
+
+/**
+ * Runs a transaction whose labelled items guard uniqueness. When DynamoDB cancels it because guards
+ * already exist, the answer names them; a cancellation by an unlabelled item's condition throws.
+ */
+export async function transactUnique<L extends string>(
+  items: { label: L | null; op: TransactItem }[],
+): Promise<{ ok: true } | { ok: false; taken: L[] }> {
+  const codes = await transactOrCancellations(items.map((i) => i.op));
+  if (!codes) return { ok: true };
+  const taken = codes.flatMap((code, i) => {
+    const label = items[i]?.label;
+    return code === 'ConditionalCheckFailed' && label ? [label] : [];
+  });
+  if (!taken.length) throw new Error(`transaction cancelled by an unguarded condition: ${codes.join(', ')}`);
+  return { ok: false, taken };
+}
+
+/** `SET #f0 = :f0, …` for the fields given (undefined ones left out), with its names and values. */
+export function setClause(fields: Record<string, unknown>, prefix = 'f') {
+  const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
+  return {
+    expression: entries.length ? `SET ${entries.map((_, i) => `#${prefix}${i} = :${prefix}${i}`).join(', ')}` : '',
+    names: Object.fromEntries(entries.map(([k], i) => [`#${prefix}${i}`, k])),
+    values: Object.fromEntries(entries.map(([, v], i) => [`:${prefix}${i}`, v])),
+  };
 }

@@ -5,6 +5,7 @@ import { MSG } from '@tp/contracts/messages';
 import { REQUEST_LIMITS } from '@tp/contracts/platform';
 import { clientAddress, domainHandler, operation, reply, validationError, type HttpEvent } from './http.ts';
 import { fail } from './errors.ts';
+import type { SiteRecord } from './tenancy.ts';
 
 const echo = endpoint({
   id: 'test.echo',
@@ -13,8 +14,8 @@ const echo = endpoint({
   path: 'test/echo',
   domain: 'site',
   auth: 'token',
-  // The preset's parse / envelope path without a site to resolve: the cross-site refusal has its own
-  // tests (origin-guard.test.ts, tests/integration/cross-site.test.ts).
+  // The preset's parse / envelope path with a fixed site: the cross-site refusal has its own tests
+  // (origin-guard.test.ts, tests/integration/cross-site.test.ts).
   serverToServer: true,
   request: z.object({ name: z.string().min(1, MSG.required), count: z.number().optional() }),
   response: z.object({ hello: z.string() }),
@@ -23,15 +24,19 @@ const echo = endpoint({
 const boom = endpoint({ ...echo, id: 'test.boom', path: 'test/boom', request: z.object({}) });
 const conflict = endpoint({ ...echo, id: 'test.conflict', path: 'test/conflict', request: z.object({}) });
 
-const handler = domainHandler([
-  operation(echo, async (input) => reply({ hello: input.name }, { message: 'Hi', cookies: ['a=b'] })),
-  operation(boom, async () => {
-    throw new Error('database password is hunter2');
-  }),
-  operation(conflict, async () => {
-    throw fail.conflict('Taken', { email: 'Taken' });
-  }),
-]);
+const site = { siteId: 'site-1', domain: 'example.test' } as unknown as SiteRecord;
+const handler = domainHandler(
+  [
+    operation(echo, async (input) => reply({ hello: input.name }, { message: 'Hi', cookies: ['a=b'] })),
+    operation(boom, async () => {
+      throw new Error('database password is hunter2');
+    }),
+    operation(conflict, async () => {
+      throw fail.conflict('Taken', { email: 'Taken' });
+    }),
+  ],
+  { resolveSite: async () => site },
+);
 
 function event(path: string, body?: unknown): HttpEvent {
   return {

@@ -2,12 +2,13 @@ import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { z } from 'zod';
-import { routeKey, type Endpoint, type ParsedRequestOf, type ResponseOf } from '@tp/contracts/endpoint';
+import { routeKey, type AuthRule, type Endpoint, type ParsedRequestOf, type ResponseOf } from '@tp/contracts/endpoint';
 import { MSG } from '@tp/contracts/messages';
 import { AUTH, REQUEST_LIMITS } from '@tp/contracts/platform';
 import type { TErrorEnvelope } from '@tp/contracts/envelope';
 import { API_SECURITY_HEADERS } from '@tp/contracts/security-headers';
 import { encodeBody } from './compress.ts';
+import { requireConfig, type RequiredConfig } from './config.ts';
 import { AppError, fail } from './errors.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { parseCookies, clearSessionCookie } from './cookies.ts';
@@ -20,22 +21,32 @@ import { refuseCrossSite } from './origin-guard.ts';
 export type HttpEvent = APIGatewayProxyEventV2;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
 
-/** What an operation gets besides its parsed input. */
-export interface RequestContext {
-  requestId: string;
-  headers: Record<string, string | undefined>;
-  cookies: Record<string, string>;
-  ip: string;
+/**
+ * What an operation gets besides its parsed input, built by the preset: the calling site, the clock,
+ * a logger carrying the request id, and the caller already narrowed to the endpoint's auth rule.
+ */
+export interface Scope {
+  site: SiteRecord;
   now: Date;
   log: Logger;
-  /** The calling site (resolved once per request, on first use). */
-  site(): Promise<SiteRecord>;
+  ip: string;
+  requestId: string;
+  headers: Record<string, string | undefined>;
   /** The session token the request carried, if any (for logout). */
   token: string | undefined;
-  /** Set for 'user' / 'staff' / 'superAdmin' endpoints; optional for 'public'. */
+}
+/** 'user', 'staff' and 'superAdmin' endpoints: the caller is signed in (and allowed). */
+export interface SignedInScope extends Scope {
+  principal: Principal;
+  session: SessionRecord;
+}
+/** 'public' endpoints: a session is read when present. */
+export interface PublicScope extends Scope {
   principal: Principal | undefined;
   session: SessionRecord | undefined;
 }
+export type ScopeFor<A extends AuthRule> = A extends 'public' ? PublicScope : A extends 'token' ? Scope : SignedInScope;
+type AuthOf<E> = E extends Endpoint<z.ZodType, z.ZodType, infer A> ? A : never;
 
 /** Set cookies or a message alongside the payload. */
 export class Reply<T> {
@@ -48,12 +59,19 @@ export const reply = <T>(payload: T, options: Reply<T>['options'] = {}): Reply<T
 
 export interface Operation<E extends Endpoint = Endpoint> {
   endpoint: E;
-  run(input: ParsedRequestOf<E>, ctx: RequestContext): Promise<ResponseOf<E> | Reply<ResponseOf<E>>>;
+  run(input: ParsedRequestOf<E>, scope: ScopeFor<AuthOf<E>>): Promise<ResponseOf<E> | Reply<ResponseOf<E>>>;
 }
 
-/** Binds an implementation to its contract; types flow from the endpoint's schemas. */
-export function operation<E extends Endpoint>(endpoint: E, run: Operation<E>['run']): Operation {
-  return { endpoint, run } as unknown as Operation;
+/** Binds an implementation to its contract; input, scope and answer types flow from the endpoint. */
+export function operation<E extends Endpoint>(
+  endpoint: E,
+  run: (
+    input: ParsedRequestOf<E>,
+    scope: ScopeFor<AuthOf<E>>,
+  ) => Promise<ResponseOf<E> | Reply<ResponseOf<E>>> | ResponseOf<E> | Reply<ResponseOf<E>>,
+): Operation {
+  const bound: Operation<E> = { endpoint, run: async (input, scope) => run(input, scope) };
+  return bound as unknown as Operation;
 }
 
 const JSON_HEADERS = {
@@ -105,34 +123,40 @@ function readInput(event: HttpEvent): unknown {
   return { ...(event.queryStringParameters ?? {}), ...(body as object), ...params };
 }
 
-async function authorise(op: Operation, ctx: RequestContext): Promise<void> {
-  const rule = op.endpoint.auth;
-  if (rule === 'token') return;
-  if (ctx.token) {
-    const site = await ctx.site();
-    const found = await findSession(site.siteId, ctx.token, ctx.now);
+interface Caller {
+  principal: Principal | undefined;
+  session: SessionRecord | undefined;
+}
+
+/** The caller as the endpoint's auth rule allows it, or the refusal (401/403). */
+async function authorise(endpoint: Endpoint, site: SiteRecord, token: string | undefined, now: Date): Promise<Caller> {
+  const rule = endpoint.auth;
+  const caller: Caller = { principal: undefined, session: undefined };
+  if (rule === 'token') return caller;
+  if (token) {
+    const found = await findSession(site.siteId, token, now);
     if (found) {
-      const { session } = found;
       const principal = principalFromItem(site.siteId, found.user);
       if (principal.isBlocked) {
-        await deleteSession(site.siteId, ctx.token);
+        await deleteSession(site.siteId, token);
         if (rule !== 'public') throw new AppError('UNAUTHENTICATED', MSG.accountBlocked);
       } else {
-        ctx.session = session;
-        ctx.principal = principal;
+        caller.session = found.session;
+        caller.principal = principal;
       }
     }
   }
-  if (rule === 'public') return;
-  const p = ctx.principal;
-  if (!p) throw fail.unauthenticated(ctx.token ? MSG.sessionExpired : MSG.loggedOut);
+  if (rule === 'public') return caller;
+  const p = caller.principal;
+  if (!p) throw fail.unauthenticated(token ? MSG.sessionExpired : MSG.loggedOut);
   if ((rule === 'staff' || rule === 'superAdmin') && p.userType !== 'staff') throw fail.forbidden();
   if (rule === 'superAdmin' && !p.isSuperAdmin) throw fail.forbidden();
   // Permissions are enforced here for every endpoint that names one, not only hidden in menus.
   // On 'user' endpoints (flights) the permission binds staff only: customers are governed by their own
   // switches (flight search / hold allowed), not by RBAC groups.
-  const needed = op.endpoint.permission;
+  const needed = endpoint.permission;
   if (needed && p.userType === 'staff' && !(await permissionsOf(p)).has(needed)) throw fail.forbidden();
+  return caller;
 }
 
 /**
@@ -150,9 +174,18 @@ export function clientAddress(event: HttpEvent): string {
 
 /**
  * One Lambda per domain: routes by the API Gateway route key to the operation, then
- * authorise → parse (zod) → run → success envelope. Errors become the error envelope.
+ * authorise → parse (zod) → run → success envelope. Errors become the error envelope. The configuration
+ * the Lambda needs (its table, the queues it sends to) is checked when the module loads.
  */
-export function domainHandler(operations: Operation[]) {
+export interface PresetOptions {
+  /** Queues the Lambda sends to: their URLs are required at cold start. */
+  sends?: readonly RequiredConfig[];
+  /** How the calling site is found (tests of the preset itself pass a fixed one). */
+  resolveSite?: (headers: Record<string, string | undefined>) => Promise<SiteRecord>;
+}
+
+export function domainHandler(operations: Operation[], config: PresetOptions = {}) {
+  requireConfig(['TABLE_NAME', ...(config.sends ?? [])]);
   const byKey = new Map(operations.map((op) => [routeKey(op.endpoint), op]));
 
   const route = async (event: HttpEvent, lambdaCtx: { awsRequestId?: string }): Promise<HttpResult> => {
@@ -165,27 +198,31 @@ export function domainHandler(operations: Operation[]) {
     let siteId: string | undefined;
     let sitePromise: Promise<SiteRecord> | undefined;
     const cookies = parseCookies(event.cookies, headers['cookie']);
-    const ctx: RequestContext = {
-      requestId,
-      headers,
-      cookies,
-      ip: clientAddress(event),
-      now: new Date(),
-      log,
-      site: () => (sitePromise ??= resolveSite(headers).then((s) => ((siteId = s.siteId), s))),
-      token: headers[AUTH.tokenName] || cookies[AUTH.tokenName] || undefined,
-      principal: undefined,
-      session: undefined,
-    };
+    const token = headers[AUTH.tokenName] || cookies[AUTH.tokenName] || undefined;
+    const now = new Date();
+    const findSite = config.resolveSite ?? resolveSite;
+    const site = () => (sitePromise ??= findSite(headers).then((s) => ((siteId = s.siteId), s)));
+    let userId: string | undefined;
     try {
       if (!op) throw fail.notFound();
       // A page on another origin must not be able to act with the visitor's cookie (CSRF).
-      await refuseCrossSite(op.endpoint, headers, ctx.site);
+      await refuseCrossSite(op.endpoint, headers, site);
       // Who may call comes first: a caller without access learns nothing about the input a call expects.
-      await authorise(op, ctx);
+      const caller = await authorise(op.endpoint, await site(), token, now);
+      userId = caller.principal?.userId;
       const parsed = op.endpoint.request.safeParse(readInput(event));
       if (!parsed.success) throw validationError(parsed.error);
-      const out = await op.run(parsed.data as never, ctx);
+      const scope: PublicScope = {
+        site: await site(),
+        now,
+        log,
+        ip: clientAddress(event),
+        requestId,
+        headers,
+        token,
+        ...caller,
+      };
+      const out = await op.run(parsed.data as never, scope as never);
       const r = out instanceof Reply ? out : new Reply(out);
       status = r.options.status ?? 200;
       const key = op.endpoint.envelope ?? 'result';
@@ -213,14 +250,14 @@ export function domainHandler(operations: Operation[]) {
       if (status >= 500) log.error('request failed', { code: appErr.code, detail: appErr.internal ?? appErr.message });
       const res = envelopeError(appErr);
       // A 401 also clears a stale cookie so the browser stops sending it.
-      if (status === 401 && ctx.token && cookies[AUTH.tokenName]) res.cookies = [clearSessionCookie()];
+      if (status === 401 && token && cookies[AUTH.tokenName]) res.cookies = [clearSessionCookie()];
       return res;
     } finally {
       log.info('request', {
         status,
         ms: Math.round((performance.now() - started) * 10) / 10,
         siteId,
-        userId: ctx.principal?.userId,
+        userId,
       });
     }
   };

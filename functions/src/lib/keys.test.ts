@@ -1,36 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { keys } from './keys.ts';
+import { asSiteId, keys, sitePk, type SiteId } from './keys.ts';
+
+const S1 = asSiteId('s1');
 
 describe('key builders', () => {
   it('start every tenant key with the site id', () => {
     const tenantKeys = [
-      keys.site('s1'),
-      keys.siteSecrets('s1'),
-      keys.policyPage('s1', 'privacy_policy'),
-      keys.user('s1', 'u1'),
-      keys.userEmail('s1', 'A@B.com'),
-      keys.userPhone('s1', 'in', '9876543210'),
-      keys.userSocial('s1', 'google', 'sub'),
-      keys.legalEntity('s1', 'le'),
-      keys.session('s1', 'hash'),
-      keys.oneTimeToken('s1', 'reset', 'hash'),
-      keys.rateLimit('s1', 'login', '202611220437'),
-      keys.pushSubscription('s1', 'u1', 'hash'),
-      keys.mailSent('s1', 'hash'),
+      keys.site(S1),
+      keys.siteSecrets(S1),
+      keys.user(S1, 'u1'),
+      keys.rbacGroup(S1, 'g1'),
+      keys.session(S1, 'hash'),
+      keys.rateLimit(S1, 'login', '202611220437'),
+      keys.userCounter(S1),
+      keys.counter(S1, 'BOOKINGS'),
     ];
     for (const k of tenantKeys) expect(k.pk.startsWith('SITE#s1')).toBe(true);
-    expect(keys.usersIndexPk('s1').startsWith('SITE#s1#')).toBe(true);
-  });
-
-  it('lower-cases emails so one address maps to one key', () => {
-    expect(keys.userEmail('s1', 'Agent@Example.COM')).toEqual(keys.userEmail('s1', 'agent@example.com'));
+    expect(keys.sessionsOfUserPk(S1, 'u1').startsWith('SITE#s1#')).toBe(true);
   });
 
   it('refuses parts that could forge another key (a # inside a value)', () => {
-    expect(() => keys.user('s1', 'u1#PROFILE')).toThrow();
-    expect(() => keys.site('s1#USER')).toThrow();
-    expect(() => keys.user('', 'u1')).toThrow();
+    expect(() => keys.user(S1, 'u1#PROFILE')).toThrow();
+    expect(() => sitePk(S1, 'USER', 'u1#PROFILE')).toThrow();
+    expect(() => sitePk(S1, 'USER', '')).toThrow();
+  });
+
+  it('refuses an empty or malformed site id, even one cast to SiteId', () => {
+    for (const bad of ['', 's1#USER', 'x'.repeat(257)]) {
+      expect(() => asSiteId(bad)).toThrow();
+      expect(() => sitePk(bad as SiteId)).toThrow();
+      expect(() => keys.site(bad as SiteId)).toThrow();
+    }
+    expect(() => asSiteId(undefined)).toThrow();
+    expect(() => asSiteId(42)).toThrow();
+    expect(sitePk(asSiteId('s1'), 'USER', 'u1')).toBe('SITE#s1#USER#u1');
   });
 
   it('never lets two different (site, user) pairs share a key', () => {
@@ -38,8 +42,8 @@ describe('key builders', () => {
     fc.assert(
       fc.property(part, part, part, part, (s1, u1, s2, u2) => {
         fc.pre(s1 !== s2 || u1 !== u2);
-        const a = keys.user(s1, u1);
-        const b = keys.user(s2, u2);
+        const a = keys.user(asSiteId(s1), u1);
+        const b = keys.user(asSiteId(s2), u2);
         return a.pk !== b.pk || a.sk !== b.sk;
       }),
     );

@@ -1,8 +1,19 @@
+import { Logger as Powertools } from '@aws-lambda-powertools/logger';
 import { env } from './config.ts';
 
-/** Structured JSON logs, one line per event. Callers pass identifiers, never bodies, tokens or hashes. */
-const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 } as const;
-type Level = Exclude<keyof typeof LEVELS, 'silent'>;
+/**
+ * Structured JSON logs, one line per event, through Powertools Logger (docs/decisions.md, "Logs, queue
+ * workers and days"). Callers pass identifiers, never bodies, tokens or hashes. The level is LOG_LEVEL
+ * (`silent` for tests and the bench); POWERTOOLS_LOGGER_SAMPLE_RATE logs that share of loggers (so of
+ * requests) at debug.
+ */
+export interface Logger {
+  debug(msg: string, fields?: Record<string, unknown>): void;
+  info(msg: string, fields?: Record<string, unknown>): void;
+  warn(msg: string, fields?: Record<string, unknown>): void;
+  error(msg: string, fields?: Record<string, unknown>): void;
+  child(fields: Record<string, unknown>): Logger;
+}
 
 const SECRET_KEY = /pass|token|secret|cookie|authorization|credential|hash|otp/i;
 
@@ -13,27 +24,39 @@ function scrub(fields: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-export interface Logger {
-  debug(msg: string, fields?: Record<string, unknown>): void;
-  info(msg: string, fields?: Record<string, unknown>): void;
-  warn(msg: string, fields?: Record<string, unknown>): void;
-  error(msg: string, fields?: Record<string, unknown>): void;
-  child(fields: Record<string, unknown>): Logger;
+/** Lambda names the function; locally (one process for every domain) the platform is the service. */
+const serviceName = () =>
+  process.env.POWERTOOLS_SERVICE_NAME || process.env.AWS_LAMBDA_FUNCTION_NAME || 'travel-platform';
+
+/**
+ * One Powertools instance per createLogger call, so each request has its own correlation id and its own
+ * sampling decision, and concurrent requests of the local gateway never share either. A `requestId`
+ * field is the correlation id (`correlation_id` in the line).
+ */
+function powertools(base: Record<string, unknown>): Powertools {
+  const { requestId, ...keys } = base;
+  const logger = new Powertools({ serviceName: serviceName(), logLevel: env().LOG_LEVEL, persistentKeys: keys });
+  if (requestId) logger.setCorrelationId(requestId);
+  return logger;
+}
+
+function bound(instance: () => Powertools, fields: Record<string, unknown>): Logger {
+  const write = (level: 'debug' | 'info' | 'warn' | 'error') => (msg: string, extra?: Record<string, unknown>) =>
+    instance()[level](msg, { ...fields, ...scrub(extra ?? {}) });
+  return {
+    debug: write('debug'),
+    info: write('info'),
+    warn: write('warn'),
+    error: write('error'),
+    // A child shares its parent's instance: same correlation id and sampling, a few more fields.
+    child: (f) => bound(instance, { ...fields, ...scrub(f) }),
+  };
 }
 
 export function createLogger(base: Record<string, unknown> = {}): Logger {
-  const write = (level: Level, msg: string, fields?: Record<string, unknown>) => {
-    if (LEVELS[level] < LEVELS[env().LOG_LEVEL]) return;
-    const line = JSON.stringify({ level, time: new Date().toISOString(), msg, ...base, ...scrub(fields ?? {}) });
-    (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(line + '\n');
-  };
-  return {
-    debug: (m, f) => write('debug', m, f),
-    info: (m, f) => write('info', m, f),
-    warn: (m, f) => write('warn', m, f),
-    error: (m, f) => write('error', m, f),
-    child: (f) => createLogger({ ...base, ...scrub(f) }),
-  };
+  // Built on first use: the module-level `log` must not read the environment at import time.
+  let instance: Powertools | undefined;
+  return bound(() => (instance ??= powertools(scrub(base))), {});
 }
 
 export const log = createLogger();

@@ -4,6 +4,7 @@ import { ZEmailAttachmentRequest } from '@tp/contracts/email';
 import { SPA_BASENAME } from '@tp/contracts/spa-routes';
 import type { MailBrand } from '@tp/mail';
 import { env } from './config.ts';
+import { zSiteId } from './keys.ts';
 import { sqs } from './sqs.ts';
 import type { SiteRecord } from './tenancy.ts';
 
@@ -18,7 +19,7 @@ export const ZEmailAttachment = z.object({
 });
 
 export const ZEmailMessage = z.object({
-  siteId: z.string().min(1),
+  siteId: zSiteId,
   to: z.union([z.email(), z.array(z.email()).min(1).max(50)]).transform((v) => (Array.isArray(v) ? v : [v])),
   subject: z.string().min(1).max(998),
   html: z.string().min(1),

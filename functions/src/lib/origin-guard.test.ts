@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '@tp/contracts/messages';
 import { refuseCrossSite, requestOrigin } from './origin-guard.ts';
 import { AppError } from './errors.ts';
+import { asSiteId } from './keys.ts';
 
-const site = async () => ({ siteId: 'site-a', allowedOrigins: ['https://book.partner.example'] });
+const site = async () => ({ siteId: asSiteId('site-a'), allowedOrigins: ['https://book.partner.example'] });
 const domains: Record<string, string> = { 'a.example': 'site-a', 'b.example': 'site-b' };
 const lookup = async (d: string) => domains[d] ?? null;
 const post = { method: 'POST' as const };

@@ -1,12 +1,12 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { UserType } from '@tp/contracts/endpoint';
 import { db, tableName } from './db.ts';
-import { keys } from './keys.ts';
+import { keys, type SiteId } from './keys.ts';
 
 /** Who is calling: read from the user record on every authenticated request, so blocking or a role change takes effect at once. */
 export interface Principal {
   userId: string;
-  siteId: string;
+  siteId: SiteId;
   userType: UserType;
   isSuperAdmin: boolean;
   isBlocked: boolean;
@@ -18,7 +18,7 @@ export interface Principal {
   record: Readonly<Record<string, unknown>>;
 }
 
-export function principalFromItem(siteId: string, Item: Record<string, unknown>): Principal {
+export function principalFromItem(siteId: SiteId, Item: Record<string, unknown>): Principal {
   return {
     userId: String(Item.userId),
     siteId,
@@ -32,7 +32,7 @@ export function principalFromItem(siteId: string, Item: Record<string, unknown>)
   };
 }
 
-export async function loadPrincipal(siteId: string, userId: string): Promise<Principal | null> {
+export async function loadPrincipal(siteId: SiteId, userId: string): Promise<Principal | null> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(siteId, userId) }));
   return Item ? principalFromItem(siteId, Item) : null;
 }

@@ -1,11 +1,10 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './db.ts';
-import { isConditionFailure } from './errors.ts';
-import { keys } from './keys.ts';
+import { db, tableName, writeOrFalse } from './db.ts';
+import { keys, type SiteId } from './keys.ts';
 import { sha256 } from './crypto.ts';
 
 /** The fixed window `now` falls in. The subject (an email, an IP) is hashed so no personal data ends up in a key. */
-function windowOf(siteId: string, scope: string, subject: string, windowSeconds: number, now: Date) {
+function windowOf(siteId: SiteId, scope: string, subject: string, windowSeconds: number, now: Date) {
   const nowS = Math.floor(now.getTime() / 1000);
   const windowStart = nowS - (nowS % windowSeconds);
   return {
@@ -22,7 +21,7 @@ function windowOf(siteId: string, scope: string, subject: string, windowSeconds:
  * while `subject` is within `limit` hits of the current window.
  */
 export async function withinRateLimit(
-  siteId: string,
+  siteId: SiteId,
   scope: string,
   subject: string,
   limit: number,
@@ -52,36 +51,29 @@ export type Claim = { ok: true; release: () => Promise<void> } | { ok: false; re
  * user who signs in often is never locked out. A unit whose request died half-way stays spent.
  */
 export const attemptBudget = (scope: string, limit: () => number, windowSeconds: number) => ({
-  async claim(siteId: string, subject: string, now: Date = new Date()): Promise<Claim> {
+  async claim(siteId: SiteId, subject: string, now: Date = new Date()): Promise<Claim> {
     const { key, expiresAt, secondsLeft } = windowOf(siteId, scope, subject, windowSeconds, now);
-    try {
-      await db().send(
+    const claimed = await writeOrFalse(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'ADD hits :one SET expiresAt = if_not_exists(expiresAt, :expires)',
+        ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
+        ExpressionAttributeValues: { ':one': 1, ':expires': expiresAt, ':limit': limit() },
+      }),
+    );
+    if (!claimed) return { ok: false, retryAfterSeconds: secondsLeft };
+    // Never below zero: a unit given back after its window's item expired is simply not counted.
+    const release = async () => {
+      await writeOrFalse(
         new UpdateCommand({
           TableName: tableName(),
           Key: key,
-          UpdateExpression: 'ADD hits :one SET expiresAt = if_not_exists(expiresAt, :expires)',
-          ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
-          ExpressionAttributeValues: { ':one': 1, ':expires': expiresAt, ':limit': limit() },
+          UpdateExpression: 'ADD hits :minusOne',
+          ConditionExpression: 'hits > :zero',
+          ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
         }),
       );
-    } catch (err) {
-      if (isConditionFailure(err)) return { ok: false, retryAfterSeconds: secondsLeft };
-      throw err;
-    }
-    const release = async () => {
-      try {
-        await db().send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: key,
-            UpdateExpression: 'ADD hits :minusOne',
-            ConditionExpression: 'hits > :zero',
-            ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
-          }),
-        );
-      } catch (err) {
-        if (!isConditionFailure(err)) throw err;
-      }
     };
     return { ok: true, release };
   },

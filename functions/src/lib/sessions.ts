@@ -2,11 +2,11 @@ import { BatchGetCommand, DeleteCommand, PutCommand, UpdateCommand } from '@aws-
 import type { UserType } from '@tp/contracts/endpoint';
 import { AUTH } from '@tp/contracts/platform';
 import { db, tableName } from './db.ts';
-import { keys } from './keys.ts';
+import { keys, type SiteId } from './keys.ts';
 import { newToken, sha256 } from './crypto.ts';
 
 export interface SessionRecord {
-  siteId: string;
+  siteId: SiteId;
   userId: string;
   userType: UserType;
   createdAt: string;
@@ -59,7 +59,7 @@ export interface SessionWithUser {
 }
 
 /** The live session for a token and its user, or null when unknown, expired or orphaned (TTL deletion is lazy). */
-export async function findSession(siteId: string, token: string, now = new Date()): Promise<SessionWithUser | null> {
+export async function findSession(siteId: SiteId, token: string, now = new Date()): Promise<SessionWithUser | null> {
   if (!token || token.length > 300) return null;
   const userId = userIdOf(token);
   if (!userId) return null;
@@ -99,7 +99,7 @@ export async function findSession(siteId: string, token: string, now = new Date(
   return { session: rec, user };
 }
 
-export async function deleteSession(siteId: string, token: string): Promise<void> {
+export async function deleteSession(siteId: SiteId, token: string): Promise<void> {
   if (!token) return;
   await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.session(siteId, sha256(token)) }));
 }

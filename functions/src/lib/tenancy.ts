@@ -2,34 +2,44 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { TSiteDetails } from '@tp/contracts/site';
 import { MSG } from '@tp/contracts/messages';
 import { db, tableName } from './db.ts';
-import { keys } from './keys.ts';
+import { asSiteId, keys, type SiteId } from './keys.ts';
 import { fail } from './errors.ts';
 
 /** A site as stored: its public details plus the owner legal entity. */
 export interface SiteRecord extends TSiteDetails {
-  siteId: string;
+  siteId: SiteId;
   ownerLegalEntityId: string;
   /**
    * Exact origins (`https://partner.example.com`) of partner pages allowed to post to this site's API
    * besides the site's own domains (lib/origin-guard.ts). Server-side only: never in `detetct`.
    */
   allowedOrigins?: string[];
+  /**
+   * The IANA time zone the site's days are in (a booking-date filter for 10 March means 10 March there).
+   * Server-side only; sites stored without one are in DEFAULT_SITE_TIME_ZONE.
+   */
+  timeZone?: string;
 }
+
+/** Every site so far sells from India. */
+export const DEFAULT_SITE_TIME_ZONE = 'Asia/Kolkata';
+
+export const siteTimeZone = (site: Pick<SiteRecord, 'timeZone'>): string => site.timeZone ?? DEFAULT_SITE_TIME_ZONE;
 
 /**
  * Sites change rarely and are read on every request: a short in-process cache keeps request paths at
  * one DynamoDB read or none. Staff edits to branding show within CACHE_MS on a warm Lambda.
  */
 const CACHE_MS = 30_000;
-const byId = new Map<string, { at: number; site: SiteRecord | null }>();
-const byDomain = new Map<string, { at: number; siteId: string | null }>();
+const byId = new Map<SiteId, { at: number; site: SiteRecord | null }>();
+const byDomain = new Map<string, { at: number; siteId: SiteId | null }>();
 
 export function clearSiteCache(): void {
   byId.clear();
   byDomain.clear();
 }
 
-export async function siteById(siteId: string, now = Date.now()): Promise<SiteRecord | null> {
+export async function siteById(siteId: SiteId, now = Date.now()): Promise<SiteRecord | null> {
   const hit = byId.get(siteId);
   if (hit && now - hit.at < CACHE_MS) return hit.site;
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.site(siteId) }));
@@ -38,15 +48,31 @@ export async function siteById(siteId: string, now = Date.now()): Promise<SiteRe
   return site;
 }
 
+/**
+ * One field of a site's server-only secrets item (supply and gateway settings with their credentials),
+ * as stored; undefined when unset. Each domain parses and validates its own field.
+ */
+export async function siteSecret(siteId: SiteId, field: string): Promise<unknown> {
+  const { Item } = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.siteSecrets(siteId),
+      ProjectionExpression: '#f',
+      ExpressionAttributeNames: { '#f': field },
+    }),
+  );
+  return Item?.[field];
+}
+
 export async function siteByDomain(domain: string, now = Date.now()): Promise<SiteRecord | null> {
   const host = normaliseDomain(domain);
   if (!host) return null;
   const hit = byDomain.get(host);
-  let siteId: string | null;
+  let siteId: SiteId | null;
   if (hit && now - hit.at < CACHE_MS) siteId = hit.siteId;
   else {
     const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.domain(host) }));
-    siteId = (Item?.siteId as string | undefined) ?? null;
+    siteId = (Item?.siteId as SiteId | undefined) ?? null;
     byDomain.set(host, { at: now, siteId });
   }
   return siteId ? siteById(siteId, now) : null;
@@ -68,7 +94,7 @@ export async function resolveSite(headers: Record<string, string | undefined>): 
   const siteIdHeader = headers['site-id'];
   const domainHeader = headers['domain-name'] ?? headers['x-forwarded-host'] ?? headers['host'];
   if (siteIdHeader) {
-    const site = await siteById(siteIdHeader);
+    const site = await siteById(asSiteId(siteIdHeader));
     if (!site) throw fail.notFound(MSG.siteNotFound);
     if (headers['domain-name']) {
       const other = await siteByDomain(headers['domain-name']);

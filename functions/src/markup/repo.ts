@@ -1,12 +1,13 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE } from '@tp/contracts/platform';
-import { db, tableName } from '#lib/db';
-import { keys } from '#lib/keys';
-import { queryAll, setClause, transactUnique, type TransactItem } from '../users/dynamo.ts';
+import { db, tableName, queryAll, setClause, transactUnique, type TransactItem } from '#lib/db';
+import { type SiteId } from '#lib/keys';
+import { markupKeys } from './keys.ts';
+import { legalEntityKey } from '../users/index.ts';
 
 /** A customer group of the site owner (item type 'LeGroup'). */
 export interface LeGroupRecord {
-  siteId: string;
+  siteId: SiteId;
   groupId: string;
   groupName: string;
   createdAt: string;
@@ -18,7 +19,7 @@ export interface LeGroupRecord {
  * work keeps the TDS config on the same item; each side only SETs its own attributes.
  */
 export interface LeRelationRecord {
-  siteId: string;
+  siteId: SiteId;
   legalEntityId: string;
   groupId?: string;
 }
@@ -28,7 +29,7 @@ export type GroupWrite = { ok: true } | { ok: false; taken: ('name' | 'group')[]
 const table = () => tableName();
 
 const toGroup = (item: Record<string, unknown>): LeGroupRecord => ({
-  siteId: String(item.siteId),
+  siteId: item.siteId as SiteId,
   groupId: String(item.groupId),
   groupName: String(item.groupName),
   createdAt: String(item.createdAt),
@@ -36,24 +37,24 @@ const toGroup = (item: Record<string, unknown>): LeGroupRecord => ({
 });
 
 /** All groups of a site, by name (a site has a handful). */
-export async function listGroups(siteId: string): Promise<LeGroupRecord[]> {
+export async function listGroups(siteId: SiteId): Promise<LeGroupRecord[]> {
   const items = await queryAll({
     IndexName: TABLE.indexes.gsi1.name,
     KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.leGroupsPk(siteId) },
+    ExpressionAttributeValues: { ':pk': markupKeys.leGroupsPk(siteId) },
   });
   return items.map(toGroup);
 }
 
-export async function getGroup(siteId: string, groupId: string): Promise<LeGroupRecord | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: keys.leGroup(siteId, groupId) }));
+export async function getGroup(siteId: SiteId, groupId: string): Promise<LeGroupRecord | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: markupKeys.leGroup(siteId, groupId) }));
   return Item ? toGroup(Item) : null;
 }
 
 const nameGuard = (g: LeGroupRecord): TransactItem => ({
   Put: {
     TableName: table(),
-    Item: { ...keys.leGroupName(g.siteId, g.groupName), type: 'Unique', kind: 'leGroupName', groupId: g.groupId },
+    Item: { ...markupKeys.leGroupName(g.siteId, g.groupName), type: 'Unique', kind: 'leGroupName', groupId: g.groupId },
     ConditionExpression: 'attribute_not_exists(pk) OR groupId = :me',
     ExpressionAttributeValues: { ':me': g.groupId },
   },
@@ -68,8 +69,8 @@ export function createGroup(g: LeGroupRecord): Promise<GroupWrite> {
         Put: {
           TableName: table(),
           Item: {
-            ...keys.leGroup(g.siteId, g.groupId),
-            ...keys.leGroupsIndex(g.siteId, g.groupName, g.groupId),
+            ...markupKeys.leGroup(g.siteId, g.groupId),
+            ...markupKeys.leGroupsIndex(g.siteId, g.groupName, g.groupId),
             type: 'LeGroup',
             ...g,
           },
@@ -84,18 +85,18 @@ export function createGroup(g: LeGroupRecord): Promise<GroupWrite> {
 /** Renames a group; its name guard moves with it in the same transaction. */
 export function renameGroup(prev: LeGroupRecord, next: LeGroupRecord): Promise<GroupWrite> {
   const guardMoves =
-    keys.leGroupName(prev.siteId, prev.groupName).pk !== keys.leGroupName(next.siteId, next.groupName).pk;
+    markupKeys.leGroupName(prev.siteId, prev.groupName).pk !== markupKeys.leGroupName(next.siteId, next.groupName).pk;
   return transactUnique<'name' | 'group'>([
     {
       label: 'group',
       op: {
         Update: {
           TableName: table(),
-          Key: keys.leGroup(next.siteId, next.groupId),
+          Key: markupKeys.leGroup(next.siteId, next.groupId),
           UpdateExpression: 'SET groupName = :name, gsi1sk = :sort, updatedAt = :now',
           ExpressionAttributeValues: {
             ':name': next.groupName,
-            ':sort': keys.leGroupsIndex(next.siteId, next.groupName, next.groupId).gsi1sk,
+            ':sort': markupKeys.leGroupsIndex(next.siteId, next.groupName, next.groupId).gsi1sk,
             ':now': next.updatedAt,
           },
           ConditionExpression: 'attribute_exists(pk)',
@@ -105,35 +106,38 @@ export function renameGroup(prev: LeGroupRecord, next: LeGroupRecord): Promise<G
     ...(guardMoves
       ? [
           { label: 'name' as const, op: nameGuard(next) },
-          { label: null, op: { Delete: { TableName: table(), Key: keys.leGroupName(prev.siteId, prev.groupName) } } },
+          {
+            label: null,
+            op: { Delete: { TableName: table(), Key: markupKeys.leGroupName(prev.siteId, prev.groupName) } },
+          },
         ]
       : []),
   ]);
 }
 
 /** The default group id, held on the site owner's legal entity. */
-export async function defaultGroupId(siteId: string, ownerLegalEntityId: string): Promise<string | null> {
+export async function defaultGroupId(siteId: SiteId, ownerLegalEntityId: string): Promise<string | null> {
   const { Item } = await db().send(
     new GetCommand({
       TableName: table(),
-      Key: keys.legalEntity(siteId, ownerLegalEntityId),
+      Key: legalEntityKey(siteId, ownerLegalEntityId),
       ProjectionExpression: 'defaultLEGroupId',
     }),
   );
   return (Item?.defaultLEGroupId as string | undefined) ?? null;
 }
 
-const groupExists = (siteId: string, groupId: string): TransactItem => ({
+const groupExists = (siteId: SiteId, groupId: string): TransactItem => ({
   ConditionCheck: {
     TableName: table(),
-    Key: keys.leGroup(siteId, groupId),
+    Key: markupKeys.leGroup(siteId, groupId),
     ConditionExpression: 'attribute_exists(pk)',
   },
 });
 
 /** Sets the default group on the owner's legal entity (creating that item's record if the seed did not). */
 export function setDefaultGroup(
-  siteId: string,
+  siteId: SiteId,
   ownerLegalEntityId: string,
   groupId: string,
   now: Date,
@@ -145,7 +149,7 @@ export function setDefaultGroup(
       op: {
         Update: {
           TableName: table(),
-          Key: keys.legalEntity(siteId, ownerLegalEntityId),
+          Key: legalEntityKey(siteId, ownerLegalEntityId),
           UpdateExpression:
             'SET defaultLEGroupId = :g, #type = if_not_exists(#type, :type), siteId = :site, legalEntityId = :le, updatedAt = :now',
           ExpressionAttributeNames: { '#type': 'type' },
@@ -162,9 +166,9 @@ export function setDefaultGroup(
   ]);
 }
 
-export async function getRelation(siteId: string, leId: string): Promise<LeRelationRecord | null> {
+export async function getRelation(siteId: SiteId, leId: string): Promise<LeRelationRecord | null> {
   const { Item } = await db().send(
-    new GetCommand({ TableName: table(), Key: keys.leRelation(siteId, leId), ProjectionExpression: 'groupId' }),
+    new GetCommand({ TableName: table(), Key: markupKeys.leRelation(siteId, leId), ProjectionExpression: 'groupId' }),
   );
   if (!Item) return null;
   return {
@@ -175,12 +179,12 @@ export async function getRelation(siteId: string, leId: string): Promise<LeRelat
 }
 
 /** Updates (or starts) the relation item, keeping its other fields. */
-function relationUpdate(siteId: string, leId: string, fields: Record<string, unknown>): TransactItem {
+function relationUpdate(siteId: SiteId, leId: string, fields: Record<string, unknown>): TransactItem {
   const set = setClause({ ...fields, type: 'LeRelation', siteId, legalEntityId: leId });
   return {
     Update: {
       TableName: table(),
-      Key: keys.leRelation(siteId, leId),
+      Key: markupKeys.leRelation(siteId, leId),
       UpdateExpression: set.expression,
       ExpressionAttributeNames: set.names,
       ExpressionAttributeValues: set.values,
@@ -194,7 +198,7 @@ function relationUpdate(siteId: string, leId: string, fields: Record<string, unk
  * than a transaction holds, the rest follow in further transactions.
  */
 export async function mapLegalEntity(
-  siteId: string,
+  siteId: SiteId,
   leId: string,
   groupId: string,
   userOps: TransactItem[],
@@ -202,7 +206,10 @@ export async function mapLegalEntity(
   const first = userOps.slice(0, 98);
   const written = await transactUnique<'name' | 'group'>([
     { label: 'group', op: groupExists(siteId, groupId) },
-    { label: null, op: relationUpdate(siteId, leId, { groupId, ...keys.leGroupMembersIndex(siteId, groupId, leId) }) },
+    {
+      label: null,
+      op: relationUpdate(siteId, leId, { groupId, ...markupKeys.leGroupMembersIndex(siteId, groupId, leId) }),
+    },
     ...first.map((op) => ({ label: null, op })),
   ]);
   for (let i = 98; written.ok && i < userOps.length; i += 99)
@@ -211,11 +218,11 @@ export async function mapLegalEntity(
 }
 
 /** Legal entities mapped to a group. */
-export async function groupLegalEntityIds(siteId: string, groupId: string): Promise<string[]> {
+export async function groupLegalEntityIds(siteId: SiteId, groupId: string): Promise<string[]> {
   const items = await queryAll({
     IndexName: TABLE.indexes.gsi1.name,
     KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.leGroupMembersPk(siteId, groupId) },
+    ExpressionAttributeValues: { ':pk': markupKeys.leGroupMembersPk(siteId, groupId) },
   });
   return items.map((i) => String(i.legalEntityId));
 }

@@ -8,13 +8,14 @@ import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb
 import type { MarkupKind } from '@tp/contracts/markups';
 import { TABLE } from '@tp/contracts/platform';
 import type { MarkupRule } from '@tp/domain/pricing';
-import { db, tableName } from '#lib/db';
+import { db, tableName, queryAll, transactUnique, type TransactItem } from '#lib/db';
 import { fail } from '#lib/errors';
-import { keys } from '#lib/keys';
-import { queryAll, transactUnique, type TransactItem } from '../users/dynamo.ts';
+import { type SiteId } from '#lib/keys';
+import { markupKeys } from './keys.ts';
+import { legalEntityKey } from '../users/index.ts';
 
 export interface MarkupRuleRecord extends MarkupRule {
-  siteId: string;
+  siteId: SiteId;
   markupId: string;
   groupId: string;
   kind: MarkupKind;
@@ -54,14 +55,14 @@ const toRule = (item: Record<string, unknown>): MarkupRuleRecord =>
   Object.fromEntries(RULE_FIELDS.filter((f) => item[f] !== undefined).map((f) => [f, item[f]])) as never;
 
 const ruleItem = (r: MarkupRuleRecord) => ({
-  ...keys.markupRule(r.siteId, r.markupId),
-  ...keys.markupsOfGroupIndex(r.siteId, r.groupId, KIND_KEY[r.kind], r.slot),
-  ...keys.markupsOfKindIndex(r.siteId, KIND_KEY[r.kind], r.groupId, r.slot),
+  ...markupKeys.markupRule(r.siteId, r.markupId),
+  ...markupKeys.markupsOfGroupIndex(r.siteId, r.groupId, KIND_KEY[r.kind], r.slot),
+  ...markupKeys.markupsOfKindIndex(r.siteId, KIND_KEY[r.kind], r.groupId, r.slot),
   type: 'MarkupRule',
   ...r,
 });
 
-const slotKey = (r: MarkupRuleRecord) => keys.markupSlot(r.siteId, r.groupId, KIND_KEY[r.kind], r.slot);
+const slotKey = (r: MarkupRuleRecord) => markupKeys.markupSlot(r.siteId, r.groupId, KIND_KEY[r.kind], r.slot);
 
 /** Claims a slot for a rule (free, or already its own). */
 const claimSlot = (r: MarkupRuleRecord): TransactItem => ({
@@ -73,20 +74,22 @@ const claimSlot = (r: MarkupRuleRecord): TransactItem => ({
   },
 });
 
-export async function getRule(siteId: string, markupId: string): Promise<MarkupRuleRecord | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: keys.markupRule(siteId, markupId) }));
+export async function getRule(siteId: SiteId, markupId: string): Promise<MarkupRuleRecord | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: table(), Key: markupKeys.markupRule(siteId, markupId) }),
+  );
   return Item ? toRule(Item) : null;
 }
 
 /** The id of the rule holding a slot, if any. */
 export async function slotHolder(
-  siteId: string,
+  siteId: SiteId,
   groupId: string,
   kind: MarkupKind,
   slot: string,
 ): Promise<string | null> {
   const { Item } = await db().send(
-    new GetCommand({ TableName: table(), Key: keys.markupSlot(siteId, groupId, KIND_KEY[kind], slot) }),
+    new GetCommand({ TableName: table(), Key: markupKeys.markupSlot(siteId, groupId, KIND_KEY[kind], slot) }),
   );
   return typeof Item?.markupId === 'string' ? Item.markupId : null;
 }
@@ -137,7 +140,7 @@ export function deleteRule(r: MarkupRuleRecord): Promise<RuleWrite> {
       op: {
         Delete: {
           TableName: table(),
-          Key: keys.markupRule(r.siteId, r.markupId),
+          Key: markupKeys.markupRule(r.siteId, r.markupId),
           ConditionExpression: 'attribute_exists(pk)',
         },
       },
@@ -174,7 +177,7 @@ const encodeCursor = (key: Record<string, unknown> | undefined) =>
 
 /** One page of a kind's rules: of one group (by airline / sector), or of every group (by group). */
 export async function listRules(
-  siteId: string,
+  siteId: SiteId,
   kind: MarkupKind,
   query: { groupId?: string | undefined; cursor?: string | undefined },
   limit: number,
@@ -183,7 +186,9 @@ export async function listRules(
   const [index, pkName, skName] = byGroup
     ? ([TABLE.indexes.gsi1.name, 'gsi1pk', 'gsi1sk'] as const)
     : ([TABLE.indexes.gsi2.name, 'gsi2pk', 'gsi2sk'] as const);
-  const pk = byGroup ? keys.markupsOfGroupPk(siteId, query.groupId!) : keys.markupsOfKindPk(siteId, KIND_KEY[kind]);
+  const pk = byGroup
+    ? markupKeys.markupsOfGroupPk(siteId, query.groupId!)
+    : markupKeys.markupsOfKindPk(siteId, KIND_KEY[kind]);
   const res = await db().send(
     new QueryCommand({
       TableName: table(),
@@ -198,11 +203,11 @@ export async function listRules(
 }
 
 /** Every rule of a group (all kinds): a group holds a default, its airlines and its sectors. */
-export async function groupRules(siteId: string, groupId: string): Promise<MarkupRuleRecord[]> {
+export async function groupRules(siteId: SiteId, groupId: string): Promise<MarkupRuleRecord[]> {
   const items = await queryAll({
     IndexName: TABLE.indexes.gsi1.name,
     KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.markupsOfGroupPk(siteId, groupId) },
+    ExpressionAttributeValues: { ':pk': markupKeys.markupsOfGroupPk(siteId, groupId) },
   });
   return items.map(toRule);
 }
@@ -219,9 +224,9 @@ export interface PricingRelation {
  * The owner's relation with a legal entity (its group and TDS switch) and the owner's default group,
  * in one round trip.
  */
-export async function pricingRelation(siteId: string, ownerLeId: string, leId: string): Promise<PricingRelation> {
-  const relationKey = keys.leRelation(siteId, leId);
-  const ownerKey = keys.legalEntity(siteId, ownerLeId);
+export async function pricingRelation(siteId: SiteId, ownerLeId: string, leId: string): Promise<PricingRelation> {
+  const relationKey = markupKeys.leRelation(siteId, leId);
+  const ownerKey = legalEntityKey(siteId, ownerLeId);
   let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
     [table()]: { Keys: (leId === ownerLeId ? [ownerKey] : [relationKey, ownerKey]).map((k) => ({ ...k })) },
   };

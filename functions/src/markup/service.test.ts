@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { GROUP_MSG } from '@tp/contracts/le-groups';
 import type { SiteRecord } from '#lib/tenancy';
-import type { TransactItem } from '../users/dynamo.ts';
+import type { TransactItem } from '#lib/db';
 import type { LegalEntityRecord } from '../users/repo.ts';
 import type { GroupWrite, LeGroupRecord } from './repo.ts';
 import {
@@ -14,6 +14,7 @@ import {
   type MarkupDeps,
 } from './service.ts';
 import { caught } from '#lib/testing';
+import { asSiteId } from '#lib/keys';
 
 const site = { siteId: 's1', ownerLegalEntityId: 'le-owner' } as SiteRecord;
 const scope = { site, now: new Date('2026-11-22T10:00:00Z') };
@@ -39,7 +40,7 @@ function fakes() {
       defaultGroupId: async () => defaultId,
       setDefaultGroup: async (_s, _o, id) => ((defaultId = id), { ok: true }),
       getRelation: async (_s, le) =>
-        relations.has(le) ? { siteId: 's1', legalEntityId: le, groupId: relations.get(le)! } : null,
+        relations.has(le) ? { siteId: asSiteId('s1'), legalEntityId: le, groupId: relations.get(le)! } : null,
       mapLegalEntity: async (_s, leId, groupId, userOps) => (
         mapped.push({ leId, groupId, userOps }),
         relations.set(leId, groupId),

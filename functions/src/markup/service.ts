@@ -6,9 +6,10 @@ import { GROUP_MSG, type TLeGroup } from '@tp/contracts/le-groups';
 import { newId } from '#lib/crypto';
 import { fail } from '#lib/errors';
 import type { SiteRecord } from '#lib/tenancy';
-import * as customers from '../users/customers-repo.ts';
+import * as customers from '../users/index.ts';
 import * as repo from './repo.ts';
 import type { LeGroupRecord } from './repo.ts';
+import type { SiteId } from '#lib/keys';
 
 export interface MarkupDeps {
   repo: typeof repo;
@@ -27,7 +28,7 @@ const view = (g: LeGroupRecord, defaultId: string | null): TLeGroup => ({
   isDefault: g.groupId === defaultId,
 });
 
-async function requireGroup(siteId: string, groupId: string, deps: MarkupDeps): Promise<LeGroupRecord> {
+async function requireGroup(siteId: SiteId, groupId: string, deps: MarkupDeps): Promise<LeGroupRecord> {
   const group = await deps.repo.getGroup(siteId, groupId);
   if (!group) throw fail.notFound();
   return group;
@@ -74,7 +75,7 @@ export async function saveGroup(
   return view(next, defaultId);
 }
 
-async function copyNameToUsers(siteId: string, group: LeGroupRecord, deps: MarkupDeps): Promise<void> {
+async function copyNameToUsers(siteId: SiteId, group: LeGroupRecord, deps: MarkupDeps): Promise<void> {
   for (const leId of await deps.repo.groupLegalEntityIds(siteId, group.groupId))
     for (const userId of await deps.customers.legalEntityUserIds(siteId, leId))
       await deps.customers.applyUserUpdate(

@@ -1,10 +1,11 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#lib/db';
-import { keys } from '#lib/keys';
+import { type SiteId } from '#lib/keys';
+import { notificationKeys } from './keys.ts';
 
 /** A browser's Web Push subscription for one staff user (item type 'PushSubscription'). */
 export interface PushSubscriptionRecord {
-  siteId: string;
+  siteId: SiteId;
   userId: string;
   endpoint: string;
   /** The browser's public key and auth secret, needed to encrypt a push; never logged or sent back. */
@@ -21,7 +22,7 @@ export async function saveSubscription(s: NewSubscription, endpointHash: string,
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.pushSubscription(s.siteId, s.userId, endpointHash),
+      Key: notificationKeys.pushSubscription(s.siteId, s.userId, endpointHash),
       UpdateExpression:
         'SET #type = :type, siteId = :site, userId = :user, endpoint = :endpoint, #keys = :keys, expirationTime = :exp, updatedAt = :now, createdAt = if_not_exists(createdAt, :now)',
       ExpressionAttributeNames: { '#type': 'type', '#keys': 'keys' },
@@ -39,12 +40,12 @@ export async function saveSubscription(s: NewSubscription, endpointHash: string,
 }
 
 export async function getSubscription(
-  siteId: string,
+  siteId: SiteId,
   userId: string,
   endpointHash: string,
 ): Promise<PushSubscriptionRecord | null> {
   const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.pushSubscription(siteId, userId, endpointHash) }),
+    new GetCommand({ TableName: tableName(), Key: notificationKeys.pushSubscription(siteId, userId, endpointHash) }),
   );
   return (Item as PushSubscriptionRecord | undefined) ?? null;
 }

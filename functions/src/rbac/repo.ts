@@ -1,15 +1,15 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE } from '@tp/contracts/platform';
-import { db, tableName } from '#lib/db';
-import { keys } from '#lib/keys';
-import { queryAll, transactUnique, type TransactItem } from '../users/dynamo.ts';
+import { db, tableName, queryAll, transactUnique, type TransactItem } from '#lib/db';
+import { keys, type SiteId } from '#lib/keys';
+import { rbacKeys } from './keys.ts';
 
 /**
  * A permission group (item type 'RbacGroup'). `permissions` holds the granted keys: lib/permissions.ts
  * reads exactly this attribute on every permission check.
  */
 export interface RbacGroupRecord {
-  siteId: string;
+  siteId: SiteId;
   groupId: string;
   groupName: string;
   permissions: string[];
@@ -22,7 +22,7 @@ export type RbacWrite = { ok: true } | { ok: false; taken: ('name' | 'group' | '
 const table = () => tableName();
 
 const toGroup = (item: Record<string, unknown>): RbacGroupRecord => ({
-  siteId: String(item.siteId),
+  siteId: item.siteId as SiteId,
   groupId: String(item.groupId),
   groupName: String(item.groupName),
   permissions: Array.isArray(item.permissions) ? (item.permissions as string[]) : [],
@@ -30,16 +30,16 @@ const toGroup = (item: Record<string, unknown>): RbacGroupRecord => ({
   updatedAt: String(item.updatedAt),
 });
 
-export async function listGroups(siteId: string): Promise<RbacGroupRecord[]> {
+export async function listGroups(siteId: SiteId): Promise<RbacGroupRecord[]> {
   const items = await queryAll({
     IndexName: TABLE.indexes.gsi1.name,
     KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.rbacGroupsPk(siteId) },
+    ExpressionAttributeValues: { ':pk': rbacKeys.rbacGroupsPk(siteId) },
   });
   return items.map(toGroup);
 }
 
-export async function getGroup(siteId: string, groupId: string): Promise<RbacGroupRecord | null> {
+export async function getGroup(siteId: SiteId, groupId: string): Promise<RbacGroupRecord | null> {
   const { Item } = await db().send(new GetCommand({ TableName: table(), Key: keys.rbacGroup(siteId, groupId) }));
   return Item ? toGroup(Item) : null;
 }
@@ -47,7 +47,12 @@ export async function getGroup(siteId: string, groupId: string): Promise<RbacGro
 const nameGuard = (g: RbacGroupRecord): TransactItem => ({
   Put: {
     TableName: table(),
-    Item: { ...keys.rbacGroupName(g.siteId, g.groupName), type: 'Unique', kind: 'rbacGroupName', groupId: g.groupId },
+    Item: {
+      ...rbacKeys.rbacGroupName(g.siteId, g.groupName),
+      type: 'Unique',
+      kind: 'rbacGroupName',
+      groupId: g.groupId,
+    },
     ConditionExpression: 'attribute_not_exists(pk) OR groupId = :me',
     ExpressionAttributeValues: { ':me': g.groupId },
   },
@@ -55,7 +60,7 @@ const nameGuard = (g: RbacGroupRecord): TransactItem => ({
 
 const groupItem = (g: RbacGroupRecord) => ({
   ...keys.rbacGroup(g.siteId, g.groupId),
-  ...keys.rbacGroupsIndex(g.siteId, g.groupName, g.groupId),
+  ...rbacKeys.rbacGroupsIndex(g.siteId, g.groupName, g.groupId),
   type: 'RbacGroup',
   ...g,
 });
@@ -73,7 +78,7 @@ export function createGroup(g: RbacGroupRecord): Promise<RbacWrite> {
 /** Replaces a group's name and grants, only if nobody saved it since it was read; the name guard moves along. */
 export function updateGroup(prev: RbacGroupRecord, next: RbacGroupRecord): Promise<RbacWrite> {
   const guardMoves =
-    keys.rbacGroupName(prev.siteId, prev.groupName).pk !== keys.rbacGroupName(next.siteId, next.groupName).pk;
+    rbacKeys.rbacGroupName(prev.siteId, prev.groupName).pk !== rbacKeys.rbacGroupName(next.siteId, next.groupName).pk;
   return transactUnique<'name' | 'group' | 'user'>([
     {
       label: 'group',
@@ -89,16 +94,19 @@ export function updateGroup(prev: RbacGroupRecord, next: RbacGroupRecord): Promi
     ...(guardMoves
       ? [
           { label: 'name' as const, op: nameGuard(next) },
-          { label: null, op: { Delete: { TableName: table(), Key: keys.rbacGroupName(prev.siteId, prev.groupName) } } },
+          {
+            label: null,
+            op: { Delete: { TableName: table(), Key: rbacKeys.rbacGroupName(prev.siteId, prev.groupName) } },
+          },
         ]
       : []),
   ]);
 }
 
-export async function memberIds(siteId: string, groupId: string): Promise<string[]> {
+export async function memberIds(siteId: SiteId, groupId: string): Promise<string[]> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': keys.rbacGroup(siteId, groupId).pk, ':prefix': keys.rbacMemberPrefix },
+    ExpressionAttributeValues: { ':pk': keys.rbacGroup(siteId, groupId).pk, ':prefix': rbacKeys.rbacMemberPrefix },
     ProjectionExpression: 'userId',
   });
   return items.map((i) => String(i.userId));
@@ -109,7 +117,7 @@ export async function memberIds(siteId: string, groupId: string): Promise<string
  * still staff), the new membership (while the group exists) and the old membership's removal.
  */
 export function moveMember(
-  siteId: string,
+  siteId: SiteId,
   userId: string,
   from: string | null,
   to: string | null,
@@ -132,13 +140,16 @@ export function moveMember(
           {
             label: null,
             op: {
-              Put: { TableName: table(), Item: { ...keys.rbacMember(siteId, to, userId), type: 'RbacMember', userId } },
+              Put: {
+                TableName: table(),
+                Item: { ...rbacKeys.rbacMember(siteId, to, userId), type: 'RbacMember', userId },
+              },
             },
           },
         ]
       : []),
     ...(from && from !== to
-      ? [{ label: null, op: { Delete: { TableName: table(), Key: keys.rbacMember(siteId, from, userId) } } }]
+      ? [{ label: null, op: { Delete: { TableName: table(), Key: rbacKeys.rbacMember(siteId, from, userId) } } }]
       : []),
   ]);
 }

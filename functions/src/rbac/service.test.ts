@@ -5,11 +5,12 @@ import { RBAC_MSG, type TModuleEdit } from '@tp/contracts/rbac';
 import { grantedKeys } from '@tp/domain/permissions';
 import type { Principal } from '#lib/principal';
 import type { SiteRecord } from '#lib/tenancy';
-import type { TransactItem } from '../users/dynamo.ts';
+import type { TransactItem } from '#lib/db';
 import type { UserRecord } from '../users/repo.ts';
 import type { RbacGroupRecord, RbacWrite } from './repo.ts';
 import { applyEdits, assignUser, catalogueState, saveGroup, sessionPermissions, type RbacDeps } from './service.ts';
 import { caught } from '#lib/testing';
+import { asSiteId } from '#lib/keys';
 
 const site = (canShowPermissionMenu: boolean) =>
   ({ siteId: 's1', wlMeta: { canShowPermissionMenu } }) as unknown as SiteRecord;
@@ -129,7 +130,7 @@ describe('sessionPermissions', () => {
 describe('saveGroup and assignUser', () => {
   const staffUser = { siteId: 's1', userId: 'u1', userType: 'staff', rbacUserGroupId: 'old' } as UserRecord;
   const group = {
-    siteId: 's1',
+    siteId: asSiteId('s1'),
     groupId: 'g1',
     groupName: 'Accounts',
     permissions: ['wallet.viewReports'],

@@ -18,11 +18,12 @@ import { fail } from '#lib/errors';
 import { permissionsOf } from '#lib/permissions';
 import type { Principal } from '#lib/principal';
 import type { SiteRecord } from '#lib/tenancy';
-import * as customers from '../users/customers-repo.ts';
-import * as users from '../users/repo.ts';
-import type { UserRecord } from '../users/repo.ts';
+import * as customers from '../users/index.ts';
+import * as users from '../users/index.ts';
+import type { UserRecord } from '../users/index.ts';
 import * as repo from './repo.ts';
 import type { RbacGroupRecord } from './repo.ts';
+import type { SiteId } from '#lib/keys';
 
 export interface RbacDeps {
   repo: typeof repo;
@@ -113,7 +114,7 @@ export async function sessionPermissions(principal: Principal, now: Date, deps: 
   };
 }
 
-export async function listGroups(siteId: string, deps: RbacDeps = defaultDeps) {
+export async function listGroups(siteId: SiteId, deps: RbacDeps = defaultDeps) {
   return (await deps.repo.listGroups(siteId)).map((g) => ({
     id: g.groupId,
     groupName: g.groupName,
@@ -121,13 +122,13 @@ export async function listGroups(siteId: string, deps: RbacDeps = defaultDeps) {
   }));
 }
 
-async function requireGroup(siteId: string, groupId: string, deps: RbacDeps): Promise<RbacGroupRecord> {
+async function requireGroup(siteId: SiteId, groupId: string, deps: RbacDeps): Promise<RbacGroupRecord> {
   const group = await deps.repo.getGroup(siteId, groupId);
   if (!group) throw fail.notFound();
   return group;
 }
 
-export async function getGroup(siteId: string, groupId: string, deps: RbacDeps = defaultDeps) {
+export async function getGroup(siteId: SiteId, groupId: string, deps: RbacDeps = defaultDeps) {
   return view(await requireGroup(siteId, groupId, deps));
 }
 
@@ -175,7 +176,7 @@ export async function storeGroup({ site, now }: Scope, input: GroupEdit, deps: R
   return view(next);
 }
 
-async function requireUser(siteId: string, userId: string, deps: RbacDeps): Promise<UserRecord> {
+async function requireUser(siteId: SiteId, userId: string, deps: RbacDeps): Promise<UserRecord> {
   const user = await deps.users.getUser(siteId, userId);
   if (!user) throw fail.notFound();
   return user;
@@ -184,7 +185,7 @@ async function requireUser(siteId: string, userId: string, deps: RbacDeps): Prom
 const groupOf = (u: UserRecord) =>
   u.rbacUserGroupId ? { id: u.rbacUserGroupId, groupName: u.rbacUserGroupName ?? '' } : null;
 
-export async function userGroupOf(siteId: string, userId: string, deps: RbacDeps = defaultDeps) {
+export async function userGroupOf(siteId: SiteId, userId: string, deps: RbacDeps = defaultDeps) {
   const user = await requireUser(siteId, userId, deps);
   return { userId: user.userId, group: groupOf(user) };
 }
@@ -225,7 +226,7 @@ export async function assignUser(
   return { userId: user.userId, group: group ? { id: group.groupId, groupName: group.groupName } : null };
 }
 
-export async function usersInGroup(siteId: string, groupId: string, deps: RbacDeps = defaultDeps) {
+export async function usersInGroup(siteId: SiteId, groupId: string, deps: RbacDeps = defaultDeps) {
   await requireGroup(siteId, groupId, deps);
   const members = await deps.customers.getUsers(siteId, await deps.repo.memberIds(siteId, groupId));
   return members.map((u) => ({

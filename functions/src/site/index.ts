@@ -1,10 +1,4 @@
-import { detectSite, getPolicyPage } from '@tp/contracts/endpoints/site';
-import { domainHandler, operation } from '#lib/http';
-import * as site from './service.ts';
-
-export const operations = [
-  operation(detectSite, (input) => site.detect(input.domain)),
-  operation(getPolicyPage, async (input, ctx) => site.policyPage(await ctx.site(), input.page)),
-];
-
-export const handler = domainHandler(operations);
+/** The site domain's public entry: saving a site (its html sanitised) and the policy page titles. */
+export { putSite } from './repo.ts';
+export { POLICY_TITLES } from './service.ts';
+export { sanitizeSiteHtml } from './sanitize.ts';

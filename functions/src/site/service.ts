@@ -4,6 +4,7 @@ import { MSG } from '@tp/contracts/messages';
 import { fail } from '#lib/errors';
 import { siteByDomain, type SiteRecord } from '#lib/tenancy';
 import * as repo from './repo.ts';
+import { withCleanSiteHtml } from './sanitize.ts';
 
 export interface SiteDeps {
   siteByDomain: (domain: string) => Promise<SiteRecord | null>;
@@ -11,11 +12,15 @@ export interface SiteDeps {
 }
 const defaults: SiteDeps = { siteByDomain, getPolicy: repo.getPolicy };
 
-/** Public branding of the site serving `domain`; internal fields are stripped by the schema. */
+/**
+ * Public branding of the site serving `domain`; internal fields are stripped by the schema. The
+ * header and footer html is cleaned again on the way out: a record saved before sanitising on save
+ * (or written around putSite) must not reach a page that paints it without a sanitiser.
+ */
 export async function detect(domain: string, deps: SiteDeps = defaults): Promise<TSiteDetails> {
   const site = await deps.siteByDomain(domain);
   if (!site) throw fail.notFound(MSG.siteNotFound);
-  return ZSiteDetails.parse(site);
+  return ZSiteDetails.parse(withCleanSiteHtml(site));
 }
 
 export const POLICY_TITLES: Record<PolicyPage, string> = {

@@ -5,10 +5,11 @@
 import type { SupplierCategory } from '@tp/contracts/suppliers';
 import { isUsable } from '@tp/domain/supplier-links';
 import * as repo from './repo.ts';
+import type { SiteId } from '#lib/keys';
 
 export interface ActiveSupplierLink {
-  supplierSiteId: string;
-  consumerSiteId: string;
+  supplierSiteId: SiteId;
+  consumerSiteId: SiteId;
   category: SupplierCategory;
   supplierListId: string;
   isFlightHoldAllowed: boolean;
@@ -24,7 +25,7 @@ export interface ActiveSupplierLink {
  * by the consumer, read from the consumer's own partition. With several, the earliest approved wins.
  */
 export async function activeSupplierLink(
-  consumerSiteId: string,
+  consumerSiteId: SiteId,
   category: SupplierCategory,
   deps: { repo: Pick<typeof repo, 'linksOfConsumer'> } = { repo },
 ): Promise<ActiveSupplierLink | null> {

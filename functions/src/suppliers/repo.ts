@@ -3,11 +3,14 @@ import type { LinkStatus, MappingStatus } from '@tp/domain/supplier-links';
 import { TABLE } from '@tp/contracts/platform';
 import type { SupplierCategory } from '@tp/contracts/suppliers';
 import { db, tableName, transactOrFalse, type TransactItem } from '#lib/db';
-import { keys, type Key } from '#lib/keys';
+import { type Key, type SiteId } from '#lib/keys';
+import { leRelationKey } from '../markup/index.ts';
+import { supplierKeys } from './keys.ts';
+import { getLegalEntity, partnerAccountUserId } from '../users/index.ts';
 
 /** A site's supplier offering (item type 'SupplierProfile'). */
 export interface SupplierProfileRecord {
-  siteId: string;
+  siteId: SiteId;
   lists: { supplierListId: string; category: SupplierCategory }[];
   isListed: boolean;
   termsVersion: number;
@@ -36,11 +39,11 @@ export interface Decider extends ActorRef {
 
 /**
  * One supplier ⇄ consumer link for one category (item type 'SupplierLink'). Stored twice with the same
- * attributes: under the supplier (keys.consumerLink) and under the consumer (keys.supplierLink).
+ * attributes: under the supplier (supplierKeys.consumerLink) and under the consumer (supplierKeys.supplierLink).
  */
 export interface LinkRecord {
-  supplierSiteId: string;
-  consumerSiteId: string;
+  supplierSiteId: SiteId;
+  consumerSiteId: SiteId;
   category: SupplierCategory;
   supplierListId: string;
   status: LinkStatus;
@@ -68,8 +71,8 @@ export type RequestStatus = 'Pending' | 'Approved' | 'Rejected';
 /** An API customer request (item type 'ApiCustomerRequest'), kept under the supplier as history. */
 export interface RequestRecord {
   requestId: string;
-  supplierSiteId: string;
-  consumerSiteId: string;
+  supplierSiteId: SiteId;
+  consumerSiteId: SiteId;
   category: SupplierCategory;
   supplierListId: string;
   requestStatus: RequestStatus;
@@ -81,15 +84,15 @@ export interface RequestRecord {
 }
 
 export interface TermsAcceptanceRecord {
-  consumerSiteId: string;
-  supplierSiteId: string;
+  consumerSiteId: SiteId;
+  supplierSiteId: SiteId;
   version: number;
   acceptedAt: string;
   acceptedBy: ActorRef;
 }
 
 /**
- * The owner's relation with a customer legal entity (keys.leRelation). The item is shared with the
+ * The owner's relation with a customer legal entity (markupKeys.leRelation). The item is shared with the
  * customer-group work, which keeps the LE's group on it: this side only ever SETs its own attributes.
  */
 export interface LeRelationRecord {
@@ -142,7 +145,7 @@ function setExpression(fields: Record<string, unknown>, prefix: string) {
 // ---------------------------------------------------------------------------------------------------
 // Profiles and the directory
 
-export const getProfile = (siteId: string) => get<SupplierProfileRecord>(keys.supplierProfile(siteId));
+export const getProfile = (siteId: SiteId) => get<SupplierProfileRecord>(supplierKeys.supplierProfile(siteId));
 
 export async function putProfile(profile: SupplierProfileRecord): Promise<void> {
   // Only listed sites with something to sell enter the directory index.
@@ -151,8 +154,8 @@ export async function putProfile(profile: SupplierProfileRecord): Promise<void> 
     new PutCommand({
       TableName: table(),
       Item: {
-        ...keys.supplierProfile(profile.siteId),
-        ...(listed ? keys.supplierDirectoryIndex(profile.siteId) : {}),
+        ...supplierKeys.supplierProfile(profile.siteId),
+        ...(listed ? supplierKeys.supplierDirectoryIndex(profile.siteId) : {}),
         type: 'SupplierProfile',
         ...profile,
       },
@@ -160,32 +163,40 @@ export async function putProfile(profile: SupplierProfileRecord): Promise<void> 
   );
 }
 
-export const listDirectory = () => queryAll<SupplierProfileRecord>(byGsi1(keys.supplierDirectoryPk()));
+export const listDirectory = () => queryAll<SupplierProfileRecord>(byGsi1(supplierKeys.supplierDirectoryPk()));
 
 // ---------------------------------------------------------------------------------------------------
 // Links
 
-const supplierCopy = (r: LinkRef): Key => keys.consumerLink(r.supplierSiteId, r.consumerSiteId, r.category);
-const consumerCopy = (r: LinkRef): Key => keys.supplierLink(r.consumerSiteId, r.supplierSiteId, r.category);
+const supplierCopy = (r: LinkRef): Key => supplierKeys.consumerLink(r.supplierSiteId, r.consumerSiteId, r.category);
+const consumerCopy = (r: LinkRef): Key => supplierKeys.supplierLink(r.consumerSiteId, r.supplierSiteId, r.category);
 
 /** The supplier's copy (read by supplier-side operations). */
 export const getLinkAtSupplier = (r: LinkRef) => get<LinkRecord>(supplierCopy(r));
 /** The consumer's copy (read by consumer-side operations). */
 export const getLinkAtConsumer = (r: LinkRef) => get<LinkRecord>(consumerCopy(r));
 
-export const linksOfSupplier = (supplierSiteId: string) =>
-  queryAll<LinkRecord>(byGsi1(keys.consumerLinksPk(supplierSiteId)));
+export const linksOfSupplier = (supplierSiteId: SiteId) =>
+  queryAll<LinkRecord>(byGsi1(supplierKeys.consumerLinksPk(supplierSiteId)));
 
-export const linksOfConsumer = (consumerSiteId: string, supplierSiteId?: string) =>
-  queryAll<LinkRecord>(byGsi1(keys.supplierLinksPk(consumerSiteId), supplierSiteId ? `${supplierSiteId}#` : undefined));
+export const linksOfConsumer = (consumerSiteId: SiteId, supplierSiteId?: SiteId) =>
+  queryAll<LinkRecord>(
+    byGsi1(supplierKeys.supplierLinksPk(consumerSiteId), supplierSiteId ? `${supplierSiteId}#` : undefined),
+  );
 
 function linkPuts(
   link: LinkRecord,
   condition: { expression: string; values: Record<string, unknown> },
 ): TransactItem[] {
   const copies = [
-    { ...supplierCopy(link), ...keys.consumerLinksIndex(link.supplierSiteId, link.consumerSiteId, link.category) },
-    { ...consumerCopy(link), ...keys.supplierLinksIndex(link.consumerSiteId, link.supplierSiteId, link.category) },
+    {
+      ...supplierCopy(link),
+      ...supplierKeys.consumerLinksIndex(link.supplierSiteId, link.consumerSiteId, link.category),
+    },
+    {
+      ...consumerCopy(link),
+      ...supplierKeys.supplierLinksIndex(link.consumerSiteId, link.supplierSiteId, link.category),
+    },
   ];
   return copies.map((k) => ({
     Put: {
@@ -234,25 +245,33 @@ export const updateLink = (ref: LinkRef, fields: Partial<LinkRecord>, expect: { 
 
 function requestItem(r: RequestRecord): Record<string, unknown> {
   return {
-    ...keys.apiCustomerRequest(r.supplierSiteId, r.requestId),
-    ...keys.apiCustomerRequestsIndex(r.supplierSiteId, r.requestGeneratedAt, r.requestId),
-    ...keys.apiCustomerRequestsByStatusIndex(r.supplierSiteId, r.requestStatus, r.requestGeneratedAt, r.requestId),
+    ...supplierKeys.apiCustomerRequest(r.supplierSiteId, r.requestId),
+    ...supplierKeys.apiCustomerRequestsIndex(r.supplierSiteId, r.requestGeneratedAt, r.requestId),
+    ...supplierKeys.apiCustomerRequestsByStatusIndex(
+      r.supplierSiteId,
+      r.requestStatus,
+      r.requestGeneratedAt,
+      r.requestId,
+    ),
     type: 'ApiCustomerRequest',
     ...r,
   };
 }
 
-export const getRequest = (supplierSiteId: string, requestId: string) =>
-  get<RequestRecord>(keys.apiCustomerRequest(supplierSiteId, requestId));
+export const getRequest = (supplierSiteId: SiteId, requestId: string) =>
+  get<RequestRecord>(supplierKeys.apiCustomerRequest(supplierSiteId, requestId));
 
 /** Newest first, all or one status. */
-export function listRequests(supplierSiteId: string, status?: RequestStatus): Promise<RequestRecord[]> {
+export function listRequests(supplierSiteId: SiteId, status?: RequestStatus): Promise<RequestRecord[]> {
   if (!status)
-    return queryAll<RequestRecord>({ ...byGsi1(keys.apiCustomerRequestsPk(supplierSiteId)), ScanIndexForward: false });
+    return queryAll<RequestRecord>({
+      ...byGsi1(supplierKeys.apiCustomerRequestsPk(supplierSiteId)),
+      ScanIndexForward: false,
+    });
   return queryAll<RequestRecord>({
     IndexName: TABLE.indexes.gsi2.name,
     KeyConditionExpression: 'gsi2pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.apiCustomerRequestsByStatusPk(supplierSiteId, status) },
+    ExpressionAttributeValues: { ':pk': supplierKeys.apiCustomerRequestsByStatusPk(supplierSiteId, status) },
     ScanIndexForward: false,
   });
 }
@@ -281,14 +300,14 @@ export function decideRequest(
   linkFields: Partial<LinkRecord>,
 ): Promise<boolean> {
   const set = setExpression(
-    { ...decision, gsi2pk: keys.apiCustomerRequestsByStatusPk(request.supplierSiteId, decision.requestStatus) },
+    { ...decision, gsi2pk: supplierKeys.apiCustomerRequestsByStatusPk(request.supplierSiteId, decision.requestStatus) },
     'r',
   );
   return transactOrFalse([
     {
       Update: {
         TableName: table(),
-        Key: keys.apiCustomerRequest(request.supplierSiteId, request.requestId),
+        Key: supplierKeys.apiCustomerRequest(request.supplierSiteId, request.requestId),
         UpdateExpression: `SET ${set.expression}`,
         ConditionExpression: 'requestStatus = :pending',
         ExpressionAttributeNames: set.names,
@@ -302,19 +321,19 @@ export function decideRequest(
 // ---------------------------------------------------------------------------------------------------
 // Terms acceptance (consumer side)
 
-export const getAcceptance = (consumerSiteId: string, supplierSiteId: string) =>
-  get<TermsAcceptanceRecord>(keys.supplierTermsAcceptance(consumerSiteId, supplierSiteId));
+export const getAcceptance = (consumerSiteId: SiteId, supplierSiteId: SiteId) =>
+  get<TermsAcceptanceRecord>(supplierKeys.supplierTermsAcceptance(consumerSiteId, supplierSiteId));
 
-export const listAcceptances = (consumerSiteId: string) =>
-  queryAll<TermsAcceptanceRecord>(byGsi1(keys.supplierTermsAcceptancesPk(consumerSiteId)));
+export const listAcceptances = (consumerSiteId: SiteId) =>
+  queryAll<TermsAcceptanceRecord>(byGsi1(supplierKeys.supplierTermsAcceptancesPk(consumerSiteId)));
 
 export async function putAcceptance(a: TermsAcceptanceRecord): Promise<void> {
   await db().send(
     new PutCommand({
       TableName: table(),
       Item: {
-        ...keys.supplierTermsAcceptance(a.consumerSiteId, a.supplierSiteId),
-        ...keys.supplierTermsAcceptancesIndex(a.consumerSiteId, a.supplierSiteId),
+        ...supplierKeys.supplierTermsAcceptance(a.consumerSiteId, a.supplierSiteId),
+        ...supplierKeys.supplierTermsAcceptancesIndex(a.consumerSiteId, a.supplierSiteId),
         type: 'SupplierTermsAcceptance',
         ...a,
       },
@@ -325,12 +344,12 @@ export async function putAcceptance(a: TermsAcceptanceRecord): Promise<void> {
 // ---------------------------------------------------------------------------------------------------
 // Legal-entity relation config
 
-export const getLeRelation = (siteId: string, legalEntityId: string) =>
-  get<LeRelationRecord>(keys.leRelation(siteId, legalEntityId));
+export const getLeRelation = (siteId: SiteId, legalEntityId: string) =>
+  get<LeRelationRecord>(leRelationKey(siteId, legalEntityId));
 
 /** Sets the TDS switch without touching the group fields that share the item. */
 export async function setTdsDeductable(
-  siteId: string,
+  siteId: SiteId,
   legalEntityId: string,
   fields: Required<LeRelationRecord>,
 ): Promise<void> {
@@ -338,7 +357,7 @@ export async function setTdsDeductable(
   await db().send(
     new UpdateCommand({
       TableName: table(),
-      Key: keys.leRelation(siteId, legalEntityId),
+      Key: leRelationKey(siteId, legalEntityId),
       UpdateExpression: `SET ${set.expression}, #type = if_not_exists(#type, :type), siteId = :site, legalEntityId = :le`,
       ExpressionAttributeNames: { ...set.names, '#type': 'type' },
       ExpressionAttributeValues: { ...set.values, ':type': 'LeRelation', ':site': siteId, ':le': legalEntityId },
@@ -346,21 +365,9 @@ export async function setTdsDeductable(
   );
 }
 
-/** Whether a legal entity exists on the site (the users domain owns the item; this only reads it). */
-export async function legalEntityExists(siteId: string, legalEntityId: string): Promise<boolean> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: table(), Key: keys.legalEntity(siteId, legalEntityId), ProjectionExpression: 'pk' }),
-  );
-  return Boolean(Item);
-}
+/** Whether a legal entity exists on the site (the users domain owns the item). */
+export const legalEntityExists = async (siteId: SiteId, legalEntityId: string): Promise<boolean> =>
+  (await getLegalEntity(siteId, legalEntityId)) !== null;
 
-/**
- * The consumer site's partner account on a supplier site: the user id its link guard names (the users
- * domain writes the guard with the account, in one transaction; this only reads it).
- */
-export async function partnerAccountId(supplierSiteId: string, consumerSiteId: string): Promise<string | null> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: table(), Key: keys.partnerAccount(supplierSiteId, consumerSiteId) }),
-  );
-  return (Item?.userId as string | undefined) ?? null;
-}
+/** The consumer site's partner account on a supplier site (the users domain owns its link guard). */
+export const partnerAccountId = partnerAccountUserId;

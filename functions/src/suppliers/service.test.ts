@@ -7,7 +7,8 @@ import type { SiteRecord } from '#lib/tenancy';
 import type { UserRecord } from '../users/repo.ts';
 import type * as repo from './repo.ts';
 import type { LinkRecord, LinkRef, RequestRecord, SupplierProfileRecord, TermsAcceptanceRecord } from './repo.ts';
-import * as svc from './service.ts';
+import * as svc from './operations/index.ts';
+import { asSiteId } from '#lib/keys';
 
 const site = (siteId: string, domain: string, companyName: string) =>
   ({
@@ -692,7 +693,7 @@ describe('supplier lists', () => {
       userLEID: 'le-agent',
       isTdsDeductable: true,
     });
-    expect(await svc.isTdsDeductable('sup', 'le-agent', w.deps)).toBe(true);
-    expect(await svc.isTdsDeductable('sup', 'le-other', w.deps)).toBe(false);
+    expect(await svc.isTdsDeductable(asSiteId('sup'), 'le-agent', w.deps)).toBe(true);
+    expect(await svc.isTdsDeductable(asSiteId('sup'), 'le-other', w.deps)).toBe(false);
   });
 });

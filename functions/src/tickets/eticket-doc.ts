@@ -6,8 +6,8 @@
 import { ticketSlug } from '@tp/contracts/tickets';
 import type { ETicketDoc } from '@tp/mail';
 import { appLink } from '#lib/mail';
-import type { SiteRecord } from '#lib/tenancy';
-import type { BookingRecord } from '../flights/bookings-repo.ts';
+import { siteTimeZone, type SiteRecord } from '#lib/tenancy';
+import type { BookingRecord } from '../bookings/index.ts';
 import { eTicketDoc, eTicketView } from './views.ts';
 
 export interface ETicketDocOptions {
@@ -31,7 +31,7 @@ export function bookingETicketDoc(
   const barcodes = ticket.passengers
     .filter((p) => options.pax === undefined || p.paxIndex === options.pax)
     .map((p) => p.barcode);
-  return { doc: eTicketDoc(ticket, link, options.pax), barcodes };
+  return { doc: eTicketDoc(ticket, link, options.pax, siteTimeZone(site)), barcodes };
 }
 
 export const eTicketPdfName = (booking: Pick<BookingRecord, 'pnr'>): string => `e-ticket-${booking.pnr}.pdf`;

@@ -5,7 +5,7 @@
 import { eTicketMail } from '@tp/mail';
 import { enqueueEmail, mailBrand } from '#lib/mail';
 import type { SiteRecord } from '#lib/tenancy';
-import type { BookingRecord } from '../flights/bookings-repo.ts';
+import type { BookingRecord } from '../bookings/index.ts';
 import { bookingETicketDoc } from './eticket-doc.ts';
 
 export interface ETicketMailOptions {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';
 import { BinaryBitmap, HybridBinarizer, PDF417Reader, RGBLuminanceSource } from '@zxing/library';
-import { PDFDocument } from 'pdf-lib';
+import { inflateSync } from 'node:zlib';
+import { PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
+import type { ETicketDoc } from '@tp/mail';
 import { barcodeText } from '@tp/domain/barcode';
 import { barcodePng, eTicketPdf } from './pdf.ts';
 
@@ -43,40 +45,62 @@ describe('boarding-pass barcode image', () => {
   });
 });
 
+const doc: ETicketDoc = {
+  pnr: 'ABC123',
+  bookingId: 'B1',
+  status: 'Ticketed',
+  bookedOn: '01 Nov 2026, 10:00',
+  agency: { name: 'Mehta Tours & Travels', email: 'agent@example.com', phone: '' },
+  segments: [
+    {
+      flight: 'AC 834',
+      from: 'Montréal (YUL)',
+      to: 'Frankfurt (FRA)',
+      departure: '22 Nov 2026, 18:05',
+      arrival: '23 Nov 2026, 07:35',
+      baggage: '2 PC',
+      fareClass: 'J',
+    },
+  ],
+  passengers: [
+    { name: 'Mr Luc Desmarais', type: 'ADT', ticketNumber: '0141234567890', extras: '' },
+    { name: 'Ms Priya Iyer', type: 'ADT', ticketNumber: '0141234567891', extras: 'YUL-FRA meal VGML' },
+  ],
+  fare: {
+    lines: [
+      ['Base fare', '₹4,118.00'],
+      ['Discount', '\u2212₹100.00'],
+    ],
+    total: '₹5,800.00',
+  },
+  link: 'https://example.com/app/flight/eTicket/x',
+};
+
 describe('e-ticket PDF', () => {
   it('is an A4 document with one barcode image per passenger', async () => {
-    const bytes = await eTicketPdf(
-      {
-        pnr: 'ABC123',
-        bookingId: 'B1',
-        status: 'Ticketed',
-        bookedOn: '2026-11-01 10:00',
-        agency: { name: 'Mehta Tours & Travels', email: 'agent@example.com', phone: '' },
-        segments: [
-          {
-            flight: 'AC 834',
-            from: 'Montréal (YUL)',
-            to: 'Frankfurt (FRA)',
-            departure: '2026-11-22 18:05',
-            arrival: '2026-11-23 07:35',
-            baggage: '2 PC',
-            fareClass: 'J',
-          },
-        ],
-        passengers: [
-          { name: 'Mr Luc Desmarais', type: 'ADT', ticketNumber: '0141234567890', extras: '' },
-          { name: 'Ms Priya Iyer', type: 'ADT', ticketNumber: '0141234567891', extras: 'YUL-FRA meal VGML' },
-        ],
-        fare: { lines: [['Base fare', 'INR 4118.00']], total: 'INR 5800.00' },
-        link: 'https://example.com/app/flight/eTicket/x',
-      },
-      [text, text.replace('DESMARAIS/LUC  ', 'IYER/PRIYA     ')],
-    );
+    const bytes = await eTicketPdf(doc, [text, text.replace('DESMARAIS/LUC  ', 'IYER/PRIYA     ')]);
     const pdf = await PDFDocument.load(bytes);
     const page = pdf.getPage(0);
     expect(Math.round(page.getWidth())).toBe(595);
     expect(Math.round(page.getHeight())).toBe(842);
     expect(Buffer.from(bytes).subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.getTitle()).toBe('E-ticket ABC123');
+  });
+
+  it('prints amounts as the screen does: the rupee sign drawn (the standard fonts lack it), never "?" or INR', async () => {
+    const pdf = await PDFDocument.load(await eTicketPdf(doc, []));
+    const contents = pdf.getPage(0).node.Contents();
+    const streams = (contents instanceof PDFArray ? contents.asArray() : [contents])
+      .map((r) => pdf.context.lookup(r))
+      .filter((c): c is PDFRawStream => c instanceof PDFRawStream);
+    const ops = streams.map((c) => inflateSync(c.contents).toString('latin1')).join('\n');
+    // Standard-font text is written as hex strings: decode each shown string.
+    const shown = [...ops.matchAll(/<([0-9A-Fa-f]*)> Tj/g)].map((m) => Buffer.from(m[1]!, 'hex').toString('latin1'));
+    expect(shown).toEqual(
+      expect.arrayContaining(['Base fare: ', '4,118.00', 'Discount: -', '100.00', 'Total: ', '5,800.00']),
+    );
+    expect(shown.join(' ')).not.toMatch(/\?|INR/);
+    // One drawn glyph per amount: its first stroke starts at (40, 50) of the em.
+    expect(ops.match(/^40 50 m$/gm)).toHaveLength(3);
   });
 });

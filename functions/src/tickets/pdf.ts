@@ -9,7 +9,7 @@ import { pdf417 } from 'bwip-js/node';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { ETicketDoc } from '@tp/mail';
 import type { SiteRecord } from '#lib/tenancy';
-import type { BookingRecord } from '../flights/bookings-repo.ts';
+import type { BookingRecord } from '../bookings/index.ts';
 import { bookingETicketDoc, eTicketPdfName, type ETicketDocOptions } from './eticket-doc.ts';
 
 /** The PDF417 symbol of a barcode text as PNG. */
@@ -19,7 +19,19 @@ export async function barcodePng(text: string): Promise<Buffer> {
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 40;
-const latin1 = (s: string) => s.replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+const INK = rgb(0.07, 0.09, 0.15);
+/** What WinAnsi can print: the minus sign (formatMoney's negatives) as a hyphen, anything else unknown as '?'. */
+const latin1 = (s: string) => s.replace(/\u2212/g, '-').replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+
+/**
+ * The rupee sign, which the standard fonts lack: drawn as strokes on a 1000-unit em, y down from the
+ * cap height, as wide as a digit, so `₹8,444.00` prints like the screen and the mail (one money format).
+ */
+const RUPEE = {
+  path: 'M 40 50 H 500 M 40 235 H 500 M 170 50 C 440 50 440 420 170 420 H 80 L 440 718',
+  advance: 556,
+  capHeight: 718,
+};
 
 export async function eTicketPdf(doc: ETicketDoc, barcodes: readonly string[]): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -36,14 +48,28 @@ export async function eTicketPdf(doc: ETicketDoc, barcodes: readonly string[]): 
   };
   const text = (s: string, opts: { size?: number; f?: PDFFont; x?: number } = {}) => {
     const size = opts.size ?? 10;
+    const f = opts.f ?? font;
+    const em = size / 1000;
     ensure(size + 4);
-    page.drawText(latin1(s), {
-      x: opts.x ?? MARGIN,
-      y: y - size,
-      size,
-      font: opts.f ?? font,
-      color: rgb(0.07, 0.09, 0.15),
-    });
+    const baseline = y - size;
+    let x = opts.x ?? MARGIN;
+    for (const [i, part] of s.split('₹').entries()) {
+      if (i > 0) {
+        const stroke = f === bold ? 110 : 72;
+        page.drawSvgPath(RUPEE.path, {
+          x,
+          y: baseline + RUPEE.capHeight * em,
+          scale: em,
+          borderColor: INK,
+          borderWidth: stroke,
+        });
+        x += RUPEE.advance * em;
+      }
+      const t = latin1(part);
+      if (!t) continue;
+      page.drawText(t, { x, y: baseline, size, font: f, color: INK });
+      x += f.widthOfTextAtSize(t, size);
+    }
     y -= size + 5;
   };
 

@@ -3,10 +3,11 @@ import { BOOKING_STATUS, PAX_CODE, PAX_NAME, type TBookedPassenger } from '@tp/c
 import { ticketSlug, type TETicket, type TTicketView } from '@tp/contracts/tickets';
 import { barcodeText } from '@tp/domain/barcode';
 import { paxTypeCharges } from '@tp/domain/charge';
-import { eTicketFare, fareSplitLines, formatFare } from '@tp/domain/eticket-fare';
+import { eTicketFare, fareSplitLines } from '@tp/domain/eticket-fare';
+import { formatDateTime, formatMoney, statusLabel } from '@tp/domain/format';
 import type { ETicketDoc } from '@tp/mail';
 import type { SiteRecord } from '#lib/tenancy';
-import type { BookingRecord } from '../flights/bookings-repo.ts';
+import type { BookingRecord } from '../bookings/index.ts';
 
 /** The supplier's change-request status text when present, else the booking status (spec 000 §4). */
 export const displayStatus = (b: Pick<BookingRecord, 'supplierChangeReqStatus' | 'status'>): string =>
@@ -98,40 +99,38 @@ export function eTicketView(b: BookingRecord, site: SiteRecord, withPrices: bool
   };
 }
 
-const when = (t: string) => t.slice(0, 16).replace('T', ' ');
-
 /** Lines of the fare table (the screen, the mail and the PDF print the same ones). */
 export function fareLines(
   fare: NonNullable<TETicket['fare']>,
   paxTypes: TETicket['paxTypes'] = [],
 ): { lines: [string, string][]; total: string; perType: [string, string][] } {
-  const c = fare.currency;
-  const lines = fareSplitLines(fare).map(({ label, amount }): [string, string] => [
-    label,
-    amount < 0 ? `- ${c} ${formatFare(-amount)}` : `${c} ${formatFare(amount)}`,
-  ]);
+  const money = (n: number) => formatMoney(n, fare.currency);
+  const lines = fareSplitLines(fare).map(({ label, amount }): [string, string] => [label, money(amount)]);
   const perType = paxTypes.map((p): [string, string] => [
     `${PAX_NAME[p.passengerType as 1 | 2 | 3] ?? 'Passenger'} × ${p.count}`,
-    `${c} ${formatFare(p.totalFare)} each (taxes ${formatFare(p.tax)})`,
+    `${money(p.totalFare)} each (taxes ${money(p.tax)})`,
   ]);
-  return { lines, total: `${c} ${formatFare(fare.totalFare)}`, perType };
+  return { lines, total: money(fare.totalFare), perType };
 }
 
-/** The e-ticket as the mail template and the PDF want it (one passenger when `pax` is given). */
-export function eTicketDoc(t: TETicket, link: string, pax?: number): ETicketDoc {
+/**
+ * The e-ticket as the mail template and the PDF want it (one passenger when `pax` is given). Flight times
+ * are airport-local as stored; the booking time is shown in the site's time zone.
+ */
+export function eTicketDoc(t: TETicket, link: string, pax?: number, timeZone?: string): ETicketDoc {
   const passengers = t.passengers.filter((p) => pax === undefined || p.paxIndex === pax);
   return {
     pnr: t.pnr,
     bookingId: t.bookingId,
-    status: t.displayStatus,
-    bookedOn: when(t.createdAt),
+    status: statusLabel(t.displayStatus),
+    bookedOn: formatDateTime(t.createdAt, timeZone ? { timeZone } : {}),
     agency: { name: t.agency.name, email: t.agency.email, phone: t.agency.phone },
     segments: t.segments.flat().map((s) => ({
       flight: `${s.airlineCode} ${s.flightNumber}`,
       from: `${s.originCityName} (${s.originAirportCode})${s.originTerminal ? ` T${s.originTerminal}` : ''}`,
       to: `${s.destinationCityName} (${s.destinationAirportCode})${s.destinationTerminal ? ` T${s.destinationTerminal}` : ''}`,
-      departure: when(s.departureTime),
-      arrival: when(s.arrivalTime),
+      departure: formatDateTime(s.departureTime),
+      arrival: formatDateTime(s.arrivalTime),
       baggage: [s.baggage, s.cabinBaggage && `cabin ${s.cabinBaggage}`].filter(Boolean).join(', '),
       fareClass: s.fareClass,
     })),

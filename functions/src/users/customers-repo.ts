@@ -3,20 +3,23 @@
  * switches, Change Details, look-to-book counters and the legal-entity membership other domains
  * (customer groups, permission groups) update user items through.
  */
-import {
-  BatchGetCommand,
-  GetCommand,
-  QueryCommand,
-  UpdateCommand,
-  type QueryCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { TABLE } from '@tp/contracts/platform';
-import { db, tableName } from '#lib/db';
-import { keys } from '#lib/keys';
-import { isConditionFailure } from '#lib/errors';
+import {
+  batchGet,
+  db,
+  tableName,
+  queryAll,
+  setClause,
+  transactUnique,
+  writeOrFalse,
+  writeOrNull,
+  type TransactItem,
+} from '#lib/db';
+import { keys, type SiteId } from '#lib/keys';
+import { userKeys } from './keys.ts';
 import { primaryIdentity, samePhone } from './phone.ts';
 import { normaliseQuery, searchTokens } from './search.ts';
-import { queryAll, setClause, transactUnique, type TransactItem } from './dynamo.ts';
 import { customerIndexItems, isSubscriber, phoneKey, searchTokenItem, toUserRecord } from './items.ts';
 import { nextCustomerNo, type LegalEntityRecord, type UniqueField, type UserRecord } from './repo.ts';
 
@@ -27,13 +30,15 @@ type StartKey = Record<string, unknown> | undefined;
 // ---------------------------------------------------------------------------------------------------
 // Lists
 
-export async function userCount(siteId: string): Promise<number> {
+export async function userCount(siteId: SiteId): Promise<number> {
   const { Item } = await db().send(new GetCommand({ TableName: table(), Key: keys.userCounter(siteId) }));
   return Number(Item?.userCount ?? 0);
 }
 
-export async function userIdByCustomerNo(siteId: string, customerNo: number): Promise<string | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: keys.customerNo(siteId, customerNo) }));
+export async function userIdByCustomerNo(siteId: SiteId, customerNo: number): Promise<string | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: table(), Key: userKeys.customerNo(siteId, customerNo) }),
+  );
   return (Item?.userId as string | undefined) ?? null;
 }
 
@@ -76,7 +81,7 @@ async function indexPage(
 
 /** Users of a site newest first (the gsi1 users index). */
 export async function listUsersPage(
-  siteId: string,
+  siteId: SiteId,
   page: number,
   size: number,
 ): Promise<{ users: UserRecord[]; hasMore: boolean }> {
@@ -84,7 +89,7 @@ export async function listUsersPage(
     {
       IndexName: TABLE.indexes.gsi1.name,
       KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.usersIndexPk(siteId) },
+      ExpressionAttributeValues: { ':pk': userKeys.usersIndexPk(siteId) },
     },
     'pk, sk, gsi1pk, gsi1sk',
     page,
@@ -95,7 +100,7 @@ export async function listUsersPage(
 
 /** Users who accept marketing mail, newest first (the sparse gsi2 subscriber index). */
 export async function listSubscribersPage(
-  siteId: string,
+  siteId: SiteId,
   page: number,
   size: number,
 ): Promise<{ users: UserRecord[]; hasMore: boolean }> {
@@ -103,7 +108,7 @@ export async function listSubscribersPage(
     {
       IndexName: TABLE.indexes.gsi2.name,
       KeyConditionExpression: 'gsi2pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.emailSubscribersPk(siteId) },
+      ExpressionAttributeValues: { ':pk': userKeys.emailSubscribersPk(siteId) },
     },
     'pk, sk, gsi2pk, gsi2sk',
     page,
@@ -113,25 +118,14 @@ export async function listSubscribersPage(
 }
 
 /** Users by id, in the order asked; unknown ids are left out. */
-export async function getUsers(siteId: string, userIds: string[]): Promise<UserRecord[]> {
-  const found = new Map<string, UserRecord>();
-  // A batch may not name a key twice.
-  const unique = [...new Set(userIds)];
-  for (let i = 0; i < unique.length; i += 100) {
-    let request: Record<string, { Keys: Item[] }> | undefined = {
-      [table()]: { Keys: unique.slice(i, i + 100).map((id) => ({ ...keys.user(siteId, id) })) },
-    };
-    while (request && Object.keys(request).length) {
-      const res = await db().send(new BatchGetCommand({ RequestItems: request }));
-      for (const item of res.Responses?.[table()] ?? []) found.set(String(item.userId), toUserRecord(item));
-      request = res.UnprocessedKeys as typeof request;
-    }
-  }
+export async function getUsers(siteId: SiteId, userIds: string[]): Promise<UserRecord[]> {
+  const items = await batchGet(userIds.map((id) => keys.user(siteId, id)));
+  const found = new Map(items.map((item) => [String(item.userId), toUserRecord(item)]));
   return userIds.flatMap((id) => (found.has(id) ? [found.get(id)!] : []));
 }
 
 /** Ids of users with a search token starting with the query, at most `limit` distinct users. */
-export async function searchUserIds(siteId: string, query: string, limit: number): Promise<string[]> {
+export async function searchUserIds(siteId: SiteId, query: string, limit: number): Promise<string[]> {
   const prefix = normaliseQuery(query);
   if (!prefix) return [];
   const ids = new Set<string>();
@@ -142,7 +136,7 @@ export async function searchUserIds(siteId: string, query: string, limit: number
       new QueryCommand({
         TableName: table(),
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :q)',
-        ExpressionAttributeValues: { ':pk': keys.userSearchPk(siteId), ':q': prefix },
+        ExpressionAttributeValues: { ':pk': userKeys.userSearchPk(siteId), ':q': prefix },
         ProjectionExpression: 'userId',
         Limit: 100,
         ExclusiveStartKey: start,
@@ -164,29 +158,24 @@ export type UserSwitches = Partial<
 
 /** Sets switches of an existing user; null when there is no such user. */
 export async function setUserFields(
-  siteId: string,
+  siteId: SiteId,
   userId: string,
   fields: UserSwitches,
   now: Date,
 ): Promise<UserRecord | null> {
   const set = setClause({ ...fields, updatedAt: now.toISOString() });
-  try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.user(siteId, userId),
-        UpdateExpression: set.expression,
-        ExpressionAttributeNames: set.names,
-        ExpressionAttributeValues: set.values,
-        ConditionExpression: 'attribute_exists(pk)',
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes ? toUserRecord(Attributes) : null;
-  } catch (err) {
-    if (isConditionFailure(err)) return null;
-    throw err;
-  }
+  const updated = await writeOrNull(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.user(siteId, userId),
+      UpdateExpression: set.expression,
+      ExpressionAttributeNames: set.names,
+      ExpressionAttributeValues: set.values,
+      ConditionExpression: 'attribute_exists(pk)',
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return updated ? toUserRecord(updated) : null;
 }
 
 /** The fields Change Details replaces. */
@@ -206,7 +195,7 @@ export type DetailsChange = Pick<
 
 export type DetailsWrite = { ok: true; user: UserRecord } | { ok: false; taken: (UniqueField | 'stale')[] };
 
-const guardPut = (key: ReturnType<typeof keys.userEmail>, kind: UniqueField, userId: string): TransactItem => ({
+const guardPut = (key: ReturnType<typeof userKeys.userEmail>, kind: UniqueField, userId: string): TransactItem => ({
   Put: {
     TableName: table(),
     Item: { ...key, type: 'Unique', kind, userId },
@@ -225,7 +214,7 @@ export async function replaceDetails(user: UserRecord, change: DetailsChange, no
   const { siteId, userId } = user;
   const next: UserRecord = { ...user, ...change, updatedAt: now.toISOString() };
   // The subscriber index keys follow the email: a user without one leaves the (sparse) index.
-  const subscriberKeys = keys.emailSubscribersIndex(siteId, user.createdAt, userId);
+  const subscriberKeys = userKeys.emailSubscribersIndex(siteId, user.createdAt, userId);
   const set = setClause({ ...change, updatedAt: next.updatedAt, ...(isSubscriber(next) ? subscriberKeys : {}) });
   const remove = isSubscriber(next) ? [] : Object.keys(subscriberKeys);
   const ops: { label: UniqueField | 'stale' | null; op: TransactItem }[] = [
@@ -247,7 +236,7 @@ export async function replaceDetails(user: UserRecord, change: DetailsChange, no
       op: {
         Update: {
           TableName: table(),
-          Key: keys.legalEntity(siteId, user.legalEntityId),
+          Key: userKeys.legalEntity(siteId, user.legalEntityId),
           UpdateExpression: 'SET #name = :name',
           ExpressionAttributeNames: { '#name': 'name' },
           ExpressionAttributeValues: { ':name': change.legalEntityName },
@@ -258,9 +247,9 @@ export async function replaceDetails(user: UserRecord, change: DetailsChange, no
   ];
   // A partner account holds no email guard (its identity is its link), so it moves none.
   if (next.email !== user.email && !user.partnerOfSiteId) {
-    if (next.email) ops.push({ label: 'email', op: guardPut(keys.userEmail(siteId, next.email), 'email', userId) });
+    if (next.email) ops.push({ label: 'email', op: guardPut(userKeys.userEmail(siteId, next.email), 'email', userId) });
     if (user.email)
-      ops.push({ label: null, op: { Delete: { TableName: table(), Key: keys.userEmail(siteId, user.email) } } });
+      ops.push({ label: null, op: { Delete: { TableName: table(), Key: userKeys.userEmail(siteId, user.email) } } });
   }
   const [before, after] = [primaryIdentity(user.phoneNumbers), primaryIdentity(next.phoneNumbers)];
   if (!samePhone(before, after)) {
@@ -270,7 +259,10 @@ export async function replaceDetails(user: UserRecord, change: DetailsChange, no
   const [oldTokens, newTokens] = [new Set(searchTokens(user)), new Set(searchTokens(next))];
   for (const t of oldTokens)
     if (!newTokens.has(t))
-      ops.push({ label: null, op: { Delete: { TableName: table(), Key: keys.userSearchToken(siteId, t, userId) } } });
+      ops.push({
+        label: null,
+        op: { Delete: { TableName: table(), Key: userKeys.userSearchToken(siteId, t, userId) } },
+      });
   for (const t of newTokens)
     if (!oldTokens.has(t))
       ops.push({ label: null, op: { Put: { TableName: table(), Item: searchTokenItem(siteId, userId, t) } } });
@@ -283,7 +275,7 @@ export async function replaceDetails(user: UserRecord, change: DetailsChange, no
  * group), for their transactions. `remove` clears fields; `onlyIf` guards against a concurrent change.
  */
 export function userFieldsOp(
-  siteId: string,
+  siteId: SiteId,
   userId: string,
   fields: Partial<Pick<UserRecord, 'leGroupId' | 'leGroupName' | 'rbacUserGroupId' | 'rbacUserGroupName'>>,
   remove: (keyof UserRecord)[] = [],
@@ -312,30 +304,47 @@ export function userFieldsOp(
 
 /** Applies one user update outside a transaction; false when its condition no longer holds. */
 export async function applyUserUpdate(op: TransactItem): Promise<boolean> {
-  try {
-    await db().send(new UpdateCommand(op.Update!));
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return writeOrFalse(new UpdateCommand(op.Update!));
 }
 
 // ---------------------------------------------------------------------------------------------------
 // Legal entities
 
-export async function getLegalEntity(siteId: string, leId: string): Promise<LegalEntityRecord | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: keys.legalEntity(siteId, leId) }));
+export async function getLegalEntity(siteId: SiteId, leId: string): Promise<LegalEntityRecord | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: userKeys.legalEntity(siteId, leId) }));
   if (!Item) return null;
   const { pk: _pk, sk: _sk, type: _type, ...rest } = Item;
   return rest as unknown as LegalEntityRecord;
 }
 
+/**
+ * The consumer site's partner account on a supplier site: the user id its link guard names (written
+ * with the account, in one transaction).
+ */
+export async function partnerAccountUserId(supplierSiteId: SiteId, consumerSiteId: SiteId): Promise<string | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: table(), Key: userKeys.partnerAccount(supplierSiteId, consumerSiteId) }),
+  );
+  return (Item?.userId as string | undefined) ?? null;
+}
+
+/** Legal entity id → name, for the ids given (unknown ones left out). */
+export async function legalEntityNames(siteId: SiteId, leIds: readonly string[]): Promise<Map<string, string>> {
+  const items = await batchGet(
+    leIds.map((id) => userKeys.legalEntity(siteId, id)),
+    { projection: 'legalEntityId, #n', names: { '#n': 'name' } },
+  );
+  return new Map(items.map((i) => [String(i.legalEntityId), String(i.name ?? '')]));
+}
+
 /** The users who book as a legal entity (its member items). */
-export async function legalEntityUserIds(siteId: string, leId: string): Promise<string[]> {
+export async function legalEntityUserIds(siteId: SiteId, leId: string): Promise<string[]> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': keys.legalEntityPk(siteId, leId), ':prefix': keys.legalEntityMemberPrefix },
+    ExpressionAttributeValues: {
+      ':pk': userKeys.legalEntityPk(siteId, leId),
+      ':prefix': userKeys.legalEntityMemberPrefix,
+    },
     ProjectionExpression: 'userId',
   });
   return items.map((i) => String(i.userId));
@@ -352,7 +361,7 @@ export interface MonthActivity {
 
 /** One atomic ADD on the user's counter item of that month (created on first use). */
 export async function addFlightActivity(
-  siteId: string,
+  siteId: SiteId,
   userId: string,
   kind: FlightActivityKind,
   month: string,
@@ -360,7 +369,7 @@ export async function addFlightActivity(
   await db().send(
     new UpdateCommand({
       TableName: table(),
-      Key: keys.flightActivity(siteId, userId, month),
+      Key: userKeys.flightActivity(siteId, userId, month),
       UpdateExpression: `ADD ${kind === 'look' ? 'look_count' : 'book_count'} :one SET #type = :type, userId = :user, #month = :month`,
       ExpressionAttributeNames: { '#type': 'type', '#month': 'month' },
       ExpressionAttributeValues: { ':one': 1, ':type': 'FlightActivity', ':user': userId, ':month': month },
@@ -370,7 +379,7 @@ export async function addFlightActivity(
 
 /** Counters of the months from `fromMonth` to `toMonth` (inclusive, `YYYY-MM`), by month. */
 export async function flightActivity(
-  siteId: string,
+  siteId: SiteId,
   userId: string,
   fromMonth: string,
   toMonth: string,
@@ -379,7 +388,11 @@ export async function flightActivity(
     new QueryCommand({
       TableName: table(),
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': keys.flightActivityPk(siteId, userId), ':from': fromMonth, ':to': toMonth },
+      ExpressionAttributeValues: {
+        ':pk': userKeys.flightActivityPk(siteId, userId),
+        ':from': fromMonth,
+        ':to': toMonth,
+      },
     }),
   );
   return new Map(
@@ -397,11 +410,11 @@ export async function flightActivity(
  * Gives users created before customer numbers, search tokens and the user counter existed their
  * staff-screen items. Idempotent: a user that has a number already is left alone.
  */
-export async function indexLegacyUsers(siteId: string): Promise<number> {
+export async function indexLegacyUsers(siteId: SiteId): Promise<number> {
   const users = await queryAll({
     IndexName: TABLE.indexes.gsi1.name,
     KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.usersIndexPk(siteId) },
+    ExpressionAttributeValues: { ':pk': userKeys.usersIndexPk(siteId) },
   });
   let indexed = 0;
   for (const user of users.map(toUserRecord)) {
@@ -411,7 +424,7 @@ export async function indexLegacyUsers(siteId: string): Promise<number> {
     const set = setClause({
       customerNo,
       emailSubscribed: next.emailSubscribed,
-      ...(isSubscriber(next) ? keys.emailSubscribersIndex(siteId, user.createdAt, user.userId) : {}),
+      ...(isSubscriber(next) ? userKeys.emailSubscribersIndex(siteId, user.createdAt, user.userId) : {}),
     });
     const written = await transactUnique([
       {

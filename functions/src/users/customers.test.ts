@@ -23,11 +23,12 @@ import type { DetailsWrite, MonthActivity } from './customers-repo.ts';
 import { primaryIdentity } from './phone.ts';
 import type * as repo from './repo.ts';
 import type { LegalEntityRecord, UserRecord } from './repo.ts';
-import type { Scope } from './service.ts';
+import type { Scope } from './accounts/index.ts';
 import { quietLog } from '#lib/testing';
+import { asSiteId } from '#lib/keys';
 
 const site = {
-  siteId: 's1',
+  siteId: asSiteId('s1'),
   ownerLegalEntityId: 'le-owner',
   companyName: 'Flight Deals',
   domain: 'flightdeals.example',
@@ -40,7 +41,7 @@ const scope: Scope = { site, now: new Date('2026-11-22T10:00:00Z') };
 const unlimited = { claim: async () => ({ ok: true as const, release: async () => undefined }) };
 const staffPrincipal = (over: Partial<Principal> = {}): Principal => ({
   userId: 'staff-1',
-  siteId: 's1',
+  siteId: asSiteId('s1'),
   userType: 'staff',
   isSuperAdmin: false,
   isBlocked: false,
@@ -148,7 +149,7 @@ function world(overrides: { replaceDetails?: () => Promise<DetailsWrite> } = {})
   const add = (over: Partial<UserRecord> = {}): UserRecord => {
     const no = ++lastNo;
     const u: UserRecord = {
-      siteId: 's1',
+      siteId: asSiteId('s1'),
       userId: `u${no}`,
       customerNo: no,
       email: `u${no}@x.in`,
@@ -448,9 +449,9 @@ describe('look-to-book counts', () => {
   it('counts in the business month and answers 10 months, zeros included, newest first', async () => {
     const w = world();
     const u = w.add();
-    await recordFlightActivity('s1', u.userId, 'look', new Date('2026-10-31T19:00:00Z'), w.deps); // 1 Nov in IST
-    await recordFlightActivity('s1', u.userId, 'book', new Date('2026-11-22T09:00:00Z'), w.deps);
-    await recordFlightActivity('s1', u.userId, 'look', new Date('2025-12-01T00:00:00Z'), w.deps); // outside the 10 months
+    await recordFlightActivity(asSiteId('s1'), u.userId, 'look', new Date('2026-10-31T19:00:00Z'), w.deps); // 1 Nov in IST
+    await recordFlightActivity(asSiteId('s1'), u.userId, 'book', new Date('2026-11-22T09:00:00Z'), w.deps);
+    await recordFlightActivity(asSiteId('s1'), u.userId, 'look', new Date('2025-12-01T00:00:00Z'), w.deps); // outside the 10 months
     const rows = await monthlyFlightActivity(scope, u.userId, w.deps);
     expect(rows).toHaveLength(10);
     expect(rows[0]).toEqual({ month_year: '11-2026', look_count: 1, book_count: 1 });
@@ -463,7 +464,7 @@ describe('myLegalEntity', () => {
   it("answers the user's legal entity with the group and TDS config from their domains", async () => {
     const w = world();
     w.les.set('le-1', {
-      siteId: 's1',
+      siteId: asSiteId('s1'),
       legalEntityId: 'le-1',
       name: 'Mehta Tours',
       kind: 'company',

@@ -18,8 +18,7 @@ import { MSG } from '@tp/contracts/messages';
 import type { TUser } from '@tp/contracts/users';
 import { fail } from '#lib/errors';
 import type { Principal } from '#lib/principal';
-import * as markup from '../markup/service.ts';
-import * as suppliers from '../suppliers/service.ts';
+import { port } from '#lib/ports';
 import * as customersRepo from './customers-repo.ts';
 import type { FlightActivityKind } from './customers-repo.ts';
 import { lastMonths, monthKey, toMonthYear } from './flight-activity.ts';
@@ -33,7 +32,8 @@ import {
   type NewAccount,
   type Scope,
   type UsersDeps,
-} from './service.ts';
+} from './accounts/index.ts';
+import type { SiteId } from '#lib/keys';
 
 export interface CustomersDeps {
   /** Account creation, sessions and mail (the sign-in service's dependencies). */
@@ -53,14 +53,26 @@ export interface CustomersDeps {
     | 'getLegalEntity'
   >;
   /** Other domains' answers about a legal entity: its customer group and its TDS config. */
-  legalEntityGroup: (site: Scope['site'], leId: string) => Promise<markup.LegalEntityGroup | null>;
-  isTdsDeductable: (siteId: string, leId: string) => Promise<boolean>;
+  legalEntityGroup: (site: Scope['site'], leId: string) => Promise<LegalEntityGroupView | null>;
+  isTdsDeductable: (siteId: SiteId, leId: string) => Promise<boolean>;
 }
+
+/** A legal entity's customer group as the markup domain answers it. */
+export interface LegalEntityGroupView {
+  groupId: string;
+  groupName: string;
+  isDefault: boolean;
+  isMapped: boolean;
+}
+
+/** Markup and suppliers depend on users, so their answers come in through a port plugged by the users entry. */
+export const customerPorts = port<Pick<CustomersDeps, 'legalEntityGroup' | 'isTdsDeductable'>>('users.customers');
+
 export const defaultDeps: CustomersDeps = {
   accounts: accountDeps,
   customers: customersRepo,
-  legalEntityGroup: (site, leId) => markup.legalEntityGroup(site, leId),
-  isTdsDeductable: (siteId, leId) => suppliers.isTdsDeductable(siteId, leId),
+  legalEntityGroup: (site, leId) => customerPorts.get().legalEntityGroup(site, leId),
+  isTdsDeductable: (siteId, leId) => customerPorts.get().isTdsDeductable(siteId, leId),
 };
 
 /** A row of the staff list: what the spec's Customer carries, from the user item alone. */
@@ -92,13 +104,13 @@ export function toCustomer(u: UserRecord): TCustomer {
   };
 }
 
-async function requireUser(siteId: string, userId: string, deps: CustomersDeps): Promise<UserRecord> {
+async function requireUser(siteId: SiteId, userId: string, deps: CustomersDeps): Promise<UserRecord> {
   const user = await deps.accounts.repo.getUser(siteId, userId);
   if (!user) throw fail.notFound();
   return user;
 }
 
-async function requireCustomer(siteId: string, customerNo: number, deps: CustomersDeps): Promise<UserRecord> {
+async function requireCustomer(siteId: SiteId, customerNo: number, deps: CustomersDeps): Promise<UserRecord> {
   const userId = await deps.customers.userIdByCustomerNo(siteId, customerNo);
   if (!userId) throw fail.notFound();
   return requireUser(siteId, userId, deps);
@@ -248,7 +260,7 @@ export async function changeDetails(
 
 /** Counts one flight search ('look') or booking ('book') of a user in the current business month. */
 export async function recordFlightActivity(
-  siteId: string,
+  siteId: SiteId,
   userId: string,
   kind: FlightActivityKind,
   now: Date,

@@ -3,14 +3,14 @@
  * for the staff screens. Shared by the account and customer repos (and the domains that write
  * denormalised fields onto user items in their own transactions).
  */
-import { tableName } from '#lib/db';
-import { keys, type Key } from '#lib/keys';
-import type { TransactItem } from './dynamo.ts';
+import { tableName, type TransactItem } from '#lib/db';
+import { keys, type Key, type SiteId } from '#lib/keys';
+import { userKeys } from './keys.ts';
 import type { PhoneIdentity } from './phone.ts';
-import type { UserRecord } from './repo.ts';
+import type { UserRecord } from './record.ts';
 
 const table = () => tableName();
-export const phoneKey = (siteId: string, p: PhoneIdentity): Key => keys.userPhone(siteId, p.countryCode, p.e164);
+export const phoneKey = (siteId: SiteId, p: PhoneIdentity): Key => userKeys.userPhone(siteId, p.countryCode, p.e164);
 
 /** On the email-subscriber index while subscribed and reachable by mail (a sparse index). */
 export const isSubscriber = (u: Pick<UserRecord, 'emailSubscribed' | 'email'>): boolean =>
@@ -19,8 +19,8 @@ export const isSubscriber = (u: Pick<UserRecord, 'emailSubscribed' | 'email'>): 
 export function userItem(u: UserRecord): Record<string, unknown> {
   return {
     ...keys.user(u.siteId, u.userId),
-    ...keys.usersIndex(u.siteId, u.createdAt, u.userId),
-    ...(isSubscriber(u) ? keys.emailSubscribersIndex(u.siteId, u.createdAt, u.userId) : {}),
+    ...userKeys.usersIndex(u.siteId, u.createdAt, u.userId),
+    ...(isSubscriber(u) ? userKeys.emailSubscribersIndex(u.siteId, u.createdAt, u.userId) : {}),
     type: 'User',
     ...u,
   };
@@ -32,8 +32,8 @@ export function toUserRecord(item: Record<string, unknown>): UserRecord {
 }
 
 /** Search-token items of a user, for the create / update transactions. */
-export const searchTokenItem = (siteId: string, userId: string, token: string): Record<string, unknown> => ({
-  ...keys.userSearchToken(siteId, token, userId),
+export const searchTokenItem = (siteId: SiteId, userId: string, token: string): Record<string, unknown> => ({
+  ...userKeys.userSearchToken(siteId, token, userId),
   type: 'UserSearchToken',
   userId,
 });
@@ -50,7 +50,7 @@ export function customerIndexItems(user: UserRecord, tokens: string[]): Transact
           {
             Put: {
               TableName: table(),
-              Item: { ...keys.customerNo(siteId, user.customerNo), type: 'CustomerNo', userId },
+              Item: { ...userKeys.customerNo(siteId, user.customerNo), type: 'CustomerNo', userId },
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
@@ -68,7 +68,7 @@ export function customerIndexItems(user: UserRecord, tokens: string[]): Transact
     {
       Put: {
         TableName: table(),
-        Item: { ...keys.legalEntityMember(siteId, user.legalEntityId, userId), type: 'LegalEntityMember', userId },
+        Item: { ...userKeys.legalEntityMember(siteId, user.legalEntityId, userId), type: 'LegalEntityMember', userId },
       },
     },
     ...tokens.map((t) => ({ Put: { TableName: table(), Item: searchTokenItem(siteId, userId, t) } })),

@@ -1,87 +1,22 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { UserType } from '@tp/contracts/endpoint';
-import type { TPhoneEntry, TUser } from '@tp/contracts/users';
+import type { TPhoneEntry } from '@tp/contracts/users';
 import { TABLE } from '@tp/contracts/platform';
-import { db, tableName } from '#lib/db';
-import { keys, type Key } from '#lib/keys';
-import { isConditionFailure } from '#lib/errors';
+import { db, tableName, transactUnique, writeOrFalse, writeOrNull } from '#lib/db';
+import { keys, type Key, type SiteId } from '#lib/keys';
+import { userKeys } from './keys.ts';
 import { newToken, sha256 } from '#lib/crypto';
 import { primaryIdentity, samePhone } from './phone.ts';
 import { searchTokens } from './search.ts';
-import { transactUnique } from './dynamo.ts';
 import { customerIndexItems, phoneKey, userItem, toUserRecord } from './items.ts';
 import type { SocialProvider } from './social.ts';
 
-/**
- * A user as stored (item type 'User'). Attribute names are shared with lib/principal.ts and with the
- * staff customer screens, which read and toggle the same item.
- */
-export interface UserRecord {
-  siteId: string;
-  userId: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  gender?: 1 | 2;
-  phoneNumbers: TPhoneEntry[];
-  userType: UserType;
-  /** 'verified' once the email address is proven. */
-  status: 'verified' | 'pending';
-  isBlocked: boolean;
-  isUserSuperAdmin: boolean;
-  companyName?: string;
-  panNumber?: string;
-  gstNumber?: string;
-  company?: TUser['company'];
-  billing?: TUser['billing'];
-  isFlightHoldAllowed: boolean;
-  isFlightSearchAllowed: boolean;
-  taLogoUrl?: string;
-  referralCode: string;
-  legalEntityId: string;
-  legalEntityName: string;
-  /** argon2id PHC string; absent until the user sets a password (social sign-up). */
-  passwordHash?: string;
-  /**
-   * Set on a supplier site's partner (link) account: the consumer site it belongs to. Such an account
-   * is found by the link (keys.partnerAccount), never by its email, and has no password.
-   */
-  partnerOfSiteId?: string;
-  /** Per-site customer number (users_id of the staff screens); set at creation. */
-  customerNo?: number;
-  /** Accepts marketing mail (the email-subscriber list). */
-  emailSubscribed?: boolean;
-  /** Exempt from the look-to-book search limit. */
-  l2bExempted?: boolean;
-  /** Customer group of the user's legal entity, copied here for the customer list. */
-  leGroupId?: string;
-  leGroupName?: string;
-  /** Permission group of a staff user (read by lib/principal.ts) and its name for the list. */
-  rbacUserGroupId?: string;
-  rbacUserGroupName?: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** The company or person a user books and pays as (item type 'LegalEntity'). */
-export interface LegalEntityRecord {
-  siteId: string;
-  legalEntityId: string;
-  name: string;
-  kind: 'individual' | 'company';
-  /** The site owner's legal entity: whose customer this is. */
-  ownerLegalEntityId: string;
-  address?: { address1: string; address2?: string; city: string; state: string; country: string; pincode: string };
-  createdAt: string;
-}
-
-export type UniqueField = 'email' | 'phone' | 'social' | 'partner';
-export type UniqueWrite = { ok: true } | { ok: false; taken: UniqueField[] };
+export type { LegalEntityRecord, UniqueField, UniqueWrite, UserRecord } from './record.ts';
+import type { LegalEntityRecord, UniqueField, UniqueWrite, UserRecord } from './record.ts';
 
 export type TokenPurpose = 'reset' | 'verify' | 'handoff';
 
 const table = () => tableName();
-export async function getUser(siteId: string, userId: string): Promise<UserRecord | null> {
+export async function getUser(siteId: SiteId, userId: string): Promise<UserRecord | null> {
   const { Item } = await db().send(new GetCommand({ TableName: table(), Key: keys.user(siteId, userId) }));
   return Item ? toUserRecord(Item) : null;
 }
@@ -91,17 +26,17 @@ async function guardOwner(key: Key): Promise<string | null> {
   return (Item?.userId as string | undefined) ?? null;
 }
 
-export const userIdByEmail = (siteId: string, email: string): Promise<string | null> =>
-  guardOwner(keys.userEmail(siteId, email));
+export const userIdByEmail = (siteId: SiteId, email: string): Promise<string | null> =>
+  guardOwner(userKeys.userEmail(siteId, email));
 
-export const userIdBySocial = (siteId: string, provider: SocialProvider, subject: string): Promise<string | null> =>
-  guardOwner(keys.userSocial(siteId, provider, subject));
+export const userIdBySocial = (siteId: SiteId, provider: SocialProvider, subject: string): Promise<string | null> =>
+  guardOwner(userKeys.userSocial(siteId, provider, subject));
 
 /**
  * Hands out the next customer number of a site. Outside the create transaction (a transaction cannot
  * read back a counter), so a create that then fails leaves a gap in the numbers, never a duplicate.
  */
-export async function nextCustomerNo(siteId: string): Promise<number> {
+export async function nextCustomerNo(siteId: SiteId): Promise<number> {
   const { Attributes } = await db().send(
     new UpdateCommand({
       TableName: table(),
@@ -141,19 +76,19 @@ export async function insertAccount(
       label: null,
       put: {
         TableName: table(),
-        Item: { ...keys.legalEntity(le.siteId, le.legalEntityId), type: 'LegalEntity', ...le },
+        Item: { ...userKeys.legalEntity(le.siteId, le.legalEntityId), type: 'LegalEntity', ...le },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
     // A partner account's email is a contact, not a sign-in: without an email guard it neither blocks an
     // account with that address nor is found through it by login or password mail (docs/suppliers.md).
     ...(user.partnerOfSiteId
-      ? [guard(keys.partnerAccount(user.siteId, user.partnerOfSiteId), 'partner')]
+      ? [guard(userKeys.partnerAccount(user.siteId, user.partnerOfSiteId), 'partner')]
       : user.email
-        ? [guard(keys.userEmail(user.siteId, user.email), 'email')]
+        ? [guard(userKeys.userEmail(user.siteId, user.email), 'email')]
         : []),
     ...(phone ? [guard(phoneKey(user.siteId, phone), 'phone')] : []),
-    ...(social ? [guard(keys.userSocial(user.siteId, social.provider, social.subject), 'social')] : []),
+    ...(social ? [guard(userKeys.userSocial(user.siteId, social.provider, social.subject), 'social')] : []),
   ];
   return transactUnique([
     ...items.map((i) => ({ label: i.label, op: { Put: i.put } })),
@@ -163,30 +98,24 @@ export async function insertAccount(
 
 /** Maps a social subject to an existing user; false when the subject is already mapped. */
 export async function linkSocial(
-  siteId: string,
+  siteId: SiteId,
   provider: SocialProvider,
   subject: string,
   userId: string,
 ): Promise<boolean> {
-  try {
-    await db().send(
-      new PutCommand({
-        TableName: table(),
-        Item: { ...keys.userSocial(siteId, provider, subject), type: 'Unique', kind: 'social', userId },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return writeOrFalse(
+    new PutCommand({
+      TableName: table(),
+      Item: { ...userKeys.userSocial(siteId, provider, subject), type: 'Unique', kind: 'social', userId },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
 }
 
 type MutableFields = Partial<Pick<UserRecord, 'passwordHash' | 'status'>>;
 
 /** Sets fields of an existing user (never creates one). */
-export async function updateUser(siteId: string, userId: string, fields: MutableFields, now: Date): Promise<void> {
+export async function updateUser(siteId: SiteId, userId: string, fields: MutableFields, now: Date): Promise<void> {
   const entries = Object.entries({ ...fields, updatedAt: now.toISOString() });
   await db().send(
     new UpdateCommand({
@@ -205,27 +134,21 @@ export async function updateUser(siteId: string, userId: string, fields: Mutable
  * verified: a password changed in the meantime is never overwritten. False when it was.
  */
 export async function replacePasswordHash(
-  siteId: string,
+  siteId: SiteId,
   userId: string,
   verified: string,
   next: string,
   now: Date,
 ): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.user(siteId, userId),
-        UpdateExpression: 'SET passwordHash = :next, updatedAt = :now',
-        ConditionExpression: 'passwordHash = :verified',
-        ExpressionAttributeValues: { ':next': next, ':verified': verified, ':now': now.toISOString() },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return writeOrFalse(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.user(siteId, userId),
+      UpdateExpression: 'SET passwordHash = :next, updatedAt = :now',
+      ConditionExpression: 'passwordHash = :verified',
+      ExpressionAttributeValues: { ':next': next, ':verified': verified, ':now': now.toISOString() },
+    }),
+  );
 }
 
 /**
@@ -272,7 +195,7 @@ export async function replacePhones(user: UserRecord, phones: TPhoneEntry[], now
 }
 
 /** Ends every session of a user (through the sessions-of-user index), except the one whose hash is kept. */
-export async function endSessions(siteId: string, userId: string, keepTokenHash?: string): Promise<number> {
+export async function endSessions(siteId: SiteId, userId: string, keepTokenHash?: string): Promise<number> {
   let ended = 0;
   let startKey: Record<string, unknown> | undefined;
   do {
@@ -298,7 +221,7 @@ export async function endSessions(siteId: string, userId: string, keepTokenHash?
 
 /** A one-time link token: only its hash is stored, it expires after `ttlSeconds`, and it can be used once. */
 export async function createToken(
-  siteId: string,
+  siteId: SiteId,
   purpose: TokenPurpose,
   userId: string,
   ttlSeconds: number,
@@ -309,7 +232,7 @@ export async function createToken(
     new PutCommand({
       TableName: table(),
       Item: {
-        ...keys.oneTimeToken(siteId, purpose, sha256(token)),
+        ...userKeys.oneTimeToken(siteId, purpose, sha256(token)),
         type: 'OneTimeToken',
         purpose,
         userId,
@@ -324,25 +247,20 @@ export async function createToken(
 
 /** Consumes a token with a conditional delete, so two concurrent uses cannot both succeed. Returns its user id. */
 export async function consumeToken(
-  siteId: string,
+  siteId: SiteId,
   purpose: TokenPurpose,
   token: string,
   now: Date,
 ): Promise<string | null> {
   if (!token || token.length > 200) return null;
-  try {
-    const { Attributes } = await db().send(
-      new DeleteCommand({
-        TableName: table(),
-        Key: keys.oneTimeToken(siteId, purpose, sha256(token)),
-        ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now',
-        ExpressionAttributeValues: { ':now': Math.floor(now.getTime() / 1000) },
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    return (Attributes?.userId as string | undefined) ?? null;
-  } catch (err) {
-    if (isConditionFailure(err)) return null;
-    throw err;
-  }
+  const consumed = await writeOrNull(
+    new DeleteCommand({
+      TableName: table(),
+      Key: userKeys.oneTimeToken(siteId, purpose, sha256(token)),
+      ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now',
+      ExpressionAttributeValues: { ':now': Math.floor(now.getTime() / 1000) },
+      ReturnValues: 'ALL_OLD',
+    }),
+  );
+  return (consumed?.userId as string | undefined) ?? null;
 }

@@ -19,8 +19,9 @@ import {
   socialLogin,
   type Scope,
   type UsersDeps,
-} from './service.ts';
+} from './accounts/index.ts';
 import { quietLog } from '#lib/testing';
+import { asSiteId } from '#lib/keys';
 
 const site = {
   siteId: 's1',
@@ -369,7 +370,7 @@ describe('login', () => {
 describe('passwords', () => {
   const principalOf = (userId: string): Principal => ({
     userId,
-    siteId: 's1',
+    siteId: asSiteId('s1'),
     userType: 'retail',
     isSuperAdmin: false,
     isBlocked: false,

@@ -5,21 +5,31 @@
  *   - kind 'payment': an open gateway payment that must end applied, failed, expired or refunded;
  *   - kind 'outbox': a queue message that drives the next step, published right after the commit and
  *     deleted once sent; if that first publish fails the reconciler sends it.
- * Items sit in hour buckets sorted by due time (keys.reconcileDue), so a run reads the due ones without
+ * Items sit in hour buckets sorted by due time (walletKeys.reconcileDue), so a run reads the due ones without
  * a scan. Nothing deletes an order or payment item when its work ends early: the reconciler finds it
  * settled at its due time and drops it (one read), which keeps every state change a single write.
  */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { QUEUES } from '@tp/contracts/platform';
 import { env } from '#lib/config';
 import { newId } from '#lib/crypto';
-import { db, tableName } from '#lib/db';
-import { isConditionFailure } from '#lib/errors';
-import { keys } from '#lib/keys';
+import type { TransactItem } from '#lib/db';
+import type { SiteId } from '#lib/keys';
 import type { Logger } from '#lib/logger';
 import { sqs } from '#lib/sqs';
-import type { TransactItem } from './ledger.ts';
+import {
+  bucketItemsDue,
+  dueRecord,
+  dueRecordItem,
+  readCursorHour,
+  removeDue,
+  replaceDue,
+  writeCursorHour,
+  type DueRecord,
+  type OutboxMessage,
+  type QueueKey,
+} from './outbox-repo.ts';
+
+export { removeDue, type DueKind, type DueRecord, type OutboxMessage, type QueueKey } from './outbox-repo.ts';
 
 export const RECONCILE = {
   /** A paid order is checked this long after payment: past the fulfilment claim's 90 s lease. */
@@ -35,25 +45,6 @@ export const RECONCILE = {
   lookBackMs: 48 * 3_600_000,
 } as const;
 
-export type DueKind = 'order' | 'payment' | 'outbox';
-export type QueueKey = keyof typeof QUEUES;
-
-export interface OutboxMessage {
-  queue: QueueKey;
-  body: string;
-}
-
-export interface DueRecord {
-  pk: string;
-  sk: string;
-  kind: DueKind;
-  siteId: string;
-  id: string;
-  dueAt: string;
-  attempts: number;
-  message?: OutboxMessage;
-}
-
 const hourOf = (iso: string) => iso.slice(0, 13);
 const nextHour = (hour: string) => new Date(Date.parse(`${hour}:00:00.000Z`) + 3_600_000).toISOString().slice(0, 13);
 
@@ -61,31 +52,13 @@ const nextHour = (hour: string) => new Date(Date.parse(`${hour}:00:00.000Z`) + 3
 export const retryDelayMs = (attempts: number): number =>
   Math.min(RECONCILE.firstRetryMs * 2 ** Math.max(0, attempts - 1), RECONCILE.maxRetryMs);
 
-function record(kind: DueKind, siteId: string, id: string, dueAt: Date, attempts = 0, message?: OutboxMessage) {
-  const iso = dueAt.toISOString();
-  const rec: DueRecord = {
-    ...keys.reconcileDue(iso, siteId, kind, id),
-    kind,
-    siteId,
-    id,
-    dueAt: iso,
-    attempts,
-    ...(message ? { message } : {}),
-  };
-  return rec;
-}
-
-const putItem = (rec: DueRecord): TransactItem => ({
-  Put: { TableName: tableName(), Item: { ...rec, type: 'ReconcileDue' } },
-});
-
 /** The due item of a paid order, for the transaction that marks it paid. */
-export const orderDueItem = (siteId: string, orderId: string, paidAt: Date): TransactItem =>
-  putItem(record('order', siteId, orderId, new Date(paidAt.getTime() + RECONCILE.orderGraceMs)));
+export const orderDueItem = (siteId: SiteId, orderId: string, paidAt: Date): TransactItem =>
+  dueRecordItem(dueRecord('order', siteId, orderId, new Date(paidAt.getTime() + RECONCILE.orderGraceMs)));
 
 /** The due item of a gateway payment, for the transaction that records it. */
-export const paymentDueItem = (siteId: string, paymentId: string, createdAt: Date): TransactItem =>
-  putItem(record('payment', siteId, paymentId, new Date(createdAt.getTime() + RECONCILE.paymentGraceMs)));
+export const paymentDueItem = (siteId: SiteId, paymentId: string, createdAt: Date): TransactItem =>
+  dueRecordItem(dueRecord('payment', siteId, paymentId, new Date(createdAt.getTime() + RECONCILE.paymentGraceMs)));
 
 export interface Outboxed {
   /** Goes into the transaction of the state change. */
@@ -94,12 +67,12 @@ export interface Outboxed {
 }
 
 /** A message to send once the state change it belongs to has committed. */
-export function outboxMessage(siteId: string, queue: QueueKey, body: unknown, now: Date): Outboxed {
-  const rec = record('outbox', siteId, newId(), new Date(now.getTime() + RECONCILE.outboxGraceMs), 0, {
+export function outboxMessage(siteId: SiteId, queue: QueueKey, body: unknown, now: Date): Outboxed {
+  const rec = dueRecord('outbox', siteId, newId(), new Date(now.getTime() + RECONCILE.outboxGraceMs), 0, {
     queue,
     body: JSON.stringify(body),
   });
-  return { item: putItem(rec), record: rec };
+  return { item: dueRecordItem(rec), record: rec };
 }
 
 const QUEUE_URL: Record<QueueKey, () => string> = {
@@ -129,17 +102,13 @@ export async function publishCommitted(o: Outboxed, log: Logger): Promise<boolea
   return true;
 }
 
-export async function removeDue(rec: Pick<DueRecord, 'pk' | 'sk'>): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk: rec.pk, sk: rec.sk } }));
-}
-
 /**
  * Takes an item for one check: moves it to its next due time (the back-off), so a crashed run or a
  * failed check is simply retried then. Null when another run took it first.
  */
 export async function leaseDue(rec: DueRecord, now: Date): Promise<DueRecord | null> {
   const attempts = rec.attempts + 1;
-  const next = record(
+  const next = dueRecord(
     rec.kind,
     rec.siteId,
     rec.id,
@@ -147,66 +116,29 @@ export async function leaseDue(rec: DueRecord, now: Date): Promise<DueRecord | n
     attempts,
     rec.message,
   );
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: { pk: rec.pk, sk: rec.sk },
-              ConditionExpression: 'attribute_exists(pk)',
-            },
-          },
-          putItem(next),
-        ],
-      }),
-    );
-    return next;
-  } catch (err) {
-    if (isConditionFailure(err)) return null;
-    throw err;
-  }
+  return (await replaceDue(rec, next)) ? next : null;
 }
 
 /**
  * Items due by `now`, oldest hour first, at most `limit`; moves the cursor past hours found empty.
  * `siteId` narrows a run to one site (an operator re-running one tenant; tests on the shared stack).
  */
-export async function dueItems(now: Date, limit: number, siteId?: string): Promise<DueRecord[]> {
+export async function dueItems(now: Date, limit: number, siteId?: SiteId): Promise<DueRecord[]> {
   const nowIso = now.toISOString();
   const current = hourOf(nowIso);
   const settledBefore = hourOf(new Date(now.getTime() - 2 * 3_600_000).toISOString());
-  const { Item: cursor } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.reconcileCursor(), ConsistentRead: true }),
-  );
-  const from = String(cursor?.fromHour ?? hourOf(new Date(now.getTime() - RECONCILE.lookBackMs).toISOString()));
+  const from = (await readCursorHour()) ?? hourOf(new Date(now.getTime() - RECONCILE.lookBackMs).toISOString());
   const out: DueRecord[] = [];
   let advanceTo = from;
   let emptySoFar = true;
   for (let hour = from; hour <= current && out.length < limit; hour = nextHour(hour)) {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND sk < :upTo',
-        // `$` sorts right after the `#` that follows the due time in the sort key.
-        ExpressionAttributeValues: { ':pk': keys.reconcileBucketPk(hour), ':upTo': `${nowIso}$` },
-        Limit: limit - out.length,
-      }),
-    );
-    const items = (page.Items ?? []) as DueRecord[];
+    const { items, more } = await bucketItemsDue(hour, nowIso, limit - out.length);
     out.push(...items.filter((i) => !siteId || i.siteId === siteId));
     // An hour long past with nothing left is never written again (new work is always due later); the
     // last two hours are always read, which absorbs clock skew between writers.
-    if (emptySoFar && hour < settledBefore && !items.length && !page.LastEvaluatedKey) advanceTo = nextHour(hour);
+    if (emptySoFar && hour < settledBefore && !items.length && !more) advanceTo = nextHour(hour);
     else emptySoFar = false;
   }
-  if (advanceTo > from && !siteId)
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.reconcileCursor(), type: 'ReconcileCursor', fromHour: advanceTo, updatedAt: nowIso },
-      }),
-    );
+  if (advanceTo > from && !siteId) await writeCursorHour(advanceTo, nowIso);
   return out;
 }

@@ -1,15 +1,23 @@
 /** Payment records (gateway payments and offline transfers) in DynamoDB. */
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { GatewayName, PaymentStatus, TPayment } from '@tp/contracts/wallet';
-import { db, tableName } from '#lib/db';
-import { isConditionFailure } from '#lib/errors';
-import { keys } from '#lib/keys';
-import type { TransactItem } from './ledger.ts';
+import {
+  batchGet,
+  db,
+  queryPage,
+  tableName,
+  transact,
+  updateWithOrFalse,
+  type Page,
+  type TransactItem,
+} from '#lib/db';
+import type { SiteId } from '#lib/keys';
+import { getUsers } from '../users/index.ts';
+import { walletKeys } from './keys.ts';
 import { paymentDueItem } from './outbox.ts';
-import { queryPage, type Page } from './paging.ts';
 
 export interface PaymentRecord extends TPayment {
-  siteId: string;
+  siteId: SiteId;
   gateway: GatewayName | 'offline';
   /** The payer must finish by then; a gateway payment still PENDING afterwards is expired. */
   payBy: string;
@@ -54,9 +62,9 @@ export async function insertPayment(p: PaymentRecord): Promise<void> {
       Put: {
         TableName: tableName(),
         Item: {
-          ...keys.payment(p.siteId, p.paymentId),
-          ...keys.paymentsOfUserIndex(p.siteId, p.userId, p.createdAt, p.paymentId),
-          ...keys.paymentsIndex(p.siteId, p.createdAt, p.paymentId),
+          ...walletKeys.payment(p.siteId, p.paymentId),
+          ...walletKeys.paymentsOfUserIndex(p.siteId, p.userId, p.createdAt, p.paymentId),
+          ...walletKeys.paymentsIndex(p.siteId, p.createdAt, p.paymentId),
           type: 'payment',
           ...p,
         },
@@ -68,7 +76,11 @@ export async function insertPayment(p: PaymentRecord): Promise<void> {
     items.push({
       Put: {
         TableName: tableName(),
-        Item: { ...keys.orderPayment(p.siteId, p.orderId, p.paymentId), type: 'orderPayment', paymentId: p.paymentId },
+        Item: {
+          ...walletKeys.orderPayment(p.siteId, p.orderId, p.paymentId),
+          type: 'orderPayment',
+          paymentId: p.paymentId,
+        },
       },
     });
   // An open gateway payment is checked by the reconciler until it settles (lost or dead-lettered
@@ -79,41 +91,38 @@ export async function insertPayment(p: PaymentRecord): Promise<void> {
       Put: {
         TableName: tableName(),
         Item: {
-          ...keys.pendingOfflinePayment(p.siteId, p.createdAt, p.paymentId),
+          ...walletKeys.pendingOfflinePayment(p.siteId, p.createdAt, p.paymentId),
           type: 'offlinePending',
           paymentId: p.paymentId,
         },
       },
     });
-  await db().send(new TransactWriteCommand({ TransactItems: items }));
+  await transact(items);
 }
 
-export async function getPayment(siteId: string, paymentId: string): Promise<PaymentRecord | null> {
+export async function getPayment(siteId: SiteId, paymentId: string): Promise<PaymentRecord | null> {
   const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.payment(siteId, paymentId), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: walletKeys.payment(siteId, paymentId), ConsistentRead: true }),
   );
   return (Item as PaymentRecord | undefined) ?? null;
 }
 
 /** Every payment started for a flight order (retries after an abandoned attempt included). */
-export async function paymentsOfOrder(siteId: string, orderId: string): Promise<PaymentRecord[]> {
+export async function paymentsOfOrder(siteId: SiteId, orderId: string): Promise<PaymentRecord[]> {
   const { Items = [] } = await db().send(
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.orderPaymentsPk(siteId, orderId) },
+      ExpressionAttributeValues: { ':pk': walletKeys.orderPaymentsPk(siteId, orderId) },
       Limit: 50,
     }),
   );
   if (!Items.length) return [];
-  const { Responses } = await db().send(
-    new BatchGetCommand({
-      RequestItems: {
-        [tableName()]: { Keys: Items.map((i) => keys.payment(siteId, String(i.paymentId))), ConsistentRead: true },
-      },
-    }),
+  const payments = await batchGet(
+    Items.map((i) => walletKeys.payment(siteId, String(i.paymentId))),
+    { consistent: true },
   );
-  return (Responses?.[tableName()] ?? []) as PaymentRecord[];
+  return payments as unknown as PaymentRecord[];
 }
 
 /**
@@ -124,7 +133,7 @@ type TransitionFields = Partial<Pick<PaymentRecord, 'transactionId' | 'failureRe
 
 /** The conditional update behind transition(), for callers that write it inside their own transaction. */
 export function transitionItem(
-  siteId: string,
+  siteId: SiteId,
   paymentId: string,
   from: readonly PaymentStatus[],
   to: PaymentStatus,
@@ -144,7 +153,7 @@ export function transitionItem(
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.payment(siteId, paymentId),
+      Key: walletKeys.payment(siteId, paymentId),
       UpdateExpression: `SET ${sets.join(', ')}`,
       ConditionExpression: `attribute_exists(pk) AND #s IN (${from.map((_, i) => `:f${i}`).join(', ')})`,
       ExpressionAttributeNames: names,
@@ -158,27 +167,23 @@ export function transitionItem(
  * false when it was not in one of them any more.
  */
 export async function transition(
-  siteId: string,
+  siteId: SiteId,
   paymentId: string,
   from: readonly PaymentStatus[],
   to: PaymentStatus,
   now: Date,
   fields: TransitionFields = {},
+  /** Written in the same transaction (a review queue item removed, an outbox message). */
+  extra: TransactItem[] = [],
 ): Promise<boolean> {
-  try {
-    await db().send(new UpdateCommand(transitionItem(siteId, paymentId, from, to, now, fields).Update));
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return updateWithOrFalse(transitionItem(siteId, paymentId, from, to, now, fields).Update, extra);
 }
 
-export async function markFulfilled(siteId: string, paymentId: string, now: Date): Promise<void> {
+export async function markFulfilled(siteId: SiteId, paymentId: string, now: Date): Promise<void> {
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.payment(siteId, paymentId),
+      Key: walletKeys.payment(siteId, paymentId),
       UpdateExpression: 'SET fulfilled = :y, updatedAt = :t',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':y': true, ':t': now.toISOString() },
@@ -186,30 +191,18 @@ export async function markFulfilled(siteId: string, paymentId: string, now: Date
   );
 }
 
-/** One conditional update together with the caller's items (an outbox message); false when its condition failed. */
-async function updateWith(update: NonNullable<TransactItem['Update']>, extra: TransactItem[]): Promise<boolean> {
-  try {
-    if (extra.length) await db().send(new TransactWriteCommand({ TransactItems: [{ Update: update }, ...extra] }));
-    else await db().send(new UpdateCommand(update));
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
-}
-
 /** The sandbox page's Pay / Fail: once, and only while the payment is still open (with `extra`, atomically). */
 export async function setSandboxState(
-  siteId: string,
+  siteId: SiteId,
   paymentId: string,
   state: 'COMPLETED' | 'FAILED',
   now: Date,
   extra: TransactItem[] = [],
 ): Promise<boolean> {
-  return updateWith(
+  return updateWithOrFalse(
     {
       TableName: tableName(),
-      Key: keys.payment(siteId, paymentId),
+      Key: walletKeys.payment(siteId, paymentId),
       UpdateExpression: 'SET sandboxState = :s, updatedAt = :t',
       ConditionExpression: 'gateway = :g AND sandboxState = :p AND payBy > :t',
       ExpressionAttributeValues: { ':s': state, ':t': now.toISOString(), ':g': 'sandbox', ':p': 'PENDING' },
@@ -220,17 +213,17 @@ export async function setSandboxState(
 
 /** Notes a verified gateway callback on its payment (with `extra`, atomically); false for another gateway's payment. */
 export async function recordCallback(
-  siteId: string,
+  siteId: SiteId,
   paymentId: string,
   gatewayName: GatewayName,
   callback: { event: string; state: string | null },
   now: Date,
   extra: TransactItem[] = [],
 ): Promise<boolean> {
-  return updateWith(
+  return updateWithOrFalse(
     {
       TableName: tableName(),
-      Key: keys.payment(siteId, paymentId),
+      Key: walletKeys.payment(siteId, paymentId),
       UpdateExpression: 'SET lastCallback = :c, updatedAt = :t',
       ConditionExpression: 'attribute_exists(pk) AND gateway = :g',
       ExpressionAttributeValues: {
@@ -243,27 +236,17 @@ export async function recordCallback(
   );
 }
 
-export const paymentsOfUser = (siteId: string, userId: string, cursor: string | undefined, limit: number) =>
-  queryPage('gsi1', keys.paymentsOfUserPk(siteId, userId), { cursor, limit, newestFirst: true }, toPayment);
+export const paymentsOfUser = (siteId: SiteId, userId: string, cursor: string | undefined, limit: number) =>
+  queryPage('gsi1', walletKeys.paymentsOfUserPk(siteId, userId), { cursor, limit, newestFirst: true }, toPayment);
 
 /**
  * Staff listings name the payer: one BatchGet of the page's users (≤ 100 distinct ids, the page limit)
  * for name and email, so a record written without an email still shows who paid.
  */
-async function withCustomers(siteId: string, page: Page<TPayment>): Promise<Page<TPayment>> {
+async function withCustomers(siteId: SiteId, page: Page<TPayment>): Promise<Page<TPayment>> {
   const ids = [...new Set(page.records.map((p) => p.userId).filter(Boolean))];
   if (!ids.length) return page;
-  const { Responses } = await db().send(
-    new BatchGetCommand({
-      RequestItems: {
-        [tableName()]: {
-          Keys: ids.map((id) => keys.user(siteId, id)),
-          ProjectionExpression: 'userId, firstName, lastName, companyName, email',
-        },
-      },
-    }),
-  );
-  const users = new Map((Responses?.[tableName()] ?? []).map((u) => [String(u.userId), u]));
+  const users = new Map((await getUsers(siteId, ids)).map((u) => [u.userId, u]));
   return {
     ...page,
     records: page.records.map((p) => {
@@ -274,28 +257,24 @@ async function withCustomers(siteId: string, page: Page<TPayment>): Promise<Page
   };
 }
 
-export const paymentsOfSite = async (siteId: string, cursor: string | undefined, limit: number) =>
+export const paymentsOfSite = async (siteId: SiteId, cursor: string | undefined, limit: number) =>
   withCustomers(
     siteId,
-    await queryPage('gsi2', keys.paymentsPk(siteId), { cursor, limit, newestFirst: true }, toPayment),
+    await queryPage('gsi2', walletKeys.paymentsPk(siteId), { cursor, limit, newestFirst: true }, toPayment),
   );
 
 /** Offline transfers awaiting review, oldest first. */
 export async function pendingOffline(
-  siteId: string,
+  siteId: SiteId,
   cursor: string | undefined,
   limit: number,
 ): Promise<Page<TPayment>> {
-  const page = await queryPage('table', keys.pendingOfflinePaymentsPk(siteId), { cursor, limit }, (i) =>
+  const page = await queryPage('table', walletKeys.pendingOfflinePaymentsPk(siteId), { cursor, limit }, (i) =>
     String(i.paymentId),
   );
   if (!page.records.length) return { records: [], nextCursor: page.nextCursor };
-  const { Responses } = await db().send(
-    new BatchGetCommand({
-      RequestItems: { [tableName()]: { Keys: page.records.map((id) => keys.payment(siteId, id)) } },
-    }),
-  );
-  const byId = new Map((Responses?.[tableName()] ?? []).map((i) => [String(i.paymentId), toPayment(i)]));
+  const items = await batchGet(page.records.map((id) => walletKeys.payment(siteId, id)));
+  const byId = new Map(items.map((i) => [String(i.paymentId), toPayment(i)]));
   return withCustomers(siteId, {
     records: page.records.flatMap((id) => byId.get(id) ?? []),
     nextCursor: page.nextCursor,
@@ -304,5 +283,11 @@ export async function pendingOffline(
 
 /** Removes a reviewed transfer from the review queue, in the review's transaction. */
 export const dequeueOfflineItem = (p: Pick<PaymentRecord, 'siteId' | 'createdAt' | 'paymentId'>): TransactItem => ({
-  Delete: { TableName: tableName(), Key: keys.pendingOfflinePayment(p.siteId, p.createdAt, p.paymentId) },
+  Delete: { TableName: tableName(), Key: walletKeys.pendingOfflinePayment(p.siteId, p.createdAt, p.paymentId) },
 });
+
+/** The site's bank details for offline transfers, as stored (null when none were saved). */
+export async function getBankDetails(siteId: SiteId): Promise<Record<string, unknown> | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: walletKeys.bankDetails(siteId) }));
+  return Item ?? null;
+}

@@ -14,12 +14,13 @@ import { fail } from '#lib/errors';
 import { log, type Logger } from '#lib/logger';
 import { appLink } from '#lib/mail';
 import type { SiteRecord } from '#lib/tenancy';
-import { move } from './ledger.ts';
+import { move } from './ledger-repo.ts';
 import { gateway, gatewaySettings, type GatewayStatus } from './gateways/index.ts';
 import { isGenuinePhonePeCallback } from './gateways/phonepe.ts';
 import { outboxMessage, publishCommitted, sendMessage } from './outbox.ts';
 import * as repo from './payments-repo.ts';
 import type { PaymentRecord } from './payments-repo.ts';
+import type { SiteId } from '#lib/keys';
 
 export type PaymentPurpose = { kind: 'flightOrder'; orderId: string } | { kind: 'walletTopUp'; legalEntityId: string };
 
@@ -102,7 +103,7 @@ export async function startGatewayPayment(
 }
 
 export interface VerificationMessage {
-  siteId: string;
+  siteId: SiteId;
   paymentId: string;
 }
 
@@ -127,33 +128,33 @@ const EXPIRY_GRACE_MS = 5 * 60_000;
 
 export interface FlightOrders {
   markOrderPaidByGateway(
-    siteId: string,
+    siteId: SiteId,
     orderId: string,
     payment: { paymentId: string; transactionId: string; amount: number; gateway: string },
     now: Date,
   ): Promise<'paid' | 'already' | 'expired' | 'mismatch'>;
   /** Drives a paid order to its end: booked, or failed and refunded; 'open' while another run holds it. */
-  settleOrder(siteId: string, orderId: string, now: Date): Promise<'booked' | 'failed' | 'open'>;
+  settleOrder(siteId: SiteId, orderId: string, now: Date): Promise<'booked' | 'failed' | 'open'>;
 }
 
-/** Loaded on first use: the flights service is only needed for flight-order payments. */
-const flightOrders = async (): Promise<FlightOrders> => import('../flights/orders.ts');
-
+/** How a payment is verified: the gateway's calls, plus the flight-order port plugged in by each entry. */
 export interface VerifyDeps {
   status(p: PaymentRecord): Promise<GatewayStatus>;
   refund(p: PaymentRecord, amount: number): Promise<void>;
-  orders(): Promise<FlightOrders>;
+  /** The booking side, told that an order is paid (port: wallet never imports flights). */
+  orders: FlightOrders;
   log: Logger;
 }
 
-export const defaultVerifyDeps: VerifyDeps = {
+/** The real gateway calls, for an entry to complete with its FlightOrders port. */
+export const gatewayVerifyDeps = (orders: FlightOrders): VerifyDeps => ({
   status: (p) => gateway(p.gateway as GatewayName).status(p.siteId, p.paymentId),
   async refund(p, amount) {
     await gateway(p.gateway as GatewayName).refund(p.siteId, p.paymentId, `R${p.paymentId}`.slice(0, 35), amount);
   },
-  orders: flightOrders,
+  orders,
   log,
-};
+});
 
 export type VerifyOutcome = 'applied' | 'already' | 'failed' | 'expired' | 'refunded' | 'unknown';
 
@@ -162,10 +163,10 @@ export type VerifyOutcome = 'applied' | 'already' | 'failed' | 'expired' | 'refu
  * not finished (the caller retries later); other throws are transient errors (retried as well).
  */
 export async function verifyAndApply(
-  siteId: string,
+  siteId: SiteId,
   paymentId: string,
   now: Date,
-  deps: VerifyDeps = defaultVerifyDeps,
+  deps: VerifyDeps,
 ): Promise<VerifyOutcome> {
   const p = await repo.getPayment(siteId, paymentId);
   if (!p || p.gateway === 'offline') return 'unknown';
@@ -227,7 +228,7 @@ async function applyTopUp(p: PaymentRecord, now: Date): Promise<VerifyOutcome> {
 }
 
 async function applyFlightOrder(p: PaymentRecord, now: Date, deps: VerifyDeps): Promise<VerifyOutcome> {
-  const orders = await deps.orders();
+  const orders = deps.orders;
   if (p.status === 'completed') {
     const r = await orders.markOrderPaidByGateway(
       p.siteId,
@@ -307,7 +308,7 @@ const maySee = (p: PaymentRecord, c: Caller) =>
  * The state of the payment(s) behind an order id (a flight order id, or a top-up's payment id); asks
  * the worker to verify any still open. success = paid / credited; pending = retry; failed = stop.
  */
-export async function verifyPayment(siteId: string, orderId: string, caller: Caller) {
+export async function verifyPayment(siteId: SiteId, orderId: string, caller: Caller) {
   const direct = await repo.getPayment(siteId, orderId);
   const payments = (direct?.purpose === 'walletTopUp' ? [direct] : await repo.paymentsOfOrder(siteId, orderId)).filter(
     (p) => maySee(p, caller),
@@ -329,7 +330,7 @@ export async function verifyPayment(siteId: string, orderId: string, caller: Cal
 // ---------------------------------------------------------------------------------------------------
 // The embedded sandbox gateway's page
 
-async function openSandboxPayment(siteId: string, paymentId: string): Promise<PaymentRecord> {
+async function openSandboxPayment(siteId: SiteId, paymentId: string): Promise<PaymentRecord> {
   const p = await repo.getPayment(siteId, paymentId);
   if (!p || p.gateway !== 'sandbox') throw fail.notFound();
   return p;

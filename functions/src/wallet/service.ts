@@ -3,21 +3,19 @@
  * moves only through ledger.ts; every movement carries an idempotency id (`addmoney-<requestId>`,
  * `debit-<requestId>`, `offline-<paymentId>`, `topup-<paymentId>`).
  */
-import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { MSG } from '@tp/contracts/messages';
 import type { TBankDetails, TPayment, TWalletBalance, TWalletEntry } from '@tp/contracts/wallet';
 import { ZBankDetails } from '@tp/contracts/wallet';
 import { newId } from '#lib/crypto';
-import { db, tableName } from '#lib/db';
-import { fail, isConditionFailure } from '#lib/errors';
-import { keys } from '#lib/keys';
+import type { Page } from '#lib/db';
+import { fail } from '#lib/errors';
+import type { SiteId } from '#lib/keys';
 import { permissionsOf } from '#lib/permissions';
 import type { Principal } from '#lib/principal';
 import type { SiteRecord } from '#lib/tenancy';
-import { getUser, userIdByEmail, type UserRecord } from '../users/repo.ts';
-import { balanceOf, move } from './ledger.ts';
+import { getUser, legalEntityNames, userIdByEmail, type UserRecord } from '../users/index.ts';
+import { balanceOf, entriesPage, getEntry, move, walletsPage } from './ledger-repo.ts';
 import { GATEWAY_LABELS, gatewaySettings, isSandboxGateway } from './gateways/index.ts';
-import { queryPage, type Page } from './paging.ts';
 import * as payments from './payments.ts';
 import * as repo from './payments-repo.ts';
 
@@ -31,7 +29,7 @@ export const CUSTOMER_NOT_FOUND = 'Customer not found';
 // ---------------------------------------------------------------------------------------------------
 // Reads
 
-export async function balanceView(siteId: string, legalEntityId: string): Promise<TWalletBalance> {
+export async function balanceView(siteId: SiteId, legalEntityId: string): Promise<TWalletBalance> {
   const b = await balanceOf(siteId, legalEntityId);
   return { legalEntityId, ...b, available: Math.round((b.balance + b.creditLimit) * 100) / 100 };
 }
@@ -53,11 +51,11 @@ export function toEntry(i: Record<string, unknown>): TWalletEntry {
   };
 }
 
-export const entriesOf = (siteId: string, legalEntityId: string, cursor: string | undefined, limit: number) =>
-  queryPage('gsi1', keys.walletEntriesPk(siteId, legalEntityId), { cursor, limit, newestFirst: true }, toEntry);
+export const entriesOf = (siteId: SiteId, legalEntityId: string, cursor: string | undefined, limit: number) =>
+  entriesPage(siteId, legalEntityId, { cursor, limit }, toEntry);
 
 /** A customer of this site by user id or email; staff accounts hold no wallet of their own. */
-export async function customerOf(siteId: string, ref: { userId?: string; email?: string }): Promise<UserRecord> {
+export async function customerOf(siteId: SiteId, ref: { userId?: string; email?: string }): Promise<UserRecord> {
   const userId = ref.userId || (ref.email ? await userIdByEmail(siteId, ref.email) : null);
   const user = userId ? await getUser(siteId, userId) : null;
   if (!user || user.userType === 'staff' || !user.legalEntityId) throw fail.notFound(CUSTOMER_NOT_FOUND);
@@ -131,14 +129,7 @@ async function staffAdjust(
   });
   if (result === 'conflict') throw fail.conflict(MSG.somethingWentWrong);
   if (result === 'insufficient') throw fail.validation(INSUFFICIENT_FOR_DEBIT, { amount: INSUFFICIENT_FOR_DEBIT });
-  const { Item } = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.walletEntry(site.siteId, customer.legalEntityId, entryId),
-      ConsistentRead: true,
-    }),
-  );
-  const entry = toEntry(Item!);
+  const entry = toEntry((await getEntry(site.siteId, customer.legalEntityId, entryId))!);
   // The same request id sent again must mean the same money; anything else is a client bug.
   if (result === 'duplicate' && Math.abs(Math.abs(entry.amount) - input.amount) > 0.005)
     throw fail.conflict('This request was already used for another amount');
@@ -165,15 +156,14 @@ export const debitMoney = (scope: Scope, staff: Principal, input: Adjustment & {
 // ---------------------------------------------------------------------------------------------------
 // Gateway and bank details
 
-export async function activeGateway(siteId: string) {
+export async function activeGateway(siteId: SiteId) {
   const settings = await gatewaySettings(siteId);
   const { active } = settings;
   return { name: active, label: active ? GATEWAY_LABELS[active] : 'None', isSandbox: isSandboxGateway(settings) };
 }
 
-export async function bankDetails(siteId: string): Promise<TBankDetails | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.bankDetails(siteId) }));
-  const parsed = ZBankDetails.safeParse(Item ?? null);
+export async function bankDetails(siteId: SiteId): Promise<TBankDetails | null> {
+  const parsed = ZBankDetails.safeParse(await repo.getBankDetails(siteId));
   return parsed.success ? parsed.data : null;
 }
 
@@ -233,10 +223,10 @@ export async function reviewOffline(
   const p = await repo.getPayment(site.siteId, input.paymentId);
   if (!p || p.gateway !== 'offline') throw fail.notFound();
   if (p.status !== 'pending') throw fail.conflict('This payment was already reviewed');
-  const done = repo.transitionItem(site.siteId, p.paymentId, ['pending'], input.approve ? 'applied' : 'rejected', now, {
-    reviewedBy: staff.userId,
-  });
+  const review = { reviewedBy: staff.userId };
+  const dequeue = repo.dequeueOfflineItem(p);
   if (input.approve) {
+    const done = repo.transitionItem(site.siteId, p.paymentId, ['pending'], 'applied', now, review);
     const r = await move(
       'credit',
       {
@@ -251,16 +241,12 @@ export async function reviewOffline(
         reference: { paymentId: p.paymentId },
         now,
       },
-      [done, repo.dequeueOfflineItem(p)],
+      [done, dequeue],
     );
     if (r !== 'done') throw fail.conflict('This payment was already reviewed');
   } else {
-    try {
-      await db().send(new TransactWriteCommand({ TransactItems: [done, repo.dequeueOfflineItem(p)] }));
-    } catch (err) {
-      if (isConditionFailure(err)) throw fail.conflict('This payment was already reviewed');
-      throw err;
-    }
+    if (!(await repo.transition(site.siteId, p.paymentId, ['pending'], 'rejected', now, review, [dequeue])))
+      throw fail.conflict('This payment was already reviewed');
   }
   return payments.toPaymentView((await repo.getPayment(site.siteId, p.paymentId))!);
 }
@@ -283,28 +269,17 @@ export async function myPayments(
 
 /** Every wallet of the site with its legal entity's name (balances download). */
 export async function balances({ site }: Scope, cursor: string | undefined, limit: number) {
-  const page = await queryPage('gsi1', keys.siteWalletsPk(site.siteId), { cursor, limit }, (i) => ({
+  const page = await walletsPage(site.siteId, { cursor, limit }, (i) => ({
     legalEntityId: String(i.legalEntityId),
     balance: Number(i.balance ?? 0),
     creditLimit: Number(i.creditLimit ?? 0),
     available: Math.round((Number(i.balance ?? 0) + Number(i.creditLimit ?? 0)) * 100) / 100,
     currency: String(i.currency ?? 'INR'),
   }));
-  const names = new Map<string, string>();
-  if (page.records.length) {
-    const { Responses } = await db().send(
-      new BatchGetCommand({
-        RequestItems: {
-          [tableName()]: {
-            Keys: page.records.map((r) => keys.legalEntity(site.siteId, r.legalEntityId)),
-            ProjectionExpression: 'legalEntityId, #n',
-            ExpressionAttributeNames: { '#n': 'name' },
-          },
-        },
-      }),
-    );
-    for (const i of Responses?.[tableName()] ?? []) names.set(String(i.legalEntityId), String(i.name ?? ''));
-  }
+  const names = await legalEntityNames(
+    site.siteId,
+    page.records.map((r) => r.legalEntityId),
+  );
   return {
     records: page.records.map((r) => ({ ...r, name: names.get(r.legalEntityId) ?? '' })),
     nextCursor: page.nextCursor,

@@ -3,68 +3,44 @@
  * (only failed records come back), and at most one send per idempotency key. Attachment requests (the
  * e-ticket PDF) are rendered here, just before the send; a failed render is retried and ends in the DLQ.
  */
+import { requireConfig } from '#lib/config';
 import { SESv2Client, SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-sesv2';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { SQSRecord } from 'aws-lambda';
 import type { TEmailAttachmentRequest } from '@tp/contracts/email';
 import { buildMime, formatAddress } from '@tp/mail';
 import { env } from '#lib/config';
-import { sha256 } from '#lib/crypto';
-import { db, tableName } from '#lib/db';
-import { isConditionFailure } from '#lib/errors';
-import { keys } from '#lib/keys';
+import type { SiteId } from '#lib/keys';
 import { log, type Logger } from '#lib/logger';
 import { ZEmailMessage, type EmailMessage } from '#lib/mail';
+import { errorText, parseBody, sqsBatchHandler, type SqsHandler } from '#lib/sqs-batch';
 import { siteById } from '#lib/tenancy';
-import { getBooking } from '../flights/bookings-repo.ts';
+import { getBooking } from '../bookings/index.ts';
+import { claimMailSent, releaseMailSent } from './mail-sent-repo.ts';
 
-/** Markers outlive the queue's retention (4 days by default), so any redelivery still finds them. */
-const SENT_MARKER_TTL_SECONDS = 7 * 24 * 3600;
+// Fails this worker's cold start, not its first message, when the stack left out its configuration.
+requireConfig(['TABLE_NAME']);
 
 export interface EmailWorkerDeps {
   /** Claims the key before sending; false when a previous delivery already claimed it. */
-  claim(siteId: string, idempotencyKey: string, now: Date): Promise<boolean>;
+  claim(siteId: SiteId, idempotencyKey: string, now: Date): Promise<boolean>;
   /** Gives the claim back after a failed send, so the retry can send. */
-  release(siteId: string, idempotencyKey: string): Promise<void>;
+  release(siteId: SiteId, idempotencyKey: string): Promise<void>;
   /** The sending site's company name (the From display name); null when the site does not exist. */
-  senderName(siteId: string): Promise<string | null>;
+  senderName(siteId: SiteId): Promise<string | null>;
   send(input: SendEmailCommandInput): Promise<void>;
   /** Renders one requested attachment of a mail of this site; throws (and the mail is retried) when it cannot. */
-  render(siteId: string, request: TEmailAttachmentRequest): Promise<EmailAttachment>;
+  render(siteId: SiteId, request: TEmailAttachmentRequest): Promise<EmailAttachment>;
   now(): Date;
   log: Logger;
 }
 
 type EmailAttachment = NonNullable<EmailMessage['attachments']>[number];
 
-const markerKey = (siteId: string, idempotencyKey: string) => keys.mailSent(siteId, sha256(idempotencyKey));
-
 let ses: SESv2Client | undefined;
 
 export const defaultDeps: EmailWorkerDeps = {
-  async claim(siteId, idempotencyKey, now) {
-    try {
-      await db().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: {
-            ...markerKey(siteId, idempotencyKey),
-            type: 'MailSent',
-            sentAt: now.toISOString(),
-            expiresAt: Math.floor(now.getTime() / 1000) + SENT_MARKER_TTL_SECONDS,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-      return true;
-    } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
-    }
-  },
-  async release(siteId, idempotencyKey) {
-    await db().send(new DeleteCommand({ TableName: tableName(), Key: markerKey(siteId, idempotencyKey) }));
-  },
+  claim: claimMailSent,
+  release: releaseMailSent,
   async senderName(siteId) {
     return (await siteById(siteId))?.companyName ?? null;
   },
@@ -76,7 +52,7 @@ export const defaultDeps: EmailWorkerDeps = {
     const [site, booking] = await Promise.all([siteById(siteId), getBooking(siteId, request.bookingId)]);
     if (!site || !booking) throw new Error(`${request.kind}: booking ${request.bookingId} not found in ${siteId}`);
     // Loaded on first use: pdf-lib and bwip-js cost nothing to a container that only sends plain mail.
-    const { eTicketPdfAttachment } = await import('../tickets/pdf.ts');
+    const { eTicketPdfAttachment } = await import('../tickets/index.ts');
     return eTicketPdfAttachment(site, booking, request);
   },
   now: () => new Date(),
@@ -106,18 +82,9 @@ export function sendEmailInput(msg: EmailMessage, from: string): SendEmailComman
   };
 }
 
-function parse(record: SQSRecord): EmailMessage | null {
-  try {
-    const parsed = ZEmailMessage.safeParse(JSON.parse(record.body));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Resolves when the record is done with (sent, duplicate or dropped); rejects when it should be retried. */
 async function processRecord(record: SQSRecord, deps: EmailWorkerDeps): Promise<void> {
-  const msg = parse(record);
+  const msg = parseBody(record, ZEmailMessage);
   // A malformed message will never become valid: retrying would only walk it to the DLQ slowly.
   if (!msg) return deps.log.warn('email message dropped: invalid body', { messageId: record.messageId });
   const company = await deps.senderName(msg.siteId);
@@ -141,20 +108,12 @@ async function processRecord(record: SQSRecord, deps: EmailWorkerDeps): Promise<
   }
 }
 
-export function createEmailHandler(deps: EmailWorkerDeps = defaultDeps) {
-  return async (event: SQSEvent): Promise<SQSBatchResponse> => {
-    const results = await Promise.allSettled(event.Records.map((r) => processRecord(r, deps)));
-    const batchItemFailures = results.flatMap((r, i) => {
-      if (r.status === 'fulfilled') return [];
-      const messageId = event.Records[i]!.messageId;
-      deps.log.error('email send failed; will retry', {
-        messageId,
-        error: String((r.reason as Error)?.message ?? r.reason),
-      });
-      return [{ itemIdentifier: messageId }];
-    });
-    return { batchItemFailures };
-  };
+export function createEmailHandler(deps: EmailWorkerDeps = defaultDeps): SqsHandler {
+  return sqsBatchHandler(
+    (record) => processRecord(record, deps),
+    (record, err) =>
+      deps.log.error('email send failed; will retry', { messageId: record.messageId, error: errorText(err) }),
+  );
 }
 
 export const handler = createEmailHandler();

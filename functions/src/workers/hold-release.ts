@@ -3,9 +3,12 @@
  * scripts/local/workers.ts locally): for each site that has held bookings, release those past their
  * last ticketing date and tell the customer.
  */
+import { requireConfig } from '#lib/config';
 import { log } from '#lib/logger';
-import { holdSiteIds } from '../tickets/repo.ts';
-import { releaseExpiredHolds } from '../tickets/service.ts';
+import { holdSiteIds, releaseExpiredHolds } from '../tickets/index.ts';
+
+// Fails this worker's cold start, not its first message, when the stack left out its configuration.
+requireConfig(['TABLE_NAME', 'EMAIL_QUEUE_URL']);
 
 export async function releaseAllExpiredHolds(now: Date = new Date()): Promise<number> {
   let released = 0;

@@ -10,13 +10,25 @@
  * Each item is leased by moving it to its next check time first, so a crash or a failed check is retried
  * with back-off and two overlapping runs never work on one item.
  */
+import { requireConfig } from '#lib/config';
 import { log as rootLog, type Logger } from '#lib/logger';
 import { siteById } from '#lib/tenancy';
-import { dueItems, leaseDue, removeDue, sendMessage, type DueRecord } from '../wallet/outbox.ts';
-import { StillPending, verifyAndApply } from '../wallet/payments.ts';
-import { getOrder } from '../flights/repo.ts';
-import { settleOrder } from '../flights/orders.ts';
-import { markFulfilled } from '../wallet/payments-repo.ts';
+import { bookingOrders, paymentVerification } from '../compose/orders.ts';
+import { getOrder } from '../flights/index.ts';
+import {
+  StillPending,
+  dueItems,
+  leaseDue,
+  markFulfilled,
+  removeDue,
+  sendMessage,
+  verifyAndApply,
+  type DueRecord,
+} from '../wallet/index.ts';
+import type { SiteId } from '#lib/keys';
+
+// Fails this worker's cold start, not its first message, when the stack left out its configuration.
+requireConfig(['TABLE_NAME', 'PAYMENT_QUEUE_URL', 'EMAIL_QUEUE_URL']);
 
 /** Items per run: a run stays well inside its Lambda timeout; the rest waits for the next minute. */
 const BATCH = 50;
@@ -41,7 +53,7 @@ async function settle(item: DueRecord, now: Date, log: Logger): Promise<ItemOutc
       return 'done';
     case 'payment':
       try {
-        const outcome = await verifyAndApply(item.siteId, item.id, now);
+        const outcome = await verifyAndApply(item.siteId, item.id, now, paymentVerification());
         log.info('payment reconciled', { siteId: item.siteId, paymentId: item.id, outcome });
         return 'done';
       } catch (err) {
@@ -57,7 +69,7 @@ async function settle(item: DueRecord, now: Date, log: Logger): Promise<ItemOutc
         orderId: item.id,
         status: order.status,
       });
-      const settled = await settleOrder(item.siteId, item.id, now);
+      const settled = await bookingOrders().settleOrder(item.siteId, item.id, now);
       // Paid through a gateway: its payment's work ends with the order's.
       if (settled !== 'open' && order.gatewayPayment)
         await markFulfilled(item.siteId, order.gatewayPayment.paymentId, now);
@@ -70,7 +82,7 @@ async function settle(item: DueRecord, now: Date, log: Logger): Promise<ItemOutc
 /** One run: every item due by `now` (at most BATCH), each taken, settled, and removed or left for later. */
 export async function reconcile(
   now: Date = new Date(),
-  options: { siteId?: string; log?: Logger } = {},
+  options: { siteId?: SiteId; log?: Logger } = {},
 ): Promise<ReconcileReport> {
   const log = options.log ?? rootLog;
   const report: ReconcileReport = { checked: 0, done: 0, later: 0, failed: 0 };

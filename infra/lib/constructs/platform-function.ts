@@ -12,7 +12,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { TABLE } from '@tp/contracts/platform';
-import { LOCK_FILE, ROOT, cdkBundling } from '../bundling.ts';
+import { LAMBDA_NODE_OPTIONS, LOCK_FILE, ROOT, cdkBundling } from '../bundling.ts';
 
 export interface PlatformFunctionProps {
   entry: string;
@@ -70,8 +70,7 @@ export class PlatformFunction extends NodejsFunction {
       bundling: cdkBundling(),
       environment: {
         ...props.environment,
-        // The bundle ships a source map; stack traces in the logs point at the TypeScript sources.
-        NODE_OPTIONS: '--enable-source-maps',
+        NODE_OPTIONS: LAMBDA_NODE_OPTIONS.join(' '),
       },
     });
     logGroup.grantWrite(role);

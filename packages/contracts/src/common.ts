@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { MSG } from './messages.ts';
 import { FIELD_LIMITS } from './fields.ts';
+import { lazy } from './lazy.ts';
 
 export { INVALID_EMAIL, zEmail } from './fields.ts';
 
@@ -20,5 +21,5 @@ export const zIntFromText = (message: string = MSG.required) =>
     }
     return Math.trunc(n);
   });
-export const zEmpty = z.object({}).loose();
-export const ZOk = z.object({ ok: z.literal(true) });
+export const zEmpty = lazy(() => z.object({}).loose());
+export const ZOk = lazy(() => z.object({ ok: z.literal(true) }));

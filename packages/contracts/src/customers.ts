@@ -9,6 +9,7 @@ import { MSG } from './messages.ts';
 import { INVALID_EMAIL, zIntFromText } from './common.ts';
 import { zEmailText, zId, zName, zOptionalEmail, zPhoneCountry, zPhoneText, zShortText } from './fields.ts';
 import { ZPhoneEntry, ZValidPhoneEntry, type TPhoneEntry } from './users.ts';
+import { lazy } from './lazy.ts';
 
 /** Page size of the staff customer list (the spec does not show one). */
 export const CUSTOMERS_PAGE_SIZE = 20;
@@ -43,61 +44,69 @@ const zText = (max?: number) => zShortText({ required: false, max }).default('')
 const zOptionalName = () => zName({ required: false }).default('');
 
 /** A row of the staff customer list and the customer-details dialog (spec 000 §3 "Customer"). */
-export const ZCustomer = z.object({
-  /** The user id every other call takes as `userId`. */
-  id: z.string(),
-  /** Per-site customer number, the `customerId` of block, exemption and Change Details. */
-  users_id: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  companyName: z.string(),
-  email: z.string(),
-  userType: z.enum(USER_TYPES),
-  status: z.enum(['verified', 'pending']),
-  isBlocked: z.boolean(),
-  createdAt: z.string(),
-  /** Customer (markup) group name, or 'Default Group Applicable' when none is mapped. */
-  groupName: z.string(),
-  /** Permission (RBAC) group name of a staff user; empty when none. */
-  userGroupName: z.string(),
-  /** The mapped customer group, for the Change Group dialog. */
-  userGroup: z.object({ groupId: z.string().nullable() }),
-  rbacUserGroupId: z.string().nullable(),
-  legalEntityId: z.string(),
-  flightLookToBook: z.object({ is_exempted: z.boolean() }),
-  panNumber: z.string(),
-  gstNumber: z.string(),
-  phoneNumbers: z.array(ZPhoneEntry),
-  isFlightHoldAllowed: z.boolean(),
-  isFlightSearchAllowed: z.boolean(),
-  isUserSuperAdmin: z.boolean(),
-  emailSubscribed: z.boolean(),
-});
+export const ZCustomer = lazy(() =>
+  z.object({
+    /** The user id every other call takes as `userId`. */
+    id: z.string(),
+    /** Per-site customer number, the `customerId` of block, exemption and Change Details. */
+    users_id: z.number().int(),
+    firstName: z.string(),
+    lastName: z.string(),
+    companyName: z.string(),
+    email: z.string(),
+    userType: z.enum(USER_TYPES),
+    status: z.enum(['verified', 'pending']),
+    isBlocked: z.boolean(),
+    createdAt: z.string(),
+    /** Customer (markup) group name, or 'Default Group Applicable' when none is mapped. */
+    groupName: z.string(),
+    /** Permission (RBAC) group name of a staff user; empty when none. */
+    userGroupName: z.string(),
+    /** The mapped customer group, for the Change Group dialog. */
+    userGroup: z.object({ groupId: z.string().nullable() }),
+    rbacUserGroupId: z.string().nullable(),
+    legalEntityId: z.string(),
+    flightLookToBook: z.object({ is_exempted: z.boolean() }),
+    panNumber: z.string(),
+    gstNumber: z.string(),
+    phoneNumbers: z.array(ZPhoneEntry),
+    isFlightHoldAllowed: z.boolean(),
+    isFlightSearchAllowed: z.boolean(),
+    isUserSuperAdmin: z.boolean(),
+    emailSubscribed: z.boolean(),
+  }),
+);
 export type TCustomer = z.infer<typeof ZCustomer>;
 
-export const ZCustomerPage = z.object({
-  records: z.array(ZCustomer),
-  totalRecords: z.number().int(),
-  totalPages: z.number().int(),
-});
+export const ZCustomerPage = lazy(() =>
+  z.object({
+    records: z.array(ZCustomer),
+    totalRecords: z.number().int(),
+    totalPages: z.number().int(),
+  }),
+);
 
-export const ZGetCustomers = z.object({
-  /** Sent by the screen; the server uses the session's user instead of trusting it. */
-  staffId: z.union([zId(), z.number()]).optional(),
-  page: zPage(),
-  /** Narrows the list to one user (clicking a ticket's creator). */
-  userId: zOptionalId(),
-});
+export const ZGetCustomers = lazy(() =>
+  z.object({
+    /** Sent by the screen; the server uses the session's user instead of trusting it. */
+    staffId: z.union([zId(), z.number()]).optional(),
+    page: zPage(),
+    /** Narrows the list to one user (clicking a ticket's creator). */
+    userId: zOptionalId(),
+  }),
+);
 
-export const ZCustomerRef = z.object({ customerId: zPositiveInt(CUSTOMER_MSG.customerNumber) });
-export const ZUserRef = z.object({ userId: zId() });
+export const ZCustomerRef = lazy(() => z.object({ customerId: zPositiveInt(CUSTOMER_MSG.customerNumber) }));
+export const ZUserRef = lazy(() => z.object({ userId: zId() }));
 
-export const ZMonthlyFlightActivity = z.object({
-  /** `MM-YYYY`. */
-  month_year: z.string(),
-  look_count: z.number().int(),
-  book_count: z.number().int(),
-});
+export const ZMonthlyFlightActivity = lazy(() =>
+  z.object({
+    /** `MM-YYYY`. */
+    month_year: z.string(),
+    look_count: z.number().int(),
+    book_count: z.number().int(),
+  }),
+);
 
 // ---------------------------------------------------------------------------------------------------
 // Change Details (spec 000 §5)
@@ -131,20 +140,22 @@ const addIssues = (ctx: z.RefinementCtx, issues: RuleIssue[], prefix: string[] =
 };
 
 /** Change Details replaces the editable fields: an optional field left out is cleared. */
-export const ZChangeDetails = z
-  .object({
-    customerId: zPositiveInt(CUSTOMER_MSG.customerNumber),
-    firstName: zName(),
-    lastName: zOptionalName(),
-    phoneNumbers: z.array(ZValidPhoneEntry).max(10).default([]),
-    email: zOptionalEmail(),
-    panNumber: zText(20).transform((s) => s.toUpperCase()),
-    gstNumber: zText(20).transform((s) => s.toUpperCase()),
-    companyName: zOptionalName(),
-    /** The form's idea of the customer's type; the server checks against the stored one. */
-    userType: z.enum(USER_TYPES).optional(),
-  })
-  .superRefine((v, ctx) => addIssues(ctx, changeDetailsIssues(v, v.userType)));
+export const ZChangeDetails = lazy(() =>
+  z
+    .object({
+      customerId: zPositiveInt(CUSTOMER_MSG.customerNumber),
+      firstName: zName(),
+      lastName: zOptionalName(),
+      phoneNumbers: z.array(ZValidPhoneEntry).max(10).default([]),
+      email: zOptionalEmail(),
+      panNumber: zText(20).transform((s) => s.toUpperCase()),
+      gstNumber: zText(20).transform((s) => s.toUpperCase()),
+      companyName: zOptionalName(),
+      /** The form's idea of the customer's type; the server checks against the stored one. */
+      userType: z.enum(USER_TYPES).optional(),
+    })
+    .superRefine((v, ctx) => addIssues(ctx, changeDetailsIssues(v, v.userType))),
+);
 export type TChangeDetails = z.output<typeof ZChangeDetails>;
 
 // ---------------------------------------------------------------------------------------------------
@@ -152,18 +163,20 @@ export type TChangeDetails = z.output<typeof ZChangeDetails>;
 
 export const QUICK_CREATE_TYPES = ['travelAgent', 'retail'] as const;
 
-export const ZQuickCustomer = z.object({
-  firstName: zName(),
-  lastName: zOptionalName(),
-  /** Checked by quickCreateIssues (an email or a phone is required). */
-  email: zEmailText().default(''),
-  /** As the phone input holds it: national digits, or `+<dial code><digits>`. */
-  phone: zPhoneText({ required: false, message: MSG.invalidPhoneNumber }).default(''),
-  phoneCode: zPhoneCountry({ required: false })
-    .default('')
-    .transform((s) => s.toLowerCase()),
-  companyName: zOptionalName(),
-});
+export const ZQuickCustomer = lazy(() =>
+  z.object({
+    firstName: zName(),
+    lastName: zOptionalName(),
+    /** Checked by quickCreateIssues (an email or a phone is required). */
+    email: zEmailText().default(''),
+    /** As the phone input holds it: national digits, or `+<dial code><digits>`. */
+    phone: zPhoneText({ required: false, message: MSG.invalidPhoneNumber }).default(''),
+    phoneCode: zPhoneCountry({ required: false })
+      .default('')
+      .transform((s) => s.toLowerCase()),
+    companyName: zOptionalName(),
+  }),
+);
 export type TQuickCustomer = z.output<typeof ZQuickCustomer>;
 
 let dialCodes: Map<string, string> | undefined;
@@ -204,15 +217,17 @@ export function quickCreateIssues(c: TQuickCustomer, userType: UserType): RuleIs
   return issues;
 }
 
-export const ZCreateAgent = z.object({
-  userData: z
-    .object({ customer: ZQuickCustomer, userType: z.enum(QUICK_CREATE_TYPES) })
-    .superRefine((v, ctx) => addIssues(ctx, quickCreateIssues(v.customer, v.userType), ['customer'])),
-});
+export const ZCreateAgent = lazy(() =>
+  z.object({
+    userData: z
+      .object({ customer: ZQuickCustomer, userType: z.enum(QUICK_CREATE_TYPES) })
+      .superRefine((v, ctx) => addIssues(ctx, quickCreateIssues(v.customer, v.userType), ['customer'])),
+  }),
+);
 
 /** A customer a staff member starts a DMC quotation for: a name and a phone or an email. */
-export const ZPendingDmcCustomer = ZQuickCustomer.superRefine((v, ctx) =>
-  addIssues(ctx, quickCreateIssues(v, 'retail')),
+export const ZPendingDmcCustomer = lazy(() =>
+  ZQuickCustomer.superRefine((v, ctx) => addIssues(ctx, quickCreateIssues(v, 'retail'))),
 );
 
 // ---------------------------------------------------------------------------------------------------
@@ -235,59 +250,65 @@ export function isValidGstin(gstin: string): boolean {
   return gstin[14] === GSTIN_ALPHABET[(36 - (sum % 36)) % 36];
 }
 
-export const ZBillingDetails = z
-  .object({
-    billingName: zName(),
-    gstNumber: zText(20).transform((s) => s.toUpperCase()),
-    gstState: zText(),
-    panNumber: zText(20).transform((s) => s.toUpperCase()),
-  })
-  .superRefine((v, ctx) => {
-    if (v.gstNumber && !isValidGstin(v.gstNumber))
-      ctx.addIssue({ code: 'custom', message: CUSTOMER_MSG.invalidGstin, path: ['gstNumber'] });
-    if (v.gstNumber && !v.gstState) ctx.addIssue({ code: 'custom', message: MSG.required, path: ['gstState'] });
-    if (v.panNumber && !isValidPan(v.panNumber))
-      ctx.addIssue({ code: 'custom', message: CUSTOMER_MSG.invalidPan, path: ['panNumber'] });
-    else if (v.panNumber && isValidGstin(v.gstNumber) && v.gstNumber.slice(2, 12) !== v.panNumber)
-      ctx.addIssue({ code: 'custom', message: CUSTOMER_MSG.gstinPanMismatch, path: ['gstNumber'] });
-  });
+export const ZBillingDetails = lazy(() =>
+  z
+    .object({
+      billingName: zName(),
+      gstNumber: zText(20).transform((s) => s.toUpperCase()),
+      gstState: zText(),
+      panNumber: zText(20).transform((s) => s.toUpperCase()),
+    })
+    .superRefine((v, ctx) => {
+      if (v.gstNumber && !isValidGstin(v.gstNumber))
+        ctx.addIssue({ code: 'custom', message: CUSTOMER_MSG.invalidGstin, path: ['gstNumber'] });
+      if (v.gstNumber && !v.gstState) ctx.addIssue({ code: 'custom', message: MSG.required, path: ['gstState'] });
+      if (v.panNumber && !isValidPan(v.panNumber))
+        ctx.addIssue({ code: 'custom', message: CUSTOMER_MSG.invalidPan, path: ['panNumber'] });
+      else if (v.panNumber && isValidGstin(v.gstNumber) && v.gstNumber.slice(2, 12) !== v.panNumber)
+        ctx.addIssue({ code: 'custom', message: CUSTOMER_MSG.gstinPanMismatch, path: ['gstNumber'] });
+    }),
+);
 
 // ---------------------------------------------------------------------------------------------------
 // Email subscribers and the user's own legal entity
 
-export const ZEmailSubscribers = z.object({
-  records: z.array(
-    z.object({
-      id: z.string(),
-      users_id: z.number().int(),
-      firstName: z.string(),
-      lastName: z.string(),
-      email: z.string(),
-      userType: z.enum(USER_TYPES),
-      createdAt: z.string(),
-    }),
-  ),
-  hasMore: z.boolean(),
-});
+export const ZEmailSubscribers = lazy(() =>
+  z.object({
+    records: z.array(
+      z.object({
+        id: z.string(),
+        users_id: z.number().int(),
+        firstName: z.string(),
+        lastName: z.string(),
+        email: z.string(),
+        userType: z.enum(USER_TYPES),
+        createdAt: z.string(),
+      }),
+    ),
+    hasMore: z.boolean(),
+  }),
+);
 
-export const ZMyLegalEntity = z.object({
-  legalEntityId: z.string(),
-  name: z.string(),
-  kind: z.enum(['individual', 'company']),
-  address: z
-    .object({
-      address1: z.string(),
-      address2: z.string().optional(),
-      city: z.string(),
-      state: z.string(),
-      country: z.string(),
-      pincode: z.string(),
-    })
-    .optional(),
-  /** The customer group whose markups apply: the mapped one, else the site's default (null when none). */
-  group: z
-    .object({ groupId: z.string(), groupName: z.string(), isDefault: z.boolean(), isMapped: z.boolean() })
-    .nullable(),
-  /** Relation config set by the site owner (TDS withheld on commission). */
-  tds: z.object({ isTdsDeductable: z.boolean() }),
-});
+export const ZMyLegalEntity = lazy(() =>
+  z.object({
+    legalEntityId: z.string(),
+    name: z.string(),
+    kind: z.enum(['individual', 'company']),
+    address: z
+      .object({
+        address1: z.string(),
+        address2: z.string().optional(),
+        city: z.string(),
+        state: z.string(),
+        country: z.string(),
+        pincode: z.string(),
+      })
+      .optional(),
+    /** The customer group whose markups apply: the mapped one, else the site's default (null when none). */
+    group: z
+      .object({ groupId: z.string(), groupName: z.string(), isDefault: z.boolean(), isMapped: z.boolean() })
+      .nullable(),
+    /** Relation config set by the site owner (TDS withheld on commission). */
+    tds: z.object({ isTdsDeductable: z.boolean() }),
+  }),
+);

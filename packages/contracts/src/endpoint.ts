@@ -81,7 +81,11 @@ export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 /** Which key of the success envelope carries the payload (the specs read `result` for most calls, `data` for a few). */
 export type EnvelopeKey = 'result' | 'data';
 
-export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+export interface Endpoint<
+  Req extends z.ZodType = z.ZodType,
+  Res extends z.ZodType = z.ZodType,
+  A extends AuthRule = AuthRule,
+> {
   /** Stable operation id, `<domain>.<verb>`; the handler registry is keyed by it. */
   id: string;
   api: ApiBase;
@@ -89,7 +93,7 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodTy
   /** Path after the base, exactly as in api.tsv (typos included). `{name}` marks a path parameter. */
   path: string;
   domain: Domain;
-  auth: AuthRule;
+  auth: A;
   /**
    * Optional RBAC permission key a staff caller must hold (checked server-side, not only in menus). On
    * 'user' endpoints non-staff callers are not bound by it (their own flight switches apply instead).
@@ -106,7 +110,9 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodTy
   summary: string;
 }
 
-export function endpoint<Req extends z.ZodType, Res extends z.ZodType>(e: Endpoint<Req, Res>): Endpoint<Req, Res> {
+export function endpoint<Req extends z.ZodType, Res extends z.ZodType, A extends AuthRule>(
+  e: Endpoint<Req, Res, A>,
+): Endpoint<Req, Res, A> {
   return e;
 }
 

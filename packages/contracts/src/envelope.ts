@@ -1,16 +1,19 @@
 import * as z from 'zod';
+import { lazy } from './lazy.ts';
 
 /** Field errors travel as `shortError`: field path → message (spec 000 §7, agent creation). */
-export const ZFieldErrors = z.record(z.string(), z.string());
+export const ZFieldErrors = lazy(() => z.record(z.string(), z.string()));
 
 /** Every failure has this shape; `errorMessage` is what the client toasts (spec 000 §8). */
-export const ZErrorEnvelope = z.object({
-  success: z.literal(false),
-  message: z.string(),
-  errorMessage: z.string(),
-  code: z.string(),
-  shortError: ZFieldErrors.optional(),
-});
+export const ZErrorEnvelope = lazy(() =>
+  z.object({
+    success: z.literal(false),
+    message: z.string(),
+    errorMessage: z.string(),
+    code: z.string(),
+    shortError: ZFieldErrors.optional(),
+  }),
+);
 export type TErrorEnvelope = z.infer<typeof ZErrorEnvelope>;
 
 export interface SuccessEnvelope<T> {

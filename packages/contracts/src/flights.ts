@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { MSG } from './messages.ts';
 import { zAddress, zEmailText, zId, zShortText, zSupplierRef } from './fields.ts';
+import { lazy } from './lazy.ts';
 
 // ---------------------------------------------------------------- constants (spec 000 §2, §3, §9)
 
@@ -68,119 +69,137 @@ export const DEFAULT_CURRENCY = 'INR';
 
 // ---------------------------------------------------------------- search
 
-const zDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?$/, 'Enter a valid date');
-const zAirportCode = z
-  .string({ error: MSG.required })
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{3}$/, 'Enter a valid airport or city code');
+const zDateTime = lazy(() => z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?$/, 'Enter a valid date'));
+const zAirportCode = lazy(() =>
+  z
+    .string({ error: MSG.required })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, 'Enter a valid airport or city code'),
+);
 const zCount = (min: number) => z.coerce.number().int().min(min).max(9);
 
-export const ZSearchSegment = z.object({
-  origin: zAirportCode,
-  destination: zAirportCode,
-  /** `YYYY-MM-DDTHH:mm:ss`; the time part picks a TIME_BANDS band. */
-  preferredDepartureTime: zDateTime,
-});
+export const ZSearchSegment = lazy(() =>
+  z.object({
+    origin: zAirportCode,
+    destination: zAirportCode,
+    /** `YYYY-MM-DDTHH:mm:ss`; the time part picks a TIME_BANDS band. */
+    preferredDepartureTime: zDateTime,
+  }),
+);
 
-export const ZSearchRequest = z
-  .object({
-    /** Supplier sources to ask (GDS and/or LCC airline codes from api/getSources); empty means all. */
-    Sources: z
-      .array(zShortText({ max: 20 }))
-      .max(50)
-      .nullish(),
-    JourneyType: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(5)]),
-    returnType: z.union([z.literal(2), z.literal(3), z.literal(5)]).optional(),
-    segments: z.array(ZSearchSegment).min(1).max(6),
-    adultCount: zCount(1),
-    childCount: zCount(0).default(0),
-    infantCount: zCount(0).default(0),
-    /** 1 all, 2 economy, 3 premium economy, 4 business, 5 premium business, 6 first. */
-    cabinClass: z.coerce.number().int().min(1).max(6).default(1),
-    directFlight: z.boolean().optional(),
-    preferredAirlines: z
-      .array(zShortText({ max: 20 }))
-      .max(50)
-      .optional(),
-  })
-  .superRefine((r, ctx) => {
-    if (r.adultCount + r.childCount > PAX_LIMITS.maxSeated)
-      ctx.addIssue({ code: 'custom', path: ['adultCount'], message: 'At most 9 passengers can travel on one booking' });
-    if (r.infantCount > r.adultCount)
-      ctx.addIssue({ code: 'custom', path: ['infantCount'], message: 'Infants cannot outnumber adults' });
-    const needsTwo = r.JourneyType === 2 || r.JourneyType === 5;
-    if (needsTwo && r.segments.length !== 2)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['segments'],
-        message: 'A return search needs the onward and return dates',
-      });
-    if (r.JourneyType === 1 && r.segments.length !== 1)
-      ctx.addIssue({ code: 'custom', path: ['segments'], message: 'A one-way search has one segment' });
-    if (r.JourneyType === 3 && r.segments.length < 2)
-      ctx.addIssue({ code: 'custom', path: ['segments'], message: 'A multi-stop search needs at least two segments' });
-    r.segments.forEach((s, i) => {
-      if (s.origin === s.destination)
+export const ZSearchRequest = lazy(() =>
+  z
+    .object({
+      /** Supplier sources to ask (GDS and/or LCC airline codes from api/getSources); empty means all. */
+      Sources: z
+        .array(zShortText({ max: 20 }))
+        .max(50)
+        .nullish(),
+      JourneyType: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(5)]),
+      returnType: z.union([z.literal(2), z.literal(3), z.literal(5)]).optional(),
+      segments: z.array(ZSearchSegment).min(1).max(6),
+      adultCount: zCount(1),
+      childCount: zCount(0).default(0),
+      infantCount: zCount(0).default(0),
+      /** 1 all, 2 economy, 3 premium economy, 4 business, 5 premium business, 6 first. */
+      cabinClass: z.coerce.number().int().min(1).max(6).default(1),
+      directFlight: z.boolean().optional(),
+      preferredAirlines: z
+        .array(zShortText({ max: 20 }))
+        .max(50)
+        .optional(),
+    })
+    .superRefine((r, ctx) => {
+      if (r.adultCount + r.childCount > PAX_LIMITS.maxSeated)
         ctx.addIssue({
           code: 'custom',
-          path: ['segments', i, 'destination'],
-          message: 'Origin and destination must differ',
+          path: ['adultCount'],
+          message: 'At most 9 passengers can travel on one booking',
         });
-    });
-  });
+      if (r.infantCount > r.adultCount)
+        ctx.addIssue({ code: 'custom', path: ['infantCount'], message: 'Infants cannot outnumber adults' });
+      const needsTwo = r.JourneyType === 2 || r.JourneyType === 5;
+      if (needsTwo && r.segments.length !== 2)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['segments'],
+          message: 'A return search needs the onward and return dates',
+        });
+      if (r.JourneyType === 1 && r.segments.length !== 1)
+        ctx.addIssue({ code: 'custom', path: ['segments'], message: 'A one-way search has one segment' });
+      if (r.JourneyType === 3 && r.segments.length < 2)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['segments'],
+          message: 'A multi-stop search needs at least two segments',
+        });
+      r.segments.forEach((s, i) => {
+        if (s.origin === s.destination)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['segments', i, 'destination'],
+            message: 'Origin and destination must differ',
+          });
+      });
+    }),
+);
 export type TSearchRequest = z.infer<typeof ZSearchRequest>;
 
 // ---------------------------------------------------------------- options, segments, fares
 
-export const ZSegment = z.object({
-  airlineName: z.string(),
-  airlineCode: z.string(),
-  flightNumber: z.string(),
-  fareClass: z.string(),
-  operatingCarrier: z.string(),
-  craft: z.string().optional(),
-  originAirportCode: z.string(),
-  originAirportName: z.string(),
-  originCityName: z.string(),
-  originCityCode: z.string(),
-  originCountryCode: z.string(),
-  originTerminal: z.string(),
-  destinationAirportCode: z.string(),
-  destinationAirportName: z.string(),
-  destinationCityName: z.string(),
-  destinationCityCode: z.string(),
-  destinationCountryCode: z.string(),
-  destinationTerminal: z.string(),
-  /** Local times at the airports, `YYYY-MM-DDTHH:mm:ss` (no offset, as airlines print them). */
-  departureTime: z.string(),
-  arrivalTime: z.string(),
-  /** Flying time of this segment, and the ground time before it (layover; 0 for the first). */
-  durationMinutes: z.number(),
-  groundTimeMinutes: z.number(),
-  /** 1 onward, 2 return (special-return fares carry both trips). */
-  tripIndicator: z.number(),
-  flightStatus: z.string(),
-  airlinePnr: z.string().optional(),
-  baggage: z.string(),
-  cabinBaggage: z.string(),
-  stopPoint: z.string(),
-  stopPointArrivalTime: z.string(),
-  stopPointDepartureTime: z.string(),
-  seatsLeft: z.number().optional(),
-  segmentAdditionalInfo: z.object({ baggage: z.string() }).optional(),
-});
+export const ZSegment = lazy(() =>
+  z.object({
+    airlineName: z.string(),
+    airlineCode: z.string(),
+    flightNumber: z.string(),
+    fareClass: z.string(),
+    operatingCarrier: z.string(),
+    craft: z.string().optional(),
+    originAirportCode: z.string(),
+    originAirportName: z.string(),
+    originCityName: z.string(),
+    originCityCode: z.string(),
+    originCountryCode: z.string(),
+    originTerminal: z.string(),
+    destinationAirportCode: z.string(),
+    destinationAirportName: z.string(),
+    destinationCityName: z.string(),
+    destinationCityCode: z.string(),
+    destinationCountryCode: z.string(),
+    destinationTerminal: z.string(),
+    /** Local times at the airports, `YYYY-MM-DDTHH:mm:ss` (no offset, as airlines print them). */
+    departureTime: z.string(),
+    arrivalTime: z.string(),
+    /** Flying time of this segment, and the ground time before it (layover; 0 for the first). */
+    durationMinutes: z.number(),
+    groundTimeMinutes: z.number(),
+    /** 1 onward, 2 return (special-return fares carry both trips). */
+    tripIndicator: z.number(),
+    flightStatus: z.string(),
+    airlinePnr: z.string().optional(),
+    baggage: z.string(),
+    cabinBaggage: z.string(),
+    stopPoint: z.string(),
+    stopPointArrivalTime: z.string(),
+    stopPointDepartureTime: z.string(),
+    seatsLeft: z.number().optional(),
+    segmentAdditionalInfo: z.object({ baggage: z.string() }).optional(),
+  }),
+);
 export type TSegment = z.infer<typeof ZSegment>;
 
 /** Per passenger type, per passenger (count tells how many). */
-export const ZPaxFare = z.object({
-  passengerType: z.number(),
-  count: z.number(),
-  baseFare: z.number(),
-  tax: z.number(),
-  /** What one passenger of this type pays (published, plus our markup and GST on it). */
-  totalFare: z.number(),
-});
+export const ZPaxFare = lazy(() =>
+  z.object({
+    passengerType: z.number(),
+    count: z.number(),
+    baseFare: z.number(),
+    tax: z.number(),
+    /** What one passenger of this type pays (published, plus our markup and GST on it). */
+    totalFare: z.number(),
+  }),
+);
 export type TPaxFare = z.infer<typeof ZPaxFare>;
 
 /**
@@ -188,184 +207,206 @@ export type TPaxFare = z.infer<typeof ZPaxFare>;
  * (what a retail customer sees); `totalPayable` is what this caller pays (agents: less commission,
  * plus TDS; everyone: less discount). `offeredFare` and the earnings are for staff and agents.
  */
-export const ZFare = z.object({
-  currency: z.string(),
-  baseFare: z.number(),
-  tax: z.number(),
-  yq: z.number(),
-  offeredOtherCharges: z.number(),
-  serviceFee: z.number(),
-  txnFee: z.number(),
-  publishedFare: z.number(),
-  offeredFare: z.number(),
-  commissionEarned: z.number(),
-  tds: z.number(),
-  markup: z.number(),
-  gstOnMarkup: z.number(),
-  discount: z.number(),
-  publishedPrice: z.number(),
-  totalFare: z.number(),
-  totalPayable: z.number(),
-  totalPayableAmt: z.number(),
-  baggagePrice: z.number(),
-  mealPrice: z.number(),
-  seatPrice: z.number(),
-});
+export const ZFare = lazy(() =>
+  z.object({
+    currency: z.string(),
+    baseFare: z.number(),
+    tax: z.number(),
+    yq: z.number(),
+    offeredOtherCharges: z.number(),
+    serviceFee: z.number(),
+    txnFee: z.number(),
+    publishedFare: z.number(),
+    offeredFare: z.number(),
+    commissionEarned: z.number(),
+    tds: z.number(),
+    markup: z.number(),
+    gstOnMarkup: z.number(),
+    discount: z.number(),
+    publishedPrice: z.number(),
+    totalFare: z.number(),
+    totalPayable: z.number(),
+    totalPayableAmt: z.number(),
+    baggagePrice: z.number(),
+    mealPrice: z.number(),
+    seatPrice: z.number(),
+  }),
+);
 export type TFare = z.infer<typeof ZFare>;
 
-export const ZFlightOption = z.object({
-  resultIndex: z.string(),
-  /** Supplier source: 'GDS' or the LCC's airline code. */
-  source: z.string(),
-  isLcc: z.boolean(),
-  isRefundable: z.boolean(),
-  isHoldAllowed: z.boolean(),
-  isLCCSpecialReturn: z.boolean(),
-  isPassportRequired: z.boolean(),
-  isPanRequired: z.boolean(),
-  lastTicketDate: z.string().nullable(),
-  /** Validating carrier. */
-  airlineCode: z.string(),
-  airlineName: z.string(),
-  /** Trips (onward; return for special returns), each a list of segments. */
-  segments: z.array(z.array(ZSegment)),
-  publishedPrice: z.number(),
-  fare: ZFare,
-  fareBreakdown: z.array(ZPaxFare),
-});
+export const ZFlightOption = lazy(() =>
+  z.object({
+    resultIndex: z.string(),
+    /** Supplier source: 'GDS' or the LCC's airline code. */
+    source: z.string(),
+    isLcc: z.boolean(),
+    isRefundable: z.boolean(),
+    isHoldAllowed: z.boolean(),
+    isLCCSpecialReturn: z.boolean(),
+    isPassportRequired: z.boolean(),
+    isPanRequired: z.boolean(),
+    lastTicketDate: z.string().nullable(),
+    /** Validating carrier. */
+    airlineCode: z.string(),
+    airlineName: z.string(),
+    /** Trips (onward; return for special returns), each a list of segments. */
+    segments: z.array(z.array(ZSegment)),
+    publishedPrice: z.number(),
+    fare: ZFare,
+    fareBreakdown: z.array(ZPaxFare),
+  }),
+);
 export type TFlightOption = z.infer<typeof ZFlightOption>;
 
-export const ZSearchResponse = z.object({
-  searchId: z.string(),
-  /** When the supplier's trace lapses; after it the user must search again. */
-  expiresAt: z.string(),
-  JourneyType: z.number(),
-  returnType: z.number().optional(),
-  isDomestic: z.boolean(),
-  adultCount: z.number(),
-  childCount: z.number(),
-  infantCount: z.number(),
-  segments: z.array(ZSearchSegment),
-  /** One list per direction: onward, then return for a normal (domestic) return. */
-  results: z.array(z.array(ZFlightOption)),
-  /** Whether the caller may see the full fare breakdown (staff) and earnings (agents, staff). */
-  showFullBreakdown: z.boolean(),
-});
+export const ZSearchResponse = lazy(() =>
+  z.object({
+    searchId: z.string(),
+    /** When the supplier's trace lapses; after it the user must search again. */
+    expiresAt: z.string(),
+    JourneyType: z.number(),
+    returnType: z.number().optional(),
+    isDomestic: z.boolean(),
+    adultCount: z.number(),
+    childCount: z.number(),
+    infantCount: z.number(),
+    segments: z.array(ZSearchSegment),
+    /** One list per direction: onward, then return for a normal (domestic) return. */
+    results: z.array(z.array(ZFlightOption)),
+    /** Whether the caller may see the full fare breakdown (staff) and earnings (agents, staff). */
+    showFullBreakdown: z.boolean(),
+  }),
+);
 export type TSearchResponse = z.infer<typeof ZSearchResponse>;
 
 /** Identifies one option of one search. */
-export const ZOptionRef = z.object({ searchId: zId(), resultIndex: zSupplierRef() });
+export const ZOptionRef = lazy(() => z.object({ searchId: zId(), resultIndex: zSupplierRef() }));
 export type TOptionRef = z.infer<typeof ZOptionRef>;
 
-export const ZFareRule = z.object({
-  origin: z.string(),
-  destination: z.string(),
-  airline: z.string(),
-  fareRuleDetail: z.string(),
-});
+export const ZFareRule = lazy(() =>
+  z.object({
+    origin: z.string(),
+    destination: z.string(),
+    airline: z.string(),
+    fareRuleDetail: z.string(),
+  }),
+);
 export type TFareRule = z.infer<typeof ZFareRule>;
 
 /** The e-ticket's fare split (spec 000 §9 field names); `seatCharges` is ours: seats are their own line. */
-export const ZETicketFare = z.object({
-  currency: z.string(),
-  baseFare: z.number(),
-  tax: z.number(),
-  txnFee: z.number(),
-  otherCharges: z.number(),
-  baggageMealCharges: z.number(),
-  seatCharges: z.number(),
-  discount: z.number(),
-  totalFare: z.number(),
-  roundedTotalFare: z.number(),
-});
+export const ZETicketFare = lazy(() =>
+  z.object({
+    currency: z.string(),
+    baseFare: z.number(),
+    tax: z.number(),
+    txnFee: z.number(),
+    otherCharges: z.number(),
+    baggageMealCharges: z.number(),
+    seatCharges: z.number(),
+    discount: z.number(),
+    totalFare: z.number(),
+    roundedTotalFare: z.number(),
+  }),
+);
 
 /** Per passenger type: one passenger's base, tax and fare, and the type's total (domain `paxTypeCharges`). */
-export const ZPaxTypeCharge = z.object({
-  passengerType: z.number(),
-  count: z.number(),
-  baseFare: z.number(),
-  tax: z.number(),
-  totalFare: z.number(),
-  total: z.number(),
-});
+export const ZPaxTypeCharge = lazy(() =>
+  z.object({
+    passengerType: z.number(),
+    count: z.number(),
+    baseFare: z.number(),
+    tax: z.number(),
+    totalFare: z.number(),
+    total: z.number(),
+  }),
+);
 
 /**
  * What a booking charges and why (domain `chargeOf`): the server's figure, which the pages show as is.
  * `total` is the payment order's amount.
  */
-export const ZCharge = z.object({
-  currency: z.string(),
-  fare: ZETicketFare,
-  extras: z.array(
-    z.object({
-      passengerIndex: z.number(),
-      kind: z.enum(['baggage', 'meal', 'seat']),
-      segment: z.string(),
-      code: z.string(),
-      description: z.string(),
-      price: z.number(),
-    }),
-  ),
-  paxTypes: z.array(ZPaxTypeCharge),
-  commissionEarned: z.number(),
-  tds: z.number(),
-  total: z.number(),
-});
+export const ZCharge = lazy(() =>
+  z.object({
+    currency: z.string(),
+    fare: ZETicketFare,
+    extras: z.array(
+      z.object({
+        passengerIndex: z.number(),
+        kind: z.enum(['baggage', 'meal', 'seat']),
+        segment: z.string(),
+        code: z.string(),
+        description: z.string(),
+        price: z.number(),
+      }),
+    ),
+    paxTypes: z.array(ZPaxTypeCharge),
+    commissionEarned: z.number(),
+    tds: z.number(),
+    total: z.number(),
+  }),
+);
 export type TCharge = z.infer<typeof ZCharge>;
 
-export const ZFareQuote = z.object({
-  searchId: z.string(),
-  resultIndex: z.string(),
-  isPriceChanged: z.boolean(),
-  previousTotalPayable: z.number(),
-  option: ZFlightOption,
-  expiresAt: z.string(),
-  /** The fare as it will be charged before extras (split and per passenger type as on the e-ticket). */
-  charge: ZCharge,
-});
+export const ZFareQuote = lazy(() =>
+  z.object({
+    searchId: z.string(),
+    resultIndex: z.string(),
+    isPriceChanged: z.boolean(),
+    previousTotalPayable: z.number(),
+    option: ZFlightOption,
+    expiresAt: z.string(),
+    /** The fare as it will be charged before extras (split and per passenger type as on the e-ticket). */
+    charge: ZCharge,
+  }),
+);
 export type TFareQuote = z.infer<typeof ZFareQuote>;
 
 // ---------------------------------------------------------------- SSR
 
-export const ZSsrItem = z.object({
-  code: z.string(),
-  description: z.string(),
-  /** Baggage weight in kg, or meal quantity. */
-  weight: z.number().optional(),
-  quantity: z.number().optional(),
-  price: z.number(),
-  currency: z.string(),
-  /** 1 segment, 2 full journey. */
-  wayType: z.number(),
-  origin: z.string(),
-  destination: z.string(),
-  airlineCode: z.string(),
-  flightNumber: z.string(),
-});
+export const ZSsrItem = lazy(() =>
+  z.object({
+    code: z.string(),
+    description: z.string(),
+    /** Baggage weight in kg, or meal quantity. */
+    weight: z.number().optional(),
+    quantity: z.number().optional(),
+    price: z.number(),
+    currency: z.string(),
+    /** 1 segment, 2 full journey. */
+    wayType: z.number(),
+    origin: z.string(),
+    destination: z.string(),
+    airlineCode: z.string(),
+    flightNumber: z.string(),
+  }),
+);
 export type TSsrItem = z.infer<typeof ZSsrItem>;
-export const ZSeat = z.object({
-  code: z.string(),
-  rowNo: z.string(),
-  seatNo: z.string(),
-  /** 1 window, 2 aisle, 3 middle. */
-  seatType: z.number(),
-  available: z.boolean(),
-  price: z.number(),
-  currency: z.string(),
-  origin: z.string(),
-  destination: z.string(),
-  airlineCode: z.string(),
-  flightNumber: z.string(),
-});
+export const ZSeat = lazy(() =>
+  z.object({
+    code: z.string(),
+    rowNo: z.string(),
+    seatNo: z.string(),
+    /** 1 window, 2 aisle, 3 middle. */
+    seatType: z.number(),
+    available: z.boolean(),
+    price: z.number(),
+    currency: z.string(),
+    origin: z.string(),
+    destination: z.string(),
+    airlineCode: z.string(),
+    flightNumber: z.string(),
+  }),
+);
 export type TSeat = z.infer<typeof ZSeat>;
-export const ZSsrCatalogue = z.object({
-  baggage: z.array(ZSsrItem),
-  mealDynamic: z.array(ZSsrItem),
-  /** Per segment (`origin-destination`): rows of seats. */
-  seatDynamic: z.array(z.object({ segment: z.string(), rows: z.array(z.array(ZSeat)) })),
-  /** LCC SSR are confirmed online; GDS SSR are requests to the airline. */
-  confirmedOnline: z.boolean(),
-});
+export const ZSsrCatalogue = lazy(() =>
+  z.object({
+    baggage: z.array(ZSsrItem),
+    mealDynamic: z.array(ZSsrItem),
+    /** Per segment (`origin-destination`): rows of seats. */
+    seatDynamic: z.array(z.object({ segment: z.string(), rows: z.array(z.array(ZSeat)) })),
+    /** LCC SSR are confirmed online; GDS SSR are requests to the airline. */
+    confirmedOnline: z.boolean(),
+  }),
+);
 export type TSsrCatalogue = z.infer<typeof ZSsrCatalogue>;
 
 // ---------------------------------------------------------------- passengers
@@ -377,7 +418,7 @@ const zName = (label: string) =>
     .min(1, MSG.required)
     .max(32, `${label} is too long`)
     .regex(/^[A-Za-z][A-Za-z .'-]*$/, `${label} may contain letters, spaces, dots, hyphens and apostrophes only`);
-const zIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a valid date');
+const zIsoDate = lazy(() => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a valid date'));
 
 /** Chosen SSR per passenger, by code (validated against the catalogue server-side). */
 const zSsrChoice = () =>
@@ -391,44 +432,50 @@ const zSsrChoice = () =>
     )
     .max(20)
     .default([]);
-export const ZPaxSsr = z.object({ baggage: zSsrChoice(), mealDynamic: zSsrChoice(), seat: zSsrChoice() });
+export const ZPaxSsr = lazy(() => z.object({ baggage: zSsrChoice(), mealDynamic: zSsrChoice(), seat: zSsrChoice() }));
 export type TPaxSsr = z.infer<typeof ZPaxSsr>;
 
-export const ZPassengerInput = z.object({
-  /** Must agree with the gender (domain `titleGenderProblem`): Mr and Mstr male; Mrs, Ms and Miss female. */
-  title: z.enum(['Mr', 'Mrs', 'Ms', 'Miss', 'Mstr'], { error: MSG.required }),
-  firstName: zName('First name'),
-  lastName: zName('Last name'),
-  paxType: z.union([z.literal(1), z.literal(2), z.literal(3)]),
-  gender: z.union([z.literal(1), z.literal(2)], { error: MSG.required }),
-  dateOfBirth: zIsoDate.optional(),
-  isLeadPax: z.boolean().default(false),
-  /** Lead passenger contact: phone code (e.g. +91) and mobile number, email. */
-  phoneCode: zShortText({ required: false, max: 8 }).optional(),
-  mobileNo: zShortText({ required: false, max: 20 }).optional(),
-  email: zEmailText().optional(),
-  addressLine1: zAddress({ required: false }).optional(),
-  city: zAddress({ required: false }).optional(),
-  countryCode: zShortText({ required: false, max: 3 }).toUpperCase().optional(),
-  nationality: zShortText({ required: false, max: 3 }).toUpperCase().optional(),
-  passportNo: zShortText({ required: false, max: 20 }).toUpperCase().optional(),
-  passportIssueDate: zIsoDate.optional(),
-  passportExpiry: zIsoDate.optional(),
-  passportIssueCountryCode: zShortText({ required: false, max: 3 }).toUpperCase().optional(),
-  ssr: ZPaxSsr.optional(),
-});
+export const ZPassengerInput = lazy(() =>
+  z.object({
+    /** Must agree with the gender (domain `titleGenderProblem`): Mr and Mstr male; Mrs, Ms and Miss female. */
+    title: z.enum(['Mr', 'Mrs', 'Ms', 'Miss', 'Mstr'], { error: MSG.required }),
+    firstName: zName('First name'),
+    lastName: zName('Last name'),
+    paxType: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+    gender: z.union([z.literal(1), z.literal(2)], { error: MSG.required }),
+    dateOfBirth: zIsoDate.optional(),
+    isLeadPax: z.boolean().default(false),
+    /** Lead passenger contact: phone code (e.g. +91) and mobile number, email. */
+    phoneCode: zShortText({ required: false, max: 8 }).optional(),
+    mobileNo: zShortText({ required: false, max: 20 }).optional(),
+    email: zEmailText().optional(),
+    addressLine1: zAddress({ required: false }).optional(),
+    city: zAddress({ required: false }).optional(),
+    countryCode: zShortText({ required: false, max: 3 }).toUpperCase().optional(),
+    nationality: zShortText({ required: false, max: 3 }).toUpperCase().optional(),
+    passportNo: zShortText({ required: false, max: 20 }).toUpperCase().optional(),
+    passportIssueDate: zIsoDate.optional(),
+    passportExpiry: zIsoDate.optional(),
+    passportIssueCountryCode: zShortText({ required: false, max: 3 }).toUpperCase().optional(),
+    ssr: ZPaxSsr.optional(),
+  }),
+);
 export type TPassengerInput = z.infer<typeof ZPassengerInput>;
 
-export const ZTicket = z.object({ ticketId: z.string(), ticketNumber: z.string(), validatingAirline: z.string() });
+export const ZTicket = lazy(() =>
+  z.object({ ticketId: z.string(), ticketNumber: z.string(), validatingAirline: z.string() }),
+);
 
-export const ZBookedPassenger = ZPassengerInput.omit({ ssr: true }).extend({
-  paxIndex: z.number(),
-  ticket: ZTicket.nullable(),
-  baggage: z.array(ZSsrItem),
-  mealDynamic: z.array(ZSsrItem),
-  seat: z.array(ZSeat),
-  fare: ZPaxFare.omit({ count: true }),
-});
+export const ZBookedPassenger = lazy(() =>
+  ZPassengerInput.omit({ ssr: true }).extend({
+    paxIndex: z.number(),
+    ticket: ZTicket.nullable(),
+    baggage: z.array(ZSsrItem),
+    mealDynamic: z.array(ZSsrItem),
+    seat: z.array(ZSeat),
+    fare: ZPaxFare.omit({ count: true }),
+  }),
+);
 export type TBookedPassenger = z.infer<typeof ZBookedPassenger>;
 
 // ---------------------------------------------------------------- payment order, booking
@@ -438,96 +485,102 @@ export const ORDER_STATUSES = ['created', 'paid', 'booking', 'booked', 'failed',
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** The payment order of spec 000 §3, with its state. */
-export const ZPaymentOrder = z.object({
-  orderId: z.string(),
-  amount: z.number(),
-  currency: z.string(),
-  traceId: z.string(),
-  redirectTo: z.string().nullable(),
-  remark: z.string(),
-  serviceName: z.string(),
-  supplierSiteId: z.string().nullable(),
-  segments: z.array(
-    z.object({
-      origin: z.string(),
-      destination: z.string(),
-      departureTime: z.string(),
-      flightNumber: z.string(),
-      airlineCode: z.string(),
-    }),
-  ),
-  transactionId: z.string().nullable(),
-  status: z.enum(ORDER_STATUSES),
-  paymentMode: z.enum(PAYMENT_MODES),
-  hold: z.boolean(),
-  expiresAt: z.string(),
-  bookingIds: z.array(z.string()),
-  failureReason: z.string().optional(),
-});
+export const ZPaymentOrder = lazy(() =>
+  z.object({
+    orderId: z.string(),
+    amount: z.number(),
+    currency: z.string(),
+    traceId: z.string(),
+    redirectTo: z.string().nullable(),
+    remark: z.string(),
+    serviceName: z.string(),
+    supplierSiteId: z.string().nullable(),
+    segments: z.array(
+      z.object({
+        origin: z.string(),
+        destination: z.string(),
+        departureTime: z.string(),
+        flightNumber: z.string(),
+        airlineCode: z.string(),
+      }),
+    ),
+    transactionId: z.string().nullable(),
+    status: z.enum(ORDER_STATUSES),
+    paymentMode: z.enum(PAYMENT_MODES),
+    hold: z.boolean(),
+    expiresAt: z.string(),
+    bookingIds: z.array(z.string()),
+    failureReason: z.string().optional(),
+  }),
+);
 export type TPaymentOrder = z.infer<typeof ZPaymentOrder>;
 
-export const ZChangeRequestInfo = z.object({
-  changeRequestId: z.string(),
-  ticketId: z.string().nullable(),
-  requestType: z.number(),
-  status: z.string(),
-  remarks: z.string(),
-  createdAt: z.string(),
-  refundedAmount: z.number().optional(),
-  cancellationCharge: z.number().optional(),
-  creditedAt: z.string().optional(),
-});
+export const ZChangeRequestInfo = lazy(() =>
+  z.object({
+    changeRequestId: z.string(),
+    ticketId: z.string().nullable(),
+    requestType: z.number(),
+    status: z.string(),
+    remarks: z.string(),
+    createdAt: z.string(),
+    refundedAmount: z.number().optional(),
+    cancellationCharge: z.number().optional(),
+    creditedAt: z.string().optional(),
+  }),
+);
 
 /** A booking as stored and as the ticket screens read it (spec 000 §3 "Booking / ticket"). */
-export const ZBooking = z.object({
-  bookingId: z.string(),
-  pnr: z.string(),
-  orderId: z.string(),
-  searchId: z.string(),
-  resultIndex: z.string(),
-  supplierBookingId: z.string(),
-  source: z.string(),
-  /** Which supply served it: 'simulator', 'tbo' or 'site:<supplierSiteId>'. */
-  supplier: z.string(),
-  isLcc: z.boolean(),
-  isRefundable: z.boolean(),
-  isDomestic: z.boolean(),
-  journeyType: z.number(),
-  /** Normal return: 1 onward leg, 2 return leg; the other leg's booking id once booked. */
-  leg: z.number(),
-  linkedBookingId: z.string().nullable(),
-  statusId: z.number(),
-  status: z.string(),
-  lastTicketDate: z.string().nullable(),
-  airlineCode: z.string(),
-  airlineName: z.string(),
-  segments: z.array(z.array(ZSegment)),
-  passengers: z.array(ZBookedPassenger),
-  fare: ZFare,
-  fareRules: z.array(ZFareRule),
-  /** Agent's own markup / discount shown on the e-ticket they hand out (display only). */
-  agentMarkup: z.number(),
-  agentDiscount: z.number(),
-  accounting: z.object({
-    amountCharged: z.number(),
-    currency: z.string(),
-    paymentMode: z.enum(PAYMENT_MODES),
-    transactionId: z.string().nullable(),
-    legalEntityId: z.string(),
-    refundedAmount: z.number(),
+export const ZBooking = lazy(() =>
+  z.object({
+    bookingId: z.string(),
+    pnr: z.string(),
+    orderId: z.string(),
+    searchId: z.string(),
+    resultIndex: z.string(),
+    supplierBookingId: z.string(),
+    source: z.string(),
+    /** Which supply served it: 'simulator', 'tbo' or 'site:<supplierSiteId>'. */
+    supplier: z.string(),
+    isLcc: z.boolean(),
+    isRefundable: z.boolean(),
+    isDomestic: z.boolean(),
+    journeyType: z.number(),
+    /** Normal return: 1 onward leg, 2 return leg; the other leg's booking id once booked. */
+    leg: z.number(),
+    linkedBookingId: z.string().nullable(),
+    statusId: z.number(),
+    status: z.string(),
+    lastTicketDate: z.string().nullable(),
+    airlineCode: z.string(),
+    airlineName: z.string(),
+    segments: z.array(z.array(ZSegment)),
+    passengers: z.array(ZBookedPassenger),
+    fare: ZFare,
+    fareRules: z.array(ZFareRule),
+    /** Agent's own markup / discount shown on the e-ticket they hand out (display only). */
+    agentMarkup: z.number(),
+    agentDiscount: z.number(),
+    accounting: z.object({
+      amountCharged: z.number(),
+      currency: z.string(),
+      paymentMode: z.enum(PAYMENT_MODES),
+      transactionId: z.string().nullable(),
+      legalEntityId: z.string(),
+      refundedAmount: z.number(),
+    }),
+    user: z.object({
+      userId: z.string(),
+      email: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      userType: z.string(),
+      companyName: z.string().optional(),
+    }),
+    ticketCRInfo: z.array(ZChangeRequestInfo),
+    supplierChangeReqStatus: z.object({ statusText: z.string() }).nullable(),
+    createdAt: z.string(),
+    travelDate: z.string(),
+    invoiceCreatedOn: z.string().nullable(),
   }),
-  user: z.object({
-    userId: z.string(),
-    email: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    userType: z.string(),
-    companyName: z.string().optional(),
-  }),
-  ticketCRInfo: z.array(ZChangeRequestInfo),
-  supplierChangeReqStatus: z.object({ statusText: z.string() }).nullable(),
-  createdAt: z.string(),
-  travelDate: z.string(),
-  invoiceCreatedOn: z.string().nullable(),
-});
+);
 export type TBooking = z.infer<typeof ZBooking>;

@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { zOptionalId } from './customers.ts';
 import { zId, zName } from './fields.ts';
+import { lazy } from './lazy.ts';
 
 export const GROUP_MSG = {
   groupNameTaken: 'A group with this name already exists',
@@ -9,28 +10,36 @@ export const GROUP_MSG = {
   ownLegalEntity: "The site's own legal entity cannot be put in a customer group",
 } as const;
 
-export const ZLeGroup = z.object({
-  id: z.string(),
-  groupName: z.string(),
-  /** The site owner's default group (shown with a 'Default' marker). */
-  isDefault: z.boolean(),
-});
+export const ZLeGroup = lazy(() =>
+  z.object({
+    id: z.string(),
+    groupName: z.string(),
+    /** The site owner's default group (shown with a 'Default' marker). */
+    isDefault: z.boolean(),
+  }),
+);
 export type TLeGroup = z.infer<typeof ZLeGroup>;
 
-export const ZSaveLeGroup = z.object({
-  /** Absent: create; present: rename. */
-  id: zOptionalId(),
-  groupName: zName({ max: 60, tooLong: GROUP_MSG.groupNameTooLong }),
-});
+export const ZSaveLeGroup = lazy(() =>
+  z.object({
+    /** Absent: create; present: rename. */
+    id: zOptionalId(),
+    groupName: zName({ max: 60, tooLong: GROUP_MSG.groupNameTooLong }),
+  }),
+);
 
-export const ZLeGroupRef = z.object({ groupId: zId() });
+export const ZLeGroupRef = lazy(() => z.object({ groupId: zId() }));
 
-export const ZMapLegalEntity = z.object({ groupId: zId(), LEId: zId() });
+export const ZMapLegalEntity = lazy(() => z.object({ groupId: zId(), LEId: zId() }));
 
-export const ZLegalEntityMapping = z.object({ LEId: z.string(), groupId: z.string(), groupName: z.string() });
+export const ZLegalEntityMapping = lazy(() =>
+  z.object({ LEId: z.string(), groupId: z.string(), groupName: z.string() }),
+);
 
-export const ZConsumerGroupMapping = z.object({
-  groups: z.array(ZLeGroup),
-  mappedGroupId: z.string().nullable(),
-  defaultGroupId: z.string().nullable(),
-});
+export const ZConsumerGroupMapping = lazy(() =>
+  z.object({
+    groups: z.array(ZLeGroup),
+    mappedGroupId: z.string().nullable(),
+    defaultGroupId: z.string().nullable(),
+  }),
+);

@@ -9,6 +9,7 @@ import { zRequired } from './common.ts';
 import { zOptionalId } from './customers.ts';
 import { zCursor, zId } from './fields.ts';
 import { MSG } from './messages.ts';
+import { lazy } from './lazy.ts';
 
 export const MARKUP_MSG = {
   invalidAmount: 'Please enter a valid amount',
@@ -49,20 +50,20 @@ const zAirport = () =>
     .transform((s) => s.toUpperCase())
     .pipe(z.string().regex(/^[A-Z]{3}$/, MARKUP_MSG.invalidAirport));
 
-const ruleShape = {
+const ruleShape = () => ({
   markupType: z.enum(AMOUNT_TYPES),
   markupValue: zAmount(),
   discountType: z.enum(AMOUNT_TYPES),
   discountValue: zAmount(),
   applyPer: z.enum(APPLY_PER).default('passenger'),
-};
+});
 
-const settingShape = {
+const settingShape = () => ({
   /** Absent: create (or update the rule the group already has for the same airline / sector); present: update. */
   markupId: zOptionalId(),
   groupId: zId(),
-  ...ruleShape,
-};
+  ...ruleShape(),
+});
 
 type RuleInput = { markupType: AmountType; markupValue: number; discountType: AmountType; discountValue: number };
 
@@ -76,55 +77,61 @@ function percentAtMost100(rule: RuleInput, ctx: z.RefinementCtx): void {
       ctx.addIssue({ code: 'custom', path: [value], message: MARKUP_MSG.percentOver100 });
 }
 
-export const ZSaveDefaultMarkup = z.object(settingShape).superRefine(percentAtMost100);
-export const ZSaveAirlineMarkup = z
-  .object({ ...settingShape, airlineCode: zAirlineCode() })
-  .superRefine(percentAtMost100);
+export const ZSaveDefaultMarkup = lazy(() => z.object(settingShape()).superRefine(percentAtMost100));
+export const ZSaveAirlineMarkup = lazy(() =>
+  z.object({ ...settingShape(), airlineCode: zAirlineCode() }).superRefine(percentAtMost100),
+);
 /** A fixed departure is identified by its sector (one rule per group and sector). */
-export const ZSaveFixedDepartureMarkup = z
-  .object({ ...settingShape, origin: zAirport(), destination: zAirport() })
-  .superRefine((v, ctx) => {
+export const ZSaveFixedDepartureMarkup = lazy(() =>
+  z.object({ ...settingShape(), origin: zAirport(), destination: zAirport() }).superRefine((v, ctx) => {
     percentAtMost100(v, ctx);
     if (v.origin === v.destination)
       ctx.addIssue({ code: 'custom', path: ['destination'], message: MARKUP_MSG.sameSector });
-  });
+  }),
+);
 
 export type TSaveDefaultMarkup = z.output<typeof ZSaveDefaultMarkup>;
 export type TSaveAirlineMarkup = z.output<typeof ZSaveAirlineMarkup>;
 export type TSaveFixedDepartureMarkup = z.output<typeof ZSaveFixedDepartureMarkup>;
 
-export const ZMarkupSetting = z.object({
-  markupId: z.string(),
-  groupId: z.string(),
-  groupName: z.string(),
-  /** The site owner's legal entity, whose group this is. */
-  LEId: z.string(),
-  kind: z.enum(MARKUP_KINDS),
-  markupType: z.enum(AMOUNT_TYPES),
-  markupValue: z.number(),
-  discountType: z.enum(AMOUNT_TYPES),
-  discountValue: z.number(),
-  applyPer: z.enum(APPLY_PER),
-  airlineCode: z.string().optional(),
-  origin: z.string().optional(),
-  destination: z.string().optional(),
-  updatedAt: z.string(),
-});
+export const ZMarkupSetting = lazy(() =>
+  z.object({
+    markupId: z.string(),
+    groupId: z.string(),
+    groupName: z.string(),
+    /** The site owner's legal entity, whose group this is. */
+    LEId: z.string(),
+    kind: z.enum(MARKUP_KINDS),
+    markupType: z.enum(AMOUNT_TYPES),
+    markupValue: z.number(),
+    discountType: z.enum(AMOUNT_TYPES),
+    discountValue: z.number(),
+    applyPer: z.enum(APPLY_PER),
+    airlineCode: z.string().optional(),
+    origin: z.string().optional(),
+    destination: z.string().optional(),
+    updatedAt: z.string(),
+  }),
+);
 export type TMarkupSetting = z.infer<typeof ZMarkupSetting>;
 
 export const MARKUP_PAGE_SIZE = 50;
 
-export const ZListMarkups = z.object({
-  /** One group's rules; absent: every group's. */
-  groupId: zOptionalId(),
-  /** `nextCursor` of the previous page. */
-  cursor: zCursor().optional(),
-});
+export const ZListMarkups = lazy(() =>
+  z.object({
+    /** One group's rules; absent: every group's. */
+    groupId: zOptionalId(),
+    /** `nextCursor` of the previous page. */
+    cursor: zCursor().optional(),
+  }),
+);
 
-export const ZMarkupPage = z.object({
-  records: z.array(ZMarkupSetting),
-  nextCursor: z.string().nullable(),
-});
+export const ZMarkupPage = lazy(() =>
+  z.object({
+    records: z.array(ZMarkupSetting),
+    nextCursor: z.string().nullable(),
+  }),
+);
 export type TMarkupPage = z.infer<typeof ZMarkupPage>;
 
-export const ZMarkupRef = z.object({ markupId: zId() });
+export const ZMarkupRef = lazy(() => z.object({ markupId: zId() }));

@@ -5,13 +5,14 @@
 import * as z from 'zod';
 import { MSG } from './messages.ts';
 import { hasUnsafeCharacters, zShortText } from './fields.ts';
+import { lazy } from './lazy.ts';
 
 /** Country entry: name, dial_code ("+91"), code (ISO 3166-1 alpha-2). */
-export const ZCountry = z.object({ name: z.string(), dial_code: z.string(), code: z.string() });
+export const ZCountry = lazy(() => z.object({ name: z.string(), dial_code: z.string(), code: z.string() }));
 export type TCountry = z.infer<typeof ZCountry>;
 
 /** A nationality is a country: `code` is what documents store (IN), `name` what forms show. */
-export const ZNationality = z.object({ code: z.string(), name: z.string() });
+export const ZNationality = lazy(() => z.object({ code: z.string(), name: z.string() }));
 export type TNationality = z.infer<typeof ZNationality>;
 
 /**
@@ -23,16 +24,18 @@ export type TNationality = z.infer<typeof ZNationality>;
  * - label: "name then code" as the spec asks: `Mumbai (BOM)`;
  * - subTitle: `<airport name>, <country>`.
  */
-export const ZCityOption = z.object({
-  id: z.string(),
-  city: z.string(),
-  country: z.string(),
-  countryCode: z.string(),
-  cityCode: z.string(),
-  label: z.string(),
-  subTitle: z.string(),
-  value: z.string(),
-});
+export const ZCityOption = lazy(() =>
+  z.object({
+    id: z.string(),
+    city: z.string(),
+    country: z.string(),
+    countryCode: z.string(),
+    cityCode: z.string(),
+    label: z.string(),
+    subTitle: z.string(),
+    value: z.string(),
+  }),
+);
 export type CityOption = z.infer<typeof ZCityOption>;
 
 /** Options the autocomplete shows at most. */
@@ -40,37 +43,43 @@ export const AIRPORT_SEARCH_LIMIT = 10;
 /** Longest search text accepted (a long airport name fits). */
 export const SEARCH_TEXT_MAX = 60;
 
-export const ZAirportSearch = z.object({ search: zShortText({ max: SEARCH_TEXT_MAX }) });
+export const ZAirportSearch = lazy(() => z.object({ search: zShortText({ max: SEARCH_TEXT_MAX }) }));
 
-export const ZAirlineStatic = z.object({ airlineName: z.string(), airlineCode: z.string(), logoUrl: z.string() });
+export const ZAirlineStatic = lazy(() =>
+  z.object({ airlineName: z.string(), airlineCode: z.string(), logoUrl: z.string() }),
+);
 export type TAirlineStatic = z.infer<typeof ZAirlineStatic>;
 
 /** Optionally only some airlines (the result screen needs the logos of the carriers it shows). */
-export const ZAirlinesRequest = z.object({
-  airlineCodes: z
-    .array(
-      z
-        .string()
-        .trim()
-        .toUpperCase()
-        .regex(/^[A-Z0-9]{2}$/, 'Airline codes are two letters or digits'),
-    )
-    .max(200)
-    .optional(),
-});
+export const ZAirlinesRequest = lazy(() =>
+  z.object({
+    airlineCodes: z
+      .array(
+        z
+          .string()
+          .trim()
+          .toUpperCase()
+          .regex(/^[A-Z0-9]{2}$/, 'Airline codes are two letters or digits'),
+      )
+      .max(200)
+      .optional(),
+  }),
+);
 
-export const ZState = z.object({ code: z.string(), name: z.string(), countryCode: z.string() });
+export const ZState = lazy(() => z.object({ code: z.string(), name: z.string(), countryCode: z.string() }));
 export type TState = z.infer<typeof ZState>;
 
 /** A city of the city table (api_cities, dbCities). `city` and `country` are names, as the spec lists. */
-export const ZCity = z.object({
-  id: z.number().int(),
-  city: z.string(),
-  state: z.string(),
-  stateCode: z.string(),
-  country: z.string(),
-  countryCode: z.string(),
-});
+export const ZCity = lazy(() =>
+  z.object({
+    id: z.number().int(),
+    city: z.string(),
+    state: z.string(),
+    stateCode: z.string(),
+    country: z.string(),
+    countryCode: z.string(),
+  }),
+);
 export type TCity = z.infer<typeof ZCity>;
 
 const zCountryCode = () =>
@@ -88,26 +97,31 @@ const zStateCode = () =>
     .min(1, MSG.required)
     .regex(/^[A-Z0-9]{1,3}$/, MSG.unknownState);
 
-export const ZStatesRequest = z.object({ countryCode: zCountryCode() });
-export const ZCitiesRequest = z.object({ countryCode: zCountryCode(), stateCode: zStateCode() });
+export const ZStatesRequest = lazy(() => z.object({ countryCode: zCountryCode() }));
+export const ZCitiesRequest = lazy(() => z.object({ countryCode: zCountryCode(), stateCode: zStateCode() }));
 
 /** Cities a name search answers at most. */
 export const CITY_SEARCH_LIMIT = 20;
 
 /** dbCities: `city` searches by name prefix (2+ characters), `cityId` reads one city. */
-export const ZDbCitiesRequest = z
-  .object({
-    city: z
-      .string()
-      .trim()
-      .min(2, 'Type at least 2 characters')
-      .max(SEARCH_TEXT_MAX, MSG.tooLong(SEARCH_TEXT_MAX))
-      .refine((s) => !hasUnsafeCharacters(s), MSG.invalidCharacters)
-      .optional(),
-    cityId: z
-      .union([z.number(), z.string().trim().min(1).max(32)])
-      .transform((v) => Number(v))
-      .pipe(z.number({ error: 'cityId must be a number' }).int('cityId must be a number').min(0))
-      .optional(),
-  })
-  .refine((r) => r.city !== undefined || r.cityId !== undefined, { message: MSG.cityOrCityIdRequired, path: ['city'] });
+export const ZDbCitiesRequest = lazy(() =>
+  z
+    .object({
+      city: z
+        .string()
+        .trim()
+        .min(2, 'Type at least 2 characters')
+        .max(SEARCH_TEXT_MAX, MSG.tooLong(SEARCH_TEXT_MAX))
+        .refine((s) => !hasUnsafeCharacters(s), MSG.invalidCharacters)
+        .optional(),
+      cityId: z
+        .union([z.number(), z.string().trim().min(1).max(32)])
+        .transform((v) => Number(v))
+        .pipe(z.number({ error: 'cityId must be a number' }).int('cityId must be a number').min(0))
+        .optional(),
+    })
+    .refine((r) => r.city !== undefined || r.cityId !== undefined, {
+      message: MSG.cityOrCityIdRequired,
+      path: ['city'],
+    }),
+);

@@ -2,11 +2,12 @@
 import * as z from 'zod';
 import { routeKey, urlPath, type Endpoint } from './endpoint.ts';
 import { ZErrorEnvelope } from './envelope.ts';
+import { unwrap } from './lazy.ts';
 
 type Json = Record<string, unknown>;
 
 const schemaOf = (s: z.ZodType, io: 'input' | 'output'): Json =>
-  z.toJSONSchema(s, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Json;
+  z.toJSONSchema(unwrap(s), { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Json;
 
 export function openApiDocument(
   endpoints: readonly Endpoint[],

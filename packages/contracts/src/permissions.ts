@@ -122,7 +122,11 @@ export const PERMISSION_CATALOGUE: ModuleDef[] = [
     groups: [
       {
         name: 'Masters',
-        permissions: [p('dmc.masters', 'Edit masters and rates'), p('dmc.areas', 'Edit areas and area transfers')],
+        permissions: [
+          p('dmc.masters', 'Markets, hotels, activities, tour options, rates, combos and their history'),
+          p('dmc.areas', 'Areas and area transfers'),
+          p('dmc.importData', 'Import DMC masters and rates from a spreadsheet (overwrites rows by id)', false),
+        ],
       },
       {
         name: 'Operations',

@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { zOptionalId } from './customers.ts';
 import { zId, zName } from './fields.ts';
+import { lazy } from './lazy.ts';
 
 export const RBAC_MSG = {
   groupNameTaken: 'A permission group with this name already exists',
@@ -11,80 +12,100 @@ export const RBAC_MSG = {
   groupChangedMeanwhile: 'This permission group was changed by someone else. Please reload and try again.',
 } as const;
 
-export const ZPermissionState = z.object({
-  key: z.string(),
-  label: z.string(),
-  isActive: z.boolean(),
-  defaultAllowed: z.boolean(),
-});
-export const ZPermissionGroupState = z.object({
-  name: z.string(),
-  isActive: z.boolean(),
-  permissions: z.array(ZPermissionState),
-});
-export const ZModuleState = z.object({
-  moduleName: z.string(),
-  isActive: z.boolean(),
-  groups: z.array(ZPermissionGroupState),
-});
+export const ZPermissionState = lazy(() =>
+  z.object({
+    key: z.string(),
+    label: z.string(),
+    isActive: z.boolean(),
+    defaultAllowed: z.boolean(),
+  }),
+);
+export const ZPermissionGroupState = lazy(() =>
+  z.object({
+    name: z.string(),
+    isActive: z.boolean(),
+    permissions: z.array(ZPermissionState),
+  }),
+);
+export const ZModuleState = lazy(() =>
+  z.object({
+    moduleName: z.string(),
+    isActive: z.boolean(),
+    groups: z.array(ZPermissionGroupState),
+  }),
+);
 export type TModuleState = z.infer<typeof ZModuleState>;
 
 /** What the signed-in user may do (the web hides what the server would refuse anyway). */
-export const ZSessionPermissions = z.object({
-  permissions: z.array(z.string()),
-  modules: z.array(ZModuleState),
-  lastSyncAt: z.string(),
-  isUserSuperAdmin: z.boolean(),
-});
+export const ZSessionPermissions = lazy(() =>
+  z.object({
+    permissions: z.array(z.string()),
+    modules: z.array(ZModuleState),
+    lastSyncAt: z.string(),
+    isUserSuperAdmin: z.boolean(),
+  }),
+);
 
-export const ZRbacGroupSummary = z.object({ id: z.string(), groupName: z.string(), permissions: z.array(z.string()) });
-export const ZRbacGroup = ZRbacGroupSummary.extend({ modules: z.array(ZModuleState) });
+export const ZRbacGroupSummary = lazy(() =>
+  z.object({ id: z.string(), groupName: z.string(), permissions: z.array(z.string()) }),
+);
+export const ZRbacGroup = lazy(() => ZRbacGroupSummary.extend({ modules: z.array(ZModuleState) }));
 
 /**
  * An edit of the permission editor. Switches are applied to the catalogue in order with the toggle
  * rules: a module or group switch first, then explicit permission switches inside it.
  */
-export const ZModuleEdit = z.object({
-  moduleName: zName(),
-  isActive: z.boolean().optional(),
-  groups: z
-    .array(
-      z.object({
-        name: zName(),
-        isActive: z.boolean().optional(),
-        permissions: z
-          .array(z.object({ key: zId(), isActive: z.boolean() }))
-          .max(500)
-          .default([]),
-      }),
-    )
-    .max(100)
-    .default([]),
-});
+export const ZModuleEdit = lazy(() =>
+  z.object({
+    moduleName: zName(),
+    isActive: z.boolean().optional(),
+    groups: z
+      .array(
+        z.object({
+          name: zName(),
+          isActive: z.boolean().optional(),
+          permissions: z
+            .array(z.object({ key: zId(), isActive: z.boolean() }))
+            .max(500)
+            .default([]),
+        }),
+      )
+      .max(100)
+      .default([]),
+  }),
+);
 export type TModuleEdit = z.output<typeof ZModuleEdit>;
 
-export const ZSavePermissionGroup = z.object({
-  id: zOptionalId(),
-  groupName: zName({ max: 60, tooLong: 'Group name must be at most 60 characters' }),
-  modules: z.array(ZModuleEdit).max(50).default([]),
-});
+export const ZSavePermissionGroup = lazy(() =>
+  z.object({
+    id: zOptionalId(),
+    groupName: zName({ max: 60, tooLong: 'Group name must be at most 60 characters' }),
+    modules: z.array(ZModuleEdit).max(50).default([]),
+  }),
+);
 
-export const ZUserGroupOfUser = z.object({
-  userId: z.string(),
-  group: z.object({ id: z.string(), groupName: z.string() }).nullable(),
-});
+export const ZUserGroupOfUser = lazy(() =>
+  z.object({
+    userId: z.string(),
+    group: z.object({ id: z.string(), groupName: z.string() }).nullable(),
+  }),
+);
 
-export const ZAssignUserGroup = z.object({
-  userId: zId(),
-  /** null removes the user from their group. */
-  userGroupId: zId().nullable(),
-});
+export const ZAssignUserGroup = lazy(() =>
+  z.object({
+    userId: zId(),
+    /** null removes the user from their group. */
+    userGroupId: zId().nullable(),
+  }),
+);
 
-export const ZRbacMember = z.object({
-  id: z.string(),
-  users_id: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  isUserSuperAdmin: z.boolean(),
-});
+export const ZRbacMember = lazy(() =>
+  z.object({
+    id: z.string(),
+    users_id: z.number().int(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    isUserSuperAdmin: z.boolean(),
+  }),
+);

@@ -17,6 +17,8 @@ import { flightEndpoints } from './endpoints/flights.ts';
 import { walletEndpoints } from './endpoints/wallet.ts';
 import { ticketEndpoints } from './endpoints/tickets.ts';
 import { flightAdminEndpoints } from './endpoints/flight-admin.ts';
+import { dmcEndpoints } from './endpoints/dmc.ts';
+import { areasEndpoints } from './endpoints/areas.ts';
 
 export const ENDPOINTS: readonly Endpoint[] = [
   ...siteEndpoints,
@@ -32,6 +34,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...walletEndpoints,
   ...ticketEndpoints,
   ...flightAdminEndpoints,
+  ...dmcEndpoints,
+  ...areasEndpoints,
 ];
 
 export const ENDPOINTS_BY_ROUTE_KEY: ReadonlyMap<string, Endpoint> = new Map(ENDPOINTS.map((e) => [routeKey(e), e]));

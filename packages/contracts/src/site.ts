@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { USER_TYPES } from './endpoint.ts';
+import { lazy } from './lazy.ts';
 
 export const SITE_MODULES = [
   'FlightsForm',
@@ -29,56 +30,64 @@ export const CRM_MODULES: readonly SiteModule[] = [
   'Train',
 ];
 
-const zHex = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be #rrggbb');
+const zHex = lazy(() => z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be #rrggbb'));
 
-export const ZThemePalette = z.object({
-  primary: zHex,
-  secondary: zHex,
-  background: zHex.optional(),
-  text: zHex.optional(),
-});
-
-export const ZBrandingSettings = z.object({
-  theme: z.object({ palette: ZThemePalette }),
-  /** Lock mode: unauthenticated visitors to a locked route go to /login. `lockedRoutes` empty = whole site. */
-  lockMode: z.object({ enabled: z.boolean(), lockedRoutes: z.array(z.string()) }),
-  popupSettings: z.object({
-    enabled: z.boolean(),
-    title: z.string(),
-    html: z.string(),
-    delaySeconds: z.number().int().min(0),
+export const ZThemePalette = lazy(() =>
+  z.object({
+    primary: zHex,
+    secondary: zHex,
+    background: zHex.optional(),
+    text: zHex.optional(),
   }),
-  ssrElements: z.object({ baggage: z.boolean(), meal: z.boolean(), seat: z.boolean() }),
-});
+);
+
+export const ZBrandingSettings = lazy(() =>
+  z.object({
+    theme: z.object({ palette: ZThemePalette }),
+    /** Lock mode: unauthenticated visitors to a locked route go to /login. `lockedRoutes` empty = whole site. */
+    lockMode: z.object({ enabled: z.boolean(), lockedRoutes: z.array(z.string()) }),
+    popupSettings: z.object({
+      enabled: z.boolean(),
+      title: z.string(),
+      html: z.string(),
+      delaySeconds: z.number().int().min(0),
+    }),
+    ssrElements: z.object({ baggage: z.boolean(), meal: z.boolean(), seat: z.boolean() }),
+  }),
+);
 export type TBrandingSettings = z.infer<typeof ZBrandingSettings>;
 
-export const ZWlMeta = z.object({
-  canShowPermissionMenu: z.boolean(),
-  googleAuthClientId: z.string().optional(),
-  facebookAppId: z.string().optional(),
-});
+export const ZWlMeta = lazy(() =>
+  z.object({
+    canShowPermissionMenu: z.boolean(),
+    googleAuthClientId: z.string().optional(),
+    facebookAppId: z.string().optional(),
+  }),
+);
 
 /** What `whitelabel/detetct` returns: public branding only, never credentials. */
-export const ZSiteDetails = z.object({
-  _id: z.string(),
-  companyName: z.string(),
-  logoUrl: z.string(),
-  adminContact: z.string(),
-  adminEmail: z.string(),
-  domain: z.string(),
-  faviconImage: z.string(),
-  gtm_tag: z.string(),
-  scriptUrls: z.array(z.string()),
-  brandingSettings: ZBrandingSettings,
-  wlMeta: ZWlMeta,
-  headerHtml: z.string(),
-  footerHtml: z.string(),
-  modules: z.array(z.enum(SITE_MODULES)),
-  /** Where `/` sends visitors (spec: "redirects to an external core site"). Empty = the app's own home. */
-  coreSiteUrl: z.string(),
-  /** Test hosts show the test-only staff links. */
-  isTestHost: z.boolean(),
-});
+export const ZSiteDetails = lazy(() =>
+  z.object({
+    _id: z.string(),
+    companyName: z.string(),
+    logoUrl: z.string(),
+    adminContact: z.string(),
+    adminEmail: z.string(),
+    domain: z.string(),
+    faviconImage: z.string(),
+    gtm_tag: z.string(),
+    scriptUrls: z.array(z.string()),
+    brandingSettings: ZBrandingSettings,
+    wlMeta: ZWlMeta,
+    headerHtml: z.string(),
+    footerHtml: z.string(),
+    modules: z.array(z.enum(SITE_MODULES)),
+    /** Where `/` sends visitors (spec: "redirects to an external core site"). Empty = the app's own home. */
+    coreSiteUrl: z.string(),
+    /** Test hosts show the test-only staff links. */
+    isTestHost: z.boolean(),
+  }),
+);
 export type TSiteDetails = z.infer<typeof ZSiteDetails>;
 
 export const POLICY_PAGES = [
@@ -89,11 +98,13 @@ export const POLICY_PAGES = [
 ] as const;
 export type PolicyPage = (typeof POLICY_PAGES)[number];
 
-export const ZPolicyPage = z.object({
-  page: z.enum(POLICY_PAGES),
-  title: z.string(),
-  html: z.string(),
-  updatedAt: z.string(),
-});
+export const ZPolicyPage = lazy(() =>
+  z.object({
+    page: z.enum(POLICY_PAGES),
+    title: z.string(),
+    html: z.string(),
+    updatedAt: z.string(),
+  }),
+);
 
-export const ZUserTypeEnum = z.enum(USER_TYPES);
+export const ZUserTypeEnum = lazy(() => z.enum(USER_TYPES));

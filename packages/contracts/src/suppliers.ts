@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { LINK_STATUSES, MAPPING_STATUSES } from '@tp/domain/supplier-links';
 import { MSG } from './messages.ts';
 import { zId } from './fields.ts';
+import { lazy } from './lazy.ts';
 
 export { LINK_STATUSES, MAPPING_STATUSES };
 
@@ -45,10 +46,10 @@ export const SUPPLIER_MSG = {
 export const zSiteId = () => zId(SUPPLIER_MSG.invalidSiteId);
 /** Ids we issue (supplier lists, requests, legal entities). */
 export const zRef = () => zId(SUPPLIER_MSG.invalidRef);
-export const ZSupplierCategory = z.enum(SUPPLIER_CATEGORIES, { error: SUPPLIER_MSG.invalidCategory });
-export const ZLinkStatus = z.enum(LINK_STATUSES, { error: SUPPLIER_MSG.invalidStatus });
-export const ZRequestStatus = z.enum(REQUEST_STATUSES, { error: SUPPLIER_MSG.invalidStatus });
-export const ZMappingStatus = z.enum(MAPPING_STATUSES, { error: SUPPLIER_MSG.invalidStatus });
+export const ZSupplierCategory = lazy(() => z.enum(SUPPLIER_CATEGORIES, { error: SUPPLIER_MSG.invalidCategory }));
+export const ZLinkStatus = lazy(() => z.enum(LINK_STATUSES, { error: SUPPLIER_MSG.invalidStatus }));
+export const ZRequestStatus = lazy(() => z.enum(REQUEST_STATUSES, { error: SUPPLIER_MSG.invalidStatus }));
+export const ZMappingStatus = lazy(() => z.enum(MAPPING_STATUSES, { error: SUPPLIER_MSG.invalidStatus }));
 /** Query strings carry text: "2" → 2; absent → page 1 (spec 000 §9 "Supplier request page default 1"). */
 export const zPage = () => z.coerce.number({ error: MSG.required }).int().min(1).max(10_000).default(1);
 export const zFlag = () => z.boolean({ error: MSG.required });
@@ -62,113 +63,127 @@ export const paged = <T extends z.ZodType>(record: T) =>
   });
 
 /** One category a supplier sells; consumers ask for and are granted access per list. */
-export const ZSupplierList = z.object({ supplierListId: z.string(), category: ZSupplierCategory });
+export const ZSupplierList = lazy(() => z.object({ supplierListId: z.string(), category: ZSupplierCategory }));
 
 /** A site's own supplier offering (getWebsiteOwnSuppliers, saveSupplierProfile). */
-export const ZSupplierProfile = z.object({
-  supplierId: z.string(),
-  isSupplier: z.boolean(),
-  /** Listed sites appear to every other site's becomeSupplier screen. */
-  isListed: z.boolean(),
-  lists: z.array(ZSupplierList),
-  termsVersion: z.number().int(),
-  termsAndConditions: z.string(),
-  updatedAt: z.string().nullable(),
-});
+export const ZSupplierProfile = lazy(() =>
+  z.object({
+    supplierId: z.string(),
+    isSupplier: z.boolean(),
+    /** Listed sites appear to every other site's becomeSupplier screen. */
+    isListed: z.boolean(),
+    lists: z.array(ZSupplierList),
+    termsVersion: z.number().int(),
+    termsAndConditions: z.string(),
+    updatedAt: z.string().nullable(),
+  }),
+);
 export type TSupplierProfile = z.infer<typeof ZSupplierProfile>;
 
-const termsAcceptance = {
+const termsAcceptance = () => ({
   /** Version of the terms this consumer accepted, null when never. */
   acceptedTermsVersion: z.number().int().nullable(),
   termsAcceptedAt: z.string().nullable(),
-};
+});
 
 /** A supplier as a consumer sees it before asking (supplierApproval_supplierDetails). */
-export const ZSupplierDetails = z.object({
-  supplierId: z.string(),
-  companyName: z.string(),
-  domain: z.string(),
-  logoUrl: z.string(),
-  adminEmail: z.string(),
-  adminContact: z.string(),
-  lists: z.array(ZSupplierList),
-  termsVersion: z.number().int(),
-  ...termsAcceptance,
-});
+export const ZSupplierDetails = lazy(() =>
+  z.object({
+    supplierId: z.string(),
+    companyName: z.string(),
+    domain: z.string(),
+    logoUrl: z.string(),
+    adminEmail: z.string(),
+    adminContact: z.string(),
+    lists: z.array(ZSupplierList),
+    termsVersion: z.number().int(),
+    ...termsAcceptance(),
+  }),
+);
 
-export const ZSupplierTerms = z.object({
-  supplierId: z.string(),
-  version: z.number().int(),
-  termsAndConditions: z.string(),
-  updatedAt: z.string().nullable(),
-  ...termsAcceptance,
-});
+export const ZSupplierTerms = lazy(() =>
+  z.object({
+    supplierId: z.string(),
+    version: z.number().int(),
+    termsAndConditions: z.string(),
+    updatedAt: z.string().nullable(),
+    ...termsAcceptance(),
+  }),
+);
 
 /** getAllVisibleSuppliersWithConsumerRequests: every listed supplier with this consumer's status per category. */
-export const ZVisibleSupplier = ZSupplierDetails.omit({ lists: true }).extend({
-  categories: z.array(
-    ZSupplierList.extend({ requestStatus: ZLinkStatus.nullable(), mappingStatus: ZMappingStatus.nullable() }),
-  ),
-});
+export const ZVisibleSupplier = lazy(() =>
+  ZSupplierDetails.omit({ lists: true }).extend({
+    categories: z.array(
+      ZSupplierList.extend({ requestStatus: ZLinkStatus.nullable(), mappingStatus: ZMappingStatus.nullable() }),
+    ),
+  }),
+);
 
 /** A supplier link seen from the consumer (getLinkedSuppliersByConsumer, mapping changes). */
-export const ZLinkedSupplier = z.object({
-  supplierId: z.string(),
-  companyName: z.string(),
-  domain: z.string(),
-  logoUrl: z.string(),
-  supplierListId: z.string(),
-  category: ZSupplierCategory,
-  status: ZLinkStatus,
-  mappingStatus: ZMappingStatus,
-  isFlightHoldAllowed: z.boolean(),
-  isFlightSearchAllowed: z.boolean(),
-  approvedAt: z.string().nullable(),
-});
+export const ZLinkedSupplier = lazy(() =>
+  z.object({
+    supplierId: z.string(),
+    companyName: z.string(),
+    domain: z.string(),
+    logoUrl: z.string(),
+    supplierListId: z.string(),
+    category: ZSupplierCategory,
+    status: ZLinkStatus,
+    mappingStatus: ZMappingStatus,
+    isFlightHoldAllowed: z.boolean(),
+    isFlightSearchAllowed: z.boolean(),
+    approvedAt: z.string().nullable(),
+  }),
+);
 
 /** Spec 000 §3 "API consumer", one row per consumer and category; the sc_map_* fields are the link. */
-export const ZApiConsumer = z.object({
-  wl_companyName: z.string(),
-  wl_domain: z.string(),
-  wl_adminEmail: z.string(),
-  wl_adminContact: z.string(),
-  /** The consumer's legal entity on this (supplier) site: its partner account's LE. */
-  wl_legalEntityId: z.string().nullable(),
-  wl_mongoDb_siteId: z.string(),
-  /** Customer (markup) group of that legal entity; null = 'Default Group Applicable'. */
-  leGroup_groupName: z.string().nullable(),
-  userGroup: z.object({ groupId: z.string().nullable() }),
-  sup_category: ZSupplierCategory,
-  sc_map_supplierListId: z.string(),
-  sc_map_isFlightHoldAllowed: z.boolean(),
-  sc_map_isFlightSearchAllowed: z.boolean(),
-  // ours: the link's state, so the tab can show a suspended or paused consumer
-  sc_map_status: ZLinkStatus,
-  sc_map_mappingStatus: ZMappingStatus,
-  isTdsDeductable: z.boolean(),
-});
+export const ZApiConsumer = lazy(() =>
+  z.object({
+    wl_companyName: z.string(),
+    wl_domain: z.string(),
+    wl_adminEmail: z.string(),
+    wl_adminContact: z.string(),
+    /** The consumer's legal entity on this (supplier) site: its partner account's LE. */
+    wl_legalEntityId: z.string().nullable(),
+    wl_mongoDb_siteId: z.string(),
+    /** Customer (markup) group of that legal entity; null = 'Default Group Applicable'. */
+    leGroup_groupName: z.string().nullable(),
+    userGroup: z.object({ groupId: z.string().nullable() }),
+    sup_category: ZSupplierCategory,
+    sc_map_supplierListId: z.string(),
+    sc_map_isFlightHoldAllowed: z.boolean(),
+    sc_map_isFlightSearchAllowed: z.boolean(),
+    // ours: the link's state, so the tab can show a suspended or paused consumer
+    sc_map_status: ZLinkStatus,
+    sc_map_mappingStatus: ZMappingStatus,
+    isTdsDeductable: z.boolean(),
+  }),
+);
 export type TApiConsumer = z.infer<typeof ZApiConsumer>;
 
-export const ZDecider = z.object({ firstName: z.string(), lastName: z.string(), email: z.string() });
+export const ZDecider = lazy(() => z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }));
 
 /** Spec 000 §3 "API customer request": a consumer site's request for one supplier list. */
-export const ZApiCustomerRequest = z.object({
-  id: z.string(),
-  supplier_category: ZSupplierCategory,
-  supplierListId: z.string(),
-  domain: z.string(),
-  logoUrl: z.string(),
-  companyName: z.string(),
-  siteName: z.string(),
-  requestStatus: ZRequestStatus,
-  requestGeneratedAt: z.string(),
-  adminContact: z.string(),
-  adminEmail: z.string(),
-  whitelabel_mongoDb_siteId: z.string(),
-  /** Who approved or rejected it; null while pending. Decided requests offer no further actions. */
-  decider: ZDecider.nullable(),
-  requestDecidedAt: z.string().nullable(),
-});
+export const ZApiCustomerRequest = lazy(() =>
+  z.object({
+    id: z.string(),
+    supplier_category: ZSupplierCategory,
+    supplierListId: z.string(),
+    domain: z.string(),
+    logoUrl: z.string(),
+    companyName: z.string(),
+    siteName: z.string(),
+    requestStatus: ZRequestStatus,
+    requestGeneratedAt: z.string(),
+    adminContact: z.string(),
+    adminEmail: z.string(),
+    whitelabel_mongoDb_siteId: z.string(),
+    /** Who approved or rejected it; null while pending. Decided requests offer no further actions. */
+    decider: ZDecider.nullable(),
+    requestDecidedAt: z.string().nullable(),
+  }),
+);
 export type TApiCustomerRequest = z.infer<typeof ZApiCustomerRequest>;
 
-export const ZLeRelationConfig = z.object({ userLEID: z.string(), isTdsDeductable: z.boolean() });
+export const ZLeRelationConfig = lazy(() => z.object({ userLEID: z.string(), isTdsDeductable: z.boolean() }));

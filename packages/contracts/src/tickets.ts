@@ -15,6 +15,7 @@ import {
   ZPaxTypeCharge,
   type TSegment,
 } from './flights.ts';
+import { lazy } from './lazy.ts';
 
 export const TICKET_QUEUES = ['tickets', 'changeRequests', 'holds'] as const;
 export type TicketQueue = (typeof TICKET_QUEUES)[number];
@@ -46,166 +47,196 @@ export const TICKET_MSG = {
   invalidAmount: 'Enter an amount of 0 or more',
 } as const;
 
-const zDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a valid date')
-  .optional();
-const zText = zShortText({ required: false })
-  .optional()
-  .transform((v) => v || undefined);
+const zDay = lazy(() =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a valid date')
+    .optional(),
+);
+const zText = lazy(() =>
+  zShortText({ required: false })
+    .optional()
+    .transform((v) => v || undefined),
+);
 /** An optional id where the screen may send '' for "none". */
-const zOptionalRef = z
-  .union([z.literal(''), zId()])
-  .optional()
-  .transform((v) => v || undefined);
+const zOptionalRef = lazy(() =>
+  z
+    .union([z.literal(''), zId()])
+    .optional()
+    .transform((v) => v || undefined),
+);
 
 /** The booking-list filter (spec 000 §2) with its page. Everything optional: an empty filter lists all. */
-export const ZBookingFilter = z.object({
-  sort: z.enum(TICKET_SORTS).default('BD'),
-  /** Only bookings in this status (held bookings are otherwise kept out of the ticket queue). */
-  status: z.enum(TICKET_STATUS_FILTERS).optional(),
-  domestic: z.boolean().default(true),
-  international: z.boolean().default(true),
-  /** PNR or ticket number. */
-  pnrOrTicket: zText,
-  airlineCode: zText,
-  /** Passenger first or last name (part of it). */
-  passenger: zText,
-  bookingFrom: zDay,
-  bookingTo: zDay,
-  travelFrom: zDay,
-  travelTo: zDay,
-  /** Creator (staff only: clicking a card's creator selects that user). */
-  userId: zOptionalRef,
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(TICKETS_PAGE_SIZE),
-});
+export const ZBookingFilter = lazy(() =>
+  z.object({
+    sort: z.enum(TICKET_SORTS).default('BD'),
+    /** Only bookings in this status (held bookings are otherwise kept out of the ticket queue). */
+    status: z.enum(TICKET_STATUS_FILTERS).optional(),
+    domestic: z.boolean().default(true),
+    international: z.boolean().default(true),
+    /** PNR or ticket number. */
+    pnrOrTicket: zText,
+    airlineCode: zText,
+    /** Passenger first or last name (part of it). */
+    passenger: zText,
+    bookingFrom: zDay,
+    bookingTo: zDay,
+    travelFrom: zDay,
+    travelTo: zDay,
+    /** Creator (staff only: clicking a card's creator selects that user). */
+    userId: zOptionalRef,
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(TICKETS_PAGE_SIZE),
+  }),
+);
 export type TBookingFilter = z.output<typeof ZBookingFilter>;
 export type TBookingFilterInput = z.input<typeof ZBookingFilter>;
 
-export const ZTicketsRequest = ZBookingFilter.extend({ queue: z.enum(TICKET_QUEUES).default('tickets') });
+export const ZTicketsRequest = lazy(() => ZBookingFilter.extend({ queue: z.enum(TICKET_QUEUES).default('tickets') }));
 export type TTicketsRequest = z.output<typeof ZTicketsRequest>;
 
 /** A booking as the queues show it: the stored booking plus the e-ticket slug and the displayed status. */
-export const ZTicketView = ZBooking.extend({
-  /** base64(bookingId + '___' + pnr): the public e-ticket path segment. */
-  slug: z.string(),
-  /** The supplier's change-request status text when present, else the booking status (spec 000 §4). */
-  displayStatus: z.string(),
-});
+export const ZTicketView = lazy(() =>
+  ZBooking.extend({
+    /** base64(bookingId + '___' + pnr): the public e-ticket path segment. */
+    slug: z.string(),
+    /** The supplier's change-request status text when present, else the booking status (spec 000 §4). */
+    displayStatus: z.string(),
+  }),
+);
 export type TTicketView = z.infer<typeof ZTicketView>;
 
-export const ZTicketPage = z.object({
-  records: z.array(ZTicketView),
-  totalRecords: z.number(),
-  totalPages: z.number(),
-  page: z.number(),
-});
+export const ZTicketPage = lazy(() =>
+  z.object({
+    records: z.array(ZTicketView),
+    totalRecords: z.number(),
+    totalPages: z.number(),
+    page: z.number(),
+  }),
+);
 export type TTicketPage = z.infer<typeof ZTicketPage>;
 
-export const ZExcelFile = z.object({ filename: z.string(), contentBase64: z.string(), rows: z.number() });
+export const ZExcelFile = lazy(() => z.object({ filename: z.string(), contentBase64: z.string(), rows: z.number() }));
 
 // ---------------------------------------------------------------- e-ticket
 
 export { ZETicketFare } from './flights.ts';
 
-export const ZETicketPassenger = z.object({
-  paxIndex: z.number(),
-  title: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  paxType: z.number(),
-  ticket: z.object({ ticketId: z.string(), ticketNumber: z.string(), validatingAirline: z.string() }).nullable(),
-  extras: z.array(z.object({ kind: z.enum(['baggage', 'meal', 'seat']), sector: z.string(), text: z.string() })),
-  /** IATA BCBP text drawn as PDF417. */
-  barcode: z.string(),
-});
-
-export const ZETicket = ZBooking.pick({
-  bookingId: true,
-  pnr: true,
-  statusId: true,
-  status: true,
-  createdAt: true,
-  airlineCode: true,
-  airlineName: true,
-  isRefundable: true,
-  segments: true,
-  fareRules: true,
-  lastTicketDate: true,
-}).extend({
-  displayStatus: z.string(),
-  passengers: z.array(ZETicketPassenger),
-  /** null when prices are hidden (no login, or not the booking's user or staff). */
-  fare: ZETicketFare.nullable(),
-  /** Per passenger type (adult, child, infant), as on the review page; empty when prices are hidden. */
-  paxTypes: z.array(ZPaxTypeCharge),
-  agentMarkup: z.number().nullable(),
-  agentDiscount: z.number().nullable(),
-  /** Logged in as the booking's user or staff: may see prices and edit markup / discount. */
-  canEdit: z.boolean(),
-  agency: z.object({
-    name: z.string(),
-    logoUrl: z.string(),
-    email: z.string(),
-    phone: z.string(),
+export const ZETicketPassenger = lazy(() =>
+  z.object({
+    paxIndex: z.number(),
+    title: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    paxType: z.number(),
+    ticket: z.object({ ticketId: z.string(), ticketNumber: z.string(), validatingAirline: z.string() }).nullable(),
+    extras: z.array(z.object({ kind: z.enum(['baggage', 'meal', 'seat']), sector: z.string(), text: z.string() })),
+    /** IATA BCBP text drawn as PDF417. */
+    barcode: z.string(),
   }),
-});
+);
+
+export const ZETicket = lazy(() =>
+  ZBooking.pick({
+    bookingId: true,
+    pnr: true,
+    statusId: true,
+    status: true,
+    createdAt: true,
+    airlineCode: true,
+    airlineName: true,
+    isRefundable: true,
+    segments: true,
+    fareRules: true,
+    lastTicketDate: true,
+  }).extend({
+    displayStatus: z.string(),
+    passengers: z.array(ZETicketPassenger),
+    /** null when prices are hidden (no login, or not the booking's user or staff). */
+    fare: ZETicketFare.nullable(),
+    /** Per passenger type (adult, child, infant), as on the review page; empty when prices are hidden. */
+    paxTypes: z.array(ZPaxTypeCharge),
+    agentMarkup: z.number().nullable(),
+    agentDiscount: z.number().nullable(),
+    /** Logged in as the booking's user or staff: may see prices and edit markup / discount. */
+    canEdit: z.boolean(),
+    agency: z.object({
+      name: z.string(),
+      logoUrl: z.string(),
+      email: z.string(),
+      phone: z.string(),
+    }),
+  }),
+);
 export type TETicket = z.infer<typeof ZETicket>;
 
-const zBookingRef = zId();
-export const ZTicketRef = z.object({ bookingId: zBookingRef, pnr: zPnr() });
+const zBookingRef = lazy(() => zId());
+export const ZTicketRef = lazy(() => z.object({ bookingId: zBookingRef, pnr: zPnr() }));
 
-const zAmount = z.coerce
-  .number({ error: TICKET_MSG.invalidAmount })
-  .min(0, TICKET_MSG.invalidAmount)
-  .max(10_000_000, TICKET_MSG.invalidAmount);
-export const ZUpdateBookingDetails = z
-  .object({ bookingId: zBookingRef, markup: zAmount.optional(), discount: zAmount.optional() })
-  .refine((v) => v.markup !== undefined || v.discount !== undefined, { message: MSG.required, path: ['markup'] });
+const zAmount = lazy(() =>
+  z.coerce
+    .number({ error: TICKET_MSG.invalidAmount })
+    .min(0, TICKET_MSG.invalidAmount)
+    .max(10_000_000, TICKET_MSG.invalidAmount),
+);
+export const ZUpdateBookingDetails = lazy(() =>
+  z
+    .object({ bookingId: zBookingRef, markup: zAmount.optional(), discount: zAmount.optional() })
+    .refine((v) => v.markup !== undefined || v.discount !== undefined, { message: MSG.required, path: ['markup'] }),
+);
 
 // ---------------------------------------------------------------- holds and change requests
 
-export const ZReleaseRequest = z.object({
-  BookingId: zBookingRef,
-  Source: zShortText({ required: false, max: 20 }).optional(),
-});
+export const ZReleaseRequest = lazy(() =>
+  z.object({
+    BookingId: zBookingRef,
+    Source: zShortText({ required: false, max: 20 }).optional(),
+  }),
+);
 
-const zCrType = z.union([z.literal(1), z.literal(2), z.literal(3)], { error: MSG.required });
-export const ZChangeRequestRequest = z.object({
-  BookingId: zBookingRef,
-  RequestType: zCrType,
-  CancellationType: z.union([z.literal(2), z.literal(3)]).default(3),
-  Sectors: z
-    .array(
-      z.object({
-        Origin: zShortText({ required: false, max: 8 }).toUpperCase(),
-        Destination: zShortText({ required: false, max: 8 }).toUpperCase(),
-      }),
-    )
-    .max(20)
-    .optional(),
-  TicketId: z.array(zId()).max(50).optional(),
-  Remarks: zRemarks({ max: 500 }),
-});
+const zCrType = lazy(() => z.union([z.literal(1), z.literal(2), z.literal(3)], { error: MSG.required }));
+export const ZChangeRequestRequest = lazy(() =>
+  z.object({
+    BookingId: zBookingRef,
+    RequestType: zCrType,
+    CancellationType: z.union([z.literal(2), z.literal(3)]).default(3),
+    Sectors: z
+      .array(
+        z.object({
+          Origin: zShortText({ required: false, max: 8 }).toUpperCase(),
+          Destination: zShortText({ required: false, max: 8 }).toUpperCase(),
+        }),
+      )
+      .max(20)
+      .optional(),
+    TicketId: z.array(zId()).max(50).optional(),
+    Remarks: zRemarks({ max: 500 }),
+  }),
+);
 export type TChangeRequestRequest = z.output<typeof ZChangeRequestRequest>;
 
-export const ZCancellationChargesRequest = z.object({
-  BookingId: zBookingRef,
-  RequestType: zCrType,
-  TicketId: z.array(zId()).max(50).optional(),
-});
-export const ZCancellationCharges = z.object({
-  refundAmount: z.number(),
-  cancellationCharge: z.number(),
-  currency: z.string(),
-});
+export const ZCancellationChargesRequest = lazy(() =>
+  z.object({
+    BookingId: zBookingRef,
+    RequestType: zCrType,
+    TicketId: z.array(zId()).max(50).optional(),
+  }),
+);
+export const ZCancellationCharges = lazy(() =>
+  z.object({
+    refundAmount: z.number(),
+    cancellationCharge: z.number(),
+    currency: z.string(),
+  }),
+);
 
-export const ZCrStatusRequest = z.object({
-  ChangeRequestId: zBookingRef,
-  BookingId: zId().optional(),
-});
-export const ZCrStatus = ZChangeRequestInfo.extend({ bookingId: z.string(), displayStatus: z.string() });
+export const ZCrStatusRequest = lazy(() =>
+  z.object({
+    ChangeRequestId: zBookingRef,
+    BookingId: zId().optional(),
+  }),
+);
+export const ZCrStatus = lazy(() => ZChangeRequestInfo.extend({ bookingId: z.string(), displayStatus: z.string() }));
 
 // ---------------------------------------------------------------- mail, transactions
 
@@ -214,40 +245,46 @@ export const ZCrStatus = ZChangeRequestInfo.extend({ bookingId: z.string(), disp
  * mail itself is rendered server-side from the booking (bookingId, pnr) so the call can never relay
  * arbitrary HTML under the site's name.
  */
-export const ZSendETicketMail = z.object({
-  name: zName({ required: false }).optional(),
-  to: zEmail(),
-  subject: zRemarks({ max: 200, required: false }).optional(),
-  text: zRichHtml().optional(),
-  html: zRichHtml().optional(),
-  siteId: zId().optional(),
-  bookingId: zBookingRef,
-  pnr: zPnr(),
-  /** One passenger's ticket only. */
-  pax: z.coerce.number().int().min(0).optional(),
-  hidePrice: z.boolean().default(false),
-});
+export const ZSendETicketMail = lazy(() =>
+  z.object({
+    name: zName({ required: false }).optional(),
+    to: zEmail(),
+    subject: zRemarks({ max: 200, required: false }).optional(),
+    text: zRichHtml().optional(),
+    html: zRichHtml().optional(),
+    siteId: zId().optional(),
+    bookingId: zBookingRef,
+    pnr: zPnr(),
+    /** One passenger's ticket only. */
+    pax: z.coerce.number().int().min(0).optional(),
+    hidePrice: z.boolean().default(false),
+  }),
+);
 
-export const ZPnrRequest = z.object({ pnr: zPnr() });
-export const ZTransactionEntry = z.object({
-  entryId: z.string(),
-  amount: z.number(),
-  currency: z.string(),
-  kind: z.string(),
-  remark: z.string(),
-  createdAt: z.string(),
-  bookingId: z.string().optional(),
-  orderId: z.string().optional(),
-  pnr: z.string().optional(),
-});
-export const ZPnrTransactions = z.object({
-  bookingId: z.string(),
-  pnr: z.string(),
-  amountCharged: z.number(),
-  paymentMode: z.string(),
-  transactionId: z.string().nullable(),
-  entries: z.array(ZTransactionEntry),
-});
+export const ZPnrRequest = lazy(() => z.object({ pnr: zPnr() }));
+export const ZTransactionEntry = lazy(() =>
+  z.object({
+    entryId: z.string(),
+    amount: z.number(),
+    currency: z.string(),
+    kind: z.string(),
+    remark: z.string(),
+    createdAt: z.string(),
+    bookingId: z.string().optional(),
+    orderId: z.string().optional(),
+    pnr: z.string().optional(),
+  }),
+);
+export const ZPnrTransactions = lazy(() =>
+  z.object({
+    bookingId: z.string(),
+    pnr: z.string(),
+    amountCharged: z.number(),
+    paymentMode: z.string(),
+    transactionId: z.string().nullable(),
+    entries: z.array(ZTransactionEntry),
+  }),
+);
 
 // ---------------------------------------------------------------- route text
 

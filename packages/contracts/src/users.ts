@@ -6,66 +6,73 @@ import { MSG } from './messages.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './common-passwords.ts';
 import { zEmail } from './common.ts';
 import { zAddress, zName, zPhoneCountry, zPhoneText, zSecret } from './fields.ts';
+import { lazy } from './lazy.ts';
 
 export const PHONE_LABELS = ['Primary', 'Secondary', 'Emergency'] as const;
 export const GENDER = { Male: 1, Female: 2 } as const;
 
-export const ZPhoneEntry = z.object({
-  label: z.enum(PHONE_LABELS),
-  phoneNumber: z.string().trim(),
-  /** ISO country code, lower case; 'INVALID' means none (spec 000 §3). */
-  phoneCountryCode: z.string().trim(),
-});
+export const ZPhoneEntry = lazy(() =>
+  z.object({
+    label: z.enum(PHONE_LABELS),
+    phoneNumber: z.string().trim(),
+    /** ISO country code, lower case; 'INVALID' means none (spec 000 §3). */
+    phoneCountryCode: z.string().trim(),
+  }),
+);
 export type TPhoneEntry = z.infer<typeof ZPhoneEntry>;
 
 /** A phone entry whose number must be valid for its country. */
-export const ZValidPhoneEntry = z
-  .object({
-    label: z.enum(PHONE_LABELS),
-    phoneNumber: zPhoneText({ required: false }),
-    phoneCountryCode: zPhoneCountry({ required: false }),
-  })
-  .superRefine((p, ctx) => {
-    if (!isValidPhone(p.phoneNumber, p.phoneCountryCode))
-      ctx.addIssue({ code: 'custom', message: MSG.invalidPhone, path: ['phoneNumber'] });
-  });
+export const ZValidPhoneEntry = lazy(() =>
+  z
+    .object({
+      label: z.enum(PHONE_LABELS),
+      phoneNumber: zPhoneText({ required: false }),
+      phoneCountryCode: zPhoneCountry({ required: false }),
+    })
+    .superRefine((p, ctx) => {
+      if (!isValidPhone(p.phoneNumber, p.phoneCountryCode))
+        ctx.addIssue({ code: 'custom', message: MSG.invalidPhone, path: ['phoneNumber'] });
+    }),
+);
 
-export const ZLegalEntityRef = z.object({ id: z.string(), name: z.string() });
+export const ZLegalEntityRef = lazy(() => z.object({ id: z.string(), name: z.string() }));
 
 /** The signed-in user as the browser sees it. Never carries a password hash or token. */
-export const ZUser = z.object({
-  id: z.string(),
-  users_id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phoneNumbers: z.array(ZPhoneEntry),
-  userType: z.enum(USER_TYPES),
-  /** 'verified' means the email address is verified. */
-  status: z.enum(['verified', 'pending']),
-  isBlocked: z.boolean(),
-  isUserSuperAdmin: z.boolean(),
-  companyName: z.string().optional(),
-  panNumber: z.string().optional(),
-  gstNumber: z.string().optional(),
-  company: z
-    .object({
-      companyName: z.string(),
-      address1: z.string(),
-      address2: z.string().optional(),
-      secondaryPhone: z.string().optional(),
-    })
-    .optional(),
-  billing: z
-    .object({ billingName: z.string(), gstNumber: z.string(), gstState: z.string(), panNumber: z.string() })
-    .optional(),
-  isFlightHoldAllowed: z.boolean(),
-  isFlightSearchAllowed: z.boolean(),
-  taLogoUrl: z.string().optional(),
-  referralCode: z.string(),
-  legalEntity: ZLegalEntityRef,
-  createdAt: z.string(),
-});
+export const ZUser = lazy(() =>
+  z.object({
+    id: z.string(),
+    users_id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phoneNumbers: z.array(ZPhoneEntry),
+    userType: z.enum(USER_TYPES),
+    /** 'verified' means the email address is verified. */
+    status: z.enum(['verified', 'pending']),
+    isBlocked: z.boolean(),
+    isUserSuperAdmin: z.boolean(),
+    companyName: z.string().optional(),
+    panNumber: z.string().optional(),
+    gstNumber: z.string().optional(),
+    company: z
+      .object({
+        companyName: z.string(),
+        address1: z.string(),
+        address2: z.string().optional(),
+        secondaryPhone: z.string().optional(),
+      })
+      .optional(),
+    billing: z
+      .object({ billingName: z.string(), gstNumber: z.string(), gstState: z.string(), panNumber: z.string() })
+      .optional(),
+    isFlightHoldAllowed: z.boolean(),
+    isFlightSearchAllowed: z.boolean(),
+    taLogoUrl: z.string().optional(),
+    referralCode: z.string(),
+    legalEntity: ZLegalEntityRef,
+    createdAt: z.string(),
+  }),
+);
 export type TUser = z.infer<typeof ZUser>;
 
 /**
@@ -73,11 +80,13 @@ export type TUser = z.infer<typeof ZUser>;
  * composition rules (NIST SP 800-63B): `Password1!` passes those and is still among the first guesses.
  * Lambda and Node check the list; the browser checks the length and shows the server's refusal.
  */
-const password = z
-  .string({ error: MSG.required })
-  .min(PASSWORD_MIN_LENGTH, MSG.passwordRules)
-  .max(PASSWORD_MAX_LENGTH, MSG.tooLong(PASSWORD_MAX_LENGTH))
-  .refine((p) => !isCommonPassword(p), MSG.commonPassword);
+const password = lazy(() =>
+  z
+    .string({ error: MSG.required })
+    .min(PASSWORD_MIN_LENGTH, MSG.passwordRules)
+    .max(PASSWORD_MAX_LENGTH, MSG.tooLong(PASSWORD_MAX_LENGTH))
+    .refine((p) => !isCommonPassword(p), MSG.commonPassword),
+);
 export const ZPassword = password;
 
 /**
@@ -103,43 +112,49 @@ const validPhone = (numberKey: string, codeKey: string) =>
   ];
 
 /** Retail registration: userType, gender, firstName, lastName, email, phone, phoneCode (spec 000 §5). */
-export const ZRetailSignup = z
-  .object({
-    userType: z.literal('retail'),
-    gender: z.union([z.literal(1), z.literal(2)], { error: MSG.required }),
-    firstName: zName(),
-    lastName: zName(),
-    email: zEmail(),
-    phone: zPhoneText(),
-    phoneCode: zPhoneCountry(),
-    password,
-  })
-  .refine(...validPhone('phone', 'phoneCode'));
+export const ZRetailSignup = lazy(() =>
+  z
+    .object({
+      userType: z.literal('retail'),
+      gender: z.union([z.literal(1), z.literal(2)], { error: MSG.required }),
+      firstName: zName(),
+      lastName: zName(),
+      email: zEmail(),
+      phone: zPhoneText(),
+      phoneCode: zPhoneCountry(),
+      password,
+    })
+    .refine(...validPhone('phone', 'phoneCode')),
+);
 
 /** Travel-agent company registration (spec 000 §5). */
-export const ZAgentSignup = z
-  .object({
-    userType: z.literal('travelAgent'),
-    companyName: zName(),
-    primaryEmail: zEmail(),
-    primaryPhone: zPhoneText(),
-    primaryPhoneCode: zPhoneCountry(),
-    secondaryPhone: zPhoneText(),
-    secondaryPhoneCode: zPhoneCountry(),
-    firstName: zName(),
-    lastName: zName({ required: false }).optional(),
-    country: zAddress(),
-    state: zAddress(),
-    city: zAddress(),
-    pincode: zAddress({ max: 12 }),
-    address1: zAddress(),
-    address2: zAddress({ required: false }).optional(),
-    password,
-  })
-  .refine(...validPhone('primaryPhone', 'primaryPhoneCode'))
-  .refine(...validPhone('secondaryPhone', 'secondaryPhoneCode'));
+export const ZAgentSignup = lazy(() =>
+  z
+    .object({
+      userType: z.literal('travelAgent'),
+      companyName: zName(),
+      primaryEmail: zEmail(),
+      primaryPhone: zPhoneText(),
+      primaryPhoneCode: zPhoneCountry(),
+      secondaryPhone: zPhoneText(),
+      secondaryPhoneCode: zPhoneCountry(),
+      firstName: zName(),
+      lastName: zName({ required: false }).optional(),
+      country: zAddress(),
+      state: zAddress(),
+      city: zAddress(),
+      pincode: zAddress({ max: 12 }),
+      address1: zAddress(),
+      address2: zAddress({ required: false }).optional(),
+      password,
+    })
+    .refine(...validPhone('primaryPhone', 'primaryPhoneCode'))
+    .refine(...validPhone('secondaryPhone', 'secondaryPhoneCode')),
+);
 
-export const ZSignup = z.discriminatedUnion('userType', [ZRetailSignup, ZAgentSignup], { error: MSG.required });
+export const ZSignup = lazy(() =>
+  z.discriminatedUnion('userType', [ZRetailSignup, ZAgentSignup], { error: MSG.required }),
+);
 export type TSignup = z.input<typeof ZSignup>;
 
-export const ZLogin = z.object({ email: zEmail(), password: zSecret() });
+export const ZLogin = lazy(() => z.object({ email: zEmail(), password: zSecret() }));

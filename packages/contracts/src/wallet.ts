@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { MSG } from './messages.ts';
 import { zCursor as zCursorText, zEmailText, zId, zRemarks } from './fields.ts';
+import { lazy } from './lazy.ts';
 
 // Wallets and payments (spec 000 §4 calls; domain.md "Wallet", "Payment order").
 
@@ -19,56 +20,62 @@ export const PAYMENT_STATUSES = [
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-export const ZPayment = z.object({
-  paymentId: z.string(),
-  gateway: z.enum([...GATEWAYS, 'offline']),
-  purpose: z.enum(['flightOrder', 'walletTopUp']),
-  orderId: z.string().nullable(),
-  legalEntityId: z.string(),
-  userId: z.string(),
-  userEmail: z.string(),
-  /** Staff listings only: the payer's name (first and last name, or company), so no screen shows a raw id. */
-  customerName: z.string().optional(),
-  amount: z.number(),
-  currency: z.string(),
-  status: z.enum(PAYMENT_STATUSES),
-  transactionId: z.string().nullable(),
-  remark: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const ZPayment = lazy(() =>
+  z.object({
+    paymentId: z.string(),
+    gateway: z.enum([...GATEWAYS, 'offline']),
+    purpose: z.enum(['flightOrder', 'walletTopUp']),
+    orderId: z.string().nullable(),
+    legalEntityId: z.string(),
+    userId: z.string(),
+    userEmail: z.string(),
+    /** Staff listings only: the payer's name (first and last name, or company), so no screen shows a raw id. */
+    customerName: z.string().optional(),
+    amount: z.number(),
+    currency: z.string(),
+    status: z.enum(PAYMENT_STATUSES),
+    transactionId: z.string().nullable(),
+    remark: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+);
 export type TPayment = z.infer<typeof ZPayment>;
 
-export const ZWalletEntry = z.object({
-  entryId: z.string(),
-  legalEntityId: z.string(),
-  /** Signed: credits positive, debits negative. */
-  amount: z.number(),
-  currency: z.string(),
-  kind: z.enum(['topUp', 'booking', 'refund', 'adjustment']),
-  remark: z.string(),
-  byUserId: z.string(),
-  orderId: z.string().optional(),
-  bookingId: z.string().optional(),
-  pnr: z.string().optional(),
-  paymentId: z.string().optional(),
-  createdAt: z.string(),
-});
+export const ZWalletEntry = lazy(() =>
+  z.object({
+    entryId: z.string(),
+    legalEntityId: z.string(),
+    /** Signed: credits positive, debits negative. */
+    amount: z.number(),
+    currency: z.string(),
+    kind: z.enum(['topUp', 'booking', 'refund', 'adjustment']),
+    remark: z.string(),
+    byUserId: z.string(),
+    orderId: z.string().optional(),
+    bookingId: z.string().optional(),
+    pnr: z.string().optional(),
+    paymentId: z.string().optional(),
+    createdAt: z.string(),
+  }),
+);
 export type TWalletEntry = z.infer<typeof ZWalletEntry>;
 
-export const ZWalletBalance = z.object({
-  legalEntityId: z.string(),
-  balance: z.number(),
-  creditLimit: z.number(),
-  /** balance + creditLimit: what a booking may spend. */
-  available: z.number(),
-  currency: z.string(),
-});
+export const ZWalletBalance = lazy(() =>
+  z.object({
+    legalEntityId: z.string(),
+    balance: z.number(),
+    creditLimit: z.number(),
+    /** balance + creditLimit: what a booking may spend. */
+    available: z.number(),
+    currency: z.string(),
+  }),
+);
 export type TWalletBalance = z.infer<typeof ZWalletBalance>;
 
 /** Cursor pages: the cursor is opaque; absent nextCursor means the last page. */
 export const zCursor = () => zCursorText().optional();
-export const ZPageLimit = z.coerce.number().int().min(1).max(100).default(20);
+export const ZPageLimit = lazy(() => z.coerce.number().int().min(1).max(100).default(20));
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ records: z.array(item), nextCursor: z.string().nullable() });
 
@@ -79,82 +86,96 @@ export const zAmount = () =>
     .refine((n) => n <= 10_000_000, { message: 'Amount is too large' })
     .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { message: 'Amount may have at most 2 decimals' });
 
-export const ZAddMoney = z.object({
-  userId: zId().optional(),
-  email: zEmailText().optional(),
-  amount: zAmount(),
-  remark: zRemarks({ max: 200, required: false }).default(''),
-  /** Client-generated once per dialog: a repeated or concurrent submit adds the money once. */
-  requestId: z
-    .string({ error: MSG.required })
-    .trim()
-    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid request id'),
-});
+export const ZAddMoney = lazy(() =>
+  z.object({
+    userId: zId().optional(),
+    email: zEmailText().optional(),
+    amount: zAmount(),
+    remark: zRemarks({ max: 200, required: false }).default(''),
+    /** Client-generated once per dialog: a repeated or concurrent submit adds the money once. */
+    requestId: z
+      .string({ error: MSG.required })
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid request id'),
+  }),
+);
 
 /**
  * Staff debit adjustment: takes money out of a customer's wallet (a correction, a recovered refund).
  * Its own call, with a required reason that the wallet history shows; once per requestId like Add Money.
  */
-export const ZDebitMoney = ZAddMoney.extend({
-  reason: zRemarks({ max: 200 }),
-}).omit({ remark: true });
+export const ZDebitMoney = lazy(() =>
+  ZAddMoney.extend({
+    reason: zRemarks({ max: 200 }),
+  }).omit({ remark: true }),
+);
 
-export const ZActiveGateway = z.object({
-  /** null when the site has no gateway: only wallet and offline payment are offered. */
-  name: z.enum(GATEWAYS).nullable(),
-  label: z.string(),
-  /** Play money (the sandbox gateway or PhonePe's SANDBOX environment): staff see a "Sandbox payments" badge. */
-  isSandbox: z.boolean(),
-});
+export const ZActiveGateway = lazy(() =>
+  z.object({
+    /** null when the site has no gateway: only wallet and offline payment are offered. */
+    name: z.enum(GATEWAYS).nullable(),
+    label: z.string(),
+    /** Play money (the sandbox gateway or PhonePe's SANDBOX environment): staff see a "Sandbox payments" badge. */
+    isSandbox: z.boolean(),
+  }),
+);
 
-export const ZBankDetails = z.object({
-  accountName: z.string(),
-  accountNumber: z.string(),
-  ifsc: z.string(),
-  bankName: z.string(),
-  branch: z.string(),
-  upiId: z.string(),
-});
+export const ZBankDetails = lazy(() =>
+  z.object({
+    accountName: z.string(),
+    accountNumber: z.string(),
+    ifsc: z.string(),
+    bankName: z.string(),
+    branch: z.string(),
+    upiId: z.string(),
+  }),
+);
 export type TBankDetails = z.infer<typeof ZBankDetails>;
 
-export const ZVerifyResult = z.object({
-  orderId: z.string(),
-  /** success: the order is paid / the wallet credited; pending: retry; failed: stop retrying. */
-  status: z.enum(['success', 'pending', 'failed']),
-  purpose: z.enum(['flightOrder', 'walletTopUp']),
-  amount: z.number(),
-  currency: z.string(),
-});
+export const ZVerifyResult = lazy(() =>
+  z.object({
+    orderId: z.string(),
+    /** success: the order is paid / the wallet credited; pending: retry; failed: stop retrying. */
+    status: z.enum(['success', 'pending', 'failed']),
+    purpose: z.enum(['flightOrder', 'walletTopUp']),
+    amount: z.number(),
+    currency: z.string(),
+  }),
+);
 
 /**
  * wl/user/userPaymentEntry: `gateway` starts a top-up through the site's gateway (the answer carries
  * redirectTo); `offline` records a bank transfer the user made, credited once staff approve it.
  */
-export const ZUserPaymentEntry = z.discriminatedUnion(
-  'mode',
-  [
-    z.object({ mode: z.literal('gateway'), amount: zAmount() }),
-    z.object({
-      mode: z.literal('offline'),
-      amount: zAmount(),
-      transactionId: zId(),
-      remark: zRemarks({ max: 200, required: false }).default(''),
-    }),
-  ],
-  { error: 'Please choose a payment mode' },
+export const ZUserPaymentEntry = lazy(() =>
+  z.discriminatedUnion(
+    'mode',
+    [
+      z.object({ mode: z.literal('gateway'), amount: zAmount() }),
+      z.object({
+        mode: z.literal('offline'),
+        amount: zAmount(),
+        transactionId: zId(),
+        remark: zRemarks({ max: 200, required: false }).default(''),
+      }),
+    ],
+    { error: 'Please choose a payment mode' },
+  ),
 );
 
-export const ZUserPaymentEntryResult = z.object({ payment: ZPayment, redirectTo: z.string().nullable() });
+export const ZUserPaymentEntryResult = lazy(() => z.object({ payment: ZPayment, redirectTo: z.string().nullable() }));
 
-export const ZSandboxPayment = z.object({
-  paymentId: z.string(),
-  amount: z.number(),
-  currency: z.string(),
-  merchant: z.string(),
-  state: z.enum(['PENDING', 'COMPLETED', 'FAILED']),
-  returnTo: z.string(),
-});
+export const ZSandboxPayment = lazy(() =>
+  z.object({
+    paymentId: z.string(),
+    amount: z.number(),
+    currency: z.string(),
+    merchant: z.string(),
+    state: z.enum(['PENDING', 'COMPLETED', 'FAILED']),
+    returnTo: z.string(),
+  }),
+);
 
-export const ZReviewOffline = z.object({ paymentId: zId(), approve: z.boolean() });
+export const ZReviewOffline = lazy(() => z.object({ paymentId: zId(), approve: z.boolean() }));
 
-export const ZBalanceRow = ZWalletBalance.extend({ name: z.string() });
+export const ZBalanceRow = lazy(() => ZWalletBalance.extend({ name: z.string() }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eTicketFare, fareSplitLines, formatFare } from './eticket-fare.ts';
+import { eTicketFare, fareSplitLines } from './eticket-fare.ts';
 
 // Hand-worked: base 4000 + tax 800 + other 50 + txn fee 20 = published 4870; our markup 100 + GST 18
 // → 4988; discount 38 → totalFare 4950. Extras: baggage 600, meal 250, seat 0.
@@ -48,11 +48,6 @@ describe('e-ticket fare', () => {
   it('keeps seats out of baggage and meal charges (their own line); the base fare is unchanged', () => {
     const withSeat = eTicketFare({ ...fare, seatPrice: 300 });
     expect(withSeat).toMatchObject({ baggageMealCharges: 850, seatCharges: 300, totalFare: 6100, baseFare: 4118 });
-  });
-
-  it('prints two decimals', () => {
-    expect(formatFare(1234.5)).toBe('1234.50');
-    expect(formatFare(0.005)).toBe('0.01');
   });
 });
 

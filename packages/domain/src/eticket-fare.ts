@@ -77,6 +77,3 @@ export function fareSplitLines(f: ETicketFare): { label: string; amount: number 
     ...optional.filter(([, amount]) => amount !== 0).map(([label, amount]) => ({ label, amount })),
   ];
 }
-
-/** Two decimals, as every fare figure is shown (spec 000 §9). */
-export const formatFare = (amount: number): string => round2(amount).toFixed(2);

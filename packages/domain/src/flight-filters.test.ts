@@ -4,7 +4,6 @@ import {
   facetsOf,
   filterOptions,
   formatDuration,
-  formatFare,
   inTimeWindow,
   indexResults,
   isFiltering,
@@ -206,10 +205,6 @@ describe('display formats', () => {
     expect(formatDuration(0)).toBe('00 h 00 m');
     expect(formatDuration(1510)).toBe('25 h 10 m');
   });
-  it('shows fares with 2 decimals and Indian grouping', () => {
-    expect(formatFare(1234567.5)).toBe('12,34,567.50');
-    expect(formatFare(99)).toBe('99.00');
-  });
 });
 
 const many = Array.from({ length: 1500 }, (_, i) =>
@@ -259,31 +254,19 @@ describe('indexed results (the results screen)', () => {
   });
 });
 
+// How fast this runs at 1,500 options is a figure of `npm run bench` (scripts/bench-results.ts, "filter+sort"),
+// not an assertion: a test asserts behaviour, and timings fail on a busy machine.
 describe('scale', () => {
-  it('re-filters and re-sorts an indexed 1,500 options in well under a millisecond each', () => {
-    const index = indexResults(many);
-    for (const s of [
-      { key: 'price', direction: 'asc' },
-      { key: 'duration', direction: 'asc' },
-    ] as const)
-      showResults(index, NO_FILTERS, s);
-    const t0 = performance.now();
-    for (let i = 0; i < 100; i++)
-      showResults(
-        index,
-        { ...NO_FILTERS, stops: [(i % 3) + 1] },
-        { key: i % 2 ? 'price' : 'duration', direction: 'asc' },
-      );
-    expect((performance.now() - t0) / 100).toBeLessThan(2);
-  });
-  it('filters and sorts 1,500 options well under 50 ms', () => {
-    const t0 = performance.now();
+  it('filters and sorts 1,500 options by several filters at once, facets included', () => {
     const out = sortOptions(
       filterOptions(many, { ...NO_FILTERS, stops: [2], airlines: ['AI', 'SG'], time: { from: 1200, to: 300 } }),
       { key: 'duration', direction: 'asc' },
     );
-    facetsOf(many);
-    expect(performance.now() - t0).toBeLessThan(50);
+    expect(
+      facetsOf(many)
+        .airlines.map((a) => a.code)
+        .sort(),
+    ).toEqual(['6E', 'AI', 'SG', 'UK']);
     expect(out.length).toBeGreaterThan(0);
     expect(out.every((o) => stopBucket(o) === 2 && ['AI', 'SG'].includes(o.airlineCode))).toBe(true);
   });

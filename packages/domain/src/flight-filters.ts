@@ -404,10 +404,6 @@ export function formatDuration(minutes: number): string {
   return `${String(Math.floor(m / 60)).padStart(2, '0')} h ${String(m % 60).padStart(2, '0')} m`;
 }
 
-const FARE = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-/** Fare figures with 2 decimals and Indian digit grouping: 12,34,567.50. */
-export const formatFare = (amount: number): string => FARE.format(amount);
-
 /** `HH:mm` of a local date-time. */
 export function clockOf(localIso: string): string {
   const m = minuteOfDay(localIso);

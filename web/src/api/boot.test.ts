@@ -12,6 +12,8 @@ const pairs = [
   [boot.getUserBySessionId, userEndpoints.getUserBySessionId],
   [boot.login, userEndpoints.login],
   [boot.logout, userEndpoints.logout],
+  [boot.googleLogin, userEndpoints.googleLogin],
+  [boot.facebookLogin, userEndpoints.facebookLogin],
   [boot.getPermissionsFromSession, rbacEndpoints.getPermissionsFromSession],
 ] as const;
 

@@ -3,7 +3,9 @@ import type { CRM_MODULES as ContractCrmModules, POLICY_PAGES as ContractPolicyP
 import type { detectSite as DetectSite } from '@tp/contracts/endpoints/site';
 import type { getPermissionsFromSession as GetPermissionsFromSession } from '@tp/contracts/endpoints/rbac';
 import type {
+  facebookLogin as FacebookLogin,
   getUserBySessionId as GetUserBySessionId,
+  googleLogin as GoogleLogin,
   login as Login,
   logout as Logout,
 } from '@tp/contracts/endpoints/users';
@@ -56,6 +58,23 @@ export const login = shape<typeof Login>({
   api: 'site',
   method: 'POST',
   path: 'wl/user/login',
+  auth: 'public',
+});
+
+/** The login screen's social buttons (their rules are the server's: nothing to validate here). */
+export const googleLogin = shape<typeof GoogleLogin>({
+  id: 'users.googleLogin',
+  api: 'site',
+  method: 'POST',
+  path: 'wl/user/googleLogin',
+  auth: 'public',
+});
+
+export const facebookLogin = shape<typeof FacebookLogin>({
+  id: 'users.facebookLogin',
+  api: 'site',
+  method: 'POST',
+  path: 'wl/user/facebookLogin',
   auth: 'public',
 });
 

@@ -1,13 +1,28 @@
-import { useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { notificationsStore } from '@mantine/notifications';
 import { SWRConfig, type SWRConfiguration } from 'swr';
-import { TIMING } from '@tp/contracts/platform';
 import { SWR_DEFAULTS } from '#api/hooks.ts';
 import { SiteProvider, useSite, useSiteReady } from './site.tsx';
 import { siteTheme } from './theme.ts';
 import { useBrandingHead } from './branding.ts';
 import { BootShell } from './layout/BootShell.tsx';
+
+const Toasts = lazy(() => import('./toasts.tsx'));
+
+/**
+ * The toasts' container mounts with the first toast (notifications.show fills the store without it):
+ * most page loads show none, so its code and markup stay off the first render.
+ */
+function LazyToasts() {
+  const [wanted, setWanted] = useState(() => notificationsStore.getState().notifications.length > 0);
+  useEffect(() => (wanted ? undefined : notificationsStore.subscribe(() => setWanted(true))), [wanted]);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
 
 function ThemedShell({ children }: { children: ReactNode }) {
   const site = useSite();
@@ -16,7 +31,7 @@ function ThemedShell({ children }: { children: ReactNode }) {
   useBrandingHead(site);
   return (
     <MantineProvider theme={theme}>
-      <Notifications autoClose={TIMING.toastMs} position="top-right" />
+      <LazyToasts />
       {ready ? children : <BootShell />}
     </MantineProvider>
   );

@@ -1,13 +1,14 @@
 import { Suspense, type ComponentType } from 'react';
-import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { SPA_BASENAME, SPA_ROUTES, type SpaRoute } from '@tp/contracts/spa-routes';
 import { PageLoader } from '#shared/PageLoader.tsx';
-import { siteStore, userStore, useUser } from '#shared/state.ts';
+import { userStore, useUser } from '#shared/state.ts';
 import { decideAccess } from './access.ts';
 import { useDocumentTitle } from './branding.ts';
-import { AppLayout, SafeHtml } from './layout/AppLayout.tsx';
+import { AppLayout } from './layout/AppLayout.tsx';
 import { AccountMenu } from './layout/UserMenu.tsx';
 import { CurrentRouteContext } from './route-context.ts';
+import { byRank, patternRegex } from './route-match.ts';
 // Screens are preloadable lazies (same call shape as React.lazy), so the opened URL's screen can load early.
 import { preloadable as lazy, type Preloadable } from './lazy.ts';
 import { useSite } from './site.tsx';
@@ -95,17 +96,19 @@ function RouteGate({ route, screen: Screen }: { route: SpaRoute; screen: Screen 
 
 /**
  * Starts loading what the first render of this URL needs, before it (index.html has already asked for
- * the files): the screen (login for a guarded page opened signed out), the site-html sanitiser, the
- * account menu. A failed load is not reported here: it shows at render, through the error boundary.
+ * the files): the screen (login for a guarded page opened signed out) and the account menu. A failed
+ * load is not reported here: it shows at render, through the error boundary.
  */
 export function preloadEntry(pathname: string): void {
   const ignore = () => undefined;
   const user = userStore.get();
-  const site = siteStore.get();
-  const path = matchRoutes(appRoutes, pathname, SPA_BASENAME)?.at(-1)?.route.path;
-  const route = SPA_ROUTES.find((r) => r.path === path);
+  const path = pathname.startsWith(SPA_BASENAME) ? pathname.slice(SPA_BASENAME.length) || '/' : pathname;
+  const route =
+    [...SPA_ROUTES]
+      .filter((r) => r.path !== '*')
+      .sort((a, b) => byRank(a.path, b.path))
+      .find((r) => new RegExp(patternRegex(r.path)).test(path)) ?? SPA_ROUTES.find((r) => r.path === '*');
   if (route) (route.access !== 'public' && !user ? SCREENS['/login']! : screenFor(route)).preload().catch(ignore);
-  if (!site || site.headerHtml || site.footerHtml) SafeHtml.preload().catch(ignore);
   if (user) AccountMenu.preload().catch(ignore);
 }
 

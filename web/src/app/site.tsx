@@ -1,4 +1,5 @@
 import { createContext, use, useEffect, useMemo, type ReactNode } from 'react';
+import { Box, type BoxProps } from '@mantine/core';
 import { MSG } from '@tp/contracts/messages';
 import type { TSiteDetails } from '@tp/contracts/site';
 import useSWR from 'swr';
@@ -22,27 +23,50 @@ export const useSiteReady = (): boolean => use(SiteContext).ready;
 export const brandName = (site: Pick<TSiteDetails, 'companyName'> | null): string =>
   site?.companyName || MSG.defaultBrand;
 
+type DetectAnswer = { success?: boolean; result?: TSiteDetails } | null;
+
+/** The early answer: undefined until looked for (and again once used); null when the page started none. */
+let early: Promise<TSiteDetails | null> | null | undefined;
+
 /**
- * Loads the branding of this domain once per page load (whitelabel/detetct) and keeps a copy in
- * localStorage: the next visit paints with the stored branding at once and refreshes it behind.
- * Only a first visit waits for the call.
+ * The answer to the branding call index.html started in <head> (web/boot/branding.js), stored as
+ * soon as it arrives. Taken from the page once; the first fetch below uses it up.
  */
-/** The answer index.html asked for while the code downloaded (first visits only), taken once. */
-async function earlyBranding(): Promise<TSiteDetails | null> {
-  const w = window as { __tpBranding?: Promise<{ success?: boolean; result?: TSiteDetails } | null> };
-  const early = w.__tpBranding;
-  delete w.__tpBranding;
-  const answer = early ? await early : null;
-  return answer?.success && answer.result ? answer.result : null;
+function earlyAnswer(): Promise<TSiteDetails | null> | null {
+  if (early === undefined) {
+    const w = window as { __tpBranding?: Promise<DetectAnswer> };
+    early =
+      w.__tpBranding?.then((answer) => {
+        const site = answer?.success && answer.result ? answer.result : null;
+        if (site) siteStore.set(site);
+        return site;
+      }) ?? null;
+    delete w.__tpBranding;
+  }
+  return early;
 }
 
+/**
+ * What a first visit waits for before React's first render (main.tsx), so that render is the branded
+ * page, not a blank shell replacing the one index.html painted. Resolves at once without an early call.
+ */
+export const earlySite = async (): Promise<unknown> => earlyAnswer();
+
+/**
+ * Loads the branding of this domain once per page load (whitelabel/detetct) and keeps a copy in
+ * localStorage: a returning visit paints with the stored branding at once and refreshes it behind.
+ * The first answer is the early one when there is one; only if that failed is the call made here.
+ */
 export function SiteProvider({ children }: { children: ReactNode }) {
   const stored = useStoredSite();
   const input = { domain: window.location.hostname };
   const { error } = useSWR(
     apiKey(detectSite, input),
-    // The early answer when there is one; otherwise (or if it failed) the ordinary call and its error handling.
-    async () => (await earlyBranding()) ?? call(detectSite, input, { siteId: false }),
+    async () => {
+      const answer = await earlyAnswer();
+      early = undefined;
+      return answer ?? call(detectSite, input, { siteId: false });
+    },
     {
       revalidateOnMount: true,
       revalidateIfStale: false,
@@ -58,4 +82,17 @@ export function SiteProvider({ children }: { children: ReactNode }) {
       void import('./site-scripts.ts').then((m) => m.runSiteScripts(stored));
   }, [stored]);
   return <SiteContext value={value}>{children}</SiteContext>;
+}
+
+/**
+ * The site's header or footer html, set as it is: the server sanitised it when the site was saved and
+ * again in every answer (functions/src/site/sanitize.ts), as for index.html's boot shell, which paints
+ * the same html before the app runs. (Other server html — policies, popup — goes through SafeHtml.)
+ */
+export function SiteHtml({
+  html,
+  component = 'div',
+  ...box
+}: BoxProps & { html: string; component?: 'div' | 'footer' }) {
+  return <Box component={component} className="safe-html" {...box} dangerouslySetInnerHTML={{ __html: html }} />;
 }

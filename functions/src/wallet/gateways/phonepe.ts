@@ -12,6 +12,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { PhonePeCredentials } from './settings.ts';
 import type { GatewayState, GatewayStatus, PaymentGateway } from './types.ts';
+import { type SiteId } from '#lib/keys';
 
 const HOSTS = {
   PRODUCTION: { pg: 'https://api.phonepe.com/apis/pg', oauth: 'https://api.phonepe.com/apis/identity-manager' },
@@ -54,12 +55,12 @@ function normaliseState(state: unknown): GatewayState {
 }
 
 export function createPhonePeGateway(
-  credentialsOf: (siteId: string) => Promise<PhonePeCredentials>,
+  credentialsOf: (siteId: SiteId) => Promise<PhonePeCredentials>,
   fetchFn: typeof fetch = fetch,
 ): PaymentGateway {
   const tokens = new Map<string, Token>();
 
-  async function request(siteId: string, method: 'GET' | 'POST', path: string, body?: unknown, retried = false) {
+  async function request(siteId: SiteId, method: 'GET' | 'POST', path: string, body?: unknown, retried = false) {
     const creds = await credentialsOf(siteId);
     const token = await tokenFor(siteId, creds);
     const res = await fetchFn(`${hosts(creds.env).pg}${path}`, {
@@ -84,9 +85,9 @@ export function createPhonePeGateway(
     return json;
   }
 
-  const tokenKey = (siteId: string, c: PhonePeCredentials) => `${siteId}|${c.clientId}|${c.clientVersion}|${c.env}`;
+  const tokenKey = (siteId: SiteId, c: PhonePeCredentials) => `${siteId}|${c.clientId}|${c.clientVersion}|${c.env}`;
 
-  async function tokenFor(siteId: string, creds: PhonePeCredentials): Promise<string> {
+  async function tokenFor(siteId: SiteId, creds: PhonePeCredentials): Promise<string> {
     const key = tokenKey(siteId, creds);
     const nowS = Math.floor(Date.now() / 1000);
     const hit = tokens.get(key);

@@ -1,13 +1,12 @@
 /**
- * A site's gateway settings, kept in the server-only site secrets item (keys.siteSecrets, field
+ * A site's gateway settings, kept in the server-only site secrets item (lib/tenancy.ts siteSecret, field
  * `paymentGateway`). Credentials never leave this module: the browser only learns the gateway's name.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { GATEWAYS } from '@tp/contracts/wallet';
 import { sandboxPaymentsAllowed } from '#lib/config';
-import { db, tableName } from '#lib/db';
-import { keys } from '#lib/keys';
+import type { SiteId } from '#lib/keys';
+import { siteSecret } from '#lib/tenancy';
 
 export const ZPhonePeCredentials = z.object({
   clientId: z.string().min(1),
@@ -45,19 +44,16 @@ export function usableOnThisStage(s: GatewaySettings): GatewaySettings {
 
 /** Settings change rarely; a short cache keeps the pay and verify paths at one read or none. */
 const CACHE_MS = 30_000;
-const cache = new Map<string, { at: number; value: GatewaySettings }>();
+const cache = new Map<SiteId, { at: number; value: GatewaySettings }>();
 
 export function clearGatewaySettingsCache(): void {
   cache.clear();
 }
 
-export async function gatewaySettings(siteId: string, now = Date.now()): Promise<GatewaySettings> {
+export async function gatewaySettings(siteId: SiteId, now = Date.now()): Promise<GatewaySettings> {
   const hit = cache.get(siteId);
   if (hit && now - hit.at < CACHE_MS) return hit.value;
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.siteSecrets(siteId), ProjectionExpression: 'paymentGateway' }),
-  );
-  const parsed = ZGatewaySettings.safeParse(Item?.paymentGateway);
+  const parsed = ZGatewaySettings.safeParse(await siteSecret(siteId, 'paymentGateway'));
   // A broken setting disables the gateway instead of failing every page that asks for it.
   const value = parsed.success ? usableOnThisStage(parsed.data) : NONE;
   cache.set(siteId, { at: now, value });

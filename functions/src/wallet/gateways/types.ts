@@ -1,4 +1,5 @@
 import type { GatewayName } from '@tp/contracts/wallet';
+import type { SiteId } from '#lib/keys';
 
 /** The gateway's view of a payment. PENDING covers "not paid yet" and "still processing". */
 export type GatewayState = 'PENDING' | 'COMPLETED' | 'FAILED';
@@ -12,7 +13,7 @@ export interface GatewayStatus {
 }
 
 export interface CreateInput {
-  siteId: string;
+  siteId: SiteId;
   paymentId: string;
   amount: number;
   currency: string;
@@ -31,6 +32,6 @@ export interface CreateInput {
 export interface PaymentGateway {
   readonly name: GatewayName;
   create(input: CreateInput): Promise<{ redirectTo: string }>;
-  status(siteId: string, paymentId: string): Promise<GatewayStatus>;
-  refund(siteId: string, paymentId: string, refundId: string, amount: number): Promise<{ state: string }>;
+  status(siteId: SiteId, paymentId: string): Promise<GatewayStatus>;
+  refund(siteId: SiteId, paymentId: string, refundId: string, amount: number): Promise<{ state: string }>;
 }

@@ -18,6 +18,7 @@ import {
   ZUserRef,
   zPage,
 } from '../customers.ts';
+import { lazy } from '../lazy.ts';
 
 // The staff customer screen (spec 000 §2 "Staff customer screen", §7 "User and customer calls").
 
@@ -43,8 +44,8 @@ export const searchWlUser = endpoint({
   domain: 'users',
   auth: 'staff',
   permission: 'customers.view',
-  request: z.object({ searchQuery: zShortText() }),
-  response: z.array(ZCustomer),
+  request: lazy(() => z.object({ searchQuery: zShortText() })),
+  response: lazy(() => z.array(ZCustomer)),
   summary: 'Up to 20 users whose email, first or last name, company or phone starts with the query.',
 });
 
@@ -69,7 +70,7 @@ export const toggleBlock = endpoint({
   domain: 'users',
   auth: 'staff',
   permission: 'customers.block',
-  request: ZCustomerRef.extend({ isBlocked: z.boolean() }),
+  request: lazy(() => ZCustomerRef.extend({ isBlocked: z.boolean() })),
   response: ZCustomer,
   summary: "Blocks (ending all the user's sessions at once) or unblocks a customer.",
 });
@@ -95,7 +96,7 @@ export const toggleFlightSearchExemption = endpoint({
   domain: 'users',
   auth: 'staff',
   permission: 'customers.exemptL2B',
-  request: ZCustomerRef.extend({ exempt: z.boolean() }),
+  request: lazy(() => ZCustomerRef.extend({ exempt: z.boolean() })),
   response: ZCustomer,
   summary: 'Exempts a customer from the look-to-book search limit, or removes the exemption.',
 });
@@ -108,7 +109,7 @@ export const setFlightHoldSettingForUser = endpoint({
   domain: 'users',
   auth: 'staff',
   permission: 'customers.flightSwitches',
-  request: ZUserRef.extend({ isFlightHold: z.boolean() }),
+  request: lazy(() => ZUserRef.extend({ isFlightHold: z.boolean() })),
   response: ZCustomer,
   summary: 'Allows or forbids holding flight bookings for one user.',
 });
@@ -121,7 +122,7 @@ export const setFlightSearchSettingForUser = endpoint({
   domain: 'users',
   auth: 'staff',
   permission: 'customers.flightSwitches',
-  request: ZUserRef.extend({ isFlightSearchAllowed: z.boolean() }),
+  request: lazy(() => ZUserRef.extend({ isFlightSearchAllowed: z.boolean() })),
   response: ZCustomer,
   summary: 'Allows or forbids flight search for one user.',
 });
@@ -135,7 +136,7 @@ export const getCustomerMonthlyFlightDetails = endpoint({
   auth: 'staff',
   permission: 'customers.viewDetails',
   request: ZUserRef,
-  response: z.array(ZMonthlyFlightActivity),
+  response: lazy(() => z.array(ZMonthlyFlightActivity)),
   summary: "A user's flight searches and bookings per month, the last 10 months, newest first.",
 });
 
@@ -161,7 +162,7 @@ export const getEmailSubscribers = endpoint({
   domain: 'users',
   auth: 'staff',
   permission: 'customers.view',
-  request: z.object({ page: zPage() }),
+  request: lazy(() => z.object({ page: zPage() })),
   response: ZEmailSubscribers,
   summary: 'Users who accept marketing mail, newest first, 20 a page.',
 });

@@ -11,6 +11,7 @@ import { zEmpty, zRequired } from '../common.ts';
 import { MSG } from '../messages.ts';
 import { zId, zRemarks, zSecret, zShortText, zUrl } from '../fields.ts';
 import { GATEWAYS } from '../wallet.ts';
+import { lazy } from '../lazy.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Shared pieces
@@ -50,22 +51,26 @@ const dayRange = <T extends z.ZodRawShape>(shape: T) =>
       path: ['from'],
     });
 
-const paging = z.object({ page: z.number(), pageSize: z.number(), totalRecords: z.number(), totalPages: z.number() });
+const paging = lazy(() =>
+  z.object({ page: z.number(), pageSize: z.number(), totalRecords: z.number(), totalPages: z.number() }),
+);
 
 // ---------------------------------------------------------------------------------------------------
 // Flight settings
 
-export const ZLookToBookSetting = z.object({
-  ratio: z.coerce.number({ error: MSG.required }).int().min(1, 'At least 1 search per booking').max(100_000),
-  freeLooks: z.coerce.number({ error: MSG.required }).int().min(0).max(1_000_000),
-});
+export const ZLookToBookSetting = lazy(() =>
+  z.object({
+    ratio: z.coerce.number({ error: MSG.required }).int().min(1, 'At least 1 search per booking').max(100_000),
+    freeLooks: z.coerce.number({ error: MSG.required }).int().min(0).max(1_000_000),
+  }),
+);
 
-const simulatorShape = {
+const simulatorShape = () => ({
   latencyMs: z.coerce.number().int().min(0).max(120_000).optional(),
   failureRate: z.coerce.number().min(0).max(1).optional(),
   maxOptions: z.coerce.number().int().min(1).max(5000).optional(),
-};
-const tboShape = {
+});
+const tboShape = () => ({
   baseUrl: zUrl('Enter the API base URL (https://…)'),
   /** Secrets: blank keeps the stored value (they are write-only and never read back). */
   clientId: z.string().trim().max(200).optional(),
@@ -73,75 +78,83 @@ const tboShape = {
   password: z.string().max(200).optional(),
   searchTimeoutMs: z.coerce.number().int().min(1000).max(120_000).optional(),
   bookingTimeoutMs: z.coerce.number().int().min(1000).max(300_000).optional(),
-};
+});
 
-export const ZSupplyInput = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('simulator'), ...simulatorShape }),
-  z.object({ kind: z.literal('tbo'), ...tboShape }),
-]);
+export const ZSupplyInput = lazy(() =>
+  z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('simulator'), ...simulatorShape() }),
+    z.object({ kind: z.literal('tbo'), ...tboShape() }),
+  ]),
+);
 export type TSupplyInput = z.infer<typeof ZSupplyInput>;
 
 /**
  * The site's payment gateway. Secrets are write-only like the supply's; the sandbox gateway (and
  * PhonePe's SANDBOX environment) are offered only on stages that allow sandbox payments.
  */
-export const ZPaymentGatewayInput = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('none') }),
-  z.object({ kind: z.literal('sandbox') }),
-  z.object({
-    kind: z.literal('phonepe'),
-    clientId: z.string().trim().max(200).optional(),
-    clientSecret: z.string().max(200).optional(),
-    clientVersion: z.coerce.number({ error: MSG.required }).int().min(1).max(1000),
-    env: z.enum(['SANDBOX', 'PRODUCTION']),
-    /**
-     * The S2S callback's user name and password set on PhonePe's dashboard (optional: without them no
-     * callback is accepted and payments are confirmed by status checks). Credentials: length rule only.
-     */
-    callbackUsername: zSecret({ max: 200, required: false }).optional(),
-    callbackPassword: zSecret({ max: 200, required: false }).optional(),
-  }),
-]);
-export type TPaymentGatewayInput = z.infer<typeof ZPaymentGatewayInput>;
-
-export const ZPaymentGatewayView = z.object({
-  active: z.enum(GATEWAYS).nullable(),
-  /** Whether this stage permits sandbox payments (the sandbox choices are hidden when it does not). */
-  sandboxAllowed: z.boolean(),
-  isSandbox: z.boolean(),
-  phonepe: z
-    .object({
-      clientIdSet: z.boolean(),
-      clientSecretSet: z.boolean(),
-      clientVersion: z.number(),
-      env: z.enum(['SANDBOX', 'PRODUCTION']),
-      callbackSet: z.boolean(),
-    })
-    .nullable(),
-});
-
-/** What the screen reads: never a secret, only whether each is set (and the user name's last 4). */
-export const ZFlightSettingsView = z.object({
-  supply: z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('simulator'), ...simulatorShape }),
+export const ZPaymentGatewayInput = lazy(() =>
+  z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('none') }),
+    z.object({ kind: z.literal('sandbox') }),
     z.object({
-      kind: z.literal('tbo'),
-      baseUrl: z.string(),
-      clientIdSet: z.boolean(),
-      userNameSet: z.boolean(),
-      userNameLast4: z.string().nullable(),
-      passwordSet: z.boolean(),
-      searchTimeoutMs: z.number().optional(),
-      bookingTimeoutMs: z.number().optional(),
+      kind: z.literal('phonepe'),
+      clientId: z.string().trim().max(200).optional(),
+      clientSecret: z.string().max(200).optional(),
+      clientVersion: z.coerce.number({ error: MSG.required }).int().min(1).max(1000),
+      env: z.enum(['SANDBOX', 'PRODUCTION']),
+      /**
+       * The S2S callback's user name and password set on PhonePe's dashboard (optional: without them no
+       * callback is accepted and payments are confirmed by status checks). Credentials: length rule only.
+       */
+      callbackUsername: zSecret({ max: 200, required: false }).optional(),
+      callbackPassword: zSecret({ max: 200, required: false }).optional(),
     }),
   ]),
-  /** Set when an approved Flights supplier site serves this site: the source is then not ours to change. */
-  suppliedBy: z.object({ siteId: z.string(), name: z.string() }).nullable(),
-  lookToBook: ZLookToBookSetting,
-  holdsOffered: z.boolean(),
-  payment: ZPaymentGatewayView,
-  updatedAt: z.string().nullable(),
-});
+);
+export type TPaymentGatewayInput = z.infer<typeof ZPaymentGatewayInput>;
+
+export const ZPaymentGatewayView = lazy(() =>
+  z.object({
+    active: z.enum(GATEWAYS).nullable(),
+    /** Whether this stage permits sandbox payments (the sandbox choices are hidden when it does not). */
+    sandboxAllowed: z.boolean(),
+    isSandbox: z.boolean(),
+    phonepe: z
+      .object({
+        clientIdSet: z.boolean(),
+        clientSecretSet: z.boolean(),
+        clientVersion: z.number(),
+        env: z.enum(['SANDBOX', 'PRODUCTION']),
+        callbackSet: z.boolean(),
+      })
+      .nullable(),
+  }),
+);
+
+/** What the screen reads: never a secret, only whether each is set (and the user name's last 4). */
+export const ZFlightSettingsView = lazy(() =>
+  z.object({
+    supply: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('simulator'), ...simulatorShape() }),
+      z.object({
+        kind: z.literal('tbo'),
+        baseUrl: z.string(),
+        clientIdSet: z.boolean(),
+        userNameSet: z.boolean(),
+        userNameLast4: z.string().nullable(),
+        passwordSet: z.boolean(),
+        searchTimeoutMs: z.number().optional(),
+        bookingTimeoutMs: z.number().optional(),
+      }),
+    ]),
+    /** Set when an approved Flights supplier site serves this site: the source is then not ours to change. */
+    suppliedBy: z.object({ siteId: z.string(), name: z.string() }).nullable(),
+    lookToBook: ZLookToBookSetting,
+    holdsOffered: z.boolean(),
+    payment: ZPaymentGatewayView,
+    updatedAt: z.string().nullable(),
+  }),
+);
 export type TFlightSettingsView = z.infer<typeof ZFlightSettingsView>;
 
 export const getFlightSettings = endpoint({
@@ -165,14 +178,16 @@ export const saveFlightSettings = endpoint({
   domain: 'flight-admin',
   auth: 'staff',
   permission: 'flights.settings',
-  request: z.object({
-    /** Omitted on a site supplied by another site (the source is not ours to change there). */
-    supply: ZSupplyInput.optional(),
-    /** Omitted: the payment gateway stays as it is. */
-    payment: ZPaymentGatewayInput.optional(),
-    lookToBook: ZLookToBookSetting,
-    holdsOffered: z.boolean({ error: MSG.required }),
-  }),
+  request: lazy(() =>
+    z.object({
+      /** Omitted on a site supplied by another site (the source is not ours to change there). */
+      supply: ZSupplyInput.optional(),
+      /** Omitted: the payment gateway stays as it is. */
+      payment: ZPaymentGatewayInput.optional(),
+      lookToBook: ZLookToBookSetting,
+      holdsOffered: z.boolean({ error: MSG.required }),
+    }),
+  ),
   response: ZFlightSettingsView,
   summary: 'Ours: saves the flight settings; blank secrets keep the stored ones; the next search uses them.',
 });
@@ -186,30 +201,34 @@ export const testFlightSupply = endpoint({
   auth: 'staff',
   permission: 'flights.settings',
   /** Unsaved TBO values to try (blank secrets fall back to the stored ones); omitted: the saved setting. */
-  request: z.object({ supply: ZSupplyInput.optional() }),
-  response: z.object({
-    ok: z.boolean(),
-    message: z.string(),
-    /** The agency's live balance at the consolidator, when it reports one. */
-    agencyBalance: z.object({ amount: z.number(), currency: z.string() }).nullable(),
-  }),
+  request: lazy(() => z.object({ supply: ZSupplyInput.optional() })),
+  response: lazy(() =>
+    z.object({
+      ok: z.boolean(),
+      message: z.string(),
+      /** The agency's live balance at the consolidator, when it reports one. */
+      agencyBalance: z.object({ amount: z.number(), currency: z.string() }).nullable(),
+    }),
+  ),
   summary: 'Ours: authenticates against the TBO-style endpoint (or checks the simulator) and reports the outcome.',
 });
 
 // ---------------------------------------------------------------------------------------------------
 // Supplier wallets
 
-export const ZSupplierAccount = z.object({
-  /** 'simulator', 'tbo' or 'site:<supplierSiteId>' (the booking's `supplier`). */
-  supplier: z.string(),
-  label: z.string(),
-  isCurrent: z.boolean(),
-  currency: z.string(),
-  deposits: z.number(),
-  consumption: z.number(),
-  balance: z.number(),
-  ticketedBookings: z.number(),
-});
+export const ZSupplierAccount = lazy(() =>
+  z.object({
+    /** 'simulator', 'tbo' or 'site:<supplierSiteId>' (the booking's `supplier`). */
+    supplier: z.string(),
+    label: z.string(),
+    isCurrent: z.boolean(),
+    currency: z.string(),
+    deposits: z.number(),
+    consumption: z.number(),
+    balance: z.number(),
+    ticketedBookings: z.number(),
+  }),
+);
 export type TSupplierAccount = z.infer<typeof ZSupplierAccount>;
 
 export const getSupplierAccounts = endpoint({
@@ -221,25 +240,29 @@ export const getSupplierAccounts = endpoint({
   auth: 'staff',
   permission: 'flights.supplierAccounts',
   request: zEmpty,
-  response: z.object({
-    accounts: z.array(ZSupplierAccount),
-    /** The current TBO account's live balance (null: not TBO, or the supplier did not report one). */
-    liveBalance: z.object({ supplier: z.string(), amount: z.number(), currency: z.string() }).nullable(),
-  }),
+  response: lazy(() =>
+    z.object({
+      accounts: z.array(ZSupplierAccount),
+      /** The current TBO account's live balance (null: not TBO, or the supplier did not report one). */
+      liveBalance: z.object({ supplier: z.string(), amount: z.number(), currency: z.string() }).nullable(),
+    }),
+  ),
   summary: 'Ours: what the site holds at each flight supplier: deposits − consumption of ticketed bookings.',
 });
 
 export const STATEMENT_KINDS = ['deposit', 'booking', 'refund'] as const;
-export const ZStatementLine = z.object({
-  id: z.string(),
-  date: z.string(),
-  kind: z.enum(STATEMENT_KINDS),
-  reference: z.string(),
-  description: z.string(),
-  /** Deposits add, bookings take, supplier refunds give back; signed from the site's side. */
-  amount: z.number(),
-  balance: z.number(),
-});
+export const ZStatementLine = lazy(() =>
+  z.object({
+    id: z.string(),
+    date: z.string(),
+    kind: z.enum(STATEMENT_KINDS),
+    reference: z.string(),
+    description: z.string(),
+    /** Deposits add, bookings take, supplier refunds give back; signed from the site's side. */
+    amount: z.number(),
+    balance: z.number(),
+  }),
+);
 export type TStatementLine = z.infer<typeof ZStatementLine>;
 
 export const getSupplierStatement = endpoint({
@@ -250,26 +273,32 @@ export const getSupplierStatement = endpoint({
   domain: 'flight-admin',
   auth: 'staff',
   permission: 'flights.supplierAccounts',
-  request: dayRange({ supplier: zId(FLIGHT_ADMIN_MSG.unknownSupplier), page: zPageNo(), pageSize: zPageSize(200) }),
-  response: paging.extend({
-    supplier: z.string(),
-    currency: z.string(),
-    openingBalance: z.number(),
-    closingBalance: z.number(),
-    records: z.array(ZStatementLine),
-  }),
+  request: lazy(() =>
+    dayRange({ supplier: zId(FLIGHT_ADMIN_MSG.unknownSupplier), page: zPageNo(), pageSize: zPageSize(200) }),
+  ),
+  response: lazy(() =>
+    paging.extend({
+      supplier: z.string(),
+      currency: z.string(),
+      openingBalance: z.number(),
+      closingBalance: z.number(),
+      records: z.array(ZStatementLine),
+    }),
+  ),
   summary: 'Ours: one supplier account between two days, oldest first, with running balance (pages).',
 });
 
-export const ZDepositInput = z.object({
-  supplier: zId(FLIGHT_ADMIN_MSG.unknownSupplier),
-  amount: zMoney('Amount').refine((n) => n > 0, 'Amount must be more than 0'),
-  date: zDay(),
-  reference: zShortText({ max: 80 }),
-  note: zRemarks({ max: 300, required: false }).default(''),
-  /** Idempotency key of one submit (a double click records one deposit). */
-  requestId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, MSG.required),
-});
+export const ZDepositInput = lazy(() =>
+  z.object({
+    supplier: zId(FLIGHT_ADMIN_MSG.unknownSupplier),
+    amount: zMoney('Amount').refine((n) => n > 0, 'Amount must be more than 0'),
+    date: zDay(),
+    reference: zShortText({ max: 80 }),
+    note: zRemarks({ max: 300, required: false }).default(''),
+    /** Idempotency key of one submit (a double click records one deposit). */
+    requestId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, MSG.required),
+  }),
+);
 
 export const addSupplierDeposit = endpoint({
   id: 'flights.addSupplierDeposit',
@@ -280,40 +309,42 @@ export const addSupplierDeposit = endpoint({
   auth: 'staff',
   permission: 'flights.supplierDeposits',
   request: ZDepositInput,
-  response: z.object({ line: ZStatementLine.omit({ balance: true }), duplicate: z.boolean() }),
+  response: lazy(() => z.object({ line: ZStatementLine.omit({ balance: true }), duplicate: z.boolean() })),
   summary: 'Ours: records money the site sent to a flight supplier (once per requestId).',
 });
 
 // ---------------------------------------------------------------------------------------------------
 // Profit and loss, accounting vouchers
 
-export const ZProfitRow = z.object({
-  bookingId: z.string(),
-  pnr: z.string(),
-  bookedAt: z.string(),
-  travelDate: z.string(),
-  customer: z.string(),
-  customerType: z.string(),
-  airlineCode: z.string(),
-  sector: z.string(),
-  status: z.string(),
-  supplier: z.string(),
-  currency: z.string(),
-  /** What the supplier charges (its offered fare plus extras), less the supplier's refunds. */
-  netFare: z.number(),
-  markup: z.number(),
-  gstOnMarkup: z.number(),
-  /** Earned from the supplier (commission, incentive, PLB). */
-  commissionEarned: z.number(),
-  /** Passed on to the customer (agents, consumers). */
-  commissionPassed: z.number(),
-  tds: z.number(),
-  discount: z.number(),
-  txnFee: z.number(),
-  /** What the customer paid, less what was refunded to them. */
-  customerPaid: z.number(),
-  profit: z.number(),
-});
+export const ZProfitRow = lazy(() =>
+  z.object({
+    bookingId: z.string(),
+    pnr: z.string(),
+    bookedAt: z.string(),
+    travelDate: z.string(),
+    customer: z.string(),
+    customerType: z.string(),
+    airlineCode: z.string(),
+    sector: z.string(),
+    status: z.string(),
+    supplier: z.string(),
+    currency: z.string(),
+    /** What the supplier charges (its offered fare plus extras), less the supplier's refunds. */
+    netFare: z.number(),
+    markup: z.number(),
+    gstOnMarkup: z.number(),
+    /** Earned from the supplier (commission, incentive, PLB). */
+    commissionEarned: z.number(),
+    /** Passed on to the customer (agents, consumers). */
+    commissionPassed: z.number(),
+    tds: z.number(),
+    discount: z.number(),
+    txnFee: z.number(),
+    /** What the customer paid, less what was refunded to them. */
+    customerPaid: z.number(),
+    profit: z.number(),
+  }),
+);
 export type TProfitRow = z.infer<typeof ZProfitRow>;
 export const PROFIT_AMOUNT_KEYS = [
   'netFare',
@@ -327,22 +358,26 @@ export const PROFIT_AMOUNT_KEYS = [
   'customerPaid',
   'profit',
 ] as const;
-export const ZProfitTotals = ZProfitRow.pick(
-  Object.fromEntries(PROFIT_AMOUNT_KEYS.map((k) => [k, true])) as {
-    [K in (typeof PROFIT_AMOUNT_KEYS)[number]]: true;
-  },
-).extend({ bookings: z.number() });
+export const ZProfitTotals = lazy(() =>
+  ZProfitRow.pick(
+    Object.fromEntries(PROFIT_AMOUNT_KEYS.map((k) => [k, true])) as {
+      [K in (typeof PROFIT_AMOUNT_KEYS)[number]]: true;
+    },
+  ).extend({ bookings: z.number() }),
+);
 export type TProfitTotals = z.infer<typeof ZProfitTotals>;
 
 export const PL_STATUSES = ['ticketed', 'cancelled', 'partiallyCancelled', 'reissued', 'changeRequested'] as const;
-export const ZProfitFilter = dayRange({
-  dateBasis: z.enum(['booking', 'travel']).default('booking'),
-  customer: zShortText({ required: false }).optional(),
-  airlineCode: zShortText({ required: false, max: 3 }).toUpperCase().optional(),
-  status: z.enum(PL_STATUSES).optional(),
-  page: zPageNo(),
-  pageSize: zPageSize(500),
-});
+export const ZProfitFilter = lazy(() =>
+  dayRange({
+    dateBasis: z.enum(['booking', 'travel']).default('booking'),
+    customer: zShortText({ required: false }).optional(),
+    airlineCode: zShortText({ required: false, max: 3 }).toUpperCase().optional(),
+    status: z.enum(PL_STATUSES).optional(),
+    page: zPageNo(),
+    pageSize: zPageSize(500),
+  }),
+);
 export type TProfitFilter = z.infer<typeof ZProfitFilter>;
 
 export const getSupplierProfitLoss = endpoint({
@@ -354,28 +389,30 @@ export const getSupplierProfitLoss = endpoint({
   auth: 'staff',
   permission: 'flights.supplierAccounts',
   request: ZProfitFilter,
-  response: paging.extend({ records: z.array(ZProfitRow), totals: ZProfitTotals }),
+  response: lazy(() => paging.extend({ records: z.array(ZProfitRow), totals: ZProfitTotals })),
   summary: 'Ours: per booking, supplier cost against what the customer paid, with totals of the whole filter.',
 });
 
-export const ZVoucherRow = z.object({
-  date: z.string(),
-  voucherType: z.enum(['Sale', 'Refund']),
-  invoiceNo: z.string(),
-  party: z.string(),
-  pnr: z.string(),
-  ticketNo: z.string(),
-  passenger: z.string(),
-  sector: z.string(),
-  airline: z.string(),
-  basic: z.number(),
-  taxes: z.number(),
-  markup: z.number(),
-  gst: z.number(),
-  commission: z.number(),
-  tds: z.number(),
-  net: z.number(),
-});
+export const ZVoucherRow = lazy(() =>
+  z.object({
+    date: z.string(),
+    voucherType: z.enum(['Sale', 'Refund']),
+    invoiceNo: z.string(),
+    party: z.string(),
+    pnr: z.string(),
+    ticketNo: z.string(),
+    passenger: z.string(),
+    sector: z.string(),
+    airline: z.string(),
+    basic: z.number(),
+    taxes: z.number(),
+    markup: z.number(),
+    gst: z.number(),
+    commission: z.number(),
+    tds: z.number(),
+    net: z.number(),
+  }),
+);
 export type TVoucherRow = z.infer<typeof ZVoucherRow>;
 
 export const getInfozealVouchers = endpoint({
@@ -386,8 +423,8 @@ export const getInfozealVouchers = endpoint({
   domain: 'flight-admin',
   auth: 'staff',
   permission: 'flights.supplierAccounts',
-  request: dayRange({ page: zPageNo(), pageSize: zPageSize(1000) }),
-  response: paging.extend({ records: z.array(ZVoucherRow) }),
+  request: lazy(() => dayRange({ page: zPageNo(), pageSize: zPageSize(1000) })),
+  response: lazy(() => paging.extend({ records: z.array(ZVoucherRow) })),
   summary: 'Ours (test hosts): sale and refund vouchers per ticket for the accounting import, by page.',
 });
 
@@ -395,45 +432,51 @@ export const getInfozealVouchers = endpoint({
 // TBO refund statement import
 
 /** One row of TBO's refund statement as the screen reads it (columns in docs/flight-backoffice.md). */
-export const ZRefundRow = z.object({
-  pnr: zRequired().pipe(
-    z
-      .string()
-      .toUpperCase()
-      .regex(/^[A-Z0-9]{5,8}$/, 'Enter a valid PNR'),
-  ),
-  ticketNumber: zRequired().pipe(z.string().regex(/^[A-Z0-9-]{6,20}$/i, 'Enter a valid ticket number')),
-  refundAmount: zMoney('Refund amount').refine((n) => n >= 0, 'Refund amount cannot be negative'),
-  cancellationCharge: zMoney('Cancellation charge')
-    .refine((n) => n >= 0, 'Cancellation charge cannot be negative')
-    .default(0),
-  creditNoteNo: zShortText({ required: false, max: 40 }).default(''),
-});
+export const ZRefundRow = lazy(() =>
+  z.object({
+    pnr: zRequired().pipe(
+      z
+        .string()
+        .toUpperCase()
+        .regex(/^[A-Z0-9]{5,8}$/, 'Enter a valid PNR'),
+    ),
+    ticketNumber: zRequired().pipe(z.string().regex(/^[A-Z0-9-]{6,20}$/i, 'Enter a valid ticket number')),
+    refundAmount: zMoney('Refund amount').refine((n) => n >= 0, 'Refund amount cannot be negative'),
+    cancellationCharge: zMoney('Cancellation charge')
+      .refine((n) => n >= 0, 'Cancellation charge cannot be negative')
+      .default(0),
+    creditNoteNo: zShortText({ required: false, max: 40 }).default(''),
+  }),
+);
 export type TRefundRow = z.infer<typeof ZRefundRow>;
 
 export const REFUND_OUTCOMES = ['ready', 'credited', 'alreadyCredited', 'invalid', 'unmatched'] as const;
-export const ZRefundRowResult = z.object({
-  /** The row's line in the file (the screen sends it; 1-based, header excluded). */
-  line: z.number(),
-  pnr: z.string(),
-  ticketNumber: z.string(),
-  outcome: z.enum(REFUND_OUTCOMES),
-  /** Why a row does not match or is invalid; what happened otherwise. */
-  message: z.string(),
-  bookingId: z.string().nullable(),
-  changeRequestId: z.string().nullable(),
-  customer: z.string().nullable(),
-  /** What is (or was) credited to the customer's wallet for the change request. */
-  amount: z.number().nullable(),
-});
+export const ZRefundRowResult = lazy(() =>
+  z.object({
+    /** The row's line in the file (the screen sends it; 1-based, header excluded). */
+    line: z.number(),
+    pnr: z.string(),
+    ticketNumber: z.string(),
+    outcome: z.enum(REFUND_OUTCOMES),
+    /** Why a row does not match or is invalid; what happened otherwise. */
+    message: z.string(),
+    bookingId: z.string().nullable(),
+    changeRequestId: z.string().nullable(),
+    customer: z.string().nullable(),
+    /** What is (or was) credited to the customer's wallet for the change request. */
+    amount: z.number().nullable(),
+  }),
+);
 export type TRefundRowResult = z.infer<typeof ZRefundRowResult>;
 
-const refundRequest = z.object({
-  rows: z
-    .array(z.object({ line: z.coerce.number().int().min(1) }).loose(), { error: MSG.required })
-    .min(1, 'The file has no rows')
-    .max(2000, 'At most 2000 rows per file'),
-});
+const refundRequest = lazy(() =>
+  z.object({
+    rows: z
+      .array(z.object({ line: z.coerce.number().int().min(1) }).loose(), { error: MSG.required })
+      .min(1, 'The file has no rows')
+      .max(2000, 'At most 2000 rows per file'),
+  }),
+);
 
 export const previewTboRefunds = endpoint({
   id: 'flights.previewTboRefunds',
@@ -444,7 +487,7 @@ export const previewTboRefunds = endpoint({
   auth: 'staff',
   permission: 'flights.importRefunds',
   request: refundRequest,
-  response: z.object({ rows: z.array(ZRefundRowResult) }),
+  response: lazy(() => z.object({ rows: z.array(ZRefundRowResult) })),
   summary: "Ours (test hosts): matches each statement row to a booking ticket's change request; changes nothing.",
 });
 
@@ -457,7 +500,7 @@ export const applyTboRefunds = endpoint({
   auth: 'staff',
   permission: 'flights.importRefunds',
   request: refundRequest,
-  response: z.object({ rows: z.array(ZRefundRowResult), credited: z.number() }),
+  response: lazy(() => z.object({ rows: z.array(ZRefundRowResult), credited: z.number() })),
   summary: "Ours (test hosts): completes matched refunds, crediting each customer's wallet exactly once.",
 });
 

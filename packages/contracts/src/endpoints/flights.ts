@@ -21,6 +21,7 @@ import {
   ZSearchResponse,
   ZSsrCatalogue,
 } from '../flights.ts';
+import { lazy } from '../lazy.ts';
 
 // The booking flow of spec 000 §4: search → results → fare quote → SSR → passengers → payment order →
 // order-success callback. All on the flight API base; 'user' calls bind staff to their Flights permissions.
@@ -39,16 +40,18 @@ export const search = endpoint({
     "Searches the site's supply and prices every option for the caller; counts a look for look-to-book and refuses callers over their limit or with search switched off.",
 });
 
-export const ZCalendarFareDay = z.object({
-  date: z.string(),
-  fare: z.number(),
-  baseFare: z.number(),
-  tax: z.number(),
-  airlineCode: z.string(),
-  airlineName: z.string(),
-  departureTime: z.string(),
-  isLowestFareOfMonth: z.boolean(),
-});
+export const ZCalendarFareDay = lazy(() =>
+  z.object({
+    date: z.string(),
+    fare: z.number(),
+    baseFare: z.number(),
+    tax: z.number(),
+    airlineCode: z.string(),
+    airlineName: z.string(),
+    departureTime: z.string(),
+    isLowestFareOfMonth: z.boolean(),
+  }),
+);
 export const getCalendarFare = endpoint({
   id: 'flights.getCalendarFare',
   api: 'flight',
@@ -57,26 +60,28 @@ export const getCalendarFare = endpoint({
   domain: 'flights',
   auth: 'user',
   permission: 'flights.search',
-  request: z.object({
-    origin: z
-      .string({ error: MSG.required })
-      .trim()
-      .toUpperCase()
-      .regex(/^[A-Z]{3}$/, 'Enter a valid airport or city code'),
-    destination: z
-      .string({ error: MSG.required })
-      .trim()
-      .toUpperCase()
-      .regex(/^[A-Z]{3}$/, 'Enter a valid airport or city code'),
-    month: z.string({ error: MSG.required }).regex(/^\d{4}-\d{2}$/, 'Choose a month'),
-    cabinClass: z.coerce.number().int().min(1).max(6).optional(),
-  }),
-  response: z.array(ZCalendarFareDay),
+  request: lazy(() =>
+    z.object({
+      origin: z
+        .string({ error: MSG.required })
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{3}$/, 'Enter a valid airport or city code'),
+      destination: z
+        .string({ error: MSG.required })
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{3}$/, 'Enter a valid airport or city code'),
+      month: z.string({ error: MSG.required }).regex(/^\d{4}-\d{2}$/, 'Choose a month'),
+      cabinClass: z.coerce.number().int().min(1).max(6).optional(),
+    }),
+  ),
+  response: lazy(() => z.array(ZCalendarFareDay)),
   summary:
     'Lowest one-way, one-adult fare per day of a month, priced for the caller (indicative; search again to book).',
 });
 
-export const ZSource = z.object({ code: z.string(), name: z.string(), isLcc: z.boolean() });
+export const ZSource = lazy(() => z.object({ code: z.string(), name: z.string(), isLcc: z.boolean() }));
 export const getSources = endpoint({
   id: 'flights.getSources',
   api: 'flight',
@@ -85,7 +90,7 @@ export const getSources = endpoint({
   domain: 'flights',
   auth: 'user',
   request: zEmpty,
-  response: z.array(ZSource),
+  response: lazy(() => z.array(ZSource)),
   summary: "The sources (GDS and LCC airlines) the site's supply can search.",
 });
 
@@ -97,7 +102,7 @@ export const getFareRules = endpoint({
   domain: 'flights',
   auth: 'user',
   request: ZOptionRef,
-  response: z.array(ZFareRule),
+  response: lazy(() => z.array(ZFareRule)),
   summary: "The airline's fare rules for an option, per sector.",
 });
 
@@ -126,13 +131,15 @@ export const getSSR = endpoint({
   summary: "Extra baggage, meals and seats for a quoted option; 404 'No SSR details' when the supplier has none.",
 });
 
-const ZPriceView = z.object({
-  fare: ZFare,
-  fareBreakdown: z.array(ZPaxFare),
-  showFullBreakdown: z.boolean(),
-  /** travelAgent and staff get a Show/Hide Details control unless a markup applies. */
-  showDetailsToggle: z.boolean(),
-});
+const ZPriceView = lazy(() =>
+  z.object({
+    fare: ZFare,
+    fareBreakdown: z.array(ZPaxFare),
+    showFullBreakdown: z.boolean(),
+    /** travelAgent and staff get a Show/Hide Details control unless a markup applies. */
+    showDetailsToggle: z.boolean(),
+  }),
+);
 export const getFlightPrice = endpoint({
   id: 'flights.getFlightPrice',
   api: 'flight',
@@ -145,16 +152,18 @@ export const getFlightPrice = endpoint({
   summary: "The caller's fare summary of an option (the last quote if there is one), with what they may see of it.",
 });
 
-export const ZFlightDetails = z.object({
-  option: ZFlightOption,
-  adultCount: z.number(),
-  childCount: z.number(),
-  infantCount: z.number(),
-  JourneyType: z.number(),
-  isDomestic: z.boolean(),
-  quotedAt: z.string().nullable(),
-  expiresAt: z.string(),
-});
+export const ZFlightDetails = lazy(() =>
+  z.object({
+    option: ZFlightOption,
+    adultCount: z.number(),
+    childCount: z.number(),
+    infantCount: z.number(),
+    JourneyType: z.number(),
+    isDomestic: z.boolean(),
+    quotedAt: z.string().nullable(),
+    expiresAt: z.string(),
+  }),
+);
 export const getFlightDetails = endpoint({
   id: 'flights.getFlightDetails',
   api: 'flight',
@@ -175,35 +184,39 @@ export const getPassengerViewOptions = endpoint({
   domain: 'flights',
   auth: 'user',
   request: ZOptionRef,
-  response: z.object({
-    countryList: z.array(ZCountry),
-    phoneCodeList: z.array(ZCountry),
-    fareRules: z.array(ZFareRule),
-    fareQuote: ZFareQuote,
-    /** What the passenger form must ask for this fare. */
-    rules: z.object({
-      isPassportRequired: z.boolean(),
-      isPanRequired: z.boolean(),
-      isDomestic: z.boolean(),
-      /** Whether this caller may hold (book now, ticket later) this option. */
-      canHold: z.boolean(),
-      /** Date the youngest/oldest rules are checked against (the last travel date). */
-      travelDate: z.string(),
+  response: lazy(() =>
+    z.object({
+      countryList: z.array(ZCountry),
+      phoneCodeList: z.array(ZCountry),
+      fareRules: z.array(ZFareRule),
+      fareQuote: ZFareQuote,
+      /** What the passenger form must ask for this fare. */
+      rules: z.object({
+        isPassportRequired: z.boolean(),
+        isPanRequired: z.boolean(),
+        isDomestic: z.boolean(),
+        /** Whether this caller may hold (book now, ticket later) this option. */
+        canHold: z.boolean(),
+        /** Date the youngest/oldest rules are checked against (the last travel date). */
+        travelDate: z.string(),
+      }),
+      walletBalance: z.number().nullable(),
     }),
-    walletBalance: z.number().nullable(),
-  }),
+  ),
   summary:
     'Everything the passenger screen needs in one call: country and phone-code lists, fare rules, the fare quote and the form rules.',
 });
 
-const ZBookingInput = ZOptionRef.extend({
-  passengers: z
-    .array(ZPassengerInput)
-    .min(1, MSG.required)
-    .max(PAX_LIMITS.maxSeated * 2),
-  /** Book now and ticket later (GDS only, where the user and relation allow it). */
-  hold: z.boolean().default(false),
-});
+const ZBookingInput = lazy(() =>
+  ZOptionRef.extend({
+    passengers: z
+      .array(ZPassengerInput)
+      .min(1, MSG.required)
+      .max(PAX_LIMITS.maxSeated * 2),
+    /** Book now and ticket later (GDS only, where the user and relation allow it). */
+    hold: z.boolean().default(false),
+  }),
+);
 export const validateBooking = endpoint({
   id: 'flights.validateBooking',
   api: 'flight',
@@ -213,7 +226,9 @@ export const validateBooking = endpoint({
   auth: 'user',
   request: ZBookingInput,
   /** `charge` itemises `totalPayable` (the amount the payment order will charge). */
-  response: z.object({ valid: z.literal(true), totalPayable: z.number(), currency: z.string(), charge: ZCharge }),
+  response: lazy(() =>
+    z.object({ valid: z.literal(true), totalPayable: z.number(), currency: z.string(), charge: ZCharge }),
+  ),
   summary:
     'Checks passengers against the fare (counts, ages on the travel date, passport where required, lead contact) and the chosen SSR against the catalogue; 400 with a message per field otherwise.',
 });
@@ -226,23 +241,27 @@ export const setFlightDetails = endpoint({
   domain: 'flights',
   auth: 'user',
   permission: 'flights.book',
-  request: ZBookingInput.extend({
-    paymentMode: z.enum(PAYMENT_MODES, { error: MSG.required }),
-    /** The total the user agreed to; a different server-side total refuses with 409 (price changed). */
-    expectedTotal: z.number().optional(),
-    remark: zRemarks({ max: 200, required: false }).optional(),
-  }),
+  request: lazy(() =>
+    ZBookingInput.extend({
+      paymentMode: z.enum(PAYMENT_MODES, { error: MSG.required }),
+      /** The total the user agreed to; a different server-side total refuses with 409 (price changed). */
+      expectedTotal: z.number().optional(),
+      remark: zRemarks({ max: 200, required: false }).optional(),
+    }),
+  ),
   response: ZPaymentOrder,
   summary:
     'Validates, then creates the payment order (valid 15 minutes) from the server-side quote plus chosen SSR; for a gateway payment it also starts the payment and returns redirectTo.',
 });
 
-export const ZBookingOutcome = z.object({
-  order: ZPaymentOrder,
-  bookings: z.array(ZBooking),
-  /** Where the client goes next: booking details with showReturn (first leg of a normal return) or the ticket queue. */
-  next: z.enum(['ticketQueue', 'bookingDetails']),
-});
+export const ZBookingOutcome = lazy(() =>
+  z.object({
+    order: ZPaymentOrder,
+    bookings: z.array(ZBooking),
+    /** Where the client goes next: booking details with showReturn (first leg of a normal return) or the ticket queue. */
+    next: z.enum(['ticketQueue', 'bookingDetails']),
+  }),
+);
 export const orderSuccessCallback = endpoint({
   id: 'flights.orderSuccessCallback',
   api: 'flight',
@@ -250,7 +269,7 @@ export const orderSuccessCallback = endpoint({
   path: 'api/payments/orderSuccessCallback',
   domain: 'flights',
   auth: 'user',
-  request: z.object({ orderId: zId() }),
+  request: lazy(() => z.object({ orderId: zId() })),
   response: ZBookingOutcome,
   summary:
     'Pays a wallet order (one atomic, idempotent debit) or confirms a verified gateway payment, then books and tickets (or holds); repeated calls return the same outcome.',
@@ -263,10 +282,12 @@ export const getBookingDetails = endpoint({
   path: 'api/getBookingDetails',
   domain: 'flights',
   auth: 'user',
-  request: z
-    .object({ bookingId: zId().optional(), orderId: zId().optional() })
-    .refine((v) => !!(v.bookingId || v.orderId), { message: MSG.required, path: ['bookingId'] }),
-  response: z.object({ booking: ZBooking, order: ZPaymentOrder.nullable(), showReturn: z.boolean() }),
+  request: lazy(() =>
+    z
+      .object({ bookingId: zId().optional(), orderId: zId().optional() })
+      .refine((v) => !!(v.bookingId || v.orderId), { message: MSG.required, path: ['bookingId'] }),
+  ),
+  response: lazy(() => z.object({ booking: ZBooking, order: ZPaymentOrder.nullable(), showReturn: z.boolean() })),
   summary:
     "A booking (the caller's own; staff: any of the site) with its payment order; showReturn after a normal return's first leg.",
 });

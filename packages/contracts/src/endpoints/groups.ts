@@ -10,6 +10,7 @@ import {
   ZMapLegalEntity,
   ZSaveLeGroup,
 } from '../le-groups.ts';
+import { lazy } from '../lazy.ts';
 
 // Customer groups (LE groups) of the site owner (spec 001 §7 "Markup and discount", spec 000 §2).
 
@@ -22,7 +23,7 @@ export const getLeGroups = endpoint({
   auth: 'staff',
   permission: 'customers.view',
   request: zEmpty,
-  response: z.array(ZLeGroup),
+  response: lazy(() => z.array(ZLeGroup)),
   summary: 'Customer groups of the site by name, the default one marked.',
 });
 
@@ -73,7 +74,7 @@ export const getConsumerGroupMapping = endpoint({
   domain: 'markup',
   auth: 'staff',
   permission: 'customers.view',
-  request: z.object({ consumerLEId: zId() }),
+  request: lazy(() => z.object({ consumerLEId: zId() })),
   response: ZConsumerGroupMapping,
   summary: "The owner's groups with the group a legal entity is mapped to and the default group.",
 });

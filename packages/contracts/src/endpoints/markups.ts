@@ -10,11 +10,12 @@ import {
   ZSaveDefaultMarkup,
   ZSaveFixedDepartureMarkup,
 } from '../markups.ts';
+import { lazy } from '../lazy.ts';
 
 // Markup and discount rules per customer group (spec 001 §7; screen /flights/manage-markup).
 
 const staffMarkup = { api: 'site', domain: 'markup', auth: 'staff', permission: 'flights.manageMarkup' } as const;
-const ZDeleted = z.object({ markupId: z.string() });
+const ZDeleted = lazy(() => z.object({ markupId: z.string() }));
 
 export const getDefaultMarkups = endpoint({
   ...staffMarkup,

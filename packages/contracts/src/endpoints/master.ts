@@ -14,6 +14,7 @@ import {
   ZState,
   ZStatesRequest,
 } from '../master.ts';
+import { lazy } from '../lazy.ts';
 
 // Reference data (spec 000 §7 "master-data calls"). All public: the data is the same for every site
 // and holds nothing of a tenant, and the sign-up form (states, cities) is shown before login. The
@@ -27,7 +28,7 @@ export const getAirports = endpoint({
   domain: 'master',
   auth: 'public',
   request: ZAirportSearch,
-  response: z.array(ZCityOption),
+  response: lazy(() => z.array(ZCityOption)),
   summary:
     'City / airport autocomplete: exact airport code first, then airports of a city code, city name and airport name prefixes.',
 });
@@ -40,7 +41,7 @@ export const getCountryList = endpoint({
   domain: 'master',
   auth: 'public',
   request: zEmpty,
-  response: z.array(ZCountry),
+  response: lazy(() => z.array(ZCountry)),
   summary: 'Every country (name, dial_code, code), India first, then by name.',
 });
 
@@ -52,7 +53,7 @@ export const getPhoneCodeList = endpoint({
   domain: 'master',
   auth: 'public',
   request: zEmpty,
-  response: z.array(ZCountry),
+  response: lazy(() => z.array(ZCountry)),
   summary: 'Dial codes of every country, India first (the agent quick-create exclusions do not apply here).',
 });
 
@@ -64,7 +65,7 @@ export const getNationalities = endpoint({
   domain: 'master',
   auth: 'public',
   request: zEmpty,
-  response: z.array(ZNationality),
+  response: lazy(() => z.array(ZNationality)),
   summary: 'Nationalities as country code and name, India first.',
 });
 
@@ -76,7 +77,7 @@ export const getAirlinesStaticData = endpoint({
   domain: 'master',
   auth: 'public',
   request: ZAirlinesRequest,
-  response: z.array(ZAirlineStatic),
+  response: lazy(() => z.array(ZAirlineStatic)),
   summary: 'Active airlines with name, IATA code and logo URL; all of them, or those of `airlineCodes`.',
 });
 
@@ -88,7 +89,7 @@ export const getCountries = endpoint({
   domain: 'master',
   auth: 'public',
   request: zEmpty,
-  response: z.array(ZCountry),
+  response: lazy(() => z.array(ZCountry)),
   summary: 'Countries for address forms, India first.',
 });
 
@@ -100,7 +101,7 @@ export const getStates = endpoint({
   domain: 'master',
   auth: 'public',
   request: ZStatesRequest,
-  response: z.array(ZState),
+  response: lazy(() => z.array(ZState)),
   summary: 'States of a country by name.',
 });
 
@@ -112,7 +113,7 @@ export const getCities = endpoint({
   domain: 'master',
   auth: 'public',
   request: ZCitiesRequest,
-  response: z.array(ZCity),
+  response: lazy(() => z.array(ZCity)),
   summary: 'Cities of a state by name.',
 });
 
@@ -125,7 +126,7 @@ export const getDbCities = endpoint({
   auth: 'public',
   envelope: 'data',
   request: ZDbCitiesRequest,
-  response: z.array(ZCity),
+  response: lazy(() => z.array(ZCity)),
   summary: 'City search by name prefix (`city`, exact names and India first) or one city by `cityId`.',
 });
 

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { ZPushSubscription } from '../push.ts';
 import { zUrl } from '../fields.ts';
+import { lazy } from '../lazy.ts';
 
 export const createPushSubscription = endpoint({
   id: 'notifications.createPushSubscription',
@@ -10,8 +11,8 @@ export const createPushSubscription = endpoint({
   path: 'notification/createPushNotificationSubscription',
   domain: 'notifications',
   auth: 'staff',
-  request: z.object({ subscription: ZPushSubscription }),
-  response: z.object({ subscribed: z.literal(true) }),
+  request: lazy(() => z.object({ subscription: ZPushSubscription })),
+  response: lazy(() => z.object({ subscribed: z.literal(true) })),
   summary: 'Stores a staff browser push subscription (idempotent per endpoint).',
 });
 
@@ -22,8 +23,8 @@ export const checkExistingSubscription = endpoint({
   path: 'notification/checkExistingSubscription',
   domain: 'notifications',
   auth: 'staff',
-  request: z.object({ subscriptionEndPoint: zUrl() }),
-  response: z.object({ exists: z.boolean() }),
+  request: lazy(() => z.object({ subscriptionEndPoint: zUrl() })),
+  response: lazy(() => z.object({ exists: z.boolean() })),
   summary: 'Whether this browser endpoint is already subscribed for the signed-in staff user.',
 });
 

@@ -11,6 +11,7 @@ import {
   ZSessionPermissions,
   ZUserGroupOfUser,
 } from '../rbac.ts';
+import { lazy } from '../lazy.ts';
 
 // Permissions (spec 000 §3 "Permission model", §6, §7 "Permissions").
 
@@ -34,7 +35,7 @@ export const getRbacUserGroupList = endpoint({
   domain: 'rbac',
   auth: 'staff',
   request: zEmpty,
-  response: z.array(ZRbacGroupSummary),
+  response: lazy(() => z.array(ZRbacGroupSummary)),
   summary: 'Permission groups of the site by name.',
 });
 
@@ -45,7 +46,7 @@ export const getUserGroupByUserId = endpoint({
   path: 'rbac/getUserGroupByUserId',
   domain: 'rbac',
   auth: 'staff',
-  request: z.object({ userId: zId() }),
+  request: lazy(() => z.object({ userId: zId() })),
   response: ZUserGroupOfUser,
   summary: "A user's permission group (null when none).",
 });
@@ -70,8 +71,8 @@ export const getUsersByRbacUserGroup = endpoint({
   path: 'rbac/getUsersByRBACUserGroup',
   domain: 'rbac',
   auth: 'staff',
-  request: z.object({ rbacUserGroupId: zId() }),
-  response: z.array(ZRbacMember),
+  request: lazy(() => z.object({ rbacUserGroupId: zId() })),
+  response: lazy(() => z.array(ZRbacMember)),
   summary: 'Staff users in a permission group.',
 });
 
@@ -98,7 +99,7 @@ export const getPermissionGroup = endpoint({
   domain: 'rbac',
   auth: 'staff',
   permission: 'settings.permissionGroups',
-  request: z.object({ id: zId() }),
+  request: lazy(() => z.object({ id: zId() })),
   response: ZRbacGroup,
   summary: 'One permission group with its module, group and permission states.',
 });

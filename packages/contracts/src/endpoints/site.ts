@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { ZPolicyPage, ZSiteDetails, POLICY_PAGES } from '../site.ts';
 import { zDomain } from '../fields.ts';
+import { lazy } from '../lazy.ts';
 
 export const detectSite = endpoint({
   id: 'site.detect',
@@ -10,7 +11,7 @@ export const detectSite = endpoint({
   path: 'whitelabel/detetct',
   domain: 'site',
   auth: 'public',
-  request: z.object({ domain: zDomain() }),
+  request: lazy(() => z.object({ domain: zDomain() })),
   response: ZSiteDetails,
   summary: 'Site branding for a domain (path spelled as in the spec).',
 });
@@ -23,7 +24,7 @@ export const getPolicyPage = endpoint({
   path: 'whitelabel/getPolicyPage',
   domain: 'site',
   auth: 'public',
-  request: z.object({ page: z.enum(POLICY_PAGES, { error: 'Unknown page' }) }),
+  request: lazy(() => z.object({ page: z.enum(POLICY_PAGES, { error: 'Unknown page' }) })),
   response: ZPolicyPage,
   summary: 'Policy page content of the calling site.',
 });

@@ -22,13 +22,14 @@ import {
   ZSupplierTerms,
   ZVisibleSupplier,
 } from '../suppliers.ts';
+import { lazy } from '../lazy.ts';
 
 // Supplier relationships between sites (docs/suppliers.md). Every call is for staff: the consumer
 // side needs `suppliers.link`, the supplier side `consumers.*` or `suppliers.manageConsumers`.
 
-const supplierRef = { supplierId: zSiteId() };
+const supplierRef = () => ({ supplierId: zSiteId() });
 /** A consumer of the calling (supplier) site and one of its supplier lists. */
-const consumerListRef = { consumerSiteId: zSiteId(), supplierListId: zRef() };
+const consumerListRef = () => ({ consumerSiteId: zSiteId(), supplierListId: zRef() });
 
 // ---------------------------------------------------------------------------------------------------
 // Catalogue and the site's own offering
@@ -41,7 +42,7 @@ export const getSupplierCategories = endpoint({
   domain: 'suppliers',
   auth: 'staff',
   request: zEmpty,
-  response: z.array(ZSupplierCategory),
+  response: lazy(() => z.array(ZSupplierCategory)),
   summary: 'The categories a supplier can sell: FixedDeparture, Flights, TourPackages.',
 });
 
@@ -67,11 +68,13 @@ export const saveSupplierProfile = endpoint({
   domain: 'suppliers',
   auth: 'staff',
   permission: 'suppliers.manageConsumers',
-  request: z.object({
-    categories: z.array(ZSupplierCategory, { error: SUPPLIER_MSG.invalidCategory }).max(10),
-    termsAndConditions: zLongText(50_000),
-    isListed: zFlag(),
-  }),
+  request: lazy(() =>
+    z.object({
+      categories: z.array(ZSupplierCategory, { error: SUPPLIER_MSG.invalidCategory }).max(10),
+      termsAndConditions: zLongText(50_000),
+      isListed: zFlag(),
+    }),
+  ),
   response: ZSupplierProfile,
   summary: 'Opts this site in (or out) as a supplier; changed terms get a new version consumers must accept.',
 });
@@ -87,8 +90,8 @@ export const getAllVisibleSuppliersWithConsumerRequests = endpoint({
   domain: 'suppliers',
   auth: 'staff',
   permission: 'suppliers.link',
-  request: z.object({ domainName: zDomain() }),
-  response: z.array(ZVisibleSupplier),
+  request: lazy(() => z.object({ domainName: zDomain() })),
+  response: lazy(() => z.array(ZVisibleSupplier)),
   summary: "Every listed supplier site but this one, with this site's request status per category.",
 });
 
@@ -100,7 +103,7 @@ export const supplierApprovalSupplierDetails = endpoint({
   domain: 'suppliers',
   auth: 'staff',
   permission: 'suppliers.link',
-  request: z.object(supplierRef),
+  request: lazy(() => z.object(supplierRef())),
   response: ZSupplierDetails,
   summary: "A supplier's public details and lists, and which version of its terms this site accepted.",
 });
@@ -113,7 +116,7 @@ export const supplierApprovalGetTermsAndConditions = endpoint({
   domain: 'suppliers',
   auth: 'staff',
   permission: 'suppliers.link',
-  request: z.object(supplierRef),
+  request: lazy(() => z.object(supplierRef())),
   response: ZSupplierTerms,
   summary: "The supplier's current terms and conditions and this site's acceptance.",
 });
@@ -126,7 +129,7 @@ export const supplierApprovalAcceptTermsAndConditions = endpoint({
   domain: 'suppliers',
   auth: 'staff',
   permission: 'suppliers.link',
-  request: z.object({ ...supplierRef, version: zIntFromText() }),
+  request: lazy(() => z.object({ ...supplierRef(), version: zIntFromText() })),
   response: ZSupplierTerms,
   summary: 'Records that this site accepts the version of the terms it was shown (409 when they changed since).',
 });
@@ -139,15 +142,17 @@ export const consumerToSupplierRequests = endpoint({
   domain: 'suppliers',
   auth: 'staff',
   permission: 'suppliers.link',
-  request: z.object({ ...supplierRef, supplierListId: zRef() }),
-  response: z.object({
-    requestId: z.string(),
-    supplierId: z.string(),
-    supplierListId: z.string(),
-    category: ZSupplierCategory,
-    requestStatus: ZRequestStatus,
-    requestGeneratedAt: z.string(),
-  }),
+  request: lazy(() => z.object({ ...supplierRef(), supplierListId: zRef() })),
+  response: lazy(() =>
+    z.object({
+      requestId: z.string(),
+      supplierId: z.string(),
+      supplierListId: z.string(),
+      category: ZSupplierCategory,
+      requestStatus: ZRequestStatus,
+      requestGeneratedAt: z.string(),
+    }),
+  ),
   summary: 'Asks a supplier for one of its lists (terms accepted first); a rejected list may be asked for again.',
 });
 
@@ -160,7 +165,7 @@ export const getLinkedSuppliersByConsumer = endpoint({
   auth: 'staff',
   permission: 'suppliers.link',
   request: zEmpty,
-  response: z.array(ZLinkedSupplier),
+  response: lazy(() => z.array(ZLinkedSupplier)),
   summary: "This site's approved or suspended supplier links, with the supplier's switches and our pause state.",
 });
 
@@ -172,7 +177,7 @@ export const changeConsumerSupplierMappingStatusFromConsumerSide = endpoint({
   domain: 'suppliers',
   auth: 'staff',
   permission: 'suppliers.link',
-  request: z.object({ ...supplierRef, supplierListId: zRef(), mappingStatus: ZMappingStatus }),
+  request: lazy(() => z.object({ ...supplierRef(), supplierListId: zRef(), mappingStatus: ZMappingStatus })),
   response: ZLinkedSupplier,
   summary: "Pauses or resumes this site's own use of a supplier link; the supplier's status is untouched.",
 });
@@ -185,16 +190,16 @@ export const jumplogin = endpoint({
   domain: 'suppliers',
   auth: 'staff',
   permission: 'suppliers.link',
-  request: z.object(supplierRef),
-  response: z.object({ url: z.string() }),
+  request: lazy(() => z.object(supplierRef())),
+  response: lazy(() => z.object({ url: z.string() })),
   summary: "Signs this site's partner account in on an approved supplier's site: a one-time loginBySessionId link.",
 });
 
 // ---------------------------------------------------------------------------------------------------
 // Supplier side: the staff customer screen (ours) and the supplier-only views
 
-const requestList = z.object({ page: zPage(), status: ZRequestStatus.optional() });
-const consumerList = z.object({ page: zPage() });
+const requestList = lazy(() => z.object({ page: zPage(), status: ZRequestStatus.optional() }));
+const consumerList = lazy(() => z.object({ page: zPage() }));
 
 /** Our own call: the staff customer screen's "Api Consumers" tab ("API consumers list", path not shown). */
 export const getApiConsumers = endpoint({
@@ -206,7 +211,7 @@ export const getApiConsumers = endpoint({
   auth: 'staff',
   permission: 'consumers.view',
   request: consumerList,
-  response: paged(ZApiConsumer),
+  response: lazy(() => paged(ZApiConsumer)),
   summary: 'Consumer sites of this site (approved or suspended), one row per category, by page.',
 });
 
@@ -220,7 +225,7 @@ export const getApiCustomerRequests = endpoint({
   auth: 'staff',
   permission: 'consumers.view',
   request: requestList,
-  response: paged(ZApiCustomerRequest),
+  response: lazy(() => paged(ZApiCustomerRequest)),
   summary: 'Requests other sites made to this site, newest first, optionally by status.',
 });
 
@@ -233,11 +238,13 @@ export const changeApiCustomerRequestStatus = endpoint({
   domain: 'suppliers',
   auth: 'staff',
   permission: 'consumers.decideRequests',
-  request: z.object({
-    newRequestStatus: z.enum(['Approved', 'Rejected'], { error: SUPPLIER_MSG.invalidStatus }),
-    requestId: zRef(),
-    consumerMongoSiteId: zSiteId(),
-  }),
+  request: lazy(() =>
+    z.object({
+      newRequestStatus: z.enum(['Approved', 'Rejected'], { error: SUPPLIER_MSG.invalidStatus }),
+      requestId: zRef(),
+      consumerMongoSiteId: zSiteId(),
+    }),
+  ),
   response: ZApiCustomerRequest,
   summary: 'Approves or rejects a pending request once (409 when already decided); approval links both sites.',
 });
@@ -251,7 +258,7 @@ export const consumerToSupplierRequestsBasedOnSupplierId = endpoint({
   auth: 'staff',
   permission: 'consumers.view',
   request: requestList,
-  response: paged(ZApiCustomerRequest),
+  response: lazy(() => paged(ZApiCustomerRequest)),
   summary: 'Supplier only: the requests made to this supplier site, by page (default 1).',
 });
 
@@ -264,7 +271,7 @@ export const supplierConsumers = endpoint({
   auth: 'staff',
   permission: 'consumers.view',
   request: consumerList,
-  response: paged(ZApiConsumer),
+  response: lazy(() => paged(ZApiConsumer)),
   summary: 'Supplier only: the consumer sites of this supplier with their switches, by page.',
 });
 
@@ -276,7 +283,7 @@ export const changeConsumerSupplierRequestStatus = endpoint({
   domain: 'suppliers',
   auth: 'staff',
   permission: 'suppliers.manageConsumers',
-  request: z.object({ ...consumerListRef, newRequestStatus: ZLinkStatus }),
+  request: lazy(() => z.object({ ...consumerListRef(), newRequestStatus: ZLinkStatus })),
   response: ZApiConsumer,
   summary: 'Supplier only: moves a link along the allowed transitions (decide, suspend, reinstate).',
 });
@@ -289,7 +296,7 @@ export const setFlightHoldSetting = endpoint({
   domain: 'suppliers',
   auth: 'staff',
   permission: 'suppliers.manageConsumers',
-  request: z.object({ ...consumerListRef, isFlightHold: zFlag() }),
+  request: lazy(() => z.object({ ...consumerListRef(), isFlightHold: zFlag() })),
   response: ZApiConsumer,
   summary: 'Supplier only: whether the consumer may hold (book without ticketing) through this link.',
 });
@@ -302,7 +309,7 @@ export const setFlightSearchSetting = endpoint({
   domain: 'suppliers',
   auth: 'staff',
   permission: 'suppliers.manageConsumers',
-  request: z.object({ ...consumerListRef, isFlightSearchAllowed: zFlag() }),
+  request: lazy(() => z.object({ ...consumerListRef(), isFlightSearchAllowed: zFlag() })),
   response: ZApiConsumer,
   summary: 'Supplier only: whether the consumer may search flights through this link.',
 });
@@ -316,7 +323,7 @@ export const setLERelationConfig = endpoint({
   auth: 'staff',
   // Tax Settings live in the Change Group dialog of the customer screen (spec 000 §2).
   permission: 'customers.changeGroup',
-  request: z.object({ isTdsDeductable: zFlag(), userLEID: zRef() }),
+  request: lazy(() => z.object({ isTdsDeductable: zFlag(), userLEID: zRef() })),
   response: ZLeRelationConfig,
   summary: "Whether TDS is withheld on commission paid to this customer's or consumer's legal entity.",
 });

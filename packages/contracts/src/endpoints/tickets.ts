@@ -21,6 +21,7 @@ import {
   ZUpdateBookingDetails,
 } from '../tickets.ts';
 import { ZChangeRequestInfo, ZPaymentOrder } from '../flights.ts';
+import { lazy } from '../lazy.ts';
 
 /** Every endpoint of this file is served by the tickets Lambda (functions/src/tickets/index.ts). */
 const TICKETS_DOMAIN = 'tickets' as const;
@@ -64,7 +65,7 @@ export const exportTickets = endpoint({
   domain: TICKETS_DOMAIN,
   auth: 'staff',
   permission: 'flights.exportExcel',
-  request: ZTicketsRequest.omit({ page: true, pageSize: true }),
+  request: lazy(() => ZTicketsRequest.omit({ page: true, pageSize: true })),
   response: ZExcelFile,
   summary: 'Staff Download Excel: every booking of the filtered queue as an .xlsx (base64).',
 });
@@ -115,10 +116,12 @@ export const ticketHeldBooking = endpoint({
   domain: TICKETS_DOMAIN,
   auth: 'user',
   permission: 'flights.holdQueue',
-  request: ZReleaseRequest.pick({ BookingId: true }).extend({
-    /** The amount the user confirmed; a different payable amount refuses with 409. */
-    expectedTotal: z.number().optional(),
-  }),
+  request: lazy(() =>
+    ZReleaseRequest.pick({ BookingId: true }).extend({
+      /** The amount the user confirmed; a different payable amount refuses with 409. */
+      expectedTotal: z.number().optional(),
+    }),
+  ),
   response: ZPaymentOrder,
   summary:
     "Creates (or returns the open) payment order that tickets a held booking at its held fare: paid like a booking (orderSuccessCallback from the wallet, or the gateway's redirectTo); a hold past its last ticketing date is refused.",
@@ -133,7 +136,7 @@ export const changeRequest = endpoint({
   auth: 'user',
   permission: 'flights.changeRequests',
   request: ZChangeRequestRequest,
-  response: z.object({ booking: ZTicketView, changeRequests: z.array(ZChangeRequestInfo) }),
+  response: lazy(() => z.object({ booking: ZTicketView, changeRequests: z.array(ZChangeRequestInfo) })),
   summary: 'Sends a refund, partial refund or reissue request to the supplier.',
 });
 

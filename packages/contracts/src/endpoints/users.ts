@@ -4,6 +4,7 @@ import { zEmail, ZOk, zEmpty } from '../common.ts';
 import { zJwt, zSecret, zToken } from '../fields.ts';
 import { MSG } from '../messages.ts';
 import { ZLogin, ZPassword, ZSignup, ZUser, ZValidPhoneEntry } from '../users.ts';
+import { lazy } from '../lazy.ts';
 
 export const signup = endpoint({
   id: 'users.signup',
@@ -13,7 +14,7 @@ export const signup = endpoint({
   domain: 'users',
   auth: 'public',
   request: ZSignup,
-  response: z.object({ userId: z.string(), email: z.string() }),
+  response: lazy(() => z.object({ userId: z.string(), email: z.string() })),
   summary: 'Retail or travel-agent registration; sends the email-verification mail.',
 });
 
@@ -61,7 +62,7 @@ export const loginBySessionId = endpoint({
   path: 'wl/user/loginBySessionId',
   domain: 'users',
   auth: 'public',
-  request: z.object({ sessionId: zToken() }),
+  request: lazy(() => z.object({ sessionId: zToken() })),
   response: ZUser,
   summary: 'Exchanges a one-time hand-off session id (from jump login or the core site) for a session cookie.',
 });
@@ -73,7 +74,7 @@ export const forgetPassword = endpoint({
   path: 'wl/user/forgetPassword',
   domain: 'users',
   auth: 'public',
-  request: z.object({ email: zEmail() }),
+  request: lazy(() => z.object({ email: zEmail() })),
   response: ZOk,
   summary: 'Mails a password link through the email queue; same answer whether or not the account exists.',
 });
@@ -85,9 +86,11 @@ export const generatePassword = endpoint({
   path: 'wl/user/generatePassword',
   domain: 'users',
   auth: 'public',
-  request: z
-    .object({ token: zToken(), password: ZPassword, confirmPassword: zSecret({ required: false }) })
-    .refine((v) => v.password === v.confirmPassword, { message: MSG.passwordsDiffer, path: ['confirmPassword'] }),
+  request: lazy(() =>
+    z
+      .object({ token: zToken(), password: ZPassword, confirmPassword: zSecret({ required: false }) })
+      .refine((v) => v.password === v.confirmPassword, { message: MSG.passwordsDiffer, path: ['confirmPassword'] }),
+  ),
   response: ZOk,
   summary: 'Sets a password from an emailed link (also verifies the email address).',
 });
@@ -100,9 +103,11 @@ export const changePassword = endpoint({
   path: 'wl/user/changePassword',
   domain: 'users',
   auth: 'user',
-  request: z
-    .object({ currentPassword: zSecret(), newPassword: ZPassword, confirmPassword: zSecret({ required: false }) })
-    .refine((v) => v.newPassword === v.confirmPassword, { message: MSG.passwordsDiffer, path: ['confirmPassword'] }),
+  request: lazy(() =>
+    z
+      .object({ currentPassword: zSecret(), newPassword: ZPassword, confirmPassword: zSecret({ required: false }) })
+      .refine((v) => v.newPassword === v.confirmPassword, { message: MSG.passwordsDiffer, path: ['confirmPassword'] }),
+  ),
   response: ZOk,
   summary: 'Changes the password and ends every other session of the user (the current one stays).',
 });
@@ -115,7 +120,7 @@ export const verifyEmail = endpoint({
   path: 'wl/user/verifyEmail',
   domain: 'users',
   auth: 'public',
-  request: z.object({ token: zToken() }),
+  request: lazy(() => z.object({ token: zToken() })),
   response: ZOk,
   summary: 'Marks the email address verified from the emailed link.',
 });
@@ -127,7 +132,7 @@ export const googleLogin = endpoint({
   path: 'wl/user/googleLogin',
   domain: 'users',
   auth: 'public',
-  request: z.object({ credential: zJwt() }),
+  request: lazy(() => z.object({ credential: zJwt() })),
   response: ZUser,
   summary: 'Google ID token verified server-side against the configured keys; signs in or registers a retail user.',
 });
@@ -139,7 +144,7 @@ export const facebookLogin = endpoint({
   path: 'wl/user/facebookLogin',
   domain: 'users',
   auth: 'public',
-  request: z.object({ credential: zJwt() }),
+  request: lazy(() => z.object({ credential: zJwt() })),
   response: ZUser,
   summary: 'Facebook (Limited Login) OIDC token verified server-side; signs in or registers a retail user.',
 });
@@ -151,7 +156,7 @@ export const changeMyPhoneDetails = endpoint({
   path: 'user/changeMyPhoneDetails',
   domain: 'users',
   auth: 'user',
-  request: z.object({ phoneNumbers: z.array(ZValidPhoneEntry).min(1, MSG.phoneRequired).max(10) }),
+  request: lazy(() => z.object({ phoneNumbers: z.array(ZValidPhoneEntry).min(1, MSG.phoneRequired).max(10) })),
   response: ZUser,
   summary: 'Replaces the signed-in user phone numbers (phone-verification modal).',
 });

@@ -21,11 +21,12 @@ import {
   pageOf,
   zCursor,
 } from '../wallet.ts';
+import { lazy } from '../lazy.ts';
 
 // Wallets, gateways and payments (spec 000 §4; domain.md "Wallet", "Payment order").
 
-const zPaging = { cursor: zCursor(), limit: ZPageLimit };
-const zCustomer = { userId: zId().optional(), email: zEmailText().optional() };
+const zPaging = () => ({ cursor: zCursor(), limit: ZPageLimit });
+const zCustomer = () => ({ userId: zId().optional(), email: zEmailText().optional() });
 
 export const getActiveGateway = endpoint({
   id: 'wallet.getActiveGateway',
@@ -46,7 +47,7 @@ export const verifyPayment = endpoint({
   path: 'payment/phonepe/verifyPayment',
   domain: 'wallet',
   auth: 'user',
-  request: z.object({ orderId: zId() }),
+  request: lazy(() => z.object({ orderId: zId() })),
   response: ZVerifyResult,
   summary:
     'State of the gateway payment behind a flight order id (or a top-up payment id); queues a verification while it is open. The client retries 5 times, 2 s apart.',
@@ -60,7 +61,7 @@ export const getBankDetails = endpoint({
   domain: 'wallet',
   auth: 'user',
   request: zEmpty,
-  response: ZBankDetails.nullable(),
+  response: lazy(() => ZBankDetails.nullable()),
   summary: "The site's bank details for offline transfers (null when the site has none).",
 });
 
@@ -72,8 +73,8 @@ export const addWalletEntry = endpoint({
   domain: 'wallet',
   auth: 'staff',
   permission: 'wallet.addMoney',
-  request: ZAddMoney.refine((v) => !!(v.userId || v.email), { message: MSG.required, path: ['email'] }),
-  response: z.object({ entry: ZWalletEntry, balance: ZWalletBalance, duplicate: z.boolean() }),
+  request: lazy(() => ZAddMoney.refine((v) => !!(v.userId || v.email), { message: MSG.required, path: ['email'] })),
+  response: lazy(() => z.object({ entry: ZWalletEntry, balance: ZWalletBalance, duplicate: z.boolean() })),
   summary:
     "Staff Add Money: credits a customer's wallet once per requestId (a repeated or concurrent submit adds nothing more).",
 });
@@ -87,8 +88,8 @@ export const debitWalletEntry = endpoint({
   domain: 'wallet',
   auth: 'staff',
   permission: 'wallet.debitMoney',
-  request: ZDebitMoney.refine((v) => !!(v.userId || v.email), { message: MSG.required, path: ['email'] }),
-  response: z.object({ entry: ZWalletEntry, balance: ZWalletBalance, duplicate: z.boolean() }),
+  request: lazy(() => ZDebitMoney.refine((v) => !!(v.userId || v.email), { message: MSG.required, path: ['email'] })),
+  response: lazy(() => z.object({ entry: ZWalletEntry, balance: ZWalletBalance, duplicate: z.boolean() })),
   summary:
     "Staff debit adjustment with a required reason: takes money from a customer's wallet once per requestId, never past what the wallet may spend (balance + credit limit).",
 });
@@ -101,10 +102,12 @@ export const getCustomerWalletEntries = endpoint({
   domain: 'wallet',
   auth: 'staff',
   permission: 'wallet.viewReports',
-  request: z
-    .object({ ...zCustomer, ...zPaging })
-    .refine((v) => !!(v.userId || v.email), { message: MSG.required, path: ['email'] }),
-  response: pageOf(ZWalletEntry).extend({ balance: ZWalletBalance, customerEmail: z.string() }),
+  request: lazy(() =>
+    z
+      .object({ ...zCustomer(), ...zPaging() })
+      .refine((v) => !!(v.userId || v.email), { message: MSG.required, path: ['email'] }),
+  ),
+  response: lazy(() => pageOf(ZWalletEntry).extend({ balance: ZWalletBalance, customerEmail: z.string() })),
   summary: "A customer's wallet entries newest first, with the balance (cursor pages).",
 });
 
@@ -115,8 +118,8 @@ export const getMyWalletEntries = endpoint({
   path: 'wl/user/getMyWalletEntry',
   domain: 'wallet',
   auth: 'user',
-  request: z.object(zPaging),
-  response: pageOf(ZWalletEntry),
+  request: lazy(() => z.object(zPaging())),
+  response: lazy(() => pageOf(ZWalletEntry)),
   summary: "The caller's legal entity's wallet entries newest first (cursor pages).",
 });
 
@@ -127,7 +130,7 @@ export const getWalletBalance = endpoint({
   path: 'wl/user/getWlUserWalletBalance',
   domain: 'wallet',
   auth: 'user',
-  request: z.object(zCustomer),
+  request: lazy(() => z.object(zCustomer())),
   response: ZWalletBalance,
   summary: "The caller's wallet balance; staff with wallet.viewReports may name a customer (userId or email).",
 });
@@ -152,8 +155,8 @@ export const getMyPayments = endpoint({
   path: 'payment/getMyPayments',
   domain: 'wallet',
   auth: 'user',
-  request: z.object({ orderId: zId().optional(), ...zPaging }),
-  response: pageOf(ZPayment),
+  request: lazy(() => z.object({ orderId: zId().optional(), ...zPaging() })),
+  response: lazy(() => pageOf(ZPayment)),
   summary: "The caller's payments newest first, or those of one order / top-up (orderId).",
 });
 
@@ -165,8 +168,8 @@ export const getGatewayTransactions = endpoint({
   domain: 'wallet',
   auth: 'staff',
   permission: 'wallet.viewReports',
-  request: z.object(zPaging),
-  response: pageOf(ZPayment),
+  request: lazy(() => z.object(zPaging())),
+  response: lazy(() => pageOf(ZPayment)),
   summary: "The site's payments (gateway and offline) newest first.",
 });
 
@@ -178,8 +181,8 @@ export const getPendingOfflinePayments = endpoint({
   domain: 'wallet',
   auth: 'staff',
   permission: 'wallet.viewReports',
-  request: z.object(zPaging),
-  response: pageOf(ZPayment),
+  request: lazy(() => z.object(zPaging())),
+  response: lazy(() => pageOf(ZPayment)),
   summary: 'Offline transfers users recorded that wait for review, oldest first.',
 });
 
@@ -204,8 +207,8 @@ export const getWalletBalances = endpoint({
   domain: 'wallet',
   auth: 'staff',
   permission: 'wallet.downloadBalances',
-  request: z.object({ cursor: zCursor(), limit: z.coerce.number().int().min(1).max(100).default(100) }),
-  response: pageOf(ZBalanceRow),
+  request: lazy(() => z.object({ cursor: zCursor(), limit: z.coerce.number().int().min(1).max(100).default(100) })),
+  response: lazy(() => pageOf(ZBalanceRow)),
   summary: 'Every wallet balance of the site (balances download), in pages.',
 });
 
@@ -216,7 +219,7 @@ export const getSandboxPayment = endpoint({
   path: 'payment/sandbox/getPayment',
   domain: 'wallet',
   auth: 'public',
-  request: z.object({ paymentId: zId() }),
+  request: lazy(() => z.object({ paymentId: zId() })),
   response: ZSandboxPayment,
   summary: 'The embedded sandbox gateway page: the payment behind its unguessable id.',
 });
@@ -228,8 +231,10 @@ export const completeSandboxPayment = endpoint({
   path: 'payment/sandbox/complete',
   domain: 'wallet',
   auth: 'public',
-  request: z.object({ paymentId: zId(), outcome: z.enum(['pay', 'fail', 'abandon'], { error: MSG.required }) }),
-  response: z.object({ returnTo: z.string(), state: z.enum(['PENDING', 'COMPLETED', 'FAILED']) }),
+  request: lazy(() =>
+    z.object({ paymentId: zId(), outcome: z.enum(['pay', 'fail', 'abandon'], { error: MSG.required }) }),
+  ),
+  response: lazy(() => z.object({ returnTo: z.string(), state: z.enum(['PENDING', 'COMPLETED', 'FAILED']) })),
   summary: "The sandbox payer's choice: Pay / Fail settle it once and queue its verification; Abandon leaves it open.",
 });
 
@@ -241,12 +246,14 @@ export const phonePeCallback = endpoint({
   domain: 'wallet',
   auth: 'public',
   serverToServer: true,
-  request: z.object({
-    event: zShortText({ required: false }).optional(),
-    type: zShortText({ required: false }).optional(),
-    payload: z.looseObject({ merchantOrderId: zId(), state: zShortText({ required: false }).optional() }),
-  }),
-  response: z.object({ received: z.literal(true) }),
+  request: lazy(() =>
+    z.object({
+      event: zShortText({ required: false }).optional(),
+      type: zShortText({ required: false }).optional(),
+      payload: z.looseObject({ merchantOrderId: zId(), state: zShortText({ required: false }).optional() }),
+    }),
+  ),
+  response: lazy(() => z.object({ received: z.literal(true) })),
   summary:
     "Ours: PhonePe's server-to-server callback (the site's callback URL on PhonePe's dashboard). Checked against the site's callback username and password (Authorization: SHA256(username:password)); a genuine one queues the payment's verification with PhonePe's status API, a forged one is refused (401) and changes nothing.",
 });

@@ -3,7 +3,7 @@ import { Menu, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { TUser } from '@tp/contracts/users';
 import { LOGOUT_PATH } from '#shared/redirects.ts';
-import { displayName, Identity, USER_TYPE_LABEL } from './UserMenu.tsx';
+import { displayName, Identity, USER_TYPE_LABEL } from './Identity.tsx';
 
 const ChangePasswordDialog = lazy(() => import('#features/auth/ChangePasswordDialog.tsx'));
 

@@ -5,8 +5,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { NavigationBridge } from '#api/navigation.ts';
 import { menuFor } from '#app/menus.ts';
 import { SessionCheck } from '#app/session.tsx';
-import { useSite } from '#app/site.tsx';
-import { preloadable } from '#app/lazy.ts';
+import { SiteHtml, useSite } from '#app/site.tsx';
 import { PhoneCheck } from '#features/profile/PhoneCheck.tsx';
 import { PushCheck } from '#features/push/PushCheck.tsx';
 import { GlobalLoading } from '#shared/loading.tsx';
@@ -17,8 +16,6 @@ import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import { SiteHeader } from './SiteHeader.tsx';
 
 const SitePopup = lazy(() => import('#features/shell/SitePopup.tsx'));
-// The sanitiser stays out of the entry bundle; index.html and main.tsx preload it with the screen.
-export const SafeHtml = preloadable(() => import('#shared/SafeHtml.tsx'));
 
 /** The app shell: header (logo, name, user menu), the role's side menu, the site's header/footer html. */
 export function AppLayout() {
@@ -52,16 +49,16 @@ export function AppLayout() {
           </AppShell.Navbar>
         )}
         <AppShell.Main id="main" tabIndex={-1} style={{ display: 'flex', flexDirection: 'column' }}>
-          {/* One boundary: the site's html and the screen appear together, so nothing is pushed down later. */}
+          {/* Where index.html's boot shell painted it, from the first render on. */}
+          {site?.headerHtml && <SiteHtml html={site.headerHtml} mb="md" />}
           <Suspense fallback={<PageLoader />}>
-            {site?.headerHtml && <SafeHtml html={site.headerHtml} mb="md" />}
             <Box style={{ flex: 1 }}>
               <RouteErrorBoundary key={pathname}>
                 <Outlet />
               </RouteErrorBoundary>
             </Box>
             {site?.footerHtml && (
-              <SafeHtml html={site.footerHtml} component="footer" mt="xl" pt="md" c="dimmed" fz="sm" />
+              <SiteHtml html={site.footerHtml} component="footer" mt="xl" pt="md" c="dimmed" fz="sm" />
             )}
           </Suspense>
         </AppShell.Main>

@@ -1,7 +1,7 @@
 /**
- * What a first visit shows until the site's branding answers: the same header bar and loader as
- * index.html's static boot shell (its <style> carries the classes), so React's first render looks
- * exactly like the page already painted. No Mantine: it must not depend on the stylesheet or theme.
+ * What a first visit shows until the site's branding answers (when the call index.html started has
+ * failed and the app asks again): the same header bar and loader as index.html's static boot shell
+ * (its <style> carries the classes). No Mantine: it must not depend on the stylesheet or theme.
  */
 export function BootShell() {
   return (
@@ -11,10 +11,12 @@ export function BootShell() {
         <span className="tp-boot-name" />
       </div>
       <div className="tp-boot-main">
-        <svg className="tp-boot-loader" viewBox="0 0 36 36" role="img" aria-label="Loading">
-          <circle cx="18" cy="18" r="15" fill="none" stroke="currentColor" strokeOpacity="0.25" strokeWidth="4" />
-          <path d="M18 3a15 15 0 0 1 15 15" fill="none" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
-        </svg>
+        <div className="tp-boot-loader">
+          <svg viewBox="0 0 36 36" role="img" aria-label="Loading">
+            <circle cx="18" cy="18" r="15" fill="none" stroke="currentColor" strokeOpacity="0.25" strokeWidth="4" />
+            <path d="M18 3a15 15 0 0 1 15 15" fill="none" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
+          </svg>
+        </div>
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useSWRConfig } from 'swr';
 import { changeApiCustomerRequestStatus, getApiCustomerRequests } from '@tp/contracts/endpoints/suppliers';
 import { MSG } from '@tp/contracts/messages';
@@ -8,6 +8,7 @@ import { useApi } from '#api/hooks.ts';
 import { act } from '#shared/actions.ts';
 import { DataTable, useSmallScreen, type Column } from '#shared/DataTable.tsx';
 import { formatDateTime } from '#shared/format.ts';
+import { StatusBadge } from '#shared/StatusBadge.tsx';
 import { useConsumerCache } from './cache.ts';
 
 type Decision = 'Approved' | 'Rejected';
@@ -74,9 +75,7 @@ function Status({ request }: { request: TApiCustomerRequest }) {
   const d = request.decider;
   return (
     <Stack gap={2}>
-      <Badge color={request.requestStatus === 'Approved' ? 'green' : 'red'} variant="light">
-        {request.requestStatus}
-      </Badge>
+      <StatusBadge status={request.requestStatus} />
       {d && (
         <Text size="xs" c="dimmed">
           by {`${d.firstName} ${d.lastName}`.trim()} ({d.email})

@@ -80,7 +80,7 @@ describe('staff customer screen', { timeout: 20_000 }, () => {
     expect(asha.getByText('Verified')).toBeTruthy();
     expect(asha.getByText('Exempted')).toBeTruthy();
     expect(asha.getByText('Blocked')).toBeTruthy();
-    expect(asha.getByText('5 Mar 2025')).toBeTruthy();
+    expect(asha.getByText('05 Mar 2025')).toBeTruthy();
 
     expect(within(row(/Sameer Staff/)).getByText('Ticketing desk')).toBeTruthy();
   });

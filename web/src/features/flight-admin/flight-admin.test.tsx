@@ -318,7 +318,7 @@ describe('test-host screens', { timeout: 20_000 }, () => {
         rows: [result(2, 'ready', 'Will be credited'), result(3, 'unmatched', 'No booking with this PNR')],
       })
       .on(applyTboRefunds, {
-        rows: [result(2, 'credited', 'Credited 4200.00'), result(3, 'unmatched', 'No booking')],
+        rows: [result(2, 'credited', 'Credited ₹4,200.00'), result(3, 'unmatched', 'No booking')],
         credited: 1,
       });
     renderApp('/staff/tboRefundExcelImport', { user: staffUser(), site: testSite({ isTestHost: true }), api });
@@ -339,7 +339,7 @@ describe('test-host screens', { timeout: 20_000 }, () => {
     expect(within(table).getByText('Will be credited')).toBeTruthy();
     expect(within(table).getByText('No booking with this PNR')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Credit 1 matched refund' }));
-    expect(await within(table).findByText('Credited 4200.00')).toBeTruthy();
+    expect(await within(table).findByText('Credited ₹4,200.00')).toBeTruthy();
     expect(api.calls(applyTboRefunds)[0]!.input).toMatchObject({
       rows: [
         {

@@ -28,9 +28,8 @@ import { apiKey, useApi } from '#api/hooks.ts';
 import { ApiError, call } from '#api/client.ts';
 import { act } from '#shared/actions.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
-import { formatDateTime } from '#shared/format.ts';
+import { formatDateTime, formatMoney } from '#shared/format.ts';
 import { toastError, toastSuccess } from '#shared/notify.ts';
-import { formatMoney } from '#features/wallet/money.ts';
 
 interface Form {
   kind: 'simulator' | 'tbo';

@@ -5,7 +5,7 @@ import { call } from '#api/client.ts';
 import { useApi } from '#api/hooks.ts';
 import { DataTable, type Column } from '#shared/DataTable.tsx';
 import { toastError, toastSuccess } from '#shared/notify.ts';
-import { formatMoney } from '#features/wallet/money.ts';
+import { formatDate, formatMoney } from '#shared/format.ts';
 import { allPages, DateRangeFields, downloadXlsx, monthToDate, rangeProblem, type SheetColumn } from './shared.tsx';
 
 const PAGE_SIZE = 25;
@@ -31,7 +31,7 @@ export const INFOZEAL_COLUMNS: SheetColumn<TVoucherRow>[] = [
 ];
 
 const COLUMNS: Column<TVoucherRow>[] = [
-  { key: 'date', header: 'Date', nowrap: true, render: (r) => r.date },
+  { key: 'date', header: 'Date', nowrap: true, render: (r) => formatDate(r.date) },
   {
     key: 'type',
     header: 'Type',

@@ -1,4 +1,5 @@
-import { Group, TextInput } from '@mantine/core';
+import { Group } from '@mantine/core';
+import { DateField } from '#shared/DateField.tsx';
 
 /** Pieces the back-office screens share: a day range, paging through a report, and the Excel file. */
 
@@ -29,21 +30,19 @@ export function DateRangeFields({
 }) {
   return (
     <Group gap="sm" wrap="wrap" align="flex-start">
-      <TextInput
-        type="date"
+      <DateField
         label={fromLabel}
         value={value.from}
-        max={value.to || undefined}
-        onChange={(e) => onChange({ ...value, from: e.currentTarget.value })}
+        maxDate={value.to}
+        onChange={(from) => onChange({ ...value, from })}
         w={170}
         required
       />
-      <TextInput
-        type="date"
+      <DateField
         label={toLabel}
         value={value.to}
-        min={value.from || undefined}
-        onChange={(e) => onChange({ ...value, to: e.currentTarget.value })}
+        minDate={value.from}
+        onChange={(to) => onChange({ ...value, to })}
         w={170}
         required
         error={error ?? undefined}

@@ -22,9 +22,8 @@ import type { RequestOf } from '@tp/contracts/endpoint';
 import { call } from '#api/client.ts';
 import { useApi } from '#api/hooks.ts';
 import { DataTable, type Column } from '#shared/DataTable.tsx';
-import { formatDate } from '#shared/format.ts';
+import { formatDate, formatMoney } from '#shared/format.ts';
 import { toastError, toastSuccess } from '#shared/notify.ts';
-import { formatMoney } from '#features/wallet/money.ts';
 import { allPages, DateRangeFields, downloadXlsx, monthToDate, rangeProblem, type SheetColumn } from './shared.tsx';
 
 const PAGE_SIZE = 20;

@@ -12,8 +12,9 @@ import { useApi } from '#api/hooks.ts';
 import { act } from '#shared/actions.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { DataTable, type Column } from '#shared/DataTable.tsx';
-import { formatDate } from '#shared/format.ts';
-import { formatMoney, newRequestId } from '#features/wallet/money.ts';
+import { DateField } from '#shared/DateField.tsx';
+import { formatDate, formatMoney } from '#shared/format.ts';
+import { newRequestId } from '#features/wallet/index.ts';
 import { DateRangeFields, monthToDate, rangeProblem, type DayRange } from './shared.tsx';
 import { AmountInput } from '#shared/AmountInput.tsx';
 
@@ -241,15 +242,7 @@ function DepositDialog({
       >
         <Stack gap="sm">
           <AmountInput min={0} value={amount} onChange={setAmount} error={errors.amount} />
-          <TextInput
-            type="date"
-            label="Date"
-            required
-            value={date}
-            max={today}
-            onChange={(e) => setDate(e.currentTarget.value)}
-            error={errors.date}
-          />
+          <DateField label="Date" required value={date} maxDate={today} onChange={setDate} error={errors.date} />
           <TextInput
             label="Reference (UTR / cheque no.)"
             required

@@ -5,7 +5,7 @@ import { call } from '#api/client.ts';
 import { act } from '#shared/actions.ts';
 import { DataTable, type Column } from '#shared/DataTable.tsx';
 import { toastError } from '#shared/notify.ts';
-import { formatMoney } from '#features/wallet/money.ts';
+import { formatMoney } from '#shared/format.ts';
 import { parseRefundSheet, TEMPLATE_HEADERS, type SheetRefundRow } from './refund-sheet.ts';
 import { downloadXlsx } from './shared.tsx';
 

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Box, Button, Loader, Modal, Select, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { getCalendarFare } from '@tp/contracts/endpoints/flights';
-import { formatFare } from '@tp/domain/flight-filters';
+import { formatDate, formatMoney, formatMoneyCompact } from '#shared/format.ts';
 import { useApi } from '#api/hooks.ts';
 import { calendarMonths, localDate } from './search-form.ts';
 
@@ -60,7 +60,7 @@ export function CalendarFare({
                   onPick(date);
                   onClose();
                 }}
-                aria-label={`${date}${fare ? `, from ₹${formatFare(fare.fare)}` : ''}`}
+                aria-label={`${formatDate(date)}${fare ? `, from ${formatMoney(fare.fare)}` : ''}`}
                 style={{
                   border: '1px solid var(--mantine-color-gray-3)',
                   borderRadius: 4,
@@ -74,7 +74,7 @@ export function CalendarFare({
                   {i + 1}
                 </Text>
                 <Text size="xs" c={fare?.isLowestFareOfMonth ? 'green' : 'dimmed'}>
-                  {fare ? `₹${Math.round(fare.fare)}` : '–'}
+                  {fare ? formatMoneyCompact(fare.fare) : '–'}
                 </Text>
               </UnstyledButton>
             );

@@ -3,12 +3,12 @@ import { Button, Checkbox, Chip, Group, RangeSlider, SegmentedControl, Select, S
 import '@mantine/core/styles/Slider.css';
 import {
   STOP_CHOICES,
-  formatFare,
   type Facet,
   type FlightFacets,
   type FlightFilters,
   type LiveCounts,
 } from '@tp/domain/flight-filters';
+import { formatMoney } from '#shared/format.ts';
 
 /** Changes some filters of the list being edited; stable across renders (sections are memoised on it). */
 export type PatchFilters = (patch: Partial<FlightFilters>) => void;
@@ -108,13 +108,13 @@ const PriceSection = memo(function PriceSection({
         value={value}
         onChange={setValue}
         onChangeEnd={([a, b]) => onPatch({ priceMin: a <= min ? null : a, priceMax: b >= max ? null : b })}
-        label={(v) => `₹${formatFare(v)}`}
+        label={(v) => formatMoney(v)}
         thumbFromLabel="Minimum price"
         thumbToLabel="Maximum price"
       />
       <Group justify="space-between">
-        <Text size="xs">₹{formatFare(value[0])}</Text>
-        <Text size="xs">₹{formatFare(value[1])}</Text>
+        <Text size="xs">{formatMoney(value[0])}</Text>
+        <Text size="xs">{formatMoney(value[1])}</Text>
       </Group>
     </Section>
   );
@@ -193,7 +193,7 @@ const FacetSection = memo(function FacetSection({
                     {f.label} ({counts.get(f.code) ?? 0})
                   </Text>
                   <Text size="xs" c="dimmed">
-                    ₹{formatFare(f.minPrice)}
+                    {formatMoney(f.minPrice)}
                   </Text>
                 </Group>
               }

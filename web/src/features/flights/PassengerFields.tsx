@@ -2,9 +2,11 @@ import { memo } from 'react';
 import { Accordion, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { TSeat, TSsrCatalogue } from '@tp/contracts/flights';
-import { formatMoney } from '#features/wallet/money.ts';
+import { formatMoney } from '#shared/format.ts';
+import { DateField } from '#shared/DateField.tsx';
 import { PhoneInput } from '#shared/PhoneInput.tsx';
 import { PAX_NAME, TITLES, ssrBySegment, type PaxForm } from './passenger-form.ts';
+import { localDate } from './search-form.ts';
 import { SeatMap } from './SeatMap.tsx';
 import css from './SeatMap.module.css';
 
@@ -46,6 +48,8 @@ export const PassengerFields = memo(function PassengerFields({
   const name = `${PAX_NAME[p.paxType]} ${number}${lead ? ' (lead passenger)' : ''}`;
   const grouped = ssrBySegment(ssr);
   const money = (n: number) => (n > 0 ? ` ${formatMoney(n)}` : ' free');
+  // Nobody is born after today; a passport that has already expired cannot be used.
+  const today = localDate();
   return (
     <Paper withBorder p="md" role="group" aria-label={name}>
       <Stack gap="sm">
@@ -56,12 +60,17 @@ export const PassengerFields = memo(function PassengerFields({
           <TextInput label="Last name" required {...form.getInputProps(path('lastName'))} />
           <Select label="Gender" data={GENDERS} required {...form.getInputProps(path('gender'))} />
           {(p.paxType !== 1 || passportRequired) && (
-            <TextInput type="date" label="Date of birth" required {...form.getInputProps(path('dateOfBirth'))} />
+            <DateField label="Date of birth" required maxDate={today} {...form.getInputProps(path('dateOfBirth'))} />
           )}
           {passportRequired && (
             <>
               <TextInput label="Passport number" required {...form.getInputProps(path('passportNo'))} />
-              <TextInput type="date" label="Passport expiry" required {...form.getInputProps(path('passportExpiry'))} />
+              <DateField
+                label="Passport expiry"
+                required
+                minDate={today}
+                {...form.getInputProps(path('passportExpiry'))}
+              />
               <Select
                 label="Passport issued by"
                 data={countries}

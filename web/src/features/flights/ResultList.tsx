@@ -3,7 +3,8 @@ import { Button, Group } from '@mantine/core';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { TFlightOption, TSegment } from '@tp/contracts/flights';
 import { airlineLogoUrl } from '@tp/reference-data/airline-logo';
-import { clockOf, formatDuration, formatFare, type FlightSort, type SortKey } from '@tp/domain/flight-filters';
+import { clockOf, formatDuration, type FlightSort, type SortKey } from '@tp/domain/flight-filters';
+import { formatMoney } from '#shared/format.ts';
 import { FareSummary } from './components/FareSummary.tsx';
 import { SegmentView } from './components/SegmentView.tsx';
 import css from './ResultList.module.css';
@@ -153,7 +154,7 @@ const OptionRow = memo(function OptionRow({
         </div>
         {lead.segments.length > 1 ? <div className={css.trips}>{trips}</div> : trips}
         <div className={css.fare}>
-          <span className={css.price}>₹{formatFare(shown.publishedPrice)}</span>
+          <span className={css.price}>{formatMoney(shown.publishedPrice)}</span>
           <span className={shown.isRefundable ? `${css.badge} ${css.refundable}` : css.badge}>
             {shown.isRefundable ? 'Refundable' : 'Non-Refundable'}
           </span>
@@ -184,7 +185,7 @@ const OptionRow = memo(function OptionRow({
                 {baggageOf(o.segments[0]?.[0])}
               </span>
               <span className={css.fareAction}>
-                <b>₹{formatFare(o.publishedPrice)}</b>
+                <b>{formatMoney(o.publishedPrice)}</b>
                 {act(o)}
               </span>
             </li>

@@ -12,13 +12,13 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { getSources } from '@tp/contracts/endpoints/flights';
 import { TIME_BANDS, type TSearchRequest } from '@tp/contracts/flights';
 import { useApi } from '#api/hooks.ts';
 import { CityAutocomplete, type CityOption } from '#shared/city-autocomplete/CityAutocomplete.tsx';
+import { DateField } from '#shared/DateField.tsx';
 import { cityNames } from './city-names.ts';
 import {
   CABIN_OPTIONS,
@@ -146,10 +146,9 @@ export function SearchForm({
                   />
                 </Box>
               </Group>
-              <TextInput
-                type="date"
+              <DateField
                 label={`Departure${flight}`}
-                min={i === 0 ? today : v.legs[i - 1]?.date || today}
+                minDate={i === 0 ? today : v.legs[i - 1]?.date || today}
                 style={{ flex: '1 1 160px' }}
                 {...form.getInputProps(`legs.${i}.date`)}
               />
@@ -186,7 +185,7 @@ export function SearchForm({
           </Group>
         )}
         {v.journeyType === 2 && (
-          <TextInput type="date" label="Return date" min={first.date || today} {...form.getInputProps('returnDate')} />
+          <DateField label="Return date" minDate={first.date || today} {...form.getInputProps('returnDate')} />
         )}
 
         <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="sm">

@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import { UnstyledButton } from '@mantine/core';
 import type { TSeat } from '@tp/contracts/flights';
-import { formatMoney } from '#features/wallet/money.ts';
+import { formatMoney, formatMoneyCompact } from '#shared/format.ts';
 import css from './SeatMap.module.css';
 
 const SEAT_TYPE = { 1: 'window', 2: 'aisle', 3: 'middle' } as Record<number, string>;
@@ -10,9 +10,6 @@ const AISLE = 2;
 const priceOf = (s: TSeat) => (s.price > 0 ? formatMoney(s.price, s.currency || 'INR') : 'free');
 
 export const seatLabel = (s: TSeat) => `${s.code} ${SEAT_TYPE[s.seatType] ?? ''} ${priceOf(s)}`.replace(/\s+/g, ' ');
-
-/** Short price for inside a 44 px seat: "₹350", "₹1.1k". */
-const shortPrice = (n: number) => (n >= 1000 ? `₹${(n / 1000).toFixed(1).replace(/\.0$/, '')}k` : `₹${Math.round(n)}`);
 
 /** Free, paid, taken and yours, as the seats are coloured. */
 export function SeatLegend() {
@@ -75,7 +72,7 @@ export function SeatMap({
                     aria-pressed={onPick ? mine : undefined}
                   >
                     {seat.seatNo}
-                    {!unavailable && <small>{seat.price > 0 ? shortPrice(seat.price) : 'free'}</small>}
+                    {!unavailable && <small>{seat.price > 0 ? formatMoneyCompact(seat.price) : 'free'}</small>}
                   </UnstyledButton>
                 </Fragment>
               );

@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Container, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { getBookingDetails } from '@tp/contracts/endpoints/flights';
 import { useApi } from '#api/hooks.ts';
 import { formatDateTime } from '#shared/format.ts';
+import { StatusBadge } from '#shared/StatusBadge.tsx';
 import { usePersisted } from '#shared/storage.ts';
 import { useUser } from '#shared/state.ts';
 import { FareSummary } from './components/FareSummary.tsx';
@@ -68,9 +69,11 @@ export default function BookingDetailsPage() {
             Booking id {booking.bookingId} · booked {formatDateTime(booking.createdAt)}
           </Text>
         </div>
-        <Badge size="lg" color={booking.statusId === 3 ? 'green' : booking.statusId === 4 ? 'red' : 'blue'}>
-          {booking.supplierChangeReqStatus?.statusText || booking.status}
-        </Badge>
+        <StatusBadge
+          size="lg"
+          variant="filled"
+          status={booking.supplierChangeReqStatus?.statusText || booking.status}
+        />
       </Group>
       {showReturn && (
         <Alert color="blue" mb="md" title="Your onward flight is booked">
@@ -87,7 +90,11 @@ export default function BookingDetailsPage() {
               <SegmentView trips={booking.segments} />
             </Paper>
             <Paper withBorder p="md">
-              <PassengerView passengers={booking.passengers} showFare={user?.userType === 'staff'} />
+              <PassengerView
+                passengers={booking.passengers}
+                currency={booking.fare.currency}
+                showFare={user?.userType === 'staff'}
+              />
             </Paper>
           </Stack>
         </Grid.Col>

@@ -109,10 +109,12 @@ describe('flight search form', { timeout: 30_000 }, () => {
     // The URL has codes only: the names come from the airport lookup (exact code first).
     await waitFor(() => expect(from.value).toBe('Delhi (DEL)'), WAIT);
     expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('Mumbai (BOM)');
-    expect((screen.getByLabelText('Departure') as HTMLInputElement).value).toBe('2026-12-01');
+    // The picker shows the URL's ISO day as dd/mm/yyyy.
+    expect((screen.getByLabelText('Departure') as HTMLInputElement).value).toBe('01/12/2026');
     expect((screen.getByLabelText('Adults (12+ yrs)') as HTMLInputElement).value).toBe('1');
     // Searching again sends codes, as the search contract wants.
-    fireEvent.change(screen.getByLabelText('Departure'), { target: { value: '2030-12-02' } });
+    // Typed day first; the search still sends ISO.
+    fireEvent.change(screen.getByLabelText('Departure'), { target: { value: '02/12/2030' } });
     await user.click(screen.getByRole('button', { name: 'Search Flights' }));
     await waitFor(() => expect(api.calls(search)).toHaveLength(2), WAIT);
     expect(api.calls(search)[1]!.input).toMatchObject({
@@ -352,7 +354,7 @@ describe('booking review', { timeout: 30_000 }, () => {
     const summary = await screen.findByRole('group', { name: 'Fare summary' }, WAIT);
     // e-ticket rule: base = 4900 + 100 − 80 − 900 − 20 = 4000.
     expect(summary.textContent).toMatch(
-      /Base fare₹4,000.00Taxes and fees₹900.00Transaction fee₹20.00Other charges₹80.00Discount− ₹100.00/,
+      /Base fare₹4,000.00Taxes and fees₹900.00Transaction fee₹20.00Other charges₹80.00Discount−₹100.00/,
     );
     expect(summary.textContent).toContain('Total fare₹4,900.00');
     const perType = within(summary).getByRole('group', { name: 'Fare per passenger type' });

@@ -10,7 +10,7 @@ import { useApi } from '#api/hooks.ts';
 import { applyServerErrors } from '#shared/forms.ts';
 import { usePersisted } from '#shared/storage.ts';
 import { useUser } from '#shared/state.ts';
-import { formatMoney } from '#features/wallet/money.ts';
+import { formatMoney } from '#shared/format.ts';
 import { FareSummary } from './components/FareSummary.tsx';
 import { SegmentView } from './components/SegmentView.tsx';
 import { OrderCountdown } from './OrderCountdown.tsx';

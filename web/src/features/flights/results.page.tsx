@@ -22,7 +22,6 @@ import {
   DEFAULT_SORT,
   NO_FILTERS,
   flightsKey,
-  formatFare,
   groupFareFamilies,
   indexResults,
   isFiltering,
@@ -33,6 +32,7 @@ import {
   type ResultIndex,
 } from '@tp/domain/flight-filters';
 import { MSG } from '@tp/contracts/messages';
+import { formatMoney } from '#shared/format.ts';
 import { useUser } from '#shared/state.ts';
 import { FareStrip } from './components/FareStrip.tsx';
 import { FilterPanel, type PatchFilters } from './FilterPanel.tsx';
@@ -416,11 +416,11 @@ const PickBar = memo(function PickBar({
         {picks.map((p, d) => (
           <Text key={d} size="sm">
             {d === 0 ? 'Onward: ' : 'Return: '}
-            {p ? `${p.airlineName} ₹${formatFare(p.publishedPrice)}` : 'choose a flight'}
+            {p ? `${p.airlineName} ${formatMoney(p.publishedPrice)}` : 'choose a flight'}
           </Text>
         ))}
         <Group gap="xs">
-          {onward && back && <Text fw={700}>₹{formatFare(onward.publishedPrice + back.publishedPrice)}</Text>}
+          {onward && back && <Text fw={700}>{formatMoney(onward.publishedPrice + back.publishedPrice)}</Text>}
           <Button disabled={!onward || !back} onClick={() => onward && back && onContinue(onward, back)}>
             Continue
           </Button>

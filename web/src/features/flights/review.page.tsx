@@ -20,7 +20,7 @@ import { ApiError, call } from '#api/client.ts';
 import { useApi } from '#api/hooks.ts';
 import { usePersisted } from '#shared/storage.ts';
 import { useUser } from '#shared/state.ts';
-import { formatMoney } from '#features/wallet/money.ts';
+import { formatMoney } from '#shared/format.ts';
 import { FareSummary } from './components/FareSummary.tsx';
 import { SegmentView } from './components/SegmentView.tsx';
 import { flightPaths } from './paths.ts';

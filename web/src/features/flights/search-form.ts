@@ -1,5 +1,6 @@
 import { JOURNEY_TYPE, PAX_LIMITS, RETURN_TYPE, TIME_BANDS, type TSearchRequest } from '@tp/contracts/flights';
 import { MSG } from '@tp/contracts/messages';
+import { isoDay } from '#shared/format.ts';
 
 /** A picked city/airport: its code and what the field shows. */
 export interface CityValue {
@@ -181,9 +182,7 @@ export function toSearchRequest(v: SearchFormValues): TSearchRequest {
 }
 
 /** Local `YYYY-MM-DD` of a date (the user's calendar day, not UTC's). */
-export function localDate(d = new Date()): string {
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
+export const localDate = (d = new Date()): string => isoDay(d);
 
 /** The month selector of the fare calendar: this month and the next nine (spec 000 §9), as `YYYY-MM`. */
 export function calendarMonths(from = new Date(), count = 10): { value: string; label: string }[] {

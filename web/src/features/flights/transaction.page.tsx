@@ -2,7 +2,6 @@ import { useState } from 'react';
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Container,
   Group,
@@ -21,11 +20,11 @@ import { BOOKING_STATUS, type TBooking, type TPaymentOrder } from '@tp/contracts
 import { MSG } from '@tp/contracts/messages';
 import { useApi } from '#api/hooks.ts';
 import { act } from '#shared/actions.ts';
-import { formatDateTime } from '#shared/format.ts';
+import { formatDateTime, formatMoney } from '#shared/format.ts';
+import { StatusBadge } from '#shared/StatusBadge.tsx';
 import { usePersisted } from '#shared/storage.ts';
 import { useUser } from '#shared/state.ts';
-import { formatMoney } from '#features/wallet/money.ts';
-import { eTicketOf } from '#features/tickets/links.ts';
+import { eTicketOf } from '#features/tickets/index.ts';
 import { PassengerView } from './components/PassengerView.tsx';
 import { SegmentView } from './components/SegmentView.tsx';
 import { OrderCountdown } from './OrderCountdown.tsx';
@@ -33,14 +32,14 @@ import { flightPaths } from './paths.ts';
 import { paymentStore } from './state.ts';
 import { TryAgainButton } from './TryAgain.tsx';
 
-const ORDER_STATUS: Record<TPaymentOrder['status'], { label: string; color: string }> = {
-  created: { label: 'Awaiting payment', color: 'yellow' },
-  paid: { label: 'Paid', color: 'blue' },
-  booking: { label: 'Booking', color: 'blue' },
-  booked: { label: 'Booked', color: 'green' },
-  failed: { label: 'Failed', color: 'red' },
-  refunded: { label: 'Refunded', color: 'gray' },
-  expired: { label: 'Expired', color: 'gray' },
+const ORDER_COLOR: Record<TPaymentOrder['status'], string> = {
+  created: 'yellow',
+  paid: 'blue',
+  booking: 'blue',
+  booked: 'green',
+  failed: 'red',
+  refunded: 'gray',
+  expired: 'gray',
 };
 const IN_PROGRESS = new Set<TPaymentOrder['status']>(['paid', 'booking']);
 const FAILED = new Set<TPaymentOrder['status']>(['failed', 'refunded', 'expired']);
@@ -129,9 +128,7 @@ function Confirmed({ booking: b, order }: { booking: TBooking; order: TPaymentOr
               <Text size="xs" c="dimmed">
                 Status
               </Text>
-              <Badge color={held ? 'orange' : 'green'} variant="light">
-                {b.supplierChangeReqStatus?.statusText || b.status}
-              </Badge>
+              <StatusBadge status={b.supplierChangeReqStatus?.statusText || b.status} />
             </div>
             {/* What the booking records as charged (a hold charges nothing until it is ticketed). */}
             <Fact
@@ -171,7 +168,7 @@ function Confirmed({ booking: b, order }: { booking: TBooking; order: TPaymentOr
           <Title order={2} size="h4" mb="sm">
             Passengers
           </Title>
-          <PassengerView passengers={b.passengers} showFare={user?.userType === 'staff'} />
+          <PassengerView passengers={b.passengers} currency={b.fare.currency} showFare={user?.userType === 'staff'} />
         </Paper>
         <Group gap="xs">
           <Button component={Link} to={flightPaths.ticketQueue()} variant="default">
@@ -205,7 +202,6 @@ function Fact({ label, value, strong = false }: { label: string; value: string; 
 /** An order that did not (or not yet) end in a booking. */
 function PaymentState({ order }: { order: TPaymentOrder }) {
   const failed = FAILED.has(order.status);
-  const status = ORDER_STATUS[order.status];
   return (
     <Container size="sm" py="xl">
       <Paper withBorder p="lg" radius="md">
@@ -214,7 +210,7 @@ function PaymentState({ order }: { order: TPaymentOrder }) {
             <Title order={1} size="h3">
               {failed ? 'Payment not completed' : 'Payment'}
             </Title>
-            <Badge color={status.color}>{status.label}</Badge>
+            <StatusBadge status={order.status} context="order" variant="filled" color={ORDER_COLOR[order.status]} />
           </Group>
           <Text>
             Order {order.orderId} · {formatMoney(order.amount, order.currency)}

@@ -6,7 +6,7 @@ import { MSG } from '@tp/contracts/messages';
 import { call } from '#api/client.ts';
 import { act } from '#shared/actions.ts';
 import { DataTable, useSmallScreen, type Column } from '#shared/DataTable.tsx';
-import { ActionButton } from '#features/suppliers/parts.tsx';
+import { ActionButton } from '#features/suppliers/index.ts';
 import { amountLabel, ruleSubject, type KindConfig } from './kinds.ts';
 import { MarkupForm } from './MarkupForm.tsx';
 

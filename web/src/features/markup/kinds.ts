@@ -16,6 +16,7 @@ import {
   type MarkupKind,
   type TMarkupSetting,
 } from '@tp/contracts/markups';
+import { formatMoney } from '#shared/format.ts';
 
 /** What differs between the three kinds of rule; the list, form and delete are shared. */
 export interface KindConfig {
@@ -63,13 +64,11 @@ export const KINDS: Record<MarkupKind, KindConfig> = {
   },
 };
 
-const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
-
 /** "₹150.00 per passenger", "2 %", "None". */
 export function amountLabel(type: 'fixed' | 'percent', value: number, applyPer: 'passenger' | 'booking'): string {
   if (value === 0) return 'None';
   if (type === 'percent') return `${value} %`;
-  return `${inr.format(value)} per ${applyPer}`;
+  return `${formatMoney(value)} per ${applyPer}`;
 }
 
 /** What a rule is about, for accessible names ("Air India rule" → "AI", "DEL → BOM", "Default"). */

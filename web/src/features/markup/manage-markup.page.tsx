@@ -5,7 +5,7 @@ import { getLeGroups } from '@tp/contracts/endpoints/groups';
 import { MARKUP_KINDS, type MarkupKind } from '@tp/contracts/markups';
 import { useApi } from '#api/hooks.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
-import { CustomerGroupsPanel } from '#features/customers/CustomerGroupsDialog.tsx';
+import { CustomerGroupsPanel } from '#features/customers/index.ts';
 import { KINDS } from './kinds.ts';
 import { MarkupRules } from './MarkupRules.tsx';
 

@@ -1,18 +1,18 @@
 import type { ReactNode } from 'react';
-import { Badge, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { PaymentStatus, TPayment } from '@tp/contracts/wallet';
 import { DataTable, type Column } from '#shared/DataTable.tsx';
-import { formatDateTime } from '#shared/format.ts';
-import { formatMoney } from '#features/wallet/money.ts';
+import { formatDateTime, formatMoney } from '#shared/format.ts';
+import { StatusBadge } from '#shared/StatusBadge.tsx';
 
-const STATUS: Record<PaymentStatus, { label: string; color: string }> = {
-  pending: { label: 'Pending', color: 'yellow' },
-  completed: { label: 'Paid', color: 'blue' },
-  applied: { label: 'Successful', color: 'teal' },
-  failed: { label: 'Failed', color: 'red' },
-  expired: { label: 'Expired', color: 'gray' },
-  refunded: { label: 'Refunded', color: 'grape' },
-  rejected: { label: 'Rejected', color: 'red' },
+const STATUS_COLOR: Record<PaymentStatus, string> = {
+  pending: 'yellow',
+  completed: 'blue',
+  applied: 'teal',
+  failed: 'red',
+  expired: 'gray',
+  refunded: 'grape',
+  rejected: 'red',
 };
 
 const GATEWAY: Record<TPayment['gateway'], string> = {
@@ -74,11 +74,7 @@ export function PaymentsTable({
     {
       key: 'status',
       header: 'Status',
-      render: (p) => (
-        <Badge color={STATUS[p.status].color} variant="light">
-          {STATUS[p.status].label}
-        </Badge>
-      ),
+      render: (p) => <StatusBadge status={p.status} context="payment" color={STATUS_COLOR[p.status]} />,
     },
     ...(actions ? [{ key: 'actions', header: 'Actions', render: actions }] : []),
   ];

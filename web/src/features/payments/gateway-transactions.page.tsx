@@ -1,7 +1,7 @@
 import { Stack, Title } from '@mantine/core';
 import { getGatewayTransactions } from '@tp/contracts/endpoints/wallet';
 import { useApi } from '#api/hooks.ts';
-import { CursorPager, useCursorPages } from '#features/wallet/cursor.tsx';
+import { CursorPager, useCursorPages } from '#features/wallet/index.ts';
 import { PaymentsTable } from './PaymentsTable.tsx';
 
 /** /staff/paymentGatewayTransactions: every payment of the site, newest first. */

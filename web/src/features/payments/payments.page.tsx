@@ -7,7 +7,7 @@ import { useApi } from '#api/hooks.ts';
 import { act } from '#shared/actions.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { toastError } from '#shared/notify.ts';
-import { BalanceCard } from '#features/wallet/BalanceCard.tsx';
+import { BalanceCard } from '#features/wallet/index.ts';
 import { AmountInput } from '#shared/AmountInput.tsx';
 
 function parseAmount(v: number | string): { value: number; error: string | null } {

@@ -5,7 +5,7 @@ import { MSG } from '@tp/contracts/messages';
 import { useApi } from '#api/hooks.ts';
 import { act } from '#shared/actions.ts';
 import { usePermission } from '#shared/usePermission.ts';
-import { CursorPager, useCursorPages } from '#features/wallet/cursor.tsx';
+import { CursorPager, useCursorPages } from '#features/wallet/index.ts';
 import { PaymentsTable } from './PaymentsTable.tsx';
 
 /** /staff/myPendingPaymentGatewayEntries: payments users recorded (bank transfers) awaiting review. */

@@ -5,7 +5,7 @@ import { completeSandboxPayment, getSandboxPayment } from '@tp/contracts/endpoin
 import { call } from '#api/client.ts';
 import { useApi } from '#api/hooks.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
-import { formatMoney } from '#features/wallet/money.ts';
+import { formatMoney } from '#shared/format.ts';
 
 /**
  * /sandbox-gateway/:paymentId — the embedded sandbox payment gateway (no real money): the payer

@@ -2,7 +2,7 @@ import { Anchor, Stack, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { getMyPayments } from '@tp/contracts/endpoints/wallet';
 import { useApi } from '#api/hooks.ts';
-import { CursorPager, useCursorPages } from '#features/wallet/cursor.tsx';
+import { CursorPager, useCursorPages } from '#features/wallet/index.ts';
 import { PaymentsTable } from './PaymentsTable.tsx';
 
 /** /user/payments/:orderId? — the caller's payments, or those of one order / top-up. */

@@ -6,8 +6,7 @@ import { verifyPayment } from '@tp/contracts/endpoints/wallet';
 import { MSG } from '@tp/contracts/messages';
 import { TIMING } from '@tp/contracts/platform';
 import { call } from '#api/client.ts';
-import { bookingDone } from '#features/flights/payment-order.ts';
-import { TryAgainButton } from '#features/flights/TryAgain.tsx';
+import { bookingDone, TryAgainButton } from '#features/flights/index.ts';
 import { toastError } from '#shared/notify.ts';
 
 type Phase = { kind: 'checking'; attempt: number } | { kind: 'failed' } | { kind: 'booking' };

@@ -4,6 +4,7 @@ import { getPolicyPage } from '@tp/contracts/endpoints/site';
 import { POLICY_PAGES, type PolicyPage } from '@tp/contracts/site';
 import { useApi } from '#api/hooks.ts';
 import { useCurrentRoute } from '#app/route-context.ts';
+import { formatDate } from '#shared/format.ts';
 import { PageLoader } from '#shared/PageLoader.tsx';
 import SafeHtml from '#shared/SafeHtml.tsx';
 
@@ -30,7 +31,7 @@ export default function PolicyPageScreen() {
       {data && <SafeHtml html={data.html} />}
       {data?.updatedAt && (
         <Text c="dimmed" size="sm" mt="lg">
-          Last updated {new Date(data.updatedAt).toLocaleDateString()}
+          Last updated {formatDate(data.updatedAt)}
         </Text>
       )}
     </Paper>

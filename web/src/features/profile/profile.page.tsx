@@ -6,7 +6,7 @@ import { MSG } from '@tp/contracts/messages';
 import type { TPhoneEntry, TUser } from '@tp/contracts/users';
 import { hasValidCountryCode, phoneCountries } from '@tp/domain/phone';
 import { useApi } from '#api/hooks.ts';
-import { USER_TYPE_LABEL } from '#app/layout/UserMenu.tsx';
+import { USER_TYPE_LABEL } from '#app/layout/Identity.tsx';
 import { useCurrentRoute } from '#app/route-context.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { formatDate } from '#shared/format.ts';
@@ -15,7 +15,7 @@ import { useUser } from '#shared/state.ts';
 import { PROFILE_LINKS } from './profile-links.ts';
 
 const PhoneNumbersDialog = lazy(() => import('./PhoneNumbersDialog.tsx'));
-const ChangePasswordDialog = lazy(() => import('#features/auth/ChangePasswordDialog.tsx'));
+const ChangePasswordDialog = lazy(() => import('#features/auth/index.ts').then((m) => ({ default: m.ChangePasswordDialog })));
 
 const DIAL = new Map(phoneCountries().map((c) => [c.code, c.dial_code]));
 const phoneText = (p: TPhoneEntry) =>

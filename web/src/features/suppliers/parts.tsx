@@ -4,6 +4,7 @@ import { useSWRConfig } from 'swr';
 import type { Endpoint } from '@tp/contracts/endpoint';
 import type { LinkStatus } from '@tp/domain/supplier-links';
 import { safeUrl } from '#shared/redirects.ts';
+import { StatusBadge as StatusChip } from '#shared/StatusBadge.tsx';
 import type { SupplierCategory } from '@tp/contracts/suppliers';
 import { CATEGORY_LABEL, STATUS_COLOR, SUPPLIER_TEXT } from './links.ts';
 
@@ -15,11 +16,7 @@ export function StatusBadge({ status }: { status: LinkStatus | null }) {
         {SUPPLIER_TEXT.notRequested}
       </Badge>
     );
-  return (
-    <Badge variant="light" color={STATUS_COLOR[status]}>
-      {status}
-    </Badge>
-  );
+  return <StatusChip status={status} color={STATUS_COLOR[status]} />;
 }
 
 /** Another site: logo (initials when it has none or it fails), company name and domain. */

@@ -15,9 +15,9 @@ import {
   type CrForm,
   type CrType,
 } from '@tp/domain/change-request';
-import { formatFare } from '@tp/domain/eticket-fare';
 import { call } from '#api/client.ts';
 import { act } from '#shared/actions.ts';
+import { formatMoney } from '#shared/format.ts';
 
 const EMPTY: CrForm = {
   requestType: null,
@@ -94,12 +94,8 @@ export function ChangeRequestDialog({
       {charges ? (
         <Stack>
           <Alert color="yellow" title="Cancellation charges">
-            <Text>
-              Cancellation charge: {charges.currency} {formatFare(charges.cancellationCharge)}
-            </Text>
-            <Text>
-              Refund: {charges.currency} {formatFare(charges.refundAmount)}
-            </Text>
+            <Text>Cancellation charge: {formatMoney(charges.cancellationCharge, charges.currency)}</Text>
+            <Text>Refund: {formatMoney(charges.refundAmount, charges.currency)}</Text>
           </Alert>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setCharges(null)}>

@@ -5,8 +5,8 @@ import { BOOKING_STATUS, PAX_CODE } from '@tp/contracts/flights';
 import { getCRStatus, releaseFlight } from '@tp/contracts/endpoints/tickets';
 import { routeText, type TTicketView } from '@tp/contracts/tickets';
 import { act } from '#shared/actions.ts';
-import { formatDateTime } from '#shared/format.ts';
-import { formatMoney } from '#features/wallet/money.ts';
+import { formatDateTime, formatMoney, statusLabel } from '#shared/format.ts';
+import { StatusBadge } from '#shared/StatusBadge.tsx';
 import { ChangeRequestDialog } from './ChangeRequestDialog.tsx';
 import { HoldCountdown } from './HoldCountdown.tsx';
 import { eTicketPath } from './links.ts';
@@ -77,9 +77,7 @@ export function TicketCard({
             <Text c="dimmed" size="sm">
               #{t.bookingId}
             </Text>
-            <Badge variant="light" color={t.statusId === BOOKING_STATUS.cancelled ? 'red' : held ? 'orange' : 'blue'}>
-              {t.displayStatus}
-            </Badge>
+            <StatusBadge status={t.displayStatus} />
           </Group>
           {/* Nothing is charged for a hold: its held fare is what Ticket now will charge. */}
           <Text fw={600}>
@@ -245,7 +243,7 @@ function TicketDetails({ ticket: t }: { ticket: TTicketView }) {
           </Text>
           {crOf(p.ticket?.ticketId).map((c) => (
             <Badge key={c.changeRequestId} size="sm" variant="light">
-              {c.changeRequestId}: {c.status}
+              {c.changeRequestId}: {statusLabel(c.status)}
             </Badge>
           ))}
         </Group>

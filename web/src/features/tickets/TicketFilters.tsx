@@ -1,5 +1,6 @@
 import { Button, Group, Select, Stack, Switch, TextInput } from '@mantine/core';
 import type { TicketQueue } from '@tp/contracts/tickets';
+import { DateField } from '#shared/DateField.tsx';
 import { LAST_TICKETING_SORT, SORT_OPTIONS, STATUS_OPTIONS, type FilterForm } from './filters.ts';
 
 /** The booking-list filter (spec 000 §2): sort, toggles, PNR or ticket, airline, passenger, date ranges. */
@@ -19,13 +20,14 @@ export function TicketFilters({
   // Held bookings (the hold queue, or the Held filter) can also be sorted by their last ticketing time.
   const heldOnly = queue === 'holds' || value.status === 'held';
   const set = <K extends keyof FilterForm>(k: K, v: FilterForm[K]) => onChange({ ...value, [k]: v });
-  const text = (k: keyof FilterForm, label: string, type = 'text') => (
-    <TextInput
-      label={label}
-      type={type}
-      value={value[k] as string}
-      onChange={(e) => set(k, e.currentTarget.value as never)}
-    />
+  type TextKey = 'pnrOrTicket' | 'airlineCode' | 'passenger';
+  type DateKey = 'bookingFrom' | 'bookingTo' | 'travelFrom' | 'travelTo';
+  const text = (k: TextKey, label: string) => (
+    <TextInput label={label} value={value[k]} onChange={(e) => set(k, e.currentTarget.value)} />
+  );
+  // A range's end cannot be typed or picked before its start, nor its start after its end.
+  const date = (k: DateKey, label: string, limits: { minDate?: string; maxDate?: string }) => (
+    <DateField label={label} clearable value={value[k]} onChange={(v) => set(k, v)} {...limits} />
   );
   return (
     <form
@@ -73,12 +75,12 @@ export function TicketFilters({
         {text('airlineCode', 'Airline code')}
         {text('passenger', 'Passenger')}
         <Group grow gap="xs">
-          {text('bookingFrom', 'Booked from', 'date')}
-          {text('bookingTo', 'Booked to', 'date')}
+          {date('bookingFrom', 'Booked from', { maxDate: value.bookingTo })}
+          {date('bookingTo', 'Booked to', { minDate: value.bookingFrom })}
         </Group>
         <Group grow gap="xs">
-          {text('travelFrom', 'Travel from', 'date')}
-          {text('travelTo', 'Travel to', 'date')}
+          {date('travelFrom', 'Travel from', { maxDate: value.travelTo })}
+          {date('travelTo', 'Travel to', { minDate: value.travelFrom })}
         </Group>
         <Group gap="xs">
           <Button type="submit">Apply</Button>

@@ -4,10 +4,9 @@ import { orderSuccessCallback } from '@tp/contracts/endpoints/flights';
 import { ticketHeldBooking } from '@tp/contracts/endpoints/tickets';
 import { MSG } from '@tp/contracts/messages';
 import type { TTicketView } from '@tp/contracts/tickets';
-import { formatFare } from '@tp/domain/eticket-fare';
 import { ApiError, call } from '#api/client.ts';
-import { FareSummary } from '#features/flights/components/FareSummary.tsx';
-import { formatDateTime } from '#shared/format.ts';
+import { FareSummary } from '#features/flights/index.ts';
+import { formatDateTime, formatMoney } from '#shared/format.ts';
 import { toastError, toastSuccess } from '#shared/notify.ts';
 import { useUser } from '#shared/state.ts';
 
@@ -62,9 +61,7 @@ export function TicketHoldDialog({
       <Stack gap="sm">
         {t.lastTicketDate && <Text size="sm">Last ticketing date: {formatDateTime(t.lastTicketDate)}</Text>}
         <FareSummary fare={t.fare} breakdown={[]} showFullBreakdown={false} userType={user?.userType} />
-        <Text fw={700}>
-          Amount to pay: {t.fare.currency} {formatFare(amount)}
-        </Text>
+        <Text fw={700}>Amount to pay: {formatMoney(amount, t.fare.currency)}</Text>
         <Text size="sm" c="dimmed">
           {byGateway
             ? 'You will be taken to the payment gateway; the booking is ticketed once the payment is confirmed.'

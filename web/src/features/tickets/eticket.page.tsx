@@ -18,10 +18,10 @@ import { PAX_CODE, PAX_NAME } from '@tp/contracts/flights';
 import { getTicketDetail, sendEmailForWl, updateBookingDetails } from '@tp/contracts/endpoints/tickets';
 import { MSG } from '@tp/contracts/messages';
 import { parseTicketSlug, type TETicket } from '@tp/contracts/tickets';
-import { fareSplitLines, formatFare } from '@tp/domain/eticket-fare';
+import { fareSplitLines } from '@tp/domain/eticket-fare';
 import { useApi } from '#api/hooks.ts';
 import { act } from '#shared/actions.ts';
-import { formatDateTime } from '#shared/format.ts';
+import { formatDateTime, formatMoney, statusLabel } from '#shared/format.ts';
 import { useSite } from '#app/site.tsx';
 import { Barcode } from './Barcode.tsx';
 import './eticket.css';
@@ -142,7 +142,7 @@ function ETicketBody({
           <Text fw={700}>E-ticket</Text>
           <Text size="sm">PNR {t.pnr}</Text>
           <Text size="sm">Booking {t.bookingId}</Text>
-          <Text size="sm">{t.displayStatus}</Text>
+          <Text size="sm">{statusLabel(t.displayStatus)}</Text>
           <Text size="sm">Booked on {formatDateTime(t.createdAt)}</Text>
         </Stack>
       </Group>
@@ -216,9 +216,7 @@ function ETicketBody({
               ))}
               <tr>
                 <th>Total</th>
-                <th data-testid="eticket-total">
-                  {fare.currency} {formatFare(fare.totalFare)}
-                </th>
+                <th data-testid="eticket-total">{formatMoney(fare.totalFare, fare.currency)}</th>
               </tr>
             </tbody>
           </table>
@@ -231,7 +229,7 @@ function ETicketBody({
                       {PAX_NAME[p.passengerType as 1 | 2 | 3] ?? 'Passenger'} × {p.count}
                     </td>
                     <td>
-                      {fare.currency} {formatFare(p.totalFare)} each (taxes {fare.currency} {formatFare(p.tax)})
+                      {formatMoney(p.totalFare, fare.currency)} each (taxes {formatMoney(p.tax, fare.currency)})
                     </td>
                   </tr>
                 ))}
@@ -259,10 +257,7 @@ function ETicketBody({
 const FareRow = ({ label, value, currency }: { label: string; value: number; currency: string }) => (
   <tr>
     <td>{label}</td>
-    <td>
-      {value < 0 ? '- ' : ''}
-      {currency} {formatFare(Math.abs(value))}
-    </td>
+    <td>{formatMoney(value, currency)}</td>
   </tr>
 );
 

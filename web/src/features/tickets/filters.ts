@@ -1,4 +1,11 @@
-import type { TBookingFilterInput, TicketQueue, TicketSort, TicketStatusFilter } from '@tp/contracts/tickets';
+import {
+  TICKET_STATUS_FILTERS,
+  type TBookingFilterInput,
+  type TicketQueue,
+  type TicketSort,
+  type TicketStatusFilter,
+} from '@tp/contracts/tickets';
+import { statusLabel } from '#shared/format.ts';
 
 /** The filter form's values (strings for inputs; empty means "any"). */
 export interface FilterForm {
@@ -41,10 +48,7 @@ export const LAST_TICKETING_SORT = { value: 'LT', label: 'Last ticketing time (s
 
 export const STATUS_OPTIONS: { value: TicketStatusFilter | ''; label: string }[] = [
   { value: '', label: 'Any status' },
-  { value: 'held', label: 'Held' },
-  { value: 'ticketed', label: 'Ticketed' },
-  { value: 'cancelled', label: 'Cancelled' },
-  { value: 'released', label: 'Released' },
+  ...TICKET_STATUS_FILTERS.map((value) => ({ value, label: statusLabel(value) })),
 ];
 
 /** The hold queue opens most urgent first; the other queues newest booking first. */

@@ -67,7 +67,7 @@ describe('ticket queue', { timeout: 20_000 }, () => {
 
     await user.type(dialog.getByRole('textbox', { name: /Remarks/, hidden: true }), 'Plans changed');
     await user.click(send);
-    await dialog.findByText('Cancellation charge: INR 3000.00');
+    await dialog.findByText('Cancellation charge: ₹3,000.00');
     await user.click(dialog.getByRole('button', { name: 'Accept and Send Cancellation Request', hidden: true }));
     await waitFor(() => expect(api.calls(changeRequest)).toHaveLength(1));
     expect(api.calls(changeRequest)[0]!.input).toEqual({
@@ -76,6 +76,39 @@ describe('ticket queue', { timeout: 20_000 }, () => {
       CancellationType: 3,
       Remarks: 'Plans changed',
     });
+  });
+});
+
+describe('ticket card formats', { timeout: 20_000 }, () => {
+  it('labels statuses (never a raw code) and shows money and dates in the one format', async () => {
+    const changing: TTicketView = {
+      ...ticket(),
+      statusId: 5,
+      status: 'ChangeRequested',
+      displayStatus: 'ChangeRequested',
+      ticketCRInfo: [
+        {
+          changeRequestId: 'CR1',
+          ticketId: 'T0',
+          requestType: 1,
+          status: 'PARTIALLYCANCELLED',
+          remarks: '',
+          createdAt: '2026-11-02T10:00:00.000Z',
+        },
+      ],
+    };
+    const api = fakeApi().on(getTickets, page([changing]));
+    renderApp('/flight/ticketQueue', { user: testUser(), api });
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+    const card = within(await screen.findByRole('article', { name: 'Booking PNR001' }));
+    expect(card.getByText('Change requested')).toBeTruthy();
+    expect(card.queryByText(/ChangeRequested|CHANGEREQUESTED/)).toBeNull();
+    expect(card.getByText('₹10,000.00')).toBeTruthy();
+    // Booked at 10:00 UTC is 15:30 in India; the flight's own time is airport-local as stored.
+    expect(card.getByText(/^Booked 01 Nov 2026, 15:30 by$/)).toBeTruthy();
+    expect(card.getByText(/· 01 Dec 2026, 06:00 ·/)).toBeTruthy();
+    await user.click(card.getByRole('button', { name: 'Open' }));
+    expect(await card.findByText('CR1: Partially cancelled')).toBeTruthy();
   });
 });
 
@@ -124,7 +157,7 @@ describe('hold queue: Ticket now', { timeout: 20_000 }, () => {
     expect(within(card).getByRole('button', { name: 'Release' })).toBeTruthy();
     await user.click(within(card).getByRole('button', { name: 'Ticket now' }));
     const dialog = within(await screen.findByRole('dialog', { hidden: true }));
-    expect(dialog.getByText(/^Amount to pay:/).textContent).toBe('Amount to pay: INR 10000.00');
+    expect(dialog.getByText(/^Amount to pay:/).textContent).toBe('Amount to pay: ₹10,000.00');
     expect(api.calls(ticketHeldBooking)).toHaveLength(0);
     await user.click(dialog.getByRole('button', { name: 'Confirm and ticket', hidden: true }));
     await waitFor(() => expect(api.calls(orderSuccessCallback)).toHaveLength(1));

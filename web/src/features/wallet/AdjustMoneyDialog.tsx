@@ -5,7 +5,8 @@ import { MSG } from '@tp/contracts/messages';
 import { ApiError } from '#api/client.ts';
 import { act } from '#shared/actions.ts';
 import { AmountInput } from '#shared/AmountInput.tsx';
-import { formatMoney, newRequestId } from './money.ts';
+import { formatMoney } from '#shared/format.ts';
+import { newRequestId } from './money.ts';
 
 export type Adjustment = 'credit' | 'debit';
 

@@ -1,6 +1,6 @@
 import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import type { TWalletBalance } from '@tp/contracts/wallet';
-import { formatMoney } from './money.ts';
+import { formatMoney } from '#shared/format.ts';
 
 export function BalanceCard({
   balance,

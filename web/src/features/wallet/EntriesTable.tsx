@@ -1,8 +1,7 @@
 import { Badge, Text } from '@mantine/core';
 import type { TWalletEntry } from '@tp/contracts/wallet';
 import { DataTable, type Column } from '#shared/DataTable.tsx';
-import { formatDateTime } from '#shared/format.ts';
-import { formatMoney } from './money.ts';
+import { formatDateTime, formatMoney } from '#shared/format.ts';
 
 const KIND_LABEL: Record<TWalletEntry['kind'], string> = {
   topUp: 'Top-up',

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { facebookLogin, googleLogin } from '@tp/contracts/endpoints/users';
+// Schema-free copies: the users contract (zod, phone metadata) stays off the login screen.
+import { facebookLogin, googleLogin } from '#api/boot.ts';
 import { MSG } from '@tp/contracts/messages';
 import { call } from '#api/client.ts';
 import { toastError } from '#shared/notify.ts';

@@ -1,6 +1,6 @@
 import { memo, useLayoutEffect, useRef } from 'react';
 import { getCalendarFare } from '@tp/contracts/endpoints/flights';
-import { formatFare } from '@tp/domain/flight-filters';
+import { formatMoney } from '#shared/format.ts';
 import { useApi } from '#api/hooks.ts';
 import { localDate } from '../search-form.ts';
 import css from './FareStrip.module.css';
@@ -69,7 +69,7 @@ export const FareStrip = memo(function FareStrip({
             {/* One element per day (the results screen's DOM budget): date and fare on two lines. */}
             {DAY.format(new Date(`${d}T00:00:00Z`))}
             {'\n'}
-            {fare !== undefined ? `₹${formatFare(fare)}` : loading ? '…' : '–'}
+            {fare !== undefined ? formatMoney(fare) : loading ? '…' : '–'}
           </button>
         );
       })}

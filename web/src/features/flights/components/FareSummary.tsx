@@ -3,7 +3,7 @@ import { Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { PAX_NAME, type TCharge, type TFare, type TPaxFare } from '@tp/contracts/flights';
 import { eTicketFare, fareSplitLines } from '@tp/domain/eticket-fare';
 import { paxTypeCharges } from '@tp/domain/charge';
-import { formatMoney } from '#features/wallet/money.ts';
+import { formatMoney } from '#shared/format.ts';
 
 /** travelAgent and staff get a Show/Hide Details control on the fare summary unless a markup exists (spec 000 §6). */
 export const canToggleDetails = (userType: string | undefined, fare: Pick<TFare, 'markup'>): boolean =>
@@ -33,7 +33,7 @@ function Line({
         {label}
       </Text>
       <Text size={size} fw={strong ? 700 : undefined} c={dimmed ? 'gray.7' : undefined} data-testid={testId}>
-        {value < 0 ? `− ${formatMoney(-value, currency)}` : formatMoney(value, currency)}
+        {formatMoney(value, currency)}
       </Text>
     </Group>
   );

@@ -1,6 +1,6 @@
 import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { PAX_CODE, type TBookedPassenger } from '@tp/contracts/flights';
-import { formatFare } from '@tp/domain/flight-filters';
+import { formatMoney } from '#shared/format.ts';
 
 const TYPE_NAME = { 1: 'Adult', 2: 'Child', 3: 'Infant' } as const;
 
@@ -17,9 +17,12 @@ export function extrasOf(p: Pick<TBookedPassenger, 'baggage' | 'mealDynamic' | '
 export function PassengerView({
   passengers,
   showFare = false,
+  currency,
 }: {
   passengers: TBookedPassenger[];
   showFare?: boolean;
+  /** The booking's currency (a passenger's fare carries none). */
+  currency?: string;
 }) {
   return (
     <Table.ScrollContainer minWidth={480}>
@@ -69,7 +72,7 @@ export function PassengerView({
               <Table.Td>
                 <Text size="sm">{extrasOf(p) || '—'}</Text>
               </Table.Td>
-              {showFare && <Table.Td ta="right">₹{formatFare(p.fare.totalFare)}</Table.Td>}
+              {showFare && <Table.Td ta="right">{formatMoney(p.fare.totalFare, currency)}</Table.Td>}
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -1,0 +1,124 @@
+/**
+ * The architecture's rules, checked by `npm run lint` (dependency-cruiser). Each rule says why it exists;
+ * docs/architecture.md draws the layers. tests/contract/boundaries.test.ts proves the rules bite.
+ */
+const DOMAIN_SRC = '^functions/src/';
+const TESTS = '(\\.test\\.tsx?|/test/|\\.d\\.ts)$';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      severity: 'error',
+      comment:
+        'A cycle means two modules cannot be understood, tested or loaded apart; it is how flights<->wallet and ' +
+        'users<->markup grew. Break it with a port (functions/src/lib/ports.ts) or by moving the shared piece down.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'domain-through-public-entry',
+      severity: 'error',
+      comment:
+        "A domain uses another only through that domain's index.ts, so its repos, ledgers and keys stay private " +
+        'and can change without breaking a neighbour. lib/ is the shared platform below every domain.',
+      from: { path: `${DOMAIN_SRC}([^/]+)/`, pathNot: TESTS },
+      to: {
+        path: DOMAIN_SRC,
+        pathNot: [`${DOMAIN_SRC}$1/`, `${DOMAIN_SRC}[^/]+/index\\.ts$`, `${DOMAIN_SRC}(lib|compose)/`, '\\.node$'],
+      },
+    },
+    {
+      name: 'lib-imports-no-domain',
+      severity: 'error',
+      comment: 'lib/ is the platform every domain stands on (HTTP preset, data layer, logger); it must not know them.',
+      from: { path: `${DOMAIN_SRC}lib/` },
+      to: { path: DOMAIN_SRC, pathNot: `${DOMAIN_SRC}lib/` },
+    },
+    {
+      name: 'no-importing-lambda-entries',
+      severity: 'error',
+      comment:
+        'handler.ts files are Lambda entries (composition roots that wire ports); importing one pulls a whole ' +
+        'Lambda into another and hides wiring. Use the domain index.ts instead.',
+      from: { pathNot: TESTS },
+      to: { path: `${DOMAIN_SRC}[^/]+/handler\\.ts$` },
+    },
+    {
+      name: 'compose-only-from-entries',
+      severity: 'error',
+      comment: 'compose/ wires domains together; only Lambda entries and workers (and tests) may use it.',
+      from: {
+        path: DOMAIN_SRC,
+        pathNot: [`${DOMAIN_SRC}[^/]+/handler\\.ts$`, `${DOMAIN_SRC}workers/`, `${DOMAIN_SRC}compose/`, TESTS],
+      },
+      to: { path: `${DOMAIN_SRC}compose/` },
+    },
+    {
+      name: 'dynamodb-only-in-repositories',
+      severity: 'error',
+      comment:
+        'Only repository files (repo.ts, *-repo.ts, store.ts, a keys.ts) and the platform data layer (lib/db.ts ' +
+        'and the records every request reads: sessions, tenancy, principal, permissions, rate limit) talk to ' +
+        'DynamoDB, so each domain keeps its keys, conditions and transactions in one place and its services ' +
+        'stay testable without I/O. Conditional writes and transactions go through the helpers of lib/db.ts.',
+      from: {
+        path: DOMAIN_SRC,
+        pathNot: [
+          '/(repo|store|keys)\\.ts$',
+          '-repo\\.ts$',
+          `${DOMAIN_SRC}lib/(db|sessions|tenancy|principal|permissions|rate-limit)\\.ts$`,
+          TESTS,
+        ],
+      },
+      to: { path: '@aws-sdk/(lib|client)-dynamodb' },
+    },
+    {
+      name: 'packages-stand-alone',
+      severity: 'error',
+      comment:
+        'packages/ (contracts, domain) are shared by the browser and the Lambdas; they must not depend on ' +
+        'either side or on tooling.',
+      from: { path: '^packages/' },
+      to: { path: '^(functions|web|infra|scripts|tests)/' },
+    },
+    {
+      name: 'web-features-through-public-entry',
+      severity: 'error',
+      comment:
+        "A screen feature uses another only through that feature's index.ts (or a routed *.page.tsx, public by " +
+        'nature), so features can be reworked and lazy-loaded on their own.',
+      from: { path: '^web/src/features/([^/]+)/', pathNot: TESTS },
+      to: {
+        path: '^web/src/features/',
+        pathNot: ['^web/src/features/$1/', '^web/src/features/[^/]+/(index\\.tsx?|[^/]+\\.page\\.tsx)$'],
+      },
+    },
+    {
+      name: 'web-and-server-apart',
+      severity: 'error',
+      comment: 'The SPA ships to browsers: server code (functions, infra, scripts) must never be bundled into it.',
+      from: { path: '^web/src/' },
+      to: { path: '^(functions|infra|scripts)/' },
+    },
+    {
+      name: 'server-not-on-web',
+      severity: 'error',
+      comment: 'Lambdas share code with the SPA only through packages/.',
+      from: { path: '^functions/' },
+      to: { path: '^(web|infra|scripts|tests)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist|cdk\\.out|\\.bench|\\.local)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+    },
+    moduleSystems: ['es6', 'cjs'],
+  },
+};

@@ -1,0 +1,18 @@
+/**
+ * The booking core's public entry: bookings as stored, their index items (written with every write),
+ * and the after-booking hook port. Flights, tickets, flight-admin and the workers use bookings only
+ * through this file.
+ */
+export type { BookingRecord } from './record.ts';
+export { toBooking } from './record.ts';
+export { bookingIdByPnr, getBooking, newBookingItems, nextBookingNumber, putBooking, saveBooking } from './repo.ts';
+export { bookingIndexItems, toRow, type BookingRow } from './indexes.ts';
+export {
+  bookingsByBookingDate,
+  bookingsByIds,
+  heldBookingIds,
+  holdSiteIds,
+  rowsByTravelDate,
+  type KeyRange,
+} from './queries-repo.ts';
+export { runAfterBooked, type BookedHook } from './hooks.ts';

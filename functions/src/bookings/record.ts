@@ -1,0 +1,16 @@
+/** A booking as stored: the contract's booking plus ownership and a version for optimistic updates. */
+import type { TBooking } from '@tp/contracts/flights';
+import type { SiteId } from '#lib/keys';
+
+export interface BookingRecord extends TBooking {
+  siteId: SiteId;
+  userId: string;
+  version: number;
+}
+
+const INDEX_ATTRS = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'type'];
+export function toBooking(item: Record<string, unknown>): BookingRecord {
+  const copy: Record<string, unknown> = { ...item };
+  for (const a of INDEX_ATTRS) delete copy[a];
+  return copy as unknown as BookingRecord;
+}

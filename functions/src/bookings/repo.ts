@@ -1,0 +1,128 @@
+/**
+ * Bookings as stored (contracts ZBooking plus ownership and a version for optimistic updates). A booking
+ * is written with its index attributes (site by booking date on gsi1, user by booking date on gsi2),
+ * its PNR guard and, while held, its hold-queue item — all in one transaction with the caller's items
+ * (the payment order moving to 'booked'). The ticket queues' index items (indexes.ts) are part of
+ * every write: no caller has to remember them.
+ */
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BOOKING_STATUS } from '@tp/contracts/flights';
+import { db, tableName, transactOrFalse, type TransactItem } from '#lib/db';
+import { keys, type SiteId } from '#lib/keys';
+import { bookingKeys } from './keys.ts';
+import { bookingIndexItems } from './indexes.ts';
+import { toBooking, type BookingRecord } from './record.ts';
+
+const bookingItem = (r: BookingRecord): Record<string, unknown> => ({
+  ...bookingKeys.booking(r.siteId, r.bookingId),
+  ...bookingKeys.bookingsIndex(r.siteId, r.createdAt, r.bookingId),
+  ...bookingKeys.bookingsOfUserIndex(r.siteId, r.userId, r.createdAt, r.bookingId),
+  type: 'Booking',
+  ...r,
+});
+
+function holdItems(r: BookingRecord, prev?: BookingRecord): TransactItem[] {
+  const items: TransactItem[] = [];
+  const wasHeld = prev?.statusId === BOOKING_STATUS.held && prev.lastTicketDate;
+  const isHeld = r.statusId === BOOKING_STATUS.held && r.lastTicketDate;
+  if (wasHeld && (!isHeld || prev.lastTicketDate !== r.lastTicketDate))
+    items.push({
+      Delete: { TableName: tableName(), Key: bookingKeys.heldBooking(r.siteId, prev.lastTicketDate!, r.bookingId) },
+    });
+  if (isHeld && (!wasHeld || prev.lastTicketDate !== r.lastTicketDate))
+    items.push({
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...bookingKeys.heldBooking(r.siteId, r.lastTicketDate!, r.bookingId),
+          type: 'HeldBooking',
+          bookingId: r.bookingId,
+          userId: r.userId,
+          pnr: r.pnr,
+          lastTicketDate: r.lastTicketDate,
+        },
+      },
+    });
+  return items;
+}
+
+/** Items that create a booking; the caller adds its own and writes them in one transaction. */
+export function newBookingItems(r: BookingRecord): TransactItem[] {
+  return [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: bookingItem(r),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...bookingKeys.bookingPnr(r.siteId, r.pnr), type: 'Unique', kind: 'pnr', bookingId: r.bookingId },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    ...holdItems(r),
+    ...bookingIndexItems(r),
+  ];
+}
+
+export async function putBooking(r: BookingRecord, extra: TransactItem[] = []): Promise<void> {
+  await db().send(new TransactWriteCommand({ TransactItems: [...newBookingItems(r), ...extra] }));
+}
+
+export async function getBooking(siteId: SiteId, bookingId: string): Promise<BookingRecord | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: bookingKeys.booking(siteId, bookingId), ConsistentRead: true }),
+  );
+  return Item ? toBooking(Item) : null;
+}
+
+export async function bookingIdByPnr(siteId: SiteId, pnr: string): Promise<string | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: bookingKeys.bookingPnr(siteId, pnr) }),
+  );
+  return Item ? String(Item.bookingId) : null;
+}
+
+/**
+ * Replaces a booking if nobody changed it meanwhile (version check), with its hold and index items and the
+ * caller's extra items (e.g. a wallet credit) in the same transaction. False when the version moved.
+ */
+export async function saveBooking(
+  next: BookingRecord,
+  expectedVersion: number,
+  extra: TransactItem[] = [],
+  prev?: BookingRecord,
+): Promise<boolean> {
+  const record = { ...next, version: expectedVersion + 1 };
+  return transactOrFalse([
+    {
+      Put: {
+        TableName: tableName(),
+        Item: bookingItem(record),
+        ConditionExpression: 'version = :v',
+        ExpressionAttributeValues: { ':v': expectedVersion },
+      },
+    },
+    ...holdItems(record, prev),
+    ...bookingIndexItems(record),
+    ...extra,
+  ]);
+}
+
+/** Next booking number of a site (human-friendly, increasing). */
+export async function nextBookingNumber(siteId: SiteId): Promise<number> {
+  const res = await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.counter(siteId, 'BOOKINGS'),
+      UpdateExpression: 'ADD #n :one',
+      ExpressionAttributeNames: { '#n': 'value' },
+      ExpressionAttributeValues: { ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return 100_000 + Number(res.Attributes?.value ?? 1);
+}

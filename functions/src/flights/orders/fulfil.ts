@@ -1,0 +1,379 @@
+/**
+ * Fulfilment: a paid order is claimed, booked (and ticketed) at the supplier once, and stored with its
+ * booking in one transaction; a refusal fails it and refunds what was paid. "Ticket now" orders ticket
+ * their held PNR instead.
+ */
+import { BOOKING_STATUS, JOURNEY_TYPE, type TBookedPassenger } from '@tp/contracts/flights';
+import { fail } from '#lib/errors';
+import { createLogger } from '#lib/logger';
+import type { Principal } from '#lib/principal';
+import type { SiteRecord } from '#lib/tenancy';
+import { runAfterBooked, type BookingRecord } from '../../bookings/index.ts';
+import { SupplyError, type SupplierBookingDetails, type SupplyContext } from '../../supply/index.ts';
+import { monthKey } from '../../users/index.ts';
+import type { OrderRecord } from '../repo.ts';
+import type { OrderDeps } from './deps.ts';
+import {
+  CLAIM_SECONDS,
+  ORDER_MSG,
+  TERMINAL,
+  debitOf,
+  isFirstLegOfNormalReturn,
+  orderView,
+  publicBooking,
+  type Order,
+} from './model.ts';
+import type { SiteId } from '#lib/keys';
+
+async function outcome(deps: OrderDeps, o: Order) {
+  const found = await Promise.all(o.bookingIds.map((id) => deps.bookings.getBooking(o.siteId, id)));
+  const list = found.filter((b): b is BookingRecord => !!b);
+  const first = list[0];
+  // Ticketing a hold ends in the ticket queue whatever leg it was.
+  const showReturn = o.kind !== 'ticketHold' && !!first && isFirstLegOfNormalReturn(first);
+  return {
+    order: orderView(o),
+    bookings: list.map(publicBooking),
+    next: showReturn ? ('bookingDetails' as const) : ('ticketQueue' as const),
+  };
+}
+
+type OrderOutcome = Awaited<ReturnType<typeof outcome>>;
+
+async function waitForTerminal(
+  deps: OrderDeps,
+  siteId: SiteId,
+  orderId: string,
+  ms: number,
+): Promise<OrderRecord | null> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const o = await deps.orders.getOrder(siteId, orderId);
+    if (!o || TERMINAL.has(o.status) || Date.now() > until) return o;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+/** Books (and tickets) a paid order exactly once; returns the outcome to every caller. */
+export async function fulfilOrder(deps: OrderDeps, siteId: SiteId, orderId: string, now: Date): Promise<OrderOutcome> {
+  const order: Order | null = await deps.orders.getOrder(siteId, orderId);
+  if (!order) throw fail.notFound();
+  if (TERMINAL.has(order.status)) {
+    if (order.status === 'failed') throw fail.conflict(order.failureReason ?? ORDER_MSG.failed);
+    return outcome(deps, order);
+  }
+  if (order.status === 'created') {
+    if (order.expiresAt <= now.toISOString()) throw fail.gone(ORDER_MSG.expired);
+    throw fail.paymentRequired(ORDER_MSG.notPaid);
+  }
+  const nowIso = now.toISOString();
+  const claimed = await deps.orders.transitionOrder(
+    siteId,
+    orderId,
+    ['paid', 'booking'],
+    { status: 'booking', claimUntil: new Date(now.getTime() + CLAIM_SECONDS * 1000).toISOString() },
+    { expression: '#status = :paidState OR claimUntil < :now', values: { ':paidState': 'paid', ':now': nowIso } },
+  );
+  if (!claimed) {
+    const settled = await waitForTerminal(deps, siteId, orderId, 12_000);
+    if (settled?.status === 'booked') return outcome(deps, settled);
+    if (settled?.status === 'failed') throw fail.conflict(settled.failureReason ?? ORDER_MSG.failed);
+    throw fail.conflict(ORDER_MSG.inProgress);
+  }
+  // A claim taken over from 'booking' follows an attempt that stopped half-way: the supplier may
+  // already hold or have ticketed this order.
+  const retaken = order.status === 'booking';
+  return order.kind === 'ticketHold' ? ticketHeld(deps, order, now) : book(deps, order, now, retaken);
+}
+
+const supplyContext = (site: SiteRecord, order: Order, now: Date): SupplyContext => ({
+  siteId: site.siteId,
+  now,
+  endUserIp: '127.0.0.1',
+  log: createLogger({ orderId: order.orderId }),
+});
+
+/** What an earlier attempt left at the supplier under our reference, as this attempt's starting point. */
+function madeBefore(order: Order, found: SupplierBookingDetails | null) {
+  if (!found) return null;
+  if (found.status !== 'held' && found.status !== 'ticketed')
+    throw new SupplyError('failed', 'The airline no longer holds this booking');
+  return {
+    pnr: found.pnr,
+    supplierBookingId: found.supplierBookingId,
+    lastTicketDate: found.lastTicketDate,
+    tickets:
+      found.status === 'ticketed'
+        ? found.tickets.map((t) => ({
+            ticketId: t.ticketId,
+            ticketNumber: t.ticketNumber,
+            validatingAirline: order.option.airlineCode,
+          }))
+        : null,
+  };
+}
+
+async function book(deps: OrderDeps, order: Order, now: Date, retaken = false) {
+  const site = await deps.siteById(order.siteId);
+  if (!site) throw fail.notFound();
+  const supply = await deps.supplyFor(site);
+  const ctx = supplyContext(site, order, now);
+  // Every supply call carries our reference (the order id), so a retry can ask what it left behind.
+  const ref = {
+    traceId: (await deps.orders.getSearch(order.siteId, order.searchId))?.traceId ?? '',
+    resultIndex: order.resultIndex,
+    reference: order.orderId,
+  };
+  const opt = order.option;
+  let pnr: string;
+  let supplierBookingId: string;
+  let lastTicketDate: string | null = null;
+  let tickets: { ticketId: string; ticketNumber: string; validatingAirline: string }[] = [];
+  try {
+    const before = retaken
+      ? madeBefore(order, await supply.findBooking({ reference: order.orderId, traceId: ref.traceId }, ctx))
+      : null;
+    if (before?.tickets || (before && order.hold)) {
+      // Ticketed (or, for a hold, booked) by the interrupted attempt: record it, never ticket again.
+      ({ pnr, supplierBookingId, lastTicketDate } = before);
+      tickets = before.tickets ?? [];
+      ctx.log.info('booking found at the supplier by reference', { supplierBookingId });
+    } else if (before) {
+      // Held but not ticketed yet: ticket that PNR (ticketing is idempotent at the supplier).
+      ({ pnr, supplierBookingId, lastTicketDate } = before);
+      tickets = (await supply.ticket({ ...ref, supplierBookingId, pnr }, ctx)).tickets;
+    } else if (opt.isLcc && !order.hold) {
+      const t = await supply.ticket({ ...ref, passengers: order.passengers, expectedFare: order.supplierFare }, ctx);
+      if (t.isPriceChanged) throw new SupplyError('failed', 'The airline changed the fare while ticketing');
+      ({ pnr, supplierBookingId, tickets } = t);
+    } else {
+      const b = await supply.book({ ...ref, passengers: order.passengers, expectedFare: order.supplierFare }, ctx);
+      ({ pnr, supplierBookingId, lastTicketDate } = b);
+      if (b.isPriceChanged) throw new SupplyError('failed', 'The airline changed the fare while booking');
+      if (!order.hold) {
+        const t = await supply.ticket({ ...ref, supplierBookingId, pnr }, ctx);
+        tickets = t.tickets;
+      }
+    }
+  } catch (err) {
+    // Unknown failure, or a supplier that did not answer (it may have booked): the claim lapses and the
+    // reconciler asks the supplier by reference before trying again. Only a refusal fails the order.
+    if (!(err instanceof SupplyError) || err.kind === 'timeout') throw err;
+    await failOrder(deps, order, err.message, now);
+    throw fail.conflict(`${ORDER_MSG.failed} (${err.message})`);
+  }
+
+  const user = await deps.loadPrincipal(order.siteId, order.userId);
+  const record = bookingRecord(order, user, { pnr, supplierBookingId, lastTicketDate, tickets }, now);
+  record.bookingId = String(await deps.bookings.nextBookingNumber(order.siteId));
+  const search = await deps.orders.getSearch(order.siteId, order.searchId);
+  if (order.leg === 2 && search?.legBookings?.['1']) record.linkedBookingId = search.legBookings['1'];
+  const stored = await deps.transact([
+    ...deps.bookings.newBookingItems(record),
+    deps.orders.orderTransition(order.siteId, order.orderId, ['booking'], {
+      status: 'booked',
+      bookingIds: [record.bookingId],
+      bookedAt: now.toISOString(),
+    }),
+  ]);
+  // Lost the claim meanwhile (or the PNR is already stored): the run that holds it reports the outcome.
+  if (!stored) throw new Error(`order ${order.orderId}: booking not stored, claim lost`);
+  // Booked: what follows is bookkeeping that must not turn a booking into an error for the payer.
+  await Promise.all([
+    deps.addFlightActivity(order.siteId, order.userId, 'book', monthKey(now)),
+    order.journeyType === JOURNEY_TYPE.return
+      ? deps.orders.setSearchLegBooking(order.siteId, order.searchId, order.leg, record.bookingId)
+      : null,
+    record.linkedBookingId ? linkFirstLeg(deps, order.siteId, record.linkedBookingId, record.bookingId) : null,
+  ]).catch((err) => ctx.log.error('after-booking bookkeeping failed', { orderId: order.orderId, error: String(err) }));
+  await runAfterBooked(deps.afterBooked, site, record, now);
+  return outcome(deps, { ...order, status: 'booked', bookingIds: [record.bookingId] });
+}
+
+async function linkFirstLeg(deps: OrderDeps, siteId: SiteId, firstId: string, secondId: string): Promise<void> {
+  for (let i = 0; i < 3; i++) {
+    const first = await deps.bookings.getBooking(siteId, firstId);
+    if (!first || first.linkedBookingId) return;
+    if (await deps.bookings.saveBooking({ ...first, linkedBookingId: secondId }, first.version, [], first)) return;
+  }
+}
+
+/** The supplier refused: the order fails and whatever was paid goes back to the wallet, once. */
+async function failOrder(deps: OrderDeps, order: Order, reason: string, now: Date): Promise<void> {
+  const transition = deps.orders.orderTransition(order.siteId, order.orderId, ['booking'], {
+    status: 'failed',
+    failureReason: reason,
+  });
+  const paid = !order.hold;
+  const items = paid
+    ? [
+        ...deps.wallet.creditItems({
+          ...debitOf(order, now),
+          entryId: `order-${order.orderId}-refund`,
+          kind: 'refund',
+          remark: `Refund: ${order.remark} (${reason})`,
+        }),
+        transition,
+      ]
+    : [transition];
+  // False: another run failed or booked it first; either way this one has nothing left to do.
+  await deps.transact(items);
+}
+
+function bookingRecord(
+  order: OrderRecord,
+  user: Principal | null,
+  made: {
+    pnr: string;
+    supplierBookingId: string;
+    lastTicketDate: string | null;
+    tickets: { ticketId: string; ticketNumber: string; validatingAirline: string }[];
+  },
+  now: Date,
+): BookingRecord {
+  const opt = order.option;
+  const held = order.hold;
+  const perPax = (type: number) => {
+    const f = order.fareBreakdown.find((x) => x.passengerType === type);
+    return { passengerType: type, baseFare: f?.baseFare ?? 0, tax: f?.tax ?? 0, totalFare: f?.totalFare ?? 0 };
+  };
+  const passengers: TBookedPassenger[] = order.passengers.map((p, i) => ({
+    ...p,
+    isLeadPax: p.isLeadPax ?? i === 0,
+    paxIndex: i,
+    ticket: made.tickets[i] ?? null,
+    fare: perPax(p.paxType),
+  }));
+  const rec = user?.record ?? {};
+  return {
+    siteId: order.siteId,
+    userId: order.userId,
+    version: 1,
+    bookingId: '',
+    pnr: made.pnr,
+    orderId: order.orderId,
+    searchId: order.searchId,
+    resultIndex: order.resultIndex,
+    supplierBookingId: made.supplierBookingId,
+    source: opt.source,
+    supplier: order.supply,
+    isLcc: opt.isLcc,
+    isRefundable: opt.isRefundable,
+    isDomestic: order.isDomestic,
+    journeyType: order.journeyType,
+    leg: order.leg,
+    linkedBookingId: null,
+    statusId: held ? BOOKING_STATUS.held : BOOKING_STATUS.ticketed,
+    status: held ? 'Held' : 'Ticketed',
+    lastTicketDate: held ? made.lastTicketDate : null,
+    airlineCode: opt.airlineCode,
+    airlineName: opt.airlineName,
+    segments: opt.segments.map((trip) =>
+      trip.map((s) => ({ ...s, airlinePnr: s.airlinePnr ?? made.pnr, flightStatus: 'Confirmed' })),
+    ),
+    passengers,
+    fare: order.fare,
+    fareRules: order.fareRules,
+    agentMarkup: 0,
+    agentDiscount: 0,
+    accounting: {
+      amountCharged: held ? 0 : order.amount,
+      currency: order.currency,
+      paymentMode: order.paymentMode,
+      transactionId: held ? null : (order.transactionId ?? `order-${order.orderId}-debit`),
+      legalEntityId: order.legalEntityId,
+      refundedAmount: 0,
+    },
+    user: {
+      userId: order.userId,
+      email: String(rec.email ?? ''),
+      firstName: String(rec.firstName ?? ''),
+      lastName: String(rec.lastName ?? ''),
+      userType: String(rec.userType ?? ''),
+      ...(rec.companyName ? { companyName: String(rec.companyName) } : {}),
+    },
+    ticketCRInfo: [],
+    supplierChangeReqStatus: null,
+    createdAt: now.toISOString(),
+    travelDate: opt.segments[0]?.[0]?.departureTime ?? now.toISOString(),
+    invoiceCreatedOn: held ? null : now.toISOString(),
+  };
+}
+
+/** The held booking after ticketing: status 3, ticket numbers, the charge and its payment. */
+function ticketedBooking(
+  b: BookingRecord,
+  order: Order,
+  tickets: { ticketId: string; ticketNumber: string; validatingAirline: string }[],
+  now: Date,
+): BookingRecord {
+  return {
+    ...b,
+    statusId: BOOKING_STATUS.ticketed,
+    status: 'Ticketed',
+    lastTicketDate: null,
+    passengers: b.passengers.map((p, i) => ({ ...p, ticket: tickets[i] ?? p.ticket })),
+    accounting: {
+      ...b.accounting,
+      amountCharged: order.amount,
+      paymentMode: order.paymentMode,
+      transactionId: order.transactionId ?? `order-${order.orderId}-debit`,
+    },
+    invoiceCreatedOn: now.toISOString(),
+  };
+}
+
+/** Fulfils a claimed 'ticketHold' order: tickets the PNR once, or fails the order and refunds it. */
+async function ticketHeld(deps: OrderDeps, order: Order, now: Date): Promise<OrderOutcome> {
+  const site = await deps.siteById(order.siteId);
+  if (!site) throw fail.notFound();
+  const refuse = async (reason: string): Promise<never> => {
+    await failOrder(deps, order, reason, now);
+    throw fail.conflict(`${ORDER_MSG.ticketFailed} (${reason})`);
+  };
+  const held = await deps.bookings.getBooking(order.siteId, order.heldBookingId ?? '');
+  // Released meanwhile (by hand or at its deadline), or ticketed by another order: this payment goes back.
+  if (!held || held.statusId !== BOOKING_STATUS.held) return refuse('The booking is no longer on hold');
+  if (!held.lastTicketDate || Date.parse(held.lastTicketDate) <= now.getTime())
+    return refuse('The hold passed its last ticketing date');
+
+  const supply = await deps.supplyFor(site);
+  let tickets: { ticketId: string; ticketNumber: string; validatingAirline: string }[];
+  try {
+    // Ticketing an existing PNR is idempotent at the supplier: a retaken claim gets the same tickets.
+    const t = await supply.ticket(
+      {
+        traceId: (await deps.orders.getSearch(order.siteId, order.searchId))?.traceId ?? '',
+        resultIndex: held.resultIndex,
+        supplierBookingId: held.supplierBookingId,
+        pnr: held.pnr,
+        reference: order.orderId,
+      },
+      supplyContext(site, order, now),
+    );
+    tickets = t.tickets;
+  } catch (err) {
+    // Unknown failure or no answer: the claim lapses and a retry takes over (ticketing is idempotent).
+    if (!(err instanceof SupplyError) || err.kind === 'timeout') throw err;
+    return refuse(err.message);
+  }
+
+  // The booking turns ticketed and the order booked in one transaction (version-checked; retried
+  // when someone saved the booking meanwhile, e.g. its e-ticket markup).
+  for (let attempt = 0, cur: BookingRecord | null = held; cur && attempt < 5; attempt++) {
+    const next = ticketedBooking(cur, order, tickets, now);
+    const booked = deps.orders.orderTransition(order.siteId, order.orderId, ['booking'], {
+      status: 'booked',
+      bookingIds: [cur.bookingId],
+      bookedAt: now.toISOString(),
+    });
+    if (await deps.bookings.saveBooking(next, cur.version, [booked], cur)) {
+      await runAfterBooked(deps.afterBooked, site, { ...next, version: cur.version + 1 }, now);
+      return outcome(deps, { ...order, status: 'booked', bookingIds: [cur.bookingId] });
+    }
+    const settled = await deps.orders.getOrder(order.siteId, order.orderId);
+    if (settled && settled.status !== 'booking') return fulfilOrder(deps, order.siteId, order.orderId, now);
+    cur = await deps.bookings.getBooking(order.siteId, held.bookingId);
+  }
+  throw fail.conflict(ORDER_MSG.inProgress);
+}

@@ -1,0 +1,40 @@
+/**
+ * Payment orders and fulfilment (spec 000 §4; domain.md "Payment order"). The order is the unit of
+ * exactly-once:
+ *   created ──(wallet debit + transition, one transaction | verified gateway payment)──▶ paid
+ *   paid ──(claim)──▶ booking ──(booking items + transition, one transaction)──▶ booked
+ *                              └─(supplier refused: refund credit + transition)──▶ failed
+ * Every step is a conditional write, so double callbacks, retried queue messages and two browser tabs
+ * race to the same single outcome: one debit, one booking.
+ *
+ * An order has a kind: 'book' (setFlightDetails: a new booking) or 'ticketHold' ("Ticket now" on a
+ * held booking: the same states, but fulfilment tickets the held PNR and marks that booking ticketed).
+ *
+ * One file per step (create, pay, fulfil, hold, read); makeOrders binds them to their dependencies.
+ */
+import { createOrder } from './create.ts';
+import type { OrderDeps } from './deps.ts';
+import { fulfilOrder } from './fulfil.ts';
+import { createTicketHoldOrder } from './hold.ts';
+import { markOrderPaidByGateway, payOrder, settleOrder } from './pay.ts';
+import { bookingDetails } from './read.ts';
+
+type Bound<F> = F extends (deps: OrderDeps, ...args: infer A) => infer R ? (...args: A) => R : never;
+const bind = <F extends (deps: OrderDeps, ...args: never[]) => unknown>(f: F, deps: OrderDeps): Bound<F> =>
+  ((...args: never[]) => f(deps, ...args)) as Bound<F>;
+
+export function makeOrders(deps: OrderDeps) {
+  return {
+    createOrder: bind(createOrder, deps),
+    payOrder: bind(payOrder, deps),
+    fulfilOrder: bind(fulfilOrder, deps),
+    settleOrder: bind(settleOrder, deps),
+    markOrderPaidByGateway: bind(markOrderPaidByGateway, deps),
+    createTicketHoldOrder: bind(createTicketHoldOrder, deps),
+    bookingDetails: bind(bookingDetails, deps),
+  };
+}
+export type Orders = ReturnType<typeof makeOrders>;
+
+export { orderDeps, type OrderDeps } from './deps.ts';
+export { ORDER_MSG, orderView, publicBooking, type Order, type OrderKind } from './model.ts';

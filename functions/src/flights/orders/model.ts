@@ -1,0 +1,69 @@
+/** The payment order's shared pieces: its messages, its stored shape, its public view and its wallet debit. */
+import { JOURNEY_TYPE, type TBooking, type TPaymentOrder } from '@tp/contracts/flights';
+import type { BookingRecord } from '../../bookings/index.ts';
+import type { WalletMovement } from '../../wallet/index.ts';
+import type { OrderRecord } from '../repo.ts';
+
+export const ORDER_MSG = {
+  insufficient: 'Insufficient wallet balance. Please add money to your wallet or pay online.',
+  expired: 'This payment order has expired. Please start the booking again.',
+  notPaid: 'Payment has not been received for this order yet.',
+  inProgress: 'Your booking is being processed. Please check the ticket queue in a moment.',
+  failed: 'The airline could not confirm this booking. Any amount paid has been credited to your wallet.',
+  holdNotHeld: 'Only a held booking can be ticketed',
+  holdLapsed: 'The last ticketing date of this hold has passed. Please book again.',
+  holdNotOnline: 'This hold was not booked online and cannot be ticketed here. Please contact support.',
+  ticketFailed: 'The airline could not ticket this booking. Any amount paid has been credited to your wallet.',
+} as const;
+
+/** What an order pays for. Stored on the order; orders from before kinds existed are 'book'. */
+export type OrderKind = 'book' | 'ticketHold';
+/** An order as stored: a 'ticketHold' order names the held booking it tickets. */
+export type Order = OrderRecord & { kind?: OrderKind; heldBookingId?: string };
+
+export const CLAIM_SECONDS = 90;
+
+export function orderView(o: OrderRecord): TPaymentOrder {
+  return {
+    orderId: o.orderId,
+    amount: o.amount,
+    currency: o.currency,
+    traceId: o.traceId,
+    redirectTo: o.redirectTo,
+    remark: o.remark,
+    serviceName: o.serviceName,
+    supplierSiteId: o.supplierSiteId,
+    segments: o.segments,
+    transactionId: o.transactionId,
+    status: o.status,
+    paymentMode: o.paymentMode,
+    hold: o.hold,
+    expiresAt: o.expiresAt,
+    bookingIds: o.bookingIds,
+    ...(o.failureReason ? { failureReason: o.failureReason } : {}),
+  };
+}
+
+export const debitOf = (o: Order, now: Date): WalletMovement => ({
+  siteId: o.siteId,
+  legalEntityId: o.legalEntityId,
+  entryId: `order-${o.orderId}-debit`,
+  amount: o.amount,
+  currency: o.currency,
+  kind: 'booking',
+  remark: o.remark,
+  byUserId: o.userId,
+  // A "Ticket now" debit (and its refund) also names the booking, so the booking's transactions list it.
+  reference: { orderId: o.orderId, ...(o.heldBookingId ? { bookingId: o.heldBookingId } : {}) },
+  now,
+});
+
+export function publicBooking(b: BookingRecord): TBooking {
+  const { siteId: _s, userId: _u, version: _v, ...rest } = b;
+  return rest;
+}
+
+export const isFirstLegOfNormalReturn = (b: TBooking) =>
+  b.journeyType === JOURNEY_TYPE.return && b.leg === 1 && !b.linkedBookingId;
+
+export const TERMINAL = new Set(['booked', 'failed', 'refunded', 'expired']);

@@ -1,0 +1,152 @@
+/** Search and the calendar fare, with the look-to-book limit. */
+import { FLIGHT_TIMING, TIME_BANDS, type TSearchRequest, type TSearchResponse } from '@tp/contracts/flights';
+import { DEFAULT_LOOK_TO_BOOK, maySearch, round2, type SupplierFare, type LookToBookPolicy } from '@tp/domain';
+import { airportByCode } from '@tp/reference-data/airports';
+import { newId } from '#lib/crypto';
+import { fail } from '#lib/errors';
+import type { Principal } from '#lib/principal';
+import { monthKey } from '../../users/index.ts';
+import * as customersRepo from '../../users/index.ts';
+import { supplyFor } from '../../supply/index.ts';
+import { type SupplierOption } from '../../supply/index.ts';
+import * as repo from '../repo.ts';
+import { FLIGHT_MSG, type FlightScope } from './scope.ts';
+import { priceFor, priceOption, pricingChain, supplied, supplyContext } from './caller.ts';
+
+export const isStaff = (p: Principal) => p.userType === 'staff';
+
+async function assertMaySearch(scope: FlightScope): Promise<void> {
+  const { principal: p, site } = scope;
+  if (isStaff(p)) return;
+  if (p.record.isFlightSearchAllowed === false) throw fail.forbidden(FLIGHT_MSG.searchNotAllowed);
+  const month = monthKey(scope.now);
+  const counts = (await customersRepo.flightActivity(site.siteId, p.userId, month, month)).get(month) ?? {
+    look_count: 0,
+    book_count: 0,
+  };
+  const policy = (site as { lookToBook?: LookToBookPolicy }).lookToBook ?? DEFAULT_LOOK_TO_BOOK;
+  if (!maySearch(counts, policy, p.record.l2bExempted === true)) throw fail.tooMany(FLIGHT_MSG.lookToBookReached);
+}
+
+const minutesOf = (localTime: string) => Number(localTime.slice(11, 13)) * 60 + Number(localTime.slice(14, 16));
+
+/** The time band the search asked for (the time part of preferredDepartureTime), as minutes of the day. */
+export function bandOf(preferredDepartureTime: string): { from: number; to: number } {
+  const time = preferredDepartureTime.length > 10 ? preferredDepartureTime.slice(11, 19).padEnd(8, ':00') : '00:00:00';
+  const band = TIME_BANDS.find((b) => b.time === time) ?? TIME_BANDS[0];
+  return { from: band.from, to: band.to };
+}
+
+function inBand(opt: SupplierOption, req: TSearchRequest, direction: number): boolean {
+  const segment = req.segments[direction] ?? req.segments[0]!;
+  const band = bandOf(segment.preferredDepartureTime);
+  const first = opt.segments[0]?.[0];
+  if (!first) return false;
+  const m = minutesOf(first.departureTime);
+  return m >= band.from && m < band.to;
+}
+
+export function isDomesticSearch(req: TSearchRequest): boolean {
+  const countries = new Set(
+    req.segments.flatMap((s) => [airportByCode(s.origin)?.countryCode, airportByCode(s.destination)?.countryCode]),
+  );
+  return countries.size === 1 && !countries.has(undefined);
+}
+
+export async function search(scope: FlightScope, req: TSearchRequest): Promise<TSearchResponse> {
+  await assertMaySearch(scope);
+  const supply = await supplyFor(scope.site);
+  const [found, chain] = await Promise.all([
+    supplied(() => supply.search(req, supplyContext(scope))),
+    pricingChain(scope, supply),
+  ]);
+  const results = found.results.map((list, direction) =>
+    list.filter((o) => inBand(o, req, found.results.length > 1 ? direction : 0)).map((o) => priceOption(o, chain)),
+  );
+  const searchId = newId();
+  const expiresAtIso = new Date(scope.now.getTime() + FLIGHT_TIMING.searchValidMinutes * 60_000).toISOString();
+  const isDomestic = isDomesticSearch(req);
+  await Promise.all([
+    repo.putSearch({
+      siteId: scope.site.siteId,
+      searchId,
+      userId: scope.principal.userId,
+      request: req,
+      supply: supply.name,
+      traceId: found.traceId,
+      isDomestic,
+      createdAt: scope.now.toISOString(),
+      expiresAtIso,
+      payables: Object.fromEntries(results.flat().map((o) => [o.resultIndex, o.fare.totalPayable])),
+    }),
+    isStaff(scope.principal)
+      ? null
+      : customersRepo.addFlightActivity(scope.site.siteId, scope.principal.userId, 'look', monthKey(scope.now)),
+  ]);
+  return {
+    searchId,
+    expiresAt: expiresAtIso,
+    JourneyType: req.JourneyType,
+    ...(req.returnType ? { returnType: req.returnType } : {}),
+    isDomestic,
+    adultCount: req.adultCount,
+    childCount: req.childCount,
+    infantCount: req.infantCount,
+    segments: req.segments,
+    results,
+    showFullBreakdown: chain.showFullBreakdown,
+  };
+}
+
+export async function calendarFare(
+  scope: FlightScope,
+  req: { origin: string; destination: string; month: string; cabinClass?: number | undefined },
+) {
+  await assertMaySearch(scope);
+  const supply = await supplyFor(scope.site);
+  const [days, chain] = await Promise.all([
+    supplied(() =>
+      supply.calendarFare(
+        {
+          origin: req.origin,
+          destination: req.destination,
+          month: req.month,
+          ...(req.cabinClass ? { cabinClass: req.cabinClass } : {}),
+        },
+        supplyContext(scope),
+      ),
+    ),
+    pricingChain(scope, supply),
+  ]);
+  // Indicative: one adult's base and tax priced with the caller's markup.
+  const priced = days.map((d) => {
+    const fare: SupplierFare = {
+      currency: 'INR',
+      baseFare: d.baseFare,
+      tax: d.tax,
+      yq: 0,
+      otherCharges: round2(d.fare - d.baseFare - d.tax),
+      serviceFee: 0,
+      txnFee: 0,
+      commission: 0,
+      incentive: 0,
+      plb: 0,
+    };
+    const p = priceFor(fare, [{ passengerType: 1, count: 1, baseFare: d.baseFare, tax: d.tax }], d.airlineCode, chain);
+    return { ...d, fare: p.fare.totalFare };
+  });
+  const lowest = Math.min(...priced.map((d) => d.fare));
+  return priced.map((d) => ({ ...d, isLowestFareOfMonth: d.fare === lowest }));
+}
+
+export async function sources(scope: FlightScope) {
+  const supply = await supplyFor(scope.site);
+  const { airlineByCode } = await import('@tp/reference-data/airlines');
+  const codes = await supplied(() => supply.sources(supplyContext(scope)));
+  return codes.map((code) => {
+    const airline = airlineByCode(code);
+    return code === 'GDS'
+      ? { code, name: 'GDS (full-service airlines)', isLcc: false }
+      : { code, name: airline?.name ?? code, isLcc: true };
+  });
+}

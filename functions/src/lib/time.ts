@@ -1,0 +1,46 @@
+/**
+ * Calendar days in a time zone, the one place that turns a day someone picks into instants and back
+ * (date-fns with @date-fns/tz). Stored times are UTC instants (`toISOString()`); a person's "10 March"
+ * is the site's 10 March (SiteRecord.timeZone), which in India starts at 18:30 UTC on 9 March.
+ */
+import { TZDate, tz } from '@date-fns/tz';
+import { addDays, formatISO } from 'date-fns';
+
+/** Half-open `[start, end)` of UTC ISO instants; an end left out is unbounded. */
+export interface InstantRange {
+  start?: string | undefined;
+  end?: string | undefined;
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The instant a calendar day (`YYYY-MM-DD`) starts in `timeZone`; a day past a month's end rolls over, as Date does. */
+function startOfDayIn(day: string, timeZone: string): TZDate {
+  const m = DAY.exec(day);
+  if (!m) throw new RangeError(`not a calendar day: ${day}`);
+  // Midnight, or the first minute of the day where a DST change skips midnight.
+  return new TZDate(Number(m[1]), Number(m[2]) - 1, Number(m[3]), timeZone);
+}
+
+const utcIso = (d: Date): string => new Date(d.getTime()).toISOString();
+
+/**
+ * The instants of the calendar days `fromDay`..`toDay` (both included) in `timeZone`: from the start of
+ * `fromDay` to the start of the day after `toDay`, so a 23- or 25-hour day (DST) is whole.
+ */
+export function dayRangeInZone(fromDay: string | undefined, toDay: string | undefined, timeZone: string): InstantRange {
+  return {
+    start: fromDay ? utcIso(startOfDayIn(fromDay, timeZone)) : undefined,
+    end: toDay ? utcIso(addDays(startOfDayIn(toDay, timeZone), 1)) : undefined,
+  };
+}
+
+/** Whether an instant (`toISOString()` form) lies in the range; ISO instants of one form sort as they compare. */
+export function isWithin(iso: string, r: InstantRange): boolean {
+  return (!r.start || iso >= r.start) && (!r.end || iso < r.end);
+}
+
+/** The calendar day (`YYYY-MM-DD`) an instant falls on in `timeZone`. */
+export function localDay(instant: string | Date, timeZone: string): string {
+  return formatISO(instant, { representation: 'date', in: tz(timeZone) });
+}

@@ -1,0 +1,89 @@
+/**
+ * Which supply serves a site: its approved Flights supplier site (up to two hops), else its own
+ * server-only setting (`flightSupply` on the site's secrets item: the TBO-style API or the
+ * simulator), else the simulator.
+ */
+import * as z from 'zod';
+import type { SiteId } from '#lib/keys';
+import { log } from '#lib/logger';
+import { siteById, siteSecret, type SiteRecord } from '#lib/tenancy';
+import { activeSupplierLink } from '../suppliers/index.ts';
+import { SimulatorSupply } from './simulator/index.ts';
+import { SupplierSiteSupply } from './supplier-site.ts';
+import { TboSupply } from './tbo/index.ts';
+import { SupplyError, type FlightSupply } from './types.ts';
+
+export const ZFlightSupplySettings = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('simulator'),
+    latencyMs: z.number().min(0).max(120_000).optional(),
+    failureRate: z.number().min(0).max(1).optional(),
+    maxOptions: z.number().int().min(1).max(5000).optional(),
+  }),
+  z.object({
+    kind: z.literal('tbo'),
+    baseUrl: z.url(),
+    clientId: z.string().min(1),
+    userName: z.string().min(1),
+    password: z.string().min(1),
+    searchTimeoutMs: z.number().int().positive().optional(),
+    bookingTimeoutMs: z.number().int().positive().optional(),
+  }),
+]);
+export type FlightSupplySettings = z.infer<typeof ZFlightSupplySettings>;
+
+/** A consumer → supplier → supplier chain is followed at most this far. */
+export const MAX_SUPPLIER_HOPS = 2;
+
+/**
+ * Instances are reused while their configuration is unchanged (the simulator keeps recent searches,
+ * the TBO client its token); links and settings are read on every call, so a switch takes effect at once.
+ */
+const instances = new Map<string, FlightSupply>();
+export function clearSupplyCache(): void {
+  instances.clear();
+}
+function reuse(fingerprint: string, make: () => FlightSupply): FlightSupply {
+  let supply = instances.get(fingerprint);
+  if (!supply) {
+    if (instances.size > 500) instances.clear();
+    supply = make();
+    instances.set(fingerprint, supply);
+  }
+  return supply;
+}
+
+async function ownSettings(siteId: SiteId): Promise<FlightSupplySettings> {
+  const raw = await siteSecret(siteId, 'flightSupply');
+  if (raw === undefined || raw === null) return { kind: 'simulator' };
+  const parsed = ZFlightSupplySettings.safeParse(raw);
+  if (!parsed.success) {
+    // The credentials are never logged: only which setting is wrong.
+    log.error('invalid flight supply settings', { siteId, fields: parsed.error.issues.map((i) => i.path.join('.')) });
+    throw new SupplyError('failed', 'The flight supply of this site is not configured correctly');
+  }
+  return parsed.data;
+}
+
+export function supplyFromSettings(siteId: SiteId, settings: FlightSupplySettings): FlightSupply {
+  return reuse(`${siteId}|${JSON.stringify(settings)}`, () =>
+    settings.kind === 'tbo' ? new TboSupply(siteId, settings) : new SimulatorSupply(siteId, settings),
+  );
+}
+
+async function build(siteId: SiteId, hops: number): Promise<FlightSupply> {
+  const link = hops < MAX_SUPPLIER_HOPS ? await activeSupplierLink(siteId, 'Flights') : null;
+  if (link) {
+    const supplier = await siteById(link.supplierSiteId);
+    if (supplier) return new SupplierSiteSupply(link, await build(supplier.siteId, hops + 1));
+  }
+  return supplyFromSettings(siteId, await ownSettings(siteId));
+}
+
+export function supplyFor(site: SiteRecord): Promise<FlightSupply> {
+  return build(site.siteId, 0);
+}
+
+// The supply folder's public surface for flights, tickets and flight-admin.
+export * from './types.ts';
+export { TBO_PATHS, TBO_STATUS, type TboSettings } from './tbo/client.ts';

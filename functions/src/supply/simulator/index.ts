@@ -1,0 +1,533 @@
+/**
+ * The embedded simulated consolidator (docs/flight-supply-simulator.md): a FlightSupply that behaves
+ * like a TBO-style supplier (holds, tickets, seats that run out, fares that move on quote, change
+ * requests that progress with the clock) over generated but realistic schedules and fares.
+ */
+import { randomInt } from 'node:crypto';
+import type { TFareRule, TSsrCatalogue } from '@tp/contracts/flights';
+import {
+  SupplyError,
+  type BookRequest,
+  type BookResult,
+  type CalendarFareDay,
+  type ChangeRequestInput,
+  type ChangeRequestStatus,
+  type FareQuoteResult,
+  type FlightSupply,
+  type OfferRef,
+  type SupplierBookingDetails,
+  type SupplyContext,
+  type SupplyPassenger,
+  type SupplySearchResult,
+  type TicketRequest,
+  type TicketResult,
+} from '../types.ts';
+import type { TSearchRequest } from '@tp/contracts/flights';
+import type { SupplierFare } from '@tp/domain/pricing';
+import {
+  cancellationCharge,
+  FAMILIES,
+  fareRuleText,
+  familiesFor,
+  adultBase,
+  priceOffer,
+  publishedOf,
+} from './fares.ts';
+import {
+  DEFAULT_MAX_OPTIONS,
+  TRACE_BOOKABLE_MS,
+  decodeTrace,
+  encodeTrace,
+  generate,
+  lastTicketDate,
+  offerAt,
+  priced,
+  quoteFactor,
+  resultIndexOf,
+  sourceOf,
+  toOption,
+  type Generated,
+  type Offer,
+  type TracePayload,
+} from './generate.ts';
+import { addDays, airlineName, airportFor, CARRIERS, carrierByCode, itineraries } from './network.ts';
+import { ssrCatalogue } from './ssr.ts';
+import { dynamoSimStore, type SeatClaim, type SimBooking, type SimStore, type SimTicket } from './store.ts';
+import type { SiteId } from '#lib/keys';
+
+export interface SimulatorSettings {
+  /** Mean extra delay per call (0 in tests; a few seconds with a long tail in the demo). */
+  latencyMs?: number;
+  /** Share of calls that time out, 0–1. */
+  failureRate?: number;
+  /** Options per result list. */
+  maxOptions?: number;
+}
+
+/** Change requests move on with the clock: minutes after they were asked. */
+export const CR_PROGRESS_MINUTES = { assigned: 2, acknowledged: 4, completed: 6 } as const;
+
+const PNR_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const pnr = () => Array.from({ length: 6 }, () => PNR_ALPHABET[randomInt(PNR_ALPHABET.length)]).join('');
+const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join('');
+
+const legsOf = (o: Offer) => o.trips.flat();
+const seatClaims = (o: Offer, seats: number): SeatClaim[] =>
+  legsOf(o).map((l) => ({ date: l.date, key: l.key, seats, onSale: l.seatsOnSale }));
+
+export class SimulatorSupply implements FlightSupply {
+  readonly name = 'simulator';
+  /** Recent searches by trace id: regenerating is cheap, but quote → SSR → book reuse one. */
+  private readonly recent = new Map<string, Generated>();
+
+  constructor(
+    /** The site whose supply this is; its partition holds the simulator's seats and bookings. */
+    private readonly ownerSiteId: SiteId,
+    private readonly settings: SimulatorSettings = {},
+    private readonly store: SimStore = dynamoSimStore,
+    private readonly random: () => number = Math.random,
+  ) {}
+
+  /** Latency and failure injection around every call. */
+  private async call<T>(ctx: SupplyContext, op: string, run: () => Promise<T>): Promise<T> {
+    const { latencyMs = 0, failureRate = 0 } = this.settings;
+    if (latencyMs > 0) {
+      // Mostly around the mean, one call in twenty takes four times as long.
+      const factor = this.random() < 0.05 ? 4 : 0.5 + this.random();
+      await new Promise((r) => setTimeout(r, latencyMs * factor));
+    }
+    if (failureRate > 0 && this.random() < failureRate) {
+      ctx.log.warn('simulated supplier timeout', { op });
+      throw new SupplyError('timeout', 'The supplier did not respond in time');
+    }
+    return run();
+  }
+
+  private generated(traceId: string, now: Date, validMs?: number): { g: Generated; p: TracePayload } {
+    const p = decodeTrace(traceId, now, validMs);
+    let g = this.recent.get(traceId);
+    if (!g) {
+      g = generate(p);
+      if (this.recent.size >= 16) this.recent.delete(this.recent.keys().next().value!);
+      this.recent.set(traceId, g);
+    }
+    return { g, p };
+  }
+
+  private offer(ref: OfferRef, now: Date, validMs?: number) {
+    const { g } = this.generated(ref.traceId, now, validMs);
+    return { g, offer: offerAt(g, ref.resultIndex), factor: quoteFactor(ref.traceId, ref.resultIndex) };
+  }
+
+  async sources(): Promise<string[]> {
+    return ['GDS', ...CARRIERS.filter((c) => c.isLcc).map((c) => c.code)];
+  }
+
+  search(req: TSearchRequest, ctx: SupplyContext): Promise<SupplySearchResult> {
+    return this.call(ctx, 'search', async () => {
+      const today = ctx.now.toISOString().slice(0, 10);
+      for (const s of req.segments) {
+        const date = s.preferredDepartureTime.slice(0, 10);
+        if (date < addDays(today, -1)) throw new SupplyError('invalidRequest', 'The departure date is in the past');
+        if (date > addDays(today, 365))
+          throw new SupplyError('invalidRequest', 'Flights can be searched up to a year ahead');
+      }
+      const payload: TracePayload = {
+        req,
+        issuedAt: ctx.now.getTime(),
+        maxOptions: this.settings.maxOptions ?? DEFAULT_MAX_OPTIONS,
+      };
+      const traceId = encodeTrace(payload);
+      const { g } = this.generated(traceId, ctx.now);
+      const sold = await this.store.soldSeats(this.ownerSiteId, g.lists.flat().flatMap(legsOf));
+      return {
+        traceId,
+        results: g.lists.map((list, li) =>
+          list.map((o, i) => toOption(o, resultIndexOf(li, i), g.pax, ctx.now, { sold })),
+        ),
+      };
+    });
+  }
+
+  calendarFare(
+    req: { origin: string; destination: string; month: string; cabinClass?: number },
+    ctx: SupplyContext,
+  ): Promise<CalendarFareDay[]> {
+    return this.call(ctx, 'calendarFare', async () => {
+      const from = airportFor(req.origin);
+      const to = airportFor(req.destination);
+      if (!from || !to) throw new SupplyError('invalidRequest', 'Unknown airport or city code');
+      if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(req.month)) throw new SupplyError('invalidRequest', 'Enter a valid month');
+      const domestic = from.countryCode === to.countryCode;
+      const today = ctx.now.toISOString().slice(0, 10);
+      const earliest = ctx.now.getTime() + 2 * 3_600_000;
+      const days: CalendarFareDay[] = [];
+      for (let date = `${req.month}-01`; date.startsWith(req.month); date = addDays(date, 1)) {
+        if (date < today) continue;
+        let best: CalendarFareDay | null = null;
+        const direct = itineraries(from, to, date, { directOnly: true });
+        const list = direct.length ? direct : itineraries(from, to, date, {});
+        for (const legs of list) {
+          if (legs[0]!.depUtc < earliest) continue;
+          const carrier = legs[0]!.carrier;
+          for (const fam of familiesFor(carrier.isLcc, domestic, req.cabinClass ?? 2)) {
+            const p = priceOffer(
+              adultBase(legs, fam, domestic),
+              legs,
+              fam,
+              domestic,
+              { adults: 1, children: 0, infants: 0 },
+              carrier.code,
+            );
+            const fare = publishedOf(p.fare);
+            if (!best || fare < best.fare)
+              best = {
+                date,
+                fare,
+                baseFare: p.fare.baseFare,
+                tax: p.fare.tax,
+                airlineCode: carrier.code,
+                airlineName: airlineName(carrier.code),
+                departureTime: legs[0]!.depLocal,
+                isLowestFareOfMonth: false,
+              };
+          }
+        }
+        if (best) days.push(best);
+      }
+      const lowest = Math.min(...days.map((d) => d.fare));
+      return days.map((d) => ({ ...d, isLowestFareOfMonth: d.fare === lowest }));
+    });
+  }
+
+  fareRules(ref: OfferRef, ctx: SupplyContext): Promise<TFareRule[]> {
+    return this.call(ctx, 'fareRules', async () => {
+      const { offer } = this.offer(ref, ctx.now);
+      const text = fareRuleText(offer.family, offer.domestic, airlineName(offer.carrier.code));
+      return offer.trips.map((legs) => ({
+        origin: legs[0]!.origin.code,
+        destination: legs[legs.length - 1]!.destination.code,
+        airline: offer.carrier.code,
+        fareRuleDetail: text,
+      }));
+    });
+  }
+
+  fareQuote(ref: OfferRef, ctx: SupplyContext): Promise<FareQuoteResult> {
+    return this.call(ctx, 'fareQuote', async () => {
+      const { g, offer, factor } = this.offer(ref, ctx.now);
+      const sold = await this.store.soldSeats(this.ownerSiteId, legsOf(offer));
+      return {
+        option: toOption(offer, ref.resultIndex, g.pax, ctx.now, { factor, sold }),
+        isPriceChanged: factor !== 1,
+      };
+    });
+  }
+
+  ssr(ref: OfferRef, ctx: SupplyContext): Promise<TSsrCatalogue | null> {
+    return this.call(ctx, 'ssr', async () => ssrCatalogue(this.offer(ref, ctx.now).offer));
+  }
+
+  /** The quoted price, or null when the caller expected another one (the price moved). */
+  private quoted(ref: OfferRef, passengers: SupplyPassenger[], expected: SupplierFare | undefined, now: Date) {
+    const { g, offer, factor } = this.offer(ref, now, TRACE_BOOKABLE_MS);
+    const count = (t: number) => passengers.filter((p) => p.paxType === t).length;
+    if (count(1) !== g.pax.adults || count(2) !== g.pax.children || count(3) !== g.pax.infants)
+      throw new SupplyError('invalidRequest', 'The passengers do not match the searched passenger counts');
+    const price = priced(offer, g.pax, factor);
+    const moved = expected !== undefined && Math.abs(publishedOf(expected) - publishedOf(price.fare)) > 0.5;
+    return { offer, price, moved, seated: g.pax.adults + g.pax.children };
+  }
+
+  private async newBooking(
+    ref: OfferRef & { reference?: string | undefined },
+    offer: Offer,
+    price: ReturnType<typeof priced>,
+    passengers: SupplyPassenger[],
+    seated: number,
+    ticketed: boolean,
+    now: Date,
+  ): Promise<SimBooking> {
+    if (!(await this.store.claimSeats(this.ownerSiteId, seatClaims(offer, seated))))
+      throw new SupplyError('soldOut', 'Seats are no longer available on this flight, please choose another');
+    const booking: SimBooking = {
+      supplierBookingId: String(randomInt(1_000_000, 10_000_000)),
+      pnr: pnr(),
+      airlinePnr: pnr(),
+      status: ticketed ? 'ticketed' : 'held',
+      source: sourceOf(offer.carrier),
+      isLcc: offer.carrier.isLcc,
+      airlineCode: offer.carrier.code,
+      traceId: ref.traceId,
+      resultIndex: ref.resultIndex,
+      familyId: offer.family.id,
+      domestic: offer.domestic,
+      createdAt: now.toISOString(),
+      lastTicketDate: ticketed ? null : lastTicketDate(offer, now),
+      firstDepartureUtc: offer.trips[0]![0]!.depUtc,
+      seats: seatClaims(offer, seated),
+      passengers: passengers.map((p) => ({
+        firstName: p.firstName,
+        lastName: p.lastName,
+        paxType: p.paxType,
+        baseFare: price.perPax[p.paxType].baseFare,
+        tax: price.perPax[p.paxType].tax,
+      })),
+      tickets: ticketed ? this.issueTickets(offer.carrier.code, passengers.length) : [],
+      fare: price.fare,
+      version: 1,
+      ...(ref.reference ? { reference: ref.reference } : {}),
+    };
+    try {
+      await this.store.putBooking(this.ownerSiteId, booking);
+    } catch (err) {
+      await this.store.returnSeats(this.ownerSiteId, booking.seats);
+      throw err;
+    }
+    return booking;
+  }
+
+  private issueTickets(airlineCode: string, count: number): SimTicket[] {
+    const prefix = carrierByCode(airlineCode)?.ticketPrefix ?? '999';
+    return Array.from({ length: count }, (_, paxIndex) => ({
+      ticketId: String(randomInt(10_000_000, 100_000_000)),
+      ticketNumber: `${prefix}${digits(10)}`,
+      paxIndex,
+    }));
+  }
+
+  private async booking(supplierBookingId: string): Promise<SimBooking> {
+    const b = /^\d+$/.test(supplierBookingId) ? await this.store.getBooking(this.ownerSiteId, supplierBookingId) : null;
+    if (!b) throw new SupplyError('invalidRequest', 'No booking was found for this booking id');
+    return b;
+  }
+
+  book(req: BookRequest, ctx: SupplyContext): Promise<BookResult> {
+    return this.call(ctx, 'book', async () => {
+      const { offer, price, moved, seated } = this.quoted(req, req.passengers, req.expectedFare, ctx.now);
+      if (offer.carrier.isLcc)
+        throw new SupplyError('invalidRequest', 'LCC fares are ticketed directly, without a hold');
+      if (moved) return { pnr: '', supplierBookingId: '', lastTicketDate: null, isPriceChanged: true };
+      const b = await this.newBooking(req, offer, price, req.passengers, seated, false, ctx.now);
+      ctx.log.info('simulator hold', { supplierBookingId: b.supplierBookingId, pnr: b.pnr });
+      return {
+        pnr: b.pnr,
+        supplierBookingId: b.supplierBookingId,
+        lastTicketDate: b.lastTicketDate,
+        isPriceChanged: false,
+      };
+    });
+  }
+
+  ticket(req: TicketRequest, ctx: SupplyContext): Promise<TicketResult> {
+    return this.call(ctx, 'ticket', async () => {
+      let b: SimBooking;
+      if (req.supplierBookingId) {
+        b = await this.booking(req.supplierBookingId);
+        if (b.status === 'held') b = await this.ticketHold(b, ctx.now);
+        else if (b.status !== 'ticketed') throw new SupplyError('expired', 'The booking was released; book again');
+      } else {
+        if (!req.passengers?.length) throw new SupplyError('invalidRequest', 'Passengers are required to ticket');
+        const { offer, price, moved, seated } = this.quoted(req, req.passengers, req.expectedFare, ctx.now);
+        if (!offer.carrier.isLcc) throw new SupplyError('invalidRequest', 'Book the PNR before ticketing a GDS fare');
+        if (moved) return { pnr: '', supplierBookingId: '', tickets: [], isPriceChanged: true };
+        b = await this.newBooking(req, offer, price, req.passengers, seated, true, ctx.now);
+      }
+      ctx.log.info('simulator ticket', { supplierBookingId: b.supplierBookingId, pnr: b.pnr });
+      return {
+        pnr: b.pnr,
+        supplierBookingId: b.supplierBookingId,
+        tickets: b.tickets.map((t) => ({
+          ticketId: t.ticketId,
+          ticketNumber: t.ticketNumber,
+          validatingAirline: b.airlineCode,
+        })),
+        ...(b.isLcc ? {} : { airlinePnr: b.airlinePnr }),
+      };
+    });
+  }
+
+  /** Tickets a hold once; a lapsed hold is released instead. */
+  private async ticketHold(b: SimBooking, now: Date): Promise<SimBooking> {
+    if (b.lastTicketDate && Date.parse(b.lastTicketDate) < now.getTime()) {
+      await this.releaseHeld(b);
+      throw new SupplyError('expired', 'The hold lapsed at its last ticketing date; book again');
+    }
+    const next: SimBooking = {
+      ...b,
+      status: 'ticketed',
+      tickets: this.issueTickets(b.airlineCode, b.passengers.length),
+      version: b.version + 1,
+    };
+    if (await this.store.saveBooking(this.ownerSiteId, next)) return next;
+    // Someone else changed it first (a concurrent ticket call): answer with what is stored.
+    const stored = await this.booking(b.supplierBookingId);
+    if (stored.status !== 'ticketed') throw new SupplyError('failed', 'The booking changed while ticketing; try again');
+    return stored;
+  }
+
+  private async releaseHeld(b: SimBooking): Promise<void> {
+    if (await this.store.saveBooking(this.ownerSiteId, { ...b, status: 'released', version: b.version + 1 }))
+      await this.store.returnSeats(this.ownerSiteId, b.seats);
+  }
+
+  release(req: { supplierBookingId: string; source: string }, ctx: SupplyContext): Promise<void> {
+    return this.call(ctx, 'release', async () => {
+      const b = await this.booking(req.supplierBookingId);
+      if (b.status === 'ticketed')
+        throw new SupplyError('invalidRequest', 'A ticketed booking cannot be released; send a change request');
+      if (b.status === 'held') await this.releaseHeld(b);
+    });
+  }
+
+  bookingDetails(req: { supplierBookingId: string }, ctx: SupplyContext): Promise<SupplierBookingDetails> {
+    return this.call(ctx, 'bookingDetails', async () => this.details(await this.booking(req.supplierBookingId), ctx));
+  }
+
+  findBooking(req: { reference: string; traceId: string }, ctx: SupplyContext): Promise<SupplierBookingDetails | null> {
+    return this.call(ctx, 'findBooking', async () => {
+      const b = await this.store.findByReference(this.ownerSiteId, req.reference);
+      return b ? this.details(b, ctx) : null;
+    });
+  }
+
+  private async details(b: SimBooking, ctx: SupplyContext): Promise<SupplierBookingDetails> {
+    const lapsed = b.status === 'held' && b.lastTicketDate !== null && Date.parse(b.lastTicketDate) < ctx.now.getTime();
+    const tickets = await Promise.all(
+      b.tickets.map(async (t) => {
+        const cr = t.changeRequestId ? await this.crStatus(t.changeRequestId, ctx.now) : null;
+        const done = cr?.status === 'Completed';
+        const status = !done ? 'ticketed' : cr.requestType === 3 ? 'reissued' : 'cancelled';
+        return { ticketId: t.ticketId, ticketNumber: t.ticketNumber, status } as const;
+      }),
+    );
+    const cancelled = tickets.filter((t) => t.status === 'cancelled').length;
+    const status =
+      lapsed || b.status === 'released'
+        ? 'released'
+        : b.status === 'held'
+          ? 'held'
+          : cancelled === 0
+            ? 'ticketed'
+            : cancelled === tickets.length
+              ? 'cancelled'
+              : 'partiallyCancelled';
+    return { pnr: b.pnr, supplierBookingId: b.supplierBookingId, status, lastTicketDate: b.lastTicketDate, tickets };
+  }
+
+  /** Refund and charge per ticket under the fare's rules. */
+  private charges(b: SimBooking, tickets: SimTicket[], requestType: 1 | 2 | 3, cancellationType: 1 | 2 | 3) {
+    const fam = FAMILIES.find((f) => f.id === b.familyId)!;
+    return tickets.map((t) => {
+      const pax = b.passengers[t.paxIndex]!;
+      if (requestType === 3) {
+        const fee = pax.paxType === 3 ? 0 : fam.changeFee[b.domestic ? 0 : 1];
+        return { ticket: t, refund: 0, charge: fee };
+      }
+      const charge = cancellationCharge(fam, b.domestic, pax.paxType, pax, cancellationType);
+      return { ticket: t, refund: pax.baseFare + pax.tax - charge, charge };
+    });
+  }
+
+  private ticketsFor(b: SimBooking, ticketIds: string[] | undefined): SimTicket[] {
+    if (b.status !== 'ticketed') throw new SupplyError('invalidRequest', 'Only ticketed bookings can be changed');
+    if (!ticketIds?.length) return b.tickets;
+    return ticketIds.map((id) => {
+      const t = b.tickets.find((x) => x.ticketId === id);
+      if (!t) throw new SupplyError('invalidRequest', `Ticket ${id} is not part of this booking`);
+      return t;
+    });
+  }
+
+  cancellationCharges(
+    req: { supplierBookingId: string; requestType: 1 | 2 | 3; ticketIds?: string[] },
+    ctx: SupplyContext,
+  ): Promise<{ refundAmount: number; cancellationCharge: number; currency: string }> {
+    return this.call(ctx, 'cancellationCharges', async () => {
+      const b = await this.booking(req.supplierBookingId);
+      const noShow = ctx.now.getTime() > b.firstDepartureUtc;
+      const rows = this.charges(b, this.ticketsFor(b, req.ticketIds), req.requestType, noShow ? 1 : 3);
+      return {
+        refundAmount: rows.reduce((n, r) => n + r.refund, 0),
+        cancellationCharge: rows.reduce((n, r) => n + r.charge, 0),
+        currency: b.fare.currency,
+      };
+    });
+  }
+
+  changeRequest(
+    req: ChangeRequestInput,
+    ctx: SupplyContext,
+  ): Promise<{ changeRequests: { changeRequestId: string; ticketId: string | null }[] }> {
+    return this.call(ctx, 'changeRequest', async () => {
+      const b = await this.booking(req.supplierBookingId);
+      const tickets = this.ticketsFor(b, req.requestType === 2 || req.ticketIds?.length ? req.ticketIds : undefined);
+      const open = tickets.find((t) => t.changeRequestId);
+      if (open) throw new SupplyError('invalidRequest', `A change request is already open for ticket ${open.ticketId}`);
+      // Airlines close voluntary changes 2 h (domestic) / 4 h (international) before departure.
+      const cutoffMs = (b.domestic ? 2 : 4) * 3_600_000;
+      if (req.cancellationType === 3 && ctx.now.getTime() > b.firstDepartureUtc - cutoffMs)
+        throw new SupplyError(
+          'notAllowed',
+          `Changes must be requested at least ${b.domestic ? 2 : 4} hours before departure`,
+        );
+      const createdAt = ctx.now.toISOString();
+      const crs = this.charges(b, tickets, req.requestType, req.cancellationType).map((r) => ({
+        changeRequestId: String(randomInt(100_000, 1_000_000_000)),
+        supplierBookingId: b.supplierBookingId,
+        ticketId: r.ticket.ticketId,
+        requestType: req.requestType,
+        cancellationType: req.cancellationType,
+        remarks: req.remarks,
+        createdAt,
+        refundAmount: r.refund,
+        cancellationCharge: r.charge,
+      }));
+      const byTicket = new Map(crs.map((c) => [c.ticketId, c.changeRequestId]));
+      const next: SimBooking = {
+        ...b,
+        tickets: b.tickets.map((t) =>
+          byTicket.has(t.ticketId) ? { ...t, changeRequestId: byTicket.get(t.ticketId)! } : t,
+        ),
+        version: b.version + 1,
+      };
+      if (!(await this.store.saveBooking(this.ownerSiteId, next, crs)))
+        throw new SupplyError('failed', 'The booking changed meanwhile; try again');
+      ctx.log.info('simulator change request', { supplierBookingId: b.supplierBookingId, count: crs.length });
+      return { changeRequests: crs.map((c) => ({ changeRequestId: c.changeRequestId, ticketId: c.ticketId })) };
+    });
+  }
+
+  private async crStatus(changeRequestId: string, now: Date): Promise<ChangeRequestStatus & { requestType: number }> {
+    const cr = /^\d+$/.test(changeRequestId)
+      ? await this.store.getChangeRequest(this.ownerSiteId, changeRequestId)
+      : null;
+    if (!cr) throw new SupplyError('invalidRequest', 'No change request was found for this id');
+    const minutes = (now.getTime() - Date.parse(cr.createdAt)) / 60_000;
+    const status =
+      minutes >= CR_PROGRESS_MINUTES.completed
+        ? 'Completed'
+        : minutes >= CR_PROGRESS_MINUTES.acknowledged
+          ? 'Acknowledged'
+          : minutes >= CR_PROGRESS_MINUTES.assigned
+            ? 'Assigned'
+            : 'Unassigned';
+    const done = status === 'Completed';
+    return {
+      changeRequestId: cr.changeRequestId,
+      requestType: cr.requestType,
+      status,
+      refundedAmount: done ? cr.refundAmount : 0,
+      cancellationCharge: cr.cancellationCharge,
+      serviceTaxOnCharge: 0,
+      creditNoteNo: done && cr.requestType !== 3 ? `CN${cr.changeRequestId}` : null,
+    };
+  }
+
+  changeRequestStatus(req: { changeRequestId: string }, ctx: SupplyContext): Promise<ChangeRequestStatus> {
+    return this.call(ctx, 'changeRequestStatus', async () => {
+      const { requestType: _, ...status } = await this.crStatus(req.changeRequestId, ctx.now);
+      return status;
+    });
+  }
+}

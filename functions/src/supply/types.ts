@@ -1,0 +1,186 @@
+/**
+ * One interface for every flight supplier (architecture.md "Suppliers and gateways"): the embedded
+ * simulated consolidator, the TBO-style adapter, and a supplier site serving its API consumers.
+ * The flights service prices what comes back (packages/domain pricing.ts) and stores bookings; a
+ * supply adapter only speaks to its supplier. Shapes follow the consolidator flow of
+ * shared/docs/flight-supply.md with our field names (contracts/flights.ts).
+ */
+import type { SupplierFare, SupplierPaxFare } from '@tp/domain/pricing';
+import type {
+  TFareRule,
+  TFlightOption,
+  TPassengerInput,
+  TSearchRequest,
+  TSeat,
+  TSsrCatalogue,
+  TSsrItem,
+} from '@tp/contracts/flights';
+import type { Logger } from '#lib/logger';
+import type { SiteId } from '#lib/keys';
+
+/** An option as the supplier prices it, before our markup. */
+export type SupplierOption = Omit<TFlightOption, 'fare' | 'fareBreakdown' | 'publishedPrice'> & {
+  fare: SupplierFare;
+  fareBreakdown: SupplierPaxFare[];
+};
+
+export interface SupplyContext {
+  /** The site whose customer is asking (for a supplier site: the consumer site). */
+  siteId: SiteId;
+  now: Date;
+  /** The end user's IP, which consolidators want on every call. */
+  endUserIp: string;
+  log: Logger;
+}
+
+export interface SupplySearchResult {
+  /** The supplier's trace, valid about 15 minutes; later calls quote it with a result index. */
+  traceId: string;
+  /** One list per direction (onward, then return for a normal domestic return). */
+  results: SupplierOption[][];
+}
+
+export interface OfferRef {
+  traceId: string;
+  resultIndex: string;
+}
+
+/** Our booking reference (the payment order id), sent with every booking call so a retry can find its work. */
+export interface BookingReference {
+  reference?: string;
+}
+
+export interface FareQuoteResult {
+  option: SupplierOption;
+  isPriceChanged: boolean;
+}
+
+/** A passenger with the extra services resolved against the catalogue. */
+export interface SupplyPassenger extends Omit<TPassengerInput, 'ssr'> {
+  baggage: TSsrItem[];
+  mealDynamic: TSsrItem[];
+  seat: TSeat[];
+}
+
+export interface BookRequest extends OfferRef, BookingReference {
+  passengers: SupplyPassenger[];
+  /** What we quoted; a supplier whose price moved answers `priceChanged` instead of booking. */
+  expectedFare: SupplierFare;
+}
+
+export interface BookResult {
+  pnr: string;
+  supplierBookingId: string;
+  /** GDS holds last until then; null when ticketed at once (LCC). */
+  lastTicketDate: string | null;
+  isPriceChanged: boolean;
+}
+
+export interface TicketRequest extends OfferRef, BookingReference {
+  /** GDS: ticket an existing PNR. LCC: omitted, passengers given. */
+  supplierBookingId?: string;
+  pnr?: string;
+  passengers?: SupplyPassenger[];
+  expectedFare?: SupplierFare;
+}
+
+export interface TicketResult {
+  pnr: string;
+  supplierBookingId: string;
+  /** In passenger order. */
+  tickets: { ticketId: string; ticketNumber: string; validatingAirline: string }[];
+  /** Airline PNR per segment where it differs from the GDS PNR. */
+  airlinePnr?: string;
+  /** LCC: the fare moved since `expectedFare` was quoted; nothing was ticketed (no tickets). */
+  isPriceChanged?: boolean;
+}
+
+export interface SupplierBookingDetails {
+  pnr: string;
+  supplierBookingId: string;
+  status: 'held' | 'ticketed' | 'released' | 'cancelled' | 'partiallyCancelled' | 'failed';
+  lastTicketDate: string | null;
+  tickets: { ticketId: string; ticketNumber: string; status: 'ticketed' | 'cancelled' | 'reissued' }[];
+}
+
+export interface ChangeRequestInput {
+  supplierBookingId: string;
+  /** 1 refund, 2 partial refund, 3 reissue. */
+  requestType: 1 | 2 | 3;
+  /** 1 no-show, 2 flight cancelled, 3 others. */
+  cancellationType: 1 | 2 | 3;
+  sectors?: { origin: string; destination: string }[];
+  ticketIds?: string[];
+  remarks: string;
+}
+
+export interface ChangeRequestStatus {
+  changeRequestId: string;
+  status: 'Unassigned' | 'Assigned' | 'Acknowledged' | 'Pending' | 'Completed' | 'Rejected' | 'Closed';
+  refundedAmount: number;
+  cancellationCharge: number;
+  serviceTaxOnCharge: number;
+  creditNoteNo: string | null;
+}
+
+export interface CalendarFareDay {
+  date: string;
+  fare: number;
+  baseFare: number;
+  tax: number;
+  airlineCode: string;
+  airlineName: string;
+  departureTime: string;
+  isLowestFareOfMonth: boolean;
+}
+
+/** Errors a supplier reports (flight-supply.md "Errors"); the flights service maps them to HTTP. */
+export class SupplyError extends Error {
+  constructor(
+    readonly kind: 'timeout' | 'failed' | 'invalidRequest' | 'invalidSession' | 'soldOut' | 'expired' | 'notAllowed',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SupplyError';
+  }
+}
+
+export interface FlightSupply {
+  /** 'simulator', 'tbo' or 'site:<supplierSiteId>'. */
+  readonly name: string;
+  /** A supplier site's supply: the site whose markup for the consumer the flights service applies. */
+  readonly supplierSiteId?: string;
+  /** False when the supplier site does not let this consumer hold (book without ticketing). */
+  readonly holdAllowed?: boolean;
+  /** Sources this supply can search (GDS and LCC airline codes). */
+  sources(ctx: SupplyContext): Promise<string[]>;
+  search(req: TSearchRequest, ctx: SupplyContext): Promise<SupplySearchResult>;
+  /** One way, one adult, lowest fare per day of a month (`YYYY-MM`); indicative only. */
+  calendarFare(
+    req: { origin: string; destination: string; month: string; cabinClass?: number },
+    ctx: SupplyContext,
+  ): Promise<CalendarFareDay[]>;
+  fareRules(ref: OfferRef, ctx: SupplyContext): Promise<TFareRule[]>;
+  fareQuote(ref: OfferRef, ctx: SupplyContext): Promise<FareQuoteResult>;
+  /** null when the supplier has no SSR for this option (the client's 'No SSR details'). */
+  ssr(ref: OfferRef, ctx: SupplyContext): Promise<TSsrCatalogue | null>;
+  /** GDS only: creates a PNR and holds seats until the last ticketing date. */
+  book(req: BookRequest, ctx: SupplyContext): Promise<BookResult>;
+  ticket(req: TicketRequest, ctx: SupplyContext): Promise<TicketResult>;
+  release(req: { supplierBookingId: string; source: string }, ctx: SupplyContext): Promise<void>;
+  bookingDetails(req: { supplierBookingId: string }, ctx: SupplyContext): Promise<SupplierBookingDetails>;
+  /**
+   * The booking made under our reference, or null when there is none: asked before a retried fulfilment
+   * books or tickets again, so a crash between the supplier's answer and our write never tickets twice.
+   */
+  findBooking(req: { reference: string; traceId: string }, ctx: SupplyContext): Promise<SupplierBookingDetails | null>;
+  cancellationCharges(
+    req: { supplierBookingId: string; requestType: 1 | 2 | 3; ticketIds?: string[] },
+    ctx: SupplyContext,
+  ): Promise<{ refundAmount: number; cancellationCharge: number; currency: string }>;
+  changeRequest(
+    req: ChangeRequestInput,
+    ctx: SupplyContext,
+  ): Promise<{ changeRequests: { changeRequestId: string; ticketId: string | null }[] }>;
+  changeRequestStatus(req: { changeRequestId: string }, ctx: SupplyContext): Promise<ChangeRequestStatus>;
+}

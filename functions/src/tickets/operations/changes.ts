@@ -1,0 +1,214 @@
+/** Change requests (cancellation, reissue): sending, charges, status and the refund they settle. */
+import { BOOKING_STATUS, type BookingStatusId } from '@tp/contracts/flights';
+import { MSG } from '@tp/contracts/messages';
+import { TICKET_MSG, type TChangeRequestRequest } from '@tp/contracts/tickets';
+import { round2 } from '@tp/domain/pricing';
+import { fail } from '#lib/errors';
+import { type BookingRecord } from '../../bookings/index.ts';
+import { type ChangeRequestStatus } from '../../supply/index.ts';
+import type { TransactItem } from '#lib/db';
+import { creditItems } from '../../wallet/index.ts';
+import * as repo from '../repo.ts';
+import { ticketView } from '../views.ts';
+import {
+  type TicketDeps,
+  type TicketScope,
+  defaultDeps,
+  mutate,
+  ownBooking,
+  supplied,
+  supplyContext,
+} from './shared.ts';
+import { withStatus } from './holds.ts';
+import { type SiteId } from '#lib/keys';
+
+const FINAL_CR = new Set(['Completed', 'Rejected', 'Closed']);
+const CHANGEABLE = new Set<number>([
+  BOOKING_STATUS.ticketed,
+  BOOKING_STATUS.partiallyCancelled,
+  BOOKING_STATUS.reissued,
+]);
+
+function ticketIdsFor(b: BookingRecord, input: TChangeRequestRequest): string[] | undefined {
+  const own = new Set(b.passengers.flatMap((p) => (p.ticket ? [p.ticket.ticketId] : [])));
+  if (input.RequestType === 1) return undefined;
+  const ids = input.TicketId ?? [];
+  if (!ids.length) throw fail.validation(MSG.required, { TicketId: MSG.required });
+  if (ids.some((id) => !own.has(id)))
+    throw fail.validation(TICKET_MSG.noTickets4Pax, { TicketId: TICKET_MSG.noTickets4Pax });
+  return [...new Set(ids)];
+}
+
+function sectorsFor(b: BookingRecord, input: TChangeRequestRequest) {
+  if (input.RequestType !== 2) return undefined;
+  const sectors = input.Sectors ?? [];
+  if (!sectors.length) throw fail.validation(MSG.required, { Sectors: MSG.required });
+  const legs = new Set(b.segments.flat().map((s) => `${s.originAirportCode}-${s.destinationAirportCode}`));
+  if (sectors.some((s) => !legs.has(`${s.Origin}-${s.Destination}`)))
+    throw fail.validation('Choose sectors of this booking', { Sectors: 'Choose sectors of this booking' });
+  return sectors.map((s) => ({ origin: s.Origin, destination: s.Destination }));
+}
+
+export async function sendChangeRequest(
+  scope: TicketScope,
+  input: TChangeRequestRequest,
+  deps: TicketDeps = defaultDeps,
+) {
+  const b = await ownBooking(scope, input.BookingId);
+  if (b.statusId === BOOKING_STATUS.changeRequested) throw fail.conflict('A change request is already in progress');
+  if (!CHANGEABLE.has(b.statusId)) throw fail.validation(TICKET_MSG.notTicketed);
+  const ticketIds = ticketIdsFor(b, input);
+  const sectors = sectorsFor(b, input);
+  const supply = await deps.supplyFor(scope.site);
+  const res = await supplied(() =>
+    supply.changeRequest(
+      {
+        supplierBookingId: b.supplierBookingId,
+        requestType: input.RequestType,
+        cancellationType: input.CancellationType,
+        ...(sectors ? { sectors } : {}),
+        ...(ticketIds ? { ticketIds } : {}),
+        remarks: input.Remarks,
+      },
+      supplyContext(scope.site, scope.now, scope.ip, scope.log),
+    ),
+  );
+  const created = res.changeRequests.map((cr) => ({
+    changeRequestId: cr.changeRequestId,
+    ticketId: cr.ticketId,
+    requestType: input.RequestType,
+    status: 'Unassigned',
+    remarks: input.Remarks,
+    createdAt: scope.now.toISOString(),
+  }));
+  const next = await mutate(scope.site.siteId, b.bookingId, (cur) => ({
+    next: {
+      ...withStatus(cur, BOOKING_STATUS.changeRequested),
+      ticketCRInfo: [
+        ...cur.ticketCRInfo.filter((x) => !created.some((c) => c.changeRequestId === x.changeRequestId)),
+        ...created,
+      ],
+      supplierChangeReqStatus: { statusText: 'ChangeRequested' },
+    },
+    extra: created.map((c) => repo.changeRequestItem(scope.site.siteId, c.changeRequestId, b.bookingId)),
+  }));
+  return { booking: ticketView(next), changeRequests: created };
+}
+
+export async function cancellationCharges(
+  scope: TicketScope,
+  input: { BookingId: string; RequestType: 1 | 2 | 3; TicketId?: string[] | undefined },
+  deps: TicketDeps = defaultDeps,
+) {
+  const b = await ownBooking(scope, input.BookingId);
+  if (!CHANGEABLE.has(b.statusId)) throw fail.validation(TICKET_MSG.notTicketed);
+  const supply = await deps.supplyFor(scope.site);
+  return supplied(() =>
+    supply.cancellationCharges(
+      {
+        supplierBookingId: b.supplierBookingId,
+        requestType: input.RequestType,
+        ...(input.TicketId?.length ? { ticketIds: input.TicketId } : {}),
+      },
+      supplyContext(scope.site, scope.now, scope.ip, scope.log),
+    ),
+  );
+}
+
+/** The booking's status once every change request is final. */
+function settledStatus(b: BookingRecord): BookingStatusId {
+  const done = b.ticketCRInfo.filter((c) => c.status === 'Completed');
+  if (done.some((c) => c.requestType === 1)) return BOOKING_STATUS.cancelled;
+  if (done.some((c) => c.requestType === 2)) return BOOKING_STATUS.partiallyCancelled;
+  if (done.some((c) => c.requestType === 3)) return BOOKING_STATUS.reissued;
+  return BOOKING_STATUS.ticketed;
+}
+
+/**
+ * Applies a supplier status to the booking. A completed refund is credited to the booking's legal
+ * entity wallet in the same transaction that marks it credited (entry `cr-<id>-refund`), so it happens
+ * once however often the status is asked; the supplier's cancellation charge is kept.
+ */
+function applyCrStatus(cur: BookingRecord, s: ChangeRequestStatus, now: Date, byUserId: string) {
+  const at = cur.ticketCRInfo.findIndex((c) => c.changeRequestId === s.changeRequestId);
+  if (at < 0) return null;
+  const cr = cur.ticketCRInfo[at]!;
+  // A final status never moves back (a supplier answering from a stale replica, or a lagging clock).
+  if (FINAL_CR.has(cr.status)) return null;
+  const extra: TransactItem[] = [];
+  const nextCr = { ...cr, status: s.status, cancellationCharge: s.cancellationCharge };
+  let accounting = cur.accounting;
+  if (s.status === 'Completed' && cr.requestType !== 3 && !cr.creditedAt) {
+    const amount = round2(Math.min(s.refundedAmount, cur.accounting.amountCharged - cur.accounting.refundedAmount));
+    nextCr.refundedAmount = Math.max(0, amount);
+    nextCr.creditedAt = now.toISOString();
+    if (amount > 0) {
+      extra.push(
+        ...creditItems({
+          siteId: cur.siteId,
+          legalEntityId: cur.accounting.legalEntityId,
+          entryId: `cr-${s.changeRequestId}-refund`,
+          amount,
+          currency: cur.accounting.currency,
+          kind: 'refund',
+          remark: `Refund for PNR ${cur.pnr} (change request ${s.changeRequestId})`,
+          byUserId,
+          reference: { bookingId: cur.bookingId, pnr: cur.pnr, orderId: cur.orderId },
+          now,
+        }),
+      );
+      accounting = { ...accounting, refundedAmount: round2(accounting.refundedAmount + amount) };
+    }
+  }
+  if (cr.status === nextCr.status && !extra.length && cr.cancellationCharge === nextCr.cancellationCharge) return null;
+  const ticketCRInfo = cur.ticketCRInfo.map((c, i) => (i === at ? nextCr : c));
+  let next: BookingRecord = { ...cur, ticketCRInfo, accounting };
+  if (ticketCRInfo.every((c) => FINAL_CR.has(c.status)))
+    next = { ...withStatus(next, settledStatus(next)), supplierChangeReqStatus: null };
+  return { next, extra };
+}
+
+export async function crStatus(
+  scope: TicketScope,
+  input: { ChangeRequestId: string; BookingId?: string | undefined },
+  deps: TicketDeps = defaultDeps,
+) {
+  const bookingId = input.BookingId || (await repo.bookingIdOfChangeRequest(scope.site.siteId, input.ChangeRequestId));
+  if (!bookingId) throw fail.notFound(TICKET_MSG.crNotFound);
+  const b = await ownBooking(scope, bookingId);
+  if (!b.ticketCRInfo.some((c) => c.changeRequestId === input.ChangeRequestId))
+    throw fail.notFound(TICKET_MSG.crNotFound);
+  const supply = await deps.supplyFor(scope.site);
+  const s = await supplied(() =>
+    supply.changeRequestStatus(
+      { changeRequestId: input.ChangeRequestId },
+      supplyContext(scope.site, scope.now, scope.ip, scope.log),
+    ),
+  );
+  const next = await mutate(scope.site.siteId, bookingId, (cur) =>
+    applyCrStatus(cur, s, scope.now, scope.principal.userId),
+  );
+  const cr = next.ticketCRInfo.find((c) => c.changeRequestId === input.ChangeRequestId)!;
+  return { ...cr, bookingId, displayStatus: ticketView(next).displayStatus };
+}
+
+/**
+ * Applies a supplier's change-request status learnt elsewhere (the TBO refund statement import of
+ * flight-admin) through the same path as crStatus: one credit per change request (`cr-<id>-refund`),
+ * never again once final. `applied`: this call changed the booking (a concurrent one did not).
+ */
+export async function applyChangeRequestStatus(
+  siteId: SiteId,
+  bookingId: string,
+  s: ChangeRequestStatus,
+  now: Date,
+  byUserId: string,
+): Promise<{ booking: BookingRecord; applied: boolean }> {
+  let applied = false;
+  const booking = await mutate(siteId, bookingId, (cur) => {
+    const change = applyCrStatus(cur, s, now, byUserId);
+    applied = change !== null; // the last attempt decides: it is the one that was saved (or not)
+    return change;
+  });
+  return { booking, applied };
+}

@@ -1,0 +1,36 @@
+/** The e-ticket: its view and the details a booker may change on it. */
+import { type TETicket } from '@tp/contracts/tickets';
+import { round2 } from '@tp/domain/pricing';
+import { fail } from '#lib/errors';
+import type { Principal } from '#lib/principal';
+import { type SiteRecord } from '#lib/tenancy';
+import { getBooking } from '../../bookings/index.ts';
+import { eTicketView } from '../views.ts';
+import { type TicketScope, isStaff, mutate, ownBooking } from './shared.ts';
+
+/** Public by bookingId + PNR; prices and editing only for the booking's user or staff. */
+export async function ticketDetail(
+  scope: { site: SiteRecord; principal: Principal | undefined },
+  ref: { bookingId: string; pnr: string },
+): Promise<TETicket> {
+  const b = await getBooking(scope.site.siteId, ref.bookingId);
+  // The PNR must match too: a booking id alone (sequential-looking) does not open a ticket.
+  if (!b || b.pnr.toUpperCase() !== ref.pnr.toUpperCase()) throw fail.notFound();
+  const p = scope.principal;
+  return eTicketView(b, scope.site, !!p && (isStaff(p) || p.userId === b.userId));
+}
+
+export async function updateDetails(
+  scope: TicketScope,
+  input: { bookingId: string; markup?: number | undefined; discount?: number | undefined },
+): Promise<TETicket> {
+  await ownBooking(scope, input.bookingId);
+  const next = await mutate(scope.site.siteId, input.bookingId, (b) => ({
+    next: {
+      ...b,
+      agentMarkup: input.markup === undefined ? b.agentMarkup : round2(input.markup),
+      agentDiscount: input.discount === undefined ? b.agentDiscount : round2(input.discount),
+    },
+  }));
+  return eTicketView(next, scope.site, true);
+}

@@ -1,0 +1,109 @@
+/** Held bookings: release by hand and at the last ticketing time. */
+import { BOOKING_STATUS, type BookingStatusId } from '@tp/contracts/flights';
+import { TICKET_MSG } from '@tp/contracts/tickets';
+import { holdReleasedMail } from '@tp/mail';
+import { formatDateTime } from '@tp/domain/format';
+import { fail } from '#lib/errors';
+import { log as rootLog } from '#lib/logger';
+import { appLink, mailBrand } from '#lib/mail';
+import { siteById, siteTimeZone, type SiteRecord } from '#lib/tenancy';
+import { type BookingRecord } from '../../bookings/index.ts';
+import { SupplyError, type SupplyContext } from '../../supply/index.ts';
+import * as repo from '../repo.ts';
+import { ticketView } from '../views.ts';
+import {
+  type TicketDeps,
+  type TicketScope,
+  defaultDeps,
+  mutate,
+  ownBooking,
+  supplied,
+  supplyContext,
+} from './shared.ts';
+import type { SiteId } from '#lib/keys';
+
+const STATUS_TEXT: Record<BookingStatusId, string> = {
+  1: 'Held',
+  2: 'Failed',
+  3: 'Ticketed',
+  4: 'Cancelled',
+  5: 'ChangeRequested',
+  6: 'Released',
+  7: 'PartiallyCancelled',
+  8: 'Reissued',
+};
+export const withStatus = (b: BookingRecord, statusId: BookingStatusId): BookingRecord => ({
+  ...b,
+  statusId,
+  status: STATUS_TEXT[statusId],
+});
+
+async function releaseAtSupplier(
+  site: SiteRecord,
+  b: BookingRecord,
+  now: Date,
+  deps: TicketDeps,
+  options: { ctx?: SupplyContext; lapsed?: boolean } = {},
+): Promise<BookingRecord> {
+  const supply = await deps.supplyFor(site);
+  try {
+    await supply.release(
+      { supplierBookingId: b.supplierBookingId, source: b.source },
+      options.ctx ?? supplyContext(site, now),
+    );
+  } catch (err) {
+    // A lapsed hold the supplier no longer knows (or already dropped) holds nothing: it is released
+    // on our side all the same. Only an unanswered call is retried on the next run.
+    const retry = !(err instanceof SupplyError) || err.kind === 'timeout' || err.kind === 'failed';
+    if (!options.lapsed || retry) await supplied(() => Promise.reject(err));
+  }
+  return mutate(site.siteId, b.bookingId, (cur) =>
+    cur.statusId === BOOKING_STATUS.held ? { next: withStatus(cur, BOOKING_STATUS.released) } : null,
+  );
+}
+
+export async function release(scope: TicketScope, input: { BookingId: string }, deps: TicketDeps = defaultDeps) {
+  const b = await ownBooking(scope, input.BookingId);
+  if (b.statusId !== BOOKING_STATUS.held) throw fail.validation(TICKET_MSG.notHeld);
+  const next = await releaseAtSupplier(scope.site, b, scope.now, deps, {
+    ctx: supplyContext(scope.site, scope.now, scope.ip, scope.log),
+  });
+  return ticketView(next);
+}
+
+/**
+ * Releases every hold of a site whose last ticketing date is before `now` and tells the customer.
+ * Run by the scheduled worker (workers/hold-release.ts); `now` is a parameter so tests control the clock.
+ */
+export async function releaseExpiredHolds(
+  siteId: SiteId,
+  now: Date,
+  deps: TicketDeps = defaultDeps,
+): Promise<string[]> {
+  const site = await siteById(siteId);
+  if (!site) return [];
+  const nowText = now.toISOString().slice(0, 19);
+  const released: string[] = [];
+  for (const b of await repo.bookingsByIds(siteId, await repo.heldBookingIds(siteId, nowText))) {
+    const due = b.lastTicketDate && Date.parse(b.lastTicketDate) <= now.getTime();
+    if (b.statusId !== BOOKING_STATUS.held || !due) continue;
+    try {
+      await releaseAtSupplier(site, b, now, deps, { lapsed: true });
+    } catch (err) {
+      // One stubborn booking must not stop the others; it is tried again on the next run.
+      rootLog.error('automatic hold release failed', { siteId, bookingId: b.bookingId, error: String(err) });
+      continue;
+    }
+    released.push(b.bookingId);
+    const lead = b.passengers.find((p) => p.isLeadPax) ?? b.passengers[0];
+    const mail = holdReleasedMail(mailBrand(site), {
+      firstName: b.user.firstName,
+      pnr: b.pnr,
+      lastTicketDate: formatDateTime(b.lastTicketDate, { timeZone: siteTimeZone(site) }),
+      searchLink: appLink(site, '/flight/search'),
+    });
+    const to = [...new Set([b.user.email, lead?.email].filter((e): e is string => !!e))];
+    await deps.enqueueEmail({ siteId, to, ...mail, idempotencyKey: `hold-released-${b.bookingId}` });
+  }
+  return released;
+}

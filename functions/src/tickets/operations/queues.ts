@@ -1,0 +1,201 @@
+/** The ticket queues and the booking list: filters, sorting, paging and the Excel export. */
+import { BOOKING_STATUS } from '@tp/contracts/flights';
+import {
+  STATUS_FILTER_IDS,
+  routeText,
+  type TBookingFilter,
+  type TicketQueue,
+  type TTicketPage,
+} from '@tp/contracts/tickets';
+import { fail } from '#lib/errors';
+import { permissionsOf } from '#lib/permissions';
+import { siteTimeZone, type SiteRecord } from '#lib/tenancy';
+import { dayRangeInZone, isWithin, type InstantRange } from '#lib/time';
+import { xlsx, type XlsxCell, type XlsxColumn } from '#lib/xlsx';
+import { type BookingRecord } from '../../bookings/index.ts';
+import { toRow, type BookingRow } from '../../bookings/index.ts';
+import * as repo from '../repo.ts';
+import { ticketView } from '../views.ts';
+import { type TicketScope, isStaff } from './shared.ts';
+
+const QUEUE_PERMISSION: Record<TicketQueue, string> = {
+  tickets: 'flights.ticketQueue',
+  changeRequests: 'flights.changeRequests',
+  holds: 'flights.holdQueue',
+};
+
+// Travel dates are the departure's local date (and time), so their day is their first ten characters.
+const dayOf = (iso: string) => iso.slice(0, 10);
+const inDays = (iso: string, from?: string, to?: string) => (!from || dayOf(iso) >= from) && (!to || dayOf(iso) <= to);
+
+/**
+ * The booking-list filter on one row (the same rules the test re-implements independently). `booked` is
+ * the booking-date filter as instants: its days are the site's (lib/time.ts), bookings are stamped in UTC.
+ */
+export function matches(row: BookingRow, f: TBookingFilter, queue: TicketQueue | null, booked: InstantRange): boolean {
+  if (!f.domestic && row.isDomestic) return false;
+  if (!f.international && !row.isDomestic) return false;
+  if (f.pnrOrTicket) {
+    const q = f.pnrOrTicket.toUpperCase();
+    if (!row.pnr.toUpperCase().includes(q) && !row.ticketNumbers.some((t) => t.toUpperCase().includes(q))) return false;
+  }
+  if (f.airlineCode && row.airlineCode.toUpperCase() !== f.airlineCode.toUpperCase()) return false;
+  if (f.passenger) {
+    const q = f.passenger.toLowerCase();
+    if (!row.paxNames.some((n) => n.includes(q))) return false;
+  }
+  if (!isWithin(row.createdAt, booked)) return false;
+  if (!inDays(row.travelDate, f.travelFrom, f.travelTo)) return false;
+  if (f.userId && row.userId !== f.userId) return false;
+  if (f.status && row.statusId !== STATUS_FILTER_IDS[f.status]) return false;
+  // Holds stay out of the ticket queue unless asked for (the agent's "Held" filter).
+  if (queue === 'tickets')
+    return (f.status === 'held' || row.statusId !== BOOKING_STATUS.held) && row.statusId !== BOOKING_STATUS.failed;
+  if (queue === 'changeRequests') return row.hasChangeRequest;
+  if (queue === 'holds') return row.statusId === BOOKING_STATUS.held;
+  return true;
+}
+
+export function compareRows(sort: TBookingFilter['sort']) {
+  return (a: BookingRow, b: BookingRow): number => {
+    // LT: most urgent first (soonest last ticketing time); bookings without one last.
+    if (sort === 'LT')
+      return (a.lastTicketDate ?? '~').localeCompare(b.lastTicketDate ?? '~') || a.bookingId.localeCompare(b.bookingId);
+    const field = sort === 'BD' || sort === 'BA' ? 'createdAt' : 'travelDate';
+    const asc = sort === 'BA' || sort === 'TA';
+    const c = a[field].localeCompare(b[field]) || a.bookingId.localeCompare(b.bookingId);
+    return asc ? c : -c;
+  };
+}
+
+const endOfDay = (day: string) => `${day}T~`;
+
+/** Reads the partition that fits the filter (see indexes.ts) and returns the matching rows, sorted. */
+async function filteredRows(
+  site: SiteRecord,
+  userId: string | null,
+  f: TBookingFilter,
+  queue: TicketQueue | null,
+): Promise<{ rows: BookingRow[]; loaded: Map<string, BookingRecord> }> {
+  const loaded = new Map<string, BookingRecord>();
+  let rows: BookingRow[];
+  if (queue === 'holds' || f.status === 'held') {
+    const held = await repo.bookingsByIds(site.siteId, await repo.heldBookingIds(site.siteId));
+    for (const b of held) loaded.set(b.bookingId, b);
+    rows = held.filter((b) => !userId || b.userId === userId).map(toRow);
+  } else if (f.sort === 'TD' || f.sort === 'TA' || ((f.travelFrom || f.travelTo) && !f.bookingFrom && !f.bookingTo)) {
+    rows = await repo.rowsByTravelDate(site.siteId, userId, {
+      from: f.travelFrom,
+      to: f.travelTo && endOfDay(f.travelTo),
+    });
+  } else {
+    // A booking is made before its travel date: a travel range also bounds the booking dates from above.
+    // The end is the next day's first instant: a key there reads `instant#bookingId`, past the bound.
+    const range = dayRangeInZone(f.bookingFrom, f.bookingTo ?? f.travelTo, siteTimeZone(site));
+    const bookings = await repo.bookingsByBookingDate(site.siteId, userId, { from: range.start, to: range.end });
+    for (const b of bookings) loaded.set(b.bookingId, b);
+    rows = bookings.map(toRow);
+  }
+  const booked = dayRangeInZone(f.bookingFrom, f.bookingTo, siteTimeZone(site));
+  return { rows: rows.filter((r) => matches(r, f, queue, booked)).sort(compareRows(f.sort)), loaded };
+}
+
+/** Whose bookings the caller may list: their own, or (staff, with the queue's permission) the site's. */
+async function scopeUser(scope: TicketScope, f: TBookingFilter, queue: TicketQueue | null): Promise<string | null> {
+  // Non-staff are pinned to themselves; a creator filter they send is ignored, never widened.
+  if (!isStaff(scope.principal)) {
+    delete f.userId;
+    return scope.principal.userId;
+  }
+  if (queue && queue !== 'tickets' && !(await permissionsOf(scope.principal)).has(QUEUE_PERMISSION[queue]))
+    throw fail.forbidden();
+  return f.userId ?? null;
+}
+
+export async function listTickets(
+  scope: TicketScope,
+  f: TBookingFilter,
+  queue: TicketQueue | null,
+): Promise<TTicketPage> {
+  const userId = await scopeUser(scope, f, queue);
+  const { rows, loaded } = await filteredRows(scope.site, userId, f, queue);
+  const totalPages = Math.max(1, Math.ceil(rows.length / f.pageSize));
+  const page = rows.slice((f.page - 1) * f.pageSize, f.page * f.pageSize);
+  const missing = page.filter((r) => !loaded.has(r.bookingId)).map((r) => r.bookingId);
+  for (const b of await repo.bookingsByIds(scope.site.siteId, missing)) loaded.set(b.bookingId, b);
+  return {
+    records: page.flatMap((r) => {
+      const b = loaded.get(r.bookingId);
+      return b ? [ticketView(b)] : [];
+    }),
+    totalRecords: rows.length,
+    totalPages,
+    page: f.page,
+  };
+}
+
+/** Rows beyond this are left out of one export (the file would be unwieldy; filter further). */
+export const EXCEL_MAX_ROWS = 5000;
+
+/** The export's columns, in the order of each row below (widths in characters). */
+const EXCEL_COLUMNS: XlsxColumn[] = [
+  { header: 'Booking ID', width: 14 },
+  { header: 'PNR', width: 10 },
+  { header: 'Status', width: 16 },
+  { header: 'Booked on', width: 20 },
+  { header: 'Travel date', width: 20 },
+  { header: 'Airline', width: 8 },
+  { header: 'Route', width: 16 },
+  { header: 'Passengers', width: 30 },
+  { header: 'Ticket numbers', width: 30 },
+  { header: 'Domestic', width: 10 },
+  { header: 'Amount', width: 12 },
+  { header: 'Currency', width: 8 },
+  { header: 'Created by', width: 28 },
+  { header: 'User type', width: 12 },
+];
+
+export async function exportExcel(
+  scope: TicketScope,
+  f: Omit<TBookingFilter, 'page' | 'pageSize'>,
+  queue: TicketQueue,
+): Promise<{ filename: string; contentBase64: string; rows: number }> {
+  const filter = { ...f, page: 1, pageSize: EXCEL_MAX_ROWS };
+  const userId = await scopeUser(scope, filter, queue);
+  const { rows, loaded } = await filteredRows(scope.site, userId, filter, queue);
+  const used = rows.slice(0, EXCEL_MAX_ROWS);
+  const missing = used.filter((r) => !loaded.has(r.bookingId)).map((r) => r.bookingId);
+  for (const b of await repo.bookingsByIds(scope.site.siteId, missing)) loaded.set(b.bookingId, b);
+
+  const rowsOut: XlsxCell[][] = [];
+  for (const r of used) {
+    const b = loaded.get(r.bookingId);
+    if (!b) continue;
+    rowsOut.push([
+      b.bookingId,
+      b.pnr,
+      ticketView(b).displayStatus,
+      b.createdAt,
+      b.travelDate,
+      b.airlineCode,
+      routeText(b.segments).replaceAll(' → ', '-'),
+      b.passengers.map((p) => `${p.firstName} ${p.lastName}`).join(', '),
+      b.passengers.flatMap((p) => (p.ticket ? [p.ticket.ticketNumber] : [])).join(', '),
+      b.isDomestic ? 'Yes' : 'No',
+      b.accounting.amountCharged,
+      b.accounting.currency,
+      b.user.email,
+      b.user.userType,
+    ]);
+  }
+  const file = xlsx([{ name: 'Tickets', columns: EXCEL_COLUMNS, rows: rowsOut }], {
+    creator: scope.site.companyName,
+    created: scope.now,
+  });
+  const stamp = scope.now.toISOString().slice(0, 10);
+  return {
+    filename: `tickets-${queue}-${stamp}.xlsx`,
+    contentBase64: file.toString('base64'),
+    rows: rowsOut.length,
+  };
+}

@@ -1,0 +1,74 @@
+/** What the ticket operations share: scope, dependencies (faked in tests) and the booking guards. */
+import { AppError, fail } from '#lib/errors';
+import { log as rootLog, type Logger } from '#lib/logger';
+import { enqueueEmail } from '#lib/mail';
+import type { Principal } from '#lib/principal';
+import { type SiteRecord } from '#lib/tenancy';
+import { getBooking, saveBooking, type BookingRecord } from '../../bookings/index.ts';
+import { supplyFor } from '../../supply/index.ts';
+import { SupplyError, type FlightSupply, type SupplyContext } from '../../supply/index.ts';
+import type { TransactItem } from '#lib/db';
+import type { SiteId } from '#lib/keys';
+
+export interface TicketScope {
+  site: SiteRecord;
+  now: Date;
+  principal: Principal;
+  ip: string;
+  log: Logger;
+}
+
+export interface TicketDeps {
+  supplyFor(site: SiteRecord): Promise<FlightSupply>;
+  enqueueEmail: typeof enqueueEmail;
+}
+export const defaultDeps: TicketDeps = { supplyFor: async (site) => supplyFor(site), enqueueEmail };
+
+export const isStaff = (p: Principal | undefined) => p?.userType === 'staff';
+
+export const supplyContext = (site: SiteRecord, now: Date, ip = '127.0.0.1', log: Logger = rootLog): SupplyContext => ({
+  siteId: site.siteId,
+  now,
+  endUserIp: ip,
+  log,
+});
+
+/** Supplier refusals as a clear 400, timeouts as the spec's 502 message. */
+export async function supplied<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (!(err instanceof SupplyError)) throw err;
+    if (err.kind === 'timeout') throw fail.supplierTimeout();
+    throw new AppError('VALIDATION', err.message || 'The supplier could not process the request');
+  }
+}
+
+/** A booking of this site the caller may act on; others' bookings read as not found. */
+export async function ownBooking(
+  scope: { site: SiteRecord; principal: Principal },
+  bookingId: string,
+): Promise<BookingRecord> {
+  const b = await getBooking(scope.site.siteId, bookingId);
+  if (!b || (!isStaff(scope.principal) && b.userId !== scope.principal.userId)) throw fail.notFound();
+  return b;
+}
+
+/**
+ * Read-modify-write with the booking's version: `change` gets the current booking and returns the next
+ * one (or null for no change) with extra items for the same transaction; retried when someone else won.
+ */
+export async function mutate(
+  siteId: SiteId,
+  bookingId: string,
+  change: (b: BookingRecord) => { next: BookingRecord; extra?: TransactItem[] } | null,
+): Promise<BookingRecord> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const prev = await getBooking(siteId, bookingId);
+    if (!prev) throw fail.notFound();
+    const r = change(prev);
+    if (!r) return prev;
+    if (await saveBooking(r.next, prev.version, r.extra ?? [], prev)) return { ...r.next, version: prev.version + 1 };
+  }
+  throw fail.conflict('The booking changed meanwhile. Please try again.');
+}

@@ -1,0 +1,190 @@
+/** Accounts: creation (signup, agents, partner accounts), the user view and email verification. */
+import { randomBytes } from 'node:crypto';
+import type { ParsedRequestOf, UserType } from '@tp/contracts/endpoint';
+import type { signup as signupEndpoint } from '@tp/contracts/endpoints/users';
+import { MSG } from '@tp/contracts/messages';
+import { SUPPLIER_MSG } from '@tp/contracts/suppliers';
+import { ZUser, type TPhoneEntry, type TUser } from '@tp/contracts/users';
+import { newId } from '#lib/crypto';
+import { fail } from '#lib/errors';
+import type { LegalEntityRecord, UniqueField, UserRecord } from '../repo.ts';
+import { type SocialProvider } from '../social.ts';
+import { type Scope, type UsersDeps, defaultDeps } from './deps.ts';
+import { sendVerificationMail, sendWelcomeMail } from './account-mail.ts';
+import type { SiteId } from '#lib/keys';
+
+/** Everything needed to open an account, whoever opens it (signup, social sign-in, demo seed, staff). */
+export interface NewAccount {
+  userType: UserType;
+  email: string;
+  firstName: string;
+  lastName: string;
+  gender?: 1 | 2;
+  phoneNumbers: TPhoneEntry[];
+  status: UserRecord['status'];
+  passwordHash?: string;
+  companyName?: string;
+  company?: UserRecord['company'];
+  address?: LegalEntityRecord['address'];
+  isUserSuperAdmin?: boolean;
+  isBlocked?: boolean;
+  isFlightHoldAllowed?: boolean;
+  isFlightSearchAllowed?: boolean;
+  /** Marketing mail; people who sign up themselves accept it unless they say otherwise. */
+  emailSubscribed?: boolean;
+  /** A supplier site's partner account for this consumer site: keyed by the link, no email guard. */
+  partnerOfSiteId?: SiteId;
+}
+
+/** Request field that carries the email / primary phone, for field-level 409 messages. */
+type ConflictFields = Partial<Record<UniqueField, string>>;
+const TAKEN_MESSAGE: Record<UniqueField, string> = {
+  email: MSG.emailTaken,
+  phone: MSG.phoneTaken,
+  social: MSG.emailTaken,
+  partner: SUPPLIER_MSG.partnerAccountExists,
+};
+
+export function conflict(taken: UniqueField[], fields: ConflictFields) {
+  const shortError = Object.fromEntries(taken.map((t) => [fields[t] ?? t, TAKEN_MESSAGE[t]]));
+  return fail.conflict(TAKEN_MESSAGE[taken[0]!], shortError);
+}
+
+/** Short human-friendly code (no 0/O, 1/I) for the referral screen. */
+function referralCode(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return Array.from(randomBytes(8), (b) => alphabet[b % alphabet.length]).join('');
+}
+
+/**
+ * Builds the user and its legal entity and writes them with their uniqueness guards in one
+ * transaction. Defaults: everyone may search flights; holding seats (a GDS PNR without a ticket) is
+ * for staff and travel agents only, since retail and corporate users pay at once.
+ */
+export async function createAccount(
+  scope: Scope,
+  account: NewAccount,
+  options: { social?: { provider: SocialProvider; subject: string }; conflictFields?: ConflictFields } = {},
+  deps: UsersDeps = defaultDeps,
+): Promise<UserRecord> {
+  const { site, now } = scope;
+  const createdAt = now.toISOString();
+  const userId = newId();
+  const le: LegalEntityRecord = {
+    siteId: site.siteId,
+    legalEntityId: newId(),
+    // A social profile may carry no name at all; the address still identifies the person.
+    name: account.companyName || `${account.firstName} ${account.lastName}`.trim() || account.email,
+    kind: account.companyName ? 'company' : 'individual',
+    ownerLegalEntityId: site.ownerLegalEntityId,
+    ...(account.address ? { address: account.address } : {}),
+    createdAt,
+  };
+  const { address: _address, ...fields } = account;
+  const user: UserRecord = {
+    ...fields,
+    siteId: site.siteId,
+    userId,
+    email: account.email.toLowerCase(),
+    isBlocked: account.isBlocked ?? false,
+    isUserSuperAdmin: account.userType === 'staff' && account.isUserSuperAdmin === true,
+    isFlightSearchAllowed: account.isFlightSearchAllowed ?? true,
+    isFlightHoldAllowed:
+      account.isFlightHoldAllowed ?? (account.userType === 'staff' || account.userType === 'travelAgent'),
+    referralCode: referralCode(),
+    customerNo: await deps.repo.nextCustomerNo(site.siteId),
+    emailSubscribed: account.emailSubscribed ?? true,
+    legalEntityId: le.legalEntityId,
+    legalEntityName: le.name,
+    createdAt,
+    updatedAt: createdAt,
+  };
+  const written = await deps.repo.insertAccount(user, le, options.social);
+  if (!written.ok) throw conflict(written.taken, options.conflictFields ?? {});
+  return user;
+}
+
+/** The browser's view of a user: no hash, no internal fields. */
+export function toUser(record: UserRecord): TUser {
+  const { passwordHash: _hash, ...rest } = record;
+  return ZUser.parse({
+    ...rest,
+    id: record.userId,
+    users_id: record.userId,
+    legalEntity: { id: record.legalEntityId, name: record.legalEntityName },
+  });
+}
+
+type SignupInput = ParsedRequestOf<typeof signupEndpoint>;
+
+/** Self-registration. Only the retail and travel-agent shapes exist here: staff and corporate accounts are never self-made. */
+function signupAccount(input: SignupInput): { account: NewAccount; conflictFields: ConflictFields } {
+  if (input.userType === 'retail')
+    return {
+      account: {
+        userType: 'retail',
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        gender: input.gender,
+        phoneNumbers: [{ label: 'Primary', phoneNumber: input.phone, phoneCountryCode: input.phoneCode.toLowerCase() }],
+        status: 'pending',
+      },
+      conflictFields: { email: 'email', phone: 'phone' },
+    };
+  return {
+    account: {
+      userType: 'travelAgent',
+      email: input.primaryEmail,
+      firstName: input.firstName,
+      lastName: input.lastName ?? '',
+      phoneNumbers: [
+        { label: 'Primary', phoneNumber: input.primaryPhone, phoneCountryCode: input.primaryPhoneCode.toLowerCase() },
+        {
+          label: 'Secondary',
+          phoneNumber: input.secondaryPhone,
+          phoneCountryCode: input.secondaryPhoneCode.toLowerCase(),
+        },
+      ],
+      status: 'pending',
+      companyName: input.companyName,
+      company: {
+        companyName: input.companyName,
+        address1: input.address1,
+        ...(input.address2 ? { address2: input.address2 } : {}),
+        secondaryPhone: input.secondaryPhone,
+      },
+      address: {
+        address1: input.address1,
+        ...(input.address2 ? { address2: input.address2 } : {}),
+        city: input.city,
+        state: input.state,
+        country: input.country,
+        pincode: input.pincode,
+      },
+    },
+    conflictFields: { email: 'primaryEmail', phone: 'primaryPhone' },
+  };
+}
+
+export async function signup(
+  scope: Scope,
+  input: SignupInput,
+  deps: UsersDeps = defaultDeps,
+): Promise<{ userId: string; email: string }> {
+  const { account, conflictFields } = signupAccount(input);
+  const passwordHash = await deps.hashPassword(input.password);
+  const user = await createAccount(scope, { ...account, passwordHash }, { conflictFields }, deps);
+  await sendVerificationMail(scope, user, deps);
+  return { userId: user.userId, email: user.email };
+}
+
+export async function verifyEmail(scope: Scope, token: string, deps: UsersDeps = defaultDeps): Promise<void> {
+  const { site, now } = scope;
+  const userId = await deps.repo.consumeToken(site.siteId, 'verify', token, now);
+  const user = userId ? await deps.repo.getUser(site.siteId, userId) : null;
+  if (!user) throw fail.validation(MSG.verifyLinkInvalid, { token: MSG.verifyLinkInvalid });
+  if (user.status === 'verified') return;
+  await deps.repo.updateUser(site.siteId, user.userId, { status: 'verified' }, now);
+  await sendWelcomeMail(scope, user, deps);
+}

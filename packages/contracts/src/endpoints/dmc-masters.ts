@@ -1,0 +1,300 @@
+/**
+ * DMC masters (spec 001 §2 /staff/dmc_master, /staff/dmc-activities; §7 "DMC", "Manage activities"): markets,
+ * accommodations, activities, tour options, drivers, locations and the cities they sit in. Served by the dmc
+ * Lambda (functions/src/dmc). A save call with an `id` edits that record; without one it creates.
+ */
+import * as z from 'zod';
+import { endpoint, type Endpoint } from '../endpoint.ts';
+import { zEmpty } from '../common.ts';
+import { MSG } from '../messages.ts';
+import { zAddress, zEmailText, zId, zName, zPhoneText, zRemarks, zShortText } from '../fields.ts';
+import { lazy } from '../lazy.ts';
+import {
+  ZAccommodation,
+  ZActivity,
+  ZDmcCity,
+  ZDriver,
+  ZLocation,
+  ZMarket,
+  ZTourOption,
+  blankAsMissing,
+  pageOf,
+  zCityId,
+  zDmcId,
+  zIntInput,
+  zListPaging,
+  zOptionalDmcId,
+  zTimeText,
+} from './dmc-common.ts';
+
+const masters = { domain: 'dmc', auth: 'staff', permission: 'dmc.masters', api: 'site' } as const;
+/** The city's name as the screen's city picker (master/dbCities) showed it; kept beside the id. */
+const zCityName = () => zName({ required: false }).optional();
+
+// ---------------------------------------------------------------------------------------------------
+// Markets
+
+export const createNewMarket = endpoint({
+  ...masters,
+  id: 'dmc.createNewMarket',
+  method: 'POST',
+  path: 'dmc/createNewMarket',
+  request: lazy(() =>
+    z.object({
+      /** Present: edits that market. */
+      marketId: zOptionalDmcId(),
+      name: zName(),
+      /** ISO 4217; the market's rates are contracted in it. */
+      currency: zShortText({ max: 3 }).default('AED'),
+      /** The market of customers who have none assigned; at most one per site. */
+      isDefault: z.boolean().default(false),
+    }),
+  ),
+  response: ZMarket,
+  summary: 'Creates a market (or edits one with marketId); names are unique per site.',
+});
+
+export const searchMarket = endpoint({
+  ...masters,
+  id: 'dmc.searchMarket',
+  method: 'GET',
+  path: 'dmc/searchMarket',
+  request: lazy(() => z.object(zListPaging())),
+  response: lazy(() => pageOf(ZMarket)),
+  summary: 'Markets whose name contains `search`, by name, a cursor page (the screen debounces 500 ms).',
+});
+
+export const getDefaultMarketOptions = endpoint({
+  ...masters,
+  id: 'dmc.getDefaultMarketOptions',
+  method: 'GET',
+  path: 'dmc/getDefaultMarketOptions',
+  request: lazy(() => z.object({ userId: zId().optional() })),
+  response: lazy(() =>
+    z.object({
+      /** The first 50 markets by name: the picker's options before anything is typed. */
+      markets: z.array(ZMarket),
+      defaultMarketId: z.string().nullable(),
+      /** The market assigned to `userId` (null: none, the default applies); absent without userId. */
+      customerMarketId: z.string().nullable().optional(),
+    }),
+  ),
+  summary: "Market picker options, the site's default market and, with userId, that customer's market.",
+});
+
+export const updateMarketForCustomer = endpoint({
+  ...masters,
+  id: 'dmc.updateMarketForCustomer',
+  method: 'POST',
+  path: 'dmc/updateMarketForCustomer',
+  request: lazy(() => z.object({ userId: zId(), marketId: zDmcId().nullable() })),
+  response: lazy(() => z.object({ userId: z.string(), marketId: z.string().nullable() })),
+  summary: 'Assigns a market to a customer of the site (null: back to the default market).',
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Accommodations
+
+export const getAccomodation = endpoint({
+  ...masters,
+  id: 'dmc.getAccomodation',
+  method: 'GET',
+  path: 'dmc/getAccomodation',
+  request: lazy(() => z.object({ ...zListPaging(), cityId: blankAsMissing(zCityId()) })),
+  response: lazy(() => pageOf(ZAccommodation)),
+  summary: 'Accommodations by name, optionally of one city or containing `search`, a cursor page.',
+});
+
+export const createNewAccomodation = endpoint({
+  ...masters,
+  id: 'dmc.createNewAccomodation',
+  method: 'POST',
+  path: 'dmc/createNewAccomodation',
+  request: lazy(() =>
+    z.object({
+      id: zOptionalDmcId(),
+      name: zName(),
+      address: zAddress(),
+      area: zOptionalDmcId(),
+      cityId: zCityId(),
+      cityName: zCityName(),
+      phoneNumber: zPhoneText({ required: false }).default(''),
+      /** Shape only, no top-level-domain check (§5): the domain rule decides. */
+      email: zEmailText().default(''),
+    }),
+  ),
+  response: ZAccommodation,
+  summary: 'Creates or edits an accommodation: name, address and city required, email of a valid shape.',
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Activities
+
+export const saveActivity = endpoint({
+  ...masters,
+  id: 'dmc.saveActivity',
+  method: 'POST',
+  path: 'dmc/saveActivity',
+  request: lazy(() =>
+    z.object({
+      id: zOptionalDmcId(),
+      name: zName(),
+      description: zRemarks({ required: false }).default(''),
+      cityId: zCityId(),
+      cityName: zCityName(),
+      /** Default 1 (§9). */
+      priority: zIntInput(),
+      area: zOptionalDmcId(),
+    }),
+  ),
+  response: ZActivity,
+  summary: "Creates or edits an activity (name and city required); answers 'Activity Saved Successfully'.",
+});
+
+export const getActivities = endpoint({
+  ...masters,
+  id: 'dmc.getActivities',
+  method: 'GET',
+  path: 'dmc/getActivities',
+  request: lazy(() => z.object({ ...zListPaging(), cityId: blankAsMissing(zCityId()) })),
+  response: lazy(() => pageOf(ZActivity)),
+  summary: 'Activities by name, optionally of one city or containing `search`, a cursor page.',
+});
+
+export const fetchActivities = endpoint({
+  ...masters,
+  id: 'dmc.fetchActivities',
+  method: 'GET',
+  path: 'manageActivity/fetchActivities/{cityId}',
+  request: lazy(() => z.object({ ...zListPaging(100, 50), cityId: zCityId() })),
+  response: lazy(() => pageOf(ZActivity)),
+  summary: 'Activities of a city, highest priority first (the /staff/dmc-activities list), a cursor page.',
+});
+
+export const updateActivityPriority = endpoint({
+  ...masters,
+  id: 'dmc.updateActivityPriority',
+  method: 'POST',
+  path: 'manageActivity/updateActivityPriority',
+  request: lazy(() => z.object({ activityId: zDmcId(), priority: zIntInput() })),
+  response: ZActivity,
+  summary: 'Sets an activity’s priority (a whole number ≥ 1; higher shows first).',
+});
+
+export const getAllCities = endpoint({
+  ...masters,
+  id: 'dmc.getAllCities',
+  method: 'GET',
+  path: 'manageActivity/getAllCities',
+  request: zEmpty,
+  response: lazy(() => z.array(ZDmcCity)),
+  summary: 'The cities the DMC has activities, areas or hotels in, by name (the city filter).',
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Tour options
+
+export const getTourOptions = endpoint({
+  ...masters,
+  id: 'dmc.getTourOptions',
+  method: 'GET',
+  path: 'dmc/getTourOptions',
+  request: lazy(() => z.object({ ...zListPaging(), activityId: blankAsMissing(zDmcId()) })),
+  response: lazy(() => pageOf(ZTourOption)),
+  summary: 'Tour options by name, of one activity or of all, optionally containing `search`, a cursor page.',
+});
+
+export const saveTourOptions = endpoint({
+  ...masters,
+  id: 'dmc.saveTourOptions',
+  method: 'POST',
+  path: 'dmc/saveTourOptions',
+  request: lazy(() =>
+    z.object({
+      id: zOptionalDmcId(),
+      activityId: zDmcId(),
+      name: zName(),
+      description: zRemarks({ required: false }).default(''),
+      hasTimeSlots: z.boolean().default(false),
+      /** `HH:MM`, when it has time slots. */
+      timeSlots: z.array(zShortText({ max: 5, tooLong: MSG.invalidValue })).max(48).default([]),
+      hasMeal: z.boolean().default(false),
+      hasGuide: z.boolean().default(false),
+      /** False: sold without a ticket (prices from transfer rates alone). */
+      hasTicket: z.boolean().default(true),
+      pickupTime: zTimeText(),
+      dropPickupTime: zTimeText(),
+    }),
+  ),
+  response: ZTourOption,
+  summary: 'Creates or edits a tour option of an activity: flags, time slots, pickup and drop pickup times.',
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Drivers and locations
+
+export const saveDriver = endpoint({
+  ...masters,
+  id: 'dmc.saveDriver',
+  method: 'POST',
+  path: 'dmc/saveDriver',
+  request: lazy(() =>
+    z.object({
+      driverId: zOptionalDmcId(),
+      driverName: zName(),
+      phone: zPhoneText({ required: false }).default(''),
+    }),
+  ),
+  response: ZDriver,
+  summary: 'Creates or edits a driver (name required, phone optional).',
+});
+
+export const getDrivers = endpoint({
+  ...masters,
+  id: 'dmc.getDrivers',
+  method: 'GET',
+  path: 'dmc/getDrivers',
+  request: lazy(() => z.object(zListPaging())),
+  response: lazy(() => pageOf(ZDriver)),
+  summary: 'Drivers by name, optionally containing `search`, a cursor page.',
+});
+
+export const getLocationOptions = endpoint({
+  ...masters,
+  id: 'dmc.getLocationOptions',
+  method: 'GET',
+  path: 'dmc/getLocationOptions',
+  request: lazy(() => z.object(zListPaging())),
+  response: lazy(() => pageOf(ZLocation)),
+  summary: 'Pickup and drop locations by name, optionally containing `search`, a cursor page.',
+});
+
+export const saveLocationOption = endpoint({
+  ...masters,
+  id: 'dmc.saveLocationOption',
+  method: 'POST',
+  path: 'dmc/saveLocationOption',
+  request: lazy(() => z.object({ id: zOptionalDmcId(), location: zAddress() })),
+  response: ZLocation,
+  summary: 'Creates or edits a location (required).',
+});
+
+export const dmcMasterEndpoints: Endpoint[] = [
+  createNewMarket,
+  searchMarket,
+  getDefaultMarketOptions,
+  updateMarketForCustomer,
+  getAccomodation,
+  createNewAccomodation,
+  saveActivity,
+  getActivities,
+  fetchActivities,
+  updateActivityPriority,
+  getAllCities,
+  getTourOptions,
+  saveTourOptions,
+  saveDriver,
+  getDrivers,
+  getLocationOptions,
+  saveLocationOption,
+];

@@ -1,0 +1,2 @@
+/** The customers feature's public pieces for other features. */
+export { CustomerGroupsPanel } from './CustomerGroupsDialog.tsx';

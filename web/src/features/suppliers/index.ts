@@ -1,0 +1,2 @@
+/** The suppliers feature's public pieces for other features. */
+export { ActionButton } from './parts.tsx';

@@ -1,0 +1,2 @@
+/** The tickets feature's public pieces for other features. */
+export { eTicketOf } from './links.ts';

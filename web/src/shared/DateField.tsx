@@ -1,0 +1,48 @@
+import { DateInput, type DateInputProps } from '@mantine/dates';
+// The pickers' styles travel with the screens that have a date field, not with the first paint.
+import '@mantine/dates/styles.css';
+import { DATE_INPUT_FORMAT, parseDateInput } from '#shared/format.ts';
+
+const ARIA_LABELS = {
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+};
+
+export interface DateFieldProps extends Omit<
+  DateInputProps,
+  'value' | 'defaultValue' | 'onChange' | 'valueFormat' | 'dateParser' | 'minDate' | 'maxDate'
+> {
+  /** ISO `yyyy-mm-dd` as the API takes it; empty (or absent, as `getInputProps` types it) for none. */
+  value?: string | undefined;
+  /** Called with ISO `yyyy-mm-dd`, or '' when cleared. */
+  onChange: (iso: string) => void;
+  /** Earliest / latest day that can be typed or picked (ISO); empty or absent for no limit. */
+  minDate?: string | undefined;
+  maxDate?: string | undefined;
+}
+
+/**
+ * Every date input of the app: a `@mantine/dates` picker that shows and reads `dd/mm/yyyy` (typed or
+ * picked from the calendar) while the form and the API keep ISO `yyyy-mm-dd`. This is the one place
+ * where the two meet, so the conversion happens once. Works with `form.getInputProps(path)`.
+ */
+export function DateField({ value, onChange, minDate, maxDate, ...rest }: DateFieldProps) {
+  return (
+    <DateInput
+      placeholder="dd/mm/yyyy"
+      valueFormat={DATE_INPUT_FORMAT}
+      dateParser={parseDateInput}
+      value={value || null}
+      onChange={(iso) => onChange(iso ?? '')}
+      minDate={minDate || undefined}
+      maxDate={maxDate || undefined}
+      // The calendar's arrow buttons have no text of their own: name them for screen readers (axe).
+      ariaLabels={ARIA_LABELS}
+      {...rest}
+    />
+  );
+}
