@@ -17,10 +17,11 @@ import { indexLegacyUsers } from '../../functions/src/users/customers-repo.ts';
 import { seedSuppliers } from './suppliers.ts';
 import { seedWallets } from './wallets.ts';
 import { seedBookings } from './bookings.ts';
+import { seedDmc } from './dmc.ts';
 
 const MARKER = { pk: 'SEED', sk: 'DEMO' };
 /** Bump when the demo data changes shape; an older data folder is re-seeded on top. */
-export const SEED_VERSION = 5;
+export const SEED_VERSION = 6;
 
 async function put(item: Record<string, unknown>): Promise<void> {
   await db().send(new PutCommand({ TableName: tableName(), Item: item }));
@@ -57,6 +58,8 @@ export async function seedDemo(): Promise<{ seeded: boolean }> {
   await seedSuppliers();
   await seedWallets();
   await seedBookings();
+  // The Dubai DMC demo destination on Flight Deals (issue #13).
+  await seedDmc();
   await put({ ...MARKER, version: SEED_VERSION, at: new Date().toISOString() });
   return { seeded: true };
 }

@@ -11,6 +11,7 @@ import { MSG } from '@tp/contracts/messages';
 import { plainBooking } from '../integration/tickets-helpers.ts';
 import { waitForMail } from '../support/api.ts';
 import { ahead, appUrl, dayMonthYear, launch, newPage, pickCity, signIn, toast, typeDate } from '../support/browser.ts';
+import { asSiteId } from '../../functions/src/lib/keys.ts';
 
 const SITE = 'flightdeals.localhost';
 const AGENT = `agent@${SITE}`;
@@ -91,7 +92,9 @@ describe('one format, date pickers, labelled statuses', () => {
   });
 
   it('labels the queue chips; the e-ticket page and its mail show ₹ amounts with two decimals, no INR', async () => {
-    const booking = await plainBooking('site-flightdeals', AGENT, { statusId: BOOKING_STATUS.changeRequested });
+    const booking = await plainBooking(asSiteId('site-flightdeals'), AGENT, {
+      statusId: BOOKING_STATUS.changeRequested,
+    });
     const { page, context } = await newPage(browser);
     await signInAt(page, '/flight/ticketQueue');
     await page.getByLabel('PNR or ticket number').fill(booking.pnr);

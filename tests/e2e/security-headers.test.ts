@@ -15,7 +15,7 @@ import { API_SECURITY_HEADERS, httpSecurityHeaders, spaSecurityHeaders } from '@
 import { TABLE } from '@tp/contracts/platform';
 import { ticketSlug } from '@tp/contracts/tickets';
 import { BOOT_SCRIPT_HASHES } from '@tp/web/boot/index.ts';
-import { keys } from '../../functions/src/lib/keys.ts';
+import { asSiteId, keys } from '../../functions/src/lib/keys.ts';
 import { DEMO_SITES } from '../../scripts/seed/sites.ts';
 import { ahead, appUrl, launch, newPage, signIn, typeDate } from '../support/browser.ts';
 import { supplierBooking } from '../integration/tickets-helpers.ts';
@@ -101,7 +101,7 @@ describe('security headers and a strict CSP', () => {
   });
 
   it('login, flight search and results, the e-ticket and its print view run without a CSP violation', async () => {
-    const booking = await supplierBooking('site-flightdeals', AGENT);
+    const booking = await supplierBooking(asSiteId('site-flightdeals'), AGENT);
     const { context, page } = await newPage(browser);
     const seen = await watchViolations(context);
 
@@ -152,7 +152,7 @@ describe('security headers and a strict CSP', () => {
     const { extraDomains: _unused, ...base } = DEMO_SITES.find((x) => x.siteId === 'site-flightdeals')!;
     const site = {
       ...base,
-      siteId: 'site-scripts',
+      siteId: asSiteId('site-scripts'),
       _id: 'site-scripts',
       domain: 'scripts.localhost',
       companyName: 'Scripts Co',

@@ -9,7 +9,7 @@ import { PutCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { MSG } from '@tp/contracts/messages';
 import { TABLE } from '@tp/contracts/platform';
-import { keys } from '../../functions/src/lib/keys.ts';
+import { asSiteId, keys } from '../../functions/src/lib/keys.ts';
 import { DEMO_SITES } from '../../scripts/seed/sites.ts';
 import { appUrl, launch, newPage } from '../support/browser.ts';
 
@@ -77,7 +77,7 @@ describe('white-label sites side by side', () => {
     const { extraDomains: _unused, ...site } = base;
     const evil = {
       ...site,
-      siteId: 'site-untrusted',
+      siteId: asSiteId('site-untrusted'),
       _id: 'site-untrusted',
       domain: 'untrusted.localhost',
       companyName: 'Untrusted Html Co',

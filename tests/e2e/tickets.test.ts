@@ -15,6 +15,7 @@ import type { BookingRecord } from '../../functions/src/bookings/index.ts';
 import { waitForMail } from '../support/api.ts';
 import { appUrl, launch, newPage, signIn, toast } from '../support/browser.ts';
 import { supplierBooking } from '../integration/tickets-helpers.ts';
+import { asSiteId } from '../../functions/src/lib/keys.ts';
 
 const SITE = 'flightdeals.localhost';
 const AGENT = `agent@${SITE}`;
@@ -23,7 +24,7 @@ let browser: Browser;
 let booking: BookingRecord;
 beforeAll(async () => {
   browser = await launch();
-  booking = await supplierBooking('site-flightdeals', AGENT);
+  booking = await supplierBooking(asSiteId('site-flightdeals'), AGENT);
 });
 afterAll(async () => {
   await browser?.close();

@@ -100,6 +100,10 @@ export function putRecord<K extends DmcKind>(
   };
 }
 
+/** The stored item of a record (the seed writes these in bulk). */
+export const recordItem = <K extends DmcKind>(siteId: SiteId, kind: K, rec: DmcRecords[K]): Record<string, unknown> =>
+  putRecord(siteId, kind, rec).Put!.Item!;
+
 /** Delete of a record that must still exist (a concurrent delete cancels the transaction: nothing half-done). */
 export function deleteRecord(siteId: SiteId, kind: DmcKind, id: string): TransactItem {
   return {
@@ -318,27 +322,46 @@ export async function getRateOrder(siteId: SiteId, kind: RateKind, tourOptionId:
   return { order: (Item?.order as string[] | undefined) ?? [], version: Number(Item?.version ?? 0) };
 }
 
-/** Replaces a priority list, if nobody changed it since `seen` was read (else the transaction is cancelled). */
+/** Every priority list of the site (an export, an import): tour option id → list, per kind. */
+export async function allRateOrders(siteId: SiteId): Promise<Record<RateKind, Map<string, RateOrder>>> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': dmcKeys.rateOrder(siteId, 'TICKET', 'x').pk },
+  });
+  const out: Record<RateKind, Map<string, RateOrder>> = { ticketRate: new Map(), transferRate: new Map() };
+  for (const item of items) {
+    const kind: RateKind = String(item.sk).startsWith('TICKET#') ? 'ticketRate' : 'transferRate';
+    out[kind].set(String(item.tourOptionId), {
+      order: (item.order as string[] | undefined) ?? [],
+      version: Number(item.version ?? 0),
+    });
+  }
+  return out;
+}
+
+/**
+ * Replaces a priority list, if nobody changed it since version `seen` was read (else the transaction is
+ * cancelled). `guard` false: unconditional (an import, which has checked every row against what it read).
+ */
 export function putRateOrder(
   siteId: SiteId,
   kind: RateKind,
   tourOptionId: string,
   order: readonly string[],
-  seen: number | null,
+  seen: number,
+  guard = true,
 ): TransactItem {
   const key: Key = dmcKeys.rateOrder(siteId, RATE_LIST[kind], tourOptionId);
+  const condition = !guard
+    ? {}
+    : seen === 0
+      ? { ConditionExpression: 'attribute_not_exists(pk)' }
+      : { ConditionExpression: 'version = :seen', ExpressionAttributeValues: { ':seen': seen } };
   return {
     Put: {
       TableName: tableName(),
-      Item: { ...key, kind: `${kind}Order`, tourOptionId, order: [...order], version: (seen ?? 0) + 1 },
-      ...(seen === null
-        ? {}
-        : seen === 0
-          ? { ConditionExpression: 'attribute_not_exists(pk)' }
-          : {
-              ConditionExpression: 'version = :seen',
-              ExpressionAttributeValues: { ':seen': seen },
-            }),
+      Item: { ...key, kind: `${kind}Order`, tourOptionId, order: [...order], version: seen + 1 },
+      ...condition,
     },
   };
 }

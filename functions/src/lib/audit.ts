@@ -46,7 +46,18 @@ export function auditActor(p: Principal): AuditActor {
 
 export const auditPk = (siteId: SiteId, entity: string, id: string) => sitePk(siteId, 'AUDIT', part(entity), id);
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** JSON with object keys sorted: DynamoDB does not keep a map's key order, so equality must not depend on it. */
+const stable = (v: unknown): string =>
+  Array.isArray(v)
+    ? `[${v.map(stable).join(',')}]`
+    : v && typeof v === 'object'
+      ? `{${Object.keys(v)
+          .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
+          .sort()
+          .map((k) => `${JSON.stringify(k)}:${stable((v as Record<string, unknown>)[k])}`)
+          .join(',')}}`
+      : (JSON.stringify(v ?? null) ?? 'null');
+const same = (a: unknown, b: unknown) => stable(a) === stable(b);
 
 /** True when an update changes nothing (an unchanged import row or a repeated save writes no entry). */
 export const unchanged = (c: Pick<AuditChange, 'before' | 'after'>): boolean => same(c.before, c.after);

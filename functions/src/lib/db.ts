@@ -137,6 +137,7 @@ export type ConditionalWrite = PutCommand | UpdateCommand | DeleteCommand;
  */
 export async function writeOrNull(command: ConditionalWrite): Promise<Record<string, unknown> | null> {
   try {
+    // The three outputs share `Attributes`; send's overloads take one command type at a time.
     const out = await db().send(command as UpdateCommand);
     return out.Attributes ?? {};
   } catch (err) {

@@ -1,16 +1,7 @@
 /** Payment records (gateway payments and offline transfers) in DynamoDB. */
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { GatewayName, PaymentStatus, TPayment } from '@tp/contracts/wallet';
-import {
-  batchGet,
-  db,
-  queryPage,
-  tableName,
-  transact,
-  updateWithOrFalse,
-  type Page,
-  type TransactItem,
-} from '#lib/db';
+import { batchGet, db, queryPage, tableName, transact, updateWithOrFalse, type Page, type TransactItem } from '#lib/db';
 import type { SiteId } from '#lib/keys';
 import { getUsers } from '../users/index.ts';
 import { walletKeys } from './keys.ts';

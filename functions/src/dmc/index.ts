@@ -1,0 +1,8 @@
+/**
+ * The dmc domain's public entry: the areas Lambda serves areas and area transfers with these operations (the
+ * data is the DMC's: one store, one import, one audit trail).
+ */
+export type { DmcScope } from './changes.ts';
+export * as areaOperations from './areas.ts';
+export { mapActivityArea } from './masters.ts';
+export { auditTrailOf } from './data.ts';

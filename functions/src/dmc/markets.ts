@@ -1,0 +1,113 @@
+/**
+ * Markets (spec 001 §3 "Market"; docs dmc.md §1): the buyer segments rates are sold to, the site's default
+ * market, and the market each customer buys in.
+ */
+import type { ParsedRequestOf } from '@tp/contracts/endpoint';
+import type * as api from '@tp/contracts/endpoints/dmc';
+import { DMC_MSG } from '@tp/contracts/endpoints/dmc';
+import { marketErrors } from '@tp/domain/dmc';
+import { newId } from '#lib/crypto';
+import { fail } from '#lib/errors';
+import type { Page } from '#lib/db';
+import { getUser } from '../users/index.ts';
+import { CHANGED_MEANWHILE, RULE_MESSAGES, audited, refuseIfAny, siteOf, type DmcScope } from './changes.ts';
+import { dmcKeys } from './keys.ts';
+import { listByName } from './lists.ts';
+import type { MarketRec } from './records.ts';
+import * as repo from './repo.ts';
+
+/** Markets the picker offers before anything is typed. */
+const DEFAULT_OPTIONS = 50;
+
+export async function requireMarket(scope: DmcScope, marketId: string, field = 'marketId'): Promise<MarketRec> {
+  const market = await repo.getRecord(siteOf(scope), 'market', marketId);
+  if (!market) throw fail.validation(DMC_MSG.unknownMarket, { [field]: DMC_MSG.unknownMarket });
+  return market;
+}
+
+/** The market a request names, or the site's default one. */
+export async function marketOrDefault(scope: DmcScope, marketId: string | undefined): Promise<MarketRec> {
+  const id = marketId ?? (await repo.getDefaultMarketId(siteOf(scope)));
+  if (!id) throw fail.validation(DMC_MSG.unknownMarket, { marketId: DMC_MSG.unknownMarket });
+  return requireMarket(scope, id);
+}
+
+export async function saveMarket(
+  scope: DmcScope,
+  input: ParsedRequestOf<typeof api.createNewMarket>,
+): Promise<MarketRec> {
+  const siteId = siteOf(scope);
+  const currency = input.currency.toUpperCase();
+  refuseIfAny(marketErrors({ name: input.name, currency }, RULE_MESSAGES));
+  const before = input.marketId ? await repo.getRecord(siteId, 'market', input.marketId) : null;
+  if (input.marketId && !before) throw fail.notFound();
+  // Names are the market's face in every picker: one of each per site (checked; a concurrent twin is unlikely).
+  const twins = await listByName(scope, 'market', { limit: 5 }, { skPrefix: `${dmcKeys.nameOrder(input.name)}#` });
+  if (twins.records.some((m) => m.marketId !== before?.marketId))
+    throw fail.conflict('A market with this name already exists', { name: 'A market with this name already exists' });
+
+  const currentDefault = await repo.getDefaultMarketId(siteId);
+  const id = before?.marketId ?? newId();
+  // The first market becomes the default; afterwards a market stops being the default only when another takes over.
+  const makeDefault = input.isDefault || !currentDefault || currentDefault === id;
+  const after: MarketRec = { marketId: id, name: input.name, currency, isDefault: makeDefault };
+  const extra = [];
+  if (makeDefault && currentDefault !== id) {
+    extra.push(repo.putDefaultMarket(siteId, id, currentDefault));
+    const old = currentDefault ? await repo.getRecord(siteId, 'market', currentDefault) : null;
+    if (old) {
+      const demoted = { ...old, isDefault: false };
+      extra.push(repo.putRecord(siteId, 'market', demoted, 'update'));
+      extra.push(...audited(scope, 'market', old.marketId, 'update', old, demoted));
+    }
+  }
+  const items = [
+    repo.putRecord(siteId, 'market', after, before ? 'update' : 'create'),
+    ...extra,
+    ...audited(scope, 'market', id, before ? 'update' : 'create', before, after),
+  ];
+  if (!(await repo.commit(items))) throw fail.conflict(CHANGED_MEANWHILE);
+  return after;
+}
+
+export const searchMarkets = (
+  scope: DmcScope,
+  input: ParsedRequestOf<typeof api.searchMarket>,
+): Promise<Page<MarketRec>> => listByName(scope, 'market', input);
+
+export async function defaultMarketOptions(
+  scope: DmcScope,
+  input: ParsedRequestOf<typeof api.getDefaultMarketOptions>,
+): Promise<{ markets: MarketRec[]; defaultMarketId: string | null; customerMarketId?: string | null }> {
+  const siteId = siteOf(scope);
+  const [page, defaultMarketId] = await Promise.all([
+    listByName(scope, 'market', { limit: DEFAULT_OPTIONS }),
+    repo.getDefaultMarketId(siteId),
+  ]);
+  if (!input.userId) return { markets: page.records, defaultMarketId };
+  await requireCustomer(scope, input.userId);
+  return { markets: page.records, defaultMarketId, customerMarketId: await repo.getCustomerMarket(siteId, input.userId) };
+}
+
+async function requireCustomer(scope: DmcScope, userId: string): Promise<void> {
+  const user = await getUser(siteOf(scope), userId);
+  if (!user) throw fail.notFound();
+}
+
+export async function setCustomerMarket(
+  scope: DmcScope,
+  input: ParsedRequestOf<typeof api.updateMarketForCustomer>,
+): Promise<{ userId: string; marketId: string | null }> {
+  const siteId = siteOf(scope);
+  await requireCustomer(scope, input.userId);
+  if (input.marketId) await requireMarket(scope, input.marketId);
+  const before = await repo.getCustomerMarket(siteId, input.userId);
+  const after = input.marketId;
+  const items = [
+    repo.putCustomerMarket(siteId, input.userId, after),
+    ...(after ? [repo.recordExists(siteId, 'market', after)] : []),
+    ...audited(scope, 'customerMarket', input.userId, 'update', { marketId: before }, { marketId: after }),
+  ];
+  if (!(await repo.commit(items))) throw fail.conflict(CHANGED_MEANWHILE);
+  return { userId: input.userId, marketId: after };
+}

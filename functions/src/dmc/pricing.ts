@@ -1,0 +1,94 @@
+/**
+ * Prices through the rate engine (packages/domain/src/dmc/engine.ts): one tour option for the quotation builder,
+ * and a city's tour options with what they cost the party on the day. Loads the option's rates in priority order
+ * and its stop-sales; the engine decides.
+ */
+import type { ParsedRequestOf } from '@tp/contracts/endpoint';
+import type * as api from '@tp/contracts/endpoints/dmc';
+import type { TActivity, TTourOption, TTourOptionPrice } from '@tp/contracts/endpoints/dmc';
+import {
+  RATE_SHARING_BASES,
+  dateWithin,
+  priceTourOption,
+  type Market,
+  type RateSharingBasis,
+  type TourOption,
+  type TourOptionRates,
+  type TransferChoice,
+} from '@tp/domain/dmc';
+import type { Page } from '#lib/db';
+import { siteOf, type DmcScope } from './changes.ts';
+import { marketOrDefault } from './markets.ts';
+import { activitiesOfCity, existing, tourOptionViews } from './masters.ts';
+import { ratesOf } from './rates.ts';
+import * as repo from './repo.ts';
+
+type In<E> = ParsedRequestOf<E>;
+
+async function ratesFor(scope: DmcScope, tourOption: TourOption): Promise<TourOptionRates> {
+  const [ticketRates, transferRates, stopSales] = await Promise.all([
+    ratesOf(scope, 'ticketRate', tourOption.id),
+    ratesOf(scope, 'transferRate', tourOption.id),
+    repo.childrenOf(siteOf(scope), 'stopSale', ['TOUROPTION', tourOption.id]),
+  ]);
+  return { tourOption, ticketRates, transferRates, stopSales };
+}
+
+export async function priceForQuotation(
+  scope: DmcScope,
+  input: In<typeof api.getTourOptionPriceForQuotationBuilder>,
+): Promise<TTourOptionPrice> {
+  const tourOption = (await existing(scope, 'tourOption', input.tourOptionId))!;
+  const market = await marketOrDefault(scope, input.marketId);
+  const transfer: TransferChoice | null =
+    input.transferType && input.sharingBasis
+      ? { transferType: input.transferType, sharingBasis: input.sharingBasis }
+      : null;
+  return priceTourOption(await ratesFor(scope, tourOption), market, {
+    date: input.date,
+    adults: input.adults,
+    children: input.children,
+    transfer,
+  });
+}
+
+/** Transfer bases with a rate for the market on the date: what the transfer picker can offer. */
+function transferBases(rates: TourOptionRates, market: Market, date: string): RateSharingBasis[] {
+  return RATE_SHARING_BASES.filter((basis) =>
+    rates.transferRates.some(
+      (r) =>
+        r.sharingBasis === basis &&
+        r.marketId === market.marketId &&
+        dateWithin(date, r.validFromDate, r.validTillDate),
+    ),
+  );
+}
+
+export async function tourOptionsByCity(
+  scope: DmcScope,
+  input: In<typeof api.getTourOptionsByCity>,
+): Promise<
+  Page<{ activity: TActivity; tourOptions: { tourOption: TTourOption; price: TTourOptionPrice; transferBases: RateSharingBasis[] }[] }>
+> {
+  const market = await marketOrDefault(scope, input.marketId);
+  const page = await activitiesOfCity(scope, input.cityId, input);
+  const request = { date: input.date, adults: input.adults, children: input.children, transfer: null };
+  const records = await Promise.all(
+    page.records.map(async (activity) => {
+      const options = await repo.childrenOf(siteOf(scope), 'tourOption', ['ACTIVITY', activity.id]);
+      const views = await tourOptionViews(scope, options);
+      const tourOptions = await Promise.all(
+        options.map(async (option, i) => {
+          const rates = await ratesFor(scope, option);
+          return {
+            tourOption: views[i]!,
+            price: priceTourOption(rates, market, request),
+            transferBases: transferBases(rates, market, input.date),
+          };
+        }),
+      );
+      return { activity, tourOptions };
+    }),
+  );
+  return { records, nextCursor: page.nextCursor };
+}

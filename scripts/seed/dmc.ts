@@ -1,0 +1,83 @@
+/**
+ * The Dubai demo destination (dmc-dubai.ts) on its demo site, as the DMC store keeps it (functions/src/dmc):
+ * records with their list indexes, the Dubai city entry, the default market and each tour option's rate priority
+ * lists (from the seed's priorities: highest tried first, ties in id order as the engine breaks them). Written with
+ * BatchWrite (~400 items in ~16 requests); every item is a put by id, so seeding again overwrites, never duplicates.
+ */
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../functions/src/lib/db.ts';
+import { asSiteId, type SiteId } from '../../functions/src/lib/keys.ts';
+import { dmcKeys, type DmcKind } from '../../functions/src/dmc/keys.ts';
+import type { DmcRecords, RateKind } from '../../functions/src/dmc/records.ts';
+import { putCity, putRateOrder, recordItem } from '../../functions/src/dmc/repo.ts';
+import { DUBAI_DEMO as D } from './dmc-dubai.ts';
+
+const BATCH = 25;
+
+/** Bottom-first priority lists per tour option, from records carrying a priority. */
+export function priorityLists(rates: readonly { id: string; tourOptionId: string; priority: number }[]) {
+  const lists = new Map<string, string[]>();
+  const sorted = [...rates].sort((a, b) => a.priority - b.priority || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  for (const r of sorted) lists.set(r.tourOptionId, [...(lists.get(r.tourOptionId) ?? []), r.id]);
+  return lists;
+}
+
+/** Every item of the demo destination. */
+export function dmcDemoItems(siteId: SiteId = asSiteId(D.siteId)): Record<string, unknown>[] {
+  const items: Record<string, unknown>[] = [];
+  const add = <K extends DmcKind>(kind: K, recs: readonly DmcRecords[K][]) =>
+    items.push(...recs.map((r) => recordItem(siteId, kind, r)));
+  const city = { cityName: 'Dubai' };
+  const [defaultMarket] = D.markets;
+  add(
+    'market',
+    D.markets.map((m) => ({ ...m, isDefault: m.marketId === defaultMarket!.marketId })),
+  );
+  items.push({ ...dmcKeys.defaultMarket(siteId), kind: 'dmcDefaultMarket', marketId: defaultMarket!.marketId });
+  items.push(putCity(siteId, D.cityId, city.cityName).Put!.Item!);
+  add(
+    'area',
+    D.areas.map((a) => ({ ...a, ...city })),
+  );
+  add(
+    'hotel',
+    D.accommodations.map((h) => ({ ...h, ...city })),
+  );
+  add(
+    'activity',
+    D.activities.map((a) => ({ ...a, ...city })),
+  );
+  add('tourOption', D.tourOptions);
+  for (const [kind, rates] of [
+    ['ticketRate', D.ticketRates],
+    ['transferRate', D.transferRates],
+  ] as const) {
+    add(
+      kind,
+      rates.map(({ priority: _p, ...r }) => r) as DmcRecords[RateKind][],
+    );
+    for (const [option, order] of priorityLists(rates))
+      items.push(putRateOrder(siteId, kind, option, order, 0, false).Put!.Item!);
+  }
+  add('stopSale', D.stopSales);
+  add('combo', D.combos);
+  add('areaTransfer', D.areaTransfers);
+  add('driver', D.drivers);
+  add('location', D.locations);
+  return items;
+}
+
+export async function seedDmc(): Promise<number> {
+  const items = dmcDemoItems();
+  for (let i = 0; i < items.length; i += BATCH) {
+    let request: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = {
+      [tableName()]: items.slice(i, i + BATCH).map((Item) => ({ PutRequest: { Item } })),
+    };
+    // Throttled writes come back unprocessed: send them again.
+    while (request && Object.keys(request).length) {
+      const out = await db().send(new BatchWriteCommand({ RequestItems: request }));
+      request = out.UnprocessedItems as typeof request;
+    }
+  }
+  return items.length;
+}
