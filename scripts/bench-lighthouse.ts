@@ -168,7 +168,13 @@ async function signedInAgent(gatewayUrl: string, origin: string, profile: string
         `localStorage.setItem('tp.site', ${JSON.stringify(JSON.stringify(site))});`,
     );
     await page.goto(`${origin}${SPA_BASENAME}/flight/search`);
-    await page.waitForFunction(`localStorage.getItem('tp.permissions') !== null`);
+    // The app stores the permissions once its session check has answered (polled from outside the
+    // page: waitForFunction would evaluate text inside it, which the page's CSP refuses).
+    const deadline = Date.now() + 30_000;
+    while (!(await page.evaluate(`localStorage.getItem('tp.permissions') !== null`))) {
+      if (Date.now() > deadline) throw new Error('the app did not store the permissions');
+      await page.waitForTimeout(100);
+    }
   } finally {
     await context.close();
   }

@@ -37,6 +37,8 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> 
   'flight-admin': { timeoutSeconds: 28 },
   // Holds, change requests and refunds call the supplier; the e-ticket mail goes through the email queue.
   tickets: { sends: ['email'], timeoutSeconds: 28 },
+  // The .xlsx import checks every row of a rate sheet (thousands) before writing them in batched transactions.
+  dmc: { memoryMb: 1024, timeoutSeconds: 28 },
   // Worker timeouts stay well under the queues' 60 s visibility timeout (QUEUES).
   'email-worker': { mail: true, timeoutSeconds: 20 },
   // Fulfilling a paid flight order books with the supplier, like the flights Lambda.

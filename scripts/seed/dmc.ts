@@ -52,10 +52,7 @@ export function dmcDemoItems(siteId: SiteId = asSiteId(D.siteId)): Record<string
     ['ticketRate', D.ticketRates],
     ['transferRate', D.transferRates],
   ] as const) {
-    add(
-      kind,
-      rates.map(({ priority: _p, ...r }) => r) as DmcRecords[RateKind][],
-    );
+    add(kind, rates.map(({ priority: _p, ...r }) => r) as DmcRecords[RateKind][]);
     for (const [option, order] of priorityLists(rates))
       items.push(putRateOrder(siteId, kind, option, order, 0, false).Put!.Item!);
   }

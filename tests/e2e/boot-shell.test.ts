@@ -66,17 +66,17 @@ describe('boot shell', () => {
     page.on('request', (r) => {
       if (r.url().endsWith('/api/whitelabel/detetct')) calls++;
     });
-    await page.route('**/app/assets/*.js', async (route) => {
-      // Held until the boot shell has painted the header, so its position can be compared.
-      await page.locator('[data-site-html="header"] .wl-header').waitFor();
-      await route.continue();
-    });
     const box = async (l: ReturnType<Page['locator']>) => {
       const b = (await l.boundingBox())!;
       return [b.x, b.y, b.width, b.height].map(Math.round);
     };
+    // The app's code is held until the boot shell has painted the header, whose place is noted then.
+    let bootBox: number[] | undefined;
+    await page.route('**/app/assets/*.js', async (route) => {
+      bootBox ??= await box(bootShell(page).locator('[data-site-html="header"] .wl-header'));
+      await route.continue();
+    });
     await page.goto(appUrl(FLIGHTDEALS.domain, '/login'));
-    const bootBox = await box(bootShell(page).locator('.wl-header'));
     await page.getByRole('button', { name: 'Login', exact: true }).first().waitFor();
     const appHeader = page.locator('main .wl-header');
     expect(await appHeader.textContent()).toContain('24x7 support');

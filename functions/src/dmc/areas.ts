@@ -6,7 +6,14 @@
 import type { ParsedRequestOf } from '@tp/contracts/endpoint';
 import type * as api from '@tp/contracts/endpoints/areas';
 import { DMC_MSG, type TArea, type TAreaTransfer } from '@tp/contracts/endpoints/dmc';
-import { areaErrors, areaTransferErrors, areaTransferOverlaps, dateWithin, normaliseAreaTransfer, type AreaTransfer } from '@tp/domain/dmc';
+import {
+  areaErrors,
+  areaTransferErrors,
+  areaTransferOverlaps,
+  dateWithin,
+  normaliseAreaTransfer,
+  type AreaTransfer,
+} from '@tp/domain/dmc';
 import { newId } from '#lib/crypto';
 import type { Page } from '#lib/db';
 import { fail } from '#lib/errors';
@@ -65,7 +72,11 @@ export async function deleteArea(scope: DmcScope, areaId: string): Promise<{ id:
 
 async function transferViews(scope: DmcScope, rows: AreaTransfer[]): Promise<TAreaTransfer[]> {
   const ids = [...new Set(rows.flatMap((r) => [r.from, r.to]))];
-  const names = namesById(await repo.getRecords(siteOf(scope), 'area', ids), (a) => a.id, (a) => a.name);
+  const names = namesById(
+    await repo.getRecords(siteOf(scope), 'area', ids),
+    (a) => a.id,
+    (a) => a.name,
+  );
   return rows.map((r) => ({ ...r, fromName: names.get(r.from) ?? '', toName: names.get(r.to) ?? '' }));
 }
 
@@ -75,10 +86,7 @@ const routePrefix = (from: string, to?: string) => (to ? `${from}#${to}#` : `${f
 const routeRows = (scope: DmcScope, from: string, to?: string) =>
   listByName(scope, 'areaTransfer', { limit: ROUTE_ROWS }, { skPrefix: routePrefix(from, to) });
 
-export async function listTransfers(
-  scope: DmcScope,
-  input: In<typeof api.getTransfers>,
-): Promise<Page<TAreaTransfer>> {
+export async function listTransfers(scope: DmcScope, input: In<typeof api.getTransfers>): Promise<Page<TAreaTransfer>> {
   const equals: Record<string, string> = {};
   if (input.marketId) equals.marketId = input.marketId;
   if (input.to && !input.from) equals.to = input.to;

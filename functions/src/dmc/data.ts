@@ -123,7 +123,12 @@ function readSheets(sheets: ReadSheet[], siteId: string): { rows: Row[]; problem
   const rows: Row[] = [];
   for (const s of sheets)
     if (!SHEET_DEFS.some((d) => d.sheet === s.name) && s.rows.some((r) => !isBlankRow(r)))
-      problems.push({ sheet: s.name, row: 1, column: '', message: `Unknown sheet (expected ${DMC_SHEETS.join(', ')})` });
+      problems.push({
+        sheet: s.name,
+        row: 1,
+        column: '',
+        message: `Unknown sheet (expected ${DMC_SHEETS.join(', ')})`,
+      });
   for (const def of SHEET_DEFS) {
     const sheet = sheets.find((s) => s.name === def.sheet);
     if (!sheet) continue;
@@ -168,7 +173,12 @@ function crossChecks(rows: Row[], byKind: Map<DmcKind, DmcRecords[DmcKind][]>): 
         problems.push({ sheet: r.sheet.sheet, row: r.row, column: ref.column, message: ref.message });
   const defaults = rows.filter((r) => r.isDefault);
   for (const r of defaults.slice(1))
-    problems.push({ sheet: r.sheet.sheet, row: r.row, column: 'isDefault', message: 'Only one market can be the default' });
+    problems.push({
+      sheet: r.sheet.sheet,
+      row: r.row,
+      column: 'isDefault',
+      message: 'Only one market can be the default',
+    });
   for (const kind of ['ticketRate', 'transferRate'] as const) {
     const perOption = new Map<string, Set<string>>();
     const add = (option: string, id: string) => perOption.set(option, (perOption.get(option) ?? new Set()).add(id));
@@ -176,7 +186,9 @@ function crossChecks(rows: Row[], byKind: Map<DmcKind, DmcRecords[DmcKind][]>): 
     for (const r of rows) if (r.sheet.kind === kind) add((r.record as DmcRecords[RateKind]).tourOptionId, r.id);
     for (const [option, ids] of perOption)
       if (ids.size > MAX_RATES_PER_OPTION) {
-        const first = rows.find((r) => r.sheet.kind === kind && (r.record as DmcRecords[RateKind]).tourOptionId === option)!;
+        const first = rows.find(
+          (r) => r.sheet.kind === kind && (r.record as DmcRecords[RateKind]).tourOptionId === option,
+        )!;
         problems.push({
           sheet: first.sheet.sheet,
           row: first.row,
@@ -248,7 +260,13 @@ export async function importData(
   const change = (entity: string, id: string, before: unknown, after: unknown): TransactItem =>
     auditPut(
       siteId,
-      { entity, id, action: 'import', before: before as Record<string, unknown>, after: after as Record<string, unknown> },
+      {
+        entity,
+        id,
+        action: 'import',
+        before: before as Record<string, unknown>,
+        after: after as Record<string, unknown>,
+      },
       by,
       scope.now,
     );
@@ -257,8 +275,7 @@ export async function importData(
 
   // The default market: the file's, else the site's, else the first market there will be.
   const fileDefault = rows.find((r) => r.isDefault)?.id;
-  const finalDefault =
-    fileDefault ?? data.defaultMarketId ?? rows.find((r) => r.sheet.kind === 'market')?.id ?? null;
+  const finalDefault = fileDefault ?? data.defaultMarketId ?? rows.find((r) => r.sheet.kind === 'market')?.id ?? null;
   if (finalDefault && finalDefault !== data.defaultMarketId) {
     groups.push([repo.putDefaultMarket(siteId, finalDefault, data.defaultMarketId)]);
     const old = (data.byKind.get('market') as DmcRecords['market'][]).find((m) => m.marketId === data.defaultMarketId);
@@ -294,10 +311,7 @@ export async function importData(
     }
     if (existing) tally.updated++;
     else tally.created++;
-    groups.push([
-      repo.putRecord(siteId, kind, after as DmcRecords[DmcKind]),
-      change(kind, r.id, existing, after),
-    ]);
+    groups.push([repo.putRecord(siteId, kind, after as DmcRecords[DmcKind]), change(kind, r.id, existing, after)]);
   }
   for (const [cityId, name] of cityWrites) groups.push([repo.putCity(siteId, cityId, name)]);
 
@@ -324,8 +338,10 @@ export async function importData(
 // ---------------------------------------------------------------------------------------------------
 // Audit trail
 
-export const auditTrailOf = (scope: DmcScope, input: { entity: string; id: string; cursor?: string | undefined; limit: number }) =>
-  auditTrail(siteOf(scope), input.entity, input.id, { cursor: input.cursor, limit: input.limit });
+export const auditTrailOf = (
+  scope: DmcScope,
+  input: { entity: string; id: string; cursor?: string | undefined; limit: number },
+) => auditTrail(siteOf(scope), input.entity, input.id, { cursor: input.cursor, limit: input.limit });
 
 /** The partition names, for docs and tests. */
 export const STORED_KINDS = DMC_KINDS;

@@ -86,7 +86,11 @@ export async function defaultMarketOptions(
   ]);
   if (!input.userId) return { markets: page.records, defaultMarketId };
   await requireCustomer(scope, input.userId);
-  return { markets: page.records, defaultMarketId, customerMarketId: await repo.getCustomerMarket(siteId, input.userId) };
+  return {
+    markets: page.records,
+    defaultMarketId,
+    customerMarketId: await repo.getCustomerMarket(siteId, input.userId),
+  };
 }
 
 async function requireCustomer(scope: DmcScope, userId: string): Promise<void> {

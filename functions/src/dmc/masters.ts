@@ -85,7 +85,11 @@ export async function allCities(scope: DmcScope) {
 async function areaNames(scope: DmcScope, ids: (string | null)[]): Promise<Map<string, string>> {
   const wanted = [...new Set(ids.filter((id): id is string => !!id))];
   const areas = await repo.getRecords(siteOf(scope), 'area', wanted);
-  return namesById(areas, (a: AreaRec) => a.id, (a) => a.name);
+  return namesById(
+    areas,
+    (a: AreaRec) => a.id,
+    (a) => a.name,
+  );
 }
 
 const withArea = <T extends { area: string | null }>(rec: T, names: Map<string, string>) => ({
@@ -111,7 +115,11 @@ export async function activityViews(scope: DmcScope, recs: ActivityRec[]): Promi
 
 export async function tourOptionViews(scope: DmcScope, recs: DmcRecords['tourOption'][]): Promise<TTourOption[]> {
   const activities = await repo.getRecords(siteOf(scope), 'activity', [...new Set(recs.map((r) => r.activityId))]);
-  const names = namesById(activities, (a) => a.id, (a) => a.name);
+  const names = namesById(
+    activities,
+    (a) => a.id,
+    (a) => a.name,
+  );
   return recs.map((r) => ({ ...r, activityName: names.get(r.activityId) ?? '' }));
 }
 
@@ -180,10 +188,7 @@ export async function saveActivity(scope: DmcScope, input: In<typeof api.saveAct
   return (await activityViews(scope, [await saveRecord(scope, 'activity', before, after, city.writes)]))[0]!;
 }
 
-export async function listActivities(
-  scope: DmcScope,
-  input: In<typeof api.getActivities>,
-): Promise<Page<TActivity>> {
+export async function listActivities(scope: DmcScope, input: In<typeof api.getActivities>): Promise<Page<TActivity>> {
   const page = await listByName(
     scope,
     'activity',
@@ -194,11 +199,7 @@ export async function listActivities(
 }
 
 /** A city's activities, highest priority first (gsi2). */
-export async function activitiesOfCity(
-  scope: DmcScope,
-  cityId: number,
-  q: ListInput,
-): Promise<Page<TActivity>> {
+export async function activitiesOfCity(scope: DmcScope, cityId: number, q: ListInput): Promise<Page<TActivity>> {
   const page = await listUnder(scope, 'activity', ['CITY', String(cityId)], q);
   return mapPage(page, (recs) => activityViews(scope, recs));
 }

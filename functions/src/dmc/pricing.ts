@@ -68,7 +68,10 @@ export async function tourOptionsByCity(
   scope: DmcScope,
   input: In<typeof api.getTourOptionsByCity>,
 ): Promise<
-  Page<{ activity: TActivity; tourOptions: { tourOption: TTourOption; price: TTourOptionPrice; transferBases: RateSharingBasis[] }[] }>
+  Page<{
+    activity: TActivity;
+    tourOptions: { tourOption: TTourOption; price: TTourOptionPrice; transferBases: RateSharingBasis[] }[];
+  }>
 > {
   const market = await marketOrDefault(scope, input.marketId);
   const page = await activitiesOfCity(scope, input.cityId, input);

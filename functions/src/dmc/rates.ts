@@ -27,7 +27,16 @@ import {
 import { newId } from '#lib/crypto';
 import type { TransactItem } from '#lib/db';
 import { fail } from '#lib/errors';
-import { CHANGED_MEANWHILE, RULE_MESSAGES, audited, refuseIfAny, saveRecord, removeRecord, siteOf, type DmcScope } from './changes.ts';
+import {
+  CHANGED_MEANWHILE,
+  RULE_MESSAGES,
+  audited,
+  refuseIfAny,
+  saveRecord,
+  removeRecord,
+  siteOf,
+  type DmcScope,
+} from './changes.ts';
 import { requireMarket } from './markets.ts';
 import { existing, requireRef } from './masters.ts';
 import type { RateKind, TicketRateRec, TransferRateRec } from './records.ts';
@@ -225,7 +234,14 @@ export async function reorderRates<K extends RateKind>(
   const items = [
     repo.putRateOrder(siteId, kind, input.tourOptionId, input.newPriority, order.version),
     // The order belongs to the tour option: its trail shows each reorder, bottom-first lists before and after.
-    ...audited(scope, 'tourOption', input.tourOptionId, 'update', { [field]: order.order }, { [field]: input.newPriority }),
+    ...audited(
+      scope,
+      'tourOption',
+      input.tourOptionId,
+      'update',
+      { [field]: order.order },
+      { [field]: input.newPriority },
+    ),
   ];
   if (!(await repo.commit(items))) throw fail.conflict(CHANGED_MEANWHILE);
   return withPriority(rates, input.newPriority) as Rated<K>[];

@@ -279,7 +279,11 @@ export async function listPage<K extends DmcKind>(q: ListQuery): Promise<Page<Dm
         IndexName: TABLE.indexes[q.index].name,
         KeyConditionExpression: `#pk = :pk${q.skPrefix ? ' AND begins_with(#sk, :prefix)' : ''}`,
         ...f,
-        ExpressionAttributeNames: { ...f.ExpressionAttributeNames, '#pk': pkAttr, ...(q.skPrefix ? { '#sk': skAttr } : {}) },
+        ExpressionAttributeNames: {
+          ...f.ExpressionAttributeNames,
+          '#pk': pkAttr,
+          ...(q.skPrefix ? { '#sk': skAttr } : {}),
+        },
         ExpressionAttributeValues: { ...f.ExpressionAttributeValues, ...keyValues },
         // Unfiltered, a page is one read; filtered, read ahead in bigger steps.
         Limit: f.FilterExpression ? Math.max(100, q.limit * 4) : q.limit - records.length,

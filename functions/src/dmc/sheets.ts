@@ -78,7 +78,11 @@ const built = <K extends DmcKind>(
 };
 const ref = (column: string, kind: DmcKind, id: string, message: string): Ref => ({ column, kind, id, message });
 
-const c = (field: string, type: ColumnType = 'text', width?: number): Column => ({ field, type, ...(width ? { width } : {}) });
+const c = (field: string, type: ColumnType = 'text', width?: number): Column => ({
+  field,
+  type,
+  ...(width ? { width } : {}),
+});
 const ID = c('id', 'text', 28);
 const CITY = [c('cityId', 'int'), c('cityName', 'text', 18)];
 const TERMS = [
@@ -128,7 +132,15 @@ const areas: SheetDef<'area'> = {
 const hotels: SheetDef<'hotel'> = {
   sheet: 'Hotels',
   kind: 'hotel',
-  columns: [ID, c('name', 'text', 30), c('address', 'text', 30), c('area', 'text', 20), ...CITY, c('phoneNumber'), c('email', 'text', 24)],
+  columns: [
+    ID,
+    c('name', 'text', 30),
+    c('address', 'text', 30),
+    c('area', 'text', 20),
+    ...CITY,
+    c('phoneNumber'),
+    c('email', 'text', 24),
+  ],
   request: api.createNewAccomodation.request,
   build: (i, id) =>
     built(accommodationErrors(i as Parameters<typeof accommodationErrors>[0], M), () => ({
@@ -152,7 +164,14 @@ const hotels: SheetDef<'hotel'> = {
 const activities: SheetDef<'activity'> = {
   sheet: 'Activities',
   kind: 'activity',
-  columns: [ID, c('name', 'text', 28), c('description', 'text', 30), ...CITY, c('priority', 'int'), c('area', 'text', 20)],
+  columns: [
+    ID,
+    c('name', 'text', 28),
+    c('description', 'text', 30),
+    ...CITY,
+    c('priority', 'int'),
+    c('area', 'text', 20),
+  ],
   request: api.saveActivity.request,
   build: (i, id) => {
     const draft = withActivityDefaults(i as Parameters<typeof activityErrors>[0]);
@@ -245,10 +264,22 @@ const PRIORITY = c('priority', 'int');
 const ticketRates: SheetDef<'ticketRate'> = {
   sheet: 'Ticket rates',
   kind: 'ticketRate',
-  columns: [ID, c('tourOptionId', 'text', 30), c('marketId', 'text', 16), c('adultAmount', 'number'), c('childAmount', 'number'), ...TERMS, PRIORITY],
+  columns: [
+    ID,
+    c('tourOptionId', 'text', 30),
+    c('marketId', 'text', 16),
+    c('adultAmount', 'number'),
+    c('childAmount', 'number'),
+    ...TERMS,
+    PRIORITY,
+  ],
   request: api.saveActivityTicketRates.request,
   build: (i, id) => {
-    const draft = { ...rateTerms(i), adultAmount: i.adultAmount as number | null, childAmount: i.childAmount as number | null };
+    const draft = {
+      ...rateTerms(i),
+      adultAmount: i.adultAmount as number | null,
+      childAmount: i.childAmount as number | null,
+    };
     return built(ticketRateErrors(draft, M), () => ({
       ok: true,
       record: { ...(draft as Omit<DmcRecords['ticketRate'], 'id'>), id },
@@ -321,7 +352,14 @@ const transferRates: SheetDef<'transferRate'> = {
 const stopSales: SheetDef<'stopSale'> = {
   sheet: 'Stop sales',
   kind: 'stopSale',
-  columns: [ID, c('tourOptionId', 'text', 30), c('marketId', 'text', 16), c('fromDate', 'date', 12), c('tillDate', 'date', 12), c('reason', 'text', 30)],
+  columns: [
+    ID,
+    c('tourOptionId', 'text', 30),
+    c('marketId', 'text', 16),
+    c('fromDate', 'date', 12),
+    c('tillDate', 'date', 12),
+    c('reason', 'text', 30),
+  ],
   request: api.saveStopSale.request,
   build: (i, id) => {
     const draft = {
@@ -458,7 +496,11 @@ const idField = (kind: DmcKind) => (kind === 'market' ? 'marketId' : 'id');
  * the first import created instead of duplicating them. Rows other sheets point at carry their own `dmc-` id.
  */
 export function rowId(siteId: string, sheet: string, body: Input): string {
-  const canonical = JSON.stringify(Object.keys(body).sort().map((k) => [k, body[k]]));
+  const canonical = JSON.stringify(
+    Object.keys(body)
+      .sort()
+      .map((k) => [k, body[k]]),
+  );
   return createHash('sha256').update(`${siteId}|${sheet}|${canonical}`).digest('hex').slice(0, 24);
 }
 

@@ -93,8 +93,7 @@ const textOf = (xml: string): string =>
     .map((m) => xmlUnescape(m[1] ?? ''))
     .join('');
 
-const attr = (tag: string, name: string): string | undefined =>
-  new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+const attr = (tag: string, name: string): string | undefined => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
 
 /** A column's index from a cell reference: A1 → 0, AB7 → 27. */
 function columnIndex(ref: string): number {

@@ -34,7 +34,10 @@ function moneyFormat(currency: string): Intl.NumberFormat | null {
   }
   return f;
 }
-const PLAIN = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// Number formats are made on first use: constructing one loads ICU's locale data, several ms of the cold
+// start of every Lambda that imports this module (docs/benchmarks.md), formatting or not.
+let plain: Intl.NumberFormat | undefined;
+const PLAIN = () => (plain ??= new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 /**
  * `₹8,444.00`, `−₹50.00` (a true minus sign), `$1,234.50`. Empty for a missing or non-numeric amount; a
@@ -46,24 +49,28 @@ export function formatMoney(amount: number | null | undefined, currency: string 
   const n = round2(amount) || 0;
   const code = (currency || 'INR').trim().toUpperCase();
   const f = moneyFormat(code);
-  const text = f ? f.format(n) : `${code} ${PLAIN.format(n)}`;
+  const text = f ? f.format(n) : `${code} ${PLAIN().format(n)}`;
   return n < 0 ? text.replace('-', '\u2212') : text;
 }
 
-const COMPACT = new Intl.NumberFormat(LOCALE, {
-  style: 'currency',
-  currency: 'INR',
-  notation: 'compact',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 1,
-});
+let compact: Intl.NumberFormat | undefined;
+const COMPACT = () =>
+  (compact ??= new Intl.NumberFormat(LOCALE, {
+    style: 'currency',
+    currency: 'INR',
+    notation: 'compact',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 1,
+  }));
 /**
  * Rupees where only a few characters fit (inside a 44 px seat, a fare-calendar day): `₹350`, `₹1.1K`,
  * `₹1.5L`. The element's accessible name carries the full `formatMoney` amount.
  */
 export function formatMoneyCompact(amount: number | null | undefined): string {
   if (typeof amount !== 'number' || !Number.isFinite(amount)) return '';
-  return COMPACT.format(Math.round(amount) || 0).replace('-', '\u2212');
+  return COMPACT()
+    .format(Math.round(amount) || 0)
+    .replace('-', '\u2212');
 }
 
 // ---------------------------------------------------------------------------------------------------

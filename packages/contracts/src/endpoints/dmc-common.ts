@@ -39,7 +39,7 @@ export const DMC_MSG = {
   /** An import with errors: nothing written; `shortError` lists each problem by sheet, row and column. */
   importRefused: (n: number) => `${n} problem${n === 1 ? '' : 's'} in the spreadsheet: nothing was imported`,
   notSpreadsheet: 'Please upload an .xlsx spreadsheet',
-  fileTooLarge: 'The spreadsheet is too large (at most 700 KB)',
+  fileTooLarge: 'The spreadsheet is too large (at most 730 KB)',
   overlapWarning: (n: number) =>
     `Overlaps ${n} saved rate${n === 1 ? '' : 's'} of the same market and pax band: priority decides which one prices`,
   unknownMarket: 'Please choose a market of this site',

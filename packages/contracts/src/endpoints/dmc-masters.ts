@@ -217,7 +217,10 @@ export const saveTourOptions = endpoint({
       description: zRemarks({ required: false }).default(''),
       hasTimeSlots: z.boolean().default(false),
       /** `HH:MM`, when it has time slots. */
-      timeSlots: z.array(zShortText({ max: 5, tooLong: MSG.invalidValue })).max(48).default([]),
+      timeSlots: z
+        .array(zShortText({ max: 5, tooLong: MSG.invalidValue }))
+        .max(48)
+        .default([]),
       hasMeal: z.boolean().default(false),
       hasGuide: z.boolean().default(false),
       /** False: sold without a ticket (prices from transfer rates alone). */
