@@ -201,6 +201,57 @@ const MATRIX: Record<string, () => Role[]> = {
   'POST /flight-api/staff/getInfozealVouchers': staffWith('flights.supplierAccounts'),
   'POST /flight-api/staff/previewTboRefunds': staffWith('flights.importRefunds'),
   'POST /flight-api/staff/applyTboRefunds': staffWith('flights.importRefunds'),
+  // DMC back office (issue #13): masters, rates, combos, data and audit need dmc.masters; pricing dmc.karts;
+  // the import dmc.importData (off by default); areas and area transfers dmc.areas.
+  'POST /api/dmc/createNewMarket': staffWith('dmc.masters'),
+  'GET /api/dmc/searchMarket': staffWith('dmc.masters'),
+  'GET /api/dmc/getDefaultMarketOptions': staffWith('dmc.masters'),
+  'POST /api/dmc/updateMarketForCustomer': staffWith('dmc.masters'),
+  'GET /api/dmc/getAccomodation': staffWith('dmc.masters'),
+  'POST /api/dmc/createNewAccomodation': staffWith('dmc.masters'),
+  'POST /api/dmc/saveActivity': staffWith('dmc.masters'),
+  'GET /api/dmc/getActivities': staffWith('dmc.masters'),
+  'GET /api/manageActivity/fetchActivities/{cityId}': staffWith('dmc.masters'),
+  'POST /api/manageActivity/updateActivityPriority': staffWith('dmc.masters'),
+  'GET /api/manageActivity/getAllCities': staffWith('dmc.masters'),
+  'GET /api/dmc/getTourOptions': staffWith('dmc.masters'),
+  'POST /api/dmc/saveTourOptions': staffWith('dmc.masters'),
+  'POST /api/dmc/saveDriver': staffWith('dmc.masters'),
+  'GET /api/dmc/getDrivers': staffWith('dmc.masters'),
+  'GET /api/dmc/getLocationOptions': staffWith('dmc.masters'),
+  'POST /api/dmc/saveLocationOption': staffWith('dmc.masters'),
+  'POST /api/dmc/saveActivityTicketRates': staffWith('dmc.masters'),
+  'GET /api/dmc/getTourOptionTicketRates': staffWith('dmc.masters'),
+  'POST /api/dmc/deleteTourOptionTicketRates': staffWith('dmc.masters'),
+  'POST /api/dmc/changeTourOptionTicketRatePriority': staffWith('dmc.masters'),
+  'POST /api/dmc/saveTourOptionTransferRates': staffWith('dmc.masters'),
+  'GET /api/dmc/getTourOptionTransferRates': staffWith('dmc.masters'),
+  'POST /api/dmc/deleteTourOptionTransferRates': staffWith('dmc.masters'),
+  'POST /api/dmc/changeTourOptionTransferRatePriority': staffWith('dmc.masters'),
+  'POST /api/dmc/checkRateOverlaps': staffWith('dmc.masters'),
+  'POST /api/dmc/saveStopSale': staffWith('dmc.masters'),
+  'GET /api/dmc/getStopSales': staffWith('dmc.masters'),
+  'POST /api/dmc/deleteStopSale': staffWith('dmc.masters'),
+  'POST /api/dmc/createDmcCombo': staffWith('dmc.masters'),
+  'POST /api/dmc/getCombos': staffWith('dmc.masters'),
+  'GET /api/combo/getAllCombos': staffWith('dmc.masters'),
+  'POST /api/dmc/getAllDmcData': staffWith('dmc.masters'),
+  'POST /api/dmc/exportDmcData': staffWith('dmc.masters'),
+  'POST /api/dmc/getAuditTrail': staffWith('dmc.masters'),
+  'POST /api/areas/mapAreaActivity': staffWith('dmc.masters'),
+  'POST /api/dmc/importDmcData': staffWith('dmc.importData'),
+  'POST /api/dmc/getTourOptionPriceForQuotationBuilder': staffWith('dmc.karts'),
+  'POST /api/dmc/getTourOptionsByCity': staffWith('dmc.karts'),
+  'GET /api/areas/searchAreas': staffWith('dmc.areas'),
+  'POST /api/areas/addArea': staffWith('dmc.areas'),
+  'POST /api/areas/deleteArea': staffWith('dmc.areas'),
+  'GET /api/areas/getTransfers': staffWith('dmc.areas'),
+  'POST /api/areas/createTransfers': staffWith('dmc.areas'),
+  'POST /api/areas/deleteTransfers/{id}': staffWith('dmc.areas'),
+  'GET /api/areas/getFilteredAreas': staffWith('dmc.areas'),
+  'GET /api/areas/getFilteredAreasTransfers': staffWith('dmc.areas'),
+  'GET /api/areas/getFilteredAreasTransfersType': staffWith('dmc.areas'),
+  'POST /api/areas/getAuditTrail': staffWith('dmc.areas'),
 };
 
 /**
@@ -357,5 +408,85 @@ describe('one site never reaches another site through an id', () => {
     expect(user.isBlocked).toBe(theirs.isBlocked);
     const groups = await skyway.raw('GET', '/api/markupDiscount/LEGroupsForWl');
     expect(JSON.stringify(groups.body.result)).not.toContain('Hijacked group');
+  });
+});
+
+describe("one site never reaches another site's DMC records through an id", () => {
+  // Flight Deals' seeded Dubai ids (scripts/seed/dmc-dubai.ts), used by SkyWay's super admin, who holds every
+  // DMC permission on SkyWay: each call must find nothing, and Flight Deals' records stay as they were.
+  const skyway = new Client('skyway.localhost');
+  const owner = new Client('flightdeals.localhost');
+  const act = 'dmc-act-burj-khalifa';
+  const option = 'dmc-to-burj-khalifa-l124-non-prime';
+  const rate = 'dmc-tr-burj-khalifa-l124-non-prime-india';
+  const season = { validFromDate: '2026-10-01', validTillDate: '2027-09-30' };
+  beforeAll(async () => {
+    await skyway.call(login, { email: 'admin@skyway.localhost', password: PASSWORD });
+    await owner.call(login, { email: 'admin@flightdeals.localhost', password: PASSWORD });
+  });
+
+  const hijack = { name: 'Hijacked' };
+  const attempts: [string, unknown][] = [
+    ['POST /api/dmc/createNewMarket', { marketId: 'dmc-mkt-india', ...hijack }],
+    ['POST /api/dmc/updateMarketForCustomer', { userId: 'no-such-user', marketId: 'dmc-mkt-india' }],
+    ['POST /api/dmc/createNewAccomodation', { id: 'dmc-hotel-radisson-deira', ...hijack, address: 'x', cityId: 26 }],
+    ['POST /api/dmc/saveActivity', { id: act, ...hijack, cityId: 26 }],
+    ['POST /api/manageActivity/updateActivityPriority', { activityId: act, priority: 99 }],
+    ['POST /api/areas/mapAreaActivity', { activityId: act, areaId: null }],
+    ['GET /api/dmc/getTourOptions', { activityId: act }],
+    ['POST /api/dmc/saveTourOptions', { id: option, activityId: act, ...hijack }],
+    ['POST /api/dmc/saveDriver', { driverId: 'dmc-driver-imran', driverName: 'Hijacked' }],
+    ['POST /api/dmc/saveLocationOption', { id: 'dmc-loc-dxb-t1', location: 'Hijacked' }],
+    [
+      'POST /api/dmc/saveActivityTicketRates',
+      { id: rate, tourOptionId: option, marketId: 'dmc-mkt-india', adultAmount: 1, childAmount: 1, ...season },
+    ],
+    ['GET /api/dmc/getTourOptionTicketRates', { tourOptionId: option }],
+    ['POST /api/dmc/deleteTourOptionTicketRates', { id: rate }],
+    ['POST /api/dmc/changeTourOptionTicketRatePriority', { tourOptionId: option, newPriority: [rate] }],
+    ['GET /api/dmc/getTourOptionTransferRates', { tourOptionId: option }],
+    ['POST /api/dmc/deleteTourOptionTransferRates', { id: 'dmc-xr-burj-khalifa-l124-non-prime-india-1' }],
+    ['POST /api/dmc/changeTourOptionTransferRatePriority', { tourOptionId: option, newPriority: [rate] }],
+    ['POST /api/dmc/checkRateOverlaps', { kind: 'ticket', tourOptionId: option, marketId: 'dmc-mkt-india', ...season }],
+    ['GET /api/dmc/getStopSales', { tourOptionId: 'dmc-to-dhow-marina-dinner' }],
+    ['POST /api/dmc/deleteStopSale', { id: 'dmc-stop-dhow-marina-nye' }],
+    [
+      'POST /api/dmc/getTourOptionPriceForQuotationBuilder',
+      { tourOptionId: option, marketId: 'dmc-mkt-india', date: '2026-11-10', adults: 2 },
+    ],
+    [
+      'POST /api/dmc/createDmcCombo',
+      { id: 'dmc-combo-burj-aquarium', ...hijack, amount: 1, tourOptions: [{ tourOptionId: option }] },
+    ],
+    ['POST /api/areas/addArea', { id: 'dmc-area-deira', ...hijack, cityId: 26 }],
+    ['POST /api/areas/deleteArea', { areaId: 'dmc-area-deira' }],
+    ['POST /api/areas/deleteTransfers/dmc-at-deira-arr-india-sic', {}],
+    ['GET /api/areas/getFilteredAreasTransfers', { from: 'dmc-area-dxb' }],
+    ['GET /api/areas/getFilteredAreasTransfersType', { from: 'dmc-area-dxb', to: 'dmc-area-deira' }],
+  ];
+
+  for (const [key, input] of attempts) {
+    it(`${key} with another site's id finds nothing`, async () => {
+      const [method, path] = key.split(' ') as [string, string];
+      const res = await skyway.raw(method, path, input);
+      expect([400, 403, 404, 409], JSON.stringify(res.body)).toContain(res.status);
+      expect(res.body.success).toBe(false);
+    });
+  }
+
+  it("reads no other site's history", async () => {
+    const res = await skyway.raw('POST', '/api/dmc/getAuditTrail', { entity: 'ticketRate', id: rate });
+    expect(res.body.result.records).toEqual([]);
+  });
+
+  it('left the owner’s DMC records exactly as they were', async () => {
+    const rates = await owner.raw('GET', '/api/dmc/getTourOptionTicketRates', { tourOptionId: option });
+    expect(rates.body.result.map((r: { id: string }) => r.id)).toContain(rate);
+    const activities = await owner.raw('GET', '/api/dmc/getActivities', { search: 'Burj Khalifa' });
+    expect(activities.body.result.records.map((a: { name: string }) => a.name)).not.toContain('Hijacked');
+    const transfers = await owner.raw('GET', '/api/areas/getTransfers', { from: 'dmc-area-deira' });
+    expect(transfers.body.result.records.map((t: { id: string }) => t.id)).toContain('dmc-at-deira-dep-india-sic');
+    const stops = await owner.raw('GET', '/api/dmc/getStopSales', { tourOptionId: 'dmc-to-dhow-marina-dinner' });
+    expect(stops.body.result.map((s: { id: string }) => s.id)).toContain('dmc-stop-dhow-marina-nye');
   });
 });

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { changeMyPhoneDetails, getUserBySessionId, login } from '@tp/contracts/endpoints/users';
 import { getCountryList } from '@tp/contracts/endpoints/master';
+import { createNewMarket, searchMarket } from '@tp/contracts/endpoints/dmc';
 import { urlPath } from '@tp/contracts/endpoint';
 import { MSG } from '@tp/contracts/messages';
 import { AUTH } from '@tp/contracts/platform';
@@ -94,5 +95,20 @@ describe('state-changing calls that belong', () => {
     const anon = new Client(DOMAIN);
     const res = await anon.raw('GET', urlPath(getCountryList), undefined, { origin: 'http://evil.example' });
     expect(res.status).toBe(200);
+  });
+});
+
+describe('DMC back office writes (issue #13)', () => {
+  it('a staff save from another origin is refused and writes nothing; from the site it goes through', async () => {
+    const admin = new Client(DOMAIN);
+    expect((await admin.call(login, { email: `admin@${DOMAIN}`, password: 'Demo@1234' })).status).toBe(200);
+    const name = `Cross-site market ${Math.random().toString(36).slice(2, 8)}`;
+    const path = urlPath(createNewMarket);
+    const evil = await admin.raw('POST', path, { name }, { origin: 'http://evil.example' });
+    expect(evil.status).toBe(403);
+    expect(evil.body).toMatchObject({ success: false, errorMessage: MSG.crossSiteRefused });
+    const found = await admin.call(searchMarket, { search: name });
+    expect(found.body.result.records).toEqual([]);
+    expect((await admin.raw('POST', path, { name })).status).toBe(200);
   });
 });
