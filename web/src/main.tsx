@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
 import './app/app.css';
 import { App } from './app/App.tsx';
+import { preloadsSettled } from './app/lazy.ts';
 import { preloadEntry } from './app/router.tsx';
 import { earlySite } from './app/site.tsx';
 import { siteStore } from './shared/state.ts';
@@ -31,9 +32,10 @@ function appStyles(): Promise<unknown> {
 
 preloadEntry(window.location.pathname);
 const root = createRoot(document.getElementById('root')!);
-// A first visit also waits for its branding (asked for by index.html), so React's first frame is the
-// branded page and not a blank shell in place of the one index.html has painted.
-void Promise.all([appStyles(), siteStore.get() ? null : earlySite()]).then(() =>
+// The first render also waits for the opened screen's code (index.html's boot shell is on screen
+// meanwhile), and on a first visit for its branding (asked for by index.html), so React's first frame
+// is the branded page with its screen, not a blank shell or a loader in place of the painted one.
+void Promise.all([appStyles(), siteStore.get() ? null : earlySite(), preloadsSettled()]).then(() =>
   // A transition renders in slices, so the first render (shell and screen) does not block input as one long task.
   startTransition(() =>
     root.render(

@@ -1,5 +1,4 @@
 import useSWR, { type SWRConfiguration } from 'swr';
-import useSWRMutation from 'swr/mutation';
 import type { CallTarget } from './boot.ts';
 import { call, type ApiError, type CallOptions, type RequestIn, type ResponseIn } from './client.ts';
 
@@ -20,13 +19,7 @@ export function useApi<E extends CallTarget>(
   );
 }
 
-/** Writes (form submits, toggles): `trigger(input)` resolves to the payload; `isMutating` drives buttons. */
-export function useApiMutation<E extends CallTarget>(endpoint: E, options?: CallOptions) {
-  return useSWRMutation<ResponseIn<E>, ApiError, string, RequestIn<E>>(
-    endpoint.id,
-    (_key: string, { arg }: { arg: RequestIn<E> }) => call(endpoint, arg, options),
-  );
-}
+// Writes go through `useAction` (action.ts).
 
 /** App-wide SWR behaviour: the client already reported a failure, so no automatic retries (no repeated toasts). */
 export const SWR_DEFAULTS: SWRConfiguration = {

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { preloadable } from './lazy.ts';
+import { preloadable, preloadsSettled } from './lazy.ts';
 
 const Hello = ({ name }: { name: string }) => <p>Hello {name}</p>;
 
@@ -38,5 +38,24 @@ describe('preloadable', () => {
     await act(async () => resolve({ default: Hello }));
     expect(await screen.findByText('Hello guest')).toBeTruthy();
     expect(calls).toBe(1);
+  });
+
+  it('tells when every started preload has settled, including those a loaded module starts', async () => {
+    const order: string[] = [];
+    const Inner = preloadable(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+      order.push('inner');
+      return { default: Hello };
+    });
+    // Like a nested router: its module preloads the screen it is about to render.
+    const Outer = preloadable(async () => {
+      void Inner.preload();
+      order.push('outer');
+      return { default: Hello };
+    });
+    void Outer.preload();
+    await preloadsSettled();
+    order.push('settled');
+    expect(order).toEqual(['outer', 'inner', 'settled']);
   });
 });

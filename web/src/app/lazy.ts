@@ -4,6 +4,20 @@ type Module<T> = { default: T };
 // Same constraint as React.lazy: any props.
 type AnyComponent = ComponentType<any>;
 
+const started = new Set<Promise<unknown>>();
+
+/**
+ * Settles once every preload started so far has, including those their modules start in turn (a
+ * nested router preloading its own screen). main.tsx waits for it before React's first render, so
+ * that render has the opened screen: rendered in slices with the shell, not after it, in one go.
+ */
+export async function preloadsSettled(): Promise<void> {
+  for (let seen = -1; seen !== started.size;) {
+    seen = started.size;
+    await Promise.allSettled(started);
+  }
+}
+
 /** A lazy component whose code can be asked for before it first renders. */
 export type Preloadable<T extends AnyComponent> = LazyExoticComponent<T> & { preload(): Promise<unknown> };
 
@@ -16,7 +30,10 @@ export type Preloadable<T extends AnyComponent> = LazyExoticComponent<T> & { pre
 export function preloadable<T extends AnyComponent>(load: () => Promise<Module<T>>): Preloadable<T> {
   let loaded: Module<T> | undefined;
   let loading: Promise<Module<T>> | undefined;
-  const preload = () => (loading ??= load().then((m) => (loaded = m)));
+  const preload = () => {
+    if (!loading) started.add((loading = load().then((m) => (loaded = m))));
+    return loading;
+  };
   const component = lazy(() =>
     loaded ? ({ then: (resolve: (m: Module<T>) => void) => resolve(loaded!) } as Promise<Module<T>>) : preload(),
   );

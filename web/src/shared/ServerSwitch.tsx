@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Loader, Switch, type SwitchProps } from '@mantine/core';
+import { useAction } from '#api/action.ts';
 
 /**
  * A switch that changes only once the server has answered (spec 000 §4: "change only after the
@@ -17,25 +18,11 @@ export function ServerSwitch({
   onChange: (next: boolean) => Promise<unknown>;
   label: ReactNode;
 }) {
-  const [busy, setBusy] = useState(false);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-
-  const toggle = async (next: boolean) => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      await onChange(next);
-    } catch {
-      // Reported by the API client; the switch keeps the value the server still has.
-    } finally {
-      if (mounted.current) setBusy(false);
-    }
+  // A failure was reported by the API client; the switch keeps the value the server still has.
+  const change = useAction(onChange);
+  const busy = change.busy;
+  const toggle = (next: boolean) => {
+    if (!busy) void change.run(next);
   };
 
   return (
@@ -45,7 +32,7 @@ export function ServerSwitch({
       {...rest}
       label={label}
       checked={checked}
-      onChange={(e) => void toggle(e.currentTarget.checked)}
+      onChange={(e) => toggle(e.currentTarget.checked)}
       aria-busy={busy || undefined}
       thumbIcon={busy ? <Loader size={10} color="gray" aria-hidden /> : undefined}
     />

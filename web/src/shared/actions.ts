@@ -3,6 +3,9 @@ import { callWithMessage, type RequestIn, type ResponseIn } from '#api/client.ts
 import { toastSuccess } from './notify.ts';
 
 /**
+ * Kept only for the DMC screens still being written; every other screen writes with `useAction`
+ * (#api/action.ts), which toasts the same way. Delete this file once they have moved.
+ *
  * A write whose success is toasted with what the server says it did (its `message`), else `fallback`.
  * A failure was already toasted by the error catalogue; it rethrows so forms can map field errors.
  */

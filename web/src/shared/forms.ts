@@ -1,17 +1,5 @@
-import type { UseFormReturnType } from '@mantine/form';
-import { ApiError } from '#api/client.ts';
-
 /**
- * Server validation errors (`shortError`: field → message) onto the form's own fields. Returns
- * true when at least one field got a message, so the caller knows the toast was not the only feedback.
+ * Kept only for the DMC screens still being written with `act()`; everything else hands its form to
+ * `useAction(endpoint, { form })` (#api/action.ts), where this rule lives.
  */
-export function applyServerErrors<T>(
-  form: UseFormReturnType<T>,
-  error: unknown,
-  rename: (field: string) => string = (f) => f,
-): boolean {
-  if (!(error instanceof ApiError)) return false;
-  const entries = Object.entries(error.fieldErrors);
-  for (const [field, message] of entries) form.setFieldError(rename(field), message);
-  return entries.length > 0;
-}
+export { applyFieldErrors as applyServerErrors } from '#api/action.ts';

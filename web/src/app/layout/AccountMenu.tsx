@@ -7,12 +7,13 @@ import { displayName, Identity, USER_TYPE_LABEL } from './Identity.tsx';
 
 const ChangePasswordDialog = lazy(() => import('#features/auth/ChangePasswordDialog.tsx'));
 
+/** Mounted on the first press of the header's account button (UserMenu.tsx), hence open from the start. */
 export default function AccountMenu({ user }: { user: TUser }) {
   const [changing, setChanging] = useState(false);
   const name = displayName(user);
   return (
     <>
-      <Menu position="bottom-end" width={220} withinPortal>
+      <Menu position="bottom-end" width={220} withinPortal defaultOpened>
         <Menu.Target>
           <UnstyledButton aria-label={`Account menu for ${name}`}>
             <Identity user={user} />

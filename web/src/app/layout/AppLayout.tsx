@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { AppShell, Box } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { TIMING } from '@tp/contracts/platform';
 import { Outlet, useLocation } from 'react-router-dom';
 import { NavigationBridge } from '#api/navigation.ts';
 import { menuFor } from '#app/menus.ts';
@@ -28,6 +29,10 @@ export function AppLayout() {
   const hasMenu = menu.length > 0;
   // On small screens the menu is an overlay: close it once the user has picked a page.
   useEffect(() => close(), [pathname, close]);
+  // There it is off-canvas behind the burger, so its links render once it is first opened, not on load.
+  const small = useMediaQuery(`(max-width: ${TIMING.smallScreenPx / 16}em)`, false, { getInitialValueInEffect: false });
+  const [menuOpenedOnce, setMenuOpenedOnce] = useState(false);
+  if (opened && !menuOpenedOnce) setMenuOpenedOnce(true);
 
   return (
     <>
@@ -45,7 +50,7 @@ export function AppLayout() {
         </AppShell.Header>
         {hasMenu && (
           <AppShell.Navbar p="xs" component="nav" aria-label="Main menu">
-            <MainMenu items={menu} onNavigate={close} />
+            {(!small || menuOpenedOnce) && <MainMenu items={menu} onNavigate={close} />}
           </AppShell.Navbar>
         )}
         <AppShell.Main id="main" tabIndex={-1} style={{ display: 'flex', flexDirection: 'column' }}>

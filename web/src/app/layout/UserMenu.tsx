@@ -1,14 +1,36 @@
-import { Suspense } from 'react';
-import { Button, Group } from '@mantine/core';
+import { Suspense, useState } from 'react';
+import { Button, Group, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { TUser } from '@tp/contracts/users';
 import { LOGIN_PATH } from '#shared/redirects.ts';
 import { preloadable } from '#app/lazy.ts';
-import { Identity } from './Identity.tsx';
+import { displayName, Identity } from './Identity.tsx';
 
-// The dropdown (Menu, Popover, floating-ui) stays out of the initial bundle; until it arrives the
-// header shows the same identity, just not yet clickable.
+// The dropdown (Menu, Popover, floating-ui) stays out of the initial bundle and off the first render:
+// its code loads when the pointer or focus reaches the button, and it mounts, open, on the first press.
 export const AccountMenu = preloadable(() => import('./AccountMenu.tsx'));
+const preloadMenu = () => void AccountMenu.preload().catch(() => undefined);
+
+function AccountButton({ user }: { user: TUser }) {
+  const [pressed, setPressed] = useState(false);
+  if (pressed)
+    return (
+      <Suspense fallback={<Identity user={user} />}>
+        <AccountMenu user={user} />
+      </Suspense>
+    );
+  return (
+    <UnstyledButton
+      aria-label={`Account menu for ${displayName(user)}`}
+      aria-haspopup="menu"
+      onPointerEnter={preloadMenu}
+      onFocus={preloadMenu}
+      onClick={() => setPressed(true)}
+    >
+      <Identity user={user} />
+    </UnstyledButton>
+  );
+}
 
 /** The account menu (Change Password, Logout) for a signed-in user; Login / Sign up otherwise. */
 export function UserMenu({ user }: { user: TUser | null }) {
@@ -24,9 +46,5 @@ export function UserMenu({ user }: { user: TUser | null }) {
       </Group>
     );
   }
-  return (
-    <Suspense fallback={<Identity user={user} />}>
-      <AccountMenu user={user} />
-    </Suspense>
-  );
+  return <AccountButton user={user} />;
 }

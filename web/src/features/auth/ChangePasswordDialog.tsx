@@ -4,9 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { changePassword } from '@tp/contracts/endpoints/users';
 import { MSG } from '@tp/contracts/messages';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
-import { useApiMutation } from '#api/hooks.ts';
-import { applyServerErrors } from '#shared/forms.ts';
-import { toastSuccess } from '#shared/notify.ts';
+import { useAction } from '#api/action.ts';
 import { LOGIN_PATH } from '#shared/redirects.ts';
 import { clearUserData } from '#shared/storage.ts';
 
@@ -16,22 +14,20 @@ import { clearUserData } from '#shared/storage.ts';
  */
 export default function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
-  const { trigger, isMutating } = useApiMutation(changePassword);
   const form = useForm({
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
     validate: schemaResolver(changePassword.request, { sync: true }),
   });
-  const submit = form.onSubmit(async (values) => {
-    try {
-      await trigger(values);
-      toastSuccess(MSG.passwordChanged);
+  const change = useAction(changePassword, {
+    success: MSG.passwordChanged,
+    form,
+    onSuccess: () => {
       onClose();
       clearUserData();
       navigate(LOGIN_PATH, { replace: true });
-    } catch (error) {
-      applyServerErrors(form, error);
-    }
+    },
   });
+  const submit = form.onSubmit((values) => void change.run(values));
   return (
     <Modal opened onClose={onClose} title="Change Password" centered>
       <form onSubmit={submit} noValidate>
@@ -48,7 +44,7 @@ export default function ChangePasswordDialog({ onClose }: { onClose: () => void 
             confirm={form.getInputProps('confirmPassword')}
             confirmLabel="Confirm new password"
           />
-          <Button type="submit" loading={isMutating}>
+          <Button type="submit" loading={change.busy}>
             Change Password
           </Button>
         </Stack>

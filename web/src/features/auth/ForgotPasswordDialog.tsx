@@ -2,26 +2,16 @@ import { Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { forgetPassword } from '@tp/contracts/endpoints/users';
 import { MSG } from '@tp/contracts/messages';
-import { useApiMutation } from '#api/hooks.ts';
-import { applyServerErrors } from '#shared/forms.ts';
-import { toastSuccess } from '#shared/notify.ts';
+import { useAction } from '#api/action.ts';
 
 // Mounted only while the dialog is open, so each opening starts from the email typed on the login form.
 function ForgotPasswordForm({ initialEmail, onDone }: { initialEmail: string; onDone: () => void }) {
-  const { trigger, isMutating } = useApiMutation(forgetPassword);
   const form = useForm({
     initialValues: { email: initialEmail },
     validate: schemaResolver(forgetPassword.request, { sync: true }),
   });
-  const submit = form.onSubmit(async (values) => {
-    try {
-      await trigger(values);
-      toastSuccess(MSG.resetMailSent);
-      onDone();
-    } catch (error) {
-      applyServerErrors(form, error);
-    }
-  });
+  const send = useAction(forgetPassword, { success: MSG.resetMailSent, onSuccess: onDone, form });
+  const submit = form.onSubmit((values) => void send.run(values));
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
@@ -36,7 +26,7 @@ function ForgotPasswordForm({ initialEmail, onDone }: { initialEmail: string; on
           data-autofocus
           {...form.getInputProps('email')}
         />
-        <Button type="submit" loading={isMutating}>
+        <Button type="submit" loading={send.busy}>
           Send link
         </Button>
       </Stack>

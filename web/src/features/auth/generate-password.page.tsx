@@ -3,10 +3,9 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { generatePassword, verifyEmail } from '@tp/contracts/endpoints/users';
 import { MSG } from '@tp/contracts/messages';
-import { useApi, useApiMutation } from '#api/hooks.ts';
+import { useAction } from '#api/action.ts';
+import { useApi } from '#api/hooks.ts';
 import { FormCard } from '#shared/FormCard.tsx';
-import { applyServerErrors } from '#shared/forms.ts';
-import { toastSuccess } from '#shared/notify.ts';
 import { PageLoader } from '#shared/PageLoader.tsx';
 import { LOGIN_PATH } from '#shared/redirects.ts';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
@@ -15,25 +14,21 @@ const PASSWORD_SET = 'Your password has been set. Please log in.';
 
 function SetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
-  const { trigger, isMutating } = useApiMutation(generatePassword);
   const form = useForm({
     initialValues: { token, password: '', confirmPassword: '' },
     validate: schemaResolver(generatePassword.request, { sync: true }),
   });
-  const submit = form.onSubmit(async (values) => {
-    try {
-      await trigger(values);
-      toastSuccess(PASSWORD_SET);
-      navigate(LOGIN_PATH, { replace: true });
-    } catch (error) {
-      applyServerErrors(form, error);
-    }
+  const save = useAction(generatePassword, {
+    success: PASSWORD_SET,
+    form,
+    onSuccess: () => navigate(LOGIN_PATH, { replace: true }),
   });
+  const submit = form.onSubmit((values) => void save.run(values));
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <NewPasswordFields password={form.getInputProps('password')} confirm={form.getInputProps('confirmPassword')} />
-        <Button type="submit" loading={isMutating}>
+        <Button type="submit" loading={save.busy}>
           Set password
         </Button>
       </Stack>

@@ -4,11 +4,10 @@ import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useSearchParams } from 'react-router-dom';
 import { login } from '#api/boot.ts';
-import { useApiMutation } from '#api/hooks.ts';
+import { useAction } from '#api/action.ts';
 import { useCurrentRoute } from '#app/route-context.ts';
 import { brandName, useSite } from '#app/site.tsx';
 import { FormCard } from '#shared/FormCard.tsx';
-import { applyServerErrors } from '#shared/forms.ts';
 import { FLIGHT_HOME_PATH, FLIGHT_LOGIN_PATH, safeRedirect } from '#shared/redirects.ts';
 import { userStore } from '#shared/state.ts';
 import { EMAIL_VERIFIED, useLoginLinks } from './login-links.ts';
@@ -48,19 +47,13 @@ export default function LoginPage() {
   const [search] = useSearchParams();
   const [forgotOpen, forgot] = useDisclosure(false);
   const emailVerified = useLoginLinks();
-  const { trigger, isMutating } = useApiMutation(login);
   const form = useForm<LoginValues>({
     initialValues: { email: '', password: '' },
     validate: (values) => loginRules?.(values) ?? {},
   });
+  const signIn = useAction(login, { form, onSuccess: (user) => userStore.set(user) });
 
-  const submitValid = form.onSubmit(async (values) => {
-    try {
-      userStore.set(await trigger(values));
-    } catch (error) {
-      applyServerErrors(form, error);
-    }
-  });
+  const submitValid = form.onSubmit((values) => void signIn.run(values));
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     void loadLoginRules().then(() => submitValid());
@@ -90,7 +83,7 @@ export default function LoginPage() {
           <Anchor component="button" type="button" size="sm" onClick={forgot.open} style={{ alignSelf: 'flex-end' }}>
             Forgot password?
           </Anchor>
-          <Button type="submit" loading={isMutating} fullWidth>
+          <Button type="submit" loading={signIn.busy} fullWidth>
             Login
           </Button>
         </Stack>

@@ -16,10 +16,9 @@ import { Link, useNavigate } from 'react-router-dom';
 import { signup } from '@tp/contracts/endpoints/users';
 import { GENDER, ZAgentSignup, ZRetailSignup, type TSignup } from '@tp/contracts/users';
 import { phoneCountries, PREFERRED_PHONE_COUNTRY } from '@tp/domain/phone';
-import { useApiMutation } from '#api/hooks.ts';
+import { useAction } from '#api/action.ts';
 import { brandName, useSite } from '#app/site.tsx';
 import { FormCard } from '#shared/FormCard.tsx';
-import { applyServerErrors } from '#shared/forms.ts';
 import { PhoneInput } from '#shared/PhoneInput.tsx';
 
 // Gender starts unset, so the form holds null until a choice is made (the schema then says it is required).
@@ -34,16 +33,9 @@ const DEFAULT_COUNTRY = phoneCountries().find((c) => c.code === PREFERRED_PHONE_
 /** Submits either tab's values; server field errors land on the fields, the catalogue toasts the message. */
 function useSignupSubmit<T extends RetailValues | AgentValues>(form: UseFormReturnType<T>) {
   const navigate = useNavigate();
-  const { trigger, isMutating } = useApiMutation(signup);
-  const onSubmit = form.onSubmit(async (values) => {
-    try {
-      await trigger(values as TSignup);
-      navigate('/signup_success');
-    } catch (error) {
-      applyServerErrors(form, error);
-    }
-  });
-  return { onSubmit, isMutating };
+  const register = useAction(signup, { form, onSuccess: () => navigate('/signup_success') });
+  const onSubmit = form.onSubmit((values) => void register.run(values as TSignup));
+  return { onSubmit, busy: register.busy };
 }
 
 function RetailSignupForm() {
@@ -60,7 +52,7 @@ function RetailSignupForm() {
     },
     validate: schemaResolver(ZRetailSignup, { sync: true }),
   });
-  const { onSubmit, isMutating } = useSignupSubmit(form);
+  const { onSubmit, busy } = useSignupSubmit(form);
   const gender = form.getInputProps('gender');
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Retail registration">
@@ -90,7 +82,7 @@ function RetailSignupForm() {
           number={form.getInputProps('phone')}
         />
         <PasswordInput label="Password" autoComplete="new-password" required {...form.getInputProps('password')} />
-        <Button type="submit" loading={isMutating} fullWidth>
+        <Button type="submit" loading={busy} fullWidth>
           Create account
         </Button>
       </Stack>
@@ -120,7 +112,7 @@ function AgentSignupForm() {
     },
     validate: schemaResolver(ZAgentSignup, { sync: true }),
   });
-  const { onSubmit, isMutating } = useSignupSubmit(form);
+  const { onSubmit, busy } = useSignupSubmit(form);
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Travel agent registration">
       <Stack gap="sm">
@@ -176,7 +168,7 @@ function AgentSignupForm() {
         <TextInput label="Address line 1" autoComplete="address-line1" required {...form.getInputProps('address1')} />
         <TextInput label="Address line 2" autoComplete="address-line2" {...form.getInputProps('address2')} />
         <PasswordInput label="Password" autoComplete="new-password" required {...form.getInputProps('password')} />
-        <Button type="submit" loading={isMutating} fullWidth>
+        <Button type="submit" loading={busy} fullWidth>
           Register agency
         </Button>
       </Stack>

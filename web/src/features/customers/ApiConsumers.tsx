@@ -3,8 +3,8 @@ import { Anchor, Badge, Button, Stack, Text } from '@mantine/core';
 import { getApiConsumers, setFlightHoldSetting, setFlightSearchSetting } from '@tp/contracts/endpoints/suppliers';
 import { MSG } from '@tp/contracts/messages';
 import type { TApiConsumer } from '@tp/contracts/suppliers';
+import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
-import { act } from '#shared/actions.ts';
 import { DataTable, type Column } from '#shared/DataTable.tsx';
 import { ServerSwitch } from '#shared/ServerSwitch.tsx';
 import { sameConsumerLink, useConsumerCache } from './cache.ts';
@@ -16,13 +16,16 @@ const linkOf = (c: TApiConsumer) => ({ consumerSiteId: c.wl_mongoDb_siteId, supp
 function LinkSwitches({ consumer: c }: { consumer: TApiConsumer }) {
   const cache = useConsumerCache();
   const name = c.wl_companyName || c.wl_domain;
-  const save = async (work: Promise<TApiConsumer>) => {
-    const next = await work;
-    cache.patch(
-      (x) => sameConsumerLink(x, next),
-      () => next,
-    );
+  const saved = {
+    success: MSG.settingSaved,
+    onSuccess: (next: TApiConsumer) =>
+      cache.patch(
+        (x) => sameConsumerLink(x, next),
+        () => next,
+      ),
   };
+  const hold = useAction(setFlightHoldSetting, saved);
+  const search = useAction(setFlightSearchSetting, saved);
   return (
     <Stack gap={6}>
       <ServerSwitch
@@ -30,16 +33,14 @@ function LinkSwitches({ consumer: c }: { consumer: TApiConsumer }) {
         label="Flight hold"
         aria-label={`Flight hold for ${name} (${c.sup_category})`}
         checked={c.sc_map_isFlightHoldAllowed}
-        onChange={(isFlightHold) => save(act(setFlightHoldSetting, { ...linkOf(c), isFlightHold }, MSG.settingSaved))}
+        onChange={(isFlightHold) => hold.run({ ...linkOf(c), isFlightHold })}
       />
       <ServerSwitch
         size="sm"
         label="Flight search"
         aria-label={`Flight search for ${name} (${c.sup_category})`}
         checked={c.sc_map_isFlightSearchAllowed}
-        onChange={(isFlightSearchAllowed) =>
-          save(act(setFlightSearchSetting, { ...linkOf(c), isFlightSearchAllowed }, MSG.settingSaved))
-        }
+        onChange={(isFlightSearchAllowed) => search.run({ ...linkOf(c), isFlightSearchAllowed })}
       />
     </Stack>
   );

@@ -4,8 +4,8 @@ import { useSWRConfig } from 'swr';
 import { changeApiCustomerRequestStatus, getApiCustomerRequests } from '@tp/contracts/endpoints/suppliers';
 import { MSG } from '@tp/contracts/messages';
 import type { TApiCustomerRequest } from '@tp/contracts/suppliers';
+import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
-import { act } from '#shared/actions.ts';
 import { DataTable, useSmallScreen, type Column } from '#shared/DataTable.tsx';
 import { formatDateTime } from '#shared/format.ts';
 import { StatusBadge } from '#shared/StatusBadge.tsx';
@@ -18,15 +18,9 @@ const isRequestsKey = (key: unknown) => Array.isArray(key) && key[0] === getApiC
 function Decide({ request }: { request: TApiCustomerRequest }) {
   const { mutate } = useSWRConfig();
   const consumers = useConsumerCache();
-  const [busy, setBusy] = useState<Decision | null>(null);
-  const decide = async (newRequestStatus: Decision) => {
-    setBusy(newRequestStatus);
-    try {
-      const decided = await act(
-        changeApiCustomerRequestStatus,
-        { newRequestStatus, requestId: request.id, consumerMongoSiteId: request.whitelabel_mongoDb_siteId },
-        MSG.requestStatusChanged,
-      );
+  const change = useAction(changeApiCustomerRequestStatus, {
+    success: MSG.requestStatusChanged,
+    onSuccess: async (decided) => {
       await mutate(
         isRequestsKey,
         (data: { records: TApiCustomerRequest[] } | undefined) =>
@@ -35,12 +29,11 @@ function Decide({ request }: { request: TApiCustomerRequest }) {
       );
       // An approval adds a consumer.
       consumers.refresh();
-    } catch {
-      // toasted by the API client
-    } finally {
-      setBusy(null);
-    }
-  };
+    },
+  });
+  const busy: Decision | null = change.pending?.newRequestStatus ?? null;
+  const decide = (newRequestStatus: Decision) =>
+    change.run({ newRequestStatus, requestId: request.id, consumerMongoSiteId: request.whitelabel_mongoDb_siteId });
   const who = request.companyName || request.domain;
   return (
     <Group gap="xs" wrap="nowrap">

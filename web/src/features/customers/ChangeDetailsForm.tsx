@@ -6,8 +6,7 @@ import { updateDetails } from '@tp/contracts/endpoints/customers';
 import { MSG } from '@tp/contracts/messages';
 import { PHONE_LABELS } from '@tp/contracts/users';
 import { INVALID_COUNTRY_CODE, isPhoneCountryAllowed, PREFERRED_PHONE_COUNTRY } from '@tp/domain/phone';
-import { act } from '#shared/actions.ts';
-import { applyServerErrors } from '#shared/forms.ts';
+import { useAction } from '#api/action.ts';
 import { PhoneInput } from '#shared/PhoneInput.tsx';
 import { useCustomerCache } from './cache.ts';
 
@@ -120,22 +119,21 @@ export function ChangeDetailsForm({
   const errorCount = Object.keys(form.errors).length;
   const otherErrors = Object.entries(form.errors).filter(([path]) => !FIELD_PATHS.has(path));
 
-  const submit = form.onSubmit(async (values) => {
-    const request = toRequest(customer, values);
-    const labels = filledLabels(values);
-    try {
-      const updated = await act(updateDetails, request, MSG.settingSaved);
+  const save = useAction(updateDetails, {
+    success: MSG.settingSaved,
+    form,
+    // The server names phones by index; the form by label.
+    field: (field) =>
+      formPath(
+        field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+        filledLabels(form.values),
+      ),
+    onSuccess: (updated) => {
       cache.replace(updated);
       onDone(updated);
-    } catch (error) {
-      applyServerErrors(form, error, (field) =>
-        formPath(
-          field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
-          labels,
-        ),
-      );
-    }
+    },
   });
+  const submit = form.onSubmit((values) => void save.run(toRequest(customer, values)));
 
   const isAgent = customer.userType === 'travelAgent';
   return (
@@ -174,7 +172,7 @@ export function ChangeDetailsForm({
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit" loading={form.submitting} disabled={errorCount > 0}>
+          <Button type="submit" loading={save.busy} disabled={errorCount > 0}>
             Save details
           </Button>
         </Group>

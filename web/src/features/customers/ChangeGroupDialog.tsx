@@ -5,8 +5,8 @@ import { getLeGroups, mapLegalEntityToGroup } from '@tp/contracts/endpoints/grou
 import { setLERelationConfig } from '@tp/contracts/endpoints/suppliers';
 import { MSG } from '@tp/contracts/messages';
 import type { TApiConsumer } from '@tp/contracts/suppliers';
+import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
-import { act } from '#shared/actions.ts';
 import { useSmallScreen } from '#shared/DataTable.tsx';
 import { ServerSwitch } from '#shared/ServerSwitch.tsx';
 import { useConsumerCache, useCustomerCache } from './cache.ts';
@@ -52,14 +52,17 @@ function view(t: GroupTarget): TargetView {
 function TaxSettings({ target, legalEntityId }: { target: TargetView; legalEntityId: string }) {
   const consumers = useConsumerCache();
   const [tds, setTds] = useState<boolean | null>(target.isTdsDeductable);
-  const change = async (next: boolean) => {
-    const saved = await act(setLERelationConfig, { isTdsDeductable: next, userLEID: legalEntityId }, MSG.tdsChanged);
-    setTds(saved.isTdsDeductable);
-    consumers.patch(
-      (c) => c.wl_legalEntityId === saved.userLEID,
-      (c) => ({ ...c, isTdsDeductable: saved.isTdsDeductable }),
-    );
-  };
+  const save = useAction(setLERelationConfig, {
+    success: MSG.tdsChanged,
+    onSuccess: (saved) => {
+      setTds(saved.isTdsDeductable);
+      consumers.patch(
+        (c) => c.wl_legalEntityId === saved.userLEID,
+        (c) => ({ ...c, isTdsDeductable: saved.isTdsDeductable }),
+      );
+    },
+  });
+  const change = (next: boolean) => save.run({ isTdsDeductable: next, userLEID: legalEntityId });
   return (
     <Stack gap="xs">
       <Divider label="Tax Settings" labelPosition="left" />
@@ -92,13 +95,9 @@ function ChangeGroupBody({ target, onClose }: { target: GroupTarget; onClose: ()
   const consumers = useConsumerCache();
   const { data: groups, isLoading } = useApi(getLeGroups, {});
   const [groupId, setGroupId] = useState<string | null>(v.groupId);
-  const [busy, setBusy] = useState(false);
-
-  const save = async () => {
-    if (!groupId || !v.legalEntityId) return;
-    setBusy(true);
-    try {
-      const mapped = await act(mapLegalEntityToGroup, { groupId, LEId: v.legalEntityId }, MSG.groupChanged);
+  const map = useAction(mapLegalEntityToGroup, {
+    success: MSG.groupChanged,
+    onSuccess: (mapped) => {
       customers.patch(
         (c) => c.legalEntityId === mapped.LEId,
         (c) => ({ ...c, groupName: mapped.groupName, userGroup: { groupId: mapped.groupId } }),
@@ -108,11 +107,10 @@ function ChangeGroupBody({ target, onClose }: { target: GroupTarget; onClose: ()
         (c) => ({ ...c, leGroup_groupName: mapped.groupName, userGroup: { groupId: mapped.groupId } }),
       );
       onClose();
-    } catch {
-      // toasted by the API client
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const save = () => {
+    if (groupId && v.legalEntityId) void map.run({ groupId, LEId: v.legalEntityId });
   };
 
   if (!v.legalEntityId)
@@ -147,7 +145,7 @@ function ChangeGroupBody({ target, onClose }: { target: GroupTarget; onClose: ()
         <Button variant="default" onClick={onClose}>
           Cancel
         </Button>
-        <Button onClick={() => void save()} loading={busy} disabled={!groupId || groupId === v.groupId}>
+        <Button onClick={save} loading={map.busy} disabled={!groupId || groupId === v.groupId}>
           Change Group
         </Button>
       </Group>

@@ -5,8 +5,7 @@ import type { RequestOf } from '@tp/contracts/endpoint';
 import { createAgent } from '@tp/contracts/endpoints/customers';
 import { MSG } from '@tp/contracts/messages';
 import { PREFERRED_PHONE_COUNTRY } from '@tp/domain/phone';
-import { act } from '#shared/actions.ts';
-import { applyServerErrors } from '#shared/forms.ts';
+import { useAction } from '#api/action.ts';
 import { PhoneInput } from '#shared/PhoneInput.tsx';
 import { useCustomerCache } from './cache.ts';
 
@@ -44,17 +43,17 @@ export function CreateAgentForm({ onCreated }: { onCreated?: (customer: TCustome
   });
   const userType = form.values.userData.userType;
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const created = await act(createAgent, values, MSG.agentCreated);
+  const create = useAction(createAgent, {
+    success: MSG.agentCreated,
+    form,
+    onSuccess: (created) => {
       form.setValues(blank());
       form.resetDirty();
       cache.refresh();
       onCreated?.(created);
-    } catch (error) {
-      applyServerErrors(form, error);
-    }
+    },
   });
+  const submit = form.onSubmit((values) => void create.run(values));
 
   return (
     <form onSubmit={submit} noValidate aria-label="Create agent">
@@ -97,7 +96,7 @@ export function CreateAgentForm({ onCreated }: { onCreated?: (customer: TCustome
         <Text size="xs" c="dimmed">
           Give a phone number or an email. With an email, the new user gets a link to set a password.
         </Text>
-        <Button type="submit" loading={form.submitting}>
+        <Button type="submit" loading={create.busy}>
           Create agent
         </Button>
       </Stack>

@@ -9,8 +9,8 @@ import {
   toggleBlock,
 } from '@tp/contracts/endpoints/customers';
 import { MSG } from '@tp/contracts/messages';
+import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
-import { act } from '#shared/actions.ts';
 import { useSmallScreen } from '#shared/DataTable.tsx';
 import { ServerSwitch } from '#shared/ServerSwitch.tsx';
 import { useCustomerCache } from './cache.ts';
@@ -70,6 +70,12 @@ function DetailsBody({
     cache.replace(next);
     void mutate(next, { revalidate: false });
   };
+  const block = useAction(toggleBlock, {
+    success: (_, { isBlocked }) => (isBlocked ? MSG.customerBlocked : MSG.customerUnblocked),
+    onSuccess: apply,
+  });
+  const hold = useAction(setFlightHoldSettingForUser, { success: MSG.settingSaved, onSuccess: apply });
+  const search = useAction(setFlightSearchSettingForUser, { success: MSG.settingSaved, onSuccess: apply });
 
   if (editing)
     return (
@@ -83,18 +89,9 @@ function DetailsBody({
       />
     );
 
-  const setBlocked = async (isBlocked: boolean) =>
-    apply(
-      await act(
-        toggleBlock,
-        { customerId: c.users_id, isBlocked },
-        isBlocked ? MSG.customerBlocked : MSG.customerUnblocked,
-      ),
-    );
-  const setHold = async (isFlightHold: boolean) =>
-    apply(await act(setFlightHoldSettingForUser, { userId: c.id, isFlightHold }, MSG.settingSaved));
-  const setSearch = async (isFlightSearchAllowed: boolean) =>
-    apply(await act(setFlightSearchSettingForUser, { userId: c.id, isFlightSearchAllowed }, MSG.settingSaved));
+  const setBlocked = (isBlocked: boolean) => block.run({ customerId: c.users_id, isBlocked });
+  const setHold = (isFlightHold: boolean) => hold.run({ userId: c.id, isFlightHold });
+  const setSearch = (isFlightSearchAllowed: boolean) => search.run({ userId: c.id, isFlightSearchAllowed });
 
   return (
     <Stack gap="md">

@@ -1,31 +1,27 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Modal, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useSWRConfig } from 'swr';
 import { getLeGroups, saveLeGroup, setDefaultLeGroup } from '@tp/contracts/endpoints/groups';
 import { ZSaveLeGroup, type TLeGroup } from '@tp/contracts/le-groups';
 import { MSG } from '@tp/contracts/messages';
-import { apiKey, useApi } from '#api/hooks.ts';
-import { act } from '#shared/actions.ts';
+import { useAction } from '#api/action.ts';
+import { useApi } from '#api/hooks.ts';
 import { useSmallScreen } from '#shared/DataTable.tsx';
-import { applyServerErrors } from '#shared/forms.ts';
 import { useConsumerCache, useCustomerCache } from './cache.ts';
-
-const GROUPS_KEY = apiKey(getLeGroups, {});
 
 /** Creates a group (no id) or renames one. */
 function GroupNameForm({ group, onDone, onCancel }: { group?: TLeGroup; onDone: () => void; onCancel?: () => void }) {
-  const { mutate } = useSWRConfig();
   const customers = useCustomerCache();
   const consumers = useConsumerCache();
   const form = useForm({
     initialValues: { groupName: group?.groupName ?? '' },
     validate: schemaResolver(ZSaveLeGroup, { sync: true }),
   });
-  const submit = form.onSubmit(async ({ groupName }) => {
-    try {
-      await act(saveLeGroup, group ? { id: group.id, groupName } : { groupName }, MSG.groupSaved);
-      await mutate(GROUPS_KEY);
+  const save = useAction(saveLeGroup, {
+    success: MSG.groupSaved,
+    form,
+    revalidate: [getLeGroups],
+    onSuccess: () => {
       // A rename shows in every row of that group.
       if (group) {
         customers.refresh();
@@ -33,10 +29,9 @@ function GroupNameForm({ group, onDone, onCancel }: { group?: TLeGroup; onDone: 
       }
       form.reset();
       onDone();
-    } catch (error) {
-      applyServerErrors(form, error);
-    }
+    },
   });
+  const submit = form.onSubmit(({ groupName }) => void save.run(group ? { id: group.id, groupName } : { groupName }));
   const label = group ? `New name for ${group.groupName}` : 'New group name';
   return (
     <form onSubmit={submit} noValidate aria-label={group ? `Rename ${group.groupName}` : 'Add group'}>
@@ -48,7 +43,7 @@ function GroupNameForm({ group, onDone, onCancel }: { group?: TLeGroup; onDone: 
           data-autofocus={group ? true : undefined}
           {...form.getInputProps('groupName')}
         />
-        <Button type="submit" loading={form.submitting}>
+        <Button type="submit" loading={save.busy}>
           {group ? 'Save' : 'Add group'}
         </Button>
         {onCancel && (
@@ -62,20 +57,8 @@ function GroupNameForm({ group, onDone, onCancel }: { group?: TLeGroup; onDone: 
 }
 
 function GroupItem({ group }: { group: TLeGroup }) {
-  const { mutate } = useSWRConfig();
   const [renaming, setRenaming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const makeDefault = async () => {
-    setBusy(true);
-    try {
-      await act(setDefaultLeGroup, { groupId: group.id }, MSG.groupSetDefault);
-      await mutate(GROUPS_KEY);
-    } catch {
-      // toasted by the API client
-    } finally {
-      setBusy(false);
-    }
-  };
+  const makeDefault = useAction(setDefaultLeGroup, { success: MSG.groupSetDefault, revalidate: [getLeGroups] });
   return (
     <Paper withBorder p="sm" component="li">
       {renaming ? (
@@ -103,8 +86,8 @@ function GroupItem({ group }: { group: TLeGroup }) {
               <Button
                 size="xs"
                 variant="light"
-                loading={busy}
-                onClick={() => void makeDefault()}
+                loading={makeDefault.busy}
+                onClick={() => void makeDefault.run({ groupId: group.id })}
                 aria-label={`Set ${group.groupName} as default`}
               >
                 Set as default

@@ -4,8 +4,8 @@ import { useSWRConfig } from 'swr';
 import type { TCustomer } from '@tp/contracts/customers';
 import { addUserToRbacUserGroup, getRbacUserGroupList, getUserGroupByUserId } from '@tp/contracts/endpoints/rbac';
 import { MSG } from '@tp/contracts/messages';
+import { useAction } from '#api/action.ts';
 import { apiKey, useApi } from '#api/hooks.ts';
-import { act } from '#shared/actions.ts';
 import { useSmallScreen } from '#shared/DataTable.tsx';
 import { useCustomerCache } from './cache.ts';
 import { displayName } from './format.ts';
@@ -29,30 +29,22 @@ function PermissionGroupBody({ customer, onClose }: { customer: TCustomer; onClo
   const groups = useApi(getRbacUserGroupList, {});
   const current = useApi(getUserGroupByUserId, { userId: customer.id });
   const [choice, setChoice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const currentId = current.data ? (current.data.group?.id ?? NONE) : null;
   const value = choice ?? currentId;
 
-  const save = async () => {
-    if (value === null) return;
-    setBusy(true);
-    try {
-      const saved = await act(
-        addUserToRbacUserGroup,
-        { userId: customer.id, userGroupId: value === NONE ? null : value },
-        MSG.groupChanged,
-      );
+  const add = useAction(addUserToRbacUserGroup, {
+    success: MSG.groupChanged,
+    onSuccess: async (saved) => {
       await mutate(apiKey(getUserGroupByUserId, { userId: customer.id }), saved, { revalidate: false });
       cache.patch(
         (c) => c.id === saved.userId,
         (c) => ({ ...c, rbacUserGroupId: saved.group?.id ?? null, userGroupName: saved.group?.groupName ?? '' }),
       );
       onClose();
-    } catch {
-      // toasted by the API client
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const save = () => {
+    if (value !== null) void add.run({ userId: customer.id, userGroupId: value === NONE ? null : value });
   };
 
   const loading = (groups.isLoading && !groups.data) || (current.isLoading && !current.data);
@@ -84,7 +76,7 @@ function PermissionGroupBody({ customer, onClose }: { customer: TCustomer; onClo
         <Button variant="default" onClick={onClose}>
           Cancel
         </Button>
-        <Button onClick={() => void save()} loading={busy} disabled={loading || value === currentId}>
+        <Button onClick={save} loading={add.busy} disabled={loading || value === currentId}>
           Save
         </Button>
       </Group>

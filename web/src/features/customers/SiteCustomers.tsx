@@ -6,9 +6,9 @@ import type { TCustomer } from '@tp/contracts/customers';
 import { getCustomers, searchWlUser, toggleFlightSearchExemption } from '@tp/contracts/endpoints/customers';
 import { MSG } from '@tp/contracts/messages';
 import { TIMING } from '@tp/contracts/platform';
+import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { useSite } from '#app/site.tsx';
-import { act } from '#shared/actions.ts';
 import { DataTable, type Column } from '#shared/DataTable.tsx';
 import { useUser } from '#shared/state.ts';
 import { useCustomerCache } from './cache.ts';
@@ -139,20 +139,17 @@ export function SiteCustomers() {
   const rows = searching ? search.data : list.data?.records;
   const total = searching ? search.data?.length : list.data?.totalRecords;
 
+  const exemption = useAction(toggleFlightSearchExemption, {
+    success: (_, { exempt }) => (exempt ? MSG.customerExempted : MSG.customerExemptionRemoved),
+    onSuccess: cache.replace,
+  });
   const canChangePermissionGroup = !!user?.isUserSuperAdmin && !!site?.wlMeta.canShowPermissionMenu;
   const actions: RowActions = {
     addMoney: (c) => navigate(`/staff/walletReport/?email=${encodeURIComponent(c.email)}`),
     viewDetails: setDetails,
     changeGroup: (customer) => setGroupTarget({ kind: 'customer', customer }),
     ...(canChangePermissionGroup ? { changePermissionGroup: setPermissionOf } : {}),
-    toggleExemption: (c) => {
-      const exempt = !c.flightLookToBook.is_exempted;
-      act(
-        toggleFlightSearchExemption,
-        { customerId: c.users_id, exempt },
-        exempt ? MSG.customerExempted : MSG.customerExemptionRemoved,
-      ).then(cache.replace, () => undefined);
-    },
+    toggleExemption: (c) => void exemption.run({ customerId: c.users_id, exempt: !c.flightLookToBook.is_exempted }),
   };
 
   return (

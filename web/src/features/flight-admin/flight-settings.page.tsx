@@ -23,10 +23,9 @@ import {
   type TSupplyInput,
 } from '@tp/contracts/endpoints/flight-admin';
 import { getActiveGateway } from '@tp/contracts/endpoints/wallet';
-import { mutate } from 'swr';
-import { apiKey, useApi } from '#api/hooks.ts';
-import { ApiError, call } from '#api/client.ts';
-import { act } from '#shared/actions.ts';
+import { useAction } from '#api/action.ts';
+import { useApi } from '#api/hooks.ts';
+import { ApiError } from '#api/client.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { formatDateTime, formatMoney } from '#shared/format.ts';
 import { toastError, toastSuccess } from '#shared/notify.ts';
@@ -128,53 +127,44 @@ export default function FlightSettingsPage() {
 
 function SettingsForm({ view, onSaved }: { view: TFlightSettingsView; onSaved: (v: TFlightSettingsView) => void }) {
   const [form, setForm] = useState<Form>(() => formOf(view));
-  const [busy, setBusy] = useState<'save' | 'test' | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [testResult, setTestResult] = useState<{ ok: boolean; message: string; balance: string | null } | null>(null);
   const set = <K extends keyof Form>(k: K, value: Form[K]) => setForm((f) => ({ ...f, [k]: value }));
   const tbo = view.supply.kind === 'tbo' ? view.supply : null;
   const supplied = view.suppliedBy;
 
-  const save = async () => {
-    setBusy('save');
-    setErrors({});
-    try {
-      const next = await act(
-        saveFlightSettings,
-        {
-          ...(supplied ? {} : { supply: supplyOf(form) }),
-          payment: paymentOf(form),
-          lookToBook: { ratio: Number(form.ratio), freeLooks: Number(form.freeLooks) },
-          holdsOffered: form.holdsOffered,
-        },
-        'Flight settings saved',
-      );
-      onSaved(next);
-      // The staff header's "Sandbox payments" badge follows the new gateway.
-      void mutate(apiKey(getActiveGateway, {}));
-    } catch (err) {
+  const saving = useAction(saveFlightSettings, {
+    success: 'Flight settings saved',
+    onSuccess: onSaved,
+    onError: (err) => {
       if (err instanceof ApiError) setErrors(err.fieldErrors);
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const test = async () => {
-    setBusy('test');
-    setTestResult(null);
-    try {
-      const r = await call(testFlightSupply, supplied ? {} : { supply: supplyOf(form) });
+    },
+    // The staff header's "Sandbox payments" badge follows the new gateway.
+    revalidate: [getActiveGateway],
+  });
+  const testing = useAction(testFlightSupply, {
+    onSuccess: (r) => {
       setTestResult({
         ok: r.ok,
         message: r.message,
         balance: r.agencyBalance ? formatMoney(r.agencyBalance.amount, r.agencyBalance.currency) : null,
       });
       (r.ok ? toastSuccess : toastError)(r.message);
-    } catch {
-      // toasted by the client
-    } finally {
-      setBusy(null);
-    }
+    },
+  });
+
+  const save = () => {
+    setErrors({});
+    return saving.run({
+      ...(supplied ? {} : { supply: supplyOf(form) }),
+      payment: paymentOf(form),
+      lookToBook: { ratio: Number(form.ratio), freeLooks: Number(form.freeLooks) },
+      holdsOffered: form.holdsOffered,
+    });
+  };
+  const test = () => {
+    setTestResult(null);
+    return testing.run(supplied ? {} : { supply: supplyOf(form) });
   };
 
   return (
@@ -268,7 +258,7 @@ function SettingsForm({ view, onSaved }: { view: TFlightSettingsView; onSaved: (
               </>
             )}
             <Group gap="sm" wrap="wrap">
-              <Button variant="default" onClick={() => void test()} loading={busy === 'test'}>
+              <Button variant="default" onClick={() => void test()} loading={testing.busy}>
                 Test connection
               </Button>
               {testResult && (
@@ -326,7 +316,7 @@ function SettingsForm({ view, onSaved }: { view: TFlightSettingsView; onSaved: (
           <Text size="xs" c="dimmed">
             {view.updatedAt ? `Supply last saved ${formatDateTime(view.updatedAt)}` : 'Supply never saved (simulator)'}
           </Text>
-          <Button type="submit" loading={busy === 'save'}>
+          <Button type="submit" loading={saving.busy}>
             Save
           </Button>
         </Group>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { getInfozealVouchers, type TVoucherRow } from '@tp/contracts/endpoints/flight-admin';
+import { useAction } from '#api/action.ts';
 import { call } from '#api/client.ts';
 import { useApi } from '#api/hooks.ts';
 import { DataTable, type Column } from '#shared/DataTable.tsx';
@@ -52,22 +53,20 @@ const COLUMNS: Column<TVoucherRow>[] = [
 export default function InfozealExportPage() {
   const [range, setRange] = useState(monthToDate);
   const [page, setPage] = useState(1);
-  const [busy, setBusy] = useState(false);
   const problem = rangeProblem(range);
   const list = useApi(getInfozealVouchers, problem ? null : { ...range, page, pageSize: PAGE_SIZE });
 
-  const download = async () => {
-    setBusy(true);
-    try {
+  const downloading = useAction(
+    async () => {
       const rows = await allPages((p) => call(getInfozealVouchers, { ...range, page: p, pageSize: 1000 }));
       await downloadXlsx(`infozeal-vouchers-${range.from}-to-${range.to}.xlsx`, 'Vouchers', INFOZEAL_COLUMNS, rows);
       toastSuccess(`Downloaded ${rows.length} vouchers`);
-    } catch {
-      toastError('Download failed. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    {
+      onError: () => toastError('Download failed. Please try again.'),
+    },
+  );
+  const download = () => downloading.run(undefined);
 
   return (
     <Stack gap="md">
@@ -87,7 +86,11 @@ export default function InfozealExportPage() {
           }}
           error={problem}
         />
-        <Button onClick={() => void download()} loading={busy} disabled={!!problem || !list.data?.totalRecords}>
+        <Button
+          onClick={() => void download()}
+          loading={downloading.busy}
+          disabled={!!problem || !list.data?.totalRecords}
+        >
           Download Excel
         </Button>
       </Group>

@@ -19,6 +19,7 @@ import {
   type TProfitTotals,
 } from '@tp/contracts/endpoints/flight-admin';
 import type { RequestOf } from '@tp/contracts/endpoint';
+import { useAction } from '#api/action.ts';
 import { call } from '#api/client.ts';
 import { useApi } from '#api/hooks.ts';
 import { DataTable, type Column } from '#shared/DataTable.tsx';
@@ -108,14 +109,12 @@ export default function SupplierProfitLossPage() {
   }));
   const [applied, setApplied] = useState(draft);
   const [page, setPage] = useState(1);
-  const [downloading, setDownloading] = useState(false);
   const problem = rangeProblem(draft);
   const input: Filter = { ...applied, page, pageSize: PAGE_SIZE };
   const report = useApi(getSupplierProfitLoss, input);
 
-  const download = async () => {
-    setDownloading(true);
-    try {
+  const downloading = useAction(
+    async () => {
       const rows = await allPages((p) => call(getSupplierProfitLoss, { ...applied, page: p, pageSize: 500 }));
       const totals = report.data?.totals;
       await downloadXlsx(
@@ -130,12 +129,12 @@ export default function SupplierProfitLossPage() {
         },
       );
       toastSuccess(`Downloaded ${rows.length} bookings`);
-    } catch {
-      toastError('Download failed. Please try again.');
-    } finally {
-      setDownloading(false);
-    }
-  };
+    },
+    {
+      onError: () => toastError('Download failed. Please try again.'),
+    },
+  );
+  const download = () => downloading.run(undefined);
 
   const totals = report.data?.totals;
   return (
@@ -213,7 +212,7 @@ export default function SupplierProfitLossPage() {
         <Text size="sm" c="dimmed">
           {totals ? `${totals.bookings} bookings` : ' '}
         </Text>
-        <Button onClick={() => void download()} loading={downloading} disabled={!totals?.bookings}>
+        <Button onClick={() => void download()} loading={downloading.busy} disabled={!totals?.bookings}>
           Download Excel
         </Button>
       </Group>

@@ -8,8 +8,8 @@ import {
   type TSupplierAccount,
 } from '@tp/contracts/endpoints/flight-admin';
 import { MSG } from '@tp/contracts/messages';
+import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
-import { act } from '#shared/actions.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { DataTable, type Column } from '#shared/DataTable.tsx';
 import { DateField } from '#shared/DateField.tsx';
@@ -199,7 +199,6 @@ function DepositDialog({
   const [reference, setReference] = useState('');
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
 
   const close = () => {
     setAmount('');
@@ -209,6 +208,13 @@ function DepositDialog({
     setRequestId(newRequestId());
     onClose();
   };
+  const record = useAction(addSupplierDeposit, {
+    success: 'Deposit recorded',
+    onSuccess: () => {
+      onDone();
+      close();
+    },
+  });
   const submit = async () => {
     const missing: Record<string, string> = {};
     if (!(Number(amount) > 0)) missing.amount = amount === '' ? MSG.required : 'Amount must be more than 0';
@@ -216,20 +222,7 @@ function DepositDialog({
     if (!date) missing.date = MSG.required;
     setErrors(missing);
     if (Object.keys(missing).length || !supplier) return;
-    setBusy(true);
-    try {
-      await act(
-        addSupplierDeposit,
-        { supplier, amount: Number(amount), date, reference, note, requestId },
-        'Deposit recorded',
-      );
-      onDone();
-      close();
-    } catch {
-      // toasted by the client
-    } finally {
-      setBusy(false);
-    }
+    await record.run({ supplier, amount: Number(amount), date, reference, note, requestId });
   };
 
   return (
@@ -255,7 +248,7 @@ function DepositDialog({
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={record.busy}>
               Record
             </Button>
           </Group>

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, FileInput, Group, Stack, Text, Title } from '@mantine/core';
 import { applyTboRefunds, previewTboRefunds, type TRefundRowResult } from '@tp/contracts/endpoints/flight-admin';
+import { useAction } from '#api/action.ts';
 import { call } from '#api/client.ts';
-import { act } from '#shared/actions.ts';
 import { DataTable, type Column } from '#shared/DataTable.tsx';
 import { toastError } from '#shared/notify.ts';
 import { formatMoney } from '#shared/format.ts';
@@ -44,9 +44,27 @@ export default function TboRefundImportPage() {
   const [rows, setRows] = useState<SheetRefundRow[]>([]);
   const [results, setResults] = useState<TRefundRowResult[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'read' | 'apply' | null>(null);
   const [applied, setApplied] = useState(false);
   const [page, setPage] = useState(1);
+
+  // Reading is the sheet's parse and the server's match, as one step.
+  const preview = useAction(
+    async (f: File) => {
+      const parsed = await parseRefundSheet(await f.arrayBuffer());
+      setRows(parsed.rows);
+      if (parsed.problem) return setProblem(parsed.problem);
+      setResults((await call(previewTboRefunds, { rows: parsed.rows })).rows);
+    },
+    { onError: () => toastError('The file could not be read. Please try again.') },
+  );
+  const applying = useAction(applyTboRefunds, {
+    success: 'Refunds applied',
+    onSuccess: (out) => {
+      setResults(out.rows);
+      setApplied(true);
+    },
+  });
+  const busy = preview.busy ? 'read' : applying.busy ? 'apply' : null;
 
   const read = async (f: File | null) => {
     setFile(f);
@@ -54,32 +72,9 @@ export default function TboRefundImportPage() {
     setProblem(null);
     setApplied(false);
     setPage(1);
-    if (!f) return;
-    setBusy('read');
-    try {
-      const parsed = await parseRefundSheet(await f.arrayBuffer());
-      setRows(parsed.rows);
-      if (parsed.problem) return setProblem(parsed.problem);
-      setResults((await call(previewTboRefunds, { rows: parsed.rows })).rows);
-    } catch {
-      toastError('The file could not be read. Please try again.');
-    } finally {
-      setBusy(null);
-    }
+    if (f) await preview.run(f);
   };
-
-  const apply = async () => {
-    setBusy('apply');
-    try {
-      const out = await act(applyTboRefunds, { rows }, 'Refunds applied');
-      setResults(out.rows);
-      setApplied(true);
-    } catch {
-      // toasted by the client
-    } finally {
-      setBusy(null);
-    }
-  };
+  const apply = () => applying.run({ rows });
 
   const counts = useMemo(() => {
     const c: Partial<Record<TRefundRowResult['outcome'], number>> = {};

@@ -119,7 +119,6 @@ export function SearchForm({
                     value={leg.origin}
                     onChange={city(`legs.${i}.origin`)}
                     error={form.errors[`legs.${i}.origin`] as string | undefined}
-                    autoFocus={i === 0}
                   />
                 </Box>
                 <ActionIcon

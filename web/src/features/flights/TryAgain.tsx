@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
+import { useAction } from '#api/action.ts';
 import { usePersisted } from '#shared/storage.ts';
 import { bookingDone, createPaymentOrder, orderInputStore, payOrder } from './payment-order.ts';
 
@@ -12,22 +12,16 @@ import { bookingDone, createPaymentOrder, orderInputStore, payOrder } from './pa
 export function TryAgainButton({ orderId }: { orderId: string }) {
   const navigate = useNavigate();
   const input = usePersisted(orderInputStore);
-  const [busy, setBusy] = useState(false);
+  const retry = useAction(async (previous: NonNullable<typeof input>) => {
+    const { orderId: _previous, amount, ...same } = previous;
+    const created = await createPaymentOrder(same, { expectedTotal: amount });
+    if (!created) return;
+    const outcome = await payOrder(created);
+    if (outcome) navigate(bookingDone(outcome));
+  });
   if (input?.orderId !== orderId) return null;
-  const retry = async () => {
-    setBusy(true);
-    try {
-      const { orderId: _previous, amount, ...same } = input;
-      const created = await createPaymentOrder(same, { expectedTotal: amount });
-      if (!created) return;
-      const outcome = await payOrder(created);
-      if (outcome) navigate(bookingDone(outcome));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Button loading={busy} onClick={() => void retry()}>
+    <Button loading={retry.busy} onClick={() => void retry.run(input)}>
       Try again
     </Button>
   );

@@ -6,8 +6,8 @@ import { getPassengerViewOptions, getSSR } from '@tp/contracts/endpoints/flights
 import { getActiveGateway } from '@tp/contracts/endpoints/wallet';
 import { PAX_NAME, type TCharge, type TPaymentOrder } from '@tp/contracts/flights';
 import { chargeOf } from '@tp/domain/charge';
+import { applyFieldErrors, useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
-import { applyServerErrors } from '#shared/forms.ts';
 import { usePersisted } from '#shared/storage.ts';
 import { useUser } from '#shared/state.ts';
 import { formatMoney } from '#shared/format.ts';
@@ -82,7 +82,6 @@ function PassengerForm({
   const { rules, fareQuote: quote, walletBalance } = view;
   const option = quote.option;
   const walletAllowed = walletBalance !== null;
-  const [busy, setBusy] = useState(false);
   const [order, setOrder] = useState<TPaymentOrder | null>(null);
 
   const form = useForm<PassengersFormValues>({
@@ -134,25 +133,24 @@ function PassengerForm({
     const outcome = await payOrder(o);
     if (outcome) navigate(bookingDone(outcome));
   };
+  const paying = useAction(payWithWallet);
 
-  const submit = async (v: PassengersFormValues) => {
-    setBusy(true);
-    try {
-      const passengers = v.passengers.map(toPassengerInput);
-      const input = { searchId, resultIndex, passengers, hold: v.hold, paymentMode: v.paymentMode };
-      const created = await createPaymentOrder(input, {
-        expectedTotal: charge.total,
-        onCharge,
-        onError: (e) => applyServerErrors(form, e),
-      });
-      if (!created) return;
-      setOrder(created);
-      if (booking) bookingStore.set({ ...booking, searchId, resultIndex, passengers });
-      await payWithWallet(created);
-    } finally {
-      setBusy(false);
-    }
-  };
+  // The order (validate, create) and its payment, as one step.
+  const ordering = useAction(async (v: PassengersFormValues) => {
+    const passengers = v.passengers.map(toPassengerInput);
+    const input = { searchId, resultIndex, passengers, hold: v.hold, paymentMode: v.paymentMode };
+    const created = await createPaymentOrder(input, {
+      expectedTotal: charge.total,
+      onCharge,
+      onError: (e) => applyFieldErrors(form, e),
+    });
+    if (!created) return;
+    setOrder(created);
+    if (booking) bookingStore.set({ ...booking, searchId, resultIndex, passengers });
+    await payWithWallet(created);
+  });
+  const busy = ordering.busy || paying.busy;
+  const submit = (v: PassengersFormValues) => void ordering.run(v);
 
   return (
     <Container size="lg" py="md" className={css.page}>
@@ -219,7 +217,7 @@ function PassengerForm({
                 )}
                 {order && order.status === 'created' && <OrderCountdown expiresAt={order.expiresAt} />}
                 {order && order.status === 'created' && values.paymentMode === 'wallet' ? (
-                  <Button loading={busy} onClick={() => void payWithWallet(order)}>
+                  <Button loading={busy} onClick={() => void paying.run(order)}>
                     Retry payment
                   </Button>
                 ) : (

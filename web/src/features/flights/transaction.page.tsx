@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -19,7 +18,7 @@ import { sendEmailForWl } from '@tp/contracts/endpoints/tickets';
 import { BOOKING_STATUS, type TBooking, type TPaymentOrder } from '@tp/contracts/flights';
 import { MSG } from '@tp/contracts/messages';
 import { useApi } from '#api/hooks.ts';
-import { act } from '#shared/actions.ts';
+import { useAction } from '#api/action.ts';
 import { formatDateTime, formatMoney } from '#shared/format.ts';
 import { StatusBadge } from '#shared/StatusBadge.tsx';
 import { usePersisted } from '#shared/storage.ts';
@@ -86,21 +85,9 @@ export default function TransactionPage() {
 function Confirmed({ booking: b, order }: { booking: TBooking; order: TPaymentOrder }) {
   const user = useUser();
   const held = b.statusId === BOOKING_STATUS.held;
-  const [mailing, setMailing] = useState(false);
-  const email = async () => {
-    setMailing(true);
-    try {
-      await act(
-        sendEmailForWl,
-        { to: b.user.email, bookingId: b.bookingId, pnr: b.pnr, subject: `E-ticket ${b.pnr}` },
-        MSG.emailSent,
-      );
-    } catch {
-      // Toasted by the API client.
-    } finally {
-      setMailing(false);
-    }
-  };
+  const mail = useAction(sendEmailForWl, { success: MSG.emailSent });
+  const mailing = mail.busy;
+  const email = () => mail.run({ to: b.user.email, bookingId: b.bookingId, pnr: b.pnr, subject: `E-ticket ${b.pnr}` });
   const ticketed = !held && b.statusId !== BOOKING_STATUS.failed;
   return (
     <Container size="lg" py="md">

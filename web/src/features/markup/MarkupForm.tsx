@@ -3,8 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import type { RequestOf } from '@tp/contracts/endpoint';
 import type { TMarkupSetting } from '@tp/contracts/markups';
 import { MSG } from '@tp/contracts/messages';
-import { act } from '#shared/actions.ts';
-import { applyServerErrors } from '#shared/forms.ts';
+import { useAction } from '#api/action.ts';
 import type { KindConfig } from './kinds.ts';
 
 const AMOUNT_TYPES = [
@@ -58,14 +57,8 @@ export function MarkupForm({
     },
     validate: schemaResolver(config.schema, { sync: true }),
   });
-  const submit = form.onSubmit(async (values) => {
-    try {
-      await act(config.save, values as RequestOf<KindConfig['save']>, MSG.settingSaved);
-      onSaved();
-    } catch (error) {
-      applyServerErrors(form, error);
-    }
-  });
+  const save = useAction(config.save, { success: MSG.settingSaved, form, onSuccess: onSaved });
+  const submit = form.onSubmit((values) => void save.run(values as RequestOf<KindConfig['save']>));
   const upper = (field: 'airlineCode' | 'origin' | 'destination') => {
     const props = form.getInputProps(field);
     return {
@@ -138,7 +131,7 @@ export function MarkupForm({
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit" loading={form.submitting}>
+          <Button type="submit" loading={save.busy}>
             Save
           </Button>
         </Group>

@@ -3,8 +3,8 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import useSWRInfinite from 'swr/infinite';
 import type { TMarkupPage, TMarkupSetting } from '@tp/contracts/markups';
 import { MSG } from '@tp/contracts/messages';
+import { useAction } from '#api/action.ts';
 import { call } from '#api/client.ts';
-import { act } from '#shared/actions.ts';
 import { DataTable, useSmallScreen, type Column } from '#shared/DataTable.tsx';
 import { ActionButton } from '#features/suppliers/index.ts';
 import { amountLabel, ruleSubject, type KindConfig } from './kinds.ts';
@@ -42,6 +42,7 @@ export function MarkupRules({
   // undefined: closed; null: adding; a rule: editing it.
   const [editing, setEditing] = useState<TMarkupSetting | null | undefined>(undefined);
   const close = () => setEditing(undefined);
+  const remove = useAction(config.remove, { success: MSG.settingSaved, onSuccess: () => mutate() });
 
   const columns: Column<TMarkupSetting>[] = [
     ...(config.target
@@ -71,10 +72,7 @@ export function MarkupRules({
             color="red"
             variant="subtle"
             confirm="The markup and discount stop applying from the next search."
-            run={async () => {
-              await act(config.remove, { markupId: r.markupId }, MSG.settingSaved);
-              await mutate();
-            }}
+            run={() => remove.run({ markupId: r.markupId })}
           />
         </Group>
       ),

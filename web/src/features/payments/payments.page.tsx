@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { getActiveGateway, getBankDetails, getWalletBalance, userPaymentEntry } from '@tp/contracts/endpoints/wallet';
 import { MSG } from '@tp/contracts/messages';
-import { call } from '#api/client.ts';
+import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
-import { act } from '#shared/actions.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { toastError } from '#shared/notify.ts';
 import { BalanceCard } from '#features/wallet/index.ts';
@@ -19,20 +18,17 @@ function parseAmount(v: number | string): { value: number; error: string | null 
 function GatewayTopUp({ gatewayLabel }: { gatewayLabel: string }) {
   const [amount, setAmount] = useState<number | string>('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const pay = useAction(userPaymentEntry, {
+    onSuccess: (out) => {
+      if (out.redirectTo) window.location.assign(out.redirectTo);
+      else toastError(MSG.paymentUnsuccessful);
+    },
+  });
+  const busy = pay.busy;
   const submit = async () => {
     const { value, error: e } = parseAmount(amount);
     if (e) return setError(e);
-    setBusy(true);
-    try {
-      const out = await call(userPaymentEntry, { mode: 'gateway', amount: value });
-      if (out.redirectTo) window.location.assign(out.redirectTo);
-      else toastError(MSG.paymentUnsuccessful);
-    } catch {
-      // toasted by the client
-    } finally {
-      setBusy(false);
-    }
+    await pay.run({ mode: 'gateway', amount: value });
   };
   return (
     <form
@@ -64,28 +60,22 @@ function OfflineTransfer({ onRecorded }: { onRecorded: () => void }) {
   const [reference, setReference] = useState('');
   const [remark, setRemark] = useState('');
   const [errors, setErrors] = useState<{ amount?: string | null; reference?: string | null }>({});
-  const [busy, setBusy] = useState(false);
+  const record = useAction(userPaymentEntry, {
+    success: 'Payment recorded; it will be credited once verified',
+    onSuccess: () => {
+      setAmount('');
+      setReference('');
+      setRemark('');
+      onRecorded();
+    },
+  });
+  const busy = record.busy;
   const submit = async () => {
     const { value, error } = parseAmount(amount);
     const refError = reference.trim() ? null : MSG.required;
     setErrors({ amount: error, reference: refError });
     if (error || refError) return;
-    setBusy(true);
-    try {
-      await act(
-        userPaymentEntry,
-        { mode: 'offline', amount: value, transactionId: reference.trim(), remark },
-        'Payment recorded; it will be credited once verified',
-      );
-      setAmount('');
-      setReference('');
-      setRemark('');
-      onRecorded();
-    } catch {
-      // toasted by the client
-    } finally {
-      setBusy(false);
-    }
+    await record.run({ mode: 'offline', amount: value, transactionId: reference.trim(), remark });
   };
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">

@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { getPendingOfflinePayments, reviewOfflinePayment } from '@tp/contracts/endpoints/wallet';
 import { MSG } from '@tp/contracts/messages';
+import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
-import { act } from '#shared/actions.ts';
 import { usePermission } from '#shared/usePermission.ts';
 import { CursorPager, useCursorPages } from '#features/wallet/index.ts';
 import { PaymentsTable } from './PaymentsTable.tsx';
@@ -12,20 +11,16 @@ import { PaymentsTable } from './PaymentsTable.tsx';
 export default function PendingEntriesPage() {
   const pages = useCursorPages('pending');
   const list = useApi(getPendingOfflinePayments, { cursor: pages.cursor, limit: 25 });
-  const [busy, setBusy] = useState<string | null>(null);
   // Reviewing credits wallets (wallet.addMoney); a group that may only view reports sees no buttons.
   const canReview = usePermission('wallet.addMoney');
-  const review = async (paymentId: string, approve: boolean) => {
-    setBusy(paymentId);
-    try {
-      await act(reviewOfflinePayment, { paymentId, approve }, approve ? MSG.paymentSuccessful : 'Payment rejected');
-    } catch {
-      // toasted by the client
-    } finally {
-      setBusy(null);
-      void list.mutate();
-    }
-  };
+  const reviewing = useAction(reviewOfflinePayment, {
+    success: (_, { approve }) => (approve ? MSG.paymentSuccessful : 'Payment rejected'),
+    // Reviewed or not (another staff member may have been first), the list shows where things stand.
+    onSuccess: () => void list.mutate(),
+    onError: () => void list.mutate(),
+  });
+  const busy = reviewing.pending?.paymentId ?? null;
+  const review = (paymentId: string, approve: boolean) => reviewing.run({ paymentId, approve });
   return (
     <Stack gap="md">
       <Title order={1} size="h2">

@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { Alert, Box, Button, Center, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router-dom';
 import { completeSandboxPayment, getSandboxPayment } from '@tp/contracts/endpoints/wallet';
-import { call } from '#api/client.ts';
+import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { formatMoney } from '#shared/format.ts';
+
+type Outcome = 'pay' | 'fail' | 'abandon';
 
 /**
  * /sandbox-gateway/:paymentId — the embedded sandbox payment gateway (no real money): the payer
@@ -15,18 +17,17 @@ import { formatMoney } from '#shared/format.ts';
 export default function SandboxGatewayPage() {
   const { paymentId = '' } = useParams();
   const payment = useApi(getSandboxPayment, paymentId ? { paymentId } : null);
-  const [busy, setBusy] = useState<null | 'pay' | 'fail' | 'abandon'>(null);
-
-  const choose = async (outcome: 'pay' | 'fail' | 'abandon') => {
-    setBusy(outcome);
-    try {
-      const out = await call(completeSandboxPayment, { paymentId, outcome });
+  // The outcome that is sending the payer back: its button keeps spinning while the browser leaves.
+  const [leaving, setLeaving] = useState<Outcome | null>(null);
+  const complete = useAction(completeSandboxPayment, {
+    onSuccess: (out, { outcome }) => {
+      setLeaving(outcome);
       window.location.assign(out.returnTo);
-    } catch {
-      setBusy(null);
-      void payment.mutate();
-    }
-  };
+    },
+    onError: () => void payment.mutate(),
+  });
+  const busy = complete.pending?.outcome ?? leaving;
+  const choose = (outcome: Outcome) => complete.run({ paymentId, outcome });
 
   return (
     <Center py="xl">

@@ -12,14 +12,12 @@ import {
 import { MSG } from '@tp/contracts/messages';
 import { ZSavePermissionGroup } from '@tp/contracts/rbac';
 import type { ModuleState } from '@tp/domain/permissions';
+import { useAction } from '#api/action.ts';
 import { apiKey, useApi } from '#api/hooks.ts';
-import { act } from '#shared/actions.ts';
-import { applyServerErrors } from '#shared/forms.ts';
 import { emptyModules, fromServer, PermissionEditor, toEdits } from './PermissionEditor.tsx';
 
 /** The `group` search parameter of a group not saved yet. */
 const NEW = 'new';
-const LIST_KEY = apiKey(getRbacUserGroupList, {});
 const ZGroupName = ZSavePermissionGroup.pick({ groupName: true });
 
 function GroupForm({
@@ -39,20 +37,18 @@ function GroupForm({
     initialValues: { groupName: initialName },
     validate: schemaResolver(ZGroupName, { sync: true }),
   });
-  const submit = form.onSubmit(async ({ groupName }) => {
-    try {
-      const saved = await act(
-        savePermissionGroup,
-        { ...(id ? { id } : {}), groupName, modules: toEdits(modules) },
-        MSG.groupSaved,
-      );
+  const save = useAction(savePermissionGroup, {
+    success: MSG.groupSaved,
+    form,
+    revalidate: [getRbacUserGroupList],
+    onSuccess: async (saved) => {
       await mutate(apiKey(getPermissionGroup, { id: saved.id }), saved, { revalidate: false });
-      await mutate(LIST_KEY);
       onSaved(saved.id);
-    } catch (error) {
-      applyServerErrors(form, error);
-    }
+    },
   });
+  const submit = form.onSubmit(
+    ({ groupName }) => void save.run({ ...(id ? { id } : {}), groupName, modules: toEdits(modules) }),
+  );
   return (
     <form onSubmit={submit} noValidate aria-label={id ? `Edit ${initialName}` : 'New permission group'}>
       <Stack gap="md">
@@ -63,7 +59,7 @@ function GroupForm({
             style={{ flex: 1, minWidth: 200 }}
             {...form.getInputProps('groupName')}
           />
-          <Button type="submit" loading={form.submitting}>
+          <Button type="submit" loading={save.busy}>
             {id ? 'Save group' : 'Create group'}
           </Button>
         </Group>

@@ -5,9 +5,8 @@ import { changeMyPhoneDetails } from '@tp/contracts/endpoints/users';
 import { MSG } from '@tp/contracts/messages';
 import { PHONE_LABELS, type TPhoneEntry, type TUser } from '@tp/contracts/users';
 import { hasValidCountryCode, PREFERRED_PHONE_COUNTRY } from '@tp/domain/phone';
-import { call } from '#api/client.ts';
-import { applyServerErrors } from '#shared/forms.ts';
-import { toastError, toastSuccess } from '#shared/notify.ts';
+import { useAction } from '#api/action.ts';
+import { toastError } from '#shared/notify.ts';
 import { PhoneInput } from '#shared/PhoneInput.tsx';
 import { userStore } from '#shared/state.ts';
 
@@ -44,21 +43,20 @@ export default function PhoneNumbersDialog({ user, onClose }: { user: TUser; onC
   const used = new Set(rows.map((r) => r.label));
   const unused = PHONE_LABELS.filter((l) => !used.has(l));
 
-  const submit = form.onSubmit(async ({ phoneNumbers }) => {
-    try {
-      const updated = await call(
-        changeMyPhoneDetails,
-        { phoneNumbers: phoneNumbers.map(({ key: _key, ...p }) => p) },
-        { handling: 'navigation' },
-      );
+  // This screen says its own failure message: the catalogue only navigates (401 and the like).
+  const save = useAction(changeMyPhoneDetails, {
+    call: { handling: 'navigation' },
+    success: MSG.phoneUpdated,
+    form,
+    onSuccess: (updated) => {
       userStore.set(updated);
-      toastSuccess(MSG.phoneUpdated);
       onClose();
-    } catch (error) {
-      applyServerErrors(form, error);
-      toastError(MSG.phoneUpdateFailed);
-    }
+    },
+    onError: () => toastError(MSG.phoneUpdateFailed),
   });
+  const submit = form.onSubmit(
+    ({ phoneNumbers }) => void save.run({ phoneNumbers: phoneNumbers.map(({ key: _key, ...p }) => p) }),
+  );
 
   return (
     <Modal opened onClose={onClose} title="Phone numbers" centered size="lg">
@@ -124,7 +122,7 @@ export default function PhoneNumbersDialog({ user, onClose }: { user: TUser; onC
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={form.submitting}>
+            <Button type="submit" loading={save.busy}>
               Save phone numbers
             </Button>
           </Group>

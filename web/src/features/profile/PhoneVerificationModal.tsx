@@ -5,9 +5,8 @@ import { changeMyPhoneDetails } from '@tp/contracts/endpoints/users';
 import { MSG } from '@tp/contracts/messages';
 import { ZValidPhoneEntry, type TPhoneEntry, type TUser } from '@tp/contracts/users';
 import { hasValidCountryCode, isValidPhone, PREFERRED_PHONE_COUNTRY } from '@tp/domain/phone';
-import { call } from '#api/client.ts';
-import { applyServerErrors } from '#shared/forms.ts';
-import { toastError, toastSuccess } from '#shared/notify.ts';
+import { useAction } from '#api/action.ts';
+import { toastError } from '#shared/notify.ts';
 import { PhoneInput } from '#shared/PhoneInput.tsx';
 import { LOGOUT_PATH } from '#shared/redirects.ts';
 import { userStore } from '#shared/state.ts';
@@ -26,27 +25,24 @@ export default function PhoneVerificationModal({ user }: { user: TUser }) {
     validate: schemaResolver(ZValidPhoneEntry, { sync: true }),
   });
 
+  // This screen says its own failure message: the catalogue only navigates (401 and the like).
+  const save = useAction(changeMyPhoneDetails, {
+    call: { handling: 'navigation' },
+    success: MSG.phoneUpdated,
+    form,
+    field: (field) => (field.startsWith('phoneNumbers.0.') ? field.slice('phoneNumbers.0.'.length) : field),
+    onSuccess: (updated) => userStore.set(updated),
+    onError: () => toastError(MSG.phoneUpdateFailed),
+  });
+
   if (!needsPhoneUpdate(user)) return null;
 
-  const submit = form.onSubmit(async (primary) => {
+  const submit = form.onSubmit((primary) => {
     // The call replaces every number; keep the other numbers that are still valid.
     const others = user.phoneNumbers.filter(
       (p) => p.label !== 'Primary' && isValidPhone(p.phoneNumber, p.phoneCountryCode),
     );
-    try {
-      const updated = await call(
-        changeMyPhoneDetails,
-        { phoneNumbers: [primary, ...others] },
-        { handling: 'navigation' },
-      );
-      userStore.set(updated);
-      toastSuccess(MSG.phoneUpdated);
-    } catch (error) {
-      applyServerErrors(form, error, (field) =>
-        field.startsWith('phoneNumbers.0.') ? field.slice('phoneNumbers.0.'.length) : field,
-      );
-      toastError(MSG.phoneUpdateFailed);
-    }
+    void save.run({ phoneNumbers: [primary, ...others] });
   });
 
   return (
@@ -69,7 +65,7 @@ export default function PhoneVerificationModal({ user }: { user: TUser }) {
             code={form.getInputProps('phoneCountryCode')}
             number={form.getInputProps('phoneNumber')}
           />
-          <Button type="submit" loading={form.submitting}>
+          <Button type="submit" loading={save.busy}>
             Save phone number
           </Button>
           <Anchor component={Link} to={LOGOUT_PATH} size="sm" ta="center">

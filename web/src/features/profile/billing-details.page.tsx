@@ -5,10 +5,8 @@ import { updateBillingDetails } from '@tp/contracts/endpoints/customers';
 import { isValidGstin, ZBillingDetails } from '@tp/contracts/customers';
 import { MSG } from '@tp/contracts/messages';
 import type { TUser } from '@tp/contracts/users';
-import { call } from '#api/client.ts';
+import { useAction } from '#api/action.ts';
 import { FormCard } from '#shared/FormCard.tsx';
-import { applyServerErrors } from '#shared/forms.ts';
-import { toastSuccess } from '#shared/notify.ts';
 import { PageLoader } from '#shared/PageLoader.tsx';
 import { userStore, useUser } from '#shared/state.ts';
 import { GST_STATES, stateOfGstin } from './gst-states.ts';
@@ -40,17 +38,16 @@ function BillingForm({ user }: { user: TUser }) {
     },
   });
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const updated = await call(updateBillingDetails, values);
+  const save = useAction(updateBillingDetails, {
+    success: MSG.settingSaved,
+    form,
+    onSuccess: (updated) => {
       userStore.set(updated);
       form.setInitialValues(initialBilling(updated));
       form.resetDirty();
-      toastSuccess(MSG.settingSaved);
-    } catch (error) {
-      applyServerErrors(form, error);
-    }
+    },
   });
+  const submit = form.onSubmit((values) => void save.run(values));
 
   return (
     <form onSubmit={submit} noValidate>
@@ -86,7 +83,7 @@ function BillingForm({ user }: { user: TUser }) {
           spellCheck={false}
           {...upper('panNumber')}
         />
-        <Button type="submit" loading={form.submitting} mt="xs">
+        <Button type="submit" loading={save.busy} mt="xs">
           Save billing details
         </Button>
       </Stack>

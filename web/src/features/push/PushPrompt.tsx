@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Dialog, Group, Text } from '@mantine/core';
+import { useAction } from '#api/action.ts';
 import { ApiError } from '#api/client.ts';
 import { toastError } from '#shared/notify.ts';
 import { enablePush, shouldOfferPush } from './push.ts';
@@ -8,24 +9,21 @@ const DISMISSED_KEY = 'tp.pushPromptDismissed';
 
 export default function PushPrompt() {
   const [open, setOpen] = useState(() => shouldOfferPush() && !sessionStorage.getItem(DISMISSED_KEY));
-  const [busy, setBusy] = useState(false);
   const dismiss = () => {
     sessionStorage.setItem(DISMISSED_KEY, '1');
     setOpen(false);
   };
-  const accept = async () => {
-    setBusy(true);
-    try {
-      await enablePush();
-    } catch (error) {
+  const enable = useAction(enablePush, {
+    onSuccess: dismiss,
+    onError: (error) => {
       // API failures were already reported by the client; browser refusals end here.
       if (!(error instanceof ApiError)) toastError('Notifications could not be enabled in this browser.');
       console.error(error);
-    } finally {
-      setBusy(false);
       dismiss();
-    }
-  };
+    },
+  });
+  const busy = enable.busy;
+  const accept = () => enable.run(undefined);
   return (
     <Dialog
       opened={open}

@@ -11,14 +11,13 @@ import {
 import { MSG } from '@tp/contracts/messages';
 import type { TApiConsumer } from '@tp/contracts/suppliers';
 import type { LinkStatus } from '@tp/domain/supplier-links';
-import { call } from '#api/client.ts';
+import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
-import { toastSuccess } from '#shared/notify.ts';
 import { Pager } from '#shared/Pager.tsx';
 import { ServerSwitch } from '#shared/ServerSwitch.tsx';
 import { CATEGORY_LABEL, SUPPLIER_TEXT, supplierActions } from './links.ts';
-import { ActionButton, LinkCard, useRefresh } from './parts.tsx';
+import { ActionButton, LinkCard } from './parts.tsx';
 
 const sameRow = (a: TApiConsumer, b: TApiConsumer) =>
   a.wl_mongoDb_siteId === b.wl_mongoDb_siteId && a.sc_map_supplierListId === b.sc_map_supplierListId;
@@ -31,7 +30,6 @@ const sameRow = (a: TApiConsumer, b: TApiConsumer) =>
 export function ConsumersList() {
   const [page, setPage] = useState(1);
   const consumers = useApi(supplierConsumers, { page }, { keepPreviousData: true });
-  const refresh = useRefresh();
 
   /** Puts rows the server returned in place, without a reload. */
   const patch = (change: (row: TApiConsumer) => TApiConsumer) =>
@@ -42,25 +40,24 @@ export function ConsumersList() {
     supplierListId: r.sc_map_supplierListId,
   });
 
-  const setSearch = async (r: TApiConsumer, isFlightSearchAllowed: boolean) => {
-    await replaceRow(await call(setFlightSearchSetting, { ...linkOf(r), isFlightSearchAllowed }));
-    toastSuccess(MSG.settingSaved);
-  };
-  const setHold = async (r: TApiConsumer, isFlightHold: boolean) => {
-    await replaceRow(await call(setFlightHoldSetting, { ...linkOf(r), isFlightHold }));
-    toastSuccess(MSG.settingSaved);
-  };
+  const search = useAction(setFlightSearchSetting, { success: MSG.settingSaved, onSuccess: replaceRow });
+  const hold = useAction(setFlightHoldSetting, { success: MSG.settingSaved, onSuccess: replaceRow });
   // TDS belongs to the consumer's legal entity, so every row of that consumer changes.
-  const setTds = async (userLEID: string, isTdsDeductable: boolean) => {
-    const saved = await call(setLERelationConfig, { userLEID, isTdsDeductable });
-    await patch((r) => (r.wl_legalEntityId === saved.userLEID ? { ...r, isTdsDeductable: saved.isTdsDeductable } : r));
-    toastSuccess(MSG.tdsChanged);
-  };
-  const move = async (r: TApiConsumer, to: LinkStatus) => {
-    await replaceRow(await call(changeConsumerSupplierRequestStatus, { ...linkOf(r), newRequestStatus: to }));
-    toastSuccess(MSG.requestStatusChanged);
-    void refresh(consumerToSupplierRequestsBasedOnSupplierId);
-  };
+  const tds = useAction(setLERelationConfig, {
+    success: MSG.tdsChanged,
+    onSuccess: (saved) =>
+      patch((r) => (r.wl_legalEntityId === saved.userLEID ? { ...r, isTdsDeductable: saved.isTdsDeductable } : r)),
+  });
+  const status = useAction(changeConsumerSupplierRequestStatus, {
+    success: MSG.requestStatusChanged,
+    onSuccess: replaceRow,
+    revalidate: [consumerToSupplierRequestsBasedOnSupplierId],
+  });
+  const setSearch = (r: TApiConsumer, isFlightSearchAllowed: boolean) =>
+    search.run({ ...linkOf(r), isFlightSearchAllowed });
+  const setHold = (r: TApiConsumer, isFlightHold: boolean) => hold.run({ ...linkOf(r), isFlightHold });
+  const setTds = (userLEID: string, isTdsDeductable: boolean) => tds.run({ userLEID, isTdsDeductable });
+  const move = (r: TApiConsumer, to: LinkStatus) => status.run({ ...linkOf(r), newRequestStatus: to });
 
   return (
     <AsyncContent

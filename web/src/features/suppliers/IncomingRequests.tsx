@@ -8,14 +8,13 @@ import {
 import { MSG } from '@tp/contracts/messages';
 import { REQUEST_STATUSES, type TApiCustomerRequest } from '@tp/contracts/suppliers';
 import type { LinkStatus } from '@tp/domain/supplier-links';
-import { call } from '#api/client.ts';
+import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { formatDateTime } from '#shared/format.ts';
-import { toastSuccess } from '#shared/notify.ts';
 import { Pager } from '#shared/Pager.tsx';
 import { CATEGORY_LABEL, supplierActions } from './links.ts';
-import { ActionButton, LinkCard, useRefresh } from './parts.tsx';
+import { ActionButton, LinkCard } from './parts.tsx';
 
 type StatusFilter = '' | (typeof REQUEST_STATUSES)[number];
 const FILTERS = [{ value: '', label: 'All' }, ...REQUEST_STATUSES.map((s) => ({ value: s, label: s }))];
@@ -38,17 +37,16 @@ export function IncomingRequests() {
   const requests = useApi(consumerToSupplierRequestsBasedOnSupplierId, status ? { page, status } : { page }, {
     keepPreviousData: true,
   });
-  const refresh = useRefresh();
-
-  const move = async (r: TApiCustomerRequest, to: LinkStatus) => {
-    await call(changeConsumerSupplierRequestStatus, {
+  const deciding = useAction(changeConsumerSupplierRequestStatus, {
+    success: MSG.requestStatusChanged,
+    revalidate: [consumerToSupplierRequestsBasedOnSupplierId, supplierConsumers],
+  });
+  const move = (r: TApiCustomerRequest, to: LinkStatus) =>
+    deciding.run({
       consumerSiteId: r.whitelabel_mongoDb_siteId,
       supplierListId: r.supplierListId,
       newRequestStatus: to,
     });
-    toastSuccess(MSG.requestStatusChanged);
-    await refresh(consumerToSupplierRequestsBasedOnSupplierId, supplierConsumers);
-  };
 
   return (
     <Stack gap="sm">

@@ -6,16 +6,16 @@ import {
   jumplogin,
 } from '@tp/contracts/endpoints/suppliers';
 import { MSG } from '@tp/contracts/messages';
-import { call } from '#api/client.ts';
+import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { leaveApp } from '#api/navigation.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { formatDate } from '#shared/format.ts';
-import { toastError, toastSuccess } from '#shared/notify.ts';
+import { toastError } from '#shared/notify.ts';
 import { safeUrl } from '#shared/redirects.ts';
 import { ServerSwitch } from '#shared/ServerSwitch.tsx';
 import { CATEGORY_LABEL } from './links.ts';
-import { ActionButton, LinkCard, useRefresh } from './parts.tsx';
+import { ActionButton, LinkCard } from './parts.tsx';
 
 const allowed = (yes: boolean, what: string) => (
   <Badge variant="dot" color={yes ? 'green' : 'gray'}>
@@ -29,30 +29,29 @@ const allowed = (yes: boolean, what: string) => (
  */
 export function LinkedSuppliers() {
   const linked = useApi(getLinkedSuppliersByConsumer, {});
-  const refresh = useRefresh();
 
-  const setActive = async (supplierId: string, supplierListId: string, active: boolean) => {
-    const updated = await call(changeConsumerSupplierMappingStatusFromConsumerSide, {
-      supplierId,
-      supplierListId,
-      mappingStatus: active ? 'Active' : 'Paused',
-    });
-    await linked.mutate(
-      (rows) => rows?.map((r) => (r.supplierId === supplierId && r.supplierListId === supplierListId ? updated : r)),
-      { revalidate: false },
-    );
-    toastSuccess(MSG.settingSaved);
-    void refresh(getAllVisibleSuppliersWithConsumerRequests);
-  };
+  const mapping = useAction(changeConsumerSupplierMappingStatusFromConsumerSide, {
+    success: MSG.settingSaved,
+    onSuccess: (updated, { supplierId, supplierListId }) =>
+      linked.mutate(
+        (rows) => rows?.map((r) => (r.supplierId === supplierId && r.supplierListId === supplierListId ? updated : r)),
+        { revalidate: false },
+      ),
+    revalidate: [getAllVisibleSuppliersWithConsumerRequests],
+  });
+  const setActive = (supplierId: string, supplierListId: string, active: boolean) =>
+    mapping.run({ supplierId, supplierListId, mappingStatus: active ? 'Active' : 'Paused' });
 
   // The supplier's site signs our partner account in from a one-time link: a full navigation.
   // The button spins meanwhile (importing the global backdrop here would split entry chunks: +1 KB initial JS).
-  const openPanel = async (supplierId: string) => {
-    const { url } = await call(jumplogin, { supplierId });
-    const target = safeUrl(url);
-    if (target) leaveApp(target);
-    else toastError(MSG.somethingWentWrong);
-  };
+  const jump = useAction(jumplogin, {
+    onSuccess: ({ url }) => {
+      const target = safeUrl(url);
+      if (target) leaveApp(target);
+      else toastError(MSG.somethingWentWrong);
+    },
+  });
+  const openPanel = (supplierId: string) => jump.run({ supplierId });
 
   return (
     <AsyncContent

@@ -19,11 +19,11 @@ import {
   supplierApprovalSupplierDetails,
 } from '@tp/contracts/endpoints/suppliers';
 import type { SupplierCategory } from '@tp/contracts/suppliers';
+import { useAction } from '#api/action.ts';
 import { ApiError, call } from '#api/client.ts';
 import { useApi } from '#api/hooks.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { formatDateTime } from '#shared/format.ts';
-import { toastSuccess } from '#shared/notify.ts';
 import SafeHtml from '#shared/SafeHtml.tsx';
 import { CATEGORY_LABEL, SUPPLIER_TEXT } from './links.ts';
 import { SiteIdentity } from './parts.tsx';
@@ -53,34 +53,38 @@ export function RequestAccessDialog({
   const details = useApi(supplierApprovalSupplierDetails, ref);
   const terms = useApi(supplierApprovalGetTermsAndConditions, ref);
   const [accepted, setAccepted] = useState(false);
-  const [sending, setSending] = useState(false);
   const subject = `${CATEGORY_LABEL[target.category]} from ${target.companyName}`;
 
-  const send = async () => {
-    const current = terms.data;
-    if (!current || !accepted) return;
-    setSending(true);
-    try {
+  // Accepting the terms shown (when not yet accepted) and the request, as one step.
+  const request = useAction(
+    async (current: NonNullable<typeof terms.data>) => {
       if (current.acceptedTermsVersion !== current.version)
         await terms.mutate(call(supplierApprovalAcceptTermsAndConditions, { ...ref, version: current.version }), {
           revalidate: false,
         });
       await call(consumerToSupplierRequests, { ...ref, supplierListId: target.supplierListId });
-      toastSuccess(SUPPLIER_TEXT.requestSent(target.category, target.companyName));
-      onRequested();
-      onClose();
-    } catch (error) {
-      // A conflict (409: the terms changed since they were shown, or someone else asked meanwhile):
-      // show what is true now and ask for the tick again.
-      if (error instanceof ApiError && error.status === 409) {
-        setAccepted(false);
-        void terms.mutate();
-        void details.mutate();
+    },
+    {
+      success: SUPPLIER_TEXT.requestSent(target.category, target.companyName),
+      onSuccess: () => {
         onRequested();
-      }
-    } finally {
-      setSending(false);
-    }
+        onClose();
+      },
+      onError: (error) => {
+        // A conflict (409: the terms changed since they were shown, or someone else asked meanwhile):
+        // show what is true now and ask for the tick again.
+        if (error instanceof ApiError && error.status === 409) {
+          setAccepted(false);
+          void terms.mutate();
+          void details.mutate();
+          onRequested();
+        }
+      },
+    },
+  );
+  const sending = request.busy;
+  const send = () => {
+    if (terms.data && accepted) void request.run(terms.data);
   };
 
   return (
@@ -167,7 +171,7 @@ export function RequestAccessDialog({
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={() => void send()} disabled={!accepted || !terms.data} loading={sending}>
+          <Button onClick={send} disabled={!accepted || !terms.data} loading={sending}>
             Send request
           </Button>
         </Group>

@@ -4,11 +4,9 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { getSupplierCategories, saveSupplierProfile } from '@tp/contracts/endpoints/suppliers';
 import { MSG } from '@tp/contracts/messages';
 import type { SupplierCategory, TSupplierProfile } from '@tp/contracts/suppliers';
-import { call } from '#api/client.ts';
+import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { formatDateTime } from '#shared/format.ts';
-import { applyServerErrors } from '#shared/forms.ts';
-import { toastSuccess } from '#shared/notify.ts';
 import SafeHtml from '#shared/SafeHtml.tsx';
 import { CATEGORY_LABEL } from './links.ts';
 import { termsToHtml } from './terms.ts';
@@ -44,19 +42,20 @@ export function SupplierProfileForm({
     validate: schemaResolver(saveSupplierProfile.request, { sync: true }),
   });
 
-  const submit = form.onSubmit(async (values) => {
-    const termsAndConditions = form.isDirty('termsAndConditions')
-      ? termsToHtml(values.termsAndConditions)
-      : profile.termsAndConditions;
-    try {
-      const saved = await call(saveSupplierProfile, { ...values, termsAndConditions });
+  const save = useAction(saveSupplierProfile, {
+    success: MSG.settingSaved,
+    form,
+    onSuccess: (saved) => {
       form.setInitialValues(valuesOf(saved));
       form.setValues(valuesOf(saved));
       onSaved(saved);
-      toastSuccess(MSG.settingSaved);
-    } catch (error) {
-      applyServerErrors(form, error);
-    }
+    },
+  });
+  const submit = form.onSubmit((values) => {
+    const termsAndConditions = form.isDirty('termsAndConditions')
+      ? termsToHtml(values.termsAndConditions)
+      : profile.termsAndConditions;
+    void save.run({ ...values, termsAndConditions });
   });
 
   const offered = categories.data ?? profile.lists.map((l) => l.category);
@@ -110,7 +109,7 @@ export function SupplierProfileForm({
           />
 
           <Group justify="flex-end">
-            <Button type="submit" loading={form.submitting}>
+            <Button type="submit" loading={save.busy}>
               Save supplier profile
             </Button>
           </Group>

@@ -3,6 +3,7 @@ import { Avatar, Badge, Button, Group, Modal, Paper, Stack, Text, type ButtonPro
 import { useSWRConfig } from 'swr';
 import type { Endpoint } from '@tp/contracts/endpoint';
 import type { LinkStatus } from '@tp/domain/supplier-links';
+import { keysOf, useAction } from '#api/action.ts';
 import { safeUrl } from '#shared/redirects.ts';
 import { StatusBadge as StatusChip } from '#shared/StatusBadge.tsx';
 import type { SupplierCategory } from '@tp/contracts/suppliers';
@@ -70,27 +71,21 @@ export function ActionButton({
   confirm?: string;
   run: () => Promise<unknown>;
 }) {
-  const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
-  const go = async () => {
+  // A failure was toasted by the API client; nothing changed.
+  const action = useAction(run);
+  const go = () => {
     setAsking(false);
-    setBusy(true);
-    try {
-      await run();
-    } catch {
-      // The API client has toasted the failure; nothing changed.
-    } finally {
-      setBusy(false);
-    }
+    void action.run(undefined);
   };
   return (
     <>
       <Button
         size="xs"
         {...button}
-        loading={busy}
+        loading={action.busy}
         aria-label={`${label} ${subject}`}
-        onClick={() => (confirm ? setAsking(true) : void go())}
+        onClick={() => (confirm ? setAsking(true) : go())}
       >
         {label}
       </Button>
@@ -102,7 +97,7 @@ export function ActionButton({
               <Button variant="default" onClick={() => setAsking(false)}>
                 Cancel
               </Button>
-              <Button color={button.color} onClick={() => void go()} data-autofocus>
+              <Button color={button.color} onClick={go} data-autofocus>
                 {label}
               </Button>
             </Group>
@@ -116,9 +111,8 @@ export function ActionButton({
 /** Re-reads every cached call of an endpoint, whatever its input (another section's list changed). */
 export function useRefresh() {
   const { mutate } = useSWRConfig();
-  return (...endpoints: Pick<Endpoint, 'id'>[]) =>
-    // Key only (no data argument): SWR revalidates and keeps showing the current data meanwhile.
-    Promise.all(endpoints.map((e) => mutate((key) => Array.isArray(key) && key[0] === e.id)));
+  // Key only (no data argument): SWR revalidates and keeps showing the current data meanwhile.
+  return (...endpoints: Pick<Endpoint, 'id'>[]) => mutate(keysOf(endpoints));
 }
 
 /**

@@ -15,8 +15,7 @@ import {
   type CrForm,
   type CrType,
 } from '@tp/domain/change-request';
-import { call } from '#api/client.ts';
-import { act } from '#shared/actions.ts';
+import { useAction } from '#api/action.ts';
 import { formatMoney } from '#shared/format.ts';
 
 const EMPTY: CrForm = {
@@ -44,49 +43,31 @@ export function ChangeRequestDialog({
   const pax = t.passengers.map((p) => ({ paxIndex: p.paxIndex, ticketId: p.ticket?.ticketId ?? null }));
   const [form, setForm] = useState<CrForm>(EMPTY);
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [charges, setCharges] = useState<{ refundAmount: number; cancellationCharge: number; currency: string } | null>(
     null,
   );
   const layout = crLayout(form.requestType, sectors, pax);
   const errors = touched ? crErrors(form, MSG.required) : {};
 
+  const sending = useAction(changeRequest, { success: 'Change request sent', onSuccess: onSent });
+  const charging = useAction(getCancellationCharges, { onSuccess: setCharges });
+  const busy = sending.busy || charging.busy;
+
   const send = async () => {
     if (!form.requestType) return;
-    setBusy(true);
-    try {
-      await act(
-        changeRequest,
-        crPayload(t.bookingId, { ...form, requestType: form.requestType }, sectors, pax),
-        'Change request sent',
-      );
-      onSent();
-    } catch {
-      // toasted by the client
-    } finally {
-      setBusy(false);
-    }
+    await sending.run(crPayload(t.bookingId, { ...form, requestType: form.requestType }, sectors, pax));
   };
 
   const submit = async () => {
     setTouched(true);
     if (!canSend(form, MSG.required) || !form.requestType) return;
     if (form.requestType === CR_TYPE.reissue) return send();
-    setBusy(true);
-    try {
-      const payload = crPayload(t.bookingId, { ...form, requestType: form.requestType }, sectors, pax);
-      setCharges(
-        await call(getCancellationCharges, {
-          BookingId: t.bookingId,
-          RequestType: form.requestType,
-          ...(payload.TicketId ? { TicketId: payload.TicketId } : {}),
-        }),
-      );
-    } catch {
-      // toasted by the client
-    } finally {
-      setBusy(false);
-    }
+    const payload = crPayload(t.bookingId, { ...form, requestType: form.requestType }, sectors, pax);
+    await charging.run({
+      BookingId: t.bookingId,
+      RequestType: form.requestType,
+      ...(payload.TicketId ? { TicketId: payload.TicketId } : {}),
+    });
   };
 
   return (

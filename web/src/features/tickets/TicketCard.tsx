@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { BOOKING_STATUS, PAX_CODE } from '@tp/contracts/flights';
 import { getCRStatus, releaseFlight } from '@tp/contracts/endpoints/tickets';
 import { routeText, type TTicketView } from '@tp/contracts/tickets';
-import { act } from '#shared/actions.ts';
+import { useAction } from '#api/action.ts';
 import { formatDateTime, formatMoney, statusLabel } from '#shared/format.ts';
 import { StatusBadge } from '#shared/StatusBadge.tsx';
 import { ChangeRequestDialog } from './ChangeRequestDialog.tsx';
@@ -41,31 +41,15 @@ export function TicketCard({
   const [crOpen, setCrOpen] = useState(false);
   const [ticketNowOpen, setTicketNowOpen] = useState(false);
   const [releaseOpen, setReleaseOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   const first = t.segments[0]?.[0];
   const held = t.statusId === BOOKING_STATUS.held;
-  const run = async (work: () => Promise<unknown>) => {
-    setBusy(true);
-    try {
-      await work();
-      onChanged();
-    } catch {
-      // The API client already toasted the failure.
-    } finally {
-      setBusy(false);
-    }
-  };
-  const refresh = () =>
-    run(() =>
-      act(
-        getCRStatus,
-        { ChangeRequestId: t.ticketCRInfo[0]!.changeRequestId, BookingId: t.bookingId },
-        'Status refreshed',
-      ),
-    );
+  const status = useAction(getCRStatus, { success: 'Status refreshed', onSuccess: onChanged });
+  const releasing = useAction(releaseFlight, { success: 'Booking released', onSuccess: onChanged });
+  const busy = status.busy || releasing.busy;
+  const refresh = () => status.run({ ChangeRequestId: t.ticketCRInfo[0]!.changeRequestId, BookingId: t.bookingId });
   const release = () => {
     setReleaseOpen(false);
-    return run(() => act(releaseFlight, { BookingId: t.bookingId, Source: t.source }, 'Booking released'));
+    return releasing.run({ BookingId: t.bookingId, Source: t.source });
   };
 
   return (

@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { orderSuccessCallback } from '@tp/contracts/endpoints/flights';
 import { ticketHeldBooking } from '@tp/contracts/endpoints/tickets';
 import { MSG } from '@tp/contracts/messages';
 import type { TTicketView } from '@tp/contracts/tickets';
+import { useAction } from '#api/action.ts';
 import { ApiError, call } from '#api/client.ts';
 import { FareSummary } from '#features/flights/index.ts';
 import { formatDateTime, formatMoney } from '#shared/format.ts';
@@ -25,36 +25,33 @@ export function TicketHoldDialog({
   onTicketed: () => void;
 }) {
   const user = useUser();
-  const [busy, setBusy] = useState(false);
   const amount = t.fare.totalPayableAmt;
   // The booking's owner pays: retail customers on the gateway, everyone else from their wallet.
   const byGateway = t.user.userType === 'retail';
 
-  const pay = async () => {
-    setBusy(true);
-    try {
-      // A refusal (lapsed hold, changed fare…) is toasted by the API client.
-      const order = await call(ticketHeldBooking, { BookingId: t.bookingId, expectedTotal: amount }).catch(() => null);
-      if (!order) return;
-      if (order.paymentMode === 'gateway' && order.status === 'created') {
-        if (order.redirectTo) window.location.assign(order.redirectTo);
-        else toastError(MSG.paymentUnsuccessful);
-        return;
-      }
-      // Not the booking flow: a 402 here (wallet short) is said on this screen, not sent to booking review.
-      const outcome = await call(orderSuccessCallback, { orderId: order.orderId }, { handling: 'none' }).catch(
-        (err: unknown) => {
-          toastError(err instanceof ApiError && err.envelope ? err.message : MSG.paymentFailed);
-          return null;
-        },
-      );
-      if (!outcome) return;
-      toastSuccess(MSG.paymentSuccessful);
-      onTicketed();
-    } finally {
-      setBusy(false);
+  // The booking's order, then its payment, as one step.
+  const paying = useAction(async () => {
+    // A refusal (lapsed hold, changed fare…) is toasted by the API client.
+    const order = await call(ticketHeldBooking, { BookingId: t.bookingId, expectedTotal: amount }).catch(() => null);
+    if (!order) return;
+    if (order.paymentMode === 'gateway' && order.status === 'created') {
+      if (order.redirectTo) window.location.assign(order.redirectTo);
+      else toastError(MSG.paymentUnsuccessful);
+      return;
     }
-  };
+    // Not the booking flow: a 402 here (wallet short) is said on this screen, not sent to booking review.
+    const outcome = await call(orderSuccessCallback, { orderId: order.orderId }, { handling: 'none' }).catch(
+      (err: unknown) => {
+        toastError(err instanceof ApiError && err.envelope ? err.message : MSG.paymentFailed);
+        return null;
+      },
+    );
+    if (!outcome) return;
+    toastSuccess(MSG.paymentSuccessful);
+    onTicketed();
+  });
+  const busy = paying.busy;
+  const pay = () => paying.run(undefined);
 
   return (
     <Modal opened onClose={onClose} title={`Ticket PNR ${t.pnr}`} centered size="md">

@@ -19,8 +19,9 @@ import { getTicketDetail, sendEmailForWl, updateBookingDetails } from '@tp/contr
 import { MSG } from '@tp/contracts/messages';
 import { parseTicketSlug, type TETicket } from '@tp/contracts/tickets';
 import { fareSplitLines } from '@tp/domain/eticket-fare';
+import { useAction } from '#api/action.ts';
+import { ApiError } from '#api/client.ts';
 import { useApi } from '#api/hooks.ts';
-import { act } from '#shared/actions.ts';
 import { formatDateTime, formatMoney, statusLabel } from '#shared/format.ts';
 import { useSite } from '#app/site.tsx';
 import { Barcode } from './Barcode.tsx';
@@ -275,24 +276,10 @@ function AmountDialog({
   const [value, setValue] = useState<number | string>(
     (kind === 'markup' ? ticket.agentMarkup : ticket.agentDiscount) ?? 0,
   );
-  const [busy, setBusy] = useState(false);
   const label = kind === 'markup' ? 'Markup' : 'Discount';
-  const save = async () => {
-    setBusy(true);
-    try {
-      onSaved(
-        await act(
-          updateBookingDetails,
-          { bookingId: ticket.bookingId, [kind]: Number(value) || 0 },
-          'Booking details saved',
-        ),
-      );
-    } catch {
-      // toasted by the client
-    } finally {
-      setBusy(false);
-    }
-  };
+  const saving = useAction(updateBookingDetails, { success: 'Booking details saved', onSuccess: onSaved });
+  const busy = saving.busy;
+  const save = () => saving.run({ bookingId: ticket.bookingId, [kind]: Number(value) || 0 });
   return (
     <Modal opened onClose={onClose} title={`${label} on this e-ticket`}>
       <form
@@ -330,32 +317,25 @@ function EmailDialog({
 }) {
   const site = useSite();
   const [to, setTo] = useState('');
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
+  const mail = useAction(sendEmailForWl, {
+    success: MSG.emailSent,
+    onSuccess: onClose,
+    onError: (err) => setError(err instanceof ApiError ? err.fieldErrors.to : undefined),
+  });
+  const busy = mail.busy;
   const send = async () => {
     if (!to.trim()) return setError(MSG.required);
-    setBusy(true);
-    try {
-      await act(
-        sendEmailForWl,
-        {
-          name: ticket.agency.name,
-          to: to.trim(),
-          subject: `E-ticket ${ticket.pnr}`,
-          siteId: site?._id ?? '',
-          bookingId: ticket.bookingId,
-          pnr: ticket.pnr,
-          hidePrice,
-          ...(pax === undefined ? {} : { pax }),
-        },
-        MSG.emailSent,
-      );
-      onClose();
-    } catch (err) {
-      setError((err as { fieldErrors?: Record<string, string> }).fieldErrors?.to);
-    } finally {
-      setBusy(false);
-    }
+    await mail.run({
+      name: ticket.agency.name,
+      to: to.trim(),
+      subject: `E-ticket ${ticket.pnr}`,
+      siteId: site?._id ?? '',
+      bookingId: ticket.bookingId,
+      pnr: ticket.pnr,
+      hidePrice,
+      ...(pax === undefined ? {} : { pax }),
+    });
   };
   return (
     <Modal opened onClose={onClose} title="Email this e-ticket">

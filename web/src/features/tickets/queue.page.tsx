@@ -16,7 +16,7 @@ import {
 import { Link, useLocation } from 'react-router-dom';
 import { exportTickets, getTickets } from '@tp/contracts/endpoints/tickets';
 import { TICKET_MSG, type TicketQueue } from '@tp/contracts/tickets';
-import { call } from '#api/client.ts';
+import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { useSmallScreen } from '#shared/DataTable.tsx';
 import { Pager } from '#shared/Pager.tsx';
@@ -58,7 +58,6 @@ function TicketQueue({ queue }: { queue: TicketQueue }) {
   const [creator, setCreator] = useState<{ userId: string; email: string } | null>(null);
   const [page, setPage] = useState(1);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const [exporting, setExporting] = useState(false);
   const request = { ...toRequest(applied, { page, userId: creator?.userId }), queue };
   const { data, error, isLoading, mutate } = useApi(getTickets, request, { keepPreviousData: true });
 
@@ -73,18 +72,15 @@ function TicketQueue({ queue }: { queue: TicketQueue }) {
     setCreator(null);
     setPage(1);
   };
-  const exportExcel = async () => {
-    setExporting(true);
-    try {
-      const { page: _p, ...rest } = request;
-      const file = await call(exportTickets, rest);
+  const exporting = useAction(exportTickets, {
+    onSuccess: (file) => {
       download(file.filename, file.contentBase64);
       toastSuccess(`Downloaded ${file.rows} bookings`);
-    } catch {
-      // toasted by the client
-    } finally {
-      setExporting(false);
-    }
+    },
+  });
+  const exportExcel = () => {
+    const { page: _p, ...rest } = request;
+    return exporting.run(rest);
   };
 
   const filters = <TicketFilters queue={queue} value={draft} onChange={setDraft} onApply={apply} onClear={clear} />;
@@ -152,7 +148,7 @@ function TicketQueue({ queue }: { queue: TicketQueue }) {
             </Button>
           )}
           {staff && canExport && (
-            <Button variant="light" loading={exporting} onClick={exportExcel}>
+            <Button variant="light" loading={exporting.busy} onClick={exportExcel}>
               Download Excel
             </Button>
           )}

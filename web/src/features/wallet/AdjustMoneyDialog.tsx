@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { addWalletEntry, debitWalletEntry } from '@tp/contracts/endpoints/wallet';
 import { MSG } from '@tp/contracts/messages';
+import { useAction, type ActionOptions } from '#api/action.ts';
 import { ApiError } from '#api/client.ts';
-import { act } from '#shared/actions.ts';
 import { AmountInput } from '#shared/AmountInput.tsx';
 import { formatMoney } from '#shared/format.ts';
 import { newRequestId } from './money.ts';
@@ -46,7 +46,6 @@ export function AdjustMoneyDialog({
   const [amount, setAmount] = useState<number | string>('');
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<{ amount?: string | null; note?: string | null }>({});
-  const [busy, setBusy] = useState(false);
   const text = TEXT[mode ?? 'credit'];
 
   const close = () => {
@@ -57,24 +56,28 @@ export function AdjustMoneyDialog({
     onClose();
   };
 
+  const moved: ActionOptions<unknown, unknown> = {
+    success: text.done,
+    onSuccess: () => {
+      onDone();
+      close();
+    },
+    // Toasted by the client; a refused amount (e.g. more than the wallet may spend) also sits on its field.
+    onError: (error) => {
+      if (error instanceof ApiError && error.fieldErrors.amount) setErrors({ amount: error.fieldErrors.amount });
+    },
+  };
+  const credit = useAction(addWalletEntry, moved);
+  const debit = useAction(debitWalletEntry, moved);
+  const busy = credit.busy || debit.busy;
+
   const submit = async () => {
     const found = { amount: amountError(amount), note: mode === 'debit' && !note.trim() ? MSG.required : null };
     setErrors(found);
     if (found.amount || found.note || !mode) return;
     const value = Number(amount);
-    setBusy(true);
-    try {
-      if (mode === 'debit')
-        await act(debitWalletEntry, { email, amount: value, reason: note.trim(), requestId }, text.done);
-      else await act(addWalletEntry, { email, amount: value, remark: note, requestId }, text.done);
-      onDone();
-      close();
-    } catch (error) {
-      // Toasted by the client; a refused amount (e.g. more than the wallet may spend) also sits on its field.
-      if (error instanceof ApiError && error.fieldErrors.amount) setErrors({ amount: error.fieldErrors.amount });
-    } finally {
-      setBusy(false);
-    }
+    if (mode === 'debit') await debit.run({ email, amount: value, reason: note.trim(), requestId });
+    else await credit.run({ email, amount: value, remark: note, requestId });
   };
 
   return (

@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { getWalletBalances } from '@tp/contracts/endpoints/wallet';
 import type { ResponseOf } from '@tp/contracts/endpoint';
+import { useAction } from '#api/action.ts';
 import { call } from '#api/client.ts';
 import { toastError, toastSuccess } from '#shared/notify.ts';
 
@@ -20,10 +20,8 @@ async function allBalances(): Promise<Row[]> {
 
 /** /staff/downloadBalances: every wallet balance of the site as an Excel file (exceljs, loaded on demand). */
 export default function DownloadBalancesPage() {
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
+  const downloading = useAction(
+    async () => {
       const [rows, { default: ExcelJS }] = await Promise.all([allBalances(), import('exceljs')]);
       const book = new ExcelJS.Workbook();
       const sheet = book.addWorksheet('Balances');
@@ -46,19 +44,19 @@ export default function DownloadBalancesPage() {
       a.click();
       URL.revokeObjectURL(a.href);
       toastSuccess(`Downloaded ${rows.length} balances`);
-    } catch {
-      toastError('Download failed. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    {
+      onError: () => toastError('Download failed. Please try again.'),
+    },
+  );
+  const download = () => downloading.run(undefined);
   return (
     <Stack gap="md" maw={520}>
       <Title order={1} size="h2">
         Download Balances
       </Title>
       <Text>An Excel file with the wallet balance of every customer of this site.</Text>
-      <Button onClick={() => void download()} loading={busy} w="fit-content">
+      <Button onClick={() => void download()} loading={downloading.busy} w="fit-content">
         Download Excel
       </Button>
     </Stack>

@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 // Schema-free copies: the users contract (zod, phone metadata) stays off the login screen.
 import { facebookLogin, googleLogin } from '#api/boot.ts';
 import { MSG } from '@tp/contracts/messages';
+import { useAction } from '#api/action.ts';
 import { call } from '#api/client.ts';
 import { toastError } from '#shared/notify.ts';
 import { LOGIN_PATH } from '#shared/redirects.ts';
@@ -14,6 +15,7 @@ import { loadGoogleIdentity } from './google.ts';
 function GoogleButton({ clientId }: { clientId: string }) {
   const holder = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
+  const { run: signIn } = useAction(googleLogin, { onSuccess: (user) => userStore.set(user) });
   useEffect(() => {
     let active = true;
     loadGoogleIdentity()
@@ -22,11 +24,7 @@ function GoogleButton({ clientId }: { clientId: string }) {
         google.accounts.id.initialize({
           client_id: clientId,
           // The credential is Google's ID token; the server verifies it and signs the user in.
-          callback: ({ credential }) => {
-            call(googleLogin, { credential })
-              .then((user) => userStore.set(user))
-              .catch(() => undefined);
-          },
+          callback: ({ credential }) => void signIn({ credential }),
         });
         google.accounts.id.renderButton(holder.current, {
           type: 'standard',
@@ -43,7 +41,7 @@ function GoogleButton({ clientId }: { clientId: string }) {
     return () => {
       active = false;
     };
-  }, [clientId]);
+  }, [clientId, signIn]);
   if (failed) return null;
   return (
     <div
@@ -57,35 +55,45 @@ function GoogleButton({ clientId }: { clientId: string }) {
 function FacebookButton({ appId, redirectTo }: { appId: string; redirectTo: string | null }) {
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(() => isFacebookReturn(search));
-  const handled = useRef(false);
-  useEffect(() => {
-    if (handled.current || !isFacebookReturn(search)) return;
-    handled.current = true;
-    (async () => {
-      const done = await finishFacebookLogin(appId, search).catch(() => null);
+  // Back from Facebook: Facebook's answer, then our sign-in, as one step; any failure returns to the plain login.
+  const finish = useAction(
+    async (returned: URLSearchParams) => {
+      const done = await finishFacebookLogin(appId, returned).catch(() => null);
       if (!done) {
-        if (search.has('code')) toastError(MSG.socialLoginFailed);
-        navigate(LOGIN_PATH, { replace: true });
-        setBusy(false);
-        return;
+        if (returned.has('code')) toastError(MSG.socialLoginFailed);
+        return null;
       }
-      try {
-        const user = await call(facebookLogin, { credential: done.idToken });
-        // Put redirectTo back on the URL first: the login guard reads it once the user is stored.
-        await navigate(
-          done.redirectTo ? `${LOGIN_PATH}?${new URLSearchParams({ redirectTo: done.redirectTo })}` : LOGIN_PATH,
-          { replace: true },
-        );
-        userStore.set(user);
-      } catch {
-        navigate(LOGIN_PATH, { replace: true });
-        setBusy(false);
-      }
-    })();
-  }, [appId, search, navigate]);
+      const user = await call(facebookLogin, { credential: done.idToken });
+      // Put redirectTo back on the URL first: the login guard reads it once the user is stored.
+      await navigate(
+        done.redirectTo ? `${LOGIN_PATH}?${new URLSearchParams({ redirectTo: done.redirectTo })}` : LOGIN_PATH,
+        { replace: true },
+      );
+      userStore.set(user);
+      return user;
+    },
+    {
+      onSuccess: (user) => {
+        if (!user) void navigate(LOGIN_PATH, { replace: true });
+      },
+      onError: () => void navigate(LOGIN_PATH, { replace: true }),
+    },
+  );
+  const returning = isFacebookReturn(search);
+  const handled = useRef(false);
+  const { run } = finish;
+  useEffect(() => {
+    if (handled.current || !returning) return;
+    handled.current = true;
+    void run(search);
+  }, [returning, run, search]);
   return (
-    <Button variant="default" fullWidth loading={busy} onClick={() => void startFacebookLogin(appId, redirectTo)}>
+    <Button
+      variant="default"
+      fullWidth
+      loading={finish.busy || returning}
+      onClick={() => void startFacebookLogin(appId, redirectTo)}
+    >
       Continue with Facebook
     </Button>
   );
