@@ -48,21 +48,35 @@ function screenModules(): Map<string, string[]> {
   return out;
 }
 
+/** Vite's tags for the entry: its module script, the modulepreloads of its chunks, its stylesheets. */
+const ENTRY_TAGS =
+  /\s*<(?:script type="module" crossorigin src="([^"]+)"><\/script>|link rel="modulepreload" crossorigin href="([^"]+)">|link rel="stylesheet" crossorigin href="([^"]+)">)/g;
+
 /**
- * Preloads the screen of the URL being opened together with the entry, instead of after it has run:
- * a tiny route → chunks map and a script in index.html add `modulepreload` links for the matching
- * screen (the login screen when a guarded page is opened signed out) and the shell's own lazy part
- * (the account menu). The entry bundle itself is unchanged.
+ * The app loads after the boot shell's first paint (web/boot/load.js), together with the screen of the
+ * URL being opened: this plugin takes Vite's entry tags out of index.html and writes them, with a
+ * tiny route → chunks map (the login screen when a guarded page is opened signed out), into a JSON
+ * block the loader reads. The stylesheets become preloads that main.tsx applies before React's first
+ * render, so no screen is ever seen unstyled. The entry bundle itself is unchanged.
  */
-function routePreload(): Plugin {
+function appLoader(): Plugin {
   return {
-    name: 'tp-route-preload',
+    name: 'tp-app-loader',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
         const bundle = ctx.bundle;
         if (!bundle) return html;
+        const base = `${SPA_BASENAME}/`;
+        const app = { script: '', modules: [] as string[], styles: [] as string[] };
+        const page = html.replace(ENTRY_TAGS, (_tag, script?: string, module?: string, style?: string) => {
+          const file = (script ?? module ?? style)!.slice(base.length);
+          if (script) app.script = file;
+          else (module ? app.modules : app.styles).push(file);
+          return '';
+        });
+        if (!app.script) throw new Error('index.html: no entry script from Vite');
         const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
         const byFile = new Map(chunks.map((c) => [c.fileName, c]));
         const closure = (start: Rollup.OutputChunk[]) => {
@@ -96,47 +110,17 @@ function routePreload(): Plugin {
           .sort(([a], [b]) => byRank(a, b))
           .map(([path, files]) => [patternRegex(path), access.get(path) ?? 'login', deps(...files)] as const)
           .filter(([, , d]) => d.length > 0);
-        const map = {
-          base: `${SPA_BASENAME}/`,
-          files,
-          routes,
-          login: deps(join(SRC, 'features', 'auth', 'login.page.tsx')),
-          account: deps(join(SRC, 'app', 'layout', 'AccountMenu.tsx')),
-        };
-        // Data for web/boot/preload.js, which is static so that the policy can allow it by hash.
+        const map = { base, entry: app, files, routes, login: deps(join(SRC, 'features', 'auth', 'login.page.tsx')) };
+        // Data for web/boot/load.js, which is static so that the policy can allow it by hash.
         const json = JSON.stringify(map).replace(/</g, '\\u003c');
         return {
-          html,
+          html: page,
           tags: [
-            {
-              tag: 'script',
-              attrs: { type: 'application/json', id: 'tp-preload-map' },
-              children: json,
-              injectTo: 'head',
-            },
-            { tag: 'script', children: BOOT_SCRIPTS.preload, injectTo: 'head' },
+            { tag: 'script', attrs: { type: 'application/json', id: 'tp-app-map' }, children: json, injectTo: 'body' },
+            { tag: 'script', children: BOOT_SCRIPTS.load, injectTo: 'body' },
           ],
         };
       },
-    },
-  };
-}
-
-/**
- * The stylesheet is fetched early (preload) but not render-blocking: index.html paints its static
- * shell at once, and main.tsx applies the sheet and waits for it before React's first render.
- */
-function nonBlockingStyles(): Plugin {
-  return {
-    name: 'tp-non-blocking-styles',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler: (html) =>
-        html.replace(
-          /<link rel="stylesheet" crossorigin href="([^"]+)">/g,
-          '<link rel="preload" as="style" crossorigin href="$1" data-app-styles>',
-        ),
     },
   };
 }
@@ -216,14 +200,7 @@ function mantineStylesPerComponent(): Plugin {
 
 export default defineConfig({
   base: `${SPA_BASENAME}/`,
-  plugins: [
-    bootScripts(),
-    mantineStylesPerComponent(),
-    react(),
-    routePreload(),
-    nonBlockingStyles(),
-    inlineScriptCheck(),
-  ],
+  plugins: [bootScripts(), mantineStylesPerComponent(), react(), appLoader(), inlineScriptCheck()],
   build: {
     // WEB_OUT_DIR lets parallel work build to its own folder (tests read it back through WEB_DIST).
     outDir: process.env.WEB_OUT_DIR ?? 'dist',

@@ -40,7 +40,10 @@ describe('white-label sites side by side', () => {
     for (const domain of ['flightdeals.localhost', 'skyway.localhost']) {
       const { context, page } = await newPage(browser);
       await page.goto(appUrl(domain, '/login'));
-      await page.locator('.wl-header').first().waitFor();
+      // The app's copy (index.html's boot shell paints the header before the app runs), then the page title
+      // ("<page> | <brand>") and favicon its first effects set.
+      await page.locator('main .wl-header').first().waitFor();
+      await expect.poll(() => page.title()).toContain(' | ');
       seen[domain] = {
         title: await page.title(),
         header: (await page.locator('.wl-header').first().textContent()) ?? '',

@@ -1,12 +1,6 @@
 // Asks for this domain's branding while the page and the app's code download, on every visit:
 // shell.js paints the answer into the boot shell, and the app takes the same answer
 // (src/app/site.tsx) instead of asking again.
-var tpSite = null;
-try {
-  tpSite = JSON.parse(localStorage.getItem('tp.site'));
-} catch {
-  // Storage unavailable (private mode): a first visit, then.
-}
 window.__tpBranding = fetch('/api/whitelabel/detetct', {
   method: 'POST',
   credentials: 'include',

@@ -8,18 +8,18 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export type BootScript = 'branding' | 'shell' | 'preload';
+export type BootScript = 'branding' | 'shell' | 'load';
 
 const read = (name: BootScript) => readFileSync(join(import.meta.dirname, `${name}.js`), 'utf8');
 
 /** Each script's text exactly as it goes between `<script>` and `</script>`. */
 export const BOOT_SCRIPTS: Readonly<Record<BootScript, string>> = {
-  // Runs in <head>: starts the first visit's branding call.
+  // Runs in <head>: starts the branding call, whose answer the boot shell and the app take.
   branding: read('branding'),
-  // Runs after the boot shell's markup: paints it in the stored branding.
+  // Runs after the boot shell's markup: paints it in the stored branding, then in that answer.
   shell: read('shell'),
-  // Runs in <head> after the JSON route map: modulepreloads the opened screen (built pages only).
-  preload: read('preload'),
+  // Runs last, after the JSON map of the app's files: loads the app after the first paint (built pages only).
+  load: read('load'),
 };
 
 /** A CSP hash source for an inline script's exact text. */

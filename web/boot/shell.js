@@ -1,4 +1,3 @@
-/* global tpSite -- set by branding.js, which runs first (in <head>) */
 // Paints the boot shell in the site's branding before the app runs: colours, name and logo (text and
 // attributes only), and the site's header and footer html. That html is set as it is: the server
 // sanitised it when the site was saved and again in every answer (functions/src/site/sanitize.ts).
@@ -29,7 +28,13 @@
     html('header', site.headerHtml);
     html('footer', site.footerHtml);
   }
-  if (tpSite) paint(tpSite);
+  var stored = null;
+  try {
+    stored = JSON.parse(localStorage.getItem('tp.site'));
+  } catch {
+    // Storage unavailable (private mode): as a first visit.
+  }
+  if (stored) paint(stored);
   window.__tpBranding.then(function (answer) {
     if (answer && answer.success && answer.result) paint(answer.result);
   });
