@@ -5,8 +5,18 @@
  */
 import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { TABLE } from '@tp/contracts/platform';
-import { batchGet, db, queryAll, tableName, transact, transactOrFalse, type Page, type TransactItem } from '#lib/db';
-import { fail } from '#lib/errors';
+import {
+  batchGet,
+  db,
+  decodeCursor,
+  encodeCursor,
+  queryAll,
+  tableName,
+  transact,
+  transactOrFalse,
+  type Page,
+  type TransactItem,
+} from '#lib/db';
 import type { Key, SiteId } from '#lib/keys';
 import { dmcKeys, type DmcKind } from './keys.ts';
 import { RATE_LIST, idOf, type DmcRecords, type RateKind } from './records.ts';
@@ -215,27 +225,6 @@ const INDEX_ATTRS = { gsi1: ['gsi1pk', 'gsi1sk'], gsi2: ['gsi2pk', 'gsi2sk'] } a
 /** Items one request reads at most while filling a filtered page; past it the page ends early with a cursor. */
 const MAX_READ_PER_PAGE = 2000;
 
-const encodeCursor = (key: Record<string, unknown>) => Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
-
-/** A cursor is honoured only for the index partition it came from (a forged one cannot read another list or site). */
-function decodeCursor(cursor: string, q: ListQuery): Record<string, string> {
-  const [pkAttr] = INDEX_ATTRS[q.index];
-  try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (
-      key &&
-      typeof key === 'object' &&
-      !Array.isArray(key) &&
-      Object.values(key).every((v) => typeof v === 'string') &&
-      (key as Record<string, string>)[pkAttr] === q.pk
-    )
-      return key as Record<string, string>;
-  } catch {
-    // fall through
-  }
-  throw fail.validation('Invalid page cursor', { cursor: 'Invalid page cursor' });
-}
-
 function filterExpression(filter: ListFilter | undefined): Partial<QueryCommandInput> {
   const terms: string[] = [];
   const names: Record<string, string> = {};
@@ -269,7 +258,7 @@ export async function listPage<K extends DmcKind>(q: ListQuery): Promise<Page<Dm
   const [pkAttr, skAttr] = INDEX_ATTRS[q.index];
   const f = filterExpression(q.filter);
   const keyValues: Record<string, unknown> = { ':pk': q.pk, ...(q.skPrefix ? { ':prefix': q.skPrefix } : {}) };
-  let start: Record<string, unknown> | undefined = q.cursor ? decodeCursor(q.cursor, q) : undefined;
+  let start: Record<string, unknown> | undefined = q.cursor ? decodeCursor(q.cursor, q.index, q.pk) : undefined;
   const records: DmcRecords[K][] = [];
   let read = 0;
   for (;;) {

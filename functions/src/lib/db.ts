@@ -81,11 +81,11 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
-type IndexName = 'table' | 'gsi1' | 'gsi2';
+export type IndexName = 'table' | 'gsi1' | 'gsi2';
 const PK_ATTR: Record<IndexName, string> = { table: 'pk', gsi1: 'gsi1pk', gsi2: 'gsi2pk' };
 
 /** A cursor is accepted only for the partition it came from, so a forged one cannot read another list (or site). */
-function decodeCursor(cursor: string, index: IndexName, pk: string): Record<string, string> {
+export function decodeCursor(cursor: string, index: IndexName, pk: string): Record<string, string> {
   try {
     const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
     if (
@@ -99,8 +99,12 @@ function decodeCursor(cursor: string, index: IndexName, pk: string): Record<stri
   } catch {
     // fall through
   }
-  throw fail.validation('Invalid page cursor');
+  throw fail.validation('Invalid page cursor', { cursor: 'Invalid page cursor' });
 }
+
+/** A page cursor: the LastEvaluatedKey, base64url. */
+export const encodeCursor = (key: Record<string, unknown>): string =>
+  Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
 
 /** One cursor page over one partition of the table or an index; the cursor is the LastEvaluatedKey, base64url. */
 export async function queryPage<T>(
@@ -124,7 +128,7 @@ export async function queryPage<T>(
   const last = out.LastEvaluatedKey;
   return {
     records: (out.Items ?? []).map(map),
-    nextCursor: last ? Buffer.from(JSON.stringify(last), 'utf8').toString('base64url') : null,
+    nextCursor: last ? encodeCursor(last) : null,
   };
 }
 
