@@ -18,3 +18,10 @@ export function AmountInput(props: NumberInputProps) {
     />
   );
 }
+
+/**
+ * An AmountInput's form value as the contract's amount: emptied, the input holds '', which the schema's
+ * coercion would read as 0 ("must be greater than 0"); as a missing amount it says "Required".
+ */
+export const amountValue = (amount: number | string): number | undefined =>
+  amount === '' ? undefined : Number(amount);

@@ -1,6 +1,6 @@
 import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
-import { ZChangeDetails, type TCustomer } from '@tp/contracts/customers';
+import { schemaResolver, useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
+import type { TCustomer } from '@tp/contracts/customers';
 import type { RequestOf } from '@tp/contracts/endpoint';
 import { updateDetails } from '@tp/contracts/endpoints/customers';
 import { MSG } from '@tp/contracts/messages';
@@ -68,23 +68,21 @@ export function toRequest(c: TCustomer, v: DetailsValues): DetailsRequest {
   };
 }
 
-/** A request path (`phoneNumbers.1.phoneNumber`, `email`) as the form's field path. */
-function formPath(path: readonly PropertyKey[], labels: PhoneLabel[]): string {
-  if (path[0] === 'phoneNumbers' && typeof path[1] === 'number') {
-    const label = labels[path[1]];
-    if (label) return `phones.${label}.${String(path[2] ?? 'phoneNumber')}`;
-  }
-  return path.map(String).join('.');
+/** A request path (`phoneNumbers.1.phoneNumber`, `email`; the schema's and the server's) as the form's. */
+function formPath(path: string, labels: PhoneLabel[]): string {
+  const [head, index, field = 'phoneNumber'] = path.split('.');
+  const label =
+    head === 'phoneNumbers' && index !== undefined && /^\d+$/.test(index) ? labels[Number(index)] : undefined;
+  return label ? `phones.${label}.${field}` : path;
 }
 
-/** Change Details rules (spec 000 §5) from the contract schema, on the form's fields. */
+/** Change Details rules (spec 000 §5): the contract schema on the request, its errors on the form's fields. */
 export function detailsErrors(c: TCustomer, v: DetailsValues): FormErrors {
-  const parsed = ZChangeDetails.safeParse(toRequest(c, v));
-  if (parsed.success) return {};
   const labels = filledLabels(v);
-  const errors: FormErrors = {};
-  for (const issue of parsed.error.issues) errors[formPath(issue.path, labels)] ??= issue.message;
-  return errors;
+  const errors = schemaResolver(updateDetails.request, { sync: true })(toRequest(c, v));
+  const onForm: FormErrors = {};
+  for (const [path, message] of Object.entries(errors)) onForm[formPath(path, labels)] ??= message;
+  return onForm;
 }
 
 const FIELD_PATHS = new Set([
@@ -123,11 +121,7 @@ export function ChangeDetailsForm({
     success: MSG.settingSaved,
     form,
     // The server names phones by index; the form by label.
-    field: (field) =>
-      formPath(
-        field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
-        filledLabels(form.values),
-      ),
+    field: (field) => formPath(field, filledLabels(form.values)),
     onSuccess: (updated) => {
       cache.replace(updated);
       onDone(updated);

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Button, Divider, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import type { TCustomer } from '@tp/contracts/customers';
+import type { RequestOf } from '@tp/contracts/endpoint';
 import { getLeGroups, mapLegalEntityToGroup } from '@tp/contracts/endpoints/groups';
 import { setLERelationConfig } from '@tp/contracts/endpoints/suppliers';
 import { MSG } from '@tp/contracts/messages';
@@ -94,9 +96,13 @@ function ChangeGroupBody({ target, onClose }: { target: GroupTarget; onClose: ()
   const customers = useCustomerCache();
   const consumers = useConsumerCache();
   const { data: groups, isLoading } = useApi(getLeGroups, {});
-  const [groupId, setGroupId] = useState<string | null>(v.groupId);
+  const form = useForm<{ groupId: string | null; LEId: string }>({
+    initialValues: { groupId: v.groupId, LEId: v.legalEntityId ?? '' },
+    validate: schemaResolver(mapLegalEntityToGroup.request, { sync: true }),
+  });
   const map = useAction(mapLegalEntityToGroup, {
     success: MSG.groupChanged,
+    form,
     onSuccess: (mapped) => {
       customers.patch(
         (c) => c.legalEntityId === mapped.LEId,
@@ -109,9 +115,9 @@ function ChangeGroupBody({ target, onClose }: { target: GroupTarget; onClose: ()
       onClose();
     },
   });
-  const save = () => {
-    if (groupId && v.legalEntityId) void map.run({ groupId, LEId: v.legalEntityId });
-  };
+  // The schema refuses a missing group, so the values are the request.
+  const submit = form.onSubmit((values) => void map.run(values as RequestOf<typeof mapLegalEntityToGroup>));
+  const { groupId } = form.values;
 
   if (!v.legalEntityId)
     return (
@@ -122,33 +128,36 @@ function ChangeGroupBody({ target, onClose }: { target: GroupTarget; onClose: ()
 
   return (
     <Stack gap="md">
-      <Text size="sm">
-        <Text span fw={600}>
-          {v.name}
-        </Text>{' '}
-        is in: {groupLabel(v.groupName)}
-      </Text>
-      <Select
-        label="Markup group"
-        placeholder={isLoading ? 'Loading groups…' : 'Choose a group'}
-        data={(groups ?? []).map((g) => ({
-          value: g.id,
-          label: g.isDefault ? `${g.groupName} (Default)` : g.groupName,
-        }))}
-        value={groupId}
-        onChange={setGroupId}
-        allowDeselect={false}
-        searchable
-        nothingFoundMessage={MSG.noResults}
-      />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button onClick={save} loading={map.busy} disabled={!groupId || groupId === v.groupId}>
-          Change Group
-        </Button>
-      </Group>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text size="sm">
+            <Text span fw={600}>
+              {v.name}
+            </Text>{' '}
+            is in: {groupLabel(v.groupName)}
+          </Text>
+          <Select
+            label="Markup group"
+            placeholder={isLoading ? 'Loading groups…' : 'Choose a group'}
+            data={(groups ?? []).map((g) => ({
+              value: g.id,
+              label: g.isDefault ? `${g.groupName} (Default)` : g.groupName,
+            }))}
+            {...form.getInputProps('groupId')}
+            allowDeselect={false}
+            searchable
+            nothingFoundMessage={MSG.noResults}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={map.busy} disabled={!groupId || groupId === v.groupId}>
+              Change Group
+            </Button>
+          </Group>
+        </Stack>
+      </form>
       {v.showsTax && <TaxSettings target={v} legalEntityId={v.legalEntityId} />}
     </Stack>
   );

@@ -1,7 +1,8 @@
-import { useState } from 'react';
 import { Button, Group, Modal, Radio, Skeleton, Stack, Text } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useSWRConfig } from 'swr';
 import type { TCustomer } from '@tp/contracts/customers';
+import type { RequestOf } from '@tp/contracts/endpoint';
 import { addUserToRbacUserGroup, getRbacUserGroupList, getUserGroupByUserId } from '@tp/contracts/endpoints/rbac';
 import { MSG } from '@tp/contracts/messages';
 import { useAction } from '#api/action.ts';
@@ -24,29 +25,8 @@ export function PermissionGroupDialog({ customer, onClose }: { customer: TCustom
 }
 
 function PermissionGroupBody({ customer, onClose }: { customer: TCustomer; onClose: () => void }) {
-  const { mutate } = useSWRConfig();
-  const cache = useCustomerCache();
   const groups = useApi(getRbacUserGroupList, {});
   const current = useApi(getUserGroupByUserId, { userId: customer.id });
-  const [choice, setChoice] = useState<string | null>(null);
-  const currentId = current.data ? (current.data.group?.id ?? NONE) : null;
-  const value = choice ?? currentId;
-
-  const add = useAction(addUserToRbacUserGroup, {
-    success: MSG.groupChanged,
-    onSuccess: async (saved) => {
-      await mutate(apiKey(getUserGroupByUserId, { userId: customer.id }), saved, { revalidate: false });
-      cache.patch(
-        (c) => c.id === saved.userId,
-        (c) => ({ ...c, rbacUserGroupId: saved.group?.id ?? null, userGroupName: saved.group?.groupName ?? '' }),
-      );
-      onClose();
-    },
-  });
-  const save = () => {
-    if (value !== null) void add.run({ userId: customer.id, userGroupId: value === NONE ? null : value });
-  };
-
   const loading = (groups.isLoading && !groups.data) || (current.isLoading && !current.data);
   return (
     <Stack gap="md">
@@ -57,29 +37,97 @@ function PermissionGroupBody({ customer, onClose }: { customer: TCustomer; onClo
         </Text>
       </Text>
       {loading ? (
-        <Stack gap="xs" aria-busy="true">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} height={24} />
-          ))}
-        </Stack>
+        <>
+          <Stack gap="xs" aria-busy="true">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} height={24} />
+            ))}
+          </Stack>
+          <Buttons onClose={onClose} />
+        </>
       ) : (
-        <Radio.Group label="Permission group" value={value ?? NONE} onChange={setChoice}>
+        // Mounted once the current group is known: it is the form's initial value (Save waits for a change).
+        <PermissionGroupForm
+          userId={customer.id}
+          currentId={current.data?.group?.id ?? null}
+          groups={groups.data ?? []}
+          onClose={onClose}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function PermissionGroupForm({
+  userId,
+  currentId,
+  groups,
+  onClose,
+}: {
+  userId: string;
+  currentId: string | null;
+  groups: readonly { id: string; groupName: string }[];
+  onClose: () => void;
+}) {
+  const { mutate } = useSWRConfig();
+  const cache = useCustomerCache();
+  const form = useForm<RequestOf<typeof addUserToRbacUserGroup>>({
+    initialValues: { userId, userGroupId: currentId },
+    validate: schemaResolver(addUserToRbacUserGroup.request, { sync: true }),
+  });
+  const add = useAction(addUserToRbacUserGroup, {
+    success: MSG.groupChanged,
+    form,
+    onSuccess: async (saved) => {
+      await mutate(apiKey(getUserGroupByUserId, { userId }), saved, { revalidate: false });
+      cache.patch(
+        (c) => c.id === saved.userId,
+        (c) => ({ ...c, rbacUserGroupId: saved.group?.id ?? null, userGroupName: saved.group?.groupName ?? '' }),
+      );
+      onClose();
+    },
+  });
+  const submit = form.onSubmit((values) => void add.run(values));
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Radio.Group
+          label="Permission group"
+          {...form.getInputProps('userGroupId')}
+          value={form.values.userGroupId ?? NONE}
+          onChange={(v) => form.setFieldValue('userGroupId', v === NONE ? null : v)}
+        >
           <Stack gap="xs" mt="xs">
             <Radio value={NONE} label="No group" />
-            {(groups.data ?? []).map((g) => (
+            {groups.map((g) => (
               <Radio key={g.id} value={g.id} label={g.groupName} />
             ))}
           </Stack>
         </Radio.Group>
-      )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button onClick={save} loading={add.busy} disabled={loading || value === currentId}>
-          Save
-        </Button>
-      </Group>
-    </Stack>
+        <Buttons onClose={onClose} busy={add.busy} changed={form.isDirty()} />
+      </Stack>
+    </form>
+  );
+}
+
+/** Cancel and Save; Save submits the form, and stays disabled while loading or unchanged. */
+function Buttons({
+  onClose,
+  busy = false,
+  changed = false,
+}: {
+  onClose: () => void;
+  busy?: boolean;
+  changed?: boolean;
+}) {
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onClose}>
+        Cancel
+      </Button>
+      <Button type="submit" loading={busy} disabled={!changed}>
+        Save
+      </Button>
+    </Group>
   );
 }

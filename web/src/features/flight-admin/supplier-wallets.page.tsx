@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import {
   addSupplierDeposit,
   getSupplierAccounts,
@@ -7,7 +8,6 @@ import {
   type TStatementLine,
   type TSupplierAccount,
 } from '@tp/contracts/endpoints/flight-admin';
-import { MSG } from '@tp/contracts/messages';
 import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
@@ -16,7 +16,7 @@ import { DateField } from '#shared/DateField.tsx';
 import { formatDate, formatMoney } from '#shared/format.ts';
 import { newRequestId } from '#features/wallet/index.ts';
 import { DateRangeFields, monthToDate, rangeProblem, type DayRange } from './shared.tsx';
-import { AmountInput } from '#shared/AmountInput.tsx';
+import { AmountInput, amountValue } from '#shared/AmountInput.tsx';
 
 const PAGE_SIZE = 25;
 const KIND_LABEL: Record<TStatementLine['kind'], string> = { deposit: 'Deposit', booking: 'Booking', refund: 'Refund' };
@@ -182,6 +182,13 @@ function Statement({ supplier, label }: { supplier: string; label: string }) {
   );
 }
 
+interface DepositValues {
+  amount: number | string;
+  date: string;
+  reference: string;
+  note: string;
+}
+
 /** Records money sent to a supplier; one request id per opening, so a double submit records it once. */
 function DepositDialog({
   supplier,
@@ -194,56 +201,45 @@ function DepositDialog({
 }) {
   const today = new Date().toISOString().slice(0, 10);
   const [requestId, setRequestId] = useState(newRequestId);
-  const [amount, setAmount] = useState<number | string>('');
-  const [date, setDate] = useState(today);
-  const [reference, setReference] = useState('');
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The form holds what is typed; the supplier and the request id come from the dialog. An emptied
+  // amount or date reads as missing ("Required"), as before.
+  const request = (v: DepositValues) => ({
+    ...v,
+    supplier: supplier ?? '',
+    requestId,
+    amount: amountValue(v.amount),
+    date: v.date || undefined,
+  });
+  const form = useForm<DepositValues>({
+    initialValues: { amount: '', date: today, reference: '', note: '' },
+    validate: (v) => schemaResolver(addSupplierDeposit.request, { sync: true })(request(v)),
+  });
 
   const close = () => {
-    setAmount('');
-    setReference('');
-    setNote('');
-    setErrors({});
+    form.reset();
     setRequestId(newRequestId());
     onClose();
   };
   const record = useAction(addSupplierDeposit, {
     success: 'Deposit recorded',
+    form,
     onSuccess: () => {
       onDone();
       close();
     },
   });
-  const submit = async () => {
-    const missing: Record<string, string> = {};
-    if (!(Number(amount) > 0)) missing.amount = amount === '' ? MSG.required : 'Amount must be more than 0';
-    if (!reference.trim()) missing.reference = MSG.required;
-    if (!date) missing.date = MSG.required;
-    setErrors(missing);
-    if (Object.keys(missing).length || !supplier) return;
-    await record.run({ supplier, amount: Number(amount), date, reference, note, requestId });
-  };
+  const submit = form.onSubmit((v) => {
+    if (supplier) void record.run({ ...v, supplier, amount: Number(v.amount), requestId });
+  });
 
   return (
     <Modal opened={supplier !== null} onClose={close} title="Record deposit" centered>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <AmountInput min={0} value={amount} onChange={setAmount} error={errors.amount} />
-          <DateField label="Date" required value={date} maxDate={today} onChange={setDate} error={errors.date} />
-          <TextInput
-            label="Reference (UTR / cheque no.)"
-            required
-            value={reference}
-            onChange={(e) => setReference(e.currentTarget.value)}
-            error={errors.reference}
-          />
-          <TextInput label="Note" value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+          <AmountInput min={0} {...form.getInputProps('amount')} />
+          <DateField label="Date" required maxDate={today} {...form.getInputProps('date')} />
+          <TextInput label="Reference (UTR / cheque no.)" required {...form.getInputProps('reference')} />
+          <TextInput label="Note" {...form.getInputProps('note')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Cancel

@@ -1,5 +1,6 @@
-import { useState } from 'react';
 import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import type { RequestOf } from '@tp/contracts/endpoint';
 import { getActiveGateway, getBankDetails, getWalletBalance, userPaymentEntry } from '@tp/contracts/endpoints/wallet';
 import { MSG } from '@tp/contracts/messages';
 import { useAction } from '#api/action.ts';
@@ -7,46 +8,34 @@ import { useApi } from '#api/hooks.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { toastError } from '#shared/notify.ts';
 import { BalanceCard } from '#features/wallet/index.ts';
-import { AmountInput } from '#shared/AmountInput.tsx';
+import { AmountInput, amountValue } from '#shared/AmountInput.tsx';
 
-function parseAmount(v: number | string): { value: number; error: string | null } {
-  if (v === '' || v === undefined) return { value: 0, error: MSG.required };
-  const value = typeof v === 'number' ? v : Number(v);
-  return value > 0 ? { value, error: null } : { value, error: 'Amount must be greater than 0' };
-}
+type Entry<M extends 'gateway' | 'offline'> = Omit<
+  Extract<RequestOf<typeof userPaymentEntry>, { mode: M }>,
+  'amount'
+> & {
+  amount: number | string;
+};
+
+/** The contract's schema on the form's values (an emptied amount reads as missing). */
+const paymentRules = <V extends Entry<'gateway'> | Entry<'offline'>>(values: V) =>
+  schemaResolver(userPaymentEntry.request, { sync: true })({ ...values, amount: amountValue(values.amount) });
 
 function GatewayTopUp({ gatewayLabel }: { gatewayLabel: string }) {
-  const [amount, setAmount] = useState<number | string>('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<Entry<'gateway'>>({ initialValues: { mode: 'gateway', amount: '' }, validate: paymentRules });
   const pay = useAction(userPaymentEntry, {
+    form,
     onSuccess: (out) => {
       if (out.redirectTo) window.location.assign(out.redirectTo);
       else toastError(MSG.paymentUnsuccessful);
     },
   });
-  const busy = pay.busy;
-  const submit = async () => {
-    const { value, error: e } = parseAmount(amount);
-    if (e) return setError(e);
-    await pay.run({ mode: 'gateway', amount: value });
-  };
+  const submit = form.onSubmit((values) => void pay.run({ ...values, amount: Number(values.amount) }));
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <form onSubmit={submit} noValidate>
       <Stack gap="sm" maw={360}>
-        <AmountInput
-          value={amount}
-          onChange={(v) => {
-            setAmount(v);
-            setError(null);
-          }}
-          error={error}
-        />
-        <Button type="submit" loading={busy}>
+        <AmountInput {...form.getInputProps('amount')} />
+        <Button type="submit" loading={pay.busy}>
           Pay with {gatewayLabel}
         </Button>
       </Stack>
@@ -56,27 +45,22 @@ function GatewayTopUp({ gatewayLabel }: { gatewayLabel: string }) {
 
 function OfflineTransfer({ onRecorded }: { onRecorded: () => void }) {
   const bank = useApi(getBankDetails, {});
-  const [amount, setAmount] = useState<number | string>('');
-  const [reference, setReference] = useState('');
-  const [remark, setRemark] = useState('');
-  const [errors, setErrors] = useState<{ amount?: string | null; reference?: string | null }>({});
+  const form = useForm<Entry<'offline'>>({
+    initialValues: { mode: 'offline', amount: '', transactionId: '', remark: '' },
+    validate: paymentRules,
+  });
   const record = useAction(userPaymentEntry, {
     success: 'Payment recorded; it will be credited once verified',
+    form,
     onSuccess: () => {
-      setAmount('');
-      setReference('');
-      setRemark('');
+      form.reset();
       onRecorded();
     },
   });
-  const busy = record.busy;
-  const submit = async () => {
-    const { value, error } = parseAmount(amount);
-    const refError = reference.trim() ? null : MSG.required;
-    setErrors({ amount: error, reference: refError });
-    if (error || refError) return;
-    await record.run({ mode: 'offline', amount: value, transactionId: reference.trim(), remark });
-  };
+  const submit = form.onSubmit(
+    (values) =>
+      void record.run({ ...values, amount: Number(values.amount), transactionId: values.transactionId.trim() }),
+  );
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
       <AsyncContent
@@ -104,34 +88,25 @@ function OfflineTransfer({ onRecorded }: { onRecorded: () => void }) {
           )
         }
       </AsyncContent>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <NumberInput
             label="Amount transferred (₹)"
-            value={amount}
-            onChange={setAmount}
             min={1}
             decimalScale={2}
             thousandSeparator=","
-            error={errors.amount}
             required
+            {...form.getInputProps('amount')}
           />
           <TextInput
             label="Transaction reference (UTR)"
-            value={reference}
-            onChange={(e) => setReference(e.currentTarget.value)}
-            error={errors.reference}
             maxLength={64}
             required
+            {...form.getInputProps('transactionId')}
           />
-          <TextInput label="Remark" value={remark} onChange={(e) => setRemark(e.currentTarget.value)} maxLength={200} />
+          <TextInput label="Remark" maxLength={200} {...form.getInputProps('remark')} />
           <Group>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={record.busy}>
               Record payment
             </Button>
           </Group>

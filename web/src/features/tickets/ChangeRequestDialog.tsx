@@ -1,12 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Modal, Select, Spoiler, Stack, Text, Textarea } from '@mantine/core';
+import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import { changeRequest, getCancellationCharges } from '@tp/contracts/endpoints/tickets';
 import { MSG } from '@tp/contracts/messages';
 import type { TTicketView } from '@tp/contracts/tickets';
 import {
   CR_TYPE,
   CR_TYPE_LABELS,
-  canSend,
   crErrors,
   crLayout,
   crPayload,
@@ -27,6 +27,17 @@ const EMPTY: CrForm = {
   policyAccepted: false,
 };
 
+/** The request's fields (as the server names them in a 400) → the form's. */
+const FIELDS: Record<string, keyof CrForm> = {
+  RequestType: 'requestType',
+  Sectors: 'sectors',
+  TicketId: 'passengers',
+  Remarks: 'remarks',
+};
+const field = (path: string): string => FIELDS[path.split('.')[0]!] ?? path;
+const renamed = (errors: FormErrors): FormErrors =>
+  Object.fromEntries(Object.entries(errors).map(([path, message]) => [field(path), message]));
+
 /** Change Request dialog (spec 000 §4, §5): Refund, Partial Refund or Reissue, with the charges step for refunds. */
 export function ChangeRequestDialog({
   ticket: t,
@@ -41,34 +52,48 @@ export function ChangeRequestDialog({
     .flat()
     .map((s) => ({ origin: s.originAirportCode, destination: s.destinationAirportCode }));
   const pax = t.passengers.map((p) => ({ paxIndex: p.paxIndex, ticketId: p.ticket?.ticketId ?? null }));
-  const [form, setForm] = useState<CrForm>(EMPTY);
-  const [touched, setTouched] = useState(false);
+  // The selection rules are the domain's (the server applies them too); the request the form makes is
+  // checked by the contract's schema, its fields named back to the form's.
+  const payload = (v: CrForm, requestType: CrType) => crPayload(t.bookingId, { ...v, requestType }, sectors, pax);
+  const form = useForm<CrForm>({
+    initialValues: EMPTY,
+    validate: (v) => ({
+      ...(v.requestType
+        ? renamed(schemaResolver(changeRequest.request, { sync: true })(payload(v, v.requestType)))
+        : {}),
+      ...crErrors(v, MSG.required),
+    }),
+  });
+  // After the first Send, the errors follow the form as it changes (not only at the next Send).
+  const [tried, setTried] = useState(false);
+  const { values } = form;
+  useEffect(() => {
+    if (tried) form.validate();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `form` is a new object each render
+  }, [tried, values]);
   const [charges, setCharges] = useState<{ refundAmount: number; cancellationCharge: number; currency: string } | null>(
     null,
   );
-  const layout = crLayout(form.requestType, sectors, pax);
-  const errors = touched ? crErrors(form, MSG.required) : {};
+  const layout = crLayout(values.requestType, sectors, pax);
 
-  const sending = useAction(changeRequest, { success: 'Change request sent', onSuccess: onSent });
-  const charging = useAction(getCancellationCharges, { onSuccess: setCharges });
+  const sending = useAction(changeRequest, { success: 'Change request sent', form, field, onSuccess: onSent });
+  const charging = useAction(getCancellationCharges, { form, field, onSuccess: setCharges });
   const busy = sending.busy || charging.busy;
 
   const send = async () => {
-    if (!form.requestType) return;
-    await sending.run(crPayload(t.bookingId, { ...form, requestType: form.requestType }, sectors, pax));
+    if (values.requestType) await sending.run(payload(values, values.requestType));
   };
 
-  const submit = async () => {
-    setTouched(true);
-    if (!canSend(form, MSG.required) || !form.requestType) return;
-    if (form.requestType === CR_TYPE.reissue) return send();
-    const payload = crPayload(t.bookingId, { ...form, requestType: form.requestType }, sectors, pax);
-    await charging.run({
-      BookingId: t.bookingId,
-      RequestType: form.requestType,
-      ...(payload.TicketId ? { TicketId: payload.TicketId } : {}),
-    });
-  };
+  const submit = form.onSubmit(
+    (v) => {
+      setTried(true);
+      if (!v.requestType) return;
+      if (v.requestType === CR_TYPE.reissue) return void send();
+      const { TicketId } = payload(v, v.requestType);
+      void charging.run({ BookingId: t.bookingId, RequestType: v.requestType, ...(TicketId ? { TicketId } : {}) });
+    },
+    () => setTried(true),
+  );
 
   return (
     <Modal opened onClose={onClose} title={`Change Request · PNR ${t.pnr}`} size="lg">
@@ -88,87 +113,74 @@ export function ChangeRequestDialog({
           </Group>
         </Stack>
       ) : (
-        <Stack>
-          <Select
-            label="Request type"
-            required
-            data={Object.entries(CR_TYPE_LABELS).map(([value, label]) => ({ value, label }))}
-            value={form.requestType ? String(form.requestType) : null}
-            onChange={(v) => v && setForm(withRequestType(form, Number(v) as CrType, sectors, pax))}
-            error={errors.requestType}
-          />
-          <Checkbox
-            label="The airline cancelled the flight"
-            checked={form.flightCancelled}
-            onChange={(e) => setForm({ ...form, flightCancelled: e.currentTarget.checked })}
-          />
-          {!layout.sectorsHidden && (
-            <Checkbox.Group
-              label="Sectors"
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <Select
+              label="Request type"
               required
-              value={form.sectors}
-              onChange={(v) => setForm({ ...form, sectors: v })}
-              error={errors.sectors}
+              data={Object.entries(CR_TYPE_LABELS).map(([value, label]) => ({ value, label }))}
+              value={values.requestType ? String(values.requestType) : null}
+              onChange={(v) => v && form.setValues(withRequestType(values, Number(v) as CrType, sectors, pax))}
+              error={form.errors.requestType}
+            />
+            <Checkbox
+              label="The airline cancelled the flight"
+              {...form.getInputProps('flightCancelled', { type: 'checkbox' })}
+            />
+            {!layout.sectorsHidden && (
+              <Checkbox.Group label="Sectors" required {...form.getInputProps('sectors')}>
+                <Group mt="xs">
+                  {sectors.map((s) => (
+                    <Checkbox
+                      key={sectorKey(s)}
+                      value={sectorKey(s)}
+                      label={`${s.origin} → ${s.destination}`}
+                      disabled={layout.sectorsLocked}
+                    />
+                  ))}
+                </Group>
+              </Checkbox.Group>
+            )}
+            <Checkbox.Group
+              label="Passengers"
+              required
+              {...form.getInputProps('passengers')}
+              value={values.passengers.map(String)}
+              onChange={(v) => form.setFieldValue('passengers', v.map(Number))}
             >
               <Group mt="xs">
-                {sectors.map((s) => (
+                {t.passengers.map((p) => (
                   <Checkbox
-                    key={sectorKey(s)}
-                    value={sectorKey(s)}
-                    label={`${s.origin} → ${s.destination}`}
-                    disabled={layout.sectorsLocked}
+                    key={p.paxIndex}
+                    value={String(p.paxIndex)}
+                    label={`${p.firstName} ${p.lastName}`}
+                    disabled={layout.passengersLocked}
                   />
                 ))}
               </Group>
             </Checkbox.Group>
-          )}
-          <Checkbox.Group
-            label="Passengers"
-            required
-            value={form.passengers.map(String)}
-            onChange={(v) => setForm({ ...form, passengers: v.map(Number) })}
-            error={errors.passengers}
-          >
-            <Group mt="xs">
-              {t.passengers.map((p) => (
-                <Checkbox
-                  key={p.paxIndex}
-                  value={String(p.paxIndex)}
-                  label={`${p.firstName} ${p.lastName}`}
-                  disabled={layout.passengersLocked}
-                />
+            <Textarea label="Remarks" required rows={3} {...form.getInputProps('remarks')} />
+            <Spoiler maxHeight={60} showLabel="Show fare rules" hideLabel="Hide">
+              {t.fareRules.map((r, i) => (
+                <Text key={i} size="sm">
+                  {r.origin}–{r.destination}: {r.fareRuleDetail}
+                </Text>
               ))}
+            </Spoiler>
+            <Checkbox
+              label="I accept the cancellation policy and fare rules"
+              {...form.getInputProps('policyAccepted', { type: 'checkbox' })}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={!values.policyAccepted} loading={busy}>
+                Send
+              </Button>
             </Group>
-          </Checkbox.Group>
-          <Textarea
-            label="Remarks"
-            required
-            rows={3}
-            value={form.remarks}
-            onChange={(e) => setForm({ ...form, remarks: e.currentTarget.value })}
-            error={errors.remarks}
-          />
-          <Spoiler maxHeight={60} showLabel="Show fare rules" hideLabel="Hide">
-            {t.fareRules.map((r, i) => (
-              <Text key={i} size="sm">
-                {r.origin}–{r.destination}: {r.fareRuleDetail}
-              </Text>
-            ))}
-          </Spoiler>
-          <Checkbox
-            label="I accept the cancellation policy and fare rules"
-            checked={form.policyAccepted}
-            onChange={(e) => setForm({ ...form, policyAccepted: e.currentTarget.checked })}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button onClick={submit} disabled={!form.policyAccepted} loading={busy}>
-              Send
-            </Button>
-          </Group>
-        </Stack>
+          </Stack>
+        </form>
       )}
     </Modal>
   );

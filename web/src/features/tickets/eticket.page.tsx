@@ -13,6 +13,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { PAX_CODE, PAX_NAME } from '@tp/contracts/flights';
 import { getTicketDetail, sendEmailForWl, updateBookingDetails } from '@tp/contracts/endpoints/tickets';
@@ -20,7 +21,6 @@ import { MSG } from '@tp/contracts/messages';
 import { parseTicketSlug, type TETicket } from '@tp/contracts/tickets';
 import { fareSplitLines } from '@tp/domain/eticket-fare';
 import { useAction } from '#api/action.ts';
-import { ApiError } from '#api/client.ts';
 import { useApi } from '#api/hooks.ts';
 import { formatDateTime, formatMoney, statusLabel } from '#shared/format.ts';
 import { useSite } from '#app/site.tsx';
@@ -273,28 +273,28 @@ function AmountDialog({
   onClose: () => void;
   onSaved: (t: TETicket) => void;
 }) {
-  const [value, setValue] = useState<number | string>(
-    (kind === 'markup' ? ticket.agentMarkup : ticket.agentDiscount) ?? 0,
-  );
   const label = kind === 'markup' ? 'Markup' : 'Discount';
-  const saving = useAction(updateBookingDetails, { success: 'Booking details saved', onSuccess: onSaved });
-  const busy = saving.busy;
-  const save = () => saving.run({ bookingId: ticket.bookingId, [kind]: Number(value) || 0 });
+  // An emptied field saves 0, as before; the contract's schema checks the rest.
+  const request = (v: Partial<Record<typeof kind, number | string>>) => ({
+    bookingId: ticket.bookingId,
+    [kind]: Number(v[kind]) || 0,
+  });
+  const form = useForm<Partial<Record<typeof kind, number | string>>>({
+    initialValues: { [kind]: (kind === 'markup' ? ticket.agentMarkup : ticket.agentDiscount) ?? 0 },
+    validate: (v) => schemaResolver(updateBookingDetails.request, { sync: true })(request(v)),
+  });
+  const saving = useAction(updateBookingDetails, { success: 'Booking details saved', form, onSuccess: onSaved });
+  const submit = form.onSubmit((v) => void saving.run(request(v)));
   return (
     <Modal opened onClose={onClose} title={`${label} on this e-ticket`}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
+      <form onSubmit={submit} noValidate>
         <Stack>
-          <NumberInput label={label} min={0} decimalScale={2} value={value} onChange={setValue} data-autofocus />
+          <NumberInput label={label} min={0} decimalScale={2} {...form.getInputProps(kind)} data-autofocus />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={saving.busy}>
               Save
             </Button>
           </Group>
@@ -316,49 +316,33 @@ function EmailDialog({
   onClose: () => void;
 }) {
   const site = useSite();
-  const [to, setTo] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const mail = useAction(sendEmailForWl, {
-    success: MSG.emailSent,
-    onSuccess: onClose,
-    onError: (err) => setError(err instanceof ApiError ? err.fieldErrors.to : undefined),
+  // The form holds the address; the rest of the request is this e-ticket's.
+  const request = ({ to }: { to: string }) => ({
+    name: ticket.agency.name,
+    to: to.trim(),
+    subject: `E-ticket ${ticket.pnr}`,
+    ...(site?._id ? { siteId: site._id } : {}),
+    bookingId: ticket.bookingId,
+    pnr: ticket.pnr,
+    hidePrice,
+    ...(pax === undefined ? {} : { pax }),
   });
-  const busy = mail.busy;
-  const send = async () => {
-    if (!to.trim()) return setError(MSG.required);
-    await mail.run({
-      name: ticket.agency.name,
-      to: to.trim(),
-      subject: `E-ticket ${ticket.pnr}`,
-      siteId: site?._id ?? '',
-      bookingId: ticket.bookingId,
-      pnr: ticket.pnr,
-      hidePrice,
-      ...(pax === undefined ? {} : { pax }),
-    });
-  };
+  const form = useForm({
+    initialValues: { to: '' },
+    validate: (v) => schemaResolver(sendEmailForWl.request, { sync: true })(request(v)),
+  });
+  const mail = useAction(sendEmailForWl, { success: MSG.emailSent, form, onSuccess: onClose });
+  const submit = form.onSubmit((v) => void mail.run(request(v)));
   return (
     <Modal opened onClose={onClose} title="Email this e-ticket">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void send();
-        }}
-      >
+      <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput
-            label="Email"
-            type="email"
-            value={to}
-            onChange={(e) => setTo(e.currentTarget.value)}
-            error={error}
-            data-autofocus
-          />
+          <TextInput label="Email" type="email" {...form.getInputProps('to')} data-autofocus />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={mail.busy}>
               Send
             </Button>
           </Group>

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { addWalletEntry, debitWalletEntry } from '@tp/contracts/endpoints/wallet';
-import { MSG } from '@tp/contracts/messages';
 import { useAction, type ActionOptions } from '#api/action.ts';
-import { ApiError } from '#api/client.ts';
-import { AmountInput } from '#shared/AmountInput.tsx';
+import { AmountInput, amountValue } from '#shared/AmountInput.tsx';
 import { formatMoney } from '#shared/format.ts';
 import { newRequestId } from './money.ts';
 
@@ -15,12 +14,13 @@ const TEXT = {
   debit: { title: 'Debit Money', submit: 'Debit Money', note: 'Reason', done: 'Money debited successfully' },
 } as const;
 
-/** The amount rule of both actions, said before the server has to (it says the same with a 400). */
-export function amountError(amount: number | string): string | null {
-  if (amount === '') return MSG.required;
-  const value = typeof amount === 'number' ? amount : Number(amount);
-  return Number.isFinite(value) && value > 0 ? null : 'Amount must be greater than 0';
+/** What the staff member types; the customer and the request id come from the dialog. */
+interface Values {
+  amount: number | string;
+  remark: string;
+  reason: string;
 }
+const BLANK: Values = { amount: '', remark: '', reason: '' };
 
 /**
  * Staff Add Money and the debit adjustment. One request id per opening of the dialog: a double click or
@@ -43,52 +43,45 @@ export function AdjustMoneyDialog({
   onDone: () => void;
 }) {
   const [requestId, setRequestId] = useState(newRequestId);
-  const [amount, setAmount] = useState<number | string>('');
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<{ amount?: string | null; note?: string | null }>({});
   const text = TEXT[mode ?? 'credit'];
+  const request = (values: Values) => ({ ...values, email, requestId, amount: amountValue(values.amount) });
+  const form = useForm<Values>({
+    initialValues: BLANK,
+    // Each action's own contract schema (the credit's ignores `reason`, the debit's `remark`).
+    validate: (values) =>
+      schemaResolver(mode === 'debit' ? debitWalletEntry.request : addWalletEntry.request, { sync: true })(
+        request(values),
+      ),
+  });
 
   const close = () => {
-    setAmount('');
-    setNote('');
-    setErrors({});
+    form.reset();
     setRequestId(newRequestId());
     onClose();
   };
 
+  // Toasted by the client; a refused field (e.g. more than the wallet may spend) also sits on the form.
   const moved: ActionOptions<unknown, unknown> = {
     success: text.done,
+    form,
     onSuccess: () => {
       onDone();
       close();
-    },
-    // Toasted by the client; a refused amount (e.g. more than the wallet may spend) also sits on its field.
-    onError: (error) => {
-      if (error instanceof ApiError && error.fieldErrors.amount) setErrors({ amount: error.fieldErrors.amount });
     },
   };
   const credit = useAction(addWalletEntry, moved);
   const debit = useAction(debitWalletEntry, moved);
   const busy = credit.busy || debit.busy;
 
-  const submit = async () => {
-    const found = { amount: amountError(amount), note: mode === 'debit' && !note.trim() ? MSG.required : null };
-    setErrors(found);
-    if (found.amount || found.note || !mode) return;
+  const submit = form.onSubmit(({ amount, remark, reason }) => {
     const value = Number(amount);
-    if (mode === 'debit') await debit.run({ email, amount: value, reason: note.trim(), requestId });
-    else await credit.run({ email, amount: value, remark: note, requestId });
-  };
+    if (mode === 'debit') void debit.run({ email, amount: value, reason: reason.trim(), requestId });
+    else if (mode === 'credit') void credit.run({ email, amount: value, remark, requestId });
+  });
 
   return (
     <Modal opened={mode !== null} onClose={close} title={text.title} centered>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <form noValidate onSubmit={submit}>
         <Stack gap="sm">
           <Text size="sm">
             Customer: <strong>{email}</strong>
@@ -98,25 +91,12 @@ export function AdjustMoneyDialog({
               Available to debit: <strong>{formatMoney(available.amount, available.currency)}</strong>
             </Text>
           )}
-          <AmountInput
-            value={amount}
-            onChange={(v) => {
-              setAmount(v);
-              setErrors((e) => ({ ...e, amount: null }));
-            }}
-            error={errors.amount}
-            data-autofocus
-          />
+          <AmountInput {...form.getInputProps('amount')} data-autofocus />
           <TextInput
             label={text.note}
             required={mode === 'debit'}
             description={mode === 'debit' ? 'Shown in the customer’s wallet history' : undefined}
-            value={note}
-            onChange={(e) => {
-              setNote(e.currentTarget.value);
-              setErrors((x) => ({ ...x, note: null }));
-            }}
-            error={errors.note}
+            {...form.getInputProps(mode === 'debit' ? 'reason' : 'remark')}
             maxLength={200}
           />
           <Group justify="flex-end">
