@@ -15,7 +15,9 @@ import { useUser } from '#shared/state.ts';
 import { PROFILE_LINKS } from './profile-links.ts';
 
 const PhoneNumbersDialog = lazy(() => import('./PhoneNumbersDialog.tsx'));
-const ChangePasswordDialog = lazy(() => import('#features/auth/index.ts').then((m) => ({ default: m.ChangePasswordDialog })));
+const ChangePasswordDialog = lazy(() =>
+  import('#features/auth/index.ts').then((m) => ({ default: m.ChangePasswordDialog })),
+);
 
 const DIAL = new Map(phoneCountries().map((c) => [c.code, c.dial_code]));
 const phoneText = (p: TPhoneEntry) =>
