@@ -194,5 +194,6 @@ describe('flight booking', () => {
       }
     }
     expect(seen).toBe(true);
-  });
+    // Up to 6 searches × 8 options, each a navigation and a fare quote: the same budget as the booking tests.
+  }, 180_000);
 });
