@@ -6,7 +6,6 @@ import { userStore, useUser } from '#shared/state.ts';
 import { decideAccess } from './access.ts';
 import { useDocumentTitle } from './branding.ts';
 import { AppLayout } from './layout/AppLayout.tsx';
-import { AccountMenu } from './layout/UserMenu.tsx';
 import { CurrentRouteContext } from './route-context.ts';
 import { byRank, patternRegex } from './route-match.ts';
 // Screens are preloadable lazies (same call shape as React.lazy), so the opened URL's screen can load early.
@@ -75,6 +74,13 @@ export const SCREENS: Record<string, Screen> = {
   '/flights/holdQueue': ticketQueue,
   '/flights/changeRequestQueue': ticketQueue,
   '/flight/eTicket/:bookingSlug': lazy(() => import('#features/tickets/eticket.page.tsx')),
+  '/staff/dmc_master': lazy(() => import('#features/dmc/masters/dmc-master.page.tsx')),
+  '/staff/dmc_rate_management': lazy(() => import('#features/dmc/rates/rate-management.page.tsx')),
+  '/staff/dmc-data-management': lazy(() => import('#features/dmc/data/data-management.page.tsx')),
+  '/staff/dmc-activities': lazy(() => import('#features/dmc/activities/dmc-activities.page.tsx')),
+  '/staff/dmc-combos': lazy(() => import('#features/dmc/combos/dmc-combos.page.tsx')),
+  '/staff/areas': lazy(() => import('#features/dmc/areas/areas.page.tsx')),
+  '/staff/area-transfer': lazy(() => import('#features/dmc/areas/area-transfer.page.tsx')),
   '*': NotFound,
 };
 
@@ -96,8 +102,8 @@ function RouteGate({ route, screen: Screen }: { route: SpaRoute; screen: Screen 
 
 /**
  * Starts loading what the first render of this URL needs, before it (index.html has already asked for
- * the files): the screen (login for a guarded page opened signed out) and the account menu. A failed
- * load is not reported here: it shows at render, through the error boundary.
+ * the files): the screen (login for a guarded page opened signed out). A failed load is not reported
+ * here: it shows at render, through the error boundary.
  */
 export function preloadEntry(pathname: string): void {
   const ignore = () => undefined;
@@ -109,7 +115,6 @@ export function preloadEntry(pathname: string): void {
       .sort((a, b) => byRank(a.path, b.path))
       .find((r) => new RegExp(patternRegex(r.path)).test(path)) ?? SPA_ROUTES.find((r) => r.path === '*');
   if (route) (route.access !== 'public' && !user ? SCREENS['/login']! : screenFor(route)).preload().catch(ignore);
-  if (user) AccountMenu.preload().catch(ignore);
 }
 
 export const appRoutes: RouteObject[] = [

@@ -1,0 +1,43 @@
+import { AREA_SHARING_LABELS, type AreaSharingBasis, type KartTransferType, type SharingBasis } from '@tp/domain/dmc';
+import { formatDate, formatMoney } from '#shared/format.ts';
+
+/** How the DMC screens write bands, validity, bases and money (amounts through the one format module). */
+
+/** "Any party size", "1–3 pax", "5+ pax", "up to 6 pax". */
+export function bandLabel(minPax: number | null, maxPax: number | null): string {
+  if (minPax === null && maxPax === null) return 'Any party size';
+  if (minPax !== null && maxPax !== null) return minPax === maxPax ? `${minPax} pax` : `${minPax}–${maxPax} pax`;
+  return minPax !== null ? `${minPax}+ pax` : `up to ${maxPax} pax`;
+}
+
+export const validityLabel = (from: string, till: string): string => `${formatDate(from)} – ${formatDate(till)}`;
+
+/** A rate's unit: per person, or one price for the group (a car, a boat). */
+export const perLabel = (isPerPax: boolean): string => (isPerPax ? 'per person' : 'per group');
+
+/** Area transfers are priced in US dollars, 2 decimals (spec 001 §9). */
+export const dollars = (amount: number): string => formatMoney(amount, 'USD');
+
+export const money = (amount: number, currency: string): string => formatMoney(amount, currency);
+
+/** `private` is shown as PVT (§3). */
+export const areaSharingLabel = (basis: AreaSharingBasis): string => AREA_SHARING_LABELS[basis];
+
+/** The six kart sharing bases (§3), spelt out; the value sent is the code itself. */
+export const SHARING_BASIS_LABELS: Record<SharingBasis, string> = {
+  SIC: 'SIC (both ways)',
+  PVT: 'PVT (both ways)',
+  DROP_SIC_PICKUP_SIC: 'Drop SIC, pickup SIC',
+  DROP_SIC_PICKUP_PVT: 'Drop SIC, pickup PVT',
+  DROP_PVT_PICKUP_SIC: 'Drop PVT, pickup SIC',
+  DROP_PVT_PICKUP_PVT: 'Drop PVT, pickup PVT',
+};
+
+export const KART_TRANSFER_LABELS: Record<KartTransferType, string> = {
+  oneway: 'One way (pickup)',
+  return: 'Return (pickup and drop)',
+};
+
+/** Select options from a list of values and their labels. */
+export const optionsOf = <T extends string>(values: readonly T[], labels?: Partial<Record<T, string>>) =>
+  values.map((value) => ({ value, label: labels?.[value] ?? value }));

@@ -1,0 +1,106 @@
+import type { ReactNode } from 'react';
+import { Button, Group, NumberInput, SimpleGrid } from '@mantine/core';
+import { useForm, type UseFormReturnType } from '@mantine/form';
+import type * as z from 'zod';
+import type { Endpoint } from '@tp/contracts/endpoint';
+import type { DmcMessages } from '@tp/domain/dmc';
+import { useAction } from '#api/action.ts';
+import type { RequestIn, ResponseIn } from '#api/client.ts';
+import { DateField } from '#shared/DateField.tsx';
+import { toastError } from '#shared/notify.ts';
+import { rulesResolver } from './rules.ts';
+
+type Values = Record<string, unknown>;
+
+/**
+ * A create/edit dialog's form: Mantine useForm validated by the endpoint's own request schema and the
+ * domain rule (rules.ts), saved through `useAction` (the success toast the server words, else `success`;
+ * the server's field errors back on the fields). `failure` replaces the server's failure toast with the
+ * screen's own text ('Failed to create combo').
+ */
+export function useSaveForm<V extends Values, E extends Endpoint>({
+  endpoint,
+  initialValues,
+  toBody,
+  rule,
+  success,
+  failure,
+  onSaved,
+}: {
+  endpoint: E;
+  initialValues: V;
+  toBody: (values: V) => Partial<z.input<E['request']>>;
+  rule?: (request: z.output<E['request']>, messages: DmcMessages) => Partial<Record<string, string>>;
+  success: string;
+  failure?: string;
+  onSaved: (saved: ResponseIn<E>) => void;
+}) {
+  const form = useForm<V>({
+    initialValues,
+    validate: rulesResolver<V, E['request']>(endpoint.request, toBody, rule),
+  });
+  const save = useAction(endpoint, {
+    success,
+    form,
+    onSuccess: onSaved,
+    ...(failure ? { call: { handling: 'navigation' as const }, onError: () => toastError(failure) } : {}),
+  });
+  const submit = form.onSubmit((values) => save.run(toBody(values) as RequestIn<E>));
+  return { form, submit, busy: save.busy };
+}
+
+/** Cancel and Save under a dialog's fields. */
+export function FormButtons({
+  onCancel,
+  busy,
+  label = 'Save',
+}: {
+  onCancel: () => void;
+  busy: boolean;
+  label?: string;
+}) {
+  return (
+    <Group justify="flex-end" gap="xs">
+      <Button variant="default" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" loading={busy}>
+        {label}
+      </Button>
+    </Group>
+  );
+}
+
+/** Two fields side by side from 600 px up, stacked below. */
+export const Pair = ({ children }: { children: ReactNode }) => (
+  <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+    {children}
+  </SimpleGrid>
+);
+
+/** A form holding these fields (any form: only their input props are read). */
+type FormWith<K extends string> = {
+  getInputProps: (path: K) => ReturnType<UseFormReturnType<Values>['getInputProps']>;
+};
+type BandForm = FormWith<'minPax' | 'maxPax'>;
+type ValidityForm = FormWith<'validFromDate' | 'validTillDate'>;
+
+/** Min and max pax (whole numbers: §5 "number-type text inputs convert to integers"). */
+export function PaxBandFields({ form, required }: { form: BandForm; required?: boolean }) {
+  return (
+    <Pair>
+      <NumberInput label="Min pax" min={1} allowDecimal={false} required={required} {...form.getInputProps('minPax')} />
+      <NumberInput label="Max pax" min={1} allowDecimal={false} required={required} {...form.getInputProps('maxPax')} />
+    </Pair>
+  );
+}
+
+/** Valid from / valid till, both days included. */
+export function ValidityFields({ form }: { form: ValidityForm }) {
+  return (
+    <Pair>
+      <DateField label="Valid from" required {...form.getInputProps('validFromDate')} />
+      <DateField label="Valid till" required {...form.getInputProps('validTillDate')} />
+    </Pair>
+  );
+}

@@ -1,0 +1,115 @@
+import { useId, type CSSProperties, type ReactNode } from 'react';
+import { Alert, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
+import { MSG } from '@tp/contracts/messages';
+import { PageLoader } from '#shared/PageLoader.tsx';
+import { useSmallScreen } from '#shared/DataTable.tsx';
+import { usePermissionState, useUser } from '#shared/state.ts';
+import { holdsPermission } from '#shared/usePermission.ts';
+
+/**
+ * Mantine's "dimmed" grey (gray.6) reads at 3.3:1 on white, under WCAG AA's 4.5:1 (axe color-contrast). The
+ * DMC screens, and the shared lists inside them, take gray.7 (8:1) until the app theme does.
+ */
+const READABLE_DIMMED = { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' } as CSSProperties;
+
+/** The screen's own region (the e2e accessibility check looks there, not at the shell around it). */
+const DMC_SCREEN_ID = 'dmc-screen';
+
+/**
+ * A DMC back-office screen: its title, a line on what it is for, and its content only for staff holding
+ * the permission its calls need (contracts/endpoints/dmc.ts), so nobody is offered a screen that answers 403.
+ */
+export function DmcPage({
+  title,
+  permission,
+  intro,
+  actions,
+  children,
+}: {
+  title: string;
+  permission: string;
+  intro?: ReactNode;
+  /** Buttons beside the title (Add …), shown with the content. */
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  const state = usePermissionState();
+  const allowed = holdsPermission(useUser(), state, permission);
+  const titleId = useId();
+  return (
+    <Stack component="section" aria-labelledby={titleId} id={DMC_SCREEN_ID} gap="md" style={READABLE_DIMMED}>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Title order={1} size="h2" id={titleId}>
+          {title}
+        </Title>
+        {allowed && actions}
+      </Group>
+      {intro && (
+        <Text size="sm" c="dimmed">
+          {intro}
+        </Text>
+      )}
+      {allowed ? (
+        children
+      ) : state === null ? (
+        <PageLoader />
+      ) : (
+        <Alert color="gray" role="status">
+          {MSG.forbidden}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * Whether a picker's dropdown is open: the focused select says so (aria-expanded); a date field's calendar has
+ * no such flag, so a shown dropdown counts too (Mantine keeps closed ones mounted, hidden).
+ */
+const pickerOpen = () =>
+  document.activeElement?.getAttribute('aria-expanded') === 'true' ||
+  [...document.querySelectorAll('.mantine-Popover-dropdown')].some((el) => getComputedStyle(el).display !== 'none');
+
+/**
+ * A create or edit dialog: full screen on small screens (≤ 600 px), so every field stays reachable. Escape
+ * closes an open picker (a calendar, a select's list) first and the dialog only when none is open: Mantine's
+ * modal would otherwise close on the Escape meant for the calendar and lose what was typed.
+ */
+export function DmcDialog({
+  opened,
+  onClose,
+  title,
+  size = 'lg',
+  children,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  size?: string;
+  children: ReactNode;
+}) {
+  const small = useSmallScreen();
+  useWindowEvent(
+    'keydown',
+    (e) => {
+      if (opened && e.key === 'Escape' && !pickerOpen()) onClose();
+    },
+    // Capture: read whether a picker is open before the picker's own handler closes it.
+    { capture: true },
+  );
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      closeOnEscape={false}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={title}
+      fullScreen={small}
+      size={size}
+      styles={{ content: READABLE_DIMMED }}
+    >
+      {opened && children}
+    </Modal>
+  );
+}
