@@ -4,7 +4,7 @@ import { notificationsStore } from '@mantine/notifications';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { SWR_DEFAULTS } from '#api/hooks.ts';
 import { SiteProvider, useSite, useSiteReady } from './site.tsx';
-import { siteTheme } from './theme.ts';
+import { readableColors, siteTheme } from './theme.ts';
 import { useBrandingHead } from './branding.ts';
 import { BootShell } from './layout/BootShell.tsx';
 
@@ -30,7 +30,7 @@ function ThemedShell({ children }: { children: ReactNode }) {
   const theme = useMemo(() => siteTheme(site), [site]);
   useBrandingHead(site);
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={readableColors}>
       <LazyToasts />
       {ready ? children : <BootShell />}
     </MantineProvider>

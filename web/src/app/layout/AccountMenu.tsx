@@ -3,7 +3,7 @@ import { Menu, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { TUser } from '@tp/contracts/users';
 import { LOGOUT_PATH } from '#shared/redirects.ts';
-import { displayName, Identity, USER_TYPE_LABEL } from './Identity.tsx';
+import { ACCOUNT_MENU, displayName, Identity, USER_TYPE_LABEL } from './Identity.tsx';
 
 const ChangePasswordDialog = lazy(() => import('#features/auth/ChangePasswordDialog.tsx'));
 
@@ -15,8 +15,8 @@ export default function AccountMenu({ user }: { user: TUser }) {
     <>
       <Menu position="bottom-end" width={220} withinPortal defaultOpened>
         <Menu.Target>
-          <UnstyledButton aria-label={`Account menu for ${name}`}>
-            <Identity user={user} />
+          <UnstyledButton>
+            <Identity user={user} label={ACCOUNT_MENU} />
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>

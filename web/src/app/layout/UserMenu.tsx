@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import type { TUser } from '@tp/contracts/users';
 import { LOGIN_PATH } from '#shared/redirects.ts';
 import { preloadable } from '#app/lazy.ts';
-import { displayName, Identity } from './Identity.tsx';
+import { ACCOUNT_MENU, Identity } from './Identity.tsx';
 
 // The dropdown (Menu, Popover, floating-ui) stays out of the initial bundle and off the first render:
 // its code loads when the pointer or focus reaches the button, and it mounts, open, on the first press.
@@ -21,13 +21,12 @@ function AccountButton({ user }: { user: TUser }) {
     );
   return (
     <UnstyledButton
-      aria-label={`Account menu for ${displayName(user)}`}
       aria-haspopup="menu"
       onPointerEnter={preloadMenu}
       onFocus={preloadMenu}
       onClick={() => setPressed(true)}
     >
-      <Identity user={user} />
+      <Identity user={user} label={ACCOUNT_MENU} />
     </UnstyledButton>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox, Group, NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Select, Stack, Switch, TextInput } from '@mantine/core';
 import {
   createTransfers,
   deleteTransfers,
@@ -27,7 +27,7 @@ import { DateField } from '#shared/DateField.tsx';
 import { ActionButton } from '#features/suppliers/index.ts';
 import { toastInfo } from '#shared/notify.ts';
 import { bandLabel, dollars, optionsOf, validityLabel } from '../shared/format.ts';
-import { FormButtons, Pair, PaxBandFields, useSaveForm, ValidityFields } from '../shared/forms.tsx';
+import { AmountField, FormButtons, Pair, PaxBandFields, useSaveForm, ValidityFields } from '../shared/forms.tsx';
 import { HistoryButton } from '../shared/history.tsx';
 import { SearchBox, ServerTable, useServerList } from '../shared/list.tsx';
 import { useMarkets } from '../shared/markets.ts';
@@ -57,38 +57,40 @@ function AreaTransferForm({
   done: () => void;
   cancel: () => void;
 }) {
+  const initialValues = {
+    from: transfer?.from ?? null,
+    to: transfer?.to ?? null,
+    marketId: transfer?.marketId ?? null,
+    description: transfer?.description ?? '',
+    transferType: (transfer?.transferType ?? null) as TransferDirection | null,
+    sharingBasis: (transfer?.sharingBasis ?? 'sharing') as AreaSharingBasis,
+    amount: (transfer?.amount ?? '') as number | string,
+    isStandAlone: transfer?.isStandAlone ?? false,
+    minPax: (transfer?.minPax ?? '') as number | string,
+    maxPax: (transfer?.maxPax ?? '') as number | string,
+    validFromDate: transfer?.validFromDate ?? '',
+    validTillDate: transfer?.validTillDate ?? '',
+  };
+  const toBody = (v: typeof initialValues) => ({
+    ...(transfer ? { id: transfer.id } : {}),
+    ...(v.from ? { from: v.from } : {}),
+    ...(v.to ? { to: v.to } : {}),
+    ...(v.marketId ? { marketId: v.marketId } : {}),
+    description: v.description,
+    ...(v.transferType ? { transferType: v.transferType } : {}),
+    sharingBasis: v.sharingBasis,
+    amount: numberOrNull(v.amount),
+    isStandAlone: v.isStandAlone,
+    isPerPax: v.sharingBasis === 'sharing',
+    minPax: numberOrNull(v.minPax),
+    maxPax: numberOrNull(v.maxPax),
+    validFromDate: v.validFromDate,
+    validTillDate: v.validTillDate,
+  });
   const { form, submit, busy } = useSaveForm({
     endpoint: createTransfers,
-    initialValues: {
-      from: transfer?.from ?? null,
-      to: transfer?.to ?? null,
-      marketId: transfer?.marketId ?? null,
-      description: transfer?.description ?? '',
-      transferType: (transfer?.transferType ?? null) as TransferDirection | null,
-      sharingBasis: (transfer?.sharingBasis ?? 'sharing') as AreaSharingBasis,
-      amount: (transfer?.amount ?? '') as number | string,
-      isStandAlone: transfer?.isStandAlone ?? false,
-      minPax: (transfer?.minPax ?? '') as number | string,
-      maxPax: (transfer?.maxPax ?? '') as number | string,
-      validFromDate: transfer?.validFromDate ?? '',
-      validTillDate: transfer?.validTillDate ?? '',
-    },
-    toBody: (v) => ({
-      ...(transfer ? { id: transfer.id } : {}),
-      ...(v.from ? { from: v.from } : {}),
-      ...(v.to ? { to: v.to } : {}),
-      ...(v.marketId ? { marketId: v.marketId } : {}),
-      description: v.description,
-      ...(v.transferType ? { transferType: v.transferType } : {}),
-      sharingBasis: v.sharingBasis,
-      amount: numberOrNull(v.amount),
-      isStandAlone: v.isStandAlone,
-      isPerPax: v.sharingBasis === 'sharing',
-      minPax: numberOrNull(v.minPax),
-      maxPax: numberOrNull(v.maxPax),
-      validFromDate: v.validFromDate,
-      validTillDate: v.validTillDate,
-    }),
+    initialValues,
+    toBody,
     rule: areaTransferErrors,
     success: DMC_MSG.areaTransferSaved,
     onSaved: (saved) => {
@@ -102,30 +104,15 @@ function AreaTransferForm({
     getTransfers,
     v.from && v.to && v.marketId ? { from: v.from, to: v.to, marketId: v.marketId, limit: 100 } : null,
   );
-  const complete =
-    v.from && v.to && v.marketId && v.transferType && isIsoDate(v.validFromDate) && isIsoDate(v.validTillDate);
   const saved = sameRoute.data?.records ?? [];
-  const overlaps = complete
-    ? areaTransferOverlaps(
-        {
-          ...(transfer ? { id: transfer.id } : {}),
-          from: v.from!,
-          to: v.to!,
-          marketId: v.marketId!,
-          description: v.description,
-          transferType: v.transferType!,
-          sharingBasis: v.sharingBasis,
-          amount: 0,
-          isStandAlone: v.isStandAlone,
-          isPerPax: v.sharingBasis === 'sharing',
-          minPax: numberOrNull(v.minPax),
-          maxPax: numberOrNull(v.maxPax),
-          validFromDate: v.validFromDate,
-          validTillDate: v.validTillDate,
-        },
-        saved,
-      )
-    : [];
+  // The draft is the body the save would send: the check sees what the server will see.
+  const overlaps =
+    v.from && v.to && v.marketId && v.transferType && isIsoDate(v.validFromDate) && isIsoDate(v.validTillDate)
+      ? areaTransferOverlaps(
+          { ...toBody(v), from: v.from, to: v.to, marketId: v.marketId, transferType: v.transferType, amount: 0 },
+          saved,
+        )
+      : [];
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
@@ -160,16 +147,7 @@ function AreaTransferForm({
           />
         </Pair>
         <Pair>
-          <NumberInput
-            label="Amount (USD)"
-            required
-            min={0}
-            decimalScale={2}
-            fixedDecimalScale
-            prefix="$"
-            clampBehavior="none"
-            {...form.getInputProps('amount')}
-          />
+          <AmountField label="Amount (USD)" fixedDecimalScale prefix="$" {...form.getInputProps('amount')} />
           <Switch
             label="Per person"
             description="On for sharing, off for private (PVT)"
@@ -185,14 +163,7 @@ function AreaTransferForm({
           label="Sold stand-alone (not only with a hotel or activity)"
           {...form.getInputProps('isStandAlone', { type: 'checkbox' })}
         />
-        <OverlapWarning
-          overlaps={overlaps.map((id) =>
-            subjectOf(
-              saved.find((t) => t.id === id)!,
-              markets,
-            ),
-          )}
-        />
+        <OverlapWarning ids={overlaps} saved={saved} subject={(t) => subjectOf(t, markets)} />
         <FormButtons onCancel={cancel} busy={busy} />
       </Stack>
     </form>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, NumberInput, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { RATE_SHARING_BASES, createDmcCombo, type TCombo } from '@tp/contracts/endpoints/dmc';
 import { MSG } from '@tp/contracts/messages';
 import { addTourOptionProblem, comboErrors } from '@tp/domain/dmc';
 import { optionsOf } from '../shared/format.ts';
-import { FormButtons, Pair, useSaveForm } from '../shared/forms.tsx';
+import { AmountField, FormButtons, Pair, useSaveForm } from '../shared/forms.tsx';
 import { TourOptionSelect, type PickOption } from '../shared/pickers.tsx';
 import { numberOrNull, RULE_MESSAGES } from '../shared/rules.ts';
 
@@ -87,14 +87,7 @@ export function ComboForm({ combo, done, cancel }: { combo: TCombo | null; done:
       <Stack gap="sm">
         <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
         <Pair>
-          <NumberInput
-            label="Amount per person"
-            required
-            min={0}
-            decimalScale={2}
-            clampBehavior="none"
-            {...form.getInputProps('amount')}
-          />
+          <AmountField label="Amount per person" {...form.getInputProps('amount')} />
           <TextInput
             label="Currency"
             required

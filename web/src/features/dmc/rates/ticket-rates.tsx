@@ -1,4 +1,4 @@
-import { NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
+import { SegmentedControl, Stack, Text } from '@mantine/core';
 import {
   DMC_MSG,
   changeTourOptionTicketRatePriority,
@@ -12,7 +12,7 @@ import { isIsoDate, ticketRateErrors, ticketRateOverlaps } from '@tp/domain/dmc'
 import { useApi } from '#api/hooks.ts';
 import { toastInfo } from '#shared/notify.ts';
 import { bandLabel, money, perLabel, validityLabel } from '../shared/format.ts';
-import { FormButtons, Pair, PaxBandFields, useSaveForm, ValidityFields } from '../shared/forms.tsx';
+import { AmountField, FormButtons, Pair, PaxBandFields, useSaveForm, ValidityFields } from '../shared/forms.tsx';
 import { useMarkets } from '../shared/markets.ts';
 import { MarketSelect } from '../shared/pickers.tsx';
 import { numberOrNull } from '../shared/rules.ts';
@@ -44,30 +44,32 @@ function TicketRateForm({
   done: () => void;
   cancel: () => void;
 }) {
+  const initialValues = {
+    marketId: rate?.marketId ?? null,
+    adultAmount: (rate?.adultAmount ?? '') as number | string,
+    childAmount: (rate?.childAmount ?? '') as number | string,
+    isPerPax: rate?.isPerPax ?? true,
+    minPax: (rate?.minPax ?? '') as number | string,
+    maxPax: (rate?.maxPax ?? '') as number | string,
+    validFromDate: rate?.validFromDate ?? '',
+    validTillDate: rate?.validTillDate ?? '',
+  };
+  const toBody = (v: typeof initialValues) => ({
+    ...(rate ? { id: rate.id } : {}),
+    tourOptionId: option.id,
+    ...(v.marketId ? { marketId: v.marketId } : {}),
+    adultAmount: numberOrNull(v.adultAmount),
+    childAmount: numberOrNull(v.childAmount),
+    isPerPax: v.isPerPax,
+    minPax: numberOrNull(v.minPax),
+    maxPax: numberOrNull(v.maxPax),
+    validFromDate: v.validFromDate,
+    validTillDate: v.validTillDate,
+  });
   const { form, submit, busy } = useSaveForm({
     endpoint: saveActivityTicketRates,
-    initialValues: {
-      marketId: rate?.marketId ?? null,
-      adultAmount: (rate?.adultAmount ?? '') as number | string,
-      childAmount: (rate?.childAmount ?? '') as number | string,
-      isPerPax: rate?.isPerPax ?? true,
-      minPax: (rate?.minPax ?? '') as number | string,
-      maxPax: (rate?.maxPax ?? '') as number | string,
-      validFromDate: rate?.validFromDate ?? '',
-      validTillDate: rate?.validTillDate ?? '',
-    },
-    toBody: (v) => ({
-      ...(rate ? { id: rate.id } : {}),
-      tourOptionId: option.id,
-      ...(v.marketId ? { marketId: v.marketId } : {}),
-      adultAmount: numberOrNull(v.adultAmount),
-      childAmount: numberOrNull(v.childAmount),
-      isPerPax: v.isPerPax,
-      minPax: numberOrNull(v.minPax),
-      maxPax: numberOrNull(v.maxPax),
-      validFromDate: v.validFromDate,
-      validTillDate: v.validTillDate,
-    }),
+    initialValues,
+    toBody,
     rule: ticketRateErrors,
     success: DMC_MSG.rateSaved,
     onSaved: (saved) => {
@@ -76,24 +78,11 @@ function TicketRateForm({
     },
   });
   const v = form.values;
-  const complete = v.marketId && isIsoDate(v.validFromDate) && isIsoDate(v.validTillDate);
-  const overlaps = complete
-    ? ticketRateOverlaps(
-        {
-          ...(rate ? { id: rate.id } : {}),
-          tourOptionId: option.id,
-          marketId: v.marketId!,
-          isPerPax: v.isPerPax,
-          minPax: numberOrNull(v.minPax),
-          maxPax: numberOrNull(v.maxPax),
-          validFromDate: v.validFromDate,
-          validTillDate: v.validTillDate,
-          adultAmount: 0,
-          childAmount: 0,
-        },
-        all,
-      )
-    : [];
+  // The draft is the body the save would send: the check sees what the server will see.
+  const overlaps =
+    v.marketId && isIsoDate(v.validFromDate) && isIsoDate(v.validTillDate)
+      ? ticketRateOverlaps({ ...toBody(v), marketId: v.marketId, adultAmount: 0, childAmount: 0 }, all)
+      : [];
   const currency = v.marketId ? markets.currency(v.marketId) : '';
   return (
     <form onSubmit={submit} noValidate>
@@ -106,23 +95,13 @@ function TicketRateForm({
           onChange={(u) => form.setFieldValue('isPerPax', u === 'pax')}
         />
         <Pair>
-          <NumberInput
-            label={
-              v.isPerPax ? `Adult amount${currency && ` (${currency})`}` : `Group amount${currency && ` (${currency})`}`
-            }
-            required
-            min={0}
-            decimalScale={2}
-            clampBehavior="none"
+          <AmountField
+            label={`${v.isPerPax ? 'Adult' : 'Group'} amount${currency && ` (${currency})`}`}
             {...form.getInputProps('adultAmount')}
           />
-          <NumberInput
+          <AmountField
             label={`Child amount${currency && ` (${currency})`}`}
             description={v.isPerPax ? undefined : 'Not used by a per-group rate'}
-            required
-            min={0}
-            decimalScale={2}
-            clampBehavior="none"
             {...form.getInputProps('childAmount')}
           />
         </Pair>
@@ -133,14 +112,7 @@ function TicketRateForm({
           </Text>
         )}
         <ValidityFields form={form} />
-        <OverlapWarning
-          overlaps={overlaps.map((id) =>
-            ticketSubject(
-              all.find((r) => r.id === id)!,
-              markets,
-            ),
-          )}
-        />
+        <OverlapWarning ids={overlaps} saved={all} subject={(r) => ticketSubject(r, markets)} />
         <FormButtons onCancel={cancel} busy={busy} />
       </Stack>
     </form>

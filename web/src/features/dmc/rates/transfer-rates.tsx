@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
   DMC_MSG,
   RATE_SHARING_BASES,
@@ -15,7 +15,7 @@ import { isIsoDate, transferRateErrors, transferRateOverlaps, type TransferDirec
 import { useApi } from '#api/hooks.ts';
 import { toastInfo } from '#shared/notify.ts';
 import { bandLabel, money, optionsOf, validityLabel } from '../shared/format.ts';
-import { FormButtons, Pair, PaxBandFields, useSaveForm, ValidityFields } from '../shared/forms.tsx';
+import { AmountField, FormButtons, Pair, PaxBandFields, useSaveForm, ValidityFields } from '../shared/forms.tsx';
 import { useMarkets } from '../shared/markets.ts';
 import { MarketSelect } from '../shared/pickers.tsx';
 import { numberOrNull } from '../shared/rules.ts';
@@ -45,34 +45,36 @@ function TransferRateForm({
   done: () => void;
   cancel: () => void;
 }) {
+  const initialValues = {
+    marketId: rate?.marketId ?? null,
+    description: rate?.description ?? '',
+    transferType: (rate?.transferType ?? null) as TransferDirection | null,
+    sharingBasis: (rate?.sharingBasis ?? 'SIC') as Basis,
+    amount: (rate?.amount ?? '') as number | string,
+    isPerPax: rate?.isPerPax ?? true,
+    minPax: (rate?.minPax ?? '') as number | string,
+    maxPax: (rate?.maxPax ?? '') as number | string,
+    validFromDate: rate?.validFromDate ?? '',
+    validTillDate: rate?.validTillDate ?? '',
+  };
+  const toBody = (v: typeof initialValues) => ({
+    ...(rate ? { id: rate.id } : {}),
+    tourOptionId: option.id,
+    ...(v.marketId ? { marketId: v.marketId } : {}),
+    description: v.description,
+    ...(v.transferType ? { transferType: v.transferType } : {}),
+    sharingBasis: v.sharingBasis,
+    amount: numberOrNull(v.amount),
+    isPerPax: v.isPerPax,
+    minPax: numberOrNull(v.minPax),
+    maxPax: numberOrNull(v.maxPax),
+    validFromDate: v.validFromDate,
+    validTillDate: v.validTillDate,
+  });
   const { form, submit, busy } = useSaveForm({
     endpoint: saveTourOptionTransferRates,
-    initialValues: {
-      marketId: rate?.marketId ?? null,
-      description: rate?.description ?? '',
-      transferType: (rate?.transferType ?? null) as TransferDirection | null,
-      sharingBasis: (rate?.sharingBasis ?? 'SIC') as Basis,
-      amount: (rate?.amount ?? '') as number | string,
-      isPerPax: rate?.isPerPax ?? true,
-      minPax: (rate?.minPax ?? '') as number | string,
-      maxPax: (rate?.maxPax ?? '') as number | string,
-      validFromDate: rate?.validFromDate ?? '',
-      validTillDate: rate?.validTillDate ?? '',
-    },
-    toBody: (v) => ({
-      ...(rate ? { id: rate.id } : {}),
-      tourOptionId: option.id,
-      ...(v.marketId ? { marketId: v.marketId } : {}),
-      description: v.description,
-      ...(v.transferType ? { transferType: v.transferType } : {}),
-      sharingBasis: v.sharingBasis,
-      amount: numberOrNull(v.amount),
-      isPerPax: v.isPerPax,
-      minPax: numberOrNull(v.minPax),
-      maxPax: numberOrNull(v.maxPax),
-      validFromDate: v.validFromDate,
-      validTillDate: v.validTillDate,
-    }),
+    initialValues,
+    toBody,
     rule: transferRateErrors,
     success: DMC_MSG.rateSaved,
     onSaved: (saved) => {
@@ -82,26 +84,11 @@ function TransferRateForm({
   });
   const basisLabel = useId();
   const v = form.values;
-  const complete = v.marketId && v.transferType && isIsoDate(v.validFromDate) && isIsoDate(v.validTillDate);
-  const overlaps = complete
-    ? transferRateOverlaps(
-        {
-          ...(rate ? { id: rate.id } : {}),
-          tourOptionId: option.id,
-          marketId: v.marketId!,
-          description: v.description,
-          transferType: v.transferType!,
-          sharingBasis: v.sharingBasis,
-          amount: 0,
-          isPerPax: v.isPerPax,
-          minPax: numberOrNull(v.minPax),
-          maxPax: numberOrNull(v.maxPax),
-          validFromDate: v.validFromDate,
-          validTillDate: v.validTillDate,
-        },
-        all,
-      )
-    : [];
+  // The draft is the body the save would send: the check sees what the server will see.
+  const overlaps =
+    v.marketId && v.transferType && isIsoDate(v.validFromDate) && isIsoDate(v.validTillDate)
+      ? transferRateOverlaps({ ...toBody(v), marketId: v.marketId, transferType: v.transferType, amount: 0 }, all)
+      : [];
   const currency = v.marketId ? markets.currency(v.marketId) : '';
   return (
     <form onSubmit={submit} noValidate>
@@ -135,14 +122,7 @@ function TransferRateForm({
           </Stack>
         </Pair>
         <Pair>
-          <NumberInput
-            label={`Amount${currency && ` (${currency})`}`}
-            required
-            min={0}
-            decimalScale={2}
-            clampBehavior="none"
-            {...form.getInputProps('amount')}
-          />
+          <AmountField label={`Amount${currency && ` (${currency})`}`} {...form.getInputProps('amount')} />
           <Select
             label="Priced"
             data={[
@@ -156,14 +136,7 @@ function TransferRateForm({
         </Pair>
         <PaxBandFields form={form} required={v.sharingBasis === 'PVT'} />
         <ValidityFields form={form} />
-        <OverlapWarning
-          overlaps={overlaps.map((id) =>
-            transferSubject(
-              all.find((r) => r.id === id)!,
-              markets,
-            ),
-          )}
-        />
+        <OverlapWarning ids={overlaps} saved={all} subject={(r) => transferSubject(r, markets)} />
         <FormButtons onCancel={cancel} busy={busy} />
       </Stack>
     </form>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Group, NumberInput, SimpleGrid } from '@mantine/core';
+import { Button, Group, NumberInput, SimpleGrid, type NumberInputProps } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import type * as z from 'zod';
 import type { Endpoint } from '@tp/contracts/endpoint';
@@ -76,6 +76,14 @@ export const Pair = ({ children }: { children: ReactNode }) => (
   <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
     {children}
   </SimpleGrid>
+);
+
+/**
+ * A rate's amount: required, two decimals, not below 0. A typed −5 is kept (no clamping) so that the rule
+ * refuses it with its message instead of the field silently changing it.
+ */
+export const AmountField = (props: NumberInputProps) => (
+  <NumberInput required min={0} decimalScale={2} clampBehavior="none" {...props} />
 );
 
 /** A form holding these fields (any form: only their input props are read). */

@@ -1,4 +1,4 @@
-import { useId, type CSSProperties, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Alert, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { MSG } from '@tp/contracts/messages';
@@ -6,12 +6,6 @@ import { PageLoader } from '#shared/PageLoader.tsx';
 import { useSmallScreen } from '#shared/DataTable.tsx';
 import { usePermissionState, useUser } from '#shared/state.ts';
 import { holdsPermission } from '#shared/usePermission.ts';
-
-/**
- * Mantine's "dimmed" grey (gray.6) reads at 3.3:1 on white, under WCAG AA's 4.5:1 (axe color-contrast). The
- * DMC screens, and the shared lists inside them, take gray.7 (8:1) until the app theme does.
- */
-const READABLE_DIMMED = { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' } as CSSProperties;
 
 /** The screen's own region (the e2e accessibility check looks there, not at the shell around it). */
 const DMC_SCREEN_ID = 'dmc-screen';
@@ -38,7 +32,7 @@ export function DmcPage({
   const allowed = holdsPermission(useUser(), state, permission);
   const titleId = useId();
   return (
-    <Stack component="section" aria-labelledby={titleId} id={DMC_SCREEN_ID} gap="md" style={READABLE_DIMMED}>
+    <Stack component="section" aria-labelledby={titleId} id={DMC_SCREEN_ID} gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
         <Title order={1} size="h2" id={titleId}>
           {title}
@@ -99,16 +93,7 @@ export function DmcDialog({
     { capture: true },
   );
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      closeOnEscape={false}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      title={title}
-      fullScreen={small}
-      size={size}
-      styles={{ content: READABLE_DIMMED }}
-    >
+    <Modal opened={opened} onClose={onClose} closeOnEscape={false} title={title} fullScreen={small} size={size}>
       {opened && children}
     </Modal>
   );

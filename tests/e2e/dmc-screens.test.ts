@@ -1,0 +1,66 @@
+/**
+ * Every DMC back-office screen (issue #13) and its create dialog, on a desktop (1366 px) and a phone (390 px):
+ * axe finds no WCAG 2.1 A/AA violation in the screen's own region (#dmc-screen) or the open dialog, and
+ * nothing is wider than the viewport. The shell around the screens has its own checks.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { axeViolations, dialogsSettled, horizontalOverflow } from '../support/axe.ts';
+import { appUrl, launch, signIn } from '../support/browser.ts';
+
+const SITE = 'flightdeals.localhost';
+
+/** Path, heading, and the button opening its dialog (with the dialog's title). */
+const SCREENS: [string, string, [string, string] | null][] = [
+  ['/staff/dmc_master', 'DMC Master', ['Add market', 'Add market']],
+  ['/staff/dmc_master?tab=accommodations', 'DMC Master', ['Add accommodation', 'Add accommodation']],
+  ['/staff/dmc_master?tab=activities', 'DMC Master', ['Add activity', 'Add activity']],
+  ['/staff/dmc_master?tab=tour-options', 'DMC Master', ['Add tour option', 'Add tour option']],
+  ['/staff/dmc_master?tab=drivers', 'DMC Master', ['Add driver', 'Add driver']],
+  ['/staff/dmc_master?tab=locations', 'DMC Master', ['Add location', 'Add location']],
+  ['/staff/dmc_rate_management', 'Rate Management', null],
+  ['/staff/dmc-activities', 'DMC Activities', null],
+  ['/staff/dmc-combos', 'Combos', ['Create combo', 'Create combo']],
+  ['/staff/areas', 'Areas', ['Add area', 'Add area']],
+  ['/staff/area-transfer', 'Area Transfers', ['Add area transfer', 'Add area transfer']],
+  ['/staff/dmc-data-management', 'DMC Data', null],
+];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('DMC screens are accessible and fit the screen', () => {
+  for (const width of [1366, 390]) {
+    it(`at ${width} px`, { timeout: 240_000 }, async () => {
+      // bypassCSP: axe comes in as a script tag (tests/support/axe.ts).
+      const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
+      const page = await context.newPage();
+      await page.goto(appUrl(SITE, '/staff/dmc_master'));
+      await page.waitForURL(/\/app\/login\?redirectTo=/);
+      await signIn(page, `admin@${SITE}`);
+      await page.waitForURL((u) => u.pathname === '/app/staff/dmc_master');
+      for (const [path, heading, opens] of SCREENS) {
+        await page.goto(appUrl(SITE, path));
+        await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+        // Loaded: the lists have their rows (or their empty text), no skeleton left.
+        await expect.poll(() => page.locator('#dmc-screen [aria-busy="true"]').count()).toBe(0);
+        expect(await axeViolations(page, '#dmc-screen'), path).toEqual([]);
+        expect(await horizontalOverflow(page), path).toBe(0);
+        if (!opens) continue;
+        await page.getByRole('button', { name: opens[0], exact: true }).click();
+        const dialog = page.getByRole('dialog', { name: opens[1] });
+        await dialog.waitFor();
+        await dialogsSettled(page);
+        expect(await axeViolations(page, '.mantine-Modal-content'), `${path} dialog`).toEqual([]);
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        await dialog.waitFor({ state: 'detached' });
+      }
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,41 @@
+/**
+ * axe-core's WCAG 2 A/AA check (2.0 and 2.1, colour contrast included) in a Playwright page, for e2e tests.
+ * The page's context must be opened with `bypassCSP: true`: axe is injected as a script tag, which the
+ * site's CSP rightly refuses.
+ */
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** The rules the part of the page under `selector` breaks, as `rule: where, where`; empty when clean. */
+export async function axeViolations(page: Page, selector = 'body'): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  return page.evaluate(
+    async ({ include, tags }) => {
+      type Node = { target: string[]; html: string };
+      type Result = { violations: { id: string; nodes: Node[] }[] };
+      const axe = (window as unknown as { axe: { run: (...a: unknown[]) => Promise<Result> } }).axe;
+      const result = await axe.run({ include: [include] }, { runOnly: tags });
+      return result.violations.map(
+        (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')}`,
+      );
+    },
+    { include: selector, tags: WCAG_AA },
+  );
+}
+
+/** Waits until Mantine's dialogs and overlays have faded in: mid-transition colours are not the dialog's. */
+export async function dialogsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.mantine-Modal-content, .mantine-Modal-overlay')].every(
+      (el) => getComputedStyle(el).opacity === '1',
+    ),
+  );
+}
+
+/** How many pixels the page is wider than the viewport (0 when nothing overflows sideways). */
+export function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
