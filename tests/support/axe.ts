@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 /**
  * axe-core's WCAG 2 A/AA check (2.0 and 2.1, colour contrast included) in a Playwright page, for e2e tests.
  * The page's context must be opened with `bypassCSP: true`: axe is injected as a script tag, which the

@@ -2,9 +2,6 @@
  * What every DMC operation shares: who asks on which site, the rule messages, the 400 of a failed rule, and the
  * one way a record changes (its write and its audit entry in one transaction).
  */
-import { INVALID_EMAIL } from '@tp/contracts/fields';
-import { MSG } from '@tp/contracts/messages';
-import type { DmcMessages } from '@tp/domain/dmc';
 import { auditActor, auditPut, unchanged, type AuditAction, type AuditRecord } from '#lib/audit';
 import type { TransactItem } from '#lib/db';
 import { fail } from '#lib/errors';
@@ -26,8 +23,7 @@ export interface DmcScope {
 
 export const siteOf = (scope: Pick<DmcScope, 'site'>): SiteId => scope.site.siteId;
 
-/** The messages the domain rules report (the spec's own texts, from MSG). */
-export const RULE_MESSAGES: DmcMessages = { ...MSG, invalidEmail: INVALID_EMAIL };
+export { DMC_RULE_MESSAGES as RULE_MESSAGES } from '@tp/contracts/endpoints/dmc';
 
 /** A failed rule: a 400 whose toast is the first message and whose `shortError` names every field. */
 export function refuseIfAny(errors: Record<string, string | undefined>, prefix = ''): void {

@@ -83,7 +83,7 @@ export async function exportData(scope: DmcScope) {
     const records = byKind.get(def.kind) as DmcRecords[DmcKind][];
     if (def.kind === 'ticketRate' || def.kind === 'transferRate') {
       const rows = ranked(def.kind, records as DmcRecords[RateKind][], orders[def.kind]);
-      return exportRows(def as SheetDef, rows, (r) => ({ priority: (r as { priority: number }).priority }));
+      return exportRows(def as SheetDef, rows);
     }
     return exportRows(def as SheetDef, records);
   });

@@ -60,8 +60,6 @@ export interface SheetDef<K extends DmcKind = DmcKind> {
   /** The save call's request: a row must get past it as a body would. */
   request: z.ZodType;
   build(input: Record<string, unknown>, id: string): BuiltRow<K>;
-  /** The export row of a record (in `columns` order). */
-  row(rec: DmcRecords[K], extra: { priority?: number; isDefault?: boolean }): XlsxCell[];
 }
 
 const M = RULE_MESSAGES;
@@ -111,7 +109,6 @@ const markets: SheetDef<'market'> = {
       isDefault: i.isDefault === true,
     }));
   },
-  row: (r, x) => [r.marketId, r.name, r.currency, x.isDefault ?? r.isDefault],
 };
 
 const areas: SheetDef<'area'> = {
@@ -126,7 +123,6 @@ const areas: SheetDef<'area'> = {
       refs: [],
       cityName: str(i.cityName),
     })),
-  row: (r) => [r.id, r.name, r.cityId, r.cityName],
 };
 
 const hotels: SheetDef<'hotel'> = {
@@ -158,7 +154,6 @@ const hotels: SheetDef<'hotel'> = {
       refs: i.area ? [ref('area', 'area', i.area as string, DMC_MSG.unknownArea)] : [],
       cityName: str(i.cityName),
     })),
-  row: (r) => [r.id, r.name, r.address, r.area, r.cityId, r.cityName, r.phoneNumber, r.email],
 };
 
 const activities: SheetDef<'activity'> = {
@@ -190,7 +185,6 @@ const activities: SheetDef<'activity'> = {
       cityName: str(i.cityName),
     }));
   },
-  row: (r) => [r.id, r.name, r.description, r.cityId, r.cityName, r.priority, r.area],
 };
 
 const tourOptions: SheetDef<'tourOption'> = {
@@ -230,19 +224,6 @@ const tourOptions: SheetDef<'tourOption'> = {
       refs: [ref('activityId', 'activity', rec.activityId, DMC_MSG.unknownActivity)],
     }));
   },
-  row: (r) => [
-    r.id,
-    r.activityId,
-    r.name,
-    r.description,
-    r.hasTimeSlots,
-    r.timeSlots.join(', '),
-    r.hasMeal,
-    r.hasGuide,
-    r.hasTicket,
-    r.pickupTime,
-    r.dropPickupTime,
-  ],
 };
 
 const rateTerms = (i: Input) => ({
@@ -287,19 +268,6 @@ const ticketRates: SheetDef<'ticketRate'> = {
       priority: orNull(i.priority as number | null | undefined),
     }));
   },
-  row: (r, x) => [
-    r.id,
-    r.tourOptionId,
-    r.marketId,
-    r.adultAmount,
-    r.childAmount,
-    r.isPerPax,
-    r.minPax,
-    r.maxPax,
-    r.validFromDate,
-    r.validTillDate,
-    x.priority,
-  ],
 };
 
 const transferRates: SheetDef<'transferRate'> = {
@@ -332,21 +300,6 @@ const transferRates: SheetDef<'transferRate'> = {
       priority: orNull(i.priority as number | null | undefined),
     }));
   },
-  row: (r, x) => [
-    r.id,
-    r.tourOptionId,
-    r.marketId,
-    r.description,
-    r.transferType,
-    r.sharingBasis,
-    r.amount,
-    r.isPerPax,
-    r.minPax,
-    r.maxPax,
-    r.validFromDate,
-    r.validTillDate,
-    x.priority,
-  ],
 };
 
 const stopSales: SheetDef<'stopSale'> = {
@@ -378,7 +331,6 @@ const stopSales: SheetDef<'stopSale'> = {
       ],
     }));
   },
-  row: (r) => [r.id, r.tourOptionId, r.marketId, r.fromDate, r.tillDate, r.reason],
 };
 
 const areaTransfers: SheetDef<'areaTransfer'> = {
@@ -428,21 +380,6 @@ const areaTransfers: SheetDef<'areaTransfer'> = {
       ],
     }));
   },
-  row: (r) => [
-    r.id,
-    r.from,
-    r.to,
-    r.marketId,
-    r.description,
-    r.transferType,
-    r.sharingBasis,
-    r.amount,
-    r.isStandAlone,
-    r.minPax,
-    r.maxPax,
-    r.validFromDate,
-    r.validTillDate,
-  ],
 };
 
 /** In DMC_SHEETS order: a row may point at rows of the sheets before it. */
@@ -547,16 +484,19 @@ export function readRow<K extends DmcKind>(
   return out.ok ? { ...out, id } : out;
 }
 
-/** Export: a sheet's header row and record rows. */
-export function exportRows<K extends DmcKind>(
-  def: SheetDef<K>,
-  records: readonly DmcRecords[K][],
-  extra: (rec: DmcRecords[K]) => { priority?: number; isDefault?: boolean } = () => ({}),
-) {
+/** A record's cell in a column: the column names the field (the `id` column the record's id), so the columns are the one list of what a sheet holds, for import and export alike. */
+function cellOf<K extends DmcKind>(kind: K, rec: DmcRecords[K], col: Column): XlsxCell {
+  const value = col.field === 'id' ? idOf(kind, rec) : (rec as unknown as Record<string, unknown>)[col.field];
+  if (col.type === 'list') return Array.isArray(value) ? value.join(', ') : '';
+  return (value ?? null) as XlsxCell;
+}
+
+/** Export: a sheet's header row and record rows (a rate's `priority` is its place in its list, set by the caller). */
+export function exportRows<K extends DmcKind>(def: SheetDef<K>, records: readonly DmcRecords[K][]) {
   return {
     name: def.sheet,
     columns: def.columns.map((col) => ({ header: col.field, width: col.width ?? 12 })),
-    rows: records.map((r) => def.row(r, extra(r))),
+    rows: records.map((r) => def.columns.map((col) => cellOf(def.kind, r, col))),
   };
 }
 

@@ -9,12 +9,16 @@ import {
   RATE_SHARING_BASES,
   SHARING_BASES,
   TRANSFER_DIRECTIONS,
+  type DmcMessages,
 } from '@tp/domain/dmc';
 import { MSG } from '../messages.ts';
-import { zCursor as zCursorText, zId, zShortText } from '../fields.ts';
+import { INVALID_EMAIL, zCursor as zCursorText, zId, zShortText } from '../fields.ts';
 import { lazy } from '../lazy.ts';
 
 export { AREA_SHARING_BASES, KART_TRANSFER_TYPES, RATE_SHARING_BASES, SHARING_BASES, TRANSFER_DIRECTIONS };
+
+/** The texts the DMC domain rules report, the same on the server and in the dialogs: the spec's own (MSG). */
+export const DMC_RULE_MESSAGES: DmcMessages = { ...MSG, invalidEmail: INVALID_EMAIL };
 
 /** Our own wording for DMC answers the spec does not quote (the quoted ones are MSG). */
 export const DMC_MSG = {
@@ -68,7 +72,8 @@ export const zOptionalDmcId = () => blankAsMissing(zDmcId().nullable());
 /** Reference city ids (master/dbCities): a whole number; text from a query string converts. */
 export const zCityId = () =>
   z.union([z.number(), zShortText({ max: 12 })]).transform((v, ctx) => {
-    const n = Number(v);
+    // Number('') is 0: blank text is no city, not city 0.
+    const n = typeof v === 'string' && !v.trim() ? NaN : Number(v);
     if (Number.isInteger(n) && n >= 0 && n <= 10_000_000) return n;
     ctx.addIssue({ code: 'custom', message: MSG.invalidValue });
     return z.NEVER;

@@ -1,11 +1,9 @@
 import type * as z from 'zod';
 import type { FormErrors } from '@mantine/form';
-import { INVALID_EMAIL } from '@tp/contracts/fields';
-import { MSG } from '@tp/contracts/messages';
+import { DMC_RULE_MESSAGES as RULE_MESSAGES } from '@tp/contracts/endpoints/dmc';
 import type { DmcMessages } from '@tp/domain/dmc';
 
-/** The texts the DMC rules report: the spec's own (MSG), as the server passes them (functions/src/dmc/changes.ts). */
-export const RULE_MESSAGES: DmcMessages = { ...MSG, invalidEmail: INVALID_EMAIL };
+export { RULE_MESSAGES };
 
 type FieldErrors = Partial<Record<string, string>>;
 
