@@ -15,6 +15,7 @@ import {
   type TProfitRow,
   type TRefundRowResult,
 } from '@tp/contracts/endpoints/flight-admin';
+import { MSG } from '@tp/contracts/messages';
 import { fakeApi, failure } from '#test/fake-api.ts';
 import { staffUser, testSite } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';
@@ -121,6 +122,27 @@ describe('Flight Settings', { timeout: 20_000 }, () => {
       lookToBook: { ratio: 500, freeLooks: 300 },
       holdsOffered: false,
     });
+  });
+
+  it('refuses bad values with the contract’s messages on their fields and sends nothing', async () => {
+    const api = fakeApi().on(getFlightSettings, tboView).on(saveFlightSettings, tboView);
+    renderApp('/staff/flightSettings', { user: staffUser(), api });
+    const user = setup();
+    const baseUrl = await screen.findByLabelText(/API base URL/, {}, { timeout: 5000 });
+    await user.clear(baseUrl);
+    await user.type(baseUrl, 'ftp://tbo.example.com');
+    const ratio = screen.getByRole('textbox', { name: 'Searches per booking' });
+    await user.clear(ratio);
+    await user.type(ratio, '0');
+    await user.tab();
+    // Kept as typed: the contract refuses it rather than the input changing it.
+    expect((ratio as HTMLInputElement).value).toBe('0');
+    await user.clear(screen.getByRole('textbox', { name: 'Free searches' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('At least 1 search per booking')).toBeTruthy();
+    expect(screen.getByText('Enter the API base URL (https://…)')).toBeTruthy();
+    expect(screen.getByText(MSG.required)).toBeTruthy();
+    expect(api.calls(saveFlightSettings)).toHaveLength(0);
   });
 
   it('shows the server’s field errors next to the fields', async () => {

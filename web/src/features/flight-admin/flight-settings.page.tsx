@@ -14,6 +14,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
+import type { RequestOf } from '@tp/contracts/endpoint';
 import {
   getFlightSettings,
   saveFlightSettings,
@@ -25,75 +27,87 @@ import {
 import { getActiveGateway } from '@tp/contracts/endpoints/wallet';
 import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
-import { ApiError } from '#api/client.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { formatDateTime, formatMoney } from '#shared/format.ts';
 import { toastError, toastSuccess } from '#shared/notify.ts';
 
-interface Form {
-  kind: 'simulator' | 'tbo';
-  latencyMs: number | string;
-  failureRate: number | string;
-  baseUrl: string;
-  clientId: string;
-  userName: string;
-  password: string;
-  ratio: number | string;
-  freeLooks: number | string;
+/**
+ * What staff type, shaped as the request (`supply.…`, `payment.…`, `lookToBook.…`) so the contract's and
+ * the server's field paths are the form's own; each choice keeps the fields of its other branches.
+ */
+interface Values {
+  supply: {
+    kind: TSupplyInput['kind'];
+    latencyMs: number | string;
+    failureRate: number | string;
+    baseUrl: string;
+    clientId: string;
+    userName: string;
+    password: string;
+  };
+  payment: {
+    kind: TPaymentGatewayInput['kind'];
+    clientId: string;
+    clientSecret: string;
+    clientVersion: number | string;
+    env: 'SANDBOX' | 'PRODUCTION';
+    callbackUsername: string;
+    callbackPassword: string;
+  };
+  lookToBook: { ratio: number | string; freeLooks: number | string };
   holdsOffered: boolean;
-  gateway: TPaymentGatewayInput['kind'];
-  ppClientId: string;
-  ppClientSecret: string;
-  ppClientVersion: number | string;
-  ppEnv: 'SANDBOX' | 'PRODUCTION';
-  ppCallbackUsername: string;
-  ppCallbackPassword: string;
 }
 
-function formOf(v: TFlightSettingsView): Form {
+function valuesOf(v: TFlightSettingsView): Values {
   const s = v.supply;
   return {
-    kind: s.kind,
-    latencyMs: s.kind === 'simulator' ? (s.latencyMs ?? '') : '',
-    failureRate: s.kind === 'simulator' ? (s.failureRate ?? '') : '',
-    baseUrl: s.kind === 'tbo' ? s.baseUrl : '',
-    // Secrets are write-only: the fields start blank and blank keeps what is stored.
-    clientId: '',
-    userName: '',
-    password: '',
-    ratio: v.lookToBook.ratio,
-    freeLooks: v.lookToBook.freeLooks,
+    supply: {
+      kind: s.kind,
+      latencyMs: s.kind === 'simulator' ? (s.latencyMs ?? '') : '',
+      failureRate: s.kind === 'simulator' ? (s.failureRate ?? '') : '',
+      baseUrl: s.kind === 'tbo' ? s.baseUrl : '',
+      // Secrets are write-only: the fields start blank and blank keeps what is stored.
+      clientId: '',
+      userName: '',
+      password: '',
+    },
+    payment: {
+      kind: v.payment.active ?? 'none',
+      clientId: '',
+      clientSecret: '',
+      clientVersion: v.payment.phonepe?.clientVersion ?? 1,
+      env: v.payment.phonepe?.env ?? 'PRODUCTION',
+      callbackUsername: '',
+      callbackPassword: '',
+    },
+    lookToBook: { ratio: v.lookToBook.ratio, freeLooks: v.lookToBook.freeLooks },
     holdsOffered: v.holdsOffered,
-    gateway: v.payment.active ?? 'none',
-    ppClientId: '',
-    ppClientSecret: '',
-    ppClientVersion: v.payment.phonepe?.clientVersion ?? 1,
-    ppEnv: v.payment.phonepe?.env ?? 'PRODUCTION',
-    ppCallbackUsername: '',
-    ppCallbackPassword: '',
   };
 }
 
-function paymentOf(f: Form): TPaymentGatewayInput {
-  if (f.gateway !== 'phonepe') return { kind: f.gateway };
-  return {
-    kind: 'phonepe',
-    clientId: f.ppClientId,
-    clientSecret: f.ppClientSecret,
-    clientVersion: Number(f.ppClientVersion),
-    env: f.ppEnv,
-    callbackUsername: f.ppCallbackUsername,
-    callbackPassword: f.ppCallbackPassword,
-  };
-}
-
+/** A NumberInput's value for the contract: emptied ('') is missing ("Required"), not the 0 coercion reads. */
 const num = (v: number | string) => (v === '' ? undefined : Number(v));
 
-function supplyOf(f: Form): TSupplyInput {
-  if (f.kind === 'simulator')
-    return { kind: 'simulator', latencyMs: num(f.latencyMs), failureRate: num(f.failureRate) } as TSupplyInput;
-  return { kind: 'tbo', baseUrl: f.baseUrl.trim(), clientId: f.clientId, userName: f.userName, password: f.password };
+function paymentOf(p: Values['payment']): TPaymentGatewayInput {
+  if (p.kind !== 'phonepe') return { kind: p.kind };
+  return { ...p, kind: 'phonepe', clientVersion: num(p.clientVersion) as number };
 }
+
+function supplyOf(s: Values['supply']): TSupplyInput {
+  if (s.kind === 'simulator')
+    return { kind: 'simulator', latencyMs: num(s.latencyMs), failureRate: num(s.failureRate) } as TSupplyInput;
+  return { kind: 'tbo', baseUrl: s.baseUrl.trim(), clientId: s.clientId, userName: s.userName, password: s.password };
+}
+
+/** The save request: the one the contract's schema checks on the form and the one sent. */
+const request = (v: Values, supplied: boolean): RequestOf<typeof saveFlightSettings> => ({
+  ...(supplied ? {} : { supply: supplyOf(v.supply) }),
+  payment: paymentOf(v.payment),
+  lookToBook: { ratio: num(v.lookToBook.ratio) as number, freeLooks: num(v.lookToBook.freeLooks) as number },
+  holdsOffered: v.holdsOffered,
+});
+
+type Form = UseFormReturnType<Values>;
 
 /** "Stored (…abcd)" / "Not set": what staff may know about a write-only secret. */
 const secretHint = (set: boolean | undefined, last4?: string | null) =>
@@ -126,19 +140,19 @@ export default function FlightSettingsPage() {
 }
 
 function SettingsForm({ view, onSaved }: { view: TFlightSettingsView; onSaved: (v: TFlightSettingsView) => void }) {
-  const [form, setForm] = useState<Form>(() => formOf(view));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [testResult, setTestResult] = useState<{ ok: boolean; message: string; balance: string | null } | null>(null);
-  const set = <K extends keyof Form>(k: K, value: Form[K]) => setForm((f) => ({ ...f, [k]: value }));
-  const tbo = view.supply.kind === 'tbo' ? view.supply : null;
   const supplied = view.suppliedBy;
+  const form: Form = useForm<Values>({
+    initialValues: valuesOf(view),
+    validate: (values) => schemaResolver(saveFlightSettings.request, { sync: true })(request(values, !!supplied)),
+  });
+  const [testResult, setTestResult] = useState<{ ok: boolean; message: string; balance: string | null } | null>(null);
+  const tbo = view.supply.kind === 'tbo' ? view.supply : null;
+  const { supply } = form.getValues();
 
   const saving = useAction(saveFlightSettings, {
     success: 'Flight settings saved',
+    form,
     onSuccess: onSaved,
-    onError: (err) => {
-      if (err instanceof ApiError) setErrors(err.fieldErrors);
-    },
     // The staff header's "Sandbox payments" badge follows the new gateway.
     revalidate: [getActiveGateway],
   });
@@ -153,27 +167,14 @@ function SettingsForm({ view, onSaved }: { view: TFlightSettingsView; onSaved: (
     },
   });
 
-  const save = () => {
-    setErrors({});
-    return saving.run({
-      ...(supplied ? {} : { supply: supplyOf(form) }),
-      payment: paymentOf(form),
-      lookToBook: { ratio: Number(form.ratio), freeLooks: Number(form.freeLooks) },
-      holdsOffered: form.holdsOffered,
-    });
-  };
+  const submit = form.onSubmit((values) => void saving.run(request(values, !!supplied)));
   const test = () => {
     setTestResult(null);
-    return testing.run(supplied ? {} : { supply: supplyOf(form) });
+    return testing.run(supplied ? {} : { supply: supplyOf(form.getValues().supply) });
   };
 
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-    >
+    <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Paper withBorder p="md">
           <Stack gap="sm">
@@ -189,23 +190,22 @@ function SettingsForm({ view, onSaved }: { view: TFlightSettingsView; onSaved: (
               <>
                 <SegmentedControl
                   aria-label="Supply source"
-                  value={form.kind}
-                  onChange={(v) => set('kind', v as Form['kind'])}
+                  value={supply.kind}
+                  onChange={(v) => form.setFieldValue('supply.kind', v as Values['supply']['kind'])}
                   data={[
                     { value: 'simulator', label: 'Simulator' },
                     { value: 'tbo', label: 'TBO-style API' },
                   ]}
                 />
-                {form.kind === 'simulator' ? (
+                {supply.kind === 'simulator' ? (
                   <Group grow wrap="wrap">
                     <NumberInput
                       label="Latency (ms)"
                       description="Added to every supplier call"
                       min={0}
                       max={120000}
-                      value={form.latencyMs}
-                      onChange={(v) => set('latencyMs', v)}
-                      error={errors['supply.latencyMs']}
+                      clampBehavior="none"
+                      {...form.getInputProps('supply.latencyMs')}
                     />
                     <NumberInput
                       label="Failure rate (0–1)"
@@ -214,9 +214,8 @@ function SettingsForm({ view, onSaved }: { view: TFlightSettingsView; onSaved: (
                       max={1}
                       step={0.05}
                       decimalScale={2}
-                      value={form.failureRate}
-                      onChange={(v) => set('failureRate', v)}
-                      error={errors['supply.failureRate']}
+                      clampBehavior="none"
+                      {...form.getInputProps('supply.failureRate')}
                     />
                   </Group>
                 ) : (
@@ -225,33 +224,25 @@ function SettingsForm({ view, onSaved }: { view: TFlightSettingsView; onSaved: (
                       label="API base URL"
                       placeholder="https://api.example.com"
                       required
-                      value={form.baseUrl}
-                      onChange={(e) => set('baseUrl', e.currentTarget.value)}
-                      error={errors['supply.baseUrl']}
+                      {...form.getInputProps('supply.baseUrl')}
                     />
                     <TextInput
                       label="Client id"
                       autoComplete="off"
                       description={secretHint(tbo?.clientIdSet)}
-                      value={form.clientId}
-                      onChange={(e) => set('clientId', e.currentTarget.value)}
-                      error={errors['supply.clientId']}
+                      {...form.getInputProps('supply.clientId')}
                     />
                     <TextInput
                       label="User name"
                       autoComplete="off"
                       description={secretHint(tbo?.userNameSet, tbo?.userNameLast4)}
-                      value={form.userName}
-                      onChange={(e) => set('userName', e.currentTarget.value)}
-                      error={errors['supply.userName']}
+                      {...form.getInputProps('supply.userName')}
                     />
                     <PasswordInput
                       label="Password"
                       autoComplete="new-password"
                       description={secretHint(tbo?.passwordSet)}
-                      value={form.password}
-                      onChange={(e) => set('password', e.currentTarget.value)}
-                      error={errors['supply.password']}
+                      {...form.getInputProps('supply.password')}
                     />
                   </Stack>
                 )}
@@ -284,31 +275,28 @@ function SettingsForm({ view, onSaved }: { view: TFlightSettingsView; onSaved: (
               <NumberInput
                 label="Free searches"
                 min={0}
+                clampBehavior="none"
                 required
-                value={form.freeLooks}
-                onChange={(v) => set('freeLooks', v)}
-                error={errors['lookToBook.freeLooks']}
+                {...form.getInputProps('lookToBook.freeLooks')}
               />
               <NumberInput
                 label="Searches per booking"
                 min={1}
+                clampBehavior="none"
                 required
-                value={form.ratio}
-                onChange={(v) => set('ratio', v)}
-                error={errors['lookToBook.ratio']}
+                {...form.getInputProps('lookToBook.ratio')}
               />
             </Group>
           </Stack>
         </Paper>
 
-        <PaymentGatewaySection view={view.payment} form={form} set={set} errors={errors} />
+        <PaymentGatewaySection view={view.payment} form={form} />
 
         <Paper withBorder p="md">
           <Switch
             label="Offer holds (book now, ticket later) on GDS fares"
             description="When off, nobody on this site can hold a booking."
-            checked={form.holdsOffered}
-            onChange={(e) => set('holdsOffered', e.currentTarget.checked)}
+            {...form.getInputProps('holdsOffered', { type: 'checkbox' })}
           />
         </Paper>
 
@@ -326,18 +314,10 @@ function SettingsForm({ view, onSaved }: { view: TFlightSettingsView; onSaved: (
 }
 
 /** The site's payment gateway; the sandbox choices appear only where the stage allows sandbox payments. */
-function PaymentGatewaySection({
-  view,
-  form,
-  set,
-  errors,
-}: {
-  view: TFlightSettingsView['payment'];
-  form: Form;
-  set: <K extends keyof Form>(k: K, value: Form[K]) => void;
-  errors: Record<string, string>;
-}) {
+function PaymentGatewaySection({ view, form }: { view: TFlightSettingsView['payment']; form: Form }) {
   const pp = view.phonepe;
+  const payment = form.getValues().payment;
+  const kindError = form.errors['payment.kind'];
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
@@ -352,66 +332,59 @@ function PaymentGatewaySection({
         <SegmentedControl
           aria-label="Payment gateway"
           fullWidth
-          value={form.gateway}
-          onChange={(v) => set('gateway', v as Form['gateway'])}
+          value={payment.kind}
+          onChange={(v) => form.setFieldValue('payment.kind', v as Values['payment']['kind'])}
           data={[
             { value: 'none', label: 'None' },
             ...(view.sandboxAllowed ? [{ value: 'sandbox', label: 'Sandbox' }] : []),
             { value: 'phonepe', label: 'PhonePe' },
           ]}
         />
-        {form.gateway === 'none' && (
+        {payment.kind === 'none' && (
           <Text size="sm" c="dimmed">
             No online payment: customers pay from their wallet or by bank transfer.
           </Text>
         )}
-        {form.gateway === 'sandbox' && (
+        {payment.kind === 'sandbox' && (
           <Text size="sm" c="dimmed">
             Test payments on a page of this site: no real money moves. Staff see a &quot;Sandbox payments&quot; badge.
           </Text>
         )}
-        {errors['payment.kind'] && (
+        {kindError && (
           <Text size="sm" c="red" role="alert">
-            {errors['payment.kind']}
+            {kindError}
           </Text>
         )}
-        {form.gateway === 'phonepe' && (
+        {payment.kind === 'phonepe' && (
           <Stack gap="sm">
             <TextInput
               label="PhonePe client id"
               autoComplete="off"
               description={secretHint(pp?.clientIdSet)}
-              value={form.ppClientId}
-              onChange={(e) => set('ppClientId', e.currentTarget.value)}
-              error={errors['payment.clientId']}
+              {...form.getInputProps('payment.clientId')}
             />
             <PasswordInput
               label="PhonePe client secret"
               autoComplete="new-password"
               description={secretHint(pp?.clientSecretSet)}
-              value={form.ppClientSecret}
-              onChange={(e) => set('ppClientSecret', e.currentTarget.value)}
-              error={errors['payment.clientSecret']}
+              {...form.getInputProps('payment.clientSecret')}
             />
             <Group grow wrap="wrap">
               <NumberInput
                 label="PhonePe client version"
                 min={1}
+                clampBehavior="none"
                 required
-                value={form.ppClientVersion}
-                onChange={(v) => set('ppClientVersion', v)}
-                error={errors['payment.clientVersion']}
+                {...form.getInputProps('payment.clientVersion')}
               />
               <Select
                 label="PhonePe environment"
                 allowDeselect={false}
-                value={form.ppEnv}
-                onChange={(v) => v && set('ppEnv', v as Form['ppEnv'])}
+                {...form.getInputProps('payment.env')}
                 data={[
                   { value: 'PRODUCTION', label: 'Production' },
-                  ...(view.sandboxAllowed || form.ppEnv === 'SANDBOX' ? [{ value: 'SANDBOX', label: 'Sandbox' }] : []),
+                  ...(view.sandboxAllowed || payment.env === 'SANDBOX' ? [{ value: 'SANDBOX', label: 'Sandbox' }] : []),
                 ]}
-                error={errors['payment.env']}
               />
             </Group>
             <Group grow wrap="wrap">
@@ -419,17 +392,13 @@ function PaymentGatewaySection({
                 label="Callback user name"
                 autoComplete="off"
                 description={secretHint(pp?.callbackSet)}
-                value={form.ppCallbackUsername}
-                onChange={(e) => set('ppCallbackUsername', e.currentTarget.value)}
-                error={errors['payment.callbackUsername']}
+                {...form.getInputProps('payment.callbackUsername')}
               />
               <PasswordInput
                 label="Callback password"
                 autoComplete="new-password"
                 description={secretHint(pp?.callbackSet)}
-                value={form.ppCallbackPassword}
-                onChange={(e) => set('ppCallbackPassword', e.currentTarget.value)}
-                error={errors['payment.callbackPassword']}
+                {...form.getInputProps('payment.callbackPassword')}
               />
             </Group>
           </Stack>

@@ -1,4 +1,6 @@
-import { ZPassengerInput, type TPassengerInput, type TPaxFare, type TSsrCatalogue } from '@tp/contracts/flights';
+import { schemaResolver, type FormErrors } from '@mantine/form';
+import { validateBooking } from '@tp/contracts/endpoints/flights';
+import { type TPassengerInput, type TPaxFare, type TSsrCatalogue } from '@tp/contracts/flights';
 import { itemiseExtras, type ChargedExtra } from '@tp/domain/charge';
 import { validatePassengers } from '@tp/domain/passengers';
 import { phoneCountries } from '@tp/domain/phone';
@@ -118,27 +120,44 @@ export function toPassengerInput(p: PaxForm, index: number): TPassengerInput {
   };
 }
 
+export interface PassengerFormRules {
+  isPassportRequired: boolean;
+  /** The last travel date (ages and passport validity are checked against it); a time part is ignored. */
+  travelDate: string;
+  /** `YYYY-MM-DD` today. */
+  today: string;
+}
+
 /**
- * Form errors by path (`passengers.<i>.<field>`): the contract's field rules (required, name
- * characters) and the booking rules the server applies (ages on the travel date, lead contact,
- * passports), so the user sees them before any call.
+ * The passengers' rules as one schema: the contract's (`validateBooking`'s `passengers`: required fields,
+ * name characters, lengths) refined with the booking rules the server applies on the same request
+ * (domain `validatePassengers`: ages on the travel date, title and gender, lead contact, passports).
  */
-export function validatePassengerForm(
-  pax: PaxForm[],
-  rules: { isPassportRequired: boolean; travelDate: string; today: string },
-): Record<string, string> {
-  const inputs = pax.map(toPassengerInput);
-  const errors: Record<string, string> = {};
-  inputs.forEach((input, i) => {
-    const parsed = ZPassengerInput.safeParse(input);
-    if (parsed.success) return;
-    for (const issue of parsed.error.issues) errors[`passengers.${i}.${String(issue.path[0])}`] ??= issue.message;
-  });
-  const counts = { adultCount: 0, childCount: 0, infantCount: 0 };
-  for (const p of pax) counts[p.paxType === 1 ? 'adultCount' : p.paxType === 2 ? 'childCount' : 'infantCount']++;
-  const domain = validatePassengers(inputs, { ...counts, ...rules, travelDate: rules.travelDate.slice(0, 10) });
-  for (const [k, v] of Object.entries(domain)) errors[k] ??= v;
-  // The lead's phone is the PhoneInput pair; its country field is `phoneCountry` in the form.
+export function passengersSchema(rules: PassengerFormRules) {
+  return validateBooking.request.pick({ passengers: true }).superRefine(
+    ({ passengers }, ctx) => {
+      const count = (t: 1 | 2 | 3) => passengers.filter((p) => p.paxType === t).length;
+      const problems = validatePassengers(passengers, {
+        ...rules,
+        travelDate: rules.travelDate.slice(0, 10),
+        adultCount: count(1),
+        childCount: count(2),
+        infantCount: count(3),
+      });
+      for (const [path, message] of Object.entries(problems))
+        ctx.addIssue({ code: 'custom', message, path: path.split('.').map((k) => (/^\d+$/.test(k) ? Number(k) : k)) });
+    },
+    // Also when a field already failed, so the first submit shows every problem (as the server's 400 does).
+    { when: () => true },
+  );
+}
+
+/**
+ * Form errors by path (`passengers.<i>.<field>`), the first for each field, so the user sees them before
+ * any call. The lead's phone is the PhoneInput pair: its country field is `phoneCountry` in the form.
+ */
+export function validatePassengerForm(pax: PaxForm[], rules: PassengerFormRules): FormErrors {
+  const errors = schemaResolver(passengersSchema(rules), { sync: true })({ passengers: pax.map(toPassengerInput) });
   if (errors['passengers.0.phoneCode']) errors['passengers.0.phoneCountry'] = errors['passengers.0.phoneCode'];
   return errors;
 }

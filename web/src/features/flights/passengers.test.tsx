@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getPassengerViewOptions, getSSR, setFlightDetails, validateBooking } from '@tp/contracts/endpoints/flights';
 import type { TSeat, TSsrCatalogue } from '@tp/contracts/flights';
+import { MSG } from '@tp/contracts/messages';
 import { chargeOf, itemiseExtras } from '@tp/domain/charge';
 import { failure, fakeApi } from '#test/fake-api.ts';
 import { testUser } from '#test/fixtures.ts';
@@ -140,6 +141,20 @@ describe('passengers page money (issue #11 items 1, 11, 13)', { timeout: 30_000 
     expect(alert.textContent).toContain('₹5,500.00');
     expect(screen.getByTestId('pay-bar-total').textContent).toBe('₹5,500.00');
     expect(screen.getByRole('list', { name: 'Extras chosen' }).textContent).toBe('Adult 1 · DEL-BOM · Seat 1A₹500.00');
+    expect(api.calls(setFlightDetails)).toHaveLength(0);
+  });
+
+  it('refuses a bad name with the contract’s message, beside the missing fields, and makes no call', async () => {
+    const api = renderPassengers();
+    const user = userEvent.setup({ delay: null });
+    const lead = await screen.findByRole('group', { name: 'Adult 1 (lead passenger)' }, WAIT);
+    await user.type(within(lead).getByLabelText(/^First name/), 'R4vi');
+    await user.click(screen.getAllByRole('button', { name: 'Pay and book' })[0]!);
+    await waitFor(() =>
+      expect(lead.textContent).toContain('First name may contain letters, spaces, dots, hyphens and apostrophes only'),
+    );
+    expect(lead.textContent).toContain(MSG.required);
+    expect(api.calls(validateBooking)).toHaveLength(0);
     expect(api.calls(setFlightDetails)).toHaveLength(0);
   });
 

@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import type { RequestOf } from '@tp/contracts/endpoint';
 import { getActiveGateway, getBankDetails, getWalletBalance, userPaymentEntry } from '@tp/contracts/endpoints/wallet';
@@ -90,14 +90,7 @@ function OfflineTransfer({ onRecorded }: { onRecorded: () => void }) {
       </AsyncContent>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <NumberInput
-            label="Amount transferred (₹)"
-            min={1}
-            decimalScale={2}
-            thousandSeparator=","
-            required
-            {...form.getInputProps('amount')}
-          />
+          <AmountInput label="Amount transferred (₹)" {...form.getInputProps('amount')} />
           <TextInput
             label="Transaction reference (UTR)"
             maxLength={64}

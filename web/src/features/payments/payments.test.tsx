@@ -37,6 +37,22 @@ describe('offline bank transfer', { timeout: 20_000 }, () => {
     expect(api.calls(userPaymentEntry)).toHaveLength(0);
   });
 
+  it('refuses −5 and 0 with the contract’s message, keeps them as typed (no clamping to ₹1) and sends nothing', async () => {
+    const { api, user } = open();
+    const form = within((await screen.findByRole('button', { name: 'Record payment' })).closest('form')!);
+    const amount = form.getByRole('textbox', { name: /Amount transferred/ });
+    await user.type(form.getByRole('textbox', { name: /Transaction reference/ }), 'UTR1');
+    for (const typed of ['-5', '0']) {
+      await user.clear(amount);
+      await user.type(amount, typed);
+      await user.tab();
+      expect((amount as HTMLInputElement).value).toBe(typed);
+      await user.click(form.getByRole('button', { name: 'Record payment' }));
+      expect(await form.findByText('Amount must be greater than 0')).toBeTruthy();
+    }
+    expect(api.calls(userPaymentEntry)).toHaveLength(0);
+  });
+
   it('records the transfer, and a refused reference lands on its field', async () => {
     const { api, user } = open();
     api.on(
