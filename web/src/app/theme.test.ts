@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
+import { DEFAULT_THEME, isLightColor, mergeMantineTheme } from '@mantine/core';
 import { testSite } from '#test/fixtures.ts';
-import { colorShades, DEFAULT_PALETTE, readableColors, siteTheme } from './theme.ts';
+import { colorShades, contrastRatio, DEFAULT_PALETTE, readableColors, readableShade, siteTheme } from './theme.ts';
 
 describe('site theme', () => {
   it('builds ten shades with the site colour at Mantine primary shade 6, light to dark', () => {
@@ -40,33 +40,37 @@ describe('site theme', () => {
   });
 });
 
-/** WCAG relative luminance contrast of two #rrggbb colours. */
-function contrast(a: string, b: string): number {
-  const lum = (hex: string) => {
-    const [r, g, b] = [1, 3, 5].map((i) => {
-      const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-  };
-  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
-  return (hi! + 0.05) / (lo! + 0.05);
-}
-
 describe('readable colours', () => {
-  it('makes dimmed text meet WCAG AA (4.5:1) on white in light mode', () => {
-    const theme = mergeMantineTheme(DEFAULT_THEME, siteTheme(null));
-    const dimmed = readableColors(theme).light['--mantine-color-dimmed']!;
-    expect(contrast(dimmed, '#ffffff')).toBeGreaterThanOrEqual(4.5);
-    // Mantine's own default would not.
-    expect(contrast(DEFAULT_THEME.colors.gray[6]!, '#ffffff')).toBeLessThan(4.5);
-  });
-});
+  const theme = mergeMantineTheme(DEFAULT_THEME, siteTheme(null));
+  const vars = readableColors(theme).light;
 
-describe('accessible defaults', () => {
-  it('gives every loader the status role (its aria-label needs one) and every dialog a named close button', () => {
-    const components = siteTheme(null).components as Record<string, { defaultProps?: Record<string, unknown> }>;
-    expect(components.Loader?.defaultProps?.role).toBe('status');
-    expect(components.Modal?.defaultProps?.closeButtonProps).toEqual({ 'aria-label': 'Close' });
+  it('makes dimmed text meet WCAG AA on white, where the gray.6 of Mantine does not', () => {
+    expect(contrastRatio(vars['--mantine-color-dimmed']!, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(DEFAULT_THEME.colors.gray[6]!, '#ffffff')).toBeLessThan(4.5);
+  });
+
+  it('makes every colour readable as text, outline on white and light badge text on its tint', () => {
+    for (const [name, shades] of Object.entries(theme.colors)) {
+      expect(contrastRatio(vars[`--mantine-color-${name}-text`]!, '#ffffff'), name).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(vars[`--mantine-color-${name}-outline`]!, '#ffffff'), name).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(vars[`--mantine-color-${name}-light-color`]!, shades[1]!), name).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it('keeps a shade that already reads, and darkens one that has none (a pale site colour)', () => {
+    expect(readableShade(DEFAULT_THEME.colors.dark, '#ffffff')).toBe(DEFAULT_THEME.colors.dark[6]);
+    const pale = colorShades('#fde047');
+    const chosen = readableShade(pale, '#ffffff');
+    expect(pale).not.toContain(chosen);
+    expect(contrastRatio(chosen, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('picks black or white text on filled colours by which contrasts more (each reads at 4.5:1 or better)', () => {
+    const threshold = siteTheme(null).luminanceThreshold!;
+    for (const [name, shades] of Object.entries(theme.colors)) {
+      const fill = shades[6]!;
+      const text = isLightColor(fill, threshold) ? '#000000' : '#ffffff';
+      expect(contrastRatio(text, fill), name).toBeGreaterThanOrEqual(4.5);
+    }
   });
 });

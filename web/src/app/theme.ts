@@ -41,6 +41,9 @@ export function siteTheme(site: Pick<TSiteDetails, 'brandingSettings'> | null): 
     primaryColor: 'brand',
     primaryShade: 6,
     autoContrast: true,
+    // Filled badges and buttons take black or white text, whichever contrasts more: the two are equal at a
+    // relative luminance of 0.179 (Mantine's default 0.3 put white on red.6, 3.3:1).
+    luminanceThreshold: 0.179,
     colors: {
       brand: colorShades(palette.primary),
       accent: colorShades(palette.secondary, DEFAULT_PALETTE.secondary),
@@ -60,12 +63,47 @@ export function siteTheme(site: Pick<TSiteDetails, 'brandingSettings'> | null): 
   });
 }
 
+/** WCAG 2 contrast ratio of two #rrggbb colours (1 to 21). */
+export function contrastRatio(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, bl] = (parseHex(hex) ?? [0, 0, 0]).map((v) => {
+      const c = v / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+/** WCAG AA for normal text is 4.5:1; a little over, so rounding in a browser never lands under it. */
+const AA_TEXT = 4.6;
+
+/** The first of a colour's shades 6 to 9 that reads on `background`, else shade 9 darkened until it does. */
+export function readableShade(shades: readonly string[], background: string): string {
+  const shade = shades.slice(6).find((c) => contrastRatio(c, background) >= AA_TEXT);
+  if (shade) return shade;
+  const darkest = parseHex(shades[9] ?? shades[shades.length - 1]!)!;
+  for (let amount = 0.1; amount < 1; amount += 0.1) {
+    const c = mix(darkest, 0, amount);
+    if (contrastRatio(c, background) >= AA_TEXT) return c;
+  }
+  return '#000000';
+}
+
 /**
- * Mantine's "dimmed" text grey (gray.6) reads at 3.3:1 on white, under WCAG AA's 4.5:1 (axe color-contrast);
- * gray.7 reads at 7.5:1. Set once here for every screen and dialog.
+ * Text in a colour must be readable (axe color-contrast, WCAG AA 4.5:1). Mantine's light-mode defaults are
+ * not, for most colours: coloured text (`c="teal"`) and outline badges use shade 6 on white (teal 2.3:1), light
+ * badges shade 9 on shade 1 (teal 4.3:1), and "dimmed" grey is gray.6 (3.3:1). Each colour of the theme, the
+ * site's own included, gets the first of its shades that reads, set once here for every screen and dialog.
  */
-export const readableColors: CSSVariablesResolver = (theme) => ({
-  variables: {},
-  light: { '--mantine-color-dimmed': theme.colors.gray[7]! },
-  dark: {},
-});
+export const readableColors: CSSVariablesResolver = (theme) => {
+  const light: Record<string, string> = { '--mantine-color-dimmed': readableShade(theme.colors.gray, '#ffffff') };
+  for (const [name, shades] of Object.entries(theme.colors)) {
+    const onWhite = readableShade(shades, '#ffffff');
+    light[`--mantine-color-${name}-text`] = onWhite;
+    light[`--mantine-color-${name}-outline`] = onWhite;
+    light[`--mantine-color-${name}-light-color`] = readableShade(shades, shades[1]!);
+  }
+  return { variables: {}, light, dark: {} };
+};

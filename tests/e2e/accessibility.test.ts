@@ -1,0 +1,86 @@
+/**
+ * The screens people use every day, whole page with the shell around them, on a desktop (1366 px) and a
+ * phone (390 px): axe-core finds no WCAG 2.1 A/AA violation (colour contrast included) and nothing is wider
+ * than the viewport. The DMC back office has its own walk with its dialogs (dmc-screens.test.ts).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { axeViolations, horizontalOverflow } from '../support/axe.ts';
+import { ahead, appUrl, launch, signIn } from '../support/browser.ts';
+
+const SITE = 'flightdeals.localhost';
+const SEARCH = `origin=DEL&destination=BOM&departure=${ahead(20)}&adt=1&chd=0&inf=0`;
+
+/** Who signs in (null: nobody), then each screen, with a text that shows it has loaded where idle is not enough. */
+const WALKS: { who: string | null; screens: [string, RegExp?][] }[] = [
+  {
+    who: null,
+    screens: [['/login'], ['/signup']],
+  },
+  {
+    who: 'agent',
+    screens: [
+      ['/flight'],
+      [`/flight/results/new?${SEARCH}`, /Showing \d+ of \d+ flights/],
+      ['/flight/ticketQueue'],
+      ['/user/dashboard'],
+      ['/user/transactionHistory'],
+      ['/payments'],
+      ['/user/billing-details'],
+    ],
+  },
+  {
+    who: 'admin',
+    screens: [
+      ['/staff/customers'],
+      ['/flights/holdQueue'],
+      ['/flights/manage-markup'],
+      ['/staff/walletReport'],
+      ['/staff/setting/permission-groups'],
+    ],
+  },
+];
+
+/** Loaded: the network is idle, the screen's text (if given) is there and no list or page shows a loader. */
+async function settled(page: Page, shows?: RegExp): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  if (shows) await page.getByText(shows).first().waitFor({ timeout: 30_000 });
+  await expect
+    .poll(() => page.locator('[aria-busy="true"], .mantine-Loader-root').count(), { timeout: 30_000 })
+    .toBe(0);
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('everyday screens are accessible and fit the screen', () => {
+  for (const width of [1366, 390]) {
+    it(`at ${width} px`, { timeout: 300_000 }, async () => {
+      const found: string[] = [];
+      for (const { who, screens } of WALKS) {
+        // bypassCSP: axe comes in as a script tag (tests/support/axe.ts).
+        const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
+        const page = await context.newPage();
+        if (who) {
+          await page.goto(appUrl(SITE, '/login'));
+          await signIn(page, `${who}@${SITE}`);
+          await page.waitForURL((u) => !/login/.test(u.pathname));
+        }
+        for (const [path, shows] of screens) {
+          await page.goto(appUrl(SITE, path));
+          await settled(page, shows);
+          for (const v of await axeViolations(page)) found.push(`${path} (${who ?? 'visitor'}): ${v}`);
+          const overflow = await horizontalOverflow(page);
+          if (overflow > 0) found.push(`${path} (${who ?? 'visitor'}): ${overflow} px wider than the screen`);
+        }
+        await context.close();
+      }
+      expect(found).toEqual([]);
+    });
+  }
+});
