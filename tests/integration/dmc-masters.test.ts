@@ -76,6 +76,20 @@ describe('markets', () => {
   });
 });
 
+describe('market names beyond one page', () => {
+  it('offers every market of the site, so a rate never shows a bare market id', async () => {
+    const t = tag();
+    // More than one index page (100): the options are read page by page.
+    const made = await Promise.all(
+      Array.from({ length: 105 }, (_, i) => ok(c, createNewMarket, { name: `Zz ${t} ${i}`, currency: 'USD' })),
+    );
+    const offered = new Set(
+      (await ok(c, getDefaultMarketOptions, {})).markets.map((m: { marketId: string }) => m.marketId),
+    );
+    expect(made.filter((m) => !offered.has(m.marketId))).toEqual([]);
+  });
+});
+
 describe('accommodations', () => {
   it('needs name, address and city; an email of a valid shape (no TLD check)', async () => {
     const body = await refused(c, createNewAccomodation, { name: 'Creek Hotel', address: '', cityId: d.cityId });

@@ -27,6 +27,18 @@ export const listByName = <K extends DmcKind>(
     limit: q.limit,
   });
 
+/** Every record of a small master in name order, page by page, up to `cap` (a site has a handful of markets). */
+export async function allByName<K extends DmcKind>(scope: DmcScope, kind: K, cap: number): Promise<DmcRecords[K][]> {
+  const records: DmcRecords[K][] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listByName(scope, kind, { cursor, limit: Math.min(100, cap - records.length) });
+    records.push(...page.records);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor && records.length < cap);
+  return records;
+}
+
 /** The records of one parent in their parent order (a city's activities by priority, an activity's options). */
 export const listUnder = <K extends DmcKind>(
   scope: DmcScope,

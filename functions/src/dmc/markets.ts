@@ -12,12 +12,15 @@ import type { Page } from '#lib/db';
 import { getUser } from '../users/index.ts';
 import { CHANGED_MEANWHILE, RULE_MESSAGES, audited, refuseIfAny, siteOf, type DmcScope } from './changes.ts';
 import { dmcKeys } from './keys.ts';
-import { listByName } from './lists.ts';
+import { allByName, listByName } from './lists.ts';
 import type { MarketRec } from './records.ts';
 import * as repo from './repo.ts';
 
-/** Markets the picker offers before anything is typed. */
-const DEFAULT_OPTIONS = 50;
+/**
+ * Every market of a site is offered (and names the rates that point at it); a DMC sells to a handful of source
+ * markets, so this cap is a guard, not a page size.
+ */
+const MARKET_OPTIONS_CAP = 500;
 
 export async function requireMarket(scope: DmcScope, marketId: string, field = 'marketId'): Promise<MarketRec> {
   const market = await repo.getRecord(siteOf(scope), 'market', marketId);
@@ -80,14 +83,14 @@ export async function defaultMarketOptions(
   input: ParsedRequestOf<typeof api.getDefaultMarketOptions>,
 ): Promise<{ markets: MarketRec[]; defaultMarketId: string | null; customerMarketId?: string | null }> {
   const siteId = siteOf(scope);
-  const [page, defaultMarketId] = await Promise.all([
-    listByName(scope, 'market', { limit: DEFAULT_OPTIONS }),
+  const [markets, defaultMarketId] = await Promise.all([
+    allByName(scope, 'market', MARKET_OPTIONS_CAP),
     repo.getDefaultMarketId(siteId),
   ]);
-  if (!input.userId) return { markets: page.records, defaultMarketId };
+  if (!input.userId) return { markets, defaultMarketId };
   await requireCustomer(scope, input.userId);
   return {
-    markets: page.records,
+    markets,
     defaultMarketId,
     customerMarketId: await repo.getCustomerMarket(siteId, input.userId),
   };

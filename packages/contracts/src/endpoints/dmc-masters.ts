@@ -72,7 +72,7 @@ export const getDefaultMarketOptions = endpoint({
   request: lazy(() => z.object({ userId: zId().optional() })),
   response: lazy(() =>
     z.object({
-      /** The first 50 markets by name: the picker's options before anything is typed. */
+      /** The site's markets by name (up to 500): the picker's options, and the names of the markets rates point at. */
       markets: z.array(ZMarket),
       defaultMarketId: z.string().nullable(),
       /** The market assigned to `userId` (null: none, the default applies); absent without userId. */
