@@ -90,7 +90,7 @@ function SearchSelect({
 
 const quiet = { call: { handling: 'navigation' as const } };
 
-/** Markets: the first 50 by name, or those whose name holds what was typed. 'Failed to fetch markets...' (§8). */
+/** Markets: all of the site's by name, or those whose name holds what was typed. 'Failed to fetch markets...' (§8). */
 export function MarketSelect(props: PickerProps) {
   const text = useSearchText(props.value, props.valueLabel);
   const defaults = useMarkets();
