@@ -6,7 +6,7 @@ import { MSG } from '@tp/contracts/messages';
 import { useAction } from '#api/action.ts';
 import { call } from '#api/client.ts';
 import { DataTable, useSmallScreen, type Column } from '#shared/DataTable.tsx';
-import { ActionButton } from '#features/suppliers/index.ts';
+import { ActionButton } from '#shared/ActionButton.tsx';
 import { amountLabel, ruleSubject, type KindConfig } from './kinds.ts';
 import { MarkupForm } from './MarkupForm.tsx';
 

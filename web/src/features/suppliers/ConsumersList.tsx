@@ -17,7 +17,8 @@ import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { Pager } from '#shared/Pager.tsx';
 import { ServerSwitch } from '#shared/ServerSwitch.tsx';
 import { CATEGORY_LABEL, SUPPLIER_TEXT, supplierActions } from './links.ts';
-import { ActionButton, LinkCard } from './parts.tsx';
+import { ActionButton } from '#shared/ActionButton.tsx';
+import { LinkCard } from './parts.tsx';
 
 const sameRow = (a: TApiConsumer, b: TApiConsumer) =>
   a.wl_mongoDb_siteId === b.wl_mongoDb_siteId && a.sc_map_supplierListId === b.sc_map_supplierListId;

@@ -14,7 +14,8 @@ import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { formatDateTime } from '#shared/format.ts';
 import { Pager } from '#shared/Pager.tsx';
 import { CATEGORY_LABEL, supplierActions } from './links.ts';
-import { ActionButton, LinkCard } from './parts.tsx';
+import { ActionButton } from '#shared/ActionButton.tsx';
+import { LinkCard } from './parts.tsx';
 
 type StatusFilter = '' | (typeof REQUEST_STATUSES)[number];
 const FILTERS = [{ value: '', label: 'All' }, ...REQUEST_STATUSES.map((s) => ({ value: s, label: s }))];

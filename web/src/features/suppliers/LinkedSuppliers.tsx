@@ -15,7 +15,8 @@ import { toastError } from '#shared/notify.ts';
 import { safeUrl } from '#shared/redirects.ts';
 import { ServerSwitch } from '#shared/ServerSwitch.tsx';
 import { CATEGORY_LABEL } from './links.ts';
-import { ActionButton, LinkCard } from './parts.tsx';
+import { ActionButton } from '#shared/ActionButton.tsx';
+import { LinkCard } from './parts.tsx';
 
 const allowed = (yes: boolean, what: string) => (
   <Badge variant="dot" color={yes ? 'green' : 'gray'}>

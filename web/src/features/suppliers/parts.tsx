@@ -1,9 +1,9 @@
-import { useState, type ReactNode } from 'react';
-import { Avatar, Badge, Button, Group, Modal, Paper, Stack, Text, type ButtonProps } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Avatar, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useSWRConfig } from 'swr';
 import type { Endpoint } from '@tp/contracts/endpoint';
 import type { LinkStatus } from '@tp/domain/supplier-links';
-import { keysOf, useAction } from '#api/action.ts';
+import { keysOf } from '#api/action.ts';
 import { safeUrl } from '#shared/redirects.ts';
 import { StatusBadge as StatusChip } from '#shared/StatusBadge.tsx';
 import type { SupplierCategory } from '@tp/contracts/suppliers';
@@ -51,60 +51,6 @@ export function SiteIdentity({
         </Text>
       </div>
     </Group>
-  );
-}
-
-/**
- * A button running an async action, spinning meanwhile. With `confirm`, it first asks in a dialog
- * (title = the button's `label` for `subject`), so final moves are never one slip of the finger.
- */
-export function ActionButton({
-  label,
-  subject,
-  confirm,
-  run,
-  ...button
-}: Omit<ButtonProps, 'children' | 'onClick'> & {
-  label: string;
-  /** What the action is about, for the accessible name and the dialog ("Flight Deals · Flights"). */
-  subject: string;
-  confirm?: string;
-  run: () => Promise<unknown>;
-}) {
-  const [asking, setAsking] = useState(false);
-  // A failure was toasted by the API client; nothing changed.
-  const action = useAction(run);
-  const go = () => {
-    setAsking(false);
-    void action.run(undefined);
-  };
-  return (
-    <>
-      <Button
-        size="xs"
-        {...button}
-        loading={action.busy}
-        aria-label={`${label} ${subject}`}
-        onClick={() => (confirm ? setAsking(true) : go())}
-      >
-        {label}
-      </Button>
-      {confirm && (
-        <Modal opened={asking} onClose={() => setAsking(false)} title={`${label} ${subject}?`} centered size="sm">
-          <Stack gap="md">
-            <Text size="sm">{confirm}</Text>
-            <Group justify="flex-end" gap="xs">
-              <Button variant="default" onClick={() => setAsking(false)}>
-                Cancel
-              </Button>
-              <Button color={button.color} onClick={go} data-autofocus>
-                {label}
-              </Button>
-            </Group>
-          </Stack>
-        </Modal>
-      )}
-    </>
   );
 }
 

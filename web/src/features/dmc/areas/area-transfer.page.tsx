@@ -24,7 +24,7 @@ import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { DataTable, type Column } from '#shared/DataTable.tsx';
 import { DateField } from '#shared/DateField.tsx';
-import { ActionButton } from '#features/suppliers/index.ts';
+import { ActionButton } from '#shared/ActionButton.tsx';
 import { toastInfo } from '#shared/notify.ts';
 import { bandLabel, dollars, optionsOf, validityLabel } from '../shared/format.ts';
 import { AmountField, FormButtons, Pair, PaxBandFields, useSaveForm, ValidityFields } from '../shared/forms.tsx';

@@ -5,7 +5,7 @@ import { DMC_MSG, type TArea } from '@tp/contracts/endpoints/dmc';
 import { MSG } from '@tp/contracts/messages';
 import { areaErrors } from '@tp/domain/dmc';
 import { useAction } from '#api/action.ts';
-import { ActionButton } from '#features/suppliers/index.ts';
+import { ActionButton } from '#shared/ActionButton.tsx';
 import { FormButtons, useSaveForm } from '../shared/forms.tsx';
 import { useServerList } from '../shared/list.tsx';
 import { MasterSection } from '../shared/MasterSection.tsx';

@@ -12,7 +12,7 @@ import { dragToNewPriority, reorder } from '@tp/domain/dmc';
 import { useAction } from '#api/action.ts';
 import { call } from '#api/client.ts';
 import type { Column } from '#shared/DataTable.tsx';
-import { ActionButton } from '#features/suppliers/index.ts';
+import { ActionButton } from '#shared/ActionButton.tsx';
 import { HistoryButton, type AuditEntity } from '../shared/history.tsx';
 import { DmcDialog } from '../shared/page.tsx';
 import { PriorityTable } from './PriorityTable.tsx';

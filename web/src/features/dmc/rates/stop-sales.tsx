@@ -13,7 +13,7 @@ import { useApi } from '#api/hooks.ts';
 import { useAction } from '#api/action.ts';
 import { DataTable } from '#shared/DataTable.tsx';
 import { DateField } from '#shared/DateField.tsx';
-import { ActionButton } from '#features/suppliers/index.ts';
+import { ActionButton } from '#shared/ActionButton.tsx';
 import { validityLabel } from '../shared/format.ts';
 import { FormButtons, Pair, useSaveForm } from '../shared/forms.tsx';
 import { HistoryButton } from '../shared/history.tsx';

@@ -1,2 +1,0 @@
-/** The suppliers feature's public pieces for other features. */
-export { ActionButton } from './parts.tsx';
