@@ -27,7 +27,16 @@ import { DateField } from '#shared/DateField.tsx';
 import { ActionButton } from '#shared/ActionButton.tsx';
 import { toastInfo } from '#shared/notify.ts';
 import { bandLabel, dollars, optionsOf, validityLabel } from '../shared/format.ts';
-import { AmountField, FormButtons, Pair, PaxBandFields, useSaveForm, ValidityFields } from '../shared/forms.tsx';
+import {
+  AmountField,
+  FormButtons,
+  Pair,
+  PaxBandFields,
+  termsBody,
+  termsValues,
+  useSaveForm,
+  ValidityFields,
+} from '../shared/forms.tsx';
 import { HistoryButton } from '../shared/history.tsx';
 import { SearchBox, ServerTable, useServerList } from '../shared/list.tsx';
 import { useMarkets } from '../shared/markets.ts';
@@ -58,34 +67,27 @@ function AreaTransferForm({
   cancel: () => void;
 }) {
   const initialValues = {
+    ...termsValues(transfer),
     from: transfer?.from ?? null,
     to: transfer?.to ?? null,
-    marketId: transfer?.marketId ?? null,
     description: transfer?.description ?? '',
     transferType: (transfer?.transferType ?? null) as TransferDirection | null,
     sharingBasis: (transfer?.sharingBasis ?? 'sharing') as AreaSharingBasis,
     amount: (transfer?.amount ?? '') as number | string,
     isStandAlone: transfer?.isStandAlone ?? false,
-    minPax: (transfer?.minPax ?? '') as number | string,
-    maxPax: (transfer?.maxPax ?? '') as number | string,
-    validFromDate: transfer?.validFromDate ?? '',
-    validTillDate: transfer?.validTillDate ?? '',
   };
   const toBody = (v: typeof initialValues) => ({
     ...(transfer ? { id: transfer.id } : {}),
     ...(v.from ? { from: v.from } : {}),
     ...(v.to ? { to: v.to } : {}),
-    ...(v.marketId ? { marketId: v.marketId } : {}),
+    ...termsBody(v),
     description: v.description,
     ...(v.transferType ? { transferType: v.transferType } : {}),
     sharingBasis: v.sharingBasis,
     amount: numberOrNull(v.amount),
     isStandAlone: v.isStandAlone,
+    // Per pax follows the basis (§4): on for sharing, off for private.
     isPerPax: v.sharingBasis === 'sharing',
-    minPax: numberOrNull(v.minPax),
-    maxPax: numberOrNull(v.maxPax),
-    validFromDate: v.validFromDate,
-    validTillDate: v.validTillDate,
   });
   const { form, submit, busy } = useSaveForm({
     endpoint: createTransfers,

@@ -12,7 +12,16 @@ import { isIsoDate, ticketRateErrors, ticketRateOverlaps } from '@tp/domain/dmc'
 import { useApi } from '#api/hooks.ts';
 import { toastInfo } from '#shared/notify.ts';
 import { bandLabel, money, perLabel, validityLabel } from '../shared/format.ts';
-import { AmountField, FormButtons, Pair, PaxBandFields, useSaveForm, ValidityFields } from '../shared/forms.tsx';
+import {
+  AmountField,
+  FormButtons,
+  Pair,
+  PaxBandFields,
+  termsBody,
+  termsValues,
+  useSaveForm,
+  ValidityFields,
+} from '../shared/forms.tsx';
 import { useMarkets } from '../shared/markets.ts';
 import { MarketSelect } from '../shared/pickers.tsx';
 import { numberOrNull } from '../shared/rules.ts';
@@ -45,26 +54,16 @@ function TicketRateForm({
   cancel: () => void;
 }) {
   const initialValues = {
-    marketId: rate?.marketId ?? null,
+    ...termsValues(rate),
     adultAmount: (rate?.adultAmount ?? '') as number | string,
     childAmount: (rate?.childAmount ?? '') as number | string,
-    isPerPax: rate?.isPerPax ?? true,
-    minPax: (rate?.minPax ?? '') as number | string,
-    maxPax: (rate?.maxPax ?? '') as number | string,
-    validFromDate: rate?.validFromDate ?? '',
-    validTillDate: rate?.validTillDate ?? '',
   };
   const toBody = (v: typeof initialValues) => ({
     ...(rate ? { id: rate.id } : {}),
     tourOptionId: option.id,
-    ...(v.marketId ? { marketId: v.marketId } : {}),
+    ...termsBody(v),
     adultAmount: numberOrNull(v.adultAmount),
     childAmount: numberOrNull(v.childAmount),
-    isPerPax: v.isPerPax,
-    minPax: numberOrNull(v.minPax),
-    maxPax: numberOrNull(v.maxPax),
-    validFromDate: v.validFromDate,
-    validTillDate: v.validTillDate,
   });
   const { form, submit, busy } = useSaveForm({
     endpoint: saveActivityTicketRates,

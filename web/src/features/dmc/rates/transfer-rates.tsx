@@ -15,7 +15,16 @@ import { isIsoDate, transferRateErrors, transferRateOverlaps, type TransferDirec
 import { useApi } from '#api/hooks.ts';
 import { toastInfo } from '#shared/notify.ts';
 import { bandLabel, money, optionsOf, validityLabel } from '../shared/format.ts';
-import { AmountField, FormButtons, Pair, PaxBandFields, useSaveForm, ValidityFields } from '../shared/forms.tsx';
+import {
+  AmountField,
+  FormButtons,
+  Pair,
+  PaxBandFields,
+  termsBody,
+  termsValues,
+  useSaveForm,
+  ValidityFields,
+} from '../shared/forms.tsx';
 import { useMarkets } from '../shared/markets.ts';
 import { MarketSelect } from '../shared/pickers.tsx';
 import { numberOrNull } from '../shared/rules.ts';
@@ -46,30 +55,20 @@ function TransferRateForm({
   cancel: () => void;
 }) {
   const initialValues = {
-    marketId: rate?.marketId ?? null,
+    ...termsValues(rate),
     description: rate?.description ?? '',
     transferType: (rate?.transferType ?? null) as TransferDirection | null,
     sharingBasis: (rate?.sharingBasis ?? 'SIC') as Basis,
     amount: (rate?.amount ?? '') as number | string,
-    isPerPax: rate?.isPerPax ?? true,
-    minPax: (rate?.minPax ?? '') as number | string,
-    maxPax: (rate?.maxPax ?? '') as number | string,
-    validFromDate: rate?.validFromDate ?? '',
-    validTillDate: rate?.validTillDate ?? '',
   };
   const toBody = (v: typeof initialValues) => ({
     ...(rate ? { id: rate.id } : {}),
     tourOptionId: option.id,
-    ...(v.marketId ? { marketId: v.marketId } : {}),
+    ...termsBody(v),
     description: v.description,
     ...(v.transferType ? { transferType: v.transferType } : {}),
     sharingBasis: v.sharingBasis,
     amount: numberOrNull(v.amount),
-    isPerPax: v.isPerPax,
-    minPax: numberOrNull(v.minPax),
-    maxPax: numberOrNull(v.maxPax),
-    validFromDate: v.validFromDate,
-    validTillDate: v.validTillDate,
   });
   const { form, submit, busy } = useSaveForm({
     endpoint: saveTourOptionTransferRates,

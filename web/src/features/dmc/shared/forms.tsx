@@ -8,7 +8,7 @@ import { useAction } from '#api/action.ts';
 import type { RequestIn, ResponseIn } from '#api/client.ts';
 import { DateField } from '#shared/DateField.tsx';
 import { toastError } from '#shared/notify.ts';
-import { rulesResolver } from './rules.ts';
+import { numberOrNull, rulesResolver } from './rules.ts';
 
 type Values = Record<string, unknown>;
 
@@ -112,3 +112,33 @@ export function ValidityFields({ form }: { form: ValidityForm }) {
     </Pair>
   );
 }
+
+/** A saved rate's terms: its market, unit, pax band and validity (ticket rates, transfer rates, area transfers). */
+interface SavedTerms {
+  marketId: string;
+  isPerPax: boolean;
+  minPax: number | null;
+  maxPax: number | null;
+  validFromDate: string;
+  validTillDate: string;
+}
+
+/** The form values of a rate's terms, as saved or blank for a new rate (number fields hold '' when empty). */
+export const termsValues = (rate: SavedTerms | null) => ({
+  marketId: rate?.marketId ?? null,
+  isPerPax: rate?.isPerPax ?? true,
+  minPax: (rate?.minPax ?? '') as number | string,
+  maxPax: (rate?.maxPax ?? '') as number | string,
+  validFromDate: rate?.validFromDate ?? '',
+  validTillDate: rate?.validTillDate ?? '',
+});
+
+/** The request fields of a rate's terms (a market not chosen yet is left out, so the rule names it). */
+export const termsBody = (v: ReturnType<typeof termsValues>) => ({
+  ...(v.marketId ? { marketId: v.marketId } : {}),
+  isPerPax: v.isPerPax,
+  minPax: numberOrNull(v.minPax),
+  maxPax: numberOrNull(v.maxPax),
+  validFromDate: v.validFromDate,
+  validTillDate: v.validTillDate,
+});
