@@ -5,18 +5,25 @@
  * client sees each request on the wire (operation and body) and when it started and ended. The floor then
  * replays exactly those operations with a plain DynamoDBClient straight at DynamoDB Local, at the same
  * concurrency (N connections = N loops, each with its calls in flight) for the same duration: operations
- * that overlapped in the handler run together, the rest one after another. The ratio is call p99 over
+ * that overlapped in the handler run together, the rest one after another. Both loads come from one
+ * separate process (scripts/bench-api-load.ts); after a short warm-up of each, call and floor alternate in
+ * segments (call, floor, floor, call, …) so the machine's noise falls on both. The ratio is call p99 over
  * floor p99; the target is ≤ 1.5×.
  */
-import autocannon from 'autocannon';
-import * as ddb from '@aws-sdk/client-dynamodb';
+import { pathToFileURL } from 'node:url';
 import type { FinalizeRequestMiddleware, MetadataBearer } from '@smithy/types';
 import { urlPath, type Endpoint } from '@tp/contracts/endpoint';
+import { detectSite } from '@tp/contracts/endpoints/site';
+import { changeMyPhoneDetails, getUserBySessionId, login } from '@tp/contracts/endpoints/users';
 import { db } from '../functions/src/lib/db.ts';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from './local/provision.ts';
+import { requestsInFlight } from './local/gateway.ts';
+import { startStack, type Stack } from './local/stack.ts';
 import { pct } from './bench-coldstart.ts';
+import { stages, startLoadProcess, type HttpRequest, type RecordedOp, type Samples } from './bench-api-load.ts';
 
 export const API_TARGET_RATIO = 1.5;
+/** Each side's time is cut into this many segments, alternating with the other side's. */
+const SEGMENTS = 8;
 
 export interface ApiCall {
   name: string;
@@ -25,14 +32,6 @@ export interface ApiCall {
   /** The auth-token cookie of a signed-in user, for calls that need one. */
   cookie?: string;
   connections: number;
-}
-
-interface RecordedOp {
-  /** e.g. `GetItem`, `TransactWriteItems` (the X-Amz-Target operation). */
-  operation: string;
-  input: Record<string, unknown>;
-  start: number;
-  end: number;
 }
 
 let recording: RecordedOp[] | undefined;
@@ -56,18 +55,7 @@ const recorder: FinalizeRequestMiddleware<object, MetadataBearer> = (next) => as
 };
 let recorderAdded = false;
 
-/** Operations that overlapped in time run together; the stages run one after another. */
-function stages(ops: RecordedOp[]): RecordedOp[][] {
-  const out: RecordedOp[][] = [];
-  for (const op of [...ops].sort((a, b) => a.start - b.start)) {
-    const last = out.at(-1);
-    if (last && op.start < Math.max(...last.map((o) => o.end))) last.push(op);
-    else out.push([op]);
-  }
-  return out;
-}
-
-function request(gatewayUrl: string, call: ApiCall) {
+function request(gatewayUrl: string, call: Pick<ApiCall, 'endpoint' | 'body' | 'cookie'>): HttpRequest {
   return {
     url: `${gatewayUrl}${urlPath(call.endpoint)}`,
     method: call.endpoint.method,
@@ -81,7 +69,16 @@ function request(gatewayUrl: string, call: ApiCall) {
   };
 }
 
+/**
+ * Until the gateway has answered every request: a load run ends with up to `connections` still in the
+ * handlers (a login backlog on argon2id for a second or more), which must not land in what comes next.
+ */
+async function drained(): Promise<void> {
+  while (requestsInFlight() > 0) await new Promise((r) => setTimeout(r, 20));
+}
+
 async function record(gatewayUrl: string, call: ApiCall): Promise<RecordedOp[]> {
+  await drained();
   if (!recorderAdded) {
     db().middlewareStack.add(recorder, { step: 'finalizeRequest', name: 'benchRecorder' });
     recorderAdded = true;
@@ -102,44 +99,15 @@ export interface Latency {
   errors: number;
 }
 
-/** The recorded operations, replayed by `connections` loops for `durationS` seconds. */
-async function replay(
-  dynamoUrl: string,
-  ops: RecordedOp[],
-  connections: number,
-  durationS: number,
-): Promise<Latency | undefined> {
-  if (!ops.length) return undefined;
-  const client = new ddb.DynamoDBClient({ endpoint: dynamoUrl, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
-  const commands = ddb as unknown as Record<string, new (input: unknown) => ddb.GetItemCommand>;
-  const plan = stages(ops).map((stage) =>
-    stage.map((op) => {
-      const Command = commands[`${op.operation}Command`];
-      if (!Command) throw new Error(`no command for ${op.operation}`);
-      return () => client.send(new Command(op.input));
-    }),
-  );
-  const times: number[] = [];
-  let errors = 0;
-  const until = performance.now() + durationS * 1000;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < until) {
-        const t0 = performance.now();
-        for (const stage of plan)
-          // A replayed conditional write may find its condition already used up: still one round trip.
-          await Promise.all(stage.map((send) => send().catch(() => void errors++)));
-        times.push(performance.now() - t0);
-      }
-    }),
-  );
-  client.destroy();
-  return { p50: pct(times, 50), p99: pct(times, 99), perSecond: times.length / durationS, errors };
-}
-
-async function load(gatewayUrl: string, call: ApiCall, durationS: number): Promise<Latency> {
-  const res = await autocannon({ ...request(gatewayUrl, call), connections: call.connections, duration: durationS });
-  return { p50: res.latency.p50, p99: res.latency.p99, perSecond: res.requests.average, errors: res.non2xx };
+/** The segments of one side merged: percentiles over every sample. */
+function latency(segments: Samples[], durationS: number): Latency {
+  const times = segments.flatMap((r) => r.times);
+  return {
+    p50: pct(times, 50),
+    p99: pct(times, 99),
+    perSecond: times.length / durationS,
+    errors: segments.reduce((n, r) => n + r.errors, 0),
+  };
 }
 
 export interface ApiRow {
@@ -154,15 +122,48 @@ export async function apiBench(
   calls: ApiCall[],
   durationS: number,
 ): Promise<ApiRow[]> {
+  const load = startLoadProcess();
   const rows: ApiRow[] = [];
-  for (const call of calls) {
-    const ops = await record(stack.gatewayUrl, call);
-    const api = await load(stack.gatewayUrl, call, durationS);
-    const floor = await replay(stack.dynamoUrl, ops, call.connections, durationS);
-    const operations = stages(ops)
-      .map((s) => s.map((o) => o.operation).join(' ‖ '))
-      .join(' → ');
-    rows.push({ call, operations: operations || 'none (cached)', api, floor });
+  try {
+    for (const call of calls) {
+      const ops = await record(stack.gatewayUrl, call);
+      const segment = durationS / SEGMENTS;
+      const callRun = async (seconds = segment) => {
+        const samples = await load.run({
+          kind: 'call',
+          request: request(stack.gatewayUrl, call),
+          connections: call.connections,
+          durationS: seconds,
+        });
+        await drained();
+        return samples;
+      };
+      const floorRun = (seconds = segment) =>
+        load.run({ kind: 'floor', dynamoUrl: stack.dynamoUrl, ops, connections: call.connections, durationS: seconds });
+      // Not counted: DynamoDB Local's JIT and both sides' connections warm up at this concurrency.
+      await callRun(Math.min(1, segment));
+      if (ops.length) await floorRun(Math.min(1, segment));
+      const api: Samples[] = [];
+      const floor: Samples[] = [];
+      // call, floor, floor, call, …: the machine's noise and drift over the run weigh on both alike.
+      for (let i = 0; i < SEGMENTS; i++) {
+        const callFirst = i % 2 === 0;
+        if (callFirst) api.push(await callRun());
+        if (ops.length) floor.push(await floorRun());
+        if (!callFirst) api.push(await callRun());
+      }
+      const operations = stages(ops)
+        .map((s) => s.map((o) => o.operation).join(' ‖ '))
+        .join(' → ');
+      rows.push({
+        call,
+        operations: operations || 'none (cached)',
+        api: latency(api, durationS),
+        floor: floor.length ? latency(floor, durationS) : undefined,
+      });
+    }
+  } finally {
+    load.stop();
   }
   return rows;
 }
@@ -209,4 +210,68 @@ export function printApi(rows: ApiRow[]): void {
     `Target: ratio p99 ≤ ${API_TARGET_RATIO}× (marked ! when over). Raw: the same DynamoDB operations sent straight to ` +
       'DynamoDB Local by the same number of concurrent loops; ‖ = in parallel, → = one after another.\n',
   );
+}
+
+/** The local stack the API bench runs on (`npm run bench` runs its other local parts on it too). */
+export function startBenchStack(portBase: number): Promise<Stack> {
+  // Sign-in limits claim an attempt before the password check and hand it back on success, so 50
+  // concurrent sign-ins of one user would hold 50 claims: raise both limits to measure the handler.
+  process.env.LOGIN_ATTEMPTS_PER_MINUTE = '1000000';
+  process.env.LOGIN_ATTEMPTS_PER_ADDRESS = '1000000';
+  return startStack({
+    ports: { gateway: portBase, dynamodb: portBase + 1, sqs: portBase + 2, ses: portBase + 3 },
+    seed: true,
+    logLevel: 'silent',
+    // No background reconciler: its DynamoDB queries would land in the API figures and their recorded floors.
+    reconcileEveryMs: 0,
+  });
+}
+
+/** The API table: detetct, session read, phone change and login at 10 and 50 connections. */
+export async function apiSection(stack: Stack, durationS: number): Promise<void> {
+  process.stdout.write(`\n== Local API on DynamoDB Local (${durationS} s each) ==\n`);
+  const { DEMO_LOGINS } = await import('./seed/logins.ts');
+  const demo = DEMO_LOGINS.find((l) => l.site.startsWith('flightdeals')) ?? DEMO_LOGINS[0]!;
+  // A signed-in traveller for the authenticated read and write.
+  const traveller = DEMO_LOGINS.find((l) => l.site.startsWith('flightdeals') && l.role === 'retail') ?? demo;
+  const post = (endpoint: Endpoint, body: unknown, cookie?: string) => {
+    const { url, ...init } = request(stack.gatewayUrl, { endpoint, body, ...(cookie ? { cookie } : {}) });
+    return fetch(url, init);
+  };
+  const signIn = await post(login, { email: traveller.email, password: traveller.password });
+  const cookie = /auth-token=([^;]+)/.exec(signIn.headers.get('set-cookie') ?? '')?.[1];
+  const me = (await (await post(getUserBySessionId, {}, cookie)).json()) as { result: { phoneNumbers: unknown[] } };
+
+  const calls: ApiCall[] = [10, 50].flatMap((connections) => [
+    { name: 'whitelabel/detetct (read)', endpoint: detectSite, body: { domain: 'flightdeals.localhost' }, connections },
+    { name: 'getUserBySessionId (session read)', endpoint: getUserBySessionId, body: {}, cookie, connections },
+    {
+      name: 'changeMyPhoneDetails (transactional write)',
+      endpoint: changeMyPhoneDetails,
+      body: { phoneNumbers: me.result.phoneNumbers },
+      cookie,
+      connections,
+    },
+    {
+      name: 'wl/user/login (argon2id)',
+      endpoint: login,
+      body: { email: demo.email, password: demo.password },
+      connections,
+    },
+  ]);
+  printApi(await apiBench(stack, calls, durationS));
+  process.stdout.write(
+    '\nNote: login cost is dominated by one argon2id verification (46 MiB, t=1, native, on libuv threads) by design,\n' +
+      'which its raw floor does not include; the sign-in limits are raised above, so these successful sign-ins measure the handler.\n',
+  );
+}
+
+// `tsx scripts/bench-api.ts`: this table alone, on its own stack (BENCH_PORT_BASE, BENCH_DURATION as for `npm run bench`).
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const stack = await startBenchStack(Number(process.env.BENCH_PORT_BASE ?? 4900));
+  try {
+    await apiSection(stack, Number(process.env.BENCH_DURATION ?? 8));
+  } finally {
+    await stack.stop();
+  }
 }

@@ -14,13 +14,13 @@ import { join } from 'node:path';
 import { urlPath, routeKey, type Endpoint } from '@tp/contracts/endpoint';
 import { ENDPOINTS } from '@tp/contracts/routes';
 import { detectSite } from '@tp/contracts/endpoints/site';
-import { changeMyPhoneDetails, getUserBySessionId, login } from '@tp/contracts/endpoints/users';
+import { login } from '@tp/contracts/endpoints/users';
 import { search as flightSearch } from '@tp/contracts/endpoints/flights';
 import { ARGON2_PARAMS, hashPassword, verifyPassword } from '../functions/src/users/password.ts';
-import { ROOT, startStack } from './local/stack.ts';
+import { ROOT } from './local/stack.ts';
 import { bundleAll } from './bundle.ts';
 import { coldStart, pct, printColdStart } from './bench-coldstart.ts';
-import { apiBench, printApi, type ApiCall } from './bench-api.ts';
+import { apiSection, startBenchStack } from './bench-api.ts';
 import { printCompute } from './bench-compute.ts';
 
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 4900);
@@ -56,18 +56,7 @@ table([['', 'p50', 'p95', 'max'], timing('hash', hashTimes), timing('verify', ve
 process.stdout.write('\n== In-process compute ==\n');
 printCompute();
 
-// Sign-in limits claim an attempt before the password check and hand it back on success, so 50
-// concurrent sign-ins of one user would hold 50 claims: raise both limits to measure the handler.
-process.env.LOGIN_ATTEMPTS_PER_MINUTE = '1000000';
-process.env.LOGIN_ATTEMPTS_PER_ADDRESS = '1000000';
-
-const stack = await startStack({
-  ports: { gateway: PORT_BASE, dynamodb: PORT_BASE + 1, sqs: PORT_BASE + 2, ses: PORT_BASE + 3 },
-  seed: true,
-  logLevel: 'silent',
-  // No background reconciler: its DynamoDB queries would land in the API figures and their recorded floors.
-  reconcileEveryMs: 0,
-});
+const stack = await startBenchStack(PORT_BASE);
 
 /** One representative request per domain for the first-answer column (others answer a 400 from the first route). */
 const SAMPLES: Partial<Record<string, { endpoint: Endpoint; body: unknown }>> = {
@@ -96,56 +85,10 @@ const sampleEvent = (domain: string) => {
 process.stdout.write('\n== Cold start: import in a fresh Node process against the SDK floor ==\n');
 printColdStart(await coldStart(bundles, { eventOf: sampleEvent }));
 
-process.stdout.write(`\n== Local API on DynamoDB Local (${DURATION_S} s each) ==\n`);
+await apiSection(stack, DURATION_S);
+
 const { DEMO_LOGINS } = await import('./seed/logins.ts');
 const demo = DEMO_LOGINS.find((l) => l.site.startsWith('flightdeals')) ?? DEMO_LOGINS[0]!;
-// A signed-in traveller for the authenticated read and write.
-const traveller = DEMO_LOGINS.find((l) => l.site.startsWith('flightdeals') && l.role === 'retail') ?? demo;
-const signIn = await fetch(`${stack.gatewayUrl}${urlPath(login)}`, {
-  method: 'POST',
-  headers: {
-    'content-type': 'application/json',
-    'domain-name': 'flightdeals.localhost',
-    origin: 'http://flightdeals.localhost',
-  },
-  body: JSON.stringify({ email: traveller.email, password: traveller.password }),
-});
-const cookie = /auth-token=([^;]+)/.exec(signIn.headers.get('set-cookie') ?? '')?.[1];
-const me = (await (
-  await fetch(`${stack.gatewayUrl}${urlPath(getUserBySessionId)}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'domain-name': 'flightdeals.localhost',
-      origin: 'http://flightdeals.localhost',
-      cookie: `auth-token=${cookie}`,
-    },
-    body: '{}',
-  })
-).json()) as { result: { phoneNumbers: unknown[] } };
-
-const calls: ApiCall[] = [10, 50].flatMap((connections) => [
-  { name: 'whitelabel/detetct (read)', endpoint: detectSite, body: { domain: 'flightdeals.localhost' }, connections },
-  { name: 'getUserBySessionId (session read)', endpoint: getUserBySessionId, body: {}, cookie, connections },
-  {
-    name: 'changeMyPhoneDetails (transactional write)',
-    endpoint: changeMyPhoneDetails,
-    body: { phoneNumbers: me.result.phoneNumbers },
-    cookie,
-    connections,
-  },
-  {
-    name: 'wl/user/login (argon2id)',
-    endpoint: login,
-    body: { email: demo.email, password: demo.password },
-    connections,
-  },
-]);
-printApi(await apiBench(stack, calls, DURATION_S));
-process.stdout.write(
-  '\nNote: login cost is dominated by one argon2id verification (46 MiB, t=1, native, on libuv threads) by design,\n' +
-    'which its raw floor does not include; the sign-in limits are raised above, so these successful sign-ins measure the handler.\n',
-);
 
 // Search to results: a busy domestic route (the simulator's largest result) as a staff user, whom
 // look-to-book does not limit. Time to the full JSON answer, as the results screen receives it.

@@ -147,8 +147,11 @@ function send(res: ServerResponse, out: APIGatewayProxyStructuredResultV2): void
   // As CloudFront's API policy does (override), whatever the handler sent.
   Object.assign(headers, API_SECURITY_HEADERS);
   if (out.cookies?.length) headers['set-cookie'] = out.cookies;
+  const body = out.isBase64Encoded && out.body ? Buffer.from(out.body, 'base64') : (out.body ?? '');
+  // As API Gateway sends it; it also spares Node's chunked framing of every answer.
+  headers['content-length'] = String(Buffer.byteLength(body));
   res.writeHead(out.statusCode ?? 200, headers);
-  res.end(out.isBase64Encoded && out.body ? Buffer.from(out.body, 'base64') : (out.body ?? ''));
+  res.end(body);
 }
 
 export interface GatewayOptions {
@@ -217,9 +220,17 @@ function serveStatic(
   return true;
 }
 
+let inFlight = 0;
+/**
+ * Requests this process's gateways are still answering, including those whose client has gone (the bench
+ * waits for none before its next measurement: a load generator stops with requests still in flight).
+ */
+export const requestsInFlight = (): number => inFlight;
+
 export function startGateway(opts: GatewayOptions): Promise<Server> {
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    inFlight++;
     try {
       if (opts.extra && (await opts.extra(req, res, url))) return;
       const route = ROUTES.find((r) => r.method === req.method && r.regex.test(url.pathname));
@@ -270,6 +281,8 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
         }),
       );
       process.stderr.write(`gateway error: ${String((err as Error).stack ?? err)}\n`);
+    } finally {
+      inFlight--;
     }
   });
   return new Promise((resolveStart, reject) => {
