@@ -140,6 +140,7 @@ export function printColdStart(rows: ColdStartRow[]): void {
     'ratio p50',
     'ratio p95',
     'CPU ratio p50',
+    'CPU p50 floor/import ms',
     'first answer p50',
   ];
   const lines = rows.map((r) => {
@@ -154,6 +155,7 @@ export function printColdStart(rows: ColdStartRow[]): void {
       `${ratio.toFixed(2)}×${ratio <= COLD_START_TARGET_RATIO ? '' : ' !'}`,
       `${(pct(r.importMs, 95) / pct(r.floorMs, 95)).toFixed(2)}×`,
       `${(pct(r.importCpuMs, 50) / pct(r.floorCpuMs, 50)).toFixed(2)}×`,
+      `${ms(pct(r.floorCpuMs, 50))} / ${ms(pct(r.importCpuMs, 50))}`,
       r.firstMs.length ? `${ms(pct(r.firstMs, 50))} ms` : '-',
     ];
   });

@@ -14,6 +14,7 @@ import { gzipSync } from 'node:zlib';
 import { analyzeMetafile, build, type Metafile } from 'esbuild';
 import {
   BUNDLE_AWS_SDK,
+  afterBundle,
   ROOT,
   domainEntries,
   esbuildOptions,
@@ -48,6 +49,7 @@ export async function bundleAll(opts: BundleAllOptions = {}): Promise<BundleSize
     [...domainEntries(), ...workerEntries()].map(async ({ name, kind, entry }) => {
       const file = join(outDir, name, 'index.mjs');
       const { metafile } = await build({ ...esbuildOptions(entry, file, bundleSdk), metafile: true });
+      afterBundle(file);
       const code = readFileSync(file);
       const sidecars = Object.entries(metafile.outputs)
         .filter(([out]) => !/\.m?js(\.map)?$/.test(out))
@@ -121,6 +123,7 @@ export async function bundleFloor(
   writeFileSync(entry, lines.join('\n') + '\n');
   const file = join(opts.outDir ?? join(ROOT, '.bench', 'floors'), key, 'index.mjs');
   const { metafile } = await build({ ...esbuildOptions(entry, file, bundleSdk), metafile: true });
+  afterBundle(file);
   const code = readFileSync(file);
   return { name, file, bytes: code.length, gzipBytes: gzipSync(code).length, metafile };
 }

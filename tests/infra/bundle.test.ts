@@ -1,11 +1,13 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
+import { SourceMap, type SourceMapPayload } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, domainEntries, esbuildOptions, workerEntries } from '../../infra/lib/bundling.ts';
+import { ROOT, afterBundle, domainEntries, esbuildOptions, workerEntries } from '../../infra/lib/bundling.ts';
+import { isOwnSource } from '../../infra/lib/sourcemap.ts';
 import { bundleAll, bundleFloor, bundledPackages, liveInputs, sdkImports } from '../../scripts/bundle.ts';
 
 // A scratch directory, so a test run never rewrites dist/ under a running bench or deploy.
@@ -98,6 +100,40 @@ describe('Lambda bundles (scripts/bundle.ts)', () => {
       { encoding: 'utf8' },
     );
     expect(out.trim()).toBe('DynamoDBClient,DynamoDBDocumentClient');
+  });
+
+  it('maps our own code and leaves the dependencies unmapped, so a stack trace still names the TypeScript line', async () => {
+    const entry = join(outDir, 'throws.ts');
+    const zod = JSON.stringify(join(ROOT, 'node_modules', 'zod', 'index.js'));
+    writeFileSync(
+      entry,
+      `import * as z from ${zod};\n\nexport function boom(): never {\n  throw new Error(z.string().parse('boom'));\n}\nboom();\n`,
+    );
+    const file = join(outDir, 'throws', 'index.mjs');
+    await build(esbuildOptions(entry, file));
+    const full = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as SourceMapPayload;
+    afterBundle(file);
+    const trimmed = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as SourceMapPayload;
+    expect(full.sources.some((s) => s.includes('node_modules/zod/'))).toBe(true);
+    expect(trimmed.sources).toEqual([relative(dirname(file), entry)]);
+    // Every generated position answers as before when it is our code, and as unmapped when it is zod's.
+    const [before, after] = [new SourceMap(full), new SourceMap(trimmed)];
+    const lines = readFileSync(file, 'utf8').split('\n');
+    let ours = 0;
+    lines.forEach((text, line) => {
+      for (let column = 0; column < text.length; column += 3) {
+        const was = before.findEntry(line, column) as { originalSource?: string };
+        const now = after.findEntry(line, column) as { originalSource?: string };
+        if (was.originalSource && isOwnSource(was.originalSource)) {
+          ours++;
+          expect(now).toEqual(was);
+        } else expect(now.originalSource).toBeUndefined();
+      }
+    });
+    expect(ours).toBeGreaterThan(0);
+    const run = spawnSync(process.execPath, ['--enable-source-maps', file], { encoding: 'utf8' });
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toMatch(/throws\.ts:4:/);
   });
 
   it('a bundle reads its sidecar tables at run time from beside itself, wherever it is deployed', async () => {

@@ -9,7 +9,7 @@ import { QUEUES, TABLE, dlqName } from '@tp/contracts/platform';
 import { ENDPOINTS, endpointsOf } from '@tp/contracts/routes';
 import { QUEUE_URL_ENV, accessOf, type QueueKey } from '../../infra/config/functions.ts';
 import { SITES } from '../../infra/config/sites.ts';
-import { domainEntries, esbuildOptions, workerEntries } from '../../infra/lib/bundling.ts';
+import { afterBundle, domainEntries, esbuildOptions, workerEntries } from '../../infra/lib/bundling.ts';
 import { API_PATH_PATTERNS, APP_PATH_PATTERN } from '../../infra/lib/stacks/web-stack.ts';
 import { SYNTH_TIMEOUT_MS, logicalId, resourcesOf, synthPlatform, type Synthesised } from './support.ts';
 
@@ -184,6 +184,10 @@ describe('ApiStack', () => {
     const outfile = join(s.assembly.directory, 'bundle-compare', 'index.mjs');
     await build(esbuildOptions(domainEntries().find((d) => d.name === 'site')!.entry, outfile));
     expect(readFileSync(outfile).equals(cdkOut)).toBe(true);
+    // The source map too, cut to our own code by CDK's afterBundling hook as by scripts/bundle.ts.
+    afterBundle(outfile);
+    const cdkMap = readFileSync(join(s.assembly.directory, assetDir, 'index.mjs.map'));
+    expect(readFileSync(`${outfile}.map`).equals(cdkMap)).toBe(true);
   });
 });
 

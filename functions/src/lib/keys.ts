@@ -6,6 +6,7 @@
  * site are the domain → site lookup and a few deliberately global lists (docs/architecture.md "Data layer").
  */
 import * as z from 'zod';
+import { lazy } from '@tp/contracts/lazy';
 import { MSG } from '@tp/contracts/messages';
 import { fail } from './errors.ts';
 
@@ -37,10 +38,13 @@ export function asSiteId(value: unknown): SiteId {
 }
 
 /** A site id inside a parsed message (a queue body): a malformed one fails the parse like any other field. */
-export const zSiteId = z
-  .string()
-  .refine(isSiteId, 'Invalid site id')
-  .transform((v) => v as SiteId);
+// Built on first use (lazy): only queue workers parse one, and every Lambda imports this module.
+export const zSiteId = lazy(() =>
+  z
+    .string()
+    .refine(isSiteId, 'Invalid site id')
+    .transform((v) => v as SiteId),
+);
 
 /** One key part: a non-empty value that cannot forge another key (no `#`). */
 export const part = (v: string): string => {

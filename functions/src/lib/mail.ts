@@ -1,6 +1,7 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import * as z from 'zod';
 import { ZEmailAttachmentRequest } from '@tp/contracts/email';
+import { lazy } from '@tp/contracts/lazy';
 import { SPA_BASENAME } from '@tp/contracts/spa-routes';
 import type { MailBrand } from '@tp/mail';
 import { env } from './config.ts';
@@ -12,24 +13,29 @@ import type { SiteRecord } from './tenancy.ts';
  * The email queue's message: a fully rendered mail. Producers render (they know the template and the
  * data); the worker only delivers, so a template change never strands messages already queued.
  */
-export const ZEmailAttachment = z.object({
-  filename: z.string().min(1).max(200),
-  contentType: z.string().regex(/^[\w.+-]+\/[\w.+-]+$/),
-  contentBase64: z.base64(),
-});
+export const ZEmailAttachment = lazy(() =>
+  z.object({
+    filename: z.string().min(1).max(200),
+    contentType: z.string().regex(/^[\w.+-]+\/[\w.+-]+$/),
+    contentBase64: z.base64(),
+  }),
+);
 
-export const ZEmailMessage = z.object({
-  siteId: zSiteId,
-  to: z.union([z.email(), z.array(z.email()).min(1).max(50)]).transform((v) => (Array.isArray(v) ? v : [v])),
-  subject: z.string().min(1).max(998),
-  html: z.string().min(1),
-  text: z.string().min(1),
-  attachments: z.array(ZEmailAttachment).max(10).optional(),
-  /** Attachments the worker renders before sending (@tp/contracts/email); a render failure is retried. */
-  attachmentRequests: z.array(ZEmailAttachmentRequest).min(1).max(10).optional(),
-  /** Same key = same mail: a redelivered or re-enqueued message is sent once. */
-  idempotencyKey: z.string().min(1).max(256),
-});
+// Built on first use (lazy, like the contracts' schemas): most Lambdas import this module and never mail.
+export const ZEmailMessage = lazy(() =>
+  z.object({
+    siteId: zSiteId,
+    to: z.union([z.email(), z.array(z.email()).min(1).max(50)]).transform((v) => (Array.isArray(v) ? v : [v])),
+    subject: z.string().min(1).max(998),
+    html: z.string().min(1),
+    text: z.string().min(1),
+    attachments: z.array(ZEmailAttachment).max(10).optional(),
+    /** Attachments the worker renders before sending (@tp/contracts/email); a render failure is retried. */
+    attachmentRequests: z.array(ZEmailAttachmentRequest).min(1).max(10).optional(),
+    /** Same key = same mail: a redelivered or re-enqueued message is sent once. */
+    idempotencyKey: z.string().min(1).max(256),
+  }),
+);
 export type TEmailMessage = z.input<typeof ZEmailMessage>;
 export type EmailMessage = z.output<typeof ZEmailMessage>;
 

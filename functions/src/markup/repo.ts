@@ -3,7 +3,7 @@ import { TABLE } from '@tp/contracts/platform';
 import { db, tableName, queryAll, setClause, transactUnique, type TransactItem } from '#lib/db';
 import { type SiteId } from '#lib/keys';
 import { markupKeys } from './keys.ts';
-import { legalEntityKey } from '../users/index.ts';
+import { legalEntityKey } from '../users/records.ts';
 
 /** A customer group of the site owner (item type 'LeGroup'). */
 export interface LeGroupRecord {

@@ -12,7 +12,7 @@ import { db, tableName, queryAll, transactUnique, type TransactItem } from '#lib
 import { fail } from '#lib/errors';
 import { type SiteId } from '#lib/keys';
 import { markupKeys } from './keys.ts';
-import { legalEntityKey } from '../users/index.ts';
+import { legalEntityKey } from '../users/records.ts';
 
 export interface MarkupRuleRecord extends MarkupRule {
   siteId: SiteId;

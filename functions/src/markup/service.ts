@@ -6,7 +6,7 @@ import { GROUP_MSG, type TLeGroup } from '@tp/contracts/le-groups';
 import { newId } from '#lib/crypto';
 import { fail } from '#lib/errors';
 import type { SiteRecord } from '#lib/tenancy';
-import * as customers from '../users/index.ts';
+import * as customers from '../users/records.ts';
 import * as repo from './repo.ts';
 import type { LeGroupRecord } from './repo.ts';
 import type { SiteId } from '#lib/keys';

@@ -1,17 +1,7 @@
-/** The users domain's public entry: accounts and customers as other domains may use them, and the legal entity key their transactions name. */
-export { getUser, userIdByEmail, type UserRecord } from './repo.ts';
-export { legalEntityKey } from './keys.ts';
-export {
-  addFlightActivity,
-  applyUserUpdate,
-  flightActivity,
-  getLegalEntity,
-  getUsers,
-  legalEntityNames,
-  legalEntityUserIds,
-  partnerAccountUserId,
-  userFieldsOp,
-} from './customers-repo.ts';
-export { monthKey } from './flight-activity.ts';
+/**
+ * The users domain's public entry: accounts and customers as other domains may use them, and the legal
+ * entity key their transactions name. The record-level part lives in records.ts (the light entry).
+ */
+export * from './records.ts';
 export { createAccount, createHandoffToken } from './accounts/index.ts';
 export { customerPorts } from './customers.ts';

@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import * as z from 'zod';
+import { lazy } from '@tp/contracts/lazy';
 import { env } from '#lib/config';
 import { log } from '#lib/logger';
 
@@ -38,15 +39,18 @@ function providerConfig(provider: SocialProvider): { jwksUrl: string; issuers: s
     : { jwksUrl: e.FACEBOOK_JWKS_URL, issuers: [e.FACEBOOK_ISSUER] };
 }
 
-const ZClaims = z.object({
-  sub: z.string().min(1).max(255),
-  email: z.email(),
-  // Google sends a boolean; some older tokens carry the string form.
-  email_verified: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional(),
-  given_name: z.string().optional(),
-  family_name: z.string().optional(),
-  name: z.string().optional(),
-});
+// Built on first use: only a Google / Facebook sign-in reads it, and every users Lambda loads this module.
+const ZClaims = lazy(() =>
+  z.object({
+    sub: z.string().min(1).max(255),
+    email: z.email(),
+    // Google sends a boolean; some older tokens carry the string form.
+    email_verified: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional(),
+    given_name: z.string().optional(),
+    family_name: z.string().optional(),
+    name: z.string().optional(),
+  }),
+);
 
 /**
  * Verifies an ID token's signature against the provider's published keys, its issuer, its audience

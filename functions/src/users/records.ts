@@ -1,0 +1,20 @@
+/**
+ * The users domain's light public entry: users and customers as records (read, and the user update other
+ * domains fold into their own writes), without the account operations. rbac and markup import this one,
+ * so their bundles do not carry what sign-up and sign-in need (argon2, the password list, JWT
+ * verification); index.ts re-exports all of it.
+ */
+export { getUser, userIdByEmail, type UserRecord } from './repo.ts';
+export { legalEntityKey } from './keys.ts';
+export {
+  addFlightActivity,
+  applyUserUpdate,
+  flightActivity,
+  getLegalEntity,
+  getUsers,
+  legalEntityNames,
+  legalEntityUserIds,
+  partnerAccountUserId,
+  userFieldsOp,
+} from './customers-repo.ts';
+export { monthKey } from './flight-activity.ts';
