@@ -126,4 +126,15 @@ describe('logger', () => {
     withEnv({ POWERTOOLS_LOGGER_SAMPLE_RATE: '0' });
     expect(captured(() => createLogger().debug('detail')).out).toEqual([]);
   });
+
+  it('builds no Powertools logger for lines its level drops', async () => {
+    const { Logger } = await import('@aws-lambda-powertools/logger');
+    const built = vi.spyOn(Logger.prototype, 'setCorrelationId');
+    withEnv({ LOG_LEVEL: 'warn' });
+    captured(() => createLogger({ requestId: 'r-quiet' }).info('dropped'));
+    expect(built).not.toHaveBeenCalled();
+    captured(() => createLogger({ requestId: 'r-loud' }).warn('kept'));
+    expect(built).toHaveBeenCalledWith('r-loud');
+    built.mockRestore();
+  });
 });
