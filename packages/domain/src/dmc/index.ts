@@ -1,4 +1,4 @@
-/** The DMC domain (spec 001 §2–§9, issue #13): masters, their rules, rate priority, overlaps and the rate engine. */
+/** The DMC domain (spec 001 §2–§9): masters, rules, rate priority, overlaps, the rate engine (#13); karts (#14). */
 export * from './types.ts';
 export * from './messages.ts';
 export * from './terms.ts';
@@ -9,3 +9,5 @@ export * from './overlaps.ts';
 export * from './priority.ts';
 export * from './combo.ts';
 export * from './engine.ts';
+export * from './kart/index.ts';
+export * from './operations/index.ts';

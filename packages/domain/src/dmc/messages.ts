@@ -22,6 +22,19 @@ export interface DmcMessages {
   amountPositive: string;
   invalidDate: string;
   minMaxPaxPrivate: string;
+  tooLarge: (max: number) => string;
+  // karts (§5)
+  selectItinerary: string;
+  passengerMismatch: string;
+  collectedTooHigh: string;
+  startDateActivities: string;
+  startDateMisc: string;
+  pickupTransferActivity: string;
+  pickupTransferAccomodation: string;
+  transferActivity: string;
+  transferAccomodation: string;
+  sharingBasisActivity: string;
+  sharingBasisAccomodation: string;
 }
 
 /** Our own wording for rules the spec is silent on (docs/dmc.md "Decisions"); nothing else spells these. */
@@ -44,4 +57,9 @@ export const DMC_TEXT = {
     `No ${what} for the ${market} market valid on ${date}`,
   noRateForPax: (what: string, market: string, date: string, pax: number): string =>
     `No ${what} for the ${market} market on ${date} for ${pax} pax`,
+  // karts (kart/rules.ts)
+  amountCents: 'Please enter an amount with at most 2 decimals',
+  discountTooLarge: 'Discount must not be greater than the total before discount',
+  kartCancelled: 'This quotation is cancelled and can no longer be changed',
+  kartUnvoucher: 'A vouchered quotation cannot be un-vouchered; cancel it instead',
 } as const;

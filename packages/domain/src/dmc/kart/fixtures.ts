@@ -1,0 +1,98 @@
+/** Shared by the kart tests only (not exported): a Dubai quotation for 2 adults and a child, valid as it stands. */
+import type { Kart, KartAccomodation, KartActivity, KartMiscellaneous } from './types.ts';
+
+export const hotelLine = (over: Partial<KartAccomodation> = {}): KartAccomodation => ({
+  id: 'acc-1',
+  accomodationId: 'dmc-hotel-rove-downtown',
+  accomodationName: 'Rove Downtown',
+  noOfNights: 3,
+  checkinDate: '2026-12-10',
+  numberOfRooms: 1,
+  rooms: { double: { price: 450, count: 1 }, childWithBed: { price: 120.5, count: 1 } },
+  transferType: 'return',
+  sharingBasis: 'SIC',
+  pickupTransfer: { time: '09:30', pickupLocation: 'DXB Terminal 3', dropLocation: 'Rove Downtown' },
+  dropTransfer: { pickupLocation: 'Rove Downtown', dropLocation: 'DXB Terminal 3' },
+  transferPrice: 150,
+  bookedByCustomer: false,
+  ...over,
+});
+
+export const activityLine = (over: Partial<KartActivity> = {}): KartActivity => ({
+  id: 'act-1',
+  activityId: 'dmc-act-desert-safari',
+  tourOptionId: 'dmc-to-safari-sic',
+  activityName: 'Desert safari',
+  tourOptionName: 'SIC',
+  price: 540,
+  startDate: '2026-12-11',
+  time: '15:00',
+  transfers: {
+    transferType: 'return',
+    sharingBasis: 'DROP_PVT_PICKUP_SIC',
+    pickupTransfer: { pickupLocation: 'Rove Downtown', dropLocation: 'Desert camp' },
+    dropTransfer: { time: '21:00', pickupLocation: 'Desert camp', dropLocation: 'Rove Downtown' },
+  },
+  ...over,
+});
+
+export const miscLine = (over: Partial<KartMiscellaneous> = {}): KartMiscellaneous => ({
+  id: 'misc-1',
+  name: 'SIM card',
+  description: 'Tourist SIM, 10 GB',
+  price: 25.1,
+  startDate: '2026-12-10',
+  ...over,
+});
+
+export const kart = (over: Partial<Kart> = {}): Kart => ({
+  id: 'kart-1',
+  customerId: 'cust-1',
+  kartName: 'Sharma family, Dubai December',
+  adults: 2,
+  child: 1,
+  infant: 0,
+  arrivalDate: '2026-12-10',
+  quoteValidyInDays: 7,
+  quoteDate: '2026-11-20',
+  accomodations: [hotelLine()],
+  activities: [activityLine()],
+  miscellaneous: [miscLine()],
+  flightDetails: [
+    {
+      id: 'fl-1',
+      airlineCode: 'EK',
+      flightNo: '501',
+      origin: 'BOM',
+      destination: 'DXB',
+      price: 1200.2,
+      departureDate: '2026-12-10',
+      departureTime: '04:35',
+      arrivalDate: '2026-12-10',
+      arrivalTime: '06:20',
+      pnr: 'X7K2LM',
+    },
+  ],
+  passengers: [
+    { title: 'Mr', firstName: 'Arjun', lastName: 'Sharma', paxType: 'adult' },
+    { title: 'Mrs', firstName: 'Meera', lastName: 'Sharma', paxType: 'adult' },
+    { title: 'Master', firstName: 'Kabir', lastName: 'Sharma', paxType: 'child' },
+  ],
+  serviceCharge: 100,
+  remittanceCharge: 30.3,
+  discount: 50,
+  remark: '',
+  priceBreakup: 'full',
+  quotationId: 'Q-2026-0042',
+  noOfDays: 4,
+  noOfNights: 3,
+  isVouchered: false,
+  isCancelled: false,
+  paymentDeadline: '2026-11-26',
+  collectedPayment: 1000,
+  internalRemark: 'Net 10 % below sell',
+  remarkForCustomer: 'Subject to availability',
+  currencySymbol: 'AED',
+  isAgentBranding: false,
+  ...over,
+});
