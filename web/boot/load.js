@@ -1,9 +1,9 @@
 // Loads the app once the boot shell is on screen, so the first paint never waits on (or shares the
 // connection with) the app's code: after the next frame it adds the app's stylesheets (preloaded;
-// main.tsx applies them) and the entry module, then modulepreloads for the entry's chunks and for the
-// opened URL's screen (the login screen for a guarded page without a stored user). vite.config.ts
-// writes these files into the JSON block before this script. Storage errors (private mode) only cost
-// the screen's preload.
+// main.tsx applies them), the opened URL's screen's stylesheets (see screenStyles) and the entry
+// module, then modulepreloads for the entry's chunks and for that screen (the login screen for a
+// guarded page without a stored user). vite.config.ts writes these files into the JSON block before
+// this script. Storage errors (private mode) only cost the screen's preload.
 (function (m) {
   var user = null;
   try {
@@ -20,18 +20,29 @@
       break;
     }
   }
+  // rel: 'preload' (the entry's stylesheets, applied by main.tsx: they style the whole page),
+  // 'stylesheet' or 'modulepreload'.
   function add(file, rel) {
     var l = document.createElement('link');
-    var css = file.slice(-4) === '.css';
-    l.rel = css ? 'preload' : rel;
-    if (css) l.as = 'style';
+    l.rel = rel;
+    if (rel === 'preload') l.as = 'style';
     l.crossOrigin = '';
     l.href = m.base + file;
     document.head.appendChild(l);
     return l;
   }
   function start() {
-    for (var s = 0; s < m.entry.styles.length; s++) add(m.entry.styles[s]).setAttribute('data-app-styles', '');
+    for (var s = 0; s < m.entry.styles.length; s++)
+      add(m.entry.styles[s], 'preload').setAttribute('data-app-styles', '');
+    var files = m.entry.modules.slice();
+    var seen = {};
+    for (var j = 0; j < screen.length; j++) {
+      if (seen[screen[j]]) continue;
+      seen[screen[j]] = 1;
+      var file = m.files[screen[j]];
+      if (file.slice(-4) !== '.css') files.push(file);
+      else screenStyles(add(file, 'stylesheet'));
+    }
     var app = document.createElement('script');
     app.type = 'module';
     app.crossOrigin = '';
@@ -39,17 +50,21 @@
     document.head.appendChild(app);
     // Then the chunks' preloads, a few per task: each link starts a fetch, and the ~50 of a big screen
     // in one task would block the page for tens of milliseconds on a slow phone.
-    var files = m.entry.modules.slice();
-    var seen = {};
-    for (var j = 0; j < screen.length; j++) {
-      if (seen[screen[j]]) continue;
-      seen[screen[j]] = 1;
-      files.push(m.files[screen[j]]);
-    }
     (function next(from) {
       for (var k = from; k < files.length && k < from + 4; k++) add(files[k], 'modulepreload');
       if (k < files.length) setTimeout(next, 0, k);
     })(0);
+  }
+  // The screen's stylesheets apply at once, before the app can import the screen: each is parsed in
+  // its own task as it arrives (their classes are scoped, so the boot shell does not change). Only
+  // preloaded, they were all parsed in one long task when the app imported the screen (Vite's helper
+  // adds them as stylesheets then; it skips those already in the document). main.tsx puts the
+  // entry's before them and waits for all (data-done) before React's first render.
+  function screenStyles(l) {
+    l.setAttribute('data-screen-styles', '');
+    l.onload = l.onerror = function () {
+      l.setAttribute('data-done', '');
+    };
   }
   // A frame, then a task: after the paint. A hidden page gets no frames: it starts at once.
   if (document.visibilityState === 'hidden') start();

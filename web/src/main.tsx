@@ -11,23 +11,31 @@ import { siteStore } from './shared/state.ts';
 
 /**
  * The built index.html only preloads the shell's stylesheets (its static boot shell paints without
- * them); they are applied here, in order, and React renders once they have loaded, so no screen is
- * ever seen unstyled. The dev server injects styles itself and has no such links.
+ * them); they are applied here, in order and before the opened screen's (which index.html applies as
+ * they arrive), and React renders once all of them have loaded, so no screen is ever seen unstyled.
+ * The dev server injects styles itself and has no such links.
  */
 function appStyles(): Promise<unknown> {
+  const settled = (link: HTMLLinkElement) =>
+    new Promise<void>((resolve) => {
+      if (link.hasAttribute('data-done')) return resolve();
+      link.addEventListener('load', () => resolve());
+      link.addEventListener('error', () => resolve());
+    });
+  const screen = [...document.querySelectorAll<HTMLLinkElement>('link[data-screen-styles]')];
   const preloads = [...document.querySelectorAll<HTMLLinkElement>('link[data-app-styles]')];
-  return Promise.all(
-    preloads.map((preload) => {
+  return Promise.all([
+    ...screen.map(settled),
+    ...preloads.map((preload) => {
       const sheet = document.createElement('link');
       sheet.rel = 'stylesheet';
       sheet.crossOrigin = '';
       sheet.href = preload.href;
-      return new Promise<void>((resolve) => {
-        sheet.onload = sheet.onerror = () => resolve();
-        document.head.appendChild(sheet);
-      });
+      const done = settled(sheet);
+      document.head.insertBefore(sheet, screen[0] ?? null);
+      return done;
     }),
-  );
+  ]);
 }
 
 preloadEntry(window.location.pathname);

@@ -24,6 +24,8 @@ export type Handling = 'all' | 'navigation' | 'none';
 export interface CallOptions {
   handling?: Handling;
   signal?: AbortSignal;
+  /** Reads the response body as JSON (default `res.json()`); the flight search parses its large answer in a worker. */
+  parse?: (res: Response) => Promise<unknown>;
   /** Send the stored site's id (default). The branding call itself does not: it is how the id is found. */
   siteId?: boolean;
 }
@@ -123,7 +125,7 @@ async function exchange<E extends CallTarget>(
     fail({ endpoint, status: 0, error }, handling);
     throw new ApiError(0, null);
   }
-  const body: unknown = await res.json().catch(() => undefined);
+  const body: unknown = await (options.parse ?? ((r: Response) => r.json()))(res).catch(() => undefined);
   const isEnvelope =
     body !== null && typeof body === 'object' && typeof (body as { success?: unknown }).success === 'boolean';
   if (res.ok && isEnvelope && (body as { success: boolean }).success) {

@@ -1,5 +1,5 @@
 import { memo, useState, type ReactNode } from 'react';
-import { Button, Checkbox, Chip, Group, RangeSlider, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Chip, Group, RangeSlider, Select, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/Slider.css';
 import {
   STOP_CHOICES,
@@ -9,6 +9,7 @@ import {
   type LiveCounts,
 } from '@tp/domain/flight-filters';
 import { formatMoney } from '#shared/format.ts';
+import { Segmented } from './Segmented.tsx';
 
 /** Changes some filters of the list being edited; stable across renders (sections are memoised on it). */
 export type PatchFilters = (patch: Partial<FlightFilters>) => void;
@@ -214,7 +215,7 @@ const FareTypeSection = memo(function FareTypeSection({
 }) {
   return (
     <Section title="Fare type">
-      <SegmentedControl
+      <Segmented
         size="xs"
         data={FARE_TYPES}
         value={fareType ?? 'all'}

@@ -7,7 +7,6 @@ import {
   MultiSelect,
   NumberInput,
   Paper,
-  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -20,6 +19,7 @@ import { useApi } from '#api/hooks.ts';
 import { CityAutocomplete, type CityOption } from '#shared/city-autocomplete/CityAutocomplete.tsx';
 import { DateField } from '#shared/DateField.tsx';
 import { cityNames } from './city-names.ts';
+import { Segmented } from './Segmented.tsx';
 import {
   CABIN_OPTIONS,
   MULTI_STOP_LEGS,
@@ -45,17 +45,14 @@ const JOURNEY_OPTIONS = [
   { value: '3', label: 'Multi Stop' },
 ];
 const TIME_OPTIONS = TIME_BANDS.map((b) => ({ value: b.time, label: b.label }));
-
-/** The flight search form (spec 000 §2): journey type, legs, time band, passengers, cabin, sources. */
-export function SearchForm({
-  initial,
-  onSearch,
-  busy,
-}: {
+type SearchFormProps = {
   initial?: TSearchRequest | null;
   onSearch: (request: TSearchRequest) => void;
   busy?: boolean;
-}) {
+};
+
+/** The flight search form (spec 000 §2): journey type, legs, time band, passengers, cabin, sources. */
+export function SearchForm({ initial, onSearch, busy }: SearchFormProps) {
   const form = useForm<SearchFormValues>({
     initialValues: initialSearchValues(initial, cityNames.get),
     validate: (v) => validateSearch(v, localDate()),
@@ -90,7 +87,7 @@ export function SearchForm({
     <Paper withBorder p="md" component="form" onSubmit={form.onSubmit((values) => onSearch(toSearchRequest(values)))}>
       <Stack>
         <Group justify="space-between" wrap="wrap">
-          <SegmentedControl
+          <Segmented
             aria-label="Journey type"
             data={JOURNEY_OPTIONS}
             value={String(v.journeyType)}

@@ -1,4 +1,4 @@
-import { JOURNEY_TYPE, PAX_LIMITS, RETURN_TYPE, TIME_BANDS, type TSearchRequest } from '@tp/contracts/flights';
+import { JOURNEY_TYPE, RETURN_TYPE, TIME_BANDS, ZSearchRequest, type TSearchRequest } from '@tp/contracts/flights';
 import { MSG } from '@tp/contracts/messages';
 import { isoDay } from '#shared/format.ts';
 
@@ -125,15 +125,40 @@ export function withCityName(v: SearchFormValues, code: string, label: string): 
   return { ...v, legs: v.legs.map((l) => ({ ...l, origin: named(l.origin), destination: named(l.destination) })) };
 }
 
-/** Errors by form path ('legs.0.origin', 'adults', …); empty when the search can go. */
+/** Form fields of the contract's passenger counts. */
+const FORM_PATH: Record<string, string> = { adultCount: 'adults', childCount: 'children', infantCount: 'infants' };
+
+/**
+ * Errors of the contract's search schema (ZSearchRequest, built on the first validation, not with the
+ * form) for the request these values make, at form paths: origin ≠ destination and the passenger rules
+ * (spec 000 §9) have one source of truth and the same messages as the API's.
+ */
+function contractErrors(v: SearchFormValues): Record<string, string> {
+  const e: Record<string, string> = {};
+  const parsed = ZSearchRequest.safeParse(toSearchRequest(v));
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const [field, index, leg] = issue.path;
+    // A return's second segment is the first leg reversed, with the same issues: only shown legs map.
+    const path =
+      field === 'segments' && typeof index === 'number' && index < v.legs.length && typeof leg === 'string'
+        ? `legs.${index}.${leg === 'preferredDepartureTime' ? 'date' : leg}`
+        : FORM_PATH[String(field)];
+    if (path) e[path] ??= issue.message;
+  }
+  return e;
+}
+
+/**
+ * Errors by form path ('legs.0.origin', 'adults', …); empty when the search can go. The form's own
+ * rules (what is missing, dates against today and each other, how many legs) come first; the
+ * contract's schema gives the rest.
+ */
 export function validateSearch(v: SearchFormValues, today: string): Record<string, string> {
   const e: Record<string, string> = {};
   let previousDate = today;
   v.legs.forEach((leg, i) => {
     if (!leg.origin) e[`legs.${i}.origin`] = MSG.required;
     if (!leg.destination) e[`legs.${i}.destination`] = MSG.required;
-    else if (leg.origin && leg.origin.value === leg.destination.value)
-      e[`legs.${i}.destination`] = 'Origin and destination must differ';
     if (!leg.date) e[`legs.${i}.date`] = MSG.required;
     else if (leg.date < previousDate)
       e[`legs.${i}.date`] =
@@ -147,19 +172,18 @@ export function validateSearch(v: SearchFormValues, today: string): Record<strin
   }
   if (v.journeyType === 3 && (v.legs.length < MULTI_STOP_LEGS.min || v.legs.length > MULTI_STOP_LEGS.max))
     e.legs = `A multi-stop search has ${MULTI_STOP_LEGS.min} to ${MULTI_STOP_LEGS.max} flights`;
-  // Supplier passenger rules (spec 000 §9; messages as the contract's search schema).
+  // The contract's minimum says "too small"; the form names the rule.
   if (!Number.isInteger(v.adults) || v.adults < 1) e.adults = 'At least 1 adult';
-  else if (v.adults + v.children > PAX_LIMITS.maxSeated) e.adults = 'At most 9 passengers can travel on one booking';
-  if (v.infants > v.adults) e.infants = 'Infants cannot outnumber adults';
-  return e;
+  return { ...contractErrors(v), ...e };
 }
 
 /** The api/search request of valid form values. Returns travel as JourneyType 2 with its sub type in returnType. */
 export function toSearchRequest(v: SearchFormValues): TSearchRequest {
   const at = (date: string) => `${date}T${v.time}`;
   const legs = v.legs.map((l) => ({
-    origin: l.origin!.value,
-    destination: l.destination!.value,
+    // Codes are there once the form is valid; validation builds the request before (missing ones are '').
+    origin: l.origin?.value ?? '',
+    destination: l.destination?.value ?? '',
     preferredDepartureTime: at(l.date),
   }));
   const segments =

@@ -5,6 +5,7 @@ import type { TSearchResponse } from '@tp/contracts/flights';
 import { ApiError, call } from '#api/client.ts';
 import { flightPaths } from './paths.ts';
 import { queryToSearch } from './search-query.ts';
+import { parseSearchAnswer } from './search-answer.ts';
 import { searchCache } from './state.ts';
 
 export type SearchState =
@@ -34,7 +35,7 @@ export function useSearchResults(searchId: string, query: string): { state: Sear
     let live = true;
     let pending = inFlight.get(query);
     if (!pending) {
-      pending = call(search, request).finally(() => inFlight.delete(query));
+      pending = call(search, request, { parse: parseSearchAnswer }).finally(() => inFlight.delete(query));
       inFlight.set(query, pending);
     }
     pending.then(

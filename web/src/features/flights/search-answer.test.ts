@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parseSearchAnswer } from './search-answer.ts';
+import { answerMessages } from './search-answer.worker.ts';
+
+/** A Worker that runs the worker's code in this thread, one message per task as a real one posts them. */
+class InlineWorker {
+  onmessage: ((e: { data: unknown }) => void) | null = null;
+  onerror: ((e: { preventDefault(): void }) => void) | null = null;
+  static fail = false;
+  postMessage(bytes: ArrayBuffer) {
+    if (InlineWorker.fail) {
+      setTimeout(() => this.onerror?.({ preventDefault() {} }));
+      return;
+    }
+    for (const m of answerMessages(bytes)) setTimeout(() => this.onmessage?.({ data: structuredClone(m) }));
+  }
+  terminate() {}
+}
+
+const option = (i: number) => ({ resultIndex: `R${i}`, publishedPrice: 1000 + i });
+const answer = {
+  success: true,
+  message: 'ok',
+  result: { searchId: 's1', results: [Array.from({ length: 95 }, (_, i) => option(i)), [option(500)]] },
+};
+const response = (body: string) => new Response(body, { headers: { 'content-type': 'application/json' } });
+
+describe('parseSearchAnswer', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    InlineWorker.fail = false;
+  });
+
+  it('puts the envelope and every option list back together from the slices, in order', async () => {
+    vi.stubGlobal('Worker', InlineWorker);
+    const messages = [...answerMessages(new TextEncoder().encode(JSON.stringify(answer)).buffer)];
+    expect(messages.filter((m) => m.kind === 'slice').length).toBeGreaterThan(2);
+    expect(await parseSearchAnswer(response(JSON.stringify(answer)))).toEqual(answer);
+  });
+
+  it('passes an answer without option lists (an error envelope) through as it is', async () => {
+    vi.stubGlobal('Worker', InlineWorker);
+    const failed = { success: false, errorMessage: 'Search expired' };
+    expect(await parseSearchAnswer(response(JSON.stringify(failed)))).toEqual(failed);
+  });
+
+  it('rejects a body that is not JSON', async () => {
+    vi.stubGlobal('Worker', InlineWorker);
+    await expect(parseSearchAnswer(response('<html>'))).rejects.toThrow(SyntaxError);
+  });
+
+  it('parses on the main thread when the worker cannot start', async () => {
+    vi.stubGlobal('Worker', InlineWorker);
+    InlineWorker.fail = true;
+    expect(await parseSearchAnswer(response(JSON.stringify(answer)))).toEqual(answer);
+  });
+});
