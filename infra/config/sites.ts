@@ -1,7 +1,9 @@
 /**
- * Reseller domains: one CloudFront distribution each, all serving the same SPA and API (branding is
- * looked up by domain at load). Adding a reseller = one line here plus its ACM certificate, which
- * CloudFront requires in us-east-1 whatever the stacks' region. ARNs below are placeholders.
+ * Reseller domains: one CloudFront distribution and one SES identity each, all serving the same SPA and
+ * API (branding is looked up by domain at load, so the SPA needs nothing per reseller). Adding a
+ * reseller = one line here plus its ACM certificate, which CloudFront requires in us-east-1 whatever
+ * the stacks' region; `npm run dns` then prints the records to publish (docs/deploy.md). ARNs below
+ * are placeholders.
  */
 import type { SiteScriptSettings } from '@tp/contracts/security-headers';
 import type { StageName } from './stages.ts';
@@ -15,7 +17,15 @@ export interface SiteConfig {
    * names but this list does not is refused by the browser.
    */
   scripts?: SiteScriptSettings;
+  /**
+   * The custom MAIL FROM domain of the reseller's SES identity (bounces are returned there, so SPF and
+   * DMARC align on the reseller's own domain). Defaults to `mail.<domain>`; it must be a subdomain of
+   * `domain` not used for anything else (it gets an MX record pointing at SES).
+   */
+  mailFromDomain?: string;
 }
+
+export const mailFromDomainOf = (site: SiteConfig): string => site.mailFromDomain ?? `mail.${site.domain}`;
 
 const placeholderCert = (account: string, n: number): string =>
   `arn:aws:acm:us-east-1:${account}:certificate/00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

@@ -15,7 +15,10 @@ export interface StageConfig {
   retainData: boolean;
   logRetention: RetentionDays;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
-  /** SES domain identity and the From address the email worker sends with (MAIL_FROM). */
+  /**
+   * The stage-wide SES domain identity and the From address the email worker sends with (MAIL_FROM) until
+   * it picks the reseller's own domain (each reseller domain has its identity, infra/config/sites.ts).
+   */
   mail: { domain: string; from: string };
   /** Subscribed to the alarm topic when set. */
   alarmEmail?: string;
@@ -26,7 +29,11 @@ export interface StageConfig {
    * Where not, the sandbox routes answer 404 and staff cannot choose them (SANDBOX_PAYMENTS).
    */
   sandboxPayments: boolean;
-  /** A WAFv2 web ACL (scope CLOUDFRONT, so created in us-east-1) attached to every distribution. */
+  /**
+   * Override only: an existing CLOUDFRONT-scope web ACL (e.g. an organisation's, from Firewall Manager)
+   * to attach to every distribution instead of the stage's own (the web-acl stack, lib/stacks/web-acl-stack.ts,
+   * is then not created). Its ARN must name the ACL, `arn:aws:wafv2:us-east-1:<account>:global/webacl/<name>/<id>`.
+   */
   webAclArn?: string;
 }
 
@@ -53,6 +60,9 @@ export const STAGES: Record<StageName, StageConfig> = {
     sandboxPayments: false,
   },
 };
+
+/** Every stack's name: `travel-<stage>-<part>` (part: data, messaging, api, web-acl, web, monitoring). */
+export const stackNameOf = (stage: StageConfig, part: string): string => `travel-${stage.name}-${part}`;
 
 /** What happens to stateful resources (table, buckets, log groups) on delete or replacement. */
 export const removalPolicyOf = (stage: StageConfig): RemovalPolicy =>

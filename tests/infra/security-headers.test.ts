@@ -17,7 +17,7 @@ import { BOOT_SCRIPT_HASHES } from '@tp/web/boot/index.ts';
 import { SITES, type SiteConfig } from '../../infra/config/sites.ts';
 import { STAGES } from '../../infra/config/stages.ts';
 import { API_PATH_PATTERNS, APP_PATH_PATTERN, WebStack } from '../../infra/lib/stacks/web-stack.ts';
-import { SYNTH_TIMEOUT_MS, resourcesOf, synthPlatform, type Synthesised } from './support.ts';
+import { SPA_FIXTURE, SYNTH_TIMEOUT_MS, resourcesOf, synthPlatform, type Synthesised } from './support.ts';
 
 type Props = Record<string, any>;
 
@@ -118,7 +118,14 @@ describe('a reseller with its own scripts', () => {
       httpApiId: 'abc123',
       apiEndpoint: 'https://abc123.execute-api.ap-south-1.amazonaws.com',
     });
-    const web = new WebStack(new App(), 'Web', { env: STAGES.dev.env, stage: STAGES.dev, sites, httpApi });
+    const web = new WebStack(new App(), 'Web', {
+      env: STAGES.dev.env,
+      stage: STAGES.dev,
+      sites,
+      httpApi,
+      webAclArn: 'arn:aws:wafv2:us-east-1:111111111111:global/webacl/test/00000000-0000-4000-8000-000000000000',
+      spaDist: SPA_FIXTURE,
+    });
     return Template.fromStack(web);
   }
 

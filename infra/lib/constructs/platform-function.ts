@@ -29,7 +29,8 @@ export interface PlatformFunctionProps {
 
 /** A sender-side view of the mail setup (MessagingStack owns the resources). */
 export interface MailBinding {
-  identityArn: string;
+  /** The stage's identity and every reseller's: the worker may send from any of them. */
+  identityArns: string[];
   configurationSetArn: string;
   from: string;
 }
@@ -105,7 +106,7 @@ export class PlatformFunction extends NodejsFunction {
     this.addToRolePolicy(
       new PolicyStatement({
         actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-        resources: [mail.identityArn, mail.configurationSetArn],
+        resources: [...mail.identityArns, mail.configurationSetArn],
       }),
     );
     this.addEnvironment('MAIL_FROM', mail.from);

@@ -1,6 +1,14 @@
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import {
+  Alarm,
+  ComparisonOperator,
+  Dashboard,
+  GraphWidget,
+  Metric,
+  TreatMissingData,
+  type IMetric,
+} from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -11,6 +19,7 @@ import type { Construct } from 'constructs';
 import type { StageConfig } from '../../config/stages.ts';
 import type { QueueKey } from '../../config/functions.ts';
 import type { QueuePair } from './messaging-stack.ts';
+import { WEB_ACL_REGION } from './web-acl-stack.ts';
 
 export interface MonitoredFunction {
   /** Stable construct-friendly name (the bundle name). */
@@ -23,16 +32,33 @@ export interface MonitoringStackProps extends StackProps {
   queues: Record<QueueKey, QueuePair>;
   functions: readonly MonitoredFunction[];
   httpApi: IHttpApi;
+  /** The web ACL in front of every distribution, by name (its metrics' dimension). */
+  webAclName: string;
 }
 
 const PERIOD = Duration.minutes(5);
 /** A few 5xx in five minutes is a bug or a failing dependency, not noise. */
 const API_5XX_THRESHOLD = 5;
 
+/**
+ * The web ACL's blocked requests, all rules together. CloudFront ACLs report in us-east-1: a dashboard
+ * may show another region's metric, an alarm may not (so this is a widget, not an alarm).
+ */
+export const webAclBlockedRequests = (webAclName: string): Metric =>
+  new Metric({
+    namespace: 'AWS/WAFV2',
+    metricName: 'BlockedRequests',
+    dimensionsMap: { WebACL: webAclName, Rule: 'ALL' },
+    region: WEB_ACL_REGION,
+    statistic: 'Sum',
+    period: PERIOD,
+  });
+
 /** Alarms on what needs a human: parked messages, server errors, failing or throttled functions. */
 export class MonitoringStack extends Stack {
   readonly topic: Topic;
   readonly alarms: Alarm[] = [];
+  readonly dashboard: Dashboard;
 
   constructor(scope: Construct, id: string, props: MonitoringStackProps) {
     super(scope, id, props);
@@ -73,6 +99,15 @@ export class MonitoringStack extends Stack {
         fn.metricThrottles({ period: PERIOD, statistic: 'Sum' }),
       );
     }
+
+    this.dashboard = new Dashboard(this, 'Dashboard', { dashboardName: `travel-${props.stage.name}` });
+    this.dashboard.addWidgets(
+      new GraphWidget({
+        title: 'Web ACL: blocked requests (every distribution)',
+        left: [webAclBlockedRequests(props.webAclName)],
+        width: 12,
+      }),
+    );
   }
 
   /** Alarms when the metric goes above `threshold` in one period; no data means all is well. */

@@ -1,5 +1,16 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { Duration, Fn, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import {
+  CfnOutput,
+  DefaultStackSynthesizer,
+  Duration,
+  Fn,
+  Stack,
+  Token,
+  Validations,
+  type CfnElement,
+  type StackProps,
+} from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -26,8 +37,10 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { API_BASES } from '@tp/contracts/endpoint';
+import { SPA_BASENAME } from '@tp/contracts/spa-routes';
 import {
   API_SECURITY_HEADER_SET,
   CLOUDFRONT_CSP_MAX_LENGTH,
@@ -42,10 +55,36 @@ export interface WebStackProps extends StackProps {
   stage: StageConfig;
   sites: readonly SiteConfig[];
   httpApi: IHttpApi;
+  /** The CLOUDFRONT-scope web ACL every distribution is attached to (the web-acl stack's, or the override). */
+  webAclArn: string;
+  /** The built SPA (`web/dist`), uploaded to the bucket under the SPA's base. */
+  spaDist: string;
 }
 
 /** Where the SPA lives in the bucket and on every domain (the Vite base). */
-export const APP_PATH_PATTERN = '/app/*';
+export const APP_PATH_PATTERN = `${SPA_BASENAME}/*`;
+/** The Vite build's content-hashed files (`assets/` under the base): a new build never reuses a name. */
+export const HASHED_DIR = 'assets';
+/** Hashed files: cached by browsers and CloudFront for a year, never revalidated. */
+export const HASHED_CACHE_CONTROL = [
+  CacheControl.setPublic(),
+  CacheControl.maxAge(Duration.days(365)),
+  CacheControl.immutable(),
+];
+/** index.html, sw.js, favicon and brand files keep their names across builds: revalidated on every use. */
+export const UNHASHED_CACHE_CONTROL = [CacheControl.noCache()];
+
+/**
+ * The CloudFront paths of the build's unhashed files (top-level files and folders but `assets/`), the only
+ * ones a deploy changes under an existing name. SPA routes are cached as `/app/index.html` (the viewer
+ * request function rewrites them before the cache).
+ */
+export function unhashedPaths(spaDist: string): string[] {
+  return readdirSync(spaDist)
+    .filter((name) => name !== HASHED_DIR)
+    .sort()
+    .map((name) => `${SPA_BASENAME}/${name}${statSync(join(spaDist, name)).isDirectory() ? '/*' : ''}`);
+}
 /** `/api/*`, `/flight-api/*`, `/partner-api/*`: straight from the contract's API bases. */
 export const API_PATH_PATTERNS = Object.values(API_BASES).map((base) => `${base}*`);
 
@@ -193,18 +232,93 @@ export class WebStack extends Stack {
         enableLogging: true,
         logBucket: logs,
         logFilePrefix: `cloudfront/${site.domain}/`,
-        ...(stage.webAclArn ? { webAclId: stage.webAclArn } : {}),
+        webAclId: props.webAclArn,
       });
       Validations.of(distribution).acknowledge({
         id: 'AwsSolutions-CFR1',
         reason: 'Resellers sell to travellers anywhere; there is no country to exclude.',
       });
-      if (!stage.webAclArn)
-        Validations.of(distribution).acknowledge({
-          id: 'AwsSolutions-CFR2',
-          reason: `No web ACL configured for stage ${stage.name} (set webAclArn; a CLOUDFRONT-scope ACL lives in us-east-1). API throttling and the handlers' login rate limits apply meanwhile.`,
-        });
+      // The target of the reseller's alias CNAME (npm run dns).
+      new CfnOutput(this, `${id}-DomainName`, {
+        description: `CloudFront domain name for ${site.domain}`,
+        value: distribution.distributionDomainName,
+      });
       return distribution;
     });
+    this.deploySpa(props.spaDist, props.sites);
+  }
+
+  /**
+   * Uploads the build under the SPA's base: the hashed files first, kept across deploys (a tab still on the
+   * previous index.html loads its lazy chunks by their old names), then the unhashed files, pruned to the
+   * build and invalidated in every distribution (BucketDeployment takes one distribution per deployment, so
+   * one small deployment per reseller; they write identical bytes).
+   */
+  private deploySpa(spaDist: string, sites: readonly SiteConfig[]): void {
+    if (!existsSync(join(spaDist, 'index.html')))
+      throw new Error(
+        `${spaDist}/index.html is missing: build the SPA first (npm run build -w web; npm run synth does)`,
+      );
+    const source = [Source.asset(spaDist)];
+    const destination = { destinationBucket: this.bucket, destinationKeyPrefix: `${SPA_BASENAME.slice(1)}/` };
+    // The AWS CLI sync in the deployment Lambda: room for a few MB of assets without swapping.
+    const memoryLimit = 512;
+    const hashed = new BucketDeployment(this, 'SpaHashedFiles', {
+      ...destination,
+      sources: source,
+      exclude: ['*'],
+      include: [`${HASHED_DIR}/*`],
+      cacheControl: HASHED_CACHE_CONTROL,
+      prune: false,
+      memoryLimit,
+    });
+    const paths = unhashedPaths(spaDist);
+    this.distributions.forEach((distribution, i) => {
+      const unhashed = new BucketDeployment(this, `SpaFiles-${sites[i]!.domain}`, {
+        ...destination,
+        sources: source,
+        // Excluded files are neither uploaded nor pruned by this deployment.
+        exclude: [`${HASHED_DIR}/*`],
+        cacheControl: UNHASHED_CACHE_CONTROL,
+        distribution,
+        distributionPaths: paths,
+        memoryLimit,
+      });
+      unhashed.node.addDependency(hashed);
+    });
+    this.acknowledgeDeploymentHandler();
+  }
+
+  /** The deployments share one CDK-provided handler (a singleton Lambda at stack level): its findings, each. */
+  private acknowledgeDeploymentHandler(): void {
+    const handler = this.node.children.find((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'));
+    if (!handler) throw new Error('BucketDeployment handler not found: did aws-cdk-lib rename it?');
+    // As cdk-nag spells the ARN: the partition is a literal under cdk.json's partition-literals flag, else a Ref.
+    const partition = Token.isUnresolved(this.partition) ? '<AWS::Partition>' : this.partition;
+    const assets = `arn:${partition}:s3:::cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-${this.account}-${this.region}/*`;
+    const s3 = 'Read of the bootstrap asset bucket and read/write of the SPA bucket, as BucketDeployment grants them';
+    const reasons: Record<string, string> = {
+      'AwsSolutions-L1':
+        "aws-cdk-lib pins the deployment handler's runtime (Python with the AWS CLI layer); it runs only during deploys.",
+      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]':
+        'The deploy-time handler writes only its own logs.',
+      ...Object.fromEntries(
+        [
+          'Action::s3:Abort*',
+          'Action::s3:DeleteObject*',
+          'Action::s3:GetBucket*',
+          'Action::s3:GetObject*',
+          'Action::s3:List*',
+        ]
+          .concat([
+            `Resource::${assets}`,
+            `Resource::<${this.getLogicalId(this.bucket.node.defaultChild as CfnElement)}.Arn>/*`,
+          ])
+          .map((finding) => [`AwsSolutions-IAM5[${finding}]`, `${s3}; no other bucket.`]),
+      ),
+      'AwsSolutions-IAM5[Resource::*]':
+        'cloudfront:CreateInvalidation/GetInvalidation as BucketDeployment grants them (on any distribution of the account).',
+    };
+    for (const [id, reason] of Object.entries(reasons)) Validations.of(handler).acknowledge({ id, reason });
   }
 }
