@@ -110,7 +110,7 @@ function baseOf(fields: Field[]): Record<string, unknown> {
 // ---------------------------------------------------------------------------------------------- inputs
 
 /** The field errors the handler preset must answer (functions/src/lib/http.ts validationError). */
-function contractFields(error: z.ZodError): Record<string, string> {
+function contractFields(error: z.core.$ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) fields[issue.path.map(String).join('.') || '_'] ??= issue.message;
   return fields;

@@ -2,7 +2,14 @@ import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { z } from 'zod';
-import { routeKey, type AuthRule, type Endpoint, type ParsedRequestOf, type ResponseOf } from '@tp/contracts/endpoint';
+import {
+  routeKey,
+  type AuthRule,
+  type ContractSchema,
+  type Endpoint,
+  type ParsedRequestOf,
+  type ResponseOf,
+} from '@tp/contracts/endpoint';
 import { MSG } from '@tp/contracts/messages';
 import { AUTH, REQUEST_LIMITS } from '@tp/contracts/platform';
 import type { TErrorEnvelope } from '@tp/contracts/envelope';
@@ -46,7 +53,7 @@ export interface PublicScope extends Scope {
   session: SessionRecord | undefined;
 }
 export type ScopeFor<A extends AuthRule> = A extends 'public' ? PublicScope : A extends 'token' ? Scope : SignedInScope;
-type AuthOf<E> = E extends Endpoint<z.ZodType, z.ZodType, infer A> ? A : never;
+type AuthOf<E> = E extends Endpoint<ContractSchema, ContractSchema, infer A> ? A : never;
 
 /** Set cookies or a message alongside the payload. */
 export class Reply<T> {
@@ -93,7 +100,7 @@ function envelopeError(err: AppError): HttpResult {
 }
 
 /** zod issues → the first message for the toast plus one message per field path. */
-export function validationError(error: z.ZodError): AppError {
+export function validationError(error: z.core.$ZodError): AppError {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const path = issue.path.map(String).join('.') || '_';

@@ -2,7 +2,7 @@
  * The staff customer screen (spec 000 §2, §3 "Customer", §5 Change Details and agent quick create):
  * schemas and the validation rules the server and the screens share.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { isValidPhone, phoneCountries, PREFERRED_PHONE_COUNTRY } from '@tp/domain/phone';
 import { USER_TYPES, type UserType } from './endpoint.ts';
 import { MSG } from './messages.ts';
@@ -31,17 +31,21 @@ export const CUSTOMER_MSG = {
 } as const;
 
 const zPositiveInt = (message: string) =>
-  zIntFromText().pipe(z.number().int().positive(message).max(Number.MAX_SAFE_INTEGER, message));
+  z.pipe(
+    zIntFromText(),
+    z.number().check(z.int()).check(z.positive(message)).check(z.maximum(Number.MAX_SAFE_INTEGER, message)),
+  );
 
 /** Page numbers start at 1; absent means the first page. */
-export const zPage = () => zIntFromText().pipe(z.number().int().min(1, 'Page must be 1 or more')).default(1);
+export const zPage = () =>
+  z._default(z.pipe(zIntFromText(), z.number().check(z.int()).check(z.minimum(1, 'Page must be 1 or more'))), 1);
 /** An optional id: absent is fine, blank is not. */
-export const zOptionalId = () => zId().optional();
+export const zOptionalId = () => z.optional(zId());
 
 /** Optional one-line text (codes, company names): absent reads as empty. */
-const zText = (max?: number) => zShortText({ required: false, max }).default('');
+const zText = (max?: number) => z._default(zShortText({ required: false, max }), '');
 /** An optional name: absent reads as empty. */
-const zOptionalName = () => zName({ required: false }).default('');
+const zOptionalName = () => z._default(zName({ required: false }), '');
 
 /** A row of the staff customer list and the customer-details dialog (spec 000 §3 "Customer"). */
 export const ZCustomer = lazy(() =>
@@ -49,7 +53,7 @@ export const ZCustomer = lazy(() =>
     /** The user id every other call takes as `userId`. */
     id: z.string(),
     /** Per-site customer number, the `customerId` of block, exemption and Change Details. */
-    users_id: z.number().int(),
+    users_id: z.number().check(z.int()),
     firstName: z.string(),
     lastName: z.string(),
     companyName: z.string(),
@@ -63,8 +67,8 @@ export const ZCustomer = lazy(() =>
     /** Permission (RBAC) group name of a staff user; empty when none. */
     userGroupName: z.string(),
     /** The mapped customer group, for the Change Group dialog. */
-    userGroup: z.object({ groupId: z.string().nullable() }),
-    rbacUserGroupId: z.string().nullable(),
+    userGroup: z.object({ groupId: z.nullable(z.string()) }),
+    rbacUserGroupId: z.nullable(z.string()),
     legalEntityId: z.string(),
     flightLookToBook: z.object({ is_exempted: z.boolean() }),
     panNumber: z.string(),
@@ -81,15 +85,15 @@ export type TCustomer = z.infer<typeof ZCustomer>;
 export const ZCustomerPage = lazy(() =>
   z.object({
     records: z.array(ZCustomer),
-    totalRecords: z.number().int(),
-    totalPages: z.number().int(),
+    totalRecords: z.number().check(z.int()),
+    totalPages: z.number().check(z.int()),
   }),
 );
 
 export const ZGetCustomers = lazy(() =>
   z.object({
     /** Sent by the screen; the server uses the session's user instead of trusting it. */
-    staffId: z.union([zId(), z.number()]).optional(),
+    staffId: z.optional(z.union([zId(), z.number()])),
     page: zPage(),
     /** Narrows the list to one user (clicking a ticket's creator). */
     userId: zOptionalId(),
@@ -103,8 +107,8 @@ export const ZMonthlyFlightActivity = lazy(() =>
   z.object({
     /** `MM-YYYY`. */
     month_year: z.string(),
-    look_count: z.number().int(),
-    book_count: z.number().int(),
+    look_count: z.number().check(z.int()),
+    book_count: z.number().check(z.int()),
   }),
 );
 
@@ -135,7 +139,7 @@ export function changeDetailsIssues(
   return issues;
 }
 
-const addIssues = (ctx: z.RefinementCtx, issues: RuleIssue[], prefix: string[] = []) => {
+const addIssues = (ctx: z.core.$RefinementCtx, issues: RuleIssue[], prefix: string[] = []) => {
   for (const i of issues) ctx.addIssue({ code: 'custom', message: i.message, path: [...prefix, ...i.path] });
 };
 
@@ -146,15 +150,21 @@ export const ZChangeDetails = lazy(() =>
       customerId: zPositiveInt(CUSTOMER_MSG.customerNumber),
       firstName: zName(),
       lastName: zOptionalName(),
-      phoneNumbers: z.array(ZValidPhoneEntry).max(10).default([]),
+      phoneNumbers: z._default(z.array(ZValidPhoneEntry).check(z.maxLength(10)), []),
       email: zOptionalEmail(),
-      panNumber: zText(20).transform((s) => s.toUpperCase()),
-      gstNumber: zText(20).transform((s) => s.toUpperCase()),
+      panNumber: z.pipe(
+        zText(20),
+        z.transform((s) => s.toUpperCase()),
+      ),
+      gstNumber: z.pipe(
+        zText(20),
+        z.transform((s) => s.toUpperCase()),
+      ),
       companyName: zOptionalName(),
       /** The form's idea of the customer's type; the server checks against the stored one. */
-      userType: z.enum(USER_TYPES).optional(),
+      userType: z.optional(z.enum(USER_TYPES)),
     })
-    .superRefine((v, ctx) => addIssues(ctx, changeDetailsIssues(v, v.userType))),
+    .check(z.superRefine((v, ctx) => addIssues(ctx, changeDetailsIssues(v, v.userType)))),
 );
 export type TChangeDetails = z.output<typeof ZChangeDetails>;
 
@@ -168,12 +178,13 @@ export const ZQuickCustomer = lazy(() =>
     firstName: zName(),
     lastName: zOptionalName(),
     /** Checked by quickCreateIssues (an email or a phone is required). */
-    email: zEmailText().default(''),
+    email: z._default(zEmailText(), ''),
     /** As the phone input holds it: national digits, or `+<dial code><digits>`. */
-    phone: zPhoneText({ required: false, message: MSG.invalidPhoneNumber }).default(''),
-    phoneCode: zPhoneCountry({ required: false })
-      .default('')
-      .transform((s) => s.toLowerCase()),
+    phone: z._default(zPhoneText({ required: false, message: MSG.invalidPhoneNumber }), ''),
+    phoneCode: z.pipe(
+      z._default(zPhoneCountry({ required: false }), ''),
+      z.transform((s) => s.toLowerCase()),
+    ),
     companyName: zOptionalName(),
   }),
 );
@@ -221,13 +232,13 @@ export const ZCreateAgent = lazy(() =>
   z.object({
     userData: z
       .object({ customer: ZQuickCustomer, userType: z.enum(QUICK_CREATE_TYPES) })
-      .superRefine((v, ctx) => addIssues(ctx, quickCreateIssues(v.customer, v.userType), ['customer'])),
+      .check(z.superRefine((v, ctx) => addIssues(ctx, quickCreateIssues(v.customer, v.userType), ['customer']))),
   }),
 );
 
 /** A customer a staff member starts a DMC quotation for: a name and a phone or an email. */
 export const ZPendingDmcCustomer = lazy(() =>
-  ZQuickCustomer.superRefine((v, ctx) => addIssues(ctx, quickCreateIssues(v, 'retail'))),
+  ZQuickCustomer.check(z.superRefine((v, ctx) => addIssues(ctx, quickCreateIssues(v, 'retail')))),
 );
 
 // ---------------------------------------------------------------------------------------------------
@@ -254,19 +265,27 @@ export const ZBillingDetails = lazy(() =>
   z
     .object({
       billingName: zName(),
-      gstNumber: zText(20).transform((s) => s.toUpperCase()),
+      gstNumber: z.pipe(
+        zText(20),
+        z.transform((s) => s.toUpperCase()),
+      ),
       gstState: zText(),
-      panNumber: zText(20).transform((s) => s.toUpperCase()),
+      panNumber: z.pipe(
+        zText(20),
+        z.transform((s) => s.toUpperCase()),
+      ),
     })
-    .superRefine((v, ctx) => {
-      if (v.gstNumber && !isValidGstin(v.gstNumber))
-        ctx.addIssue({ code: 'custom', message: CUSTOMER_MSG.invalidGstin, path: ['gstNumber'] });
-      if (v.gstNumber && !v.gstState) ctx.addIssue({ code: 'custom', message: MSG.required, path: ['gstState'] });
-      if (v.panNumber && !isValidPan(v.panNumber))
-        ctx.addIssue({ code: 'custom', message: CUSTOMER_MSG.invalidPan, path: ['panNumber'] });
-      else if (v.panNumber && isValidGstin(v.gstNumber) && v.gstNumber.slice(2, 12) !== v.panNumber)
-        ctx.addIssue({ code: 'custom', message: CUSTOMER_MSG.gstinPanMismatch, path: ['gstNumber'] });
-    }),
+    .check(
+      z.superRefine((v, ctx) => {
+        if (v.gstNumber && !isValidGstin(v.gstNumber))
+          ctx.addIssue({ code: 'custom', message: CUSTOMER_MSG.invalidGstin, path: ['gstNumber'] });
+        if (v.gstNumber && !v.gstState) ctx.addIssue({ code: 'custom', message: MSG.required, path: ['gstState'] });
+        if (v.panNumber && !isValidPan(v.panNumber))
+          ctx.addIssue({ code: 'custom', message: CUSTOMER_MSG.invalidPan, path: ['panNumber'] });
+        else if (v.panNumber && isValidGstin(v.gstNumber) && v.gstNumber.slice(2, 12) !== v.panNumber)
+          ctx.addIssue({ code: 'custom', message: CUSTOMER_MSG.gstinPanMismatch, path: ['gstNumber'] });
+      }),
+    ),
 );
 
 // ---------------------------------------------------------------------------------------------------
@@ -277,7 +296,7 @@ export const ZEmailSubscribers = lazy(() =>
     records: z.array(
       z.object({
         id: z.string(),
-        users_id: z.number().int(),
+        users_id: z.number().check(z.int()),
         firstName: z.string(),
         lastName: z.string(),
         email: z.string(),
@@ -294,20 +313,20 @@ export const ZMyLegalEntity = lazy(() =>
     legalEntityId: z.string(),
     name: z.string(),
     kind: z.enum(['individual', 'company']),
-    address: z
-      .object({
+    address: z.optional(
+      z.object({
         address1: z.string(),
-        address2: z.string().optional(),
+        address2: z.optional(z.string()),
         city: z.string(),
         state: z.string(),
         country: z.string(),
         pincode: z.string(),
-      })
-      .optional(),
+      }),
+    ),
     /** The customer group whose markups apply: the mapped one, else the site's default (null when none). */
-    group: z
-      .object({ groupId: z.string(), groupName: z.string(), isDefault: z.boolean(), isMapped: z.boolean() })
-      .nullable(),
+    group: z.nullable(
+      z.object({ groupId: z.string(), groupName: z.string(), isDefault: z.boolean(), isMapped: z.boolean() }),
+    ),
     /** Relation config set by the site owner (TDS withheld on commission). */
     tds: z.object({ isTdsDeductable: z.boolean() }),
   }),

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazy } from './lazy.ts';
 
 /**
@@ -11,8 +11,8 @@ export const ZEmailAttachmentRequest = lazy(() =>
     z.object({
       /** The e-ticket PDF of a booking: all passengers, or one (pax), with or without the fare. */
       kind: z.literal('eticketPdf'),
-      bookingId: z.string().min(1).max(64),
-      pax: z.number().int().min(0).optional(),
+      bookingId: z.string().check(z.minLength(1), z.maxLength(64)),
+      pax: z.optional(z.number().check(z.int(), z.minimum(0))),
       hidePrice: z.boolean(),
     }),
   ]),

@@ -1,9 +1,12 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+// Type only (erased from bundles): contracts not yet moved to zod/mini are classic schemas.
+import type { ZodType as ClassicType } from 'zod';
 import { MSG } from './messages.ts';
 
 // A missing value reads as the spec's required message everywhere, instead of zod's type jargon; every
 // other default is a plain sentence too (a 400 says what to fix, never "expected string, received number").
-// Messages a schema spells out itself take precedence over these.
+// Messages a schema spells out itself take precedence over these. The config is zod's core one: classic and
+// zod/mini schemas both read it.
 z.config({
   customError: (issue) => {
     if (issue.input === undefined || issue.input === null) return MSG.required;
@@ -81,9 +84,15 @@ export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 /** Which key of the success envelope carries the payload (the specs read `result` for most calls, `data` for a few). */
 export type EnvelopeKey = 'result' | 'data';
 
+/**
+ * A request or response schema: classic zod or zod/mini (docs/benchmarks.md "Moving the contracts to
+ * zod/mini"). Both parse the same way (`.parse` / `.safeParse`), so callers need not know which one.
+ */
+export type ContractSchema = ClassicType | z.ZodMiniType;
+
 export interface Endpoint<
-  Req extends z.ZodType = z.ZodType,
-  Res extends z.ZodType = z.ZodType,
+  Req extends ContractSchema = ContractSchema,
+  Res extends ContractSchema = ContractSchema,
   A extends AuthRule = AuthRule,
 > {
   /** Stable operation id, `<domain>.<verb>`; the handler registry is keyed by it. */
@@ -110,7 +119,7 @@ export interface Endpoint<
   summary: string;
 }
 
-export function endpoint<Req extends z.ZodType, Res extends z.ZodType, A extends AuthRule>(
+export function endpoint<Req extends ContractSchema, Res extends ContractSchema, A extends AuthRule>(
   e: Endpoint<Req, Res, A>,
 ): Endpoint<Req, Res, A> {
   return e;
@@ -126,6 +135,6 @@ export function routeKey(e: Pick<Endpoint, 'api' | 'path' | 'method'>): string {
   return `${e.method} ${urlPath(e)}`;
 }
 
-export type RequestOf<E> = E extends Endpoint<infer Req, z.ZodType> ? z.input<Req> : never;
-export type ParsedRequestOf<E> = E extends Endpoint<infer Req, z.ZodType> ? z.output<Req> : never;
-export type ResponseOf<E> = E extends Endpoint<z.ZodType, infer Res> ? z.output<Res> : never;
+export type RequestOf<E> = E extends Endpoint<infer Req, ContractSchema> ? z.input<Req> : never;
+export type ParsedRequestOf<E> = E extends Endpoint<infer Req, ContractSchema> ? z.output<Req> : never;
+export type ResponseOf<E> = E extends Endpoint<ContractSchema, infer Res> ? z.output<Res> : never;

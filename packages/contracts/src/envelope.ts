@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazy } from './lazy.ts';
 
 /** Field errors travel as `shortError`: field path → message (spec 000 §7, agent creation). */
@@ -11,7 +11,7 @@ export const ZErrorEnvelope = lazy(() =>
     message: z.string(),
     errorMessage: z.string(),
     code: z.string(),
-    shortError: ZFieldErrors.optional(),
+    shortError: z.optional(ZFieldErrors),
   }),
 );
 export type TErrorEnvelope = z.infer<typeof ZErrorEnvelope>;

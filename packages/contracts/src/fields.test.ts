@@ -21,8 +21,9 @@ import {
 import { keyOf, shapeOf, type Field } from './schema-walk.ts';
 
 const KB = 1024;
-const ok = (s: z.ZodType, v: unknown) => s.safeParse(v).success;
-const firstMessage = (s: z.ZodType, v: unknown) => s.safeParse(v).error?.issues[0]?.message;
+// The primitives are zod/mini schemas: parse them with the functional form (same result as a method).
+const ok = (s: z.core.$ZodType, v: unknown) => z.safeParse(s, v).success;
+const firstMessage = (s: z.core.$ZodType, v: unknown) => z.safeParse(s, v).error?.issues[0]?.message;
 
 /** Characters no name may carry: NUL, other C0/C1 controls, a lone surrogate, bidi overrides and isolates. */
 const HIDDEN = ['\u0000', '\u0007', '\u001b', '\u0085', '\ud800', '\udfff', '\u202e', '\u202a', '\u2066', '\u2069'];

@@ -3,7 +3,8 @@
  * has a length and a character rule (docs/decisions.md "Input rules"). A value that breaks them is a 400
  * naming the field, before it can reach a DynamoDB key, a log line or a mail.
  */
-import * as z from 'zod';
+// zod/mini: the functional API (tree-shakable); docs/benchmarks.md "Moving the contracts to zod/mini".
+import * as z from 'zod/mini';
 import { MSG } from './messages.ts';
 // The platform's zod messages (a missing value reads "This is required field.", a wrong type plainly).
 import './endpoint.ts';
@@ -61,9 +62,12 @@ interface TextOptions {
 /** A trimmed string with a length cap and a character rule; required fields refuse blank. */
 function text(limit: number, unsafe: Unsafe, o: TextOptions = {}) {
   const max = Math.min(o.max ?? limit, limit);
-  let s = z.string().trim();
-  if (o.required !== false) s = s.min(1, MSG.required);
-  return s.max(max, o.tooLong ?? MSG.tooLong(max)).refine((v) => !unsafe(v), MSG.invalidCharacters);
+  return z.string().check(
+    z.trim(),
+    ...(o.required !== false ? [z.minLength(1, MSG.required)] : []),
+    z.maxLength(max, o.tooLong ?? MSG.tooLong(max)),
+    z.refine((v: string) => !unsafe(v), MSG.invalidCharacters),
+  );
 }
 
 /** Personal, company and group names: ≤ 100, one line, no control or hidden characters. */
@@ -78,20 +82,21 @@ export const zRemarks = (o?: TextOptions) => text(FIELD_LIMITS.remarks, UNSAFE_M
 export const zLongText = (max: number, o: Omit<TextOptions, 'max'> = {}) => text(max, UNSAFE_MULTILINE, { ...o, max });
 /** Rich html: ≤ 100 KB; not trimmed (html is the author's). */
 export const zRichHtml = (max: number = FIELD_LIMITS.richHtml) =>
-  z
-    .string({ error: MSG.required })
-    .max(Math.min(max, FIELD_LIMITS.richHtml), MSG.tooLong(Math.min(max, FIELD_LIMITS.richHtml)))
-    .refine((v) => !UNSAFE_HTML(v), MSG.invalidCharacters);
+  z.string({ error: MSG.required }).check(
+    z.maxLength(Math.min(max, FIELD_LIMITS.richHtml), MSG.tooLong(Math.min(max, FIELD_LIMITS.richHtml))),
+    z.refine((v: string) => !UNSAFE_HTML(v), MSG.invalidCharacters),
+  );
 /** Passwords and credentials: any character, only a length cap (a hash or a supplier reads them). */
 export const zSecret = (o: { max?: number; required?: boolean } = {}) => {
   const max = Math.min(o.max ?? FIELD_LIMITS.secret, FIELD_LIMITS.secret);
-  const s = z.string();
-  return (o.required === false ? s : s.min(1, MSG.required)).max(max, MSG.tooLong(max));
+  return z
+    .string()
+    .check(...(o.required === false ? [] : [z.minLength(1, MSG.required)]), z.maxLength(max, MSG.tooLong(max)));
 };
 
 /** A string that must match `shape` (ids, tokens, codes): trimmed, capped, blank reads as required. */
 function shaped(max: number, shape: RegExp, message: string) {
-  return z.string().trim().min(1, MSG.required).max(max, message).regex(shape, message);
+  return z.string().check(z.trim(), z.minLength(1, MSG.required), z.maxLength(max, message), z.regex(shape, message));
 }
 
 // Ids end up inside DynamoDB keys: no '#' (a key separator), no spaces or controls, a real length.
@@ -108,69 +113,73 @@ export const zToken = (message: string = MSG.invalidReference) =>
 export const zJwt = (message: string = MSG.invalidReference) => shaped(FIELD_LIMITS.jwt, /^[A-Za-z0-9_.-]+$/, message);
 /** Client-made idempotency keys (one per dialog submit). */
 export const zRequestId = (message: string = MSG.invalidReference) =>
-  z
-    .string({ error: MSG.required })
-    .trim()
-    .regex(/^[A-Za-z0-9_-]{8,64}$/, message);
+  z.string({ error: MSG.required }).check(z.trim(), z.regex(/^[A-Za-z0-9_-]{8,64}$/, message));
 /** PNRs (airline and supplier booking references). */
 export const zPnr = (message: string = MSG.invalidReference) => shaped(FIELD_LIMITS.pnr, /^[A-Za-z0-9]+$/, message);
 /** Opaque page cursors (base64url); empty means the first page. */
 export const zCursor = () =>
   z
     .string()
-    .trim()
-    .max(FIELD_LIMITS.cursor, MSG.invalidCursor)
-    .regex(/^[A-Za-z0-9_-]*$/, MSG.invalidCursor);
+    .check(
+      z.trim(),
+      z.maxLength(FIELD_LIMITS.cursor, MSG.invalidCursor),
+      z.regex(/^[A-Za-z0-9_-]*$/, MSG.invalidCursor),
+    );
 /** A host name as a browser sends it (`flightdeals.localhost`, optionally with a port), lower case. */
 export const zDomain = (message: string = MSG.invalidReference) =>
   z
     .string({ error: MSG.required })
-    .trim()
-    .toLowerCase()
-    .min(1, MSG.required)
-    .max(FIELD_LIMITS.domain, message)
-    .regex(/^[a-z0-9.-]+(:\d{1,5})?$/, message);
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.minLength(1, MSG.required),
+      z.maxLength(FIELD_LIMITS.domain, message),
+      z.regex(/^[a-z0-9.-]+(:\d{1,5})?$/, message),
+    );
 /** An absolute http(s) URL (push endpoints), ≤ 2 KB. */
 export const zUrl = (message: string = MSG.invalidValue) =>
-  z
-    .string({ error: MSG.required })
-    .trim()
-    .max(FIELD_LIMITS.url, message)
-    .pipe(z.url({ protocol: /^https?$/, error: message }));
+  z.pipe(
+    z.string({ error: MSG.required }).check(z.trim(), z.maxLength(FIELD_LIMITS.url, message)),
+    z.url({ protocol: /^https?$/, error: message }),
+  );
 /** A phone number as typed (digits, spaces, `+ ( ) -`); its validity for the country is checked apart. */
 export const zPhoneText = (o: { required?: boolean; message?: string } = {}) => {
   const message = o.message ?? MSG.invalidPhone;
-  const s = z.string().trim();
-  return (o.required === false ? s : s.min(1, MSG.required))
-    .max(FIELD_LIMITS.phone, message)
-    .regex(/^[0-9 +().-]*$/, message);
+  return z
+    .string()
+    .check(
+      z.trim(),
+      ...(o.required === false ? [] : [z.minLength(1, MSG.required)]),
+      z.maxLength(FIELD_LIMITS.phone, message),
+      z.regex(/^[0-9 +().-]*$/, message),
+    );
 };
 /** ISO country code of a phone (`in`), or `INVALID` (spec 000 §3). */
 export const zPhoneCountry = (o: { required?: boolean } = {}) => {
-  const s = z.string().trim();
-  return (o.required === false ? s : s.min(1, MSG.required))
-    .max(8, MSG.invalidPhone)
-    .regex(/^[A-Za-z]*$/, MSG.invalidPhone);
+  return z
+    .string()
+    .check(
+      z.trim(),
+      ...(o.required === false ? [] : [z.minLength(1, MSG.required)]),
+      z.maxLength(8, MSG.invalidPhone),
+      z.regex(/^[A-Za-z]*$/, MSG.invalidPhone),
+    );
 };
 
 export const INVALID_EMAIL = 'Please enter a valid email';
 /** Required email: a missing or blank value reads as the required message, a malformed one as invalid. */
 export const zEmail = () =>
-  z
-    .string({ error: MSG.required })
-    .trim()
-    .toLowerCase()
-    .min(1, MSG.required)
-    .max(FIELD_LIMITS.email, INVALID_EMAIL)
-    .pipe(z.email({ error: INVALID_EMAIL }));
+  z.pipe(
+    z
+      .string({ error: MSG.required })
+      .check(z.trim(), z.toLowerCase(), z.minLength(1, MSG.required), z.maxLength(FIELD_LIMITS.email, INVALID_EMAIL)),
+    z.email({ error: INVALID_EMAIL }),
+  );
 /** Email text a service checks itself (forms that report their own email message): capped, one line. */
-export const zEmailText = () => text(FIELD_LIMITS.email, UNSAFE_LINE, { required: false }).toLowerCase();
+export const zEmailText = () => text(FIELD_LIMITS.email, UNSAFE_LINE, { required: false }).check(z.toLowerCase());
 /** An optional email: absent or blank reads as empty, anything else must be an address. */
 export const zOptionalEmail = () =>
-  z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(FIELD_LIMITS.email, INVALID_EMAIL)
-    .default('')
-    .pipe(z.union([z.literal(''), z.email({ error: INVALID_EMAIL })]));
+  z.pipe(
+    z._default(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(FIELD_LIMITS.email, INVALID_EMAIL)), ''),
+    z.union([z.literal(''), z.email({ error: INVALID_EMAIL })]),
+  );

@@ -1,5 +1,5 @@
 /** Customer groups (LE groups): an owner legal entity sorts its customers and consumers into groups (spec 001 §7). */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { zOptionalId } from './customers.ts';
 import { zId, zName } from './fields.ts';
 import { lazy } from './lazy.ts';
@@ -39,7 +39,7 @@ export const ZLegalEntityMapping = lazy(() =>
 export const ZConsumerGroupMapping = lazy(() =>
   z.object({
     groups: z.array(ZLeGroup),
-    mappedGroupId: z.string().nullable(),
-    defaultGroupId: z.string().nullable(),
+    mappedGroupId: z.nullable(z.string()),
+    defaultGroupId: z.nullable(z.string()),
   }),
 );

@@ -42,13 +42,21 @@ const zAmount = () =>
 /** IATA airline designator: two letters or digits (AI, 6E, G8). */
 export const AIRLINE_CODE = /^[A-Z0-9]{2}$/;
 const zAirlineCode = () =>
-  zRequired()
-    .transform((s) => s.toUpperCase())
-    .pipe(z.string().regex(AIRLINE_CODE, MARKUP_MSG.invalidAirline));
+  z.pipe(
+    z.pipe(
+      zRequired(),
+      z.transform((s) => s.toUpperCase()),
+    ),
+    z.string().regex(AIRLINE_CODE, MARKUP_MSG.invalidAirline),
+  );
 const zAirport = () =>
-  zRequired()
-    .transform((s) => s.toUpperCase())
-    .pipe(z.string().regex(/^[A-Z]{3}$/, MARKUP_MSG.invalidAirport));
+  z.pipe(
+    z.pipe(
+      zRequired(),
+      z.transform((s) => s.toUpperCase()),
+    ),
+    z.string().regex(/^[A-Z]{3}$/, MARKUP_MSG.invalidAirport),
+  );
 
 const ruleShape = () => ({
   markupType: z.enum(AMOUNT_TYPES),
@@ -122,7 +130,7 @@ export const ZListMarkups = lazy(() =>
     /** One group's rules; absent: every group's. */
     groupId: zOptionalId(),
     /** `nextCursor` of the previous page. */
-    cursor: zCursor().optional(),
+    cursor: z.optional(zCursor()),
   }),
 );
 

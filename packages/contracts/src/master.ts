@@ -2,7 +2,7 @@
  * Reference data shapes (spec 000 §6 "Country entry", "City option"; §7 master calls).
  * The data itself lives in @tp/reference-data; these are the wire shapes.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MSG } from './messages.ts';
 import { hasUnsafeCharacters, zShortText } from './fields.ts';
 import { lazy } from './lazy.ts';
@@ -53,16 +53,17 @@ export type TAirlineStatic = z.infer<typeof ZAirlineStatic>;
 /** Optionally only some airlines (the result screen needs the logos of the carriers it shows). */
 export const ZAirlinesRequest = lazy(() =>
   z.object({
-    airlineCodes: z
-      .array(
-        z
-          .string()
-          .trim()
-          .toUpperCase()
-          .regex(/^[A-Z0-9]{2}$/, 'Airline codes are two letters or digits'),
-      )
-      .max(200)
-      .optional(),
+    airlineCodes: z.optional(
+      z
+        .array(
+          z
+            .string()
+            .check(z.trim())
+            .check(z.toUpperCase())
+            .check(z.regex(/^[A-Z0-9]{2}$/, 'Airline codes are two letters or digits')),
+        )
+        .check(z.maxLength(200)),
+    ),
   }),
 );
 
@@ -72,7 +73,7 @@ export type TState = z.infer<typeof ZState>;
 /** A city of the city table (api_cities, dbCities). `city` and `country` are names, as the spec lists. */
 export const ZCity = lazy(() =>
   z.object({
-    id: z.number().int(),
+    id: z.number().check(z.int()),
     city: z.string(),
     state: z.string(),
     stateCode: z.string(),
@@ -85,17 +86,17 @@ export type TCity = z.infer<typeof ZCity>;
 const zCountryCode = () =>
   z
     .string({ error: MSG.required })
-    .trim()
-    .toUpperCase()
-    .min(1, MSG.required)
-    .regex(/^[A-Z]{2}$/, MSG.unknownCountry);
+    .check(z.trim())
+    .check(z.toUpperCase())
+    .check(z.minLength(1, MSG.required))
+    .check(z.regex(/^[A-Z]{2}$/, MSG.unknownCountry));
 const zStateCode = () =>
   z
     .string({ error: MSG.required })
-    .trim()
-    .toUpperCase()
-    .min(1, MSG.required)
-    .regex(/^[A-Z0-9]{1,3}$/, MSG.unknownState);
+    .check(z.trim())
+    .check(z.toUpperCase())
+    .check(z.minLength(1, MSG.required))
+    .check(z.regex(/^[A-Z0-9]{1,3}$/, MSG.unknownState));
 
 export const ZStatesRequest = lazy(() => z.object({ countryCode: zCountryCode() }));
 export const ZCitiesRequest = lazy(() => z.object({ countryCode: zCountryCode(), stateCode: zStateCode() }));
@@ -107,21 +108,28 @@ export const CITY_SEARCH_LIMIT = 20;
 export const ZDbCitiesRequest = lazy(() =>
   z
     .object({
-      city: z
-        .string()
-        .trim()
-        .min(2, 'Type at least 2 characters')
-        .max(SEARCH_TEXT_MAX, MSG.tooLong(SEARCH_TEXT_MAX))
-        .refine((s) => !hasUnsafeCharacters(s), MSG.invalidCharacters)
-        .optional(),
-      cityId: z
-        .union([z.number(), z.string().trim().min(1).max(32)])
-        .transform((v) => Number(v))
-        .pipe(z.number({ error: 'cityId must be a number' }).int('cityId must be a number').min(0))
-        .optional(),
+      city: z.optional(
+        z
+          .string()
+          .check(z.trim())
+          .check(z.minLength(2, 'Type at least 2 characters'))
+          .check(z.maxLength(SEARCH_TEXT_MAX, MSG.tooLong(SEARCH_TEXT_MAX)))
+          .check(z.refine((s) => !hasUnsafeCharacters(s), MSG.invalidCharacters)),
+      ),
+      cityId: z.optional(
+        z.pipe(
+          z.pipe(
+            z.union([z.number(), z.string().check(z.trim()).check(z.minLength(1)).check(z.maxLength(32))]),
+            z.transform((v) => Number(v)),
+          ),
+          z.number({ error: 'cityId must be a number' }).check(z.int('cityId must be a number')).check(z.minimum(0)),
+        ),
+      ),
     })
-    .refine((r) => r.city !== undefined || r.cityId !== undefined, {
-      message: MSG.cityOrCityIdRequired,
-      path: ['city'],
-    }),
+    .check(
+      z.refine((r) => r.city !== undefined || r.cityId !== undefined, {
+        message: MSG.cityOrCityIdRequired,
+        path: ['city'],
+      }),
+    ),
 );

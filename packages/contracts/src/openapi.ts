@@ -1,12 +1,12 @@
 /** OpenAPI 3.1 generated from the route table's zod schemas (never written by hand). */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { routeKey, urlPath, type Endpoint } from './endpoint.ts';
 import { ZErrorEnvelope } from './envelope.ts';
 import { unwrap } from './lazy.ts';
 
 type Json = Record<string, unknown>;
 
-const schemaOf = (s: z.ZodType, io: 'input' | 'output'): Json =>
+const schemaOf = (s: z.core.$ZodType, io: 'input' | 'output'): Json =>
   z.toJSONSchema(unwrap(s), { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Json;
 
 export function openApiDocument(

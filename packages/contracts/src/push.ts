@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { zToken, zUrl } from './fields.ts';
 import { lazy } from './lazy.ts';
 
@@ -6,7 +6,7 @@ import { lazy } from './lazy.ts';
 export const ZPushSubscription = lazy(() =>
   z.object({
     endpoint: zUrl(),
-    expirationTime: z.number().nullable().optional(),
+    expirationTime: z.optional(z.nullable(z.number())),
     keys: z.object({ p256dh: zToken(), auth: zToken() }),
   }),
 );

@@ -1,5 +1,5 @@
 /** Permission groups and the signed-in user's permission state (spec 000 §3 "Permission model", §4, §7). */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { zOptionalId } from './customers.ts';
 import { zId, zName } from './fields.ts';
 import { lazy } from './lazy.ts';
@@ -49,7 +49,7 @@ export const ZSessionPermissions = lazy(() =>
 export const ZRbacGroupSummary = lazy(() =>
   z.object({ id: z.string(), groupName: z.string(), permissions: z.array(z.string()) }),
 );
-export const ZRbacGroup = lazy(() => ZRbacGroupSummary.extend({ modules: z.array(ZModuleState) }));
+export const ZRbacGroup = lazy(() => z.extend(ZRbacGroupSummary, { modules: z.array(ZModuleState) }));
 
 /**
  * An edit of the permission editor. Switches are applied to the catalogue in order with the toggle
@@ -58,20 +58,22 @@ export const ZRbacGroup = lazy(() => ZRbacGroupSummary.extend({ modules: z.array
 export const ZModuleEdit = lazy(() =>
   z.object({
     moduleName: zName(),
-    isActive: z.boolean().optional(),
-    groups: z
-      .array(
-        z.object({
-          name: zName(),
-          isActive: z.boolean().optional(),
-          permissions: z
-            .array(z.object({ key: zId(), isActive: z.boolean() }))
-            .max(500)
-            .default([]),
-        }),
-      )
-      .max(100)
-      .default([]),
+    isActive: z.optional(z.boolean()),
+    groups: z._default(
+      z
+        .array(
+          z.object({
+            name: zName(),
+            isActive: z.optional(z.boolean()),
+            permissions: z._default(
+              z.array(z.object({ key: zId(), isActive: z.boolean() })).check(z.maxLength(500)),
+              [],
+            ),
+          }),
+        )
+        .check(z.maxLength(100)),
+      [],
+    ),
   }),
 );
 export type TModuleEdit = z.output<typeof ZModuleEdit>;
@@ -80,14 +82,14 @@ export const ZSavePermissionGroup = lazy(() =>
   z.object({
     id: zOptionalId(),
     groupName: zName({ max: 60, tooLong: 'Group name must be at most 60 characters' }),
-    modules: z.array(ZModuleEdit).max(50).default([]),
+    modules: z._default(z.array(ZModuleEdit).check(z.maxLength(50)), []),
   }),
 );
 
 export const ZUserGroupOfUser = lazy(() =>
   z.object({
     userId: z.string(),
-    group: z.object({ id: z.string(), groupName: z.string() }).nullable(),
+    group: z.nullable(z.object({ id: z.string(), groupName: z.string() })),
   }),
 );
 
@@ -95,14 +97,14 @@ export const ZAssignUserGroup = lazy(() =>
   z.object({
     userId: zId(),
     /** null removes the user from their group. */
-    userGroupId: zId().nullable(),
+    userGroupId: z.nullable(zId()),
   }),
 );
 
 export const ZRbacMember = lazy(() =>
   z.object({
     id: z.string(),
-    users_id: z.number().int(),
+    users_id: z.number().check(z.int()),
     firstName: z.string(),
     lastName: z.string(),
     email: z.string(),

@@ -4,7 +4,7 @@
  * (docs/decisions.md "Input rules"), the fuzz test to aim bad values at each field and to build inputs.
  * Reads zod's public `_zod.def`; nothing here runs on a request path.
  */
-import type * as z from 'zod';
+import type { ContractSchema } from './endpoint.ts';
 
 export type FieldPath = (string | number)[];
 export type LeafKind = 'string' | 'number' | 'boolean' | 'enum' | 'literal' | 'null' | 'other';
@@ -13,7 +13,7 @@ export interface Field {
   /** Where the field sits in the input (array elements as index 0). */
   path: FieldPath;
   /** The schema of the object key (or array element) holding the field, wrappers included. */
-  schema: z.ZodType;
+  schema: ContractSchema;
   /** What its leaves accept (a union may accept a number and a string). */
   kinds: Set<LeafKind>;
   /** Values its enums and literals allow, for building an input that gets past them. */
@@ -37,11 +37,11 @@ const defOf = (s: unknown): Def => (s as { _zod: { def: Def } })._zod.def;
 /** The last named key of a path (`TicketId` for `TicketId.0`). */
 export const keyOf = (path: FieldPath): string => String([...path].reverse().find((p) => typeof p === 'string') ?? '');
 
-export function shapeOf(schema: z.ZodType): SchemaShape {
+export function shapeOf(schema: ContractSchema): SchemaShape {
   const fields = new Map<string, Field>();
   const arrays: SchemaShape['arrays'] = [];
 
-  const field = (path: FieldPath, holder: z.ZodType, optional: boolean): Field => {
+  const field = (path: FieldPath, holder: ContractSchema, optional: boolean): Field => {
     const id = path.join('.');
     let f = fields.get(id);
     if (!f) fields.set(id, (f = { path, schema: holder, kinds: new Set(), values: [], optional }));
@@ -51,7 +51,7 @@ export function shapeOf(schema: z.ZodType): SchemaShape {
   const visit = (
     s: unknown,
     path: FieldPath,
-    holder: z.ZodType | null,
+    holder: ContractSchema | null,
     optional: boolean,
     seen: Set<unknown>,
   ): void => {
@@ -66,7 +66,7 @@ export function shapeOf(schema: z.ZodType): SchemaShape {
     const inner = (next: unknown, opt = optional) => visit(next, path, holder, opt, seen);
     switch (d.type) {
       case 'object': {
-        const shape = d.shape as Record<string, z.ZodType>;
+        const shape = d.shape as Record<string, ContractSchema>;
         const nested = new Set(seen).add(s);
         for (const [k, v] of Object.entries(shape)) visit(v, [...path, k], v, false, nested);
         return;
@@ -75,7 +75,7 @@ export function shapeOf(schema: z.ZodType): SchemaShape {
         const checks = (d.checks as { _zod: { def: { check: string; maximum?: number } } }[] | undefined) ?? [];
         const max = checks.find((c) => c._zod.def.check === 'max_length')?._zod.def.maximum;
         arrays.push({ path, max });
-        visit(d.element, [...path, 0], d.element as z.ZodType, false, new Set(seen).add(s));
+        visit(d.element, [...path, 0], d.element as ContractSchema, false, new Set(seen).add(s));
         return;
       }
       case 'optional':

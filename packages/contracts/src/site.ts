@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { USER_TYPES } from './endpoint.ts';
 import { lazy } from './lazy.ts';
 
@@ -30,14 +30,14 @@ export const CRM_MODULES: readonly SiteModule[] = [
   'Train',
 ];
 
-const zHex = lazy(() => z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be #rrggbb'));
+const zHex = lazy(() => z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be #rrggbb')));
 
 export const ZThemePalette = lazy(() =>
   z.object({
     primary: zHex,
     secondary: zHex,
-    background: zHex.optional(),
-    text: zHex.optional(),
+    background: z.optional(zHex),
+    text: z.optional(zHex),
   }),
 );
 
@@ -50,7 +50,7 @@ export const ZBrandingSettings = lazy(() =>
       enabled: z.boolean(),
       title: z.string(),
       html: z.string(),
-      delaySeconds: z.number().int().min(0),
+      delaySeconds: z.number().check(z.int(), z.minimum(0)),
     }),
     ssrElements: z.object({ baggage: z.boolean(), meal: z.boolean(), seat: z.boolean() }),
   }),
@@ -60,8 +60,8 @@ export type TBrandingSettings = z.infer<typeof ZBrandingSettings>;
 export const ZWlMeta = lazy(() =>
   z.object({
     canShowPermissionMenu: z.boolean(),
-    googleAuthClientId: z.string().optional(),
-    facebookAppId: z.string().optional(),
+    googleAuthClientId: z.optional(z.string()),
+    facebookAppId: z.optional(z.string()),
   }),
 );
 

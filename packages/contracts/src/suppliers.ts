@@ -2,7 +2,7 @@
  * Supplier relationships between sites (spec 000 §3 "API consumer", "API customer request", "Supplier
  * relationship status", "Legal-entity relation config"). docs/suppliers.md explains the model.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { LINK_STATUSES, MAPPING_STATUSES } from '@tp/domain/supplier-links';
 import { MSG } from './messages.ts';
 import { zId } from './fields.ts';
@@ -51,15 +51,16 @@ export const ZLinkStatus = lazy(() => z.enum(LINK_STATUSES, { error: SUPPLIER_MS
 export const ZRequestStatus = lazy(() => z.enum(REQUEST_STATUSES, { error: SUPPLIER_MSG.invalidStatus }));
 export const ZMappingStatus = lazy(() => z.enum(MAPPING_STATUSES, { error: SUPPLIER_MSG.invalidStatus }));
 /** Query strings carry text: "2" → 2; absent → page 1 (spec 000 §9 "Supplier request page default 1"). */
-export const zPage = () => z.coerce.number({ error: MSG.required }).int().min(1).max(10_000).default(1);
+export const zPage = () =>
+  z._default(z.coerce.number({ error: MSG.required }).check(z.int()).check(z.minimum(1)).check(z.maximum(10_000)), 1);
 export const zFlag = () => z.boolean({ error: MSG.required });
 
-export const paged = <T extends z.ZodType>(record: T) =>
+export const paged = <T extends z.core.$ZodType>(record: T) =>
   z.object({
     records: z.array(record),
-    totalRecords: z.number().int(),
-    totalPages: z.number().int(),
-    page: z.number().int(),
+    totalRecords: z.number().check(z.int()),
+    totalPages: z.number().check(z.int()),
+    page: z.number().check(z.int()),
   });
 
 /** One category a supplier sells; consumers ask for and are granted access per list. */
@@ -73,17 +74,17 @@ export const ZSupplierProfile = lazy(() =>
     /** Listed sites appear to every other site's becomeSupplier screen. */
     isListed: z.boolean(),
     lists: z.array(ZSupplierList),
-    termsVersion: z.number().int(),
+    termsVersion: z.number().check(z.int()),
     termsAndConditions: z.string(),
-    updatedAt: z.string().nullable(),
+    updatedAt: z.nullable(z.string()),
   }),
 );
 export type TSupplierProfile = z.infer<typeof ZSupplierProfile>;
 
 const termsAcceptance = () => ({
   /** Version of the terms this consumer accepted, null when never. */
-  acceptedTermsVersion: z.number().int().nullable(),
-  termsAcceptedAt: z.string().nullable(),
+  acceptedTermsVersion: z.nullable(z.number().check(z.int())),
+  termsAcceptedAt: z.nullable(z.string()),
 });
 
 /** A supplier as a consumer sees it before asking (supplierApproval_supplierDetails). */
@@ -96,7 +97,7 @@ export const ZSupplierDetails = lazy(() =>
     adminEmail: z.string(),
     adminContact: z.string(),
     lists: z.array(ZSupplierList),
-    termsVersion: z.number().int(),
+    termsVersion: z.number().check(z.int()),
     ...termsAcceptance(),
   }),
 );
@@ -104,18 +105,18 @@ export const ZSupplierDetails = lazy(() =>
 export const ZSupplierTerms = lazy(() =>
   z.object({
     supplierId: z.string(),
-    version: z.number().int(),
+    version: z.number().check(z.int()),
     termsAndConditions: z.string(),
-    updatedAt: z.string().nullable(),
+    updatedAt: z.nullable(z.string()),
     ...termsAcceptance(),
   }),
 );
 
 /** getAllVisibleSuppliersWithConsumerRequests: every listed supplier with this consumer's status per category. */
 export const ZVisibleSupplier = lazy(() =>
-  ZSupplierDetails.omit({ lists: true }).extend({
+  z.extend(z.omit(ZSupplierDetails, { lists: true }), {
     categories: z.array(
-      ZSupplierList.extend({ requestStatus: ZLinkStatus.nullable(), mappingStatus: ZMappingStatus.nullable() }),
+      z.extend(ZSupplierList, { requestStatus: z.nullable(ZLinkStatus), mappingStatus: z.nullable(ZMappingStatus) }),
     ),
   }),
 );
@@ -133,7 +134,7 @@ export const ZLinkedSupplier = lazy(() =>
     mappingStatus: ZMappingStatus,
     isFlightHoldAllowed: z.boolean(),
     isFlightSearchAllowed: z.boolean(),
-    approvedAt: z.string().nullable(),
+    approvedAt: z.nullable(z.string()),
   }),
 );
 
@@ -145,11 +146,11 @@ export const ZApiConsumer = lazy(() =>
     wl_adminEmail: z.string(),
     wl_adminContact: z.string(),
     /** The consumer's legal entity on this (supplier) site: its partner account's LE. */
-    wl_legalEntityId: z.string().nullable(),
+    wl_legalEntityId: z.nullable(z.string()),
     wl_mongoDb_siteId: z.string(),
     /** Customer (markup) group of that legal entity; null = 'Default Group Applicable'. */
-    leGroup_groupName: z.string().nullable(),
-    userGroup: z.object({ groupId: z.string().nullable() }),
+    leGroup_groupName: z.nullable(z.string()),
+    userGroup: z.object({ groupId: z.nullable(z.string()) }),
     sup_category: ZSupplierCategory,
     sc_map_supplierListId: z.string(),
     sc_map_isFlightHoldAllowed: z.boolean(),
@@ -180,8 +181,8 @@ export const ZApiCustomerRequest = lazy(() =>
     adminEmail: z.string(),
     whitelabel_mongoDb_siteId: z.string(),
     /** Who approved or rejected it; null while pending. Decided requests offer no further actions. */
-    decider: ZDecider.nullable(),
-    requestDecidedAt: z.string().nullable(),
+    decider: z.nullable(ZDecider),
+    requestDecidedAt: z.nullable(z.string()),
   }),
 );
 export type TApiCustomerRequest = z.infer<typeof ZApiCustomerRequest>;

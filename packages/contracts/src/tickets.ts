@@ -54,9 +54,10 @@ const zDay = lazy(() =>
     .optional(),
 );
 const zText = lazy(() =>
-  zShortText({ required: false })
-    .optional()
-    .transform((v) => v || undefined),
+  z.pipe(
+    z.optional(zShortText({ required: false })),
+    z.transform((v) => v || undefined),
+  ),
 );
 /** An optional id where the screen may send '' for "none". */
 const zOptionalRef = lazy(() =>
@@ -190,7 +191,7 @@ export const ZUpdateBookingDetails = lazy(() =>
 export const ZReleaseRequest = lazy(() =>
   z.object({
     BookingId: zBookingRef,
-    Source: zShortText({ required: false, max: 20 }).optional(),
+    Source: z.optional(zShortText({ required: false, max: 20 })),
   }),
 );
 
@@ -203,8 +204,8 @@ export const ZChangeRequestRequest = lazy(() =>
     Sectors: z
       .array(
         z.object({
-          Origin: zShortText({ required: false, max: 8 }).toUpperCase(),
-          Destination: zShortText({ required: false, max: 8 }).toUpperCase(),
+          Origin: zShortText({ required: false, max: 8 }).check(z.toUpperCase()),
+          Destination: zShortText({ required: false, max: 8 }).check(z.toUpperCase()),
         }),
       )
       .max(20)
@@ -233,7 +234,7 @@ export const ZCancellationCharges = lazy(() =>
 export const ZCrStatusRequest = lazy(() =>
   z.object({
     ChangeRequestId: zBookingRef,
-    BookingId: zId().optional(),
+    BookingId: z.optional(zId()),
   }),
 );
 export const ZCrStatus = lazy(() => ZChangeRequestInfo.extend({ bookingId: z.string(), displayStatus: z.string() }));
@@ -247,12 +248,12 @@ export const ZCrStatus = lazy(() => ZChangeRequestInfo.extend({ bookingId: z.str
  */
 export const ZSendETicketMail = lazy(() =>
   z.object({
-    name: zName({ required: false }).optional(),
+    name: z.optional(zName({ required: false })),
     to: zEmail(),
-    subject: zRemarks({ max: 200, required: false }).optional(),
-    text: zRichHtml().optional(),
-    html: zRichHtml().optional(),
-    siteId: zId().optional(),
+    subject: z.optional(zRemarks({ max: 200, required: false })),
+    text: z.optional(zRichHtml()),
+    html: z.optional(zRichHtml()),
+    siteId: z.optional(zId()),
     bookingId: zBookingRef,
     pnr: zPnr(),
     /** One passenger's ticket only. */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { isValidPhone } from '@tp/domain/phone';
 import { USER_TYPES } from './endpoint.ts';
 import { isCommonPassword } from '#common-passwords';
@@ -14,9 +14,9 @@ export const GENDER = { Male: 1, Female: 2 } as const;
 export const ZPhoneEntry = lazy(() =>
   z.object({
     label: z.enum(PHONE_LABELS),
-    phoneNumber: z.string().trim(),
+    phoneNumber: z.string().check(z.trim()),
     /** ISO country code, lower case; 'INVALID' means none (spec 000 §3). */
-    phoneCountryCode: z.string().trim(),
+    phoneCountryCode: z.string().check(z.trim()),
   }),
 );
 export type TPhoneEntry = z.infer<typeof ZPhoneEntry>;
@@ -29,10 +29,12 @@ export const ZValidPhoneEntry = lazy(() =>
       phoneNumber: zPhoneText({ required: false }),
       phoneCountryCode: zPhoneCountry({ required: false }),
     })
-    .superRefine((p, ctx) => {
-      if (!isValidPhone(p.phoneNumber, p.phoneCountryCode))
-        ctx.addIssue({ code: 'custom', message: MSG.invalidPhone, path: ['phoneNumber'] });
-    }),
+    .check(
+      z.superRefine((p, ctx) => {
+        if (!isValidPhone(p.phoneNumber, p.phoneCountryCode))
+          ctx.addIssue({ code: 'custom', message: MSG.invalidPhone, path: ['phoneNumber'] });
+      }),
+    ),
 );
 
 export const ZLegalEntityRef = lazy(() => z.object({ id: z.string(), name: z.string() }));
@@ -51,23 +53,23 @@ export const ZUser = lazy(() =>
     status: z.enum(['verified', 'pending']),
     isBlocked: z.boolean(),
     isUserSuperAdmin: z.boolean(),
-    companyName: z.string().optional(),
-    panNumber: z.string().optional(),
-    gstNumber: z.string().optional(),
-    company: z
-      .object({
+    companyName: z.optional(z.string()),
+    panNumber: z.optional(z.string()),
+    gstNumber: z.optional(z.string()),
+    company: z.optional(
+      z.object({
         companyName: z.string(),
         address1: z.string(),
-        address2: z.string().optional(),
-        secondaryPhone: z.string().optional(),
-      })
-      .optional(),
-    billing: z
-      .object({ billingName: z.string(), gstNumber: z.string(), gstState: z.string(), panNumber: z.string() })
-      .optional(),
+        address2: z.optional(z.string()),
+        secondaryPhone: z.optional(z.string()),
+      }),
+    ),
+    billing: z.optional(
+      z.object({ billingName: z.string(), gstNumber: z.string(), gstState: z.string(), panNumber: z.string() }),
+    ),
     isFlightHoldAllowed: z.boolean(),
     isFlightSearchAllowed: z.boolean(),
-    taLogoUrl: z.string().optional(),
+    taLogoUrl: z.optional(z.string()),
     referralCode: z.string(),
     legalEntity: ZLegalEntityRef,
     createdAt: z.string(),
@@ -83,9 +85,9 @@ export type TUser = z.infer<typeof ZUser>;
 const password = lazy(() =>
   z
     .string({ error: MSG.required })
-    .min(PASSWORD_MIN_LENGTH, MSG.passwordRules)
-    .max(PASSWORD_MAX_LENGTH, MSG.tooLong(PASSWORD_MAX_LENGTH))
-    .refine((p) => !isCommonPassword(p), MSG.commonPassword),
+    .check(z.minLength(PASSWORD_MIN_LENGTH, MSG.passwordRules))
+    .check(z.maxLength(PASSWORD_MAX_LENGTH, MSG.tooLong(PASSWORD_MAX_LENGTH)))
+    .check(z.refine((p) => !isCommonPassword(p), MSG.commonPassword)),
 );
 export const ZPassword = password;
 
@@ -124,7 +126,7 @@ export const ZRetailSignup = lazy(() =>
       phoneCode: zPhoneCountry(),
       password,
     })
-    .refine(...validPhone('phone', 'phoneCode')),
+    .check(z.refine(...validPhone('phone', 'phoneCode'))),
 );
 
 /** Travel-agent company registration (spec 000 §5). */
@@ -139,17 +141,17 @@ export const ZAgentSignup = lazy(() =>
       secondaryPhone: zPhoneText(),
       secondaryPhoneCode: zPhoneCountry(),
       firstName: zName(),
-      lastName: zName({ required: false }).optional(),
+      lastName: z.optional(zName({ required: false })),
       country: zAddress(),
       state: zAddress(),
       city: zAddress(),
       pincode: zAddress({ max: 12 }),
       address1: zAddress(),
-      address2: zAddress({ required: false }).optional(),
+      address2: z.optional(zAddress({ required: false })),
       password,
     })
-    .refine(...validPhone('primaryPhone', 'primaryPhoneCode'))
-    .refine(...validPhone('secondaryPhone', 'secondaryPhoneCode')),
+    .check(z.refine(...validPhone('primaryPhone', 'primaryPhoneCode')))
+    .check(z.refine(...validPhone('secondaryPhone', 'secondaryPhoneCode'))),
 );
 
 export const ZSignup = lazy(() =>

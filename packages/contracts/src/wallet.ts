@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MSG } from './messages.ts';
 import { zCursor as zCursorText, zEmailText, zId, zRemarks } from './fields.ts';
 import { lazy } from './lazy.ts';
@@ -25,16 +25,16 @@ export const ZPayment = lazy(() =>
     paymentId: z.string(),
     gateway: z.enum([...GATEWAYS, 'offline']),
     purpose: z.enum(['flightOrder', 'walletTopUp']),
-    orderId: z.string().nullable(),
+    orderId: z.nullable(z.string()),
     legalEntityId: z.string(),
     userId: z.string(),
     userEmail: z.string(),
     /** Staff listings only: the payer's name (first and last name, or company), so no screen shows a raw id. */
-    customerName: z.string().optional(),
+    customerName: z.optional(z.string()),
     amount: z.number(),
     currency: z.string(),
     status: z.enum(PAYMENT_STATUSES),
-    transactionId: z.string().nullable(),
+    transactionId: z.nullable(z.string()),
     remark: z.string(),
     createdAt: z.string(),
     updatedAt: z.string(),
@@ -52,10 +52,10 @@ export const ZWalletEntry = lazy(() =>
     kind: z.enum(['topUp', 'booking', 'refund', 'adjustment']),
     remark: z.string(),
     byUserId: z.string(),
-    orderId: z.string().optional(),
-    bookingId: z.string().optional(),
-    pnr: z.string().optional(),
-    paymentId: z.string().optional(),
+    orderId: z.optional(z.string()),
+    bookingId: z.optional(z.string()),
+    pnr: z.optional(z.string()),
+    paymentId: z.optional(z.string()),
     createdAt: z.string(),
   }),
 );
@@ -74,29 +74,33 @@ export const ZWalletBalance = lazy(() =>
 export type TWalletBalance = z.infer<typeof ZWalletBalance>;
 
 /** Cursor pages: the cursor is opaque; absent nextCursor means the last page. */
-export const zCursor = () => zCursorText().optional();
-export const ZPageLimit = lazy(() => z.coerce.number().int().min(1).max(100).default(20));
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ records: z.array(item), nextCursor: z.string().nullable() });
+export const zCursor = () => z.optional(zCursorText());
+export const ZPageLimit = lazy(() =>
+  z._default(z.coerce.number().check(z.int()).check(z.minimum(1)).check(z.maximum(100)), 20),
+);
+export const pageOf = <T extends z.core.$ZodType>(item: T) =>
+  z.object({ records: z.array(item), nextCursor: z.nullable(z.string()) });
 
 export const zAmount = () =>
-  z.coerce
-    .number({ error: MSG.required })
-    .refine((n) => Number.isFinite(n) && n > 0, { message: 'Amount must be greater than 0' })
-    .refine((n) => n <= 10_000_000, { message: 'Amount is too large' })
-    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { message: 'Amount may have at most 2 decimals' });
+  z.coerce.number({ error: MSG.required }).check(
+    z.refine((n: number) => Number.isFinite(n) && n > 0, { message: 'Amount must be greater than 0' }),
+    z.refine((n: number) => n <= 10_000_000, { message: 'Amount is too large' }),
+    z.refine((n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, {
+      message: 'Amount may have at most 2 decimals',
+    }),
+  );
 
 export const ZAddMoney = lazy(() =>
   z.object({
-    userId: zId().optional(),
-    email: zEmailText().optional(),
+    userId: z.optional(zId()),
+    email: z.optional(zEmailText()),
     amount: zAmount(),
-    remark: zRemarks({ max: 200, required: false }).default(''),
+    remark: z._default(zRemarks({ max: 200, required: false }), ''),
     /** Client-generated once per dialog: a repeated or concurrent submit adds the money once. */
     requestId: z
       .string({ error: MSG.required })
-      .trim()
-      .regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid request id'),
+      .check(z.trim())
+      .check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid request id')),
   }),
 );
 
@@ -105,15 +109,18 @@ export const ZAddMoney = lazy(() =>
  * Its own call, with a required reason that the wallet history shows; once per requestId like Add Money.
  */
 export const ZDebitMoney = lazy(() =>
-  ZAddMoney.extend({
-    reason: zRemarks({ max: 200 }),
-  }).omit({ remark: true }),
+  z.omit(
+    z.extend(ZAddMoney, {
+      reason: zRemarks({ max: 200 }),
+    }),
+    { remark: true },
+  ),
 );
 
 export const ZActiveGateway = lazy(() =>
   z.object({
     /** null when the site has no gateway: only wallet and offline payment are offered. */
-    name: z.enum(GATEWAYS).nullable(),
+    name: z.nullable(z.enum(GATEWAYS)),
     label: z.string(),
     /** Play money (the sandbox gateway or PhonePe's SANDBOX environment): staff see a "Sandbox payments" badge. */
     isSandbox: z.boolean(),
@@ -156,14 +163,14 @@ export const ZUserPaymentEntry = lazy(() =>
         mode: z.literal('offline'),
         amount: zAmount(),
         transactionId: zId(),
-        remark: zRemarks({ max: 200, required: false }).default(''),
+        remark: z._default(zRemarks({ max: 200, required: false }), ''),
       }),
     ],
     { error: 'Please choose a payment mode' },
   ),
 );
 
-export const ZUserPaymentEntryResult = lazy(() => z.object({ payment: ZPayment, redirectTo: z.string().nullable() }));
+export const ZUserPaymentEntryResult = lazy(() => z.object({ payment: ZPayment, redirectTo: z.nullable(z.string()) }));
 
 export const ZSandboxPayment = lazy(() =>
   z.object({
@@ -178,4 +185,4 @@ export const ZSandboxPayment = lazy(() =>
 
 export const ZReviewOffline = lazy(() => z.object({ paymentId: zId(), approve: z.boolean() }));
 
-export const ZBalanceRow = lazy(() => ZWalletBalance.extend({ name: z.string() }));
+export const ZBalanceRow = lazy(() => z.extend(ZWalletBalance, { name: z.string() }));

@@ -65,7 +65,7 @@ export const addArea = endpoint({
       /** 'Please fill the name' when blank (§5). */
       name: blankAsMissing(zName()),
       cityId: zCityId(),
-      cityName: zName({ required: false }).optional(),
+      cityName: z.optional(zName({ required: false })),
     }),
   ),
   response: ZArea,
@@ -90,7 +90,7 @@ export const getTransfers = endpoint({
   request: lazy(() =>
     z.object({
       /** Text in the route's area names or the description. */
-      query: zShortText({ required: false }).optional(),
+      query: z.optional(zShortText({ required: false })),
       from: blankAsMissing(zDmcId()),
       to: blankAsMissing(zDmcId()),
       marketId: blankAsMissing(zDmcId()),
@@ -114,7 +114,7 @@ export const createTransfers = endpoint({
       from: blankAsMissing(zDmcId()),
       to: blankAsMissing(zDmcId()),
       marketId: blankAsMissing(zDmcId()),
-      description: zRemarks({ max: 300, required: false }).default(''),
+      description: z._default(zRemarks({ max: 300, required: false }), ''),
       transferType: blankAsMissing(z.enum(TRANSFER_DIRECTIONS)),
       sharingBasis: blankAsMissing(z.enum(AREA_SHARING_BASES)),
       amount: zAmountInput(MSG.amountPositive),

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { endpoint } from '../endpoint.ts';
 import { zEmpty } from '../common.ts';
 import { zShortText } from '../fields.ts';
@@ -70,7 +70,7 @@ export const toggleBlock = endpoint({
   domain: 'users',
   auth: 'staff',
   permission: 'customers.block',
-  request: lazy(() => ZCustomerRef.extend({ isBlocked: z.boolean() })),
+  request: lazy(() => z.extend(ZCustomerRef, { isBlocked: z.boolean() })),
   response: ZCustomer,
   summary: "Blocks (ending all the user's sessions at once) or unblocks a customer.",
 });
@@ -96,7 +96,7 @@ export const toggleFlightSearchExemption = endpoint({
   domain: 'users',
   auth: 'staff',
   permission: 'customers.exemptL2B',
-  request: lazy(() => ZCustomerRef.extend({ exempt: z.boolean() })),
+  request: lazy(() => z.extend(ZCustomerRef, { exempt: z.boolean() })),
   response: ZCustomer,
   summary: 'Exempts a customer from the look-to-book search limit, or removes the exemption.',
 });
@@ -109,7 +109,7 @@ export const setFlightHoldSettingForUser = endpoint({
   domain: 'users',
   auth: 'staff',
   permission: 'customers.flightSwitches',
-  request: lazy(() => ZUserRef.extend({ isFlightHold: z.boolean() })),
+  request: lazy(() => z.extend(ZUserRef, { isFlightHold: z.boolean() })),
   response: ZCustomer,
   summary: 'Allows or forbids holding flight bookings for one user.',
 });
@@ -122,7 +122,7 @@ export const setFlightSearchSettingForUser = endpoint({
   domain: 'users',
   auth: 'staff',
   permission: 'customers.flightSwitches',
-  request: lazy(() => ZUserRef.extend({ isFlightSearchAllowed: z.boolean() })),
+  request: lazy(() => z.extend(ZUserRef, { isFlightSearchAllowed: z.boolean() })),
   response: ZCustomer,
   summary: 'Allows or forbids flight search for one user.',
 });

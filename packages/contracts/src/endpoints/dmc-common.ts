@@ -60,14 +60,14 @@ export const DMC_MSG = {
  * zId (a stray word in a path is a 400, not a lookup).
  */
 export const DMC_ID = /^(?:[0-9a-f]{24}|dmc-[a-z0-9-]{1,60})$/;
-export const zDmcId = (message: string = MSG.invalidReference) => zId(message).regex(DMC_ID, message);
+export const zDmcId = (message: string = MSG.invalidReference) => zId(message).check(z.regex(DMC_ID, message));
 
 /** A blank string reads as absent, so the domain rule reports the spec's own message ('From area is required'). */
-export const blankAsMissing = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (typeof v === 'string' && !v.trim() ? undefined : v), schema.optional());
+export const blankAsMissing = <T extends z.core.$ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && !v.trim() ? undefined : v), z.optional(schema));
 
 /** An optional DMC id (absent, blank or null: none). */
-export const zOptionalDmcId = () => blankAsMissing(zDmcId().nullable());
+export const zOptionalDmcId = () => blankAsMissing(z.nullable(zDmcId()));
 
 /** Reference city ids (master/dbCities): a whole number; text from a query string converts. */
 export const zCityId = () =>
@@ -115,12 +115,12 @@ export const zAmountInput = (message: string = MSG.invalidValue) =>
 /** `YYYY-MM-DD` as typed; whether it is a real date is the domain's 'Invalid date format'. */
 export const zDateText = () => blankAsMissing(zShortText({ max: 10, tooLong: MSG.invalidDate }));
 /** `HH:MM`. */
-export const zTimeText = () => blankAsMissing(zShortText({ max: 5, tooLong: MSG.invalidValue }).nullable());
+export const zTimeText = () => blankAsMissing(z.nullable(zShortText({ max: 5, tooLong: MSG.invalidValue })));
 
 /** Cursor pages over one partition: `nextCursor` null on the last page. */
 export const zListPaging = (maxLimit = 100, defaultLimit = 20) => ({
-  search: zShortText({ required: false }).optional(),
-  cursor: zCursorText().optional(),
+  search: z.optional(zShortText({ required: false })),
+  cursor: z.optional(zCursorText()),
   limit: z.coerce.number().int().min(1).max(maxLimit).default(defaultLimit),
 });
 export const pageOf = <T extends z.ZodType>(item: T) =>

@@ -119,7 +119,7 @@ export const auditRequest = <T extends readonly [string, ...string[]]>(entities:
     entity: z.enum(entities),
     /** The record's id (a customer's user id for customerMarket; a tour option's id for its priority order). */
     id: zId(),
-    cursor: zCursor().optional(),
+    cursor: z.optional(zCursor()),
     limit: z.coerce.number().int().min(1).max(100).default(20),
   });
 

@@ -29,7 +29,7 @@ import {
 
 const masters = { domain: 'dmc', auth: 'staff', permission: 'dmc.masters', api: 'site' } as const;
 /** The city's name as the screen's city picker (master/dbCities) showed it; kept beside the id. */
-const zCityName = () => zName({ required: false }).optional();
+const zCityName = () => z.optional(zName({ required: false }));
 
 // ---------------------------------------------------------------------------------------------------
 // Markets
@@ -45,7 +45,7 @@ export const createNewMarket = endpoint({
       marketId: zOptionalDmcId(),
       name: zName(),
       /** ISO 4217; the market's rates are contracted in it. */
-      currency: zShortText({ max: 3 }).default('AED'),
+      currency: z._default(zShortText({ max: 3 }), 'AED'),
       /** The market of customers who have none assigned; at most one per site. */
       isDefault: z.boolean().default(false),
     }),
@@ -69,7 +69,7 @@ export const getDefaultMarketOptions = endpoint({
   id: 'dmc.getDefaultMarketOptions',
   method: 'GET',
   path: 'dmc/getDefaultMarketOptions',
-  request: lazy(() => z.object({ userId: zId().optional() })),
+  request: lazy(() => z.object({ userId: z.optional(zId()) })),
   response: lazy(() =>
     z.object({
       /** The site's markets by name (up to 500): the picker's options, and the names of the markets rates point at. */
@@ -87,7 +87,7 @@ export const updateMarketForCustomer = endpoint({
   id: 'dmc.updateMarketForCustomer',
   method: 'POST',
   path: 'dmc/updateMarketForCustomer',
-  request: lazy(() => z.object({ userId: zId(), marketId: zDmcId().nullable() })),
+  request: lazy(() => z.object({ userId: zId(), marketId: z.nullable(zDmcId()) })),
   response: lazy(() => z.object({ userId: z.string(), marketId: z.string().nullable() })),
   summary: 'Assigns a market to a customer of the site (null: back to the default market).',
 });
@@ -118,9 +118,9 @@ export const createNewAccomodation = endpoint({
       area: zOptionalDmcId(),
       cityId: zCityId(),
       cityName: zCityName(),
-      phoneNumber: zPhoneText({ required: false }).default(''),
+      phoneNumber: z._default(zPhoneText({ required: false }), ''),
       /** Shape only, no top-level-domain check (§5): the domain rule decides. */
-      email: zEmailText().default(''),
+      email: z._default(zEmailText(), ''),
     }),
   ),
   response: ZAccommodation,
@@ -139,7 +139,7 @@ export const saveActivity = endpoint({
     z.object({
       id: zOptionalDmcId(),
       name: zName(),
-      description: zRemarks({ required: false }).default(''),
+      description: z._default(zRemarks({ required: false }), ''),
       cityId: zCityId(),
       cityName: zCityName(),
       /** Default 1 (§9). */
@@ -214,7 +214,7 @@ export const saveTourOptions = endpoint({
       id: zOptionalDmcId(),
       activityId: zDmcId(),
       name: zName(),
-      description: zRemarks({ required: false }).default(''),
+      description: z._default(zRemarks({ required: false }), ''),
       hasTimeSlots: z.boolean().default(false),
       /** `HH:MM`, when it has time slots. */
       timeSlots: z
@@ -245,7 +245,7 @@ export const saveDriver = endpoint({
     z.object({
       driverId: zOptionalDmcId(),
       driverName: zName(),
-      phone: zPhoneText({ required: false }).default(''),
+      phone: z._default(zPhoneText({ required: false }), ''),
     }),
   ),
   response: ZDriver,

@@ -57,7 +57,7 @@ export const ZTicketRateInput = lazy(() =>
 export const ZTransferRateInput = lazy(() =>
   z.object({
     ...rateTerms(),
-    description: zRemarks({ max: 300, required: false }).default(''),
+    description: z._default(zRemarks({ max: 300, required: false }), ''),
     transferType: blankAsMissing(z.enum(TRANSFER_DIRECTIONS)),
     /** SIC or PVT (§5); PVT needs min and max pax. */
     sharingBasis: blankAsMissing(z.enum(RATE_SHARING_BASES)),
@@ -195,7 +195,7 @@ export const saveStopSale = endpoint({
       marketId: zOptionalDmcId(),
       fromDate: zDateText(),
       tillDate: zDateText(),
-      reason: zRemarks({ max: 300, required: false }).default(''),
+      reason: z._default(zRemarks({ max: 300, required: false }), ''),
     }),
   ),
   response: ZStopSale,
@@ -228,7 +228,7 @@ export const deleteStopSale = endpoint({
 const party = () => ({
   /** Absent: the site's default market. */
   marketId: blankAsMissing(zDmcId()),
-  date: zShortText({ max: 10, tooLong: MSG.invalidDate }).regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invalidDate),
+  date: zShortText({ max: 10, tooLong: MSG.invalidDate }).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invalidDate)),
   adults: zIntInput().pipe(z.number().int().min(1)),
   children: zIntInput()
     .transform((n) => n ?? 0)
@@ -269,8 +269,8 @@ export const getTourOptionsByCity = endpoint({
     z.object({
       cityId: zCityId(),
       ...party(),
-      search: zShortText({ required: false }).optional(),
-      cursor: zCursor().optional(),
+      search: z.optional(zShortText({ required: false })),
+      cursor: z.optional(zCursor()),
       limit: z.coerce.number().int().min(1).max(50).default(20),
     }),
   ),
@@ -305,7 +305,7 @@ export const createDmcCombo = endpoint({
     z.object({
       id: zOptionalDmcId(),
       name: zName(),
-      currency: zShortText({ max: 3 }).default('AED'),
+      currency: z._default(zShortText({ max: 3 }), 'AED'),
       /** Per person; 'Please enter a valid amount' unless a number ≥ 0. */
       amount: zAmountInput(MSG.validAmount),
       tourOptions: z

@@ -106,8 +106,8 @@ export const ZPaymentGatewayInput = lazy(() =>
        * The S2S callback's user name and password set on PhonePe's dashboard (optional: without them no
        * callback is accepted and payments are confirmed by status checks). Credentials: length rule only.
        */
-      callbackUsername: zSecret({ max: 200, required: false }).optional(),
-      callbackPassword: zSecret({ max: 200, required: false }).optional(),
+      callbackUsername: z.optional(zSecret({ max: 200, required: false })),
+      callbackPassword: z.optional(zSecret({ max: 200, required: false })),
     }),
   ]),
 );
@@ -294,7 +294,7 @@ export const ZDepositInput = lazy(() =>
     amount: zMoney('Amount').refine((n) => n > 0, 'Amount must be more than 0'),
     date: zDay(),
     reference: zShortText({ max: 80 }),
-    note: zRemarks({ max: 300, required: false }).default(''),
+    note: z._default(zRemarks({ max: 300, required: false }), ''),
     /** Idempotency key of one submit (a double click records one deposit). */
     requestId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, MSG.required),
   }),
@@ -371,8 +371,8 @@ export const PL_STATUSES = ['ticketed', 'cancelled', 'partiallyCancelled', 'reis
 export const ZProfitFilter = lazy(() =>
   dayRange({
     dateBasis: z.enum(['booking', 'travel']).default('booking'),
-    customer: zShortText({ required: false }).optional(),
-    airlineCode: zShortText({ required: false, max: 3 }).toUpperCase().optional(),
+    customer: z.optional(zShortText({ required: false })),
+    airlineCode: z.optional(zShortText({ required: false, max: 3 }).check(z.toUpperCase())),
     status: z.enum(PL_STATUSES).optional(),
     page: zPageNo(),
     pageSize: zPageSize(500),
@@ -434,18 +434,19 @@ export const getInfozealVouchers = endpoint({
 /** One row of TBO's refund statement as the screen reads it (columns in docs/flight-backoffice.md). */
 export const ZRefundRow = lazy(() =>
   z.object({
-    pnr: zRequired().pipe(
+    pnr: z.pipe(
+      zRequired(),
       z
         .string()
         .toUpperCase()
         .regex(/^[A-Z0-9]{5,8}$/, 'Enter a valid PNR'),
     ),
-    ticketNumber: zRequired().pipe(z.string().regex(/^[A-Z0-9-]{6,20}$/i, 'Enter a valid ticket number')),
+    ticketNumber: z.pipe(zRequired(), z.string().regex(/^[A-Z0-9-]{6,20}$/i, 'Enter a valid ticket number')),
     refundAmount: zMoney('Refund amount').refine((n) => n >= 0, 'Refund amount cannot be negative'),
     cancellationCharge: zMoney('Cancellation charge')
       .refine((n) => n >= 0, 'Cancellation charge cannot be negative')
       .default(0),
-    creditNoteNo: zShortText({ required: false, max: 40 }).default(''),
+    creditNoteNo: z._default(zShortText({ required: false, max: 40 }), ''),
   }),
 );
 export type TRefundRow = z.infer<typeof ZRefundRow>;

@@ -246,7 +246,7 @@ export const setFlightDetails = endpoint({
       paymentMode: z.enum(PAYMENT_MODES, { error: MSG.required }),
       /** The total the user agreed to; a different server-side total refuses with 409 (price changed). */
       expectedTotal: z.number().optional(),
-      remark: zRemarks({ max: 200, required: false }).optional(),
+      remark: z.optional(zRemarks({ max: 200, required: false })),
     }),
   ),
   response: ZPaymentOrder,
@@ -284,7 +284,7 @@ export const getBookingDetails = endpoint({
   auth: 'user',
   request: lazy(() =>
     z
-      .object({ bookingId: zId().optional(), orderId: zId().optional() })
+      .object({ bookingId: z.optional(zId()), orderId: z.optional(zId()) })
       .refine((v) => !!(v.bookingId || v.orderId), { message: MSG.required, path: ['bookingId'] }),
   ),
   response: lazy(() => z.object({ booking: ZBooking, order: ZPaymentOrder.nullable(), showReturn: z.boolean() })),

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { endpoint } from '../endpoint.ts';
 import { zEmpty } from '../common.ts';
 import { zId } from '../fields.ts';

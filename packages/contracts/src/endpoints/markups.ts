@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { Endpoint } from '../endpoint.ts';
 import { endpoint } from '../endpoint.ts';
 import {

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { endpoint } from '../endpoint.ts';
 import { ZPushSubscription } from '../push.ts';
 import { zUrl } from '../fields.ts';

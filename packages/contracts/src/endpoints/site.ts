@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { endpoint } from '../endpoint.ts';
 import { ZPolicyPage, ZSiteDetails, POLICY_PAGES } from '../site.ts';
 import { zDomain } from '../fields.ts';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { endpoint } from '../endpoint.ts';
 import { zEmpty, zIntFromText } from '../common.ts';
 import { zDomain, zLongText } from '../fields.ts';
@@ -70,7 +70,7 @@ export const saveSupplierProfile = endpoint({
   permission: 'suppliers.manageConsumers',
   request: lazy(() =>
     z.object({
-      categories: z.array(ZSupplierCategory, { error: SUPPLIER_MSG.invalidCategory }).max(10),
+      categories: z.array(ZSupplierCategory, { error: SUPPLIER_MSG.invalidCategory }).check(z.maxLength(10)),
       termsAndConditions: zLongText(50_000),
       isListed: zFlag(),
     }),
@@ -198,7 +198,7 @@ export const jumplogin = endpoint({
 // ---------------------------------------------------------------------------------------------------
 // Supplier side: the staff customer screen (ours) and the supplier-only views
 
-const requestList = lazy(() => z.object({ page: zPage(), status: ZRequestStatus.optional() }));
+const requestList = lazy(() => z.object({ page: zPage(), status: z.optional(ZRequestStatus) }));
 const consumerList = lazy(() => z.object({ page: zPage() }));
 
 /** Our own call: the staff customer screen's "Api Consumers" tab ("API consumers list", path not shown). */

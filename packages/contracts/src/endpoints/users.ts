@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { endpoint } from '../endpoint.ts';
 import { zEmail, ZOk, zEmpty } from '../common.ts';
 import { zJwt, zSecret, zToken } from '../fields.ts';
@@ -89,7 +89,9 @@ export const generatePassword = endpoint({
   request: lazy(() =>
     z
       .object({ token: zToken(), password: ZPassword, confirmPassword: zSecret({ required: false }) })
-      .refine((v) => v.password === v.confirmPassword, { message: MSG.passwordsDiffer, path: ['confirmPassword'] }),
+      .check(
+        z.refine((v) => v.password === v.confirmPassword, { message: MSG.passwordsDiffer, path: ['confirmPassword'] }),
+      ),
   ),
   response: ZOk,
   summary: 'Sets a password from an emailed link (also verifies the email address).',
@@ -106,7 +108,12 @@ export const changePassword = endpoint({
   request: lazy(() =>
     z
       .object({ currentPassword: zSecret(), newPassword: ZPassword, confirmPassword: zSecret({ required: false }) })
-      .refine((v) => v.newPassword === v.confirmPassword, { message: MSG.passwordsDiffer, path: ['confirmPassword'] }),
+      .check(
+        z.refine((v) => v.newPassword === v.confirmPassword, {
+          message: MSG.passwordsDiffer,
+          path: ['confirmPassword'],
+        }),
+      ),
   ),
   response: ZOk,
   summary: 'Changes the password and ends every other session of the user (the current one stays).',
@@ -156,7 +163,11 @@ export const changeMyPhoneDetails = endpoint({
   path: 'user/changeMyPhoneDetails',
   domain: 'users',
   auth: 'user',
-  request: lazy(() => z.object({ phoneNumbers: z.array(ZValidPhoneEntry).min(1, MSG.phoneRequired).max(10) })),
+  request: lazy(() =>
+    z.object({
+      phoneNumbers: z.array(ZValidPhoneEntry).check(z.minLength(1, MSG.phoneRequired)).check(z.maxLength(10)),
+    }),
+  ),
   response: ZUser,
   summary: 'Replaces the signed-in user phone numbers (phone-verification modal).',
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { endpoint, type Endpoint } from '../endpoint.ts';
 import { zEmpty } from '../common.ts';
 import { MSG } from '../messages.ts';
@@ -26,7 +26,7 @@ import { lazy } from '../lazy.ts';
 // Wallets, gateways and payments (spec 000 §4; domain.md "Wallet", "Payment order").
 
 const zPaging = () => ({ cursor: zCursor(), limit: ZPageLimit });
-const zCustomer = () => ({ userId: zId().optional(), email: zEmailText().optional() });
+const zCustomer = () => ({ userId: z.optional(zId()), email: z.optional(zEmailText()) });
 
 export const getActiveGateway = endpoint({
   id: 'wallet.getActiveGateway',
@@ -61,7 +61,7 @@ export const getBankDetails = endpoint({
   domain: 'wallet',
   auth: 'user',
   request: zEmpty,
-  response: lazy(() => ZBankDetails.nullable()),
+  response: lazy(() => z.nullable(ZBankDetails)),
   summary: "The site's bank details for offline transfers (null when the site has none).",
 });
 
@@ -73,7 +73,9 @@ export const addWalletEntry = endpoint({
   domain: 'wallet',
   auth: 'staff',
   permission: 'wallet.addMoney',
-  request: lazy(() => ZAddMoney.refine((v) => !!(v.userId || v.email), { message: MSG.required, path: ['email'] })),
+  request: lazy(() =>
+    ZAddMoney.check(z.refine((v) => !!(v.userId || v.email), { message: MSG.required, path: ['email'] })),
+  ),
   response: lazy(() => z.object({ entry: ZWalletEntry, balance: ZWalletBalance, duplicate: z.boolean() })),
   summary:
     "Staff Add Money: credits a customer's wallet once per requestId (a repeated or concurrent submit adds nothing more).",
@@ -88,7 +90,9 @@ export const debitWalletEntry = endpoint({
   domain: 'wallet',
   auth: 'staff',
   permission: 'wallet.debitMoney',
-  request: lazy(() => ZDebitMoney.refine((v) => !!(v.userId || v.email), { message: MSG.required, path: ['email'] })),
+  request: lazy(() =>
+    ZDebitMoney.check(z.refine((v) => !!(v.userId || v.email), { message: MSG.required, path: ['email'] })),
+  ),
   response: lazy(() => z.object({ entry: ZWalletEntry, balance: ZWalletBalance, duplicate: z.boolean() })),
   summary:
     "Staff debit adjustment with a required reason: takes money from a customer's wallet once per requestId, never past what the wallet may spend (balance + credit limit).",
@@ -105,9 +109,9 @@ export const getCustomerWalletEntries = endpoint({
   request: lazy(() =>
     z
       .object({ ...zCustomer(), ...zPaging() })
-      .refine((v) => !!(v.userId || v.email), { message: MSG.required, path: ['email'] }),
+      .check(z.refine((v) => !!(v.userId || v.email), { message: MSG.required, path: ['email'] })),
   ),
-  response: lazy(() => pageOf(ZWalletEntry).extend({ balance: ZWalletBalance, customerEmail: z.string() })),
+  response: lazy(() => z.extend(pageOf(ZWalletEntry), { balance: ZWalletBalance, customerEmail: z.string() })),
   summary: "A customer's wallet entries newest first, with the balance (cursor pages).",
 });
 
@@ -155,7 +159,7 @@ export const getMyPayments = endpoint({
   path: 'payment/getMyPayments',
   domain: 'wallet',
   auth: 'user',
-  request: lazy(() => z.object({ orderId: zId().optional(), ...zPaging() })),
+  request: lazy(() => z.object({ orderId: z.optional(zId()), ...zPaging() })),
   response: lazy(() => pageOf(ZPayment)),
   summary: "The caller's payments newest first, or those of one order / top-up (orderId).",
 });
@@ -207,7 +211,12 @@ export const getWalletBalances = endpoint({
   domain: 'wallet',
   auth: 'staff',
   permission: 'wallet.downloadBalances',
-  request: lazy(() => z.object({ cursor: zCursor(), limit: z.coerce.number().int().min(1).max(100).default(100) })),
+  request: lazy(() =>
+    z.object({
+      cursor: zCursor(),
+      limit: z._default(z.coerce.number().check(z.int()).check(z.minimum(1)).check(z.maximum(100)), 100),
+    }),
+  ),
   response: lazy(() => pageOf(ZBalanceRow)),
   summary: 'Every wallet balance of the site (balances download), in pages.',
 });
@@ -248,9 +257,9 @@ export const phonePeCallback = endpoint({
   serverToServer: true,
   request: lazy(() =>
     z.object({
-      event: zShortText({ required: false }).optional(),
-      type: zShortText({ required: false }).optional(),
-      payload: z.looseObject({ merchantOrderId: zId(), state: zShortText({ required: false }).optional() }),
+      event: z.optional(zShortText({ required: false })),
+      type: z.optional(zShortText({ required: false })),
+      payload: z.looseObject({ merchantOrderId: zId(), state: z.optional(zShortText({ required: false })) }),
     }),
   ),
   response: lazy(() => z.object({ received: z.literal(true) })),

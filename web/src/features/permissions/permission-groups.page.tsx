@@ -3,6 +3,7 @@ import { Badge, Button, Grid, Group, NavLink, Paper, Skeleton, Stack, Text, Text
 import { schemaResolver, useForm } from '@mantine/form';
 import { useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
+import * as z from 'zod/mini';
 import {
   getPermissionGroup,
   getRbacUserGroupList,
@@ -18,7 +19,7 @@ import { emptyModules, fromServer, PermissionEditor, toEdits } from './Permissio
 
 /** The `group` search parameter of a group not saved yet. */
 const NEW = 'new';
-const ZGroupName = ZSavePermissionGroup.pick({ groupName: true });
+const ZGroupName = z.pick(ZSavePermissionGroup, { groupName: true });
 
 function GroupForm({
   id,

@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import type { ContractSchema } from '@tp/contracts/endpoint';
 import type { FormErrors } from '@mantine/form';
 import { DMC_RULE_MESSAGES as RULE_MESSAGES } from '@tp/contracts/endpoints/dmc';
 import type { DmcMessages } from '@tp/domain/dmc';
@@ -15,7 +16,7 @@ type FieldErrors = Partial<Record<string, string>>;
  * run even when the schema fails (the rule then sees the body as typed), so every field speaks at once;
  * a field keeps its first message.
  */
-export function rulesResolver<V, S extends z.ZodType>(
+export function rulesResolver<V, S extends ContractSchema>(
   schema: S,
   toBody: (values: V) => Partial<z.input<S>>,
   rule?: (request: z.output<S>, messages: DmcMessages) => FieldErrors,
