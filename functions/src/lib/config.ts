@@ -1,37 +1,43 @@
-import * as z from 'zod';
+// zod/mini, not classic zod: every Lambda parses this at cold start (docs/benchmarks.md, the contracts' move).
+import * as z from 'zod/mini';
 import { AUTH, TABLE } from '@tp/contracts/platform';
 
 /**
  * Environment, parsed once at cold start: a missing variable fails the cold start loudly instead of a
  * request later. Endpoints for the emulators come from the SDK's own AWS_ENDPOINT_URL_* variables.
  */
+const text = (fallback: string) => z._default(z.string(), fallback);
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
+  z._default(z.enum(values), fallback);
+const positiveWhole = (fallback: number) => z._default(z.coerce.number().check(z.int(), z.positive()), fallback);
+
 const ZEnv = z.object({
-  TABLE_NAME: z.string().default(TABLE.name),
-  EMAIL_QUEUE_URL: z.string().default(''),
-  PAYMENT_QUEUE_URL: z.string().default(''),
-  MAIL_FROM: z.string().default('no-reply@travel-platform.local'),
+  TABLE_NAME: text(TABLE.name),
+  EMAIL_QUEUE_URL: text(''),
+  PAYMENT_QUEUE_URL: text(''),
+  MAIL_FROM: text('no-reply@travel-platform.local'),
   /** Public origin the mails link to when a site has no https domain (local stack). */
-  PUBLIC_URL_SCHEME: z.enum(['http', 'https']).default('https'),
-  PUBLIC_URL_PORT: z.string().default(''),
+  PUBLIC_URL_SCHEME: oneOf(['http', 'https'], 'https'),
+  PUBLIC_URL_PORT: text(''),
   /** Google / Facebook token verification keys; overridable so tests sign with local keys. */
-  GOOGLE_JWKS_URL: z.string().default('https://www.googleapis.com/oauth2/v3/certs'),
-  GOOGLE_ISSUERS: z.string().default('https://accounts.google.com,accounts.google.com'),
-  FACEBOOK_JWKS_URL: z.string().default('https://www.facebook.com/.well-known/oauth/openid/jwks/'),
-  FACEBOOK_ISSUER: z.string().default('https://www.facebook.com'),
+  GOOGLE_JWKS_URL: text('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_ISSUERS: text('https://accounts.google.com,accounts.google.com'),
+  FACEBOOK_JWKS_URL: text('https://www.facebook.com/.well-known/oauth/openid/jwks/'),
+  FACEBOOK_ISSUER: text('https://www.facebook.com'),
   /** Cookies get `Secure` unless explicitly turned off for plain-http local work. */
-  COOKIE_SECURE: z.enum(['true', 'false']).default('true'),
+  COOKIE_SECURE: oneOf(['true', 'false'], 'true'),
   /** Password attempts per email per minute (the load bench raises it to measure the handler, not the limiter). */
-  LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().positive().default(AUTH.loginAttemptsPerMinute),
+  LOGIN_ATTEMPTS_PER_MINUTE: positiveWhole(AUTH.loginAttemptsPerMinute),
   /** Wrong passwords per client address per site, across emails, in AUTH.loginAddressWindowSeconds (the bench raises it). */
-  LOGIN_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().positive().default(AUTH.loginAttemptsPerAddress),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-  STAGE: z.string().default('local'),
+  LOGIN_ATTEMPTS_PER_ADDRESS: positiveWhole(AUTH.loginAttemptsPerAddress),
+  LOG_LEVEL: oneOf(['debug', 'info', 'warn', 'error', 'silent'], 'info'),
+  STAGE: text('local'),
   /**
    * Whether this stage may take sandbox payments (the embedded sandbox gateway, PhonePe's SANDBOX
    * environment). Forbidden unless the stage says so (infra StageConfig.sandboxPayments; the local stack
    * allows them): a production stage that forgot the variable never accepts play money.
    */
-  SANDBOX_PAYMENTS: z.enum(['allowed', 'forbidden']).default('forbidden'),
+  SANDBOX_PAYMENTS: oneOf(['allowed', 'forbidden'], 'forbidden'),
 });
 export type Env = z.infer<typeof ZEnv>;
 

@@ -5,7 +5,7 @@
  * `sitePk`, so a query built from any of them cannot cross tenants by mistake. The only keys outside a
  * site are the domain → site lookup and a few deliberately global lists (docs/architecture.md "Data layer").
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazy } from '@tp/contracts/lazy';
 import { MSG } from '@tp/contracts/messages';
 import { fail } from './errors.ts';
@@ -40,10 +40,10 @@ export function asSiteId(value: unknown): SiteId {
 /** A site id inside a parsed message (a queue body): a malformed one fails the parse like any other field. */
 // Built on first use (lazy): only queue workers parse one, and every Lambda imports this module.
 export const zSiteId = lazy(() =>
-  z
-    .string()
-    .refine(isSiteId, 'Invalid site id')
-    .transform((v) => v as SiteId),
+  z.pipe(
+    z.string().check(z.refine(isSiteId, 'Invalid site id')),
+    z.transform((v) => v as SiteId),
+  ),
 );
 
 /** One key part: a non-empty value that cannot forge another key (no `#`). */

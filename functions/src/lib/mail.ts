@@ -1,5 +1,5 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ZEmailAttachmentRequest } from '@tp/contracts/email';
 import { lazy } from '@tp/contracts/lazy';
 import { SPA_BASENAME } from '@tp/contracts/spa-routes';
@@ -15,8 +15,8 @@ import type { SiteRecord } from './tenancy.ts';
  */
 export const ZEmailAttachment = lazy(() =>
   z.object({
-    filename: z.string().min(1).max(200),
-    contentType: z.string().regex(/^[\w.+-]+\/[\w.+-]+$/),
+    filename: z.string().check(z.minLength(1), z.maxLength(200)),
+    contentType: z.string().check(z.regex(/^[\w.+-]+\/[\w.+-]+$/)),
     contentBase64: z.base64(),
   }),
 );
@@ -25,15 +25,18 @@ export const ZEmailAttachment = lazy(() =>
 export const ZEmailMessage = lazy(() =>
   z.object({
     siteId: zSiteId,
-    to: z.union([z.email(), z.array(z.email()).min(1).max(50)]).transform((v) => (Array.isArray(v) ? v : [v])),
-    subject: z.string().min(1).max(998),
-    html: z.string().min(1),
-    text: z.string().min(1),
-    attachments: z.array(ZEmailAttachment).max(10).optional(),
+    to: z.pipe(
+      z.union([z.email(), z.array(z.email()).check(z.minLength(1), z.maxLength(50))]),
+      z.transform((v) => (Array.isArray(v) ? v : [v])),
+    ),
+    subject: z.string().check(z.minLength(1), z.maxLength(998)),
+    html: z.string().check(z.minLength(1)),
+    text: z.string().check(z.minLength(1)),
+    attachments: z.optional(z.array(ZEmailAttachment).check(z.maxLength(10))),
     /** Attachments the worker renders before sending (@tp/contracts/email); a render failure is retried. */
-    attachmentRequests: z.array(ZEmailAttachmentRequest).min(1).max(10).optional(),
+    attachmentRequests: z.optional(z.array(ZEmailAttachmentRequest).check(z.minLength(1), z.maxLength(10))),
     /** Same key = same mail: a redelivered or re-enqueued message is sent once. */
-    idempotencyKey: z.string().min(1).max(256),
+    idempotencyKey: z.string().check(z.minLength(1), z.maxLength(256)),
   }),
 );
 export type TEmailMessage = z.input<typeof ZEmailMessage>;

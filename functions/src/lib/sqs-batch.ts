@@ -6,7 +6,7 @@
  */
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import type * as z from 'zod';
+import * as z from 'zod/mini';
 
 export type SqsHandler = (event: SQSEvent, context?: Context) => Promise<SQSBatchResponse>;
 
@@ -37,9 +37,9 @@ export function sqsBatchHandler(
 }
 
 /** The body as `schema` reads it, or null when it never will (not JSON, wrong shape): such a record is dropped. */
-export function parseBody<T>(record: SQSRecord, schema: z.ZodType<T>): T | null {
+export function parseBody<T>(record: SQSRecord, schema: z.core.$ZodType<T>): T | null {
   try {
-    const parsed = schema.safeParse(JSON.parse(record.body));
+    const parsed = z.safeParse(schema, JSON.parse(record.body));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

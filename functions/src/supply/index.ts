@@ -3,7 +3,7 @@
  * server-only setting (`flightSupply` on the site's secrets item: the TBO-style API or the
  * simulator), else the simulator.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { SiteId } from '#lib/keys';
 import { log } from '#lib/logger';
 import { siteById, siteSecret, type SiteRecord } from '#lib/tenancy';
@@ -16,18 +16,18 @@ import { SupplyError, type FlightSupply } from './types.ts';
 export const ZFlightSupplySettings = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('simulator'),
-    latencyMs: z.number().min(0).max(120_000).optional(),
-    failureRate: z.number().min(0).max(1).optional(),
-    maxOptions: z.number().int().min(1).max(5000).optional(),
+    latencyMs: z.optional(z.number().check(z.minimum(0), z.maximum(120_000))),
+    failureRate: z.optional(z.number().check(z.minimum(0), z.maximum(1))),
+    maxOptions: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(5000))),
   }),
   z.object({
     kind: z.literal('tbo'),
     baseUrl: z.url(),
-    clientId: z.string().min(1),
-    userName: z.string().min(1),
-    password: z.string().min(1),
-    searchTimeoutMs: z.number().int().positive().optional(),
-    bookingTimeoutMs: z.number().int().positive().optional(),
+    clientId: z.string().check(z.minLength(1)),
+    userName: z.string().check(z.minLength(1)),
+    password: z.string().check(z.minLength(1)),
+    searchTimeoutMs: z.optional(z.number().check(z.int(), z.positive())),
+    bookingTimeoutMs: z.optional(z.number().check(z.int(), z.positive())),
   }),
 ]);
 export type FlightSupplySettings = z.infer<typeof ZFlightSupplySettings>;

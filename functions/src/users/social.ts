@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazy } from '@tp/contracts/lazy';
 import { env } from '#lib/config';
 import { log } from '#lib/logger';
@@ -42,13 +42,21 @@ function providerConfig(provider: SocialProvider): { jwksUrl: string; issuers: s
 // Built on first use: only a Google / Facebook sign-in reads it, and every users Lambda loads this module.
 const ZClaims = lazy(() =>
   z.object({
-    sub: z.string().min(1).max(255),
+    sub: z.string().check(z.minLength(1), z.maxLength(255)),
     email: z.email(),
     // Google sends a boolean; some older tokens carry the string form.
-    email_verified: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional(),
-    given_name: z.string().optional(),
-    family_name: z.string().optional(),
-    name: z.string().optional(),
+    email_verified: z.optional(
+      z.union([
+        z.boolean(),
+        z.pipe(
+          z.enum(['true', 'false']),
+          z.transform((v) => v === 'true'),
+        ),
+      ]),
+    ),
+    given_name: z.optional(z.string()),
+    family_name: z.optional(z.string()),
+    name: z.optional(z.string()),
   }),
 );
 

@@ -6,7 +6,7 @@
  */
 import { requireConfig } from '#lib/config';
 import type { SQSRecord } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { log, type Logger } from '#lib/logger';
 import { errorText, parseBody, sqsBatchHandler, type SqsHandler } from '#lib/sqs-batch';
 import { siteById } from '#lib/tenancy';
@@ -17,7 +17,7 @@ import { zSiteId, type SiteId } from '#lib/keys';
 // Fails this worker's cold start, not its first message, when the stack left out its configuration.
 requireConfig(['TABLE_NAME', 'EMAIL_QUEUE_URL']);
 
-const ZMessage = z.object({ siteId: zSiteId, paymentId: z.string().min(1) });
+const ZMessage = z.object({ siteId: zSiteId, paymentId: z.string().check(z.minLength(1)) });
 
 export interface PaymentWorkerDeps {
   siteExists(siteId: SiteId): Promise<boolean>;

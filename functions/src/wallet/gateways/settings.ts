@@ -2,29 +2,29 @@
  * A site's gateway settings, kept in the server-only site secrets item (lib/tenancy.ts siteSecret, field
  * `paymentGateway`). Credentials never leave this module: the browser only learns the gateway's name.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { GATEWAYS } from '@tp/contracts/wallet';
 import { sandboxPaymentsAllowed } from '#lib/config';
 import type { SiteId } from '#lib/keys';
 import { siteSecret } from '#lib/tenancy';
 
 export const ZPhonePeCredentials = z.object({
-  clientId: z.string().min(1),
-  clientSecret: z.string().min(1),
-  clientVersion: z.coerce.number().int().positive(),
+  clientId: z.string().check(z.minLength(1)),
+  clientSecret: z.string().check(z.minLength(1)),
+  clientVersion: z.coerce.number().check(z.int(), z.positive()),
   env: z.enum(['SANDBOX', 'PRODUCTION']),
   /**
    * The username and password set for the S2S callback URL on PhonePe's dashboard: PhonePe sends
    * SHA256(username:password) as the callback's Authorization header. Without them every callback is refused.
    */
-  callbackUsername: z.string().min(1).optional(),
-  callbackPassword: z.string().min(1).optional(),
+  callbackUsername: z.optional(z.string().check(z.minLength(1))),
+  callbackPassword: z.optional(z.string().check(z.minLength(1))),
 });
 export type PhonePeCredentials = z.infer<typeof ZPhonePeCredentials>;
 
 export const ZGatewaySettings = z.object({
-  active: z.enum(GATEWAYS).nullable(),
-  phonepe: ZPhonePeCredentials.optional(),
+  active: z.nullable(z.enum(GATEWAYS)),
+  phonepe: z.optional(ZPhonePeCredentials),
 });
 export type GatewaySettings = z.infer<typeof ZGatewaySettings>;
 
