@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { search } from '@tp/contracts/endpoints/flights';
 import type { TSearchResponse } from '@tp/contracts/flights';
@@ -41,7 +41,9 @@ export function useSearchResults(searchId: string, query: string): { state: Sear
     pending.then(
       (response) => {
         searchCache.put(response);
-        if (live) navigate(flightPaths.results(response.searchId, query), { replace: true });
+        // A transition: React renders the ~1,400 results in time slices instead of one task (a default
+        // update renders without yielding), so the page stays responsive while they appear.
+        if (live) startTransition(() => navigate(flightPaths.results(response.searchId, query), { replace: true }));
       },
       (error: unknown) => {
         if (live) setFailure({ key: runKey, status: error instanceof ApiError ? error.status : 0 });
