@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { chooseEncoding, COMPRESS_MIN_BYTES, encodeBody } from './compress.ts';
+import { MSG } from '@tp/contracts/messages';
+import { chooseEncoding, COMPRESS_MIN_BYTES, encodeBody, UNCOMPRESSED_MAX_BYTES } from './compress.ts';
 
 const big = JSON.stringify({
   success: true,
@@ -29,5 +30,12 @@ describe('answer compression', () => {
     const gz = encodeBody(big, 'gzip');
     expect(gunzipSync(Buffer.from(gz.body, 'base64')).toString()).toBe(big);
     expect(encodeBody(big, undefined).isBase64Encoded).toBe(false);
+  });
+
+  it('refuses, with a clear 406, an answer over the Lambda limit to a client that takes no compression', () => {
+    const huge = JSON.stringify({ success: true, result: 'x'.repeat(UNCOMPRESSED_MAX_BYTES) });
+    expect(() => encodeBody(huge, undefined)).toThrow(expect.objectContaining({ status: 406 }));
+    expect(() => encodeBody(huge, 'identity')).toThrow(MSG.answerNeedsCompression);
+    expect(encodeBody(huge, 'gzip').headers['content-encoding']).toBe('gzip');
   });
 });

@@ -5,6 +5,14 @@
  * quality costs a few ms per MB and shrinks such answers ~20×; small answers are not worth the CPU.
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { MSG } from '@tp/contracts/messages';
+import { AppError } from './errors.ts';
+
+/**
+ * Lambda refuses a response over 6 MB (body and headers). A DEL↔BOM return search is ~6.8 MB of JSON, ~190 KB
+ * compressed: a client that takes no compression gets a clear 406 instead of the platform's bare 502.
+ */
+export const UNCOMPRESSED_MAX_BYTES = 5.5 * 1024 * 1024;
 
 /** Below this, compression saves less than it costs. */
 export const COMPRESS_MIN_BYTES = 16 * 1024;
@@ -29,16 +37,20 @@ export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip
 }
 
 export function encodeBody(json: string, acceptEncoding: string | undefined): EncodedBody {
-  const encoding = Buffer.byteLength(json) >= COMPRESS_MIN_BYTES ? chooseEncoding(acceptEncoding) : null;
-  if (!encoding) return { body: json, isBase64Encoded: false, headers: {} };
-  const bytes =
+  const bytes = Buffer.byteLength(json);
+  const encoding = bytes >= COMPRESS_MIN_BYTES ? chooseEncoding(acceptEncoding) : null;
+  if (!encoding) {
+    if (bytes > UNCOMPRESSED_MAX_BYTES) throw new AppError('NOT_ACCEPTABLE', MSG.answerNeedsCompression);
+    return { body: json, isBase64Encoded: false, headers: {} };
+  }
+  const compressed =
     encoding === 'br'
       ? brotliCompressSync(json, {
           params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
         })
       : gzipSync(json, { level: 5 });
   return {
-    body: bytes.toString('base64'),
+    body: compressed.toString('base64'),
     isBase64Encoded: true,
     headers: { 'content-encoding': encoding, vary: 'accept-encoding' },
   };

@@ -34,6 +34,8 @@ export const ERROR_STATUS = {
   GONE: 410,
   /** A request body over REQUEST_LIMITS.bodyBytes (platform.ts). */
   TOO_LARGE: 413,
+  /** An answer over Lambda's 6 MB response limit to a client that accepts no compression. */
+  NOT_ACCEPTABLE: 406,
   TOO_MANY: 429,
   INTERNAL: 500,
   SUPPLIER_TIMEOUT: 502,

@@ -126,6 +126,7 @@ export const MSG = {
   tooLarge: (max: number): string => `Must be at most ${max}`,
   tooSmall: (min: number): string => `Must be at least ${min}`,
   requestTooLarge: 'The request is too large',
+  answerNeedsCompression: 'This answer is too large to send uncompressed: send Accept-Encoding: gzip or br',
   bodyNotJson: 'Request body must be JSON',
   bodyNotObject: 'Request body must be a JSON object',
 } as const;
