@@ -59,10 +59,6 @@ export function siteTheme(site: Pick<TSiteDetails, 'brandingSettings'> | null): 
       Loader: { defaultProps: { role: 'status' } },
       // Every dialog's × has a name, not only those that remember to give one.
       Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
-      // Mantine 9's Combobox keeps a closed dropdown mounted (display: none) and places it with floating-ui in the
-      // first commit: a forced layout and a synchronous re-render per field in a screen's longest task (the search
-      // form's city fields). A dropdown mounts when it opens.
-      Combobox: { defaultProps: { keepMounted: false } },
     },
   });
 }

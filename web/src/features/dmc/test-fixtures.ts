@@ -426,7 +426,12 @@ export async function pick(user: ReturnType<typeof userEvent.setup>, box: HTMLEl
   await user.click(box);
   if (text) await user.type(box, text);
   await waitFor(() => expect(screen.queryByLabelText('Searching')).toBeNull());
-  const list = await waitFor(() => document.getElementById(box.getAttribute('aria-controls') ?? '')!);
+  // The list mounts when the dropdown opens (theme: Combobox keepMounted false): wait for it.
+  const list = await waitFor(() => {
+    const el = document.getElementById(box.getAttribute('aria-controls') ?? '');
+    expect(el).not.toBeNull();
+    return el!;
+  });
   await user.click(await within(list).findByRole('option', { name: option, hidden: true }));
   await waitFor(() => expect((box as HTMLInputElement).value).toBe(option));
 }

@@ -84,6 +84,9 @@ export function CityAutocomplete({ label, value, onChange, error, autoFocus }: C
         if (option) pick(option);
       }}
       transitionProps={{ duration: 0 }}
+      // Mounted when it opens: a closed dropdown kept mounted is placed by floating-ui in the first commit, a
+      // forced layout and a synchronous re-render per field in the search screen's longest task.
+      keepMounted={false}
     >
       <Combobox.Target>
         <TextInput
