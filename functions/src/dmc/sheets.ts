@@ -4,7 +4,7 @@
  * characters, id shapes), then the domain rule (the spec's messages). Pure: no I/O here.
  */
 import { createHash } from 'node:crypto';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import * as areasApi from '@tp/contracts/endpoints/areas';
 import * as api from '@tp/contracts/endpoints/dmc';
 import { DMC_MSG, type DmcSheet } from '@tp/contracts/endpoints/dmc';
@@ -58,7 +58,7 @@ export interface SheetDef<K extends DmcKind = DmcKind> {
   kind: K;
   columns: Column[];
   /** The save call's request: a row must get past it as a body would. */
-  request: z.ZodType;
+  request: z.ZodMiniType;
   build(input: Record<string, unknown>, id: string): BuiltRow<K>;
 }
 

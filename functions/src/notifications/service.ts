@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { ZPushSubscription } from '@tp/contracts/push';
 import { sha256 } from '#lib/crypto';
 import type { Principal } from '#lib/principal';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-// Type only (erased from bundles): contracts not yet moved to zod/mini are classic schemas.
+// Type only (erased from bundles): every contract is on zod/mini, but a test may build an endpoint on classic.
 import type { ZodType as ClassicType } from 'zod';
 import { MSG } from './messages.ts';
 

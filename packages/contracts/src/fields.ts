@@ -70,6 +70,18 @@ function text(limit: number, unsafe: Unsafe, o: TextOptions = {}) {
   );
 }
 
+/**
+ * Classic's `z.preprocess(fn, schema)`, which zod/mini does not export: the same pipe at run time (a transform
+ * into `schema`: it parses alike, an absent key still reaches `fn`, the JSON Schema is `schema`'s), typed as
+ * classic types it (a key is optional in the input type when `schema` is).
+ */
+export const zPreprocess = <T extends z.core.$ZodType>(fn: (value: unknown) => unknown, schema: T) =>
+  z.pipe(z.transform(fn), schema as z.core.$ZodType) as unknown as z.ZodMiniType<
+    z.output<T>,
+    unknown,
+    z.core.$ZodPreprocessInternals<T>
+  >;
+
 /** Personal, company and group names: ≤ 100, one line, no control or hidden characters. */
 export const zName = (o?: TextOptions) => text(FIELD_LIMITS.name, UNSAFE_LINE, o);
 /** Search boxes, list filters, codes and other short text: ≤ 100, one line. */

@@ -3,7 +3,7 @@
  * queues and the web client (spec 000 §3 "Entities", §9 "Business constants"). Field names are the
  * spec's; amounts are in `currency` (INR by default) with two decimals.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MSG } from './messages.ts';
 import { zAddress, zEmailText, zId, zShortText, zSupplierRef } from './fields.ts';
 import { lazy } from './lazy.ts';
@@ -69,15 +69,15 @@ export const DEFAULT_CURRENCY = 'INR';
 
 // ---------------------------------------------------------------- search
 
-const zDateTime = lazy(() => z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?$/, 'Enter a valid date'));
+const zDateTime = lazy(() =>
+  z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?$/, 'Enter a valid date')),
+);
 const zAirportCode = lazy(() =>
   z
     .string({ error: MSG.required })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/, 'Enter a valid airport or city code'),
+    .check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z]{3}$/, 'Enter a valid airport or city code')),
 );
-const zCount = (min: number) => z.coerce.number().int().min(min).max(9);
+const zCount = (min: number) => z.coerce.number().check(z.int(), z.minimum(min), z.maximum(9));
 
 export const ZSearchSegment = lazy(() =>
   z.object({
@@ -92,57 +92,53 @@ export const ZSearchRequest = lazy(() =>
   z
     .object({
       /** Supplier sources to ask (GDS and/or LCC airline codes from api/getSources); empty means all. */
-      Sources: z
-        .array(zShortText({ max: 20 }))
-        .max(50)
-        .nullish(),
+      Sources: z.optional(z.nullable(z.array(zShortText({ max: 20 })).check(z.maxLength(50)))),
       JourneyType: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(5)]),
-      returnType: z.union([z.literal(2), z.literal(3), z.literal(5)]).optional(),
-      segments: z.array(ZSearchSegment).min(1).max(6),
+      returnType: z.optional(z.union([z.literal(2), z.literal(3), z.literal(5)])),
+      segments: z.array(ZSearchSegment).check(z.minLength(1), z.maxLength(6)),
       adultCount: zCount(1),
-      childCount: zCount(0).default(0),
-      infantCount: zCount(0).default(0),
+      childCount: z._default(zCount(0), 0),
+      infantCount: z._default(zCount(0), 0),
       /** 1 all, 2 economy, 3 premium economy, 4 business, 5 premium business, 6 first. */
-      cabinClass: z.coerce.number().int().min(1).max(6).default(1),
-      directFlight: z.boolean().optional(),
-      preferredAirlines: z
-        .array(zShortText({ max: 20 }))
-        .max(50)
-        .optional(),
+      cabinClass: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(6)), 1),
+      directFlight: z.optional(z.boolean()),
+      preferredAirlines: z.optional(z.array(zShortText({ max: 20 })).check(z.maxLength(50))),
     })
-    .superRefine((r, ctx) => {
-      if (r.adultCount + r.childCount > PAX_LIMITS.maxSeated)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['adultCount'],
-          message: 'At most 9 passengers can travel on one booking',
-        });
-      if (r.infantCount > r.adultCount)
-        ctx.addIssue({ code: 'custom', path: ['infantCount'], message: 'Infants cannot outnumber adults' });
-      const needsTwo = r.JourneyType === 2 || r.JourneyType === 5;
-      if (needsTwo && r.segments.length !== 2)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['segments'],
-          message: 'A return search needs the onward and return dates',
-        });
-      if (r.JourneyType === 1 && r.segments.length !== 1)
-        ctx.addIssue({ code: 'custom', path: ['segments'], message: 'A one-way search has one segment' });
-      if (r.JourneyType === 3 && r.segments.length < 2)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['segments'],
-          message: 'A multi-stop search needs at least two segments',
-        });
-      r.segments.forEach((s, i) => {
-        if (s.origin === s.destination)
+    .check(
+      z.superRefine((r, ctx) => {
+        if (r.adultCount + r.childCount > PAX_LIMITS.maxSeated)
           ctx.addIssue({
             code: 'custom',
-            path: ['segments', i, 'destination'],
-            message: 'Origin and destination must differ',
+            path: ['adultCount'],
+            message: 'At most 9 passengers can travel on one booking',
           });
-      });
-    }),
+        if (r.infantCount > r.adultCount)
+          ctx.addIssue({ code: 'custom', path: ['infantCount'], message: 'Infants cannot outnumber adults' });
+        const needsTwo = r.JourneyType === 2 || r.JourneyType === 5;
+        if (needsTwo && r.segments.length !== 2)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['segments'],
+            message: 'A return search needs the onward and return dates',
+          });
+        if (r.JourneyType === 1 && r.segments.length !== 1)
+          ctx.addIssue({ code: 'custom', path: ['segments'], message: 'A one-way search has one segment' });
+        if (r.JourneyType === 3 && r.segments.length < 2)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['segments'],
+            message: 'A multi-stop search needs at least two segments',
+          });
+        r.segments.forEach((s, i) => {
+          if (s.origin === s.destination)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['segments', i, 'destination'],
+              message: 'Origin and destination must differ',
+            });
+        });
+      }),
+    ),
 );
 export type TSearchRequest = z.infer<typeof ZSearchRequest>;
 
@@ -155,7 +151,7 @@ export const ZSegment = lazy(() =>
     flightNumber: z.string(),
     fareClass: z.string(),
     operatingCarrier: z.string(),
-    craft: z.string().optional(),
+    craft: z.optional(z.string()),
     originAirportCode: z.string(),
     originAirportName: z.string(),
     originCityName: z.string(),
@@ -177,14 +173,14 @@ export const ZSegment = lazy(() =>
     /** 1 onward, 2 return (special-return fares carry both trips). */
     tripIndicator: z.number(),
     flightStatus: z.string(),
-    airlinePnr: z.string().optional(),
+    airlinePnr: z.optional(z.string()),
     baggage: z.string(),
     cabinBaggage: z.string(),
     stopPoint: z.string(),
     stopPointArrivalTime: z.string(),
     stopPointDepartureTime: z.string(),
-    seatsLeft: z.number().optional(),
-    segmentAdditionalInfo: z.object({ baggage: z.string() }).optional(),
+    seatsLeft: z.optional(z.number()),
+    segmentAdditionalInfo: z.optional(z.object({ baggage: z.string() })),
   }),
 );
 export type TSegment = z.infer<typeof ZSegment>;
@@ -245,7 +241,7 @@ export const ZFlightOption = lazy(() =>
     isLCCSpecialReturn: z.boolean(),
     isPassportRequired: z.boolean(),
     isPanRequired: z.boolean(),
-    lastTicketDate: z.string().nullable(),
+    lastTicketDate: z.nullable(z.string()),
     /** Validating carrier. */
     airlineCode: z.string(),
     airlineName: z.string(),
@@ -264,7 +260,7 @@ export const ZSearchResponse = lazy(() =>
     /** When the supplier's trace lapses; after it the user must search again. */
     expiresAt: z.string(),
     JourneyType: z.number(),
-    returnType: z.number().optional(),
+    returnType: z.optional(z.number()),
     isDomestic: z.boolean(),
     adultCount: z.number(),
     childCount: z.number(),
@@ -367,8 +363,8 @@ export const ZSsrItem = lazy(() =>
     code: z.string(),
     description: z.string(),
     /** Baggage weight in kg, or meal quantity. */
-    weight: z.number().optional(),
-    quantity: z.number().optional(),
+    weight: z.optional(z.number()),
+    quantity: z.optional(z.number()),
     price: z.number(),
     currency: z.string(),
     /** 1 segment, 2 full journey. */
@@ -414,24 +410,28 @@ export type TSsrCatalogue = z.infer<typeof ZSsrCatalogue>;
 const zName = (label: string) =>
   z
     .string({ error: MSG.required })
-    .trim()
-    .min(1, MSG.required)
-    .max(32, `${label} is too long`)
-    .regex(/^[A-Za-z][A-Za-z .'-]*$/, `${label} may contain letters, spaces, dots, hyphens and apostrophes only`);
-const zIsoDate = lazy(() => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a valid date'));
+    .check(
+      z.trim(),
+      z.minLength(1, MSG.required),
+      z.maxLength(32, `${label} is too long`),
+      z.regex(/^[A-Za-z][A-Za-z .'-]*$/, `${label} may contain letters, spaces, dots, hyphens and apostrophes only`),
+    );
+const zIsoDate = lazy(() => z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a valid date')));
 
 /** Chosen SSR per passenger, by code (validated against the catalogue server-side). */
 const zSsrChoice = () =>
-  z
-    .array(
-      z.object({
-        code: zShortText({ required: false }),
-        origin: zShortText({ required: false, max: 8 }),
-        destination: zShortText({ required: false, max: 8 }),
-      }),
-    )
-    .max(20)
-    .default([]);
+  z._default(
+    z
+      .array(
+        z.object({
+          code: zShortText({ required: false }),
+          origin: zShortText({ required: false, max: 8 }),
+          destination: zShortText({ required: false, max: 8 }),
+        }),
+      )
+      .check(z.maxLength(20)),
+    [],
+  );
 export const ZPaxSsr = lazy(() => z.object({ baggage: zSsrChoice(), mealDynamic: zSsrChoice(), seat: zSsrChoice() }));
 export type TPaxSsr = z.infer<typeof ZPaxSsr>;
 
@@ -443,8 +443,8 @@ export const ZPassengerInput = lazy(() =>
     lastName: zName('Last name'),
     paxType: z.union([z.literal(1), z.literal(2), z.literal(3)]),
     gender: z.union([z.literal(1), z.literal(2)], { error: MSG.required }),
-    dateOfBirth: zIsoDate.optional(),
-    isLeadPax: z.boolean().default(false),
+    dateOfBirth: z.optional(zIsoDate),
+    isLeadPax: z._default(z.boolean(), false),
     /** Lead passenger contact: phone code (e.g. +91) and mobile number, email. */
     phoneCode: z.optional(zShortText({ required: false, max: 8 })),
     mobileNo: z.optional(zShortText({ required: false, max: 20 })),
@@ -454,10 +454,10 @@ export const ZPassengerInput = lazy(() =>
     countryCode: z.optional(zShortText({ required: false, max: 3 }).check(z.toUpperCase())),
     nationality: z.optional(zShortText({ required: false, max: 3 }).check(z.toUpperCase())),
     passportNo: z.optional(zShortText({ required: false, max: 20 }).check(z.toUpperCase())),
-    passportIssueDate: zIsoDate.optional(),
-    passportExpiry: zIsoDate.optional(),
+    passportIssueDate: z.optional(zIsoDate),
+    passportExpiry: z.optional(zIsoDate),
     passportIssueCountryCode: z.optional(zShortText({ required: false, max: 3 }).check(z.toUpperCase())),
-    ssr: ZPaxSsr.optional(),
+    ssr: z.optional(ZPaxSsr),
   }),
 );
 export type TPassengerInput = z.infer<typeof ZPassengerInput>;
@@ -467,13 +467,13 @@ export const ZTicket = lazy(() =>
 );
 
 export const ZBookedPassenger = lazy(() =>
-  ZPassengerInput.omit({ ssr: true }).extend({
+  z.extend(z.omit(ZPassengerInput, { ssr: true }), {
     paxIndex: z.number(),
-    ticket: ZTicket.nullable(),
+    ticket: z.nullable(ZTicket),
     baggage: z.array(ZSsrItem),
     mealDynamic: z.array(ZSsrItem),
     seat: z.array(ZSeat),
-    fare: ZPaxFare.omit({ count: true }),
+    fare: z.omit(ZPaxFare, { count: true }),
   }),
 );
 export type TBookedPassenger = z.infer<typeof ZBookedPassenger>;
@@ -491,10 +491,10 @@ export const ZPaymentOrder = lazy(() =>
     amount: z.number(),
     currency: z.string(),
     traceId: z.string(),
-    redirectTo: z.string().nullable(),
+    redirectTo: z.nullable(z.string()),
     remark: z.string(),
     serviceName: z.string(),
-    supplierSiteId: z.string().nullable(),
+    supplierSiteId: z.nullable(z.string()),
     segments: z.array(
       z.object({
         origin: z.string(),
@@ -504,13 +504,13 @@ export const ZPaymentOrder = lazy(() =>
         airlineCode: z.string(),
       }),
     ),
-    transactionId: z.string().nullable(),
+    transactionId: z.nullable(z.string()),
     status: z.enum(ORDER_STATUSES),
     paymentMode: z.enum(PAYMENT_MODES),
     hold: z.boolean(),
     expiresAt: z.string(),
     bookingIds: z.array(z.string()),
-    failureReason: z.string().optional(),
+    failureReason: z.optional(z.string()),
   }),
 );
 export type TPaymentOrder = z.infer<typeof ZPaymentOrder>;
@@ -518,14 +518,14 @@ export type TPaymentOrder = z.infer<typeof ZPaymentOrder>;
 export const ZChangeRequestInfo = lazy(() =>
   z.object({
     changeRequestId: z.string(),
-    ticketId: z.string().nullable(),
+    ticketId: z.nullable(z.string()),
     requestType: z.number(),
     status: z.string(),
     remarks: z.string(),
     createdAt: z.string(),
-    refundedAmount: z.number().optional(),
-    cancellationCharge: z.number().optional(),
-    creditedAt: z.string().optional(),
+    refundedAmount: z.optional(z.number()),
+    cancellationCharge: z.optional(z.number()),
+    creditedAt: z.optional(z.string()),
   }),
 );
 
@@ -547,10 +547,10 @@ export const ZBooking = lazy(() =>
     journeyType: z.number(),
     /** Normal return: 1 onward leg, 2 return leg; the other leg's booking id once booked. */
     leg: z.number(),
-    linkedBookingId: z.string().nullable(),
+    linkedBookingId: z.nullable(z.string()),
     statusId: z.number(),
     status: z.string(),
-    lastTicketDate: z.string().nullable(),
+    lastTicketDate: z.nullable(z.string()),
     airlineCode: z.string(),
     airlineName: z.string(),
     segments: z.array(z.array(ZSegment)),
@@ -564,7 +564,7 @@ export const ZBooking = lazy(() =>
       amountCharged: z.number(),
       currency: z.string(),
       paymentMode: z.enum(PAYMENT_MODES),
-      transactionId: z.string().nullable(),
+      transactionId: z.nullable(z.string()),
       legalEntityId: z.string(),
       refundedAmount: z.number(),
     }),
@@ -574,13 +574,13 @@ export const ZBooking = lazy(() =>
       firstName: z.string(),
       lastName: z.string(),
       userType: z.string(),
-      companyName: z.string().optional(),
+      companyName: z.optional(z.string()),
     }),
     ticketCRInfo: z.array(ZChangeRequestInfo),
-    supplierChangeReqStatus: z.object({ statusText: z.string() }).nullable(),
+    supplierChangeReqStatus: z.nullable(z.object({ statusText: z.string() })),
     createdAt: z.string(),
     travelDate: z.string(),
-    invoiceCreatedOn: z.string().nullable(),
+    invoiceCreatedOn: z.nullable(z.string()),
   }),
 );
 export type TBooking = z.infer<typeof ZBooking>;

@@ -3,11 +3,11 @@
  * airline rule, airline-specific rules and fixed-departure rules. The rule itself is the pricing
  * `MarkupRule` of @tp/domain/pricing, which turns it into the customer's price.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { AmountType, MarkupRule } from '@tp/domain/pricing';
 import { zRequired } from './common.ts';
 import { zOptionalId } from './customers.ts';
-import { zCursor, zId } from './fields.ts';
+import { zCursor, zId, zPreprocess } from './fields.ts';
 import { MSG } from './messages.ts';
 import { lazy } from './lazy.ts';
 
@@ -31,12 +31,12 @@ const APPLY_PER = ['passenger', 'booking'] as const satisfies readonly MarkupRul
 
 /** A number input's value: a number, or numeric text (an empty field reads as missing). */
 const zAmount = () =>
-  z.preprocess(
+  zPreprocess(
     (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v.trim()) : v),
-    z
-      .number({ error: (issue) => (issue.input === undefined ? MSG.required : MARKUP_MSG.invalidAmount) })
-      .refine(Number.isFinite, MARKUP_MSG.invalidAmount)
-      .refine((n) => n >= 0, MARKUP_MSG.negativeAmount),
+    z.number({ error: (issue) => (issue.input === undefined ? MSG.required : MARKUP_MSG.invalidAmount) }).check(
+      z.refine(Number.isFinite, MARKUP_MSG.invalidAmount),
+      z.refine((n) => n >= 0, MARKUP_MSG.negativeAmount),
+    ),
   );
 
 /** IATA airline designator: two letters or digits (AI, 6E, G8). */
@@ -47,7 +47,7 @@ const zAirlineCode = () =>
       zRequired(),
       z.transform((s) => s.toUpperCase()),
     ),
-    z.string().regex(AIRLINE_CODE, MARKUP_MSG.invalidAirline),
+    z.string().check(z.regex(AIRLINE_CODE, MARKUP_MSG.invalidAirline)),
   );
 const zAirport = () =>
   z.pipe(
@@ -55,7 +55,7 @@ const zAirport = () =>
       zRequired(),
       z.transform((s) => s.toUpperCase()),
     ),
-    z.string().regex(/^[A-Z]{3}$/, MARKUP_MSG.invalidAirport),
+    z.string().check(z.regex(/^[A-Z]{3}$/, MARKUP_MSG.invalidAirport)),
   );
 
 const ruleShape = () => ({
@@ -63,7 +63,7 @@ const ruleShape = () => ({
   markupValue: zAmount(),
   discountType: z.enum(AMOUNT_TYPES),
   discountValue: zAmount(),
-  applyPer: z.enum(APPLY_PER).default('passenger'),
+  applyPer: z._default(z.enum(APPLY_PER), 'passenger'),
 });
 
 const settingShape = () => ({
@@ -76,7 +76,7 @@ const settingShape = () => ({
 type RuleInput = { markupType: AmountType; markupValue: number; discountType: AmountType; discountValue: number };
 
 /** Percentages are of the published fare: at most 100. */
-function percentAtMost100(rule: RuleInput, ctx: z.RefinementCtx): void {
+function percentAtMost100(rule: RuleInput, ctx: z.core.$RefinementCtx): void {
   for (const [type, value] of [
     ['markupType', 'markupValue'],
     ['discountType', 'discountValue'],
@@ -85,17 +85,19 @@ function percentAtMost100(rule: RuleInput, ctx: z.RefinementCtx): void {
       ctx.addIssue({ code: 'custom', path: [value], message: MARKUP_MSG.percentOver100 });
 }
 
-export const ZSaveDefaultMarkup = lazy(() => z.object(settingShape()).superRefine(percentAtMost100));
+export const ZSaveDefaultMarkup = lazy(() => z.object(settingShape()).check(z.superRefine(percentAtMost100)));
 export const ZSaveAirlineMarkup = lazy(() =>
-  z.object({ ...settingShape(), airlineCode: zAirlineCode() }).superRefine(percentAtMost100),
+  z.object({ ...settingShape(), airlineCode: zAirlineCode() }).check(z.superRefine(percentAtMost100)),
 );
 /** A fixed departure is identified by its sector (one rule per group and sector). */
 export const ZSaveFixedDepartureMarkup = lazy(() =>
-  z.object({ ...settingShape(), origin: zAirport(), destination: zAirport() }).superRefine((v, ctx) => {
-    percentAtMost100(v, ctx);
-    if (v.origin === v.destination)
-      ctx.addIssue({ code: 'custom', path: ['destination'], message: MARKUP_MSG.sameSector });
-  }),
+  z.object({ ...settingShape(), origin: zAirport(), destination: zAirport() }).check(
+    z.superRefine((v, ctx) => {
+      percentAtMost100(v, ctx);
+      if (v.origin === v.destination)
+        ctx.addIssue({ code: 'custom', path: ['destination'], message: MARKUP_MSG.sameSector });
+    }),
+  ),
 );
 
 export type TSaveDefaultMarkup = z.output<typeof ZSaveDefaultMarkup>;
@@ -115,9 +117,9 @@ export const ZMarkupSetting = lazy(() =>
     discountType: z.enum(AMOUNT_TYPES),
     discountValue: z.number(),
     applyPer: z.enum(APPLY_PER),
-    airlineCode: z.string().optional(),
-    origin: z.string().optional(),
-    destination: z.string().optional(),
+    airlineCode: z.optional(z.string()),
+    origin: z.optional(z.string()),
+    destination: z.optional(z.string()),
     updatedAt: z.string(),
   }),
 );
@@ -137,7 +139,7 @@ export const ZListMarkups = lazy(() =>
 export const ZMarkupPage = lazy(() =>
   z.object({
     records: z.array(ZMarkupSetting),
-    nextCursor: z.string().nullable(),
+    nextCursor: z.nullable(z.string()),
   }),
 );
 export type TMarkupPage = z.infer<typeof ZMarkupPage>;

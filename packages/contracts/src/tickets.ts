@@ -3,7 +3,7 @@
  * queue filters and pages, the ticket as the queues show it, the public e-ticket, change requests and
  * the e-ticket mail.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MSG } from './messages.ts';
 import { zEmail, zId, zName, zPnr, zRemarks, zRichHtml, zShortText } from './fields.ts';
 import {
@@ -47,12 +47,7 @@ export const TICKET_MSG = {
   invalidAmount: 'Enter an amount of 0 or more',
 } as const;
 
-const zDay = lazy(() =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a valid date')
-    .optional(),
-);
+const zDay = lazy(() => z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a valid date'))));
 const zText = lazy(() =>
   z.pipe(
     z.optional(zShortText({ required: false })),
@@ -61,20 +56,20 @@ const zText = lazy(() =>
 );
 /** An optional id where the screen may send '' for "none". */
 const zOptionalRef = lazy(() =>
-  z
-    .union([z.literal(''), zId()])
-    .optional()
-    .transform((v) => v || undefined),
+  z.pipe(
+    z.optional(z.union([z.literal(''), zId()])),
+    z.transform((v) => v || undefined),
+  ),
 );
 
 /** The booking-list filter (spec 000 §2) with its page. Everything optional: an empty filter lists all. */
 export const ZBookingFilter = lazy(() =>
   z.object({
-    sort: z.enum(TICKET_SORTS).default('BD'),
+    sort: z._default(z.enum(TICKET_SORTS), 'BD'),
     /** Only bookings in this status (held bookings are otherwise kept out of the ticket queue). */
-    status: z.enum(TICKET_STATUS_FILTERS).optional(),
-    domestic: z.boolean().default(true),
-    international: z.boolean().default(true),
+    status: z.optional(z.enum(TICKET_STATUS_FILTERS)),
+    domestic: z._default(z.boolean(), true),
+    international: z._default(z.boolean(), true),
     /** PNR or ticket number. */
     pnrOrTicket: zText,
     airlineCode: zText,
@@ -86,19 +81,21 @@ export const ZBookingFilter = lazy(() =>
     travelTo: zDay,
     /** Creator (staff only: clicking a card's creator selects that user). */
     userId: zOptionalRef,
-    page: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(TICKETS_PAGE_SIZE),
+    page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
+    pageSize: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), TICKETS_PAGE_SIZE),
   }),
 );
 export type TBookingFilter = z.output<typeof ZBookingFilter>;
 export type TBookingFilterInput = z.input<typeof ZBookingFilter>;
 
-export const ZTicketsRequest = lazy(() => ZBookingFilter.extend({ queue: z.enum(TICKET_QUEUES).default('tickets') }));
+export const ZTicketsRequest = lazy(() =>
+  z.extend(ZBookingFilter, { queue: z._default(z.enum(TICKET_QUEUES), 'tickets') }),
+);
 export type TTicketsRequest = z.output<typeof ZTicketsRequest>;
 
 /** A booking as the queues show it: the stored booking plus the e-ticket slug and the displayed status. */
 export const ZTicketView = lazy(() =>
-  ZBooking.extend({
+  z.extend(ZBooking, {
     /** base64(bookingId + '___' + pnr): the public e-ticket path segment. */
     slug: z.string(),
     /** The supplier's change-request status text when present, else the booking status (spec 000 §4). */
@@ -130,7 +127,7 @@ export const ZETicketPassenger = lazy(() =>
     firstName: z.string(),
     lastName: z.string(),
     paxType: z.number(),
-    ticket: z.object({ ticketId: z.string(), ticketNumber: z.string(), validatingAirline: z.string() }).nullable(),
+    ticket: z.nullable(z.object({ ticketId: z.string(), ticketNumber: z.string(), validatingAirline: z.string() })),
     extras: z.array(z.object({ kind: z.enum(['baggage', 'meal', 'seat']), sector: z.string(), text: z.string() })),
     /** IATA BCBP text drawn as PDF417. */
     barcode: z.string(),
@@ -138,36 +135,39 @@ export const ZETicketPassenger = lazy(() =>
 );
 
 export const ZETicket = lazy(() =>
-  ZBooking.pick({
-    bookingId: true,
-    pnr: true,
-    statusId: true,
-    status: true,
-    createdAt: true,
-    airlineCode: true,
-    airlineName: true,
-    isRefundable: true,
-    segments: true,
-    fareRules: true,
-    lastTicketDate: true,
-  }).extend({
-    displayStatus: z.string(),
-    passengers: z.array(ZETicketPassenger),
-    /** null when prices are hidden (no login, or not the booking's user or staff). */
-    fare: ZETicketFare.nullable(),
-    /** Per passenger type (adult, child, infant), as on the review page; empty when prices are hidden. */
-    paxTypes: z.array(ZPaxTypeCharge),
-    agentMarkup: z.number().nullable(),
-    agentDiscount: z.number().nullable(),
-    /** Logged in as the booking's user or staff: may see prices and edit markup / discount. */
-    canEdit: z.boolean(),
-    agency: z.object({
-      name: z.string(),
-      logoUrl: z.string(),
-      email: z.string(),
-      phone: z.string(),
+  z.extend(
+    z.pick(ZBooking, {
+      bookingId: true,
+      pnr: true,
+      statusId: true,
+      status: true,
+      createdAt: true,
+      airlineCode: true,
+      airlineName: true,
+      isRefundable: true,
+      segments: true,
+      fareRules: true,
+      lastTicketDate: true,
     }),
-  }),
+    {
+      displayStatus: z.string(),
+      passengers: z.array(ZETicketPassenger),
+      /** null when prices are hidden (no login, or not the booking's user or staff). */
+      fare: z.nullable(ZETicketFare),
+      /** Per passenger type (adult, child, infant), as on the review page; empty when prices are hidden. */
+      paxTypes: z.array(ZPaxTypeCharge),
+      agentMarkup: z.nullable(z.number()),
+      agentDiscount: z.nullable(z.number()),
+      /** Logged in as the booking's user or staff: may see prices and edit markup / discount. */
+      canEdit: z.boolean(),
+      agency: z.object({
+        name: z.string(),
+        logoUrl: z.string(),
+        email: z.string(),
+        phone: z.string(),
+      }),
+    },
+  ),
 );
 export type TETicket = z.infer<typeof ZETicket>;
 
@@ -177,13 +177,14 @@ export const ZTicketRef = lazy(() => z.object({ bookingId: zBookingRef, pnr: zPn
 const zAmount = lazy(() =>
   z.coerce
     .number({ error: TICKET_MSG.invalidAmount })
-    .min(0, TICKET_MSG.invalidAmount)
-    .max(10_000_000, TICKET_MSG.invalidAmount),
+    .check(z.minimum(0, TICKET_MSG.invalidAmount), z.maximum(10_000_000, TICKET_MSG.invalidAmount)),
 );
 export const ZUpdateBookingDetails = lazy(() =>
   z
-    .object({ bookingId: zBookingRef, markup: zAmount.optional(), discount: zAmount.optional() })
-    .refine((v) => v.markup !== undefined || v.discount !== undefined, { message: MSG.required, path: ['markup'] }),
+    .object({ bookingId: zBookingRef, markup: z.optional(zAmount), discount: z.optional(zAmount) })
+    .check(
+      z.refine((v) => v.markup !== undefined || v.discount !== undefined, { message: MSG.required, path: ['markup'] }),
+    ),
 );
 
 // ---------------------------------------------------------------- holds and change requests
@@ -200,17 +201,18 @@ export const ZChangeRequestRequest = lazy(() =>
   z.object({
     BookingId: zBookingRef,
     RequestType: zCrType,
-    CancellationType: z.union([z.literal(2), z.literal(3)]).default(3),
-    Sectors: z
-      .array(
-        z.object({
-          Origin: zShortText({ required: false, max: 8 }).check(z.toUpperCase()),
-          Destination: zShortText({ required: false, max: 8 }).check(z.toUpperCase()),
-        }),
-      )
-      .max(20)
-      .optional(),
-    TicketId: z.array(zId()).max(50).optional(),
+    CancellationType: z._default(z.union([z.literal(2), z.literal(3)]), 3),
+    Sectors: z.optional(
+      z
+        .array(
+          z.object({
+            Origin: zShortText({ required: false, max: 8 }).check(z.toUpperCase()),
+            Destination: zShortText({ required: false, max: 8 }).check(z.toUpperCase()),
+          }),
+        )
+        .check(z.maxLength(20)),
+    ),
+    TicketId: z.optional(z.array(zId()).check(z.maxLength(50))),
     Remarks: zRemarks({ max: 500 }),
   }),
 );
@@ -220,7 +222,7 @@ export const ZCancellationChargesRequest = lazy(() =>
   z.object({
     BookingId: zBookingRef,
     RequestType: zCrType,
-    TicketId: z.array(zId()).max(50).optional(),
+    TicketId: z.optional(z.array(zId()).check(z.maxLength(50))),
   }),
 );
 export const ZCancellationCharges = lazy(() =>
@@ -237,7 +239,7 @@ export const ZCrStatusRequest = lazy(() =>
     BookingId: z.optional(zId()),
   }),
 );
-export const ZCrStatus = lazy(() => ZChangeRequestInfo.extend({ bookingId: z.string(), displayStatus: z.string() }));
+export const ZCrStatus = lazy(() => z.extend(ZChangeRequestInfo, { bookingId: z.string(), displayStatus: z.string() }));
 
 // ---------------------------------------------------------------- mail, transactions
 
@@ -257,8 +259,8 @@ export const ZSendETicketMail = lazy(() =>
     bookingId: zBookingRef,
     pnr: zPnr(),
     /** One passenger's ticket only. */
-    pax: z.coerce.number().int().min(0).optional(),
-    hidePrice: z.boolean().default(false),
+    pax: z.optional(z.coerce.number().check(z.int(), z.minimum(0))),
+    hidePrice: z._default(z.boolean(), false),
   }),
 );
 
@@ -271,9 +273,9 @@ export const ZTransactionEntry = lazy(() =>
     kind: z.string(),
     remark: z.string(),
     createdAt: z.string(),
-    bookingId: z.string().optional(),
-    orderId: z.string().optional(),
-    pnr: z.string().optional(),
+    bookingId: z.optional(z.string()),
+    orderId: z.optional(z.string()),
+    pnr: z.optional(z.string()),
   }),
 );
 export const ZPnrTransactions = lazy(() =>
@@ -282,7 +284,7 @@ export const ZPnrTransactions = lazy(() =>
     pnr: z.string(),
     amountCharged: z.number(),
     paymentMode: z.string(),
-    transactionId: z.string().nullable(),
+    transactionId: z.nullable(z.string()),
     entries: z.array(ZTransactionEntry),
   }),
 );

@@ -3,7 +3,7 @@
  * "Manage activities and areas", "Area transfers"). Served by the areas Lambda (functions/src/areas). Amounts
  * are US dollars with 2 decimals (§9). createTransfers with an `id` edits (the spec's edit "does nothing").
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { endpoint, type Endpoint } from '../endpoint.ts';
 import { zName, zRemarks, zShortText } from '../fields.ts';
 import { MSG } from '../messages.ts';
@@ -118,9 +118,9 @@ export const createTransfers = endpoint({
       transferType: blankAsMissing(z.enum(TRANSFER_DIRECTIONS)),
       sharingBasis: blankAsMissing(z.enum(AREA_SHARING_BASES)),
       amount: zAmountInput(MSG.amountPositive),
-      isStandAlone: z.boolean().default(false),
+      isStandAlone: z._default(z.boolean(), false),
       /** Ignored: forced on for sharing and off for private (§4). */
-      isPerPax: z.boolean().optional(),
+      isPerPax: z.optional(z.boolean()),
       minPax: zIntInput(),
       maxPax: zIntInput(),
       validFromDate: zDateText(),

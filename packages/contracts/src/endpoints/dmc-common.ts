@@ -2,7 +2,7 @@
  * Pieces every DMC endpoint file shares (spec 001 §3 records, ids, paging, number inputs). Field names are the
  * spec's, its spellings included (`accomodation`, `validTillDate`). docs/dmc.md "API" explains each choice.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   AREA_SHARING_BASES,
   KART_TRANSFER_TYPES,
@@ -12,7 +12,7 @@ import {
   type DmcMessages,
 } from '@tp/domain/dmc';
 import { MSG } from '../messages.ts';
-import { INVALID_EMAIL, zCursor as zCursorText, zId, zShortText } from '../fields.ts';
+import { INVALID_EMAIL, zCursor as zCursorText, zId, zPreprocess, zShortText } from '../fields.ts';
 import { lazy } from '../lazy.ts';
 
 export { AREA_SHARING_BASES, KART_TRANSFER_TYPES, RATE_SHARING_BASES, SHARING_BASES, TRANSFER_DIRECTIONS };
@@ -64,53 +64,56 @@ export const zDmcId = (message: string = MSG.invalidReference) => zId(message).c
 
 /** A blank string reads as absent, so the domain rule reports the spec's own message ('From area is required'). */
 export const blankAsMissing = <T extends z.core.$ZodType>(schema: T) =>
-  z.preprocess((v) => (typeof v === 'string' && !v.trim() ? undefined : v), z.optional(schema));
+  zPreprocess((v) => (typeof v === 'string' && !v.trim() ? undefined : v), z.optional(schema));
 
 /** An optional DMC id (absent, blank or null: none). */
 export const zOptionalDmcId = () => blankAsMissing(z.nullable(zDmcId()));
 
 /** Reference city ids (master/dbCities): a whole number; text from a query string converts. */
 export const zCityId = () =>
-  z.union([z.number(), zShortText({ max: 12 })]).transform((v, ctx) => {
-    // Number('') is 0: blank text is no city, not city 0.
-    const n = typeof v === 'string' && !v.trim() ? NaN : Number(v);
-    if (Number.isInteger(n) && n >= 0 && n <= 10_000_000) return n;
-    ctx.addIssue({ code: 'custom', message: MSG.invalidValue });
-    return z.NEVER;
-  });
+  z.pipe(
+    z.union([z.number(), zShortText({ max: 12 })]),
+    z.transform((v, ctx) => {
+      // Number('') is 0: blank text is no city, not city 0.
+      const n = typeof v === 'string' && !v.trim() ? NaN : Number(v);
+      if (Number.isInteger(n) && n >= 0 && n <= 10_000_000) return n;
+      ctx.issues.push({ code: 'custom', message: MSG.invalidValue, input: v });
+      return z.NEVER;
+    }),
+  );
 
 /**
  * "Number-type text inputs convert to integers" (§5): a number, or text holding one (its whole part); blank or
  * absent is null. Text that is no number reads as NaN, so the domain rule reports it beside every other field.
  */
 export const zIntInput = () =>
-  z
-    .union([z.number(), zShortText({ required: false, max: 32 }), z.null()])
-    .optional()
-    .transform((v, ctx) => {
+  z.pipe(
+    z.optional(z.union([z.number(), zShortText({ required: false, max: 32 }), z.null()])),
+    z.transform((v, ctx) => {
       if (v === null || v === undefined || v === '') return null;
       const n = Math.trunc(Number(v));
       if (Math.abs(n) > 1_000_000) {
-        ctx.addIssue({ code: 'custom', message: MSG.tooLarge(1_000_000) });
+        ctx.issues.push({ code: 'custom', message: MSG.tooLarge(1_000_000), input: v });
         return z.NEVER;
       }
       return n;
-    });
+    }),
+  );
 
 /** An amount as typed (number or numeric text, decimals kept); absent is null, text that is no number NaN. */
 export const zAmountInput = (message: string = MSG.invalidValue) =>
-  z
-    .union([z.number({ error: message }), zShortText({ required: false, max: 32 }), z.null()])
-    .optional()
-    .transform((v, ctx) => {
+  z.pipe(
+    z.optional(z.union([z.number({ error: message }), zShortText({ required: false, max: 32 }), z.null()])),
+    z.transform((v, ctx) => {
       if (v === null || v === undefined || v === '') return null;
       const n = Number(v);
       if (Math.abs(n) > 100_000_000) {
-        ctx.addIssue({ code: 'custom', message });
+        ctx.issues.push({ code: 'custom', message, input: v });
         return z.NEVER;
       }
       return n;
-    });
+    }),
+  );
 
 /** `YYYY-MM-DD` as typed; whether it is a real date is the domain's 'Invalid date format'. */
 export const zDateText = () => blankAsMissing(zShortText({ max: 10, tooLong: MSG.invalidDate }));
@@ -121,16 +124,16 @@ export const zTimeText = () => blankAsMissing(z.nullable(zShortText({ max: 5, to
 export const zListPaging = (maxLimit = 100, defaultLimit = 20) => ({
   search: z.optional(zShortText({ required: false })),
   cursor: z.optional(zCursorText()),
-  limit: z.coerce.number().int().min(1).max(maxLimit).default(defaultLimit),
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(maxLimit)), defaultLimit),
 });
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ records: z.array(item), nextCursor: z.string().nullable() });
+export const pageOf = <T extends z.core.$ZodType>(item: T) =>
+  z.object({ records: z.array(item), nextCursor: z.nullable(z.string()) });
 
 // ---------------------------------------------------------------------------------------------------
 // Records as the calls answer them
 
 const dates = () => ({ validFromDate: z.string(), validTillDate: z.string() });
-const band = () => ({ minPax: z.number().nullable(), maxPax: z.number().nullable() });
+const band = () => ({ minPax: z.nullable(z.number()), maxPax: z.nullable(z.number()) });
 
 export const ZMarket = lazy(() =>
   z.object({ marketId: z.string(), name: z.string(), currency: z.string(), isDefault: z.boolean() }),
@@ -151,8 +154,8 @@ export const ZAccommodation = lazy(() =>
     name: z.string(),
     address: z.string(),
     /** Area id, and its name for lists. */
-    area: z.string().nullable(),
-    areaName: z.string().nullable(),
+    area: z.nullable(z.string()),
+    areaName: z.nullable(z.string()),
     cityId: z.number(),
     cityName: z.string(),
     phoneNumber: z.string(),
@@ -170,8 +173,8 @@ export const ZActivity = lazy(() =>
     cityName: z.string(),
     /** Higher first in lists and searches; 1 when never set (§9). */
     priority: z.number(),
-    area: z.string().nullable(),
-    areaName: z.string().nullable(),
+    area: z.nullable(z.string()),
+    areaName: z.nullable(z.string()),
   }),
 );
 export type TActivity = z.infer<typeof ZActivity>;
@@ -188,8 +191,8 @@ export const ZTourOption = lazy(() =>
     hasMeal: z.boolean(),
     hasGuide: z.boolean(),
     hasTicket: z.boolean(),
-    pickupTime: z.string().nullable(),
-    dropPickupTime: z.string().nullable(),
+    pickupTime: z.nullable(z.string()),
+    dropPickupTime: z.nullable(z.string()),
   }),
 );
 export type TTourOption = z.infer<typeof ZTourOption>;
@@ -238,7 +241,7 @@ export const ZStopSale = lazy(() =>
     id: z.string(),
     tourOptionId: z.string(),
     /** Null: every market. */
-    marketId: z.string().nullable(),
+    marketId: z.nullable(z.string()),
     fromDate: z.string(),
     tillDate: z.string(),
     reason: z.string(),
@@ -270,16 +273,16 @@ export const ZAreaTransfer = lazy(() =>
 export type TAreaTransfer = z.infer<typeof ZAreaTransfer>;
 
 /** A saved rate or area transfer, with the saved rows it overlaps (a warning: priority decides, §1 of dmc.md). */
-export const savedWithOverlaps = <T extends z.ZodType>(record: T) =>
-  z.object({ record, overlaps: z.array(z.string()), warning: z.string().nullable() });
+export const savedWithOverlaps = <T extends z.core.$ZodType>(record: T) =>
+  z.object({ record, overlaps: z.array(z.string()), warning: z.nullable(z.string()) });
 
 export const ZComboTourOption = lazy(() =>
   z.object({
     tourOptionId: z.string(),
     name: z.string(),
     description: z.string(),
-    onwardTransfer: z.enum(RATE_SHARING_BASES).nullable(),
-    returnTransfer: z.enum(RATE_SHARING_BASES).nullable(),
+    onwardTransfer: z.nullable(z.enum(RATE_SHARING_BASES)),
+    returnTransfer: z.nullable(z.enum(RATE_SHARING_BASES)),
     ticketRates: z.array(
       z.object({
         adultAmount: z.number(),
@@ -331,7 +334,7 @@ export const ZComboSummary = lazy(() =>
 // The rate engine's answer (packages/domain/src/dmc/engine.ts `TourOptionPrice`)
 
 const ZTransferChoice = lazy(() =>
-  z.object({ transferType: z.enum(KART_TRANSFER_TYPES), sharingBasis: z.enum(SHARING_BASES) }).nullable(),
+  z.nullable(z.object({ transferType: z.enum(KART_TRANSFER_TYPES), sharingBasis: z.enum(SHARING_BASES) })),
 );
 const priceHeader = () => ({
   tourOptionId: z.string(),
@@ -348,16 +351,16 @@ export const ZTourOptionPrice = lazy(() =>
       ...priceHeader(),
       available: z.literal(true),
       currency: z.string(),
-      ticket: z
-        .object({
+      ticket: z.nullable(
+        z.object({
           rateId: z.string(),
           isPerPax: z.boolean(),
           adultAmount: z.number(),
           childAmount: z.number(),
           units: z.number(),
           amount: z.number(),
-        })
-        .nullable(),
+        }),
+      ),
       transfers: z.array(
         z.object({
           rateId: z.string(),
@@ -379,7 +382,7 @@ export const ZTourOptionPrice = lazy(() =>
       reason: z.object({
         code: z.enum(['invalidRequest', 'stopSale', 'noTicketRate', 'noTransferRate']),
         message: z.string(),
-        stopSale: ZStopSale.optional(),
+        stopSale: z.optional(ZStopSale),
       }),
     }),
   ]),
@@ -394,8 +397,8 @@ export const ZAuditEntry = lazy(() =>
     at: z.string(),
     action: z.enum(['create', 'update', 'delete', 'import']),
     by: z.object({ userId: z.string(), name: z.string(), email: z.string() }),
-    before: z.record(z.string(), z.unknown()).nullable(),
-    after: z.record(z.string(), z.unknown()).nullable(),
+    before: z.nullable(z.record(z.string(), z.unknown())),
+    after: z.nullable(z.record(z.string(), z.unknown())),
     /** The fields that differ, for a readable history. */
     changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
   }),

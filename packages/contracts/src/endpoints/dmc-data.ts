@@ -3,7 +3,7 @@
  * Import, export and the audit trail are OUR OWN calls (not in shared/contract/api.tsv); docs/dmc.md "Data
  * management" and "Audit trail" explain them. Served by the dmc Lambda (functions/src/dmc).
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { endpoint, type Endpoint } from '../endpoint.ts';
 import { zEmpty } from '../common.ts';
 import { zCursor, zId } from '../fields.ts';
@@ -32,8 +32,10 @@ export const XLSX_BASE64_MAX = 1_000_000;
 const zXlsxBase64 = () =>
   z
     .string()
-    .max(XLSX_BASE64_MAX, DMC_MSG.fileTooLarge)
-    .regex(/^UEsDB[A-Za-z0-9+/]*={0,2}$/, DMC_MSG.notSpreadsheet);
+    .check(
+      z.maxLength(XLSX_BASE64_MAX, DMC_MSG.fileTooLarge),
+      z.regex(/^UEsDB[A-Za-z0-9+/]*={0,2}$/, DMC_MSG.notSpreadsheet),
+    );
 
 const ZCounts = lazy(() =>
   z.object({
@@ -80,7 +82,7 @@ export const importDmcData = endpoint({
     z.object({
       file: zXlsxBase64(),
       /** Check every row and report, write nothing. */
-      dryRun: z.boolean().default(false),
+      dryRun: z._default(z.boolean(), false),
     }),
   ),
   response: lazy(() => z.object({ dryRun: z.boolean(), sheets: ZImportCounts })),
@@ -120,7 +122,7 @@ export const auditRequest = <T extends readonly [string, ...string[]]>(entities:
     /** The record's id (a customer's user id for customerMarket; a tour option's id for its priority order). */
     id: zId(),
     cursor: z.optional(zCursor()),
-    limit: z.coerce.number().int().min(1).max(100).default(20),
+    limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 20),
   });
 
 export const getDmcAuditTrail = endpoint({

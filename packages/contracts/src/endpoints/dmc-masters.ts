@@ -3,7 +3,7 @@
  * accommodations, activities, tour options, drivers, locations and the cities they sit in. Served by the dmc
  * Lambda (functions/src/dmc). A save call with an `id` edits that record; without one it creates.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { endpoint, type Endpoint } from '../endpoint.ts';
 import { zEmpty } from '../common.ts';
 import { MSG } from '../messages.ts';
@@ -47,7 +47,7 @@ export const createNewMarket = endpoint({
       /** ISO 4217; the market's rates are contracted in it. */
       currency: z._default(zShortText({ max: 3 }), 'AED'),
       /** The market of customers who have none assigned; at most one per site. */
-      isDefault: z.boolean().default(false),
+      isDefault: z._default(z.boolean(), false),
     }),
   ),
   response: ZMarket,
@@ -74,9 +74,9 @@ export const getDefaultMarketOptions = endpoint({
     z.object({
       /** The site's markets by name (up to 500): the picker's options, and the names of the markets rates point at. */
       markets: z.array(ZMarket),
-      defaultMarketId: z.string().nullable(),
+      defaultMarketId: z.nullable(z.string()),
       /** The market assigned to `userId` (null: none, the default applies); absent without userId. */
-      customerMarketId: z.string().nullable().optional(),
+      customerMarketId: z.optional(z.nullable(z.string())),
     }),
   ),
   summary: "Market picker options, the site's default market and, with userId, that customer's market.",
@@ -88,7 +88,7 @@ export const updateMarketForCustomer = endpoint({
   method: 'POST',
   path: 'dmc/updateMarketForCustomer',
   request: lazy(() => z.object({ userId: zId(), marketId: z.nullable(zDmcId()) })),
-  response: lazy(() => z.object({ userId: z.string(), marketId: z.string().nullable() })),
+  response: lazy(() => z.object({ userId: z.string(), marketId: z.nullable(z.string()) })),
   summary: 'Assigns a market to a customer of the site (null: back to the default market).',
 });
 
@@ -215,16 +215,13 @@ export const saveTourOptions = endpoint({
       activityId: zDmcId(),
       name: zName(),
       description: z._default(zRemarks({ required: false }), ''),
-      hasTimeSlots: z.boolean().default(false),
+      hasTimeSlots: z._default(z.boolean(), false),
       /** `HH:MM`, when it has time slots. */
-      timeSlots: z
-        .array(zShortText({ max: 5, tooLong: MSG.invalidValue }))
-        .max(48)
-        .default([]),
-      hasMeal: z.boolean().default(false),
-      hasGuide: z.boolean().default(false),
+      timeSlots: z._default(z.array(zShortText({ max: 5, tooLong: MSG.invalidValue })).check(z.maxLength(48)), []),
+      hasMeal: z._default(z.boolean(), false),
+      hasGuide: z._default(z.boolean(), false),
       /** False: sold without a ticket (prices from transfer rates alone). */
-      hasTicket: z.boolean().default(true),
+      hasTicket: z._default(z.boolean(), true),
       pickupTime: zTimeText(),
       dropPickupTime: zTimeText(),
     }),

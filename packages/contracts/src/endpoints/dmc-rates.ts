@@ -3,7 +3,7 @@
  * priority; §5 "Tour rate", "Combo"). Served by the dmc Lambda (functions/src/dmc). Rates of one tour option are
  * listed whole, in the order the rate engine tries them (at most MAX_RATES_PER_OPTION of each kind).
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { endpoint, type Endpoint } from '../endpoint.ts';
 import { MSG } from '../messages.ts';
 import { zCursor, zName, zRemarks, zShortText } from '../fields.ts';
@@ -44,7 +44,7 @@ const rateTerms = () => ({
   tourOptionId: zDmcId(),
   marketId: blankAsMissing(zDmcId()),
   /** Per person when true; per vehicle / boat / group when false (then both pax bounds are needed). */
-  isPerPax: z.boolean().default(true),
+  isPerPax: z._default(z.boolean(), true),
   minPax: zIntInput(),
   maxPax: zIntInput(),
   validFromDate: zDateText(),
@@ -72,7 +72,7 @@ const reorder = lazy(() =>
   z.object({
     tourOptionId: zDmcId(),
     /** Every rate id of the tour option, bottom of the screen list first ("sent in reverse order", §4). */
-    newPriority: z.array(zDmcId()).min(1).max(MAX_RATES_PER_OPTION),
+    newPriority: z.array(zDmcId()).check(z.minLength(1), z.maxLength(MAX_RATES_PER_OPTION)),
   }),
 );
 
@@ -175,7 +175,7 @@ export const checkRateOverlaps = endpoint({
       sharingBasis: blankAsMissing(z.enum(RATE_SHARING_BASES)),
     }),
   ),
-  response: lazy(() => z.object({ overlaps: z.array(z.string()), warning: z.string().nullable() })),
+  response: lazy(() => z.object({ overlaps: z.array(z.string()), warning: z.nullable(z.string()) })),
   summary: 'Ours: the saved rates a rate being edited would overlap (same slot, validity and band), before saving.',
 });
 
@@ -229,10 +229,14 @@ const party = () => ({
   /** Absent: the site's default market. */
   marketId: blankAsMissing(zDmcId()),
   date: zShortText({ max: 10, tooLong: MSG.invalidDate }).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invalidDate)),
-  adults: zIntInput().pipe(z.number().int().min(1)),
-  children: zIntInput()
-    .transform((n) => n ?? 0)
-    .pipe(z.number().int().min(0)),
+  adults: z.pipe(zIntInput(), z.number().check(z.int(), z.minimum(1))),
+  children: z.pipe(
+    z.pipe(
+      zIntInput(),
+      z.transform((n) => n ?? 0),
+    ),
+    z.number().check(z.int(), z.minimum(0)),
+  ),
 });
 
 export const getTourOptionPriceForQuotationBuilder = endpoint({
@@ -247,13 +251,15 @@ export const getTourOptionPriceForQuotationBuilder = endpoint({
         tourOptionId: zDmcId(),
         ...party(),
         /** oneway: the pickup only; return: both legs. Absent: no transfer. */
-        transferType: blankAsMissing(z.enum(KART_TRANSFER_TYPES).nullable()),
-        sharingBasis: blankAsMissing(z.enum(SHARING_BASES).nullable()),
+        transferType: blankAsMissing(z.nullable(z.enum(KART_TRANSFER_TYPES))),
+        sharingBasis: blankAsMissing(z.nullable(z.enum(SHARING_BASES))),
       })
-      .refine((r) => !r.transferType || !!r.sharingBasis, {
-        message: MSG.sharingBasisActivity,
-        path: ['sharingBasis'],
-      }),
+      .check(
+        z.refine((r) => !r.transferType || !!r.sharingBasis, {
+          message: MSG.sharingBasisActivity,
+          path: ['sharingBasis'],
+        }),
+      ),
   ),
   response: ZTourOptionPrice,
   summary: 'Prices a tour option for a market, date, party and transfer choice (ticket + transfers, by priority).',
@@ -271,7 +277,7 @@ export const getTourOptionsByCity = endpoint({
       ...party(),
       search: z.optional(zShortText({ required: false })),
       cursor: z.optional(zCursor()),
-      limit: z.coerce.number().int().min(1).max(50).default(20),
+      limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(50)), 20),
     }),
   ),
   response: lazy(() =>
@@ -308,16 +314,18 @@ export const createDmcCombo = endpoint({
       currency: z._default(zShortText({ max: 3 }), 'AED'),
       /** Per person; 'Please enter a valid amount' unless a number ≥ 0. */
       amount: zAmountInput(MSG.validAmount),
-      tourOptions: z
-        .array(
-          z.object({
-            tourOptionId: blankAsMissing(zDmcId(MSG.selectTourOption)),
-            onwardTransfer: blankAsMissing(z.enum(RATE_SHARING_BASES).nullable()),
-            returnTransfer: blankAsMissing(z.enum(RATE_SHARING_BASES).nullable()),
-          }),
-        )
-        .max(30)
-        .default([]),
+      tourOptions: z._default(
+        z
+          .array(
+            z.object({
+              tourOptionId: blankAsMissing(zDmcId(MSG.selectTourOption)),
+              onwardTransfer: blankAsMissing(z.nullable(z.enum(RATE_SHARING_BASES))),
+              returnTransfer: blankAsMissing(z.nullable(z.enum(RATE_SHARING_BASES))),
+            }),
+          )
+          .check(z.maxLength(30)),
+        [],
+      ),
     }),
   ),
   response: ZCombo,

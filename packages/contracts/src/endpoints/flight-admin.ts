@@ -5,7 +5,7 @@
  * OWN design (none is in shared/contract/api.tsv); docs/flight-backoffice.md explains each decision.
  * Served by the flights Lambda (functions/src/flight-admin).
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { endpoint, type Endpoint } from '../endpoint.ts';
 import { zEmpty, zRequired } from '../common.ts';
 import { MSG } from '../messages.ts';
@@ -28,28 +28,28 @@ export const FLIGHT_ADMIN_MSG = {
 } as const;
 
 const zDay = (message = 'Enter a valid date') =>
-  z.string({ error: MSG.required }).regex(/^\d{4}-\d{2}-\d{2}$/, message);
+  z.string({ error: MSG.required }).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, message));
 const zMoney = (label: string) =>
-  z.coerce
-    .number({ error: MSG.required })
-    .refine(Number.isFinite, `${label} must be a number`)
-    .transform((n) => Math.round(n * 100) / 100);
-const zPageNo = () => z.coerce.number().int().min(1).max(100_000).default(1);
-const zPageSize = (max = 500) => z.coerce.number().int().min(1).max(max).default(25);
+  z.pipe(
+    z.coerce.number({ error: MSG.required }).check(z.refine(Number.isFinite, `${label} must be a number`)),
+    z.transform((n) => Math.round(n * 100) / 100),
+  );
+const zPageNo = () => z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1);
+const zPageSize = (max = 500) => z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(max)), 25);
 
 const span = (v: object) => {
   const { from, to } = v as { from: string; to: string };
   return Date.parse(to) - Date.parse(from);
 };
 /** An inclusive day range, at most a year long (a report past that is a different tool). */
-const dayRange = <T extends z.ZodRawShape>(shape: T) =>
-  z
-    .object({ from: zDay(), to: zDay(), ...shape })
-    .refine((v) => span(v) >= 0, { message: FLIGHT_ADMIN_MSG.dateRange, path: ['to'] })
-    .refine((v) => span(v) <= 366 * 86_400_000, {
+const dayRange = <T extends z.core.$ZodLooseShape>(shape: T) =>
+  z.object({ from: zDay(), to: zDay(), ...shape }).check(
+    z.refine((v) => span(v) >= 0, { message: FLIGHT_ADMIN_MSG.dateRange, path: ['to'] }),
+    z.refine((v) => span(v) <= 366 * 86_400_000, {
       message: FLIGHT_ADMIN_MSG.rangeTooLong,
       path: ['from'],
-    });
+    }),
+  );
 
 const paging = lazy(() =>
   z.object({ page: z.number(), pageSize: z.number(), totalRecords: z.number(), totalPages: z.number() }),
@@ -60,24 +60,26 @@ const paging = lazy(() =>
 
 export const ZLookToBookSetting = lazy(() =>
   z.object({
-    ratio: z.coerce.number({ error: MSG.required }).int().min(1, 'At least 1 search per booking').max(100_000),
-    freeLooks: z.coerce.number({ error: MSG.required }).int().min(0).max(1_000_000),
+    ratio: z.coerce
+      .number({ error: MSG.required })
+      .check(z.int(), z.minimum(1, 'At least 1 search per booking'), z.maximum(100_000)),
+    freeLooks: z.coerce.number({ error: MSG.required }).check(z.int(), z.minimum(0), z.maximum(1_000_000)),
   }),
 );
 
 const simulatorShape = () => ({
-  latencyMs: z.coerce.number().int().min(0).max(120_000).optional(),
-  failureRate: z.coerce.number().min(0).max(1).optional(),
-  maxOptions: z.coerce.number().int().min(1).max(5000).optional(),
+  latencyMs: z.optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(120_000))),
+  failureRate: z.optional(z.coerce.number().check(z.minimum(0), z.maximum(1))),
+  maxOptions: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(5000))),
 });
 const tboShape = () => ({
   baseUrl: zUrl('Enter the API base URL (https://…)'),
   /** Secrets: blank keeps the stored value (they are write-only and never read back). */
-  clientId: z.string().trim().max(200).optional(),
-  userName: z.string().trim().max(200).optional(),
-  password: z.string().max(200).optional(),
-  searchTimeoutMs: z.coerce.number().int().min(1000).max(120_000).optional(),
-  bookingTimeoutMs: z.coerce.number().int().min(1000).max(300_000).optional(),
+  clientId: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  userName: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  password: z.optional(z.string().check(z.maxLength(200))),
+  searchTimeoutMs: z.optional(z.coerce.number().check(z.int(), z.minimum(1000), z.maximum(120_000))),
+  bookingTimeoutMs: z.optional(z.coerce.number().check(z.int(), z.minimum(1000), z.maximum(300_000))),
 });
 
 export const ZSupplyInput = lazy(() =>
@@ -98,9 +100,9 @@ export const ZPaymentGatewayInput = lazy(() =>
     z.object({ kind: z.literal('sandbox') }),
     z.object({
       kind: z.literal('phonepe'),
-      clientId: z.string().trim().max(200).optional(),
-      clientSecret: z.string().max(200).optional(),
-      clientVersion: z.coerce.number({ error: MSG.required }).int().min(1).max(1000),
+      clientId: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+      clientSecret: z.optional(z.string().check(z.maxLength(200))),
+      clientVersion: z.coerce.number({ error: MSG.required }).check(z.int(), z.minimum(1), z.maximum(1000)),
       env: z.enum(['SANDBOX', 'PRODUCTION']),
       /**
        * The S2S callback's user name and password set on PhonePe's dashboard (optional: without them no
@@ -115,19 +117,19 @@ export type TPaymentGatewayInput = z.infer<typeof ZPaymentGatewayInput>;
 
 export const ZPaymentGatewayView = lazy(() =>
   z.object({
-    active: z.enum(GATEWAYS).nullable(),
+    active: z.nullable(z.enum(GATEWAYS)),
     /** Whether this stage permits sandbox payments (the sandbox choices are hidden when it does not). */
     sandboxAllowed: z.boolean(),
     isSandbox: z.boolean(),
-    phonepe: z
-      .object({
+    phonepe: z.nullable(
+      z.object({
         clientIdSet: z.boolean(),
         clientSecretSet: z.boolean(),
         clientVersion: z.number(),
         env: z.enum(['SANDBOX', 'PRODUCTION']),
         callbackSet: z.boolean(),
-      })
-      .nullable(),
+      }),
+    ),
   }),
 );
 
@@ -141,18 +143,18 @@ export const ZFlightSettingsView = lazy(() =>
         baseUrl: z.string(),
         clientIdSet: z.boolean(),
         userNameSet: z.boolean(),
-        userNameLast4: z.string().nullable(),
+        userNameLast4: z.nullable(z.string()),
         passwordSet: z.boolean(),
-        searchTimeoutMs: z.number().optional(),
-        bookingTimeoutMs: z.number().optional(),
+        searchTimeoutMs: z.optional(z.number()),
+        bookingTimeoutMs: z.optional(z.number()),
       }),
     ]),
     /** Set when an approved Flights supplier site serves this site: the source is then not ours to change. */
-    suppliedBy: z.object({ siteId: z.string(), name: z.string() }).nullable(),
+    suppliedBy: z.nullable(z.object({ siteId: z.string(), name: z.string() })),
     lookToBook: ZLookToBookSetting,
     holdsOffered: z.boolean(),
     payment: ZPaymentGatewayView,
-    updatedAt: z.string().nullable(),
+    updatedAt: z.nullable(z.string()),
   }),
 );
 export type TFlightSettingsView = z.infer<typeof ZFlightSettingsView>;
@@ -181,9 +183,9 @@ export const saveFlightSettings = endpoint({
   request: lazy(() =>
     z.object({
       /** Omitted on a site supplied by another site (the source is not ours to change there). */
-      supply: ZSupplyInput.optional(),
+      supply: z.optional(ZSupplyInput),
       /** Omitted: the payment gateway stays as it is. */
-      payment: ZPaymentGatewayInput.optional(),
+      payment: z.optional(ZPaymentGatewayInput),
       lookToBook: ZLookToBookSetting,
       holdsOffered: z.boolean({ error: MSG.required }),
     }),
@@ -201,13 +203,13 @@ export const testFlightSupply = endpoint({
   auth: 'staff',
   permission: 'flights.settings',
   /** Unsaved TBO values to try (blank secrets fall back to the stored ones); omitted: the saved setting. */
-  request: lazy(() => z.object({ supply: ZSupplyInput.optional() })),
+  request: lazy(() => z.object({ supply: z.optional(ZSupplyInput) })),
   response: lazy(() =>
     z.object({
       ok: z.boolean(),
       message: z.string(),
       /** The agency's live balance at the consolidator, when it reports one. */
-      agencyBalance: z.object({ amount: z.number(), currency: z.string() }).nullable(),
+      agencyBalance: z.nullable(z.object({ amount: z.number(), currency: z.string() })),
     }),
   ),
   summary: 'Ours: authenticates against the TBO-style endpoint (or checks the simulator) and reports the outcome.',
@@ -244,7 +246,7 @@ export const getSupplierAccounts = endpoint({
     z.object({
       accounts: z.array(ZSupplierAccount),
       /** The current TBO account's live balance (null: not TBO, or the supplier did not report one). */
-      liveBalance: z.object({ supplier: z.string(), amount: z.number(), currency: z.string() }).nullable(),
+      liveBalance: z.nullable(z.object({ supplier: z.string(), amount: z.number(), currency: z.string() })),
     }),
   ),
   summary: 'Ours: what the site holds at each flight supplier: deposits − consumption of ticketed bookings.',
@@ -277,7 +279,7 @@ export const getSupplierStatement = endpoint({
     dayRange({ supplier: zId(FLIGHT_ADMIN_MSG.unknownSupplier), page: zPageNo(), pageSize: zPageSize(200) }),
   ),
   response: lazy(() =>
-    paging.extend({
+    z.extend(paging, {
       supplier: z.string(),
       currency: z.string(),
       openingBalance: z.number(),
@@ -291,12 +293,12 @@ export const getSupplierStatement = endpoint({
 export const ZDepositInput = lazy(() =>
   z.object({
     supplier: zId(FLIGHT_ADMIN_MSG.unknownSupplier),
-    amount: zMoney('Amount').refine((n) => n > 0, 'Amount must be more than 0'),
+    amount: zMoney('Amount').check(z.refine((n) => n > 0, 'Amount must be more than 0')),
     date: zDay(),
     reference: zShortText({ max: 80 }),
     note: z._default(zRemarks({ max: 300, required: false }), ''),
     /** Idempotency key of one submit (a double click records one deposit). */
-    requestId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, MSG.required),
+    requestId: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, MSG.required)),
   }),
 );
 
@@ -309,7 +311,7 @@ export const addSupplierDeposit = endpoint({
   auth: 'staff',
   permission: 'flights.supplierDeposits',
   request: ZDepositInput,
-  response: lazy(() => z.object({ line: ZStatementLine.omit({ balance: true }), duplicate: z.boolean() })),
+  response: lazy(() => z.object({ line: z.omit(ZStatementLine, { balance: true }), duplicate: z.boolean() })),
   summary: 'Ours: records money the site sent to a flight supplier (once per requestId).',
 });
 
@@ -359,21 +361,25 @@ export const PROFIT_AMOUNT_KEYS = [
   'profit',
 ] as const;
 export const ZProfitTotals = lazy(() =>
-  ZProfitRow.pick(
-    Object.fromEntries(PROFIT_AMOUNT_KEYS.map((k) => [k, true])) as {
-      [K in (typeof PROFIT_AMOUNT_KEYS)[number]]: true;
-    },
-  ).extend({ bookings: z.number() }),
+  z.extend(
+    z.pick(
+      ZProfitRow,
+      Object.fromEntries(PROFIT_AMOUNT_KEYS.map((k) => [k, true])) as {
+        [K in (typeof PROFIT_AMOUNT_KEYS)[number]]: true;
+      },
+    ),
+    { bookings: z.number() },
+  ),
 );
 export type TProfitTotals = z.infer<typeof ZProfitTotals>;
 
 export const PL_STATUSES = ['ticketed', 'cancelled', 'partiallyCancelled', 'reissued', 'changeRequested'] as const;
 export const ZProfitFilter = lazy(() =>
   dayRange({
-    dateBasis: z.enum(['booking', 'travel']).default('booking'),
+    dateBasis: z._default(z.enum(['booking', 'travel']), 'booking'),
     customer: z.optional(zShortText({ required: false })),
     airlineCode: z.optional(zShortText({ required: false, max: 3 }).check(z.toUpperCase())),
-    status: z.enum(PL_STATUSES).optional(),
+    status: z.optional(z.enum(PL_STATUSES)),
     page: zPageNo(),
     pageSize: zPageSize(500),
   }),
@@ -389,7 +395,7 @@ export const getSupplierProfitLoss = endpoint({
   auth: 'staff',
   permission: 'flights.supplierAccounts',
   request: ZProfitFilter,
-  response: lazy(() => paging.extend({ records: z.array(ZProfitRow), totals: ZProfitTotals })),
+  response: lazy(() => z.extend(paging, { records: z.array(ZProfitRow), totals: ZProfitTotals })),
   summary: 'Ours: per booking, supplier cost against what the customer paid, with totals of the whole filter.',
 });
 
@@ -424,7 +430,7 @@ export const getInfozealVouchers = endpoint({
   auth: 'staff',
   permission: 'flights.supplierAccounts',
   request: lazy(() => dayRange({ page: zPageNo(), pageSize: zPageSize(1000) })),
-  response: lazy(() => paging.extend({ records: z.array(ZVoucherRow) })),
+  response: lazy(() => z.extend(paging, { records: z.array(ZVoucherRow) })),
   summary: 'Ours (test hosts): sale and refund vouchers per ticket for the accounting import, by page.',
 });
 
@@ -434,18 +440,13 @@ export const getInfozealVouchers = endpoint({
 /** One row of TBO's refund statement as the screen reads it (columns in docs/flight-backoffice.md). */
 export const ZRefundRow = lazy(() =>
   z.object({
-    pnr: z.pipe(
-      zRequired(),
-      z
-        .string()
-        .toUpperCase()
-        .regex(/^[A-Z0-9]{5,8}$/, 'Enter a valid PNR'),
+    pnr: z.pipe(zRequired(), z.string().check(z.toUpperCase(), z.regex(/^[A-Z0-9]{5,8}$/, 'Enter a valid PNR'))),
+    ticketNumber: z.pipe(zRequired(), z.string().check(z.regex(/^[A-Z0-9-]{6,20}$/i, 'Enter a valid ticket number'))),
+    refundAmount: zMoney('Refund amount').check(z.refine((n) => n >= 0, 'Refund amount cannot be negative')),
+    cancellationCharge: z._default(
+      zMoney('Cancellation charge').check(z.refine((n) => n >= 0, 'Cancellation charge cannot be negative')),
+      0,
     ),
-    ticketNumber: z.pipe(zRequired(), z.string().regex(/^[A-Z0-9-]{6,20}$/i, 'Enter a valid ticket number')),
-    refundAmount: zMoney('Refund amount').refine((n) => n >= 0, 'Refund amount cannot be negative'),
-    cancellationCharge: zMoney('Cancellation charge')
-      .refine((n) => n >= 0, 'Cancellation charge cannot be negative')
-      .default(0),
     creditNoteNo: z._default(zShortText({ required: false, max: 40 }), ''),
   }),
 );
@@ -461,11 +462,11 @@ export const ZRefundRowResult = lazy(() =>
     outcome: z.enum(REFUND_OUTCOMES),
     /** Why a row does not match or is invalid; what happened otherwise. */
     message: z.string(),
-    bookingId: z.string().nullable(),
-    changeRequestId: z.string().nullable(),
-    customer: z.string().nullable(),
+    bookingId: z.nullable(z.string()),
+    changeRequestId: z.nullable(z.string()),
+    customer: z.nullable(z.string()),
     /** What is (or was) credited to the customer's wallet for the change request. */
-    amount: z.number().nullable(),
+    amount: z.nullable(z.number()),
   }),
 );
 export type TRefundRowResult = z.infer<typeof ZRefundRowResult>;
@@ -473,9 +474,8 @@ export type TRefundRowResult = z.infer<typeof ZRefundRowResult>;
 const refundRequest = lazy(() =>
   z.object({
     rows: z
-      .array(z.object({ line: z.coerce.number().int().min(1) }).loose(), { error: MSG.required })
-      .min(1, 'The file has no rows')
-      .max(2000, 'At most 2000 rows per file'),
+      .array(z.looseObject({ line: z.coerce.number().check(z.int(), z.minimum(1)) }), { error: MSG.required })
+      .check(z.minLength(1, 'The file has no rows'), z.maxLength(2000, 'At most 2000 rows per file')),
   }),
 );
 

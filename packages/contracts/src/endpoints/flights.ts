@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { endpoint } from '../endpoint.ts';
 import { zEmpty } from '../common.ts';
 import { MSG } from '../messages.ts';
@@ -64,16 +64,12 @@ export const getCalendarFare = endpoint({
     z.object({
       origin: z
         .string({ error: MSG.required })
-        .trim()
-        .toUpperCase()
-        .regex(/^[A-Z]{3}$/, 'Enter a valid airport or city code'),
+        .check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z]{3}$/, 'Enter a valid airport or city code')),
       destination: z
         .string({ error: MSG.required })
-        .trim()
-        .toUpperCase()
-        .regex(/^[A-Z]{3}$/, 'Enter a valid airport or city code'),
-      month: z.string({ error: MSG.required }).regex(/^\d{4}-\d{2}$/, 'Choose a month'),
-      cabinClass: z.coerce.number().int().min(1).max(6).optional(),
+        .check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z]{3}$/, 'Enter a valid airport or city code')),
+      month: z.string({ error: MSG.required }).check(z.regex(/^\d{4}-\d{2}$/, 'Choose a month')),
+      cabinClass: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(6))),
     }),
   ),
   response: lazy(() => z.array(ZCalendarFareDay)),
@@ -160,7 +156,7 @@ export const ZFlightDetails = lazy(() =>
     infantCount: z.number(),
     JourneyType: z.number(),
     isDomestic: z.boolean(),
-    quotedAt: z.string().nullable(),
+    quotedAt: z.nullable(z.string()),
     expiresAt: z.string(),
   }),
 );
@@ -200,7 +196,7 @@ export const getPassengerViewOptions = endpoint({
         /** Date the youngest/oldest rules are checked against (the last travel date). */
         travelDate: z.string(),
       }),
-      walletBalance: z.number().nullable(),
+      walletBalance: z.nullable(z.number()),
     }),
   ),
   summary:
@@ -208,13 +204,10 @@ export const getPassengerViewOptions = endpoint({
 });
 
 const ZBookingInput = lazy(() =>
-  ZOptionRef.extend({
-    passengers: z
-      .array(ZPassengerInput)
-      .min(1, MSG.required)
-      .max(PAX_LIMITS.maxSeated * 2),
+  z.extend(ZOptionRef, {
+    passengers: z.array(ZPassengerInput).check(z.minLength(1, MSG.required), z.maxLength(PAX_LIMITS.maxSeated * 2)),
     /** Book now and ticket later (GDS only, where the user and relation allow it). */
-    hold: z.boolean().default(false),
+    hold: z._default(z.boolean(), false),
   }),
 );
 export const validateBooking = endpoint({
@@ -242,10 +235,10 @@ export const setFlightDetails = endpoint({
   auth: 'user',
   permission: 'flights.book',
   request: lazy(() =>
-    ZBookingInput.extend({
+    z.extend(ZBookingInput, {
       paymentMode: z.enum(PAYMENT_MODES, { error: MSG.required }),
       /** The total the user agreed to; a different server-side total refuses with 409 (price changed). */
-      expectedTotal: z.number().optional(),
+      expectedTotal: z.optional(z.number()),
       remark: z.optional(zRemarks({ max: 200, required: false })),
     }),
   ),
@@ -285,9 +278,9 @@ export const getBookingDetails = endpoint({
   request: lazy(() =>
     z
       .object({ bookingId: z.optional(zId()), orderId: z.optional(zId()) })
-      .refine((v) => !!(v.bookingId || v.orderId), { message: MSG.required, path: ['bookingId'] }),
+      .check(z.refine((v) => !!(v.bookingId || v.orderId), { message: MSG.required, path: ['bookingId'] })),
   ),
-  response: lazy(() => z.object({ booking: ZBooking, order: ZPaymentOrder.nullable(), showReturn: z.boolean() })),
+  response: lazy(() => z.object({ booking: ZBooking, order: z.nullable(ZPaymentOrder), showReturn: z.boolean() })),
   summary:
     "A booking (the caller's own; staff: any of the site) with its payment order; showReturn after a normal return's first leg.",
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { endpoint } from '../endpoint.ts';
 import { ZOk } from '../common.ts';
 import {
@@ -65,7 +65,7 @@ export const exportTickets = endpoint({
   domain: TICKETS_DOMAIN,
   auth: 'staff',
   permission: 'flights.exportExcel',
-  request: lazy(() => ZTicketsRequest.omit({ page: true, pageSize: true })),
+  request: lazy(() => z.omit(ZTicketsRequest, { page: true, pageSize: true })),
   response: ZExcelFile,
   summary: 'Staff Download Excel: every booking of the filtered queue as an .xlsx (base64).',
 });
@@ -117,9 +117,9 @@ export const ticketHeldBooking = endpoint({
   auth: 'user',
   permission: 'flights.holdQueue',
   request: lazy(() =>
-    ZReleaseRequest.pick({ BookingId: true }).extend({
+    z.extend(z.pick(ZReleaseRequest, { BookingId: true }), {
       /** The amount the user confirmed; a different payable amount refuses with 409. */
-      expectedTotal: z.number().optional(),
+      expectedTotal: z.optional(z.number()),
     }),
   ),
   response: ZPaymentOrder,

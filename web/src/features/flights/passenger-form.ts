@@ -1,4 +1,5 @@
 import { schemaResolver, type FormErrors } from '@mantine/form';
+import * as z from 'zod/mini';
 import { validateBooking } from '@tp/contracts/endpoints/flights';
 import { type TPassengerInput, type TPaxFare, type TSsrCatalogue } from '@tp/contracts/flights';
 import { itemiseExtras, type ChargedExtra } from '@tp/domain/charge';
@@ -134,21 +135,27 @@ export interface PassengerFormRules {
  * (domain `validatePassengers`: ages on the travel date, title and gender, lead contact, passports).
  */
 export function passengersSchema(rules: PassengerFormRules) {
-  return validateBooking.request.pick({ passengers: true }).superRefine(
-    ({ passengers }, ctx) => {
-      const count = (t: 1 | 2 | 3) => passengers.filter((p) => p.paxType === t).length;
-      const problems = validatePassengers(passengers, {
-        ...rules,
-        travelDate: rules.travelDate.slice(0, 10),
-        adultCount: count(1),
-        childCount: count(2),
-        infantCount: count(3),
-      });
-      for (const [path, message] of Object.entries(problems))
-        ctx.addIssue({ code: 'custom', message, path: path.split('.').map((k) => (/^\d+$/.test(k) ? Number(k) : k)) });
-    },
-    // Also when a field already failed, so the first submit shows every problem (as the server's 400 does).
-    { when: () => true },
+  return z.pick(validateBooking.request, { passengers: true }).check(
+    z.superRefine(
+      ({ passengers }, ctx) => {
+        const count = (t: 1 | 2 | 3) => passengers.filter((p) => p.paxType === t).length;
+        const problems = validatePassengers(passengers, {
+          ...rules,
+          travelDate: rules.travelDate.slice(0, 10),
+          adultCount: count(1),
+          childCount: count(2),
+          infantCount: count(3),
+        });
+        for (const [path, message] of Object.entries(problems))
+          ctx.addIssue({
+            code: 'custom',
+            message,
+            path: path.split('.').map((k) => (/^\d+$/.test(k) ? Number(k) : k)),
+          });
+      },
+      // Also when a field already failed, so the first submit shows every problem (as the server's 400 does).
+      { when: () => true },
+    ),
   );
 }
 

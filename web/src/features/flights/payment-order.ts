@@ -7,7 +7,7 @@ import { orderSuccessCallback, setFlightDetails, validateBooking } from '@tp/con
 import type { ZBookingOutcome } from '@tp/contracts/endpoints/flights';
 import type { TCharge, TPassengerInput, TPaymentOrder } from '@tp/contracts/flights';
 import { MSG } from '@tp/contracts/messages';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { call } from '#api/client.ts';
 import { toastError, toastSuccess } from '#shared/notify.ts';
 import { persisted } from '#shared/storage.ts';

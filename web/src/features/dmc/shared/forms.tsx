@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Group, NumberInput, SimpleGrid, type NumberInputProps } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { Endpoint } from '@tp/contracts/endpoint';
 import type { DmcMessages } from '@tp/domain/dmc';
 import { useAction } from '#api/action.ts';

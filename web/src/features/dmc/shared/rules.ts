@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { ContractSchema } from '@tp/contracts/endpoint';
 import type { FormErrors } from '@mantine/form';
 import { DMC_RULE_MESSAGES as RULE_MESSAGES } from '@tp/contracts/endpoints/dmc';
