@@ -214,6 +214,8 @@ export function SearchForm({ initial, onSearch, busy }: SearchFormProps) {
               placeholder="All"
               data={sources.map((s) => ({ value: s.code, label: s.name }))}
               clearable
+              // Mounted when it opens (MultiSelect keeps a closed one mounted): no floating-ui layout in the first commit.
+              comboboxProps={{ keepMounted: false }}
               {...form.getInputProps('sources')}
             />
           )}
