@@ -55,14 +55,11 @@ export interface ItineraryItem {
   transferId?: string;
 }
 
-export interface CustomerDay {
+export interface CustomerDay extends Pick<
+  ItineraryKart,
+  'kartName' | 'customerName' | 'customerPhone' | 'adults' | 'child' | 'infant'
+> {
   kartId: string;
-  kartName: string;
-  customerName: string;
-  customerPhone: string;
-  adults: number;
-  child: number;
-  infant: number;
   items: ItineraryItem[];
 }
 

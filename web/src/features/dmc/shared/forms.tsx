@@ -3,7 +3,7 @@ import { Button, Group, NumberInput, SimpleGrid, type NumberInputProps } from '@
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import type * as z from 'zod/mini';
 import type { Endpoint } from '@tp/contracts/endpoint';
-import type { DmcMessages } from '@tp/domain/dmc';
+import type { DmcMessages, RateTerms } from '@tp/domain/dmc';
 import { useAction } from '#api/action.ts';
 import type { RequestIn, ResponseIn } from '#api/client.ts';
 import { DateField } from '#shared/DateField.tsx';
@@ -113,18 +113,8 @@ export function ValidityFields({ form }: { form: ValidityForm }) {
   );
 }
 
-/** A saved rate's terms: its market, unit, pax band and validity (ticket rates, transfer rates, area transfers). */
-interface SavedTerms {
-  marketId: string;
-  isPerPax: boolean;
-  minPax: number | null;
-  maxPax: number | null;
-  validFromDate: string;
-  validTillDate: string;
-}
-
 /** The form values of a rate's terms, as saved or blank for a new rate (number fields hold '' when empty). */
-export const termsValues = (rate: SavedTerms | null) => ({
+export const termsValues = (rate: RateTerms | null) => ({
   marketId: rate?.marketId ?? null,
   isPerPax: rate?.isPerPax ?? true,
   minPax: (rate?.minPax ?? '') as number | string,
