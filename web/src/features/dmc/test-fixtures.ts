@@ -426,7 +426,7 @@ export async function pick(user: ReturnType<typeof userEvent.setup>, box: HTMLEl
   await user.click(box);
   if (text) await user.type(box, text);
   await waitFor(() => expect(screen.queryByLabelText('Searching')).toBeNull());
-  // The list mounts when the dropdown opens (theme: Combobox keepMounted false): wait for it.
+  // A Select's list mounts when its dropdown opens: wait for it.
   const list = await waitFor(() => {
     const el = document.getElementById(box.getAttribute('aria-controls') ?? '');
     expect(el).not.toBeNull();
