@@ -25,7 +25,6 @@ import { useApi } from '#api/hooks.ts';
 import { DataTable, type Column } from '#shared/DataTable.tsx';
 import { DateField } from '#shared/DateField.tsx';
 import { ActionButton } from '#shared/ActionButton.tsx';
-import { toastInfo } from '#shared/notify.ts';
 import { bandLabel, dollars, optionsOf, validityLabel } from '../shared/format.ts';
 import {
   AmountField,
@@ -95,10 +94,7 @@ function AreaTransferForm({
     toBody,
     rule: areaTransferErrors,
     success: DMC_MSG.areaTransferSaved,
-    onSaved: (saved) => {
-      if (saved.warning) toastInfo(saved.warning);
-      done();
-    },
+    onSaved: done,
   });
   const v = form.values;
   // The route's saved transfers, to flag an overlap before saving.

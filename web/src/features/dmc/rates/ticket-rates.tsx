@@ -10,7 +10,6 @@ import {
 } from '@tp/contracts/endpoints/dmc';
 import { isIsoDate, ticketRateErrors, ticketRateOverlaps } from '@tp/domain/dmc';
 import { useApi } from '#api/hooks.ts';
-import { toastInfo } from '#shared/notify.ts';
 import { bandLabel, money, perLabel, validityLabel } from '../shared/format.ts';
 import {
   AmountField,
@@ -71,10 +70,7 @@ function TicketRateForm({
     toBody,
     rule: ticketRateErrors,
     success: DMC_MSG.rateSaved,
-    onSaved: (saved) => {
-      if (saved.warning) toastInfo(saved.warning);
-      done();
-    },
+    onSaved: done,
   });
   const v = form.values;
   // The draft is the body the save would send: the check sees what the server will see.

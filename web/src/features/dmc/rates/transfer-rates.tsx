@@ -13,7 +13,6 @@ import {
 } from '@tp/contracts/endpoints/dmc';
 import { isIsoDate, transferRateErrors, transferRateOverlaps, type TransferDirection } from '@tp/domain/dmc';
 import { useApi } from '#api/hooks.ts';
-import { toastInfo } from '#shared/notify.ts';
 import { bandLabel, money, optionsOf, validityLabel } from '../shared/format.ts';
 import {
   AmountField,
@@ -76,10 +75,7 @@ function TransferRateForm({
     toBody,
     rule: transferRateErrors,
     success: DMC_MSG.rateSaved,
-    onSaved: (saved) => {
-      if (saved.warning) toastInfo(saved.warning);
-      done();
-    },
+    onSaved: done,
   });
   const basisLabel = useId();
   const v = form.values;

@@ -7,7 +7,7 @@ import type { DmcMessages, RateTerms } from '@tp/domain/dmc';
 import { useAction } from '#api/action.ts';
 import type { RequestIn, ResponseIn } from '#api/client.ts';
 import { DateField } from '#shared/DateField.tsx';
-import { toastError } from '#shared/notify.ts';
+import { toastError, toastInfo } from '#shared/notify.ts';
 import { numberOrNull, rulesResolver } from './rules.ts';
 
 type Values = Record<string, unknown>;
@@ -15,7 +15,7 @@ type Values = Record<string, unknown>;
 /**
  * A create/edit dialog's form: Mantine useForm validated by the endpoint's own request schema and the
  * domain rule (rules.ts), saved through `useAction` (the success toast the server words, else `success`;
- * the server's field errors back on the fields). `failure` replaces the server's failure toast with the
+ * the server's field errors back on the fields, its `warning` as an info toast). `failure` replaces the server's failure toast with the
  * screen's own text ('Failed to create combo').
  */
 export function useSaveForm<V extends Values, E extends Endpoint>({
@@ -42,7 +42,12 @@ export function useSaveForm<V extends Values, E extends Endpoint>({
   const save = useAction(endpoint, {
     success,
     form,
-    onSuccess: onSaved,
+    onSuccess: (saved) => {
+      // A save may carry a warning beside the record (an overlapping rate): shown, not a refusal.
+      const warning = (saved as { warning?: unknown }).warning;
+      if (typeof warning === 'string' && warning) toastInfo(warning);
+      onSaved(saved);
+    },
     ...(failure ? { call: { handling: 'navigation' as const }, onError: () => toastError(failure) } : {}),
   });
   const submit = form.onSubmit((values) => save.run(toBody(values) as RequestIn<E>));
