@@ -17,6 +17,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let stepFailures = 0;
+// Named again at the very end: CI keeps only the tail of a long log.
+const failures: string[] = [];
 
 function run(label: string, cmd: string, args: string[]): boolean {
   process.stdout.write(`\n=== ${label} ===\n`);
@@ -25,6 +27,7 @@ function run(label: string, cmd: string, args: string[]): boolean {
   process.stdout.write(
     `--- ${label}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
   );
+  if (r.status !== 0) failures.push(`tier ${label} exited ${r.status ?? r.signal}`);
   return r.status === 0;
 }
 
@@ -43,7 +46,15 @@ function vitest(label: string, projects: string[]): void {
       numTotalTests: number;
       numPassedTests: number;
       numFailedTests: number;
+      testResults: { name: string; message?: string; assertionResults: { status: string; fullName: string }[] }[];
     };
+    for (const f of r.testResults) {
+      const bad = f.assertionResults.filter((a) => a.status === 'failed');
+      for (const a of bad) failures.push(`${label}: ${f.name.replace(ROOT + '/', '')} > ${a.fullName}`);
+      // A file that failed to load has no assertions to name.
+      if (bad.length === 0 && f.message)
+        failures.push(`${label}: ${f.name.replace(ROOT + '/', '')}: ${f.message.split('\n')[0]}`);
+    }
     passed += r.numPassedTests;
     failed += r.numFailedTests;
     // Anything neither passed nor failed (skipped or not yet written) is reported, never hidden.
@@ -69,5 +80,6 @@ if (want('e2e')) vitest('e2e', ['e2e']);
 
 // A tier that crashed without reporting its tests counts as one failure, so the total is never green by accident.
 failed += stepFailures;
+if (failures.length) process.stdout.write(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}\n`);
 process.stdout.write(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
 process.exit(failed > 0 ? 1 : 0);

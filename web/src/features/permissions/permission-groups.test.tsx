@@ -66,7 +66,8 @@ describe('permission groups', { timeout: 20_000 }, () => {
   it('lists the groups and the users of the chosen one', async () => {
     await openEditor();
     const nav = await screen.findByRole('navigation', { name: 'Permission groups' });
-    expect(within(nav).getByText('Ticketing desk')).toBeTruthy();
+    // The nav shows skeletons until the list arrives, so wait for the group inside it.
+    expect(await within(nav).findByText('Ticketing desk')).toBeTruthy();
     expect(await screen.findByText('sameer@example.com')).toBeTruthy();
   });
 
