@@ -273,6 +273,41 @@ describe('MonitoringStack', () => {
     expect(all.filter((a) => a.Namespace === 'AWS/Lambda' && a.MetricName === 'Throttles')).toHaveLength(n);
   });
 
+  it("alarms on the supplier error rate (metric math over the platform's EMF metrics) and on the oldest payment waiting", () => {
+    const all = alarms();
+    const rate = all.find((a) =>
+      a.Metrics?.some((m: { Expression?: string }) => m.Expression?.includes('errors / calls')),
+    );
+    expect(rate).toMatchObject({ Threshold: 20, ComparisonOperator: 'GreaterThanThreshold' });
+    const named = (rate!.Metrics as { MetricStat?: { Metric: { Namespace: string; MetricName: string } } }[])
+      .flatMap((m) => (m.MetricStat ? [m.MetricStat.Metric] : []))
+      .map((m) => `${m.Namespace}/${m.MetricName}`)
+      .sort();
+    expect(named).toEqual(['TravelPlatform/SupplierCall', 'TravelPlatform/SupplierError']);
+    const oldest = all.filter((a) => a.MetricName === 'ApproximateAgeOfOldestMessage');
+    expect(oldest).toHaveLength(1);
+    expect(oldest[0]).toMatchObject({ Namespace: 'AWS/SQS', Statistic: 'Maximum', Threshold: 900 });
+    expect(JSON.stringify(oldest[0]!.Dimensions)).toContain(
+      logicalId(s.platform.messaging, s.platform.messaging.queues.paymentVerification.queue.node.defaultChild),
+    );
+  });
+
+  it('charts bookings, payments, refunds, supplier errors and queue age on the stage dashboard', () => {
+    const [[, dashboard]] = resourcesOf(s.template(s.platform.monitoring), 'AWS::CloudWatch::Dashboard') as [
+      [string, { DashboardBody: unknown }],
+    ];
+    const body = JSON.stringify(dashboard.DashboardBody);
+    for (const name of [
+      'FlightBooked',
+      'PaymentVerified',
+      'PaymentFailed',
+      'RefundApplied',
+      'SupplierError',
+      'QueueMessageAge',
+    ])
+      expect(body).toContain(`\\"TravelPlatform\\",\\"${name}\\"`);
+  });
+
   it('publishes to an encrypted, TLS-only SNS topic', () => {
     const t = s.template(s.platform.monitoring);
     t.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });

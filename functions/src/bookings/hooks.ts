@@ -3,7 +3,9 @@
  * automatic e-ticket mail. The order machinery receives these hooks as a port from each Lambda's entry
  * (flights, tickets, the payments and reconciler workers), so no module registers itself by being imported.
  */
+import { METRICS } from '@tp/contracts/platform';
 import { createLogger } from '#lib/logger';
+import { emitMetric } from '#lib/metrics';
 import type { SiteRecord } from '#lib/tenancy';
 import type { BookingRecord } from './record.ts';
 
@@ -23,3 +25,6 @@ export async function runAfterBooked(
       }),
     );
 }
+
+/** Counts the booking (a booking made, or a hold ticketed) for the dashboard. */
+export const countBooked: BookedHook = () => emitMetric(METRICS.flightBooked);

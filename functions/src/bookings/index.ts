@@ -15,4 +15,4 @@ export {
   rowsByTravelDate,
   type KeyRange,
 } from './queries-repo.ts';
-export { runAfterBooked, type BookedHook } from './hooks.ts';
+export { countBooked, runAfterBooked, type BookedHook } from './hooks.ts';

@@ -9,6 +9,8 @@ import { ZRefundRow, type TRefundRow, type TRefundRowResult } from '@tp/contract
 import type { ChangeRequestStatus } from '../supply/index.ts';
 import { formatDate, formatMoney } from '@tp/domain/format';
 import { round2 } from '@tp/domain/pricing';
+import { METRICS } from '@tp/contracts/platform';
+import { emitMetric } from '#lib/metrics';
 import { bookingIdByPnr, getBooking, type BookingRecord } from '../bookings/index.ts';
 import { applyChangeRequestStatus } from '../tickets/index.ts';
 import type { AdminScope } from './scope.ts';
@@ -162,6 +164,7 @@ export async function apply(scope: AdminScope, raw: Record<string, unknown>[]) {
           : { outcome: 'alreadyCredited', amount, message: 'Already credited meanwhile; nothing more is credited' },
       );
   }
+  if (credited > 0) await emitMetric(METRICS.refundApplied, credited);
   scope.log.info('tbo refund import applied', { rows: raw.length, credited, byUserId: scope.principal.userId });
   return { rows: checked.map((c) => c.result), credited };
 }

@@ -7,6 +7,8 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import * as z from 'zod/mini';
+import { METRICS } from '@tp/contracts/platform';
+import { emitMetric } from './metrics.ts';
 
 export type SqsHandler = (event: SQSEvent, context?: Context) => Promise<SQSBatchResponse>;
 
@@ -16,6 +18,9 @@ export function sqsBatchHandler(
   onFailure: (record: SQSRecord, error: unknown) => void,
 ): SqsHandler {
   const handle = async (record: SQSRecord) => {
+    // How long it waited: the queue-age chart and the oldest-payment alarm's companion.
+    const sent = Number(record.attributes?.SentTimestamp);
+    if (sent > 0) void emitMetric(METRICS.queueMessageAge, Math.max(0, (Date.now() - sent) / 1000), 'Seconds');
     try {
       await handleRecord(record);
     } catch (err) {

@@ -5,7 +5,9 @@
  */
 import * as z from 'zod/mini';
 import type { SiteId } from '#lib/keys';
+import { METRICS } from '@tp/contracts/platform';
 import { log } from '#lib/logger';
+import { emitMetric } from '#lib/metrics';
 import { siteById, siteSecret, type SiteRecord } from '#lib/tenancy';
 import { activeSupplierLink } from '../suppliers/index.ts';
 import { SimulatorSupply } from './simulator/index.ts';
@@ -80,8 +82,30 @@ async function build(siteId: SiteId, hops: number): Promise<FlightSupply> {
   return supplyFromSettings(siteId, await ownSettings(siteId));
 }
 
-export function supplyFor(site: SiteRecord): Promise<FlightSupply> {
-  return build(site.siteId, 0);
+/** Failures on the supplier's side, which the supplier error-rate alarm counts; refusals (sold out, expired…) are answers. */
+const SUPPLIER_FAULTS: ReadonlySet<SupplyError['kind']> = new Set(['timeout', 'failed', 'invalidSession']);
+
+/** The same supply, counting each call and each supplier-side failure (issue #17 item 6; every method is async). */
+function counted(supply: FlightSupply): FlightSupply {
+  return new Proxy(supply, {
+    get(target, prop, receiver) {
+      const member: unknown = Reflect.get(target, prop, receiver);
+      if (typeof member !== 'function') return member;
+      return async (...args: unknown[]) => {
+        void emitMetric(METRICS.supplierCall);
+        try {
+          return await (member as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+        } catch (err) {
+          if (!(err instanceof SupplyError) || SUPPLIER_FAULTS.has(err.kind)) void emitMetric(METRICS.supplierError);
+          throw err;
+        }
+      };
+    },
+  });
+}
+
+export async function supplyFor(site: SiteRecord): Promise<FlightSupply> {
+  return counted(await build(site.siteId, 0));
 }
 
 // The supply folder's public surface for flights, tickets and flight-admin.

@@ -7,11 +7,12 @@
  * credits the wallet under entry id `topup-<paymentId>`, so a redelivered message cannot credit twice.
  */
 import { MSG } from '@tp/contracts/messages';
-import { TIMING } from '@tp/contracts/platform';
+import { METRICS, TIMING, type MetricName } from '@tp/contracts/platform';
 import type { GatewayName, TPayment } from '@tp/contracts/wallet';
 import { newToken } from '#lib/crypto';
 import { fail } from '#lib/errors';
 import { log, type Logger } from '#lib/logger';
+import { emitMetric } from '#lib/metrics';
 import { appLink } from '#lib/mail';
 import type { SiteRecord } from '#lib/tenancy';
 import { move } from './ledger-repo.ts';
@@ -158,11 +159,32 @@ export const gatewayVerifyDeps = (orders: FlightOrders): VerifyDeps => ({
 
 export type VerifyOutcome = 'applied' | 'already' | 'failed' | 'expired' | 'refunded' | 'unknown';
 
+/** The outcomes worth a metric; `already` and `unknown` repeat or never were a payment, so they count nothing. */
+const OUTCOME_METRIC: Partial<Record<VerifyOutcome, MetricName>> = {
+  applied: METRICS.paymentVerified,
+  failed: METRICS.paymentFailed,
+  expired: METRICS.paymentFailed,
+  refunded: METRICS.paymentFailed,
+};
+
 /**
  * Verifies one payment with its gateway and applies it once. Throws StillPending while the payer has
  * not finished (the caller retries later); other throws are transient errors (retried as well).
  */
 export async function verifyAndApply(
+  siteId: SiteId,
+  paymentId: string,
+  now: Date,
+  deps: VerifyDeps,
+): Promise<VerifyOutcome> {
+  const outcome = await verifyAndApplyOnce(siteId, paymentId, now, deps);
+  // Counted once: a redelivered message finds the payment final and answers `already`.
+  const metric = OUTCOME_METRIC[outcome];
+  if (metric) await emitMetric(metric);
+  return outcome;
+}
+
+async function verifyAndApplyOnce(
   siteId: SiteId,
   paymentId: string,
   now: Date,

@@ -5,6 +5,7 @@ import {
   ComparisonOperator,
   Dashboard,
   GraphWidget,
+  MathExpression,
   Metric,
   TreatMissingData,
   type IMetric,
@@ -16,6 +17,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
+import { METRICS, type MetricName } from '@tp/contracts/platform';
 import type { StageConfig } from '../../config/stages.ts';
 import type { QueueKey } from '../../config/functions.ts';
 import type { QueuePair } from './messaging-stack.ts';
@@ -39,6 +41,19 @@ export interface MonitoringStackProps extends StackProps {
 const PERIOD = Duration.minutes(5);
 /** A few 5xx in five minutes is a bug or a failing dependency, not noise. */
 const API_5XX_THRESHOLD = 5;
+/** Share of supplier calls failing on the supplier's side (percent) that needs a human… */
+const SUPPLIER_ERROR_PERCENT = 20;
+/** …once there are enough calls in the period for a rate to mean something. */
+const SUPPLIER_MIN_CALLS = 20;
+/**
+ * A payment message waits up to ~5 retries × the visibility timeout while its payer finishes paying; older
+ * than this and the worker is stuck or failing, with customers' money unconfirmed.
+ */
+const OLDEST_PAYMENT_MESSAGE_SECONDS = 15 * 60;
+
+/** A business metric the Lambdas write as EMF lines (functions/src/lib/metrics.ts), summed over every function. */
+export const businessMetric = (name: MetricName, statistic = 'Sum'): Metric =>
+  new Metric({ namespace: METRICS.namespace, metricName: name, statistic, period: PERIOD });
 
 /**
  * The web ACL's blocked requests, all rules together. CloudFront ACLs report in us-east-1: a dashboard
@@ -54,7 +69,10 @@ export const webAclBlockedRequests = (webAclName: string): Metric =>
     period: PERIOD,
   });
 
-/** Alarms on what needs a human: parked messages, server errors, failing or throttled functions. */
+/**
+ * Alarms on what needs a human (parked messages, server errors, failing or throttled functions, suppliers
+ * failing, payments waiting) and one dashboard per stage with the business metrics beside them.
+ */
 export class MonitoringStack extends Stack {
   readonly topic: Topic;
   readonly alarms: Alarm[] = [];
@@ -100,8 +118,56 @@ export class MonitoringStack extends Stack {
       );
     }
 
+    // Supplier error rate: metric math, so a quiet night (few calls, one timeout) does not page anyone.
+    const supplierErrorRate = new MathExpression({
+      expression: `IF(calls >= ${SUPPLIER_MIN_CALLS}, 100 * errors / calls, 0)`,
+      usingMetrics: { calls: businessMetric(METRICS.supplierCall), errors: businessMetric(METRICS.supplierError) },
+      label: 'Supplier error rate (%)',
+      period: PERIOD,
+    });
+    this.alarm(
+      'SupplierErrorRate',
+      `Over ${SUPPLIER_ERROR_PERCENT}% of supplier calls failed on the supplier's side in 5 minutes`,
+      SUPPLIER_ERROR_PERCENT,
+      supplierErrorRate,
+    );
+    const payments = props.queues.paymentVerification.queue;
+    const oldestPayment = payments.metricApproximateAgeOfOldestMessage({ period: PERIOD, statistic: 'Maximum' });
+    this.alarm(
+      'OldestPaymentVerification',
+      `A payment has waited over ${OLDEST_PAYMENT_MESSAGE_SECONDS / 60} minutes for verification`,
+      OLDEST_PAYMENT_MESSAGE_SECONDS,
+      oldestPayment,
+    );
+
     this.dashboard = new Dashboard(this, 'Dashboard', { dashboardName: `travel-${props.stage.name}` });
     this.dashboard.addWidgets(
+      new GraphWidget({
+        title: 'Bookings, payments and refunds',
+        left: [
+          businessMetric(METRICS.flightBooked),
+          businessMetric(METRICS.paymentVerified),
+          businessMetric(METRICS.paymentFailed),
+          businessMetric(METRICS.refundApplied),
+        ],
+        width: 12,
+      }),
+      new GraphWidget({
+        title: 'Supplier calls and errors',
+        left: [businessMetric(METRICS.supplierCall), businessMetric(METRICS.supplierError)],
+        right: [supplierErrorRate],
+        width: 12,
+      }),
+      new GraphWidget({
+        title: 'Queue age (seconds)',
+        left: [businessMetric(METRICS.queueMessageAge, 'Maximum'), oldestPayment],
+        width: 12,
+      }),
+      new GraphWidget({
+        title: 'API server errors',
+        left: [props.httpApi.metricServerError({ period: PERIOD, statistic: 'Sum' })],
+        width: 12,
+      }),
       new GraphWidget({
         title: 'Web ACL: blocked requests (every distribution)',
         left: [webAclBlockedRequests(props.webAclName)],

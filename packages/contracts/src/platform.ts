@@ -83,3 +83,24 @@ export const DEMO_DOMAINS = ['flightdeals.localhost', 'skyway.localhost', 'partn
  * 2,000-row refund statement, is ~300 KB; every field has its own cap (fields.ts) well below.
  */
 export const REQUEST_LIMITS = { bodyBytes: 1024 * 1024 } as const;
+
+/**
+ * Business metrics (issue #17 item 6): the Lambdas write them as CloudWatch Embedded Metric Format log lines
+ * (functions/src/lib/metrics.ts) and the monitoring stack charts and alarms on them, both by these names.
+ */
+export const METRICS = {
+  namespace: 'TravelPlatform',
+  /** A flight booking made or a hold ticketed. */
+  flightBooked: 'FlightBooked',
+  /** A gateway payment verified as paid, or settled as failed. */
+  paymentVerified: 'PaymentVerified',
+  paymentFailed: 'PaymentFailed',
+  /** Refund rows applied from a supplier statement. */
+  refundApplied: 'RefundApplied',
+  /** Every supplier call, and those that failed on the supplier's side (timeouts, errors, lost sessions). */
+  supplierCall: 'SupplierCall',
+  supplierError: 'SupplierError',
+  /** Seconds a queue message waited between being sent and being handled. */
+  queueMessageAge: 'QueueMessageAge',
+} as const;
+export type MetricName = Exclude<(typeof METRICS)[keyof typeof METRICS], typeof METRICS.namespace>;
