@@ -139,6 +139,8 @@ describe('ApiStack', () => {
 
   it('wires TABLE_NAME everywhere, and queue URLs and MAIL_FROM exactly where FUNCTION_ACCESS grants them', () => {
     const { api } = s.platform;
+    const resellerDomains = s.platform.messaging.resellerIdentities.map((r) => r.site.domain);
+    expect(resellerDomains.length).toBeGreaterThan(0);
     const fns = new Map(resourcesOf(s.template(api), 'AWS::Lambda::Function'));
     for (const { name, fn } of api.functions) {
       const vars = fns.get(logicalId(api, fn.node.defaultChild))!.Environment.Variables;
@@ -147,6 +149,8 @@ describe('ApiStack', () => {
       for (const [queue, envVar] of Object.entries(QUEUE_URL_ENV))
         expect(envVar in vars, `${name} ${envVar}`).toBe(access.sends.includes(queue as QueueKey));
       expect('MAIL_FROM' in vars, `${name} MAIL_FROM`).toBe(access.mail);
+      // Mail of a reseller with its own verified identity goes out from its own domain (workers/email.ts).
+      if (access.mail) expect(vars.MAIL_DOMAINS, `${name} MAIL_DOMAINS`).toBe(resellerDomains.join(','));
     }
   });
 

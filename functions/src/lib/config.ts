@@ -16,6 +16,11 @@ const ZEnv = z.object({
   EMAIL_QUEUE_URL: text(''),
   PAYMENT_QUEUE_URL: text(''),
   MAIL_FROM: text('no-reply@travel-platform.local'),
+  /**
+   * Reseller domains with a verified SES identity on this stage (comma-separated; the messaging stack's
+   * config): their mail goes out from `no-reply@<domain>`, the others' from MAIL_FROM.
+   */
+  MAIL_DOMAINS: text(''),
   /** Public origin the mails link to when a site has no https domain (local stack). */
   PUBLIC_URL_SCHEME: oneOf(['http', 'https'], 'https'),
   PUBLIC_URL_PORT: text(''),

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { SendEmailCommandInput } from '@aws-sdk/client-sesv2';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import type { TEmailMessage } from '#lib/mail';
-import { createEmailHandler, type EmailWorkerDeps } from './email.ts';
+import { createEmailHandler, senderAddress, type EmailWorkerDeps } from './email.ts';
 import { quietLog } from '#lib/testing';
 
 const message = (overrides: Partial<TEmailMessage> = {}): TEmailMessage => ({
@@ -42,7 +42,8 @@ function fakes(
       claimed.has(`${siteId}|${key}`) ? false : (claimed.add(`${siteId}|${key}`), true),
     ),
     release: vi.fn(async (siteId, key) => void claimed.delete(`${siteId}|${key}`)),
-    senderName: async (siteId) => (siteId === 'site-flightdeals' ? 'Flight Deals' : null),
+    sender: async (siteId) =>
+      siteId === 'site-flightdeals' ? { companyName: 'Flight Deals', domain: 'flightdeals.example.com' } : null,
     send: vi.fn(async (input: SendEmailCommandInput) => {
       await send(input);
       sent.push(input);
@@ -53,6 +54,23 @@ function fakes(
   };
   return { deps, claimed, sent };
 }
+
+describe('sender address', () => {
+  const sender = { companyName: 'Flight Deals', domain: 'FlightDeals.example.com' };
+  it("sends from the reseller's own domain when the stage has verified it", () => {
+    expect(senderAddress(sender, 'no-reply@mail.platform.com', 'skyway.example.com, flightdeals.example.com')).toBe(
+      '"Flight Deals" <no-reply@flightdeals.example.com>',
+    );
+  });
+  it("falls back to the stage's address for a domain without an identity, under the company name", () => {
+    expect(senderAddress(sender, 'no-reply@mail.platform.com', 'skyway.example.com')).toBe(
+      '"Flight Deals" <no-reply@mail.platform.com>',
+    );
+    expect(senderAddress({ ...sender, domain: '' }, 'no-reply@mail.platform.com', '')).toBe(
+      '"Flight Deals" <no-reply@mail.platform.com>',
+    );
+  });
+});
 
 describe('email worker', () => {
   it('sends simple mail from the site company name and reports no failures', async () => {

@@ -25,8 +25,8 @@ export interface EmailWorkerDeps {
   claim(siteId: SiteId, idempotencyKey: string, now: Date): Promise<boolean>;
   /** Gives the claim back after a failed send, so the retry can send. */
   release(siteId: SiteId, idempotencyKey: string): Promise<void>;
-  /** The sending site's company name (the From display name); null when the site does not exist. */
-  senderName(siteId: SiteId): Promise<string | null>;
+  /** The sending site's company name (the From display name) and domain; null when the site does not exist. */
+  sender(siteId: SiteId): Promise<Sender | null>;
   send(input: SendEmailCommandInput): Promise<void>;
   /** Renders one requested attachment of a mail of this site; throws (and the mail is retried) when it cannot. */
   render(siteId: SiteId, request: TEmailAttachmentRequest): Promise<EmailAttachment>;
@@ -36,13 +36,32 @@ export interface EmailWorkerDeps {
 
 type EmailAttachment = NonNullable<EmailMessage['attachments']>[number];
 
+export interface Sender {
+  companyName: string;
+  domain: string;
+}
+
+/**
+ * From the reseller's own domain when the stage has verified it (DKIM-signed, its own MAIL FROM: issue #17
+ * item 4), else from the stage's address; always under the reseller's company name.
+ */
+export function senderAddress(sender: Sender, stageFrom: string, mailDomains: string): string {
+  const domain = sender.domain.trim().toLowerCase();
+  const verified = mailDomains
+    .split(',')
+    .map((d) => d.trim().toLowerCase())
+    .includes(domain);
+  return formatAddress(sender.companyName, verified && domain ? `no-reply@${domain}` : stageFrom);
+}
+
 let ses: SESv2Client | undefined;
 
 export const defaultDeps: EmailWorkerDeps = {
   claim: claimMailSent,
   release: releaseMailSent,
-  async senderName(siteId) {
-    return (await siteById(siteId))?.companyName ?? null;
+  async sender(siteId) {
+    const site = await siteById(siteId);
+    return site ? { companyName: site.companyName, domain: site.domain } : null;
   },
   async send(input) {
     ses ??= new SESv2Client({});
@@ -87,8 +106,8 @@ async function processRecord(record: SQSRecord, deps: EmailWorkerDeps): Promise<
   const msg = parseBody(record, ZEmailMessage);
   // A malformed message will never become valid: retrying would only walk it to the DLQ slowly.
   if (!msg) return deps.log.warn('email message dropped: invalid body', { messageId: record.messageId });
-  const company = await deps.senderName(msg.siteId);
-  if (company === null)
+  const sender = await deps.sender(msg.siteId);
+  if (sender === null)
     return deps.log.warn('email message dropped: unknown site', { messageId: record.messageId, siteId: msg.siteId });
   if (!(await deps.claim(msg.siteId, msg.idempotencyKey, deps.now())))
     return deps.log.info('email already sent', {
@@ -101,7 +120,9 @@ async function processRecord(record: SQSRecord, deps: EmailWorkerDeps): Promise<
     // claim and the record is retried, then dead-lettered; it is never dropped).
     const rendered = await Promise.all((msg.attachmentRequests ?? []).map((r) => deps.render(msg.siteId, r)));
     const attachments = [...(msg.attachments ?? []), ...rendered];
-    await deps.send(sendEmailInput({ ...msg, attachments }, formatAddress(company, env().MAIL_FROM)));
+    await deps.send(
+      sendEmailInput({ ...msg, attachments }, senderAddress(sender, env().MAIL_FROM, env().MAIL_DOMAINS)),
+    );
   } catch (err) {
     await deps.release(msg.siteId, msg.idempotencyKey);
     throw err;

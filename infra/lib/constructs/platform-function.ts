@@ -33,6 +33,8 @@ export interface MailBinding {
   identityArns: string[];
   configurationSetArn: string;
   from: string;
+  /** Reseller domains with their own identity: the worker sends their mail from `no-reply@<domain>`. */
+  resellerDomains: string[];
 }
 
 const MEMORY_RANGE = { min: 512, max: 1024 };
@@ -101,7 +103,7 @@ export class PlatformFunction extends NodejsFunction {
     return this;
   }
 
-  /** Grants ses:SendEmail/SendRawEmail for the identity and its configuration set, and sets MAIL_FROM. */
+  /** Grants ses:SendEmail/SendRawEmail on the identities and configuration set; sets MAIL_FROM and MAIL_DOMAINS. */
   bindMail(mail: MailBinding): this {
     this.addToRolePolicy(
       new PolicyStatement({
@@ -110,6 +112,7 @@ export class PlatformFunction extends NodejsFunction {
       }),
     );
     this.addEnvironment('MAIL_FROM', mail.from);
+    this.addEnvironment('MAIL_DOMAINS', mail.resellerDomains.join(','));
     return this;
   }
 }

@@ -146,6 +146,7 @@ export class MessagingStack extends Stack {
         resourceName: configurationSet.configurationSetName,
       }),
       from: stage.mail.from,
+      resellerDomains: this.resellerIdentities.map((r) => r.site.domain),
     };
   }
 }
