@@ -49,12 +49,16 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> 
   // Every minute: re-sends outbox messages, verifies open payments, books or refunds stranded orders. Under
   // the fulfilment claim's 90 s lease, so a run never books an order another run could retake meanwhile.
   'reconciler-worker': { sends: ['paymentVerification', 'email'], timeoutSeconds: 80 },
+  // Hourly: reads three days of the kart deadline index and enqueues at most one mail per kart and deadline.
+  'kart-deadlines-worker': { sends: ['email'], timeoutSeconds: 60 },
 };
 
 export const accessOf = (name: string): FunctionAccess => ({ ...DEFAULT_ACCESS, ...FUNCTION_ACCESS[name] });
 
 /** The environment variable functions/src/lib/config.ts reads each queue's URL from. */
-export const QUEUE_URL_ENV: Record<QueueKey, 'EMAIL_QUEUE_URL' | 'PAYMENT_QUEUE_URL'> = {
+export const QUEUE_URL_ENV: Record<QueueKey, 'EMAIL_QUEUE_URL' | 'PAYMENT_QUEUE_URL' | 'MAIL_FEEDBACK_QUEUE_URL'> = {
   paymentVerification: 'PAYMENT_QUEUE_URL',
   email: 'EMAIL_QUEUE_URL',
+  // Only SES (through SNS) sends here; no function has this grant.
+  mailFeedback: 'MAIL_FEEDBACK_QUEUE_URL',
 };

@@ -4,17 +4,21 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { GetQueueUrlCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { QUEUES } from '@tp/contracts/platform';
 import { enqueueEmail } from '../../functions/src/lib/mail.ts';
 import { mailbox, waitForMail } from '../support/api.ts';
-import { uniqueEmail } from './users-helpers.ts';
+import { suppressedOf } from '../../functions/src/workers/suppression-repo.ts';
+import { uniqueEmail, useStackTable } from './users-helpers.ts';
+
+const local = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
+const queueUrl = async (name: string) =>
+  (await new SQSClient({ ...local, endpoint: inject('sqsUrl') }).send(new GetQueueUrlCommand({ QueueName: name })))
+    .QueueUrl!;
 
 beforeAll(async () => {
-  const local = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
-  const { QueueUrl } = await new SQSClient({ ...local, endpoint: inject('sqsUrl') }).send(
-    new GetQueueUrlCommand({ QueueName: QUEUES.email.name }),
-  );
+  const QueueUrl = await queueUrl(QUEUES.email.name);
+  useStackTable();
   Object.assign(process.env, {
     AWS_REGION: local.region,
     AWS_ACCESS_KEY_ID: 'local',
@@ -70,5 +74,39 @@ describe('email pipeline', () => {
     await expect(
       enqueueEmail({ siteId: 'site-flightdeals', to: 'nope', subject: 'x', html: 'x', text: 'x', idempotencyKey: 'k' }),
     ).rejects.toThrow();
+  });
+
+  it('a hard bounce reported by SES puts the address on the suppression list, and the worker mails it no more', async () => {
+    const bounced = uniqueEmail('bounced');
+    const control = uniqueEmail('control');
+    // What SES's configuration set publishes (raw SNS delivery), trimmed to the fields that matter.
+    const sesEvent = {
+      eventType: 'Bounce',
+      bounce: { bounceType: 'Permanent', bouncedRecipients: [{ emailAddress: bounced }] },
+      mail: { messageId: `ses-${randomUUID()}` },
+    };
+    await new SQSClient({ ...local, endpoint: inject('sqsUrl') }).send(
+      new SendMessageCommand({
+        QueueUrl: await queueUrl(QUEUES.mailFeedback.name),
+        MessageBody: JSON.stringify(sesEvent),
+      }),
+    );
+    const deadline = Date.now() + 15_000;
+    while (!(await suppressedOf([bounced])).has(bounced) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 200));
+    expect([...(await suppressedOf([bounced, control]))]).toEqual([bounced]);
+
+    await enqueueEmail({
+      siteId: 'site-flightdeals',
+      to: [bounced, control],
+      subject: 'Suppression check',
+      html: '<p>hi</p>',
+      text: 'hi',
+      idempotencyKey: `suppress-${randomUUID()}`,
+    });
+    const mail = await waitForMail(control, /Suppression check/);
+    // The same mail went to the control address only: the bounced one is in no captured mail.
+    expect(mail.destination.to).toEqual([control]);
+    expect((await mailbox()).filter((m) => m.destination.to.includes(bounced))).toEqual([]);
   });
 });

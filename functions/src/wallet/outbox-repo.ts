@@ -6,7 +6,8 @@ import type { SiteId } from '#lib/keys';
 import { walletKeys } from './keys.ts';
 
 export type DueKind = 'order' | 'payment' | 'outbox';
-export type QueueKey = keyof typeof QUEUES;
+/** Queues the platform's own code sends to (only SES feeds the mail-feedback queue). */
+export type QueueKey = Exclude<keyof typeof QUEUES, 'mailFeedback'>;
 
 export interface OutboxMessage {
   queue: QueueKey;

@@ -37,11 +37,14 @@ function fakes(
 ) {
   const claimed = new Set<string>();
   const sent: SendEmailCommandInput[] = [];
+  /** Addresses on the suppression list; a test pushes to it. */
+  const suppressedAddresses: string[] = [];
   const deps: EmailWorkerDeps = {
     claim: vi.fn(async (siteId, key) =>
       claimed.has(`${siteId}|${key}`) ? false : (claimed.add(`${siteId}|${key}`), true),
     ),
     release: vi.fn(async (siteId, key) => void claimed.delete(`${siteId}|${key}`)),
+    suppressed: async (addresses) => new Set(addresses.filter((a) => suppressedAddresses.includes(a))),
     sender: async (siteId) =>
       siteId === 'site-flightdeals' ? { companyName: 'Flight Deals', domain: 'flightdeals.example.com' } : null,
     send: vi.fn(async (input: SendEmailCommandInput) => {
@@ -52,7 +55,7 @@ function fakes(
     now: () => new Date('2026-11-22T10:00:00Z'),
     log: quietLog(),
   };
-  return { deps, claimed, sent };
+  return { deps, claimed, sent, suppressedAddresses };
 }
 
 describe('sender address', () => {
@@ -88,6 +91,17 @@ describe('email worker', () => {
         },
       },
     });
+  });
+
+  it('leaves suppressed recipients out, and sends nothing (claiming nothing) when every recipient is suppressed', async () => {
+    const f = fakes();
+    f.suppressedAddresses.push('asha@example.com');
+    const handler = createEmailHandler(f.deps);
+    expect(await handler(event(record('m1', message())))).toEqual({ batchItemFailures: [] });
+    expect(f.sent).toEqual([]);
+    expect(f.claimed.size).toBe(0);
+    await handler(event(record('m2', message({ to: ['asha@example.com', 'ravi@example.com'], idempotencyKey: 'k2' }))));
+    expect(f.sent.map((s) => s.Destination?.ToAddresses)).toEqual([['ravi@example.com']]);
   });
 
   it('reports only the record whose send failed, and releases its claim so the retry can send', async () => {

@@ -16,6 +16,7 @@ import { errorText, parseBody, sqsBatchHandler, type SqsHandler } from '#lib/sqs
 import { siteById } from '#lib/tenancy';
 import { getBooking } from '../bookings/index.ts';
 import { claimMailSent, releaseMailSent } from './mail-sent-repo.ts';
+import { suppressedOf } from './suppression-repo.ts';
 
 // Fails this worker's cold start, not its first message, when the stack left out its configuration.
 requireConfig(['TABLE_NAME']);
@@ -28,6 +29,8 @@ export interface EmailWorkerDeps {
   /** The sending site's company name (the From display name) and domain; null when the site does not exist. */
   sender(siteId: SiteId): Promise<Sender | null>;
   send(input: SendEmailCommandInput): Promise<void>;
+  /** Which of these addresses are on the suppression list (hard bounces, complaints: mail-feedback.ts). */
+  suppressed(addresses: readonly string[]): Promise<Set<string>>;
   /** Renders one requested attachment of a mail of this site; throws (and the mail is retried) when it cannot. */
   render(siteId: SiteId, request: TEmailAttachmentRequest): Promise<EmailAttachment>;
   now(): Date;
@@ -59,6 +62,7 @@ let ses: SESv2Client | undefined;
 export const defaultDeps: EmailWorkerDeps = {
   claim: claimMailSent,
   release: releaseMailSent,
+  suppressed: suppressedOf,
   async sender(siteId) {
     const site = await siteById(siteId);
     return site ? { companyName: site.companyName, domain: site.domain } : null;
@@ -109,6 +113,15 @@ async function processRecord(record: SQSRecord, deps: EmailWorkerDeps): Promise<
   const sender = await deps.sender(msg.siteId);
   if (sender === null)
     return deps.log.warn('email message dropped: unknown site', { messageId: record.messageId, siteId: msg.siteId });
+  // Never mail an address that bounced for good or complained: it hurts every reseller's deliverability.
+  const blocked = await deps.suppressed(msg.to);
+  const to = msg.to.filter((a) => !blocked.has(a));
+  if (to.length === 0)
+    return deps.log.info('email dropped: every recipient is suppressed', {
+      messageId: record.messageId,
+      siteId: msg.siteId,
+      recipients: msg.to.length,
+    });
   if (!(await deps.claim(msg.siteId, msg.idempotencyKey, deps.now())))
     return deps.log.info('email already sent', {
       messageId: record.messageId,
@@ -121,7 +134,7 @@ async function processRecord(record: SQSRecord, deps: EmailWorkerDeps): Promise<
     const rendered = await Promise.all((msg.attachmentRequests ?? []).map((r) => deps.render(msg.siteId, r)));
     const attachments = [...(msg.attachments ?? []), ...rendered];
     await deps.send(
-      sendEmailInput({ ...msg, attachments }, senderAddress(sender, env().MAIL_FROM, env().MAIL_DOMAINS)),
+      sendEmailInput({ ...msg, to, attachments }, senderAddress(sender, env().MAIL_FROM, env().MAIL_DOMAINS)),
     );
   } catch (err) {
     await deps.release(msg.siteId, msg.idempotencyKey);

@@ -114,8 +114,9 @@ export class MessagingStack extends Stack {
       return { site, identity: reseller };
     });
 
-    // Bounces and complaints: SES → SNS (encrypted with a key SES may use) → SQS, whose consumer keeps the
-    // suppression list. SES's own account-level suppression (above) covers the meantime.
+    // Bounces and complaints: SES → SNS (encrypted with a key SES may use) → SQS → the mail-feedback worker,
+    // which keeps the suppression list (functions/src/workers/mail-feedback.ts). SES's own account-level
+    // suppression (above) is the second net.
     const feedbackKey = new Key(this, 'MailFeedbackKey', {
       description: `${stage.name} SES bounce and complaint topic encryption`,
       enableKeyRotation: true,
@@ -130,8 +131,8 @@ export class MessagingStack extends Stack {
       destination: EventDestination.snsTopic(feedbackTopic),
       events: [EmailSendingEvent.BOUNCE, EmailSendingEvent.COMPLAINT],
     });
-    const feedbackName = `${stage.name}-mail-feedback`;
-    this.mailFeedback = withDlq('mailFeedback', feedbackName, `${feedbackName}-dlq`, Duration.seconds(60), 5);
+    // One of QUEUES (its worker, DLQ and alarm come with it); SES's events arrive raw, not in an SNS envelope.
+    this.mailFeedback = this.queues.mailFeedback;
     feedbackTopic.addSubscription(new SqsSubscription(this.mailFeedback.queue, { rawMessageDelivery: true }));
     new CfnOutput(this, MAIL_FEEDBACK_QUEUE_OUTPUT, {
       description: 'SES bounce and complaint events for the suppression-list worker',

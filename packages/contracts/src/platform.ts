@@ -23,7 +23,7 @@ export interface QueueSpec {
   /** Receives before a message is parked in the dead-letter queue. */
   maxReceiveCount: number;
   /** The worker domain (Lambda) that consumes the queue. */
-  worker: 'payments' | 'email';
+  worker: 'payments' | 'email' | 'mail-feedback';
   batchSize: number;
 }
 
@@ -36,6 +36,14 @@ export const QUEUES = {
     batchSize: 5,
   },
   email: { name: 'email', visibilityTimeout: 60, maxReceiveCount: 5, worker: 'email', batchSize: 10 },
+  /** SES bounce and complaint events (SNS, raw delivery), kept as the suppression list the email worker honours. */
+  mailFeedback: {
+    name: 'mail-feedback',
+    visibilityTimeout: 60,
+    maxReceiveCount: 5,
+    worker: 'mail-feedback',
+    batchSize: 10,
+  },
 } as const satisfies Record<string, QueueSpec>;
 
 export const dlqName = (q: QueueSpec): string => `${q.name}-dlq`;
