@@ -79,6 +79,7 @@ const CALLS: [string, ...unknown[]][] = [
   ['leGroupMembersPk', 's1', 'g1'],
   ['pushSubscription', 's1', 'u1', 'ephash'],
   ['mailSent', 's1', 'idemhash'],
+  ['suppressed', 'addrhash'],
   ['supplierProfile', 's1'],
   ['supplierDirectoryIndex', 's1'],
   ['supplierDirectoryPk'],
@@ -202,6 +203,8 @@ const BEFORE: Record<string, unknown> = {
   leGroupMembersPk: 'SITE#s1#LEGROUP#g1#LES',
   pushSubscription: { pk: 'SITE#s1#USER#u1#PUSH', sk: 'ephash' },
   mailSent: { pk: 'SITE#s1#MAIL#idemhash', sk: 'SENT' },
+  // Platform-wide: SES's reputation is the account's, whichever reseller mailed.
+  suppressed: { pk: 'SUPPRESSED#addrhash', sk: 'MAIL' },
   supplierProfile: { pk: 'SITE#s1#SUPPLY', sk: 'PROFILE' },
   supplierDirectoryIndex: { gsi1pk: 'SUPPLIER_DIRECTORY', gsi1sk: 's1' },
   supplierDirectoryPk: 'SUPPLIER_DIRECTORY',
