@@ -233,6 +233,8 @@ export const SCHEDULED_WORKERS: readonly { worker: string; everyMinutes: number 
   { worker: 'hold-release', everyMinutes: 5 },
   // Drives paid orders, open gateway payments and unsent outbox messages to their end (functions/src/wallet/outbox.ts).
   { worker: 'reconciler', everyMinutes: 1 },
+  // Mails staff the day before a quotation's payment deadline (functions/src/kart/reminders.ts).
+  { worker: 'kart-deadlines', everyMinutes: 60 },
 ];
 
 /** Domains whose Lambda has been written (functions/src/<domain>/handler.ts). */

@@ -18,10 +18,11 @@ import { seedSuppliers } from './suppliers.ts';
 import { seedWallets } from './wallets.ts';
 import { seedBookings } from './bookings.ts';
 import { seedDmc } from './dmc.ts';
+import { seedKarts } from './karts.ts';
 
 const MARKER = { pk: 'SEED', sk: 'DEMO' };
 /** Bump when the demo data changes shape; an older data folder is re-seeded on top. */
-export const SEED_VERSION = 6;
+export const SEED_VERSION = 7;
 
 async function put(item: Record<string, unknown>): Promise<void> {
   await db().send(new PutCommand({ TableName: tableName(), Item: item }));
@@ -60,6 +61,8 @@ export async function seedDemo(): Promise<{ seeded: boolean }> {
   await seedBookings();
   // The Dubai DMC demo destination on Flight Deals (issue #13).
   await seedDmc();
+  // Two demo quotations on Flight Deals, one vouchered with its transfers (issue #14).
+  await seedKarts();
   await put({ ...MARKER, version: SEED_VERSION, at: new Date().toISOString() });
   return { seeded: true };
 }

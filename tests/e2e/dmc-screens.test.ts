@@ -24,6 +24,12 @@ const SCREENS: [string, string, [string, string] | null][] = [
   ['/staff/areas', 'Areas', ['Add area', 'Add area']],
   ['/staff/area-transfer', 'Area Transfers', ['Add area transfer', 'Add area transfer']],
   ['/staff/dmc-data-management', 'DMC Data', null],
+  ['/staff/dmc_job_sheet', 'Job Sheet', null],
+  ['/staff/dmc-datewise-itineraries', 'Datewise Itineraries', null],
+  ['/staff/kart', 'Quotations', null],
+  ['/staff/kart?kart=new', 'Quotations', ['New customer', 'New customer']],
+  ['/staff/kart?kart=dmc-kart-demo-quote', 'Quotations', null],
+  ['/staff/kart/dmc-kart-demo-quote/print', 'Quotation', null],
 ];
 
 let browser: Browser;

@@ -252,6 +252,32 @@ const MATRIX: Record<string, () => Role[]> = {
   'GET /api/areas/getFilteredAreasTransfers': staffWith('dmc.areas'),
   'GET /api/areas/getFilteredAreasTransfersType': staffWith('dmc.areas'),
   'POST /api/areas/getAuditTrail': staffWith('dmc.areas'),
+  // DMC operations (issue #14): the job sheet needs dmc.jobSheet, driver links dmc.driverTokens (off by default);
+  // the driver page has no session (the token in the body is checked by the call itself).
+  'POST /api/dmc/getTransferJobSheet': staffWith('dmc.jobSheet'),
+  'POST /api/dmc/exportTransferJobSheet': staffWith('dmc.jobSheet'),
+  'POST /api/dmc/updateTransferDriver': staffWith('dmc.jobSheet'),
+  'POST /api/dmc/assignTransfersToDriver': staffWith('dmc.jobSheet'),
+  'POST /api/dmc/checkTransferAssignment': staffWith('dmc.jobSheet'),
+  'POST /api/dmc/updateTransferDriverCharges': staffWith('dmc.jobSheet'),
+  'POST /api/dmc/updateTransferStatusByStaff': staffWith('dmc.jobSheet'),
+  'POST /api/dmc/generateDriverAccessToken': staffWith('dmc.driverTokens'),
+  'POST /api/dmc/revokeDriverAccessToken': staffWith('dmc.driverTokens'),
+  'POST /api/dmc/getDriverAccessToken': staffWith('dmc.driverTokens'),
+  'POST /api/dmcDriver/getDriverTransferJobSheet': anyone,
+  'POST /api/dmcDriver/updateTransferDoneByDriver': anyone,
+  // Karts (issue #14): quotations and the date-wise itinerary need dmc.karts; a shared quotation is public.
+  'POST /api/kart/saveKart': staffWith('dmc.karts'),
+  'POST /api/kart/removeKartAccomodation': staffWith('dmc.karts'),
+  'POST /api/kart/removeKartActivity': staffWith('dmc.karts'),
+  'POST /api/kart/removeKartMiscellaneous': staffWith('dmc.karts'),
+  'GET /api/kart/getAllKartsForWl': staffWith('dmc.karts'),
+  'GET /api/kart/getKartById': staffWith('dmc.karts'),
+  'POST /api/kart/voucherKart': staffWith('dmc.karts'),
+  'POST /api/kart/cancelKart': staffWith('dmc.karts'),
+  'POST /api/kart/shareKart': staffWith('dmc.karts'),
+  'GET /api/kart/getSharedQuotation': anyone,
+  'POST /api/dmc/getItinerariesByDate': staffWith('dmc.karts'),
 };
 
 /**
@@ -463,6 +489,13 @@ describe("one site never reaches another site's DMC records through an id", () =
     ['POST /api/areas/deleteTransfers/dmc-at-deira-arr-india-sic', {}],
     ['GET /api/areas/getFilteredAreasTransfers', { from: 'dmc-area-dxb' }],
     ['GET /api/areas/getFilteredAreasTransfersType', { from: 'dmc-area-dxb', to: 'dmc-area-deira' }],
+    // Flight Deals' seeded quotations (scripts/seed/karts.ts).
+    ['GET /api/kart/getKartById', { id: 'dmc-kart-demo-quote' }],
+    ['POST /api/kart/saveKart', { id: 'dmc-kart-demo-quote', version: 1, kartName: 'Hijacked' }],
+    ['POST /api/kart/removeKartMiscellaneous', { id: 'dmc-kart-demo-quote', lineId: 'dmc-kart-demo-quote-m1' }],
+    ['POST /api/kart/voucherKart', { id: 'dmc-kart-demo-quote' }],
+    ['POST /api/kart/cancelKart', { id: 'dmc-kart-demo-voucher' }],
+    ['POST /api/kart/shareKart', { id: 'dmc-kart-demo-quote' }],
   ];
 
   for (const [key, input] of attempts) {
@@ -482,6 +515,10 @@ describe("one site never reaches another site's DMC records through an id", () =
   it('left the owner’s DMC records exactly as they were', async () => {
     const rates = await owner.raw('GET', '/api/dmc/getTourOptionTicketRates', { tourOptionId: option });
     expect(rates.body.result.map((r: { id: string }) => r.id)).toContain(rate);
+    const quote = await owner.raw('GET', '/api/kart/getKartById', { id: 'dmc-kart-demo-quote' });
+    expect(quote.body.result).toMatchObject({ version: 1, kartName: 'Dubai family break', isVouchered: false });
+    const vouchered = await owner.raw('GET', '/api/kart/getKartById', { id: 'dmc-kart-demo-voucher' });
+    expect(vouchered.body.result).toMatchObject({ version: 1, isVouchered: true, isCancelled: false });
     const activities = await owner.raw('GET', '/api/dmc/getActivities', { search: 'Burj Khalifa' });
     expect(activities.body.result.records.map((a: { name: string }) => a.name)).not.toContain('Hijacked');
     const transfers = await owner.raw('GET', '/api/areas/getTransfers', { from: 'dmc-area-deira' });

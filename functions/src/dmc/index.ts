@@ -6,3 +6,7 @@ export type { DmcScope } from './changes.ts';
 export * as areaOperations from './areas.ts';
 export { mapActivityArea } from './masters.ts';
 export { auditTrailOf } from './data.ts';
+/** The site's drivers, for operations (kart Lambda: job sheet picker, conflicts, driver page). */
+export { allDrivers, getDriver } from './masters.ts';
+/** The rate engine as the quotation builder prices a tour option (the kart Lambda prices activity lines with it). */
+export { priceForQuotation } from './pricing.ts';

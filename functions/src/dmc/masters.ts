@@ -16,6 +16,7 @@ import {
 } from '@tp/domain/dmc';
 import { newId } from '#lib/crypto';
 import type { Page, TransactItem } from '#lib/db';
+import type { SiteId } from '#lib/keys';
 import { fail } from '#lib/errors';
 import { RULE_MESSAGES, refuseIfAny, saveRecord, siteOf, type DmcScope } from './changes.ts';
 import { listByName, listUnder, namesById, type ListInput } from './lists.ts';
@@ -270,9 +271,20 @@ export async function listTourOptions(
 export async function saveDriver(scope: DmcScope, input: In<typeof api.saveDriver>): Promise<DriverRec> {
   refuseIfAny(driverErrors(input, RULE_MESSAGES));
   const before = await existing(scope, 'driver', input.driverId);
-  const after: DriverRec = { driverId: before?.driverId ?? newId(), driverName: input.driverName, phone: input.phone };
+  const after: DriverRec = {
+    driverId: before?.driverId ?? newId(),
+    driverName: input.driverName,
+    phone: input.phone,
+    // Screens that do not show the capacity keep the one recorded.
+    vehicleCapacity: input.vehicleCapacity ?? before?.vehicleCapacity ?? null,
+  };
   return saveRecord(scope, 'driver', before, after);
 }
+
+/** Every driver of the site (operations: bounded by nature, a DMC runs tens of drivers). */
+export const allDrivers = (siteId: SiteId): Promise<DriverRec[]> => repo.allRecords(siteId, 'driver');
+export const getDriver = (siteId: SiteId, driverId: string): Promise<DriverRec | null> =>
+  repo.getRecord(siteId, 'driver', driverId);
 
 export const listDrivers = (scope: DmcScope, input: In<typeof api.getDrivers>) => listByName(scope, 'driver', input);
 

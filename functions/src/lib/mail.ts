@@ -2,9 +2,9 @@ import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import * as z from 'zod/mini';
 import { ZEmailAttachmentRequest } from '@tp/contracts/email';
 import { lazy } from '@tp/contracts/lazy';
-import { SPA_BASENAME } from '@tp/contracts/spa-routes';
 import type { MailBrand } from '@tp/mail';
 import { env } from './config.ts';
+import { appLink } from './links.ts';
 import { zSiteId } from './keys.ts';
 import { sqs } from './sqs.ts';
 import type { SiteRecord } from './tenancy.ts';
@@ -53,17 +53,7 @@ export async function enqueueEmail(message: TEmailMessage): Promise<void> {
   await sqs().send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: body }));
 }
 
-/** The site's public origin for links in mail: its domain, with the local stack's scheme and port. */
-export function siteOrigin(site: Pick<SiteRecord, 'domain'>): string {
-  const { PUBLIC_URL_SCHEME, PUBLIC_URL_PORT } = env();
-  return `${PUBLIC_URL_SCHEME}://${site.domain}${PUBLIC_URL_PORT ? `:${PUBLIC_URL_PORT}` : ''}`;
-}
-
-/** An absolute link to a screen of the SPA on the site's own domain, e.g. appLink(site, '/login'). */
-export function appLink(site: Pick<SiteRecord, 'domain'>, path: string, query: Record<string, string> = {}): string {
-  const qs = new URLSearchParams(query).toString();
-  return `${siteOrigin(site)}${SPA_BASENAME}${path}${qs ? `?${qs}` : ''}`;
-}
+export { appLink, siteOrigin } from './links.ts';
 
 export function mailBrand(
   site: Pick<SiteRecord, 'domain' | 'companyName' | 'logoUrl' | 'brandingSettings'>,

@@ -19,6 +19,8 @@ import { ticketEndpoints } from './endpoints/tickets.ts';
 import { flightAdminEndpoints } from './endpoints/flight-admin.ts';
 import { dmcEndpoints } from './endpoints/dmc.ts';
 import { areasEndpoints } from './endpoints/areas.ts';
+import { dmcOperationsEndpoints } from './endpoints/dmc-operations.ts';
+import { kartEndpoints } from './endpoints/kart.ts';
 
 export const ENDPOINTS: readonly Endpoint[] = [
   ...siteEndpoints,
@@ -36,6 +38,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...flightAdminEndpoints,
   ...dmcEndpoints,
   ...areasEndpoints,
+  ...dmcOperationsEndpoints,
+  ...kartEndpoints,
 ];
 
 export const ENDPOINTS_BY_ROUTE_KEY: ReadonlyMap<string, Endpoint> = new Map(ENDPOINTS.map((e) => [routeKey(e), e]));

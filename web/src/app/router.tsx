@@ -81,6 +81,12 @@ export const SCREENS: Record<string, Screen> = {
   '/staff/dmc-combos': lazy(() => import('#features/dmc/combos/dmc-combos.page.tsx')),
   '/staff/areas': lazy(() => import('#features/dmc/areas/areas.page.tsx')),
   '/staff/area-transfer': lazy(() => import('#features/dmc/areas/area-transfer.page.tsx')),
+  '/staff/kart': lazy(() => import('#features/dmc/kart/kart.page.tsx')),
+  '/staff/kart/:id/print': lazy(() => import('#features/dmc/kart/print.page.tsx')),
+  '/quotation/:slug': lazy(() => import('#features/dmc/kart/shared.page.tsx')),
+  '/staff/dmc_job_sheet': lazy(() => import('#features/dmc/operations/job-sheet.page.tsx')),
+  '/staff/dmc-datewise-itineraries': lazy(() => import('#features/dmc/operations/datewise-itineraries.page.tsx')),
+  '/dmc/driver/:driverAccessToken': lazy(() => import('#features/dmc/operations/driver.page.tsx')),
   '*': NotFound,
 };
 

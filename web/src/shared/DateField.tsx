@@ -42,6 +42,8 @@ export function DateField({ value, onChange, minDate, maxDate, ...rest }: DateFi
       maxDate={maxDate || undefined}
       // The calendar's arrow buttons have no text of their own: name them for screen readers (axe).
       ariaLabels={ARIA_LABELS}
+      // A clearable field's ✕ is a button too: it says what it clears.
+      clearButtonProps={{ 'aria-label': typeof rest.label === 'string' ? `Clear ${rest.label}` : 'Clear date' }}
       {...rest}
     />
   );

@@ -197,7 +197,14 @@ export const ZTourOption = lazy(() =>
 );
 export type TTourOption = z.infer<typeof ZTourOption>;
 
-export const ZDriver = lazy(() => z.object({ driverId: z.string(), driverName: z.string(), phone: z.string() }));
+export const ZDriver = lazy(() =>
+  z.object({
+    driverId: z.string(),
+    driverName: z.string(),
+    phone: z.string(),
+    vehicleCapacity: z.optional(z.nullable(z.number())),
+  }),
+);
 export type TDriver = z.infer<typeof ZDriver>;
 
 export const ZLocation = lazy(() => z.object({ id: z.string(), location: z.string() }));

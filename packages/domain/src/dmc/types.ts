@@ -99,6 +99,8 @@ export interface Driver {
   phone: string;
   /** Issued by `dmc/generateDriverAccessToken`; absent until then. */
   driverAccessToken?: string;
+  /** Ours (issue #14): passenger seats of the driver's vehicle, for the job sheet's capacity warning; null: not recorded. */
+  vehicleCapacity?: number | null;
 }
 
 /** Validity (inclusive both ends) and pax band shared by every rate. */

@@ -1,11 +1,19 @@
 import { lazy, Suspense } from 'react';
 import { Burger, Group, Image, Text, UnstyledButton } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import { SPA_ROUTES } from '@tp/contracts/spa-routes';
+import { patternRegex } from '#app/route-match.ts';
 import type { TSiteDetails } from '@tp/contracts/site';
 import type { TUser } from '@tp/contracts/users';
 import { brandName } from '#app/site.tsx';
 import { safeUrl } from '#shared/redirects.ts';
 import { UserMenu } from './UserMenu.tsx';
+
+/**
+ * Pages opened by a link's secret token (the driver's job sheet) belong to someone who has no account here:
+ * no Login / Sign up there, which would only invite them to make one.
+ */
+const TOKEN_PAGES = SPA_ROUTES.filter((r) => r.access === 'token').map((r) => new RegExp(patternRegex(r.path)));
 
 // Staff only, and off the boot path (it reads a contract endpoint).
 const SandboxBadge = lazy(() => import('#features/payments/SandboxBadge.tsx'));
@@ -19,6 +27,8 @@ export function SiteHeader({
   user: TUser | null;
   burger: { opened: boolean; toggle: () => void } | null;
 }) {
+  const { pathname } = useLocation();
+  const tokenPage = !user && TOKEN_PAGES.some((p) => p.test(pathname));
   const name = brandName(site);
   const logo = safeUrl(site?.logoUrl);
   return (
@@ -48,7 +58,7 @@ export function SiteHeader({
             <SandboxBadge />
           </Suspense>
         )}
-        <UserMenu user={user} />
+        {!tokenPage && <UserMenu user={user} />}
       </Group>
     </Group>
   );

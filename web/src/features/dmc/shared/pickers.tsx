@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { Loader, Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { getAllCities, getActivities, getTourOptions, searchMarket } from '@tp/contracts/endpoints/dmc';
+import {
+  getAccomodation,
+  getAllCities,
+  getActivities,
+  getTourOptions,
+  searchMarket,
+} from '@tp/contracts/endpoints/dmc';
 import { searchAreas } from '@tp/contracts/endpoints/areas';
 import { searchWlUser } from '@tp/contracts/endpoints/customers';
 import { getDbCities } from '@tp/contracts/endpoints/master';
@@ -225,6 +231,22 @@ export function CustomerSelect(props: PickerProps) {
         value: c.id,
         label: `${[c.firstName, c.lastName].filter(Boolean).join(' ') || c.companyName} · ${c.email}`,
       }))}
+    />
+  );
+}
+
+/** Hotels of the DMC by name (the kart's accommodation lines). */
+export function AccomodationSelect(props: PickerProps) {
+  const text = useSearchText(props.value, props.valueLabel);
+  const hotels = useApi(getAccomodation, { limit: 50, ...(text.query ? { search: text.query } : {}) }, quiet);
+  return (
+    <SearchSelect
+      label="Hotel"
+      placeholder="Choose a hotel"
+      {...props}
+      text={text}
+      loading={hotels.isLoading}
+      options={hotels.data?.records.map((h) => ({ value: h.id, label: h.name }))}
     />
   );
 }

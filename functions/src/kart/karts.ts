@@ -1,0 +1,416 @@
+/**
+ * Quotations (spec 001 §3–§5, issue #14; docs/dmc.md "Karts" → "API"): save with every §5 rule, activities priced
+ * by the rate engine, totals always computed here; remove lines; voucher and cancel with the kart's transfers in
+ * the same transaction; optimistic concurrency on a version; every change audited in its own transaction.
+ */
+import type { ParsedRequestOf } from '@tp/contracts/endpoint';
+import type * as dmcApi from '@tp/contracts/endpoints/dmc';
+import type * as api from '@tp/contracts/endpoints/kart';
+import { KART_MSG, type TKart, type TKartInput, type TKartRow } from '@tp/contracts/endpoints/kart';
+import { DMC_RULE_MESSAGES } from '@tp/contracts/endpoints/dmc';
+import { MSG } from '@tp/contracts/messages';
+import {
+  kartChangeProblem,
+  kartErrors,
+  kartTotals,
+  syncKartTransfers,
+  transfersOfVoucher,
+  withComputedPrices,
+  type Kart,
+  type KartAccomodation,
+  type KartDraft,
+  type KartTransferLeg,
+  type KartTransfers,
+  type TransferDetails,
+  type VoucherTransfer,
+} from '@tp/domain/dmc';
+import { auditActor, auditPut, type AuditRecord } from '#lib/audit';
+import { newId } from '#lib/crypto';
+import type { Page, TransactItem } from '#lib/db';
+import { AppError, fail } from '#lib/errors';
+import type { SiteId } from '#lib/keys';
+import type { Logger } from '#lib/logger';
+import type { Principal } from '#lib/principal';
+import type { SiteRecord } from '#lib/tenancy';
+import { priceForQuotation } from '../dmc/index.ts';
+import { getUser } from '../users/records.ts';
+import { transferPutItems, transfersOfKart } from './transfers-repo.ts';
+import { kartRow, kartView, siteToday, type KartRecord } from './model.ts';
+import * as repo from './repo.ts';
+
+type In<E> = ParsedRequestOf<E>;
+
+/** Staff on a site (the preset checked the auth rule and `dmc.karts`). */
+export interface KartScope {
+  site: SiteRecord;
+  principal: Principal;
+  now: Date;
+  log: Logger;
+}
+
+const siteOf = (scope: Pick<KartScope, 'site'>): SiteId => scope.site.siteId;
+
+/** DynamoDB takes at most 100 items in a transaction: the kart, its audit entry, share / deadline items, transfers. */
+const MAX_TRANSFER_WRITES = 95;
+
+/** A failed rule: a 400 whose toast is the first message and whose `shortError` names every field. */
+function refuseIfAny(errors: Record<string, string>): void {
+  const first = Object.values(errors)[0];
+  if (first !== undefined) throw fail.validation(first, errors);
+}
+
+async function requireKart(scope: KartScope, id: string): Promise<KartRecord> {
+  const k = await repo.getKart(siteOf(scope), id);
+  if (!k) throw fail.notFound();
+  return k;
+}
+
+/** A save names the version it started from; a newer one on the server means someone else saved meanwhile. */
+function checkVersion(saved: KartRecord, version: number | null | undefined): void {
+  if (version === null || version === undefined)
+    throw fail.validation(KART_MSG.versionRequired, { version: KART_MSG.versionRequired });
+  if (version !== saved.version) throw fail.conflict(KART_MSG.changedMeanwhile);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// From the request to a kart
+
+type LegIn =
+  | {
+      date?: string | null | undefined;
+      time?: string | null | undefined;
+      pickupLocation: string;
+      dropLocation: string;
+      remarks: string;
+    }
+  | null
+  | undefined;
+type TransfersIn = {
+  transferType?: KartTransfers['transferType'] | undefined;
+  sharingBasis?: KartTransfers['sharingBasis'] | undefined;
+  pickupTransfer?: LegIn;
+  dropTransfer?: LegIn;
+};
+
+const leg = (l: LegIn): KartTransferLeg | null =>
+  l
+    ? {
+        date: l.date ?? null,
+        time: l.time ?? null,
+        pickupLocation: l.pickupLocation,
+        dropLocation: l.dropLocation,
+        remarks: l.remarks,
+      }
+    : null;
+
+const transfersOf = (t: TransfersIn): KartTransfers => ({
+  transferType: t.transferType ?? null,
+  sharingBasis: t.sharingBasis ?? null,
+  pickupTransfer: leg(t.pickupTransfer),
+  dropTransfer: leg(t.dropTransfer),
+});
+
+/** Kept ids stay; new lines get ours (a line id names its voucher transfers). */
+const lineId = (id: string | undefined): string => id ?? newId();
+
+const confirmation = (c: string | undefined) => (c ? { confirmationNumber: c } : {});
+
+/**
+ * The kart as the request describes it, numbers as parsed (NaN / null reach the rules, which name them). Prices
+ * of activities and hotel lines are not read: they are computed.
+ */
+function draftOf(input: TKartInput, base: { id: string; quotationId: string; quoteDate: string }): KartDraft {
+  const rooms = (r: TKartInput['accomodations'][number]['rooms']) =>
+    Object.fromEntries(
+      Object.entries(r).flatMap(([type, v]) => (v ? [[type, { price: v.price, count: v.count }]] : [])),
+    ) as KartAccomodation['rooms'];
+  return {
+    id: base.id,
+    quotationId: base.quotationId,
+    quoteDate: base.quoteDate,
+    customerId: input.customerId,
+    kartName: input.kartName,
+    adults: input.adults,
+    child: input.child,
+    infant: input.infant,
+    arrivalDate: input.arrivalDate,
+    quoteValidyInDays: input.quoteValidyInDays,
+    accomodations: input.accomodations.map((l) => ({
+      id: lineId(l.id),
+      ...confirmation(l.confirmationNumber),
+      accomodationId: l.accomodationId,
+      ...(l.accomodationName ? { accomodationName: l.accomodationName } : {}),
+      noOfNights: l.noOfNights,
+      checkinDate: l.checkinDate ?? null,
+      numberOfRooms: l.numberOfRooms,
+      rooms: rooms(l.rooms),
+      transferPrice: l.transferPrice ?? 0,
+      bookedByCustomer: l.bookedByCustomer,
+      ...transfersOf(l),
+    })) as KartDraft['accomodations'],
+    activities: input.activities.map((l) => ({
+      id: lineId(l.id),
+      ...confirmation(l.confirmationNumber),
+      activityId: l.activityId,
+      tourOptionId: l.tourOptionId,
+      ...(l.activityName ? { activityName: l.activityName } : {}),
+      ...(l.tourOptionName ? { tourOptionName: l.tourOptionName } : {}),
+      price: 0,
+      startDate: l.startDate ?? null,
+      time: l.time ?? null,
+      transfers: transfersOf(l.transfers),
+    })) as KartDraft['activities'],
+    miscellaneous: input.miscellaneous.map((l) => ({
+      id: lineId(l.id),
+      ...confirmation(l.confirmationNumber),
+      name: l.name,
+      description: l.description,
+      price: l.price,
+      startDate: l.startDate ?? null,
+    })) as KartDraft['miscellaneous'],
+    flightDetails: input.flightDetails.map((l) => ({
+      id: lineId(l.id),
+      ...confirmation(l.confirmationNumber),
+      airlineCode: l.airlineCode,
+      flightNo: l.flightNo,
+      origin: l.origin,
+      destination: l.destination,
+      price: l.price,
+      departureDate: l.departureDate ?? null,
+      departureTime: l.departureTime ?? null,
+      arrivalDate: l.arrivalDate ?? null,
+      arrivalTime: l.arrivalTime ?? null,
+      pnr: l.pnr,
+    })) as KartDraft['flightDetails'],
+    passengers: input.passengers,
+    serviceCharge: input.serviceCharge,
+    remittanceCharge: input.remittanceCharge,
+    discount: input.discount,
+    remark: input.remark,
+    priceBreakup: input.priceBreakup,
+    noOfDays: input.noOfDays,
+    noOfNights: input.noOfNights,
+    isVouchered: input.isVouchered,
+    isCancelled: input.isCancelled,
+    paymentDeadline: input.paymentDeadline ?? null,
+    collectedPayment: input.collectedPayment,
+    internalRemark: input.internalRemark,
+    remarkForCustomer: input.remarkForCustomer,
+    currencySymbol: input.currencySymbol,
+    isAgentBranding: input.isAgentBranding,
+  };
+}
+
+/** The kart as a save request (what voucher, cancel and line removal send through the one save path). */
+function inputOf(k: KartRecord): TKartInput {
+  return { ...k, version: k.version } as unknown as TKartInput;
+}
+
+/**
+ * Prices every activity through the rate engine for the kart's party on its start date (the arrival date until
+ * one is set). A line it cannot price is refused with the engine's reason.
+ */
+async function priceActivities(
+  scope: KartScope,
+  draft: KartDraft,
+  marketId: string | null,
+): Promise<Record<string, string>> {
+  const errors: Record<string, string> = {};
+  const adults = draft.adults;
+  if (typeof adults !== 'number' || !Number.isInteger(adults) || adults < 1) return errors; // the rules name it
+  const children = typeof draft.child === 'number' && Number.isInteger(draft.child) ? draft.child : 0;
+  await Promise.all(
+    (draft.activities ?? []).map(async (line, i) => {
+      const date = line.startDate ?? draft.arrivalDate;
+      if (!line.tourOptionId || !line.activityId || !date) return; // the rules name what is missing
+      const t = line.transfers ?? {};
+      try {
+        const price = await priceForQuotation(scope, {
+          tourOptionId: line.tourOptionId,
+          ...(marketId ? { marketId } : {}),
+          date,
+          adults,
+          children: Math.max(0, children),
+          transferType: t.sharingBasis ? (t.transferType ?? null) : null,
+          sharingBasis: t.transferType ? (t.sharingBasis ?? null) : null,
+        } as In<typeof dmcApi.getTourOptionPriceForQuotationBuilder>);
+        if (price.activityId !== line.activityId) errors[`activities.${i}.tourOptionId`] = KART_MSG.wrongActivity;
+        else if (!price.available) errors[`activities.${i}.price`] = price.reason.message;
+        else line.price = price.price;
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'NOT_FOUND')
+          errors[`activities.${i}.tourOptionId`] = MSG.invalidReference;
+        else throw err;
+      }
+    }),
+  );
+  return errors;
+}
+
+async function customerOf(scope: KartScope, customerId: string | undefined) {
+  if (!customerId) return null;
+  const user = await getUser(siteOf(scope), customerId);
+  if (!user) throw fail.validation(KART_MSG.unknownCustomer, { customerId: KART_MSG.unknownCustomer });
+  return {
+    customerName: [user.firstName, user.lastName].filter((s) => s?.trim()).join(' ') || user.email,
+    customerPhone: user.phoneNumbers[0]?.phoneNumber ?? '',
+  };
+}
+
+/** What the job sheet shows beside a voucher leg: the customer, and the flight of an airport leg on its day. */
+function detailsOf(k: KartRecord): (leg: VoucherTransfer) => TransferDetails {
+  return (leg) => {
+    const flight =
+      leg.source.section === 'accomodations'
+        ? k.flightDetails.find((f) => (leg.leg === 'pickup' ? f.arrivalDate : f.departureDate) === leg.date)
+        : undefined;
+    return {
+      customerName: k.customerName,
+      customerPhone: k.customerPhone,
+      pickupArea: null,
+      flightNo: flight ? `${flight.airlineCode} ${flight.flightNo}`.trim() : null,
+    };
+  };
+}
+
+/** The transfers a change writes: vouchered karts follow their lines; a cancelled kart cancels its open ones. */
+async function transferWrites(scope: KartScope, before: KartRecord | null, after: KartRecord): Promise<TransactItem[]> {
+  if (!after.isVouchered && !before?.isVouchered) return [];
+  const saved = await transfersOfKart(scope, after.id);
+  const sync = syncKartTransfers(saved, transfersOfVoucher(after), detailsOf(after), scope.now.toISOString());
+  const writes = [...sync.put, ...sync.cancelled];
+  if (writes.length > MAX_TRANSFER_WRITES)
+    throw fail.validation(KART_MSG.tooManyTransfers(MAX_TRANSFER_WRITES), {
+      itinerary: KART_MSG.tooManyTransfers(MAX_TRANSFER_WRITES),
+    });
+  return transferPutItems(scope, writes);
+}
+
+/** Writes a kart (new when `before` is null) with its audit entry, deadline index and transfers in one transaction. */
+async function commitKart(
+  scope: KartScope,
+  before: KartRecord | null,
+  after: KartRecord,
+  extra: TransactItem[] = [],
+): Promise<KartRecord> {
+  const siteId = siteOf(scope);
+  const items: TransactItem[] = [
+    repo.kartPut(siteId, after, before ? before.version : null),
+    auditPut(
+      siteId,
+      {
+        entity: 'kart',
+        id: after.id,
+        action: before ? 'update' : 'create',
+        before: before as unknown as AuditRecord | null,
+        after: after as unknown as AuditRecord,
+      },
+      auditActor(scope.principal),
+      scope.now,
+    ),
+    ...repo.deadlineItems(siteId, before, after),
+    ...(await transferWrites(scope, before, after)),
+    ...extra,
+  ];
+  if (!(await repo.commit(items))) throw fail.conflict(KART_MSG.changedMeanwhile);
+  return after;
+}
+
+/** Quotation ids people can read out on the phone: the creation day and the id's first characters. */
+const quotationIdOf = (id: string, today: string) => `Q${today.replaceAll('-', '')}-${id.slice(0, 6).toUpperCase()}`;
+
+/** The one save path: create or edit, voucher, cancel, remove a line. */
+async function save(scope: KartScope, input: TKartInput): Promise<KartRecord> {
+  const siteId = siteOf(scope);
+  const before = input.id ? await requireKart(scope, input.id) : null;
+  if (before) checkVersion(before, input.version);
+  const problem = kartChangeProblem(before, input);
+  if (problem) throw fail.validation(problem, { isVouchered: problem });
+
+  const today = siteToday(scope.site, scope.now);
+  const id = before?.id ?? newId();
+  const draft = draftOf(input, {
+    id,
+    quotationId: before?.quotationId ?? quotationIdOf(id, today),
+    quoteDate: today,
+  });
+  const marketId = input.marketId ?? null;
+  const [customer, pricing] = await Promise.all([
+    customerOf(scope, input.customerId),
+    priceActivities(scope, draft, marketId),
+  ]);
+  const errors = { ...kartErrors(draft, DMC_RULE_MESSAGES), ...pricing };
+  refuseIfAny(errors);
+
+  const kart = draft as Kart;
+  const totals = kartTotals(kart);
+  const priced = withComputedPrices(kart, totals);
+  const at = scope.now.toISOString();
+  const after: KartRecord = {
+    ...priced,
+    totalPrice: totals.grandTotal,
+    version: (before?.version ?? 0) + 1,
+    marketId,
+    customerName: customer!.customerName,
+    customerPhone: customer!.customerPhone,
+    createdAt: before?.createdAt ?? at,
+    updatedAt: at,
+    share: before?.share ?? null,
+  };
+  await commitKart(scope, before, after);
+  scope.log.info('kart saved', { siteId, kartId: id, version: after.version });
+  return after;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Operations
+
+export async function saveKart(scope: KartScope, input: In<typeof api.saveKart>): Promise<TKart> {
+  return kartView(scope.site, await save(scope, input), scope.now);
+}
+
+export async function getKartById(scope: KartScope, id: string): Promise<TKart> {
+  return kartView(scope.site, await requireKart(scope, id), scope.now);
+}
+
+export async function listKarts(scope: KartScope, input: In<typeof api.getAllKartsForWl>): Promise<Page<TKartRow>> {
+  const page = await repo.listKarts(
+    siteOf(scope),
+    { search: input.search, isVouchered: input.isVouchered, isCancelled: input.isCancelled },
+    { cursor: input.cursor, limit: input.limit },
+  );
+  const today = siteToday(scope.site, scope.now);
+  return { records: page.records.map((k) => kartRow(scope.site, k, today)), nextCursor: page.nextCursor };
+}
+
+type RemovableSection = 'accomodations' | 'activities' | 'miscellaneous';
+
+/** Removes one line; the kart is saved again through the same rules (a last line cannot go: §5 itinerary). */
+export async function removeLine(
+  scope: KartScope,
+  section: RemovableSection,
+  input: In<typeof api.removeKartActivity>,
+): Promise<TKart> {
+  const saved = await requireKart(scope, input.id);
+  const lines = saved[section] as { id: string }[];
+  if (!lines.some((l) => l.id === input.lineId))
+    throw fail.validation(KART_MSG.unknownLine, { lineId: KART_MSG.unknownLine });
+  const next = inputOf({ ...saved, [section]: lines.filter((l) => l.id !== input.lineId) } as KartRecord);
+  return kartView(scope.site, await save(scope, { ...next, version: input.version ?? saved.version }), scope.now);
+}
+
+/** Vouchers or cancels a saved kart through the same save path (rules, transfers, audit). */
+export async function setStatus(
+  scope: KartScope,
+  to: 'vouchered' | 'cancelled',
+  input: In<typeof api.voucherKart>,
+): Promise<TKart> {
+  const saved = await requireKart(scope, input.id);
+  const next = inputOf(saved);
+  const changed = to === 'vouchered' ? { isVouchered: true } : { isCancelled: true };
+  return kartView(
+    scope.site,
+    await save(scope, { ...next, ...changed, version: input.version ?? saved.version }),
+    scope.now,
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * Keys of the karts (docs/dmc.md "Karts" → "Storage"), built through the site guard of lib/keys.ts.
+ *
+ * - A kart is one item of the site's kart partition keyed by its id (one GetItem); gsi1 holds the same items by
+ *   creation time, so the list is one Query of one partition, newest first.
+ * - gsi2 holds only vouchered, uncancelled karts by arrival date: the date-wise itinerary reads the karts that
+ *   arrived in the 91 days up to the date (a kart lasts at most 90 days), one bounded Query.
+ * - A shared quotation is a frozen copy keyed by its slug in the site's share partition.
+ * - Payment deadlines: one small item per kart with a deadline and a balance, in a partition per deadline day
+ *   across sites (deliberately global, like the domain lookup): the reminder worker reads tomorrow's partition.
+ */
+import { part, sitePk, type Key, type SiteId } from '#lib/keys';
+
+export const kartKeys = {
+  kartsPk: (siteId: SiteId) => sitePk(siteId, 'KART'),
+  kart: (siteId: SiteId, id: string): Key => ({ pk: kartKeys.kartsPk(siteId), sk: part(id) }),
+  /** gsi1: the site's karts by creation (`<createdAt>#<id>`), read newest first. */
+  listIndex: (siteId: SiteId, createdAt: string, id: string) => ({
+    gsi1pk: kartKeys.kartsPk(siteId),
+    gsi1sk: `${part(createdAt)}#${part(id)}`,
+  }),
+  activePk: (siteId: SiteId) => sitePk(siteId, 'KART', 'ACTIVE'),
+  /** gsi2: vouchered, uncancelled karts by arrival date. */
+  activeIndex: (siteId: SiteId, arrivalDate: string, id: string) => ({
+    gsi2pk: kartKeys.activePk(siteId),
+    gsi2sk: `${part(arrivalDate)}#${part(id)}`,
+  }),
+  /** Sort-key bounds of arrival days `from` … `to` inclusive. */
+  arrivalBounds: (from: string, to: string) => ({ lo: `${part(from)}#`, hi: `${part(to)}#\uffff` }),
+
+  share: (siteId: SiteId, slug: string): Key => ({ pk: sitePk(siteId, 'KART', 'SHARE'), sk: part(slug) }),
+
+  deadlinePk: (day: string) => `KARTDEADLINE#${part(day)}`,
+  /** The reminder index item of a kart whose payment deadline is `day`. */
+  deadline: (day: string, siteId: SiteId, kartId: string): Key => ({
+    pk: kartKeys.deadlinePk(day),
+    sk: `${sitePk(siteId)}#${part(kartId)}`,
+  }),
+};

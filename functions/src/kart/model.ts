@@ -1,0 +1,73 @@
+/**
+ * A kart as stored and as the calls answer it: the domain's `Kart` (spec field names) plus what the API keeps
+ * beside it (version, market, customer snapshot, stamps, latest share). Pure: no I/O.
+ */
+import type { TKart, TKartRow } from '@tp/contracts/endpoints/kart';
+import { sharedQuotationPath } from '@tp/contracts/endpoints/kart';
+import { kartDeadlineState, kartTotals, type Kart } from '@tp/domain/dmc';
+import { appLink } from '#lib/links';
+import type { SiteRecord } from '#lib/tenancy';
+import { localDay } from '#lib/time';
+import { siteTimeZone } from '#lib/tenancy';
+
+export interface KartShareRef {
+  slug: string;
+  version: number;
+  sharedAt: string;
+}
+
+export interface KartRecord extends Kart {
+  totalPrice: number;
+  /** Bumped by every change: the optimistic-concurrency check and the quotation's version number. */
+  version: number;
+  marketId: string | null;
+  customerName: string;
+  customerPhone: string;
+  createdAt: string;
+  updatedAt: string;
+  /** The latest share (a new version needs a new one). */
+  share: KartShareRef | null;
+}
+
+/** The site's calendar day now (deadlines and validity are site days). */
+export const siteToday = (site: SiteRecord, now: Date): string => localDay(now, siteTimeZone(site));
+
+export const shareUrl = (site: SiteRecord, slug: string): string => appLink(site, sharedQuotationPath(slug));
+
+export function kartView(site: SiteRecord, k: KartRecord, now: Date): TKart {
+  const totals = kartTotals(k);
+  return {
+    ...k,
+    totals,
+    deadline: kartDeadlineState(k, totals, siteToday(site, now)),
+    share: k.share ? { ...k.share, url: shareUrl(site, k.share.slug) } : null,
+  } as TKart;
+}
+
+export function kartRow(site: SiteRecord, k: KartRecord, today: string): TKartRow {
+  const totals = kartTotals(k);
+  return {
+    id: k.id,
+    version: k.version,
+    quotationId: k.quotationId,
+    kartName: k.kartName,
+    customerId: k.customerId,
+    customerName: k.customerName,
+    arrivalDate: k.arrivalDate,
+    noOfDays: k.noOfDays,
+    noOfNights: k.noOfNights,
+    adults: k.adults,
+    child: k.child,
+    infant: k.infant,
+    currencySymbol: k.currencySymbol,
+    totalPrice: totals.grandTotal,
+    collectedPayment: k.collectedPayment,
+    balanceDue: totals.balanceDue,
+    paymentDeadline: k.paymentDeadline,
+    isVouchered: k.isVouchered,
+    isCancelled: k.isCancelled,
+    createdAt: k.createdAt,
+    updatedAt: k.updatedAt,
+    deadline: kartDeadlineState(k, totals, today),
+  };
+}

@@ -1,0 +1,189 @@
+/**
+ * The kart store: the only DynamoDB code of the karts (keys in keys.ts; transfers are transfers-repo.ts). Writes
+ * are returned as transaction items, so a change commits with its audit entry, its share or deadline items and its
+ * transfers; reads are GetItem and Queries of one partition or index partition, never a scan.
+ */
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { QuotationView } from '@tp/domain/dmc';
+import { TABLE } from '@tp/contracts/platform';
+import {
+  db,
+  decodeCursor,
+  encodeCursor,
+  queryAll,
+  tableName,
+  transactOrFalse,
+  type Page,
+  type TransactItem,
+} from '#lib/db';
+import { asSiteId, type SiteId } from '#lib/keys';
+import { kartKeys } from './keys.ts';
+import type { KartRecord } from './model.ts';
+
+const REC = 'rec';
+
+/** A frozen shared quotation: what the public link shows, forever. */
+export interface SharedRecord {
+  slug: string;
+  kartId: string;
+  version: number;
+  sharedAt: string;
+  quotation: QuotationView;
+}
+
+/** Lower-cased text the list's `search` looks in. */
+const searchText = (k: KartRecord): string =>
+  [k.kartName, k.quotationId, k.customerName, k.customerId].join(' ').toLowerCase();
+
+/** The Put of a kart; `expectVersion` null: it must be new, else the stored version must still be that one. */
+export function kartPut(siteId: SiteId, k: KartRecord, expectVersion: number | null): TransactItem {
+  const active = k.isVouchered && !k.isCancelled;
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...kartKeys.kart(siteId, k.id),
+        ...kartKeys.listIndex(siteId, k.createdAt, k.id),
+        ...(active ? kartKeys.activeIndex(siteId, k.arrivalDate, k.id) : {}),
+        kind: 'kart',
+        version: k.version,
+        search: searchText(k),
+        isVouchered: k.isVouchered,
+        isCancelled: k.isCancelled,
+        [REC]: k,
+      },
+      ...(expectVersion === null
+        ? { ConditionExpression: 'attribute_not_exists(pk)' }
+        : {
+            ConditionExpression: '#v = :v',
+            ExpressionAttributeNames: { '#v': 'version' },
+            ExpressionAttributeValues: { ':v': expectVersion },
+          }),
+    },
+  };
+}
+
+export async function getKart(siteId: SiteId, id: string): Promise<KartRecord | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: kartKeys.kart(siteId, id), ConsistentRead: true }),
+  );
+  return Item ? (Item[REC] as KartRecord) : null;
+}
+
+/** A filtered page reads ahead until it is full or has read this many items, then ends early with a cursor. */
+const READ_AHEAD = 2000;
+
+export interface KartFilter {
+  search?: string | undefined;
+  isVouchered?: boolean | undefined;
+  isCancelled?: boolean | undefined;
+}
+
+/** The site's karts, newest first, filtered; a cursor page of one gsi1 partition. */
+export async function listKarts(
+  siteId: SiteId,
+  filter: KartFilter,
+  opts: { cursor?: string | undefined; limit: number },
+): Promise<Page<KartRecord>> {
+  const pk = kartKeys.kartsPk(siteId);
+  const conditions: string[] = [];
+  const names: Record<string, string> = { '#pk': 'gsi1pk' };
+  const values: Record<string, unknown> = { ':pk': pk };
+  const q = filter.search?.trim().toLowerCase();
+  if (q) {
+    conditions.push('contains(#search, :q)');
+    names['#search'] = 'search';
+    values[':q'] = q;
+  }
+  for (const f of ['isVouchered', 'isCancelled'] as const) {
+    if (filter[f] === undefined) continue;
+    conditions.push(`#${f} = :${f}`);
+    names[`#${f}`] = f;
+    values[`:${f}`] = filter[f];
+  }
+  const records: KartRecord[] = [];
+  let start = opts.cursor ? decodeCursor(opts.cursor, 'gsi1', pk) : undefined;
+  let read = 0;
+  do {
+    const out = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: TABLE.indexes.gsi1.name,
+        KeyConditionExpression: '#pk = :pk',
+        ...(conditions.length ? { FilterExpression: conditions.join(' AND ') } : {}),
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ScanIndexForward: false,
+        Limit: opts.limit - records.length,
+        ExclusiveStartKey: start,
+      }),
+    );
+    records.push(...(out.Items ?? []).map((i) => i[REC] as KartRecord));
+    read += out.ScannedCount ?? 0;
+    start = out.LastEvaluatedKey as Record<string, string> | undefined;
+  } while (start && records.length < opts.limit && read < READ_AHEAD);
+  return { records, nextCursor: start ? encodeCursor(start) : null };
+}
+
+/** Vouchered, uncancelled karts of the site that arrive `from` … `to` (inclusive days). */
+export async function activeKartsArriving(siteId: SiteId, from: string, to: string): Promise<KartRecord[]> {
+  const { lo, hi } = kartKeys.arrivalBounds(from, to);
+  const items = await queryAll({
+    IndexName: TABLE.indexes.gsi2.name,
+    KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :lo AND :hi',
+    ExpressionAttributeNames: { '#pk': 'gsi2pk', '#sk': 'gsi2sk' },
+    ExpressionAttributeValues: { ':pk': kartKeys.activePk(siteId), ':lo': lo, ':hi': hi },
+  });
+  return items.map((i) => i[REC] as KartRecord);
+}
+
+export function sharePut(siteId: SiteId, shared: SharedRecord): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...kartKeys.share(siteId, shared.slug), kind: 'kartShare', [REC]: shared },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+export async function getShare(siteId: SiteId, slug: string): Promise<SharedRecord | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: kartKeys.share(siteId, slug) }));
+  return Item ? (Item[REC] as SharedRecord) : null;
+}
+
+/** A kart's reminder index entry: its deadline day while it may still owe a payment. */
+const deadlineDay = (k: KartRecord | null): string | null =>
+  k && k.paymentDeadline && !k.isCancelled ? k.paymentDeadline : null;
+
+/** Keeps the deadline index in step with a kart change (in the kart's own transaction). */
+export function deadlineItems(siteId: SiteId, before: KartRecord | null, after: KartRecord): TransactItem[] {
+  const was = deadlineDay(before);
+  const now = deadlineDay(after);
+  if (was === now) return [];
+  return [
+    ...(was ? [{ Delete: { TableName: tableName(), Key: kartKeys.deadline(was, siteId, after.id) } }] : []),
+    ...(now
+      ? [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...kartKeys.deadline(now, siteId, after.id), siteId, kartId: after.id },
+            },
+          },
+        ]
+      : []),
+  ];
+}
+
+/** The karts (of any site) whose payment deadline is `day`. */
+export async function kartsWithDeadline(day: string): Promise<{ siteId: SiteId; kartId: string }[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': kartKeys.deadlinePk(day) },
+  });
+  return items.map((i) => ({ siteId: asSiteId(i.siteId), kartId: String(i.kartId) }));
+}
+
+/** Commits a change; false when a condition failed (the kart changed meanwhile). */
+export const commit = (items: TransactItem[]): Promise<boolean> => transactOrFalse(items);

@@ -1,0 +1,72 @@
+/**
+ * Sharing a quotation by link (issue #14 item 2; docs/dmc.md "Karts" → "API"). A share freezes the kart's current
+ * version as its printable view under an unguessable slug (lib/crypto.ts `newToken`, 256 bits); sharing the same
+ * version again answers the same link, a changed kart gets a new slug, and old slugs keep reading their copy.
+ * The public read shows the frozen view and the site's branding: never the internal remark or driver data.
+ */
+import type { TSharedQuotation } from '@tp/contracts/endpoints/kart';
+import { KART_MSG } from '@tp/contracts/endpoints/kart';
+import { kartTotals, quotationView } from '@tp/domain/dmc';
+import { auditActor, auditPut, type AuditRecord } from '#lib/audit';
+import { newToken } from '#lib/crypto';
+import { fail } from '#lib/errors';
+import type { SiteRecord } from '#lib/tenancy';
+import type { KartScope } from './karts.ts';
+import { shareUrl, type KartRecord } from './model.ts';
+import * as repo from './repo.ts';
+
+export async function shareKart(
+  scope: KartScope,
+  id: string,
+): Promise<{ slug: string; version: number; url: string; sharedAt: string }> {
+  const siteId = scope.site.siteId;
+  const kart = await repo.getKart(siteId, id);
+  if (!kart) throw fail.notFound();
+  const answer = (s: NonNullable<KartRecord['share']>) => ({ ...s, url: shareUrl(scope.site, s.slug) });
+  if (kart.share && kart.share.version === kart.version) return answer(kart.share);
+
+  const share = { slug: newToken(), version: kart.version, sharedAt: scope.now.toISOString() };
+  const after: KartRecord = { ...kart, share };
+  const items = [
+    // Same version: sharing changes no content, but a save in between must not be shared unseen.
+    repo.kartPut(siteId, after, kart.version),
+    repo.sharePut(siteId, {
+      ...share,
+      kartId: kart.id,
+      // Collected payment and balance are between staff and the customer, not for whoever holds the link.
+      quotation: { ...quotationView(kart, kartTotals(kart), kart.priceBreakup), payment: null },
+    }),
+    auditPut(
+      siteId,
+      {
+        entity: 'kart',
+        id: kart.id,
+        action: 'update',
+        before: kart as unknown as AuditRecord,
+        after: after as unknown as AuditRecord,
+      },
+      auditActor(scope.principal),
+      scope.now,
+    ),
+  ];
+  if (!(await repo.commit(items))) throw fail.conflict(KART_MSG.changedMeanwhile);
+  return answer(share);
+}
+
+export async function sharedQuotation(site: SiteRecord, slug: string): Promise<TSharedQuotation> {
+  const shared = await repo.getShare(site.siteId, slug);
+  if (!shared) throw fail.notFound(KART_MSG.sharedNotFound);
+  return {
+    slug: shared.slug,
+    version: shared.version,
+    sharedAt: shared.sharedAt,
+    quotation: shared.quotation,
+    branding: {
+      companyName: site.companyName,
+      logoUrl: site.logoUrl,
+      adminContact: site.adminContact,
+      adminEmail: site.adminEmail,
+      domain: site.domain,
+    },
+  };
+}

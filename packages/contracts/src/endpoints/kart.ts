@@ -1,0 +1,676 @@
+/**
+ * READY (issue #14): the kart (quotation) contract. Paths, request and response shapes below are stable; additive
+ * changes only (docs/dmc.md "Karts" → "API" explains every choice the spec leaves open).
+ *
+ * Spec 001 §3 field names and spellings (`accomodations`, `quoteValidyInDays`, `child`), the domain's types
+ * (packages/domain/src/dmc/kart/types.ts). Served by the kart Lambda (functions/src/kart), staff with
+ * `dmc.karts`, except `kart/getSharedQuotation`, the public read of a shared quotation by its slug.
+ *
+ * - Saves take an optional `id` (edit) with the `version` the screen loaded: a kart changed meanwhile is a 409.
+ *   Every §5 rule is checked before anything is written; a failure is a 400 whose `shortError` maps each field
+ *   path (`activities.0.startDate`, `itinerary`, `passengers`) to the spec's message.
+ * - Prices: activities are priced again by the rate engine, hotel lines and totals computed on the server; any
+ *   `price` / `totalPrice` the client sends for them is ignored (misc and flight prices are the staff's input).
+ * - `isVouchered: true` vouchers (§4: the vouchered rules apply; the transfers are written), `isCancelled: true`
+ *   cancels (open transfers cancelled); `kart/voucherKart` and `kart/cancelKart` are the same on a saved kart.
+ * - Lists are cursor pages (`{ records, nextCursor }`), newest first.
+ */
+import * as z from 'zod/mini';
+import {
+  KART_TRANSFER_TYPES,
+  PAX_TYPES,
+  PRICE_BREAKUPS,
+  SHARING_BASES,
+  isIsoDate,
+  type KartDeadlineState,
+  type KartTotals,
+  type QuotationView,
+} from '@tp/domain/dmc';
+import { endpoint, type Endpoint } from '../endpoint.ts';
+import { MSG } from '../messages.ts';
+import { zName, zPnr, zRemarks, zShortText, zToken } from '../fields.ts';
+import { lazy } from '../lazy.ts';
+import {
+  blankAsMissing,
+  pageOf,
+  zAmountInput,
+  zDateText,
+  zDmcId,
+  zIntInput,
+  zListPaging,
+  zTimeText,
+} from './dmc-common.ts';
+
+const kart = { domain: 'kart', auth: 'staff', permission: 'dmc.karts', api: 'site' } as const;
+
+/** Lines of each kind one kart may hold (keeps a kart one item, far below DynamoDB's 400 KB). */
+export const MAX_KART_LINES = 60;
+/** Passengers of one kart. */
+export const MAX_KART_PASSENGERS = 100;
+
+/** Our wording for kart answers the spec does not quote (the §5 texts are MSG). */
+export const KART_MSG = {
+  saved: 'Quotation saved',
+  vouchered: 'Quotation vouchered',
+  cancelled: 'Quotation cancelled',
+  lineRemoved: 'Line removed',
+  shared: 'Share link ready',
+  /** Optimistic concurrency: someone saved the kart after this screen loaded it. */
+  changedMeanwhile: 'This quotation was changed by someone else meanwhile; reload it and apply your changes again',
+  versionRequired: 'Reload the quotation before saving it',
+  unknownCustomer: 'Please choose a customer of this site',
+  unknownLine: 'This line is no longer on the quotation; reload it',
+  notPriced: 'This tour option cannot be priced for the quotation',
+  wrongActivity: 'This tour option belongs to another activity',
+  sharedNotFound: 'This quotation link is not valid',
+  tooManyTransfers: (n: number) => `A quotation can change at most ${n} transfers at once; voucher it in parts`,
+} as const;
+
+/** The SPA page of a shared quotation (public, no login): `kart/shareKart` answers its absolute url. */
+export const SHARED_QUOTATION_PATH = '/quotation/:slug';
+export const sharedQuotationPath = (slug: string): string => SHARED_QUOTATION_PATH.replace(':slug', slug);
+
+/** Line ids: ours (24 hex), or what a screen made up for a new line (letters, digits, dashes). */
+const LINE_ID = /^[A-Za-z0-9-]{1,40}$/;
+const zLineId = () => blankAsMissing(zShortText({ max: 40 }).check(z.regex(LINE_ID, MSG.invalidReference)));
+/** Optional text (absent reads as empty). */
+const zText = (max = 300) => z._default(zRemarks({ max, required: false }), '');
+const zOptionalName = () => blankAsMissing(zName({ required: false }));
+const zFlagInput = () => z._default(z.boolean(), false);
+/** A `true` / `false` filter of a GET query (text) or a JSON body. */
+const zQueryFlag = () =>
+  blankAsMissing(
+    z.pipe(
+      z.union([z.boolean(), z.enum(['true', 'false'])]),
+      z.transform((v) => v === true || v === 'true'),
+    ),
+  );
+const zDraftLines = <T extends z.core.$ZodType>(line: T, max = MAX_KART_LINES) =>
+  z._default(z.array(line).check(z.maxLength(max)), []);
+
+// ---------------------------------------------------------------------------------------------------
+// Requests: permissive shapes (lengths, characters, types); the §5 rules are the domain's `kartErrors`.
+
+const ZLegInput = lazy(() =>
+  z.nullable(
+    z.object({
+      date: z.optional(z.nullable(zDateText())),
+      time: zTimeText(),
+      pickupLocation: zText(300),
+      dropLocation: zText(300),
+      remarks: zText(500),
+    }),
+  ),
+);
+const transfersInput = () => ({
+  transferType: blankAsMissing(z.nullable(z.enum(KART_TRANSFER_TYPES))),
+  sharingBasis: blankAsMissing(z.nullable(z.enum(SHARING_BASES))),
+  pickupTransfer: z.optional(ZLegInput),
+  dropTransfer: z.optional(ZLegInput),
+});
+const lineInput = () => ({
+  /** Absent: a new line (the server gives it an id). */
+  id: zLineId(),
+  confirmationNumber: z.optional(zShortText({ required: false })),
+});
+const ZRoomInput = lazy(() => z.optional(z.nullable(z.object({ price: zAmountInput(), count: zIntInput() }))));
+
+export const ZKartAccomodationInput = lazy(() =>
+  z.object({
+    ...lineInput(),
+    accomodationId: blankAsMissing(zDmcId()),
+    accomodationName: zOptionalName(),
+    noOfNights: zIntInput(),
+    checkinDate: z.optional(z.nullable(zDateText())),
+    numberOfRooms: zIntInput(),
+    rooms: z._default(
+      z.object({
+        single: ZRoomInput,
+        double: ZRoomInput,
+        extraAdult: ZRoomInput,
+        childWithBed: ZRoomInput,
+        childWithoutBed: ZRoomInput,
+      }),
+      {},
+    ),
+    transferPrice: zAmountInput(),
+    bookedByCustomer: zFlagInput(),
+    ...transfersInput(),
+  }),
+);
+
+export const ZKartActivityInput = lazy(() =>
+  z.object({
+    ...lineInput(),
+    activityId: blankAsMissing(zDmcId()),
+    tourOptionId: blankAsMissing(zDmcId()),
+    activityName: zOptionalName(),
+    tourOptionName: zOptionalName(),
+    /** Ignored: the server prices the line through the rate engine. */
+    price: z.optional(z.unknown()),
+    startDate: z.optional(z.nullable(zDateText())),
+    time: zTimeText(),
+    transfers: z._default(z.object(transfersInput()), {}),
+  }),
+);
+
+export const ZKartMiscellaneousInput = lazy(() =>
+  z.object({
+    ...lineInput(),
+    name: zText(100),
+    description: zText(1000),
+    price: zAmountInput(),
+    startDate: z.optional(z.nullable(zDateText())),
+  }),
+);
+
+export const ZKartFlightInput = lazy(() =>
+  z.object({
+    ...lineInput(),
+    airlineCode: zText(3),
+    flightNo: zText(10),
+    origin: zText(3),
+    destination: zText(3),
+    price: zAmountInput(),
+    departureDate: z.optional(z.nullable(zDateText())),
+    departureTime: zTimeText(),
+    arrivalDate: z.optional(z.nullable(zDateText())),
+    arrivalTime: zTimeText(),
+    /** Blank until the airline has booked; otherwise letters and digits only, like every PNR of the platform. */
+    pnr: z._default(z.union([z.literal(''), zPnr()]), ''),
+  }),
+);
+
+export const ZKartPassengerInput = lazy(() =>
+  z.object({
+    title: zText(20),
+    firstName: zText(100),
+    lastName: zText(100),
+    paxType: blankAsMissing(z.enum(PAX_TYPES)),
+  }),
+);
+
+export const ZKartInput = lazy(() =>
+  z.object({
+    /** Present: edits that kart of the site (then `version` is required). */
+    id: blankAsMissing(zDmcId()),
+    /** The `version` the screen loaded (optimistic concurrency: a newer one on the server is a 409). */
+    version: z.optional(z.nullable(z.number().check(z.int(), z.minimum(1), z.maximum(1_000_000_000)))),
+    customerId: blankAsMissing(zShortText({ max: 64 }).check(z.regex(/^[A-Za-z0-9_.:-]+$/, MSG.invalidReference))),
+    kartName: zText(100),
+    adults: zIntInput(),
+    child: zIntInput(),
+    infant: zIntInput(),
+    arrivalDate: zDateText(),
+    quoteValidyInDays: zIntInput(),
+    /** Ours: the market activities are priced in; absent = the customer's market, else the site's default. */
+    marketId: blankAsMissing(z.nullable(zDmcId())),
+    accomodations: zDraftLines(ZKartAccomodationInput),
+    activities: zDraftLines(ZKartActivityInput),
+    miscellaneous: zDraftLines(ZKartMiscellaneousInput),
+    flightDetails: zDraftLines(ZKartFlightInput),
+    passengers: zDraftLines(ZKartPassengerInput, MAX_KART_PASSENGERS),
+    /** Ignored: the total is always computed on the server from the lines. */
+    totalPrice: z.optional(z.unknown()),
+    serviceCharge: zAmountInput(),
+    remittanceCharge: zAmountInput(),
+    discount: zAmountInput(),
+    remark: zText(2000),
+    priceBreakup: z._default(blankAsMissing(z.enum(PRICE_BREAKUPS)), 'full'),
+    noOfDays: zIntInput(),
+    noOfNights: zIntInput(),
+    isVouchered: zFlagInput(),
+    isCancelled: zFlagInput(),
+    paymentDeadline: z.optional(z.nullable(zDateText())),
+    collectedPayment: zAmountInput(),
+    internalRemark: zText(2000),
+    remarkForCustomer: zText(2000),
+    currencySymbol: z._default(zShortText({ max: 8, required: false }), 'AED'),
+    isAgentBranding: zFlagInput(),
+  }),
+);
+export type TKartInput = z.infer<typeof ZKartInput>;
+
+// ---------------------------------------------------------------------------------------------------
+// Answers: the domain's types
+
+const ZLeg = lazy(() =>
+  z.nullable(
+    z.object({
+      date: z.optional(z.nullable(z.string())),
+      time: z.optional(z.nullable(z.string())),
+      pickupLocation: z.string(),
+      dropLocation: z.string(),
+      remarks: z.optional(z.string()),
+    }),
+  ),
+);
+const transfers = () => ({
+  transferType: z.nullable(z.enum(KART_TRANSFER_TYPES)),
+  sharingBasis: z.nullable(z.enum(SHARING_BASES)),
+  pickupTransfer: ZLeg,
+  dropTransfer: ZLeg,
+});
+const line = () => ({ id: z.string(), confirmationNumber: z.optional(z.string()) });
+const ZRoom = lazy(() => z.optional(z.object({ price: z.number(), count: z.number() })));
+
+export const ZKartAccomodation = lazy(() =>
+  z.object({
+    ...line(),
+    accomodationId: z.string(),
+    accomodationName: z.optional(z.string()),
+    noOfNights: z.number(),
+    checkinDate: z.nullable(z.string()),
+    numberOfRooms: z.number(),
+    rooms: z.object({
+      single: ZRoom,
+      double: ZRoom,
+      extraAdult: ZRoom,
+      childWithBed: ZRoom,
+      childWithoutBed: ZRoom,
+    }),
+    transferPrice: z.number(),
+    bookedByCustomer: z.boolean(),
+    /** Computed: nights × rooms (0 when booked by the customer) + transfer. */
+    price: z.optional(z.number()),
+    ...transfers(),
+  }),
+);
+export const ZKartActivity = lazy(() =>
+  z.object({
+    ...line(),
+    activityId: z.string(),
+    tourOptionId: z.string(),
+    activityName: z.optional(z.string()),
+    tourOptionName: z.optional(z.string()),
+    /** The rate engine's price (ticket + transfers) for the kart's party on the start date. */
+    price: z.number(),
+    startDate: z.nullable(z.string()),
+    time: z.nullable(z.string()),
+    transfers: z.object(transfers()),
+  }),
+);
+export const ZKartMiscellaneous = lazy(() =>
+  z.object({
+    ...line(),
+    name: z.string(),
+    description: z.string(),
+    price: z.number(),
+    startDate: z.nullable(z.string()),
+  }),
+);
+export const ZKartFlight = lazy(() =>
+  z.object({
+    ...line(),
+    airlineCode: z.string(),
+    flightNo: z.string(),
+    origin: z.string(),
+    destination: z.string(),
+    price: z.number(),
+    departureDate: z.nullable(z.string()),
+    departureTime: z.nullable(z.string()),
+    arrivalDate: z.nullable(z.string()),
+    arrivalTime: z.nullable(z.string()),
+    pnr: z.string(),
+  }),
+);
+export const ZKartPassenger = lazy(() =>
+  z.object({ title: z.string(), firstName: z.string(), lastName: z.string(), paxType: z.enum(PAX_TYPES) }),
+);
+
+const amounts = () => ({
+  subtotal: z.number(),
+  serviceCharge: z.number(),
+  remittanceCharge: z.number(),
+  discount: z.number(),
+  grandTotal: z.number(),
+  collectedPayment: z.number(),
+  balanceDue: z.number(),
+});
+const sectionTotals = () =>
+  z.object({
+    accomodations: z.number(),
+    activities: z.number(),
+    miscellaneous: z.number(),
+    flightDetails: z.number(),
+  });
+const lineTotal = () => z.object({ id: z.string(), total: z.number() });
+
+/** `kartTotals`: line, section and kart totals, computed on the server. */
+export const ZKartTotals = lazy(() =>
+  z.object({
+    lines: z.object({
+      accomodations: z.array(z.object({ id: z.string(), total: z.number(), rooms: z.number(), transfer: z.number() })),
+      activities: z.array(lineTotal()),
+      miscellaneous: z.array(lineTotal()),
+      flightDetails: z.array(lineTotal()),
+    }),
+    sections: sectionTotals(),
+    ...amounts(),
+  }),
+) as unknown as z.ZodMiniType<KartTotals>;
+
+/** `kartDeadlineState` on the site's today (issue #14 item 6). */
+export const ZKartDeadline = lazy(() =>
+  z.object({
+    status: z.enum(['quotation', 'expired', 'vouchered', 'cancelled']),
+    validTill: z.string(),
+    payment: z.enum(['none', 'paid', 'noDeadline', 'pending', 'dueSoon', 'overdue']),
+    daysToPaymentDeadline: z.nullable(z.number()),
+    remindToday: z.boolean(),
+  }),
+) as unknown as z.ZodMiniType<KartDeadlineState>;
+
+/** The latest share of a kart: its public slug, the kart version it froze, and the link. */
+export const ZKartShare = lazy(() =>
+  z.object({ slug: z.string(), version: z.number(), url: z.string(), sharedAt: z.string() }),
+);
+
+export const ZKart = lazy(() =>
+  z.object({
+    id: z.string(),
+    /** Ours: bumped by every change; the version a save must name, and the quotation's version number. */
+    version: z.number(),
+    quotationId: z.string(),
+    customerId: z.string(),
+    /** Ours: the customer's name and phone when the kart was saved (lists, job sheet, itineraries). */
+    customerName: z.string(),
+    customerPhone: z.string(),
+    kartName: z.string(),
+    adults: z.number(),
+    child: z.number(),
+    infant: z.number(),
+    arrivalDate: z.string(),
+    quoteValidyInDays: z.nullable(z.number()),
+    quoteDate: z.string(),
+    marketId: z.nullable(z.string()),
+    accomodations: z.array(ZKartAccomodation),
+    activities: z.array(ZKartActivity),
+    miscellaneous: z.array(ZKartMiscellaneous),
+    flightDetails: z.array(ZKartFlight),
+    passengers: z.array(ZKartPassenger),
+    totalPrice: z.number(),
+    serviceCharge: z.nullable(z.number()),
+    remittanceCharge: z.nullable(z.number()),
+    discount: z.nullable(z.number()),
+    remark: z.string(),
+    priceBreakup: z.enum(PRICE_BREAKUPS),
+    noOfDays: z.number(),
+    noOfNights: z.number(),
+    isVouchered: z.boolean(),
+    isCancelled: z.boolean(),
+    paymentDeadline: z.nullable(z.string()),
+    collectedPayment: z.nullable(z.number()),
+    internalRemark: z.string(),
+    remarkForCustomer: z.string(),
+    currencySymbol: z.string(),
+    isAgentBranding: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    totals: ZKartTotals,
+    deadline: ZKartDeadline,
+    share: z.nullable(ZKartShare),
+  }),
+);
+export type TKart = z.infer<typeof ZKart>;
+
+/** A row of the kart list, with the deadline flags of issue #14 item 6. */
+export const ZKartRow = lazy(() =>
+  z.object({
+    id: z.string(),
+    version: z.number(),
+    quotationId: z.string(),
+    kartName: z.string(),
+    customerId: z.string(),
+    customerName: z.string(),
+    arrivalDate: z.string(),
+    noOfDays: z.number(),
+    noOfNights: z.number(),
+    adults: z.number(),
+    child: z.number(),
+    infant: z.number(),
+    currencySymbol: z.string(),
+    totalPrice: z.number(),
+    collectedPayment: z.nullable(z.number()),
+    balanceDue: z.number(),
+    paymentDeadline: z.nullable(z.string()),
+    isVouchered: z.boolean(),
+    isCancelled: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    deadline: ZKartDeadline,
+  }),
+);
+export type TKartRow = z.infer<typeof ZKartRow>;
+
+const quotationLine = () =>
+  z.object({ id: z.string(), title: z.string(), details: z.array(z.string()), price: z.nullable(z.number()) });
+
+/** `quotationView`: the printable quotation for its break-up mode (never the internal remark). */
+export const ZQuotationView = lazy(() =>
+  z.object({
+    mode: z.enum(PRICE_BREAKUPS),
+    kartName: z.string(),
+    quotationId: z.string(),
+    arrivalDate: z.string(),
+    noOfDays: z.number(),
+    noOfNights: z.number(),
+    pax: z.object({ adults: z.number(), child: z.number(), infant: z.number() }),
+    passengers: z.array(z.object({ title: z.string(), firstName: z.string(), lastName: z.string() })),
+    currencySymbol: z.string(),
+    isAgentBranding: z.boolean(),
+    remarkForCustomer: z.string(),
+    validTill: z.string(),
+    paymentDeadline: z.nullable(z.string()),
+    sections: z.array(
+      z.object({
+        section: z.enum(['accomodations', 'activities', 'miscellaneous', 'flightDetails']),
+        title: z.string(),
+        lines: z.array(quotationLine()),
+        total: z.nullable(z.number()),
+      }),
+    ),
+    charges: z.array(
+      z.object({
+        key: z.enum(['serviceCharge', 'remittanceCharge', 'discount']),
+        label: z.string(),
+        amount: z.number(),
+      }),
+    ),
+    grandTotal: z.nullable(z.number()),
+    payment: z.nullable(z.object({ collectedPayment: z.number(), balanceDue: z.number() })),
+  }),
+) as unknown as z.ZodMiniType<QuotationView>;
+
+/** What a shared link shows: the frozen quotation and the site's branding; nothing internal. */
+export const ZSharedQuotation = lazy(() =>
+  z.object({
+    slug: z.string(),
+    /** The kart version frozen by this share. */
+    version: z.number(),
+    sharedAt: z.string(),
+    quotation: ZQuotationView,
+    branding: z.object({
+      companyName: z.string(),
+      logoUrl: z.string(),
+      adminContact: z.string(),
+      adminEmail: z.string(),
+      domain: z.string(),
+    }),
+  }),
+);
+export type TSharedQuotation = z.infer<typeof ZSharedQuotation>;
+
+const kartRef = lazy(() => z.object({ id: zDmcId() }));
+const lineRemoval = lazy(() =>
+  z.object({
+    /** The kart. */
+    id: zDmcId(),
+    lineId: zShortText({ max: 40 }).check(z.regex(LINE_ID, MSG.invalidReference)),
+    version: z.optional(z.nullable(z.number().check(z.int(), z.minimum(1), z.maximum(1_000_000_000)))),
+  }),
+);
+const statusChange = lazy(() =>
+  z.object({
+    id: zDmcId(),
+    version: z.optional(z.nullable(z.number().check(z.int(), z.minimum(1), z.maximum(1_000_000_000)))),
+  }),
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Endpoints
+
+export const saveKart = endpoint({
+  ...kart,
+  id: 'kart.saveKart',
+  method: 'POST',
+  path: 'kart/saveKart',
+  request: ZKartInput,
+  response: ZKart,
+  summary:
+    'Creates or edits a quotation (§5 rules, prices and totals computed on the server); isVouchered / isCancelled voucher or cancel it.',
+});
+
+const removeLine = (section: string, path: string, id: string) =>
+  endpoint({
+    ...kart,
+    id,
+    method: 'POST',
+    path,
+    request: lineRemoval,
+    response: ZKart,
+    summary: `Removes one ${section} line (\`lineId\`) from a quotation; answers the kart with its totals recomputed.`,
+  });
+
+export const removeKartAccomodation = removeLine(
+  'accommodation',
+  'kart/removeKartAccomodation',
+  'kart.removeKartAccomodation',
+);
+export const removeKartActivity = removeLine('activity', 'kart/removeKartActivity', 'kart.removeKartActivity');
+export const removeKartMiscellaneous = removeLine(
+  'miscellaneous',
+  'kart/removeKartMiscellaneous',
+  'kart.removeKartMiscellaneous',
+);
+
+export const getAllKartsForWl = endpoint({
+  ...kart,
+  id: 'kart.getAllKartsForWl',
+  method: 'GET',
+  path: 'kart/getAllKartsForWl',
+  request: lazy(() =>
+    z.object({
+      ...zListPaging(),
+      /** true: vouchered only; false: not vouchered only; absent: both. */
+      isVouchered: zQueryFlag(),
+      /** true: cancelled only; false: not cancelled only; absent: both. */
+      isCancelled: zQueryFlag(),
+    }),
+  ),
+  response: lazy(() => pageOf(ZKartRow)),
+  summary: 'Quotations of the site, newest first (search: name, quotation id, customer), with deadline flags.',
+});
+
+export const getKartById = endpoint({
+  ...kart,
+  id: 'kart.getKartById',
+  method: 'GET',
+  path: 'kart/getKartById',
+  request: kartRef,
+  response: ZKart,
+  summary: 'One quotation with its totals, deadline state and latest share.',
+});
+
+export const voucherKart = endpoint({
+  ...kart,
+  id: 'kart.voucherKart',
+  method: 'POST',
+  path: 'kart/voucherKart',
+  request: statusChange,
+  response: ZKart,
+  summary: 'Ours: vouchers a saved quotation (the vouchered rules of §5) and writes its transfers.',
+});
+
+export const cancelKart = endpoint({
+  ...kart,
+  id: 'kart.cancelKart',
+  method: 'POST',
+  path: 'kart/cancelKart',
+  request: statusChange,
+  response: ZKart,
+  summary: 'Ours: cancels a quotation (final); its open transfers are cancelled with it.',
+});
+
+export const shareKart = endpoint({
+  ...kart,
+  id: 'kart.shareKart',
+  method: 'POST',
+  path: 'kart/shareKart',
+  request: kartRef,
+  response: ZKartShare,
+  summary: 'Ours: freezes the current version under an unguessable public slug (the same slug until it changes).',
+});
+
+export const getSharedQuotation = endpoint({
+  id: 'kart.getSharedQuotation',
+  api: 'site',
+  domain: 'kart',
+  auth: 'public',
+  method: 'GET',
+  path: 'kart/getSharedQuotation',
+  request: lazy(() => z.object({ slug: zToken(KART_MSG.sharedNotFound) })),
+  response: ZSharedQuotation,
+  summary: 'Ours, public: a shared quotation as frozen when shared, with the site branding.',
+});
+
+export const ZItineraryItem = lazy(() =>
+  z.object({
+    kind: z.enum(['checkOut', 'inHouse', 'transfer', 'activity', 'misc', 'checkIn']),
+    time: z.nullable(z.string()),
+    title: z.string(),
+    detail: z.string(),
+    transferId: z.optional(z.string()),
+  }),
+);
+export const ZCustomerDay = lazy(() =>
+  z.object({
+    kartId: z.string(),
+    kartName: z.string(),
+    customerName: z.string(),
+    customerPhone: z.string(),
+    adults: z.number(),
+    child: z.number(),
+    infant: z.number(),
+    items: z.array(ZItineraryItem),
+  }),
+);
+export type TCustomerDay = z.infer<typeof ZCustomerDay>;
+
+export const getItinerariesByDate = endpoint({
+  ...kart,
+  id: 'kart.getItinerariesByDate',
+  method: 'POST',
+  path: 'dmc/getItinerariesByDate',
+  request: lazy(() =>
+    z.object({
+      date: zShortText({ max: 10, tooLong: MSG.invalidDate }).check(z.refine(isIsoDate, MSG.invalidDate)),
+    }),
+  ),
+  response: lazy(() => z.array(ZCustomerDay)),
+  summary: "Every customer's day on a date, from the vouchered karts active then and their transfers.",
+});
+
+export const kartEndpoints: Endpoint[] = [
+  saveKart,
+  removeKartAccomodation,
+  removeKartActivity,
+  removeKartMiscellaneous,
+  getAllKartsForWl,
+  getKartById,
+  voucherKart,
+  cancelKart,
+  shareKart,
+  getSharedQuotation,
+  getItinerariesByDate,
+];

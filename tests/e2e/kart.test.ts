@@ -1,0 +1,181 @@
+/**
+ * A quotation as a DMC sales person builds it (issue #14), in Chromium against the local stack: Flight Deals' super
+ * admin builds a Dubai quotation with a hotel, two activities with transfers (priced by the rate engine) and a
+ * miscellaneous item, saves it, opens the A4 print view, shares the link and opens it signed out, then vouchers
+ * it. Screenshots of each screen at 1366 and 390 px go to /tmp/shots-kart/ (outside the repo) for a person to look at.
+ */
+import { mkdir } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { KART_MSG } from '@tp/contracts/endpoints/kart';
+import { axeViolations, horizontalOverflow } from '../support/axe.ts';
+import { appUrl, launch, signIn, toast, typeDate } from '../support/browser.ts';
+
+const SITE = 'flightdeals.localhost';
+const NAME = `E2E Dubai family ${randomUUID().slice(0, 6)}`;
+const SHOTS = '/tmp/shots-kart';
+// Inside the demo rates' validity (scripts/seed/dmc-dubai.ts).
+const ARRIVAL = '2027-01-20';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+  await mkdir(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A select by label inside `scope`: open it, type, take the option (its name matched exactly or by pattern). */
+async function pick(scope: Locator, label: RegExp, text: string, option: string | RegExp, nth = 0): Promise<void> {
+  const page = scope.page();
+  const box = scope.getByRole('combobox', { name: label }).nth(nth);
+  await box.click();
+  if (text) await box.fill(text);
+  await page
+    .getByRole('option', typeof option === 'string' ? { name: option, exact: true } : { name: option })
+    .first()
+    .click();
+  if (typeof option === 'string') await expect.poll(() => box.inputValue()).toBe(option);
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    // Two frames: the layout has switched for this width (cards below 600 px).
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    expect(await horizontalOverflow(page), `${name} at ${width}`).toBe(0);
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+describe('Quotation (kart)', () => {
+  it('builds, saves, prints, shares and vouchers a quotation', { timeout: 420_000 }, async () => {
+    // bypassCSP: axe comes in as a script tag (tests/support/axe.ts).
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(appUrl(SITE, '/staff/kart'));
+    await page.waitForURL(/\/app\/login\?redirectTo=/);
+    await signIn(page, `admin@${SITE}`);
+    await page.getByRole('heading', { name: 'Quotations', level: 1 }).waitFor();
+    await page
+      .getByRole('table', { name: 'Quotations' })
+      .getByRole('row', { name: /Dubai family break/ })
+      .first()
+      .waitFor();
+    await shoot(page, 'list');
+
+    await page.getByRole('button', { name: 'New quotation' }).click();
+    const quote = page.getByRole('region', { name: 'Quotation', exact: true });
+    await pick(quote, /^Customer/, 'retail', /retail@flightdeals\.localhost/);
+    await quote.getByRole('textbox', { name: /^Quotation name/ }).fill(NAME);
+    await quote.getByRole('textbox', { name: /^Adults/ }).fill('2');
+    await typeDate(quote.getByRole('textbox', { name: /^Arrival date/ }), ARRIVAL);
+    await quote.getByRole('textbox', { name: /^Days/ }).fill('4');
+    await quote.getByRole('textbox', { name: /^Nights/ }).fill('3');
+
+    // A hotel: 3 nights in a double.
+    const hotels = page.getByRole('region', { name: 'Hotels' });
+    await hotels.getByRole('button', { name: 'Add hotel' }).click();
+    await pick(hotels, /^Hotel/, 'Rove', 'Rove Downtown');
+    await typeDate(hotels.getByRole('textbox', { name: /^Check-in/ }), ARRIVAL);
+    await hotels.getByRole('textbox', { name: /^Nights/ }).fill('3');
+    await hotels.getByRole('textbox', { name: /^Double price/ }).fill('450');
+    await hotels.getByRole('textbox', { name: 'Double units' }).fill('1');
+
+    // Two activities, each with a transfer, priced by the rate engine.
+    const activities = page.getByRole('region', { name: 'Activities' });
+    const activity = async (i: number, option: string, date: string, type: string, legs: number) => {
+      await activities.getByRole('button', { name: 'Add activity' }).click();
+      await pick(activities, /^City/, '', 'Dubai', i);
+      await pick(activities, /^Tour option/, option.split(' · ')[0]!.slice(0, 8), option, i);
+      await typeDate(activities.getByRole('textbox', { name: /^Start date/ }).nth(i), date);
+      await pick(activities, /^Transfer$/, '', type, i);
+      await pick(activities, /^Sharing basis/, '', 'SIC (both ways)', i);
+      const before = i === 0 ? 0 : 1;
+      for (let leg = 0; leg < legs; leg++) {
+        const from = before + leg;
+        await activities
+          .getByRole('textbox', { name: 'Pickup from' })
+          .nth(from)
+          .fill(leg ? 'Activity' : 'Rove Downtown');
+        await activities
+          .getByRole('textbox', { name: 'Drop at' })
+          .nth(from)
+          .fill(leg ? 'Rove Downtown' : 'Activity');
+      }
+      await expect
+        .poll(() => activities.getByTestId('activity-price').nth(i).textContent(), { timeout: 20_000 })
+        .toMatch(/AED/);
+    };
+    await activity(
+      0,
+      'Burj Khalifa At the Top · Level 124 & 125, non-prime hours',
+      '2027-01-21',
+      'One way (pickup)',
+      1,
+    );
+    await activity(1, 'Dhow Cruise Dinner, Dubai Marina · Dinner cruise', '2027-01-22', 'Return (pickup and drop)', 2);
+
+    // A miscellaneous item.
+    const misc = page.getByRole('region', { name: 'Other services' });
+    await misc.getByRole('button', { name: 'Add item' }).click();
+    await misc.getByRole('textbox', { name: /^Name/ }).fill('Tourist SIM card');
+    await misc.getByRole('textbox', { name: /^Price/ }).fill('60');
+    await typeDate(misc.getByRole('textbox', { name: /^Date/ }), ARRIVAL);
+
+    const preview = await page.getByTestId('grand-total').textContent();
+    await page.getByRole('button', { name: 'Save quotation' }).click();
+    await toast(page, KART_MSG.saved).first().waitFor();
+    await page.waitForURL(/\?kart=/);
+    const kartId = new URL(page.url()).searchParams.get('kart')!;
+    await page.getByRole('heading', { name: NAME }).waitFor();
+    // The server's total is what the preview showed (same domain code on both sides).
+    await expect.poll(() => page.getByTestId('grand-total').textContent(), { timeout: 20_000 }).toBe(preview);
+    await shoot(page, 'builder');
+
+    // The print view.
+    await page.getByRole('link', { name: 'Print view' }).click();
+    await page.waitForURL((u) => u.pathname === `/app/staff/kart/${kartId}/print`);
+    const doc = page.getByRole('article', { name: /^Quotation / });
+    await doc.getByText('Rove Downtown').waitFor();
+    await doc.getByText('Tourist SIM card').waitFor();
+    expect(await axeViolations(page, '#dmc-screen')).toEqual([]);
+    await shoot(page, 'print');
+
+    // Share the link, open it signed out.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Share link' }).click();
+    await toast(page, KART_MSG.shared).first().waitFor();
+    const shared = page.getByTestId('share-version');
+    await expect.poll(() => shared.textContent(), { timeout: 20_000 }).toMatch(/Shared version \d+/);
+    const url = await shared.getByRole('link').getAttribute('href');
+    expect(url).toMatch(/\/app\/quotation\//);
+    const whatsapp = await page.getByRole('link', { name: 'WhatsApp' }).getAttribute('href');
+    expect(whatsapp).toContain(encodeURIComponent(url!));
+
+    const visitorContext = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(url!);
+    const publicDoc = visitor.getByRole('article', { name: /^Quotation / });
+    await publicDoc.getByText(NAME).waitFor();
+    await publicDoc.getByText('Dinner cruise', { exact: false }).first().waitFor();
+    expect(await axeViolations(visitor, 'article')).toEqual([]);
+    await shoot(visitor, 'shared');
+    await visitorContext.close();
+
+    // Voucher it.
+    await page.getByRole('link', { name: 'Back to the quotation' }).click();
+    await page.getByRole('heading', { name: NAME }).waitFor();
+    await page.getByRole('button', { name: `Voucher ${NAME}` }).click();
+    await page
+      .getByRole('dialog', { name: `Voucher ${NAME}?` })
+      .getByRole('button', { name: 'Voucher' })
+      .click();
+    await toast(page, KART_MSG.vouchered).first().waitFor();
+    await page.getByText('Vouchered', { exact: true }).first().waitFor();
+    await context.close();
+  });
+});

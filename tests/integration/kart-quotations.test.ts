@@ -1,0 +1,397 @@
+/**
+ * Quotations (karts) through the gateway (issue #14 items 1–3, 6, 7): save with every §5 rule refused with its
+ * exact message and nothing written; totals and activity prices computed on the server; list, search, paging and
+ * filters with deadline flags; line removal; a concurrent save refused; share by link (public, frozen, versioned,
+ * nothing internal); voucher → transfers, cancel → transfers cancelled; the date-wise itinerary; other sites
+ * and non-staff see nothing.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createDetailPendingCustomerForDmc } from '@tp/contracts/endpoints/customers';
+import { saveActivityTicketRates, saveTourOptionTransferRates } from '@tp/contracts/endpoints/dmc';
+import {
+  KART_MSG,
+  cancelKart,
+  getAllKartsForWl,
+  getItinerariesByDate,
+  getKartById,
+  getSharedQuotation,
+  removeKartActivity,
+  removeKartMiscellaneous,
+  saveKart,
+  shareKart,
+  voucherKart,
+} from '@tp/contracts/endpoints/kart';
+import { login } from '@tp/contracts/endpoints/users';
+import { MSG } from '@tp/contracts/messages';
+import { DMC_TEXT } from '@tp/domain/dmc';
+import { asSiteId } from '../../functions/src/lib/keys.ts';
+import { transfersOfKart } from '../../functions/src/kart/transfers-repo.ts';
+import { Client } from '../support/api.ts';
+import { uniquePhone } from './users-helpers.ts';
+import { FLIGHTDEALS, SEASON, SKYWAY, destination, ok, refused, staff, tag, type Destination } from './dmc-helpers.ts';
+
+let c: Client;
+let d: Destination;
+let customerId: string;
+
+beforeAll(async () => {
+  c = await staff();
+  d = await destination(c);
+  const rate = { tourOptionId: d.tourOptionId, marketId: d.marketId, isPerPax: true, ...SEASON };
+  await ok(c, saveActivityTicketRates, { ...rate, adultAmount: 100, childAmount: 80 });
+  await ok(c, saveTourOptionTransferRates, {
+    ...rate,
+    description: 'SIC round trip',
+    transferType: 'Pickup & Drop',
+    sharingBasis: 'SIC',
+    amount: 40,
+  });
+  const customer = await ok(c, createDetailPendingCustomerForDmc, {
+    firstName: 'Meera',
+    lastName: 'Iyer',
+    phone: uniquePhone(),
+    phoneCode: 'in',
+  });
+  customerId = customer.id;
+});
+
+const leg = (from: string, to: string) => ({ pickupLocation: from, dropLocation: to });
+
+/** A kart of 2 adults and a child: a hotel with a PVT return transfer, a safari with SIC return, a SIM card. */
+function kart(over: Record<string, unknown> = {}) {
+  return {
+    customerId,
+    kartName: `Family trip ${tag()}`,
+    adults: 2,
+    child: 1,
+    infant: 0,
+    arrivalDate: '2027-01-10',
+    quoteValidyInDays: 7,
+    marketId: d.marketId,
+    accomodations: [
+      {
+        accomodationId: 'dmc-hotel-rove-downtown',
+        accomodationName: 'Rove Downtown',
+        noOfNights: 3,
+        checkinDate: '2027-01-10',
+        numberOfRooms: 1,
+        rooms: { double: { price: 400, count: 1 }, childWithBed: { price: 100.5, count: 1 } },
+        transferPrice: 130,
+        bookedByCustomer: false,
+        transferType: 'return',
+        sharingBasis: 'PVT',
+        pickupTransfer: leg('DXB T3', 'Rove Downtown'),
+        dropTransfer: leg('Rove Downtown', 'DXB T3'),
+      },
+    ],
+    activities: [
+      {
+        activityId: d.activityId,
+        tourOptionId: d.tourOptionId,
+        startDate: '2027-01-11',
+        time: '15:00',
+        price: 1,
+        transfers: {
+          transferType: 'return',
+          sharingBasis: 'SIC',
+          pickupTransfer: leg('Rove Downtown', 'Desert camp'),
+          dropTransfer: leg('Desert camp', 'Rove Downtown'),
+        },
+      },
+    ],
+    miscellaneous: [{ name: 'SIM card', description: '5 GB', price: 25.25, startDate: '2027-01-10' }],
+    passengers: [{ title: 'Mrs', firstName: 'Meera', lastName: 'Iyer', paxType: 'adult' }],
+    serviceCharge: 50,
+    discount: 20,
+    collectedPayment: 100,
+    paymentDeadline: '2099-12-01',
+    totalPrice: 1,
+    noOfDays: 4,
+    noOfNights: 3,
+    priceBreakup: 'full',
+    internalRemark: 'Margin 12 percent, supplier Rayna',
+    remarkForCustomer: 'Subject to availability',
+    ...over,
+  };
+}
+
+/** How many karts of the site carry this text (the list's search). */
+async function countOf(text: string, client = c): Promise<number> {
+  return (await ok(client, getAllKartsForWl, { search: text, limit: 100 })).records.length;
+}
+
+describe('saveKart', () => {
+  it('computes every price and total on the server, whatever the client sent', async () => {
+    const saved = await ok(c, saveKart, kart());
+    // Hotel: 3 nights × (400 + 100.50) + 130 transfer; safari: 2 × 100 + 80 tickets + 3 × 40 SIC round trip.
+    expect(saved.accomodations[0].price).toBe(1631.5);
+    expect(saved.activities[0].price).toBe(400);
+    expect(saved.totals.subtotal).toBe(2056.75);
+    expect(saved.totalPrice).toBe(2086.75);
+    expect(saved.totals.balanceDue).toBe(1986.75);
+    expect(saved).toMatchObject({ version: 1, customerName: 'Meera Iyer', isVouchered: false });
+    expect(saved.quotationId).toMatch(/^Q\d{8}-[0-9A-F]{6}$/);
+    expect(saved.deadline).toMatchObject({ status: 'quotation', payment: 'pending' });
+    expect(await ok(c, getKartById, { id: saved.id })).toEqual(saved);
+  });
+
+  const rules: [string, () => Record<string, unknown>, Record<string, string>][] = [
+    [
+      'no activity, hotel or miscellaneous line',
+      () => ({ accomodations: [], activities: [], miscellaneous: [] }),
+      { itinerary: 'Please select atleast one itinerary' },
+    ],
+    [
+      'more passengers of a type than counted',
+      () => ({
+        passengers: ['Mr', 'Mrs', 'Ms'].map((title) => ({ title, firstName: 'A', lastName: 'B', paxType: 'adult' })),
+      }),
+      { passengers: 'Passenger count mismatch, please reselect passengers.' },
+    ],
+    [
+      'collected payment above the computed total',
+      () => ({ collectedPayment: 2086.76 }),
+      { collectedPayment: 'Collected payment should not be greater than total price' },
+    ],
+    [
+      'a vouchered kart without start dates',
+      () => ({
+        isVouchered: true,
+        activities: [{ ...kart().activities[0], startDate: null }],
+        miscellaneous: [{ name: 'SIM', description: '', price: 1 }],
+      }),
+      {
+        'activities.0.startDate': 'Please select start date for all activities',
+        'miscellaneous.0.startDate': 'Please select start date for all miscellaneous',
+      },
+    ],
+    [
+      'a vouchered one-way transfer without its pickup',
+      () => ({
+        isVouchered: true,
+        accomodations: [{ ...kart().accomodations[0], transferType: 'oneway', pickupTransfer: null }],
+        activities: [
+          { ...kart().activities[0], transfers: { transferType: 'oneway', sharingBasis: 'SIC', pickupTransfer: null } },
+        ],
+      }),
+      {
+        'accomodations.0.pickupTransfer': 'Please add pickup transfer for accomodation',
+        'activities.0.transfers.pickupTransfer': 'Please add pickup transfer for activity',
+      },
+    ],
+    [
+      'a vouchered return transfer without its drop',
+      () => ({
+        isVouchered: true,
+        accomodations: [{ ...kart().accomodations[0], dropTransfer: null }],
+        activities: [
+          { ...kart().activities[0], transfers: { ...kart().activities[0]!.transfers, dropTransfer: null } },
+        ],
+      }),
+      {
+        'accomodations.0.dropTransfer': 'Please add transfer for accomodation',
+        'activities.0.transfers.dropTransfer': 'Please add transfer for activity',
+      },
+    ],
+    [
+      'a transfer type without a sharing basis',
+      () => ({
+        accomodations: [{ ...kart().accomodations[0], sharingBasis: null }],
+        activities: [{ ...kart().activities[0], transfers: { transferType: 'oneway' } }],
+      }),
+      {
+        'accomodations.0.sharingBasis': 'Please select sharing basis for accomodation',
+        'activities.0.transfers.sharingBasis': 'Please select sharing basis for activity',
+      },
+    ],
+    [
+      'days and nights missing or above 90',
+      () => ({ noOfDays: null, noOfNights: 91 }),
+      { noOfDays: MSG.required, noOfNights: MSG.tooLarge(90) },
+    ],
+    [
+      'the required fields',
+      () => ({
+        customerId: '',
+        kartName: ' ',
+        arrivalDate: '',
+        passengers: [{ title: '', firstName: 'A', lastName: 'B', paxType: 'adult' }],
+      }),
+      {
+        customerId: MSG.required,
+        kartName: MSG.required,
+        arrivalDate: MSG.required,
+        'passengers.0.title': MSG.required,
+      },
+    ],
+  ];
+
+  it.each(rules)('refuses %s with the spec message and writes nothing', async (_label, over, messages) => {
+    const name = `Refused ${tag()}`;
+    const body = await refused(c, saveKart, kart({ kartName: name, ...over() }));
+    expect(body.shortError).toMatchObject(messages);
+    expect(Object.values(messages)).toContain(body.errorMessage);
+    expect(await countOf(name)).toBe(0);
+  });
+
+  it('refuses a customer of another site, an activity the engine cannot price, and a cancelled kart', async () => {
+    const stranger = await refused(c, saveKart, kart({ customerId: 'no-such-customer' }));
+    expect(stranger.shortError).toEqual({ customerId: KART_MSG.unknownCustomer });
+    const offSeason = await refused(
+      c,
+      saveKart,
+      kart({ activities: [{ ...kart().activities[0], startDate: '2028-01-01' }] }),
+    );
+    expect(Object.keys(offSeason.shortError ?? {})).toEqual(['activities.0.price']);
+
+    const saved = await ok(c, saveKart, kart());
+    await ok(c, cancelKart, { id: saved.id });
+    const again = await refused(c, saveKart, kart({ id: saved.id, version: 2 }));
+    expect(again.errorMessage).toBe(DMC_TEXT.kartCancelled);
+  });
+
+  it('refuses a save made from a version someone else has saved over (409), and writes nothing', async () => {
+    const first = await ok(c, saveKart, kart());
+    const mine = await ok(c, saveKart, kart({ id: first.id, version: 1, kartName: `${first.kartName} A` }));
+    expect(mine.version).toBe(2);
+    const theirs = await refused(c, saveKart, kart({ id: first.id, version: 1, kartName: 'Overwritten' }), 409);
+    expect(theirs.errorMessage).toBe(KART_MSG.changedMeanwhile);
+    expect((await ok(c, getKartById, { id: first.id })).kartName).toBe(`${first.kartName} A`);
+    const noVersion = await refused(c, saveKart, kart({ id: first.id }));
+    expect(noVersion.shortError).toEqual({ version: KART_MSG.versionRequired });
+  });
+});
+
+describe('getAllKartsForWl', () => {
+  it('searches, pages newest first and filters by vouchered and cancelled, with deadline flags', async () => {
+    const t = tag();
+    const a = await ok(c, saveKart, kart({ kartName: `List ${t} one`, paymentDeadline: '2020-01-01' }));
+    const b = await ok(c, saveKart, kart({ kartName: `List ${t} two` }));
+    const e = await ok(c, saveKart, kart({ kartName: `List ${t} three` }));
+    const first = await ok(c, getAllKartsForWl, { search: `LIST ${t}`, limit: 2 });
+    expect(first.records.map((r: { id: string }) => r.id)).toEqual([e.id, b.id]);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = await ok(c, getAllKartsForWl, { search: `list ${t}`, limit: 2, cursor: first.nextCursor });
+    expect(second.records.map((r: { id: string }) => r.id)).toEqual([a.id]);
+    expect(second.records[0]).toMatchObject({
+      totalPrice: 2086.75,
+      balanceDue: 1986.75,
+      deadline: { status: 'quotation', payment: 'overdue' },
+    });
+
+    await ok(c, voucherKart, { id: b.id, version: 1 });
+    await ok(c, cancelKart, { id: e.id });
+    const ids = async (q: Record<string, unknown>) =>
+      (await ok(c, getAllKartsForWl, { search: t, ...q })).records.map((r: { id: string }) => r.id);
+    expect(await ids({ isVouchered: 'true' })).toEqual([b.id]);
+    expect(await ids({ isVouchered: 'false' })).toEqual([e.id, a.id]);
+    expect(await ids({ isCancelled: 'true' })).toEqual([e.id]);
+    expect(await ids({ isVouchered: 'false', isCancelled: 'false' })).toEqual([a.id]);
+  });
+});
+
+describe('removing lines', () => {
+  it('removes a line, recomputes the totals and keeps the last itinerary line', async () => {
+    const saved = await ok(c, saveKart, kart({ accomodations: [] }));
+    const misc = saved.miscellaneous[0].id;
+    const after = await ok(c, removeKartMiscellaneous, { id: saved.id, lineId: misc, version: 1 });
+    expect(after.miscellaneous).toEqual([]);
+    expect(after.totalPrice).toBe(430); // 400 safari + 50 − 20
+    expect(after.version).toBe(2);
+    const unknown = await refused(c, removeKartMiscellaneous, { id: saved.id, lineId: misc });
+    expect(unknown.errorMessage).toBe(KART_MSG.unknownLine);
+    const last = await refused(c, removeKartActivity, { id: saved.id, lineId: saved.activities[0].id });
+    expect(last.shortError).toMatchObject({ itinerary: 'Please select atleast one itinerary' });
+  });
+});
+
+describe('sharing', () => {
+  it('shows the frozen quotation publicly, keeps an old link, and versions a changed one', async () => {
+    const saved = await ok(c, saveKart, kart());
+    const share = await ok(c, shareKart, { id: saved.id });
+    expect(share).toMatchObject({ version: 1, url: expect.stringContaining(`/quotation/${share.slug}`) });
+    expect(share.slug.length).toBeGreaterThanOrEqual(43);
+    expect(await ok(c, shareKart, { id: saved.id })).toEqual(share);
+
+    const visitor = new Client(FLIGHTDEALS.domain);
+    const view = await ok(visitor, getSharedQuotation, { slug: share.slug });
+    expect(view.quotation).toMatchObject({ kartName: saved.kartName, grandTotal: 2086.75, payment: null });
+    expect(view.branding.companyName).toBe(FLIGHTDEALS.companyName);
+    const text = JSON.stringify(view);
+    for (const secret of ['Margin 12 percent', 'internalRemark', 'collectedPayment', 'driver'])
+      expect(text).not.toContain(secret);
+
+    await ok(c, saveKart, kart({ id: saved.id, version: 1, kartName: saved.kartName, serviceCharge: 150 }));
+    const reshared = await ok(c, shareKart, { id: saved.id });
+    expect(reshared.version).toBe(2);
+    expect(reshared.slug).not.toBe(share.slug);
+    expect((await ok(visitor, getSharedQuotation, { slug: reshared.slug })).quotation.grandTotal).toBe(2186.75);
+    expect((await ok(visitor, getSharedQuotation, { slug: share.slug })).quotation.grandTotal).toBe(2086.75);
+
+    const elsewhere = await new Client(SKYWAY.domain).call(getSharedQuotation, { slug: share.slug });
+    expect(elsewhere.status).toBe(404);
+    const made = await visitor.call(getSharedQuotation, { slug: 'x'.repeat(43) });
+    expect(made.status).toBe(404);
+  });
+});
+
+describe('voucher and cancel', () => {
+  const siteScope = { site: { siteId: asSiteId(FLIGHTDEALS.siteId) } };
+
+  it('writes the transfers of a vouchered kart and cancels the open ones with the kart', async () => {
+    const saved = await ok(c, saveKart, kart());
+    expect(await transfersOfKart(siteScope, saved.id)).toEqual([]);
+    const vouchered = await ok(c, voucherKart, { id: saved.id, version: 1 });
+    expect(vouchered).toMatchObject({ isVouchered: true, version: 2, deadline: { status: 'vouchered' } });
+    const transfers = await transfersOfKart(siteScope, saved.id);
+    const legs = transfers.map((t) => [t.source.section, t.leg, t.sharingType, t.date, t.status]).sort();
+    expect(legs).toEqual([
+      ['accomodations', 'drop', 'PVT', '2027-01-13', 'pending'],
+      ['accomodations', 'pickup', 'PVT', '2027-01-10', 'pending'],
+      ['activities', 'drop', 'SIC', '2027-01-11', 'pending'],
+      ['activities', 'pickup', 'SIC', '2027-01-11', 'pending'],
+    ]);
+    expect(transfers[0]).toMatchObject({ customerName: 'Meera Iyer', pax: { adults: 2, child: 1, infant: 0 } });
+
+    const day = await ok(c, getItinerariesByDate, { date: '2027-01-11' });
+    const mine = day.find((x: { kartId: string }) => x.kartId === saved.id);
+    expect(mine.items.map((i: { kind: string }) => i.kind)).toEqual(
+      expect.arrayContaining(['inHouse', 'activity', 'transfer']),
+    );
+
+    const unvoucher = await refused(c, saveKart, kart({ id: saved.id, version: 2, isVouchered: false }));
+    expect(unvoucher.errorMessage).toBe(DMC_TEXT.kartUnvoucher);
+
+    const cancelled = await ok(c, cancelKart, { id: saved.id });
+    expect(cancelled).toMatchObject({ isCancelled: true, deadline: { status: 'cancelled' } });
+    const after = await transfersOfKart(siteScope, saved.id);
+    expect(after.map((t) => t.status)).toEqual(['cancelled', 'cancelled', 'cancelled', 'cancelled']);
+    const gone = await ok(c, getItinerariesByDate, { date: '2027-01-11' });
+    expect(gone.some((x: { kartId: string }) => x.kartId === saved.id)).toBe(false);
+  });
+
+  it('voucher refuses a kart the vouchered rules refuse, and writes nothing', async () => {
+    const saved = await ok(c, saveKart, kart({ activities: [{ ...kart().activities[0], startDate: null }] }));
+    const body = await refused(c, voucherKart, { id: saved.id, version: 1 });
+    expect(body.shortError).toEqual({ 'activities.0.startDate': 'Please select start date for all activities' });
+    expect(await transfersOfKart(siteScope, saved.id)).toEqual([]);
+    expect((await ok(c, getKartById, { id: saved.id })).isVouchered).toBe(false);
+  });
+});
+
+describe('isolation', () => {
+  it('another site finds nothing of the kart, and a non-staff user is refused', async () => {
+    const saved = await ok(c, saveKart, kart());
+    const other = await staff(SKYWAY);
+    expect((await other.call(getKartById, { id: saved.id })).status).toBe(404);
+    expect((await other.call(shareKart, { id: saved.id })).status).toBe(404);
+    expect((await other.call(cancelKart, { id: saved.id })).status).toBe(404);
+    expect(await countOf(saved.kartName, other)).toBe(0);
+    expect((await ok(c, getKartById, { id: saved.id })).isCancelled).toBe(false);
+
+    const retail = new Client(FLIGHTDEALS.domain);
+    await retail.call(login, { email: `retail@${FLIGHTDEALS.domain}`, password: 'Demo@1234' });
+    expect((await retail.call(getKartById, { id: saved.id })).status).toBe(403);
+    expect((await retail.call(saveKart, kart())).status).toBe(403);
+  });
+});

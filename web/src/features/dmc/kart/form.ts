@@ -1,0 +1,486 @@
+/**
+ * The quotation builder's form values and the request they make. The request schema (`saveKart.request`) turns
+ * the typed text into numbers; the domain's `kartErrors` then checks the §5 rules and `kartTotals` previews the
+ * totals, both on that parsed request: the same code the server runs (docs/dmc.md "Karts").
+ */
+import type * as z from 'zod/mini';
+import { saveKart, type TKart } from '@tp/contracts/endpoints/kart';
+import {
+  kartErrors,
+  kartTotals,
+  ROOM_TYPES,
+  type DmcMessages,
+  type KartTotals,
+  type KartTransferType,
+  type PaxType,
+  type PriceBreakup,
+  type PricedKart,
+  type RoomType,
+  type SharingBasis,
+} from '@tp/domain/dmc';
+
+/** What a NumberInput holds: a number, or '' when empty. */
+export type Num = number | string;
+
+export interface LegValues {
+  date: string;
+  time: string;
+  pickupLocation: string;
+  dropLocation: string;
+  remarks: string;
+}
+
+export interface TransferValues {
+  transferType: KartTransferType | null;
+  sharingBasis: SharingBasis | null;
+  pickupTransfer: LegValues;
+  dropTransfer: LegValues;
+}
+
+/** Every line: `key` names it on screen; `id` is the server's, present once the line is saved. */
+interface LineValues {
+  key: string;
+  id: string | null;
+  confirmationNumber: string;
+}
+
+export interface HotelValues extends LineValues, TransferValues {
+  accomodationId: string | null;
+  accomodationName: string;
+  noOfNights: Num;
+  checkinDate: string;
+  numberOfRooms: Num;
+  rooms: Record<RoomType, { price: Num; count: Num }>;
+  transferPrice: Num;
+  bookedByCustomer: boolean;
+}
+
+export interface ActivityValues extends LineValues {
+  cityId: string | null;
+  cityName: string;
+  activityId: string | null;
+  activityName: string;
+  tourOptionId: string | null;
+  tourOptionName: string;
+  /** The rate engine's price for the line as last quoted (the server prices it again on save). */
+  price: number | null;
+  startDate: string;
+  time: string;
+  transfers: TransferValues;
+}
+
+export interface MiscValues extends LineValues {
+  name: string;
+  description: string;
+  price: Num;
+  startDate: string;
+}
+
+export interface FlightValues extends LineValues {
+  airlineCode: string;
+  flightNo: string;
+  origin: string;
+  destination: string;
+  price: Num;
+  departureDate: string;
+  departureTime: string;
+  arrivalDate: string;
+  arrivalTime: string;
+  pnr: string;
+}
+
+export interface PassengerValues {
+  key: string;
+  title: string;
+  firstName: string;
+  lastName: string;
+  paxType: PaxType;
+}
+
+export interface KartValues {
+  customerId: string | null;
+  customerName: string;
+  kartName: string;
+  adults: Num;
+  child: Num;
+  infant: Num;
+  arrivalDate: string;
+  quoteValidyInDays: Num;
+  noOfDays: Num;
+  noOfNights: Num;
+  marketId: string | null;
+  accomodations: HotelValues[];
+  activities: ActivityValues[];
+  miscellaneous: MiscValues[];
+  flightDetails: FlightValues[];
+  passengers: PassengerValues[];
+  serviceCharge: Num;
+  remittanceCharge: Num;
+  discount: Num;
+  currencySymbol: string;
+  priceBreakup: PriceBreakup;
+  paymentDeadline: string;
+  collectedPayment: Num;
+  internalRemark: string;
+  remarkForCustomer: string;
+  remark: string;
+  isAgentBranding: boolean;
+}
+
+export type KartRequest = z.output<typeof saveKart.request>;
+
+let nextKey = 0;
+/** A key for a line on screen (saved lines use their id). */
+export const newKey = (): string => `new-${++nextKey}`;
+
+const blankLeg = (): LegValues => ({ date: '', time: '', pickupLocation: '', dropLocation: '', remarks: '' });
+const blankTransfers = (): TransferValues => ({
+  transferType: null,
+  sharingBasis: null,
+  pickupTransfer: blankLeg(),
+  dropTransfer: blankLeg(),
+});
+const blankRooms = () =>
+  Object.fromEntries(ROOM_TYPES.map((t) => [t, { price: '', count: '' }])) as HotelValues['rooms'];
+
+export const blankLine = {
+  accomodations: (): HotelValues => ({
+    key: newKey(),
+    id: null,
+    confirmationNumber: '',
+    accomodationId: null,
+    accomodationName: '',
+    noOfNights: 1,
+    checkinDate: '',
+    numberOfRooms: 1,
+    rooms: blankRooms(),
+    transferPrice: 0,
+    bookedByCustomer: false,
+    ...blankTransfers(),
+  }),
+  activities: (): ActivityValues => ({
+    key: newKey(),
+    id: null,
+    confirmationNumber: '',
+    cityId: null,
+    cityName: '',
+    activityId: null,
+    activityName: '',
+    tourOptionId: null,
+    tourOptionName: '',
+    price: null,
+    startDate: '',
+    time: '',
+    transfers: blankTransfers(),
+  }),
+  miscellaneous: (): MiscValues => ({
+    key: newKey(),
+    id: null,
+    confirmationNumber: '',
+    name: '',
+    description: '',
+    price: '',
+    startDate: '',
+  }),
+  flightDetails: (): FlightValues => ({
+    key: newKey(),
+    id: null,
+    confirmationNumber: '',
+    airlineCode: '',
+    flightNo: '',
+    origin: '',
+    destination: '',
+    price: '',
+    departureDate: '',
+    departureTime: '',
+    arrivalDate: '',
+    arrivalTime: '',
+    pnr: '',
+  }),
+  passengers: (paxType: PaxType = 'adult'): PassengerValues => ({
+    key: newKey(),
+    title: '',
+    firstName: '',
+    lastName: '',
+    paxType,
+  }),
+};
+
+export const blankKart = (): KartValues => ({
+  customerId: null,
+  customerName: '',
+  kartName: '',
+  adults: 2,
+  child: 0,
+  infant: 0,
+  arrivalDate: '',
+  quoteValidyInDays: 7,
+  noOfDays: '',
+  noOfNights: '',
+  marketId: null,
+  accomodations: [],
+  activities: [],
+  miscellaneous: [],
+  flightDetails: [],
+  passengers: [],
+  serviceCharge: '',
+  remittanceCharge: '',
+  discount: '',
+  currencySymbol: 'AED',
+  priceBreakup: 'full',
+  paymentDeadline: '',
+  collectedPayment: '',
+  internalRemark: '',
+  remarkForCustomer: '',
+  remark: '',
+  isAgentBranding: false,
+});
+
+const text = (v: string | null | undefined): string => v ?? '';
+const num = (v: number | null | undefined): Num => v ?? '';
+
+function legValues(leg: TKart['activities'][number]['transfers']['pickupTransfer']): LegValues {
+  return leg
+    ? {
+        date: text(leg.date),
+        time: text(leg.time),
+        pickupLocation: leg.pickupLocation,
+        dropLocation: leg.dropLocation,
+        remarks: text(leg.remarks),
+      }
+    : blankLeg();
+}
+
+function transferValues(t: TKart['activities'][number]['transfers']): TransferValues {
+  return {
+    transferType: t.transferType,
+    sharingBasis: t.sharingBasis,
+    pickupTransfer: legValues(t.pickupTransfer),
+    dropTransfer: legValues(t.dropTransfer),
+  };
+}
+
+const savedLine = (l: { id: string; confirmationNumber?: string | undefined }) => ({
+  key: l.id,
+  id: l.id,
+  confirmationNumber: text(l.confirmationNumber),
+});
+
+/** The form opened on a saved kart. */
+export function kartValues(k: TKart): KartValues {
+  return {
+    customerId: k.customerId,
+    customerName: k.customerName,
+    kartName: k.kartName,
+    adults: k.adults,
+    child: k.child,
+    infant: k.infant,
+    arrivalDate: k.arrivalDate,
+    quoteValidyInDays: num(k.quoteValidyInDays),
+    noOfDays: k.noOfDays,
+    noOfNights: k.noOfNights,
+    marketId: k.marketId,
+    accomodations: k.accomodations.map((l) => ({
+      ...savedLine(l),
+      accomodationId: l.accomodationId,
+      accomodationName: text(l.accomodationName),
+      noOfNights: l.noOfNights,
+      checkinDate: text(l.checkinDate),
+      numberOfRooms: l.numberOfRooms,
+      rooms: Object.fromEntries(
+        ROOM_TYPES.map((t) => [t, { price: num(l.rooms[t]?.price), count: num(l.rooms[t]?.count) }]),
+      ) as HotelValues['rooms'],
+      transferPrice: l.transferPrice,
+      bookedByCustomer: l.bookedByCustomer,
+      ...transferValues(l),
+    })),
+    activities: k.activities.map((l) => ({
+      ...savedLine(l),
+      cityId: null,
+      cityName: '',
+      activityId: l.activityId,
+      activityName: text(l.activityName),
+      tourOptionId: l.tourOptionId,
+      tourOptionName: text(l.tourOptionName),
+      price: l.price,
+      startDate: text(l.startDate),
+      time: text(l.time),
+      transfers: transferValues(l.transfers),
+    })),
+    miscellaneous: k.miscellaneous.map((l) => ({
+      ...savedLine(l),
+      name: l.name,
+      description: l.description,
+      price: l.price,
+      startDate: text(l.startDate),
+    })),
+    flightDetails: k.flightDetails.map((l) => ({
+      ...savedLine(l),
+      airlineCode: l.airlineCode,
+      flightNo: l.flightNo,
+      origin: l.origin,
+      destination: l.destination,
+      price: l.price,
+      departureDate: text(l.departureDate),
+      departureTime: text(l.departureTime),
+      arrivalDate: text(l.arrivalDate),
+      arrivalTime: text(l.arrivalTime),
+      pnr: l.pnr,
+    })),
+    passengers: k.passengers.map((p) => ({ key: newKey(), ...p })),
+    serviceCharge: num(k.serviceCharge),
+    remittanceCharge: num(k.remittanceCharge),
+    discount: num(k.discount),
+    currencySymbol: k.currencySymbol,
+    priceBreakup: k.priceBreakup,
+    paymentDeadline: text(k.paymentDeadline),
+    collectedPayment: num(k.collectedPayment),
+    internalRemark: k.internalRemark,
+    remarkForCustomer: k.remarkForCustomer,
+    remark: k.remark,
+    isAgentBranding: k.isAgentBranding,
+  };
+}
+
+/** '' is absent (the request's own blank-as-missing rule, stated once here for nested fields). */
+const orNull = (v: string): string | null => (v.trim() ? v.trim() : null);
+const amount = (v: Num): number | null => (v === '' ? null : Number(v));
+
+function legBody(leg: LegValues, wanted: boolean) {
+  if (!wanted) return null;
+  return {
+    date: orNull(leg.date),
+    time: orNull(leg.time),
+    pickupLocation: leg.pickupLocation,
+    dropLocation: leg.dropLocation,
+    remarks: leg.remarks,
+  };
+}
+
+/** A line's transfers: legs only for the type chosen (one way: pickup; return: both). */
+function transfersBody(t: TransferValues) {
+  return {
+    transferType: t.transferType,
+    sharingBasis: t.transferType ? t.sharingBasis : null,
+    pickupTransfer: legBody(t.pickupTransfer, t.transferType !== null),
+    dropTransfer: legBody(t.dropTransfer, t.transferType === 'return'),
+  };
+}
+
+const lineBody = (l: LineValues) => ({
+  ...(l.id ? { id: l.id } : {}),
+  ...(l.confirmationNumber.trim() ? { confirmationNumber: l.confirmationNumber.trim() } : {}),
+});
+
+/** The `kart/saveKart` body of the form (before the schema parses it). */
+export function kartBody(v: KartValues, saved: { id: string; version: number } | null, isVouchered = false) {
+  return {
+    ...(saved ? { id: saved.id, version: saved.version } : {}),
+    ...(v.customerId ? { customerId: v.customerId } : {}),
+    kartName: v.kartName,
+    adults: v.adults,
+    child: v.child,
+    infant: v.infant,
+    arrivalDate: v.arrivalDate,
+    quoteValidyInDays: v.quoteValidyInDays,
+    noOfDays: v.noOfDays,
+    noOfNights: v.noOfNights,
+    marketId: v.marketId,
+    accomodations: v.accomodations.map((l) => ({
+      ...lineBody(l),
+      ...(l.accomodationId ? { accomodationId: l.accomodationId } : {}),
+      accomodationName: l.accomodationName,
+      noOfNights: l.noOfNights,
+      checkinDate: orNull(l.checkinDate),
+      numberOfRooms: l.numberOfRooms,
+      // Room types without a count book nothing and are left out.
+      rooms: Object.fromEntries(
+        ROOM_TYPES.filter((t) => l.rooms[t].count !== '' && Number(l.rooms[t].count) > 0).map((t) => [
+          t,
+          { price: l.rooms[t].price === '' ? 0 : l.rooms[t].price, count: l.rooms[t].count },
+        ]),
+      ),
+      transferPrice: l.transferPrice === '' ? 0 : l.transferPrice,
+      bookedByCustomer: l.bookedByCustomer,
+      ...transfersBody(l),
+    })),
+    activities: v.activities.map((l) => ({
+      ...lineBody(l),
+      ...(l.activityId ? { activityId: l.activityId } : {}),
+      ...(l.tourOptionId ? { tourOptionId: l.tourOptionId } : {}),
+      activityName: l.activityName,
+      tourOptionName: l.tourOptionName,
+      price: l.price ?? 0,
+      startDate: orNull(l.startDate),
+      time: orNull(l.time),
+      transfers: transfersBody(l.transfers),
+    })),
+    miscellaneous: v.miscellaneous.map((l) => ({
+      ...lineBody(l),
+      name: l.name,
+      description: l.description,
+      price: l.price,
+      startDate: orNull(l.startDate),
+    })),
+    flightDetails: v.flightDetails.map((l) => ({
+      ...lineBody(l),
+      airlineCode: l.airlineCode.toUpperCase(),
+      flightNo: l.flightNo,
+      origin: l.origin.toUpperCase(),
+      destination: l.destination.toUpperCase(),
+      price: l.price,
+      departureDate: orNull(l.departureDate),
+      departureTime: orNull(l.departureTime),
+      arrivalDate: orNull(l.arrivalDate),
+      arrivalTime: orNull(l.arrivalTime),
+      pnr: l.pnr,
+    })),
+    passengers: v.passengers.map(({ title, firstName, lastName, paxType }) => ({
+      title,
+      firstName,
+      lastName,
+      paxType,
+    })),
+    serviceCharge: amount(v.serviceCharge),
+    remittanceCharge: amount(v.remittanceCharge),
+    discount: amount(v.discount),
+    remark: v.remark,
+    priceBreakup: v.priceBreakup,
+    isVouchered,
+    paymentDeadline: orNull(v.paymentDeadline),
+    collectedPayment: amount(v.collectedPayment),
+    internalRemark: v.internalRemark,
+    remarkForCustomer: v.remarkForCustomer,
+    currencySymbol: v.currencySymbol,
+    isAgentBranding: v.isAgentBranding,
+  };
+}
+
+/** The §5 rules of the domain on the parsed request (the messages are the spec's). */
+export const kartRule = (request: KartRequest, m: DmcMessages) =>
+  kartErrors(request as unknown as Parameters<typeof kartErrors>[0], m);
+
+/**
+ * The totals the server will compute, from the form as it stands (null while an amount is not a number yet). A
+ * preview only: after a save the screen shows the server's totals.
+ */
+export function previewTotals(v: KartValues): KartTotals | null {
+  const parsed = saveKart.request.safeParse(kartBody(v, null));
+  if (!parsed.success) return null;
+  const r = parsed.data;
+  const withIds = <T extends object>(lines: T[]) => lines.map((l, i) => ({ id: String(i), ...l }));
+  try {
+    return kartTotals({
+      accomodations: withIds(r.accomodations),
+      activities: withIds(r.activities),
+      miscellaneous: withIds(r.miscellaneous),
+      flightDetails: withIds(r.flightDetails),
+      serviceCharge: r.serviceCharge,
+      remittanceCharge: r.remittanceCharge,
+      discount: r.discount,
+      collectedPayment: r.collectedPayment,
+    } as unknown as PricedKart);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  getAllKartsForWl,
+  getKartById,
+  removeKartAccomodation,
+  removeKartActivity,
+  removeKartMiscellaneous,
+  saveKart,
+  type TKart,
+} from '@tp/contracts/endpoints/kart';
+import { MSG } from '@tp/contracts/messages';
+import {
+  kartDeadlineState,
+  kartTotals,
+  PRICE_BREAKUPS,
+  quotationView,
+  type Kart,
+  type PriceBreakup,
+} from '@tp/domain/dmc';
+import { kart as domainKart } from '@tp/domain/dmc/kart/fixtures';
+import { formatMoney } from '#shared/format.ts';
+import { staffUser } from '#test/fixtures.ts';
+import { renderApp, renderWithProviders } from '#test/render.tsx';
+import { dialog, dmcServer } from '../test-fixtures.ts';
+import { QuotationDocument } from './QuotationDocument.tsx';
+
+/** A saved kart as the API answers it: the domain's Dubai fixture with the server's computed parts. */
+function savedKart(over: Partial<Kart> = {}): TKart {
+  const k = domainKart(over);
+  const totals = kartTotals(k);
+  return {
+    ...k,
+    version: 3,
+    customerName: 'Arjun Sharma',
+    customerPhone: '+919800000000',
+    marketId: null,
+    totalPrice: totals.grandTotal,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    totals,
+    deadline: kartDeadlineState(k, totals, '2026-11-21'),
+    share: null,
+  } as TKart;
+}
+
+async function openKart(k: TKart) {
+  const { api } = dmcServer();
+  api.on(getKartById, k);
+  api.on(getAllKartsForWl, { records: [], nextCursor: null });
+  renderApp(`/staff/kart?kart=${k.id}`, { user: staffUser(), api });
+  const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+  await screen.findByRole('heading', { name: k.kartName });
+  return { api, user };
+}
+
+describe('Quotation builder', { timeout: 60_000 }, () => {
+  it("shows a §5 rule at its place ('Please select atleast one itinerary') and sends nothing", async () => {
+    const { api } = dmcServer();
+    api.on(getAllKartsForWl, { records: [], nextCursor: null });
+    renderApp('/staff/kart?kart=new', { user: staffUser(), api });
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+    await screen.findByRole('heading', { name: 'New quotation' });
+    await user.click(screen.getByRole('button', { name: 'Save quotation' }));
+    expect(await screen.findByText(MSG.selectItinerary)).toBeTruthy();
+    expect(api.calls(saveKart)).toHaveLength(0);
+  });
+
+  it('refuses more passengers of a type than counted, with the spec message', async () => {
+    const k = savedKart();
+    const { api, user } = await openKart(k);
+    const adults = screen.getByRole('textbox', { name: /^Adults/ });
+    await user.clear(adults);
+    await user.type(adults, '1');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(MSG.passengerMismatch)).toBeTruthy();
+    expect(api.calls(saveKart)).toHaveLength(0);
+  });
+
+  it("shows the saved totals, then previews the domain's totals while editing", async () => {
+    const k = savedKart();
+    const { user } = await openKart(k);
+    const panel = screen.getByRole('complementary', { name: 'Totals' });
+    expect(within(panel).getByTestId('grand-total').textContent).toBe(formatMoney(k.totals.grandTotal, 'AED'));
+    expect(within(panel).getByText(/As saved/)).toBeTruthy();
+
+    const misc = screen.getByRole('region', { name: 'Other services' });
+    const price = within(misc).getByRole('textbox', { name: /^Price/ });
+    await user.clear(price);
+    await user.type(price, '99.95');
+    const service = screen.getByRole('textbox', { name: /^Service charge/ });
+    await user.clear(service);
+    await user.type(service, '10.1');
+    const expected = kartTotals({
+      ...k,
+      miscellaneous: [{ ...k.miscellaneous[0]!, price: 99.95 }],
+      serviceCharge: 10.1,
+    });
+    await waitFor(() =>
+      expect(within(panel).getByTestId('grand-total').textContent).toBe(formatMoney(expected.grandTotal, 'AED')),
+    );
+    expect(within(panel).getByTestId('balance-due').textContent).toBe(formatMoney(expected.balanceDue, 'AED'));
+    expect(within(panel).getByText(/Preview/)).toBeTruthy();
+  });
+
+  it.each([
+    ['Hotels', 'Remove Rove Downtown', removeKartAccomodation, 'acc-1'],
+    ['Activities', 'Remove Desert safari: SIC', removeKartActivity, 'act-1'],
+    ['Other services', 'Remove SIM card', removeKartMiscellaneous, 'misc-1'],
+  ] as const)(
+    'removes a saved %s line through its own call after confirming',
+    async (section, button, endpoint, lineId) => {
+      const k = savedKart();
+      const { api, user } = await openKart(k);
+      const calls = [removeKartAccomodation, removeKartActivity, removeKartMiscellaneous];
+      for (const e of calls) api.on(e, () => ({ ...k, version: 4, [sectionKey(section)]: [] }) as TKart);
+      await user.click(within(screen.getByRole('region', { name: section })).getByRole('button', { name: button }));
+      // Nothing is removed before the confirmation.
+      expect(calls.flatMap((e) => api.calls(e))).toHaveLength(0);
+      const confirm = await dialog(`${button}?`);
+      await user.click(confirm.getByRole('button', { name: 'Remove' }));
+      await waitFor(() => expect(api.calls(endpoint)).toHaveLength(1));
+      expect(api.calls(endpoint)[0]!.input).toEqual({ id: k.id, lineId, version: 3 });
+      expect(calls.filter((e) => e !== endpoint).flatMap((e) => api.calls(e))).toHaveLength(0);
+      await waitFor(() => expect(screen.queryByRole('button', { name: button })).toBeNull());
+    },
+  );
+});
+
+const sectionKey = (title: string) =>
+  ({ Hotels: 'accomodations', Activities: 'activities', 'Other services': 'miscellaneous' })[title]!;
+
+describe('Quotation document', () => {
+  const k = domainKart({ serviceCharge: 50, collectedPayment: 100 });
+  const totals = kartTotals(k);
+  const render = (mode: PriceBreakup) =>
+    renderWithProviders(<QuotationDocument view={quotationView(k, totals, mode)} brand={{ name: 'Flight Deals' }} />);
+  const amount = (n: number) => formatMoney(n, 'AED');
+
+  it.each(PRICE_BREAKUPS)('prices what the %s break-up shows, and nothing else', (mode) => {
+    const { unmount } = render(mode);
+    const doc = screen.getByRole('article', { name: `Quotation ${k.quotationId}` });
+    const text = doc.textContent ?? '';
+    const has = (n: number) => text.includes(amount(n));
+    const hotelRow = within(doc).getByText('Rove Downtown').closest('tr')!;
+    expect(hotelRow.textContent!.includes(amount(totals.lines.accomodations[0]!.total))).toBe(mode === 'full');
+    expect(has(totals.sections.activities)).toBe(mode === 'full' || mode === 'partial');
+    expect(has(totals.serviceCharge)).toBe(mode === 'full' || mode === 'partial');
+    expect(has(totals.grandTotal)).toBe(mode !== 'noprice');
+    expect(has(totals.balanceDue)).toBe(mode !== 'noprice');
+    // Every mode still describes the itinerary and never shows the internal remark.
+    expect(within(doc).getByText('Rove Downtown')).toBeTruthy();
+    expect(within(doc).getByText('Valid till')).toBeTruthy();
+    expect(text).not.toContain(k.internalRemark);
+    unmount();
+  });
+});

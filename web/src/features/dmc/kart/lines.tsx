@@ -1,0 +1,425 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { TimeInput } from '@mantine/dates';
+import { getTourOptionPriceForQuotationBuilder, getTourOptionsByCity } from '@tp/contracts/endpoints/dmc';
+import { KART_MSG } from '@tp/contracts/endpoints/kart';
+import { PAX_TYPES, QUOTATION_TEXT, ROOM_TYPES } from '@tp/domain/dmc';
+import { useApi } from '#api/hooks.ts';
+import { ActionButton } from '#shared/ActionButton.tsx';
+import { DateField } from '#shared/DateField.tsx';
+import { money } from '../shared/format.ts';
+import { AmountField } from '../shared/forms.tsx';
+import { AccomodationSelect, CitySelect } from '../shared/pickers.tsx';
+import { blankLine, type KartValues } from './form.ts';
+import { GroupError, TransferFields, type KartForm } from './TransferFields.tsx';
+
+export type LineSection = 'accomodations' | 'activities' | 'miscellaneous' | 'flightDetails';
+
+const quiet = { call: { handling: 'navigation' as const } };
+const cols3 = { base: 1, xs: 2, md: 3 } as const;
+
+/** One section of the builder: its title, its lines, and Add. */
+export function Section({
+  title,
+  add,
+  onAdd,
+  children,
+  empty,
+}: {
+  title: string;
+  add?: string;
+  onAdd?: () => void;
+  children: ReactNode;
+  empty?: boolean;
+}) {
+  return (
+    <Paper withBorder p={{ base: 'sm', xs: 'md' }} component="section" aria-label={title}>
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {empty ? (
+          <Text size="sm" c="dimmed">
+            None yet.
+          </Text>
+        ) : (
+          children
+        )}
+        {add && onAdd && (
+          <Group>
+            <Button variant="light" onClick={onAdd}>
+              {add}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * Remove a line: a saved one through its kart/remove* call after a confirmation (`onRemoveSaved`), a new one at
+ * once (nothing was saved).
+ */
+function RemoveLine({
+  subject,
+  saved,
+  onRemoveSaved,
+  onRemoveNew,
+}: {
+  subject: string;
+  saved: boolean;
+  onRemoveSaved: () => Promise<unknown>;
+  onRemoveNew: () => void;
+}) {
+  return saved ? (
+    <ActionButton
+      label="Remove"
+      subject={subject}
+      color="red"
+      variant="subtle"
+      confirm="The line is removed from the saved quotation and its totals are recomputed."
+      run={onRemoveSaved}
+    />
+  ) : (
+    <Button size="xs" color="red" variant="subtle" aria-label={`Remove ${subject}`} onClick={onRemoveNew}>
+      Remove
+    </Button>
+  );
+}
+
+export interface LineProps {
+  form: KartForm;
+  index: number;
+  /** Removes a saved line on the server (the kart answers without it). */
+  removeSaved: (section: LineSection, index: number) => Promise<unknown>;
+}
+
+function LineCard({ title, remove, children }: { title: string; remove: ReactNode; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="sm" p="sm" bg="var(--mantine-color-gray-0)">
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Text fw={600} size="sm" truncate>
+            {title}
+          </Text>
+          {remove}
+        </Group>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+const lineRemove = (p: LineProps, section: LineSection, subject: string, id: string | null) => (
+  <RemoveLine
+    subject={subject}
+    saved={id !== null}
+    onRemoveSaved={() => p.removeSaved(section, p.index)}
+    onRemoveNew={() => p.form.removeListItem(section, p.index)}
+  />
+);
+
+/** A hotel line: every field of issue #14 item 1. */
+export function HotelLine(p: LineProps) {
+  const { form, index: i } = p;
+  const l = form.values.accomodations[i]!;
+  const at = `accomodations.${i}`;
+  const title = l.accomodationName || `Hotel ${i + 1}`;
+  return (
+    <LineCard title={title} remove={lineRemove(p, 'accomodations', title, l.id)}>
+      <SimpleGrid cols={cols3} spacing="xs">
+        <AccomodationSelect
+          required
+          valueLabel={l.accomodationName}
+          {...form.getInputProps(`${at}.accomodationId`)}
+          onChange={(v, o) => {
+            form.setFieldValue(`${at}.accomodationId`, v);
+            form.setFieldValue(`${at}.accomodationName`, o?.label ?? '');
+          }}
+        />
+        <DateField label="Check-in" clearable {...form.getInputProps(`${at}.checkinDate`)} />
+        <NumberInput label="Nights" required min={1} allowDecimal={false} {...form.getInputProps(`${at}.noOfNights`)} />
+        <NumberInput
+          label="Rooms"
+          required
+          min={1}
+          allowDecimal={false}
+          {...form.getInputProps(`${at}.numberOfRooms`)}
+        />
+      </SimpleGrid>
+      <Text size="sm" fw={500}>
+        Room types (price per night per unit, units for the stay)
+      </Text>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+        {ROOM_TYPES.map((t) => (
+          <Group key={t} gap={6} wrap="nowrap" align="flex-start">
+            <AmountField
+              label={`${QUOTATION_TEXT.rooms[t]} price`}
+              required={false}
+              style={{ flex: 2 }}
+              {...form.getInputProps(`${at}.rooms.${t}.price`)}
+            />
+            <NumberInput
+              label="Units"
+              min={0}
+              allowDecimal={false}
+              style={{ flex: 1 }}
+              aria-label={`${QUOTATION_TEXT.rooms[t]} units`}
+              {...form.getInputProps(`${at}.rooms.${t}.count`)}
+            />
+          </Group>
+        ))}
+      </SimpleGrid>
+      <Checkbox
+        label="Booked by the customer (rooms not charged, transfers are)"
+        {...form.getInputProps(`${at}.bookedByCustomer`, { type: 'checkbox' })}
+      />
+      <TransferFields form={form} at={at} value={l} />
+      {l.transferType && (
+        <SimpleGrid cols={cols3} spacing="xs">
+          <AmountField label="Transfer price" required={false} {...form.getInputProps(`${at}.transferPrice`)} />
+        </SimpleGrid>
+      )}
+      <TextInput label="Confirmation number" {...form.getInputProps(`${at}.confirmationNumber`)} />
+    </LineCard>
+  );
+}
+
+/**
+ * An activity line: city → tour option (priced for the party on the day by `dmc/getTourOptionsByCity`), then the
+ * line's price with its transfer from the rate engine (`dmc/getTourOptionPriceForQuotationBuilder`), as the server
+ * will price it again on save.
+ */
+export function ActivityLine(p: LineProps & { party: PartyValues }) {
+  const { form, index: i, party } = p;
+  const l = form.values.activities[i]!;
+  const at = `activities.${i}`;
+  const date = l.startDate || party.arrivalDate;
+  const adults = Number(party.adults) || 1;
+  const children = Number(party.child) || 0;
+  const marketPart = party.marketId ? { marketId: party.marketId } : {};
+  const options = useApi(
+    getTourOptionsByCity,
+    l.cityId && date ? { cityId: Number(l.cityId), date, adults, children, limit: 50, ...marketPart } : null,
+    quiet,
+  );
+  const choices = useMemo(
+    () =>
+      (options.data?.records ?? []).flatMap((a) =>
+        a.tourOptions.map((o) => ({
+          value: o.tourOption.id,
+          label: `${a.activity.name} · ${o.tourOption.name}`,
+          activityId: a.activity.id,
+          activityName: a.activity.name,
+          optionName: o.tourOption.name,
+        })),
+      ),
+    [options.data],
+  );
+  const current =
+    l.tourOptionId && !choices.some((c) => c.value === l.tourOptionId)
+      ? [{ value: l.tourOptionId, label: [l.activityName, l.tourOptionName].filter(Boolean).join(' · ') }]
+      : [];
+  const t = l.transfers;
+  const priceInput =
+    l.tourOptionId && date && (!t.transferType || t.sharingBasis)
+      ? {
+          tourOptionId: l.tourOptionId,
+          date,
+          adults,
+          children,
+          transferType: t.transferType,
+          sharingBasis: t.transferType ? t.sharingBasis : null,
+          ...marketPart,
+        }
+      : null;
+  // A saved line keeps its saved price until what prices it changes (opening a quotation changes nothing).
+  const priceKey = JSON.stringify(priceInput);
+  const [savedKey] = useState(() => (l.id ? priceKey : null));
+  const priced = useApi(getTourOptionPriceForQuotationBuilder, priceKey === savedKey ? null : priceInput, quiet);
+  const answer = priceInput && priceKey !== savedKey ? priced.data : undefined;
+  const price = answer?.available ? answer.price : null;
+  useEffect(() => {
+    if (answer && form.values.activities[i]?.price !== price) form.setFieldValue(`${at}.price`, price);
+    // Only a new answer writes the price (the line's own edits do not).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answer, price]);
+  const title = [l.activityName, l.tourOptionName].filter(Boolean).join(': ') || `Activity ${i + 1}`;
+  return (
+    <LineCard title={title} remove={lineRemove(p, 'activities', title, l.id)}>
+      <SimpleGrid cols={cols3} spacing="xs">
+        <CitySelect
+          valueLabel={l.cityName}
+          value={l.cityId}
+          onChange={(v, o) => {
+            form.setFieldValue(`${at}.cityId`, v);
+            form.setFieldValue(`${at}.cityName`, o?.label ?? '');
+          }}
+          description={party.arrivalDate ? undefined : 'Set the arrival date to list tour options'}
+          placeholder={l.tourOptionId ? 'To change the tour option' : 'Type a city'}
+        />
+        <Select
+          label="Tour option"
+          required
+          searchable
+          placeholder={l.cityId ? 'Choose a tour option' : 'Choose a city first'}
+          nothingFoundMessage={options.isLoading ? 'Searching…' : 'No tour option in this city'}
+          data={[...current, ...choices.map(({ value, label }) => ({ value, label }))]}
+          value={l.tourOptionId}
+          error={form.errors[`${at}.tourOptionId`] ?? form.errors[`${at}.activityId`]}
+          onChange={(v) => {
+            const c = choices.find((x) => x.value === v);
+            form.setFieldValue(`${at}.tourOptionId`, v);
+            form.setFieldValue(`${at}.activityId`, c?.activityId ?? null);
+            form.setFieldValue(`${at}.activityName`, c?.activityName ?? '');
+            form.setFieldValue(`${at}.tourOptionName`, c?.optionName ?? '');
+          }}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <DateField label="Start date" clearable {...form.getInputProps(`${at}.startDate`)} />
+        <TimeInput label="Time" {...form.getInputProps(`${at}.time`)} />
+      </SimpleGrid>
+      <TransferFields form={form} at={`${at}.transfers`} value={t} />
+      <Group gap="xs" aria-live="polite">
+        <Text size="sm" fw={500}>
+          Price:
+        </Text>
+        <Text size="sm" data-testid="activity-price">
+          {priceInput && priceKey !== savedKey && priced.isLoading
+            ? 'Pricing…'
+            : answer && !answer.available
+              ? answer.reason.message
+              : l.price !== null
+                ? money(l.price, party.currencySymbol)
+                : 'Choose a tour option and a date'}
+        </Text>
+        {form.errors[`${at}.price`] && (
+          <Text size="xs" c="red.8" role="alert">
+            {KART_MSG.notPriced}
+          </Text>
+        )}
+      </Group>
+      <TextInput label="Confirmation number" {...form.getInputProps(`${at}.confirmationNumber`)} />
+    </LineCard>
+  );
+}
+
+/** What an activity line reads of the kart to be priced. */
+export type PartyValues = Pick<KartValues, 'arrivalDate' | 'adults' | 'child' | 'marketId' | 'currencySymbol'>;
+
+export function MiscLine(p: LineProps) {
+  const { form, index: i } = p;
+  const l = form.values.miscellaneous[i]!;
+  const at = `miscellaneous.${i}`;
+  const title = l.name || `Item ${i + 1}`;
+  return (
+    <LineCard title={title} remove={lineRemove(p, 'miscellaneous', title, l.id)}>
+      <SimpleGrid cols={cols3} spacing="xs">
+        <TextInput label="Name" required {...form.getInputProps(`${at}.name`)} />
+        <AmountField label="Price" {...form.getInputProps(`${at}.price`)} />
+        <DateField label="Date" clearable {...form.getInputProps(`${at}.startDate`)} />
+      </SimpleGrid>
+      <Textarea label="Description" autosize minRows={2} maxRows={4} {...form.getInputProps(`${at}.description`)} />
+    </LineCard>
+  );
+}
+
+export function FlightLine(p: LineProps) {
+  const { form, index: i } = p;
+  const l = form.values.flightDetails[i]!;
+  const at = `flightDetails.${i}`;
+  const title = [l.airlineCode, l.flightNo].filter(Boolean).join(' ') || `Flight ${i + 1}`;
+  return (
+    <LineCard
+      title={title}
+      remove={
+        // Flights have no remove call (§7): the line goes with the next save.
+        <Button
+          size="xs"
+          color="red"
+          variant="subtle"
+          aria-label={`Remove ${title}`}
+          onClick={() => form.removeListItem('flightDetails', i)}
+        >
+          Remove
+        </Button>
+      }
+    >
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xs">
+        <TextInput label="Airline" required maxLength={3} {...form.getInputProps(`${at}.airlineCode`)} />
+        <TextInput label="Flight no." required maxLength={10} {...form.getInputProps(`${at}.flightNo`)} />
+        <TextInput label="From" required maxLength={3} {...form.getInputProps(`${at}.origin`)} />
+        <TextInput label="To" required maxLength={3} {...form.getInputProps(`${at}.destination`)} />
+        <DateField label="Departs" clearable {...form.getInputProps(`${at}.departureDate`)} />
+        <TimeInput label="Departure time" {...form.getInputProps(`${at}.departureTime`)} />
+        <DateField label="Arrives" clearable {...form.getInputProps(`${at}.arrivalDate`)} />
+        <TimeInput label="Arrival time" {...form.getInputProps(`${at}.arrivalTime`)} />
+        <TextInput label="PNR" maxLength={16} {...form.getInputProps(`${at}.pnr`)} />
+        <AmountField label="Price" {...form.getInputProps(`${at}.price`)} />
+      </SimpleGrid>
+    </LineCard>
+  );
+}
+
+const PAX_LABELS = { adult: 'Adult', child: 'Child', infant: 'Infant' } as const;
+const TITLES = ['Mr', 'Mrs', 'Ms', 'Miss', 'Master', 'Dr'];
+
+/** Passengers (title required, §5); counted against adults, child and infant ('Passenger count mismatch…'). */
+export function Passengers({ form }: { form: KartForm }) {
+  return (
+    <Section
+      title="Passengers"
+      add="Add passenger"
+      onAdd={() => form.insertListItem('passengers', blankLine.passengers())}
+      empty={form.values.passengers.length === 0}
+    >
+      {form.values.passengers.map((p, i) => (
+        <Group key={p.key} gap="xs" align="flex-end" wrap="wrap">
+          <Select
+            label="Type"
+            w={110}
+            data={PAX_TYPES.map((value) => ({ value, label: PAX_LABELS[value] }))}
+            allowDeselect={false}
+            {...form.getInputProps(`passengers.${i}.paxType`)}
+          />
+          <Select label="Title" required w={110} data={TITLES} {...form.getInputProps(`passengers.${i}.title`)} />
+          <TextInput
+            label="First name"
+            style={{ flex: '1 1 140px' }}
+            {...form.getInputProps(`passengers.${i}.firstName`)}
+          />
+          <TextInput
+            label="Last name"
+            style={{ flex: '1 1 140px' }}
+            {...form.getInputProps(`passengers.${i}.lastName`)}
+          />
+          <Button
+            size="xs"
+            mb={6}
+            color="red"
+            variant="subtle"
+            aria-label={`Remove passenger ${i + 1}`}
+            onClick={() => form.removeListItem('passengers', i)}
+          >
+            Remove
+          </Button>
+        </Group>
+      ))}
+      <GroupError form={form} path="passengers" />
+    </Section>
+  );
+}

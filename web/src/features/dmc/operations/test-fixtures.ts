@@ -1,0 +1,47 @@
+/** Operations records for the web tests: a job-sheet row and a driver's job, each overridable. */
+import type { TDriverJob, TJobSheetRow } from '@tp/contracts/endpoints/dmc-operations';
+
+export const jobRow = (over: Partial<TJobSheetRow> = {}): TJobSheetRow => ({
+  id: 'k1-accomodation-a1-pickup',
+  kartId: 'k1',
+  source: { section: 'accomodations', lineId: 'a1' },
+  leg: 'pickup',
+  sharingType: 'PVT',
+  date: '2030-05-01',
+  time: '09:00',
+  pickupLocation: 'DXB Terminal 3',
+  dropLocation: 'Rove Downtown',
+  remarks: '',
+  pax: { adults: 2, child: 1, infant: 0 },
+  customerName: 'Asha Rao',
+  customerPhone: '+919800000001',
+  pickupArea: 'Airport',
+  flightNo: 'EK 501',
+  driverId: null,
+  internalDriverCharges: null,
+  status: 'pending',
+  isCompleted: false,
+  completedAt: null,
+  driverName: null,
+  warnings: [],
+  ...over,
+});
+
+export const driverJob = (over: Partial<TDriverJob> = {}): TDriverJob => ({
+  id: 'k1-accomodation-a1-pickup',
+  date: '2030-05-01',
+  time: '09:00',
+  leg: 'pickup',
+  pickupLocation: 'DXB Terminal 3',
+  dropLocation: 'Rove Downtown',
+  sharingType: 'PVT',
+  pax: { adults: 2, child: 1, infant: 0 },
+  customerName: 'Asha Rao',
+  customerPhone: '+919800000001',
+  flightNo: 'EK 501',
+  remarks: '',
+  isCompleted: false,
+  completedAt: null,
+  status: 'open',
+  ...over,
+});
