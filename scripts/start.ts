@@ -29,7 +29,14 @@ if (!args.has('--no-build') || !existsSync(join(webDist, 'index.html'))) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const stack = await startStack({ dataDir, webDist, seed: true, logLevel: 'info', ports });
+const stack = await startStack({
+  dataDir,
+  mediaDir: join(ROOT, '.local', 'media'),
+  webDist,
+  seed: true,
+  logLevel: 'info',
+  ports,
+});
 const { DEMO_LOGINS } = await import('./seed/logins.ts').catch(() => ({
   DEMO_LOGINS: [] as { site: string; email: string; password: string; role: string }[],
 }));

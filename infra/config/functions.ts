@@ -14,6 +14,8 @@ export interface FunctionAccess {
   sends: readonly QueueKey[];
   /** Sends mail through SES (MAIL_FROM + ses:SendEmail on the identity). */
   mail: boolean;
+  /** Stores and deletes uploaded images in the media bucket (MEDIA_BUCKET; functions/src/lib/media.ts). */
+  media: boolean;
   memoryMb: number;
   timeoutSeconds: number;
 }
@@ -23,6 +25,7 @@ export const DEFAULT_ACCESS: FunctionAccess = {
   table: 'readWrite',
   sends: [],
   mail: false,
+  media: false,
   memoryMb: 512,
   // Under the HTTP API's 30 s integration limit, with room for one slow supplier call.
   timeoutSeconds: 15,
@@ -39,6 +42,9 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> 
   tickets: { sends: ['email'], timeoutSeconds: 28 },
   // The .xlsx import checks every row of a rate sheet (thousands) before writing them in batched transactions.
   dmc: { memoryMb: 1024, timeoutSeconds: 28 },
+  // Package photos; a site's logo and favicon (lib/media.ts).
+  packages: { media: true },
+  settings: { media: true },
   // Worker timeouts stay well under the queues' 60 s visibility timeout (QUEUES).
   'email-worker': { mail: true, timeoutSeconds: 20 },
   // Fulfilling a paid flight order books with the supplier, like the flights Lambda.

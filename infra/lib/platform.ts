@@ -58,6 +58,7 @@ export function definePlatform(app: App, stageName: string, { spaDist = SPA_DIST
     ...common,
     description: 'HTTP API, domain Lambdas and queue workers',
     table: data.table,
+    media: data.media,
     queues: messaging.queues,
     mail: messaging.mail,
   });
@@ -77,6 +78,7 @@ export function definePlatform(app: App, stageName: string, { spaDist = SPA_DIST
     description: 'SPA bucket and upload, one CloudFront distribution per reseller domain',
     sites,
     httpApi: api.httpApi,
+    media: data.media,
     webAclArn: webAcl?.webAcl.attrArn ?? stage.webAclArn!,
     spaDist,
   });

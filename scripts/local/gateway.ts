@@ -5,13 +5,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, normalize, resolve } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { ENDPOINTS } from '@tp/contracts/routes';
 import { routeKey, urlPath, type Domain, type Endpoint } from '@tp/contracts/endpoint';
 import { MSG } from '@tp/contracts/messages';
+import { MEDIA_PATH } from '@tp/contracts/media';
 import { SPA_BASENAME } from '@tp/contracts/spa-routes';
 import { API_SECURITY_HEADERS, httpSecurityHeaders, spaSecurityHeaders } from '@tp/contracts/security-headers';
 import { BOOT_SCRIPT_HASHES } from '@tp/web/boot/index.ts';
@@ -159,6 +160,8 @@ export interface GatewayOptions {
   host?: string;
   /** Folder of the built SPA (web/dist); when absent only the API is served. */
   webDist?: string;
+  /** Folder of uploaded images (functions/src/lib/media.ts), served under MEDIA_PATH as CloudFront serves the bucket. */
+  mediaDir?: string;
   /** Extra request handlers mounted before the API (e.g. the sandbox payment page). */
   extra?: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean> | boolean;
 }
@@ -220,6 +223,23 @@ function serveStatic(
   return true;
 }
 
+const IMAGE_MIME: Record<string, string> = { '.jpg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp' };
+
+/** An uploaded image, immutable under its random key (CloudFront caches the bucket's objects the same way). */
+function serveMedia(mediaDir: string, url: URL, res: ServerResponse): boolean {
+  const file = normalize(join(mediaDir, decodeURIComponent(url.pathname.slice(MEDIA_PATH.length))));
+  const type = IMAGE_MIME[extname(file)];
+  if (!file.startsWith(normalize(mediaDir) + sep) || !type || !existsSync(file) || !statSync(file).isFile())
+    return false;
+  res.writeHead(200, {
+    'content-type': type,
+    'cache-control': 'public, max-age=31536000, immutable',
+    ...API_SECURITY_HEADERS,
+  });
+  res.end(readFileSync(file));
+  return true;
+}
+
 let inFlight = 0;
 /**
  * Requests this process's gateways are still answering, including those whose client has gone (the bench
@@ -256,6 +276,9 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
       if (url.pathname === '/' || url.pathname === '') {
         res.writeHead(302, { location: `${SPA_BASENAME}/` }).end();
         return;
+      }
+      if (opts.mediaDir && req.method === 'GET' && url.pathname.startsWith(MEDIA_PATH)) {
+        if (serveMedia(opts.mediaDir, url, res)) return;
       }
       if (opts.webDist && (url.pathname === SPA_BASENAME || url.pathname.startsWith(`${SPA_BASENAME}/`))) {
         if (serveStatic(opts.webDist, url, req, res, await spaHeaders(url.hostname))) return;

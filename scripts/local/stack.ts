@@ -2,7 +2,9 @@
  * The whole platform on one machine: emulators, table and queues, demo data, the gateway (API + SPA)
  * and the queue workers. `npm start` and the test suites' global setup both use this.
  */
-import { resolve } from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { Server } from 'node:http';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { LOCAL_PORTS, TABLE } from '@tp/contracts/platform';
@@ -17,6 +19,8 @@ export interface StackOptions {
   ports?: Partial<Record<keyof typeof LOCAL_PORTS, number>>;
   /** Folder for DynamoDB Local's files; omitted = in memory. */
   dataDir?: string;
+  /** Folder of uploaded images (MEDIA_DIR, served under /media/); omitted = a fresh temporary folder. */
+  mediaDir?: string;
   webDist?: string;
   seed?: boolean;
   logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -50,6 +54,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     startSes(ports.ses),
   ]);
   started.push(dynamo, sqs, ses);
+  const mediaDir = opts.mediaDir ?? mkdtempSync(join(tmpdir(), 'tp-media-'));
 
   // The handlers read these exactly as they read their Lambda environment.
   Object.assign(process.env, {
@@ -69,6 +74,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     PUBLIC_URL_SCHEME: 'http',
     PUBLIC_URL_PORT: String(ports.gateway),
     LOG_LEVEL: opts.logLevel ?? process.env.LOG_LEVEL ?? 'warn',
+    MEDIA_DIR: mediaDir,
   });
 
   await ensureTable(dynamo.url);
@@ -84,6 +90,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const gateway: Server = await startGateway({
     port: ports.gateway,
     host: '127.0.0.1',
+    mediaDir,
     ...(opts.webDist ? { webDist: opts.webDist } : {}),
     ...(opts.extra ? { extra: opts.extra } : {}),
   });

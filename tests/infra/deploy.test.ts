@@ -8,6 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { urlPath } from '@tp/contracts/endpoint';
@@ -89,6 +90,7 @@ describe('SPA upload', () => {
           httpApi,
           webAclArn: 'arn:aws:wafv2:us-east-1:111111111111:global/webacl/x/y',
           spaDist: empty,
+          media: Bucket.fromBucketName(new Stack(new App(), 'Data'), 'Media', 'media-bucket'),
         }),
     ).toThrow(/index\.html is missing: build the SPA first/);
   });

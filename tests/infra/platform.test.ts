@@ -151,6 +151,7 @@ describe('ApiStack', () => {
       expect('MAIL_FROM' in vars, `${name} MAIL_FROM`).toBe(access.mail);
       // Mail of a reseller with its own verified identity goes out from its own domain (workers/email.ts).
       if (access.mail) expect(vars.MAIL_DOMAINS, `${name} MAIL_DOMAINS`).toBe(resellerDomains.join(','));
+      expect('MEDIA_BUCKET' in vars, `${name} MEDIA_BUCKET`).toBe(access.media);
     }
   });
 
@@ -253,6 +254,48 @@ describe('WebStack', () => {
       expect(p.PolicyDocument.Statement).toContainEqual(
         expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
       );
+  });
+});
+
+describe('uploaded images', () => {
+  it('keep a private, TLS-only bucket that only the account’s CloudFront reads', () => {
+    const t = s.template(s.platform.data);
+    t.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: Match.objectLike({ BlockPublicPolicy: true, RestrictPublicBuckets: true }),
+    });
+    const [, policy] = resourcesOf(t, 'AWS::S3::BucketPolicy')[0]!;
+    expect(policy.PolicyDocument.Statement).toContainEqual(
+      expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+    );
+    expect(policy.PolicyDocument.Statement).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Allow',
+        Action: 's3:GetObject',
+        Principal: { Service: 'cloudfront.amazonaws.com' },
+        Condition: { StringEquals: { 'AWS:SourceAccount': Match.anyValue() } },
+      }),
+    );
+  });
+
+  it('are served under /media/* by every distribution, cached, from the media bucket', () => {
+    for (const [, d] of resourcesOf(s.template(s.platform.web), 'AWS::CloudFront::Distribution')) {
+      const media = d.DistributionConfig.CacheBehaviors.find(
+        (b: { PathPattern: string }) => b.PathPattern === '/media/*',
+      );
+      expect(media, 'a /media/* behaviour').toBeDefined();
+      expect(media.ViewerProtocolPolicy).toBe('redirect-to-https');
+      expect(media.AllowedMethods ?? ['GET', 'HEAD']).toEqual(['GET', 'HEAD']);
+    }
+  });
+
+  it('are written only by the functions FUNCTION_ACCESS names, with put and delete on objects only', () => {
+    const policies = resourcesOf(s.template(s.platform.api), 'AWS::IAM::Policy').map(([, p]) => p);
+    const s3Actions = policies.flatMap((p) =>
+      p.PolicyDocument.Statement.flatMap((st: { Action: string | string[] }) => [st.Action].flat()).filter(
+        (a: string) => a.startsWith('s3:'),
+      ),
+    );
+    expect(new Set(s3Actions)).toEqual(new Set(['s3:PutObject', 's3:DeleteObject']));
   });
 });
 

@@ -4,6 +4,7 @@
  * reseller domain (its own scripts allowed by name), the API's on every API path.
  */
 import { App, Stack } from 'aws-cdk-lib';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -125,6 +126,7 @@ describe('a reseller with its own scripts', () => {
       httpApi,
       webAclArn: 'arn:aws:wafv2:us-east-1:111111111111:global/webacl/test/00000000-0000-4000-8000-000000000000',
       spaDist: SPA_FIXTURE,
+      media: Bucket.fromBucketName(new Stack(new App(), 'Data'), 'Media', 'media-bucket'),
     });
     return Template.fromStack(web);
   }

@@ -43,6 +43,9 @@ const ZEnv = z.object({
    * allows them): a production stage that forgot the variable never accepts play money.
    */
   SANDBOX_PAYMENTS: oneOf(['allowed', 'forbidden'], 'forbidden'),
+  /** Uploaded images (lib/media.ts): the S3 bucket on AWS, or a folder on the local stack; neither = uploads refused. */
+  MEDIA_BUCKET: text(''),
+  MEDIA_DIR: text(''),
 });
 export type Env = z.infer<typeof ZEnv>;
 

@@ -9,6 +9,7 @@ import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { TABLE } from '@tp/contracts/platform';
@@ -93,6 +94,15 @@ export class PlatformFunction extends NodejsFunction {
     const indexArns = Object.values(TABLE.indexes).map((i) => `${table.tableArn}/index/${i.name}`);
     this.addToRolePolicy(new PolicyStatement({ actions, resources: [table.tableArn, ...indexArns] }));
     this.addEnvironment('TABLE_NAME', table.tableName);
+    return this;
+  }
+
+  /** Grants put and delete of objects in the media bucket (no list, no read: images are read through CloudFront) and sets MEDIA_BUCKET. */
+  bindMedia(bucket: IBucket): this {
+    this.addToRolePolicy(
+      new PolicyStatement({ actions: ['s3:PutObject', 's3:DeleteObject'], resources: [bucket.arnForObjects('*')] }),
+    );
+    this.addEnvironment('MEDIA_BUCKET', bucket.bucketName);
     return this;
   }
 

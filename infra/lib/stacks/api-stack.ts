@@ -10,6 +10,7 @@ import {
   PayloadFormatVersion,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
@@ -28,6 +29,8 @@ import type { QueuePair } from './messaging-stack.ts';
 export interface ApiStackProps extends StackProps {
   stage: StageConfig;
   table: ITable;
+  /** Uploaded images (DataStack.media), for the functions whose FUNCTION_ACCESS says `media`. */
+  media: IBucket;
   queues: Record<QueueKey, QueuePair>;
   mail: MailBinding;
 }
@@ -163,6 +166,7 @@ export class ApiStack extends Stack {
     }).bindTable(table, access.table);
     for (const key of access.sends) fn.bindQueue(queues[key].queue, QUEUE_URL_ENV[key]);
     if (access.mail) fn.bindMail(mail);
+    if (access.media) fn.bindMedia(this.inputs.media);
     this.functions.push({ name: entry.name, fn });
     return fn;
   }

@@ -1,4 +1,6 @@
-import { Stack, type StackProps } from 'aws-cdk-lib';
+import { Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { TABLE } from '@tp/contracts/platform';
@@ -8,9 +10,13 @@ export interface DataStackProps extends StackProps {
   stage: StageConfig;
 }
 
-/** The single DynamoDB table, shaped exactly as TABLE declares (the local stack creates the same). */
+/**
+ * The single DynamoDB table, shaped exactly as TABLE declares (the local stack creates the same), and the
+ * bucket of uploaded images (lib/media.ts), served under /media/ by every reseller distribution.
+ */
 export class DataStack extends Stack {
   readonly table: Table;
+  readonly media: Bucket;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -34,5 +40,28 @@ export class DataStack extends Stack {
         projectionType: ProjectionType.ALL,
       });
     }
+
+    this.media = new Bucket(this, 'MediaBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      removalPolicy: removalPolicyOf(props.stage),
+    });
+    // CloudFront reads through origin access control. The distributions live in the web stack, which depends
+    // on this one, so the grant names the account's CloudFront rather than each distribution (no cycle).
+    this.media.addToResourcePolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [this.media.arnForObjects('*')],
+        conditions: { StringEquals: { 'AWS:SourceAccount': this.account } },
+      }),
+    );
+    Validations.of(this.media).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason:
+        "Every read is a CloudFront request, in the distributions' standard logs; writes come only from the API Lambdas.",
+    });
   }
 }

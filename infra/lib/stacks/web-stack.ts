@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  Annotations,
   CfnOutput,
   DefaultStackSynthesizer,
   Duration,
@@ -36,10 +37,11 @@ import {
   type BehaviorOptions,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { API_BASES } from '@tp/contracts/endpoint';
+import { MEDIA_PATH } from '@tp/contracts/media';
 import { SPA_BASENAME } from '@tp/contracts/spa-routes';
 import {
   API_SECURITY_HEADER_SET,
@@ -59,6 +61,8 @@ export interface WebStackProps extends StackProps {
   webAclArn: string;
   /** The built SPA (`web/dist`), uploaded to the bucket under the SPA's base. */
   spaDist: string;
+  /** Uploaded images (DataStack.media), served under MEDIA_PATH on every domain. */
+  media: IBucket;
 }
 
 /** Where the SPA lives in the bucket and on every domain (the Vite base). */
@@ -196,6 +200,27 @@ export class WebStack extends Stack {
       compress: true,
       functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
     });
+    // Imported by name: the bucket's policy (DataStack) already lets the account's CloudFront read it; an
+    // owned reference would make CDK add a per-distribution statement there, a cycle between the stacks.
+    const mediaBucket = Bucket.fromBucketAttributes(this, 'MediaBucket', {
+      bucketArn: props.media.bucketArn,
+      bucketName: props.media.bucketName,
+      bucketRegionalDomainName: props.media.bucketRegionalDomainName,
+    });
+    Annotations.of(this).acknowledgeWarning(
+      '@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
+      'The media bucket policy (DataStack) grants the account’s CloudFront read access itself.',
+    );
+    const media: BehaviorOptions = {
+      origin: S3BucketOrigin.withOriginAccessControl(mediaBucket, {
+        originAccessControl: new S3OriginAccessControl(this, 'MediaBucketOac'),
+      }),
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      // Keys are random and never rewritten: cache for as long as CloudFront allows.
+      cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+      responseHeadersPolicy: apiHeaders,
+      compress: false,
+    };
     const api: BehaviorOptions = {
       // https://<id>.execute-api.<region>.amazonaws.com → host part
       origin: new HttpOrigin(Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint)), {
@@ -227,6 +252,7 @@ export class WebStack extends Stack {
         defaultBehavior: app,
         additionalBehaviors: Object.fromEntries([
           [APP_PATH_PATTERN, app],
+          [`${MEDIA_PATH}*`, media],
           ...API_PATH_PATTERNS.map((pattern) => [pattern, api]),
         ]),
         enableLogging: true,

@@ -1,0 +1,56 @@
+/**
+ * Uploaded images (package photos, a site's logo and favicon): one request field and one stored shape for
+ * every feature that takes a picture. The browser resizes before sending (web/src/shared/image-upload.ts);
+ * the server checks the bytes again (functions/src/lib/media.ts): type from the magic bytes, size, sides.
+ * Decisions: docs/decisions.md "Uploaded images".
+ */
+import * as z from 'zod/mini';
+import { MSG } from './messages.ts';
+import { REQUEST_LIMITS } from './platform.ts';
+
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type ImageType = (typeof IMAGE_TYPES)[number];
+
+export const MEDIA_LIMITS = {
+  /** Decoded bytes of one image: its base64 (4/3 of it) plus the rest of the JSON stays under the body limit. */
+  imageBytes: 700 * 1024,
+  /** Longest side the server stores; the browser scales down to the feature's own (smaller) side first. */
+  maxSide: 4096,
+} as const;
+
+/** Base64 length of MEDIA_LIMITS.imageBytes, checked before decoding. */
+const MAX_BASE64 = Math.ceil(MEDIA_LIMITS.imageBytes / 3) * 4;
+if (MAX_BASE64 >= REQUEST_LIMITS.bodyBytes) throw new Error('MEDIA_LIMITS.imageBytes does not fit a request body');
+
+export const MEDIA_MSG = {
+  notAnImage: 'Upload a JPEG, PNG or WebP image',
+  tooLarge: `The image is too large (at most ${Math.floor(MEDIA_LIMITS.imageBytes / 1024)} KB after resizing)`,
+  tooWide: `The image is too large (at most ${MEDIA_LIMITS.maxSide} pixels a side)`,
+} as const;
+
+/** What a screen sends for one picture: the (resized) file as base64, and its name for the alt text default. */
+export const zImageUpload = z.object({
+  fileName: z.string().check(z.trim(), z.maxLength(200, MSG.tooLong(200))),
+  dataBase64: z
+    .string()
+    .check(
+      z.minLength(1, MSG.required),
+      z.maxLength(MAX_BASE64, MEDIA_MSG.tooLarge),
+      z.regex(/^[A-Za-z0-9+/]+={0,2}$/, MEDIA_MSG.notAnImage),
+    ),
+});
+export type ImageUpload = z.infer<typeof zImageUpload>;
+
+/** A stored image: `url` is site-relative (`/media/<key>`), served by CloudFront from S3 or by the local gateway. */
+export const zMediaImage = z.object({
+  key: z.string(),
+  url: z.string(),
+  width: z.number(),
+  height: z.number(),
+  contentType: z.enum(IMAGE_TYPES),
+  bytes: z.number(),
+});
+export type MediaImage = z.infer<typeof zMediaImage>;
+
+/** The path prefix images are served under, on every reseller domain. */
+export const MEDIA_PATH = '/media/';
