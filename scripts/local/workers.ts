@@ -57,7 +57,12 @@ export function toEvent(msgs: Message[], arn: string): SQSEvent {
         SenderId: 'local',
         ApproximateFirstReceiveTimestamp: m.Attributes?.ApproximateFirstReceiveTimestamp ?? String(Date.now()),
       },
-      messageAttributes: {},
+      messageAttributes: Object.fromEntries(
+        Object.entries(m.MessageAttributes ?? {}).map(([k, v]) => [
+          k,
+          { stringValue: v.StringValue, dataType: v.DataType ?? 'String' },
+        ]),
+      ),
       md5OfBody: m.MD5OfBody ?? '',
       eventSource: 'aws:sqs',
       eventSourceARN: arn,
@@ -126,6 +131,7 @@ export function startWorkers(
                 MaxNumberOfMessages: spec.batchSize,
                 WaitTimeSeconds: 1,
                 MessageSystemAttributeNames: ['All'],
+                MessageAttributeNames: ['All'],
               }),
             ));
             down.reset();

@@ -17,6 +17,7 @@ import { API_SECURITY_HEADERS } from '@tp/contracts/security-headers';
 import { encodeBody } from './compress.ts';
 import { requireConfig, type RequiredConfig } from './config.ts';
 import { AppError, fail } from './errors.ts';
+import { runWithCorrelation } from './correlation.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { parseCookies, clearSessionCookie } from './cookies.ts';
 import { resolveSite, type SiteRecord } from './tenancy.ts';
@@ -269,5 +270,8 @@ export function domainHandler(operations: Operation[], config: PresetOptions = {
     }
   };
 
-  return middy<HttpEvent, HttpResult>().use(httpHeaderNormalizer()).handler(route);
+  // The request id follows every message this request sends (lib/correlation.ts).
+  const correlated = (event: HttpEvent, lambdaCtx: { awsRequestId?: string }) =>
+    runWithCorrelation(event.requestContext.requestId ?? lambdaCtx.awsRequestId ?? '', () => route(event, lambdaCtx));
+  return middy<HttpEvent, HttpResult>().use(httpHeaderNormalizer()).handler(correlated);
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetEnvCache } from './config.ts';
+import { runWithCorrelation } from './correlation.ts';
 import { createLogger } from './logger.ts';
 
 /** The JSON lines written to stdout and stderr while `fn` runs. */
@@ -52,6 +53,25 @@ describe('logger', () => {
     expect(err.map((l) => [l.level, l.message, l.correlation_id])).toEqual([
       ['WARN', 'slow', 'req-1'],
       ['ERROR', 'request failed', 'req-1'],
+    ]);
+  });
+
+  it('writes a shared logger’s lines under the correlation id being handled; a request logger keeps its own', () => {
+    const { out } = captured(() => {
+      const shared = createLogger();
+      const request = createLogger({ requestId: 'req-9' });
+      shared.info('outside');
+      runWithCorrelation('req-7', () => {
+        shared.info('inside');
+        shared.child({ bookingId: 'B1' }).info('child');
+        request.info('own');
+      });
+    });
+    expect(out.map((l) => [l.message, l.correlation_id])).toEqual([
+      ['outside', undefined],
+      ['inside', 'req-7'],
+      ['child', 'req-7'],
+      ['own', 'req-9'],
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { Logger as Powertools } from '@aws-lambda-powertools/logger';
+import { correlationId } from './correlation.ts';
 import { env } from './config.ts';
 
 /**
@@ -54,9 +55,12 @@ function writable(level: Level): boolean {
   return Number(process.env.POWERTOOLS_LOGGER_SAMPLE_RATE ?? 0) > 0 || RANK[level] >= RANK[configured];
 }
 
-function bound(instance: () => Powertools, fields: Record<string, unknown>): Logger {
+function bound(instance: () => Powertools, fields: Record<string, unknown>, ownId: boolean): Logger {
   const write = (level: Level) => (msg: string, extra?: Record<string, unknown>) => {
-    if (writable(level)) instance()[level](msg, { ...fields, ...scrub(extra ?? {}) });
+    if (!writable(level)) return;
+    // A shared logger (a worker's module-level one) names the record or request it is writing for.
+    const id = ownId ? undefined : correlationId();
+    instance()[level](msg, { ...(id ? { correlation_id: id } : {}), ...fields, ...scrub(extra ?? {}) });
   };
   return {
     debug: write('debug'),
@@ -64,14 +68,14 @@ function bound(instance: () => Powertools, fields: Record<string, unknown>): Log
     warn: write('warn'),
     error: write('error'),
     // A child shares its parent's instance: same correlation id and sampling, a few more fields.
-    child: (f) => bound(instance, { ...fields, ...scrub(f) }),
+    child: (f) => bound(instance, { ...fields, ...scrub(f) }, ownId),
   };
 }
 
 export function createLogger(base: Record<string, unknown> = {}): Logger {
   // Built on first use: the module-level `log` must not read the environment at import time.
   let instance: Powertools | undefined;
-  return bound(() => (instance ??= powertools(scrub(base))), {});
+  return bound(() => (instance ??= powertools(scrub(base))), {}, Boolean(base.requestId));
 }
 
 export const log = createLogger();

@@ -1,4 +1,5 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { correlationAttributes } from './correlation.ts';
 import * as z from 'zod/mini';
 import { ZEmailAttachmentRequest } from '@tp/contracts/email';
 import { lazy } from '@tp/contracts/lazy';
@@ -50,7 +51,9 @@ export async function enqueueEmail(message: TEmailMessage): Promise<void> {
   if (Buffer.byteLength(body) > MAX_MESSAGE_BYTES) throw new Error('email message exceeds the SQS size limit');
   const queueUrl = env().EMAIL_QUEUE_URL;
   if (!queueUrl) throw new Error('EMAIL_QUEUE_URL is not set');
-  await sqs().send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: body }));
+  await sqs().send(
+    new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: body, MessageAttributes: correlationAttributes() }),
+  );
 }
 
 export { appLink, siteOrigin } from './links.ts';

@@ -8,6 +8,7 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { METRICS } from '@tp/contracts/platform';
+import { correlationOfRecord, runWithCorrelation } from './correlation.ts';
 import { emitMetric } from './metrics.ts';
 
 export type SqsHandler = (event: SQSEvent, context?: Context) => Promise<SQSBatchResponse>;
@@ -22,7 +23,8 @@ export function sqsBatchHandler(
     const sent = Number(record.attributes?.SentTimestamp);
     if (sent > 0) void emitMetric(METRICS.queueMessageAge, Math.max(0, (Date.now() - sent) / 1000), 'Seconds');
     try {
-      await handleRecord(record);
+      // Logged under, and passed on with, the id of the request that sent it.
+      await runWithCorrelation(correlationOfRecord(record), () => handleRecord(record));
     } catch (err) {
       onFailure(record, err);
       throw err;

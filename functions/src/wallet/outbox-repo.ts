@@ -12,6 +12,8 @@ export type QueueKey = Exclude<keyof typeof QUEUES, 'mailFeedback'>;
 export interface OutboxMessage {
   queue: QueueKey;
   body: string;
+  /** The request that wrote it (lib/correlation.ts), sent along however late the message goes out. */
+  correlationId?: string;
 }
 
 export interface DueRecord {

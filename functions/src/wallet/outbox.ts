@@ -10,6 +10,7 @@
  * settled at its due time and drops it (one read), which keeps every state change a single write.
  */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { correlationAttributes, correlationId } from '#lib/correlation';
 import { env } from '#lib/config';
 import { newId } from '#lib/crypto';
 import type { TransactItem } from '#lib/db';
@@ -71,6 +72,7 @@ export function outboxMessage(siteId: SiteId, queue: QueueKey, body: unknown, no
   const rec = dueRecord('outbox', siteId, newId(), new Date(now.getTime() + RECONCILE.outboxGraceMs), 0, {
     queue,
     body: JSON.stringify(body),
+    ...(correlationId() ? { correlationId: correlationId()! } : {}),
   });
   return { item: dueRecordItem(rec), record: rec };
 }
@@ -83,7 +85,13 @@ const QUEUE_URL: Record<QueueKey, () => string> = {
 export async function sendMessage(m: OutboxMessage): Promise<void> {
   const queueUrl = QUEUE_URL[m.queue]();
   if (!queueUrl) throw new Error(`no URL for queue ${m.queue}`);
-  await sqs().send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: m.body }));
+  await sqs().send(
+    new SendMessageCommand({
+      QueueUrl: queueUrl,
+      MessageBody: m.body,
+      MessageAttributes: correlationAttributes(m.correlationId),
+    }),
+  );
 }
 
 /**
