@@ -2,8 +2,9 @@
  * `npm start`: the whole platform on this machine with demo data, then prints where to open it.
  * Data persists in .local/ across restarts; `npm run reset` (this script with --reset) wipes it first.
  */
-import { existsSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { DEMO_DOMAINS, LOCAL_PORTS } from '@tp/contracts/platform';
 import { SPA_BASENAME } from '@tp/contracts/spa-routes';
@@ -22,6 +23,16 @@ if (args.has('--reset')) {
   process.stdout.write('Local data wiped; demo data will be seeded again.\n');
 }
 
+/** The local master key of the sealed site secrets, kept with the data it opens (.local/secrets.key). */
+function localSecretsKey(): string {
+  const file = join(ROOT, '.local', 'secrets.key');
+  if (!existsSync(file)) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
 const webDist = join(ROOT, 'web', 'dist');
 if (!args.has('--no-build') || !existsSync(join(webDist, 'index.html'))) {
   process.stdout.write('Building the web app…\n');
@@ -32,6 +43,7 @@ if (!args.has('--no-build') || !existsSync(join(webDist, 'index.html'))) {
 const stack = await startStack({
   dataDir,
   mediaDir: join(ROOT, '.local', 'media'),
+  secretsKey: localSecretsKey(),
   webDist,
   seed: true,
   logLevel: 'info',

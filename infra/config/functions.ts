@@ -16,6 +16,11 @@ export interface FunctionAccess {
   mail: boolean;
   /** Stores and deletes uploaded images in the media bucket (MEDIA_BUCKET; functions/src/lib/media.ts). */
   media: boolean;
+  /**
+   * Site secrets (supplier and gateway credentials, functions/src/lib/sealed.ts): `open` may decrypt them (the
+   * functions that call a supplier or a gateway), `seal` may also encrypt new ones (the settings screen).
+   */
+  secrets: 'none' | 'open' | 'seal';
   memoryMb: number;
   timeoutSeconds: number;
 }
@@ -26,6 +31,7 @@ export const DEFAULT_ACCESS: FunctionAccess = {
   sends: [],
   mail: false,
   media: false,
+  secrets: 'none',
   memoryMb: 512,
   // Under the HTTP API's 30 s integration limit, with room for one slow supplier call.
   timeoutSeconds: 15,
@@ -34,12 +40,17 @@ export const DEFAULT_ACCESS: FunctionAccess = {
 export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> = {
   // argon2id (19 MiB, 2 passes) per login: CPU scales with memory on Lambda.
   users: { sends: ['email'], memoryMb: 1024 },
-  wallet: { sends: ['paymentVerification', 'email'] },
-  flights: { sends: ['paymentVerification', 'email'], timeoutSeconds: 28 },
-  // Test connection and the live TBO balance call the supplier.
-  'flight-admin': { timeoutSeconds: 28 },
+  // The payment gateway's credentials (PhonePe) are opened where payments start and are verified.
+  wallet: { sends: ['paymentVerification', 'email'], secrets: 'open' },
+  flights: { sends: ['paymentVerification', 'email'], timeoutSeconds: 28, secrets: 'open' },
+  // Test connection and the live TBO balance call the supplier; staff save the credentials here.
+  'flight-admin': { timeoutSeconds: 28, secrets: 'seal' },
   // Holds, change requests and refunds call the supplier; the e-ticket mail goes through the email queue.
-  tickets: { sends: ['email'], timeoutSeconds: 28 },
+  tickets: { sends: ['email'], timeoutSeconds: 28, secrets: 'open' },
+  // Fixed-departure bookings open and pay flight payment orders (gateway, e-ticket mail) like the flights Lambda.
+  'fixed-departures': { sends: ['paymentVerification', 'email'], timeoutSeconds: 28, secrets: 'open' },
+  // Each new enquiry is mailed to the site's staff through the email queue (issue #15).
+  enquiries: { sends: ['email'] },
   // The .xlsx import checks every row of a rate sheet (thousands) before writing them in batched transactions.
   dmc: { memoryMb: 1024, timeoutSeconds: 28 },
   // Package photos; a site's logo and favicon (lib/media.ts).
@@ -48,13 +59,13 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> 
   // Worker timeouts stay well under the queues' 60 s visibility timeout (QUEUES).
   'email-worker': { mail: true, timeoutSeconds: 20 },
   // Fulfilling a paid flight order books with the supplier, like the flights Lambda.
-  'payments-worker': { sends: ['email'], timeoutSeconds: 28 },
+  'payments-worker': { sends: ['email'], timeoutSeconds: 28, secrets: 'open' },
   // Scheduled every 5 minutes: releases lapsed holds at the supplier (each call may be slow) and mails
   // the customer; well under the interval so runs do not overlap.
-  'hold-release-worker': { sends: ['email'], timeoutSeconds: 120 },
+  'hold-release-worker': { sends: ['email'], timeoutSeconds: 120, secrets: 'open' },
   // Every minute: re-sends outbox messages, verifies open payments, books or refunds stranded orders. Under
   // the fulfilment claim's 90 s lease, so a run never books an order another run could retake meanwhile.
-  'reconciler-worker': { sends: ['paymentVerification', 'email'], timeoutSeconds: 80 },
+  'reconciler-worker': { sends: ['paymentVerification', 'email'], timeoutSeconds: 80, secrets: 'open' },
   // Hourly: reads three days of the kart deadline index and enqueues at most one mail per kart and deadline.
   'kart-deadlines-worker': { sends: ['email'], timeoutSeconds: 60 },
 };

@@ -8,7 +8,7 @@ import { SITES } from '../config/sites.ts';
 import { stackNameOf, stageConfig } from '../config/stages.ts';
 import { ROOT } from './bundling.ts';
 import { ApiStack } from './stacks/api-stack.ts';
-import { DataStack } from './stacks/data-stack.ts';
+import { DataStack, mediaBucketName } from './stacks/data-stack.ts';
 import { MessagingStack } from './stacks/messaging-stack.ts';
 import { MonitoringStack } from './stacks/monitoring-stack.ts';
 import { WEB_ACL_REGION, WebAclStack, webAclNameOf } from './stacks/web-acl-stack.ts';
@@ -58,7 +58,8 @@ export function definePlatform(app: App, stageName: string, { spaDist = SPA_DIST
     ...common,
     description: 'HTTP API, domain Lambdas and queue workers',
     table: data.table,
-    media: data.media,
+    mediaBucketName: mediaBucketName(stage, data.account),
+    secretsKey: data.secretsKey,
     queues: messaging.queues,
     mail: messaging.mail,
   });
@@ -79,6 +80,7 @@ export function definePlatform(app: App, stageName: string, { spaDist = SPA_DIST
     sites,
     httpApi: api.httpApi,
     media: data.media,
+    originSecret: api.originSecret,
     webAclArn: webAcl?.webAcl.attrArn ?? stage.webAclArn!,
     spaDist,
   });

@@ -2,6 +2,7 @@
  * The whole platform on one machine: emulators, table and queues, demo data, the gateway (API + SPA)
  * and the queue workers. `npm start` and the test suites' global setup both use this.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -21,6 +22,11 @@ export interface StackOptions {
   dataDir?: string;
   /** Folder of uploaded images (MEDIA_DIR, served under /media/); omitted = a fresh temporary folder. */
   mediaDir?: string;
+  /**
+   * Master key of the sealed site secrets (SECRETS_LOCAL_KEY, base64 of 32 bytes; KMS plays this part on AWS).
+   * Must outlive the data: `npm start` keeps one in .local/; omitted = a fresh key (in-memory data only).
+   */
+  secretsKey?: string;
   webDist?: string;
   seed?: boolean;
   logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -75,6 +81,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     PUBLIC_URL_PORT: String(ports.gateway),
     LOG_LEVEL: opts.logLevel ?? process.env.LOG_LEVEL ?? 'warn',
     MEDIA_DIR: mediaDir,
+    SECRETS_LOCAL_KEY: opts.secretsKey ?? process.env.SECRETS_LOCAL_KEY ?? randomBytes(32).toString('base64'),
   });
 
   await ensureTable(dynamo.url);

@@ -4,8 +4,9 @@
  * ₹1,00,000; the embedded sandbox gateway active; bank details for offline transfers. Idempotent:
  * the ledger entry ids are fixed, so a re-seed credits nothing twice.
  */
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../functions/src/lib/db.ts';
+import { isSealed, seal } from '../../functions/src/lib/sealed.ts';
 import { keys } from '../../functions/src/lib/keys.ts';
 import { walletKeys } from '../../functions/src/wallet/keys.ts';
 import { getUser, userIdByEmail } from '../../functions/src/users/repo.ts';
@@ -21,15 +22,22 @@ export const DEMO_WALLETS: { local: string; amount: number }[] = [
 export async function seedWallets(): Promise<void> {
   const now = new Date();
   for (const site of DEMO_SITES) {
-    // Only the gateway field of the secrets item: other settings there belong to other domains.
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.siteSecrets(site.siteId),
-        UpdateExpression: 'SET paymentGateway = if_not_exists(paymentGateway, :g)',
-        ExpressionAttributeValues: { ':g': { active: 'sandbox' } },
-      }),
+    // Only the gateway field of the secrets item: other settings there belong to other domains. A value saved
+    // before secrets were sealed (an older .local) is sealed as it is; an unset one becomes the sandbox.
+    const context = { siteId: site.siteId, field: 'paymentGateway' };
+    const { Item: secrets } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.siteSecrets(site.siteId), ConsistentRead: true }),
     );
+    const stored: unknown = secrets?.paymentGateway;
+    if (!isSealed(stored))
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.siteSecrets(site.siteId),
+          UpdateExpression: 'SET paymentGateway = :g',
+          ExpressionAttributeValues: { ':g': await seal(stored ?? { active: 'sandbox' }, context) },
+        }),
+      );
     await db()
       .send(
         new PutCommand({

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { urlPath } from '@tp/contracts/endpoint';
@@ -91,6 +92,7 @@ describe('SPA upload', () => {
           webAclArn: 'arn:aws:wafv2:us-east-1:111111111111:global/webacl/x/y',
           spaDist: empty,
           media: Bucket.fromBucketName(new Stack(new App(), 'Data'), 'Media', 'media-bucket'),
+          originSecret: Secret.fromSecretNameV2(new Stack(new App(), 'Secrets'), 'Origin', 'origin-secret'),
         }),
     ).toThrow(/index\.html is missing: build the SPA first/);
   });

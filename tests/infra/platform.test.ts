@@ -152,6 +152,7 @@ describe('ApiStack', () => {
       // Mail of a reseller with its own verified identity goes out from its own domain (workers/email.ts).
       if (access.mail) expect(vars.MAIL_DOMAINS, `${name} MAIL_DOMAINS`).toBe(resellerDomains.join(','));
       expect('MEDIA_BUCKET' in vars, `${name} MEDIA_BUCKET`).toBe(access.media);
+      expect('SECRETS_KEY_ID' in vars, `${name} SECRETS_KEY_ID`).toBe(access.secrets !== 'none');
     }
   });
 
@@ -272,7 +273,7 @@ describe('uploaded images', () => {
         Effect: 'Allow',
         Action: 's3:GetObject',
         Principal: { Service: 'cloudfront.amazonaws.com' },
-        Condition: { StringEquals: { 'AWS:SourceAccount': Match.anyValue() } },
+        Condition: { StringEquals: { 'AWS:SourceAccount': expect.anything() } },
       }),
     );
   });
@@ -296,6 +297,28 @@ describe('uploaded images', () => {
       ),
     );
     expect(new Set(s3Actions)).toEqual(new Set(['s3:PutObject', 's3:DeleteObject']));
+  });
+});
+
+describe('sealed site secrets', () => {
+  it('use a KMS key with rotation, which only the functions FUNCTION_ACCESS names may use, bound to a site and field', () => {
+    s.template(s.platform.data).hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
+    const { api } = s.platform;
+    const kmsStatements = resourcesOf(s.template(api), 'AWS::IAM::Policy')
+      .flatMap(([, p]) => p.PolicyDocument.Statement as { Action: string | string[]; Condition?: unknown }[])
+      .filter((st) => [st.Action].flat().some((a) => a.startsWith('kms:')));
+    const sealing = api.functions.filter((f) => accessOf(f.name).secrets === 'seal').length;
+    const opening = api.functions.filter((f) => accessOf(f.name).secrets === 'open').length;
+    expect(sealing).toBe(1);
+    expect(kmsStatements).toHaveLength(sealing + opening);
+    expect(kmsStatements.filter((st) => [st.Action].flat().includes('kms:GenerateDataKey'))).toHaveLength(sealing);
+    for (const st of kmsStatements) {
+      expect([st.Action].flat().every((a) => a === 'kms:Decrypt' || a === 'kms:GenerateDataKey')).toBe(true);
+      expect(st.Condition).toEqual({
+        'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': ['siteId', 'field'] },
+        Null: { 'kms:EncryptionContext:siteId': 'false', 'kms:EncryptionContext:field': 'false' },
+      });
+    }
   });
 });
 

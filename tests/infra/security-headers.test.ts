@@ -5,6 +5,7 @@
  */
 import { App, Stack } from 'aws-cdk-lib';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -127,6 +128,7 @@ describe('a reseller with its own scripts', () => {
       webAclArn: 'arn:aws:wafv2:us-east-1:111111111111:global/webacl/test/00000000-0000-4000-8000-000000000000',
       spaDist: SPA_FIXTURE,
       media: Bucket.fromBucketName(new Stack(new App(), 'Data'), 'Media', 'media-bucket'),
+      originSecret: Secret.fromSecretNameV2(new Stack(new App(), 'Secrets'), 'Origin', 'origin-secret'),
     });
     return Template.fromStack(web);
   }

@@ -20,8 +20,8 @@ export interface Synthesised {
   nagFindings(): string[];
 }
 
-/** Bundling the Lambdas and synthesising six stacks; generous for a busy 2-core machine. */
-export const SYNTH_TIMEOUT_MS = 120_000;
+/** Bundling some thirty Lambdas and synthesising six stacks; generous for a busy 2-core machine. */
+export const SYNTH_TIMEOUT_MS = 300_000;
 
 /**
  * A tiny stand-in for web/dist (index.html, sw.js, favicon, a brand folder, one hashed asset): the SPA upload

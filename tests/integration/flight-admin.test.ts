@@ -37,6 +37,7 @@ import { demo, FLIGHTDEALS, newStaff, PARTNER, SKYWAY } from './customers-helper
 import { newAgent } from './tickets-helpers.ts';
 import { useStackTable } from './users-helpers.ts';
 import { asSiteId } from '../../functions/src/lib/keys.ts';
+import { unseal } from '../../functions/src/lib/sealed.ts';
 
 type Site = typeof FLIGHTDEALS;
 
@@ -196,7 +197,9 @@ describe('payment gateway in flight settings', () => {
     });
     expect(back.body.result.payment).toMatchObject({ active: 'phonepe', isSandbox: true });
     const stored = await db().send(new GetCommand({ TableName: tableName(), Key: keys.siteSecrets(site.siteId) }));
-    expect(stored.Item?.paymentGateway).toEqual({
+    // The table holds ciphertext only (lib/sealed.ts); opened, it is the setting.
+    expect(JSON.stringify(stored.Item)).not.toContain(secret);
+    expect(await unseal(stored.Item?.paymentGateway, { siteId: site.siteId, field: 'paymentGateway' })).toEqual({
       active: 'phonepe',
       phonepe: { clientId: 'PP-CLIENT-1', clientSecret: secret, clientVersion: 2, env: 'SANDBOX' },
     });
@@ -218,7 +221,11 @@ describe('payment gateway in flight settings', () => {
     expect(both.body.result.payment.phonepe).toMatchObject({ callbackSet: true, clientIdSet: true });
     expect(JSON.stringify(both.body)).not.toContain('cb-pass-secret');
     const stored = await db().send(new GetCommand({ TableName: tableName(), Key: keys.siteSecrets(site.siteId) }));
-    expect(stored.Item?.paymentGateway.phonepe).toMatchObject({
+    expect(JSON.stringify(stored.Item)).not.toContain('cb-pass-secret');
+    const opened = (await unseal(stored.Item?.paymentGateway, { siteId: site.siteId, field: 'paymentGateway' })) as {
+      phonepe: unknown;
+    };
+    expect(opened.phonepe).toMatchObject({
       clientId: 'PP-CLIENT-1',
       callbackUsername: 'cb-user',
       callbackPassword: 'cb-pass-secret',

@@ -46,6 +46,7 @@ import { adult } from './flights-helpers.ts';
 import { startTboStub, type TboStub } from '../support/tbo-stub.ts';
 import { startPhonePeStub, type PhonePeStub } from '../support/phonepe-stub.ts';
 import { walletKeys } from '../../functions/src/wallet/keys.ts';
+import { seal } from '../../functions/src/lib/sealed.ts';
 
 const SITE = DEMO_SITES.find((s) => s.siteId === 'site-flightdeals')!;
 const PASSWORD = 'Secret123';
@@ -85,7 +86,12 @@ beforeAll(async () => {
       TableName: tableName(),
       Key: keys.siteSecrets(SITE.siteId),
       UpdateExpression: 'SET flightSupply = :s',
-      ExpressionAttributeValues: { ':s': { kind: 'tbo', baseUrl: tbo.url, clientId, userName, password } },
+      ExpressionAttributeValues: {
+        ':s': await seal(
+          { kind: 'tbo', baseUrl: tbo.url, clientId, userName, password },
+          { siteId: SITE.siteId, field: 'flightSupply' },
+        ),
+      },
     }),
   );
   dlq = {
@@ -195,16 +201,19 @@ describe('PhonePe: dead-lettered while pending, and the S2S callback', () => {
         Key: keys.siteSecrets(SITE.siteId),
         UpdateExpression: 'SET paymentGateway = :g',
         ExpressionAttributeValues: {
-          ':g': {
-            active: 'phonepe',
-            phonepe: {
-              clientId: 'MERCHANT_F',
-              clientSecret: 'secret-f',
-              clientVersion: 1,
-              env: 'SANDBOX',
-              ...callback,
+          ':g': await seal(
+            {
+              active: 'phonepe',
+              phonepe: {
+                clientId: 'MERCHANT_F',
+                clientSecret: 'secret-f',
+                clientVersion: 1,
+                env: 'SANDBOX',
+                ...callback,
+              },
             },
-          },
+            { siteId: SITE.siteId, field: 'paymentGateway' },
+          ),
         },
       }),
     );
@@ -216,7 +225,9 @@ describe('PhonePe: dead-lettered while pending, and the S2S callback', () => {
         TableName: tableName(),
         Key: keys.siteSecrets(SITE.siteId),
         UpdateExpression: 'SET paymentGateway = :g',
-        ExpressionAttributeValues: { ':g': { active: 'sandbox' } },
+        ExpressionAttributeValues: {
+          ':g': await seal({ active: 'sandbox' }, { siteId: SITE.siteId, field: 'paymentGateway' }),
+        },
       }),
     );
     clearGatewaySettingsCache();

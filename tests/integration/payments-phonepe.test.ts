@@ -19,6 +19,7 @@ import { startPhonePeStub, type PhonePeStub } from '../support/phonepe-stub.ts';
 import { useStackTable } from './users-helpers.ts';
 import { paymentVerification } from '../../functions/src/compose/orders.ts';
 import { asSiteId } from '../../functions/src/lib/keys.ts';
+import { seal } from '../../functions/src/lib/sealed.ts';
 
 let stub: PhonePeStub;
 const creds = {
@@ -90,7 +91,10 @@ describe('verification of a PhonePe top-up', () => {
     await db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keys.siteSecrets(siteId), paymentGateway: { active: 'phonepe', phonepe: creds.a } },
+        Item: {
+          ...keys.siteSecrets(siteId),
+          paymentGateway: await seal({ active: 'phonepe', phonepe: creds.a }, { siteId, field: 'paymentGateway' }),
+        },
       }),
     );
     clearGatewaySettingsCache();

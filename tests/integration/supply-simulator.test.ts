@@ -17,6 +17,7 @@ import type { SupplierOption, SupplyContext, SupplyPassenger } from '../../funct
 import { useStackTable } from './users-helpers.ts';
 import { PARTNER, SKYWAY } from './suppliers-helpers.ts';
 import { asSiteId, type SiteId } from '../../functions/src/lib/keys.ts';
+import { seal } from '../../functions/src/lib/sealed.ts';
 
 const T0 = new Date('2026-11-22T06:00:00Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
@@ -208,8 +209,10 @@ describe('simulated change requests', () => {
 
 describe('supply choice', () => {
   const site = (siteId: SiteId) => ({ siteId }) as SiteRecord;
-  const setSupply = (siteId: SiteId, flightSupply: unknown) =>
-    db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.siteSecrets(siteId), flightSupply } }));
+  const setSupply = async (siteId: SiteId, value: unknown) => {
+    const flightSupply = await seal(value, { siteId, field: 'flightSupply' });
+    await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.siteSecrets(siteId), flightSupply } }));
+  };
 
   it("uses the site's own setting, the simulator by default, and refuses a broken setting", async () => {
     expect((await supplyFor(site(freshSite()))).name).toBe('simulator');

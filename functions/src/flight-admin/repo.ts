@@ -7,6 +7,7 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { LookToBookPolicy } from '@tp/domain/look-to-book';
 import { db, queryAll, tableName, transactOrFalse } from '#lib/db';
 import { keys, type SiteId } from '#lib/keys';
+import { seal, unseal } from '#lib/sealed';
 import { flightAdminKeys } from './keys.ts';
 
 /**
@@ -24,10 +25,14 @@ export async function storedSupply(
       ProjectionExpression: 'flightSupply, flightSupplyUpdatedAt, paymentGateway',
     }),
   );
+  const [raw, paymentGateway] = await Promise.all([
+    unseal(Item?.flightSupply, { siteId, field: 'flightSupply' }),
+    unseal(Item?.paymentGateway, { siteId, field: 'paymentGateway' }),
+  ]);
   return {
-    raw: Item?.flightSupply ?? null,
+    raw: raw ?? null,
     updatedAt: (Item?.flightSupplyUpdatedAt as string | undefined) ?? null,
-    paymentGateway: Item?.paymentGateway ?? null,
+    paymentGateway: paymentGateway ?? null,
   };
 }
 
@@ -51,13 +56,13 @@ export async function saveSettings(
   const secrets: Record<string, unknown> = {};
   if (input.supply !== undefined)
     Object.assign(secrets, {
-      flightSupply: input.supply,
+      flightSupply: await seal(input.supply, { siteId, field: 'flightSupply' }),
       flightSupplyUpdatedAt: at,
       flightSupplyUpdatedBy: input.byUserId,
     });
   if (input.paymentGateway !== undefined)
     Object.assign(secrets, {
-      paymentGateway: input.paymentGateway,
+      paymentGateway: await seal(input.paymentGateway, { siteId, field: 'paymentGateway' }),
       paymentGatewayUpdatedAt: at,
       paymentGatewayUpdatedBy: input.byUserId,
     });

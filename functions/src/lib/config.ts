@@ -46,6 +46,18 @@ const ZEnv = z.object({
   /** Uploaded images (lib/media.ts): the S3 bucket on AWS, or a folder on the local stack; neither = uploads refused. */
   MEDIA_BUCKET: text(''),
   MEDIA_DIR: text(''),
+  /**
+   * Site secrets (supplier and gateway credentials, lib/sealed.ts) are envelope-encrypted: under this KMS key
+   * on AWS, or under SECRETS_LOCAL_KEY (base64, 32 bytes) on the local stack.
+   */
+  SECRETS_KEY_ID: text(''),
+  SECRETS_LOCAL_KEY: text(''),
+  /**
+   * Deployed stages: the Secrets Manager secret holding the value CloudFront sends in ORIGIN_HEADER; requests
+   * without it are refused (lib/origin-secret.ts). ORIGIN_SECRET is the same check with a plain value (tests).
+   */
+  ORIGIN_SECRET_ARN: text(''),
+  ORIGIN_SECRET: text(''),
 });
 export type Env = z.infer<typeof ZEnv>;
 

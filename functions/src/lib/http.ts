@@ -25,6 +25,7 @@ import { findSession, deleteSession, type SessionRecord } from './sessions.ts';
 import { principalFromItem, type Principal } from './principal.ts';
 import { permissionsOf } from './permissions.ts';
 import { refuseCrossSite } from './origin-guard.ts';
+import { requireCloudFront } from './origin-secret.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
@@ -212,6 +213,8 @@ export function domainHandler(operations: Operation[], config: PresetOptions = {
     const site = () => (sitePromise ??= findSite(headers).then((s) => ((siteId = s.siteId), s)));
     let userId: string | undefined;
     try {
+      // Deployed stages answer only what came through CloudFront; nothing else is read before this.
+      await requireCloudFront(headers);
       if (!op) throw fail.notFound();
       // A page on another origin must not be able to act with the visitor's cookie (CSRF).
       await refuseCrossSite(op.endpoint, headers, site);

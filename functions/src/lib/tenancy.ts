@@ -3,6 +3,7 @@ import type { TSiteDetails } from '@tp/contracts/site';
 import { MSG } from '@tp/contracts/messages';
 import { db, tableName } from './db.ts';
 import { asSiteId, keys, type SiteId } from './keys.ts';
+import { unseal } from './sealed.ts';
 import { fail } from './errors.ts';
 
 /** A site as stored: its public details plus the owner legal entity. */
@@ -61,7 +62,8 @@ export async function siteSecret(siteId: SiteId, field: string): Promise<unknown
       ExpressionAttributeNames: { '#f': field },
     }),
   );
-  return Item?.[field];
+  // Stored sealed (lib/sealed.ts): opened here, inside the Lambda that calls the supplier or gateway.
+  return unseal(Item?.[field], { siteId, field });
 }
 
 export async function siteByDomain(domain: string, now = Date.now()): Promise<SiteRecord | null> {

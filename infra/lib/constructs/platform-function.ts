@@ -9,7 +9,8 @@ import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
-import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { TABLE } from '@tp/contracts/platform';
@@ -80,7 +81,8 @@ export class PlatformFunction extends NodejsFunction {
     logGroup.grantWrite(role);
     Validations.of(role).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
-      reason: 'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level scoping.',
+      reason:
+        'Actions that support no resource-level scoping: X-Ray tracing (xray:PutTraceSegments, xray:PutTelemetryRecords); the origin-secret rotation also needs secretsmanager:GetRandomPassword.',
     });
   }
 
@@ -98,11 +100,43 @@ export class PlatformFunction extends NodejsFunction {
   }
 
   /** Grants put and delete of objects in the media bucket (no list, no read: images are read through CloudFront) and sets MEDIA_BUCKET. */
-  bindMedia(bucket: IBucket): this {
+  bindMedia(bucketName: string): this {
+    const objects = `arn:aws:s3:::${bucketName}/*`;
+    this.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject', 's3:DeleteObject'], resources: [objects] }));
+    Validations.of(this.role!).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${objects}]`,
+      reason:
+        'Uploaded images get random keys under their site’s prefix; the function writes and deletes any of them, never lists or reads.',
+    });
+    this.addEnvironment('MEDIA_BUCKET', bucketName);
+    return this;
+  }
+
+  /**
+   * Grants kms:Decrypt (and, to `seal`, kms:GenerateDataKey) on the secrets key, only for data keys bound to a
+   * site and field (the encryption context lib/sealed.ts sets), and sets SECRETS_KEY_ID.
+   */
+  bindSecretsKey(key: IKey, access: 'open' | 'seal'): this {
     this.addToRolePolicy(
-      new PolicyStatement({ actions: ['s3:PutObject', 's3:DeleteObject'], resources: [bucket.arnForObjects('*')] }),
+      new PolicyStatement({
+        actions: access === 'seal' ? ['kms:Decrypt', 'kms:GenerateDataKey'] : ['kms:Decrypt'],
+        resources: [key.keyArn],
+        conditions: {
+          'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': ['siteId', 'field'] },
+          Null: { 'kms:EncryptionContext:siteId': 'false', 'kms:EncryptionContext:field': 'false' },
+        },
+      }),
     );
-    this.addEnvironment('MEDIA_BUCKET', bucket.bucketName);
+    this.addEnvironment('SECRETS_KEY_ID', key.keyArn);
+    return this;
+  }
+
+  /** Grants reading the origin secret (lib/origin-secret.ts; every version, for rotations) and sets ORIGIN_SECRET_ARN. */
+  bindOriginSecret(secret: ISecret): this {
+    this.addToRolePolicy(
+      new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }),
+    );
+    this.addEnvironment('ORIGIN_SECRET_ARN', secret.secretArn);
     return this;
   }
 

@@ -10,7 +10,8 @@ import {
   PayloadFormatVersion,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
@@ -29,8 +30,10 @@ import type { QueuePair } from './messaging-stack.ts';
 export interface ApiStackProps extends StackProps {
   stage: StageConfig;
   table: ITable;
-  /** Uploaded images (DataStack.media), for the functions whose FUNCTION_ACCESS says `media`. */
-  media: IBucket;
+  /** Name of the media bucket (DataStack.media), for the functions whose FUNCTION_ACCESS says `media`. */
+  mediaBucketName: string;
+  /** The key of the sealed site secrets (DataStack.secretsKey). */
+  secretsKey: IKey;
   queues: Record<QueueKey, QueuePair>;
   mail: MailBinding;
 }
@@ -72,12 +75,27 @@ export class ApiStack extends Stack {
   readonly apiStage: HttpStage;
   /** Every function with its bundle name (domain or `<worker>-worker`), for alarms and tests. */
   readonly functions: { name: string; fn: PlatformFunction }[] = [];
+  /**
+   * The value CloudFront sends in ORIGIN_HEADER (web stack) and every domain function checks (lib/origin-secret.ts);
+   * rotated by the web stack's rotation function, which also updates the distributions.
+   */
+  readonly originSecret: Secret;
 
   private readonly inputs: ApiStackProps;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
     this.inputs = props;
+    this.originSecret = new Secret(this, 'OriginSecret', {
+      description: `${props.stage.name}: header value CloudFront adds to API requests; only those are answered`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: removalPolicyOf(props.stage),
+    });
+    Validations.of(this.originSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Rotated every 30 days by the web stack’s RotationSchedule: its rotation function updates the distributions, which live there.',
+    });
 
     this.httpApi = new HttpApi(this, 'HttpApi', {
       apiName: `${props.stage.name}-travel-platform`,
@@ -109,6 +127,7 @@ export class ApiStack extends Stack {
 
   private addDomain(entry: FunctionEntry, endpoints: Endpoint[]): void {
     const fn = this.platformFunction(entry, `API: ${entry.name} domain (${endpoints.length} routes)`);
+    fn.bindOriginSecret(this.originSecret);
     // One invoke permission for the whole API instead of one per route: a busy domain would
     // otherwise outgrow Lambda's 20 KB resource-policy limit.
     const integration = new HttpLambdaIntegration(`${pascal(entry.name)}Integration`, fn, {
@@ -166,7 +185,8 @@ export class ApiStack extends Stack {
     }).bindTable(table, access.table);
     for (const key of access.sends) fn.bindQueue(queues[key].queue, QUEUE_URL_ENV[key]);
     if (access.mail) fn.bindMail(mail);
-    if (access.media) fn.bindMedia(this.inputs.media);
+    if (access.media) fn.bindMedia(this.inputs.mediaBucketName);
+    if (access.secrets !== 'none') fn.bindSecretsKey(this.inputs.secretsKey, access.secrets);
     this.functions.push({ name: entry.name, fn });
     return fn;
   }

@@ -1,10 +1,17 @@
 import { Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Key } from 'aws-cdk-lib/aws-kms';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { TABLE } from '@tp/contracts/platform';
 import { removalPolicyOf, type StageConfig } from '../../config/stages.ts';
+
+/**
+ * The media bucket's name, fixed per stage and account: the api stack grants on it by name, a plain string,
+ * rather than through a cross-stack reference (the functions' policies and their cdk-nag review stay literal).
+ */
+export const mediaBucketName = (stage: StageConfig, account: string): string => `travel-${stage.name}-media-${account}`;
 
 export interface DataStackProps extends StackProps {
   stage: StageConfig;
@@ -17,6 +24,8 @@ export interface DataStackProps extends StackProps {
 export class DataStack extends Stack {
   readonly table: Table;
   readonly media: Bucket;
+  /** Wraps the data keys of the sealed site secrets (functions/src/lib/sealed.ts); yearly rotation. */
+  readonly secretsKey: Key;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -41,7 +50,16 @@ export class DataStack extends Stack {
       });
     }
 
+    // The key policy is the account default (IAM decides); the functions' grants (FUNCTION_ACCESS `secrets`)
+    // are decrypt-only, bound to a site and field context, and only the settings function may make data keys.
+    this.secretsKey = new Key(this, 'SecretsKey', {
+      description: 'Site secrets: supplier and payment-gateway credentials (envelope encryption)',
+      enableKeyRotation: true,
+      removalPolicy: removalPolicyOf(props.stage),
+    });
+
     this.media = new Bucket(this, 'MediaBucket', {
+      bucketName: mediaBucketName(props.stage, this.account),
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,

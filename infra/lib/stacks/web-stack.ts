@@ -38,10 +38,13 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { RotationSchedule, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { API_BASES } from '@tp/contracts/endpoint';
 import { MEDIA_PATH } from '@tp/contracts/media';
+import { ORIGIN_HEADER } from '@tp/contracts/platform';
 import { SPA_BASENAME } from '@tp/contracts/spa-routes';
 import {
   API_SECURITY_HEADER_SET,
@@ -51,6 +54,8 @@ import {
 } from '@tp/contracts/security-headers';
 import { BOOT_SCRIPT_HASHES } from '@tp/web/boot/index.ts';
 import type { SiteConfig } from '../../config/sites.ts';
+import { FUNCTIONS_SRC } from '../bundling.ts';
+import { PlatformFunction } from '../constructs/platform-function.ts';
 import { removalPolicyOf, type StageConfig } from '../../config/stages.ts';
 
 export interface WebStackProps extends StackProps {
@@ -63,6 +68,8 @@ export interface WebStackProps extends StackProps {
   spaDist: string;
   /** Uploaded images (DataStack.media), served under MEDIA_PATH on every domain. */
   media: IBucket;
+  /** ApiStack.originSecret: sent in ORIGIN_HEADER to the API, rotated here (the distributions live here). */
+  originSecret: ISecret;
 }
 
 /** Where the SPA lives in the bucket and on every domain (the Vite base). */
@@ -226,6 +233,9 @@ export class WebStack extends Stack {
       origin: new HttpOrigin(Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint)), {
         protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
         originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+        // Resolved by CloudFormation at deploy (a dynamic reference, never in the template); the rotation
+        // function below changes it on the live distributions.
+        customHeaders: { [ORIGIN_HEADER]: props.originSecret.secretValue.unsafeUnwrap() },
       }),
       // HTTPS only, no redirect: a redirected POST would lose its body.
       viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
@@ -272,6 +282,56 @@ export class WebStack extends Stack {
       return distribution;
     });
     this.deploySpa(props.spaDist, props.sites);
+    this.rotateOriginSecret(props);
+  }
+
+  /** Monthly rotation of the origin secret: a new value on every distribution, then current (functions/src/rotation). */
+  private rotateOriginSecret(props: WebStackProps): void {
+    const fn = new PlatformFunction(this, 'OriginSecretRotationFunction', {
+      entry: join(FUNCTIONS_SRC, 'rotation', 'origin-secret.ts'),
+      description: 'Rotates the CloudFront origin secret and updates every reseller distribution',
+      memoryMb: 512,
+      // Each UpdateDistribution returns at once (the deployment continues at CloudFront); a few per reseller.
+      timeout: Duration.seconds(60),
+      logRetention: props.stage.logRetention,
+      removalPolicy: removalPolicyOf(props.stage),
+      environment: {
+        STAGE: props.stage.name,
+        LOG_LEVEL: props.stage.logLevel,
+        DISTRIBUTION_IDS: Fn.join(
+          ',',
+          this.distributions.map((d) => d.distributionId),
+        ),
+      },
+    });
+    const distributionArns = this.distributions.map(
+      (d) => `arn:${this.partition}:cloudfront::${this.account}:distribution/${d.distributionId}`,
+    );
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['cloudfront:GetDistributionConfig', 'cloudfront:UpdateDistribution'],
+        resources: distributionArns,
+      }),
+    );
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: [
+          'secretsmanager:GetSecretValue',
+          'secretsmanager:DescribeSecret',
+          'secretsmanager:PutSecretValue',
+          'secretsmanager:UpdateSecretVersionStage',
+        ],
+        resources: [props.originSecret.secretArn],
+      }),
+    );
+    // GetRandomPassword acts on no resource; IAM takes only `*` for it (the role's Resource::* acknowledgment,
+    // PlatformFunction, covers this and X-Ray's, which are alike).
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['secretsmanager:GetRandomPassword'], resources: ['*'] }));
+    new RotationSchedule(this, 'OriginSecretRotation', {
+      secret: props.originSecret,
+      rotationLambda: fn,
+      automaticallyAfter: Duration.days(30),
+    });
   }
 
   /**

@@ -93,6 +93,13 @@ export const DEMO_DOMAINS = ['flightdeals.localhost', 'skyway.localhost', 'partn
 export const REQUEST_LIMITS = { bodyBytes: 1024 * 1024 } as const;
 
 /**
+ * The header CloudFront adds to every API request it forwards (its value a rotated secret): on deployed stages
+ * the handler preset refuses requests without it, so the API is reachable only through a reseller's domain
+ * (issue #17 item 3; functions/src/lib/origin-secret.ts, docs/deploy.md "Only CloudFront reaches the API").
+ */
+export const ORIGIN_HEADER = 'x-origin-verify';
+
+/**
  * Business metrics (issue #17 item 6): the Lambdas write them as CloudWatch Embedded Metric Format log lines
  * (functions/src/lib/metrics.ts) and the monitoring stack charts and alarms on them, both by these names.
  */
