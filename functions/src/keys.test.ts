@@ -6,10 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { keys } from '#lib/keys';
 import { bookingKeys } from './bookings/keys.ts';
+import { enquiryKeys } from './enquiries/keys.ts';
 import { flightAdminKeys } from './flight-admin/keys.ts';
 import { flightKeys } from './flights/keys.ts';
 import { markupKeys } from './markup/keys.ts';
 import { notificationKeys } from './notifications/keys.ts';
+import { packageKeys } from './packages/keys.ts';
 import { rbacKeys } from './rbac/keys.ts';
 import { siteKeys } from './site/keys.ts';
 import { supplierKeys } from './suppliers/keys.ts';
@@ -22,10 +24,12 @@ import { workerKeys } from './workers/keys.ts';
 const DOMAINS = {
   keys,
   bookingKeys,
+  enquiryKeys,
   flightAdminKeys,
   flightKeys,
   markupKeys,
   notificationKeys,
+  packageKeys,
   rbacKeys,
   siteKeys,
   supplierKeys,
@@ -68,6 +72,10 @@ const CALLS: [string, ...unknown[]][] = [
   ['emailSubscribersPk', 's1'],
   ['flightActivity', 's1', 'u1', '2026-11'],
   ['flightActivityPk', 's1', 'u1'],
+  ['taxId', 's1', 'u1', 'pan'],
+  ['taxIdPk', 's1', 'u1'],
+  ['taxIdIndex', 's1', 'pending', '2026-11-22T04:37:00.000Z', 'u1', 'gst'],
+  ['taxIdIndexPk', 's1', 'verified'],
   ['legalEntityMember', 's1', 'le1', 'u1'],
   ['legalEntityPk', 's1', 'le1'],
   ['leGroup', 's1', 'g1'],
@@ -158,6 +166,19 @@ const CALLS: [string, ...unknown[]][] = [
   ['reconcileBucketPk', '2026-11-22T04'],
   ['reconcileCursor'],
   ['holdTicketOrder', 's1', 'b1'],
+  ['packagesPk', 's1'],
+  ['packageItem', 's1', 'p1'],
+  ['packageTitleIndex', 's1', 'Dubai Delights', 'p1'],
+  ['packageSupplyPk', 's1'],
+  ['packageSupplyIndex', 's1', 'Dubai Delights', 'p1'],
+  ['enquiriesPk', 's1'],
+  ['enquiry', 's1', 'e1'],
+  ['enquiryListIndex', 's1', '2026-11-23T16:00:00.000Z', 'e1'],
+  ['enquiryStatusPk', 's1', 'new'],
+  ['enquiryStatusIndex', 's1', 'new', '2026-11-23T16:00:00.000Z', 'e1'],
+  ['enquiryCounts', 's1'],
+  ['myEnquiriesPk', 's1', 'u1'],
+  ['myEnquiry', 's1', 'u1', '2026-11-23T16:00:00.000Z', 'e1'],
 ];
 
 /** What lib/keys.ts built for CALLS before the split (and the constant prefixes it held). */
@@ -192,6 +213,10 @@ const BEFORE: Record<string, unknown> = {
   emailSubscribersPk: 'SITE#s1#SUBSCRIBERS',
   flightActivity: { pk: 'SITE#s1#USER#u1#L2B', sk: '2026-11' },
   flightActivityPk: 'SITE#s1#USER#u1#L2B',
+  taxId: { pk: 'SITE#s1#USER#u1#TAXID', sk: 'PAN' },
+  taxIdPk: 'SITE#s1#USER#u1#TAXID',
+  taxIdIndex: { gsi1pk: 'SITE#s1#TAXIDS#pending', gsi1sk: '2026-11-22T04:37:00.000Z#u1#GST' },
+  taxIdIndexPk: 'SITE#s1#TAXIDS#verified',
   legalEntityMember: { pk: 'SITE#s1#LE#le1', sk: 'USER#u1' },
   legalEntityPk: 'SITE#s1#LE#le1',
   leGroup: { pk: 'SITE#s1#LEGROUP#g1', sk: 'GROUP' },
@@ -285,6 +310,21 @@ const BEFORE: Record<string, unknown> = {
   holdTicketOrder: { pk: 'SITE#s1#BOOKING#b1', sk: 'TICKETORDER' },
   rbacMemberPrefix: 'MEMBER#',
   legalEntityMemberPrefix: 'USER#',
+  // Tour packages (issue #15 item 4): new keys, pinned from here on.
+  packagesPk: 'SITE#s1#PACKAGE',
+  packageItem: { pk: 'SITE#s1#PACKAGE', sk: 'p1' },
+  packageTitleIndex: { gsi1pk: 'SITE#s1#PACKAGE', gsi1sk: 'dubai%20delights#p1' },
+  packageSupplyPk: 'SITE#s1#PACKAGE#SUPPLY',
+  packageSupplyIndex: { gsi2pk: 'SITE#s1#PACKAGE#SUPPLY', gsi2sk: 'dubai%20delights#p1' },
+  // Enquiries (issue #15): new keys, pinned from here on.
+  enquiriesPk: 'SITE#s1#ENQUIRY',
+  enquiry: { pk: 'SITE#s1#ENQUIRY', sk: 'e1' },
+  enquiryListIndex: { gsi1pk: 'SITE#s1#ENQUIRY', gsi1sk: '2026-11-23T16:00:00.000Z#e1' },
+  enquiryStatusPk: 'SITE#s1#ENQUIRY#STATUS#new',
+  enquiryStatusIndex: { gsi2pk: 'SITE#s1#ENQUIRY#STATUS#new', gsi2sk: '2026-11-23T16:00:00.000Z#e1' },
+  enquiryCounts: { pk: 'SITE#s1#ENQUIRY#COUNTS', sk: 'COUNTS' },
+  myEnquiriesPk: 'SITE#s1#ENQUIRY#USER#u1',
+  myEnquiry: { pk: 'SITE#s1#ENQUIRY#USER#u1', sk: '2026-11-23T16:00:00.000Z#e1' },
 };
 
 const all = Object.entries(DOMAINS).flatMap(([owner, builders]) =>

@@ -1,9 +1,24 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '@aws-sdk/client-sqs';
 import { quietLog } from '../../functions/src/lib/testing.ts';
 import { createPaymentsHandler } from '../../functions/src/workers/payments.ts';
 import { StillPending } from '../../functions/src/wallet/index.ts';
-import { backoff, runBatch } from './workers.ts';
+import { backoff, localSchedule, runBatch } from './workers.ts';
+
+describe('local schedules', () => {
+  it('run every scheduled worker, the kart payment deadlines hourly as on AWS and soon after the start', () => {
+    const jobs = localSchedule();
+    const root = resolve(import.meta.dirname, '..', '..');
+    for (const [worker] of jobs)
+      expect(existsSync(join(root, 'functions', 'src', 'workers', `${worker}.ts`))).toBe(true);
+    const [, every, first] = jobs.find(([w]) => w === 'kart-deadlines')!;
+    expect(every).toBe(3_600_000);
+    expect(first).toBeLessThan(60_000);
+    expect(localSchedule({ reconcileEveryMs: 0 }).find(([w]) => w === 'reconciler')?.[1]).toBe(0);
+  });
+});
 
 describe('local worker loop back-off while SQS is down', () => {
   it('waits longer after each failure, up to the cap, and starts over after a success', () => {

@@ -24,6 +24,13 @@ const LOCAL_RETRY_DELAY_S = 1;
 /** How often the local stand-ins for the schedules run (hold release; the reconciler, every minute on AWS). */
 const HOLD_RELEASE_EVERY_MS = 60_000;
 const RECONCILE_EVERY_MS = 60_000;
+/** The kart payment-deadline mails: hourly, as the EventBridge schedule on AWS (issue #14). */
+const KART_DEADLINES_EVERY_MS = 3_600_000;
+/**
+ * An hourly job also runs this long after the stack starts, so a local stack restarted within the hour still
+ * mails (the job is idempotent: one mail per kart and deadline however often it runs).
+ */
+const FIRST_HOURLY_RUN_MS = 10_000;
 /** While SQS is unreachable a poller waits this long, doubling up to the maximum, instead of spinning. */
 const BACKOFF_FIRST_MS = 250;
 const BACKOFF_MAX_MS = 5_000;
@@ -101,6 +108,17 @@ export interface WorkerOptions {
   reconcileEveryMs?: number;
 }
 
+/**
+ * Scheduled jobs (an EventBridge schedule on AWS) run on an interval locally: the automatic release of lapsed
+ * flight holds (functions/src/workers/hold-release.ts), the reconciler (reconciler.ts) and the kart
+ * payment-deadline mails (kart-deadlines.ts). [worker, interval, delay of the first run (default: the interval)].
+ */
+export const localSchedule = (options: WorkerOptions = {}): [string, number, number?][] => [
+  ['hold-release', HOLD_RELEASE_EVERY_MS],
+  ['reconciler', options.reconcileEveryMs ?? RECONCILE_EVERY_MS],
+  ['kart-deadlines', KART_DEADLINES_EVERY_MS, FIRST_HOURLY_RUN_MS],
+];
+
 export function startWorkers(
   sqs: SQSClient,
   urls: Record<keyof typeof QUEUES, { url: string }>,
@@ -168,19 +186,13 @@ export function startWorkers(
     );
   }
 
-  // Scheduled jobs (an EventBridge schedule on AWS) run on an interval locally: the automatic release
-  // of lapsed flight holds (functions/src/workers/hold-release.ts) and the reconciler (reconciler.ts).
-  const scheduled: [string, number][] = [
-    ['hold-release', HOLD_RELEASE_EVERY_MS],
-    ['reconciler', options.reconcileEveryMs ?? RECONCILE_EVERY_MS],
-  ];
-  for (const [worker, everyMs] of scheduled) {
+  for (const [worker, everyMs, firstMs = everyMs] of localSchedule(options)) {
     const file = join(ROOT, 'functions', 'src', 'workers', `${worker}.ts`);
     if (!existsSync(file) || everyMs <= 0) continue;
     loops.push(
       (async () => {
         const { handler } = (await import(pathToFileURL(file).href)) as { handler: () => Promise<void> };
-        let due = Date.now() + everyMs;
+        let due = Date.now() + firstMs;
         while (running) {
           await sleep(500);
           if (!running || Date.now() < due) continue;

@@ -19,10 +19,16 @@ import { seedWallets } from './wallets.ts';
 import { seedBookings } from './bookings.ts';
 import { seedDmc } from './dmc.ts';
 import { seedKarts } from './karts.ts';
+import { seedActivities } from './activities.ts';
+import { seedFixedDepartures } from './fixed-departures.ts';
+import { seedPackages } from './packages.ts';
+import { seedVisas } from './visas.ts';
+import { seedTaxIds } from './tax-ids.ts';
+import { seedEnquiries } from './enquiries.ts';
 
 const MARKER = { pk: 'SEED', sk: 'DEMO' };
 /** Bump when the demo data changes shape; an older data folder is re-seeded on top. */
-export const SEED_VERSION = 7;
+export const SEED_VERSION = 13;
 
 async function put(item: Record<string, unknown>): Promise<void> {
   await db().send(new PutCommand({ TableName: tableName(), Item: item }));
@@ -63,6 +69,18 @@ export async function seedDemo(): Promise<{ seeded: boolean }> {
   await seedDmc();
   // Two demo quotations on Flight Deals, one vouchered with its transfers (issue #14).
   await seedKarts();
+  // Demo activity carts in several statuses and an activity markup for 'B2B Gold' (issue #15 items 1–2).
+  await seedActivities();
+  // Group fares on Flight Deals with their markup; Partner Holidays sees them (issue #15 item 5).
+  await seedFixedDepartures();
+  // Visa destinations, categories and checklists on Flight Deals (issue #15 item 3).
+  await seedVisas();
+  // A customer's billing PAN and GSTIN waiting for review (issue #15 item 7).
+  await seedTaxIds();
+  // Tour packages on Flight Deals (one supplied to Partner Holidays) and Partner's own (issue #15 item 4).
+  await seedPackages();
+  // Three enquiries at different steps of the CRM inbox on Flight Deals (issue #15).
+  await seedEnquiries();
   await put({ ...MARKER, version: SEED_VERSION, at: new Date().toISOString() });
   return { seeded: true };
 }

@@ -40,6 +40,23 @@ export const DEMO_SITES: (SiteRecord & { extraDomains: string[] })[] = [
     coreSiteUrl: '',
     isTestHost: true,
     timeZone: DEFAULT_SITE_TIME_ZONE,
+    // Head tags of the landing and sign-in pages (staff edit them on /staff/setting/seo-settings).
+    seo: [
+      {
+        page: '/',
+        title: 'Cheap flights and holidays',
+        description: 'Book flights, holidays and activities with Flight Deals: fares from every airline, 24x7 support.',
+        keywords: 'cheap flights, flight booking, holidays, Dubai packages',
+        image: '/app/brand/flightdeals.svg',
+      },
+      {
+        page: '/login',
+        title: 'Sign in',
+        description: 'Sign in to book and manage your trips.',
+        keywords: '',
+        image: '',
+      },
+    ],
   },
   {
     siteId: asSiteId('site-skyway'),

@@ -11,7 +11,7 @@ import { userIdByEmail } from '../../functions/src/users/repo.ts';
 import { DEMO_SITES } from './sites.ts';
 import { asSiteId, type SiteId } from '../../functions/src/lib/keys.ts';
 
-const SUPPLIER = asSiteId('site-flightdeals');
+export const SUPPLIER = asSiteId('site-flightdeals');
 
 export const supplierTermsHtml = (company: string): string =>
   `<h2>${company} API partner terms</h2>` +
@@ -20,7 +20,7 @@ export const supplierTermsHtml = (company: string): string =>
   `<p>Holding seats without ticketing needs the supplier's consent per partner. The supplier may suspend ` +
   `access at any time; bookings already ticketed are honoured.</p>`;
 
-async function admin(siteId: SiteId, now: Date): Promise<{ scope: suppliers.Scope; actor: Principal }> {
+export async function admin(siteId: SiteId, now: Date): Promise<{ scope: suppliers.Scope; actor: Principal }> {
   const site = DEMO_SITES.find((s) => s.siteId === siteId)!;
   const userId = await userIdByEmail(siteId, `admin@${site.domain}`);
   const actor = userId ? await loadPrincipal(siteId, userId) : null;

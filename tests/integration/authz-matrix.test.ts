@@ -62,6 +62,13 @@ const supplierStaffWith = (perm: string) => (): Role[] =>
 /** Saving permission groups: the permission, on a site with the permission menu. */
 const permissionEditors = (): Role[] => staffWith('settings.permissionGroups')().filter((r) => r !== 'noMenuAdmin');
 
+/** 'user' calls with a permission: every signed-in customer; staff only with the permission. */
+const fixedDepartureBuyers = (): Role[] =>
+  signedIn().filter((r) => !STAFF_ROLES.includes(r) || holds(r, 'fixedDepartures.book'));
+
+const activityBookers = (): Role[] => signedIn().filter((r) => !STAFF_ROLES.includes(r) || holds(r, 'activities.book'));
+const packageReaders = (): Role[] => signedIn().filter((r) => !STAFF_ROLES.includes(r) || holds(r, 'packages.view'));
+
 const MATRIX: Record<string, () => Role[]> = {
   // The booking flow (flights): any signed-in user; staff need their Flights permissions.
   'POST /flight-api/api/search': signedIn,
@@ -278,6 +285,72 @@ const MATRIX: Record<string, () => Role[]> = {
   'POST /api/kart/shareKart': staffWith('dmc.karts'),
   'GET /api/kart/getSharedQuotation': anyone,
   'POST /api/dmc/getItinerariesByDate': staffWith('dmc.karts'),
+  // Visas (issue #15 item 3): the visitor's reads are public; the content is maintained with visa.manage.
+  'GET /api/visa/getVisaCountries': anyone,
+  'POST /api/visa/getVisaCategory': anyone,
+  'POST /api/visa/getVisaChecklist': anyone,
+  'POST /api/visa/staff/saveCountry': staffWith('visa.manage'),
+  'POST /api/visa/staff/deleteCountry': staffWith('visa.manage'),
+  'POST /api/visa/staff/saveCategory': staffWith('visa.manage'),
+  'POST /api/visa/staff/deleteCategory': staffWith('visa.manage'),
+  'POST /api/visa/staff/saveChecklist': staffWith('visa.manage'),
+  'POST /api/visa/staff/deleteChecklist': staffWith('visa.manage'),
+  // Tour packages (issue #15 item 4): signed-in users read (staff need packages.view); staff keep them with packages.manage.
+  'GET /api/packages/list': packageReaders,
+  'GET /api/packages/get': packageReaders,
+  'GET /api/packages/destinations': packageReaders,
+  'GET /api/packages/staff/list': staffWith('packages.manage'),
+  'GET /api/packages/staff/get': staffWith('packages.manage'),
+  'POST /api/packages/staff/save': staffWith('packages.manage'),
+  'POST /api/packages/staff/delete': staffWith('packages.manage'),
+  'POST /api/packages/images/add': staffWith('packages.manage'),
+  'POST /api/packages/images/order': staffWith('packages.manage'),
+  'POST /api/packages/images/delete': staffWith('packages.manage'),
+  // Enquiries (issue #15): anyone may send one; a signed-in visitor reads their own; the inbox needs enquiries.manage.
+  'POST /api/enquiry/submit': anyone,
+  'GET /api/enquiry/mine': signedIn,
+  'GET /api/enquiry/list': staffWith('enquiries.manage'),
+  'GET /api/enquiry/get': staffWith('enquiries.manage'),
+  'POST /api/enquiry/updateStatus': staffWith('enquiries.manage'),
+  'GET /api/enquiry/export': staffWith('enquiries.manage'),
+  // Fixed departures (issue #15 item 5): inventory with fixedDepartures.manage; search, quote and book for
+  // signed-in users (staff need fixedDepartures.book); the print of a booking is public (its slug is the key).
+  'POST /api/fixedDeparture/staff/save': staffWith('fixedDepartures.manage'),
+  'GET /api/fixedDeparture/staff/list': staffWith('fixedDepartures.manage'),
+  'GET /api/fixedDeparture/staff/sales': staffWith('fixedDepartures.manage'),
+  'GET /api/fixedDeparture/search': fixedDepartureBuyers,
+  'POST /api/fixedDeparture/quote': fixedDepartureBuyers,
+  'POST /api/fixedDeparture/book': fixedDepartureBuyers,
+  'GET /api/fixedDeparture/print/{fdSlug}': anyone,
+  // Site settings (issue #15 item 6): SEO and other settings by permission; the permission-menu flag super admins only.
+  'GET /api/whitelabel/settings/getSiteSettings': staffWith('settings.other'),
+  'GET /api/whitelabel/settings/getSeoSettings': staffWith('settings.seo'),
+  'POST /api/whitelabel/settings/saveSeoSettings': staffWith('settings.seo'),
+  'POST /api/whitelabel/settings/saveOtherSettings': staffWith('settings.other'),
+  'POST /api/whitelabel/settings/savePolicyPage': staffWith('settings.other'),
+  'POST /api/whitelabel/settings/uploadSiteImage': staffWith('settings.other'),
+  'POST /api/whitelabel/settings/setPermissionMenu': () => ['superAdmin', 'apiConsumer', 'noMenuAdmin'],
+  // PAN / GSTIN review (issue #15 item 7): staff with wallet.verifyPan; each user reads their own state.
+  'POST /api/wl/user/getPanCardVerifications': staffWith('wallet.verifyPan'),
+  'POST /api/wl/user/verifyPanCard': staffWith('wallet.verifyPan'),
+  'GET /api/user/getPanVerificationStatus': signedIn,
+  // Activities (issue #15 items 1–2): search, cart and queue for signed-in users (staff need activities.book);
+  // assigning a cart needs activities.manage, a quotation from it dmc.karts, the markup activities.markup.
+  'GET /api/activities/getCities': activityBookers,
+  'POST /api/activities/searchActivitiesByCityId': activityBookers,
+  'POST /api/activities/cart/getCartData': activityBookers,
+  'POST /api/activities/cart/addToCart': activityBookers,
+  'POST /api/activities/cart/deleteCartItem': activityBookers,
+  'POST /api/activities/cart/clearAllCart': activityBookers,
+  'POST /api/activities/cart/updateCartData': activityBookers,
+  'POST /api/activities/cart/updateCartStatus': activityBookers,
+  'POST /api/activities/cart/updateRemarks': activityBookers,
+  'POST /api/activities/cart/updateUserId': staffWith('activities.manage'),
+  'POST /api/activities/cart/createKart': staffWith('dmc.karts'),
+  'POST /api/activities/queue/getQueue': activityBookers,
+  'POST /api/activity/markup/addActivityMarkUp': staffWith('activities.markup'),
+  'GET /api/activity/markup/getActivityMarkUp': staffWith('activities.markup'),
+  'DELETE /api/activity/markup/deleteActivityMarkup/{id}': staffWith('activities.markup'),
 };
 
 /**
@@ -496,6 +569,21 @@ describe("one site never reaches another site's DMC records through an id", () =
     ['POST /api/kart/voucherKart', { id: 'dmc-kart-demo-quote' }],
     ['POST /api/kart/cancelKart', { id: 'dmc-kart-demo-voucher' }],
     ['POST /api/kart/shareKart', { id: 'dmc-kart-demo-quote' }],
+    // Flight Deals' seeded activity carts (scripts/seed/activities.ts) and its tour options.
+    ['POST /api/activities/cart/getCartData', { cartId: 'dmc-cart-demo-submitted' }],
+    ['POST /api/activities/cart/updateCartStatus', { cartId: 'dmc-cart-demo-submitted', status: 'confirmed' }],
+    ['POST /api/activities/cart/updateRemarks', { cartId: 'dmc-cart-demo-submitted', remarks: 'Hijacked' }],
+    ['POST /api/activities/cart/clearAllCart', { cartId: 'dmc-cart-demo-draft' }],
+    ['POST /api/activities/cart/createKart', { cartId: 'dmc-cart-demo-confirmed' }],
+    [
+      'POST /api/activities/cart/addToCart',
+      {
+        startDate: '2027-01-15',
+        endDate: '2027-01-19',
+        adults: 1,
+        item: { activityId: act, tourOptionId: option },
+      },
+    ],
   ];
 
   for (const [key, input] of attempts) {
@@ -525,5 +613,8 @@ describe("one site never reaches another site's DMC records through an id", () =
     expect(transfers.body.result.records.map((t: { id: string }) => t.id)).toContain('dmc-at-deira-dep-india-sic');
     const stops = await owner.raw('GET', '/api/dmc/getStopSales', { tourOptionId: 'dmc-to-dhow-marina-dinner' });
     expect(stops.body.result.map((s: { id: string }) => s.id)).toContain('dmc-stop-dhow-marina-nye');
+    const cart = await owner.raw('POST', '/api/activities/cart/getCartData', { cartId: 'dmc-cart-demo-submitted' });
+    expect(cart.body.result).toMatchObject({ version: 1, status: 'submitted', kartId: null });
+    expect(cart.body.result.remarks).not.toBe('Hijacked');
   });
 });

@@ -7,7 +7,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createDetailPendingCustomerForDmc } from '@tp/contracts/endpoints/customers';
-import { saveActivityTicketRates, saveTourOptionTransferRates } from '@tp/contracts/endpoints/dmc';
+import { saveActivityTicketRates, saveDriver, saveTourOptionTransferRates } from '@tp/contracts/endpoints/dmc';
+import { updateTransferDriver } from '@tp/contracts/endpoints/dmc-operations';
 import {
   KART_MSG,
   cancelKart,
@@ -25,7 +26,9 @@ import { login } from '@tp/contracts/endpoints/users';
 import { MSG } from '@tp/contracts/messages';
 import { DMC_TEXT } from '@tp/domain/dmc';
 import { asSiteId } from '../../functions/src/lib/keys.ts';
-import { transfersOfKart } from '../../functions/src/kart/transfers-repo.ts';
+import { storedTransfersOfKart, transferPutItems, transfersOfKart } from '../../functions/src/kart/transfers-repo.ts';
+import { transactOrFalse } from '../../functions/src/lib/db.ts';
+import { userIdByEmail } from '../../functions/src/users/repo.ts';
 import { Client } from '../support/api.ts';
 import { uniquePhone } from './users-helpers.ts';
 import { FLIGHTDEALS, SEASON, SKYWAY, destination, ok, refused, staff, tag, type Destination } from './dmc-helpers.ts';
@@ -333,6 +336,29 @@ describe('sharing', () => {
     const made = await visitor.call(getSharedQuotation, { slug: 'x'.repeat(43) });
     expect(made.status).toBe(404);
   });
+
+  it("carries the agent's branding, and none of the site's, when agent branding is on (issue #14 item 1)", async () => {
+    const agentId = (await userIdByEmail(asSiteId(FLIGHTDEALS.siteId), `agent@${FLIGHTDEALS.domain}`))!;
+    const saved = await ok(c, saveKart, kart({ customerId: agentId, isAgentBranding: true }));
+    const share = await ok(c, shareKart, { id: saved.id });
+    const view = await ok(new Client(FLIGHTDEALS.domain), getSharedQuotation, { slug: share.slug });
+    expect(view.brandedBy).toBe('agent');
+    expect(view.branding).toEqual({
+      companyName: 'Mehta Tours & Travels',
+      logoUrl: expect.any(String),
+      adminContact: '9810000003',
+      adminEmail: `agent@${FLIGHTDEALS.domain}`,
+      domain: '',
+    });
+    const text = JSON.stringify(view);
+    for (const site of [FLIGHTDEALS.companyName, FLIGHTDEALS.adminEmail, FLIGHTDEALS.adminContact])
+      expect(text).not.toContain(site);
+    // Without agent branding the same kart is the site's.
+    await ok(c, saveKart, kart({ id: saved.id, version: 1, customerId: agentId, isAgentBranding: false }));
+    const plain = await ok(c, shareKart, { id: saved.id });
+    const siteView = await ok(new Client(FLIGHTDEALS.domain), getSharedQuotation, { slug: plain.slug });
+    expect(siteView).toMatchObject({ brandedBy: 'site', branding: { companyName: FLIGHTDEALS.companyName } });
+  });
 });
 
 describe('voucher and cancel', () => {
@@ -368,6 +394,30 @@ describe('voucher and cancel', () => {
     expect(after.map((t) => t.status)).toEqual(['cancelled', 'cancelled', 'cancelled', 'cancelled']);
     const gone = await ok(c, getItinerariesByDate, { date: '2027-01-11' });
     expect(gone.some((x: { kartId: string }) => x.kartId === saved.id)).toBe(false);
+  });
+
+  it('never overwrites a transfer staff changed after the save read it (issue #14 item 3)', async () => {
+    const saved = await ok(c, saveKart, kart());
+    await ok(c, voucherKart, { id: saved.id, version: 1 });
+    // What a later save of the vouchered kart reads before it writes its transfers…
+    const read = await storedTransfersOfKart(siteScope, saved.id);
+    const leg = read.find((s) => s.transfer.leg === 'pickup' && s.transfer.source.section === 'accomodations')!;
+    // …then staff assign a driver on the job sheet meanwhile.
+    const { driverId } = await ok(c, saveDriver, { driverName: `Race ${tag()}` });
+    await ok(c, updateTransferDriver, { id: leg.transfer.id, driverId });
+
+    // The save's writes, from its read: the transaction is refused and the assignment stays.
+    expect(await transactOrFalse(transferPutItems(siteScope, [{ ...leg.transfer, time: '23:00' }], read))).toBe(false);
+    // A transfer the save did not read (none existed then) is not overwritten either.
+    expect(await transactOrFalse(transferPutItems(siteScope, [leg.transfer], []))).toBe(false);
+    const kept = (await transfersOfKart(siteScope, saved.id)).find((t) => t.id === leg.transfer.id);
+    expect(kept).toMatchObject({ driverId, status: 'assigned', time: leg.transfer.time });
+
+    // A change through the API reads afresh: it goes through and keeps the driver.
+    const again = await ok(c, removeKartMiscellaneous, { id: saved.id, lineId: saved.miscellaneous[0].id, version: 2 });
+    expect(again.version).toBe(3);
+    const after = (await transfersOfKart(siteScope, saved.id)).find((t) => t.id === leg.transfer.id);
+    expect(after).toMatchObject({ driverId, status: 'assigned' });
   });
 
   it('voucher refuses a kart the vouchered rules refuse, and writes nothing', async () => {

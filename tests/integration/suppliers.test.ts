@@ -153,9 +153,11 @@ describe('SkyWay asks again for TourPackages, Flight Deals decides', () => {
       (res.body.result as { supplierId: string }[]).find((s) => s.supplierId === FLIGHTDEALS.siteId),
     );
     expect(fd).toMatchObject({ companyName: 'Flight Deals', acceptedTermsVersion: 1 });
+    // Flight Deals also offers its fixed departures (seed: scripts/seed/fixed-departures.ts); SkyWay has not asked.
     expect(Object.fromEntries(fd.categories.map((c) => [c.category, c.requestStatus]))).toEqual({
       Flights: 'Pending',
       TourPackages: 'Rejected',
+      FixedDeparture: null,
     });
     expect((res.body.result as { supplierId: string }[]).some((s) => s.supplierId === SKYWAY.siteId)).toBe(false);
     const foreign = await consumerAdmin.call(getAllVisibleSuppliersWithConsumerRequests, {

@@ -10,3 +10,9 @@ export { auditTrailOf } from './data.ts';
 export { allDrivers, getDriver } from './masters.ts';
 /** The rate engine as the quotation builder prices a tour option (the kart Lambda prices activity lines with it). */
 export { priceForQuotation } from './pricing.ts';
+/** A city's activities with their tour options priced for a party (the activities Lambda's search). */
+export { tourOptionsByCity } from './pricing.ts';
+/** A tour option with its activity's name (the activity cart names its lines). */
+export { existing as existingDmcRecord, tourOptionViews } from './masters.ts';
+/** The cities the DMC sells in (the activities landing). */
+export { allCities } from './masters.ts';

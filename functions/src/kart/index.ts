@@ -1,2 +1,4 @@
 /** The kart domain's public entry: what workers use (the payment-deadline reminders). */
 export { reminderDays, reminderKey, sendDeadlineReminders } from './reminders.ts';
+/** Staff turn a confirmed activity cart into a quotation through the one save path (activities Lambda). */
+export { saveKart } from './karts.ts';

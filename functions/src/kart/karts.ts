@@ -24,7 +24,7 @@ import {
   type TransferDetails,
   type VoucherTransfer,
 } from '@tp/domain/dmc';
-import { auditActor, auditPut, type AuditRecord } from '#lib/audit';
+import { auditActor, auditPut, recordChange } from '#lib/audit';
 import { newId } from '#lib/crypto';
 import type { Page, TransactItem } from '#lib/db';
 import { AppError, fail } from '#lib/errors';
@@ -34,7 +34,7 @@ import type { Principal } from '#lib/principal';
 import type { SiteRecord } from '#lib/tenancy';
 import { priceForQuotation } from '../dmc/index.ts';
 import { getUser } from '../users/records.ts';
-import { transferPutItems, transfersOfKart } from './transfers-repo.ts';
+import { storedTransfersOfKart, transferPutItems } from './transfers-repo.ts';
 import { kartRow, kartView, siteToday, type KartRecord } from './model.ts';
 import * as repo from './repo.ts';
 
@@ -276,14 +276,20 @@ function detailsOf(k: KartRecord): (leg: VoucherTransfer) => TransferDetails {
 /** The transfers a change writes: vouchered karts follow their lines; a cancelled kart cancels its open ones. */
 async function transferWrites(scope: KartScope, before: KartRecord | null, after: KartRecord): Promise<TransactItem[]> {
   if (!after.isVouchered && !before?.isVouchered) return [];
-  const saved = await transfersOfKart(scope, after.id);
-  const sync = syncKartTransfers(saved, transfersOfVoucher(after), detailsOf(after), scope.now.toISOString());
+  const saved = await storedTransfersOfKart(scope, after.id);
+  const sync = syncKartTransfers(
+    saved.map((s) => s.transfer),
+    transfersOfVoucher(after),
+    detailsOf(after),
+    scope.now.toISOString(),
+  );
   const writes = [...sync.put, ...sync.cancelled];
   if (writes.length > MAX_TRANSFER_WRITES)
     throw fail.validation(KART_MSG.tooManyTransfers(MAX_TRANSFER_WRITES), {
       itinerary: KART_MSG.tooManyTransfers(MAX_TRANSFER_WRITES),
     });
-  return transferPutItems(scope, writes);
+  // Conditional on the stamps read: a transfer staff changed meanwhile fails the commit (409), never overwritten.
+  return transferPutItems(scope, writes, saved);
 }
 
 /** Writes a kart (new when `before` is null) with its audit entry, deadline index and transfers in one transaction. */
@@ -296,18 +302,7 @@ async function commitKart(
   const siteId = siteOf(scope);
   const items: TransactItem[] = [
     repo.kartPut(siteId, after, before ? before.version : null),
-    auditPut(
-      siteId,
-      {
-        entity: 'kart',
-        id: after.id,
-        action: before ? 'update' : 'create',
-        before: before as unknown as AuditRecord | null,
-        after: after as unknown as AuditRecord,
-      },
-      auditActor(scope.principal),
-      scope.now,
-    ),
+    auditPut(siteId, recordChange('kart', after.id, before, after), auditActor(scope.principal), scope.now),
     ...repo.deadlineItems(siteId, before, after),
     ...(await transferWrites(scope, before, after)),
     ...extra,

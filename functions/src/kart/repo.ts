@@ -3,17 +3,18 @@
  * are returned as transaction items, so a change commits with its audit entry, its share or deadline items and its
  * transfers; reads are GetItem and Queries of one partition or index partition, never a scan.
  */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { QuotationView } from '@tp/domain/dmc';
 import { TABLE } from '@tp/contracts/platform';
 import {
   db,
-  decodeCursor,
-  encodeCursor,
   queryAll,
+  queryFilteredPage,
   tableName,
   transactOrFalse,
+  versionCondition,
   type Page,
+  type PageFilter,
   type TransactItem,
 } from '#lib/db';
 import { asSiteId, type SiteId } from '#lib/keys';
@@ -29,6 +30,17 @@ export interface SharedRecord {
   version: number;
   sharedAt: string;
   quotation: QuotationView;
+  /** With agent branding: the agent's branding as it was when shared (absent on shares made before issue #14 item 1). */
+  agent?: SharedBranding | null;
+}
+
+/** Whose name, logo and contact a shared quotation shows. */
+export interface SharedBranding {
+  companyName: string;
+  logoUrl: string;
+  adminContact: string;
+  adminEmail: string;
+  domain: string;
 }
 
 /** Lower-cased text the list's `search` looks in. */
@@ -52,13 +64,7 @@ export function kartPut(siteId: SiteId, k: KartRecord, expectVersion: number | n
         isCancelled: k.isCancelled,
         [REC]: k,
       },
-      ...(expectVersion === null
-        ? { ConditionExpression: 'attribute_not_exists(pk)' }
-        : {
-            ConditionExpression: '#v = :v',
-            ExpressionAttributeNames: { '#v': 'version' },
-            ExpressionAttributeValues: { ':v': expectVersion },
-          }),
+      ...versionCondition(expectVersion),
     },
   };
 }
@@ -80,49 +86,31 @@ export interface KartFilter {
 }
 
 /** The site's karts, newest first, filtered; a cursor page of one gsi1 partition. */
-export async function listKarts(
+export function listKarts(
   siteId: SiteId,
   filter: KartFilter,
   opts: { cursor?: string | undefined; limit: number },
 ): Promise<Page<KartRecord>> {
-  const pk = kartKeys.kartsPk(siteId);
-  const conditions: string[] = [];
-  const names: Record<string, string> = { '#pk': 'gsi1pk' };
-  const values: Record<string, unknown> = { ':pk': pk };
+  const where: PageFilter = { conditions: [], names: {}, values: {} };
   const q = filter.search?.trim().toLowerCase();
   if (q) {
-    conditions.push('contains(#search, :q)');
-    names['#search'] = 'search';
-    values[':q'] = q;
+    where.conditions.push('contains(#search, :q)');
+    where.names['#search'] = 'search';
+    where.values[':q'] = q;
   }
   for (const f of ['isVouchered', 'isCancelled'] as const) {
     if (filter[f] === undefined) continue;
-    conditions.push(`#${f} = :${f}`);
-    names[`#${f}`] = f;
-    values[`:${f}`] = filter[f];
+    where.conditions.push(`#${f} = :${f}`);
+    where.names[`#${f}`] = f;
+    where.values[`:${f}`] = filter[f];
   }
-  const records: KartRecord[] = [];
-  let start = opts.cursor ? decodeCursor(opts.cursor, 'gsi1', pk) : undefined;
-  let read = 0;
-  do {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: TABLE.indexes.gsi1.name,
-        KeyConditionExpression: '#pk = :pk',
-        ...(conditions.length ? { FilterExpression: conditions.join(' AND ') } : {}),
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ScanIndexForward: false,
-        Limit: opts.limit - records.length,
-        ExclusiveStartKey: start,
-      }),
-    );
-    records.push(...(out.Items ?? []).map((i) => i[REC] as KartRecord));
-    read += out.ScannedCount ?? 0;
-    start = out.LastEvaluatedKey as Record<string, string> | undefined;
-  } while (start && records.length < opts.limit && read < READ_AHEAD);
-  return { records, nextCursor: start ? encodeCursor(start) : null };
+  return queryFilteredPage(
+    'gsi1',
+    kartKeys.kartsPk(siteId),
+    where,
+    { ...opts, readAhead: READ_AHEAD },
+    (i) => i[REC] as KartRecord,
+  );
 }
 
 /** Vouchered, uncancelled karts of the site that arrive `from` … `to` (inclusive days). */

@@ -2,15 +2,19 @@
  * Sharing a quotation by link (issue #14 item 2; docs/dmc.md "Karts" → "API"). A share freezes the kart's current
  * version as its printable view under an unguessable slug (lib/crypto.ts `newToken`, 256 bits); sharing the same
  * version again answers the same link, a changed kart gets a new slug, and old slugs keep reading their copy.
- * The public read shows the frozen view and the site's branding: never the internal remark or driver data.
+ * The public read shows the frozen view and its branding: the site's, or with the kart's agent branding on, the
+ * agent's (the kart customer's company, logo, phone and email, frozen with the share so the agent's copy never
+ * changes under them; issue #14 item 1). Never the internal remark or driver data.
  */
 import type { TSharedQuotation } from '@tp/contracts/endpoints/kart';
 import { KART_MSG } from '@tp/contracts/endpoints/kart';
 import { kartTotals, quotationView } from '@tp/domain/dmc';
-import { auditActor, auditPut, type AuditRecord } from '#lib/audit';
+import { auditActor, auditPut, recordChange } from '#lib/audit';
 import { newToken } from '#lib/crypto';
 import { fail } from '#lib/errors';
+import type { SiteId } from '#lib/keys';
 import type { SiteRecord } from '#lib/tenancy';
+import { getUser } from '../users/records.ts';
 import type { KartScope } from './karts.ts';
 import { shareUrl, type KartRecord } from './model.ts';
 import * as repo from './repo.ts';
@@ -26,6 +30,7 @@ export async function shareKart(
   if (kart.share && kart.share.version === kart.version) return answer(kart.share);
 
   const share = { slug: newToken(), version: kart.version, sharedAt: scope.now.toISOString() };
+  const agent = kart.isAgentBranding ? await agentBranding(siteId, kart) : null;
   const after: KartRecord = { ...kart, share };
   const items = [
     // Same version: sharing changes no content, but a save in between must not be shared unseen.
@@ -35,38 +40,51 @@ export async function shareKart(
       kartId: kart.id,
       // Collected payment and balance are between staff and the customer, not for whoever holds the link.
       quotation: { ...quotationView(kart, kartTotals(kart), kart.priceBreakup), payment: null },
+      agent,
     }),
-    auditPut(
-      siteId,
-      {
-        entity: 'kart',
-        id: kart.id,
-        action: 'update',
-        before: kart as unknown as AuditRecord,
-        after: after as unknown as AuditRecord,
-      },
-      auditActor(scope.principal),
-      scope.now,
-    ),
+    auditPut(siteId, recordChange('kart', kart.id, kart, after), auditActor(scope.principal), scope.now),
   ];
   if (!(await repo.commit(items))) throw fail.conflict(KART_MSG.changedMeanwhile);
   return answer(share);
 }
 
+/**
+ * The agent's branding: the kart customer's company (else their legal entity's or their own name), logo, primary
+ * phone and email. Nothing of the site's, not even its domain.
+ */
+async function agentBranding(siteId: SiteId, kart: KartRecord): Promise<repo.SharedBranding> {
+  const user = await getUser(siteId, kart.customerId);
+  const phone = user?.phoneNumbers.find((p) => p.label === 'Primary') ?? user?.phoneNumbers[0];
+  return {
+    companyName: user?.companyName?.trim() || user?.legalEntityName || kart.customerName,
+    logoUrl: user?.taLogoUrl ?? '',
+    adminContact: phone?.phoneNumber ?? kart.customerPhone,
+    adminEmail: user?.email ?? '',
+    domain: '',
+  };
+}
+
+const UNBRANDED: repo.SharedBranding = { companyName: '', logoUrl: '', adminContact: '', adminEmail: '', domain: '' };
+
 export async function sharedQuotation(site: SiteRecord, slug: string): Promise<TSharedQuotation> {
   const shared = await repo.getShare(site.siteId, slug);
   if (!shared) throw fail.notFound(KART_MSG.sharedNotFound);
+  const agentBranded = shared.quotation.isAgentBranding;
   return {
     slug: shared.slug,
     version: shared.version,
     sharedAt: shared.sharedAt,
     quotation: shared.quotation,
-    branding: {
-      companyName: site.companyName,
-      logoUrl: site.logoUrl,
-      adminContact: site.adminContact,
-      adminEmail: site.adminEmail,
-      domain: site.domain,
-    },
+    brandedBy: agentBranded ? 'agent' : 'site',
+    // A share made before agent branding was carried stays unbranded, as it was shown then.
+    branding: agentBranded
+      ? (shared.agent ?? UNBRANDED)
+      : {
+          companyName: site.companyName,
+          logoUrl: site.logoUrl,
+          adminContact: site.adminContact,
+          adminEmail: site.adminEmail,
+          domain: site.domain,
+        },
   };
 }

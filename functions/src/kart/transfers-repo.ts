@@ -66,18 +66,28 @@ export function transferPut(siteId: SiteId, t: Transfer, expect?: string | null)
 
 /**
  * Full put items of transfers (new, changed or cancelled by `syncKartTransfers`), for the kart's transaction.
- * Unconditional: the kart's own write (its version check) orders voucher saves.
+ * `read`: the kart's transfers as the change read them (`storedTransfersOfKart`). Each write is then conditional
+ * on what was read: a transfer read is written only while its stamp is unchanged (staff may have assigned a driver
+ * or changed its status on the job sheet meanwhile: the kart's version check does not see that), a transfer not
+ * read only if it still does not exist. A lost race fails the whole transaction, so the save is tried again on
+ * fresh data and staff's change is kept. Absent: unconditional (seeds and tests writing fresh transfers).
  */
-export const transferPutItems = (scope: SiteScope, transfers: readonly Transfer[]): TransactItem[] =>
-  transfers.map((t) => transferPut(scope.site.siteId, t));
+export function transferPutItems(
+  scope: SiteScope,
+  transfers: readonly Transfer[],
+  read?: readonly StoredTransfer[],
+): TransactItem[] {
+  const stamps = read && new Map(read.map((s) => [s.transfer.id, s.stamp]));
+  return transfers.map((t) => transferPut(scope.site.siteId, t, stamps ? (stamps.get(t.id) ?? null) : undefined));
+}
 
 const stored = (item: Record<string, unknown>): StoredTransfer => ({
   transfer: item[REC] as Transfer,
   stamp: String(item[STAMP]),
 });
 
-/** Every transfer of a kart, cancelled ones included (what `syncKartTransfers` compares against). */
-export async function transfersOfKart(scope: SiteScope, kartId: string): Promise<Transfer[]> {
+/** Every transfer of a kart with its stamp, cancelled ones included (what `syncKartTransfers` compares against). */
+export async function storedTransfersOfKart(scope: SiteScope, kartId: string): Promise<StoredTransfer[]> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: {
@@ -87,8 +97,12 @@ export async function transfersOfKart(scope: SiteScope, kartId: string): Promise
     ConsistentRead: true,
   });
   // The prefix of kart `ab` also matches kart `ab-c`'s ids: keep this kart's only.
-  return items.map((i) => stored(i).transfer).filter((t) => t.kartId === kartId);
+  return items.map(stored).filter((s) => s.transfer.kartId === kartId);
 }
+
+/** Every transfer of a kart, cancelled ones included. */
+export const transfersOfKart = async (scope: SiteScope, kartId: string): Promise<Transfer[]> =>
+  (await storedTransfersOfKart(scope, kartId)).map((s) => s.transfer);
 
 export async function getTransfer(siteId: SiteId, id: string): Promise<StoredTransfer | null> {
   const { Item } = await db().send(

@@ -37,6 +37,17 @@ export interface AuditEntry {
   changes: { field: string; before: unknown; after: unknown }[];
 }
 
+/** The change of a whole record from `before` to `after` (null before: created; null after: deleted). */
+export function recordChange(entity: string, id: string, before: object | null, after: object | null): AuditChange {
+  return {
+    entity,
+    id,
+    action: !before ? 'create' : !after ? 'delete' : 'update',
+    before: before as AuditRecord | null,
+    after: after as AuditRecord | null,
+  };
+}
+
 /** Who acts, as the trail names them (the name as it was then: a later rename does not rewrite history). */
 export function auditActor(p: Principal): AuditActor {
   const r = p.record;

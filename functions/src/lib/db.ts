@@ -132,6 +132,64 @@ export async function queryPage<T>(
   };
 }
 
+/** A filter of a filtered page: the FilterExpression and the names and values it uses. */
+export interface PageFilter {
+  conditions: string[];
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+}
+
+/**
+ * One cursor page of one partition (table or index) with a FilterExpression, newest first unless told: it reads
+ * ahead until the page is full or `readAhead` items were read, then ends early with a cursor, so a narrow filter
+ * never reads a partition without bound in one request (the lists' search and flag filters).
+ */
+export async function queryFilteredPage<T>(
+  index: IndexName,
+  pk: string,
+  filter: PageFilter,
+  opts: { cursor?: string | undefined; limit: number; readAhead: number; oldestFirst?: boolean },
+  map: (item: Record<string, unknown>) => T,
+): Promise<Page<T>> {
+  const records: T[] = [];
+  let start = opts.cursor ? decodeCursor(opts.cursor, index, pk) : undefined;
+  let read = 0;
+  do {
+    const out = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        ...(index === 'table' ? {} : { IndexName: TABLE.indexes[index].name }),
+        KeyConditionExpression: '#pk = :pk',
+        ...(filter.conditions.length ? { FilterExpression: filter.conditions.join(' AND ') } : {}),
+        ExpressionAttributeNames: { ...filter.names, '#pk': PK_ATTR[index] },
+        ExpressionAttributeValues: { ...filter.values, ':pk': pk },
+        ScanIndexForward: !!opts.oldestFirst,
+        // DynamoDB reads at most 1 MB a call anyway; the cap keeps a big page's calls bounded too.
+        Limit: Math.min(opts.limit - records.length, 1000),
+        ExclusiveStartKey: start,
+      }),
+    );
+    records.push(...(out.Items ?? []).map(map));
+    read += out.ScannedCount ?? 0;
+    start = out.LastEvaluatedKey as Record<string, string> | undefined;
+  } while (start && records.length < opts.limit && read < opts.readAhead);
+  return { records, nextCursor: start ? encodeCursor(start) : null };
+}
+
+/**
+ * The condition of a versioned record's Put: `expectVersion` null, it must be new; else the stored `version`
+ * must still be the one the change read (optimistic concurrency).
+ */
+export function versionCondition(expectVersion: number | null) {
+  return expectVersion === null
+    ? { ConditionExpression: 'attribute_not_exists(pk)' }
+    : {
+        ConditionExpression: '#v = :v',
+        ExpressionAttributeNames: { '#v': 'version' },
+        ExpressionAttributeValues: { ':v': expectVersion },
+      };
+}
+
 /** One conditional write. */
 export type ConditionalWrite = PutCommand | UpdateCommand | DeleteCommand;
 

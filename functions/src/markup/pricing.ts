@@ -88,3 +88,23 @@ export function pricingContextForConsumer(
 ): Promise<PricingContext> {
   return contextOf(supplierSite, consumerLegalEntityId, true, deps);
 }
+
+/**
+ * The fixed-departure rules (markup and discount) of a legal entity's customer group on `site`, by sector
+ * (`DEL-DXB`); empty when its group has none. Staff (the owner's legal entity) get the default group's.
+ * For a supplier site pricing its API consumer, pass the consumer's legal entity on it.
+ */
+export async function fixedDepartureRules(
+  site: SiteRecord,
+  legalEntityId: string,
+  deps: PricingDeps = defaultDeps,
+): Promise<Record<string, MarkupRule>> {
+  const leId = legalEntityId || site.ownerLegalEntityId;
+  const relation = await deps.pricingRelation(site.siteId, site.ownerLegalEntityId, leId);
+  const groupId = relation.mappedGroupId ?? relation.defaultGroupId;
+  const rules = groupId ? await deps.groupRules(site.siteId, groupId) : [];
+  const out: Record<string, MarkupRule> = {};
+  for (const r of rules)
+    if (r.kind === 'fixedDeparture' && r.origin && r.destination) out[`${r.origin}-${r.destination}`] = ruleOf(r);
+  return out;
+}

@@ -1,4 +1,7 @@
-/** The site domain's public entry: saving a site (its html sanitised) and the policy page titles. */
-export { putSite } from './repo.ts';
+/**
+ * The site domain's public entry: saving a site (its html sanitised), the policy page titles, and the
+ * record-level reads and audited writes the staff settings Lambda (functions/src/settings) uses.
+ */
+export { getPolicy, getSiteFresh, listPolicies, putPolicy, putSite, updateSite, type PolicyRecord } from './repo.ts';
 export { POLICY_TITLES } from './service.ts';
 export { sanitizeSiteHtml } from './sanitize.ts';

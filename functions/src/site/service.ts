@@ -8,17 +8,23 @@ import { withCleanSiteHtml } from './sanitize.ts';
 
 export interface SiteDeps {
   siteByDomain: (domain: string) => Promise<SiteRecord | null>;
+  /** The record as stored now, past the request-path cache. */
+  siteFresh: (siteId: SiteRecord['siteId']) => Promise<SiteRecord | null>;
   getPolicy: typeof repo.getPolicy;
 }
-const defaults: SiteDeps = { siteByDomain, getPolicy: repo.getPolicy };
+const defaults: SiteDeps = { siteByDomain, siteFresh: repo.getSiteFresh, getPolicy: repo.getPolicy };
 
 /**
  * Public branding of the site serving `domain`; internal fields are stripped by the schema. The
  * header and footer html is cleaned again on the way out: a record saved before sanitising on save
  * (or written around putSite) must not reach a page that paints it without a sanitiser.
+ * The domain → site mapping comes from the 30 s cache, the record itself is read fresh: staff saving
+ * settings in the settings Lambda cannot clear this Lambda's cache, and a fresh visit must show the
+ * change (one GetItem per page load).
  */
 export async function detect(domain: string, deps: SiteDeps = defaults): Promise<TSiteDetails> {
-  const site = await deps.siteByDomain(domain);
+  const mapped = await deps.siteByDomain(domain);
+  const site = mapped && (await deps.siteFresh(mapped.siteId));
   if (!site) throw fail.notFound(MSG.siteNotFound);
   return ZSiteDetails.parse(withCleanSiteHtml(site));
 }

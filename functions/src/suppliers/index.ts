@@ -1,3 +1,3 @@
-/** The suppliers domain's public entry: the active supplier link of a site and a legal entity's TDS setting. */
-export { activeSupplierLink } from './links.ts';
+/** The suppliers domain's public entry: the active supplier link(s) of a site and a legal entity's TDS setting. */
+export { activeSupplierLink, activeSupplierLinks } from './links.ts';
 export { isTdsDeductable } from './operations/index.ts';

@@ -21,30 +21,37 @@ export interface ActiveSupplierLink {
 }
 
 /**
- * The supplier link a consumer site may use for a category now: approved by the supplier and not paused
- * by the consumer, read from the consumer's own partition. With several, the earliest approved wins.
+ * The supplier links a consumer site may use for a category now: approved by the supplier and not paused
+ * by the consumer, read from the consumer's own partition, earliest approved first.
  */
+export async function activeSupplierLinks(
+  consumerSiteId: SiteId,
+  category: SupplierCategory,
+  deps: { repo: Pick<typeof repo, 'linksOfConsumer'> } = { repo },
+): Promise<ActiveSupplierLink[]> {
+  return (await deps.repo.linksOfConsumer(consumerSiteId))
+    .filter(
+      (l) => l.category === category && isUsable(l) && l.approvedAt && l.consumerAdminUserId && l.consumerLegalEntityId,
+    )
+    .sort((a, b) => a.approvedAt!.localeCompare(b.approvedAt!))
+    .map((l) => ({
+      supplierSiteId: l.supplierSiteId,
+      consumerSiteId: l.consumerSiteId,
+      category: l.category,
+      supplierListId: l.supplierListId,
+      isFlightHoldAllowed: l.isFlightHoldAllowed,
+      isFlightSearchAllowed: l.isFlightSearchAllowed,
+      approvedAt: l.approvedAt!,
+      consumerAdminUserId: l.consumerAdminUserId!,
+      consumerLegalEntityId: l.consumerLegalEntityId!,
+    }));
+}
+
+/** The one supplier link a consumer site uses for a category (flights): with several, the earliest approved. */
 export async function activeSupplierLink(
   consumerSiteId: SiteId,
   category: SupplierCategory,
   deps: { repo: Pick<typeof repo, 'linksOfConsumer'> } = { repo },
 ): Promise<ActiveSupplierLink | null> {
-  const usable = (await deps.repo.linksOfConsumer(consumerSiteId))
-    .filter(
-      (l) => l.category === category && isUsable(l) && l.approvedAt && l.consumerAdminUserId && l.consumerLegalEntityId,
-    )
-    .sort((a, b) => a.approvedAt!.localeCompare(b.approvedAt!));
-  const l = usable[0];
-  if (!l) return null;
-  return {
-    supplierSiteId: l.supplierSiteId,
-    consumerSiteId: l.consumerSiteId,
-    category: l.category,
-    supplierListId: l.supplierListId,
-    isFlightHoldAllowed: l.isFlightHoldAllowed,
-    isFlightSearchAllowed: l.isFlightSearchAllowed,
-    approvedAt: l.approvedAt!,
-    consumerAdminUserId: l.consumerAdminUserId!,
-    consumerLegalEntityId: l.consumerLegalEntityId!,
-  };
+  return (await activeSupplierLinks(consumerSiteId, category, deps))[0] ?? null;
 }

@@ -20,6 +20,7 @@ import { fail } from '#lib/errors';
 import type { Principal } from '#lib/principal';
 import { port } from '#lib/ports';
 import * as customersRepo from './customers-repo.ts';
+import { saveBilling } from './kyc.ts';
 import type { FlightActivityKind } from './customers-repo.ts';
 import { lastMonths, monthKey, toMonthYear } from './flight-activity.ts';
 import type { UserRecord } from './repo.ts';
@@ -55,6 +56,8 @@ export interface CustomersDeps {
   /** Other domains' answers about a legal entity: its customer group and its TDS config. */
   legalEntityGroup: (site: Scope['site'], leId: string) => Promise<LegalEntityGroupView | null>;
   isTdsDeductable: (siteId: SiteId, leId: string) => Promise<boolean>;
+  /** The billing save with its PAN / GSTIN review items (kyc.ts); a fake in unit tests. */
+  saveBilling?: typeof saveBilling;
 }
 
 /** A legal entity's customer group as the markup domain answers it. */
@@ -374,7 +377,8 @@ export async function updateBilling(
   billing: NonNullable<UserRecord['billing']>,
   deps: CustomersDeps = defaultDeps,
 ): Promise<TUser> {
-  const user = await deps.customers.setUserFields(principal.siteId, principal.userId, { billing }, scope.now);
+  // Billing numbers are reviewed by staff (kyc.ts): the review items are written with the details.
+  const user = await (deps.saveBilling ?? saveBilling)(principal.siteId, principal.userId, billing, scope.now);
   if (!user) throw fail.unauthenticated();
   return toUser(user);
 }

@@ -1,3 +1,5 @@
+import * as kycApi from '@tp/contracts/endpoints/kyc';
+import { KYC_MSG } from '@tp/contracts/endpoints/kyc';
 import {
   changeMyPhoneDetails,
   changePassword,
@@ -33,6 +35,7 @@ import { clearSessionCookie, sessionCookie } from '#lib/cookies';
 import { domainHandler, operation, reply } from '#lib/http';
 import * as users from './accounts/index.ts';
 import * as customers from './customers.ts';
+import * as kyc from './kyc.ts';
 import { legalEntityGroup } from '../markup/index.ts';
 import { isTdsDeductable } from '../suppliers/index.ts';
 
@@ -118,6 +121,13 @@ export const operations = [
   operation(updateBillingDetails, async (input, scope) =>
     reply(await customers.updateBilling(scope, scope.principal, input), { message: MSG.settingSaved }),
   ),
+  operation(kycApi.getTaxIdReviews, (input, scope) => kyc.reviews(scope, input)),
+  operation(kycApi.verifyTaxId, async (input, scope) => {
+    const decided = await kyc.decide(scope, input);
+    const message = input.decision === 'verified' ? KYC_MSG.verified(input.document) : KYC_MSG.rejected(input.document);
+    return reply(decided, { message });
+  }),
+  operation(kycApi.getMyTaxIdStatus, (_input, scope) => kyc.myStatus(scope)),
 ];
 
 export const handler = domainHandler(operations, { sends: ['EMAIL_QUEUE_URL'] });

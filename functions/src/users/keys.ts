@@ -67,4 +67,16 @@ export const userKeys = {
     sk: part(month),
   }),
   flightActivityPk: (siteId: SiteId, userId: string) => sitePk(siteId, 'USER', userId, 'L2B'),
+  /** A customer's PAN or GSTIN under staff review, one item per document (`PAN`, `GST`). */
+  taxId: (siteId: SiteId, userId: string, document: 'pan' | 'gst'): Key => ({
+    pk: sitePk(siteId, 'USER', userId, 'TAXID'),
+    sk: document.toUpperCase(),
+  }),
+  taxIdPk: (siteId: SiteId, userId: string) => sitePk(siteId, 'USER', userId, 'TAXID'),
+  /** The review list of one state, newest submission first (gsi1 on the tax-id item). */
+  taxIdIndex: (siteId: SiteId, status: string, submittedAt: string, userId: string, document: 'pan' | 'gst') => ({
+    gsi1pk: sitePk(siteId, 'TAXIDS', status),
+    gsi1sk: `${submittedAt}#${part(userId)}#${document.toUpperCase()}`,
+  }),
+  taxIdIndexPk: (siteId: SiteId, status: string) => sitePk(siteId, 'TAXIDS', status),
 };

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { isValidPhone, phoneCountries, PREFERRED_PHONE_COUNTRY } from '@tp/domain/phone';
+import { isValidGstin, isValidPan } from '@tp/domain/tax-ids';
 import { USER_TYPES, type UserType } from './endpoint.ts';
 import { MSG } from './messages.ts';
 import { INVALID_EMAIL, zIntFromText } from './common.ts';
@@ -244,22 +245,8 @@ export const ZPendingDmcCustomer = lazy(() =>
 // ---------------------------------------------------------------------------------------------------
 // Billing details (the /user/billing-details screen)
 
-const PAN = /^[A-Z]{5}\d{4}[A-Z]$/;
-const GSTIN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
-const GSTIN_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-
-export const isValidPan = (pan: string): boolean => PAN.test(pan);
-
-/** GSTIN: state code, the holder's PAN, entity number, 'Z', and a mod-36 check character. */
-export function isValidGstin(gstin: string): boolean {
-  if (!GSTIN.test(gstin)) return false;
-  let sum = 0;
-  for (let i = 0; i < 14; i++) {
-    const product = GSTIN_ALPHABET.indexOf(gstin[i]!) * (i % 2 === 0 ? 1 : 2);
-    sum += Math.floor(product / 36) + (product % 36);
-  }
-  return gstin[14] === GSTIN_ALPHABET[(36 - (sum % 36)) % 36];
-}
+// Format rules live in the domain package (pure, unit-tested there); re-exported for existing callers.
+export { isValidGstin, isValidPan } from '@tp/domain/tax-ids';
 
 export const ZBillingDetails = lazy(() =>
   z

@@ -63,7 +63,13 @@ export const DOMAINS = [
   'areas',
   'visa',
   'packages',
+  /** Fixed departures: group-seat inventory, its search and booking (orders through the flights machinery). */
+  'fixed-departures',
+  /** Visitors' enquiries (packages, visas, general) and the CRM inbox that works them. */
+  'enquiries',
   'notifications',
+  /** Staff site settings (SEO, branding, html, scripts, policies, logo uploads): kept out of the site Lambda. */
+  'settings',
 ] as const;
 export type Domain = (typeof DOMAINS)[number];
 

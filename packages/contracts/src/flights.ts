@@ -8,6 +8,9 @@ import { MSG } from './messages.ts';
 import { zAddress, zEmailText, zId, zShortText, zSupplierRef } from './fields.ts';
 import { lazy } from './lazy.ts';
 
+/** An IATA airline designator (two letters or digits); here so flight contracts need not load the markup ones. */
+export const AIRLINE_CODE = /^[A-Z0-9]{2}$/;
+
 // ---------------------------------------------------------------- constants (spec 000 §2, §3, §9)
 
 export const JOURNEY_TYPE = { oneWay: 1, return: 2, multiStop: 3, specialReturn: 5 } as const;

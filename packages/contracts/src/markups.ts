@@ -10,6 +10,7 @@ import { zOptionalId } from './customers.ts';
 import { zCursor, zId, zPreprocess } from './fields.ts';
 import { MSG } from './messages.ts';
 import { lazy } from './lazy.ts';
+import { AIRLINE_CODE } from './flights.ts';
 
 export const MARKUP_MSG = {
   invalidAmount: 'Please enter a valid amount',
@@ -39,8 +40,8 @@ const zAmount = () =>
     ),
   );
 
-/** IATA airline designator: two letters or digits (AI, 6E, G8). */
-export const AIRLINE_CODE = /^[A-Z0-9]{2}$/;
+/** IATA airline designator: two letters or digits (AI, 6E, G8); declared with the flight contracts. */
+export { AIRLINE_CODE };
 const zAirlineCode = () =>
   z.pipe(
     z.pipe(

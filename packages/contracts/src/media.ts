@@ -5,6 +5,8 @@
  * Decisions: docs/decisions.md "Uploaded images".
  */
 import * as z from 'zod/mini';
+import { zName } from './fields.ts';
+import { lazy } from './lazy.ts';
 import { MSG } from './messages.ts';
 import { REQUEST_LIMITS } from './platform.ts';
 
@@ -19,7 +21,7 @@ export const MEDIA_LIMITS = {
 } as const;
 
 /** Base64 length of MEDIA_LIMITS.imageBytes, checked before decoding. */
-const MAX_BASE64 = Math.ceil(MEDIA_LIMITS.imageBytes / 3) * 4;
+export const MAX_BASE64 = Math.ceil(MEDIA_LIMITS.imageBytes / 3) * 4;
 if (MAX_BASE64 >= REQUEST_LIMITS.bodyBytes) throw new Error('MEDIA_LIMITS.imageBytes does not fit a request body');
 
 export const MEDIA_MSG = {
@@ -29,27 +31,32 @@ export const MEDIA_MSG = {
 } as const;
 
 /** What a screen sends for one picture: the (resized) file as base64, and its name for the alt text default. */
-export const zImageUpload = z.object({
-  fileName: z.string().check(z.trim(), z.maxLength(200, MSG.tooLong(200))),
-  dataBase64: z
-    .string()
-    .check(
-      z.minLength(1, MSG.required),
-      z.maxLength(MAX_BASE64, MEDIA_MSG.tooLarge),
-      z.regex(/^[A-Za-z0-9+/]+={0,2}$/, MEDIA_MSG.notAnImage),
-    ),
-});
+export const zImageUpload = lazy(() =>
+  z.object({
+    fileName: zName({ required: false }),
+    // The one string field allowed past 300 KB (fields.test.ts): base64 only, capped at the image limit.
+    dataBase64: z
+      .string()
+      .check(
+        z.minLength(1, MSG.required),
+        z.maxLength(MAX_BASE64, MEDIA_MSG.tooLarge),
+        z.regex(/^[A-Za-z0-9+/]+={0,2}$/, MEDIA_MSG.notAnImage),
+      ),
+  }),
+);
 export type ImageUpload = z.infer<typeof zImageUpload>;
 
 /** A stored image: `url` is site-relative (`/media/<key>`), served by CloudFront from S3 or by the local gateway. */
-export const zMediaImage = z.object({
-  key: z.string(),
-  url: z.string(),
-  width: z.number(),
-  height: z.number(),
-  contentType: z.enum(IMAGE_TYPES),
-  bytes: z.number(),
-});
+export const zMediaImage = lazy(() =>
+  z.object({
+    key: z.string(),
+    url: z.string(),
+    width: z.number(),
+    height: z.number(),
+    contentType: z.enum(IMAGE_TYPES),
+    bytes: z.number(),
+  }),
+);
 export type MediaImage = z.infer<typeof zMediaImage>;
 
 /** The path prefix images are served under, on every reseller domain. */

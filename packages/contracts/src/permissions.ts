@@ -86,6 +86,18 @@ export const PERMISSION_CATALOGUE: ModuleDef[] = [
     ],
   },
   {
+    moduleName: 'Fixed departures',
+    groups: [
+      {
+        name: 'Group seats',
+        permissions: [
+          p('fixedDepartures.book', 'Book fixed departures'),
+          p('fixedDepartures.manage', 'Manage fixed-departure inventory', false),
+        ],
+      },
+    ],
+  },
+  {
     moduleName: 'Wallet',
     groups: [
       {
@@ -135,6 +147,49 @@ export const PERMISSION_CATALOGUE: ModuleDef[] = [
           p('dmc.jobSheet', 'Run the job sheet'),
           p('dmc.driverTokens', 'Generate driver links', false),
         ],
+      },
+    ],
+  },
+  {
+    moduleName: 'Visas',
+    groups: [
+      {
+        name: 'Content',
+        permissions: [p('visa.manage', 'Maintain visa countries, categories and checklists')],
+      },
+    ],
+  },
+  {
+    moduleName: 'Tour Packages',
+    groups: [
+      {
+        name: 'Packages',
+        permissions: [
+          p('packages.view', 'See tour packages and send enquiries'),
+          p('packages.manage', 'Create, edit and delete tour packages and their pictures', false),
+        ],
+      },
+    ],
+  },
+  {
+    moduleName: 'Activities',
+    groups: [
+      {
+        name: 'Agents and travellers',
+        permissions: [
+          p('activities.book', 'Search activities and use the activity cart'),
+          p('activities.manage', 'Work the activity queue: confirm, voucher, assign carts'),
+          p('activities.markup', 'Activity markup of customer groups', false),
+        ],
+      },
+    ],
+  },
+  {
+    moduleName: 'CRM',
+    groups: [
+      {
+        name: 'Enquiries',
+        permissions: [p('enquiries.manage', 'Work enquiries in the CRM inbox (status, notes, Excel export)')],
       },
     ],
   },

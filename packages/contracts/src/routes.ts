@@ -21,6 +21,13 @@ import { dmcEndpoints } from './endpoints/dmc.ts';
 import { areasEndpoints } from './endpoints/areas.ts';
 import { dmcOperationsEndpoints } from './endpoints/dmc-operations.ts';
 import { kartEndpoints } from './endpoints/kart.ts';
+import { settingsEndpoints } from './endpoints/settings.ts';
+import { kycEndpoints } from './endpoints/kyc.ts';
+import { activitiesEndpoints } from './endpoints/activities.ts';
+import { visaEndpoints } from './endpoints/visa.ts';
+import { packagesEndpoints } from './endpoints/packages.ts';
+import { enquiryEndpoints } from './endpoints/enquiries.ts';
+import { fixedDepartureEndpoints } from './endpoints/fixed-departures.ts';
 
 export const ENDPOINTS: readonly Endpoint[] = [
   ...siteEndpoints,
@@ -40,6 +47,13 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...areasEndpoints,
   ...dmcOperationsEndpoints,
   ...kartEndpoints,
+  ...activitiesEndpoints,
+  ...settingsEndpoints,
+  ...kycEndpoints,
+  ...visaEndpoints,
+  ...packagesEndpoints,
+  ...enquiryEndpoints,
+  ...fixedDepartureEndpoints,
 ];
 
 export const ENDPOINTS_BY_ROUTE_KEY: ReadonlyMap<string, Endpoint> = new Map(ENDPOINTS.map((e) => [routeKey(e), e]));

@@ -65,6 +65,22 @@ export const ZWlMeta = lazy(() =>
   }),
 );
 
+/**
+ * One page's head tags (staff SEO settings): title, description, keywords and the social-share image,
+ * keyed by the page's SPA route path (`/`, `/login`, `/terms_and_conditions`…). Empty fields fall back
+ * to the app's defaults (the route title, no description).
+ */
+export const ZSeoEntry = lazy(() =>
+  z.object({
+    page: z.string(),
+    title: z.string(),
+    description: z.string(),
+    keywords: z.string(),
+    image: z.string(),
+  }),
+);
+export type TSeoEntry = z.infer<typeof ZSeoEntry>;
+
 /** What `whitelabel/detetct` returns: public branding only, never credentials. */
 export const ZSiteDetails = lazy(() =>
   z.object({
@@ -86,6 +102,8 @@ export const ZSiteDetails = lazy(() =>
     coreSiteUrl: z.string(),
     /** Test hosts show the test-only staff links. */
     isTestHost: z.boolean(),
+    /** Per-page head tags (absent on sites never given any). */
+    seo: z.optional(z.array(ZSeoEntry)),
   }),
 );
 export type TSiteDetails = z.infer<typeof ZSiteDetails>;

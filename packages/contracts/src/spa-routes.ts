@@ -1,7 +1,6 @@
 /**
  * The SPA's route table (shared/contract/routes.tsv), one entry per screen. The web router, the
  * menus and the end-to-end route test read it; nothing lists screens twice.
- * `pending` names the work (issue number; 'dmc' for the back office and 'settings' for the site-settings screens, not yet filed) that builds a screen still shown as "not available on this site".
  */
 export type RouteAccess = 'public' | 'login' | 'staff' | 'token';
 
@@ -13,8 +12,6 @@ export interface SpaRoute {
   needsPermissionMenu?: boolean;
   /** Only on test hosts (hostnames containing "test" or "localhost"). */
   testHostsOnly?: boolean;
-  /** Issue that will deliver this screen; until then the router shows a clear unavailable page. */
-  pending?: '#3' | '#4' | '#5' | 'dmc' | 'settings';
 }
 
 export const SPA_BASENAME = '/app';
@@ -37,31 +34,34 @@ export const SPA_ROUTES: SpaRoute[] = [
   { path: '/flight/eTicket/:bookingSlug', access: 'public', title: 'E-ticket' },
   /** Ours (issue #14, not in routes.tsv): a shared quotation, read by its unguessable slug without login. */
   { path: '/quotation/:slug', access: 'public', title: 'Quotation' },
-  { path: '/flight/fixedDeparture/print/:fdSlug', access: 'public', title: 'Fixed departure', pending: 'dmc' },
+  /** A fixed-departure booking's print, read by its unguessable slug (docs/fixed-departures.md). */
+  { path: '/flight/fixedDeparture/print/:fdSlug', access: 'public', title: 'Fixed departure' },
   { path: '/', access: 'public', title: 'Home' },
   { path: '/dmc/driver/:driverAccessToken', access: 'token', title: 'Driver job sheet' },
-  { path: '/visa/:country', access: 'public', title: 'Visa categories', pending: 'dmc' },
-  { path: '/visa/:country/:category/:categoryId', access: 'public', title: 'Visa checklist', pending: 'dmc' },
+  /** Ours (issue #15): the visa landing page, the destination countries. */
+  { path: '/visa', access: 'public', title: 'Visas' },
+  { path: '/visa/:country', access: 'public', title: 'Visa categories' },
+  { path: '/visa/:country/:category/:categoryId', access: 'public', title: 'Visa checklist' },
   { path: '/flight/login', access: 'public', title: 'Flight login' },
   { path: '/flight/*', access: 'login', title: 'Flights' },
-  { path: '/packages', access: 'login', title: 'Tour packages', pending: 'dmc' },
-  { path: '/packages/:packageName/:_id', access: 'login', title: 'Tour package', pending: 'dmc' },
-  { path: '/activities', access: 'login', title: 'Activities', pending: 'dmc' },
-  { path: '/activities/search', access: 'login', title: 'Activity search', pending: 'dmc' },
-  { path: '/activities/queue', access: 'login', title: 'Activity queue', pending: 'dmc' },
-  { path: '/activities/markup', access: 'login', title: 'Activity markup', pending: 'dmc' },
+  { path: '/packages', access: 'login', title: 'Tour packages' },
+  { path: '/packages/:packageName/:_id', access: 'login', title: 'Tour package' },
+  { path: '/activities', access: 'login', title: 'Activities' },
+  { path: '/activities/search', access: 'login', title: 'Activity search' },
+  { path: '/activities/queue', access: 'login', title: 'Activity queue' },
+  { path: '/activities/markup', access: 'login', title: 'Activity markup' },
   { path: '/payments', access: 'login', title: 'Payments' },
-  { path: '/fixed-departures', access: 'login', title: 'Fixed departures', pending: 'dmc' },
+  { path: '/fixed-departures', access: 'login', title: 'Fixed departures' },
   { path: '/user/dashboard', access: 'login', title: 'My Profile' },
   { path: '/user/dashboard/userProfile', access: 'login', title: 'User profile' },
   { path: '/user/transactionHistory', access: 'login', title: 'Wallet' },
   { path: '/user/supplier/becomeSupplier', access: 'login', title: 'Become a supplier' },
   { path: '/user/dashboard/referral', access: 'login', title: 'Referral' },
-  { path: '/user/package/manage_package_images/:_id', access: 'login', title: 'Package images', pending: 'dmc' },
+  { path: '/user/package/manage_package_images/:_id', access: 'login', title: 'Package images' },
   { path: '/user/payments/:orderId?', access: 'login', title: 'Payments' },
   { path: '/user/billing-details', access: 'login', title: 'Billing details' },
   { path: '/phonepe/verify/:orderId?', access: 'login', title: 'Verifying payment' },
-  { path: '/package/enquiry/submitted/:enquiryId', access: 'login', title: 'Enquiry submitted', pending: 'dmc' },
+  { path: '/package/enquiry/submitted/:enquiryId', access: 'login', title: 'Enquiry submitted' },
   { path: '/flight/ticketQueue', access: 'login', title: 'Air Ticket Queue' },
   { path: '/flights/ticketQueue', access: 'staff', title: 'Air Ticket Queue' },
   { path: '/flights/holdQueue', access: 'staff', title: 'Hold Queue' },
@@ -77,9 +77,9 @@ export const SPA_ROUTES: SpaRoute[] = [
   { path: '/staff/paymentGatewayTransactions', access: 'staff', title: 'Payment Gateway Transactions' },
   { path: '/staff/supplierProfitLoss', access: 'staff', title: 'Supplier Profit & Loss' },
   { path: '/staff/downloadBalances', access: 'staff', title: 'Download Balances' },
-  { path: '/staff/verifyPanCard', access: 'staff', title: 'Verify PAN Card', pending: 'settings' },
-  { path: '/staff/setting/seo-settings', access: 'staff', title: 'SEO Settings', pending: 'settings' },
-  { path: '/staff/setting/other-settings', access: 'staff', title: 'Other Settings', pending: 'settings' },
+  { path: '/staff/verifyPanCard', access: 'staff', title: 'Verify PAN Card' },
+  { path: '/staff/setting/seo-settings', access: 'staff', title: 'SEO Settings' },
+  { path: '/staff/setting/other-settings', access: 'staff', title: 'Other Settings' },
   { path: '/staff/setting/permission-groups', access: 'staff', title: 'Permission Groups', needsPermissionMenu: true },
   {
     path: '/staff/infozealExcelDataExport',
@@ -105,12 +105,15 @@ export const SPA_ROUTES: SpaRoute[] = [
   { path: '/staff/dmc-combos', access: 'staff', title: 'Combos' },
   { path: '/staff/areas', access: 'staff', title: 'Areas' },
   { path: '/staff/area-transfer', access: 'staff', title: 'Area Transfers' },
-  { path: '/staff/tour_package/list_all_packages', access: 'staff', title: 'Tour Packages', pending: 'dmc' },
+  /** Ours (issue #15): visa countries, categories and checklists. */
+  { path: '/staff/visa', access: 'staff', title: 'Visa Checklists' },
+  /** Ours (issue #15 item 5): the site's fixed-departure inventory and name lists. */
+  { path: '/staff/fixed-departures', access: 'staff', title: 'Fixed Departures' },
+  { path: '/staff/tour_package/list_all_packages', access: 'staff', title: 'Tour Packages' },
   {
     path: '/staff/tour_package/create_or_edit_tour_package',
     access: 'staff',
     title: 'Edit Tour Package',
-    pending: 'dmc',
   },
   { path: '/crm', access: 'login', title: 'CRM' },
   { path: '*', access: 'public', title: 'Not found' },

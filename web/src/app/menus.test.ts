@@ -95,15 +95,16 @@ describe('menuFor', () => {
     );
   });
 
-  it('gives non-staff Search flights, My Profile, Tickets (ticket queue, change requests) and Wallet', () => {
+  it('gives non-staff Search flights, My Profile, Tickets (ticket queue, change requests), Fixed Departures and Wallet', () => {
     // Customers hold no staff permissions (the server binds permissions to staff only): none hides their links.
     const menu = menuWith(agent, withModules('flights'), { permissions: [] });
-    expect(labels(menu)).toEqual(['Search flights', 'My Profile', 'Tickets', 'Wallet']);
+    expect(labels(menu)).toEqual(['Search flights', 'My Profile', 'Tickets', 'Fixed Departures', 'Wallet']);
     expect(paths(menu)).toEqual([
       '/flight',
       '/user/dashboard',
       '/flight/ticketQueue',
       '/flights/changeRequestQueue',
+      '/fixed-departures',
       '/user/transactionHistory',
     ]);
   });
@@ -147,6 +148,13 @@ describe('menuFor', () => {
       '/staff/areas',
       '/staff/area-transfer',
     ]);
+  });
+
+  it('offers the date-wise itinerary to quotation staff (its call needs dmc.karts), not to masters-only staff', () => {
+    const site = testSite({ modules: ['flights', 'DMC'] });
+    const dmcPaths = (permissions: string[]) => paths(menuWith(staff, site, { permissions }));
+    expect(dmcPaths(['dmc.karts'])).toContain('/staff/dmc-datewise-itineraries');
+    expect(dmcPaths(['dmc.masters'])).not.toContain('/staff/dmc-datewise-itineraries');
   });
 
   it('shows staff no guarded link until their permissions are loaded', () => {

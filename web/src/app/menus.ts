@@ -63,6 +63,12 @@ export const STAFF_MENU: MenuItem[] = [
   { label: 'User Permissions', to: '/staff/setting/permission-groups', permission: 'settings.permissionGroups' },
   { label: 'Infozeal Excel Export', to: '/staff/infozealExcelDataExport', permission: 'flights.supplierAccounts' },
   { label: 'TBO Refund Import', to: '/staff/tboRefundExcelImport', permission: 'flights.importRefunds' },
+  // Ours (issue #15 item 5): the inventory, and booking it like an agent does.
+  { label: 'Fixed Departures', to: '/staff/fixed-departures', permission: 'fixedDepartures.manage' },
+  { label: 'Book Fixed Departures', to: '/fixed-departures', permission: 'fixedDepartures.book' },
+  { label: 'Visa Checklists', to: '/staff/visa', permission: 'visa.manage' },
+  // Sites that sell tour packages (issue #15 item 4): what travellers see (staff keep them under DMC).
+  { label: 'Browse Packages', to: '/packages', module: 'packages', permission: 'packages.view' },
   {
     label: 'DMC',
     children: [
@@ -71,12 +77,21 @@ export const STAFF_MENU: MenuItem[] = [
       dmc('Job Sheet', '/staff/dmc_job_sheet', 'dmc.jobSheet'),
       dmc('Rate Management', '/staff/dmc_rate_management', 'dmc.masters'),
       dmc('DMC Data', '/staff/dmc-data-management', 'dmc.masters'),
-      dmc('Datewise Itineraries', '/staff/dmc-datewise-itineraries', 'dmc.masters'),
+      // dmc.karts, as its call and screen: the itinerary reads customers' quotations, not masters (issue #14).
+      dmc('Datewise Itineraries', '/staff/dmc-datewise-itineraries', 'dmc.karts'),
       dmc('DMC Activities', '/staff/dmc-activities', 'dmc.masters'),
       dmc('Combos', '/staff/dmc-combos', 'dmc.masters'),
       dmc('Areas', '/staff/areas', 'dmc.areas'),
       dmc('Area Transfers', '/staff/area-transfer', 'dmc.areas'),
-      dmc('Tour Packages', '/staff/tour_package/list_all_packages', 'dmc.masters'),
+      dmc('Tour Packages', '/staff/tour_package/list_all_packages', 'packages.manage'),
+    ],
+  },
+  {
+    label: 'Activities',
+    children: [
+      { label: 'Activity Search', to: '/activities/search', module: 'activities', permission: 'activities.book' },
+      { label: 'Activity Queue', to: '/activities/queue', module: 'activities', permission: 'activities.book' },
+      { label: 'Activity Markup', to: '/activities/markup', module: 'activities', permission: 'activities.markup' },
     ],
   },
 ];
@@ -91,8 +106,20 @@ export const USER_MENU: MenuItem[] = [
       { label: 'Change Request Queue', to: '/flights/changeRequestQueue' },
     ],
   },
+  { label: 'Fixed Departures', to: '/fixed-departures' },
   CRM,
   { label: 'Wallet', to: '/user/transactionHistory' },
+  {
+    label: 'Activities',
+    children: [
+      { label: 'Activities', to: '/activities', module: 'activities' },
+      { label: 'My Activity Carts', to: '/activities/queue', module: 'activities' },
+    ],
+  },
+  // Sites that sell tour packages (issue #15 item 4).
+  { label: 'Tour Packages', to: '/packages', module: 'packages' },
+  // Sites that sell visa services (issue #15): the destinations' visa pages.
+  { label: 'Visas', to: '/visa', module: 'VisaEnquiry' },
 ];
 
 type MenuSite = Pick<TSiteDetails, 'wlMeta' | 'isTestHost' | 'modules'>;
@@ -133,7 +160,7 @@ export function menuFor(
   });
 }
 
-/** Where the CRM link goes: the core site's /crm, or (no core site) our /crm page, which says it is not available. */
+/** Where the CRM link goes: the core site's /crm, or (no core site) our own /crm page: the enquiry inbox (issue #15). */
 export function crmHref(site: Pick<TSiteDetails, 'coreSiteUrl'> | null): string | null {
   const base = safeUrl(site?.coreSiteUrl)?.replace(/\/+$/, '');
   return base ? `${base}/crm` : null;

@@ -14,20 +14,18 @@ import { useSite } from './site.tsx';
 
 /**
  * The one router file. Every SPA_ROUTES entry is registered; its screen is a lazy `*.page.tsx`
- * from a feature folder. A route still marked `pending` and without a screen shows the
- * "not available on this site yet" page, never a blank one.
+ * from a feature folder.
  */
 type Screen = Preloadable<ComponentType>;
 
 const login = lazy(() => import('#features/auth/login.page.tsx'));
 const policy = lazy(() => import('#features/policy/policy.page.tsx'));
 const NotFound = lazy(() => import('#features/shell/not-found.page.tsx'));
-const pending = lazy(() => import('#features/shell/pending.page.tsx'));
 const profile = lazy(() => import('#features/profile/profile.page.tsx'));
 const customers = lazy(() => import('#features/customers/customers.page.tsx'));
 const ticketQueue = lazy(() => import('#features/tickets/queue.page.tsx'));
 
-/** Screens by SPA_ROUTES path. Issues #3/#4/#5 and the DMC work add theirs here and drop `pending`. */
+/** Screens by SPA_ROUTES path: every route has one. */
 export const SCREENS: Record<string, Screen> = {
   '/': lazy(() => import('#features/shell/home.page.tsx')),
   '/login': login,
@@ -41,7 +39,7 @@ export const SCREENS: Record<string, Screen> = {
   '/privacy_policy': policy,
   '/cancellation_return_refund_policy': policy,
   '/api-partner-program': policy,
-  '/crm': lazy(() => import('#features/shell/crm.page.tsx')),
+  '/crm': lazy(() => import('#features/enquiries/crm.page.tsx')),
   '/staff/link_supplier': lazy(() => import('#features/suppliers/link-supplier.page.tsx')),
   '/user/supplier/becomeSupplier': lazy(() => import('#features/suppliers/become-supplier.page.tsx')),
   '/user/dashboard': profile,
@@ -58,6 +56,9 @@ export const SCREENS: Record<string, Screen> = {
   '/sandbox-gateway/:paymentId': lazy(() => import('#features/payments/sandbox-gateway.page.tsx')),
   '/phonepe/verify/:orderId?': lazy(() => import('#features/payments/verify.page.tsx')),
   '/payments': lazy(() => import('#features/payments/payments.page.tsx')),
+  '/fixed-departures': lazy(() => import('#features/fixed-departures/fixed-departures.page.tsx')),
+  '/flight/fixedDeparture/print/:fdSlug': lazy(() => import('#features/fixed-departures/print.page.tsx')),
+  '/staff/fixed-departures': lazy(() => import('#features/fixed-departures/staff.page.tsx')),
   '/user/payments/:orderId?': lazy(() => import('#features/payments/user-payments.page.tsx')),
   '/staff/paymentGatewayTransactions': lazy(() => import('#features/payments/gateway-transactions.page.tsx')),
   '/staff/myPendingPaymentGatewayEntries': lazy(() => import('#features/payments/pending-entries.page.tsx')),
@@ -65,6 +66,9 @@ export const SCREENS: Record<string, Screen> = {
   '/staff/walletReport': lazy(() => import('#features/wallet/wallet-report.page.tsx')),
   '/staff/downloadBalances': lazy(() => import('#features/wallet/download-balances.page.tsx')),
   '/staff/flightSettings': lazy(() => import('#features/flight-admin/flight-settings.page.tsx')),
+  '/staff/verifyPanCard': lazy(() => import('#features/settings/verify-pan.page.tsx')),
+  '/staff/setting/seo-settings': lazy(() => import('#features/settings/seo-settings.page.tsx')),
+  '/staff/setting/other-settings': lazy(() => import('#features/settings/other-settings.page.tsx')),
   '/staff/supplierWallets': lazy(() => import('#features/flight-admin/supplier-wallets.page.tsx')),
   '/staff/supplierProfitLoss': lazy(() => import('#features/flight-admin/supplier-profit-loss.page.tsx')),
   '/staff/infozealExcelDataExport': lazy(() => import('#features/flight-admin/infozeal-export.page.tsx')),
@@ -82,22 +86,41 @@ export const SCREENS: Record<string, Screen> = {
   '/staff/areas': lazy(() => import('#features/dmc/areas/areas.page.tsx')),
   '/staff/area-transfer': lazy(() => import('#features/dmc/areas/area-transfer.page.tsx')),
   '/staff/kart': lazy(() => import('#features/dmc/kart/kart.page.tsx')),
+  '/activities': lazy(() => import('#features/activities/activities.page.tsx')),
+  '/activities/search': lazy(() => import('#features/activities/search.page.tsx')),
+  '/activities/queue': lazy(() => import('#features/activities/queue.page.tsx')),
+  '/activities/markup': lazy(() => import('#features/activities/markup.page.tsx')),
   '/staff/kart/:id/print': lazy(() => import('#features/dmc/kart/print.page.tsx')),
   '/quotation/:slug': lazy(() => import('#features/dmc/kart/shared.page.tsx')),
   '/staff/dmc_job_sheet': lazy(() => import('#features/dmc/operations/job-sheet.page.tsx')),
   '/staff/dmc-datewise-itineraries': lazy(() => import('#features/dmc/operations/datewise-itineraries.page.tsx')),
   '/dmc/driver/:driverAccessToken': lazy(() => import('#features/dmc/operations/driver.page.tsx')),
+  '/visa': lazy(() => import('#features/visa/landing.page.tsx')),
+  '/visa/:country': lazy(() => import('#features/visa/categories.page.tsx')),
+  '/visa/:country/:category/:categoryId': lazy(() => import('#features/visa/checklist.page.tsx')),
+  '/staff/visa': lazy(() => import('#features/visa/staff-visa.page.tsx')),
+  '/packages': lazy(() => import('#features/packages/packages.page.tsx')),
+  '/packages/:packageName/:_id': lazy(() => import('#features/packages/detail.page.tsx')),
+  '/package/enquiry/submitted/:enquiryId': lazy(() => import('#features/packages/enquiry-submitted.page.tsx')),
+  '/user/package/manage_package_images/:_id': lazy(() => import('#features/packages/images.page.tsx')),
+  '/staff/tour_package/list_all_packages': lazy(() => import('#features/packages/staff-list.page.tsx')),
+  '/staff/tour_package/create_or_edit_tour_package': lazy(() => import('#features/packages/editor.page.tsx')),
   '*': NotFound,
 };
 
-export const screenFor = (route: SpaRoute): Screen => SCREENS[route.path] ?? pending;
+/** Every route has its screen (router.test.tsx); a missing one is a programming error, not a page. */
+export const screenFor = (route: SpaRoute): Screen => {
+  const screen = SCREENS[route.path];
+  if (!screen) throw new Error(`no screen for ${route.path}`);
+  return screen;
+};
 
 function RouteGate({ route, screen: Screen }: { route: SpaRoute; screen: Screen }) {
   const site = useSite();
   const user = useUser();
   const { pathname, search } = useLocation();
   const access = decideAccess(route, { pathname, search, user, site });
-  useDocumentTitle(access.kind === 'notFound' ? 'Not found' : route.title, site);
+  useDocumentTitle(access.kind === 'notFound' ? 'Not found' : route.title, site, route.path);
   if (access.kind === 'redirect') return <Navigate to={access.to} replace />;
   return (
     <CurrentRouteContext value={route}>

@@ -61,7 +61,7 @@ export async function resizeImage(file: File, { maxSide, keepPng = false }: Resi
       for (const quality of type === 'image/png' ? [1] : QUALITIES) {
         const blob = await toBlob(canvas, type, quality);
         if (blob && blob.size <= MEDIA_LIMITS.imageBytes)
-          return { fileName: file.name.slice(0, 200), dataBase64: await base64Of(blob) };
+          return { fileName: file.name.slice(0, 100), dataBase64: await base64Of(blob) };
       }
     }
   } finally {

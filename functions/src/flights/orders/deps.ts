@@ -2,11 +2,12 @@
  * What the order machinery reaches outside itself. Each Lambda entry builds one with orderDeps(),
  * plugging in the after-booking hooks it runs; unit tests pass fakes, so the money paths run without I/O.
  */
-import { transactOrFalse } from '#lib/db';
+import { transactOrCancellations, transactOrFalse } from '#lib/db';
 import { loadPrincipal } from '#lib/principal';
 import { siteById } from '#lib/tenancy';
 import * as bookings from '../../bookings/index.ts';
 import type { BookedHook } from '../../bookings/index.ts';
+import * as fixedDepartures from '../../fixed-departures/index.ts';
 import { supplyFor } from '../../supply/index.ts';
 import { addFlightActivity } from '../../users/index.ts';
 import { creditItems, move, orderDueItem, startGatewayPayment } from '../../wallet/index.ts';
@@ -36,6 +37,13 @@ export interface OrderDeps {
   addFlightActivity: typeof addFlightActivity;
   /** One transaction; false when a condition failed (another run got there first). */
   transact: typeof transactOrFalse;
+  /** One transaction; null, or each item's cancellation code (which condition failed). */
+  transactCancellations: typeof transactOrCancellations;
+  /** The fixed-departure inventory: prices a party, and the seats a booking takes in its transaction. */
+  fixedDepartures: Pick<
+    typeof fixedDepartures,
+    'quoteParty' | 'bookingWriteItems' | 'segmentsOf' | 'isInternational' | 'siteDay'
+  >;
   /** Work after every booking (e-ticket mail), plugged in by the entry. */
   afterBooked: readonly BookedHook[];
 }
@@ -53,6 +61,8 @@ export function orderDeps(ports: { afterBooked: readonly BookedHook[] }): OrderD
     loadPrincipal,
     addFlightActivity,
     transact: transactOrFalse,
+    transactCancellations: transactOrCancellations,
+    fixedDepartures,
     afterBooked: ports.afterBooked,
   };
 }

@@ -3,42 +3,19 @@
  * booking in one transaction; a refusal fails it and refunds what was paid. "Ticket now" orders ticket
  * their held PNR instead.
  */
-import { BOOKING_STATUS, JOURNEY_TYPE, type TBookedPassenger } from '@tp/contracts/flights';
+import { BOOKING_STATUS, JOURNEY_TYPE } from '@tp/contracts/flights';
 import { fail } from '#lib/errors';
 import { createLogger } from '#lib/logger';
-import type { Principal } from '#lib/principal';
 import type { SiteRecord } from '#lib/tenancy';
 import { runAfterBooked, type BookingRecord } from '../../bookings/index.ts';
 import { SupplyError, type SupplierBookingDetails, type SupplyContext } from '../../supply/index.ts';
 import { monthKey } from '../../users/index.ts';
 import type { OrderRecord } from '../repo.ts';
 import type { OrderDeps } from './deps.ts';
-import {
-  CLAIM_SECONDS,
-  ORDER_MSG,
-  TERMINAL,
-  debitOf,
-  isFirstLegOfNormalReturn,
-  orderView,
-  publicBooking,
-  type Order,
-} from './model.ts';
+import { CLAIM_SECONDS, ORDER_MSG, TERMINAL, type Order } from './model.ts';
 import type { SiteId } from '#lib/keys';
-
-async function outcome(deps: OrderDeps, o: Order) {
-  const found = await Promise.all(o.bookingIds.map((id) => deps.bookings.getBooking(o.siteId, id)));
-  const list = found.filter((b): b is BookingRecord => !!b);
-  const first = list[0];
-  // Ticketing a hold ends in the ticket queue whatever leg it was.
-  const showReturn = o.kind !== 'ticketHold' && !!first && isFirstLegOfNormalReturn(first);
-  return {
-    order: orderView(o),
-    bookings: list.map(publicBooking),
-    next: showReturn ? ('bookingDetails' as const) : ('ticketQueue' as const),
-  };
-}
-
-type OrderOutcome = Awaited<ReturnType<typeof outcome>>;
+import { bookFixedDeparture } from './fixed-departure.ts';
+import { bookingRecord, failOrder, outcome, type OrderOutcome } from './outcome.ts';
 
 async function waitForTerminal(
   deps: OrderDeps,
@@ -83,6 +60,7 @@ export async function fulfilOrder(deps: OrderDeps, siteId: SiteId, orderId: stri
   // A claim taken over from 'booking' follows an attempt that stopped half-way: the supplier may
   // already hold or have ticketed this order.
   const retaken = order.status === 'booking';
+  if (order.kind === 'fixedDeparture') return bookFixedDeparture(deps, order, now);
   return order.kind === 'ticketHold' ? ticketHeld(deps, order, now) : book(deps, order, now, retaken);
 }
 
@@ -196,108 +174,6 @@ async function linkFirstLeg(deps: OrderDeps, siteId: SiteId, firstId: string, se
     if (!first || first.linkedBookingId) return;
     if (await deps.bookings.saveBooking({ ...first, linkedBookingId: secondId }, first.version, [], first)) return;
   }
-}
-
-/** The supplier refused: the order fails and whatever was paid goes back to the wallet, once. */
-async function failOrder(deps: OrderDeps, order: Order, reason: string, now: Date): Promise<void> {
-  const transition = deps.orders.orderTransition(order.siteId, order.orderId, ['booking'], {
-    status: 'failed',
-    failureReason: reason,
-  });
-  const paid = !order.hold;
-  const items = paid
-    ? [
-        ...deps.wallet.creditItems({
-          ...debitOf(order, now),
-          entryId: `order-${order.orderId}-refund`,
-          kind: 'refund',
-          remark: `Refund: ${order.remark} (${reason})`,
-        }),
-        transition,
-      ]
-    : [transition];
-  // False: another run failed or booked it first; either way this one has nothing left to do.
-  await deps.transact(items);
-}
-
-function bookingRecord(
-  order: OrderRecord,
-  user: Principal | null,
-  made: {
-    pnr: string;
-    supplierBookingId: string;
-    lastTicketDate: string | null;
-    tickets: { ticketId: string; ticketNumber: string; validatingAirline: string }[];
-  },
-  now: Date,
-): BookingRecord {
-  const opt = order.option;
-  const held = order.hold;
-  const perPax = (type: number) => {
-    const f = order.fareBreakdown.find((x) => x.passengerType === type);
-    return { passengerType: type, baseFare: f?.baseFare ?? 0, tax: f?.tax ?? 0, totalFare: f?.totalFare ?? 0 };
-  };
-  const passengers: TBookedPassenger[] = order.passengers.map((p, i) => ({
-    ...p,
-    isLeadPax: p.isLeadPax ?? i === 0,
-    paxIndex: i,
-    ticket: made.tickets[i] ?? null,
-    fare: perPax(p.paxType),
-  }));
-  const rec = user?.record ?? {};
-  return {
-    siteId: order.siteId,
-    userId: order.userId,
-    version: 1,
-    bookingId: '',
-    pnr: made.pnr,
-    orderId: order.orderId,
-    searchId: order.searchId,
-    resultIndex: order.resultIndex,
-    supplierBookingId: made.supplierBookingId,
-    source: opt.source,
-    supplier: order.supply,
-    isLcc: opt.isLcc,
-    isRefundable: opt.isRefundable,
-    isDomestic: order.isDomestic,
-    journeyType: order.journeyType,
-    leg: order.leg,
-    linkedBookingId: null,
-    statusId: held ? BOOKING_STATUS.held : BOOKING_STATUS.ticketed,
-    status: held ? 'Held' : 'Ticketed',
-    lastTicketDate: held ? made.lastTicketDate : null,
-    airlineCode: opt.airlineCode,
-    airlineName: opt.airlineName,
-    segments: opt.segments.map((trip) =>
-      trip.map((s) => ({ ...s, airlinePnr: s.airlinePnr ?? made.pnr, flightStatus: 'Confirmed' })),
-    ),
-    passengers,
-    fare: order.fare,
-    fareRules: order.fareRules,
-    agentMarkup: 0,
-    agentDiscount: 0,
-    accounting: {
-      amountCharged: held ? 0 : order.amount,
-      currency: order.currency,
-      paymentMode: order.paymentMode,
-      transactionId: held ? null : (order.transactionId ?? `order-${order.orderId}-debit`),
-      legalEntityId: order.legalEntityId,
-      refundedAmount: 0,
-    },
-    user: {
-      userId: order.userId,
-      email: String(rec.email ?? ''),
-      firstName: String(rec.firstName ?? ''),
-      lastName: String(rec.lastName ?? ''),
-      userType: String(rec.userType ?? ''),
-      ...(rec.companyName ? { companyName: String(rec.companyName) } : {}),
-    },
-    ticketCRInfo: [],
-    supplierChangeReqStatus: null,
-    createdAt: now.toISOString(),
-    travelDate: opt.segments[0]?.[0]?.departureTime ?? now.toISOString(),
-    invoiceCreatedOn: held ? null : now.toISOString(),
-  };
 }
 
 /** The held booking after ticketing: status 3, ticket numbers, the charge and its payment. */

@@ -8,12 +8,14 @@
  * race to the same single outcome: one debit, one booking.
  *
  * An order has a kind: 'book' (setFlightDetails: a new booking) or 'ticketHold' ("Ticket now" on a
- * held booking: the same states, but fulfilment tickets the held PNR and marks that booking ticketed).
+ * held booking: the same states, but fulfilment tickets the held PNR and marks that booking ticketed) or
+ * 'fixedDeparture' (seats of a fixed departure: fulfilment takes them in the booking's own transaction).
  *
  * One file per step (create, pay, fulfil, hold, read); makeOrders binds them to their dependencies.
  */
 import { createOrder } from './create.ts';
 import type { OrderDeps } from './deps.ts';
+import { createFixedDepartureOrder } from './fixed-departure.ts';
 import { fulfilOrder } from './fulfil.ts';
 import { createTicketHoldOrder } from './hold.ts';
 import { markOrderPaidByGateway, payOrder, settleOrder } from './pay.ts';
@@ -31,6 +33,7 @@ export function makeOrders(deps: OrderDeps) {
     settleOrder: bind(settleOrder, deps),
     markOrderPaidByGateway: bind(markOrderPaidByGateway, deps),
     createTicketHoldOrder: bind(createTicketHoldOrder, deps),
+    createFixedDepartureOrder: bind(createFixedDepartureOrder, deps),
     bookingDetails: bind(bookingDetails, deps),
   };
 }

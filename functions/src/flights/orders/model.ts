@@ -3,6 +3,7 @@ import { JOURNEY_TYPE, type TBooking, type TPaymentOrder } from '@tp/contracts/f
 import type { BookingRecord } from '../../bookings/index.ts';
 import type { WalletMovement } from '../../wallet/index.ts';
 import type { OrderRecord } from '../repo.ts';
+import type { SiteId } from '#lib/keys';
 
 export const ORDER_MSG = {
   insufficient: 'Insufficient wallet balance. Please add money to your wallet or pay online.',
@@ -17,9 +18,20 @@ export const ORDER_MSG = {
 } as const;
 
 /** What an order pays for. Stored on the order; orders from before kinds existed are 'book'. */
-export type OrderKind = 'book' | 'ticketHold';
-/** An order as stored: a 'ticketHold' order names the held booking it tickets. */
-export type Order = OrderRecord & { kind?: OrderKind; heldBookingId?: string };
+export type OrderKind = 'book' | 'ticketHold' | 'fixedDeparture';
+/** The seats a 'fixedDeparture' order buys (docs/fixed-departures.md "Booking"). */
+export interface FixedDepartureOrder {
+  departureId: string;
+  /** Where the departure is kept: this site, or the supplier site it was bought from. */
+  ownerSiteId: SiteId;
+  supplierSiteId: SiteId | null;
+  seats: number;
+  /** What the owner is paid (its name list shows it). */
+  ownerAmount: number;
+  title: string;
+}
+/** An order as stored: a 'ticketHold' order names the held booking it tickets, a 'fixedDeparture' one its seats. */
+export type Order = OrderRecord & { kind?: OrderKind; heldBookingId?: string; fixedDeparture?: FixedDepartureOrder };
 
 export const CLAIM_SECONDS = 90;
 

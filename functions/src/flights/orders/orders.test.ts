@@ -137,6 +137,8 @@ function world(opts: { balance?: number; supplier?: Partial<FlightSupply> } = {}
     payments: { startGatewayPayment: vi.fn() as never },
     checkBooking: vi.fn() as never,
     supplyFor: async () => supply,
+    transactCancellations: vi.fn() as never,
+    fixedDepartures: {} as never,
     siteById: async () => site,
     loadPrincipal: async () => principal,
     addFlightActivity: async () => {},

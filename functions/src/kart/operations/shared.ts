@@ -5,7 +5,7 @@
 import { DMC_OPS_MSG } from '@tp/contracts/endpoints/dmc-operations';
 import { DMC_RULE_MESSAGES } from '@tp/contracts/endpoints/dmc';
 import { jobSheetRange, type DateRange, type OpsDriver, type OpsResult, type Transfer } from '@tp/domain/dmc';
-import { auditPut, type AuditActor, type AuditRecord } from '#lib/audit';
+import { auditPut, recordChange, type AuditActor } from '#lib/audit';
 import { transactOrFalse, type TransactItem } from '#lib/db';
 import { fail } from '#lib/errors';
 import type { SiteId } from '#lib/keys';
@@ -60,18 +60,7 @@ export function refused(r: Extract<OpsResult, { ok: false }>, field: string): ne
 }
 
 const auditOf = (siteId: SiteId, before: Transfer, after: Transfer, by: AuditActor, at: Date): TransactItem =>
-  auditPut(
-    siteId,
-    {
-      entity: 'transfer',
-      id: after.id,
-      action: 'update',
-      before: before as unknown as AuditRecord,
-      after: after as unknown as AuditRecord,
-    },
-    by,
-    at,
-  );
+  auditPut(siteId, recordChange('transfer', after.id, before, after), by, at);
 
 /** Writes changed transfers (each only if unchanged since read) with their audit entries, all or nothing. */
 export async function saveTransfers(

@@ -482,7 +482,11 @@ export const ZQuotationView = lazy(() =>
   }),
 ) as unknown as z.ZodMiniType<QuotationView>;
 
-/** What a shared link shows: the frozen quotation and the site's branding; nothing internal. */
+/**
+ * What a shared link shows: the frozen quotation and whose branding it carries; nothing internal. `brandedBy`
+ * 'agent' (the kart's agent branding is on): `branding` is the kart customer's (agent's) company, logo, phone
+ * and email as they were when shared, `domain` empty, none of the site's.
+ */
 export const ZSharedQuotation = lazy(() =>
   z.object({
     slug: z.string(),
@@ -490,6 +494,7 @@ export const ZSharedQuotation = lazy(() =>
     version: z.number(),
     sharedAt: z.string(),
     quotation: ZQuotationView,
+    brandedBy: z.enum(['site', 'agent']),
     branding: z.object({
       companyName: z.string(),
       logoUrl: z.string(),

@@ -292,7 +292,12 @@ export function dmcServer() {
       upsert(db.tourOptions, { ...L124, ...(i as object), id: i.id ?? newId('opt') } as TTourOption),
     )
     .on(getDrivers, { records: [], nextCursor: null })
-    .on(saveDriver, (i) => ({ driverId: newId('drv'), driverName: i.driverName, phone: i.phone ?? '' }))
+    .on(saveDriver, (i) => ({
+      driverId: newId('drv'),
+      driverName: i.driverName,
+      phone: i.phone ?? '',
+      vehicleCapacity: i.vehicleCapacity ?? null,
+    }))
     .on(getLocationOptions, { records: [], nextCursor: null })
     .on(getTourOptionTicketRates, (i) => ratesOf(db.ticketRates, i.tourOptionId))
     .on(getTourOptionTransferRates, (i) => ratesOf(db.transferRates, i.tourOptionId))

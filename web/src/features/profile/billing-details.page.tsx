@@ -1,11 +1,14 @@
 import type { ChangeEvent } from 'react';
-import { Button, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { updateBillingDetails } from '@tp/contracts/endpoints/customers';
+import { getMyTaxIdStatus, type TTaxIdState } from '@tp/contracts/endpoints/kyc';
 import { isValidGstin, ZBillingDetails } from '@tp/contracts/customers';
 import { MSG } from '@tp/contracts/messages';
 import type { TUser } from '@tp/contracts/users';
 import { useAction } from '#api/action.ts';
+import { useApi } from '#api/hooks.ts';
+import { StatusBadge } from '#shared/StatusBadge.tsx';
 import { FormCard } from '#shared/FormCard.tsx';
 import { PageLoader } from '#shared/PageLoader.tsx';
 import { userStore, useUser } from '#shared/state.ts';
@@ -21,7 +24,35 @@ const initialBilling = (user: TUser) =>
     panNumber: user.panNumber ?? '',
   };
 
+const REVIEW_NOTE = {
+  pending: 'We are checking this number',
+  verified: 'Checked by our team',
+  rejected: 'Please correct this number and save again',
+} as const;
+
+/**
+ * Where staff's review of a saved number stands (/staff/verifyPanCard), under its field; nothing while the
+ * field holds a number not yet saved (its review starts on save).
+ */
+function ReviewState({ state, typed }: { state: TTaxIdState | null | undefined; typed: string }) {
+  if (!state || state.number !== typed) return null;
+  return (
+    <Stack gap={2} role="status" aria-label={`${state.document === 'pan' ? 'PAN' : 'GSTIN'} verification`}>
+      <Group gap="xs">
+        <StatusBadge status={state.status} color={state.status === 'verified' ? 'green' : undefined} />
+        <Text size="sm">{REVIEW_NOTE[state.status]}</Text>
+      </Group>
+      {state.status === 'rejected' && state.reason && (
+        <Text size="sm" c="red.9">
+          {state.reason}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 function BillingForm({ user }: { user: TUser }) {
+  const review = useApi(getMyTaxIdStatus, {});
   const form = useForm({
     initialValues: initialBilling(user),
     validate: schemaResolver(ZBillingDetails, { sync: true }),
@@ -41,6 +72,8 @@ function BillingForm({ user }: { user: TUser }) {
   const save = useAction(updateBillingDetails, {
     success: MSG.settingSaved,
     form,
+    // A new number starts a new review: its state is read again.
+    revalidate: [getMyTaxIdStatus],
     onSuccess: (updated) => {
       userStore.set(updated);
       form.setInitialValues(initialBilling(updated));
@@ -64,6 +97,7 @@ function BillingForm({ user }: { user: TUser }) {
           spellCheck={false}
           {...upper('gstNumber')}
         />
+        <ReviewState state={review.data?.gst} typed={form.values.gstNumber} />
         <Select
           label="GST state"
           placeholder="Choose the state of registration"
@@ -83,6 +117,7 @@ function BillingForm({ user }: { user: TUser }) {
           spellCheck={false}
           {...upper('panNumber')}
         />
+        <ReviewState state={review.data?.pan} typed={form.values.panNumber} />
         <Button type="submit" loading={save.busy} mt="xs">
           Save billing details
         </Button>

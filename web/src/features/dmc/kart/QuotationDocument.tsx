@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 import { Image, Stack, Text, Title } from '@mantine/core';
 import type { QuotationView } from '@tp/domain/dmc';
 import { formatDate } from '#shared/format.ts';
-import { money } from '../shared/format.ts';
+import { humanDays, money } from '../shared/format.ts';
 import './quotation.css';
 
 /** Who the quotation is from: the site, or the agent when the kart asks for agent branding. */
@@ -12,9 +12,6 @@ export interface QuotationBrand {
   /** Phone and email, one line under the name. */
   contact?: string | null | undefined;
 }
-
-/** The domain words line details with ISO days; the document shows them as the rest of the app does (20 Jan 2027). */
-const humanDays = (text: string): string => text.replace(/\b\d{4}-\d{2}-\d{2}\b/g, (d) => formatDate(d));
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 

@@ -2,6 +2,15 @@ import { Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { KART_SECTIONS, QUOTATION_TEXT, type KartTotals } from '@tp/domain/dmc';
 import { money } from '../shared/format.ts';
 
+interface TotalRow {
+  label: string;
+  value: string;
+  strong?: boolean;
+  testId?: string;
+}
+
+const CHARGES = ['serviceCharge', 'remittanceCharge', 'discount'] as const;
+
 /**
  * The quotation's totals beside the form (below it on a phone): a preview computed by the domain's `kartTotals`
  * while the form differs from what was saved, the server's totals once saved. Never what is sent: the server
@@ -18,19 +27,21 @@ export function TotalsPanel({
   saved: boolean;
 }) {
   const m = (n: number) => money(n, currency);
-  const rows: [string, string][] = totals
+  // One list of rows, one way to render them: the bold rows are the totals the staff act on.
+  const rows: TotalRow[] = totals
     ? [
-        ...KART_SECTIONS.filter((s) => totals.sections[s] !== 0).map(
-          (s) => [QUOTATION_TEXT.sections[s], m(totals.sections[s])] as [string, string],
-        ),
-        ['Subtotal', m(totals.subtotal)],
-        ...(totals.serviceCharge
-          ? [[QUOTATION_TEXT.charges.serviceCharge, m(totals.serviceCharge)] as [string, string]]
-          : []),
-        ...(totals.remittanceCharge
-          ? [[QUOTATION_TEXT.charges.remittanceCharge, m(totals.remittanceCharge)] as [string, string]]
-          : []),
-        ...(totals.discount ? [[QUOTATION_TEXT.charges.discount, `− ${m(totals.discount)}`] as [string, string]] : []),
+        ...KART_SECTIONS.filter((s) => totals.sections[s] !== 0).map((s) => ({
+          label: QUOTATION_TEXT.sections[s],
+          value: m(totals.sections[s]),
+        })),
+        { label: 'Subtotal', value: m(totals.subtotal) },
+        ...CHARGES.filter((c) => totals[c] !== 0).map((c) => ({
+          label: QUOTATION_TEXT.charges[c],
+          value: c === 'discount' ? `− ${m(totals[c])}` : m(totals[c]),
+        })),
+        { label: 'Grand total', value: m(totals.grandTotal), strong: true, testId: 'grand-total' },
+        { label: 'Collected', value: m(totals.collectedPayment) },
+        { label: 'Balance due', value: m(totals.balanceDue), strong: true, testId: 'balance-due' },
       ]
     : [];
   return (
@@ -45,32 +56,16 @@ export function TotalsPanel({
         {totals ? (
           <Table verticalSpacing={4} aria-label={saved ? 'Saved totals' : 'Totals preview'}>
             <Table.Tbody>
-              {rows.map(([k, v]) => (
-                <Table.Tr key={k}>
-                  <Table.Th scope="row" fw={400}>
-                    {k}
+              {rows.map((r) => (
+                <Table.Tr key={r.label}>
+                  <Table.Th scope="row" fw={r.strong ? 700 : 400}>
+                    {r.label}
                   </Table.Th>
-                  <Table.Td ta="right">{v}</Table.Td>
+                  <Table.Td ta="right" fw={r.strong ? 700 : undefined} data-testid={r.testId}>
+                    {r.value}
+                  </Table.Td>
                 </Table.Tr>
               ))}
-              <Table.Tr>
-                <Table.Th scope="row">Grand total</Table.Th>
-                <Table.Td ta="right" fw={700} data-testid="grand-total">
-                  {m(totals.grandTotal)}
-                </Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th scope="row" fw={400}>
-                  Collected
-                </Table.Th>
-                <Table.Td ta="right">{m(totals.collectedPayment)}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th scope="row">Balance due</Table.Th>
-                <Table.Td ta="right" fw={700} data-testid="balance-due">
-                  {m(totals.balanceDue)}
-                </Table.Td>
-              </Table.Tr>
             </Table.Tbody>
           </Table>
         ) : (

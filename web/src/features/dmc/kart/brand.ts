@@ -1,8 +1,12 @@
+import type { TSharedQuotation } from '@tp/contracts/endpoints/kart';
 import type { TSiteDetails } from '@tp/contracts/site';
 import { brandName } from '#app/site.tsx';
 import type { QuotationBrand } from './QuotationDocument.tsx';
 
 type SiteBranding = Pick<TSiteDetails, 'companyName' | 'logoUrl' | 'adminContact' | 'adminEmail'>;
+
+const contactOf = (b: Pick<SiteBranding, 'adminContact' | 'adminEmail'> | null) =>
+  [b?.adminContact, b?.adminEmail].filter(Boolean).join(' · ');
 
 /**
  * Who a quotation is from. The site's name, logo and contact; with agent branding (dmc.md §2 "agency or no
@@ -11,9 +15,12 @@ type SiteBranding = Pick<TSiteDetails, 'companyName' | 'logoUrl' | 'adminContact
  */
 export function quotationBrand(site: SiteBranding | null, agentBranding: boolean, agentName?: string): QuotationBrand {
   if (agentBranding) return { name: agentName ?? '' };
-  return {
-    name: brandName(site),
-    logoUrl: site?.logoUrl,
-    contact: [site?.adminContact, site?.adminEmail].filter(Boolean).join(' · '),
-  };
+  return { name: brandName(site), logoUrl: site?.logoUrl, contact: contactOf(site) };
+}
+
+/** A shared quotation's brand: the agent's branding as the share carries it (issue #14 item 1), else the site's. */
+export function sharedBrand(shared: Pick<TSharedQuotation, 'brandedBy' | 'branding' | 'quotation'>): QuotationBrand {
+  const b = shared.branding;
+  if (shared.brandedBy === 'agent') return { name: b.companyName, logoUrl: b.logoUrl || null, contact: contactOf(b) };
+  return quotationBrand(b, shared.quotation.isAgentBranding);
 }

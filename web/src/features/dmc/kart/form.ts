@@ -237,6 +237,14 @@ export const blankKart = (): KartValues => ({
 });
 
 const text = (v: string | null | undefined): string => v ?? '';
+
+/** Line fields that are optional text (dates, times): '' in the form, null in the API. */
+const MISC_TEXTS = ['startDate'] as const;
+const FLIGHT_TEXTS = ['departureDate', 'departureTime', 'arrivalDate', 'arrivalTime'] as const;
+/** `keys` of `line` through `f`: one mapping both ways (saved → form with `text`, form → body with `orNull`). */
+function mapped<T, K extends keyof T, R>(line: T, keys: readonly K[], f: (v: T[K]) => R): { [P in K]: R } {
+  return Object.fromEntries(keys.map((k) => [k, f(line[k])])) as { [P in K]: R };
+}
 const num = (v: number | null | undefined): Num => v ?? '';
 
 function legValues(leg: TKart['activities'][number]['transfers']['pickupTransfer']): LegValues {
@@ -312,20 +320,12 @@ export function kartValues(k: TKart): KartValues {
       name: l.name,
       description: l.description,
       price: l.price,
-      startDate: text(l.startDate),
+      ...mapped(l, MISC_TEXTS, text),
     })),
-    flightDetails: k.flightDetails.map((l) => ({
-      ...savedLine(l),
-      airlineCode: l.airlineCode,
-      flightNo: l.flightNo,
-      origin: l.origin,
-      destination: l.destination,
-      price: l.price,
-      departureDate: text(l.departureDate),
-      departureTime: text(l.departureTime),
-      arrivalDate: text(l.arrivalDate),
-      arrivalTime: text(l.arrivalTime),
-      pnr: l.pnr,
+    flightDetails: k.flightDetails.map(({ id, confirmationNumber, ...l }) => ({
+      ...savedLine({ id, confirmationNumber }),
+      ...l,
+      ...mapped(l, FLIGHT_TEXTS, text),
     })),
     passengers: k.passengers.map((p) => ({ key: newKey(), ...p })),
     serviceCharge: num(k.serviceCharge),
@@ -420,19 +420,14 @@ export function kartBody(v: KartValues, saved: { id: string; version: number } |
       name: l.name,
       description: l.description,
       price: l.price,
-      startDate: orNull(l.startDate),
+      ...mapped(l, MISC_TEXTS, orNull),
     })),
     flightDetails: v.flightDetails.map((l) => ({
       ...lineBody(l),
-      airlineCode: l.airlineCode.toUpperCase(),
+      ...mapped(l, ['airlineCode', 'origin', 'destination'] as const, (code) => code.toUpperCase()),
       flightNo: l.flightNo,
-      origin: l.origin.toUpperCase(),
-      destination: l.destination.toUpperCase(),
       price: l.price,
-      departureDate: orNull(l.departureDate),
-      departureTime: orNull(l.departureTime),
-      arrivalDate: orNull(l.arrivalDate),
-      arrivalTime: orNull(l.arrivalTime),
+      ...mapped(l, FLIGHT_TEXTS, orNull),
       pnr: l.pnr,
     })),
     passengers: v.passengers.map(({ title, firstName, lastName, paxType }) => ({

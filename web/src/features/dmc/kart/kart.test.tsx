@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import {
   getAllKartsForWl,
   getKartById,
+  getSharedQuotation,
   removeKartAccomodation,
   removeKartActivity,
   removeKartMiscellaneous,
@@ -21,7 +22,8 @@ import {
 } from '@tp/domain/dmc';
 import { kart as domainKart } from '@tp/domain/dmc/kart/fixtures';
 import { formatMoney } from '#shared/format.ts';
-import { staffUser } from '#test/fixtures.ts';
+import { fakeApi } from '#test/fake-api.ts';
+import { staffUser, testSite } from '#test/fixtures.ts';
 import { renderApp, renderWithProviders } from '#test/render.tsx';
 import { dialog, dmcServer } from '../test-fixtures.ts';
 import { QuotationDocument } from './QuotationDocument.tsx';
@@ -154,5 +156,26 @@ describe('Quotation document', () => {
     expect(within(doc).getByText('Valid till')).toBeTruthy();
     expect(text).not.toContain(k.internalRemark);
     unmount();
+  });
+});
+
+describe('Shared quotation page', { timeout: 30_000 }, () => {
+  const k = domainKart({ isAgentBranding: true });
+  const shared = (brandedBy: 'site' | 'agent', companyName: string) => ({
+    slug: 's'.repeat(43),
+    version: 2,
+    sharedAt: '2026-11-20T10:00:00.000Z',
+    quotation: quotationView(k, kartTotals(k), 'full'),
+    brandedBy,
+    branding: { companyName, logoUrl: '', adminContact: '9810000003', adminEmail: 'mehta@example.com', domain: '' },
+  });
+
+  it("shows the agent's name and contact, and none of the site's, when the share is agent-branded", async () => {
+    const api = fakeApi().on(getSharedQuotation, shared('agent', 'Mehta Tours & Travels'));
+    renderApp(`/quotation/${'s'.repeat(43)}`, { api, site: testSite({ companyName: 'Flight Deals' }) });
+    const doc = await screen.findByRole('article', { name: `Quotation ${k.quotationId}` });
+    expect(within(doc).getByText('Mehta Tours & Travels')).toBeTruthy();
+    expect(within(doc).getByText('9810000003 · mehta@example.com')).toBeTruthy();
+    expect(doc.textContent).not.toContain('Flight Deals');
   });
 });

@@ -4,7 +4,7 @@ import { KART_MSG, getSharedQuotation } from '@tp/contracts/endpoints/kart';
 import { useApi } from '#api/hooks.ts';
 import { ApiError } from '#api/client.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
-import { quotationBrand } from './brand.ts';
+import { sharedBrand } from './brand.ts';
 import { QuotationDocument } from './QuotationDocument.tsx';
 
 /**
@@ -29,11 +29,7 @@ export default function SharedQuotationPage() {
               Download PDF
             </Button>
           </Group>
-          <QuotationDocument
-            view={s.quotation}
-            brand={quotationBrand(s.branding, s.quotation.isAgentBranding)}
-            version={s.version}
-          />
+          <QuotationDocument view={s.quotation} brand={sharedBrand(s)} version={s.version} />
         </Stack>
       )}
     </AsyncContent>

@@ -152,4 +152,21 @@ describe('DMC Master', { timeout: 60_000 }, () => {
     expect(await form.findByText(MSG.required)).toBeTruthy();
     expect(api.calls(saveDriver)).toHaveLength(0);
   });
+
+  it("records a driver's vehicle seats, refusing a number outside 1–100", async () => {
+    const { api, user } = await open('drivers');
+    await user.click(await screen.findByRole('button', { name: 'Add driver' }));
+    const form = await dialog('Add driver');
+    await user.type(form.getByRole('textbox', { name: 'Name' }), 'Ravi');
+    const seats = form.getByRole('textbox', { name: /Vehicle seats/ });
+    await user.type(seats, '0');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await form.findByText(MSG.invalidValue)).toBeTruthy();
+    expect(api.calls(saveDriver)).toHaveLength(0);
+    await user.clear(seats);
+    await user.type(seats, '7');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls(saveDriver)).toHaveLength(1));
+    expect(api.calls(saveDriver)[0]!.input).toMatchObject({ driverName: 'Ravi', vehicleCapacity: 7 });
+  });
 });

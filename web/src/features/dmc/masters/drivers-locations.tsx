@@ -1,4 +1,4 @@
-import { Stack, TextInput } from '@mantine/core';
+import { NumberInput, Stack, TextInput } from '@mantine/core';
 import {
   DMC_MSG,
   getDrivers,
@@ -17,7 +17,12 @@ import { MasterSection } from '../shared/MasterSection.tsx';
 function DriverForm({ driver, done, cancel }: { driver: TDriver | null; done: () => void; cancel: () => void }) {
   const { form, submit, busy } = useSaveForm({
     endpoint: saveDriver,
-    initialValues: { driverName: driver?.driverName ?? '', phone: driver?.phone ?? '' },
+    initialValues: {
+      driverName: driver?.driverName ?? '',
+      phone: driver?.phone ?? '',
+      // The job sheet warns when a vehicle's passengers exceed its seats (issue #14); '' = not recorded.
+      vehicleCapacity: driver?.vehicleCapacity ?? ('' as number | ''),
+    },
     toBody: (v) => ({ ...(driver ? { driverId: driver.driverId } : {}), ...v }),
     rule: driverErrors,
     success: DMC_MSG.driverSaved,
@@ -28,6 +33,15 @@ function DriverForm({ driver, done, cancel }: { driver: TDriver | null; done: ()
       <Stack gap="sm">
         <TextInput label="Name" required data-autofocus {...form.getInputProps('driverName')} />
         <TextInput label="Phone" type="tel" autoComplete="off" {...form.getInputProps('phone')} />
+        <NumberInput
+          label="Vehicle seats"
+          description="Passenger seats: the job sheet warns when a driver's pickups need more"
+          min={1}
+          max={100}
+          allowDecimal={false}
+          clampBehavior="none"
+          {...form.getInputProps('vehicleCapacity')}
+        />
         <FormButtons onCancel={cancel} busy={busy} />
       </Stack>
     </form>
@@ -49,6 +63,7 @@ export function DriversSection() {
       columns={[
         { key: 'name', header: 'Name', render: (d) => d.driverName },
         { key: 'phone', header: 'Phone', nowrap: true, render: (d) => d.phone || '—' },
+        { key: 'seats', header: 'Vehicle seats', render: (d) => d.vehicleCapacity ?? '—' },
       ]}
       form={(d, done, cancel) => <DriverForm driver={d} done={done} cancel={cancel} />}
     />

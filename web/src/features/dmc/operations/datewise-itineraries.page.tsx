@@ -6,6 +6,7 @@ import { useApi } from '#api/hooks.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { DateField } from '#shared/DateField.tsx';
 import { formatDate } from '#shared/format.ts';
+import { humanDays } from '../shared/format.ts';
 import { DmcPage } from '../shared/page.tsx';
 import { officeToday } from './dates.ts';
 import { paxLabel } from './labels.tsx';
@@ -60,7 +61,7 @@ function CustomerDayBlock({ day }: { day: TCustomerDay }) {
                 </Badge>
                 {item.title}
               </td>
-              <td>{item.detail}</td>
+              <td>{humanDays(item.detail)}</td>
             </tr>
           ))}
         </tbody>

@@ -10,6 +10,9 @@ export function bandLabel(minPax: number | null, maxPax: number | null): string 
   return minPax !== null ? `${minPax}+ pax` : `up to ${maxPax} pax`;
 }
 
+/** The domain words details with ISO days; screens show them as the rest of the app does (20 Jan 2027). */
+export const humanDays = (text: string): string => text.replace(/\b\d{4}-\d{2}-\d{2}\b/g, (d) => formatDate(d));
+
 export const validityLabel = (from: string, till: string): string => `${formatDate(from)} – ${formatDate(till)}`;
 
 /** A rate's unit: per person, or one price for the group (a car, a boat). */

@@ -1,60 +1,18 @@
-import { useId, type ReactNode } from 'react';
-import { Alert, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { type ReactNode } from 'react';
+import { Modal } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
-import { MSG } from '@tp/contracts/messages';
-import { PageLoader } from '#shared/PageLoader.tsx';
 import { useSmallScreen } from '#shared/DataTable.tsx';
-import { usePermissionState, useUser } from '#shared/state.ts';
-import { holdsPermission } from '#shared/usePermission.ts';
+import { PermissionPage, type PermissionPageProps } from '#shared/PermissionPage.tsx';
 
 /** The screen's own region (the e2e accessibility check looks there, not at the shell around it). */
 const DMC_SCREEN_ID = 'dmc-screen';
 
 /**
- * A DMC back-office screen: its title, a line on what it is for, and its content only for staff holding
- * the permission its calls need (contracts/endpoints/dmc.ts), so nobody is offered a screen that answers 403.
+ * A DMC back-office screen: its content only for staff holding the permission its calls need
+ * (contracts/endpoints/dmc.ts), so nobody is offered a screen that answers 403.
  */
-export function DmcPage({
-  title,
-  permission,
-  intro,
-  actions,
-  children,
-}: {
-  title: string;
-  permission: string;
-  intro?: ReactNode;
-  /** Buttons beside the title (Add …), shown with the content. */
-  actions?: ReactNode;
-  children: ReactNode;
-}) {
-  const state = usePermissionState();
-  const allowed = holdsPermission(useUser(), state, permission);
-  const titleId = useId();
-  return (
-    <Stack component="section" aria-labelledby={titleId} id={DMC_SCREEN_ID} gap="md">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Title order={1} size="h2" id={titleId}>
-          {title}
-        </Title>
-        {allowed && actions}
-      </Group>
-      {intro && (
-        <Text size="sm" c="dimmed">
-          {intro}
-        </Text>
-      )}
-      {allowed ? (
-        children
-      ) : state === null ? (
-        <PageLoader />
-      ) : (
-        <Alert color="gray" role="status">
-          {MSG.forbidden}
-        </Alert>
-      )}
-    </Stack>
-  );
+export function DmcPage(props: Omit<PermissionPageProps, 'id'>) {
+  return <PermissionPage id={DMC_SCREEN_ID} {...props} />;
 }
 
 /**

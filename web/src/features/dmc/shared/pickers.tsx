@@ -13,6 +13,8 @@ import { searchWlUser } from '@tp/contracts/endpoints/customers';
 import { getDbCities } from '@tp/contracts/endpoints/master';
 import { MSG } from '@tp/contracts/messages';
 import { TIMING } from '@tp/contracts/platform';
+import type { CallTarget } from '#api/boot.ts';
+import type { RequestIn, ResponseIn } from '#api/client.ts';
 import { useApi } from '#api/hooks.ts';
 import { toastError } from '#shared/notify.ts';
 import { useMarkets } from './markets.ts';
@@ -149,104 +151,80 @@ export interface CityValue {
 /** The city part of a request: absent when none is picked, so the rules say it is required. */
 export const cityBody = (v: CityValue) => (v.cityId ? { cityId: Number(v.cityId), cityName: v.cityName } : {});
 
+/**
+ * The options of a picker over one list endpoint: `request` turns the typed text (the query, '' for none) into the
+ * call (null: no call), `toOptions` its answer into options. Every server picker below is this and its words.
+ */
+function usePickerOptions<E extends CallTarget>(
+  props: PickerProps,
+  endpoint: E,
+  request: (query: string) => RequestIn<E> | null,
+  toOptions: (data: ResponseIn<E>) => PickOption[],
+) {
+  const text = useSearchText(props.value, props.valueLabel);
+  const found = useApi(endpoint, request(text.query), quiet);
+  return { text, loading: found.isLoading, options: found.data && toOptions(found.data) };
+}
+
+const named = (records: { id: string; name: string }[]) => records.map((r) => ({ value: r.id, label: r.name }));
+const searching = (query: string) => (query ? { search: query } : {});
+
 /** Areas of a city (or of every city), by name. */
 export function AreaSelect({ cityId, ...props }: PickerProps & { cityId?: number | null }) {
-  const text = useSearchText(props.value, props.valueLabel);
-  const areas = useApi(
+  const city = cityId !== null && cityId !== undefined ? { cityId } : {};
+  const pick = usePickerOptions(
+    props,
     searchAreas,
-    {
-      limit: 100,
-      ...(cityId !== null && cityId !== undefined ? { cityId } : {}),
-      ...(text.query ? { search: text.query } : {}),
-    },
-    quiet,
+    (q) => ({ limit: 100, ...city, ...searching(q) }),
+    (d) => named(d.records),
   );
-  return (
-    <SearchSelect
-      label="Area"
-      placeholder="Choose an area"
-      {...props}
-      text={text}
-      loading={areas.isLoading}
-      options={areas.data?.records.map((a) => ({ value: a.id, label: a.name }))}
-    />
-  );
+  return <SearchSelect label="Area" placeholder="Choose an area" {...props} {...pick} />;
 }
 
 /** Activities by name (optionally of one city). */
 export function ActivitySelect({ cityId, ...props }: PickerProps & { cityId?: number | null }) {
-  const text = useSearchText(props.value, props.valueLabel);
-  const activities = useApi(
+  const pick = usePickerOptions(
+    props,
     getActivities,
-    { limit: 50, ...(cityId ? { cityId } : {}), ...(text.query ? { search: text.query } : {}) },
-    quiet,
+    (q) => ({ limit: 50, ...(cityId ? { cityId } : {}), ...searching(q) }),
+    (d) => named(d.records),
   );
-  return (
-    <SearchSelect
-      label="Activity"
-      placeholder="Choose an activity"
-      {...props}
-      text={text}
-      loading={activities.isLoading}
-      options={activities.data?.records.map((a) => ({ value: a.id, label: a.name }))}
-    />
-  );
+  return <SearchSelect label="Activity" placeholder="Choose an activity" {...props} {...pick} />;
 }
 
 /** Tour options of one activity, or of every activity (then named "Activity · option"). */
 export function TourOptionSelect({ activityId, ...props }: PickerProps & { activityId?: string | null }) {
-  const text = useSearchText(props.value, props.valueLabel);
-  const options = useApi(
+  const pick = usePickerOptions(
+    props,
     getTourOptions,
-    { limit: 50, ...(activityId ? { activityId } : {}), ...(text.query ? { search: text.query } : {}) },
-    quiet,
+    (q) => ({ limit: 50, ...(activityId ? { activityId } : {}), ...searching(q) }),
+    (d) => d.records.map((o) => ({ value: o.id, label: activityId ? o.name : `${o.activityName} · ${o.name}` })),
   );
-  return (
-    <SearchSelect
-      label="Tour option"
-      placeholder="Choose a tour option"
-      {...props}
-      text={text}
-      loading={options.isLoading}
-      options={options.data?.records.map((o) => ({
-        value: o.id,
-        label: activityId ? o.name : `${o.activityName} · ${o.name}`,
-      }))}
-    />
-  );
+  return <SearchSelect label="Tour option" placeholder="Choose a tour option" {...props} {...pick} />;
 }
 
 /** A customer of the site by email, name, company or phone (`wl/user/searchWlUser`). */
 export function CustomerSelect(props: PickerProps) {
-  const text = useSearchText(props.value, props.valueLabel);
-  const found = useApi(searchWlUser, text.query ? { searchQuery: text.query } : null, quiet);
-  return (
-    <SearchSelect
-      label="Customer"
-      placeholder="Type a name, email or phone"
-      {...props}
-      text={text}
-      loading={found.isLoading}
-      options={found.data?.map((c) => ({
+  const pick = usePickerOptions(
+    props,
+    searchWlUser,
+    (q) => (q ? { searchQuery: q } : null),
+    (d) =>
+      d.map((c) => ({
         value: c.id,
         label: `${[c.firstName, c.lastName].filter(Boolean).join(' ') || c.companyName} · ${c.email}`,
-      }))}
-    />
+      })),
   );
+  return <SearchSelect label="Customer" placeholder="Type a name, email or phone" {...props} {...pick} />;
 }
 
 /** Hotels of the DMC by name (the kart's accommodation lines). */
 export function AccomodationSelect(props: PickerProps) {
-  const text = useSearchText(props.value, props.valueLabel);
-  const hotels = useApi(getAccomodation, { limit: 50, ...(text.query ? { search: text.query } : {}) }, quiet);
-  return (
-    <SearchSelect
-      label="Hotel"
-      placeholder="Choose a hotel"
-      {...props}
-      text={text}
-      loading={hotels.isLoading}
-      options={hotels.data?.records.map((h) => ({ value: h.id, label: h.name }))}
-    />
+  const pick = usePickerOptions(
+    props,
+    getAccomodation,
+    (q) => ({ limit: 50, ...searching(q) }),
+    (d) => named(d.records),
   );
+  return <SearchSelect label="Hotel" placeholder="Choose a hotel" {...props} {...pick} />;
 }

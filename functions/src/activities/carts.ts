@@ -1,0 +1,366 @@
+/**
+ * The activity cart and queue (issue #15 item 1; docs/activities.md): a cart belongs to its user and site; its
+ * lines are priced by the rate engine with the owner's group markup on every change; statuses move by the
+ * domain's `cartMoveProblem`; staff turn a confirmed cart into a quotation (kart). Every write is conditional on
+ * the version read, with the status counts in the same transaction.
+ */
+import type { ParsedRequestOf } from '@tp/contracts/endpoint';
+import type * as api from '@tp/contracts/endpoints/activities';
+import {
+  ACTIVITY_MSG,
+  MAX_CART_ITEMS,
+  QUEUE_PAGE_SIZE,
+  type TCart,
+  type TQueue,
+} from '@tp/contracts/endpoints/activities';
+import type { TKartInput } from '@tp/contracts/endpoints/kart';
+import {
+  CART_STATUSES,
+  ACTIVITY_DATE_TEXT,
+  CART_TEXT,
+  applyActivityMarkup,
+  cartEditable,
+  cartMoveProblem,
+  nextCartStatuses,
+  tripProblems,
+  type ActivityMarkupRule,
+  type CartActor,
+} from '@tp/domain/activities';
+import { newId } from '#lib/crypto';
+import { AppError, fail } from '#lib/errors';
+import { permissionsOf } from '#lib/permissions';
+import { getUser, type UserRecord } from '../users/records.ts';
+import { existingDmcRecord, priceForQuotation, tourOptionViews } from '../dmc/index.ts';
+import { saveKart } from '../kart/index.ts';
+import { markupForLegalEntity } from './markups.ts';
+import * as repo from './repo.ts';
+import type { CartItemRecord, CartRecord } from './repo.ts';
+import { refuseIfAny, siteToday, type ActivityScope } from './search.ts';
+
+type In<E> = ParsedRequestOf<E>;
+
+const siteOf = (scope: ActivityScope) => scope.site.siteId;
+
+/** An empty cart's currency (the DMC masters are priced in dirhams). */
+const DEFAULT_CURRENCY = 'AED';
+
+/** Staff who work the queue: every cart of the site, the staff moves. */
+async function canManage(scope: ActivityScope): Promise<boolean> {
+  const p = scope.principal;
+  return p.userType === 'staff' && (await permissionsOf(p)).has('activities.manage');
+}
+
+function actorsOf(scope: ActivityScope, cart: CartRecord, manager: boolean): CartActor[] {
+  return [
+    ...(cart.userId === scope.principal.userId ? (['owner'] as const) : []),
+    ...(manager ? (['staff'] as const) : []),
+  ];
+}
+
+const nameOf = (u: Pick<UserRecord, 'firstName' | 'lastName' | 'email'>): string =>
+  [u.firstName, u.lastName].filter((s) => s?.trim()).join(' ') || u.email;
+
+export function cartView(cart: CartRecord, actors: readonly CartActor[]): TCart {
+  const { items, ...rest } = cart;
+  const owner = actors.includes('owner') || actors.includes('staff');
+  return {
+    ...rest,
+    // What the DMC pays and earns stays on the server.
+    items: items.map(({ net: _net, markup: _markup, ...line }) => line),
+    totalPrice: Math.round(items.reduce((sum, l) => sum + l.price * 100, 0)) / 100,
+    currency: items[0]?.currency ?? DEFAULT_CURRENCY,
+    nextStatuses: nextCartStatuses(cart.status, actors),
+    editable: owner && cartEditable(cart.status),
+  };
+}
+
+/** A cart the caller may see: its own, or any of the site for queue staff. Others' carts do not exist for them. */
+async function visibleCart(scope: ActivityScope, cartId: string) {
+  const cart = await repo.getCart(siteOf(scope), cartId);
+  const manager = await canManage(scope);
+  if (!cart || (cart.userId !== scope.principal.userId && !manager)) throw fail.notFound();
+  return { cart, manager, actors: actorsOf(scope, cart, manager) };
+}
+
+async function editableCart(scope: ActivityScope, cartId: string) {
+  const found = await visibleCart(scope, cartId);
+  if (!cartEditable(found.cart.status)) throw fail.validation(CART_TEXT.notDraft, { cartId: CART_TEXT.notDraft });
+  return found;
+}
+
+/** The owner's group markup (a cart is always priced for its owner, whoever edits it). */
+async function ownerMarkup(scope: ActivityScope, userId: string): Promise<ActivityMarkupRule | null> {
+  const legalEntityId =
+    userId === scope.principal.userId
+      ? scope.principal.legalEntityId
+      : ((await getUser(siteOf(scope), userId))?.legalEntityId ?? '');
+  return markupForLegalEntity(scope.site, legalEntityId);
+}
+
+/** One line priced for the party on its date; a tour option that cannot be sold then is refused with the reason. */
+async function priceLine(
+  scope: ActivityScope,
+  rule: ActivityMarkupRule | null,
+  line: { itemId?: string; activityId: string; tourOptionId: string; date: string },
+  party: { adults: number; children: number },
+  field: string,
+): Promise<CartItemRecord> {
+  const refuse = (message: string) => fail.validation(message, { [field]: message });
+  try {
+    const option = await existingDmcRecord(scope, 'tourOption', line.tourOptionId);
+    if (!option || option.activityId !== line.activityId) throw refuse(ACTIVITY_MSG.notPriced);
+    const [view] = await tourOptionViews(scope, [option]);
+    const engine = await priceForQuotation(scope, {
+      tourOptionId: line.tourOptionId,
+      date: line.date,
+      ...party,
+      transferType: null,
+      sharingBasis: null,
+    } as never);
+    if (!engine.available) throw refuse(engine.reason.message || ACTIVITY_MSG.notPriced);
+    const priced = applyActivityMarkup(engine.price, party, rule);
+    return {
+      itemId: line.itemId ?? newId(),
+      activityId: line.activityId,
+      activityName: view?.activityName ?? '',
+      tourOptionId: line.tourOptionId,
+      tourOptionName: option.name,
+      date: line.date,
+      ...party,
+      ...priced,
+      currency: engine.currency,
+    };
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'NOT_FOUND') throw refuse(ACTIVITY_MSG.unknownOption);
+    throw err;
+  }
+}
+
+function checkLineDates(
+  lines: { date: string }[],
+  trip: { startDate: string; endDate: string },
+  field: (i: number) => string,
+) {
+  const errors: Record<string, string> = {};
+  lines.forEach((l, i) => {
+    if (l.date < trip.startDate || l.date > trip.endDate) errors[field(i)] = ACTIVITY_DATE_TEXT.outside;
+  });
+  refuseIfAny(errors);
+}
+
+async function commit(scope: ActivityScope, before: CartRecord | null, after: CartRecord): Promise<CartRecord> {
+  if (!(await repo.saveCart(siteOf(scope), before, after))) throw fail.conflict(ACTIVITY_MSG.changedMeanwhile);
+  return after;
+}
+
+const bump = (scope: ActivityScope, cart: CartRecord, change: Partial<CartRecord>): CartRecord => ({
+  ...cart,
+  ...change,
+  version: cart.version + 1,
+  updatedAt: scope.now.toISOString(),
+});
+
+/** People read a cart's reference out on the phone: `A` + the creation day + the id's first characters. */
+const referenceOf = (id: string, today: string) => `A${today.replaceAll('-', '')}-${id.slice(0, 6).toUpperCase()}`;
+
+/** The caller's newest draft, if any. */
+async function openDraft(scope: ActivityScope): Promise<CartRecord | null> {
+  const page = await repo.cartsOfStatus(siteOf(scope), scope.principal.userId, 'draft', { limit: 1 });
+  return page.records[0] ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Operations
+
+export async function getCart(scope: ActivityScope, cartId: string | undefined): Promise<TCart | null> {
+  if (!cartId) {
+    const draft = await openDraft(scope);
+    return draft ? cartView(draft, actorsOf(scope, draft, await canManage(scope))) : null;
+  }
+  const { cart, actors } = await visibleCart(scope, cartId);
+  return cartView(cart, actors);
+}
+
+export async function addToCart(scope: ActivityScope, input: In<typeof api.addToCart>): Promise<TCart> {
+  const today = siteToday(scope);
+  refuseIfAny(tripProblems(input, today));
+  const date = input.item.date ?? input.startDate;
+  checkLineDates([{ date }], input, () => 'item.date');
+  const found = input.cartId ? await editableCart(scope, input.cartId) : null;
+  const before = found?.cart ?? (await openDraft(scope));
+  if (before && before.items.length >= MAX_CART_ITEMS)
+    throw fail.validation(ACTIVITY_MSG.tooManyItems(MAX_CART_ITEMS), {
+      item: ACTIVITY_MSG.tooManyItems(MAX_CART_ITEMS),
+    });
+  const userId = before?.userId ?? scope.principal.userId;
+  const rule = await ownerMarkup(scope, userId);
+  // The party is the latest asked for (every line is priced again for it); the dates widen to hold the lines
+  // already in the cart, so adding from another search never drops or strands one.
+  const party = { adults: input.adults, children: input.children };
+  const kept = before?.items ?? [];
+  const dates = {
+    startDate: before && before.startDate < input.startDate ? before.startDate : input.startDate,
+    endDate: before && before.endDate > input.endDate ? before.endDate : input.endDate,
+  };
+  // The widened range is checked again (at most MAX_CART_DAYS); a draft's own earlier start is not "the past".
+  const earliest = dates.startDate < today ? dates.startDate : today;
+  refuseIfAny(tripProblems({ ...dates, ...party }, earliest));
+  const items = await Promise.all([
+    ...kept.map((l, i) => priceLine(scope, rule, l, party, `items.${i}`)),
+    priceLine(scope, rule, { ...input.item, date }, party, 'item.tourOptionId'),
+  ]);
+  const trip = { ...dates, ...party, items };
+  if (before) {
+    const after = bump(scope, before, trip);
+    return cartView(await commit(scope, before, after), found?.actors ?? ['owner']);
+  }
+  const id = newId();
+  const now = scope.now.toISOString();
+  const user = scope.principal.record as Partial<UserRecord>;
+  const cart: CartRecord = {
+    id,
+    version: 1,
+    reference: referenceOf(id, today),
+    userId,
+    userName: nameOf({ firstName: user.firstName ?? '', lastName: user.lastName ?? '', email: scope.principal.email }),
+    status: 'draft',
+    remarks: '',
+    kartId: null,
+    createdAt: now,
+    updatedAt: now,
+    ...trip,
+  };
+  return cartView(await commit(scope, null, cart), actorsOf(scope, cart, await canManage(scope)));
+}
+
+export async function deleteItem(scope: ActivityScope, input: In<typeof api.deleteCartItem>): Promise<TCart> {
+  const { cart, actors } = await editableCart(scope, input.cartId);
+  if (!cart.items.some((l) => l.itemId === input.itemId))
+    throw fail.validation(ACTIVITY_MSG.unknownItem, { itemId: ACTIVITY_MSG.unknownItem });
+  const after = bump(scope, cart, { items: cart.items.filter((l) => l.itemId !== input.itemId) });
+  return cartView(await commit(scope, cart, after), actors);
+}
+
+export async function clearCart(scope: ActivityScope, cartId: string): Promise<TCart> {
+  const { cart, actors } = await editableCart(scope, cartId);
+  return cartView(await commit(scope, cart, bump(scope, cart, { items: [] })), actors);
+}
+
+export async function updateCart(scope: ActivityScope, input: In<typeof api.updateCartData>): Promise<TCart> {
+  refuseIfAny(tripProblems(input, siteToday(scope)));
+  const { cart, actors } = await editableCart(scope, input.cartId);
+  const dates = new Map(input.items.map((l) => [l.itemId, l.date]));
+  for (const id of dates.keys())
+    if (!cart.items.some((l) => l.itemId === id))
+      throw fail.validation(ACTIVITY_MSG.unknownItem, { items: ACTIVITY_MSG.unknownItem });
+  const lines = cart.items.map((l) => ({ ...l, date: dates.get(l.itemId) ?? l.date }));
+  checkLineDates(lines, input, (i) => `items.${i}.date`);
+  const party = { adults: input.adults, children: input.children };
+  const rule = await ownerMarkup(scope, cart.userId);
+  const items = await Promise.all(lines.map((l, i) => priceLine(scope, rule, l, party, `items.${i}`)));
+  const after = bump(scope, cart, { startDate: input.startDate, endDate: input.endDate, ...party, items });
+  return cartView(await commit(scope, cart, after), actors);
+}
+
+export async function setStatus(scope: ActivityScope, input: In<typeof api.updateCartStatus>): Promise<TCart> {
+  const { cart, actors } = await visibleCart(scope, input.cartId);
+  const problem = cartMoveProblem(cart.status, input.status, actors, cart.items.length);
+  if (problem) throw fail.validation(problem, { status: problem });
+  return cartView(await commit(scope, cart, bump(scope, cart, { status: input.status })), actors);
+}
+
+export async function setRemarks(scope: ActivityScope, input: In<typeof api.updateRemarks>): Promise<TCart> {
+  const { cart, actors } = await visibleCart(scope, input.cartId);
+  return cartView(await commit(scope, cart, bump(scope, cart, { remarks: input.remarks })), actors);
+}
+
+/** Staff hand a cart to another user of the site (a traveller's agent): its lines are priced for that user. */
+export async function assignUser(scope: ActivityScope, input: In<typeof api.updateUserId>): Promise<TCart> {
+  const { cart } = await visibleCart(scope, input.cartId);
+  const user = await getUser(siteOf(scope), input.userId);
+  if (!user || user.isBlocked) throw fail.validation(ACTIVITY_MSG.unknownUser, { userId: ACTIVITY_MSG.unknownUser });
+  let items = cart.items;
+  if (cartEditable(cart.status)) {
+    const rule = await markupForLegalEntity(scope.site, user.legalEntityId);
+    items = await Promise.all(
+      cart.items.map((l, i) =>
+        priceLine(scope, rule, l, { adults: cart.adults, children: cart.children }, `items.${i}`),
+      ),
+    );
+  }
+  const after = bump(scope, cart, { userId: user.userId, userName: nameOf(user), items });
+  return cartView(await commit(scope, cart, after), actorsOf(scope, after, true));
+}
+
+export async function queue(scope: ActivityScope, input: In<typeof api.getQueue>): Promise<TQueue> {
+  const manager = await canManage(scope);
+  const owner = manager ? null : scope.principal.userId;
+  const [page, counts] = await Promise.all([
+    repo.cartsOfStatus(siteOf(scope), owner, input.status, {
+      cursor: input.page > 1 ? input.cursor : undefined,
+      limit: QUEUE_PAGE_SIZE,
+    }),
+    repo.statusCounts(siteOf(scope), owner),
+  ]);
+  const statuses = CART_STATUSES.map((status) => ({ status, count: Math.max(0, counts[status] ?? 0) }));
+  const total = statuses.find((s) => s.status === input.status)!.count;
+  return {
+    carts: page.records.map((c) => cartView(c, actorsOf(scope, c, manager))),
+    statuses,
+    page: input.page,
+    totalPages: Math.max(1, Math.ceil(total / QUEUE_PAGE_SIZE)),
+    nextCursor: page.nextCursor,
+  };
+}
+
+/**
+ * Staff turn a confirmed cart into a quotation for its owner: one activity line per cart line on its date, the
+ * cart's party, arrival on the first day; the kart prices the lines itself (staff then add hotels and transfers).
+ */
+export async function toKart(scope: ActivityScope, cartId: string): Promise<{ cartId: string; kartId: string }> {
+  const { cart } = await visibleCart(scope, cartId);
+  if (cart.kartId) throw fail.conflict(ACTIVITY_MSG.alreadyKart, { cartId: ACTIVITY_MSG.alreadyKart });
+  if (cart.status !== 'confirmed')
+    throw fail.validation(ACTIVITY_MSG.notConfirmed, { cartId: ACTIVITY_MSG.notConfirmed });
+  const nights = Math.max(0, Math.round((Date.parse(cart.endDate) - Date.parse(cart.startDate)) / 86_400_000));
+  const input = {
+    customerId: cart.userId,
+    kartName: `Activities ${cart.reference}`,
+    adults: cart.adults,
+    child: cart.children,
+    infant: 0,
+    arrivalDate: cart.startDate,
+    quoteValidyInDays: 7,
+    accomodations: [],
+    activities: cart.items.map((l) => ({
+      activityId: l.activityId,
+      tourOptionId: l.tourOptionId,
+      activityName: l.activityName,
+      tourOptionName: l.tourOptionName,
+      startDate: l.date,
+      time: null,
+      transfers: {},
+    })),
+    miscellaneous: [],
+    flightDetails: [],
+    passengers: [],
+    serviceCharge: null,
+    remittanceCharge: null,
+    discount: null,
+    remark: cart.remarks,
+    priceBreakup: 'full',
+    noOfDays: nights + 1,
+    noOfNights: nights,
+    isVouchered: false,
+    isCancelled: false,
+    collectedPayment: null,
+    internalRemark: `From activity cart ${cart.reference}`,
+    remarkForCustomer: '',
+    currencySymbol: cart.items[0]?.currency ?? DEFAULT_CURRENCY,
+    isAgentBranding: false,
+  } as unknown as TKartInput;
+  const kart = await saveKart(scope, input);
+  // The cart remembers its quotation; a second click meanwhile loses the version race and makes none.
+  await commit(scope, cart, bump(scope, cart, { kartId: kart.id }));
+  return { cartId: cart.id, kartId: kart.id };
+}

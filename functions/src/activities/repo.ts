@@ -1,0 +1,223 @@
+/**
+ * The activity store: the only DynamoDB code of carts and activity markups (keys in keys.ts). A cart write commits
+ * with its status counts in one transaction, conditional on the version it was read at; reads are GetItems and
+ * Queries of one partition, never a scan.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { AmountType } from '@tp/domain/pricing';
+import type { CartStatus } from '@tp/domain/activities';
+import {
+  db,
+  queryAll,
+  queryPage,
+  tableName,
+  transactOrFalse,
+  writeOrFalse,
+  type Page,
+  type TransactItem,
+} from '#lib/db';
+import type { SiteId } from '#lib/keys';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { activityKeys } from './keys.ts';
+
+const REC = 'rec';
+
+export interface CartItemRecord {
+  itemId: string;
+  activityId: string;
+  activityName: string;
+  tourOptionId: string;
+  tourOptionName: string;
+  date: string;
+  adults: number;
+  children: number;
+  /** The rate engine's price for the party on the date (never shown to the customer). */
+  net: number;
+  markup: number;
+  price: number;
+  currency: string;
+}
+
+export interface CartRecord {
+  id: string;
+  /** Bumped by every change: the optimistic-concurrency check. */
+  version: number;
+  /** What people read out on the phone. */
+  reference: string;
+  userId: string;
+  userName: string;
+  status: CartStatus;
+  startDate: string;
+  endDate: string;
+  adults: number;
+  children: number;
+  remarks: string;
+  items: CartItemRecord[];
+  kartId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ActivityMarkupRecord {
+  id: string;
+  groupId: string;
+  markupType: AmountType;
+  markupValue: number;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export async function getCart(siteId: SiteId, id: string): Promise<CartRecord | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: activityKeys.cart(siteId, id), ConsistentRead: true }),
+  );
+  return Item ? (Item[REC] as CartRecord) : null;
+}
+
+/** Count moves of a change: +1 on the new status, −1 on the old, for the site and for each owner. */
+function countUpdates(siteId: SiteId, before: CartRecord | null, after: CartRecord | null): TransactItem[] {
+  const deltas = new Map<string, { key: ReturnType<typeof activityKeys.counts>; by: Map<string, number> }>();
+  const move = (userId: string | null, status: string, n: number) => {
+    const key = activityKeys.counts(siteId, userId);
+    const id = `${key.pk}|${key.sk}`;
+    const entry = deltas.get(id) ?? { key, by: new Map<string, number>() };
+    entry.by.set(status, (entry.by.get(status) ?? 0) + n);
+    deltas.set(id, entry);
+  };
+  for (const [c, n] of [
+    [before, -1],
+    [after, 1],
+  ] as const) {
+    if (!c) continue;
+    move(null, c.status, n);
+    move(c.userId, c.status, n);
+  }
+  return [...deltas.values()].flatMap(({ key, by }) => {
+    const moves = [...by.entries()].filter(([, n]) => n !== 0);
+    if (!moves.length) return [];
+    return [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: key,
+          UpdateExpression: `ADD ${moves.map((_, i) => `#s${i} :n${i}`).join(', ')}`,
+          ExpressionAttributeNames: Object.fromEntries(moves.map(([s], i) => [`#s${i}`, s])),
+          ExpressionAttributeValues: Object.fromEntries(moves.map(([, n], i) => [`:n${i}`, n])),
+        },
+      },
+    ];
+  });
+}
+
+/** Writes a cart (new when `before` is null) with its counts; false when it changed since `before` was read. */
+export function saveCart(siteId: SiteId, before: CartRecord | null, after: CartRecord): Promise<boolean> {
+  return transactOrFalse([
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...activityKeys.cart(siteId, after.id),
+          ...activityKeys.queueIndexes(siteId, after),
+          kind: 'activityCart',
+          version: after.version,
+          [REC]: after,
+        },
+        ...(before === null
+          ? { ConditionExpression: 'attribute_not_exists(pk)' }
+          : {
+              ConditionExpression: '#v = :v',
+              ExpressionAttributeNames: { '#v': 'version' },
+              ExpressionAttributeValues: { ':v': before.version },
+            }),
+      },
+    },
+    ...countUpdates(siteId, before, after),
+  ]);
+}
+
+/** One page of the carts of a status: the site's (`userId` null) or one user's, last changed first. */
+export function cartsOfStatus(
+  siteId: SiteId,
+  userId: string | null,
+  status: CartStatus,
+  opts: { cursor?: string | undefined; limit: number },
+): Promise<Page<CartRecord>> {
+  return userId === null
+    ? queryPage(
+        'gsi1',
+        activityKeys.statusPk(siteId, status),
+        { ...opts, newestFirst: true },
+        (i) => i[REC] as CartRecord,
+      )
+    : queryPage(
+        'gsi2',
+        activityKeys.userStatusPk(siteId, userId, status),
+        { ...opts, newestFirst: true },
+        (i) => i[REC] as CartRecord,
+      );
+}
+
+/** Carts per status of the site (`userId` null) or of one user. */
+export async function statusCounts(siteId: SiteId, userId: string | null): Promise<Record<string, number>> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: activityKeys.counts(siteId, userId), ConsistentRead: true }),
+  );
+  const out: Record<string, number> = {};
+  for (const [k, v] of Object.entries(Item ?? {})) if (typeof v === 'number') out[k] = v;
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Activity markups
+
+const MARKUP = 'markup';
+
+export async function markupOfGroup(siteId: SiteId, groupId: string): Promise<ActivityMarkupRecord | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: activityKeys.markup(siteId, groupId) }),
+  );
+  return Item ? (Item[MARKUP] as ActivityMarkupRecord) : null;
+}
+
+export function markupPage(siteId: SiteId, opts: { cursor?: string | undefined; limit: number }) {
+  return queryPage('table', activityKeys.markupsPk(siteId), opts, (i) => i[MARKUP] as ActivityMarkupRecord);
+}
+
+/** Writes a group's markup; `expect` null: the group must have none yet, else the stored one is still that one. */
+export function putMarkup(siteId: SiteId, m: ActivityMarkupRecord, expect: ActivityMarkupRecord | null) {
+  return writeOrFalse(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...activityKeys.markup(siteId, m.groupId), kind: 'activityMarkup', markupId: m.id, [MARKUP]: m },
+      ...(expect === null
+        ? { ConditionExpression: 'attribute_not_exists(pk)' }
+        : {
+            ConditionExpression: 'markupId = :id AND #m.updatedAt = :seen',
+            ExpressionAttributeNames: { '#m': MARKUP },
+            ExpressionAttributeValues: { ':id': expect.id, ':seen': expect.updatedAt },
+          }),
+    }),
+  );
+}
+
+/** The markup with this id: the site's markups are one per customer group, so one small partition. */
+export async function markupById(siteId: SiteId, id: string): Promise<ActivityMarkupRecord | null> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    FilterExpression: 'markupId = :id',
+    ExpressionAttributeValues: { ':pk': activityKeys.markupsPk(siteId), ':id': id },
+  });
+  return items[0] ? (items[0][MARKUP] as ActivityMarkupRecord) : null;
+}
+
+export function deleteMarkup(siteId: SiteId, m: ActivityMarkupRecord): Promise<boolean> {
+  return writeOrFalse(
+    new DeleteCommand({
+      TableName: tableName(),
+      Key: activityKeys.markup(siteId, m.groupId),
+      ConditionExpression: 'markupId = :id',
+      ExpressionAttributeValues: { ':id': m.id },
+    }),
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * The settings Lambda (issue #15 item 6): the staff SEO and Other Settings screens. Apart from the site
+ * Lambda, which answers whitelabel/detetct on every page load and so stays small (no image checks, no S3).
+ */
+import * as api from '@tp/contracts/endpoints/settings';
+import { SETTINGS_MSG } from '@tp/contracts/endpoints/settings';
+import { domainHandler, operation, reply } from '#lib/http';
+import * as settings from './settings.ts';
+
+export const operations = [
+  operation(api.getSiteSettings, (_input, scope) => settings.getSettings(scope)),
+  operation(api.getSeoSettings, (_input, scope) => settings.getSeo(scope)),
+  operation(api.saveSeoSettings, async (input, scope) =>
+    reply(await settings.saveSeo(scope, input.entries), { message: SETTINGS_MSG.seoSaved }),
+  ),
+  operation(api.saveOtherSettings, async (input, scope) =>
+    reply(await settings.saveOther(scope, input), { message: SETTINGS_MSG.saved }),
+  ),
+  operation(api.savePolicyPage, async (input, scope) =>
+    reply(await settings.savePolicy(scope, input), { message: SETTINGS_MSG.saved }),
+  ),
+  operation(api.uploadSiteImage, async (input, scope) =>
+    reply(await settings.uploadImage(scope, input), { message: SETTINGS_MSG.imageSaved }),
+  ),
+  operation(api.setPermissionMenu, async (input, scope) =>
+    reply(await settings.setPermissionMenu(scope, input.canShowPermissionMenu), { message: SETTINGS_MSG.saved }),
+  ),
+];
+
+export const handler = domainHandler(operations);

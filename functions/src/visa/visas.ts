@@ -1,0 +1,326 @@
+/**
+ * Visa operations (docs/visas.md): the public reads (destination countries, a country's categories, a category's
+ * checklists, IN first) and the staff maintenance of the three. Checklist html is sanitised with the site's
+ * allow-list when saved and again when read, so a record stored before a rule change is still served clean.
+ */
+import {
+  MAX_VISA_CATEGORIES,
+  MAX_VISA_COUNTRIES,
+  PREFERRED_NATIONALITY,
+  VISA_MSG,
+  visaSlug,
+  type TVisaCategory,
+  type TVisaChecklist,
+  type TVisaCountry,
+  type ZSaveVisaCategory,
+  type ZSaveVisaChecklist,
+  type ZSaveVisaCountry,
+} from '@tp/contracts/endpoints/visa';
+import { MSG } from '@tp/contracts/messages';
+import { countryByCode } from '@tp/reference-data/countries';
+import type * as z from 'zod/mini';
+import { newId } from '#lib/crypto';
+import { fail } from '#lib/errors';
+import type { Scope } from '#lib/http';
+import type { SiteId } from '#lib/keys';
+import { sanitizeSiteHtml } from '../site/index.ts';
+import * as repo from './repo.ts';
+import type { CategoryRecord, ChecklistRecord, CountryRecord } from './repo.ts';
+
+const siteOf = (scope: Scope): SiteId => scope.site.siteId;
+
+// ---------------------------------------------------------------------------------------------------
+// Answers
+
+const countryView = (c: CountryRecord): TVisaCountry => ({
+  _id: c.id,
+  countryName: c.countryName,
+  countryCode: c.countryCode,
+  categoryCount: c.categoryCount,
+  version: c.version,
+  updatedAt: c.updatedAt,
+});
+
+const categoryView = (c: CategoryRecord, country: Pick<CountryRecord, 'countryName'>): TVisaCategory => ({
+  _id: c.id,
+  visaCategory: c.visaCategory,
+  slug: visaSlug(c.visaCategory) || 'visa',
+  countryId: c.countryId,
+  countryName: country.countryName,
+  summary: c.summary,
+  position: c.position,
+  checklistCount: c.checklistCount,
+  version: c.version,
+  updatedAt: c.updatedAt,
+});
+
+const nationalityOf = (code: string): TVisaChecklist['nationality_countryId'] => {
+  if (!code) return null;
+  return { _id: code, countryCode: code, countryName: countryByCode(code)?.name ?? code };
+};
+
+const checklistView = (c: ChecklistRecord): TVisaChecklist => ({
+  _id: c.id,
+  categoryId: c.categoryId,
+  nationality_countryId: nationalityOf(c.nationality),
+  html: sanitizeSiteHtml(c.html),
+  version: c.version,
+  updatedAt: c.updatedAt,
+});
+
+/** The preferred nationality first, then by nationality name, the default (every other nationality) last. */
+export function orderChecklists<
+  T extends { nationality_countryId: { countryCode: string; countryName: string } | null },
+>(lists: T[]): T[] {
+  const rank = (c: T) =>
+    c.nationality_countryId === null ? 2 : c.nationality_countryId.countryCode === PREFERRED_NATIONALITY ? 0 : 1;
+  return [...lists].sort(
+    (a, b) =>
+      rank(a) - rank(b) ||
+      (a.nationality_countryId?.countryName ?? '').localeCompare(b.nationality_countryId?.countryName ?? ''),
+  );
+}
+
+const byName = (a: CountryRecord, b: CountryRecord) => a.countryName.localeCompare(b.countryName);
+
+// ---------------------------------------------------------------------------------------------------
+// Public reads
+
+export async function visaCountries(scope: Scope): Promise<TVisaCountry[]> {
+  return (await repo.listCountries(siteOf(scope))).sort(byName).map(countryView);
+}
+
+/**
+ * The country a visitor names: its link name (one GetItem), else its name or ISO code among the site's countries
+ * (one bounded Query), case and spacing ignored.
+ */
+export async function findCountry(siteId: SiteId, text: string): Promise<CountryRecord | null> {
+  const slug = visaSlug(text);
+  if (slug) {
+    const direct = await repo.getCountry(siteId, slug);
+    if (direct) return direct;
+  }
+  const wanted = text.trim().toLowerCase();
+  const all = await repo.listCountries(siteId);
+  return (
+    all.find((c) => c.countryName.toLowerCase() === wanted || visaSlug(c.countryName) === slug) ??
+    all.find((c) => c.countryCode !== '' && c.countryCode.toLowerCase() === wanted) ??
+    null
+  );
+}
+
+export async function visaCategories(scope: Scope, countryName: string): Promise<TVisaCategory[]> {
+  const country = await findCountry(siteOf(scope), countryName);
+  if (!country) throw fail.notFound(MSG.visaCategoriesFailed);
+  const categories = await repo.categoriesOfCountry(siteOf(scope), country.id);
+  return categories.map((c) => categoryView(c, country));
+}
+
+export async function visaChecklists(scope: Scope, categoryId: string): Promise<TVisaChecklist[]> {
+  const category = await repo.getCategory(siteOf(scope), categoryId);
+  if (!category) throw fail.notFound(MSG.visaChecklistFailed);
+  return orderChecklists((await repo.checklistsOf(siteOf(scope), categoryId)).map(checklistView));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Staff: countries
+
+type CountryInput = z.output<typeof ZSaveVisaCountry>;
+
+export async function saveCountry(scope: Scope, input: CountryInput): Promise<TVisaCountry> {
+  const siteId = siteOf(scope);
+  const now = scope.now.toISOString();
+  if (input.countryCode && !countryByCode(input.countryCode))
+    throw fail.validation(VISA_MSG.invalidCountryCode, { countryCode: VISA_MSG.invalidCountryCode });
+
+  if (input.id) {
+    const before = await repo.getCountry(siteId, input.id);
+    if (!before) throw fail.notFound(VISA_MSG.unknownCountry);
+    const version = input.version ?? before.version;
+    const after: CountryRecord = {
+      ...before,
+      countryName: input.countryName,
+      countryCode: input.countryCode,
+      version: version + 1,
+      updatedAt: now,
+    };
+    if (await repo.commit([repo.countryEdit(siteId, after, version)])) throw fail.conflict(VISA_MSG.changedMeanwhile);
+    return countryView({ ...after, categoryCount: before.categoryCount });
+  }
+
+  const id = input.slug ?? visaSlug(input.countryName);
+  if (!id) throw fail.validation(VISA_MSG.invalidSlug, { slug: VISA_MSG.invalidSlug });
+  // The cap is read, not guarded: staff add countries rarely and one over the cap harms nothing.
+  if ((await repo.listCountries(siteId)).length >= MAX_VISA_COUNTRIES) throw fail.conflict(VISA_MSG.tooManyCountries);
+  const created: CountryRecord = {
+    id,
+    countryName: input.countryName,
+    countryCode: input.countryCode,
+    categoryCount: 0,
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
+  };
+  if (await repo.commit([repo.countryCreate(siteId, created)]))
+    throw fail.conflict(VISA_MSG.countryTaken, { slug: VISA_MSG.countryTaken });
+  return countryView(created);
+}
+
+export async function deleteCountry(scope: Scope, id: string): Promise<{ id: string }> {
+  const siteId = siteOf(scope);
+  const country = await repo.getCountry(siteId, id);
+  if (!country) throw fail.notFound(VISA_MSG.unknownCountry);
+  if (await repo.commit([repo.countryDelete(siteId, id)])) throw fail.conflict(VISA_MSG.countryHasCategories);
+  return { id };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Staff: categories
+
+type CategoryInput = z.output<typeof ZSaveVisaCategory>;
+
+async function countryOrFail(siteId: SiteId, id: string): Promise<CountryRecord> {
+  const country = await repo.getCountry(siteId, id);
+  if (!country) throw fail.validation(VISA_MSG.unknownCountry, { countryId: VISA_MSG.unknownCountry });
+  return country;
+}
+
+export async function saveCategory(scope: Scope, input: CategoryInput): Promise<TVisaCategory> {
+  const siteId = siteOf(scope);
+  const now = scope.now.toISOString();
+  const taken = () => fail.conflict(VISA_MSG.categoryTaken, { visaCategory: VISA_MSG.categoryTaken });
+
+  if (input.id) {
+    const before = await repo.getCategory(siteId, input.id);
+    if (!before) throw fail.notFound(VISA_MSG.unknownCategory);
+    const country = await countryOrFail(siteId, before.countryId);
+    const version = input.version ?? before.version;
+    const after: CategoryRecord = {
+      ...before,
+      visaCategory: input.visaCategory,
+      summary: input.summary,
+      position: input.position,
+      version: version + 1,
+      updatedAt: now,
+    };
+    const renamed = before.visaCategory.trim().toLowerCase() !== after.visaCategory.trim().toLowerCase();
+    const items = [
+      repo.categoryEdit(siteId, after, version),
+      ...(renamed
+        ? [
+            repo.categoryNameTake(siteId, before.countryId, after.visaCategory, after.id),
+            repo.categoryNameRelease(siteId, before.countryId, before.visaCategory),
+          ]
+        : []),
+    ];
+    const codes = await repo.commit(items);
+    if (codes && renamed && repo.failedAt(codes, 1)) throw taken();
+    if (codes) throw fail.conflict(VISA_MSG.changedMeanwhile);
+    return categoryView(after, country);
+  }
+
+  const country = await countryOrFail(siteId, input.countryId);
+  const created: CategoryRecord = {
+    id: newId(),
+    countryId: country.id,
+    visaCategory: input.visaCategory,
+    summary: input.summary,
+    position: input.position,
+    checklistCount: 0,
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const codes = await repo.commit([
+    repo.categoryNameTake(siteId, country.id, created.visaCategory, created.id),
+    repo.categoryCreate(siteId, created),
+    repo.countryCount(siteId, country.id, 1, MAX_VISA_CATEGORIES),
+  ]);
+  if (codes && repo.failedAt(codes, 0)) throw taken();
+  if (codes && repo.failedAt(codes, 2)) {
+    // Deleted meanwhile, or full.
+    if (await repo.getCountry(siteId, country.id)) throw fail.conflict(VISA_MSG.tooManyCategories);
+    throw fail.validation(VISA_MSG.unknownCountry, { countryId: VISA_MSG.unknownCountry });
+  }
+  if (codes) throw fail.conflict(VISA_MSG.changedMeanwhile);
+  return categoryView(created, country);
+}
+
+export async function deleteCategory(scope: Scope, id: string): Promise<{ id: string }> {
+  const siteId = siteOf(scope);
+  const category = await repo.getCategory(siteId, id);
+  if (!category) throw fail.notFound(VISA_MSG.unknownCategory);
+  const codes = await repo.commit([
+    repo.categoryDelete(siteId, id),
+    repo.categoryNameRelease(siteId, category.countryId, category.visaCategory),
+    repo.countryCount(siteId, category.countryId, -1, MAX_VISA_CATEGORIES),
+  ]);
+  if (codes && repo.failedAt(codes, 0)) throw fail.conflict(VISA_MSG.categoryHasChecklists);
+  if (codes) throw fail.conflict(VISA_MSG.changedMeanwhile);
+  return { id };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Staff: checklists
+
+type ChecklistInput = z.output<typeof ZSaveVisaChecklist>;
+
+/** True when sanitised html still says something (text, or an image). */
+const hasContent = (html: string): boolean =>
+  /<img\b/i.test(html) ||
+  html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;|&#160;/g, ' ')
+    .trim() !== '';
+
+export async function saveChecklist(scope: Scope, input: ChecklistInput): Promise<TVisaChecklist> {
+  const siteId = siteOf(scope);
+  const now = scope.now.toISOString();
+  if (input.nationality && !countryByCode(input.nationality))
+    throw fail.validation(VISA_MSG.unknownNationality, { nationality: VISA_MSG.unknownNationality });
+  const html = sanitizeSiteHtml(input.html);
+  if (!hasContent(html)) throw fail.validation(VISA_MSG.emptyChecklist, { html: VISA_MSG.emptyChecklist });
+  const category = await repo.getCategory(siteId, input.categoryId);
+  if (!category) throw fail.validation(VISA_MSG.unknownCategory, { categoryId: VISA_MSG.unknownCategory });
+
+  const before = await repo.getChecklist(siteId, category.id, input.nationality);
+  const conflictTaken = () => fail.conflict(VISA_MSG.checklistTaken, { nationality: VISA_MSG.checklistTaken });
+  if (before && input.version == null) throw conflictTaken();
+  if (!before && input.version != null) throw fail.conflict(VISA_MSG.unknownChecklist);
+
+  const after: ChecklistRecord = {
+    id: before?.id ?? newId(),
+    categoryId: category.id,
+    nationality: input.nationality,
+    html,
+    version: (before?.version ?? 0) + 1,
+    createdAt: before?.createdAt ?? now,
+    updatedAt: now,
+  };
+  if (before) {
+    const version = input.version ?? before.version;
+    after.version = version + 1;
+    if (await repo.commit([repo.checklistPut(siteId, after, version)])) throw fail.conflict(VISA_MSG.changedMeanwhile);
+  } else {
+    const codes = await repo.commit([
+      repo.checklistPut(siteId, after, null),
+      repo.categoryCount(siteId, category.id, 1),
+    ]);
+    if (codes && repo.failedAt(codes, 0)) throw conflictTaken();
+    if (codes) throw fail.validation(VISA_MSG.unknownCategory, { categoryId: VISA_MSG.unknownCategory });
+  }
+  return checklistView(after);
+}
+
+export async function deleteChecklist(
+  scope: Scope,
+  input: { categoryId: string; nationality: string },
+): Promise<{ categoryId: string; nationality: string }> {
+  const siteId = siteOf(scope);
+  const codes = await repo.commit([
+    repo.checklistDelete(siteId, input.categoryId, input.nationality),
+    repo.categoryCount(siteId, input.categoryId, -1),
+  ]);
+  if (codes) throw fail.notFound(VISA_MSG.unknownChecklist);
+  return input;
+}

@@ -1,0 +1,139 @@
+/**
+ * Activities for agents and travellers (issue #15 items 1–2), in Chromium against the local stack: Flight Deals'
+ * demo agent opens Dubai from the activities landing, searches with the default dates and party, adds Burj Khalifa
+ * to the cart (priced with the B2B Gold 10 % activity markup) and submits it; the super admin finds it in the
+ * queue, confirms it, makes a quotation of it and vouchers it; the markup screen lists the group markup.
+ * Screenshots at 1366 and 390 px go to /tmp/shots-activities/ (outside the repo) for a person to look at.
+ */
+import { mkdir } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { axeViolations, horizontalOverflow } from '../support/axe.ts';
+import { appUrl, launch, signIn, toast } from '../support/browser.ts';
+
+const SITE = 'flightdeals.localhost';
+const SHOTS = '/tmp/shots-activities';
+const BURJ = 'Burj Khalifa At the Top';
+const OPTION = 'Level 124 & 125, non-prime hours';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+  await mkdir(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    expect(await horizontalOverflow(page), `${name} at ${width}`).toBe(0);
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+describe('Activities', () => {
+  it(
+    'an agent fills a cart and submits it; staff confirm it, make a quotation and voucher it',
+    { timeout: 420_000 },
+    async () => {
+      const agentContext = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
+      const agent = await agentContext.newPage();
+      await agent.goto(appUrl(SITE, '/activities'));
+      await agent.waitForURL(/\/app\/login\?redirectTo=/);
+      await signIn(agent, `agent@${SITE}`);
+      await agent.getByRole('heading', { name: 'Activities', level: 1 }).waitFor();
+      await agent.getByRole('link', { name: 'Activities in Dubai' }).waitFor();
+      await shoot(agent, 'landing');
+      expect(await axeViolations(agent, '#activities-screen')).toEqual([]);
+
+      // The search opens on the spec's defaults: 4 days from today, 1 adult, 0 children, 0 infants.
+      await agent.getByRole('link', { name: 'Activities in Dubai' }).click();
+      await agent.getByRole('heading', { name: 'Activity search', level: 1 }).waitFor();
+      expect(await agent.getByRole('textbox', { name: /^Adults/ }).inputValue()).toBe('1');
+      expect(await agent.getByRole('textbox', { name: /^Children/ }).inputValue()).toBe('0');
+      await agent.getByRole('heading', { name: BURJ }).waitFor();
+      const cart = agent.getByRole('complementary', { name: 'Your cart' });
+      const before = await cart.getByRole('listitem').count();
+      await agent.getByRole('button', { name: `Add to cart: ${BURJ}, ${OPTION}` }).click();
+      await toast(agent, 'Added to cart').waitFor();
+      await expect.poll(() => cart.getByRole('listitem').count()).toBe(before + 1);
+      await shoot(agent, 'search');
+      expect(await axeViolations(agent, '#activities-screen')).toEqual([]);
+      // The cart's reference, to find it in the staff queue.
+      const reference = (await cart
+        .getByText(/^A\d{8}-\w{6}/)
+        .first()
+        .textContent())!.split(' ')[0]!;
+      await cart.getByRole('button', { name: 'Submit cart' }).click();
+      await toast(agent, 'Cart status updated').waitFor();
+      await cart.getByText('Submitted', { exact: true }).waitFor();
+
+      // The agent's own queue shows it under Submitted.
+      await agent.goto(appUrl(SITE, '/activities/queue?status=submitted'));
+      await agent.getByRole('heading', { name: 'Activity queue', level: 1 }).waitFor();
+      await agent
+        .getByRole('button', { name: `Open cart ${reference}` })
+        .first()
+        .waitFor();
+      await shoot(agent, 'queue-agent');
+      await agentContext.close();
+
+      // Staff: the site's queue, confirm, quotation, voucher.
+      const staffContext = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
+      const staff = await staffContext.newPage();
+      await staff.goto(appUrl(SITE, '/activities/queue'));
+      await staff.waitForURL(/\/app\/login\?redirectTo=/);
+      await signIn(staff, `admin@${SITE}`);
+      await staff.getByRole('heading', { name: 'Activity queue', level: 1 }).waitFor();
+      await staff.getByRole('tab', { name: /Submitted/ }).waitFor();
+      await staff
+        .getByRole('button', { name: `Open cart ${reference}` })
+        .first()
+        .click();
+      const dialog = staff.getByRole('dialog');
+      await dialog
+        .getByRole('cell', { name: new RegExp(BURJ) })
+        .first()
+        .waitFor();
+      await shoot(staff, 'cart-dialog');
+      expect(await axeViolations(staff, '[role="dialog"]')).toEqual([]);
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
+      await toast(staff, 'Cart status updated').waitFor();
+      await dialog.getByRole('button', { name: 'Make a quotation' }).click();
+      await toast(staff, 'Quotation created from the cart').waitFor();
+      await dialog.getByRole('link', { name: 'Open the quotation made from this cart' }).waitFor();
+      await dialog.getByRole('button', { name: 'Voucher' }).click();
+      // The confirm's toast may still show: the voucher's is the next one.
+      await expect.poll(() => toast(staff, 'Cart status updated').count()).toBeGreaterThan(0);
+      await dialog.getByText('Vouchered').first().waitFor();
+      await staff.keyboard.press('Escape');
+      await staff.getByRole('tab', { name: /Vouchered/ }).click();
+      await staff
+        .getByRole('button', { name: `Open cart ${reference}` })
+        .first()
+        .waitFor();
+      await shoot(staff, 'queue-staff');
+      expect(await axeViolations(staff, '#activities-screen')).toEqual([]);
+
+      // The quotation holds the cart's activity, priced by the kart for the cart's party.
+      await staff.goto(appUrl(SITE, '/staff/kart'));
+      await staff
+        .getByRole('table', { name: 'Quotations' })
+        .getByRole('row', { name: new RegExp(`Activities ${reference}`) })
+        .first()
+        .waitFor();
+
+      // The markup screen lists B2B Gold's 10 %.
+      await staff.goto(appUrl(SITE, '/activities/markup'));
+      await staff.getByRole('heading', { name: 'Activity markup', level: 1 }).waitFor();
+      await staff.getByText('10% of the price').first().waitFor();
+      await shoot(staff, 'markup');
+      expect(await axeViolations(staff, '#activities-screen')).toEqual([]);
+      await staffContext.close();
+    },
+  );
+});

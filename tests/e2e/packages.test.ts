@@ -1,0 +1,138 @@
+/**
+ * Tour packages in Chromium against the local stack (issue #15 item 4): a traveller filters the packages, opens
+ * one, sends an enquiry and lands on the success page with its id; Flight Deals' staff create a package that then
+ * lists, and upload a picture to it. Screenshots at 1366 and 390 px go to /tmp/shots-packages/ (outside the repo).
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { PACKAGE_MSG } from '@tp/contracts/endpoints/packages';
+import { SCENES, scenePng } from '../../scripts/seed/picture.ts';
+import { axeViolations, horizontalOverflow } from '../support/axe.ts';
+import { appUrl, launch, signIn, toast } from '../support/browser.ts';
+
+const SITE = 'flightdeals.localhost';
+const SHOTS = '/tmp/shots-packages';
+const TITLE = `E2E Goa Getaway ${randomUUID().slice(0, 6)}`;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+  await mkdir(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    expect(await horizontalOverflow(page), `${name} at ${width}`).toBe(0);
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+async function signedIn(email: string, path: string): Promise<Page> {
+  // bypassCSP: axe comes in as a script tag (tests/support/axe.ts).
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
+  const page = await context.newPage();
+  await page.goto(appUrl(SITE, path));
+  // The first load of a cold browser on a busy machine can be slow: a generous wait, not a timing assertion.
+  await page.waitForURL(/\/app\/login\?redirectTo=/, { timeout: 90_000 });
+  await signIn(page, email);
+  return page;
+}
+
+describe('Tour packages', () => {
+  it('a traveller finds a package, sends an enquiry and sees the success page', { timeout: 300_000 }, async () => {
+    const page = await signedIn(`retail@${SITE}`, '/packages');
+    await page.getByRole('heading', { name: 'Tour packages', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Dubai Delights' }).waitFor();
+    await shoot(page, 'list');
+    expect(await axeViolations(page, 'main')).toEqual([]);
+
+    // Filter: Kerala only.
+    await page.getByRole('combobox', { name: 'Destination' }).click();
+    await page.getByRole('option', { name: 'Kerala', exact: true }).click();
+    await page.getByRole('button', { name: 'Show packages' }).click();
+    await page.waitForURL(/destination=Kerala/);
+    await page.getByRole('link', { name: 'Kerala Backwaters and Hills' }).waitFor();
+    await expect.poll(() => page.getByRole('link', { name: 'Dubai Delights' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+
+    await page.getByRole('link', { name: 'Dubai Delights' }).click();
+    await page.getByRole('heading', { name: 'Dubai Delights', level: 1 }).waitFor();
+    await page.getByText('Day 3: Desert safari').waitFor();
+    await shoot(page, 'detail');
+    expect(await axeViolations(page, 'main')).toEqual([]);
+
+    const form = page.getByRole('form', { name: 'Enquiry about Dubai Delights' });
+    await form.getByRole('textbox', { name: /^Message/ }).fill('Is the Christmas week available for two adults?');
+    await form.getByRole('button', { name: 'Send enquiry' }).click();
+    await page.waitForURL(/\/app\/package\/enquiry\/submitted\/[^/?]+\?title=Dubai(%20|\+)Delights/);
+    await page.getByRole('heading', { name: 'Enquiry submitted' }).waitFor();
+    const id = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+    await expect.poll(() => page.getByTestId('enquiry-id').textContent()).toBe(id);
+    // A traveller gets no way to the CRM.
+    expect(await page.getByRole('link', { name: 'Go to CRM' }).count()).toBe(0);
+    await shoot(page, 'submitted');
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    await page.context().close();
+  });
+
+  it('staff create a package that lists, and give it a picture', { timeout: 300_000 }, async () => {
+    const page = await signedIn(`admin@${SITE}`, '/staff/tour_package/list_all_packages');
+    await page.getByRole('heading', { name: 'Tour Packages', level: 1 }).waitFor();
+    await page
+      .getByRole('table', { name: 'Tour packages' })
+      .getByRole('row', { name: /Dubai Delights/ })
+      .waitFor();
+    await shoot(page, 'staff-list');
+    expect(await axeViolations(page, 'main')).toEqual([]);
+
+    await page.getByRole('link', { name: 'New package' }).click();
+    await page.getByRole('heading', { name: 'New Tour Package' }).waitFor();
+    await page.getByRole('textbox', { name: /^Title/ }).fill(TITLE);
+    await page.getByRole('textbox', { name: /^Destination/ }).fill('Goa');
+    await page.getByRole('textbox', { name: /^Days/ }).fill('4');
+    await expect.poll(() => page.getByRole('textbox', { name: /^Day \d$/ }).count()).toBe(4);
+    await expect.poll(() => page.getByRole('textbox', { name: /^Nights/ }).inputValue()).toBe('3');
+    await page.getByRole('textbox', { name: /^Price from/ }).fill('18500');
+    for (let i = 1; i <= 4; i++)
+      await page.getByRole('textbox', { name: `Day ${i}`, exact: true }).fill(`Beach day ${i}`);
+    await page.getByRole('textbox', { name: 'Inclusions 1' }).fill('Sea-view room with breakfast');
+    await page.getByRole('textbox', { name: 'Exclusions 1' }).fill('Flights');
+    await shoot(page, 'editor');
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    await page.getByRole('button', { name: 'Save package' }).click();
+    await toast(page, PACKAGE_MSG.saved).waitFor();
+    await page.waitForURL(/\/staff\/tour_package\/list_all_packages/);
+    await page.getByRole('textbox', { name: 'Search' }).fill(TITLE);
+    const row = page.getByRole('table', { name: 'Tour packages' }).getByRole('row', { name: new RegExp(TITLE) });
+    await row.waitFor();
+
+    await row.getByRole('link', { name: `Images of ${TITLE}` }).click();
+    await page.getByRole('heading', { name: 'Package images' }).waitFor();
+    const file = `${SHOTS}/goa.png`;
+    await writeFile(file, scenePng(SCENES.beach, 1200, 750));
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload pictures' }).click();
+    await (await chooser).setFiles(file);
+    await toast(page, PACKAGE_MSG.imageAdded).waitFor();
+    await page.getByText('Cover', { exact: true }).waitFor();
+    await shoot(page, 'images');
+    expect(await axeViolations(page, 'main')).toEqual([]);
+
+    // Travellers see it with its picture.
+    await page.goto(appUrl(SITE, '/packages?destination=Goa'));
+    const card = page.getByRole('link', { name: TITLE });
+    await card.waitFor();
+    await card.click();
+    await page.getByRole('heading', { name: TITLE, level: 1 }).waitFor();
+    await page.getByText('Day 4: Beach day 4').waitFor();
+    await page.context().close();
+  });
+});

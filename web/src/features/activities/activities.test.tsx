@@ -1,0 +1,252 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  addActivityMarkUp,
+  addToCart,
+  getActivityCities,
+  getActivityMarkUp,
+  getCartData,
+  getQueue,
+  searchActivitiesByCityId,
+  updateCartStatus,
+  type TActivityMarkup,
+  type TActivityResult,
+  type TCart,
+  type TQueue,
+} from '@tp/contracts/endpoints/activities';
+import { MSG } from '@tp/contracts/messages';
+import { CART_STATUSES, activitySearchDefaults } from '@tp/domain/activities';
+import { failure, fakeApi } from '#test/fake-api.ts';
+import { staffUser, testUser } from '#test/fixtures.ts';
+import { renderApp } from '#test/render.tsx';
+import { pick } from '../dmc/test-fixtures.ts';
+import { formatMoney, isoDay } from '#shared/format.ts';
+
+const agent = () => testUser({ id: 'agent-1', users_id: 'agent-1', userType: 'travelAgent' });
+const today = isoDay(new Date());
+const DUBAI = { cityId: 26, cityName: 'Dubai' };
+
+const RESULT: TActivityResult = {
+  activity: {
+    id: 'dmc-act-burj',
+    name: 'Burj Khalifa',
+    description: 'At the top, level 124',
+    cityId: 26,
+    cityName: 'Dubai',
+    priority: 5,
+    area: null,
+    areaName: null,
+  },
+  tourOptions: [
+    {
+      tourOption: {
+        id: 'dmc-to-burj',
+        activityId: 'dmc-act-burj',
+        activityName: 'Burj Khalifa',
+        name: 'Level 124 non-prime',
+        description: '',
+        hasTimeSlots: true,
+        timeSlots: ['10:00'],
+        hasMeal: false,
+        hasGuide: false,
+        hasTicket: true,
+        pickupTime: null,
+        dropPickupTime: null,
+      },
+      price: { available: true, price: 187, currency: 'AED', reason: null },
+    },
+  ],
+};
+
+function cart(over: Partial<TCart> = {}): TCart {
+  const d = activitySearchDefaults(today);
+  return {
+    id: 'c0ffee0000000000000000a1',
+    version: 1,
+    reference: 'A20261123-C0FFEE',
+    userId: 'agent-1',
+    userName: 'Asha Rao',
+    status: 'draft',
+    startDate: d.startDate,
+    endDate: d.endDate,
+    adults: 1,
+    children: 0,
+    remarks: '',
+    items: [
+      {
+        itemId: 'line-1',
+        activityId: 'dmc-act-burj',
+        activityName: 'Burj Khalifa',
+        tourOptionId: 'dmc-to-burj',
+        tourOptionName: 'Level 124 non-prime',
+        date: d.startDate,
+        adults: 1,
+        children: 0,
+        price: 187,
+        currency: 'AED',
+      },
+    ],
+    totalPrice: 187,
+    currency: 'AED',
+    kartId: null,
+    createdAt: '2026-11-23T10:00:00.000Z',
+    updatedAt: '2026-11-23T10:00:00.000Z',
+    nextStatuses: ['submitted', 'cancelled'],
+    editable: true,
+    ...over,
+  };
+}
+
+const setup = () => userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+
+describe('Activity search', { timeout: 60_000 }, () => {
+  it('opens on the spec defaults (4 days from today, 1 adult, 0 children, 0 infants), prices, adds to the cart and submits it', async () => {
+    const api = fakeApi();
+    api.on(getActivityCities, [DUBAI]);
+    api.on(getCartData, null);
+    api.on(searchActivitiesByCityId, { records: [RESULT], nextCursor: null });
+    api.on(addToCart, cart());
+    api.on(updateCartStatus, cart({ status: 'submitted', editable: false, nextStatuses: ['draft', 'cancelled'] }));
+    renderApp('/activities/search?cityId=26', { user: agent(), api });
+    const user = setup();
+    expect(await screen.findByRole('heading', { name: 'Burj Khalifa' })).toBeTruthy();
+    const d = activitySearchDefaults(today);
+    expect(api.calls(searchActivitiesByCityId)[0]!.input).toMatchObject({ cityId: '26', ...d });
+    expect(screen.getByRole('textbox', { name: /^Adults/ })).toHaveProperty('value', '1');
+    expect(
+      screen.getAllByText((_, el) => el?.tagName === 'P' && el.textContent === formatMoney(187, 'AED')).length,
+    ).toBeGreaterThan(0);
+    expect(screen.getByText('Your cart is empty. Add activities from the results.')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Add to cart: Burj Khalifa, Level 124 non-prime' }));
+    await waitFor(() => expect(api.calls(addToCart)).toHaveLength(1));
+    expect(api.calls(addToCart)[0]!.input).toMatchObject({
+      startDate: d.startDate,
+      endDate: d.endDate,
+      adults: 1,
+      children: 0,
+      item: { activityId: 'dmc-act-burj', tourOptionId: 'dmc-to-burj', date: d.startDate },
+    });
+    const aside = await screen.findByRole('complementary', { name: 'Your cart' });
+    expect(await within(aside).findByText('Burj Khalifa')).toBeTruthy();
+    await user.click(within(aside).getByRole('button', { name: 'Submit cart' }));
+    await waitFor(() => expect(api.calls(updateCartStatus)).toHaveLength(1));
+    expect(api.calls(updateCartStatus)[0]!.input).toEqual({ cartId: cart().id, status: 'submitted' });
+  });
+
+  it("says 'Error fetching activity search' when the search fails", async () => {
+    const api = fakeApi();
+    api.on(getActivityCities, [DUBAI]);
+    api.on(getCartData, null);
+    api.on(searchActivitiesByCityId, failure(500, 'boom'));
+    renderApp('/activities/search?cityId=26', { user: agent(), api });
+    expect(await screen.findByText(MSG.activitySearchFailed)).toBeTruthy();
+  });
+
+  it('refuses a past date before asking the server', async () => {
+    const api = fakeApi();
+    api.on(getActivityCities, [DUBAI]);
+    api.on(getCartData, null);
+    api.on(searchActivitiesByCityId, { records: [], nextCursor: null });
+    renderApp('/activities/search?cityId=26&startDate=2020-01-01&endDate=2020-01-03', { user: agent(), api });
+    const user = setup();
+    await user.click(await screen.findByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Dates cannot be in the past')).toBeTruthy();
+    expect(api.calls(searchActivitiesByCityId)).toHaveLength(0);
+  });
+});
+
+function queue(status: TCart['status'], carts: TCart[]): TQueue {
+  return {
+    carts,
+    statuses: CART_STATUSES.map((s) => ({ status: s, count: s === status ? carts.length : s === 'confirmed' ? 3 : 0 })),
+    page: 1,
+    totalPages: 1,
+    nextCursor: null,
+  };
+}
+
+describe('Activity queue', { timeout: 60_000 }, () => {
+  it('shows status tabs with counts, starts a new status at page 1, and moves a cart', async () => {
+    const submitted = cart({
+      status: 'submitted',
+      editable: false,
+      nextStatuses: ['draft', 'confirmed', 'rejected', 'cancelled'],
+    });
+    const api = fakeApi();
+    api.on(getQueue, (input) =>
+      queue(input.status as TCart['status'], input.status === 'submitted' ? [submitted] : []),
+    );
+    api.on(getCartData, submitted);
+    api.on(updateCartStatus, failure(400, 'A submitted cart cannot be moved'));
+    renderApp('/activities/queue', { user: staffUser(), api });
+    const user = setup();
+    expect(await screen.findByRole('tab', { name: /Confirmed\s*3/ })).toBeTruthy();
+    expect(api.calls(getQueue)[0]!.input).toMatchObject({ status: 'submitted', page: 1 });
+    await user.click((await screen.findAllByRole('button', { name: `Open cart ${submitted.reference}` }))[0]!);
+    const dialog = await screen.findByRole('dialog');
+    await user.click(await within(dialog).findByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(MSG.cartStatusFailed)).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('tab', { name: /Confirmed/ }));
+    await waitFor(() => expect(api.calls(getQueue).at(-1)!.input).toMatchObject({ status: 'confirmed', page: 1 }));
+    expect(await screen.findByText('No confirmed carts.')).toBeTruthy();
+  });
+});
+
+describe('Activity markup', { timeout: 60_000 }, () => {
+  const MARKUP: TActivityMarkup = {
+    id: 'mk-1',
+    groupId: 'g-gold',
+    groupName: 'B2B Gold',
+    markupType: 'percent',
+    markupValue: 10,
+    isActive: true,
+    updatedAt: '2026-11-23T10:00:00.000Z',
+  };
+  const list = {
+    records: [MARKUP],
+    nextCursor: null,
+    groups: [
+      { id: 'g-default', groupName: 'Default', isDefault: true },
+      { id: 'g-gold', groupName: 'B2B Gold', isDefault: false },
+    ],
+  };
+
+  it('refuses a percentage over 100, saves a fixed markup per group, and says when the active switch fails', async () => {
+    const api = fakeApi();
+    api.on(getActivityMarkUp, list);
+    api.on(addActivityMarkUp, (input) =>
+      input.isActive === false ? failure(500, 'boom') : { ...MARKUP, groupId: 'g-default', groupName: 'Default' },
+    );
+    renderApp('/activities/markup', { user: staffUser(), api });
+    const user = setup();
+    expect(await screen.findByText('10% of the price')).toBeTruthy();
+    await pick(user, screen.getByRole('combobox', { name: /Customer group/ }), '', 'Default (default)');
+    await user.type(screen.getByRole('textbox', { name: /Markup \(%\)/ }), '150');
+    await user.click(screen.getByRole('button', { name: 'Save markup' }));
+    expect(await screen.findByText('Percentage cannot be more than 100')).toBeTruthy();
+    expect(api.calls(addActivityMarkUp)).toHaveLength(0);
+    await user.click(screen.getByRole('radio', { name: 'Fixed per person' }));
+    await user.clear(screen.getByRole('textbox', { name: /Markup per person/ }));
+    await user.type(screen.getByRole('textbox', { name: /Markup per person/ }), '25');
+    await user.click(screen.getByRole('button', { name: 'Save markup' }));
+    await waitFor(() => expect(api.calls(addActivityMarkUp)).toHaveLength(1));
+    expect(api.calls(addActivityMarkUp)[0]!.input).toMatchObject({
+      groupId: 'g-default',
+      markupType: 'fixed',
+      markupValue: 25,
+    });
+    await user.click(screen.getByRole('switch', { name: 'Active for B2B Gold' }));
+    expect(await screen.findByText(MSG.activeStatusFailed)).toBeTruthy();
+  });
+
+  it('is not offered to staff without the permission', async () => {
+    const api = fakeApi();
+    api.on(getActivityMarkUp, list);
+    renderApp('/activities/markup', { user: staffUser(), api, permissions: ['activities.book'] });
+    expect(await screen.findByText(MSG.forbidden)).toBeTruthy();
+    expect(api.calls(getActivityMarkUp)).toHaveLength(0);
+  });
+});

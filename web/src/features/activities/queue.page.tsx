@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { Badge, Button, Group, Tabs, Text } from '@mantine/core';
+import { useSearchParams } from 'react-router-dom';
+import { getQueue, type TCart } from '@tp/contracts/endpoints/activities';
+import { MSG } from '@tp/contracts/messages';
+import { CART_STATUSES, CART_STATUS_LABELS, type CartStatus } from '@tp/domain/activities';
+import { useApi } from '#api/hooks.ts';
+import { DataTable } from '#shared/DataTable.tsx';
+import { formatDate, formatDateTime, formatMoney } from '#shared/format.ts';
+import { toastError } from '#shared/notify.ts';
+import { useUser } from '#shared/state.ts';
+import { CartDetails } from './CartDetails.tsx';
+import { ActivitiesPage } from './shared.tsx';
+
+const isStatus = (s: string | null): s is CartStatus => CART_STATUSES.includes(s as CartStatus);
+
+/**
+ * /activities/queue (spec 001 §2): carts by status in tabs with their counts (staff who work the queue: the
+ * site's; everyone else: their own). Changing the status starts again at page 1; pages follow the server's cursor.
+ */
+function QueueScreen() {
+  const user = useUser();
+  const [params, setParams] = useSearchParams();
+  const fallback: CartStatus = user?.userType === 'staff' ? 'submitted' : 'draft';
+  const status = isStatus(params.get('status')) ? (params.get('status') as CartStatus) : fallback;
+  // The cursor of each page after the first, as the server handed them out.
+  const [cursors, setCursors] = useState<string[]>([]);
+  const page = cursors.length + 1;
+  const [open, setOpen] = useState<string | null>(null);
+  const queue = useApi(
+    getQueue,
+    { status, page, ...(cursors.length ? { cursor: cursors.at(-1)! } : {}) },
+    { call: { handling: 'navigation' }, onError: () => toastError(MSG.activitySearchFailed), keepPreviousData: true },
+  );
+  const choose = (next: string | null) => {
+    if (!isStatus(next) || next === status) return;
+    setCursors([]);
+    setParams({ status: next }, { replace: true });
+  };
+  const data = queue.data;
+  const count = (s: CartStatus) => data?.statuses.find((x) => x.status === s)?.count;
+  return (
+    <>
+      <Tabs value={status} onChange={choose} keepMounted={false}>
+        <Tabs.List style={{ flexWrap: 'wrap' }}>
+          {CART_STATUSES.map((s) => (
+            <Tabs.Tab
+              key={s}
+              value={s}
+              rightSection={
+                count(s) === undefined ? null : (
+                  <Badge size="sm" variant="light" color="gray" aria-label={`${count(s)} carts`}>
+                    {count(s)}
+                  </Badge>
+                )
+              }
+            >
+              {CART_STATUS_LABELS[s]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <DataTable<TCart>
+        label={`${CART_STATUS_LABELS[status]} carts`}
+        rows={data?.carts}
+        loading={queue.isLoading}
+        empty={`No ${CART_STATUS_LABELS[status].toLowerCase()} carts.`}
+        rowKey={(c) => c.id}
+        minWidth={700}
+        columns={[
+          { key: 'reference', header: 'Cart', render: (c) => c.reference, nowrap: true },
+          { key: 'user', header: 'User', render: (c) => c.userName },
+          {
+            key: 'dates',
+            header: 'Dates',
+            nowrap: true,
+            render: (c) => `${formatDate(c.startDate)} – ${formatDate(c.endDate)}`,
+          },
+          {
+            key: 'pax',
+            header: 'Travellers',
+            render: (c) => `${c.adults} adult${c.adults === 1 ? '' : 's'}${c.children ? `, ${c.children} child` : ''}`,
+          },
+          { key: 'items', header: 'Activities', render: (c) => c.items.length },
+          { key: 'total', header: 'Total', nowrap: true, render: (c) => formatMoney(c.totalPrice, c.currency) },
+          { key: 'updated', header: 'Updated', nowrap: true, render: (c) => formatDateTime(c.updatedAt) },
+          {
+            key: 'open',
+            header: 'Actions',
+            render: (c) => (
+              <Button size="xs" variant="light" onClick={() => setOpen(c.id)} aria-label={`Open cart ${c.reference}`}>
+                Open
+              </Button>
+            ),
+          },
+        ]}
+      />
+      {data && data.totalPages > 1 && (
+        <Group justify="space-between" component="nav" aria-label="Pages">
+          <Text size="sm" c="dimmed">
+            Page {data.page} of {data.totalPages}
+          </Text>
+          <Group gap="xs">
+            <Button variant="default" size="xs" disabled={page === 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
+              Previous page
+            </Button>
+            <Button
+              variant="default"
+              size="xs"
+              disabled={!data.nextCursor || page >= data.totalPages}
+              onClick={() => data.nextCursor && setCursors((c) => [...c, data.nextCursor!])}
+            >
+              Next page
+            </Button>
+          </Group>
+        </Group>
+      )}
+      <CartDetails cartId={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}
+
+export default function ActivityQueuePage() {
+  return (
+    <ActivitiesPage
+      title="Activity queue"
+      permission="activities.book"
+      intro="Activity carts by status. Open one to see its activities, change its status or add remarks."
+    >
+      <QueueScreen />
+    </ActivitiesPage>
+  );
+}

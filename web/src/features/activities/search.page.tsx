@@ -1,0 +1,354 @@
+import { useMemo, useState } from 'react';
+import { Button, Card, Grid, Group, NumberInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useSearchParams } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import {
+  ZSearchActivities,
+  addToCart,
+  getActivityCities,
+  getCartData,
+  searchActivitiesByCityId,
+  type TActivityResult,
+  type TCart,
+} from '@tp/contracts/endpoints/activities';
+import { MSG } from '@tp/contracts/messages';
+import { activitySearchDefaults, tripProblems } from '@tp/domain/activities';
+import { useAction } from '#api/action.ts';
+import { apiKey, useApi } from '#api/hooks.ts';
+import { AsyncContent } from '#shared/AsyncContent.tsx';
+import { DateField } from '#shared/DateField.tsx';
+import { formatDate, formatMoney, isoDay } from '#shared/format.ts';
+import { toastError } from '#shared/notify.ts';
+import { CartPanel } from './CartPanel.tsx';
+import { ActivitiesPage } from './shared.tsx';
+
+/** A search as sent (the schema's input accepts looser text; the screen always sends these). */
+interface SearchInput {
+  cityId: string;
+  startDate: string;
+  endDate: string;
+  adults: number;
+  children: number;
+  infants: number;
+  search?: string;
+}
+interface Values {
+  cityId: string;
+  startDate: string;
+  endDate: string;
+  adults: number | string;
+  children: number | string;
+  infants: number | string;
+  search: string;
+}
+
+type Trip = Parameters<typeof tripProblems>[0];
+const schemaRules = schemaResolver(ZSearchActivities, { sync: true });
+
+const num = (v: number | string) => (v === '' ? NaN : Number(v));
+/** The request a form's values make: the one the schema and the rules check, and the one sent. */
+const request = (v: Values): SearchInput => ({
+  cityId: v.cityId,
+  startDate: v.startDate,
+  endDate: v.endDate,
+  adults: num(v.adults),
+  children: num(v.children),
+  infants: num(v.infants),
+  ...(v.search.trim() ? { search: v.search.trim() } : {}),
+});
+
+/** The search as the URL holds it (so a search can be reloaded or shared), else the spec's defaults. */
+function fromParams(params: URLSearchParams, today: string): Values {
+  const d = activitySearchDefaults(today);
+  const get = (k: string, fallback: string | number) => params.get(k) ?? String(fallback);
+  return {
+    cityId: params.get('cityId') ?? '',
+    startDate: get('startDate', d.startDate),
+    endDate: get('endDate', d.endDate),
+    adults: Number(get('adults', d.adults)),
+    children: Number(get('children', d.children)),
+    infants: Number(get('infants', d.infants)),
+    search: params.get('search') ?? '',
+  };
+}
+
+/** One tour option's row: what it is, its price for the party, and Add to cart on the chosen day. */
+function OptionRow({
+  option,
+  search,
+  cartId,
+  onAdded,
+}: {
+  option: TActivityResult['tourOptions'][number];
+  search: SearchInput;
+  cartId: string | undefined;
+  onAdded: (c: TCart) => void;
+}) {
+  const [date, setDate] = useState(search.startDate);
+  const add = useAction(addToCart, { success: 'Added to cart', onSuccess: onAdded });
+  const { tourOption: o, price } = option;
+  return (
+    <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+      <Stack gap={2} style={{ flex: '1 1 220px' }}>
+        <Text fw={600}>{o.name}</Text>
+        {o.description && (
+          <Text size="sm" c="dimmed" lineClamp={2}>
+            {o.description}
+          </Text>
+        )}
+        <Text size="xs" c="dimmed">
+          {[
+            o.hasTimeSlots && o.timeSlots.length ? `Slots ${o.timeSlots.join(', ')}` : '',
+            o.hasMeal ? 'Meal' : '',
+            o.hasGuide ? 'Guide' : '',
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </Text>
+      </Stack>
+      <Stack gap={4} align="flex-end">
+        {price.available ? (
+          <Text fw={700}>{formatMoney(price.price, price.currency)}</Text>
+        ) : (
+          <Text size="sm" c="red.8">
+            {price.reason ?? 'Not available'}
+          </Text>
+        )}
+        <Group gap="xs" align="flex-end" wrap="nowrap">
+          <DateField
+            label="Date"
+            aria-label={`Date for ${o.activityName}: ${o.name}`}
+            size="xs"
+            w={130}
+            value={date}
+            onChange={setDate}
+            minDate={search.startDate}
+            maxDate={search.endDate}
+          />
+          <Button
+            size="xs"
+            disabled={!price.available || !date}
+            loading={add.busy}
+            aria-label={`Add to cart: ${o.activityName}, ${o.name}`}
+            onClick={() =>
+              void add.run({
+                ...(cartId ? { cartId } : {}),
+                startDate: search.startDate,
+                endDate: search.endDate,
+                adults: search.adults,
+                children: search.children,
+                item: { activityId: o.activityId, tourOptionId: o.id, date },
+              })
+            }
+          >
+            Add to cart
+          </Button>
+        </Group>
+      </Stack>
+    </Group>
+  );
+}
+
+function Results({ search, cart, onCart }: { search: SearchInput; cart: TCart | null; onCart: (c: TCart) => void }) {
+  const [cursors, setCursors] = useState<string[]>([]);
+  const cursor = cursors.at(-1);
+  const results = useApi(
+    searchActivitiesByCityId,
+    { ...search, ...(cursor ? { cursor } : {}) },
+    { call: { handling: 'navigation' }, onError: () => toastError(MSG.activitySearchFailed) },
+  );
+  const cartId = cart?.editable ? cart.id : undefined;
+  return (
+    <AsyncContent
+      data={results.data}
+      error={results.error}
+      onRetry={() => void results.mutate()}
+      loadingLabel="Activities"
+      emptyText="No activities in this city for your search. Try other dates or another city."
+      isEmpty={(p) => p.records.length === 0}
+    >
+      {(page) => (
+        <Stack gap="md" aria-busy={results.isValidating || undefined}>
+          {page.records.map((r) => (
+            <Card
+              key={r.activity.id}
+              withBorder
+              padding="md"
+              component="article"
+              aria-labelledby={`act-${r.activity.id}`}
+            >
+              <Stack gap="sm">
+                <div>
+                  <Title order={2} size="h4" id={`act-${r.activity.id}`}>
+                    {r.activity.name}
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    {[r.activity.cityName, r.activity.areaName].filter(Boolean).join(' · ')}
+                  </Text>
+                  {r.activity.description && <Text size="sm">{r.activity.description}</Text>}
+                </div>
+                {r.tourOptions.length === 0 ? (
+                  <Text size="sm" c="dimmed">
+                    No options on sale yet.
+                  </Text>
+                ) : (
+                  r.tourOptions.map((o) => (
+                    <OptionRow key={o.tourOption.id} option={o} search={search} cartId={cartId} onAdded={onCart} />
+                  ))
+                )}
+              </Stack>
+            </Card>
+          ))}
+          <Group justify="space-between">
+            <Button variant="default" disabled={!cursors.length} onClick={() => setCursors((c) => c.slice(0, -1))}>
+              Previous page
+            </Button>
+            <Button
+              variant="default"
+              disabled={!page.nextCursor}
+              onClick={() => page.nextCursor && setCursors((c) => [...c, page.nextCursor!])}
+            >
+              Next page
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </AsyncContent>
+  );
+}
+
+/**
+ * /activities/search (spec 001 §2): a city's activities for the dates and party (default: 4 days from today, 1
+ * adult, 0 children, 0 infants), priced with the user's group markup, and the cart beside them.
+ */
+function SearchScreen() {
+  const today = isoDay(new Date());
+  const [params, setParams] = useSearchParams();
+  const initial = useMemo(() => fromParams(params, today), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const cities = useApi(getActivityCities, {});
+  const form = useForm<Values>({
+    initialValues: initial,
+    // The contract's schema, then the trip rule the server applies too (dates, party): one set of messages.
+    validate: (v) => ({ ...tripProblems(request(v) as Trip, today), ...schemaRules(request(v) as never) }),
+  });
+  const [search, setSearch] = useState<SearchInput | null>(() =>
+    initial.cityId && !Object.keys(tripProblems(request(initial) as Trip, today)).length ? request(initial) : null,
+  );
+  const { mutate } = useSWRConfig();
+  const cart = useApi(getCartData, {});
+  // The cart as last answered: a submitted one stays in view (with where to follow it); the next add starts a new draft.
+  const onCart = (c: TCart) => void mutate(apiKey(getCartData, {}), c, { revalidate: false });
+  const run = (v: Values) => {
+    const r = request(v);
+    setSearch(r);
+    setParams(
+      Object.fromEntries(
+        Object.entries({ ...v, search: v.search.trim() })
+          .filter(([, x]) => x !== '')
+          .map(([k, x]) => [k, String(x)]),
+      ),
+      { replace: true },
+    );
+  };
+  return (
+    <>
+      <Card withBorder padding="md">
+        <form onSubmit={form.onSubmit(run)} noValidate aria-label="Search activities">
+          <Grid gap="sm" align="flex-end">
+            <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+              <Select
+                label="City"
+                required
+                searchable
+                placeholder={cities.isLoading ? 'Loading cities…' : 'Choose a city'}
+                data={(cities.data ?? []).map((c) => ({ value: String(c.cityId), label: c.cityName }))}
+                {...form.getInputProps('cityId')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 6, sm: 3, md: 2 }}>
+              <DateField label="From" required minDate={today} {...form.getInputProps('startDate')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 6, sm: 3, md: 2 }}>
+              <DateField
+                label="To"
+                required
+                minDate={form.values.startDate || today}
+                {...form.getInputProps('endDate')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 4, md: 1 }}>
+              <NumberInput
+                label="Adults"
+                min={1}
+                max={50}
+                allowDecimal={false}
+                clampBehavior="none"
+                {...form.getInputProps('adults')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 4, md: 1 }}>
+              <NumberInput
+                label="Children"
+                min={0}
+                max={50}
+                allowDecimal={false}
+                clampBehavior="none"
+                {...form.getInputProps('children')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 4, md: 1 }}>
+              <NumberInput
+                label="Infants"
+                min={0}
+                max={50}
+                allowDecimal={false}
+                clampBehavior="none"
+                {...form.getInputProps('infants')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 8, md: 2 }}>
+              <TextInput label="Activity name" placeholder="Optional" {...form.getInputProps('search')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 4, md: 12 }}>
+              <Group justify="flex-end">
+                <Button type="submit">Search</Button>
+              </Group>
+            </Grid.Col>
+          </Grid>
+        </form>
+      </Card>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
+          {search ? (
+            <Results key={JSON.stringify(search)} search={search} cart={cart.data ?? null} onCart={onCart} />
+          ) : (
+            <Text c="dimmed">Choose a city and your dates to see activities.</Text>
+          )}
+        </Grid.Col>
+        {/* On a phone the cart comes first: below a long result list nobody would find it. */}
+        <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
+          <CartPanel cart={cart.data ?? null} onChange={onCart} />
+          {cart.data && cart.data.status === 'draft' && (
+            <Text size="xs" c="dimmed" mt="xs">
+              Prices are for {formatDate(cart.data.startDate)} – {formatDate(cart.data.endDate)}. Adding for other
+              travellers prices the whole cart again for them; other dates widen the cart's dates.
+            </Text>
+          )}
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}
+
+export default function ActivitySearchPage() {
+  return (
+    <ActivitiesPage
+      title="Activity search"
+      permission="activities.book"
+      intro="Tours and attractions with prices for your dates and travellers."
+    >
+      <SearchScreen />
+    </ActivitiesPage>
+  );
+}

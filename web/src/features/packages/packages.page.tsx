@@ -1,0 +1,172 @@
+import { useMemo } from 'react';
+import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useSearchParams } from 'react-router-dom';
+import { ZPackageFilter, destinations, listPackages, type TPackageCard } from '@tp/contracts/endpoints/packages';
+import { MSG } from '@tp/contracts/messages';
+import { DURATION_BANDS, DURATION_BAND_KEYS, type DurationBand } from '@tp/domain/packages';
+import { useApi } from '#api/hooks.ts';
+import { AsyncContent } from '#shared/AsyncContent.tsx';
+import { PackageCard } from './PackageCard.tsx';
+import { useCursorPages } from './pages.ts';
+
+const PAGE_SIZE = 12;
+
+interface Values {
+  destination: string | null;
+  duration: string | null;
+  minPrice: number | string;
+  maxPrice: number | string;
+}
+
+/** The list's filter (the request without its paging). */
+interface Filter {
+  destination?: string;
+  duration?: DurationBand;
+  minPrice?: number;
+  maxPrice?: number;
+}
+
+const num = (v: string | null): number | undefined => (v && Number.isFinite(Number(v)) ? Number(v) : undefined);
+const isBand = (v: string | null): v is DurationBand => (DURATION_BAND_KEYS as readonly (string | null)[]).includes(v);
+
+/** The filter as the URL holds it (so a filtered list can be shared or reloaded). */
+function filterOf(params: URLSearchParams): Filter {
+  const duration = params.get('duration');
+  const f: Filter = {};
+  const destination = params.get('destination');
+  if (destination) f.destination = destination;
+  if (isBand(duration)) f.duration = duration;
+  const minPrice = num(params.get('minPrice'));
+  const maxPrice = num(params.get('maxPrice'));
+  if (minPrice !== undefined) f.minPrice = minPrice;
+  if (maxPrice !== undefined) f.maxPrice = maxPrice;
+  return f;
+}
+
+const request = (v: Values): Filter => ({
+  ...(v.destination ? { destination: v.destination } : {}),
+  ...(v.duration ? { duration: v.duration as DurationBand } : {}),
+  ...(v.minPrice !== '' ? { minPrice: Number(v.minPrice) } : {}),
+  ...(v.maxPrice !== '' ? { maxPrice: Number(v.maxPrice) } : {}),
+});
+
+function Filters({ current, onApply }: { current: Filter; onApply: (f: Filter) => void }) {
+  const places = useApi(destinations, {});
+  const resolver = schemaResolver(ZPackageFilter, { sync: true });
+  const form = useForm<Values>({
+    initialValues: {
+      destination: current.destination ?? null,
+      duration: current.duration ?? null,
+      minPrice: current.minPrice ?? '',
+      maxPrice: current.maxPrice ?? '',
+    },
+    validate: (values) => resolver(request(values)),
+  });
+  const clear = () => {
+    form.setValues({ destination: null, duration: null, minPrice: '', maxPrice: '' });
+    onApply({});
+  };
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="form"
+      role="search"
+      aria-label="Filter packages"
+      noValidate
+      onSubmit={form.onSubmit((v) => onApply(request(v)))}
+    >
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+        <Select
+          label="Destination"
+          placeholder="Anywhere"
+          data={places.data ?? []}
+          searchable
+          clearable
+          nothingFoundMessage="No such destination"
+          {...form.getInputProps('destination')}
+        />
+        <Select
+          label="Duration"
+          placeholder="Any length"
+          data={DURATION_BAND_KEYS.map((k) => ({ value: k, label: DURATION_BANDS[k].label }))}
+          clearable
+          {...form.getInputProps('duration')}
+        />
+        <NumberInput
+          label="Price from"
+          min={0}
+          clampBehavior="none"
+          thousandSeparator=","
+          allowDecimal={false}
+          {...form.getInputProps('minPrice')}
+        />
+        <NumberInput
+          label="Price up to"
+          min={0}
+          clampBehavior="none"
+          thousandSeparator=","
+          allowDecimal={false}
+          {...form.getInputProps('maxPrice')}
+        />
+      </SimpleGrid>
+      <Group mt="sm" gap="sm">
+        <Button type="submit">Show packages</Button>
+        <Button variant="default" onClick={clear}>
+          Clear filters
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+/** /packages (login): the site's tour packages and its suppliers' supply, filtered by destination, length and price. */
+export default function PackagesPage() {
+  const [params, setParams] = useSearchParams();
+  const filter = useMemo(() => filterOf(params), [params]);
+  const list = useCursorPages(listPackages, { ...filter, limit: PAGE_SIZE });
+  const apply = (f: Filter) =>
+    setParams(Object.fromEntries(Object.entries(f).map(([k, v]) => [k, String(v)])), { replace: true });
+  return (
+    <Stack gap="lg" maw={1200} w="100%" mx="auto">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          Tour packages
+        </Title>
+        <Text c="dimmed">
+          Holidays with everything planned day by day. Open one to see its itinerary and send an enquiry.
+        </Text>
+      </Stack>
+      <Filters key={params.toString()} current={filter} onApply={apply} />
+      <AsyncContent
+        data={list.records as TPackageCard[] | undefined}
+        error={list.error}
+        onRetry={list.retry}
+        loadingLabel="Loading packages"
+        emptyText={MSG.noResults}
+        isEmpty={(r) => r.length === 0}
+      >
+        {(records) => (
+          <Stack gap="md">
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {records.length === 1 ? '1 package' : `${records.length} packages`}
+              {list.hasMore ? ' so far' : ''}
+            </Text>
+            <SimpleGrid component="ul" cols={{ base: 1, xs: 2, md: 3 }} spacing="md" p={0} m={0}>
+              {records.map((p) => (
+                <PackageCard key={p.id} p={p} />
+              ))}
+            </SimpleGrid>
+            {list.hasMore && (
+              <Button variant="light" onClick={list.more} loading={list.loadingMore} style={{ alignSelf: 'center' }}>
+                Show more packages
+              </Button>
+            )}
+          </Stack>
+        )}
+      </AsyncContent>
+    </Stack>
+  );
+}

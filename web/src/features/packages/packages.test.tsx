@@ -1,0 +1,125 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { submitEnquiry } from '@tp/contracts/endpoints/enquiries';
+import { PACKAGE_MSG, listPackages, orderPackageImages, savePackage } from '@tp/contracts/endpoints/packages';
+import { MSG } from '@tp/contracts/messages';
+import { staffUser, testUser } from '#test/fixtures.ts';
+import { renderApp } from '#test/render.tsx';
+import { enquirySubmittedPath, packagePath } from './links.ts';
+import { packagesApi, pkg } from './test-fixtures.ts';
+
+const user = () => userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('Tour packages (travellers)', { timeout: 60_000 }, () => {
+  it('lists packages as cards that open the package, and filters by destination', async () => {
+    const { api } = renderApp('/packages', { user: testUser(), api: packagesApi() });
+    const link = await screen.findByRole('link', { name: 'Dubai Delights' });
+    expect(link.getAttribute('href')).toBe('/packages/dubai-delights/pkg-1');
+    expect(screen.getAllByText('3 Days / 2 Nights', { selector: 'p' })).toHaveLength(2);
+    expect(screen.getByText('Flight Deals')).toBeTruthy();
+    expect(screen.getByText('2 packages')).toBeTruthy();
+
+    await user().type(screen.getByRole('textbox', { name: 'Price up to' }), '100');
+    await user().type(screen.getByRole('textbox', { name: 'Price from' }), '500');
+    await user().click(screen.getByRole('button', { name: 'Show packages' }));
+    expect(await screen.findByText(PACKAGE_MSG.priceRange)).toBeTruthy();
+    const before = api.calls(listPackages).length;
+    await user().click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(api.calls(listPackages).length).toBeGreaterThanOrEqual(before));
+  });
+
+  it('says so when nothing matches', async () => {
+    renderApp('/packages?destination=Atlantis', { user: testUser(), api: packagesApi() });
+    expect(await screen.findByText(MSG.noResults)).toBeTruthy();
+  });
+
+  it('shows the package day by day and sends an enquiry, then the success page with its id', async () => {
+    const api = packagesApi().on(submitEnquiry, { enquiryId: 'ENQ-42' } as never);
+    const { location } = renderApp(packagePath(pkg()), { user: testUser(), api });
+    expect(await screen.findByRole('heading', { name: 'Dubai Delights', level: 1 })).toBeTruthy();
+    expect(screen.getByText('Day 2: Desert safari')).toBeTruthy();
+    expect(screen.getByText('Hotel with breakfast')).toBeTruthy();
+    expect(screen.getByText('Flights')).toBeTruthy();
+    // A traveller gets no staff buttons.
+    expect(screen.queryByRole('link', { name: 'Edit package' })).toBeNull();
+    await user().click(screen.getByRole('button', { name: 'Show picture 2: Picture 2' }));
+    expect(screen.getByRole('img', { name: 'Picture 2' })).toBeTruthy();
+
+    const form = screen.getByRole('form', { name: 'Enquiry about Dubai Delights' });
+    await user().type(within(form).getByRole('textbox', { name: 'Message' }), 'Is December available?');
+    await user().click(within(form).getByRole('button', { name: 'Send enquiry' }));
+    await waitFor(() => expect(location()).toBe(enquirySubmittedPath('ENQ-42', 'Dubai Delights')));
+    expect(api.calls(submitEnquiry)[0]!.input).toMatchObject({
+      kind: 'package',
+      subjectId: 'pkg-1',
+      subjectTitle: 'Dubai Delights',
+    });
+    expect(await screen.findByText('ENQ-42')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Go to CRM' })).toBeNull();
+  });
+
+  it('gives staff the button to the CRM on the success page', async () => {
+    renderApp(enquirySubmittedPath('ENQ-7', 'Kerala Backwaters'), { user: staffUser(), api: packagesApi() });
+    expect(await screen.findByRole('heading', { name: 'Enquiry submitted' })).toBeTruthy();
+    expect(screen.getByText('Kerala Backwaters')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to CRM' }).getAttribute('href')).toBe('/crm');
+  });
+});
+
+describe('Tour packages (staff)', { timeout: 60_000 }, () => {
+  it('refuses an empty package with the messages, and resizes the itinerary with the days', async () => {
+    const api = packagesApi().on(savePackage, pkg());
+    renderApp('/staff/tour_package/create_or_edit_tour_package', { user: staffUser(), api });
+    await screen.findByRole('heading', { name: 'New Tour Package' }, { timeout: 15_000 });
+    expect(screen.getAllByRole('textbox', { name: /^Day \d$/ })).toHaveLength(3);
+    const days = screen.getByRole('textbox', { name: 'Days' });
+    await user().clear(days);
+    await user().type(days, '5');
+    await waitFor(() => expect(screen.getAllByRole('textbox', { name: /^Day \d$/ })).toHaveLength(5));
+    expect((screen.getByRole('textbox', { name: 'Nights' }) as HTMLInputElement).value).toBe('4');
+
+    await user().click(screen.getByRole('button', { name: 'Save package' }));
+    expect((await screen.findAllByText(MSG.required)).length).toBeGreaterThan(0);
+    expect(api.calls(savePackage)).toHaveLength(0);
+
+    await user().type(screen.getByRole('textbox', { name: 'Title' }), 'Goa Getaway');
+    await user().type(screen.getByRole('textbox', { name: 'Destination' }), 'Goa');
+    await user().type(screen.getByRole('textbox', { name: 'Price from' }), '9999');
+    for (const [i, input] of screen.getAllByRole('textbox', { name: /^Day \d$/ }).entries())
+      await user().type(input, `Plan ${i + 1}`);
+    await user().type(screen.getByRole('textbox', { name: 'Inclusions 1' }), 'Hotel');
+    await user().click(screen.getByRole('button', { name: 'Save package' }));
+    await waitFor(() => expect(api.calls(savePackage)).toHaveLength(1));
+    expect(api.calls(savePackage)[0]!.input).toMatchObject({
+      title: 'Goa Getaway',
+      days: 5,
+      nights: 4,
+      price: 9999,
+      inclusions: ['Hotel'],
+      exclusions: [],
+    });
+  });
+
+  it('orders pictures on the images screen', async () => {
+    const api = packagesApi().on(orderPackageImages, pkg());
+    renderApp('/user/package/manage_package_images/pkg-1', { user: staffUser(), api });
+    expect(await screen.findByText('Cover')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Move picture 1 later' }));
+    await waitFor(() => expect(api.calls(orderPackageImages)).toHaveLength(1));
+    expect(api.calls(orderPackageImages)[0]!.input).toEqual({
+      id: 'pkg-1',
+      keys: ['site-1/packages/pkg-1/img2.webp', 'site-1/packages/pkg-1/img1.webp'],
+    });
+  });
+
+  it('shows a traveller no staff screen', async () => {
+    renderApp('/user/package/manage_package_images/pkg-1', { user: testUser(), api: packagesApi(), permissions: [] });
+    expect(await screen.findByText(MSG.forbidden)).toBeTruthy();
+  });
+});
