@@ -5,7 +5,7 @@ import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeKey } from '@tp/contracts/endpoint';
-import { QUEUES, TABLE, dlqName } from '@tp/contracts/platform';
+import { ORIGIN_HEADER, QUEUES, TABLE, dlqName } from '@tp/contracts/platform';
 import { ENDPOINTS, endpointsOf } from '@tp/contracts/routes';
 import { QUEUE_URL_ENV, accessOf, type QueueKey } from '../../infra/config/functions.ts';
 import { SITES } from '../../infra/config/sites.ts';
@@ -236,6 +236,26 @@ describe('WebStack', () => {
       const app = config.CacheBehaviors.find((b: any) => b.PathPattern === APP_PATH_PATTERN);
       expect(app.FunctionAssociations).toEqual([expect.objectContaining({ EventType: 'viewer-request' })]);
       expect(config.Origins.find((o: any) => o.Id === app.TargetOriginId).OriginAccessControlId).toBeDefined();
+    }
+  });
+
+  it('sends the origin secret to the API on every distribution, never as a literal, and rotates it monthly', () => {
+    const t = s.template(s.platform.web);
+    for (const [, p] of resourcesOf(t, 'AWS::CloudFront::Distribution')) {
+      const apiOrigin = p.DistributionConfig.Origins.find((o: any) => o.CustomOriginConfig);
+      const header = apiOrigin.OriginCustomHeaders.find((h: any) => h.HeaderName === ORIGIN_HEADER);
+      // A CloudFormation dynamic reference to the api stack's secret, resolved at deploy time.
+      expect(JSON.stringify(header.HeaderValue)).toMatch(/resolve:secretsmanager:/);
+    }
+    t.hasResourceProperties('AWS::SecretsManager::RotationSchedule', {
+      RotationRules: { ScheduleExpression: 'rate(30 days)' },
+    });
+    const { api } = s.platform;
+    const fns = new Map(resourcesOf(s.template(api), 'AWS::Lambda::Function'));
+    for (const { name, fn } of api.functions) {
+      const vars = fns.get(logicalId(api, fn.node.defaultChild))!.Environment.Variables;
+      // Every domain Lambda checks the header; workers get no API traffic.
+      expect('ORIGIN_SECRET_ARN' in vars, name).toBe(!name.endsWith('-worker'));
     }
   });
 
