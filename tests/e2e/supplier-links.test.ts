@@ -51,8 +51,11 @@ describe('supplier links between two sites', () => {
     await send.click();
     await toast(sky, 'Request for Tour Packages sent to Flight Deals').waitFor();
     await expect.poll(() => supplier.getByText('Pending', { exact: true }).count()).toBe(2);
-    // Flight Deals sells Flights and Tour Packages only: nothing is left to ask for.
-    expect(await supplier.getByRole('button', { name: /Request access/ }).count()).toBe(0);
+    // Flight Deals sells Flights, Tour Packages and Fixed Departures: only the last is left to ask for.
+    expect(await supplier.getByRole('button', { name: /Request access/ }).count()).toBe(1);
+    expect(
+      await supplier.getByRole('button', { name: /Request access to Fixed ?Departures? from Flight Deals/ }).count(),
+    ).toBe(1);
 
     // 2. Flight Deals' super admin approves it from the supplier screen.
     const fd = await newPage(browser);
