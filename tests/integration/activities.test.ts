@@ -34,6 +34,8 @@ import { Client } from '../support/api.ts';
 import { demo, newStaff, signedIn } from './customers-helpers.ts';
 import { FLIGHTDEALS, SKYWAY, callAt, destination, ok, refused, staff, tag, type Destination } from './dmc-helpers.ts';
 import { PASSWORD, uniqueEmail, uniquePhone } from './users-helpers.ts';
+import { siteTimeZone } from '../../functions/src/lib/tenancy.ts';
+import { localDay } from '../../functions/src/lib/time.ts';
 
 let admin: Client;
 let agent: Client;
@@ -44,7 +46,8 @@ let foreign: Client;
 let d: Destination;
 let groupId: string;
 
-const today = new Date().toISOString().slice(0, 10);
+// The site's own day (the server refuses dates before it): UTC's date is yesterday there after 18:30 UTC.
+const today = localDay(new Date(), siteTimeZone(FLIGHTDEALS));
 const start = addDays(today, 10);
 const end = addDays(today, 14);
 const trip = { startDate: start, endDate: end, adults: 2, children: 1 };
