@@ -4,6 +4,7 @@ import { getActivityCities, getCartData } from '@tp/contracts/endpoints/activiti
 import { activitySearchDefaults } from '@tp/domain/activities';
 import { useApi } from '#api/hooks.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
+import { DISPLAY_TIME_ZONE } from '@tp/domain/format';
 import { formatMoney, isoDay } from '#shared/format.ts';
 import { ActivitiesPage, CartStatusBadge, searchHref } from './shared.tsx';
 
@@ -14,7 +15,7 @@ import { ActivitiesPage, CartStatusBadge, searchHref } from './shared.tsx';
 function LandingScreen() {
   const cities = useApi(getActivityCities, {});
   const cart = useApi(getCartData, {});
-  const defaults = activitySearchDefaults(isoDay(new Date()));
+  const defaults = activitySearchDefaults(isoDay(new Date(), DISPLAY_TIME_ZONE));
   return (
     <>
       {cart.data && cart.data.items.length > 0 && (

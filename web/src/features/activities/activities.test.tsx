@@ -22,9 +22,10 @@ import { staffUser, testUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';
 import { pick } from '../dmc/test-fixtures.ts';
 import { formatMoney, isoDay } from '#shared/format.ts';
+import { DISPLAY_TIME_ZONE } from '@tp/domain/format';
 
 const agent = () => testUser({ id: 'agent-1', users_id: 'agent-1', userType: 'travelAgent' });
-const today = isoDay(new Date());
+const today = isoDay(new Date(), DISPLAY_TIME_ZONE);
 const DUBAI = { cityId: 26, cityName: 'Dubai' };
 
 const RESULT: TActivityResult = {

@@ -18,6 +18,7 @@ import { useAction } from '#api/action.ts';
 import { apiKey, useApi } from '#api/hooks.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { DateField } from '#shared/DateField.tsx';
+import { DISPLAY_TIME_ZONE } from '@tp/domain/format';
 import { formatDate, formatMoney, isoDay } from '#shared/format.ts';
 import { toastError } from '#shared/notify.ts';
 import { CartPanel } from './CartPanel.tsx';
@@ -223,7 +224,7 @@ function Results({ search, cart, onCart }: { search: SearchInput; cart: TCart | 
  * adult, 0 children, 0 infants), priced with the user's group markup, and the cart beside them.
  */
 function SearchScreen() {
-  const today = isoDay(new Date());
+  const today = isoDay(new Date(), DISPLAY_TIME_ZONE);
   const [params, setParams] = useSearchParams();
   const initial = useMemo(() => fromParams(params, today), []); // eslint-disable-line react-hooks/exhaustive-deps
   const cities = useApi(getActivityCities, {});
