@@ -15,7 +15,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LAMBDA_NODE_OPTIONS, ROOT } from '../infra/lib/bundling.ts';
-import { bundleAll, bundleFloor, sdkImports, type BundleSize, type FloorBundle } from './bundle.ts';
+import { bundleAll, bundleFloor, coldOutputs, sdkImports, type BundleSize, type FloorBundle } from './bundle.ts';
 
 /** The cold-start target: a request-path bundle imports within this multiple of its floor. */
 export const COLD_START_TARGET_RATIO = 1.3;
@@ -91,7 +91,8 @@ export async function coldStart(bundles: BundleSize[], opts: ColdStartOptions = 
   const floors = new Map<string, FloorBundle>();
   const rows: ColdStartRow[] = [];
   for (const bundle of bundles.filter((b) => b.kind === 'domain')) {
-    const packages = sdkImports(bundle.metafile);
+    // The SDK clients the cold start loads: those imported by our code in index.mjs and its static chunks.
+    const packages = sdkImports(bundle.metafile, coldOutputs(bundle.metafile, bundle.file));
     const key = packages.join(' ');
     if (!floors.has(key)) floors.set(key, await bundleFloor(packages));
     rows.push({

@@ -7,7 +7,7 @@
  * bundles with the other AWS SDK choice (into .bench/, dist/ untouched) and prints both sizes.
  * `--analyze <name>…` prints esbuild's per-input breakdown of those bundles.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -15,6 +15,7 @@ import { analyzeMetafile, build, type Metafile } from 'esbuild';
 import {
   BUNDLE_AWS_SDK,
   afterBundle,
+  bundleEntry,
   ROOT,
   domainEntries,
   esbuildOptions,
@@ -25,10 +26,13 @@ import {
 export interface BundleSize {
   name: string;
   kind: FunctionEntry['kind'];
-  /** The written bundle (index.mjs). */
+  /** The written entry (index.mjs); its chunks sit beside it. */
   file: string;
+  /** What a cold start loads: index.mjs and the chunks it imports statically (minified, gzipped). */
   bytes: number;
   gzipBytes: number;
+  /** Every chunk, the ones loaded on first use included. */
+  totalBytes: number;
   /** Data files written beside index.mjs (file name and bytes), loaded at run time on first use. */
   sidecars: { name: string; bytes: number }[];
   metafile: Metafile;
@@ -47,24 +51,51 @@ export async function bundleAll(opts: BundleAllOptions = {}): Promise<BundleSize
   const outDir = opts.outDir ?? DIST_FUNCTIONS;
   return Promise.all(
     [...domainEntries(), ...workerEntries()].map(async ({ name, kind, entry }) => {
-      const file = join(outDir, name, 'index.mjs');
-      const { metafile } = await build({ ...esbuildOptions(entry, file, bundleSdk), metafile: true });
-      afterBundle(file);
-      const code = readFileSync(file);
-      const sidecars = Object.entries(metafile.outputs)
-        .filter(([out]) => !/\.m?js(\.map)?$/.test(out))
-        .map(([out, o]) => ({ name: basename(out), bytes: o.bytes }));
-      return { name, kind, file, bytes: code.length, gzipBytes: gzipSync(code).length, sidecars, metafile };
+      const dir = join(outDir, name);
+      rmSync(dir, { recursive: true, force: true });
+      const built = await build(esbuildOptions(entry, dir, bundleSdk));
+      const metafile = afterBundle(dir, built.metafile!);
+      return { name, kind, ...measure(bundleEntry(dir), metafile) };
     }),
   );
+}
+
+/** The output paths (as the metafile names them) that loading `entry` loads: it and its static imports. */
+export function coldOutputs(metafile: Metafile, entry: string): string[] {
+  const seen = new Set<string>();
+  const walk = (out: string) => {
+    if (seen.has(out) || !metafile.outputs[out]) return;
+    seen.add(out);
+    for (const i of metafile.outputs[out].imports) if (i.kind === 'import-statement') walk(i.path);
+  };
+  walk(relative(ROOT, entry));
+  return [...seen];
+}
+
+/** Sizes of a written bundle: what a cold start loads, everything, and the sidecar files. */
+function measure(file: string, metafile: Metafile) {
+  const code = Buffer.concat(coldOutputs(metafile, file).map((o) => readFileSync(join(ROOT, o))));
+  const js = Object.entries(metafile.outputs).filter(([out]) => out.endsWith('.mjs'));
+  const sidecars = Object.entries(metafile.outputs)
+    .filter(([out]) => !/\.m?js(\.map)?$/.test(out))
+    .map(([out, o]) => ({ name: basename(out), bytes: o.bytes }));
+  return {
+    file,
+    bytes: code.length,
+    gzipBytes: gzipSync(code).length,
+    totalBytes: js.reduce((n, [, o]) => n + o.bytes, 0),
+    sidecars,
+    metafile,
+  };
 }
 
 /** npm package of a metafile input path (`…/node_modules/@aws-sdk/core/dist-es/…` → `@aws-sdk/core`). */
 const packageOf = (input: string): string | undefined => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1];
 
 /** Inputs with code in the output (the metafile also lists inputs that tree-shaking then dropped). */
-export function liveInputs(metafile: Metafile): Set<string> {
-  const live = Object.values(metafile.outputs).flatMap((o) =>
+export function liveInputs(metafile: Metafile, outputs?: string[]): Set<string> {
+  const chosen = outputs ? outputs.map((o) => metafile.outputs[o]!) : Object.values(metafile.outputs);
+  const live = chosen.flatMap((o) =>
     Object.entries(o.inputs)
       .filter(([, i]) => i.bytesInOutput > 0)
       .map(([path]) => path),
@@ -80,9 +111,10 @@ export function bundledPackages(metafile: Metafile): string[] {
 /**
  * The AWS SDK packages our own code imports (`@aws-sdk/client-dynamodb`, `@aws-sdk/lib-dynamodb`,
  * `@aws-sdk/client-sqs`…): imports made by our sources that are in the bundle, bundled or external alike.
+ * With `outputs`, only our sources in those outputs count (the cold start's floor: coldOutputs).
  */
-export function sdkImports(metafile: Metafile): string[] {
-  const live = liveInputs(metafile);
+export function sdkImports(metafile: Metafile, outputs?: string[]): string[] {
+  const live = liveInputs(metafile, outputs);
   const own = Object.entries(metafile.inputs).filter(([path]) => packageOf(path) === undefined && live.has(path));
   const sdk = own.flatMap(([, input]) => input.imports.map((i) => i.original ?? i.path));
   return [...new Set(sdk.filter((p) => p.startsWith('@aws-sdk/')))].sort();
@@ -121,11 +153,12 @@ export async function bundleFloor(
   );
   const entry = join(dir, 'entry.mjs');
   writeFileSync(entry, lines.join('\n') + '\n');
-  const file = join(opts.outDir ?? join(ROOT, '.bench', 'floors'), key, 'index.mjs');
-  const { metafile } = await build({ ...esbuildOptions(entry, file, bundleSdk), metafile: true });
-  afterBundle(file);
-  const code = readFileSync(file);
-  return { name, file, bytes: code.length, gzipBytes: gzipSync(code).length, metafile };
+  const out = join(opts.outDir ?? join(ROOT, '.bench', 'floors'), key, 'bundle');
+  rmSync(out, { recursive: true, force: true });
+  const built = await build(esbuildOptions(entry, out, bundleSdk));
+  const metafile = afterBundle(out, built.metafile!);
+  const { file, bytes, gzipBytes } = measure(bundleEntry(out), metafile);
+  return { name, file, bytes, gzipBytes, metafile };
 }
 
 const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
@@ -133,13 +166,14 @@ const sdkLabel = (bundled: boolean): string => (bundled ? 'SDK bundled' : 'SDK e
 
 function printTable(rows: BundleSize[], other?: BundleSize[]): void {
   const width = Math.max(4, ...rows.map((r) => r.name.length));
-  const cells = (r: BundleSize | undefined): string[] => (r ? [kb(r.bytes), kb(r.gzipBytes)] : ['', '']);
+  const cells = (r: BundleSize | undefined): string[] =>
+    r ? [kb(r.bytes), kb(r.gzipBytes), kb(r.totalBytes)] : ['', '', ''];
   const line = (cols: string[]): string =>
     [cols[0]!.padEnd(width), ...cols.slice(1).map((c) => c.padStart(10))].join('  ').trimEnd();
-  const head = ['name', 'minified', 'gzipped'];
+  const head = ['name', 'cold min', 'cold gz', 'all chunks'];
   if (other) {
-    console.log(line(['', sdkLabel(BUNDLE_AWS_SDK), '', sdkLabel(!BUNDLE_AWS_SDK), '']));
-    head.push('minified', 'gzipped');
+    console.log(line(['', sdkLabel(BUNDLE_AWS_SDK), '', '', sdkLabel(!BUNDLE_AWS_SDK), '', '']));
+    head.push('cold min', 'cold gz', 'all chunks');
   }
   console.log(line([...head, 'AWS SDK', 'sidecar data']));
   for (const r of rows) {

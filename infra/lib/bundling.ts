@@ -3,11 +3,12 @@
  * scripts/bundle.ts both read it, so what `npm run build` measures is what `cdk deploy` ships.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { BuildOptions } from 'esbuild';
-import { LogLevel, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { buildSync, type BuildOptions, type Metafile } from 'esbuild';
+import { AssetHashType, DockerImage } from 'aws-cdk-lib';
+import { Code } from 'aws-cdk-lib/aws-lambda';
 import { DOMAINS } from '@tp/contracts/endpoint';
 import { QUEUES } from '@tp/contracts/platform';
 import { trimSourceMapFile } from './sourcemap.ts';
@@ -15,7 +16,6 @@ import { trimSourceMapFile } from './sourcemap.ts';
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const FUNCTIONS_SRC = join(ROOT, 'functions', 'src');
 export const LOCK_FILE = join(ROOT, 'package-lock.json');
-const SOURCE_MAP_SCRIPT = join(ROOT, 'infra', 'lib', 'sourcemap.ts');
 
 /**
  * AWS SDK v3: BUNDLED (the clients a function imports, tree-shaken into its index.mjs).
@@ -77,7 +77,24 @@ const SHARED = {
    * An import kept only for its side effects would then be dropped silently: make that a build error.
    */
   logOverride: { 'ignored-bare-import': 'error' },
+  /**
+   * Code splitting (issue #12, docs/benchmarks.md "Loaded on first use"): a handler imports its operations
+   * with `import()` (functions/src/<domain>/handler.ts), so a cold start parses the preset, the domain's
+   * contracts and the SDK clients, and an operation's code loads with the first request that needs it.
+   * Chunks sit FLAT beside index.mjs: a sidecar table's path (the file loader writes it relative to the
+   * chunk that imports it) then resolves the same from every chunk (packages/reference-data/src/packed.ts).
+   */
+  splitting: true,
+  entryNames: 'index',
+  chunkNames: '[name]-[hash]',
+  outExtension: { '.js': '.mjs' },
 } as const;
+
+/** A chunk (or its map) of a bundle directory, as chunkNames names them: `<name>-<8-character hash>.mjs`. */
+export const isChunkFile = (file: string): boolean => /^[\w.-]+-[A-Z0-9]{8}\.mjs(\.map)?$/.test(file);
+
+/** The entry file of a bundle written into `outdir` (what Lambda's `index.handler` loads). */
+export const bundleEntry = (outdir: string): string => join(outdir, 'index.mjs');
 
 /**
  * Native addons, for Lambda's ARM64 (functions/src/users/argon2.lambda.ts imports the argon2 binary).
@@ -150,17 +167,48 @@ const externals = (bundleSdk: boolean): string[] => (bundleSdk ? [] : SDK_EXTERN
  */
 export const TRIM_SOURCE_MAP = true;
 
-/** What runs on a written bundle (scripts/bundle.ts; CDK runs the same through afterBundling). */
-export function afterBundle(outfile: string): void {
-  if (TRIM_SOURCE_MAP && SHARED.sourcemap) trimSourceMapFile(`${outfile}.map`);
+/**
+ * What runs on a written bundle directory (scripts/bundle.ts and the CDK asset alike), given esbuild's
+ * metafile of that build:
+ *   - chunks nothing reaches are deleted: esbuild emits a chunk for every `import()` it reads, even one in
+ *     code that tree-shaking then dropped (lib/sealed.ts loads the KMS client on first use; a Lambda that
+ *     never unseals would otherwise ship a KMS chunk no code loads);
+ *   - the source maps are cut to our own code (TRIM_SOURCE_MAP).
+ * Answers the metafile without the deleted outputs (what scripts/bundle.ts measures).
+ */
+export function afterBundle(outdir: string, metafile: Metafile): Metafile {
+  const outputs = metafile.outputs;
+  const path = (out: string) => resolve(ROOT, out);
+  const entry = Object.keys(outputs).find((o) => path(o) === bundleEntry(resolve(outdir)));
+  if (!entry) throw new Error(`no index.mjs in the metafile of ${outdir}`);
+  const reached = new Set<string>();
+  const walk = (out: string) => {
+    if (reached.has(out) || !outputs[out]) return;
+    reached.add(out);
+    for (const i of outputs[out].imports) if (!i.external) walk(i.path);
+  };
+  walk(entry);
+  const unreached = (out: string) => /\.mjs(\.map)?$/.test(out) && !reached.has(out.replace(/\.map$/, ''));
+  for (const out of Object.keys(outputs)) if (unreached(out)) rmSync(path(out), { force: true });
+  if (TRIM_SOURCE_MAP && SHARED.sourcemap)
+    for (const f of readdirSync(outdir)) if (f.endsWith('.mjs.map')) trimSourceMapFile(join(outdir, f));
+  return { ...metafile, outputs: Object.fromEntries(Object.entries(outputs).filter(([out]) => !unreached(out))) };
 }
 
-/** esbuild API options for one entry (scripts/bundle.ts). */
-export function esbuildOptions(entry: string, outfile: string, bundleSdk = BUNDLE_AWS_SDK): BuildOptions {
+/** esbuild API options for one entry, written into `outdir` as index.mjs plus its chunks. */
+export function esbuildOptions(entry: string, outdir: string, bundleSdk = BUNDLE_AWS_SDK): BuildOptions {
   unpackNativeAddons();
   return {
     entryPoints: [entry],
-    outfile,
+    outdir,
+    splitting: SHARED.splitting,
+    entryNames: SHARED.entryNames,
+    chunkNames: SHARED.chunkNames,
+    outExtension: { ...SHARED.outExtension },
+    // afterBundle reads it: which chunks a path reaches.
+    metafile: true,
+    // Metafile paths are relative to the checkout whatever the caller's working directory (CDK's bundling).
+    absWorkingDir: ROOT,
     bundle: true,
     platform: SHARED.platform,
     target: SHARED.target,
@@ -180,39 +228,27 @@ export function esbuildOptions(entry: string, outfile: string, bundleSdk = BUNDL
   };
 }
 
-/** NodejsFunction bundling options (PlatformFunction); esbuild runs locally from node_modules. */
-export function cdkBundling(): BundlingOptions {
-  unpackNativeAddons();
-  return {
-    target: SHARED.target,
-    format: OutputFormat.ESM,
-    mainFields: [...SHARED.mainFields],
-    minify: SHARED.minify,
-    sourceMap: SHARED.sourcemap,
-    sourcesContent: SHARED.sourcesContent,
-    banner: SHARED.banner,
-    define: SHARED.define,
-    loader: SHARED.loader,
-    // No typed options for these; the files land in the asset directory CDK zips, beside index.mjs.
-    esbuildArgs: {
-      '--conditions': SHARED.conditions.join(','),
-      '--asset-names': SHARED.assetNames,
-      ...Object.fromEntries(Object.entries(SHARED.logOverride).map(([k, v]) => [`--log-override:${k}`, v])),
+/**
+ * A function's code asset (PlatformFunction): esbuild runs here, from node_modules, with esbuildOptions, into
+ * the directory CDK zips: index.mjs, its chunks, their maps and the sidecar files. NodejsFunction is not
+ * used because it writes one `--outfile`, and code splitting needs an output directory. The asset hash is
+ * the output's, so a change that leaves the bundle as it was deploys nothing.
+ */
+export function lambdaCode(entry: string): Code {
+  return Code.fromAsset(dirname(entry), {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      // Never pulled: CDK uses the image only when local bundling declines, and it never does.
+      image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:24-slim'),
+      local: {
+        tryBundle(outputDir: string): boolean {
+          const { metafile } = buildSync(esbuildOptions(entry, outputDir));
+          afterBundle(outputDir, metafile!);
+          return true;
+        },
+      },
     },
-    externalModules: externals(BUNDLE_AWS_SDK),
-    // afterBundle, as a command of the CDK bundling's shell (tsx: the same TypeScript file).
-    commandHooks: {
-      beforeBundling: () => [],
-      beforeInstall: () => [],
-      afterBundling: (_input: string, output: string) =>
-        TRIM_SOURCE_MAP && SHARED.sourcemap
-          ? [`"${join(ROOT, 'node_modules', '.bin', 'tsx')}" "${SOURCE_MAP_SCRIPT}" "${join(output, 'index.mjs.map')}"`]
-          : [],
-    },
-    bundleAwsSDK: BUNDLE_AWS_SDK,
-    forceDockerBundling: false,
-    logLevel: LogLevel.WARNING,
-  };
+  });
 }
 
 export interface FunctionEntry {
@@ -235,6 +271,8 @@ export const SCHEDULED_WORKERS: readonly { worker: string; everyMinutes: number 
   { worker: 'reconciler', everyMinutes: 1 },
   // Mails staff the day before a quotation's payment deadline (functions/src/kart/reminders.ts).
   { worker: 'kart-deadlines', everyMinutes: 60 },
+  // Mails a legal entity 3 days before a credit draw's due day (functions/src/wallet/credit-reminders.ts).
+  { worker: 'credit-due', everyMinutes: 60 },
 ];
 
 /** Domains whose Lambda has been written (functions/src/<domain>/handler.ts). */

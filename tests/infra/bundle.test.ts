@@ -1,14 +1,21 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { SourceMap, type SourceMapPayload } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, afterBundle, domainEntries, esbuildOptions, workerEntries } from '../../infra/lib/bundling.ts';
+import {
+  ROOT,
+  afterBundle,
+  domainEntries,
+  esbuildOptions,
+  isChunkFile,
+  workerEntries,
+} from '../../infra/lib/bundling.ts';
 import { isOwnSource } from '../../infra/lib/sourcemap.ts';
-import { bundleAll, bundleFloor, bundledPackages, liveInputs, sdkImports } from '../../scripts/bundle.ts';
+import { bundleAll, bundleFloor, bundledPackages, coldOutputs, liveInputs, sdkImports } from '../../scripts/bundle.ts';
 
 // A scratch directory, so a test run never rewrites dist/ under a running bench or deploy.
 const outDir = mkdtempSync(join(tmpdir(), 'tp-bundles-'));
@@ -37,7 +44,10 @@ describe('Lambda bundles (scripts/bundle.ts)', () => {
 
   it('ships reference tables as sidecar files beside index.mjs, only in the bundles that read them', async () => {
     const sizes = await bundles();
-    const files = (name: string) => readdirSync(dirname(sizes.find((b) => b.name === name)!.file)).sort();
+    const files = (name: string) =>
+      readdirSync(dirname(sizes.find((b) => b.name === name)!.file))
+        .filter((f) => !isChunkFile(f))
+        .sort();
     expect(files('master')).toEqual(
       ['airlines.br', 'airports.br', 'cities.br', 'index.mjs', 'index.mjs.map', 'states.br'].sort(),
     );
@@ -48,8 +58,29 @@ describe('Lambda bundles (scripts/bundle.ts)', () => {
     // The data is not in the code: each table is only its file name in index.mjs (the city table alone
     // was ~800 KB of base64 when it was inlined).
     for (const b of sizes)
-      for (const [input, { bytesInOutput }] of Object.entries(b.metafile.outputs[relative(ROOT, b.file)]!.inputs))
-        if (input.endsWith('.br')) expect(bytesInOutput, `${b.name}: ${input}`).toBeLessThan(100);
+      for (const [out, output] of Object.entries(b.metafile.outputs))
+        for (const [input, { bytesInOutput }] of out.endsWith('.mjs') ? Object.entries(output.inputs) : [])
+          if (input.endsWith('.br')) expect(bytesInOutput, `${b.name}: ${input}`).toBeLessThan(100);
+  });
+
+  it('loads operations on first use: a cold start parses the handler, lib and contracts, no domain code', async () => {
+    // Handlers bind operations to onDemand(() => import(…)) modules; one static import of a domain module
+    // in a handler would put it (and all it imports) back on every cold start (docs/benchmarks.md).
+    const handlerFiles = /^functions\/src\/(?:[\w-]+\/handler|kart\/operations\/handler-ops|flight-admin\/scope)\.ts$/;
+    for (const b of (await bundles()).filter((x) => x.kind === 'domain')) {
+      const cold = liveInputs(b.metafile, coldOutputs(b.metafile, b.file));
+      const domainCode = [...cold].filter((i) => i.startsWith('functions/src/') && !i.startsWith('functions/src/lib/'));
+      expect(
+        domainCode.filter((i) => !handlerFiles.test(i)),
+        b.name,
+      ).toEqual([]);
+      expect(
+        domainCode.some((i) => handlerFiles.test(i)),
+        b.name,
+      ).toBe(true);
+      // …and the operations are there, in chunks beside index.mjs.
+      expect(Object.keys(b.metafile.outputs).filter((o) => isChunkFile(basename(o))).length, b.name).toBeGreaterThan(0);
+    }
   });
 
   it('carries only the AWS SDK clients its own code imports', async () => {
@@ -111,9 +142,9 @@ describe('Lambda bundles (scripts/bundle.ts)', () => {
       `import * as z from ${zod};\n\nexport function boom(): never {\n  throw new Error(z.string().parse('boom'));\n}\nboom();\n`,
     );
     const file = join(outDir, 'throws', 'index.mjs');
-    await build(esbuildOptions(entry, file));
+    const { metafile } = await build(esbuildOptions(entry, dirname(file)));
     const full = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as SourceMapPayload;
-    afterBundle(file);
+    afterBundle(dirname(file), metafile!);
     const trimmed = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as SourceMapPayload;
     expect(full.sources.some((s) => s.includes('node_modules/zod/'))).toBe(true);
     expect(trimmed.sources).toEqual([relative(dirname(file), entry)]);
@@ -147,7 +178,7 @@ import { airlineByCode } from ${lib('airlines.ts')};
 import { searchCities, statesOf } from ${lib('geo.ts')};
 console.log(JSON.stringify([airportByCode('BOM')?.cityName, airlineByCode('6E')?.name, statesOf('IN').length > 30, searchCities('pune')[0]?.stateName]));`,
     );
-    await build(esbuildOptions(join(outDir, 'probe-entry.ts'), join(dir, 'index.mjs')));
+    await build(esbuildOptions(join(outDir, 'probe-entry.ts'), dir));
     // Run from another working directory: paths resolve against the bundle, not the process.
     const out = execFileSync(process.execPath, [join(dir, 'index.mjs')], { cwd: tmpdir(), encoding: 'utf8' });
     expect(JSON.parse(out)).toEqual(['Mumbai', 'IndiGo', true, 'Maharashtra']);

@@ -3,67 +3,69 @@ import * as z from 'zod/mini';
 import { AUTH, TABLE } from '@tp/contracts/platform';
 
 /**
- * Environment, parsed once at cold start: a missing variable fails the cold start loudly instead of a
- * request later. Endpoints for the emulators come from the SDK's own AWS_ENDPOINT_URL_* variables.
+ * Environment, parsed on first use (the schema is built then too: building it at module load cost every cold
+ * start ~2–3 ms of zod's warm-up, docs/benchmarks.md). What a Lambda cannot work without is checked at load
+ * by requireConfig below. Endpoints for the emulators come from the SDK's own AWS_ENDPOINT_URL_* variables.
  */
 const text = (fallback: string) => z._default(z.string(), fallback);
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
   z._default(z.enum(values), fallback);
 const positiveWhole = (fallback: number) => z._default(z.coerce.number().check(z.int(), z.positive()), fallback);
 
-const ZEnv = z.object({
-  TABLE_NAME: text(TABLE.name),
-  EMAIL_QUEUE_URL: text(''),
-  PAYMENT_QUEUE_URL: text(''),
-  MAIL_FROM: text('no-reply@travel-platform.local'),
-  /**
-   * Reseller domains with a verified SES identity on this stage (comma-separated; the messaging stack's
-   * config): their mail goes out from `no-reply@<domain>`, the others' from MAIL_FROM.
-   */
-  MAIL_DOMAINS: text(''),
-  /** Public origin the mails link to when a site has no https domain (local stack). */
-  PUBLIC_URL_SCHEME: oneOf(['http', 'https'], 'https'),
-  PUBLIC_URL_PORT: text(''),
-  /** Google / Facebook token verification keys; overridable so tests sign with local keys. */
-  GOOGLE_JWKS_URL: text('https://www.googleapis.com/oauth2/v3/certs'),
-  GOOGLE_ISSUERS: text('https://accounts.google.com,accounts.google.com'),
-  FACEBOOK_JWKS_URL: text('https://www.facebook.com/.well-known/oauth/openid/jwks/'),
-  FACEBOOK_ISSUER: text('https://www.facebook.com'),
-  /** Cookies get `Secure` unless explicitly turned off for plain-http local work. */
-  COOKIE_SECURE: oneOf(['true', 'false'], 'true'),
-  /** Password attempts per email per minute (the load bench raises it to measure the handler, not the limiter). */
-  LOGIN_ATTEMPTS_PER_MINUTE: positiveWhole(AUTH.loginAttemptsPerMinute),
-  /** Wrong passwords per client address per site, across emails, in AUTH.loginAddressWindowSeconds (the bench raises it). */
-  LOGIN_ATTEMPTS_PER_ADDRESS: positiveWhole(AUTH.loginAttemptsPerAddress),
-  LOG_LEVEL: oneOf(['debug', 'info', 'warn', 'error', 'silent'], 'info'),
-  STAGE: text('local'),
-  /**
-   * Whether this stage may take sandbox payments (the embedded sandbox gateway, PhonePe's SANDBOX
-   * environment). Forbidden unless the stage says so (infra StageConfig.sandboxPayments; the local stack
-   * allows them): a production stage that forgot the variable never accepts play money.
-   */
-  SANDBOX_PAYMENTS: oneOf(['allowed', 'forbidden'], 'forbidden'),
-  /** Uploaded images (lib/media.ts): the S3 bucket on AWS, or a folder on the local stack; neither = uploads refused. */
-  MEDIA_BUCKET: text(''),
-  MEDIA_DIR: text(''),
-  /**
-   * Site secrets (supplier and gateway credentials, lib/sealed.ts) are envelope-encrypted: under this KMS key
-   * on AWS, or under SECRETS_LOCAL_KEY (base64, 32 bytes) on the local stack.
-   */
-  SECRETS_KEY_ID: text(''),
-  SECRETS_LOCAL_KEY: text(''),
-  /**
-   * Deployed stages: the Secrets Manager secret holding the value CloudFront sends in ORIGIN_HEADER; requests
-   * without it are refused (lib/origin-secret.ts). ORIGIN_SECRET is the same check with a plain value (tests).
-   */
-  ORIGIN_SECRET_ARN: text(''),
-  ORIGIN_SECRET: text(''),
-});
-export type Env = z.infer<typeof ZEnv>;
+const envSchema = () =>
+  z.object({
+    TABLE_NAME: text(TABLE.name),
+    EMAIL_QUEUE_URL: text(''),
+    PAYMENT_QUEUE_URL: text(''),
+    MAIL_FROM: text('no-reply@travel-platform.local'),
+    /**
+     * Reseller domains with a verified SES identity on this stage (comma-separated; the messaging stack's
+     * config): their mail goes out from `no-reply@<domain>`, the others' from MAIL_FROM.
+     */
+    MAIL_DOMAINS: text(''),
+    /** Public origin the mails link to when a site has no https domain (local stack). */
+    PUBLIC_URL_SCHEME: oneOf(['http', 'https'], 'https'),
+    PUBLIC_URL_PORT: text(''),
+    /** Google / Facebook token verification keys; overridable so tests sign with local keys. */
+    GOOGLE_JWKS_URL: text('https://www.googleapis.com/oauth2/v3/certs'),
+    GOOGLE_ISSUERS: text('https://accounts.google.com,accounts.google.com'),
+    FACEBOOK_JWKS_URL: text('https://www.facebook.com/.well-known/oauth/openid/jwks/'),
+    FACEBOOK_ISSUER: text('https://www.facebook.com'),
+    /** Cookies get `Secure` unless explicitly turned off for plain-http local work. */
+    COOKIE_SECURE: oneOf(['true', 'false'], 'true'),
+    /** Password attempts per email per minute (the load bench raises it to measure the handler, not the limiter). */
+    LOGIN_ATTEMPTS_PER_MINUTE: positiveWhole(AUTH.loginAttemptsPerMinute),
+    /** Wrong passwords per client address per site, across emails, in AUTH.loginAddressWindowSeconds (the bench raises it). */
+    LOGIN_ATTEMPTS_PER_ADDRESS: positiveWhole(AUTH.loginAttemptsPerAddress),
+    LOG_LEVEL: oneOf(['debug', 'info', 'warn', 'error', 'silent'], 'info'),
+    STAGE: text('local'),
+    /**
+     * Whether this stage may take sandbox payments (the embedded sandbox gateway, PhonePe's SANDBOX
+     * environment). Forbidden unless the stage says so (infra StageConfig.sandboxPayments; the local stack
+     * allows them): a production stage that forgot the variable never accepts play money.
+     */
+    SANDBOX_PAYMENTS: oneOf(['allowed', 'forbidden'], 'forbidden'),
+    /** Uploaded images (lib/media.ts): the S3 bucket on AWS, or a folder on the local stack; neither = uploads refused. */
+    MEDIA_BUCKET: text(''),
+    MEDIA_DIR: text(''),
+    /**
+     * Site secrets (supplier and gateway credentials, lib/sealed.ts) are envelope-encrypted: under this KMS key
+     * on AWS, or under SECRETS_LOCAL_KEY (base64, 32 bytes) on the local stack.
+     */
+    SECRETS_KEY_ID: text(''),
+    SECRETS_LOCAL_KEY: text(''),
+    /**
+     * Deployed stages: the Secrets Manager secret holding the value CloudFront sends in ORIGIN_HEADER; requests
+     * without it are refused (lib/origin-secret.ts). ORIGIN_SECRET is the same check with a plain value (tests).
+     */
+    ORIGIN_SECRET_ARN: text(''),
+    ORIGIN_SECRET: text(''),
+  });
+export type Env = z.infer<ReturnType<typeof envSchema>>;
 
 let cached: Env | undefined;
 export function env(): Env {
-  cached ??= ZEnv.parse(process.env);
+  cached ??= envSchema().parse(process.env);
   return cached;
 }
 /** Tests that change process.env between cases call this. */

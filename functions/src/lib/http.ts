@@ -71,6 +71,27 @@ export interface Operation<E extends Endpoint = Endpoint> {
   run(input: ParsedRequestOf<E>, scope: ScopeFor<AuthOf<E>>): Promise<ResponseOf<E> | Reply<ResponseOf<E>>>;
 }
 
+/**
+ * A module of operations, loaded with the first request that needs it. Handlers bind their operations to
+ * `onDemand(() => import(…))` modules, and the bundle is split there (infra/lib/bundling.ts): a cold start
+ * parses the preset, the domain's contracts and the SDK clients, not every operation's code (issue #12,
+ * docs/benchmarks.md "Loaded on first use"). `setup` runs once, when the module has loaded (a port to plug).
+ */
+export function onDemand<M>(load: () => Promise<M>, setup?: (m: M) => void | Promise<void>): () => Promise<M> {
+  let loaded: Promise<M> | undefined;
+  return () =>
+    (loaded ??= load().then(
+      async (m) => {
+        await setup?.(m);
+        return m;
+      },
+      (err: unknown) => {
+        loaded = undefined; // a failed load is tried again by the next request
+        throw err;
+      },
+    ));
+}
+
 /** Binds an implementation to its contract; input, scope and answer types flow from the endpoint. */
 export function operation<E extends Endpoint>(
   endpoint: E,

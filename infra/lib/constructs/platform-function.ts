@@ -1,20 +1,19 @@
 /**
- * The house Lambda: Node 24 on ARM64, ESM bundled by the local esbuild with the options of
+ * The house Lambda: Node 24 on ARM64, ESM bundled (with its chunks) by the local esbuild with the options of
  * bundling.ts, X-Ray tracing, its own log group with retention and its own least-privilege role.
  * Resources are bound with one call each, which grants access AND sets the variable the handler reads.
  */
 import { Validations, type Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { TABLE } from '@tp/contracts/platform';
-import { LAMBDA_NODE_OPTIONS, LOCK_FILE, ROOT, cdkBundling } from '../bundling.ts';
+import { LAMBDA_NODE_OPTIONS, lambdaCode } from '../bundling.ts';
 
 export interface PlatformFunctionProps {
   entry: string;
@@ -45,7 +44,7 @@ const MEMORY_RANGE = { min: 512, max: 1024 };
 const TABLE_READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
 const TABLE_WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 
-export class PlatformFunction extends NodejsFunction {
+export class PlatformFunction extends LambdaFunction {
   constructor(scope: Construct, id: string, props: PlatformFunctionProps) {
     if (props.memoryMb < MEMORY_RANGE.min || props.memoryMb > MEMORY_RANGE.max)
       throw new Error(`${id}: memory ${props.memoryMb} MB is outside ${MEMORY_RANGE.min}–${MEMORY_RANGE.max} MB`);
@@ -60,8 +59,8 @@ export class PlatformFunction extends NodejsFunction {
       removalPolicy: props.removalPolicy,
     });
     super(scope, id, {
-      entry: props.entry,
-      handler: 'handler',
+      code: lambdaCode(props.entry),
+      handler: 'index.handler',
       description: props.description,
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
@@ -70,9 +69,6 @@ export class PlatformFunction extends NodejsFunction {
       tracing: Tracing.ACTIVE,
       role,
       logGroup,
-      projectRoot: ROOT,
-      depsLockFilePath: LOCK_FILE,
-      bundling: cdkBundling(),
       environment: {
         ...props.environment,
         NODE_OPTIONS: LAMBDA_NODE_OPTIONS.join(' '),
