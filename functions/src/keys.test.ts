@@ -9,6 +9,7 @@ import { bookingKeys } from './bookings/keys.ts';
 import { enquiryKeys } from './enquiries/keys.ts';
 import { flightAdminKeys } from './flight-admin/keys.ts';
 import { flightKeys } from './flights/keys.ts';
+import { invoiceKeys } from './invoices/keys.ts';
 import { markupKeys } from './markup/keys.ts';
 import { notificationKeys } from './notifications/keys.ts';
 import { packageKeys } from './packages/keys.ts';
@@ -27,6 +28,7 @@ const DOMAINS = {
   enquiryKeys,
   flightAdminKeys,
   flightKeys,
+  invoiceKeys,
   markupKeys,
   notificationKeys,
   packageKeys,
@@ -139,6 +141,10 @@ const CALLS: [string, ...unknown[]][] = [
   ['bankDetails', 's1'],
   ['siteWalletsIndex', 's1', 'le1'],
   ['siteWalletsPk', 's1'],
+  ['creditDraw', 's1', 'le1', 12345],
+  ['creditDrawsPk', 's1', 'le1'],
+  ['creditDueIndex', '2026-11-26', 's1', 'le1', 12345],
+  ['creditDuePk', '2026-11-26'],
   ['simSeats', 's1', '2026-12-01', 'AI101-DELBOM'],
   ['simBooking', 's1', 'sb1'],
   ['simBookingRef', 's1', 'o1'],
@@ -177,6 +183,13 @@ const CALLS: [string, ...unknown[]][] = [
   ['enquiryStatusPk', 's1', 'new'],
   ['enquiryStatusIndex', 's1', 'new', '2026-11-23T16:00:00.000Z', 'e1'],
   ['enquiryCounts', 's1'],
+  // GST invoices and credit notes (issue #16).
+  ['invoiceDocument', 's1', 'inv-1'],
+  ['invoiceMonthPk', 's1', 'invoice', '2026-11'],
+  ['invoiceMonthIndex', 's1', 'creditNote', '2026-11', 42, 'cn-1'],
+  ['invoiceCounter', 's1', 'invoice', '2026-27'],
+  ['invoiceSource', 's1', 'refund', 'booking', 'b1', 'cr1'],
+  ['invoiceSettings', 's1'],
   ['myEnquiriesPk', 's1', 'u1'],
   ['myEnquiry', 's1', 'u1', '2026-11-23T16:00:00.000Z', 'e1'],
 ];
@@ -281,6 +294,10 @@ const BEFORE: Record<string, unknown> = {
   bankDetails: { pk: 'SITE#s1', sk: 'BANKDETAILS' },
   siteWalletsIndex: { gsi1pk: 'SITE#s1#WALLETS', gsi1sk: 'le1' },
   siteWalletsPk: 'SITE#s1#WALLETS',
+  creditDraw: { pk: 'SITE#s1#LE#le1#CREDITDRAWS', sk: 'DRAW#000000000012345' },
+  creditDrawsPk: 'SITE#s1#LE#le1#CREDITDRAWS',
+  creditDueIndex: { gsi2pk: 'CREDITDUE#2026-11-26', gsi2sk: 's1#le1#000000000012345' },
+  creditDuePk: 'CREDITDUE#2026-11-26',
   simSeats: { pk: 'SITE#s1#SIMSEATS#2026-12-01', sk: 'AI101-DELBOM' },
   simBooking: { pk: 'SITE#s1#SIMBOOKING#sb1', sk: 'BOOKING' },
   simBookingRef: { pk: 'SITE#s1#SIMBOOKINGREF#o1', sk: 'REF' },
@@ -319,6 +336,12 @@ const BEFORE: Record<string, unknown> = {
   // Enquiries (issue #15): new keys, pinned from here on.
   enquiriesPk: 'SITE#s1#ENQUIRY',
   enquiry: { pk: 'SITE#s1#ENQUIRY', sk: 'e1' },
+  invoiceDocument: { pk: 'SITE#s1#INVOICE', sk: 'inv-1' },
+  invoiceMonthPk: 'SITE#s1#INVOICE#invoice#2026-11',
+  invoiceMonthIndex: { gsi1pk: 'SITE#s1#INVOICE#creditNote#2026-11', gsi1sk: '00000042#cn-1' },
+  invoiceCounter: { pk: 'SITE#s1#INVOICE#COUNTER', sk: 'invoice#2026-27' },
+  invoiceSource: { pk: 'SITE#s1#INVOICE#SOURCE', sk: 'refund#booking#b1#cr1' },
+  invoiceSettings: { pk: 'SITE#s1#INVOICE', sk: 'SETTINGS' },
   enquiryListIndex: { gsi1pk: 'SITE#s1#ENQUIRY', gsi1sk: '2026-11-23T16:00:00.000Z#e1' },
   enquiryStatusPk: 'SITE#s1#ENQUIRY#STATUS#new',
   enquiryStatusIndex: { gsi2pk: 'SITE#s1#ENQUIRY#STATUS#new', gsi2sk: '2026-11-23T16:00:00.000Z#e1' },

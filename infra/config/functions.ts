@@ -68,6 +68,8 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> 
   'reconciler-worker': { sends: ['paymentVerification', 'email'], timeoutSeconds: 80, secrets: 'open' },
   // Hourly: reads three days of the kart deadline index and enqueues at most one mail per kart and deadline.
   'kart-deadlines-worker': { sends: ['email'], timeoutSeconds: 60 },
+  // Hourly: reads six days of the credit due-day index and enqueues at most one mail per draw (issue #16).
+  'credit-due-worker': { sends: ['email'], timeoutSeconds: 60 },
 };
 
 export const accessOf = (name: string): FunctionAccess => ({ ...DEFAULT_ACCESS, ...FUNCTION_ACCESS[name] });

@@ -117,6 +117,8 @@ export const localSchedule = (options: WorkerOptions = {}): [string, number, num
   ['hold-release', HOLD_RELEASE_EVERY_MS],
   ['reconciler', options.reconcileEveryMs ?? RECONCILE_EVERY_MS],
   ['kart-deadlines', KART_DEADLINES_EVERY_MS, FIRST_HOURLY_RUN_MS],
+  // The credit due-date reminders (issue #16): hourly like the kart deadlines, idempotent per draw.
+  ['credit-due', KART_DEADLINES_EVERY_MS, FIRST_HOURLY_RUN_MS],
 ];
 
 export function startWorkers(

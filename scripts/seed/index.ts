@@ -25,10 +25,11 @@ import { seedPackages } from './packages.ts';
 import { seedVisas } from './visas.ts';
 import { seedTaxIds } from './tax-ids.ts';
 import { seedEnquiries } from './enquiries.ts';
+import { seedInvoiceSettings } from './invoices.ts';
 
 const MARKER = { pk: 'SEED', sk: 'DEMO' };
 /** Bump when the demo data changes shape; an older data folder is re-seeded on top. */
-export const SEED_VERSION = 13;
+export const SEED_VERSION = 14;
 
 async function put(item: Record<string, unknown>): Promise<void> {
   await db().send(new PutCommand({ TableName: tableName(), Item: item }));
@@ -81,6 +82,8 @@ export async function seedDemo(): Promise<{ seeded: boolean }> {
   await seedPackages();
   // Three enquiries at different steps of the CRM inbox on Flight Deals (issue #15).
   await seedEnquiries();
+  // The demo sites' legal details for GST invoices (issue #16).
+  await seedInvoiceSettings();
   await put({ ...MARKER, version: SEED_VERSION, at: new Date().toISOString() });
   return { seeded: true };
 }

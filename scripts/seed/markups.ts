@@ -8,6 +8,7 @@ import * as markup from '../../functions/src/markup/service.ts';
 import { saveRule } from '../../functions/src/markup/rules.ts';
 import { slotHolder } from '../../functions/src/markup/rules-repo.ts';
 import { DEMO_SITES } from './sites.ts';
+import { seedPrincipal } from './actor.ts';
 import { asSiteId, type SiteId } from '../../functions/src/lib/keys.ts';
 
 type Rule = Omit<TSaveDefaultMarkup, 'groupId' | 'markupId'>;
@@ -48,7 +49,7 @@ export async function seedMarkups(): Promise<void> {
   for (const { siteId, group, defaultRule, airlines } of DEMO_MARKUPS) {
     const site = DEMO_SITES.find((s) => s.siteId === siteId);
     if (!site) continue;
-    const scope = { site, now };
+    const scope = { site, now, principal: seedPrincipal(site) };
     const groupId = (await markup.listGroups(scope)).find((g) => g.groupName === group)?.id;
     if (!groupId) continue;
     if (!(await slotHolder(siteId, groupId, 'default', 'ALL')))

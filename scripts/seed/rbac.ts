@@ -9,6 +9,7 @@ import * as rbac from '../../functions/src/rbac/service.ts';
 import { getUser, userIdByEmail } from '../../functions/src/users/repo.ts';
 import { demoEmail } from './logins.ts';
 import { DEMO_SITES } from './sites.ts';
+import { seedPrincipal } from './actor.ts';
 
 const on = (moduleName: string): TModuleEdit => ({ moduleName, isActive: true, groups: [] });
 
@@ -22,7 +23,7 @@ const DESK_STAFF_SITES = ['site-partner'];
 export async function seedRbac(): Promise<void> {
   const now = new Date();
   for (const site of DEMO_SITES) {
-    const scope = { site, now };
+    const scope = { site, now, principal: seedPrincipal(site) };
     const ids = new Map((await rbac.listGroups(site.siteId)).map((g) => [g.groupName, g.id]));
     for (const g of DEMO_RBAC_GROUPS)
       if (!ids.has(g.groupName)) ids.set(g.groupName, (await rbac.storeGroup(scope, g)).id);

@@ -61,12 +61,12 @@ export async function seedSuppliers(): Promise<void> {
     const { scope, actor } = await admin(SUPPLIER, at(minutesAgo));
     const link = { consumerSiteId, supplierListId: listId(category) };
     await suppliers.changeLinkStatus(scope, actor, { ...link, newRequestStatus: to });
-    return { scope, link };
+    return { scope, actor, link };
   };
 
   await ask(asSiteId('site-partner'), 'Flights', 50);
   const partner = await decide(asSiteId('site-partner'), 'Flights', 'Approved', 45);
-  await suppliers.setLinkSwitch(partner.scope, partner.link, {
+  await suppliers.setLinkSwitch(partner.scope, partner.actor, partner.link, {
     isFlightHoldAllowed: false,
     isFlightSearchAllowed: true,
   });

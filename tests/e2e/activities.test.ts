@@ -5,42 +5,24 @@
  * queue, confirms it, makes a quotation of it and vouchers it; the markup screen lists the group markup.
  * Screenshots at 1366 and 390 px go to /tmp/shots-activities/ (outside the repo) for a person to look at.
  */
-import { mkdir } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { axeViolations, horizontalOverflow } from '../support/axe.ts';
-import { appUrl, launch, signIn, toast } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe.ts';
+import { appUrl, screenshots, signIn, toast, useBrowser } from '../support/browser.ts';
 
 const SITE = 'flightdeals.localhost';
 const SHOTS = '/tmp/shots-activities';
 const BURJ = 'Burj Khalifa At the Top';
 const OPTION = 'Level 124 & 125, non-prime hours';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-  await mkdir(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-    expect(await horizontalOverflow(page), `${name} at ${width}`).toBe(0);
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
+const browser = useBrowser();
+const shoot = screenshots(SHOTS);
 
 describe('Activities', () => {
   it(
     'an agent fills a cart and submits it; staff confirm it, make a quotation and voucher it',
     { timeout: 420_000 },
     async () => {
-      const agentContext = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
+      const agentContext = await browser().newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
       const agent = await agentContext.newPage();
       await agent.goto(appUrl(SITE, '/activities'));
       await agent.waitForURL(/\/app\/login\?redirectTo=/);
@@ -83,7 +65,7 @@ describe('Activities', () => {
       await agentContext.close();
 
       // Staff: the site's queue, confirm, quotation, voucher.
-      const staffContext = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
+      const staffContext = await browser().newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
       const staff = await staffContext.newPage();
       await staff.goto(appUrl(SITE, '/activities/queue'));
       await staff.waitForURL(/\/app\/login\?redirectTo=/);

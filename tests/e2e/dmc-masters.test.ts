@@ -9,13 +9,13 @@ import { randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { DMC_MSG } from '@tp/contracts/endpoints/dmc';
 import { MSG } from '@tp/contracts/messages';
 import { formatDate, formatMoney } from '@tp/domain/format';
-import { ahead, appUrl, launch, newPage, signIn, toast, typeDate } from '../support/browser.ts';
+import { ahead, appUrl, newPage, signIn, toast, typeDate, useBrowser } from '../support/browser.ts';
 
 const SITE = 'flightdeals.localhost';
 const tag = randomUUID().slice(0, 6);
@@ -25,13 +25,7 @@ const OPTION = 'Sunset deck';
 const FROM_AREA = `E2E harbour ${tag}`;
 const TO_AREA = `E2E old town ${tag}`;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A server-searched select (web/src/features/dmc/shared/pickers.tsx): type, then take the option. */
 async function pick(scope: Page | Locator, label: string | RegExp, text: string, option: string): Promise<void> {
@@ -59,7 +53,7 @@ describe('DMC back office', () => {
     'masters, rates, priority, price, combo, areas, area transfer and the .xlsx round trip',
     { timeout: 300_000 },
     async () => {
-      const { page, context } = await newPage(browser, { viewport: { width: 1366, height: 900 } });
+      const { page, context } = await newPage(browser(), { viewport: { width: 1366, height: 900 } });
       await page.goto(appUrl(SITE, '/staff/dmc_master'));
       await page.waitForURL(/\/app\/login\?redirectTo=/);
       await signIn(page, `admin@${SITE}`);

@@ -5,15 +5,15 @@
  * staff see it done on the job sheet and in the date-wise itinerary (screen and print layout). The driver page
  * and the itinerary pass axe and fit. `OPS_SHOTS=<dir>` saves screenshots of each screen.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { createDetailPendingCustomerForDmc } from '@tp/contracts/endpoints/customers';
 import { saveDriver } from '@tp/contracts/endpoints/dmc';
 import { DMC_OPS_MSG } from '@tp/contracts/endpoints/dmc-operations';
 import { KART_MSG, saveKart } from '@tp/contracts/endpoints/kart';
 import { localDay } from '../../functions/src/lib/time.ts';
 import { axeViolations, horizontalOverflow } from '../support/axe.ts';
-import { appUrl, launch, signIn, toast } from '../support/browser.ts';
+import { appUrl, signIn, toast, useBrowser } from '../support/browser.ts';
 import { ok, staff, tag } from '../integration/dmc-helpers.ts';
 import { uniquePhone } from '../integration/users-helpers.ts';
 
@@ -25,13 +25,7 @@ const DRIVER = `E2E driver ${run}`;
 /** Flight Deals keeps the default zone: its today. */
 const today = localDay(new Date(), 'Asia/Kolkata');
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function shot(page: Page, name: string): Promise<void> {
   if (process.env.OPS_SHOTS) await page.screenshot({ path: `${process.env.OPS_SHOTS}/${name}.png`, fullPage: true });
@@ -87,7 +81,7 @@ describe('DMC operations', () => {
 
       // Staff voucher it in the builder: its transfer goes on the job sheet.
       // bypassCSP: axe comes in as a script tag (tests/support/axe.ts).
-      const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
+      const context = await browser().newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
       const page = await context.newPage();
       await page.goto(appUrl(SITE, `/staff/kart?kart=${kart.id}`));
       await page.waitForURL(/\/app\/login\?redirectTo=/);
@@ -122,7 +116,7 @@ describe('DMC operations', () => {
       await page.keyboard.press('Escape');
 
       // The driver, on a phone, no login.
-      const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
+      const phone = await browser().newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
       const driverPage = await phone.newPage();
       await driverPage.goto(appUrl(SITE, `/dmc/driver/${url.split('/').at(-1)}`));
       const card = driverPage.getByRole('article', { name: GUEST });

@@ -1,12 +1,13 @@
 /**
  * Every DMC back-office screen (issue #13) and its create dialog, on a desktop (1366 px) and a phone (390 px):
  * axe finds no WCAG 2.1 A/AA violation in the screen's own region (#dmc-screen) or the open dialog, and
- * nothing is wider than the viewport. The shell around the screens has its own checks.
+ * nothing is wider than the viewport. The shell around the screens has its own checks. Each screen is saved at
+ * both widths to /tmp/shots-dmc/ (outside the repo) for a person to look at.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { mkdir } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
 import { axeViolations, dialogsSettled, horizontalOverflow } from '../support/axe.ts';
-import { appUrl, launch, signIn } from '../support/browser.ts';
+import { appUrl, signIn, useBrowser } from '../support/browser.ts';
 
 const SITE = 'flightdeals.localhost';
 
@@ -19,6 +20,8 @@ const SCREENS: [string, string, [string, string] | null][] = [
   ['/staff/dmc_master?tab=drivers', 'DMC Master', ['Add driver', 'Add driver']],
   ['/staff/dmc_master?tab=locations', 'DMC Master', ['Add location', 'Add location']],
   ['/staff/dmc_rate_management', 'Rate Management', null],
+  // A seeded option with ticket and transfer rates, stop-sales and the price check, opened by its link.
+  ['/staff/dmc_rate_management?activity=dmc-act-dhow-marina&option=dmc-to-dhow-marina-dinner', 'Rate Management', null],
   ['/staff/dmc-activities', 'DMC Activities', null],
   ['/staff/dmc-combos', 'Combos', ['Create combo', 'Create combo']],
   ['/staff/areas', 'Areas', ['Add area', 'Add area']],
@@ -32,19 +35,21 @@ const SCREENS: [string, string, [string, string] | null][] = [
   ['/staff/kart/dmc-kart-demo-quote/print', 'Quotation', null],
 ];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
+const SHOTS = '/tmp/shots-dmc';
+/** A file name for a screen: its path without /staff/ and the query's punctuation. */
+const shotName = (path: string) =>
+  path
+    .replace('/staff/', '')
+    .replace(/[^\w-]+/g, '_')
+    .slice(0, 80);
 
 describe('DMC screens are accessible and fit the screen', () => {
   for (const width of [1366, 390]) {
-    it(`at ${width} px`, { timeout: 240_000 }, async () => {
+    it(`at ${width} px`, { timeout: 360_000 }, async () => {
       // bypassCSP: axe comes in as a script tag (tests/support/axe.ts).
-      const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
+      await mkdir(SHOTS, { recursive: true });
+      const context = await browser().newContext({ viewport: { width, height: 900 }, bypassCSP: true });
       const page = await context.newPage();
       await page.goto(appUrl(SITE, '/staff/dmc_master'));
       await page.waitForURL(/\/app\/login\?redirectTo=/);
@@ -53,16 +58,18 @@ describe('DMC screens are accessible and fit the screen', () => {
       for (const [path, heading, opens] of SCREENS) {
         await page.goto(appUrl(SITE, path));
         await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
-        // Loaded: the lists have their rows (or their empty text), no skeleton left.
-        await expect.poll(() => page.locator('#dmc-screen [aria-busy="true"]').count()).toBe(0);
+        // Loaded: the lists have their rows (or their empty text), no skeleton left (a busy machine is slow).
+        await expect.poll(() => page.locator('#dmc-screen [aria-busy="true"]').count(), { timeout: 20_000 }).toBe(0);
         expect(await axeViolations(page, '#dmc-screen'), path).toEqual([]);
         expect(await horizontalOverflow(page), path).toBe(0);
+        await page.screenshot({ path: `${SHOTS}/${shotName(path)}-${width}.png`, fullPage: true });
         if (!opens) continue;
         await page.getByRole('button', { name: opens[0], exact: true }).click();
         const dialog = page.getByRole('dialog', { name: opens[1] });
         await dialog.waitFor();
         await dialogsSettled(page);
         expect(await axeViolations(page, '.mantine-Modal-content'), `${path} dialog`).toEqual([]);
+        await page.screenshot({ path: `${SHOTS}/${shotName(path)}-dialog-${width}.png`, fullPage: true });
         await dialog.getByRole('button', { name: 'Cancel' }).click();
         await dialog.waitFor({ state: 'detached' });
       }

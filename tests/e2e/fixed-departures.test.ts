@@ -4,28 +4,20 @@
  * two seats from the wallet, and prints the booking (A4 print page, public link). Screenshots at 1366 and 390 px
  * go to /tmp/shots-fd/ (outside the repo) for a person to look at.
  */
-import { mkdir } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import type { Browser, Page } from 'playwright-core';
-import { axeViolations, dialogsSettled, horizontalOverflow } from '../support/axe.ts';
+import { axeViolations, dialogsSettled } from '../support/axe.ts';
 import type { Locator } from 'playwright-core';
-import { ahead, appUrl, dayMonthYear, launch, signIn, toast } from '../support/browser.ts';
+import { ahead, appUrl, dayMonthYear, screenshots, signIn, toast, useBrowser } from '../support/browser.ts';
 
 const SITE = 'flightdeals.localhost';
 const SHOTS = '/tmp/shots-fd';
 const TITLE = `E2E Goa group ${randomUUID().slice(0, 6)}`;
 const DAY = ahead(35);
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-  await mkdir(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
+const shoot = screenshots(SHOTS);
 
 /** A date picker inside a dialog: typed, then Tab (Escape would close the dialog itself). */
 async function typeDay(field: Locator, iso: string): Promise<void> {
@@ -35,19 +27,9 @@ async function typeDay(field: Locator, iso: string): Promise<void> {
   await expect.poll(() => field.inputValue()).toBe(dayMonthYear(iso));
 }
 
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-    expect(await horizontalOverflow(page), `${name} at ${width}`).toBe(0);
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
-
 describe('Fixed departures', () => {
   it('staff add a group fare; an agent books it from the wallet and prints it', { timeout: 420_000 }, async () => {
-    const staff = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
+    const staff = await browser().newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
     const s = await staff.newPage();
     await s.goto(appUrl(SITE, '/staff/fixed-departures'));
     await s.waitForURL(/\/app\/login\?redirectTo=/);
@@ -88,7 +70,7 @@ describe('Fixed departures', () => {
     await s.getByRole('table', { name: 'Fixed departures' }).getByText(TITLE).waitFor();
     await staff.close();
 
-    const agent = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
+    const agent = await browser().newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
     const page = await agent.newPage();
     await page.goto(appUrl(SITE, '/fixed-departures'));
     await page.waitForURL(/\/app\/login\?redirectTo=/);
@@ -145,7 +127,7 @@ describe('Fixed departures', () => {
 
     // The same link signed out: the booking without prices.
     const url = page.url();
-    const visitor = await browser.newContext({ viewport: { width: 390, height: 900 } });
+    const visitor = await browser().newContext({ viewport: { width: 390, height: 900 } });
     const v = await visitor.newPage();
     await v.goto(url);
     const open = v.getByRole('article', { name: 'Fixed-departure booking' });

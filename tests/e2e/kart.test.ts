@@ -4,13 +4,12 @@
  * miscellaneous item, saves it, opens the A4 print view, shares the link and opens it signed out, then vouchers
  * it. Screenshots of each screen at 1366 and 390 px go to /tmp/shots-kart/ (outside the repo) for a person to look at.
  */
-import { mkdir } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
 import { KART_MSG } from '@tp/contracts/endpoints/kart';
-import { axeViolations, horizontalOverflow } from '../support/axe.ts';
-import { appUrl, launch, signIn, toast, typeDate } from '../support/browser.ts';
+import { axeViolations } from '../support/axe.ts';
+import { appUrl, screenshots, signIn, toast, typeDate, useBrowser } from '../support/browser.ts';
 
 const SITE = 'flightdeals.localhost';
 const NAME = `E2E Dubai family ${randomUUID().slice(0, 6)}`;
@@ -18,14 +17,8 @@ const SHOTS = '/tmp/shots-kart';
 // Inside the demo rates' validity (scripts/seed/dmc-dubai.ts).
 const ARRIVAL = '2027-01-20';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-  await mkdir(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
+const shoot = screenshots(SHOTS);
 
 /** A select by label inside `scope`: open it, type, take the option (its name matched exactly or by pattern). */
 async function pick(scope: Locator, label: RegExp, text: string, option: string | RegExp, nth = 0): Promise<void> {
@@ -40,21 +33,10 @@ async function pick(scope: Locator, label: RegExp, text: string, option: string 
   if (typeof option === 'string') await expect.poll(() => box.inputValue()).toBe(option);
 }
 
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    // Two frames: the layout has switched for this width (cards below 600 px).
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-    expect(await horizontalOverflow(page), `${name} at ${width}`).toBe(0);
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
-
 describe('Quotation (kart)', () => {
   it('builds, saves, prints, shares and vouchers a quotation', { timeout: 420_000 }, async () => {
     // bypassCSP: axe comes in as a script tag (tests/support/axe.ts).
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
+    const context = await browser().newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
     const page = await context.newPage();
     await page.goto(appUrl(SITE, '/staff/kart'));
     await page.waitForURL(/\/app\/login\?redirectTo=/);
@@ -156,7 +138,7 @@ describe('Quotation (kart)', () => {
     const whatsapp = await page.getByRole('link', { name: 'WhatsApp' }).getAttribute('href');
     expect(whatsapp).toContain(encodeURIComponent(url!));
 
-    const visitorContext = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
+    const visitorContext = await browser().newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
     const visitor = await visitorContext.newPage();
     await visitor.goto(url!);
     const publicDoc = visitor.getByRole('article', { name: /^Quotation / });

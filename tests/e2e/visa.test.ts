@@ -5,42 +5,24 @@
  * checklist in the rich-text editor, and the public page shows the edit. Screenshots of each screen at 1366 and
  * 390 px go to /tmp/shots-visa/ (outside the repo) for a person to look at; every screen passes axe (WCAG 2 AA).
  */
-import { mkdir } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { VISA_MSG } from '@tp/contracts/endpoints/visa';
 import { MSG } from '@tp/contracts/messages';
-import { axeViolations, dialogsSettled, horizontalOverflow } from '../support/axe.ts';
-import { appUrl, launch, signIn, toast } from '../support/browser.ts';
+import { axeViolations, dialogsSettled } from '../support/axe.ts';
+import { appUrl, screenshots, signIn, toast, useBrowser } from '../support/browser.ts';
 
 const SITE = 'flightdeals.localhost';
 const SHOTS = '/tmp/shots-visa';
 const TAG = randomUUID().slice(0, 6);
 const COUNTRY = `Oman ${TAG}`;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-  await mkdir(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-    expect(await horizontalOverflow(page), `${name} at ${width}`).toBe(0);
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
+const browser = useBrowser();
+const shoot = screenshots(SHOTS);
 
 describe('Visas', () => {
   it('a visitor opens a visa checklist and copies its link', { timeout: 240_000 }, async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
+    const context = await browser().newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const page = await context.newPage();
     await page.goto(appUrl(SITE, '/visa'));
@@ -87,7 +69,7 @@ describe('Visas', () => {
   });
 
   it('staff write a checklist in the editor and the public page shows it', { timeout: 300_000 }, async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
+    const context = await browser().newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
     const page = await context.newPage();
     await page.goto(appUrl(SITE, '/staff/visa'));
     await page.waitForURL(/\/app\/login\?redirectTo=/);
@@ -154,7 +136,7 @@ describe('Visas', () => {
     // The public page, as a visitor (signed out) sees it.
     const href = await page.getByRole('link', { name: 'Open the public page' }).last().getAttribute('href');
     expect(href).toMatch(/^\/app\/visa\/oman-[a-z0-9]+\/tourist-e-visa-30-days\/[0-9a-f]{24}$/);
-    const visitorContext = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
+    const visitorContext = await browser().newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
     const visitor = await visitorContext.newPage();
     await visitor.goto(`${new URL(page.url()).origin}${href}`);
     await visitor.getByRole('heading', { name: `${COUNTRY} – Tourist e-Visa – 30 days`, level: 1 }).waitFor();

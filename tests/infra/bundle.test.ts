@@ -78,6 +78,11 @@ describe('Lambda bundles (scripts/bundle.ts)', () => {
         domainCode.some((i) => handlerFiles.test(i)),
         b.name,
       ).toBe(true);
+      // Phone rules load libphonenumber on first use (packages/domain/src/phone-lib.lambda.ts).
+      expect(
+        [...cold].filter((i) => i.includes('node_modules/libphonenumber-js/')),
+        b.name,
+      ).toEqual([]);
       // …and the operations are there, in chunks beside index.mjs.
       expect(Object.keys(b.metafile.outputs).filter((o) => isChunkFile(basename(o))).length, b.name).toBeGreaterThan(0);
     }
@@ -166,6 +171,25 @@ describe('Lambda bundles (scripts/bundle.ts)', () => {
     const run = spawnSync(process.execPath, ['--enable-source-maps', file], { encoding: 'utf8' });
     expect(run.status).not.toBe(0);
     expect(run.stderr).toMatch(/throws\.ts:4:/);
+  });
+
+  it('a bundle checks phones once the library has loaded, and says so loudly before', async () => {
+    const dir = join(outDir, 'phone-probe');
+    const phone = JSON.stringify(join(ROOT, 'packages', 'domain', 'src', 'phone.ts'));
+    writeFileSync(
+      join(outDir, 'phone-entry.ts'),
+      `import { isValidPhone, preparePhoneLib } from ${phone};
+let before = 'no error';
+try { isValidPhone('9876543210', 'in'); } catch (e) { before = String(e); }
+await preparePhoneLib();
+console.log(JSON.stringify([before, isValidPhone('9876543210', 'in'), isValidPhone('12', 'in')]));`,
+    );
+    const { metafile } = await build(esbuildOptions(join(outDir, 'phone-entry.ts'), dir));
+    afterBundle(dir, metafile!);
+    const out = execFileSync(process.execPath, [join(dir, 'index.mjs')], { cwd: tmpdir(), encoding: 'utf8' });
+    const [before, valid, invalid] = JSON.parse(out) as [string, boolean, boolean];
+    expect(before).toMatch(/preparePhoneLib/);
+    expect([valid, invalid]).toEqual([true, false]);
   });
 
   it('a bundle reads its sidecar tables at run time from beside itself, wherever it is deployed', async () => {

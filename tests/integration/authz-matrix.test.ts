@@ -68,6 +68,7 @@ const fixedDepartureBuyers = (): Role[] =>
 
 const activityBookers = (): Role[] => signedIn().filter((r) => !STAFF_ROLES.includes(r) || holds(r, 'activities.book'));
 const packageReaders = (): Role[] => signedIn().filter((r) => !STAFF_ROLES.includes(r) || holds(r, 'packages.view'));
+const invoiceReaders = (): Role[] => signedIn().filter((r) => !STAFF_ROLES.includes(r) || holds(r, 'invoices.view'));
 
 const MATRIX: Record<string, () => Role[]> = {
   // The booking flow (flights): any signed-in user; staff need their Flights permissions.
@@ -184,6 +185,7 @@ const MATRIX: Record<string, () => Role[]> = {
   'POST /api/whitelabel/getBankDetails': signedIn,
   'POST /api/wl/user/addWlUserWalletEntry': staffWith('wallet.addMoney'),
   'POST /api/wl/user/debitWlUserWalletEntry': staffWith('wallet.debitMoney'),
+  'POST /api/wl/user/setCreditLine': staffWith('wallet.creditLines'),
   'POST /api/wl/user/getWlUserWalletEntry': staffWith('wallet.viewReports'),
   'POST /api/wl/user/getMyWalletEntry': signedIn,
   'POST /api/wl/user/getWlUserWalletBalance': signedIn,
@@ -351,6 +353,20 @@ const MATRIX: Record<string, () => Role[]> = {
   'POST /api/activity/markup/addActivityMarkUp': staffWith('activities.markup'),
   'GET /api/activity/markup/getActivityMarkUp': staffWith('activities.markup'),
   'DELETE /api/activity/markup/deleteActivityMarkup/{id}': staffWith('activities.markup'),
+  // GST invoices (issue #16): a customer reads their own documents, staff with invoices.view any of the site's;
+  // the month's list and .xlsx with invoices.view; the settings and a missing invoice with invoices.settings.
+  'GET /api/invoices/getInvoice': invoiceReaders,
+  'GET /api/invoices/getSourceInvoice': invoiceReaders,
+  'GET /api/invoices/getInvoicePdf': invoiceReaders,
+  'GET /api/invoices/listInvoices': staffWith('invoices.view'),
+  'GET /api/invoices/exportInvoices': staffWith('invoices.view'),
+  'GET /api/invoices/getInvoiceSettings': staffWith('invoices.view'),
+  'POST /api/invoices/saveInvoiceSettings': staffWith('invoices.settings'),
+  'POST /api/invoices/issueBookingInvoice': staffWith('invoices.settings'),
+  // The audit log (issue #16 item 4): staff with audit.view, any record of their site.
+  'POST /api/audit/getAuditLog': staffWith('audit.view'),
+  'POST /api/audit/getRecordHistory': staffWith('audit.view'),
+  'POST /api/audit/exportAuditLog': staffWith('audit.view'),
 };
 
 /**
@@ -499,6 +515,17 @@ describe('one site never reaches another site through an id', () => {
     expect(numbers).not.toContain(theirs.userId);
   });
 
+  it("reads none of the other site's audit entries through a record id or an actor (issue #16 item 4)", async () => {
+    // The seed made SkyWay's permission groups through the audited service: SkyWay reads their history.
+    const input = { entity: 'permissionGroup', id: theirs.rbacGroupId };
+    const own = await skyway.raw('POST', '/api/audit/getRecordHistory', input);
+    expect(own.body.result.records.length).toBeGreaterThan(0);
+    const res = await ours.raw('POST', '/api/audit/getRecordHistory', input);
+    expect([res.status, res.body.result.records]).toEqual([200, []]);
+    const byActor = await ours.raw('POST', '/api/audit/getAuditLog', { actorId: own.body.result.records[0].by.userId });
+    expect(byActor.body.result.records.some((e: { id: string }) => e.id === theirs.rbacGroupId)).toBe(false);
+  });
+
   it('left the other site exactly as it was', async () => {
     const res = await skyway.raw('POST', '/api/wl/user/getUserById', { userId: theirs.userId });
     expect(res.status).toBe(200);
@@ -569,6 +596,9 @@ describe("one site never reaches another site's DMC records through an id", () =
     ['POST /api/kart/voucherKart', { id: 'dmc-kart-demo-quote' }],
     ['POST /api/kart/cancelKart', { id: 'dmc-kart-demo-voucher' }],
     ['POST /api/kart/shareKart', { id: 'dmc-kart-demo-quote' }],
+    // Flight Deals' seeded invoices (scripts/seed/invoices.ts): found by booking, never by another site.
+    ['GET /api/invoices/getSourceInvoice', { source: 'booking', sourceId: 'FL00240' }],
+    ['POST /api/invoices/issueBookingInvoice', { bookingId: 'FL00240' }],
     // Flight Deals' seeded activity carts (scripts/seed/activities.ts) and its tour options.
     ['POST /api/activities/cart/getCartData', { cartId: 'dmc-cart-demo-submitted' }],
     ['POST /api/activities/cart/updateCartStatus', { cartId: 'dmc-cart-demo-submitted', status: 'confirmed' }],

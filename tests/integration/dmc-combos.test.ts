@@ -80,8 +80,11 @@ describe('combos', () => {
       tourOptionId: d.tourOptionId,
       name: 'Evening SIC',
       onwardTransfer: 'SIC',
-      ticketRates: [{ adultAmount: 150, childAmount: 120, isPerPax: true, ...SEASON }],
-      transferRates: [{ transferType: 'Pickup & Drop', sharingBasis: 'SIC', amount: 40, isPerPax: true }],
+      // Each rate names its market: a list of every market's rates prices each in its own currency.
+      ticketRates: [{ marketId: d.marketId, adultAmount: 150, childAmount: 120, isPerPax: true, ...SEASON }],
+      transferRates: [
+        { marketId: d.marketId, transferType: 'Pickup & Drop', sharingBasis: 'SIC', amount: 40, isPerPax: true },
+      ],
     });
     expect(saved.tourOptions[1]).toMatchObject({ tourOptionId: second, ticketRates: [], transferRates: [] });
 

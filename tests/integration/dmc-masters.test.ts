@@ -27,13 +27,40 @@ import {
   searchMarket,
   updateActivityPriority,
   updateMarketForCustomer,
+  saveActivityTicketRates,
+  getTourOptionTicketRates,
+  deleteTourOptionTicketRates,
+  changeTourOptionTicketRatePriority,
+  getTourOptionPriceForQuotationBuilder,
 } from '@tp/contracts/endpoints/dmc';
+import {
+  addArea,
+  createTransfers,
+  deleteArea,
+  deleteTransfers,
+  getAreasAuditTrail,
+  getFilteredAreasTransfers,
+  getTransfers,
+  mapAreaActivity,
+  searchAreas,
+} from '@tp/contracts/endpoints/areas';
 import { INVALID_EMAIL } from '@tp/contracts/fields';
 import { MSG } from '@tp/contracts/messages';
 import { DMC_TEXT } from '@tp/domain/dmc';
 import { DUBAI_DEMO } from '../../scripts/seed/dmc-dubai.ts';
 import type { Client } from '../support/api.ts';
-import { SKYWAY, callAt, destination, freshCityId, ok, refused, staff, tag, type Destination } from './dmc-helpers.ts';
+import {
+  SEASON,
+  SKYWAY,
+  callAt,
+  destination,
+  freshCityId,
+  ok,
+  refused,
+  staff,
+  tag,
+  type Destination,
+} from './dmc-helpers.ts';
 
 let c: Client;
 let d: Destination;
@@ -224,5 +251,104 @@ describe('another site', () => {
     expect([400, 404]).toContain(rate.status);
     const mine = await ok(c, getActivities, { cityId: d.cityId });
     expect(mine.records.map((a: { name: string }) => a.name)).not.toContain('Hijacked');
+  });
+
+  it("reaches none of this site's rates, areas, transfers or trails by their ids, and changes nothing", async () => {
+    const ticket = await ok(c, saveActivityTicketRates, {
+      tourOptionId: d.tourOptionId,
+      marketId: d.marketId,
+      adultAmount: 100,
+      childAmount: 80,
+      ...SEASON,
+    });
+    const transfer = await ok(c, createTransfers, {
+      from: d.areaIds[0],
+      to: d.areaIds[1],
+      marketId: d.marketId,
+      description: 'Hotel to pier',
+      transferType: 'Pickup',
+      sharingBasis: 'sharing',
+      amount: 12,
+      ...SEASON,
+    });
+    const [from, to] = d.areaIds;
+    const rateId = ticket.record.id as string;
+    const transferId = transfer.record.id as string;
+    const other = await staff(SKYWAY);
+    const notFound: [string, Promise<{ status: number }>][] = [
+      ['getTourOptions by id', other.call(getTourOptions, { id: d.tourOptionId })],
+      ['getTourOptionTicketRates', other.call(getTourOptionTicketRates, { tourOptionId: d.tourOptionId })],
+      [
+        'saveActivityTicketRates edit',
+        other.call(saveActivityTicketRates, {
+          id: rateId,
+          tourOptionId: d.tourOptionId,
+          marketId: d.marketId,
+          adultAmount: 1,
+          childAmount: 1,
+          ...SEASON,
+        }),
+      ],
+      ['deleteTourOptionTicketRates', other.call(deleteTourOptionTicketRates, { id: rateId })],
+      [
+        'changeTourOptionTicketRatePriority',
+        other.call(changeTourOptionTicketRatePriority, { tourOptionId: d.tourOptionId, newPriority: [rateId] }),
+      ],
+      [
+        'getTourOptionPriceForQuotationBuilder',
+        other.call(getTourOptionPriceForQuotationBuilder, {
+          tourOptionId: d.tourOptionId,
+          date: '2026-12-01',
+          adults: 1,
+        }),
+      ],
+      ['updateActivityPriority', other.call(updateActivityPriority, { activityId: d.activityId, priority: 9 })],
+      ['mapAreaActivity', other.call(mapAreaActivity, { activityId: d.activityId, areaId: null })],
+      ['addArea rename', other.call(addArea, { id: from, name: 'Hijacked', cityId: d.cityId })],
+      ['deleteArea', other.call(deleteArea, { areaId: to })],
+      [
+        'createTransfers edit',
+        other.call(createTransfers, {
+          id: transferId,
+          from,
+          to,
+          marketId: d.marketId,
+          description: 'Hijacked',
+          transferType: 'Pickup',
+          sharingBasis: 'sharing',
+          amount: 1,
+          ...SEASON,
+        }),
+      ],
+      ['deleteTransfers', callAt(other, deleteTransfers, { id: transferId }, {})],
+      ['getFilteredAreasTransfers', other.call(getFilteredAreasTransfers, { from })],
+    ];
+    for (const [name, call] of notFound) expect((await call).status, name).toBe(404);
+    // Trails keyed by another site's ids answer nothing.
+    expect((await ok(other, getDmcAuditTrail, { entity: 'ticketRate', id: rateId })).records).toEqual([]);
+    expect((await ok(other, getAreasAuditTrail, { entity: 'areaTransfer', id: transferId })).records).toEqual([]);
+
+    // Nothing changed here.
+    const rates = await ok(c, getTourOptionTicketRates, { tourOptionId: d.tourOptionId });
+    expect(rates.find((r: { id: string }) => r.id === rateId)).toMatchObject({ adultAmount: 100 });
+    const transfers = await ok(c, getTransfers, { from, to });
+    expect(transfers.records.find((t: { id: string }) => t.id === transferId)).toMatchObject({ amount: 12 });
+    const areas = await ok(c, searchAreas, { cityId: String(d.cityId) });
+    expect(areas.records.map((a: { id: string; name: string }) => a.id)).toEqual(expect.arrayContaining([from, to]));
+    expect(areas.records.map((a: { name: string }) => a.name)).not.toContain('Hijacked');
+  });
+});
+
+describe('a tour option by id', () => {
+  it('answers that one tour option (a screen opened from its link), or 404', async () => {
+    const one = await ok(c, getTourOptions, { id: d.tourOptionId });
+    expect(one.records).toHaveLength(1);
+    expect(one.records[0]).toMatchObject({
+      id: d.tourOptionId,
+      activityId: d.activityId,
+      activityName: expect.any(String),
+    });
+    expect(one.nextCursor).toBeNull();
+    expect((await c.call(getTourOptions, { id: 'dmc-option-nowhere' })).status).toBe(404);
   });
 });

@@ -542,7 +542,7 @@ describe('TBO refund import', () => {
         creditNoteNo: null,
       },
       new Date(),
-      admin.userId,
+      { userId: admin.userId, name: 'Admin', email: 'admin@example.com' },
     );
     expect(later.applied).toBe(false);
     expect(r2((await balanceOf(site.siteId, le)).balance - before)).toBe(4200);

@@ -2,9 +2,11 @@
  * Playwright (playwright-core) driving Debian's Chromium. `*.localhost` demo domains are mapped to
  * the loopback address so each reseller site is its own origin, as in production.
  */
+import { mkdir } from 'node:fs/promises';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { DEMO_PASSWORD } from '../../scripts/seed/logins.ts';
+import { horizontalOverflow } from './axe.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -23,6 +25,47 @@ export async function launch(): Promise<Browser> {
       '--host-resolver-rules=MAP *.localhost 127.0.0.1',
     ],
   });
+}
+
+/**
+ * One Chromium for the test file that calls this at its top level: launched before its tests, closed after
+ * them. The getter answers it inside a test (it does not exist yet when the file is collected).
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('useBrowser(): the browser is launched in beforeAll');
+    return browser;
+  };
+}
+
+/** The widths every screen is looked at: a desktop and a phone. */
+export const SHOT_WIDTHS = [1366, 390] as const;
+
+/**
+ * Screenshots for a person to look at, in `dir` (outside the repo): `shoot(page, name)` saves the whole page at
+ * each of SHOT_WIDTHS as `<name>-<width>.png`, checks nothing is wider than the viewport there, and puts the page
+ * back at 1366 px. Call at the top level of a test file.
+ */
+export function screenshots(dir: string): (page: Page, name: string) => Promise<void> {
+  beforeAll(() => mkdir(dir, { recursive: true }));
+  return async (page, name) => {
+    const height = page.viewportSize()?.height ?? 900;
+    for (const width of SHOT_WIDTHS) {
+      await page.setViewportSize({ width, height });
+      // Two frames: the layout has switched for this width (tables become cards below 600 px).
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+      expect(await horizontalOverflow(page), `${name} at ${width}`).toBe(0);
+    }
+    await page.setViewportSize({ width: SHOT_WIDTHS[0], height });
+  };
 }
 
 /** Origin of a demo site on the test stack, e.g. http://skyway.localhost:4500. */

@@ -26,6 +26,7 @@ import {
   type ActivityMarkupRule,
   type CartActor,
 } from '@tp/domain/activities';
+import { auditActor, auditPut, recordChange, type AuditAction } from '#lib/audit';
 import { newId } from '#lib/crypto';
 import { AppError, fail } from '#lib/errors';
 import { permissionsOf } from '#lib/permissions';
@@ -35,6 +36,7 @@ import { saveKart } from '../kart/index.ts';
 import { markupForLegalEntity } from './markups.ts';
 import * as repo from './repo.ts';
 import type { CartItemRecord, CartRecord } from './repo.ts';
+import { runCartStatusHooks } from './hooks.ts';
 import { refuseIfAny, siteToday, type ActivityScope } from './search.ts';
 
 type In<E> = ParsedRequestOf<E>;
@@ -148,10 +150,34 @@ function checkLineDates(
   refuseIfAny(errors);
 }
 
-async function commit(scope: ActivityScope, before: CartRecord | null, after: CartRecord): Promise<CartRecord> {
-  if (!(await repo.saveCart(siteOf(scope), before, after))) throw fail.conflict(ACTIVITY_MSG.changedMeanwhile);
+async function commit(
+  scope: ActivityScope,
+  before: CartRecord | null,
+  after: CartRecord,
+  audit?: AuditAction,
+): Promise<CartRecord> {
+  // Staff-driven steps (a status move, a hand-over) are audited with the cart as it was and as it is.
+  const entry =
+    audit && before
+      ? auditPut(
+          siteOf(scope),
+          recordChange('activityCart', after.id, cartAudit(before), cartAudit(after), audit),
+          auditActor(scope.principal),
+          scope.now,
+        )
+      : undefined;
+  if (!(await repo.saveCart(siteOf(scope), before, after, entry))) throw fail.conflict(ACTIVITY_MSG.changedMeanwhile);
   return after;
 }
+
+/** What the log keeps of a cart: who it is for, its state and total, not every priced line. */
+const cartAudit = (c: CartRecord) => ({
+  reference: c.reference,
+  status: c.status,
+  userId: c.userId,
+  userName: c.userName,
+  items: c.items.length,
+});
 
 const bump = (scope: ActivityScope, cart: CartRecord, change: Partial<CartRecord>): CartRecord => ({
   ...cart,
@@ -266,7 +292,10 @@ export async function setStatus(scope: ActivityScope, input: In<typeof api.updat
   const { cart, actors } = await visibleCart(scope, input.cartId);
   const problem = cartMoveProblem(cart.status, input.status, actors, cart.items.length);
   if (problem) throw fail.validation(problem, { status: problem });
-  return cartView(await commit(scope, cart, bump(scope, cart, { status: input.status })), actors);
+  const saved = await commit(scope, cart, bump(scope, cart, { status: input.status }), 'status');
+  // The GST invoice of a vouchered cart, its credit note when cancelled (issue #16): never undoes the move.
+  await runCartStatusHooks(scope.site, saved, cart.status, scope.now);
+  return cartView(saved, actors);
 }
 
 export async function setRemarks(scope: ActivityScope, input: In<typeof api.updateRemarks>): Promise<TCart> {
@@ -289,7 +318,7 @@ export async function assignUser(scope: ActivityScope, input: In<typeof api.upda
     );
   }
   const after = bump(scope, cart, { userId: user.userId, userName: nameOf(user), items });
-  return cartView(await commit(scope, cart, after), actorsOf(scope, after, true));
+  return cartView(await commit(scope, cart, after, 'update'), actorsOf(scope, after, true));
 }
 
 export async function queue(scope: ActivityScope, input: In<typeof api.getQueue>): Promise<TQueue> {

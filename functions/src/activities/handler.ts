@@ -4,47 +4,51 @@
  */
 import * as api from '@tp/contracts/endpoints/activities';
 import { ACTIVITY_MSG } from '@tp/contracts/endpoints/activities';
-import { domainHandler, operation, reply, type Operation } from '#lib/http';
-import * as carts from './carts.ts';
-import * as markups from './markups.ts';
-import { allCities } from '../dmc/index.ts';
-import { searchActivities } from './search.ts';
+import { domainHandler, operation, reply, type Operation, onDemand } from '#lib/http';
+// A vouchered cart gets its GST invoice (issue #16): the cart port is plugged when the carts load.
+const carts = onDemand(
+  () => import('./carts.ts'),
+  async () => (await import('../invoices/index.ts')).plugCartHooks(),
+);
+const markups = onDemand(() => import('./markups.ts'));
+const dmcOps = onDemand(() => import('../dmc/index.ts'));
+const searchOps = onDemand(() => import('./search.ts'));
 
 export const operations: Operation[] = [
-  operation(api.getActivityCities, (_input, scope) => allCities(scope)),
-  operation(api.searchActivitiesByCityId, (input, scope) => searchActivities(scope, input)),
-  operation(api.getCartData, (input, scope) => carts.getCart(scope, input.cartId)),
+  operation(api.getActivityCities, async (_input, scope) => (await dmcOps()).allCities(scope)),
+  operation(api.searchActivitiesByCityId, async (input, scope) => (await searchOps()).searchActivities(scope, input)),
+  operation(api.getCartData, async (input, scope) => (await carts()).getCart(scope, input.cartId)),
   operation(api.addToCart, async (input, scope) =>
-    reply(await carts.addToCart(scope, input), { message: ACTIVITY_MSG.added }),
+    reply(await (await carts()).addToCart(scope, input), { message: ACTIVITY_MSG.added }),
   ),
   operation(api.deleteCartItem, async (input, scope) =>
-    reply(await carts.deleteItem(scope, input), { message: ACTIVITY_MSG.removed }),
+    reply(await (await carts()).deleteItem(scope, input), { message: ACTIVITY_MSG.removed }),
   ),
   operation(api.clearAllCart, async (input, scope) =>
-    reply(await carts.clearCart(scope, input.cartId), { message: ACTIVITY_MSG.cleared }),
+    reply(await (await carts()).clearCart(scope, input.cartId), { message: ACTIVITY_MSG.cleared }),
   ),
   operation(api.updateCartData, async (input, scope) =>
-    reply(await carts.updateCart(scope, input), { message: ACTIVITY_MSG.updated }),
+    reply(await (await carts()).updateCart(scope, input), { message: ACTIVITY_MSG.updated }),
   ),
   operation(api.updateCartStatus, async (input, scope) =>
-    reply(await carts.setStatus(scope, input), { message: ACTIVITY_MSG.statusChanged }),
+    reply(await (await carts()).setStatus(scope, input), { message: ACTIVITY_MSG.statusChanged }),
   ),
   operation(api.updateRemarks, async (input, scope) =>
-    reply(await carts.setRemarks(scope, input), { message: ACTIVITY_MSG.remarksSaved }),
+    reply(await (await carts()).setRemarks(scope, input), { message: ACTIVITY_MSG.remarksSaved }),
   ),
   operation(api.updateUserId, async (input, scope) =>
-    reply(await carts.assignUser(scope, input), { message: ACTIVITY_MSG.assigned }),
+    reply(await (await carts()).assignUser(scope, input), { message: ACTIVITY_MSG.assigned }),
   ),
   operation(api.createKartFromCart, async (input, scope) =>
-    reply(await carts.toKart(scope, input.cartId), { message: ACTIVITY_MSG.kartCreated }),
+    reply(await (await carts()).toKart(scope, input.cartId), { message: ACTIVITY_MSG.kartCreated }),
   ),
-  operation(api.getQueue, (input, scope) => carts.queue(scope, input)),
+  operation(api.getQueue, async (input, scope) => (await carts()).queue(scope, input)),
   operation(api.addActivityMarkUp, async (input, scope) =>
-    reply(await markups.saveMarkup(scope, input), { message: ACTIVITY_MSG.markupSaved }),
+    reply(await (await markups()).saveMarkup(scope, input), { message: ACTIVITY_MSG.markupSaved }),
   ),
-  operation(api.getActivityMarkUp, (input, scope) => markups.listMarkups(scope, input.cursor)),
+  operation(api.getActivityMarkUp, async (input, scope) => (await markups()).listMarkups(scope, input.cursor)),
   operation(api.deleteActivityMarkup, async (input, scope) =>
-    reply(await markups.deleteMarkup(scope, input.id), { message: ACTIVITY_MSG.markupDeleted }),
+    reply(await (await markups()).deleteMarkup(scope, input.id), { message: ACTIVITY_MSG.markupDeleted }),
   ),
 ];
 

@@ -111,8 +111,15 @@ function countUpdates(siteId: SiteId, before: CartRecord | null, after: CartReco
 }
 
 /** Writes a cart (new when `before` is null) with its counts; false when it changed since `before` was read. */
-export function saveCart(siteId: SiteId, before: CartRecord | null, after: CartRecord): Promise<boolean> {
+export function saveCart(
+  siteId: SiteId,
+  before: CartRecord | null,
+  after: CartRecord,
+  /** The change's audit entry (lib/audit.ts), in the same transaction. */
+  audit?: TransactItem,
+): Promise<boolean> {
   return transactOrFalse([
+    ...(audit ? [audit] : []),
     {
       Put: {
         TableName: tableName(),

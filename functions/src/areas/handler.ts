@@ -5,31 +5,34 @@
  */
 import * as api from '@tp/contracts/endpoints/areas';
 import { DMC_MSG } from '@tp/contracts/endpoints/dmc';
-import { domainHandler, operation, reply, type Operation } from '#lib/http';
-import { areaOperations as areas, auditTrailOf, mapActivityArea } from '../dmc/index.ts';
+import { domainHandler, onDemand, operation, reply, type Operation } from '#lib/http';
+
+const dmc = onDemand(() => import('../dmc/index.ts'));
 
 export const operations: Operation[] = [
   operation(api.mapAreaActivity, async (input, scope) =>
-    reply(await mapActivityArea(scope, input.activityId, input.areaId), { message: DMC_MSG.areaMapped }),
+    reply(await (await dmc()).mapActivityArea(scope, input.activityId, input.areaId), { message: DMC_MSG.areaMapped }),
   ),
-  operation(api.searchAreas, (input, scope) => areas.searchAreas(scope, input)),
+  operation(api.searchAreas, async (input, scope) => (await dmc()).areaOperations.searchAreas(scope, input)),
   operation(api.addArea, async (input, scope) =>
-    reply(await areas.saveArea(scope, input), { message: DMC_MSG.areaSaved }),
+    reply(await (await dmc()).areaOperations.saveArea(scope, input), { message: DMC_MSG.areaSaved }),
   ),
   operation(api.deleteArea, async (input, scope) =>
-    reply(await areas.deleteArea(scope, input.areaId), { message: DMC_MSG.areaDeleted }),
+    reply(await (await dmc()).areaOperations.deleteArea(scope, input.areaId), { message: DMC_MSG.areaDeleted }),
   ),
-  operation(api.getTransfers, (input, scope) => areas.listTransfers(scope, input)),
+  operation(api.getTransfers, async (input, scope) => (await dmc()).areaOperations.listTransfers(scope, input)),
   operation(api.createTransfers, async (input, scope) =>
-    reply(await areas.saveTransfer(scope, input), { message: DMC_MSG.areaTransferSaved }),
+    reply(await (await dmc()).areaOperations.saveTransfer(scope, input), { message: DMC_MSG.areaTransferSaved }),
   ),
   operation(api.deleteTransfers, async (input, scope) =>
-    reply(await areas.deleteTransfer(scope, input.id), { message: DMC_MSG.areaTransferDeleted }),
+    reply(await (await dmc()).areaOperations.deleteTransfer(scope, input.id), { message: DMC_MSG.areaTransferDeleted }),
   ),
-  operation(api.getFilteredAreas, (input, scope) => areas.fromAreas(scope, input)),
-  operation(api.getFilteredAreasTransfers, (input, scope) => areas.toAreas(scope, input)),
-  operation(api.getFilteredAreasTransfersType, (input, scope) => areas.routeTransfers(scope, input)),
-  operation(api.getAreasAuditTrail, (input, scope) => auditTrailOf(scope, input)),
+  operation(api.getFilteredAreas, async (input, scope) => (await dmc()).areaOperations.fromAreas(scope, input)),
+  operation(api.getFilteredAreasTransfers, async (input, scope) => (await dmc()).areaOperations.toAreas(scope, input)),
+  operation(api.getFilteredAreasTransfersType, async (input, scope) =>
+    (await dmc()).areaOperations.routeTransfers(scope, input),
+  ),
+  operation(api.getAreasAuditTrail, async (input, scope) => (await dmc()).auditTrailOf(scope, input)),
 ];
 
 export const handler = domainHandler(operations);

@@ -6,6 +6,8 @@
 import { METRICS } from '@tp/contracts/platform';
 import { createLogger } from '#lib/logger';
 import { emitMetric } from '#lib/metrics';
+import type { SiteId } from '#lib/keys';
+import { port } from '#lib/ports';
 import type { SiteRecord } from '#lib/tenancy';
 import type { BookingRecord } from './record.ts';
 
@@ -24,6 +26,36 @@ export async function runAfterBooked(
         detail: String(err),
       }),
     );
+}
+
+/**
+ * Work that follows a refund credited for a change request (the GST credit note), handed in by the entries that
+ * settle change requests (tickets, flight-admin) through `refundedHooks`. Like a BookedHook it never undoes the
+ * refund; it must be idempotent (a status may be applied again).
+ */
+export type RefundedHook = (
+  siteId: SiteId,
+  booking: BookingRecord,
+  changeRequestId: string,
+  now: Date,
+) => Promise<void>;
+export const refundedHooks = port<readonly RefundedHook[]>('after-refund hooks');
+
+/** Runs the plugged refund hooks for the completed, credited change requests named; failures are logged. */
+export async function runAfterRefunded(booking: BookingRecord, changeRequestIds: readonly string[], now: Date) {
+  const log = createLogger({ siteId: booking.siteId, bookingId: booking.bookingId });
+  let hooks: readonly RefundedHook[];
+  try {
+    hooks = refundedHooks.get();
+  } catch (err) {
+    log.error('after-refund step failed', { detail: String(err) });
+    return;
+  }
+  for (const id of changeRequestIds)
+    for (const hook of hooks)
+      await hook(booking.siteId, booking, id, now).catch((err: unknown) =>
+        log.error('after-refund step failed', { changeRequestId: id, detail: String(err) }),
+      );
 }
 
 /** Counts the booking (a booking made, or a hold ticketed) for the dashboard. */

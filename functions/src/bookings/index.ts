@@ -15,4 +15,11 @@ export {
   rowsByTravelDate,
   type KeyRange,
 } from './queries-repo.ts';
-export { countBooked, runAfterBooked, type BookedHook } from './hooks.ts';
+export {
+  countBooked,
+  refundedHooks,
+  runAfterBooked,
+  runAfterRefunded,
+  type BookedHook,
+  type RefundedHook,
+} from './hooks.ts';

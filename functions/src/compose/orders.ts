@@ -1,16 +1,17 @@
 /**
  * Composition root of the booking machinery: the order steps with their real dependencies and the
- * after-booking work every booking gets (the e-ticket mail, the booking metric), and the payment verification with the
+ * after-booking work every booking gets (the e-ticket mail, the booking metric, the GST invoice), and the payment verification with the
  * order port plugged in. Every Lambda entry that books or settles orders (flights, tickets, the
  * payments and reconciler workers) takes them from here, so none can forget a piece.
  */
 import { countBooked } from '../bookings/index.ts';
 import { makeOrders, orderDeps, type Orders } from '../flights/index.ts';
+import { invoiceBooked } from '../invoices/index.ts';
 import { mailETicket } from '../tickets/index.ts';
 import { gatewayVerifyDeps, type VerifyDeps } from '../wallet/index.ts';
 
 let orders: Orders | undefined;
 export const bookingOrders = (): Orders =>
-  (orders ??= makeOrders(orderDeps({ afterBooked: [mailETicket, countBooked] })));
+  (orders ??= makeOrders(orderDeps({ afterBooked: [mailETicket, countBooked, invoiceBooked] })));
 
 export const paymentVerification = (): VerifyDeps => gatewayVerifyDeps(bookingOrders());

@@ -258,6 +258,10 @@ export async function listTourOptions(
   scope: DmcScope,
   input: In<typeof api.getTourOptions>,
 ): Promise<Page<TTourOption>> {
+  if (input.id) {
+    const one = (await existing(scope, 'tourOption', input.id))!;
+    return { records: await tourOptionViews(scope, [one]), nextCursor: null };
+  }
   if (input.activityId) await existing(scope, 'activity', input.activityId);
   const page = input.activityId
     ? await listUnder(scope, 'tourOption', ['ACTIVITY', input.activityId], input)

@@ -3,21 +3,21 @@
  */
 import * as api from '@tp/contracts/endpoints/enquiries';
 import { ENQUIRY_MSG } from '@tp/contracts/endpoints/enquiries';
-import { domainHandler, operation, reply, type Operation } from '#lib/http';
-import * as enquiries from './enquiries.ts';
-import { exportEnquiries } from './export.ts';
+import { domainHandler, operation, reply, type Operation, onDemand } from '#lib/http';
+const enquiries = onDemand(() => import('./enquiries.ts'));
+const exportOps = onDemand(() => import('./export.ts'));
 
 export const operations: Operation[] = [
   operation(api.submitEnquiry, async (input, scope) =>
-    reply(await enquiries.submitEnquiry(scope, input), { message: ENQUIRY_MSG.submitted }),
+    reply(await (await enquiries()).submitEnquiry(scope, input), { message: ENQUIRY_MSG.submitted }),
   ),
-  operation(api.listEnquiries, (input, scope) => enquiries.listEnquiries(scope, input)),
-  operation(api.getEnquiry, (input, scope) => enquiries.getEnquiry(scope, input.id)),
+  operation(api.listEnquiries, async (input, scope) => (await enquiries()).listEnquiries(scope, input)),
+  operation(api.getEnquiry, async (input, scope) => (await enquiries()).getEnquiry(scope, input.id)),
   operation(api.updateEnquiryStatus, async (input, scope) =>
-    reply(await enquiries.updateStatus(scope, input), { message: ENQUIRY_MSG.statusChanged }),
+    reply(await (await enquiries()).updateStatus(scope, input), { message: ENQUIRY_MSG.statusChanged }),
   ),
-  operation(api.exportEnquiries, (input, scope) => exportEnquiries(scope, input)),
-  operation(api.myEnquiries, (input, scope) => enquiries.myEnquiries(scope, input)),
+  operation(api.exportEnquiries, async (input, scope) => (await exportOps()).exportEnquiries(scope, input)),
+  operation(api.myEnquiries, async (input, scope) => (await enquiries()).myEnquiries(scope, input)),
 ];
 
 export const handler = domainHandler(operations, { sends: ['EMAIL_QUEUE_URL'] });

@@ -5,22 +5,24 @@
  */
 import * as api from '@tp/contracts/endpoints/fixed-departures';
 import { FD_TEXT } from '@tp/contracts/endpoints/fixed-departures';
-import { domainHandler, operation, reply, type Operation } from '#lib/http';
-import { bookingOrders } from '../compose/orders.ts';
-import { departureSales, listDepartures, saveDeparture } from './inventory.ts';
-import { quote, searchOffers } from './offers.ts';
-import { printBooking } from './print.ts';
+import { domainHandler, operation, reply, type Operation, onDemand } from '#lib/http';
+const ordersOps = onDemand(() => import('../compose/orders.ts'));
+const inventoryOps = onDemand(() => import('./inventory.ts'));
+const offersOps = onDemand(() => import('./offers.ts'));
+const printOps = onDemand(() => import('./print.ts'));
 
 export const operations: Operation[] = [
   operation(api.saveFixedDeparture, async (input, scope) =>
-    reply(await saveDeparture(scope, input), { message: FD_TEXT.saved }),
+    reply(await (await inventoryOps()).saveDeparture(scope, input), { message: FD_TEXT.saved }),
   ),
-  operation(api.listFixedDepartures, (input, scope) => listDepartures(scope, input)),
-  operation(api.fixedDepartureSales, (input, scope) => departureSales(scope, input)),
-  operation(api.searchFixedDepartures, (input, scope) => searchOffers(scope, input)),
-  operation(api.quoteFixedDeparture, (input, scope) => quote(scope, input)),
-  operation(api.bookFixedDeparture, (input, scope) => bookingOrders().createFixedDepartureOrder(scope, input)),
-  operation(api.printFixedDeparture, (input, scope) => printBooking(scope, input.fdSlug)),
+  operation(api.listFixedDepartures, async (input, scope) => (await inventoryOps()).listDepartures(scope, input)),
+  operation(api.fixedDepartureSales, async (input, scope) => (await inventoryOps()).departureSales(scope, input)),
+  operation(api.searchFixedDepartures, async (input, scope) => (await offersOps()).searchOffers(scope, input)),
+  operation(api.quoteFixedDeparture, async (input, scope) => (await offersOps()).quote(scope, input)),
+  operation(api.bookFixedDeparture, async (input, scope) =>
+    (await ordersOps()).bookingOrders().createFixedDepartureOrder(scope, input),
+  ),
+  operation(api.printFixedDeparture, async (input, scope) => (await printOps()).printBooking(scope, input.fdSlug)),
 ];
 
 export const handler = domainHandler(operations, { sends: ['PAYMENT_QUEUE_URL', 'EMAIL_QUEUE_URL'] });

@@ -9,6 +9,7 @@ import type { ParsedRequestOf } from '@tp/contracts/endpoint';
 import { FD_MSG, inventoryProblems, isOnSale } from '@tp/domain/fixed-departures';
 import { airlineByCode } from '@tp/reference-data/airlines';
 import { airportByCode } from '@tp/reference-data/airports';
+import { auditActor, auditPut, recordChange } from '#lib/audit';
 import { newId } from '#lib/crypto';
 import { fail } from '#lib/errors';
 import type { SignedInScope } from '#lib/http';
@@ -108,6 +109,15 @@ function fieldsOf(scope: Pick<SignedInScope, 'now' | 'principal'>, input: SaveIn
   };
 }
 
+/** A departure's change, for the audit log in the save's own transaction. */
+const departureAudit = (scope: SignedInScope, before: DepartureRecord | null, after: DepartureRecord) =>
+  auditPut(
+    after.siteId,
+    recordChange('fixedDeparture', after.id, before, after),
+    auditActor(scope.principal),
+    scope.now,
+  );
+
 /** Creates or edits a departure. Seats left follow total seats; an edit never drops below seats sold. */
 export async function saveDeparture(
   scope: SignedInScope,
@@ -117,7 +127,7 @@ export async function saveDeparture(
   const day = today(scope.site, scope.now);
   if (!input.id) {
     const d = newDeparture(scope, input);
-    await deps.putDeparture(d, null);
+    await deps.putDeparture(d, null, departureAudit(scope, null, d));
     return staffView(d, day);
   }
   const fields = fieldsOf(scope, input);
@@ -130,7 +140,9 @@ export async function saveDeparture(
     const problems = inventoryProblems(input, sold);
     if (problems.totalSeats) throw fail.validation(problems.totalSeats, { totalSeats: problems.totalSeats });
     const next: DepartureRecord = { ...cur, ...fields, version: cur.version + 1, seatsLeft: input.totalSeats - sold };
-    if (await deps.putDeparture(next, { version: cur.version, seatsLeft: cur.seatsLeft })) return staffView(next, day);
+    const audit = departureAudit(scope, cur, next);
+    if (await deps.putDeparture(next, { version: cur.version, seatsLeft: cur.seatsLeft }, audit))
+      return staffView(next, day);
   }
   throw fail.conflict(FD_TEXT.changedMeanwhile);
 }

@@ -8,7 +8,16 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { TFdFlight } from '@tp/contracts/endpoints/fixed-departures';
 import { fdSector, type FdFares } from '@tp/domain/fixed-departures';
 import { TABLE } from '@tp/contracts/platform';
-import { db, decodeCursor, encodeCursor, tableName, writeOrFalse, type Page, type TransactItem } from '#lib/db';
+import {
+  db,
+  decodeCursor,
+  encodeCursor,
+  tableName,
+  transactOrFalse,
+  writeOrFalse,
+  type Page,
+  type TransactItem,
+} from '#lib/db';
 import type { SiteId } from '#lib/keys';
 import { fdKeys } from './keys.ts';
 
@@ -62,27 +71,28 @@ const toDeparture = (item: Record<string, unknown>): DepartureRecord =>
 export function putDeparture(
   d: DepartureRecord,
   expect: { version: number; seatsLeft: number } | null,
+  /** The change's audit entry (lib/audit.ts): the put and the entry become one transaction. */
+  audit?: TransactItem,
 ): Promise<boolean> {
-  return writeOrFalse(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...fdKeys.departure(d.siteId, d.id),
-        ...fdKeys.byDepartureIndex(d.siteId, d.flights[0]!.departureTime, d.id),
-        type: 'FixedDeparture',
-        // The search's sector filter reads these (a return block is its outbound sector).
-        sectorFrom: fdSector(d.flights).split('-')[0],
-        sectorTo: fdSector(d.flights).split('-')[1],
-        ...d,
-      },
-      ...(expect
-        ? {
-            ConditionExpression: 'version = :v AND seatsLeft = :left',
-            ExpressionAttributeValues: { ':v': expect.version, ':left': expect.seatsLeft },
-          }
-        : { ConditionExpression: 'attribute_not_exists(pk)' }),
-    }),
-  );
+  const put = new PutCommand({
+    TableName: tableName(),
+    Item: {
+      ...fdKeys.departure(d.siteId, d.id),
+      ...fdKeys.byDepartureIndex(d.siteId, d.flights[0]!.departureTime, d.id),
+      type: 'FixedDeparture',
+      // The search's sector filter reads these (a return block is its outbound sector).
+      sectorFrom: fdSector(d.flights).split('-')[0],
+      sectorTo: fdSector(d.flights).split('-')[1],
+      ...d,
+    },
+    ...(expect
+      ? {
+          ConditionExpression: 'version = :v AND seatsLeft = :left',
+          ExpressionAttributeValues: { ':v': expect.version, ':left': expect.seatsLeft },
+        }
+      : { ConditionExpression: 'attribute_not_exists(pk)' }),
+  });
+  return audit ? transactOrFalse([{ Put: put.input }, audit]) : writeOrFalse(put);
 }
 
 export async function getDeparture(siteId: SiteId, id: string): Promise<DepartureRecord | null> {

@@ -4,32 +4,37 @@
  * booking path stays lean.
  */
 import * as api from '@tp/contracts/endpoints/flight-admin';
-import { domainHandler, operation, reply, type Operation } from '#lib/http';
-import * as accounts from './accounts.ts';
-import * as refunds from './refunds.ts';
-import * as reports from './reports.ts';
+import { domainHandler, operation, reply, type Operation, onDemand } from '#lib/http';
 import { requireTestHost, type AdminScope } from './scope.ts';
-import * as settings from './settings.ts';
+
+const accounts = onDemand(() => import('./accounts.ts'));
+// A credited refund gets its GST credit note (issue #16): the refund port is plugged when the import loads.
+const refunds = onDemand(
+  () => import('./refunds.ts'),
+  async () => (await import('../invoices/index.ts')).plugRefundHooks(),
+);
+const reports = onDemand(() => import('./reports.ts'));
+const settings = onDemand(() => import('./settings.ts'));
 
 /** The accounting export and refund import exist on test hosts only (spec 000 §2). */
 const onTestHost = (scope: AdminScope): AdminScope => (requireTestHost(scope), scope);
 
 export const operations: Operation[] = [
-  operation(api.getFlightSettings, async (_input, scope) => settings.getSettings(scope)),
+  operation(api.getFlightSettings, async (_input, scope) => (await settings()).getSettings(scope)),
   operation(api.saveFlightSettings, async (input, scope) =>
-    reply(await settings.saveSettings(scope, input), { message: 'Flight settings saved' }),
+    reply(await (await settings()).saveSettings(scope, input), { message: 'Flight settings saved' }),
   ),
-  operation(api.testFlightSupply, async (input, scope) => settings.testSupply(scope, input)),
-  operation(api.getSupplierAccounts, async (_input, scope) => accounts.accounts(scope)),
-  operation(api.getSupplierStatement, async (input, scope) => accounts.statement(scope, input)),
+  operation(api.testFlightSupply, async (input, scope) => (await settings()).testSupply(scope, input)),
+  operation(api.getSupplierAccounts, async (_input, scope) => (await accounts()).accounts(scope)),
+  operation(api.getSupplierStatement, async (input, scope) => (await accounts()).statement(scope, input)),
   operation(api.addSupplierDeposit, async (input, scope) => {
-    const out = await accounts.addDeposit(scope, input);
+    const out = await (await accounts()).addDeposit(scope, input);
     return reply(out, { message: out.duplicate ? 'This deposit was already recorded' : 'Deposit recorded' });
   }),
-  operation(api.getSupplierProfitLoss, async (input, scope) => reports.profitLoss(scope, input)),
-  operation(api.getInfozealVouchers, async (input, scope) => reports.vouchers(onTestHost(scope), input)),
-  operation(api.previewTboRefunds, async (input, scope) => refunds.preview(onTestHost(scope), input.rows)),
-  operation(api.applyTboRefunds, async (input, scope) => refunds.apply(onTestHost(scope), input.rows)),
+  operation(api.getSupplierProfitLoss, async (input, scope) => (await reports()).profitLoss(scope, input)),
+  operation(api.getInfozealVouchers, async (input, scope) => (await reports()).vouchers(onTestHost(scope), input)),
+  operation(api.previewTboRefunds, async (input, scope) => (await refunds()).preview(onTestHost(scope), input.rows)),
+  operation(api.applyTboRefunds, async (input, scope) => (await refunds()).apply(onTestHost(scope), input.rows)),
 ];
 
 export const handler = domainHandler(operations);

@@ -12,6 +12,7 @@ import { round2 } from '@tp/domain/pricing';
 import { METRICS } from '@tp/contracts/platform';
 import { emitMetric } from '#lib/metrics';
 import { bookingIdByPnr, getBooking, type BookingRecord } from '../bookings/index.ts';
+import { auditActor } from '#lib/audit';
 import { applyChangeRequestStatus } from '../tickets/index.ts';
 import type { AdminScope } from './scope.ts';
 
@@ -147,7 +148,7 @@ export async function apply(scope: AdminScope, raw: Record<string, unknown>[]) {
       g.bookingId,
       status,
       scope.now,
-      scope.principal.userId,
+      auditActor(scope.principal),
     );
     const cr = booking.ticketCRInfo.find((c) => c.changeRequestId === changeRequestId);
     const amount = cr?.refundedAmount ?? 0;

@@ -35,6 +35,7 @@ import type { SiteRecord } from '#lib/tenancy';
 import { priceForQuotation } from '../dmc/index.ts';
 import { getUser } from '../users/records.ts';
 import { storedTransfersOfKart, transferPutItems } from './transfers-repo.ts';
+import { kartChange, runKartStatusHooks } from './hooks.ts';
 import { kartRow, kartView, siteToday, type KartRecord } from './model.ts';
 import * as repo from './repo.ts';
 
@@ -354,6 +355,9 @@ async function save(scope: KartScope, input: TKartInput): Promise<KartRecord> {
   };
   await commitKart(scope, before, after);
   scope.log.info('kart saved', { siteId, kartId: id, version: after.version });
+  // The GST invoice of a vouchered kart, its credit note when cancelled (issue #16): never undoes the save.
+  const change = kartChange(before, after);
+  if (change) await runKartStatusHooks(scope.site, after, change, scope.now);
   return after;
 }
 

@@ -2,15 +2,20 @@
  * The audit trail, one mechanism for every domain (issue #13 item 8; issue #16 extends it to the rest): each
  * change of a record writes an audit item IN THE SAME TRANSACTION as the change, so a change is never stored
  * without its entry, nor an entry without its change. An entry says who (user id, name, email), when, what
- * (create / update / delete / import) and the record before and after. Entries of one record share a partition,
- * newest first, read a page at a time.
+ * (create / update / delete / import, or a named step: status, block, unblock), on which site, and the record
+ * before and after. Entries of one record share a partition, newest first, read a page at a time.
+ *
+ * The same item is also the site-wide log (issue #16 item 4), through the table's two indexes: gsi1 holds
+ * the site's entries by time (`SITE#<site>#AUDITLOG`), gsi2 one actor's entries by time
+ * (`SITE#<site>#AUDITBY#<userId>`); entity and change type narrow a page as a filter (docs/audit.md).
+ * Append-only: entries are only ever Put, conditionally on a new key; no code updates or deletes one.
  */
 import { randomBytes } from 'node:crypto';
-import { queryPage, tableName, type Page, type TransactItem } from './db.ts';
+import { queryFilteredPage, queryPage, tableName, type Page, type PageFilter, type TransactItem } from './db.ts';
 import { part, sitePk, type SiteId } from './keys.ts';
 import type { Principal } from './principal.ts';
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'import';
+export type AuditAction = 'create' | 'update' | 'delete' | 'import' | 'status' | 'block' | 'unblock';
 export type AuditRecord = Record<string, unknown>;
 
 export interface AuditActor {
@@ -37,12 +42,21 @@ export interface AuditEntry {
   changes: { field: string; before: unknown; after: unknown }[];
 }
 
-/** The change of a whole record from `before` to `after` (null before: created; null after: deleted). */
-export function recordChange(entity: string, id: string, before: object | null, after: object | null): AuditChange {
+/**
+ * The change of a whole record from `before` to `after` (null before: created; null after: deleted); `action`
+ * names a step (a status change, a block) where the plain create / update / delete would say less.
+ */
+export function recordChange(
+  entity: string,
+  id: string,
+  before: object | null,
+  after: object | null,
+  action?: AuditAction,
+): AuditChange {
   return {
     entity,
     id,
-    action: !before ? 'create' : !after ? 'delete' : 'update',
+    action: action ?? (!before ? 'create' : !after ? 'delete' : 'update'),
     before: before as AuditRecord | null,
     after: after as AuditRecord | null,
   };
@@ -50,12 +64,16 @@ export function recordChange(entity: string, id: string, before: object | null, 
 
 /** Who acts, as the trail names them (the name as it was then: a later rename does not rewrite history). */
 export function auditActor(p: Principal): AuditActor {
-  const r = p.record;
+  const r = p.record ?? {};
   const name = [r.firstName, r.lastName].filter((s) => typeof s === 'string' && s.trim()).join(' ');
   return { userId: p.userId, name: name || p.email, email: p.email };
 }
 
 export const auditPk = (siteId: SiteId, entity: string, id: string) => sitePk(siteId, 'AUDIT', part(entity), id);
+/** gsi1: the site's log, by time. */
+export const auditLogPk = (siteId: SiteId) => sitePk(siteId, 'AUDITLOG');
+/** gsi2: one actor's entries on the site, by time. */
+export const auditByPk = (siteId: SiteId, userId: string) => sitePk(siteId, 'AUDITBY', userId);
 
 /** JSON with object keys sorted: DynamoDB does not keep a map's key order, so equality must not depend on it. */
 const stable = (v: unknown): string =>
@@ -75,13 +93,19 @@ export const unchanged = (c: Pick<AuditChange, 'before' | 'after'>): boolean => 
 
 /** The Put of one entry, for the transaction that makes the change. */
 export function auditPut(siteId: SiteId, change: AuditChange, by: AuditActor, at: Date): TransactItem {
+  // Time first (newest-first reads); a random tail keeps two changes in one millisecond apart.
+  const sk = `${at.toISOString()}#${randomBytes(4).toString('hex')}`;
   return {
     Put: {
       TableName: tableName(),
       Item: {
         pk: auditPk(siteId, change.entity, change.id),
-        // Time first (newest-first reads); a random tail keeps two changes in one millisecond apart.
-        sk: `${at.toISOString()}#${randomBytes(4).toString('hex')}`,
+        sk,
+        gsi1pk: auditLogPk(siteId),
+        gsi1sk: sk,
+        gsi2pk: auditByPk(siteId, by.userId),
+        gsi2sk: sk,
+        siteId,
         entity: change.entity,
         id: change.id,
         action: change.action,
@@ -90,6 +114,7 @@ export function auditPut(siteId: SiteId, change: AuditChange, by: AuditActor, at
         before: change.before,
         after: change.after,
       },
+      // Append-only: a Put never replaces an entry.
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
@@ -103,6 +128,19 @@ export function changedFields(before: AuditRecord | null, after: AuditRecord | n
     .map((f) => ({ field: f, before: before?.[f] ?? null, after: after?.[f] ?? null }));
 }
 
+const toEntry = (item: Record<string, unknown>): AuditEntry => {
+  const before = (item.before as AuditRecord | null) ?? null;
+  const after = (item.after as AuditRecord | null) ?? null;
+  return {
+    at: String(item.at),
+    action: item.action as AuditAction,
+    by: item.by as AuditActor,
+    before,
+    after,
+    changes: changedFields(before, after),
+  };
+};
+
 /** A record's history, newest first, a cursor page. */
 export async function auditTrail(
   siteId: SiteId,
@@ -110,16 +148,54 @@ export async function auditTrail(
   id: string,
   page: { cursor?: string | undefined; limit: number },
 ): Promise<Page<AuditEntry>> {
-  return queryPage('table', auditPk(siteId, entity, id), { ...page, newestFirst: true }, (item) => {
-    const before = (item.before as AuditRecord | null) ?? null;
-    const after = (item.after as AuditRecord | null) ?? null;
-    return {
-      at: String(item.at),
-      action: item.action as AuditAction,
-      by: item.by as AuditActor,
-      before,
-      after,
-      changes: changedFields(before, after),
-    };
-  });
+  return queryPage('table', auditPk(siteId, entity, id), { ...page, newestFirst: true }, toEntry);
+}
+
+/** An entry of the site log: the entry and the record it belongs to. */
+export interface AuditLogEntry extends AuditEntry {
+  entity: string;
+  id: string;
+}
+
+export interface AuditLogFilter {
+  /** The acting user: reads that actor's partition (gsi2) instead of the whole site's (gsi1). */
+  actorId?: string | undefined;
+  entity?: string | undefined;
+  action?: AuditAction | undefined;
+  /** Instants (`toISOString()`), `from` included, `to` excluded. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/**
+ * The site's log, newest first, one cursor page: a Query of the site's (or the actor's) partition within the
+ * time range; entity and change type filter what was read, at most `readAhead` items a request.
+ */
+export async function siteAuditLog(
+  siteId: SiteId,
+  f: AuditLogFilter,
+  page: { cursor?: string | undefined; limit: number },
+): Promise<Page<AuditLogEntry>> {
+  const filter: PageFilter = { conditions: [], names: {}, values: {} };
+  if (f.entity) {
+    filter.conditions.push('#entity = :entity');
+    filter.names['#entity'] = 'entity';
+    filter.values[':entity'] = f.entity;
+  }
+  if (f.action) {
+    filter.conditions.push('#action = :action');
+    filter.names['#action'] = 'action';
+    filter.values[':action'] = f.action;
+  }
+  const [index, pk] = f.actorId
+    ? (['gsi2', auditByPk(siteId, f.actorId)] as const)
+    : (['gsi1', auditLogPk(siteId)] as const);
+  return queryFilteredPage(
+    index,
+    pk,
+    filter,
+    // `to` is exclusive: every key of an entry at `to` sorts after the bare instant.
+    { ...page, readAhead: 500, skRange: { from: f.from, to: f.to } },
+    (item) => ({ ...toEntry(item), entity: String(item.entity), id: String(item.id) }),
+  );
 }

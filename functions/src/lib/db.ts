@@ -83,6 +83,7 @@ export interface Page<T> {
 
 export type IndexName = 'table' | 'gsi1' | 'gsi2';
 const PK_ATTR: Record<IndexName, string> = { table: 'pk', gsi1: 'gsi1pk', gsi2: 'gsi2pk' };
+const SK_ATTR: Record<IndexName, string> = { table: 'sk', gsi1: 'gsi1sk', gsi2: 'gsi2sk' };
 
 /** A cursor is accepted only for the partition it came from, so a forged one cannot read another list (or site). */
 export function decodeCursor(cursor: string, index: IndexName, pk: string): Record<string, string> {
@@ -148,10 +149,31 @@ export async function queryFilteredPage<T>(
   index: IndexName,
   pk: string,
   filter: PageFilter,
-  opts: { cursor?: string | undefined; limit: number; readAhead: number; oldestFirst?: boolean },
+  opts: {
+    cursor?: string | undefined;
+    limit: number;
+    readAhead: number;
+    oldestFirst?: boolean;
+    /**
+     * Sort keys from `from` up to `to` as a key condition, so items outside are never read; either end optional.
+     * `to` is inclusive as DynamoDB's BETWEEN is: a key that merely starts with `to` sorts after it and is out.
+     */
+    skRange?: { from?: string | undefined; to?: string | undefined };
+  },
   map: (item: Record<string, unknown>) => T,
 ): Promise<Page<T>> {
   const records: T[] = [];
+  const r = opts.skRange ?? {};
+  const sk = SK_ATTR[index];
+  const range =
+    r.from && r.to
+      ? ' AND #sk BETWEEN :skFrom AND :skTo'
+      : r.from
+        ? ' AND #sk >= :skFrom'
+        : r.to
+          ? ' AND #sk <= :skTo'
+          : '';
+  const skValues = { ...(r.from ? { ':skFrom': r.from } : {}), ...(r.to ? { ':skTo': r.to } : {}) };
   let start = opts.cursor ? decodeCursor(opts.cursor, index, pk) : undefined;
   let read = 0;
   do {
@@ -159,10 +181,10 @@ export async function queryFilteredPage<T>(
       new QueryCommand({
         TableName: tableName(),
         ...(index === 'table' ? {} : { IndexName: TABLE.indexes[index].name }),
-        KeyConditionExpression: '#pk = :pk',
+        KeyConditionExpression: `#pk = :pk${range}`,
         ...(filter.conditions.length ? { FilterExpression: filter.conditions.join(' AND ') } : {}),
-        ExpressionAttributeNames: { ...filter.names, '#pk': PK_ATTR[index] },
-        ExpressionAttributeValues: { ...filter.values, ':pk': pk },
+        ExpressionAttributeNames: { ...filter.names, '#pk': PK_ATTR[index], ...(range ? { '#sk': sk } : {}) },
+        ExpressionAttributeValues: { ...filter.values, ':pk': pk, ...skValues },
         ScanIndexForward: !!opts.oldestFirst,
         // DynamoDB reads at most 1 MB a call anyway; the cap keeps a big page's calls bounded too.
         Limit: Math.min(opts.limit - records.length, 1000),

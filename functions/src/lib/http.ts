@@ -10,6 +10,7 @@ import {
   type ParsedRequestOf,
   type ResponseOf,
 } from '@tp/contracts/endpoint';
+import { preparePhoneLib } from '@tp/domain/phone';
 import { MSG } from '@tp/contracts/messages';
 import { AUTH, REQUEST_LIMITS } from '@tp/contracts/platform';
 import type { TErrorEnvelope } from '@tp/contracts/envelope';
@@ -242,6 +243,8 @@ export function domainHandler(operations: Operation[], config: PresetOptions = {
       // Who may call comes first: a caller without access learns nothing about the input a call expects.
       const caller = await authorise(op.endpoint, await site(), token, now);
       userId = caller.principal?.userId;
+      // Phone rules run inside the (synchronous) schemas; in a Lambda the library loads on first use.
+      await preparePhoneLib();
       const parsed = op.endpoint.request.safeParse(readInput(event));
       if (!parsed.success) throw validationError(parsed.error);
       const scope: PublicScope = {

@@ -60,9 +60,13 @@ const nameGuard = (g: LeGroupRecord): TransactItem => ({
   },
 });
 
+/** The change's audit entry (lib/audit.ts), in the change's transaction. */
+const withAudit = (audit: TransactItem | undefined) => (audit ? [{ label: null, op: audit }] : []);
+
 /** A new group and its name guard, together. */
-export function createGroup(g: LeGroupRecord): Promise<GroupWrite> {
+export function createGroup(g: LeGroupRecord, audit?: TransactItem): Promise<GroupWrite> {
   return transactUnique<'name' | 'group'>([
+    ...withAudit(audit),
     {
       label: null,
       op: {
@@ -83,10 +87,11 @@ export function createGroup(g: LeGroupRecord): Promise<GroupWrite> {
 }
 
 /** Renames a group; its name guard moves with it in the same transaction. */
-export function renameGroup(prev: LeGroupRecord, next: LeGroupRecord): Promise<GroupWrite> {
+export function renameGroup(prev: LeGroupRecord, next: LeGroupRecord, audit?: TransactItem): Promise<GroupWrite> {
   const guardMoves =
     markupKeys.leGroupName(prev.siteId, prev.groupName).pk !== markupKeys.leGroupName(next.siteId, next.groupName).pk;
   return transactUnique<'name' | 'group'>([
+    ...withAudit(audit),
     {
       label: 'group',
       op: {
@@ -135,14 +140,19 @@ const groupExists = (siteId: SiteId, groupId: string): TransactItem => ({
   },
 });
 
-/** Sets the default group on the owner's legal entity (creating that item's record if the seed did not). */
+/**
+ * Sets the default group on the owner's legal entity (creating that item's record if the seed did not), with the
+ * change's audit entry when given.
+ */
 export function setDefaultGroup(
   siteId: SiteId,
   ownerLegalEntityId: string,
   groupId: string,
   now: Date,
+  audit?: TransactItem,
 ): Promise<GroupWrite> {
   return transactUnique<'name' | 'group'>([
+    ...(audit ? [{ label: null, op: audit }] : []),
     { label: 'group', op: groupExists(siteId, groupId) },
     {
       label: null,
@@ -202,9 +212,13 @@ export async function mapLegalEntity(
   leId: string,
   groupId: string,
   userOps: TransactItem[],
+  audit?: TransactItem,
 ): Promise<GroupWrite> {
-  const first = userOps.slice(0, 98);
+  // At most 100 items a transaction: the group check, the relation, the audit entry and the first users.
+  const inFirst = audit ? 97 : 98;
+  const first = userOps.slice(0, inFirst);
   const written = await transactUnique<'name' | 'group'>([
+    ...withAudit(audit),
     { label: 'group', op: groupExists(siteId, groupId) },
     {
       label: null,
@@ -212,7 +226,7 @@ export async function mapLegalEntity(
     },
     ...first.map((op) => ({ label: null, op })),
   ]);
-  for (let i = 98; written.ok && i < userOps.length; i += 99)
+  for (let i = inFirst; written.ok && i < userOps.length; i += 99)
     await db().send(new TransactWriteCommand({ TransactItems: userOps.slice(i, i + 99) }));
   return written;
 }

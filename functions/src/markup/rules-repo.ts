@@ -94,9 +94,13 @@ export async function slotHolder(
   return typeof Item?.markupId === 'string' ? Item.markupId : null;
 }
 
-/** A new rule and its slot, together; fails with 'slot' when another rule holds the slot. */
-export function createRule(r: MarkupRuleRecord): Promise<RuleWrite> {
+/** The change's audit entry (lib/audit.ts), in the change's transaction. */
+const withAudit = (audit: TransactItem | undefined) => (audit ? [{ label: null, op: audit }] : []);
+
+/** A new rule and its slot, together (with its audit entry); fails with 'slot' when another rule holds the slot. */
+export function createRule(r: MarkupRuleRecord, audit?: TransactItem): Promise<RuleWrite> {
   return transactUnique<'slot' | 'rule'>([
+    ...withAudit(audit),
     {
       label: null,
       op: { Put: { TableName: table(), Item: ruleItem(r), ConditionExpression: 'attribute_not_exists(pk)' } },
@@ -109,9 +113,10 @@ export function createRule(r: MarkupRuleRecord): Promise<RuleWrite> {
  * Replaces a rule that has not changed since `prev` was read ('rule' otherwise); when its group,
  * airline or sector changes, its slot moves in the same transaction ('slot' when the new one is taken).
  */
-export function updateRule(prev: MarkupRuleRecord, next: MarkupRuleRecord): Promise<RuleWrite> {
+export function updateRule(prev: MarkupRuleRecord, next: MarkupRuleRecord, audit?: TransactItem): Promise<RuleWrite> {
   const moves = slotKey(prev).pk !== slotKey(next).pk;
   return transactUnique<'slot' | 'rule'>([
+    ...withAudit(audit),
     {
       label: 'rule',
       op: {
@@ -133,8 +138,9 @@ export function updateRule(prev: MarkupRuleRecord, next: MarkupRuleRecord): Prom
 }
 
 /** Removes a rule and frees its slot; 'rule' when it is already gone. */
-export function deleteRule(r: MarkupRuleRecord): Promise<RuleWrite> {
+export function deleteRule(r: MarkupRuleRecord, audit?: TransactItem): Promise<RuleWrite> {
   return transactUnique<'slot' | 'rule'>([
+    ...withAudit(audit),
     {
       label: 'rule',
       op: {

@@ -17,7 +17,9 @@ import {
 import { MSG } from '@tp/contracts/messages';
 import { airlineByCode } from '@tp/reference-data/airlines';
 import { newId } from '#lib/crypto';
+import { auditActor, auditPut, recordChange } from '#lib/audit';
 import { fail } from '#lib/errors';
+import type { Principal } from '#lib/principal';
 import * as groups from './repo.ts';
 import * as rulesRepo from './rules-repo.ts';
 import type { MarkupRuleRecord } from './rules-repo.ts';
@@ -73,7 +75,7 @@ export function settingView(site: Scope['site'], rule: MarkupRuleRecord, groupNa
 
 /** Creates or updates a rule (see the module comment for which). */
 export async function saveRule(
-  { site, now }: Scope,
+  { site, now, principal }: Scope & { principal: Principal },
   save: SaveRuleInput,
   deps: RulesDeps = defaultRulesDeps,
 ): Promise<TMarkupSetting> {
@@ -85,6 +87,8 @@ export async function saveRule(
   const group = await deps.groups.getGroup(site.siteId, input.groupId);
   if (!group) throw fail.notFound();
   const { slot, field, target } = slotOf(save);
+  const audit = (before: MarkupRuleRecord | null, after: MarkupRuleRecord) =>
+    auditPut(site.siteId, recordChange('markup', after.markupId, before, after), auditActor(principal), now);
   const fields = {
     groupId: group.groupId,
     slot,
@@ -107,7 +111,7 @@ export async function saveRule(
         continue;
       }
       const next: MarkupRuleRecord = { ...prev, ...fields };
-      const written = await deps.rules.updateRule(prev, next);
+      const written = await deps.rules.updateRule(prev, next, audit(prev, next));
       if (written.ok) return settingView(site, next, group.groupName);
       if (written.taken.includes('slot')) throw fail.conflict(MARKUP_MSG.slotTaken, { [field]: MARKUP_MSG.slotTaken });
     } else {
@@ -118,7 +122,7 @@ export async function saveRule(
         ...fields,
         createdAt: now.toISOString(),
       };
-      if ((await deps.rules.createRule(rule)).ok) return settingView(site, rule, group.groupName);
+      if ((await deps.rules.createRule(rule, audit(null, rule))).ok) return settingView(site, rule, group.groupName);
     }
   }
   throw fail.conflict(MSG.somethingWentWrong);
@@ -143,13 +147,14 @@ export async function listRules(
 }
 
 export async function deleteRule(
-  { site }: Scope,
+  { site, now, principal }: Scope & { principal: Principal },
   kind: MarkupKind,
   markupId: string,
   deps: RulesDeps = defaultRulesDeps,
 ): Promise<{ markupId: string }> {
   const rule = await deps.rules.getRule(site.siteId, markupId);
   if (!rule || rule.kind !== kind) throw fail.notFound();
-  if (!(await deps.rules.deleteRule(rule)).ok) throw fail.notFound();
+  const audit = auditPut(site.siteId, recordChange('markup', markupId, rule, null), auditActor(principal), now);
+  if (!(await deps.rules.deleteRule(rule, audit)).ok) throw fail.notFound();
   return { markupId };
 }

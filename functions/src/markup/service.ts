@@ -4,7 +4,9 @@
  */
 import { GROUP_MSG, type TLeGroup } from '@tp/contracts/le-groups';
 import { newId } from '#lib/crypto';
+import { auditActor, auditPut, recordChange } from '#lib/audit';
 import { fail } from '#lib/errors';
+import type { Principal } from '#lib/principal';
 import type { SiteRecord } from '#lib/tenancy';
 import * as customers from '../users/records.ts';
 import * as repo from './repo.ts';
@@ -20,7 +22,15 @@ export const defaultDeps: MarkupDeps = { repo, customers };
 export interface Scope {
   site: SiteRecord;
   now: Date;
+  /** Who acts, for the audit entry of a change (issue #16 item 4); reads need none. */
+  principal?: Principal;
 }
+
+/** A change's audit entry when a person makes it (lib/audit.ts). */
+const audited = (scope: Scope, entity: string, id: string, before: object | null, after: object | null) =>
+  scope.principal
+    ? auditPut(scope.site.siteId, recordChange(entity, id, before, after), auditActor(scope.principal), scope.now)
+    : undefined;
 
 const view = (g: LeGroupRecord, defaultId: string | null): TLeGroup => ({
   id: g.groupId,
@@ -50,10 +60,11 @@ export async function listGroups({ site }: Scope, deps: MarkupDeps = defaultDeps
  * who was moved to another group meanwhile.
  */
 export async function saveGroup(
-  { site, now }: Scope,
+  scope: Scope,
   input: { id?: string | undefined; groupName: string },
   deps: MarkupDeps = defaultDeps,
 ): Promise<TLeGroup> {
+  const { site, now } = scope;
   const defaultId = await deps.repo.defaultGroupId(site.siteId, site.ownerLegalEntityId);
   if (!input.id) {
     const group: LeGroupRecord = {
@@ -63,13 +74,13 @@ export async function saveGroup(
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),
     };
-    const written = await deps.repo.createGroup(group);
+    const written = await deps.repo.createGroup(group, audited(scope, 'leGroup', group.groupId, null, group));
     if (!written.ok) throw nameTaken();
     return view(group, defaultId);
   }
   const prev = await requireGroup(site.siteId, input.id, deps);
   const next = { ...prev, groupName: input.groupName, updatedAt: now.toISOString() };
-  const written = await deps.repo.renameGroup(prev, next);
+  const written = await deps.repo.renameGroup(prev, next, audited(scope, 'leGroup', next.groupId, prev, next));
   if (!written.ok) throw written.taken.includes('group') ? fail.notFound() : nameTaken();
   if (prev.groupName !== next.groupName) await copyNameToUsers(site.siteId, next, deps);
   return view(next, defaultId);
@@ -87,12 +98,19 @@ async function copyNameToUsers(siteId: SiteId, group: LeGroupRecord, deps: Marku
 }
 
 export async function setDefaultGroup(
-  { site, now }: Scope,
+  scope: Scope,
   groupId: string,
   deps: MarkupDeps = defaultDeps,
 ): Promise<TLeGroup> {
+  const { site, now } = scope;
   const group = await requireGroup(site.siteId, groupId, deps);
-  const written = await deps.repo.setDefaultGroup(site.siteId, site.ownerLegalEntityId, groupId, now);
+  const was = await deps.repo.defaultGroupId(site.siteId, site.ownerLegalEntityId);
+  // The site's default customer group, as the owner's legal entity holds it.
+  const audit =
+    was === groupId
+      ? undefined
+      : audited(scope, 'defaultLeGroup', site.ownerLegalEntityId, { defaultGroupId: was }, { defaultGroupId: groupId });
+  const written = await deps.repo.setDefaultGroup(site.siteId, site.ownerLegalEntityId, groupId, now, audit);
   if (!written.ok) throw fail.notFound();
   return view(group, groupId);
 }
@@ -109,16 +127,27 @@ async function groupableUsers(site: SiteRecord, leId: string, deps: MarkupDeps):
 }
 
 export async function mapLegalEntity(
-  { site }: Scope,
+  scope: Scope,
   input: { groupId: string; LEId: string },
   deps: MarkupDeps = defaultDeps,
 ): Promise<{ LEId: string; groupId: string; groupName: string }> {
+  const { site } = scope;
   const group = await requireGroup(site.siteId, input.groupId, deps);
   const userIds = await groupableUsers(site, input.LEId, deps);
+  // The customer's pricing group before and after: a markup change for that customer.
+  const was = scope.principal ? await deps.repo.getRelation(site.siteId, input.LEId) : null;
+  const wasGroup = was?.groupId ? await deps.repo.getGroup(site.siteId, was.groupId) : null;
+  const audit = audited(
+    scope,
+    'leGroupMapping',
+    input.LEId,
+    { groupId: wasGroup?.groupId ?? null, groupName: wasGroup?.groupName ?? null },
+    { groupId: group.groupId, groupName: group.groupName },
+  );
   const userOps = userIds.map((userId) =>
     deps.customers.userFieldsOp(site.siteId, userId, { leGroupId: group.groupId, leGroupName: group.groupName }),
   );
-  const written = await deps.repo.mapLegalEntity(site.siteId, input.LEId, group.groupId, userOps);
+  const written = await deps.repo.mapLegalEntity(site.siteId, input.LEId, group.groupId, userOps, audit);
   if (!written.ok) throw fail.notFound();
   return { LEId: input.LEId, groupId: group.groupId, groupName: group.groupName };
 }

@@ -9,21 +9,21 @@ import {
   getPhoneCodeList,
   getStates,
 } from '@tp/contracts/endpoints/master';
-import { domainHandler, operation } from '#lib/http';
-import * as master from './service.ts';
+import { domainHandler, operation, onDemand } from '#lib/http';
+const master = onDemand(() => import('./service.ts'));
 
 // Public reference data, but only for a known site: the preset resolves the site first, so unknown
 // hosts are refused like every other call.
 export const operations = [
-  operation(getAirports, (input) => master.airportOptions(input.search)),
-  operation(getCountryList, () => master.countries()),
-  operation(getPhoneCodeList, () => master.countries()),
-  operation(getNationalities, () => master.nationalities()),
-  operation(getAirlinesStaticData, (input) => master.airlines(input.airlineCodes)),
-  operation(getCountries, () => master.countries()),
-  operation(getStates, (input) => master.states(input.countryCode)),
-  operation(getCities, (input) => master.cities(input.countryCode, input.stateCode)),
-  operation(getDbCities, (input) => master.dbCities(input)),
+  operation(getAirports, async (input) => (await master()).airportOptions(input.search)),
+  operation(getCountryList, async () => (await master()).countries()),
+  operation(getPhoneCodeList, async () => (await master()).countries()),
+  operation(getNationalities, async () => (await master()).nationalities()),
+  operation(getAirlinesStaticData, async (input) => (await master()).airlines(input.airlineCodes)),
+  operation(getCountries, async () => (await master()).countries()),
+  operation(getStates, async (input) => (await master()).states(input.countryCode)),
+  operation(getCities, async (input) => (await master()).cities(input.countryCode, input.stateCode)),
+  operation(getDbCities, async (input) => (await master()).dbCities(input)),
 ];
 
 export const handler = domainHandler(operations);

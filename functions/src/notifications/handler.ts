@@ -1,14 +1,14 @@
 import { checkExistingSubscription, createPushSubscription } from '@tp/contracts/endpoints/notifications';
-import { domainHandler, operation } from '#lib/http';
-import * as notifications from './service.ts';
+import { domainHandler, operation, onDemand } from '#lib/http';
+const notifications = onDemand(() => import('./service.ts'));
 
 export const operations = [
   operation(createPushSubscription, async (input, scope) => {
-    await notifications.subscribe(scope.principal, input.subscription, scope.now);
+    await (await notifications()).subscribe(scope.principal, input.subscription, scope.now);
     return { subscribed: true as const };
   }),
   operation(checkExistingSubscription, async (input, scope) => ({
-    exists: await notifications.isSubscribed(scope.principal, input.subscriptionEndPoint),
+    exists: await (await notifications()).isSubscribed(scope.principal, input.subscriptionEndPoint),
   })),
 ];
 

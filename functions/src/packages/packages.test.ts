@@ -140,7 +140,8 @@ describe('saving', () => {
     const saved = await savePackage(scope, input(), () => 'p1', deps);
     expect(saved).toMatchObject({ id: 'p1', version: 1, slug: 'goa-getaway', supplierName: null });
     expect(saved.itinerary.map((d) => d.day)).toEqual([1, 2]);
-    expect(repo.putPackage).toHaveBeenCalledWith(OWN, expect.objectContaining({ id: 'p1' }), null);
+    // No principal in this scope (as the seed's): no audit entry.
+    expect(repo.putPackage).toHaveBeenCalledWith(OWN, expect.objectContaining({ id: 'p1' }), null, undefined);
   });
 
   it('refuses a broken rule, a missing or stale version, and writes nothing', async () => {

@@ -6,7 +6,9 @@ import type * as api from '@tp/contracts/endpoints/packages';
 import { PACKAGE_MSG, type TPackage, type TPackageCard, type TPackageRow } from '@tp/contracts/endpoints/packages';
 import { DURATION_BANDS, packageErrors, packageSlug } from '@tp/domain/packages';
 import type { ParsedRequestOf } from '@tp/contracts/endpoint';
+import { auditActor, auditPut, recordChange } from '#lib/audit';
 import { newId } from '#lib/crypto';
+import type { Principal } from '#lib/principal';
 import { fail } from '#lib/errors';
 import type { SiteId } from '#lib/keys';
 import type { Logger } from '#lib/logger';
@@ -20,6 +22,25 @@ export interface PackageScope {
   site: Pick<SiteRecord, 'siteId'>;
   now: Date;
   log: Pick<Logger, 'warn'>;
+  /** Who acts (staff), for the audit entry; the seed has none. */
+  principal?: Principal;
+}
+
+/** A package's change as the audit log keeps it (the record without its long texts), when a person made it. */
+function packageAudit(scope: PackageScope, before: PackageRecord | null, after: PackageRecord | null) {
+  if (!scope.principal) return undefined;
+  const brief = (p: PackageRecord | null) => {
+    if (!p) return null;
+    const { overview: _o, itinerary, inclusions: _i, exclusions: _e, images, ...rest } = p;
+    return { ...rest, itineraryDays: itinerary.length, images: images.length };
+  };
+  const id = (after ?? before)!.id;
+  return auditPut(
+    siteOf(scope),
+    recordChange('package', id, brief(before), brief(after)),
+    auditActor(scope.principal),
+    scope.now,
+  );
 }
 
 /** What the operations read through: the store, the site's TourPackages suppliers, a supplier's name (fakes in tests). */
@@ -236,7 +257,8 @@ export async function savePackage(
     createdAt: existing?.createdAt ?? at,
     updatedAt: at,
   };
-  if (!(await deps.repo.putPackage(siteOf(scope), record, existing ? existing.version : null))) throw changed();
+  const audit = packageAudit(scope, existing, record);
+  if (!(await deps.repo.putPackage(siteOf(scope), record, existing ? existing.version : null, audit))) throw changed();
   return view(record, null);
 }
 
@@ -246,7 +268,8 @@ export async function deletePackage(
 ): Promise<{ id: string }> {
   const existing = await ownPackage(scope, input.id);
   if (input.version !== null && input.version !== undefined && input.version !== existing.version) throw changed();
-  if (!(await repo.deletePackage(siteOf(scope), existing.id, existing.version))) throw changed();
+  const audit = packageAudit(scope, existing, null);
+  if (!(await repo.deletePackage(siteOf(scope), existing.id, existing.version, audit))) throw changed();
   // The package is gone first, so no page shows a picture that no longer exists; a failed delete leaves a file only.
   for (const image of existing.images) {
     await deleteImage(siteOf(scope), image.key).catch((err: unknown) =>

@@ -4,7 +4,17 @@
  */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE } from '@tp/contracts/platform';
-import { db, decodeCursor, encodeCursor, queryAll, tableName, writeOrFalse, type Page } from '#lib/db';
+import {
+  db,
+  decodeCursor,
+  encodeCursor,
+  queryAll,
+  tableName,
+  transactOrFalse,
+  writeOrFalse,
+  type Page,
+  type TransactItem,
+} from '#lib/db';
 import type { SiteId } from '#lib/keys';
 import { packageKeys } from './keys.ts';
 import type { PackageRecord } from './model.ts';
@@ -26,8 +36,14 @@ export interface PackageFilter {
 const searchText = (p: PackageRecord): string => `${p.destination} ${p.title}`.toLowerCase();
 
 /** Stores a package: new (`expectVersion` null) or replacing the version the caller read; false when that failed. */
-export function putPackage(siteId: SiteId, p: PackageRecord, expectVersion: number | null): Promise<boolean> {
-  return writeOrFalse(
+export function putPackage(
+  siteId: SiteId,
+  p: PackageRecord,
+  expectVersion: number | null,
+  /** The change's audit entry (lib/audit.ts): the put and the entry become one transaction. */
+  audit?: TransactItem,
+): Promise<boolean> {
+  return writeWithAudit(
     new PutCommand({
       TableName: tableName(),
       Item: {
@@ -51,7 +67,15 @@ export function putPackage(siteId: SiteId, p: PackageRecord, expectVersion: numb
             ExpressionAttributeValues: { ':v': expectVersion },
           }),
     }),
+    audit,
   );
+}
+
+/** One conditional write, or with its audit entry one transaction. */
+function writeWithAudit(command: PutCommand | DeleteCommand, audit: TransactItem | undefined): Promise<boolean> {
+  if (!audit) return writeOrFalse(command);
+  const op = command instanceof PutCommand ? { Put: command.input } : { Delete: command.input };
+  return transactOrFalse([op as TransactItem, audit]);
 }
 
 export async function getPackage(siteId: SiteId, id: string): Promise<PackageRecord | null> {
@@ -62,8 +86,8 @@ export async function getPackage(siteId: SiteId, id: string): Promise<PackageRec
 }
 
 /** Deletes the package if it is still at `version`; false when it changed meanwhile (or is gone). */
-export function deletePackage(siteId: SiteId, id: string, version: number): Promise<boolean> {
-  return writeOrFalse(
+export function deletePackage(siteId: SiteId, id: string, version: number, audit?: TransactItem): Promise<boolean> {
+  return writeWithAudit(
     new DeleteCommand({
       TableName: tableName(),
       Key: packageKeys.packageItem(siteId, id),
@@ -71,6 +95,7 @@ export function deletePackage(siteId: SiteId, id: string, version: number): Prom
       ExpressionAttributeNames: { '#v': 'version' },
       ExpressionAttributeValues: { ':v': version },
     }),
+    audit,
   );
 }
 

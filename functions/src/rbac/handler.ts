@@ -8,23 +8,31 @@ import {
   savePermissionGroup,
 } from '@tp/contracts/endpoints/rbac';
 import { MSG } from '@tp/contracts/messages';
-import { domainHandler, operation, reply } from '#lib/http';
-import * as rbac from './service.ts';
+import { exportAuditLog, getAuditLog, getRecordHistory } from '@tp/contracts/endpoints/audit';
+import { domainHandler, operation, reply, onDemand } from '#lib/http';
+const rbac = onDemand(() => import('./service.ts'));
+const audit = onDemand(() => import('./audit-log.ts'));
 
 export const operations = [
-  operation(getPermissionsFromSession, (_input, scope) => rbac.sessionPermissions(scope.principal, scope.now)),
-  operation(getRbacUserGroupList, async (_input, scope) => rbac.listGroups(scope.site.siteId)),
-  operation(getUserGroupByUserId, async (input, scope) => rbac.userGroupOf(scope.site.siteId, input.userId)),
+  operation(getPermissionsFromSession, async (_input, scope) =>
+    (await rbac()).sessionPermissions(scope.principal, scope.now),
+  ),
+  operation(getRbacUserGroupList, async (_input, scope) => (await rbac()).listGroups(scope.site.siteId)),
+  operation(getUserGroupByUserId, async (input, scope) => (await rbac()).userGroupOf(scope.site.siteId, input.userId)),
   operation(addUserToRbacUserGroup, async (input, scope) =>
-    reply(await rbac.assignUser(scope, input), { message: MSG.groupChanged }),
+    reply(await (await rbac()).assignUser(scope, input), { message: MSG.groupChanged }),
   ),
   operation(getUsersByRbacUserGroup, async (input, scope) =>
-    rbac.usersInGroup(scope.site.siteId, input.rbacUserGroupId),
+    (await rbac()).usersInGroup(scope.site.siteId, input.rbacUserGroupId),
   ),
   operation(savePermissionGroup, async (input, scope) =>
-    reply(await rbac.saveGroup(scope, input), { message: MSG.groupSaved }),
+    reply(await (await rbac()).saveGroup(scope, input), { message: MSG.groupSaved }),
   ),
-  operation(getPermissionGroup, async (input, scope) => rbac.getGroup(scope.site.siteId, input.id)),
+  operation(getPermissionGroup, async (input, scope) => (await rbac()).getGroup(scope.site.siteId, input.id)),
+  // The audit log (issue #16 item 4, docs/audit.md).
+  operation(getAuditLog, async (input, scope) => (await audit()).auditLog(scope, input)),
+  operation(getRecordHistory, async (input, scope) => (await audit()).recordHistory(scope, input)),
+  operation(exportAuditLog, async (input, scope) => (await audit()).exportLog(scope, input)),
 ];
 
 export const handler = domainHandler(operations);

@@ -65,8 +65,12 @@ const groupItem = (g: RbacGroupRecord) => ({
   ...g,
 });
 
-export function createGroup(g: RbacGroupRecord): Promise<RbacWrite> {
+/** The change's audit entry (lib/audit.ts), in the change's transaction. */
+const withAudit = (audit: TransactItem | undefined) => (audit ? [{ label: null, op: audit }] : []);
+
+export function createGroup(g: RbacGroupRecord, audit?: TransactItem): Promise<RbacWrite> {
   return transactUnique<'name' | 'group' | 'user'>([
+    ...withAudit(audit),
     {
       label: null,
       op: { Put: { TableName: table(), Item: groupItem(g), ConditionExpression: 'attribute_not_exists(pk)' } },
@@ -76,10 +80,11 @@ export function createGroup(g: RbacGroupRecord): Promise<RbacWrite> {
 }
 
 /** Replaces a group's name and grants, only if nobody saved it since it was read; the name guard moves along. */
-export function updateGroup(prev: RbacGroupRecord, next: RbacGroupRecord): Promise<RbacWrite> {
+export function updateGroup(prev: RbacGroupRecord, next: RbacGroupRecord, audit?: TransactItem): Promise<RbacWrite> {
   const guardMoves =
     rbacKeys.rbacGroupName(prev.siteId, prev.groupName).pk !== rbacKeys.rbacGroupName(next.siteId, next.groupName).pk;
   return transactUnique<'name' | 'group' | 'user'>([
+    ...withAudit(audit),
     {
       label: 'group',
       op: {
@@ -122,8 +127,10 @@ export function moveMember(
   from: string | null,
   to: string | null,
   userOp: TransactItem,
+  audit?: TransactItem,
 ): Promise<RbacWrite> {
   return transactUnique<'name' | 'group' | 'user'>([
+    ...withAudit(audit),
     { label: 'user', op: userOp },
     ...(to
       ? [

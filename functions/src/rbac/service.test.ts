@@ -15,6 +15,7 @@ import { asSiteId } from '#lib/keys';
 const site = (canShowPermissionMenu: boolean) =>
   ({ siteId: 's1', wlMeta: { canShowPermissionMenu } }) as unknown as SiteRecord;
 const now = new Date('2026-11-22T10:00:00Z');
+const actor = { userId: 'admin', email: 'admin@example.com', record: { firstName: 'Ada' } } as unknown as Principal;
 const none = () => catalogueState(new Set());
 const keysOf = (moduleName: string, only?: (p: { defaultAllowed: boolean }) => boolean) =>
   PERMISSION_CATALOGUE.find((m) => m.moduleName === moduleName)!.groups.flatMap((g) =>
@@ -141,8 +142,8 @@ describe('saveGroup and assignUser', () => {
   it('are refused on a site without the permission menu', async () => {
     const f = fakes([staffUser], [group]);
     for (const p of [
-      saveGroup({ site: site(false), now }, { groupName: 'X', modules: [] }, f.deps),
-      assignUser({ site: site(false), now }, { userId: 'u1', userGroupId: 'g1' }, f.deps),
+      saveGroup({ site: site(false), now, principal: actor }, { groupName: 'X', modules: [] }, f.deps),
+      assignUser({ site: site(false), now, principal: actor }, { userId: 'u1', userGroupId: 'g1' }, f.deps),
     ]) {
       const err = await caught(p);
       expect([err.status, err.message]).toEqual([403, RBAC_MSG.permissionMenuOff]);
@@ -152,35 +153,49 @@ describe('saveGroup and assignUser', () => {
   it('stores granted keys and reports a taken name with 409', async () => {
     const f = fakes([], [group]);
     const saved = await saveGroup(
-      { site: site(true), now },
+      { site: site(true), now, principal: actor },
       { groupName: 'Desk', modules: [{ moduleName: 'Wallet', isActive: true, groups: [] }] },
       f.deps,
     );
     expect(saved.permissions).toEqual(['wallet.viewReports', 'wallet.downloadBalances']);
     expect(f.written[0]).toMatchObject({ groupName: 'Desk', permissions: saved.permissions });
-    const err = await caught(saveGroup({ site: site(true), now }, { groupName: 'ACCOUNTS', modules: [] }, f.deps));
+    const err = await caught(
+      saveGroup({ site: site(true), now, principal: actor }, { groupName: 'ACCOUNTS', modules: [] }, f.deps),
+    );
     expect([err.status, err.fields]).toEqual([409, { groupName: RBAC_MSG.groupNameTaken }]);
   });
 
   it('moves a staff user from their group to another, or out of any; customers cannot be put in one', async () => {
     const f = fakes([staffUser, { ...staffUser, userId: 'c1', userType: 'retail' }], [group]);
-    expect(await assignUser({ site: site(true), now }, { userId: 'u1', userGroupId: 'g1' }, f.deps)).toEqual({
+    expect(
+      await assignUser({ site: site(true), now, principal: actor }, { userId: 'u1', userGroupId: 'g1' }, f.deps),
+    ).toEqual({
       userId: 'u1',
       group: { id: 'g1', groupName: 'Accounts' },
     });
-    await assignUser({ site: site(true), now }, { userId: 'u1', userGroupId: null }, f.deps);
+    await assignUser({ site: site(true), now, principal: actor }, { userId: 'u1', userGroupId: null }, f.deps);
     expect(f.moves.map((m) => [m.from, m.to])).toEqual([
       ['old', 'g1'],
       ['old', null],
     ]);
     expect(f.moves[1]!.op.Update!.UpdateExpression).toContain('rbacUserGroupId');
-    const err = await caught(assignUser({ site: site(true), now }, { userId: 'c1', userGroupId: 'g1' }, f.deps));
+    const err = await caught(
+      assignUser({ site: site(true), now, principal: actor }, { userId: 'c1', userGroupId: 'g1' }, f.deps),
+    );
     expect([err.status, err.message]).toEqual([400, RBAC_MSG.onlyStaff]);
     expect(
-      (await caught(assignUser({ site: site(true), now }, { userId: 'u1', userGroupId: 'nope' }, f.deps))).status,
+      (
+        await caught(
+          assignUser({ site: site(true), now, principal: actor }, { userId: 'u1', userGroupId: 'nope' }, f.deps),
+        )
+      ).status,
     ).toBe(404);
     expect(
-      (await caught(assignUser({ site: site(true), now }, { userId: 'nobody', userGroupId: null }, f.deps))).status,
+      (
+        await caught(
+          assignUser({ site: site(true), now, principal: actor }, { userId: 'nobody', userGroupId: null }, f.deps),
+        )
+      ).status,
     ).toBe(404);
   });
 });

@@ -14,6 +14,7 @@ import {
   type ModuleState,
 } from '@tp/domain/permissions';
 import { newId } from '#lib/crypto';
+import { auditActor, auditPut, recordChange } from '#lib/audit';
 import { fail } from '#lib/errors';
 import { permissionsOf } from '#lib/permissions';
 import type { Principal } from '#lib/principal';
@@ -37,6 +38,8 @@ export interface Scope {
   site: SiteRecord;
   now: Date;
 }
+/** A change's scope: who acts, for its audit entry. */
+type ChangeScope = Scope & { principal: Principal };
 
 const LABELS = new Map(
   PERMISSION_CATALOGUE.flatMap((m) => m.groups.flatMap((g) => g.permissions.map((p) => [p.key, p.label]))),
@@ -139,7 +142,7 @@ const requirePermissionMenu = (site: SiteRecord) => {
 type GroupEdit = { id?: string | undefined; groupName: string; modules: TModuleEdit[] };
 
 /** The permission-group editor's save: only on sites that show the permission menu. */
-export async function saveGroup(scope: Scope, input: GroupEdit, deps: RbacDeps = defaultDeps) {
+export async function saveGroup(scope: ChangeScope, input: GroupEdit, deps: RbacDeps = defaultDeps) {
   requirePermissionMenu(scope.site);
   return storeGroup(scope, input, deps);
 }
@@ -148,7 +151,11 @@ export async function saveGroup(scope: Scope, input: GroupEdit, deps: RbacDeps =
  * Creates a group from the editor's switches, or edits one starting from its current grants. A rename
  * is copied onto its members' user items (for the customer list's badge) after the save.
  */
-export async function storeGroup({ site, now }: Scope, input: GroupEdit, deps: RbacDeps = defaultDeps) {
+export async function storeGroup(
+  { site, now, principal }: ChangeScope,
+  input: GroupEdit,
+  deps: RbacDeps = defaultDeps,
+) {
   const prev = input.id ? await requireGroup(site.siteId, input.id, deps) : null;
   const permissions = grantedKeys(applyEdits(catalogueState(new Set(prev?.permissions ?? [])), input.modules));
   const next: RbacGroupRecord = {
@@ -159,7 +166,13 @@ export async function storeGroup({ site, now }: Scope, input: GroupEdit, deps: R
     createdAt: prev?.createdAt ?? now.toISOString(),
     updatedAt: now.toISOString(),
   };
-  const written = prev ? await deps.repo.updateGroup(prev, next) : await deps.repo.createGroup(next);
+  const audit = auditPut(
+    site.siteId,
+    recordChange('permissionGroup', next.groupId, prev, next),
+    auditActor(principal),
+    now,
+  );
+  const written = prev ? await deps.repo.updateGroup(prev, next, audit) : await deps.repo.createGroup(next, audit);
   if (!written.ok) {
     if (written.taken.includes('name'))
       throw fail.conflict(RBAC_MSG.groupNameTaken, { groupName: RBAC_MSG.groupNameTaken });
@@ -192,7 +205,7 @@ export async function userGroupOf(siteId: SiteId, userId: string, deps: RbacDeps
 
 /** Puts a staff user in a group (or takes them out with null); the permission checks read it at once. */
 export async function assignUser(
-  { site }: Scope,
+  { site, now, principal }: ChangeScope,
   input: { userId: string; userGroupId: string | null },
   deps: RbacDeps = defaultDeps,
 ) {
@@ -215,12 +228,28 @@ export async function assignUser(
         field: 'userType',
         equals: 'staff',
       });
+  const groupFields = (id: string | null | undefined, name: string | null | undefined) => ({
+    rbacUserGroupId: id ?? null,
+    rbacUserGroupName: id ? (name ?? null) : null,
+  });
+  const audit = auditPut(
+    site.siteId,
+    recordChange(
+      'permissionAssignment',
+      user.userId,
+      { email: user.email, ...groupFields(user.rbacUserGroupId, user.rbacUserGroupName) },
+      { email: user.email, ...groupFields(group?.groupId, group?.groupName) },
+    ),
+    auditActor(principal),
+    now,
+  );
   const written = await deps.repo.moveMember(
     site.siteId,
     user.userId,
     user.rbacUserGroupId ?? null,
     group?.groupId ?? null,
     userOp,
+    audit,
   );
   if (!written.ok) throw fail.notFound();
   return { userId: user.userId, group: group ? { id: group.groupId, groupName: group.groupName } : null };

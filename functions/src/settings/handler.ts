@@ -4,26 +4,28 @@
  */
 import * as api from '@tp/contracts/endpoints/settings';
 import { SETTINGS_MSG } from '@tp/contracts/endpoints/settings';
-import { domainHandler, operation, reply } from '#lib/http';
-import * as settings from './settings.ts';
+import { domainHandler, operation, reply, onDemand } from '#lib/http';
+const settings = onDemand(() => import('./settings.ts'));
 
 export const operations = [
-  operation(api.getSiteSettings, (_input, scope) => settings.getSettings(scope)),
-  operation(api.getSeoSettings, (_input, scope) => settings.getSeo(scope)),
+  operation(api.getSiteSettings, async (_input, scope) => (await settings()).getSettings(scope)),
+  operation(api.getSeoSettings, async (_input, scope) => (await settings()).getSeo(scope)),
   operation(api.saveSeoSettings, async (input, scope) =>
-    reply(await settings.saveSeo(scope, input.entries), { message: SETTINGS_MSG.seoSaved }),
+    reply(await (await settings()).saveSeo(scope, input.entries), { message: SETTINGS_MSG.seoSaved }),
   ),
   operation(api.saveOtherSettings, async (input, scope) =>
-    reply(await settings.saveOther(scope, input), { message: SETTINGS_MSG.saved }),
+    reply(await (await settings()).saveOther(scope, input), { message: SETTINGS_MSG.saved }),
   ),
   operation(api.savePolicyPage, async (input, scope) =>
-    reply(await settings.savePolicy(scope, input), { message: SETTINGS_MSG.saved }),
+    reply(await (await settings()).savePolicy(scope, input), { message: SETTINGS_MSG.saved }),
   ),
   operation(api.uploadSiteImage, async (input, scope) =>
-    reply(await settings.uploadImage(scope, input), { message: SETTINGS_MSG.imageSaved }),
+    reply(await (await settings()).uploadImage(scope, input), { message: SETTINGS_MSG.imageSaved }),
   ),
   operation(api.setPermissionMenu, async (input, scope) =>
-    reply(await settings.setPermissionMenu(scope, input.canShowPermissionMenu), { message: SETTINGS_MSG.saved }),
+    reply(await (await settings()).setPermissionMenu(scope, input.canShowPermissionMenu), {
+      message: SETTINGS_MSG.saved,
+    }),
   ),
 ];
 

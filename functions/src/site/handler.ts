@@ -1,10 +1,10 @@
 import { detectSite, getPolicyPage } from '@tp/contracts/endpoints/site';
-import { domainHandler, operation } from '#lib/http';
-import * as site from './service.ts';
+import { domainHandler, operation, onDemand } from '#lib/http';
+const site = onDemand(() => import('./service.ts'));
 
 export const operations = [
-  operation(detectSite, (input) => site.detect(input.domain)),
-  operation(getPolicyPage, async (input, scope) => site.policyPage(scope.site, input.page)),
+  operation(detectSite, async (input) => (await site()).detect(input.domain)),
+  operation(getPolicyPage, async (input, scope) => (await site()).policyPage(scope.site, input.page)),
 ];
 
 export const handler = domainHandler(operations);

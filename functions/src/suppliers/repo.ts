@@ -237,8 +237,13 @@ function linkUpdates(
   }));
 }
 
-export const updateLink = (ref: LinkRef, fields: Partial<LinkRecord>, expect: { statuses: LinkStatus[] }) =>
-  transactOrFalse(linkUpdates(ref, fields, expect));
+/** Both copies of a link, with the change's audit entry (lib/audit.ts) when given, in one transaction. */
+export const updateLink = (
+  ref: LinkRef,
+  fields: Partial<LinkRecord>,
+  expect: { statuses: LinkStatus[] },
+  audit?: TransactItem,
+) => transactOrFalse([...linkUpdates(ref, fields, expect), ...(audit ? [audit] : [])]);
 
 // ---------------------------------------------------------------------------------------------------
 // API customer requests
@@ -298,6 +303,7 @@ export function decideRequest(
   request: RequestRecord,
   decision: { requestStatus: 'Approved' | 'Rejected'; decider: Decider; decidedAt: string },
   linkFields: Partial<LinkRecord>,
+  audit?: TransactItem,
 ): Promise<boolean> {
   const set = setExpression(
     { ...decision, gsi2pk: supplierKeys.apiCustomerRequestsByStatusPk(request.supplierSiteId, decision.requestStatus) },
@@ -315,6 +321,7 @@ export function decideRequest(
       },
     },
     ...linkUpdates(request, linkFields, { statuses: ['Pending'], requestId: request.requestId }),
+    ...(audit ? [audit] : []),
   ]);
 }
 

@@ -497,6 +497,7 @@ describe('supplier-only link changes', () => {
     await expectError(
       svc.setLinkSwitch(
         scope(OTHER),
+        staff(OTHER),
         { consumerSiteId: CON.siteId, supplierListId: w.listId('Flights') },
         { isFlightHoldAllowed: true },
         w.deps,
@@ -524,17 +525,17 @@ describe('supplier-only link changes', () => {
     await w.ask('Flights');
     const ref = { consumerSiteId: CON.siteId, supplierListId: w.listId('Flights') };
     await expectError(
-      svc.setLinkSwitch(scope(SUP), ref, { isFlightHoldAllowed: true }, w.deps),
+      svc.setLinkSwitch(scope(SUP), staff(SUP), ref, { isFlightHoldAllowed: true }, w.deps),
       404,
       SUPPLIER_MSG.notConsumer,
     );
     await w.move('Approved');
-    const row = await svc.setLinkSwitch(scope(SUP), ref, { isFlightHoldAllowed: true }, w.deps);
+    const row = await svc.setLinkSwitch(scope(SUP), staff(SUP), ref, { isFlightHoldAllowed: true }, w.deps);
     expect(ZApiConsumer.parse(row)).toMatchObject({
       sc_map_isFlightHoldAllowed: true,
       sc_map_isFlightSearchAllowed: true,
     });
-    await svc.setLinkSwitch(scope(SUP), ref, { isFlightSearchAllowed: false }, w.deps);
+    await svc.setLinkSwitch(scope(SUP), staff(SUP), ref, { isFlightSearchAllowed: false }, w.deps);
     for (const l of w.links.values())
       expect(l).toMatchObject({ isFlightHoldAllowed: true, isFlightSearchAllowed: false });
   });

@@ -15,37 +15,40 @@ import {
 } from '@tp/contracts/endpoints/tickets';
 import { MSG } from '@tp/contracts/messages';
 import { TICKET_MSG } from '@tp/contracts/tickets';
-import { domainHandler, operation, reply, type Operation } from '#lib/http';
-import { bookingOrders } from '../compose/orders.ts';
-import * as tickets from './operations/index.ts';
+import { domainHandler, operation, reply, type Operation, onDemand } from '#lib/http';
+const ordersOps = onDemand(() => import('../compose/orders.ts'));
+// A credited refund gets its GST credit note (issue #16): the refund port is plugged when the operations load.
+const tickets = onDemand(
+  () => import('./operations/index.ts'),
+  async () => (await import('../invoices/index.ts')).plugRefundHooks(),
+);
 
 export const operations: Operation[] = [
-  operation(getBookedFlights, async (input, scope) => tickets.listTickets(scope, input, null)),
-  operation(getTickets, async ({ queue, ...filter }, scope) => tickets.listTickets(scope, filter, queue)),
-  operation(exportTickets, async ({ queue, ...filter }, scope) => tickets.exportExcel(scope, filter, queue)),
+  operation(getBookedFlights, async (input, scope) => (await tickets()).listTickets(scope, input, null)),
+  operation(getTickets, async ({ queue, ...filter }, scope) => (await tickets()).listTickets(scope, filter, queue)),
+  operation(exportTickets, async ({ queue, ...filter }, scope) => (await tickets()).exportExcel(scope, filter, queue)),
   operation(getTicketDetail, async (input, scope) =>
-    tickets.ticketDetail({ site: scope.site, principal: scope.principal }, input),
+    (await tickets()).ticketDetail({ site: scope.site, principal: scope.principal }, input),
   ),
   operation(updateBookingDetails, async (input, scope) =>
-    reply(await tickets.updateDetails(scope, input), { message: TICKET_MSG.saved }),
+    reply(await (await tickets()).updateDetails(scope, input), { message: TICKET_MSG.saved }),
   ),
   operation(releaseFlight, async (input, scope) =>
-    reply(await tickets.release(scope, input), { message: TICKET_MSG.released }),
+    reply(await (await tickets()).release(scope, input), { message: TICKET_MSG.released }),
   ),
   // "Ticket now": a payment order of the booking-order machinery (flights/orders.ts), paid like a booking.
-  operation(ticketHeldBooking, async (input, scope) => bookingOrders().createTicketHoldOrder(scope, input)),
+  operation(ticketHeldBooking, async (input, scope) =>
+    (await ordersOps()).bookingOrders().createTicketHoldOrder(scope, input),
+  ),
   operation(changeRequest, async (input, scope) =>
-    reply(await tickets.sendChangeRequest(scope, input), { message: TICKET_MSG.crSent }),
+    reply(await (await tickets()).sendChangeRequest(scope, input), { message: TICKET_MSG.crSent }),
   ),
-  operation(getCancellationCharges, async (input, scope) => tickets.cancellationCharges(scope, input)),
-  operation(getCRStatus, async (input, scope) => tickets.crStatus(scope, input)),
+  operation(getCancellationCharges, async (input, scope) => (await tickets()).cancellationCharges(scope, input)),
+  operation(getCRStatus, async (input, scope) => (await tickets()).crStatus(scope, input)),
   operation(sendEmailForWl, async (input, scope) =>
-    reply(await tickets.emailTicket(scope, input), { message: MSG.emailSent }),
+    reply(await (await tickets()).emailTicket(scope, input), { message: MSG.emailSent }),
   ),
-  operation(searchTransactionByPNR, async (input, scope) => tickets.transactionsByPnr(scope, input.pnr)),
+  operation(searchTransactionByPNR, async (input, scope) => (await tickets()).transactionsByPnr(scope, input.pnr)),
 ];
 
 export const handler = domainHandler(operations, { sends: ['EMAIL_QUEUE_URL'] });
-
-export { releaseExpiredHolds } from './operations/index.ts';
-export { sendETicketMail } from './eticket-mail.ts';

@@ -11,6 +11,7 @@ import {
   tableName,
   queryAll,
   setClause,
+  transactOrFalse,
   transactUnique,
   writeOrFalse,
   writeOrNull,
@@ -156,25 +157,32 @@ export type UserSwitches = Partial<
   Pick<UserRecord, 'isBlocked' | 'l2bExempted' | 'isFlightHoldAllowed' | 'isFlightSearchAllowed' | 'billing'>
 >;
 
-/** Sets switches of an existing user; null when there is no such user. */
+/**
+ * Sets switches of an existing user; null when there is no such user. With an audit entry (lib/audit.ts) the
+ * update and the entry are one transaction, and the user is read back after it.
+ */
 export async function setUserFields(
   siteId: SiteId,
   userId: string,
   fields: UserSwitches,
   now: Date,
+  audit?: TransactItem,
 ): Promise<UserRecord | null> {
   const set = setClause({ ...fields, updatedAt: now.toISOString() });
-  const updated = await writeOrNull(
-    new UpdateCommand({
-      TableName: table(),
-      Key: keys.user(siteId, userId),
-      UpdateExpression: set.expression,
-      ExpressionAttributeNames: set.names,
-      ExpressionAttributeValues: set.values,
-      ConditionExpression: 'attribute_exists(pk)',
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
+  const update = {
+    TableName: table(),
+    Key: keys.user(siteId, userId),
+    UpdateExpression: set.expression,
+    ExpressionAttributeNames: set.names,
+    ExpressionAttributeValues: set.values,
+    ConditionExpression: 'attribute_exists(pk)',
+  };
+  if (audit) {
+    if (!(await transactOrFalse([{ Update: update }, audit]))) return null;
+    const { Item } = await db().send(new GetCommand({ TableName: table(), Key: keys.user(siteId, userId) }));
+    return Item ? toUserRecord(Item) : null;
+  }
+  const updated = await writeOrNull(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
   return updated ? toUserRecord(updated) : null;
 }
 
@@ -210,7 +218,13 @@ const guardPut = (key: ReturnType<typeof userKeys.userEmail>, kind: UniqueField,
  * legal entity's name, the email and primary-phone guards (moved when they change) and the search
  * tokens (old ones out, new ones in). Either all of it happens or none.
  */
-export async function replaceDetails(user: UserRecord, change: DetailsChange, now: Date): Promise<DetailsWrite> {
+export async function replaceDetails(
+  user: UserRecord,
+  change: DetailsChange,
+  now: Date,
+  /** The change's audit entry (lib/audit.ts), in the same transaction. */
+  audit?: TransactItem,
+): Promise<DetailsWrite> {
   const { siteId, userId } = user;
   const next: UserRecord = { ...user, ...change, updatedAt: now.toISOString() };
   // The subscriber index keys follow the email: a user without one leaves the (sparse) index.
@@ -266,6 +280,7 @@ export async function replaceDetails(user: UserRecord, change: DetailsChange, no
   for (const t of newTokens)
     if (!oldTokens.has(t))
       ops.push({ label: null, op: { Put: { TableName: table(), Item: searchTokenItem(siteId, userId, t) } } });
+  if (audit) ops.push({ label: null, op: audit });
   const written = await transactUnique(ops);
   return written.ok ? { ok: true, user: next } : written;
 }

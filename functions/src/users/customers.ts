@@ -16,6 +16,7 @@ import {
 } from '@tp/contracts/customers';
 import { MSG } from '@tp/contracts/messages';
 import type { TUser } from '@tp/contracts/users';
+import { auditActor, auditPut, recordChange, unchanged, type AuditAction } from '#lib/audit';
 import { fail } from '#lib/errors';
 import type { Principal } from '#lib/principal';
 import { port } from '#lib/ports';
@@ -158,15 +159,38 @@ export async function getCustomer(
 // ---------------------------------------------------------------------------------------------------
 // Switches
 
+/**
+ * Sets a customer's switches (block, look-to-book exemption, flight hold and search) with the audit entry of
+ * the change in the same write. The entry names the account (its email: the user id alone says little in the
+ * log) and the switches before and after; a switch set to what it already is writes no entry.
+ */
 async function setSwitches(
-  { site, now }: Scope,
-  userId: string,
-  fields: customersRepo.UserSwitches,
+  scope: Scope,
+  staff: Principal,
+  user: UserRecord,
+  fields: Omit<customersRepo.UserSwitches, 'billing'>,
   deps: CustomersDeps,
+  action?: AuditAction,
 ): Promise<TCustomer> {
-  const user = await deps.customers.setUserFields(site.siteId, userId, fields, now);
-  if (!user) throw fail.notFound();
-  return toCustomer(user);
+  const state = (values: Partial<customersRepo.UserSwitches>) => ({
+    email: user.email,
+    userType: user.userType,
+    ...values,
+  });
+  // An unset switch is off (l2bExempted is written only once someone sets it).
+  const before = state(Object.fromEntries(Object.keys(fields).map((k) => [k, user[k as keyof UserRecord] ?? false])));
+  const after = state(fields);
+  const audit = unchanged({ before, after })
+    ? undefined
+    : auditPut(
+        scope.site.siteId,
+        recordChange('user', user.userId, before, after, action),
+        auditActor(staff),
+        scope.now,
+      );
+  const written = await deps.customers.setUserFields(scope.site.siteId, user.userId, fields, scope.now, audit);
+  if (!written) throw fail.notFound();
+  return toCustomer(written);
 }
 
 /**
@@ -183,25 +207,45 @@ export async function setBlocked(
   const user = await requireCustomer(scope.site.siteId, input.customerId, deps);
   if (input.isBlocked && user.userId === staff.userId) throw fail.forbidden(CUSTOMER_MSG.cannotBlockSelf);
   if (input.isBlocked && user.isUserSuperAdmin) throw fail.forbidden(CUSTOMER_MSG.cannotBlockSuperAdmin);
-  const customer = await setSwitches(scope, user.userId, { isBlocked: input.isBlocked }, deps);
+  const action = input.isBlocked ? 'block' : 'unblock';
+  const customer = await setSwitches(scope, staff, user, { isBlocked: input.isBlocked }, deps, action);
   if (input.isBlocked) await deps.accounts.repo.endSessions(user.siteId, user.userId);
   return customer;
 }
 
 export async function setSearchExemption(
   scope: Scope,
+  staff: Principal,
   input: { customerId: number; exempt: boolean },
   deps: CustomersDeps = defaultDeps,
 ): Promise<TCustomer> {
   const user = await requireCustomer(scope.site.siteId, input.customerId, deps);
-  return setSwitches(scope, user.userId, { l2bExempted: input.exempt }, deps);
+  return setSwitches(scope, staff, user, { l2bExempted: input.exempt }, deps);
 }
 
-export const setFlightHold = (scope: Scope, userId: string, allowed: boolean, deps: CustomersDeps = defaultDeps) =>
-  setSwitches(scope, userId, { isFlightHoldAllowed: allowed }, deps);
+export const setFlightHold = async (
+  scope: Scope,
+  staff: Principal,
+  userId: string,
+  allowed: boolean,
+  deps: CustomersDeps = defaultDeps,
+) =>
+  setSwitches(scope, staff, await requireUser(scope.site.siteId, userId, deps), { isFlightHoldAllowed: allowed }, deps);
 
-export const setFlightSearch = (scope: Scope, userId: string, allowed: boolean, deps: CustomersDeps = defaultDeps) =>
-  setSwitches(scope, userId, { isFlightSearchAllowed: allowed }, deps);
+export const setFlightSearch = async (
+  scope: Scope,
+  staff: Principal,
+  userId: string,
+  allowed: boolean,
+  deps: CustomersDeps = defaultDeps,
+) =>
+  setSwitches(
+    scope,
+    staff,
+    await requireUser(scope.site.siteId, userId, deps),
+    { isFlightSearchAllowed: allowed },
+    deps,
+  );
 
 // ---------------------------------------------------------------------------------------------------
 // Change Details
@@ -230,24 +274,27 @@ export async function changeDetails(
   const phoneNumbers = input.phoneNumbers.map((p) => ({ ...p, phoneCountryCode: p.phoneCountryCode.toLowerCase() }));
   const companyName = input.companyName;
   const emailChanged = input.email !== user.email;
-  const written = await deps.customers.replaceDetails(
-    user,
-    {
-      firstName: input.firstName,
-      lastName: input.lastName,
-      email: input.email,
-      phoneNumbers,
-      panNumber: input.panNumber,
-      gstNumber: input.gstNumber,
-      companyName,
-      ...(user.company ? { company: { ...user.company, companyName } } : {}),
-      // The legal entity is named as at creation: the company, else the person.
-      legalEntityName:
-        companyName || `${input.firstName} ${input.lastName}`.trim() || input.email || user.legalEntityName,
-      ...(emailChanged ? { status: 'pending' as const } : {}),
-    },
-    scope.now,
-  );
+  const change: customersRepo.DetailsChange = {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    phoneNumbers,
+    panNumber: input.panNumber,
+    gstNumber: input.gstNumber,
+    companyName,
+    ...(user.company ? { company: { ...user.company, companyName } } : {}),
+    // The legal entity is named as at creation: the company, else the person.
+    legalEntityName:
+      companyName || `${input.firstName} ${input.lastName}`.trim() || input.email || user.legalEntityName,
+    ...(emailChanged ? { status: 'pending' as const } : {}),
+  };
+  // Change Details as the log keeps it: each replaced field before and after, in the write's transaction.
+  const was = Object.fromEntries(Object.keys(change).map((k) => [k, user[k as keyof UserRecord] ?? null]));
+  // A save that changes nothing writes no entry.
+  const audit = unchanged({ before: was, after: change })
+    ? undefined
+    : auditPut(scope.site.siteId, recordChange('user', user.userId, was, change), auditActor(staff), scope.now);
+  const written = await deps.customers.replaceDetails(user, change, scope.now, audit);
   if (!written.ok) {
     if (written.taken.includes('stale')) throw fail.conflict(CUSTOMER_MSG.changedMeanwhile);
     const field = conflictField(written.taken[0]!, phoneNumbers);

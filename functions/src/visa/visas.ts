@@ -21,13 +21,25 @@ import { countryByCode } from '@tp/reference-data/countries';
 import type * as z from 'zod/mini';
 import { newId } from '#lib/crypto';
 import { fail } from '#lib/errors';
-import type { Scope } from '#lib/http';
+import { auditActor, auditPut, recordChange } from '#lib/audit';
+import type { Scope, SignedInScope } from '#lib/http';
 import type { SiteId } from '#lib/keys';
 import { sanitizeSiteHtml } from '../site/index.ts';
 import * as repo from './repo.ts';
 import type { CategoryRecord, ChecklistRecord, CountryRecord } from './repo.ts';
 
 const siteOf = (scope: Scope): SiteId => scope.site.siteId;
+
+/**
+ * A staff change's audit entry, last in its transaction (the repo reads cancellation codes by position, so the
+ * entry goes after the items it names). None without a signed-in actor (a seed).
+ */
+function visaAudit(scope: Scope, entity: string, id: string, before: object | null, after: object | null) {
+  const principal = (scope as Partial<SignedInScope>).principal;
+  return principal
+    ? [auditPut(siteOf(scope), recordChange(entity, id, before, after), auditActor(principal), scope.now)]
+    : [];
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Answers
@@ -144,7 +156,9 @@ export async function saveCountry(scope: Scope, input: CountryInput): Promise<TV
       version: version + 1,
       updatedAt: now,
     };
-    if (await repo.commit([repo.countryEdit(siteId, after, version)])) throw fail.conflict(VISA_MSG.changedMeanwhile);
+    const audit = visaAudit(scope, 'visaCountry', after.id, before, after);
+    if (await repo.commit([repo.countryEdit(siteId, after, version), ...audit]))
+      throw fail.conflict(VISA_MSG.changedMeanwhile);
     return countryView({ ...after, categoryCount: before.categoryCount });
   }
 
@@ -161,7 +175,7 @@ export async function saveCountry(scope: Scope, input: CountryInput): Promise<TV
     createdAt: now,
     updatedAt: now,
   };
-  if (await repo.commit([repo.countryCreate(siteId, created)]))
+  if (await repo.commit([repo.countryCreate(siteId, created), ...visaAudit(scope, 'visaCountry', id, null, created)]))
     throw fail.conflict(VISA_MSG.countryTaken, { slug: VISA_MSG.countryTaken });
   return countryView(created);
 }
@@ -170,7 +184,8 @@ export async function deleteCountry(scope: Scope, id: string): Promise<{ id: str
   const siteId = siteOf(scope);
   const country = await repo.getCountry(siteId, id);
   if (!country) throw fail.notFound(VISA_MSG.unknownCountry);
-  if (await repo.commit([repo.countryDelete(siteId, id)])) throw fail.conflict(VISA_MSG.countryHasCategories);
+  const audit = visaAudit(scope, 'visaCountry', id, country, null);
+  if (await repo.commit([repo.countryDelete(siteId, id), ...audit])) throw fail.conflict(VISA_MSG.countryHasCategories);
   return { id };
 }
 
@@ -212,6 +227,7 @@ export async function saveCategory(scope: Scope, input: CategoryInput): Promise<
             repo.categoryNameRelease(siteId, before.countryId, before.visaCategory),
           ]
         : []),
+      ...visaAudit(scope, 'visaCategory', after.id, before, after),
     ];
     const codes = await repo.commit(items);
     if (codes && renamed && repo.failedAt(codes, 1)) throw taken();
@@ -235,6 +251,7 @@ export async function saveCategory(scope: Scope, input: CategoryInput): Promise<
     repo.categoryNameTake(siteId, country.id, created.visaCategory, created.id),
     repo.categoryCreate(siteId, created),
     repo.countryCount(siteId, country.id, 1, MAX_VISA_CATEGORIES),
+    ...visaAudit(scope, 'visaCategory', created.id, null, created),
   ]);
   if (codes && repo.failedAt(codes, 0)) throw taken();
   if (codes && repo.failedAt(codes, 2)) {
@@ -254,6 +271,7 @@ export async function deleteCategory(scope: Scope, id: string): Promise<{ id: st
     repo.categoryDelete(siteId, id),
     repo.categoryNameRelease(siteId, category.countryId, category.visaCategory),
     repo.countryCount(siteId, category.countryId, -1, MAX_VISA_CATEGORIES),
+    ...visaAudit(scope, 'visaCategory', id, category, null),
   ]);
   if (codes && repo.failedAt(codes, 0)) throw fail.conflict(VISA_MSG.categoryHasChecklists);
   if (codes) throw fail.conflict(VISA_MSG.changedMeanwhile);
@@ -300,11 +318,14 @@ export async function saveChecklist(scope: Scope, input: ChecklistInput): Promis
   if (before) {
     const version = input.version ?? before.version;
     after.version = version + 1;
-    if (await repo.commit([repo.checklistPut(siteId, after, version)])) throw fail.conflict(VISA_MSG.changedMeanwhile);
+    const audit = visaAudit(scope, 'visaChecklist', after.id, before, after);
+    if (await repo.commit([repo.checklistPut(siteId, after, version), ...audit]))
+      throw fail.conflict(VISA_MSG.changedMeanwhile);
   } else {
     const codes = await repo.commit([
       repo.checklistPut(siteId, after, null),
       repo.categoryCount(siteId, category.id, 1),
+      ...visaAudit(scope, 'visaChecklist', after.id, null, after),
     ]);
     if (codes && repo.failedAt(codes, 0)) throw conflictTaken();
     if (codes) throw fail.validation(VISA_MSG.unknownCategory, { categoryId: VISA_MSG.unknownCategory });
@@ -317,9 +338,12 @@ export async function deleteChecklist(
   input: { categoryId: string; nationality: string },
 ): Promise<{ categoryId: string; nationality: string }> {
   const siteId = siteOf(scope);
+  const before = await repo.getChecklist(siteId, input.categoryId, input.nationality);
+  if (!before) throw fail.notFound(VISA_MSG.unknownChecklist);
   const codes = await repo.commit([
     repo.checklistDelete(siteId, input.categoryId, input.nationality),
     repo.categoryCount(siteId, input.categoryId, -1),
+    ...visaAudit(scope, 'visaChecklist', before.id, before, null),
   ]);
   if (codes) throw fail.notFound(VISA_MSG.unknownChecklist);
   return input;

@@ -24,6 +24,21 @@ export const walletKeys = {
   /** Every wallet balance of a site (gsi1 on the balance item, set by its first credit): balances report. */
   siteWalletsIndex: (siteId: SiteId, leId: string) => ({ gsi1pk: sitePk(siteId, 'WALLETS'), gsi1sk: part(leId) }),
   siteWalletsPk: (siteId: SiteId) => sitePk(siteId, 'WALLETS'),
+  /**
+   * A draw on a credit line (docs/credit-lines.md), sorted by the end of its range of the running credit total
+   * (paise, zero-padded): the oldest unpaid draw is the first above the repaid total, one query of one item.
+   */
+  creditDraw: (siteId: SiteId, leId: string, end: number): Key => ({
+    pk: sitePk(siteId, 'LE', leId, 'CREDITDRAWS'),
+    sk: `DRAW#${String(end).padStart(15, '0')}`,
+  }),
+  creditDrawsPk: (siteId: SiteId, leId: string) => sitePk(siteId, 'LE', leId, 'CREDITDRAWS'),
+  /** Every site's draws by due day (gsi2), for the due-date reminder worker; global like RECONCILE. */
+  creditDueIndex: (dueDay: string, siteId: SiteId, leId: string, end: number) => ({
+    gsi2pk: `CREDITDUE#${part(dueDay)}`,
+    gsi2sk: `${part(siteId)}#${part(leId)}#${String(end).padStart(15, '0')}`,
+  }),
+  creditDuePk: (dueDay: string) => `CREDITDUE#${part(dueDay)}`,
 
   /** A payment; its id doubles as the unguessable token of the sandbox gateway page. */
   payment: (siteId: SiteId, paymentId: string): Key => ({ pk: sitePk(siteId, 'PAYMENT', paymentId), sk: 'PAYMENT' }),

@@ -3,17 +3,37 @@
  * "Wallet"). Money moves exactly once because every movement is a transaction of
  *   - the entry, put only if its id was never used (the id is the idempotency key, e.g.
  *     `order-<orderId>-debit`), and
- *   - the balance, updated only if it stays ≥ −creditLimit. The balance item keeps `available`
- *     (= balance + creditLimit) for that check; whoever changes creditLimit adds the difference to it.
+ *   - the balance. A credit adds to it blindly (and bumps `version`); a debit or a credit-line change
+ *     is computed by the pure rules (packages/domain/src/credit.ts: wallet first, then credit; refused
+ *     when overdue or past the limit) and written only if `version` is still the one read, else read
+ *     and tried again. The item keeps `available` (= balance + creditLimit) for reports, and `drawn`,
+ *     the running total of credit drawn, that the draw items' ranges refer to (FIFO repayment).
  * Callers compose these items with their own (an order's state change) in one TransactWrite, so a
  * debit and the order it pays for can never be written apart.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE } from '@tp/contracts/platform';
+import {
+  applyCreditMovement,
+  creditUsed,
+  dueDayOf,
+  isOverdue,
+  outstanding,
+  repaid,
+  spendable,
+  toPaise,
+  toRupees,
+  type CreditState,
+  type CreditThreshold,
+} from '@tp/domain/credit';
 import { round2 } from '@tp/domain/pricing';
-import { db, queryAll, queryPage, tableName, transactOrCancellations, type TransactItem } from '#lib/db';
+import { db, queryAll, queryPage, tableName, transactOrCancellations, writeOrFalse, type TransactItem } from '#lib/db';
 import type { SiteId } from '#lib/keys';
+import { log } from '#lib/logger';
+import { siteById, siteTimeZone } from '#lib/tenancy';
+import { localDay } from '#lib/time';
 import { walletKeys } from './keys.ts';
+import { outboxMessage, publishCommitted } from './outbox.ts';
 
 export type WalletEntryKind =
   | 'topUp' // staff Add Money, gateway top-up
@@ -84,27 +104,7 @@ function entryItem(m: WalletMovement, signed: number): TransactItem {
   };
 }
 
-/** Items that debit a wallet; the balance may not fall below −creditLimit. */
-export function debitItems(m: WalletMovement): TransactItem[] {
-  const amount = round2(m.amount);
-  if (!(amount > 0)) throw new Error('debit amount must be positive');
-  return [
-    entryItem(m, -amount),
-    {
-      Update: {
-        TableName: tableName(),
-        Key: walletKeys.walletBalance(m.siteId, m.legalEntityId),
-        // Condition expressions cannot do arithmetic, so the item keeps `available` (balance +
-        // creditLimit) alongside the balance and the check is a plain comparison.
-        UpdateExpression: 'SET balance = balance - :a, available = available - :a, updatedAt = :t',
-        ConditionExpression: 'attribute_exists(balance) AND available >= :a',
-        ExpressionAttributeValues: { ':a': amount, ':t': m.now.toISOString() },
-      },
-    },
-  ];
-}
-
-/** Items that credit a wallet (creating the balance item on first use). */
+/** Items that credit a wallet (creating the balance item on first use). Never refused. */
 export function creditItems(m: WalletMovement): TransactItem[] {
   const amount = round2(m.amount);
   if (!(amount > 0)) throw new Error('credit amount must be positive');
@@ -115,11 +115,15 @@ export function creditItems(m: WalletMovement): TransactItem[] {
       Update: {
         TableName: tableName(),
         Key: walletKeys.walletBalance(m.siteId, m.legalEntityId),
+        // A credit stays a blind addition (callers compose it into their own transactions): it repays the
+        // oldest draws by itself (packages/domain/src/credit.ts). It bumps the version so a debit computed
+        // on the state before it is written again.
         UpdateExpression:
-          'SET balance = if_not_exists(balance, :zero) + :a, available = if_not_exists(available, :zero) + :a, creditLimit = if_not_exists(creditLimit, :zero), currency = if_not_exists(currency, :c), updatedAt = :t, legalEntityId = :le, gsi1pk = :wpk, gsi1sk = :wsk',
+          'SET balance = if_not_exists(balance, :zero) + :a, available = if_not_exists(available, :zero) + :a, creditLimit = if_not_exists(creditLimit, :zero), currency = if_not_exists(currency, :c), updatedAt = :t, legalEntityId = :le, gsi1pk = :wpk, gsi1sk = :wsk ADD version :one',
         ExpressionAttributeValues: {
           ':a': amount,
           ':zero': 0,
+          ':one': 1,
           ':c': m.currency,
           ':t': m.now.toISOString(),
           ':le': m.legalEntityId,
@@ -132,22 +136,371 @@ export function creditItems(m: WalletMovement): TransactItem[] {
   ];
 }
 
+// ---------------------------------------------------------------------------------------------------
+// Credit lines: the balance item as a versioned state (docs/credit-lines.md)
+
+/** The balance item as the credit rules see it; `version` null on an item no versioned write touched yet. */
+export interface CreditLine {
+  exists: boolean;
+  version: number | null;
+  state: CreditState;
+  creditDays: number;
+  currency: string;
+}
+
+export async function creditLineOf(siteId: SiteId, legalEntityId: string): Promise<CreditLine> {
+  const { Item } = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: walletKeys.walletBalance(siteId, legalEntityId),
+      ConsistentRead: true,
+    }),
+  );
+  return {
+    exists: !!Item,
+    version: Item?.version === undefined ? null : Number(Item.version),
+    state: {
+      balance: toPaise(Number(Item?.balance ?? 0)),
+      limit: toPaise(Number(Item?.creditLimit ?? 0)),
+      drawn: toPaise(Number(Item?.drawn ?? 0)),
+    },
+    creditDays: Number(Item?.creditDays ?? 0),
+    currency: String(Item?.currency ?? 'INR'),
+  };
+}
+
+export interface StoredDraw {
+  entryId: string;
+  start: number;
+  end: number;
+  amount: number;
+  drawnAt: string;
+  dueDay: string;
+  remindedAt?: string;
+}
+
+const toDraw = (i: Record<string, unknown>): StoredDraw => ({
+  entryId: String(i.entryId),
+  start: Number(i.start),
+  end: Number(i.end),
+  amount: Number(i.amount),
+  drawnAt: String(i.drawnAt),
+  dueDay: String(i.dueDay),
+  ...(typeof i.remindedAt === 'string' ? { remindedAt: i.remindedAt } : {}),
+});
+
+/** The oldest draw not yet repaid (null when no credit is in use): the first whose range ends above the repaid total. */
+export async function oldestUnpaidDraw(siteId: SiteId, legalEntityId: string, s: CreditState) {
+  if (creditUsed(s) === 0) return null;
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND sk > :repaid',
+      ExpressionAttributeValues: {
+        ':pk': walletKeys.creditDrawsPk(siteId, legalEntityId),
+        ':repaid': walletKeys.creditDraw(siteId, legalEntityId, repaid(s)).sk,
+      },
+      Limit: 1,
+      ConsistentRead: true,
+    }),
+  );
+  const d = Items?.[0] ? toDraw(Items[0]) : null;
+  return d ? { ...d, owed: outstanding(d, s) } : null;
+}
+
+export type OwedDraw = StoredDraw & { owed: number };
+
+/** The first unpaid draw after `afterEnd` already past its due day (credit days shortened since the older draws). */
+async function overdueAfter(siteId: SiteId, legalEntityId: string, afterEnd: number, today: string) {
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND sk > :after',
+        FilterExpression: 'dueDay < :today',
+        ExpressionAttributeValues: {
+          ':pk': walletKeys.creditDrawsPk(siteId, legalEntityId),
+          ':after': walletKeys.creditDraw(siteId, legalEntityId, afterEnd).sk,
+          ':today': today,
+        },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    if (page.Items?.[0]) return toDraw(page.Items[0]);
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return null;
+}
+
+/**
+ * What is owed and when: the oldest unpaid draw (the FIFO head the agent sees) and the first unpaid draw past
+ * its due day, if any (usually the oldest; a later one when staff shortened the credit days in between).
+ */
+export async function unpaidDue(
+  siteId: SiteId,
+  legalEntityId: string,
+  s: CreditState,
+  today: string,
+): Promise<{ oldest: OwedDraw | null; overdue: OwedDraw | null }> {
+  const oldest = await oldestUnpaidDraw(siteId, legalEntityId, s);
+  if (!oldest) return { oldest: null, overdue: null };
+  if (isOverdue(oldest.dueDay, today)) return { oldest, overdue: oldest };
+  const late = await overdueAfter(siteId, legalEntityId, oldest.end, today);
+  return { oldest, overdue: late ? { ...late, owed: outstanding(late, s) } : null };
+}
+
+/** A legal entity's draws oldest first (all of them: the model test and the agent's statement read them). */
+export async function drawsOf(siteId: SiteId, legalEntityId: string): Promise<StoredDraw[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': walletKeys.creditDrawsPk(siteId, legalEntityId) },
+    ConsistentRead: true,
+  });
+  return items.map(toDraw);
+}
+
+/** Every site's draws due on a day (the reminder worker's partition). */
+export async function drawsDueOn(dueDay: string) {
+  const gsi = TABLE.indexes.gsi2;
+  const items = await queryAll({
+    IndexName: gsi.name,
+    KeyConditionExpression: `${gsi.partitionKey} = :pk`,
+    ExpressionAttributeValues: { ':pk': walletKeys.creditDuePk(dueDay) },
+  });
+  return items.map((i) => ({ siteId: i.siteId as SiteId, legalEntityId: String(i.legalEntityId), ...toDraw(i) }));
+}
+
+/** Marks a draw reminded once; false when another run did it first. */
+export const markDrawReminded = (siteId: SiteId, legalEntityId: string, end: number, now: Date) =>
+  writeOrFalse(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: walletKeys.creditDraw(siteId, legalEntityId, end),
+      UpdateExpression: 'SET remindedAt = :t',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(remindedAt)',
+      ExpressionAttributeValues: { ':t': now.toISOString() },
+    }),
+  );
+
+/** The write of a new state onto the balance item, only if nobody changed it since it was read. */
+function stateUpdate(
+  m: { siteId: SiteId; legalEntityId: string; now: Date },
+  line: CreditLine,
+  next: CreditState,
+  set: Record<string, unknown> = {},
+): TransactItem {
+  const values: Record<string, unknown> = {
+    ':b': toRupees(next.balance),
+    ':l': toRupees(next.limit),
+    ':av': toRupees(spendable(next)),
+    ':d': toRupees(next.drawn),
+    ':nv': (line.version ?? 0) + 1,
+    ':t': m.now.toISOString(),
+  };
+  const extra = Object.entries(set).map(([k, v], i) => {
+    values[`:x${i}`] = v;
+    return `${k} = :x${i}`;
+  });
+  if (line.version !== null) values[':v'] = line.version;
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: walletKeys.walletBalance(m.siteId, m.legalEntityId),
+      UpdateExpression: [
+        'SET balance = :b, creditLimit = :l, available = :av, drawn = :d, version = :nv, updatedAt = :t',
+        ...extra,
+      ].join(', '),
+      ConditionExpression:
+        line.version !== null
+          ? 'version = :v'
+          : line.exists
+            ? 'attribute_exists(pk) AND attribute_not_exists(version)'
+            : 'attribute_not_exists(pk)',
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+function drawItem(m: WalletMovement, draw: { start: number; end: number }, dueDay: string): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...walletKeys.creditDraw(m.siteId, m.legalEntityId, draw.end),
+        ...walletKeys.creditDueIndex(dueDay, m.siteId, m.legalEntityId, draw.end),
+        type: 'creditDraw',
+        siteId: m.siteId,
+        legalEntityId: m.legalEntityId,
+        entryId: m.entryId,
+        start: draw.start,
+        end: draw.end,
+        amount: toRupees(draw.end - draw.start),
+        drawnAt: m.now.toISOString(),
+        dueDay,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/** Versioned writes are read and tried again this often before the caller hears 'conflict'. */
+export const MAX_VERSION_TRIES = 12;
+
+/** Cancellation codes per item, conflicts with a concurrent transaction included (those are retried). */
+async function attempt(items: TransactItem[]): Promise<string[] | null> {
+  try {
+    return await transactOrCancellations(items);
+  } catch (err) {
+    const e = err as { name?: string; CancellationReasons?: { Code?: string }[] };
+    if (e.name !== 'TransactionCanceledException' && e.name !== 'TransactionConflictException') throw err;
+    return (e.CancellationReasons ?? []).map((r) => r.Code ?? 'TransactionConflict');
+  }
+}
+const retryable = (code: string | undefined) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict';
+/** Versioned writes read again after a conflict, counted since the module loaded (the model test shows they happen). */
+export const versionRetries = { count: 0 };
+const pause = (tries: number) => new Promise((r) => setTimeout(r, Math.random() * 10 * (tries + 1)));
+
+/** The site's calendar day of an instant (due days and overdue are the site's days). */
+async function siteDay(siteId: SiteId, at: Date): Promise<string> {
+  const site = await siteById(siteId);
+  return localDay(at, siteTimeZone(site ?? {}));
+}
+
+export type MoveResult = 'done' | 'duplicate' | 'insufficient' | 'overLimit' | 'overdue' | 'conflict';
+
 /**
  * Runs a movement (plus the caller's own items) once. Returns 'done', or 'duplicate' when the entry id
- * was already used, or 'insufficient' when a debit would overdraw; nothing is written in the last two.
+ * was already used; a debit may be refused: 'overdue' (a booking while the oldest credit is past its due
+ * day), 'overLimit' (more than wallet + credit left), 'insufficient' (the same without a credit line).
+ * Nothing is written unless 'done'. 'conflict': the caller's own items refused, or the balance kept
+ * changing under it.
  */
 export async function move(
   direction: 'debit' | 'credit',
   m: WalletMovement,
   extra: TransactItem[] = [],
-): Promise<'done' | 'duplicate' | 'insufficient' | 'conflict'> {
-  const items = [...(direction === 'debit' ? debitItems(m) : creditItems(m)), ...extra];
-  const cancelled = await transactOrCancellations(items);
-  if (!cancelled) return 'done';
-  // Item 0 is the entry (its id was used), item 1 the balance (a debit would overdraw).
-  if (cancelled[0] === 'ConditionalCheckFailed') return 'duplicate';
-  if (cancelled[1] === 'ConditionalCheckFailed') return 'insufficient';
+): Promise<MoveResult> {
+  if (direction === 'credit') {
+    for (let tries = 0; ; tries++) {
+      const cancelled = await attempt([...creditItems(m), ...extra]);
+      if (!cancelled) return 'done';
+      if (cancelled[0] === 'ConditionalCheckFailed') return 'duplicate';
+      // A blind credit fails only by a concurrent transaction on one of its items.
+      if (!cancelled.includes('TransactionConflict') || tries >= MAX_VERSION_TRIES) return 'conflict';
+      versionRetries.count += 1;
+      await pause(tries);
+    }
+  }
+  const amount = toPaise(round2(m.amount));
+  if (!(amount > 0)) throw new Error('debit amount must be positive');
+  for (let tries = 0; tries < MAX_VERSION_TRIES; tries++) {
+    const line = await creditLineOf(m.siteId, m.legalEntityId);
+    const today = await siteDay(m.siteId, m.now);
+    const booking = m.kind === 'booking';
+    const due = booking ? await unpaidDue(m.siteId, m.legalEntityId, line.state, today) : null;
+    const out = applyCreditMovement(line.state, {
+      kind: 'debit',
+      amount,
+      purpose: booking ? 'booking' : 'adjustment',
+      today,
+      oldestDueDay: (due?.overdue ?? due?.oldest)?.dueDay ?? null,
+    });
+    if (!out.ok) {
+      // A movement that already went through is a duplicate, whatever the balance says now.
+      if (await getEntry(m.siteId, m.legalEntityId, m.entryId)) return 'duplicate';
+      return out.reason === 'limitBelowUsed' ? 'conflict' : out.reason;
+    }
+    const alert = out.alert ? await creditAlertOutbox(m, line, out.next, out.alert) : null;
+    const items = [
+      entryItem(m, -toRupees(amount)),
+      stateUpdate(m, line, out.next),
+      ...(out.draw ? [drawItem(m, out.draw, dueDayOf(today, line.creditDays))] : []),
+      ...(alert ? [alert.item] : []),
+      ...extra,
+    ];
+    const cancelled = await attempt(items);
+    if (!cancelled) {
+      if (alert) await publishCommitted(alert, log);
+      return 'done';
+    }
+    if (cancelled[0] === 'ConditionalCheckFailed') return 'duplicate';
+    if (!retryable(cancelled[1]) && !cancelled.slice(2).includes('TransactionConflict')) return 'conflict';
+    versionRetries.count += 1;
+    await pause(tries);
+  }
   return 'conflict';
+}
+
+/** The mail of a threshold crossing, as an outbox message for the movement's transaction (null: nobody to tell). */
+async function creditAlertOutbox(
+  m: { siteId: SiteId; legalEntityId: string; now: Date; entryId: string },
+  line: CreditLine,
+  next: CreditState,
+  threshold: CreditThreshold,
+) {
+  // Loaded on a crossing only: the mail templates stay out of every booking Lambda's cold start.
+  const { lowCreditMail } = await import('./credit-mail.ts');
+  const mail = await lowCreditMail(m.siteId, m.legalEntityId, next, threshold, line.currency);
+  if (!mail) return null;
+  return outboxMessage(
+    m.siteId,
+    'email',
+    { ...mail, idempotencyKey: `credit-low#${m.siteId}#${m.legalEntityId}#${m.entryId}#${threshold}` },
+    m.now,
+  );
+}
+
+export type SetLineResult =
+  | { ok: true; before: CreditLine; after: CreditState & { creditDays: number } }
+  | { ok: false; reason: 'limitBelowUsed' | 'conflict' };
+
+/**
+ * Staff set a credit line: the limit (available moves by the difference) and the credit days for future
+ * draws, with the audit entry in the same transaction; never below the credit in use.
+ */
+export async function setCreditLine(
+  input: {
+    siteId: SiteId;
+    legalEntityId: string;
+    creditLimit: number;
+    creditDays: number;
+    now: Date;
+    changeId: string;
+  },
+  audit: (before: CreditLine, after: { creditLimit: number; creditDays: number }) => TransactItem,
+): Promise<SetLineResult> {
+  for (let tries = 0; tries < MAX_VERSION_TRIES; tries++) {
+    const line = await creditLineOf(input.siteId, input.legalEntityId);
+    const out = applyCreditMovement(line.state, { kind: 'limit', limit: toPaise(input.creditLimit) });
+    if (!out.ok) return { ok: false, reason: 'limitBelowUsed' };
+    const walletsIndex = walletKeys.siteWalletsIndex(input.siteId, input.legalEntityId);
+    const alert = out.alert
+      ? await creditAlertOutbox({ ...input, entryId: `limit-${input.changeId}` }, line, out.next, out.alert)
+      : null;
+    const items = [
+      stateUpdate(input, line, out.next, {
+        creditDays: input.creditDays,
+        currency: line.currency,
+        legalEntityId: input.legalEntityId,
+        gsi1pk: walletsIndex.gsi1pk,
+        gsi1sk: walletsIndex.gsi1sk,
+      }),
+      audit(line, { creditLimit: input.creditLimit, creditDays: input.creditDays }),
+      ...(alert ? [alert.item] : []),
+    ];
+    const cancelled = await attempt(items);
+    if (!cancelled) {
+      if (alert) await publishCommitted(alert, log);
+      return { ok: true, before: line, after: { ...out.next, creditDays: input.creditDays } };
+    }
+    if (!retryable(cancelled[0])) return { ok: false, reason: 'conflict' };
+    versionRetries.count += 1;
+    await pause(tries);
+  }
+  return { ok: false, reason: 'conflict' };
 }
 
 /** One ledger entry as stored (read after its movement, so consistently). */

@@ -6,15 +6,27 @@
 import { MSG } from '@tp/contracts/messages';
 import type { TBankDetails, TPayment, TWalletBalance, TWalletEntry } from '@tp/contracts/wallet';
 import { ZBankDetails } from '@tp/contracts/wallet';
+import { creditSummary, creditUsed, spendable, toRupees } from '@tp/domain/credit';
+import { formatMoney } from '@tp/domain/format';
+import { auditActor, auditPut, recordChange } from '#lib/audit';
 import { newId } from '#lib/crypto';
 import type { Page } from '#lib/db';
 import { fail } from '#lib/errors';
 import type { SiteId } from '#lib/keys';
 import { permissionsOf } from '#lib/permissions';
 import type { Principal } from '#lib/principal';
-import type { SiteRecord } from '#lib/tenancy';
+import { siteById, siteTimeZone, type SiteRecord } from '#lib/tenancy';
+import { localDay } from '#lib/time';
 import { getUser, legalEntityNames, userIdByEmail, type UserRecord } from '../users/index.ts';
-import { balanceOf, entriesPage, getEntry, move, walletsPage } from './ledger-repo.ts';
+import {
+  creditLineOf,
+  entriesPage,
+  getEntry,
+  move,
+  setCreditLine as writeCreditLine,
+  unpaidDue,
+  walletsPage,
+} from './ledger-repo.ts';
 import { GATEWAY_LABELS, gatewaySettings, isSandboxGateway } from './gateways/index.ts';
 import * as payments from './payments.ts';
 import * as repo from './payments-repo.ts';
@@ -29,9 +41,27 @@ export const CUSTOMER_NOT_FOUND = 'Customer not found';
 // ---------------------------------------------------------------------------------------------------
 // Reads
 
-export async function balanceView(siteId: SiteId, legalEntityId: string): Promise<TWalletBalance> {
-  const b = await balanceOf(siteId, legalEntityId);
-  return { legalEntityId, ...b, available: Math.round((b.balance + b.creditLimit) * 100) / 100 };
+/** A wallet as its owner sees it: balance, credit line, the oldest unpaid credit and the open alerts. */
+export async function balanceView(siteId: SiteId, legalEntityId: string, now = new Date()): Promise<TWalletBalance> {
+  const line = await creditLineOf(siteId, legalEntityId);
+  const site = await siteById(siteId);
+  const today = localDay(now, siteTimeZone(site ?? {}));
+  const due = await unpaidDue(siteId, legalEntityId, line.state, today);
+  const summary = creditSummary(line.state, due.oldest, today, due.overdue);
+  return {
+    legalEntityId,
+    balance: toRupees(line.state.balance),
+    creditLimit: toRupees(line.state.limit),
+    currency: line.currency,
+    available: toRupees(spendable(line.state)),
+    creditDays: line.creditDays,
+    creditUsed: summary.creditUsed,
+    creditLeft: summary.creditLeft,
+    oldestDueDate: summary.oldestDueDay,
+    oldestDueAmount: summary.oldestDueAmount,
+    overdue: summary.overdue,
+    alerts: summary.alerts,
+  };
 }
 
 export function toEntry(i: Record<string, unknown>): TWalletEntry {
@@ -127,8 +157,9 @@ async function staffAdjust(
     byUserId: staff.userId,
     now,
   });
-  if (result === 'conflict') throw fail.conflict(MSG.somethingWentWrong);
+  if (result === 'conflict' || result === 'overdue') throw fail.conflict(MSG.somethingWentWrong);
   if (result === 'insufficient') throw fail.validation(INSUFFICIENT_FOR_DEBIT, { amount: INSUFFICIENT_FOR_DEBIT });
+  if (result === 'overLimit') throw fail.validation(MSG.creditDebitOverLimit, { amount: MSG.creditDebitOverLimit });
   const entry = toEntry((await getEntry(site.siteId, customer.legalEntityId, entryId))!);
   // The same request id sent again must mean the same money; anything else is a client bug.
   if (result === 'duplicate' && Math.abs(Math.abs(entry.amount) - input.amount) > 0.005)
@@ -152,6 +183,48 @@ export const debitMoney = (scope: Scope, staff: Principal, input: Adjustment & {
     kind: 'adjustment',
     remark: input.reason,
   });
+
+// ---------------------------------------------------------------------------------------------------
+// Credit lines (docs/credit-lines.md)
+
+/** Staff set a customer's credit limit and credit days; the audit entry is written with the change. */
+export async function setCreditLine(
+  { site, now }: Scope,
+  staff: Principal,
+  input: { userId?: string; email?: string; creditLimit: number; creditDays: number },
+): Promise<TWalletBalance> {
+  const customer = await customerOf(site.siteId, input);
+  const le = customer.legalEntityId;
+  const out = await writeCreditLine(
+    {
+      siteId: site.siteId,
+      legalEntityId: le,
+      creditLimit: input.creditLimit,
+      creditDays: input.creditDays,
+      now,
+      changeId: newId(),
+    },
+    (before, after) =>
+      auditPut(
+        site.siteId,
+        recordChange(
+          'creditLine',
+          le,
+          before.exists ? { creditLimit: toRupees(before.state.limit), creditDays: before.creditDays } : null,
+          after,
+        ),
+        auditActor(staff),
+        now,
+      ),
+  );
+  if (!out.ok && out.reason === 'limitBelowUsed') {
+    const used = (await creditLineOf(site.siteId, le)).state;
+    const text = MSG.creditLimitBelowUsed(formatMoney(toRupees(creditUsed(used)), 'INR'));
+    throw fail.validation(text, { creditLimit: text });
+  }
+  if (!out.ok) throw fail.conflict(MSG.somethingWentWrong);
+  return balanceView(site.siteId, le, now);
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Gateway and bank details
@@ -225,6 +298,19 @@ export async function reviewOffline(
   if (p.status !== 'pending') throw fail.conflict('This payment was already reviewed');
   const review = { reviewedBy: staff.userId };
   const dequeue = repo.dequeueOfflineItem(p);
+  // The review's audit entry (issue #16 item 4), in the review's own transaction.
+  const state = (status: string) => ({
+    legalEntityId: p.legalEntityId,
+    amount: p.amount,
+    currency: p.currency,
+    status,
+  });
+  const audit = auditPut(
+    site.siteId,
+    recordChange('payment', p.paymentId, state(p.status), state(input.approve ? 'applied' : 'rejected'), 'status'),
+    auditActor(staff),
+    now,
+  );
   if (input.approve) {
     const done = repo.transitionItem(site.siteId, p.paymentId, ['pending'], 'applied', now, review);
     const r = await move(
@@ -241,11 +327,11 @@ export async function reviewOffline(
         reference: { paymentId: p.paymentId },
         now,
       },
-      [done, dequeue],
+      [done, dequeue, audit],
     );
     if (r !== 'done') throw fail.conflict('This payment was already reviewed');
   } else {
-    if (!(await repo.transition(site.siteId, p.paymentId, ['pending'], 'rejected', now, review, [dequeue])))
+    if (!(await repo.transition(site.siteId, p.paymentId, ['pending'], 'rejected', now, review, [dequeue, audit])))
       throw fail.conflict('This payment was already reviewed');
   }
   return payments.toPaymentView((await repo.getPayment(site.siteId, p.paymentId))!);

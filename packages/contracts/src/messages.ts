@@ -129,4 +129,14 @@ export const MSG = {
   answerNeedsCompression: 'This answer is too large to send uncompressed: send Accept-Encoding: gzip or br',
   bodyNotJson: 'Request body must be JSON',
   bodyNotObject: 'Request body must be a JSON object',
+  // credit lines (issue #16 item 1; our own wording, docs/credit-lines.md)
+  creditOverdue:
+    'An amount you booked on credit is overdue. Please add money to your wallet to pay it before booking again.',
+  creditOverLimit:
+    'This booking is more than your wallet balance and credit left. Please add money to your wallet or pay online.',
+  creditDebitOverLimit: 'This debit is more than the wallet balance and credit left',
+  creditLimitBelowUsed: (used: string): string => `The credit limit cannot be lower than the credit in use (${used})`,
+  creditLineSaved: 'Credit line saved',
+  creditLowSubject: (threshold: number): string => `Credit alert: ${threshold}% or less of your credit limit left`,
+  creditDueSoonSubject: (day: string): string => `Credit payment due on ${day}`,
 } as const;

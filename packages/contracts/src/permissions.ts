@@ -112,7 +112,20 @@ export const PERMISSION_CATALOGUE: ModuleDef[] = [
         permissions: [
           p('wallet.addMoney', 'Add money to wallets', false),
           p('wallet.debitMoney', 'Debit wallets (adjustment with a reason)', false),
+          p('wallet.creditLines', 'Set credit limits and credit days', false),
           p('wallet.verifyPan', 'Verify PAN cards', false),
+        ],
+      },
+    ],
+  },
+  {
+    moduleName: 'Invoices',
+    groups: [
+      {
+        name: 'GST invoices',
+        permissions: [
+          p('invoices.view', 'View and download invoices and credit notes'),
+          p('invoices.settings', 'Edit invoice settings and issue missing invoices'),
         ],
       },
     ],
@@ -201,6 +214,8 @@ export const PERMISSION_CATALOGUE: ModuleDef[] = [
         permissions: [p('settings.seo', 'SEO settings', false), p('settings.other', 'Other settings', false)],
       },
       { name: 'Access', permissions: [p('settings.permissionGroups', 'Edit permission groups', false)] },
+      // Issue #16 item 4: who changed what, site-wide (/staff/audit).
+      { name: 'Audit', permissions: [p('audit.view', 'View the audit log and record histories', false)] },
     ],
   },
 ];

@@ -28,6 +28,8 @@ import { visaEndpoints } from './endpoints/visa.ts';
 import { packagesEndpoints } from './endpoints/packages.ts';
 import { enquiryEndpoints } from './endpoints/enquiries.ts';
 import { fixedDepartureEndpoints } from './endpoints/fixed-departures.ts';
+import { invoicesEndpoints } from './endpoints/invoices.ts';
+import { auditEndpoints } from './endpoints/audit.ts';
 
 export const ENDPOINTS: readonly Endpoint[] = [
   ...siteEndpoints,
@@ -54,6 +56,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...packagesEndpoints,
   ...enquiryEndpoints,
   ...fixedDepartureEndpoints,
+  ...invoicesEndpoints,
+  ...auditEndpoints,
 ];
 
 export const ENDPOINTS_BY_ROUTE_KEY: ReadonlyMap<string, Endpoint> = new Map(ENDPOINTS.map((e) => [routeKey(e), e]));

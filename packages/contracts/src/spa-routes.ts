@@ -60,6 +60,9 @@ export const SPA_ROUTES: SpaRoute[] = [
   { path: '/user/package/manage_package_images/:_id', access: 'login', title: 'Package images' },
   { path: '/user/payments/:orderId?', access: 'login', title: 'Payments' },
   { path: '/user/billing-details', access: 'login', title: 'Billing details' },
+  /** Ours (issue #16): a GST invoice or credit note, by its id or by its booking / cart / quotation. */
+  { path: '/invoice/:invoiceId', access: 'login', title: 'Invoice' },
+  { path: '/invoice/:source/:sourceId', access: 'login', title: 'Invoice' },
   { path: '/phonepe/verify/:orderId?', access: 'login', title: 'Verifying payment' },
   { path: '/package/enquiry/submitted/:enquiryId', access: 'login', title: 'Enquiry submitted' },
   { path: '/flight/ticketQueue', access: 'login', title: 'Air Ticket Queue' },
@@ -78,6 +81,10 @@ export const SPA_ROUTES: SpaRoute[] = [
   { path: '/staff/supplierProfitLoss', access: 'staff', title: 'Supplier Profit & Loss' },
   { path: '/staff/downloadBalances', access: 'staff', title: 'Download Balances' },
   { path: '/staff/verifyPanCard', access: 'staff', title: 'Verify PAN Card' },
+  /** Ours (issue #16): a month's GST invoices and credit notes, the GSTR-1 style .xlsx, invoice settings. */
+  { path: '/staff/invoices', access: 'staff', title: 'GST Invoices' },
+  /** Ours (issue #16 item 4): the site's audit log, filtered by actor, record type, change type and days. */
+  { path: '/staff/audit', access: 'staff', title: 'Audit Log' },
   { path: '/staff/setting/seo-settings', access: 'staff', title: 'SEO Settings' },
   { path: '/staff/setting/other-settings', access: 'staff', title: 'Other Settings' },
   { path: '/staff/setting/permission-groups', access: 'staff', title: 'Permission Groups', needsPermissionMenu: true },

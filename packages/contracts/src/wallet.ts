@@ -61,6 +61,16 @@ export const ZWalletEntry = lazy(() =>
 );
 export type TWalletEntry = z.infer<typeof ZWalletEntry>;
 
+export const ZCreditAlert = lazy(() =>
+  z.object({
+    kind: z.enum(['overdue', 'dueSoon', 'lowCredit']),
+    dueDay: z.optional(z.string()),
+    amount: z.optional(z.number()),
+    threshold: z.optional(z.number()),
+    creditLeft: z.optional(z.number()),
+  }),
+);
+
 export const ZWalletBalance = lazy(() =>
   z.object({
     legalEntityId: z.string(),
@@ -69,9 +79,41 @@ export const ZWalletBalance = lazy(() =>
     /** balance + creditLimit: what a booking may spend. */
     available: z.number(),
     currency: z.string(),
+    // Credit line (issue #16; docs/credit-lines.md). Always sent by the server; optional for older readers.
+    creditDays: z.optional(z.number()),
+    creditUsed: z.optional(z.number()),
+    creditLeft: z.optional(z.number()),
+    /** The site's calendar day (`YYYY-MM-DD`) the oldest unpaid credit is due; null when nothing is owed. */
+    oldestDueDate: z.optional(z.nullable(z.string())),
+    oldestDueAmount: z.optional(z.number()),
+    /** The oldest unpaid credit is past its due day: new bookings are refused until it is paid. */
+    overdue: z.optional(z.boolean()),
+    /** Open alerts: they stay while their condition holds (overdue, due within 3 days, credit left ≤ 40 % / 20 %). */
+    alerts: z.optional(z.array(ZCreditAlert)),
   }),
 );
 export type TWalletBalance = z.infer<typeof ZWalletBalance>;
+export type TCreditAlert = z.infer<typeof ZCreditAlert>;
+
+/** Staff set a customer's credit line: the limit (0 = none) and the days each draw is given before it is due. */
+export const ZSetCreditLine = lazy(() =>
+  z.object({
+    userId: z.optional(zId()),
+    email: z.optional(zEmailText()),
+    creditLimit: z.coerce.number({ error: MSG.required }).check(
+      z.refine((n: number) => Number.isFinite(n) && n >= 0, { message: 'Credit limit cannot be negative' }),
+      z.refine((n: number) => n <= 10_000_000, { message: 'Amount is too large' }),
+      z.refine((n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, {
+        message: 'Amount may have at most 2 decimals',
+      }),
+    ),
+    creditDays: z.coerce.number({ error: MSG.required }).check(
+      z.refine((n: number) => Number.isInteger(n) && n >= 0 && n <= 365, {
+        message: 'Credit days must be a whole number from 0 to 365',
+      }),
+    ),
+  }),
+);
 
 /** Cursor pages: the cursor is opaque; absent nextCursor means the last page. */
 export const zCursor = () => z.optional(zCursorText());

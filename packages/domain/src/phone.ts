@@ -1,21 +1,21 @@
-import {
-  getCountries as countriesOf,
-  getCountryCallingCode as callingCodeOf,
-  isValidPhoneNumber as isValidWith,
-  parsePhoneNumberFromString as parseWith,
-  type CountryCode,
-  type PhoneNumber,
-} from 'libphonenumber-js/core';
+import type { CountryCode, PhoneNumber } from 'libphonenumber-js/core';
+import { phoneLib } from '#phone-lib';
 import { phoneMetadata } from '#phone-metadata';
 
+export { preparePhoneLib } from '#phone-lib';
+
 // libphonenumber's core functions with the "min" metadata passed in: the same behaviour as
-// 'libphonenumber-js/min', but the metadata can live outside a Lambda's JS bundle (phone-metadata.node.ts).
-const getCountries = (): CountryCode[] => countriesOf(phoneMetadata());
-const getCountryCallingCode = (c: CountryCode): string => callingCodeOf(c, phoneMetadata());
-const isValidPhoneNumber = (text: string, c: CountryCode): boolean => isValidWith(text, c, phoneMetadata());
+// 'libphonenumber-js/min', but the metadata can live outside a Lambda's JS bundle (phone-metadata.node.ts),
+// and the library itself is loaded on first use there (phone-lib.lambda.ts).
+const getCountries = (): CountryCode[] => phoneLib().getCountries(phoneMetadata());
+const getCountryCallingCode = (c: CountryCode): string => phoneLib().getCountryCallingCode(c, phoneMetadata());
+const isValidPhoneNumber = (text: string, c: CountryCode): boolean =>
+  phoneLib().isValidPhoneNumber(text, c, phoneMetadata());
 /** Parses a number, national (with its country) or international. */
 export const parsePhone = (text: string, country?: CountryCode): PhoneNumber | undefined =>
-  country ? parseWith(text, country, phoneMetadata()) : parseWith(text, phoneMetadata());
+  country
+    ? phoneLib().parsePhoneNumberFromString(text, country, phoneMetadata())
+    : phoneLib().parsePhoneNumberFromString(text, phoneMetadata());
 
 /** Countries the phone inputs never offer (spec 000 §5). */
 export const EXCLUDED_PHONE_COUNTRIES = ['pk', 'af', 'iq', 'ir', 'kp', 'ps'] as const;

@@ -67,6 +67,10 @@ export const STAFF_MENU: MenuItem[] = [
   { label: 'Fixed Departures', to: '/staff/fixed-departures', permission: 'fixedDepartures.manage' },
   { label: 'Book Fixed Departures', to: '/fixed-departures', permission: 'fixedDepartures.book' },
   { label: 'Visa Checklists', to: '/staff/visa', permission: 'visa.manage' },
+  // Ours (issue #16): the month's GST invoices and credit notes, their .xlsx and the invoice settings.
+  { label: 'GST Invoices', to: '/staff/invoices', permission: 'invoices.view' },
+  // Ours (issue #16 item 4): who changed what on the site.
+  { label: 'Audit Log', to: '/staff/audit', permission: 'audit.view' },
   // Sites that sell tour packages (issue #15 item 4): what travellers see (staff keep them under DMC).
   { label: 'Browse Packages', to: '/packages', module: 'packages', permission: 'packages.view' },
   {

@@ -1,4 +1,5 @@
 /** Paying an order: from the wallet (or a hold, free) on orderSuccessCallback, or by a verified gateway payment. */
+import { MSG } from '@tp/contracts/messages';
 import { round2 } from '@tp/domain/pricing';
 import { AppError, fail } from '#lib/errors';
 import type { FlightScope } from '../shopping/index.ts';
@@ -39,6 +40,9 @@ export async function payOrder(deps: OrderDeps, scope: FlightScope, orderId: str
         );
         const result = await deps.wallet.move('debit', debitOf(order, scope.now), [transition, due]);
         if (result === 'insufficient') throw fail.paymentRequired(ORDER_MSG.insufficient);
+        // A credit line's refusals (docs/credit-lines.md): overdue credit, or past wallet + credit left.
+        if (result === 'overdue') throw fail.paymentRequired(MSG.creditOverdue);
+        if (result === 'overLimit') throw fail.paymentRequired(MSG.creditOverLimit);
         // 'duplicate' or 'conflict': another call paid it (or it just expired); the state below tells which.
       } else {
         throw fail.paymentRequired(ORDER_MSG.notPaid);

@@ -1,6 +1,7 @@
 /** The supplier side: deciding requests, link status, mappings and legal-entity relations. */
 import { SUPPLIER_MSG, type TApiConsumer, type TApiCustomerRequest } from '@tp/contracts/suppliers';
 import { canTransition, isDecision, isEstablished, type LinkStatus } from '@tp/domain/supplier-links';
+import { auditActor, auditPut, recordChange } from '#lib/audit';
 import { fail, type AppError } from '#lib/errors';
 import type { Principal } from '#lib/principal';
 import { type SiteRecord } from '#lib/tenancy';
@@ -171,6 +172,26 @@ async function moveLink(
     statusChangedBy: actorRef(actor),
     updatedAt: at,
   };
+  // The supplier's audit entry: the link's status, on the supplier's site, in the link's own transaction.
+  const state = (status: LinkStatus) => ({
+    consumerSiteId: link.consumerSiteId,
+    consumer: link.consumer.companyName,
+    category: link.category,
+    status,
+  });
+  const audit = () =>
+    auditPut(
+      scope.site.siteId,
+      recordChange(
+        'supplierLink',
+        `${link.consumerSiteId}:${link.supplierListId}`,
+        state(link.status),
+        state(to),
+        'status',
+      ),
+      auditActor(actor),
+      scope.now,
+    );
   // Every approval, a reinstatement too, (re)binds the link to the consumer's own partner account.
   const bindPartner = async () => {
     if (to === 'Approved')
@@ -178,7 +199,7 @@ async function moveLink(
   };
   if (!isDecision(link.status)) {
     await bindPartner();
-    if (!(await deps.repo.updateLink(link, change, { statuses: [link.status] })))
+    if (!(await deps.repo.updateLink(link, change, { statuses: [link.status] }, audit())))
       throw fail.conflict(SUPPLIER_MSG.transitionNotAllowed(link.status, to));
     return { ...link, ...change };
   }
@@ -191,7 +212,8 @@ async function moveLink(
     decider: await decider(scope, actor, deps),
     decidedAt: at,
   };
-  if (!(await deps.repo.decideRequest(request, decision, change))) throw fail.conflict(SUPPLIER_MSG.requestDecided);
+  if (!(await deps.repo.decideRequest(request, decision, change, audit())))
+    throw fail.conflict(SUPPLIER_MSG.requestDecided);
   return { ...link, ...change };
 }
 
@@ -223,9 +245,10 @@ export async function changeLinkStatus(
   return toApiConsumer(scope.site, await moveLink(scope, actor, link, input.newRequestStatus, deps), deps);
 }
 
-/** Supplier only: a per-consumer switch (flight hold or flight search) on an established link. */
+/** Supplier only: a per-consumer switch (flight hold or flight search) on an established link, audited with it. */
 export async function setLinkSwitch(
   scope: Scope,
+  actor: Principal,
   input: { consumerSiteId: string; supplierListId: string },
   switches: Partial<Pick<LinkRecord, 'isFlightHoldAllowed' | 'isFlightSearchAllowed'>>,
   deps: SuppliersDeps = defaultDeps,
@@ -233,7 +256,18 @@ export async function setLinkSwitch(
   const link = await ownLink(scope, input, deps);
   if (!isEstablished(link.status)) throw fail.notFound(SUPPLIER_MSG.notConsumer);
   const fields = { ...switches, updatedAt: scope.now.toISOString() };
-  if (!(await deps.repo.updateLink(link, fields, { statuses: ['Approved', 'Suspended'] })))
+  const named = { consumerSiteId: link.consumerSiteId, consumer: link.consumer.companyName };
+  const before = {
+    ...named,
+    ...Object.fromEntries(Object.keys(switches).map((k) => [k, link[k as keyof LinkRecord]])),
+  };
+  const audit = auditPut(
+    scope.site.siteId,
+    recordChange('supplierLink', `${link.consumerSiteId}:${link.supplierListId}`, before, { ...named, ...switches }),
+    auditActor(actor),
+    scope.now,
+  );
+  if (!(await deps.repo.updateLink(link, fields, { statuses: ['Approved', 'Suspended'] }, audit)))
     throw fail.notFound(SUPPLIER_MSG.notConsumer);
   return toApiConsumer(scope.site, { ...link, ...fields }, deps);
 }

@@ -4,15 +4,17 @@ import { MSG } from '@tp/contracts/messages';
 import { TICKET_MSG, type TChangeRequestRequest } from '@tp/contracts/tickets';
 import { round2 } from '@tp/domain/pricing';
 import { fail } from '#lib/errors';
-import { type BookingRecord } from '../../bookings/index.ts';
+import { runAfterRefunded, type BookingRecord } from '../../bookings/index.ts';
 import { type ChangeRequestStatus } from '../../supply/index.ts';
 import type { TransactItem } from '#lib/db';
 import { creditItems } from '../../wallet/index.ts';
 import * as repo from '../repo.ts';
 import { ticketView } from '../views.ts';
+import { auditActor, type AuditActor } from '#lib/audit';
 import {
   type TicketDeps,
   type TicketScope,
+  bookingAudit,
   defaultDeps,
   mutate,
   ownBooking,
@@ -81,17 +83,23 @@ export async function sendChangeRequest(
     remarks: input.Remarks,
     createdAt: scope.now.toISOString(),
   }));
-  const next = await mutate(scope.site.siteId, b.bookingId, (cur) => ({
-    next: {
+  const next = await mutate(scope.site.siteId, b.bookingId, (cur) => {
+    const after: BookingRecord = {
       ...withStatus(cur, BOOKING_STATUS.changeRequested),
       ticketCRInfo: [
         ...cur.ticketCRInfo.filter((x) => !created.some((c) => c.changeRequestId === x.changeRequestId)),
         ...created,
       ],
       supplierChangeReqStatus: { statusText: 'ChangeRequested' },
-    },
-    extra: created.map((c) => repo.changeRequestItem(scope.site.siteId, c.changeRequestId, b.bookingId)),
-  }));
+    };
+    return {
+      next: after,
+      extra: [
+        ...created.map((c) => repo.changeRequestItem(scope.site.siteId, c.changeRequestId, b.bookingId)),
+        ...bookingAudit(cur, after, auditActor(scope.principal), scope.now),
+      ],
+    };
+  });
   return { booking: ticketView(next), changeRequests: created };
 }
 
@@ -129,7 +137,7 @@ function settledStatus(b: BookingRecord): BookingStatusId {
  * entity wallet in the same transaction that marks it credited (entry `cr-<id>-refund`), so it happens
  * once however often the status is asked; the supplier's cancellation charge is kept.
  */
-function applyCrStatus(cur: BookingRecord, s: ChangeRequestStatus, now: Date, byUserId: string) {
+function applyCrStatus(cur: BookingRecord, s: ChangeRequestStatus, now: Date, by: AuditActor) {
   const at = cur.ticketCRInfo.findIndex((c) => c.changeRequestId === s.changeRequestId);
   if (at < 0) return null;
   const cr = cur.ticketCRInfo[at]!;
@@ -152,7 +160,7 @@ function applyCrStatus(cur: BookingRecord, s: ChangeRequestStatus, now: Date, by
           currency: cur.accounting.currency,
           kind: 'refund',
           remark: `Refund for PNR ${cur.pnr} (change request ${s.changeRequestId})`,
-          byUserId,
+          byUserId: by.userId,
           reference: { bookingId: cur.bookingId, pnr: cur.pnr, orderId: cur.orderId },
           now,
         }),
@@ -165,6 +173,7 @@ function applyCrStatus(cur: BookingRecord, s: ChangeRequestStatus, now: Date, by
   let next: BookingRecord = { ...cur, ticketCRInfo, accounting };
   if (ticketCRInfo.every((c) => FINAL_CR.has(c.status)))
     next = { ...withStatus(next, settledStatus(next)), supplierChangeReqStatus: null };
+  extra.push(...bookingAudit(cur, next, by, now));
   return { next, extra };
 }
 
@@ -186,9 +195,10 @@ export async function crStatus(
     ),
   );
   const next = await mutate(scope.site.siteId, bookingId, (cur) =>
-    applyCrStatus(cur, s, scope.now, scope.principal.userId),
+    applyCrStatus(cur, s, scope.now, auditActor(scope.principal)),
   );
   const cr = next.ticketCRInfo.find((c) => c.changeRequestId === input.ChangeRequestId)!;
+  if (cr.creditedAt) await runAfterRefunded(next, [cr.changeRequestId], scope.now);
   return { ...cr, bookingId, displayStatus: ticketView(next).displayStatus };
 }
 
@@ -202,13 +212,16 @@ export async function applyChangeRequestStatus(
   bookingId: string,
   s: ChangeRequestStatus,
   now: Date,
-  byUserId: string,
+  by: AuditActor,
 ): Promise<{ booking: BookingRecord; applied: boolean }> {
   let applied = false;
   const booking = await mutate(siteId, bookingId, (cur) => {
-    const change = applyCrStatus(cur, s, now, byUserId);
+    const change = applyCrStatus(cur, s, now, by);
     applied = change !== null; // the last attempt decides: it is the one that was saved (or not)
     return change;
   });
+  // The refund's credit note (idempotent: asked again when a status is applied again).
+  if (booking.ticketCRInfo.some((c) => c.changeRequestId === s.changeRequestId && c.creditedAt))
+    await runAfterRefunded(booking, [s.changeRequestId], now);
   return { booking, applied };
 }

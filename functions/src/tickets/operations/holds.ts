@@ -3,6 +3,7 @@ import { BOOKING_STATUS, type BookingStatusId } from '@tp/contracts/flights';
 import { TICKET_MSG } from '@tp/contracts/tickets';
 import { holdReleasedMail } from '@tp/mail';
 import { formatDateTime } from '@tp/domain/format';
+import { auditActor, type AuditActor } from '#lib/audit';
 import { fail } from '#lib/errors';
 import { log as rootLog } from '#lib/logger';
 import { appLink, mailBrand } from '#lib/mail';
@@ -14,6 +15,7 @@ import { ticketView } from '../views.ts';
 import {
   type TicketDeps,
   type TicketScope,
+  bookingAudit,
   defaultDeps,
   mutate,
   ownBooking,
@@ -43,7 +45,7 @@ async function releaseAtSupplier(
   b: BookingRecord,
   now: Date,
   deps: TicketDeps,
-  options: { ctx?: SupplyContext; lapsed?: boolean } = {},
+  options: { ctx?: SupplyContext; lapsed?: boolean; by?: AuditActor } = {},
 ): Promise<BookingRecord> {
   const supply = await deps.supplyFor(site);
   try {
@@ -57,9 +59,12 @@ async function releaseAtSupplier(
     const retry = !(err instanceof SupplyError) || err.kind === 'timeout' || err.kind === 'failed';
     if (!options.lapsed || retry) await supplied(() => Promise.reject(err));
   }
-  return mutate(site.siteId, b.bookingId, (cur) =>
-    cur.statusId === BOOKING_STATUS.held ? { next: withStatus(cur, BOOKING_STATUS.released) } : null,
-  );
+  return mutate(site.siteId, b.bookingId, (cur) => {
+    if (cur.statusId !== BOOKING_STATUS.held) return null;
+    const next = withStatus(cur, BOOKING_STATUS.released);
+    // A person's release is audited; the scheduled release of a lapsed hold is the system's, not a change by staff.
+    return { next, extra: options.by ? bookingAudit(cur, next, options.by, now) : [] };
+  });
 }
 
 export async function release(scope: TicketScope, input: { BookingId: string }, deps: TicketDeps = defaultDeps) {
@@ -67,6 +72,7 @@ export async function release(scope: TicketScope, input: { BookingId: string }, 
   if (b.statusId !== BOOKING_STATUS.held) throw fail.validation(TICKET_MSG.notHeld);
   const next = await releaseAtSupplier(scope.site, b, scope.now, deps, {
     ctx: supplyContext(scope.site, scope.now, scope.ip, scope.log),
+    by: auditActor(scope.principal),
   });
   return ticketView(next);
 }

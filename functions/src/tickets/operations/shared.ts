@@ -1,4 +1,5 @@
 /** What the ticket operations share: scope, dependencies (faked in tests) and the booking guards. */
+import { auditPut, recordChange, unchanged, type AuditActor } from '#lib/audit';
 import { AppError, fail } from '#lib/errors';
 import { log as rootLog, type Logger } from '#lib/logger';
 import { enqueueEmail } from '#lib/mail';
@@ -52,6 +53,46 @@ export async function ownBooking(
   const b = await getBooking(scope.site.siteId, bookingId);
   if (!b || (!isStaff(scope.principal) && b.userId !== scope.principal.userId)) throw fail.notFound();
   return b;
+}
+
+/**
+ * The audit entries of a booking's change (lib/audit.ts), for the same transaction: its status when that moved,
+ * and each change request whose status, charge or refund moved.
+ */
+export function bookingAudit(prev: BookingRecord, next: BookingRecord, by: AuditActor, at: Date): TransactItem[] {
+  const out: TransactItem[] = [];
+  if (prev.statusId !== next.statusId) {
+    const state = (b: BookingRecord) => ({ pnr: b.pnr, statusId: b.statusId, status: b.status });
+    out.push(
+      auditPut(prev.siteId, recordChange('booking', prev.bookingId, state(prev), state(next), 'status'), by, at),
+    );
+  }
+  for (const cr of next.ticketCRInfo) {
+    const was = prev.ticketCRInfo.find((c) => c.changeRequestId === cr.changeRequestId);
+    const state = (c: typeof cr) => ({
+      bookingId: next.bookingId,
+      pnr: next.pnr,
+      status: c.status,
+      cancellationCharge: c.cancellationCharge ?? null,
+      refundedAmount: c.refundedAmount ?? null,
+    });
+    if (was && unchanged({ before: state(was), after: state(cr) })) continue;
+    out.push(
+      auditPut(
+        prev.siteId,
+        recordChange(
+          'changeRequest',
+          cr.changeRequestId,
+          was ? state(was) : null,
+          state(cr),
+          was ? 'status' : 'create',
+        ),
+        by,
+        at,
+      ),
+    );
+  }
+  return out;
 }
 
 /**

@@ -290,8 +290,10 @@ export const ZComboTourOption = lazy(() =>
     description: z.string(),
     onwardTransfer: z.nullable(z.enum(RATE_SHARING_BASES)),
     returnTransfer: z.nullable(z.enum(RATE_SHARING_BASES)),
+    /** Each rate with its market (ours): of every market unless one is asked for. */
     ticketRates: z.array(
       z.object({
+        marketId: z.string(),
         adultAmount: z.number(),
         childAmount: z.number(),
         isPerPax: z.boolean(),
@@ -300,6 +302,7 @@ export const ZComboTourOption = lazy(() =>
     ),
     transferRates: z.array(
       z.object({
+        marketId: z.string(),
         transferType: z.enum(TRANSFER_DIRECTIONS),
         sharingBasis: z.enum(RATE_SHARING_BASES),
         amount: z.number(),
@@ -402,7 +405,8 @@ export type TTourOptionPrice = z.infer<typeof ZTourOptionPrice>;
 export const ZAuditEntry = lazy(() =>
   z.object({
     at: z.string(),
-    action: z.enum(['create', 'update', 'delete', 'import']),
+    /** create / update / delete / import, or a named step (issue #16: status, block, unblock). */
+    action: z.enum(['create', 'update', 'delete', 'import', 'status', 'block', 'unblock']),
     by: z.object({ userId: z.string(), name: z.string(), email: z.string() }),
     before: z.nullable(z.record(z.string(), z.unknown())),
     after: z.nullable(z.record(z.string(), z.unknown())),

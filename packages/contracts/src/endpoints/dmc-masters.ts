@@ -199,9 +199,17 @@ export const getTourOptions = endpoint({
   id: 'dmc.getTourOptions',
   method: 'GET',
   path: 'dmc/getTourOptions',
-  request: lazy(() => z.object({ ...zListPaging(), activityId: blankAsMissing(zDmcId()) })),
+  request: lazy(() =>
+    z.object({
+      ...zListPaging(),
+      activityId: blankAsMissing(zDmcId()),
+      /** Ours: that one tour option of the site (a screen opened on it by its link); 404 when there is none. */
+      id: blankAsMissing(zDmcId()),
+    }),
+  ),
   response: lazy(() => pageOf(ZTourOption)),
-  summary: 'Tour options by name, of one activity or of all, optionally containing `search`, a cursor page.',
+  summary:
+    'Tour options by name, of one activity or of all, optionally containing `search`, a cursor page; with `id` (ours) that one.',
 });
 
 export const saveTourOptions = endpoint({

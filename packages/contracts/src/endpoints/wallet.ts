@@ -13,6 +13,7 @@ import {
   ZPayment,
   ZReviewOffline,
   ZSandboxPayment,
+  ZSetCreditLine,
   ZUserPaymentEntry,
   ZUserPaymentEntryResult,
   ZVerifyResult,
@@ -96,6 +97,23 @@ export const debitWalletEntry = endpoint({
   response: lazy(() => z.object({ entry: ZWalletEntry, balance: ZWalletBalance, duplicate: z.boolean() })),
   summary:
     "Staff debit adjustment with a required reason: takes money from a customer's wallet once per requestId, never past what the wallet may spend (balance + credit limit).",
+});
+
+/** Our own call (issue #16 item 1; docs/credit-lines.md): staff set a customer's credit limit and credit days. */
+export const setCreditLine = endpoint({
+  id: 'wallet.setCreditLine',
+  api: 'site',
+  method: 'POST',
+  path: 'wl/user/setCreditLine',
+  domain: 'wallet',
+  auth: 'staff',
+  permission: 'wallet.creditLines',
+  request: lazy(() =>
+    ZSetCreditLine.check(z.refine((v) => !!(v.userId || v.email), { message: MSG.required, path: ['email'] })),
+  ),
+  response: ZWalletBalance,
+  summary:
+    "Staff set a customer's credit line: the limit (available moves by the difference; never below the credit in use) and the credit days given to each future draw. Audited.",
 });
 
 export const getCustomerWalletEntries = endpoint({
@@ -273,6 +291,7 @@ export const walletEndpoints: Endpoint[] = [
   getBankDetails,
   addWalletEntry,
   debitWalletEntry,
+  setCreditLine,
   getCustomerWalletEntries,
   getMyWalletEntries,
   getWalletBalance,

@@ -55,6 +55,7 @@ describe('combo list', () => {
     expect(first?.name).toBe('At the Top L124');
     expect(first?.ticketRates.map((r) => r.adultAmount)).toEqual([149, 169]);
     expect(first?.ticketRates[0]).toEqual({
+      marketId: 'mkt-india',
       adultAmount: 149,
       childAmount: 80,
       isPerPax: true,
@@ -63,6 +64,7 @@ describe('combo list', () => {
     });
     expect(first?.transferRates).toEqual([
       {
+        marketId: 'mkt-india',
         transferType: 'Pickup & Drop',
         sharingBasis: 'SIC',
         amount: 40,

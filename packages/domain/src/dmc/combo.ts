@@ -35,10 +35,22 @@ export interface ComboView extends Combo {
   tourOptions: (ComboTourOption & {
     name: string;
     description: string;
-    ticketRates: Pick<TicketRate, 'adultAmount' | 'childAmount' | 'isPerPax' | 'validFromDate' | 'validTillDate'>[];
+    /** With its market: a list of every market's rates names each rate's market (and so its currency). */
+    ticketRates: Pick<
+      TicketRate,
+      'marketId' | 'adultAmount' | 'childAmount' | 'isPerPax' | 'validFromDate' | 'validTillDate'
+    >[];
     transferRates: Pick<
       TransferRate,
-      'transferType' | 'sharingBasis' | 'amount' | 'isPerPax' | 'minPax' | 'maxPax' | 'validFromDate' | 'validTillDate'
+      | 'marketId'
+      | 'transferType'
+      | 'sharingBasis'
+      | 'amount'
+      | 'isPerPax'
+      | 'minPax'
+      | 'maxPax'
+      | 'validFromDate'
+      | 'validTillDate'
     >[];
   })[];
 }
@@ -64,6 +76,7 @@ export function comboView(
         name: option?.name ?? '',
         description: option?.description ?? '',
         ticketRates: forOption(ticketRates, t.tourOptionId).map((r) => ({
+          marketId: r.marketId,
           adultAmount: r.adultAmount,
           childAmount: r.childAmount,
           isPerPax: r.isPerPax,
@@ -71,6 +84,7 @@ export function comboView(
           validTillDate: r.validTillDate,
         })),
         transferRates: forOption(transferRates, t.tourOptionId).map((r) => ({
+          marketId: r.marketId,
           transferType: r.transferType,
           sharingBasis: r.sharingBasis,
           amount: r.amount,

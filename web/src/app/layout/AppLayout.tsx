@@ -17,6 +17,8 @@ import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import { SiteHeader } from './SiteHeader.tsx';
 
 const SitePopup = lazy(() => import('#features/shell/SitePopup.tsx'));
+// Open credit alerts of customers who book from a wallet (issue #16); its chunk holds the wallet contract.
+const CreditBanner = lazy(() => import('#features/wallet/CreditBanner.tsx'));
 
 /** The app shell: header (logo, name, user menu), the role's side menu, the site's header/footer html. */
 export function AppLayout() {
@@ -56,6 +58,11 @@ export function AppLayout() {
         <AppShell.Main id="main" tabIndex={-1} style={{ display: 'flex', flexDirection: 'column' }}>
           {/* Where index.html's boot shell painted it, from the first render on. */}
           {site?.headerHtml && <SiteHtml html={site.headerHtml} mb="md" />}
+          {user && user.userType !== 'staff' && user.userType !== 'retail' && (
+            <Suspense fallback={null}>
+              <CreditBanner />
+            </Suspense>
+          )}
           <Suspense fallback={<PageLoader />}>
             <Box style={{ flex: 1 }}>
               <RouteErrorBoundary key={pathname}>

@@ -283,7 +283,7 @@ export function dmcServer() {
     })
     .on(getTourOptions, (i) =>
       page(
-        db.tourOptions.filter((o) => !i.activityId || o.activityId === i.activityId),
+        db.tourOptions.filter((o) => (i.id ? o.id === i.id : !i.activityId || o.activityId === i.activityId)),
         i,
         (o) => o.name,
       ),

@@ -52,6 +52,8 @@ const TimeSection = memo(function TimeSection({
       <Group grow gap="xs">
         <Select
           aria-label="Departure from"
+          // Dropdown mounted when opened (a kept-mounted one is positioned by floating-ui in the first commit).
+          comboboxProps={{ keepMounted: false }}
           placeholder="From"
           data={HOURS}
           size="xs"
@@ -61,6 +63,7 @@ const TimeSection = memo(function TimeSection({
         />
         <Select
           aria-label="Departure to"
+          comboboxProps={{ keepMounted: false }}
           placeholder="To"
           data={END_HOURS}
           size="xs"

@@ -45,6 +45,9 @@ const JOURNEY_OPTIONS = [
   { value: '3', label: 'Multi Stop' },
 ];
 const TIME_OPTIONS = TIME_BANDS.map((b) => ({ value: b.time, label: b.label }));
+// Mantine's Select keeps its closed dropdown mounted (Combobox's default): each one then runs floating-ui's
+// positioning in the first commit (a forced style and layout, then a flushSync re-render). Mounted when opened.
+const DROPDOWN_ON_OPEN = { keepMounted: false } as const;
 type SearchFormProps = {
   initial?: TSearchRequest | null;
   onSearch: (request: TSearchRequest) => void;
@@ -100,6 +103,7 @@ export function SearchForm({ initial, onSearch, busy }: SearchFormProps) {
               value={String(v.returnType)}
               onChange={(t) => t && form.setFieldValue('returnType', Number(t) as 2 | 3 | 5)}
               allowDeselect={false}
+              comboboxProps={DROPDOWN_ON_OPEN}
               w={220}
             />
           )}
@@ -185,7 +189,13 @@ export function SearchForm({ initial, onSearch, busy }: SearchFormProps) {
         )}
 
         <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="sm">
-          <Select label="Departure time" data={TIME_OPTIONS} allowDeselect={false} {...form.getInputProps('time')} />
+          <Select
+            label="Departure time"
+            data={TIME_OPTIONS}
+            allowDeselect={false}
+            comboboxProps={DROPDOWN_ON_OPEN}
+            {...form.getInputProps('time')}
+          />
           <NumberInput
             label="Adults (12+ yrs)"
             min={1}
@@ -207,15 +217,20 @@ export function SearchForm({ initial, onSearch, busy }: SearchFormProps) {
             allowDecimal={false}
             {...form.getInputProps('infants')}
           />
-          <Select label="Class" data={CABIN_OPTIONS} allowDeselect={false} {...form.getInputProps('cabinClass')} />
+          <Select
+            label="Class"
+            data={CABIN_OPTIONS}
+            allowDeselect={false}
+            comboboxProps={DROPDOWN_ON_OPEN}
+            {...form.getInputProps('cabinClass')}
+          />
           {sources && sources.length > 0 && (
             <MultiSelect
               label="Sources"
               placeholder="All"
               data={sources.map((s) => ({ value: s.code, label: s.name }))}
               clearable
-              // Mounted when it opens (MultiSelect keeps a closed one mounted): no floating-ui layout in the first commit.
-              comboboxProps={{ keepMounted: false }}
+              comboboxProps={DROPDOWN_ON_OPEN}
               {...form.getInputProps('sources')}
             />
           )}

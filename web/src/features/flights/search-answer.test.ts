@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseSearchAnswer } from './search-answer.ts';
+import { DEFAULT_SORT, NO_FILTERS, indexResults, showResults, type FilterOption } from '@tp/domain/flight-filters';
+import { parseSearchAnswer, preparedIndex } from './search-answer.ts';
 import { answerMessages } from './search-answer.worker.ts';
+import { searchResponse } from './test-fixtures.ts';
 
 /** A Worker that runs the worker's code in this thread, one message per task as a real one posts them. */
 class InlineWorker {
@@ -36,6 +38,29 @@ describe('parseSearchAnswer', () => {
     const messages = [...answerMessages(new TextEncoder().encode(JSON.stringify(answer)).buffer)];
     expect(messages.filter((m) => m.kind === 'slice').length).toBeGreaterThan(2);
     expect(await parseSearchAnswer(response(JSON.stringify(answer)))).toEqual(answer);
+  });
+
+  it("hands over the worker's filter index of each list, the same as one built here", async () => {
+    vi.stubGlobal('Worker', InlineWorker);
+    const full = { success: true, result: searchResponse(130) };
+    const parsed = (await parseSearchAnswer(response(JSON.stringify(full)))) as typeof full;
+    const list = parsed.result.results[0]!;
+    const index = preparedIndex(list);
+    expect(index?.options).toBe(list);
+    const { orders: _a, ...prepared } = index!;
+    const { orders: _b, ...here } = indexResults(list);
+    expect(prepared).toEqual(here);
+    const filters = { ...NO_FILTERS, stops: [1], priceMax: 9000 };
+    expect(showResults(index!, filters, DEFAULT_SORT)).toEqual(showResults(indexResults(list), filters, DEFAULT_SORT));
+  });
+
+  it('has no prepared index for options it did not parse, or that it could not index', async () => {
+    vi.stubGlobal('Worker', InlineWorker);
+    expect(preparedIndex(searchResponse(3).results[0]!)).toBeNull();
+    // The minimal options above have no segments.
+    const parsed = (await parseSearchAnswer(response(JSON.stringify(answer)))) as typeof answer;
+    expect(parsed).toEqual(answer);
+    expect(preparedIndex(parsed.result.results[0] as unknown as FilterOption[])).toBeNull();
   });
 
   it('passes an answer without option lists (an error envelope) through as it is', async () => {

@@ -4,7 +4,8 @@
  * envelope goes back first without its option lists, then the options in small slices, each its own
  * message, so the main thread deserialises ~1,400 offers in tasks of a few ms instead of one long parse.
  */
-import type { AnswerMessage } from './search-answer.ts';
+import { indexResults, type FilterOption } from '@tp/domain/flight-filters';
+import type { AnswerMessage, PreparedIndex } from './search-answer.ts';
 
 /** Options per message: deserialising one slice stays well under a 50 ms task on a slow phone. */
 const SLICE = 40;
@@ -30,8 +31,20 @@ export function* answerMessages(bytes: ArrayBuffer): Generator<AnswerMessage> {
     body: { ...(body as object), result: { ...result, results: [] } },
     lengths: lists.map((l) => l.length),
   };
-  for (const [i, list] of lists.entries())
+  for (const [i, list] of lists.entries()) {
     for (let at = 0; at < list.length; at += SLICE) yield { kind: 'slice', list: i, items: list.slice(at, at + SLICE) };
+    yield { kind: 'index', list: i, index: prepare(list) };
+  }
+}
+
+/** The results screen's filter index of one list, built here (see preparedIndex); null when the options do not fit it. */
+function prepare(list: unknown[]): PreparedIndex | null {
+  try {
+    const { options: _options, ...index } = indexResults(list as FilterOption[]);
+    return index;
+  } catch {
+    return null;
+  }
 }
 
 self.onmessage = (event: MessageEvent<ArrayBuffer>) => {

@@ -24,6 +24,7 @@ import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { formatDateTime, formatMoney, statusLabel } from '#shared/format.ts';
 import { useSite } from '#app/site.tsx';
+import { InvoiceLink } from '#features/invoices/index.ts';
 import { Barcode } from './Barcode.tsx';
 import './eticket.css';
 
@@ -91,6 +92,8 @@ export default function ETicketPage() {
             Email
           </Button>
         )}
+        {/* The booking's GST invoice (issue #16): its customer and staff. */}
+        {data.canEdit && <InvoiceLink source="booking" sourceId={data.bookingId} variant="button" />}
       </Group>
       <ETicketBody ticket={data} pax={pax} pricesShown={pricesShown} />
       {edit === 'markup' || edit === 'discount' ? (

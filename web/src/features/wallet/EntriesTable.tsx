@@ -2,6 +2,7 @@ import { Badge, Text } from '@mantine/core';
 import type { TWalletEntry } from '@tp/contracts/wallet';
 import { DataTable, type Column } from '#shared/DataTable.tsx';
 import { formatDateTime, formatMoney } from '#shared/format.ts';
+import { InvoiceLink } from '#features/invoices/index.ts';
 
 const KIND_LABEL: Record<TWalletEntry['kind'], string> = {
   topUp: 'Top-up',
@@ -17,6 +18,15 @@ const COLUMNS: Column<TWalletEntry>[] = [
     key: 'remark',
     header: 'Remark',
     render: (e) => [e.remark, e.pnr && `PNR ${e.pnr}`, e.orderId && `Order ${e.orderId}`].filter(Boolean).join(' · '),
+  },
+  {
+    // A booking's payment and its refunds: the GST invoice, whose page lists the credit notes (issue #16).
+    key: 'invoice',
+    header: 'Invoice',
+    render: (e) =>
+      e.bookingId && (e.kind === 'booking' || e.kind === 'refund') ? (
+        <InvoiceLink source="booking" sourceId={e.bookingId} />
+      ) : null,
   },
   {
     key: 'amount',

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { getMyWalletEntries, getWalletBalance } from '@tp/contracts/endpoints/wallet';
 import { useApi } from '#api/hooks.ts';
 import { BalanceCard } from './BalanceCard.tsx';
+import { CreditAlerts } from './CreditAlerts.tsx';
 import { CursorPager, useCursorPages } from './cursor.tsx';
 import { EntriesTable } from './EntriesTable.tsx';
 
@@ -23,6 +24,7 @@ export default function TransactionHistoryPage() {
           Add money
         </Button>
       </Group>
+      <CreditAlerts balance={balance.data} />
       <BalanceCard balance={balance.data} />
       <EntriesTable rows={entries.data?.records} loading={entries.isLoading} />
       <CursorPager

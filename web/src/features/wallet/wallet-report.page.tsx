@@ -6,14 +6,16 @@ import { useApi } from '#api/hooks.ts';
 import { usePermission } from '#shared/usePermission.ts';
 import { AdjustMoneyDialog, type Adjustment } from './AdjustMoneyDialog.tsx';
 import { BalanceCard } from './BalanceCard.tsx';
+import { CreditAlerts } from './CreditAlerts.tsx';
+import { CreditLineDialog } from './CreditLineDialog.tsx';
 import { CursorPager, useCursorPages } from './cursor.tsx';
 import { EntriesTable } from './EntriesTable.tsx';
 
 const PAGE = 20;
 
 /**
- * /staff/walletReport?email=: a customer's wallet; Add Money (the customer list's action lands here) and
- * Debit Money, each offered only to staff whose permission group holds it.
+ * /staff/walletReport?email=: a customer's wallet; Add Money (the customer list's action lands here), Debit
+ * Money and the credit line, each offered only to staff whose permission group holds it.
  */
 export default function WalletReportPage() {
   const [params, setParams] = useSearchParams();
@@ -22,6 +24,8 @@ export default function WalletReportPage() {
   const [adjusting, setAdjusting] = useState<Adjustment | null>(null);
   const canAdd = usePermission('wallet.addMoney');
   const canDebit = usePermission('wallet.debitMoney');
+  const canCredit = usePermission('wallet.creditLines');
+  const [settingLine, setSettingLine] = useState(false);
   const pages = useCursorPages(email);
   const report = useApi(getCustomerWalletEntries, email ? { email, cursor: pages.cursor, limit: PAGE } : null, {
     call: { handling: 'navigation' },
@@ -57,6 +61,11 @@ export default function WalletReportPage() {
               Debit Money
             </Button>
           )}
+          {email && report.data && canCredit && (
+            <Button variant="outline" onClick={() => setSettingLine(true)}>
+              Credit line
+            </Button>
+          )}
         </Group>
       </form>
       {!email && <Text c="dimmed">Enter a customer's email to see their wallet.</Text>}
@@ -68,6 +77,7 @@ export default function WalletReportPage() {
       {email && !notFound && (
         <>
           <BalanceCard balance={report.data?.balance} label={`Wallet balance of ${email}`} />
+          <CreditAlerts balance={report.data?.balance} payLink={false} />
           <EntriesTable rows={report.data?.records} loading={report.isLoading} />
           <CursorPager
             page={pages.page}
@@ -82,6 +92,13 @@ export default function WalletReportPage() {
         email={email}
         available={report.data && { amount: report.data.balance.available, currency: report.data.balance.currency }}
         onClose={() => setAdjusting(null)}
+        onDone={() => void report.mutate()}
+      />
+      <CreditLineDialog
+        opened={settingLine}
+        email={email}
+        balance={report.data?.balance}
+        onClose={() => setSettingLine(false)}
         onDone={() => void report.mutate()}
       />
     </Stack>

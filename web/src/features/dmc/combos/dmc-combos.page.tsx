@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { getCombos, type TCombo } from '@tp/contracts/endpoints/dmc';
 import { MSG } from '@tp/contracts/messages';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
+import { DataTable, type Column } from '#shared/DataTable.tsx';
 import { formatDate } from '#shared/format.ts';
 import { CursorPager } from '#features/wallet/index.ts';
 import { bandLabel, money, perLabel, validityLabel } from '../shared/format.ts';
@@ -14,12 +15,56 @@ import { MarketSelect } from '../shared/pickers.tsx';
 import { ComboForm } from './ComboForm.tsx';
 
 type ComboOption = TCombo['tourOptions'][number];
-/** A table wider than a phone scrolls sideways: its scroll area takes focus, so keys scroll it too (axe). */
-const SCROLLABLE = { viewportProps: { tabIndex: 0 } };
+type Markets = ReturnType<typeof useMarkets>;
 
-/** A tour option of a combo with the rates it is sold at, in priority order (spec 001 §3 Combo). */
-function ComboOptionRates({ option, currency }: { option: ComboOption; currency: string }) {
-  const m = (n: number) => money(n, currency);
+/** One kind of a tour option's rates under its caption: a table (cards on a phone), or one line when there are none. */
+function RateList<R>({
+  title,
+  label,
+  rows,
+  columns,
+}: {
+  title: string;
+  label: string;
+  rows: R[];
+  columns: Column<R>[];
+}) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" fw={600} c="dimmed" tt="uppercase">
+        {title}
+      </Text>
+      {rows.length ? (
+        <DataTable
+          label={label}
+          rows={rows}
+          rowKey={(r) => String(rows.indexOf(r))}
+          columns={columns}
+          empty=""
+          minWidth={560}
+        />
+      ) : (
+        <Text size="sm" c="dimmed">
+          None.
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * A tour option of a combo with the rates it is sold at, in priority order (spec 001 §3 Combo), each named by its
+ * market and priced in that market's currency; cards on a phone, like every DMC list.
+ */
+function ComboOptionRates({ option, markets, currency }: { option: ComboOption; markets: Markets; currency: string }) {
+  const m = (n: number, marketId: string) => money(n, markets.currency(marketId) || currency);
+  const market = { key: 'market', header: 'Market', render: (r: { marketId: string }) => markets.name(r.marketId) };
+  const valid = {
+    key: 'valid',
+    header: 'Valid',
+    nowrap: true,
+    render: (r: { validFromDate: string; validTillDate: string }) => validityLabel(r.validFromDate, r.validTillDate),
+  };
   return (
     <Stack gap={6}>
       <Group gap="xs">
@@ -38,64 +83,39 @@ function ComboOptionRates({ option, currency }: { option: ComboOption; currency:
           {option.description}
         </Text>
       )}
-      <Table.ScrollContainer minWidth={520} scrollAreaProps={SCROLLABLE}>
-        <Table aria-label={`Ticket rates of ${option.name}`} verticalSpacing={4} fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Ticket rate</Table.Th>
-              <Table.Th>Adult</Table.Th>
-              <Table.Th>Child</Table.Th>
-              <Table.Th>Valid</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {option.ticketRates.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={4}>No ticket rates.</Table.Td>
-              </Table.Tr>
-            )}
-            {option.ticketRates.map((r, i) => (
-              <Table.Tr key={i}>
-                <Table.Td>{perLabel(r.isPerPax)}</Table.Td>
-                <Table.Td>{m(r.adultAmount)}</Table.Td>
-                <Table.Td>{r.isPerPax ? m(r.childAmount) : '—'}</Table.Td>
-                <Table.Td>{validityLabel(r.validFromDate, r.validTillDate)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <Table.ScrollContainer minWidth={520} scrollAreaProps={SCROLLABLE}>
-        <Table aria-label={`Transfer rates of ${option.name}`} verticalSpacing={4} fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Transfer rate</Table.Th>
-              <Table.Th>Amount</Table.Th>
-              <Table.Th>Pax band</Table.Th>
-              <Table.Th>Valid</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {option.transferRates.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={4}>No transfer rates.</Table.Td>
-              </Table.Tr>
-            )}
-            {option.transferRates.map((r, i) => (
-              <Table.Tr key={i}>
-                <Table.Td>
-                  {r.transferType} · {r.sharingBasis}
-                </Table.Td>
-                <Table.Td>
-                  {m(r.amount)} {r.isPerPax ? 'per person' : 'per vehicle'}
-                </Table.Td>
-                <Table.Td>{bandLabel(r.minPax, r.maxPax)}</Table.Td>
-                <Table.Td>{validityLabel(r.validFromDate, r.validTillDate)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <RateList
+        title="Ticket rates"
+        label={`Ticket rates of ${option.name}`}
+        rows={option.ticketRates}
+        columns={[
+          market,
+          { key: 'per', header: 'Priced', nowrap: true, render: (r) => perLabel(r.isPerPax) },
+          { key: 'adult', header: 'Adult', nowrap: true, render: (r) => m(r.adultAmount, r.marketId) },
+          {
+            key: 'child',
+            header: 'Child',
+            nowrap: true,
+            render: (r) => (r.isPerPax ? m(r.childAmount, r.marketId) : '—'),
+          },
+          valid,
+        ]}
+      />
+      <RateList
+        title="Transfer rates"
+        label={`Transfer rates of ${option.name}`}
+        rows={option.transferRates}
+        columns={[
+          market,
+          { key: 'type', header: 'Transfer', render: (r) => `${r.transferType} · ${r.sharingBasis}` },
+          {
+            key: 'amount',
+            header: 'Amount',
+            render: (r) => `${m(r.amount, r.marketId)} ${r.isPerPax ? 'per person' : 'per vehicle'}`,
+          },
+          { key: 'band', header: 'Pax band', nowrap: true, render: (r) => bandLabel(r.minPax, r.maxPax) },
+          valid,
+        ]}
+      />
     </Stack>
   );
 }
@@ -111,7 +131,6 @@ export default function DmcCombosPage() {
   // undefined: closed; null: creating; a combo: editing it.
   const [editing, setEditing] = useState<TCombo | null | undefined>(undefined);
   const close = () => setEditing(undefined);
-  const rateCurrency = (combo: TCombo) => (marketId ? markets.currency(marketId) || combo.currency : combo.currency);
   return (
     <DmcPage
       title="Combos"
@@ -165,7 +184,7 @@ export default function DmcCombosPage() {
                     </Group>
                   </Group>
                   {combo.tourOptions.map((o) => (
-                    <ComboOptionRates key={o.tourOptionId} option={o} currency={rateCurrency(combo)} />
+                    <ComboOptionRates key={o.tourOptionId} option={o} markets={markets} currency={combo.currency} />
                   ))}
                 </Stack>
               </Paper>

@@ -58,8 +58,10 @@ describe('Combos', { timeout: 60_000 }, () => {
     const combos = await screen.findByRole('list', { name: 'Combos' });
     await within(combos).findByText('Burj and dhow');
     const tickets = within(combos).getByRole('table', { name: `Ticket rates of ${L124.name}` });
-    // Adult 169 for India and for GCC (Intl writes a no-break space after the code).
+    // Adult 169 for India and for GCC, each rate named by its market (Intl writes a no-break space after the code).
     expect(within(tickets).getAllByText(/^AED.169\.00$/)).toHaveLength(2);
+    expect(within(tickets).getByText('India')).toBeTruthy();
+    expect(within(tickets).getByText('GCC')).toBeTruthy();
     const transfers = within(combos).getByRole('table', { name: `Transfer rates of ${L124.name}` });
     expect(within(transfers).getByText('Pickup & Drop · SIC')).toBeTruthy();
   });

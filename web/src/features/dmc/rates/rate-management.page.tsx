@@ -1,10 +1,11 @@
-import { useState } from 'react';
-import { Group, Stack, Text } from '@mantine/core';
+import { Box, Group, Stack, Text } from '@mantine/core';
 import { getTourOptions, type TTourOption } from '@tp/contracts/endpoints/dmc';
 import { useApi } from '#api/hooks.ts';
+import { PageLoader } from '#shared/PageLoader.tsx';
 import { usePermission } from '#shared/usePermission.ts';
 import { DmcPage } from '../shared/page.tsx';
 import { ActivitySelect, MarketSelect, TourOptionSelect } from '../shared/pickers.tsx';
+import { useQueryState } from '../shared/tabs.ts';
 import { PriceCheck } from './price-check.tsx';
 import { StopSales } from './stop-sales.tsx';
 import { TicketRates } from './ticket-rates.tsx';
@@ -12,16 +13,19 @@ import { TransferRates } from './transfer-rates.tsx';
 
 /**
  * /staff/dmc_rate_management (spec 001 §2): per tour option, its ticket and transfer rates in priority order,
- * its stop-sales, and a price check through the rate engine.
+ * its stop-sales, and a price check through the rate engine. The choices live in the address
+ * (`?activity=…&option=…&market=…`), so a reload or a shared link opens the same rates.
  */
 export default function RateManagementPage() {
-  const [activityId, setActivityId] = useState<string | null>(null);
-  const [tourOptionId, setTourOptionId] = useState<string | null>(null);
-  const [marketId, setMarketId] = useState<string | null>(null);
+  const [query, setQuery] = useQueryState();
+  const activityId = query.get('activity');
+  const tourOptionId = query.get('option');
+  const marketId = query.get('market');
   const canPrice = usePermission('dmc.karts');
-  // The chosen option's record (flags, name) from the activity's list the picker already loaded.
-  const options = useApi(getTourOptions, activityId ? { activityId, limit: 50 } : null);
-  const option: TTourOption | undefined = options.data?.records.find((o) => o.id === tourOptionId);
+  // The chosen option by its id: whatever page of the picker it was found on, or none when opened from a link.
+  const options = useApi(getTourOptions, tourOptionId ? { id: tourOptionId } : null);
+  const found: TTourOption | undefined = options.data?.records[0];
+  const option = found && found.id === tourOptionId && found.activityId === activityId ? found : undefined;
   return (
     <DmcPage
       title="Rate Management"
@@ -31,23 +35,22 @@ export default function RateManagementPage() {
       <Group align="flex-end" gap="sm" wrap="wrap">
         <ActivitySelect
           value={activityId}
-          onChange={(v) => {
-            setActivityId(v);
-            setTourOptionId(null);
-          }}
+          valueLabel={found?.activityName}
+          onChange={(v) => setQuery({ activity: v, option: null })}
           w={300}
         />
         <TourOptionSelect
           activityId={activityId}
           value={tourOptionId}
-          onChange={setTourOptionId}
+          valueLabel={found?.name}
+          onChange={(v) => setQuery({ option: v })}
           disabled={!activityId}
           w={300}
         />
         <MarketSelect
           label="Show market"
           value={marketId}
-          onChange={setMarketId}
+          onChange={(v) => setQuery({ market: v })}
           clearable
           placeholder="Every market"
           w={240}
@@ -65,6 +68,10 @@ export default function RateManagementPage() {
           <StopSales option={option} />
           {canPrice && <PriceCheck option={option} />}
         </Stack>
+      ) : tourOptionId && options.isLoading ? (
+        <Box aria-busy="true">
+          <PageLoader />
+        </Box>
       ) : (
         <Text c="dimmed" ta="center" py="xl" role="status">
           No tour option chosen yet.

@@ -13,7 +13,7 @@ import { dragToNewPriority } from '@tp/domain/dmc';
 import { formatMoney } from '#shared/format.ts';
 import { staffUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';
-import { GCC_RATE, SEASON_RATE, dialog, dmcServer, pick, typeDay } from '../test-fixtures.ts';
+import { BURJ, GCC_RATE, L124, SEASON_RATE, dialog, dmcServer, pick, typeDay } from '../test-fixtures.ts';
 
 /** Opens the screen on Burj Khalifa's level 124 option. */
 async function open(server = dmcServer()) {
@@ -90,6 +90,18 @@ describe('Rate Management', { timeout: 60_000 }, () => {
     expect(await form.findByText(MSG.minPaxPrivate)).toBeTruthy();
     expect(form.getByText(MSG.maxPaxPrivate)).toBeTruthy();
     expect(api.calls(saveTourOptionTransferRates)).toHaveLength(0);
+  });
+
+  it('keeps the choice in the address: a link opens the same tour option, its pickers named', async () => {
+    const server = dmcServer();
+    renderApp(`/staff/dmc_rate_management?activity=${BURJ.id}&option=${L124.id}`, {
+      user: staffUser(),
+      api: server.api,
+    });
+    const tickets = await screen.findByRole('table', { name: 'Ticket rates' });
+    await waitFor(() => expect(rowTexts(tickets)).toHaveLength(2));
+    expect(screen.getByRole('combobox', { name: 'Activity' })).toHaveProperty('value', BURJ.name);
+    expect(screen.getByRole('combobox', { name: 'Tour option' })).toHaveProperty('value', L124.name);
   });
 
   it('prices the tour option through the rate engine call', async () => {

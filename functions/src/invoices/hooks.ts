@@ -1,0 +1,82 @@
+/**
+ * The invoices domain's after-booking and after-refund work: best-effort like every BookedHook (the booking or the
+ * refund stands whatever happens here; a failure is logged and staff can issue the invoice later).
+ */
+import { BOOKING_STATUS } from '@tp/contracts/flights';
+import { siteById } from '#lib/tenancy';
+import { refundedHooks, type BookedHook, type RefundedHook } from '../bookings/index.ts';
+import { cartStatusHooks, type CartStatusHook } from '../activities/index.ts';
+import type { KartStatusHook } from '../kart/index.ts';
+import {
+  issueBookingInvoice,
+  issueCartInvoice,
+  issueCreditNote,
+  issueKartInvoice,
+  issueRefundCreditNote,
+} from './issue.ts';
+
+/** The tax invoice of a booking once ticketed (a hold is invoiced when "Ticket now" tickets it). */
+export const invoiceBooked: BookedHook = async (site, booking, now) => {
+  if (booking.statusId !== BOOKING_STATUS.ticketed) return;
+  await issueBookingInvoice(site, booking, now);
+};
+
+/** The credit note of a change request's credited refund (none when nothing was refunded). */
+export const creditNoteOnRefund: RefundedHook = async (siteId, booking, changeRequestId, now) => {
+  const cr = booking.ticketCRInfo.find((c) => c.changeRequestId === changeRequestId);
+  if (!cr?.creditedAt || !(cr.refundedAmount && cr.refundedAmount > 0)) return;
+  const site = await siteById(siteId);
+  if (!site) return;
+  await issueRefundCreditNote(
+    site,
+    booking,
+    { refundId: changeRequestId, amount: cr.refundedAmount, cancellationCharge: cr.cancellationCharge ?? 0 },
+    now,
+  );
+};
+
+/** Plugs the credit-note hook into the refund port: each entry that settles change requests calls it once. */
+export const plugRefundHooks = (): void => refundedHooks.plug([creditNoteOnRefund]);
+
+/**
+ * A vouchered activity cart gets its invoice; a vouchered cart cancelled gets the credit note reversing what is left
+ * of it (nothing was charged through the platform for a cart, so a cancellation reverses it in full).
+ */
+export const invoiceCartStatus: CartStatusHook = async (site, cart, from, now) => {
+  if (cart.status === 'vouchered') await issueCartInvoice(site, cart, now);
+  else if (cart.status === 'cancelled' && from === 'vouchered')
+    await issueCreditNote(
+      site,
+      {
+        source: 'cart',
+        sourceId: cart.id,
+        refundId: 'cancelled',
+        amount: null,
+        reason: `Cart ${cart.reference} cancelled`,
+      },
+      now,
+    );
+};
+
+/** Plugs the cart hook into the activities port (the activities Lambda, once). */
+export const plugCartHooks = (): void => cartStatusHooks.plug([invoiceCartStatus]);
+
+/**
+ * A vouchered quotation gets its invoice; a vouchered one cancelled gets the credit note reversing what is left of
+ * it. The kart Lambda plugs this into its port (karts are heavy: this domain imports only their types).
+ */
+export const invoiceKartStatus: KartStatusHook = async (site, kart, change, now) => {
+  if (change === 'vouchered') await issueKartInvoice(site, kart, now);
+  else
+    await issueCreditNote(
+      site,
+      {
+        source: 'kart',
+        sourceId: kart.id,
+        refundId: 'cancelled',
+        amount: null,
+        reason: `Quotation ${kart.quotationId} cancelled`,
+      },
+      now,
+    );
+};

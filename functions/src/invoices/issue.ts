@@ -1,0 +1,434 @@
+/**
+ * Issuing: a ticketed booking's tax invoice and a refund's credit note (docs/invoices.md). The amounts are the
+ * domain's (packages/domain/src/gst.ts); the numbering is the repo's one-transaction rule.
+ */
+import { BOOKING_STATUS } from '@tp/contracts/flights';
+import type { InvoiceSource, TInvoiceDocument, TInvoiceSettings } from '@tp/contracts/endpoints/invoices';
+import {
+  SAC_DESCRIPTION,
+  creditNoteAmounts,
+  documentNumber,
+  financialYear,
+  gstStateOf,
+  invoiceAmounts,
+  placeOfSupplyLabel,
+  rupeesInWords,
+  toPaise,
+  type GstState,
+  type InvoiceAmounts,
+  type InvoiceKind,
+} from '@tp/domain/gst';
+import { newId } from '#lib/crypto';
+import type { SiteId } from '#lib/keys';
+import { siteTimeZone, type SiteRecord } from '#lib/tenancy';
+import { localDay } from '#lib/time';
+import type { BookingRecord } from '../bookings/index.ts';
+import type { KartRecord } from '../kart/index.ts';
+import { kartTotals } from '@tp/domain/dmc';
+import { getUser, type UserRecord } from '../users/records.ts';
+import * as repo from './repo.ts';
+import { NOTHING_CREDITED, type CreditedTotals, type DocumentRecord } from './model.ts';
+
+/** Why a document was not issued (the caller logs it; a staff retry issues it once the cause is gone). */
+export class NotIssued extends Error {}
+
+type Party = TInvoiceDocument['recipient'];
+
+function supplierParty(settings: TInvoiceSettings): Party {
+  const state = gstStateOf(settings.stateCode);
+  return {
+    name: settings.legalName,
+    address: settings.address,
+    gstin: settings.gstin,
+    state: state ? placeOfSupplyLabel(state) : '',
+  };
+}
+
+/** The customer as billed: billing details first (name, GSTIN, state, PAN), the account's otherwise. */
+function recipientOf(
+  user: UserRecord | null,
+  fallback: { name: string; email: string; companyName?: string | undefined },
+): { party: Party; state: GstState | null } {
+  const b = user?.billing;
+  const gstin = (b?.gstNumber || user?.gstNumber || '').trim().toUpperCase();
+  const state = gstStateOf(b?.gstState, gstin);
+  const name =
+    b?.billingName || user?.company?.companyName || user?.companyName || fallback.companyName || fallback.name;
+  const address = [user?.company?.address1, user?.company?.address2].filter(Boolean).join(', ');
+  return {
+    party: {
+      name,
+      address,
+      gstin,
+      state: state ? placeOfSupplyLabel(state) : '',
+      pan: (b?.panNumber || user?.panNumber || '').toUpperCase(),
+      email: user?.email || fallback.email,
+    },
+    state,
+  };
+}
+
+const totalsOf = (a: Pick<InvoiceAmounts, keyof CreditedTotals>): CreditedTotals => ({
+  taxableValue: a.taxableValue,
+  cgst: a.cgst,
+  sgst: a.sgst,
+  igst: a.igst,
+  reimbursement: a.reimbursement,
+  total: a.total,
+});
+const addTotals = (a: CreditedTotals, b: CreditedTotals): CreditedTotals => {
+  const sum = (k: keyof CreditedTotals) => (toPaise(a[k]) + toPaise(b[k])) / 100;
+  return {
+    taxableValue: sum('taxableValue'),
+    cgst: sum('cgst'),
+    sgst: sum('sgst'),
+    igst: sum('igst'),
+    reimbursement: sum('reimbursement'),
+    total: sum('total'),
+  };
+};
+
+async function settingsOf(siteId: SiteId): Promise<{ settings: TInvoiceSettings; state: GstState }> {
+  const settings = await repo.getSettings(siteId);
+  const state = settings ? gstStateOf(settings.stateCode) : null;
+  if (!settings || !state) throw new NotIssued('the site has no invoice settings (legal name, GSTIN, state)');
+  return { settings, state };
+}
+
+const day = (site: Pick<SiteRecord, 'timeZone'>, now: Date) => localDay(now, siteTimeZone(site));
+
+const isFixedDeparture = (b: BookingRecord) => b.source === 'FixedDeparture';
+
+/** Statuses of a booking that was ticketed (cancelled and changed ones keep their invoice). */
+const TICKETED = new Set<number>([
+  BOOKING_STATUS.ticketed,
+  BOOKING_STATUS.changeRequested,
+  BOOKING_STATUS.partiallyCancelled,
+  BOOKING_STATUS.reissued,
+  BOOKING_STATUS.cancelled,
+]);
+
+interface InvoiceSpec {
+  source: InvoiceSource;
+  sourceId: string;
+  sourceRef: string;
+  kind: InvoiceKind;
+  currency: string;
+  total: number;
+  taxableValue: number;
+  taxInclusive?: boolean;
+  userId: string;
+  legalEntityId: string;
+  fallback: { name: string; email: string; companyName?: string | undefined };
+  /** What the pure-agent amount was collected for (one line); the taxable line is the SAC's service. */
+  collectedFor: string;
+}
+
+/** Issues a source's invoice once (the document already issued for it when there is one). */
+async function issueInvoice(site: SiteRecord, spec: InvoiceSpec, now: Date): Promise<DocumentRecord> {
+  const existing = await repo.documentIdOfSource(site.siteId, spec.source, spec.sourceId);
+  if (existing) return (await repo.getDocument(site.siteId, existing))!;
+  const { settings, state } = await settingsOf(site.siteId);
+  const user = await getUser(site.siteId, spec.userId);
+  const recipient = recipientOf(user, spec.fallback);
+  const amounts = invoiceAmounts({
+    kind: spec.kind,
+    total: spec.total,
+    taxableValue: spec.taxableValue,
+    taxInclusive: spec.taxInclusive ?? false,
+    supplierState: state,
+    customerState: recipient.state,
+  });
+  const issueDate = day(site, now);
+  const fy = financialYear(issueDate);
+  const id = `inv-${newId()}`;
+  const service = SAC_DESCRIPTION[amounts.sac] ?? 'Reservation services';
+  const result = await repo.issueDocument({
+    siteId: site.siteId,
+    series: 'invoice',
+    fy,
+    month: issueDate.slice(0, 7),
+    source: [spec.source, spec.sourceId],
+    build: async (sequence) => ({
+      document: {
+        id,
+        docType: 'invoice',
+        number: documentNumber(settings.prefix, 'invoice', fy, sequence),
+        sequence,
+        issuedAt: now.toISOString(),
+        issueDate,
+        financialYear: fy,
+        source: spec.source,
+        sourceId: spec.sourceId,
+        sourceRef: spec.sourceRef,
+        kind: spec.kind,
+        sac: amounts.sac,
+        sacDescription: service,
+        currency: spec.currency,
+        supplier: supplierParty(settings),
+        recipient: recipient.party,
+        placeOfSupply: placeOfSupplyLabel(amounts.placeOfSupply),
+        reverseCharge: false,
+        lines: [
+          { description: spec.collectedFor, sac: '', taxable: false, amount: amounts.reimbursement },
+          { description: `Service charges: ${service}`, sac: amounts.sac, taxable: true, amount: amounts.taxableValue },
+        ],
+        supplyType: amounts.supplyType,
+        rate: amounts.rate,
+        taxableValue: amounts.taxableValue,
+        cgst: amounts.cgst,
+        sgst: amounts.sgst,
+        igst: amounts.igst,
+        totalTax: amounts.totalTax,
+        reimbursement: amounts.reimbursement,
+        total: amounts.total,
+        amountInWords: rupeesInWords(amounts.total),
+        against: null,
+        reason: '',
+        creditNotes: [],
+        siteId: site.siteId,
+        userId: spec.userId,
+        legalEntityId: spec.legalEntityId,
+        version: 1,
+        credited: NOTHING_CREDITED,
+      },
+    }),
+  });
+  if (result.issued) return result.document;
+  return (await repo.getDocument(site.siteId, result.documentId))!;
+}
+
+/**
+ * The invoice of a ticketed booking (flight or fixed departure), issued once: its total is what the customer was
+ * charged, its taxable value our markup (the fare is the airline's supply, collected as pure agent; the GST on the
+ * markup was added on top of it by pricing.ts).
+ */
+export async function issueBookingInvoice(
+  site: SiteRecord,
+  booking: BookingRecord,
+  now: Date,
+): Promise<DocumentRecord> {
+  if (!TICKETED.has(booking.statusId)) throw new NotIssued('the booking is not ticketed');
+  const kind = isFixedDeparture(booking) ? 'fixedDeparture' : 'flight';
+  const route = booking.segments
+    .flat()
+    .map((s, i, all) =>
+      i === all.length - 1 ? `${s.originAirportCode}-${s.destinationAirportCode}` : s.originAirportCode,
+    )
+    .join('-');
+  return issueInvoice(
+    site,
+    {
+      source: 'booking',
+      sourceId: booking.bookingId,
+      sourceRef: booking.pnr,
+      kind,
+      currency: booking.accounting.currency,
+      total: booking.accounting.amountCharged,
+      taxableValue: booking.fare.markup,
+      userId: booking.userId,
+      legalEntityId: booking.accounting.legalEntityId,
+      fallback: {
+        name: `${booking.user.firstName} ${booking.user.lastName}`.trim(),
+        email: booking.user.email,
+        companyName: booking.user.companyName,
+      },
+      collectedFor: `${kind === 'fixedDeparture' ? 'Fixed-departure seats' : 'Air fare'} ${route} (${booking.airlineName}, PNR ${booking.pnr}), collected for the airline as pure agent`,
+    },
+    now,
+  );
+}
+
+/** What the invoices domain reads of a vouchered activity cart (activities/index.ts CartRecord). */
+export interface CartFacts {
+  id: string;
+  reference: string;
+  userId: string;
+  userName: string;
+  items: readonly {
+    activityName: string;
+    tourOptionName: string;
+    date: string;
+    markup: number;
+    price: number;
+    currency: string;
+  }[];
+}
+
+/**
+ * The invoice of a vouchered activity cart: the customer's price of its lines; our markup is the taxable supply,
+ * priced with its GST inside (activities add no tax on top), the operators' rates collected as pure agent.
+ */
+export async function issueCartInvoice(site: SiteRecord, cart: CartFacts, now: Date): Promise<DocumentRecord> {
+  const sum = (k: 'markup' | 'price') => cart.items.reduce((n, l) => n + toPaise(l[k]), 0) / 100;
+  return issueInvoice(
+    site,
+    {
+      source: 'cart',
+      sourceId: cart.id,
+      sourceRef: cart.reference,
+      kind: 'activityCart',
+      currency: cart.items[0]?.currency ?? 'INR',
+      total: sum('price'),
+      taxableValue: sum('markup'),
+      taxInclusive: true,
+      userId: cart.userId,
+      legalEntityId: '',
+      fallback: { name: cart.userName, email: '' },
+      collectedFor: `Activities ${cart.items.map((l) => `${l.activityName} (${l.tourOptionName}) on ${l.date}`).join('; ')}, collected for the operators as pure agent`,
+    },
+    now,
+  );
+}
+
+/** Currencies an Indian tax invoice can be made out in as is (a foreign one needs the RBI reference rate). */
+const INR = new Set(['INR', '₹', 'RS', 'RS.']);
+
+/**
+ * The invoice of a vouchered quotation (kart): its grand total; our service and remittance charges less the
+ * discount are the taxable supply, GST inside them (a kart adds no tax on top); hotels, activities, transfers and
+ * flights are collected for their suppliers as pure agent. Karts priced in another currency are not invoiced.
+ */
+export async function issueKartInvoice(site: SiteRecord, kart: KartRecord, now: Date): Promise<DocumentRecord> {
+  if (!INR.has(kart.currencySymbol.trim().toUpperCase()))
+    throw new NotIssued(`quotation ${kart.quotationId} is priced in ${kart.currencySymbol}, not INR`);
+  const t = kartTotals(kart);
+  return issueInvoice(
+    site,
+    {
+      source: 'kart',
+      sourceId: kart.id,
+      sourceRef: kart.quotationId,
+      kind: 'kart',
+      currency: 'INR',
+      total: t.grandTotal,
+      taxableValue: Math.max(0, t.serviceCharge + t.remittanceCharge - t.discount),
+      taxInclusive: true,
+      userId: kart.customerId,
+      legalEntityId: '',
+      fallback: { name: kart.customerName, email: '' },
+      collectedFor: `${kart.kartName || 'Tour'} (quotation ${kart.quotationId}, arriving ${kart.arrivalDate}): hotels, activities and transfers collected for their suppliers as pure agent`,
+    },
+    now,
+  );
+}
+
+export interface RefundFacts {
+  /** The refund's own id (the change request), one credit note each. */
+  refundId: string;
+  amount: number;
+  cancellationCharge: number;
+}
+
+/** A credit note's target: the source whose invoice it reverses, the refund (one note each), how much and why. */
+export interface CreditTarget {
+  source: InvoiceSource;
+  sourceId: string;
+  refundId: string;
+  /** Given back; null: everything still left on the invoice (a cancellation in full). */
+  amount: number | null;
+  reason: string;
+}
+
+/** A booking refund's credit note (tickets' change requests, through the after-refund port). */
+export function issueRefundCreditNote(site: SiteRecord, booking: BookingRecord, refund: RefundFacts, now: Date) {
+  const charge =
+    refund.cancellationCharge > 0 ? ` after a cancellation charge of ${refund.cancellationCharge.toFixed(2)}` : '';
+  return issueCreditNote(
+    site,
+    {
+      source: 'booking',
+      sourceId: booking.bookingId,
+      refundId: refund.refundId,
+      amount: refund.amount,
+      reason: `Refund for PNR ${booking.pnr} (change request ${refund.refundId})${charge}`,
+    },
+    now,
+  );
+}
+
+/**
+ * The credit note of a refund against the source's invoice: the invoice's parts reversed in the refund's
+ * proportion (gst.ts creditNoteAmounts), its own number series; the invoice records it in the same transaction.
+ * Null when there is nothing to reverse (nothing refunded).
+ */
+export async function issueCreditNote(
+  site: SiteRecord,
+  target: CreditTarget,
+  now: Date,
+): Promise<DocumentRecord | null> {
+  const source = ['refund', target.source, target.sourceId, target.refundId];
+  const existing = await repo.documentIdOfSource(site.siteId, ...source);
+  if (existing) return repo.getDocument(site.siteId, existing);
+  if (target.amount !== null && target.amount <= 0) return null;
+  const invoiceId = await repo.documentIdOfSource(site.siteId, target.source, target.sourceId);
+  if (!invoiceId) throw new NotIssued(`${target.source} ${target.sourceId} has no invoice to credit`);
+  const { settings } = await settingsOf(site.siteId);
+  const issueDate = day(site, now);
+  const fy = financialYear(issueDate);
+  const id = `cn-${newId()}`;
+  const result = await repo.issueDocument({
+    siteId: site.siteId,
+    series: 'creditNote',
+    fy,
+    month: issueDate.slice(0, 7),
+    source,
+    build: async (sequence) => {
+      const invoice = await repo.getDocument(site.siteId, invoiceId);
+      if (!invoice) throw new NotIssued(`invoice ${invoiceId} is missing`);
+      const a = creditNoteAmounts(invoice, invoice.credited, target.amount ?? invoice.total);
+      if (a.total <= 0) throw new NotIssued(`invoice ${invoice.number} is fully credited`);
+      const number = documentNumber(settings.prefix, 'creditNote', fy, sequence);
+      const note: DocumentRecord = {
+        ...invoice,
+        id,
+        docType: 'creditNote',
+        number,
+        sequence,
+        issuedAt: now.toISOString(),
+        issueDate,
+        financialYear: fy,
+        supplier: supplierParty(settings),
+        lines: [
+          ...(a.reimbursement
+            ? [
+                {
+                  description: 'Refund of the amount collected as pure agent',
+                  sac: '',
+                  taxable: false,
+                  amount: a.reimbursement,
+                },
+              ]
+            : []),
+          ...(a.taxableValue
+            ? [{ description: 'Service charges reversed', sac: invoice.sac, taxable: true, amount: a.taxableValue }]
+            : []),
+        ],
+        supplyType: a.supplyType,
+        rate: a.rate,
+        taxableValue: a.taxableValue,
+        cgst: a.cgst,
+        sgst: a.sgst,
+        igst: a.igst,
+        totalTax: a.totalTax,
+        reimbursement: a.reimbursement,
+        total: a.total,
+        amountInWords: rupeesInWords(a.total),
+        against: { id: invoice.id, number: invoice.number, issueDate: invoice.issueDate },
+        reason: target.reason,
+        creditNotes: [],
+        version: 1,
+        credited: NOTHING_CREDITED,
+      };
+      const updated: DocumentRecord = {
+        ...invoice,
+        version: invoice.version + 1,
+        credited: addTotals(invoice.credited, totalsOf(a)),
+        creditNotes: [...invoice.creditNotes, { id, number, issueDate, total: a.total }],
+      };
+      return { document: note, also: [repo.creditedUpdate(invoice, updated)] };
+    },
+  });
+  if (result.issued) return result.document;
+  return repo.getDocument(site.siteId, result.documentId);
+}

@@ -1,0 +1,184 @@
+/**
+ * The invoice store: the only DynamoDB code of the invoices domain (keys in keys.ts). A document is issued in ONE
+ * transaction: the series counter moves from the value read to the next (optimistic condition), the document is
+ * put, and the source guard is taken; a lost race on the counter is read again and retried, a taken guard answers
+ * the document already issued. So numbers are consecutive with no gap and no duplicate, one per source.
+ */
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { DocumentSeries } from '@tp/domain/gst';
+import type { TInvoiceSettings } from '@tp/contracts/endpoints/invoices';
+import { db, queryPage, tableName, transactOrCancellations, type Page, type TransactItem } from '#lib/db';
+import type { SiteId } from '#lib/keys';
+import { invoiceKeys } from './keys.ts';
+import type { DocumentRecord } from './model.ts';
+
+const DOC_TYPE = 'InvoiceDocument';
+const REC = 'rec';
+
+async function getItem(key: { pk: string; sk: string }): Promise<Record<string, unknown> | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+  return Item ?? null;
+}
+
+export async function getDocument(siteId: SiteId, id: string): Promise<DocumentRecord | null> {
+  const item = await getItem(invoiceKeys.invoiceDocument(siteId, id));
+  return item?.type === DOC_TYPE ? (item[REC] as DocumentRecord) : null;
+}
+
+/** The id of the document issued for a source (`booking`, id) or a refund (`refund`, booking id, refund id). */
+export async function documentIdOfSource(siteId: SiteId, ...source: string[]): Promise<string | null> {
+  const item = await getItem(invoiceKeys.invoiceSource(siteId, ...source));
+  return typeof item?.documentId === 'string' ? item.documentId : null;
+}
+
+export async function getSettings(siteId: SiteId): Promise<TInvoiceSettings | null> {
+  const item = await getItem(invoiceKeys.invoiceSettings(siteId));
+  return item ? (item[REC] as TInvoiceSettings) : null;
+}
+
+export async function putSettings(siteId: SiteId, settings: TInvoiceSettings, now: Date): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...invoiceKeys.invoiceSettings(siteId),
+        type: 'InvoiceSettings',
+        [REC]: settings,
+        updatedAt: now.toISOString(),
+      },
+    }),
+  );
+}
+
+/** A month's documents of one series, in number order. */
+export function monthPage(
+  siteId: SiteId,
+  series: DocumentSeries,
+  month: string,
+  opts: { cursor?: string | undefined; limit: number },
+): Promise<Page<DocumentRecord>> {
+  return queryPage(
+    'gsi1',
+    invoiceKeys.invoiceMonthPk(siteId, series, month),
+    opts,
+    (item) => item[REC] as DocumentRecord,
+  );
+}
+
+/** Every document of a month and series (the export reads them all, page by page). */
+export async function monthAll(siteId: SiteId, series: DocumentSeries, month: string): Promise<DocumentRecord[]> {
+  const out: DocumentRecord[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await monthPage(siteId, series, month, { cursor, limit: 500 });
+    out.push(...page.records);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return out;
+}
+
+async function counterValue(siteId: SiteId, series: DocumentSeries, fy: string): Promise<number> {
+  const item = await getItem(invoiceKeys.invoiceCounter(siteId, series, fy));
+  return typeof item?.value === 'number' ? item.value : 0;
+}
+
+/** Cancellation codes per item, a conflict with a concurrent transaction included; null when it committed. */
+async function attempt(items: TransactItem[]): Promise<string[] | null> {
+  try {
+    return await transactOrCancellations(items);
+  } catch (err) {
+    const e = err as { name?: string; CancellationReasons?: { Code?: string }[] };
+    if (e.name !== 'TransactionCanceledException' && e.name !== 'TransactionConflictException') throw err;
+    return (e.CancellationReasons ?? []).map((r) => r.Code ?? 'TransactionConflict');
+  }
+}
+
+/** Parallel issuers of one site wait a little longer each time they lose the counter race. */
+const pause = (tries: number) => new Promise((r) => setTimeout(r, Math.random() * 8 * Math.min(tries + 1, 20)));
+/** Enough for hundreds of parallel issues of one site (each loser has lost to a committed winner). */
+const MAX_TRIES = 400;
+
+export interface IssueRequest {
+  siteId: SiteId;
+  series: DocumentSeries;
+  fy: string;
+  month: string;
+  /** The source guard's key parts. */
+  source: string[];
+  /**
+   * The document for a sequence number (its number is printed from it), read afresh on every try, with the writes
+   * that go with it (a credit note: the update of the invoice it reverses, conditioned on the version read).
+   */
+  build: (sequence: number) => Promise<{ document: DocumentRecord; also?: TransactItem[] }>;
+}
+
+export type IssueResult = { issued: true; document: DocumentRecord } | { issued: false; documentId: string };
+
+/** Issues one document under the gapless rule; the document already issued for the source when there is one. */
+export async function issueDocument(req: IssueRequest): Promise<IssueResult> {
+  const sourceKey = invoiceKeys.invoiceSource(req.siteId, ...req.source);
+  const counterKey = invoiceKeys.invoiceCounter(req.siteId, req.series, req.fy);
+  for (let tries = 0; tries < MAX_TRIES; tries++) {
+    const existing = await documentIdOfSource(req.siteId, ...req.source);
+    if (existing) return { issued: false, documentId: existing };
+    const current = await counterValue(req.siteId, req.series, req.fy);
+    const { document: doc, also = [] } = await req.build(current + 1);
+    const items: TransactItem[] = [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: counterKey,
+          UpdateExpression: 'SET #v = :next, #t = :type',
+          ConditionExpression: current === 0 ? 'attribute_not_exists(pk)' : '#v = :cur',
+          ExpressionAttributeNames: { '#v': 'value', '#t': 'type' },
+          ExpressionAttributeValues: {
+            ':next': current + 1,
+            ':type': 'InvoiceCounter',
+            ...(current === 0 ? {} : { ':cur': current }),
+          },
+        },
+      },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: {
+            ...invoiceKeys.invoiceDocument(req.siteId, doc.id),
+            ...invoiceKeys.invoiceMonthIndex(req.siteId, req.series, req.month, current + 1, doc.id),
+            type: DOC_TYPE,
+            [REC]: doc,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...sourceKey, type: 'InvoiceSource', documentId: doc.id },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      ...also,
+    ];
+    const cancelled = await attempt(items);
+    if (!cancelled) return { issued: true, document: doc };
+    // The guard taken: the source has its document (the loop's first read answers it); anything else is a race.
+    if (!cancelled.some((c) => c === 'ConditionalCheckFailed' || c === 'TransactionConflict'))
+      throw new Error(`invoice transaction cancelled: ${cancelled.join(', ')}`);
+    await pause(tries);
+  }
+  throw new Error('invoice numbering: too many concurrent issues, try again');
+}
+
+/** The update of an invoice's credited totals and credit-note list, on the version it was read at. */
+export function creditedUpdate(invoice: DocumentRecord, next: DocumentRecord): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: invoiceKeys.invoiceDocument(invoice.siteId, invoice.id),
+      UpdateExpression: 'SET #rec = :rec',
+      ConditionExpression: '#rec.#version = :version',
+      ExpressionAttributeNames: { '#rec': REC, '#version': 'version' },
+      ExpressionAttributeValues: { ':rec': next, ':version': invoice.version },
+    },
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * Invoice settings of the demo sites (issue #16): the reseller's legal details every GST invoice prints. Flight Deals
+ * is in Maharashtra, SkyWay in Karnataka, Partner Holidays in Delhi, so the demo shows intra- and inter-state tax.
+ * Written through the invoices repo; a site whose staff saved their own settings keeps them.
+ */
+import type { TInvoiceSettings } from '@tp/contracts/endpoints/invoices';
+import { BOOKING_STATUS } from '@tp/contracts/flights';
+import { bookingsByIds } from '../../functions/src/bookings/index.ts';
+import { issueBookingInvoice } from '../../functions/src/invoices/issue.ts';
+import { getSettings, putSettings } from '../../functions/src/invoices/repo.ts';
+import { asSiteId } from '../../functions/src/lib/keys.ts';
+import { siteById } from '../../functions/src/lib/tenancy.ts';
+import { DEMO_BOOKINGS_PER_SITE } from './bookings.ts';
+
+export const DEMO_INVOICE_SETTINGS: Record<string, TInvoiceSettings> = {
+  'site-flightdeals': {
+    legalName: 'Flight Deals Travel Private Limited',
+    address: '4th Floor, Trade Centre, Bandra Kurla Complex, Mumbai 400051',
+    gstin: '27AAFCF1234K1ZP',
+    stateCode: '27',
+    prefix: 'FD',
+  },
+  'site-skyway': {
+    legalName: 'SkyWay Travels LLP',
+    address: '12 Residency Road, Bengaluru 560025',
+    gstin: '29AAECS5678L1ZJ',
+    stateCode: '29',
+    prefix: 'SKY',
+  },
+  'site-partner': {
+    legalName: 'Partner Holidays Private Limited',
+    address: '22 Connaught Place, New Delhi 110001',
+    gstin: '07AAGCP4321M1ZA',
+    stateCode: '07',
+    prefix: 'PH',
+  },
+};
+
+export async function seedInvoiceSettings(now = new Date()): Promise<void> {
+  for (const [id, settings] of Object.entries(DEMO_INVOICE_SETTINGS)) {
+    const siteId = asSiteId(id);
+    if (!(await getSettings(siteId))) await putSettings(siteId, settings, now);
+  }
+  await seedDemoInvoices();
+}
+
+/**
+ * Flight Deals' latest ticketed and cancelled demo bookings get their invoices as if issued when booked (scripts/seed/
+ * bookings.ts ids `FL00001…`), oldest first so the numbers follow the dates: the staff list has months to show.
+ * Issuing is idempotent per booking, so a re-seed adds only what is missing.
+ */
+async function seedDemoInvoices(): Promise<void> {
+  const siteId = asSiteId('site-flightdeals');
+  const site = await siteById(siteId);
+  if (!site) return;
+  const ids = Array.from({ length: DEMO_BOOKINGS_PER_SITE }, (_, i) => `FL${String(i + 1).padStart(5, '0')}`);
+  const bookings = (await bookingsByIds(siteId, ids))
+    .filter((b) => b.statusId === BOOKING_STATUS.ticketed || b.statusId === BOOKING_STATUS.cancelled)
+    .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt))
+    // The latest 40: enough for two months of the list without slowing every stack's start.
+    .slice(-40);
+  for (const b of bookings) await issueBookingInvoice(site, b, new Date(b.createdAt));
+}

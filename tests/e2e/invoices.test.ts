@@ -1,0 +1,146 @@
+/**
+ * The GST invoice of a booking in Chromium against the local stack (issue #16): the customer opens their e-ticket,
+ * follows "Tax invoice", and the invoice shows the booking's amounts (the e-ticket's total, our markup taxed with
+ * CGST + SGST); it passes axe, prints on ONE A4 page, and downloads as PDF. Staff list the month and download its
+ * .xlsx. Screenshots at 1366 and 390 px go to /tmp/shots-invoices/ (outside the repo) for a person to look at.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PDFDocument } from 'pdf-lib';
+import type { Browser } from 'playwright-core';
+import { BOOKING_STATUS } from '@tp/contracts/flights';
+import { ticketSlug } from '@tp/contracts/tickets';
+import { putBooking, type BookingRecord } from '../../functions/src/bookings/index.ts';
+import { invoiceBooked } from '../../functions/src/invoices/index.ts';
+import { asSiteId } from '../../functions/src/lib/keys.ts';
+import { siteById } from '../../functions/src/lib/tenancy.ts';
+import { demoBooking } from '../../scripts/seed/bookings.ts';
+import { axeViolations } from '../support/axe.ts';
+import { appUrl, launch, screenshots, signIn, toast } from '../support/browser.ts';
+import { bookerOf } from '../integration/tickets-helpers.ts';
+
+const SITE = 'flightdeals.localhost';
+const SITE_ID = asSiteId('site-flightdeals');
+const RETAIL = `retail@${SITE}`;
+const shoot = screenshots('/tmp/shots-invoices');
+const amount = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));
+
+let browser: Browser;
+let booking: BookingRecord;
+
+/** bypassCSP: axe comes in as a script tag (tests/support/axe.ts). */
+async function newPage(b: Browser) {
+  const context = await b.newContext({
+    viewport: { width: 1366, height: 900 },
+    bypassCSP: true,
+    acceptDownloads: true,
+  });
+  return { context, page: await context.newPage() };
+}
+
+beforeAll(async () => {
+  browser = await launch();
+  // A ticketed booking of the demo retail customer with our markup (₹300) and its GST in the fare, as the order
+  // machinery stores it, then the after-booking hook that issues its invoice.
+  const user = await bookerOf(SITE_ID, RETAIL);
+  const now = new Date();
+  const b = demoBooking({
+    siteId: SITE_ID,
+    user,
+    bookingId: `E2E${randomUUID().slice(0, 8)}`,
+    pnr: `V${randomUUID().replace(/-/g, '').slice(0, 5).toUpperCase()}`,
+    createdAt: now,
+    travelDate: new Date(now.getTime() + 30 * 86_400_000),
+    statusId: BOOKING_STATUS.ticketed,
+    route: ['BOM', 'DEL'],
+    airline: '6E',
+    passengers: [{ firstName: 'Meera', lastName: 'Nair' }],
+    farePerPax: 6200,
+  });
+  const markup = 300;
+  const gst = 54;
+  const totalFare = b.fare.totalFare + markup + gst;
+  booking = {
+    ...b,
+    fare: { ...b.fare, markup, gstOnMarkup: gst, publishedPrice: totalFare, totalFare, totalPayable: totalFare },
+    accounting: { ...b.accounting, amountCharged: totalFare },
+  };
+  await putBooking(booking);
+  await invoiceBooked((await siteById(SITE_ID))!, booking, now);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('GST invoice', () => {
+  it(
+    "opens from the e-ticket, matches the booking's amounts, prints on one A4 page",
+    { timeout: 240_000 },
+    async () => {
+      const { page, context } = await newPage(browser);
+      const eticket = `/flight/eTicket/${ticketSlug(booking.bookingId, booking.pnr)}`;
+      await page.goto(appUrl(SITE, '/flight/ticketQueue'));
+      await page.waitForURL(/\/app\/login\?redirectTo=/);
+      await signIn(page, RETAIL);
+      await page.waitForURL((u) => !u.pathname.includes('/login'));
+      await page.goto(appUrl(SITE, eticket));
+      const eticketTotal = page.getByTestId('eticket-total');
+      await eticketTotal.waitFor();
+      const ticketTotal = amount(await eticketTotal.textContent());
+      expect(ticketTotal).toBe(booking.accounting.amountCharged);
+
+      await page.getByRole('link', { name: 'Tax invoice' }).click();
+      await page.waitForURL((u) => u.pathname === `/app/invoice/booking/${booking.bookingId}`);
+      const doc = page.getByRole('article', { name: /^Tax invoice / });
+      await doc.waitFor();
+      expect(amount(await page.getByTestId('invoice-total').textContent())).toBe(ticketTotal);
+      expect(amount(await page.getByTestId('invoice-taxable').textContent())).toBe(300);
+      // Flight Deals (Maharashtra) to a customer without billing details: intra-state, 9 % + 9 %.
+      expect(amount(await page.getByTestId('invoice-cgst').textContent())).toBe(27);
+      expect(amount(await page.getByTestId('invoice-sgst').textContent())).toBe(27);
+      expect(await page.getByTestId('invoice-number').textContent()).toMatch(/FD\/\d\d-\d\d\/\d{5}/);
+      await expect.poll(() => doc.textContent()).toContain(booking.pnr);
+      expect(await axeViolations(page, 'main')).toEqual([]);
+      await shoot(page, 'invoice');
+
+      // Print: the document alone on one A4 page.
+      const printed = await page.pdf({ format: 'A4', printBackground: true });
+      expect((await PDFDocument.load(printed)).getPageCount()).toBe(1);
+
+      // Download PDF: the server's A4 PDF.
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Download PDF' }).click();
+      const file = await (await download).path();
+      const pdf = await PDFDocument.load(await readFile(file!));
+      expect(pdf.getPageCount()).toBe(1);
+      expect(pdf.getTitle()).toMatch(/^Tax invoice FD\//);
+      await toast(page, 'Downloaded').first().waitFor();
+
+      // Another customer finds nothing at the same address.
+      const other = await newPage(browser);
+      await other.page.goto(appUrl(SITE, `/invoice/booking/${booking.bookingId}`));
+      await other.page.waitForURL(/\/app\/login\?redirectTo=/);
+      await signIn(other.page, `agent@${SITE}`);
+      await other.page.getByText('No invoice was found').waitFor();
+      await other.context.close();
+      await context.close();
+    },
+  );
+
+  it("staff list the month's invoices and download its .xlsx", { timeout: 180_000 }, async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(appUrl(SITE, '/staff/invoices'));
+    await page.waitForURL(/\/app\/login\?redirectTo=/);
+    await signIn(page, `admin@${SITE}`);
+    await page.getByRole('heading', { name: 'GST Invoices', level: 1 }).waitFor();
+    const table = page.getByRole('table', { name: 'Invoices' });
+    await table.getByRole('row', { name: new RegExp(booking.pnr) }).waitFor();
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    await shoot(page, 'staff-invoices');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download month (.xlsx)' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^gst-invoices-\d{4}-\d{2}\.xlsx$/);
+    await context.close();
+  });
+});

@@ -1,0 +1,228 @@
+import { useMemo, useState } from 'react';
+import {
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { Link } from 'react-router-dom';
+import {
+  exportInvoices,
+  getInvoiceSettings,
+  invoicePath,
+  listInvoices,
+  saveInvoiceSettings,
+  type DocumentType,
+  type TInvoiceRow,
+  type TInvoiceSettings,
+  type TInvoiceSettingsInput,
+} from '@tp/contracts/endpoints/invoices';
+import { DISPLAY_TIME_ZONE } from '@tp/domain/format';
+import { GST_STATES } from '@tp/domain/gst';
+import { useAction } from '#api/action.ts';
+import { useApi } from '#api/hooks.ts';
+import { CursorPager, useCursorPages } from '#features/wallet/index.ts';
+import { DataTable, type Column } from '#shared/DataTable.tsx';
+import { downloadBase64 } from '#shared/download.ts';
+import { formatDate, formatMoney, isoDay } from '#shared/format.ts';
+import { PermissionPage } from '#shared/PermissionPage.tsx';
+import { usePermission } from '#shared/usePermission.ts';
+
+const PAGE = 50;
+const MONTH_NAMES = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** The last 24 months, newest first (`YYYY-MM` in the business day's zone). */
+function recentMonths(today: string): { value: string; label: string }[] {
+  const y = Number(today.slice(0, 4));
+  const m = Number(today.slice(5, 7));
+  return Array.from({ length: 24 }, (_, i) => {
+    const d = new Date(Date.UTC(y, m - 1 - i, 1));
+    return { value: d.toISOString().slice(0, 7), label: MONTH_NAMES.format(d) };
+  });
+}
+
+const money = (n: number) => formatMoney(n);
+
+const COLUMNS: Column<TInvoiceRow>[] = [
+  {
+    key: 'number',
+    header: 'Number',
+    nowrap: true,
+    render: (r) => (
+      <Anchor component={Link} to={invoicePath(r.id)}>
+        {r.number}
+      </Anchor>
+    ),
+  },
+  { key: 'date', header: 'Date', nowrap: true, render: (r) => formatDate(r.issueDate) },
+  {
+    key: 'customer',
+    header: 'Customer',
+    render: (r) => (
+      <>
+        {r.recipientName}
+        {r.recipientGstin && (
+          <Text size="xs" c="dimmed">
+            GSTIN {r.recipientGstin}
+          </Text>
+        )}
+      </>
+    ),
+  },
+  {
+    key: 'ref',
+    header: 'Reference',
+    render: (r) => (r.againstNumber ? `${r.sourceRef} · ${r.againstNumber}` : r.sourceRef),
+  },
+  { key: 'pos', header: 'Place of supply', render: (r) => r.placeOfSupply },
+  { key: 'taxable', header: 'Taxable', nowrap: true, render: (r) => money(r.taxableValue) },
+  {
+    key: 'tax',
+    header: 'GST',
+    nowrap: true,
+    render: (r) => (r.igst ? `IGST ${money(r.igst)}` : `CGST ${money(r.cgst)} · SGST ${money(r.sgst)}`),
+  },
+  { key: 'total', header: 'Total', nowrap: true, render: (r) => money(r.total) },
+];
+
+function MonthList() {
+  const months = useMemo(() => recentMonths(isoDay(new Date(), DISPLAY_TIME_ZONE)), []);
+  const [month, setMonth] = useState(months[0]!.value);
+  const [docType, setDocType] = useState<DocumentType>('invoice');
+  const pages = useCursorPages(`${month}:${docType}`);
+  const list = useApi(
+    listInvoices,
+    { month, docType, limit: PAGE, ...(pages.cursor ? { cursor: pages.cursor } : {}) },
+    { keepPreviousData: true },
+  );
+  const exporter = useAction(exportInvoices, {
+    success: (r) => `Downloaded ${r.fileName} (${r.rows} documents)`,
+    onSuccess: (r) => downloadBase64(r.fileName, r.contentType, r.base64),
+  });
+  return (
+    <Stack gap="sm">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <Select
+          label="Month"
+          data={months}
+          value={month}
+          onChange={(v) => v && setMonth(v)}
+          allowDeselect={false}
+          w={200}
+        />
+        <SegmentedControl
+          aria-label="Documents"
+          data={[
+            { value: 'invoice', label: 'Invoices' },
+            { value: 'creditNote', label: 'Credit notes' },
+          ]}
+          value={docType}
+          onChange={(v) => setDocType(v as DocumentType)}
+        />
+        <Button variant="light" loading={exporter.busy} onClick={() => void exporter.run({ month })}>
+          Download month (.xlsx)
+        </Button>
+      </Group>
+      <DataTable
+        label={docType === 'invoice' ? 'Invoices' : 'Credit notes'}
+        rows={list.data?.records}
+        columns={COLUMNS}
+        rowKey={(r) => r.id}
+        loading={list.isLoading}
+        empty={docType === 'invoice' ? 'No invoices in this month.' : 'No credit notes in this month.'}
+        minWidth={900}
+      />
+      <CursorPager
+        page={pages.page}
+        nextCursor={list.data?.nextCursor}
+        onNext={pages.next}
+        onPrevious={pages.previous}
+      />
+    </Stack>
+  );
+}
+
+const STATE_OPTIONS = GST_STATES.map((s) => ({ value: s.code, label: `${s.code} ${s.name}` }));
+const EMPTY: TInvoiceSettingsInput = { legalName: '', address: '', gstin: '', stateCode: '', prefix: '' };
+
+function SettingsForm({ settings }: { settings: TInvoiceSettings | null }) {
+  const form = useForm<TInvoiceSettingsInput>({
+    initialValues: settings ?? EMPTY,
+    validate: schemaResolver(saveInvoiceSettings.request, { sync: true }),
+  });
+  const save = useAction(saveInvoiceSettings, { form, revalidate: [getInvoiceSettings] });
+  return (
+    <form onSubmit={form.onSubmit((values) => void save.run(values))} noValidate>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="Legal name" required autoComplete="organization" {...form.getInputProps('legalName')} />
+          <TextInput
+            label="GSTIN"
+            required
+            maxLength={15}
+            description="15 characters; its first two digits are the state"
+            {...form.getInputProps('gstin')}
+          />
+          <Select label="State" required searchable data={STATE_OPTIONS} {...form.getInputProps('stateCode')} />
+          <TextInput
+            label="Number prefix"
+            required
+            maxLength={3}
+            description="1 to 3 letters or digits: FD/26-27/00001"
+            {...form.getInputProps('prefix')}
+          />
+        </SimpleGrid>
+        <Textarea label="Address" required autosize minRows={2} {...form.getInputProps('address')} />
+        <Button type="submit" loading={save.busy} w="fit-content">
+          Save invoice settings
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function Settings() {
+  const settings = useApi(getInvoiceSettings, {});
+  if (settings.data === undefined) return null;
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Title order={2} size="h4" mb="xs">
+        Invoice settings
+      </Title>
+      {!settings.data && (
+        <Text size="sm" c="red.8" mb="xs">
+          No invoice is issued until these are saved.
+        </Text>
+      )}
+      <SettingsForm settings={settings.data} />
+    </Paper>
+  );
+}
+
+/**
+ * /staff/invoices (ours, issue #16): a month's GST invoices and credit notes in number order, the month as one .xlsx
+ * with GSTR-1 style columns, and the reseller's legal details printed on them.
+ */
+export default function InvoicesPage() {
+  const canEdit = usePermission('invoices.settings');
+  return (
+    <PermissionPage
+      title="GST Invoices"
+      permission="invoices.view"
+      staffOnly
+      intro="Tax invoices of ticketed bookings and their credit notes, numbered per financial year."
+    >
+      <MonthList />
+      {canEdit && <Settings />}
+    </PermissionPage>
+  );
+}
