@@ -15,7 +15,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LAMBDA_NODE_OPTIONS, ROOT } from '../infra/lib/bundling.ts';
-import { bundleAll, bundleFloor, coldOutputs, sdkImports, type BundleSize, type FloorBundle } from './bundle.ts';
+import { bundleAll, bundleFloor, sdkImports, type BundleSize, type FloorBundle } from './bundle.ts';
 
 /** The cold-start target: a request-path bundle imports within this multiple of its floor. */
 export const COLD_START_TARGET_RATIO = 1.3;
@@ -91,8 +91,10 @@ export async function coldStart(bundles: BundleSize[], opts: ColdStartOptions = 
   const floors = new Map<string, FloorBundle>();
   const rows: ColdStartRow[] = [];
   for (const bundle of bundles.filter((b) => b.kind === 'domain')) {
-    // The SDK clients the cold start loads: those imported by our code in index.mjs and its static chunks.
-    const packages = sdkImports(bundle.metafile, coldOutputs(bundle.metafile, bundle.file));
+    // The SDK clients the function uses (issue #12: "a bundle of only the AWS SDK clients it uses"): those our
+    // code imports anywhere in the bundle, whether its cold path loads them or its first request does (the origin
+    // secret's Secrets Manager client, KMS for sealed secrets, SQS for mail). The floor imports them all at once.
+    const packages = sdkImports(bundle.metafile);
     const key = packages.join(' ');
     if (!floors.has(key)) floors.set(key, await bundleFloor(packages));
     rows.push({
