@@ -223,29 +223,14 @@ export async function setSearchExemption(
   return setSwitches(scope, staff, user, { l2bExempted: input.exempt }, deps);
 }
 
-export const setFlightHold = async (
-  scope: Scope,
-  staff: Principal,
-  userId: string,
-  allowed: boolean,
-  deps: CustomersDeps = defaultDeps,
-) =>
-  setSwitches(scope, staff, await requireUser(scope.site.siteId, userId, deps), { isFlightHoldAllowed: allowed }, deps);
+/** A per-user flight switch set by staff (spec 000 §5 customer actions), audited like the others. */
+const flightSwitch =
+  (field: 'isFlightHoldAllowed' | 'isFlightSearchAllowed') =>
+  async (scope: Scope, staff: Principal, userId: string, allowed: boolean, deps: CustomersDeps = defaultDeps) =>
+    setSwitches(scope, staff, await requireUser(scope.site.siteId, userId, deps), { [field]: allowed }, deps);
 
-export const setFlightSearch = async (
-  scope: Scope,
-  staff: Principal,
-  userId: string,
-  allowed: boolean,
-  deps: CustomersDeps = defaultDeps,
-) =>
-  setSwitches(
-    scope,
-    staff,
-    await requireUser(scope.site.siteId, userId, deps),
-    { isFlightSearchAllowed: allowed },
-    deps,
-  );
+export const setFlightHold = flightSwitch('isFlightHoldAllowed');
+export const setFlightSearch = flightSwitch('isFlightSearchAllowed');
 
 // ---------------------------------------------------------------------------------------------------
 // Change Details

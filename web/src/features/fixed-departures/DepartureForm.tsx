@@ -25,6 +25,7 @@ import {
 import { useAction } from '#api/action.ts';
 import { AmountInput, amountValue } from '#shared/AmountInput.tsx';
 import { DateField } from '#shared/DateField.tsx';
+import { FormFooter } from '#shared/FormFooter.tsx';
 
 interface FlightValues {
   airlineCode: string;
@@ -251,14 +252,7 @@ export function DepartureForm({ departure, onClose }: { departure: TStaffDepartu
             <Checkbox label="Refundable" {...form.getInputProps('isRefundable', { type: 'checkbox' })} />
             <Checkbox label="On sale" {...form.getInputProps('isActive', { type: 'checkbox' })} />
           </Group>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.busy}>
-              Save
-            </Button>
-          </Group>
+          <FormFooter onCancel={onClose} busy={save.busy} />
         </Stack>
       </form>
     </Modal>

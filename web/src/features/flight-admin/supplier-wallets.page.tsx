@@ -17,6 +17,7 @@ import { formatDate, formatMoney } from '#shared/format.ts';
 import { newRequestId } from '#features/wallet/index.ts';
 import { DateRangeFields, monthToDate, rangeProblem, type DayRange } from './shared.tsx';
 import { AmountInput, amountValue } from '#shared/AmountInput.tsx';
+import { FormFooter } from '#shared/FormFooter.tsx';
 
 const PAGE_SIZE = 25;
 const KIND_LABEL: Record<TStatementLine['kind'], string> = { deposit: 'Deposit', booking: 'Booking', refund: 'Refund' };
@@ -240,14 +241,7 @@ function DepositDialog({
           <DateField label="Date" required maxDate={today} {...form.getInputProps('date')} />
           <TextInput label="Reference (UTR / cheque no.)" required {...form.getInputProps('reference')} />
           <TextInput label="Note" {...form.getInputProps('note')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={record.busy}>
-              Record
-            </Button>
-          </Group>
+          <FormFooter onCancel={close} busy={record.busy} submitLabel="Record" />
         </Stack>
       </form>
     </Modal>

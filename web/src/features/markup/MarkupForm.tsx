@@ -1,10 +1,11 @@
-import { Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import type { RequestOf } from '@tp/contracts/endpoint';
 import type { TMarkupSetting } from '@tp/contracts/markups';
 import { MSG } from '@tp/contracts/messages';
 import { useAction } from '#api/action.ts';
 import type { KindConfig } from './kinds.ts';
+import { FormFooter } from '#shared/FormFooter.tsx';
 
 const AMOUNT_TYPES = [
   { value: 'fixed', label: 'Fixed amount (₹)' },
@@ -127,14 +128,7 @@ export function MarkupForm({
             {...form.getInputProps('applyPer')}
           />
         )}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.busy}>
-            Save
-          </Button>
-        </Group>
+        <FormFooter onCancel={onCancel} busy={save.busy} />
       </Stack>
     </form>
   );

@@ -27,6 +27,7 @@ import { useSite } from '#app/site.tsx';
 import { InvoiceLink } from '#features/invoices/index.ts';
 import { Barcode } from './Barcode.tsx';
 import './eticket.css';
+import { FormFooter } from '#shared/FormFooter.tsx';
 
 type Edit = 'markup' | 'discount' | 'email' | null;
 
@@ -293,14 +294,7 @@ function AmountDialog({
       <form onSubmit={submit} noValidate>
         <Stack>
           <NumberInput label={label} min={0} decimalScale={2} {...form.getInputProps(kind)} data-autofocus />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving.busy}>
-              Save
-            </Button>
-          </Group>
+          <FormFooter onCancel={onClose} busy={saving.busy} />
         </Stack>
       </form>
     </Modal>
@@ -341,14 +335,7 @@ function EmailDialog({
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput label="Email" type="email" {...form.getInputProps('to')} data-autofocus />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={mail.busy}>
-              Send
-            </Button>
-          </Group>
+          <FormFooter onCancel={onClose} busy={mail.busy} submitLabel="Send" />
         </Stack>
       </form>
     </Modal>

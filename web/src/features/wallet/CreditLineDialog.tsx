@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { setCreditLine } from '@tp/contracts/endpoints/wallet';
 import { MAX_CREDIT_DAYS } from '@tp/domain/credit';
@@ -7,6 +7,7 @@ import type { TWalletBalance } from '@tp/contracts/wallet';
 import { useAction } from '#api/action.ts';
 import { AmountInput, amountValue } from '#shared/AmountInput.tsx';
 import { formatMoney } from '#shared/format.ts';
+import { FormFooter } from '#shared/FormFooter.tsx';
 
 interface Values {
   creditLimit: number | string;
@@ -86,14 +87,7 @@ export function CreditLineDialog({
             required
             {...form.getInputProps('creditDays')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.busy}>
-              Save
-            </Button>
-          </Group>
+          <FormFooter onCancel={onClose} busy={save.busy} />
         </Stack>
       </form>
     </Modal>

@@ -1,0 +1,23 @@
+import { Button, Group } from '@mantine/core';
+
+/** The footer of a form (in a dialog or a drawer): Cancel, then the submit button, busy while the write runs. */
+export function FormFooter({
+  onCancel,
+  busy,
+  submitLabel = 'Save',
+}: {
+  onCancel: () => void;
+  busy: boolean;
+  submitLabel?: string;
+}) {
+  return (
+    <Group justify="flex-end" gap="xs">
+      <Button variant="default" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" loading={busy}>
+        {submitLabel}
+      </Button>
+    </Group>
+  );
+}
