@@ -29,7 +29,7 @@ import { seedInvoiceSettings } from './invoices.ts';
 
 const MARKER = { pk: 'SEED', sk: 'DEMO' };
 /** Bump when the demo data changes shape; an older data folder is re-seeded on top. */
-export const SEED_VERSION = 14;
+export const SEED_VERSION = 15;
 
 async function put(item: Record<string, unknown>): Promise<void> {
   await db().send(new PutCommand({ TableName: tableName(), Item: item }));

@@ -19,6 +19,8 @@ export const DEMO_INVOICE_SETTINGS: Record<string, TInvoiceSettings> = {
     gstin: '27AAFCF1234K1ZP',
     stateCode: '27',
     prefix: 'FD',
+    // The Dubai quotations are priced in AED (scripts/seed/karts.ts): a demo rate, not the RBI's of any day.
+    exchangeRates: [{ currency: 'AED', inrPerUnit: 22.75 }],
   },
   'site-skyway': {
     legalName: 'SkyWay Travels LLP',
@@ -26,6 +28,7 @@ export const DEMO_INVOICE_SETTINGS: Record<string, TInvoiceSettings> = {
     gstin: '29AAECS5678L1ZJ',
     stateCode: '29',
     prefix: 'SKY',
+    exchangeRates: [],
   },
   'site-partner': {
     legalName: 'Partner Holidays Private Limited',
@@ -33,13 +36,18 @@ export const DEMO_INVOICE_SETTINGS: Record<string, TInvoiceSettings> = {
     gstin: '07AAGCP4321M1ZA',
     stateCode: '07',
     prefix: 'PH',
+    exchangeRates: [],
   },
 };
 
 export async function seedInvoiceSettings(now = new Date()): Promise<void> {
   for (const [id, settings] of Object.entries(DEMO_INVOICE_SETTINGS)) {
     const siteId = asSiteId(id);
-    if (!(await getSettings(siteId))) await putSettings(siteId, settings, now);
+    const existing = await getSettings(siteId);
+    // Staff's own settings stand; a data folder seeded before exchange rates existed gets the demo ones.
+    if (!existing) await putSettings(siteId, settings, now);
+    else if (!existing.exchangeRates)
+      await putSettings(siteId, { ...existing, exchangeRates: settings.exchangeRates }, now);
   }
   await seedDemoInvoices();
 }

@@ -106,6 +106,25 @@ describe('invoice settings', () => {
     });
     expect(badGstin.status).toBe(400);
     expect(badGstin.body.errorMessage).toBe(INVOICE_MSG.invalidGstin);
+    for (const [exchangeRates, message] of [
+      [[{ currency: 'AED', inrPerUnit: 0 }], INVOICE_MSG.invalidRate],
+      [[{ currency: 'AE1', inrPerUnit: 22 }], INVOICE_MSG.invalidCurrency],
+      [[{ currency: 'INR', inrPerUnit: 1 }], INVOICE_MSG.invalidCurrency],
+      [
+        [
+          { currency: 'AED', inrPerUnit: 22 },
+          { currency: 'aed', inrPerUnit: 23 },
+        ],
+        INVOICE_MSG.duplicateCurrency,
+      ],
+    ] as const) {
+      const bad = await staff.call(saveInvoiceSettings, {
+        ...DEMO_INVOICE_SETTINGS['site-flightdeals']!,
+        exchangeRates,
+      });
+      expect(bad.status, JSON.stringify(exchangeRates)).toBe(400);
+      expect(bad.body.errorMessage).toBe(message);
+    }
     expect((await agent.client.call(getInvoiceSettings, {})).status).toBe(403);
     // Nothing changed.
     expect((await staff.call(getInvoiceSettings, {})).body.result).toEqual(DEMO_INVOICE_SETTINGS['site-flightdeals']);
@@ -321,6 +340,36 @@ describe('quotations (karts)', () => {
     const after = (await staff.call(getInvoice, { invoiceId: inv.id })).body.result as TInvoiceDocument;
     expect(after.creditNotes).toHaveLength(1);
     expect(after.creditNotes[0]!.total).toBe(1118);
+  });
+
+  it("a vouchered AED quotation is invoiced in rupees at the site's rate, named on the invoice", async () => {
+    const admin = await demo(FLIGHTDEALS, 'admin');
+    const saved = await admin.call(saveKart, {
+      customerId: agent.userId,
+      kartName: `Dubai trip ${randomUUID().slice(0, 6)}`,
+      adults: 1,
+      child: 0,
+      infant: 0,
+      arrivalDate: '2027-02-10',
+      quoteValidyInDays: 7,
+      miscellaneous: [{ name: 'Desert safari', description: 'Evening', price: 200, startDate: '2027-02-10' }],
+      passengers: [{ title: 'Mrs', firstName: 'Asha', lastName: 'Verma', paxType: 'adult' }],
+      serviceCharge: 20,
+      noOfDays: 2,
+      noOfNights: 1,
+      currencySymbol: 'AED',
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const id = saved.body.result.id as string;
+    expect((await admin.call(voucherKart, { id, version: 1 })).status).toBe(200);
+    const res = await staff.call(getSourceInvoice, { source: 'kart', sourceId: id });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const inv = res.body.result as TInvoiceDocument;
+    // AED 220 at the seeded ₹22.75: ₹5,005, of which the AED 20 service charge (₹455) holds the GST.
+    expect(inv).toMatchObject({ kind: 'kart', currency: 'INR', total: 5005 });
+    expect(inv.taxableValue + inv.igst).toBeCloseTo(455, 2);
+    expect(JSON.stringify(inv)).toContain('converted at ₹22.75 per AED');
+    addsUp(inv);
   });
 });
 

@@ -213,6 +213,10 @@ export async function saveSettings(scope: SignedInScope, input: TInvoiceSettings
     gstin,
     stateCode: state.code,
     prefix: input.prefix.trim().toUpperCase(),
+    exchangeRates: (input.exchangeRates ?? []).map((r) => ({
+      currency: r.currency.trim().toUpperCase(),
+      inrPerUnit: r.inrPerUnit,
+    })),
   };
   await repo.putSettings(scope.site.siteId, settings, scope.now);
   return settings;

@@ -281,18 +281,38 @@ export async function issueCartInvoice(site: SiteRecord, cart: CartFacts, now: D
   );
 }
 
-/** Currencies an Indian tax invoice can be made out in as is (a foreign one needs the RBI reference rate). */
+/** Currencies an Indian tax invoice can be made out in as is; any other is converted at the site's rate. */
 const INR = new Set(['INR', '₹', 'RS', 'RS.']);
+
+/**
+ * Rupees per unit of a quotation's currency, from the invoice settings (staff keep the RBI reference rate there:
+ * an Indian tax invoice states its value in INR, GST rule 34). 1 for a rupee quotation; none when no rate is kept.
+ */
+async function rupeesPerUnit(siteId: SiteId, currency: string): Promise<number | null> {
+  const code = currency.trim().toUpperCase();
+  if (INR.has(code)) return 1;
+  const settings = await repo.getSettings(siteId);
+  return settings?.exchangeRates?.find((r) => r.currency === code)?.inrPerUnit ?? null;
+}
 
 /**
  * The invoice of a vouchered quotation (kart): its grand total; our service and remittance charges less the
  * discount are the taxable supply, GST inside them (a kart adds no tax on top); hotels, activities, transfers and
- * flights are collected for their suppliers as pure agent. Karts priced in another currency are not invoiced.
+ * flights are collected for their suppliers as pure agent. A kart priced in another currency is converted at the
+ * site's rate for it, named on the invoice; without one it is not invoiced (logged; staff add the rate).
  */
 export async function issueKartInvoice(site: SiteRecord, kart: KartRecord, now: Date): Promise<DocumentRecord> {
-  if (!INR.has(kart.currencySymbol.trim().toUpperCase()))
-    throw new NotIssued(`quotation ${kart.quotationId} is priced in ${kart.currencySymbol}, not INR`);
+  const rate = await rupeesPerUnit(site.siteId, kart.currencySymbol);
+  if (rate === null)
+    throw new NotIssued(
+      `quotation ${kart.quotationId} is priced in ${kart.currencySymbol} and the site keeps no rate for it`,
+    );
   const t = kartTotals(kart);
+  const inr = (amount: number) => Math.round(amount * rate * 100) / 100;
+  const conversion =
+    rate === 1
+      ? ''
+      : `; quoted in ${kart.currencySymbol} ${t.grandTotal.toFixed(2)}, converted at ₹${rate} per ${kart.currencySymbol.trim().toUpperCase()}`;
   return issueInvoice(
     site,
     {
@@ -301,13 +321,13 @@ export async function issueKartInvoice(site: SiteRecord, kart: KartRecord, now: 
       sourceRef: kart.quotationId,
       kind: 'kart',
       currency: 'INR',
-      total: t.grandTotal,
-      taxableValue: Math.max(0, t.serviceCharge + t.remittanceCharge - t.discount),
+      total: inr(t.grandTotal),
+      taxableValue: Math.max(0, inr(t.serviceCharge + t.remittanceCharge - t.discount)),
       taxInclusive: true,
       userId: kart.customerId,
       legalEntityId: '',
       fallback: { name: kart.customerName, email: '' },
-      collectedFor: `${kart.kartName || 'Tour'} (quotation ${kart.quotationId}, arriving ${kart.arrivalDate}): hotels, activities and transfers collected for their suppliers as pure agent`,
+      collectedFor: `${kart.kartName || 'Tour'} (quotation ${kart.quotationId}, arriving ${kart.arrivalDate}): hotels, activities and transfers collected for their suppliers as pure agent${conversion}`,
     },
     now,
   );

@@ -29,7 +29,16 @@ export const INVOICE_MSG = {
   stateMismatch: "The state must be the GSTIN's state",
   issued: 'Invoice issued',
   notInvoiceable: 'This booking cannot be invoiced yet',
+  invalidCurrency: 'Use the 3-letter currency code (AED)',
+  invalidRate: 'Enter the rupees one unit is worth',
+  duplicateCurrency: 'Each currency once',
 } as const;
+
+/**
+ * Rupees per unit of a currency the site quotes in (karts priced in AED, USD…): an Indian tax invoice states its
+ * value in INR at the rate of the day of supply (the RBI reference rate, which staff keep here; GST rule 34).
+ */
+const ZExchangeRate = lazy(() => z.object({ currency: z.string(), inrPerUnit: z.number() }));
 
 /** Sources a document is issued for. */
 export const INVOICE_SOURCES = ['booking', 'cart', 'kart'] as const;
@@ -146,6 +155,7 @@ export const ZInvoiceSettings = lazy(() =>
     /** GST state code (`27`); must match the GSTIN's first two digits. */
     stateCode: z.string(),
     prefix: z.string(),
+    exchangeRates: z._default(z.array(ZExchangeRate), []),
   }),
 );
 export type TInvoiceSettings = z.infer<typeof ZInvoiceSettings>;
@@ -157,6 +167,29 @@ export const ZInvoiceSettingsInput = lazy(() =>
     gstin: zShortText({ max: 15 }).check(z.toUpperCase(), z.regex(/^[0-9A-Z]{15}$/, INVOICE_MSG.invalidGstin)),
     stateCode: zShortText({ max: 2 }).check(z.regex(/^\d{2}$/, INVOICE_MSG.invalidState)),
     prefix: zShortText({ max: 3 }).check(z.toUpperCase(), z.regex(INVOICE_PREFIX, INVOICE_MSG.invalidPrefix)),
+    exchangeRates: z._default(
+      z
+        .array(
+          z.object({
+            currency: zShortText({ max: 3 }).check(
+              z.toUpperCase(),
+              z.regex(/^[A-Z]{3}$/, INVOICE_MSG.invalidCurrency),
+              z.refine((c) => c !== 'INR', INVOICE_MSG.invalidCurrency),
+            ),
+            inrPerUnit: z
+              .number()
+              .check(z.positive(INVOICE_MSG.invalidRate), z.maximum(100000, INVOICE_MSG.invalidRate)),
+          }),
+        )
+        .check(
+          z.maxLength(20),
+          z.refine(
+            (rates) => new Set(rates.map((r) => r.currency)).size === rates.length,
+            INVOICE_MSG.duplicateCurrency,
+          ),
+        ),
+      [],
+    ),
   }),
 );
 export type TInvoiceSettingsInput = z.input<typeof ZInvoiceSettingsInput>;

@@ -3,6 +3,7 @@ import {
   Anchor,
   Button,
   Group,
+  NumberInput,
   Paper,
   SegmentedControl,
   Select,
@@ -152,14 +153,22 @@ function MonthList() {
 }
 
 const STATE_OPTIONS = GST_STATES.map((s) => ({ value: s.code, label: `${s.code} ${s.name}` }));
-const EMPTY: TInvoiceSettingsInput = { legalName: '', address: '', gstin: '', stateCode: '', prefix: '' };
+const EMPTY: TInvoiceSettingsInput = {
+  legalName: '',
+  address: '',
+  gstin: '',
+  stateCode: '',
+  prefix: '',
+  exchangeRates: [],
+};
 
 function SettingsForm({ settings }: { settings: TInvoiceSettings | null }) {
   const form = useForm<TInvoiceSettingsInput>({
-    initialValues: settings ?? EMPTY,
+    initialValues: settings ? { ...settings, exchangeRates: settings.exchangeRates ?? [] } : EMPTY,
     validate: schemaResolver(saveInvoiceSettings.request, { sync: true }),
   });
   const save = useAction(saveInvoiceSettings, { form, revalidate: [getInvoiceSettings] });
+  const rates = form.getValues().exchangeRates ?? [];
   return (
     <form onSubmit={form.onSubmit((values) => void save.run(values))} noValidate>
       <Stack gap="sm">
@@ -182,6 +191,51 @@ function SettingsForm({ settings }: { settings: TInvoiceSettings | null }) {
           />
         </SimpleGrid>
         <Textarea label="Address" required autosize minRows={2} {...form.getInputProps('address')} />
+        {/* Rupees per unit of each currency quotations are priced in (a Dubai DMC quotes in AED): their invoices
+            state INR at this rate (GST rule 34: the RBI reference rate of the day, kept here by staff). */}
+        <Stack gap="xs">
+          <Text size="sm" fw={500}>
+            Exchange rates for quotations in other currencies
+          </Text>
+          <Text size="sm" c="dimmed">
+            A quotation priced in a currency without a rate here gets no invoice.
+          </Text>
+          {rates.map((_, i) => (
+            <Group key={form.key(`exchangeRates.${i}`)} align="flex-end" gap="xs" wrap="nowrap">
+              <TextInput
+                label="Currency"
+                placeholder="AED"
+                maxLength={3}
+                w={110}
+                key={form.key(`exchangeRates.${i}.currency`)}
+                {...form.getInputProps(`exchangeRates.${i}.currency`)}
+              />
+              <NumberInput
+                label="Rupees per unit"
+                decimalScale={4}
+                min={0}
+                w={160}
+                key={form.key(`exchangeRates.${i}.inrPerUnit`)}
+                {...form.getInputProps(`exchangeRates.${i}.inrPerUnit`)}
+              />
+              <Button variant="subtle" color="red" onClick={() => form.removeListItem('exchangeRates', i)}>
+                Remove
+              </Button>
+            </Group>
+          ))}
+          {form.errors.exchangeRates && (
+            <Text size="sm" c="red.8">
+              {form.errors.exchangeRates}
+            </Text>
+          )}
+          <Button
+            variant="default"
+            w="fit-content"
+            onClick={() => form.insertListItem('exchangeRates', { currency: '', inrPerUnit: 0 })}
+          >
+            Add a rate
+          </Button>
+        </Stack>
         <Button type="submit" loading={save.busy} w="fit-content">
           Save invoice settings
         </Button>
