@@ -4,11 +4,11 @@ import { Button, Group } from '@mantine/core';
 export function FormFooter({
   onCancel,
   busy,
-  submitLabel = 'Save',
+  label = 'Save',
 }: {
   onCancel: () => void;
   busy: boolean;
-  submitLabel?: string;
+  label?: string;
 }) {
   return (
     <Group justify="flex-end" gap="xs">
@@ -16,7 +16,7 @@ export function FormFooter({
         Cancel
       </Button>
       <Button type="submit" loading={busy}>
-        {submitLabel}
+        {label}
       </Button>
     </Group>
   );

@@ -241,7 +241,7 @@ function DepositDialog({
           <DateField label="Date" required maxDate={today} {...form.getInputProps('date')} />
           <TextInput label="Reference (UTR / cheque no.)" required {...form.getInputProps('reference')} />
           <TextInput label="Note" {...form.getInputProps('note')} />
-          <FormFooter onCancel={close} busy={record.busy} submitLabel="Record" />
+          <FormFooter onCancel={close} busy={record.busy} label="Record" />
         </Stack>
       </form>
     </Modal>

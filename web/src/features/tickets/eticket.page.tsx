@@ -335,7 +335,7 @@ function EmailDialog({
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput label="Email" type="email" {...form.getInputProps('to')} data-autofocus />
-          <FormFooter onCancel={onClose} busy={mail.busy} submitLabel="Send" />
+          <FormFooter onCancel={onClose} busy={mail.busy} label="Send" />
         </Stack>
       </form>
     </Modal>

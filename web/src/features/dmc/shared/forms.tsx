@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Group, NumberInput, SimpleGrid, type NumberInputProps } from '@mantine/core';
+import { NumberInput, SimpleGrid, type NumberInputProps } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import type * as z from 'zod/mini';
 import type { Endpoint } from '@tp/contracts/endpoint';
@@ -54,27 +54,8 @@ export function useSaveForm<V extends Values, E extends Endpoint>({
   return { form, submit, busy: save.busy };
 }
 
-/** Cancel and Save under a dialog's fields. */
-export function FormButtons({
-  onCancel,
-  busy,
-  label = 'Save',
-}: {
-  onCancel: () => void;
-  busy: boolean;
-  label?: string;
-}) {
-  return (
-    <Group justify="flex-end" gap="xs">
-      <Button variant="default" onClick={onCancel}>
-        Cancel
-      </Button>
-      <Button type="submit" loading={busy}>
-        {label}
-      </Button>
-    </Group>
-  );
-}
+/** Cancel and Save under a dialog's fields (the app's one form footer). */
+export { FormFooter as FormButtons } from '#shared/FormFooter.tsx';
 
 /** Two fields side by side from 600 px up, stacked below. */
 export const Pair = ({ children }: { children: ReactNode }) => (
