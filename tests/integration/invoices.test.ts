@@ -428,6 +428,13 @@ describe('credit notes', () => {
       cursor = next.body.result.nextCursor;
     }
     expect(rows.map((r) => r.number)).toContain(inv.number);
+    // Newest first on the staff list (one series and year: the zero-padded numbers sort as text).
+    expect(rows.map((r) => r.number)).toEqual(
+      rows
+        .map((r) => r.number)
+        .sort()
+        .reverse(),
+    );
     const cns = await staff.call(listInvoices, { month: month(), docType: 'creditNote', limit: 100 });
     expect(cns.body.result.records.map((r: { againstNumber: string }) => r.againstNumber)).toContain(inv.number);
 

@@ -88,7 +88,12 @@ export async function listDocuments(
   scope: SignedInScope,
   input: { month: string; docType: DocumentType; cursor?: string | undefined; limit: number },
 ) {
-  const page = await repo.monthPage(scope.site.siteId, seriesOf(input.docType), input.month, input);
+  // Newest first: the document staff look for is usually the one just issued.
+  const page = await repo.monthPage(scope.site.siteId, seriesOf(input.docType), input.month, {
+    cursor: input.cursor,
+    limit: input.limit,
+    newestFirst: true,
+  });
   return { records: page.records.map(rowOf), nextCursor: page.nextCursor };
 }
 

@@ -50,12 +50,15 @@ export async function putSettings(siteId: SiteId, settings: TInvoiceSettings, no
   );
 }
 
-/** A month's documents of one series, in number order. */
+/**
+ * A month's documents of one series, in number order; `newestFirst` for the staff list (the latest issued on
+ * top), number order for the .xlsx export.
+ */
 export function monthPage(
   siteId: SiteId,
   series: DocumentSeries,
   month: string,
-  opts: { cursor?: string | undefined; limit: number },
+  opts: { cursor?: string | undefined; limit: number; newestFirst?: boolean },
 ): Promise<Page<DocumentRecord>> {
   return queryPage(
     'gsi1',
