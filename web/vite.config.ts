@@ -198,9 +198,23 @@ function mantineStylesPerComponent(): Plugin {
   };
 }
 
+/** @mantine/hooks' useId → web/src/app/mantine-use-id.ts (why: that file), wherever Vite bundles @mantine/hooks itself. */
+function mantineStableIds(): Plugin {
+  const file = join(SRC, 'app', 'mantine-use-id.ts');
+  return {
+    name: 'tp-mantine-stable-ids',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (source !== '../use-id/use-id.mjs' && source !== './use-id/use-id.mjs') return null;
+      if (!importer || !/[\\/]@mantine[\\/]hooks[\\/]esm[\\/]/.test(importer)) return null;
+      return this.resolve(file, importer);
+    },
+  };
+}
+
 export default defineConfig({
   base: `${SPA_BASENAME}/`,
-  plugins: [bootScripts(), mantineStylesPerComponent(), react(), appLoader(), inlineScriptCheck()],
+  plugins: [bootScripts(), mantineStableIds(), mantineStylesPerComponent(), react(), appLoader(), inlineScriptCheck()],
   build: {
     // WEB_OUT_DIR lets parallel work build to its own folder (tests read it back through WEB_DIST).
     outDir: process.env.WEB_OUT_DIR ?? 'dist',

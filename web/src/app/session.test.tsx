@@ -24,7 +24,6 @@ describe('session permissions', () => {
     await waitFor(() =>
       expect(permissionStore.get()).toEqual({
         permissions: ['flights.search', 'flights.holdQueue'],
-        lastSyncAt: '2026-11-23T00:00:00.000Z',
         isUserSuperAdmin: false,
       }),
     );

@@ -2,15 +2,17 @@ import useSWR from 'swr';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { getPermissionsFromSession, getUserBySessionId } from '#api/boot.ts';
 import { call } from '#api/client.ts';
-import { permissionStore, userStore, useUser } from '#shared/state.ts';
+import { permissionStore, userStore, useUser, type PermissionState } from '#shared/state.ts';
 import { LOGOUT_PATH } from '#shared/redirects.ts';
 
 // The schema-free copy of the endpoint: the users contract (zod, phone metadata) stays off this path.
 const fetchSessionUser = () => call(getUserBySessionId, {}, { handling: 'none' });
-// Only the state spec 000 §3 names; the catalogue's module tree is the permission editor's business.
-const fetchPermissions = async () => {
-  const { permissions, lastSyncAt, isUserSuperAdmin } = await call(getPermissionsFromSession, {}, { handling: 'none' });
-  return { permissions, lastSyncAt, isUserSuperAdmin };
+// What the shell acts on. The catalogue's module tree is the permission editor's business, and the
+// answer's `lastSyncAt` (a new time on every answer) is not kept: the same permissions stored again
+// change nothing, so the shell is not rendered again on every page load.
+const fetchPermissions = async (): Promise<PermissionState> => {
+  const { permissions, isUserSuperAdmin } = await call(getPermissionsFromSession, {}, { handling: 'none' });
+  return { permissions, isUserSuperAdmin };
 };
 
 /**

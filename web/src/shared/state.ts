@@ -18,7 +18,6 @@ export const useUser = () => usePersisted(userStore);
  */
 export interface PermissionState {
   permissions: string[];
-  lastSyncAt: string;
   isUserSuperAdmin: boolean;
 }
 export const permissionStore = persisted<PermissionState>('permissions');

@@ -63,7 +63,11 @@ export function persisted<T>(name: string, options: { keepOnLogout?: boolean } =
       return lastValue;
     },
     set(value) {
-      writeRaw(key, JSON.stringify(value));
+      const raw = JSON.stringify(value);
+      // The same value again (a session check confirming the stored user) changes nothing and wakes
+      // nobody: every subscriber would otherwise compare snapshots, and a whole shell re-render follows.
+      if (raw === readRaw(key)) return;
+      writeRaw(key, raw);
       emit(key);
     },
     clear() {

@@ -45,11 +45,11 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
     if (!api.answers(getUserBySessionId)) api.on(getUserBySessionId, user);
     const state = {
       permissions: options.permissions ?? (user.userType === 'staff' ? [...ALL_PERMISSION_KEYS] : []),
-      lastSyncAt: new Date(0).toISOString(),
       isUserSuperAdmin: false,
     };
     permissionStore.set(state);
-    if (!api.answers(getPermissionsFromSession)) api.on(getPermissionsFromSession, { ...state, modules: [] });
+    if (!api.answers(getPermissionsFromSession))
+      api.on(getPermissionsFromSession, { ...state, lastSyncAt: new Date(0).toISOString(), modules: [] });
   }
   api.install();
   const probe: { location: Location | null } = { location: null };

@@ -1,4 +1,4 @@
-import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { Button, Group } from '@mantine/core';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { TFlightOption, TSegment } from '@tp/contracts/flights';
@@ -227,9 +227,11 @@ export const ResultList = memo(function ResultList({
   label: string;
 }) {
   const listRef = useRef<HTMLDivElement>(null);
-  // Where the list starts on the page, for the virtualiser (measured after layout, again on resize).
+  // Where the list starts on the page, for the virtualiser (measured after paint, again on resize: read
+  // during the commit it forced a layout of the page and a second, synchronous render of the list; until
+  // then the first rows sit where they belong anyway, at the list's top).
   const [margin, setMargin] = useState(0);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const measure = () => {
       const el = listRef.current;
       if (el) setMargin(Math.round(el.getBoundingClientRect().top + window.scrollY));

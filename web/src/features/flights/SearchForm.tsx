@@ -12,7 +12,7 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type GetInputPropsReturnType } from '@mantine/form';
 import { getSources } from '@tp/contracts/endpoints/flights';
 import { TIME_BANDS, type TSearchRequest } from '@tp/contracts/flights';
 import { useApi } from '#api/hooks.ts';
@@ -54,6 +54,25 @@ type SearchFormProps = {
   busy?: boolean;
 };
 
+/**
+ * Sources are optional: when the call fails the field is simply not offered. Its own component, so the
+ * answer arriving renders this field, not the whole form again.
+ */
+function SourcesField({ inputProps }: { inputProps: GetInputPropsReturnType }) {
+  const sources = useApi(getSources, {}, { call: { handling: 'none' } }).data;
+  if (!sources?.length) return null;
+  return (
+    <MultiSelect
+      label="Sources"
+      placeholder="All"
+      data={sources.map((s) => ({ value: s.code, label: s.name }))}
+      clearable
+      comboboxProps={DROPDOWN_ON_OPEN}
+      {...inputProps}
+    />
+  );
+}
+
 /** The flight search form (spec 000 §2): journey type, legs, time band, passengers, cabin, sources. */
 export function SearchForm({ initial, onSearch, busy }: SearchFormProps) {
   const form = useForm<SearchFormValues>({
@@ -80,8 +99,6 @@ export function SearchForm({ initial, onSearch, busy }: SearchFormProps) {
   const [calendarOpen, setCalendarOpen] = useState(false);
   // Once opened it stays mounted, so its month survives closing as before.
   const [calendarUsed, setCalendarUsed] = useState(false);
-  // Sources are optional: when the call fails the field is simply not offered.
-  const sources = useApi(getSources, {}, { call: { handling: 'none' } }).data;
   const v = form.values;
   const first = v.legs[0]!;
   const today = localDate();
@@ -224,16 +241,7 @@ export function SearchForm({ initial, onSearch, busy }: SearchFormProps) {
             comboboxProps={DROPDOWN_ON_OPEN}
             {...form.getInputProps('cabinClass')}
           />
-          {sources && sources.length > 0 && (
-            <MultiSelect
-              label="Sources"
-              placeholder="All"
-              data={sources.map((s) => ({ value: s.code, label: s.name }))}
-              clearable
-              comboboxProps={DROPDOWN_ON_OPEN}
-              {...form.getInputProps('sources')}
-            />
-          )}
+          <SourcesField inputProps={form.getInputProps('sources')} />
         </SimpleGrid>
 
         <Group justify="space-between">

@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { getCalendarFare } from '@tp/contracts/endpoints/flights';
 import { formatMoney } from '#shared/format.ts';
 import { useApi } from '#api/hooks.ts';
@@ -48,7 +48,9 @@ export const FareStrip = memo(function FareStrip({
   const today = localDate();
   // On a phone the week scrolls sideways: start with the searched day (the middle) in view.
   const ref = useRef<HTMLElement>(null);
-  useLayoutEffect(() => {
+  // After paint: read in a layout effect, the widths forced a layout of the whole results page in the
+  // middle of its first commit (~20 ms there); once painted the layout is already done.
+  useEffect(() => {
     const el = ref.current;
     if (el && el.scrollWidth > el.clientWidth) el.scrollLeft = (el.scrollWidth - el.clientWidth) / 2;
   }, [date]);
