@@ -43,7 +43,8 @@ describe('results UX (issue #11)', () => {
     const from = page.getByLabel('From', { exact: true });
     await from.click();
     await from.pressSequentially('goa', { delay: 40 });
-    const options = page.getByRole('option');
+    // The autocomplete's own list (the form's native selects have options too).
+    const options = page.getByRole('listbox').getByRole('option');
     await options.first().waitFor();
     await expect
       .poll(async () => (await options.allTextContents()).slice(0, 2).join(' | '))

@@ -1,5 +1,5 @@
 import { memo, useState, type ReactNode } from 'react';
-import { Button, Checkbox, Chip, Group, RangeSlider, Select, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Chip, Group, NativeSelect, RangeSlider, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/Slider.css';
 import {
   STOP_CHOICES,
@@ -16,6 +16,8 @@ export type PatchFilters = (patch: Partial<FlightFilters>) => void;
 type FacetField = 'airlines' | 'layovers' | 'destinations' | 'origins';
 
 const DAY_END = 24 * 60 - 1;
+// Native selects: a fixed, short list needs no search box, phones show their own picker, and a native
+// select mounts no popover (Mantine's Select runs floating-ui and re-renders itself on the first commit).
 const HOURS = Array.from({ length: 24 }, (_, h) => ({
   value: String(h * 60),
   label: `${String(h).padStart(2, '0')}:00`,
@@ -50,26 +52,25 @@ const TimeSection = memo(function TimeSection({
   return (
     <Section title="Flight time">
       <Group grow gap="xs">
-        <Select
+        <NativeSelect
           aria-label="Departure from"
-          // Dropdown mounted when opened (a kept-mounted one is positioned by floating-ui in the first commit).
-          comboboxProps={{ keepMounted: false }}
-          placeholder="From"
-          data={HOURS}
+          data={[{ value: '', label: 'From' }, ...HOURS]}
           size="xs"
-          clearable
-          value={time ? String(time.from) : null}
-          onChange={(v) => onPatch({ time: v === null ? null : { from: Number(v), to: time?.to ?? DAY_END } })}
+          value={time ? String(time.from) : ''}
+          onChange={(e) => {
+            const v = e.currentTarget.value;
+            onPatch({ time: v === '' ? null : { from: Number(v), to: time?.to ?? DAY_END } });
+          }}
         />
-        <Select
+        <NativeSelect
           aria-label="Departure to"
-          comboboxProps={{ keepMounted: false }}
-          placeholder="To"
-          data={END_HOURS}
+          data={[{ value: '', label: 'To' }, ...END_HOURS]}
           size="xs"
-          clearable
-          value={time ? String(time.to) : null}
-          onChange={(v) => onPatch({ time: v === null ? null : { from: time?.from ?? 0, to: Number(v) } })}
+          value={time ? String(time.to) : ''}
+          onChange={(e) => {
+            const v = e.currentTarget.value;
+            onPatch({ time: v === '' ? null : { from: time?.from ?? 0, to: Number(v) } });
+          }}
         />
       </Group>
       {time && time.to <= time.from && (

@@ -5,9 +5,9 @@ import {
   Button,
   Group,
   MultiSelect,
+  NativeSelect,
   NumberInput,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -45,8 +45,10 @@ const JOURNEY_OPTIONS = [
   { value: '3', label: 'Multi Stop' },
 ];
 const TIME_OPTIONS = TIME_BANDS.map((b) => ({ value: b.time, label: b.label }));
-// Mantine's Select keeps its closed dropdown mounted (Combobox's default): each one then runs floating-ui's
-// positioning in the first commit (a forced style and layout, then a flushSync re-render). Mounted when opened.
+// The fixed short lists (return type, time band, class) are native selects: no search needed, phones show
+// their own picker, and no popover mounts with the form (each Mantine Select re-renders itself in the first
+// commit as floating-ui takes its target). The Sources list, which can be long and is multi-choice, stays
+// a MultiSelect whose dropdown mounts when opened.
 const DROPDOWN_ON_OPEN = { keepMounted: false } as const;
 type SearchFormProps = {
   initial?: TSearchRequest | null;
@@ -114,13 +116,11 @@ export function SearchForm({ initial, onSearch, busy }: SearchFormProps) {
             onChange={(t) => form.setValues(withJourneyType(form.getValues(), Number(t) as 1 | 2 | 3))}
           />
           {v.journeyType === 2 && (
-            <Select
+            <NativeSelect
               aria-label="Return type"
               data={RETURN_TYPE_OPTIONS}
               value={String(v.returnType)}
-              onChange={(t) => t && form.setFieldValue('returnType', Number(t) as 2 | 3 | 5)}
-              allowDeselect={false}
-              comboboxProps={DROPDOWN_ON_OPEN}
+              onChange={(e) => form.setFieldValue('returnType', Number(e.currentTarget.value) as 2 | 3 | 5)}
               w={220}
             />
           )}
@@ -206,13 +206,7 @@ export function SearchForm({ initial, onSearch, busy }: SearchFormProps) {
         )}
 
         <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="sm">
-          <Select
-            label="Departure time"
-            data={TIME_OPTIONS}
-            allowDeselect={false}
-            comboboxProps={DROPDOWN_ON_OPEN}
-            {...form.getInputProps('time')}
-          />
+          <NativeSelect label="Departure time" data={TIME_OPTIONS} {...form.getInputProps('time')} />
           <NumberInput
             label="Adults (12+ yrs)"
             min={1}
@@ -234,13 +228,7 @@ export function SearchForm({ initial, onSearch, busy }: SearchFormProps) {
             allowDecimal={false}
             {...form.getInputProps('infants')}
           />
-          <Select
-            label="Class"
-            data={CABIN_OPTIONS}
-            allowDeselect={false}
-            comboboxProps={DROPDOWN_ON_OPEN}
-            {...form.getInputProps('cabinClass')}
-          />
+          <NativeSelect label="Class" data={CABIN_OPTIONS} {...form.getInputProps('cabinClass')} />
           <SourcesField inputProps={form.getInputProps('sources')} />
         </SimpleGrid>
 
