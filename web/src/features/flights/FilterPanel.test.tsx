@@ -10,7 +10,6 @@ import { flightOption } from './test-fixtures.ts';
 const OPTIONS = [1, 2, 3, 4, 5].map((i) => flightOption(i));
 const INDEX = indexResults(OPTIONS);
 const FACETS = INDEX.facets;
-const WAIT = { timeout: 5000 };
 
 function setup(filters: FlightFilters = NO_FILTERS) {
   const onPatch = vi.fn();
