@@ -98,15 +98,12 @@ export async function listDocuments(
 }
 
 /** GSTR-1 style columns (B2B / B2C invoices; credit / debit notes): one row per document. */
-const COLUMNS: XlsxColumn[] = [
+// Both sheets open with the recipient and carry the same tax columns, in the same order.
+const RECIPIENT_COLUMNS: XlsxColumn[] = [
   { header: 'GSTIN/UIN of Recipient', width: 20 },
   { header: 'Receiver Name', width: 30 },
-  { header: 'Invoice Number', width: 18 },
-  { header: 'Invoice date', width: 12 },
-  { header: 'Invoice Value', width: 14 },
-  { header: 'Place Of Supply', width: 22 },
-  { header: 'Reverse Charge', width: 8 },
-  { header: 'Invoice Type', width: 16 },
+];
+const TAX_COLUMNS: XlsxColumn[] = [
   { header: 'Rate', width: 6 },
   { header: 'Taxable Value', width: 14 },
   { header: 'IGST', width: 12 },
@@ -114,11 +111,23 @@ const COLUMNS: XlsxColumn[] = [
   { header: 'SGST', width: 12 },
   { header: 'Pure agent amount', width: 14 },
   { header: 'SAC', width: 8 },
+];
+const recipientCells = (d: DocumentRecord) => [d.recipient.gstin, d.recipient.name];
+const taxCells = (d: DocumentRecord) => [d.rate, d.taxableValue, d.igst, d.cgst, d.sgst, d.reimbursement, d.sac];
+
+const COLUMNS: XlsxColumn[] = [
+  ...RECIPIENT_COLUMNS,
+  { header: 'Invoice Number', width: 18 },
+  { header: 'Invoice date', width: 12 },
+  { header: 'Invoice Value', width: 14 },
+  { header: 'Place Of Supply', width: 22 },
+  { header: 'Reverse Charge', width: 8 },
+  { header: 'Invoice Type', width: 16 },
+  ...TAX_COLUMNS,
   { header: 'Reference', width: 14 },
 ];
 const NOTE_COLUMNS: XlsxColumn[] = [
-  { header: 'GSTIN/UIN of Recipient', width: 20 },
-  { header: 'Receiver Name', width: 30 },
+  ...RECIPIENT_COLUMNS,
   { header: 'Note Number', width: 18 },
   { header: 'Note date', width: 12 },
   { header: 'Note Type', width: 8 },
@@ -126,13 +135,7 @@ const NOTE_COLUMNS: XlsxColumn[] = [
   { header: 'Original Invoice date', width: 12 },
   { header: 'Note Value', width: 14 },
   { header: 'Place Of Supply', width: 22 },
-  { header: 'Rate', width: 6 },
-  { header: 'Taxable Value', width: 14 },
-  { header: 'IGST', width: 12 },
-  { header: 'CGST', width: 12 },
-  { header: 'SGST', width: 12 },
-  { header: 'Pure agent amount', width: 14 },
-  { header: 'SAC', width: 8 },
+  ...TAX_COLUMNS,
   { header: 'Reason', width: 40 },
 ];
 
@@ -150,21 +153,14 @@ export async function exportMonth(scope: SignedInScope, month: string) {
         name: 'Invoices',
         columns: COLUMNS,
         rows: invoices.map((d) => [
-          d.recipient.gstin,
-          d.recipient.name,
+          ...recipientCells(d),
           d.number,
           d.issueDate,
           d.total,
           d.placeOfSupply,
           d.reverseCharge ? 'Y' : 'N',
           invoiceType(d),
-          d.rate,
-          d.taxableValue,
-          d.igst,
-          d.cgst,
-          d.sgst,
-          d.reimbursement,
-          d.sac,
+          ...taxCells(d),
           d.sourceRef,
         ]),
       },
@@ -172,8 +168,7 @@ export async function exportMonth(scope: SignedInScope, month: string) {
         name: 'Credit notes',
         columns: NOTE_COLUMNS,
         rows: notes.map((d) => [
-          d.recipient.gstin,
-          d.recipient.name,
+          ...recipientCells(d),
           d.number,
           d.issueDate,
           'C',
@@ -181,13 +176,7 @@ export async function exportMonth(scope: SignedInScope, month: string) {
           d.against?.issueDate ?? '',
           d.total,
           d.placeOfSupply,
-          d.rate,
-          d.taxableValue,
-          d.igst,
-          d.cgst,
-          d.sgst,
-          d.reimbursement,
-          d.sac,
+          ...taxCells(d),
           d.reason,
         ]),
       },
