@@ -11,14 +11,13 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { analyzeMetafile, build, type Metafile } from 'esbuild';
+import { analyzeMetafile, type Metafile } from 'esbuild';
 import {
   BUNDLE_AWS_SDK,
-  afterBundle,
   bundleEntry,
+  bundleFunction,
   ROOT,
   domainEntries,
-  esbuildOptions,
   workerEntries,
   type FunctionEntry,
 } from '../infra/lib/bundling.ts';
@@ -53,8 +52,7 @@ export async function bundleAll(opts: BundleAllOptions = {}): Promise<BundleSize
     [...domainEntries(), ...workerEntries()].map(async ({ name, kind, entry }) => {
       const dir = join(outDir, name);
       rmSync(dir, { recursive: true, force: true });
-      const built = await build(esbuildOptions(entry, dir, bundleSdk));
-      const metafile = afterBundle(dir, built.metafile!);
+      const metafile = await bundleFunction(entry, dir, { bundleSdk });
       return { name, kind, ...measure(bundleEntry(dir), metafile) };
     }),
   );
@@ -160,8 +158,7 @@ export async function bundleFloor(
   writeFileSync(entry, lines.join('\n') + '\n');
   const out = join(opts.outDir ?? join(ROOT, '.bench', 'floors'), key, 'bundle');
   rmSync(out, { recursive: true, force: true });
-  const built = await build(esbuildOptions(entry, out, bundleSdk));
-  const metafile = afterBundle(out, built.metafile!);
+  const metafile = await bundleFunction(entry, out, { bundleSdk });
   const { file, bytes, gzipBytes } = measure(bundleEntry(out), metafile);
   return { name, file, bytes, gzipBytes, metafile };
 }

@@ -2,13 +2,13 @@
  * The one declaration of how a Lambda bundle is built. The CDK construct (PlatformFunction) and
  * scripts/bundle.ts both read it, so what `npm run build` measures is what `cdk deploy` ships.
  */
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, extname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { buildSync, type BuildOptions, type Metafile } from 'esbuild';
-import { AssetHashType, DockerImage } from 'aws-cdk-lib';
-import { Code } from 'aws-cdk-lib/aws-lambda';
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { DOMAINS } from '@tp/contracts/endpoint';
 import { QUEUES } from '@tp/contracts/platform';
 import { trimSourceMapFile } from './sourcemap.ts';
@@ -85,6 +85,12 @@ const SHARED = {
    * chunk that imports it) then resolves the same from every chunk (packages/reference-data/src/packed.ts).
    */
   splitting: true,
+  /**
+   * No top-level await in a bundle: a module that `import()` loads imports the cold chunk back (see
+   * coldPathInOneChunk), so a cold path awaiting one at its top level would wait for itself forever.
+   * esbuild refuses to build one.
+   */
+  supported: { 'top-level-await': false },
   entryNames: 'index',
   chunkNames: '[name]-[hash]',
   outExtension: { '.js': '.mjs' },
@@ -202,6 +208,7 @@ export function esbuildOptions(entry: string, outdir: string, bundleSdk = BUNDLE
     entryPoints: [entry],
     outdir,
     splitting: SHARED.splitting,
+    supported: { ...SHARED.supported },
     entryNames: SHARED.entryNames,
     chunkNames: SHARED.chunkNames,
     outExtension: { ...SHARED.outExtension },
@@ -229,26 +236,74 @@ export function esbuildOptions(entry: string, outdir: string, bundleSdk = BUNDLE
 }
 
 /**
- * A function's code asset (PlatformFunction): esbuild runs here, from node_modules, with esbuildOptions, into
- * the directory CDK zips: index.mjs, its chunks, their maps and the sidecar files. NodejsFunction is not
- * used because it writes one `--outfile`, and code splitting needs an output directory. The asset hash is
- * the output's, so a change that leaves the bundle as it was deploys nothing.
+ * The modules an `import()` of the bundle loads (absolute paths), from the metafile of a first build: its
+ * handlers' operations, the SDK clients loaded on first use, the SDK's own lazy credential providers.
  */
-export function lambdaCode(entry: string): Code {
-  return Code.fromAsset(dirname(entry), {
-    assetHashType: AssetHashType.OUTPUT,
-    bundling: {
-      // Never pulled: CDK uses the image only when local bundling declines, and it never does.
-      image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:24-slim'),
-      local: {
-        tryBundle(outputDir: string): boolean {
-          const { metafile } = buildSync(esbuildOptions(entry, outputDir));
-          afterBundle(outputDir, metafile!);
-          return true;
-        },
-      },
+function lazyTargets(metafile: Metafile): Set<string> {
+  const targets = Object.values(metafile.inputs).flatMap((input) =>
+    input.imports.filter((i) => i.kind === 'dynamic-import' && !i.external).map((i) => resolve(ROOT, i.path)),
+  );
+  return new Set(targets);
+}
+
+const SOURCE_LOADER: Record<string, 'ts' | 'js'> = { '.ts': 'ts', '.mts': 'ts', '.js': 'js', '.mjs': 'js' };
+
+/**
+ * One chunk for the cold path (issue #12, docs/benchmarks.md "One chunk for the cold path"). esbuild
+ * splits by which entry points reach a module, and every `import()` is an entry point: a module the cold
+ * path shares with some operations but not others lands in a chunk of its own, and kart's cold start loaded
+ * 22 files, at ~0.5 ms each of resolving, reading and linking. Every module an `import()` loads gets
+ * `export * as … from '<entry>'` appended, so everything the entry reaches is reached by every entry point
+ * alike and esbuild keeps it in one chunk: a cold start loads index.mjs and that chunk (and a chunk of
+ * dependency code the lazy modules share). The re-export is never read; an operation's module that imports
+ * the entry finds it evaluated already, since only the entry's handler loads operations.
+ */
+function coldPathInOneChunk(entry: string, lazy: Set<string>): Plugin {
+  const line = `\nexport * as __coldPathInOneChunk from ${JSON.stringify(resolve(entry))};\n`;
+  return {
+    name: 'cold-path-in-one-chunk',
+    setup(b) {
+      b.onLoad({ filter: /\.m?[jt]s$/ }, (args) => {
+        const loader = SOURCE_LOADER[extname(args.path)];
+        if (!lazy.has(args.path) || !loader) return undefined;
+        return { contents: readFileSync(args.path, 'utf8') + line, loader, resolveDir: dirname(args.path) };
+      });
     },
+  };
+}
+
+/**
+ * Builds `entry` into `outdir` the one way every bundle is built (scripts/bundle.ts, the cold-start floor,
+ * CDK's asset, the bundle tests): a first pass finds what `import()` loads, the second writes the bundle
+ * with the cold path in one chunk, then afterBundle. Answers afterBundle's metafile. `plugins` are the
+ * caller's own (a test swapping a native binary), run before ours.
+ */
+export async function bundleFunction(
+  entry: string,
+  outdir: string,
+  opts: { bundleSdk?: boolean; plugins?: Plugin[] } = {},
+): Promise<Metafile> {
+  const options = esbuildOptions(entry, outdir, opts.bundleSdk);
+  const plugins = opts.plugins ?? [];
+  const first = await build({ ...options, plugins, write: false });
+  const second = await build({
+    ...options,
+    plugins: [...plugins, coldPathInOneChunk(entry, lazyTargets(first.metafile!))],
   });
+  return afterBundle(outdir, second.metafile!);
+}
+
+/**
+ * CDK's local bundling must answer synchronously, and esbuild plugins run only in its asynchronous API: the
+ * asset is built by this module in a child process (`bundleFunctionSync`, used by PlatformFunction).
+ */
+export function bundleFunctionSync(entry: string, outdir: string): void {
+  const tsx = import.meta.resolve('tsx');
+  const run = spawnSync(process.execPath, ['--import', tsx, fileURLToPath(import.meta.url), entry, outdir], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`bundling ${entry} failed:\n${run.stderr}`);
 }
 
 export interface FunctionEntry {
@@ -296,4 +351,10 @@ export function workerEntries(): FunctionEntry[] {
   const queued = [...new Set(Object.values(QUEUES).map((q) => q.worker))].map(workerEntry);
   const scheduled = SCHEDULED_WORKERS.map((s) => ({ ...workerEntry(s.worker), everyMinutes: s.everyMinutes }));
   return [...queued, ...scheduled].filter((f) => existsSync(f.entry));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const [entry, outdir] = process.argv.slice(2);
+  if (!entry || !outdir) throw new Error('usage: bundling.ts <entry> <outdir>');
+  await bundleFunction(entry, outdir);
 }

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   ROOT,
   afterBundle,
+  bundleFunction,
   domainEntries,
   esbuildOptions,
   isChunkFile,
@@ -86,6 +87,26 @@ describe('Lambda bundles (scripts/bundle.ts)', () => {
       // …and the operations are there, in chunks beside index.mjs.
       expect(Object.keys(b.metafile.outputs).filter((o) => isChunkFile(basename(o))).length, b.name).toBeGreaterThan(0);
     }
+  });
+
+  it('loads its cold path as index.mjs and one chunk, however many operations share parts of it', async () => {
+    // Without coldPathInOneChunk, esbuild cut kart's cold path into 22 files (a chunk per set of operations
+    // sharing a module), each one resolved, read and linked on every cold start.
+    for (const b of await bundles()) {
+      const cold = coldOutputs(b.metafile, b.file).map((o) => basename(o));
+      expect(cold[0], b.name).toBe('index.mjs');
+      expect(cold.length, `${b.name}: ${cold.join(', ')}`).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it('refuses top-level await, which would wait for itself (a lazily loaded module imports the cold chunk)', async () => {
+    const dir = join(outDir, 'awaits');
+    writeFileSync(join(outDir, 'lazy.ts'), 'export const answer = 42;\n');
+    writeFileSync(
+      join(outDir, 'awaits.ts'),
+      "const { answer } = await import('./lazy.ts');\nexport const handler = () => answer;\n",
+    );
+    await expect(bundleFunction(join(outDir, 'awaits.ts'), dir)).rejects.toThrow(/Top-level await/);
   });
 
   it('carries only the AWS SDK clients its own code imports', async () => {
@@ -181,11 +202,11 @@ describe('Lambda bundles (scripts/bundle.ts)', () => {
       `import { isValidPhone, preparePhoneLib } from ${phone};
 let before = 'no error';
 try { isValidPhone('9876543210', 'in'); } catch (e) { before = String(e); }
-await preparePhoneLib();
-console.log(JSON.stringify([before, isValidPhone('9876543210', 'in'), isValidPhone('12', 'in')]));`,
+void preparePhoneLib().then(() =>
+  console.log(JSON.stringify([before, isValidPhone('9876543210', 'in'), isValidPhone('12', 'in')])),
+);`,
     );
-    const { metafile } = await build(esbuildOptions(join(outDir, 'phone-entry.ts'), dir));
-    afterBundle(dir, metafile!);
+    await bundleFunction(join(outDir, 'phone-entry.ts'), dir);
     const out = execFileSync(process.execPath, [join(dir, 'index.mjs')], { cwd: tmpdir(), encoding: 'utf8' });
     const [before, valid, invalid] = JSON.parse(out) as [string, boolean, boolean];
     expect(before).toMatch(/preparePhoneLib/);
@@ -202,7 +223,7 @@ import { airlineByCode } from ${lib('airlines.ts')};
 import { searchCities, statesOf } from ${lib('geo.ts')};
 console.log(JSON.stringify([airportByCode('BOM')?.cityName, airlineByCode('6E')?.name, statesOf('IN').length > 30, searchCities('pune')[0]?.stateName]));`,
     );
-    await build(esbuildOptions(join(outDir, 'probe-entry.ts'), dir));
+    await bundleFunction(join(outDir, 'probe-entry.ts'), dir);
     // Run from another working directory: paths resolve against the bundle, not the process.
     const out = execFileSync(process.execPath, [join(dir, 'index.mjs')], { cwd: tmpdir(), encoding: 'utf8' });
     expect(JSON.parse(out)).toEqual(['Mumbai', 'IndiGo', true, 'Maharashtra']);

@@ -8,9 +8,9 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import type { Plugin } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { NATIVE_ADDONS, ROOT, domainEntries, esbuildOptions, nativeTarball } from '../../infra/lib/bundling.ts';
+import { NATIVE_ADDONS, ROOT, bundleFunction, domainEntries, nativeTarball } from '../../infra/lib/bundling.ts';
 
 const outDir = mkdtempSync(join(tmpdir(), 'tp-native-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
@@ -30,7 +30,7 @@ describe('native argon2 for the Lambda architecture', () => {
   it('ships the ARM64 binary beside index.mjs of the users bundle', async () => {
     const users = domainEntries().find((d) => d.name === 'users')!;
     const dir = join(outDir, 'users');
-    await build(esbuildOptions(users.entry, dir));
+    await bundleFunction(users.entry, dir);
     expect(readdirSync(dir)).toContain('argon2.linux-arm64-gnu.node');
     expect(elfMachine(readFileSync(join(dir, 'argon2.linux-arm64-gnu.node')))).toEqual({
       elf: '\x7fELF',
@@ -50,12 +50,16 @@ describe('native argon2 for the Lambda architecture', () => {
       entry,
       `import { hashPassword, verifyPassword, needsRehash } from ${JSON.stringify(join(ROOT, 'functions/src/users/password.ts'))};
 import { ZPassword } from ${JSON.stringify(join(ROOT, 'packages/contracts/src/users.ts'))};
-const hash = await hashPassword('Tr4vel-Desk-42');
-const old = '$argon2id$v=19$m=19456,t=2,p=1$MDEyMzQ1Njc4OWFiY2RlZg$2Xv9GzcryO7ofOQ4Y0ukcjeh0Rlk1vRqacQYmULFQTg';
-console.log(JSON.stringify([hash.slice(0, 30), await verifyPassword('Tr4vel-Desk-42', hash), await verifyPassword('nope-nope', hash), await verifyPassword('Legacy-Pass-2024', old), needsRehash(old), ZPassword.safeParse('Password1').success]));`,
+// A bundle has no top-level await (bundling.ts): the probe runs in an async function.
+async function probe() {
+  const hash = await hashPassword('Tr4vel-Desk-42');
+  const old = '$argon2id$v=19$m=19456,t=2,p=1$MDEyMzQ1Njc4OWFiY2RlZg$2Xv9GzcryO7ofOQ4Y0ukcjeh0Rlk1vRqacQYmULFQTg';
+  console.log(JSON.stringify([hash.slice(0, 30), await verifyPassword('Tr4vel-Desk-42', hash), await verifyPassword('nope-nope', hash), await verifyPassword('Legacy-Pass-2024', old), needsRehash(old), ZPassword.safeParse('Password1').success]));
+}
+void probe();`,
     );
     const dir = join(outDir, 'probe');
-    await build({ ...esbuildOptions(entry, dir), plugins: [hostBinary] });
+    await bundleFunction(entry, dir, { plugins: [hostBinary] });
     const out = execFileSync(process.execPath, [join(dir, 'index.mjs')], { cwd: tmpdir(), encoding: 'utf8' });
     // …and the common-password list is read from its sidecar file (Password1 is refused).
     expect(JSON.parse(out)).toEqual(['$argon2id$v=19$m=47104,t=1,p=1', true, false, true, true, false]);

@@ -2,14 +2,13 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
-import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeKey } from '@tp/contracts/endpoint';
 import { ORIGIN_HEADER, QUEUES, TABLE, dlqName } from '@tp/contracts/platform';
 import { ENDPOINTS, endpointsOf } from '@tp/contracts/routes';
 import { QUEUE_URL_ENV, accessOf, type QueueKey } from '../../infra/config/functions.ts';
 import { SITES } from '../../infra/config/sites.ts';
-import { afterBundle, domainEntries, esbuildOptions, isChunkFile, workerEntries } from '../../infra/lib/bundling.ts';
+import { bundleFunction, domainEntries, isChunkFile, workerEntries } from '../../infra/lib/bundling.ts';
 import { API_PATH_PATTERNS, APP_PATH_PATTERN } from '../../infra/lib/stacks/web-stack.ts';
 import { SYNTH_TIMEOUT_MS, logicalId, resourcesOf, synthPlatform, type Synthesised } from './support.ts';
 
@@ -189,9 +188,8 @@ describe('ApiStack', () => {
     // The staged asset directory is named after the hash the S3 key carries.
     const assetDir = `asset.${String(props.Code.S3Key).replace(/\.zip$/, '')}`;
     const outdir = join(s.assembly.directory, 'bundle-compare');
-    const { metafile } = await build(esbuildOptions(domainEntries().find((d) => d.name === 'site')!.entry, outdir));
     // The source maps too, cut to our own code after esbuild by both.
-    afterBundle(outdir, metafile!);
+    await bundleFunction(domainEntries().find((d) => d.name === 'site')!.entry, outdir);
     const cdkFiles = readdirSync(join(s.assembly.directory, assetDir)).sort();
     expect(readdirSync(outdir).sort()).toEqual(cdkFiles);
     expect(cdkFiles.filter(isChunkFile).length).toBeGreaterThan(0);

@@ -3,17 +3,18 @@
  * bundling.ts, X-Ray tracing, its own log group with retention and its own least-privilege role.
  * Resources are bound with one call each, which grants access AND sets the variable the handler reads.
  */
-import { Validations, type Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import { dirname } from 'node:path';
+import { AssetHashType, DockerImage, Validations, type Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { TABLE } from '@tp/contracts/platform';
-import { LAMBDA_NODE_OPTIONS, lambdaCode } from '../bundling.ts';
+import { LAMBDA_NODE_OPTIONS, bundleFunctionSync } from '../bundling.ts';
 
 export interface PlatformFunctionProps {
   entry: string;
@@ -36,6 +37,28 @@ export interface MailBinding {
   from: string;
   /** Reseller domains with their own identity: the worker sends their mail from `no-reply@<domain>`. */
   resellerDomains: string[];
+}
+
+/**
+ * A function's code asset: bundling.ts builds it here, from node_modules, into the directory CDK zips
+ * (index.mjs, its chunks, their maps and the sidecar files). NodejsFunction is not used because it writes
+ * one `--outfile`, and code splitting needs an output directory. The asset hash is the output's, so a
+ * change that leaves the bundle as it was deploys nothing.
+ */
+function lambdaCode(entry: string): Code {
+  return Code.fromAsset(dirname(entry), {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      // Never pulled: CDK uses the image only when local bundling declines, and it never does.
+      image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:24-slim'),
+      local: {
+        tryBundle(outputDir: string): boolean {
+          bundleFunctionSync(entry, outputDir);
+          return true;
+        },
+      },
+    },
+  });
 }
 
 const MEMORY_RANGE = { min: 512, max: 1024 };
