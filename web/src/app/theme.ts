@@ -59,6 +59,9 @@ export function siteTheme(site: Pick<TSiteDetails, 'brandingSettings'> | null): 
       Loader: { defaultProps: { role: 'status' } },
       // Every dialog's × has a name, not only those that remember to give one.
       Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+      // …and so has every toast's (a screen reader otherwise announces an unnamed button).
+      Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } },
     },
   });
 }
