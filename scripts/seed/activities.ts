@@ -127,6 +127,12 @@ async function seedMarkup(siteId: SiteId): Promise<string | null> {
   return gold.id;
 }
 
+/** The demo site's vouchered carts: their invoices are issued with the invoice settings (scripts/seed/invoices.ts). */
+export const VOUCHERED_DEMO_CARTS = {
+  siteId: asSiteId(D.siteId),
+  ids: DEMO_CARTS.filter((c) => c.status === 'vouchered').map((c) => c.id),
+};
+
 /** The demo carts for their owners (pure: what the seed writes). */
 export function demoCarts(owners: Record<string, { userId: string; name: string } | null>): CartRecord[] {
   return DEMO_CARTS.flatMap((c) => {

@@ -6,10 +6,12 @@
 import type { TInvoiceSettings } from '@tp/contracts/endpoints/invoices';
 import { BOOKING_STATUS } from '@tp/contracts/flights';
 import { bookingsByIds } from '../../functions/src/bookings/index.ts';
-import { issueBookingInvoice } from '../../functions/src/invoices/issue.ts';
+import { getCart } from '../../functions/src/activities/repo.ts';
+import { issueBookingInvoice, issueCartInvoice } from '../../functions/src/invoices/issue.ts';
 import { getSettings, putSettings } from '../../functions/src/invoices/repo.ts';
 import { asSiteId } from '../../functions/src/lib/keys.ts';
 import { siteById } from '../../functions/src/lib/tenancy.ts';
+import { VOUCHERED_DEMO_CARTS } from './activities.ts';
 import { DEMO_BOOKINGS_PER_SITE } from './bookings.ts';
 
 export const DEMO_INVOICE_SETTINGS: Record<string, TInvoiceSettings> = {
@@ -68,4 +70,16 @@ async function seedDemoInvoices(): Promise<void> {
     // The latest 40: enough for two months of the list without slowing every stack's start.
     .slice(-40);
   for (const b of bookings) await issueBookingInvoice(site, b, new Date(b.createdAt));
+  await seedDemoCartInvoices();
+}
+
+/** The vouchered demo carts get theirs as if issued when they were vouchered (as the cart status hook issues it). */
+async function seedDemoCartInvoices(): Promise<void> {
+  const { siteId, ids } = VOUCHERED_DEMO_CARTS;
+  const site = await siteById(siteId);
+  if (!site) return;
+  for (const id of ids) {
+    const cart = await getCart(siteId, id);
+    if (cart?.status === 'vouchered') await issueCartInvoice(site, cart, new Date(cart.updatedAt));
+  }
 }

@@ -12,6 +12,7 @@ import {
 import { searchWlUser } from '@tp/contracts/endpoints/customers';
 import { CART_STATUS_LABELS, type CartStatus } from '@tp/domain/activities';
 import { useAction } from '#api/action.ts';
+import { InvoiceLink } from '#features/invoices/index.ts';
 import { useApi } from '#api/hooks.ts';
 import { formatDate, formatDateTime, formatMoney } from '#shared/format.ts';
 import { usePermission } from '#shared/usePermission.ts';
@@ -101,6 +102,8 @@ export function CartDetails({ cartId, onClose }: { cartId: string | null; onClos
             <Text size="xs" c="dimmed">
               Updated {formatDateTime(c.updatedAt)}
             </Text>
+            {/* A cart's tax invoice is issued when it is vouchered. */}
+            {c.status === 'vouchered' && <InvoiceLink source="cart" sourceId={c.id} />}
           </Group>
           {c.items.length === 0 ? (
             <Text c="dimmed">No activities in this cart.</Text>

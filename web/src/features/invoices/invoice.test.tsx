@@ -3,7 +3,8 @@ import { screen, within } from '@testing-library/react';
 import { getInvoice, getSourceInvoice, type TInvoiceDocument } from '@tp/contracts/endpoints/invoices';
 import { failure, fakeApi } from '#test/fake-api.ts';
 import { testUser } from '#test/fixtures.ts';
-import { renderApp } from '#test/render.tsx';
+import { renderApp, renderWithProviders } from '#test/render.tsx';
+import { InvoiceLink } from './InvoiceLink.tsx';
 
 const party = {
   name: 'Flight Deals Travel Private Limited',
@@ -89,5 +90,24 @@ describe('invoice print view', { timeout: 20_000 }, () => {
       api: fakeApi().on(getSourceInvoice, failure(404, 'No invoice was found')),
     });
     expect(await screen.findByText('No invoice was found')).toBeTruthy();
+  });
+});
+
+describe('the link to a source’s invoice', () => {
+  const staff = testUser({ userType: 'staff' });
+
+  it('opens the invoice of a quotation or cart for staff who may read invoices', async () => {
+    renderWithProviders(<InvoiceLink source="kart" sourceId="K 1" />, { user: staff, permissions: ['invoices.view'] });
+    expect((await screen.findByRole('link', { name: 'Invoice' })).getAttribute('href')).toBe('/invoice/kart/K%201');
+  });
+
+  it('is not offered to staff without the invoices permission (the page would answer 403)', () => {
+    renderWithProviders(<InvoiceLink source="cart" sourceId="C1" />, { user: staff, permissions: [] });
+    expect(screen.queryByRole('link', { name: 'Invoice' })).toBeNull();
+  });
+
+  it('is offered to a customer, whose own invoices need no permission', async () => {
+    renderWithProviders(<InvoiceLink source="cart" sourceId="C1" variant="button" />, { user: testUser() });
+    expect(await screen.findByRole('link', { name: 'Tax invoice' })).toBeTruthy();
   });
 });

@@ -31,6 +31,7 @@ import {
 } from '@tp/contracts/endpoints/kart';
 import { PRICE_BREAKUPS } from '@tp/domain/dmc';
 import { useAction } from '#api/action.ts';
+import { InvoiceLink } from '#features/invoices/index.ts';
 import { ApiError, call, type RequestIn } from '#api/client.ts';
 import { ActionButton } from '#shared/ActionButton.tsx';
 import { DateField } from '#shared/DateField.tsx';
@@ -192,6 +193,8 @@ export function KartBuilder({
                 Print view
               </Anchor>
               <ShareActions kartId={kart.id} kartName={kart.kartName} share={kart.share} />
+              {/* Issued when it is vouchered; a cancellation after that adds the credit note to the same page. */}
+              {kart.isVouchered && <InvoiceLink source="kart" sourceId={kart.id} />}
             </Group>
           )}
         </Group>
