@@ -273,6 +273,30 @@ function coldPathInOneChunk(entry: string, lazy: Set<string>): Plugin {
 }
 
 /**
+ * Built-in modules a dependency imports for a feature no Lambda here uses, each with the file that stands in
+ * for it (infra/lib/bundle-shims/, which says why). Only for the importer named: our code imports the real one.
+ */
+const LAZY_BUILTINS: readonly { builtin: string; importer: RegExp; file: string }[] = [
+  {
+    builtin: 'node:stream/web',
+    importer: /node_modules\/@middy\/core\//,
+    file: join(ROOT, 'infra', 'lib', 'bundle-shims', 'stream-web.ts'),
+  },
+];
+
+function lazyBuiltins(): Plugin {
+  return {
+    name: 'lazy-builtins',
+    setup(b) {
+      for (const { builtin, importer, file } of LAZY_BUILTINS)
+        b.onResolve({ filter: new RegExp(`^${builtin.replace(/[/]/g, '\\/')}$`) }, (args) =>
+          importer.test(args.importer) ? { path: file } : undefined,
+        );
+    },
+  };
+}
+
+/**
  * Builds `entry` into `outdir` the one way every bundle is built (scripts/bundle.ts, the cold-start floor,
  * CDK's asset, the bundle tests): a first pass finds what `import()` loads, the second writes the bundle
  * with the cold path in one chunk, then afterBundle. Answers afterBundle's metafile. `plugins` are the
@@ -284,7 +308,7 @@ export async function bundleFunction(
   opts: { bundleSdk?: boolean; plugins?: Plugin[] } = {},
 ): Promise<Metafile> {
   const options = esbuildOptions(entry, outdir, opts.bundleSdk);
-  const plugins = opts.plugins ?? [];
+  const plugins = [...(opts.plugins ?? []), lazyBuiltins()];
   const first = await build({ ...options, plugins, write: false });
   const second = await build({
     ...options,

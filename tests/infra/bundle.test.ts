@@ -15,6 +15,7 @@ import {
   isChunkFile,
   workerEntries,
 } from '../../infra/lib/bundling.ts';
+import { ReadableStream as StandIn } from '../../infra/lib/bundle-shims/stream-web.ts';
 import { isOwnSource } from '../../infra/lib/sourcemap.ts';
 import { bundleAll, bundleFloor, bundledPackages, coldOutputs, liveInputs, sdkImports } from '../../scripts/bundle.ts';
 
@@ -107,6 +108,17 @@ describe('Lambda bundles (scripts/bundle.ts)', () => {
       "const { answer } = await import('./lazy.ts');\nexport const handler = () => answer;\n",
     );
     await expect(bundleFunction(join(outDir, 'awaits.ts'), dir)).rejects.toThrow(/Top-level await/);
+  });
+
+  it("loads no web streams at a cold start: middy's streamed-response check gets a stand-in that loads them on use", async () => {
+    for (const b of await bundles()) {
+      const builtins = coldOutputs(b.metafile, b.file).flatMap((o) =>
+        b.metafile.outputs[o]!.imports.filter((i) => i.external).map((i) => i.path),
+      );
+      expect(builtins, b.name).not.toContain('node:stream/web');
+    }
+    expect(new globalThis.ReadableStream() instanceof StandIn).toBe(true);
+    expect({ getReader: () => null } instanceof StandIn).toBe(false);
   });
 
   it('carries only the AWS SDK clients its own code imports', async () => {
