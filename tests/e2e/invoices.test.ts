@@ -39,6 +39,15 @@ async function newPage(b: Browser) {
   return { context, page: await context.newPage() };
 }
 
+/** A new page on `path`, signed in as `email` from the login screen the path redirects to. */
+async function openSignedIn(path: string, email: string) {
+  const opened = await newPage(browser);
+  await opened.page.goto(appUrl(SITE, path));
+  await opened.page.waitForURL(/\/app\/login\?redirectTo=/);
+  await signIn(opened.page, email);
+  return opened;
+}
+
 beforeAll(async () => {
   browser = await launch();
   // A ticketed booking of the demo retail customer with our markup (₹300) and its GST in the fare, as the order
@@ -78,11 +87,8 @@ describe('GST invoice', () => {
     "opens from the e-ticket, matches the booking's amounts, prints on one A4 page",
     { timeout: 240_000 },
     async () => {
-      const { page, context } = await newPage(browser);
       const eticket = `/flight/eTicket/${ticketSlug(booking.bookingId, booking.pnr)}`;
-      await page.goto(appUrl(SITE, '/flight/ticketQueue'));
-      await page.waitForURL(/\/app\/login\?redirectTo=/);
-      await signIn(page, RETAIL);
+      const { page, context } = await openSignedIn('/flight/ticketQueue', RETAIL);
       await page.waitForURL((u) => !u.pathname.includes('/login'));
       await page.goto(appUrl(SITE, eticket));
       const eticketTotal = page.getByTestId('eticket-total');
@@ -118,10 +124,7 @@ describe('GST invoice', () => {
       await toast(page, 'Downloaded').first().waitFor();
 
       // Another customer finds nothing at the same address.
-      const other = await newPage(browser);
-      await other.page.goto(appUrl(SITE, `/invoice/booking/${booking.bookingId}`));
-      await other.page.waitForURL(/\/app\/login\?redirectTo=/);
-      await signIn(other.page, `agent@${SITE}`);
+      const other = await openSignedIn(`/invoice/booking/${booking.bookingId}`, `agent@${SITE}`);
       await other.page.getByText('No invoice was found').waitFor();
       await other.context.close();
       await context.close();
@@ -129,10 +132,7 @@ describe('GST invoice', () => {
   );
 
   it('opens from a vouchered activity cart, with the total the cart shows', { timeout: 180_000 }, async () => {
-    const { page, context } = await newPage(browser);
-    await page.goto(appUrl(SITE, '/activities/queue'));
-    await page.waitForURL(/\/app\/login\?redirectTo=/);
-    await signIn(page, `admin@${SITE}`);
+    const { page, context } = await openSignedIn('/activities/queue', `admin@${SITE}`);
     await page.getByRole('heading', { name: 'Activity queue', level: 1 }).waitFor();
     await page.getByRole('tab', { name: /Vouchered/ }).click();
     // The demo retail customer's vouchered cart (scripts/seed/activities.ts), invoiced by the seed as when vouchered.
@@ -156,10 +156,7 @@ describe('GST invoice', () => {
   });
 
   it("staff list the month's invoices and download its .xlsx", { timeout: 180_000 }, async () => {
-    const { page, context } = await newPage(browser);
-    await page.goto(appUrl(SITE, '/staff/invoices'));
-    await page.waitForURL(/\/app\/login\?redirectTo=/);
-    await signIn(page, `admin@${SITE}`);
+    const { page, context } = await openSignedIn('/staff/invoices', `admin@${SITE}`);
     await page.getByRole('heading', { name: 'GST Invoices', level: 1 }).waitFor();
     const table = page.getByRole('table', { name: 'Invoices' });
     await table.getByRole('row', { name: new RegExp(booking.pnr) }).waitFor();
