@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import * as ddb from '@aws-sdk/client-dynamodb';
 import type { HttpMethod } from '@tp/contracts/endpoint';
+import { hashPassword, verifyPassword } from '../functions/src/users/password.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './local/provision.ts';
 
 export interface RecordedOp {
@@ -28,7 +29,15 @@ export interface HttpRequest {
 
 export type LoadJob =
   | { kind: 'call'; request: HttpRequest; connections: number; durationS: number }
-  | { kind: 'floor'; dynamoUrl: string; ops: RecordedOp[]; connections: number; durationS: number };
+  | {
+      kind: 'floor';
+      dynamoUrl: string;
+      ops: RecordedOp[];
+      connections: number;
+      durationS: number;
+      /** A password the call verifies: each floor request also runs one argon2id verification of it. */
+      verifies?: string;
+    };
 
 /** Every request's latency in ms; `errors`: non-2xx answers (call) or failed conditional writes (floor). */
 export interface Samples {
@@ -81,6 +90,9 @@ async function floorLoad(job: Extract<LoadJob, { kind: 'floor' }>): Promise<Samp
       return () => send(new Command(op.input));
     }),
   );
+  // The platform's own hashing (its parameters, its native binding on libuv's pool), as the handler.
+  const password = job.verifies;
+  const hash = password === undefined ? undefined : await hashPassword(password);
   const times: number[] = [];
   let errors = 0;
   const until = performance.now() + job.durationS * 1000;
@@ -91,6 +103,7 @@ async function floorLoad(job: Extract<LoadJob, { kind: 'floor' }>): Promise<Samp
         for (const stage of plan)
           // A replayed conditional write may find its condition already used up: still one round trip.
           await Promise.all(stage.map((run) => run().catch(() => void errors++)));
+        if (password !== undefined && !(await verifyPassword(password, hash))) throw new Error('floor: verify failed');
         times.push(performance.now() - t0);
       }
     }),

@@ -92,6 +92,26 @@ describe('transactions', () => {
     expect(await transactUnique(ops)).toEqual({ ok: false, taken: ['email', 'phone'] });
     await expect(transactUnique(ops)).rejects.toThrow(/unguarded/);
   });
+
+  it('send a transaction of one write as that write alone, with the same answers', async () => {
+    const sent = stub({}, conditionFailed(), conditionFailed());
+    const update: TransactItem = { Update: { TableName: 't', Key: { pk: 'u' }, UpdateExpression: 'SET a = :a' } };
+    expect(await transactOrCancellations([update])).toBeNull();
+    expect(await transactOrCancellations([item('a')])).toEqual(['ConditionalCheckFailed']);
+    expect(await transactUnique([{ label: 'email' as const, op: item('email') }])).toEqual({
+      ok: false,
+      taken: ['email'],
+    });
+    expect(sent.map((c) => c!.constructor)).toEqual([UpdateCommand, PutCommand, PutCommand]);
+    expect((sent[0] as UpdateCommand).input).toEqual(update.Update);
+  });
+
+  it('keep a lone condition check a transaction', async () => {
+    const sent = stub({});
+    const check: TransactItem = { ConditionCheck: { TableName: 't', Key: { pk: 'u' }, ConditionExpression: 'x' } };
+    expect(await transactOrCancellations([check])).toBeNull();
+    expect(sent[0]).toBeInstanceOf(TransactWriteCommand);
+  });
 });
 
 describe('batchGet', () => {
