@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SORT, NO_FILTERS, indexResults, showResults, type FilterOption } from '@tp/domain/flight-filters';
-import { parseSearchAnswer, preparedIndex } from './search-answer.ts';
+import { parseSearchAnswer, preparedIndex, type BodyMessage } from './search-answer.ts';
 import { answerMessages } from './search-answer.worker.ts';
 import { searchResponse } from './test-fixtures.ts';
 
@@ -9,12 +9,19 @@ class InlineWorker {
   onmessage: ((e: { data: unknown }) => void) | null = null;
   onerror: ((e: { preventDefault(): void }) => void) | null = null;
   static fail = false;
-  postMessage(bytes: ArrayBuffer) {
+  /** Chunks each worker was sent before the end. */
+  static chunkCounts: number[] = [];
+  private chunks: Uint8Array[] = [];
+  postMessage(m: BodyMessage) {
     if (InlineWorker.fail) {
-      setTimeout(() => this.onerror?.({ preventDefault() {} }));
+      if (m.kind === 'end') setTimeout(() => this.onerror?.({ preventDefault() {} }));
       return;
     }
-    for (const m of answerMessages(bytes)) setTimeout(() => this.onmessage?.({ data: structuredClone(m) }));
+    if (m.kind === 'chunk') return void this.chunks.push(structuredClone(m.bytes));
+    InlineWorker.chunkCounts.push(this.chunks.length);
+    void new Blob(this.chunks).arrayBuffer().then((bytes) => {
+      for (const a of answerMessages(bytes)) setTimeout(() => this.onmessage?.({ data: structuredClone(a) }));
+    });
   }
   terminate() {}
 }
@@ -25,12 +32,23 @@ const answer = {
   message: 'ok',
   result: { searchId: 's1', results: [Array.from({ length: 95 }, (_, i) => option(i)), [option(500)]] },
 };
-const response = (body: string) => new Response(body, { headers: { 'content-type': 'application/json' } });
+/** A response whose body arrives in chunks of 1 KB, as a large answer does over the network. */
+const response = (body: string) => {
+  const bytes = new TextEncoder().encode(body);
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (let at = 0; at < bytes.length; at += 1024) controller.enqueue(bytes.slice(at, at + 1024));
+      controller.close();
+    },
+  });
+  return new Response(stream, { headers: { 'content-type': 'application/json' } });
+};
 
 describe('parseSearchAnswer', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     InlineWorker.fail = false;
+    InlineWorker.chunkCounts = [];
   });
 
   it('puts the envelope and every option list back together from the slices, in order', async () => {
@@ -38,6 +56,13 @@ describe('parseSearchAnswer', () => {
     const messages = [...answerMessages(new TextEncoder().encode(JSON.stringify(answer)).buffer)];
     expect(messages.filter((m) => m.kind === 'slice').length).toBeGreaterThan(2);
     expect(await parseSearchAnswer(response(JSON.stringify(answer)))).toEqual(answer);
+  });
+
+  it('hands the body to the worker chunk by chunk as it arrives', async () => {
+    vi.stubGlobal('Worker', InlineWorker);
+    const body = JSON.stringify({ success: true, result: searchResponse(130) });
+    await parseSearchAnswer(response(body));
+    expect(InlineWorker.chunkCounts).toEqual([Math.ceil(new TextEncoder().encode(body).length / 1024)]);
   });
 
   it("hands over the worker's filter index of each list, the same as one built here", async () => {

@@ -35,12 +35,19 @@ export function preparedIndex<T extends FilterOption>(options: readonly T[]): Re
 
 const parseHere = (bytes: ArrayBuffer): unknown => JSON.parse(new TextDecoder().decode(bytes));
 
-/** A `parse` for `call()`: the response body as JSON, built from the worker's messages. */
+/** What the main thread posts to the worker: the answer's bytes as they arrive, then their end. */
+export type BodyMessage = { kind: 'chunk'; bytes: Uint8Array } | { kind: 'end' };
+
+/**
+ * A `parse` for `call()`: the response body as JSON, built from the worker's messages. The body goes
+ * to the worker chunk by chunk as it arrives, each chunk its own short task (`arrayBuffer()` gathered
+ * the 3.4 MB in one 15–20 ms task at the end); the worker parses once the last one is in.
+ */
 export async function parseSearchAnswer(res: Response): Promise<unknown> {
-  const bytes = await res.arrayBuffer();
-  if (typeof Worker === 'undefined') return parseHere(bytes);
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./search-answer.worker.ts', import.meta.url), { type: 'module' });
+  if (typeof Worker === 'undefined' || !res.body) return parseHere(await res.arrayBuffer());
+  const chunks: Uint8Array[] = [];
+  const worker = new Worker(new URL('./search-answer.worker.ts', import.meta.url), { type: 'module' });
+  const parsed = new Promise<unknown>((resolve, reject) => {
     const done = (settle: () => void) => {
       worker.terminate();
       settle();
@@ -64,17 +71,26 @@ export async function parseSearchAnswer(res: Response): Promise<unknown> {
       }
       if (remaining === 0) done(() => resolve(body));
     };
-    // The bytes were copied, not transferred, so they can still be parsed here.
+    // The chunks were copied, not transferred, so the body can still be parsed here.
     worker.onerror = (event) => {
       event.preventDefault();
-      done(() => {
-        try {
-          resolve(parseHere(bytes));
-        } catch (error) {
-          reject(error as Error);
-        }
-      });
+      done(() => reading.then(async () => resolve(parseHere(await new Blob(chunks).arrayBuffer())), reject));
     };
-    worker.postMessage(bytes);
   });
+  const reading = (async () => {
+    const reader = res.body!.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      worker.postMessage({ kind: 'chunk', bytes: value } satisfies BodyMessage);
+    }
+    worker.postMessage({ kind: 'end' } satisfies BodyMessage);
+  })();
+  // A body cut off mid-way fails the call as before (`call()` treats it as no body).
+  await reading.catch((error: unknown) => {
+    worker.terminate();
+    throw error;
+  });
+  return parsed;
 }

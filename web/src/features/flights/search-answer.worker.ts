@@ -1,11 +1,11 @@
 /// <reference lib="webworker" />
 /**
- * Parses a search answer off the main thread (see search-answer.ts): the body arrives as bytes, the
+ * Parses a search answer off the main thread (see search-answer.ts): the body arrives in chunks, the
  * envelope goes back first without its option lists, then the options in small slices, each its own
  * message, so the main thread deserialises ~1,400 offers in tasks of a few ms instead of one long parse.
  */
 import { indexResults, type FilterOption } from '@tp/domain/flight-filters';
-import type { AnswerMessage, PreparedIndex } from './search-answer.ts';
+import type { AnswerMessage, BodyMessage, PreparedIndex } from './search-answer.ts';
 
 /** Options per message: deserialising one slice stays well under a 50 ms task on a slow phone. */
 const SLICE = 40;
@@ -47,6 +47,9 @@ function prepare(list: unknown[]): PreparedIndex | null {
   }
 }
 
-self.onmessage = (event: MessageEvent<ArrayBuffer>) => {
-  for (const m of answerMessages(event.data)) self.postMessage(m);
+/** The body's chunks as they come; the answer's messages once the last one is in. */
+const chunks: Uint8Array[] = [];
+self.onmessage = async ({ data: m }: MessageEvent<BodyMessage>) => {
+  if (m.kind === 'chunk') return void chunks.push(m.bytes);
+  for (const message of answerMessages(await new Blob(chunks).arrayBuffer())) self.postMessage(message);
 };
