@@ -7,9 +7,20 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { appUrl, launch, newPage, pickCity, signIn as fillLogin, ahead, typeDate } from '../support/browser.ts';
+import {
+  appUrl,
+  launch,
+  newPage,
+  pickCity,
+  screenshots,
+  signIn as fillLogin,
+  ahead,
+  typeDate,
+} from '../support/browser.ts';
 
 const SITE = 'flightdeals.localhost';
+/** Results, passengers, confirmation and e-ticket at 1366 and 390 px, for a person to look at (issue #11). */
+const shoot = screenshots('/tmp/shots-flight-booking');
 
 let browser: Browser;
 beforeAll(async () => {
@@ -96,6 +107,7 @@ describe('flight booking', () => {
     await signInAt(page, 'agent', '/flight');
     await page.waitForURL((u) => u.pathname === '/app/flight');
     await searchFlights(page);
+    await shoot(page, 'results');
 
     // Modify search reopens the form from the results URL, with the city names; back to the results.
     await page.getByRole('button', { name: 'Modify search' }).click();
@@ -116,7 +128,15 @@ describe('flight booking', () => {
     const lastName = uniqueLastName();
     await addMeal(page, await fillLead(page, lastName));
     await page.getByLabel(/^Wallet \(balance/).check();
+    await shoot(page, 'passengers');
     await page.getByRole('button', { name: 'Pay and book' }).click();
+    await seeConfirmed(page);
+    await shoot(page, 'confirmation');
+    await page.getByRole('link', { name: 'View e-ticket' }).click();
+    await page.waitForURL(/\/app\/flight\/eTicket\//);
+    await page.getByText(lastName).first().waitFor({ timeout: 30_000 });
+    await shoot(page, 'eticket');
+    await page.goBack();
     await seeInQueue(page, lastName);
   });
 

@@ -59,8 +59,22 @@ export function screenshots(dir: string): (page: Page, name: string) => Promise<
     const height = page.viewportSize()?.height ?? 900;
     for (const width of SHOT_WIDTHS) {
       await page.setViewportSize({ width, height });
-      // Two frames: the layout has switched for this width (tables become cards below 600 px).
+      // Two frames: the layout has switched for this width (tables become cards below 600 px). Then the
+      // transitions that switch started (the app shell's navbar sliding away) end: a shot taken mid-way
+      // showed the navbar half over the page. Endless animations (loaders) are not waited for, nor is
+      // anything for more than 2 s (a paused animation never finishes).
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await page.evaluate(() =>
+        Promise.race([
+          Promise.all(
+            document
+              .getAnimations()
+              .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+              .map((a) => a.finished.catch(() => undefined)),
+          ),
+          new Promise((r) => setTimeout(r, 2000)),
+        ]),
+      );
       await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
       expect(await horizontalOverflow(page), `${name} at ${width}`).toBe(0);
     }
