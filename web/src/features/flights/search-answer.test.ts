@@ -11,7 +11,7 @@ class InlineWorker {
   static fail = false;
   /** Chunks each worker was sent before the end. */
   static chunkCounts: number[] = [];
-  private chunks: Uint8Array[] = [];
+  private chunks: Uint8Array<ArrayBuffer>[] = [];
   postMessage(m: BodyMessage) {
     if (InlineWorker.fail) {
       if (m.kind === 'end') setTimeout(() => this.onerror?.({ preventDefault() {} }));

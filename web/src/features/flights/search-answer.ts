@@ -36,7 +36,7 @@ export function preparedIndex<T extends FilterOption>(options: readonly T[]): Re
 const parseHere = (bytes: ArrayBuffer): unknown => JSON.parse(new TextDecoder().decode(bytes));
 
 /** What the main thread posts to the worker: the answer's bytes as they arrive, then their end. */
-export type BodyMessage = { kind: 'chunk'; bytes: Uint8Array } | { kind: 'end' };
+export type BodyMessage = { kind: 'chunk'; bytes: Uint8Array<ArrayBuffer> } | { kind: 'end' };
 
 /**
  * A `parse` for `call()`: the response body as JSON, built from the worker's messages. The body goes
@@ -45,7 +45,7 @@ export type BodyMessage = { kind: 'chunk'; bytes: Uint8Array } | { kind: 'end' }
  */
 export async function parseSearchAnswer(res: Response): Promise<unknown> {
   if (typeof Worker === 'undefined' || !res.body) return parseHere(await res.arrayBuffer());
-  const chunks: Uint8Array[] = [];
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
   const worker = new Worker(new URL('./search-answer.worker.ts', import.meta.url), { type: 'module' });
   const parsed = new Promise<unknown>((resolve, reject) => {
     const done = (settle: () => void) => {

@@ -48,7 +48,7 @@ function prepare(list: unknown[]): PreparedIndex | null {
 }
 
 /** The body's chunks as they come; the answer's messages once the last one is in. */
-const chunks: Uint8Array[] = [];
+const chunks: Uint8Array<ArrayBuffer>[] = [];
 self.onmessage = async ({ data: m }: MessageEvent<BodyMessage>) => {
   if (m.kind === 'chunk') return void chunks.push(m.bytes);
   for (const message of answerMessages(await new Blob(chunks).arrayBuffer())) self.postMessage(message);
