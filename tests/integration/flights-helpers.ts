@@ -115,8 +115,18 @@ export const adult = (overrides: Partial<TPassengerInput> = {}): TPassengerInput
   ...overrides,
 });
 
-export const pick = (r: TSearchResponse, test: (o: TFlightOption) => boolean): TFlightOption => {
-  const found = r.results[0]!.find(test);
+/**
+ * Seats an option must still have on every flight for a test to book it. The simulator puts 1–4 seats on
+ * sale on about one flight in eight, and the whole run books on the same site and routes: the cheapest
+ * such flight sold out under a test's second booking in CI (a 409 "Seats are no longer available").
+ */
+const ROOMY_SEATS = 9;
+const hasRoom = (o: TFlightOption): boolean =>
+  o.segments.flat().every((s) => s.seatsLeft === undefined || s.seatsLeft >= ROOMY_SEATS);
+
+/** The first option (cheapest first) that passes `test` and has room on every flight. */
+export const pick = (r: TSearchResponse, test: (o: TFlightOption) => boolean = () => true): TFlightOption => {
+  const found = r.results[0]!.find((o) => test(o) && hasRoom(o));
   if (!found) throw new Error('no option matched');
   return found;
 };
