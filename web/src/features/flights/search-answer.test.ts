@@ -99,6 +99,12 @@ describe('parseSearchAnswer', () => {
     await expect(parseSearchAnswer(response('<html>'))).rejects.toThrow(SyntaxError);
   });
 
+  it('rejects a body that is not JSON when the worker cannot start either', async () => {
+    vi.stubGlobal('Worker', InlineWorker);
+    InlineWorker.fail = true;
+    await expect(parseSearchAnswer(response('<html>'))).rejects.toThrow(SyntaxError);
+  });
+
   it('parses on the main thread when the worker cannot start', async () => {
     vi.stubGlobal('Worker', InlineWorker);
     InlineWorker.fail = true;

@@ -74,7 +74,7 @@ export async function parseSearchAnswer(res: Response): Promise<unknown> {
     // The chunks were copied, not transferred, so the body can still be parsed here.
     worker.onerror = (event) => {
       event.preventDefault();
-      done(() => reading.then(async () => resolve(parseHere(await new Blob(chunks).arrayBuffer())), reject));
+      done(() => reading.then(async () => parseHere(await new Blob(chunks).arrayBuffer())).then(resolve, reject));
     };
   });
   const reading = (async () => {
