@@ -43,6 +43,22 @@ export default tseslint.config(
     },
   },
   {
+    // MSG is a module namespace read text by text, so each bundle keeps only the texts it reads
+    // (packages/contracts/src/messages.ts): used as a value, it brings every text of the platform back.
+    files: ZOD_MINI_FILES,
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "Identifier[name='MSG']:not(MemberExpression[computed=false] > .object):not(ImportNamespaceSpecifier > .local)",
+          message: 'Read one text (MSG.noResults): MSG used as a value puts every text in the bundle.',
+        },
+      ],
+    },
+  },
+  {
     files: ['web/src/**/*.tsx', 'web/src/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

@@ -11,6 +11,7 @@ import { gunzipSync } from 'node:zlib';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { DOMAINS } from '@tp/contracts/endpoint';
 import { QUEUES } from '@tp/contracts/platform';
+import { serverContracts } from './server-contracts.ts';
 import { trimSourceMapFile } from './sourcemap.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -308,7 +309,7 @@ export async function bundleFunction(
   opts: { bundleSdk?: boolean; plugins?: Plugin[] } = {},
 ): Promise<Metafile> {
   const options = esbuildOptions(entry, outdir, opts.bundleSdk);
-  const plugins = [...(opts.plugins ?? []), lazyBuiltins()];
+  const plugins = [...(opts.plugins ?? []), lazyBuiltins(), serverContracts()];
   const first = await build({ ...options, plugins, write: false });
   const second = await build({
     ...options,

@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { ENDPOINTS } from '@tp/contracts/routes';
 import { routeKey, urlPath, type Domain, type Endpoint } from '@tp/contracts/endpoint';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { MEDIA_PATH } from '@tp/contracts/media';
 import { SPA_BASENAME } from '@tp/contracts/spa-routes';
 import { API_SECURITY_HEADERS, httpSecurityHeaders, spaSecurityHeaders } from '@tp/contracts/security-headers';

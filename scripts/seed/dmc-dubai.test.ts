@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { INVALID_EMAIL } from '@tp/contracts/fields';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import {
   accommodationErrors,
   activityErrors,

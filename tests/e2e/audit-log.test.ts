@@ -6,7 +6,7 @@
  * 390 px go to /tmp/shots-audit/ (outside the repo) for a person to look at.
  */
 import { describe, expect, it } from 'vitest';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { axeViolations, dialogsSettled } from '../support/axe.ts';
 import { appUrl, screenshots, signIn, toast, useBrowser } from '../support/browser.ts';
 

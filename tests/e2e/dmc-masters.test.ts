@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { DMC_MSG } from '@tp/contracts/endpoints/dmc';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { formatDate, formatMoney } from '@tp/domain/format';
 import { ahead, appUrl, newPage, signIn, toast, typeDate, useBrowser } from '../support/browser.ts';
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BOOKING_STATUS } from '@tp/contracts/flights';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { plainBooking } from '../integration/tickets-helpers.ts';
 import { waitForMail } from '../support/api.ts';
 import { ahead, appUrl, dayMonthYear, launch, newPage, pickCity, signIn, toast, typeDate } from '../support/browser.ts';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { DEMO_PASSWORD } from '../../scripts/seed/logins.ts';
 import { appUrl, launch, newPage } from '../support/browser.ts';
 

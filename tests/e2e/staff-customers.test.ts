@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { appUrl, launch, newPage, signIn, toast } from '../support/browser.ts';
 
 const SITE = 'flightdeals.localhost';

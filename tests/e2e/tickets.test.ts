@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { TICKET_MSG } from '@tp/contracts/tickets';
 import type { BookingRecord } from '../../functions/src/bookings/index.ts';
 import { waitForMail } from '../support/api.ts';

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { VISA_MSG } from '@tp/contracts/endpoints/visa';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { axeViolations, dialogsSettled } from '../support/axe.ts';
 import { appUrl, screenshots, signIn, toast, useBrowser } from '../support/browser.ts';
 

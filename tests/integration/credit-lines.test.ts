@@ -9,7 +9,7 @@ import { GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { orderSuccessCallback } from '@tp/contracts/endpoints/flights';
 import { addWalletEntry, getWalletBalance, setCreditLine } from '@tp/contracts/endpoints/wallet';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { QUEUES } from '@tp/contracts/platform';
 import { addCalendarDays } from '@tp/domain/credit';
 import { auditTrail } from '../../functions/src/lib/audit.ts';

@@ -8,7 +8,7 @@ import { changeMyPhoneDetails, getUserBySessionId, login } from '@tp/contracts/e
 import { getCountryList } from '@tp/contracts/endpoints/master';
 import { createNewMarket, searchMarket } from '@tp/contracts/endpoints/dmc';
 import { urlPath } from '@tp/contracts/endpoint';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { AUTH } from '@tp/contracts/platform';
 import { DEMO_SITES } from '../../scripts/seed/sites.ts';
 import { Client } from '../support/api.ts';

@@ -15,7 +15,7 @@ import {
 } from '@tp/contracts/endpoints/customers';
 import { generatePassword, login, signup } from '@tp/contracts/endpoints/users';
 import { CUSTOMER_MSG, type TCustomer } from '@tp/contracts/customers';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { Client, waitForMail } from '../support/api.ts';
 import { customer, demo, FLIGHTDEALS, newStaff } from './customers-helpers.ts';
 import {

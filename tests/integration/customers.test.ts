@@ -16,7 +16,7 @@ import {
 } from '@tp/contracts/endpoints/customers';
 import { getUserBySessionId, login, signup } from '@tp/contracts/endpoints/users';
 import { CUSTOMERS_PAGE_SIZE, CUSTOMER_MSG, type TCustomer } from '@tp/contracts/customers';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { recordFlightActivity } from '../../functions/src/users/customers.ts';
 import { monthKey, toMonthYear } from '../../functions/src/users/flight-activity.ts';
 import { Client } from '../support/api.ts';

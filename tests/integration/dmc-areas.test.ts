@@ -18,7 +18,7 @@ import {
   searchAreas,
 } from '@tp/contracts/endpoints/areas';
 import { createNewAccomodation, DMC_MSG, fetchActivities } from '@tp/contracts/endpoints/dmc';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import type { Client } from '../support/api.ts';
 import { SEASON, callAt, destination, ok, refused, staff, tag, type Destination } from './dmc-helpers.ts';
 

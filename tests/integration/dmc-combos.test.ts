@@ -11,7 +11,7 @@ import {
   saveTourOptionTransferRates,
   saveTourOptions,
 } from '@tp/contracts/endpoints/dmc';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import type { Client } from '../support/api.ts';
 import { SEASON, destination, ok, refused, staff, tag, type Destination } from './dmc-helpers.ts';
 

@@ -13,7 +13,7 @@ import {
   getTourOptionTicketRates,
   importDmcData,
 } from '@tp/contracts/endpoints/dmc';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { xlsx, type XlsxCell } from '../../functions/src/lib/xlsx.ts';
 import { readXlsx } from '../../functions/src/lib/xlsx-read.ts';
 import type { Client } from '../support/api.ts';

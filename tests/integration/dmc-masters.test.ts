@@ -45,7 +45,7 @@ import {
   searchAreas,
 } from '@tp/contracts/endpoints/areas';
 import { INVALID_EMAIL } from '@tp/contracts/fields';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { DMC_TEXT } from '@tp/domain/dmc';
 import { DUBAI_DEMO } from '../../scripts/seed/dmc-dubai.ts';
 import type { Client } from '../support/api.ts';

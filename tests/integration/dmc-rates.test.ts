@@ -21,7 +21,7 @@ import {
   saveTourOptionTransferRates,
   DMC_MSG,
 } from '@tp/contracts/endpoints/dmc';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { dragToNewPriority, priceTourOption, DMC_TEXT } from '@tp/domain/dmc';
 import type { Client } from '../support/api.ts';
 import { SEASON, destination, ok, refused, staff, type Destination } from './dmc-helpers.ts';

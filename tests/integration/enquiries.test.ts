@@ -17,7 +17,7 @@ import {
   submitEnquiry,
   updateEnquiryStatus,
 } from '@tp/contracts/endpoints/enquiries';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { auditTrail } from '../../functions/src/lib/audit.ts';
 import { asSiteId } from '../../functions/src/lib/keys.ts';
 import { readXlsx } from '../../functions/src/lib/xlsx-read.ts';

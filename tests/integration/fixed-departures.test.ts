@@ -22,7 +22,7 @@ import { orderSuccessCallback } from '@tp/contracts/endpoints/flights';
 import { mapLegalEntityToGroup, saveLeGroup } from '@tp/contracts/endpoints/groups';
 import { saveFixedDepartureMarkup } from '@tp/contracts/endpoints/markups';
 import type { TBooking, TPaymentOrder } from '@tp/contracts/flights';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { FD_MSG } from '@tp/domain/fixed-departures';
 import { balanceOf } from '../../functions/src/wallet/ledger-repo.ts';
 import { Client } from '../support/api.ts';

@@ -14,7 +14,7 @@ import {
 } from '@tp/contracts/endpoints/groups';
 import { login } from '@tp/contracts/endpoints/users';
 import { GROUP_MSG, type TLeGroup } from '@tp/contracts/le-groups';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { Client } from '../support/api.ts';
 import { customer, demo, FLIGHTDEALS, newStaff, PARTNER, SKYWAY } from './customers-helpers.ts';
 import { PASSWORD, signedUpRetail, useStackTable } from './users-helpers.ts';

@@ -23,7 +23,7 @@ import {
   voucherKart,
 } from '@tp/contracts/endpoints/kart';
 import { login } from '@tp/contracts/endpoints/users';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { DMC_TEXT } from '@tp/domain/dmc';
 import { asSiteId } from '../../functions/src/lib/keys.ts';
 import { storedTransfersOfKart, transferPutItems, transfersOfKart } from '../../functions/src/kart/transfers-repo.ts';

@@ -19,7 +19,7 @@ import {
 } from '@tp/contracts/endpoints/markups';
 import { setLERelationConfig } from '@tp/contracts/endpoints/suppliers';
 import { MARKUP_MSG, type TMarkupSetting } from '@tp/contracts/markups';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import type { Endpoint } from '@tp/contracts/endpoint';
 import { allAirlines } from '@tp/reference-data/airlines';
 import { priceFare, TDS_ON_COMMISSION_RATE, type SupplierFare } from '@tp/domain/pricing';

@@ -16,7 +16,7 @@ import {
   getStates,
 } from '@tp/contracts/endpoints/master';
 import { ZCity, ZCityOption, ZCountry, type CityOption, type TCity } from '@tp/contracts/master';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { Client } from '../support/api.ts';
 import { FLIGHTDEALS } from './customers-helpers.ts';
 

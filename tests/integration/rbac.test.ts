@@ -23,7 +23,7 @@ import {
   savePermissionGroup,
 } from '@tp/contracts/endpoints/rbac';
 import { getUserBySessionId } from '@tp/contracts/endpoints/users';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { ALL_PERMISSION_KEYS } from '@tp/contracts/permissions';
 import { RBAC_MSG, type TModuleState } from '@tp/contracts/rbac';
 import type { TCustomer } from '@tp/contracts/customers';

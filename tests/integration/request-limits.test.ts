@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { urlPath } from '@tp/contracts/endpoint';
 import { login } from '@tp/contracts/endpoints/users';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { REQUEST_LIMITS } from '@tp/contracts/platform';
 import { Client } from '../support/api.ts';
 

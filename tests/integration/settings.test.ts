@@ -22,7 +22,7 @@ import {
 import { getMyTaxIdStatus, getTaxIdReviews, KYC_MSG, verifyTaxId } from '@tp/contracts/endpoints/kyc';
 import { updateBillingDetails } from '@tp/contracts/endpoints/customers';
 import { detectSite, getPolicyPage } from '@tp/contracts/endpoints/site';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { auditTrail } from '../../functions/src/lib/audit.ts';
 import { db, tableName } from '../../functions/src/lib/db.ts';
 import { asSiteId, keys } from '../../functions/src/lib/keys.ts';

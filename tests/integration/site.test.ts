@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { detectSite, getPolicyPage } from '@tp/contracts/endpoints/site';
 import { ZSiteDetails } from '@tp/contracts/site';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { db, tableName } from '../../functions/src/lib/db.ts';
 import { keys } from '../../functions/src/lib/keys.ts';
 import { putSite } from '../../functions/src/site/index.ts';

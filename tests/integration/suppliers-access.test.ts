@@ -19,7 +19,7 @@ import {
   supplierConsumers,
 } from '@tp/contracts/endpoints/suppliers';
 import { mapLegalEntityToGroup, saveLeGroup } from '@tp/contracts/endpoints/groups';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { SUPPLIER_MSG, type TApiConsumer } from '@tp/contracts/suppliers';
 import { activeSupplierLink } from '../../functions/src/suppliers/operations/index.ts';
 import { Client } from '../support/api.ts';

@@ -24,7 +24,7 @@ import {
   supplierConsumers,
 } from '@tp/contracts/endpoints/suppliers';
 import { getUserBySessionId, loginBySessionId } from '@tp/contracts/endpoints/users';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import {
   SUPPLIER_MSG,
   ZApiConsumer,

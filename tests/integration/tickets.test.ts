@@ -15,7 +15,7 @@ import {
   sendEmailForWl,
   updateBookingDetails,
 } from '@tp/contracts/endpoints/tickets';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { parseTicketSlug, type TBookingFilterInput, type TTicketView } from '@tp/contracts/tickets';
 import { db, tableName } from '../../functions/src/lib/db.ts';
 import { Client, waitForMail } from '../support/api.ts';

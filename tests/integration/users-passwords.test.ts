@@ -12,7 +12,7 @@ import {
   signup,
   verifyEmail,
 } from '@tp/contracts/endpoints/users';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { needsRehash } from '../../functions/src/users/password.ts';
 import { getUser, updateUser } from '../../functions/src/users/repo.ts';
 import { Client, mailbox, waitForMail } from '../support/api.ts';

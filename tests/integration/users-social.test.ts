@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { facebookLogin, getUserBySessionId, googleLogin } from '@tp/contracts/endpoints/users';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { ZUser } from '@tp/contracts/users';
 import { DEMO_SITES } from '../../scripts/seed/sites.ts';
 import { Client } from '../support/api.ts';

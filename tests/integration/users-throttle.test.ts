@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { login } from '@tp/contracts/endpoints/users';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { AUTH } from '@tp/contracts/platform';
 import { Client } from '../support/api.ts';
 import { callFrom, PASSWORD, signedUpRetail, uniqueEmail, uniqueLoopback, useStackTable } from './users-helpers.ts';

@@ -11,7 +11,7 @@ import {
   logout,
   signup,
 } from '@tp/contracts/endpoints/users';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { AUTH } from '@tp/contracts/platform';
 import { ZUser } from '@tp/contracts/users';
 import { createSession } from '../../functions/src/lib/sessions.ts';

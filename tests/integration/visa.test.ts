@@ -18,7 +18,7 @@ import {
   saveVisaChecklist,
   saveVisaCountry,
 } from '@tp/contracts/endpoints/visa';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { listEnquiries, submitEnquiry } from '@tp/contracts/endpoints/enquiries';
 import { asSiteId } from '../../functions/src/lib/keys.ts';
 import { commit } from '../../functions/src/visa/repo.ts';

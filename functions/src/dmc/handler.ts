@@ -4,7 +4,7 @@
  */
 import * as api from '@tp/contracts/endpoints/dmc';
 import { DMC_MSG } from '@tp/contracts/endpoints/dmc';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { domainHandler, operation, reply, type Operation, onDemand } from '#lib/http';
 const combos = onDemand(() => import('./combos.ts'));
 const data = onDemand(() => import('./data.ts'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DMC_SHEETS } from '@tp/contracts/endpoints/dmc';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { SHEET_DEFS, readRow, rowId } from './sheets.ts';
 
 const def = (sheet: string) => SHEET_DEFS.find((d) => d.sheet === sheet)!;

@@ -11,7 +11,7 @@ import {
   type TInvoiceSettings,
   type TInvoiceSettingsInput,
 } from '@tp/contracts/endpoints/invoices';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { gstStateOf, type DocumentSeries } from '@tp/domain/gst';
 import { isValidGstin } from '@tp/domain/tax-ids';
 import { fail } from '#lib/errors';

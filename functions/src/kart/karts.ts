@@ -8,7 +8,7 @@ import type * as dmcApi from '@tp/contracts/endpoints/dmc';
 import type * as api from '@tp/contracts/endpoints/kart';
 import { KART_MSG, type TKart, type TKartInput, type TKartRow } from '@tp/contracts/endpoints/kart';
 import { DMC_RULE_MESSAGES } from '@tp/contracts/endpoints/dmc';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import {
   kartChangeProblem,
   kartErrors,

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { chooseEncoding, COMPRESS_MIN_BYTES, encodeBody, UNCOMPRESSED_MAX_BYTES } from './compress.ts';
 
 const big = JSON.stringify({

@@ -5,7 +5,7 @@
  * quality costs a few ms per MB and shrinks such answers ~20×; small answers are not worth the CPU.
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { AppError } from './errors.ts';
 
 /**

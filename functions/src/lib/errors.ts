@@ -1,5 +1,5 @@
 import { ERROR_STATUS, type ErrorCode } from '@tp/contracts/envelope';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 
 /**
  * The one error type. `message` is what the user may see; `internal` is for logs only. Anything that

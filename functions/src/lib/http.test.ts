@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { endpoint, routeKey } from '@tp/contracts/endpoint';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { REQUEST_LIMITS } from '@tp/contracts/platform';
 import { clientAddress, domainHandler, operation, reply, validationError, type HttpEvent } from './http.ts';
 import { fail } from './errors.ts';

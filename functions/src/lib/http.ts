@@ -11,7 +11,7 @@ import {
   type ResponseOf,
 } from '@tp/contracts/endpoint';
 import { preparePhoneLib } from '@tp/domain/phone';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { AUTH, REQUEST_LIMITS } from '@tp/contracts/platform';
 import type { TErrorEnvelope } from '@tp/contracts/envelope';
 import { API_SECURITY_HEADERS } from '@tp/contracts/security-headers';

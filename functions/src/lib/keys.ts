@@ -7,7 +7,7 @@
  */
 import * as z from 'zod/mini';
 import { lazy } from '@tp/contracts/lazy';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { fail } from './errors.ts';
 
 export interface Key {

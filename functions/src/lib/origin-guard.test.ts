@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { refuseCrossSite, requestOrigin } from './origin-guard.ts';
 import { AppError } from './errors.ts';
 import { asSiteId } from './keys.ts';

@@ -1,5 +1,5 @@
 import type { Endpoint } from '@tp/contracts/endpoint';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { AUTH } from '@tp/contracts/platform';
 import { fail } from './errors.ts';
 import { normaliseDomain, siteByDomain, type SiteRecord } from './tenancy.ts';

@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { TSiteDetails } from '@tp/contracts/site';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { db, tableName } from './db.ts';
 import { asSiteId, keys, type SiteId } from './keys.ts';
 import { unseal } from './sealed.ts';

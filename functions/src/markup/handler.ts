@@ -16,7 +16,7 @@ import {
   saveDefaultMarkup,
   saveFixedDepartureMarkup,
 } from '@tp/contracts/endpoints/markups';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { domainHandler, operation, reply, onDemand } from '#lib/http';
 const rules = onDemand(() => import('./rules.ts'));
 const groups = onDemand(() => import('./service.ts'));

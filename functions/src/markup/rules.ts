@@ -14,7 +14,7 @@ import {
   type TSaveDefaultMarkup,
   type TSaveFixedDepartureMarkup,
 } from '@tp/contracts/markups';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { airlineByCode } from '@tp/reference-data/airlines';
 import { newId } from '#lib/crypto';
 import { auditActor, auditPut, recordChange } from '#lib/audit';

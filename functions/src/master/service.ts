@@ -4,7 +4,7 @@
  */
 import type { CityOption, TAirlineStatic, TCity, TCountry, TNationality, TState } from '@tp/contracts/master';
 import { AIRPORT_SEARCH_LIMIT, CITY_SEARCH_LIMIT } from '@tp/contracts/master';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { airlineByCode, allAirlines, type Airline } from '@tp/reference-data/airlines';
 import { searchAirports, type Airport } from '@tp/reference-data/airports';
 import { COUNTRIES, countryByCode } from '@tp/reference-data/countries';

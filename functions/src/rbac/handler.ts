@@ -7,7 +7,7 @@ import {
   getUsersByRbacUserGroup,
   savePermissionGroup,
 } from '@tp/contracts/endpoints/rbac';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { exportAuditLog, getAuditLog, getRecordHistory } from '@tp/contracts/endpoints/audit';
 import { domainHandler, operation, reply, onDemand } from '#lib/http';
 const rbac = onDemand(() => import('./service.ts'));

@@ -1,6 +1,6 @@
 import type { PolicyPage, TSiteDetails } from '@tp/contracts/site';
 import { ZSiteDetails } from '@tp/contracts/site';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { fail } from '#lib/errors';
 import { siteByDomain, type SiteRecord } from '#lib/tenancy';
 import * as repo from './repo.ts';

@@ -20,7 +20,7 @@ import {
   supplierApprovalSupplierDetails,
   supplierConsumers,
 } from '@tp/contracts/endpoints/suppliers';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { domainHandler, operation, reply, onDemand } from '#lib/http';
 const suppliers = onDemand(() => import('./operations/index.ts'));
 

@@ -13,7 +13,7 @@ import {
   ticketHeldBooking,
   updateBookingDetails,
 } from '@tp/contracts/endpoints/tickets';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { TICKET_MSG } from '@tp/contracts/tickets';
 import { domainHandler, operation, reply, type Operation, onDemand } from '#lib/http';
 const ordersOps = onDemand(() => import('../compose/orders.ts'));

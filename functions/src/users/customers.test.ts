@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import '@tp/contracts/endpoint';
 import { CUSTOMER_MSG, ZChangeDetails, type TChangeDetails } from '@tp/contracts/customers';
 import { USER_TYPES, type UserType } from '@tp/contracts/endpoint';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import type { AppError } from '#lib/errors';
 import type { TEmailMessage } from '#lib/mail';
 import type { Principal } from '#lib/principal';

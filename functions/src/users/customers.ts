@@ -14,7 +14,7 @@ import {
   type TCustomer,
   type TQuickCustomer,
 } from '@tp/contracts/customers';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import type { TUser } from '@tp/contracts/users';
 import { auditActor, auditPut, recordChange, unchanged, type AuditAction } from '#lib/audit';
 import { fail } from '#lib/errors';

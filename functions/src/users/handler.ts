@@ -30,7 +30,7 @@ import {
   updateBillingDetails,
   updateDetails,
 } from '@tp/contracts/endpoints/customers';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { clearSessionCookie, sessionCookie } from '#lib/cookies';
 import { domainHandler, operation, reply, onDemand } from '#lib/http';
 import type { SignedIn } from './accounts/index.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { ZUser } from '@tp/contracts/users';
 import type { AppError } from '#lib/errors';
 import type { TEmailMessage } from '#lib/mail';

@@ -16,7 +16,7 @@ import {
   type ZSaveVisaChecklist,
   type ZSaveVisaCountry,
 } from '@tp/contracts/endpoints/visa';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { countryByCode } from '@tp/reference-data/countries';
 import type * as z from 'zod/mini';
 import { newId } from '#lib/crypto';

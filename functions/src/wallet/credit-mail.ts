@@ -3,7 +3,7 @@
  * draw due in 3 days. They go to every user who books as the legal entity, through the email queue; callers
  * give the idempotency key (the movement or the draw), so a mail is sent once per crossing or per draw.
  */
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { creditLeft, creditUsed, toRupees, type CreditState, type CreditThreshold } from '@tp/domain/credit';
 import { formatDate, formatMoney } from '@tp/domain/format';
 import { renderMail } from '@tp/mail';

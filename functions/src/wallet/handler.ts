@@ -18,7 +18,7 @@ import {
   userPaymentEntry,
   verifyPayment,
 } from '@tp/contracts/endpoints/wallet';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { domainHandler, operation, reply, onDemand } from '#lib/http';
 const sandboxOps = onDemand(() => import('./gateways/sandbox.ts'));
 const payments = onDemand(() => import('./payments.ts'));

@@ -6,7 +6,7 @@
  * COMPLETED payment is applied: a flight order is marked paid and fulfilled (flights service), a top-up
  * credits the wallet under entry id `topup-<paymentId>`, so a redelivered message cannot credit twice.
  */
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { METRICS, TIMING, type MetricName } from '@tp/contracts/platform';
 import type { GatewayName, TPayment } from '@tp/contracts/wallet';
 import { newToken } from '#lib/crypto';

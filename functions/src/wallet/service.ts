@@ -3,7 +3,7 @@
  * moves only through ledger.ts; every movement carries an idempotency id (`addmoney-<requestId>`,
  * `debit-<requestId>`, `offline-<paymentId>`, `topup-<paymentId>`).
  */
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import type { TBankDetails, TPayment, TWalletBalance, TWalletEntry } from '@tp/contracts/wallet';
 import { ZBankDetails } from '@tp/contracts/wallet';
 import { creditSummary, creditUsed, spendable, toRupees } from '@tp/domain/credit';

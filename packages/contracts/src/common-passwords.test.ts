@@ -1,7 +1,7 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MSG } from './messages.ts';
+import * as MSG from './messages.ts';
 import { ZPassword } from './users.ts';
 import { commonPasswordList } from './common-passwords.node.ts';
 

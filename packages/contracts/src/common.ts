@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MSG } from './messages.ts';
+import * as MSG from './messages.ts';
 import { FIELD_LIMITS } from './fields.ts';
 import { lazy } from './lazy.ts';
 

@@ -14,7 +14,7 @@ import {
   type TQuickCustomer,
 } from './customers.ts';
 import { USER_TYPES } from './endpoint.ts';
-import { MSG } from './messages.ts';
+import * as MSG from './messages.ts';
 import { PHONE_LABELS } from './users.ts';
 
 const userType = fc.constantFrom(...USER_TYPES);

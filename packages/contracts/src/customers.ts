@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { isValidPhone, phoneCountries, PREFERRED_PHONE_COUNTRY } from '@tp/domain/phone';
 import { isValidGstin, isValidPan } from '@tp/domain/tax-ids';
 import { USER_TYPES, type UserType } from './endpoint.ts';
-import { MSG } from './messages.ts';
+import * as MSG from './messages.ts';
 import { INVALID_EMAIL, zIntFromText } from './common.ts';
 import { zEmailText, zId, zName, zOptionalEmail, zPhoneCountry, zPhoneText, zShortText } from './fields.ts';
 import { ZPhoneEntry, ZValidPhoneEntry, type TPhoneEntry } from './users.ts';

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 // Type only (erased from bundles): every contract is on zod/mini, but a test may build an endpoint on classic.
 import type { ZodType as ClassicType } from 'zod';
-import { MSG } from './messages.ts';
+import * as MSG from './messages.ts';
 
 // A missing value reads as the spec's required message everywhere, instead of zod's type jargon; every
 // other default is a plain sentence too (a 400 says what to fix, never "expected string, received number").

@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { ENDPOINTS } from './routes.ts';
 import { routeKey } from './endpoint.ts';
 import { MAX_BASE64 } from './media.ts';
-import { MSG } from './messages.ts';
+import * as MSG from './messages.ts';
 import {
   FIELD_LIMITS,
   zAddress,

@@ -5,7 +5,7 @@
  */
 // zod/mini: the functional API (tree-shakable); docs/benchmarks.md "Moving the contracts to zod/mini".
 import * as z from 'zod/mini';
-import { MSG } from './messages.ts';
+import * as MSG from './messages.ts';
 // The platform's zod messages (a missing value reads "This is required field.", a wrong type plainly).
 import './endpoint.ts';
 

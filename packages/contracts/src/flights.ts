@@ -4,7 +4,7 @@
  * spec's; amounts are in `currency` (INR by default) with two decimals.
  */
 import * as z from 'zod/mini';
-import { MSG } from './messages.ts';
+import * as MSG from './messages.ts';
 import { zAddress, zEmailText, zId, zShortText, zSupplierRef } from './fields.ts';
 import { lazy } from './lazy.ts';
 

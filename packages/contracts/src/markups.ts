@@ -8,7 +8,7 @@ import type { AmountType, MarkupRule } from '@tp/domain/pricing';
 import { zRequired } from './common.ts';
 import { zOptionalId } from './customers.ts';
 import { zCursor, zId, zPreprocess } from './fields.ts';
-import { MSG } from './messages.ts';
+import * as MSG from './messages.ts';
 import { lazy } from './lazy.ts';
 import { AIRLINE_CODE } from './flights.ts';
 

@@ -3,7 +3,7 @@
  * The data itself lives in @tp/reference-data; these are the wire shapes.
  */
 import * as z from 'zod/mini';
-import { MSG } from './messages.ts';
+import * as MSG from './messages.ts';
 import { hasUnsafeCharacters, zShortText } from './fields.ts';
 import { lazy } from './lazy.ts';
 

@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { zName } from './fields.ts';
 import { lazy } from './lazy.ts';
-import { MSG } from './messages.ts';
+import * as MSG from './messages.ts';
 import { REQUEST_LIMITS } from './platform.ts';
 
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

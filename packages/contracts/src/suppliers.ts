@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { LINK_STATUSES, MAPPING_STATUSES } from '@tp/domain/supplier-links';
-import { MSG } from './messages.ts';
+import * as MSG from './messages.ts';
 import { zId } from './fields.ts';
 import { lazy } from './lazy.ts';
 

@@ -4,7 +4,7 @@
  * the e-ticket mail.
  */
 import * as z from 'zod/mini';
-import { MSG } from './messages.ts';
+import * as MSG from './messages.ts';
 import { zEmail, zId, zName, zPnr, zRemarks, zRichHtml, zShortText } from './fields.ts';
 import {
   BOOKING_SORTS,

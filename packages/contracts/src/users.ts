@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { isValidPhone } from '@tp/domain/phone';
 import { USER_TYPES } from './endpoint.ts';
 import { isCommonPassword } from '#common-passwords';
-import { MSG } from './messages.ts';
+import * as MSG from './messages.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './common-passwords.ts';
 import { zEmail } from './common.ts';
 import { zAddress, zName, zPhoneCountry, zPhoneText, zSecret } from './fields.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { BOOKING_REVIEW_PATH, decideFailure, type Failure } from './catalogue.ts';
 
 const here = { pathname: '/user/dashboard', search: '?tab=1' };

@@ -1,6 +1,6 @@
 import type { Endpoint } from '@tp/contracts/endpoint';
 import type { TErrorEnvelope } from '@tp/contracts/envelope';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { FLIGHT_HOME_PATH, loginPath } from '#shared/redirects.ts';
 
 /**

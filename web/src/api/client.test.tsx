@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { detectSite, getPolicyPage } from '@tp/contracts/endpoints/site';
 import { changeMyPhoneDetails, getUserBySessionId, login } from '@tp/contracts/endpoints/users';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { failure, fakeApi, NetworkDown, reply } from '#test/fake-api.ts';
 import { testSite, testUser } from '#test/fixtures.ts';
 import { renderWithProviders } from '#test/render.tsx';

@@ -1,6 +1,6 @@
 import { createContext, use, useEffect, useMemo, type ReactNode } from 'react';
 import { Box, type BoxProps } from '@mantine/core';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import type { TSiteDetails } from '@tp/contracts/site';
 import useSWR from 'swr';
 import { detectSite } from '#api/boot.ts';

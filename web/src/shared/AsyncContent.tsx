@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 
 /**
  * The three states every list or panel fed by a call has besides its content: loading, failed (the

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Alert, Group, Stack, Text, Title, type StackProps } from '@mantine/core';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { PageLoader } from './PageLoader.tsx';
 import { usePermissionState, useUser } from './state.ts';
 import { holdsPermission } from './usePermission.ts';

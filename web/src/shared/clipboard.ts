@@ -1,4 +1,4 @@
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { toastError, toastSuccess } from './notify.ts';
 
 /** Copies text and says so ('Copied to clipboard'); older browsers and plain-http pages get the textarea fallback. */

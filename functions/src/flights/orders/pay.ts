@@ -1,5 +1,5 @@
 /** Paying an order: from the wallet (or a hold, free) on orderSuccessCallback, or by a verified gateway payment. */
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { round2 } from '@tp/domain/pricing';
 import { AppError, fail } from '#lib/errors';
 import type { FlightScope } from '../shopping/index.ts';

@@ -1,6 +1,6 @@
 /** Change requests (cancellation, reissue): sending, charges, status and the refund they settle. */
 import { BOOKING_STATUS, type BookingStatusId } from '@tp/contracts/flights';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { TICKET_MSG, type TChangeRequestRequest } from '@tp/contracts/tickets';
 import { round2 } from '@tp/domain/pricing';
 import { fail } from '#lib/errors';

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ParsedRequestOf, UserType } from '@tp/contracts/endpoint';
 import type { signup as signupEndpoint } from '@tp/contracts/endpoints/users';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { SUPPLIER_MSG } from '@tp/contracts/suppliers';
 import { ZUser, type TPhoneEntry, type TUser } from '@tp/contracts/users';
 import { newId } from '#lib/crypto';

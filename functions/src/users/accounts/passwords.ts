@@ -1,5 +1,5 @@
 /** Forgotten, generated and changed passwords. */
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { sha256 } from '#lib/crypto';
 import { fail } from '#lib/errors';
 import type { Principal } from '#lib/principal';

@@ -1,5 +1,5 @@
 /** A user's own phone numbers. */
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { type TPhoneEntry, type TUser } from '@tp/contracts/users';
 import { fail } from '#lib/errors';
 import type { Principal } from '#lib/principal';

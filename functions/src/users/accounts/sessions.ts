@@ -1,5 +1,5 @@
 /** Sign-in and sessions: password login with attempt limits, logout, the current user, hand-off tokens. */
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { type TUser } from '@tp/contracts/users';
 import { fail } from '#lib/errors';
 import type { Principal } from '#lib/principal';

@@ -1,5 +1,5 @@
 /** Google / Facebook sign-in: a verified token finds or creates the account. */
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { fail } from '#lib/errors';
 import type { UserRecord } from '../repo.ts';
 import { type SocialIdentity, type SocialProvider } from '../social.ts';

@@ -16,7 +16,7 @@ import type { AmountType } from '@tp/domain/pricing';
 import { endpoint, type Endpoint } from '../endpoint.ts';
 import { zCursor, zId, zRemarks, zShortText } from '../fields.ts';
 import { lazy } from '../lazy.ts';
-import { MSG } from '../messages.ts';
+import * as MSG from '../messages.ts';
 import { ZActivity, ZDmcCity, ZTourOption, blankAsMissing, pageOf, zCityId, zDateText, zDmcId } from './dmc-common.ts';
 
 const user = { domain: 'activities', auth: 'user', permission: 'activities.book', api: 'site' } as const;

@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { endpoint, type Endpoint } from '../endpoint.ts';
 import { zName, zRemarks, zShortText } from '../fields.ts';
-import { MSG } from '../messages.ts';
+import * as MSG from '../messages.ts';
 import { lazy } from '../lazy.ts';
 import {
   AREA_SHARING_BASES,

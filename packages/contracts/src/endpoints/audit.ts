@@ -12,7 +12,7 @@ import * as z from 'zod/mini';
 import { endpoint, type Endpoint } from '../endpoint.ts';
 import { zCursor, zId, zOptionalEmail, zPreprocess } from '../fields.ts';
 import { lazy } from '../lazy.ts';
-import { MSG } from '../messages.ts';
+import * as MSG from '../messages.ts';
 import { ZAuditEntry, pageOf } from './dmc-common.ts';
 
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'import', 'status', 'block', 'unblock'] as const;

@@ -11,14 +11,48 @@ import {
   TRANSFER_DIRECTIONS,
   type DmcMessages,
 } from '@tp/domain/dmc';
-import { MSG } from '../messages.ts';
+import * as MSG from '../messages.ts';
 import { INVALID_EMAIL, zCursor as zCursorText, zId, zPreprocess, zShortText } from '../fields.ts';
 import { lazy } from '../lazy.ts';
 
 export { AREA_SHARING_BASES, KART_TRANSFER_TYPES, RATE_SHARING_BASES, SHARING_BASES, TRANSFER_DIRECTIONS };
 
-/** The texts the DMC domain rules report, the same on the server and in the dialogs: the spec's own (MSG). */
-export const DMC_RULE_MESSAGES: DmcMessages = { ...MSG, invalidEmail: INVALID_EMAIL };
+/**
+ * The texts the DMC domain rules report, the same on the server and in the dialogs: the spec's own (MSG), named
+ * one by one (a spread of MSG would put every text of the platform in each bundle that reads these).
+ */
+export const DMC_RULE_MESSAGES: DmcMessages = {
+  required: MSG.required,
+  invalidValue: MSG.invalidValue,
+  invalidOption: MSG.invalidOption,
+  invalidPhone: MSG.invalidPhone,
+  tooSmall: MSG.tooSmall,
+  minPaxPrivate: MSG.minPaxPrivate,
+  maxPaxPrivate: MSG.maxPaxPrivate,
+  selectTourOption: MSG.selectTourOption,
+  tourAlreadyAdded: MSG.tourAlreadyAdded,
+  validAmount: MSG.validAmount,
+  fillName: MSG.fillName,
+  fromAreaRequired: MSG.fromAreaRequired,
+  toAreaRequired: MSG.toAreaRequired,
+  marketIdRequired: MSG.marketIdRequired,
+  amountPositive: MSG.amountPositive,
+  invalidDate: MSG.invalidDate,
+  minMaxPaxPrivate: MSG.minMaxPaxPrivate,
+  tooLarge: MSG.tooLarge,
+  selectItinerary: MSG.selectItinerary,
+  passengerMismatch: MSG.passengerMismatch,
+  collectedTooHigh: MSG.collectedTooHigh,
+  startDateActivities: MSG.startDateActivities,
+  startDateMisc: MSG.startDateMisc,
+  pickupTransferActivity: MSG.pickupTransferActivity,
+  pickupTransferAccomodation: MSG.pickupTransferAccomodation,
+  transferActivity: MSG.transferActivity,
+  transferAccomodation: MSG.transferAccomodation,
+  sharingBasisActivity: MSG.sharingBasisActivity,
+  sharingBasisAccomodation: MSG.sharingBasisAccomodation,
+  invalidEmail: INVALID_EMAIL,
+};
 
 /** Our own wording for DMC answers the spec does not quote (the quoted ones are MSG). */
 export const DMC_MSG = {

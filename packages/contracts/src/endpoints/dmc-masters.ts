@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { endpoint, type Endpoint } from '../endpoint.ts';
 import { zEmpty } from '../common.ts';
-import { MSG } from '../messages.ts';
+import * as MSG from '../messages.ts';
 import { zAddress, zEmailText, zId, zName, zPhoneText, zRemarks, zShortText } from '../fields.ts';
 import { lazy } from '../lazy.ts';
 import {

@@ -19,7 +19,7 @@ import {
   isDriverTokenShape,
 } from '@tp/domain/dmc';
 import { endpoint, type Endpoint } from '../endpoint.ts';
-import { MSG } from '../messages.ts';
+import * as MSG from '../messages.ts';
 import { lazy } from '../lazy.ts';
 import { zAmountInput, zDateText, zDmcId } from './dmc-common.ts';
 

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { endpoint, type Endpoint } from '../endpoint.ts';
-import { MSG } from '../messages.ts';
+import * as MSG from '../messages.ts';
 import { zCursor, zName, zRemarks, zShortText } from '../fields.ts';
 import { lazy } from '../lazy.ts';
 import {

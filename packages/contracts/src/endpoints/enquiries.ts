@@ -15,7 +15,7 @@ import { isValidPhone } from '@tp/domain/phone';
 import { isIsoDate } from '@tp/domain/dmc';
 import { ENQUIRY_KINDS, ENQUIRY_STATUSES } from '@tp/domain/enquiries';
 import { endpoint, type Endpoint } from '../endpoint.ts';
-import { MSG } from '../messages.ts';
+import * as MSG from '../messages.ts';
 import {
   zCursor,
   zEmail,

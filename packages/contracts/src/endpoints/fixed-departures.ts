@@ -14,7 +14,7 @@
 import * as z from 'zod/mini';
 import { FD_MSG, inventoryProblems } from '@tp/domain/fixed-departures';
 import { endpoint, type Endpoint } from '../endpoint.ts';
-import { MSG } from '../messages.ts';
+import * as MSG from '../messages.ts';
 import { zCursor, zId, zName, zPnr, zPreprocess, zShortText, zToken } from '../fields.ts';
 import { lazy } from '../lazy.ts';
 import {

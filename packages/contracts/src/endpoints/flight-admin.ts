@@ -8,7 +8,7 @@
 import * as z from 'zod/mini';
 import { endpoint, type Endpoint } from '../endpoint.ts';
 import { zEmpty, zRequired } from '../common.ts';
-import { MSG } from '../messages.ts';
+import * as MSG from '../messages.ts';
 import { zId, zRemarks, zSecret, zShortText, zUrl } from '../fields.ts';
 import { GATEWAYS } from '../wallet.ts';
 import { lazy } from '../lazy.ts';

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { endpoint } from '../endpoint.ts';
 import { zEmpty } from '../common.ts';
-import { MSG } from '../messages.ts';
+import * as MSG from '../messages.ts';
 import { zId, zRemarks } from '../fields.ts';
 import { ZCountry } from '../master.ts';
 import {

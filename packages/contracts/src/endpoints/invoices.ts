@@ -13,7 +13,7 @@
 import * as z from 'zod/mini';
 import { INVOICE_PREFIX } from '@tp/domain/gst';
 import { endpoint, type Endpoint } from '../endpoint.ts';
-import { MSG } from '../messages.ts';
+import * as MSG from '../messages.ts';
 import { zAddress, zCursor, zId, zName, zShortText } from '../fields.ts';
 import { lazy } from '../lazy.ts';
 

@@ -27,7 +27,7 @@ import {
   type QuotationView,
 } from '@tp/domain/dmc';
 import { endpoint, type Endpoint } from '../endpoint.ts';
-import { MSG } from '../messages.ts';
+import * as MSG from '../messages.ts';
 import { zName, zPnr, zRemarks, zShortText, zToken } from '../fields.ts';
 import { lazy } from '../lazy.ts';
 import {

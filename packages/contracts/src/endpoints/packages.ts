@@ -20,7 +20,7 @@ import { endpoint, type Endpoint } from '../endpoint.ts';
 import { zCursor, zId, zLongText, zName, zShortText } from '../fields.ts';
 import { lazy } from '../lazy.ts';
 import { IMAGE_TYPES, zImageUpload } from '../media.ts';
-import { MSG } from '../messages.ts';
+import * as MSG from '../messages.ts';
 import { blankAsMissing, pageOf } from './dmc-common.ts';
 
 export { PACKAGE_MSG };

@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { endpoint } from '../endpoint.ts';
 import { zEmail, zLongText, zName, zRichHtml, zShortText } from '../fields.ts';
 import { lazy } from '../lazy.ts';
-import { MSG } from '../messages.ts';
+import * as MSG from '../messages.ts';
 import { zImageUpload, zMediaImage } from '../media.ts';
 import { SPA_ROUTES } from '../spa-routes.ts';
 import { POLICY_PAGES, ZBrandingSettings, ZPolicyPage, ZSeoEntry, ZThemePalette } from '../site.ts';

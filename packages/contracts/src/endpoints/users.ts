@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { endpoint } from '../endpoint.ts';
 import { zEmail, ZOk, zEmpty } from '../common.ts';
 import { zJwt, zSecret, zToken } from '../fields.ts';
-import { MSG } from '../messages.ts';
+import * as MSG from '../messages.ts';
 import { ZLogin, ZPassword, ZSignup, ZUser, ZValidPhoneEntry } from '../users.ts';
 import { lazy } from '../lazy.ts';
 

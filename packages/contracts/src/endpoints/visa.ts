@@ -14,7 +14,7 @@
  */
 import * as z from 'zod/mini';
 import { endpoint, type Endpoint } from '../endpoint.ts';
-import { MSG } from '../messages.ts';
+import * as MSG from '../messages.ts';
 import { zId, zName, zPreprocess, zRemarks, zRichHtml, zShortText } from '../fields.ts';
 import { lazy } from '../lazy.ts';
 

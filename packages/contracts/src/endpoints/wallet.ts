@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { endpoint, type Endpoint } from '../endpoint.ts';
 import { zEmpty } from '../common.ts';
-import { MSG } from '../messages.ts';
+import * as MSG from '../messages.ts';
 import { zEmailText, zId, zShortText } from '../fields.ts';
 import {
   ZActiveGateway,

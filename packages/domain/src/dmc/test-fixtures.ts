@@ -1,13 +1,12 @@
 /**
  * Shared by the DMC tests only (not exported from the package): the messages callers pass (the contracts'
- * `MSG`, so a test failing here means the shared text changed) and small record builders.
+ * DMC_RULE_MESSAGES, so a test failing here means the shared text changed) and small record builders.
  */
-import { INVALID_EMAIL } from '@tp/contracts/fields';
-import { MSG } from '@tp/contracts/messages';
+import { DMC_RULE_MESSAGES } from '@tp/contracts/endpoints/dmc-common';
 import type { DmcMessages } from './messages.ts';
 import type { Market, TicketRate, TourOption, TransferRate } from './types.ts';
 
-export const M: DmcMessages = { ...MSG, invalidEmail: INVALID_EMAIL };
+export const M: DmcMessages = DMC_RULE_MESSAGES;
 
 export const INDIA: Market = { marketId: 'mkt-india', name: 'India', currency: 'AED' };
 export const GCC: Market = { marketId: 'mkt-gcc', name: 'GCC', currency: 'AED' };

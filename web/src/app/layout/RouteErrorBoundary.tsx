@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { Button, Center, Stack, Text } from '@mantine/core';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 
 /**
  * Last resort when a screen throws or its code cannot be loaded (typically a chunk from before a

@@ -9,7 +9,7 @@ import {
   updateRemarks,
   type TCart,
 } from '@tp/contracts/endpoints/activities';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { useAction } from '#api/action.ts';
 import { formatDate, formatMoney } from '#shared/format.ts';
 import { toastError } from '#shared/notify.ts';

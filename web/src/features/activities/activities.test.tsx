@@ -15,7 +15,7 @@ import {
   type TCart,
   type TQueue,
 } from '@tp/contracts/endpoints/activities';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { CART_STATUSES, activitySearchDefaults } from '@tp/domain/activities';
 import { failure, fakeApi } from '#test/fake-api.ts';
 import { staffUser, testUser } from '#test/fixtures.ts';

@@ -7,7 +7,7 @@ import {
   getActivityMarkUp,
   type TActivityMarkup,
 } from '@tp/contracts/endpoints/activities';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { useAction } from '#api/action.ts';
 import { call } from '#api/client.ts';
 import { useApi } from '#api/hooks.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Group, Tabs, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { getQueue, type TCart } from '@tp/contracts/endpoints/activities';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { CART_STATUSES, CART_STATUS_LABELS, type CartStatus } from '@tp/domain/activities';
 import { useApi } from '#api/hooks.ts';
 import { DataTable } from '#shared/DataTable.tsx';

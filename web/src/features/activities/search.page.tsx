@@ -12,7 +12,7 @@ import {
   type TActivityResult,
   type TCart,
 } from '@tp/contracts/endpoints/activities';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { activitySearchDefaults, tripProblems } from '@tp/domain/activities';
 import { useAction } from '#api/action.ts';
 import { apiKey, useApi } from '#api/hooks.ts';

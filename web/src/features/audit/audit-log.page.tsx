@@ -13,7 +13,7 @@ import {
   getRecordHistory,
   type TAuditLogEntry,
 } from '@tp/contracts/endpoints/audit';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { TIMING } from '@tp/contracts/platform';
 import { useAction } from '#api/action.ts';
 import { call } from '#api/client.ts';

@@ -2,7 +2,7 @@ import { Button, Modal, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate } from 'react-router-dom';
 import { changePassword } from '@tp/contracts/endpoints/users';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { useAction } from '#api/action.ts';
 import { LOGIN_PATH } from '#shared/redirects.ts';

@@ -1,7 +1,7 @@
 import { Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { forgetPassword } from '@tp/contracts/endpoints/users';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { useAction } from '#api/action.ts';
 
 // Mounted only while the dialog is open, so each opening starts from the email typed on the login form.

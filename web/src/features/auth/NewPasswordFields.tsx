@@ -1,6 +1,6 @@
 import { PasswordInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 
 /** A new password and its confirmation, with the password rules as the hint (set and change password). */
 export function NewPasswordFields({

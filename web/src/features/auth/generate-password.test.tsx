@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { generatePassword, verifyEmail } from '@tp/contracts/endpoints/users';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { failure, fakeApi } from '#test/fake-api.ts';
 import { renderApp } from '#test/render.tsx';
 

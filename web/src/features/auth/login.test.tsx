@@ -9,7 +9,7 @@ import {
   logout,
   verifyEmail,
 } from '@tp/contracts/endpoints/users';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { failure, fakeApi } from '#test/fake-api.ts';
 import { testSite, testUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';

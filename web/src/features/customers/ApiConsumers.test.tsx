@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getLeGroups } from '@tp/contracts/endpoints/groups';
 import { getApiConsumers, setFlightHoldSetting, setFlightSearchSetting } from '@tp/contracts/endpoints/suppliers';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import type { TApiConsumer } from '@tp/contracts/suppliers';
 import { failure, fakeApi, type FakeApi } from '#test/fake-api.ts';
 import { staffUser } from '#test/fixtures.ts';

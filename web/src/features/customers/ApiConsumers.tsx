@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Stack, Text } from '@mantine/core';
 import { getApiConsumers, setFlightHoldSetting, setFlightSearchSetting } from '@tp/contracts/endpoints/suppliers';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import type { TApiConsumer } from '@tp/contracts/suppliers';
 import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';

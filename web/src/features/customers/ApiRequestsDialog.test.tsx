@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getCustomers } from '@tp/contracts/endpoints/customers';
 import { changeApiCustomerRequestStatus, getApiCustomerRequests } from '@tp/contracts/endpoints/suppliers';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import type { TApiCustomerRequest } from '@tp/contracts/suppliers';
 import { fakeApi } from '#test/fake-api.ts';
 import { staffUser } from '#test/fixtures.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useSWRConfig } from 'swr';
 import { changeApiCustomerRequestStatus, getApiCustomerRequests } from '@tp/contracts/endpoints/suppliers';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import type { TApiCustomerRequest } from '@tp/contracts/suppliers';
 import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';

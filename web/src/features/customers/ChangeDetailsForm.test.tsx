@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TCustomer } from '@tp/contracts/customers';
 import { updateDetails } from '@tp/contracts/endpoints/customers';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { failure, fakeApi } from '#test/fake-api.ts';
 import { staffUser } from '#test/fixtures.ts';
 import { renderWithProviders } from '#test/render.tsx';

@@ -3,7 +3,7 @@ import { schemaResolver, useForm, type FormErrors, type UseFormReturnType } from
 import type { TCustomer } from '@tp/contracts/customers';
 import type { RequestOf } from '@tp/contracts/endpoint';
 import { updateDetails } from '@tp/contracts/endpoints/customers';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { PHONE_LABELS } from '@tp/contracts/users';
 import { INVALID_COUNTRY_CODE, isPhoneCountryAllowed, PREFERRED_PHONE_COUNTRY } from '@tp/domain/phone';
 import { useAction } from '#api/action.ts';

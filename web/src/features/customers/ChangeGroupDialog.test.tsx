@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { getCustomers } from '@tp/contracts/endpoints/customers';
 import { getLeGroups, mapLegalEntityToGroup } from '@tp/contracts/endpoints/groups';
 import { setLERelationConfig } from '@tp/contracts/endpoints/suppliers';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { fakeApi } from '#test/fake-api.ts';
 import { staffUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';

@@ -5,7 +5,7 @@ import type { TCustomer } from '@tp/contracts/customers';
 import type { RequestOf } from '@tp/contracts/endpoint';
 import { getLeGroups, mapLegalEntityToGroup } from '@tp/contracts/endpoints/groups';
 import { setLERelationConfig } from '@tp/contracts/endpoints/suppliers';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import type { TApiConsumer } from '@tp/contracts/suppliers';
 import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';

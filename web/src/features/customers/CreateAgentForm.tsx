@@ -3,7 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { QUICK_CREATE_TYPES, ZCreateAgent, type TCustomer } from '@tp/contracts/customers';
 import type { RequestOf } from '@tp/contracts/endpoint';
 import { createAgent } from '@tp/contracts/endpoints/customers';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { PREFERRED_PHONE_COUNTRY } from '@tp/domain/phone';
 import { useAction } from '#api/action.ts';
 import { PhoneInput } from '#shared/PhoneInput.tsx';

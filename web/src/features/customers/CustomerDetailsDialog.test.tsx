@@ -8,7 +8,7 @@ import {
   setFlightSearchSettingForUser,
   toggleBlock,
 } from '@tp/contracts/endpoints/customers';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { failure, fakeApi, reply } from '#test/fake-api.ts';
 import { staffUser } from '#test/fixtures.ts';
 import { renderWithProviders } from '#test/render.tsx';

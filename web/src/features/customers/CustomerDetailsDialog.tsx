@@ -8,7 +8,7 @@ import {
   setFlightSearchSettingForUser,
   toggleBlock,
 } from '@tp/contracts/endpoints/customers';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { useSmallScreen } from '#shared/DataTable.tsx';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { getCustomers } from '@tp/contracts/endpoints/customers';
 import { getLeGroups, saveLeGroup, setDefaultLeGroup } from '@tp/contracts/endpoints/groups';
 import { GROUP_MSG, type TLeGroup } from '@tp/contracts/le-groups';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { failure, fakeApi } from '#test/fake-api.ts';
 import { staffUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';

@@ -3,7 +3,7 @@ import { Badge, Button, Group, Modal, Paper, Skeleton, Stack, Text, TextInput } 
 import { schemaResolver, useForm } from '@mantine/form';
 import { getLeGroups, saveLeGroup, setDefaultLeGroup } from '@tp/contracts/endpoints/groups';
 import { ZSaveLeGroup, type TLeGroup } from '@tp/contracts/le-groups';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { useSmallScreen } from '#shared/DataTable.tsx';

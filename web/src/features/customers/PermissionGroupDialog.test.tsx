@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getCustomers } from '@tp/contracts/endpoints/customers';
 import { addUserToRbacUserGroup, getRbacUserGroupList, getUserGroupByUserId } from '@tp/contracts/endpoints/rbac';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { fakeApi } from '#test/fake-api.ts';
 import { staffUser, testSite } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';

@@ -4,7 +4,7 @@ import { useSWRConfig } from 'swr';
 import type { TCustomer } from '@tp/contracts/customers';
 import type { RequestOf } from '@tp/contracts/endpoint';
 import { addUserToRbacUserGroup, getRbacUserGroupList, getUserGroupByUserId } from '@tp/contracts/endpoints/rbac';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { useAction } from '#api/action.ts';
 import { apiKey, useApi } from '#api/hooks.ts';
 import { useSmallScreen } from '#shared/DataTable.tsx';

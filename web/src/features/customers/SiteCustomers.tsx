@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useNavigate } from 'react-router-dom';
 import type { TCustomer } from '@tp/contracts/customers';
 import { getCustomers, searchWlUser, toggleFlightSearchExemption } from '@tp/contracts/endpoints/customers';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { TIMING } from '@tp/contracts/platform';
 import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';

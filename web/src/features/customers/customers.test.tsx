@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import type { TCustomer } from '@tp/contracts/customers';
 import { getCustomers, searchWlUser, toggleFlightSearchExemption } from '@tp/contracts/endpoints/customers';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { TIMING } from '@tp/contracts/platform';
 import type { TSiteDetails } from '@tp/contracts/site';
 import type { TUser } from '@tp/contracts/users';

@@ -1,6 +1,6 @@
 import type { TCustomer } from '@tp/contracts/customers';
 import type { UserType } from '@tp/contracts/endpoint';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { hasValidCountryCode, phoneCountries } from '@tp/domain/phone';
 
 export const USER_TYPE_LABELS: Record<UserType, string> = {

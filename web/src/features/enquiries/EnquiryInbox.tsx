@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { exportEnquiries, listEnquiries, type TEnquiryRow } from '@tp/contracts/endpoints/enquiries';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { TIMING } from '@tp/contracts/platform';
 import {
   ENQUIRY_KIND_LABELS,

@@ -11,7 +11,7 @@ import {
   updateEnquiryStatus,
   type TEnquiry,
 } from '@tp/contracts/endpoints/enquiries';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { failure, fakeApi } from '#test/fake-api.ts';
 import { staffUser, testSite, testUser } from '#test/fixtures.ts';
 import { renderApp, renderWithProviders } from '#test/render.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { searchFixedDepartures, type TFdOffer } from '@tp/contracts/endpoints/fixed-departures';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { useApi } from '#api/hooks.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { CityAutocomplete, type CityChoice } from '#shared/city-autocomplete/CityAutocomplete.tsx';

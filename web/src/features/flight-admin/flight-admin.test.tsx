@@ -15,7 +15,7 @@ import {
   type TProfitRow,
   type TRefundRowResult,
 } from '@tp/contracts/endpoints/flight-admin';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { fakeApi, failure } from '#test/fake-api.ts';
 import { staffUser, testSite } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';

@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { fareQuote, getCalendarFare, getFareRules, getSSR, search } from '@tp/contracts/endpoints/flights';
 import { getAirports } from '@tp/contracts/endpoints/master';
 import type { CityOption } from '@tp/contracts/master';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { failure, fakeApi } from '#test/fake-api.ts';
 import { testUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';

@@ -6,7 +6,7 @@
 import { orderSuccessCallback, setFlightDetails, validateBooking } from '@tp/contracts/endpoints/flights';
 import type { ZBookingOutcome } from '@tp/contracts/endpoints/flights';
 import type { TCharge, TPassengerInput, TPaymentOrder } from '@tp/contracts/flights';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import type * as z from 'zod/mini';
 import { call } from '#api/client.ts';
 import { toastError, toastSuccess } from '#shared/notify.ts';

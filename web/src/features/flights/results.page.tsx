@@ -29,7 +29,7 @@ import {
   type FlightSort,
   type ResultIndex,
 } from '@tp/domain/flight-filters';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { formatMoney } from '#shared/format.ts';
 import { useUser } from '#shared/state.ts';
 import { FareStrip } from './components/FareStrip.tsx';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ZSearchRequest } from '@tp/contracts/flights';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { initialPassengers, toPassengerInput, validatePassengerForm } from './passenger-form.ts';
 import {
   calendarMonths,

@@ -1,5 +1,5 @@
 import { JOURNEY_TYPE, RETURN_TYPE, TIME_BANDS, ZSearchRequest, type TSearchRequest } from '@tp/contracts/flights';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { isoDay } from '#shared/format.ts';
 
 /** A picked city/airport: its code and what the field shows. */

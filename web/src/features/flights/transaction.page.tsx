@@ -16,7 +16,7 @@ import { Link, useParams } from 'react-router-dom';
 import { getBookingDetails } from '@tp/contracts/endpoints/flights';
 import { sendEmailForWl } from '@tp/contracts/endpoints/tickets';
 import { BOOKING_STATUS, type TBooking, type TPaymentOrder } from '@tp/contracts/flights';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { useApi } from '#api/hooks.ts';
 import { useAction } from '#api/action.ts';
 import { formatDateTime, formatMoney } from '#shared/format.ts';

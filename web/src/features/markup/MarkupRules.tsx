@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import useSWRInfinite from 'swr/infinite';
 import type { TMarkupPage, TMarkupSetting } from '@tp/contracts/markups';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { useAction } from '#api/action.ts';
 import { call } from '#api/client.ts';
 import { DataTable, useSmallScreen, type Column } from '#shared/DataTable.tsx';

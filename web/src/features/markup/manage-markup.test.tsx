@@ -10,7 +10,7 @@ import {
   saveDefaultMarkup,
 } from '@tp/contracts/endpoints/markups';
 import type { TMarkupSetting } from '@tp/contracts/markups';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { fakeApi } from '#test/fake-api.ts';
 import { staffUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';

@@ -3,7 +3,7 @@ import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, Tit
 import { schemaResolver, useForm } from '@mantine/form';
 import { useSearchParams } from 'react-router-dom';
 import { ZPackageFilter, destinations, listPackages, type TPackageCard } from '@tp/contracts/endpoints/packages';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { DURATION_BANDS, DURATION_BAND_KEYS, type DurationBand } from '@tp/domain/packages';
 import { useApi } from '#api/hooks.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';

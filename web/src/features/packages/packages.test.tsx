@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { submitEnquiry } from '@tp/contracts/endpoints/enquiries';
 import { PACKAGE_MSG, listPackages, orderPackageImages, savePackage } from '@tp/contracts/endpoints/packages';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { staffUser, testUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';
 import { enquirySubmittedPath, packagePath } from './links.ts';

@@ -2,7 +2,7 @@ import { Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, TextInput, Title }
 import { schemaResolver, useForm } from '@mantine/form';
 import type { RequestOf } from '@tp/contracts/endpoint';
 import { getActiveGateway, getBankDetails, getWalletBalance, userPaymentEntry } from '@tp/contracts/endpoints/wallet';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { getPendingOfflinePayments, reviewOfflinePayment } from '@tp/contracts/endpoints/wallet';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { usePermission } from '#shared/usePermission.ts';

@@ -1,6 +1,6 @@
 import { Button, Center, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router-dom';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 
 /** /1/success: the payment success page. */
 export default function PaymentSuccessPage() {

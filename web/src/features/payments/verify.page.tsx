@@ -3,7 +3,7 @@ import { Button, Center, Group, Loader, Paper, Progress, Stack, Text, Title } fr
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { orderSuccessCallback } from '@tp/contracts/endpoints/flights';
 import { verifyPayment } from '@tp/contracts/endpoints/wallet';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { TIMING } from '@tp/contracts/platform';
 import { call } from '#api/client.ts';
 import { bookingDone, TryAgainButton } from '#features/flights/index.ts';

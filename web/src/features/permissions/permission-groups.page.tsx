@@ -10,7 +10,7 @@ import {
   getUsersByRbacUserGroup,
   savePermissionGroup,
 } from '@tp/contracts/endpoints/rbac';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { ZSavePermissionGroup } from '@tp/contracts/rbac';
 import type { ModuleState } from '@tp/domain/permissions';
 import { useAction } from '#api/action.ts';

@@ -7,7 +7,7 @@ import {
   getUsersByRbacUserGroup,
   savePermissionGroup,
 } from '@tp/contracts/endpoints/rbac';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { PERMISSION_CATALOGUE } from '@tp/contracts/permissions';
 import type { TModuleState } from '@tp/contracts/rbac';
 import { fakeApi } from '#test/fake-api.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { changeMyPhoneDetails } from '@tp/contracts/endpoints/users';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { TIMING } from '@tp/contracts/platform';
 import type { TUser } from '@tp/contracts/users';
 import { failure } from '#test/fake-api.ts';

@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Modal, Paper, Select, Stack, Text } from '@m
 import { schemaResolver, useForm } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
 import { changeMyPhoneDetails } from '@tp/contracts/endpoints/users';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { PHONE_LABELS, type TPhoneEntry, type TUser } from '@tp/contracts/users';
 import { hasValidCountryCode, PREFERRED_PHONE_COUNTRY } from '@tp/domain/phone';
 import { useAction } from '#api/action.ts';

@@ -2,7 +2,7 @@ import { Anchor, Button, Modal, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from 'react-router-dom';
 import { changeMyPhoneDetails } from '@tp/contracts/endpoints/users';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { ZValidPhoneEntry, type TPhoneEntry, type TUser } from '@tp/contracts/users';
 import { hasValidCountryCode, isValidPhone, PREFERRED_PHONE_COUNTRY } from '@tp/domain/phone';
 import { useAction } from '#api/action.ts';

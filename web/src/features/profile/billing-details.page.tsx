@@ -4,7 +4,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { updateBillingDetails } from '@tp/contracts/endpoints/customers';
 import { getMyTaxIdStatus, type TTaxIdState } from '@tp/contracts/endpoints/kyc';
 import { isValidGstin, ZBillingDetails } from '@tp/contracts/customers';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import type { TUser } from '@tp/contracts/users';
 import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';

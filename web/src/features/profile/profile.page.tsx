@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Avatar, Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { getMyLegalEntity } from '@tp/contracts/endpoints/customers';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import type { TPhoneEntry, TUser } from '@tp/contracts/users';
 import { hasValidCountryCode, phoneCountries } from '@tp/domain/phone';
 import { useApi } from '#api/hooks.ts';

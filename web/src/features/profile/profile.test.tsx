@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { getMyLegalEntity } from '@tp/contracts/endpoints/customers';
 import { changeMyPhoneDetails } from '@tp/contracts/endpoints/users';
 import type { ResponseOf } from '@tp/contracts/endpoint';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import type { TUser } from '@tp/contracts/users';
 import { failure, fakeApi } from '#test/fake-api.ts';
 import { testUser } from '#test/fixtures.ts';

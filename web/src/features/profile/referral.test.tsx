@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { testUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';
 import { referralLink } from './referral.page.tsx';

@@ -1,4 +1,4 @@
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { StatusPage } from './StatusPage.tsx';
 
 export default function ForbiddenPage() {

@@ -4,7 +4,7 @@ import {
   getAllVisibleSuppliersWithConsumerRequests,
   getLinkedSuppliersByConsumer,
 } from '@tp/contracts/endpoints/suppliers';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { useApi } from '#api/hooks.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { CATEGORY_LABEL, canRequest, isActiveMapping, SUPPLIER_TEXT } from './links.ts';

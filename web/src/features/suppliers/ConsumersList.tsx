@@ -8,7 +8,7 @@ import {
   setLERelationConfig,
   supplierConsumers,
 } from '@tp/contracts/endpoints/suppliers';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import type { TApiConsumer } from '@tp/contracts/suppliers';
 import type { LinkStatus } from '@tp/domain/supplier-links';
 import { useAction } from '#api/action.ts';

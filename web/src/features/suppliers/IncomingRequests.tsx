@@ -5,7 +5,7 @@ import {
   consumerToSupplierRequestsBasedOnSupplierId,
   supplierConsumers,
 } from '@tp/contracts/endpoints/suppliers';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { REQUEST_STATUSES, type TApiCustomerRequest } from '@tp/contracts/suppliers';
 import type { LinkStatus } from '@tp/domain/supplier-links';
 import { useAction } from '#api/action.ts';

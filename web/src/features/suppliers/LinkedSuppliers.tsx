@@ -5,7 +5,7 @@ import {
   getLinkedSuppliersByConsumer,
   jumplogin,
 } from '@tp/contracts/endpoints/suppliers';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { leaveApp } from '#api/navigation.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Checkbox, Group, Paper, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { getSupplierCategories, saveSupplierProfile } from '@tp/contracts/endpoints/suppliers';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import type { SupplierCategory, TSupplierProfile } from '@tp/contracts/suppliers';
 import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';

@@ -14,7 +14,7 @@ import {
   setLERelationConfig,
   supplierConsumers,
 } from '@tp/contracts/endpoints/suppliers';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import type { TApiConsumer, TApiCustomerRequest, TSupplierProfile } from '@tp/contracts/suppliers';
 import { fakeApi } from '#test/fake-api.ts';
 import { staffUser, testUser } from '#test/fixtures.ts';

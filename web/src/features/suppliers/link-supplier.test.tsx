@@ -15,7 +15,7 @@ import {
   supplierApprovalSupplierDetails,
 } from '@tp/contracts/endpoints/suppliers';
 import type { ResponseOf } from '@tp/contracts/endpoint';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { SUPPLIER_MSG } from '@tp/contracts/suppliers';
 import * as navigation from '#api/navigation.ts';
 import { failure, fakeApi } from '#test/fake-api.ts';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Modal, Select, Spoiler, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import { changeRequest, getCancellationCharges } from '@tp/contracts/endpoints/tickets';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import type { TTicketView } from '@tp/contracts/tickets';
 import {
   CR_TYPE,

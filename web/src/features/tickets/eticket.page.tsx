@@ -17,7 +17,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { PAX_CODE, PAX_NAME } from '@tp/contracts/flights';
 import { getTicketDetail, sendEmailForWl, updateBookingDetails } from '@tp/contracts/endpoints/tickets';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { parseTicketSlug, type TETicket } from '@tp/contracts/tickets';
 import { fareSplitLines } from '@tp/domain/eticket-fare';
 import { useAction } from '#api/action.ts';

@@ -9,7 +9,7 @@ import {
   releaseFlight,
   ticketHeldBooking,
 } from '@tp/contracts/endpoints/tickets';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { TICKET_MSG, type TTicketView } from '@tp/contracts/tickets';
 import { failure, fakeApi } from '#test/fake-api.ts';
 import { testUser } from '#test/fixtures.ts';

@@ -1,7 +1,7 @@
 import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { getVisaCategory, getVisaCountries } from '@tp/contracts/endpoints/visa';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { useApi } from '#api/hooks.ts';
 import { PageLoader } from '#shared/PageLoader.tsx';
 import { CountrySwitcher } from './CountrySwitcher.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { getVisaCategory, getVisaChecklist, type TVisaChecklist } from '@tp/contracts/endpoints/visa';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { useApi } from '#api/hooks.ts';
 import { formatDate } from '#shared/format.ts';
 import { PageLoader } from '#shared/PageLoader.tsx';

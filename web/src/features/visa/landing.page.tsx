@@ -1,7 +1,7 @@
 import { Anchor, Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { getVisaCountries } from '@tp/contracts/endpoints/visa';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { useApi } from '#api/hooks.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { openCountries } from './CountrySwitcher.tsx';

@@ -13,7 +13,7 @@ import {
   type TVisaChecklist,
   type TVisaCountry,
 } from '@tp/contracts/endpoints/visa';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { ActionButton } from '#shared/ActionButton.tsx';

@@ -8,7 +8,7 @@ import {
   saveVisaChecklist,
   saveVisaCountry,
 } from '@tp/contracts/endpoints/visa';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { staffUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';
 import { category, checklist, country, visaApi } from './test-fixtures.ts';

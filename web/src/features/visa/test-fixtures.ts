@@ -1,7 +1,7 @@
 /** Visa records as the API answers them, and a fake API serving them (the visa screens' tests). */
 import type { TVisaCategory, TVisaChecklist, TVisaCountry } from '@tp/contracts/endpoints/visa';
 import { getVisaCategory, getVisaChecklist, getVisaCountries } from '@tp/contracts/endpoints/visa';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { failure, fakeApi } from '#test/fake-api.ts';
 
 const AT = '2026-11-20T06:30:00.000Z';

@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getAirports } from '@tp/contracts/endpoints/master';
 import type { CityOption } from '@tp/contracts/master';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { fakeApi } from '#test/fake-api.ts';
 import { renderWithProviders } from '#test/render.tsx';
 import { CityAutocomplete } from './CityAutocomplete.tsx';

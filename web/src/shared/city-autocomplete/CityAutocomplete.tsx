@@ -3,7 +3,7 @@ import { Combobox, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { getAirports } from '@tp/contracts/endpoints/master';
 import type { CityOption } from '@tp/contracts/master';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { TIMING } from '@tp/contracts/platform';
 import { useApi } from '#api/hooks.ts';
 

@@ -3,7 +3,7 @@ import { Button, Stack } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 // Schema-free copies: the users contract (zod, phone metadata) stays off the login screen.
 import { facebookLogin, googleLogin } from '#api/boot.ts';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { useAction } from '#api/action.ts';
 import { call } from '#api/client.ts';
 import { toastError } from '#shared/notify.ts';

@@ -8,7 +8,7 @@ import {
   updateActivityPriority,
   type TActivity,
 } from '@tp/contracts/endpoints/dmc';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { activityErrors } from '@tp/domain/dmc';
 import { useApi } from '#api/hooks.ts';
 import { useAction } from '#api/action.ts';

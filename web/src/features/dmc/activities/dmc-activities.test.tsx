@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mapAreaActivity } from '@tp/contracts/endpoints/areas';
 import { DMC_MSG, updateActivityPriority } from '@tp/contracts/endpoints/dmc';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { staffUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';
 import { BURJ, DEIRA, FRAME, dmcServer, pick } from '../test-fixtures.ts';

@@ -9,7 +9,7 @@ import {
   getTransfers,
 } from '@tp/contracts/endpoints/areas';
 import { DMC_MSG, type TAreaTransfer } from '@tp/contracts/endpoints/dmc';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import {
   AREA_SHARING_BASES,
   AREA_SHARING_LABELS,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Stack, TextInput } from '@mantine/core';
 import { addArea, deleteArea, searchAreas } from '@tp/contracts/endpoints/areas';
 import { DMC_MSG, type TArea } from '@tp/contracts/endpoints/dmc';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { areaErrors } from '@tp/domain/dmc';
 import { useAction } from '#api/action.ts';
 import { ActionButton } from '#shared/ActionButton.tsx';

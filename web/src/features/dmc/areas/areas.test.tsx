@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addArea, createTransfers, deleteArea } from '@tp/contracts/endpoints/areas';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { staffUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';
 import { AIRPORT_TRANSFER, DEIRA, dialog, dmcServer, pick, typeDay } from '../test-fixtures.ts';

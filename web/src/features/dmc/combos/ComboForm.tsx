@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { RATE_SHARING_BASES, createDmcCombo, type TCombo } from '@tp/contracts/endpoints/dmc';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { addTourOptionProblem, comboErrors } from '@tp/domain/dmc';
 import { optionsOf } from '../shared/format.ts';
 import { AmountField, FormButtons, Pair, useSaveForm } from '../shared/forms.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { getCombos, type TCombo } from '@tp/contracts/endpoints/dmc';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { DataTable, type Column } from '#shared/DataTable.tsx';
 import { formatDate } from '#shared/format.ts';

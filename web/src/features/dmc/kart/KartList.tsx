@@ -1,6 +1,6 @@
 import { Button, Select, Stack, Text } from '@mantine/core';
 import { getAllKartsForWl, type TKartRow } from '@tp/contracts/endpoints/kart';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { formatDate } from '#shared/format.ts';
 import { money } from '../shared/format.ts';
 import { ServerTable, useServerList } from '../shared/list.tsx';

@@ -11,7 +11,7 @@ import {
   saveKart,
   type TKart,
 } from '@tp/contracts/endpoints/kart';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import {
   kartDeadlineState,
   kartTotals,

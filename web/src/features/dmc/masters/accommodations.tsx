@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Stack, TextInput, Textarea } from '@mantine/core';
 import { DMC_MSG, createNewAccomodation, getAccomodation, type TAccommodation } from '@tp/contracts/endpoints/dmc';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { accommodationErrors } from '@tp/domain/dmc';
 import { FormButtons, Pair, useSaveForm } from '../shared/forms.tsx';
 import { useServerList } from '../shared/list.tsx';

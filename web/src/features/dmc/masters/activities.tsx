@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { NumberInput, Stack, TextInput, Textarea } from '@mantine/core';
 import { getActivities, saveActivity, type TActivity } from '@tp/contracts/endpoints/dmc';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { DEFAULT_ACTIVITY_PRIORITY, activityErrors } from '@tp/domain/dmc';
 import { FormButtons, Pair, useSaveForm } from '../shared/forms.tsx';
 import { useServerList } from '../shared/list.tsx';

@@ -11,7 +11,7 @@ import {
 } from '@tp/contracts/endpoints/dmc';
 import { DMC_TEXT } from '@tp/domain/dmc';
 import { INVALID_EMAIL } from '@tp/contracts/fields';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { failure } from '#test/fake-api.ts';
 import { staffUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';

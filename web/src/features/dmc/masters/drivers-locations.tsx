@@ -8,7 +8,7 @@ import {
   type TDriver,
   type TLocation,
 } from '@tp/contracts/endpoints/dmc';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { driverErrors, locationErrors } from '@tp/domain/dmc';
 import { FormButtons, useSaveForm } from '../shared/forms.tsx';
 import { useServerList } from '../shared/list.tsx';

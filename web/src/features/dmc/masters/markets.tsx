@@ -8,7 +8,7 @@ import {
   updateMarketForCustomer,
   type TMarket,
 } from '@tp/contracts/endpoints/dmc';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { marketErrors } from '@tp/domain/dmc';
 import { useApi } from '#api/hooks.ts';
 import { useAction } from '#api/action.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Checkbox, Group, Stack, Switch, TagsInput, TextInput, Textarea } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { DMC_MSG, getTourOptions, saveTourOptions, type TTourOption } from '@tp/contracts/endpoints/dmc';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { tourOptionErrors } from '@tp/domain/dmc';
 import { FormButtons, Pair, useSaveForm } from '../shared/forms.tsx';
 import { useServerList } from '../shared/list.tsx';

@@ -8,7 +8,7 @@ import {
   saveActivityTicketRates,
   saveTourOptionTransferRates,
 } from '@tp/contracts/endpoints/dmc';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { dragToNewPriority } from '@tp/domain/dmc';
 import { formatMoney } from '#shared/format.ts';
 import { staffUser } from '#test/fixtures.ts';

@@ -1,5 +1,5 @@
 import { getDefaultMarketOptions } from '@tp/contracts/endpoints/dmc';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { useApi } from '#api/hooks.ts';
 import { toastError } from '#shared/notify.ts';
 

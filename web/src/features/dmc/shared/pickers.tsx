@@ -11,7 +11,7 @@ import {
 import { searchAreas } from '@tp/contracts/endpoints/areas';
 import { searchWlUser } from '@tp/contracts/endpoints/customers';
 import { getDbCities } from '@tp/contracts/endpoints/master';
-import { MSG } from '@tp/contracts/messages';
+import * as MSG from '@tp/contracts/messages';
 import { TIMING } from '@tp/contracts/platform';
 import type { CallTarget } from '#api/boot.ts';
 import type { RequestIn, ResponseIn } from '#api/client.ts';
