@@ -275,7 +275,10 @@ export async function apiSection(stack: Stack, durationS: number): Promise<void>
       connections,
     },
   ]);
-  printApi(await apiBench(stack, calls, durationS));
+  // BENCH_API_ONLY=<text>: only the calls whose name (or `name@connections`) contains it, e.g. to profile one.
+  const only = process.env.BENCH_API_ONLY;
+  const chosen = only ? calls.filter((c) => `${c.name}@${c.connections}`.includes(only)) : calls;
+  printApi(await apiBench(stack, chosen, durationS));
   process.stdout.write(
     '\nNote: a sign-in is mostly one argon2id verification (46 MiB, t=1, native, on libuv threads) by design: its floor\n' +
       'runs that verification too, with the same parameters and binding; the sign-in limits are raised above, so these\n' +
@@ -283,7 +286,8 @@ export async function apiSection(stack: Stack, durationS: number): Promise<void>
   );
 }
 
-// `tsx scripts/bench-api.ts`: this table alone, on its own stack (BENCH_PORT_BASE, BENCH_DURATION as for `npm run bench`).
+// `tsx scripts/bench-api.ts`: this table alone, on its own stack (BENCH_PORT_BASE, BENCH_DURATION as for `npm run bench`;
+// BENCH_API_ONLY as above).
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const stack = await startBenchStack(Number(process.env.BENCH_PORT_BASE ?? 4900));
   try {

@@ -20,11 +20,13 @@ import {
 import { TABLE } from '@tp/contracts/platform';
 import { env } from './config.ts';
 import { fail, isConditionFailure } from './errors.ts';
+import { withoutSdkLogging } from './sdk-client.ts';
 
 /** One document client per process, created on first use. */
 let client: DynamoDBDocumentClient | undefined;
 export function db(): DynamoDBDocumentClient {
-  client ??= DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+  // The document client shares the base client's middleware stack.
+  client ??= DynamoDBDocumentClient.from(withoutSdkLogging(new DynamoDBClient({})), {
     marshallOptions: { removeUndefinedValues: true },
   });
   return client;

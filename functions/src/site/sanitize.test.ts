@@ -37,4 +37,12 @@ describe('site header/footer html, cleaned on the server', () => {
     const site = { companyName: '<b>Co</b>', headerHtml: '<p onclick="x()">h</p>', footerHtml: '' };
     expect(withCleanSiteHtml(site)).toEqual({ companyName: '<b>Co</b>', headerHtml: '<p>h</p>', footerHtml: '' });
   });
+
+  it('answers the same cleaning for the same html, however many different ones came in between', () => {
+    const dirty = '<p onclick="x()">same</p><script>alert(1)</script>';
+    expect(sanitizeSiteHtml(dirty)).toBe('<p>same</p>');
+    for (let i = 0; i < 100; i++) expect(sanitizeSiteHtml(`<b onmouseover="y()">${i}</b>`)).toBe(`<b>${i}</b>`);
+    expect(sanitizeSiteHtml(dirty)).toBe('<p>same</p>');
+    expect(sanitizeSiteHtml(dirty)).toBe('<p>same</p>');
+  });
 });

@@ -88,8 +88,23 @@ const filter = new FilterXSS({
   },
 });
 
+/**
+ * Cleaned html by its source. Every page load reads the site and cleans the same header and footer again
+ * (xss was ~2 % of the gateway's CPU answering whitelabel/detetct under load); cleaning is a pure function of
+ * the text, so a few recent answers are kept. Bounded: a Lambda serves a handful of sites.
+ */
+const recent = new Map<string, string>();
+const RECENT_MAX = 32;
+
 export function sanitizeSiteHtml(html: string): string {
-  return html ? filter.process(html) : '';
+  if (!html) return '';
+  let clean = recent.get(html);
+  if (clean === undefined) {
+    clean = filter.process(html);
+    if (recent.size >= RECENT_MAX) recent.clear();
+    recent.set(html, clean);
+  }
+  return clean;
 }
 
 /** The site's header and footer html, cleaned (the rest of the record as it is). */
