@@ -1,7 +1,7 @@
 /**
  * The texts the DMC rules report. Those the spec quotes (§5, §8) and the platform's generic field texts live
  * once in `@tp/contracts` `MSG`, which depends on this package; so the rules take them as an argument, the
- * way `crErrors` takes the required message. Callers pass `{ ...MSG, invalidEmail: INVALID_EMAIL }`.
+ * way `crErrors` takes the required message. Callers pass `DMC_RULE_MESSAGES` (@tp/contracts dmc-common).
  */
 export interface DmcMessages {
   required: string;
