@@ -4,8 +4,8 @@ import { join, relative } from 'node:path';
 import { build } from 'esbuild';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../../infra/lib/bundling.ts';
-import { DOC_ONLY_PROPERTIES, forTheServer, serverContracts } from '../../infra/lib/server-contracts.ts';
+import { ROOT, bundleFunction } from '../../infra/lib/bundling.ts';
+import { DOC_ONLY_PROPERTIES, forTheServer } from '../../infra/lib/server-contracts.ts';
 
 const CONTRACT = `import { endpoint } from './endpoint.ts';
 import { lazy } from './lazy.ts';
@@ -57,34 +57,22 @@ describe('contracts as a Lambda bundle loads them (infra/lib/server-contracts.ts
     expect(forTheServer(source)).toBe(source);
   });
 
-  it('applies to every contract source a bundle loads, and to nothing else', async () => {
-    const entry = join(ROOT, 'functions', 'src', 'site', 'handler.ts');
-    const seen: string[] = [];
-    const spy = serverContracts();
-    await build({
-      entryPoints: [entry],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      write: false,
-      logLevel: 'silent',
-      conditions: ['tp-lambda', 'module'],
-      loader: { '.br': 'file', '.node': 'file' },
-      outdir: join(ROOT, '.bench', 'server-contracts-test'),
-      plugins: [
-        {
-          name: 'spy',
-          setup(b) {
-            b.onLoad({ filter: /\.ts$/ }, (args) => {
-              seen.push(relative(ROOT, args.path));
-              return undefined;
-            });
-          },
-        },
-        spy,
-      ],
-    });
-    expect(seen.filter((f) => f.startsWith('packages/contracts/src/')).length).toBeGreaterThan(3);
+  it('leaves the endpoint summaries out of a built Lambda, and keeps its request schemas', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tp-server-contracts-kart-'));
+    try {
+      const metafile = await bundleFunction(join(ROOT, 'functions', 'src', 'kart', 'handler.ts'), dir);
+      const code = Object.keys(metafile.outputs)
+        .filter((o) => o.endsWith('.mjs'))
+        .map((o) => readFileSync(join(ROOT, o), 'utf8'))
+        .join('\n');
+      // kart.saveKart's summary (an answer-only schema dropping out is the test above: what remains of one
+      // here may be a request's field of the same name).
+      expect(code).not.toContain('Creates or edits a quotation');
+      // A request field of the same contract is still validated.
+      expect(code).toContain('isVouchered');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("no server code reads what the bundles drop: an endpoint's response or summary", () => {
