@@ -66,8 +66,8 @@ module.exports = {
       name: 'dynamodb-only-in-repositories',
       severity: 'error',
       comment:
-        'Only repository files (repo.ts, *-repo.ts, store.ts, a keys.ts) and the platform data layer (lib/db.ts ' +
-        'and the records every request reads: sessions, tenancy, principal, permissions, rate limit) talk to ' +
+        'Only repository files (repo.ts, *-repo.ts, store.ts, a keys.ts) and the platform data layer (lib/db.ts, ' +
+        'its document client lib/db-client.ts, and the records every request reads: sessions, tenancy, principal, permissions, rate limit) talk to ' +
         'DynamoDB, so each domain keeps its keys, conditions and transactions in one place and its services ' +
         'stay testable without I/O. Conditional writes and transactions go through the helpers of lib/db.ts.',
       from: {
@@ -75,11 +75,11 @@ module.exports = {
         pathNot: [
           '/(repo|store|keys)\\.ts$',
           '-repo\\.ts$',
-          `${DOMAIN_SRC}lib/(db|sessions|tenancy|principal|permissions|rate-limit)\\.ts$`,
+          `${DOMAIN_SRC}lib/(db|db-client|sessions|tenancy|principal|permissions|rate-limit)\\.ts$`,
           TESTS,
         ],
       },
-      to: { path: '@aws-sdk/(lib|client)-dynamodb' },
+      to: { path: '@aws-sdk/(lib|client|util)-dynamodb' },
     },
     {
       name: 'packages-stand-alone',

@@ -16,7 +16,7 @@ import type { FinalizeRequestMiddleware, MetadataBearer } from '@smithy/types';
 import { urlPath, type Endpoint } from '@tp/contracts/endpoint';
 import { detectSite } from '@tp/contracts/endpoints/site';
 import { changeMyPhoneDetails, getUserBySessionId, login } from '@tp/contracts/endpoints/users';
-import { db } from '../functions/src/lib/db.ts';
+import { observeDynamo } from '../functions/src/lib/db.ts';
 import { requestsInFlight } from './local/gateway.ts';
 import { startStack, type Stack } from './local/stack.ts';
 import { pct } from './bench-coldstart.ts';
@@ -86,7 +86,7 @@ async function drained(): Promise<void> {
 async function record(gatewayUrl: string, call: ApiCall): Promise<RecordedOp[]> {
   await drained();
   if (!recorderAdded) {
-    db().middlewareStack.add(recorder, { step: 'finalizeRequest', name: 'benchRecorder' });
+    observeDynamo((client) => client.middlewareStack.add(recorder, { step: 'finalizeRequest', name: 'benchRecorder' }));
     recorderAdded = true;
   }
   const { url, ...init } = request(gatewayUrl, call);

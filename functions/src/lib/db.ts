@@ -4,11 +4,9 @@
  * failed condition (docs/architecture.md "Data layer"). Only repository files and the platform's own
  * records use this module and the AWS SDK (a dependency-cruiser rule, .dependency-cruiser.cjs).
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   DeleteCommand,
-  DynamoDBDocumentClient,
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
@@ -21,15 +19,30 @@ import { TABLE } from '@tp/contracts/platform';
 import { env } from './config.ts';
 import { fail, isConditionFailure } from './errors.ts';
 import { withoutSdkLogging } from './sdk-client.ts';
+import { DocumentClient } from './db-client.ts';
 
-/** One document client per process, created on first use. */
-let client: DynamoDBDocumentClient | undefined;
-export function db(): DynamoDBDocumentClient {
-  // The document client shares the base client's middleware stack.
-  client ??= DynamoDBDocumentClient.from(withoutSdkLogging(new DynamoDBClient({})), {
-    marshallOptions: { removeUndefinedValues: true },
-  });
+/** What is added to each new client before its first call. */
+const observers: ((client: DocumentClient['raw']) => void)[] = [];
+
+/** One document client per process, created on first use (endpoint from AWS_ENDPOINT_URL_DYNAMODB locally). */
+let client: DocumentClient | undefined;
+export function db(): DocumentClient {
+  if (!client) {
+    client = new DocumentClient({}, { removeUndefinedValues: true });
+    withoutSdkLogging(client.raw);
+    for (const observe of observers) observe(client.raw);
+  }
   return client;
+}
+
+/**
+ * Adds middleware to the client, e.g. to watch every DynamoDB request on the wire (the API bench records
+ * what each call sends). The client's middleware is resolved once per operation, so the current client is
+ * dropped and the next one is made with it.
+ */
+export function observeDynamo(observer: (client: DocumentClient['raw']) => void): void {
+  observers.push(observer);
+  client = undefined;
 }
 export const tableName = (): string => env().TABLE_NAME;
 

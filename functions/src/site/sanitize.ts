@@ -1,4 +1,5 @@
 import { FilterXSS } from 'xss';
+import { rememberRecent } from '@tp/domain/recent';
 
 /**
  * A site's header and footer html is its reseller's content, yet index.html's boot script paints it
@@ -93,18 +94,10 @@ const filter = new FilterXSS({
  * (xss was ~2 % of the gateway's CPU answering whitelabel/detetct under load); cleaning is a pure function of
  * the text, so a few recent answers are kept. Bounded: a Lambda serves a handful of sites.
  */
-const recent = new Map<string, string>();
-const RECENT_MAX = 32;
+const clean = /* @__PURE__ */ rememberRecent((html) => filter.process(html), 32);
 
 export function sanitizeSiteHtml(html: string): string {
-  if (!html) return '';
-  let clean = recent.get(html);
-  if (clean === undefined) {
-    clean = filter.process(html);
-    if (recent.size >= RECENT_MAX) recent.clear();
-    recent.set(html, clean);
-  }
-  return clean;
+  return html ? clean(html) : '';
 }
 
 /** The site's header and footer html, cleaned (the rest of the record as it is). */

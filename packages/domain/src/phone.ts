@@ -1,6 +1,7 @@
 import type { CountryCode, PhoneNumber } from 'libphonenumber-js/core';
 import { phoneLib } from '#phone-lib';
 import { phoneMetadata } from '#phone-metadata';
+import { rememberRecent } from './recent.ts';
 
 export { preparePhoneLib } from '#phone-lib';
 
@@ -47,10 +48,22 @@ export function phoneCountries(locale = 'en'): PhoneCountry[] {
   return all;
 }
 
+let knownCountries: Set<string> | undefined;
+
 export function isPhoneCountryAllowed(countryCode: string): boolean {
-  const upper = countryCode.toUpperCase();
-  return !excluded.has(countryCode.toLowerCase()) && (getCountries() as string[]).includes(upper);
+  knownCountries ??= new Set(getCountries());
+  return !excluded.has(countryCode.toLowerCase()) && knownCountries.has(countryCode.toUpperCase());
 }
+
+/**
+ * Parsing against the metadata is the costly part of a phone check, and a request checks the same number
+ * several times (its schema, the uniqueness key of the number before and after): answers are remembered
+ * by `<COUNTRY>|<digits>`. Marked pure: a bundle that never checks a number drops it, and the metadata.
+ */
+const validForCountry = /* @__PURE__ */ rememberRecent((key) => {
+  const [country, digits] = key.split('|') as [CountryCode, string];
+  return isValidPhoneNumber(digits, country);
+}, 256);
 
 /** A national number is valid for a country (lower- or upper-case ISO code). Excluded countries never are. */
 export function isValidPhone(phoneNumber: string, countryCode: string): boolean {
@@ -58,7 +71,7 @@ export function isValidPhone(phoneNumber: string, countryCode: string): boolean 
   if (!isPhoneCountryAllowed(countryCode)) return false;
   const digits = phoneNumber.replace(/[\s()-]/g, '');
   if (!/^\+?\d{4,15}$/.test(digits)) return false;
-  return isValidPhoneNumber(digits, countryCode.toUpperCase() as CountryCode);
+  return validForCountry(`${countryCode.toUpperCase()}|${digits}`);
 }
 
 /** True when a stored phone has a usable country code (drives the phone-verification modal). */
