@@ -111,7 +111,8 @@ export function bundledPackages(metafile: Metafile, outputs?: string[]): string[
  * `@aws-sdk/client-sqs`…): imports made by our sources that are in the bundle, bundled or external alike.
  * With `outputs`, only our sources in those outputs count (the cold start's floor: coldOutputs). A package
  * imported by a module of which tree-shaking kept only other parts (lib/mail.ts's SQS client, where only its
- * link helpers are used) has no code in the bundle and is left out.
+ * link helpers are used) has no code in the bundle and is left out. So are the SDK's `util-*` packages: they
+ * hold no client (util-dynamodb, the marshalling of lib/db-client.ts, is part of lib-dynamodb's client anyway).
  */
 export function sdkImports(metafile: Metafile, outputs?: string[]): string[] {
   const live = liveInputs(metafile, outputs);
@@ -120,7 +121,8 @@ export function sdkImports(metafile: Metafile, outputs?: string[]): string[] {
   const sdk = own.flatMap(([, input]) => input.imports.map((i) => i.original ?? i.path));
   // Built with the SDK external (--compare-sdk): no SDK code is in the bundle to check against.
   const external = !bundled.has('@aws-sdk/client-dynamodb') && !bundled.has('@aws-sdk/lib-dynamodb');
-  return [...new Set(sdk.filter((p) => p.startsWith('@aws-sdk/') && (external || bundled.has(p))))].sort();
+  const clients = sdk.filter((p) => p.startsWith('@aws-sdk/') && !p.startsWith('@aws-sdk/util-'));
+  return [...new Set(clients.filter((p) => external || bundled.has(p)))].sort();
 }
 
 export interface FloorBundle {
