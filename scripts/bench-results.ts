@@ -115,12 +115,12 @@ const CONTROLS: Control[] = [
   },
   {
     name: 'flight time',
-    prepare: () => click('[aria-label="Departure from"]'),
-    // Alternating hours, so every pick changes the window.
+    // A native select: pick an hour as a user does (value, then the change event React listens to),
+    // alternating 06:00 and 18:00 so every pick changes the window.
     act: (i) =>
-      `[...document.querySelectorAll('[role="option"]')].find((o) => o.textContent === '${
-        i % 2 ? '06:00' : '18:00'
-      }').click()`,
+      `(() => { const s = document.querySelector('[aria-label="Departure from"]'); s.value = '${
+        i % 2 ? 6 * 60 : 18 * 60
+      }'; s.dispatchEvent(new Event('change', { bubbles: true })); })()`,
   },
   ...SORT_KEYS.map((key, k) => ({
     name: `sort ${key}`,
