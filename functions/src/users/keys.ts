@@ -29,8 +29,8 @@ export const userKeys = {
     pk: sitePk(supplierSiteId, 'PARTNER', consumerSiteId),
     sk: 'UNIQUE',
   }),
-  /** One-time links (password, email verification, session hand-off), by token hash. */
-  oneTimeToken: (siteId: SiteId, purpose: 'reset' | 'verify' | 'handoff', tokenHash: string): Key => ({
+  /** One-time links (email verification, session hand-off) and device cookies, by token hash. */
+  oneTimeToken: (siteId: SiteId, purpose: 'verify' | 'handoff' | 'device', tokenHash: string): Key => ({
     pk: sitePk(siteId, 'TOKEN', purpose, tokenHash),
     sk: 'TOKEN',
   }),
