@@ -77,7 +77,7 @@ export const sendPasswordRequestMail = (scope: Scope, email: string, userId: str
     { siteId: scope.site.siteId, email, userId },
     'password',
     async () => {
-      const link = await deps.repo.issueResetLink(scope.site.siteId, userId, AUTH.resetTtlSeconds, scope.now);
+      const link = await deps.repo.issueResetLink(scope.site.siteId, userId, AUTH.resetTtlSeconds, scope.now, email);
       if (!link) return noAccountMail(mailBrand(scope.site), { signupLink: appLink(scope.site, '/signup') });
       return passwordLinkMail(mailBrand(scope.site), {
         firstName: link.user.firstName,
@@ -99,6 +99,10 @@ export const sendAccountExistsMail = (scope: Scope, owner: UserRecord, deps: Use
     scope,
     owner,
     'account-exists',
-    () => accountExistsMail(mailBrand(scope.site), { firstName: owner.firstName, loginLink: appLink(scope.site, '/login') }),
+    () =>
+      accountExistsMail(mailBrand(scope.site), {
+        firstName: owner.firstName,
+        loginLink: appLink(scope.site, '/login'),
+      }),
     deps,
   );
