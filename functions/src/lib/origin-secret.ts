@@ -39,7 +39,10 @@ const same = (a: string, b: string) => {
  * Answers whether the origin secret was verified on THIS request: only then do the headers CloudFront adds
  * (`CloudFront-Viewer-Address`) come from CloudFront and not from whoever sent the request (issue #29 item 4).
  */
-export async function requireCloudFront(headers: Record<string, string | undefined>, now = Date.now()): Promise<boolean> {
+export async function requireCloudFront(
+  headers: Record<string, string | undefined>,
+  now = Date.now(),
+): Promise<boolean> {
   const { ORIGIN_SECRET_ARN, ORIGIN_SECRET } = env();
   if (!ORIGIN_SECRET_ARN && !ORIGIN_SECRET) return false;
   const given = headers[ORIGIN_HEADER];

@@ -38,7 +38,12 @@ export async function generatePassword(
   if (!link || !user || !resetLinkLive(user, link.secretHash, now)) throw deadLink();
   const passwordHash = await deps.hashPassword(input.password);
   // The check above is for a plain answer before hashing; this conditional write is the one that counts.
-  if (!(await deps.repo.setPassword(site.siteId, user.userId, passwordHash, now, { link: link.secretHash, verified: true })))
+  if (
+    !(await deps.repo.setPassword(site.siteId, user.userId, passwordHash, now, {
+      link: link.secretHash,
+      verified: true,
+    }))
+  )
     throw deadLink();
   await deps.repo.endSessions(site.siteId, user.userId);
   return { userId: user.userId };

@@ -96,7 +96,11 @@ export async function login(
  * A device cookie's token for `userId` (AUTH.deviceTtlSeconds), for a client that proved it holds the account.
  * Best effort: without one the client is simply treated as unknown next time.
  */
-export async function newDevice(scope: Scope, userId: string, deps: UsersDeps = defaultDeps): Promise<string | undefined> {
+export async function newDevice(
+  scope: Scope,
+  userId: string,
+  deps: UsersDeps = defaultDeps,
+): Promise<string | undefined> {
   try {
     return await deps.repo.createToken(scope.site.siteId, 'device', userId, AUTH.deviceTtlSeconds, scope.now);
   } catch (err) {
