@@ -241,6 +241,7 @@ export function startBenchStack(portBase: number): Promise<Stack> {
   // concurrent sign-ins of one user would hold 50 claims: raise both limits to measure the handler.
   process.env.LOGIN_ATTEMPTS_PER_MINUTE = '1000000';
   process.env.LOGIN_ATTEMPTS_PER_ADDRESS = '1000000';
+  process.env.LOGIN_ATTEMPTS_PER_ACCOUNT = '1000000';
   return startStack({
     ports: { gateway: portBase, dynamodb: portBase + 1, sqs: portBase + 2, ses: portBase + 3 },
     seed: true,

@@ -91,7 +91,12 @@ export function callFrom(
   domain: string,
   e: Endpoint,
   input: unknown,
-): Promise<{ status: number; body: { errorMessage?: string; shortError?: Record<string, string> } }> {
+  headers: Record<string, string> = {},
+): Promise<{
+  status: number;
+  body: { errorMessage?: string; shortError?: Record<string, string>; result?: any };
+  setCookie: string[];
+}> {
   const url = new URL(`${inject('gatewayUrl')}${urlPath(e)}`);
   const body = JSON.stringify(input);
   return new Promise((resolve, reject) => {
@@ -105,13 +110,20 @@ export function callFrom(
           'content-type': 'application/json',
           origin: `http://${domain}`,
           'content-length': Buffer.byteLength(body),
+          ...headers,
         },
       },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : {} }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: text ? JSON.parse(text) : {},
+            setCookie: res.headers['set-cookie'] ?? [],
+          }),
+        );
       },
     );
     req.on('error', reject);

@@ -14,7 +14,10 @@ import {
 } from '@tp/contracts/endpoints/users';
 import * as MSG from '@tp/contracts/messages';
 import { needsRehash } from '../../functions/src/users/password.ts';
-import { getUser, updateUser } from '../../functions/src/users/repo.ts';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../functions/src/lib/db.ts';
+import { keys } from '../../functions/src/lib/keys.ts';
+import { getUser, setPassword } from '../../functions/src/users/repo.ts';
 import { Client, mailbox, waitForMail } from '../support/api.ts';
 import { linkToken, PASSWORD, retailSignup, signedUpRetail, uniqueEmail, useStackTable } from './users-helpers.ts';
 import { asSiteId } from '../../functions/src/lib/keys.ts';
@@ -28,14 +31,34 @@ async function loginStatus(email: string, password: string): Promise<number> {
 
 beforeAll(() => useStackTable());
 
+/** Asks for a password link and returns the token of the mail (a newer mail than `after`'s, when given). */
+async function mailedLink(email: string, after?: string): Promise<string> {
+  await client().call(forgetPassword, { email });
+  const until = Date.now() + 15_000;
+  while (Date.now() < until) {
+    const mails = (await mailbox()).filter((m) => m.destination.to.includes(email) && /Reset your/.test(m.subject));
+    const token = mails.length ? linkToken(mails.at(-1)!.body.text, 'token') : undefined;
+    if (token && token !== after) return token;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`no new password link for ${email}`);
+}
+const setWith = (token: string, password: string) =>
+  client().call(generatePassword, { token, password, confirmPassword: password });
+
 describe('forgetPassword → generatePassword', () => {
-  it('answers the same for an unknown address and sends nothing', async () => {
+  it('answers an unknown address the same, and mails it that there is no account (no link)', async () => {
     const email = uniqueEmail('ghost');
+    const known = await signedUpRetail(client());
     const res = await client().call(forgetPassword, { email });
+    const same = await client().call(forgetPassword, { email: known.email });
     expect(res.status).toBe(200);
+    expect(res.body).toEqual(same.body);
     expect(res.body).toMatchObject({ success: true, message: MSG.resetMailSent, result: { ok: true } });
-    await new Promise((r) => setTimeout(r, 1500));
-    expect((await mailbox()).some((m) => m.destination.to.includes(email))).toBe(false);
+    const mail = await waitForMail(email, /^Your Flight Deals password request$/);
+    expect(mail.body.text).toContain('there is no active account with it');
+    expect(mail.body.text).not.toContain('generate_password');
+    expect((await mailbox()).filter((m) => m.destination.to.includes(email))).toHaveLength(1);
   });
 
   it('mails a branded link whose token sets a new password once; the old password stops working', async () => {
@@ -79,6 +102,57 @@ describe('forgetPassword → generatePassword', () => {
     const fresh = client();
     const res = await fresh.call(login, { email, password: 'NewPass123' });
     expect(res.body.result.status).toBe('verified');
+  });
+
+  it('kills a link when a newer one is issued, and says so plainly (issue #29 item 2)', async () => {
+    const { email } = await signedUpRetail(client());
+    const older = await mailedLink(email);
+    const newer = await mailedLink(email, older);
+    const stale = await setWith(older, 'NewPass123');
+    expect(stale.status).toBe(400);
+    expect(stale.body.shortError).toEqual({ token: MSG.resetLinkInvalid });
+    expect(await loginStatus(email, 'NewPass123')).toBe(401);
+    expect((await setWith(newer, 'NewPass123')).status).toBe(200);
+    expect(await loginStatus(email, 'NewPass123')).toBe(200);
+    // Used once: neither works now.
+    for (const token of [newer, older]) expect((await setWith(token, 'Again-Pass-4')).status).toBe(400);
+    expect(await loginStatus(email, 'NewPass123')).toBe(200);
+  });
+
+  it('kills a link issued before a password change', async () => {
+    const { email } = await signedUpRetail(client());
+    const token = await mailedLink(email);
+    const c = client();
+    await c.call(login, { email, password: PASSWORD });
+    const changed = await c.call(changePassword, {
+      currentPassword: PASSWORD,
+      newPassword: 'Changed-Pass-5',
+      confirmPassword: 'Changed-Pass-5',
+    });
+    expect(changed.status).toBe(200);
+    const res = await setWith(token, 'Hijack-Pass-6');
+    expect(res.status).toBe(400);
+    expect(res.body.errorMessage).toBe(MSG.resetLinkInvalid);
+    expect(await loginStatus(email, 'Changed-Pass-5')).toBe(200);
+    expect(await loginStatus(email, 'Hijack-Pass-6')).toBe(401);
+  });
+
+  it('kills a link past its expiry', async () => {
+    const { email, userId } = await signedUpRetail(client());
+    const token = await mailedLink(email);
+    // An hour on: the stored expiry moved into the past, as time would.
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(asSiteId('site-flightdeals'), userId),
+        UpdateExpression: 'SET resetLink.expiresAt = :past',
+        ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 },
+      }),
+    );
+    const res = await setWith(token, 'Late-Pass-77');
+    expect(res.status).toBe(400);
+    expect(res.body.shortError).toEqual({ token: MSG.resetLinkInvalid });
+    expect(await loginStatus(email, PASSWORD)).toBe(200);
   });
 
   it('refuses a made-up token', async () => {
@@ -185,7 +259,7 @@ describe('hashes of the WASM era (hash-wasm, 19 MiB, t = 2)', () => {
 
   it('still sign in, and are replaced by a hash with the current parameters on that sign-in', async () => {
     const { email, userId } = await signedUpRetail(client());
-    await updateUser(asSiteId('site-flightdeals'), userId, { passwordHash: OLD_HASH }, new Date());
+    await setPassword(asSiteId('site-flightdeals'), userId, OLD_HASH, new Date());
     expect(await loginStatus(email, 'Wrong-guess-1')).toBe(401);
     expect((await getUser(asSiteId('site-flightdeals'), userId))?.passwordHash).toBe(OLD_HASH);
 

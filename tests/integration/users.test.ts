@@ -91,12 +91,21 @@ describe('retail signup', () => {
     expect(JSON.stringify(user)).not.toMatch(/argon2|passwordHash/);
   });
 
-  it('refuses a second account with the same email (409, email field)', async () => {
+  it('answers a sign-up with a registered email as a new one and mails the owner instead (issue #29 item 6)', async () => {
     const first = await signedUpRetail(client());
+    const fresh = await client().call(signup, retailSignup());
     const res = await client().call(signup, retailSignup({ email: first.email.toUpperCase() }));
-    expect(res.status).toBe(409);
-    expect(res.body.errorMessage).toBe(MSG.emailTaken);
-    expect(res.body.shortError).toEqual({ email: MSG.emailTaken });
+    expect(res.status).toBe(fresh.status);
+    expect(Object.keys(res.body).sort()).toEqual(Object.keys(fresh.body).sort());
+    expect(Object.keys(res.body.result).sort()).toEqual(Object.keys(fresh.body.result).sort());
+    expect(res.body).toMatchObject({ success: true, result: { email: first.email } });
+    expect(res.body.result.userId).toMatch(/^[0-9a-f]{24}$/);
+    expect(res.body.result.userId).not.toBe(first.userId);
+    const mail = await waitForMail(first.email, /^Your Flight Deals account$/);
+    expect(mail.body.text).toContain('Someone tried to create a Flight Deals account with this email address');
+    // Nothing changed for the owner: the first password still signs in, to the first account.
+    const owner = await client().call(login, { email: first.email, password: PASSWORD });
+    expect(owner.body.result.id).toBe(first.userId);
   });
 
   it('refuses a second account with the same primary phone, however it is written (409, phone field)', async () => {
@@ -157,11 +166,12 @@ describe('travel-agent signup', () => {
     expect(user.phoneNumbers.map((p) => p.label)).toEqual(['Primary', 'Secondary']);
   });
 
-  it('reports a taken email on the primaryEmail field', async () => {
+  it('answers a registered primaryEmail as a new sign-up too, and mails its owner', async () => {
     const first = await signedUpRetail(client());
     const res = await client().call(signup, agentSignup({ primaryEmail: first.email }));
-    expect(res.status).toBe(409);
-    expect(res.body.shortError).toEqual({ primaryEmail: MSG.emailTaken });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, result: { email: first.email } });
+    await waitForMail(first.email, /^Your Flight Deals account$/);
   });
 });
 

@@ -2,6 +2,7 @@
  * A small API client for integration tests: talks to the local gateway as a browser on a given site
  * would (domain-name header, cookie jar), and exposes the emulators for read-back.
  */
+import { request } from 'node:http';
 import { inject } from 'vitest';
 import { urlPath, type Endpoint, type RequestOf } from '@tp/contracts/endpoint';
 import { AUTH } from '@tp/contracts/platform';
@@ -22,6 +23,11 @@ export interface ApiResponse<T = unknown> {
 
 export class Client {
   cookie: string | undefined;
+  /**
+   * The source address to call from (one of 127/8, all routed to lo): the gateway reports it as the client's, so
+   * per-address limits a test spends touch nothing else. A header cannot say it (lib/http.ts clientAddress).
+   */
+  from: string | undefined;
   constructor(
     readonly domain: string,
     readonly baseUrl: string = inject('gatewayUrl'),
@@ -54,7 +60,7 @@ export class Client {
     };
     if (method === 'GET' && input) url += `?${new URLSearchParams(input as Record<string, string>)}`;
     else if (input !== undefined) init.body = typeof input === 'string' ? input : JSON.stringify(input);
-    const res = await fetch(url, init);
+    const res = this.from ? await fetchFrom(this.from, url, init) : await fetch(url, init);
     const setCookie = res.headers.getSetCookie();
     for (const c of setCookie) {
       const m = new RegExp(`^${AUTH.tokenName}=([^;]*)`).exec(c);
@@ -63,6 +69,28 @@ export class Client {
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : {}, setCookie };
   }
+}
+
+/** `fetch` from a given local address (node:http's localAddress; fetch has no such option). */
+function fetchFrom(localAddress: string, url: string, init: RequestInit): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      { method: init.method, localAddress, headers: init.headers as Record<string, string> },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const headers = new Headers();
+          for (const [k, v] of Object.entries(res.headers))
+            for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) headers.append(k, one);
+          resolve(new Response(Buffer.concat(chunks), { status: res.statusCode ?? 0, headers }));
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(typeof init.body === 'string' ? init.body : undefined);
+  });
 }
 
 interface StoredMail {

@@ -33,8 +33,10 @@ const envSchema = () =>
     FACEBOOK_ISSUER: text('https://www.facebook.com'),
     /** Cookies get `Secure` unless explicitly turned off for plain-http local work. */
     COOKIE_SECURE: oneOf(['true', 'false'], 'true'),
-    /** Password attempts per email per minute (the load bench raises it to measure the handler, not the limiter). */
+    /** Wrong passwords per account per client address per minute (the load bench raises it to measure the handler, not the limiter). */
     LOGIN_ATTEMPTS_PER_MINUTE: positiveWhole(AUTH.loginAttemptsPerMinute),
+    /** Wrong passwords per account, across addresses, from clients without its device cookie, in AUTH.loginAccountWindowSeconds. */
+    LOGIN_ATTEMPTS_PER_ACCOUNT: positiveWhole(AUTH.loginAttemptsPerAccount),
     /** Wrong passwords per client address per site, across emails, in AUTH.loginAddressWindowSeconds (the bench raises it). */
     LOGIN_ATTEMPTS_PER_ADDRESS: positiveWhole(AUTH.loginAttemptsPerAddress),
     LOG_LEVEL: oneOf(['debug', 'info', 'warn', 'error', 'silent'], 'info'),

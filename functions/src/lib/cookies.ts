@@ -20,3 +20,7 @@ export const sessionCookie = (token: string, maxAgeSeconds: number = AUTH.sessio
   `${AUTH.tokenName}=${encodeURIComponent(token)}; Max-Age=${maxAgeSeconds}; ${base()}`;
 
 export const clearSessionCookie = (): string => `${AUTH.tokenName}=; Max-Age=0; ${base()}`;
+
+/** The device cookie of a successful sign-in (issue #29 item 5): outlives sessions and logouts. */
+export const deviceCookie = (token: string): string =>
+  `${AUTH.deviceCookieName}=${encodeURIComponent(token)}; Max-Age=${AUTH.deviceTtlSeconds}; ${base()}`;

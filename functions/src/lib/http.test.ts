@@ -123,14 +123,22 @@ describe('client address', () => {
   const withHeaders = (headers: Record<string, string>) =>
     ({ headers, requestContext: { http: { sourceIp: '130.176.1.1' } } }) as unknown as HttpEvent;
 
-  it("is CloudFront's viewer address without its port, IPv4 or IPv6", () => {
-    expect(clientAddress(withHeaders({ 'cloudfront-viewer-address': '198.51.100.10:46532' }))).toBe('198.51.100.10');
-    expect(clientAddress(withHeaders({ 'cloudfront-viewer-address': '2001:db8::8a2e:370:7334:443' }))).toBe(
+  it("is CloudFront's viewer address without its port, IPv4 or IPv6, when the origin secret was verified", () => {
+    expect(clientAddress(withHeaders({ 'cloudfront-viewer-address': '198.51.100.10:46532' }), true)).toBe(
+      '198.51.100.10',
+    );
+    expect(clientAddress(withHeaders({ 'cloudfront-viewer-address': '2001:db8::8a2e:370:7334:443' }), true)).toBe(
       '2001:db8::8a2e:370:7334',
     );
   });
 
   it('falls back to the connection address when CloudFront did not say', () => {
-    expect(clientAddress(withHeaders({}))).toBe('130.176.1.1');
+    expect(clientAddress(withHeaders({}), true)).toBe('130.176.1.1');
+  });
+
+  it('ignores a viewer address on a request that did not prove it came through CloudFront', () => {
+    expect(clientAddress(withHeaders({ 'cloudfront-viewer-address': '198.51.100.10:46532' }), false)).toBe(
+      '130.176.1.1',
+    );
   });
 });

@@ -42,6 +42,8 @@ export interface Scope {
   ip: string;
   requestId: string;
   headers: Record<string, string | undefined>;
+  /** The cookies the request carried (API Gateway passes them apart from the headers). */
+  cookies?: Record<string, string>;
   /** The session token the request carried, if any (for logout). */
   token: string | undefined;
 }
@@ -192,13 +194,13 @@ async function authorise(endpoint: Endpoint, site: SiteRecord, token: string | u
 
 /**
  * The visitor's address. Behind CloudFront, API Gateway's `sourceIp` is the edge's address (many
- * visitors share it), so the per-address login limit reads `CloudFront-Viewer-Address` ("ip:port",
- * forwarded by the API behaviours' AllViewerExceptHostHeader policy) when present. Until the origin
- * guard of issue #17 lands, a caller reaching API Gateway directly could set that header itself; the
- * per-email limit still binds such a caller.
+ * visitors share it), so the per-address limits read `CloudFront-Viewer-Address` ("ip:port", forwarded
+ * by the API behaviours' AllViewerExceptHostHeader policy) — but only when the origin secret was verified
+ * on this request (`viaCloudFront`): anyone else can write that header (issue #29 item 4). Otherwise, on
+ * the local stack or a stage without the secret, the connection's address counts.
  */
-export function clientAddress(event: HttpEvent): string {
-  const viewer = event.headers?.['cloudfront-viewer-address'];
+export function clientAddress(event: HttpEvent, viaCloudFront: boolean): string {
+  const viewer = viaCloudFront ? event.headers?.['cloudfront-viewer-address'] : undefined;
   const ip = viewer ? viewer.slice(0, viewer.lastIndexOf(':')) : '';
   return ip || event.requestContext.http.sourceIp;
 }
@@ -236,7 +238,7 @@ export function domainHandler(operations: Operation[], config: PresetOptions = {
     let userId: string | undefined;
     try {
       // Deployed stages answer only what came through CloudFront; nothing else is read before this.
-      await requireCloudFront(headers);
+      const viaCloudFront = await requireCloudFront(headers);
       if (!op) throw fail.notFound();
       // A page on another origin must not be able to act with the visitor's cookie (CSRF).
       await refuseCrossSite(op.endpoint, headers, site);
@@ -251,9 +253,10 @@ export function domainHandler(operations: Operation[], config: PresetOptions = {
         site: await site(),
         now,
         log,
-        ip: clientAddress(event),
+        ip: clientAddress(event, viaCloudFront),
         requestId,
         headers,
+        cookies,
         token,
         ...caller,
       };

@@ -34,21 +34,28 @@ const same = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-/** Throws a 403 unless the request came through CloudFront (a no-op where the stage does not require it). */
-export async function requireCloudFront(headers: Record<string, string | undefined>, now = Date.now()): Promise<void> {
+/**
+ * Throws a 403 unless the request came through CloudFront (a no-op where the stage does not require it).
+ * Answers whether the origin secret was verified on THIS request: only then do the headers CloudFront adds
+ * (`CloudFront-Viewer-Address`) come from CloudFront and not from whoever sent the request (issue #29 item 4).
+ */
+export async function requireCloudFront(
+  headers: Record<string, string | undefined>,
+  now = Date.now(),
+): Promise<boolean> {
   const { ORIGIN_SECRET_ARN, ORIGIN_SECRET } = env();
-  if (!ORIGIN_SECRET_ARN && !ORIGIN_SECRET) return;
+  if (!ORIGIN_SECRET_ARN && !ORIGIN_SECRET) return false;
   const given = headers[ORIGIN_HEADER];
   if (!given) throw fail.forbidden();
   if (!ORIGIN_SECRET_ARN) {
     if (!same(given, ORIGIN_SECRET)) throw fail.forbidden();
-    return;
+    return true;
   }
   if (!cached) cached = { at: now, values: await readSecretValues(ORIGIN_SECRET_ARN) };
-  if (cached.values.some((v) => same(given, v))) return;
+  if (cached.values.some((v) => same(given, v))) return true;
   if (now - cached.at >= REFRESH_MS) {
     cached = { at: now, values: await readSecretValues(ORIGIN_SECRET_ARN) };
-    if (cached.values.some((v) => same(given, v))) return;
+    if (cached.values.some((v) => same(given, v))) return true;
   }
   throw fail.forbidden();
 }

@@ -84,6 +84,8 @@ function world(overrides: { replaceDetails?: () => Promise<DetailsWrite> } = {})
     },
     endSessions: async (_s: string, userId: string) => (ended.push(userId), 1),
     createToken: async () => 'tok-1',
+    issueResetLink: async (_s: string, id: string) =>
+      users.has(id) ? { user: structuredClone(users.get(id)!), token: `${id}_tok-1` } : null,
   } as unknown as typeof repo;
   const deps: CustomersDeps = {
     accounts: {
@@ -94,7 +96,7 @@ function world(overrides: { replaceDetails?: () => Promise<DetailsWrite> } = {})
       verifyPassword: async () => false,
       needsRehash: () => false,
       withinRateLimit: async () => true,
-      passwordAttempts: { perEmail: unlimited, perAddress: unlimited },
+      passwordAttempts: { perAccountAddress: unlimited, perAddress: unlimited, perAccount: unlimited },
       enqueueEmail: async (m) => void mails.push(m),
       verifySocialToken: async () => null,
       log: quietLog(),

@@ -31,7 +31,8 @@ import {
   updateDetails,
 } from '@tp/contracts/endpoints/customers';
 import * as MSG from '@tp/contracts/messages';
-import { clearSessionCookie, sessionCookie } from '#lib/cookies';
+import { AUTH } from '@tp/contracts/platform';
+import { clearSessionCookie, deviceCookie, sessionCookie } from '#lib/cookies';
 import { domainHandler, operation, reply, onDemand } from '#lib/http';
 import type { SignedIn } from './accounts/index.ts';
 const users = onDemand(() => import('./accounts/index.ts'));
@@ -49,13 +50,16 @@ const customers = onDemand(
 );
 const kyc = onDemand(() => import('./kyc.ts'));
 
-const signedIn = ({ user, token }: SignedIn) => reply(user, { cookies: [sessionCookie(token)] });
+const signedIn = ({ user, token, device }: SignedIn) =>
+  reply(user, { cookies: [sessionCookie(token), ...(device ? [deviceCookie(device)] : [])] });
 const ok = { ok: true } as const;
 
 export const operations = [
   operation(signup, async (input, scope) => (await users()).signup(scope, input)),
-  // The client address feeds the per-address budget (wrong passwords across emails).
-  operation(login, async (input, scope) => signedIn(await (await users()).login(scope, input))),
+  // The client address and device cookie pick the wrong-password budgets that hold this client.
+  operation(login, async (input, scope) =>
+    signedIn(await (await users()).login({ ...scope, device: scope.cookies?.[AUTH.deviceCookieName] }, input)),
+  ),
   operation(logout, async (_input, scope) => {
     if (scope.token) await (await users()).logout(scope.site.siteId, scope.token);
     return reply(ok, { cookies: [clearSessionCookie()] });
@@ -69,8 +73,12 @@ export const operations = [
     return reply(ok, { message: MSG.resetMailSent });
   }),
   operation(generatePassword, async (input, scope) => {
-    await (await users()).generatePassword(scope, input);
-    return ok;
+    const m = await users();
+    // The mailed link proved the address: this device is the owner's from now on (the account-wide budget for
+    // unknown clients does not hold it).
+    const { userId } = await m.generatePassword(scope, input);
+    const device = await m.newDevice(scope, userId);
+    return reply(ok, device ? { cookies: [deviceCookie(device)] } : {});
   }),
   operation(changePassword, async (input, scope) => {
     await (await users()).changePassword(scope, scope.principal, scope.token ?? '', input);

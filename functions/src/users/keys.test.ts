@@ -14,7 +14,7 @@ describe('customer, group and permission-group keys', () => {
       userKeys.userEmail(S1, 'A@B.com'),
       userKeys.userPhone(S1, 'in', '9876543210'),
       userKeys.userSocial(S1, 'google', 'sub'),
-      userKeys.oneTimeToken(S1, 'reset', 'hash'),
+      userKeys.oneTimeToken(S1, 'device', 'hash'),
       userKeys.userSearchToken(S1, 'asha', 'u1'),
       userKeys.flightActivity(S1, 'u1', '2026-11'),
       userKeys.legalEntityMember(S1, 'le', 'u1'),

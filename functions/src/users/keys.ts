@@ -29,8 +29,13 @@ export const userKeys = {
     pk: sitePk(supplierSiteId, 'PARTNER', consumerSiteId),
     sk: 'UNIQUE',
   }),
-  /** One-time links (password, email verification, session hand-off), by token hash. */
-  oneTimeToken: (siteId: SiteId, purpose: 'reset' | 'verify' | 'handoff', tokenHash: string): Key => ({
+  /** A password link asked for an address without an account (forgetPassword), by the address's hash; expires. */
+  passwordRequest: (siteId: SiteId, emailHash: string): Key => ({
+    pk: sitePk(siteId, 'PWREQ', emailHash),
+    sk: 'PWREQ',
+  }),
+  /** One-time links (email verification, session hand-off) and device cookies, by token hash. */
+  oneTimeToken: (siteId: SiteId, purpose: 'verify' | 'handoff' | 'device', tokenHash: string): Key => ({
     pk: sitePk(siteId, 'TOKEN', purpose, tokenHash),
     sk: 'TOKEN',
   }),

@@ -34,6 +34,11 @@ export interface UserRecord {
   /** argon2id PHC string; absent until the user sets a password (social sign-up). */
   passwordHash?: string;
   /**
+   * The one live password link: the SHA-256 of its secret and its expiry (epoch seconds). A newer link replaces
+   * it; a password change by any path removes it (repo.setPassword).
+   */
+  resetLink?: { id: string; expiresAt: number };
+  /**
    * Set on a supplier site's partner (link) account: the consumer site it belongs to. Such an account
    * is found by the link (keys.partnerAccount), never by its email, and has no password.
    */

@@ -9,11 +9,12 @@ import { primaryIdentity, samePhone } from './phone.ts';
 import { searchTokens } from './search.ts';
 import { customerIndexItems, phoneKey, userItem, toUserRecord } from './items.ts';
 import type { SocialProvider } from './social.ts';
+import { NO_USER, resetLinkToken } from './reset-link.ts';
 
 export type { LegalEntityRecord, UniqueField, UniqueWrite, UserRecord } from './record.ts';
 import type { LegalEntityRecord, UniqueField, UniqueWrite, UserRecord } from './record.ts';
 
-export type TokenPurpose = 'reset' | 'verify' | 'handoff';
+export type TokenPurpose = 'verify' | 'handoff' | 'device';
 
 const table = () => tableName();
 export async function getUser(siteId: SiteId, userId: string): Promise<UserRecord | null> {
@@ -112,7 +113,8 @@ export async function linkSocial(
   );
 }
 
-type MutableFields = Partial<Pick<UserRecord, 'passwordHash' | 'status'>>;
+// The password is not among them: only setPassword writes one, so every change ends the live password link.
+type MutableFields = Partial<Pick<UserRecord, 'status'>>;
 
 /** Sets fields of an existing user (never creates one). */
 export async function updateUser(siteId: SiteId, userId: string, fields: MutableFields, now: Date): Promise<void> {
@@ -125,6 +127,84 @@ export async function updateUser(siteId: SiteId, userId: string, fields: Mutable
       ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
       ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
       ConditionExpression: 'attribute_exists(pk)',
+    }),
+  );
+}
+
+/**
+ * Issues the user's one live password link (issue #29 item 2): the hash of a new secret and its expiry replace any
+ * earlier link on the user record, so an older link dies. One conditional write, on an existing, unblocked user;
+ * null otherwise. For NO_USER (an address without an account) the one write is a note of the request instead, so
+ * a known and an unknown address cost the same: a conditional failure alone answers several times faster than a
+ * write (issue #29 item 6).
+ */
+export async function issueResetLink(
+  siteId: SiteId,
+  userId: string,
+  ttlSeconds: number,
+  now: Date,
+  email: string = '',
+): Promise<{ user: UserRecord; token: string } | null> {
+  const expiresAt = Math.floor(now.getTime() / 1000) + ttlSeconds;
+  if (userId === NO_USER) {
+    await db().send(
+      new PutCommand({
+        TableName: table(),
+        Item: {
+          ...userKeys.passwordRequest(siteId, sha256(email.toLowerCase())),
+          type: 'PasswordRequest',
+          at: now.toISOString(),
+          expiresAt,
+        },
+      }),
+    );
+    return null;
+  }
+  const secret = newToken();
+  const stored = await writeOrNull(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.user(siteId, userId),
+      UpdateExpression: 'SET resetLink = :link',
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(isBlocked) OR isBlocked = :no)',
+      ExpressionAttributeValues: {
+        ':link': { id: sha256(secret), expiresAt },
+        ':no': false,
+      },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return stored ? { user: toUserRecord(stored), token: resetLinkToken(userId, secret) } : null;
+}
+
+/**
+ * Sets a new password hash. Every path that changes a password comes here, and the live password link dies with
+ * the old password. With `link` (the secret's hash), only while that is the user's live, unexpired link: the check
+ * and the use are one conditional write, so a link works once. False when the condition failed.
+ */
+export async function setPassword(
+  siteId: SiteId,
+  userId: string,
+  passwordHash: string,
+  now: Date,
+  options: { link?: string; verified?: boolean } = {},
+): Promise<boolean> {
+  const { link, verified } = options;
+  return writeOrFalse(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.user(siteId, userId),
+      UpdateExpression: `SET passwordHash = :hash, updatedAt = :now${verified ? ', #status = :verified' : ''} REMOVE resetLink`,
+      ConditionExpression: link
+        ? 'attribute_exists(pk) AND resetLink.id = :link AND resetLink.expiresAt > :nowS'
+        : 'attribute_exists(pk)',
+      ...(verified ? { ExpressionAttributeNames: { '#status': 'status' } } : {}),
+      ExpressionAttributeValues: {
+        ':hash': passwordHash,
+        ':now': now.toISOString(),
+        ...(verified ? { ':verified': 'verified' } : {}),
+        ...(link ? { ':link': link, ':nowS': Math.floor(now.getTime() / 1000) } : {}),
+      },
     }),
   );
 }
@@ -243,6 +323,15 @@ export async function createToken(
     }),
   );
   return token;
+}
+
+/** The user a device cookie belongs to, while it has not expired (issue #29 item 5); null otherwise. */
+export async function deviceUserId(siteId: SiteId, token: string, now: Date): Promise<string | null> {
+  if (!token || token.length > 200) return null;
+  const { Item } = await db().send(
+    new GetCommand({ TableName: table(), Key: userKeys.oneTimeToken(siteId, 'device', sha256(token)) }),
+  );
+  return Item && Number(Item.expiresAt) > Math.floor(now.getTime() / 1000) ? (Item.userId as string) : null;
 }
 
 /** Consumes a token with a conditional delete, so two concurrent uses cannot both succeed. Returns its user id. */

@@ -8,11 +8,13 @@ import { sha256 } from '#lib/crypto';
 import type { Claim } from '#lib/rate-limit';
 import type { SiteRecord } from '#lib/tenancy';
 import { primaryIdentity } from './phone.ts';
+import { resetLinkLive } from './reset-link.ts';
 import type * as repo from './repo.ts';
 import type { UserRecord } from './repo.ts';
 import {
   changeMyPhones,
   changePassword,
+  forgetPassword,
   generatePassword,
   login,
   signup,
@@ -58,6 +60,7 @@ function fakes(overrides: Partial<UsersDeps> = {}) {
     return p ? `${u.siteId}|phone|${p.e164}` : null;
   };
   let lastCustomerNo = 0;
+  let links = 0;
   const fakeRepo: typeof repo = {
     nextCustomerNo: async () => ++lastCustomerNo,
     getUser: async (siteId, userId) =>
@@ -106,6 +109,25 @@ function fakes(overrides: Partial<UsersDeps> = {}) {
       tokens.delete(token);
       return t.userId;
     },
+    deviceUserId: async (_siteId, token) => {
+      const t = tokens.get(token);
+      return t?.purpose === 'device' ? t.userId : null;
+    },
+    issueResetLink: vi.fn(async (siteId: string, userId: string, ttlSeconds: number, now: Date) => {
+      const user = users.get(`${siteId}|${userId}`);
+      if (!user || user.isBlocked) return null;
+      const secret = `secret-${++links}`;
+      user.resetLink = { id: sha256(secret), expiresAt: Math.floor(now.getTime() / 1000) + ttlSeconds };
+      return { user: structuredClone(user), token: `${userId}_${secret}` };
+    }),
+    setPassword: async (siteId, userId, passwordHash, now, options = {}) => {
+      const user = users.get(`${siteId}|${userId}`);
+      if (!user || (options.link !== undefined && !resetLinkLive(user, options.link, now))) return false;
+      user.passwordHash = passwordHash;
+      if (options.verified) user.status = 'verified';
+      delete user.resetLink;
+      return true;
+    },
   };
   const deps: UsersDeps = {
     repo: fakeRepo,
@@ -119,7 +141,11 @@ function fakes(overrides: Partial<UsersDeps> = {}) {
     verifyPassword: vi.fn(async (pw: string, hash: string | undefined) => hash === `hashed:${pw}`),
     needsRehash: () => false,
     withinRateLimit: async () => true,
-    passwordAttempts: { perEmail: memoryBudget(10), perAddress: memoryBudget(30) },
+    passwordAttempts: {
+      perAccountAddress: memoryBudget(10),
+      perAddress: memoryBudget(30),
+      perAccount: memoryBudget(50),
+    },
     enqueueEmail: async (m) => void mails.push(m),
     verifySocialToken: async () => null,
     log: quietLog(),
@@ -205,12 +231,26 @@ describe('signup', () => {
     });
   });
 
-  it('reports a taken email and phone on the request fields with 409', async () => {
+  it('answers a taken email as a new sign-up and mails its owner instead (issue #29 item 6)', async () => {
+    const f = fakes();
+    const first = await signup(scope, retail, f.deps);
+    const again = await signup(scope, { ...retail, email: 'Asha@Example.com', phone: '9876500009' }, f.deps);
+    expect(Object.keys(again).sort()).toEqual(Object.keys(first).sort());
+    expect(again.email).toBe('asha@example.com');
+    expect(again.userId).toMatch(/^[0-9a-f]{24}$/);
+    expect(again.userId).not.toBe(first.userId);
+    expect(f.users.size).toBe(1);
+    expect(f.mails.map((m) => m.subject)).toEqual([
+      'Verify your email address for Flight Deals',
+      'Your Flight Deals account',
+    ]);
+    expect(f.mails[1]).toMatchObject({ to: 'asha@example.com' });
+    expect(f.mails[1]!.text).toContain('Someone tried to create a Flight Deals account with this email address');
+  });
+
+  it('reports a taken phone on a new address on its request field with 409', async () => {
     const f = fakes();
     await signup(scope, retail, f.deps);
-    await expectError(signup(scope, { ...retail, phone: '9876500009' }, f.deps), 409, MSG.emailTaken, {
-      email: MSG.emailTaken,
-    });
     await expectError(
       signup(scope, { ...retail, email: 'other@example.com', phone: '098765 43210' }, f.deps),
       409,
@@ -274,18 +314,85 @@ describe('login', () => {
     expect(f.sessions).toHaveLength(0);
   });
 
-  it('answers 429 with when to retry once the budget is spent, before looking at the password', async () => {
-    const perEmail = memoryBudget(0);
-    const f = fakes({ passwordAttempts: { perEmail, perAddress: memoryBudget(30) } });
+  it('answers a failing client 429 with when to retry once its budget is spent, before looking at the password', async () => {
+    const perAccountAddress = memoryBudget(0);
+    const f = fakes({
+      passwordAttempts: { perAccountAddress, perAddress: memoryBudget(30), perAccount: memoryBudget(50) },
+    });
     await signup(scope, retail, f.deps);
-    // A correct password during the lockout gets the same answer.
+    // The client that spent the budget gets the same answer for a correct password.
     await expectError(
-      login(scope, { email: 'Asha@Example.com', password: 'Secret123' }, f.deps),
+      login({ ...scope, ip: '203.0.113.7' }, { email: 'Asha@Example.com', password: 'Secret123' }, f.deps),
       429,
       MSG.tooManyLoginAttempts(1),
     );
-    expect(perEmail.claim).toHaveBeenCalledWith('s1', 'asha@example.com', scope.now);
+    expect(perAccountAddress.claim).toHaveBeenCalledWith('s1', 'asha@example.com 203.0.113.7', scope.now);
     expect(f.deps.verifyPassword).not.toHaveBeenCalled();
+  });
+
+  it('signs the right password in from a client that has not been failing while a guesser is held (issue #29 item 5)', async () => {
+    const f = fakes();
+    await signup(scope, retail, f.deps);
+    const guesser = { ...scope, ip: '203.0.113.7' };
+    for (let i = 0; i < 10; i++)
+      await expectError(
+        login(guesser, { email: 'asha@example.com', password: 'Wrong1234' }, f.deps),
+        401,
+        MSG.invalidCredentials,
+      );
+    await expectError(
+      login(guesser, { email: 'asha@example.com', password: 'Secret123' }, f.deps),
+      429,
+      MSG.tooManyLoginAttempts(1),
+    );
+    await expect(
+      login({ ...scope, ip: '198.51.100.1' }, { email: 'asha@example.com', password: 'Secret123' }, f.deps),
+    ).resolves.toMatchObject({ token: expect.any(String) });
+  });
+
+  it('bounds guessing spread over addresses for unknown clients, not for a device that signed in before', async () => {
+    const perAccount = memoryBudget(3);
+    const f = fakes({
+      passwordAttempts: { perAccountAddress: memoryBudget(10), perAddress: memoryBudget(30), perAccount },
+    });
+    await signup(scope, retail, f.deps);
+    const owner = await login(
+      { ...scope, ip: '198.51.100.1' },
+      { email: 'asha@example.com', password: 'Secret123' },
+      f.deps,
+    );
+    expect(owner.device).toEqual(expect.any(String));
+    for (const ip of ['203.0.113.1', '203.0.113.2', '203.0.113.3'])
+      await expectError(
+        login({ ...scope, ip }, { email: 'asha@example.com', password: 'Wrong1234' }, f.deps),
+        401,
+        MSG.invalidCredentials,
+      );
+    // A fourth address, never failing, but unknown to the account: held by the account's budget.
+    await expectError(
+      login({ ...scope, ip: '203.0.113.4' }, { email: 'asha@example.com', password: 'Secret123' }, f.deps),
+      429,
+      MSG.tooManyLoginAttempts(1),
+    );
+    // The owner's device (its cookie) is not, from a new address too; it keeps its cookie.
+    const again = await login(
+      { ...scope, ip: '192.0.2.9', device: owner.device! },
+      { email: 'asha@example.com', password: 'Secret123' },
+      f.deps,
+    );
+    expect(again.device).toBeUndefined();
+    // Another account's device cookie vouches for nothing here.
+    await signup(scope, { ...retail, email: 'other@example.com', phone: '9876500009' }, f.deps);
+    const other = await login(scope, { email: 'other@example.com', password: 'Secret123' }, f.deps);
+    await expectError(
+      login(
+        { ...scope, ip: '192.0.2.10', device: other.device! },
+        { email: 'asha@example.com', password: 'Secret123' },
+        f.deps,
+      ),
+      429,
+      MSG.tooManyLoginAttempts(1),
+    );
   });
 
   it('evaluates at most the budget of parallel wrong passwords: the attempt is claimed before the check', async () => {
@@ -300,28 +407,32 @@ describe('login', () => {
     expect(f.deps.verifyPassword).toHaveBeenCalledTimes(10);
   });
 
-  it('counts wrong passwords only: a successful sign-in gives its claim back', async () => {
-    const perEmail = memoryBudget(10);
+  it('counts wrong passwords only: a successful sign-in gives its claims back', async () => {
+    const perAccountAddress = memoryBudget(10);
     const perAddress = memoryBudget(30);
-    const f = fakes({ passwordAttempts: { perEmail, perAddress } });
+    const perAccount = memoryBudget(50);
+    const f = fakes({ passwordAttempts: { perAccountAddress, perAddress, perAccount } });
     const atAddress = { ...scope, ip: '203.0.113.7' };
     await signup(scope, retail, f.deps);
     await login(atAddress, { email: 'asha@example.com', password: 'Secret123' }, f.deps);
-    expect(perEmail.used.get('s1|asha@example.com')).toBe(0);
+    expect(perAccountAddress.used.get('s1|asha@example.com 203.0.113.7')).toBe(0);
     expect(perAddress.used.get('s1|203.0.113.7')).toBe(0);
+    expect(perAccount.used.get('s1|asha@example.com')).toBe(0);
     await expectError(
       login(atAddress, { email: 'asha@example.com', password: 'Wrong1234' }, f.deps),
       401,
       MSG.invalidCredentials,
     );
-    expect(perEmail.used.get('s1|asha@example.com')).toBe(1);
+    expect(perAccountAddress.used.get('s1|asha@example.com 203.0.113.7')).toBe(1);
     expect(perAddress.used.get('s1|203.0.113.7')).toBe(1);
+    expect(perAccount.used.get('s1|asha@example.com')).toBe(1);
   });
 
-  it('limits wrong passwords per client address across emails, and charges no email for a refused try', async () => {
-    const perEmail = memoryBudget(10);
+  it('limits wrong passwords per client address across emails, and charges no account for a refused try', async () => {
+    const perAccountAddress = memoryBudget(10);
     const perAddress = memoryBudget(2, 600);
-    const f = fakes({ passwordAttempts: { perEmail, perAddress } });
+    const perAccount = memoryBudget(50);
+    const f = fakes({ passwordAttempts: { perAccountAddress, perAddress, perAccount } });
     const atAddress = { ...scope, ip: '203.0.113.7' };
     await signup(scope, retail, f.deps);
     for (const email of ['a@example.com', 'b@example.com'])
@@ -331,7 +442,8 @@ describe('login', () => {
       429,
       MSG.tooManyLoginAttempts(10),
     );
-    expect(perEmail.used.get('s1|asha@example.com')).toBe(0);
+    expect(perAccountAddress.used.get('s1|asha@example.com 203.0.113.7')).toBe(0);
+    expect(perAccount.used.get('s1|asha@example.com')).toBe(0);
     // Another address is not affected.
     await login({ ...scope, ip: '198.51.100.1' }, { email: 'asha@example.com', password: 'Secret123' }, f.deps);
   });
@@ -380,31 +492,76 @@ describe('passwords', () => {
     record: {},
   });
 
-  it('generatePassword uses a reset token once, verifies the email and ends every session', async () => {
+  /** Asks for a password link and returns the token of the mail it queued. */
+  async function mailedLink(f: ReturnType<typeof fakes>, at: Scope = scope): Promise<string> {
+    await forgetPassword(at, 'asha@example.com', f.deps);
+    const token = /generate_password\?token=([A-Za-z0-9_-]+)/.exec(f.mails.at(-1)?.text ?? '')?.[1];
+    expect(token, 'a password link in the last mail').toBeTruthy();
+    return token!;
+  }
+  const later = (seconds: number): Scope => ({ ...scope, now: new Date(scope.now.getTime() + seconds * 1000) });
+
+  it('generatePassword uses a link once, verifies the email and ends every session', async () => {
     const f = fakes();
     const { userId } = await signup(scope, retail, f.deps);
-    f.tokens.set('reset-1', { purpose: 'reset', userId });
-    await generatePassword(scope, { token: 'reset-1', password: 'NewPass123' }, f.deps);
+    const token = await mailedLink(f);
+    expect(await generatePassword(scope, { token, password: 'NewPass123' }, f.deps)).toEqual({ userId });
     expect(f.users.get(`s1|${userId}`)).toMatchObject({ passwordHash: 'hashed:NewPass123', status: 'verified' });
     expect(f.ended).toEqual([{ userId }]);
-    await expectError(
-      generatePassword(scope, { token: 'reset-1', password: 'NewPass123' }, f.deps),
-      400,
-      MSG.resetLinkInvalid,
-      {
-        token: MSG.resetLinkInvalid,
-      },
-    );
+    await expectError(generatePassword(scope, { token, password: 'NewPass123' }, f.deps), 400, MSG.resetLinkInvalid, {
+      token: MSG.resetLinkInvalid,
+    });
   });
 
-  it('refuses a verification token as a reset token', async () => {
+  it('kills a link when a newer one is issued, when the password changes, and after its hour (issue #29 item 2)', async () => {
     const f = fakes();
-    await signup(scope, retail, f.deps); // issues tok-1 for 'verify'
-    await expectError(
-      generatePassword(scope, { token: 'tok-1', password: 'NewPass123' }, f.deps),
-      400,
-      MSG.resetLinkInvalid,
+    const { userId } = await signup(scope, retail, f.deps);
+    const dead = (token: string, at: Scope = scope) =>
+      expectError(generatePassword(at, { token, password: 'NewPass123' }, f.deps), 400, MSG.resetLinkInvalid, {
+        token: MSG.resetLinkInvalid,
+      });
+    // Of two outstanding links only the newer works.
+    const older = await mailedLink(f);
+    const newer = await mailedLink(f);
+    await dead(older);
+    await generatePassword(scope, { token: newer, password: 'NewPass123' }, f.deps);
+    // A link issued before a password change is dead after it.
+    const beforeChange = await mailedLink(f);
+    await changePassword(
+      scope,
+      principalOf(userId),
+      'current-token',
+      { currentPassword: 'NewPass123', newPassword: 'Other-Pass-9' },
+      f.deps,
     );
+    await dead(beforeChange);
+    expect(f.users.get(`s1|${userId}`)!.passwordHash).toBe('hashed:Other-Pass-9');
+    // A link past its hour is dead; just before, it works.
+    const hourly = await mailedLink(f);
+    await dead(hourly, later(3600));
+    await generatePassword(later(3599), { token: hourly, password: 'Third-Pass-7' }, f.deps);
+    expect(f.users.get(`s1|${userId}`)!.passwordHash).toBe('hashed:Third-Pass-7');
+  });
+
+  it('answers forgetPassword for a known and an unknown address with the same work and one mail each (issue #29 item 6)', async () => {
+    const f = fakes();
+    await signup(scope, retail, f.deps);
+    f.mails.length = 0;
+    await forgetPassword(scope, 'Asha@Example.com', f.deps);
+    await forgetPassword(scope, 'nobody@example.com', f.deps);
+    expect(f.deps.repo.issueResetLink).toHaveBeenCalledTimes(2);
+    expect(f.mails.map((m) => [m.to, m.subject])).toEqual([
+      ['asha@example.com', 'Reset your Flight Deals password'],
+      ['nobody@example.com', 'Your Flight Deals password request'],
+    ]);
+    expect(f.mails[1]!.text).not.toContain('generate_password');
+  });
+
+  it('refuses a verification token and a made-up one as a password link', async () => {
+    const f = fakes();
+    const { userId } = await signup(scope, retail, f.deps); // issues tok-1 for 'verify'
+    for (const token of ['tok-1', `${userId}_tok-1`, `${userId}_`, '_x'])
+      await expectError(generatePassword(scope, { token, password: 'NewPass123' }, f.deps), 400, MSG.resetLinkInvalid);
   });
 
   it('changePassword checks the current password and keeps only the calling session', async () => {
@@ -433,8 +590,14 @@ describe('passwords', () => {
     expect(f.ended).toEqual([{ userId, keep: sha256('current-token') }]);
   });
 
-  it('changePassword shares the email budget with sign-in: during a lockout even the right password gets 429', async () => {
-    const f = fakes({ passwordAttempts: { perEmail: memoryBudget(1), perAddress: memoryBudget(30) } });
+  it('changePassword shares the account-from-this-address budget with sign-in: a failing client gets 429', async () => {
+    const f = fakes({
+      passwordAttempts: {
+        perAccountAddress: memoryBudget(1),
+        perAddress: memoryBudget(30),
+        perAccount: memoryBudget(50),
+      },
+    });
     const { userId } = await signup(scope, retail, f.deps);
     await expectError(
       login(scope, { email: 'asha@example.com', password: 'Wrong1234' }, f.deps),

@@ -102,7 +102,8 @@ export const phoneTaken = 'An account with this phone number already exists';
 export const siteNotFound = 'No site is configured for this domain';
 export const sessionExpired = 'Your session has expired. Please sign in again.';
 export const resetMailSent = 'If an account exists for this email, a reset link has been sent.';
-export const resetLinkInvalid = 'This password link is invalid or has expired';
+export const resetLinkInvalid =
+  'This password link no longer works: it has been used, a newer link was sent, your password has been changed, or the link has expired. Please ask for a new link.';
 export const verifyLinkInvalid = 'This verification link is invalid or has expired';
 export const passwordRules = 'Password must be at least 8 characters and not a commonly used password';
 export const commonPassword = 'This password is too common or has appeared in a data breach. Please choose another.';

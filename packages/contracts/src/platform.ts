@@ -55,11 +55,21 @@ export const AUTH = {
   sessionTtlSeconds: 7 * 24 * 3600,
   /** Password reset / generate-password links. */
   resetTtlSeconds: 3600,
-  /** Login attempts per email per minute before a 429. */
+  /** Wrong passwords per account from one client address per minute before that client gets a 429. */
   loginAttemptsPerMinute: 10,
   /** Wrong passwords per client address per site, across emails, before a 429 (credential stuffing). */
   loginAttemptsPerAddress: 30,
   loginAddressWindowSeconds: 15 * 60,
+  /**
+   * Wrong passwords per account across all addresses, from clients without the account's device cookie,
+   * before such clients get a 429 (guessing spread over many addresses). A device that signed in to the
+   * account before is not held by it (docs/decisions.md, issue #29 item 5).
+   */
+  loginAttemptsPerAccount: 50,
+  loginAccountWindowSeconds: 15 * 60,
+  /** The device cookie a successful sign-in leaves (OWASP "device cookies"); HttpOnly, like the session's. */
+  deviceCookieName: 'tp-device',
+  deviceTtlSeconds: 90 * 24 * 3600,
 } as const;
 
 export const TIMING = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { escapeHtml, html, safeColor, safeUrl, textColorOn } from './html.ts';
-import { passwordLinkMail, verifyEmailMail, welcomeMail } from './templates.ts';
+import { accountExistsMail, noAccountMail, passwordLinkMail, verifyEmailMail, welcomeMail } from './templates.ts';
 import type { MailBrand } from './layout.ts';
 
 const brand: MailBrand = {
@@ -113,5 +113,26 @@ describe('mail templates', () => {
 
   it('greet without a name when there is none', () => {
     expect(welcomeMail(brand, { firstName: ' ', loginLink: 'https://x.example/' }).text).toContain('Hello,');
+  });
+});
+
+describe('mails that answer for an address without saying so on the page (issue #29 item 6)', () => {
+  it('tells an owner someone tried to sign up, with a sign-in link and no password link', () => {
+    const mail = accountExistsMail(brand, {
+      firstName: evil,
+      loginLink: 'http://flightdeals.localhost:4000/app/login',
+    });
+    expect(mail.subject).toBe('Your Flight Deals account');
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.text).toContain('http://flightdeals.localhost:4000/app/login');
+    expect(mail.text).not.toContain('generate_password');
+  });
+
+  it('tells an address without an account that there is none, with no link to set a password', () => {
+    const mail = noAccountMail(brand, { signupLink: 'http://flightdeals.localhost:4000/app/signup' });
+    expect(mail.subject).toBe('Your Flight Deals password request');
+    expect(mail.text).toContain('there is no active account with it');
+    expect(mail.text).toContain('http://flightdeals.localhost:4000/app/signup');
+    expect(mail.text).not.toContain('generate_password');
   });
 });

@@ -65,3 +65,41 @@ export function welcomeMail(brand: MailBrand, data: { firstName: string; loginLi
     action: { label: 'Sign in', url: data.loginLink },
   });
 }
+
+/**
+ * Someone signed up with an address that already has an account (issue #29 item 6): the sign-up page answers as
+ * for a new account, and the owner learns it here instead.
+ */
+export function accountExistsMail(brand: MailBrand, data: { firstName: string; loginLink: string }): RenderedMail {
+  return renderMail(brand, {
+    subject: `Your ${brand.companyName} account`,
+    preheader: 'Someone tried to sign up with your email address.',
+    heading: 'You already have an account',
+    greeting: greet(data.firstName),
+    paragraphs: [
+      `Someone tried to create a ${brand.companyName} account with this email address, which already has one. No new account was made.`,
+      `If it was you, sign in instead. If you forgot your password, choose "Forgot password" on the sign-in page.`,
+    ],
+    action: { label: 'Sign in', url: data.loginLink },
+    footnote: 'If it was not you, you can ignore this mail; your account is unchanged.',
+  });
+}
+
+/**
+ * A password link was asked for an address without an active account (issue #29 item 6): the page answers as
+ * for an account, and the address's owner learns here that there is none.
+ */
+export function noAccountMail(brand: MailBrand, data: { signupLink: string }): RenderedMail {
+  return renderMail(brand, {
+    subject: `Your ${brand.companyName} password request`,
+    preheader: 'There is no account with this email address.',
+    heading: 'No account with this address',
+    greeting: greet(''),
+    paragraphs: [
+      `We received a request to reset the ${brand.companyName} password of this email address, but there is no active account with it, so no link was made.`,
+      'If you signed up with another address, ask again with that one. You can also create an account.',
+    ],
+    action: { label: 'Create an account', url: data.signupLink },
+    footnote: 'If you did not ask for this, you can ignore this mail.',
+  });
+}

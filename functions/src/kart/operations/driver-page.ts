@@ -1,9 +1,11 @@
 /**
  * The driver page's calls (spec 001 §7 dmcDriver/getDriverTransferJobSheet, dmcDriver/updateTransferDoneByDriver):
- * no session, the token in the body is the key. Order: the rate limits (per client address, then per token
- * hash) → the token's shape → its hash looked up on this site → usable (not expired; revoked ones are gone). Every
- * refusal of the token is the same 403, so a caller learns nothing about why. The token never reaches a log:
- * the preset logs no bodies, and nothing here logs the token or its hash.
+ * no session, the token in the body is the key. Order: the client address's budget of refused tokens is claimed →
+ * the token's shape → the per-token limit → its hash looked up on this site → usable (not expired; revoked ones are
+ * gone). Every refusal of the token is the same 403, so a caller learns nothing about why; an address past its
+ * budget of refusals gets 429 instead, while a valid token from it still opens the page (issue #29 item 5: drivers
+ * behind one carrier NAT share an address with whoever guesses there). The token never reaches a log: the preset
+ * logs no bodies, and nothing here logs the token or its hash.
  */
 import type { ParsedRequestOf } from '@tp/contracts/endpoint';
 import type * as api from '@tp/contracts/endpoints/dmc-operations';
@@ -18,7 +20,7 @@ import {
 } from '@tp/domain/dmc';
 import { sha256 } from '#lib/crypto';
 import { fail } from '#lib/errors';
-import { withinRateLimit } from '#lib/rate-limit';
+import { attemptBudget, withinRateLimit } from '#lib/rate-limit';
 import { getDriver } from '../../dmc/index.ts';
 import { driverTransfersBetween, getTransfer } from '../transfers-repo.ts';
 import { tokenByHash } from './token-repo.ts';
@@ -27,10 +29,16 @@ import { rangeOf, refused, saveTransfers, siteOf, type OpsScope } from './shared
 type In<E> = ParsedRequestOf<E>;
 
 /**
- * Calls a minute. Per token: a phone reloading and marking jobs needs a few; 30 leaves room for a flaky network.
- * Per client address: drivers behind one carrier NAT share an address, so it is wider; it bounds guessing.
+ * A minute's budgets. Per token: calls; a phone reloading and marking jobs needs a few, 30 leaves room for a flaky
+ * network. Per client address: refused tokens only (a valid token gives its unit back), so a guesser is slowed and
+ * the real drivers on its address are not. A token is 256 random bits: the budget bounds noise, not a real chance.
  */
-export const DRIVER_PAGE_LIMITS = { perToken: 30, perAddress: 300, windowSeconds: 60 } as const;
+export const DRIVER_PAGE_LIMITS = { perToken: 30, refusalsPerAddress: 20, windowSeconds: 60 } as const;
+const refusalsPerAddress = attemptBudget(
+  'driver-page-ip',
+  () => DRIVER_PAGE_LIMITS.refusalsPerAddress,
+  DRIVER_PAGE_LIMITS.windowSeconds,
+);
 
 export interface DriverScope extends OpsScope {
   ip: string;
@@ -38,21 +46,34 @@ export interface DriverScope extends OpsScope {
 
 const notValid = () => fail.forbidden(DMC_OPS_MSG.linkNotValid);
 
-/** The driver the token opens the page of, or the one refusal. */
+const tooMany = () => fail.tooMany(DMC_OPS_MSG.tooManyRequests);
+
+/** The driver the token opens the page of, or the one refusal (429 for an address past its budget of refusals). */
 async function driverOfToken(scope: DriverScope, token: string): Promise<{ driverId: string; driverName: string }> {
   const siteId = siteOf(scope);
-  const { perToken, perAddress, windowSeconds } = DRIVER_PAGE_LIMITS;
-  if (!(await withinRateLimit(siteId, 'driver-page-ip', scope.ip, perAddress, windowSeconds, scope.now)))
-    throw fail.tooMany(DMC_OPS_MSG.tooManyRequests);
-  if (!isDriverTokenShape(token)) throw notValid();
+  const claim = await refusalsPerAddress.claim(siteId, scope.ip, scope.now);
+  const found = await usableDriver(scope, token);
+  if (found === 'busy' || found === null) {
+    if (found === 'busy' && claim.ok) await claim.release(); // the token's own limit, not a refusal of it
+    throw found === 'busy' || !claim.ok ? tooMany() : notValid();
+  }
+  if (claim.ok) await claim.release();
+  return found;
+}
+
+/** The driver of a usable token; null when the token opens nothing; 'busy' past the token's own call limit. */
+async function usableDriver(
+  scope: DriverScope,
+  token: string,
+): Promise<{ driverId: string; driverName: string } | null | 'busy'> {
+  const siteId = siteOf(scope);
+  const { perToken, windowSeconds } = DRIVER_PAGE_LIMITS;
+  if (!isDriverTokenShape(token)) return null;
   const hash = sha256(token);
-  if (!(await withinRateLimit(siteId, 'driver-page-token', hash, perToken, windowSeconds, scope.now)))
-    throw fail.tooMany(DMC_OPS_MSG.tooManyRequests);
+  if (!(await withinRateLimit(siteId, 'driver-page-token', hash, perToken, windowSeconds, scope.now))) return 'busy';
   const record = await tokenByHash(siteId, hash);
-  if (!record || !driverTokenUsable(record, scope.now.toISOString())) throw notValid();
-  const driver = await getDriver(siteId, record.driverId);
-  if (!driver) throw notValid();
-  return driver;
+  if (!record || !driverTokenUsable(record, scope.now.toISOString())) return null;
+  return getDriver(siteId, record.driverId);
 }
 
 export async function driverSheet(scope: DriverScope, input: In<typeof api.getDriverTransferJobSheet>) {

@@ -1,9 +1,17 @@
 /** Account mails (verification, welcome, password links), queued for the email worker. */
 import { AUTH } from '@tp/contracts/platform';
-import { passwordLinkMail, verifyEmailMail, welcomeMail, type RenderedMail } from '@tp/mail';
+import {
+  accountExistsMail,
+  noAccountMail,
+  passwordLinkMail,
+  verifyEmailMail,
+  welcomeMail,
+  type RenderedMail,
+} from '@tp/mail';
 import { newId } from '#lib/crypto';
 import { appLink, mailBrand } from '#lib/mail';
 import type { UserRecord } from '../repo.ts';
+import { NO_USER } from '../reset-link.ts';
 import { type Scope, type UsersDeps, VERIFY_TTL_SECONDS, defaultDeps } from './deps.ts';
 
 /**
@@ -13,19 +21,19 @@ import { type Scope, type UsersDeps, VERIFY_TTL_SECONDS, defaultDeps } from './d
  */
 async function queueAccountMail(
   scope: Scope,
-  user: UserRecord,
-  purpose: 'verify' | 'welcome' | 'password',
+  to: Pick<UserRecord, 'siteId' | 'email' | 'userId'>,
+  purpose: 'verify' | 'welcome' | 'password' | 'account-exists',
   render: () => RenderedMail | Promise<RenderedMail>,
   deps: UsersDeps,
 ): Promise<void> {
   try {
     const mail = await render();
-    await deps.enqueueEmail({ siteId: user.siteId, to: user.email, ...mail, idempotencyKey: `${purpose}-${newId()}` });
+    await deps.enqueueEmail({ siteId: to.siteId, to: to.email, ...mail, idempotencyKey: `${purpose}-${newId()}` });
   } catch (err) {
     deps.log.error('account mail not queued', {
       purpose,
-      siteId: user.siteId,
-      userId: user.userId,
+      siteId: to.siteId,
+      ...(to.userId !== NO_USER ? { userId: to.userId } : {}),
       error: String(err),
     });
   }
@@ -57,20 +65,44 @@ export const sendWelcomeMail = (scope: Scope, user: UserRecord, deps: UsersDeps)
     deps,
   );
 
-/** Mails a one-hour password link: "reset" when the user has a password, "set" when the account has none yet. */
-export const sendPasswordMail = (scope: Scope, user: UserRecord, deps: UsersDeps = defaultDeps) =>
+/**
+ * Answers a password-link request for `email` (`userId` from its uniqueness guard, NO_USER when there is none)
+ * with one mail either way, after the same single conditional write (issue #29 item 6): an active account gets
+ * a one-hour link ("reset" when it has a password, "set" when it has none yet) that replaces any earlier one;
+ * an address without an active account is told there is none.
+ */
+export const sendPasswordRequestMail = (scope: Scope, email: string, userId: string, deps: UsersDeps = defaultDeps) =>
   queueAccountMail(
     scope,
-    user,
+    { siteId: scope.site.siteId, email, userId },
     'password',
     async () => {
-      const token = await deps.repo.createToken(user.siteId, 'reset', user.userId, AUTH.resetTtlSeconds, scope.now);
+      const link = await deps.repo.issueResetLink(scope.site.siteId, userId, AUTH.resetTtlSeconds, scope.now, email);
+      if (!link) return noAccountMail(mailBrand(scope.site), { signupLink: appLink(scope.site, '/signup') });
       return passwordLinkMail(mailBrand(scope.site), {
-        firstName: user.firstName,
-        link: appLink(scope.site, '/generate_password', { token }),
+        firstName: link.user.firstName,
+        link: appLink(scope.site, '/generate_password', { token: link.token }),
         validForSeconds: AUTH.resetTtlSeconds,
-        kind: user.passwordHash ? 'reset' : 'generate',
+        kind: link.user.passwordHash ? 'reset' : 'generate',
       });
     },
+    deps,
+  );
+
+/** Mails an account's owner its password link (agent quick create: "set your password"). */
+export const sendPasswordMail = (scope: Scope, user: UserRecord, deps: UsersDeps = defaultDeps) =>
+  sendPasswordRequestMail(scope, user.email, user.userId, deps);
+
+/** Tells the owner of an address that someone tried to sign up with it (the sign-up page said nothing). */
+export const sendAccountExistsMail = (scope: Scope, owner: UserRecord, deps: UsersDeps = defaultDeps) =>
+  queueAccountMail(
+    scope,
+    owner,
+    'account-exists',
+    () =>
+      accountExistsMail(mailBrand(scope.site), {
+        firstName: owner.firstName,
+        loginLink: appLink(scope.site, '/login'),
+      }),
     deps,
   );

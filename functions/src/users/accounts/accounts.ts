@@ -10,7 +10,7 @@ import { fail } from '#lib/errors';
 import type { LegalEntityRecord, UniqueField, UserRecord } from '../repo.ts';
 import { type SocialProvider } from '../social.ts';
 import { type Scope, type UsersDeps, defaultDeps } from './deps.ts';
-import { sendVerificationMail, sendWelcomeMail } from './account-mail.ts';
+import { sendAccountExistsMail, sendVerificationMail, sendWelcomeMail } from './account-mail.ts';
 import type { SiteId } from '#lib/keys';
 
 /** Everything needed to open an account, whoever opens it (signup, social sign-in, demo seed, staff). */
@@ -67,6 +67,18 @@ export async function createAccount(
   options: { social?: { provider: SocialProvider; subject: string }; conflictFields?: ConflictFields } = {},
   deps: UsersDeps = defaultDeps,
 ): Promise<UserRecord> {
+  const opened = await openAccount(scope, account, options.social, deps);
+  if (!opened.ok) throw conflict(opened.taken, options.conflictFields ?? {});
+  return opened.user;
+}
+
+/** createAccount without the 409: what was taken, for a caller that answers a taken address its own way. */
+async function openAccount(
+  scope: Scope,
+  account: NewAccount,
+  social: { provider: SocialProvider; subject: string } | undefined,
+  deps: UsersDeps,
+): Promise<{ ok: true; user: UserRecord } | { ok: false; taken: UniqueField[] }> {
   const { site, now } = scope;
   const createdAt = now.toISOString();
   const userId = newId();
@@ -99,14 +111,13 @@ export async function createAccount(
     createdAt,
     updatedAt: createdAt,
   };
-  const written = await deps.repo.insertAccount(user, le, options.social);
-  if (!written.ok) throw conflict(written.taken, options.conflictFields ?? {});
-  return user;
+  const written = await deps.repo.insertAccount(user, le, social);
+  return written.ok ? { ok: true, user } : written;
 }
 
 /** The browser's view of a user: no hash, no internal fields. */
 export function toUser(record: UserRecord): TUser {
-  const { passwordHash: _hash, ...rest } = record;
+  const { passwordHash: _hash, resetLink: _link, ...rest } = record;
   return ZUser.parse({
     ...rest,
     id: record.userId,
@@ -167,6 +178,11 @@ function signupAccount(input: SignupInput): { account: NewAccount; conflictField
   };
 }
 
+/**
+ * Self-registration. An address that already has an account gets the same answer as a new one, and its owner a
+ * mail saying someone tried (issue #29 item 6): the page never tells whether an address is registered. A taken
+ * phone number on a new address is still refused on its field (the owner of a number cannot be mailed).
+ */
 export async function signup(
   scope: Scope,
   input: SignupInput,
@@ -174,9 +190,18 @@ export async function signup(
 ): Promise<{ userId: string; email: string }> {
   const { account, conflictFields } = signupAccount(input);
   const passwordHash = await deps.hashPassword(input.password);
-  const user = await createAccount(scope, { ...account, passwordHash }, { conflictFields }, deps);
-  await sendVerificationMail(scope, user, deps);
-  return { userId: user.userId, email: user.email };
+  const opened = await openAccount(scope, { ...account, passwordHash }, undefined, deps);
+  if (opened.ok) {
+    await sendVerificationMail(scope, opened.user, deps);
+    return { userId: opened.user.userId, email: opened.user.email };
+  }
+  if (!opened.taken.includes('email')) throw conflict(opened.taken, conflictFields);
+  const email = account.email.toLowerCase();
+  const ownerId = await deps.repo.userIdByEmail(scope.site.siteId, email);
+  const owner = ownerId ? await deps.repo.getUser(scope.site.siteId, ownerId) : null;
+  if (owner) await sendAccountExistsMail(scope, owner, deps);
+  // An id like a new account's, of no account: the answer is the same shape and tells nothing.
+  return { userId: newId(), email };
 }
 
 export async function verifyEmail(scope: Scope, token: string, deps: UsersDeps = defaultDeps): Promise<void> {

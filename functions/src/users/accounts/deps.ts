@@ -20,8 +20,12 @@ export interface UsersDeps {
   verifyPassword: typeof verifyPassword;
   needsRehash: typeof needsRehash;
   withinRateLimit: typeof withinRateLimit;
-  /** Wrong passwords per email per minute, and per client address (across emails) per site. */
-  passwordAttempts: { perEmail: AttemptBudget; perAddress: AttemptBudget };
+  /**
+   * Wrong-password budgets (issue #29 item 5): per account from one client address (a minute), per client
+   * address across accounts, and per account across addresses for clients without the account's device
+   * cookie. A client that has not been failing is held by none of them.
+   */
+  passwordAttempts: { perAccountAddress: AttemptBudget; perAddress: AttemptBudget; perAccount: AttemptBudget };
   enqueueEmail: (message: TEmailMessage) => Promise<void>;
   verifySocialToken: typeof verifySocialToken;
   log: Logger;
@@ -35,25 +39,30 @@ export const defaultDeps: UsersDeps = {
   needsRehash,
   withinRateLimit,
   passwordAttempts: {
-    perEmail: attemptBudget('login', () => env().LOGIN_ATTEMPTS_PER_MINUTE, 60),
+    perAccountAddress: attemptBudget('login-account-ip', () => env().LOGIN_ATTEMPTS_PER_MINUTE, 60),
     perAddress: attemptBudget('login-ip', () => env().LOGIN_ATTEMPTS_PER_ADDRESS, AUTH.loginAddressWindowSeconds),
+    perAccount: attemptBudget('login', () => env().LOGIN_ATTEMPTS_PER_ACCOUNT, AUTH.loginAccountWindowSeconds),
   },
   enqueueEmail,
   verifySocialToken,
   log,
 };
 
-/** The calling site, the request's clock and, on sign-in, the client's address. */
+/** The calling site, the request's clock and, on sign-in, the client's address and device cookie. */
 export interface Scope {
   site: SiteRecord;
   now: Date;
   ip?: string;
+  /** The device cookie the client sent (AUTH.deviceCookieName), if any. */
+  device?: string;
 }
 
 export interface SignedIn {
   user: TUser;
   /** Raw session token, for the cookie only. */
   token: string;
+  /** A new device token for the device cookie, when this client had none for the account. */
+  device?: string;
 }
 
 /** Email-verification links live longer than password links: people sign up and read mail later. */

@@ -3,32 +3,50 @@ import * as MSG from '@tp/contracts/messages';
 import { sha256 } from '#lib/crypto';
 import { fail } from '#lib/errors';
 import type { Principal } from '#lib/principal';
+import { NO_USER, readResetToken, resetLinkLive } from '../reset-link.ts';
 import { PASSWORD_MAILS_PER_HOUR, type Scope, type UsersDeps, defaultDeps } from './deps.ts';
 import { claimPasswordAttempt, requireUser } from './sessions.ts';
-import { sendPasswordMail } from './account-mail.ts';
+import { sendPasswordRequestMail } from './account-mail.ts';
 
-/** Mails a password link when the address belongs to an active account; the caller answers the same either way. */
+/**
+ * Answers every address alike, in the same time (issue #29 item 6): the same reads, the same conditional write
+ * and one queued mail — a password link for an active account, "there is no account" otherwise.
+ */
 export async function forgetPassword(scope: Scope, email: string, deps: UsersDeps = defaultDeps): Promise<void> {
   const { site, now } = scope;
   const address = email.toLowerCase();
   if (!(await deps.withinRateLimit(site.siteId, 'password-mail', address, PASSWORD_MAILS_PER_HOUR, 3600, now))) return;
-  const userId = await deps.repo.userIdByEmail(site.siteId, address);
-  const user = userId ? await deps.repo.getUser(site.siteId, userId) : null;
-  if (user && !user.isBlocked) await sendPasswordMail(scope, user, deps);
+  const userId = (await deps.repo.userIdByEmail(site.siteId, address)) ?? NO_USER;
+  await sendPasswordRequestMail(scope, address, userId, deps);
 }
 
-/** Sets a password from a mailed link. The link proves the address, and every existing session ends. */
+const deadLink = () => fail.validation(MSG.resetLinkInvalid, { token: MSG.resetLinkInvalid });
+
+/**
+ * Sets a password from a mailed link. The link proves the address, and every existing session ends. A link works
+ * once, only while it is the newest one, before the password changes by any other path, and within its hour; a
+ * dead link is refused with one plain message before any work (issue #29 item 2).
+ */
 export async function generatePassword(
   scope: Scope,
   input: { token: string; password: string },
   deps: UsersDeps = defaultDeps,
-): Promise<void> {
+): Promise<{ userId: string }> {
   const { site, now } = scope;
-  const userId = await deps.repo.consumeToken(site.siteId, 'reset', input.token, now);
-  if (!userId) throw fail.validation(MSG.resetLinkInvalid, { token: MSG.resetLinkInvalid });
+  const link = readResetToken(input.token);
+  const user = link ? await deps.repo.getUser(site.siteId, link.userId) : null;
+  if (!link || !user || !resetLinkLive(user, link.secretHash, now)) throw deadLink();
   const passwordHash = await deps.hashPassword(input.password);
-  await deps.repo.updateUser(site.siteId, userId, { passwordHash, status: 'verified' }, now);
-  await deps.repo.endSessions(site.siteId, userId);
+  // The check above is for a plain answer before hashing; this conditional write is the one that counts.
+  if (
+    !(await deps.repo.setPassword(site.siteId, user.userId, passwordHash, now, {
+      link: link.secretHash,
+      verified: true,
+    }))
+  )
+    throw deadLink();
+  await deps.repo.endSessions(site.siteId, user.userId);
+  return { userId: user.userId };
 }
 
 /** Changes the password of the signed-in user and ends their other sessions (this browser stays signed in). */
@@ -40,12 +58,13 @@ export async function changePassword(
   deps: UsersDeps = defaultDeps,
 ): Promise<void> {
   const user = await requireUser(principal.siteId, principal.userId, deps);
-  // The caller is signed in: the email's budget alone (shared with sign-in) caps guessing here.
-  const release = await claimPasswordAttempt({ site: scope.site, now: scope.now }, user.email, deps);
+  // The caller is signed in (a session is a stronger proof than a device cookie): the account's budget from this
+  // client address, shared with sign-in, and the address's own cap the guessing here.
+  const release = await claimPasswordAttempt(scope, user.email, true, deps);
   if (!(await deps.verifyPassword(input.currentPassword, user.passwordHash)))
     throw fail.validation(MSG.wrongCurrentPassword, { currentPassword: MSG.wrongCurrentPassword });
   await release();
   const passwordHash = await deps.hashPassword(input.newPassword);
-  await deps.repo.updateUser(user.siteId, user.userId, { passwordHash }, scope.now);
+  await deps.repo.setPassword(user.siteId, user.userId, passwordHash, scope.now);
   await deps.repo.endSessions(user.siteId, user.userId, sha256(currentToken));
 }

@@ -1,5 +1,6 @@
 /** Sign-in and sessions: password login with attempt limits, logout, the current user, hand-off tokens. */
 import * as MSG from '@tp/contracts/messages';
+import { AUTH } from '@tp/contracts/platform';
 import { type TUser } from '@tp/contracts/users';
 import { fail } from '#lib/errors';
 import type { Principal } from '#lib/principal';
@@ -19,23 +20,36 @@ export async function startSession(scope: Scope, user: UserRecord, deps: UsersDe
 }
 
 /**
- * Claims one attempt from the email's budget (and the client address's, when given) BEFORE the password
- * is checked, so parallel guesses past the budget are refused unevaluated; during a lockout a correct
- * password gets the same 429. Returns the release for a correct password: only failures use the budget.
+ * Claims one attempt from each budget that holds this client BEFORE the password is checked, so parallel
+ * guesses past a budget are refused unevaluated (issue #29 item 5, throttling rather than lock-out):
+ * - the account from this client address (10 a minute): a failing client is slowed, nobody else;
+ * - this client address across accounts (30 in 15 minutes): credential stuffing;
+ * - the account across addresses (50 in 15 minutes), only for clients that are not `trusted` (no device cookie
+ *   of this account, no session): guessing spread over many addresses stays bounded, while a device the
+ *   owner signed in from before is not held by it.
+ * A client that has not been failing spends nothing, so a guesser elsewhere never refuses its right password.
+ * Returns the release for a correct password: only failures use the budgets.
  */
-export async function claimPasswordAttempt(scope: Scope, email: string, deps: UsersDeps): Promise<() => Promise<void>> {
+export async function claimPasswordAttempt(
+  scope: Scope,
+  email: string,
+  trusted: boolean,
+  deps: UsersDeps,
+): Promise<() => Promise<void>> {
   const { site, now, ip } = scope;
-  const { perEmail, perAddress } = deps.passwordAttempts;
+  const account = email.toLowerCase();
+  const { perAccountAddress, perAddress, perAccount } = deps.passwordAttempts;
   const claims: Claim[] = await Promise.all([
-    perEmail.claim(site.siteId, email.toLowerCase(), now),
+    perAccountAddress.claim(site.siteId, `${account} ${ip ?? ''}`, now),
     ...(ip ? [perAddress.claim(site.siteId, ip, now)] : []),
+    ...(trusted ? [] : [perAccount.claim(site.siteId, account, now)]),
   ]);
   const release = async () => {
     await Promise.all(claims.map((c) => (c.ok ? c.release() : undefined)));
   };
   const refused = claims.flatMap((c) => (c.ok ? [] : [c.retryAfterSeconds]));
   if (refused.length === 0) return release;
-  await release(); // the budget that did admit this attempt is not charged for it
+  await release(); // the budgets that did admit this attempt are not charged for it
   throw fail.tooMany(MSG.tooManyLoginAttempts(Math.max(1, Math.ceil(Math.max(...refused) / 60))));
 }
 
@@ -58,15 +72,41 @@ export async function login(
   input: { email: string; password: string },
   deps: UsersDeps = defaultDeps,
 ): Promise<SignedIn> {
-  const release = await claimPasswordAttempt(scope, input.email, deps);
-  const userId = await deps.repo.userIdByEmail(scope.site.siteId, input.email);
-  const user = userId ? await deps.repo.getUser(scope.site.siteId, userId) : null;
+  const { site, now, device } = scope;
+  const [userId, deviceOf] = await Promise.all([
+    deps.repo.userIdByEmail(site.siteId, input.email),
+    device ? deps.repo.deviceUserId(site.siteId, device, now) : null,
+  ]);
+  const trusted = userId !== null && deviceOf === userId;
+  const release = await claimPasswordAttempt(scope, input.email, trusted, deps);
+  const user = userId ? await deps.repo.getUser(site.siteId, userId) : null;
   // Always one argon2 verification (against a dummy hash when there is no user), so timing does not reveal accounts.
   const matches = await deps.verifyPassword(input.password, user?.passwordHash);
-  // A wrong password keeps its claim: that is the failure counted.
+  // A wrong password keeps its claims: that is the failure counted.
   if (!user || !matches) throw fail.unauthenticated(MSG.invalidCredentials);
   await Promise.all([release(), upgradeHash(scope, user, input.password, deps)]);
-  return startSession(scope, user, deps);
+  const signedIn = await startSession(scope, user, deps);
+  // This device is now known to the account: the account-wide budget for unknown clients no longer holds it.
+  if (trusted) return signedIn;
+  const fresh = await newDevice(scope, user.userId, deps);
+  return fresh ? { ...signedIn, device: fresh } : signedIn;
+}
+
+/**
+ * A device cookie's token for `userId` (AUTH.deviceTtlSeconds), for a client that proved it holds the account.
+ * Best effort: without one the client is simply treated as unknown next time.
+ */
+export async function newDevice(
+  scope: Scope,
+  userId: string,
+  deps: UsersDeps = defaultDeps,
+): Promise<string | undefined> {
+  try {
+    return await deps.repo.createToken(scope.site.siteId, 'device', userId, AUTH.deviceTtlSeconds, scope.now);
+  } catch (err) {
+    deps.log.warn('device cookie not stored', { siteId: scope.site.siteId, userId, error: String(err) });
+    return undefined;
+  }
 }
 
 export async function logout(siteId: SiteId, token: string | undefined, deps: UsersDeps = defaultDeps): Promise<void> {

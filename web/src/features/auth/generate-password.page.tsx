@@ -1,19 +1,44 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Button, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { generatePassword, verifyEmail } from '@tp/contracts/endpoints/users';
 import * as MSG from '@tp/contracts/messages';
 import { useAction } from '#api/action.ts';
+import { ApiError } from '#api/client.ts';
 import { useApi } from '#api/hooks.ts';
 import { FormCard } from '#shared/FormCard.tsx';
 import { PageLoader } from '#shared/PageLoader.tsx';
 import { LOGIN_PATH } from '#shared/redirects.ts';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
+import { ForgotPasswordDialog } from './ForgotPasswordDialog.tsx';
 
 const PASSWORD_SET = 'Your password has been set. Please log in.';
 
+/**
+ * A link that can no longer set a password (used, replaced by a newer one, the password changed since, or past its
+ * hour; issue #29 item 2): said plainly, with a way to ask for a new one instead of a form that cannot work.
+ */
+function DeadLink() {
+  const [asking, ask] = useDisclosure(false);
+  return (
+    <Stack gap="sm">
+      <Alert color="red" role="alert" title="This link no longer works">
+        {MSG.resetLinkInvalid}
+      </Alert>
+      <Button onClick={ask.open}>Ask for a new link</Button>
+      <Button component={Link} to={LOGIN_PATH} variant="subtle">
+        Go to login
+      </Button>
+      <ForgotPasswordDialog opened={asking} onClose={ask.close} initialEmail="" />
+    </Stack>
+  );
+}
+
 function SetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
+  const [dead, setDead] = useState(false);
   const form = useForm({
     initialValues: { token, password: '', confirmPassword: '' },
     validate: schemaResolver(generatePassword.request, { sync: true }),
@@ -22,8 +47,10 @@ function SetPasswordForm({ token }: { token: string }) {
     success: PASSWORD_SET,
     form,
     onSuccess: () => navigate(LOGIN_PATH, { replace: true }),
+    onError: (err) => setDead(err instanceof ApiError && 'token' in err.fieldErrors),
   });
   const submit = form.onSubmit((values) => void save.run(values));
+  if (dead) return <DeadLink />;
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
@@ -63,9 +90,5 @@ export default function GeneratePasswordPage() {
       </FormCard>
     );
   }
-  return (
-    <FormCard title="Set your password">
-      {token ? <SetPasswordForm token={token} /> : <Text role="alert">{MSG.resetLinkInvalid}</Text>}
-    </FormCard>
-  );
+  return <FormCard title="Set your password">{token ? <SetPasswordForm token={token} /> : <DeadLink />}</FormCard>;
 }

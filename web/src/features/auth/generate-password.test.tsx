@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { generatePassword, verifyEmail } from '@tp/contracts/endpoints/users';
+import { forgetPassword, generatePassword, verifyEmail } from '@tp/contracts/endpoints/users';
 import * as MSG from '@tp/contracts/messages';
 import { failure, fakeApi } from '#test/fake-api.ts';
 import { renderApp } from '#test/render.tsx';
@@ -44,5 +44,23 @@ describe('/generate_password', { timeout: 30_000 }, () => {
   it('explains a link without a token', async () => {
     renderApp('/generate_password');
     expect(await screen.findByText(MSG.resetLinkInvalid)).toBeTruthy();
+  });
+
+  it('says plainly when the link is dead and offers a new one instead of the form (issue #29 item 2)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { api } = renderApp('/generate_password?token=old');
+    api.on(generatePassword, failure(400, MSG.resetLinkInvalid, { shortError: { token: MSG.resetLinkInvalid } }));
+    api.on(forgetPassword, { ok: true });
+    await user.type(await screen.findByLabelText(/^New password/), 'Tr4vel-Desk-42');
+    await user.type(screen.getByLabelText(/^Confirm password/), 'Tr4vel-Desk-42');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    const alert = await screen.findByRole('alert', { name: 'This link no longer works' });
+    expect(alert.textContent).toContain(MSG.resetLinkInvalid);
+    expect(screen.queryByRole('button', { name: 'Set password' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Ask for a new link' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Forgot password?' });
+    await user.type(within(dialog).getByLabelText(/^Email/), 'asha@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send link' }));
+    await waitFor(() => expect(api.calls(forgetPassword)[0]?.input).toEqual({ email: 'asha@example.com' }));
   });
 });
