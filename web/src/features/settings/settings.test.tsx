@@ -104,6 +104,7 @@ const settings = (over: Partial<TSiteSettings> = {}): TSiteSettings => {
     seo: [],
     policies: [{ page: 'privacy_policy', title: 'Privacy Policy', html: '<p>p</p>', updatedAt: '' }],
     canEditPermissionMenu: false,
+    canEditScripts: false,
     ...over,
   };
 };
