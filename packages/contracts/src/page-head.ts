@@ -54,15 +54,16 @@ const HEX = /^#[0-9a-f]{6}$/i;
 
 /**
  * The head of `path` (under the SPA's base: `/`, `/visa/ae`) on `site`, as served from `origin`
- * (`https://skyway.example.com`). A page without its own SEO entry takes the home page's description and
+ * (`https://skyway.example.com`); `routeTitle` replaces the route's title (the app's "Not found" for a page
+ * the site does not offer). A page without its own SEO entry takes the home page's description and
  * image, so a preview always names the site, never the template's brand.
  */
-export function pageHead(site: PageHeadSite | null, path: string, origin: string): PageHead {
+export function pageHead(site: PageHeadSite | null, path: string, origin: string, routeTitle?: string): PageHead {
   const route = spaRouteOf(path);
   const brand = site?.companyName || defaultBrand;
   const own = seoEntryOf(site, route.path);
   const home = seoEntryOf(site, '/');
-  const shown = own?.title || route.title;
+  const shown = own?.title || (routeTitle ?? route.title);
   const seoImage = absolute(own?.image, origin) || absolute(home?.image, origin);
   const image = seoImage || absolute(site?.logoUrl, origin);
   const clean = (path.split(/[?#]/, 1)[0] || '/').replace(/^(?!\/)/, '/');
