@@ -224,7 +224,7 @@ describe('security headers and a strict CSP', () => {
         Item: { ...keys.domain(site.domain), type: 'Domain', siteId: site.siteId },
       }),
     );
-    const admin = await newStaff(site, { superAdmin: true });
+    const admin = await newStaff({ ...site, extraDomains: [] }, { superAdmin: true });
 
     const { context, page } = await newPage(browser);
     const ran = () => page.evaluate(() => (window as { __marketing?: string }).__marketing ?? null);
