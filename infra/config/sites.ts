@@ -5,18 +5,11 @@
  * the stacks' region; `npm run dns` then prints the records to publish (docs/deploy.md). ARNs below
  * are placeholders.
  */
-import type { SiteScriptSettings } from '@tp/contracts/security-headers';
 import type { StageName } from './stages.ts';
 
 export interface SiteConfig {
   domain: string;
   certificateArn: string;
-  /**
-   * The reseller's third-party script, as in its site record (`gtm_tag`, `scriptUrls`): reviewed here,
-   * then allowed by name in this distribution's Content-Security-Policy. A script the site record
-   * names but this list does not is refused by the browser.
-   */
-  scripts?: SiteScriptSettings;
   /**
    * The custom MAIL FROM domain of the reseller's SES identity (bounces are returned there, so SPF and
    * DMARC align on the reseller's own domain). Defaults to `mail.<domain>`; it must be a subdomain of

@@ -80,6 +80,7 @@ export function definePlatform(app: App, stageName: string, { spaDist = SPA_DIST
     sites,
     httpApi: api.httpApi,
     media: data.media,
+    table: data.table,
     originSecret: api.originSecret,
     webAclArn: webAcl?.webAcl.attrArn ?? stage.webAclArn!,
     spaDist,

@@ -14,9 +14,10 @@ import { routeKey, urlPath, type Domain, type Endpoint } from '@tp/contracts/end
 import * as MSG from '@tp/contracts/messages';
 import { MEDIA_PATH } from '@tp/contracts/media';
 import { SPA_BASENAME } from '@tp/contracts/spa-routes';
-import { API_SECURITY_HEADERS, httpSecurityHeaders, spaSecurityHeaders } from '@tp/contracts/security-headers';
+import { API_SECURITY_HEADERS } from '@tp/contracts/security-headers';
 import { BOOT_SCRIPT_HASHES } from '@tp/web/boot/index.ts';
 import { siteByDomain } from '../../functions/src/lib/tenancy.ts';
+import { pageSecurityHeaders, renderSitePage } from '../../functions/src/site/index.ts';
 
 type LambdaHandler = (event: APIGatewayProxyEventV2, ctx: object) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -187,35 +188,58 @@ function encodedBody(file: string, raw: Buffer, acceptEncoding: string): { body:
   return { body: raw };
 }
 
-/**
- * The SPA's security headers for this host. CloudFront has one policy per reseller domain, built from
- * infra/config/sites.ts; locally the same definition is fed the site record's gtm_tag and scriptUrls
- * (read through the handlers' 30 s site cache). HSTS is sent too: browsers ignore it over plain http.
- */
-async function spaHeaders(host: string): Promise<Record<string, string>> {
-  const site = await siteByDomain(host).catch(() => null);
-  return httpSecurityHeaders(spaSecurityHeaders({ scriptHashes: BOOT_SCRIPT_HASHES, site }));
-}
+/** A static file of the build (assets, sw.js, brand images): the strict policy, no site's scripts. */
+const STATIC_HEADERS = pageSecurityHeaders(null, '/', BOOT_SCRIPT_HASHES);
 
-function serveStatic(
-  webDist: string,
-  url: URL,
-  req: IncomingMessage,
-  res: ServerResponse,
-  securityHeaders: Record<string, string>,
-): boolean {
+/** A file of the build under the SPA's base, or null when the path names none (then a page is rendered). */
+function buildFile(webDist: string, url: URL): string | null {
   const rel = url.pathname.slice(SPA_BASENAME.length) || '/';
   const file = normalize(join(webDist, rel));
-  if (!file.startsWith(webDist)) return false;
-  const isAsset = existsSync(file) && statSync(file).isFile();
-  const target = isAsset ? file : join(webDist, 'index.html');
-  if (!existsSync(target)) return false;
-  const immutable = isAsset && rel.startsWith('/assets/');
-  const { body, encoding } = encodedBody(target, readFileSync(target), String(req.headers['accept-encoding'] ?? ''));
+  if (!file.startsWith(webDist + sep) || !existsSync(file) || !statSync(file).isFile()) return null;
+  return file;
+}
+
+function serveStatic(file: string, webDist: string, req: IncomingMessage, res: ServerResponse): void {
+  const immutable = file.startsWith(join(webDist, 'assets') + sep);
+  const { body, encoding } = encodedBody(file, readFileSync(file), String(req.headers['accept-encoding'] ?? ''));
   res.writeHead(200, {
-    'content-type': MIME[extname(target)] ?? 'application/octet-stream',
+    'content-type': MIME[extname(file)] ?? 'application/octet-stream',
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    ...securityHeaders,
+    ...STATIC_HEADERS,
+    vary: 'accept-encoding',
+    ...(encoding ? { 'content-encoding': encoding } : {}),
+  });
+  res.end(body);
+}
+
+/**
+ * An SPA page, as CloudFront's page origin answers it (functions/src/site/page-html.ts): index.html with
+ * the host's site's head for this page and the page's policy (the site's scripts on public pages only).
+ * The site is read through the handlers' 30 s cache, which a settings save clears in this process.
+ */
+async function servePage(webDist: string, url: URL, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  const index = join(webDist, 'index.html');
+  if (!existsSync(index)) return false;
+  const site = await siteByDomain(url.hostname).catch(() => null);
+  const page = renderSitePage({
+    template: readFileSync(index, 'utf8'),
+    site,
+    urlPath: url.pathname,
+    origin: url.origin,
+    scriptHashes: BOOT_SCRIPT_HASHES,
+  });
+  const raw = Buffer.from(page.body);
+  const accept = String(req.headers['accept-encoding'] ?? '');
+  const encoding =
+    raw.length < 1024 ? undefined : /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : undefined;
+  const body =
+    encoding === 'br'
+      ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+      : encoding === 'gzip'
+        ? gzipSync(raw)
+        : raw;
+  res.writeHead(page.status, {
+    ...page.headers,
     vary: 'accept-encoding',
     ...(encoding ? { 'content-encoding': encoding } : {}),
   });
@@ -281,7 +305,11 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
         if (serveMedia(opts.mediaDir, url, res)) return;
       }
       if (opts.webDist && (url.pathname === SPA_BASENAME || url.pathname.startsWith(`${SPA_BASENAME}/`))) {
-        if (serveStatic(opts.webDist, url, req, res, await spaHeaders(url.hostname))) return;
+        const file = buildFile(opts.webDist, url);
+        if (file) return serveStatic(file, opts.webDist, req, res);
+        if (req.method === 'GET' || req.method === 'HEAD') {
+          if (await servePage(opts.webDist, url, req, res)) return;
+        }
       }
       const isApi = /^\/(api|flight-api|partner-api)\//.test(url.pathname);
       res.writeHead(404, { 'content-type': 'application/json', ...API_SECURITY_HEADERS });

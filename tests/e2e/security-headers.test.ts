@@ -19,6 +19,8 @@ import { asSiteId, keys } from '../../functions/src/lib/keys.ts';
 import { DEMO_SITES } from '../../scripts/seed/sites.ts';
 import { ahead, appUrl, launch, newPage, signIn, typeDate } from '../support/browser.ts';
 import { supplierBooking } from '../integration/tickets-helpers.ts';
+import { newStaff } from '../integration/customers-helpers.ts';
+import { PASSWORD } from '../integration/users-helpers.ts';
 
 const SITE = 'flightdeals.localhost';
 const AGENT = `agent@${SITE}`;
@@ -193,6 +195,70 @@ describe('security headers and a strict CSP', () => {
     await expect.poll(() => seen.violations.length).toBe(1);
     expect(seen.violations[0]).toMatchObject({ directive: 'script-src-elem', blocked: `${widgetOrigin}/other.js` });
     expect(await page.evaluate(() => (window as { __other?: string }).__other)).toBeUndefined();
+    await context.close();
+  });
+
+  it('never runs a site script beside a signed-in staff member (issue #29 item 1)', async () => {
+    const { extraDomains: _unused, ...base } = DEMO_SITES.find((x) => x.siteId === 'site-flightdeals')!;
+    const site = {
+      ...base,
+      siteId: asSiteId('site-staffscripts'),
+      _id: 'site-staffscripts',
+      domain: 'staffscripts.localhost',
+      companyName: 'Staff Scripts Co',
+      scriptUrls: [`${widgetOrigin}/marketing.js`],
+    };
+    const db = DynamoDBDocumentClient.from(
+      new DynamoDBClient({
+        endpoint: inject('dynamoUrl'),
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'l', secretAccessKey: 'l' },
+      }),
+    );
+    await db.send(
+      new PutCommand({ TableName: TABLE.name, Item: { ...keys.site(site.siteId), type: 'Site', ...site } }),
+    );
+    await db.send(
+      new PutCommand({
+        TableName: TABLE.name,
+        Item: { ...keys.domain(site.domain), type: 'Domain', siteId: site.siteId },
+      }),
+    );
+    const admin = await newStaff({ ...site, extraDomains: [] }, { superAdmin: true });
+
+    const { context, page } = await newPage(browser);
+    const ran = () => page.evaluate(() => (window as { __marketing?: string }).__marketing ?? null);
+    // A public page runs the reseller's tag.
+    await page.goto(appUrl(site.domain, '/login'));
+    await expect.poll(ran, { timeout: 15_000 }).toBe('ran');
+
+    // Signing in as staff replaces the document that ran the tag (the app loads a new one): the tag is gone
+    // and the app does not run it for a staff member.
+    const next = page.waitForResponse(
+      (r) =>
+        r.request().resourceType() === 'document' && r.status() === 200 && new URL(r.url()).pathname !== '/app/login',
+    );
+    await signIn(page, admin.email, PASSWORD);
+    await next;
+    await page.waitForLoadState('load');
+    await page
+      .getByRole('button', { name: /account|menu/i })
+      .first()
+      .waitFor();
+    expect(await ran()).toBeNull();
+    expect(await page.locator(`script[src^="${widgetOrigin}"]`).count()).toBe(0);
+
+    // The back office itself.
+    const staff = (await page.goto(appUrl(site.domain, '/staff/customers')))!;
+    expect(staff.headers()['content-security-policy']).not.toContain(widgetOrigin);
+    await page.getByRole('heading', { name: 'Customers' }).first().waitFor();
+    expect(await ran()).toBeNull();
+    expect(await page.locator(`script[src^="${widgetOrigin}"]`).count()).toBe(0);
+
+    // A public page visited while signed in as staff does not run it either.
+    await page.goto(appUrl(site.domain, '/visa'));
+    await page.getByRole('heading').first().waitFor();
+    expect(await ran()).toBeNull();
     await context.close();
   });
 });

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
+import { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -92,6 +93,7 @@ describe('SPA upload', () => {
           webAclArn: 'arn:aws:wafv2:us-east-1:111111111111:global/webacl/x/y',
           spaDist: empty,
           media: Bucket.fromBucketName(new Stack(new App(), 'Data'), 'Media', 'media-bucket'),
+          table: Table.fromTableName(new Stack(new App(), 'Tables'), 'Table', 'travel-table'),
           originSecret: Secret.fromSecretNameV2(new Stack(new App(), 'Secrets'), 'Origin', 'origin-secret'),
         }),
     ).toThrow(/index\.html is missing: build the SPA first/);

@@ -221,7 +221,11 @@ describe('WebStack', () => {
     expect(API_PATH_PATTERNS).toEqual(['/api/*', '/flight-api/*', '/partner-api/*']);
     for (const [, p] of resourcesOf(s.template(s.platform.web), 'AWS::CloudFront::Distribution')) {
       const config = p.DistributionConfig;
-      const apiOrigin = config.Origins.find((o: any) => o.CustomOriginConfig);
+      // The API's origin (the page function's is a custom origin too).
+      const apiOrigin = config.Origins.find(
+        (o: any) =>
+          o.Id === config.CacheBehaviors.find((b: any) => b.PathPattern === API_PATH_PATTERNS[0]).TargetOriginId,
+      );
       for (const pattern of API_PATH_PATTERNS) {
         expect(config.CacheBehaviors).toContainEqual(
           expect.objectContaining({
@@ -234,8 +238,9 @@ describe('WebStack', () => {
           }),
         );
       }
+      // Pages go to the page function (issue #29 item 12), signed with OAC; no viewer-request rewrite any more.
       const app = config.CacheBehaviors.find((b: any) => b.PathPattern === APP_PATH_PATTERN);
-      expect(app.FunctionAssociations).toEqual([expect.objectContaining({ EventType: 'viewer-request' })]);
+      expect(app.FunctionAssociations).toBeUndefined();
       expect(config.Origins.find((o: any) => o.Id === app.TargetOriginId).OriginAccessControlId).toBeDefined();
     }
   });
@@ -243,7 +248,11 @@ describe('WebStack', () => {
   it('sends the origin secret to the API on every distribution, never as a literal, and rotates it monthly', () => {
     const t = s.template(s.platform.web);
     for (const [, p] of resourcesOf(t, 'AWS::CloudFront::Distribution')) {
-      const apiOrigin = p.DistributionConfig.Origins.find((o: any) => o.CustomOriginConfig);
+      const config = p.DistributionConfig;
+      const apiOrigin = config.Origins.find(
+        (o: any) =>
+          o.Id === config.CacheBehaviors.find((b: any) => b.PathPattern === API_PATH_PATTERNS[0]).TargetOriginId,
+      );
       const header = apiOrigin.OriginCustomHeaders.find((h: any) => h.HeaderName === ORIGIN_HEADER);
       // A CloudFormation dynamic reference to the api stack's secret, resolved at deploy time.
       expect(JSON.stringify(header.HeaderValue)).toMatch(/resolve:secretsmanager:/);

@@ -11,6 +11,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import {
   getSeoSettings,
   getSiteSettings,
+  SETTINGS_MSG,
   savePolicyPage,
   saveOtherSettings,
   saveSeoSettings,
@@ -19,6 +20,7 @@ import {
   type TOtherSettingsInput,
   type TSiteSettings,
 } from '@tp/contracts/endpoints/settings';
+import { addUserToRbacUserGroup, savePermissionGroup } from '@tp/contracts/endpoints/rbac';
 import { getMyTaxIdStatus, getTaxIdReviews, KYC_MSG, verifyTaxId } from '@tp/contracts/endpoints/kyc';
 import { updateBillingDetails } from '@tp/contracts/endpoints/customers';
 import { detectSite, getPolicyPage } from '@tp/contracts/endpoints/site';
@@ -212,6 +214,74 @@ describe('scripts and the security policy', () => {
     const theirs = await spaPolicy(SKYWAY.domain);
     expect(theirs).not.toContain('cdn.example.com');
     expect(theirs).not.toContain('googletagmanager');
+  });
+});
+
+describe("site scripts are a super admin's (issue #29 item 1)", () => {
+  /** A staff member whose group grants Other Settings and nothing else of the Settings module. */
+  async function settingsEditor() {
+    const editor = await newStaff(site);
+    const group = await admin.client.call(savePermissionGroup, {
+      groupName: `Site editors ${randomUUID().slice(0, 6)}`,
+      modules: [
+        {
+          moduleName: 'Settings',
+          groups: [{ name: 'Site', permissions: [{ key: 'settings.other', isActive: true }] }],
+        },
+      ],
+    });
+    expect(group.status, JSON.stringify(group.body)).toBe(200);
+    expect(group.body.result.permissions).toEqual(['settings.other']);
+    const added = await admin.client.call(addUserToRbacUserGroup, {
+      userId: editor.userId,
+      userGroupId: group.body.result.id,
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    return editor;
+  }
+
+  it('refuses script URLs and Tag Manager from a settings.other editor, changing nothing', async () => {
+    const editor = await settingsEditor();
+    const read = await editor.client.call(getSiteSettings, {});
+    expect(read.status).toBe(200);
+    const before = read.body.result as TSiteSettings;
+    expect(before.canEditScripts).toBe(false);
+    expect(before.canEditPermissionMenu).toBe(false);
+
+    for (const over of [
+      { scriptUrls: [...before.scriptUrls, 'https://evil.example.net/credit.js'] },
+      { gtm_tag: 'GTM-EVIL123' },
+      { scriptUrls: [], gtm_tag: '' },
+    ]) {
+      const res = await editor.client.call(saveOtherSettings, otherInput(before, { companyName: 'Editor', ...over }));
+      expect(res.status, JSON.stringify(over)).toBe(403);
+      expect(res.body.errorMessage).toBe(SETTINGS_MSG.scriptsSuperAdminOnly);
+    }
+    expect(await current()).toEqual({ ...before, canEditScripts: true, canEditPermissionMenu: true });
+    expect((await detect()).scriptUrls).not.toContain('https://evil.example.net/credit.js');
+
+    // The rest of the screen stays theirs: a save with the stored scripts goes through.
+    const ok = await editor.client.call(saveOtherSettings, otherInput(before, { adminContact: '+91 90000 11111' }));
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect((ok.body.result as TSiteSettings).adminContact).toBe('+91 90000 11111');
+  });
+
+  it('lets a super admin set them, audited with who and what', async () => {
+    const before = await current();
+    expect(before.canEditScripts).toBe(true);
+    const urls = ['https://tags.example.org/pixel.js'];
+    const res = await admin.client.call(
+      saveOtherSettings,
+      otherInput(before, { scriptUrls: urls, gtm_tag: 'GTM-XYZ9876' }),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await detect()).scriptUrls).toEqual(urls);
+
+    const entry = (await auditTrail(site.siteId, 'site', site.siteId, { limit: 1 })).records[0]!;
+    expect(entry.by).toMatchObject({ userId: admin.userId, email: admin.email });
+    const changes = Object.fromEntries(entry.changes.map((c) => [c.field, c]));
+    expect(changes.scriptUrls).toMatchObject({ before: before.scriptUrls, after: urls });
+    expect(changes.gtm_tag).toMatchObject({ before: before.gtm_tag, after: 'GTM-XYZ9876' });
   });
 });
 

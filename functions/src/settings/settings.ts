@@ -4,7 +4,13 @@
  * After a save the in-process site cache is cleared; `whitelabel/detetct` reads the record fresh, so the
  * next visit on any Lambda shows the change.
  */
-import { type SiteImageKind, type TOtherSettingsInput, type TSiteSettings } from '@tp/contracts/endpoints/settings';
+import {
+  SETTINGS_MSG,
+  type SiteImageKind,
+  type TOtherSettingsInput,
+  type TSiteSettings,
+} from '@tp/contracts/endpoints/settings';
+import { normaliseSiteScripts, sameSiteScripts } from '@tp/contracts/security-headers';
 import type { ImageUpload, MediaImage } from '@tp/contracts/media';
 import type { PolicyPage, TSeoEntry } from '@tp/contracts/site';
 import { auditActor } from '#lib/audit';
@@ -57,6 +63,7 @@ async function view(scope: SignedInScope, site: Stored): Promise<TSiteSettings> 
     seo: site.seo ?? [],
     policies,
     canEditPermissionMenu: scope.principal.isSuperAdmin,
+    canEditScripts: scope.principal.isSuperAdmin,
   };
 }
 
@@ -80,6 +87,11 @@ async function save(scope: SignedInScope, site: Stored, after: Partial<SiteRecor
 
 export async function saveOther(scope: SignedInScope, input: TOtherSettingsInput): Promise<TSiteSettings> {
   const site = await current(scope);
+  // Third-party script is a super admin's decision (issue #29 item 1): anyone else saves the screen with
+  // the stored values, or is refused before anything is written. The change is audited with the rest.
+  const scripts = normaliseSiteScripts(input);
+  if (!scope.principal.isSuperAdmin && !sameSiteScripts(scripts, site))
+    throw fail.forbidden(SETTINGS_MSG.scriptsSuperAdminOnly);
   const b = input.brandingSettings;
   const saved = await save(scope, site, {
     companyName: input.companyName,
@@ -94,8 +106,7 @@ export async function saveOther(scope: SignedInScope, input: TOtherSettingsInput
     },
     headerHtml: input.headerHtml,
     footerHtml: input.footerHtml,
-    gtm_tag: (input.gtm_tag ?? '').toUpperCase(),
-    scriptUrls: [...new Set(input.scriptUrls.map((u) => new URL(u).href))],
+    ...scripts,
   });
   return view(scope, saved);
 }

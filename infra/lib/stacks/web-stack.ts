@@ -18,9 +18,7 @@ import {
   AllowedMethods,
   CachePolicy,
   Distribution,
-  FunctionCode,
-  FunctionEventType,
-  FunctionRuntime,
+  FunctionUrlOriginAccessControl,
   HeadersFrameOption,
   HeadersReferrerPolicy,
   HttpVersion,
@@ -33,10 +31,11 @@ import {
   SecurityPolicyProtocol,
   SSLMethod,
   ViewerProtocolPolicy,
-  Function as CloudFrontFunction,
   type BehaviorOptions,
 } from 'aws-cdk-lib/aws-cloudfront';
-import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { FunctionUrlOrigin, HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { FunctionUrlAuthType } from 'aws-cdk-lib/aws-lambda';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { RotationSchedule, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -70,6 +69,8 @@ export interface WebStackProps extends StackProps {
   media: IBucket;
   /** ApiStack.originSecret: sent in ORIGIN_HEADER to the API, rotated here (the distributions live here). */
   originSecret: ISecret;
+  /** DataStack.table: the page function reads each request's site record (functions/src/site/page-lambda.ts). */
+  table: ITable;
 }
 
 /** Where the SPA lives in the bucket and on every domain (the Vite base). */
@@ -87,8 +88,7 @@ export const UNHASHED_CACHE_CONTROL = [CacheControl.noCache()];
 
 /**
  * The CloudFront paths of the build's unhashed files (top-level files and folders but `assets/`), the only
- * ones a deploy changes under an existing name. SPA routes are cached as `/app/index.html` (the viewer
- * request function rewrites them before the cache).
+ * ones a deploy changes under an existing name. SPA pages are never cached (the page function answers them).
  */
 export function unhashedPaths(spaDist: string): string[] {
   return readdirSync(spaDist)
@@ -96,6 +96,17 @@ export function unhashedPaths(spaDist: string): string[] {
     .sort()
     .map((name) => `${SPA_BASENAME}/${name}${statSync(join(spaDist, name)).isDirectory() ? '/*' : ''}`);
 }
+/**
+ * The path patterns served from the bucket: the hashed assets and each unhashed file or folder of the build
+ * but index.html, which only the page function serves (with the site's head and the page's policy).
+ */
+export function staticPathPatterns(spaDist: string): string[] {
+  return [
+    `${SPA_BASENAME}/${HASHED_DIR}/*`,
+    ...unhashedPaths(spaDist).filter((p) => p !== `${SPA_BASENAME}/index.html`),
+  ];
+}
+
 /** `/api/*`, `/flight-api/*`, `/partner-api/*`: straight from the contract's API bases. */
 export const API_PATH_PATTERNS = Object.values(API_BASES).map((base) => `${base}*`);
 
@@ -117,6 +128,8 @@ export function securityHeadersPolicy(
   id: string,
   set: SecurityHeaderSet,
   comment: string,
+  /** False for the page function's answers: its per-page policy wins; this one stands in if it sent none. */
+  overrideCsp = true,
 ): ResponseHeadersPolicy {
   if (set.contentSecurityPolicy.length > CLOUDFRONT_CSP_MAX_LENGTH)
     throw new Error(
@@ -126,7 +139,7 @@ export function securityHeadersPolicy(
   return new ResponseHeadersPolicy(scope, id, {
     comment,
     securityHeadersBehavior: {
-      contentSecurityPolicy: { contentSecurityPolicy: set.contentSecurityPolicy, override: true },
+      contentSecurityPolicy: { contentSecurityPolicy: set.contentSecurityPolicy, override: overrideCsp },
       strictTransportSecurity: {
         accessControlMaxAge: Duration.seconds(hsts.maxAgeSeconds),
         includeSubdomains: hsts.includeSubDomains,
@@ -145,8 +158,10 @@ export function securityHeadersPolicy(
 
 /**
  * The SPA bucket and one CloudFront distribution per reseller domain. Every distribution serves the
- * same build from S3 under /app and forwards the API paths to the HTTP API, so the API sees the
- * viewer's domain, headers and cookies exactly as the local gateway does.
+ * build's files from S3 under /app, its pages (every other path) from the page function (index.html with
+ * the reseller's head and the page's policy, functions/src/site/page-html.ts, as the local gateway serves
+ * them), and forwards the API paths to the HTTP API, so the API sees the viewer's domain, headers and
+ * cookies exactly as the local gateway does.
  */
 export class WebStack extends Stack {
   readonly bucket: Bucket;
@@ -180,32 +195,43 @@ export class WebStack extends Stack {
       serverAccessLogsPrefix: 's3/site/',
     });
 
-    const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
-      code: FunctionCode.fromFile({ filePath: join(import.meta.dirname, '..', 'edge', 'spa-rewrite.js') }),
-      runtime: FunctionRuntime.JS_2_0,
-      comment: 'SPA routes under /app/ to /app/index.html; / to /app/',
-    });
-    // The SPA's policy names a reseller's own scripts: a site with scripts has a policy of its own, the
-    // others share one (CloudFront allows 20 response-headers policies per account by default).
-    let sharedSpaHeaders: ResponseHeadersPolicy | undefined;
-    const spaHeadersOf = (site: SiteConfig): ResponseHeadersPolicy => {
-      const set = spaSecurityHeaders({ scriptHashes: BOOT_SCRIPT_HASHES, site: site.scripts ?? null });
-      if (site.scripts)
-        return securityHeadersPolicy(this, `SpaSecurityHeaders-${site.domain}`, set, `SPA, ${site.domain}'s scripts`);
-      return (sharedSpaHeaders ??= securityHeadersPolicy(this, 'SpaSecurityHeaders', set, 'SPA: strict CSP, HSTS'));
-    };
+    // Files of the build: the strict policy, no site's scripts (a script file's own CSP governs nothing).
+    const spaHeaders = spaSecurityHeaders({ scriptHashes: BOOT_SCRIPT_HASHES, site: null });
+    const staticHeaders = securityHeadersPolicy(this, 'SpaSecurityHeaders', spaHeaders, 'SPA files: strict CSP, HSTS');
+    // Pages: the page function sends each page's policy (a site's scripts on public pages only); the same
+    // strict set stands in for an answer without one (an error), and every other header is CloudFront's.
+    const pageHeaders = securityHeadersPolicy(
+      this,
+      'SpaPageSecurityHeaders',
+      spaHeaders,
+      'SPA pages: the page function’s CSP, HSTS',
+      false,
+    );
     const apiHeaders = securityHeadersPolicy(this, 'ApiSecurityHeaders', API_SECURITY_HEADER_SET, 'API: JSON only');
 
     const spaOrigin = S3BucketOrigin.withOriginAccessControl(this.bucket, {
       originAccessControl: new S3OriginAccessControl(this, 'SiteBucketOac'),
     });
-    const spa = (site: SiteConfig): BehaviorOptions => ({
+    const spaFile: BehaviorOptions = {
       origin: spaOrigin,
       viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-      responseHeadersPolicy: spaHeadersOf(site),
+      responseHeadersPolicy: staticHeaders,
       compress: true,
-      functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+    };
+    const pageUrl = this.pageFunction(props).addFunctionUrl({ authType: FunctionUrlAuthType.AWS_IAM });
+    const pageOac = new FunctionUrlOriginAccessControl(this, 'SitePageOac');
+    const page = (site: SiteConfig): BehaviorOptions => ({
+      // The reseller, named by the distribution (CloudFront replaces a viewer's header of the same name).
+      origin: FunctionUrlOrigin.withOriginAccessControl(pageUrl, {
+        originAccessControl: pageOac,
+        customHeaders: { 'domain-name': site.domain },
+      }),
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      // A settings save shows on the next page load (the function reads the site through its 30 s cache).
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      responseHeadersPolicy: pageHeaders,
+      compress: true,
     });
     // Imported by name: the bucket's policy (DataStack) already lets the account's CloudFront read it; an
     // owned reference would make CDK add a per-distribution statement there, a cycle between the stacks.
@@ -247,9 +273,10 @@ export class WebStack extends Stack {
       responseHeadersPolicy: apiHeaders,
     };
 
+    const files = staticPathPatterns(props.spaDist);
     this.distributions = props.sites.map((site) => {
       const id = `Site-${site.domain}`;
-      const app = spa(site);
+      const app = page(site);
       const distribution = new Distribution(this, id, {
         comment: `${stage.name} ${site.domain}`,
         domainNames: [site.domain],
@@ -262,6 +289,7 @@ export class WebStack extends Stack {
         defaultBehavior: app,
         additionalBehaviors: Object.fromEntries([
           [APP_PATH_PATTERN, app],
+          ...files.map((pattern) => [pattern, spaFile]),
           [`${MEDIA_PATH}*`, media],
           ...API_PATH_PATTERNS.map((pattern) => [pattern, api]),
         ]),
@@ -283,6 +311,34 @@ export class WebStack extends Stack {
     });
     this.deploySpa(props.spaDist, props.sites);
     this.rotateOriginSecret(props);
+  }
+
+  /**
+   * The page function (functions/src/site/page-lambda.ts): reads the site record and the deployed
+   * index.html, nothing else; called only by the distributions (function URL with IAM auth, signed by OAC).
+   */
+  private pageFunction(props: WebStackProps): PlatformFunction {
+    const fn = new PlatformFunction(this, 'SitePageFunction', {
+      entry: join(FUNCTIONS_SRC, 'site', 'page-lambda.ts'),
+      description: 'SPA pages: index.html with the site’s head and the page’s security policy',
+      memoryMb: 512,
+      timeout: Duration.seconds(10),
+      logRetention: props.stage.logRetention,
+      removalPolicy: removalPolicyOf(props.stage),
+      environment: {
+        STAGE: props.stage.name,
+        LOG_LEVEL: props.stage.logLevel,
+        SPA_BUCKET: this.bucket.bucketName,
+        BOOT_SCRIPT_HASHES: BOOT_SCRIPT_HASHES.join(' '),
+      },
+    }).bindTable(props.table, 'read');
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:GetObject'],
+        resources: [this.bucket.arnForObjects(`${SPA_BASENAME.slice(1)}/index.html`)],
+      }),
+    );
+    return fn;
   }
 
   /** Monthly rotation of the origin secret: a new value on every distribution, then current (functions/src/rotation). */

@@ -7,6 +7,8 @@
  * The boot scripts' hashes come from `web/boot` (node side), passed in as `scriptHashes`.
  */
 
+import { spaRouteOf } from './route-match.ts';
+
 /** The site fields that name third-party script (spec 000 "Site details"). */
 export interface SiteScriptSettings {
   gtm_tag?: string | undefined;
@@ -41,6 +43,28 @@ export function gtmContainerId(site: SiteScriptSettings): string | null {
   return GTM_ID.test(id) ? id : null;
 }
 
+const parsedHref = (raw: string): string => {
+  try {
+    return new URL(raw.trim()).href;
+  } catch {
+    return raw.trim();
+  }
+};
+
+/** The settings as stored: the id upper case, each URL once, as the URL parser writes it. */
+export function normaliseSiteScripts(site: SiteScriptSettings): { gtm_tag: string; scriptUrls: string[] } {
+  return {
+    gtm_tag: (site.gtm_tag ?? '').trim().toUpperCase(),
+    scriptUrls: [...new Set((site.scriptUrls ?? []).map(parsedHref))],
+  };
+}
+
+/** Whether two settings name the same scripts (same id, same URLs in the same order). */
+export function sameSiteScripts(a: SiteScriptSettings, b: SiteScriptSettings): boolean {
+  const [x, y] = [normaliseSiteScripts(a), normaliseSiteScripts(b)];
+  return x.gtm_tag === y.gtm_tag && JSON.stringify(x.scriptUrls) === JSON.stringify(y.scriptUrls);
+}
+
 const LOOPBACK = /^(localhost|127\.0\.0\.1|[a-z0-9-]+\.localhost)$/;
 
 /**
@@ -61,6 +85,15 @@ export function siteScriptUrls(site: SiteScriptSettings): URL[] {
   }
   return [...out.values()];
 }
+
+/**
+ * Whether the site's own scripts (Tag Manager, script URLs) may load on a page (issue #29 item 1): only on
+ * pages open to signed-out visitors (`access: 'public'` in the route table). Every page that needs a
+ * session (the back office under /staff, the queues, /user/*, the DMC and settings screens, token links)
+ * is served without them, in its markup and in its Content-Security-Policy, so a reseller's marketing
+ * tag never runs beside a signed-in staff member's screens.
+ */
+export const siteScriptsAllowedOn = (path: string): boolean => spaRouteOf(path).access === 'public';
 
 /**
  * A URL as a CSP source: scheme, host, port and path (a query cannot be part of a source). `;` and

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import type { TSeoEntry, TSiteDetails } from '@tp/contracts/site';
+import { pageHead, pageHeadMeta, type PageHeadSite } from '@tp/contracts/page-head';
+import type { TSiteDetails } from '@tp/contracts/site';
 import { safeUrl } from '#shared/redirects.ts';
-import { brandName } from './site.tsx';
 import { DEFAULT_PALETTE } from './theme.ts';
 
 function headElement<K extends 'link' | 'meta'>(
@@ -33,48 +33,44 @@ export function useBrandingHead(site: TSiteDetails | null): void {
   }, [color]);
 }
 
-/** The site's head tags for one page (staff SEO settings), or null. */
-export const seoEntry = (site: Pick<TSiteDetails, 'seo'> | null, path: string | undefined): TSeoEntry | null =>
-  (path && site?.seo?.find((e) => e.page === path)) || null;
-
-/** Meta tags a page's SEO entry sets; each is removed again on a page without one (no stale description). */
-const SEO_META: { attr: 'name' | 'property'; key: string; value: (e: TSeoEntry, title: string) => string }[] = [
-  { attr: 'name', key: 'description', value: (e) => e.description },
-  { attr: 'name', key: 'keywords', value: (e) => e.keywords },
-  { attr: 'property', key: 'og:title', value: (_e, title) => title },
-  { attr: 'property', key: 'og:description', value: (e) => e.description },
-  { attr: 'property', key: 'og:image', value: (e) => (e.image ? new URL(e.image, window.location.origin).href : '') },
-  { attr: 'name', key: 'twitter:card', value: (e) => (e.image ? 'summary_large_image' : '') },
+/** Every meta tag `pageHeadMeta` may write but the theme colour (useBrandingHead keeps that one). */
+const PAGE_META: [attr: 'name' | 'property', key: string][] = [
+  ['name', 'description'],
+  ['name', 'keywords'],
+  ['property', 'og:type'],
+  ['property', 'og:site_name'],
+  ['property', 'og:title'],
+  ['property', 'og:description'],
+  ['property', 'og:url'],
+  ['property', 'og:image'],
+  ['name', 'twitter:card'],
+  ['name', 'twitter:title'],
+  ['name', 'twitter:description'],
+  ['name', 'twitter:image'],
 ];
 
 /**
- * "<page> | <company>" (default brand 'Flight Deals'); the page's SEO title replaces the route title, and
- * its description, keywords and social image go into the head's meta tags.
+ * The page's head as the served index.html has it (`pageHead`, issue #29 item 12), kept up to date as the
+ * app moves between pages: "<page> | <company>" (the page's SEO title replaces the route title), the
+ * description, canonical URL, Open Graph and Twitter tags. A tag the page has no value for is removed.
  */
-export function useDocumentTitle(
-  title: string,
-  site: Pick<TSiteDetails, 'companyName' | 'seo'> | null,
-  path?: string,
-): void {
-  const brand = brandName(site);
-  const seo = seoEntry(site, path);
-  const shown = seo?.title || title;
-  const full = shown ? `${shown} | ${brand}` : brand;
+export function useDocumentTitle(title: string, site: PageHeadSite | null, pathname: string): void {
+  const head = pageHead(site, pathname, window.location.origin, title);
+  const key = JSON.stringify(head);
   useEffect(() => {
-    document.title = full;
-  }, [full]);
-  const key = seo ? JSON.stringify(seo) : '';
-  useEffect(() => {
-    for (const m of SEO_META) {
-      const selector = `meta[${m.attr}="${m.key}"]`;
-      const value = seo ? m.value(seo, full) : '';
+    document.title = head.title;
+    const values = new Map(pageHeadMeta(head).map(([attr, name, value]) => [`${attr}:${name}`, value]));
+    for (const [attr, name] of PAGE_META) {
+      const selector = `meta[${attr}="${name}"]`;
+      const value = values.get(`${attr}:${name}`);
       if (!value) {
         document.head.querySelector(selector)?.remove();
         continue;
       }
-      headElement('meta', selector, (el) => el.setAttribute(m.attr, m.key)).content = value;
+      headElement('meta', selector, (el) => el.setAttribute(attr, name)).content = value;
     }
-    // `key` stands for `seo` (a new object on every render).
+    headElement('link', 'link[rel="canonical"]', (l) => (l.rel = 'canonical')).href = head.canonical;
+    // `key` stands for `head` (a new object on every render).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, full]);
+  }, [key]);
 }

@@ -7,10 +7,10 @@ import { decideAccess } from './access.ts';
 import { useDocumentTitle } from './branding.ts';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { CurrentRouteContext } from './route-context.ts';
-import { byRank, patternRegex } from './route-match.ts';
+import { spaRouteOf } from '@tp/contracts/route-match';
 // Screens are preloadable lazies (same call shape as React.lazy), so the opened URL's screen can load early.
 import { preloadable as lazy, type Preloadable } from './lazy.ts';
-import { useSite } from './site.tsx';
+import { useSite, useSiteScripts } from './site.tsx';
 
 /**
  * The one router file. Every SPA_ROUTES entry is registered; its screen is a lazy `*.page.tsx`
@@ -124,7 +124,8 @@ function RouteGate({ route, screen: Screen }: { route: SpaRoute; screen: Screen 
   const user = useUser();
   const { pathname, search } = useLocation();
   const access = decideAccess(route, { pathname, search, user, site });
-  useDocumentTitle(access.kind === 'notFound' ? 'Not found' : route.title, site, route.path);
+  useDocumentTitle(access.kind === 'notFound' ? 'Not found' : route.title, site, pathname);
+  useSiteScripts(site, pathname, user?.userType);
   if (access.kind === 'redirect') return <Navigate to={access.to} replace />;
   return (
     <CurrentRouteContext value={route}>
@@ -142,12 +143,8 @@ export function preloadEntry(pathname: string): void {
   const ignore = () => undefined;
   const user = userStore.get();
   const path = pathname.startsWith(SPA_BASENAME) ? pathname.slice(SPA_BASENAME.length) || '/' : pathname;
-  const route =
-    [...SPA_ROUTES]
-      .filter((r) => r.path !== '*')
-      .sort((a, b) => byRank(a.path, b.path))
-      .find((r) => new RegExp(patternRegex(r.path)).test(path)) ?? SPA_ROUTES.find((r) => r.path === '*');
-  if (route) (route.access !== 'public' && !user ? SCREENS['/login']! : screenFor(route)).preload().catch(ignore);
+  const route = spaRouteOf(path);
+  (route.access !== 'public' && !user ? SCREENS['/login']! : screenFor(route)).preload().catch(ignore);
 }
 
 export const appRoutes: RouteObject[] = [

@@ -1,7 +1,9 @@
 import { createContext, use, useEffect, useMemo, type ReactNode } from 'react';
 import { Box, type BoxProps } from '@mantine/core';
 import * as MSG from '@tp/contracts/messages';
+import { siteScriptsAllowedOn } from '@tp/contracts/security-headers';
 import type { TSiteDetails } from '@tp/contracts/site';
+import type { UserType } from '@tp/contracts/endpoint';
 import useSWR from 'swr';
 import { detectSite } from '#api/boot.ts';
 import { apiKey } from '#api/hooks.ts';
@@ -76,12 +78,29 @@ export function SiteProvider({ children }: { children: ReactNode }) {
   );
   const ready = !!stored || !!error;
   const value = useMemo(() => ({ site: stored, ready }), [stored, ready]);
-  // The site's own scripts (Tag Manager, script URLs), on demand: most sites have none.
-  useEffect(() => {
-    if (stored && (stored.gtm_tag || stored.scriptUrls?.length))
-      void import('./site-scripts.ts').then((m) => m.runSiteScripts(stored));
-  }, [stored]);
   return <SiteContext value={value}>{children}</SiteContext>;
+}
+
+/** Whether this document has run the site's scripts (they stay in it until it is replaced). */
+let siteScriptsRan = false;
+
+/**
+ * The site's own scripts (Tag Manager, script URLs), on demand (most sites have none), where they may run
+ * (issue #29 item 1): on public pages (`siteScriptsAllowedOn`, the rule the served page's policy follows)
+ * and never for a signed-in staff member. A document that ran them never shows a signed-in screen or a
+ * staff session: moving there loads a new document, whose policy names no site script.
+ */
+export function useSiteScripts(site: TSiteDetails | null, pathname: string, userType: UserType | undefined): void {
+  const has = !!site && (!!site.gtm_tag || !!site.scriptUrls?.length);
+  const allowed = has && siteScriptsAllowedOn(pathname) && userType !== 'staff';
+  useEffect(() => {
+    if (allowed) {
+      siteScriptsRan = true;
+      void import('./site-scripts.ts').then((m) => m.runSiteScripts(site!));
+    } else if (siteScriptsRan) {
+      window.location.reload();
+    }
+  }, [allowed, site]);
 }
 
 /**

@@ -24,6 +24,8 @@ export const SETTINGS_MSG = {
   invalidScriptUrl: 'Script URLs must be https addresses',
   invalidRoute: 'Routes start with /',
   invalidImageUrl: 'Use an https address or an uploaded image',
+  /** Issue #29 item 1: third-party script runs with every visitor's session; a super admin decides. */
+  scriptsSuperAdminOnly: "Only a super admin can change the site's Tag Manager id and script URLs",
 } as const;
 
 /** Header, footer and popup html: 20 KB each is far beyond any real banner. */
@@ -143,6 +145,8 @@ export const ZSiteSettings = lazy(() =>
     policies: z.array(ZPolicyPage),
     /** The caller may switch the permission menu (super admins only). */
     canEditPermissionMenu: z.boolean(),
+    /** The caller may change `gtm_tag` and `scriptUrls` (super admins only, issue #29 item 1). */
+    canEditScripts: z.boolean(),
   }),
 );
 export type TSiteSettings = z.infer<typeof ZSiteSettings>;

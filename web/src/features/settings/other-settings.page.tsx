@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Alert,
   Button,
   ColorInput,
   Group,
@@ -54,7 +53,7 @@ const valuesOf = (s: TSiteSettings): Values => ({
 /**
  * /staff/setting/other-settings: what only seed data could set before — company details, logo and favicon,
  * theme colours (previewed live), header and footer html (sanitised on save), lock mode, popup, SSR
- * elements, Tag Manager and script URLs, policy pages, and (super admins) the permission menu.
+ * elements, policy pages, and (super admins) Tag Manager, script URLs and the permission menu.
  */
 export default function OtherSettingsPage() {
   const settings = useApi(getSiteSettings, {});
@@ -246,25 +245,28 @@ function SettingsForm({ settings, onSaved }: { settings: TSiteSettings; onSaved:
         </Section>
 
         <Section title="Tag Manager and scripts">
+          <Text size="sm" c="dimmed">
+            {settings.canEditScripts
+              ? 'Loaded on public pages only, never on signed-in screens. Each change is recorded in the audit log.'
+              : 'Only a super admin can change these. They load on public pages only, never on signed-in screens.'}
+          </Text>
           <TextInput
             label="Google Tag Manager id"
             placeholder="GTM-XXXXXXX"
             autoCapitalize="characters"
             spellCheck={false}
+            readOnly={!settings.canEditScripts}
             {...form.getInputProps('gtm_tag')}
           />
           <TagsInput
             label="Script URLs"
             description={`https addresses, at most ${MAX_SCRIPT_URLS}; press Enter after each`}
             maxTags={MAX_SCRIPT_URLS}
-            clearable
+            clearable={settings.canEditScripts}
+            readOnly={!settings.canEditScripts}
             {...form.getInputProps('scriptUrls')}
             error={scriptErrors(form)}
           />
-          <Alert color="blue" variant="light">
-            Browsers run only the scripts this site&apos;s security policy allows: a new script URL starts running once
-            your platform operator has added it to the site&apos;s policy.
-          </Alert>
         </Section>
 
         {hasErrors && (

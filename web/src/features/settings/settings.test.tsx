@@ -104,6 +104,7 @@ const settings = (over: Partial<TSiteSettings> = {}): TSiteSettings => {
     seo: [],
     policies: [{ page: 'privacy_policy', title: 'Privacy Policy', html: '<p>p</p>', updatedAt: '' }],
     canEditPermissionMenu: false,
+    canEditScripts: false,
     ...over,
   };
 };
@@ -137,13 +138,24 @@ describe('/staff/setting/other-settings', { timeout: 30_000 }, () => {
   });
 
   it('refuses a bad Tag Manager id before calling', async () => {
-    const api = fakeApi().on(getSiteSettings, settings()).on(saveOtherSettings, settings());
-    renderApp('/staff/setting/other-settings', { user: staffUser(), api });
+    // Scripts are a super admin's (issue #29 item 1).
+    const api = fakeApi()
+      .on(getSiteSettings, settings({ canEditScripts: true }))
+      .on(saveOtherSettings, settings());
+    renderApp('/staff/setting/other-settings', { user: staffUser({ isUserSuperAdmin: true }), api });
     const u = setup();
     await u.type(await screen.findByRole('textbox', { name: /Tag Manager id/ }, { timeout: 5000 }), 'UA-1');
     await u.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('Tag Manager id looks like GTM-XXXXXXX')).toBeTruthy();
     expect(api.calls(saveOtherSettings)).toHaveLength(0);
+  });
+
+  it('shows Tag Manager and script URLs read-only to anyone but a super admin', async () => {
+    const api = fakeApi().on(getSiteSettings, settings({ gtm_tag: 'GTM-AB12CD' }));
+    renderApp('/staff/setting/other-settings', { user: staffUser(), api });
+    const gtm = await screen.findByRole('textbox', { name: /Tag Manager id/ }, { timeout: 5000 });
+    expect((gtm as HTMLInputElement).readOnly).toBe(true);
+    expect(screen.getByText(/Only a super admin can change these/)).toBeTruthy();
   });
 
   it('shows the permission-menu switch to super admins only', async () => {
