@@ -66,6 +66,11 @@ export interface BookRequest extends OfferRef, BookingReference {
   passengers: SupplyPassenger[];
   /** What we quoted; a supplier whose price moved answers `priceChanged` instead of booking. */
   expectedFare: SupplierFare;
+  /**
+   * The caller tickets this PNR in the same fulfilment (a GDS sale), so it is not a hold; absent, the
+   * PNR is left on hold until its last ticketing date (@tp/domain/fulfilment).
+   */
+  ticketAtOnce?: boolean;
 }
 
 export interface BookResult {
@@ -164,7 +169,7 @@ export interface FlightSupply {
   fareQuote(ref: OfferRef, ctx: SupplyContext): Promise<FareQuoteResult>;
   /** null when the supplier has no SSR for this option (the client's 'No SSR details'). */
   ssr(ref: OfferRef, ctx: SupplyContext): Promise<TSsrCatalogue | null>;
-  /** GDS only: creates a PNR and holds seats until the last ticketing date. */
+  /** GDS only: creates a PNR and holds seats until the last ticketing date (or until `ticket`, right after). */
   book(req: BookRequest, ctx: SupplyContext): Promise<BookResult>;
   ticket(req: TicketRequest, ctx: SupplyContext): Promise<TicketResult>;
   release(req: { supplierBookingId: string; source: string }, ctx: SupplyContext): Promise<void>;

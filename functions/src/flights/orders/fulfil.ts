@@ -4,11 +4,18 @@
  * their held PNR instead.
  */
 import { BOOKING_STATUS, JOURNEY_TYPE } from '@tp/contracts/flights';
+import { stepsOf } from '@tp/domain/fulfilment';
 import { fail } from '#lib/errors';
 import { createLogger } from '#lib/logger';
 import type { SiteRecord } from '#lib/tenancy';
 import { runAfterBooked, type BookingRecord } from '../../bookings/index.ts';
-import { SupplyError, type SupplierBookingDetails, type SupplyContext } from '../../supply/index.ts';
+import {
+  SupplyError,
+  type FlightSupply,
+  type SupplierBookingDetails,
+  type SupplyContext,
+  type TicketRequest,
+} from '../../supply/index.ts';
 import { monthKey } from '../../users/index.ts';
 import type { OrderRecord } from '../repo.ts';
 import type { OrderDeps } from './deps.ts';
@@ -91,6 +98,28 @@ function madeBefore(order: Order, found: SupplierBookingDetails | null) {
   };
 }
 
+/**
+ * Tickets a PNR booked to be ticketed at once. A refusal releases it first (best effort), so a sale that
+ * failed never leaves a hold behind, least of all where the supplier forbids holds; a timeout keeps it
+ * for the retry, which finds it by our reference and tickets it.
+ */
+async function ticketBooked(
+  supply: FlightSupply,
+  ctx: SupplyContext,
+  req: TicketRequest & { supplierBookingId: string },
+  opt: Order['option'],
+) {
+  try {
+    return (await supply.ticket(req, ctx)).tickets;
+  } catch (err) {
+    if (err instanceof SupplyError && err.kind !== 'timeout')
+      await supply
+        .release({ supplierBookingId: req.supplierBookingId, source: opt.source }, ctx)
+        .catch((e: unknown) => ctx.log.warn('release after a refused ticketing failed', { error: String(e) }));
+    throw err;
+  }
+}
+
 async function book(deps: OrderDeps, order: Order, now: Date, retaken = false) {
   const site = await deps.siteById(order.siteId);
   if (!site) throw fail.notFound();
@@ -103,6 +132,7 @@ async function book(deps: OrderDeps, order: Order, now: Date, retaken = false) {
     reference: order.orderId,
   };
   const opt = order.option;
+  const steps = stepsOf(opt, order.hold);
   let pnr: string;
   let supplierBookingId: string;
   let lastTicketDate: string | null = null;
@@ -120,18 +150,23 @@ async function book(deps: OrderDeps, order: Order, now: Date, retaken = false) {
       // Held but not ticketed yet: ticket that PNR (ticketing is idempotent at the supplier).
       ({ pnr, supplierBookingId, lastTicketDate } = before);
       tickets = (await supply.ticket({ ...ref, supplierBookingId, pnr }, ctx)).tickets;
-    } else if (opt.isLcc && !order.hold) {
+    } else if (steps === 'ticket') {
       const t = await supply.ticket({ ...ref, passengers: order.passengers, expectedFare: order.supplierFare }, ctx);
       if (t.isPriceChanged) throw new SupplyError('failed', 'The airline changed the fare while ticketing');
       ({ pnr, supplierBookingId, tickets } = t);
     } else {
-      const b = await supply.book({ ...ref, passengers: order.passengers, expectedFare: order.supplierFare }, ctx);
+      const b = await supply.book(
+        {
+          ...ref,
+          passengers: order.passengers,
+          expectedFare: order.supplierFare,
+          ticketAtOnce: steps === 'bookAndTicket',
+        },
+        ctx,
+      );
       ({ pnr, supplierBookingId, lastTicketDate } = b);
       if (b.isPriceChanged) throw new SupplyError('failed', 'The airline changed the fare while booking');
-      if (!order.hold) {
-        const t = await supply.ticket({ ...ref, supplierBookingId, pnr }, ctx);
-        tickets = t.tickets;
-      }
+      if (steps === 'bookAndTicket') tickets = await ticketBooked(supply, ctx, { ...ref, supplierBookingId, pnr }, opt);
     }
   } catch (err) {
     // Unknown failure, or a supplier that did not answer (it may have booked): the claim lapses and the

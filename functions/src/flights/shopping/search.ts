@@ -1,6 +1,7 @@
 /** Search and the calendar fare, with the look-to-book limit. */
 import { FLIGHT_TIMING, TIME_BANDS, type TSearchRequest, type TSearchResponse } from '@tp/contracts/flights';
 import { DEFAULT_LOOK_TO_BOOK, maySearch, round2, type SupplierFare, type LookToBookPolicy } from '@tp/domain';
+import { hasSeatsFor } from '@tp/domain/fulfilment';
 import { airportByCode } from '@tp/reference-data/airports';
 import { newId } from '#lib/crypto';
 import { fail } from '#lib/errors';
@@ -60,8 +61,12 @@ export async function search(scope: FlightScope, req: TSearchRequest): Promise<T
     supplied(() => supply.search(req, supplyContext(scope))),
     pricingChain(scope, supply),
   ]);
+  // Only what this party can book: a flight without a seat for each of them is not offered.
+  const seated = req.adultCount + req.childCount;
   const results = found.results.map((list, direction) =>
-    list.filter((o) => inBand(o, req, found.results.length > 1 ? direction : 0)).map((o) => priceOption(o, chain)),
+    list
+      .filter((o) => inBand(o, req, found.results.length > 1 ? direction : 0) && hasSeatsFor(o, seated))
+      .map((o) => priceOption(o, chain)),
   );
   const searchId = newId();
   const expiresAtIso = new Date(scope.now.getTime() + FLIGHT_TIMING.searchValidMinutes * 60_000).toISOString();
