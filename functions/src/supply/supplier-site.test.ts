@@ -64,14 +64,17 @@ describe('supplier site supply', () => {
   });
 
   it('books a GDS fare to be ticketed at once without the hold switch: a sale is not a hold', async () => {
-    const s = new SupplierSiteSupply(link(true, false), new SimulatorSupply(asSiteId('supplier'), {}, memorySimStore()));
+    const s = new SupplierSiteSupply(
+      link(true, false),
+      new SimulatorSupply(asSiteId('supplier'), {}, memorySimStore()),
+    );
     const res = await s.search(req, ctx);
     const option = res.results[0]!.find((o) => !o.isLcc)!;
     const ref = { traceId: res.traceId, resultIndex: option.resultIndex };
     const quoted = (await s.fareQuote(ref, ctx)).option;
     const passengers = [
       {
-        title: 'Mr',
+        title: 'Mr' as const,
         firstName: 'Ravi',
         lastName: 'Kumar',
         paxType: 1 as const,

@@ -10,6 +10,7 @@ import {
   type BookRequest,
   type BookResult,
   type CalendarFareDay,
+  type CalendarFareRequest,
   type ChangeRequestInput,
   type ChangeRequestStatus,
   type FareQuoteResult,
@@ -64,10 +65,7 @@ export class SupplierSiteSupply implements FlightSupply {
     return { ...res, results: res.results.map((list) => list.map((o) => this.withHold(o))) };
   }
 
-  async calendarFare(
-    req: { origin: string; destination: string; month: string; cabinClass?: number },
-    ctx: SupplyContext,
-  ): Promise<CalendarFareDay[]> {
+  async calendarFare(req: CalendarFareRequest, ctx: SupplyContext): Promise<CalendarFareDay[]> {
     this.searchAllowed();
     return this.inner.calendarFare(req, ctx);
   }

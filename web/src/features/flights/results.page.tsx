@@ -40,6 +40,7 @@ import { Segmented } from './Segmented.tsx';
 import { flightPaths } from './paths.ts';
 import { ResultList, SortBar } from './ResultList.tsx';
 import css from './ResultList.module.css';
+import { queryToSearch } from './search-query.ts';
 import { bookingStore } from './state.ts';
 import { useSearchResults } from './use-search.ts';
 
@@ -259,6 +260,7 @@ function Results({ response, query }: { response: TSearchResponse; query: string
                 origin={first.origin}
                 destination={first.destination}
                 date={first.preferredDepartureTime.slice(0, 10)}
+                cabinClass={queryToSearch(query)?.cabinClass}
                 onPick={(date) => navigate(flightPaths.results('new', withDeparture(query, date)))}
               />
             )}
