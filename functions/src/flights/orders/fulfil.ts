@@ -180,7 +180,9 @@ async function book(deps: OrderDeps, order: Order, now: Date, retaken = false) {
   const record = bookingRecord(order, user, { pnr, supplierBookingId, lastTicketDate, tickets }, now);
   record.bookingId = String(await deps.bookings.nextBookingNumber(order.siteId));
   const search = await deps.orders.getSearch(order.siteId, order.searchId);
-  if (order.leg === 2 && search?.legBookings?.['1']) record.linkedBookingId = search.legBookings['1'];
+  const trip = order.tripId && order.leg === 2 ? await deps.trips.getTrip(order.siteId, order.tripId) : null;
+  const firstLeg = trip ? trip.legs['1'] : order.leg === 2 ? search?.legBookings?.['1'] : undefined;
+  if (firstLeg) record.linkedBookingId = firstLeg;
   const stored = await deps.transact([
     ...deps.bookings.newBookingItems(record),
     deps.orders.orderTransition(order.siteId, order.orderId, ['booking'], {
@@ -198,9 +200,34 @@ async function book(deps: OrderDeps, order: Order, now: Date, retaken = false) {
       ? deps.orders.setSearchLegBooking(order.siteId, order.searchId, order.leg, record.bookingId)
       : null,
     record.linkedBookingId ? linkFirstLeg(deps, order.siteId, record.linkedBookingId, record.bookingId) : null,
+    order.tripId ? recordTripLeg(deps, order, record, search, now) : null,
   ]).catch((err) => ctx.log.error('after-booking bookkeeping failed', { orderId: order.orderId, error: String(err) }));
   await runAfterBooked(deps.afterBooked, site, record, now);
   return outcome(deps, { ...order, status: 'booked', bookingIds: [record.bookingId] });
+}
+
+/** The onward leg starts its trip (with the return search, so the second leg can be searched anywhere); the return leg completes it. */
+async function recordTripLeg(
+  deps: OrderDeps,
+  order: Order,
+  record: BookingRecord,
+  search: Awaited<ReturnType<OrderDeps['orders']['getSearch']>>,
+  now: Date,
+): Promise<void> {
+  if (!order.tripId) return;
+  if (order.leg === 2) {
+    await deps.trips.setTripLeg(order.siteId, order.tripId, 2, record.bookingId);
+    return;
+  }
+  if (!search) return;
+  await deps.trips.putTripIfAbsent({
+    siteId: order.siteId,
+    tripId: order.tripId,
+    userId: order.userId,
+    request: search.request,
+    legs: { '1': record.bookingId },
+    createdAt: now.toISOString(),
+  });
 }
 
 async function linkFirstLeg(deps: OrderDeps, siteId: SiteId, firstId: string, secondId: string): Promise<void> {

@@ -17,6 +17,7 @@ import * as customersRepo from '../../users/index.ts';
 import { supplyFor } from '../../supply/index.ts';
 import { type SupplierOption } from '../../supply/index.ts';
 import * as repo from '../repo.ts';
+import { checkTripSearch } from '../trips.ts';
 import { FLIGHT_MSG, type FlightScope } from './scope.ts';
 import { priceFor, priceOption, pricingChain, supplied, supplyContext } from './caller.ts';
 
@@ -62,9 +63,12 @@ export function isDomesticSearch(req: TSearchRequest): boolean {
 
 export async function search(scope: FlightScope, req: TSearchRequest): Promise<TSearchResponse> {
   await assertMaySearch(scope);
+  // A trip's second leg: the caller's trip, its return not booked yet; the supplier never sees the trip.
+  await checkTripSearch(scope.site.siteId, scope.principal, req);
+  const { tripId, ...supplyRequest } = req;
   const supply = await supplyFor(scope.site);
   const [found, chain] = await Promise.all([
-    supplied(() => supply.search(req, supplyContext(scope))),
+    supplied(() => supply.search(supplyRequest, supplyContext(scope))),
     pricingChain(scope, supply),
   ]);
   // Only what this party can book: a flight without a seat for each of them is not offered.
@@ -89,6 +93,7 @@ export async function search(scope: FlightScope, req: TSearchRequest): Promise<T
       createdAt: scope.now.toISOString(),
       expiresAtIso,
       payables: Object.fromEntries(results.flat().map((o) => [o.resultIndex, o.fare.totalPayable])),
+      ...(tripId ? { tripId } : {}),
     }),
     isStaff(scope.principal)
       ? null

@@ -293,6 +293,36 @@ export const getBookingDetails = endpoint({
     "A booking (the caller's own; staff: any of the site) with its payment order; showReturn after a normal return's first leg.",
 });
 
+/** A normal return's two legs as one trip (issue #29 item 13; docs/flights.md "Return trips"). */
+export const ZFlightTrip = lazy(() =>
+  z.object({
+    tripId: z.string(),
+    /** The return search the first leg was booked from. */
+    request: ZSearchRequest,
+    /** The second leg's one-way search, kept on the server (with `tripId`): "Book return flight" runs it. */
+    returnSearch: ZSearchRequest,
+    /** The booked legs, onward first. */
+    legs: z.array(ZBooking),
+    /** True while the return leg is not booked yet (and the caller may book it). */
+    canBookReturn: z.boolean(),
+    /** The first leg's passengers, to fill in the second leg's form. */
+    passengers: z.array(z.omit(ZPassengerInput, { ssr: true })),
+  }),
+);
+
+export const getFlightTrip = endpoint({
+  id: 'flights.getFlightTrip',
+  api: 'flight',
+  method: 'POST',
+  path: 'api/getFlightTrip',
+  domain: 'flights',
+  auth: 'user',
+  request: lazy(() => z.object({ tripId: zId() })),
+  response: ZFlightTrip,
+  summary:
+    "Ours: a return trip (the caller's own; staff: any of the site) with both legs' bookings and the second leg's search.",
+});
+
 export const flightEndpoints = [
   search,
   getCalendarFare,
@@ -307,4 +337,5 @@ export const flightEndpoints = [
   setFlightDetails,
   orderSuccessCallback,
   getBookingDetails,
+  getFlightTrip,
 ];
