@@ -184,11 +184,15 @@ function Results({ response, query }: { response: TSearchResponse; query: string
 
   const book = useCallback(
     (option: TFlightOption, returnPick?: TFlightOption | null) => {
+      // A trip's second leg keeps the first leg's passengers its trip page handed over.
+      const tripId = queryToSearch(query)?.tripId;
+      const before = bookingStore.get();
       bookingStore.set({
         searchId: response.searchId,
         resultIndex: option.resultIndex,
         query,
         ...(returnPick ? { returnResultIndex: returnPick.resultIndex } : {}),
+        ...(tripId && before?.tripId === tripId ? { tripId, passengers: before.passengers } : {}),
       });
       navigate(flightPaths.review(response.searchId, option.resultIndex));
     },
