@@ -143,6 +143,38 @@ export class SimulatorSupply implements FlightSupply {
     });
   }
 
+  /** Calendar days by route, cabin and date: from two days ahead a day's offers do not depend on the clock. */
+  private readonly calendarDays = new Map<string, { g: Generated; byAirline: ReadonlyMap<string, readonly Offer[]> }>();
+
+  /** A day's offers as a one-adult search of it generates them, per airline, cheapest first. */
+  private calendarDay(req: CalendarFareRequest, date: string, now: Date) {
+    const key = `${req.origin}|${req.destination}|${req.cabinClass ?? 1}|${date}`;
+    const keep = date >= addDays(now.toISOString().slice(0, 10), 2);
+    const kept = keep ? this.calendarDays.get(key) : undefined;
+    if (kept) return kept;
+    const g = generate({
+      req: {
+        JourneyType: 1,
+        segments: [{ origin: req.origin, destination: req.destination, preferredDepartureTime: `${date}T00:00:00` }],
+        adultCount: 1,
+        childCount: 0,
+        infantCount: 0,
+        cabinClass: req.cabinClass ?? 1,
+      },
+      issuedAt: now.getTime(),
+      maxOptions: this.settings.maxOptions ?? DEFAULT_MAX_OPTIONS,
+    });
+    // Cheapest first already (rank): each airline's offers in that order.
+    const byAirline = new Map<string, Offer[]>();
+    for (const o of g.lists[0] ?? []) byAirline.set(o.carrier.code, [...(byAirline.get(o.carrier.code) ?? []), o]);
+    const day = { g, byAirline };
+    if (keep) {
+      if (this.calendarDays.size >= 400) this.calendarDays.delete(this.calendarDays.keys().next().value!);
+      this.calendarDays.set(key, day);
+    }
+    return day;
+  }
+
   /**
    * Each day's cheapest options as a one-adult search of that day would return them (the same offers,
    * families on sale, seats left), one per airline: markups are per airline and rise with the fare, so
@@ -157,24 +189,9 @@ export class SimulatorSupply implements FlightSupply {
       const perDay: { date: string; g: Generated; byAirline: Map<string, Offer[]> }[] = [];
       for (let date = `${req.month}-01`; date.startsWith(req.month); date = addDays(date, 1)) {
         if (date < today || (req.days && !req.days.includes(date))) continue;
-        const g = generate({
-          req: {
-            JourneyType: 1,
-            segments: [
-              { origin: req.origin, destination: req.destination, preferredDepartureTime: `${date}T00:00:00` },
-            ],
-            adultCount: 1,
-            childCount: 0,
-            infantCount: 0,
-            cabinClass: req.cabinClass ?? 1,
-          },
-          issuedAt: ctx.now.getTime(),
-          maxOptions: this.settings.maxOptions ?? DEFAULT_MAX_OPTIONS,
-        });
-        // Cheapest first already (rank): each airline's offers in that order.
-        const byAirline = new Map<string, Offer[]>();
-        for (const o of g.lists[0] ?? []) byAirline.set(o.carrier.code, [...(byAirline.get(o.carrier.code) ?? []), o]);
-        perDay.push({ date, g, byAirline });
+        const { g, byAirline } = this.calendarDay(req, date, ctx.now);
+        // A copy: the seat check below moves past full flights.
+        perDay.push({ date, g, byAirline: new Map([...byAirline].map(([code, list]) => [code, [...list]])) });
       }
       // Each airline's cheapest offer with a seat left on every flight: sold seats are read for the
       // candidates only, and an airline whose candidate is full moves on to its next offer.
