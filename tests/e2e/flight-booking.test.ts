@@ -17,6 +17,7 @@ import {
   ahead,
   typeDate,
 } from '../support/browser.ts';
+import { axeViolations } from '../support/axe.ts';
 
 const SITE = 'flightdeals.localhost';
 /** Results, passengers, confirmation and e-ticket at 1366 and 390 px, for a person to look at (issue #11). */
@@ -216,4 +217,73 @@ describe('flight booking', () => {
     expect(seen).toBe(true);
     // Up to 6 searches × 8 options, each a navigation and a fare quote: the same budget as the booking tests.
   }, 180_000);
+});
+
+/** The trip page and the fare strip for a person to look at (issue #29 items 9 and 13). */
+const shootTrip = screenshots('/work/wt/shots/flights');
+
+describe('a return trip across browsers (issue #29 item 13)', () => {
+  it('books the return leg from another browser and shows both PNRs on one trip page in a third', async () => {
+    // Browser 1: the onward leg of a normal return.
+    const first = await newPage(browser);
+    await signInAt(first.page, 'agent', '/flight');
+    await first.page.waitForURL((u) => u.pathname === '/app/flight');
+    await searchFlights(first.page, { ret: ahead(27) });
+    const bar = first.page.getByRole('region', { name: 'Selected flights' });
+    const onward = first.page.getByRole('list', { name: 'Onward flights' });
+    await onward.getByRole('button', { name: 'Select' }).first().click();
+    await first.page
+      .getByRole('list', { name: 'Return flights' })
+      .getByRole('button', { name: 'Select' })
+      .first()
+      .click();
+    await bar.getByRole('button', { name: 'Continue' }).click();
+    await throughReview(first.page);
+    const lastName = uniqueLastName();
+    await fillLead(first.page, lastName);
+    await first.page.getByLabel(/^Wallet \(balance/).check();
+    await first.page.getByRole('button', { name: 'Pay and book' }).click();
+    await first.page.waitForURL(/\/app\/flight\/bookingDetails\/[^?]+\?bookingId=.+&showReturn=1/, { timeout: 60_000 });
+    const details = first.page.url();
+    await first.context.close();
+
+    // Browser 2 (nothing in its storage): "Book return flight" goes through the trip the server keeps.
+    const second = await newPage(browser);
+    await second.page.goto(details);
+    await second.page.waitForURL(/\/app\/(flight\/)?login/);
+    await fillLogin(second.page, `agent@${SITE}`);
+    await second.page.getByRole('button', { name: 'Book return flight' }).click();
+    await second.page.waitForURL(/\/app\/flight\/trip\/[^/?]+$/, { timeout: 30_000 });
+    const tripPath = new URL(second.page.url()).pathname.replace(/^\/app/, '');
+    await second.page.getByRole('region', { name: 'Onward flight' }).waitFor();
+    await second.page.getByRole('button', { name: 'Book return flight' }).click();
+    await second.page.waitForURL(/\/app\/flight\/results\/(?!new)[^?]+\?origin=BOM&destination=DEL.*trip=/, {
+      timeout: 30_000,
+    });
+    await second.page.getByText(/Showing \d+ of \d+ flights/).waitFor();
+    await second.page.getByRole('navigation', { name: 'Fares on nearby days' }).getByText('₹').first().waitFor();
+    await shootTrip(second.page, 'fare-strip');
+    await second.page.locator('[data-result]').first().getByRole('button', { name: 'Book' }).click();
+    await throughReview(second.page);
+    // The first leg's passenger comes from the trip, not from this browser.
+    expect(await second.page.getByLabel('Last name').first().inputValue()).toBe(lastName);
+    await second.page.getByLabel(/^Wallet \(balance/).check();
+    await second.page.getByRole('button', { name: 'Pay and book' }).click();
+    await seeConfirmed(second.page);
+    await second.context.close();
+
+    // Browser 3: the trip page lists both legs with their PNRs.
+    const third = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
+    const page = await third.newPage();
+    await signInAt(page, 'agent', tripPath);
+    const onwardLeg = page.getByRole('region', { name: 'Onward flight' });
+    const returnLeg = page.getByRole('region', { name: 'Return flight' });
+    await returnLeg.waitFor({ timeout: 30_000 });
+    await expect.poll(() => onwardLeg.textContent()).toMatch(/PNR [A-Z0-9]{6}/);
+    expect(await returnLeg.textContent()).toMatch(/PNR [A-Z0-9]{6}/);
+    expect(await page.getByRole('button', { name: 'Book return flight' }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await shootTrip(page, 'trip');
+    await third.close();
+  }, 240_000);
 });

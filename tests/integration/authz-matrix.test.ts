@@ -98,6 +98,7 @@ const MATRIX: Record<string, () => Role[]> = {
   'POST /flight-api/api/setFlightDetails': signedIn,
   'POST /flight-api/api/payments/orderSuccessCallback': signedIn,
   'POST /flight-api/api/getBookingDetails': signedIn,
+  'POST /flight-api/api/getFlightTrip': signedIn,
   'POST /api/whitelabel/detetct': anyone,
   'GET /api/whitelabel/getPolicyPage': anyone,
   'POST /flight-api/api/getAirports': anyone,

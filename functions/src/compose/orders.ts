@@ -5,13 +5,13 @@
  * payments and reconciler workers) takes them from here, so none can forget a piece.
  */
 import { countBooked } from '../bookings/index.ts';
-import { makeOrders, orderDeps, type Orders } from '../flights/index.ts';
+import { mailTripItinerary, makeOrders, orderDeps, type Orders } from '../flights/index.ts';
 import { invoiceBooked } from '../invoices/index.ts';
 import { mailETicket } from '../tickets/index.ts';
 import { gatewayVerifyDeps, type VerifyDeps } from '../wallet/index.ts';
 
 let orders: Orders | undefined;
 export const bookingOrders = (): Orders =>
-  (orders ??= makeOrders(orderDeps({ afterBooked: [mailETicket, countBooked, invoiceBooked] })));
+  (orders ??= makeOrders(orderDeps({ afterBooked: [mailETicket, countBooked, invoiceBooked, mailTripItinerary] })));
 
 export const paymentVerification = (): VerifyDeps => gatewayVerifyDeps(bookingOrders());

@@ -2,6 +2,7 @@ import * as api from '@tp/contracts/endpoints/flights';
 import { domainHandler, operation, type Operation, onDemand } from '#lib/http';
 const flights = onDemand(() => import('./shopping/index.ts'));
 const ordersOps = onDemand(() => import('../compose/orders.ts'));
+const trips = onDemand(() => import('./trips.ts'));
 
 export const operations: Operation[] = [
   operation(api.search, async (input, scope) => (await flights()).search(scope, input)),
@@ -27,6 +28,7 @@ export const operations: Operation[] = [
   operation(api.getBookingDetails, async (input, scope) =>
     (await ordersOps()).bookingOrders().bookingDetails(scope, input),
   ),
+  operation(api.getFlightTrip, async (input, scope) => (await trips()).flightTrip(scope, input)),
 ];
 
 export const handler = domainHandler(operations, { sends: ['PAYMENT_QUEUE_URL', 'EMAIL_QUEUE_URL'] });

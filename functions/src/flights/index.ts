@@ -9,3 +9,4 @@ export {
   type OrderDeps,
 } from './orders/index.ts';
 export { getOrder, type OrderRecord } from './repo.ts';
+export { mailTripItinerary, tripPath } from './trips.ts';

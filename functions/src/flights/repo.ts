@@ -34,6 +34,8 @@ export interface SearchRecord {
   payables: Record<string, number>;
   /** Normal return: the booking of the first leg, once made, so the second links to it. */
   legBookings?: Record<string, string>;
+  /** A one-way search for a return trip's second leg (checked when searched; trips-repo.ts). */
+  tripId?: string;
 }
 
 export async function putSearch(s: SearchRecord): Promise<void> {
@@ -154,6 +156,8 @@ export interface OrderRecord extends TPaymentOrder {
   journeyType: number;
   isDomestic: boolean;
   leg: number;
+  /** The return trip this order books a leg of (leg 1 starts it, leg 2 completes it). */
+  tripId?: string;
   createdAt: string;
   /** While 'booking': until when the worker that claimed it owns it (a crashed claim can be retaken). */
   claimUntil?: string;

@@ -62,4 +62,33 @@ describe('supplier site supply', () => {
       },
     );
   });
+
+  it('books a GDS fare to be ticketed at once without the hold switch: a sale is not a hold', async () => {
+    const s = new SupplierSiteSupply(
+      link(true, false),
+      new SimulatorSupply(asSiteId('supplier'), {}, memorySimStore()),
+    );
+    const res = await s.search(req, ctx);
+    const option = res.results[0]!.find((o) => !o.isLcc)!;
+    const ref = { traceId: res.traceId, resultIndex: option.resultIndex };
+    const quoted = (await s.fareQuote(ref, ctx)).option;
+    const passengers = [
+      {
+        title: 'Mr' as const,
+        firstName: 'Ravi',
+        lastName: 'Kumar',
+        paxType: 1 as const,
+        gender: 1 as const,
+        isLeadPax: true,
+        dateOfBirth: '1988-04-12',
+        baggage: [],
+        mealDynamic: [],
+        seat: [],
+      },
+    ];
+    const booked = await s.book({ ...ref, passengers, expectedFare: quoted.fare, ticketAtOnce: true }, ctx);
+    expect(booked.pnr).toMatch(/^[A-Z0-9]{6}$/);
+    const t = await s.ticket({ ...ref, supplierBookingId: booked.supplierBookingId, pnr: booked.pnr }, ctx);
+    expect(t.tickets).toHaveLength(1);
+  });
 });

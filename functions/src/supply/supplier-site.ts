@@ -4,11 +4,13 @@
  * flights service's business (it reads `supplierSiteId`); this layer only enforces the switches.
  */
 import type { TFareRule, TSearchRequest, TSsrCatalogue } from '@tp/contracts/flights';
+import { HOLD_REFUSAL_MESSAGES, offeredHold } from '@tp/domain/fulfilment';
 import {
   SupplyError,
   type BookRequest,
   type BookResult,
   type CalendarFareDay,
+  type CalendarFareRequest,
   type ChangeRequestInput,
   type ChangeRequestStatus,
   type FareQuoteResult,
@@ -28,7 +30,7 @@ export interface SupplierLinkSwitches {
 }
 
 export const SEARCH_NOT_ALLOWED = 'Flight search is not allowed by your supplier';
-export const HOLD_NOT_ALLOWED = 'Holding a booking is not allowed by your supplier';
+export const HOLD_NOT_ALLOWED = HOLD_REFUSAL_MESSAGES.supplierForbidsHolds;
 
 export class SupplierSiteSupply implements FlightSupply {
   readonly name: string;
@@ -49,8 +51,8 @@ export class SupplierSiteSupply implements FlightSupply {
     if (!this.link.isFlightSearchAllowed) throw new SupplyError('notAllowed', SEARCH_NOT_ALLOWED);
   }
 
-  private withHold<T extends { isHoldAllowed: boolean }>(o: T): T {
-    return this.holdAllowed ? o : { ...o, isHoldAllowed: false };
+  private withHold<T extends { isLcc: boolean; isHoldAllowed: boolean }>(o: T): T {
+    return offeredHold(o, this.holdAllowed);
   }
 
   sources(ctx: SupplyContext): Promise<string[]> {
@@ -63,10 +65,7 @@ export class SupplierSiteSupply implements FlightSupply {
     return { ...res, results: res.results.map((list) => list.map((o) => this.withHold(o))) };
   }
 
-  async calendarFare(
-    req: { origin: string; destination: string; month: string; cabinClass?: number },
-    ctx: SupplyContext,
-  ): Promise<CalendarFareDay[]> {
+  async calendarFare(req: CalendarFareRequest, ctx: SupplyContext): Promise<CalendarFareDay[]> {
     this.searchAllowed();
     return this.inner.calendarFare(req, ctx);
   }
@@ -85,8 +84,9 @@ export class SupplierSiteSupply implements FlightSupply {
     return this.inner.ssr(ref, ctx);
   }
 
+  /** Booking to ticket at once is a sale, not a hold: only a PNR left on hold needs the hold switch. */
   async book(req: BookRequest, ctx: SupplyContext): Promise<BookResult> {
-    if (!this.holdAllowed) throw new SupplyError('notAllowed', HOLD_NOT_ALLOWED);
+    if (!this.holdAllowed && !req.ticketAtOnce) throw new SupplyError('notAllowed', HOLD_NOT_ALLOWED);
     return this.inner.book(req, ctx);
   }
 

@@ -66,6 +66,11 @@ export interface BookRequest extends OfferRef, BookingReference {
   passengers: SupplyPassenger[];
   /** What we quoted; a supplier whose price moved answers `priceChanged` instead of booking. */
   expectedFare: SupplierFare;
+  /**
+   * The caller tickets this PNR in the same fulfilment (a GDS sale), so it is not a hold; absent, the
+   * PNR is left on hold until its last ticketing date (@tp/domain/fulfilment).
+   */
+  ticketAtOnce?: boolean;
 }
 
 export interface BookResult {
@@ -123,6 +128,16 @@ export interface ChangeRequestStatus {
   creditNoteNo: string | null;
 }
 
+export interface CalendarFareRequest {
+  origin: string;
+  destination: string;
+  /** `YYYY-MM`. */
+  month: string;
+  cabinClass?: number;
+  /** Only these days of the month (`YYYY-MM-DD`; the ±3-day strip); absent, the whole month. */
+  days?: readonly string[];
+}
+
 export interface CalendarFareDay {
   date: string;
   fare: number;
@@ -132,6 +147,12 @@ export interface CalendarFareDay {
   airlineName: string;
   departureTime: string;
   isLowestFareOfMonth: boolean;
+  /**
+   * The day's cheapest bookable options, one per airline, as a one-adult search of that day returns them:
+   * the flights service prices them for the caller like search results. Absent (a supplier's own calendar,
+   * TBO's), the day is indicative: priced from `baseFare` and `tax` and shown as "from".
+   */
+  options?: SupplierOption[];
 }
 
 /** Errors a supplier reports (flight-supply.md "Errors"); the flights service maps them to HTTP. */
@@ -155,16 +176,13 @@ export interface FlightSupply {
   /** Sources this supply can search (GDS and LCC airline codes). */
   sources(ctx: SupplyContext): Promise<string[]>;
   search(req: TSearchRequest, ctx: SupplyContext): Promise<SupplySearchResult>;
-  /** One way, one adult, lowest fare per day of a month (`YYYY-MM`); indicative only. */
-  calendarFare(
-    req: { origin: string; destination: string; month: string; cabinClass?: number },
-    ctx: SupplyContext,
-  ): Promise<CalendarFareDay[]>;
+  /** One way, one adult, lowest fare per day of a month (`YYYY-MM`), or of the given `days` of it. */
+  calendarFare(req: CalendarFareRequest, ctx: SupplyContext): Promise<CalendarFareDay[]>;
   fareRules(ref: OfferRef, ctx: SupplyContext): Promise<TFareRule[]>;
   fareQuote(ref: OfferRef, ctx: SupplyContext): Promise<FareQuoteResult>;
   /** null when the supplier has no SSR for this option (the client's 'No SSR details'). */
   ssr(ref: OfferRef, ctx: SupplyContext): Promise<TSsrCatalogue | null>;
-  /** GDS only: creates a PNR and holds seats until the last ticketing date. */
+  /** GDS only: creates a PNR and holds seats until the last ticketing date (or until `ticket`, right after). */
   book(req: BookRequest, ctx: SupplyContext): Promise<BookResult>;
   ticket(req: TicketRequest, ctx: SupplyContext): Promise<TicketResult>;
   release(req: { supplierBookingId: string; source: string }, ctx: SupplyContext): Promise<void>;

@@ -106,6 +106,8 @@ export const ZSearchRequest = lazy(() =>
       cabinClass: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(6)), 1),
       directFlight: z.optional(z.boolean()),
       preferredAirlines: z.optional(z.array(zShortText({ max: 20 })).check(z.maxLength(50))),
+      /** Ours: the return trip whose second leg this one-way search is for (api/getFlightTrip's `returnSearch`). */
+      tripId: z.optional(zId()),
     })
     .check(
       z.superRefine((r, ctx) => {
@@ -551,6 +553,8 @@ export const ZBooking = lazy(() =>
     /** Normal return: 1 onward leg, 2 return leg; the other leg's booking id once booked. */
     leg: z.number(),
     linkedBookingId: z.nullable(z.string()),
+    /** Ours: the return trip both legs belong to (api/getFlightTrip, `/flight/trip/{tripId}`). */
+    tripId: z.optional(z.string()),
     statusId: z.number(),
     status: z.string(),
     lastTicketDate: z.nullable(z.string()),

@@ -3,3 +3,4 @@ export * from './layout.ts';
 export * from './templates.ts';
 export * from './mime.ts';
 export * from './eticket.ts';
+export * from './trip.ts';

@@ -1,10 +1,11 @@
 /** setFlightDetails: a payment order for a checked fare (a gateway payment starts here too). */
-import { FLIGHT_TIMING, JOURNEY_TYPE, RETURN_TYPE, type TPaymentOrder } from '@tp/contracts/flights';
+import { FLIGHT_TIMING, type TPaymentOrder } from '@tp/contracts/flights';
 import { round2 } from '@tp/domain/pricing';
 import { newId } from '#lib/crypto';
 import { fail } from '#lib/errors';
 import type { OrderRecord } from '../repo.ts';
 import type { FlightScope } from '../shopping/index.ts';
+import { tripLegOf } from '../trips.ts';
 import type { OrderDeps } from './deps.ts';
 import { orderView } from './model.ts';
 
@@ -21,10 +22,8 @@ export async function createOrder(
   const { ctx, fare, option } = checked;
   if (input.expectedTotal !== undefined && round2(input.expectedTotal) !== fare.totalPayableAmt)
     throw fail.conflict('The fare has changed. Please review the new price before paying.');
-  const req = ctx.search.request;
-  const normalReturn =
-    req.JourneyType === JOURNEY_TYPE.return && (req.returnType ?? RETURN_TYPE.normal) === RETURN_TYPE.normal;
-  const leg = normalReturn && input.resultIndex.startsWith('IB') ? 2 : 1;
+  // Which leg of which return trip (a trip's return already booked is refused here, before any debit).
+  const trip = await tripLegOf(deps.trips, ctx.search, input.resultIndex);
   const now = scope.now;
   const orderId = newId();
   const order: OrderRecord = {
@@ -63,9 +62,10 @@ export async function createOrder(
     fareBreakdown: option.fareBreakdown,
     fareRules: ctx.quote.fareRules ?? [],
     passengers: checked.passengers,
-    journeyType: req.JourneyType,
+    journeyType: trip.journeyType,
     isDomestic: ctx.search.isDomestic,
-    leg,
+    leg: trip.leg,
+    ...(trip.tripId ? { tripId: trip.tripId } : {}),
     createdAt: now.toISOString(),
   };
   // A hold is paid when it is ticketed; a gateway payment starts now and returns to the verify screen.

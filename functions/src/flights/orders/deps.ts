@@ -12,6 +12,7 @@ import { supplyFor } from '../../supply/index.ts';
 import { addFlightActivity } from '../../users/index.ts';
 import { creditItems, move, orderDueItem, startGatewayPayment } from '../../wallet/index.ts';
 import * as orders from '../repo.ts';
+import * as trips from '../trips-repo.ts';
 import { checkBooking } from '../shopping/index.ts';
 
 export interface OrderDeps {
@@ -27,6 +28,8 @@ export interface OrderDeps {
     | 'claimHoldTicketOrder'
   >;
   bookings: Pick<typeof bookings, 'getBooking' | 'saveBooking' | 'newBookingItems' | 'nextBookingNumber'>;
+  /** Return trips: the legs of a normal return as one record. */
+  trips: Pick<typeof trips, 'getTrip' | 'putTripIfAbsent' | 'setTripLeg'>;
   wallet: { move: typeof move; creditItems: typeof creditItems };
   outbox: { orderDueItem: typeof orderDueItem };
   payments: { startGatewayPayment: typeof startGatewayPayment };
@@ -52,6 +55,7 @@ export function orderDeps(ports: { afterBooked: readonly BookedHook[] }): OrderD
   return {
     orders,
     bookings,
+    trips,
     wallet: { move, creditItems },
     outbox: { orderDueItem },
     payments: { startGatewayPayment },

@@ -4,11 +4,18 @@
  * their held PNR instead.
  */
 import { BOOKING_STATUS, JOURNEY_TYPE } from '@tp/contracts/flights';
+import { stepsOf } from '@tp/domain/fulfilment';
 import { fail } from '#lib/errors';
 import { createLogger } from '#lib/logger';
 import type { SiteRecord } from '#lib/tenancy';
 import { runAfterBooked, type BookingRecord } from '../../bookings/index.ts';
-import { SupplyError, type SupplierBookingDetails, type SupplyContext } from '../../supply/index.ts';
+import {
+  SupplyError,
+  type FlightSupply,
+  type SupplierBookingDetails,
+  type SupplyContext,
+  type TicketRequest,
+} from '../../supply/index.ts';
 import { monthKey } from '../../users/index.ts';
 import type { OrderRecord } from '../repo.ts';
 import type { OrderDeps } from './deps.ts';
@@ -91,6 +98,28 @@ function madeBefore(order: Order, found: SupplierBookingDetails | null) {
   };
 }
 
+/**
+ * Tickets a PNR booked to be ticketed at once. A refusal releases it first (best effort), so a sale that
+ * failed never leaves a hold behind, least of all where the supplier forbids holds; a timeout keeps it
+ * for the retry, which finds it by our reference and tickets it.
+ */
+async function ticketBooked(
+  supply: FlightSupply,
+  ctx: SupplyContext,
+  req: TicketRequest & { supplierBookingId: string },
+  opt: Order['option'],
+) {
+  try {
+    return (await supply.ticket(req, ctx)).tickets;
+  } catch (err) {
+    if (err instanceof SupplyError && err.kind !== 'timeout')
+      await supply
+        .release({ supplierBookingId: req.supplierBookingId, source: opt.source }, ctx)
+        .catch((e: unknown) => ctx.log.warn('release after a refused ticketing failed', { error: String(e) }));
+    throw err;
+  }
+}
+
 async function book(deps: OrderDeps, order: Order, now: Date, retaken = false) {
   const site = await deps.siteById(order.siteId);
   if (!site) throw fail.notFound();
@@ -103,6 +132,7 @@ async function book(deps: OrderDeps, order: Order, now: Date, retaken = false) {
     reference: order.orderId,
   };
   const opt = order.option;
+  const steps = stepsOf(opt, order.hold);
   let pnr: string;
   let supplierBookingId: string;
   let lastTicketDate: string | null = null;
@@ -120,18 +150,23 @@ async function book(deps: OrderDeps, order: Order, now: Date, retaken = false) {
       // Held but not ticketed yet: ticket that PNR (ticketing is idempotent at the supplier).
       ({ pnr, supplierBookingId, lastTicketDate } = before);
       tickets = (await supply.ticket({ ...ref, supplierBookingId, pnr }, ctx)).tickets;
-    } else if (opt.isLcc && !order.hold) {
+    } else if (steps === 'ticket') {
       const t = await supply.ticket({ ...ref, passengers: order.passengers, expectedFare: order.supplierFare }, ctx);
       if (t.isPriceChanged) throw new SupplyError('failed', 'The airline changed the fare while ticketing');
       ({ pnr, supplierBookingId, tickets } = t);
     } else {
-      const b = await supply.book({ ...ref, passengers: order.passengers, expectedFare: order.supplierFare }, ctx);
+      const b = await supply.book(
+        {
+          ...ref,
+          passengers: order.passengers,
+          expectedFare: order.supplierFare,
+          ticketAtOnce: steps === 'bookAndTicket',
+        },
+        ctx,
+      );
       ({ pnr, supplierBookingId, lastTicketDate } = b);
       if (b.isPriceChanged) throw new SupplyError('failed', 'The airline changed the fare while booking');
-      if (!order.hold) {
-        const t = await supply.ticket({ ...ref, supplierBookingId, pnr }, ctx);
-        tickets = t.tickets;
-      }
+      if (steps === 'bookAndTicket') tickets = await ticketBooked(supply, ctx, { ...ref, supplierBookingId, pnr }, opt);
     }
   } catch (err) {
     // Unknown failure, or a supplier that did not answer (it may have booked): the claim lapses and the
@@ -145,7 +180,9 @@ async function book(deps: OrderDeps, order: Order, now: Date, retaken = false) {
   const record = bookingRecord(order, user, { pnr, supplierBookingId, lastTicketDate, tickets }, now);
   record.bookingId = String(await deps.bookings.nextBookingNumber(order.siteId));
   const search = await deps.orders.getSearch(order.siteId, order.searchId);
-  if (order.leg === 2 && search?.legBookings?.['1']) record.linkedBookingId = search.legBookings['1'];
+  const trip = order.tripId && order.leg === 2 ? await deps.trips.getTrip(order.siteId, order.tripId) : null;
+  const firstLeg = trip ? trip.legs['1'] : order.leg === 2 ? search?.legBookings?.['1'] : undefined;
+  if (firstLeg) record.linkedBookingId = firstLeg;
   const stored = await deps.transact([
     ...deps.bookings.newBookingItems(record),
     deps.orders.orderTransition(order.siteId, order.orderId, ['booking'], {
@@ -163,9 +200,34 @@ async function book(deps: OrderDeps, order: Order, now: Date, retaken = false) {
       ? deps.orders.setSearchLegBooking(order.siteId, order.searchId, order.leg, record.bookingId)
       : null,
     record.linkedBookingId ? linkFirstLeg(deps, order.siteId, record.linkedBookingId, record.bookingId) : null,
+    order.tripId ? recordTripLeg(deps, order, record, search, now) : null,
   ]).catch((err) => ctx.log.error('after-booking bookkeeping failed', { orderId: order.orderId, error: String(err) }));
   await runAfterBooked(deps.afterBooked, site, record, now);
   return outcome(deps, { ...order, status: 'booked', bookingIds: [record.bookingId] });
+}
+
+/** The onward leg starts its trip (with the return search, so the second leg can be searched anywhere); the return leg completes it. */
+async function recordTripLeg(
+  deps: OrderDeps,
+  order: Order,
+  record: BookingRecord,
+  search: Awaited<ReturnType<OrderDeps['orders']['getSearch']>>,
+  now: Date,
+): Promise<void> {
+  if (!order.tripId) return;
+  if (order.leg === 2) {
+    await deps.trips.setTripLeg(order.siteId, order.tripId, 2, record.bookingId);
+    return;
+  }
+  if (!search) return;
+  await deps.trips.putTripIfAbsent({
+    siteId: order.siteId,
+    tripId: order.tripId,
+    userId: order.userId,
+    request: search.request,
+    legs: { '1': record.bookingId },
+    createdAt: now.toISOString(),
+  });
 }
 
 async function linkFirstLeg(deps: OrderDeps, siteId: SiteId, firstId: string, secondId: string): Promise<void> {

@@ -116,6 +116,7 @@ function world(opts: { balance?: number; supplier?: Partial<FlightSupply> } = {}
       holdTicketOrderId: async () => null,
       claimHoldTicketOrder: async () => true,
     },
+    trips: { getTrip: async () => null, putTripIfAbsent: async () => true, setTripLeg: async () => true },
     bookings: {
       getBooking: async (_s, id) => bookings.get(id) ?? null,
       saveBooking: async () => true,

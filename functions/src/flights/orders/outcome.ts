@@ -89,6 +89,7 @@ export function bookingRecord(
     journeyType: order.journeyType,
     leg: order.leg,
     linkedBookingId: null,
+    ...(order.tripId ? { tripId: order.tripId } : {}),
     statusId: held ? BOOKING_STATUS.held : BOOKING_STATUS.ticketed,
     status: held ? 'Held' : 'Ticketed',
     lastTicketDate: held ? made.lastTicketDate : null,

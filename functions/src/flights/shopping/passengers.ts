@@ -8,11 +8,12 @@ import {
 } from '@tp/contracts/flights';
 import { validatePassengers, withExtras } from '@tp/domain';
 import { chargeOf, itemiseExtras } from '@tp/domain/charge';
+import { HOLD_REFUSAL_MESSAGES, fulfilmentOf, holdRefusal, type HoldRights } from '@tp/domain/fulfilment';
 import { COUNTRIES } from '@tp/reference-data/countries';
 import { fail } from '#lib/errors';
 import { permissionsOf } from '#lib/permissions';
 import { balanceOf } from '../../wallet/index.ts';
-import { type SupplierOption, type SupplyPassenger } from '../../supply/index.ts';
+import { type FlightSupply, type SupplierOption, type SupplyPassenger } from '../../supply/index.ts';
 import { FLIGHT_MSG, type FlightScope } from './scope.ts';
 import { priceOption } from './caller.ts';
 import { isStaff } from './search.ts';
@@ -20,15 +21,19 @@ import { type OptionContext, fareRules, optionContext, quoteView, ssrOf } from '
 
 const lastTravelDate = (opt: SupplierOption): string => (opt.segments.at(-1)?.at(-1)?.departureTime ?? '').slice(0, 10);
 
-export async function canHold(scope: FlightScope, ctx: OptionContext): Promise<boolean> {
-  const opt = ctx.quote.option;
-  if (!opt.isHoldAllowed || opt.isLcc) return false;
-  if ((ctx.supply as { holdAllowed?: boolean }).holdAllowed === false) return false;
-  // The site's own switch (staff /staff/flightSettings, flight-admin): off means nobody holds here.
-  if ((scope.site as { flightHoldsOffered?: boolean }).flightHoldsOffered === false) return false;
+/** Who may hold here, each answer from its owner (the rule itself: @tp/domain/fulfilment). */
+export async function holdRights(scope: FlightScope, supply: FlightSupply): Promise<HoldRights> {
   const p = scope.principal;
-  if (isStaff(p)) return (await permissionsOf(p)).has('flights.hold');
-  return p.record.isFlightHoldAllowed === true;
+  return {
+    supplierAllowsHold: supply.holdAllowed !== false,
+    // The site's own switch (staff /staff/flightSettings, flight-admin): off means nobody holds here.
+    siteOffersHolds: (scope.site as { flightHoldsOffered?: boolean }).flightHoldsOffered !== false,
+    callerMayHold: isStaff(p) ? (await permissionsOf(p)).has('flights.hold') : p.record.isFlightHoldAllowed === true,
+  };
+}
+
+export async function canHold(scope: FlightScope, ctx: OptionContext): Promise<boolean> {
+  return holdRefusal(ctx.quote.option, await holdRights(scope, ctx.supply)) === null;
 }
 
 export async function passengerViewOptions(scope: FlightScope, ref: { searchId: string; resultIndex: string }) {
@@ -98,6 +103,8 @@ function resolveSsr(
   return { passengers: out, extras };
 }
 
+const NO_HOLD: HoldRights = { supplierAllowsHold: false, siteOffersHolds: false, callerMayHold: false };
+
 export interface CheckedBooking {
   ctx: OptionContext;
   option: TFlightOption;
@@ -125,7 +132,9 @@ export async function checkBooking(
     },
   );
   if (Object.keys(errors).length) throw fail.validation(Object.values(errors)[0]!, errors);
-  if (input.hold && !(await canHold(scope, ctx))) throw fail.forbidden(FLIGHT_MSG.holdNotAllowed);
+  // What cannot be fulfilled is refused here, before any order exists or money moves.
+  const plan = fulfilmentOf(opt, input.hold, input.hold ? await holdRights(scope, ctx.supply) : NO_HOLD);
+  if (!plan.ok) throw fail.forbidden(HOLD_REFUSAL_MESSAGES[plan.reason]);
   const wantsSsr = input.passengers.some(
     (p) => p.ssr && (p.ssr.baggage.length || p.ssr.mealDynamic.length || p.ssr.seat.length),
   );

@@ -17,6 +17,5 @@ export const FLIGHT_MSG = {
   searchExpired: 'Your search has expired. Please search again.',
   noSsr: 'No SSR details available for this flight',
   priceChanged: 'The fare has changed. Please review the new price before paying.',
-  holdNotAllowed: 'Holding is not allowed for this booking',
   unknownSsr: 'Choose extra services from the list offered',
 } as const;

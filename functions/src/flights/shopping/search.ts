@@ -1,6 +1,13 @@
 /** Search and the calendar fare, with the look-to-book limit. */
-import { FLIGHT_TIMING, TIME_BANDS, type TSearchRequest, type TSearchResponse } from '@tp/contracts/flights';
+import {
+  FLIGHT_TIMING,
+  TIME_BANDS,
+  type TFlightOption,
+  type TSearchRequest,
+  type TSearchResponse,
+} from '@tp/contracts/flights';
 import { DEFAULT_LOOK_TO_BOOK, maySearch, round2, type SupplierFare, type LookToBookPolicy } from '@tp/domain';
+import { hasSeatsFor } from '@tp/domain/fulfilment';
 import { airportByCode } from '@tp/reference-data/airports';
 import { newId } from '#lib/crypto';
 import { fail } from '#lib/errors';
@@ -10,6 +17,7 @@ import * as customersRepo from '../../users/index.ts';
 import { supplyFor } from '../../supply/index.ts';
 import { type SupplierOption } from '../../supply/index.ts';
 import * as repo from '../repo.ts';
+import { checkTripSearch } from '../trips.ts';
 import { FLIGHT_MSG, type FlightScope } from './scope.ts';
 import { priceFor, priceOption, pricingChain, supplied, supplyContext } from './caller.ts';
 
@@ -55,13 +63,20 @@ export function isDomesticSearch(req: TSearchRequest): boolean {
 
 export async function search(scope: FlightScope, req: TSearchRequest): Promise<TSearchResponse> {
   await assertMaySearch(scope);
+  // A trip's second leg: the caller's trip, its return not booked yet; the supplier never sees the trip.
+  await checkTripSearch(scope.site.siteId, scope.principal, req);
+  const { tripId, ...supplyRequest } = req;
   const supply = await supplyFor(scope.site);
   const [found, chain] = await Promise.all([
-    supplied(() => supply.search(req, supplyContext(scope))),
+    supplied(() => supply.search(supplyRequest, supplyContext(scope))),
     pricingChain(scope, supply),
   ]);
+  // Only what this party can book: a flight without a seat for each of them is not offered.
+  const seated = req.adultCount + req.childCount;
   const results = found.results.map((list, direction) =>
-    list.filter((o) => inBand(o, req, found.results.length > 1 ? direction : 0)).map((o) => priceOption(o, chain)),
+    list
+      .filter((o) => inBand(o, req, found.results.length > 1 ? direction : 0) && hasSeatsFor(o, seated))
+      .map((o) => priceOption(o, chain)),
   );
   const searchId = newId();
   const expiresAtIso = new Date(scope.now.getTime() + FLIGHT_TIMING.searchValidMinutes * 60_000).toISOString();
@@ -78,6 +93,7 @@ export async function search(scope: FlightScope, req: TSearchRequest): Promise<T
       createdAt: scope.now.toISOString(),
       expiresAtIso,
       payables: Object.fromEntries(results.flat().map((o) => [o.resultIndex, o.fare.totalPayable])),
+      ...(tripId ? { tripId } : {}),
     }),
     isStaff(scope.principal)
       ? null
@@ -100,7 +116,13 @@ export async function search(scope: FlightScope, req: TSearchRequest): Promise<T
 
 export async function calendarFare(
   scope: FlightScope,
-  req: { origin: string; destination: string; month: string; cabinClass?: number | undefined },
+  req: {
+    origin: string;
+    destination: string;
+    month: string;
+    cabinClass?: number | undefined;
+    days?: string[] | undefined;
+  },
 ) {
   await assertMaySearch(scope);
   const supply = await supplyFor(scope.site);
@@ -112,29 +134,54 @@ export async function calendarFare(
           destination: req.destination,
           month: req.month,
           ...(req.cabinClass ? { cabinClass: req.cabinClass } : {}),
+          ...(req.days ? { days: req.days } : {}),
         },
         supplyContext(scope),
       ),
     ),
     pricingChain(scope, supply),
   ]);
-  // Indicative: one adult's base and tax priced with the caller's markup.
-  const priced = days.map((d) => {
-    const fare: SupplierFare = {
-      currency: 'INR',
-      baseFare: d.baseFare,
-      tax: d.tax,
-      yq: 0,
-      otherCharges: round2(d.fare - d.baseFare - d.tax),
-      serviceFee: 0,
-      txnFee: 0,
-      commission: 0,
-      incentive: 0,
-      plb: 0,
-    };
-    const p = priceFor(fare, [{ passengerType: 1, count: 1, baseFare: d.baseFare, tax: d.tax }], d.airlineCode, chain);
-    return { ...d, fare: p.fare.totalFare };
-  });
+  // Where the supply gives the day's options, the day's fare is the cheapest this caller can book, priced
+  // exactly as search prices results; otherwise (a supplier's own calendar) it is indicative ("from").
+  const priced = days
+    .filter((d) => !req.days || req.days.includes(d.date.slice(0, 10)))
+    .map((d) => {
+      const options = (d.options ?? []).filter((o) => hasSeatsFor(o, 1)).map((o) => priceOption(o, chain));
+      const best = options.reduce<TFlightOption | null>(
+        (a, o) => (!a || o.publishedPrice < a.publishedPrice ? o : a),
+        null,
+      );
+      const { options: _options, ...day } = d;
+      if (best)
+        return {
+          ...day,
+          fare: best.publishedPrice,
+          baseFare: best.fare.baseFare,
+          tax: best.fare.tax,
+          airlineCode: best.airlineCode,
+          airlineName: best.airlineName,
+          departureTime: best.segments[0]?.[0]?.departureTime ?? d.departureTime,
+        };
+      const fare: SupplierFare = {
+        currency: 'INR',
+        baseFare: d.baseFare,
+        tax: d.tax,
+        yq: 0,
+        otherCharges: round2(d.fare - d.baseFare - d.tax),
+        serviceFee: 0,
+        txnFee: 0,
+        commission: 0,
+        incentive: 0,
+        plb: 0,
+      };
+      const p = priceFor(
+        fare,
+        [{ passengerType: 1, count: 1, baseFare: d.baseFare, tax: d.tax }],
+        d.airlineCode,
+        chain,
+      );
+      return { ...day, fare: p.fare.totalFare, isIndicative: true };
+    });
   const lowest = Math.min(...priced.map((d) => d.fare));
   return priced.map((d) => ({ ...d, isLowestFareOfMonth: d.fare === lowest }));
 }

@@ -10,6 +10,7 @@ import {
   type BookRequest,
   type BookResult,
   type CalendarFareDay,
+  type CalendarFareRequest,
   type ChangeRequestInput,
   type ChangeRequestStatus,
   type FareQuoteResult,
@@ -17,6 +18,7 @@ import {
   type OfferRef,
   type SupplierBookingDetails,
   type SupplyContext,
+  type SupplierOption,
   type SupplyPassenger,
   type SupplySearchResult,
   type TicketRequest,
@@ -24,15 +26,7 @@ import {
 } from '../types.ts';
 import type { TSearchRequest } from '@tp/contracts/flights';
 import type { SupplierFare } from '@tp/domain/pricing';
-import {
-  cancellationCharge,
-  FAMILIES,
-  fareRuleText,
-  familiesFor,
-  adultBase,
-  priceOffer,
-  publishedOf,
-} from './fares.ts';
+import { cancellationCharge, FAMILIES, fareRuleText, publishedOf } from './fares.ts';
 import {
   DEFAULT_MAX_OPTIONS,
   TRACE_BOOKABLE_MS,
@@ -50,7 +44,7 @@ import {
   type Offer,
   type TracePayload,
 } from './generate.ts';
-import { addDays, airlineName, airportFor, CARRIERS, carrierByCode, itineraries } from './network.ts';
+import { addDays, airlineName, airportFor, CARRIERS, carrierByCode } from './network.ts';
 import { ssrCatalogue } from './ssr.ts';
 import { dynamoSimStore, type SeatClaim, type SimBooking, type SimStore, type SimTicket } from './store.ts';
 import type { SiteId } from '#lib/keys';
@@ -149,51 +143,97 @@ export class SimulatorSupply implements FlightSupply {
     });
   }
 
-  calendarFare(
-    req: { origin: string; destination: string; month: string; cabinClass?: number },
-    ctx: SupplyContext,
-  ): Promise<CalendarFareDay[]> {
+  /** Calendar days by route, cabin and date: from two days ahead a day's offers do not depend on the clock. */
+  private readonly calendarDays = new Map<string, { g: Generated; byAirline: ReadonlyMap<string, readonly Offer[]> }>();
+
+  /** A day's offers as a one-adult search of it generates them, per airline, cheapest first. */
+  private calendarDay(req: CalendarFareRequest, date: string, now: Date) {
+    const key = `${req.origin}|${req.destination}|${req.cabinClass ?? 1}|${date}`;
+    const keep = date >= addDays(now.toISOString().slice(0, 10), 2);
+    const kept = keep ? this.calendarDays.get(key) : undefined;
+    if (kept) return kept;
+    const g = generate({
+      req: {
+        JourneyType: 1,
+        segments: [{ origin: req.origin, destination: req.destination, preferredDepartureTime: `${date}T00:00:00` }],
+        adultCount: 1,
+        childCount: 0,
+        infantCount: 0,
+        cabinClass: req.cabinClass ?? 1,
+      },
+      issuedAt: now.getTime(),
+      maxOptions: this.settings.maxOptions ?? DEFAULT_MAX_OPTIONS,
+    });
+    // Cheapest first already (rank): each airline's offers in that order.
+    const byAirline = new Map<string, Offer[]>();
+    for (const o of g.lists[0] ?? []) byAirline.set(o.carrier.code, [...(byAirline.get(o.carrier.code) ?? []), o]);
+    const day = { g, byAirline };
+    if (keep) {
+      if (this.calendarDays.size >= 400) this.calendarDays.delete(this.calendarDays.keys().next().value!);
+      this.calendarDays.set(key, day);
+    }
+    return day;
+  }
+
+  /**
+   * Each day's cheapest options as a one-adult search of that day would return them (the same offers,
+   * families on sale, seats left), one per airline: markups are per airline and rise with the fare, so
+   * the caller's cheapest price is among them whatever their group (issue #29 item 9).
+   */
+  calendarFare(req: CalendarFareRequest, ctx: SupplyContext): Promise<CalendarFareDay[]> {
     return this.call(ctx, 'calendarFare', async () => {
-      const from = airportFor(req.origin);
-      const to = airportFor(req.destination);
-      if (!from || !to) throw new SupplyError('invalidRequest', 'Unknown airport or city code');
+      if (!airportFor(req.origin) || !airportFor(req.destination))
+        throw new SupplyError('invalidRequest', 'Unknown airport or city code');
       if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(req.month)) throw new SupplyError('invalidRequest', 'Enter a valid month');
-      const domestic = from.countryCode === to.countryCode;
       const today = ctx.now.toISOString().slice(0, 10);
-      const earliest = ctx.now.getTime() + 2 * 3_600_000;
-      const days: CalendarFareDay[] = [];
+      const perDay: { date: string; g: Generated; byAirline: Map<string, Offer[]> }[] = [];
       for (let date = `${req.month}-01`; date.startsWith(req.month); date = addDays(date, 1)) {
-        if (date < today) continue;
-        let best: CalendarFareDay | null = null;
-        const direct = itineraries(from, to, date, { directOnly: true });
-        const list = direct.length ? direct : itineraries(from, to, date, {});
-        for (const legs of list) {
-          if (legs[0]!.depUtc < earliest) continue;
-          const carrier = legs[0]!.carrier;
-          for (const fam of familiesFor(carrier.isLcc, domestic, req.cabinClass ?? 2)) {
-            const p = priceOffer(
-              adultBase(legs, fam, domestic),
-              legs,
-              fam,
-              domestic,
-              { adults: 1, children: 0, infants: 0 },
-              carrier.code,
-            );
-            const fare = publishedOf(p.fare);
-            if (!best || fare < best.fare)
-              best = {
-                date,
-                fare,
-                baseFare: p.fare.baseFare,
-                tax: p.fare.tax,
-                airlineCode: carrier.code,
-                airlineName: airlineName(carrier.code),
-                departureTime: legs[0]!.depLocal,
-                isLowestFareOfMonth: false,
-              };
+        if (date < today || (req.days && !req.days.includes(date))) continue;
+        const { g, byAirline } = this.calendarDay(req, date, ctx.now);
+        // A copy: the seat check below moves past full flights.
+        perDay.push({ date, g, byAirline: new Map([...byAirline].map(([code, list]) => [code, [...list]])) });
+      }
+      // Each airline's cheapest offer with a seat left on every flight: sold seats are read for the
+      // candidates only, and an airline whose candidate is full moves on to its next offer.
+      const sold = new Map<string, number>();
+      const seatOk = (o: Offer) => legsOf(o).every((l) => l.seatsOnSale - (sold.get(`${l.date}|${l.key}`) ?? 0) >= 1);
+      const candidates = () => perDay.flatMap((d) => [...d.byAirline.values()].map((list) => list[0]!));
+      for (let round = 0; round < 8; round++) {
+        const unknown = candidates()
+          .flatMap(legsOf)
+          .filter((l) => !sold.has(`${l.date}|${l.key}`));
+        if (!unknown.length) break;
+        const found = await this.store.soldSeats(this.ownerSiteId, unknown);
+        for (const l of unknown) sold.set(`${l.date}|${l.key}`, found.get(`${l.date}|${l.key}`) ?? 0);
+        for (const d of perDay)
+          for (const [code, list] of d.byAirline) {
+            while (list.length && !seatOk(list[0]!) && legsOf(list[0]!).every((l) => sold.has(`${l.date}|${l.key}`)))
+              list.shift();
+            if (!list.length) d.byAirline.delete(code);
           }
-        }
-        if (best) days.push(best);
+      }
+      const days: CalendarFareDay[] = [];
+      for (const { date, g, byAirline } of perDay) {
+        const options = [...byAirline.values()]
+          .map((list) => list[0]!)
+          .filter(seatOk)
+          .map((o, i) => toOption(o, `CAL${i + 1}`, g.pax, ctx.now, { sold }));
+        const best = options.reduce<SupplierOption | null>(
+          (a, o) => (!a || publishedOf(o.fare) < publishedOf(a.fare) ? o : a),
+          null,
+        );
+        if (!best) continue;
+        days.push({
+          date,
+          fare: publishedOf(best.fare),
+          baseFare: best.fare.baseFare,
+          tax: best.fare.tax,
+          airlineCode: best.airlineCode,
+          airlineName: best.airlineName,
+          departureTime: best.segments[0]![0]!.departureTime,
+          isLowestFareOfMonth: false,
+          options,
+        });
       }
       const lowest = Math.min(...days.map((d) => d.fare));
       return days.map((d) => ({ ...d, isLowestFareOfMonth: d.fare === lowest }));

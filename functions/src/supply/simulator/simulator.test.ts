@@ -243,6 +243,38 @@ describe('simulated supplier calls (memory state)', () => {
     expect(days.filter((d) => d.isLowestFareOfMonth).length).toBeGreaterThanOrEqual(1);
   });
 
+  it("quotes each calendar day at the cheapest option of that day's one-adult search, skipping full flights", async () => {
+    const s = sim();
+    const one = { adultCount: 1, childCount: 0, infantCount: 0 };
+    const published = (o: SupplierOption) => o.fare.baseFare + o.fare.tax + o.fare.otherCharges;
+    const cheapest = async () =>
+      Math.min(...(await s.search(oneWay('DEL', 'BOM', '2026-12-12', one), ctx())).results[0]!.map(published));
+    const [day] = await s.calendarFare(
+      { origin: 'DEL', destination: 'BOM', month: '2026-12', days: ['2026-12-12'] },
+      ctx(),
+    );
+    expect(day!.date).toBe('2026-12-12');
+    expect(day!.fare).toBe(await cheapest());
+    expect(day!.options!.map((o) => o.airlineCode)).toContain(day!.airlineCode);
+    // Sell out the day's cheapest flight: the calendar moves on to a fare that can still be booked.
+    const res = await s.search(oneWay('DEL', 'BOM', '2026-12-12', one), ctx());
+    const first = res.results[0]!.reduce((a, o) => (published(o) < published(a) ? o : a));
+    const seats = Math.min(...first.segments.flat().map((x) => x.seatsLeft ?? 0));
+    const ref = {
+      traceId: res.traceId,
+      resultIndex: first.resultIndex,
+      passengers: [pax(1, 0)],
+      expectedFare: first.fare,
+    };
+    for (let i = 0; i < seats; i++) await (first.isLcc ? s.ticket(ref, ctx()) : s.book(ref, ctx()));
+    const [after] = await s.calendarFare(
+      { origin: 'DEL', destination: 'BOM', month: '2026-12', days: ['2026-12-12'] },
+      ctx(),
+    );
+    expect(after!.fare).toBeGreaterThanOrEqual(day!.fare);
+    expect(after!.options!.every((o) => o.segments.flat().every((x) => (x.seatsLeft ?? 1) >= 1))).toBe(true);
+  });
+
   it("finds a booking by the buyer's reference: held, then ticketed; unknown references find nothing", async () => {
     const s = sim();
     const res = await s.search(oneWay('DEL', 'BOM', '2026-12-10', { Sources: ['GDS'] }), ctx());

@@ -6,6 +6,7 @@ import {
   type BookRequest,
   type BookResult,
   type CalendarFareDay,
+  type CalendarFareRequest,
   type ChangeRequestInput,
   type ChangeRequestStatus,
   type FareQuoteResult,
@@ -78,10 +79,7 @@ export class TboSupply implements FlightSupply {
     };
   }
 
-  async calendarFare(
-    req: { origin: string; destination: string; month: string; cabinClass?: number },
-    ctx: SupplyContext,
-  ): Promise<CalendarFareDay[]> {
+  async calendarFare(req: CalendarFareRequest, ctx: SupplyContext): Promise<CalendarFareDay[]> {
     const r = await this.client.call(
       'calendarFare',
       {

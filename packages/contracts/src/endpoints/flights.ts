@@ -50,6 +50,8 @@ export const ZCalendarFareDay = lazy(() =>
     airlineName: z.string(),
     departureTime: z.string(),
     isLowestFareOfMonth: z.boolean(),
+    /** Ours: the supplier's own calendar, not a price of our results; shown as "from". Absent: bookable as shown. */
+    isIndicative: z.optional(z.boolean()),
   }),
 );
 export const getCalendarFare = endpoint({
@@ -70,11 +72,17 @@ export const getCalendarFare = endpoint({
         .check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z]{3}$/, 'Enter a valid airport or city code')),
       month: z.string({ error: MSG.required }).check(z.regex(/^\d{4}-\d{2}$/, 'Choose a month')),
       cabinClass: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(6))),
+      /** Ours: only these days of the month (the ±3-day strip), each priced as a search of that day. */
+      days: z.optional(
+        z
+          .array(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a valid date')))
+          .check(z.minLength(1), z.maxLength(7)),
+      ),
     }),
   ),
   response: lazy(() => z.array(ZCalendarFareDay)),
   summary:
-    'Lowest one-way, one-adult fare per day of a month, priced for the caller (indicative; search again to book).',
+    'Lowest one-way, one-adult fare per day of a month: the cheapest option a search of that day offers the caller, priced as results are (isIndicative where the supplier gives only its own calendar).',
 });
 
 export const ZSource = lazy(() => z.object({ code: z.string(), name: z.string(), isLcc: z.boolean() }));
@@ -285,6 +293,36 @@ export const getBookingDetails = endpoint({
     "A booking (the caller's own; staff: any of the site) with its payment order; showReturn after a normal return's first leg.",
 });
 
+/** A normal return's two legs as one trip (issue #29 item 13; docs/flights.md "Return trips"). */
+export const ZFlightTrip = lazy(() =>
+  z.object({
+    tripId: z.string(),
+    /** The return search the first leg was booked from. */
+    request: ZSearchRequest,
+    /** The second leg's one-way search, kept on the server (with `tripId`): "Book return flight" runs it. */
+    returnSearch: ZSearchRequest,
+    /** The booked legs, onward first. */
+    legs: z.array(ZBooking),
+    /** True while the return leg is not booked yet (and the caller may book it). */
+    canBookReturn: z.boolean(),
+    /** The first leg's passengers, to fill in the second leg's form. */
+    passengers: z.array(z.omit(ZPassengerInput, { ssr: true })),
+  }),
+);
+
+export const getFlightTrip = endpoint({
+  id: 'flights.getFlightTrip',
+  api: 'flight',
+  method: 'POST',
+  path: 'api/getFlightTrip',
+  domain: 'flights',
+  auth: 'user',
+  request: lazy(() => z.object({ tripId: zId() })),
+  response: ZFlightTrip,
+  summary:
+    "Ours: a return trip (the caller's own; staff: any of the site) with both legs' bookings and the second leg's search.",
+});
+
 export const flightEndpoints = [
   search,
   getCalendarFare,
@@ -299,4 +337,5 @@ export const flightEndpoints = [
   setFlightDetails,
   orderSuccessCallback,
   getBookingDetails,
+  getFlightTrip,
 ];

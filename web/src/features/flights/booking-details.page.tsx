@@ -57,6 +57,8 @@ export default function BookingDetailsPage() {
       bookingStore.set({ ...progress, resultIndex: inbound, returnResultIndex: undefined });
       navigate(flightPaths.review(searchId, inbound));
     } else if (progress?.searchId === searchId) navigate(flightPaths.results(searchId, progress.query));
+    // Another browser (nothing kept here): the trip page runs the second leg's search the server keeps.
+    else if (booking.tripId) navigate(flightPaths.trip(booking.tripId));
     else navigate(flightPaths.search());
   };
 
@@ -110,6 +112,11 @@ export default function BookingDetailsPage() {
               {order && (
                 <Button variant="default" onClick={() => navigate(flightPaths.transaction(order.orderId))}>
                   Payment details
+                </Button>
+              )}
+              {booking.tripId && (
+                <Button variant="default" onClick={() => navigate(flightPaths.trip(booking.tripId!))}>
+                  View trip
                 </Button>
               )}
               <Button variant="subtle" onClick={() => navigate(flightPaths.ticketQueue())}>

@@ -12,6 +12,7 @@ const Review = lazy(() => import('./review.page.tsx'));
 const Passengers = lazy(() => import('./passengers.page.tsx'));
 const BookingDetails = lazy(() => import('./booking-details.page.tsx'));
 const Transaction = lazy(() => import('./transaction.page.tsx'));
+const Trip = lazy(() => import('./trip.page.tsx'));
 const NotFound = lazy(() => import('#features/shell/not-found.page.tsx'));
 
 const SCREENS = [
@@ -22,6 +23,7 @@ const SCREENS = [
   { path: FLIGHT_ROUTES.passengers, Screen: Passengers },
   { path: FLIGHT_ROUTES.bookingDetails, Screen: BookingDetails },
   { path: FLIGHT_ROUTES.transaction, Screen: Transaction },
+  { path: FLIGHT_ROUTES.trip, Screen: Trip },
   { path: '*', Screen: NotFound },
 ];
 const ROUTES = SCREENS.map(({ path, Screen }) => ({ path, element: <Screen /> }));

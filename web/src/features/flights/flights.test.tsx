@@ -273,7 +273,9 @@ describe('results cards (issue #11)', { timeout: 30_000 }, () => {
     const api = fakeApi()
       .on(search, response)
       .on(getCalendarFare, ({ month }) =>
-        month === '2030-12' ? [day('2030-12-28', 4100), day('2030-12-30', 3900)] : [day('2031-01-02', 3500)],
+        month === '2030-12'
+          ? [day('2030-12-28', 4100), day('2030-12-30', 3900)]
+          : [{ ...day('2031-01-02', 3500), isIndicative: true }],
       );
     const query = QUERY.replace('2026-12-01', '2030-12-30');
     const { location } = renderApp(`/flight/results/F-1?${query}`, { user: testUser(), api });
@@ -288,8 +290,18 @@ describe('results cards (issue #11)', { timeout: 30_000 }, () => {
         .map((c) => c.input.month)
         .sort(),
     ).toEqual(['2030-12', '2031-01']);
+    // Each call asks for its days of the week only, each priced as a search of that day.
+    expect(api.calls(getCalendarFare).map((c) => c.input.days)).toEqual(
+      expect.arrayContaining([
+        ['2030-12-27', '2030-12-28', '2030-12-29', '2030-12-30', '2030-12-31'],
+        ['2031-01-01', '2031-01-02'],
+      ]),
+    );
     expect(days[3]!.getAttribute('aria-current')).toBe('date');
     expect(days[3]!.textContent).toContain('₹3,900.00');
+    expect(days[3]!.textContent).not.toContain('from');
+    // A supplier's own calendar is indicative: "from".
+    expect(days[6]!.textContent).toContain('from ₹3,500.00');
     await userEvent.setup().click(days[6]!);
     await waitFor(() => expect(location()).toContain('departure=2031-01-02'), WAIT);
     expect(location()).toMatch(/^\/flight\/results\/new\?/);

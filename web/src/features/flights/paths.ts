@@ -13,6 +13,8 @@ export const FLIGHT_ROUTES = {
   passengers: 'passengers/:searchId',
   bookingDetails: 'bookingDetails/:searchId',
   transaction: 'transaction/:orderId',
+  /** Ours (issue #29 item 13): a return trip's two legs on one page. */
+  trip: 'trip/:tripId',
 } as const;
 
 /** The booking-review path a 402 lands on (web/src/api/catalogue.ts BOOKING_REVIEW_PATH). */
@@ -38,5 +40,6 @@ export const flightPaths = {
   bookingDetails: (searchId: string, bookingId: string, showReturn = false) =>
     `${FLIGHT_BASE}/bookingDetails/${seg(searchId)}${q({ bookingId, showReturn: showReturn ? 1 : undefined })}`,
   transaction: (orderId: string) => `${FLIGHT_BASE}/transaction/${seg(orderId)}`,
+  trip: (tripId: string) => `${FLIGHT_BASE}/trip/${seg(tripId)}`,
   ticketQueue: () => TICKET_QUEUE_PATH,
 };

@@ -40,6 +40,7 @@ import { Segmented } from './Segmented.tsx';
 import { flightPaths } from './paths.ts';
 import { ResultList, SortBar } from './ResultList.tsx';
 import css from './ResultList.module.css';
+import { queryToSearch } from './search-query.ts';
 import { bookingStore } from './state.ts';
 import { useSearchResults } from './use-search.ts';
 
@@ -183,11 +184,15 @@ function Results({ response, query }: { response: TSearchResponse; query: string
 
   const book = useCallback(
     (option: TFlightOption, returnPick?: TFlightOption | null) => {
+      // A trip's second leg keeps the first leg's passengers its trip page handed over.
+      const tripId = queryToSearch(query)?.tripId;
+      const before = bookingStore.get();
       bookingStore.set({
         searchId: response.searchId,
         resultIndex: option.resultIndex,
         query,
         ...(returnPick ? { returnResultIndex: returnPick.resultIndex } : {}),
+        ...(tripId && before?.tripId === tripId ? { tripId, passengers: before.passengers } : {}),
       });
       navigate(flightPaths.review(response.searchId, option.resultIndex));
     },
@@ -259,6 +264,7 @@ function Results({ response, query }: { response: TSearchResponse; query: string
                 origin={first.origin}
                 destination={first.destination}
                 date={first.preferredDepartureTime.slice(0, 10)}
+                cabinClass={queryToSearch(query)?.cabinClass}
                 onPick={(date) => navigate(flightPaths.results('new', withDeparture(query, date)))}
               />
             )}

@@ -3,7 +3,8 @@ import { JOURNEY_TYPE, RETURN_TYPE, TIME_BANDS, type TSearchRequest } from '@tp/
 /**
  * A search as URL query (spec 000 §2: origin, destination, departure, adt, chd, inf) so the results
  * URL can be reloaded or shared: the screen searches again from it. Return and multi-stop searches
- * add `journeyType`, `returnType`, `return` and `segments` (`DEL-BOM-2026-12-01,...`).
+ * add `journeyType`, `returnType`, `return` and `segments` (`DEL-BOM-2026-12-01,...`); a return trip's second
+ * leg `trip` (its id: the search books that trip's return flight).
  */
 export function searchToQuery(r: TSearchRequest): string {
   const first = r.segments[0]!;
@@ -28,6 +29,7 @@ export function searchToQuery(r: TSearchRequest): string {
   if (time && time !== TIME_BANDS[0].time) p.set('time', time);
   if (r.cabinClass && r.cabinClass !== 1) p.set('cabin', String(r.cabinClass));
   if (r.Sources?.length) p.set('sources', r.Sources.join(','));
+  if (r.tripId) p.set('trip', r.tripId);
   return p.toString();
 }
 
@@ -65,6 +67,7 @@ export function queryToSearch(query: string | URLSearchParams): TSearchRequest |
   }
   const returnType = Number(p.get('returnType'));
   const sources = p.get('sources');
+  const tripId = p.get('trip');
   return {
     JourneyType: journeyType as TSearchRequest['JourneyType'],
     ...(Object.values(RETURN_TYPE).includes(returnType as 2) ? { returnType: returnType as 2 | 3 | 5 } : {}),
@@ -74,5 +77,6 @@ export function queryToSearch(query: string | URLSearchParams): TSearchRequest |
     infantCount: Number(p.get('inf') ?? 0),
     cabinClass: Number(p.get('cabin') ?? 1),
     ...(sources ? { Sources: sources.split(',').filter(Boolean) } : {}),
+    ...(tripId ? { tripId } : {}),
   };
 }

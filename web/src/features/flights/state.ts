@@ -30,6 +30,8 @@ export interface BookingInProgress {
   returnResultIndex?: string;
   /** Passengers of the first leg, to prefill the second. */
   passengers?: TPassengerInput[];
+  /** The return trip whose second leg is being booked (set by its trip page): its passengers carry over. */
+  tripId?: string;
 }
 
 export const lastSearchStore = persisted<TSearchRequest>('search');

@@ -5,6 +5,7 @@ import { BOOKING_STATUS, PAX_CODE } from '@tp/contracts/flights';
 import { getCRStatus, releaseFlight } from '@tp/contracts/endpoints/tickets';
 import { routeText, type TTicketView } from '@tp/contracts/tickets';
 import { useAction } from '#api/action.ts';
+import { flightPaths } from '#features/flights/index.ts';
 import { formatDateTime, formatMoney, statusLabel } from '#shared/format.ts';
 import { StatusBadge } from '#shared/StatusBadge.tsx';
 import { ChangeRequestDialog } from './ChangeRequestDialog.tsx';
@@ -99,6 +100,11 @@ export function TicketCard({
               Ticket of {p.firstName} {p.lastName}
             </Anchor>
           ))}
+          {t.tripId && (
+            <Anchor component={Link} to={flightPaths.trip(t.tripId)} size="sm">
+              Return trip ({t.leg === 2 ? 'return' : 'onward'} flight)
+            </Anchor>
+          )}
         </Group>
         <Group gap="xs">
           <Button size="xs" variant="light" onClick={() => setOpen((o) => !o)} aria-expanded={open}>

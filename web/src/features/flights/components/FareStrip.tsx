@@ -19,8 +19,10 @@ export const stripDays = (date: string): string[] => Array.from({ length: 7 }, (
 
 /**
  * The ±3-day fare strip above the results (issue #11): each day's lowest fare from the calendar fare
- * call (one call per month the week touches, so two at most), the searched day marked; another day
- * searches that day again. Days before today are not offered.
+ * call (one call per month the week touches, so two at most, each for its days of the week), the searched
+ * day marked; another day searches that day again. Days before today are not offered. A day's fare is
+ * the cheapest a one-adult search of that day offers this user (issue #29 item 9); a supplier's own
+ * calendar (`isIndicative`) is shown as "from".
  */
 export const FareStrip = memo(function FareStrip({
   origin,
@@ -39,13 +41,21 @@ export const FareStrip = memo(function FareStrip({
   const first = days[0]!.slice(0, 7);
   const last = days[6]!.slice(0, 7);
   const call = { handling: 'navigation' } as const;
-  const input = (month: string) => ({ origin, destination, month, ...(cabinClass ? { cabinClass } : {}) });
-  const a = useApi(getCalendarFare, input(first), { call });
-  const b = useApi(getCalendarFare, last !== first ? input(last) : null, { call });
-  const fares = new Map([...(a.data ?? []), ...(b.data ?? [])].map((d) => [d.date.slice(0, 10), d.fare]));
+  const today = localDate();
+  const input = (month: string) => ({
+    origin,
+    destination,
+    month,
+    days: days.filter((d) => d.startsWith(month) && d >= today),
+    ...(cabinClass ? { cabinClass } : {}),
+  });
+  const [inFirst, inLast] = [input(first), input(last)];
+  const a = useApi(getCalendarFare, inFirst.days.length ? inFirst : null, { call });
+  const b = useApi(getCalendarFare, last !== first && inLast.days.length ? inLast : null, { call });
+  const quoted = new Map([...(a.data ?? []), ...(b.data ?? [])].map((d) => [d.date.slice(0, 10), d]));
+  const fares = new Map([...quoted].map(([date, d]) => [date, d.fare]));
   const loading = a.isLoading || b.isLoading;
   const lowest = Math.min(...days.map((d) => fares.get(d) ?? Infinity));
-  const today = localDate();
   // On a phone the week scrolls sideways: start with the searched day (the middle) in view.
   const ref = useRef<HTMLElement>(null);
   // After paint: read in a layout effect, the widths forced a layout of the whole results page in the
@@ -71,7 +81,11 @@ export const FareStrip = memo(function FareStrip({
             {/* One element per day (the results screen's DOM budget): date and fare on two lines. */}
             {DAY.format(new Date(`${d}T00:00:00Z`))}
             {'\n'}
-            {fare !== undefined ? formatMoney(fare) : loading ? '…' : '–'}
+            {fare !== undefined
+              ? `${quoted.get(d)?.isIndicative ? 'from ' : ''}${formatMoney(fare)}`
+              : loading
+                ? '…'
+                : '–'}
           </button>
         );
       })}
