@@ -72,7 +72,7 @@ export default function ETicketPage() {
   return (
     <Stack className="eticket" gap="md">
       <Group className="eticket-actions" gap="xs" wrap="wrap">
-        {data.canEdit && (
+        {data.canAdjustPrice && (
           <>
             <Button variant="light" onClick={() => setEdit('markup')}>
               {data.agentMarkup ? 'Update Markup' : 'Add Markup'}
