@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Select, TextInput } from '@mantine/core';
+import { useAction } from '#api/action.ts';
 import { renderWithProviders } from '#test/render.tsx';
 import { DateField } from './DateField.tsx';
 import { Modal } from './Modal.tsx';
@@ -15,6 +16,19 @@ function FormDialog({ onClose }: { onClose: () => void }) {
       <TextInput label="First name" />
       <DateField label="Date of birth" value={day} onChange={setDay} />
       <Select label="Gender" data={['Male', 'Female']} comboboxProps={{ transitionProps: { duration: 0 } }} />
+    </Modal>
+  );
+}
+
+/** A dialog whose field is saved in place (a note, a switch): once saved it is not typed data to ask about. */
+function SavingDialog({ onClose }: { onClose: () => void }) {
+  const save = useAction(async () => 'saved');
+  return (
+    <Modal opened onClose={onClose} title="Book seats" transitionProps={{ duration: 0 }}>
+      <TextInput label="Note" />
+      <button type="button" onClick={() => void save.run(undefined)}>
+        Save
+      </button>
     </Modal>
   );
 }
@@ -90,5 +104,22 @@ describe('Modal: Escape and typed data (issue #29 item 14)', { timeout: 20_000 }
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledTimes(2);
     expect(question()).toBeNull();
+  });
+
+  it('takes a saved dialog as it is: no question after a save, one again for typing after it', async () => {
+    const user = setup();
+    const onClose = vi.fn();
+    renderWithProviders(<SavingDialog onClose={onClose} />);
+    const note = await screen.findByLabelText('Note');
+    await user.type(note, 'Called the customer');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.keyboard('{Escape}');
+    expect(question()).toBeNull();
+    expect(onClose).toHaveBeenCalledTimes(1);
+
+    await user.type(note, ' again');
+    await user.keyboard('{Escape}');
+    await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 import {
   Button,
   Drawer as MantineDrawer,
@@ -8,6 +8,7 @@ import {
   type DrawerProps,
   type ModalProps,
 } from '@mantine/core';
+import { onActionSuccess } from '#api/action.ts';
 
 /**
  * The app's dialogs (docs/decisions.md "Dialogs"): Mantine's Modal and Drawer with the same props, and two
@@ -18,7 +19,8 @@ import {
  *   dialog closes on the next one.
  * - A dialog with typed data asks before discarding it. Escape, the × and a click outside first compare the
  *   dialog's fields (typed, picked or ticked) with what they held when the person started working in it;
- *   when anything changed, "Discard your changes?" asks, and only Discard closes. Closing in code (after a
+ *   when anything changed, "Discard your changes?" asks, and only Discard closes. A successful save (any
+ *   `useAction` write) makes what the dialog then holds the new starting point. Closing in code (after a
  *   save, a Cancel button) is not asked about.
  */
 export function Modal({ opened, onClose, closeOnEscape = true, trapFocus = true, children, ...rest }: ModalProps) {
@@ -62,12 +64,16 @@ export function Drawer({ opened, onClose, closeOnEscape = true, trapFocus = true
 /** Every field's value under `root`, in document order: what a person typed, picked or ticked there. */
 export function fieldValues(root: HTMLElement | null): string[] {
   if (!root) return [];
-  const fields = root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(
-    'input, textarea, select, [contenteditable="true"]',
+  // Read-only and disabled fields are not a person's to type in (a shown link); a select's pick is in its
+  // hidden input (its shown one is read-only), as is a date field's.
+  const fields = root.querySelectorAll<HTMLElement>(
+    'input:not([readonly]):not(:disabled), textarea:not([readonly]):not(:disabled), select:not(:disabled), [contenteditable="true"]',
   );
   return Array.from(fields, (el) => {
     if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) return String(el.checked);
-    return 'value' in el ? el.value : (el.textContent ?? '');
+    if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement)
+      return el.value;
+    return el.textContent ?? '';
   });
 }
 
@@ -86,6 +92,14 @@ function useDiscardGuard(opened: boolean, onClose: () => void) {
     if (opened) baseline.current = null;
     setAsking(false);
   }
+
+  useEffect(() => {
+    if (!opened) return;
+    // Saved: the next key or pointer press in the dialog starts a new round of typing.
+    return onActionSuccess(() => {
+      baseline.current = null;
+    });
+  }, [opened]);
 
   const start = useCallback((_e: SyntheticEvent) => {
     baseline.current ??= fieldValues(root.current);
