@@ -13,6 +13,12 @@ const ARIA_LABELS = {
   nextDecade: 'Next decade',
 };
 
+/**
+ * The narrowest a date field may be and still show `dd/mm/yyyy` (or a typed day) whole next to its clear
+ * button: layouts that put date fields side by side use it as their column's minimum (issue #29 item 16).
+ */
+export const FIELD_MIN_WIDTH = '9rem';
+
 export interface DateFieldProps extends Omit<
   DateInputProps,
   'value' | 'defaultValue' | 'onChange' | 'valueFormat' | 'dateParser' | 'minDate' | 'maxDate'

@@ -287,8 +287,9 @@ function Results({ response, query }: { response: TSearchResponse; query: string
         <Drawer opened={drawer} onClose={() => setDrawer(false)} title="Filters" position="left" size="90%">
           {panel}
           <Group className={css.drawerBar} grow>
+            {/* The spec's name for it (000 §2), as on the desktop panel; Apply then shows the lists unfiltered. */}
             <Button variant="default" onClick={() => setDraft(NO_FILTERS)}>
-              Reset
+              Clear Filters
             </Button>
             <Button onClick={applyDraft}>Apply</Button>
           </Group>

@@ -6,6 +6,7 @@ import type { CityOption } from '@tp/contracts/master';
 import * as MSG from '@tp/contracts/messages';
 import { TIMING } from '@tp/contracts/platform';
 import { useApi } from '#api/hooks.ts';
+import css from './CityAutocomplete.module.css';
 
 export type { CityOption };
 /**
@@ -84,6 +85,7 @@ export function CityAutocomplete({ label, value, onChange, error, autoFocus }: C
         if (option) pick(option);
       }}
       transitionProps={{ duration: 0 }}
+      classNames={{ dropdown: css.dropdown, option: css.option }}
       // Mounted when it opens: a closed dropdown kept mounted is placed by floating-ui in the first commit, a
       // forced layout and a synchronous re-render per field in the search screen's longest task.
       keepMounted={false}
