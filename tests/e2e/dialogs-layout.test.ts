@@ -177,8 +177,8 @@ describe('screens fit phones and narrow fields (issue #29 item 16)', () => {
       await queue.getByRole('heading', { name: 'Air Ticket Queue' }).waitFor();
       if (width === 390) await queue.getByRole('button', { name: /^Filters/ }).click();
       const filters = queue.getByRole('form', { name: 'Filter tickets' });
-      for (const label of ['Booked from', 'Booked to', 'Travel from', 'Travel to']) {
-        const field = filters.getByRole('textbox', { name: label });
+      for (const label of ['Sort by', 'Booked from', 'Booked to', 'Travel from', 'Travel to']) {
+        const field = filters.getByLabel(label, { exact: true });
         const fit = await fitsWhole(field);
         expect(fit.needs, `${label} at ${width}: "${fit.text}"`).toBeLessThanOrEqual(fit.has);
       }

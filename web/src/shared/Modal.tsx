@@ -81,8 +81,9 @@ const same = (a: string[], b: string[]) => a.length === b.length && a.every((v, 
 
 function useDiscardGuard(opened: boolean, onClose: () => void) {
   const root = useRef<HTMLDivElement>(null);
-  // The fields as they were when the person first pressed a key or the pointer in the dialog: values a
-  // dialog fills in by itself before that (loaded details, defaults) are not theirs to lose.
+  // The fields as they were when the person first pressed a key or the pointer in the dialog, or text was first
+  // about to arrive in a field: values a dialog fills in by itself before that (loaded details, defaults) are not
+  // theirs to lose.
   const baseline = useRef<string[] | null>(null);
   const [asking, setAsking] = useState(false);
   const [wasOpened, setWasOpened] = useState(opened);
@@ -101,9 +102,18 @@ function useDiscardGuard(opened: boolean, onClose: () => void) {
     });
   }, [opened]);
 
-  const start = useCallback((_e: SyntheticEvent) => {
+  const start = useCallback((_e?: SyntheticEvent | Event) => {
     baseline.current ??= fieldValues(root.current);
   }, []);
+  // Text that arrives without a key (pasted, autofilled, dictated, put in by a test) announces itself first:
+  // the native `beforeinput` (React's onBeforeInput is a different, key-based event).
+  const attach = useCallback(
+    (el: HTMLDivElement | null) => {
+      root.current = el;
+      el?.addEventListener('beforeinput', start, { capture: true });
+    },
+    [start],
+  );
 
   const requestClose = () => {
     const before = baseline.current;
@@ -113,7 +123,7 @@ function useDiscardGuard(opened: boolean, onClose: () => void) {
 
   const watch = (children: ReactNode) => (
     // `display: contents`: no box of its own, so the dialog's layout is the children's.
-    <div ref={root} style={{ display: 'contents' }} onKeyDownCapture={start} onPointerDownCapture={start}>
+    <div ref={attach} style={{ display: 'contents' }} onKeyDownCapture={start} onPointerDownCapture={start}>
       {children}
     </div>
   );
@@ -126,9 +136,22 @@ function useDiscardGuard(opened: boolean, onClose: () => void) {
       size="sm"
       centered
       zIndex={400}
+      // Escape here is Keep editing, taken from the question's own buttons (focus stays on them). Not Mantine's
+      // window listener: it would also take the very Escape that opened the question, which is still going on.
+      closeOnEscape={false}
+      withCloseButton={false}
     >
       <Text size="sm">What you entered in this dialog will be lost.</Text>
-      <Group justify="flex-end" gap="sm" mt="md">
+      <Group
+        justify="flex-end"
+        gap="sm"
+        mt="md"
+        onKeyDown={(e) => {
+          if (e.key !== 'Escape') return;
+          e.stopPropagation();
+          setAsking(false);
+        }}
+      >
         <Button variant="default" onClick={() => setAsking(false)} data-autofocus>
           Keep editing
         </Button>

@@ -84,7 +84,7 @@ describe('passengers page money (issue #11 items 1, 11, 13)', { timeout: 30_000 
     const map = await within(lead).findByRole('group', { name: 'Seats DEL-BOM for Adult 1 (lead passenger)' });
     // Prices on the seats; a taken seat is disabled; the aisle lane sits between the two aisle seats.
     // Shows its letter and price; its name starts with them and says the rest (issue #29 item 16).
-    expect(within(map).getByRole('button', { name: /^A₹350, Seat 1A window ₹350/ })).toBeTruthy();
+    expect(within(map).getByRole('button', { name: /^A\s*₹350\s*, Seat 1A window ₹350\.00$/ })).toBeTruthy();
     expect(
       within(map)
         .getByRole('button', { name: /1E .*\(taken\)/ })
