@@ -88,14 +88,14 @@ function useDiscardGuard(opened: boolean, onClose: () => void) {
   const [asking, setAsking] = useState(false);
   const [wasOpened, setWasOpened] = useState(opened);
   if (wasOpened !== opened) {
-    // Opened again (a dialog kept mounted): what it holds now is the new starting point.
     setWasOpened(opened);
-    if (opened) baseline.current = null;
     setAsking(false);
   }
 
   useEffect(() => {
     if (!opened) return;
+    // Opened (again, for a dialog kept mounted): what it holds now is a new starting point.
+    baseline.current = null;
     // Saved: the next key or pointer press in the dialog starts a new round of typing.
     return onActionSuccess(() => {
       baseline.current = null;
