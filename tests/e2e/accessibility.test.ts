@@ -104,7 +104,7 @@ describe('the passengers page with a seat map open is accessible (issue #29 item
     const lead = page.getByRole('group', { name: 'Adult 1 (lead passenger)' });
     // Every simulated flight sells seats: open the lead passenger's seat map of the first segment.
     await lead
-      .getByRole('button', { name: /^Seat [A-Z]{3}-[A-Z]{3}: / })
+      .getByRole('button', { name: /^Seat [A-Z]{3}-[A-Z]{3}\b/ })
       .first()
       .click();
     await lead.getByRole('group', { name: /^Seats [A-Z]{3}-[A-Z]{3} for Adult 1/ }).waitFor();
