@@ -84,3 +84,37 @@ describe('everyday screens are accessible and fit the screen', () => {
     });
   }
 });
+
+describe('the passengers page with a seat map open is accessible (issue #29 item 16)', () => {
+  it('at 1366 and 390 px', { timeout: 240_000 }, async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(appUrl(SITE, '/login'));
+    await signIn(page, `agent@${SITE}`);
+    await page.waitForURL((u) => !/login/.test(u.pathname));
+    await page.goto(appUrl(SITE, `/flight/results/new?${SEARCH}`));
+    await settled(page, /Showing \d+ of \d+ flights/);
+    await page.locator('[data-result]').first().getByRole('button', { name: 'Book' }).click();
+    const next = page.getByRole('button', { name: 'Continue to passengers' });
+    await next.waitFor({ timeout: 30_000 });
+    const changed = page.getByRole('dialog', { name: 'Price changed' });
+    if (await changed.isVisible()) await changed.getByRole('button', { name: 'Continue' }).click();
+    await next.click();
+    await page.waitForURL(/\/app\/flight\/passengers\//);
+    const lead = page.getByRole('group', { name: 'Adult 1 (lead passenger)' });
+    // Every simulated flight sells seats: open the lead passenger's seat map of the first segment.
+    await lead
+      .getByRole('button', { name: /^Seat [A-Z]{3}-[A-Z]{3}\b/ })
+      .first()
+      .click();
+    await lead.getByRole('group', { name: /^Seats [A-Z]{3}-[A-Z]{3} for Adult 1/ }).waitFor();
+    const found: string[] = [];
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await settled(page);
+      for (const v of await axeViolations(page)) found.push(`passengers with a seat map at ${width}: ${v}`);
+    }
+    expect(found).toEqual([]);
+    await context.close();
+  });
+});

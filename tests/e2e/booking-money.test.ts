@@ -79,13 +79,13 @@ describe('money shown is money charged', () => {
       .first()
       .click();
     await page.getByRole('option').first().click();
-    const seatControl = lead.getByRole('button', { name: /^Seat [A-Z]{3}-[A-Z]{3} for Adult 1/ }).first();
+    const seatControl = lead.getByRole('button', { name: /^Seat [A-Z]{3}-[A-Z]{3}: / }).first();
     const seatPicked = (await seatControl.count()) > 0;
     let paidSeat = false;
     if (seatPicked) {
       await seatControl.click();
-      const seat = lead.locator('button[aria-label^="Seat "][aria-pressed]:not([disabled])').first();
-      paidSeat = ((await seat.getAttribute('aria-label')) ?? '').includes('₹');
+      const seat = lead.getByRole('button', { name: /, Seat /, pressed: false, disabled: false }).first();
+      paidSeat = ((await seat.textContent()) ?? '').includes('₹');
       await seat.click();
     }
     const summary = page.getByRole('group', { name: 'Fare summary' });

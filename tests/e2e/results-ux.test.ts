@@ -124,7 +124,7 @@ describe('results UX (issue #11)', () => {
     expect(await card.getByRole('group', { name: 'Return flights' }).count()).toBe(0);
   });
 
-  it('on a phone the filter drawer applies on Apply and clears on Reset', async () => {
+  it('on a phone the filter drawer applies on Apply and clears on Clear Filters (spec 000 §2, issue #29 item 16)', async () => {
     const { page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
     await agentAt(page, '/flight');
     await results(page);
@@ -137,7 +137,7 @@ describe('results UX (issue #11)', () => {
     await drawer.getByRole('button', { name: 'Apply' }).click();
     await expect.poll(() => shownCount(page)).toBeLessThan(total);
     await page.getByRole('button', { name: /^Filters/ }).click();
-    await drawer.getByRole('button', { name: 'Reset' }).click();
+    await drawer.getByRole('button', { name: 'Clear Filters' }).click();
     await drawer.getByRole('button', { name: 'Apply' }).click();
     await expect.poll(() => shownCount(page)).toBe(total);
   });

@@ -120,7 +120,8 @@ describe('ticket screens', () => {
     await dialog.getByText(/^Cancellation charge: /).waitFor();
     await dialog.getByRole('button', { name: 'Accept and Send Cancellation Request' }).click();
     await toast(page, TICKET_MSG.crSent).waitFor();
-    await card.getByText('Change requested', { exact: true }).waitFor();
+    // The supplier's status text (spec 000 §4), not our own "Change requested" (issue #29 item 16).
+    await card.getByText('Unassigned', { exact: true }).waitFor();
     await card.getByRole('button', { name: 'Refresh Status' }).click();
     await card.getByRole('button', { name: 'Refresh Status' }).waitFor();
     await context.close();

@@ -235,6 +235,25 @@ describe('the e-ticket', () => {
     ).toBe(401);
   });
 
+  it('offers markup and discount to agents and staff, not to a retail traveller (issue #29 item 17)', async () => {
+    const mine = await plainBooking(FLIGHTDEALS.siteId, `agent@${FLIGHTDEALS.domain}`);
+    const ref = { bookingId: mine.bookingId, pnr: mine.pnr };
+    expect((await agent.call(getTicketDetail, ref)).body.result).toMatchObject({ canEdit: true, canAdjustPrice: true });
+    const staff = await demo(FLIGHTDEALS, 'staff');
+    expect((await staff.call(getTicketDetail, ref)).body.result).toMatchObject({ canAdjustPrice: true });
+
+    const b = await plainBooking(FLIGHTDEALS.siteId, `retail@${FLIGHTDEALS.domain}`);
+    const retail = await demo(FLIGHTDEALS, 'retail');
+    const view = await retail.call(getTicketDetail, { bookingId: b.bookingId, pnr: b.pnr });
+    expect(view.status).toBe(200);
+    // Their own prices, e-mail and invoice, but no markup or discount of their own.
+    expect(view.body.result).toMatchObject({ canEdit: true, canAdjustPrice: false });
+    const refused = await retail.call(updateBookingDetails, { bookingId: b.bookingId, markup: 100 });
+    expect(refused.status).toBe(403);
+    const after = await retail.call(getTicketDetail, { bookingId: b.bookingId, pnr: b.pnr });
+    expect(after.body.result.agentMarkup).toBe(view.body.result.agentMarkup);
+  });
+
   it('is mailed with the e-ticket as HTML and a PDF attachment', async () => {
     const b = await plainBooking(FLIGHTDEALS.siteId, `agent@${FLIGHTDEALS.domain}`);
     const to = `eticket-${b.pnr.toLowerCase()}@example.com`;

@@ -7,6 +7,7 @@ import type { ParsedRequestOf } from '@tp/contracts/endpoint';
 import type * as api from '@tp/contracts/endpoints/enquiries';
 import { ENQUIRIES_PER_HOUR, ENQUIRY_MSG } from '@tp/contracts/endpoints/enquiries';
 import { canMoveTo, ENQUIRY_KIND_LABELS, ENQUIRY_STATUS_LABELS } from '@tp/domain/enquiries';
+import { countOf } from '@tp/domain/format';
 import { renderMail } from '@tp/mail';
 import { auditActor, auditPut } from '#lib/audit';
 import { newId } from '#lib/crypto';
@@ -68,7 +69,7 @@ export async function submitEnquiry(
 
 function mailStaff(site: SiteRecord, e: repo.EnquiryRecord): Promise<void> {
   if (!site.adminEmail) return Promise.resolve();
-  const pax = [e.adults && `${e.adults} adult(s)`, e.children && `${e.children} child(ren)`].filter(Boolean);
+  const pax = [e.adults && countOf(e.adults, 'adult'), e.children && countOf(e.children, 'child')].filter(Boolean);
   const mail = renderMail(mailBrand(site), {
     subject: `New ${ENQUIRY_KIND_LABELS[e.kind].toLowerCase()} enquiry: ${e.subjectTitle}`,
     preheader: `${e.name} asked about ${e.subjectTitle}.`,

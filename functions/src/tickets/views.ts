@@ -58,8 +58,11 @@ function agencyOf(b: BookingRecord, site: SiteRecord): TETicket['agency'] {
   };
 }
 
-/** The e-ticket; `withPrices` only for the booking's user or staff (the caller decides). */
-export function eTicketView(b: BookingRecord, site: SiteRecord, withPrices: boolean): TETicket {
+/**
+ * The e-ticket; `withPrices` only for the booking's user or staff, `adjustable` (markup and discount) only
+ * for those of them who are agents or staff (the caller decides).
+ */
+export function eTicketView(b: BookingRecord, site: SiteRecord, withPrices: boolean, adjustable = false): TETicket {
   const fare = withPrices
     ? eTicketFare({
         ...b.fare,
@@ -95,6 +98,7 @@ export function eTicketView(b: BookingRecord, site: SiteRecord, withPrices: bool
     agentMarkup: withPrices ? b.agentMarkup : null,
     agentDiscount: withPrices ? b.agentDiscount : null,
     canEdit: withPrices,
+    canAdjustPrice: withPrices && adjustable,
     agency: agencyOf(b, site),
   };
 }

@@ -158,8 +158,10 @@ export const ZETicket = lazy(() =>
       paxTypes: z.array(ZPaxTypeCharge),
       agentMarkup: z.nullable(z.number()),
       agentDiscount: z.nullable(z.number()),
-      /** Logged in as the booking's user or staff: may see prices and edit markup / discount. */
+      /** Logged in as the booking's user or staff: may see prices, e-mail it and open its invoice. */
       canEdit: z.boolean(),
+      /** …and is an agent or staff (spec 000 §6): may add their markup / discount. */
+      canAdjustPrice: z.boolean(),
       agency: z.object({
         name: z.string(),
         logoUrl: z.string(),

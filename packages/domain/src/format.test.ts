@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  countOf,
   formatDate,
   formatDateTime,
   formatMoney,
   formatMoneyCompact,
   isoDay,
   parseDateInput,
+  partyLabel,
   statusKey,
   statusLabel,
 } from './format.ts';
@@ -143,5 +145,25 @@ describe('statusLabel', () => {
     expect(statusLabel('AWAITING_SUPPLIER')).toBe('Awaiting supplier');
     expect(statusLabel('')).toBe('');
     expect(statusLabel(null)).toBe('');
+  });
+});
+
+describe('countOf and partyLabel (issue #29 item 17)', () => {
+  it('counts a noun in its right number, irregular plurals included', () => {
+    expect(countOf(1, 'adult')).toBe('1 adult');
+    expect(countOf(2, 'adult')).toBe('2 adults');
+    expect(countOf(0, 'adult')).toBe('0 adults');
+    expect(countOf(1, 'child')).toBe('1 child');
+    expect(countOf(2, 'child')).toBe('2 children');
+    expect(countOf(1, 'infant')).toBe('1 infant');
+    expect(countOf(3, 'passenger')).toBe('3 passengers');
+    expect(countOf(2, 'night')).toBe('2 nights');
+  });
+
+  it('names a party, leaving out the types nobody is', () => {
+    expect(partyLabel({ adults: 1 })).toBe('1 adult');
+    expect(partyLabel({ adults: 2, children: 2 })).toBe('2 adults, 2 children');
+    expect(partyLabel({ adults: 1, children: 1, infants: 2 })).toBe('1 adult, 1 child, 2 infants');
+    expect(partyLabel({ adults: 2, children: 0, infants: 1 })).toBe('2 adults, 1 infant');
   });
 });

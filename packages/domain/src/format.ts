@@ -8,6 +8,7 @@
  *   (a flight's airport-local departure) are shown as written; instants (`…Z`, `+05:30`) in India time.
  * - Date inputs read and show `dd/mm/yyyy`; the API keeps ISO `yyyy-mm-dd`.
  * - Status codes (`CHANGEREQUESTED`, `ChangeRequested`) become labels (`Change requested`).
+ * - Counts read `1 adult`, `2 children` (countOf, partyLabel), never `adult(s)`.
  */
 import { round2 } from './pricing.ts';
 
@@ -243,4 +244,26 @@ export function statusLabel(code: string | null | undefined, context: StatusCont
     .join(' ')
     .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Counts
+
+/** Nouns whose plural is not the noun and an `s`. */
+const IRREGULAR_PLURALS: Record<string, string> = { child: 'children', person: 'people' };
+
+/** A count with its noun in the right number: `1 adult`, `2 adults`, `1 child`, `2 children`. Never `adult(s)`. */
+export function countOf(count: number, noun: string): string {
+  return `${count} ${count === 1 ? noun : (IRREGULAR_PLURALS[noun] ?? `${noun}s`)}`;
+}
+
+/** A travelling party: `2 adults, 1 child, 1 infant`; a type with nobody is left out (adults always shown). */
+export function partyLabel(party: { adults: number; children?: number | null; infants?: number | null }): string {
+  return [
+    countOf(party.adults, 'adult'),
+    party.children ? countOf(party.children, 'child') : '',
+    party.infants ? countOf(party.infants, 'infant') : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
 }

@@ -4,6 +4,8 @@
  * fare asks for them. Pure; returns one message per field path (`passengers.<i>.<field>`).
  */
 
+import { countOf } from './format.ts';
+
 export const REQUIRED = 'This is required field.';
 
 export interface PassengerLike {
@@ -66,7 +68,7 @@ export function validatePassengers(pax: readonly PassengerLike[], rules: Passeng
   const errors: Record<string, string> = {};
   const count = (t: 1 | 2 | 3) => pax.filter((p) => p.paxType === t).length;
   if (count(1) !== rules.adultCount || count(2) !== rules.childCount || count(3) !== rules.infantCount)
-    errors.passengers = `Enter ${rules.adultCount} adult(s), ${rules.childCount} child(ren) and ${rules.infantCount} infant(s) as searched`;
+    errors.passengers = `Enter ${countOf(rules.adultCount, 'adult')}, ${countOf(rules.childCount, 'child')} and ${countOf(rules.infantCount, 'infant')} as searched`;
 
   const leads = pax.filter((p) => p.isLeadPax);
   const leadIndex = leads.length ? pax.indexOf(leads[0]!) : pax.findIndex((p) => p.paxType === 1);

@@ -60,6 +60,17 @@ export function keysOf(endpoints: readonly Pick<CallTarget, 'id'>[]): (key: unkn
   return (key) => Array.isArray(key) && ids.has(key[0] as string);
 }
 
+const saved = new Set<() => void>();
+
+/**
+ * Called after each successful write: an open dialog takes what it holds from then on as saved, not as
+ * typed data to ask about (web/src/shared/Modal.tsx). Returns the unsubscribe.
+ */
+export function onActionSuccess(listener: () => void): () => void {
+  saved.add(listener);
+  return () => saved.delete(listener);
+}
+
 /**
  * The one way the SPA writes. `useAction(endpoint)` calls a contract endpoint; `useAction(task)` runs
  * several calls as one step (a booking's order, a paged export). Either way: busy state, the success
@@ -95,6 +106,7 @@ export function useAction(target: CallTarget | Task<unknown, unknown>, options: 
         const text = typeof o.success === 'function' ? o.success(result, input) : o.success;
         if (text !== undefined && text !== false) toastSuccess(message ?? text);
         await o.onSuccess?.(result, input);
+        for (const listener of saved) listener();
         // Key only (no data argument): SWR revalidates and keeps showing the current data meanwhile.
         if (o.revalidate?.length) await mutate(keysOf(o.revalidate));
         return result;

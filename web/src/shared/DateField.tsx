@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 // The pickers' styles travel with the screens that have a date field, not with the first paint.
 import '@mantine/dates/styles.css';
@@ -11,6 +12,12 @@ const ARIA_LABELS = {
   previousDecade: 'Previous decade',
   nextDecade: 'Next decade',
 };
+
+/**
+ * The narrowest a date field may be and still show `dd/mm/yyyy` (or a typed day) whole next to its clear
+ * button: layouts that put date fields side by side use it as their column's minimum (issue #29 item 16).
+ */
+export const FIELD_MIN_WIDTH = '9rem';
 
 export interface DateFieldProps extends Omit<
   DateInputProps,
@@ -30,9 +37,24 @@ export interface DateFieldProps extends Omit<
  * picked from the calendar) while the form and the API keep ISO `yyyy-mm-dd`. This is the one place
  * where the two meet, so the conversion happens once. Works with `form.getInputProps(path)`.
  */
-export function DateField({ value, onChange, minDate, maxDate, ...rest }: DateFieldProps) {
+export function DateField({ value, onChange, minDate, maxDate, popoverProps, ...rest }: DateFieldProps) {
+  const [open, setOpen] = useState(false);
   return (
     <DateInput
+      // Escape closes the open calendar only, not the dialog around the field (docs/decisions.md "Dialogs"):
+      // Mantine's Modal and Drawer leave an Escape to a field marked so, as its own selects mark theirs.
+      data-mantine-stop-propagation={open || undefined}
+      popoverProps={{
+        ...popoverProps,
+        onOpen: () => {
+          setOpen(true);
+          popoverProps?.onOpen?.();
+        },
+        onClose: () => {
+          setOpen(false);
+          popoverProps?.onClose?.();
+        },
+      }}
       placeholder="dd/mm/yyyy"
       valueFormat={DATE_INPUT_FORMAT}
       dateParser={parseDateInput}

@@ -1,5 +1,6 @@
 /** The one formatting module (money, dates, date inputs, status labels) lives in @tp/domain, shared with the server. */
 export {
+  countOf,
   DATE_INPUT_FORMAT,
   formatDate,
   formatDateTime,
@@ -7,6 +8,7 @@ export {
   formatMoneyCompact,
   isoDay,
   parseDateInput,
+  partyLabel,
   statusKey,
   statusLabel,
   type StatusContext,

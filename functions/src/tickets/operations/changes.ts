@@ -90,7 +90,8 @@ export async function sendChangeRequest(
         ...cur.ticketCRInfo.filter((x) => !created.some((c) => c.changeRequestId === x.changeRequestId)),
         ...created,
       ],
-      supplierChangeReqStatus: { statusText: 'ChangeRequested' },
+      // What the supplier says of the request (spec 000 §4: the ticket shows it): a new one is unassigned.
+      supplierChangeReqStatus: { statusText: created[0]?.status ?? 'Unassigned' },
     };
     return {
       next: after,
@@ -170,7 +171,8 @@ function applyCrStatus(cur: BookingRecord, s: ChangeRequestStatus, now: Date, by
   }
   if (cr.status === nextCr.status && !extra.length && cr.cancellationCharge === nextCr.cancellationCharge) return null;
   const ticketCRInfo = cur.ticketCRInfo.map((c, i) => (i === at ? nextCr : c));
-  let next: BookingRecord = { ...cur, ticketCRInfo, accounting };
+  // The supplier's latest word shows on the ticket until every request is final (spec 000 §4).
+  let next: BookingRecord = { ...cur, ticketCRInfo, accounting, supplierChangeReqStatus: { statusText: s.status } };
   if (ticketCRInfo.every((c) => FINAL_CR.has(c.status)))
     next = { ...withStatus(next, settledStatus(next)), supplierChangeReqStatus: null };
   extra.push(...bookingAudit(cur, next, by, now));

@@ -1,6 +1,7 @@
 /** The e-ticket: its view and the details a booker may change on it. */
 import { type TETicket } from '@tp/contracts/tickets';
 import { round2 } from '@tp/domain/pricing';
+import { mayAdjustTicketPrices } from '@tp/domain/roles';
 import { fail } from '#lib/errors';
 import type { Principal } from '#lib/principal';
 import { type SiteRecord } from '#lib/tenancy';
@@ -17,13 +18,15 @@ export async function ticketDetail(
   // The PNR must match too: a booking id alone (sequential-looking) does not open a ticket.
   if (!b || b.pnr.toUpperCase() !== ref.pnr.toUpperCase()) throw fail.notFound();
   const p = scope.principal;
-  return eTicketView(b, scope.site, !!p && (isStaff(p) || p.userId === b.userId));
+  return eTicketView(b, scope.site, !!p && (isStaff(p) || p.userId === b.userId), mayAdjustTicketPrices(p?.userType));
 }
 
 export async function updateDetails(
   scope: TicketScope,
   input: { bookingId: string; markup?: number | undefined; discount?: number | undefined },
 ): Promise<TETicket> {
+  // A traveller sees their own prices; markup and discount are an agent's (or staff's) to add.
+  if (!mayAdjustTicketPrices(scope.principal.userType)) throw fail.forbidden();
   await ownBooking(scope, input.bookingId);
   const next = await mutate(scope.site.siteId, input.bookingId, (b) => ({
     next: {
@@ -32,5 +35,5 @@ export async function updateDetails(
       agentDiscount: input.discount === undefined ? b.agentDiscount : round2(input.discount),
     },
   }));
-  return eTicketView(next, scope.site, true);
+  return eTicketView(next, scope.site, true, true);
 }

@@ -6,7 +6,7 @@ import * as MSG from '@tp/contracts/messages';
 import { CART_STATUSES, CART_STATUS_LABELS, type CartStatus } from '@tp/domain/activities';
 import { useApi } from '#api/hooks.ts';
 import { DataTable } from '#shared/DataTable.tsx';
-import { formatDate, formatDateTime, formatMoney } from '#shared/format.ts';
+import { formatDate, formatDateTime, formatMoney, partyLabel } from '#shared/format.ts';
 import { toastError } from '#shared/notify.ts';
 import { useUser } from '#shared/state.ts';
 import { CartDetails } from './CartDetails.tsx';
@@ -79,7 +79,7 @@ function QueueScreen() {
           {
             key: 'pax',
             header: 'Travellers',
-            render: (c) => `${c.adults} adult${c.adults === 1 ? '' : 's'}${c.children ? `, ${c.children} child` : ''}`,
+            render: (c) => partyLabel({ adults: c.adults, children: c.children }),
           },
           { key: 'items', header: 'Activities', render: (c) => c.items.length },
           { key: 'total', header: 'Total', nowrap: true, render: (c) => formatMoney(c.totalPrice, c.currency) },

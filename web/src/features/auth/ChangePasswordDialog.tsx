@@ -1,4 +1,4 @@
-import { Button, Modal, PasswordInput, Stack } from '@mantine/core';
+import { Button, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate } from 'react-router-dom';
 import { changePassword } from '@tp/contracts/endpoints/users';
@@ -7,6 +7,7 @@ import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { useAction } from '#api/action.ts';
 import { LOGIN_PATH } from '#shared/redirects.ts';
 import { clearUserData } from '#shared/storage.ts';
+import { Modal } from '#shared/Modal.tsx';
 
 /**
  * Change Password from the user menu. The server ends every session of the user on success, so the

@@ -1,8 +1,9 @@
-import { Button, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { forgetPassword } from '@tp/contracts/endpoints/users';
 import * as MSG from '@tp/contracts/messages';
 import { useAction } from '#api/action.ts';
+import { Modal } from '#shared/Modal.tsx';
 
 // Mounted only while the dialog is open, so each opening starts from the email typed on the login form.
 function ForgotPasswordForm({ initialEmail, onDone }: { initialEmail: string; onDone: () => void }) {

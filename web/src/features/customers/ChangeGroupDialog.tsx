@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Divider, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button, Divider, Group, Select, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import type { TCustomer } from '@tp/contracts/customers';
 import type { RequestOf } from '@tp/contracts/endpoint';
@@ -13,6 +13,7 @@ import { useSmallScreen } from '#shared/DataTable.tsx';
 import { ServerSwitch } from '#shared/ServerSwitch.tsx';
 import { useConsumerCache, useCustomerCache } from './cache.ts';
 import { displayName, groupLabel } from './format.ts';
+import { Modal } from '#shared/Modal.tsx';
 
 /** Whose customer group (and TDS setting) the dialog changes: a site customer or an API consumer. */
 export type GroupTarget = { kind: 'customer'; customer: TCustomer } | { kind: 'consumer'; consumer: TApiConsumer };

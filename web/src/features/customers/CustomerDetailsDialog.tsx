@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Badge, Button, Divider, Group, Modal, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Divider, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { TCustomer } from '@tp/contracts/customers';
 import {
   getCustomerMonthlyFlightDetails,
@@ -17,6 +17,7 @@ import { useCustomerCache } from './cache.ts';
 import { ChangeDetailsForm } from './ChangeDetailsForm.tsx';
 import { formatDate } from '#shared/format.ts';
 import { displayName, formatMonthYear, groupLabel, personName, primaryPhone, USER_TYPE_LABELS } from './format.ts';
+import { Modal } from '#shared/Modal.tsx';
 
 /** Customer details: block, Change Details, per-user flight switches, monthly searches and bookings. */
 export function CustomerDetailsDialog({ customer, onClose }: { customer: TCustomer | null; onClose: () => void }) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { getLeGroups, saveLeGroup, setDefaultLeGroup } from '@tp/contracts/endpoints/groups';
 import { ZSaveLeGroup, type TLeGroup } from '@tp/contracts/le-groups';
@@ -8,6 +8,7 @@ import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { useSmallScreen } from '#shared/DataTable.tsx';
 import { useConsumerCache, useCustomerCache } from './cache.ts';
+import { Modal } from '#shared/Modal.tsx';
 
 /** Creates a group (no id) or renames one. */
 function GroupNameForm({ group, onDone, onCancel }: { group?: TLeGroup; onDone: () => void; onCancel?: () => void }) {

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Radio, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useSWRConfig } from 'swr';
 import type { TCustomer } from '@tp/contracts/customers';
@@ -10,6 +10,7 @@ import { apiKey, useApi } from '#api/hooks.ts';
 import { useSmallScreen } from '#shared/DataTable.tsx';
 import { useCustomerCache } from './cache.ts';
 import { displayName } from './format.ts';
+import { Modal } from '#shared/Modal.tsx';
 
 /** The radio value of "No group" (the request sends null). */
 const NONE = '';

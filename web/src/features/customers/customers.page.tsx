@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Tabs, Title } from '@mantine/core';
+import { Button, Group, Stack, Tabs, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { useSmallScreen } from '#shared/DataTable.tsx';
 import { ApiConsumers } from './ApiConsumers.tsx';
@@ -7,6 +7,7 @@ import { ApiRequestsDialog } from './ApiRequestsDialog.tsx';
 import { CreateAgentForm } from './CreateAgentForm.tsx';
 import { CustomerGroupsDialog } from './CustomerGroupsDialog.tsx';
 import { SiteCustomers } from './SiteCustomers.tsx';
+import { Modal } from '#shared/Modal.tsx';
 
 type Dialog = 'groups' | 'requests' | 'create';
 const TABS = { customers: 'Site Customers', consumers: 'Api Consumers' } as const;

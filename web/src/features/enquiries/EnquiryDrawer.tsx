@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Anchor, Button, Divider, Drawer, Group, Select, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Select, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   ENQUIRY_MSG,
@@ -15,6 +15,7 @@ import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { useSmallScreen } from '#shared/DataTable.tsx';
 import { formatDate, formatDateTime } from '#shared/format.ts';
 import { EnquiryStatusBadge, paxText } from './status.tsx';
+import { Drawer } from '#shared/Modal.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -12,7 +12,7 @@ import { FIELD_LIMITS } from '@tp/contracts/fields';
 import { hasValidCountryCode, PREFERRED_PHONE_COUNTRY } from '@tp/domain/phone';
 import { useAction } from '#api/action.ts';
 import { isoDay } from '#shared/format.ts';
-import { DateField } from '#shared/DateField.tsx';
+import { DateField, FIELD_MIN_WIDTH } from '#shared/DateField.tsx';
 import { PhoneInput } from '#shared/PhoneInput.tsx';
 import { useUser } from '#shared/state.ts';
 
@@ -88,7 +88,8 @@ export function EnquiryForm({ kind, subjectId, subjectTitle, onSubmitted }: Enqu
           code={form.getInputProps('phoneCode')}
           number={form.getInputProps('phone')}
         />
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+        {/* As many columns as fit at a date's width: a narrow side panel never truncates the date (issue #29 item 16). */}
+        <SimpleGrid minColWidth={FIELD_MIN_WIDTH} spacing="sm">
           <DateField label="Travel date" minDate={isoDay(new Date())} clearable {...form.getInputProps('travelDate')} />
           {count('adults', 'Adults', 1)}
           {count('children', 'Children', 0)}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { myEnquiries, type TMyEnquiry } from '@tp/contracts/endpoints/enquiries';
 import { useApi } from '#api/hooks.ts';
 import { DataTable } from '#shared/DataTable.tsx';
@@ -7,6 +7,7 @@ import { formatDate, formatDateTime } from '#shared/format.ts';
 import { CursorPager, useCursorPages } from '#features/wallet/index.ts';
 import { EnquiryForm } from './EnquiryForm.tsx';
 import { aboutColumn, EnquiryStatusBadge } from './status.tsx';
+import { Modal } from '#shared/Modal.tsx';
 
 /**
  * /crm for a customer (or staff who do not work the inbox): the enquiries they sent while signed in, with where

@@ -1,6 +1,7 @@
 import { Badge, Stack, Text } from '@mantine/core';
 import { ENQUIRY_KIND_LABELS, ENQUIRY_STATUS_LABELS, type EnquiryKind, type EnquiryStatus } from '@tp/domain/enquiries';
 import type { Column } from '#shared/DataTable.tsx';
+import { countOf } from '#shared/format.ts';
 
 /** Colour by meaning: waiting on us, in progress, done, over. */
 const TONE: Record<EnquiryStatus, string> = {
@@ -21,8 +22,7 @@ export function EnquiryStatusBadge({ status }: { status: EnquiryStatus }) {
 
 /** "2 adults, 1 child" (empty when the visitor did not say). */
 export function paxText(adults: number | null, children: number | null): string {
-  const part = (n: number | null, one: string, many: string) => (n ? `${n} ${n === 1 ? one : many}` : '');
-  return [part(adults, 'adult', 'adults'), part(children, 'child', 'children')].filter(Boolean).join(', ');
+  return [adults && countOf(adults, 'adult'), children && countOf(children, 'child')].filter(Boolean).join(', ');
 }
 
 /** The list column of what an enquiry is about: its subject and kind (the inbox and a customer's list). */

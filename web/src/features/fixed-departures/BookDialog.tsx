@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Anchor, Button, Group, Modal, NumberInput, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, NumberInput, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router-dom';
 import {
@@ -25,6 +25,7 @@ import {
 } from '#features/flights/index.ts';
 import { FlightLines, routeLabel } from './FlightLines.tsx';
 import { printPath } from './paths.ts';
+import { Modal } from '#shared/Modal.tsx';
 
 interface Party {
   adults: number;

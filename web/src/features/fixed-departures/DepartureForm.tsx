@@ -3,7 +3,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Modal,
   NumberInput,
   Paper,
   Select,
@@ -26,6 +25,7 @@ import { useAction } from '#api/action.ts';
 import { AmountInput, amountValue } from '#shared/AmountInput.tsx';
 import { DateField } from '#shared/DateField.tsx';
 import { FormFooter } from '#shared/FormFooter.tsx';
+import { Modal } from '#shared/Modal.tsx';
 
 interface FlightValues {
   airlineCode: string;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   addSupplierDeposit,
@@ -18,6 +18,7 @@ import { newRequestId } from '#features/wallet/index.ts';
 import { DateRangeFields, monthToDate, rangeProblem, type DayRange } from './shared.tsx';
 import { AmountInput, amountValue } from '#shared/AmountInput.tsx';
 import { FormFooter } from '#shared/FormFooter.tsx';
+import { Modal } from '#shared/Modal.tsx';
 
 const PAGE_SIZE = 25;
 const KIND_LABEL: Record<TStatementLine['kind'], string> = { deposit: 'Deposit', booking: 'Booking', refund: 'Refund' };

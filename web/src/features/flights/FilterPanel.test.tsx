@@ -51,7 +51,7 @@ describe('FilterPanel', { timeout: 20_000 }, () => {
     for (const a of FACETS.airlines) expect(airlines).toContain(`${a.label} (${a.count})`);
   });
 
-  it('has no Clear Filters without onClear (the phone drawer has its own Reset)', () => {
+  it('has no Clear Filters without onClear (the phone drawer has its own, by Apply)', () => {
     renderWithProviders(
       <FilterPanel facets={FACETS} counts={liveCounts(INDEX, NO_FILTERS)} filters={NO_FILTERS} onPatch={vi.fn()} />,
     );

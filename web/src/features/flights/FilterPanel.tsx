@@ -246,7 +246,7 @@ export const FilterPanel = memo(function FilterPanel({
   counts: LiveCounts;
   filters: FlightFilters;
   onPatch: PatchFilters;
-  /** Without it (the phone drawer, which has its own Reset) the panel has no Clear Filters. */
+  /** Without it (the phone drawer, whose own Clear Filters sits by Apply) the panel has none. */
   onClear?: (() => void) | undefined;
 }) {
   return (

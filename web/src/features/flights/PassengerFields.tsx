@@ -127,7 +127,8 @@ export const PassengerFields = memo(function PassengerFields({
                   const picked = seatsOf(s.rows).find((x) => x.code === p.seat[s.segment]);
                   return (
                     <Accordion.Item key={s.segment} value={s.segment}>
-                      <Accordion.Control aria-label={`Seat ${s.segment} for ${name}`}>
+                      {/* Named by what it shows (axe label-content-name-mismatch); the passenger's group names whose. */}
+                      <Accordion.Control>
                         <Text size="sm">
                           Seat {s.segment}:{' '}
                           <b>{picked ? `${picked.code} (${money(picked.price).trim()})` : 'none chosen'}</b>

@@ -15,9 +15,11 @@ import {
 import { useForm, type GetInputPropsReturnType } from '@mantine/form';
 import { getSources } from '@tp/contracts/endpoints/flights';
 import { TIME_BANDS, type TSearchRequest } from '@tp/contracts/flights';
+import { maySelectSources } from '@tp/domain/roles';
 import { useApi } from '#api/hooks.ts';
 import { CityAutocomplete, type CityOption } from '#shared/city-autocomplete/CityAutocomplete.tsx';
 import { DateField } from '#shared/DateField.tsx';
+import { useUser } from '#shared/state.ts';
 import { cityNames } from './city-names.ts';
 import { Segmented } from './Segmented.tsx';
 import {
@@ -81,6 +83,8 @@ export function SearchForm({ initial, onSearch, busy }: SearchFormProps) {
     initialValues: initialSearchValues(initial, cityNames.get),
     validate: (v) => validateSearch(v, localDate()),
   });
+  // Choosing supplier sources is for agents and staff (spec 000 §6); a traveller searches them all.
+  const withSources = maySelectSources(useUser()?.userType);
   // Codes restored without a city name (a shared results link) show it once looked up.
   const unnamed = unnamedCodes(form.values).join();
   useEffect(() => {
@@ -106,7 +110,12 @@ export function SearchForm({ initial, onSearch, busy }: SearchFormProps) {
   const today = localDate();
 
   return (
-    <Paper withBorder p="md" component="form" onSubmit={form.onSubmit((values) => onSearch(toSearchRequest(values)))}>
+    <Paper
+      withBorder
+      p="md"
+      component="form"
+      onSubmit={form.onSubmit((values) => onSearch(toSearchRequest(withSources ? values : { ...values, sources: [] })))}
+    >
       <Stack>
         <Group justify="space-between" wrap="wrap">
           <Segmented
@@ -229,7 +238,7 @@ export function SearchForm({ initial, onSearch, busy }: SearchFormProps) {
             {...form.getInputProps('infants')}
           />
           <NativeSelect label="Class" data={CABIN_OPTIONS} {...form.getInputProps('cabinClass')} />
-          <SourcesField inputProps={form.getInputProps('sources')} />
+          {withSources && <SourcesField inputProps={form.getInputProps('sources')} />}
         </SimpleGrid>
 
         <Group justify="space-between">

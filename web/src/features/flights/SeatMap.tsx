@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { UnstyledButton } from '@mantine/core';
+import { UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { TSeat } from '@tp/contracts/flights';
 import { formatMoney, formatMoneyCompact } from '#shared/format.ts';
 import css from './SeatMap.module.css';
@@ -68,11 +68,12 @@ export function SeatMap({
                     className={`${css.seat} ${state} ${onPick ? '' : css.readonly}`}
                     disabled={unavailable || !onPick}
                     onClick={() => onPick?.(mine ? null : seat)}
-                    aria-label={`Seat ${seatLabel(seat)}${unavailable ? ' (taken)' : ''}`}
                     aria-pressed={onPick ? mine : undefined}
                   >
+                    {/* The name starts with what the seat shows (axe label-content-name-mismatch), then says it in full. */}
                     {seat.seatNo}
                     {!unavailable && <small>{seat.price > 0 ? formatMoneyCompact(seat.price) : 'free'}</small>}
+                    <VisuallyHidden>{`, Seat ${seatLabel(seat)}${unavailable ? ' (taken)' : ''}`}</VisuallyHidden>
                   </UnstyledButton>
                 </Fragment>
               );

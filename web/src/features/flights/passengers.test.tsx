@@ -80,10 +80,11 @@ describe('passengers page money (issue #11 items 1, 11, 13)', { timeout: 30_000 
     const lead = await screen.findByRole('group', { name: 'Adult 1 (lead passenger)' }, WAIT);
     // Seat maps are collapsed: one per passenger and segment.
     expect(within(lead).queryByRole('group', { name: /^Seats DEL-BOM/ })).toBeNull();
-    await user.click(within(lead).getByRole('button', { name: 'Seat DEL-BOM for Adult 1 (lead passenger)' }));
+    await user.click(within(lead).getByRole('button', { name: 'Seat DEL-BOM: none chosen' }));
     const map = await within(lead).findByRole('group', { name: 'Seats DEL-BOM for Adult 1 (lead passenger)' });
     // Prices on the seats; a taken seat is disabled; the aisle lane sits between the two aisle seats.
-    expect(within(map).getByRole('button', { name: /Seat 1A window ₹350/ }).textContent).toBe('A₹350');
+    // Shows its letter and price; its name starts with them and says the rest (issue #29 item 16).
+    expect(within(map).getByRole('button', { name: /^A\s*₹350\s*, Seat 1A window ₹350\.00$/ })).toBeTruthy();
     expect(
       within(map)
         .getByRole('button', { name: /1E .*\(taken\)/ })
@@ -123,7 +124,7 @@ describe('passengers page money (issue #11 items 1, 11, 13)', { timeout: 30_000 
     api.on(validateBooking, { valid: true, totalPayable: serverCharge.total, currency: 'INR', charge: serverCharge });
     const user = userEvent.setup({ delay: null });
     const lead = await screen.findByRole('group', { name: 'Adult 1 (lead passenger)' }, WAIT);
-    await user.click(within(lead).getByRole('button', { name: 'Seat DEL-BOM for Adult 1 (lead passenger)' }));
+    await user.click(within(lead).getByRole('button', { name: 'Seat DEL-BOM: none chosen' }));
     await user.click(await within(lead).findByRole('button', { name: /Seat 1A window/ }));
     await user.click(within(lead).getByLabelText(/^Title/));
     await user.click(await screen.findByRole('option', { name: 'Mr', hidden: true }, WAIT));

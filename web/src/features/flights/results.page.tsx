@@ -30,7 +30,7 @@ import {
   type ResultIndex,
 } from '@tp/domain/flight-filters';
 import * as MSG from '@tp/contracts/messages';
-import { formatMoney } from '#shared/format.ts';
+import { formatMoney, partyLabel } from '#shared/format.ts';
 import { useUser } from '#shared/state.ts';
 import { FareStrip } from './components/FareStrip.tsx';
 import { FilterPanel, type PatchFilters } from './FilterPanel.tsx';
@@ -293,8 +293,9 @@ function Results({ response, query }: { response: TSearchResponse; query: string
         <Drawer opened={drawer} onClose={() => setDrawer(false)} title="Filters" position="left" size="90%">
           {panel}
           <Group className={css.drawerBar} grow>
+            {/* The spec's name for it (000 §2), as on the desktop panel; Apply then shows the lists unfiltered. */}
             <Button variant="default" onClick={() => setDraft(NO_FILTERS)}>
-              Reset
+              Clear Filters
             </Button>
             <Button onClick={applyDraft}>Apply</Button>
           </Group>
@@ -322,8 +323,8 @@ const Summary = memo(function Summary({
         {first.origin} → {first.destination}
       </Title>
       <Text size="sm" c="dimmed" aria-live="polite">
-        Showing {count} of {total} flights · {response.adultCount} adult(s)
-        {response.childCount ? `, ${response.childCount} child(ren)` : ''}
+        Showing {count} of {total} flights ·{' '}
+        {partyLabel({ adults: response.adultCount, children: response.childCount, infants: response.infantCount })}
         {response.infantCount ? `, ${response.infantCount} infant(s)` : ''}
       </Text>
     </div>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import useSWRInfinite from 'swr/infinite';
 import type { TMarkupPage, TMarkupSetting } from '@tp/contracts/markups';
 import * as MSG from '@tp/contracts/messages';
@@ -9,6 +9,7 @@ import { DataTable, useSmallScreen, type Column } from '#shared/DataTable.tsx';
 import { ActionButton } from '#shared/ActionButton.tsx';
 import { amountLabel, ruleSubject, type KindConfig } from './kinds.ts';
 import { MarkupForm } from './MarkupForm.tsx';
+import { Modal } from '#shared/Modal.tsx';
 
 export const NO_MARKUPS = 'No markup set for this group yet.';
 

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Modal, Paper, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
 import { changeMyPhoneDetails } from '@tp/contracts/endpoints/users';
@@ -9,6 +9,7 @@ import { useAction } from '#api/action.ts';
 import { toastError } from '#shared/notify.ts';
 import { PhoneInput } from '#shared/PhoneInput.tsx';
 import { userStore } from '#shared/state.ts';
+import { Modal } from '#shared/Modal.tsx';
 
 type Label = TPhoneEntry['label'];
 type Row = TPhoneEntry & { key: string };

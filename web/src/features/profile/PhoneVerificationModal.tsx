@@ -1,4 +1,4 @@
-import { Anchor, Button, Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from 'react-router-dom';
 import { changeMyPhoneDetails } from '@tp/contracts/endpoints/users';
@@ -11,6 +11,7 @@ import { PhoneInput } from '#shared/PhoneInput.tsx';
 import { LOGOUT_PATH } from '#shared/redirects.ts';
 import { userStore } from '#shared/state.ts';
 import { needsPhoneUpdate, primaryPhone } from './phone-check.ts';
+import { Modal } from '#shared/Modal.tsx';
 
 /** A required dialog: the primary phone with a valid country code (users.changeMyPhoneDetails). */
 export default function PhoneVerificationModal({ user }: { user: TUser }) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   getTaxIdReviews,
@@ -15,6 +15,7 @@ import { CursorPager, useCursorPages } from '#features/wallet/index.ts';
 import { DataTable, type Column } from '#shared/DataTable.tsx';
 import { formatDateTime } from '#shared/format.ts';
 import { StatusBadge } from '#shared/StatusBadge.tsx';
+import { Modal } from '#shared/Modal.tsx';
 
 const LABEL: Record<TaxIdStatus, string> = { pending: 'Pending', verified: 'Verified', rejected: 'Rejected' };
 const DOCUMENT = { pan: 'PAN', gst: 'GSTIN' } as const;

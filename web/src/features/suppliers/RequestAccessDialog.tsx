@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  Paper,
-  ScrollArea,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Checkbox, Group, Paper, ScrollArea, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   consumerToSupplierRequests,
   supplierApprovalAcceptTermsAndConditions,
@@ -27,6 +15,7 @@ import { formatDateTime } from '#shared/format.ts';
 import SafeHtml from '#shared/SafeHtml.tsx';
 import { CATEGORY_LABEL, SUPPLIER_TEXT } from './links.ts';
 import { SiteIdentity } from './parts.tsx';
+import { Modal } from '#shared/Modal.tsx';
 
 export interface RequestTarget {
   supplierId: string;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, Select, Spoiler, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Select, Spoiler, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import { changeRequest, getCancellationCharges } from '@tp/contracts/endpoints/tickets';
 import * as MSG from '@tp/contracts/messages';
@@ -17,6 +17,7 @@ import {
 } from '@tp/domain/change-request';
 import { useAction } from '#api/action.ts';
 import { formatMoney } from '#shared/format.ts';
+import { Modal } from '#shared/Modal.tsx';
 
 const EMPTY: CrForm = {
   requestType: null,

@@ -125,7 +125,7 @@ export function TicketCard({
               Cancel Seats
             </Button>
           )}
-          {t.displayStatus === 'ChangeRequested' && t.ticketCRInfo.length > 0 && (
+          {t.statusId === BOOKING_STATUS.changeRequested && t.ticketCRInfo.length > 0 && (
             <Button size="xs" variant="default" loading={busy} onClick={refresh}>
               Refresh Status
             </Button>

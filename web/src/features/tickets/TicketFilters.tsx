@@ -1,6 +1,6 @@
-import { Button, Group, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import type { TicketQueue } from '@tp/contracts/tickets';
-import { DateField } from '#shared/DateField.tsx';
+import { DateField, FIELD_MIN_WIDTH } from '#shared/DateField.tsx';
 import { LAST_TICKETING_SORT, SORT_OPTIONS, STATUS_OPTIONS, type FilterForm } from './filters.ts';
 
 /** The booking-list filter (spec 000 §2): sort, toggles, PNR or ticket, airline, passenger, date ranges. */
@@ -74,14 +74,15 @@ export function TicketFilters({
         {text('pnrOrTicket', 'PNR or ticket number')}
         {text('airlineCode', 'Airline code')}
         {text('passenger', 'Passenger')}
-        <Group grow gap="xs">
+        {/* Side by side where two dates fit, else one under the other: never truncated (issue #29 item 16). */}
+        <SimpleGrid minColWidth={FIELD_MIN_WIDTH} spacing="xs" verticalSpacing="sm">
           {date('bookingFrom', 'Booked from', { maxDate: value.bookingTo })}
           {date('bookingTo', 'Booked to', { minDate: value.bookingFrom })}
-        </Group>
-        <Group grow gap="xs">
+        </SimpleGrid>
+        <SimpleGrid minColWidth={FIELD_MIN_WIDTH} spacing="xs" verticalSpacing="sm">
           {date('travelFrom', 'Travel from', { maxDate: value.travelTo })}
           {date('travelTo', 'Travel to', { minDate: value.travelFrom })}
-        </Group>
+        </SimpleGrid>
         <Group gap="xs">
           <Button type="submit">Apply</Button>
           <Button variant="default" onClick={onClear}>

@@ -1,18 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Center,
-  Group,
-  Image,
-  Loader,
-  Modal,
-  NumberInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Center, Group, Image, Loader, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { PAX_CODE, PAX_NAME } from '@tp/contracts/flights';
@@ -28,6 +15,7 @@ import { InvoiceLink } from '#features/invoices/index.ts';
 import { Barcode } from './Barcode.tsx';
 import './eticket.css';
 import { FormFooter } from '#shared/FormFooter.tsx';
+import { Modal } from '#shared/Modal.tsx';
 
 type Edit = 'markup' | 'discount' | 'email' | null;
 
@@ -72,7 +60,7 @@ export default function ETicketPage() {
   return (
     <Stack className="eticket" gap="md">
       <Group className="eticket-actions" gap="xs" wrap="wrap">
-        {data.canEdit && (
+        {data.canAdjustPrice && (
           <>
             <Button variant="light" onClick={() => setEdit('markup')}>
               {data.agentMarkup ? 'Update Markup' : 'Add Markup'}

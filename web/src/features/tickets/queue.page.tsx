@@ -163,12 +163,13 @@ function TicketQueue({ queue }: { queue: TicketQueue }) {
         </>
       ) : (
         <Grid gap="md">
-          <Grid.Col span={{ base: 12, md: 3 }}>
+          {/* A third of the width below 1408 px, so its sort and date fields show whole (issue #29 item 16). */}
+          <Grid.Col span={{ base: 12, md: 4, xl: 3 }}>
             <Paper withBorder p="md" component="aside" aria-label="Filters">
               {filters}
             </Paper>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 9 }}>{list}</Grid.Col>
+          <Grid.Col span={{ base: 12, md: 8, xl: 9 }}>{list}</Grid.Col>
         </Grid>
       )}
     </Stack>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useMemo } from 'react';
-import { Button, Group, Loader, Modal, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Loader, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   VISA_MSG,
@@ -20,6 +20,7 @@ import {
 import { useAction } from '#api/action.ts';
 import { useSmallScreen } from '#shared/DataTable.tsx';
 import { NATIONALITY_OPTIONS } from './nationality.ts';
+import { Modal } from '#shared/Modal.tsx';
 
 // Only this screen's dialog pulls TipTap (its own chunk, fetched when a checklist is opened).
 const ChecklistEditor = lazy(() => import('./ChecklistEditor.tsx'));

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { addWalletEntry, debitWalletEntry } from '@tp/contracts/endpoints/wallet';
 import { useAction, type ActionOptions } from '#api/action.ts';
 import { AmountInput, amountValue } from '#shared/AmountInput.tsx';
 import { formatMoney } from '#shared/format.ts';
 import { newRequestId } from './money.ts';
+import { Modal } from '#shared/Modal.tsx';
 
 export type Adjustment = 'credit' | 'debit';
 

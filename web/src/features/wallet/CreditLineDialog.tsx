@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { NumberInput, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { setCreditLine } from '@tp/contracts/endpoints/wallet';
 import { MAX_CREDIT_DAYS } from '@tp/domain/credit';
@@ -8,6 +8,7 @@ import { useAction } from '#api/action.ts';
 import { AmountInput, amountValue } from '#shared/AmountInput.tsx';
 import { formatMoney } from '#shared/format.ts';
 import { FormFooter } from '#shared/FormFooter.tsx';
+import { Modal } from '#shared/Modal.tsx';
 
 interface Values {
   creditLimit: number | string;

@@ -6,6 +6,7 @@ import type { CityOption } from '@tp/contracts/master';
 import * as MSG from '@tp/contracts/messages';
 import { TIMING } from '@tp/contracts/platform';
 import { useApi } from '#api/hooks.ts';
+import css from './CityAutocomplete.module.css';
 
 export type { CityOption };
 /**
@@ -84,6 +85,10 @@ export function CityAutocomplete({ label, value, onChange, error, autoFocus }: C
         if (option) pick(option);
       }}
       transitionProps={{ duration: 0 }}
+      // As wide as its options need within the bounds of the module css, not the field's width: a phone's
+      // narrow From / To would break the airport names inside words. Not `target`, so it shifts into the screen.
+      width="max-content"
+      classNames={{ dropdown: css.dropdown, option: css.option }}
       // Mounted when it opens: a closed dropdown kept mounted is placed by floating-ui in the first commit, a
       // forced layout and a synchronous re-render per field in the search screen's longest task.
       keepMounted={false}

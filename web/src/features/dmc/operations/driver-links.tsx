@@ -3,7 +3,7 @@
  * on WhatsApp), see until when the live one works, revoke it. A new link replaces the old one.
  */
 import { useState } from 'react';
-import { Anchor, Button, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import {
   DMC_OPS_MSG,
   generateDriverAccessToken,
@@ -16,6 +16,7 @@ import { useApi } from '#api/hooks.ts';
 import { ActionButton } from '#shared/ActionButton.tsx';
 import { copyText } from '#shared/clipboard.ts';
 import { formatDateTime } from '#shared/format.ts';
+import { Modal } from '#shared/Modal.tsx';
 
 /** wa.me wants the number as digits only, country code first; without a phone the driver is picked in WhatsApp. */
 export const whatsappLink = (phone: string, text: string): string => {

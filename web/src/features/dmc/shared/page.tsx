@@ -1,8 +1,7 @@
 import { type ReactNode } from 'react';
-import { Modal } from '@mantine/core';
-import { useWindowEvent } from '@mantine/hooks';
 import { useSmallScreen } from '#shared/DataTable.tsx';
 import { PermissionPage, type PermissionPageProps } from '#shared/PermissionPage.tsx';
+import { Modal } from '#shared/Modal.tsx';
 
 /** The screen's own region (the e2e accessibility check looks there, not at the shell around it). */
 const DMC_SCREEN_ID = 'dmc-screen';
@@ -16,17 +15,9 @@ export function DmcPage(props: Omit<PermissionPageProps, 'id'>) {
 }
 
 /**
- * Whether a picker's dropdown is open: the focused select says so (aria-expanded); a date field's calendar has
- * no such flag, so a shown dropdown counts too (Mantine keeps closed ones mounted, hidden).
- */
-const pickerOpen = () =>
-  document.activeElement?.getAttribute('aria-expanded') === 'true' ||
-  [...document.querySelectorAll('.mantine-Popover-dropdown')].some((el) => getComputedStyle(el).display !== 'none');
-
-/**
  * A create or edit dialog: full screen on small screens (≤ 600 px), so every field stays reachable. Escape
- * closes an open picker (a calendar, a select's list) first and the dialog only when none is open: Mantine's
- * modal would otherwise close on the Escape meant for the calendar and lose what was typed.
+ * closes an open picker (a calendar, a select's list) first, and typed data is asked about before it is
+ * discarded (the app's Modal, docs/decisions.md "Dialogs").
  */
 export function DmcDialog({
   opened,
@@ -42,16 +33,8 @@ export function DmcDialog({
   children: ReactNode;
 }) {
   const small = useSmallScreen();
-  useWindowEvent(
-    'keydown',
-    (e) => {
-      if (opened && e.key === 'Escape' && !pickerOpen()) onClose();
-    },
-    // Capture: read whether a picker is open before the picker's own handler closes it.
-    { capture: true },
-  );
   return (
-    <Modal opened={opened} onClose={onClose} closeOnEscape={false} title={title} fullScreen={small} size={size}>
+    <Modal opened={opened} onClose={onClose} title={title} fullScreen={small} size={size}>
       {opened && children}
     </Modal>
   );

@@ -1,5 +1,6 @@
-import { Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { PAX_CODE, type TBookedPassenger } from '@tp/contracts/flights';
+import { DataTable, type Column } from '#shared/DataTable.tsx';
 import { formatMoney } from '#shared/format.ts';
 
 const TYPE_NAME = { 1: 'Adult', 2: 'Child', 3: 'Infant' } as const;
@@ -13,7 +14,10 @@ export function extrasOf(p: Pick<TBookedPassenger, 'baggage' | 'mealDynamic' | '
   ].join(', ');
 }
 
-/** The passenger detail view (spec 000 §2): names, types, tickets and extras. Reusable by the ticket screens. */
+/**
+ * The passenger detail view (spec 000 §2): names, types, tickets and extras. Reusable by the ticket screens.
+ * A table on a desktop, one card per passenger on a phone (the shared DataTable), so nothing is clipped.
+ */
 export function PassengerView({
   passengers,
   showFare = false,
@@ -24,59 +28,65 @@ export function PassengerView({
   /** The booking's currency (a passenger's fare carries none). */
   currency?: string;
 }) {
+  const columns: Column<TBookedPassenger>[] = [
+    {
+      key: 'name',
+      header: 'Passenger',
+      render: (p) => (
+        <>
+          <Group gap={6}>
+            <Text size="sm" fw={500}>
+              {p.title} {p.firstName} {p.lastName}
+            </Text>
+            {p.isLeadPax && (
+              <Badge size="xs" variant="light">
+                Lead
+              </Badge>
+            )}
+          </Group>
+          {p.isLeadPax && (p.email || p.mobileNo) && (
+            <Text size="xs" c="dimmed">
+              {[p.email, p.mobileNo && `${p.phoneCode ?? ''} ${p.mobileNo}`].filter(Boolean).join(' · ')}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { key: 'type', header: 'Type', nowrap: true, render: (p) => `${TYPE_NAME[p.paxType]} (${PAX_CODE[p.paxType]})` },
+    {
+      key: 'ticket',
+      header: 'Ticket',
+      render: (p) => (
+        <Stack gap={0}>
+          <Text size="sm">{p.ticket?.ticketNumber ?? '—'}</Text>
+          {p.ticket?.validatingAirline && (
+            <Text size="xs" c="dimmed">
+              {p.ticket.validatingAirline}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    { key: 'extras', header: 'Extras', render: (p) => <Text size="sm">{extrasOf(p) || '—'}</Text> },
+    ...(showFare
+      ? [
+          {
+            key: 'fare',
+            header: 'Fare',
+            nowrap: true,
+            render: (p: TBookedPassenger) => formatMoney(p.fare.totalFare, currency),
+          },
+        ]
+      : []),
+  ];
   return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table striped aria-label="Passengers">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Passenger</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Ticket</Table.Th>
-            <Table.Th>Extras</Table.Th>
-            {showFare && <Table.Th ta="right">Fare</Table.Th>}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {passengers.map((p) => (
-            <Table.Tr key={p.paxIndex}>
-              <Table.Td>
-                <Group gap={6}>
-                  <Text size="sm" fw={500}>
-                    {p.title} {p.firstName} {p.lastName}
-                  </Text>
-                  {p.isLeadPax && (
-                    <Badge size="xs" variant="light">
-                      Lead
-                    </Badge>
-                  )}
-                </Group>
-                {p.isLeadPax && (p.email || p.mobileNo) && (
-                  <Text size="xs" c="dimmed">
-                    {[p.email, p.mobileNo && `${p.phoneCode ?? ''} ${p.mobileNo}`].filter(Boolean).join(' · ')}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                {TYPE_NAME[p.paxType]} ({PAX_CODE[p.paxType]})
-              </Table.Td>
-              <Table.Td>
-                <Stack gap={0}>
-                  <Text size="sm">{p.ticket?.ticketNumber ?? '—'}</Text>
-                  {p.ticket?.validatingAirline && (
-                    <Text size="xs" c="dimmed">
-                      {p.ticket.validatingAirline}
-                    </Text>
-                  )}
-                </Stack>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{extrasOf(p) || '—'}</Text>
-              </Table.Td>
-              {showFare && <Table.Td ta="right">{formatMoney(p.fare.totalFare, currency)}</Table.Td>}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label="Passengers"
+      rows={passengers}
+      columns={columns}
+      rowKey={(p) => String(p.paxIndex)}
+      empty="No passengers"
+      minWidth={480}
+    />
   );
 }
