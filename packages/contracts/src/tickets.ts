@@ -246,6 +246,7 @@ export const ZCancellationCharges = lazy(() =>
     breakdown: z.nullable(ZRefundBreakdown),
   }),
 );
+export type TCancellationCharges = z.infer<typeof ZCancellationCharges>;
 
 export const ZCrStatusRequest = lazy(() =>
   z.object({

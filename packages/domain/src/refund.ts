@@ -176,6 +176,44 @@ export function refundBreakdown(f: RefundFacts): RefundBreakdown {
   };
 }
 
+/** What the breakdown reads of a booking (the contract's booking, the server's record). */
+export interface RefundableBooking {
+  accounting: { currency: string; amountCharged: number; refundedAmount: number; paymentMode: 'wallet' | 'gateway' };
+  fare: RefundFacts['fare'];
+  passengers: readonly { fare: { totalFare: number; tax: number }; ticket: { ticketId: string } | null }[];
+}
+
+/**
+ * The breakdown of a booking's tickets (null: every passenger) for a supplier's charge and refund, against what
+ * the booking paid and what earlier refunds gave back: the one call the server (getCC, the credit) and the staff
+ * approval screen make. A ticket id the booking does not know (a supplier's own reference) reads as the whole
+ * booking.
+ */
+export function bookingRefundBreakdown(
+  b: RefundableBooking,
+  ticketIds: readonly string[] | null,
+  supplier: { charge: number; refund: number },
+  resellerName: string,
+): RefundBreakdown {
+  const named = (ticketId: string | undefined) => ticketIds === null || (!!ticketId && ticketIds.includes(ticketId));
+  const any = b.passengers.some((p) => named(p.ticket?.ticketId));
+  return refundBreakdown({
+    currency: b.accounting.currency,
+    paid: b.accounting.amountCharged,
+    refundedBefore: b.accounting.refundedAmount,
+    fare: b.fare,
+    passengers: b.passengers.map((p) => ({
+      totalFare: p.fare.totalFare,
+      tax: p.fare.tax,
+      cancelled: !any || named(p.ticket?.ticketId),
+    })),
+    supplierCharge: Math.max(0, supplier.charge),
+    supplierRefund: Math.max(0, supplier.refund),
+    payer: { paymentMode: b.accounting.paymentMode },
+    resellerName,
+  });
+}
+
 /** The breakdown as label/amount rows with its subtotals, for the mail, the credit note and plain text. */
 export function refundRows(
   b: RefundBreakdown,

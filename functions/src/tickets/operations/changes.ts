@@ -3,7 +3,7 @@ import { BOOKING_STATUS, type BookingStatusId } from '@tp/contracts/flights';
 import * as MSG from '@tp/contracts/messages';
 import { TICKET_MSG, type TChangeRequestRequest } from '@tp/contracts/tickets';
 import { round2 } from '@tp/domain/pricing';
-import { refundBreakdown, type RefundBreakdown } from '@tp/domain/refund';
+import { bookingRefundBreakdown, type RefundBreakdown } from '@tp/domain/refund';
 import { fail } from '#lib/errors';
 import { siteById, type SiteRecord } from '#lib/tenancy';
 import { type BookingRecord } from '../../bookings/index.ts';
@@ -145,24 +145,7 @@ export function breakdownOf(
   ticketIds: readonly string[] | null,
   supplier: { charge: number; refund: number },
 ): RefundBreakdown {
-  const named = (ticketId: string | undefined) => ticketIds === null || (!!ticketId && ticketIds.includes(ticketId));
-  // A ticket id the booking does not know (a supplier's own reference) reads as the whole booking.
-  const any = b.passengers.some((p) => named(p.ticket?.ticketId));
-  return refundBreakdown({
-    currency: b.accounting.currency,
-    paid: b.accounting.amountCharged,
-    refundedBefore: b.accounting.refundedAmount,
-    fare: b.fare,
-    passengers: b.passengers.map((p) => ({
-      totalFare: p.fare.totalFare,
-      tax: p.fare.tax,
-      cancelled: !any || named(p.ticket?.ticketId),
-    })),
-    supplierCharge: Math.max(0, supplier.charge),
-    supplierRefund: Math.max(0, supplier.refund),
-    payer: { paymentMode: b.accounting.paymentMode },
-    resellerName: site.companyName,
-  });
+  return bookingRefundBreakdown(b, ticketIds, supplier, site.companyName);
 }
 
 /** The booking's status once every change request is final. */

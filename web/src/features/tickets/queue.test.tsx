@@ -11,6 +11,7 @@ import {
 } from '@tp/contracts/endpoints/tickets';
 import * as MSG from '@tp/contracts/messages';
 import { TICKET_MSG, type TTicketView } from '@tp/contracts/tickets';
+import { bookingRefundBreakdown } from '@tp/domain/refund';
 import { failure, fakeApi } from '#test/fake-api.ts';
 import { testUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';
@@ -28,7 +29,12 @@ describe('ticket queue', { timeout: 20_000 }, () => {
   it('sends a refund from the Change Request dialog after the charges', async () => {
     const api = fakeApi()
       .on(getTickets, page([ticket()]))
-      .on(getCancellationCharges, { refundAmount: 7000, cancellationCharge: 3000, currency: 'INR' })
+      .on(getCancellationCharges, {
+        refundAmount: 7000,
+        cancellationCharge: 3000,
+        currency: 'INR',
+        breakdown: bookingRefundBreakdown(ticket(), null, { charge: 3000, refund: 7000 }, 'Flight Deals'),
+      })
       .on(changeRequest, (input) => ({
         booking: ticket(),
         changeRequests: [
@@ -67,7 +73,13 @@ describe('ticket queue', { timeout: 20_000 }, () => {
 
     await user.type(dialog.getByRole('textbox', { name: /Remarks/, hidden: true }), 'Plans changed');
     await user.click(send);
-    await dialog.findByText('Cancellation charge: ₹3,000.00');
+    // The charges step takes what was paid apart (issue #29 item 10): charge, kept, refund, where it goes.
+    const table = within(await dialog.findByRole('table', { name: 'Cancellation charges and refund', hidden: true }));
+    const row = (label: string) => table.getByRole('row', { name: new RegExp(`^${label}`), hidden: true });
+    expect(row('Airline cancellation charge').textContent).toContain('₹3,000.00');
+    expect(row('Refund ').textContent).toContain('₹7,000.00');
+    expect(row('You paid').textContent).toContain('₹');
+    expect(dialog.getByText(/Credited to your wallet/)).toBeTruthy();
     await user.click(dialog.getByRole('button', { name: 'Accept and Send Cancellation Request', hidden: true }));
     await waitFor(() => expect(api.calls(changeRequest)).toHaveLength(1));
     expect(api.calls(changeRequest)[0]!.input).toEqual({
