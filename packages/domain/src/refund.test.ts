@@ -154,7 +154,13 @@ describe('refundBreakdown', () => {
 
   it('agents with commission and TDS, priced by pricing.ts: every line adds up to the amount charged', () => {
     const ctx: PricingContext = {
-      defaultRule: { markupType: 'percent', markupValue: 3, discountType: 'fixed', discountValue: 0, applyPer: 'booking' },
+      defaultRule: {
+        markupType: 'percent',
+        markupValue: 3,
+        discountType: 'fixed',
+        discountValue: 0,
+        applyPer: 'booking',
+      },
       airlineRules: {},
       gstRate: 0.18,
       earnsCommission: true,
@@ -199,10 +205,7 @@ describe('refundBreakdown', () => {
         money,
         money,
         fc.record({ markup: money, gstOnMarkup: money, discount: money, commissionEarned: money, tds: money }),
-        fc.array(
-          fc.record({ totalFare: money, tax: money, cancelled: fc.boolean() }),
-          { minLength: 1, maxLength: 9 },
-        ),
+        fc.array(fc.record({ totalFare: money, tax: money, cancelled: fc.boolean() }), { minLength: 1, maxLength: 9 }),
         money,
         money,
         fc.constantFrom<'wallet' | 'gateway'>('wallet', 'gateway'),

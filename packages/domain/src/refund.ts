@@ -116,7 +116,11 @@ export function refundBreakdown(f: RefundFacts): RefundBreakdown {
 
   const kept: { key: RefundLineKey; label: string; paise: number }[] = [
     { key: 'markup', label: `Service fee kept by ${f.resellerName}`, paise: part(f.fare.markup) },
-    { key: 'gstOnMarkup', label: 'GST on the service fee (kept with the fee, not reversed)', paise: part(f.fare.gstOnMarkup) },
+    {
+      key: 'gstOnMarkup',
+      label: 'GST on the service fee (kept with the fee, not reversed)',
+      paise: part(f.fare.gstOnMarkup),
+    },
     { key: 'discount', label: 'Discount you were given', paise: -part(f.fare.discount) },
     { key: 'commission', label: 'Commission passed on to you', paise: -part(f.fare.commissionEarned) },
     { key: 'tds', label: 'TDS deducted on that commission', paise: part(f.fare.tds) },
@@ -149,7 +153,14 @@ export function refundBreakdown(f: RefundFacts): RefundBreakdown {
       .filter((k) => k.paise !== 0)
       .map((k) => ({ key: k.key, group: 'kept' as const, label: k.label, amount: fromPaise(k.paise) })),
     ...(taxReversed
-      ? [{ key: 'taxReversed' as const, group: 'refund' as const, label: 'Airline taxes reversed', amount: fromPaise(taxReversed) }]
+      ? [
+          {
+            key: 'taxReversed' as const,
+            group: 'refund' as const,
+            label: 'Airline taxes reversed',
+            amount: fromPaise(taxReversed),
+          },
+        ]
       : []),
     ...(refund - taxReversed
       ? [

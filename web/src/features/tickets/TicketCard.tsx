@@ -7,6 +7,9 @@ import { routeText, type TTicketView } from '@tp/contracts/tickets';
 import { useAction } from '#api/action.ts';
 import { formatDateTime, formatMoney, statusLabel } from '#shared/format.ts';
 import { StatusBadge } from '#shared/StatusBadge.tsx';
+import { useUser } from '#shared/state.ts';
+import { usePermission } from '#shared/usePermission.ts';
+import { ChangeRequestActions } from './ChangeRequestActions.tsx';
 import { ChangeRequestDialog } from './ChangeRequestDialog.tsx';
 import { HoldCountdown } from './HoldCountdown.tsx';
 import { eTicketPath } from './links.ts';
@@ -41,6 +44,8 @@ export function TicketCard({
   const [crOpen, setCrOpen] = useState(false);
   const [ticketNowOpen, setTicketNowOpen] = useState(false);
   const [releaseOpen, setReleaseOpen] = useState(false);
+  // The back office's change-request steps: staff holding the permission (customers never).
+  const canProcess = useUser()?.userType === 'staff' && usePermission('flights.processChangeRequests');
   const first = t.segments[0]?.[0];
   const held = t.statusId === BOOKING_STATUS.held;
   const status = useAction(getCRStatus, { success: 'Status refreshed', onSuccess: onChanged });
@@ -125,6 +130,7 @@ export function TicketCard({
             </Button>
           )}
         </Group>
+        {canProcess && <ChangeRequestActions ticket={t} onChanged={onChanged} />}
         <Collapse expanded={open}>
           <TicketDetails ticket={t} />
         </Collapse>
