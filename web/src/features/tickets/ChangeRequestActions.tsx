@@ -7,7 +7,7 @@ import {
   recordChangeRequestOutcome,
   rejectChangeRequest,
 } from '@tp/contracts/endpoints/tickets';
-import type { TTicketView } from '@tp/contracts/tickets';
+import { TICKET_MSG, type TTicketView } from '@tp/contracts/tickets';
 import { CR_TYPE_LABELS, type CrType } from '@tp/domain/change-request';
 import { bookingRefundBreakdown } from '@tp/domain/refund';
 import { useAction } from '#api/action.ts';
@@ -43,7 +43,7 @@ function CrRow({ ticket: t, cr, onChanged }: { ticket: TTicketView; cr: Cr; onCh
     setDialog(null);
     onChanged();
   };
-  const accepting = useAction(acceptChangeRequest, { onSuccess: done });
+  const accepting = useAction(acceptChangeRequest, { success: TICKET_MSG.crAccepted, onSuccess: done });
   const pax = t.passengers.find((p) => p.ticket && p.ticket.ticketId === cr.ticketId);
   const subject = `change request ${cr.changeRequestId}`;
   return (
@@ -118,7 +118,7 @@ function RejectDialog({ reference, onClose, onDone }: { reference: Ref; onClose:
     initialValues: { Reason: '' },
     validate: (v) => schemaResolver(rejectChangeRequest.request, { sync: true })({ ...reference, ...v }),
   });
-  const rejecting = useAction(rejectChangeRequest, { success: 'Change request rejected', form, onSuccess: onDone });
+  const rejecting = useAction(rejectChangeRequest, { success: TICKET_MSG.crRejected, form, onSuccess: onDone });
   return (
     <Modal opened onClose={onClose} title={`Reject change request ${reference.ChangeRequestId}`} centered>
       <form noValidate onSubmit={form.onSubmit((v) => void rejecting.run({ ...reference, ...v }))}>
@@ -182,7 +182,7 @@ function OutcomeDialog({
     validate: (v) => schemaResolver(recordChangeRequestOutcome.request, { sync: true })(request(v)),
   });
   const saving = useAction(recordChangeRequestOutcome, {
-    success: "Supplier's outcome recorded",
+    success: TICKET_MSG.crOutcomeSaved,
     form,
     onSuccess: onDone,
   });
@@ -248,7 +248,7 @@ function ApproveDialog({
     reseller,
   );
   const approving = useAction(approveChangeRequestRefund, {
-    success: 'Refund approved and credited',
+    success: TICKET_MSG.crApproved,
     onSuccess: onDone,
   });
   return (
