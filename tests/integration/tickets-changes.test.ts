@@ -225,7 +225,13 @@ describe('change requests', () => {
 
 /** An agent's pricing as the booking flow applies it: markup, GST on it, commission passed on less 2 % TDS. */
 const AGENT_PRICING = {
-  defaultRule: { markupType: 'fixed', markupValue: 125, discountType: 'fixed', discountValue: 0, applyPer: 'passenger' },
+  defaultRule: {
+    markupType: 'fixed',
+    markupValue: 125,
+    discountType: 'fixed',
+    discountValue: 0,
+    applyPer: 'passenger',
+  },
   airlineRules: {},
   gstRate: 0.18,
   earnsCommission: true,
@@ -305,7 +311,13 @@ describe('refund breakdown (issue #29 item 10)', () => {
     for (const l of bd.lines) expect(amountOf(l.label)).toBe(formatMoney(l.amount, bd.currency));
     expect(amountOf('You paid')).toBe(formatMoney(b.accounting.amountCharged, bd.currency));
     expect(amountOf('Refund')).toBe(formatMoney(bd.refund, bd.currency));
-    const parsed = bd.lines.map((l) => Number(amountOf(l.label).replace(/[^\d.\u2212-]/g, '').replace('\u2212', '-')));
+    const parsed = bd.lines.map((l) =>
+      Number(
+        amountOf(l.label)
+          .replace(/[^\d.\u2212-]/g, '')
+          .replace('\u2212', '-'),
+      ),
+    );
     expect(paise(...parsed)).toBe(paise(b.accounting.amountCharged));
     expect(text).toContain(bd.destination.text);
     expect(mail.body.html).toContain(formatMoney(bd.refund, bd.currency));
@@ -326,4 +338,3 @@ describe('refund breakdown (issue #29 item 10)', () => {
     expect((await refundEntries(b)).map((e) => e.entryId)).toEqual([`cr-${cr!.changeRequestId}-refund`]);
   });
 });
-

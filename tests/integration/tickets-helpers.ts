@@ -162,7 +162,10 @@ export async function supplierBooking(
       record.accounting.amountCharged = priced.fare.totalPayable;
       record.passengers = record.passengers.map((p) => {
         const f = priced.fareBreakdown.find((x) => x.passengerType === p.paxType)!;
-        return { ...p, fare: { passengerType: f.passengerType, baseFare: f.baseFare, tax: f.tax, totalFare: f.totalFare } };
+        return {
+          ...p,
+          fare: { passengerType: f.passengerType, baseFare: f.baseFare, tax: f.tax, totalFare: f.totalFare },
+        };
       });
     }
     await putBooking(record);

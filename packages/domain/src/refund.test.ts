@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { priceFare, type PricingContext } from './pricing.ts';
-import { refundBreakdown, type RefundBreakdown, type RefundFacts } from './refund.ts';
+import {
+  bookingRefundBreakdown,
+  refundBreakdown,
+  refundRows,
+  type RefundBreakdown,
+  type RefundFacts,
+} from './refund.ts';
 
 const paise = (...amounts: number[]) => amounts.reduce((n, a) => n + Math.round(a * 100), 0);
 const sumOfLines = (b: { lines: { amount: number }[] }) => paise(...b.lines.map((l) => l.amount));
@@ -232,5 +238,31 @@ describe('refundBreakdown', () => {
         },
       ),
     );
+  });
+});
+
+describe('bookingRefundBreakdown', () => {
+  const booking = {
+    accounting: { currency: 'INR', amountCharged: 9899, refundedAmount: 0, paymentMode: 'wallet' as const },
+    fare: { markup: 100, gstOnMarkup: 18, discount: 0, commissionEarned: 3.06, tds: 0.06 },
+    passengers: [
+      { fare: { totalFare: 4951, tax: 1002 }, ticket: { ticketId: 'T1' } },
+      { fare: { totalFare: 4951, tax: 1002 }, ticket: { ticketId: 'T2' } },
+    ],
+  };
+  it('takes the named tickets, every passenger for null, and the whole booking for an id it does not know', () => {
+    const charge = { charge: 3890, refund: 1002 };
+    expect(bookingRefundBreakdown(booking, ['T2'], charge, 'Flight Deals').paidForPart).toBe(4949.5);
+    expect(bookingRefundBreakdown(booking, null, charge, 'Flight Deals').paidForPart).toBe(9899);
+    expect(bookingRefundBreakdown(booking, ['SUPPLIER-REF'], charge, 'Flight Deals').paidForPart).toBe(9899);
+  });
+  it('rows: what was paid, each line, the kept subtotal, the refund and where it goes', () => {
+    const rows = refundRows(bookingRefundBreakdown(booking, ['T1'], { charge: 3890, refund: 1002 }, 'FD'), (n) =>
+      n.toFixed(2),
+    );
+    expect(rows[0]).toEqual({ label: 'You paid for the cancelled tickets', value: '4949.50', strong: true });
+    expect(rows.find((r) => r.label === 'Kept by the reseller')).toMatchObject({ value: '57.50', strong: true });
+    expect(rows.at(-2)).toEqual({ label: 'Refund', value: '1002.00', strong: true });
+    expect(rows.at(-1)!.label).toBe('Where the refund goes');
   });
 });

@@ -84,12 +84,26 @@ export function renderMail(brand: MailBrand, content: MailContent): RenderedMail
                     ${content.paragraphs.map((p) => html`<p style="margin:0 0 12px;font-size:15px;line-height:1.5">${p}</p>`)}
                     ${
                       content.rows?.length
-                        ? html`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:8px 0 16px;border-collapse:collapse">
+                        ? html`<table
+                            role="presentation"
+                            width="100%"
+                            cellpadding="0"
+                            cellspacing="0"
+                            style="margin:8px 0 16px;border-collapse:collapse"
+                          >
                             ${content.rows.map(
                               (r) =>
                                 html`<tr>
-                                  <td style="padding:6px 8px;border-bottom:1px solid #e5e7eb;font-size:14px;${r.strong ? 'font-weight:bold' : ''}">${r.label}</td>
-                                  <td style="padding:6px 8px;border-bottom:1px solid #e5e7eb;font-size:14px;text-align:right;white-space:nowrap;${r.strong ? 'font-weight:bold' : ''}">${r.value}</td>
+                                  <td
+                                    style="padding:6px 8px;border-bottom:1px solid #e5e7eb;font-size:14px;${r.strong ? 'font-weight:bold' : ''}"
+                                  >
+                                    ${r.label}
+                                  </td>
+                                  <td
+                                    style="padding:6px 8px;border-bottom:1px solid #e5e7eb;font-size:14px;text-align:right;white-space:nowrap;${r.strong ? 'font-weight:bold' : ''}"
+                                  >
+                                    ${r.value}
+                                  </td>
                                 </tr>`,
                             )}
                           </table>`

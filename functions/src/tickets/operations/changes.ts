@@ -237,7 +237,14 @@ function applyCrStatus(site: SiteRecord, cur: BookingRecord, s: ChangeRequestSta
   // A final status never moves back (a supplier answering from a stale replica, or a lagging clock).
   if (FINAL_CR.has(cr.status)) return null;
   if (s.status === 'Completed' && cr.requestType !== 3 && !cr.creditedAt)
-    return creditRefund(site, cur, s.changeRequestId, { charge: s.cancellationCharge, refund: s.refundedAmount }, now, by);
+    return creditRefund(
+      site,
+      cur,
+      s.changeRequestId,
+      { charge: s.cancellationCharge, refund: s.refundedAmount },
+      now,
+      by,
+    );
   const nextCr = { ...cr, status: s.status, cancellationCharge: s.cancellationCharge };
   if (cr.status === nextCr.status && cr.cancellationCharge === nextCr.cancellationCharge) return null;
   return settle(cur, cur, at, nextCr, [], now, by);

@@ -137,7 +137,10 @@ async function saveOrLose(...args: Parameters<typeof saveBooking>): Promise<bool
     return await saveBooking(...args);
   } catch (err) {
     const reasons = (err as { name?: string; CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    if ((err as { name?: string }).name === 'TransactionCanceledException' && reasons.some((r) => r.Code === 'TransactionConflict'))
+    if (
+      (err as { name?: string }).name === 'TransactionCanceledException' &&
+      reasons.some((r) => r.Code === 'TransactionConflict')
+    )
       return false;
     throw err;
   }
