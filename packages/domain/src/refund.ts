@@ -92,7 +92,10 @@ export function refundBreakdown(f: RefundFacts): RefundBreakdown {
   check('supplierCharge', f.supplierCharge);
   check('supplierRefund', f.supplierRefund);
   for (const k of ['markup', 'gstOnMarkup', 'discount', 'commissionEarned', 'tds'] as const) check(k, f.fare[k]);
-  for (const p of f.passengers) (check('passenger totalFare', p.totalFare), check('passenger tax', p.tax));
+  for (const p of f.passengers) {
+    check('passenger totalFare', p.totalFare);
+    check('passenger tax', p.tax);
+  }
   const cancelled = f.passengers.filter((p) => p.cancelled);
   if (!cancelled.length) throw new RangeError('refundBreakdown: no passenger is cancelled');
 

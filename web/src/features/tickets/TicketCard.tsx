@@ -45,7 +45,8 @@ export function TicketCard({
   const [ticketNowOpen, setTicketNowOpen] = useState(false);
   const [releaseOpen, setReleaseOpen] = useState(false);
   // The back office's change-request steps: staff holding the permission (customers never).
-  const canProcess = useUser()?.userType === 'staff' && usePermission('flights.processChangeRequests');
+  const mayProcess = usePermission('flights.processChangeRequests');
+  const canProcess = useUser()?.userType === 'staff' && mayProcess;
   const first = t.segments[0]?.[0];
   const held = t.statusId === BOOKING_STATUS.held;
   const status = useAction(getCRStatus, { success: 'Status refreshed', onSuccess: onChanged });
