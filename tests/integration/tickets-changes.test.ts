@@ -268,7 +268,7 @@ describe('refund breakdown (issue #29 item 10)', () => {
     expect(reissue.body.result.breakdown).toBeNull();
   });
 
-  it('the refund mail arrives with lines adding up to the amount paid, once, and the credit note names them', async () => {
+  it('the refund mail arrives with lines adding up to the amount paid; the credit note names them; a retry credits nothing more', async () => {
     const b = await supplierBooking(FLIGHTDEALS.siteId, agent.email, { adults: 1, pricing: AGENT_PRICING });
     await invoiceBooked((await siteById(b.siteId))!, b, new Date());
     // What the agent was shown before sending (the supplier's charge and refund, the breakdown).
