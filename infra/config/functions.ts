@@ -44,7 +44,8 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> 
   wallet: { sends: ['paymentVerification', 'email'], secrets: 'open' },
   flights: { sends: ['paymentVerification', 'email'], timeoutSeconds: 28, secrets: 'open' },
   // Test connection and the live TBO balance call the supplier; staff save the credentials here.
-  'flight-admin': { timeoutSeconds: 28, secrets: 'seal' },
+  // Sends: the refund mail of a change request credited by the TBO refund import (issue #29 item 10).
+  'flight-admin': { sends: ['email'], timeoutSeconds: 28, secrets: 'seal' },
   // Holds, change requests and refunds call the supplier; the e-ticket mail goes through the email queue.
   tickets: { sends: ['email'], timeoutSeconds: 28, secrets: 'open' },
   // Fixed-departure bookings open and pay flight payment orders (gateway, e-ticket mail) like the flights Lambda.

@@ -24,7 +24,16 @@ import { siteById } from '../../functions/src/lib/tenancy.ts';
 import { heldBookingIds, walletEntriesOfBooking } from '../../functions/src/tickets/repo.ts';
 import * as tickets from '../../functions/src/tickets/operations/index.ts';
 import { balanceOf } from '../../functions/src/wallet/ledger-repo.ts';
-import { Client } from '../support/api.ts';
+import {
+  acceptChangeRequest,
+  approveChangeRequestRefund,
+  recordChangeRequestOutcome,
+} from '@tp/contracts/endpoints/tickets';
+import type { TRefundBreakdown } from '@tp/contracts/refunds';
+import { getInvoice, getSourceInvoice, type TInvoiceDocument } from '@tp/contracts/endpoints/invoices';
+import { invoiceBooked } from '../../functions/src/invoices/index.ts';
+import { formatMoney } from '@tp/domain/format';
+import { Client, waitForMail } from '../support/api.ts';
 import { demo, FLIGHTDEALS, SKYWAY } from './customers-helpers.ts';
 import { ctxAt, newAgent, supplierBooking } from './tickets-helpers.ts';
 import { useStackTable } from './users-helpers.ts';
@@ -212,5 +221,121 @@ describe('change requests', () => {
       new GetCommand({ TableName: tableName(), Key: bookingKeys.booking(b.siteId, b.bookingId) }),
     );
     expect(Item?.statusId).toBe(BOOKING_STATUS.ticketed);
+  });
+});
+
+/** An agent's pricing as the booking flow applies it: markup, GST on it, commission passed on less 2 % TDS. */
+const AGENT_PRICING = {
+  defaultRule: {
+    markupType: 'fixed',
+    markupValue: 125,
+    discountType: 'fixed',
+    discountValue: 0,
+    applyPer: 'passenger',
+  },
+  airlineRules: {},
+  gstRate: 0.18,
+  earnsCommission: true,
+  tdsRate: 0.02,
+} as const;
+const paise = (...amounts: number[]) => amounts.reduce((n, a) => n + Math.round(a * 100), 0);
+
+describe('refund breakdown (issue #29 item 10)', () => {
+  it('getCC takes what was paid apart: charge + kept (markup, GST, commission, TDS) + refund = paid, to the wallet', async () => {
+    const b = await supplierBooking(FLIGHTDEALS.siteId, agent.email, { adults: 2, pricing: AGENT_PRICING });
+    const cc = await agent.client.call(getCancellationCharges, { BookingId: b.bookingId, RequestType: 1 });
+    expect(cc.status).toBe(200);
+    const bd = cc.body.result.breakdown as TRefundBreakdown;
+    expect(bd.paidForPart).toBe(b.accounting.amountCharged);
+    expect(paise(...bd.lines.map((l) => l.amount))).toBe(paise(b.accounting.amountCharged));
+    expect(bd.supplierCharge).toBe(cc.body.result.cancellationCharge);
+    expect(bd.refund).toBe(Math.min(cc.body.result.refundAmount, b.accounting.amountCharged));
+    const keys = bd.lines.map((l) => l.key);
+    expect(keys).toEqual(expect.arrayContaining(['supplierCharge', 'markup', 'gstOnMarkup', 'commission', 'tds']));
+    expect(bd.lines.find((l) => l.key === 'markup')!.amount).toBe(b.fare.markup);
+    expect(bd.destination.kind).toBe('wallet');
+
+    // One passenger of two: the lines add up to what was paid for that passenger.
+    const one = await agent.client.call(getCancellationCharges, {
+      BookingId: b.bookingId,
+      RequestType: 2,
+      TicketId: [b.passengers[1]!.ticket!.ticketId],
+    });
+    const part = one.body.result.breakdown as TRefundBreakdown;
+    expect(part.share).toBeCloseTo(0.5, 6);
+    expect(paise(...part.lines.map((l) => l.amount))).toBe(paise(part.paidForPart));
+    // A reissue refunds nothing: no breakdown.
+    const reissue = await agent.client.call(getCancellationCharges, { BookingId: b.bookingId, RequestType: 3 });
+    expect(reissue.body.result.breakdown).toBeNull();
+  });
+
+  it('the refund mail arrives with lines adding up to the amount paid; the credit note names them; a retry credits nothing more', async () => {
+    const b = await supplierBooking(FLIGHTDEALS.siteId, agent.email, { adults: 1, pricing: AGENT_PRICING });
+    await invoiceBooked((await siteById(b.siteId))!, b, new Date());
+    // What the agent was shown before sending (the supplier's charge and refund, the breakdown).
+    const cc = (await agent.client.call(getCancellationCharges, { BookingId: b.bookingId, RequestType: 1 })).body
+      .result;
+    const sent = await agent.client.call(changeRequest, {
+      BookingId: b.bookingId,
+      RequestType: 1,
+      CancellationType: 3,
+      Remarks: 'Plans changed',
+    });
+    expect(sent.status).toBe(200);
+    const [cr] = sent.body.result.changeRequests as { changeRequestId: string }[];
+    // The back office processes it (a manual supplier's outcome), so the credit runs in the API's Lambda.
+    const admin = await demo(FLIGHTDEALS, 'admin');
+    const ref = { BookingId: b.bookingId, ChangeRequestId: cr!.changeRequestId };
+    expect((await admin.call(acceptChangeRequest, ref)).status).toBe(200);
+    expect(
+      (
+        await admin.call(recordChangeRequestOutcome, {
+          ...ref,
+          CancellationCharge: cc.cancellationCharge,
+          RefundAmount: cc.refundAmount,
+        })
+      ).status,
+    ).toBe(200);
+    const approved = await admin.call(approveChangeRequestRefund, { ...ref, Amount: cc.breakdown.refund });
+    expect(approved.status).toBe(200);
+    const bd = approved.body.result.breakdown as TRefundBreakdown;
+    expect(paise(...bd.lines.map((l) => l.amount))).toBe(paise(b.accounting.amountCharged));
+
+    const mail = await waitForMail(agent.email, new RegExp(`Refund of .* for PNR ${b.pnr}`));
+    const text = mail.body.text ?? '';
+    // Every line of the breakdown is in the mail, and its amounts add up to what was paid.
+    const amountOf = (label: string) => {
+      const m = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: (.*)$`, 'm').exec(text);
+      expect(m, `mail line ${label}`).not.toBeNull();
+      return m![1]!;
+    };
+    for (const l of bd.lines) expect(amountOf(l.label)).toBe(formatMoney(l.amount, bd.currency));
+    expect(amountOf('You paid')).toBe(formatMoney(b.accounting.amountCharged, bd.currency));
+    expect(amountOf('Refund')).toBe(formatMoney(bd.refund, bd.currency));
+    const parsed = bd.lines.map((l) =>
+      Number(
+        amountOf(l.label)
+          .replace(/[^\d.\u2212-]/g, '')
+          .replace('\u2212', '-'),
+      ),
+    );
+    expect(paise(...parsed)).toBe(paise(b.accounting.amountCharged));
+    expect(text).toContain(bd.destination.text);
+    expect(mail.body.html).toContain(formatMoney(bd.refund, bd.currency));
+
+    // The credit note gives back the refund (the pure-agent amount: the service fee and its GST are kept) and names
+    // the same lines.
+    const invoice = (await agent.client.call(getSourceInvoice, { source: 'booking', sourceId: b.bookingId })).body
+      .result as TInvoiceDocument;
+    expect(invoice.creditNotes).toHaveLength(1);
+    const note = (await agent.client.call(getInvoice, { invoiceId: invoice.creditNotes[0]!.id })).body
+      .result as TInvoiceDocument;
+    expect(note.total).toBe(bd.refund);
+    expect(note.cgst + note.sgst + note.igst).toBe(0);
+    for (const l of bd.lines) expect(note.reason).toContain(`${l.label} ${l.amount.toFixed(2)}`);
+
+    // Approving again (a retry) sends no second mail and credits nothing more.
+    expect((await admin.call(approveChangeRequestRefund, { ...ref, Amount: bd.refund })).status).toBe(200);
+    expect((await refundEntries(b)).map((e) => e.entryId)).toEqual([`cr-${cr!.changeRequestId}-refund`]);
   });
 });

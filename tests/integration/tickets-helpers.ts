@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { BOOKING_STATUS } from '@tp/contracts/flights';
+import { priceFare, type PricingContext } from '@tp/domain/pricing';
 import { getBooking, putBooking, type BookingRecord } from '../../functions/src/bookings/index.ts';
 import { supplyFor } from '../../functions/src/supply/index.ts';
 import type { SupplierOption, SupplyContext } from '../../functions/src/supply/types.ts';
@@ -69,7 +70,14 @@ export async function plainBooking(
 export async function supplierBooking(
   siteId: SiteId,
   email: string,
-  options: { held?: boolean; adults?: number; route?: [string, string]; lastTicketDate?: Date } = {},
+  options: {
+    held?: boolean;
+    adults?: number;
+    route?: [string, string];
+    lastTicketDate?: Date;
+    /** Price the supplier's fare as the booking flow does (markup, GST, commission, TDS), charged as priced. */
+    pricing?: PricingContext;
+  } = {},
 ): Promise<BookingRecord> {
   useStackTable();
   const site = (await siteById(siteId))!;
@@ -148,6 +156,18 @@ export async function supplierBooking(
     record.travelDate = option.segments[0]![0]!.departureTime;
     record.source = option.source;
     if (tickets) record.passengers = record.passengers.map((p, i) => ({ ...p, ticket: tickets.tickets[i]! }));
+    if (options.pricing) {
+      const priced = priceFare(option.fare, option.fareBreakdown, option.airlineCode, options.pricing);
+      record.fare = priced.fare;
+      record.accounting.amountCharged = priced.fare.totalPayable;
+      record.passengers = record.passengers.map((p) => {
+        const f = priced.fareBreakdown.find((x) => x.passengerType === p.paxType)!;
+        return {
+          ...p,
+          fare: { passengerType: f.passengerType, baseFare: f.baseFare, tax: f.tax, totalFare: f.totalFare },
+        };
+      });
+    }
     await putBooking(record);
     return (await getBooking(siteId, record.bookingId))!;
   }

@@ -37,4 +37,5 @@ export const operations: Operation[] = [
   operation(api.applyTboRefunds, async (input, scope) => (await refunds()).apply(onTestHost(scope), input.rows)),
 ];
 
-export const handler = domainHandler(operations);
+// The TBO refund import credits change requests, whose refund mail goes through the email queue.
+export const handler = domainHandler(operations, { sends: ['EMAIL_QUEUE_URL'] });

@@ -30,7 +30,12 @@ export const creditNoteOnRefund: RefundedHook = async (siteId, booking, changeRe
   await issueRefundCreditNote(
     site,
     booking,
-    { refundId: changeRequestId, amount: cr.refundedAmount, cancellationCharge: cr.cancellationCharge ?? 0 },
+    {
+      refundId: changeRequestId,
+      amount: cr.refundedAmount,
+      cancellationCharge: cr.cancellationCharge ?? 0,
+      breakdown: cr.breakdown,
+    },
     now,
   );
 };

@@ -4,6 +4,7 @@
  */
 import { BOOKING_STATUS } from '@tp/contracts/flights';
 import type { InvoiceSource, TInvoiceDocument, TInvoiceSettings } from '@tp/contracts/endpoints/invoices';
+import type { TRefundBreakdown } from '@tp/contracts/refunds';
 import {
   SAC_DESCRIPTION,
   creditNoteAmounts,
@@ -338,6 +339,8 @@ export interface RefundFacts {
   refundId: string;
   amount: number;
   cancellationCharge: number;
+  /** What the refund is made of (domain refundBreakdown): named in the note; the service fee and its GST stay. */
+  breakdown?: TRefundBreakdown | undefined;
 }
 
 /** A credit note's target: the source whose invoice it reverses, the refund (one note each), how much and why. */
@@ -348,12 +351,19 @@ export interface CreditTarget {
   /** Given back; null: everything still left on the invoice (a cancellation in full). */
   amount: number | null;
   reason: string;
+  /** The reseller keeps its service fee and GST: only the pure-agent amount is given back (gst.ts). */
+  serviceKept?: boolean;
 }
 
 /** A booking refund's credit note (tickets' change requests, through the after-refund port). */
 export function issueRefundCreditNote(site: SiteRecord, booking: BookingRecord, refund: RefundFacts, now: Date) {
   const charge =
     refund.cancellationCharge > 0 ? ` after a cancellation charge of ${refund.cancellationCharge.toFixed(2)}` : '';
+  // The same breakdown as the dialog and the refund mail: every line, adding up to what was paid.
+  const b = refund.breakdown;
+  const lines = b
+    ? `: paid ${b.paidForPart.toFixed(2)} = ${b.lines.map((l) => `${l.label} ${l.amount.toFixed(2)}`).join(' + ')}; refund ${b.refund.toFixed(2)} (${b.destination.text.replace(/\.$/, '')}). GST on the service fee is not reversed: the fee is kept`
+    : '';
   return issueCreditNote(
     site,
     {
@@ -361,7 +371,8 @@ export function issueRefundCreditNote(site: SiteRecord, booking: BookingRecord, 
       sourceId: booking.bookingId,
       refundId: refund.refundId,
       amount: refund.amount,
-      reason: `Refund for PNR ${booking.pnr} (change request ${refund.refundId})${charge}`,
+      reason: `Refund for PNR ${booking.pnr} (change request ${refund.refundId})${b ? '' : charge}${lines}`,
+      serviceKept: !!b,
     },
     now,
   );
@@ -396,7 +407,9 @@ export async function issueCreditNote(
     build: async (sequence) => {
       const invoice = await repo.getDocument(site.siteId, invoiceId);
       if (!invoice) throw new NotIssued(`invoice ${invoiceId} is missing`);
-      const a = creditNoteAmounts(invoice, invoice.credited, target.amount ?? invoice.total);
+      const a = creditNoteAmounts(invoice, invoice.credited, target.amount ?? invoice.total, {
+        serviceKept: !!target.serviceKept,
+      });
       if (a.total <= 0) throw new NotIssued(`invoice ${invoice.number} is fully credited`);
       const number = documentNumber(settings.prefix, 'creditNote', fy, sequence);
       const note: DocumentRecord = {

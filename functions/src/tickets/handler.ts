@@ -1,5 +1,7 @@
 /** The tickets Lambda: queues, e-ticket, holds, change requests, Excel export and the e-ticket mail. */
 import {
+  acceptChangeRequest,
+  approveChangeRequestRefund,
   changeRequest,
   exportTickets,
   getBookedFlights,
@@ -7,6 +9,8 @@ import {
   getCRStatus,
   getTicketDetail,
   getTickets,
+  recordChangeRequestOutcome,
+  rejectChangeRequest,
   releaseFlight,
   searchTransactionByPNR,
   sendEmailForWl,
@@ -45,6 +49,19 @@ export const operations: Operation[] = [
   ),
   operation(getCancellationCharges, async (input, scope) => (await tickets()).cancellationCharges(scope, input)),
   operation(getCRStatus, async (input, scope) => (await tickets()).crStatus(scope, input)),
+  // Staff processing of change requests (ours): accept, reject, the supplier's outcome, the refund approved.
+  operation(acceptChangeRequest, async (input, scope) =>
+    reply(await (await tickets()).acceptChangeRequest(scope, input), { message: TICKET_MSG.crAccepted }),
+  ),
+  operation(rejectChangeRequest, async (input, scope) =>
+    reply(await (await tickets()).rejectChangeRequest(scope, input), { message: TICKET_MSG.crRejected }),
+  ),
+  operation(recordChangeRequestOutcome, async (input, scope) =>
+    reply(await (await tickets()).recordChangeRequestOutcome(scope, input), { message: TICKET_MSG.crOutcomeSaved }),
+  ),
+  operation(approveChangeRequestRefund, async (input, scope) =>
+    reply(await (await tickets()).approveChangeRequestRefund(scope, input), { message: TICKET_MSG.crApproved }),
+  ),
   operation(sendEmailForWl, async (input, scope) =>
     reply(await (await tickets()).emailTicket(scope, input), { message: MSG.emailSent }),
   ),

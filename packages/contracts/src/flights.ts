@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import * as MSG from './messages.ts';
 import { zAddress, zEmailText, zId, zShortText, zSupplierRef } from './fields.ts';
 import { lazy } from './lazy.ts';
+import { ZRefundBreakdown } from './refunds.ts';
 
 /** An IATA airline designator (two letters or digits); here so flight contracts need not load the markup ones. */
 export const AIRLINE_CODE = /^[A-Z0-9]{2}$/;
@@ -531,6 +532,21 @@ export const ZChangeRequestInfo = lazy(() =>
     refundedAmount: z.optional(z.number()),
     cancellationCharge: z.optional(z.number()),
     creditedAt: z.optional(z.string()),
+    /** Staff handling (issue #29 item 11): accepted by, rejected why, the supplier's outcome recorded by hand. */
+    acceptedBy: z.optional(z.string()),
+    rejectReason: z.optional(z.string()),
+    outcome: z.optional(
+      z.object({
+        cancellationCharge: z.number(),
+        refundAmount: z.number(),
+        newTicketNumbers: z.array(z.object({ ticketId: z.string(), ticketNumber: z.string() })),
+        recordedBy: z.string(),
+        recordedAt: z.string(),
+      }),
+    ),
+    /** Who approved the refund credited (staff), and what it is made of (domain refundBreakdown). */
+    approvedBy: z.optional(z.string()),
+    breakdown: z.optional(ZRefundBreakdown),
   }),
 );
 

@@ -65,6 +65,11 @@ export const PERMISSION_CATALOGUE: ModuleDef[] = [
           p('flights.ticketQueue', 'View ticket queue'),
           p('flights.holdQueue', 'View hold queue'),
           p('flights.changeRequests', 'Handle change requests'),
+          p(
+            'flights.processChangeRequests',
+            'Process change requests (accept, reject, record outcome, approve refunds)',
+            false,
+          ),
           p('flights.exportExcel', 'Download Excel', false),
         ],
       },

@@ -16,6 +16,7 @@ import {
   type TSegment,
 } from './flights.ts';
 import { lazy } from './lazy.ts';
+import { ZRefundBreakdown } from './refunds.ts';
 
 export const TICKET_QUEUES = ['tickets', 'changeRequests', 'holds'] as const;
 export type TicketQueue = (typeof TICKET_QUEUES)[number];
@@ -45,6 +46,17 @@ export const TICKET_MSG = {
   crSent: 'Change request sent',
   saved: 'Booking details saved',
   invalidAmount: 'Enter an amount of 0 or more',
+  invalidTicketNumber: 'Enter the ticket number as printed (letters, digits and hyphens)',
+  crFinal: 'This change request is already settled',
+  crNotAccepted: 'Accept the change request first',
+  crAlreadyAccepted: 'This change request is already accepted',
+  crNoOutcome: "Record the supplier's outcome first",
+  crAmountChanged: 'The refund amount changed. Please review it again.',
+  crIsReissue: 'A reissue has no refund to approve',
+  crAccepted: 'Change request accepted',
+  crRejected: 'Change request rejected',
+  crOutcomeSaved: "Supplier's outcome recorded",
+  crApproved: 'Refund approved and credited',
 } as const;
 
 const zDay = lazy(() => z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a valid date'))));
@@ -232,8 +244,11 @@ export const ZCancellationCharges = lazy(() =>
     refundAmount: z.number(),
     cancellationCharge: z.number(),
     currency: z.string(),
+    /** Ours (issue #29 item 10): what was paid, taken apart into charge, kept, refund; null for a reissue. */
+    breakdown: z.nullable(ZRefundBreakdown),
   }),
 );
+export type TCancellationCharges = z.infer<typeof ZCancellationCharges>;
 
 export const ZCrStatusRequest = lazy(() =>
   z.object({
@@ -242,6 +257,39 @@ export const ZCrStatusRequest = lazy(() =>
   }),
 );
 export const ZCrStatus = lazy(() => z.extend(ZChangeRequestInfo, { bookingId: z.string(), displayStatus: z.string() }));
+
+// Staff handling of a change request (ours, issue #29 item 11): accept, reject, record the supplier's outcome,
+// approve the refund. Each names the booking and the change request.
+const crRef = () => ({ BookingId: zBookingRef, ChangeRequestId: zBookingRef });
+export const ZCrAcceptRequest = lazy(() => z.object(crRef()));
+export const ZCrRejectRequest = lazy(() => z.object({ ...crRef(), Reason: zRemarks({ max: 500 }) }));
+export const ZCrOutcomeRequest = lazy(() =>
+  z.object({
+    ...crRef(),
+    /** The supplier's charge and refund for the request (0 and 0 for a reissue without a fee). */
+    CancellationCharge: zAmount,
+    RefundAmount: zAmount,
+    /** A reissue's new ticket numbers, by ticket id of this booking. */
+    NewTicketNumbers: z.optional(
+      z
+        .array(
+          z.object({
+            TicketId: zId(),
+            TicketNumber: zShortText({ max: 20 }).check(z.regex(/^[A-Za-z0-9-]+$/, TICKET_MSG.invalidTicketNumber)),
+          }),
+        )
+        .check(z.maxLength(50)),
+    ),
+  }),
+);
+export type TCrOutcomeRequest = z.output<typeof ZCrOutcomeRequest>;
+export const ZCrApproveRequest = lazy(() =>
+  z.object({
+    ...crRef(),
+    /** The refund the approver was shown; a different amount to credit refuses with 409 (nothing credited). */
+    Amount: zAmount,
+  }),
+);
 
 // ---------------------------------------------------------------- mail, transactions
 

@@ -165,6 +165,20 @@ describe('credit notes', () => {
     expect(paise(first.cgst, second.cgst)).toBe(toPaise(18));
   });
 
+  it('a refund whose service fee is kept (issue #29 item 10) gives back the pure-agent amount only, no GST', () => {
+    expect(creditNoteAmounts(inv, none, 4200, { serviceKept: true })).toMatchObject({
+      taxableValue: 0,
+      cgst: 0,
+      sgst: 0,
+      igst: 0,
+      totalTax: 0,
+      reimbursement: 4200,
+      total: 4200,
+    });
+    // Beyond what is left of the pure-agent amount, the proportional rule applies as before.
+    expect(creditNoteAmounts(inv, none, 5236, { serviceKept: true }).cgst).toBe(18);
+  });
+
   it('parts of any sequence of credit notes add up and stay within the invoice', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: 600_000 }), { maxLength: 6 }), (refunds) => {

@@ -227,11 +227,28 @@ export function creditNoteAmounts(
   >,
   alreadyCredited: Pick<CreditNoteAmounts, 'taxableValue' | 'cgst' | 'sgst' | 'igst' | 'reimbursement' | 'total'>,
   amount: number,
+  /**
+   * The reseller keeps its service fee and the GST on it (a flight refund's breakdown, domain refund.ts): the
+   * note gives back the pure-agent amount only and reverses no tax, as far as that amount reaches.
+   */
+  options: { serviceKept?: boolean } = {},
 ): CreditNoteAmounts {
   const left = (k: 'taxableValue' | 'cgst' | 'sgst' | 'igst' | 'reimbursement' | 'total') =>
     Math.max(0, toPaise(invoice[k]) - toPaise(alreadyCredited[k]));
   const leftTotal = left('total');
   const credit = Math.min(Math.max(0, toPaise(amount)), leftTotal);
+  if (options.serviceKept && credit <= left('reimbursement'))
+    return {
+      supplyType: invoice.supplyType,
+      rate: invoice.rate,
+      taxableValue: 0,
+      cgst: 0,
+      sgst: 0,
+      igst: 0,
+      totalTax: 0,
+      reimbursement: fromPaise(credit),
+      total: fromPaise(credit),
+    };
   const share = (k: 'taxableValue' | 'cgst' | 'sgst' | 'igst') =>
     credit === leftTotal ? left(k) : Math.min(left(k), Math.round((left(k) * credit) / (leftTotal || 1)));
   const cgst = share('cgst');

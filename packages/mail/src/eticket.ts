@@ -146,3 +146,33 @@ export function holdReleasedMail(
     action: { label: 'Search flights', url: data.searchLink },
   });
 }
+
+/**
+ * The refund mail (issue #29 item 10): sent once when a change request's refund is credited, with the breakdown
+ * that adds up to what was paid (domain refundBreakdown, as rows) and where the refund went.
+ */
+export function refundMail(
+  brand: MailBrand,
+  data: {
+    firstName: string;
+    pnr: string;
+    changeRequestId: string;
+    refund: string;
+    destination: string;
+    rows: { label: string; value: string; strong?: boolean | undefined }[];
+    link: string;
+  },
+): RenderedMail {
+  return renderMail(brand, {
+    subject: `Refund of ${data.refund} for PNR ${data.pnr}`,
+    preheader: `Your cancellation of PNR ${data.pnr} is complete: ${data.refund} refunded.`,
+    heading: 'Your refund is credited',
+    greeting: data.firstName.trim() ? `Hello ${data.firstName.trim()},` : 'Hello,',
+    paragraphs: [
+      `Change request ${data.changeRequestId} on PNR ${data.pnr} is complete. ${data.destination}`,
+      'Here is how the amount you paid was settled:',
+    ],
+    rows: data.rows,
+    action: { label: 'View your bookings', url: data.link },
+  });
+}

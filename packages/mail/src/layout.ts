@@ -26,6 +26,8 @@ export interface MailContent {
   greeting: string;
   paragraphs: string[];
   action?: { label: string; url: string };
+  /** A two-column table after the paragraphs (a refund's breakdown); `strong` rows are totals. */
+  rows?: { label: string; value: string; strong?: boolean | undefined }[];
   /** Small print under the button, e.g. how long a link stays valid. */
   footnote?: string;
 }
@@ -81,6 +83,33 @@ export function renderMail(brand: MailBrand, content: MailContent): RenderedMail
                     <p style="margin:0 0 12px;font-size:15px;line-height:1.5">${content.greeting}</p>
                     ${content.paragraphs.map((p) => html`<p style="margin:0 0 12px;font-size:15px;line-height:1.5">${p}</p>`)}
                     ${
+                      content.rows?.length
+                        ? html`<table
+                            role="presentation"
+                            width="100%"
+                            cellpadding="0"
+                            cellspacing="0"
+                            style="margin:8px 0 16px;border-collapse:collapse"
+                          >
+                            ${content.rows.map(
+                              (r) =>
+                                html`<tr>
+                                  <td
+                                    style="padding:6px 8px;border-bottom:1px solid #e5e7eb;font-size:14px;${r.strong ? 'font-weight:bold' : ''}"
+                                  >
+                                    ${r.label}
+                                  </td>
+                                  <td
+                                    style="padding:6px 8px;border-bottom:1px solid #e5e7eb;font-size:14px;text-align:right;white-space:nowrap;${r.strong ? 'font-weight:bold' : ''}"
+                                  >
+                                    ${r.value}
+                                  </td>
+                                </tr>`,
+                            )}
+                          </table>`
+                        : ''
+                    }
+                    ${
                       action
                         ? html`<p style="margin:24px 0">
                               <a
@@ -122,6 +151,7 @@ export function renderMail(brand: MailBrand, content: MailContent): RenderedMail
     content.greeting,
     '',
     ...content.paragraphs.flatMap((p) => [p, '']),
+    ...(content.rows?.length ? [...content.rows.map((r) => `${r.label}: ${r.value}`), ''] : []),
     ...(action ? [`${action.label}: ${action.url}`, ''] : []),
     ...(content.footnote ? [content.footnote, ''] : []),
     `© ${year} ${brand.companyName}${siteUrl !== '#' ? ` · ${siteUrl}` : ''}`,

@@ -3,8 +3,10 @@ import { BOOKING_STATUS, type BookingStatusId } from '@tp/contracts/flights';
 import * as MSG from '@tp/contracts/messages';
 import { TICKET_MSG, type TChangeRequestRequest } from '@tp/contracts/tickets';
 import { round2 } from '@tp/domain/pricing';
+import { bookingRefundBreakdown, type RefundBreakdown } from '@tp/domain/refund';
 import { fail } from '#lib/errors';
-import { runAfterRefunded, type BookingRecord } from '../../bookings/index.ts';
+import { siteById, type SiteRecord } from '#lib/tenancy';
+import { type BookingRecord } from '../../bookings/index.ts';
 import { type ChangeRequestStatus } from '../../supply/index.ts';
 import type { TransactItem } from '#lib/db';
 import { creditItems } from '../../wallet/index.ts';
@@ -22,6 +24,7 @@ import {
   supplyContext,
 } from './shared.ts';
 import { withStatus } from './holds.ts';
+import { afterRefundCredited } from './refund-mail.ts';
 import { type SiteId } from '#lib/keys';
 
 const FINAL_CR = new Set(['Completed', 'Rejected', 'Closed']);
@@ -112,7 +115,7 @@ export async function cancellationCharges(
   const b = await ownBooking(scope, input.BookingId);
   if (!CHANGEABLE.has(b.statusId)) throw fail.validation(TICKET_MSG.notTicketed);
   const supply = await deps.supplyFor(scope.site);
-  return supplied(() =>
+  const charges = await supplied(() =>
     supply.cancellationCharges(
       {
         supplierBookingId: b.supplierBookingId,
@@ -122,10 +125,32 @@ export async function cancellationCharges(
       supplyContext(scope.site, scope.now, scope.ip, scope.log),
     ),
   );
+  // What the booking paid, taken apart as the refund will be credited (a reissue refunds nothing).
+  const breakdown =
+    input.RequestType === 3
+      ? null
+      : breakdownOf(scope.site, b, input.RequestType === 1 ? null : (input.TicketId ?? null), {
+          charge: charges.cancellationCharge,
+          refund: charges.refundAmount,
+        });
+  return { ...charges, breakdown };
+}
+
+/**
+ * The refund breakdown (domain refundBreakdown) of the tickets named (null: every passenger) for a supplier's
+ * charge and refund, against what the booking paid and what earlier refunds gave back.
+ */
+export function breakdownOf(
+  site: Pick<SiteRecord, 'companyName'>,
+  b: BookingRecord,
+  ticketIds: readonly string[] | null,
+  supplier: { charge: number; refund: number },
+): RefundBreakdown {
+  return bookingRefundBreakdown(b, ticketIds, supplier, site.companyName);
 }
 
 /** The booking's status once every change request is final. */
-function settledStatus(b: BookingRecord): BookingStatusId {
+export function settledStatus(b: BookingRecord): BookingStatusId {
   const done = b.ticketCRInfo.filter((c) => c.status === 'Completed');
   if (done.some((c) => c.requestType === 1)) return BOOKING_STATUS.cancelled;
   if (done.some((c) => c.requestType === 2)) return BOOKING_STATUS.partiallyCancelled;
@@ -134,49 +159,97 @@ function settledStatus(b: BookingRecord): BookingStatusId {
 }
 
 /**
- * Applies a supplier status to the booking. A completed refund is credited to the booking's legal
- * entity wallet in the same transaction that marks it credited (entry `cr-<id>-refund`), so it happens
- * once however often the status is asked; the supplier's cancellation charge is kept.
+ * Credits a change request's refund: the breakdown of its tickets for the supplier's charge and refund, the
+ * amount (`breakdown.refund`, never above what is left of the payment) credited to the booking's legal entity
+ * wallet in the same transaction that marks the request credited (entry `cr-<id>-refund`, written once), and the
+ * request completed. The caller saves `next` with `extra` on the booking's version.
  */
-function applyCrStatus(cur: BookingRecord, s: ChangeRequestStatus, now: Date, by: AuditActor) {
+export function creditRefund(
+  site: Pick<SiteRecord, 'companyName'>,
+  cur: BookingRecord,
+  changeRequestId: string,
+  supplier: { charge: number; refund: number },
+  now: Date,
+  by: AuditActor,
+  fields: Partial<BookingRecord['ticketCRInfo'][number]> = {},
+): { next: BookingRecord; extra: TransactItem[] } {
+  const at = cur.ticketCRInfo.findIndex((c) => c.changeRequestId === changeRequestId);
+  const cr = cur.ticketCRInfo[at]!;
+  const breakdown = breakdownOf(site, cur, cr.ticketId ? [cr.ticketId] : null, supplier);
+  const amount = breakdown.refund;
+  const extra: TransactItem[] = [];
+  let accounting = cur.accounting;
+  if (amount > 0) {
+    extra.push(
+      ...creditItems({
+        siteId: cur.siteId,
+        legalEntityId: cur.accounting.legalEntityId,
+        entryId: `cr-${changeRequestId}-refund`,
+        amount,
+        currency: cur.accounting.currency,
+        kind: 'refund',
+        remark: `Refund for PNR ${cur.pnr} (change request ${changeRequestId})`,
+        byUserId: by.userId,
+        reference: { bookingId: cur.bookingId, pnr: cur.pnr, orderId: cur.orderId },
+        now,
+      }),
+    );
+    accounting = { ...accounting, refundedAmount: round2(accounting.refundedAmount + amount) };
+  }
+  const nextCr = {
+    ...cr,
+    ...fields,
+    status: 'Completed',
+    cancellationCharge: supplier.charge,
+    refundedAmount: amount,
+    creditedAt: now.toISOString(),
+    breakdown,
+  };
+  return settle(cur, { ...cur, accounting }, at, nextCr, extra, now, by);
+}
+
+/** Puts a request's next state in the booking, settles the booking once every request is final, audits both. */
+export function settle(
+  cur: BookingRecord,
+  base: BookingRecord,
+  at: number,
+  nextCr: BookingRecord['ticketCRInfo'][number],
+  extra: TransactItem[],
+  now: Date,
+  by: AuditActor,
+): { next: BookingRecord; extra: TransactItem[] } {
+  const ticketCRInfo = base.ticketCRInfo.map((c, i) => (i === at ? nextCr : c));
+  // The request's latest status shows on the ticket until every request is final (spec 000 §4).
+  let next: BookingRecord = { ...base, ticketCRInfo, supplierChangeReqStatus: { statusText: nextCr.status } };
+  if (ticketCRInfo.every((c) => FINAL_CR.has(c.status)))
+    next = { ...withStatus(next, settledStatus(next)), supplierChangeReqStatus: null };
+  return { next, extra: [...extra, ...bookingAudit(cur, next, by, now)] };
+}
+
+export const isFinalCr = (status: string) => FINAL_CR.has(status);
+
+/**
+ * Applies a supplier status to the booking. A completed refund is credited once (creditRefund), however often
+ * the status is asked; the supplier's cancellation charge is kept.
+ */
+function applyCrStatus(site: SiteRecord, cur: BookingRecord, s: ChangeRequestStatus, now: Date, by: AuditActor) {
   const at = cur.ticketCRInfo.findIndex((c) => c.changeRequestId === s.changeRequestId);
   if (at < 0) return null;
   const cr = cur.ticketCRInfo[at]!;
   // A final status never moves back (a supplier answering from a stale replica, or a lagging clock).
   if (FINAL_CR.has(cr.status)) return null;
-  const extra: TransactItem[] = [];
+  if (s.status === 'Completed' && cr.requestType !== 3 && !cr.creditedAt)
+    return creditRefund(
+      site,
+      cur,
+      s.changeRequestId,
+      { charge: s.cancellationCharge, refund: s.refundedAmount },
+      now,
+      by,
+    );
   const nextCr = { ...cr, status: s.status, cancellationCharge: s.cancellationCharge };
-  let accounting = cur.accounting;
-  if (s.status === 'Completed' && cr.requestType !== 3 && !cr.creditedAt) {
-    const amount = round2(Math.min(s.refundedAmount, cur.accounting.amountCharged - cur.accounting.refundedAmount));
-    nextCr.refundedAmount = Math.max(0, amount);
-    nextCr.creditedAt = now.toISOString();
-    if (amount > 0) {
-      extra.push(
-        ...creditItems({
-          siteId: cur.siteId,
-          legalEntityId: cur.accounting.legalEntityId,
-          entryId: `cr-${s.changeRequestId}-refund`,
-          amount,
-          currency: cur.accounting.currency,
-          kind: 'refund',
-          remark: `Refund for PNR ${cur.pnr} (change request ${s.changeRequestId})`,
-          byUserId: by.userId,
-          reference: { bookingId: cur.bookingId, pnr: cur.pnr, orderId: cur.orderId },
-          now,
-        }),
-      );
-      accounting = { ...accounting, refundedAmount: round2(accounting.refundedAmount + amount) };
-    }
-  }
-  if (cr.status === nextCr.status && !extra.length && cr.cancellationCharge === nextCr.cancellationCharge) return null;
-  const ticketCRInfo = cur.ticketCRInfo.map((c, i) => (i === at ? nextCr : c));
-  // The supplier's latest word shows on the ticket until every request is final (spec 000 §4).
-  let next: BookingRecord = { ...cur, ticketCRInfo, accounting, supplierChangeReqStatus: { statusText: s.status } };
-  if (ticketCRInfo.every((c) => FINAL_CR.has(c.status)))
-    next = { ...withStatus(next, settledStatus(next)), supplierChangeReqStatus: null };
-  extra.push(...bookingAudit(cur, next, by, now));
-  return { next, extra };
+  if (cr.status === nextCr.status && cr.cancellationCharge === nextCr.cancellationCharge) return null;
+  return settle(cur, cur, at, nextCr, [], now, by);
 }
 
 export async function crStatus(
@@ -197,10 +270,10 @@ export async function crStatus(
     ),
   );
   const next = await mutate(scope.site.siteId, bookingId, (cur) =>
-    applyCrStatus(cur, s, scope.now, auditActor(scope.principal)),
+    applyCrStatus(scope.site, cur, s, scope.now, auditActor(scope.principal)),
   );
   const cr = next.ticketCRInfo.find((c) => c.changeRequestId === input.ChangeRequestId)!;
-  if (cr.creditedAt) await runAfterRefunded(next, [cr.changeRequestId], scope.now);
+  if (cr.creditedAt) await afterRefundCredited(scope.site, next, [cr.changeRequestId], scope.now, deps);
   return { ...cr, bookingId, displayStatus: ticketView(next).displayStatus };
 }
 
@@ -217,13 +290,15 @@ export async function applyChangeRequestStatus(
   by: AuditActor,
 ): Promise<{ booking: BookingRecord; applied: boolean }> {
   let applied = false;
+  const site = await siteById(siteId);
+  if (!site) throw fail.notFound();
   const booking = await mutate(siteId, bookingId, (cur) => {
-    const change = applyCrStatus(cur, s, now, by);
+    const change = applyCrStatus(site, cur, s, now, by);
     applied = change !== null; // the last attempt decides: it is the one that was saved (or not)
     return change;
   });
-  // The refund's credit note (idempotent: asked again when a status is applied again).
+  // The refund's credit note and mail (idempotent: asked again when a status is applied again).
   if (booking.ticketCRInfo.some((c) => c.changeRequestId === s.changeRequestId && c.creditedAt))
-    await runAfterRefunded(booking, [s.changeRequestId], now);
+    await afterRefundCredited(site, booking, [s.changeRequestId], now);
   return { booking, applied };
 }

@@ -4,4 +4,5 @@ export * from './queues.ts';
 export * from './eticket.ts';
 export * from './holds.ts';
 export * from './changes.ts';
+export * from './change-desk.ts';
 export * from './mail.ts';

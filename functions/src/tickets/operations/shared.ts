@@ -75,6 +75,17 @@ export function bookingAudit(prev: BookingRecord, next: BookingRecord, by: Audit
       status: c.status,
       cancellationCharge: c.cancellationCharge ?? null,
       refundedAmount: c.refundedAmount ?? null,
+      // Staff handling (change-desk.ts): who accepted, why rejected, the outcome recorded, who approved.
+      acceptedBy: c.acceptedBy ?? null,
+      rejectReason: c.rejectReason ?? null,
+      outcome: c.outcome
+        ? {
+            cancellationCharge: c.outcome.cancellationCharge,
+            refundAmount: c.outcome.refundAmount,
+            newTicketNumbers: c.outcome.newTicketNumbers.map((n) => `${n.ticketId}: ${n.ticketNumber}`).join(', '),
+          }
+        : null,
+      approvedBy: c.approvedBy ?? null,
     });
     if (was && unchanged({ before: state(was), after: state(cr) })) continue;
     out.push(
@@ -104,12 +115,33 @@ export async function mutate(
   bookingId: string,
   change: (b: BookingRecord) => { next: BookingRecord; extra?: TransactItem[] } | null,
 ): Promise<BookingRecord> {
-  for (let attempt = 0; attempt < 5; attempt++) {
+  for (let attempt = 0; attempt < 8; attempt++) {
     const prev = await getBooking(siteId, bookingId);
     if (!prev) throw fail.notFound();
     const r = change(prev);
     if (!r) return prev;
-    if (await saveBooking(r.next, prev.version, r.extra ?? [], prev)) return { ...r.next, version: prev.version + 1 };
+    if (await saveOrLose(r.next, prev.version, r.extra ?? [], prev)) return { ...r.next, version: prev.version + 1 };
+    // Someone else wrote the booking first: read it again after a short, jittered pause.
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * (attempt + 1)));
   }
   throw fail.conflict('The booking changed meanwhile. Please try again.');
+}
+
+/**
+ * saveBooking, where a transaction DynamoDB cancelled because another one was writing the same booking at that
+ * moment (TransactionConflict, e.g. parallel approvals of one refund) is a lost race like a failed version check:
+ * nothing was written, so the caller reads again.
+ */
+async function saveOrLose(...args: Parameters<typeof saveBooking>): Promise<boolean> {
+  try {
+    return await saveBooking(...args);
+  } catch (err) {
+    const reasons = (err as { name?: string; CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+    if (
+      (err as { name?: string }).name === 'TransactionCanceledException' &&
+      reasons.some((r) => r.Code === 'TransactionConflict')
+    )
+      return false;
+    throw err;
+  }
 }

@@ -6,6 +6,10 @@ import {
   ZCancellationCharges,
   ZCancellationChargesRequest,
   ZChangeRequestRequest,
+  ZCrAcceptRequest,
+  ZCrApproveRequest,
+  ZCrOutcomeRequest,
+  ZCrRejectRequest,
   ZCrStatus,
   ZCrStatusRequest,
   ZETicket,
@@ -166,6 +170,55 @@ export const getCRStatus = endpoint({
   summary: 'Asks the supplier for a change request status; a completed refund is credited to the wallet once.',
 });
 
+// Staff handling of a change request, as a consolidator's back office does (ours, not in api.tsv; issue #29
+// item 11). Each step is audited with who and what; the refund is credited once (docs/decisions.md).
+const crStaff = {
+  api: 'flight',
+  method: 'POST',
+  domain: TICKETS_DOMAIN,
+  auth: 'staff',
+  permission: 'flights.processChangeRequests',
+  response: ZCrStatus,
+} as const;
+
+/** Our own call (not in api.tsv): staff take a change request up. */
+export const acceptChangeRequest = endpoint({
+  ...crStaff,
+  id: 'flights.acceptChangeRequest',
+  path: 'api/changeRequest/accept',
+  request: ZCrAcceptRequest,
+  summary: 'Staff accept an open change request (it is theirs to process); audited.',
+});
+
+/** Our own call (not in api.tsv): staff refuse a change request with a reason. */
+export const rejectChangeRequest = endpoint({
+  ...crStaff,
+  id: 'flights.rejectChangeRequest',
+  path: 'api/changeRequest/reject',
+  request: ZCrRejectRequest,
+  summary: 'Staff reject an open change request with a reason; nothing is refunded; audited.',
+});
+
+/** Our own call (not in api.tsv): the supplier's outcome, learnt offline (a manual or offline supplier). */
+export const recordChangeRequestOutcome = endpoint({
+  ...crStaff,
+  id: 'flights.recordChangeRequestOutcome',
+  path: 'api/changeRequest/outcome',
+  request: ZCrOutcomeRequest,
+  summary:
+    "Staff record an accepted change request's supplier outcome: charge, refund and a reissue's new ticket numbers (a reissue completes); audited.",
+});
+
+/** Our own call (not in api.tsv): the refund of a recorded outcome credited to the wallet, once. */
+export const approveChangeRequestRefund = endpoint({
+  ...crStaff,
+  id: 'flights.approveChangeRequestRefund',
+  path: 'api/changeRequest/approveRefund',
+  request: ZCrApproveRequest,
+  summary:
+    'Staff approve the refund of a recorded outcome (the amount they were shown): credited to the wallet exactly once, with its breakdown, mail and credit note; audited.',
+});
+
 export const sendEmailForWl = endpoint({
   id: 'flights.sendEmailForWl',
   api: 'partner',
@@ -201,6 +254,10 @@ export const ticketEndpoints = [
   changeRequest,
   getCancellationCharges,
   getCRStatus,
+  acceptChangeRequest,
+  rejectChangeRequest,
+  recordChangeRequestOutcome,
+  approveChangeRequestRefund,
   sendEmailForWl,
   searchTransactionByPNR,
 ];

@@ -3,7 +3,7 @@ import { Alert, Button, Checkbox, Group, Select, Spoiler, Stack, Text, Textarea 
 import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import { changeRequest, getCancellationCharges } from '@tp/contracts/endpoints/tickets';
 import * as MSG from '@tp/contracts/messages';
-import type { TTicketView } from '@tp/contracts/tickets';
+import type { TCancellationCharges, TTicketView } from '@tp/contracts/tickets';
 import {
   CR_TYPE,
   CR_TYPE_LABELS,
@@ -18,6 +18,7 @@ import {
 import { useAction } from '#api/action.ts';
 import { formatMoney } from '#shared/format.ts';
 import { Modal } from '#shared/Modal.tsx';
+import { RefundBreakdownTable } from './RefundBreakdownTable.tsx';
 
 const EMPTY: CrForm = {
   requestType: null,
@@ -72,9 +73,7 @@ export function ChangeRequestDialog({
     if (tried) form.validate();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `form` is a new object each render
   }, [tried, values]);
-  const [charges, setCharges] = useState<{ refundAmount: number; cancellationCharge: number; currency: string } | null>(
-    null,
-  );
+  const [charges, setCharges] = useState<TCancellationCharges | null>(null);
   const layout = crLayout(values.requestType, sectors, pax);
 
   const sending = useAction(changeRequest, { success: 'Change request sent', form, field, onSuccess: onSent });
@@ -100,10 +99,14 @@ export function ChangeRequestDialog({
     <Modal opened onClose={onClose} title={`Change Request · PNR ${t.pnr}`} size="lg">
       {charges ? (
         <Stack>
-          <Alert color="yellow" title="Cancellation charges">
-            <Text>Cancellation charge: {formatMoney(charges.cancellationCharge, charges.currency)}</Text>
-            <Text>Refund: {formatMoney(charges.refundAmount, charges.currency)}</Text>
-          </Alert>
+          {charges.breakdown ? (
+            <RefundBreakdownTable breakdown={charges.breakdown} caption="Cancellation charges and refund" />
+          ) : (
+            <Alert color="yellow" title="Cancellation charges">
+              <Text>Cancellation charge: {formatMoney(charges.cancellationCharge, charges.currency)}</Text>
+              <Text>Refund: {formatMoney(charges.refundAmount, charges.currency)}</Text>
+            </Alert>
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setCharges(null)}>
               Back

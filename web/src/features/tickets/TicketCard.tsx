@@ -8,6 +8,9 @@ import { useAction } from '#api/action.ts';
 import { flightPaths } from '#features/flights/index.ts';
 import { formatDateTime, formatMoney, statusLabel } from '#shared/format.ts';
 import { StatusBadge } from '#shared/StatusBadge.tsx';
+import { useUser } from '#shared/state.ts';
+import { usePermission } from '#shared/usePermission.ts';
+import { ChangeRequestActions } from './ChangeRequestActions.tsx';
 import { ChangeRequestDialog } from './ChangeRequestDialog.tsx';
 import { HoldCountdown } from './HoldCountdown.tsx';
 import { eTicketPath } from './links.ts';
@@ -42,6 +45,9 @@ export function TicketCard({
   const [crOpen, setCrOpen] = useState(false);
   const [ticketNowOpen, setTicketNowOpen] = useState(false);
   const [releaseOpen, setReleaseOpen] = useState(false);
+  // The back office's change-request steps: staff holding the permission (customers never).
+  const mayProcess = usePermission('flights.processChangeRequests');
+  const canProcess = useUser()?.userType === 'staff' && mayProcess;
   const first = t.segments[0]?.[0];
   const held = t.statusId === BOOKING_STATUS.held;
   const status = useAction(getCRStatus, { success: 'Status refreshed', onSuccess: onChanged });
@@ -131,6 +137,7 @@ export function TicketCard({
             </Button>
           )}
         </Group>
+        {canProcess && <ChangeRequestActions ticket={t} onChanged={onChanged} />}
         <Collapse expanded={open}>
           <TicketDetails ticket={t} />
         </Collapse>

@@ -3,6 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { orderSuccessCallback } from '@tp/contracts/endpoints/flights';
 import {
+  acceptChangeRequest,
+  approveChangeRequestRefund,
   changeRequest,
   getCancellationCharges,
   getTickets,
@@ -11,8 +13,9 @@ import {
 } from '@tp/contracts/endpoints/tickets';
 import * as MSG from '@tp/contracts/messages';
 import { TICKET_MSG, type TTicketView } from '@tp/contracts/tickets';
+import { bookingRefundBreakdown } from '@tp/domain/refund';
 import { failure, fakeApi } from '#test/fake-api.ts';
-import { testUser } from '#test/fixtures.ts';
+import { staffUser, testUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';
 import { leg, page, ticket } from './test-fixtures.ts';
 
@@ -28,7 +31,12 @@ describe('ticket queue', { timeout: 20_000 }, () => {
   it('sends a refund from the Change Request dialog after the charges', async () => {
     const api = fakeApi()
       .on(getTickets, page([ticket()]))
-      .on(getCancellationCharges, { refundAmount: 7000, cancellationCharge: 3000, currency: 'INR' })
+      .on(getCancellationCharges, {
+        refundAmount: 7000,
+        cancellationCharge: 3000,
+        currency: 'INR',
+        breakdown: bookingRefundBreakdown(ticket(), null, { charge: 3000, refund: 7000 }, 'Flight Deals'),
+      })
       .on(changeRequest, (input) => ({
         booking: ticket(),
         changeRequests: [
@@ -67,7 +75,13 @@ describe('ticket queue', { timeout: 20_000 }, () => {
 
     await user.type(dialog.getByRole('textbox', { name: /Remarks/, hidden: true }), 'Plans changed');
     await user.click(send);
-    await dialog.findByText('Cancellation charge: ₹3,000.00');
+    // The charges step takes what was paid apart (issue #29 item 10): charge, kept, refund, where it goes.
+    const table = within(await dialog.findByRole('table', { name: 'Cancellation charges and refund', hidden: true }));
+    const row = (label: string) => table.getByRole('row', { name: new RegExp(`^${label}`), hidden: true });
+    expect(row('Airline cancellation charge').textContent).toContain('₹3,000.00');
+    expect(row('Refund ').textContent).toContain('₹7,000.00');
+    expect(row('You paid').textContent).toContain('₹');
+    expect(dialog.getByText(/Credited to your wallet/)).toBeTruthy();
     await user.click(dialog.getByRole('button', { name: 'Accept and Send Cancellation Request', hidden: true }));
     await waitFor(() => expect(api.calls(changeRequest)).toHaveLength(1));
     expect(api.calls(changeRequest)[0]!.input).toEqual({
@@ -257,5 +271,73 @@ describe("agent's own queue: held fares", { timeout: 20_000 }, () => {
     renderApp('/flights/holdQueue', { user: testUser({ userType: 'staff', isUserSuperAdmin: true }), api });
     await screen.findByRole('article', { name: 'Booking PNR001' });
     expect(api.calls(getTickets)[0]!.input).toMatchObject({ queue: 'holds', sort: 'LT' });
+  });
+
+  it("staff process a change request from the queue: accept, then approve the outcome's refund", async () => {
+    const cr = {
+      changeRequestId: 'CR9',
+      ticketId: null,
+      requestType: 1,
+      status: 'Unassigned',
+      remarks: 'Plans changed',
+      createdAt: '2026-01-01T00:00:00Z',
+    };
+    const requested = { ...ticket(), statusId: 5, displayStatus: 'ChangeRequested', ticketCRInfo: [cr] };
+    const outcome = {
+      cancellationCharge: 3000,
+      refundAmount: 7000,
+      newTicketNumbers: [],
+      recordedBy: 'Asha Admin',
+      recordedAt: '2026-01-01T01:00:00Z',
+    };
+    const accepted = { ...requested, ticketCRInfo: [{ ...cr, status: 'Pending', acceptedBy: 'Asha Admin', outcome }] };
+    let current: TTicketView = requested;
+    const api = fakeApi()
+      .on(getTickets, () => page([current]))
+      .on(acceptChangeRequest, () => {
+        current = accepted;
+        return { ...accepted.ticketCRInfo[0]!, bookingId: 'B1', displayStatus: 'ChangeRequested' };
+      })
+      .on(approveChangeRequestRefund, () => ({
+        ...cr,
+        status: 'Completed',
+        bookingId: 'B1',
+        displayStatus: 'Cancelled',
+      }));
+    renderApp('/flights/changeRequestQueue', { user: staffUser(), api });
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+    const card = await screen.findByRole('article', { name: 'Booking PNR001' });
+    await user.click(within(card).getByRole('button', { name: 'Accept change request CR9' }));
+    await waitFor(() =>
+      expect(api.calls(acceptChangeRequest)[0]!.input).toEqual({ BookingId: 'B1', ChangeRequestId: 'CR9' }),
+    );
+    await user.click(await within(card).findByRole('button', { name: 'Approve refund of change request CR9' }));
+    const dialog = within(await screen.findByRole('dialog', { hidden: true }));
+    // The breakdown of the recorded outcome, and the amount it credits, is what is approved.
+    const refund = bookingRefundBreakdown(accepted, null, { charge: 3000, refund: 7000 }, 'Flight Deals').refund;
+    await user.click(dialog.getByRole('button', { name: /^Approve and credit/, hidden: true }));
+    await waitFor(() =>
+      expect(api.calls(approveChangeRequestRefund)[0]!.input).toEqual({
+        BookingId: 'B1',
+        ChangeRequestId: 'CR9',
+        Amount: refund,
+      }),
+    );
+  });
+
+  it('offers no processing step to staff without flights.processChangeRequests, nor to customers', async () => {
+    const cr = {
+      changeRequestId: 'CR9',
+      ticketId: null,
+      requestType: 1,
+      status: 'Unassigned',
+      remarks: 'x',
+      createdAt: '',
+    };
+    const requested = { ...ticket(), statusId: 5, displayStatus: 'ChangeRequested', ticketCRInfo: [cr] };
+    const api = fakeApi().on(getTickets, page([requested]));
+    renderApp('/flights/changeRequestQueue', { user: staffUser(), api, permissions: ['flights.changeRequests'] });
+    const card = await screen.findByRole('article', { name: 'Booking PNR001' });
+    expect(within(card).queryByRole('button', { name: /^Accept change request/ })).toBeNull();
   });
 });

@@ -1,0 +1,50 @@
+/** What follows a credited refund: the credit note (refund port) and the refund mail with its breakdown. */
+import { formatMoney } from '@tp/domain/format';
+import { refundRows } from '@tp/domain/refund';
+import { refundMail } from '@tp/mail';
+import { createLogger } from '#lib/logger';
+import { appLink, enqueueEmail, mailBrand } from '#lib/mail';
+import type { SiteRecord } from '#lib/tenancy';
+import { runAfterRefunded, type BookingRecord } from '../../bookings/index.ts';
+
+/**
+ * Runs after a change request's refund was credited (Refresh Status, the TBO import, a staff approval): the
+ * credit note through the refund port, then the refund mail to the booker through the email queue, keyed by the
+ * change request so a status applied again sends nothing new. Never undoes the refund: failures are logged.
+ */
+export async function afterRefundCredited(
+  site: SiteRecord,
+  booking: BookingRecord,
+  changeRequestIds: readonly string[],
+  now: Date,
+  deps: { enqueueEmail: typeof enqueueEmail } = { enqueueEmail },
+): Promise<void> {
+  await runAfterRefunded(booking, changeRequestIds, now);
+  for (const id of changeRequestIds) {
+    const cr = booking.ticketCRInfo.find((c) => c.changeRequestId === id);
+    if (!cr?.creditedAt || !cr.breakdown) continue;
+    const b = cr.breakdown;
+    const mail = refundMail(mailBrand(site), {
+      firstName: booking.user.firstName,
+      pnr: booking.pnr,
+      changeRequestId: id,
+      refund: formatMoney(b.refund, b.currency),
+      destination: b.destination.text,
+      rows: refundRows(b, formatMoney),
+      link: appLink(site, '/flight/ticketQueue'),
+    });
+    await deps
+      .enqueueEmail({
+        siteId: site.siteId,
+        to: [booking.user.email],
+        ...mail,
+        idempotencyKey: `refund-${booking.bookingId}-${id}`,
+      })
+      .catch((err: unknown) =>
+        createLogger({ siteId: site.siteId, bookingId: booking.bookingId }).error('refund mail failed', {
+          changeRequestId: id,
+          detail: String(err),
+        }),
+      );
+  }
+}
