@@ -25,7 +25,7 @@ import {
 } from '@tp/contracts/endpoints/activities';
 import { saveActivityTicketRates, searchMarket } from '@tp/contracts/endpoints/dmc';
 import { mapLegalEntityToGroup, saveLeGroup } from '@tp/contracts/endpoints/groups';
-import { getKartById } from '@tp/contracts/endpoints/kart';
+import { getAllKartsForWl, getKartById } from '@tp/contracts/endpoints/kart';
 import { CART_TEXT, activitySearchDefaults } from '@tp/domain/activities';
 import { addDays } from '../../packages/domain/src/dmc/kart/dates.ts';
 import { createAccount } from '../../functions/src/users/accounts/index.ts';
@@ -312,6 +312,23 @@ describe('cart', () => {
     expect((await refused(admin, updateUserId, { cartId: cart.id, userId: 'nouser1' })).message).toBe(
       ACTIVITY_MSG.unknownUser,
     );
+  });
+
+  it('makes exactly one quotation of a confirmed cart, however many staff click at once (issue #29 item 3)', async () => {
+    const cart = await ok(agent, addToCart, { ...trip, item: item() });
+    await ok(agent, updateCartStatus, { cartId: cart.id, status: 'submitted' });
+    await ok(admin, updateCartStatus, { cartId: cart.id, status: 'confirmed' });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => admin.call(createKartFromCart, { cartId: cart.id })),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([200, ...Array<number>(9).fill(409)]);
+    const made = answers.find((a) => a.status === 200)!.body.result as { kartId: string };
+    // The quotations saved for the cart: exactly the one the cart names.
+    const saved = await ok(admin, getAllKartsForWl, { search: cart.reference, limit: 50 });
+    expect(saved.records.map((k: { id: string }) => k.id)).toEqual([made.kartId]);
+    expect((await ok(admin, getCartData, { cartId: cart.id })).kartId).toBe(made.kartId);
+    for (const a of answers.filter((x) => x.status === 409)) expect(a.body.message).toBe(ACTIVITY_MSG.alreadyKart);
   });
 
   it('pages the queue by page and cursor; a status change starts again at page 1', async () => {

@@ -345,12 +345,32 @@ export async function queue(scope: ActivityScope, input: In<typeof api.getQueue>
 /**
  * Staff turn a confirmed cart into a quotation for its owner: one activity line per cart line on its date, the
  * cart's party, arrival on the first day; the kart prices the lines itself (staff then add hotels and transfers).
+ * Exactly one quotation per cart (issue #29 item 3; docs/decisions.md).
  */
 export async function toKart(scope: ActivityScope, cartId: string): Promise<{ cartId: string; kartId: string }> {
-  const { cart } = await visibleCart(scope, cartId);
-  if (cart.kartId) throw fail.conflict(ACTIVITY_MSG.alreadyKart, { cartId: ACTIVITY_MSG.alreadyKart });
-  if (cart.status !== 'confirmed')
-    throw fail.validation(ACTIVITY_MSG.notConfirmed, { cartId: ACTIVITY_MSG.notConfirmed });
+  for (let attempt = 1; ; attempt++) {
+    const { cart } = await visibleCart(scope, cartId);
+    if (cart.kartId) throw fail.conflict(ACTIVITY_MSG.alreadyKart, { cartId: ACTIVITY_MSG.alreadyKart });
+    if (cart.status !== 'confirmed')
+      throw fail.validation(ACTIVITY_MSG.notConfirmed, { cartId: ACTIVITY_MSG.notConfirmed });
+    try {
+      return await quotationOfCart(scope, cart);
+    } catch (err) {
+      // A lost race (the cart's version moved, or DynamoDB cancelled the transaction for a concurrent one) saved
+      // nothing: read the cart again, whose guards then answer (another click made the quotation: 409).
+      if (!lostRace(err)) throw err;
+      if (attempt >= TO_KART_TRIES) throw fail.conflict(ACTIVITY_MSG.changedMeanwhile);
+    }
+  }
+}
+
+const TO_KART_TRIES = 5;
+
+const lostRace = (err: unknown): boolean =>
+  (err instanceof AppError && err.code === 'CONFLICT') ||
+  ['TransactionCanceledException', 'TransactionConflictException'].includes((err as { name?: string })?.name ?? '');
+
+async function quotationOfCart(scope: ActivityScope, cart: CartRecord): Promise<{ cartId: string; kartId: string }> {
   const nights = Math.max(0, Math.round((Date.parse(cart.endDate) - Date.parse(cart.startDate)) / 86_400_000));
   const input = {
     customerId: cart.userId,
@@ -388,8 +408,10 @@ export async function toKart(scope: ActivityScope, cartId: string): Promise<{ ca
     currencySymbol: cart.items[0]?.currency ?? DEFAULT_CURRENCY,
     isAgentBranding: false,
   } as unknown as TKartInput;
-  const kart = await saveKart(scope, input);
-  // The cart remembers its quotation; a second click meanwhile loses the version race and makes none.
-  await commit(scope, cart, bump(scope, cart, { kartId: kart.id }));
+  // The quotation and the cart's "made into it" mark commit in one transaction, conditional on the cart's version
+  // read: of any number of clicks at once exactly one saves a quotation; the others save nothing.
+  const kart = await saveKart(scope, input, (k) =>
+    repo.cartWrites(siteOf(scope), cart, bump(scope, cart, { kartId: k.id })),
+  );
   return { cartId: cart.id, kartId: kart.id };
 }
