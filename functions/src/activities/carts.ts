@@ -11,6 +11,7 @@ import {
   MAX_CART_ITEMS,
   QUEUE_PAGE_SIZE,
   type TCart,
+  type TPartyChange,
   type TQueue,
 } from '@tp/contracts/endpoints/activities';
 import type { TKartInput } from '@tp/contracts/endpoints/kart';
@@ -22,10 +23,14 @@ import {
   cartEditable,
   cartMoveProblem,
   nextCartStatuses,
+  partyChangeNeedsConfirming,
+  partyLabel,
   tripProblems,
   type ActivityMarkupRule,
   type CartActor,
+  type Party,
 } from '@tp/domain/activities';
+import { formatMoney } from '@tp/domain/format';
 import { auditActor, auditPut, recordChange, type AuditAction } from '#lib/audit';
 import { newId } from '#lib/crypto';
 import { AppError, fail } from '#lib/errors';
@@ -220,9 +225,11 @@ export async function addToCart(scope: ActivityScope, input: In<typeof api.addTo
     });
   const userId = before?.userId ?? scope.principal.userId;
   const rule = await ownerMarkup(scope, userId);
-  // The party is the latest asked for (every line is priced again for it); the dates widen to hold the lines
-  // already in the cart, so adding from another search never drops or strands one.
+  // The party changes only when the caller confirmed it (every line is priced again for it); the dates widen to
+  // hold the lines already in the cart, so adding from another search never drops or strands one.
   const party = { adults: input.adults, children: input.children };
+  if (before && partyChangeNeedsConfirming(before, party, input.changeParty))
+    throw await partyChangeRefusal(scope, rule, before, { ...input.item, date }, party);
   const kept = before?.items ?? [];
   const dates = {
     startDate: before && before.startDate < input.startDate ? before.startDate : input.startDate,
@@ -257,6 +264,43 @@ export async function addToCart(scope: ActivityScope, input: In<typeof api.addTo
     ...trip,
   };
   return cartView(await commit(scope, null, cart), actorsOf(scope, cart, await canManage(scope)));
+}
+
+/**
+ * 409 for an add that would change a cart's party unconfirmed (issue #29 item 15): the cart with the new line priced
+ * for its own party and for the one asked, in the message and as the envelope's `detail` (ZPartyChange), so the
+ * screen can show the choice with its effect on the price. Nothing is written.
+ */
+async function partyChangeRefusal(
+  scope: ActivityScope,
+  rule: ActivityMarkupRule | null,
+  cart: CartRecord,
+  line: { activityId: string; tourOptionId: string; date: string },
+  requested: Party,
+): Promise<AppError> {
+  const current = { adults: cart.adults, children: cart.children };
+  const total = async (party: Party) => {
+    const lines = await Promise.all(
+      [...cart.items, line].map((l, i) =>
+        priceLine(scope, rule, l, party, i < cart.items.length ? `items.${i}` : 'item.tourOptionId'),
+      ),
+    );
+    return Math.round(lines.reduce((sum, l) => sum + l.price * 100, 0)) / 100;
+  };
+  const [keep, change] = await Promise.all([total(current), total(requested)]);
+  const currency = cart.items[0]?.currency ?? DEFAULT_CURRENCY;
+  const detail: TPartyChange = {
+    current: { ...current, totalPrice: keep },
+    requested: { ...requested, totalPrice: change },
+    currency,
+  };
+  const message = ACTIVITY_MSG.partyChange(
+    partyLabel(current),
+    partyLabel(requested),
+    formatMoney(keep, currency),
+    formatMoney(change, currency),
+  );
+  return fail.conflict(message, undefined, detail);
 }
 
 export async function deleteItem(scope: ActivityScope, input: In<typeof api.deleteCartItem>): Promise<TCart> {
