@@ -323,6 +323,15 @@ export type AlsoWrite = (kart: KartRecord) => TransactItem[];
  * commit in the kart's own transaction or not at all (an activity cart's "made into this quotation" guard).
  */
 async function save(scope: KartScope, input: TKartInput, alsoWrite: AlsoWrite = () => []): Promise<KartRecord> {
+  return (await saveChange(scope, input, alsoWrite)).after;
+}
+
+/** The save path, answering the kart before (null: new) and after. */
+async function saveChange(
+  scope: KartScope,
+  input: TKartInput,
+  alsoWrite: AlsoWrite,
+): Promise<{ before: KartRecord | null; after: KartRecord }> {
   const siteId = siteOf(scope);
   const before = input.id ? await requireKart(scope, input.id) : null;
   if (before) checkVersion(before, input.version);
@@ -364,7 +373,17 @@ async function save(scope: KartScope, input: TKartInput, alsoWrite: AlsoWrite = 
   // The GST invoice of a vouchered kart, its credit note when cancelled (issue #16): never undoes the save.
   const change = kartChange(before, after);
   if (change) await runKartStatusHooks(scope.site, after, change, scope.now);
-  return after;
+  return { before, after };
+}
+
+/**
+ * What a save did, for its toast (issue #29 item 17): cancelled or vouchered only when this save did it; an edit
+ * of a kart that was already vouchered (the builder sends `isVouchered: true` with it) is "Quotation saved".
+ */
+export function saveMessage(before: Pick<KartRecord, 'isVouchered' | 'isCancelled'> | null, after: KartRecord): string {
+  if (after.isCancelled && !before?.isCancelled) return KART_MSG.cancelled;
+  if (after.isVouchered && !before?.isVouchered) return KART_MSG.vouchered;
+  return KART_MSG.saved;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -377,6 +396,15 @@ export async function saveKart(
   alsoWrite?: AlsoWrite,
 ): Promise<TKart> {
   return kartView(scope.site, await save(scope, input, alsoWrite), scope.now);
+}
+
+/** A save from the builder with the toast of what it did. */
+export async function saveKartWithMessage(
+  scope: KartScope,
+  input: In<typeof api.saveKart>,
+): Promise<{ kart: TKart; message: string }> {
+  const { before, after } = await saveChange(scope, input, () => []);
+  return { kart: kartView(scope.site, after, scope.now), message: saveMessage(before, after) };
 }
 
 export async function getKartById(scope: KartScope, id: string): Promise<TKart> {

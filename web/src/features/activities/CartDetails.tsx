@@ -156,6 +156,13 @@ export function CartDetails({ cartId, onClose }: { cartId: string | null; onClos
               ))}
             </Group>
           )}
+          {c.nextStatuses.length === 0 && c.status !== 'cancelled' && (
+            <Text size="sm" c="dimmed">
+              {c.status === 'vouchered' || c.status === 'confirmed'
+                ? 'Our team moves this cart on from here; add a remark to ask for a change.'
+                : 'This cart cannot be moved from here.'}
+            </Text>
+          )}
           {canManage && canFindUsers && c.status !== 'cancelled' && <AssignUser cart={c} onDone={update} />}
           {canQuote &&
             (c.kartId ? (

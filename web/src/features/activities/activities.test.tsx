@@ -21,6 +21,7 @@ import { failure, fakeApi } from '#test/fake-api.ts';
 import { staffUser, testUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';
 import { pick } from '../dmc/test-fixtures.ts';
+import { QUEUE_INTRO } from './queue.page.tsx';
 import { formatMoney, isoDay } from '#shared/format.ts';
 import { DISPLAY_TIME_ZONE } from '@tp/domain/format';
 
@@ -236,6 +237,34 @@ describe('Activity queue', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('tab', { name: /Confirmed/ }));
     await waitFor(() => expect(api.calls(getQueue).at(-1)!.input).toMatchObject({ status: 'confirmed', page: 1 }));
     expect(await screen.findByText('No confirmed carts.')).toBeTruthy();
+  });
+});
+
+describe('Activity queue copy (issue #29 item 17)', { timeout: 60_000 }, () => {
+  it('tells an agent what they can do with their carts, and that our team moves a confirmed one on', async () => {
+    const confirmed = cart({ status: 'confirmed', editable: false, nextStatuses: [] });
+    const api = fakeApi();
+    api.on(getQueue, (input) =>
+      queue(input.status as TCart['status'], input.status === 'confirmed' ? [confirmed] : []),
+    );
+    api.on(getCartData, confirmed);
+    renderApp('/activities/queue?status=confirmed', { user: agent(), api });
+    const user = setup();
+    expect(await screen.findByText(QUEUE_INTRO.owner)).toBeTruthy();
+    expect(screen.queryByText(/change its status/)).toBeNull();
+    await user.click((await screen.findAllByRole('button', { name: `Open cart ${confirmed.reference}` }))[0]!);
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      await within(dialog).findByText('Our team moves this cart on from here; add a remark to ask for a change.'),
+    ).toBeTruthy();
+    expect(within(dialog).queryByRole('group', { name: 'Change status' })).toBeNull();
+  });
+
+  it('tells queue staff the moves they make', async () => {
+    const api = fakeApi();
+    api.on(getQueue, (input) => queue(input.status as TCart['status'], []));
+    renderApp('/activities/queue', { user: staffUser(), api });
+    expect(await screen.findByText(QUEUE_INTRO.staff)).toBeTruthy();
   });
 });
 
