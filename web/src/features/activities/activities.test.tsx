@@ -258,6 +258,9 @@ describe('Activity queue copy (issue #29 item 17)', { timeout: 60_000 }, () => {
       await within(dialog).findByText('Our team moves this cart on from here; add a remark to ask for a change.'),
     ).toBeTruthy();
     expect(within(dialog).queryByRole('group', { name: 'Change status' })).toBeNull();
+    // Staff tools are not offered to the agent (the server would refuse them).
+    expect(within(dialog).queryByRole('button', { name: 'Make a quotation' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Assign' })).toBeNull();
   });
 
   it('tells queue staff the moves they make', async () => {

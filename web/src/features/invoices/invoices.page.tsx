@@ -204,7 +204,7 @@ function SettingsForm({ settings }: { settings: TInvoiceSettings | null }) {
             rate here, which the invoice names with its day. One priced in a currency without a rate gets no invoice.
           </Text>
           {rates.map((_, i) => (
-            <Group key={form.key(`exchangeRates.${i}`)} align="flex-end" gap="xs" wrap="nowrap">
+            <Group key={form.key(`exchangeRates.${i}`)} align="flex-end" gap="xs" wrap="wrap">
               <TextInput
                 label="Currency"
                 placeholder="AED"
