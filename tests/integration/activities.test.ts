@@ -258,7 +258,11 @@ describe('cart', () => {
     expect(changed).toMatchObject({ adults: 1, children: 0, totalPrice: 300 });
     // An empty cart has nothing to price again: its party simply becomes the one asked for.
     await ok(c, clearAllCart, { cartId: first.id });
-    expect(await ok(c, addToCart, { ...trip, item: item() })).toMatchObject({ adults: 2, children: 1, totalPrice: 280 });
+    expect(await ok(c, addToCart, { ...trip, item: item() })).toMatchObject({
+      adults: 2,
+      children: 1,
+      totalPrice: 280,
+    });
   });
 
   it('widens the dates of the open draft when adding from another search, and prices every line for the new party', async () => {

@@ -151,7 +151,7 @@ describe('Activity search', { timeout: 60_000 }, () => {
     api.on(searchActivitiesByCityId, { records: [RESULT], nextCursor: null });
     api.on(addToCart, (input) =>
       input.changeParty || input.adults === 2
-        ? cart({ adults: input.adults, children: input.children ?? 0 })
+        ? cart({ adults: Number(input.adults), children: Number(input.children ?? 0) })
         : failure(409, 'This cart is for 2 adults and 1 child.', { detail: change }),
     );
     renderApp('/activities/search?cityId=26', { user: agent(), api });
