@@ -22,7 +22,7 @@ export const DEMO_INVOICE_SETTINGS: Record<string, TInvoiceSettings> = {
     stateCode: '27',
     prefix: 'FD',
     // The Dubai quotations are priced in AED (scripts/seed/karts.ts): a demo rate, not the RBI's of any day.
-    exchangeRates: [{ currency: 'AED', inrPerUnit: 22.75 }],
+    exchangeRates: [{ currency: 'AED', inrPerUnit: 22.75, rateDate: '2026-11-20' }],
   },
   'site-skyway': {
     legalName: 'SkyWay Travels LLP',

@@ -41,7 +41,19 @@ describe('Activities', () => {
       const cart = agent.getByRole('complementary', { name: 'Your cart' });
       const before = await cart.getByRole('listitem').count();
       await agent.getByRole('button', { name: `Add to cart: ${BURJ}, ${OPTION}` }).click();
+      // The demo agent's open draft is for 2 adults and a child; the search is on the defaults (1 adult). Nothing is
+      // rewritten silently: the dialog names both parties with the cart's total for each (issue #29 item 15).
+      const party = agent.getByRole('dialog', { name: 'Change the travellers of your cart?' });
+      await party.waitFor();
+      expect(await party.getByRole('row', { name: /2 adults and 1 child/ }).textContent()).toMatch(/AED/);
+      expect(await party.getByRole('row', { name: /^1 adult/ }).textContent()).toMatch(/AED/);
+      await party.getByTestId('party-change-effect').waitFor();
+      await shoot(agent, 'party-change');
+      expect(await axeViolations(agent, '[role="dialog"]')).toEqual([]);
+      await party.getByRole('button', { name: 'Keep 2 adults and 1 child' }).click();
       await toast(agent, 'Added to cart').waitFor();
+      await party.waitFor({ state: 'hidden' });
+      await cart.getByText(/2 adults, 1 child/).waitFor();
       await expect.poll(() => cart.getByRole('listitem').count()).toBe(before + 1);
       await shoot(agent, 'search');
       expect(await axeViolations(agent, '#activities-screen')).toEqual([]);

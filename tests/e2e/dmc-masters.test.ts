@@ -70,6 +70,20 @@ describe('DMC back office', () => {
         .getByRole('row', { name: new RegExp(MARKET) })
         .waitFor();
 
+      // A hotel, saved with its toast like every master (issue #29 item 17).
+      await page.getByRole('tab', { name: 'Accommodations' }).click();
+      await page.getByRole('button', { name: 'Add accommodation' }).click();
+      form = dialog(page, 'Add accommodation');
+      await form.getByRole('textbox', { name: /^Name/ }).fill(`E2E hotel ${tag}`);
+      await form.getByRole('textbox', { name: /^Address/ }).fill('Sheikh Zayed Road');
+      await pick(form, /^City/, 'Dubai', 'Dubai');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await toast(page, DMC_MSG.accommodationSaved).first().waitFor();
+      await page
+        .getByRole('table', { name: 'Accommodations' })
+        .getByRole('row', { name: new RegExp(`E2E hotel ${tag}`) })
+        .waitFor();
+
       // An activity in Dubai, and a tour option of it.
       await page.getByRole('tab', { name: 'Activities' }).click();
       await page.getByRole('button', { name: 'Add activity' }).click();

@@ -16,6 +16,9 @@ import { invoiceBooked } from '../../functions/src/invoices/index.ts';
 import { asSiteId } from '../../functions/src/lib/keys.ts';
 import { siteById } from '../../functions/src/lib/tenancy.ts';
 import { demoBooking } from '../../scripts/seed/bookings.ts';
+import { DEMO_INVOICE_SETTINGS } from '../../scripts/seed/invoices.ts';
+import { conversionText, toRupees } from '@tp/domain/gst';
+import { formatMoney } from '@tp/domain/format';
 import { axeViolations } from '../support/axe.ts';
 import { appUrl, launch, screenshots, signIn, toast } from '../support/browser.ts';
 import { bookerOf } from '../integration/tickets-helpers.ts';
@@ -131,29 +134,41 @@ describe('GST invoice', () => {
     },
   );
 
-  it('opens from a vouchered activity cart, with the total the cart shows', { timeout: 180_000 }, async () => {
-    const { page, context } = await openSignedIn('/activities/queue', `admin@${SITE}`);
-    await page.getByRole('heading', { name: 'Activity queue', level: 1 }).waitFor();
-    await page.getByRole('tab', { name: /Vouchered/ }).click();
-    // The demo retail customer's vouchered cart (scripts/seed/activities.ts), invoiced by the seed as when vouchered.
-    await page.getByRole('button', { name: 'Open cart A20261120-DEMO04' }).click();
-    const dialog = page.getByRole('dialog');
-    const cartTotal = amount(
-      await dialog
-        .getByRole('row', { name: /^Total/ })
-        .getByRole('columnheader')
-        .last()
-        .textContent(),
-    );
-    expect(cartTotal).toBeGreaterThan(0);
-    await shoot(page, 'cart-with-invoice-link');
-    await dialog.getByRole('link', { name: 'Invoice' }).click();
-    await page.waitForURL((u) => u.pathname === '/app/invoice/cart/dmc-cart-demo-vouchered');
-    await page.getByRole('article', { name: /^Tax invoice / }).waitFor();
-    expect(amount(await page.getByTestId('invoice-total').textContent())).toBe(cartTotal);
-    expect(await axeViolations(page, 'main')).toEqual([]);
-    await context.close();
-  });
+  it(
+    'opens from a vouchered activity cart, in rupees at the rate it names for the total the cart shows',
+    { timeout: 180_000 },
+    async () => {
+      const { page, context } = await openSignedIn('/activities/queue', `admin@${SITE}`);
+      await page.getByRole('heading', { name: 'Activity queue', level: 1 }).waitFor();
+      await page.getByRole('tab', { name: /Vouchered/ }).click();
+      // The demo retail customer's vouchered cart (scripts/seed/activities.ts), invoiced by the seed as when vouchered.
+      await page.getByRole('button', { name: 'Open cart A20261120-DEMO04' }).click();
+      const dialog = page.getByRole('dialog');
+      const cartTotal = amount(
+        await dialog
+          .getByRole('row', { name: /^Total/ })
+          .getByRole('columnheader')
+          .last()
+          .textContent(),
+      );
+      expect(cartTotal).toBeGreaterThan(0);
+      await shoot(page, 'cart-with-invoice-link');
+      await dialog.getByRole('link', { name: 'Invoice' }).click();
+      await page.waitForURL((u) => u.pathname === '/app/invoice/cart/dmc-cart-demo-vouchered');
+      await page.getByRole('article', { name: /^Tax invoice / }).waitFor();
+      // The cart is priced in AED; a GST invoice is in rupees at the site's rate, naming the AED total and the rate
+      // (issue #29 item 8; until then this test compared the invoice's AED total with the cart's).
+      const rate = DEMO_INVOICE_SETTINGS['site-flightdeals']!.exchangeRates.find((r) => r.currency === 'AED')!;
+      expect(await page.getByTestId('invoice-total').textContent()).toBe(
+        formatMoney(toRupees(cartTotal, rate.inrPerUnit)),
+      );
+      expect(await page.getByTestId('invoice-conversion').textContent()).toBe(
+        conversionText({ currency: 'AED', amount: cartTotal, inrPerUnit: rate.inrPerUnit, rateDate: rate.rateDate }),
+      );
+      expect(await axeViolations(page, 'main')).toEqual([]);
+      await context.close();
+    },
+  );
 
   it("staff list the month's invoices and download its .xlsx", { timeout: 180_000 }, async () => {
     const { page, context } = await openSignedIn('/staff/invoices', `admin@${SITE}`);

@@ -158,6 +158,15 @@ describe('Quotation (kart)', () => {
       .click();
     await toast(page, KART_MSG.vouchered).first().waitFor();
     await page.getByText('Vouchered', { exact: true }).first().waitFor();
+
+    // An edit of the vouchered quotation is a save, and says so (issue #29 item 17).
+    // The voucher's toast first goes (they hide by themselves), so the next one is the save's own.
+    await expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 15_000 }).toBe(0);
+    const misc2 = page.getByRole('region', { name: 'Other services' });
+    await misc2.getByRole('textbox', { name: /^Name/ }).fill('Tourist SIM card, 10 GB');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await toast(page, KART_MSG.saved).first().waitFor();
+    expect(await toast(page, KART_MSG.vouchered).count()).toBe(0);
     await context.close();
   });
 });

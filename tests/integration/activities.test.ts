@@ -25,8 +25,9 @@ import {
 } from '@tp/contracts/endpoints/activities';
 import { saveActivityTicketRates, searchMarket } from '@tp/contracts/endpoints/dmc';
 import { mapLegalEntityToGroup, saveLeGroup } from '@tp/contracts/endpoints/groups';
-import { getKartById } from '@tp/contracts/endpoints/kart';
+import { getAllKartsForWl, getKartById } from '@tp/contracts/endpoints/kart';
 import { CART_TEXT, activitySearchDefaults } from '@tp/domain/activities';
+import { formatMoney } from '@tp/domain/format';
 import { addDays } from '../../packages/domain/src/dmc/kart/dates.ts';
 import { createAccount } from '../../functions/src/users/accounts/index.ts';
 import { hashPassword } from '../../functions/src/users/password.ts';
@@ -229,11 +230,47 @@ describe('cart', () => {
     );
   });
 
+  it('never changes the party of a cart unless the change is confirmed: 409 with its priced effect (issue #29 item 15)', async () => {
+    const c = (await newAgent()).client;
+    const first = await ok(c, addToCart, { ...trip, item: item() });
+    // The search's defaults (1 adult) on a cart for 2 adults and a child: refused, nothing changed.
+    const defaults = { startDate: start, endDate: end, adults: 1, children: 0 };
+    const asked = await refused(c, addToCart, { ...defaults, item: item() }, 409);
+    // Default group, no markup: each line 2 × 100 + 80 for the cart's party, 100 for one adult.
+    expect(asked.detail).toEqual({
+      current: { adults: 2, children: 1, totalPrice: 560 },
+      requested: { adults: 1, children: 0, totalPrice: 200 },
+      currency: 'AED',
+    });
+    expect(asked.message).toBe(
+      ACTIVITY_MSG.partyChange('2 adults and 1 child', '1 adult', formatMoney(560, 'AED'), formatMoney(200, 'AED')),
+    );
+    expect(await ok(c, getCartData, { cartId: first.id })).toMatchObject({
+      version: first.version,
+      adults: 2,
+      children: 1,
+      totalPrice: 280,
+    });
+    // Kept: added for the cart's party. Confirmed: every line priced for the new one.
+    const kept = await ok(c, addToCart, { ...trip, item: item() });
+    expect(kept).toMatchObject({ adults: 2, children: 1, totalPrice: 560 });
+    const changed = await ok(c, addToCart, { ...defaults, changeParty: true, item: item() });
+    expect(changed).toMatchObject({ adults: 1, children: 0, totalPrice: 300 });
+    // An empty cart has nothing to price again: its party simply becomes the one asked for.
+    await ok(c, clearAllCart, { cartId: first.id });
+    expect(await ok(c, addToCart, { ...trip, item: item() })).toMatchObject({
+      adults: 2,
+      children: 1,
+      totalPrice: 280,
+    });
+  });
+
   it('widens the dates of the open draft when adding from another search, and prices every line for the new party', async () => {
     const c = (await newAgent()).client;
     await ok(c, addToCart, { ...trip, item: item() });
     const later = { startDate: addDays(end, 5), endDate: addDays(end, 8), adults: 1, children: 0 };
-    const both = await ok(c, addToCart, { ...later, item: { ...item(), date: addDays(end, 6) } });
+    // A new party is a choice the caller confirms (issue #29 item 15).
+    const both = await ok(c, addToCart, { ...later, changeParty: true, item: { ...item(), date: addDays(end, 6) } });
     expect(both).toMatchObject({ startDate: start, endDate: later.endDate, adults: 1, children: 0 });
     // Default group, no markup: 1 adult at 100 on each day.
     expect(both.items.map((l: { date: string; price: number }) => [l.date, l.price])).toEqual([
@@ -312,6 +349,23 @@ describe('cart', () => {
     expect((await refused(admin, updateUserId, { cartId: cart.id, userId: 'nouser1' })).message).toBe(
       ACTIVITY_MSG.unknownUser,
     );
+  });
+
+  it('makes exactly one quotation of a confirmed cart, however many staff click at once (issue #29 item 3)', async () => {
+    const cart = await ok(agent, addToCart, { ...trip, item: item() });
+    await ok(agent, updateCartStatus, { cartId: cart.id, status: 'submitted' });
+    await ok(admin, updateCartStatus, { cartId: cart.id, status: 'confirmed' });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => admin.call(createKartFromCart, { cartId: cart.id })),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([200, ...Array<number>(9).fill(409)]);
+    const made = answers.find((a) => a.status === 200)!.body.result as { kartId: string };
+    // The quotations saved for the cart: exactly the one the cart names.
+    const saved = await ok(admin, getAllKartsForWl, { search: cart.reference, limit: 50 });
+    expect(saved.records.map((k: { id: string }) => k.id)).toEqual([made.kartId]);
+    expect((await ok(admin, getCartData, { cartId: cart.id })).kartId).toBe(made.kartId);
+    for (const a of answers.filter((x) => x.status === 409)) expect(a.body.message).toBe(ACTIVITY_MSG.alreadyKart);
   });
 
   it('pages the queue by page and cursor; a status change starts again at page 1', async () => {

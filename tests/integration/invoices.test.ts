@@ -5,6 +5,7 @@
  * with the tax reversed, the PDF, the month's list and its .xlsx; nobody else's invoice is found.
  */
 import { randomUUID } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { changeRequest, getCancellationCharges } from '@tp/contracts/endpoints/tickets';
 import {
@@ -20,6 +21,12 @@ import {
 } from '@tp/contracts/endpoints/invoices';
 import { orderSuccessCallback, setFlightDetails } from '@tp/contracts/endpoints/flights';
 import { cancelKart, saveKart, voucherKart } from '@tp/contracts/endpoints/kart';
+import { addActivityMarkUp, addToCart, updateCartStatus } from '@tp/contracts/endpoints/activities';
+import { saveActivityTicketRates, searchMarket } from '@tp/contracts/endpoints/dmc';
+import { mapLegalEntityToGroup, saveLeGroup } from '@tp/contracts/endpoints/groups';
+import { rupeesInWords } from '@tp/domain/gst';
+import { formatDate, formatMoney } from '@tp/domain/format';
+import { addDays } from '../../packages/domain/src/dmc/kart/dates.ts';
 import { BOOKING_STATUS } from '@tp/contracts/flights';
 import { getBooking, putBooking, type BookingRecord } from '../../functions/src/bookings/index.ts';
 import { invoiceBooked, invoiceCartStatus, plugRefundHooks } from '../../functions/src/invoices/index.ts';
@@ -38,6 +45,7 @@ import { demo, FLIGHTDEALS, SKYWAY } from './customers-helpers.ts';
 import { adult, newCustomer, oneWay, pick, type Customer } from './flights-helpers.ts';
 import { bookerOf, ctxAt, supplierBooking } from './tickets-helpers.ts';
 import { useStackTable } from './users-helpers.ts';
+import { destination } from './dmc-helpers.ts';
 
 let agent: Customer;
 let staff: Client;
@@ -110,6 +118,8 @@ describe('invoice settings', () => {
       [[{ currency: 'AED', inrPerUnit: 0 }], INVOICE_MSG.invalidRate],
       [[{ currency: 'AE1', inrPerUnit: 22 }], INVOICE_MSG.invalidCurrency],
       [[{ currency: 'INR', inrPerUnit: 1 }], INVOICE_MSG.invalidCurrency],
+      [[{ currency: 'AED', inrPerUnit: 22, rateDate: '2999-01-01' }], INVOICE_MSG.invalidRateDate],
+      [[{ currency: 'AED', inrPerUnit: 22, rateDate: '2026-02-30' }], INVOICE_MSG.invalidRateDate],
       [
         [
           { currency: 'AED', inrPerUnit: 22 },
@@ -368,8 +378,134 @@ describe('quotations (karts)', () => {
     // AED 220 at the seeded ₹22.75: ₹5,005, of which the AED 20 service charge (₹455) holds the GST.
     expect(inv).toMatchObject({ kind: 'kart', currency: 'INR', total: 5005 });
     expect(inv.taxableValue + inv.igst).toBeCloseTo(455, 2);
-    expect(JSON.stringify(inv)).toContain('converted at ₹22.75 per AED');
+    // The rate is named as data since issue #29 item 8 (not in a line's text), printed under the total.
+    expect(inv.conversion).toMatchObject({ currency: 'AED', amount: 220, inrPerUnit: 22.75 });
     addsUp(inv);
+  });
+});
+
+describe('foreign currency (issue #29 item 8)', () => {
+  const AED = DEMO_INVOICE_SETTINGS['site-flightdeals']!.exchangeRates.find((r) => r.currency === 'AED')!;
+  const inr = (aed: number) => Math.round(aed * AED.inrPerUnit * 100) / 100;
+
+  /** The text of a pdf-lib PDF (standard fonts: hex strings in Flate streams), one string per drawn text. */
+  function pdfText(base64: string): string {
+    const pdf = Buffer.from(base64, 'base64');
+    const out: string[] = [];
+    for (let at = pdf.indexOf('stream'); at >= 0; at = pdf.indexOf('stream', at + 6)) {
+      if (pdf.subarray(at - 3, at).toString() === 'end') continue;
+      const start = at + (pdf[at + 6] === 0x0d ? 8 : 7);
+      const end = pdf.indexOf('endstream', start);
+      let text: string;
+      try {
+        text = inflateSync(pdf.subarray(start, end)).toString('latin1');
+      } catch {
+        continue;
+      }
+      for (const m of text.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) out.push(Buffer.from(m[1]!, 'hex').toString('latin1'));
+    }
+    return out.join('\n');
+  }
+
+  /** Every place an invoice is read agrees: the document, the staff list's row, the PDF; all in rupees. */
+  async function readsInRupees(inv: TInvoiceDocument, quoted: { amount: number; dates: string[] }) {
+    expect(inv).toMatchObject({
+      currency: 'INR',
+      total: inr(quoted.amount),
+      conversion: { currency: 'AED', amount: quoted.amount, inrPerUnit: AED.inrPerUnit, rateDate: AED.rateDate },
+    });
+    addsUp(inv);
+    expect(inv.amountInWords).toBe(rupeesInWords(inr(quoted.amount)));
+    // Dates as the site shows them, never ISO.
+    const text = JSON.stringify(inv.lines);
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    for (const d of quoted.dates) expect(text).toContain(formatDate(d));
+    const rows = (await staff.call(listInvoices, { month: month(), docType: 'invoice', limit: 100 })).body.result
+      .records as { id: string; total: number; taxableValue: number }[];
+    expect(rows.find((r) => r.id === inv.id)).toMatchObject({ total: inv.total, taxableValue: inv.taxableValue });
+    const pdf = await staff.call(getInvoicePdf, { invoiceId: inv.id });
+    expect(pdf.status).toBe(200);
+    const printed = pdfText(pdf.body.result.base64);
+    expect(printed).toContain('Amount (INR)');
+    expect(printed).toContain(formatMoney(inv.total).replace('₹', 'Rs. '));
+    expect(printed).toContain(inv.amountInWords);
+    expect(printed).not.toContain(`AED ${formatMoney(inv.total, 'INR').slice(1)}`);
+    expect(printed).toContain(formatDate(AED.rateDate));
+  }
+
+  it('a vouchered AED activity cart is invoiced in rupees at the rate the invoice names', async () => {
+    const admin = await demo(FLIGHTDEALS, 'admin');
+    const buyer = await newCustomer(FLIGHTDEALS, 'travelAgent');
+    const d = await destination(admin);
+    const markets = await admin.call(searchMarket, { limit: 100 });
+    const market = markets.body.result.records.find((m: { isDefault: boolean }) => m.isDefault);
+    const today = localDay(new Date(), 'Asia/Kolkata');
+    expect(
+      (
+        await admin.call(saveActivityTicketRates, {
+          tourOptionId: d.tourOptionId,
+          marketId: market.marketId,
+          isPerPax: true,
+          validFromDate: today,
+          validTillDate: addDays(today, 365),
+          adultAmount: 100,
+          childAmount: 80,
+        })
+      ).status,
+    ).toBe(200);
+    // The buyer's own group with a 10 % activity markup: AED 200 net + AED 20 markup (GST inside it).
+    const group = (await admin.call(saveLeGroup, { groupName: `AED buyers ${randomUUID().slice(0, 6)}` })).body.result;
+    await admin.call(mapLegalEntityToGroup, { groupId: group.id, LEId: buyer.legalEntityId });
+    await admin.call(addActivityMarkUp, { groupId: group.id, markupType: 'percent', markupValue: 10 });
+    const date = addDays(today, 12);
+    const added = await buyer.client.call(addToCart, {
+      startDate: date,
+      endDate: addDays(date, 2),
+      adults: 2,
+      children: 0,
+      item: { activityId: d.activityId, tourOptionId: d.tourOptionId, date },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const cart = added.body.result as { id: string; totalPrice: number; currency: string };
+    expect(cart).toMatchObject({ totalPrice: 220, currency: 'AED' });
+    await buyer.client.call(updateCartStatus, { cartId: cart.id, status: 'submitted' });
+    for (const status of ['confirmed', 'vouchered'])
+      expect((await admin.call(updateCartStatus, { cartId: cart.id, status })).status).toBe(200);
+    const res = await staff.call(getSourceInvoice, { source: 'cart', sourceId: cart.id });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const inv = res.body.result as TInvoiceDocument;
+    // AED 220 at ₹22.75 = ₹5,005; the AED 20 markup (₹455) holds the GST: CGST + SGST within Maharashtra.
+    expect(inv).toMatchObject({ kind: 'activityCart', supplyType: 'intraState', reimbursement: inr(200) });
+    expect(paise(inv.taxableValue, inv.cgst, inv.sgst)).toBe(paise(inr(20)));
+    await readsInRupees(inv, { amount: 220, dates: [date] });
+  });
+
+  it('a vouchered AED quotation is invoiced in rupees with its lines, taxes, total and words', async () => {
+    const admin = await demo(FLIGHTDEALS, 'admin');
+    const saved = await admin.call(saveKart, {
+      customerId: agent.userId,
+      kartName: `Dubai trip ${randomUUID().slice(0, 6)}`,
+      adults: 1,
+      child: 0,
+      infant: 0,
+      arrivalDate: '2027-02-10',
+      quoteValidyInDays: 7,
+      miscellaneous: [{ name: 'Desert safari', description: 'Evening', price: 384.8, startDate: '2027-02-10' }],
+      passengers: [{ title: 'Mrs', firstName: 'Asha', lastName: 'Verma', paxType: 'adult' }],
+      serviceCharge: 20,
+      noOfDays: 2,
+      noOfNights: 1,
+      currencySymbol: 'AED',
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const id = saved.body.result.id as string;
+    expect((await admin.call(voucherKart, { id, version: 1 })).status).toBe(200);
+    const res = await staff.call(getSourceInvoice, { source: 'kart', sourceId: id });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const inv = res.body.result as TInvoiceDocument;
+    expect(inv).toMatchObject({ kind: 'kart', reimbursement: inr(384.8) });
+    expect(paise(inv.taxableValue, inv.cgst, inv.sgst, inv.igst)).toBe(paise(inr(20)));
+    await readsInRupees(inv, { amount: 404.8, dates: ['2027-02-10'] });
   });
 });
 

@@ -396,6 +396,23 @@ describe('voucher and cancel', () => {
     expect(gone.some((x: { kartId: string }) => x.kartId === saved.id)).toBe(false);
   });
 
+  it('answers each save with what it did: saved, vouchered or cancelled; an edit of a vouchered one is "saved" (issue #29 item 17)', async () => {
+    const message = async (input: Record<string, unknown>) => {
+      const res = await c.call(saveKart, input);
+      expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+      return res.body.message;
+    };
+    const first = await c.call(saveKart, kart());
+    expect(first.body.message).toBe(KART_MSG.saved);
+    const id = first.body.result.id as string;
+    expect(await message(kart({ id, version: 1, isVouchered: true }))).toBe(KART_MSG.vouchered);
+    // The builder saves an edit of a vouchered kart with isVouchered still true: that is a save, not a voucher.
+    expect(await message(kart({ id, version: 2, isVouchered: true, remarkForCustomer: 'Pickup at 15:00' }))).toBe(
+      KART_MSG.saved,
+    );
+    expect(await message(kart({ id, version: 3, isVouchered: true, isCancelled: true }))).toBe(KART_MSG.cancelled);
+  });
+
   it('never overwrites a transfer staff changed after the save read it (issue #14 item 3)', async () => {
     const saved = await ok(c, saveKart, kart());
     await ok(c, voucherKart, { id: saved.id, version: 1 });

@@ -17,6 +17,7 @@ export interface ApiResponse<T = unknown> {
     result?: T;
     data?: T;
     shortError?: Record<string, string>;
+    detail?: Record<string, unknown>;
   };
   setCookie: string[];
 }

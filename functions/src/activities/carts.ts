@@ -11,6 +11,7 @@ import {
   MAX_CART_ITEMS,
   QUEUE_PAGE_SIZE,
   type TCart,
+  type TPartyChange,
   type TQueue,
 } from '@tp/contracts/endpoints/activities';
 import type { TKartInput } from '@tp/contracts/endpoints/kart';
@@ -22,10 +23,14 @@ import {
   cartEditable,
   cartMoveProblem,
   nextCartStatuses,
+  partyChangeNeedsConfirming,
+  partyLabel,
   tripProblems,
   type ActivityMarkupRule,
   type CartActor,
+  type Party,
 } from '@tp/domain/activities';
+import { formatMoney } from '@tp/domain/format';
 import { auditActor, auditPut, recordChange, type AuditAction } from '#lib/audit';
 import { newId } from '#lib/crypto';
 import { AppError, fail } from '#lib/errors';
@@ -220,9 +225,11 @@ export async function addToCart(scope: ActivityScope, input: In<typeof api.addTo
     });
   const userId = before?.userId ?? scope.principal.userId;
   const rule = await ownerMarkup(scope, userId);
-  // The party is the latest asked for (every line is priced again for it); the dates widen to hold the lines
-  // already in the cart, so adding from another search never drops or strands one.
+  // The party changes only when the caller confirmed it (every line is priced again for it); the dates widen to
+  // hold the lines already in the cart, so adding from another search never drops or strands one.
   const party = { adults: input.adults, children: input.children };
+  if (before && partyChangeNeedsConfirming(before, party, input.changeParty))
+    throw await partyChangeRefusal(scope, rule, before, { ...input.item, date }, party);
   const kept = before?.items ?? [];
   const dates = {
     startDate: before && before.startDate < input.startDate ? before.startDate : input.startDate,
@@ -257,6 +264,43 @@ export async function addToCart(scope: ActivityScope, input: In<typeof api.addTo
     ...trip,
   };
   return cartView(await commit(scope, null, cart), actorsOf(scope, cart, await canManage(scope)));
+}
+
+/**
+ * 409 for an add that would change a cart's party unconfirmed (issue #29 item 15): the cart with the new line priced
+ * for its own party and for the one asked, in the message and as the envelope's `detail` (ZPartyChange), so the
+ * screen can show the choice with its effect on the price. Nothing is written.
+ */
+async function partyChangeRefusal(
+  scope: ActivityScope,
+  rule: ActivityMarkupRule | null,
+  cart: CartRecord,
+  line: { activityId: string; tourOptionId: string; date: string },
+  requested: Party,
+): Promise<AppError> {
+  const current = { adults: cart.adults, children: cart.children };
+  const total = async (party: Party) => {
+    const lines = await Promise.all(
+      [...cart.items, line].map((l, i) =>
+        priceLine(scope, rule, l, party, i < cart.items.length ? `items.${i}` : 'item.tourOptionId'),
+      ),
+    );
+    return Math.round(lines.reduce((sum, l) => sum + l.price * 100, 0)) / 100;
+  };
+  const [keep, change] = await Promise.all([total(current), total(requested)]);
+  const currency = cart.items[0]?.currency ?? DEFAULT_CURRENCY;
+  const detail: TPartyChange = {
+    current: { ...current, totalPrice: keep },
+    requested: { ...requested, totalPrice: change },
+    currency,
+  };
+  const message = ACTIVITY_MSG.partyChange(
+    partyLabel(current),
+    partyLabel(requested),
+    formatMoney(keep, currency),
+    formatMoney(change, currency),
+  );
+  return fail.conflict(message, undefined, detail);
 }
 
 export async function deleteItem(scope: ActivityScope, input: In<typeof api.deleteCartItem>): Promise<TCart> {
@@ -345,12 +389,32 @@ export async function queue(scope: ActivityScope, input: In<typeof api.getQueue>
 /**
  * Staff turn a confirmed cart into a quotation for its owner: one activity line per cart line on its date, the
  * cart's party, arrival on the first day; the kart prices the lines itself (staff then add hotels and transfers).
+ * Exactly one quotation per cart (issue #29 item 3; docs/decisions.md).
  */
 export async function toKart(scope: ActivityScope, cartId: string): Promise<{ cartId: string; kartId: string }> {
-  const { cart } = await visibleCart(scope, cartId);
-  if (cart.kartId) throw fail.conflict(ACTIVITY_MSG.alreadyKart, { cartId: ACTIVITY_MSG.alreadyKart });
-  if (cart.status !== 'confirmed')
-    throw fail.validation(ACTIVITY_MSG.notConfirmed, { cartId: ACTIVITY_MSG.notConfirmed });
+  for (let attempt = 1; ; attempt++) {
+    const { cart } = await visibleCart(scope, cartId);
+    if (cart.kartId) throw fail.conflict(ACTIVITY_MSG.alreadyKart, { cartId: ACTIVITY_MSG.alreadyKart });
+    if (cart.status !== 'confirmed')
+      throw fail.validation(ACTIVITY_MSG.notConfirmed, { cartId: ACTIVITY_MSG.notConfirmed });
+    try {
+      return await quotationOfCart(scope, cart);
+    } catch (err) {
+      // A lost race (the cart's version moved, or DynamoDB cancelled the transaction for a concurrent one) saved
+      // nothing: read the cart again, whose guards then answer (another click made the quotation: 409).
+      if (!lostRace(err)) throw err;
+      if (attempt >= TO_KART_TRIES) throw fail.conflict(ACTIVITY_MSG.changedMeanwhile);
+    }
+  }
+}
+
+const TO_KART_TRIES = 5;
+
+const lostRace = (err: unknown): boolean =>
+  (err instanceof AppError && err.code === 'CONFLICT') ||
+  ['TransactionCanceledException', 'TransactionConflictException'].includes((err as { name?: string })?.name ?? '');
+
+async function quotationOfCart(scope: ActivityScope, cart: CartRecord): Promise<{ cartId: string; kartId: string }> {
   const nights = Math.max(0, Math.round((Date.parse(cart.endDate) - Date.parse(cart.startDate)) / 86_400_000));
   const input = {
     customerId: cart.userId,
@@ -388,8 +452,10 @@ export async function toKart(scope: ActivityScope, cartId: string): Promise<{ ca
     currencySymbol: cart.items[0]?.currency ?? DEFAULT_CURRENCY,
     isAgentBranding: false,
   } as unknown as TKartInput;
-  const kart = await saveKart(scope, input);
-  // The cart remembers its quotation; a second click meanwhile loses the version race and makes none.
-  await commit(scope, cart, bump(scope, cart, { kartId: kart.id }));
+  // The quotation and the cart's "made into it" mark commit in one transaction, conditional on the cart's version
+  // read: of any number of clicks at once exactly one saves a quotation; the others save nothing.
+  const kart = await saveKart(scope, input, (k) =>
+    repo.cartWrites(siteOf(scope), cart, bump(scope, cart, { kartId: k.id })),
+  );
   return { cartId: cart.id, kartId: kart.id };
 }

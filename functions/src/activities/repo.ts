@@ -118,8 +118,15 @@ export function saveCart(
   /** The change's audit entry (lib/audit.ts), in the same transaction. */
   audit?: TransactItem,
 ): Promise<boolean> {
-  return transactOrFalse([
-    ...(audit ? [audit] : []),
+  return transactOrFalse([...(audit ? [audit] : []), ...cartWrites(siteId, before, after)]);
+}
+
+/**
+ * A cart change as transaction items (the cart, conditional on the version read, and its counts), for a caller
+ * that commits it together with writes of another domain (the quotation made of the cart).
+ */
+export function cartWrites(siteId: SiteId, before: CartRecord | null, after: CartRecord): TransactItem[] {
+  return [
     {
       Put: {
         TableName: tableName(),
@@ -140,7 +147,7 @@ export function saveCart(
       },
     },
     ...countUpdates(siteId, before, after),
-  ]);
+  ];
 }
 
 /** One page of the carts of a status: the site's (`userId` null) or one user's, last changed first. */

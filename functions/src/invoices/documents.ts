@@ -14,7 +14,10 @@ import {
 import * as MSG from '@tp/contracts/messages';
 import { gstStateOf, type DocumentSeries } from '@tp/domain/gst';
 import { isValidGstin } from '@tp/domain/tax-ids';
+import { parseDateInput } from '@tp/domain/format';
 import { fail } from '#lib/errors';
+import { siteTimeZone } from '#lib/tenancy';
+import { localDay } from '#lib/time';
 import type { SignedInScope } from '#lib/http';
 import { xlsx, type XlsxColumn } from '#lib/xlsx';
 import { getBooking } from '../bookings/index.ts';
@@ -195,6 +198,7 @@ export const getSettings = (scope: SignedInScope): Promise<TInvoiceSettings | nu
   repo.getSettings(scope.site.siteId);
 
 export async function saveSettings(scope: SignedInScope, input: TInvoiceSettingsInput): Promise<TInvoiceSettings> {
+  const today = localDay(scope.now, siteTimeZone(scope.site));
   const gstin = input.gstin.trim().toUpperCase();
   if (!isValidGstin(gstin)) throw fail.validation(INVOICE_MSG.invalidGstin, { gstin: INVOICE_MSG.invalidGstin });
   const state = gstStateOf(input.stateCode);
@@ -207,10 +211,14 @@ export async function saveSettings(scope: SignedInScope, input: TInvoiceSettings
     gstin,
     stateCode: state.code,
     prefix: input.prefix.trim().toUpperCase(),
-    exchangeRates: (input.exchangeRates ?? []).map((r) => ({
-      currency: r.currency.trim().toUpperCase(),
-      inrPerUnit: r.inrPerUnit,
-    })),
+    exchangeRates: (input.exchangeRates ?? []).map((r, i) => {
+      // The day the rate is of: as given (not after today), else today, in the site's time zone.
+      if (r.rateDate !== undefined && !(parseDateInput(r.rateDate) === r.rateDate && r.rateDate <= today))
+        throw fail.validation(INVOICE_MSG.invalidRateDate, {
+          [`exchangeRates.${i}.rateDate`]: INVOICE_MSG.invalidRateDate,
+        });
+      return { currency: r.currency.trim().toUpperCase(), inrPerUnit: r.inrPerUnit, rateDate: r.rateDate ?? today };
+    }),
   };
   await repo.putSettings(scope.site.siteId, settings, scope.now);
   return settings;

@@ -3,22 +3,26 @@
  * domain's (packages/domain/src/gst.ts); the numbering is the repo's one-transaction rule.
  */
 import { BOOKING_STATUS } from '@tp/contracts/flights';
-import type { InvoiceSource, TInvoiceDocument, TInvoiceSettings } from '@tp/contracts/endpoints/invoices';
+import type { InvoiceSource, TConversion, TInvoiceDocument, TInvoiceSettings } from '@tp/contracts/endpoints/invoices';
 import type { TRefundBreakdown } from '@tp/contracts/refunds';
 import {
   SAC_DESCRIPTION,
+  conversionPart,
   creditNoteAmounts,
   documentNumber,
   financialYear,
   gstStateOf,
   invoiceAmounts,
+  isRupee,
   placeOfSupplyLabel,
   rupeesInWords,
   toPaise,
+  toRupees,
   type GstState,
   type InvoiceAmounts,
   type InvoiceKind,
 } from '@tp/domain/gst';
+import { formatDate } from '@tp/domain/format';
 import { newId } from '#lib/crypto';
 import type { SiteId } from '#lib/keys';
 import { siteTimeZone, type SiteRecord } from '#lib/tenancy';
@@ -114,6 +118,7 @@ interface InvoiceSpec {
   sourceId: string;
   sourceRef: string;
   kind: InvoiceKind;
+  /** The source's currency; `total` and `taxableValue` are in it (converted to rupees on the invoice). */
   currency: string;
   total: number;
   taxableValue: number;
@@ -125,17 +130,42 @@ interface InvoiceSpec {
   collectedFor: string;
 }
 
-/** Issues a source's invoice once (the document already issued for it when there is one). */
+/**
+ * A source's amounts in rupees: as they are when it is priced in rupees, else at the site's rate for its currency
+ * (the invoice settings' exchange rates, with the day each is of). Without a rate it is not invoiced (logged; staff
+ * add the rate and issue it).
+ */
+function inRupees(
+  settings: TInvoiceSettings,
+  spec: InvoiceSpec,
+): { total: number; taxableValue: number; conversion: TConversion | null } {
+  if (isRupee(spec.currency)) return { total: spec.total, taxableValue: spec.taxableValue, conversion: null };
+  const code = spec.currency.trim().toUpperCase();
+  const rate = settings.exchangeRates?.find((r) => r.currency === code);
+  if (!rate)
+    throw new NotIssued(`${spec.source} ${spec.sourceRef} is priced in ${code} and the site keeps no rate for it`);
+  return {
+    total: toRupees(spec.total, rate.inrPerUnit),
+    taxableValue: toRupees(spec.taxableValue, rate.inrPerUnit),
+    conversion: { currency: code, amount: spec.total, inrPerUnit: rate.inrPerUnit, rateDate: rate.rateDate },
+  };
+}
+
+/**
+ * Issues a source's invoice once (the document already issued for it when there is one). Always in rupees: lines,
+ * taxes, total and words; a source priced in another currency names what was quoted and the rate (`conversion`).
+ */
 async function issueInvoice(site: SiteRecord, spec: InvoiceSpec, now: Date): Promise<DocumentRecord> {
   const existing = await repo.documentIdOfSource(site.siteId, spec.source, spec.sourceId);
   if (existing) return (await repo.getDocument(site.siteId, existing))!;
   const { settings, state } = await settingsOf(site.siteId);
+  const rupees = inRupees(settings, spec);
   const user = await getUser(site.siteId, spec.userId);
   const recipient = recipientOf(user, spec.fallback);
   const amounts = invoiceAmounts({
     kind: spec.kind,
-    total: spec.total,
-    taxableValue: spec.taxableValue,
+    total: rupees.total,
+    taxableValue: rupees.taxableValue,
     taxInclusive: spec.taxInclusive ?? false,
     supplierState: state,
     customerState: recipient.state,
@@ -165,7 +195,8 @@ async function issueInvoice(site: SiteRecord, spec: InvoiceSpec, now: Date): Pro
         kind: spec.kind,
         sac: amounts.sac,
         sacDescription: service,
-        currency: spec.currency,
+        currency: 'INR',
+        conversion: rupees.conversion,
         supplier: supplierParty(settings),
         recipient: recipient.party,
         placeOfSupply: placeOfSupplyLabel(amounts.placeOfSupply),
@@ -262,6 +293,8 @@ export interface CartFacts {
  */
 export async function issueCartInvoice(site: SiteRecord, cart: CartFacts, now: Date): Promise<DocumentRecord> {
   const sum = (k: 'markup' | 'price') => cart.items.reduce((n, l) => n + toPaise(l[k]), 0) / 100;
+  const currencies = [...new Set(cart.items.map((l) => l.currency.trim().toUpperCase()))];
+  if (currencies.length > 1) throw new NotIssued(`cart ${cart.reference} mixes ${currencies.join(', ')}`);
   return issueInvoice(
     site,
     {
@@ -269,31 +302,17 @@ export async function issueCartInvoice(site: SiteRecord, cart: CartFacts, now: D
       sourceId: cart.id,
       sourceRef: cart.reference,
       kind: 'activityCart',
-      currency: cart.items[0]?.currency ?? 'INR',
+      currency: currencies[0] ?? 'INR',
       total: sum('price'),
       taxableValue: sum('markup'),
       taxInclusive: true,
       userId: cart.userId,
       legalEntityId: '',
       fallback: { name: cart.userName, email: '' },
-      collectedFor: `Activities ${cart.items.map((l) => `${l.activityName} (${l.tourOptionName}) on ${l.date}`).join('; ')}, collected for the operators as pure agent`,
+      collectedFor: `Activities ${cart.items.map((l) => `${l.activityName} (${l.tourOptionName}) on ${formatDate(l.date)}`).join('; ')}, collected for the operators as pure agent`,
     },
     now,
   );
-}
-
-/** Currencies an Indian tax invoice can be made out in as is; any other is converted at the site's rate. */
-const INR = new Set(['INR', '₹', 'RS', 'RS.']);
-
-/**
- * Rupees per unit of a quotation's currency, from the invoice settings (staff keep the RBI reference rate there:
- * an Indian tax invoice states its value in INR, GST rule 34). 1 for a rupee quotation; none when no rate is kept.
- */
-async function rupeesPerUnit(siteId: SiteId, currency: string): Promise<number | null> {
-  const code = currency.trim().toUpperCase();
-  if (INR.has(code)) return 1;
-  const settings = await repo.getSettings(siteId);
-  return settings?.exchangeRates?.find((r) => r.currency === code)?.inrPerUnit ?? null;
 }
 
 /**
@@ -303,17 +322,7 @@ async function rupeesPerUnit(siteId: SiteId, currency: string): Promise<number |
  * site's rate for it, named on the invoice; without one it is not invoiced (logged; staff add the rate).
  */
 export async function issueKartInvoice(site: SiteRecord, kart: KartRecord, now: Date): Promise<DocumentRecord> {
-  const rate = await rupeesPerUnit(site.siteId, kart.currencySymbol);
-  if (rate === null)
-    throw new NotIssued(
-      `quotation ${kart.quotationId} is priced in ${kart.currencySymbol} and the site keeps no rate for it`,
-    );
   const t = kartTotals(kart);
-  const inr = (amount: number) => Math.round(amount * rate * 100) / 100;
-  const conversion =
-    rate === 1
-      ? ''
-      : `; quoted in ${kart.currencySymbol} ${t.grandTotal.toFixed(2)}, converted at ₹${rate} per ${kart.currencySymbol.trim().toUpperCase()}`;
   return issueInvoice(
     site,
     {
@@ -321,14 +330,14 @@ export async function issueKartInvoice(site: SiteRecord, kart: KartRecord, now: 
       sourceId: kart.id,
       sourceRef: kart.quotationId,
       kind: 'kart',
-      currency: 'INR',
-      total: inr(t.grandTotal),
-      taxableValue: Math.max(0, inr(t.serviceCharge + t.remittanceCharge - t.discount)),
+      currency: kart.currencySymbol,
+      total: t.grandTotal,
+      taxableValue: Math.max(0, t.serviceCharge + t.remittanceCharge - t.discount),
       taxInclusive: true,
       userId: kart.customerId,
       legalEntityId: '',
       fallback: { name: kart.customerName, email: '' },
-      collectedFor: `${kart.kartName || 'Tour'} (quotation ${kart.quotationId}, arriving ${kart.arrivalDate}): hotels, activities and transfers collected for their suppliers as pure agent${conversion}`,
+      collectedFor: `${kart.kartName || 'Tour'} (quotation ${kart.quotationId}, arriving ${formatDate(kart.arrivalDate)}): hotels, activities and transfers collected for their suppliers as pure agent`,
     },
     now,
   );
@@ -422,6 +431,7 @@ export async function issueCreditNote(
         issueDate,
         financialYear: fy,
         supplier: supplierParty(settings),
+        conversion: invoice.conversion ? conversionPart(invoice.conversion, a.total, invoice.total) : null,
         lines: [
           ...(a.reimbursement
             ? [

@@ -5,6 +5,7 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { formatDate, formatMoney } from '@tp/domain/format';
 import type { TInvoiceDocument } from '@tp/contracts/endpoints/invoices';
+import { conversionText } from '@tp/domain/gst';
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 40;
@@ -136,6 +137,8 @@ export async function invoicePdf(d: TInvoiceDocument): Promise<Uint8Array> {
   rule();
   row(d.docType === 'invoice' ? 'Total' : 'Total credited', money(d.total, d.currency), bold, 11);
   para(d.amountInWords);
+  // A source priced in another currency: what was quoted and the rate (the amounts above are rupees).
+  if (d.conversion) para(latin1(conversionText(d.conversion).replace(/₹/g, 'Rs. ')));
   y -= 8;
   para(
     'Air fares and supplier prices are collected as a pure agent and are not part of our taxable supply. ' +

@@ -33,7 +33,14 @@ export async function documentIdOfSource(siteId: SiteId, ...source: string[]): P
 
 export async function getSettings(siteId: SiteId): Promise<TInvoiceSettings | null> {
   const item = await getItem(invoiceKeys.invoiceSettings(siteId));
-  return item ? (item[REC] as TInvoiceSettings) : null;
+  if (!item) return null;
+  const settings = item[REC] as TInvoiceSettings;
+  // Rates saved before they carried their day (issue #29) are of the day the settings were saved.
+  const saved = String(item.updatedAt ?? '').slice(0, 10);
+  return {
+    ...settings,
+    exchangeRates: (settings.exchangeRates ?? []).map((r) => ({ ...r, rateDate: r.rateDate || saved })),
+  };
 }
 
 export async function putSettings(siteId: SiteId, settings: TInvoiceSettings, now: Date): Promise<void> {

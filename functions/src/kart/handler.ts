@@ -23,9 +23,8 @@ const shareOps = onDemand(() => import('./share.ts'));
 
 const kartOps: Operation[] = [
   operation(api.saveKart, async (input, scope) => {
-    const saved = await (await karts()).saveKart(scope, input);
-    const message = saved.isCancelled ? KART_MSG.cancelled : saved.isVouchered ? KART_MSG.vouchered : KART_MSG.saved;
-    return reply(saved, { message });
+    const { kart, message } = await (await karts()).saveKartWithMessage(scope, input);
+    return reply(kart, { message });
   }),
   operation(api.removeKartAccomodation, async (input, scope) =>
     reply(await (await karts()).removeLine(scope, 'accomodations', input), { message: KART_MSG.lineRemoved }),

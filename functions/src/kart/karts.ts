@@ -315,8 +315,23 @@ async function commitKart(
 /** Quotation ids people can read out on the phone: the creation day and the id's first characters. */
 const quotationIdOf = (id: string, today: string) => `Q${today.replaceAll('-', '')}-${id.slice(0, 6).toUpperCase()}`;
 
-/** The one save path: create or edit, voucher, cancel, remove a line. */
-async function save(scope: KartScope, input: TKartInput): Promise<KartRecord> {
+/** Another domain's writes for the kart about to be committed (it knows the kart's id). */
+export type AlsoWrite = (kart: KartRecord) => TransactItem[];
+
+/**
+ * The one save path: create or edit, voucher, cancel, remove a line. `alsoWrite`: another domain's writes that
+ * commit in the kart's own transaction or not at all (an activity cart's "made into this quotation" guard).
+ */
+async function save(scope: KartScope, input: TKartInput, alsoWrite: AlsoWrite = () => []): Promise<KartRecord> {
+  return (await saveChange(scope, input, alsoWrite)).after;
+}
+
+/** The save path, answering the kart before (null: new) and after. */
+async function saveChange(
+  scope: KartScope,
+  input: TKartInput,
+  alsoWrite: AlsoWrite,
+): Promise<{ before: KartRecord | null; after: KartRecord }> {
   const siteId = siteOf(scope);
   const before = input.id ? await requireKart(scope, input.id) : null;
   if (before) checkVersion(before, input.version);
@@ -353,19 +368,43 @@ async function save(scope: KartScope, input: TKartInput): Promise<KartRecord> {
     updatedAt: at,
     share: before?.share ?? null,
   };
-  await commitKart(scope, before, after);
+  await commitKart(scope, before, after, alsoWrite(after));
   scope.log.info('kart saved', { siteId, kartId: id, version: after.version });
   // The GST invoice of a vouchered kart, its credit note when cancelled (issue #16): never undoes the save.
   const change = kartChange(before, after);
   if (change) await runKartStatusHooks(scope.site, after, change, scope.now);
-  return after;
+  return { before, after };
+}
+
+/**
+ * What a save did, for its toast (issue #29 item 17): cancelled or vouchered only when this save did it; an edit
+ * of a kart that was already vouchered (the builder sends `isVouchered: true` with it) is "Quotation saved".
+ */
+export function saveMessage(before: Pick<KartRecord, 'isVouchered' | 'isCancelled'> | null, after: KartRecord): string {
+  if (after.isCancelled && !before?.isCancelled) return KART_MSG.cancelled;
+  if (after.isVouchered && !before?.isVouchered) return KART_MSG.vouchered;
+  return KART_MSG.saved;
 }
 
 // ---------------------------------------------------------------------------------------------------
 // Operations
 
-export async function saveKart(scope: KartScope, input: In<typeof api.saveKart>): Promise<TKart> {
-  return kartView(scope.site, await save(scope, input), scope.now);
+export async function saveKart(
+  scope: KartScope,
+  input: In<typeof api.saveKart>,
+  /** Writes that commit with the kart or not at all (a lost condition among them: 409, no kart saved). */
+  alsoWrite?: AlsoWrite,
+): Promise<TKart> {
+  return kartView(scope.site, await save(scope, input, alsoWrite), scope.now);
+}
+
+/** A save from the builder with the toast of what it did. */
+export async function saveKartWithMessage(
+  scope: KartScope,
+  input: In<typeof api.saveKart>,
+): Promise<{ kart: TKart; message: string }> {
+  const { before, after } = await saveChange(scope, input, () => []);
+  return { kart: kartView(scope.site, after, scope.now), message: saveMessage(before, after) };
 }
 
 export async function getKartById(scope: KartScope, id: string): Promise<TKart> {

@@ -12,6 +12,8 @@ export class AppError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     readonly internal?: string,
+    /** What the caller may choose from (the envelope's `detail`); never internals. */
+    readonly detail?: Record<string, unknown>,
   ) {
     super(message);
     this.status = ERROR_STATUS[code];
@@ -23,7 +25,8 @@ export const fail = {
   unauthenticated: (message: string = MSG.loggedOut) => new AppError('UNAUTHENTICATED', message),
   forbidden: (message: string = MSG.forbidden) => new AppError('FORBIDDEN', message),
   notFound: (message: string = MSG.notFound) => new AppError('NOT_FOUND', message),
-  conflict: (message: string, fields?: Record<string, string>) => new AppError('CONFLICT', message, fields),
+  conflict: (message: string, fields?: Record<string, string>, detail?: Record<string, unknown>) =>
+    new AppError('CONFLICT', message, fields, undefined, detail),
   gone: (message: string) => new AppError('GONE', message),
   tooMany: (message: string = MSG.tooManyAttempts) => new AppError('TOO_MANY', message),
   paymentRequired: (message: string) => new AppError('PAYMENT_REQUIRED', message),

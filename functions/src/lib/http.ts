@@ -121,6 +121,7 @@ function envelopeError(err: AppError): HttpResult {
     errorMessage: err.message,
     code: err.code,
     ...(err.fields ? { shortError: err.fields } : {}),
+    ...(err.detail ? { detail: err.detail } : {}),
   };
   return { statusCode: err.status, headers: JSON_HEADERS, body: JSON.stringify(body) };
 }

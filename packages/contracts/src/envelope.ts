@@ -12,6 +12,11 @@ export const ZErrorEnvelope = lazy(() =>
     errorMessage: z.string(),
     code: z.string(),
     shortError: z.optional(ZFieldErrors),
+    /**
+     * Ours: what a refusal offers the caller to choose from, shaped by the endpoint that refuses (e.g. an activity
+     * cart's change of party with its priced effect, `ZPartyChange`). Absent on most errors.
+     */
+    detail: z.optional(z.record(z.string(), z.unknown())),
   }),
 );
 export type TErrorEnvelope = z.infer<typeof ZErrorEnvelope>;

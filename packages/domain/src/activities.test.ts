@@ -7,6 +7,8 @@ import {
   cartEditable,
   cartMoveProblem,
   nextCartStatuses,
+  partyChangeNeedsConfirming,
+  partyLabel,
   tripProblems,
   type CartStatus,
 } from './activities.ts';
@@ -120,5 +122,22 @@ describe('search defaults and trip rules', () => {
     expect(tripProblems({ startDate: today, endDate: today, adults: 40, children: 20 }, today)).toHaveProperty(
       'adults',
     );
+  });
+});
+
+describe('the cart party (issue #29 item 15)', () => {
+  it('reads as a sentence', () => {
+    expect(partyLabel({ adults: 2, children: 1 })).toBe('2 adults and 1 child');
+    expect(partyLabel({ adults: 1, children: 0 })).toBe('1 adult');
+    expect(partyLabel({ adults: 3, children: 2 })).toBe('3 adults and 2 children');
+  });
+
+  it('a change needs confirming only on a cart with lines, for another party, not yet confirmed', () => {
+    const cart = { adults: 2, children: 1, items: [{}] };
+    expect(partyChangeNeedsConfirming(cart, { adults: 1, children: 0 }, false)).toBe(true);
+    expect(partyChangeNeedsConfirming(cart, { adults: 2, children: 0 }, false)).toBe(true);
+    expect(partyChangeNeedsConfirming(cart, { adults: 1, children: 0 }, true)).toBe(false);
+    expect(partyChangeNeedsConfirming(cart, { adults: 2, children: 1 }, false)).toBe(false);
+    expect(partyChangeNeedsConfirming({ ...cart, items: [] }, { adults: 1, children: 0 }, false)).toBe(false);
   });
 });

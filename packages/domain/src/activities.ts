@@ -151,3 +151,30 @@ export function tripProblems(
   else if (t.adults + t.children + (t.infants ?? 0) > MAX_CART_PAX) errors.adults = ACTIVITY_DATE_TEXT.tooMany;
   return errors;
 }
+
+// ---------------------------------------------------------------------------------------------------
+// The cart's party (issue #29 item 15)
+
+export interface Party {
+  adults: number;
+  children: number;
+}
+
+/** `2 adults and 1 child`, `1 adult`: how a party reads in a sentence. */
+export function partyLabel(p: Party): string {
+  const adults = `${p.adults} adult${p.adults === 1 ? '' : 's'}`;
+  return p.children ? `${adults} and ${p.children} ${p.children === 1 ? 'child' : 'children'}` : adults;
+}
+
+export const sameParty = (a: Party, b: Party): boolean => a.adults === b.adults && a.children === b.children;
+
+/**
+ * Whether adding for `requested` would change a cart's party: only a cart with lines (an empty one has nothing to
+ * price again) whose party differs, unless the caller confirmed the change. Every line is priced for one party, so
+ * a change reprices them all: it is the user's explicit choice, never a side effect of a search's defaults.
+ */
+export const partyChangeNeedsConfirming = (
+  cart: Party & { items: readonly unknown[] },
+  requested: Party,
+  confirmed: boolean,
+): boolean => !confirmed && cart.items.length > 0 && !sameParty(cart, requested);

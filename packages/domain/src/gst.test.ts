@@ -10,6 +10,10 @@ import {
   rupeesInWords,
   taxSplit,
   toPaise,
+  toRupees,
+  isRupee,
+  conversionText,
+  conversionPart,
 } from './gst.ts';
 
 const MH = gstStateOf('MH')!;
@@ -225,5 +229,33 @@ describe('financial year and numbers', () => {
       'Rupees Twelve Lakh Thirty Four Thousand Five Hundred Sixty Seven and Paise Fifty Only',
     );
     expect(rupeesInWords(0)).toBe('Rupees Zero Only');
+  });
+});
+
+describe('foreign currency in rupees (issue #29 item 8)', () => {
+  it('converts half-up to the paisa from the amount in its own cents', () => {
+    expect(toRupees(404.8, 22.75)).toBe(9209.2);
+    expect(toRupees(220, 22.75)).toBe(5005);
+    // 1 × 0.575 is 0.57499… in floating point: still 58 paise.
+    expect(toRupees(1, 0.575)).toBe(0.58);
+    expect(toRupees(10.01, 3.3333)).toBe(33.37);
+    expect(toRupees(0, 22.75)).toBe(0);
+    expect(() => toRupees(1, 0)).toThrow(RangeError);
+  });
+
+  it('knows the ways a rupee amount is written', () => {
+    for (const c of ['INR', 'inr', '₹', 'Rs', 'RS.']) expect(isRupee(c)).toBe(true);
+    for (const c of ['AED', 'USD', '']) expect(isRupee(c)).toBe(false);
+  });
+});
+
+describe('conversion text and parts', () => {
+  const c = { currency: 'AED', amount: 404.8, inrPerUnit: 22.7531, rateDate: '2026-11-20' };
+  it('names the quoted amount, the exact rate and its day in the site format', () => {
+    expect(conversionText(c)).toBe('Quoted in AED\u00a0404.80, converted at ₹22.7531 per AED (rate of 20 Nov 2026)');
+  });
+  it('a credit note reverses the quoted amount in its proportion', () => {
+    expect(conversionPart(c, 9209.2, 9209.2)).toBe(c);
+    expect(conversionPart(c, 4604.6, 9209.2).amount).toBe(202.4);
   });
 });

@@ -11,6 +11,7 @@
  *   value rounded half-up to the paisa (as pricing.ts rounds the GST on markup), CGST gets the odd paisa, SGST the
  *   rest (the two differ by at most one paisa).
  */
+import { formatDate, formatMoney } from './format.ts';
 
 export const GST_RATE_PERCENT = 18;
 
@@ -112,6 +113,40 @@ export const placeOfSupplyLabel = (s: GstState): string => `${s.code}-${s.name}`
 
 export const toPaise = (amount: number): number => Math.round((amount + Math.sign(amount) * Number.EPSILON) * 100);
 export const fromPaise = (paise: number): number => paise / 100;
+
+/** How a rupee amount may be written as a currency: the code, the sign and the old abbreviations. */
+const RUPEE = new Set(['INR', '₹', 'RS', 'RS.']);
+export const isRupee = (currency: string): boolean => RUPEE.has(currency.trim().toUpperCase());
+
+/** What was quoted in another currency and the rate it became rupees at (an invoice's `conversion`). */
+export interface Conversion {
+  currency: string;
+  amount: number;
+  inrPerUnit: number;
+  /** ISO day the rate is of. */
+  rateDate: string;
+}
+
+/** The line an invoice prints under its total: `Quoted in AED 404.80, converted at ₹22.75 per AED (rate of 20 Nov 2026)`. */
+export const conversionText = (c: Conversion): string =>
+  `Quoted in ${formatMoney(c.amount, c.currency)}, converted at ₹${c.inrPerUnit.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 4 })} per ${c.currency} (rate of ${formatDate(c.rateDate)})`;
+
+/** The part of a conversion a credit note reverses: the same rate, the quoted amount in the note's proportion. */
+export function conversionPart(c: Conversion, part: number, whole: number): Conversion {
+  if (toPaise(part) === toPaise(whole) || whole === 0) return c;
+  return { ...c, amount: fromPaise(Math.round((toPaise(c.amount) * toPaise(part)) / toPaise(whole))) };
+}
+
+/**
+ * An amount of another currency in rupees at `inrPerUnit` (an Indian tax invoice states its values in INR, GST rule
+ * 34), half-up to the paisa: the amount is taken in its own cents first, so 404.80 × 22.75 is ₹9,209.20 exactly and
+ * a product a hair under a half paisa in floating point still rounds up.
+ */
+export function toRupees(amount: number, inrPerUnit: number): number {
+  if (!(inrPerUnit > 0) || !Number.isFinite(inrPerUnit)) throw new RangeError(`invalid rate: ${inrPerUnit}`);
+  const paise = toPaise(amount) * inrPerUnit;
+  return Math.round(paise + Math.sign(paise) * 1e-6) / 100;
+}
 
 export type SupplyType = 'intraState' | 'interState' | 'zeroRated';
 

@@ -43,6 +43,10 @@ export class ApiError extends Error {
   get fieldErrors(): Record<string, string> {
     return this.envelope?.shortError ?? {};
   }
+  /** What the refusal offers to choose from (the endpoint's shape; parse it with its schema). */
+  get detail(): Record<string, unknown> | undefined {
+    return this.envelope?.detail;
+  }
 }
 
 /** Optional API origin for builds served apart from the API (default: same origin). */

@@ -44,6 +44,10 @@ export const ACTIVITY_MSG = {
   percentOver100: 'Percentage cannot be more than 100',
   changedMeanwhile: 'This cart was changed meanwhile; reload it and try again',
   tooManyItems: (n: number) => `A cart holds at most ${n} activities`,
+  /** 409 of addToCart: the cart is for another party (issue #29 item 15); the envelope's `detail` is ZPartyChange. */
+  partyChange: (cart: string, requested: string, keep: string, change: string) =>
+    `This cart is for ${cart}. Adding for ${requested} prices every activity in it for ${requested}: ${change} instead of ${keep}. Confirm the change of travellers, or add it for ${cart}.`,
+  partyChanged: 'Travellers changed: every activity is priced for them',
 } as const;
 
 /** Activities one cart may hold (one item, far below DynamoDB's 400 KB). */
@@ -182,9 +186,23 @@ export const ZAddToCart = lazy(() =>
     /** Absent: the caller's open draft, or a new cart. */
     cartId: blankAsMissing(zCartId()),
     ...trip(),
+    /**
+     * Ours (issue #29 item 15): the caller confirmed that the cart's party becomes `adults`/`children` (every line
+     * priced again for it). Without it, adding for another party than a non-empty cart's is refused: 409 with
+     * ZPartyChange as the envelope's `detail`.
+     */
+    changeParty: z._default(z.boolean(), false),
     item: ZCartItemInput,
   }),
 );
+
+const ZPricedParty = lazy(() => z.object({ adults: z.number(), children: z.number(), totalPrice: z.number() }));
+
+/** The priced effect of a change of party: the cart with the new line for its own party, and for the one asked. */
+export const ZPartyChange = lazy(() =>
+  z.object({ current: ZPricedParty, requested: ZPricedParty, currency: z.string() }),
+);
+export type TPartyChange = z.infer<typeof ZPartyChange>;
 export type TAddToCart = z.output<typeof ZAddToCart>;
 
 const cartRef = () => ({ cartId: zCartId() });
@@ -264,7 +282,7 @@ export const addToCart = endpoint({
   request: ZAddToCart,
   response: ZCart,
   summary:
-    'Adds a priced tour option to a draft cart (the dates and party become the cart’s); no cartId: the open draft.',
+    'Adds a priced tour option to a draft cart (its dates widen to hold it; another party only with changeParty, else 409 with the priced effect); no cartId: the open draft.',
 });
 
 export const deleteCartItem = endpoint({

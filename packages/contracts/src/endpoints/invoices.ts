@@ -32,13 +32,38 @@ export const INVOICE_MSG = {
   invalidCurrency: 'Use the 3-letter currency code (AED)',
   invalidRate: 'Enter the rupees one unit is worth',
   duplicateCurrency: 'Each currency once',
+  invalidRateDate: 'Enter the day the rate is of (not in the future)',
 } as const;
 
 /**
  * Rupees per unit of a currency the site quotes in (karts priced in AED, USD…): an Indian tax invoice states its
  * value in INR at the rate of the day of supply (the RBI reference rate, which staff keep here; GST rule 34).
  */
-const ZExchangeRate = lazy(() => z.object({ currency: z.string(), inrPerUnit: z.number() }));
+const ZExchangeRate = lazy(() =>
+  z.object({
+    currency: z.string(),
+    inrPerUnit: z.number(),
+    /** The day the rate is of (ISO `yyyy-mm-dd`), named on every invoice converted at it. */
+    rateDate: z.string(),
+  }),
+);
+
+/**
+ * An invoice of a source priced in another currency (an AED cart or quotation): what was quoted, and the rate it
+ * was converted at. The document's own amounts are all rupees (GST rule 34 / section 15: the value in INR).
+ */
+export const ZConversion = lazy(() =>
+  z.object({
+    /** The source's currency (`AED`). */
+    currency: z.string(),
+    /** The total quoted in that currency. */
+    amount: z.number(),
+    inrPerUnit: z.number(),
+    /** The rate's day (ISO), from the site's invoice settings. */
+    rateDate: z.string(),
+  }),
+);
+export type TConversion = z.infer<typeof ZConversion>;
 
 /** Sources a document is issued for. */
 export const INVOICE_SOURCES = ['booking', 'cart', 'kart'] as const;
@@ -107,7 +132,10 @@ export const ZInvoiceDocument = lazy(() =>
     kind: z.enum(['flight', 'fixedDeparture', 'activityCart', 'kart']),
     sac: z.string(),
     sacDescription: z.string(),
+    /** Always INR for documents issued since issue #29 (a foreign source is converted: `conversion`). */
     currency: z.string(),
+    /** A source priced in another currency: what was quoted and the rate (absent or null: priced in rupees). */
+    conversion: z.optional(z.nullable(ZConversion)),
     supplier: ZParty,
     recipient: ZParty,
     placeOfSupply: z.string(),
@@ -179,6 +207,10 @@ export const ZInvoiceSettingsInput = lazy(() =>
             inrPerUnit: z
               .number()
               .check(z.positive(INVOICE_MSG.invalidRate), z.maximum(100000, INVOICE_MSG.invalidRate)),
+            /** Absent: the day it is saved (the site's day). Not in the future (checked by the server). */
+            rateDate: z.optional(
+              zShortText({ max: 10 }).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, INVOICE_MSG.invalidRateDate)),
+            ),
           }),
         )
         .check(

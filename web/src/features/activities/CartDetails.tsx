@@ -15,6 +15,7 @@ import { useAction } from '#api/action.ts';
 import { InvoiceLink } from '#features/invoices/index.ts';
 import { useApi } from '#api/hooks.ts';
 import { formatDate, formatDateTime, formatMoney } from '#shared/format.ts';
+import { useUser } from '#shared/state.ts';
 import { usePermission } from '#shared/usePermission.ts';
 import { useSmallScreen } from '#shared/DataTable.tsx';
 import { RemarksEditor, useStatusAction } from './CartPanel.tsx';
@@ -77,9 +78,12 @@ export function CartDetails({ cartId, onClose }: { cartId: string | null; onClos
   const cart = useApi(getCartData, cartId ? { cartId } : null);
   const update = (c: TCart) => void cart.mutate(c, { revalidate: false });
   const move = useStatusAction(update);
-  const canManage = usePermission('activities.manage');
-  const canQuote = usePermission('dmc.karts');
-  const canFindUsers = usePermission('customers.view');
+  // Staff tools: permissions bind staff only (usePermission passes customers), so an agent is never offered an
+  // assignment or a quotation the server refuses (issue #29 item 17).
+  const staff = useUser()?.userType === 'staff';
+  const canManage = usePermission('activities.manage') && staff;
+  const canQuote = usePermission('dmc.karts') && staff;
+  const canFindUsers = usePermission('customers.view') && staff;
   const toKart = useAction(createKartFromCart, {
     success: 'Quotation created from the cart',
     onSuccess: () => void cart.mutate(),
@@ -155,6 +159,13 @@ export function CartDetails({ cartId, onClose }: { cartId: string | null; onClos
                 </Button>
               ))}
             </Group>
+          )}
+          {c.nextStatuses.length === 0 && c.status !== 'cancelled' && (
+            <Text size="sm" c="dimmed">
+              {c.status === 'vouchered' || c.status === 'confirmed'
+                ? 'Our team moves this cart on from here; add a remark to ask for a change.'
+                : 'This cart cannot be moved from here.'}
+            </Text>
           )}
           {canManage && canFindUsers && c.status !== 'cancelled' && <AssignUser cart={c} onDone={update} />}
           {canQuote &&

@@ -21,6 +21,7 @@ import { failure, fakeApi } from '#test/fake-api.ts';
 import { staffUser, testUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';
 import { pick } from '../dmc/test-fixtures.ts';
+import { QUEUE_INTRO } from './queue.page.tsx';
 import { formatMoney, isoDay } from '#shared/format.ts';
 import { DISPLAY_TIME_ZONE } from '@tp/domain/format';
 
@@ -136,6 +137,49 @@ describe('Activity search', { timeout: 60_000 }, () => {
     expect(api.calls(updateCartStatus)[0]!.input).toEqual({ cartId: cart().id, status: 'submitted' });
   });
 
+  it("asks before changing the cart's travellers, with the effect on the price; keep or change (issue #29 item 15)", async () => {
+    // The open draft is for 2 adults and a child; the search is on its defaults (1 adult).
+    const family = cart({ adults: 2, children: 1, totalPrice: 520.3, items: [{ ...cart().items[0]!, price: 520.3 }] });
+    const change = {
+      current: { adults: 2, children: 1, totalPrice: 1040.6 },
+      requested: { adults: 1, children: 0, totalPrice: 371.8 },
+      currency: 'AED',
+    };
+    const api = fakeApi();
+    api.on(getActivityCities, [DUBAI]);
+    api.on(getCartData, family);
+    api.on(searchActivitiesByCityId, { records: [RESULT], nextCursor: null });
+    api.on(addToCart, (input) =>
+      input.changeParty || input.adults === 2
+        ? cart({ adults: Number(input.adults), children: Number(input.children ?? 0) })
+        : failure(409, 'This cart is for 2 adults and 1 child.', { detail: change }),
+    );
+    renderApp('/activities/search?cityId=26', { user: agent(), api });
+    const user = setup();
+    const add = await screen.findByRole('button', { name: 'Add to cart: Burj Khalifa, Level 124 non-prime' });
+    await user.click(add);
+    const dialog = await screen.findByRole('dialog', { name: 'Change the travellers of your cart?' });
+    expect(within(dialog).getByText('2 adults and 1 child')).toBeTruthy();
+    expect(within(dialog).getByTestId('party-keep-total').textContent).toBe(formatMoney(1040.6, 'AED'));
+    expect(within(dialog).getByTestId('party-change-total').textContent).toBe(formatMoney(371.8, 'AED'));
+    expect(within(dialog).getByTestId('party-change-effect').textContent).toBe(
+      `Changing to 1 adult lowers the cart total by ${formatMoney(668.8, 'AED')}.`,
+    );
+    // Nothing was added by the refused call; Keep adds it for the cart's own travellers.
+    await user.click(within(dialog).getByRole('button', { name: 'Keep 2 adults and 1 child' }));
+    await waitFor(() => expect(api.calls(addToCart)).toHaveLength(2));
+    expect(api.calls(addToCart)[1]!.input).toMatchObject({ adults: 2, children: 1 });
+    expect(api.calls(addToCart)[1]!.input).not.toHaveProperty('changeParty');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // Again, and this time change: the same add with the change confirmed.
+    await user.click(add);
+    const again = await screen.findByRole('dialog', { name: 'Change the travellers of your cart?' });
+    await user.click(within(again).getByRole('button', { name: 'Change to 1 adult' }));
+    await waitFor(() => expect(api.calls(addToCart)).toHaveLength(4));
+    expect(api.calls(addToCart)[3]!.input).toMatchObject({ adults: 1, children: 0, changeParty: true });
+  });
+
   it("says 'Error fetching activity search' when the search fails", async () => {
     const api = fakeApi();
     api.on(getActivityCities, [DUBAI]);
@@ -193,6 +237,37 @@ describe('Activity queue', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('tab', { name: /Confirmed/ }));
     await waitFor(() => expect(api.calls(getQueue).at(-1)!.input).toMatchObject({ status: 'confirmed', page: 1 }));
     expect(await screen.findByText('No confirmed carts.')).toBeTruthy();
+  });
+});
+
+describe('Activity queue copy (issue #29 item 17)', { timeout: 60_000 }, () => {
+  it('tells an agent what they can do with their carts, and that our team moves a confirmed one on', async () => {
+    const confirmed = cart({ status: 'confirmed', editable: false, nextStatuses: [] });
+    const api = fakeApi();
+    api.on(getQueue, (input) =>
+      queue(input.status as TCart['status'], input.status === 'confirmed' ? [confirmed] : []),
+    );
+    api.on(getCartData, confirmed);
+    renderApp('/activities/queue?status=confirmed', { user: agent(), api });
+    const user = setup();
+    expect(await screen.findByText(QUEUE_INTRO.owner)).toBeTruthy();
+    expect(screen.queryByText(/change its status/)).toBeNull();
+    await user.click((await screen.findAllByRole('button', { name: `Open cart ${confirmed.reference}` }))[0]!);
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      await within(dialog).findByText('Our team moves this cart on from here; add a remark to ask for a change.'),
+    ).toBeTruthy();
+    expect(within(dialog).queryByRole('group', { name: 'Change status' })).toBeNull();
+    // Staff tools are not offered to the agent (the server would refuse them).
+    expect(within(dialog).queryByRole('button', { name: 'Make a quotation' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Assign' })).toBeNull();
+  });
+
+  it('tells queue staff the moves they make', async () => {
+    const api = fakeApi();
+    api.on(getQueue, (input) => queue(input.status as TCart['status'], []));
+    renderApp('/activities/queue', { user: staffUser(), api });
+    expect(await screen.findByText(QUEUE_INTRO.staff)).toBeTruthy();
   });
 });
 

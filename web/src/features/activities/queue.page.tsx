@@ -9,6 +9,7 @@ import { DataTable } from '#shared/DataTable.tsx';
 import { formatDate, formatDateTime, formatMoney, partyLabel } from '#shared/format.ts';
 import { toastError } from '#shared/notify.ts';
 import { useUser } from '#shared/state.ts';
+import { usePermission } from '#shared/usePermission.ts';
 import { CartDetails } from './CartDetails.tsx';
 import { ActivitiesPage } from './shared.tsx';
 
@@ -120,12 +121,25 @@ function QueueScreen() {
   );
 }
 
+/**
+ * What the queue offers, by who reads it (issue #29 item 17): the moves are the domain's CART_MOVES; an agent (the
+ * owner) submits, withdraws and cancels a cart until it is confirmed, and never confirms, rejects or vouchers it.
+ */
+export const QUEUE_INTRO = {
+  staff:
+    "The site's activity carts by status. Open one to see its activities, confirm, reject, voucher or cancel it, assign it to a user, add remarks or make a quotation of it.",
+  owner:
+    'Your activity carts by status. Open one to see its activities and add remarks. You can submit a draft, withdraw a submitted cart to change it, rework a rejected one, or cancel it until it is confirmed; our team confirms and vouchers it.',
+} as const;
+
 export default function ActivityQueuePage() {
+  const user = useUser();
+  const manages = usePermission('activities.manage') && user?.userType === 'staff';
   return (
     <ActivitiesPage
       title="Activity queue"
       permission="activities.book"
-      intro="Activity carts by status. Open one to see its activities, change its status or add remarks."
+      intro={manages ? QUEUE_INTRO.staff : QUEUE_INTRO.owner}
     >
       <QueueScreen />
     </ActivitiesPage>

@@ -4,6 +4,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import {
+  ZPartyChange,
   ZSearchActivities,
   addToCart,
   getActivityCities,
@@ -11,10 +12,12 @@ import {
   searchActivitiesByCityId,
   type TActivityResult,
   type TCart,
+  type TPartyChange,
 } from '@tp/contracts/endpoints/activities';
 import * as MSG from '@tp/contracts/messages';
 import { activitySearchDefaults, tripProblems } from '@tp/domain/activities';
 import { useAction } from '#api/action.ts';
+import { ApiError, type RequestIn } from '#api/client.ts';
 import { apiKey, useApi } from '#api/hooks.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { DateField } from '#shared/DateField.tsx';
@@ -22,6 +25,7 @@ import { DISPLAY_TIME_ZONE } from '@tp/domain/format';
 import { formatDate, formatMoney, isoDay } from '#shared/format.ts';
 import { toastError } from '#shared/notify.ts';
 import { CartPanel } from './CartPanel.tsx';
+import { PartyChangeDialog } from './PartyChangeDialog.tsx';
 import { ActivitiesPage } from './shared.tsx';
 
 /** A search as sent (the schema's input accepts looser text; the screen always sends these). */
@@ -74,6 +78,8 @@ function fromParams(params: URLSearchParams, today: string): Values {
   };
 }
 
+type AddInput = RequestIn<typeof addToCart>;
+
 /** One tour option's row: what it is, its price for the party, and Add to cart on the chosen day. */
 function OptionRow({
   option,
@@ -87,7 +93,21 @@ function OptionRow({
   onAdded: (c: TCart) => void;
 }) {
   const [date, setDate] = useState(search.startDate);
-  const add = useAction(addToCart, { success: 'Added to cart', onSuccess: onAdded });
+  // A cart for other travellers: the server refuses (409) with the priced choice, which the dialog offers.
+  const [party, setParty] = useState<{ input: AddInput; change: TPartyChange } | null>(null);
+  const add = useAction(addToCart, {
+    success: 'Added to cart',
+    onSuccess: (c) => {
+      setParty(null);
+      onAdded(c);
+    },
+    call: { handling: 'navigation' },
+    onError: (e, input) => {
+      const change = e instanceof ApiError && e.status === 409 ? ZPartyChange.safeParse(e.detail) : null;
+      if (change?.success) setParty({ input, change: change.data });
+      else toastError(e instanceof ApiError && e.status !== 502 ? e.message : MSG.requestTimeout);
+    },
+  });
   const { tourOption: o, price } = option;
   return (
     <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
@@ -147,6 +167,20 @@ function OptionRow({
           </Button>
         </Group>
       </Stack>
+      <PartyChangeDialog
+        change={party?.change ?? null}
+        busy={add.busy}
+        onClose={() => setParty(null)}
+        onKeep={() =>
+          party &&
+          void add.run({
+            ...party.input,
+            adults: party.change.current.adults,
+            children: party.change.current.children,
+          })
+        }
+        onChange={() => party && void add.run({ ...party.input, changeParty: true })}
+      />
     </Group>
   );
 }
@@ -333,7 +367,7 @@ function SearchScreen() {
           {cart.data && cart.data.status === 'draft' && (
             <Text size="xs" c="dimmed" mt="xs">
               Prices are for {formatDate(cart.data.startDate)} – {formatDate(cart.data.endDate)}. Adding for other
-              travellers prices the whole cart again for them; other dates widen the cart's dates.
+              travellers asks you first (the whole cart is priced for one group); other dates widen the cart's dates.
             </Text>
           )}
         </Grid.Col>

@@ -1,6 +1,7 @@
 import { Anchor, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { invoicePath, type TInvoiceDocument } from '@tp/contracts/endpoints/invoices';
+import { conversionText } from '@tp/domain/gst';
 import { formatDate, formatMoney } from '#shared/format.ts';
 import './invoice.css';
 
@@ -150,6 +151,11 @@ export function InvoiceDocument({ doc: d }: { doc: TInvoiceDocument }) {
       <Text size="sm" mt="xs">
         {d.amountInWords}
       </Text>
+      {d.conversion && (
+        <Text size="sm" data-testid="invoice-conversion">
+          {conversionText(d.conversion)}
+        </Text>
+      )}
       {d.creditNotes.length > 0 && (
         <Text size="sm" mt="xs">
           Credit notes:{' '}

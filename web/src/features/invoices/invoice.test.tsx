@@ -64,6 +64,23 @@ describe('invoice print view', { timeout: 20_000 }, () => {
     expect(api.calls(getSourceInvoice).at(-1)?.input).toEqual({ source: 'booking', sourceId: 'B1' });
   });
 
+  it('shows an AED cart invoiced in rupees with the quoted amount and the rate it names (issue #29 item 8)', async () => {
+    const doc = invoice({
+      source: 'cart',
+      kind: 'activityCart',
+      total: 9209.2,
+      currency: 'INR',
+      conversion: { currency: 'AED', amount: 404.8, inrPerUnit: 22.75, rateDate: '2026-11-20' },
+      creditNotes: [],
+    });
+    renderApp('/invoice/cart/C1', { user: testUser(), api: fakeApi().on(getSourceInvoice, doc) });
+    const view = await screen.findByRole('article', { name: 'Tax invoice FD/26-27/00007' });
+    expect(within(view).getByTestId('invoice-total').textContent).toBe('₹9,209.20');
+    expect(within(view).getByTestId('invoice-conversion').textContent).toBe(
+      'Quoted in AED\u00a0404.80, converted at ₹22.75 per AED (rate of 20 Nov 2026)',
+    );
+  });
+
   it('shows a credit note against its invoice, with CGST and SGST within the state', async () => {
     const note = invoice({
       id: 'cn-1',

@@ -33,6 +33,7 @@ import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { CursorPager, useCursorPages } from '#features/wallet/index.ts';
 import { DataTable, type Column } from '#shared/DataTable.tsx';
+import { DateField } from '#shared/DateField.tsx';
 import { downloadBase64 } from '#shared/download.ts';
 import { formatDate, formatMoney, isoDay } from '#shared/format.ts';
 import { PermissionPage } from '#shared/PermissionPage.tsx';
@@ -169,6 +170,7 @@ function SettingsForm({ settings }: { settings: TInvoiceSettings | null }) {
   });
   const save = useAction(saveInvoiceSettings, { form, revalidate: [getInvoiceSettings] });
   const rates = form.getValues().exchangeRates ?? [];
+  const today = isoDay(new Date(), DISPLAY_TIME_ZONE);
   return (
     <form onSubmit={form.onSubmit((values) => void save.run(values))} noValidate>
       <Stack gap="sm">
@@ -195,13 +197,14 @@ function SettingsForm({ settings }: { settings: TInvoiceSettings | null }) {
             state INR at this rate (GST rule 34: the RBI reference rate of the day, kept here by staff). */}
         <Stack gap="xs">
           <Text size="sm" fw={500}>
-            Exchange rates for quotations in other currencies
+            Exchange rates for quotations and activity carts in other currencies
           </Text>
           <Text size="sm" c="dimmed">
-            A quotation priced in a currency without a rate here gets no invoice.
+            Invoices are always in rupees: a quotation or activity cart priced in another currency is converted at its
+            rate here, which the invoice names with its day. One priced in a currency without a rate gets no invoice.
           </Text>
           {rates.map((_, i) => (
-            <Group key={form.key(`exchangeRates.${i}`)} align="flex-end" gap="xs" wrap="nowrap">
+            <Group key={form.key(`exchangeRates.${i}`)} align="flex-end" gap="xs" wrap="wrap">
               <TextInput
                 label="Currency"
                 placeholder="AED"
@@ -218,6 +221,13 @@ function SettingsForm({ settings }: { settings: TInvoiceSettings | null }) {
                 key={form.key(`exchangeRates.${i}.inrPerUnit`)}
                 {...form.getInputProps(`exchangeRates.${i}.inrPerUnit`)}
               />
+              <DateField
+                label="Rate of"
+                maxDate={today}
+                w={150}
+                key={form.key(`exchangeRates.${i}.rateDate`)}
+                {...form.getInputProps(`exchangeRates.${i}.rateDate`)}
+              />
               <Button variant="subtle" color="red" onClick={() => form.removeListItem('exchangeRates', i)}>
                 Remove
               </Button>
@@ -231,7 +241,7 @@ function SettingsForm({ settings }: { settings: TInvoiceSettings | null }) {
           <Button
             variant="default"
             w="fit-content"
-            onClick={() => form.insertListItem('exchangeRates', { currency: '', inrPerUnit: 0 })}
+            onClick={() => form.insertListItem('exchangeRates', { currency: '', inrPerUnit: 0, rateDate: today })}
           >
             Add a rate
           </Button>

@@ -164,6 +164,15 @@ export function KartBuilder({
     if (k) adopt(k);
   };
 
+  /**
+   * A hotel, activity or other service line: the quotation now has an itinerary, so the §5 "at least one itinerary"
+   * message goes with it (issue #29 item 17; it is checked again on save).
+   */
+  const addItinerary = (section: 'accomodations' | 'activities' | 'miscellaneous') => {
+    form.insertListItem(section, blankLine[section]());
+    form.clearFieldError('itinerary');
+  };
+
   const v = form.values;
   const dirty = form.isDirty();
   const totals = !kart || dirty ? previewTotals(v) : kart.totals;
@@ -298,7 +307,7 @@ export function KartBuilder({
                 <Section
                   title="Hotels"
                   add="Add hotel"
-                  onAdd={() => form.insertListItem('accomodations', blankLine.accomodations())}
+                  onAdd={() => addItinerary('accomodations')}
                   empty={v.accomodations.length === 0}
                 >
                   {v.accomodations.map((l, i) => (
@@ -309,7 +318,7 @@ export function KartBuilder({
                 <Section
                   title="Activities"
                   add="Add activity"
-                  onAdd={() => form.insertListItem('activities', blankLine.activities())}
+                  onAdd={() => addItinerary('activities')}
                   empty={v.activities.length === 0}
                 >
                   {v.activities.map((l, i) => (
@@ -320,7 +329,7 @@ export function KartBuilder({
                 <Section
                   title="Other services"
                   add="Add item"
-                  onAdd={() => form.insertListItem('miscellaneous', blankLine.miscellaneous())}
+                  onAdd={() => addItinerary('miscellaneous')}
                   empty={v.miscellaneous.length === 0}
                 >
                   {v.miscellaneous.map((l, i) => (

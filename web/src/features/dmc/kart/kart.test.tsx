@@ -69,6 +69,21 @@ describe('Quotation builder', { timeout: 60_000 }, () => {
     expect(api.calls(saveKart)).toHaveLength(0);
   });
 
+  it.each(['Add hotel', 'Add activity', 'Add item'])(
+    "clears 'Please select atleast one itinerary' once a line is added (%s; issue #29 item 17)",
+    async (button) => {
+      const { api } = dmcServer();
+      api.on(getAllKartsForWl, { records: [], nextCursor: null });
+      renderApp('/staff/kart?kart=new', { user: staffUser(), api });
+      const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+      await screen.findByRole('heading', { name: 'New quotation' });
+      await user.click(screen.getByRole('button', { name: 'Save quotation' }));
+      expect(await screen.findByText(MSG.selectItinerary)).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: button }));
+      await waitFor(() => expect(screen.queryByText(MSG.selectItinerary)).toBeNull());
+    },
+  );
+
   it('refuses more passengers of a type than counted, with the spec message', async () => {
     const k = savedKart();
     const { api, user } = await openKart(k);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
+  DMC_MSG,
   createNewAccomodation,
   createNewMarket,
   saveActivity,
@@ -103,6 +104,8 @@ describe('DMC Master', { timeout: 60_000 }, () => {
       area: 'dmc-area-deira',
       email: 'frontdesk@rove',
     });
+    // Saved: the success toast, as every master says (issue #29 item 17).
+    expect(await screen.findByText(DMC_MSG.accommodationSaved)).toBeTruthy();
   });
 
   it('saves a tour option of an activity, with time slots when it is sold by slot', async () => {
