@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CART_STATUSES } from '@tp/domain/activities';
+import { CART_STATUSES, MAX_CART_DAYS, activitySearchDefaults } from '@tp/domain/activities';
 import { demoCarts } from './activities.ts';
 
 describe('demo activity carts', () => {
@@ -23,6 +23,21 @@ describe('demo activity carts', () => {
     for (const c of carts)
       for (const l of c.items)
         expect(l.markup).toBeCloseTo(c.userId === 'u-agent' ? Math.round(l.net * 10) / 100 : 0, 2);
+  });
+
+  it('dates the draft from the seed day, so a search from that day widens it within the cart limit', () => {
+    // The draft is the cart the demo agent adds to (tests/e2e/activities.test.ts): fixed dates would outgrow
+    // the 60-day limit once today's search window drifts far enough from them.
+    for (const today of ['2026-11-28', '2027-03-01']) {
+      const draft = demoCarts({ agent: { userId: 'u-agent', name: 'A' }, retail: null }, today).find(
+        (c) => c.status === 'draft',
+      )!;
+      const search = activitySearchDefaults(today);
+      expect(draft.startDate > today).toBe(true);
+      const span = (Date.parse(draft.endDate) - Date.parse(search.startDate)) / 86_400_000;
+      expect(span).toBeLessThanOrEqual(MAX_CART_DAYS);
+      expect(draft.items[0]!.date >= draft.startDate && draft.items[0]!.date <= draft.endDate).toBe(true);
+    }
   });
 
   it('leaves out a demo user who is missing', () => {

@@ -5,6 +5,7 @@
  * the cart store with their status counts; a cart already there is left alone (seeding again never duplicates).
  */
 import { applyActivityMarkup, type ActivityMarkupRule, type CartStatus } from '@tp/domain/activities';
+import { addCalendarDays as addDays } from '@tp/domain/credit';
 import { priceTourOption } from '@tp/domain/dmc';
 import { asSiteId, type SiteId } from '../../functions/src/lib/keys.ts';
 import * as repo from '../../functions/src/activities/repo.ts';
@@ -61,6 +62,11 @@ interface DemoCart {
   children: number;
   remarks: string;
   lines: [tourOptionId: string, date: string][];
+  /**
+   * The cart a user keeps adding to (the draft) is dated from the seed day, its lines `date` days after it: a
+   * search from today (4 days out) then widens it within the 60-day cart limit whatever the day the demo runs.
+   */
+  fromSeedDay?: { start: number; end: number };
 }
 
 const START = '2027-01-15';
@@ -74,7 +80,8 @@ const DEMO_CARTS: DemoCart[] = [
     adults: 2,
     children: 1,
     remarks: '',
-    lines: [['dmc-to-burj-khalifa-l124-non-prime', '2027-01-16']],
+    lines: [['dmc-to-burj-khalifa-l124-non-prime', '15']],
+    fromSeedDay: { start: 14, end: 18 },
   },
   {
     id: 'dmc-cart-demo-submitted',
@@ -134,13 +141,18 @@ export const VOUCHERED_DEMO_CARTS = {
 };
 
 /** The demo carts for their owners (pure: what the seed writes). */
-export function demoCarts(owners: Record<string, { userId: string; name: string } | null>): CartRecord[] {
+export function demoCarts(
+  owners: Record<string, { userId: string; name: string } | null>,
+  today = new Date().toISOString().slice(0, 10),
+): CartRecord[] {
   return DEMO_CARTS.flatMap((c) => {
     const owner = owners[c.owner];
     if (!owner) return [];
     // The demo agent is in 'B2B Gold' (seedGroups): its carts carry the group's markup.
     const rule = c.owner === 'agent' ? GOLD_MARKUP : null;
     const party = { adults: c.adults, children: c.children };
+    const from = c.fromSeedDay;
+    const dateOf = (date: string) => (from ? addDays(today, Number(date)) : date);
     return [
       {
         id: c.id,
@@ -149,11 +161,11 @@ export function demoCarts(owners: Record<string, { userId: string; name: string 
         userId: owner.userId,
         userName: owner.name,
         status: c.status,
-        startDate: START,
-        endDate: END,
+        startDate: from ? addDays(today, from.start) : START,
+        endDate: from ? addDays(today, from.end) : END,
         ...party,
         remarks: c.remarks,
-        items: c.lines.map(([option, date], i) => line(`${c.id}-${i + 1}`, option, date, party, rule)),
+        items: c.lines.map(([option, date], i) => line(`${c.id}-${i + 1}`, option, dateOf(date), party, rule)),
         kartId: null,
         createdAt: AT,
         updatedAt: AT,
