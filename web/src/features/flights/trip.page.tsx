@@ -1,8 +1,10 @@
-import { Alert, Anchor, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { ResponseOf } from '@tp/contracts/endpoint';
 import { getFlightTrip } from '@tp/contracts/endpoints/flights';
 import type { TBooking } from '@tp/contracts/flights';
 import { useApi } from '#api/hooks.ts';
+import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { eTicketOf } from '#features/tickets/index.ts';
 import { formatDate, formatDateTime } from '#shared/format.ts';
 import { StatusBadge } from '#shared/StatusBadge.tsx';
@@ -19,26 +21,18 @@ import { bookingStore } from './state.ts';
  */
 export default function TripPage() {
   const { tripId = '' } = useParams();
-  const navigate = useNavigate();
   const { data, error, mutate } = useApi(getFlightTrip, tripId ? { tripId } : null);
+  return (
+    <AsyncContent data={data} error={error} onRetry={() => void mutate()} loadingLabel="Loading trip">
+      {(trip) => <Trip data={trip} />}
+    </AsyncContent>
+  );
+}
 
-  if (error && !data)
-    return (
-      <Container size="sm" py="xl">
-        <Alert color="red" title="Could not load the trip" role="alert">
-          <Button mt="sm" onClick={() => void mutate()}>
-            Try again
-          </Button>
-        </Alert>
-      </Container>
-    );
-  if (!data)
-    return (
-      <Stack align="center" py="xl">
-        <Loader aria-label="Loading trip" />
-      </Stack>
-    );
+type TFlightTrip = ResponseOf<typeof getFlightTrip>;
 
+function Trip({ data }: { data: TFlightTrip }) {
+  const navigate = useNavigate();
   const [out] = data.request.segments;
   const bookReturn = () => {
     bookingStore.set({ searchId: '', resultIndex: '', query: '', tripId: data.tripId, passengers: data.passengers });
