@@ -51,7 +51,7 @@ export function headTags(site: PageSite | null, path: string, origin: string): s
   return [
     `<title>${escapeHtml(head.title)}</title>`,
     ...pageHeadMeta(head).map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`),
-    `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
+    ...(head.canonical ? [`<link rel="canonical" href="${escapeHtml(head.canonical)}" />`] : []),
     `<link rel="icon" href="${escapeHtml(head.favicon)}" />`,
   ].join('\n    ');
 }

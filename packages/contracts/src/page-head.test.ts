@@ -48,6 +48,12 @@ describe('pageHead', () => {
     expect(pageHead(null, '/login', ORIGIN).title).toBe('Login | Flight Deals');
   });
 
+  it('gives no canonical URL, rather than failing, where the origin is opaque', () => {
+    // A document that is not served over http (about:blank after a navigation in a test DOM, a file) has the
+    // origin "null": the head still builds, without a canonical URL.
+    expect(pageHead(null, '/staff/audit', 'null').canonical).toBe('');
+  });
+
   it('lists meta tags without empty values', () => {
     const rows = pageHeadMeta(pageHead({ ...site, seo: [] }, '/login', ORIGIN));
     expect(rows.map(([, key]) => key)).not.toContain('keywords');

@@ -72,7 +72,8 @@ export function pageHead(site: PageHeadSite | null, path: string, origin: string
     title: shown ? `${shown} | ${brand}` : brand,
     description: own?.description || home?.description || `Search and book flights and holidays with ${brand}.`,
     keywords: own?.keywords || home?.keywords || '',
-    canonical: new URL(`${SPA_BASENAME}${clean}`, origin).href,
+    // Empty where the origin is opaque (a document not served over http, e.g. about:blank): no tag then.
+    canonical: absolute(`${SPA_BASENAME}${clean}`, origin),
     siteName: brand,
     image,
     twitterCard: seoImage ? 'summary_large_image' : 'summary',

@@ -69,7 +69,9 @@ export function useDocumentTitle(title: string, site: PageHeadSite | null, pathn
       }
       headElement('meta', selector, (el) => el.setAttribute(attr, name)).content = value;
     }
-    headElement('link', 'link[rel="canonical"]', (l) => (l.rel = 'canonical')).href = head.canonical;
+    if (head.canonical)
+      headElement('link', 'link[rel="canonical"]', (l) => (l.rel = 'canonical')).href = head.canonical;
+    else document.head.querySelector('link[rel="canonical"]')?.remove();
     // `key` stands for `head` (a new object on every render).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
