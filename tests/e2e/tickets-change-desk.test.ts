@@ -120,7 +120,8 @@ describe('change requests: refund breakdown and the staff desk', () => {
         if (width === 1366) {
           await dialog.getByRole('button', { name: 'Accept and Send Cancellation Request' }).click();
           await toast(page, TICKET_MSG.crSent).waitFor();
-          await card.getByText('Change requested', { exact: true }).waitFor();
+          // The card shows the supplier's status of the request (spec 000 §4): a new one is unassigned.
+          await card.getByText('Unassigned', { exact: true }).waitFor();
           // Customers are never offered the back office's steps.
           expect(await card.getByRole('button', { name: /^Accept change request/ }).count()).toBe(0);
         }

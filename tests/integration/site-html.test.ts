@@ -15,6 +15,7 @@ import { DEMO_DOMAINS } from '@tp/contracts/platform';
 import { SPA_ROUTES } from '@tp/contracts/spa-routes';
 import { db, tableName } from '../../functions/src/lib/db.ts';
 import { asSiteId, keys } from '../../functions/src/lib/keys.ts';
+import { getSiteFresh } from '../../functions/src/site/repo.ts';
 import { DEMO_SITES } from '../../scripts/seed/sites.ts';
 import { FLIGHTDEALS, newStaff } from './customers-helpers.ts';
 import { useStackTable } from './users-helpers.ts';
@@ -80,8 +81,10 @@ describe("each site's pages carry its own head (issue #29 item 12)", () => {
   const pages = ['/', '/login', '/visa', '/visa/ae', '/flight/search', '/staff/customers', '/user/dashboard'];
 
   for (const domain of DEMO_DOMAINS) {
-    const site = DEMO_SITES.find((s) => s.domain === domain)!;
+    const demo = DEMO_SITES.find((s) => s.domain === domain)!;
     it(`${domain}: title, description, canonical, Open Graph, Twitter, favicon and theme colour`, async () => {
+      // The site as stored now: other files save the demo sites' SEO and branding (audit-log, settings).
+      const site = (await getSiteFresh(asSiteId(demo.siteId)))!;
       const origin = originOf(domain);
       for (const page of pages) {
         const res = await get(domain, `/app${page}`);
@@ -118,12 +121,14 @@ describe("each site's pages carry its own head (issue #29 item 12)", () => {
   }
 
   it("uses Flight Deals' per-page SEO where it set it", async () => {
-    const login = head((await get(FLIGHTDEALS.domain, '/app/login')).body);
+    // A copy of the seeded Flight Deals (other files change the live demo site's SEO).
+    const site = await freshSite({});
+    const login = head((await get(site.domain, '/app/login')).body);
     expect(login.titles).toEqual(['Sign in | Flight Deals']);
     expect(login.description).toEqual(['Sign in to book and manage your trips.']);
-    const home = head((await get(FLIGHTDEALS.domain, '/app/')).body);
+    const home = head((await get(site.domain, '/app/')).body);
     expect(home.titles).toEqual(['Cheap flights and holidays | Flight Deals']);
-    expect(home.og('image')).toEqual([`${originOf(FLIGHTDEALS.domain)}/app/brand/flightdeals.svg`]);
+    expect(home.og('image')).toEqual([`${originOf(site.domain)}/app/brand/flightdeals.svg`]);
   });
 
   it('shows an SEO save on the next fetch, escaped', async () => {
