@@ -38,6 +38,7 @@ import { newAgent } from './tickets-helpers.ts';
 import { useStackTable } from './users-helpers.ts';
 import { asSiteId } from '../../functions/src/lib/keys.ts';
 import { unseal } from '../../functions/src/lib/sealed.ts';
+import { wiring as flightAdminWiring } from '../../functions/src/entries/flight-admin.ts';
 
 type Site = typeof FLIGHTDEALS;
 
@@ -543,6 +544,7 @@ describe('TBO refund import', () => {
       },
       new Date(),
       { userId: admin.userId, name: 'Admin', email: 'admin@example.com' },
+      flightAdminWiring,
     );
     expect(later.applied).toBe(false);
     expect(r2((await balanceOf(site.siteId, le)).balance - before)).toBe(4200);

@@ -29,7 +29,8 @@ import { formatDate, formatMoney } from '@tp/domain/format';
 import { addDays } from '../../packages/domain/src/dmc/kart/dates.ts';
 import { BOOKING_STATUS } from '@tp/contracts/flights';
 import { getBooking, putBooking, type BookingRecord } from '../../functions/src/bookings/index.ts';
-import { invoiceBooked, invoiceCartStatus, plugRefundHooks } from '../../functions/src/invoices/index.ts';
+import { invoiceBooked, invoiceCartStatus } from '../../functions/src/invoices/index.ts';
+import { wiring as ticketsWiring } from '../../functions/src/entries/tickets.ts';
 import type { CartRecord } from '../../functions/src/activities/index.ts';
 import { readXlsx } from '../../functions/src/lib/xlsx-read.ts';
 import { loadPrincipal } from '../../functions/src/lib/principal.ts';
@@ -54,7 +55,6 @@ const paise = (...xs: number[]) => xs.reduce((n, x) => n + Math.round(x * 100), 
 
 beforeAll(async () => {
   useStackTable();
-  plugRefundHooks();
   agent = await newCustomer(FLIGHTDEALS, 'travelAgent', { wallet: 500_000 });
   staff = await demo(FLIGHTDEALS, 'staff');
 });
@@ -533,6 +533,7 @@ describe('credit notes', () => {
         await tickets.crStatus(
           { site, now: done, principal, ip: '127.0.0.1', log: ctxAt(b.siteId).log },
           { ChangeRequestId: cr.changeRequestId },
+          ticketsWiring,
         );
     const after = (await getBooking(b.siteId, b.bookingId))!;
     expect(after.accounting.refundedAmount).toBeGreaterThan(0);
