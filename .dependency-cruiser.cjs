@@ -1,6 +1,6 @@
 /**
  * The architecture's rules, checked by `npm run lint` (dependency-cruiser). Each rule says why it exists;
- * docs/architecture.md draws the layers. tests/contract/boundaries.test.ts proves the rules bite.
+ * docs/architecture.md draws the layers. scripts/lint/boundaries.test.ts proves the rules bite.
  */
 const DOMAIN_SRC = '^functions/src/';
 const TESTS = '(\\.test\\.tsx?|/test/|\\.d\\.ts)$';
