@@ -27,7 +27,16 @@ import {
   type CreditThreshold,
 } from '@tp/domain/credit';
 import { round2 } from '@tp/domain/pricing';
-import { db, queryAll, queryPage, tableName, transactOrCancellations, writeOrFalse, type TransactItem } from '#lib/db';
+import {
+  db,
+  queryAll,
+  queryPage,
+  tableName,
+  conditionFailedAt,
+  transactOrCancellations,
+  writeOrFalse,
+  type TransactItem,
+} from '#lib/db';
 import type { SiteId } from '#lib/keys';
 import { log } from '#lib/logger';
 import { siteById, siteTimeZone } from '#lib/tenancy';
@@ -349,15 +358,7 @@ function drawItem(m: WalletMovement, draw: { start: number; end: number }, dueDa
 export const MAX_VERSION_TRIES = 12;
 
 /** Cancellation codes per item, conflicts with a concurrent transaction included (those are retried). */
-async function attempt(items: TransactItem[]): Promise<string[] | null> {
-  try {
-    return await transactOrCancellations(items);
-  } catch (err) {
-    const e = err as { name?: string; CancellationReasons?: { Code?: string }[] };
-    if (e.name !== 'TransactionCanceledException' && e.name !== 'TransactionConflictException') throw err;
-    return (e.CancellationReasons ?? []).map((r) => r.Code ?? 'TransactionConflict');
-  }
-}
+const attempt = (items: TransactItem[]) => transactOrCancellations(items, { conflicts: 'answer' });
 const retryable = (code: string | undefined) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict';
 /** Versioned writes read again after a conflict, counted since the module loaded (the model test shows they happen). */
 export const versionRetries = { count: 0 };
@@ -387,7 +388,7 @@ export async function move(
     for (let tries = 0; ; tries++) {
       const cancelled = await attempt([...creditItems(m), ...extra]);
       if (!cancelled) return 'done';
-      if (cancelled[0] === 'ConditionalCheckFailed') return 'duplicate';
+      if (conditionFailedAt(cancelled, 0)) return 'duplicate';
       // A blind credit fails only by a concurrent transaction on one of its items.
       if (!cancelled.includes('TransactionConflict') || tries >= MAX_VERSION_TRIES) return 'conflict';
       versionRetries.count += 1;
@@ -426,7 +427,7 @@ export async function move(
       if (alert) await publishCommitted(alert, log);
       return 'done';
     }
-    if (cancelled[0] === 'ConditionalCheckFailed') return 'duplicate';
+    if (conditionFailedAt(cancelled, 0)) return 'duplicate';
     if (!retryable(cancelled[1]) && !cancelled.slice(2).includes('TransactionConflict')) return 'conflict';
     versionRetries.count += 1;
     await pause(tries);

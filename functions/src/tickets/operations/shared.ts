@@ -8,7 +8,7 @@ import { type SiteRecord } from '#lib/tenancy';
 import { getBooking, saveBooking, type BookingRecord } from '../../bookings/index.ts';
 import { supplyFor } from '../../supply/index.ts';
 import { SupplyError, type FlightSupply, type SupplyContext } from '../../supply/index.ts';
-import type { TransactItem } from '#lib/db';
+import { cancellationCodes, type TransactItem } from '#lib/db';
 import type { SiteId } from '#lib/keys';
 
 export interface TicketScope {
@@ -136,12 +136,7 @@ async function saveOrLose(...args: Parameters<typeof saveBooking>): Promise<bool
   try {
     return await saveBooking(...args);
   } catch (err) {
-    const reasons = (err as { name?: string; CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    if (
-      (err as { name?: string }).name === 'TransactionCanceledException' &&
-      reasons.some((r) => r.Code === 'TransactionConflict')
-    )
-      return false;
+    if (cancellationCodes(err)?.includes('TransactionConflict')) return false;
     throw err;
   }
 }
