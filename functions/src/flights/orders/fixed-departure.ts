@@ -14,6 +14,7 @@ import { newId, newToken } from '#lib/crypto';
 import { cancellationCodes, conditionFailedAt } from '#lib/db';
 import { fail } from '#lib/errors';
 import { createLogger } from '#lib/logger';
+import { siteToday } from '#lib/time';
 import { runAfterBooked } from '../../bookings/index.ts';
 import type { OrderRecord } from '../repo.ts';
 import type { FlightScope } from '../shopping/index.ts';
@@ -45,7 +46,7 @@ export async function createFixedDepartureOrder(
     infantCount: counts.infants,
     isPassportRequired: international,
     travelDate: (d.flights.at(-1)?.departureTime ?? '').slice(0, 10),
-    today: deps.fixedDepartures.siteDay(scope.site, scope.now),
+    today: siteToday(scope.site, scope.now),
   });
   const first = Object.entries(problems)[0];
   if (first) throw fail.validation(first[1], problems);
@@ -156,7 +157,7 @@ export async function bookFixedDeparture(deps: OrderDeps, order: Order, now: Dat
   const log = createLogger({ orderId: order.orderId });
   const bookingId = String(await deps.bookings.nextBookingNumber(order.siteId));
   const printSlug = newToken();
-  const ownerDay = deps.fixedDepartures.siteDay(owner, now);
+  const ownerDay = siteToday(owner, now);
   // Parallel bookings of one departure collide on its item: DynamoDB cancels all but one with a
   // TransactionConflict, and those are tried again (each with the seats then left).
   for (let attempt = 0; attempt < 12; attempt++) {
