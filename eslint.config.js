@@ -11,6 +11,19 @@ import globals from 'globals';
  */
 const ZOD_MINI_FILES = ['packages/*/src/**/*.{ts,tsx}', 'functions/src/**/*.ts', 'web/src/**/*.{ts,tsx}'];
 
+const MSG_AS_VALUE = {
+  selector:
+    "Identifier[name='MSG']:not(MemberExpression[computed=false] > .object):not(ImportNamespaceSpecifier > .local)",
+  message: 'Read one text (MSG.noResults): MSG used as a value puts every text in the bundle.',
+};
+
+const TABLE_REQUEST_OUTSIDE_REPOSITORY = {
+  selector:
+    'Property[key.name=/^(TableName|ConditionExpression|KeyConditionExpression|UpdateExpression|FilterExpression|TransactItems)$/]',
+  message:
+    "DynamoDB items and requests are built in the domain's repository (repo.ts, *-repo.ts): call a repository function that says what it writes.",
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'cdk.out/**', '.local/**', '.bench/**', 'test-results/**'] },
   js.configs.recommended,
@@ -47,16 +60,22 @@ export default tseslint.config(
     // (packages/contracts/src/messages.ts): used as a value, it brings every text of the platform back.
     files: ZOD_MINI_FILES,
     ignores: ['**/*.test.ts', '**/*.test.tsx'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            "Identifier[name='MSG']:not(MemberExpression[computed=false] > .object):not(ImportNamespaceSpecifier > .local)",
-          message: 'Read one text (MSG.noResults): MSG used as a value puts every text in the bundle.',
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', MSG_AS_VALUE] },
+  },
+  {
+    // Repositories keep data, operations keep rules (docs/architecture.md "Data layer"): a DynamoDB item or
+    // request (its table, key and condition expressions, a transaction's items) is written only in a
+    // repository file or the platform's data layer; an operation asks its repository for the items it
+    // composes. .dependency-cruiser.cjs keeps the SDK itself there; this catches a request built without it.
+    files: ['functions/src/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      'functions/src/**/repo.ts',
+      'functions/src/**/*-repo.ts',
+      'functions/src/supply/simulator/store.ts',
+      'functions/src/lib/{db,db-client,sessions,tenancy,principal,permissions,rate-limit,audit}.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', MSG_AS_VALUE, TABLE_REQUEST_OUTSIDE_REPOSITORY] },
   },
   {
     files: ['web/src/**/*.tsx', 'web/src/**/*.ts'],

@@ -10,7 +10,7 @@ import { isSealed, seal } from '../../functions/src/lib/sealed.ts';
 import { keys } from '../../functions/src/lib/keys.ts';
 import { walletKeys } from '../../functions/src/wallet/keys.ts';
 import { getUser, userIdByEmail } from '../../functions/src/users/repo.ts';
-import { move } from '../../functions/src/wallet/ledger-repo.ts';
+import { move } from '../../functions/src/wallet/ledger.ts';
 import { DEMO_SITES } from './sites.ts';
 
 export const DEMO_WALLETS: { local: string; amount: number }[] = [

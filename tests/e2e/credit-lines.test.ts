@@ -13,7 +13,7 @@ import { formatDate } from '@tp/domain/format';
 import { asSiteId } from '../../functions/src/lib/keys.ts';
 import { siteTimeZone } from '../../functions/src/lib/tenancy.ts';
 import { localDay } from '../../functions/src/lib/time.ts';
-import { move } from '../../functions/src/wallet/ledger-repo.ts';
+import { move } from '../../functions/src/wallet/ledger.ts';
 import { FLIGHTDEALS } from '../integration/customers-helpers.ts';
 import { newCustomer } from '../integration/flights-helpers.ts';
 import { PASSWORD } from '../integration/users-helpers.ts';

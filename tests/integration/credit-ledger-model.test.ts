@@ -22,12 +22,11 @@ import { auditPut, recordChange } from '../../functions/src/lib/audit.ts';
 import { queryAll } from '../../functions/src/lib/db.ts';
 import { asSiteId } from '../../functions/src/lib/keys.ts';
 import { walletKeys } from '../../functions/src/wallet/keys.ts';
+import { move, setCreditLine } from '../../functions/src/wallet/ledger.ts';
 import {
   creditLineOf,
   drawsOf,
-  move,
   oldestUnpaidDraw,
-  setCreditLine,
   versionRetries,
   type MoveResult,
 } from '../../functions/src/wallet/ledger-repo.ts';

@@ -9,7 +9,7 @@ import type { TBooking, TFlightOption, TPassengerInput, TPaymentOrder, TSearchRe
 import type { DEMO_SITES } from '../../scripts/seed/sites.ts';
 import { createAccount } from '../../functions/src/users/accounts/index.ts';
 import { hashPassword } from '../../functions/src/users/password.ts';
-import { move } from '../../functions/src/wallet/ledger-repo.ts';
+import { move } from '../../functions/src/wallet/ledger.ts';
 import { setUserFields } from '../../functions/src/users/customers-repo.ts';
 import { Client, mailbox } from '../support/api.ts';
 import { signedIn } from './customers-helpers.ts';

@@ -16,7 +16,8 @@ import {
   reviewOfflinePayment,
   userPaymentEntry,
 } from '@tp/contracts/endpoints/wallet';
-import { balanceOf, move } from '../../functions/src/wallet/ledger-repo.ts';
+import { move } from '../../functions/src/wallet/ledger.ts';
+import { balanceOf } from '../../functions/src/wallet/ledger-repo.ts';
 import { FLIGHTDEALS, SKYWAY, demo } from './customers-helpers.ts';
 import { newCustomer } from './flights-helpers.ts';
 import { useStackTable } from './users-helpers.ts';

@@ -33,8 +33,9 @@ import {
 import { formatMoney } from '@tp/domain/format';
 import { auditActor, auditPut, recordChange, type AuditAction } from '#lib/audit';
 import { newId } from '#lib/crypto';
-import { AppError, fail } from '#lib/errors';
+import { AppError, fail, refuseIfAny } from '#lib/errors';
 import { permissionsOf } from '#lib/permissions';
+import { siteToday } from '#lib/time';
 import { getUser, type UserRecord } from '../users/records.ts';
 import { existingDmcRecord, priceForQuotation, tourOptionViews } from '../dmc/index.ts';
 import { saveKart } from '../kart/index.ts';
@@ -42,7 +43,7 @@ import { markupForLegalEntity } from './markups.ts';
 import * as repo from './repo.ts';
 import type { CartItemRecord, CartRecord } from './repo.ts';
 import { runCartStatusHooks, type ActivitiesWiring } from './hooks.ts';
-import { refuseIfAny, siteToday, type ActivityScope } from './search.ts';
+import type { ActivityScope } from './search.ts';
 
 type In<E> = ParsedRequestOf<E>;
 
@@ -213,7 +214,7 @@ export async function getCart(scope: ActivityScope, cartId: string | undefined):
 }
 
 export async function addToCart(scope: ActivityScope, input: In<typeof api.addToCart>): Promise<TCart> {
-  const today = siteToday(scope);
+  const today = siteToday(scope.site, scope.now);
   refuseIfAny(tripProblems(input, today));
   const date = input.item.date ?? input.startDate;
   checkLineDates([{ date }], input, () => 'item.date');
@@ -317,7 +318,7 @@ export async function clearCart(scope: ActivityScope, cartId: string): Promise<T
 }
 
 export async function updateCart(scope: ActivityScope, input: In<typeof api.updateCartData>): Promise<TCart> {
-  refuseIfAny(tripProblems(input, siteToday(scope)));
+  refuseIfAny(tripProblems(input, siteToday(scope.site, scope.now)));
   const { cart, actors } = await editableCart(scope, input.cartId);
   const dates = new Map(input.items.map((l) => [l.itemId, l.date]));
   for (const id of dates.keys())

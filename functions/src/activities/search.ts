@@ -8,11 +8,11 @@ import type { TActivityPrice, TActivityResult } from '@tp/contracts/endpoints/ac
 import { applyActivityMarkup, tripProblems, type ActivityMarkupRule } from '@tp/domain/activities';
 import type { TourOptionPrice } from '@tp/domain/dmc';
 import type { Page } from '#lib/db';
-import { fail } from '#lib/errors';
+import { refuseIfAny } from '#lib/errors';
 import type { Logger } from '#lib/logger';
 import type { Principal } from '#lib/principal';
-import { siteTimeZone, type SiteRecord } from '#lib/tenancy';
-import { localDay } from '#lib/time';
+import type { SiteRecord } from '#lib/tenancy';
+import { siteToday } from '#lib/time';
 import { tourOptionsByCity } from '../dmc/index.ts';
 import { markupForLegalEntity } from './markups.ts';
 
@@ -25,15 +25,6 @@ export interface ActivityScope {
 }
 
 const SEARCH_PAGE = 20;
-
-export const siteToday = (scope: Pick<ActivityScope, 'site' | 'now'>): string =>
-  localDay(scope.now, siteTimeZone(scope.site));
-
-/** A failed rule: a 400 whose toast is the first message and whose `shortError` names every field. */
-export function refuseIfAny(errors: Record<string, string>): void {
-  const first = Object.values(errors)[0];
-  if (first !== undefined) throw fail.validation(first, errors);
-}
 
 /** What the customer sees of an engine price. */
 export function customerPrice(
@@ -54,7 +45,7 @@ export async function searchActivities(
   scope: ActivityScope,
   input: ParsedRequestOf<typeof api.searchActivitiesByCityId>,
 ): Promise<Page<TActivityResult>> {
-  refuseIfAny(tripProblems(input, siteToday(scope)));
+  refuseIfAny(tripProblems(input, siteToday(scope.site, scope.now)));
   const party = { adults: input.adults, children: input.children };
   const [rule, page] = await Promise.all([
     markupForLegalEntity(scope.site, scope.principal.legalEntityId),

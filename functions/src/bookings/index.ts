@@ -6,7 +6,7 @@
 export type { BookingRecord } from './record.ts';
 export { toBooking } from './record.ts';
 export { bookingIdByPnr, getBooking, newBookingItems, nextBookingNumber, putBooking, saveBooking } from './repo.ts';
-export { bookingIndexItems, toRow, type BookingRow } from './indexes.ts';
+export { toRow, type BookingRow } from './indexes.ts';
 export {
   bookingsByBookingDate,
   bookingsByIds,

@@ -5,14 +5,11 @@
  *     `SITE#s#USER#u#BOOKINGS` (agents, customers), sk `createdAt#bookingId` — the lead's items;
  *   - travel date (sort TD/TA, travel date range): projection items `SITE#s#BOOKINGSBYTRAVEL` and
  *     `SITE#s#USER#u#BOOKINGSBYTRAVEL`, sk `travelDate#bookingId`, written by repo.ts with every
- *     putBooking/saveBooking, carrying only the fields the filter reads;
+ *     putBooking/saveBooking (bookingIndexItems), carrying only the fields the filter reads;
  *   - holds: `SITE#s#HOLDS`, sk `lastTicketDate#bookingId` (bookings-repo), plus a `HOLD_SITES` entry
  *     so the scheduled release can find every site's holds.
  * The rest of the filter (toggles, PNR/ticket, airline, passenger, queue) runs on the rows read.
  */
-import { BOOKING_STATUS } from '@tp/contracts/flights';
-import { tableName, type TransactItem } from '#lib/db';
-import { bookingKeys } from './keys.ts';
 import type { BookingRecord } from './record.ts';
 
 /** What the queue filter reads of a booking (kept on the travel-date projection items). */
@@ -47,28 +44,4 @@ export function toRow(b: BookingRecord): BookingRow {
     paxNames: b.passengers.map((p) => `${p.firstName} ${p.lastName}`.toLowerCase()),
     hasChangeRequest: b.ticketCRInfo.length > 0,
   };
-}
-
-/** The travel-date projection items (and the hold-site entry) of a booking. Puts only: idempotent. */
-export function bookingIndexItems(b: BookingRecord): TransactItem[] {
-  const row = { type: 'BookingRow', ...toRow(b) };
-  const items: TransactItem[] = [
-    {
-      Put: {
-        TableName: tableName(),
-        Item: { ...bookingKeys.bookingsByTravel(b.siteId, b.travelDate, b.bookingId), ...row },
-      },
-    },
-    {
-      Put: {
-        TableName: tableName(),
-        Item: { ...bookingKeys.userBookingsByTravel(b.siteId, b.userId, b.travelDate, b.bookingId), ...row },
-      },
-    },
-  ];
-  if (b.statusId === BOOKING_STATUS.held)
-    items.push({
-      Put: { TableName: tableName(), Item: { ...bookingKeys.holdSite(b.siteId), type: 'HoldSite', siteId: b.siteId } },
-    });
-  return items;
 }

@@ -10,7 +10,7 @@ import { BOOKING_STATUS } from '@tp/contracts/flights';
 import { db, tableName, transactOrFalse, type TransactItem } from '#lib/db';
 import { keys, type SiteId } from '#lib/keys';
 import { bookingKeys } from './keys.ts';
-import { bookingIndexItems } from './indexes.ts';
+import { toRow } from './indexes.ts';
 import { toBooking, type BookingRecord } from './record.ts';
 
 const bookingItem = (r: BookingRecord): Record<string, unknown> => ({
@@ -20,6 +20,30 @@ const bookingItem = (r: BookingRecord): Record<string, unknown> => ({
   type: 'Booking',
   ...r,
 });
+
+/** The travel-date projection items (and the hold-site entry) of a booking. Puts only: idempotent. */
+export function bookingIndexItems(b: BookingRecord): TransactItem[] {
+  const row = { type: 'BookingRow', ...toRow(b) };
+  const items: TransactItem[] = [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...bookingKeys.bookingsByTravel(b.siteId, b.travelDate, b.bookingId), ...row },
+      },
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...bookingKeys.userBookingsByTravel(b.siteId, b.userId, b.travelDate, b.bookingId), ...row },
+      },
+    },
+  ];
+  if (b.statusId === BOOKING_STATUS.held)
+    items.push({
+      Put: { TableName: tableName(), Item: { ...bookingKeys.holdSite(b.siteId), type: 'HoldSite', siteId: b.siteId } },
+    });
+  return items;
+}
 
 function holdItems(r: BookingRecord, prev?: BookingRecord): TransactItem[] {
   const items: TransactItem[] = [];

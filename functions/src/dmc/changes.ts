@@ -25,16 +25,7 @@ export const siteOf = (scope: Pick<DmcScope, 'site'>): SiteId => scope.site.site
 
 export { DMC_RULE_MESSAGES as RULE_MESSAGES } from '@tp/contracts/endpoints/dmc';
 
-/** A failed rule: a 400 whose toast is the first message and whose `shortError` names every field. */
-export function refuseIfAny(errors: Record<string, string | undefined>, prefix = ''): void {
-  const fields = Object.fromEntries(
-    Object.entries(errors)
-      .filter((e): e is [string, string] => typeof e[1] === 'string')
-      .map(([k, v]) => [`${prefix}${k}`, v]),
-  );
-  const first = Object.values(fields)[0];
-  if (first !== undefined) throw fail.validation(first, fields);
-}
+export { refuseIfAny } from '#lib/errors';
 
 export const CHANGED_MEANWHILE = 'This record was changed or deleted meanwhile; reload and try again';
 

@@ -15,8 +15,8 @@ import { fail } from '#lib/errors';
 import type { PublicScope, SignedInScope } from '#lib/http';
 import { appLink, enqueueEmail, mailBrand } from '#lib/mail';
 import { withinRateLimit } from '#lib/rate-limit';
-import { siteTimeZone, type SiteRecord } from '#lib/tenancy';
-import { localDay } from '#lib/time';
+import type { SiteRecord } from '#lib/tenancy';
+import { siteToday } from '#lib/time';
 import * as repo from './repo.ts';
 
 const HOUR = 3600;
@@ -27,7 +27,7 @@ export async function submitEnquiry(
   input: ParsedRequestOf<typeof api.submitEnquiry>,
 ): Promise<{ enquiryId: string }> {
   const { site, now } = scope;
-  if (input.travelDate && input.travelDate < localDay(now, siteTimeZone(site)))
+  if (input.travelDate && input.travelDate < siteToday(site, now))
     throw fail.validation(ENQUIRY_MSG.pastTravelDate, { travelDate: ENQUIRY_MSG.pastTravelDate });
   // Both budgets are spent by every attempt: one address cannot flood the inbox, nor one email from many.
   const [byAddress, byEmail] = await Promise.all([

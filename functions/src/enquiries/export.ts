@@ -7,8 +7,7 @@ import type * as api from '@tp/contracts/endpoints/enquiries';
 import { MAX_ENQUIRY_EXPORT } from '@tp/contracts/endpoints/enquiries';
 import { ENQUIRY_KIND_LABELS, ENQUIRY_STATUS_LABELS } from '@tp/domain/enquiries';
 import type { SignedInScope } from '#lib/http';
-import { siteTimeZone } from '#lib/tenancy';
-import { localDay } from '#lib/time';
+import { siteToday } from '#lib/time';
 import { xlsx, type XlsxCell, type XlsxColumn } from '#lib/xlsx';
 import * as repo from './repo.ts';
 
@@ -46,7 +45,7 @@ export async function exportEnquiries(scope: SignedInScope, input: ParsedRequest
     { creator: 'CRM inbox', created: scope.now },
   );
   return {
-    fileName: `enquiries-${input.status ?? 'all'}-${localDay(scope.now, siteTimeZone(scope.site))}.xlsx`,
+    fileName: `enquiries-${input.status ?? 'all'}-${siteToday(scope.site, scope.now)}.xlsx`,
     contentType: CONTENT_TYPE,
     base64: file.toString('base64'),
     rows: records.length,

@@ -4,5 +4,4 @@
  */
 export { quoteParty, type PartyQuote } from './offers.ts';
 export { bookingWriteItems, isInternational, segmentsOf, type FdBookingWrite } from './booking.ts';
-export { today as siteDay } from './inventory.ts';
 export type { DepartureRecord } from './repo.ts';

@@ -13,14 +13,11 @@ import { auditActor, auditPut, recordChange } from '#lib/audit';
 import { newId } from '#lib/crypto';
 import { fail } from '#lib/errors';
 import type { SignedInScope } from '#lib/http';
-import { localDay } from '#lib/time';
-import { siteTimeZone, type SiteRecord } from '#lib/tenancy';
+import { siteToday } from '#lib/time';
 import * as repo from './repo.ts';
 import type { DepartureRecord } from './repo.ts';
 
 type In<E> = ParsedRequestOf<E>;
-
-export const today = (site: SiteRecord, now: Date): string => localDay(now, siteTimeZone(site));
 
 /** Airport-local `YYYY-MM-DDTHH:mm` in `zone` as an instant (ms). */
 function instant(local: string, zone: string): number {
@@ -124,7 +121,7 @@ export async function saveDeparture(
   input: SaveInput,
   deps: Pick<typeof repo, 'getDeparture' | 'putDeparture'> = repo,
 ): Promise<TStaffDeparture> {
-  const day = today(scope.site, scope.now);
+  const day = siteToday(scope.site, scope.now);
   if (!input.id) {
     const d = newDeparture(scope, input);
     await deps.putDeparture(d, null, departureAudit(scope, null, d));
@@ -148,7 +145,7 @@ export async function saveDeparture(
 }
 
 export async function listDepartures(scope: SignedInScope, input: In<typeof api.listFixedDepartures>) {
-  const day = today(scope.site, scope.now);
+  const day = siteToday(scope.site, scope.now);
   const page = await repo.departuresPage(scope.site.siteId, day, {
     past: input.past,
     cursor: input.cursor,

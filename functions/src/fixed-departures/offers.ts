@@ -22,10 +22,10 @@ import { fail } from '#lib/errors';
 import type { SignedInScope } from '#lib/http';
 import { asSiteId, type SiteId } from '#lib/keys';
 import { siteById, type SiteRecord } from '#lib/tenancy';
+import { siteToday } from '#lib/time';
 import { fixedDepartureRules } from '../markup/index.ts';
 import { activeSupplierLinks } from '../suppliers/index.ts';
 import { isInternational } from './booking.ts';
-import { today } from './inventory.ts';
 import * as repo from './repo.ts';
 import type { DepartureRecord } from './repo.ts';
 import { fdKeys } from './keys.ts';
@@ -151,7 +151,7 @@ function decodeMulti(cursor: string, sources: Source[], siteOf: (s: Source) => S
 
 /** fixedDeparture/search: on sale now, departing from `fromDate` (default today), by first departure time. */
 export async function searchOffers(scope: SignedInScope, input: In<typeof api.searchFixedDepartures>) {
-  const day = today(scope.site, scope.now);
+  const day = siteToday(scope.site, scope.now);
   const from = input.fromDate && input.fromDate > day ? input.fromDate : day;
   const own: Source = { site: scope.site, supplierSiteId: null, consumerLegalEntityId: null };
   const sources = [own, ...(await supplierSources(scope.site))];
@@ -205,7 +205,7 @@ export async function quoteParty(
   const ownerSiteId = source.supplierSiteId ?? caller.site.siteId;
   const [d, pricing] = await Promise.all([repo.getDeparture(ownerSiteId, ref.id), pricingFor(caller, [source])]);
   if (!d) throw fail.notFound(FD_TEXT.notFound);
-  const ownerDay = today(source.site, caller.now);
+  const ownerDay = siteToday(source.site, caller.now);
   if (!isOnSale(d, ownerDay)) throw fail.conflict(FD_MSG.notOnSale);
   const seats = seatsFor(c);
   if (d.seatsLeft < seats) throw fail.conflict(FD_MSG.soldOut);

@@ -16,8 +16,7 @@ import { gstStateOf, type DocumentSeries } from '@tp/domain/gst';
 import { isValidGstin } from '@tp/domain/tax-ids';
 import { parseDateInput } from '@tp/domain/format';
 import { fail } from '#lib/errors';
-import { siteTimeZone } from '#lib/tenancy';
-import { localDay } from '#lib/time';
+import { siteToday } from '#lib/time';
 import type { SignedInScope } from '#lib/http';
 import { xlsx, type XlsxColumn } from '#lib/xlsx';
 import { getBooking } from '../bookings/index.ts';
@@ -198,7 +197,7 @@ export const getSettings = (scope: SignedInScope): Promise<TInvoiceSettings | nu
   repo.getSettings(scope.site.siteId);
 
 export async function saveSettings(scope: SignedInScope, input: TInvoiceSettingsInput): Promise<TInvoiceSettings> {
-  const today = localDay(scope.now, siteTimeZone(scope.site));
+  const today = siteToday(scope.site, scope.now);
   const gstin = input.gstin.trim().toUpperCase();
   if (!isValidGstin(gstin)) throw fail.validation(INVOICE_MSG.invalidGstin, { gstin: INVOICE_MSG.invalidGstin });
   const state = gstStateOf(input.stateCode);

@@ -25,8 +25,8 @@ import {
 import { formatDate } from '@tp/domain/format';
 import { newId } from '#lib/crypto';
 import type { SiteId } from '#lib/keys';
-import { siteTimeZone, type SiteRecord } from '#lib/tenancy';
-import { localDay } from '#lib/time';
+import type { SiteRecord } from '#lib/tenancy';
+import { siteToday } from '#lib/time';
 import type { BookingRecord } from '../bookings/index.ts';
 import type { KartRecord } from '../kart/index.ts';
 import { kartTotals } from '@tp/domain/dmc';
@@ -100,8 +100,6 @@ async function settingsOf(siteId: SiteId): Promise<{ settings: TInvoiceSettings;
   return { settings, state };
 }
 
-const day = (site: Pick<SiteRecord, 'timeZone'>, now: Date) => localDay(now, siteTimeZone(site));
-
 const isFixedDeparture = (b: BookingRecord) => b.source === 'FixedDeparture';
 
 /** Statuses of a booking that was ticketed (cancelled and changed ones keep their invoice). */
@@ -170,7 +168,7 @@ async function issueInvoice(site: SiteRecord, spec: InvoiceSpec, now: Date): Pro
     supplierState: state,
     customerState: recipient.state,
   });
-  const issueDate = day(site, now);
+  const issueDate = siteToday(site, now);
   const fy = financialYear(issueDate);
   const id = `inv-${newId()}`;
   const service = SAC_DESCRIPTION[amounts.sac] ?? 'Reservation services';
@@ -404,7 +402,7 @@ export async function issueCreditNote(
   const invoiceId = await repo.documentIdOfSource(site.siteId, target.source, target.sourceId);
   if (!invoiceId) throw new NotIssued(`${target.source} ${target.sourceId} has no invoice to credit`);
   const { settings } = await settingsOf(site.siteId);
-  const issueDate = day(site, now);
+  const issueDate = siteToday(site, now);
   const fy = financialYear(issueDate);
   const id = `cn-${newId()}`;
   const result = await repo.issueDocument({

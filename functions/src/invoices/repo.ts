@@ -7,7 +7,15 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentSeries } from '@tp/domain/gst';
 import type { TInvoiceSettings } from '@tp/contracts/endpoints/invoices';
-import { db, queryPage, tableName, transactOrCancellations, type Page, type TransactItem } from '#lib/db';
+import {
+  db,
+  queryPage,
+  tableName,
+  conditionFailedAt,
+  transactOrCancellations,
+  type Page,
+  type TransactItem,
+} from '#lib/db';
 import type { SiteId } from '#lib/keys';
 import { invoiceKeys } from './keys.ts';
 import type { DocumentRecord } from './model.ts';
@@ -93,15 +101,7 @@ async function counterValue(siteId: SiteId, series: DocumentSeries, fy: string):
 }
 
 /** Cancellation codes per item, a conflict with a concurrent transaction included; null when it committed. */
-async function attempt(items: TransactItem[]): Promise<string[] | null> {
-  try {
-    return await transactOrCancellations(items);
-  } catch (err) {
-    const e = err as { name?: string; CancellationReasons?: { Code?: string }[] };
-    if (e.name !== 'TransactionCanceledException' && e.name !== 'TransactionConflictException') throw err;
-    return (e.CancellationReasons ?? []).map((r) => r.Code ?? 'TransactionConflict');
-  }
-}
+const attempt = (items: TransactItem[]) => transactOrCancellations(items, { conflicts: 'answer' });
 
 /** Parallel issuers of one site wait a little longer each time they lose the counter race. */
 const pause = (tries: number) => new Promise((r) => setTimeout(r, Math.random() * 8 * Math.min(tries + 1, 20)));

@@ -27,16 +27,17 @@ import {
 import { auditActor, auditPut, recordChange } from '#lib/audit';
 import { newId } from '#lib/crypto';
 import type { Page, TransactItem } from '#lib/db';
-import { AppError, fail } from '#lib/errors';
+import { AppError, fail, refuseIfAny } from '#lib/errors';
 import type { SiteId } from '#lib/keys';
 import type { Logger } from '#lib/logger';
 import type { Principal } from '#lib/principal';
 import type { SiteRecord } from '#lib/tenancy';
+import { siteToday } from '#lib/time';
 import { priceForQuotation } from '../dmc/index.ts';
 import { getUser } from '../users/records.ts';
 import { storedTransfersOfKart, transferPutItems } from './transfers-repo.ts';
 import { kartChange, runKartStatusHooks, type KartWiring } from './hooks.ts';
-import { kartRow, kartView, siteToday, type KartRecord } from './model.ts';
+import { kartRow, kartView, type KartRecord } from './model.ts';
 import * as repo from './repo.ts';
 
 type In<E> = ParsedRequestOf<E>;
@@ -53,12 +54,6 @@ const siteOf = (scope: Pick<KartScope, 'site'>): SiteId => scope.site.siteId;
 
 /** DynamoDB takes at most 100 items in a transaction: the kart, its audit entry, share / deadline items, transfers. */
 const MAX_TRANSFER_WRITES = 95;
-
-/** A failed rule: a 400 whose toast is the first message and whose `shortError` names every field. */
-function refuseIfAny(errors: Record<string, string>): void {
-  const first = Object.values(errors)[0];
-  if (first !== undefined) throw fail.validation(first, errors);
-}
 
 async function requireKart(scope: KartScope, id: string): Promise<KartRecord> {
   const k = await repo.getKart(siteOf(scope), id);

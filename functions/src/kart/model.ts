@@ -7,8 +7,7 @@ import { sharedQuotationPath } from '@tp/contracts/endpoints/kart';
 import { kartDeadlineState, kartTotals, type Kart } from '@tp/domain/dmc';
 import { appLink } from '#lib/links';
 import type { SiteRecord } from '#lib/tenancy';
-import { localDay } from '#lib/time';
-import { siteTimeZone } from '#lib/tenancy';
+import { siteToday } from '#lib/time';
 
 export interface KartShareRef {
   slug: string;
@@ -30,7 +29,6 @@ export interface KartRecord extends Kart {
 }
 
 /** The site's calendar day now (deadlines and validity are site days). */
-export const siteToday = (site: SiteRecord, now: Date): string => localDay(now, siteTimeZone(site));
 
 export const shareUrl = (site: SiteRecord, slug: string): string => appLink(site, sharedQuotationPath(slug));
 

@@ -10,7 +10,7 @@ import { renderMail } from '@tp/mail';
 import { log } from '#lib/logger';
 import { appLink, enqueueEmail, mailBrand } from '#lib/mail';
 import { siteById } from '#lib/tenancy';
-import { siteToday } from './model.ts';
+import { siteToday } from '#lib/time';
 import * as repo from './repo.ts';
 
 const DAY_MS = 86_400_000;

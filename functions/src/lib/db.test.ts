@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BatchGetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   batchGet,
+  cancellationCodes,
+  conditionFailedAt,
   db,
   tableName,
   transactOrCancellations,
@@ -23,6 +25,7 @@ const cancelled = (...codes: string[]) =>
     name: 'TransactionCanceledException',
     CancellationReasons: codes.map((Code) => ({ Code })),
   });
+const conflictNoReasons = () => Object.assign(new Error('conflict'), { name: 'TransactionConflictException' });
 const throttled = () => Object.assign(new Error('slow down'), { name: 'ProvisionedThroughputExceededException' });
 
 /** Answers each send with the next reply (a value, or an error to throw); records the commands. */
@@ -80,6 +83,24 @@ describe('transactions', () => {
   it('throw a cancellation that no condition caused (a conflict with another transaction)', async () => {
     stub(cancelled('None', 'TransactionConflict'));
     await expect(transactOrFalse([item('a'), item('b')])).rejects.toThrow('cancelled');
+  });
+
+  it('answer a conflict with another transaction with its codes when the caller retries conflicts', async () => {
+    stub(cancelled('None', 'TransactionConflict'), conflictNoReasons(), throttled());
+    const pair = [item('a'), item('b')];
+    expect(await transactOrCancellations(pair, { conflicts: 'answer' })).toEqual(['None', 'TransactionConflict']);
+    expect(await transactOrCancellations(pair, { conflicts: 'answer' })).toEqual([]);
+    await expect(transactOrCancellations(pair, { conflicts: 'answer' })).rejects.toThrow('slow down');
+  });
+
+  it('decode which item cancelled a transaction, and nothing else', () => {
+    expect(cancellationCodes(cancelled('None', 'ConditionalCheckFailed'))).toEqual(['None', 'ConditionalCheckFailed']);
+    expect(cancellationCodes(conflictNoReasons())).toEqual([]);
+    expect(cancellationCodes(conditionFailed())).toBeNull();
+    expect(cancellationCodes(throttled())).toBeNull();
+    expect(cancellationCodes(undefined)).toBeNull();
+    expect(conditionFailedAt(['None', 'ConditionalCheckFailed'], 1)).toBe(true);
+    expect(conditionFailedAt(['None', 'TransactionConflict'], 1)).toBe(false);
   });
 
   it('name the uniqueness guards that were taken, and throw when an unguarded condition failed', async () => {

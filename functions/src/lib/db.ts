@@ -261,20 +261,42 @@ export async function updateWithOrFalse(
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /**
- * Runs writes as one transaction. Null when it committed; when a condition cancelled it, the
- * cancellation code of each item in item order ('ConditionalCheckFailed' where that item's condition
- * failed, 'None' where it was fine), so the caller can tell which guard held.
+ * The one decoder of a cancelled transaction: the cancellation code of each item in item order
+ * ('ConditionalCheckFailed' where that item's condition failed, 'TransactionConflict' where a concurrent
+ * transaction held it, 'None' where it was fine), or null when `err` is not a cancelled transaction.
+ * DynamoDB's TransactionConflictException carries no reasons: its answer is [].
  */
-export async function transactOrCancellations(items: TransactItem[]): Promise<string[] | null> {
+export function cancellationCodes(err: unknown): string[] | null {
+  const name = (err as { name?: string } | null)?.name;
+  if (name !== 'TransactionCanceledException' && name !== 'TransactionConflictException') return null;
+  const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  return reasons.map((r) => r.Code ?? 'None');
+}
+
+/** Whether the item at `index` of a cancelled transaction was refused by its own condition. */
+export const conditionFailedAt = (codes: readonly string[], index: number): boolean =>
+  codes[index] === 'ConditionalCheckFailed';
+
+/**
+ * Runs writes as one transaction. Null when it committed; when a condition cancelled it, the
+ * cancellation code of each item in item order (cancellationCodes), so the caller can tell which guard
+ * held. A cancellation without a failed condition (a concurrent transaction) throws, unless
+ * `conflicts: 'answer'`: then it is answered with its codes too, for callers that read again and retry
+ * (versioned balances, counters, seats).
+ */
+export async function transactOrCancellations(
+  items: TransactItem[],
+  opts: { conflicts?: 'throw' | 'answer' } = {},
+): Promise<string[] | null> {
   const single = items.length === 1 ? singleWrite(items[0]!) : null;
   if (single) return (await writeOrNull(single)) ? null : ['ConditionalCheckFailed'];
   try {
     await db().send(new TransactWriteCommand({ TransactItems: items }));
     return null;
   } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-    const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    return reasons.map((r) => r.Code ?? 'None');
+    const codes = cancellationCodes(err);
+    if (!codes || (opts.conflicts !== 'answer' && !isConditionFailure(err))) throw err;
+    return codes;
   }
 }
 
@@ -309,9 +331,9 @@ export async function transactUnique<L extends string>(
 ): Promise<{ ok: true } | { ok: false; taken: L[] }> {
   const codes = await transactOrCancellations(items.map((i) => i.op));
   if (!codes) return { ok: true };
-  const taken = codes.flatMap((code, i) => {
+  const taken = codes.flatMap((_, i) => {
     const label = items[i]?.label;
-    return code === 'ConditionalCheckFailed' && label ? [label] : [];
+    return conditionFailedAt(codes, i) && label ? [label] : [];
   });
   if (!taken.length) throw new Error(`transaction cancelled by an unguarded condition: ${codes.join(', ')}`);
   return { ok: false, taken };

@@ -33,6 +33,21 @@ export const fail = {
   supplierTimeout: () => new AppError('SUPPLIER_TIMEOUT', MSG.requestTimeout),
 };
 
+/**
+ * A failed rule: a 400 whose toast is the first message and whose `shortError` names every field. Rules
+ * answer `{ field: message }` (undefined where the field is fine); `prefix` places them under a nested
+ * field (`rates[2].`).
+ */
+export function refuseIfAny(errors: Record<string, string | undefined>, prefix = ''): void {
+  const fields = Object.fromEntries(
+    Object.entries(errors)
+      .filter((e): e is [string, string] => typeof e[1] === 'string')
+      .map(([k, v]) => [`${prefix}${k}`, v]),
+  );
+  const first = Object.values(fields)[0];
+  if (first !== undefined) throw fail.validation(first, fields);
+}
+
 /** True when DynamoDB refused a conditional write (or a transaction because of one). */
 export function isConditionFailure(err: unknown): boolean {
   const name = (err as { name?: string })?.name;

@@ -22,10 +22,7 @@ export interface SiteRecord extends TSiteDetails {
   timeZone?: string;
 }
 
-/** Every site so far sells from India. */
-export const DEFAULT_SITE_TIME_ZONE = 'Asia/Kolkata';
-
-export const siteTimeZone = (site: Pick<SiteRecord, 'timeZone'>): string => site.timeZone ?? DEFAULT_SITE_TIME_ZONE;
+export { DEFAULT_SITE_TIME_ZONE, siteTimeZone } from './time.ts';
 
 /**
  * Sites change rarely and are read on every request: a short in-process cache keeps request paths at

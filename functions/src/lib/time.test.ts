@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayRangeInZone, isWithin, localDay } from './time.ts';
+import { dayRangeInZone, isWithin, localDay, siteToday } from './time.ts';
 
 const IST = 'Asia/Kolkata';
 const LONDON = 'Europe/London';
@@ -60,5 +60,18 @@ describe('calendar days in a time zone', () => {
 
   it('refuses what is not a day', () => {
     expect(() => dayRangeInZone('10/03/2026', undefined, IST)).toThrow(RangeError);
+  });
+});
+
+describe("today on the site's calendar", () => {
+  const lateEveningUtc = new Date('2026-03-09T19:00:00.000Z');
+  it("is the site's day, not UTC's", () => {
+    expect(siteToday({ timeZone: IST }, lateEveningUtc)).toBe('2026-03-10');
+    expect(siteToday({ timeZone: LONDON }, lateEveningUtc)).toBe('2026-03-09');
+    expect(siteToday({ timeZone: 'America/Los_Angeles' }, new Date('2026-03-10T06:59:00.000Z'))).toBe('2026-03-09');
+  });
+  it("reads a site stored without a time zone on India's calendar", () => {
+    expect(siteToday({}, lateEveningUtc)).toBe('2026-03-10');
+    expect(siteToday({ timeZone: undefined }, new Date('2026-03-09T18:29:59.999Z'))).toBe('2026-03-09');
   });
 });

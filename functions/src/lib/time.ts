@@ -44,3 +44,17 @@ export function isWithin(iso: string, r: InstantRange): boolean {
 export function localDay(instant: string | Date, timeZone: string): string {
   return formatISO(instant, { representation: 'date', in: tz(timeZone) });
 }
+
+/** Every site so far sells from India: sites stored without a time zone are on its calendar. */
+export const DEFAULT_SITE_TIME_ZONE = 'Asia/Kolkata';
+
+/** The IANA time zone a site's days are in (SiteRecord.timeZone). */
+export const siteTimeZone = (site: { timeZone?: string | undefined }): string =>
+  site.timeZone ?? DEFAULT_SITE_TIME_ZONE;
+
+/**
+ * Today on the site's calendar: the day (`YYYY-MM-DD`) `now` falls on where the site is. Every rule about
+ * "today" (travel dates, cart deadlines, due days, sales that close, file names) reads the site's day, never UTC's.
+ */
+export const siteToday = (site: { timeZone?: string | undefined }, now: Date): string =>
+  localDay(now, siteTimeZone(site));

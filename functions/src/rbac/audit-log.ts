@@ -11,7 +11,7 @@ import {
 import { siteAuditLog, auditTrail, type AuditLogEntry, type AuditLogFilter } from '#lib/audit';
 import type { SiteRecord } from '#lib/tenancy';
 import { siteTimeZone } from '#lib/tenancy';
-import { dayRangeInZone, localDay } from '#lib/time';
+import { dayRangeInZone, siteToday } from '#lib/time';
 import { xlsx } from '#lib/xlsx';
 import type { Page } from '#lib/db';
 import { userIdByEmail } from '../users/records.ts';
@@ -71,7 +71,6 @@ export const changeSummary = (e: Pick<AuditLogEntry, 'changes'>): string =>
 /** The filtered log, newest first, as one .xlsx; pages are read until the filter is done or the cap is reached. */
 export async function exportLog({ site, now }: Scope, input: LogFilterInput) {
   const filter = await logFilter(site, input);
-  const zone = siteTimeZone(site);
   const rows: (string | Date)[][] = [];
   let cursor: string | undefined;
   while (filter) {
@@ -108,7 +107,7 @@ export async function exportLog({ site, now }: Scope, input: LogFilterInput) {
     { creator: 'Audit log', created: now },
   );
   return {
-    fileName: `audit-log-${localDay(now, zone)}.xlsx`,
+    fileName: `audit-log-${siteToday(site, now)}.xlsx`,
     contentType: CONTENT_TYPE,
     base64: file.toString('base64'),
   };

@@ -110,4 +110,5 @@ export async function supplyFor(site: SiteRecord): Promise<FlightSupply> {
 
 // The supply folder's public surface for flights, tickets and flight-admin.
 export * from './types.ts';
+export { supplied, supplierRefusal } from './errors.ts';
 export { TBO_PATHS, TBO_STATUS, type TboSettings } from './tbo/client.ts';

@@ -21,7 +21,7 @@ import { keys, type SiteId } from '#lib/keys';
 import { userKeys } from './keys.ts';
 import { primaryIdentity, samePhone } from './phone.ts';
 import { normaliseQuery, searchTokens } from './search.ts';
-import { customerIndexItems, isSubscriber, phoneKey, searchTokenItem, toUserRecord } from './items.ts';
+import { customerIndexItems, isSubscriber, phoneKey, searchTokenItem, toUserRecord } from './items-repo.ts';
 import { nextCustomerNo, type LegalEntityRecord, type UniqueField, type UserRecord } from './repo.ts';
 
 const table = () => tableName();

@@ -7,7 +7,7 @@ import { userKeys } from './keys.ts';
 import { newToken, sha256 } from '#lib/crypto';
 import { primaryIdentity, samePhone } from './phone.ts';
 import { searchTokens } from './search.ts';
-import { customerIndexItems, phoneKey, userItem, toUserRecord } from './items.ts';
+import { customerIndexItems, phoneKey, userItem, toUserRecord } from './items-repo.ts';
 import type { SocialProvider } from './social.ts';
 import { NO_USER, resetLinkToken } from './reset-link.ts';
 

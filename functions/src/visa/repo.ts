@@ -81,9 +81,8 @@ async function getItem(key: { pk: string; sk: string }): Promise<Record<string, 
   return Item ?? null;
 }
 
-/** Runs a change; null when it committed, else the cancellation code of each item ('ConditionalCheckFailed'). */
+/** Runs a change; null when it committed, else the cancellation code of each item (read with conditionFailedAt). */
 export const commit = (items: TransactItem[]): Promise<string[] | null> => transactOrCancellations(items);
-export const failedAt = (codes: string[], i: number): boolean => codes[i] === 'ConditionalCheckFailed';
 
 const expectVersion = (version: number) => ({
   ConditionExpression: '#v = :v',

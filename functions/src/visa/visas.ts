@@ -20,6 +20,7 @@ import * as MSG from '@tp/contracts/messages';
 import { countryByCode } from '@tp/reference-data/countries';
 import type * as z from 'zod/mini';
 import { newId } from '#lib/crypto';
+import { conditionFailedAt } from '#lib/db';
 import { fail } from '#lib/errors';
 import { auditActor, auditPut, recordChange } from '#lib/audit';
 import type { Scope, SignedInScope } from '#lib/http';
@@ -230,7 +231,7 @@ export async function saveCategory(scope: Scope, input: CategoryInput): Promise<
       ...visaAudit(scope, 'visaCategory', after.id, before, after),
     ];
     const codes = await repo.commit(items);
-    if (codes && renamed && repo.failedAt(codes, 1)) throw taken();
+    if (codes && renamed && conditionFailedAt(codes, 1)) throw taken();
     if (codes) throw fail.conflict(VISA_MSG.changedMeanwhile);
     return categoryView(after, country);
   }
@@ -253,8 +254,8 @@ export async function saveCategory(scope: Scope, input: CategoryInput): Promise<
     repo.countryCount(siteId, country.id, 1, MAX_VISA_CATEGORIES),
     ...visaAudit(scope, 'visaCategory', created.id, null, created),
   ]);
-  if (codes && repo.failedAt(codes, 0)) throw taken();
-  if (codes && repo.failedAt(codes, 2)) {
+  if (codes && conditionFailedAt(codes, 0)) throw taken();
+  if (codes && conditionFailedAt(codes, 2)) {
     // Deleted meanwhile, or full.
     if (await repo.getCountry(siteId, country.id)) throw fail.conflict(VISA_MSG.tooManyCategories);
     throw fail.validation(VISA_MSG.unknownCountry, { countryId: VISA_MSG.unknownCountry });
@@ -273,7 +274,7 @@ export async function deleteCategory(scope: Scope, id: string): Promise<{ id: st
     repo.countryCount(siteId, category.countryId, -1, MAX_VISA_CATEGORIES),
     ...visaAudit(scope, 'visaCategory', id, category, null),
   ]);
-  if (codes && repo.failedAt(codes, 0)) throw fail.conflict(VISA_MSG.categoryHasChecklists);
+  if (codes && conditionFailedAt(codes, 0)) throw fail.conflict(VISA_MSG.categoryHasChecklists);
   if (codes) throw fail.conflict(VISA_MSG.changedMeanwhile);
   return { id };
 }
@@ -327,7 +328,7 @@ export async function saveChecklist(scope: Scope, input: ChecklistInput): Promis
       repo.categoryCount(siteId, category.id, 1),
       ...visaAudit(scope, 'visaChecklist', after.id, null, after),
     ]);
-    if (codes && repo.failedAt(codes, 0)) throw conflictTaken();
+    if (codes && conditionFailedAt(codes, 0)) throw conflictTaken();
     if (codes) throw fail.validation(VISA_MSG.unknownCategory, { categoryId: VISA_MSG.unknownCategory });
   }
   return checklistView(after);

@@ -7,8 +7,8 @@
 import { addCalendarDays, outstanding, remindDue, DUE_REMINDER_DAYS } from '@tp/domain/credit';
 import { log } from '#lib/logger';
 import { enqueueEmail } from '#lib/mail';
-import { siteById, siteTimeZone } from '#lib/tenancy';
-import { localDay } from '#lib/time';
+import { siteById } from '#lib/tenancy';
+import { siteToday } from '#lib/time';
 import { dueSoonMail } from './credit-mail.ts';
 import { creditLineOf, drawsDueOn, markDrawReminded } from './ledger-repo.ts';
 
@@ -29,7 +29,7 @@ export async function sendCreditDueReminders(now: Date = new Date()): Promise<nu
       if (draw.remindedAt) continue;
       try {
         const site = await siteById(draw.siteId);
-        if (!site || !remindDue(draw.dueDay, localDay(now, siteTimeZone(site)))) continue;
+        if (!site || !remindDue(draw.dueDay, siteToday(site, now))) continue;
         const line = await creditLineOf(draw.siteId, draw.legalEntityId);
         const owed = outstanding(draw, line.state);
         if (owed > 0) {

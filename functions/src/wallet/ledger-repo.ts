@@ -9,7 +9,8 @@
  *     and tried again. The item keeps `available` (= balance + creditLimit) for reports, and `drawn`,
  *     the running total of credit drawn, that the draw items' ranges refer to (FIFO repayment).
  * Callers compose these items with their own (an order's state change) in one TransactWrite, so a
- * debit and the order it pays for can never be written apart.
+ * debit and the order it pays for can never be written apart. What the ledger does not know, its caller
+ * (ledger.ts) gives: the site's calendar day of a debit, and the items a low-credit crossing writes.
  */
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE } from '@tp/contracts/platform';
@@ -27,13 +28,18 @@ import {
   type CreditThreshold,
 } from '@tp/domain/credit';
 import { round2 } from '@tp/domain/pricing';
-import { db, queryAll, queryPage, tableName, transactOrCancellations, writeOrFalse, type TransactItem } from '#lib/db';
+import {
+  db,
+  queryAll,
+  queryPage,
+  tableName,
+  conditionFailedAt,
+  transactOrCancellations,
+  writeOrFalse,
+  type TransactItem,
+} from '#lib/db';
 import type { SiteId } from '#lib/keys';
-import { log } from '#lib/logger';
-import { siteById, siteTimeZone } from '#lib/tenancy';
-import { localDay } from '#lib/time';
 import { walletKeys } from './keys.ts';
-import { outboxMessage, publishCommitted } from './outbox.ts';
 
 export type WalletEntryKind =
   | 'topUp' // staff Add Money, gateway top-up
@@ -349,56 +355,67 @@ function drawItem(m: WalletMovement, draw: { start: number; end: number }, dueDa
 export const MAX_VERSION_TRIES = 12;
 
 /** Cancellation codes per item, conflicts with a concurrent transaction included (those are retried). */
-async function attempt(items: TransactItem[]): Promise<string[] | null> {
-  try {
-    return await transactOrCancellations(items);
-  } catch (err) {
-    const e = err as { name?: string; CancellationReasons?: { Code?: string }[] };
-    if (e.name !== 'TransactionCanceledException' && e.name !== 'TransactionConflictException') throw err;
-    return (e.CancellationReasons ?? []).map((r) => r.Code ?? 'TransactionConflict');
-  }
-}
+const attempt = (items: TransactItem[]) => transactOrCancellations(items, { conflicts: 'answer' });
 const retryable = (code: string | undefined) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict';
 /** Versioned writes read again after a conflict, counted since the module loaded (the model test shows they happen). */
 export const versionRetries = { count: 0 };
 const pause = (tries: number) => new Promise((r) => setTimeout(r, Math.random() * 10 * (tries + 1)));
 
-/** The site's calendar day of an instant (due days and overdue are the site's days). */
-async function siteDay(siteId: SiteId, at: Date): Promise<string> {
-  const site = await siteById(siteId);
-  return localDay(at, siteTimeZone(site ?? {}));
-}
-
 export type MoveResult = 'done' | 'duplicate' | 'insufficient' | 'overLimit' | 'overdue' | 'conflict';
 
+/** A movement that left the credit at or below a low-credit threshold: what the caller may tell the customer. */
+export interface CreditCrossing {
+  siteId: SiteId;
+  legalEntityId: string;
+  /** The movement's own id (the entry id, or `limit-<changeId>` for a credit line change): one alert per crossing. */
+  movementId: string;
+  threshold: CreditThreshold;
+  /** The credit state the movement leaves. */
+  state: CreditState;
+  currency: string;
+  now: Date;
+}
+
 /**
- * Runs a movement (plus the caller's own items) once. Returns 'done', or 'duplicate' when the entry id
- * was already used; a debit may be refused: 'overdue' (a booking while the oldest credit is past its due
- * day), 'overLimit' (more than wallet + credit left), 'insufficient' (the same without a credit line).
- * Nothing is written unless 'done'. 'conflict': the caller's own items refused, or the balance kept
- * changing under it.
+ * What the caller writes with a crossing, in the movement's own transaction (an outbox message), or null:
+ * nothing. Asked again on each try, as the state it sees may differ; the answer of the committed try is returned.
  */
-export async function move(
-  direction: 'debit' | 'credit',
-  m: WalletMovement,
-  extra: TransactItem[] = [],
-): Promise<MoveResult> {
-  if (direction === 'credit') {
-    for (let tries = 0; ; tries++) {
-      const cancelled = await attempt([...creditItems(m), ...extra]);
-      if (!cancelled) return 'done';
-      if (cancelled[0] === 'ConditionalCheckFailed') return 'duplicate';
-      // A blind credit fails only by a concurrent transaction on one of its items.
-      if (!cancelled.includes('TransactionConflict') || tries >= MAX_VERSION_TRIES) return 'conflict';
-      versionRetries.count += 1;
-      await pause(tries);
-    }
+export type OnCrossing<A extends { item: TransactItem }> = (crossing: CreditCrossing) => Promise<A | null>;
+
+/**
+ * Credits a wallet (plus the caller's own items) once: 'done', or 'duplicate' when the entry id was
+ * already used; 'conflict': the caller's own items refused, or a concurrent transaction kept winning.
+ */
+export async function credit(m: WalletMovement, extra: TransactItem[] = []): Promise<MoveResult> {
+  for (let tries = 0; ; tries++) {
+    const cancelled = await attempt([...creditItems(m), ...extra]);
+    if (!cancelled) return 'done';
+    if (conditionFailedAt(cancelled, 0)) return 'duplicate';
+    // A blind credit fails only by a concurrent transaction on one of its items.
+    if (!cancelled.includes('TransactionConflict') || tries >= MAX_VERSION_TRIES) return 'conflict';
+    versionRetries.count += 1;
+    await pause(tries);
   }
+}
+
+/**
+ * Debits a wallet (plus the caller's own items) once, on `today` (the site's calendar day of `m.now`).
+ * Returns 'done', or 'duplicate' when the entry id was already used; it may be refused: 'overdue' (a
+ * booking while the oldest credit is past its due day), 'overLimit' (more than wallet + credit left),
+ * 'insufficient' (the same without a credit line). Nothing is written unless 'done'. 'conflict': the
+ * caller's own items refused, or the balance kept changing under it. With 'done' comes what `onCrossing`
+ * answered for the committed state, for the caller to publish.
+ */
+export async function debit<A extends { item: TransactItem }>(
+  m: WalletMovement,
+  extra: TransactItem[],
+  ctx: { today: string; onCrossing: OnCrossing<A> },
+): Promise<{ result: MoveResult; alert: A | null }> {
+  const { today } = ctx;
   const amount = toPaise(round2(m.amount));
   if (!(amount > 0)) throw new Error('debit amount must be positive');
   for (let tries = 0; tries < MAX_VERSION_TRIES; tries++) {
     const line = await creditLineOf(m.siteId, m.legalEntityId);
-    const today = await siteDay(m.siteId, m.now);
     const booking = m.kind === 'booking';
     const due = booking ? await unpaidDue(m.siteId, m.legalEntityId, line.state, today) : null;
     const out = applyCreditMovement(line.state, {
@@ -410,10 +427,10 @@ export async function move(
     });
     if (!out.ok) {
       // A movement that already went through is a duplicate, whatever the balance says now.
-      if (await getEntry(m.siteId, m.legalEntityId, m.entryId)) return 'duplicate';
-      return out.reason === 'limitBelowUsed' ? 'conflict' : out.reason;
+      if (await getEntry(m.siteId, m.legalEntityId, m.entryId)) return { result: 'duplicate', alert: null };
+      return { result: out.reason === 'limitBelowUsed' ? 'conflict' : out.reason, alert: null };
     }
-    const alert = out.alert ? await creditAlertOutbox(m, line, out.next, out.alert) : null;
+    const alert = out.alert ? await ctx.onCrossing(crossing(m, m.entryId, line, out.next, out.alert)) : null;
     const items = [
       entryItem(m, -toRupees(amount)),
       stateUpdate(m, line, out.next),
@@ -422,46 +439,41 @@ export async function move(
       ...extra,
     ];
     const cancelled = await attempt(items);
-    if (!cancelled) {
-      if (alert) await publishCommitted(alert, log);
-      return 'done';
-    }
-    if (cancelled[0] === 'ConditionalCheckFailed') return 'duplicate';
-    if (!retryable(cancelled[1]) && !cancelled.slice(2).includes('TransactionConflict')) return 'conflict';
+    if (!cancelled) return { result: 'done', alert };
+    if (conditionFailedAt(cancelled, 0)) return { result: 'duplicate', alert: null };
+    if (!retryable(cancelled[1]) && !cancelled.slice(2).includes('TransactionConflict'))
+      return { result: 'conflict', alert: null };
     versionRetries.count += 1;
     await pause(tries);
   }
-  return 'conflict';
+  return { result: 'conflict', alert: null };
 }
 
-/** The mail of a threshold crossing, as an outbox message for the movement's transaction (null: nobody to tell). */
-async function creditAlertOutbox(
-  m: { siteId: SiteId; legalEntityId: string; now: Date; entryId: string },
+const crossing = (
+  m: { siteId: SiteId; legalEntityId: string; now: Date },
+  movementId: string,
   line: CreditLine,
   next: CreditState,
   threshold: CreditThreshold,
-) {
-  // Loaded on a crossing only: the mail templates stay out of every booking Lambda's cold start.
-  const { lowCreditMail } = await import('./credit-mail.ts');
-  const mail = await lowCreditMail(m.siteId, m.legalEntityId, next, threshold, line.currency);
-  if (!mail) return null;
-  return outboxMessage(
-    m.siteId,
-    'email',
-    { ...mail, idempotencyKey: `credit-low#${m.siteId}#${m.legalEntityId}#${m.entryId}#${threshold}` },
-    m.now,
-  );
-}
+): CreditCrossing => ({
+  siteId: m.siteId,
+  legalEntityId: m.legalEntityId,
+  movementId,
+  threshold,
+  state: next,
+  currency: line.currency,
+  now: m.now,
+});
 
-export type SetLineResult =
-  | { ok: true; before: CreditLine; after: CreditState & { creditDays: number } }
+export type SetLineResult<A = never> =
+  | { ok: true; before: CreditLine; after: CreditState & { creditDays: number }; alert: A | null }
   | { ok: false; reason: 'limitBelowUsed' | 'conflict' };
 
 /**
  * Staff set a credit line: the limit (available moves by the difference) and the credit days for future
  * draws, with the audit entry in the same transaction; never below the credit in use.
  */
-export async function setCreditLine(
+export async function setCreditLine<A extends { item: TransactItem }>(
   input: {
     siteId: SiteId;
     legalEntityId: string;
@@ -471,14 +483,15 @@ export async function setCreditLine(
     changeId: string;
   },
   audit: (before: CreditLine, after: { creditLimit: number; creditDays: number }) => TransactItem,
-): Promise<SetLineResult> {
+  onCrossing: OnCrossing<A>,
+): Promise<SetLineResult<A>> {
   for (let tries = 0; tries < MAX_VERSION_TRIES; tries++) {
     const line = await creditLineOf(input.siteId, input.legalEntityId);
     const out = applyCreditMovement(line.state, { kind: 'limit', limit: toPaise(input.creditLimit) });
     if (!out.ok) return { ok: false, reason: 'limitBelowUsed' };
     const walletsIndex = walletKeys.siteWalletsIndex(input.siteId, input.legalEntityId);
     const alert = out.alert
-      ? await creditAlertOutbox({ ...input, entryId: `limit-${input.changeId}` }, line, out.next, out.alert)
+      ? await onCrossing(crossing(input, `limit-${input.changeId}`, line, out.next, out.alert))
       : null;
     const items = [
       stateUpdate(input, line, out.next, {
@@ -492,10 +505,7 @@ export async function setCreditLine(
       ...(alert ? [alert.item] : []),
     ];
     const cancelled = await attempt(items);
-    if (!cancelled) {
-      if (alert) await publishCommitted(alert, log);
-      return { ok: true, before: line, after: { ...out.next, creditDays: input.creditDays } };
-    }
+    if (!cancelled) return { ok: true, before: line, after: { ...out.next, creditDays: input.creditDays }, alert };
     if (!retryable(cancelled[0])) return { ok: false, reason: 'conflict' };
     versionRetries.count += 1;
     await pause(tries);

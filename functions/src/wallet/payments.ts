@@ -15,7 +15,7 @@ import { log, type Logger } from '#lib/logger';
 import { emitMetric } from '#lib/metrics';
 import { appLink } from '#lib/mail';
 import type { SiteRecord } from '#lib/tenancy';
-import { move } from './ledger-repo.ts';
+import { move } from './ledger.ts';
 import { gateway, gatewaySettings, type GatewayStatus } from './gateways/index.ts';
 import { isGenuinePhonePeCallback } from './gateways/phonepe.ts';
 import { outboxMessage, publishCommitted, sendMessage } from './outbox.ts';

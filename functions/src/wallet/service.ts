@@ -15,18 +15,11 @@ import { fail } from '#lib/errors';
 import type { SiteId } from '#lib/keys';
 import { permissionsOf } from '#lib/permissions';
 import type { Principal } from '#lib/principal';
-import { siteById, siteTimeZone, type SiteRecord } from '#lib/tenancy';
-import { localDay } from '#lib/time';
+import { siteById, type SiteRecord } from '#lib/tenancy';
+import { siteToday } from '#lib/time';
 import { getUser, legalEntityNames, userIdByEmail, type UserRecord } from '../users/index.ts';
-import {
-  creditLineOf,
-  entriesPage,
-  getEntry,
-  move,
-  setCreditLine as writeCreditLine,
-  unpaidDue,
-  walletsPage,
-} from './ledger-repo.ts';
+import { move, setCreditLine as writeCreditLine } from './ledger.ts';
+import { creditLineOf, entriesPage, getEntry, unpaidDue, walletsPage } from './ledger-repo.ts';
 import { GATEWAY_LABELS, gatewaySettings, isSandboxGateway } from './gateways/index.ts';
 import * as payments from './payments.ts';
 import * as repo from './payments-repo.ts';
@@ -45,7 +38,7 @@ export const CUSTOMER_NOT_FOUND = 'Customer not found';
 export async function balanceView(siteId: SiteId, legalEntityId: string, now = new Date()): Promise<TWalletBalance> {
   const line = await creditLineOf(siteId, legalEntityId);
   const site = await siteById(siteId);
-  const today = localDay(now, siteTimeZone(site ?? {}));
+  const today = siteToday(site ?? {}, now);
   const due = await unpaidDue(siteId, legalEntityId, line.state, today);
   const summary = creditSummary(line.state, due.oldest, today, due.overdue);
   return {

@@ -43,10 +43,7 @@ export interface OrderDeps {
   /** One transaction; null, or each item's cancellation code (which condition failed). */
   transactCancellations: typeof transactOrCancellations;
   /** The fixed-departure inventory: prices a party, and the seats a booking takes in its transaction. */
-  fixedDepartures: Pick<
-    typeof fixedDepartures,
-    'quoteParty' | 'bookingWriteItems' | 'segmentsOf' | 'isInternational' | 'siteDay'
-  >;
+  fixedDepartures: Pick<typeof fixedDepartures, 'quoteParty' | 'bookingWriteItems' | 'segmentsOf' | 'isInternational'>;
   /** Work after every booking (e-ticket mail), plugged in by the entry. */
   afterBooked: readonly BookedHook[];
 }

@@ -11,8 +11,10 @@ import { blockFare, countPax } from '@tp/domain/fixed-departures';
 import { validatePassengers } from '@tp/domain/passengers';
 import { round2 } from '@tp/domain/pricing';
 import { newId, newToken } from '#lib/crypto';
+import { cancellationCodes, conditionFailedAt } from '#lib/db';
 import { fail } from '#lib/errors';
 import { createLogger } from '#lib/logger';
+import { siteToday } from '#lib/time';
 import { runAfterBooked } from '../../bookings/index.ts';
 import type { OrderRecord } from '../repo.ts';
 import type { FlightScope } from '../shopping/index.ts';
@@ -44,7 +46,7 @@ export async function createFixedDepartureOrder(
     infantCount: counts.infants,
     isPassportRequired: international,
     travelDate: (d.flights.at(-1)?.departureTime ?? '').slice(0, 10),
-    today: deps.fixedDepartures.siteDay(scope.site, scope.now),
+    today: siteToday(scope.site, scope.now),
   });
   const first = Object.entries(problems)[0];
   if (first) throw fail.validation(first[1], problems);
@@ -139,10 +141,6 @@ export async function createFixedDepartureOrder(
 const PNR_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newPnr = () => Array.from(newToken().slice(0, 6), (c) => PNR_CHARS[c.charCodeAt(0) % PNR_CHARS.length]).join('');
 
-const isTransactionConflict = (err: unknown) =>
-  (err as { name?: string })?.name === 'TransactionCanceledException' ||
-  (err as { name?: string })?.name === 'TransactionConflictException';
-
 /** Fulfils a claimed 'fixedDeparture' order: seats, booking and `booked` in one transaction, or a refund. */
 export async function bookFixedDeparture(deps: OrderDeps, order: Order, now: Date): Promise<OrderOutcome> {
   const fd = order.fixedDeparture;
@@ -159,7 +157,7 @@ export async function bookFixedDeparture(deps: OrderDeps, order: Order, now: Dat
   const log = createLogger({ orderId: order.orderId });
   const bookingId = String(await deps.bookings.nextBookingNumber(order.siteId));
   const printSlug = newToken();
-  const ownerDay = deps.fixedDepartures.siteDay(owner, now);
+  const ownerDay = siteToday(owner, now);
   // Parallel bookings of one departure collide on its item: DynamoDB cancels all but one with a
   // TransactionConflict, and those are tried again (each with the seats then left).
   for (let attempt = 0; attempt < 12; attempt++) {
@@ -207,7 +205,8 @@ export async function bookFixedDeparture(deps: OrderDeps, order: Order, now: Dat
     try {
       codes = await deps.transactCancellations(items);
     } catch (err) {
-      if (!isTransactionConflict(err)) throw err;
+      // A cancellation without a failed condition: a concurrent booking held the departure.
+      if (!cancellationCodes(err)) throw err;
       await new Promise((r) => setTimeout(r, 20 + Math.random() * 80 * (attempt + 1)));
       continue;
     }
@@ -215,7 +214,7 @@ export async function bookFixedDeparture(deps: OrderDeps, order: Order, now: Dat
       await runAfterBooked(deps.afterBooked, site, record, now);
       return outcome(deps, { ...order, status: 'booked', bookingIds: [bookingId] });
     }
-    const failed = (i: number) => codes![i] === 'ConditionalCheckFailed';
+    const failed = (i: number) => conditionFailedAt(codes!, i);
     // The order's own transition (last) failed: another run settled it; that run reports the outcome.
     if (failed(items.length - 1)) throw new Error(`order ${order.orderId}: booking not stored, claim lost`);
     if (failed(0)) {

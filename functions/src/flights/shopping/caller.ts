@@ -5,7 +5,14 @@ import { AppError, fail } from '#lib/errors';
 import { siteById } from '#lib/tenancy';
 import { activeSupplierLink } from '../../suppliers/index.ts';
 import { pricingContextFor, pricingContextForConsumer } from '../../markup/index.ts';
-import { SupplyError, type FlightSupply, type SupplierOption, type SupplyContext } from '../../supply/index.ts';
+import {
+  supplied as suppliedAs,
+  supplierRefusal,
+  type FlightSupply,
+  type SupplierOption,
+  type SupplyContext,
+  type SupplyError,
+} from '../../supply/index.ts';
 import { FLIGHT_MSG, type FlightScope } from './scope.ts';
 import type { SiteId } from '#lib/keys';
 
@@ -61,23 +68,19 @@ export const supplyContext = (scope: FlightScope): SupplyContext => ({
   log: scope.log,
 });
 
-/** Supplier errors as the spec's HTTP answers: a timeout is the client's 502 message. */
-export async function supplied<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (!(err instanceof SupplyError)) throw err;
-    switch (err.kind) {
-      case 'timeout':
-        throw fail.supplierTimeout();
-      case 'expired':
-        throw fail.gone(FLIGHT_MSG.searchExpired);
-      case 'notAllowed':
-        throw fail.forbidden(err.message);
-      case 'soldOut':
-        throw fail.conflict(err.message || 'The seats are no longer available. Please choose another flight.');
-      default:
-        throw new AppError('VALIDATION', err.message || 'The supplier could not process the request');
-    }
+/** Shopping's supplier errors as the spec's HTTP answers: an expired search, a refused fare, sold-out seats. */
+function shoppingAnswer(err: SupplyError): AppError {
+  switch (err.kind) {
+    case 'expired':
+      return fail.gone(FLIGHT_MSG.searchExpired);
+    case 'notAllowed':
+      return fail.forbidden(err.message);
+    case 'soldOut':
+      return fail.conflict(err.message || 'The seats are no longer available. Please choose another flight.');
+    default:
+      return supplierRefusal(err);
   }
 }
+
+/** Runs a supplier call of shopping: its errors as the spec's HTTP answers (a timeout is the client's 502 message). */
+export const supplied = <T>(work: () => Promise<T>): Promise<T> => suppliedAs(work, shoppingAnswer);

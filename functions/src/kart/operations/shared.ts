@@ -9,8 +9,8 @@ import { auditPut, recordChange, type AuditActor } from '#lib/audit';
 import { transactOrFalse, type TransactItem } from '#lib/db';
 import { fail } from '#lib/errors';
 import type { SiteId } from '#lib/keys';
-import { localDay } from '#lib/time';
-import { siteTimeZone, type SiteRecord } from '#lib/tenancy';
+import { siteToday } from '#lib/time';
+import type { SiteRecord } from '#lib/tenancy';
 import { allDrivers } from '../../dmc/index.ts';
 import { transferPut, type StoredTransfer } from '../transfers-repo.ts';
 
@@ -25,7 +25,7 @@ export const siteOf = (scope: OpsScope): SiteId => scope.site.siteId;
 
 /** The range asked for, in the site's days (default today → tomorrow, at most 31 days), or a 400 on its field. */
 export function rangeOf(scope: OpsScope, dateRange: Partial<DateRange> | null | undefined): DateRange {
-  const today = localDay(scope.now, siteTimeZone(scope.site));
+  const today = siteToday(scope.site, scope.now);
   const r = jobSheetRange(dateRange, today, RULES);
   if (!r.ok) throw fail.validation(r.message, { [`dateRange.${r.field}`]: r.message });
   return r.range;

@@ -20,9 +20,9 @@ import {
   defaultDeps,
   mutate,
   ownBooking,
-  supplied,
   supplyContext,
 } from './shared.ts';
+import { supplied } from '../../supply/index.ts';
 import { withStatus } from './holds.ts';
 import { afterRefundCredited, type RefundWiring } from './refund-mail.ts';
 import { type SiteId } from '#lib/keys';

@@ -19,9 +19,9 @@ import {
   defaultDeps,
   mutate,
   ownBooking,
-  supplied,
   supplyContext,
 } from './shared.ts';
+import { supplied } from '../../supply/index.ts';
 import type { SiteId } from '#lib/keys';
 
 const STATUS_TEXT: Record<BookingStatusId, string> = {

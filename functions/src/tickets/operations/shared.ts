@@ -1,14 +1,14 @@
 /** What the ticket operations share: scope, dependencies (faked in tests) and the booking guards. */
 import { auditPut, recordChange, unchanged, type AuditActor } from '#lib/audit';
-import { AppError, fail } from '#lib/errors';
+import { fail } from '#lib/errors';
 import { log as rootLog, type Logger } from '#lib/logger';
 import { enqueueEmail } from '#lib/mail';
 import type { Principal } from '#lib/principal';
 import { type SiteRecord } from '#lib/tenancy';
 import { getBooking, saveBooking, type BookingRecord } from '../../bookings/index.ts';
 import { supplyFor } from '../../supply/index.ts';
-import { SupplyError, type FlightSupply, type SupplyContext } from '../../supply/index.ts';
-import type { TransactItem } from '#lib/db';
+import type { FlightSupply, SupplyContext } from '../../supply/index.ts';
+import { cancellationCodes, type TransactItem } from '#lib/db';
 import type { SiteId } from '#lib/keys';
 
 export interface TicketScope {
@@ -33,17 +33,6 @@ export const supplyContext = (site: SiteRecord, now: Date, ip = '127.0.0.1', log
   endUserIp: ip,
   log,
 });
-
-/** Supplier refusals as a clear 400, timeouts as the spec's 502 message. */
-export async function supplied<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (!(err instanceof SupplyError)) throw err;
-    if (err.kind === 'timeout') throw fail.supplierTimeout();
-    throw new AppError('VALIDATION', err.message || 'The supplier could not process the request');
-  }
-}
 
 /** A booking of this site the caller may act on; others' bookings read as not found. */
 export async function ownBooking(
@@ -136,12 +125,7 @@ async function saveOrLose(...args: Parameters<typeof saveBooking>): Promise<bool
   try {
     return await saveBooking(...args);
   } catch (err) {
-    const reasons = (err as { name?: string; CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    if (
-      (err as { name?: string }).name === 'TransactionCanceledException' &&
-      reasons.some((r) => r.Code === 'TransactionConflict')
-    )
-      return false;
+    if (cancellationCodes(err)?.includes('TransactionConflict')) return false;
     throw err;
   }
 }
