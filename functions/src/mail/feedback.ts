@@ -1,7 +1,8 @@
 /**
- * Mail feedback, the mail-feedback worker's body: SES's bounce and complaint events (configuration set → SNS → this queue, delivered
- * raw) become the suppression list the email worker honours. A permanent bounce or a complaint suppresses
- * the address; a transient bounce (mailbox full, greylisting) does not. Anything else is dropped as noise.
+ * Mail feedback, the mail-feedback worker's body: SES's bounce and complaint events (configuration set → SNS →
+ * the worker's queue, delivered raw) become the suppression list the email worker honours. A permanent bounce or a
+ * complaint suppresses the address; a transient bounce (mailbox full, greylisting) does not. Anything else is
+ * dropped as noise.
  */
 import * as z from 'zod/mini';
 import type { SQSRecord } from 'aws-lambda';
