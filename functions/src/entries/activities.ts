@@ -1,4 +1,7 @@
-/** The activities Lambda: the activity search, cart and queue; a cart's status change is invoiced, and a cart is made into a quotation. */
+/**
+ * The activities Lambda: the activity search, cart and queue; a cart's status change is invoiced, and a cart is
+ * made into a quotation through the kart domain with the kart's own wiring.
+ */
 import { domainHandler } from '#lib/http';
 import type { ActivitiesWiring } from '../activities/index.ts';
 import { operations as bind } from '../activities/bindings.ts';

@@ -1,4 +1,7 @@
-/** The tickets Lambda: queues, holds, change requests; "Ticket now" is a payment order, a credited refund gets its credit note. */
+/**
+ * The tickets Lambda: queues, holds, change requests; "Ticket now" is a payment order of the booking machinery,
+ * and a credited refund gets its credit note.
+ */
 import { domainHandler, onDemand } from '#lib/http';
 import { operations as bind, type TicketsWiring } from '../tickets/bindings.ts';
 import { creditNoteOnRefund } from './wiring/invoices.ts';

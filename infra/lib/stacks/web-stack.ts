@@ -341,7 +341,10 @@ export class WebStack extends Stack {
     return fn;
   }
 
-  /** Monthly rotation of the origin secret: a new value on every distribution, then current (functions/src/entries/origin-secret-rotation.ts). */
+  /**
+   * Monthly rotation of the origin secret: a new value on every distribution, then current
+   * (functions/src/entries/origin-secret-rotation.ts).
+   */
   private rotateOriginSecret(props: WebStackProps): void {
     const fn = new PlatformFunction(this, 'OriginSecretRotationFunction', {
       entry: join(FUNCTIONS_SRC, 'entries', 'origin-secret-rotation.ts'),

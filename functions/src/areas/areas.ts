@@ -1,6 +1,7 @@
 /**
  * Areas and area transfers (spec 001 §3, §4, §5 "Area", "Area transfer", §9; /staff/areas, /staff/area-transfer),
- * served by the areas Lambda through this domain's index. Every §5 message comes from the domain rules; per pax
+ * served by the areas Lambda. They are DMC records: kept in the DMC's record store through its index (one store,
+ * one import, one audit trail). Every §5 message comes from the domain rules; per pax
  * is forced by the sharing basis and amounts are dollars to the cent (normaliseAreaTransfer). Edit is real.
  */
 import type { ParsedRequestOf } from '@tp/contracts/endpoint';
@@ -17,12 +18,24 @@ import {
 import { newId } from '#lib/crypto';
 import type { Page } from '#lib/db';
 import { fail } from '#lib/errors';
-import { RULE_MESSAGES, refuseIfAny, removeRecord, saveRecord, siteOf, type DmcScope } from './changes.ts';
-import { listByName, namesById } from './lists.ts';
-import { requireMarket } from './markets.ts';
-import { cityOf, existing, requireRef } from './masters.ts';
-import type { AreaRec } from './records.ts';
-import * as repo from './repo.ts';
+import {
+  allDmcRecords,
+  cityOf,
+  dmcRecordExists,
+  existingDmcRecord as existing,
+  getDmcRecords,
+  listByName,
+  namesById,
+  refuseIfAny,
+  removeRecord,
+  requireMarket,
+  requireRef,
+  RULE_MESSAGES,
+  saveRecord,
+  siteOf,
+  type AreaRec,
+  type DmcScope,
+} from '../dmc/index.ts';
 
 type In<E> = ParsedRequestOf<E>;
 
@@ -73,7 +86,7 @@ export async function deleteArea(scope: DmcScope, areaId: string): Promise<{ id:
 async function transferViews(scope: DmcScope, rows: AreaTransfer[]): Promise<TAreaTransfer[]> {
   const ids = [...new Set(rows.flatMap((r) => [r.from, r.to]))];
   const names = namesById(
-    await repo.getRecords(siteOf(scope), 'area', ids),
+    await getDmcRecords(siteOf(scope), 'area', ids),
     (a) => a.id,
     (a) => a.name,
   );
@@ -138,9 +151,9 @@ export async function saveTransfer(
   const overlaps = areaTransferOverlaps(after, route.records);
   const siteId = siteOf(scope);
   const saved = await saveRecord(scope, 'areaTransfer', before, after, [
-    repo.recordExists(siteId, 'area', after.from),
-    repo.recordExists(siteId, 'area', after.to),
-    repo.recordExists(siteId, 'market', after.marketId),
+    dmcRecordExists(siteId, 'area', after.from),
+    dmcRecordExists(siteId, 'area', after.to),
+    dmcRecordExists(siteId, 'market', after.marketId),
   ]);
   return {
     record: (await transferViews(scope, [saved]))[0]!,
@@ -161,12 +174,12 @@ export async function deleteTransfer(scope: DmcScope, id: string): Promise<{ id:
 const byName = (areas: AreaRec[]) => [...areas].sort((a, b) => a.name.localeCompare(b.name));
 
 async function areasByIds(scope: DmcScope, ids: Iterable<string>, cityId?: number): Promise<TArea[]> {
-  const areas = await repo.getRecords(siteOf(scope), 'area', [...new Set(ids)]);
+  const areas = await getDmcRecords(siteOf(scope), 'area', [...new Set(ids)]);
   return byName(areas.filter((a) => cityId === undefined || a.cityId === cityId));
 }
 
 export async function fromAreas(scope: DmcScope, input: In<typeof api.getFilteredAreas>): Promise<TArea[]> {
-  const rows = await repo.allRecords(siteOf(scope), 'areaTransfer');
+  const rows = await allDmcRecords(siteOf(scope), 'areaTransfer');
   const from = rows.filter((r) => !input.marketId || r.marketId === input.marketId).map((r) => r.from);
   return areasByIds(scope, from, input.cityId);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { SendEmailCommandInput } from '@aws-sdk/client-sesv2';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import type { TEmailMessage } from '#lib/mail';
-import { createEmailHandler, senderAddress, type EmailWorkerDeps } from './email.ts';
+import { createEmailHandler, senderAddress, type EmailWorkerDeps } from './delivery.ts';
 import { quietLog } from '#lib/testing';
 
 const message = (overrides: Partial<TEmailMessage> = {}): TEmailMessage => ({

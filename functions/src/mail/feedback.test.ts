@@ -1,7 +1,7 @@
 import type { SQSEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '#lib/logger';
-import { createMailFeedbackHandler, suppressionsOf, type SesFeedback } from './mail-feedback.ts';
+import { createMailFeedbackHandler, suppressionsOf, type SesFeedback } from './feedback.ts';
 
 const bounce = (bounceType: string, ...emails: string[]): SesFeedback => ({
   eventType: 'Bounce',
