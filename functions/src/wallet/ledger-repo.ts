@@ -69,7 +69,8 @@ export interface WalletBalance {
   currency: string;
 }
 
-export async function balanceOf(siteId: SiteId, legalEntityId: string): Promise<WalletBalance> {
+/** The balance item as stored (read consistently: every movement starts from it); undefined before the first. */
+async function balanceItem(siteId: SiteId, legalEntityId: string) {
   const { Item } = await db().send(
     new GetCommand({
       TableName: tableName(),
@@ -77,6 +78,11 @@ export async function balanceOf(siteId: SiteId, legalEntityId: string): Promise<
       ConsistentRead: true,
     }),
   );
+  return Item;
+}
+
+export async function balanceOf(siteId: SiteId, legalEntityId: string): Promise<WalletBalance> {
+  const Item = await balanceItem(siteId, legalEntityId);
   return {
     balance: Number(Item?.balance ?? 0),
     creditLimit: Number(Item?.creditLimit ?? 0),
@@ -155,13 +161,7 @@ export interface CreditLine {
 }
 
 export async function creditLineOf(siteId: SiteId, legalEntityId: string): Promise<CreditLine> {
-  const { Item } = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: walletKeys.walletBalance(siteId, legalEntityId),
-      ConsistentRead: true,
-    }),
-  );
+  const Item = await balanceItem(siteId, legalEntityId);
   return {
     exists: !!Item,
     version: Item?.version === undefined ? null : Number(Item.version),
