@@ -7,14 +7,7 @@ export type { BookingRecord } from './record.ts';
 export { toBooking } from './record.ts';
 export { bookingIdByPnr, getBooking, newBookingItems, nextBookingNumber, putBooking, saveBooking } from './repo.ts';
 export { bookingIndexItems, toRow, type BookingRow } from './indexes.ts';
-export {
-  bookingsByBookingDate,
-  bookingsByIds,
-  heldBookingIds,
-  holdSiteIds,
-  rowsByTravelDate,
-  type KeyRange,
-} from './queries-repo.ts';
+export { bookingsByBookingDate, bookingsByIds, heldBookingIds, holdSiteIds, rowsByTravelDate } from './queries-repo.ts';
 export {
   countBooked,
   refundedHooks,

@@ -1,7 +1,7 @@
 /** The kart domain's public entry: what workers use (the payment-deadline reminders). */
-export { reminderDays, reminderKey, sendDeadlineReminders } from './reminders.ts';
+export { sendDeadlineReminders } from './reminders.ts';
 /** Staff turn a confirmed activity cart into a quotation through the one save path (activities Lambda). */
 export { saveKart } from './karts.ts';
 /** The after-voucher port (the GST invoice of a vouchered quotation, issue #16) and the kart as stored. */
-export { kartStatusHooks, type KartChange, type KartStatusHook } from './hooks.ts';
+export type { KartStatusHook } from './hooks.ts';
 export type { KartRecord } from './model.ts';

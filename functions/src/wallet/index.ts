@@ -1,5 +1,5 @@
 /** The wallet domain's public entry: the ledger, payments and the reconciler's outbox, for other domains and workers. */
-export { balanceOf, creditItems, entriesOfBooking, move, type MoveResult, type WalletMovement } from './ledger-repo.ts';
+export { balanceOf, creditItems, entriesOfBooking, move, type WalletMovement } from './ledger-repo.ts';
 export { sendCreditDueReminders } from './credit-reminders.ts';
 export { dueItems, leaseDue, orderDueItem, removeDue, sendMessage, type DueRecord } from './outbox.ts';
 export {
@@ -7,7 +7,6 @@ export {
   gatewayVerifyDeps,
   startGatewayPayment,
   verifyAndApply,
-  type FlightOrders,
   type VerifyDeps,
   type VerifyOutcome,
 } from './payments.ts';
