@@ -6,7 +6,6 @@
  */
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import {
-  kartTotals,
   priceTourOption,
   syncKartTransfers,
   transfersOfVoucher,
@@ -131,10 +130,8 @@ export function demoKart(
     currencySymbol: 'AED',
     isAgentBranding: false,
   };
-  const totals = kartTotals(kart);
   return {
-    ...withComputedPrices(kart, totals),
-    totalPrice: totals.grandTotal,
+    ...withComputedPrices(kart),
     version: 1,
     marketId: INDIA.marketId,
     customerName: customer.name,

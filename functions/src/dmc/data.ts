@@ -15,7 +15,7 @@ import { fail } from '#lib/errors';
 import { xlsx } from '#lib/xlsx';
 import { XlsxReadError, readXlsx, type ReadSheet } from '#lib/xlsx-read';
 import { siteOf, type DmcScope } from './changes.ts';
-import { DMC_KINDS, type DmcKind } from './keys.ts';
+import type { DmcKind } from './keys.ts';
 import { cityLabel, idOf, type DmcRecords, type RateKind } from './records.ts';
 import { withPriority } from './rates.ts';
 import * as repo from './repo.ts';
@@ -342,6 +342,3 @@ export const auditTrailOf = (
   scope: DmcScope,
   input: { entity: string; id: string; cursor?: string | undefined; limit: number },
 ) => auditTrail(siteOf(scope), input.entity, input.id, { cursor: input.cursor, limit: input.limit });
-
-/** The partition names, for docs and tests. */
-export const STORED_KINDS = DMC_KINDS;

@@ -27,7 +27,7 @@ import type { XlsxCell } from '#lib/xlsx';
 import { cellDate, type ReadCell } from '#lib/xlsx-read';
 import { RULE_MESSAGES } from './changes.ts';
 import type { DmcKind } from './keys.ts';
-import { cityLabel, idOf, type DmcRecords } from './records.ts';
+import { idOf, type DmcRecords } from './records.ts';
 
 type ColumnType = 'text' | 'int' | 'number' | 'bool' | 'date' | 'list';
 interface Column {
@@ -500,4 +500,4 @@ export function exportRows<K extends DmcKind>(def: SheetDef<K>, records: readonl
   };
 }
 
-export { cityLabel, idOf };
+export { idOf };

@@ -1,12 +1,4 @@
 /** The flights domain's public entry: the payment-order machinery (search and pricing stay inside). */
-export {
-  makeOrders,
-  orderDeps,
-  ORDER_MSG,
-  orderView,
-  publicBooking,
-  type Orders,
-  type OrderDeps,
-} from './orders/index.ts';
-export { getOrder, type OrderRecord } from './repo.ts';
-export { mailTripItinerary, tripPath } from './trips.ts';
+export { makeOrders, orderDeps, ORDER_MSG, type Orders } from './orders/index.ts';
+export { getOrder } from './repo.ts';
+export { mailTripItinerary } from './trips.ts';

@@ -93,6 +93,9 @@ export async function getQuote(siteId: SiteId, searchId: string, resultIndex: st
   return Item ? (Item as unknown as QuoteRecord) : null;
 }
 
+/**
+ * @public Called through `OrderDeps.orders` (orderDeps hands this module over whole).
+ */
 export async function setSearchLegBooking(
   siteId: SiteId,
   searchId: string,
@@ -164,6 +167,9 @@ export interface OrderRecord extends TPaymentOrder {
   gatewayPayment?: { paymentId: string; transactionId: string; gateway: string; amount: number };
 }
 
+/**
+ * @public Called through `OrderDeps.orders` (orderDeps hands this module over whole).
+ */
 export async function putOrder(o: OrderRecord): Promise<void> {
   await db().send(
     new PutCommand({
@@ -230,7 +236,10 @@ export async function transitionOrder(
   return writeOrFalse(new UpdateCommand(orderTransition(siteId, orderId, from, set, extraCondition).Update!));
 }
 
-/** The order that a held booking's "Ticket now" guard names, if any. */
+/**
+ * The order that a held booking's "Ticket now" guard names, if any.
+ * @public Called through `OrderDeps.orders` (orderDeps hands this module over whole).
+ */
 export async function holdTicketOrderId(siteId: SiteId, bookingId: string): Promise<string | null> {
   const { Item } = await db().send(
     new GetCommand({
@@ -245,6 +254,7 @@ export async function holdTicketOrderId(siteId: SiteId, bookingId: string): Prom
 /**
  * Points a held booking's guard at a new "Ticket now" order, unless another order took it since
  * `previous` was read (false: the caller uses that one instead).
+ * @public Called through `OrderDeps.orders` (orderDeps hands this module over whole).
  */
 export async function claimHoldTicketOrder(
   siteId: SiteId,

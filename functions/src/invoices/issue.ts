@@ -29,7 +29,6 @@ import type { SiteRecord } from '#lib/tenancy';
 import { siteToday } from '#lib/time';
 import type { BookingRecord } from '../bookings/index.ts';
 import type { KartRecord } from '../kart/index.ts';
-import { kartTotals } from '@tp/domain/dmc';
 import { getUser, type UserRecord } from '../users/records.ts';
 import * as repo from './repo.ts';
 import { NOTHING_CREDITED, type CreditedTotals, type DocumentRecord } from './model.ts';
@@ -320,7 +319,7 @@ export async function issueCartInvoice(site: SiteRecord, cart: CartFacts, now: D
  * site's rate for it, named on the invoice; without one it is not invoiced (logged; staff add the rate).
  */
 export async function issueKartInvoice(site: SiteRecord, kart: KartRecord, now: Date): Promise<DocumentRecord> {
-  const t = kartTotals(kart);
+  const t = kart.totals;
   return issueInvoice(
     site,
     {
@@ -329,7 +328,7 @@ export async function issueKartInvoice(site: SiteRecord, kart: KartRecord, now: 
       sourceRef: kart.quotationId,
       kind: 'kart',
       currency: kart.currencySymbol,
-      total: t.grandTotal,
+      total: kart.totalPrice,
       taxableValue: Math.max(0, t.serviceCharge + t.remittanceCharge - t.discount),
       taxInclusive: true,
       userId: kart.customerId,

@@ -12,7 +12,6 @@ import * as MSG from '@tp/contracts/messages';
 import {
   kartChangeProblem,
   kartErrors,
-  kartTotals,
   syncKartTransfers,
   transfersOfVoucher,
   withComputedPrices,
@@ -355,12 +354,9 @@ async function saveChange(
   refuseIfAny(errors);
 
   const kart = draft as Kart;
-  const totals = kartTotals(kart);
-  const priced = withComputedPrices(kart, totals);
   const at = scope.now.toISOString();
   const after: KartRecord = {
-    ...priced,
-    totalPrice: totals.grandTotal,
+    ...withComputedPrices(kart),
     version: (before?.version ?? 0) + 1,
     marketId,
     customerName: customer!.customerName,

@@ -4,7 +4,7 @@
  */
 import type { TKart, TKartRow } from '@tp/contracts/endpoints/kart';
 import { sharedQuotationPath } from '@tp/contracts/endpoints/kart';
-import { kartDeadlineState, kartTotals, type Kart } from '@tp/domain/dmc';
+import { kartDeadlineState, type Kart, type KartTotals } from '@tp/domain/dmc';
 import { appLink } from '#lib/links';
 import type { SiteRecord } from '#lib/tenancy';
 import { siteToday } from '#lib/time';
@@ -16,7 +16,9 @@ export interface KartShareRef {
 }
 
 export interface KartRecord extends Kart {
+  /** The grand total, and below the totals it is part of: computed on save (domain `withComputedPrices`), read as stored. */
   totalPrice: number;
+  totals: KartTotals;
   /** Bumped by every change: the optimistic-concurrency check and the quotation's version number. */
   version: number;
   marketId: string | null;
@@ -33,17 +35,14 @@ export interface KartRecord extends Kart {
 export const shareUrl = (site: SiteRecord, slug: string): string => appLink(site, sharedQuotationPath(slug));
 
 export function kartView(site: SiteRecord, k: KartRecord, now: Date): TKart {
-  const totals = kartTotals(k);
   return {
     ...k,
-    totals,
-    deadline: kartDeadlineState(k, totals, siteToday(site, now)),
+    deadline: kartDeadlineState(k, k.totals, siteToday(site, now)),
     share: k.share ? { ...k.share, url: shareUrl(site, k.share.slug) } : null,
   } as TKart;
 }
 
 export function kartRow(site: SiteRecord, k: KartRecord, today: string): TKartRow {
-  const totals = kartTotals(k);
   return {
     id: k.id,
     version: k.version,
@@ -58,14 +57,14 @@ export function kartRow(site: SiteRecord, k: KartRecord, today: string): TKartRo
     child: k.child,
     infant: k.infant,
     currencySymbol: k.currencySymbol,
-    totalPrice: totals.grandTotal,
+    totalPrice: k.totalPrice,
     collectedPayment: k.collectedPayment,
-    balanceDue: totals.balanceDue,
+    balanceDue: k.totals.balanceDue,
     paymentDeadline: k.paymentDeadline,
     isVouchered: k.isVouchered,
     isCancelled: k.isCancelled,
     createdAt: k.createdAt,
     updatedAt: k.updatedAt,
-    deadline: kartDeadlineState(k, totals, today),
+    deadline: kartDeadlineState(k, k.totals, today),
   };
 }

@@ -5,7 +5,7 @@
  * runs and redeliveries send it once and a moved deadline reminds again.
  */
 import { formatMoney } from '@tp/domain/format';
-import { kartDeadlineState, kartTotals } from '@tp/domain/dmc';
+import { kartDeadlineState } from '@tp/domain/dmc';
 import { renderMail } from '@tp/mail';
 import { log } from '#lib/logger';
 import { appLink, enqueueEmail, mailBrand } from '#lib/mail';
@@ -30,9 +30,8 @@ export async function sendDeadlineReminders(now: Date = new Date()): Promise<num
       try {
         const [site, kart] = await Promise.all([siteById(siteId), repo.getKart(siteId, kartId)]);
         if (!site?.adminEmail || !kart?.paymentDeadline) continue;
-        const totals = kartTotals(kart);
-        if (!kartDeadlineState(kart, totals, siteToday(site, now)).remindToday) continue;
-        const balance = formatMoney(totals.balanceDue, kart.currencySymbol);
+        if (!kartDeadlineState(kart, kart.totals, siteToday(site, now)).remindToday) continue;
+        const balance = formatMoney(kart.totals.balanceDue, kart.currencySymbol);
         const mail = renderMail(mailBrand(site), {
           subject: `Payment due tomorrow: ${kart.kartName} (${kart.quotationId})`,
           preheader: `${balance} is still due from ${kart.customerName}.`,
@@ -40,7 +39,7 @@ export async function sendDeadlineReminders(now: Date = new Date()): Promise<num
           greeting: 'Hello,',
           paragraphs: [
             `The payment deadline of quotation ${kart.quotationId}, "${kart.kartName}" for ${kart.customerName}, is ${kart.paymentDeadline}.`,
-            `Balance due: ${balance} of ${formatMoney(totals.grandTotal, kart.currencySymbol)}.`,
+            `Balance due: ${balance} of ${formatMoney(kart.totalPrice, kart.currencySymbol)}.`,
           ],
           action: { label: 'Open quotations', url: appLink(site, '/staff/kart') },
         });

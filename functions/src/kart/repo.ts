@@ -4,7 +4,7 @@
  * transfers; reads are GetItem and Queries of one partition or index partition, never a scan.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { QuotationView } from '@tp/domain/dmc';
+import { withComputedPrices, type QuotationView } from '@tp/domain/dmc';
 import { TABLE } from '@tp/contracts/platform';
 import {
   db,
@@ -43,6 +43,15 @@ export interface SharedBranding {
   domain: string;
 }
 
+/**
+ * A kart as stored. One saved before its totals were stored with it gets them from the rule a save applies
+ * (`withComputedPrices`), so readers always find `totals` beside `totalPrice`.
+ */
+function kartOf(item: Record<string, unknown>): KartRecord {
+  const k = item[REC] as KartRecord;
+  return k.totals ? k : withComputedPrices(k);
+}
+
 /** Lower-cased text the list's `search` looks in. */
 const searchText = (k: KartRecord): string =>
   [k.kartName, k.quotationId, k.customerName, k.customerId].join(' ').toLowerCase();
@@ -73,7 +82,7 @@ export async function getKart(siteId: SiteId, id: string): Promise<KartRecord | 
   const { Item } = await db().send(
     new GetCommand({ TableName: tableName(), Key: kartKeys.kart(siteId, id), ConsistentRead: true }),
   );
-  return Item ? (Item[REC] as KartRecord) : null;
+  return Item ? kartOf(Item) : null;
 }
 
 /** A filtered page reads ahead until it is full or has read this many items, then ends early with a cursor. */
@@ -104,13 +113,7 @@ export function listKarts(
     where.names[`#${f}`] = f;
     where.values[`:${f}`] = filter[f];
   }
-  return queryFilteredPage(
-    'gsi1',
-    kartKeys.kartsPk(siteId),
-    where,
-    { ...opts, readAhead: READ_AHEAD },
-    (i) => i[REC] as KartRecord,
-  );
+  return queryFilteredPage('gsi1', kartKeys.kartsPk(siteId), where, { ...opts, readAhead: READ_AHEAD }, kartOf);
 }
 
 /** Vouchered, uncancelled karts of the site that arrive `from` … `to` (inclusive days). */
@@ -122,7 +125,7 @@ export async function activeKartsArriving(siteId: SiteId, from: string, to: stri
     ExpressionAttributeNames: { '#pk': 'gsi2pk', '#sk': 'gsi2sk' },
     ExpressionAttributeValues: { ':pk': kartKeys.activePk(siteId), ':lo': lo, ':hi': hi },
   });
-  return items.map((i) => i[REC] as KartRecord);
+  return items.map(kartOf);
 }
 
 export function sharePut(siteId: SiteId, shared: SharedRecord): TransactItem {

@@ -8,7 +8,7 @@
  */
 import type { TSharedQuotation } from '@tp/contracts/endpoints/kart';
 import { KART_MSG } from '@tp/contracts/endpoints/kart';
-import { kartTotals, quotationView } from '@tp/domain/dmc';
+import { quotationView } from '@tp/domain/dmc';
 import { auditActor, auditPut, recordChange } from '#lib/audit';
 import { newToken } from '#lib/crypto';
 import { fail } from '#lib/errors';
@@ -39,7 +39,7 @@ export async function shareKart(
       ...share,
       kartId: kart.id,
       // Collected payment and balance are between staff and the customer, not for whoever holds the link.
-      quotation: { ...quotationView(kart, kartTotals(kart), kart.priceBreakup), payment: null },
+      quotation: { ...quotationView(kart, kart.totals, kart.priceBreakup), payment: null },
       agent,
     }),
     auditPut(siteId, recordChange('kart', kart.id, kart, after), auditActor(scope.principal), scope.now),

@@ -56,7 +56,7 @@ export async function enqueueEmail(message: TEmailMessage): Promise<void> {
   );
 }
 
-export { appLink, siteOrigin } from './links.ts';
+export { appLink } from './links.ts';
 
 export function mailBrand(
   site: Pick<SiteRecord, 'domain' | 'companyName' | 'logoUrl' | 'brandingSettings'>,

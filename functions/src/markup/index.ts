@@ -1,5 +1,5 @@
 /** The markup domain's public entry: customer groups, the pricing context of a booker, the legal-entity relation key (suppliers keep the TDS switch on that item). */
-export { legalEntityGroup, type LegalEntityGroup } from './service.ts';
+export { legalEntityGroup } from './service.ts';
 /** The site's customer groups (activity markups are set per group). */
 export { listGroups as customerGroups } from './service.ts';
 export { fixedDepartureRules, pricingContextFor, pricingContextForConsumer } from './pricing.ts';

@@ -5,4 +5,4 @@
 export { getPolicy, getSiteFresh, listPolicies, putPolicy, putSite, updateSite, type PolicyRecord } from './repo.ts';
 export { POLICY_TITLES } from './service.ts';
 export { sanitizeSiteHtml } from './sanitize.ts';
-export { isScreenPath, pageSecurityHeaders, renderSitePage, spaPathOf, type PageSite } from './page-html.ts';
+export { pageSecurityHeaders, renderSitePage } from './page-html.ts';

@@ -13,7 +13,6 @@ export {
   heldBookingIds,
   holdSiteIds,
   rowsByTravelDate,
-  type KeyRange,
 } from '../bookings/index.ts';
 export { entriesOfBooking as walletEntriesOfBooking } from '../wallet/index.ts';
 

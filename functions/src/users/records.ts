@@ -8,6 +8,7 @@ export { getUser, userIdByEmail, type UserRecord } from './repo.ts';
 export { legalEntityKey } from './keys.ts';
 export {
   addFlightActivity,
+  /** @public Called through the `customers` deps of markup and rbac (a namespace handed over whole). */
   applyUserUpdate,
   flightActivity,
   getLegalEntity,
@@ -15,6 +16,7 @@ export {
   legalEntityNames,
   legalEntityUserIds,
   partnerAccountUserId,
+  /** @public Called through the `customers` deps of markup and rbac (a namespace handed over whole). */
   userFieldsOp,
 } from './customers-repo.ts';
 export { monthKey } from './flight-activity.ts';

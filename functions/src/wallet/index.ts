@@ -8,7 +8,6 @@ export {
   gatewayVerifyDeps,
   startGatewayPayment,
   verifyAndApply,
-  type FlightOrders,
   type VerifyDeps,
   type VerifyOutcome,
 } from './payments.ts';

@@ -30,7 +30,7 @@ import {
   type QueueKey,
 } from './outbox-repo.ts';
 
-export { removeDue, type DueKind, type DueRecord, type OutboxMessage, type QueueKey } from './outbox-repo.ts';
+export { removeDue, type DueRecord, type OutboxMessage, type QueueKey } from './outbox-repo.ts';
 
 export const RECONCILE = {
   /** A paid order is checked this long after payment: past the fulfilment claim's 90 s lease. */

@@ -123,9 +123,6 @@ export const zToken = (message: string = MSG.invalidReference) =>
   shaped(FIELD_LIMITS.token, /^[A-Za-z0-9_.~-]+$/, message);
 /** A JWT (three base64url segments); its signature is checked by the service. */
 export const zJwt = (message: string = MSG.invalidReference) => shaped(FIELD_LIMITS.jwt, /^[A-Za-z0-9_.-]+$/, message);
-/** Client-made idempotency keys (one per dialog submit). */
-export const zRequestId = (message: string = MSG.invalidReference) =>
-  z.string({ error: MSG.required }).check(z.trim(), z.regex(/^[A-Za-z0-9_-]{8,64}$/, message));
 /** PNRs (airline and supplier booking references). */
 export const zPnr = (message: string = MSG.invalidReference) => shaped(FIELD_LIMITS.pnr, /^[A-Za-z0-9]+$/, message);
 /** Opaque page cursors (base64url); empty means the first page. */

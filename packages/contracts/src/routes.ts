@@ -3,7 +3,6 @@
  * web client and the contract tests all read this list; nothing lists routes twice.
  */
 import type { Endpoint } from './endpoint.ts';
-import { routeKey } from './endpoint.ts';
 import { siteEndpoints } from './endpoints/site.ts';
 import { userEndpoints } from './endpoints/users.ts';
 import { notificationEndpoints } from './endpoints/notifications.ts';
@@ -59,8 +58,6 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...invoicesEndpoints,
   ...auditEndpoints,
 ];
-
-export const ENDPOINTS_BY_ROUTE_KEY: ReadonlyMap<string, Endpoint> = new Map(ENDPOINTS.map((e) => [routeKey(e), e]));
 
 /** Endpoints served by one domain Lambda. */
 export const endpointsOf = (domain: Endpoint['domain']): Endpoint[] => ENDPOINTS.filter((e) => e.domain === domain);

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { USER_TYPES } from './endpoint.ts';
+// The platform's zod messages (a missing value reads "This is required field.", a wrong type plainly).
+import './endpoint.ts';
 import { lazy } from './lazy.ts';
 
 export const SITE_MODULES = [
@@ -55,7 +56,6 @@ export const ZBrandingSettings = lazy(() =>
     ssrElements: z.object({ baggage: z.boolean(), meal: z.boolean(), seat: z.boolean() }),
   }),
 );
-export type TBrandingSettings = z.infer<typeof ZBrandingSettings>;
 
 export const ZWlMeta = lazy(() =>
   z.object({
@@ -124,5 +124,3 @@ export const ZPolicyPage = lazy(() =>
     updatedAt: z.string(),
   }),
 );
-
-export const ZUserTypeEnum = lazy(() => z.enum(USER_TYPES));

@@ -125,7 +125,3 @@ export const SPA_ROUTES: SpaRoute[] = [
   { path: '/crm', access: 'login', title: 'CRM' },
   { path: '*', access: 'public', title: 'Not found' },
 ];
-
-/** Routes.tsv spells path parameters as {name}; react-router uses :name. */
-export const toTsvPath = (p: string): string =>
-  p.replace(/:(\w+)(\?)?/g, (_m, n: string, q?: string) => `{${n}${q ?? ''}}`);

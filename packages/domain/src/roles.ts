@@ -9,8 +9,14 @@ export type RoleUserType = 'staff' | 'travelAgent' | 'retail' | 'corporate';
 export const isTradeUser = (userType: RoleUserType | null | undefined): boolean =>
   userType === 'travelAgent' || userType === 'staff';
 
-/** The search form's Sources field (GDS / LCC carriers to ask). */
+/**
+ * The search form's Sources field (GDS / LCC carriers to ask).
+ * @alias of isTradeUser today: a rule of its own, named for where it applies.
+ */
 export const maySelectSources = isTradeUser;
 
-/** Add / Update Markup and Discount on an e-ticket (of a booking the user may see the prices of). */
+/**
+ * Add / Update Markup and Discount on an e-ticket (of a booking the user may see the prices of).
+ * @alias of isTradeUser today: a rule of its own, named for where it applies.
+ */
 export const mayAdjustTicketPrices = isTradeUser;

@@ -1,6 +1,6 @@
 /**
  * Indian tax ids, format checks only (a real check that a PAN exists and names its holder needs a licensed
- * provider: functions/src/users/kyc-provider.ts). Pure, shared by the contracts (request validation), the
+ * provider, none contracted: docs/site-settings.md). Pure, shared by the contracts (request validation), the
  * staff PAN screen (why a number fails) and the server.
  *
  * PAN: 5 letters, 4 digits, 1 letter (`AAPFU0939F`); its 4th letter is the holder's kind (P person, C company…).

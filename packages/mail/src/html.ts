@@ -37,9 +37,6 @@ export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Saf
   return new SafeHtml(out);
 }
 
-/** Markup the caller vouches for (fixed template text only, never user or site data). */
-export const raw = (markup: string): SafeHtml => new SafeHtml(markup);
-
 /**
  * A link target fit for href/src: absolute http(s) URLs, or site-relative paths resolved against
  * `base`. Anything else (javascript:, data:, garbage) becomes '#', so a poisoned setting cannot

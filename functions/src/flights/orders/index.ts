@@ -40,4 +40,4 @@ export function makeOrders(deps: OrderDeps) {
 export type Orders = ReturnType<typeof makeOrders>;
 
 export { orderDeps, type OrderDeps } from './deps.ts';
-export { ORDER_MSG, orderView, publicBooking, type Order, type OrderKind } from './model.ts';
+export { ORDER_MSG } from './model.ts';

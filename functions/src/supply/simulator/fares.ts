@@ -171,12 +171,6 @@ export const FAMILIES: readonly FareFamily[] = [
   }),
 ];
 
-export const isDomesticItinerary = (legs: Itinerary) =>
-  legs.every(
-    (l) =>
-      l.origin.countryCode === legs[0]!.origin.countryCode && l.destination.countryCode === legs[0]!.origin.countryCode,
-  );
-
 /** Families a carrier sells on an itinerary for a cabin class of the search (1 all). */
 export function familiesFor(isLcc: boolean, domestic: boolean, cabinClass: number): FareFamily[] {
   const cabin = cabinClass >= 5 ? 4 : cabinClass; // no first class in the simulator: shown as business

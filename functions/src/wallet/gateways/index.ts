@@ -4,7 +4,7 @@ import { sandboxGateway } from './sandbox.ts';
 import { gatewaySettings } from './settings.ts';
 import type { PaymentGateway } from './types.ts';
 
-export type { PaymentGateway, GatewayStatus, GatewayState } from './types.ts';
+export type { PaymentGateway, GatewayStatus } from './types.ts';
 export {
   clearGatewaySettingsCache,
   gatewaySettings,

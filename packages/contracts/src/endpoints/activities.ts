@@ -100,7 +100,6 @@ export const ZCartItem = lazy(() =>
     currency: z.string(),
   }),
 );
-export type TCartItem = z.infer<typeof ZCartItem>;
 
 export const ZCart = lazy(() =>
   z.object({
@@ -203,7 +202,6 @@ export const ZPartyChange = lazy(() =>
   z.object({ current: ZPricedParty, requested: ZPricedParty, currency: z.string() }),
 );
 export type TPartyChange = z.infer<typeof ZPartyChange>;
-export type TAddToCart = z.output<typeof ZAddToCart>;
 
 const cartRef = () => ({ cartId: zCartId() });
 
@@ -215,7 +213,6 @@ export const ZUpdateCart = lazy(() =>
     items: z._default(z.array(z.object({ itemId: zDmcId(), date: zDay() })).check(z.maxLength(MAX_CART_ITEMS)), []),
   }),
 );
-export type TUpdateCart = z.output<typeof ZUpdateCart>;
 
 export const ZMarkupInput = lazy(() =>
   z

@@ -104,7 +104,6 @@ export const ZAuditLogFilter = lazy(() =>
       }),
     ),
 );
-export type TAuditLogFilter = z.input<typeof ZAuditLogFilter>;
 
 export const ZAuditLogEntry = lazy(() => z.extend(ZAuditEntry, { entity: z.string(), id: z.string() }));
 export type TAuditLogEntry = z.infer<typeof ZAuditLogEntry>;

@@ -175,7 +175,6 @@ export const ZMarket = lazy(() =>
 export type TMarket = z.infer<typeof ZMarket>;
 
 export const ZDmcCity = lazy(() => z.object({ cityId: z.number(), cityName: z.string() }));
-export type TDmcCity = z.infer<typeof ZDmcCity>;
 
 export const ZArea = lazy(() =>
   z.object({ id: z.string(), name: z.string(), cityId: z.number(), cityName: z.string() }),

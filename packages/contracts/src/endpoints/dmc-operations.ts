@@ -72,7 +72,6 @@ export const ZTransferWarning = lazy(() =>
     otherTransferIds: z.array(z.string()),
   }),
 );
-export type TTransferWarning = z.infer<typeof ZTransferWarning>;
 
 const zPax = () => z.object({ adults: z.number(), child: z.number(), infant: z.number() });
 
@@ -101,7 +100,6 @@ export const ZTransfer = lazy(() =>
     completedAt: z.nullable(z.string()),
   }),
 );
-export type TTransfer = z.infer<typeof ZTransfer>;
 
 /** A job-sheet row: the transfer, its driver's name and the warnings to show before anything is saved. */
 export const ZJobSheetRow = lazy(() =>

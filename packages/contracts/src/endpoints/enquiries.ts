@@ -132,7 +132,6 @@ export const ZEnquiryStatusChange = lazy(() =>
     by: z.string(),
   }),
 );
-export type TEnquiryStatusChange = z.infer<typeof ZEnquiryStatusChange>;
 
 /** One enquiry with its status history, oldest change first. */
 export const ZEnquiry = lazy(() => z.object({ ...enquiryFields(), history: z.array(ZEnquiryStatusChange) }));

@@ -12,7 +12,7 @@
  * - `fixedDeparture/print/{fdSlug}`: the public print of one booking (prices only for its booker and staff).
  */
 import * as z from 'zod/mini';
-import { FD_MSG, inventoryProblems } from '@tp/domain/fixed-departures';
+import { inventoryProblems } from '@tp/domain/fixed-departures';
 import { endpoint, type Endpoint } from '../endpoint.ts';
 import * as MSG from '../messages.ts';
 import { zCursor, zId, zName, zPnr, zPreprocess, zShortText, zToken } from '../fields.ts';
@@ -115,7 +115,6 @@ export const ZFdFlightInput = lazy(() =>
     cabinBaggage: z._default(zShortText({ required: false, max: 20 }), ''),
   }),
 );
-export type TFdFlightInput = z.infer<typeof ZFdFlightInput>;
 
 const zFare = () => z.object({ baseFare: zMoney(), tax: zMoney() });
 
@@ -337,7 +336,6 @@ export const ZFdQuote = lazy(() =>
     total: z.number(),
   }),
 );
-export type TFdQuote = z.infer<typeof ZFdQuote>;
 
 export const quoteFixedDeparture = endpoint({
   ...user,
@@ -362,7 +360,6 @@ export const ZBookFixedDeparture = lazy(() =>
     expectedTotal: z.optional(z.number()),
   }),
 );
-export type TBookFixedDeparture = z.input<typeof ZBookFixedDeparture>;
 
 export const bookFixedDeparture = endpoint({
   ...user,
@@ -415,5 +412,3 @@ export const fixedDepartureEndpoints: Endpoint[] = [
   bookFixedDeparture,
   printFixedDeparture,
 ];
-
-export { FD_MSG };

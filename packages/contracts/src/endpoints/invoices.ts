@@ -74,8 +74,6 @@ export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 /** The SPA's print view of a document (ours): `/invoice/<id>`. */
 export const INVOICE_PATH = '/invoice/:invoiceId';
 export const invoicePath = (id: string): string => INVOICE_PATH.replace(':invoiceId', encodeURIComponent(id));
-/** The print view of a source's invoice (the ticket screen, the transaction history). */
-export const SOURCE_INVOICE_PATH = '/invoice/:source/:sourceId';
 export const sourceInvoicePath = (source: InvoiceSource, sourceId: string): string =>
   `/invoice/${source}/${encodeURIComponent(sourceId)}`;
 

@@ -171,7 +171,6 @@ export const ZPackageFilter = lazy(() =>
       }),
     ),
 );
-export type TPackageFilter = z.input<typeof ZPackageFilter>;
 
 export const ZItineraryDayInput = lazy(() =>
   z.object({ title: zName(), description: z._default(zLongText(3000, { required: false }), '') }),

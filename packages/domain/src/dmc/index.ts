@@ -2,7 +2,7 @@
 export * from './types.ts';
 export * from './messages.ts';
 export * from './terms.ts';
-export type { Draft, Errors } from './checks.ts';
+export type { Errors } from './checks.ts';
 export * from './masters.ts';
 export * from './rates.ts';
 export * from './overlaps.ts';

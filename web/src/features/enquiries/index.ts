@@ -1,2 +1,2 @@
 /** The enquiries feature's public pieces for other features (the package and visa pages). */
-export { EnquiryForm, type EnquiryFormProps } from './EnquiryForm.tsx';
+export { EnquiryForm } from './EnquiryForm.tsx';

@@ -23,8 +23,6 @@ const USER_TYPE_LABELS: Record<string, string> = {
   staff: 'Staff',
 };
 
-export { eTicketPath } from './links.ts';
-
 const CHANGEABLE = new Set<number>([
   BOOKING_STATUS.ticketed,
   BOOKING_STATUS.partiallyCancelled,

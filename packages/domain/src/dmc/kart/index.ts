@@ -1,6 +1,5 @@
 /** Karts (quotations; spec 001 §3–§5, issue #14): types, rules, totals, the printed view, voucher transfers, deadlines. */
 export * from './types.ts';
-export { MAX_KART_AMOUNT } from './money.ts';
 export * from './totals.ts';
 export * from './rules.ts';
 export * from './quotation.ts';

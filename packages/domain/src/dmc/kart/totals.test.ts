@@ -69,4 +69,12 @@ describe('kartTotals', () => {
     expect(k.totalPrice).toBe(3707.1);
     expect(k.accomodations[0]?.price).toBe(1861.5);
   });
+
+  it('stores the one total it computed: totalPrice is the grand total of the totals saved with the kart', () => {
+    const sample = kart({ serviceCharge: 10.1, discount: 0.2, collectedPayment: 100 });
+    const k = withComputedPrices(sample);
+    expect(k.totals).toEqual(kartTotals(sample));
+    expect(k.totalPrice).toBe(k.totals.grandTotal);
+    expect(k.totals.balanceDue).toBe(Math.round((k.totalPrice - 100) * 100) / 100);
+  });
 });

@@ -102,11 +102,17 @@ export function kartTotals(kart: PricedKart): KartTotals {
   };
 }
 
-/** The kart as saved: each hotel line's `price` and the kart's `totalPrice` are the computed ones. */
-export function withComputedPrices<K extends PricedKart>(kart: K, totals: KartTotals = kartTotals(kart)): K {
+/**
+ * The kart as saved: each hotel line's `price`, the kart's `totalPrice` (its grand total) and its `totals` are
+ * computed here, once, by `kartTotals`, and stored with it. Whatever shows or charges a saved kart (its screens,
+ * list, shared copy, reminder mail, invoice) reads these, so every page shows the amount the invoice charges.
+ */
+export function withComputedPrices<K extends PricedKart>(kart: K): K & { totalPrice: number; totals: KartTotals } {
+  const totals = kartTotals(kart);
   return {
     ...kart,
     accomodations: kart.accomodations.map((l, i) => ({ ...l, price: totals.lines.accomodations[i]?.total ?? 0 })),
     totalPrice: totals.grandTotal,
+    totals,
   };
 }

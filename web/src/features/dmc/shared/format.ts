@@ -1,4 +1,4 @@
-import { AREA_SHARING_LABELS, type AreaSharingBasis, type KartTransferType, type SharingBasis } from '@tp/domain/dmc';
+import { type KartTransferType, type SharingBasis } from '@tp/domain/dmc';
 import { formatDate, formatMoney } from '#shared/format.ts';
 
 /** How the DMC screens write bands, validity, bases and money (amounts through the one format module). */
@@ -22,9 +22,6 @@ export const perLabel = (isPerPax: boolean): string => (isPerPax ? 'per person' 
 export const dollars = (amount: number): string => formatMoney(amount, 'USD');
 
 export const money = (amount: number, currency: string): string => formatMoney(amount, currency);
-
-/** `private` is shown as PVT (§3). */
-export const areaSharingLabel = (basis: AreaSharingBasis): string => AREA_SHARING_LABELS[basis];
 
 /** The six kart sharing bases (§3), spelt out; the value sent is the code itself. */
 export const SHARING_BASIS_LABELS: Record<SharingBasis, string> = {

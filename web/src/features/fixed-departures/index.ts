@@ -1,2 +1,0 @@
-/** The fixed-departures feature's public pieces for other features. */
-export { printPath } from './paths.ts';
