@@ -16,7 +16,7 @@ import { UserMenu } from './UserMenu.tsx';
 const TOKEN_PAGES = SPA_ROUTES.filter((r) => r.access === 'token').map((r) => new RegExp(patternRegex(r.path)));
 
 // Staff only, and off the boot path (it reads a contract endpoint).
-const SandboxBadge = lazy(() => import('#features/payments/SandboxBadge.tsx'));
+const SandboxBadge = lazy(() => import('#features/wallet/SandboxBadge.tsx'));
 
 export function SiteHeader({
   site,

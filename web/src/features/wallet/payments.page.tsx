@@ -7,7 +7,7 @@ import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { toastError } from '#shared/notify.ts';
-import { BalanceCard } from '#features/wallet/index.ts';
+import { BalanceCard } from './BalanceCard.tsx';
 import { AmountInput, amountValue } from '#shared/AmountInput.tsx';
 
 type Entry<M extends 'gateway' | 'offline'> = Omit<
