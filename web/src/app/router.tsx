@@ -2,15 +2,15 @@ import { Suspense, type ComponentType } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { SPA_BASENAME, SPA_ROUTES, type SpaRoute } from '@tp/contracts/spa-routes';
 import { PageLoader } from '#shared/PageLoader.tsx';
-import { userStore, useUser } from '#shared/state.ts';
+import { userStore, useUser } from '#lib/state.ts';
 import { decideAccess } from './access.ts';
 import { useDocumentTitle } from './branding.ts';
 import { AppLayout } from './layout/AppLayout.tsx';
-import { CurrentRouteContext } from './route-context.ts';
+import { CurrentRouteContext } from '#shared/route-context.ts';
 import { spaRouteOf } from '@tp/contracts/route-match';
 // Screens are preloadable lazies (same call shape as React.lazy), so the opened URL's screen can load early.
-import { preloadable as lazy, type Preloadable } from './lazy.ts';
-import { useSite, useSiteScripts } from './site.tsx';
+import { preloadable as lazy, type Preloadable } from '#shared/lazy.ts';
+import { useSite, useSiteScripts } from '#shared/site.tsx';
 
 /**
  * The one router file. Every SPA_ROUTES entry is registered; its screen is a lazy `*.page.tsx`

@@ -5,8 +5,8 @@ import { SPA_ROUTES } from '@tp/contracts/spa-routes';
 import { patternRegex } from '#app/route-match.ts';
 import type { TSiteDetails } from '@tp/contracts/site';
 import type { TUser } from '@tp/contracts/users';
-import { brandName } from '#app/site.tsx';
-import { safeUrl } from '#shared/redirects.ts';
+import { brandName } from '#shared/site.tsx';
+import { safeUrl } from '#lib/redirects.ts';
 import { UserMenu } from './UserMenu.tsx';
 
 /**

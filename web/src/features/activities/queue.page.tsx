@@ -7,8 +7,8 @@ import { CART_STATUSES, CART_STATUS_LABELS, type CartStatus } from '@tp/domain/a
 import { CursorPager, useCursorPages } from '#shared/cursor-pages.tsx';
 import { DataTable } from '#shared/DataTable.tsx';
 import { formatDate, formatDateTime, formatMoney, partyLabel } from '#shared/format.ts';
-import { toastError } from '#shared/notify.ts';
-import { useUser } from '#shared/state.ts';
+import { toastError } from '#lib/notify.ts';
+import { useUser } from '#lib/state.ts';
 import { usePermission } from '#shared/usePermission.ts';
 import { CartDetails } from './CartDetails.tsx';
 import { ActivitiesPage } from './shared.tsx';

@@ -24,7 +24,7 @@ import { CursorPager, useCursorPages } from '#shared/cursor-pages.tsx';
 import { DateField } from '#shared/DateField.tsx';
 import { DISPLAY_TIME_ZONE } from '@tp/domain/format';
 import { formatDate, formatMoney, isoDay } from '#shared/format.ts';
-import { toastError } from '#shared/notify.ts';
+import { toastError } from '#lib/notify.ts';
 import { CartPanel } from './CartPanel.tsx';
 import { PartyChangeDialog } from './PartyChangeDialog.tsx';
 import { ActivitiesPage } from './shared.tsx';

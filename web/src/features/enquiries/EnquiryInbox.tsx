@@ -16,7 +16,7 @@ import { useAction } from '#api/action.ts';
 import { DataTable } from '#shared/DataTable.tsx';
 import { downloadBase64 } from '#shared/download.ts';
 import { formatDate, formatDateTime } from '#shared/format.ts';
-import { toastSuccess } from '#shared/notify.ts';
+import { toastSuccess } from '#lib/notify.ts';
 import { CursorPager, useCursorPages } from '#shared/cursor-pages.tsx';
 import { aboutColumn, EnquiryStatusBadge, paxText } from './status.tsx';
 

@@ -8,7 +8,7 @@ import { useAction } from '#api/action.ts';
 import { eTicketPath, flightPaths } from '#features/flights/index.ts';
 import { formatDateTime, formatMoney, statusLabel } from '#shared/format.ts';
 import { StatusBadge } from '#shared/StatusBadge.tsx';
-import { useUser } from '#shared/state.ts';
+import { useUser } from '#lib/state.ts';
 import { usePermission } from '#shared/usePermission.ts';
 import { ChangeRequestActions } from './ChangeRequestActions.tsx';
 import { ChangeRequestDialog } from './ChangeRequestDialog.tsx';

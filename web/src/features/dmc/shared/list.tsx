@@ -6,7 +6,7 @@ import { TIMING } from '@tp/contracts/platform';
 import type { ResponseIn } from '#api/client.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { DataTable, type Column } from '#shared/DataTable.tsx';
-import { toastError } from '#shared/notify.ts';
+import { toastError } from '#lib/notify.ts';
 import { CursorPager, useCursorPages, type CursorPages, type ListInput } from '#shared/cursor-pages.tsx';
 
 /** A row of a list endpoint's cursor page (`pageOf` in dmc-common.ts: `{ records, nextCursor }`). */
