@@ -7,6 +7,17 @@ const TESTS = '(\\.test\\.tsx?|/test/|\\.d\\.ts)$';
 /** The Lambda entries and their shared wiring: the one place above the domains (docs/architecture.md "Entries"). */
 const ENTRIES = '^functions/src/entries/';
 
+/** One rule per floor of the SPA: a folder imports only the floors below it (see web-no-folder-cycles). */
+function webLayersBelow(floors) {
+  return floors.slice(0, -1).map((floor, i) => ({
+    name: `web-${floor}-imports-only-below`,
+    severity: 'error',
+    comment: `web/src/${floor} stands below ${floors.slice(i + 1).join(', ')}: it must not import them.`,
+    from: { path: `^web/src/${floor}/` },
+    to: { path: `^web/src/(${floors.slice(i + 1).join('|')})/` },
+  }));
+}
+
 module.exports = {
   forbidden: [
     {
@@ -119,6 +130,18 @@ module.exports = {
       },
     },
     {
+      name: 'web-no-folder-cycles',
+      severity: 'error',
+      comment:
+        'The SPA stands in floors: lib (stored session, toasts, redirects) < api (calls, useApi/useAction) < ' +
+        'shared (screen pieces, the pager) < features < app (router, layout) < main.tsx. Two folders that import ' +
+        'each other cannot be read, tested or split apart: move the shared piece down a floor.',
+      scope: 'folder',
+      from: { path: '^web/src/' },
+      to: { circular: true },
+    },
+    ...webLayersBelow(['lib', 'api', 'shared', 'features', 'app']),
+    {
       name: 'web-and-server-apart',
       severity: 'error',
       comment: 'The SPA ships to browsers: server code (functions, infra, scripts) must never be bundled into it.',
@@ -135,7 +158,14 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist|cdk\\.out|\\.bench|\\.local)/' },
+    // The SPA's tests and their fixtures are not cruised: they reach across floors by design (a page test
+    // renders the whole app) and would draw folder cycles the shipped code does not have.
+    exclude: {
+      path: [
+        '(^|/)(node_modules|dist|cdk\\.out|\\.bench|\\.local)/',
+        '^web/src/(test/|.*\\.test\\.tsx?$|.*test-fixtures\\.ts$)',
+      ],
+    },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: {

@@ -47,6 +47,15 @@ const FILES: Record<string, string> = {
   'web/src/features/one/ok.tsx': "import { c } from '../two/index.ts';\nexport const ok = c;\n",
   'web/src/features/two/internal.ts': 'export const b = 1;\n',
   'web/src/features/two/index.ts': 'export const c = 2;\n',
+  // Two features that import each other through their public entries: no file cycle, a folder cycle.
+  'web/src/features/three/index.ts': "import { f } from '../four/index.ts';\nexport const t = f;\n",
+  'web/src/features/four/index.ts': 'export const f = 4;\n',
+  'web/src/features/four/uses-three.ts': "import { t } from '../three/index.ts';\nexport const u = t;\n",
+  // A shared piece reaching up into the app shell, and the allowed way down to the api.
+  'web/src/shared/reach-up.ts': "import { h } from '../app/high.ts';\nexport const r = h;\n",
+  'web/src/shared/down.ts': "import { call } from '../api/call.ts';\nexport const d = call;\n",
+  'web/src/app/high.ts': 'export const h = 1;\n',
+  'web/src/api/call.ts': 'export const call = 1;\n',
 };
 
 interface Violation {
@@ -112,5 +121,19 @@ describe('architecture rules', () => {
   it("refuse a web feature reaching into another's internals, not its index.ts", () => {
     expect(found('web-features-through-public-entry', 'web/src/features/one/a.tsx')).toBe(true);
     expect(violations.some((v) => v.from === 'web/src/features/one/ok.tsx')).toBe(false);
+  });
+  it('refuse two web folders that import each other, even through public entries', () => {
+    expect(
+      violations.some(
+        (v) =>
+          v.rule.name === 'web-no-folder-cycles' &&
+          [v.from, v.to].sort().join(' ') === 'web/src/features/four web/src/features/three',
+      ),
+    ).toBe(true);
+    expect(violations.some((v) => v.rule.name === 'no-cycles' && v.from.startsWith('web/src/features/'))).toBe(false);
+  });
+  it('refuse a web floor importing a floor above it, not one below', () => {
+    expect(found('web-shared-imports-only-below', 'web/src/shared/reach-up.ts')).toBe(true);
+    expect(violations.some((v) => v.from === 'web/src/shared/down.ts')).toBe(false);
   });
 });

@@ -4,10 +4,10 @@ import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
 import './app/app.css';
 import { App } from './app/App.tsx';
-import { preloadsSettled } from './app/lazy.ts';
+import { preloadsSettled } from './shared/lazy.ts';
 import { preloadEntry } from './app/router.tsx';
-import { earlySite } from './app/site.tsx';
-import { siteStore } from './shared/state.ts';
+import { earlySite } from './shared/site.tsx';
+import { siteStore } from './lib/state.ts';
 
 /**
  * The built index.html only preloads the shell's stylesheets (its static boot shell paints without

@@ -1,6 +1,6 @@
 import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
-import { toastSuccess } from '#shared/notify.ts';
+import { toastSuccess } from '#lib/notify.ts';
 import type { CallTarget } from './boot.ts';
 import { ApiError, callWithMessage, type CallOptions, type RequestIn, type ResponseIn } from './client.ts';
 

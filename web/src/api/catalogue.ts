@@ -1,7 +1,7 @@
 import type { Endpoint } from '@tp/contracts/endpoint';
 import type { TErrorEnvelope } from '@tp/contracts/envelope';
 import * as MSG from '@tp/contracts/messages';
-import { FLIGHT_HOME_PATH, loginPath } from '#shared/redirects.ts';
+import { FLIGHT_HOME_PATH, loginPath } from '#lib/redirects.ts';
 
 /**
  * The error catalogue of spec 000 §8, in one place. `decideFailure` is pure (what should happen);

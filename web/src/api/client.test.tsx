@@ -6,7 +6,7 @@ import * as MSG from '@tp/contracts/messages';
 import { failure, fakeApi, NetworkDown, reply } from '#test/fake-api.ts';
 import { testSite, testUser } from '#test/fixtures.ts';
 import { renderWithProviders } from '#test/render.tsx';
-import { userStore } from '#shared/state.ts';
+import { userStore } from '#lib/state.ts';
 import { ApiError, buildRequest, call, send } from './client.ts';
 
 /** A flight-API call as the flight work will declare them (the catalogue reads api, method and auth). */

@@ -1,8 +1,8 @@
 import type { RequestOf, ResponseOf } from '@tp/contracts/endpoint';
 import type { SuccessEnvelope, TErrorEnvelope } from '@tp/contracts/envelope';
-import { clearUserData } from '#shared/storage.ts';
-import { siteStore } from '#shared/state.ts';
-import { toastError } from '#shared/notify.ts';
+import { clearUserData } from '#lib/storage.ts';
+import { siteStore } from '#lib/state.ts';
+import { toastError } from '#lib/notify.ts';
 import { urlPath, type CallTarget, type EndpointOf } from './boot.ts';
 import { decideFailure, type Failure } from './catalogue.ts';
 import { currentLocation, navigateTo } from './navigation.ts';

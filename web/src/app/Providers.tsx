@@ -3,8 +3,8 @@ import { MantineProvider } from '@mantine/core';
 import { notificationsStore } from '@mantine/notifications';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { SWR_DEFAULTS } from '#api/hooks.ts';
-import { SiteProvider, useSite, useSiteReady } from './site.tsx';
-import { readableColors, siteTheme } from './theme.ts';
+import { SiteProvider, useSite, useSiteReady } from '#shared/site.tsx';
+import { readableColors, siteTheme } from '#shared/theme.ts';
 import { useBrandingHead } from './branding.ts';
 import { BootShell } from './layout/BootShell.tsx';
 

@@ -4,19 +4,19 @@ import type { TUser } from '@tp/contracts/users';
 import { POLICY_PAGES } from '#api/boot.ts';
 import {
   FLIGHT_HOME_PATH,
+  FORBIDDEN_PATH,
   FLIGHT_LOGIN_PATH,
   LOGIN_PATH,
   LOGOUT_PATH,
   loginPath,
   safeRedirect,
-} from '#shared/redirects.ts';
+} from '#lib/redirects.ts';
 
 /** Route guards (spec 000 §2, §6) as pure functions: the router and the menus both ask them. */
 
 export type SiteFlags = Pick<TSiteDetails, 'wlMeta' | 'isTestHost' | 'brandingSettings'>;
 export type UserRole = Pick<TUser, 'userType'>;
 
-export const FORBIDDEN_PATH = '/403';
 const SIGNUP_PATH = '/signup';
 
 /** A route exists on a site unless a site flag hides it (permission menu, test hosts). */

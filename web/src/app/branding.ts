@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { pageHead, pageHeadMeta, type PageHeadSite } from '@tp/contracts/page-head';
 import type { TSiteDetails } from '@tp/contracts/site';
-import { safeUrl } from '#shared/redirects.ts';
-import { DEFAULT_PALETTE } from './theme.ts';
+import { safeUrl } from '#lib/redirects.ts';
+import { DEFAULT_PALETTE } from '#shared/theme.ts';
 
 function headElement<K extends 'link' | 'meta'>(
   tag: K,

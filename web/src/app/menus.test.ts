@@ -3,7 +3,7 @@ import { SPA_ROUTES } from '@tp/contracts/spa-routes';
 import type { SiteModule } from '@tp/contracts/site';
 import { testSite } from '#test/fixtures.ts';
 import { ALL_PERMISSION_KEYS } from '@tp/contracts/permissions';
-import { crmHref, isGroup, menuFor as menuWith, routeOf, STAFF_MENU, USER_MENU, type MenuItem } from './menus.ts';
+import { isGroup, menuFor as menuWith, routeOf, STAFF_MENU, USER_MENU, type MenuItem } from './menus.ts';
 
 const paths = (items: MenuItem[]): string[] =>
   items.flatMap((i) => (isGroup(i) ? i.children.map((c) => c.to) : [i.to]));
@@ -159,13 +159,5 @@ describe('menuFor', () => {
 
   it('shows staff no guarded link until their permissions are loaded', () => {
     expect(labels(menuWith(staff, withModules('flights'), null))).toEqual(['Dashboard', 'Referral']);
-  });
-});
-
-describe('crmHref', () => {
-  it('points at the core site, or nowhere without one (or with an unsafe url)', () => {
-    expect(crmHref(testSite({ coreSiteUrl: 'https://core.example.com/' }))).toBe('https://core.example.com/crm');
-    expect(crmHref(testSite({ coreSiteUrl: '' }))).toBeNull();
-    expect(crmHref(testSite({ coreSiteUrl: 'javascript:alert(1)' }))).toBeNull();
   });
 });

@@ -1,8 +1,7 @@
 import { SPA_ROUTES } from '@tp/contracts/spa-routes';
 import type { SiteModule, TSiteDetails } from '@tp/contracts/site';
 import { CRM_MODULES } from '#api/boot.ts';
-import { safeUrl } from '#shared/redirects.ts';
-import type { PermissionState } from '#shared/state.ts';
+import type { PermissionState } from '#lib/state.ts';
 import { holdsPermission } from '#shared/usePermission.ts';
 import { routeAvailable, type UserRole } from './access.ts';
 
@@ -162,10 +161,4 @@ export function menuFor(
     const children = item.children.filter((c) => linkVisible(c, site, can));
     return children.length ? [{ ...item, children }] : [];
   });
-}
-
-/** Where the CRM link goes: the core site's /crm, or (no core site) our own /crm page: the enquiry inbox (issue #15). */
-export function crmHref(site: Pick<TSiteDetails, 'coreSiteUrl'> | null): string | null {
-  const base = safeUrl(site?.coreSiteUrl)?.replace(/\/+$/, '');
-  return base ? `${base}/crm` : null;
 }

@@ -2,15 +2,15 @@ import { Suspense, type ComponentType } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { SPA_BASENAME, SPA_ROUTES, type SpaRoute } from '@tp/contracts/spa-routes';
 import { PageLoader } from '#shared/PageLoader.tsx';
-import { userStore, useUser } from '#shared/state.ts';
+import { userStore, useUser } from '#lib/state.ts';
 import { decideAccess } from './access.ts';
 import { useDocumentTitle } from './branding.ts';
 import { AppLayout } from './layout/AppLayout.tsx';
-import { CurrentRouteContext } from './route-context.ts';
+import { CurrentRouteContext } from '#shared/route-context.ts';
 import { spaRouteOf } from '@tp/contracts/route-match';
 // Screens are preloadable lazies (same call shape as React.lazy), so the opened URL's screen can load early.
-import { preloadable as lazy, type Preloadable } from './lazy.ts';
-import { useSite, useSiteScripts } from './site.tsx';
+import { preloadable as lazy, type Preloadable } from '#shared/lazy.ts';
+import { useSite, useSiteScripts } from '#shared/site.tsx';
 
 /**
  * The one router file. Every SPA_ROUTES entry is registered; its screen is a lazy `*.page.tsx`
@@ -54,16 +54,16 @@ export const SCREENS: Record<string, Screen> = {
   '/createNewUser': lazy(() => import('#features/customers/create-user.page.tsx')),
   '/flight/*': lazy(() => import('#features/flights/flights.page.tsx')),
   '/flights/manage-markup': lazy(() => import('#features/markup/manage-markup.page.tsx')),
-  '/1/success': lazy(() => import('#features/payments/success.page.tsx')),
-  '/sandbox-gateway/:paymentId': lazy(() => import('#features/payments/sandbox-gateway.page.tsx')),
-  '/phonepe/verify/:orderId?': lazy(() => import('#features/payments/verify.page.tsx')),
-  '/payments': lazy(() => import('#features/payments/payments.page.tsx')),
+  '/1/success': lazy(() => import('#features/wallet/success.page.tsx')),
+  '/sandbox-gateway/:paymentId': lazy(() => import('#features/wallet/sandbox-gateway.page.tsx')),
+  '/phonepe/verify/:orderId?': lazy(() => import('#features/wallet/verify.page.tsx')),
+  '/payments': lazy(() => import('#features/wallet/payments.page.tsx')),
   '/fixed-departures': lazy(() => import('#features/fixed-departures/fixed-departures.page.tsx')),
   '/flight/fixedDeparture/print/:fdSlug': lazy(() => import('#features/fixed-departures/print.page.tsx')),
   '/staff/fixed-departures': lazy(() => import('#features/fixed-departures/staff.page.tsx')),
-  '/user/payments/:orderId?': lazy(() => import('#features/payments/user-payments.page.tsx')),
-  '/staff/paymentGatewayTransactions': lazy(() => import('#features/payments/gateway-transactions.page.tsx')),
-  '/staff/myPendingPaymentGatewayEntries': lazy(() => import('#features/payments/pending-entries.page.tsx')),
+  '/user/payments/:orderId?': lazy(() => import('#features/wallet/user-payments.page.tsx')),
+  '/staff/paymentGatewayTransactions': lazy(() => import('#features/wallet/gateway-transactions.page.tsx')),
+  '/staff/myPendingPaymentGatewayEntries': lazy(() => import('#features/wallet/pending-entries.page.tsx')),
   '/user/transactionHistory': lazy(() => import('#features/wallet/transaction-history.page.tsx')),
   '/staff/walletReport': lazy(() => import('#features/wallet/wallet-report.page.tsx')),
   '/staff/downloadBalances': lazy(() => import('#features/wallet/download-balances.page.tsx')),

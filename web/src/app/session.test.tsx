@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { getPermissionsFromSession } from '@tp/contracts/endpoints/rbac';
-import { permissionStore } from '#shared/state.ts';
+import { permissionStore } from '#lib/state.ts';
 import { fakeApi } from '#test/fake-api.ts';
 import { staffUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';

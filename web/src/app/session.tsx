@@ -2,8 +2,8 @@ import useSWR from 'swr';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { getPermissionsFromSession, getUserBySessionId } from '#api/boot.ts';
 import { call } from '#api/client.ts';
-import { permissionStore, userStore, useUser, type PermissionState } from '#shared/state.ts';
-import { LOGOUT_PATH } from '#shared/redirects.ts';
+import { permissionStore, userStore, useUser, type PermissionState } from '#lib/state.ts';
+import { LOGOUT_PATH } from '#lib/redirects.ts';
 
 // The schema-free copy of the endpoint: the users contract (zod, phone metadata) stays off this path.
 const fetchSessionUser = () => call(getUserBySessionId, {}, { handling: 'none' });

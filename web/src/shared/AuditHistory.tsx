@@ -6,16 +6,26 @@
  */
 import { useState } from 'react';
 import { Badge, Button, Code, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import useSWRInfinite from 'swr/infinite';
 import { AUDIT_ACTION_LABELS, type AuditActionName } from '@tp/contracts/endpoints/audit';
 import type { TAuditEntry } from '@tp/contracts/endpoints/dmc';
+import type { CallTarget } from '#api/boot.ts';
+import type { ResponseIn } from '#api/client.ts';
 import { AsyncContent } from './AsyncContent.tsx';
+import { useCursorList, type ListInput } from './cursor-pages.tsx';
 import { useSmallScreen } from './DataTable.tsx';
 import { formatDateTime } from './format.ts';
 
-export type AuditPage = { records: TAuditEntry[]; nextCursor: string | null };
-/** Reads one page of a record's history (the first when `cursor` is undefined). */
-export type AuditLoader = (cursor: string | undefined) => Promise<AuditPage>;
+/** Where a record's history is read: a cursor-paged endpoint of audit entries, and its input. */
+export interface AuditSource {
+  endpoint: CallTarget;
+  input: object;
+}
+
+/** An audit source, typed: the endpoint must answer pages of audit entries. */
+export const auditSource = <E extends CallTarget>(
+  endpoint: E,
+  input: ResponseIn<E> extends { records: TAuditEntry[] } ? ListInput<E> : never,
+): AuditSource => ({ endpoint, input });
 
 const ACTION_COLORS: Partial<Record<AuditActionName, string>> = {
   create: 'green',
@@ -87,23 +97,14 @@ export function AuditChangeTable({ changes }: { changes: TAuditEntry['changes'] 
 }
 
 /** Who changed one record, when, and each field before and after, newest first, a page at a time. */
-export function AuditTrail({ cacheKey, load }: { cacheKey: string; load: AuditLoader }) {
-  const pages = useSWRInfinite(
-    (index: number, previous: AuditPage | null) =>
-      index === 0
-        ? ['audit-trail', cacheKey, '']
-        : previous?.nextCursor
-          ? ['audit-trail', cacheKey, previous.nextCursor]
-          : null,
-    ([, , cursor]: [string, string, string]) => load(cursor || undefined),
-  );
-  const entries = pages.data?.flatMap((p) => p.records);
-  const more = Boolean(pages.data?.[pages.data.length - 1]?.nextCursor);
+export function AuditTrail({ source }: { source: AuditSource }) {
+  const pages = useCursorList(source.endpoint, source.input);
+  const entries = pages.records as TAuditEntry[] | undefined;
   return (
     <AsyncContent
       data={entries}
       error={pages.error}
-      onRetry={() => void pages.mutate()}
+      onRetry={() => void pages.reload()}
       loadingLabel="Loading the history"
       emptyText="No changes recorded yet."
       isEmpty={(e) => e.length === 0}
@@ -121,8 +122,8 @@ export function AuditTrail({ cacheKey, load }: { cacheKey: string; load: AuditLo
               <AuditChangeLines changes={e.changes} />
             </Stack>
           ))}
-          {more && (
-            <Button variant="default" size="xs" onClick={() => void pages.setSize(pages.size + 1)}>
+          {pages.hasMore && (
+            <Button variant="default" size="xs" onClick={pages.more}>
               Older changes
             </Button>
           )}
@@ -137,19 +138,17 @@ export function HistoryDialog({
   opened,
   onClose,
   subject,
-  cacheKey,
-  load,
+  source,
 }: {
   opened: boolean;
   onClose: () => void;
   subject: string;
-  cacheKey: string;
-  load: AuditLoader;
+  source: AuditSource;
 }) {
   const small = useSmallScreen();
   return (
     <Modal opened={opened} onClose={onClose} title={`History of ${subject}`} fullScreen={small} size="lg">
-      {opened && <AuditTrail cacheKey={cacheKey} load={load} />}
+      {opened && <AuditTrail source={source} />}
     </Modal>
   );
 }
@@ -157,13 +156,11 @@ export function HistoryDialog({
 /** A row's "History" button and its dialog. */
 export function HistoryButton({
   subject,
-  cacheKey,
-  load,
+  source,
   variant = 'subtle',
 }: {
   subject: string;
-  cacheKey: string;
-  load: AuditLoader;
+  source: AuditSource;
   variant?: 'subtle' | 'light' | 'default';
 }) {
   const [open, setOpen] = useState(false);
@@ -172,7 +169,7 @@ export function HistoryButton({
       <Button size="xs" variant={variant} onClick={() => setOpen(true)} aria-label={`History of ${subject}`}>
         History
       </Button>
-      <HistoryDialog opened={open} onClose={() => setOpen(false)} subject={subject} cacheKey={cacheKey} load={load} />
+      <HistoryDialog opened={open} onClose={() => setOpen(false)} subject={subject} source={source} />
     </>
   );
 }

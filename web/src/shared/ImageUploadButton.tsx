@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, FileButton, type ButtonProps } from '@mantine/core';
 import type { ImageUpload } from '@tp/contracts/media';
 import { IMAGE_ACCEPT, resizeImage, type ResizeOptions } from './image-upload.ts';
-import { toastError } from './notify.ts';
+import { toastError } from '#lib/notify.ts';
 
 interface Props extends ResizeOptions, Omit<ButtonProps, 'loading' | 'children'> {
   children: ReactNode;

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { Alert, Group, Stack, Text, Title, type StackProps } from '@mantine/core';
 import * as MSG from '@tp/contracts/messages';
 import { PageLoader } from './PageLoader.tsx';
-import { usePermissionState, useUser } from './state.ts';
+import { usePermissionState, useUser } from '#lib/state.ts';
 import { holdsPermission } from './usePermission.ts';
 
 export interface PermissionPageProps extends Omit<StackProps, 'title' | 'children'> {

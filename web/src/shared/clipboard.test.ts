@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { copyText } from './clipboard.ts';
-import * as notify from './notify.ts';
+import * as notify from '#lib/notify.ts';
 
 describe('copyText', () => {
   it('writes to the clipboard and confirms', async () => {

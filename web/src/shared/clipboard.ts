@@ -1,5 +1,5 @@
 import * as MSG from '@tp/contracts/messages';
-import { toastError, toastSuccess } from './notify.ts';
+import { toastError, toastSuccess } from '#lib/notify.ts';
 
 /** Copies text and says so ('Copied to clipboard'); older browsers and plain-http pages get the textarea fallback. */
 export async function copyText(text: string): Promise<boolean> {

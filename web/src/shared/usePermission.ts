@@ -1,5 +1,5 @@
 import type { TUser } from '@tp/contracts/users';
-import { usePermissionState, useUser, type PermissionState } from './state.ts';
+import { usePermissionState, useUser, type PermissionState } from '#lib/state.ts';
 
 /**
  * Whether the user may use something guarded by a permission key, as the server decides it

@@ -10,7 +10,7 @@ import type { TUser } from '@tp/contracts/users';
 import { NavigationBridge } from '#api/navigation.ts';
 import { Providers } from '#app/Providers.tsx';
 import { AppRoutes } from '#app/router.tsx';
-import { permissionStore, siteStore, userStore } from '#shared/state.ts';
+import { permissionStore, siteStore, userStore } from '#lib/state.ts';
 import { fakeApi, type FakeApi } from './fake-api.ts';
 import { testSite } from './fixtures.ts';
 

@@ -2,8 +2,9 @@ import { lazy, Suspense, useState } from 'react';
 import { Menu, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { TUser } from '@tp/contracts/users';
-import { LOGOUT_PATH } from '#shared/redirects.ts';
-import { ACCOUNT_MENU, displayName, Identity, USER_TYPE_LABEL } from './Identity.tsx';
+import { LOGOUT_PATH } from '#lib/redirects.ts';
+import { USER_TYPE_LABEL } from '#shared/format.ts';
+import { ACCOUNT_MENU, displayName, Identity } from './Identity.tsx';
 
 const ChangePasswordDialog = lazy(() => import('#features/auth/ChangePasswordDialog.tsx'));
 

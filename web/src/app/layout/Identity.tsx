@@ -1,13 +1,6 @@
 import { Avatar, Badge, Group, Text, VisuallyHidden } from '@mantine/core';
-import type { UserType } from '@tp/contracts/endpoint';
 import type { TUser } from '@tp/contracts/users';
-
-export const USER_TYPE_LABEL: Record<UserType, string> = {
-  staff: 'Staff',
-  travelAgent: 'Travel Agent',
-  retail: 'Retail',
-  corporate: 'Corporate',
-};
+import { USER_TYPE_LABEL } from '#shared/format.ts';
 
 export const displayName = (u: Pick<TUser, 'firstName' | 'lastName' | 'email'>) =>
   `${u.firstName} ${u.lastName}`.trim() || u.email;

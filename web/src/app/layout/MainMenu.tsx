@@ -1,7 +1,8 @@
 import { Box, NavLink } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
-import { crmHref, isGroup, type MenuItem, type MenuLink } from '#app/menus.ts';
-import { useSite } from '#app/site.tsx';
+import { crmHref } from '#lib/redirects.ts';
+import { isGroup, type MenuItem, type MenuLink } from '#app/menus.ts';
+import { useSite } from '#shared/site.tsx';
 
 const samePath = (a: string, b: string) => (a.replace(/\/+$/, '') || '/') === (b.replace(/\/+$/, '') || '/');
 

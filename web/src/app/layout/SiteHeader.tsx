@@ -5,8 +5,8 @@ import { SPA_ROUTES } from '@tp/contracts/spa-routes';
 import { patternRegex } from '#app/route-match.ts';
 import type { TSiteDetails } from '@tp/contracts/site';
 import type { TUser } from '@tp/contracts/users';
-import { brandName } from '#app/site.tsx';
-import { safeUrl } from '#shared/redirects.ts';
+import { brandName } from '#shared/site.tsx';
+import { safeUrl } from '#lib/redirects.ts';
 import { UserMenu } from './UserMenu.tsx';
 
 /**
@@ -16,7 +16,7 @@ import { UserMenu } from './UserMenu.tsx';
 const TOKEN_PAGES = SPA_ROUTES.filter((r) => r.access === 'token').map((r) => new RegExp(patternRegex(r.path)));
 
 // Staff only, and off the boot path (it reads a contract endpoint).
-const SandboxBadge = lazy(() => import('#features/payments/SandboxBadge.tsx'));
+const SandboxBadge = lazy(() => import('#features/wallet/SandboxBadge.tsx'));
 
 export function SiteHeader({
   site,

@@ -2,8 +2,8 @@ import { Suspense, useState } from 'react';
 import { Button, Group, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { TUser } from '@tp/contracts/users';
-import { LOGIN_PATH } from '#shared/redirects.ts';
-import { preloadable } from '#app/lazy.ts';
+import { LOGIN_PATH } from '#lib/redirects.ts';
+import { preloadable } from '#shared/lazy.ts';
 import { ACCOUNT_MENU, Identity } from './Identity.tsx';
 
 // The dropdown (Menu, Popover, floating-ui) stays out of the initial bundle and off the first render:

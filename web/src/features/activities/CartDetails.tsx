@@ -15,7 +15,7 @@ import { useAction } from '#api/action.ts';
 import { InvoiceLink } from '#features/invoices/index.ts';
 import { useApi } from '#api/hooks.ts';
 import { formatDate, formatDateTime, formatMoney } from '#shared/format.ts';
-import { useUser } from '#shared/state.ts';
+import { useUser } from '#lib/state.ts';
 import { usePermission } from '#shared/usePermission.ts';
 import { useSmallScreen } from '#shared/DataTable.tsx';
 import { RemarksEditor, useStatusAction } from './CartPanel.tsx';

@@ -12,7 +12,7 @@ import {
 import * as MSG from '@tp/contracts/messages';
 import { useAction } from '#api/action.ts';
 import { formatDate, formatMoney } from '#shared/format.ts';
-import { toastError } from '#shared/notify.ts';
+import { toastError } from '#lib/notify.ts';
 import { CartStatusBadge } from './shared.tsx';
 
 /** Status moves toast the spec's own text on failure ('Error updating cart status'); the screen keeps the cart it gets back. */

@@ -14,7 +14,7 @@ import { useApi } from '#api/hooks.ts';
 import { amountValue } from '#shared/AmountInput.tsx';
 import { DataTable } from '#shared/DataTable.tsx';
 import { formatDateTime, formatMoney } from '#shared/format.ts';
-import { toastError } from '#shared/notify.ts';
+import { toastError } from '#lib/notify.ts';
 import { ServerSwitch } from '#shared/ServerSwitch.tsx';
 import { ActivitiesPage } from './shared.tsx';
 

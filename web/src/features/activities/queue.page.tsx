@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Tabs, Text } from '@mantine/core';
+import { Badge, Button, Tabs } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { getQueue, type TCart } from '@tp/contracts/endpoints/activities';
 import * as MSG from '@tp/contracts/messages';
 import { CART_STATUSES, CART_STATUS_LABELS, type CartStatus } from '@tp/domain/activities';
-import { useApi } from '#api/hooks.ts';
+import { CursorPager, useCursorPages } from '#shared/cursor-pages.tsx';
 import { DataTable } from '#shared/DataTable.tsx';
 import { formatDate, formatDateTime, formatMoney, partyLabel } from '#shared/format.ts';
-import { toastError } from '#shared/notify.ts';
-import { useUser } from '#shared/state.ts';
+import { toastError } from '#lib/notify.ts';
+import { useUser } from '#lib/state.ts';
 import { usePermission } from '#shared/usePermission.ts';
 import { CartDetails } from './CartDetails.tsx';
 import { ActivitiesPage } from './shared.tsx';
@@ -24,18 +24,19 @@ function QueueScreen() {
   const [params, setParams] = useSearchParams();
   const fallback: CartStatus = user?.userType === 'staff' ? 'submitted' : 'draft';
   const status = isStatus(params.get('status')) ? (params.get('status') as CartStatus) : fallback;
-  // The cursor of each page after the first, as the server handed them out.
-  const [cursors, setCursors] = useState<string[]>([]);
-  const page = cursors.length + 1;
   const [open, setOpen] = useState<string | null>(null);
-  const queue = useApi(
+  const queue = useCursorPages(
     getQueue,
-    { status, page, ...(cursors.length ? { cursor: cursors.at(-1)! } : {}) },
-    { call: { handling: 'navigation' }, onError: () => toastError(MSG.activitySearchFailed), keepPreviousData: true },
+    { status },
+    {
+      numbered: true,
+      call: { handling: 'navigation' },
+      onError: () => toastError(MSG.activitySearchFailed),
+      keepPreviousData: true,
+    },
   );
   const choose = (next: string | null) => {
     if (!isStatus(next) || next === status) return;
-    setCursors([]);
     setParams({ status: next }, { replace: true });
   };
   const data = queue.data;
@@ -96,26 +97,7 @@ function QueueScreen() {
           },
         ]}
       />
-      {data && data.totalPages > 1 && (
-        <Group justify="space-between" component="nav" aria-label="Pages">
-          <Text size="sm" c="dimmed">
-            Page {data.page} of {data.totalPages}
-          </Text>
-          <Group gap="xs">
-            <Button variant="default" size="xs" disabled={page === 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
-              Previous page
-            </Button>
-            <Button
-              variant="default"
-              size="xs"
-              disabled={!data.nextCursor || page >= data.totalPages}
-              onClick={() => data.nextCursor && setCursors((c) => [...c, data.nextCursor!])}
-            >
-              Next page
-            </Button>
-          </Group>
-        </Group>
-      )}
+      {data && data.totalPages > 1 && <CursorPager pages={queue} totalPages={data.totalPages} />}
       <CartDetails cartId={open} onClose={() => setOpen(null)} />
     </>
   );

@@ -20,10 +20,11 @@ import { useAction } from '#api/action.ts';
 import { ApiError, type RequestIn } from '#api/client.ts';
 import { apiKey, useApi } from '#api/hooks.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
+import { CursorPager, useCursorPages } from '#shared/cursor-pages.tsx';
 import { DateField } from '#shared/DateField.tsx';
 import { DISPLAY_TIME_ZONE } from '@tp/domain/format';
 import { formatDate, formatMoney, isoDay } from '#shared/format.ts';
-import { toastError } from '#shared/notify.ts';
+import { toastError } from '#lib/notify.ts';
 import { CartPanel } from './CartPanel.tsx';
 import { PartyChangeDialog } from './PartyChangeDialog.tsx';
 import { ActivitiesPage } from './shared.tsx';
@@ -186,13 +187,10 @@ function OptionRow({
 }
 
 function Results({ search, cart, onCart }: { search: SearchInput; cart: TCart | null; onCart: (c: TCart) => void }) {
-  const [cursors, setCursors] = useState<string[]>([]);
-  const cursor = cursors.at(-1);
-  const results = useApi(
-    searchActivitiesByCityId,
-    { ...search, ...(cursor ? { cursor } : {}) },
-    { call: { handling: 'navigation' }, onError: () => toastError(MSG.activitySearchFailed) },
-  );
+  const results = useCursorPages(searchActivitiesByCityId, search, {
+    call: { handling: 'navigation' },
+    onError: () => toastError(MSG.activitySearchFailed),
+  });
   const cartId = cart?.editable ? cart.id : undefined;
   return (
     <AsyncContent
@@ -235,18 +233,7 @@ function Results({ search, cart, onCart }: { search: SearchInput; cart: TCart | 
               </Stack>
             </Card>
           ))}
-          <Group justify="space-between">
-            <Button variant="default" disabled={!cursors.length} onClick={() => setCursors((c) => c.slice(0, -1))}>
-              Previous page
-            </Button>
-            <Button
-              variant="default"
-              disabled={!page.nextCursor}
-              onClick={() => page.nextCursor && setCursors((c) => [...c, page.nextCursor!])}
-            >
-              Next page
-            </Button>
-          </Group>
+          <CursorPager pages={results} />
         </Stack>
       )}
     </AsyncContent>

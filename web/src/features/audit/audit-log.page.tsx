@@ -16,16 +16,14 @@ import {
 import * as MSG from '@tp/contracts/messages';
 import { TIMING } from '@tp/contracts/platform';
 import { useAction } from '#api/action.ts';
-import { call } from '#api/client.ts';
-import { useApi } from '#api/hooks.ts';
-import { AuditActionBadge, AuditChangeTable, HistoryButton, type AuditLoader } from '#shared/AuditHistory.tsx';
+import { AuditActionBadge, AuditChangeTable, HistoryButton, auditSource } from '#shared/AuditHistory.tsx';
 import { DataTable, useSmallScreen } from '#shared/DataTable.tsx';
 import { DateField } from '#shared/DateField.tsx';
 import { downloadBase64 } from '#shared/download.ts';
 import { formatDateTime } from '#shared/format.ts';
 import { PermissionPage } from '#shared/PermissionPage.tsx';
 import { usePermission } from '#shared/usePermission.ts';
-import { CursorPager, useCursorPages } from '#features/wallet/index.ts';
+import { CursorPager, useCursorPages } from '#shared/cursor-pages.tsx';
 
 const FILTERS = ['actorEmail', 'entity', 'action', 'fromDate', 'toDate'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -42,10 +40,7 @@ const ACTION_OPTIONS = [
 ];
 
 /** One record's history, read through the audit log's own call (any entity type of the site). */
-const historyOf =
-  (entity: string, id: string): AuditLoader =>
-  (cursor) =>
-    call(getRecordHistory, { entity, id, ...(cursor ? { cursor } : {}) });
+const historyOf = (entity: string, id: string) => auditSource(getRecordHistory, { entity, id });
 
 const subjectOf = (e: Pick<TAuditLogEntry, 'entity' | 'id'>) => `${auditEntityLabel(e.entity)} ${e.id}`;
 
@@ -96,12 +91,7 @@ function EntryDrawer({ entry, onClose }: { entry: TAuditLogEntry | null; onClose
           </SimpleGrid>
           <AuditChangeTable changes={entry.changes} />
           <Group>
-            <HistoryButton
-              variant="light"
-              subject={subjectOf(entry)}
-              cacheKey={`${entry.entity}|${entry.id}`}
-              load={historyOf(entry.entity, entry.id)}
-            />
+            <HistoryButton variant="light" subject={subjectOf(entry)} source={historyOf(entry.entity, entry.id)} />
           </Group>
         </Stack>
       )}
@@ -152,12 +142,7 @@ export default function AuditLogPage() {
     ...(actorEmail ? { actorEmail } : {}),
     ...Object.fromEntries(FILTERS.filter((f) => f !== 'actorEmail' && value(f)).map((f) => [f, value(f)] as const)),
   };
-  const pages = useCursorPages(JSON.stringify(filters));
-  const log = useApi(
-    getAuditLog,
-    !allowed || rangeError ? null : { ...filters, ...(pages.cursor ? { cursor: pages.cursor } : {}) },
-    { keepPreviousData: true },
-  );
+  const log = useCursorPages(getAuditLog, !allowed || rangeError ? null : filters, { keepPreviousData: true });
   const exporting = useAction(exportAuditLog, {
     success: 'The audit log was downloaded',
     onSuccess: (file) => downloadBase64(file.fileName, file.contentType, file.base64),
@@ -292,22 +277,13 @@ export default function AuditLogPage() {
                 >
                   Details
                 </Button>
-                <HistoryButton
-                  subject={subjectOf(e)}
-                  cacheKey={`${e.entity}|${e.id}`}
-                  load={historyOf(e.entity, e.id)}
-                />
+                <HistoryButton subject={subjectOf(e)} source={historyOf(e.entity, e.id)} />
               </Group>
             ),
           },
         ]}
       />
-      <CursorPager
-        page={pages.page}
-        nextCursor={log.data?.nextCursor}
-        onNext={pages.next}
-        onPrevious={pages.previous}
-      />
+      <CursorPager pages={log} />
       <EntryDrawer entry={open} onClose={() => setOpen(null)} />
     </PermissionPage>
   );

@@ -5,8 +5,8 @@ import { changePassword } from '@tp/contracts/endpoints/users';
 import * as MSG from '@tp/contracts/messages';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { useAction } from '#api/action.ts';
-import { LOGIN_PATH } from '#shared/redirects.ts';
-import { clearUserData } from '#shared/storage.ts';
+import { LOGIN_PATH } from '#lib/redirects.ts';
+import { clearUserData } from '#lib/storage.ts';
 import { Modal } from '#shared/Modal.tsx';
 
 /**

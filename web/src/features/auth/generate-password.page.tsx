@@ -10,7 +10,7 @@ import { ApiError } from '#api/client.ts';
 import { useApi } from '#api/hooks.ts';
 import { FormCard } from '#shared/FormCard.tsx';
 import { PageLoader } from '#shared/PageLoader.tsx';
-import { LOGIN_PATH } from '#shared/redirects.ts';
+import { LOGIN_PATH } from '#lib/redirects.ts';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog.tsx';
 

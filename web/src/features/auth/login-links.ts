@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { call } from '#api/client.ts';
 import { withLoading } from '#shared/loading.tsx';
-import { toastSuccess } from '#shared/notify.ts';
-import { userStore } from '#shared/state.ts';
+import { toastSuccess } from '#lib/notify.ts';
+import { userStore } from '#lib/state.ts';
 
 /** Our own wording: the specs quote no text for a verified address. */
 export const EMAIL_VERIFIED = 'Your email address is verified.';

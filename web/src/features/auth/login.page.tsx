@@ -5,11 +5,11 @@ import { useDisclosure } from '@mantine/hooks';
 import { Link, useSearchParams } from 'react-router-dom';
 import { login } from '#api/boot.ts';
 import { useAction } from '#api/action.ts';
-import { useCurrentRoute } from '#app/route-context.ts';
-import { brandName, useSite } from '#app/site.tsx';
+import { useCurrentRoute } from '#shared/route-context.ts';
+import { brandName, useSite } from '#shared/site.tsx';
 import { FormCard } from '#shared/FormCard.tsx';
-import { FLIGHT_HOME_PATH, FLIGHT_LOGIN_PATH, safeRedirect } from '#shared/redirects.ts';
-import { userStore } from '#shared/state.ts';
+import { FLIGHT_HOME_PATH, FLIGHT_LOGIN_PATH, safeRedirect } from '#lib/redirects.ts';
+import { userStore } from '#lib/state.ts';
 import { EMAIL_VERIFIED, useLoginLinks } from './login-links.ts';
 
 // Provider code (and Google's script) loads only on sites that configured a provider.

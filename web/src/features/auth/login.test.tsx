@@ -13,7 +13,7 @@ import * as MSG from '@tp/contracts/messages';
 import { failure, fakeApi } from '#test/fake-api.ts';
 import { testSite, testUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';
-import { userStore } from '#shared/state.ts';
+import { userStore } from '#lib/state.ts';
 import { EMAIL_VERIFIED } from './login-links.ts';
 
 describe('login', { timeout: 30_000 }, () => {

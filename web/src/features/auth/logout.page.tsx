@@ -3,8 +3,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { logout } from '#api/boot.ts';
 import { send } from '#api/client.ts';
 import { PageLoader } from '#shared/PageLoader.tsx';
-import { LOGIN_PATH, redirectQuery } from '#shared/redirects.ts';
-import { clearUserData } from '#shared/storage.ts';
+import { LOGIN_PATH, redirectQuery } from '#lib/redirects.ts';
+import { clearUserData } from '#lib/storage.ts';
 
 /**
  * /logout: clears the stored user data at once, asks the server to end the session and clear the

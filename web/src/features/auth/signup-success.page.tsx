@@ -1,7 +1,7 @@
 import { Button, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { FormCard } from '#shared/FormCard.tsx';
-import { LOGIN_PATH } from '#shared/redirects.ts';
+import { LOGIN_PATH } from '#lib/redirects.ts';
 
 export default function SignupSuccessPage() {
   return (

@@ -17,7 +17,7 @@ import { signup } from '@tp/contracts/endpoints/users';
 import { GENDER, ZAgentSignup, ZRetailSignup, type TSignup } from '@tp/contracts/users';
 import { phoneCountries, PREFERRED_PHONE_COUNTRY } from '@tp/domain/phone';
 import { useAction } from '#api/action.ts';
-import { brandName, useSite } from '#app/site.tsx';
+import { brandName, useSite } from '#shared/site.tsx';
 import { FormCard } from '#shared/FormCard.tsx';
 import { PhoneInput } from '#shared/PhoneInput.tsx';
 

@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router-dom';
-import { FORBIDDEN_PATH } from '#app/access.ts';
+import { FORBIDDEN_PATH } from '#lib/redirects.ts';
 import { FormCard } from '#shared/FormCard.tsx';
-import { useUser } from '#shared/state.ts';
+import { useUser } from '#lib/state.ts';
 import { CreateAgentForm } from './CreateAgentForm.tsx';
 
 /**

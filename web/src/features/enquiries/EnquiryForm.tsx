@@ -14,7 +14,7 @@ import { useAction } from '#api/action.ts';
 import { isoDay } from '#shared/format.ts';
 import { DateField, FIELD_MIN_WIDTH } from '#shared/DateField.tsx';
 import { PhoneInput } from '#shared/PhoneInput.tsx';
-import { useUser } from '#shared/state.ts';
+import { useUser } from '#lib/state.ts';
 
 export interface EnquiryFormProps {
   kind: EnquiryKind;

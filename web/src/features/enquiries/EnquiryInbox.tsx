@@ -13,12 +13,11 @@ import {
   type EnquiryStatus,
 } from '@tp/domain/enquiries';
 import { useAction } from '#api/action.ts';
-import { useApi } from '#api/hooks.ts';
 import { DataTable } from '#shared/DataTable.tsx';
 import { downloadBase64 } from '#shared/download.ts';
 import { formatDate, formatDateTime } from '#shared/format.ts';
-import { toastSuccess } from '#shared/notify.ts';
-import { CursorPager, useCursorPages } from '#features/wallet/index.ts';
+import { toastSuccess } from '#lib/notify.ts';
+import { CursorPager, useCursorPages } from '#shared/cursor-pages.tsx';
 import { aboutColumn, EnquiryStatusBadge, paxText } from './status.tsx';
 
 type Tab = EnquiryStatus | 'all';
@@ -39,12 +38,7 @@ export function EnquiryInbox({ onOpen }: { onOpen: (id: string) => void }) {
     ...(kind ? { kind } : {}),
     ...(query ? { search: query } : {}),
   };
-  const pages = useCursorPages(JSON.stringify(filters));
-  const list = useApi(
-    listEnquiries,
-    { ...filters, ...(pages.cursor ? { cursor: pages.cursor } : {}) },
-    { keepPreviousData: true },
-  );
+  const list = useCursorPages(listEnquiries, filters, { keepPreviousData: true });
   const counts = list.data?.counts;
   const exporting = useAction(exportEnquiries, {
     onSuccess: (file) => {
@@ -153,12 +147,7 @@ export function EnquiryInbox({ onOpen }: { onOpen: (id: string) => void }) {
           },
         ]}
       />
-      <CursorPager
-        page={pages.page}
-        nextCursor={list.data?.nextCursor}
-        onNext={pages.next}
-        onPrevious={pages.previous}
-      />
+      <CursorPager pages={list} />
     </Stack>
   );
 }

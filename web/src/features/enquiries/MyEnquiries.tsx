@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { myEnquiries, type TMyEnquiry } from '@tp/contracts/endpoints/enquiries';
-import { useApi } from '#api/hooks.ts';
 import { DataTable } from '#shared/DataTable.tsx';
 import { formatDate, formatDateTime } from '#shared/format.ts';
-import { CursorPager, useCursorPages } from '#features/wallet/index.ts';
+import { CursorPager, useCursorPages } from '#shared/cursor-pages.tsx';
 import { EnquiryForm } from './EnquiryForm.tsx';
 import { aboutColumn, EnquiryStatusBadge } from './status.tsx';
 import { Modal } from '#shared/Modal.tsx';
@@ -15,8 +14,7 @@ import { Modal } from '#shared/Modal.tsx';
  */
 export function MyEnquiries() {
   const [asking, setAsking] = useState(false);
-  const pages = useCursorPages('mine');
-  const list = useApi(myEnquiries, pages.cursor ? { cursor: pages.cursor } : {}, { keepPreviousData: true });
+  const list = useCursorPages(myEnquiries, {}, { keepPreviousData: true });
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
@@ -39,12 +37,7 @@ export function MyEnquiries() {
           { key: 'status', header: 'Status', render: (r) => <EnquiryStatusBadge status={r.status} /> },
         ]}
       />
-      <CursorPager
-        page={pages.page}
-        nextCursor={list.data?.nextCursor}
-        onNext={pages.next}
-        onPrevious={pages.previous}
-      />
+      <CursorPager pages={list} />
       <Modal opened={asking} onClose={() => setAsking(false)} title="Send an enquiry" size="lg">
         <EnquiryForm
           kind="general"

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
-import { crmHref } from '#app/menus.ts';
-import { useSite } from '#app/site.tsx';
+import { crmHref } from '#lib/redirects.ts';
+import { useSite } from '#shared/site.tsx';
 import { leaveApp } from '#api/navigation.ts';
 import { PageLoader } from '#shared/PageLoader.tsx';
-import { usePermissionState, useUser } from '#shared/state.ts';
+import { usePermissionState, useUser } from '#lib/state.ts';
 import { usePermission } from '#shared/usePermission.ts';
 import { EnquiryDrawer } from './EnquiryDrawer.tsx';
 import { EnquiryInbox } from './EnquiryInbox.tsx';

@@ -14,7 +14,7 @@ import { call } from '#api/client.ts';
 import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { formatMoney, isoDay } from '#shared/format.ts';
-import { useUser } from '#shared/state.ts';
+import { useUser } from '#lib/state.ts';
 import {
   PassengerFields,
   initialPassengers,

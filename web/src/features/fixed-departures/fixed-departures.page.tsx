@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { searchFixedDepartures, type TFdOffer } from '@tp/contracts/endpoints/fixed-departures';
 import * as MSG from '@tp/contracts/messages';
-import { useApi } from '#api/hooks.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { CityAutocomplete, type CityChoice } from '#shared/city-autocomplete/CityAutocomplete.tsx';
 import { DateField } from '#shared/DateField.tsx';
 import { formatDate, formatMoney, isoDay } from '#shared/format.ts';
 import { usePermission } from '#shared/usePermission.ts';
-import { CursorPager, useCursorPages } from '#features/wallet/index.ts';
+import { CursorPager, useCursorPages } from '#shared/cursor-pages.tsx';
 import { BookDialog } from './BookDialog.tsx';
 import { FlightLines, routeLabel } from './FlightLines.tsx';
 
@@ -70,15 +69,13 @@ function OfferCard({ offer, onBook, canBook }: { offer: TFdOffer; onBook: () => 
 export default function FixedDeparturesPage() {
   const [draft, setDraft] = useState<Filters>({ origin: null, destination: null, fromDate: '' });
   const [filters, setFilters] = useState<Filters>(draft);
-  const pages = useCursorPages(JSON.stringify(filters));
   const canBook = usePermission('fixedDepartures.book');
   const query = {
     ...(filters.origin ? { origin: filters.origin.value } : {}),
     ...(filters.destination ? { destination: filters.destination.value } : {}),
     ...(filters.fromDate ? { fromDate: filters.fromDate } : {}),
-    ...(pages.cursor ? { cursor: pages.cursor } : {}),
   };
-  const offers = useApi(searchFixedDepartures, query);
+  const offers = useCursorPages(searchFixedDepartures, query);
   const [booking, setBooking] = useState<TFdOffer | null>(null);
 
   return (
@@ -149,12 +146,7 @@ export default function FixedDeparturesPage() {
                 onBook={() => setBooking(o)}
               />
             ))}
-            <CursorPager
-              page={pages.page}
-              nextCursor={page.nextCursor}
-              onNext={pages.next}
-              onPrevious={pages.previous}
-            />
+            <CursorPager pages={offers} />
           </Stack>
         )}
       </AsyncContent>

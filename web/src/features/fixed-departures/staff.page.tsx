@@ -5,11 +5,10 @@ import {
   listFixedDepartures,
   type TStaffDeparture,
 } from '@tp/contracts/endpoints/fixed-departures';
-import { useApi } from '#api/hooks.ts';
 import { DataTable } from '#shared/DataTable.tsx';
 import { formatDate, formatDateTime, formatMoney } from '#shared/format.ts';
 import { usePermission } from '#shared/usePermission.ts';
-import { CursorPager, useCursorPages } from '#features/wallet/index.ts';
+import { CursorPager, useCursorPages } from '#shared/cursor-pages.tsx';
 import { DepartureForm } from './DepartureForm.tsx';
 import { routeLabel } from './FlightLines.tsx';
 
@@ -24,8 +23,7 @@ const statusOf = (d: TStaffDeparture): [string, string] =>
         : ['Closed', 'gray'];
 
 function Sales({ departure, onClose }: { departure: TStaffDeparture; onClose: () => void }) {
-  const pages = useCursorPages(departure.id);
-  const sales = useApi(fixedDepartureSales, { id: departure.id, ...(pages.cursor ? { cursor: pages.cursor } : {}) });
+  const sales = useCursorPages(fixedDepartureSales, { id: departure.id });
   return (
     <Modal opened onClose={onClose} title={`Bookings: ${departure.title || routeLabel(departure.flights)}`} size="xl">
       <Stack gap="sm">
@@ -48,12 +46,7 @@ function Sales({ departure, onClose }: { departure: TStaffDeparture; onClose: ()
             { key: 'at', header: 'Booked', render: (s) => formatDateTime(s.createdAt), nowrap: true },
           ]}
         />
-        <CursorPager
-          page={pages.page}
-          nextCursor={sales.data?.nextCursor}
-          onNext={pages.next}
-          onPrevious={pages.previous}
-        />
+        <CursorPager pages={sales} />
       </Stack>
     </Modal>
   );
@@ -67,11 +60,7 @@ function Sales({ departure, onClose }: { departure: TStaffDeparture; onClose: ()
 export default function StaffFixedDeparturesPage() {
   const allowed = usePermission('fixedDepartures.manage');
   const [past, setPast] = useState(false);
-  const pages = useCursorPages(String(past));
-  const list = useApi(
-    listFixedDepartures,
-    allowed ? { past, ...(pages.cursor ? { cursor: pages.cursor } : {}) } : null,
-  );
+  const list = useCursorPages(listFixedDepartures, allowed ? { past } : null);
   const [editing, setEditing] = useState<TStaffDeparture | null | 'new'>(null);
   const [sales, setSales] = useState<TStaffDeparture | null>(null);
 
@@ -167,12 +156,7 @@ export default function StaffFixedDeparturesPage() {
               },
             ]}
           />
-          <CursorPager
-            page={pages.page}
-            nextCursor={list.data?.nextCursor}
-            onNext={pages.next}
-            onPrevious={pages.previous}
-          />
+          <CursorPager pages={list} />
         </>
       )}
       {editing && <DepartureForm departure={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}

@@ -29,7 +29,7 @@ import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { formatDateTime, formatMoney } from '#shared/format.ts';
-import { toastError, toastSuccess } from '#shared/notify.ts';
+import { toastError, toastSuccess } from '#lib/notify.ts';
 
 /**
  * What staff type, shaped as the request (`supply.…`, `payment.…`, `lookToBook.…`) so the contract's and

@@ -5,7 +5,7 @@ import { useAction } from '#api/action.ts';
 import { call } from '#api/client.ts';
 import { useApi } from '#api/hooks.ts';
 import { DataTable, type Column } from '#shared/DataTable.tsx';
-import { toastError, toastSuccess } from '#shared/notify.ts';
+import { toastError, toastSuccess } from '#lib/notify.ts';
 import { formatDate, formatMoney } from '#shared/format.ts';
 import { allPages, DateRangeFields, downloadXlsx, monthToDate, rangeProblem, type SheetColumn } from './shared.tsx';
 

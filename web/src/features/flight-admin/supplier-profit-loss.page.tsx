@@ -24,7 +24,7 @@ import { call } from '#api/client.ts';
 import { useApi } from '#api/hooks.ts';
 import { DataTable, type Column } from '#shared/DataTable.tsx';
 import { formatDate, formatMoney } from '#shared/format.ts';
-import { toastError, toastSuccess } from '#shared/notify.ts';
+import { toastError, toastSuccess } from '#lib/notify.ts';
 import { allPages, DateRangeFields, downloadXlsx, monthToDate, rangeProblem, type SheetColumn } from './shared.tsx';
 
 const PAGE_SIZE = 20;

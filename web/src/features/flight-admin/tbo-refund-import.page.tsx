@@ -4,7 +4,7 @@ import { applyTboRefunds, previewTboRefunds, type TRefundRowResult } from '@tp/c
 import { useAction } from '#api/action.ts';
 import { call } from '#api/client.ts';
 import { DataTable, type Column } from '#shared/DataTable.tsx';
-import { toastError } from '#shared/notify.ts';
+import { toastError } from '#lib/notify.ts';
 import { formatMoney } from '#shared/format.ts';
 import { parseRefundSheet, TEMPLATE_HEADERS, type SheetRefundRow } from './refund-sheet.ts';
 import { downloadXlsx } from './shared.tsx';

@@ -19,7 +19,7 @@ import { maySelectSources } from '@tp/domain/roles';
 import { useApi } from '#api/hooks.ts';
 import { CityAutocomplete, type CityOption } from '#shared/city-autocomplete/CityAutocomplete.tsx';
 import { DateField } from '#shared/DateField.tsx';
-import { useUser } from '#shared/state.ts';
+import { useUser } from '#lib/state.ts';
 import { cityNames } from './city-names.ts';
 import { Segmented } from './Segmented.tsx';
 import {

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { useAction } from '#api/action.ts';
-import { usePersisted } from '#shared/storage.ts';
+import { usePersisted } from '#lib/storage.ts';
 import { bookingDone, createPaymentOrder, orderInputStore, payOrder } from './payment-order.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { getAirports } from '@tp/contracts/endpoints/master';
 import type { CityOption } from '@tp/contracts/master';
 import { call } from '#api/client.ts';
-import { persisted } from '#shared/storage.ts';
+import { persisted } from '#lib/storage.ts';
 
 /**
  * City names of airport codes, for fields restored from codes alone (a search URL, the last search):

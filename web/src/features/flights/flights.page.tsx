@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { matchRoutes, useRoutes } from 'react-router-dom';
 import { SPA_BASENAME } from '@tp/contracts/spa-routes';
 // Named `lazy` on purpose: the build's route-preload plugin (vite.config.ts) finds screens by it.
-import { preloadable as lazy } from '#app/lazy.ts';
+import { preloadable as lazy } from '#shared/lazy.ts';
 import { PageLoader } from '#shared/PageLoader.tsx';
 import { FLIGHT_BASE, FLIGHT_ROUTES } from './paths.ts';
 

@@ -8,8 +8,8 @@ import { PAX_NAME, type TCharge, type TPaymentOrder } from '@tp/contracts/flight
 import { chargeOf } from '@tp/domain/charge';
 import { applyFieldErrors, useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
-import { usePersisted } from '#shared/storage.ts';
-import { useUser } from '#shared/state.ts';
+import { usePersisted } from '#lib/storage.ts';
+import { useUser } from '#lib/state.ts';
 import { formatMoney } from '#shared/format.ts';
 import { FareSummary } from './components/FareSummary.tsx';
 import { SegmentView } from './components/SegmentView.tsx';

@@ -1,3 +1,5 @@
+import { ticketSlug } from '@tp/contracts/tickets';
+
 /**
  * The flight area's screens, all under the one `/flight/*` SPA route (access: login). This file is the
  * source of truth for their paths: the nested router, links and other features import it.
@@ -43,3 +45,10 @@ export const flightPaths = {
   trip: (tripId: string) => `${FLIGHT_BASE}/trip/${seg(tripId)}`,
   ticketQueue: () => TICKET_QUEUE_PATH,
 };
+
+/** The public e-ticket of a booking (one passenger's with `pax`); `print` opens the print dialog. */
+export const eTicketPath = (slug: string, pax?: number) =>
+  `/flight/eTicket/${encodeURIComponent(slug)}${pax === undefined ? '' : `?pax=${pax}`}`;
+
+export const eTicketOf = (b: { bookingId: string; pnr: string }, options: { print?: boolean } = {}) =>
+  `${eTicketPath(ticketSlug(b.bookingId, b.pnr))}${options.print ? '?print=true' : ''}`;

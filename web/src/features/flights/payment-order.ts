@@ -9,8 +9,8 @@ import type { TCharge, TPassengerInput, TPaymentOrder } from '@tp/contracts/flig
 import * as MSG from '@tp/contracts/messages';
 import type * as z from 'zod/mini';
 import { call } from '#api/client.ts';
-import { toastError, toastSuccess } from '#shared/notify.ts';
-import { persisted } from '#shared/storage.ts';
+import { toastError, toastSuccess } from '#lib/notify.ts';
+import { persisted } from '#lib/storage.ts';
 import { flightPaths } from './paths.ts';
 import { bookingStore, paymentStore } from './state.ts';
 

@@ -31,7 +31,7 @@ import {
 } from '@tp/domain/flight-filters';
 import * as MSG from '@tp/contracts/messages';
 import { formatMoney, partyLabel } from '#shared/format.ts';
-import { useUser } from '#shared/state.ts';
+import { useUser } from '#lib/state.ts';
 import { FareStrip } from './components/FareStrip.tsx';
 import { FilterPanel, type PatchFilters } from './FilterPanel.tsx';
 import { preparedIndex } from './search-answer.ts';

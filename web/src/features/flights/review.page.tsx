@@ -18,8 +18,8 @@ import { fareQuote, getFareRules, getSSR } from '@tp/contracts/endpoints/flights
 import type { TFareQuote, TFlightOption } from '@tp/contracts/flights';
 import { ApiError, call } from '#api/client.ts';
 import { useApi } from '#api/hooks.ts';
-import { usePersisted } from '#shared/storage.ts';
-import { useUser } from '#shared/state.ts';
+import { usePersisted } from '#lib/storage.ts';
+import { useUser } from '#lib/state.ts';
 import { formatMoney } from '#shared/format.ts';
 import { FareSummary } from './components/FareSummary.tsx';
 import { SegmentView } from './components/SegmentView.tsx';

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Container, Title } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { TSearchRequest } from '@tp/contracts/flights';
-import { usePersisted } from '#shared/storage.ts';
+import { usePersisted } from '#lib/storage.ts';
 import { flightPaths } from './paths.ts';
 import { queryToSearch, searchToQuery } from './search-query.ts';
 import { SearchForm } from './SearchForm.tsx';

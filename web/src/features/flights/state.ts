@@ -1,5 +1,5 @@
 import type { TPassengerInput, TPaymentOrder, TSearchRequest, TSearchResponse } from '@tp/contracts/flights';
-import { persisted } from '#shared/storage.ts';
+import { persisted } from '#lib/storage.ts';
 
 /**
  * Client state of the booking flow. Search responses (up to thousands of options) stay in memory

@@ -21,13 +21,12 @@ import { useApi } from '#api/hooks.ts';
 import { useAction } from '#api/action.ts';
 import { formatDateTime, formatMoney } from '#shared/format.ts';
 import { StatusBadge } from '#shared/StatusBadge.tsx';
-import { usePersisted } from '#shared/storage.ts';
-import { useUser } from '#shared/state.ts';
-import { eTicketOf } from '#features/tickets/index.ts';
+import { usePersisted } from '#lib/storage.ts';
+import { useUser } from '#lib/state.ts';
 import { PassengerView } from './components/PassengerView.tsx';
 import { SegmentView } from './components/SegmentView.tsx';
 import { OrderCountdown } from './OrderCountdown.tsx';
-import { flightPaths } from './paths.ts';
+import { eTicketOf, flightPaths } from './paths.ts';
 import { paymentStore } from './state.ts';
 import { TryAgainButton } from './TryAgain.tsx';
 

@@ -5,11 +5,10 @@ import { getFlightTrip } from '@tp/contracts/endpoints/flights';
 import type { TBooking } from '@tp/contracts/flights';
 import { useApi } from '#api/hooks.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
-import { eTicketOf } from '#features/tickets/index.ts';
 import { formatDate, formatDateTime } from '#shared/format.ts';
 import { StatusBadge } from '#shared/StatusBadge.tsx';
 import { SegmentView } from './components/SegmentView.tsx';
-import { flightPaths } from './paths.ts';
+import { eTicketOf, flightPaths } from './paths.ts';
 import { searchToQuery } from './search-query.ts';
 import { bookingStore } from './state.ts';
 

@@ -31,7 +31,7 @@ import { DISPLAY_TIME_ZONE } from '@tp/domain/format';
 import { GST_STATES } from '@tp/domain/gst';
 import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
-import { CursorPager, useCursorPages } from '#features/wallet/index.ts';
+import { CursorPager, useCursorPages } from '#shared/cursor-pages.tsx';
 import { DataTable, type Column } from '#shared/DataTable.tsx';
 import { DateField } from '#shared/DateField.tsx';
 import { downloadBase64 } from '#shared/download.ts';
@@ -100,12 +100,7 @@ function MonthList() {
   const months = useMemo(() => recentMonths(isoDay(new Date(), DISPLAY_TIME_ZONE)), []);
   const [month, setMonth] = useState(months[0]!.value);
   const [docType, setDocType] = useState<DocumentType>('invoice');
-  const pages = useCursorPages(`${month}:${docType}`);
-  const list = useApi(
-    listInvoices,
-    { month, docType, limit: PAGE, ...(pages.cursor ? { cursor: pages.cursor } : {}) },
-    { keepPreviousData: true },
-  );
+  const list = useCursorPages(listInvoices, { month, docType, limit: PAGE }, { keepPreviousData: true });
   const exporter = useAction(exportInvoices, {
     success: (r) => `Downloaded ${r.fileName} (${r.rows} documents)`,
     onSuccess: (r) => downloadBase64(r.fileName, r.contentType, r.base64),
@@ -143,12 +138,7 @@ function MonthList() {
         empty={docType === 'invoice' ? 'No invoices in this month.' : 'No credit notes in this month.'}
         minWidth={900}
       />
-      <CursorPager
-        page={pages.page}
-        nextCursor={list.data?.nextCursor}
-        onNext={pages.next}
-        onPrevious={pages.previous}
-      />
+      <CursorPager pages={list} />
     </Stack>
   );
 }

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import useSWRInfinite from 'swr/infinite';
-import type { TMarkupPage, TMarkupSetting } from '@tp/contracts/markups';
+import type { TMarkupSetting } from '@tp/contracts/markups';
 import * as MSG from '@tp/contracts/messages';
 import { useAction } from '#api/action.ts';
-import { call } from '#api/client.ts';
+import { useCursorList } from '#shared/cursor-pages.tsx';
 import { DataTable, useSmallScreen, type Column } from '#shared/DataTable.tsx';
 import { ActionButton } from '#shared/ActionButton.tsx';
 import { amountLabel, ruleSubject, type KindConfig } from './kinds.ts';
@@ -12,19 +11,6 @@ import { MarkupForm } from './MarkupForm.tsx';
 import { Modal } from '#shared/Modal.tsx';
 
 export const NO_MARKUPS = 'No markup set for this group yet.';
-
-/** A group's rules of one kind, page after page ("Load more"): rules per group are usually few. */
-function useRulePages(config: KindConfig, groupId: string) {
-  return useSWRInfinite<TMarkupPage>(
-    (index, previous: TMarkupPage | null) =>
-      index === 0
-        ? [config.list.id, groupId, '']
-        : previous?.nextCursor
-          ? [config.list.id, groupId, previous.nextCursor]
-          : null,
-    ([, id, cursor]: [string, string, string]) => call(config.list, { groupId: id, ...(cursor ? { cursor } : {}) }),
-  );
-}
 
 /** One tab of the Manage Markup screen: the chosen group's rules of a kind, add / edit / delete. */
 export function MarkupRules({
@@ -37,13 +23,12 @@ export function MarkupRules({
   groupName: string;
 }) {
   const small = useSmallScreen();
-  const { data, isLoading, size, setSize, mutate } = useRulePages(config, groupId);
-  const rows = data?.flatMap((p) => p.records);
-  const more = Boolean(data?.[data.length - 1]?.nextCursor);
+  // A group's rules of one kind, page after page ("Load more"): rules per group are usually few.
+  const { records: rows, isLoading, hasMore, more, reload } = useCursorList(config.list, { groupId });
   // undefined: closed; null: adding; a rule: editing it.
   const [editing, setEditing] = useState<TMarkupSetting | null | undefined>(undefined);
   const close = () => setEditing(undefined);
-  const remove = useAction(config.remove, { success: MSG.settingSaved, onSuccess: () => mutate() });
+  const remove = useAction(config.remove, { success: MSG.settingSaved, onSuccess: () => reload() });
 
   const columns: Column<TMarkupSetting>[] = [
     ...(config.target
@@ -104,8 +89,8 @@ export function MarkupRules({
         empty={NO_MARKUPS}
         minWidth={480}
       />
-      {more && (
-        <Button variant="default" onClick={() => void setSize(size + 1)} style={{ alignSelf: 'center' }}>
+      {hasMore && (
+        <Button variant="default" onClick={more} style={{ alignSelf: 'center' }}>
           Load more
         </Button>
       )}
@@ -123,7 +108,7 @@ export function MarkupRules({
             onCancel={close}
             onSaved={() => {
               close();
-              void mutate();
+              void reload();
             }}
           />
         )}

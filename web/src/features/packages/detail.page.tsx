@@ -19,7 +19,7 @@ import { useApi } from '#api/hooks.ts';
 import { EnquiryForm } from '#features/enquiries/index.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { formatMoney } from '#shared/format.ts';
-import { useUser } from '#shared/state.ts';
+import { useUser } from '#lib/state.ts';
 import { usePermission } from '#shared/usePermission.ts';
 import { Gallery } from './Gallery.tsx';
 import { PACKAGES_PATH, editorPath, enquirySubmittedPath, imagesPath } from './links.ts';

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { useUser } from '#shared/state.ts';
+import { useUser } from '#lib/state.ts';
 import { PACKAGES_PATH } from './links.ts';
 
 /**

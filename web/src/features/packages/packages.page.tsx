@@ -8,7 +8,7 @@ import { DURATION_BANDS, DURATION_BAND_KEYS, type DurationBand } from '@tp/domai
 import { useApi } from '#api/hooks.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { PackageCard } from './PackageCard.tsx';
-import { useCursorPages } from './pages.ts';
+import { useCursorList } from '#shared/cursor-pages.tsx';
 
 const PAGE_SIZE = 12;
 
@@ -126,7 +126,7 @@ function Filters({ current, onApply }: { current: Filter; onApply: (f: Filter) =
 export default function PackagesPage() {
   const [params, setParams] = useSearchParams();
   const filter = useMemo(() => filterOf(params), [params]);
-  const list = useCursorPages(listPackages, { ...filter, limit: PAGE_SIZE });
+  const list = useCursorList(listPackages, { ...filter, limit: PAGE_SIZE });
   const apply = (f: Filter) =>
     setParams(Object.fromEntries(Object.entries(f).map(([k, v]) => [k, String(v)])), { replace: true });
   return (
@@ -143,7 +143,7 @@ export default function PackagesPage() {
       <AsyncContent
         data={list.records as TPackageCard[] | undefined}
         error={list.error}
-        onRetry={list.retry}
+        onRetry={() => void list.reload()}
         loadingLabel="Loading packages"
         emptyText={MSG.noResults}
         isEmpty={(r) => r.length === 0}

@@ -16,13 +16,13 @@ import { ActionButton } from '#shared/ActionButton.tsx';
 import { DataTable, type Column } from '#shared/DataTable.tsx';
 import { formatDate, formatMoney } from '#shared/format.ts';
 import { editorPath, imagesPath, packagePath } from './links.ts';
-import { useCursorPages } from './pages.ts';
+import { useCursorList } from '#shared/cursor-pages.tsx';
 import { StaffGate } from './StaffGate.tsx';
 
 function PackageTable() {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
-  const list = useCursorPages(staffListPackages, { ...(debounced ? { search: debounced } : {}), limit: 20 });
+  const list = useCursorList(staffListPackages, { ...(debounced ? { search: debounced } : {}), limit: 20 });
   const remove = useAction(deletePackage, {
     success: PACKAGE_MSG.deleted,
     revalidate: [listPackages, getPackage],

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { getPolicyPage } from '@tp/contracts/endpoints/site';
 import { POLICY_PAGES, type PolicyPage } from '@tp/contracts/site';
 import { useApi } from '#api/hooks.ts';
-import { useCurrentRoute } from '#app/route-context.ts';
+import { useCurrentRoute } from '#shared/route-context.ts';
 import { formatDate } from '#shared/format.ts';
 import { PageLoader } from '#shared/PageLoader.tsx';
 import SafeHtml from '#shared/SafeHtml.tsx';

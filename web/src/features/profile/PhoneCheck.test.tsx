@@ -8,7 +8,7 @@ import type { TUser } from '@tp/contracts/users';
 import { failure } from '#test/fake-api.ts';
 import { testUser } from '#test/fixtures.ts';
 import { renderWithProviders } from '#test/render.tsx';
-import { userStore, useUser } from '#shared/state.ts';
+import { userStore, useUser } from '#lib/state.ts';
 import { needsPhoneUpdate } from './phone-check.ts';
 import { PhoneCheck } from './PhoneCheck.tsx';
 

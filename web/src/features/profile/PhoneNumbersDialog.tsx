@@ -6,9 +6,9 @@ import * as MSG from '@tp/contracts/messages';
 import { PHONE_LABELS, type TPhoneEntry, type TUser } from '@tp/contracts/users';
 import { hasValidCountryCode, PREFERRED_PHONE_COUNTRY } from '@tp/domain/phone';
 import { useAction } from '#api/action.ts';
-import { toastError } from '#shared/notify.ts';
+import { toastError } from '#lib/notify.ts';
 import { PhoneInput } from '#shared/PhoneInput.tsx';
-import { userStore } from '#shared/state.ts';
+import { userStore } from '#lib/state.ts';
 import { Modal } from '#shared/Modal.tsx';
 
 type Label = TPhoneEntry['label'];

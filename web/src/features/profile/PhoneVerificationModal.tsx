@@ -6,10 +6,10 @@ import * as MSG from '@tp/contracts/messages';
 import { ZValidPhoneEntry, type TPhoneEntry, type TUser } from '@tp/contracts/users';
 import { hasValidCountryCode, isValidPhone, PREFERRED_PHONE_COUNTRY } from '@tp/domain/phone';
 import { useAction } from '#api/action.ts';
-import { toastError } from '#shared/notify.ts';
+import { toastError } from '#lib/notify.ts';
 import { PhoneInput } from '#shared/PhoneInput.tsx';
-import { LOGOUT_PATH } from '#shared/redirects.ts';
-import { userStore } from '#shared/state.ts';
+import { LOGOUT_PATH } from '#lib/redirects.ts';
+import { userStore } from '#lib/state.ts';
 import { needsPhoneUpdate, primaryPhone } from './phone-check.ts';
 import { Modal } from '#shared/Modal.tsx';
 

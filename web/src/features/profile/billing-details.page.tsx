@@ -11,7 +11,7 @@ import { useApi } from '#api/hooks.ts';
 import { StatusBadge } from '#shared/StatusBadge.tsx';
 import { FormCard } from '#shared/FormCard.tsx';
 import { PageLoader } from '#shared/PageLoader.tsx';
-import { userStore, useUser } from '#shared/state.ts';
+import { userStore, useUser } from '#lib/state.ts';
 import { GST_STATES, stateOfGstin } from './gst-states.ts';
 
 const STATE_OPTIONS = GST_STATES.map((s) => ({ value: s.name, label: `${s.name} (${s.code})` }));

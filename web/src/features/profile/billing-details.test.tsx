@@ -7,7 +7,7 @@ import * as MSG from '@tp/contracts/messages';
 import { fakeApi } from '#test/fake-api.ts';
 import { testUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';
-import { userStore } from '#shared/state.ts';
+import { userStore } from '#lib/state.ts';
 
 const user = () => userEvent.setup({ delay: null });
 

@@ -6,12 +6,12 @@ import * as MSG from '@tp/contracts/messages';
 import type { TPhoneEntry, TUser } from '@tp/contracts/users';
 import { hasValidCountryCode, phoneCountries } from '@tp/domain/phone';
 import { useApi } from '#api/hooks.ts';
-import { USER_TYPE_LABEL } from '#app/layout/Identity.tsx';
-import { useCurrentRoute } from '#app/route-context.ts';
+import { USER_TYPE_LABEL } from '#shared/format.ts';
+import { useCurrentRoute } from '#shared/route-context.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { formatDate } from '#shared/format.ts';
 import { PageLoader } from '#shared/PageLoader.tsx';
-import { useUser } from '#shared/state.ts';
+import { useUser } from '#lib/state.ts';
 import { PROFILE_LINKS } from './profile-links.ts';
 
 const PhoneNumbersDialog = lazy(() => import('./PhoneNumbersDialog.tsx'));

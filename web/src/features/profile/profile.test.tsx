@@ -9,7 +9,7 @@ import type { TUser } from '@tp/contracts/users';
 import { failure, fakeApi } from '#test/fake-api.ts';
 import { testUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';
-import { userStore } from '#shared/state.ts';
+import { userStore } from '#lib/state.ts';
 
 type LegalEntity = ResponseOf<typeof getMyLegalEntity>;
 

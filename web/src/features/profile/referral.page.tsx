@@ -1,9 +1,9 @@
 import { Button, Code, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { SPA_BASENAME } from '@tp/contracts/spa-routes';
-import { brandName, useSite } from '#app/site.tsx';
+import { brandName, useSite } from '#shared/site.tsx';
 import { copyText } from '#shared/clipboard.ts';
 import { PageLoader } from '#shared/PageLoader.tsx';
-import { useUser } from '#shared/state.ts';
+import { useUser } from '#lib/state.ts';
 
 /** The sign-up link that carries a referral code. */
 export const referralLink = (origin: string, code: string): string =>

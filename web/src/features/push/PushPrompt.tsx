@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Dialog, Group, Text } from '@mantine/core';
 import { useAction } from '#api/action.ts';
 import { ApiError } from '#api/client.ts';
-import { toastError } from '#shared/notify.ts';
+import { toastError } from '#lib/notify.ts';
 import { enablePush, shouldOfferPush } from './push.ts';
 
 const DISMISSED_KEY = 'tp.pushPromptDismissed';

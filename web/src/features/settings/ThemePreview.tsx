@@ -1,5 +1,5 @@
 import { Badge, Box, Group, Paper, Text } from '@mantine/core';
-import { colorShades } from '#app/theme.ts';
+import { colorShades } from '#shared/theme.ts';
 
 /** WCAG relative luminance of a #rrggbb colour. */
 function luminance(hex: string): number {

@@ -6,7 +6,7 @@ import type { TSeoEntry } from '@tp/contracts/site';
 import { useState } from 'react';
 import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
-import { useSite, brandName } from '#app/site.tsx';
+import { useSite, brandName } from '#shared/site.tsx';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { SiteImageUpload } from './SiteImageUpload.tsx';
 

@@ -10,8 +10,7 @@ import {
   type TTaxIdReview,
 } from '@tp/contracts/endpoints/kyc';
 import { useAction } from '#api/action.ts';
-import { useApi } from '#api/hooks.ts';
-import { CursorPager, useCursorPages } from '#features/wallet/index.ts';
+import { CursorPager, useCursorPages } from '#shared/cursor-pages.tsx';
 import { DataTable, type Column } from '#shared/DataTable.tsx';
 import { formatDateTime } from '#shared/format.ts';
 import { StatusBadge } from '#shared/StatusBadge.tsx';
@@ -29,8 +28,7 @@ const rowKey = (r: TTaxIdReview) => `${r.userId}:${r.document}`;
  */
 export default function VerifyPanPage() {
   const [status, setStatus] = useState<TaxIdStatus>('pending');
-  const pages = useCursorPages(status);
-  const list = useApi(getTaxIdReviews, { status, cursor: pages.cursor });
+  const list = useCursorPages(getTaxIdReviews, { status });
   const [rejecting, setRejecting] = useState<TTaxIdReview | null>(null);
   // The toast is the server's message ('PAN marked verified', 'GSTIN rejected').
   const deciding = useAction(verifyTaxId, { success: 'Saved', revalidate: [getTaxIdReviews] });
@@ -152,12 +150,7 @@ export default function VerifyPanPage() {
         empty={`No ${LABEL[status].toLowerCase()} numbers`}
         minWidth={960}
       />
-      <CursorPager
-        page={pages.page}
-        nextCursor={list.data?.nextCursor}
-        onNext={pages.next}
-        onPrevious={pages.previous}
-      />
+      <CursorPager pages={list} />
       {rejecting && <RejectDialog review={rejecting} onClose={() => setRejecting(null)} />}
     </Stack>
   );

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
-import { useSite } from '#app/site.tsx';
+import { useSite } from '#shared/site.tsx';
 import { leaveApp } from '#api/navigation.ts';
-import { FLIGHT_HOME_PATH, safeUrl } from '#shared/redirects.ts';
+import { FLIGHT_HOME_PATH, safeUrl } from '#lib/redirects.ts';
 import { PageLoader } from '#shared/PageLoader.tsx';
 
 /** `/` belongs to the site's core site when it has one (a full navigation); otherwise flights are home. */

@@ -4,7 +4,7 @@ import { useSWRConfig } from 'swr';
 import type { Endpoint } from '@tp/contracts/endpoint';
 import type { LinkStatus } from '@tp/domain/supplier-links';
 import { keysOf } from '#api/action.ts';
-import { safeUrl } from '#shared/redirects.ts';
+import { safeUrl } from '#lib/redirects.ts';
 import { StatusBadge as StatusChip } from '#shared/StatusBadge.tsx';
 import type { SupplierCategory } from '@tp/contracts/suppliers';
 import { CATEGORY_LABEL, STATUS_COLOR, SUPPLIER_TEXT } from './links.ts';

@@ -14,7 +14,7 @@ import { useAction } from '#api/action.ts';
 import { AmountInput, amountValue } from '#shared/AmountInput.tsx';
 import { formatMoney, statusLabel } from '#shared/format.ts';
 import { Modal } from '#shared/Modal.tsx';
-import { useStoredSite } from '#shared/state.ts';
+import { useStoredSite } from '#lib/state.ts';
 import { RefundBreakdownTable } from './RefundBreakdownTable.tsx';
 
 type Cr = TTicketView['ticketCRInfo'][number];

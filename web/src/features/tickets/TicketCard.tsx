@@ -5,15 +5,14 @@ import { BOOKING_STATUS, PAX_CODE } from '@tp/contracts/flights';
 import { getCRStatus, releaseFlight } from '@tp/contracts/endpoints/tickets';
 import { routeText, type TTicketView } from '@tp/contracts/tickets';
 import { useAction } from '#api/action.ts';
-import { flightPaths } from '#features/flights/index.ts';
+import { eTicketPath, flightPaths } from '#features/flights/index.ts';
 import { formatDateTime, formatMoney, statusLabel } from '#shared/format.ts';
 import { StatusBadge } from '#shared/StatusBadge.tsx';
-import { useUser } from '#shared/state.ts';
+import { useUser } from '#lib/state.ts';
 import { usePermission } from '#shared/usePermission.ts';
 import { ChangeRequestActions } from './ChangeRequestActions.tsx';
 import { ChangeRequestDialog } from './ChangeRequestDialog.tsx';
 import { HoldCountdown } from './HoldCountdown.tsx';
-import { eTicketPath } from './links.ts';
 import { TicketHoldDialog } from './TicketHoldDialog.tsx';
 
 const USER_TYPE_LABELS: Record<string, string> = {

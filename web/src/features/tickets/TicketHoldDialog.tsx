@@ -7,8 +7,8 @@ import { useAction } from '#api/action.ts';
 import { ApiError, call } from '#api/client.ts';
 import { FareSummary } from '#features/flights/index.ts';
 import { formatDateTime, formatMoney } from '#shared/format.ts';
-import { toastError, toastSuccess } from '#shared/notify.ts';
-import { useUser } from '#shared/state.ts';
+import { toastError, toastSuccess } from '#lib/notify.ts';
+import { useUser } from '#lib/state.ts';
 
 /**
  * "Ticket now" on a held booking (spec 000 §2 hold queue): confirms the held fare, then pays it as the

@@ -10,7 +10,7 @@ import { fareSplitLines } from '@tp/domain/eticket-fare';
 import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { formatDateTime, formatMoney, statusLabel } from '#shared/format.ts';
-import { useSite } from '#app/site.tsx';
+import { useSite } from '#shared/site.tsx';
 import { InvoiceLink } from '#features/invoices/index.ts';
 import { Barcode } from './Barcode.tsx';
 import './eticket.css';

@@ -20,7 +20,7 @@ import { ActionButton } from '#shared/ActionButton.tsx';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { formatDate } from '#shared/format.ts';
 import { PageLoader } from '#shared/PageLoader.tsx';
-import { usePermissionState, useUser } from '#shared/state.ts';
+import { usePermissionState, useUser } from '#lib/state.ts';
 import { holdsPermission } from '#shared/usePermission.ts';
 import { checklistPath, countryPath } from './links.ts';
 import { nationalityLabel } from './nationality.ts';

@@ -9,7 +9,7 @@ import * as MSG from '@tp/contracts/messages';
 import { failure } from '#test/fake-api.ts';
 import { testUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';
-import * as notify from '#shared/notify.ts';
+import * as notify from '#lib/notify.ts';
 import { checklistFor, initialNationality } from './nationality.ts';
 import { whatsAppShare } from './links.ts';
 import { LISTS, visaApi } from './test-fixtures.ts';

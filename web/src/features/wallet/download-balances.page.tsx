@@ -3,7 +3,7 @@ import { getWalletBalances } from '@tp/contracts/endpoints/wallet';
 import type { ResponseOf } from '@tp/contracts/endpoint';
 import { useAction } from '#api/action.ts';
 import { call } from '#api/client.ts';
-import { toastError, toastSuccess } from '#shared/notify.ts';
+import { toastError, toastSuccess } from '#lib/notify.ts';
 
 type Row = ResponseOf<typeof getWalletBalances>['records'][number];
 

@@ -2,9 +2,9 @@ import { Button, Group, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { getMyWalletEntries, getWalletBalance } from '@tp/contracts/endpoints/wallet';
 import { useApi } from '#api/hooks.ts';
+import { CursorPager, useCursorPages } from '#shared/cursor-pages.tsx';
 import { BalanceCard } from './BalanceCard.tsx';
 import { CreditAlerts } from './CreditAlerts.tsx';
-import { CursorPager, useCursorPages } from './cursor.tsx';
 import { EntriesTable } from './EntriesTable.tsx';
 
 const PAGE = 20;
@@ -12,8 +12,7 @@ const PAGE = 20;
 /** /user/transactionHistory: the caller's wallet (balance, entries newest first). */
 export default function TransactionHistoryPage() {
   const balance = useApi(getWalletBalance, {});
-  const pages = useCursorPages('mine');
-  const entries = useApi(getMyWalletEntries, { cursor: pages.cursor, limit: PAGE });
+  const entries = useCursorPages(getMyWalletEntries, { limit: PAGE });
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
@@ -27,12 +26,7 @@ export default function TransactionHistoryPage() {
       <CreditAlerts balance={balance.data} />
       <BalanceCard balance={balance.data} />
       <EntriesTable rows={entries.data?.records} loading={entries.isLoading} />
-      <CursorPager
-        page={pages.page}
-        nextCursor={entries.data?.nextCursor}
-        onNext={pages.next}
-        onPrevious={pages.previous}
-      />
+      <CursorPager pages={entries} />
     </Stack>
   );
 }

@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { getCustomerWalletEntries } from '@tp/contracts/endpoints/wallet';
-import { useApi } from '#api/hooks.ts';
 import { usePermission } from '#shared/usePermission.ts';
 import { AdjustMoneyDialog, type Adjustment } from './AdjustMoneyDialog.tsx';
 import { BalanceCard } from './BalanceCard.tsx';
 import { CreditAlerts } from './CreditAlerts.tsx';
 import { CreditLineDialog } from './CreditLineDialog.tsx';
-import { CursorPager, useCursorPages } from './cursor.tsx';
+import { CursorPager, useCursorPages } from '#shared/cursor-pages.tsx';
 import { EntriesTable } from './EntriesTable.tsx';
 
 const PAGE = 20;
@@ -26,8 +25,7 @@ export default function WalletReportPage() {
   const canDebit = usePermission('wallet.debitMoney');
   const canCredit = usePermission('wallet.creditLines');
   const [settingLine, setSettingLine] = useState(false);
-  const pages = useCursorPages(email);
-  const report = useApi(getCustomerWalletEntries, email ? { email, cursor: pages.cursor, limit: PAGE } : null, {
+  const report = useCursorPages(getCustomerWalletEntries, email ? { email, limit: PAGE } : null, {
     call: { handling: 'navigation' },
   });
   const notFound = report.error?.status === 404;
@@ -79,12 +77,7 @@ export default function WalletReportPage() {
           <BalanceCard balance={report.data?.balance} label={`Wallet balance of ${email}`} />
           <CreditAlerts balance={report.data?.balance} payLink={false} />
           <EntriesTable rows={report.data?.records} loading={report.isLoading} />
-          <CursorPager
-            page={pages.page}
-            nextCursor={report.data?.nextCursor}
-            onNext={pages.next}
-            onPrevious={pages.previous}
-          />
+          <CursorPager pages={report} />
         </>
       )}
       <AdjustMoneyDialog

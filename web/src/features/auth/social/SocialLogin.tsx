@@ -6,9 +6,9 @@ import { facebookLogin, googleLogin } from '#api/boot.ts';
 import * as MSG from '@tp/contracts/messages';
 import { useAction } from '#api/action.ts';
 import { call } from '#api/client.ts';
-import { toastError } from '#shared/notify.ts';
-import { LOGIN_PATH } from '#shared/redirects.ts';
-import { userStore } from '#shared/state.ts';
+import { toastError } from '#lib/notify.ts';
+import { LOGIN_PATH } from '#lib/redirects.ts';
+import { userStore } from '#lib/state.ts';
 import { finishFacebookLogin, isFacebookReturn, startFacebookLogin } from './facebook.ts';
 import { loadGoogleIdentity } from './google.ts';
 

@@ -5,7 +5,7 @@ import * as MSG from '@tp/contracts/messages';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { DataTable, type Column } from '#shared/DataTable.tsx';
 import { formatDate } from '#shared/format.ts';
-import { CursorPager } from '#features/wallet/index.ts';
+import { CursorPager } from '#shared/cursor-pages.tsx';
 import { bandLabel, money, perLabel, validityLabel } from '../shared/format.ts';
 import { HistoryButton } from '../shared/history.tsx';
 import { useServerList, SearchBox } from '../shared/list.tsx';
@@ -192,12 +192,7 @@ export default function DmcCombosPage() {
           </Stack>
         )}
       </AsyncContent>
-      <CursorPager
-        page={list.pages.page}
-        nextCursor={list.nextCursor}
-        onNext={list.pages.next}
-        onPrevious={list.pages.previous}
-      />
+      <CursorPager pages={list.pages} />
       <DmcDialog
         opened={editing !== undefined}
         onClose={close}

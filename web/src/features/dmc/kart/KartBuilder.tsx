@@ -35,7 +35,7 @@ import { InvoiceLink } from '#features/invoices/index.ts';
 import { ApiError, call, type RequestIn } from '#api/client.ts';
 import { ActionButton } from '#shared/ActionButton.tsx';
 import { DateField } from '#shared/DateField.tsx';
-import { toastError } from '#shared/notify.ts';
+import { toastError } from '#lib/notify.ts';
 import { AmountField } from '../shared/forms.tsx';
 import { MarketSelect } from '../shared/pickers.tsx';
 import { rulesResolver } from '../shared/rules.ts';

@@ -1,6 +1,6 @@
 import type { TSharedQuotation } from '@tp/contracts/endpoints/kart';
 import type { TSiteDetails } from '@tp/contracts/site';
-import { brandName } from '#app/site.tsx';
+import { brandName } from '#shared/site.tsx';
 import type { QuotationBrand } from './QuotationDocument.tsx';
 
 type SiteBranding = Pick<TSiteDetails, 'companyName' | 'logoUrl' | 'adminContact' | 'adminEmail'>;

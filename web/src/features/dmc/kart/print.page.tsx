@@ -3,7 +3,7 @@ import { Anchor, Button, Group, SegmentedControl, Stack, Text } from '@mantine/c
 import { Link, useParams } from 'react-router-dom';
 import { getKartById, type TKart } from '@tp/contracts/endpoints/kart';
 import { PRICE_BREAKUPS, quotationView, type Kart, type PriceBreakup } from '@tp/domain/dmc';
-import { useSite } from '#app/site.tsx';
+import { useSite } from '#shared/site.tsx';
 import { useApi } from '#api/hooks.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { DmcPage } from '../shared/page.tsx';

@@ -12,7 +12,7 @@ import * as MSG from '@tp/contracts/messages';
 import { marketErrors } from '@tp/domain/dmc';
 import { useApi } from '#api/hooks.ts';
 import { useAction } from '#api/action.ts';
-import { toastError } from '#shared/notify.ts';
+import { toastError } from '#lib/notify.ts';
 import { usePermission } from '#shared/usePermission.ts';
 import { FormButtons, Pair, useSaveForm } from '../shared/forms.tsx';
 import { useServerList } from '../shared/list.tsx';

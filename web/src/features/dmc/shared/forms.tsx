@@ -7,7 +7,7 @@ import type { DmcMessages, RateTerms } from '@tp/domain/dmc';
 import { useAction } from '#api/action.ts';
 import type { RequestIn, ResponseIn } from '#api/client.ts';
 import { DateField } from '#shared/DateField.tsx';
-import { toastError, toastInfo } from '#shared/notify.ts';
+import { toastError, toastInfo } from '#lib/notify.ts';
 import { numberOrNull, rulesResolver } from './rules.ts';
 
 type Values = Record<string, unknown>;

@@ -1,7 +1,6 @@
 import { AREA_AUDIT_ENTITIES, DMC_AUDIT_ENTITIES, getDmcAuditTrail } from '@tp/contracts/endpoints/dmc';
 import { getAreasAuditTrail } from '@tp/contracts/endpoints/areas';
-import { call } from '#api/client.ts';
-import { HistoryButton as RecordHistoryButton } from '#shared/AuditHistory.tsx';
+import { auditSource, HistoryButton as RecordHistoryButton } from '#shared/AuditHistory.tsx';
 
 export type AuditEntity = (typeof DMC_AUDIT_ENTITIES)[number] | (typeof AREA_AUDIT_ENTITIES)[number];
 const isAreaEntity = (e: AuditEntity): e is (typeof AREA_AUDIT_ENTITIES)[number] =>
@@ -15,13 +14,11 @@ export function HistoryButton({ entity, id, subject }: { entity: AuditEntity; id
   return (
     <RecordHistoryButton
       subject={subject}
-      cacheKey={`${entity}|${id}`}
-      load={(cursor) => {
-        const input = { id, ...(cursor ? { cursor } : {}) };
-        return isAreaEntity(entity)
-          ? call(getAreasAuditTrail, { ...input, entity })
-          : call(getDmcAuditTrail, { ...input, entity });
-      }}
+      source={
+        isAreaEntity(entity)
+          ? auditSource(getAreasAuditTrail, { id, entity })
+          : auditSource(getDmcAuditTrail, { id, entity })
+      }
     />
   );
 }

@@ -3,12 +3,11 @@ import { Group, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Endpoint } from '@tp/contracts/endpoint';
 import { TIMING } from '@tp/contracts/platform';
-import type { RequestIn, ResponseIn } from '#api/client.ts';
-import { useApi } from '#api/hooks.ts';
+import type { ResponseIn } from '#api/client.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { DataTable, type Column } from '#shared/DataTable.tsx';
-import { toastError } from '#shared/notify.ts';
-import { CursorPager, useCursorPages } from '#features/wallet/index.ts';
+import { toastError } from '#lib/notify.ts';
+import { CursorPager, useCursorPages, type CursorPages, type ListInput } from '#shared/cursor-pages.tsx';
 
 /** A row of a list endpoint's cursor page (`pageOf` in dmc-common.ts: `{ records, nextCursor }`). */
 type RowOf<E extends Endpoint> = ResponseIn<E> extends { records: (infer R)[] } ? R : never;
@@ -22,7 +21,7 @@ export interface ServerList<R> {
   loading: boolean;
   error: unknown;
   reload: () => Promise<unknown>;
-  pages: ReturnType<typeof useCursorPages>;
+  pages: CursorPages;
 }
 
 /**
@@ -44,16 +43,8 @@ export function useServerList<E extends Endpoint>(
 ): ServerList<RowOf<E>> {
   const [search, setSearch] = useState('');
   const [query] = useDebouncedValue(search.trim(), TIMING.searchDebounceMs);
-  const pages = useCursorPages(JSON.stringify([query, filters]));
-  const input =
-    filters === null
-      ? null
-      : ({
-          ...filters,
-          ...(query ? { [searchParam]: query } : {}),
-          ...(pages.cursor ? { cursor: pages.cursor } : {}),
-        } as RequestIn<E>);
-  const list = useApi(endpoint, input, {
+  const input = filters === null ? null : ({ ...filters, ...(query ? { [searchParam]: query } : {}) } as ListInput<E>);
+  const list = useCursorPages(endpoint, input, {
     keepPreviousData: true,
     ...(failure ? { call: { handling: 'navigation' as const }, onError: () => toastError(failure) } : {}),
   });
@@ -62,11 +53,11 @@ export function useServerList<E extends Endpoint>(
     search,
     setSearch,
     rows: page?.records,
-    nextCursor: page?.nextCursor ?? null,
+    nextCursor: list.nextCursor,
     loading: list.isLoading,
     error: list.error,
     reload: () => list.mutate(),
-    pages,
+    pages: list,
   };
 }
 
@@ -138,12 +129,7 @@ export function ServerTable<R>({
           {...(minWidth ? { minWidth } : {})}
         />
       )}
-      <CursorPager
-        page={list.pages.page}
-        nextCursor={list.nextCursor}
-        onNext={list.pages.next}
-        onPrevious={list.pages.previous}
-      />
+      <CursorPager pages={list.pages} />
     </Stack>
   );
 }

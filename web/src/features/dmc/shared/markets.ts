@@ -1,7 +1,7 @@
 import { getDefaultMarketOptions } from '@tp/contracts/endpoints/dmc';
 import * as MSG from '@tp/contracts/messages';
 import { useApi } from '#api/hooks.ts';
-import { toastError } from '#shared/notify.ts';
+import { toastError } from '#lib/notify.ts';
 
 /**
  * The site's markets as rate lists name them (rates carry only a market id), and the default market. One

@@ -16,7 +16,7 @@ import { TIMING } from '@tp/contracts/platform';
 import type { CallTarget } from '#api/boot.ts';
 import type { RequestIn, ResponseIn } from '#api/client.ts';
 import { useApi } from '#api/hooks.ts';
-import { toastError } from '#shared/notify.ts';
+import { toastError } from '#lib/notify.ts';
 import { useMarkets } from './markets.ts';
 
 export interface PickOption {

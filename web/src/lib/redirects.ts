@@ -3,6 +3,8 @@ export const LOGIN_PATH = '/login';
 export const LOGOUT_PATH = '/logout';
 export const FLIGHT_LOGIN_PATH = '/flight/login';
 export const FLIGHT_HOME_PATH = '/flight';
+/** Where a signed-in user lands on a staff-only page. */
+export const FORBIDDEN_PATH = '/403';
 
 const AUTH_PAGES = new Set([LOGIN_PATH, LOGOUT_PATH, '/signup', FLIGHT_LOGIN_PATH]);
 
@@ -44,4 +46,10 @@ export function safeUrl(url: string | null | undefined): string | null {
   } catch {
     return null;
   }
+}
+
+/** Where the CRM link goes: the core site's /crm, or (no core site) our own /crm page: the enquiry inbox. */
+export function crmHref(site: { coreSiteUrl?: string | null } | null): string | null {
+  const base = safeUrl(site?.coreSiteUrl)?.replace(/\/+$/, '');
+  return base ? `${base}/crm` : null;
 }

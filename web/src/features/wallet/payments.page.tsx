@@ -6,8 +6,8 @@ import * as MSG from '@tp/contracts/messages';
 import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
-import { toastError } from '#shared/notify.ts';
-import { BalanceCard } from '#features/wallet/index.ts';
+import { toastError } from '#lib/notify.ts';
+import { BalanceCard } from './BalanceCard.tsx';
 import { AmountInput, amountValue } from '#shared/AmountInput.tsx';
 
 type Entry<M extends 'gateway' | 'offline'> = Omit<

@@ -7,7 +7,7 @@ import * as MSG from '@tp/contracts/messages';
 import { TIMING } from '@tp/contracts/platform';
 import { call } from '#api/client.ts';
 import { bookingDone, TryAgainButton } from '#features/flights/index.ts';
-import { toastError } from '#shared/notify.ts';
+import { toastError } from '#lib/notify.ts';
 
 type Phase = { kind: 'checking'; attempt: number } | { kind: 'failed' } | { kind: 'booking' };
 

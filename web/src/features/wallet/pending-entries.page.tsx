@@ -2,15 +2,13 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { getPendingOfflinePayments, reviewOfflinePayment } from '@tp/contracts/endpoints/wallet';
 import * as MSG from '@tp/contracts/messages';
 import { useAction } from '#api/action.ts';
-import { useApi } from '#api/hooks.ts';
 import { usePermission } from '#shared/usePermission.ts';
-import { CursorPager, useCursorPages } from '#features/wallet/index.ts';
+import { CursorPager, useCursorPages } from '#shared/cursor-pages.tsx';
 import { PaymentsTable } from './PaymentsTable.tsx';
 
 /** /staff/myPendingPaymentGatewayEntries: payments users recorded (bank transfers) awaiting review. */
 export default function PendingEntriesPage() {
-  const pages = useCursorPages('pending');
-  const list = useApi(getPendingOfflinePayments, { cursor: pages.cursor, limit: 25 });
+  const list = useCursorPages(getPendingOfflinePayments, { limit: 25 });
   // Reviewing credits wallets (wallet.addMoney); a group that may only view reports sees no buttons.
   const canReview = usePermission('wallet.addMoney');
   const reviewing = useAction(reviewOfflinePayment, {
@@ -61,12 +59,7 @@ export default function PendingEntriesPage() {
             : undefined
         }
       />
-      <CursorPager
-        page={pages.page}
-        nextCursor={list.data?.nextCursor}
-        onNext={pages.next}
-        onPrevious={pages.previous}
-      />
+      <CursorPager pages={list} />
     </Stack>
   );
 }

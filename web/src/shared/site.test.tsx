@@ -4,7 +4,7 @@ import { detectSite } from '@tp/contracts/endpoints/site';
 import { testSite } from '#test/fixtures.ts';
 import { fakeApi } from '#test/fake-api.ts';
 import { renderApp } from '#test/render.tsx';
-import { siteStore } from '#shared/state.ts';
+import { siteStore } from '#lib/state.ts';
 
 /** What web/boot/branding.js leaves on the page: the answer to the call it started in <head>. */
 const earlyCall = (answer: unknown) =>

@@ -1,13 +1,11 @@
 import { Stack, Title } from '@mantine/core';
 import { getGatewayTransactions } from '@tp/contracts/endpoints/wallet';
-import { useApi } from '#api/hooks.ts';
-import { CursorPager, useCursorPages } from '#features/wallet/index.ts';
+import { CursorPager, useCursorPages } from '#shared/cursor-pages.tsx';
 import { PaymentsTable } from './PaymentsTable.tsx';
 
 /** /staff/paymentGatewayTransactions: every payment of the site, newest first. */
 export default function GatewayTransactionsPage() {
-  const pages = useCursorPages('site');
-  const list = useApi(getGatewayTransactions, { cursor: pages.cursor, limit: 25 });
+  const list = useCursorPages(getGatewayTransactions, { limit: 25 });
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
@@ -19,12 +17,7 @@ export default function GatewayTransactionsPage() {
         loading={list.isLoading}
         showCustomer
       />
-      <CursorPager
-        page={pages.page}
-        nextCursor={list.data?.nextCursor}
-        onNext={pages.next}
-        onPrevious={pages.previous}
-      />
+      <CursorPager pages={list} />
     </Stack>
   );
 }

@@ -8,7 +8,7 @@ import useSWR from 'swr';
 import { detectSite } from '#api/boot.ts';
 import { apiKey } from '#api/hooks.ts';
 import { call } from '#api/client.ts';
-import { siteStore, useStoredSite } from '#shared/state.ts';
+import { siteStore, useStoredSite } from '#lib/state.ts';
 
 interface SiteState {
   /** The site of this domain; null when none is configured (default branding then). */
