@@ -46,14 +46,17 @@ export const numberOrNull = (v: number | string | null | undefined): number | nu
 export function useEndpointForm<V extends Record<string, unknown>, E extends Endpoint>({
   endpoint,
   initialValues,
-  toRequest,
+  toRequest = (values) => values as unknown as Partial<z.input<E['request']>>,
   rule,
   ...action
 }: {
   endpoint: E;
   initialValues: V;
-  /** The request the values make (the typed fields plus what the screen knows: an id, the customer). */
-  toRequest: (values: V) => Partial<z.input<E['request']>>;
+  /**
+   * The request the values make (the typed fields plus what the screen knows: an id, the customer).
+   * Omitted: the values are the request.
+   */
+  toRequest?: (values: V) => Partial<z.input<E['request']>>;
   rule?: (request: z.output<E['request']>) => FieldProblems;
 } & Omit<ActionOptions<RequestIn<E>, ResponseIn<E>>, 'form'>) {
   const form = useForm<V>({
