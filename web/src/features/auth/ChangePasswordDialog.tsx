@@ -1,10 +1,9 @@
 import { Button, PasswordInput, Stack } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate } from 'react-router-dom';
 import { changePassword } from '@tp/contracts/endpoints/users';
 import * as MSG from '@tp/contracts/messages';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
-import { useAction } from '#api/action.ts';
+import { useEndpointForm } from '#shared/form.ts';
 import { LOGIN_PATH } from '#lib/redirects.ts';
 import { clearUserData } from '#lib/storage.ts';
 import { Modal } from '#shared/Modal.tsx';
@@ -15,20 +14,16 @@ import { Modal } from '#shared/Modal.tsx';
  */
 export default function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
-  const form = useForm({
+  const { form, submit, busy } = useEndpointForm({
+    endpoint: changePassword,
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-    validate: schemaResolver(changePassword.request, { sync: true }),
-  });
-  const change = useAction(changePassword, {
     success: MSG.passwordChanged,
-    form,
     onSuccess: () => {
       onClose();
       clearUserData();
       navigate(LOGIN_PATH, { replace: true });
     },
   });
-  const submit = form.onSubmit((values) => void change.run(values));
   return (
     <Modal opened onClose={onClose} title="Change Password" centered>
       <form onSubmit={submit} noValidate>
@@ -45,7 +40,7 @@ export default function ChangePasswordDialog({ onClose }: { onClose: () => void 
             confirm={form.getInputProps('confirmPassword')}
             confirmLabel="Confirm new password"
           />
-          <Button type="submit" loading={change.busy}>
+          <Button type="submit" loading={busy}>
             Change Password
           </Button>
         </Stack>

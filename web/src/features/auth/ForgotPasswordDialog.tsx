@@ -1,18 +1,17 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { forgetPassword } from '@tp/contracts/endpoints/users';
 import * as MSG from '@tp/contracts/messages';
-import { useAction } from '#api/action.ts';
+import { useEndpointForm } from '#shared/form.ts';
 import { Modal } from '#shared/Modal.tsx';
 
 // Mounted only while the dialog is open, so each opening starts from the email typed on the login form.
 function ForgotPasswordForm({ initialEmail, onDone }: { initialEmail: string; onDone: () => void }) {
-  const form = useForm({
+  const { form, submit, busy } = useEndpointForm({
+    endpoint: forgetPassword,
     initialValues: { email: initialEmail },
-    validate: schemaResolver(forgetPassword.request, { sync: true }),
+    success: MSG.resetMailSent,
+    onSuccess: onDone,
   });
-  const send = useAction(forgetPassword, { success: MSG.resetMailSent, onSuccess: onDone, form });
-  const submit = form.onSubmit((values) => void send.run(values));
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
@@ -27,7 +26,7 @@ function ForgotPasswordForm({ initialEmail, onDone }: { initialEmail: string; on
           data-autofocus
           {...form.getInputProps('email')}
         />
-        <Button type="submit" loading={send.busy}>
+        <Button type="submit" loading={busy}>
           Send link
         </Button>
       </Stack>

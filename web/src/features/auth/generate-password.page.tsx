@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { Alert, Button, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { generatePassword, verifyEmail } from '@tp/contracts/endpoints/users';
 import * as MSG from '@tp/contracts/messages';
-import { useAction } from '#api/action.ts';
 import { ApiError } from '#api/client.ts';
 import { useApi } from '#api/hooks.ts';
 import { FormCard } from '#shared/FormCard.tsx';
+import { useEndpointForm } from '#shared/form.ts';
 import { PageLoader } from '#shared/PageLoader.tsx';
 import { LOGIN_PATH } from '#lib/redirects.ts';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
@@ -39,23 +38,19 @@ function DeadLink() {
 function SetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const [dead, setDead] = useState(false);
-  const form = useForm({
+  const { form, submit, busy } = useEndpointForm({
+    endpoint: generatePassword,
     initialValues: { token, password: '', confirmPassword: '' },
-    validate: schemaResolver(generatePassword.request, { sync: true }),
-  });
-  const save = useAction(generatePassword, {
     success: PASSWORD_SET,
-    form,
     onSuccess: () => navigate(LOGIN_PATH, { replace: true }),
     onError: (err) => setDead(err instanceof ApiError && 'token' in err.fieldErrors),
   });
-  const submit = form.onSubmit((values) => void save.run(values));
   if (dead) return <DeadLink />;
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <NewPasswordFields password={form.getInputProps('password')} confirm={form.getInputProps('confirmPassword')} />
-        <Button type="submit" loading={save.busy}>
+        <Button type="submit" loading={busy}>
           Set password
         </Button>
       </Stack>

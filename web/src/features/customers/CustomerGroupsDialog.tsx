@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { getLeGroups, saveLeGroup, setDefaultLeGroup } from '@tp/contracts/endpoints/groups';
-import { ZSaveLeGroup, type TLeGroup } from '@tp/contracts/le-groups';
+import type { TLeGroup } from '@tp/contracts/le-groups';
 import * as MSG from '@tp/contracts/messages';
 import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { useSmallScreen } from '#shared/DataTable.tsx';
+import { useEndpointForm } from '#shared/form.ts';
 import { useConsumerCache, useCustomerCache } from './cache.ts';
 import { Modal } from '#shared/Modal.tsx';
 
@@ -14,13 +14,11 @@ import { Modal } from '#shared/Modal.tsx';
 function GroupNameForm({ group, onDone, onCancel }: { group?: TLeGroup; onDone: () => void; onCancel?: () => void }) {
   const customers = useCustomerCache();
   const consumers = useConsumerCache();
-  const form = useForm({
+  const { form, submit, busy } = useEndpointForm({
+    endpoint: saveLeGroup,
     initialValues: { groupName: group?.groupName ?? '' },
-    validate: schemaResolver(ZSaveLeGroup, { sync: true }),
-  });
-  const save = useAction(saveLeGroup, {
+    toRequest: ({ groupName }) => (group ? { id: group.id, groupName } : { groupName }),
     success: MSG.groupSaved,
-    form,
     revalidate: [getLeGroups],
     onSuccess: () => {
       // A rename shows in every row of that group.
@@ -32,7 +30,6 @@ function GroupNameForm({ group, onDone, onCancel }: { group?: TLeGroup; onDone: 
       onDone();
     },
   });
-  const submit = form.onSubmit(({ groupName }) => void save.run(group ? { id: group.id, groupName } : { groupName }));
   const label = group ? `New name for ${group.groupName}` : 'New group name';
   return (
     <form onSubmit={submit} noValidate aria-label={group ? `Rename ${group.groupName}` : 'Add group'}>
@@ -44,7 +41,7 @@ function GroupNameForm({ group, onDone, onCancel }: { group?: TLeGroup; onDone: 
           data-autofocus={group ? true : undefined}
           {...form.getInputProps('groupName')}
         />
-        <Button type="submit" loading={save.busy}>
+        <Button type="submit" loading={busy}>
           {group ? 'Save' : 'Add group'}
         </Button>
         {onCancel && (

@@ -1,26 +1,21 @@
-import { useMemo, useState } from 'react';
-import { Alert, Button, Checkbox, Container, Grid, Loader, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { Alert, Button, Container, Grid, Loader, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { getPassengerViewOptions, getSSR } from '@tp/contracts/endpoints/flights';
 import { getActiveGateway } from '@tp/contracts/endpoints/wallet';
-import { PAX_NAME, type TCharge, type TPaymentOrder } from '@tp/contracts/flights';
-import { chargeOf } from '@tp/domain/charge';
-import { applyFieldErrors, useAction } from '#api/action.ts';
+import { PAX_NAME } from '@tp/contracts/flights';
 import { useApi } from '#api/hooks.ts';
 import { usePersisted } from '#lib/storage.ts';
 import { useUser } from '#lib/state.ts';
-import { formatMoney } from '#shared/format.ts';
-import { FareSummary } from './components/FareSummary.tsx';
-import { SegmentView } from './components/SegmentView.tsx';
-import { OrderCountdown } from './OrderCountdown.tsx';
-import { bookingDone, createPaymentOrder, payOrder } from './payment-order.ts';
-import { chosenExtras, initialPassengers, toPassengerInput, validatePassengerForm } from './passenger-form.ts';
+import { initialPassengers, validatePassengerForm } from './passenger-form.ts';
 import css from './passengers.module.css';
 import { PassengerFields, type PassengersFormValues } from './PassengerFields.tsx';
+import { awaitsWalletRetry, PayBar, PaymentPanel } from './PassengerPayment.tsx';
 import { flightPaths } from './paths.ts';
 import { localDate } from './search-form.ts';
 import { bookingStore } from './state.ts';
+import { usePassengerCharge, usePassengerOrder } from './usePassengerOrder.ts';
 
 /** `/flight/passengers/:searchId?resultIndex=` — passenger details, extras and payment (spec 000 §4). */
 export default function PassengersPage() {
@@ -63,6 +58,14 @@ function Passengers({ searchId, resultIndex }: { searchId: string; resultIndex: 
   );
 }
 
+/** Seats already taken by a passenger of this booking, by segment (nobody else may pick them). */
+function takenSeatsOf(passengers: PassengersFormValues['passengers']): Record<string, string[]> {
+  const taken: Record<string, string[]> = {};
+  for (const p of passengers)
+    for (const [seg, code] of Object.entries(p.seat)) if (code) (taken[seg] ??= []).push(code);
+  return taken;
+}
+
 function PassengerForm({
   searchId,
   resultIndex,
@@ -76,13 +79,11 @@ function PassengerForm({
   ssr: ReturnType<typeof useApi<typeof getSSR>>['data'];
   gatewayLabel: string | null;
 }) {
-  const navigate = useNavigate();
   const user = useUser();
   const booking = usePersisted(bookingStore);
   const { rules, fareQuote: quote, walletBalance } = view;
   const option = quote.option;
   const walletAllowed = walletBalance !== null;
-  const [order, setOrder] = useState<TPaymentOrder | null>(null);
 
   const form = useForm<PassengersFormValues>({
     initialValues: {
@@ -104,52 +105,20 @@ function PassengerForm({
     [view.countryList],
   );
   const values = form.getValues();
-  // The summary shows the server's charge for the picks it was asked about; until it is asked, the same
-  // domain rule on the quoted fare and the catalogue prices. Pay never goes ahead on a total not shown.
-  const [serverCharge, setServerCharge] = useState<{ picks: string; charge: TCharge } | null>(null);
-  const [totalMoved, setTotalMoved] = useState(false);
-  const picks = JSON.stringify(values.passengers.map((p) => [p.baggage, p.meal, p.seat]));
-  const charge =
-    serverCharge?.picks === picks
-      ? serverCharge.charge
-      : chargeOf(option.fare, option.fareBreakdown, chosenExtras(values.passengers, ssr));
-  const onCharge = (c: TCharge) => {
-    setServerCharge({ picks, charge: c });
-    setTotalMoved(c.total !== charge.total);
-    return c.total === charge.total;
-  };
-  const takenSeats: Record<string, string[]> = {};
-  for (const p of values.passengers)
-    for (const [seg, code] of Object.entries(p.seat)) if (code) (takenSeats[seg] ??= []).push(code);
+  const { charge, totalMoved, onCharge } = usePassengerCharge(values.passengers, option, ssr);
+  const { order, pay, ordering, busy } = usePassengerOrder({
+    searchId,
+    resultIndex,
+    form,
+    expectedTotal: charge.total,
+    onCharge,
+  });
+
+  const takenSeats = takenSeatsOf(values.passengers);
   const numberInType = (i: number) =>
     values.passengers.slice(0, i + 1).filter((p) => p.paxType === values.passengers[i]!.paxType).length;
-
   const passengerNames = values.passengers.map((p, i) => `${PAX_NAME[p.paxType]} ${numberInType(i)}`);
-  const payLabel = values.hold ? 'Hold booking' : 'Pay and book';
   const canPay = walletAllowed || !!gatewayLabel;
-
-  // A paid order lands on the booking-confirmed screen (payment-order.ts, shared with "Try again").
-  const payWithWallet = async (o: TPaymentOrder) => {
-    const outcome = await payOrder(o);
-    if (outcome) navigate(bookingDone(outcome));
-  };
-  const paying = useAction(payWithWallet);
-
-  // The order (validate, create) and its payment, as one step.
-  const ordering = useAction(async (v: PassengersFormValues) => {
-    const passengers = v.passengers.map(toPassengerInput);
-    const input = { searchId, resultIndex, passengers, hold: v.hold, paymentMode: v.paymentMode };
-    const created = await createPaymentOrder(input, {
-      expectedTotal: charge.total,
-      onCharge,
-      onError: (e) => applyFieldErrors(form, e),
-    });
-    if (!created) return;
-    setOrder(created);
-    if (booking) bookingStore.set({ ...booking, searchId, resultIndex, passengers });
-    await payWithWallet(created);
-  });
-  const busy = ordering.busy || paying.busy;
   const submit = (v: PassengersFormValues) => void ordering.run(v);
 
   return (
@@ -181,69 +150,22 @@ function PassengerForm({
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
-            <Paper withBorder p="md" pos="sticky" top={70}>
-              <Stack>
-                <SegmentView trips={option.segments} />
-                <FareSummary
-                  fare={option.fare}
-                  breakdown={option.fareBreakdown}
-                  charge={charge}
-                  passengerNames={passengerNames}
-                  showFullBreakdown={user?.userType === 'staff'}
-                  userType={user?.userType}
-                />
-                {totalMoved && (
-                  <Alert color="orange" role="alert" title="The total changed">
-                    The amount to pay is now {formatMoney(charge.total, charge.currency)}. Check the summary and press
-                    Pay again.
-                  </Alert>
-                )}
-                <Radio.Group label="Pay with" {...form.getInputProps('paymentMode')}>
-                  <Stack gap={6} mt={4}>
-                    {walletAllowed && (
-                      <Radio value="wallet" label={`Wallet (balance ${formatMoney(walletBalance ?? 0)})`} />
-                    )}
-                    {gatewayLabel && <Radio value="gateway" label={gatewayLabel} />}
-                  </Stack>
-                </Radio.Group>
-                {!walletAllowed && !gatewayLabel && (
-                  <Alert color="orange">No payment method is available on this site. Please contact support.</Alert>
-                )}
-                {rules.canHold && (
-                  <Checkbox
-                    label="Hold this booking (ticket later)"
-                    {...form.getInputProps('hold', { type: 'checkbox' })}
-                  />
-                )}
-                {order && order.status === 'created' && <OrderCountdown expiresAt={order.expiresAt} />}
-                {order && order.status === 'created' && values.paymentMode === 'wallet' ? (
-                  <Button loading={busy} onClick={() => void paying.run(order)}>
-                    Retry payment
-                  </Button>
-                ) : (
-                  <Button type="submit" loading={busy} disabled={!canPay}>
-                    {payLabel}
-                  </Button>
-                )}
-              </Stack>
-            </Paper>
+            <PaymentPanel
+              form={form}
+              option={option}
+              charge={charge}
+              totalMoved={totalMoved}
+              passengerNames={passengerNames}
+              walletBalance={walletBalance}
+              gatewayLabel={gatewayLabel}
+              canHold={rules.canHold}
+              order={order}
+              busy={busy}
+              retry={pay}
+            />
           </Grid.Col>
         </Grid>
-        {!(order && order.status === 'created' && values.paymentMode === 'wallet') && (
-          <div className={css.payBar} role="region" aria-label="Total and pay">
-            <div>
-              <Text size="xs" c="gray.7">
-                {values.hold ? 'Total (paid when ticketed)' : 'Total to pay'}
-              </Text>
-              <Text fw={700} data-testid="pay-bar-total">
-                {formatMoney(charge.total, charge.currency)}
-              </Text>
-            </div>
-            <Button type="submit" loading={busy} disabled={!canPay}>
-              {payLabel}
-            </Button>
-          </div>
-        )}
+        {!awaitsWalletRetry(order, values) && <PayBar hold={values.hold} charge={charge} busy={busy} canPay={canPay} />}
       </form>
     </Container>
   );

@@ -25,6 +25,7 @@ import { useApi } from '#api/hooks.ts';
 import { DataTable, type Column } from '#shared/DataTable.tsx';
 import { DateField } from '#shared/DateField.tsx';
 import { ActionButton } from '#shared/ActionButton.tsx';
+import { numberOrNull } from '#shared/form.ts';
 import { bandLabel, dollars, optionsOf, validityLabel } from '../shared/format.ts';
 import {
   AmountField,
@@ -42,7 +43,6 @@ import { useMarkets } from '../shared/markets.ts';
 import { OverlapWarning } from '../shared/OverlapWarning.tsx';
 import { DmcDialog, DmcPage } from '../shared/page.tsx';
 import { AreaSelect, MarketSelect } from '../shared/pickers.tsx';
-import { numberOrNull } from '../shared/rules.ts';
 
 type Markets = ReturnType<typeof useMarkets>;
 

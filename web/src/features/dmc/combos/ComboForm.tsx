@@ -3,10 +3,11 @@ import { ActionIcon, Button, Group, Paper, Select, Stack, Text, TextInput } from
 import { RATE_SHARING_BASES, createDmcCombo, type TCombo } from '@tp/contracts/endpoints/dmc';
 import * as MSG from '@tp/contracts/messages';
 import { addTourOptionProblem, comboErrors } from '@tp/domain/dmc';
+import { numberOrNull } from '#shared/form.ts';
 import { optionsOf } from '../shared/format.ts';
 import { AmountField, FormButtons, Pair, useSaveForm } from '../shared/forms.tsx';
 import { TourOptionSelect, type PickOption } from '../shared/pickers.tsx';
-import { numberOrNull, RULE_MESSAGES } from '../shared/rules.ts';
+import { RULE_MESSAGES } from '../shared/rules.ts';
 
 type Basis = (typeof RATE_SHARING_BASES)[number];
 interface Line {

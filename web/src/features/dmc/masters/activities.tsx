@@ -3,10 +3,10 @@ import { NumberInput, Stack, TextInput, Textarea } from '@mantine/core';
 import { getActivities, saveActivity, type TActivity } from '@tp/contracts/endpoints/dmc';
 import * as MSG from '@tp/contracts/messages';
 import { DEFAULT_ACTIVITY_PRIORITY, activityErrors } from '@tp/domain/dmc';
+import { numberOrNull } from '#shared/form.ts';
 import { FormButtons, Pair, useSaveForm } from '../shared/forms.tsx';
 import { useServerList } from '../shared/list.tsx';
 import { AreaSelect, CitySelect, cityBody } from '../shared/pickers.tsx';
-import { numberOrNull } from '../shared/rules.ts';
 import { MasterSection } from '../shared/MasterSection.tsx';
 
 function ActivityForm({

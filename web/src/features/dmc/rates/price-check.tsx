@@ -13,10 +13,10 @@ import { useAction } from '#api/action.ts';
 import type { RequestIn } from '#api/client.ts';
 import { DateField } from '#shared/DateField.tsx';
 import { isoDay } from '#shared/format.ts';
+import { numberOrNull, requestResolver } from '#shared/form.ts';
 import { KART_TRANSFER_LABELS, SHARING_BASIS_LABELS, money, optionsOf } from '../shared/format.ts';
 import { Pair } from '../shared/forms.tsx';
 import { MarketSelect } from '../shared/pickers.tsx';
-import { numberOrNull, rulesResolver } from '../shared/rules.ts';
 
 interface Values {
   marketId: string | null;
@@ -94,7 +94,7 @@ export function PriceCheck({ option }: { option: TTourOption }) {
       transferType: null,
       sharingBasis: null,
     },
-    validate: rulesResolver(getTourOptionPriceForQuotationBuilder.request, toBody(option.id)),
+    validate: requestResolver(getTourOptionPriceForQuotationBuilder.request, toBody(option.id)),
   });
   // A read that answers the engine's price: no success toast, the breakdown shows it.
   const price = useAction(getTourOptionPriceForQuotationBuilder, { onSuccess: setResult });

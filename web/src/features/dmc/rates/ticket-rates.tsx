@@ -10,6 +10,7 @@ import {
 } from '@tp/contracts/endpoints/dmc';
 import { isIsoDate, ticketRateErrors, ticketRateOverlaps } from '@tp/domain/dmc';
 import { useApi } from '#api/hooks.ts';
+import { numberOrNull } from '#shared/form.ts';
 import { bandLabel, money, perLabel, validityLabel } from '../shared/format.ts';
 import {
   AmountField,
@@ -23,7 +24,6 @@ import {
 } from '../shared/forms.tsx';
 import { useMarkets } from '../shared/markets.ts';
 import { MarketSelect } from '../shared/pickers.tsx';
-import { numberOrNull } from '../shared/rules.ts';
 import { OverlapWarning } from '../shared/OverlapWarning.tsx';
 import { RateSection } from './RateSection.tsx';
 

@@ -1,22 +1,22 @@
 import type { ReactNode } from 'react';
 import { NumberInput, SimpleGrid, type NumberInputProps } from '@mantine/core';
-import { useForm, type UseFormReturnType } from '@mantine/form';
+import type { UseFormReturnType } from '@mantine/form';
 import type * as z from 'zod/mini';
 import type { Endpoint } from '@tp/contracts/endpoint';
 import type { DmcMessages, RateTerms } from '@tp/domain/dmc';
-import { useAction } from '#api/action.ts';
-import type { RequestIn, ResponseIn } from '#api/client.ts';
+import type { ResponseIn } from '#api/client.ts';
 import { DateField } from '#shared/DateField.tsx';
+import { numberOrNull, useEndpointForm, type FieldProblems } from '#shared/form.ts';
 import { toastError, toastInfo } from '#lib/notify.ts';
-import { numberOrNull, rulesResolver } from './rules.ts';
+import { dmcRule } from './rules.ts';
 
 type Values = Record<string, unknown>;
 
 /**
- * A create/edit dialog's form: Mantine useForm validated by the endpoint's own request schema and the
- * domain rule (rules.ts), saved through `useAction` (the success toast the server words, else `success`;
- * the server's field errors back on the fields, its `warning` as an info toast). `failure` replaces the server's failure toast with the
- * screen's own text ('Failed to create combo').
+ * A DMC create/edit dialog's form: the app's `useEndpointForm` (#shared/form.ts) with the DMC's own parts:
+ * the domain rule given the spec's messages, a save's `warning` beside the record (an overlapping rate) as an
+ * info toast, and `failure`, the screen's own text instead of the server's failure toast ('Failed to create
+ * combo').
  */
 export function useSaveForm<V extends Values, E extends Endpoint>({
   endpoint,
@@ -30,18 +30,17 @@ export function useSaveForm<V extends Values, E extends Endpoint>({
   endpoint: E;
   initialValues: V;
   toBody: (values: V) => Partial<z.input<E['request']>>;
-  rule?: (request: z.output<E['request']>, messages: DmcMessages) => Partial<Record<string, string>>;
+  rule?: (request: z.output<E['request']>, messages: DmcMessages) => FieldProblems;
   success: string;
   failure?: string;
   onSaved: (saved: ResponseIn<E>) => void;
 }) {
-  const form = useForm<V>({
+  return useEndpointForm({
+    endpoint,
     initialValues,
-    validate: rulesResolver<V, E['request']>(endpoint.request, toBody, rule),
-  });
-  const save = useAction(endpoint, {
+    toRequest: toBody,
+    ...(rule ? { rule: dmcRule(rule) } : {}),
     success,
-    form,
     onSuccess: (saved) => {
       // A save may carry a warning beside the record (an overlapping rate): shown, not a refusal.
       const warning = (saved as { warning?: unknown }).warning;
@@ -50,8 +49,6 @@ export function useSaveForm<V extends Values, E extends Endpoint>({
     },
     ...(failure ? { call: { handling: 'navigation' as const }, onError: () => toastError(failure) } : {}),
   });
-  const submit = form.onSubmit((values) => save.run(toBody(values) as RequestIn<E>));
-  return { form, submit, busy: save.busy };
 }
 
 /** Cancel and Save under a dialog's fields (the app's one form footer). */

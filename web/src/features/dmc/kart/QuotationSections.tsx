@@ -1,0 +1,126 @@
+import {
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { PRICE_BREAKUPS } from '@tp/domain/dmc';
+import { DateField } from '#shared/DateField.tsx';
+import { AmountField } from '../shared/forms.tsx';
+import { MarketSelect } from '../shared/pickers.tsx';
+import { CustomerField } from './CustomerField.tsx';
+import { BREAKUP_LABELS } from './labels.ts';
+import { Section } from './lines.tsx';
+import { GroupError, type KartForm } from './TransferFields.tsx';
+
+const CURRENCIES = ['AED', 'USD', 'INR', 'EUR', 'GBP', 'SAR', 'OMR', 'QAR'];
+
+/** The quotation's own fields: customer, name, market, party, dates and length of stay. */
+export function QuotationSection({ form }: { form: KartForm }) {
+  const v = form.values;
+  return (
+    <Section title="Quotation">
+      <CustomerField
+        value={v.customerId}
+        valueLabel={v.customerName}
+        error={form.errors.customerId as string | undefined}
+        onChange={(id, label) => form.setValues({ customerId: id, customerName: label })}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <TextInput label="Quotation name" required {...form.getInputProps('kartName')} />
+        <MarketSelect
+          clearable
+          placeholder="The customer's market"
+          description="Activities are priced in this market"
+          {...form.getInputProps('marketId')}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 3 }} spacing="sm">
+        <NumberInput label="Adults" required min={1} allowDecimal={false} {...form.getInputProps('adults')} />
+        <NumberInput label="Children" required min={0} allowDecimal={false} {...form.getInputProps('child')} />
+        <NumberInput label="Infants" required min={0} allowDecimal={false} {...form.getInputProps('infant')} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <DateField label="Arrival date" required {...form.getInputProps('arrivalDate')} />
+        <NumberInput
+          label="Valid for (days)"
+          min={1}
+          allowDecimal={false}
+          {...form.getInputProps('quoteValidyInDays')}
+        />
+        <NumberInput
+          label="Days"
+          required
+          min={1}
+          max={90}
+          clampBehavior="none"
+          allowDecimal={false}
+          {...form.getInputProps('noOfDays')}
+        />
+        <NumberInput
+          label="Nights"
+          required
+          min={0}
+          max={90}
+          clampBehavior="none"
+          allowDecimal={false}
+          {...form.getInputProps('noOfNights')}
+        />
+      </SimpleGrid>
+      <GroupError form={form} path="itinerary" />
+    </Section>
+  );
+}
+
+/** Charges, discount, currency, the break-up printed, the payment deadline and the remarks. */
+export function PriceAndPaymentSection({ form }: { form: KartForm }) {
+  return (
+    <Section title="Price and payment">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+        <AmountField label="Service charge" required={false} {...form.getInputProps('serviceCharge')} />
+        <AmountField label="Remittance charge" required={false} {...form.getInputProps('remittanceCharge')} />
+        <AmountField label="Discount" required={false} {...form.getInputProps('discount')} />
+        <Select label="Currency" data={CURRENCIES} allowDeselect={false} {...form.getInputProps('currencySymbol')} />
+      </SimpleGrid>
+      <Stack gap={4}>
+        <Text size="sm" fw={500} id="breakup-label">
+          Price break-up on the quotation
+        </Text>
+        <SegmentedControl
+          aria-labelledby="breakup-label"
+          data={PRICE_BREAKUPS.map((value) => ({ value, label: BREAKUP_LABELS[value] }))}
+          {...form.getInputProps('priceBreakup')}
+        />
+      </Stack>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <DateField label="Payment deadline" clearable {...form.getInputProps('paymentDeadline')} />
+        <AmountField label="Collected payment" required={false} {...form.getInputProps('collectedPayment')} />
+      </SimpleGrid>
+      <Textarea
+        label="Remark for the customer"
+        description="Printed on the quotation"
+        autosize
+        minRows={3}
+        maxRows={5}
+        {...form.getInputProps('remarkForCustomer')}
+      />
+      <Textarea
+        label="Internal remark"
+        description="Staff only; never printed"
+        autosize
+        minRows={3}
+        maxRows={5}
+        {...form.getInputProps('internalRemark')}
+      />
+      <Switch
+        label="Agent branding (the quotation carries the agent's name, not the site's)"
+        {...form.getInputProps('isAgentBranding', { type: 'checkbox' })}
+      />
+    </Section>
+  );
+}
