@@ -1,7 +1,15 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /** Each test file's temporary files in a folder of its own, removed after it (the cdk.out of a synth among them). */
 const TEMP_DIR_PER_FILE = './tests/support/temp-dir.ts';
+
+/**
+ * Workers of the unit, web and infra tiers. Vitest's default leaves a core to its main process, which is one
+ * worker on the 2-core CI machine; the main process only serves transforms once they are cached, so a worker
+ * per core keeps both busy.
+ */
+const UNIT_WORKERS = Math.max(2, availableParallelism() - 1);
 
 /**
  * Test tiers (architecture.md "Tests"): unit (pure, no I/O), integration and contract (handlers through
@@ -17,6 +25,7 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
           environment: 'node',
+          maxWorkers: UNIT_WORKERS,
           setupFiles: [TEMP_DIR_PER_FILE],
           // Lambda entries check their configuration when they load (lib/config.ts requireConfig); unit
           // tests load them without a stack, so these placeholders only let the modules load.
@@ -30,6 +39,7 @@ export default defineConfig({
           root: './web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          maxWorkers: UNIT_WORKERS,
           setupFiles: ['./src/test/setup.ts'],
         },
       },
@@ -76,6 +86,7 @@ export default defineConfig({
         test: {
           name: 'infra',
           include: ['tests/infra/**/*.test.ts'],
+          maxWorkers: UNIT_WORKERS,
           setupFiles: [TEMP_DIR_PER_FILE],
           testTimeout: 180_000,
         },

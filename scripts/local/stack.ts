@@ -67,8 +67,6 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   // The handlers read these exactly as they read their Lambda environment.
   Object.assign(process.env, {
     AWS_REGION: LOCAL_REGION,
-    // Lambda runs Node 24; the local Node 20 is fine for the SDK version we pin.
-    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
     AWS_ENDPOINT_URL_DYNAMODB: dynamo.url,
