@@ -1,4 +1,15 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+/** Each test file's temporary files in a folder of its own, removed after it (the cdk.out of a synth among them). */
+const TEMP_DIR_PER_FILE = './tests/support/temp-dir.ts';
+
+/**
+ * Workers of the unit, web and infra tiers. Vitest's default leaves a core to its main process, which is one
+ * worker on the 2-core CI machine; the main process only serves transforms once they are cached, so a worker
+ * per core keeps both busy.
+ */
+const UNIT_WORKERS = Math.max(2, availableParallelism() - 1);
 
 /**
  * Test tiers (architecture.md "Tests"): unit (pure, no I/O), integration and contract (handlers through
@@ -14,6 +25,8 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
           environment: 'node',
+          maxWorkers: UNIT_WORKERS,
+          setupFiles: [TEMP_DIR_PER_FILE],
           // Lambda entries check their configuration when they load (lib/config.ts requireConfig); unit
           // tests load them without a stack, so these placeholders only let the modules load.
           env: { TABLE_NAME: 'unit-test', EMAIL_QUEUE_URL: 'unit-test', PAYMENT_QUEUE_URL: 'unit-test' },
@@ -26,6 +39,7 @@ export default defineConfig({
           root: './web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          maxWorkers: UNIT_WORKERS,
           setupFiles: ['./src/test/setup.ts'],
         },
       },
@@ -39,12 +53,16 @@ export default defineConfig({
             'functions/src/**/*.integration.test.ts',
           ],
           globalSetup: ['tests/support/stack-setup.ts'],
+          // Two files at a time where they share nothing; the others take the stack alone (stack-turn.ts).
+          setupFiles: [TEMP_DIR_PER_FILE, './tests/support/stack-turn.ts'],
+          maxWorkers: 2,
+          // Its own group of files: projects that run side by side must agree on maxWorkers.
+          sequence: { groupOrder: 1 },
           // Worker modules check their queue URLs when they load; tests that run a worker in-process start
           // their own stack (which sets the real URLs) after importing it.
           env: { EMAIL_QUEUE_URL: 'unset-in-test', PAYMENT_QUEUE_URL: 'unset-in-test' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
         },
       },
       {
@@ -52,7 +70,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/support/stack-setup.ts'],
+          // One stack and one Chromium for the whole tier (files connect to it: tests/support/browser.ts).
+          globalSetup: ['tests/support/stack-setup.ts', 'tests/support/browser-server.ts'],
+          setupFiles: [TEMP_DIR_PER_FILE],
           // Worker modules check their queue URLs when they load; tests that run a worker in-process start
           // their own stack (which sets the real URLs) after importing it.
           env: { EMAIL_QUEUE_URL: 'unset-in-test', PAYMENT_QUEUE_URL: 'unset-in-test' },
@@ -63,7 +83,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 180_000 },
+        test: {
+          name: 'infra',
+          include: ['tests/infra/**/*.test.ts'],
+          maxWorkers: UNIT_WORKERS,
+          setupFiles: [TEMP_DIR_PER_FILE],
+          testTimeout: 180_000,
+        },
       },
     ],
   },

@@ -72,7 +72,6 @@ function probe(file: string, event?: unknown): Probe {
       PAYMENT_QUEUE_URL: 'http://127.0.0.1:1/payments',
       ...process.env,
       LOG_LEVEL: 'silent',
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     },
   });
   if (r.status !== 0) throw new Error(`importing ${file} failed:\n${r.stderr}`);

@@ -1,16 +1,30 @@
 /**
- * `npm test`: the whole suite, tier by tier, ending with one plain closing line
- * ("N passed, N failed") that CI reads. Tiers: typecheck, lint, unit + web + infra, web build, then
- * integration/contract and e2e against one local stack each.
+ * `npm test`: the whole suite, tier by tier, ending with a table of each tier's time and one plain closing line
+ * ("N passed, N failed") that CI reads. First the checks that need no stack run side by side (type-check of
+ * the three TypeScript projects in one `tsc -b`, lint, the web build the stack serves); then unit + web +
+ * infra; then integration/contract and e2e against one local stack each.
+ *
+ * Every temporary file of the run (cdk.out folders, browser profiles, bundles) goes under one folder that is
+ * removed at the end, whatever the outcome: children get it as TMPDIR.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const OUT = join(ROOT, 'test-results');
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
+
+const RUN_TMP = mkdtempSync(join(tmpdir(), 'tp-test-run-'));
+const removeRunTmp = () => rmSync(RUN_TMP, { recursive: true, force: true });
+process.on('exit', removeRunTmp);
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    removeRunTmp();
+    process.exit(130);
+  });
 
 const only = process.argv.slice(2);
 let passed = 0;
@@ -19,28 +33,56 @@ let skipped = 0;
 let stepFailures = 0;
 // Named again at the very end: CI keeps only the tail of a long log.
 const failures: string[] = [];
+const timings: { label: string; ok: boolean; seconds: number; tests?: string }[] = [];
 
-function run(label: string, cmd: string, args: string[]): boolean {
-  process.stdout.write(`\n=== ${label} ===\n`);
-  const t0 = Date.now();
-  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
-  process.stdout.write(
-    `--- ${label}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
-  );
-  if (r.status !== 0) failures.push(`tier ${label} exited ${r.status ?? r.signal}`);
-  return r.status === 0;
+interface Step {
+  label: string;
+  cmd: string;
+  args: string[];
 }
 
-function vitest(label: string, projects: string[]): void {
+/**
+ * Runs one step. `buffered` keeps its output until it ends (steps running side by side would interleave
+ * line by line otherwise); a step alone streams as it goes.
+ */
+function run({ label, cmd, args }: Step, buffered = false): Promise<boolean> {
+  const t0 = Date.now();
+  if (!buffered) process.stdout.write(`\n=== ${label} ===\n`);
+  const child = spawn(cmd, args, {
+    cwd: ROOT,
+    stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...process.env, FORCE_COLOR: '0', TMPDIR: RUN_TMP },
+  });
+  const chunks: Buffer[] = [];
+  child.stdout?.on('data', (c: Buffer) => chunks.push(c));
+  child.stderr?.on('data', (c: Buffer) => chunks.push(c));
+  return new Promise((done) => {
+    child.on('close', (code, signal) => {
+      const ok = code === 0;
+      const seconds = (Date.now() - t0) / 1000;
+      if (buffered) process.stdout.write(`\n=== ${label} ===\n${Buffer.concat(chunks).toString('utf8')}`);
+      process.stdout.write(`--- ${label}: ${ok ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s\n`);
+      timings.push({ label, ok, seconds });
+      if (!ok) failures.push(`tier ${label} exited ${code ?? signal}`);
+      done(ok);
+    });
+  });
+}
+
+async function vitest(label: string, projects: string[]): Promise<void> {
   const file = join(OUT, `${label}.json`);
-  const ok = run(label, 'npx', [
-    'vitest',
-    'run',
-    ...projects.flatMap((p) => ['--project', p]),
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${file}`,
-  ]);
+  const ok = await run({
+    label,
+    cmd: 'npx',
+    args: [
+      'vitest',
+      'run',
+      ...projects.flatMap((p) => ['--project', p]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${file}`,
+    ],
+  });
   try {
     const r = JSON.parse(readFileSync(file, 'utf8')) as {
       numTotalTests: number;
@@ -59,6 +101,7 @@ function vitest(label: string, projects: string[]): void {
     failed += r.numFailedTests;
     // Anything neither passed nor failed (skipped or not yet written) is reported, never hidden.
     skipped += r.numTotalTests - r.numPassedTests - r.numFailedTests;
+    timings[timings.length - 1]!.tests = `${r.numPassedTests}/${r.numTotalTests}`;
     if (!ok && r.numFailedTests === 0) stepFailures++;
   } catch {
     if (!ok) stepFailures++;
@@ -66,20 +109,36 @@ function vitest(label: string, projects: string[]): void {
 }
 
 const want = (tier: string) => only.length === 0 || only.includes(tier);
+const t0 = Date.now();
 
-if (want('typecheck') && !run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json'])) stepFailures++;
-if (want('typecheck') && !run('typecheck web', 'npx', ['tsc', '-p', 'web/tsconfig.json'])) stepFailures++;
-if (want('typecheck') && !run('typecheck e2e', 'npx', ['tsc', '-p', 'tests/e2e/tsconfig.json'])) stepFailures++;
-if (want('lint') && !run('lint', 'npm', ['run', '-s', 'lint'])) stepFailures++;
-if (want('unit')) vitest('unit', ['unit', 'web', 'infra']);
-if (want('integration') || want('e2e')) {
-  if (!run('web build', 'npm', ['run', '-s', 'build', '-w', 'web'])) stepFailures++;
-}
-if (want('integration')) vitest('integration', ['integration']);
-if (want('e2e')) vitest('e2e', ['e2e']);
+// Type-check, lint and the web build are independent: side by side they keep both cores busy.
+const checks: Step[] = [];
+if (want('typecheck'))
+  // One build of the three projects (server + tests, web, e2e): each file is checked once per project.
+  checks.push({
+    label: 'typecheck',
+    cmd: 'npx',
+    args: ['tsc', '-b', 'tsconfig.json', 'web/tsconfig.json', 'tests/e2e/tsconfig.json'],
+  });
+if (want('lint')) checks.push({ label: 'lint', cmd: 'npm', args: ['run', '-s', 'lint'] });
+if (want('integration') || want('e2e'))
+  checks.push({ label: 'web build', cmd: 'npm', args: ['run', '-s', 'build', '-w', 'web'] });
+for (const ok of await Promise.all(checks.map((s) => run(s, checks.length > 1)))) if (!ok) stepFailures++;
+
+if (want('unit')) await vitest('unit', ['unit', 'web', 'infra']);
+if (want('integration')) await vitest('integration', ['integration']);
+if (want('e2e')) await vitest('e2e', ['e2e']);
 
 // A tier that crashed without reporting its tests counts as one failure, so the total is never green by accident.
 failed += stepFailures;
+const table = [
+  ...timings.map(
+    (t) =>
+      `  ${t.label.padEnd(12)} ${(t.ok ? 'ok' : 'FAILED').padEnd(7)} ${t.seconds.toFixed(1).padStart(7)} s  ${t.tests ?? ''}`,
+  ),
+  `  ${'total'.padEnd(12)} ${''.padEnd(7)} ${((Date.now() - t0) / 1000).toFixed(1).padStart(7)} s`,
+];
+process.stdout.write(`\nTier times:\n${table.join('\n')}\n`);
 if (failures.length) process.stdout.write(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}\n`);
 process.stdout.write(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
 process.exit(failed > 0 ? 1 : 0);

@@ -3,7 +3,7 @@
  * and the queue workers. `npm start` and the test suites' global setup both use this.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Server } from 'node:http';
@@ -60,13 +60,13 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     startSes(ports.ses),
   ]);
   started.push(dynamo, sqs, ses);
-  const mediaDir = opts.mediaDir ?? mkdtempSync(join(tmpdir(), 'tp-media-'));
+  // A media folder the stack made for itself is removed when it stops; one given to it is the caller's.
+  const ownMediaDir = opts.mediaDir ? null : mkdtempSync(join(tmpdir(), 'tp-media-'));
+  const mediaDir = opts.mediaDir ?? ownMediaDir!;
 
   // The handlers read these exactly as they read their Lambda environment.
   Object.assign(process.env, {
     AWS_REGION: LOCAL_REGION,
-    // Lambda runs Node 24; the local Node 20 is fine for the SDK version we pin.
-    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
     AWS_ENDPOINT_URL_DYNAMODB: dynamo.url,
@@ -127,6 +127,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         gateway.closeAllConnections();
       });
       await Promise.allSettled(started.map((s) => s.stop()));
+      if (ownMediaDir) rmSync(ownMediaDir, { recursive: true, force: true });
     },
   };
 }

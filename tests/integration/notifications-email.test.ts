@@ -24,7 +24,6 @@ beforeAll(async () => {
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
     AWS_ENDPOINT_URL_SQS: inject('sqsUrl'),
-    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     EMAIL_QUEUE_URL: QueueUrl,
   });
 });

@@ -7,29 +7,22 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { DEMO_PASSWORD } from '../../scripts/seed/logins.ts';
 import { horizontalOverflow } from './axe.ts';
+import { LAUNCH_OPTIONS } from './chromium.ts';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
+/**
+ * The e2e tier's Chromium: one browser for the whole run (tests/support/browser-server.ts starts it), which
+ * each test file connects to and opens its own contexts in; closing the answer disconnects the file and
+ * closes the contexts it opened, never the shared browser. Without the shared one (a file run on its own
+ * outside the e2e project) a browser of its own is launched.
+ */
 export async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-      '--host-resolver-rules=MAP *.localhost 127.0.0.1',
-    ],
-  });
+  const shared = inject('browserWsEndpoint');
+  return shared ? chromium.connect(shared) : chromium.launch(LAUNCH_OPTIONS);
 }
 
 /**
- * One Chromium for the test file that calls this at its top level: launched before its tests, closed after
- * them. The getter answers it inside a test (it does not exist yet when the file is collected).
+ * The Chromium of the test file that calls this at its top level: connected before its tests, its contexts
+ * closed after them. The getter answers it inside a test (it does not exist yet when the file is collected).
  */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined;

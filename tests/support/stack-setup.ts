@@ -8,9 +8,11 @@ import type { TestProject } from 'vitest/node';
 import { ROOT, startStack, type Stack } from '../../scripts/local/stack.ts';
 import { TEST_PORTS } from './ports.ts';
 import { socialEnv, startSocialKeys, type SocialKeys } from './social-keys.ts';
+import { startStackLock, type StackLock } from './stack-lock.ts';
 
 let stack: Stack | undefined;
 let socialKeys: SocialKeys | undefined;
+let stackLock: StackLock | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   const webDist = process.env.WEB_DIST ?? join(ROOT, 'web', 'dist');
@@ -23,6 +25,8 @@ export async function setup(project: TestProject): Promise<void> {
     logLevel: 'warn',
     ...(existsSync(join(webDist, 'index.html')) ? { webDist } : {}),
   });
+  stackLock = await startStackLock();
+  project.provide('stackLockUrl', stackLock.url);
   project.provide('gatewayUrl', stack.gatewayUrl);
   project.provide('sesUrl', stack.sesUrl);
   project.provide('sqsUrl', stack.sqsUrl);
@@ -31,6 +35,7 @@ export async function setup(project: TestProject): Promise<void> {
 }
 
 export async function teardown(): Promise<void> {
+  await stackLock?.stop();
   await stack?.stop();
   await socialKeys?.stop();
 }
@@ -41,5 +46,7 @@ declare module 'vitest' {
     sesUrl: string;
     sqsUrl: string;
     dynamoUrl: string;
+    /** Where integration files take their turn on the stack (tests/support/stack-turn.ts). */
+    stackLockUrl: string;
   }
 }

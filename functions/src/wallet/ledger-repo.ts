@@ -359,7 +359,15 @@ const attempt = (items: TransactItem[]) => transactOrCancellations(items, { conf
 const retryable = (code: string | undefined) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict';
 /** Versioned writes read again after a conflict, counted since the module loaded (the model test shows they happen). */
 export const versionRetries = { count: 0 };
-const pause = (tries: number) => new Promise((r) => setTimeout(r, Math.random() * 10 * (tries + 1)));
+/**
+ * The wait before a versioned write is read and tried again: exponential with full jitter. Writers that
+ * collided on one balance (parallel bookings of one agency) spread apart quickly instead of reading and
+ * colliding again in step; a short linear wait let them collide until the tries ran out under load.
+ */
+const RETRY_BASE_MS = 10;
+const RETRY_CAP_MS = 1_000;
+const pause = (tries: number) =>
+  new Promise((r) => setTimeout(r, Math.random() * Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** tries)));
 
 export type MoveResult = 'done' | 'duplicate' | 'insufficient' | 'overLimit' | 'overdue' | 'conflict';
 

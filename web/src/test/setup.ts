@@ -1,4 +1,4 @@
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { cleanNotifications, cleanNotificationsQueue } from '@mantine/notifications';
 
@@ -27,6 +27,22 @@ window.ResizeObserver ??= class {
 };
 Element.prototype.scrollIntoView ??= () => undefined;
 
+// React reports markup the browser would rebuild (an <h2> inside an <h2>, a <div> inside a <p>) only as a
+// console error: a test that renders such markup fails.
+const NESTING = /cannot be a (child|descendant) of|cannot contain a nested/;
+const nestingErrors: string[] = [];
+const consoleError = console.error;
+console.error = (...args: unknown[]) => {
+  let i = 1;
+  const text = String(args[0]).replace(/%s/g, () => String(args[i++]));
+  if (NESTING.test(text)) nestingErrors.push(text.split('\n')[0]!);
+  consoleError.apply(console, args);
+};
+// The console outlives this file in a reused worker: the next file wraps the original again.
+afterAll(() => {
+  console.error = consoleError;
+});
+
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
@@ -37,4 +53,6 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  const nested = nestingErrors.splice(0);
+  if (nested.length) throw new Error(`React warned about invalid HTML nesting:\n${nested.join('\n')}`);
 });

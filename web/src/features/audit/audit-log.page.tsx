@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Drawer, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Drawer, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useSearchParams } from 'react-router-dom';
 import {
@@ -71,11 +71,8 @@ function EntryDrawer({ entry, onClose }: { entry: TAuditLogEntry | null; onClose
       position="right"
       size={small ? '100%' : 'lg'}
       closeButtonProps={{ 'aria-label': 'Close the change details' }}
-      title={
-        <Title order={2} size="h4">
-          Change details
-        </Title>
-      }
+      // The drawer's title is its heading already (an h2): a Title inside it would nest one heading in another.
+      title="Change details"
     >
       {entry && (
         <Stack gap="md">

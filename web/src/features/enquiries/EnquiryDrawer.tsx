@@ -152,11 +152,8 @@ export function EnquiryDrawer({ id, onClose }: { id: string | null; onClose: () 
       onClose={onClose}
       position="right"
       size={small ? '100%' : 'md'}
-      title={
-        <Title order={2} size="h4">
-          Enquiry
-        </Title>
-      }
+      // The drawer's title is its heading already (an h2): a Title inside it would nest one heading in another.
+      title="Enquiry"
       closeButtonProps={{ 'aria-label': 'Close the enquiry' }}
     >
       {id && (

@@ -1,0 +1,54 @@
+/**
+ * Setup file of the integration tier: each file waits for its turn on the shared stack before its tests and
+ * gives it back after them (tests/support/stack-lock.ts). The files in SHARES_THE_STACK run beside each other;
+ * every other file runs alone, as the whole tier did before files ran in parallel.
+ *
+ * A file belongs in SHARES_THE_STACK when it reads and changes only records it made itself (its own users,
+ * legal entities, bookings under unique tags, requests from its own loopback address) or a stack of its own,
+ * and asserts nothing about the table as a whole or about shared settings (site settings, markups, the demo
+ * users' throttles, the mail of the demo sites) that another file may change meanwhile.
+ */
+import { request, type ClientRequest } from 'node:http';
+import { relative, resolve } from 'node:path';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import type { TurnMode } from './stack-lock.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+const SHARES_THE_STACK = new Set<string>([
+  // A stack of its own on other ports, with its own DynamoDB data folder.
+  'tests/integration/payments-faults.test.ts',
+  // Legal entities named model-<uuid>, written through the ledger functions only.
+  'tests/integration/credit-ledger-model.test.ts',
+  // Requests from loopback addresses of their own (their throttle budgets), users and drivers under unique tags.
+  'tests/integration/users-throttle.test.ts',
+  'tests/integration/driver-throttle.test.ts',
+  // Customers of its own; mail looked up by their PNRs.
+  'tests/integration/tickets-holds.test.ts',
+]);
+
+/** Longer than any file takes: a file may wait for a long one (the fuzz file takes ~90 s) before it starts. */
+const TURN_TIMEOUT_MS = 30 * 60_000;
+
+let turn: ClientRequest | undefined;
+
+/** Resolves once the turn is granted; the turn lasts until the request is destroyed. */
+function takeTurn(mode: TurnMode): Promise<ClientRequest> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${inject('stackLockUrl')}/turn?mode=${mode}`, { method: 'POST' }, (res) => {
+      if (res.statusCode === 200) resolve(req);
+      else reject(new Error(`stack lock answered ${res.statusCode}`));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+beforeAll(async () => {
+  const path = relative(ROOT, expect.getState().testPath ?? '');
+  turn = await takeTurn(SHARES_THE_STACK.has(path) ? 'shared' : 'exclusive');
+}, TURN_TIMEOUT_MS);
+
+afterAll(() => {
+  turn?.destroy();
+});
