@@ -3,5 +3,5 @@ export { sendDeadlineReminders } from './reminders.ts';
 /** Staff turn a confirmed activity cart into a quotation through the one save path (activities Lambda). */
 export { saveKart } from './karts.ts';
 /** What the entry wires in (the GST invoice of a vouchered quotation) and the kart as stored. */
-export type { KartChange, KartStatusHook, KartWiring } from './hooks.ts';
+export type { KartStatusHook, KartWiring } from './hooks.ts';
 export type { KartRecord } from './model.ts';

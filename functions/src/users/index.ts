@@ -4,4 +4,3 @@
  */
 export * from './records.ts';
 export { createAccount, createHandoffToken } from './accounts/index.ts';
-export type { CustomersWiring } from './customers.ts';

@@ -1,5 +1,5 @@
 /** The wallet domain's public entry: the ledger, payments and the reconciler's outbox, for other domains and workers. */
-export { balanceOf, creditItems, entriesOfBooking, type MoveResult, type WalletMovement } from './ledger-repo.ts';
+export { balanceOf, creditItems, entriesOfBooking, type WalletMovement } from './ledger-repo.ts';
 export { move } from './ledger.ts';
 export { sendCreditDueReminders } from './credit-reminders.ts';
 export { dueItems, leaseDue, orderDueItem, removeDue, sendMessage, type DueRecord } from './outbox.ts';

@@ -6,4 +6,4 @@ export { TryAgainButton } from './TryAgain.tsx';
 export { PassengerFields, type PassengersFormValues } from './PassengerFields.tsx';
 export { initialPassengers, toPassengerInput, validatePassengerForm } from './passenger-form.ts';
 export { payOrder } from './payment-order.ts';
-export { eTicketOf, eTicketPath, flightPaths } from './paths.ts';
+export { eTicketPath, flightPaths } from './paths.ts';
