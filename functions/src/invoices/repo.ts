@@ -7,15 +7,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentSeries } from '@tp/domain/gst';
 import type { TInvoiceSettings } from '@tp/contracts/endpoints/invoices';
-import {
-  db,
-  queryPage,
-  tableName,
-  conditionFailedAt,
-  transactOrCancellations,
-  type Page,
-  type TransactItem,
-} from '#lib/db';
+import { db, queryPage, tableName, transactOrCancellations, type Page, type TransactItem } from '#lib/db';
 import type { SiteId } from '#lib/keys';
 import { invoiceKeys } from './keys.ts';
 import type { DocumentRecord } from './model.ts';
