@@ -22,7 +22,7 @@ const bookingItem = (r: BookingRecord): Record<string, unknown> => ({
 });
 
 /** The travel-date projection items (and the hold-site entry) of a booking. Puts only: idempotent. */
-export function bookingIndexItems(b: BookingRecord): TransactItem[] {
+function bookingIndexItems(b: BookingRecord): TransactItem[] {
   const row = { type: 'BookingRow', ...toRow(b) };
   const items: TransactItem[] = [
     {

@@ -388,7 +388,7 @@ export interface CreditCrossing {
  * What the caller writes with a crossing, in the movement's own transaction (an outbox message), or null:
  * nothing. Asked again on each try, as the state it sees may differ; the answer of the committed try is returned.
  */
-export type OnCrossing<A extends { item: TransactItem }> = (crossing: CreditCrossing) => Promise<A | null>;
+type OnCrossing<A extends { item: TransactItem }> = (crossing: CreditCrossing) => Promise<A | null>;
 
 /**
  * Credits a wallet (plus the caller's own items) once: 'done', or 'duplicate' when the entry id was
