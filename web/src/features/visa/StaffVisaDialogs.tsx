@@ -1,5 +1,6 @@
+import { FormDialog } from '#shared/FormDialog.tsx';
 import { nationalityLabel } from './nationality.ts';
-import { CategoryForm, ChecklistForm, CountryForm, VisaDialog } from './staff-forms.tsx';
+import { CategoryForm, ChecklistForm, CountryForm } from './staff-forms.tsx';
 import type { SelectVisa, VisaEditing } from './staff-selection.ts';
 
 /**
@@ -24,7 +25,7 @@ export function StaffVisaDialogs({
 }) {
   return (
     <>
-      <VisaDialog
+      <FormDialog
         opened={editing?.kind === 'country'}
         onClose={close}
         title={editing?.record && editing.kind === 'country' ? `Edit ${editing.record.countryName}` : 'Add country'}
@@ -39,8 +40,8 @@ export function StaffVisaDialogs({
             }}
           />
         )}
-      </VisaDialog>
-      <VisaDialog
+      </FormDialog>
+      <FormDialog
         opened={editing?.kind === 'category'}
         onClose={close}
         title={
@@ -58,8 +59,8 @@ export function StaffVisaDialogs({
             }}
           />
         )}
-      </VisaDialog>
-      <VisaDialog
+      </FormDialog>
+      <FormDialog
         opened={editing?.kind === 'checklist'}
         onClose={close}
         size="xl"
@@ -78,7 +79,7 @@ export function StaffVisaDialogs({
             onSaved={close}
           />
         )}
-      </VisaDialog>
+      </FormDialog>
     </>
   );
 }

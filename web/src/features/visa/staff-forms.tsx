@@ -18,37 +18,13 @@ import {
   type TVisaCountry,
 } from '@tp/contracts/endpoints/visa';
 import { useAction } from '#api/action.ts';
-import { useSmallScreen } from '#shared/DataTable.tsx';
 import { NATIONALITY_OPTIONS } from './nationality.ts';
-import { Modal } from '#shared/Modal.tsx';
 
 // Only this screen's dialog pulls TipTap (its own chunk, fetched when a checklist is opened).
 const ChecklistEditor = lazy(() => import('./ChecklistEditor.tsx'));
 
 /** Every visa read, refreshed after any staff change (counts move between the three lists). */
 const VISA_READS = [getVisaCountries, getVisaCategory, getVisaChecklist];
-
-/** A create or edit dialog, full screen on small screens so every field stays reachable. */
-export function VisaDialog({
-  opened,
-  onClose,
-  title,
-  size = 'md',
-  children,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  title: string;
-  size?: string;
-  children: React.ReactNode;
-}) {
-  const small = useSmallScreen();
-  return (
-    <Modal opened={opened} onClose={onClose} title={title} fullScreen={small} size={size}>
-      {opened && children}
-    </Modal>
-  );
-}
 
 function Buttons({ onCancel, busy }: { onCancel: () => void; busy: boolean }) {
   return (
