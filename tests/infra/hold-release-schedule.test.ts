@@ -18,7 +18,7 @@ describe('hold-release schedule', () => {
   it('is a listed scheduled worker whose source exists', () => {
     expect(SCHEDULED_WORKERS).toContainEqual({ worker: 'hold-release', everyMinutes: 5 });
     const entry = workerEntries().find((e) => e.name === 'hold-release-worker');
-    expect(entry?.entry).toMatch(/functions\/src\/workers\/hold-release\.ts$/);
+    expect(entry?.entry).toMatch(/functions\/src\/entries\/workers\/hold-release\.ts$/);
     expect(entry?.everyMinutes).toBe(5);
   });
 

@@ -17,7 +17,7 @@ describe('reconciler schedule', () => {
   it('is a scheduled worker every minute whose source exists', () => {
     expect(SCHEDULED_WORKERS).toContainEqual({ worker: 'reconciler', everyMinutes: 1 });
     const entry = workerEntries().find((e) => e.name === 'reconciler-worker');
-    expect(entry?.entry).toMatch(/functions\/src\/workers\/reconciler\.ts$/);
+    expect(entry?.entry).toMatch(/functions\/src\/entries\/workers\/reconciler\.ts$/);
     // A run ends before the fulfilment claim it may take (90 s) could be retaken by the next one.
     expect(accessOf('reconciler-worker').timeoutSeconds).toBeLessThan(90);
   });
