@@ -17,7 +17,7 @@ import {
 } from '@tp/domain/dmc';
 import { newId } from '#lib/crypto';
 import type { Page } from '#lib/db';
-import { fail } from '#lib/errors';
+import { fail, refuseIfAny } from '#lib/errors';
 import {
   allDmcRecords,
   cityOf,
@@ -26,7 +26,6 @@ import {
   getDmcRecords,
   listByName,
   namesById,
-  refuseIfAny,
   removeRecord,
   requireMarket,
   requireRef,

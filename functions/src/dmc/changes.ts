@@ -25,8 +25,6 @@ export const siteOf = (scope: Pick<DmcScope, 'site'>): SiteId => scope.site.site
 
 export { DMC_RULE_MESSAGES as RULE_MESSAGES } from '@tp/contracts/endpoints/dmc';
 
-export { refuseIfAny } from '#lib/errors';
-
 export const CHANGED_MEANWHILE = 'This record was changed or deleted meanwhile; reload and try again';
 
 /** The audit entry of one change, for the same transaction. */

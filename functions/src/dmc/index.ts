@@ -3,7 +3,7 @@
  * store, one import, one audit trail): the record helpers below are what its operations save and list with.
  */
 export type { DmcScope } from './changes.ts';
-export { RULE_MESSAGES, refuseIfAny, removeRecord, saveRecord, siteOf } from './changes.ts';
+export { RULE_MESSAGES, removeRecord, saveRecord, siteOf } from './changes.ts';
 export { listByName, namesById } from './lists.ts';
 export { requireMarket } from './markets.ts';
 export { cityOf, requireRef } from './masters.ts';

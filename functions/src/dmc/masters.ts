@@ -17,8 +17,8 @@ import {
 import { newId } from '#lib/crypto';
 import type { Page, TransactItem } from '#lib/db';
 import type { SiteId } from '#lib/keys';
-import { fail } from '#lib/errors';
-import { RULE_MESSAGES, refuseIfAny, saveRecord, siteOf, type DmcScope } from './changes.ts';
+import { fail, refuseIfAny } from '#lib/errors';
+import { RULE_MESSAGES, saveRecord, siteOf, type DmcScope } from './changes.ts';
 import { listByName, listUnder, namesById, type ListInput } from './lists.ts';
 import {
   cityLabel,

@@ -26,12 +26,11 @@ import {
 } from '@tp/domain/dmc';
 import { newId } from '#lib/crypto';
 import type { TransactItem } from '#lib/db';
-import { fail } from '#lib/errors';
+import { fail, refuseIfAny } from '#lib/errors';
 import {
   CHANGED_MEANWHILE,
   RULE_MESSAGES,
   audited,
-  refuseIfAny,
   saveRecord,
   removeRecord,
   siteOf,
