@@ -10,7 +10,7 @@
  *     so the scheduled release can find every site's holds.
  * The rest of the filter (toggles, PNR/ticket, airline, passenger, queue) runs on the rows read.
  */
-import { BOOKING_STATUS } from '@tp/contracts/flights';
+import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
 import { tableName, type TransactItem } from '#lib/db';
 import { bookingKeys } from './keys.ts';
 import type { BookingRecord } from './record.ts';

@@ -2,7 +2,7 @@
  * The invoices domain's after-booking and after-refund work: best-effort like every BookedHook (the booking or the
  * refund stands whatever happens here; a failure is logged and staff can issue the invoice later).
  */
-import { BOOKING_STATUS } from '@tp/contracts/flights';
+import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
 import { siteById } from '#lib/tenancy';
 import { refundedHooks, type BookedHook, type RefundedHook } from '../bookings/index.ts';
 import { cartStatusHooks, type CartStatusHook } from '../activities/index.ts';

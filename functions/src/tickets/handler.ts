@@ -14,11 +14,11 @@ import {
   releaseFlight,
   searchTransactionByPNR,
   sendEmailForWl,
+  TICKET_MSG,
   ticketHeldBooking,
   updateBookingDetails,
 } from '@tp/contracts/endpoints/tickets';
 import * as MSG from '@tp/contracts/messages';
-import { TICKET_MSG } from '@tp/contracts/tickets';
 import { domainHandler, operation, reply, type Operation, onDemand } from '#lib/http';
 const ordersOps = onDemand(() => import('../compose/orders.ts'));
 // A credited refund gets its GST credit note (issue #16): the refund port is plugged when the operations load.

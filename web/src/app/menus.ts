@@ -1,5 +1,5 @@
 import { SPA_ROUTES } from '@tp/contracts/spa-routes';
-import type { SiteModule, TSiteDetails } from '@tp/contracts/site';
+import type { SiteModule, TSiteDetails } from '@tp/contracts/endpoints/site';
 import { CRM_MODULES } from '#api/boot.ts';
 import { safeUrl } from '#shared/redirects.ts';
 import type { PermissionState } from '#shared/state.ts';

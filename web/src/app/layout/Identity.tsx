@@ -1,6 +1,6 @@
 import { Avatar, Badge, Group, Text, VisuallyHidden } from '@mantine/core';
 import type { UserType } from '@tp/contracts/endpoint';
-import type { TUser } from '@tp/contracts/users';
+import type { TUser } from '@tp/contracts/endpoints/users';
 
 export const USER_TYPE_LABEL: Record<UserType, string> = {
   staff: 'Staff',

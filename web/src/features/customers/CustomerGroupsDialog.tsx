@@ -1,8 +1,13 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { getLeGroups, saveLeGroup, setDefaultLeGroup } from '@tp/contracts/endpoints/groups';
-import { ZSaveLeGroup, type TLeGroup } from '@tp/contracts/le-groups';
+import {
+  getLeGroups,
+  saveLeGroup,
+  setDefaultLeGroup,
+  type TLeGroup,
+  ZSaveLeGroup,
+} from '@tp/contracts/endpoints/groups';
 import * as MSG from '@tp/contracts/messages';
 import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';

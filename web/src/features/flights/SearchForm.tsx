@@ -13,8 +13,7 @@ import {
   Text,
 } from '@mantine/core';
 import { useForm, type GetInputPropsReturnType } from '@mantine/form';
-import { getSources } from '@tp/contracts/endpoints/flights';
-import { TIME_BANDS, type TSearchRequest } from '@tp/contracts/flights';
+import { getSources, TIME_BANDS, type TSearchRequest } from '@tp/contracts/endpoints/flights';
 import { maySelectSources } from '@tp/domain/roles';
 import { useApi } from '#api/hooks.ts';
 import { CityAutocomplete, type CityOption } from '#shared/city-autocomplete/CityAutocomplete.tsx';

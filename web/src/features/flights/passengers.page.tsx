@@ -2,9 +2,14 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Checkbox, Container, Grid, Loader, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { getPassengerViewOptions, getSSR } from '@tp/contracts/endpoints/flights';
+import {
+  getPassengerViewOptions,
+  getSSR,
+  PAX_NAME,
+  type TCharge,
+  type TPaymentOrder,
+} from '@tp/contracts/endpoints/flights';
 import { getActiveGateway } from '@tp/contracts/endpoints/wallet';
-import { PAX_NAME, type TCharge, type TPaymentOrder } from '@tp/contracts/flights';
 import { chargeOf } from '@tp/domain/charge';
 import { applyFieldErrors, useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import useSWRInfinite from 'swr/infinite';
-import type { TMarkupPage, TMarkupSetting } from '@tp/contracts/markups';
+import type { TMarkupPage, TMarkupSetting } from '@tp/contracts/endpoints/markup';
 import * as MSG from '@tp/contracts/messages';
 import { useAction } from '#api/action.ts';
 import { call } from '#api/client.ts';

@@ -1,4 +1,4 @@
-import { ticketSlug } from '@tp/contracts/tickets';
+import { ticketSlug } from '@tp/contracts/endpoints/tickets';
 
 /** The public e-ticket of a booking (one passenger's with `pax`); `print` opens the print dialog. */
 export const eTicketPath = (slug: string, pax?: number) =>
