@@ -1,9 +1,11 @@
 /**
  * The architecture's rules, checked by `npm run lint` (dependency-cruiser). Each rule says why it exists;
- * docs/architecture.md draws the layers. tests/contract/boundaries.test.ts proves the rules bite.
+ * docs/architecture.md draws the layers. scripts/lint/boundaries.test.ts proves the rules bite.
  */
 const DOMAIN_SRC = '^functions/src/';
 const TESTS = '(\\.test\\.tsx?|/test/|\\.d\\.ts)$';
+/** The Lambda entries and their shared wiring: the one place above the domains (docs/architecture.md "Entries"). */
+const ENTRIES = '^functions/src/entries/';
 
 module.exports = {
   forbidden: [
@@ -12,9 +14,21 @@ module.exports = {
       severity: 'error',
       comment:
         'A cycle means two modules cannot be understood, tested or loaded apart; it is how flights<->wallet and ' +
-        'users<->markup grew. Break it with a port (functions/src/lib/ports.ts) or by moving the shared piece down.',
+        'users<->markup grew. Break it with a wiring field the entry fills (docs/architecture.md "Wiring") or by ' +
+        'moving the shared piece down.',
       from: {},
       to: { circular: true },
+    },
+    {
+      name: 'no-folder-cycles',
+      severity: 'error',
+      scope: 'folder',
+      comment:
+        'Folders of functions/src stand in layers (entries over domains over lib): a domain that imports one ' +
+        'that imports it back, even through other files than a file cycle needs, makes the two one piece. What ' +
+        'a lower domain needs from a higher one comes in its wiring, which the entry builds.',
+      from: { path: `${DOMAIN_SRC}` },
+      to: { path: `${DOMAIN_SRC}`, circular: true },
     },
     {
       name: 'domain-through-public-entry',
@@ -25,16 +39,34 @@ module.exports = {
         'may also have a light public entry, records.ts (a subset of index.ts, re-exported by it): importing ' +
         "index.ts keeps every export's dependencies in the importer's bundle (users' pulls argon2 and JWT " +
         'verification into rbac and markup), records.ts only the record-level helpers.',
-      from: { path: `${DOMAIN_SRC}([^/]+)/`, pathNot: TESTS },
+      from: { path: `${DOMAIN_SRC}([^/]+)/`, pathNot: [TESTS, ENTRIES] },
       to: {
         path: DOMAIN_SRC,
-        pathNot: [
-          `${DOMAIN_SRC}$1/`,
-          `${DOMAIN_SRC}[^/]+/(index|records)\\.ts$`,
-          `${DOMAIN_SRC}(lib|compose)/`,
-          '\\.node$',
-        ],
+        pathNot: [`${DOMAIN_SRC}$1/`, `${DOMAIN_SRC}[^/]+/(index|records)\\.ts$`, `${DOMAIN_SRC}lib/`, '\\.node$'],
       },
+    },
+    {
+      name: 'entries-through-public-entries',
+      severity: 'error',
+      comment:
+        "An entry composes domains: it takes a domain's operations from its bindings.ts and everything else " +
+        '(hooks, the order machinery) from its index.ts, like any other user of the domain. Only entries may import ' +
+        'a bindings.ts.',
+      from: { path: ENTRIES, pathNot: TESTS },
+      to: {
+        path: DOMAIN_SRC,
+        pathNot: [ENTRIES, `${DOMAIN_SRC}[^/]+/(index|records|bindings)\\.ts$`, `${DOMAIN_SRC}lib/`],
+      },
+    },
+    {
+      name: 'no-domain-imports-an-entry',
+      severity: 'error',
+      comment:
+        "functions/src/entries/ holds the Lambda entries (composition roots that build each domain's wiring) and " +
+        'their shared wiring (entries/wiring/); importing one pulls a whole Lambda into a domain and hides wiring. ' +
+        'Nothing but entries (and tests) imports them.',
+      from: { pathNot: [ENTRIES, TESTS] },
+      to: { path: ENTRIES },
     },
     {
       name: 'lib-imports-no-domain',
@@ -42,25 +74,6 @@ module.exports = {
       comment: 'lib/ is the platform every domain stands on (HTTP preset, data layer, logger); it must not know them.',
       from: { path: `${DOMAIN_SRC}lib/` },
       to: { path: DOMAIN_SRC, pathNot: `${DOMAIN_SRC}lib/` },
-    },
-    {
-      name: 'no-importing-lambda-entries',
-      severity: 'error',
-      comment:
-        'handler.ts files are Lambda entries (composition roots that wire ports); importing one pulls a whole ' +
-        'Lambda into another and hides wiring. Use the domain index.ts instead.',
-      from: { pathNot: TESTS },
-      to: { path: `${DOMAIN_SRC}[^/]+/handler\\.ts$` },
-    },
-    {
-      name: 'compose-only-from-entries',
-      severity: 'error',
-      comment: 'compose/ wires domains together; only Lambda entries and workers (and tests) may use it.',
-      from: {
-        path: DOMAIN_SRC,
-        pathNot: [`${DOMAIN_SRC}[^/]+/handler\\.ts$`, `${DOMAIN_SRC}workers/`, `${DOMAIN_SRC}compose/`, TESTS],
-      },
-      to: { path: `${DOMAIN_SRC}compose/` },
     },
     {
       name: 'dynamodb-only-in-repositories',

@@ -10,6 +10,7 @@ import { enquiryKeys } from './enquiries/keys.ts';
 import { flightAdminKeys } from './flight-admin/keys.ts';
 import { flightKeys } from './flights/keys.ts';
 import { invoiceKeys } from './invoices/keys.ts';
+import { mailKeys } from './mail/keys.ts';
 import { markupKeys } from './markup/keys.ts';
 import { notificationKeys } from './notifications/keys.ts';
 import { packageKeys } from './packages/keys.ts';
@@ -20,7 +21,6 @@ import { supplyKeys } from './supply/keys.ts';
 import { ticketKeys } from './tickets/keys.ts';
 import { userKeys } from './users/keys.ts';
 import { walletKeys } from './wallet/keys.ts';
-import { workerKeys } from './workers/keys.ts';
 
 const DOMAINS = {
   keys,
@@ -39,7 +39,7 @@ const DOMAINS = {
   ticketKeys,
   userKeys,
   walletKeys,
-  workerKeys,
+  mailKeys,
 };
 
 /** A representative call of every builder: [builder, ...arguments]. */

@@ -80,7 +80,7 @@ const SHARED = {
   logOverride: { 'ignored-bare-import': 'error' },
   /**
    * Code splitting (issue #12, docs/benchmarks.md "Loaded on first use"): a handler imports its operations
-   * with `import()` (functions/src/<domain>/handler.ts), so a cold start parses the preset, the domain's
+   * with `import()` (functions/src/<domain>/bindings.ts), so a cold start parses the preset, the domain's
    * contracts and the SDK clients, and an operation's code loads with the first request that needs it.
    * Chunks sit FLAT beside index.mjs: a sidecar table's path (the file loader writes it relative to the
    * chunk that imports it) then resolves the same from every chunk (packages/reference-data/src/packed.ts).
@@ -355,21 +355,24 @@ export const SCHEDULED_WORKERS: readonly { worker: string; everyMinutes: number 
   { worker: 'credit-due', everyMinutes: 60 },
 ];
 
-/** Domains whose Lambda has been written (functions/src/<domain>/handler.ts). */
+/** Where every Lambda's entry lives: one folder above the domains (docs/architecture.md "Entries"). */
+export const ENTRIES_DIR = join(FUNCTIONS_SRC, 'entries');
+
+/** Domains whose Lambda has been written (functions/src/entries/<domain>.ts). */
 export function domainEntries(): FunctionEntry[] {
-  return DOMAINS.map((d) => ({ name: d, kind: 'domain' as const, entry: join(FUNCTIONS_SRC, d, 'handler.ts') })).filter(
-    (f) => existsSync(f.entry),
+  return DOMAINS.map((d) => ({ name: d, kind: 'domain' as const, entry: join(ENTRIES_DIR, `${d}.ts`) })).filter((f) =>
+    existsSync(f.entry),
   );
 }
 
 const workerEntry = (w: string): FunctionEntry => ({
   name: `${w}-worker`,
   kind: 'worker',
-  entry: join(FUNCTIONS_SRC, 'workers', `${w}.ts`),
+  entry: join(ENTRIES_DIR, 'workers', `${w}.ts`),
 });
 
 /**
- * Workers that exist (functions/src/workers/<worker>.ts): one per QUEUES worker, then the
+ * Workers that exist (functions/src/entries/workers/<worker>.ts): one per QUEUES worker, then the
  * SCHEDULED_WORKERS (those carry `everyMinutes`).
  */
 export function workerEntries(): FunctionEntry[] {

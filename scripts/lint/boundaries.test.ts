@@ -31,6 +31,17 @@ const FILES: Record<string, string> = {
   'functions/src/lib/platform.ts': "import { rows } from '../beta/index.ts';\nexport const l = rows;\n",
   // A shared package importing server code.
   'packages/shared/src/thing.ts': "import { l } from '../../../functions/src/lib/platform.ts';\nexport const t = l;\n",
+  // Two domains importing each other through their public entries, file by file without a file cycle: a folder cycle.
+  'functions/src/gamma/index.ts': 'export const g = 1;\n',
+  'functions/src/gamma/up.ts': "import { d } from '../delta/index.ts';\nexport const up = d;\n",
+  'functions/src/delta/index.ts': 'export const d = 1;\n',
+  'functions/src/delta/down.ts': "import { g } from '../gamma/index.ts';\nexport const down = g;\n",
+  // An entry composing domains (a bindings.ts, an index.ts), one reaching into a repo, and a domain importing an entry.
+  'functions/src/entries/beta.ts': "import { rows } from '../beta/bindings.ts';\nexport const handler = rows;\n",
+  'functions/src/entries/deep.ts': "import { rows } from '../beta/repo.ts';\nexport const handler = rows;\n",
+  'functions/src/beta/bindings.ts': "import { rows } from './index.ts';\nexport const b = rows;\n",
+  'functions/src/beta/upward.ts': "import { handler } from '../entries/beta.ts';\nexport const u = handler;\n",
+  'functions/src/alpha/binds.ts': "import { b } from '../beta/bindings.ts';\nexport const a = b;\n",
   // One web feature reaching into another's internals, and through its index.
   'web/src/features/one/a.tsx': "import { b } from '../two/internal.ts';\nexport const a = b;\n",
   'web/src/features/one/ok.tsx': "import { c } from '../two/index.ts';\nexport const ok = c;\n",
@@ -83,6 +94,16 @@ describe('architecture rules', () => {
     expect(found('dynamodb-only-in-repositories', 'functions/src/beta/client.ts')).toBe(true);
     expect(violations.some((v) => v.from === 'functions/src/beta/rows-repo.ts')).toBe(false);
     expect(violations.some((v) => v.from === 'functions/src/lib/db.ts')).toBe(false);
+  });
+  it('refuse a cycle of domain folders, though no file cycle closes it', () => {
+    expect(violations.some((v) => v.rule.name === 'no-folder-cycles' && v.from === 'functions/src/gamma')).toBe(true);
+    expect(violations.some((v) => v.rule.name === 'no-cycles' && v.from.startsWith('functions/src/gamma'))).toBe(false);
+  });
+  it("let only entries compose domains, through a domain's bindings.ts or index.ts, and no domain import an entry", () => {
+    expect(violations.some((v) => v.from === 'functions/src/entries/beta.ts')).toBe(false);
+    expect(found('entries-through-public-entries', 'functions/src/entries/deep.ts')).toBe(true);
+    expect(found('no-domain-imports-an-entry', 'functions/src/beta/upward.ts')).toBe(true);
+    expect(found('domain-through-public-entry', 'functions/src/alpha/binds.ts')).toBe(true);
   });
   it('refuse a domain import in lib/', () =>
     expect(found('lib-imports-no-domain', 'functions/src/lib/platform.ts')).toBe(true));

@@ -53,7 +53,7 @@ const handlers = new Map<Domain, Promise<LambdaHandler>>();
 function domainHandler(domain: Domain): Promise<LambdaHandler> {
   let h = handlers.get(domain);
   if (!h) {
-    const file = join(ROOT, 'functions', 'src', domain, 'handler.ts');
+    const file = join(ROOT, 'functions', 'src', 'entries', `${domain}.ts`);
     h = import(pathToFileURL(file).href).then((m: { handler: LambdaHandler }) => m.handler);
     handlers.set(domain, h);
   }

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '@aws-sdk/client-sqs';
 import { quietLog } from '../../functions/src/lib/testing.ts';
-import { createPaymentsHandler } from '../../functions/src/workers/payments.ts';
+import { createPaymentsHandler } from '../../functions/src/entries/workers/payments.ts';
 import { StillPending } from '../../functions/src/wallet/index.ts';
 import { backoff, localSchedule, runBatch } from './workers.ts';
 
@@ -12,7 +12,7 @@ describe('local schedules', () => {
     const jobs = localSchedule();
     const root = resolve(import.meta.dirname, '..', '..');
     for (const [worker] of jobs)
-      expect(existsSync(join(root, 'functions', 'src', 'workers', `${worker}.ts`))).toBe(true);
+      expect(existsSync(join(root, 'functions', 'src', 'entries', 'workers', `${worker}.ts`))).toBe(true);
     const [, every, first] = jobs.find(([w]) => w === 'kart-deadlines')!;
     expect(every).toBe(3_600_000);
     expect(first).toBeLessThan(60_000);

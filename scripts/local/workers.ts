@@ -110,7 +110,7 @@ export interface WorkerOptions {
 
 /**
  * Scheduled jobs (an EventBridge schedule on AWS) run on an interval locally: the automatic release of lapsed
- * flight holds (functions/src/workers/hold-release.ts), the reconciler (reconciler.ts) and the kart
+ * flight holds (functions/src/entries/workers/hold-release.ts), the reconciler (reconciler.ts) and the kart
  * payment-deadline mails (kart-deadlines.ts). [worker, interval, delay of the first run (default: the interval)].
  */
 export const localSchedule = (options: WorkerOptions = {}): [string, number, number?][] => [
@@ -131,7 +131,7 @@ export function startWorkers(
   const busy = new Map<string, boolean>();
 
   for (const [key, spec] of Object.entries(QUEUES) as [keyof typeof QUEUES, QueueSpec][]) {
-    const file = join(ROOT, 'functions', 'src', 'workers', `${spec.worker}.ts`);
+    const file = join(ROOT, 'functions', 'src', 'entries', 'workers', `${spec.worker}.ts`);
     if (!existsSync(file)) continue; // worker not built yet
     const queueUrl = urls[key].url;
     loops.push(
@@ -189,7 +189,7 @@ export function startWorkers(
   }
 
   for (const [worker, everyMs, firstMs = everyMs] of localSchedule(options)) {
-    const file = join(ROOT, 'functions', 'src', 'workers', `${worker}.ts`);
+    const file = join(ROOT, 'functions', 'src', 'entries', 'workers', `${worker}.ts`);
     if (!existsSync(file) || everyMs <= 0) continue;
     loops.push(
       (async () => {

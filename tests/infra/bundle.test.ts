@@ -66,9 +66,11 @@ describe('Lambda bundles (scripts/bundle.ts)', () => {
   });
 
   it('loads operations on first use: a cold start parses the handler, lib and contracts, no domain code', async () => {
-    // Handlers bind operations to onDemand(() => import(…)) modules; one static import of a domain module
-    // in a handler would put it (and all it imports) back on every cold start (docs/benchmarks.md).
-    const handlerFiles = /^functions\/src\/(?:[\w-]+\/handler|kart\/operations\/handler-ops|flight-admin\/scope)\.ts$/;
+    // Bindings bind operations to onDemand(() => import(…)) modules, and an entry's wiring loads what it hands
+    // in the same way; one static import of a domain module in either would put it (and all it imports) back on
+    // every cold start (docs/benchmarks.md).
+    const handlerFiles =
+      /^functions\/src\/(?:entries\/[\w-]+|entries\/wiring\/(?:invoices|kart)|[\w-]+\/bindings|kart\/operations\/handler-ops|flight-admin\/scope)\.ts$/;
     for (const b of (await bundles()).filter((x) => x.kind === 'domain')) {
       const cold = liveInputs(b.metafile, coldOutputs(b.metafile, b.file));
       const domainCode = [...cold].filter((i) => i.startsWith('functions/src/') && !i.startsWith('functions/src/lib/'));

@@ -1,6 +1,6 @@
 /**
  * The scheduled hold release on AWS: an EventBridge rule every 5 minutes invoking the hold-release
- * Lambda (functions/src/workers/hold-release.ts), which may read and write the table and send mail
+ * Lambda (functions/src/entries/workers/hold-release.ts), which may read and write the table and send mail
  * through the email queue, and nothing else.
  */
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -148,7 +148,7 @@ describe('ApiStack', () => {
       for (const [queue, envVar] of Object.entries(QUEUE_URL_ENV))
         expect(envVar in vars, `${name} ${envVar}`).toBe(access.sends.includes(queue as QueueKey));
       expect('MAIL_FROM' in vars, `${name} MAIL_FROM`).toBe(access.mail);
-      // Mail of a reseller with its own verified identity goes out from its own domain (workers/email.ts).
+      // Mail of a reseller with its own verified identity goes out from its own domain (entries/workers/email.ts).
       if (access.mail) expect(vars.MAIL_DOMAINS, `${name} MAIL_DOMAINS`).toBe(resellerDomains.join(','));
       expect('MEDIA_BUCKET' in vars, `${name} MEDIA_BUCKET`).toBe(access.media);
       expect('SECRETS_KEY_ID' in vars, `${name} SECRETS_KEY_ID`).toBe(access.secrets !== 'none');

@@ -1,6 +1,6 @@
 /**
  * The reconciler on AWS (issue #10): an EventBridge rule every minute invoking the reconciler Lambda
- * (functions/src/workers/reconciler.ts), which reads and writes the table, re-sends outbox messages to
+ * (functions/src/entries/workers/reconciler.ts), which reads and writes the table, re-sends outbox messages to
  * the payment-verification queue and lets bookings queue their e-ticket mail; it consumes no queue.
  */
 import { beforeAll, describe, expect, it } from 'vitest';

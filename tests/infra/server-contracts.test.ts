@@ -60,7 +60,7 @@ describe('contracts as a Lambda bundle loads them (infra/lib/server-contracts.ts
   it('leaves the endpoint summaries out of a built Lambda, and keeps its request schemas', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tp-server-contracts-kart-'));
     try {
-      const metafile = await bundleFunction(join(ROOT, 'functions', 'src', 'kart', 'handler.ts'), dir);
+      const metafile = await bundleFunction(join(ROOT, 'functions', 'src', 'entries', 'kart.ts'), dir);
       const code = Object.keys(metafile.outputs)
         .filter((o) => o.endsWith('.mjs'))
         .map((o) => readFileSync(join(ROOT, o), 'utf8'))

@@ -1,5 +1,5 @@
 /**
- * The Lambda bundles themselves, not their sources: everything else here runs handler.ts through the local
+ * The Lambda bundles themselves, not their sources: everything else here runs the entries through the local
  * gateway, while AWS runs what infra/lib/bundling.ts writes (the cold path in one chunk that every
  * lazily loaded operation imports back, the operations in chunks loaded on first use). Each bundle answers
  * a request that loads an operation's chunk, against the same local stack, exactly as the sources answer it.

@@ -36,6 +36,7 @@ import { demo, FLIGHTDEALS, newStaff, PARTNER, SKYWAY } from './customers-helper
 import { newAgent } from './tickets-helpers.ts';
 import { useStackTable } from './users-helpers.ts';
 import { unseal } from '../../functions/src/lib/sealed.ts';
+import { wiring as flightAdminWiring } from '../../functions/src/entries/flight-admin.ts';
 
 type Site = typeof FLIGHTDEALS;
 
@@ -541,6 +542,7 @@ describe('TBO refund import', () => {
       },
       new Date(),
       { userId: admin.userId, name: 'Admin', email: 'admin@example.com' },
+      flightAdminWiring,
     );
     expect(later.applied).toBe(false);
     expect(r2((await balanceOf(site.siteId, le)).balance - before)).toBe(4200);

@@ -28,7 +28,8 @@ import { rupeesInWords } from '@tp/domain/gst';
 import { formatDate, formatMoney } from '@tp/domain/format';
 import { addDays } from '../../packages/domain/src/dmc/kart/dates.ts';
 import { getBooking, putBooking, type BookingRecord } from '../../functions/src/bookings/index.ts';
-import { invoiceBooked, invoiceCartStatus, plugRefundHooks } from '../../functions/src/invoices/index.ts';
+import { invoiceBooked, invoiceCartStatus } from '../../functions/src/invoices/index.ts';
+import { wiring as ticketsWiring } from '../../functions/src/entries/tickets.ts';
 import type { CartRecord } from '../../functions/src/activities/index.ts';
 import { readXlsx } from '../../functions/src/lib/xlsx-read.ts';
 import { loadPrincipal } from '../../functions/src/lib/principal.ts';
@@ -53,7 +54,6 @@ const paise = (...xs: number[]) => xs.reduce((n, x) => n + Math.round(x * 100), 
 
 beforeAll(async () => {
   useStackTable();
-  plugRefundHooks();
   agent = await newCustomer(FLIGHTDEALS, 'travelAgent', { wallet: 500_000 });
   staff = await demo(FLIGHTDEALS, 'staff');
 });
@@ -532,6 +532,7 @@ describe('credit notes', () => {
         await tickets.crStatus(
           { site, now: done, principal, ip: '127.0.0.1', log: ctxAt(b.siteId).log },
           { ChangeRequestId: cr.changeRequestId },
+          ticketsWiring,
         );
     const after = (await getBooking(b.siteId, b.bookingId))!;
     expect(after.accounting.refundedAmount).toBeGreaterThan(0);

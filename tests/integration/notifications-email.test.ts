@@ -8,7 +8,7 @@ import { GetQueueUrlCommand, SendMessageCommand, SQSClient } from '@aws-sdk/clie
 import { QUEUES } from '@tp/contracts/platform';
 import { enqueueEmail } from '../../functions/src/lib/mail.ts';
 import { mailbox, waitForMail } from '../support/api.ts';
-import { suppressedOf } from '../../functions/src/workers/suppression-repo.ts';
+import { suppressedOf } from '../../functions/src/mail/index.ts';
 import { uniqueEmail, useStackTable } from './users-helpers.ts';
 
 const local = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };

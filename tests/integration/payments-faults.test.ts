@@ -40,7 +40,7 @@ import { balanceOf, move } from '../../functions/src/wallet/ledger-repo.ts';
 import { clearGatewaySettingsCache } from '../../functions/src/wallet/gateways/settings.ts';
 import { getPayment } from '../../functions/src/wallet/payments-repo.ts';
 import { requestVerification, startGatewayPayment } from '../../functions/src/wallet/payments.ts';
-import { reconcile } from '../../functions/src/workers/reconciler.ts';
+import { reconcile } from '../../functions/src/entries/workers/reconciler.ts';
 import { Client } from '../support/api.ts';
 import { adult } from './flights-helpers.ts';
 import { startTboStub, type TboStub } from '../support/tbo-stub.ts';

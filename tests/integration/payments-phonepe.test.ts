@@ -17,7 +17,7 @@ import { getPayment } from '../../functions/src/wallet/payments-repo.ts';
 import { StillPending, startGatewayPayment, verifyAndApply } from '../../functions/src/wallet/payments.ts';
 import { startPhonePeStub, type PhonePeStub } from '../support/phonepe-stub.ts';
 import { useStackTable } from './users-helpers.ts';
-import { paymentVerification } from '../../functions/src/compose/orders.ts';
+import { paymentVerification } from '../../functions/src/entries/wiring/orders.ts';
 import { asSiteId } from '../../functions/src/lib/keys.ts';
 import { seal } from '../../functions/src/lib/sealed.ts';
 

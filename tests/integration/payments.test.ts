@@ -18,7 +18,7 @@ import {
   verifyPayment,
 } from '@tp/contracts/endpoints/wallet';
 import { QUEUES } from '@tp/contracts/platform';
-import { createPaymentsHandler } from '../../functions/src/workers/payments.ts';
+import { createPaymentsHandler } from '../../functions/src/entries/workers/payments.ts';
 import { StillPending } from '../../functions/src/wallet/payments.ts';
 import { Client } from '../support/api.ts';
 import { FLIGHTDEALS, SKYWAY } from './customers-helpers.ts';

@@ -36,6 +36,7 @@ import { demo, FLIGHTDEALS, SKYWAY } from './customers-helpers.ts';
 import { ctxAt, newAgent, supplierBooking } from './tickets-helpers.ts';
 import { useStackTable } from './users-helpers.ts';
 import { bookingKeys } from '../../functions/src/bookings/keys.ts';
+import { wiring as ticketsWiring } from '../../functions/src/entries/tickets.ts';
 
 let agent: Awaited<ReturnType<typeof newAgent>>;
 beforeAll(async () => {
@@ -45,13 +46,14 @@ beforeAll(async () => {
 
 const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 
-/** Asks the supplier for a change request's status as the API does, with the clock moved on. */
+/** Asks the supplier for a change request's status as the tickets Lambda does, with the clock moved on. */
 async function statusAt(b: BookingRecord, changeRequestId: string, now: Date) {
   const site = (await siteById(b.siteId))!;
   const principal = (await loadPrincipal(b.siteId, b.userId))!;
   return tickets.crStatus(
     { site, now, principal, ip: '127.0.0.1', log: ctxAt(b.siteId).log },
     { ChangeRequestId: changeRequestId },
+    ticketsWiring,
   );
 }
 

@@ -41,7 +41,7 @@ import { saveKart } from '../kart/index.ts';
 import { markupForLegalEntity } from './markups.ts';
 import * as repo from './repo.ts';
 import type { CartItemRecord, CartRecord } from './repo.ts';
-import { runCartStatusHooks } from './hooks.ts';
+import { runCartStatusHooks, type ActivitiesWiring } from './hooks.ts';
 import { refuseIfAny, siteToday, type ActivityScope } from './search.ts';
 
 type In<E> = ParsedRequestOf<E>;
@@ -332,13 +332,17 @@ export async function updateCart(scope: ActivityScope, input: In<typeof api.upda
   return cartView(await commit(scope, cart, after), actors);
 }
 
-export async function setStatus(scope: ActivityScope, input: In<typeof api.updateCartStatus>): Promise<TCart> {
+export async function setStatus(
+  scope: ActivityScope,
+  input: In<typeof api.updateCartStatus>,
+  wiring: ActivitiesWiring,
+): Promise<TCart> {
   const { cart, actors } = await visibleCart(scope, input.cartId);
   const problem = cartMoveProblem(cart.status, input.status, actors, cart.items.length);
   if (problem) throw fail.validation(problem, { status: problem });
   const saved = await commit(scope, cart, bump(scope, cart, { status: input.status }), 'status');
   // The GST invoice of a vouchered cart, its credit note when cancelled (issue #16): never undoes the move.
-  await runCartStatusHooks(scope.site, saved, cart.status, scope.now);
+  await runCartStatusHooks(wiring, scope.site, saved, cart.status, scope.now);
   return cartView(saved, actors);
 }
 
@@ -391,14 +395,18 @@ export async function queue(scope: ActivityScope, input: In<typeof api.getQueue>
  * cart's party, arrival on the first day; the kart prices the lines itself (staff then add hotels and transfers).
  * Exactly one quotation per cart (issue #29 item 3; docs/decisions.md).
  */
-export async function toKart(scope: ActivityScope, cartId: string): Promise<{ cartId: string; kartId: string }> {
+export async function toKart(
+  scope: ActivityScope,
+  cartId: string,
+  wiring: ActivitiesWiring,
+): Promise<{ cartId: string; kartId: string }> {
   for (let attempt = 1; ; attempt++) {
     const { cart } = await visibleCart(scope, cartId);
     if (cart.kartId) throw fail.conflict(ACTIVITY_MSG.alreadyKart, { cartId: ACTIVITY_MSG.alreadyKart });
     if (cart.status !== 'confirmed')
       throw fail.validation(ACTIVITY_MSG.notConfirmed, { cartId: ACTIVITY_MSG.notConfirmed });
     try {
-      return await quotationOfCart(scope, cart);
+      return await quotationOfCart(scope, cart, wiring);
     } catch (err) {
       // A lost race (the cart's version moved, or DynamoDB cancelled the transaction for a concurrent one) saved
       // nothing: read the cart again, whose guards then answer (another click made the quotation: 409).
@@ -414,7 +422,11 @@ const lostRace = (err: unknown): boolean =>
   (err instanceof AppError && err.code === 'CONFLICT') ||
   ['TransactionCanceledException', 'TransactionConflictException'].includes((err as { name?: string })?.name ?? '');
 
-async function quotationOfCart(scope: ActivityScope, cart: CartRecord): Promise<{ cartId: string; kartId: string }> {
+async function quotationOfCart(
+  scope: ActivityScope,
+  cart: CartRecord,
+  wiring: ActivitiesWiring,
+): Promise<{ cartId: string; kartId: string }> {
   const nights = Math.max(0, Math.round((Date.parse(cart.endDate) - Date.parse(cart.startDate)) / 86_400_000));
   const input = {
     customerId: cart.userId,
@@ -454,7 +466,7 @@ async function quotationOfCart(scope: ActivityScope, cart: CartRecord): Promise<
   } as unknown as TKartInput;
   // The quotation and the cart's "made into it" mark commit in one transaction, conditional on the cart's version
   // read: of any number of clicks at once exactly one saves a quotation; the others save nothing.
-  const kart = await saveKart(scope, input, (k) =>
+  const kart = await saveKart(scope, input, wiring.kart, (k) =>
     repo.cartWrites(siteOf(scope), cart, bump(scope, cart, { kartId: k.id })),
   );
   return { cartId: cart.id, kartId: kart.id };

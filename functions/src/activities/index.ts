@@ -1,3 +1,3 @@
-/** The activities domain's public entry: the cart as stored and the after-status port (the GST invoice). */
+/** The activities domain's public entry: the cart as stored and what the entry wires in (the GST invoice). */
 export type { CartItemRecord, CartRecord } from './repo.ts';
-export { cartStatusHooks, type CartStatusHook } from './hooks.ts';
+export type { ActivitiesWiring, CartStatusHook } from './hooks.ts';

@@ -1,13 +1,13 @@
 /**
  * Work that follows a booking (or the ticketing of a hold) but must never fail or undo it, such as the
- * automatic e-ticket mail. The order machinery receives these hooks as a port from each Lambda's entry
- * (flights, tickets, the payments and reconciler workers), so no module registers itself by being imported.
+ * automatic e-ticket mail. The order machinery receives these hooks in its deps, which the entries build
+ * (functions/src/entries/wiring/orders.ts), so no module registers itself by being imported.
  */
 import { METRICS } from '@tp/contracts/platform';
 import { createLogger } from '#lib/logger';
 import { emitMetric } from '#lib/metrics';
 import type { SiteId } from '#lib/keys';
-import { port } from '#lib/ports';
+import { runHooks } from '#lib/hooks';
 import type { SiteRecord } from '#lib/tenancy';
 import type { BookingRecord } from './record.ts';
 
@@ -20,18 +20,17 @@ export async function runAfterBooked(
   booking: BookingRecord,
   now: Date,
 ): Promise<void> {
-  for (const hook of hooks)
-    await hook(site, booking, now).catch((err: unknown) =>
-      createLogger({ siteId: site.siteId, bookingId: booking.bookingId }).error('after-booking step failed', {
-        detail: String(err),
-      }),
-    );
+  await runHooks(hooks, [site, booking, now], (err) =>
+    createLogger({ siteId: site.siteId, bookingId: booking.bookingId }).error('after-booking step failed', {
+      detail: String(err),
+    }),
+  );
 }
 
 /**
  * Work that follows a refund credited for a change request (the GST credit note), handed in by the entries that
- * settle change requests (tickets, flight-admin) through `refundedHooks`. Like a BookedHook it never undoes the
- * refund; it must be idempotent (a status may be applied again).
+ * settle change requests (tickets, flight-admin) in their wiring. Like a BookedHook it never undoes the refund;
+ * it must be idempotent (a status may be applied again).
  */
 export type RefundedHook = (
   siteId: SiteId,
@@ -39,23 +38,19 @@ export type RefundedHook = (
   changeRequestId: string,
   now: Date,
 ) => Promise<void>;
-export const refundedHooks = port<readonly RefundedHook[]>('after-refund hooks');
 
-/** Runs the plugged refund hooks for the completed, credited change requests named; failures are logged. */
-export async function runAfterRefunded(booking: BookingRecord, changeRequestIds: readonly string[], now: Date) {
+/** Runs the refund hooks for the completed, credited change requests named; failures are logged. */
+export async function runAfterRefunded(
+  hooks: readonly RefundedHook[],
+  booking: BookingRecord,
+  changeRequestIds: readonly string[],
+  now: Date,
+) {
   const log = createLogger({ siteId: booking.siteId, bookingId: booking.bookingId });
-  let hooks: readonly RefundedHook[];
-  try {
-    hooks = refundedHooks.get();
-  } catch (err) {
-    log.error('after-refund step failed', { detail: String(err) });
-    return;
-  }
   for (const id of changeRequestIds)
-    for (const hook of hooks)
-      await hook(booking.siteId, booking, id, now).catch((err: unknown) =>
-        log.error('after-refund step failed', { changeRequestId: id, detail: String(err) }),
-      );
+    await runHooks(hooks, [booking.siteId, booking, id, now], (err) =>
+      log.error('after-refund step failed', { changeRequestId: id, detail: String(err) }),
+    );
 }
 
 /** Counts the booking (a booking made, or a hold ticketed) for the dashboard. */

@@ -1,6 +1,6 @@
 /**
  * The booking core's public entry: bookings as stored, their index items (written with every write),
- * and the after-booking hook port. Flights, tickets, flight-admin and the workers use bookings only
+ * and the after-booking and after-refund hooks. Flights, tickets, flight-admin and the workers use bookings only
  * through this file.
  */
 export type { BookingRecord } from './record.ts';
@@ -15,11 +15,4 @@ export {
   rowsByTravelDate,
   type KeyRange,
 } from './queries-repo.ts';
-export {
-  countBooked,
-  refundedHooks,
-  runAfterBooked,
-  runAfterRefunded,
-  type BookedHook,
-  type RefundedHook,
-} from './hooks.ts';
+export { countBooked, runAfterBooked, runAfterRefunded, type BookedHook, type RefundedHook } from './hooks.ts';

@@ -1,9 +1,14 @@
 /**
- * The dmc domain's public entry: the areas Lambda serves areas and area transfers with these operations (the
- * data is the DMC's: one store, one import, one audit trail).
+ * The dmc domain's public entry. The areas domain keeps areas and area transfers in the DMC's record store (one
+ * store, one import, one audit trail): the record helpers below are what its operations save and list with.
  */
 export type { DmcScope } from './changes.ts';
-export * as areaOperations from './areas.ts';
+export { RULE_MESSAGES, refuseIfAny, removeRecord, saveRecord, siteOf } from './changes.ts';
+export { listByName, namesById } from './lists.ts';
+export { requireMarket } from './markets.ts';
+export { cityOf, requireRef } from './masters.ts';
+export type { AreaRec } from './records.ts';
+export { allRecords as allDmcRecords, getRecords as getDmcRecords, recordExists as dmcRecordExists } from './repo.ts';
 export { mapActivityArea } from './masters.ts';
 export { auditTrailOf } from './data.ts';
 /** The site's drivers, for operations (kart Lambda: job sheet picker, conflicts, driver page). */

@@ -13,7 +13,7 @@ import { METRICS } from '@tp/contracts/platform';
 import { emitMetric } from '#lib/metrics';
 import { bookingIdByPnr, getBooking, type BookingRecord } from '../bookings/index.ts';
 import { auditActor } from '#lib/audit';
-import { applyChangeRequestStatus } from '../tickets/index.ts';
+import { applyChangeRequestStatus, type RefundWiring } from '../tickets/index.ts';
 import type { AdminScope } from './scope.ts';
 
 const FINAL = new Set(['Completed', 'Rejected', 'Closed']);
@@ -130,7 +130,7 @@ export async function preview(scope: AdminScope, raw: Record<string, unknown>[])
   return { rows: checked.map((c) => c.result) };
 }
 
-export async function apply(scope: AdminScope, raw: Record<string, unknown>[]) {
+export async function apply(scope: AdminScope, raw: Record<string, unknown>[], wiring: RefundWiring) {
   const checked = await check(scope, raw);
   let credited = 0;
   for (const [changeRequestId, g] of groups(checked)) {
@@ -149,6 +149,7 @@ export async function apply(scope: AdminScope, raw: Record<string, unknown>[]) {
       status,
       scope.now,
       auditActor(scope.principal),
+      wiring,
     );
     const cr = booking.ticketCRInfo.find((c) => c.changeRequestId === changeRequestId);
     const amount = cr?.refundedAmount ?? 0;

@@ -1,11 +1,12 @@
 /**
- * The invoices domain's after-booking and after-refund work: best-effort like every BookedHook (the booking or the
- * refund stands whatever happens here; a failure is logged and staff can issue the invoice later).
+ * The invoices domain's after-booking, after-refund and after-status work: best-effort like every hook (the booking,
+ * refund or status change stands whatever happens here; a failure is logged and staff can issue the invoice later).
+ * The entries hand these to the domains they follow, in those domains' wiring.
  */
 import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
 import { siteById } from '#lib/tenancy';
-import { refundedHooks, type BookedHook, type RefundedHook } from '../bookings/index.ts';
-import { cartStatusHooks, type CartStatusHook } from '../activities/index.ts';
+import type { BookedHook, RefundedHook } from '../bookings/index.ts';
+import type { CartStatusHook } from '../activities/index.ts';
 import type { KartStatusHook } from '../kart/index.ts';
 import {
   issueBookingInvoice,
@@ -40,9 +41,6 @@ export const creditNoteOnRefund: RefundedHook = async (siteId, booking, changeRe
   );
 };
 
-/** Plugs the credit-note hook into the refund port: each entry that settles change requests calls it once. */
-export const plugRefundHooks = (): void => refundedHooks.plug([creditNoteOnRefund]);
-
 /**
  * A vouchered activity cart gets its invoice; a vouchered cart cancelled gets the credit note reversing what is left
  * of it (nothing was charged through the platform for a cart, so a cancellation reverses it in full).
@@ -63,12 +61,9 @@ export const invoiceCartStatus: CartStatusHook = async (site, cart, from, now) =
     );
 };
 
-/** Plugs the cart hook into the activities port (the activities Lambda, once). */
-export const plugCartHooks = (): void => cartStatusHooks.plug([invoiceCartStatus]);
-
 /**
  * A vouchered quotation gets its invoice; a vouchered one cancelled gets the credit note reversing what is left of
- * it. The kart Lambda plugs this into its port (karts are heavy: this domain imports only their types).
+ * it. The kart Lambda's entry wires it in (karts are heavy: this domain imports only their types).
  */
 export const invoiceKartStatus: KartStatusHook = async (site, kart, change, now) => {
   if (change === 'vouchered') await issueKartInvoice(site, kart, now);

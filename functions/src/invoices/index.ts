@@ -1,12 +1,6 @@
 /**
- * The invoices domain's public entry: the hooks the composition roots plug in (after a booking is ticketed, after
- * a refund is credited). Light: no PDF or .xlsx code.
+ * The invoices domain's public entry: the hooks the entries wire into the domains they follow (after a booking
+ * is ticketed, after a refund is credited, after a cart or quotation is vouchered or cancelled). Light: no PDF
+ * or .xlsx code.
  */
-export {
-  creditNoteOnRefund,
-  invoiceBooked,
-  invoiceCartStatus,
-  invoiceKartStatus,
-  plugCartHooks,
-  plugRefundHooks,
-} from './hooks.ts';
+export { creditNoteOnRefund, invoiceBooked, invoiceCartStatus, invoiceKartStatus } from './hooks.ts';

@@ -2,6 +2,6 @@
 export { reminderDays, reminderKey, sendDeadlineReminders } from './reminders.ts';
 /** Staff turn a confirmed activity cart into a quotation through the one save path (activities Lambda). */
 export { saveKart } from './karts.ts';
-/** The after-voucher port (the GST invoice of a vouchered quotation, issue #16) and the kart as stored. */
-export { kartStatusHooks, type KartChange, type KartStatusHook } from './hooks.ts';
+/** What the entry wires in (the GST invoice of a vouchered quotation) and the kart as stored. */
+export type { KartChange, KartStatusHook, KartWiring } from './hooks.ts';
 export type { KartRecord } from './model.ts';

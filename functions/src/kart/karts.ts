@@ -35,7 +35,7 @@ import type { SiteRecord } from '#lib/tenancy';
 import { priceForQuotation } from '../dmc/index.ts';
 import { getUser } from '../users/records.ts';
 import { storedTransfersOfKart, transferPutItems } from './transfers-repo.ts';
-import { kartChange, runKartStatusHooks } from './hooks.ts';
+import { kartChange, runKartStatusHooks, type KartWiring } from './hooks.ts';
 import { kartRow, kartView, siteToday, type KartRecord } from './model.ts';
 import * as repo from './repo.ts';
 
@@ -322,14 +322,20 @@ export type AlsoWrite = (kart: KartRecord) => TransactItem[];
  * The one save path: create or edit, voucher, cancel, remove a line. `alsoWrite`: another domain's writes that
  * commit in the kart's own transaction or not at all (an activity cart's "made into this quotation" guard).
  */
-async function save(scope: KartScope, input: TKartInput, alsoWrite: AlsoWrite = () => []): Promise<KartRecord> {
-  return (await saveChange(scope, input, alsoWrite)).after;
+async function save(
+  scope: KartScope,
+  input: TKartInput,
+  wiring: KartWiring,
+  alsoWrite: AlsoWrite = () => [],
+): Promise<KartRecord> {
+  return (await saveChange(scope, input, wiring, alsoWrite)).after;
 }
 
 /** The save path, answering the kart before (null: new) and after. */
 async function saveChange(
   scope: KartScope,
   input: TKartInput,
+  wiring: KartWiring,
   alsoWrite: AlsoWrite,
 ): Promise<{ before: KartRecord | null; after: KartRecord }> {
   const siteId = siteOf(scope);
@@ -372,7 +378,7 @@ async function saveChange(
   scope.log.info('kart saved', { siteId, kartId: id, version: after.version });
   // The GST invoice of a vouchered kart, its credit note when cancelled (issue #16): never undoes the save.
   const change = kartChange(before, after);
-  if (change) await runKartStatusHooks(scope.site, after, change, scope.now);
+  if (change) await runKartStatusHooks(wiring, scope.site, after, change, scope.now);
   return { before, after };
 }
 
@@ -392,18 +398,20 @@ export function saveMessage(before: Pick<KartRecord, 'isVouchered' | 'isCancelle
 export async function saveKart(
   scope: KartScope,
   input: In<typeof api.saveKart>,
+  wiring: KartWiring,
   /** Writes that commit with the kart or not at all (a lost condition among them: 409, no kart saved). */
   alsoWrite?: AlsoWrite,
 ): Promise<TKart> {
-  return kartView(scope.site, await save(scope, input, alsoWrite), scope.now);
+  return kartView(scope.site, await save(scope, input, wiring, alsoWrite), scope.now);
 }
 
 /** A save from the builder with the toast of what it did. */
 export async function saveKartWithMessage(
   scope: KartScope,
   input: In<typeof api.saveKart>,
+  wiring: KartWiring,
 ): Promise<{ kart: TKart; message: string }> {
-  const { before, after } = await saveChange(scope, input, () => []);
+  const { before, after } = await saveChange(scope, input, wiring, () => []);
   return { kart: kartView(scope.site, after, scope.now), message: saveMessage(before, after) };
 }
 
@@ -428,13 +436,18 @@ export async function removeLine(
   scope: KartScope,
   section: RemovableSection,
   input: In<typeof api.removeKartActivity>,
+  wiring: KartWiring,
 ): Promise<TKart> {
   const saved = await requireKart(scope, input.id);
   const lines = saved[section] as { id: string }[];
   if (!lines.some((l) => l.id === input.lineId))
     throw fail.validation(KART_MSG.unknownLine, { lineId: KART_MSG.unknownLine });
   const next = inputOf({ ...saved, [section]: lines.filter((l) => l.id !== input.lineId) } as KartRecord);
-  return kartView(scope.site, await save(scope, { ...next, version: input.version ?? saved.version }), scope.now);
+  return kartView(
+    scope.site,
+    await save(scope, { ...next, version: input.version ?? saved.version }, wiring),
+    scope.now,
+  );
 }
 
 /** Vouchers or cancels a saved kart through the same save path (rules, transfers, audit). */
@@ -442,13 +455,14 @@ export async function setStatus(
   scope: KartScope,
   to: 'vouchered' | 'cancelled',
   input: In<typeof api.voucherKart>,
+  wiring: KartWiring,
 ): Promise<TKart> {
   const saved = await requireKart(scope, input.id);
   const next = inputOf(saved);
   const changed = to === 'vouchered' ? { isVouchered: true } : { isCancelled: true };
   return kartView(
     scope.site,
-    await save(scope, { ...next, ...changed, version: input.version ?? saved.version }),
+    await save(scope, { ...next, ...changed, version: input.version ?? saved.version }, wiring),
     scope.now,
   );
 }

@@ -74,6 +74,9 @@ export interface Operation<E extends Endpoint = Endpoint> {
   run(input: ParsedRequestOf<E>, scope: ScopeFor<AuthOf<E>>): Promise<ResponseOf<E> | Reply<ResponseOf<E>>>;
 }
 
+/** How an endpoint is answered, as a domain's wiring asks its entry for it (a domain above answers it). */
+export type OperationRun<E extends Endpoint> = Operation<E>['run'];
+
 /**
  * A module of operations, loaded with the first request that needs it. Handlers bind their operations to
  * `onDemand(() => import(…))` modules, and the bundle is split there (infra/lib/bundling.ts): a cold start

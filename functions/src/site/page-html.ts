@@ -3,7 +3,7 @@
  * site's head for the page asked (title, description, canonical, Open Graph, Twitter, favicon, theme
  * colour; `@tp/contracts/page-head`) and the page's security headers (the site's scripts allowed only
  * where `siteScriptsAllowedOn` says). The local gateway (scripts/local/gateway.ts) and the CloudFront
- * origin for SPA pages (./page-lambda.ts) both answer with it. Pure: the caller brings the template,
+ * origin for SPA pages (functions/src/entries/site-page.ts) both answer with it. Pure: the caller brings the template,
  * the site record and the request's origin.
  */
 import { pageHead, pageHeadMeta, type PageHeadSite } from '@tp/contracts/page-head';

@@ -18,6 +18,7 @@ import {
   setBlocked,
   toCustomer,
   type CustomersDeps,
+  type CustomersWiring,
 } from './customers.ts';
 import type { DetailsWrite, MonthActivity } from './customers-repo.ts';
 import { primaryIdentity } from './phone.ts';
@@ -143,6 +144,8 @@ function world(overrides: { replaceDetails?: () => Promise<DetailsWrite> } = {})
         ),
       getLegalEntity: async (_s, id) => les.get(id) ?? null,
     },
+  };
+  const wiring: CustomersWiring = {
     legalEntityGroup: async () => ({ groupId: 'g-default', groupName: 'Default', isDefault: true, isMapped: false }),
     isTdsDeductable: async () => true,
   };
@@ -178,7 +181,7 @@ function world(overrides: { replaceDetails?: () => Promise<DetailsWrite> } = {})
     if (p) guards.set(p, u.userId);
     return u;
   };
-  return { deps, users, ended, mails, add, les };
+  return { deps, wiring, users, ended, mails, add, les };
 }
 
 async function caught(p: Promise<unknown>): Promise<AppError> {
@@ -473,7 +476,7 @@ describe('myLegalEntity', () => {
       ownerLegalEntityId: 'le-owner',
       createdAt: '',
     });
-    expect(await myLegalEntity(scope, staffPrincipal({ legalEntityId: 'le-1' }), w.deps)).toEqual({
+    expect(await myLegalEntity(scope, staffPrincipal({ legalEntityId: 'le-1' }), w.wiring, w.deps)).toEqual({
       legalEntityId: 'le-1',
       name: 'Mehta Tours',
       kind: 'company',

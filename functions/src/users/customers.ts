@@ -19,7 +19,6 @@ import type { TUser } from '@tp/contracts/endpoints/users';
 import { auditActor, auditPut, recordChange, unchanged, type AuditAction } from '#lib/audit';
 import { fail } from '#lib/errors';
 import type { Principal } from '#lib/principal';
-import { port } from '#lib/ports';
 import * as customersRepo from './customers-repo.ts';
 import { saveBilling } from './kyc.ts';
 import type { FlightActivityKind } from './customers-repo.ts';
@@ -54,9 +53,6 @@ export interface CustomersDeps {
     | 'flightActivity'
     | 'getLegalEntity'
   >;
-  /** Other domains' answers about a legal entity: its customer group and its TDS config. */
-  legalEntityGroup: (site: Scope['site'], leId: string) => Promise<LegalEntityGroupView | null>;
-  isTdsDeductable: (siteId: SiteId, leId: string) => Promise<boolean>;
   /** The billing save with its PAN / GSTIN review items (kyc.ts); a fake in unit tests. */
   saveBilling?: typeof saveBilling;
 }
@@ -69,14 +65,18 @@ export interface LegalEntityGroupView {
   isMapped: boolean;
 }
 
-/** Markup and suppliers depend on users, so their answers come in through a port plugged by the users entry. */
-export const customerPorts = port<Pick<CustomersDeps, 'legalEntityGroup' | 'isTdsDeductable'>>('users.customers');
+/**
+ * Other domains' answers about a legal entity: its customer group and its TDS config. Markup and suppliers depend
+ * on users, so the users entry wires them in (an incomplete wiring fails tsc).
+ */
+export interface CustomersWiring {
+  legalEntityGroup: (site: Scope['site'], leId: string) => Promise<LegalEntityGroupView | null>;
+  isTdsDeductable: (siteId: SiteId, leId: string) => Promise<boolean>;
+}
 
 export const defaultDeps: CustomersDeps = {
   accounts: accountDeps,
   customers: customersRepo,
-  legalEntityGroup: (site, leId) => customerPorts.get().legalEntityGroup(site, leId),
-  isTdsDeductable: (siteId, leId) => customerPorts.get().isTdsDeductable(siteId, leId),
 };
 
 /** A row of the staff list: what the spec's Customer carries, from the user item alone. */
@@ -386,12 +386,17 @@ export async function emailSubscribers({ site }: Scope, page: number, deps: Cust
 // ---------------------------------------------------------------------------------------------------
 // The user's own data
 
-export async function myLegalEntity({ site }: Scope, principal: Principal, deps: CustomersDeps = defaultDeps) {
+export async function myLegalEntity(
+  { site }: Scope,
+  principal: Principal,
+  wiring: CustomersWiring,
+  deps: CustomersDeps = defaultDeps,
+) {
   const le = await deps.customers.getLegalEntity(site.siteId, principal.legalEntityId);
   if (!le) throw fail.notFound();
   const [group, isTdsDeductable] = await Promise.all([
-    deps.legalEntityGroup(site, le.legalEntityId),
-    deps.isTdsDeductable(site.siteId, le.legalEntityId),
+    wiring.legalEntityGroup(site, le.legalEntityId),
+    wiring.isTdsDeductable(site.siteId, le.legalEntityId),
   ]);
   return {
     legalEntityId: le.legalEntityId,

@@ -4,4 +4,4 @@
  */
 export * from './records.ts';
 export { createAccount, createHandoffToken } from './accounts/index.ts';
-export { customerPorts } from './customers.ts';
+export type { CustomersWiring } from './customers.ts';

@@ -1,6 +1,6 @@
 /**
  * The outbox and the reconciler's work list. Every money state change writes, in its own transaction,
- * a "due" item that says when the reconciler (functions/src/workers/reconciler.ts) must look at it:
+ * a "due" item that says when the reconciler (functions/src/entries/workers/reconciler.ts) must look at it:
  *   - kind 'order': a paid order (wallet debit, hold, gateway payment) that must end booked or refunded;
  *   - kind 'payment': an open gateway payment that must end applied, failed, expired or refunded;
  *   - kind 'outbox': a queue message that drives the next step, published right after the commit and

@@ -115,7 +115,7 @@ export class MessagingStack extends Stack {
     });
 
     // Bounces and complaints: SES → SNS (encrypted with a key SES may use) → SQS → the mail-feedback worker,
-    // which keeps the suppression list (functions/src/workers/mail-feedback.ts). SES's own account-level
+    // which keeps the suppression list (functions/src/entries/workers/mail-feedback.ts). SES's own account-level
     // suppression (above) is the second net.
     const feedbackKey = new Key(this, 'MailFeedbackKey', {
       description: `${stage.name} SES bounce and complaint topic encryption`,

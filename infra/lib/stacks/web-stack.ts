@@ -69,7 +69,7 @@ export interface WebStackProps extends StackProps {
   media: IBucket;
   /** ApiStack.originSecret: sent in ORIGIN_HEADER to the API, rotated here (the distributions live here). */
   originSecret: ISecret;
-  /** DataStack.table: the page function reads each request's site record (functions/src/site/page-lambda.ts). */
+  /** DataStack.table: the page function reads each request's site record (functions/src/entries/site-page.ts). */
   table: ITable;
 }
 
@@ -314,12 +314,12 @@ export class WebStack extends Stack {
   }
 
   /**
-   * The page function (functions/src/site/page-lambda.ts): reads the site record and the deployed
+   * The page function (functions/src/entries/site-page.ts): reads the site record and the deployed
    * index.html, nothing else; called only by the distributions (function URL with IAM auth, signed by OAC).
    */
   private pageFunction(props: WebStackProps): PlatformFunction {
     const fn = new PlatformFunction(this, 'SitePageFunction', {
-      entry: join(FUNCTIONS_SRC, 'site', 'page-lambda.ts'),
+      entry: join(FUNCTIONS_SRC, 'entries', 'site-page.ts'),
       description: 'SPA pages: index.html with the site’s head and the page’s security policy',
       memoryMb: 512,
       timeout: Duration.seconds(10),
@@ -341,10 +341,10 @@ export class WebStack extends Stack {
     return fn;
   }
 
-  /** Monthly rotation of the origin secret: a new value on every distribution, then current (functions/src/rotation). */
+  /** Monthly rotation of the origin secret: a new value on every distribution, then current (functions/src/entries/origin-secret-rotation.ts). */
   private rotateOriginSecret(props: WebStackProps): void {
     const fn = new PlatformFunction(this, 'OriginSecretRotationFunction', {
-      entry: join(FUNCTIONS_SRC, 'rotation', 'origin-secret.ts'),
+      entry: join(FUNCTIONS_SRC, 'entries', 'origin-secret-rotation.ts'),
       description: 'Rotates the CloudFront origin secret and updates every reseller distribution',
       memoryMb: 512,
       // Each UpdateDistribution returns at once (the deployment continues at CloudFront); a few per reseller.

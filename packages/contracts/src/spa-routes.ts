@@ -438,6 +438,14 @@ export const SPA_ROUTES: SpaRoute[] = [
     title: 'Rate Management',
     menus: [{ menu: 'staff', order: 340, group: 'DMC', permission: 'dmc.masters', module: 'DMC' }],
   },
+  /** Ours: the DMC's exchange-rate table (rates in several currencies, for quotations to convert with). */
+  {
+    path: '/staff/dmc-exchange-rates',
+    screen: 'dmc/masters/exchange-rates',
+    access: 'staff',
+    title: 'Exchange Rates',
+    menus: [{ menu: 'staff', order: 345, group: 'DMC', permission: 'dmc.masters', module: 'DMC' }],
+  },
   {
     path: '/staff/dmc-data-management',
     screen: 'dmc/data/data-management',

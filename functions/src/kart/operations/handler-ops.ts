@@ -1,5 +1,5 @@
 /**
- * The operations calls of the kart Lambda (docs/dmc.md "Operations" → "API"), spread into functions/src/kart/handler.ts.
+ * The operations calls of the kart Lambda (docs/dmc.md "Operations" → "API"), spread into functions/src/kart/bindings.ts.
  */
 import * as api from '@tp/contracts/endpoints/dmc-operations';
 import { DMC_OPS_MSG } from '@tp/contracts/endpoints/dmc-operations';

@@ -10,7 +10,7 @@ import { fail } from '#lib/errors';
 import type { BookingRecord } from '../../bookings/index.ts';
 import { ticketView } from '../views.ts';
 import { creditRefund, isFinalCr, settle } from './changes.ts';
-import { afterRefundCredited } from './refund-mail.ts';
+import { afterRefundCredited, type RefundWiring } from './refund-mail.ts';
 import { type TicketDeps, type TicketScope, defaultDeps, mutate, ownBooking } from './shared.ts';
 
 type Cr = BookingRecord['ticketCRInfo'][number];
@@ -127,6 +127,7 @@ export async function recordChangeRequestOutcome(scope: TicketScope, input: TCrO
 export async function approveChangeRequestRefund(
   scope: TicketScope,
   input: CrRef & { Amount: number },
+  wiring: RefundWiring,
   deps: TicketDeps = defaultDeps,
 ) {
   const same = (a: number, b: number) => Math.round(a * 100) === Math.round(b * 100);
@@ -146,6 +147,6 @@ export async function approveChangeRequestRefund(
     if (!same(amount ?? 0, input.Amount)) throw fail.conflict(TICKET_MSG.crAmountChanged);
     return credited;
   });
-  if (cr.creditedAt) await afterRefundCredited(scope.site, next, [cr.changeRequestId], scope.now, deps);
+  if (cr.creditedAt) await afterRefundCredited(scope.site, next, [cr.changeRequestId], scope.now, wiring, deps);
   return answer;
 }

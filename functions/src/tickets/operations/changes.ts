@@ -24,7 +24,7 @@ import {
   supplyContext,
 } from './shared.ts';
 import { withStatus } from './holds.ts';
-import { afterRefundCredited } from './refund-mail.ts';
+import { afterRefundCredited, type RefundWiring } from './refund-mail.ts';
 import { type SiteId } from '#lib/keys';
 
 const FINAL_CR = new Set(['Completed', 'Rejected', 'Closed']);
@@ -255,6 +255,7 @@ function applyCrStatus(site: SiteRecord, cur: BookingRecord, s: ChangeRequestSta
 export async function crStatus(
   scope: TicketScope,
   input: { ChangeRequestId: string; BookingId?: string | undefined },
+  wiring: RefundWiring,
   deps: TicketDeps = defaultDeps,
 ) {
   const bookingId = input.BookingId || (await repo.bookingIdOfChangeRequest(scope.site.siteId, input.ChangeRequestId));
@@ -273,7 +274,7 @@ export async function crStatus(
     applyCrStatus(scope.site, cur, s, scope.now, auditActor(scope.principal)),
   );
   const cr = next.ticketCRInfo.find((c) => c.changeRequestId === input.ChangeRequestId)!;
-  if (cr.creditedAt) await afterRefundCredited(scope.site, next, [cr.changeRequestId], scope.now, deps);
+  if (cr.creditedAt) await afterRefundCredited(scope.site, next, [cr.changeRequestId], scope.now, wiring, deps);
   return { ...cr, bookingId, displayStatus: ticketView(next).displayStatus };
 }
 
@@ -288,6 +289,7 @@ export async function applyChangeRequestStatus(
   s: ChangeRequestStatus,
   now: Date,
   by: AuditActor,
+  wiring: RefundWiring,
 ): Promise<{ booking: BookingRecord; applied: boolean }> {
   let applied = false;
   const site = await siteById(siteId);
@@ -299,6 +301,6 @@ export async function applyChangeRequestStatus(
   });
   // The refund's credit note and mail (idempotent: asked again when a status is applied again).
   if (booking.ticketCRInfo.some((c) => c.changeRequestId === s.changeRequestId && c.creditedAt))
-    await afterRefundCredited(site, booking, [s.changeRequestId], now);
+    await afterRefundCredited(site, booking, [s.changeRequestId], now, wiring);
   return { booking, applied };
 }

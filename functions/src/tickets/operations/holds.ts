@@ -79,7 +79,7 @@ export async function release(scope: TicketScope, input: { BookingId: string }, 
 
 /**
  * Releases every hold of a site whose last ticketing date is before `now` and tells the customer.
- * Run by the scheduled worker (workers/hold-release.ts); `now` is a parameter so tests control the clock.
+ * Run by the scheduled worker (entries/workers/hold-release.ts); `now` is a parameter so tests control the clock.
  */
 export async function releaseExpiredHolds(
   siteId: SiteId,

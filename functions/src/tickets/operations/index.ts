@@ -6,3 +6,4 @@ export * from './holds.ts';
 export * from './changes.ts';
 export * from './change-desk.ts';
 export * from './mail.ts';
+export type { RefundWiring } from './refund-mail.ts';

@@ -1,15 +1,21 @@
-/** What follows a credited refund: the credit note (refund port) and the refund mail with its breakdown. */
+/** What follows a credited refund: the credit note (a refund hook of the wiring) and the refund mail with its breakdown. */
 import { formatMoney } from '@tp/domain/format';
 import { refundRows } from '@tp/domain/refund';
 import { refundMail } from '@tp/mail';
 import { createLogger } from '#lib/logger';
 import { appLink, enqueueEmail, mailBrand } from '#lib/mail';
 import type { SiteRecord } from '#lib/tenancy';
-import { runAfterRefunded, type BookingRecord } from '../../bookings/index.ts';
+import { runAfterRefunded, type BookingRecord, type RefundedHook } from '../../bookings/index.ts';
+
+/** What settling a change request needs from the entry; the entry builds it (an incomplete one fails tsc). */
+export interface RefundWiring {
+  /** Run for each change request whose refund was credited (the invoices domain's credit note). */
+  afterRefunded: readonly RefundedHook[];
+}
 
 /**
  * Runs after a change request's refund was credited (Refresh Status, the TBO import, a staff approval): the
- * credit note through the refund port, then the refund mail to the booker through the email queue, keyed by the
+ * credit note through the refund hooks, then the refund mail to the booker through the email queue, keyed by the
  * change request so a status applied again sends nothing new. Never undoes the refund: failures are logged.
  */
 export async function afterRefundCredited(
@@ -17,9 +23,10 @@ export async function afterRefundCredited(
   booking: BookingRecord,
   changeRequestIds: readonly string[],
   now: Date,
+  wiring: RefundWiring,
   deps: { enqueueEmail: typeof enqueueEmail } = { enqueueEmail },
 ): Promise<void> {
-  await runAfterRefunded(booking, changeRequestIds, now);
+  await runAfterRefunded(wiring.afterRefunded, booking, changeRequestIds, now);
   for (const id of changeRequestIds) {
     const cr = booking.ticketCRInfo.find((c) => c.changeRequestId === id);
     if (!cr?.creditedAt || !cr.breakdown) continue;

@@ -1,0 +1,6 @@
+/** The invoices Lambda: its domain's operations, nothing to wire. */
+import { domainHandler } from '#lib/http';
+import { operations } from '../invoices/bindings.ts';
+
+export { operations };
+export const handler = domainHandler(operations);

@@ -1,0 +1,6 @@
+/** The master Lambda: its domain's operations, nothing to wire. */
+import { domainHandler } from '#lib/http';
+import { operations } from '../master/bindings.ts';
+
+export { operations };
+export const handler = domainHandler(operations);

@@ -1,0 +1,18 @@
+/**
+ * The booking machinery as the entries wire it: the order steps with their real dependencies (the wallet's debit
+ * and refund credit, through flights' orderDeps) and the after-booking work every booking gets (the e-ticket mail,
+ * the booking metric, the GST invoice), and the payment verification with those orders. Every entry that books or
+ * settles orders (flights, fixed-departures, tickets, the payments and reconciler workers) takes them from here,
+ * so none can forget a piece. Only entries import this folder.
+ */
+import { countBooked } from '../../bookings/index.ts';
+import { mailTripItinerary, makeOrders, orderDeps, type Orders } from '../../flights/index.ts';
+import { invoiceBooked } from '../../invoices/index.ts';
+import { mailETicket } from '../../tickets/index.ts';
+import { gatewayVerifyDeps, type VerifyDeps } from '../../wallet/index.ts';
+
+let orders: Orders | undefined;
+export const bookingOrders = (): Orders =>
+  (orders ??= makeOrders(orderDeps({ afterBooked: [mailETicket, countBooked, invoiceBooked, mailTripItinerary] })));
+
+export const paymentVerification = (): VerifyDeps => gatewayVerifyDeps(bookingOrders());
