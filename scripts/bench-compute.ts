@@ -5,7 +5,7 @@
  * scripts/bench-results.ts ("filter+sort", Node).
  */
 import { pathToFileURL } from 'node:url';
-import type { TSearchRequest } from '@tp/contracts/flights';
+import type { TSearchRequest } from '@tp/contracts/endpoints/flights';
 import { DEFAULT_MAX_OPTIONS, generate, resultIndexOf, toOption } from '../functions/src/supply/simulator/generate.ts';
 import { pct } from './bench-coldstart.ts';
 

@@ -22,19 +22,13 @@ const resolveSpec = (spec: string, fromDir: string) =>
 const LAZY = /const (\w+) = lazy\(\(\) => import\('([^']+)'\)\)/g;
 
 /**
- * Screen modules per SPA path (the nested flight screens with their wrapper), read from the router (SCREENS) and the flight area's nested router,
- * so a screen added there is preloaded without another list to maintain.
+ * Screen modules per SPA path (the nested flight screens with their wrapper): each route's `screen` from the
+ * route table, and the flight area's nested router, so a screen added there is preloaded without another list.
  */
 function screenModules(): Map<string, string[]> {
-  const routerFile = join(SRC, 'app', 'router.tsx');
-  const router = readFileSync(routerFile, 'utf8');
-  const named = new Map([...router.matchAll(LAZY)].map((m) => [m[1]!, resolveSpec(m[2]!, join(SRC, 'app'))]));
-  const body = router.slice(router.indexOf('export const SCREENS'), router.indexOf('\n};', router.indexOf('SCREENS')));
-  const out = new Map<string, string[]>();
-  for (const m of body.matchAll(/'([^']+)':\s*(?:lazy\(\(\) => import\('([^']+)'\)\)|(\w+))/g)) {
-    const file = m[2] ? resolveSpec(m[2], join(SRC, 'app')) : named.get(m[3]!);
-    if (file) out.set(m[1]!, [file]);
-  }
+  const out = new Map<string, string[]>(
+    SPA_ROUTES.map((r) => [r.path, [join(SRC, 'features', `${r.screen}.page.tsx`)]]),
+  );
   // The flight screens sit under `/flight/*` in their own router (paths.ts has the patterns).
   const flightsFile = join(SRC, 'features', 'flights', 'flights.page.tsx');
   const flights = readFileSync(flightsFile, 'utf8');

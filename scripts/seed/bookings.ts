@@ -4,7 +4,7 @@
  * putBooking so they carry every index item the API reads. `demoBooking` is also what the ticket tests
  * use to put bookings in exact states.
  */
-import { BOOKING_STATUS, type TBookedPassenger, type TSegment } from '@tp/contracts/flights';
+import { BOOKING_STATUS, type TBookedPassenger, type TSegment } from '@tp/contracts/endpoints/flights';
 import { putBooking, getBooking, type BookingRecord } from '../../functions/src/bookings/index.ts';
 import { getUser, userIdByEmail } from '../../functions/src/users/repo.ts';
 import { DEMO_SITES } from './sites.ts';

@@ -3,7 +3,7 @@
  * first run and keeps data across restarts; `npm run reset` wipes the folder first.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { POLICY_PAGES } from '@tp/contracts/site';
+import { POLICY_PAGES } from '@tp/contracts/endpoints/site';
 import { db, tableName } from '../../functions/src/lib/db.ts';
 import { keys } from '../../functions/src/lib/keys.ts';
 import { siteKeys } from '../../functions/src/site/keys.ts';

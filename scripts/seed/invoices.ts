@@ -4,7 +4,7 @@
  * Written through the invoices repo; a site whose staff saved their own settings keeps them.
  */
 import type { TInvoiceSettings } from '@tp/contracts/endpoints/invoices';
-import { BOOKING_STATUS } from '@tp/contracts/flights';
+import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
 import { bookingsByIds } from '../../functions/src/bookings/index.ts';
 import { getCart } from '../../functions/src/activities/repo.ts';
 import { issueBookingInvoice, issueCartInvoice } from '../../functions/src/invoices/issue.ts';

@@ -3,7 +3,7 @@
  * passenger (2 % on Air India, less a ₹50 discount); 'B2B Gold' (the demo agent's group) adds less.
  * Idempotent: a slot that already holds a rule (seeded, or set by staff since) is left as it is.
  */
-import type { TSaveAirlineMarkup, TSaveDefaultMarkup } from '@tp/contracts/markups';
+import type { TSaveAirlineMarkup, TSaveDefaultMarkup } from '@tp/contracts/endpoints/markup';
 import * as markup from '../../functions/src/markup/service.ts';
 import { saveRule } from '../../functions/src/markup/rules.ts';
 import { slotHolder } from '../../functions/src/markup/rules-repo.ts';

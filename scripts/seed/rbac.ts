@@ -4,7 +4,7 @@
  * ticketing desk. Flight Deals' staff member keeps the default staff permissions: the supplier demo
  * (and its tests) show a plain staff member looking at API consumers, which the desk may not.
  */
-import type { TModuleEdit } from '@tp/contracts/rbac';
+import type { TModuleEdit } from '@tp/contracts/endpoints/rbac';
 import * as rbac from '../../functions/src/rbac/service.ts';
 import { getUser, userIdByEmail } from '../../functions/src/users/repo.ts';
 import { demoEmail } from './logins.ts';

@@ -3,7 +3,7 @@
  * Flights and TourPackages; Partner Holidays is its approved Flights consumer (search on, hold off);
  * SkyWay has a pending Flights request and a TourPackages request the Flight Deals super admin rejected.
  */
-import type { SupplierCategory } from '@tp/contracts/suppliers';
+import type { SupplierCategory } from '@tp/contracts/endpoints/suppliers';
 import { loadPrincipal, type Principal } from '../../functions/src/lib/principal.ts';
 import { getProfile } from '../../functions/src/suppliers/repo.ts';
 import * as suppliers from '../../functions/src/suppliers/operations/index.ts';

@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator } from 'playwright-core';
 import { getBookingDetails } from '@tp/contracts/endpoints/flights';
-import type { TBooking } from '@tp/contracts/flights';
-import { ticketSlug } from '@tp/contracts/tickets';
+import type { TBooking } from '@tp/contracts/endpoints/flights';
+import { ticketSlug } from '@tp/contracts/endpoints/tickets';
 import { balanceOf } from '../../functions/src/wallet/ledger-repo.ts';
 import { FLIGHTDEALS } from '../integration/customers-helpers.ts';
 import { newCustomer } from '../integration/flights-helpers.ts';

@@ -6,8 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { changeRequest } from '@tp/contracts/endpoints/tickets';
-import { ticketSlug } from '@tp/contracts/tickets';
+import { changeRequest, ticketSlug } from '@tp/contracts/endpoints/tickets';
 import { dialogsSettled } from '../support/axe.ts';
 import { ahead, appUrl, screenshots, signIn, useBrowser } from '../support/browser.ts';
 import { demo, FLIGHTDEALS } from '../integration/customers-helpers.ts';

@@ -20,6 +20,7 @@ const SCREENS: [string, string, [string, string] | null][] = [
   ['/staff/dmc_master?tab=drivers', 'DMC Master', ['Add driver', 'Add driver']],
   ['/staff/dmc_master?tab=locations', 'DMC Master', ['Add location', 'Add location']],
   ['/staff/dmc_rate_management', 'Rate Management', null],
+  ['/staff/dmc-exchange-rates', 'Exchange Rates', ['Add exchange rate', 'Add exchange rate']],
   // A seeded option with ticket and transfer rates, stop-sales and the price check, opened by its link.
   ['/staff/dmc_rate_management?activity=dmc-act-dhow-marina&option=dmc-to-dhow-marina-dinner', 'Rate Management', null],
   ['/staff/dmc-activities', 'DMC Activities', null],

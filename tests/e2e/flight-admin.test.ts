@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
-import { BOOKING_STATUS } from '@tp/contracts/flights';
+import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
 import { putBooking, type BookingRecord } from '../../functions/src/bookings/index.ts';
 import { demoBooking, demoUser } from '../../scripts/seed/bookings.ts';
 import { DEMO_PASSWORD } from '../../scripts/seed/logins.ts';

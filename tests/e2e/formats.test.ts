@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { BOOKING_STATUS } from '@tp/contracts/flights';
+import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
 import * as MSG from '@tp/contracts/messages';
 import { plainBooking } from '../integration/tickets-helpers.ts';
 import { waitForMail } from '../support/api.ts';

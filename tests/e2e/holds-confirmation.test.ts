@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { getBookingDetails, orderSuccessCallback } from '@tp/contracts/endpoints/flights';
-import type { TBooking } from '@tp/contracts/flights';
+import type { TBooking } from '@tp/contracts/endpoints/flights';
 import { balanceOf } from '../../functions/src/wallet/ledger-repo.ts';
 import { FLIGHTDEALS } from '../integration/customers-helpers.ts';
 import { adult, newCustomer, oneWay, pick, placeOrder, type Customer } from '../integration/flights-helpers.ts';

@@ -13,7 +13,7 @@ import { PutCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { API_SECURITY_HEADERS, httpSecurityHeaders, spaSecurityHeaders } from '@tp/contracts/security-headers';
 import { TABLE } from '@tp/contracts/platform';
-import { ticketSlug } from '@tp/contracts/tickets';
+import { ticketSlug } from '@tp/contracts/endpoints/tickets';
 import { BOOT_SCRIPT_HASHES } from '@tp/web/boot/index.ts';
 import { asSiteId, keys } from '../../functions/src/lib/keys.ts';
 import { DEMO_SITES } from '../../scripts/seed/sites.ts';

@@ -6,8 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { getCancellationCharges } from '@tp/contracts/endpoints/tickets';
-import { TICKET_MSG } from '@tp/contracts/tickets';
+import { getCancellationCharges, TICKET_MSG } from '@tp/contracts/endpoints/tickets';
 import { getBooking, type BookingRecord } from '../../functions/src/bookings/index.ts';
 import { asSiteId } from '../../functions/src/lib/keys.ts';
 import { walletEntriesOfBooking } from '../../functions/src/tickets/repo.ts';

@@ -10,7 +10,7 @@ import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import * as MSG from '@tp/contracts/messages';
-import { TICKET_MSG } from '@tp/contracts/tickets';
+import { TICKET_MSG } from '@tp/contracts/endpoints/tickets';
 import type { BookingRecord } from '../../functions/src/bookings/index.ts';
 import { waitForMail } from '../support/api.ts';
 import { appUrl, launch, newPage, signIn, toast } from '../support/browser.ts';

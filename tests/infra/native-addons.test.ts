@@ -49,7 +49,7 @@ describe('native argon2 for the Lambda architecture', () => {
     writeFileSync(
       entry,
       `import { hashPassword, verifyPassword, needsRehash } from ${JSON.stringify(join(ROOT, 'functions/src/users/password.ts'))};
-import { ZPassword } from ${JSON.stringify(join(ROOT, 'packages/contracts/src/users.ts'))};
+import { ZPassword } from ${JSON.stringify(join(ROOT, 'packages/contracts/src/endpoints/users.ts'))};
 // A bundle has no top-level await (bundling.ts): the probe runs in an async function.
 async function probe() {
   const hash = await hashPassword('Tr4vel-Desk-42');

@@ -13,7 +13,7 @@ import {
   toggleFlightSearchExemption,
 } from '@tp/contracts/endpoints/customers';
 import { saveLeGroup } from '@tp/contracts/endpoints/groups';
-import { saveDefaultMarkup } from '@tp/contracts/endpoints/markups';
+import { saveDefaultMarkup } from '@tp/contracts/endpoints/markup';
 import { savePermissionGroup } from '@tp/contracts/endpoints/rbac';
 import { saveSeoSettings } from '@tp/contracts/endpoints/settings';
 import { reviewOfflinePayment, userPaymentEntry } from '@tp/contracts/endpoints/wallet';

@@ -7,14 +7,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createAgent,
   createDetailPendingCustomerForDmc,
+  CUSTOMER_MSG,
   getEmailSubscribers,
   getMyLegalEntity,
   searchWlUser,
+  type TCustomer,
   updateBillingDetails,
   updateDetails,
 } from '@tp/contracts/endpoints/customers';
 import { generatePassword, login, signup } from '@tp/contracts/endpoints/users';
-import { CUSTOMER_MSG, type TCustomer } from '@tp/contracts/customers';
 import * as MSG from '@tp/contracts/messages';
 import { Client, waitForMail } from '../support/api.ts';
 import { customer, demo, FLIGHTDEALS, newStaff } from './customers-helpers.ts';

@@ -4,7 +4,7 @@
  */
 import { getUserById } from '@tp/contracts/endpoints/customers';
 import { login } from '@tp/contracts/endpoints/users';
-import type { TCustomer } from '@tp/contracts/customers';
+import type { TCustomer } from '@tp/contracts/endpoints/customers';
 import { hashPassword } from '../../functions/src/users/password.ts';
 import { createAccount } from '../../functions/src/users/accounts/index.ts';
 import { DEMO_PASSWORD } from '../../scripts/seed/logins.ts';

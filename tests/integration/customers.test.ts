@@ -5,17 +5,19 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  CUSTOMER_MSG,
+  CUSTOMERS_PAGE_SIZE,
   getCustomerMonthlyFlightDetails,
   getCustomers,
   getUserById,
   searchWlUser,
   setFlightHoldSettingForUser,
   setFlightSearchSettingForUser,
+  type TCustomer,
   toggleBlock,
   toggleFlightSearchExemption,
 } from '@tp/contracts/endpoints/customers';
 import { getUserBySessionId, login, signup } from '@tp/contracts/endpoints/users';
-import { CUSTOMERS_PAGE_SIZE, CUSTOMER_MSG, type TCustomer } from '@tp/contracts/customers';
 import * as MSG from '@tp/contracts/messages';
 import { recordFlightActivity } from '../../functions/src/users/customers.ts';
 import { monthKey, toMonthYear } from '../../functions/src/users/flight-activity.ts';

@@ -20,8 +20,8 @@ import {
 } from '@tp/contracts/endpoints/fixed-departures';
 import { orderSuccessCallback } from '@tp/contracts/endpoints/flights';
 import { mapLegalEntityToGroup, saveLeGroup } from '@tp/contracts/endpoints/groups';
-import { saveFixedDepartureMarkup } from '@tp/contracts/endpoints/markups';
-import type { TBooking, TPaymentOrder } from '@tp/contracts/flights';
+import { saveFixedDepartureMarkup } from '@tp/contracts/endpoints/markup';
+import type { TBooking, TPaymentOrder } from '@tp/contracts/endpoints/flights';
 import * as MSG from '@tp/contracts/messages';
 import { FD_MSG } from '@tp/domain/fixed-departures';
 import { balanceOf } from '../../functions/src/wallet/ledger-repo.ts';

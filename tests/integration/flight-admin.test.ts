@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { BOOKING_STATUS } from '@tp/contracts/flights';
+import { BOOKING_STATUS, search } from '@tp/contracts/endpoints/flights';
 import {
   FLIGHT_ADMIN_MSG,
   addSupplierDeposit,
@@ -22,11 +22,10 @@ import {
   saveFlightSettings,
   testFlightSupply,
 } from '@tp/contracts/endpoints/flight-admin';
-import { search } from '@tp/contracts/endpoints/flights';
 import { getActiveGateway } from '@tp/contracts/endpoints/wallet';
 import { putBooking, type BookingRecord } from '../../functions/src/bookings/index.ts';
 import { db, tableName } from '../../functions/src/lib/db.ts';
-import { keys } from '../../functions/src/lib/keys.ts';
+import { asSiteId, keys } from '../../functions/src/lib/keys.ts';
 import { walletEntriesOfBooking } from '../../functions/src/tickets/repo.ts';
 import * as tickets from '../../functions/src/tickets/operations/index.ts';
 import { balanceOf } from '../../functions/src/wallet/ledger-repo.ts';
@@ -36,7 +35,6 @@ import { startTboStub, type TboStub } from '../support/tbo-stub.ts';
 import { demo, FLIGHTDEALS, newStaff, PARTNER, SKYWAY } from './customers-helpers.ts';
 import { newAgent } from './tickets-helpers.ts';
 import { useStackTable } from './users-helpers.ts';
-import { asSiteId } from '../../functions/src/lib/keys.ts';
 import { unseal } from '../../functions/src/lib/sealed.ts';
 import { wiring as flightAdminWiring } from '../../functions/src/entries/flight-admin.ts';
 

@@ -5,16 +5,16 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  BOOKING_STATUS,
   fareQuote,
   getBookingDetails,
   getPassengerViewOptions,
   getSSR,
   orderSuccessCallback,
+  search,
   setFlightDetails,
   validateBooking,
 } from '@tp/contracts/endpoints/flights';
-import { search } from '@tp/contracts/endpoints/flights';
-import { BOOKING_STATUS } from '@tp/contracts/flights';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../functions/src/lib/db.ts';
 import { monthKey } from '../../functions/src/users/flight-activity.ts';

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getCalendarFare } from '@tp/contracts/endpoints/flights';
-import type { TFlightOption } from '@tp/contracts/flights';
+import type { TFlightOption } from '@tp/contracts/endpoints/flights';
 import { hasSeatsFor } from '@tp/domain/fulfilment';
 import { FLIGHTDEALS, PARTNER } from './customers-helpers.ts';
 import { inDays, newCustomer, oneWay, type Customer } from './flights-helpers.ts';

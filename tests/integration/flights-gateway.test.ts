@@ -6,10 +6,14 @@
  * supply relation that allow holding book without paying (held, no payment started).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getPassengerViewOptions, orderSuccessCallback, setFlightDetails } from '@tp/contracts/endpoints/flights';
+import {
+  BOOKING_STATUS,
+  getPassengerViewOptions,
+  orderSuccessCallback,
+  setFlightDetails,
+} from '@tp/contracts/endpoints/flights';
 import { getTickets } from '@tp/contracts/endpoints/tickets';
 import { completeSandboxPayment, getActiveGateway, getMyPayments, verifyPayment } from '@tp/contracts/endpoints/wallet';
-import { BOOKING_STATUS } from '@tp/contracts/flights';
 import { supplyFor } from '../../functions/src/supply/index.ts';
 import { siteById } from '../../functions/src/lib/tenancy.ts';
 import { balanceOf } from '../../functions/src/wallet/ledger-repo.ts';

@@ -5,7 +5,13 @@
 import { expect } from 'vitest';
 import { orderSuccessCallback, search, setFlightDetails } from '@tp/contracts/endpoints/flights';
 import { completeSandboxPayment, verifyPayment } from '@tp/contracts/endpoints/wallet';
-import type { TBooking, TFlightOption, TPassengerInput, TPaymentOrder, TSearchResponse } from '@tp/contracts/flights';
+import type {
+  TBooking,
+  TFlightOption,
+  TPassengerInput,
+  TPaymentOrder,
+  TSearchResponse,
+} from '@tp/contracts/endpoints/flights';
 import type { DEMO_SITES } from '../../scripts/seed/sites.ts';
 import { createAccount } from '../../functions/src/users/accounts/index.ts';
 import { hashPassword } from '../../functions/src/users/password.ts';

@@ -5,8 +5,12 @@
  * with the supplier's message, and never offered.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getPassengerViewOptions, orderSuccessCallback, setFlightDetails } from '@tp/contracts/endpoints/flights';
-import { BOOKING_STATUS } from '@tp/contracts/flights';
+import {
+  BOOKING_STATUS,
+  getPassengerViewOptions,
+  orderSuccessCallback,
+  setFlightDetails,
+} from '@tp/contracts/endpoints/flights';
 import { activeSupplierLink } from '../../functions/src/suppliers/index.ts';
 import { balanceOf } from '../../functions/src/wallet/index.ts';
 import { PARTNER } from './customers-helpers.ts';

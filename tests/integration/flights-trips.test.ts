@@ -11,7 +11,7 @@ import {
   search,
   setFlightDetails,
 } from '@tp/contracts/endpoints/flights';
-import type { TBooking, TFlightOption, TSearchRequest, TSearchResponse } from '@tp/contracts/flights';
+import type { TBooking, TFlightOption, TSearchRequest, TSearchResponse } from '@tp/contracts/endpoints/flights';
 import { Client, mailbox } from '../support/api.ts';
 import { demo, FLIGHTDEALS, signedIn } from './customers-helpers.ts';
 import { adult, inDays, newCustomer, recipients, type Customer } from './flights-helpers.ts';

@@ -8,12 +8,13 @@ import { getCustomers, getMyLegalEntity } from '@tp/contracts/endpoints/customer
 import {
   getConsumerGroupMapping,
   getLeGroups,
+  GROUP_MSG,
   mapLegalEntityToGroup,
   saveLeGroup,
   setDefaultLeGroup,
+  type TLeGroup,
 } from '@tp/contracts/endpoints/groups';
 import { login } from '@tp/contracts/endpoints/users';
-import { GROUP_MSG, type TLeGroup } from '@tp/contracts/le-groups';
 import * as MSG from '@tp/contracts/messages';
 import { Client } from '../support/api.ts';
 import { customer, demo, FLIGHTDEALS, newStaff, PARTNER, SKYWAY } from './customers-helpers.ts';

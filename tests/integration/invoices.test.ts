@@ -19,7 +19,7 @@ import {
   saveInvoiceSettings,
   type TInvoiceDocument,
 } from '@tp/contracts/endpoints/invoices';
-import { orderSuccessCallback, setFlightDetails } from '@tp/contracts/endpoints/flights';
+import { BOOKING_STATUS, orderSuccessCallback, setFlightDetails } from '@tp/contracts/endpoints/flights';
 import { cancelKart, saveKart, voucherKart } from '@tp/contracts/endpoints/kart';
 import { addActivityMarkUp, addToCart, updateCartStatus } from '@tp/contracts/endpoints/activities';
 import { saveActivityTicketRates, searchMarket } from '@tp/contracts/endpoints/dmc';
@@ -27,7 +27,6 @@ import { mapLegalEntityToGroup, saveLeGroup } from '@tp/contracts/endpoints/grou
 import { rupeesInWords } from '@tp/domain/gst';
 import { formatDate, formatMoney } from '@tp/domain/format';
 import { addDays } from '../../packages/domain/src/dmc/kart/dates.ts';
-import { BOOKING_STATUS } from '@tp/contracts/flights';
 import { getBooking, putBooking, type BookingRecord } from '../../functions/src/bookings/index.ts';
 import { invoiceBooked, invoiceCartStatus } from '../../functions/src/invoices/index.ts';
 import { wiring as ticketsWiring } from '../../functions/src/entries/tickets.ts';

@@ -13,12 +13,13 @@ import {
   getAirlineMarkups,
   getDefaultMarkups,
   getFixedDepartureMarkups,
+  MARKUP_MSG,
   saveAirlineMarkup,
   saveDefaultMarkup,
   saveFixedDepartureMarkup,
-} from '@tp/contracts/endpoints/markups';
+  type TMarkupSetting,
+} from '@tp/contracts/endpoints/markup';
 import { setLERelationConfig } from '@tp/contracts/endpoints/suppliers';
-import { MARKUP_MSG, type TMarkupSetting } from '@tp/contracts/markups';
 import * as MSG from '@tp/contracts/messages';
 import type { Endpoint } from '@tp/contracts/endpoint';
 import { allAirlines } from '@tp/reference-data/airlines';

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  type CityOption,
   getAirlinesStaticData,
   getAirports,
   getCities,
@@ -14,8 +15,11 @@ import {
   getNationalities,
   getPhoneCodeList,
   getStates,
+  type TCity,
+  ZCity,
+  ZCityOption,
+  ZCountry,
 } from '@tp/contracts/endpoints/master';
-import { ZCity, ZCityOption, ZCountry, type CityOption, type TCity } from '@tp/contracts/master';
 import * as MSG from '@tp/contracts/messages';
 import { Client } from '../support/api.ts';
 import { FLIGHTDEALS } from './customers-helpers.ts';

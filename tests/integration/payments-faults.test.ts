@@ -21,7 +21,7 @@ import { orderSuccessCallback, search, setFlightDetails } from '@tp/contracts/en
 import { completeSandboxPayment, phonePeCallback } from '@tp/contracts/endpoints/wallet';
 import { urlPath } from '@tp/contracts/endpoint';
 import { login } from '@tp/contracts/endpoints/users';
-import type { TFlightOption, TPaymentOrder, TSearchResponse } from '@tp/contracts/flights';
+import type { TFlightOption, TPaymentOrder, TSearchResponse } from '@tp/contracts/endpoints/flights';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../scripts/local/provision.ts';
 import { startStack, type Stack } from '../../scripts/local/stack.ts';
 import { listDlqs, redrive, type DlqTarget } from '../../scripts/dlq.ts';

@@ -19,14 +19,15 @@ import {
   getRbacUserGroupList,
   getUserGroupByUserId,
   getUsersByRbacUserGroup,
+  RBAC_MSG,
   rbacEndpoints,
   savePermissionGroup,
+  type TModuleState,
 } from '@tp/contracts/endpoints/rbac';
 import { getUserBySessionId } from '@tp/contracts/endpoints/users';
 import * as MSG from '@tp/contracts/messages';
 import { ALL_PERMISSION_KEYS } from '@tp/contracts/permissions';
-import { RBAC_MSG, type TModuleState } from '@tp/contracts/rbac';
-import type { TCustomer } from '@tp/contracts/customers';
+import type { TCustomer } from '@tp/contracts/endpoints/customers';
 import { DEFAULT_STAFF_PERMISSIONS } from '../../functions/src/lib/permissions.ts';
 import { Client } from '../support/api.ts';
 import { customer, demo, FLIGHTDEALS, newStaff, PARTNER, SKYWAY } from './customers-helpers.ts';

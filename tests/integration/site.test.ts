@@ -1,16 +1,14 @@
 /** White-label sites through the local gateway: branding by domain, per-site content, isolation. */
 import { describe, expect, it } from 'vitest';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { detectSite, getPolicyPage } from '@tp/contracts/endpoints/site';
-import { ZSiteDetails } from '@tp/contracts/site';
+import { detectSite, getPolicyPage, ZSiteDetails } from '@tp/contracts/endpoints/site';
 import * as MSG from '@tp/contracts/messages';
 import { db, tableName } from '../../functions/src/lib/db.ts';
-import { keys } from '../../functions/src/lib/keys.ts';
+import { asSiteId, keys, type SiteId } from '../../functions/src/lib/keys.ts';
 import { putSite } from '../../functions/src/site/index.ts';
 import { DEMO_SITES } from '../../scripts/seed/sites.ts';
 import { Client } from '../support/api.ts';
 import { useStackTable } from './users-helpers.ts';
-import { asSiteId, type SiteId } from '../../functions/src/lib/keys.ts';
 
 describe('whitelabel/detetct', () => {
   it('returns each reseller its own branding', async () => {

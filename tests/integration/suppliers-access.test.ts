@@ -15,12 +15,13 @@ import {
   setFlightHoldSetting,
   setFlightSearchSetting,
   setLERelationConfig,
-  suppliersEndpoints,
+  SUPPLIER_MSG,
   supplierConsumers,
+  suppliersEndpoints,
+  type TApiConsumer,
 } from '@tp/contracts/endpoints/suppliers';
 import { mapLegalEntityToGroup, saveLeGroup } from '@tp/contracts/endpoints/groups';
 import * as MSG from '@tp/contracts/messages';
-import { SUPPLIER_MSG, type TApiConsumer } from '@tp/contracts/suppliers';
 import { activeSupplierLink } from '../../functions/src/suppliers/operations/index.ts';
 import { Client } from '../support/api.ts';
 import { useStackTable } from './users-helpers.ts';

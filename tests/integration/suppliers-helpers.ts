@@ -5,7 +5,7 @@
 import { expect } from 'vitest';
 import { login } from '@tp/contracts/endpoints/users';
 import { getWebsiteOwnSuppliers } from '@tp/contracts/endpoints/suppliers';
-import type { SupplierCategory } from '@tp/contracts/suppliers';
+import type { SupplierCategory } from '@tp/contracts/endpoints/suppliers';
 import { DEMO_PASSWORD } from '../../scripts/seed/logins.ts';
 import { Client } from '../support/api.ts';
 import { asSiteId } from '../../functions/src/lib/keys.ts';

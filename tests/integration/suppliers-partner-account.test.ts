@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BOOKING_STATUS } from '@tp/contracts/flights';
+import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
 import { getMyLegalEntity, updateDetails } from '@tp/contracts/endpoints/customers';
 import { mapLegalEntityToGroup, saveLeGroup } from '@tp/contracts/endpoints/groups';
 import {
@@ -31,17 +31,16 @@ import {
   verifyEmail,
 } from '@tp/contracts/endpoints/users';
 import { addWalletEntry, getMyWalletEntries, getWalletBalance } from '@tp/contracts/endpoints/wallet';
-import type { TApiConsumer } from '@tp/contracts/suppliers';
+import type { TApiConsumer } from '@tp/contracts/endpoints/suppliers';
 import { putBooking } from '../../functions/src/bookings/index.ts';
 import { db, tableName } from '../../functions/src/lib/db.ts';
-import { keys } from '../../functions/src/lib/keys.ts';
+import { asSiteId, keys } from '../../functions/src/lib/keys.ts';
 import { activeSupplierLink } from '../../functions/src/suppliers/operations/index.ts';
 import { getUser, userIdByEmail } from '../../functions/src/users/repo.ts';
 import { demoBooking } from '../../scripts/seed/bookings.ts';
 import { Client, waitForMail } from '../support/api.ts';
 import { customer, FLIGHTDEALS, newStaff, PARTNER } from './customers-helpers.ts';
 import { agentSignup, linkToken, retailSignup, uniqueEmail, uniquePhone, useStackTable } from './users-helpers.ts';
-import { asSiteId } from '../../functions/src/lib/keys.ts';
 
 type Site = typeof FLIGHTDEALS;
 const SQUATTER_PASSWORD = 'Squatter123';

@@ -18,20 +18,18 @@ import {
   getSupplierCategories,
   getWebsiteOwnSuppliers,
   jumplogin,
+  SUPPLIER_MSG,
   supplierApprovalAcceptTermsAndConditions,
   supplierApprovalGetTermsAndConditions,
   supplierApprovalSupplierDetails,
+  type SupplierCategory,
   supplierConsumers,
-} from '@tp/contracts/endpoints/suppliers';
-import { getUserBySessionId, loginBySessionId } from '@tp/contracts/endpoints/users';
-import * as MSG from '@tp/contracts/messages';
-import {
-  SUPPLIER_MSG,
   ZApiConsumer,
   ZApiCustomerRequest,
   ZVisibleSupplier,
-  type SupplierCategory,
-} from '@tp/contracts/suppliers';
+} from '@tp/contracts/endpoints/suppliers';
+import { getUserBySessionId, loginBySessionId } from '@tp/contracts/endpoints/users';
+import * as MSG from '@tp/contracts/messages';
 import { activeSupplierLink } from '../../functions/src/suppliers/operations/index.ts';
 import { Client } from '../support/api.ts';
 import { useStackTable } from './users-helpers.ts';

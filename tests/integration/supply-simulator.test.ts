@@ -6,9 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { TSearchRequest } from '@tp/contracts/flights';
+import type { TSearchRequest } from '@tp/contracts/endpoints/flights';
 import { db, tableName } from '../../functions/src/lib/db.ts';
-import { keys } from '../../functions/src/lib/keys.ts';
+import { asSiteId, keys, type SiteId } from '../../functions/src/lib/keys.ts';
 import type { SiteRecord } from '../../functions/src/lib/tenancy.ts';
 import { quietLog } from '../../functions/src/lib/testing.ts';
 import { supplyFor } from '../../functions/src/supply/index.ts';
@@ -16,7 +16,6 @@ import { SimulatorSupply } from '../../functions/src/supply/simulator/index.ts';
 import type { SupplierOption, SupplyContext, SupplyPassenger } from '../../functions/src/supply/types.ts';
 import { useStackTable } from './users-helpers.ts';
 import { PARTNER, SKYWAY } from './suppliers-helpers.ts';
-import { asSiteId, type SiteId } from '../../functions/src/lib/keys.ts';
 import { seal } from '../../functions/src/lib/sealed.ts';
 
 const T0 = new Date('2026-11-22T06:00:00Z');

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TSearchRequest } from '@tp/contracts/flights';
+import type { TSearchRequest } from '@tp/contracts/endpoints/flights';
 import { quietLog } from '../../functions/src/lib/testing.ts';
 import { TboSupply } from '../../functions/src/supply/tbo/index.ts';
 import type { TboSettings } from '../../functions/src/supply/tbo/client.ts';

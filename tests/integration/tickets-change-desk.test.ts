@@ -12,9 +12,9 @@ import {
   getCancellationCharges,
   recordChangeRequestOutcome,
   rejectChangeRequest,
+  TICKET_MSG,
 } from '@tp/contracts/endpoints/tickets';
-import { BOOKING_STATUS } from '@tp/contracts/flights';
-import { TICKET_MSG } from '@tp/contracts/tickets';
+import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
 import { getBooking, type BookingRecord } from '../../functions/src/bookings/index.ts';
 import { walletEntriesOfBooking } from '../../functions/src/tickets/repo.ts';
 import { balanceOf } from '../../functions/src/wallet/ledger-repo.ts';

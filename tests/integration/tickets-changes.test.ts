@@ -5,15 +5,18 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { BOOKING_STATUS } from '@tp/contracts/flights';
+import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
 import {
+  acceptChangeRequest,
+  approveChangeRequestRefund,
   changeRequest,
   getCancellationCharges,
   getCRStatus,
+  recordChangeRequestOutcome,
   releaseFlight,
   searchTransactionByPNR,
+  TICKET_MSG,
 } from '@tp/contracts/endpoints/tickets';
-import { TICKET_MSG } from '@tp/contracts/tickets';
 import { getBooking, type BookingRecord } from '../../functions/src/bookings/index.ts';
 import { supplyFor } from '../../functions/src/supply/index.ts';
 import { CR_PROGRESS_MINUTES } from '../../functions/src/supply/simulator/index.ts';
@@ -24,12 +27,7 @@ import { siteById } from '../../functions/src/lib/tenancy.ts';
 import { heldBookingIds, walletEntriesOfBooking } from '../../functions/src/tickets/repo.ts';
 import * as tickets from '../../functions/src/tickets/operations/index.ts';
 import { balanceOf } from '../../functions/src/wallet/ledger-repo.ts';
-import {
-  acceptChangeRequest,
-  approveChangeRequestRefund,
-  recordChangeRequestOutcome,
-} from '@tp/contracts/endpoints/tickets';
-import type { TRefundBreakdown } from '@tp/contracts/refunds';
+import type { TRefundBreakdown } from '@tp/contracts/endpoints/flights';
 import { getInvoice, getSourceInvoice, type TInvoiceDocument } from '@tp/contracts/endpoints/invoices';
 import { invoiceBooked } from '../../functions/src/invoices/index.ts';
 import { formatMoney } from '@tp/domain/format';

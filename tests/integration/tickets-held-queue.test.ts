@@ -4,10 +4,9 @@
  * queue honours the sort it is sent; a status the filter does not know is a clear 400.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { orderSuccessCallback } from '@tp/contracts/endpoints/flights';
+import { BOOKING_STATUS, orderSuccessCallback, type TBooking } from '@tp/contracts/endpoints/flights';
 import { getTickets, ticketHeldBooking } from '@tp/contracts/endpoints/tickets';
-import { BOOKING_STATUS, type TBooking } from '@tp/contracts/flights';
-import type { TTicketView } from '@tp/contracts/tickets';
+import type { TTicketView } from '@tp/contracts/endpoints/tickets';
 import { demo, FLIGHTDEALS } from './customers-helpers.ts';
 import { adult, newCustomer, oneWay, pick, placeOrder, type Customer } from './flights-helpers.ts';
 import { useStackTable } from './users-helpers.ts';

@@ -4,7 +4,7 @@
  * supplyFor the API uses), so releases and change requests run against it.
  */
 import { randomUUID } from 'node:crypto';
-import { BOOKING_STATUS } from '@tp/contracts/flights';
+import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
 import { priceFare, type PricingContext } from '@tp/domain/pricing';
 import { getBooking, putBooking, type BookingRecord } from '../../functions/src/bookings/index.ts';
 import { supplyFor } from '../../functions/src/supply/index.ts';

@@ -6,9 +6,14 @@
  * holds that are not held any more, past their last ticketing date, or someone else's are refused.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getBookingDetails, orderSuccessCallback } from '@tp/contracts/endpoints/flights';
+import {
+  BOOKING_STATUS,
+  getBookingDetails,
+  orderSuccessCallback,
+  type TBooking,
+  type TPaymentOrder,
+} from '@tp/contracts/endpoints/flights';
 import { getTickets, searchTransactionByPNR, ticketHeldBooking } from '@tp/contracts/endpoints/tickets';
-import { BOOKING_STATUS, type TBooking, type TPaymentOrder } from '@tp/contracts/flights';
 import { getBooking, saveBooking } from '../../functions/src/bookings/index.ts';
 import { ORDER_MSG } from '../../functions/src/flights/index.ts';
 import { getOrder } from '../../functions/src/flights/repo.ts';

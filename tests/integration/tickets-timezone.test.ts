@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getBookedFlights, getTickets } from '@tp/contracts/endpoints/tickets';
-import type { TTicketView } from '@tp/contracts/tickets';
+import type { TTicketView } from '@tp/contracts/endpoints/tickets';
 import type { Client } from '../support/api.ts';
 import { demo, FLIGHTDEALS } from './customers-helpers.ts';
 import { plainBooking } from './tickets-helpers.ts';

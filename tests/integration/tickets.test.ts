@@ -6,17 +6,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { BOOKING_STATUS, type TBooking } from '@tp/contracts/flights';
+import { BOOKING_STATUS, type TBooking } from '@tp/contracts/endpoints/flights';
 import {
   exportTickets,
   getBookedFlights,
   getTicketDetail,
   getTickets,
+  parseTicketSlug,
   sendEmailForWl,
+  type TBookingFilterInput,
+  type TTicketView,
   updateBookingDetails,
 } from '@tp/contracts/endpoints/tickets';
 import * as MSG from '@tp/contracts/messages';
-import { parseTicketSlug, type TBookingFilterInput, type TTicketView } from '@tp/contracts/tickets';
 import { db, tableName } from '../../functions/src/lib/db.ts';
 import { Client, waitForMail } from '../support/api.ts';
 import { demo, FLIGHTDEALS, SKYWAY } from './customers-helpers.ts';

@@ -4,9 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { facebookLogin, getUserBySessionId, googleLogin } from '@tp/contracts/endpoints/users';
+import { facebookLogin, getUserBySessionId, googleLogin, ZUser } from '@tp/contracts/endpoints/users';
 import * as MSG from '@tp/contracts/messages';
-import { ZUser } from '@tp/contracts/users';
 import { DEMO_SITES } from '../../scripts/seed/sites.ts';
 import { Client } from '../support/api.ts';
 import { foreignJwk, signIdToken, SOCIAL_ISSUERS } from '../support/social-keys.ts';

@@ -10,10 +10,10 @@ import {
   loginBySessionId,
   logout,
   signup,
+  ZUser,
 } from '@tp/contracts/endpoints/users';
 import * as MSG from '@tp/contracts/messages';
 import { AUTH } from '@tp/contracts/platform';
-import { ZUser } from '@tp/contracts/users';
 import { createSession } from '../../functions/src/lib/sessions.ts';
 import { createHandoffToken } from '../../functions/src/users/accounts/index.ts';
 import { Client, waitForMail } from '../support/api.ts';

@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { TSearchRequest, TSegment } from '@tp/contracts/flights';
+import type { TSearchRequest, TSegment } from '@tp/contracts/endpoints/flights';
 import { SimulatorSupply } from '../../functions/src/supply/simulator/index.ts';
 import { memorySimStore } from '../../functions/src/supply/simulator/store.ts';
 import {

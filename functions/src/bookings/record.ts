@@ -1,5 +1,5 @@
 /** A booking as stored: the contract's booking plus ownership and a version for optimistic updates. */
-import type { TBooking } from '@tp/contracts/flights';
+import type { TBooking } from '@tp/contracts/endpoints/flights';
 import type { SiteId } from '#lib/keys';
 
 export interface BookingRecord extends TBooking {

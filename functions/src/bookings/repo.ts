@@ -6,7 +6,7 @@
  * every write: no caller has to remember them.
  */
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { BOOKING_STATUS } from '@tp/contracts/flights';
+import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
 import { db, tableName, transactOrFalse, type TransactItem } from '#lib/db';
 import { keys, type SiteId } from '#lib/keys';
 import { bookingKeys } from './keys.ts';

@@ -8,6 +8,7 @@ import * as MSG from '@tp/contracts/messages';
 import { operation, reply, type Operation, onDemand } from '#lib/http';
 const combos = onDemand(() => import('./combos.ts'));
 const data = onDemand(() => import('./data.ts'));
+const exchangeRates = onDemand(() => import('./exchange-rates.ts'));
 const markets = onDemand(() => import('./markets.ts'));
 const masters = onDemand(() => import('./masters.ts'));
 const pricing = onDemand(() => import('./pricing.ts'));
@@ -51,6 +52,12 @@ export const operations: Operation[] = [
   operation(api.getLocationOptions, async (input, scope) => (await masters()).listLocations(scope, input)),
   operation(api.saveLocationOption, async (input, scope) =>
     reply(await (await masters()).saveLocation(scope, input), { message: DMC_MSG.locationSaved }),
+  ),
+
+  // Exchange rates
+  operation(api.getExchangeRates, async (input, scope) => (await exchangeRates()).listExchangeRates(scope, input)),
+  operation(api.saveExchangeRate, async (input, scope) =>
+    reply(await (await exchangeRates()).saveExchangeRate(scope, input), { message: api.EXCHANGE_RATE_MSG.saved }),
   ),
 
   // Rates, priority, overlaps, stop-sales

@@ -3,7 +3,7 @@
  * flights as booking segments, whether passports are needed, and the items its `booked` transaction
  * carries (seats taken under a condition, the sale on the owner's name list, the print slug).
  */
-import type { TSegment } from '@tp/contracts/flights';
+import type { TSegment } from '@tp/contracts/endpoints/flights';
 import { airportByCode } from '@tp/reference-data/airports';
 import type { TransactItem } from '#lib/db';
 import type { SiteId } from '#lib/keys';

@@ -4,7 +4,7 @@
  * answer carries zeros, so a forwarded link never shows what the agent paid.
  */
 import { FD_TEXT, type TFdPrint } from '@tp/contracts/endpoints/fixed-departures';
-import type { TBooking } from '@tp/contracts/flights';
+import type { TBooking } from '@tp/contracts/endpoints/flights';
 import { fail } from '#lib/errors';
 import type { PublicScope } from '#lib/http';
 import { getBooking } from '../bookings/index.ts';

@@ -9,7 +9,7 @@
  */
 import type { TStatementLine, TSupplierAccount } from '@tp/contracts/endpoints/flight-admin';
 import { FLIGHT_ADMIN_MSG } from '@tp/contracts/endpoints/flight-admin';
-import { DEFAULT_CURRENCY } from '@tp/contracts/flights';
+import { DEFAULT_CURRENCY } from '@tp/contracts/endpoints/flights';
 import { round2 } from '@tp/domain/pricing';
 import { fail } from '#lib/errors';
 import { siteById } from '#lib/tenancy';

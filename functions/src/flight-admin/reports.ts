@@ -3,7 +3,7 @@
  * read by Query from the booking-date index (gsi1) or the travel-date projection (ticket queue indexes),
  * filtered in memory, totalled over the whole filter and paged. The arithmetic is profit.ts.
  */
-import { BOOKING_STATUS } from '@tp/contracts/flights';
+import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
 import type { TProfitFilter, TVoucherRow } from '@tp/contracts/endpoints/flight-admin';
 import type { BookingRecord } from '../bookings/index.ts';
 import * as ticketsRepo from '../tickets/index.ts';

@@ -11,7 +11,7 @@ import type {
   TPaymentOrder,
   TSearchRequest,
   TSsrCatalogue,
-} from '@tp/contracts/flights';
+} from '@tp/contracts/endpoints/flights';
 import type { SupplierFare } from '@tp/domain/pricing';
 import { db, tableName, writeOrFalse, type TransactItem } from '#lib/db';
 import { type SiteId } from '#lib/keys';

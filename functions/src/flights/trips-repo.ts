@@ -4,7 +4,7 @@
  * again from any browser. The id is the return search's id; the legs map names each leg's booking once.
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { TSearchRequest } from '@tp/contracts/flights';
+import type { TSearchRequest } from '@tp/contracts/endpoints/flights';
 import { db, tableName, writeOrFalse } from '#lib/db';
 import type { SiteId } from '#lib/keys';
 import { flightKeys } from './keys.ts';

@@ -4,7 +4,7 @@
  * search is kept on the trip, so "Book return flight" works from any browser; booking the return leg
  * completes it, links both bookings and mails one itinerary with both legs.
  */
-import { JOURNEY_TYPE, RETURN_TYPE, type TBooking, type TSearchRequest } from '@tp/contracts/flights';
+import { JOURNEY_TYPE, RETURN_TYPE, type TBooking, type TSearchRequest } from '@tp/contracts/endpoints/flights';
 import { formatDateTime } from '@tp/domain/format';
 import { tripItineraryMail } from '@tp/mail';
 import { fail } from '#lib/errors';

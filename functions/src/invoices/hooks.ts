@@ -3,7 +3,7 @@
  * refund or status change stands whatever happens here; a failure is logged and staff can issue the invoice later).
  * The entries hand these to the domains they follow, in those domains' wiring.
  */
-import { BOOKING_STATUS } from '@tp/contracts/flights';
+import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
 import { siteById } from '#lib/tenancy';
 import type { BookedHook, RefundedHook } from '../bookings/index.ts';
 import type { CartStatusHook } from '../activities/index.ts';

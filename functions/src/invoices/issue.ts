@@ -2,9 +2,9 @@
  * Issuing: a ticketed booking's tax invoice and a refund's credit note (docs/invoices.md). The amounts are the
  * domain's (packages/domain/src/gst.ts); the numbering is the repo's one-transaction rule.
  */
-import { BOOKING_STATUS } from '@tp/contracts/flights';
+import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
 import type { InvoiceSource, TConversion, TInvoiceDocument, TInvoiceSettings } from '@tp/contracts/endpoints/invoices';
-import type { TRefundBreakdown } from '@tp/contracts/refunds';
+import type { TRefundBreakdown } from '@tp/contracts/endpoints/flights';
 import {
   SAC_DESCRIPTION,
   conversionPart,

@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { TSiteDetails } from '@tp/contracts/site';
+import type { TSiteDetails } from '@tp/contracts/endpoints/site';
 import * as MSG from '@tp/contracts/messages';
 import { db, tableName } from './db.ts';
 import { asSiteId, keys, type SiteId } from './keys.ts';

@@ -15,7 +15,7 @@ import {
   saveAirlineMarkup,
   saveDefaultMarkup,
   saveFixedDepartureMarkup,
-} from '@tp/contracts/endpoints/markups';
+} from '@tp/contracts/endpoints/markup';
 import * as MSG from '@tp/contracts/messages';
 import { operation, reply, onDemand } from '#lib/http';
 const rules = onDemand(() => import('./rules.ts'));

@@ -5,7 +5,7 @@
  * and a kind's rules across the site's groups in another (gsi2); nothing scans.
  */
 import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { MarkupKind } from '@tp/contracts/markups';
+import type { MarkupKind } from '@tp/contracts/endpoints/markup';
 import { TABLE } from '@tp/contracts/platform';
 import type { MarkupRule } from '@tp/domain/pricing';
 import { db, tableName, queryAll, transactUnique, type TransactItem } from '#lib/db';

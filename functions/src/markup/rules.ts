@@ -13,7 +13,7 @@ import {
   type TSaveAirlineMarkup,
   type TSaveDefaultMarkup,
   type TSaveFixedDepartureMarkup,
-} from '@tp/contracts/markups';
+} from '@tp/contracts/endpoints/markup';
 import * as MSG from '@tp/contracts/messages';
 import { airlineByCode } from '@tp/reference-data/airlines';
 import { newId } from '#lib/crypto';

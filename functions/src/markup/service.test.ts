@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { GROUP_MSG } from '@tp/contracts/le-groups';
+import { GROUP_MSG } from '@tp/contracts/endpoints/groups';
 import type { SiteRecord } from '#lib/tenancy';
 import type { TransactItem } from '#lib/db';
 import type { LegalEntityRecord } from '../users/repo.ts';

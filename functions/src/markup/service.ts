@@ -2,7 +2,7 @@
  * Customer groups (LE groups): the site owner sorts customers' and API consumers' legal entities into
  * groups, one of them the default; markups and discounts are set per group.
  */
-import { GROUP_MSG, type TLeGroup } from '@tp/contracts/le-groups';
+import { GROUP_MSG, type TLeGroup } from '@tp/contracts/endpoints/groups';
 import { newId } from '#lib/crypto';
 import { auditActor, auditPut, recordChange } from '#lib/audit';
 import { fail } from '#lib/errors';

@@ -2,8 +2,8 @@
  * Reference data for forms and autocompletes. Everything is static and in memory (bundled from
  * @tp/reference-data): no table is read, and nothing differs between sites.
  */
-import type { CityOption, TAirlineStatic, TCity, TCountry, TNationality, TState } from '@tp/contracts/master';
-import { AIRPORT_SEARCH_LIMIT, CITY_SEARCH_LIMIT } from '@tp/contracts/master';
+import type { CityOption, TAirlineStatic, TCity, TCountry, TNationality, TState } from '@tp/contracts/endpoints/master';
+import { AIRPORT_SEARCH_LIMIT, CITY_SEARCH_LIMIT } from '@tp/contracts/endpoints/master';
 import * as MSG from '@tp/contracts/messages';
 import { airlineByCode, allAirlines, type Airline } from '@tp/reference-data/airlines';
 import { searchAirports, type Airport } from '@tp/reference-data/airports';

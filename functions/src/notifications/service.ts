@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import type { ZPushSubscription } from '@tp/contracts/push';
+import type { ZPushSubscription } from '@tp/contracts/endpoints/notifications';
 import { sha256 } from '#lib/crypto';
 import type { Principal } from '#lib/principal';
 import * as repo from './repo.ts';

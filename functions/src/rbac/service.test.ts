@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { ALL_PERMISSION_KEYS, PERMISSION_CATALOGUE } from '@tp/contracts/permissions';
-import { RBAC_MSG, type TModuleEdit } from '@tp/contracts/rbac';
+import { RBAC_MSG, type TModuleEdit } from '@tp/contracts/endpoints/rbac';
 import { grantedKeys } from '@tp/domain/permissions';
 import type { Principal } from '#lib/principal';
 import type { SiteRecord } from '#lib/tenancy';

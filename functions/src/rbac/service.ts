@@ -3,7 +3,7 @@
  * with the pure toggle rules, and the staff users in them.
  */
 import { PERMISSION_CATALOGUE } from '@tp/contracts/permissions';
-import { RBAC_MSG, type TModuleEdit, type TModuleState } from '@tp/contracts/rbac';
+import { RBAC_MSG, type TModuleEdit, type TModuleState } from '@tp/contracts/endpoints/rbac';
 import {
   grantedKeys,
   isGroupActive,

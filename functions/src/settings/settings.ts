@@ -12,7 +12,7 @@ import {
 } from '@tp/contracts/endpoints/settings';
 import { normaliseSiteScripts, sameSiteScripts } from '@tp/contracts/security-headers';
 import type { ImageUpload, MediaImage } from '@tp/contracts/media';
-import type { PolicyPage, TSeoEntry } from '@tp/contracts/site';
+import type { PolicyPage, TSeoEntry } from '@tp/contracts/endpoints/site';
 import { auditActor } from '#lib/audit';
 import { fail } from '#lib/errors';
 import type { SignedInScope } from '#lib/http';

@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { PolicyPage } from '@tp/contracts/site';
+import type { PolicyPage } from '@tp/contracts/endpoints/site';
 import { auditPut, type AuditActor, type AuditRecord } from '#lib/audit';
 import { db, setClause, tableName, transactOrFalse } from '#lib/db';
 import { keys, type SiteId } from '#lib/keys';

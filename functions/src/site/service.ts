@@ -1,5 +1,5 @@
-import type { PolicyPage, TSiteDetails } from '@tp/contracts/site';
-import { ZSiteDetails } from '@tp/contracts/site';
+import type { PolicyPage, TSiteDetails } from '@tp/contracts/endpoints/site';
+import { ZSiteDetails } from '@tp/contracts/endpoints/site';
 import * as MSG from '@tp/contracts/messages';
 import { fail } from '#lib/errors';
 import { siteByDomain, type SiteRecord } from '#lib/tenancy';

@@ -2,7 +2,7 @@
  * The supplier link a consumer site may use now, for other domains (flights). Kept apart from the
  * suppliers service so the flights Lambda does not bundle the accounts code that service needs.
  */
-import type { SupplierCategory } from '@tp/contracts/suppliers';
+import type { SupplierCategory } from '@tp/contracts/endpoints/suppliers';
 import { isUsable } from '@tp/domain/supplier-links';
 import * as repo from './repo.ts';
 import type { SiteId } from '#lib/keys';

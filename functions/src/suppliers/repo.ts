@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { LinkStatus, MappingStatus } from '@tp/domain/supplier-links';
 import { TABLE } from '@tp/contracts/platform';
-import type { SupplierCategory } from '@tp/contracts/suppliers';
+import type { SupplierCategory } from '@tp/contracts/endpoints/suppliers';
 import { db, tableName, transactOrFalse, type TransactItem } from '#lib/db';
 import { type Key, type SiteId } from '#lib/keys';
 import { leRelationKey } from '../markup/index.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { LinkStatus } from '@tp/domain/supplier-links';
-import { SUPPLIER_MSG, SUPPLIER_PAGE_SIZE, ZApiConsumer, ZApiCustomerRequest } from '@tp/contracts/suppliers';
+import { SUPPLIER_MSG, SUPPLIER_PAGE_SIZE, ZApiConsumer, ZApiCustomerRequest } from '@tp/contracts/endpoints/suppliers';
 import { fail, type AppError } from '#lib/errors';
 import type { Principal } from '#lib/principal';
 import type { SiteRecord } from '#lib/tenancy';

@@ -3,7 +3,7 @@
  * within the switches the supplier set on the link. The supplier's markup for the consumer is the
  * flights service's business (it reads `supplierSiteId`); this layer only enforces the switches.
  */
-import type { TFareRule, TSearchRequest, TSsrCatalogue } from '@tp/contracts/flights';
+import type { TFareRule, TSearchRequest, TSsrCatalogue } from '@tp/contracts/endpoints/flights';
 import { HOLD_REFUSAL_MESSAGES, offeredHold } from '@tp/domain/fulfilment';
 import {
   SupplyError,

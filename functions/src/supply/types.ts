@@ -3,7 +3,7 @@
  * simulated consolidator, the TBO-style adapter, and a supplier site serving its API consumers.
  * The flights service prices what comes back (packages/domain pricing.ts) and stores bookings; a
  * supply adapter only speaks to its supplier. Shapes follow the consolidator flow of
- * shared/docs/flight-supply.md with our field names (contracts/flights.ts).
+ * shared/docs/flight-supply.md with our field names (contracts/endpoints/flights.ts).
  */
 import type { SupplierFare, SupplierPaxFare } from '@tp/domain/pricing';
 import type {
@@ -14,7 +14,7 @@ import type {
   TSeat,
   TSsrCatalogue,
   TSsrItem,
-} from '@tp/contracts/flights';
+} from '@tp/contracts/endpoints/flights';
 import type { Logger } from '#lib/logger';
 import type { SiteId } from '#lib/keys';
 

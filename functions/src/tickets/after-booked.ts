@@ -1,5 +1,5 @@
 /** The tickets domain's after-booking work, handed to the order machinery as a BookedHook. */
-import { BOOKING_STATUS } from '@tp/contracts/flights';
+import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
 import type { BookedHook } from '../bookings/index.ts';
 import { sendETicketMail } from './eticket-mail.ts';
 

@@ -17,11 +17,11 @@ import {
   releaseFlight,
   searchTransactionByPNR,
   sendEmailForWl,
+  TICKET_MSG,
   ticketHeldBooking,
   updateBookingDetails,
 } from '@tp/contracts/endpoints/tickets';
 import * as MSG from '@tp/contracts/messages';
-import { TICKET_MSG } from '@tp/contracts/tickets';
 import { operation, reply, type Operation, type OperationRun, onDemand } from '#lib/http';
 import type { RefundWiring } from './operations/index.ts';
 const tickets = onDemand(() => import('./operations/index.ts'));

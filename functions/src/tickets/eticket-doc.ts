@@ -3,7 +3,7 @@
  * Lambda renders the HTML mail) and the email worker (renders the PDF attachment from the same data),
  * so both always show the same passengers, fare and link.
  */
-import { ticketSlug } from '@tp/contracts/tickets';
+import { ticketSlug } from '@tp/contracts/endpoints/tickets';
 import type { ETicketDoc } from '@tp/mail';
 import { appLink } from '#lib/mail';
 import { siteTimeZone, type SiteRecord } from '#lib/tenancy';

@@ -1,6 +1,6 @@
 /** What the ticket screens, the e-ticket and its mail see of a stored booking. */
-import { BOOKING_STATUS, PAX_CODE, PAX_NAME, type TBookedPassenger } from '@tp/contracts/flights';
-import { ticketSlug, type TETicket, type TTicketView } from '@tp/contracts/tickets';
+import { BOOKING_STATUS, PAX_CODE, PAX_NAME, type TBookedPassenger } from '@tp/contracts/endpoints/flights';
+import { ticketSlug, type TETicket, type TTicketView } from '@tp/contracts/endpoints/tickets';
 import { barcodeText } from '@tp/domain/barcode';
 import { paxTypeCharges } from '@tp/domain/charge';
 import { eTicketFare, fareSplitLines } from '@tp/domain/eticket-fare';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import '@tp/contracts/endpoint';
-import { CUSTOMER_MSG, ZChangeDetails, type TChangeDetails } from '@tp/contracts/customers';
+import { CUSTOMER_MSG, ZChangeDetails, type TChangeDetails } from '@tp/contracts/endpoints/customers';
 import { USER_TYPES, type UserType } from '@tp/contracts/endpoint';
 import * as MSG from '@tp/contracts/messages';
 import type { AppError } from '#lib/errors';

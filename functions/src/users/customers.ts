@@ -13,9 +13,9 @@ import {
   type TChangeDetails,
   type TCustomer,
   type TQuickCustomer,
-} from '@tp/contracts/customers';
+} from '@tp/contracts/endpoints/customers';
 import * as MSG from '@tp/contracts/messages';
-import type { TUser } from '@tp/contracts/users';
+import type { TUser } from '@tp/contracts/endpoints/users';
 import { auditActor, auditPut, recordChange, unchanged, type AuditAction } from '#lib/audit';
 import { fail } from '#lib/errors';
 import type { Principal } from '#lib/principal';

@@ -1,5 +1,5 @@
 import type { CountryCode } from 'libphonenumber-js/core';
-import type { TPhoneEntry } from '@tp/contracts/users';
+import type { TPhoneEntry } from '@tp/contracts/endpoints/users';
 import { isValidPhone, parsePhone } from '@tp/domain/phone';
 import { rememberRecent } from '@tp/domain/recent';
 

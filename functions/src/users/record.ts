@@ -1,6 +1,6 @@
 /** Users and legal entities as stored. */
 import type { UserType } from '@tp/contracts/endpoint';
-import type { TPhoneEntry, TUser } from '@tp/contracts/users';
+import type { TPhoneEntry, TUser } from '@tp/contracts/endpoints/users';
 import type { SiteId } from '#lib/keys';
 
 /**

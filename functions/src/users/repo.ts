@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { TPhoneEntry } from '@tp/contracts/users';
+import type { TPhoneEntry } from '@tp/contracts/endpoints/users';
 import { TABLE } from '@tp/contracts/platform';
 import { db, tableName, transactUnique, writeOrFalse, writeOrNull } from '#lib/db';
 import { keys, type Key, type SiteId } from '#lib/keys';

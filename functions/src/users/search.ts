@@ -2,7 +2,7 @@
  * Prefix search over users without a scan: each user has small token items (email, names, company,
  * phones) under one partition per site, and a query is a `begins_with` on their sort keys.
  */
-import type { TPhoneEntry } from '@tp/contracts/users';
+import type { TPhoneEntry } from '@tp/contracts/endpoints/users';
 import { phoneIdentity } from './phone.ts';
 
 const MAX_TOKEN = 60;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as MSG from '@tp/contracts/messages';
-import { ZUser } from '@tp/contracts/users';
+import { ZUser } from '@tp/contracts/endpoints/users';
 import type { AppError } from '#lib/errors';
 import type { TEmailMessage } from '#lib/mail';
 import type { Principal } from '#lib/principal';

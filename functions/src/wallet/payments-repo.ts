@@ -1,6 +1,6 @@
 /** Payment records (gateway payments and offline transfers) in DynamoDB. */
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { GatewayName, PaymentStatus, TPayment } from '@tp/contracts/wallet';
+import type { GatewayName, PaymentStatus, TPayment } from '@tp/contracts/endpoints/wallet';
 import { batchGet, db, queryPage, tableName, transact, updateWithOrFalse, type Page, type TransactItem } from '#lib/db';
 import type { SiteId } from '#lib/keys';
 import { getUsers } from '../users/index.ts';

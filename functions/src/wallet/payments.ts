@@ -8,7 +8,7 @@
  */
 import * as MSG from '@tp/contracts/messages';
 import { METRICS, TIMING, type MetricName } from '@tp/contracts/platform';
-import type { GatewayName, TPayment } from '@tp/contracts/wallet';
+import type { GatewayName, TPayment } from '@tp/contracts/endpoints/wallet';
 import { newToken } from '#lib/crypto';
 import { fail } from '#lib/errors';
 import { log, type Logger } from '#lib/logger';

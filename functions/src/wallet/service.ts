@@ -4,8 +4,8 @@
  * `debit-<requestId>`, `offline-<paymentId>`, `topup-<paymentId>`).
  */
 import * as MSG from '@tp/contracts/messages';
-import type { TBankDetails, TPayment, TWalletBalance, TWalletEntry } from '@tp/contracts/wallet';
-import { ZBankDetails } from '@tp/contracts/wallet';
+import type { TBankDetails, TPayment, TWalletBalance, TWalletEntry } from '@tp/contracts/endpoints/wallet';
+import { ZBankDetails } from '@tp/contracts/endpoints/wallet';
 import { creditSummary, creditUsed, spendable, toRupees } from '@tp/domain/credit';
 import { formatMoney } from '@tp/domain/format';
 import { auditActor, auditPut, recordChange } from '#lib/audit';

@@ -2,7 +2,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as MSG from './messages.ts';
-import { ZPassword } from './users.ts';
+import { ZPassword } from './endpoints/users.ts';
 import { commonPasswordList } from './common-passwords.node.ts';
 
 const firstError = (password: unknown) => ZPassword.safeParse(password).error?.issues[0]?.message;

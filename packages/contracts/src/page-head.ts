@@ -7,7 +7,7 @@
  */
 import { defaultBrand } from './messages.ts';
 import { spaRouteOf } from './route-match.ts';
-import type { TSiteDetails, TSeoEntry } from './site.ts';
+import type { TSiteDetails, TSeoEntry } from './endpoints/site.ts';
 import { SPA_BASENAME } from './spa-routes.ts';
 
 /** What the head needs of a site record (`TSiteDetails` and the server's `SiteRecord` both fit). */

@@ -11,7 +11,7 @@ import { groupsEndpoints } from './endpoints/groups.ts';
 import { rbacEndpoints } from './endpoints/rbac.ts';
 import { suppliersEndpoints } from './endpoints/suppliers.ts';
 import { masterEndpoints } from './endpoints/master.ts';
-import { markupEndpoints } from './endpoints/markups.ts';
+import { markupEndpoints } from './endpoints/markup.ts';
 import { flightEndpoints } from './endpoints/flights.ts';
 import { walletEndpoints } from './endpoints/wallet.ts';
 import { ticketEndpoints } from './endpoints/tickets.ts';

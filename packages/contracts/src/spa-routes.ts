@@ -1,127 +1,533 @@
 /**
- * The SPA's route table (shared/contract/routes.tsv), one entry per screen. The web router, the
- * menus and the end-to-end route test read it; nothing lists screens twice.
+ * The SPA's route table (shared/contract/routes.tsv), one entry per screen: its path, access, title, the
+ * page module that draws it and where the side menus link to it. The web router, the menus, the boot
+ * loader's preload map and the end-to-end route test read it; nothing lists screens twice.
  */
+import type { SiteModule } from './endpoints/site.ts';
+
 export type RouteAccess = 'public' | 'login' | 'staff' | 'token';
+
+/**
+ * A link to the route in one of the side menus (spec 000 §2 "Staff menu links" and "Non-staff menu"; DMC
+ * links from spec 001). web/src/app/menus.ts builds both menus from these, so a link and its route cannot
+ * disagree; the route's flags (permission menu, test hosts) hide its links too.
+ */
+export interface MenuLinkSpec {
+  menu: 'staff' | 'user';
+  /** Place in that menu, ascending; a group sits where its first link does. */
+  order: number;
+  /** Default: the route's title. */
+  label?: string;
+  /** The submenu the link sits in. */
+  group?: string;
+  /** Where the link goes when that is not the route's own path (`/flight` for `/flight/*`). */
+  to?: string;
+  /** Staff only: the permission key (permissions.ts) the screen's calls need; without it they answer 403. */
+  permission?: string;
+  /** Shown only when the site has this module active. */
+  module?: SiteModule;
+  /** Leaves the app: the CRM lives on the site's core site. */
+  external?: 'crm';
+  /** Shown only when an active site module is one of CRM_MODULES. */
+  needsCrmModule?: boolean;
+}
 
 export interface SpaRoute {
   path: string;
+  /**
+   * The page module, under web/src/features without `.page.tsx` (`auth/login`): the router loads it lazily
+   * (web/src/app/router.tsx), so each screen stays its own chunk.
+   */
+  screen: string;
   access: RouteAccess;
   title: string;
   /** Only when the site's wlMeta allows the permission menu. */
   needsPermissionMenu?: boolean;
   /** Only on test hosts (hostnames containing "test" or "localhost"). */
   testHostsOnly?: boolean;
+  /** Its links in the side menus. */
+  menus?: MenuLinkSpec[];
 }
 
 export const SPA_BASENAME = '/app';
 
 export const SPA_ROUTES: SpaRoute[] = [
-  { path: '/login', access: 'public', title: 'Login' },
-  { path: '/signup', access: 'public', title: 'Sign up' },
-  { path: '/signup_success', access: 'public', title: 'Sign up complete' },
-  { path: '/logout', access: 'public', title: 'Logout' },
-  { path: '/generate_password', access: 'public', title: 'Set password' },
-  { path: '/403', access: 'public', title: 'Forbidden' },
-  { path: '/terms_and_conditions', access: 'public', title: 'Terms and Conditions' },
-  { path: '/privacy_policy', access: 'public', title: 'Privacy Policy' },
-  { path: '/cancellation_return_refund_policy', access: 'public', title: 'Cancellation, Return and Refund Policy' },
-  { path: '/api-partner-program', access: 'public', title: 'API Partner Program' },
-  { path: '/createNewUser', access: 'public', title: 'Create user' },
-  { path: '/1/success', access: 'public', title: 'Payment success' },
+  { path: '/login', screen: 'auth/login', access: 'public', title: 'Login' },
+  { path: '/signup', screen: 'auth/signup', access: 'public', title: 'Sign up' },
+  { path: '/signup_success', screen: 'auth/signup-success', access: 'public', title: 'Sign up complete' },
+  { path: '/logout', screen: 'auth/logout', access: 'public', title: 'Logout' },
+  { path: '/generate_password', screen: 'auth/generate-password', access: 'public', title: 'Set password' },
+  { path: '/403', screen: 'shell/forbidden', access: 'public', title: 'Forbidden' },
+  { path: '/terms_and_conditions', screen: 'policy/policy', access: 'public', title: 'Terms and Conditions' },
+  { path: '/privacy_policy', screen: 'policy/policy', access: 'public', title: 'Privacy Policy' },
+  {
+    path: '/cancellation_return_refund_policy',
+    screen: 'policy/policy',
+    access: 'public',
+    title: 'Cancellation, Return and Refund Policy',
+  },
+  { path: '/api-partner-program', screen: 'policy/policy', access: 'public', title: 'API Partner Program' },
+  { path: '/createNewUser', screen: 'customers/create-user', access: 'public', title: 'Create user' },
+  { path: '/1/success', screen: 'wallet/success', access: 'public', title: 'Payment success' },
   /** The embedded sandbox payment gateway's page (architecture.md "Payments"); its payment id is the credential. */
-  { path: '/sandbox-gateway/:paymentId', access: 'public', title: 'Sandbox payment gateway' },
-  { path: '/flight/eTicket/:bookingSlug', access: 'public', title: 'E-ticket' },
+  {
+    path: '/sandbox-gateway/:paymentId',
+    screen: 'wallet/sandbox-gateway',
+    access: 'public',
+    title: 'Sandbox payment gateway',
+  },
+  { path: '/flight/eTicket/:bookingSlug', screen: 'tickets/eticket', access: 'public', title: 'E-ticket' },
   /** Ours (issue #14, not in routes.tsv): a shared quotation, read by its unguessable slug without login. */
-  { path: '/quotation/:slug', access: 'public', title: 'Quotation' },
+  { path: '/quotation/:slug', screen: 'dmc/kart/shared', access: 'public', title: 'Quotation' },
   /** A fixed-departure booking's print, read by its unguessable slug (docs/fixed-departures.md). */
-  { path: '/flight/fixedDeparture/print/:fdSlug', access: 'public', title: 'Fixed departure' },
-  { path: '/', access: 'public', title: 'Home' },
-  { path: '/dmc/driver/:driverAccessToken', access: 'token', title: 'Driver job sheet' },
+  {
+    path: '/flight/fixedDeparture/print/:fdSlug',
+    screen: 'fixed-departures/print',
+    access: 'public',
+    title: 'Fixed departure',
+  },
+  { path: '/', screen: 'shell/home', access: 'public', title: 'Home' },
+  {
+    path: '/dmc/driver/:driverAccessToken',
+    screen: 'dmc/operations/driver',
+    access: 'token',
+    title: 'Driver job sheet',
+  },
   /** Ours (issue #15): the visa landing page, the destination countries. */
-  { path: '/visa', access: 'public', title: 'Visas' },
-  { path: '/visa/:country', access: 'public', title: 'Visa categories' },
-  { path: '/visa/:country/:category/:categoryId', access: 'public', title: 'Visa checklist' },
-  { path: '/flight/login', access: 'public', title: 'Flight login' },
-  { path: '/flight/*', access: 'login', title: 'Flights' },
-  { path: '/packages', access: 'login', title: 'Tour packages' },
-  { path: '/packages/:packageName/:_id', access: 'login', title: 'Tour package' },
-  { path: '/activities', access: 'login', title: 'Activities' },
-  { path: '/activities/search', access: 'login', title: 'Activity search' },
-  { path: '/activities/queue', access: 'login', title: 'Activity queue' },
-  { path: '/activities/markup', access: 'login', title: 'Activity markup' },
-  { path: '/payments', access: 'login', title: 'Payments' },
-  { path: '/fixed-departures', access: 'login', title: 'Fixed departures' },
-  { path: '/user/dashboard', access: 'login', title: 'My Profile' },
-  { path: '/user/dashboard/userProfile', access: 'login', title: 'User profile' },
-  { path: '/user/transactionHistory', access: 'login', title: 'Wallet' },
-  { path: '/user/supplier/becomeSupplier', access: 'login', title: 'Become a supplier' },
-  { path: '/user/dashboard/referral', access: 'login', title: 'Referral' },
-  { path: '/user/package/manage_package_images/:_id', access: 'login', title: 'Package images' },
-  { path: '/user/payments/:orderId?', access: 'login', title: 'Payments' },
-  { path: '/user/billing-details', access: 'login', title: 'Billing details' },
+  {
+    path: '/visa',
+    screen: 'visa/landing',
+    access: 'public',
+    title: 'Visas',
+    menus: [{ menu: 'user', order: 110, module: 'VisaEnquiry' }],
+  },
+  { path: '/visa/:country', screen: 'visa/categories', access: 'public', title: 'Visa categories' },
+  { path: '/visa/:country/:category/:categoryId', screen: 'visa/checklist', access: 'public', title: 'Visa checklist' },
+  { path: '/flight/login', screen: 'auth/login', access: 'public', title: 'Flight login' },
+  {
+    path: '/flight/*',
+    screen: 'flights/flights',
+    access: 'login',
+    title: 'Flights',
+    // In every menu: the product's main journey is one click away whatever the role.
+    menus: [
+      { menu: 'staff', order: 10, label: 'Search flights', to: '/flight', permission: 'flights.search' },
+      { menu: 'user', order: 10, label: 'Search flights', to: '/flight', permission: 'flights.search' },
+    ],
+  },
+  {
+    path: '/packages',
+    screen: 'packages/packages',
+    access: 'login',
+    title: 'Tour packages',
+    menus: [
+      { menu: 'staff', order: 300, label: 'Browse Packages', permission: 'packages.view', module: 'packages' },
+      { menu: 'user', order: 100, label: 'Tour Packages', module: 'packages' },
+    ],
+  },
+  { path: '/packages/:packageName/:_id', screen: 'packages/detail', access: 'login', title: 'Tour package' },
+  {
+    path: '/activities',
+    screen: 'activities/activities',
+    access: 'login',
+    title: 'Activities',
+    menus: [{ menu: 'user', order: 80, group: 'Activities', module: 'activities' }],
+  },
+  {
+    path: '/activities/search',
+    screen: 'activities/search',
+    access: 'login',
+    title: 'Activity search',
+    menus: [
+      {
+        menu: 'staff',
+        order: 420,
+        label: 'Activity Search',
+        group: 'Activities',
+        permission: 'activities.book',
+        module: 'activities',
+      },
+    ],
+  },
+  {
+    path: '/activities/queue',
+    screen: 'activities/queue',
+    access: 'login',
+    title: 'Activity queue',
+    menus: [
+      {
+        menu: 'staff',
+        order: 430,
+        label: 'Activity Queue',
+        group: 'Activities',
+        permission: 'activities.book',
+        module: 'activities',
+      },
+      { menu: 'user', order: 90, label: 'My Activity Carts', group: 'Activities', module: 'activities' },
+    ],
+  },
+  {
+    path: '/activities/markup',
+    screen: 'activities/markup',
+    access: 'login',
+    title: 'Activity markup',
+    menus: [
+      {
+        menu: 'staff',
+        order: 440,
+        label: 'Activity Markup',
+        group: 'Activities',
+        permission: 'activities.markup',
+        module: 'activities',
+      },
+    ],
+  },
+  { path: '/payments', screen: 'wallet/payments', access: 'login', title: 'Payments' },
+  {
+    path: '/fixed-departures',
+    screen: 'fixed-departures/fixed-departures',
+    access: 'login',
+    title: 'Fixed departures',
+    menus: [
+      { menu: 'staff', order: 260, label: 'Book Fixed Departures', permission: 'fixedDepartures.book' },
+      { menu: 'user', order: 50, label: 'Fixed Departures' },
+    ],
+  },
+  {
+    path: '/user/dashboard',
+    screen: 'profile/profile',
+    access: 'login',
+    title: 'My Profile',
+    menus: [
+      { menu: 'staff', order: 20, label: 'Dashboard', to: '/user/dashboard/' },
+      { menu: 'user', order: 20 },
+    ],
+  },
+  { path: '/user/dashboard/userProfile', screen: 'profile/profile', access: 'login', title: 'User profile' },
+  {
+    path: '/user/transactionHistory',
+    screen: 'wallet/transaction-history',
+    access: 'login',
+    title: 'Wallet',
+    menus: [{ menu: 'user', order: 70 }],
+  },
+  {
+    path: '/user/supplier/becomeSupplier',
+    screen: 'suppliers/become-supplier',
+    access: 'login',
+    title: 'Become a supplier',
+  },
+  {
+    path: '/user/dashboard/referral',
+    screen: 'profile/referral',
+    access: 'login',
+    title: 'Referral',
+    menus: [{ menu: 'staff', order: 60 }],
+  },
+  {
+    path: '/user/package/manage_package_images/:_id',
+    screen: 'packages/images',
+    access: 'login',
+    title: 'Package images',
+  },
+  { path: '/user/payments/:orderId?', screen: 'wallet/user-payments', access: 'login', title: 'Payments' },
+  { path: '/user/billing-details', screen: 'profile/billing-details', access: 'login', title: 'Billing details' },
   /** Ours (issue #16): a GST invoice or credit note, by its id or by its booking / cart / quotation. */
-  { path: '/invoice/:invoiceId', access: 'login', title: 'Invoice' },
-  { path: '/invoice/:source/:sourceId', access: 'login', title: 'Invoice' },
-  { path: '/phonepe/verify/:orderId?', access: 'login', title: 'Verifying payment' },
-  { path: '/package/enquiry/submitted/:enquiryId', access: 'login', title: 'Enquiry submitted' },
-  { path: '/flight/ticketQueue', access: 'login', title: 'Air Ticket Queue' },
-  { path: '/flights/ticketQueue', access: 'staff', title: 'Air Ticket Queue' },
-  { path: '/flights/holdQueue', access: 'staff', title: 'Hold Queue' },
-  { path: '/flights/changeRequestQueue', access: 'login', title: 'Change Requests' },
-  { path: '/flights/manage-markup', access: 'staff', title: 'Manage Markup' },
-  { path: '/staff', access: 'staff', title: 'Customers' },
-  { path: '/staff/customers', access: 'staff', title: 'Customers' },
-  { path: '/staff/link_supplier', access: 'staff', title: 'Link Supplier' },
-  { path: '/staff/flightSettings', access: 'staff', title: 'Flight Settings' },
-  { path: '/staff/supplierWallets', access: 'staff', title: 'Supplier Wallets' },
-  { path: '/staff/myPendingPaymentGatewayEntries', access: 'staff', title: 'Pending Gateway Entries' },
-  { path: '/staff/walletReport', access: 'staff', title: 'Wallet Report' },
-  { path: '/staff/paymentGatewayTransactions', access: 'staff', title: 'Payment Gateway Transactions' },
-  { path: '/staff/supplierProfitLoss', access: 'staff', title: 'Supplier Profit & Loss' },
-  { path: '/staff/downloadBalances', access: 'staff', title: 'Download Balances' },
-  { path: '/staff/verifyPanCard', access: 'staff', title: 'Verify PAN Card' },
+  { path: '/invoice/:invoiceId', screen: 'invoices/invoice', access: 'login', title: 'Invoice' },
+  { path: '/invoice/:source/:sourceId', screen: 'invoices/invoice', access: 'login', title: 'Invoice' },
+  { path: '/phonepe/verify/:orderId?', screen: 'wallet/verify', access: 'login', title: 'Verifying payment' },
+  {
+    path: '/package/enquiry/submitted/:enquiryId',
+    screen: 'packages/enquiry-submitted',
+    access: 'login',
+    title: 'Enquiry submitted',
+  },
+  {
+    path: '/flight/ticketQueue',
+    screen: 'tickets/queue',
+    access: 'login',
+    title: 'Air Ticket Queue',
+    menus: [
+      { menu: 'staff', order: 70, permission: 'flights.ticketQueue' },
+      { menu: 'user', order: 30, label: 'Ticket Queue', group: 'Tickets' },
+    ],
+  },
+  {
+    path: '/flights/ticketQueue',
+    screen: 'tickets/queue',
+    access: 'staff',
+    title: 'Air Ticket Queue',
+    menus: [{ menu: 'staff', order: 90, label: 'All Tickets', permission: 'flights.ticketQueue' }],
+  },
+  {
+    path: '/flights/holdQueue',
+    screen: 'tickets/queue',
+    access: 'staff',
+    title: 'Hold Queue',
+    menus: [{ menu: 'staff', order: 100, permission: 'flights.holdQueue' }],
+  },
+  {
+    path: '/flights/changeRequestQueue',
+    screen: 'tickets/queue',
+    access: 'login',
+    title: 'Change Requests',
+    menus: [
+      { menu: 'staff', order: 110, permission: 'flights.changeRequests' },
+      { menu: 'user', order: 40, label: 'Change Request Queue', group: 'Tickets' },
+    ],
+  },
+  {
+    path: '/flights/manage-markup',
+    screen: 'markup/manage-markup',
+    access: 'staff',
+    title: 'Manage Markup',
+    menus: [{ menu: 'staff', order: 120, permission: 'flights.manageMarkup' }],
+  },
+  { path: '/staff', screen: 'customers/customers', access: 'staff', title: 'Customers' },
+  {
+    path: '/staff/customers',
+    screen: 'customers/customers',
+    access: 'staff',
+    title: 'Customers',
+    menus: [{ menu: 'staff', order: 30, permission: 'customers.view' }],
+  },
+  {
+    path: '/staff/link_supplier',
+    screen: 'suppliers/link-supplier',
+    access: 'staff',
+    title: 'Link Supplier',
+    menus: [{ menu: 'staff', order: 40, permission: 'suppliers.link' }],
+  },
+  {
+    path: '/staff/flightSettings',
+    screen: 'flight-admin/flight-settings',
+    access: 'staff',
+    title: 'Flight Settings',
+    menus: [{ menu: 'staff', order: 80, permission: 'flights.settings' }],
+  },
+  {
+    path: '/staff/supplierWallets',
+    screen: 'flight-admin/supplier-wallets',
+    access: 'staff',
+    title: 'Supplier Wallets',
+    menus: [{ menu: 'staff', order: 130, permission: 'flights.supplierAccounts' }],
+  },
+  {
+    path: '/staff/myPendingPaymentGatewayEntries',
+    screen: 'wallet/pending-entries',
+    access: 'staff',
+    title: 'Pending Gateway Entries',
+    menus: [{ menu: 'staff', order: 140, permission: 'wallet.viewReports' }],
+  },
+  {
+    path: '/staff/walletReport',
+    screen: 'wallet/wallet-report',
+    access: 'staff',
+    title: 'Wallet Report',
+    menus: [{ menu: 'staff', order: 150, permission: 'wallet.viewReports' }],
+  },
+  {
+    path: '/staff/paymentGatewayTransactions',
+    screen: 'wallet/gateway-transactions',
+    access: 'staff',
+    title: 'Payment Gateway Transactions',
+    menus: [{ menu: 'staff', order: 160, permission: 'wallet.viewReports' }],
+  },
+  {
+    path: '/staff/supplierProfitLoss',
+    screen: 'flight-admin/supplier-profit-loss',
+    access: 'staff',
+    title: 'Supplier Profit & Loss',
+    menus: [{ menu: 'staff', order: 170, permission: 'flights.supplierAccounts' }],
+  },
+  {
+    path: '/staff/downloadBalances',
+    screen: 'wallet/download-balances',
+    access: 'staff',
+    title: 'Download Balances',
+    menus: [{ menu: 'staff', order: 180, permission: 'wallet.downloadBalances' }],
+  },
+  {
+    path: '/staff/verifyPanCard',
+    screen: 'settings/verify-pan',
+    access: 'staff',
+    title: 'Verify PAN Card',
+    menus: [{ menu: 'staff', order: 190, permission: 'wallet.verifyPan' }],
+  },
   /** Ours (issue #16): a month's GST invoices and credit notes, the GSTR-1 style .xlsx, invoice settings. */
-  { path: '/staff/invoices', access: 'staff', title: 'GST Invoices' },
+  {
+    path: '/staff/invoices',
+    screen: 'invoices/invoices',
+    access: 'staff',
+    title: 'GST Invoices',
+    menus: [{ menu: 'staff', order: 280, permission: 'invoices.view' }],
+  },
   /** Ours (issue #16 item 4): the site's audit log, filtered by actor, record type, change type and days. */
-  { path: '/staff/audit', access: 'staff', title: 'Audit Log' },
-  { path: '/staff/setting/seo-settings', access: 'staff', title: 'SEO Settings' },
-  { path: '/staff/setting/other-settings', access: 'staff', title: 'Other Settings' },
-  { path: '/staff/setting/permission-groups', access: 'staff', title: 'Permission Groups', needsPermissionMenu: true },
+  {
+    path: '/staff/audit',
+    screen: 'audit/audit-log',
+    access: 'staff',
+    title: 'Audit Log',
+    menus: [{ menu: 'staff', order: 290, permission: 'audit.view' }],
+  },
+  {
+    path: '/staff/setting/seo-settings',
+    screen: 'settings/seo-settings',
+    access: 'staff',
+    title: 'SEO Settings',
+    menus: [{ menu: 'staff', order: 200, permission: 'settings.seo' }],
+  },
+  {
+    path: '/staff/setting/other-settings',
+    screen: 'settings/other-settings',
+    access: 'staff',
+    title: 'Other Settings',
+    menus: [{ menu: 'staff', order: 210, permission: 'settings.other' }],
+  },
+  {
+    path: '/staff/setting/permission-groups',
+    screen: 'permissions/permission-groups',
+    access: 'staff',
+    title: 'Permission Groups',
+    needsPermissionMenu: true,
+    menus: [{ menu: 'staff', order: 220, label: 'User Permissions', permission: 'settings.permissionGroups' }],
+  },
   {
     path: '/staff/infozealExcelDataExport',
+    screen: 'flight-admin/infozeal-export',
     access: 'staff',
     title: 'Infozeal Excel Export',
     testHostsOnly: true,
+    menus: [{ menu: 'staff', order: 230, permission: 'flights.supplierAccounts' }],
   },
   {
     path: '/staff/tboRefundExcelImport',
+    screen: 'flight-admin/tbo-refund-import',
     access: 'staff',
     title: 'TBO Refund Import',
     testHostsOnly: true,
+    menus: [{ menu: 'staff', order: 240, permission: 'flights.importRefunds' }],
   },
-  { path: '/staff/dmc_master', access: 'staff', title: 'DMC Master' },
-  { path: '/staff/kart', access: 'staff', title: 'Quotations' },
+  {
+    path: '/staff/dmc_master',
+    screen: 'dmc/masters/dmc-master',
+    access: 'staff',
+    title: 'DMC Master',
+    menus: [{ menu: 'staff', order: 310, group: 'DMC', permission: 'dmc.masters', module: 'DMC' }],
+  },
+  {
+    path: '/staff/kart',
+    screen: 'dmc/kart/kart',
+    access: 'staff',
+    title: 'Quotations',
+    menus: [{ menu: 'staff', order: 320, group: 'DMC', permission: 'dmc.karts', module: 'DMC' }],
+  },
   /** Ours (issue #14, not in routes.tsv): a quotation's A4 print view; docs/dmc.md "Karts". */
-  { path: '/staff/kart/:id/print', access: 'staff', title: 'Quotation' },
-  { path: '/staff/dmc_job_sheet', access: 'staff', title: 'Job Sheet' },
-  { path: '/staff/dmc_rate_management', access: 'staff', title: 'Rate Management' },
-  { path: '/staff/dmc-data-management', access: 'staff', title: 'DMC Data' },
-  { path: '/staff/dmc-datewise-itineraries', access: 'staff', title: 'Datewise Itineraries' },
-  { path: '/staff/dmc-activities', access: 'staff', title: 'DMC Activities' },
-  { path: '/staff/dmc-combos', access: 'staff', title: 'Combos' },
-  { path: '/staff/areas', access: 'staff', title: 'Areas' },
-  { path: '/staff/area-transfer', access: 'staff', title: 'Area Transfers' },
+  { path: '/staff/kart/:id/print', screen: 'dmc/kart/print', access: 'staff', title: 'Quotation' },
+  {
+    path: '/staff/dmc_job_sheet',
+    screen: 'dmc/operations/job-sheet',
+    access: 'staff',
+    title: 'Job Sheet',
+    menus: [{ menu: 'staff', order: 330, group: 'DMC', permission: 'dmc.jobSheet', module: 'DMC' }],
+  },
+  {
+    path: '/staff/dmc_rate_management',
+    screen: 'dmc/rates/rate-management',
+    access: 'staff',
+    title: 'Rate Management',
+    menus: [{ menu: 'staff', order: 340, group: 'DMC', permission: 'dmc.masters', module: 'DMC' }],
+  },
+  /** Ours: the DMC's exchange-rate table (rates in several currencies, for quotations to convert with). */
+  {
+    path: '/staff/dmc-exchange-rates',
+    screen: 'dmc/masters/exchange-rates',
+    access: 'staff',
+    title: 'Exchange Rates',
+    menus: [{ menu: 'staff', order: 345, group: 'DMC', permission: 'dmc.masters', module: 'DMC' }],
+  },
+  {
+    path: '/staff/dmc-data-management',
+    screen: 'dmc/data/data-management',
+    access: 'staff',
+    title: 'DMC Data',
+    menus: [{ menu: 'staff', order: 350, group: 'DMC', permission: 'dmc.masters', module: 'DMC' }],
+  },
+  {
+    path: '/staff/dmc-datewise-itineraries',
+    screen: 'dmc/operations/datewise-itineraries',
+    access: 'staff',
+    title: 'Datewise Itineraries',
+    // dmc.karts, as its call: the itinerary reads customers' quotations, not masters.
+    menus: [{ menu: 'staff', order: 360, group: 'DMC', permission: 'dmc.karts', module: 'DMC' }],
+  },
+  {
+    path: '/staff/dmc-activities',
+    screen: 'dmc/activities/dmc-activities',
+    access: 'staff',
+    title: 'DMC Activities',
+    menus: [{ menu: 'staff', order: 370, group: 'DMC', permission: 'dmc.masters', module: 'DMC' }],
+  },
+  {
+    path: '/staff/dmc-combos',
+    screen: 'dmc/combos/dmc-combos',
+    access: 'staff',
+    title: 'Combos',
+    menus: [{ menu: 'staff', order: 380, group: 'DMC', permission: 'dmc.masters', module: 'DMC' }],
+  },
+  {
+    path: '/staff/areas',
+    screen: 'dmc/areas/areas',
+    access: 'staff',
+    title: 'Areas',
+    menus: [{ menu: 'staff', order: 390, group: 'DMC', permission: 'dmc.areas', module: 'DMC' }],
+  },
+  {
+    path: '/staff/area-transfer',
+    screen: 'dmc/areas/area-transfer',
+    access: 'staff',
+    title: 'Area Transfers',
+    menus: [{ menu: 'staff', order: 400, group: 'DMC', permission: 'dmc.areas', module: 'DMC' }],
+  },
   /** Ours (issue #15): visa countries, categories and checklists. */
-  { path: '/staff/visa', access: 'staff', title: 'Visa Checklists' },
+  {
+    path: '/staff/visa',
+    screen: 'visa/staff-visa',
+    access: 'staff',
+    title: 'Visa Checklists',
+    menus: [{ menu: 'staff', order: 270, permission: 'visa.manage' }],
+  },
   /** Ours (issue #15 item 5): the site's fixed-departure inventory and name lists. */
-  { path: '/staff/fixed-departures', access: 'staff', title: 'Fixed Departures' },
-  { path: '/staff/tour_package/list_all_packages', access: 'staff', title: 'Tour Packages' },
+  {
+    path: '/staff/fixed-departures',
+    screen: 'fixed-departures/staff',
+    access: 'staff',
+    title: 'Fixed Departures',
+    menus: [{ menu: 'staff', order: 250, permission: 'fixedDepartures.manage' }],
+  },
+  {
+    path: '/staff/tour_package/list_all_packages',
+    screen: 'packages/staff-list',
+    access: 'staff',
+    title: 'Tour Packages',
+    menus: [{ menu: 'staff', order: 410, group: 'DMC', permission: 'packages.manage', module: 'DMC' }],
+  },
   {
     path: '/staff/tour_package/create_or_edit_tour_package',
+    screen: 'packages/editor',
     access: 'staff',
     title: 'Edit Tour Package',
   },
-  { path: '/crm', access: 'login', title: 'CRM' },
-  { path: '*', access: 'public', title: 'Not found' },
+  {
+    path: '/crm',
+    screen: 'enquiries/crm',
+    access: 'login',
+    title: 'CRM',
+    // A site module: without one of CRM_MODULES the link would lead to "not available".
+    menus: [
+      { menu: 'staff', order: 50, external: 'crm', needsCrmModule: true },
+      { menu: 'user', order: 60, external: 'crm', needsCrmModule: true },
+    ],
+  },
+  { path: '*', screen: 'shell/not-found', access: 'public', title: 'Not found' },
 ];

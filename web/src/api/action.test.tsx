@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Button, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { getLeGroups, saveLeGroup } from '@tp/contracts/endpoints/groups';
-import type { TLeGroup } from '@tp/contracts/le-groups';
+import type { TLeGroup } from '@tp/contracts/endpoints/groups';
 import { failure, fakeApi, reply, type FakeApi } from '#test/fake-api.ts';
 import { testUser } from '#test/fixtures.ts';
 import { renderWithProviders } from '#test/render.tsx';

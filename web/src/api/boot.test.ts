@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import * as contract from '@tp/contracts/endpoint';
-import * as site from '@tp/contracts/site';
+import * as site from '@tp/contracts/endpoints/site';
 import * as rbacEndpoints from '@tp/contracts/endpoints/rbac';
-import * as siteEndpoints from '@tp/contracts/endpoints/site';
 import * as userEndpoints from '@tp/contracts/endpoints/users';
 import * as boot from './boot.ts';
 
 // The boot path's schema-free copies must say exactly what the contract says.
 const pairs = [
-  [boot.detectSite, siteEndpoints.detectSite],
+  [boot.detectSite, site.detectSite],
   [boot.getUserBySessionId, userEndpoints.getUserBySessionId],
   [boot.login, userEndpoints.login],
   [boot.logout, userEndpoints.logout],

@@ -1,6 +1,9 @@
 import type { ApiBase, Endpoint } from '@tp/contracts/endpoint';
-import type { CRM_MODULES as ContractCrmModules, POLICY_PAGES as ContractPolicyPages } from '@tp/contracts/site';
-import type { detectSite as DetectSite } from '@tp/contracts/endpoints/site';
+import type {
+  CRM_MODULES as ContractCrmModules,
+  detectSite as DetectSite,
+  POLICY_PAGES as ContractPolicyPages,
+} from '@tp/contracts/endpoints/site';
 import type { getPermissionsFromSession as GetPermissionsFromSession } from '@tp/contracts/endpoints/rbac';
 import type {
   facebookLogin as FacebookLogin,

@@ -1,6 +1,6 @@
 import type { SpaRoute } from '@tp/contracts/spa-routes';
-import type { TSiteDetails } from '@tp/contracts/site';
-import type { TUser } from '@tp/contracts/users';
+import type { TSiteDetails } from '@tp/contracts/endpoints/site';
+import type { TUser } from '@tp/contracts/endpoints/users';
 import { POLICY_PAGES } from '#api/boot.ts';
 import {
   FLIGHT_HOME_PATH,

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { pageHead, pageHeadMeta, type PageHeadSite } from '@tp/contracts/page-head';
-import type { TSiteDetails } from '@tp/contracts/site';
+import type { TSiteDetails } from '@tp/contracts/endpoints/site';
 import { safeUrl } from '#lib/redirects.ts';
 import { DEFAULT_PALETTE } from '#shared/theme.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SPA_ROUTES } from '@tp/contracts/spa-routes';
-import type { SiteModule } from '@tp/contracts/site';
+import type { SiteModule } from '@tp/contracts/endpoints/site';
 import { testSite } from '#test/fixtures.ts';
 import { ALL_PERMISSION_KEYS } from '@tp/contracts/permissions';
 import { isGroup, menuFor as menuWith, routeOf, STAFF_MENU, USER_MENU, type MenuItem } from './menus.ts';

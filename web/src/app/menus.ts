@@ -1,14 +1,14 @@
-import { SPA_ROUTES } from '@tp/contracts/spa-routes';
-import type { SiteModule, TSiteDetails } from '@tp/contracts/site';
+import { SPA_ROUTES, type MenuLinkSpec } from '@tp/contracts/spa-routes';
+import type { SiteModule, TSiteDetails } from '@tp/contracts/endpoints/site';
 import { CRM_MODULES } from '#api/boot.ts';
 import type { PermissionState } from '#lib/state.ts';
 import { holdsPermission } from '#shared/usePermission.ts';
 import { routeAvailable, type UserRole } from './access.ts';
 
 /**
- * The side menus, declared once as data (spec 000 §2 "Staff menu links" and "Non-staff menu";
- * DMC links from spec 001). Route flags (permission menu, test hosts) come from SPA_ROUTES, so a
- * link and its route can never disagree.
+ * The side menus, built from the route table: each route names its links (`menus` in
+ * @tp/contracts/spa-routes), so a screen, its route and its menu link are declared in one place, and a
+ * link and its route can never disagree (the route's permission-menu and test-host flags hide its links).
  */
 export interface MenuLink {
   label: string;
@@ -30,100 +30,36 @@ export type MenuItem = MenuLink | MenuGroup;
 
 export const isGroup = (item: MenuItem): item is MenuGroup => 'children' in item;
 
-const dmc = (label: string, to: string, permission: string): MenuLink => ({ label, to, module: 'DMC', permission });
+/** One menu in its order; links of a group gather where the group's first link stands. */
+function menuOf(menu: MenuLinkSpec['menu']): MenuItem[] {
+  const links = SPA_ROUTES.flatMap((route) =>
+    (route.menus ?? [])
+      .filter((m) => m.menu === menu)
+      .map(({ order, group, label, to, permission, module, external, needsCrmModule }) => {
+        const link: MenuLink = { label: label ?? route.title, to: to ?? route.path };
+        if (external) link.external = external;
+        if (module) link.module = module;
+        if (needsCrmModule) link.needsCrmModule = needsCrmModule;
+        if (permission) link.permission = permission;
+        return { order, group, link };
+      }),
+  ).sort((a, b) => a.order - b.order);
+  const items: MenuItem[] = [];
+  const groups = new Map<string, MenuGroup>();
+  for (const { group, link } of links) {
+    if (!group) items.push(link);
+    else if (groups.has(group)) groups.get(group)!.children.push(link);
+    else {
+      const g: MenuGroup = { label: group, children: [link] };
+      groups.set(group, g);
+      items.push(g);
+    }
+  }
+  return items;
+}
 
-/** In every menu (issue #11): the product's main journey is one click away whatever the role. */
-const SEARCH_FLIGHTS: MenuLink = { label: 'Search flights', to: '/flight', permission: 'flights.search' };
-/** The CRM is a site module: without one of CRM_MODULES the link would lead to "not available". */
-const CRM: MenuLink = { label: 'CRM', to: '/crm', external: 'crm', needsCrmModule: true };
-
-export const STAFF_MENU: MenuItem[] = [
-  SEARCH_FLIGHTS,
-  { label: 'Dashboard', to: '/user/dashboard/' },
-  { label: 'Customers', to: '/staff/customers', permission: 'customers.view' },
-  { label: 'Link Supplier', to: '/staff/link_supplier', permission: 'suppliers.link' },
-  CRM,
-  { label: 'Referral', to: '/user/dashboard/referral' },
-  { label: 'Air Ticket Queue', to: '/flight/ticketQueue', permission: 'flights.ticketQueue' },
-  { label: 'Flight Settings', to: '/staff/flightSettings', permission: 'flights.settings' },
-  { label: 'All Tickets', to: '/flights/ticketQueue', permission: 'flights.ticketQueue' },
-  { label: 'Hold Queue', to: '/flights/holdQueue', permission: 'flights.holdQueue' },
-  { label: 'Change Requests', to: '/flights/changeRequestQueue', permission: 'flights.changeRequests' },
-  { label: 'Manage Markup', to: '/flights/manage-markup', permission: 'flights.manageMarkup' },
-  { label: 'Supplier Wallets', to: '/staff/supplierWallets', permission: 'flights.supplierAccounts' },
-  { label: 'Pending Gateway Entries', to: '/staff/myPendingPaymentGatewayEntries', permission: 'wallet.viewReports' },
-  { label: 'Wallet Report', to: '/staff/walletReport', permission: 'wallet.viewReports' },
-  { label: 'Payment Gateway Transactions', to: '/staff/paymentGatewayTransactions', permission: 'wallet.viewReports' },
-  { label: 'Supplier Profit & Loss', to: '/staff/supplierProfitLoss', permission: 'flights.supplierAccounts' },
-  { label: 'Download Balances', to: '/staff/downloadBalances', permission: 'wallet.downloadBalances' },
-  { label: 'Verify PAN Card', to: '/staff/verifyPanCard', permission: 'wallet.verifyPan' },
-  { label: 'SEO Settings', to: '/staff/setting/seo-settings', permission: 'settings.seo' },
-  { label: 'Other Settings', to: '/staff/setting/other-settings', permission: 'settings.other' },
-  { label: 'User Permissions', to: '/staff/setting/permission-groups', permission: 'settings.permissionGroups' },
-  { label: 'Infozeal Excel Export', to: '/staff/infozealExcelDataExport', permission: 'flights.supplierAccounts' },
-  { label: 'TBO Refund Import', to: '/staff/tboRefundExcelImport', permission: 'flights.importRefunds' },
-  // Ours (issue #15 item 5): the inventory, and booking it like an agent does.
-  { label: 'Fixed Departures', to: '/staff/fixed-departures', permission: 'fixedDepartures.manage' },
-  { label: 'Book Fixed Departures', to: '/fixed-departures', permission: 'fixedDepartures.book' },
-  { label: 'Visa Checklists', to: '/staff/visa', permission: 'visa.manage' },
-  // Ours (issue #16): the month's GST invoices and credit notes, their .xlsx and the invoice settings.
-  { label: 'GST Invoices', to: '/staff/invoices', permission: 'invoices.view' },
-  // Ours (issue #16 item 4): who changed what on the site.
-  { label: 'Audit Log', to: '/staff/audit', permission: 'audit.view' },
-  // Sites that sell tour packages (issue #15 item 4): what travellers see (staff keep them under DMC).
-  { label: 'Browse Packages', to: '/packages', module: 'packages', permission: 'packages.view' },
-  {
-    label: 'DMC',
-    children: [
-      dmc('DMC Master', '/staff/dmc_master', 'dmc.masters'),
-      dmc('Quotations', '/staff/kart', 'dmc.karts'),
-      dmc('Job Sheet', '/staff/dmc_job_sheet', 'dmc.jobSheet'),
-      dmc('Rate Management', '/staff/dmc_rate_management', 'dmc.masters'),
-      dmc('DMC Data', '/staff/dmc-data-management', 'dmc.masters'),
-      // dmc.karts, as its call and screen: the itinerary reads customers' quotations, not masters (issue #14).
-      dmc('Datewise Itineraries', '/staff/dmc-datewise-itineraries', 'dmc.karts'),
-      dmc('DMC Activities', '/staff/dmc-activities', 'dmc.masters'),
-      dmc('Combos', '/staff/dmc-combos', 'dmc.masters'),
-      dmc('Areas', '/staff/areas', 'dmc.areas'),
-      dmc('Area Transfers', '/staff/area-transfer', 'dmc.areas'),
-      dmc('Tour Packages', '/staff/tour_package/list_all_packages', 'packages.manage'),
-    ],
-  },
-  {
-    label: 'Activities',
-    children: [
-      { label: 'Activity Search', to: '/activities/search', module: 'activities', permission: 'activities.book' },
-      { label: 'Activity Queue', to: '/activities/queue', module: 'activities', permission: 'activities.book' },
-      { label: 'Activity Markup', to: '/activities/markup', module: 'activities', permission: 'activities.markup' },
-    ],
-  },
-];
-
-export const USER_MENU: MenuItem[] = [
-  SEARCH_FLIGHTS,
-  { label: 'My Profile', to: '/user/dashboard' },
-  {
-    label: 'Tickets',
-    children: [
-      { label: 'Ticket Queue', to: '/flight/ticketQueue' },
-      { label: 'Change Request Queue', to: '/flights/changeRequestQueue' },
-    ],
-  },
-  { label: 'Fixed Departures', to: '/fixed-departures' },
-  CRM,
-  { label: 'Wallet', to: '/user/transactionHistory' },
-  {
-    label: 'Activities',
-    children: [
-      { label: 'Activities', to: '/activities', module: 'activities' },
-      { label: 'My Activity Carts', to: '/activities/queue', module: 'activities' },
-    ],
-  },
-  // Sites that sell tour packages (issue #15 item 4).
-  { label: 'Tour Packages', to: '/packages', module: 'packages' },
-  // Sites that sell visa services (issue #15): the destinations' visa pages.
-  { label: 'Visas', to: '/visa', module: 'VisaEnquiry' },
-];
+export const STAFF_MENU: MenuItem[] = menuOf('staff');
+export const USER_MENU: MenuItem[] = menuOf('user');
 
 type MenuSite = Pick<TSiteDetails, 'wlMeta' | 'isTestHost' | 'modules'>;
 

@@ -8,14 +8,26 @@ import { renderApp } from '#test/render.tsx';
 import { SCREENS } from './router.tsx';
 
 describe('route table', () => {
-  it('registers a screen only for routes of SPA_ROUTES', () => {
-    const paths = new Set(SPA_ROUTES.map((r) => r.path));
-    for (const path of Object.keys(SCREENS)) expect(paths.has(path), path).toBe(true);
+  const PAGES = Object.keys(import.meta.glob('../features/**/*.page.tsx')).map((f) =>
+    f.slice('../features/'.length, -'.page.tsx'.length),
+  );
+  /** A splat route's page may route further itself (`/flight/*`): the pages beside it are its screens. */
+  const nestedScreens = (page: string) =>
+    SPA_ROUTES.some((r) => r.path.endsWith('/*') && page.startsWith(r.screen.slice(0, r.screen.lastIndexOf('/') + 1)));
+
+  it('has exactly one page module for every route', () => {
+    for (const route of SPA_ROUTES) {
+      expect(
+        PAGES.filter((p) => p === route.screen),
+        route.path,
+      ).toHaveLength(1);
+      expect(SCREENS.get(route.screen), route.path).toBeDefined();
+    }
   });
 
-  it('has a real screen for every route (none is "not available on this site")', () => {
-    const missing = SPA_ROUTES.filter((r) => !SCREENS[r.path]).map((r) => r.path);
-    expect(missing).toEqual([]);
+  it('gives every page module a route (or the nested router of a splat route)', () => {
+    const routed = new Set(SPA_ROUTES.map((r) => r.screen));
+    expect(PAGES.filter((p) => !routed.has(p) && !nestedScreens(p))).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
-import type { TSiteDetails } from '@tp/contracts/site';
-import type { TUser } from '@tp/contracts/users';
+import type { TSiteDetails } from '@tp/contracts/endpoints/site';
+import type { TUser } from '@tp/contracts/endpoints/users';
 import { persisted, usePersisted } from './storage.ts';
 
 /**

@@ -2,7 +2,7 @@ import { createContext, use, useEffect, useMemo, type ReactNode } from 'react';
 import { Box, type BoxProps } from '@mantine/core';
 import * as MSG from '@tp/contracts/messages';
 import { siteScriptsAllowedOn } from '@tp/contracts/security-headers';
-import type { TSiteDetails } from '@tp/contracts/site';
+import type { TSiteDetails } from '@tp/contracts/endpoints/site';
 import type { UserType } from '@tp/contracts/endpoint';
 import useSWR from 'swr';
 import { detectSite } from '#api/boot.ts';

@@ -5,7 +5,7 @@ import {
   type MantineThemeOverride,
 } from '@mantine/core';
 import { TIMING } from '@tp/contracts/platform';
-import type { TSiteDetails } from '@tp/contracts/site';
+import type { TSiteDetails } from '@tp/contracts/endpoints/site';
 import tabs from './tabs.module.css';
 
 /** Used until a site's branding is known (and for a domain without a site). */

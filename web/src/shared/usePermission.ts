@@ -1,4 +1,4 @@
-import type { TUser } from '@tp/contracts/users';
+import type { TUser } from '@tp/contracts/endpoints/users';
 import { usePermissionState, useUser, type PermissionState } from '#lib/state.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import { urlPath, type Endpoint, type RequestOf, type ResponseOf } from '@tp/contracts/endpoint';
+import { unwrap } from '@tp/contracts/lazy';
 
 /** A handler's answer when it is not a plain success payload. */
 export interface Reply {
@@ -26,6 +27,64 @@ export interface RecordedCall {
   headers: Record<string, string>;
 }
 
+interface SchemaDef {
+  type: string;
+  shape?: Record<string, unknown>;
+  innerType?: unknown;
+  in?: unknown;
+  out?: unknown;
+  entries?: Record<string, unknown>;
+  values?: unknown[];
+  options?: unknown[];
+}
+const defOf = (schema: unknown): SchemaDef => (unwrap(schema) as { _zod: { def: SchemaDef } })._zod.def;
+
+/**
+ * The least payload a response schema accepts: empty lists and texts, zeros, false, no optional fields, the
+ * first option of an enum or union. What the fake answers for an endpoint a test registers without data, so
+ * a new endpoint's screen can be tested against its contract without a fixture.
+ */
+export function emptyOf(schema: unknown): unknown {
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'object':
+      return Object.fromEntries(
+        Object.entries(def.shape ?? {})
+          .filter(([, field]) => defOf(field).type !== 'optional')
+          .map(([key, field]) => [key, emptyOf(field)]),
+      );
+    case 'array':
+      return [];
+    case 'string':
+      return '';
+    case 'number':
+    case 'int':
+      return 0;
+    case 'boolean':
+      return false;
+    case 'nullable':
+      return null;
+    case 'optional':
+      return undefined;
+    case 'default':
+    case 'readonly':
+    case 'catch':
+      return emptyOf(def.innerType);
+    case 'pipe':
+      return defOf(def.out).type === 'transform' ? emptyOf(def.in) : emptyOf(def.out);
+    case 'enum':
+      return Object.values(def.entries ?? {})[0];
+    case 'literal':
+      return def.values?.[0];
+    case 'union':
+      return emptyOf(def.options?.[0]);
+    case 'record':
+      return {};
+    default:
+      return null;
+  }
+}
+
 /**
  * A fake of the platform API behind `fetch`: answer endpoints with payloads (wrapped in the success
  * envelope), `failure(...)`/`reply(...)`, or throw NetworkDown. Unknown calls get a 404 envelope.
@@ -49,7 +108,9 @@ export function fakeApi() {
 
   const api = {
     fetch,
-    on<E extends Endpoint>(endpoint: E, answer: Handler<E> | ResponseOf<E> | Reply) {
+    /** Answers the endpoint; without an answer, with the least payload its response schema accepts (emptyOf). */
+    on<E extends Endpoint>(endpoint: E, ...given: [answer?: Handler<E> | ResponseOf<E> | Reply]) {
+      const answer = given.length ? given[0] : emptyOf(endpoint.response);
       handlers.set(key(endpoint), {
         answer: typeof answer === 'function' ? (answer as (i: unknown) => unknown) : () => answer,
         envelope: endpoint.envelope ?? 'result',

@@ -1,5 +1,5 @@
 /** setFlightDetails: a payment order for a checked fare (a gateway payment starts here too). */
-import { FLIGHT_TIMING, type TPaymentOrder } from '@tp/contracts/flights';
+import { FLIGHT_TIMING, type TPaymentOrder } from '@tp/contracts/endpoints/flights';
 import { round2 } from '@tp/domain/pricing';
 import { newId } from '#lib/crypto';
 import { fail } from '#lib/errors';

@@ -6,7 +6,12 @@
  * bookings never oversell; seats gone by then fail the order and refund what was paid, once.
  */
 import { FD_TEXT } from '@tp/contracts/endpoints/fixed-departures';
-import { BOOKING_STATUS, FLIGHT_TIMING, type TPassengerInput, type TPaymentOrder } from '@tp/contracts/flights';
+import {
+  BOOKING_STATUS,
+  FLIGHT_TIMING,
+  type TPassengerInput,
+  type TPaymentOrder,
+} from '@tp/contracts/endpoints/flights';
 import { blockFare, countPax } from '@tp/domain/fixed-departures';
 import { validatePassengers } from '@tp/domain/passengers';
 import { round2 } from '@tp/domain/pricing';

@@ -3,7 +3,7 @@
  * booking in one transaction; a refusal fails it and refunds what was paid. "Ticket now" orders ticket
  * their held PNR instead.
  */
-import { BOOKING_STATUS, JOURNEY_TYPE } from '@tp/contracts/flights';
+import { BOOKING_STATUS, JOURNEY_TYPE } from '@tp/contracts/endpoints/flights';
 import { stepsOf } from '@tp/domain/fulfilment';
 import { fail } from '#lib/errors';
 import { createLogger } from '#lib/logger';

@@ -1,5 +1,5 @@
 /** "Ticket now" on a held booking (hold queue): an order of kind 'ticketHold' for the held fare. */
-import { BOOKING_STATUS, FLIGHT_TIMING, type TPaymentOrder } from '@tp/contracts/flights';
+import { BOOKING_STATUS, FLIGHT_TIMING, type TPaymentOrder } from '@tp/contracts/endpoints/flights';
 import { round2 } from '@tp/domain/pricing';
 import { newId } from '#lib/crypto';
 import { fail } from '#lib/errors';

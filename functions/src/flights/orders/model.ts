@@ -1,5 +1,5 @@
 /** The payment order's shared pieces: its messages, its stored shape, its public view and its wallet debit. */
-import { JOURNEY_TYPE, type TBooking, type TPaymentOrder } from '@tp/contracts/flights';
+import { JOURNEY_TYPE, type TBooking, type TPaymentOrder } from '@tp/contracts/endpoints/flights';
 import type { BookingRecord } from '../../bookings/index.ts';
 import type { WalletMovement } from '../../wallet/index.ts';
 import type { OrderRecord } from '../repo.ts';

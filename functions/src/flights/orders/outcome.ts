@@ -2,7 +2,7 @@
  * What every kind of fulfilment shares: the outcome a caller gets, the failure that refunds once, and the
  * booking record built from a paid order (flight bookings and fixed-departure bookings alike).
  */
-import { BOOKING_STATUS, type TBookedPassenger } from '@tp/contracts/flights';
+import { BOOKING_STATUS, type TBookedPassenger } from '@tp/contracts/endpoints/flights';
 import type { Principal } from '#lib/principal';
 import type { BookingRecord } from '../../bookings/index.ts';
 import type { OrderRecord } from '../repo.ts';

@@ -1,5 +1,5 @@
 /** The supply and the pricing that apply to the caller (site, consumer link, customer group). */
-import { type TFare, type TFlightOption } from '@tp/contracts/flights';
+import { type TFare, type TFlightOption } from '@tp/contracts/endpoints/flights';
 import { asSupplierFare, priceFare, type PricingContext, type SupplierFare, type SupplierPaxFare } from '@tp/domain';
 import { AppError, fail } from '#lib/errors';
 import { siteById } from '#lib/tenancy';

@@ -1,10 +1,9 @@
 /** One option: fare quote, fare rules, SSR, price view and details. */
-import { type TFareQuote, type TFareRule, type TSsrCatalogue } from '@tp/contracts/flights';
+import { type TFareQuote, type TFareRule, type TSsrCatalogue } from '@tp/contracts/endpoints/flights';
 import { round2 } from '@tp/domain';
 import { chargeOf } from '@tp/domain/charge';
 import { fail } from '#lib/errors';
-import { supplyFor } from '../../supply/index.ts';
-import { type FlightSupply } from '../../supply/index.ts';
+import { type FlightSupply, supplyFor } from '../../supply/index.ts';
 import * as repo from '../repo.ts';
 import { FLIGHT_MSG, type FlightScope } from './scope.ts';
 import { type PricingChain, priceOption, pricingChain, supplied, supplyContext } from './caller.ts';

@@ -5,7 +5,7 @@ import {
   type TFlightOption,
   type TPassengerInput,
   type TSsrCatalogue,
-} from '@tp/contracts/flights';
+} from '@tp/contracts/endpoints/flights';
 import { validatePassengers, withExtras } from '@tp/domain';
 import { chargeOf, itemiseExtras } from '@tp/domain/charge';
 import { HOLD_REFUSAL_MESSAGES, fulfilmentOf, holdRefusal, type HoldRights } from '@tp/domain/fulfilment';

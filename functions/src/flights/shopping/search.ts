@@ -5,7 +5,7 @@ import {
   type TFlightOption,
   type TSearchRequest,
   type TSearchResponse,
-} from '@tp/contracts/flights';
+} from '@tp/contracts/endpoints/flights';
 import { DEFAULT_LOOK_TO_BOOK, maySearch, round2, type SupplierFare, type LookToBookPolicy } from '@tp/domain';
 import { hasSeatsFor } from '@tp/domain/fulfilment';
 import { airportByCode } from '@tp/reference-data/airports';
@@ -14,8 +14,7 @@ import { fail } from '#lib/errors';
 import type { Principal } from '#lib/principal';
 import { monthKey } from '../../users/index.ts';
 import * as customersRepo from '../../users/index.ts';
-import { supplyFor } from '../../supply/index.ts';
-import { type SupplierOption } from '../../supply/index.ts';
+import { type SupplierOption, supplyFor } from '../../supply/index.ts';
 import * as repo from '../repo.ts';
 import { checkTripSearch } from '../trips.ts';
 import { FLIGHT_MSG, type FlightScope } from './scope.ts';

@@ -1,5 +1,5 @@
 /** The consumer side: finding suppliers, accepting terms, requesting access, jump login. */
-import { SUPPLIER_MSG } from '@tp/contracts/suppliers';
+import { SUPPLIER_MSG } from '@tp/contracts/endpoints/suppliers';
 import { canTransition, isEstablished, type MappingStatus } from '@tp/domain/supplier-links';
 import { fail } from '#lib/errors';
 import { appLink } from '#lib/mail';

@@ -1,14 +1,13 @@
 /** What the supplier-link operations share: their dependencies (faked in unit tests) and scope. */
-import type { TSiteDetails } from '@tp/contracts/site';
+import type { TSiteDetails } from '@tp/contracts/endpoints/site';
 import { phoneFromInternational } from '@tp/domain/phone';
-import { SUPPLIER_CATEGORIES, SUPPLIER_PAGE_SIZE, type SupplierCategory } from '@tp/contracts/suppliers';
+import { SUPPLIER_CATEGORIES, SUPPLIER_PAGE_SIZE, type SupplierCategory } from '@tp/contracts/endpoints/suppliers';
 import { newId } from '#lib/crypto';
 import { type AppError } from '#lib/errors';
 import type { Principal } from '#lib/principal';
 import { siteByDomain, siteById, type SiteRecord } from '#lib/tenancy';
 import { legalEntityGroup } from '../../markup/index.ts';
-import { getUser } from '../../users/index.ts';
-import { createAccount, createHandoffToken } from '../../users/index.ts';
+import { createAccount, createHandoffToken, getUser } from '../../users/index.ts';
 import * as repo from '../repo.ts';
 import type { SiteSnapshot } from '../repo.ts';
 import type { SiteId } from '#lib/keys';

@@ -1,5 +1,5 @@
 /** The site's own offering as a supplier: its profile and terms. */
-import { SUPPLIER_MSG, type SupplierCategory, type TSupplierProfile } from '@tp/contracts/suppliers';
+import { SUPPLIER_MSG, type SupplierCategory, type TSupplierProfile } from '@tp/contracts/endpoints/suppliers';
 import { fail } from '#lib/errors';
 import type { SupplierProfileRecord } from '../repo.ts';
 import { type Scope, type SuppliersDeps, defaultDeps } from './deps.ts';

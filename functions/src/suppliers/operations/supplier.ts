@@ -1,5 +1,5 @@
 /** The supplier side: deciding requests, link status, mappings and legal-entity relations. */
-import { SUPPLIER_MSG, type TApiConsumer, type TApiCustomerRequest } from '@tp/contracts/suppliers';
+import { SUPPLIER_MSG, type TApiConsumer, type TApiCustomerRequest } from '@tp/contracts/endpoints/suppliers';
 import { canTransition, isDecision, isEstablished, type LinkStatus } from '@tp/domain/supplier-links';
 import { auditActor, auditPut, recordChange } from '#lib/audit';
 import { fail, type AppError } from '#lib/errors';

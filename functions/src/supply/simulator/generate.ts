@@ -3,7 +3,7 @@
  * carries the search itself, so a later fare quote, SSR or booking regenerates the same list and
  * picks its option by result index without the simulator storing anything.
  */
-import { TIME_BANDS, type TSearchRequest, type TSegment } from '@tp/contracts/flights';
+import { TIME_BANDS, type TSearchRequest, type TSegment } from '@tp/contracts/endpoints/flights';
 import type { Airport } from '@tp/reference-data/airports';
 import type { SupplierOption } from '../types.ts';
 import { SupplyError } from '../types.ts';

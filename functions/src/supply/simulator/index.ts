@@ -4,7 +4,7 @@
  * requests that progress with the clock) over generated but realistic schedules and fares.
  */
 import { randomInt } from 'node:crypto';
-import type { TFareRule, TSsrCatalogue } from '@tp/contracts/flights';
+import type { TFareRule, TSearchRequest, TSsrCatalogue } from '@tp/contracts/endpoints/flights';
 import {
   SupplyError,
   type BookRequest,
@@ -24,7 +24,6 @@ import {
   type TicketRequest,
   type TicketResult,
 } from '../types.ts';
-import type { TSearchRequest } from '@tp/contracts/flights';
 import type { SupplierFare } from '@tp/domain/pricing';
 import { cancellationCharge, FAMILIES, fareRuleText, publishedOf } from './fares.ts';
 import {

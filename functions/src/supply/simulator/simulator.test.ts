@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { airportByCode } from '@tp/reference-data/airports';
-import type { TSearchRequest } from '@tp/contracts/flights';
+import type { TSearchRequest } from '@tp/contracts/endpoints/flights';
 import { NO_MARKUP, priceFare } from '@tp/domain/pricing';
 import { quietLog } from '#lib/testing';
 import type { SupplierOption, SupplyContext, SupplyPassenger } from '../types.ts';

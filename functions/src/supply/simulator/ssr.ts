@@ -2,7 +2,7 @@
  * Extra services of a simulated option: LCCs sell baggage, meals and seats online (priced); GDS
  * carriers take meal and seat requests (free) and sell no extra baggage here.
  */
-import type { TSeat, TSsrCatalogue, TSsrItem } from '@tp/contracts/flights';
+import type { TSeat, TSsrCatalogue, TSsrItem } from '@tp/contracts/endpoints/flights';
 import type { Offer } from './generate.ts';
 import { rng } from './prng.ts';
 

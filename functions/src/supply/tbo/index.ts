@@ -1,5 +1,5 @@
 /** The TBO-style consolidator adapter (flight-supply.md "The flow"): our supply calls over its REST API. */
-import type { TFareRule, TSearchRequest, TSsrCatalogue } from '@tp/contracts/flights';
+import type { TFareRule, TSearchRequest, TSsrCatalogue } from '@tp/contracts/endpoints/flights';
 import { round2 } from '@tp/domain/pricing';
 import {
   SupplyError,

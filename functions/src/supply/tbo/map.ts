@@ -1,5 +1,5 @@
-/** TBO JSON (PascalCase) ↔ our supply types (contracts/flights.ts field names). */
-import type { TSearchRequest, TSeat, TSegment, TSsrCatalogue, TSsrItem } from '@tp/contracts/flights';
+/** TBO JSON (PascalCase) ↔ our supply types (contracts/endpoints/flights.ts field names). */
+import type { TSearchRequest, TSeat, TSegment, TSsrCatalogue, TSsrItem } from '@tp/contracts/endpoints/flights';
 import type { SupplierFare, SupplierPaxFare } from '@tp/domain/pricing';
 import type { SupplierOption, SupplyPassenger } from '../types.ts';
 

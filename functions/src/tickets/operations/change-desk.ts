@@ -4,7 +4,7 @@
  * Every step is one version-checked write of the booking with its audit entries (bookingAudit: who and what);
  * the refund is credited by the same creditRefund as the supplier-driven path, so once per change request.
  */
-import { TICKET_MSG, type TCrOutcomeRequest } from '@tp/contracts/tickets';
+import { TICKET_MSG, type TCrOutcomeRequest } from '@tp/contracts/endpoints/tickets';
 import { auditActor, type AuditActor } from '#lib/audit';
 import { fail } from '#lib/errors';
 import type { BookingRecord } from '../../bookings/index.ts';

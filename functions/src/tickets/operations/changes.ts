@@ -1,7 +1,7 @@
 /** Change requests (cancellation, reissue): sending, charges, status and the refund they settle. */
-import { BOOKING_STATUS, type BookingStatusId } from '@tp/contracts/flights';
+import { BOOKING_STATUS, type BookingStatusId } from '@tp/contracts/endpoints/flights';
 import * as MSG from '@tp/contracts/messages';
-import { TICKET_MSG, type TChangeRequestRequest } from '@tp/contracts/tickets';
+import { TICKET_MSG, type TChangeRequestRequest } from '@tp/contracts/endpoints/tickets';
 import { round2 } from '@tp/domain/pricing';
 import { bookingRefundBreakdown, type RefundBreakdown } from '@tp/domain/refund';
 import { fail } from '#lib/errors';

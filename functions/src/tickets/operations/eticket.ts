@@ -1,5 +1,5 @@
 /** The e-ticket: its view and the details a booker may change on it. */
-import { type TETicket } from '@tp/contracts/tickets';
+import { type TETicket } from '@tp/contracts/endpoints/tickets';
 import { round2 } from '@tp/domain/pricing';
 import { mayAdjustTicketPrices } from '@tp/domain/roles';
 import { fail } from '#lib/errors';

@@ -1,6 +1,6 @@
 /** Held bookings: release by hand and at the last ticketing time. */
-import { BOOKING_STATUS, type BookingStatusId } from '@tp/contracts/flights';
-import { TICKET_MSG } from '@tp/contracts/tickets';
+import { BOOKING_STATUS, type BookingStatusId } from '@tp/contracts/endpoints/flights';
+import { TICKET_MSG } from '@tp/contracts/endpoints/tickets';
 import { holdReleasedMail } from '@tp/mail';
 import { formatDateTime } from '@tp/domain/format';
 import { auditActor, type AuditActor } from '#lib/audit';

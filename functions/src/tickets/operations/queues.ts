@@ -1,19 +1,18 @@
 /** The ticket queues and the booking list: filters, sorting, paging and the Excel export. */
-import { BOOKING_STATUS } from '@tp/contracts/flights';
+import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
 import {
   STATUS_FILTER_IDS,
   routeText,
   type TBookingFilter,
   type TicketQueue,
   type TTicketPage,
-} from '@tp/contracts/tickets';
+} from '@tp/contracts/endpoints/tickets';
 import { fail } from '#lib/errors';
 import { permissionsOf } from '#lib/permissions';
 import { siteTimeZone, type SiteRecord } from '#lib/tenancy';
 import { dayRangeInZone, isWithin, type InstantRange } from '#lib/time';
 import { xlsx, type XlsxCell, type XlsxColumn } from '#lib/xlsx';
-import { type BookingRecord } from '../../bookings/index.ts';
-import { toRow, type BookingRow } from '../../bookings/index.ts';
+import { type BookingRecord, type BookingRow, toRow } from '../../bookings/index.ts';
 import * as repo from '../repo.ts';
 import { ticketView } from '../views.ts';
 import { type TicketScope, isStaff } from './shared.ts';

@@ -1,6 +1,6 @@
 /** What the account operations share: their dependencies (faked in unit tests), scope and limits. */
 import { AUTH } from '@tp/contracts/platform';
-import { type TUser } from '@tp/contracts/users';
+import { type TUser } from '@tp/contracts/endpoints/users';
 import { env } from '#lib/config';
 import { log, type Logger } from '#lib/logger';
 import { enqueueEmail, type TEmailMessage } from '#lib/mail';

@@ -1,6 +1,6 @@
 /** A user's own phone numbers. */
 import * as MSG from '@tp/contracts/messages';
-import { type TPhoneEntry, type TUser } from '@tp/contracts/users';
+import { type TPhoneEntry, type TUser } from '@tp/contracts/endpoints/users';
 import { fail } from '#lib/errors';
 import type { Principal } from '#lib/principal';
 import { primaryPhone } from '../phone.ts';

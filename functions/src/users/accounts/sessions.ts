@@ -1,7 +1,7 @@
 /** Sign-in and sessions: password login with attempt limits, logout, the current user, hand-off tokens. */
 import * as MSG from '@tp/contracts/messages';
 import { AUTH } from '@tp/contracts/platform';
-import { type TUser } from '@tp/contracts/users';
+import { type TUser } from '@tp/contracts/endpoints/users';
 import { fail } from '#lib/errors';
 import type { Principal } from '#lib/principal';
 import { type Claim } from '#lib/rate-limit';

@@ -1,4 +1,4 @@
-import type { GatewayName } from '@tp/contracts/wallet';
+import type { GatewayName } from '@tp/contracts/endpoints/wallet';
 import { createPhonePeGateway } from './phonepe.ts';
 import { sandboxGateway } from './sandbox.ts';
 import { gatewaySettings } from './settings.ts';

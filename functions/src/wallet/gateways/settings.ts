@@ -3,7 +3,7 @@
  * `paymentGateway`). Credentials never leave this module: the browser only learns the gateway's name.
  */
 import * as z from 'zod/mini';
-import { GATEWAYS } from '@tp/contracts/wallet';
+import { GATEWAYS } from '@tp/contracts/endpoints/wallet';
 import { sandboxPaymentsAllowed } from '#lib/config';
 import type { SiteId } from '#lib/keys';
 import { siteSecret } from '#lib/tenancy';

@@ -1,4 +1,4 @@
-import type { GatewayName } from '@tp/contracts/wallet';
+import type { GatewayName } from '@tp/contracts/endpoints/wallet';
 import type { SiteId } from '#lib/keys';
 
 /** The gateway's view of a payment. PENDING covers "not paid yet" and "still processing". */

@@ -113,6 +113,7 @@ export const DMC_AUDIT_ENTITIES = [
   'combo',
   'driver',
   'location',
+  'exchangeRate',
 ] as const;
 export const AREA_AUDIT_ENTITIES = ['area', 'areaTransfer'] as const;
 

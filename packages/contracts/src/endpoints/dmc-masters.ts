@@ -1,6 +1,6 @@
 /**
  * DMC masters (spec 001 §2 /staff/dmc_master, /staff/dmc-activities; §7 "DMC", "Manage activities"): markets,
- * accommodations, activities, tour options, drivers, locations and the cities they sit in. Served by the dmc
+ * accommodations, activities, tour options, drivers, locations, the cities they sit in and the exchange rates. Served by the dmc
  * Lambda (functions/src/dmc). A save call with an `id` edits that record; without one it creates.
  */
 import * as z from 'zod/mini';
@@ -291,6 +291,80 @@ export const saveLocationOption = endpoint({
   summary: 'Creates or edits a location (required).',
 });
 
+// ---------------------------------------------------------------------------------------------------
+// Exchange rates (ours: the DMC contracts rates in several currencies; quotations convert with these)
+
+/** ISO 4217 codes the runtime knows (Intl): a rate names a real currency. */
+const KNOWN_CURRENCIES = (): ReadonlySet<string> => new Set(Intl.supportedValuesOf('currency'));
+
+export const EXCHANGE_RATE_MSG = {
+  saved: 'Exchange rate saved',
+  unknownCurrency: 'Choose a known currency code (ISO 4217, e.g. USD)',
+  ratePositive: 'Rate must be greater than 0',
+  duplicate: 'This currency already has a rate valid from that date',
+} as const;
+
+/**
+ * One row of a site's exchange-rate table: from `validFrom` on, one unit of `currency` is worth `rate` units
+ * of the site's base currency (the DMC's rate currency), until a later row of the same currency takes over.
+ */
+export const ZExchangeRate = lazy(() =>
+  z.object({
+    id: z.string(),
+    currency: z.string(),
+    rate: z.number(),
+    /** `YYYY-MM-DD`. */
+    validFrom: z.string(),
+    updatedAt: z.string(),
+  }),
+);
+export type TExchangeRate = z.infer<typeof ZExchangeRate>;
+
+export const getExchangeRates = endpoint({
+  ...masters,
+  id: 'dmc.getExchangeRates',
+  method: 'GET',
+  path: 'dmc/getExchangeRates',
+  /** `search`: rows whose currency code contains it. The table is short: one page, `nextCursor` null. */
+  request: lazy(() => z.object({ search: zListPaging().search })),
+  response: lazy(() => pageOf(ZExchangeRate)),
+  summary: "Ours: the site's exchange-rate table, by currency, the latest valid-from date first.",
+});
+
+export const saveExchangeRate = endpoint({
+  ...masters,
+  id: 'dmc.saveExchangeRate',
+  method: 'POST',
+  path: 'dmc/saveExchangeRate',
+  request: lazy(() =>
+    z.object({
+      /** Present: edits that row. */
+      id: zOptionalDmcId(),
+      currency: z.pipe(
+        zShortText({ max: 3, tooLong: EXCHANGE_RATE_MSG.unknownCurrency }),
+        z.string().check(
+          z.toUpperCase(),
+          z.refine((c) => KNOWN_CURRENCIES().has(c), EXCHANGE_RATE_MSG.unknownCurrency),
+        ),
+      ),
+      rate: z
+        .number({ error: MSG.invalidValue })
+        .check(z.positive(EXCHANGE_RATE_MSG.ratePositive), z.maximum(1_000_000, MSG.tooLarge(1_000_000))),
+      validFrom: z
+        .string()
+        .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invalidDate), z.refine(isCalendarDate, MSG.invalidDate)),
+    }),
+  ),
+  response: ZExchangeRate,
+  summary: 'Ours: adds a row to the exchange-rate table (or edits one with id); one row per currency and date.',
+});
+
+/** A real calendar day, not only its shape (2025-02-30 is refused). */
+function isCalendarDate(text: string): boolean {
+  const day = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
+}
+
 export const dmcMasterEndpoints: Endpoint[] = [
   createNewMarket,
   searchMarket,
@@ -309,4 +383,6 @@ export const dmcMasterEndpoints: Endpoint[] = [
   getDrivers,
   getLocationOptions,
   saveLocationOption,
+  getExchangeRates,
+  saveExchangeRate,
 ];

@@ -26,7 +26,7 @@ import {
   ZPassengerInput,
   ZPaxFare,
   ZPaymentOrder,
-} from '../flights.ts';
+} from './flights.ts';
 
 export const FD_PERMISSIONS = { manage: 'fixedDepartures.manage', book: 'fixedDepartures.book' } as const;
 

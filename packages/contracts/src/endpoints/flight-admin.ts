@@ -10,7 +10,7 @@ import { endpoint, type Endpoint } from '../endpoint.ts';
 import { zEmpty, zRequired } from '../common.ts';
 import * as MSG from '../messages.ts';
 import { zId, zRemarks, zSecret, zShortText, zUrl } from '../fields.ts';
-import { GATEWAYS } from '../wallet.ts';
+import { GATEWAYS } from './wallet.ts';
 import { lazy } from '../lazy.ts';
 
 // ---------------------------------------------------------------------------------------------------

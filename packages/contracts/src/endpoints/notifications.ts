@@ -1,8 +1,16 @@
 import * as z from 'zod/mini';
 import { endpoint } from '../endpoint.ts';
-import { ZPushSubscription } from '../push.ts';
-import { zUrl } from '../fields.ts';
+import { zToken, zUrl } from '../fields.ts';
 import { lazy } from '../lazy.ts';
+
+/** A browser PushSubscription as the Push API serialises it. */
+export const ZPushSubscription = lazy(() =>
+  z.object({
+    endpoint: zUrl(),
+    expirationTime: z.optional(z.nullable(z.number())),
+    keys: z.object({ p256dh: zToken(), auth: zToken() }),
+  }),
+);
 
 export const createPushSubscription = endpoint({
   id: 'notifications.createPushSubscription',

@@ -11,7 +11,7 @@ import { lazy } from '../lazy.ts';
 import * as MSG from '../messages.ts';
 import { zImageUpload, zMediaImage } from '../media.ts';
 import { SPA_ROUTES } from '../spa-routes.ts';
-import { POLICY_PAGES, ZBrandingSettings, ZPolicyPage, ZSeoEntry, ZThemePalette } from '../site.ts';
+import { POLICY_PAGES, ZBrandingSettings, ZPolicyPage, ZSeoEntry, ZThemePalette } from './site.ts';
 
 export const SETTINGS_MSG = {
   saved: MSG.settingSaved,

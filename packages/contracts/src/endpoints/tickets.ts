@@ -1,31 +1,384 @@
+/**
+ * After the booking (spec 000 §2 ticket queue, booking-list filter, ticket card, e-ticket; §4, §5, §9):
+ * queue filters and pages, the ticket as the queues show it, the public e-ticket, change requests and
+ * the e-ticket mail.
+ */
 import * as z from 'zod/mini';
 import { endpoint } from '../endpoint.ts';
 import { ZOk } from '../common.ts';
 import {
-  ZBookingFilter,
-  ZCancellationCharges,
-  ZCancellationChargesRequest,
-  ZChangeRequestRequest,
-  ZCrAcceptRequest,
-  ZCrApproveRequest,
-  ZCrOutcomeRequest,
-  ZCrRejectRequest,
-  ZCrStatus,
-  ZCrStatusRequest,
-  ZETicket,
-  ZExcelFile,
-  ZPnrRequest,
-  ZPnrTransactions,
-  ZReleaseRequest,
-  ZSendETicketMail,
-  ZTicketPage,
-  ZTicketRef,
-  ZTicketsRequest,
-  ZTicketView,
-  ZUpdateBookingDetails,
-} from '../tickets.ts';
-import { ZChangeRequestInfo, ZPaymentOrder } from '../flights.ts';
+  BOOKING_SORTS,
+  BOOKING_STATUS,
+  type TSegment,
+  ZBooking,
+  ZChangeRequestInfo,
+  ZETicketFare,
+  ZPaxTypeCharge,
+  ZPaymentOrder,
+  ZRefundBreakdown,
+} from './flights.ts';
 import { lazy } from '../lazy.ts';
+import * as MSG from '../messages.ts';
+import { zEmail, zId, zName, zPnr, zRemarks, zRichHtml, zShortText } from '../fields.ts';
+
+export const TICKET_QUEUES = ['tickets', 'changeRequests', 'holds'] as const;
+export type TicketQueue = (typeof TICKET_QUEUES)[number];
+export const TICKETS_PAGE_SIZE = 20;
+
+/** The list's sorts: the spec's four plus LT, last ticketing time soonest first (how holds are worked). */
+export const TICKET_SORTS = [...BOOKING_SORTS, 'LT'] as const;
+export type TicketSort = (typeof TICKET_SORTS)[number];
+
+/** The status filter of a booking list (ours): a held fare is found under "held" in the agent's own queue. */
+export const TICKET_STATUS_FILTERS = ['held', 'ticketed', 'cancelled', 'released'] as const;
+export type TicketStatusFilter = (typeof TICKET_STATUS_FILTERS)[number];
+export const STATUS_FILTER_IDS: Record<TicketStatusFilter, number> = {
+  held: BOOKING_STATUS.held,
+  ticketed: BOOKING_STATUS.ticketed,
+  cancelled: BOOKING_STATUS.cancelled,
+  released: BOOKING_STATUS.released,
+};
+
+export const TICKET_MSG = {
+  noTickets: 'No tickets yet...',
+  notHeld: 'Only a held booking can be released',
+  notTicketed: 'Only a ticketed booking can be changed',
+  noTickets4Pax: 'The chosen passengers have no tickets yet',
+  crNotFound: 'No such change request',
+  released: 'Booking released',
+  crSent: 'Change request sent',
+  saved: 'Booking details saved',
+  invalidAmount: 'Enter an amount of 0 or more',
+  invalidTicketNumber: 'Enter the ticket number as printed (letters, digits and hyphens)',
+  crFinal: 'This change request is already settled',
+  crNotAccepted: 'Accept the change request first',
+  crAlreadyAccepted: 'This change request is already accepted',
+  crNoOutcome: "Record the supplier's outcome first",
+  crAmountChanged: 'The refund amount changed. Please review it again.',
+  crIsReissue: 'A reissue has no refund to approve',
+  crAccepted: 'Change request accepted',
+  crRejected: 'Change request rejected',
+  crOutcomeSaved: "Supplier's outcome recorded",
+  crApproved: 'Refund approved and credited',
+} as const;
+
+const zDay = lazy(() => z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a valid date'))));
+const zText = lazy(() =>
+  z.pipe(
+    z.optional(zShortText({ required: false })),
+    z.transform((v) => v || undefined),
+  ),
+);
+/** An optional id where the screen may send '' for "none". */
+const zOptionalRef = lazy(() =>
+  z.pipe(
+    z.optional(z.union([z.literal(''), zId()])),
+    z.transform((v) => v || undefined),
+  ),
+);
+
+/** The booking-list filter (spec 000 §2) with its page. Everything optional: an empty filter lists all. */
+export const ZBookingFilter = lazy(() =>
+  z.object({
+    sort: z._default(z.enum(TICKET_SORTS), 'BD'),
+    /** Only bookings in this status (held bookings are otherwise kept out of the ticket queue). */
+    status: z.optional(z.enum(TICKET_STATUS_FILTERS)),
+    domestic: z._default(z.boolean(), true),
+    international: z._default(z.boolean(), true),
+    /** PNR or ticket number. */
+    pnrOrTicket: zText,
+    airlineCode: zText,
+    /** Passenger first or last name (part of it). */
+    passenger: zText,
+    bookingFrom: zDay,
+    bookingTo: zDay,
+    travelFrom: zDay,
+    travelTo: zDay,
+    /** Creator (staff only: clicking a card's creator selects that user). */
+    userId: zOptionalRef,
+    page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
+    pageSize: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), TICKETS_PAGE_SIZE),
+  }),
+);
+export type TBookingFilter = z.output<typeof ZBookingFilter>;
+export type TBookingFilterInput = z.input<typeof ZBookingFilter>;
+
+export const ZTicketsRequest = lazy(() =>
+  z.extend(ZBookingFilter, { queue: z._default(z.enum(TICKET_QUEUES), 'tickets') }),
+);
+export type TTicketsRequest = z.output<typeof ZTicketsRequest>;
+
+/** A booking as the queues show it: the stored booking plus the e-ticket slug and the displayed status. */
+export const ZTicketView = lazy(() =>
+  z.extend(ZBooking, {
+    /** base64(bookingId + '___' + pnr): the public e-ticket path segment. */
+    slug: z.string(),
+    /** The supplier's change-request status text when present, else the booking status (spec 000 §4). */
+    displayStatus: z.string(),
+  }),
+);
+export type TTicketView = z.infer<typeof ZTicketView>;
+
+export const ZTicketPage = lazy(() =>
+  z.object({
+    records: z.array(ZTicketView),
+    totalRecords: z.number(),
+    totalPages: z.number(),
+    page: z.number(),
+  }),
+);
+export type TTicketPage = z.infer<typeof ZTicketPage>;
+
+export const ZExcelFile = lazy(() => z.object({ filename: z.string(), contentBase64: z.string(), rows: z.number() }));
+
+// ---------------------------------------------------------------- e-ticket
+
+export { ZETicketFare } from './flights.ts';
+
+export const ZETicketPassenger = lazy(() =>
+  z.object({
+    paxIndex: z.number(),
+    title: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    paxType: z.number(),
+    ticket: z.nullable(z.object({ ticketId: z.string(), ticketNumber: z.string(), validatingAirline: z.string() })),
+    extras: z.array(z.object({ kind: z.enum(['baggage', 'meal', 'seat']), sector: z.string(), text: z.string() })),
+    /** IATA BCBP text drawn as PDF417. */
+    barcode: z.string(),
+  }),
+);
+
+export const ZETicket = lazy(() =>
+  z.extend(
+    z.pick(ZBooking, {
+      bookingId: true,
+      pnr: true,
+      statusId: true,
+      status: true,
+      createdAt: true,
+      airlineCode: true,
+      airlineName: true,
+      isRefundable: true,
+      segments: true,
+      fareRules: true,
+      lastTicketDate: true,
+    }),
+    {
+      displayStatus: z.string(),
+      passengers: z.array(ZETicketPassenger),
+      /** null when prices are hidden (no login, or not the booking's user or staff). */
+      fare: z.nullable(ZETicketFare),
+      /** Per passenger type (adult, child, infant), as on the review page; empty when prices are hidden. */
+      paxTypes: z.array(ZPaxTypeCharge),
+      agentMarkup: z.nullable(z.number()),
+      agentDiscount: z.nullable(z.number()),
+      /** Logged in as the booking's user or staff: may see prices, e-mail it and open its invoice. */
+      canEdit: z.boolean(),
+      /** …and is an agent or staff (spec 000 §6): may add their markup / discount. */
+      canAdjustPrice: z.boolean(),
+      agency: z.object({
+        name: z.string(),
+        logoUrl: z.string(),
+        email: z.string(),
+        phone: z.string(),
+      }),
+    },
+  ),
+);
+export type TETicket = z.infer<typeof ZETicket>;
+
+const zBookingRef = lazy(() => zId());
+export const ZTicketRef = lazy(() => z.object({ bookingId: zBookingRef, pnr: zPnr() }));
+
+const zAmount = lazy(() =>
+  z.coerce
+    .number({ error: TICKET_MSG.invalidAmount })
+    .check(z.minimum(0, TICKET_MSG.invalidAmount), z.maximum(10_000_000, TICKET_MSG.invalidAmount)),
+);
+export const ZUpdateBookingDetails = lazy(() =>
+  z
+    .object({ bookingId: zBookingRef, markup: z.optional(zAmount), discount: z.optional(zAmount) })
+    .check(
+      z.refine((v) => v.markup !== undefined || v.discount !== undefined, { message: MSG.required, path: ['markup'] }),
+    ),
+);
+
+// ---------------------------------------------------------------- holds and change requests
+
+export const ZReleaseRequest = lazy(() =>
+  z.object({
+    BookingId: zBookingRef,
+    Source: z.optional(zShortText({ required: false, max: 20 })),
+  }),
+);
+
+const zCrType = lazy(() => z.union([z.literal(1), z.literal(2), z.literal(3)], { error: MSG.required }));
+export const ZChangeRequestRequest = lazy(() =>
+  z.object({
+    BookingId: zBookingRef,
+    RequestType: zCrType,
+    CancellationType: z._default(z.union([z.literal(2), z.literal(3)]), 3),
+    Sectors: z.optional(
+      z
+        .array(
+          z.object({
+            Origin: zShortText({ required: false, max: 8 }).check(z.toUpperCase()),
+            Destination: zShortText({ required: false, max: 8 }).check(z.toUpperCase()),
+          }),
+        )
+        .check(z.maxLength(20)),
+    ),
+    TicketId: z.optional(z.array(zId()).check(z.maxLength(50))),
+    Remarks: zRemarks({ max: 500 }),
+  }),
+);
+export type TChangeRequestRequest = z.output<typeof ZChangeRequestRequest>;
+
+export const ZCancellationChargesRequest = lazy(() =>
+  z.object({
+    BookingId: zBookingRef,
+    RequestType: zCrType,
+    TicketId: z.optional(z.array(zId()).check(z.maxLength(50))),
+  }),
+);
+export const ZCancellationCharges = lazy(() =>
+  z.object({
+    refundAmount: z.number(),
+    cancellationCharge: z.number(),
+    currency: z.string(),
+    /** Ours (issue #29 item 10): what was paid, taken apart into charge, kept, refund; null for a reissue. */
+    breakdown: z.nullable(ZRefundBreakdown),
+  }),
+);
+export type TCancellationCharges = z.infer<typeof ZCancellationCharges>;
+
+export const ZCrStatusRequest = lazy(() =>
+  z.object({
+    ChangeRequestId: zBookingRef,
+    BookingId: z.optional(zId()),
+  }),
+);
+export const ZCrStatus = lazy(() => z.extend(ZChangeRequestInfo, { bookingId: z.string(), displayStatus: z.string() }));
+
+// Staff handling of a change request (ours, issue #29 item 11): accept, reject, record the supplier's outcome,
+// approve the refund. Each names the booking and the change request.
+const crRef = () => ({ BookingId: zBookingRef, ChangeRequestId: zBookingRef });
+export const ZCrAcceptRequest = lazy(() => z.object(crRef()));
+export const ZCrRejectRequest = lazy(() => z.object({ ...crRef(), Reason: zRemarks({ max: 500 }) }));
+export const ZCrOutcomeRequest = lazy(() =>
+  z.object({
+    ...crRef(),
+    /** The supplier's charge and refund for the request (0 and 0 for a reissue without a fee). */
+    CancellationCharge: zAmount,
+    RefundAmount: zAmount,
+    /** A reissue's new ticket numbers, by ticket id of this booking. */
+    NewTicketNumbers: z.optional(
+      z
+        .array(
+          z.object({
+            TicketId: zId(),
+            TicketNumber: zShortText({ max: 20 }).check(z.regex(/^[A-Za-z0-9-]+$/, TICKET_MSG.invalidTicketNumber)),
+          }),
+        )
+        .check(z.maxLength(50)),
+    ),
+  }),
+);
+export type TCrOutcomeRequest = z.output<typeof ZCrOutcomeRequest>;
+export const ZCrApproveRequest = lazy(() =>
+  z.object({
+    ...crRef(),
+    /** The refund the approver was shown; a different amount to credit refuses with 409 (nothing credited). */
+    Amount: zAmount,
+  }),
+);
+
+// ---------------------------------------------------------------- mail, transactions
+
+/**
+ * notifications/sendEmailForWl. The contract's name, to, subject, text, html and siteId are accepted; the
+ * mail itself is rendered server-side from the booking (bookingId, pnr) so the call can never relay
+ * arbitrary HTML under the site's name.
+ */
+export const ZSendETicketMail = lazy(() =>
+  z.object({
+    name: z.optional(zName({ required: false })),
+    to: zEmail(),
+    subject: z.optional(zRemarks({ max: 200, required: false })),
+    text: z.optional(zRichHtml()),
+    html: z.optional(zRichHtml()),
+    siteId: z.optional(zId()),
+    bookingId: zBookingRef,
+    pnr: zPnr(),
+    /** One passenger's ticket only. */
+    pax: z.optional(z.coerce.number().check(z.int(), z.minimum(0))),
+    hidePrice: z._default(z.boolean(), false),
+  }),
+);
+
+export const ZPnrRequest = lazy(() => z.object({ pnr: zPnr() }));
+export const ZTransactionEntry = lazy(() =>
+  z.object({
+    entryId: z.string(),
+    amount: z.number(),
+    currency: z.string(),
+    kind: z.string(),
+    remark: z.string(),
+    createdAt: z.string(),
+    bookingId: z.optional(z.string()),
+    orderId: z.optional(z.string()),
+    pnr: z.optional(z.string()),
+  }),
+);
+export const ZPnrTransactions = lazy(() =>
+  z.object({
+    bookingId: z.string(),
+    pnr: z.string(),
+    amountCharged: z.number(),
+    paymentMode: z.string(),
+    transactionId: z.nullable(z.string()),
+    entries: z.array(ZTransactionEntry),
+  }),
+);
+
+// ---------------------------------------------------------------- route text
+
+/**
+ * The route a booking flies, every stop where a trip starts or ends: DEL → BOM → GOI for a multi-city trip,
+ * DEL → BOM → DEL for a return (not first origin → last destination, which reads DEL → DEL). A trip that
+ * starts where the previous one did not end (open jaw) shows both points.
+ */
+export function routeText(
+  trips: readonly (readonly Pick<TSegment, 'originAirportCode' | 'destinationAirportCode'>[])[],
+): string {
+  const points: string[] = [];
+  for (const trip of trips) {
+    const first = trip[0];
+    const last = trip.at(-1);
+    if (!first || !last) continue;
+    if (points.at(-1) !== first.originAirportCode) points.push(first.originAirportCode);
+    points.push(last.destinationAirportCode);
+  }
+  return points.join(' → ');
+}
+
+// ---------------------------------------------------------------- slug
+
+/** base64(bookingId + '___' + pnr) (spec 000 §2); browser and server alike (ASCII ids). */
+export function ticketSlug(bookingId: string, pnr: string): string {
+  return btoa(`${bookingId}___${pnr}`);
+}
+export function parseTicketSlug(slug: string): { bookingId: string; pnr: string } | null {
+  try {
+    const text = atob(decodeURIComponent(slug));
+    const at = text.indexOf('___');
+    if (at <= 0) return null;
+    return { bookingId: text.slice(0, at), pnr: text.slice(at + 3) };
+  } catch {
+    return null;
+  }
+}
 
 /** Every endpoint of this file is served by the tickets Lambda (functions/src/tickets/index.ts). */
 const TICKETS_DOMAIN = 'tickets' as const;

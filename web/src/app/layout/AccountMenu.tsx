@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Menu, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import type { TUser } from '@tp/contracts/users';
+import type { TUser } from '@tp/contracts/endpoints/users';
 import { LOGOUT_PATH } from '#lib/redirects.ts';
 import { USER_TYPE_LABEL } from '#shared/format.ts';
 import { ACCOUNT_MENU, displayName, Identity } from './Identity.tsx';

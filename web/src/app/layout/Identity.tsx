@@ -1,5 +1,5 @@
 import { Avatar, Badge, Group, Text, VisuallyHidden } from '@mantine/core';
-import type { TUser } from '@tp/contracts/users';
+import type { TUser } from '@tp/contracts/endpoints/users';
 import { USER_TYPE_LABEL } from '#shared/format.ts';
 
 export const displayName = (u: Pick<TUser, 'firstName' | 'lastName' | 'email'>) =>

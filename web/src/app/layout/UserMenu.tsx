@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
 import { Button, Group, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import type { TUser } from '@tp/contracts/users';
+import type { TUser } from '@tp/contracts/endpoints/users';
 import { LOGIN_PATH } from '#lib/redirects.ts';
 import { preloadable } from '#shared/lazy.ts';
 import { ACCOUNT_MENU, Identity } from './Identity.tsx';

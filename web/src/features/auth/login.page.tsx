@@ -28,7 +28,7 @@ let loadingRules: Promise<unknown> | undefined;
  * cannot load, the submit goes ahead and the server's field errors show instead.
  */
 const loadLoginRules = () =>
-  (loadingRules ??= import('@tp/contracts/users').then(
+  (loadingRules ??= import('@tp/contracts/endpoints/users').then(
     ({ ZLogin }) => {
       loginRules = schemaResolver(ZLogin, { sync: true });
     },

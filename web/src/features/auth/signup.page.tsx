@@ -13,8 +13,7 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
 import { Link, useNavigate } from 'react-router-dom';
-import { signup } from '@tp/contracts/endpoints/users';
-import { GENDER, ZAgentSignup, ZRetailSignup, type TSignup } from '@tp/contracts/users';
+import { GENDER, signup, type TSignup, ZAgentSignup, ZRetailSignup } from '@tp/contracts/endpoints/users';
 import { phoneCountries, PREFERRED_PHONE_COUNTRY } from '@tp/domain/phone';
 import { useAction } from '#api/action.ts';
 import { brandName, useSite } from '#shared/site.tsx';

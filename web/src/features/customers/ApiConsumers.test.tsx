@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { getLeGroups } from '@tp/contracts/endpoints/groups';
 import { getApiConsumers, setFlightHoldSetting, setFlightSearchSetting } from '@tp/contracts/endpoints/suppliers';
 import * as MSG from '@tp/contracts/messages';
-import type { TApiConsumer } from '@tp/contracts/suppliers';
+import type { TApiConsumer } from '@tp/contracts/endpoints/suppliers';
 import { failure, fakeApi, type FakeApi } from '#test/fake-api.ts';
 import { staffUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Badge, Button, Stack, Text } from '@mantine/core';
 import { getApiConsumers, setFlightHoldSetting, setFlightSearchSetting } from '@tp/contracts/endpoints/suppliers';
 import * as MSG from '@tp/contracts/messages';
-import type { TApiConsumer } from '@tp/contracts/suppliers';
+import type { TApiConsumer } from '@tp/contracts/endpoints/suppliers';
 import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { DataTable, type Column } from '#shared/DataTable.tsx';

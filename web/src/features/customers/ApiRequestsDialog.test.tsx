@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { getCustomers } from '@tp/contracts/endpoints/customers';
 import { changeApiCustomerRequestStatus, getApiCustomerRequests } from '@tp/contracts/endpoints/suppliers';
 import * as MSG from '@tp/contracts/messages';
-import type { TApiCustomerRequest } from '@tp/contracts/suppliers';
+import type { TApiCustomerRequest } from '@tp/contracts/endpoints/suppliers';
 import { fakeApi } from '#test/fake-api.ts';
 import { staffUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';

@@ -3,7 +3,7 @@ import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useSWRConfig } from 'swr';
 import { changeApiCustomerRequestStatus, getApiCustomerRequests } from '@tp/contracts/endpoints/suppliers';
 import * as MSG from '@tp/contracts/messages';
-import type { TApiCustomerRequest } from '@tp/contracts/suppliers';
+import type { TApiCustomerRequest } from '@tp/contracts/endpoints/suppliers';
 import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { DataTable, useSmallScreen, type Column } from '#shared/DataTable.tsx';

@@ -1,10 +1,10 @@
 import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
-import type { TCustomer } from '@tp/contracts/customers';
+import type { TCustomer } from '@tp/contracts/endpoints/customers';
 import type { RequestOf } from '@tp/contracts/endpoint';
 import { updateDetails } from '@tp/contracts/endpoints/customers';
 import * as MSG from '@tp/contracts/messages';
-import { PHONE_LABELS } from '@tp/contracts/users';
+import { PHONE_LABELS } from '@tp/contracts/endpoints/users';
 import { INVALID_COUNTRY_CODE, isPhoneCountryAllowed, PREFERRED_PHONE_COUNTRY } from '@tp/domain/phone';
 import { useAction } from '#api/action.ts';
 import { PhoneInput } from '#shared/PhoneInput.tsx';

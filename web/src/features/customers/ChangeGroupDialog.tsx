@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Button, Divider, Group, Select, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import type { TCustomer } from '@tp/contracts/customers';
+import type { TCustomer } from '@tp/contracts/endpoints/customers';
 import type { RequestOf } from '@tp/contracts/endpoint';
 import { getLeGroups, mapLegalEntityToGroup } from '@tp/contracts/endpoints/groups';
 import { setLERelationConfig } from '@tp/contracts/endpoints/suppliers';
 import * as MSG from '@tp/contracts/messages';
-import type { TApiConsumer } from '@tp/contracts/suppliers';
+import type { TApiConsumer } from '@tp/contracts/endpoints/suppliers';
 import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { useSmallScreen } from '#shared/DataTable.tsx';

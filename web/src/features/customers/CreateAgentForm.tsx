@@ -1,8 +1,7 @@
 import { Button, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { QUICK_CREATE_TYPES, ZCreateAgent, type TCustomer } from '@tp/contracts/customers';
+import { createAgent, QUICK_CREATE_TYPES, type TCustomer, ZCreateAgent } from '@tp/contracts/endpoints/customers';
 import type { RequestOf } from '@tp/contracts/endpoint';
-import { createAgent } from '@tp/contracts/endpoints/customers';
 import * as MSG from '@tp/contracts/messages';
 import { PREFERRED_PHONE_COUNTRY } from '@tp/domain/phone';
 import { useAction } from '#api/action.ts';

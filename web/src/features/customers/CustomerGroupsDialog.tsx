@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { getLeGroups, saveLeGroup, setDefaultLeGroup } from '@tp/contracts/endpoints/groups';
-import type { TLeGroup } from '@tp/contracts/le-groups';
+import type { TLeGroup } from '@tp/contracts/endpoints/groups';
 import * as MSG from '@tp/contracts/messages';
 import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';

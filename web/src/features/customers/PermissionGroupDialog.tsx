@@ -1,7 +1,7 @@
 import { Button, Group, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useSWRConfig } from 'swr';
-import type { TCustomer } from '@tp/contracts/customers';
+import type { TCustomer } from '@tp/contracts/endpoints/customers';
 import type { RequestOf } from '@tp/contracts/endpoint';
 import { addUserToRbacUserGroup, getRbacUserGroupList, getUserGroupByUserId } from '@tp/contracts/endpoints/rbac';
 import * as MSG from '@tp/contracts/messages';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Badge, CloseButton, Group, Menu, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useNavigate } from 'react-router-dom';
-import type { TCustomer } from '@tp/contracts/customers';
+import type { TCustomer } from '@tp/contracts/endpoints/customers';
 import { getCustomers, searchWlUser, toggleFlightSearchExemption } from '@tp/contracts/endpoints/customers';
 import * as MSG from '@tp/contracts/messages';
 import { TIMING } from '@tp/contracts/platform';

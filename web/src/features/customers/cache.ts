@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useSWRConfig } from 'swr';
-import type { TCustomer } from '@tp/contracts/customers';
+import type { TCustomer } from '@tp/contracts/endpoints/customers';
 import { getCustomers, getUserById, searchWlUser } from '@tp/contracts/endpoints/customers';
 import { getApiConsumers } from '@tp/contracts/endpoints/suppliers';
-import type { TApiConsumer } from '@tp/contracts/suppliers';
+import type { TApiConsumer } from '@tp/contracts/endpoints/suppliers';
 
 /**
  * Writes answer with the changed record; these helpers put it into every cached list, search and

@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TCustomer } from '@tp/contracts/customers';
+import type { TCustomer } from '@tp/contracts/endpoints/customers';
 import { getCustomers, searchWlUser, toggleFlightSearchExemption } from '@tp/contracts/endpoints/customers';
 import * as MSG from '@tp/contracts/messages';
 import { TIMING } from '@tp/contracts/platform';
-import type { TSiteDetails } from '@tp/contracts/site';
-import type { TUser } from '@tp/contracts/users';
+import type { TSiteDetails } from '@tp/contracts/endpoints/site';
+import type { TUser } from '@tp/contracts/endpoints/users';
 import { fakeApi, reply, type FakeApi } from '#test/fake-api.ts';
 import { staffUser, testSite } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';

@@ -1,4 +1,4 @@
-import type { TCustomer } from '@tp/contracts/customers';
+import type { TCustomer } from '@tp/contracts/endpoints/customers';
 import type { UserType } from '@tp/contracts/endpoint';
 import * as MSG from '@tp/contracts/messages';
 import { hasValidCountryCode, phoneCountries } from '@tp/domain/phone';

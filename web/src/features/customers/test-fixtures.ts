@@ -1,5 +1,5 @@
-import type { TCustomer } from '@tp/contracts/customers';
-import type { TApiConsumer, TApiCustomerRequest } from '@tp/contracts/suppliers';
+import type { TCustomer } from '@tp/contracts/endpoints/customers';
+import type { TApiConsumer, TApiCustomerRequest } from '@tp/contracts/endpoints/suppliers';
 
 /** Test data for the staff customer screen; tests override what they are about. */
 export function customer(overrides: Partial<TCustomer> = {}): TCustomer {

@@ -8,7 +8,7 @@ import {
   searchFixedDepartures,
   type TFdOffer,
 } from '@tp/contracts/endpoints/fixed-departures';
-import type { TBooking } from '@tp/contracts/flights';
+import type { TBooking } from '@tp/contracts/endpoints/flights';
 import { phoneCountries } from '@tp/domain/phone';
 import { call } from '#api/client.ts';
 import { useAction } from '#api/action.ts';

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useParams } from 'react-router-dom';
 import { FD_TEXT, printFixedDeparture, type TFdPrint } from '@tp/contracts/endpoints/fixed-departures';
-import { PAX_NAME } from '@tp/contracts/flights';
+import { PAX_NAME } from '@tp/contracts/endpoints/flights';
 import { ApiError } from '#api/client.ts';
 import { useApi } from '#api/hooks.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';

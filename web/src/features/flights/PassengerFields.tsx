@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { Accordion, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import type { TSeat, TSsrCatalogue } from '@tp/contracts/flights';
+import type { TSeat, TSsrCatalogue } from '@tp/contracts/endpoints/flights';
 import { formatMoney } from '#shared/format.ts';
 import { DateField } from '#shared/DateField.tsx';
 import { PhoneInput } from '#shared/PhoneInput.tsx';

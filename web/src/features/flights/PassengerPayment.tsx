@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Paper, Radio, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import type { TCharge, TFlightOption, TPaymentOrder } from '@tp/contracts/flights';
+import type { TCharge, TFlightOption, TPaymentOrder } from '@tp/contracts/endpoints/flights';
 import type { Action } from '#api/action.ts';
 import { formatMoney } from '#shared/format.ts';
 import { useUser } from '#lib/state.ts';

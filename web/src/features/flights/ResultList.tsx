@@ -1,7 +1,7 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import { Button, Group } from '@mantine/core';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import type { TFlightOption, TSegment } from '@tp/contracts/flights';
+import type { TFlightOption, TSegment } from '@tp/contracts/endpoints/flights';
 import { airlineLogoUrl } from '@tp/reference-data/airline-logo';
 import { clockOf, formatDuration, type FlightSort, type SortKey } from '@tp/domain/flight-filters';
 import { formatMoney } from '#shared/format.ts';

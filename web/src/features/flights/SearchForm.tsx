@@ -1,5 +1,5 @@
 import { Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
-import type { TSearchRequest } from '@tp/contracts/flights';
+import type { TSearchRequest } from '@tp/contracts/endpoints/flights';
 import { maySelectSources } from '@tp/domain/roles';
 import { DateField } from '#shared/DateField.tsx';
 import { useUser } from '#lib/state.ts';

@@ -1,7 +1,7 @@
 import { MultiSelect, NativeSelect, NumberInput, SimpleGrid } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { getSources } from '@tp/contracts/endpoints/flights';
-import { TIME_BANDS } from '@tp/contracts/flights';
+import { TIME_BANDS } from '@tp/contracts/endpoints/flights';
 import { useApi } from '#api/hooks.ts';
 import { CABIN_OPTIONS } from './search-form.ts';
 import type { SearchFormType } from './useSearchForm.ts';

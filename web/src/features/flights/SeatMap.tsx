@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { UnstyledButton, VisuallyHidden } from '@mantine/core';
-import type { TSeat } from '@tp/contracts/flights';
+import type { TSeat } from '@tp/contracts/endpoints/flights';
 import { formatMoney, formatMoneyCompact } from '#shared/format.ts';
 import css from './SeatMap.module.css';
 

@@ -1,5 +1,5 @@
 import { getAirports } from '@tp/contracts/endpoints/master';
-import type { CityOption } from '@tp/contracts/master';
+import type { CityOption } from '@tp/contracts/endpoints/master';
 import { call } from '#api/client.ts';
 import { persisted } from '#lib/storage.ts';
 

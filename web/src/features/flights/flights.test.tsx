@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fareQuote, getCalendarFare, getFareRules, getSSR, search } from '@tp/contracts/endpoints/flights';
 import { getAirports } from '@tp/contracts/endpoints/master';
-import type { CityOption } from '@tp/contracts/master';
+import type { CityOption } from '@tp/contracts/endpoints/master';
 import * as MSG from '@tp/contracts/messages';
 import { failure, fakeApi } from '#test/fake-api.ts';
 import { testUser } from '#test/fixtures.ts';

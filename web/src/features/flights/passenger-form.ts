@@ -1,7 +1,11 @@
 import { schemaResolver, type FormErrors } from '@mantine/form';
 import * as z from 'zod/mini';
-import { validateBooking } from '@tp/contracts/endpoints/flights';
-import { type TPassengerInput, type TPaxFare, type TSsrCatalogue } from '@tp/contracts/flights';
+import {
+  type TPassengerInput,
+  type TPaxFare,
+  type TSsrCatalogue,
+  validateBooking,
+} from '@tp/contracts/endpoints/flights';
 import { itemiseExtras, type ChargedExtra } from '@tp/domain/charge';
 import { validatePassengers } from '@tp/domain/passengers';
 import { phoneCountries } from '@tp/domain/phone';
@@ -28,7 +32,7 @@ export interface PaxForm {
 }
 
 export const TITLES: Record<1 | 2 | 3, string[]> = { 1: ['Mr', 'Mrs', 'Ms'], 2: ['Mstr', 'Miss'], 3: ['Mstr', 'Miss'] };
-export { PAX_NAME } from '@tp/contracts/flights';
+export { PAX_NAME } from '@tp/contracts/endpoints/flights';
 
 const blank = (paxType: 1 | 2 | 3): PaxForm => ({
   paxType,

@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { getPassengerViewOptions, getSSR } from '@tp/contracts/endpoints/flights';
 import { getActiveGateway } from '@tp/contracts/endpoints/wallet';
-import { PAX_NAME } from '@tp/contracts/flights';
+import { PAX_NAME } from '@tp/contracts/endpoints/flights';
 import { useApi } from '#api/hooks.ts';
 import { usePersisted } from '#lib/storage.ts';
 import { useUser } from '#lib/state.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getPassengerViewOptions, getSSR, setFlightDetails, validateBooking } from '@tp/contracts/endpoints/flights';
-import type { TSeat, TSsrCatalogue } from '@tp/contracts/flights';
+import type { TSeat, TSsrCatalogue } from '@tp/contracts/endpoints/flights';
 import * as MSG from '@tp/contracts/messages';
 import { chargeOf, itemiseExtras } from '@tp/domain/charge';
 import { failure, fakeApi } from '#test/fake-api.ts';

@@ -1,4 +1,4 @@
-import { ticketSlug } from '@tp/contracts/tickets';
+import { ticketSlug } from '@tp/contracts/endpoints/tickets';
 
 /**
  * The flight area's screens, all under the one `/flight/*` SPA route (access: login). This file is the

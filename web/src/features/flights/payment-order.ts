@@ -4,8 +4,7 @@
  * callback or the gateway's page.
  */
 import { orderSuccessCallback, setFlightDetails, validateBooking } from '@tp/contracts/endpoints/flights';
-import type { ZBookingOutcome } from '@tp/contracts/endpoints/flights';
-import type { TCharge, TPassengerInput, TPaymentOrder } from '@tp/contracts/flights';
+import type { TCharge, TPassengerInput, TPaymentOrder, ZBookingOutcome } from '@tp/contracts/endpoints/flights';
 import * as MSG from '@tp/contracts/messages';
 import type * as z from 'zod/mini';
 import { call } from '#api/client.ts';

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { JOURNEY_TYPE, RETURN_TYPE, type TFlightOption, type TSearchResponse } from '@tp/contracts/flights';
+import { JOURNEY_TYPE, RETURN_TYPE, type TFlightOption, type TSearchResponse } from '@tp/contracts/endpoints/flights';
 import {
   DEFAULT_SORT,
   NO_FILTERS,

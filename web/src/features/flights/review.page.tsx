@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { fareQuote, getFareRules, getSSR } from '@tp/contracts/endpoints/flights';
-import type { TFareQuote, TFlightOption } from '@tp/contracts/flights';
+import type { TFareQuote, TFlightOption } from '@tp/contracts/endpoints/flights';
 import { ApiError, call } from '#api/client.ts';
 import { useApi } from '#api/hooks.ts';
 import { usePersisted } from '#lib/storage.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZSearchRequest } from '@tp/contracts/flights';
+import { ZSearchRequest } from '@tp/contracts/endpoints/flights';
 import * as MSG from '@tp/contracts/messages';
 import { initialPassengers, toPassengerInput, validatePassengerForm } from './passenger-form.ts';
 import {

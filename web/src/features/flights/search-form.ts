@@ -1,4 +1,10 @@
-import { JOURNEY_TYPE, RETURN_TYPE, TIME_BANDS, ZSearchRequest, type TSearchRequest } from '@tp/contracts/flights';
+import {
+  JOURNEY_TYPE,
+  RETURN_TYPE,
+  TIME_BANDS,
+  ZSearchRequest,
+  type TSearchRequest,
+} from '@tp/contracts/endpoints/flights';
 import * as MSG from '@tp/contracts/messages';
 import { isoDay } from '#shared/format.ts';
 

@@ -1,4 +1,4 @@
-import { JOURNEY_TYPE, RETURN_TYPE, TIME_BANDS, type TSearchRequest } from '@tp/contracts/flights';
+import { JOURNEY_TYPE, RETURN_TYPE, TIME_BANDS, type TSearchRequest } from '@tp/contracts/endpoints/flights';
 
 /**
  * A search as URL query (spec 000 §2: origin, destination, departure, adt, chd, inf) so the results

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Container, Title } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { TSearchRequest } from '@tp/contracts/flights';
+import type { TSearchRequest } from '@tp/contracts/endpoints/flights';
 import { usePersisted } from '#lib/storage.ts';
 import { flightPaths } from './paths.ts';
 import { queryToSearch, searchToQuery } from './search-query.ts';

@@ -1,4 +1,4 @@
-import type { TPassengerInput, TPaymentOrder, TSearchRequest, TSearchResponse } from '@tp/contracts/flights';
+import type { TPassengerInput, TPaymentOrder, TSearchRequest, TSearchResponse } from '@tp/contracts/endpoints/flights';
 import { persisted } from '#lib/storage.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { TFare, TFareQuote, TFlightOption, TSearchResponse, TSegment } from '@tp/contracts/flights';
+import type { TFare, TFareQuote, TFlightOption, TSearchResponse, TSegment } from '@tp/contracts/endpoints/flights';
 import { chargeOf } from '@tp/domain/charge';
 
 /** Deterministic flight data for component tests and the results bench (no I/O, types only). */

@@ -13,9 +13,8 @@ import {
   Title,
 } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
-import { getBookingDetails } from '@tp/contracts/endpoints/flights';
+import { BOOKING_STATUS, getBookingDetails, type TBooking, type TPaymentOrder } from '@tp/contracts/endpoints/flights';
 import { sendEmailForWl } from '@tp/contracts/endpoints/tickets';
-import { BOOKING_STATUS, type TBooking, type TPaymentOrder } from '@tp/contracts/flights';
 import * as MSG from '@tp/contracts/messages';
 import { useApi } from '#api/hooks.ts';
 import { useAction } from '#api/action.ts';

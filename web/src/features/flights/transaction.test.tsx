@@ -9,7 +9,7 @@ import {
 } from '@tp/contracts/endpoints/flights';
 import { sendEmailForWl } from '@tp/contracts/endpoints/tickets';
 import { verifyPayment } from '@tp/contracts/endpoints/wallet';
-import type { TBooking, TPaymentOrder } from '@tp/contracts/flights';
+import type { TBooking, TPaymentOrder } from '@tp/contracts/endpoints/flights';
 import { failure, fakeApi } from '#test/fake-api.ts';
 import { testUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';

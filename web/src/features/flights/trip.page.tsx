@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Container, Group, Paper, Stack, Text, Title } fr
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { ResponseOf } from '@tp/contracts/endpoint';
 import { getFlightTrip } from '@tp/contracts/endpoints/flights';
-import type { TBooking } from '@tp/contracts/flights';
+import type { TBooking } from '@tp/contracts/endpoints/flights';
 import { useApi } from '#api/hooks.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { formatDate, formatDateTime } from '#shared/format.ts';

@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { search } from '@tp/contracts/endpoints/flights';
-import type { TSearchResponse } from '@tp/contracts/flights';
+import type { TSearchResponse } from '@tp/contracts/endpoints/flights';
 import { ApiError, call } from '#api/client.ts';
 import { flightPaths } from './paths.ts';
 import { queryToSearch } from './search-query.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { UseFormReturnType } from '@mantine/form';
 import { useNavigate } from 'react-router-dom';
 import type { getSSR } from '@tp/contracts/endpoints/flights';
-import type { TCharge, TFlightOption, TPaymentOrder } from '@tp/contracts/flights';
+import type { TCharge, TFlightOption, TPaymentOrder } from '@tp/contracts/endpoints/flights';
 import { chargeOf } from '@tp/domain/charge';
 import { applyFieldErrors, useAction } from '#api/action.ts';
 import type { ResponseIn } from '#api/client.ts';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useForm, type UseFormReturnType } from '@mantine/form';
-import type { TSearchRequest } from '@tp/contracts/flights';
+import type { TSearchRequest } from '@tp/contracts/endpoints/flights';
 import type { CityOption } from '#shared/city-autocomplete/CityAutocomplete.tsx';
 import { cityNames } from './city-names.ts';
 import {

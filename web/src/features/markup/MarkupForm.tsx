@@ -1,7 +1,7 @@
 import { NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import type { RequestOf } from '@tp/contracts/endpoint';
-import type { TMarkupSetting } from '@tp/contracts/markups';
+import type { TMarkupSetting } from '@tp/contracts/endpoints/markup';
 import * as MSG from '@tp/contracts/messages';
 import { useAction } from '#api/action.ts';
 import type { KindConfig } from './kinds.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import type { TMarkupSetting } from '@tp/contracts/markups';
+import type { TMarkupSetting } from '@tp/contracts/endpoints/markup';
 import * as MSG from '@tp/contracts/messages';
 import { useAction } from '#api/action.ts';
 import { useCursorList } from '#shared/cursor-pages.tsx';

@@ -5,17 +5,15 @@ import {
   getAirlineMarkups,
   getDefaultMarkups,
   getFixedDepartureMarkups,
+  type MarkupKind,
   saveAirlineMarkup,
   saveDefaultMarkup,
   saveFixedDepartureMarkup,
-} from '@tp/contracts/endpoints/markups';
-import {
+  type TMarkupSetting,
   ZSaveAirlineMarkup,
   ZSaveDefaultMarkup,
   ZSaveFixedDepartureMarkup,
-  type MarkupKind,
-  type TMarkupSetting,
-} from '@tp/contracts/markups';
+} from '@tp/contracts/endpoints/markup';
 import { formatMoney } from '#shared/format.ts';
 
 /** What differs between the three kinds of rule; the list, form and delete are shared. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { getLeGroups } from '@tp/contracts/endpoints/groups';
-import { MARKUP_KINDS, type MarkupKind } from '@tp/contracts/markups';
+import { MARKUP_KINDS, type MarkupKind } from '@tp/contracts/endpoints/markup';
 import { useApi } from '#api/hooks.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { CustomerGroupsPanel } from '#features/customers/index.ts';

@@ -8,8 +8,8 @@ import {
   getDefaultMarkups,
   saveAirlineMarkup,
   saveDefaultMarkup,
-} from '@tp/contracts/endpoints/markups';
-import type { TMarkupSetting } from '@tp/contracts/markups';
+} from '@tp/contracts/endpoints/markup';
+import type { TMarkupSetting } from '@tp/contracts/endpoints/markup';
 import * as MSG from '@tp/contracts/messages';
 import { fakeApi } from '#test/fake-api.ts';
 import { staffUser } from '#test/fixtures.ts';

@@ -1,6 +1,6 @@
 import { Group, Paper, SimpleGrid, Stack, Switch, Title } from '@mantine/core';
 import { PERMISSION_CATALOGUE } from '@tp/contracts/permissions';
-import type { TModuleEdit, TModuleState } from '@tp/contracts/rbac';
+import type { TModuleEdit, TModuleState } from '@tp/contracts/endpoints/rbac';
 import {
   isGroupActive,
   isModuleActive,

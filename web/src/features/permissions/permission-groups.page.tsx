@@ -9,9 +9,9 @@ import {
   getRbacUserGroupList,
   getUsersByRbacUserGroup,
   savePermissionGroup,
+  ZSavePermissionGroup,
 } from '@tp/contracts/endpoints/rbac';
 import * as MSG from '@tp/contracts/messages';
-import { ZSavePermissionGroup } from '@tp/contracts/rbac';
 import type { ModuleState } from '@tp/domain/permissions';
 import { useAction } from '#api/action.ts';
 import { apiKey, useApi } from '#api/hooks.ts';

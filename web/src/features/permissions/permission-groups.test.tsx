@@ -9,7 +9,7 @@ import {
 } from '@tp/contracts/endpoints/rbac';
 import * as MSG from '@tp/contracts/messages';
 import { PERMISSION_CATALOGUE } from '@tp/contracts/permissions';
-import type { TModuleState } from '@tp/contracts/rbac';
+import type { TModuleState } from '@tp/contracts/endpoints/rbac';
 import { fakeApi } from '#test/fake-api.ts';
 import { staffUser, testSite } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';

@@ -1,7 +1,6 @@
 import { Paper, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useLocation } from 'react-router-dom';
-import { getPolicyPage } from '@tp/contracts/endpoints/site';
-import { POLICY_PAGES, type PolicyPage } from '@tp/contracts/site';
+import { getPolicyPage, POLICY_PAGES, type PolicyPage } from '@tp/contracts/endpoints/site';
 import { useApi } from '#api/hooks.ts';
 import { useCurrentRoute } from '#shared/route-context.ts';
 import { formatDate } from '#shared/format.ts';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { changeMyPhoneDetails } from '@tp/contracts/endpoints/users';
 import * as MSG from '@tp/contracts/messages';
 import { TIMING } from '@tp/contracts/platform';
-import type { TUser } from '@tp/contracts/users';
+import type { TUser } from '@tp/contracts/endpoints/users';
 import { failure } from '#test/fake-api.ts';
 import { testUser } from '#test/fixtures.ts';
 import { renderWithProviders } from '#test/render.tsx';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { TIMING } from '@tp/contracts/platform';
-import type { TUser } from '@tp/contracts/users';
+import type { TUser } from '@tp/contracts/endpoints/users';
 
 // The check and the modal (with the phone metadata) load only when the delay has passed.
 const PhoneVerificationModal = lazy(() => import('./PhoneVerificationModal.tsx'));

@@ -1,9 +1,8 @@
 import { ActionIcon, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
-import { changeMyPhoneDetails } from '@tp/contracts/endpoints/users';
+import { changeMyPhoneDetails, PHONE_LABELS, type TPhoneEntry, type TUser } from '@tp/contracts/endpoints/users';
 import * as MSG from '@tp/contracts/messages';
-import { PHONE_LABELS, type TPhoneEntry, type TUser } from '@tp/contracts/users';
 import { hasValidCountryCode, PREFERRED_PHONE_COUNTRY } from '@tp/domain/phone';
 import { useAction } from '#api/action.ts';
 import { toastError } from '#lib/notify.ts';

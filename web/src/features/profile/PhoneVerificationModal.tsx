@@ -1,9 +1,8 @@
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from 'react-router-dom';
-import { changeMyPhoneDetails } from '@tp/contracts/endpoints/users';
+import { changeMyPhoneDetails, type TPhoneEntry, type TUser, ZValidPhoneEntry } from '@tp/contracts/endpoints/users';
 import * as MSG from '@tp/contracts/messages';
-import { ZValidPhoneEntry, type TPhoneEntry, type TUser } from '@tp/contracts/users';
 import { hasValidCountryCode, isValidPhone, PREFERRED_PHONE_COUNTRY } from '@tp/domain/phone';
 import { useAction } from '#api/action.ts';
 import { toastError } from '#lib/notify.ts';

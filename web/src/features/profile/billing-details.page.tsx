@@ -1,11 +1,10 @@
 import type { ChangeEvent } from 'react';
 import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { updateBillingDetails } from '@tp/contracts/endpoints/customers';
+import { isValidGstin, updateBillingDetails, ZBillingDetails } from '@tp/contracts/endpoints/customers';
 import { getMyTaxIdStatus, type TTaxIdState } from '@tp/contracts/endpoints/kyc';
-import { isValidGstin, ZBillingDetails } from '@tp/contracts/customers';
 import * as MSG from '@tp/contracts/messages';
-import type { TUser } from '@tp/contracts/users';
+import type { TUser } from '@tp/contracts/endpoints/users';
 import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { StatusBadge } from '#shared/StatusBadge.tsx';

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { updateBillingDetails } from '@tp/contracts/endpoints/customers';
-import { CUSTOMER_MSG } from '@tp/contracts/customers';
+import { CUSTOMER_MSG, updateBillingDetails } from '@tp/contracts/endpoints/customers';
 import * as MSG from '@tp/contracts/messages';
 import { fakeApi } from '#test/fake-api.ts';
 import { testUser } from '#test/fixtures.ts';

@@ -1,4 +1,4 @@
-import type { TPhoneEntry, TUser } from '@tp/contracts/users';
+import type { TPhoneEntry, TUser } from '@tp/contracts/endpoints/users';
 import { hasValidCountryCode } from '@tp/domain/phone';
 
 export const primaryPhone = (user: Pick<TUser, 'phoneNumbers'>): TPhoneEntry | undefined =>

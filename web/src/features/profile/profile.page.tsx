@@ -3,7 +3,7 @@ import { Avatar, Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Tit
 import { Link } from 'react-router-dom';
 import { getMyLegalEntity } from '@tp/contracts/endpoints/customers';
 import * as MSG from '@tp/contracts/messages';
-import type { TPhoneEntry, TUser } from '@tp/contracts/users';
+import type { TPhoneEntry, TUser } from '@tp/contracts/endpoints/users';
 import { hasValidCountryCode, phoneCountries } from '@tp/domain/phone';
 import { useApi } from '#api/hooks.ts';
 import { USER_TYPE_LABEL } from '#shared/format.ts';

@@ -5,7 +5,7 @@ import { getMyLegalEntity } from '@tp/contracts/endpoints/customers';
 import { changeMyPhoneDetails } from '@tp/contracts/endpoints/users';
 import type { ResponseOf } from '@tp/contracts/endpoint';
 import * as MSG from '@tp/contracts/messages';
-import type { TUser } from '@tp/contracts/users';
+import type { TUser } from '@tp/contracts/endpoints/users';
 import { failure, fakeApi } from '#test/fake-api.ts';
 import { testUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { TIMING } from '@tp/contracts/platform';
-import type { TUser } from '@tp/contracts/users';
+import type { TUser } from '@tp/contracts/endpoints/users';
 import { staffUser, testUser } from '#test/fixtures.ts';
 import { renderWithProviders } from '#test/render.tsx';
 import { PushCheck } from './PushCheck.tsx';

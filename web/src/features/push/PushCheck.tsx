@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { TIMING } from '@tp/contracts/platform';
-import type { TUser } from '@tp/contracts/users';
+import type { TUser } from '@tp/contracts/endpoints/users';
 
 const PushPrompt = lazy(() => import('./PushPrompt.tsx'));
 

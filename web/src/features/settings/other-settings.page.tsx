@@ -26,7 +26,7 @@ import {
   type TOtherSettingsInput,
   type TSiteSettings,
 } from '@tp/contracts/endpoints/settings';
-import type { PolicyPage } from '@tp/contracts/site';
+import type { PolicyPage } from '@tp/contracts/endpoints/site';
 import { detectSite } from '#api/boot.ts';
 import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';

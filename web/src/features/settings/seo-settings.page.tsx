@@ -2,7 +2,7 @@ import { Alert, Button, Group, Image, Paper, Select, Stack, Text, Textarea, Text
 import { schemaResolver, useForm } from '@mantine/form';
 import { getSeoSettings, saveSeoSettings, SEO_PAGES } from '@tp/contracts/endpoints/settings';
 import { detectSite } from '#api/boot.ts';
-import type { TSeoEntry } from '@tp/contracts/site';
+import type { TSeoEntry } from '@tp/contracts/endpoints/site';
 import { useState } from 'react';
 import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';

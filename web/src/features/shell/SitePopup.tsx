@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Modal } from '@mantine/core';
-import type { TSiteDetails } from '@tp/contracts/site';
+import type { TSiteDetails } from '@tp/contracts/endpoints/site';
 import SafeHtml from '#shared/SafeHtml.tsx';
 
 const seenKey = (siteId: string) => `tp.popupSeen.${siteId}`;

@@ -9,7 +9,7 @@ import {
   supplierConsumers,
 } from '@tp/contracts/endpoints/suppliers';
 import * as MSG from '@tp/contracts/messages';
-import type { TApiConsumer } from '@tp/contracts/suppliers';
+import type { TApiConsumer } from '@tp/contracts/endpoints/suppliers';
 import type { LinkStatus } from '@tp/domain/supplier-links';
 import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';

@@ -3,10 +3,11 @@ import { Anchor, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@manti
 import {
   changeConsumerSupplierRequestStatus,
   consumerToSupplierRequestsBasedOnSupplierId,
+  REQUEST_STATUSES,
   supplierConsumers,
+  type TApiCustomerRequest,
 } from '@tp/contracts/endpoints/suppliers';
 import * as MSG from '@tp/contracts/messages';
-import { REQUEST_STATUSES, type TApiCustomerRequest } from '@tp/contracts/suppliers';
 import type { LinkStatus } from '@tp/domain/supplier-links';
 import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';

@@ -6,7 +6,7 @@ import {
   supplierApprovalGetTermsAndConditions,
   supplierApprovalSupplierDetails,
 } from '@tp/contracts/endpoints/suppliers';
-import type { SupplierCategory } from '@tp/contracts/suppliers';
+import type { SupplierCategory } from '@tp/contracts/endpoints/suppliers';
 import { useAction } from '#api/action.ts';
 import { ApiError, call } from '#api/client.ts';
 import { useApi } from '#api/hooks.ts';

@@ -3,7 +3,7 @@ import { Button, Checkbox, Group, Paper, Stack, Switch, Text, Textarea } from '@
 import { schemaResolver, useForm } from '@mantine/form';
 import { getSupplierCategories, saveSupplierProfile } from '@tp/contracts/endpoints/suppliers';
 import * as MSG from '@tp/contracts/messages';
-import type { SupplierCategory, TSupplierProfile } from '@tp/contracts/suppliers';
+import type { SupplierCategory, TSupplierProfile } from '@tp/contracts/endpoints/suppliers';
 import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { formatDateTime } from '#shared/format.ts';

@@ -15,7 +15,7 @@ import {
   supplierConsumers,
 } from '@tp/contracts/endpoints/suppliers';
 import * as MSG from '@tp/contracts/messages';
-import type { TApiConsumer, TApiCustomerRequest, TSupplierProfile } from '@tp/contracts/suppliers';
+import type { TApiConsumer, TApiCustomerRequest, TSupplierProfile } from '@tp/contracts/endpoints/suppliers';
 import { fakeApi } from '#test/fake-api.ts';
 import { staffUser, testUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';

@@ -10,13 +10,13 @@ import {
   getLinkedSuppliersByConsumer,
   getWebsiteOwnSuppliers,
   jumplogin,
+  SUPPLIER_MSG,
   supplierApprovalAcceptTermsAndConditions,
   supplierApprovalGetTermsAndConditions,
   supplierApprovalSupplierDetails,
 } from '@tp/contracts/endpoints/suppliers';
 import type { ResponseOf } from '@tp/contracts/endpoint';
 import * as MSG from '@tp/contracts/messages';
-import { SUPPLIER_MSG } from '@tp/contracts/suppliers';
 import * as navigation from '#api/navigation.ts';
 import { failure, fakeApi } from '#test/fake-api.ts';
 import { staffUser } from '#test/fixtures.ts';

@@ -2,7 +2,7 @@
  * What the supplier screens offer, from the link rules of packages/domain/src/supplier-links.ts
  * (docs/suppliers.md "Transitions"): the screens never offer a move the server would refuse.
  */
-import type { SupplierCategory } from '@tp/contracts/suppliers';
+import type { SupplierCategory } from '@tp/contracts/endpoints/suppliers';
 import { canTransition, nextStatuses, type LinkStatus, type MappingStatus } from '@tp/domain/supplier-links';
 
 export const BECOME_SUPPLIER_PATH = '/user/supplier/becomeSupplier';

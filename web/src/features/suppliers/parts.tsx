@@ -6,7 +6,7 @@ import type { LinkStatus } from '@tp/domain/supplier-links';
 import { keysOf } from '#api/action.ts';
 import { safeUrl } from '#lib/redirects.ts';
 import { StatusBadge as StatusChip } from '#shared/StatusBadge.tsx';
-import type { SupplierCategory } from '@tp/contracts/suppliers';
+import type { SupplierCategory } from '@tp/contracts/endpoints/suppliers';
 import { CATEGORY_LABEL, STATUS_COLOR, SUPPLIER_TEXT } from './links.ts';
 
 /** A link or request status chip (spec 000 §3: Approved, Rejected, Pending, Suspended). */

@@ -6,8 +6,9 @@ import {
   approveChangeRequestRefund,
   recordChangeRequestOutcome,
   rejectChangeRequest,
+  TICKET_MSG,
+  type TTicketView,
 } from '@tp/contracts/endpoints/tickets';
-import { TICKET_MSG, type TTicketView } from '@tp/contracts/tickets';
 import { CR_TYPE_LABELS, type CrType } from '@tp/domain/change-request';
 import { bookingRefundBreakdown } from '@tp/domain/refund';
 import { useAction } from '#api/action.ts';

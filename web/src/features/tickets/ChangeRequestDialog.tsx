@@ -3,7 +3,7 @@ import { Alert, Button, Checkbox, Group, Select, Spoiler, Stack, Text, Textarea 
 import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import { changeRequest, getCancellationCharges } from '@tp/contracts/endpoints/tickets';
 import * as MSG from '@tp/contracts/messages';
-import type { TCancellationCharges, TTicketView } from '@tp/contracts/tickets';
+import type { TCancellationCharges, TTicketView } from '@tp/contracts/endpoints/tickets';
 import {
   CR_TYPE,
   CR_TYPE_LABELS,

@@ -1,5 +1,5 @@
 import { Table, Text } from '@mantine/core';
-import type { TRefundBreakdown } from '@tp/contracts/refunds';
+import type { TRefundBreakdown } from '@tp/contracts/endpoints/flights';
 import { refundRows } from '@tp/domain/refund';
 import { formatMoney } from '#shared/format.ts';
 

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Collapse, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { BOOKING_STATUS, PAX_CODE } from '@tp/contracts/flights';
-import { getCRStatus, releaseFlight } from '@tp/contracts/endpoints/tickets';
-import { routeText, type TTicketView } from '@tp/contracts/tickets';
+import { BOOKING_STATUS, PAX_CODE } from '@tp/contracts/endpoints/flights';
+import { getCRStatus, releaseFlight, routeText, type TTicketView } from '@tp/contracts/endpoints/tickets';
 import { useAction } from '#api/action.ts';
 import { eTicketPath, flightPaths } from '#features/flights/index.ts';
 import { formatDateTime, formatMoney, statusLabel } from '#shared/format.ts';

@@ -1,5 +1,5 @@
 import { Button, Group, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
-import type { TicketQueue } from '@tp/contracts/tickets';
+import type { TicketQueue } from '@tp/contracts/endpoints/tickets';
 import { DateField, FIELD_MIN_WIDTH } from '#shared/DateField.tsx';
 import { LAST_TICKETING_SORT, SORT_OPTIONS, STATUS_OPTIONS, type FilterForm } from './filters.ts';
 

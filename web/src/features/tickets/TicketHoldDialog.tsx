@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { orderSuccessCallback } from '@tp/contracts/endpoints/flights';
 import { ticketHeldBooking } from '@tp/contracts/endpoints/tickets';
 import * as MSG from '@tp/contracts/messages';
-import type { TTicketView } from '@tp/contracts/tickets';
+import type { TTicketView } from '@tp/contracts/endpoints/tickets';
 import { useAction } from '#api/action.ts';
 import { ApiError, call } from '#api/client.ts';
 import { FareSummary } from '#features/flights/index.ts';

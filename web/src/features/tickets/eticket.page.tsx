@@ -2,10 +2,15 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Center, Group, Image, Loader, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { PAX_CODE, PAX_NAME } from '@tp/contracts/flights';
-import { getTicketDetail, sendEmailForWl, updateBookingDetails } from '@tp/contracts/endpoints/tickets';
+import { PAX_CODE, PAX_NAME } from '@tp/contracts/endpoints/flights';
+import {
+  getTicketDetail,
+  parseTicketSlug,
+  sendEmailForWl,
+  type TETicket,
+  updateBookingDetails,
+} from '@tp/contracts/endpoints/tickets';
 import * as MSG from '@tp/contracts/messages';
-import { parseTicketSlug, type TETicket } from '@tp/contracts/tickets';
 import { fareSplitLines } from '@tp/domain/eticket-fare';
 import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';

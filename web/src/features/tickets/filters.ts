@@ -4,7 +4,7 @@ import {
   type TicketQueue,
   type TicketSort,
   type TicketStatusFilter,
-} from '@tp/contracts/tickets';
+} from '@tp/contracts/endpoints/tickets';
 import { statusLabel } from '#shared/format.ts';
 
 /** The filter form's values (strings for inputs; empty means "any"). */

@@ -14,8 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
-import { exportTickets, getTickets } from '@tp/contracts/endpoints/tickets';
-import { TICKET_MSG, type TicketQueue } from '@tp/contracts/tickets';
+import { exportTickets, getTickets, TICKET_MSG, type TicketQueue } from '@tp/contracts/endpoints/tickets';
 import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { useSmallScreen } from '#shared/DataTable.tsx';

@@ -9,10 +9,11 @@ import {
   getCancellationCharges,
   getTickets,
   releaseFlight,
+  TICKET_MSG,
   ticketHeldBooking,
+  type TTicketView,
 } from '@tp/contracts/endpoints/tickets';
 import * as MSG from '@tp/contracts/messages';
-import { TICKET_MSG, type TTicketView } from '@tp/contracts/tickets';
 import { bookingRefundBreakdown } from '@tp/domain/refund';
 import { failure, fakeApi } from '#test/fake-api.ts';
 import { staffUser, testUser } from '#test/fixtures.ts';

@@ -1,5 +1,5 @@
 /** A booking as the ticket screens get it, for the web tests of the tickets and confirmation screens. */
-import type { TTicketPage, TTicketView } from '@tp/contracts/tickets';
+import type { TTicketPage, TTicketView } from '@tp/contracts/endpoints/tickets';
 
 export const leg = (from: string, to: string) => ({
   airlineName: 'IndiGo',

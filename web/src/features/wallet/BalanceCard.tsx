@@ -1,5 +1,5 @@
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import type { TWalletBalance } from '@tp/contracts/wallet';
+import type { TWalletBalance } from '@tp/contracts/endpoints/wallet';
 import { formatDate, formatMoney } from '#shared/format.ts';
 
 export function BalanceCard({

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import type { TCreditAlert, TWalletBalance } from '@tp/contracts/wallet';
+import type { TCreditAlert, TWalletBalance } from '@tp/contracts/endpoints/wallet';
 import { formatDate, formatMoney } from '#shared/format.ts';
 
 /** What an open credit alert says (the server decides which are open: docs/credit-lines.md "Alerts"). */

@@ -3,7 +3,7 @@ import { NumberInput, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { setCreditLine } from '@tp/contracts/endpoints/wallet';
 import { MAX_CREDIT_DAYS } from '@tp/domain/credit';
-import type { TWalletBalance } from '@tp/contracts/wallet';
+import type { TWalletBalance } from '@tp/contracts/endpoints/wallet';
 import { useAction } from '#api/action.ts';
 import { AmountInput, amountValue } from '#shared/AmountInput.tsx';
 import { formatMoney } from '#shared/format.ts';

@@ -1,5 +1,5 @@
 import { Badge, Text } from '@mantine/core';
-import type { TWalletEntry } from '@tp/contracts/wallet';
+import type { TWalletEntry } from '@tp/contracts/endpoints/wallet';
 import { DataTable, type Column } from '#shared/DataTable.tsx';
 import { formatDateTime, formatMoney } from '#shared/format.ts';
 import { InvoiceLink } from '#features/invoices/index.ts';

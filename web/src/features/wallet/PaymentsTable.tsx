@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Text } from '@mantine/core';
-import type { PaymentStatus, TPayment } from '@tp/contracts/wallet';
+import type { PaymentStatus, TPayment } from '@tp/contracts/endpoints/wallet';
 import { DataTable, type Column } from '#shared/DataTable.tsx';
 import { formatDateTime, formatMoney } from '#shared/format.ts';
 import { StatusBadge } from '#shared/StatusBadge.tsx';

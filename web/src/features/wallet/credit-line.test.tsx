@@ -6,7 +6,7 @@ import {
   getWalletBalance,
   setCreditLine,
 } from '@tp/contracts/endpoints/wallet';
-import type { TWalletBalance } from '@tp/contracts/wallet';
+import type { TWalletBalance } from '@tp/contracts/endpoints/wallet';
 import { fakeApi } from '#test/fake-api.ts';
 import { staffUser, testUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { addWalletEntry, debitWalletEntry, getCustomerWalletEntries } from '@tp/contracts/endpoints/wallet';
-import type { TWalletEntry } from '@tp/contracts/wallet';
+import type { TWalletEntry } from '@tp/contracts/endpoints/wallet';
 import { fakeApi } from '#test/fake-api.ts';
 import { staffUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getAirports } from '@tp/contracts/endpoints/master';
-import type { CityOption } from '@tp/contracts/master';
+import type { CityOption } from '@tp/contracts/endpoints/master';
 import * as MSG from '@tp/contracts/messages';
 import { fakeApi } from '#test/fake-api.ts';
 import { renderWithProviders } from '#test/render.tsx';

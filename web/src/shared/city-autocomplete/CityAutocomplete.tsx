@@ -2,7 +2,7 @@ import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Combobox, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { getAirports } from '@tp/contracts/endpoints/master';
-import type { CityOption } from '@tp/contracts/master';
+import type { CityOption } from '@tp/contracts/endpoints/master';
 import * as MSG from '@tp/contracts/messages';
 import { TIMING } from '@tp/contracts/platform';
 import { useApi } from '#api/hooks.ts';

@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { ZPendingDmcCustomer, type TCustomer } from '@tp/contracts/customers';
+import {
+  createDetailPendingCustomerForDmc,
+  type TCustomer,
+  ZPendingDmcCustomer,
+} from '@tp/contracts/endpoints/customers';
 import type { RequestOf } from '@tp/contracts/endpoint';
-import { createDetailPendingCustomerForDmc } from '@tp/contracts/endpoints/customers';
 import { PREFERRED_PHONE_COUNTRY } from '@tp/domain/phone';
 import { useAction } from '#api/action.ts';
 import { PhoneInput } from '#shared/PhoneInput.tsx';

@@ -1,5 +1,5 @@
 import type { TSharedQuotation } from '@tp/contracts/endpoints/kart';
-import type { TSiteDetails } from '@tp/contracts/site';
+import type { TSiteDetails } from '@tp/contracts/endpoints/site';
 import { brandName } from '#shared/site.tsx';
 import type { QuotationBrand } from './QuotationDocument.tsx';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Divider, Group, Stack, Text } from '@mantine/core';
-import { PAX_NAME, type TCharge, type TFare, type TPaxFare } from '@tp/contracts/flights';
+import { PAX_NAME, type TCharge, type TFare, type TPaxFare } from '@tp/contracts/endpoints/flights';
 import { eTicketFare, fareSplitLines } from '@tp/domain/eticket-fare';
 import { paxTypeCharges } from '@tp/domain/charge';
 import { formatMoney } from '#shared/format.ts';

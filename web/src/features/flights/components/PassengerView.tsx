@@ -1,5 +1,5 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import { PAX_CODE, type TBookedPassenger } from '@tp/contracts/flights';
+import { PAX_CODE, type TBookedPassenger } from '@tp/contracts/endpoints/flights';
 import { DataTable, type Column } from '#shared/DataTable.tsx';
 import { formatMoney } from '#shared/format.ts';
 

@@ -1,5 +1,5 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import type { TSegment } from '@tp/contracts/flights';
+import type { TSegment } from '@tp/contracts/endpoints/flights';
 import { clockOf, formatDuration } from '@tp/domain/flight-filters';
 import { formatDate } from '#shared/format.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as MSG from './messages.ts';
+import * as MSG from '../messages.ts';
 import { ZSignup } from './users.ts';
 
 const fieldErrors = (input: unknown) => {

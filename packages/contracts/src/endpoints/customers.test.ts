@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import './endpoint.ts';
+import '../endpoint.ts';
 import {
   CUSTOMER_MSG,
   changeDetailsIssues,
@@ -13,8 +13,8 @@ import {
   ZCreateAgent,
   type TQuickCustomer,
 } from './customers.ts';
-import { USER_TYPES } from './endpoint.ts';
-import * as MSG from './messages.ts';
+import { USER_TYPES } from '../endpoint.ts';
+import * as MSG from '../messages.ts';
 import { PHONE_LABELS } from './users.ts';
 
 const userType = fc.constantFrom(...USER_TYPES);

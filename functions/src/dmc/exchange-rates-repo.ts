@@ -1,0 +1,36 @@
+/**
+ * The exchange-rate table of a site's DMC: one partition per site, a row per item keyed by its id. The table is
+ * small (a row per currency and valid-from date), so a list is one Query of the partition.
+ */
+import type { TExchangeRate } from '@tp/contracts/endpoints/dmc';
+import { queryAll, tableName, type TransactItem } from '#lib/db';
+import { part, sitePk, type Key, type SiteId } from '#lib/keys';
+import type { PutMode } from './repo.ts';
+
+const ratesPk = (siteId: SiteId) => sitePk(siteId, 'DMC', 'EXCHANGERATE');
+const rateKey = (siteId: SiteId, id: string): Key => ({ pk: ratesPk(siteId), sk: part(id) });
+
+const PUT_CONDITION: Record<Exclude<PutMode, 'upsert'>, string> = {
+  create: 'attribute_not_exists(pk)',
+  update: 'attribute_exists(pk)',
+};
+
+/** Every row of the site's table, in no particular order. */
+export async function allExchangeRates(siteId: SiteId): Promise<TExchangeRate[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': ratesPk(siteId) },
+  });
+  return items.map((i) => i.rec as TExchangeRate);
+}
+
+/** The write of a row: a new one must not exist yet, an edited one must still exist. */
+export function putExchangeRate(siteId: SiteId, rec: TExchangeRate, mode: 'create' | 'update'): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...rateKey(siteId, rec.id), kind: 'exchangeRate', rec },
+      ConditionExpression: PUT_CONDITION[mode],
+    },
+  };
+}

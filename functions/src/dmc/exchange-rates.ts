@@ -1,0 +1,51 @@
+/**
+ * The DMC's exchange-rate table (/staff/dmc-exchange-rates): what one unit of a currency is worth in the site's
+ * base currency from a date on. A save with an id edits that row of the site; without one it adds a row. One row
+ * per currency and valid-from date; each change is audited like every DMC master's.
+ */
+import type { ParsedRequestOf } from '@tp/contracts/endpoint';
+import type * as api from '@tp/contracts/endpoints/dmc';
+import { EXCHANGE_RATE_MSG, type TExchangeRate } from '@tp/contracts/endpoints/dmc';
+import { newId } from '#lib/crypto';
+import { fail, refuseIfAny } from '#lib/errors';
+import { audited, CHANGED_MEANWHILE, siteOf, type DmcScope } from './changes.ts';
+import { allExchangeRates, putExchangeRate } from './exchange-rates-repo.ts';
+import { commit } from './repo.ts';
+
+/** By currency, then the latest valid-from date first (the row in force today is the first one not in the future). */
+const byCurrencyThenLatest = (a: TExchangeRate, b: TExchangeRate) =>
+  a.currency.localeCompare(b.currency) || b.validFrom.localeCompare(a.validFrom);
+
+export async function listExchangeRates(
+  scope: DmcScope,
+  { search }: { search?: string },
+): Promise<{ records: TExchangeRate[]; nextCursor: null }> {
+  const wanted = search?.trim().toUpperCase() ?? '';
+  const records = (await allExchangeRates(siteOf(scope))).filter((r) => r.currency.includes(wanted));
+  return { records: records.sort(byCurrencyThenLatest), nextCursor: null };
+}
+
+export async function saveExchangeRate(
+  scope: DmcScope,
+  input: ParsedRequestOf<typeof api.saveExchangeRate>,
+): Promise<TExchangeRate> {
+  const rows = await allExchangeRates(siteOf(scope));
+  const before = input.id ? rows.find((r) => r.id === input.id) : undefined;
+  if (input.id && !before) throw fail.notFound();
+  const clash = rows.find((r) => r.id !== input.id && r.currency === input.currency && r.validFrom === input.validFrom);
+  refuseIfAny({ validFrom: clash ? EXCHANGE_RATE_MSG.duplicate : undefined });
+  const after: TExchangeRate = {
+    id: before?.id ?? newId(),
+    currency: input.currency,
+    rate: input.rate,
+    validFrom: input.validFrom,
+    updatedAt: scope.now.toISOString(),
+  };
+  const action = before ? 'update' : 'create';
+  const items = [
+    putExchangeRate(siteOf(scope), after, action),
+    ...audited(scope, 'exchangeRate', after.id, action, before ?? null, after),
+  ];
+  if (!(await commit(items))) throw fail.conflict(CHANGED_MEANWHILE);
+  return after;
+}
