@@ -22,11 +22,9 @@ export const JOURNEY_TYPE = { oneWay: 1, return: 2, multiStop: 3, specialReturn:
  * Multi Stop, a return search carries its sub type in `returnType` next to `JourneyType: 2`.
  */
 export const RETURN_TYPE = { normal: 2, lccSpecial: 5, gdsSpecial: 3 } as const;
-export const PAX_TYPE = { adult: 1, child: 2, infant: 3 } as const;
 export const PAX_CODE = { 1: 'ADT', 2: 'CHD', 3: 'INF' } as const;
 /** Passenger types as people read them (forms, fare breakdowns, e-ticket). */
 export const PAX_NAME = { 1: 'Adult', 2: 'Child', 3: 'Infant' } as const;
-export const GENDER = { male: 1, female: 2 } as const;
 
 /** Time bands of the search form; the value is the time part of `preferredDepartureTime`. */
 export const TIME_BANDS = [
@@ -56,18 +54,6 @@ export const BOOKING_STATUS = {
 } as const;
 export type BookingStatusId = (typeof BOOKING_STATUS)[keyof typeof BOOKING_STATUS];
 
-export const CHANGE_REQUEST_TYPE = { refund: 1, partialRefund: 2, reissue: 3 } as const;
-export const CANCELLATION_TYPE = { noShow: 1, flightCancelled: 2, others: 3 } as const;
-/** Supplier change-request statuses (TBO naming). */
-export const CR_STATUSES = [
-  'Unassigned',
-  'Assigned',
-  'Acknowledged',
-  'Pending',
-  'Completed',
-  'Rejected',
-  'Closed',
-] as const;
 export const BOOKING_SORTS = ['BD', 'BA', 'TD', 'TA'] as const;
 /** A search's results and a payment order live this long (spec 000 §4, flight-supply.md). */
 export const FLIGHT_TIMING = { searchValidMinutes: 15, paymentOrderMinutes: 15 } as const;
@@ -284,7 +270,6 @@ export type TSearchResponse = z.infer<typeof ZSearchResponse>;
 
 /** Identifies one option of one search. */
 export const ZOptionRef = lazy(() => z.object({ searchId: zId(), resultIndex: zSupplierRef() }));
-export type TOptionRef = z.infer<typeof ZOptionRef>;
 
 export const ZFareRule = lazy(() =>
   z.object({
@@ -441,7 +426,6 @@ const zSsrChoice = () =>
     [],
   );
 export const ZPaxSsr = lazy(() => z.object({ baggage: zSsrChoice(), mealDynamic: zSsrChoice(), seat: zSsrChoice() }));
-export type TPaxSsr = z.infer<typeof ZPaxSsr>;
 
 export const ZPassengerInput = lazy(() =>
   z.object({

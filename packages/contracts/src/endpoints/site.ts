@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { endpoint, USER_TYPES } from '../endpoint.ts';
+import { endpoint } from '../endpoint.ts';
 import { zDomain } from '../fields.ts';
 import { lazy } from '../lazy.ts';
 
@@ -56,7 +56,6 @@ export const ZBrandingSettings = lazy(() =>
     ssrElements: z.object({ baggage: z.boolean(), meal: z.boolean(), seat: z.boolean() }),
   }),
 );
-export type TBrandingSettings = z.infer<typeof ZBrandingSettings>;
 
 export const ZWlMeta = lazy(() =>
   z.object({
@@ -125,8 +124,6 @@ export const ZPolicyPage = lazy(() =>
     updatedAt: z.string(),
   }),
 );
-
-export const ZUserTypeEnum = lazy(() => z.enum(USER_TYPES));
 
 export const detectSite = endpoint({
   id: 'site.detect',

@@ -106,7 +106,6 @@ export type TBookingFilterInput = z.input<typeof ZBookingFilter>;
 export const ZTicketsRequest = lazy(() =>
   z.extend(ZBookingFilter, { queue: z._default(z.enum(TICKET_QUEUES), 'tickets') }),
 );
-export type TTicketsRequest = z.output<typeof ZTicketsRequest>;
 
 /** A booking as the queues show it: the stored booking plus the e-ticket slug and the displayed status. */
 export const ZTicketView = lazy(() =>
@@ -132,8 +131,6 @@ export type TTicketPage = z.infer<typeof ZTicketPage>;
 export const ZExcelFile = lazy(() => z.object({ filename: z.string(), contentBase64: z.string(), rows: z.number() }));
 
 // ---------------------------------------------------------------- e-ticket
-
-export { ZETicketFare } from './flights.ts';
 
 export const ZETicketPassenger = lazy(() =>
   z.object({
