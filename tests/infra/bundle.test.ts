@@ -136,8 +136,20 @@ describe('Lambda bundles (scripts/bundle.ts)', () => {
 
   it('carries no development-only package and no zod locale (the contracts word every issue themselves)', async () => {
     const manifests = ['package.json', ...['packages', 'functions', 'web', 'infra', 'tests'].flatMap(workspaces)];
+    const read = (m: string) =>
+      JSON.parse(readFileSync(join(ROOT, m), 'utf8')) as Record<string, Record<string, string> | undefined>;
+    // A package some workspace needs at run time (functions' SDK clients, zod, and what they depend on) may also
+    // be a tool's dev dependency: it is not development-only.
+    const runtime = new Set<string>();
+    const visit = (name: string) => {
+      if (runtime.has(name)) return;
+      runtime.add(name);
+      const manifest = join(ROOT, 'node_modules', name, 'package.json');
+      if (existsSync(manifest)) Object.keys(read(relative(ROOT, manifest)).dependencies ?? {}).forEach(visit);
+    };
+    manifests.flatMap((m) => Object.keys(read(m).dependencies ?? {})).forEach(visit);
     const devOnly = new Set(
-      manifests.flatMap((m) => Object.keys(JSON.parse(readFileSync(join(ROOT, m), 'utf8')).devDependencies ?? {})),
+      manifests.flatMap((m) => Object.keys(read(m).devDependencies ?? {})).filter((p) => !runtime.has(p)),
     );
     expect(devOnly).toContain('vitest');
     for (const b of await bundles()) {

@@ -155,6 +155,13 @@ describe('ApiStack', () => {
     }
   });
 
+  it('gives every Lambda the bundle of its own entry (entries share a folder; CDK must not reuse one bundle)', () => {
+    const { api } = s.platform;
+    const keys = resourcesOf(s.template(api), 'AWS::Lambda::Function').map(([, props]) => String(props.Code.S3Key));
+    expect(keys.length).toBeGreaterThan(20);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
   it('ships the sidecar data files beside index.mjs in the assets of the functions that read them', () => {
     const { api } = s.platform;
     const t = s.template(api);

@@ -3,7 +3,7 @@
  * bundling.ts, X-Ray tracing, its own log group with retention and its own least-privilege role.
  * Resources are bound with one call each, which grants access AND sets the variable the handler reads.
  */
-import { dirname } from 'node:path';
+import { dirname, relative } from 'node:path';
 import { AssetHashType, DockerImage, Validations, type Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -14,7 +14,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { TABLE } from '@tp/contracts/platform';
-import { LAMBDA_NODE_OPTIONS, bundleFunctionSync } from '../bundling.ts';
+import { LAMBDA_NODE_OPTIONS, ROOT, bundleFunctionSync } from '../bundling.ts';
 
 export interface PlatformFunctionProps {
   entry: string;
@@ -48,6 +48,9 @@ export interface MailBinding {
 function lambdaCode(entry: string): Code {
   return Code.fromAsset(dirname(entry), {
     assetHashType: AssetHashType.OUTPUT,
+    // CDK reuses a bundle for assets with the same source folder and bundling options, and every entry sits in
+    // functions/src/entries: the entry's own path keeps each Lambda's bundle its own.
+    extraHash: relative(ROOT, entry),
     bundling: {
       // Never pulled: CDK uses the image only when local bundling declines, and it never does.
       image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:24-slim'),
