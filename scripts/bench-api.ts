@@ -1,5 +1,5 @@
 /**
- * The local API under load, beside its floor (issue #12; docs/benchmarks.md "API"). For each call the
+ * The local API under load, beside its floor (docs/benchmarks.md "API"). For each call the
  * bench first records, from one steady-state request (after a warm-up, so the handlers' caches are as
  * they are under load), the DynamoDB operations it makes: a middleware on the handlers' own document
  * client sees each request on the wire (operation and body) and when it started and ended. The floor then

@@ -1,5 +1,5 @@
 /**
- * Cold start of each request-path Lambda against its floor (issue #12; docs/benchmarks.md "Cold start").
+ * Cold start of each request-path Lambda against its floor (docs/benchmarks.md "Cold start").
  * The floor is a bundle of only the AWS SDK clients that function imports (scripts/bundle.ts
  * bundleFloor), built with the same esbuild options. Each measurement is one fresh Node process, started
  * with the functions' own NODE_OPTIONS, that imports one bundle; a function's runs alternate with its
@@ -90,7 +90,7 @@ export async function coldStart(bundles: BundleSize[], opts: ColdStartOptions = 
   const floors = new Map<string, FloorBundle>();
   const rows: ColdStartRow[] = [];
   for (const bundle of bundles.filter((b) => b.kind === 'domain')) {
-    // The SDK clients the function uses (issue #12: "a bundle of only the AWS SDK clients it uses"): those our
+    // The SDK clients the function uses ("a bundle of only the AWS SDK clients it uses"): those our
     // code imports anywhere in the bundle, whether its cold path loads them or its first request does (the origin
     // secret's Secrets Manager client, KMS for sealed secrets, SQS for mail). The floor imports them all at once.
     const packages = sdkImports(bundle.metafile);

@@ -1,5 +1,5 @@
 /**
- * In-process compute figures that used to be timing assertions in unit tests (issue #12 item 11: tests
+ * In-process compute figures that used to be timing assertions in unit tests (tests
  * assert behaviour, the bench prints speed). Run by `npm run bench`, or alone with
  * `npx tsx scripts/bench-compute.ts`. The results screen's filter and sort figures are in
  * scripts/bench-results.ts ("filter+sort", Node).

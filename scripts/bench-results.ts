@@ -8,7 +8,7 @@
  *   (what the user feels: the control answers) and click → list settled (the last DOM change the
  *   click caused, then its frame), p50 / p95;
  * - the page's DOM node count, at the top and scrolled.
- * Targets (issue #4): click → next frame ≤ 50 ms at 1,500 options, ≤ 800 DOM nodes.
+ * Targets: click → next frame ≤ 50 ms at 1,500 options, ≤ 800 DOM nodes.
  * BENCH_PROFILE=1 adds the functions with the most self time during the clicks (Chromium CPU profile).
  */
 import { createServer } from 'node:http';

@@ -185,7 +185,7 @@ const CALLS: [string, ...unknown[]][] = [
   ['enquiryStatusPk', 's1', 'new'],
   ['enquiryStatusIndex', 's1', 'new', '2026-11-23T16:00:00.000Z', 'e1'],
   ['enquiryCounts', 's1'],
-  // GST invoices and credit notes (issue #16).
+  // GST invoices and credit notes.
   ['invoiceDocument', 's1', 'inv-1'],
   ['invoiceMonthPk', 's1', 'invoice', '2026-11'],
   ['invoiceMonthIndex', 's1', 'creditNote', '2026-11', 42, 'cn-1'],
@@ -331,13 +331,13 @@ const BEFORE: Record<string, unknown> = {
   holdTicketOrder: { pk: 'SITE#s1#BOOKING#b1', sk: 'TICKETORDER' },
   rbacMemberPrefix: 'MEMBER#',
   legalEntityMemberPrefix: 'USER#',
-  // Tour packages (issue #15 item 4): new keys, pinned from here on.
+  // Tour packages: new keys, pinned from here on.
   packagesPk: 'SITE#s1#PACKAGE',
   packageItem: { pk: 'SITE#s1#PACKAGE', sk: 'p1' },
   packageTitleIndex: { gsi1pk: 'SITE#s1#PACKAGE', gsi1sk: 'dubai%20delights#p1' },
   packageSupplyPk: 'SITE#s1#PACKAGE#SUPPLY',
   packageSupplyIndex: { gsi2pk: 'SITE#s1#PACKAGE#SUPPLY', gsi2sk: 'dubai%20delights#p1' },
-  // Enquiries (issue #15): new keys, pinned from here on.
+  // Enquiries: new keys, pinned from here on.
   enquiriesPk: 'SITE#s1#ENQUIRY',
   enquiry: { pk: 'SITE#s1#ENQUIRY', sk: 'e1' },
   invoiceDocument: { pk: 'SITE#s1#INVOICE', sk: 'inv-1' },

@@ -44,13 +44,13 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> 
   wallet: { sends: ['paymentVerification', 'email'], secrets: 'open' },
   flights: { sends: ['paymentVerification', 'email'], timeoutSeconds: 28, secrets: 'open' },
   // Test connection and the live TBO balance call the supplier; staff save the credentials here.
-  // Sends: the refund mail of a change request credited by the TBO refund import (issue #29 item 10).
+  // Sends: the refund mail of a change request credited by the TBO refund import.
   'flight-admin': { sends: ['email'], timeoutSeconds: 28, secrets: 'seal' },
   // Holds, change requests and refunds call the supplier; the e-ticket mail goes through the email queue.
   tickets: { sends: ['email'], timeoutSeconds: 28, secrets: 'open' },
   // Fixed-departure bookings open and pay flight payment orders (gateway, e-ticket mail) like the flights Lambda.
   'fixed-departures': { sends: ['paymentVerification', 'email'], timeoutSeconds: 28, secrets: 'open' },
-  // Each new enquiry is mailed to the site's staff through the email queue (issue #15).
+  // Each new enquiry is mailed to the site's staff through the email queue.
   enquiries: { sends: ['email'] },
   // The .xlsx import checks every row of a rate sheet (thousands) before writing them in batched transactions.
   dmc: { memoryMb: 1024, timeoutSeconds: 28 },
@@ -69,7 +69,7 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> 
   'reconciler-worker': { sends: ['paymentVerification', 'email'], timeoutSeconds: 80, secrets: 'open' },
   // Hourly: reads three days of the kart deadline index and enqueues at most one mail per kart and deadline.
   'kart-deadlines-worker': { sends: ['email'], timeoutSeconds: 60 },
-  // Hourly: reads six days of the credit due-day index and enqueues at most one mail per draw (issue #16).
+  // Hourly: reads six days of the credit due-day index and enqueues at most one mail per draw.
   'credit-due-worker': { sends: ['email'], timeoutSeconds: 60 },
 };
 

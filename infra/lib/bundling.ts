@@ -20,7 +20,7 @@ export const LOCK_FILE = join(ROOT, 'package-lock.json');
 
 /**
  * AWS SDK v3: BUNDLED (the clients a function imports, tree-shaken into its index.mjs).
- * The cold-start rule (issue #12, docs/benchmarks.md) is a ratio: a request-path bundle's import in a
+ * The cold-start rule (docs/benchmarks.md) is a ratio: a request-path bundle's import in a
  * fresh Node process against a floor bundle of only the SDK clients it uses, built and imported the same
  * way. Measured with `npx tsx scripts/bench-coldstart.ts` (import p50, ms; 2-core machine, Node 20):
  *                    SDK external   SDK bundled
@@ -31,7 +31,7 @@ export const LOCK_FILE = join(ROOT, 'package-lock.json');
  * hundred files: every function imports 3–4× slower than with the SDK in its own bundle, whatever its
  * own code costs. So the SDK is bundled, and its version is the one package-lock.json pins. The bundles
  * grow by the SDK's 340–400 KB (minified), which is why there is no size budget any more: the ratio is
- * the rule, and size shows up in it as parse time. (Figures before issue #12's cold-start work.)
+ * the rule, and size shows up in it as parse time. (Figures from before the cold path was split into chunks.)
  */
 export const BUNDLE_AWS_SDK = true;
 
@@ -79,7 +79,7 @@ const SHARED = {
    */
   logOverride: { 'ignored-bare-import': 'error' },
   /**
-   * Code splitting (issue #12, docs/benchmarks.md "Loaded on first use"): a handler imports its operations
+   * Code splitting (docs/benchmarks.md "Loaded on first use"): a handler imports its operations
    * with `import()` (functions/src/<domain>/bindings.ts), so a cold start parses the preset, the domain's
    * contracts and the SDK clients, and an operation's code loads with the first request that needs it.
    * Chunks sit FLAT beside index.mjs: a sidecar table's path (the file loader writes it relative to the
@@ -250,7 +250,7 @@ function lazyTargets(metafile: Metafile): Set<string> {
 const SOURCE_LOADER: Record<string, 'ts' | 'js'> = { '.ts': 'ts', '.mts': 'ts', '.js': 'js', '.mjs': 'js' };
 
 /**
- * One chunk for the cold path (issue #12, docs/benchmarks.md "One chunk for the cold path"). esbuild
+ * One chunk for the cold path (docs/benchmarks.md "One chunk for the cold path"). esbuild
  * splits by which entry points reach a module, and every `import()` is an entry point: a module the cold
  * path shares with some operations but not others lands in a chunk of its own, and kart's cold start loaded
  * 22 files, at ~0.5 ms each of resolving, reading and linking. Every module an `import()` loads gets

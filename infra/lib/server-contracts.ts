@@ -1,5 +1,5 @@
 /**
- * Contracts as a Lambda needs them (issue #12 item 10, docs/benchmarks.md "What a Lambda never reads").
+ * Contracts as a Lambda needs them (docs/benchmarks.md "What a Lambda never reads").
  *
  * An `endpoint({…})` of @tp/contracts carries, beside what the server uses (route, auth, request schema),
  * its `response` schema and its `summary`. Those two are for the OpenAPI document and the contract tests,

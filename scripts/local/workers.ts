@@ -24,7 +24,7 @@ const LOCAL_RETRY_DELAY_S = 1;
 /** How often the local stand-ins for the schedules run (hold release; the reconciler, every minute on AWS). */
 const HOLD_RELEASE_EVERY_MS = 60_000;
 const RECONCILE_EVERY_MS = 60_000;
-/** The kart payment-deadline mails: hourly, as the EventBridge schedule on AWS (issue #14). */
+/** The kart payment-deadline mails: hourly, as the EventBridge schedule on AWS. */
 const KART_DEADLINES_EVERY_MS = 3_600_000;
 /**
  * An hourly job also runs this long after the stack starts, so a local stack restarted within the hour still
@@ -117,7 +117,7 @@ export const localSchedule = (options: WorkerOptions = {}): [string, number, num
   ['hold-release', HOLD_RELEASE_EVERY_MS],
   ['reconciler', options.reconcileEveryMs ?? RECONCILE_EVERY_MS],
   ['kart-deadlines', KART_DEADLINES_EVERY_MS, FIRST_HOURLY_RUN_MS],
-  // The credit due-date reminders (issue #16): hourly like the kart deadlines, idempotent per draw.
+  // The credit due-date reminders: hourly like the kart deadlines, idempotent per draw.
   ['credit-due', KART_DEADLINES_EVERY_MS, FIRST_HOURLY_RUN_MS],
 ];
 

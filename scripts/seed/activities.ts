@@ -1,5 +1,5 @@
 /**
- * Activity demo data on Flight Deals (issue #15 items 1–2): a 10 % activity markup for the 'B2B Gold' group (the
+ * Activity demo data on Flight Deals: a 10 % activity markup for the 'B2B Gold' group (the
  * demo agent's), and demo carts in several statuses for the demo agent and retail customer, priced from the Dubai
  * demo rates by the rate engine plus the owner's group markup, as the API prices them. Fixed ids, written through
  * the cart store with their status counts; a cart already there is left alone (seeding again never duplicates).

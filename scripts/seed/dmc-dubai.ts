@@ -1,5 +1,5 @@
 /**
- * Dubai demo destination (issue #13 item 9) as typed data: markets, areas, hotels, activities with tour options,
+ * Dubai demo destination as typed data: markets, areas, hotels, activities with tour options,
  * ticket and transfer rates for two markets, stop-sales, combos, airport ↔ area transfers, drivers and
  * locations. Figures are ../shared/docs/dmc.md §6 (indicative AED, 2025–26) where it gives them; the others are
  * ours (docs/dmc.md "Demo data"). Data only: nothing here writes to a table. Ids are stable so a re-seed

@@ -1,5 +1,5 @@
 /**
- * Demo enquiries on Flight Deals (issue #15): one of each kind, at different steps of the CRM inbox, stored through
+ * Demo enquiries on Flight Deals: one of each kind, at different steps of the CRM inbox, stored through
  * the enquiry repository (so the tab counts and the visitor's own list agree). Fixed ids: an enquiry already there
  * is left alone, so seeding again never counts twice.
  */

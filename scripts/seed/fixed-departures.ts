@@ -1,5 +1,5 @@
 /**
- * Demo fixed departures (issue #15 item 5): group fares Flight Deals holds (a Dubai return, DEL→DXB one way,
+ * Demo fixed departures: group fares Flight Deals holds (a Dubai return, DEL→DXB one way,
  * BOM→BKK), a fixed-departure markup on its Default group, and Partner Holidays linked to Flight Deals with
  * the FixedDeparture category so the partner's users see that inventory too. Made through the services the
  * API runs. Sale windows are relative to the seeding day, so a fresh stack always has something on sale.

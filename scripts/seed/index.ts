@@ -66,23 +66,23 @@ export async function seedDemo(): Promise<{ seeded: boolean }> {
   await seedSuppliers();
   await seedWallets();
   await seedBookings();
-  // The Dubai DMC demo destination on Flight Deals (issue #13).
+  // The Dubai DMC demo destination on Flight Deals.
   await seedDmc();
-  // Two demo quotations on Flight Deals, one vouchered with its transfers (issue #14).
+  // Two demo quotations on Flight Deals, one vouchered with its transfers.
   await seedKarts();
-  // Demo activity carts in several statuses and an activity markup for 'B2B Gold' (issue #15 items 1–2).
+  // Demo activity carts in several statuses and an activity markup for 'B2B Gold'.
   await seedActivities();
-  // Group fares on Flight Deals with their markup; Partner Holidays sees them (issue #15 item 5).
+  // Group fares on Flight Deals with their markup; Partner Holidays sees them.
   await seedFixedDepartures();
-  // Visa destinations, categories and checklists on Flight Deals (issue #15 item 3).
+  // Visa destinations, categories and checklists on Flight Deals.
   await seedVisas();
-  // A customer's billing PAN and GSTIN waiting for review (issue #15 item 7).
+  // A customer's billing PAN and GSTIN waiting for review.
   await seedTaxIds();
-  // Tour packages on Flight Deals (one supplied to Partner Holidays) and Partner's own (issue #15 item 4).
+  // Tour packages on Flight Deals (one supplied to Partner Holidays) and Partner's own.
   await seedPackages();
-  // Three enquiries at different steps of the CRM inbox on Flight Deals (issue #15).
+  // Three enquiries at different steps of the CRM inbox on Flight Deals.
   await seedEnquiries();
-  // The demo sites' legal details for GST invoices (issue #16).
+  // The demo sites' legal details for GST invoices.
   await seedInvoiceSettings();
   await put({ ...MARKER, version: SEED_VERSION, at: new Date().toISOString() });
   return { seeded: true };

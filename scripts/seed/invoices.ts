@@ -1,5 +1,5 @@
 /**
- * Invoice settings of the demo sites (issue #16): the reseller's legal details every GST invoice prints. Flight Deals
+ * Invoice settings of the demo sites: the reseller's legal details every GST invoice prints. Flight Deals
  * is in Maharashtra, SkyWay in Karnataka, Partner Holidays in Delhi, so the demo shows intra- and inter-state tax.
  * Written through the invoices repo; a site whose staff saved their own settings keeps them.
  */

@@ -1,5 +1,5 @@
 /**
- * Two demo quotations on Flight Deals (issue #14), built from the Dubai demo destination through the kart domain:
+ * Two demo quotations on Flight Deals, built from the Dubai demo destination through the kart domain:
  * a family quotation (hotel with an airport transfer, Burj Khalifa with SIC transfers, SIM card) and the same trip vouchered, with
  * its transfers on the job sheet. Activity prices come from the rate engine, totals from `kartTotals`, as the
  * API computes them. Fixed ids and puts by id: seeding again overwrites, never duplicates.

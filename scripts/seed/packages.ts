@@ -1,5 +1,5 @@
 /**
- * Demo tour packages (issue #15 item 4), made through the package operations the API runs: Flight Deals sells Dubai,
+ * Demo tour packages, made through the package operations the API runs: Flight Deals sells Dubai,
  * Thailand and Kerala packages (the Dubai one marked for supply) and approves Partner Holidays as its TourPackages
  * consumer, so Partner's travellers see that package beside Partner's own Kerala weekend.
  */

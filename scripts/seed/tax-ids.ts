@@ -1,6 +1,5 @@
 /**
- * A demo customer whose billing PAN and GSTIN wait for staff review on /staff/verifyPanCard (issue #15
- * item 7), written through the same save the billing page uses.
+ * A demo customer whose billing PAN and GSTIN wait for staff review on /staff/verifyPanCard, written through the same save the billing page uses.
  */
 import { userIdByEmail } from '../../functions/src/users/repo.ts';
 import { saveBilling } from '../../functions/src/users/kyc.ts';

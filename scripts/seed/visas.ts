@@ -1,5 +1,5 @@
 /**
- * Demo visa content on Flight Deals (issue #15 item 3): five destinations (UAE, Thailand, Singapore, the UK,
+ * Demo visa content on Flight Deals: five destinations (UAE, Thailand, Singapore, the UK,
  * Schengen), their usual categories, and per category a checklist for Indian nationals (the preferred one) and a
  * default for every other nationality. Fixed ids and plain puts: seeding again overwrites, never duplicates. The
  * counters the API keeps (categories per country, checklists per category) are computed from the data.

@@ -1,5 +1,5 @@
 /**
- * Generated bad input for every write call of the route table (issue #10 item 6), derived from each
+ * Generated bad input for every write call of the route table, derived from each
  * endpoint's request schema with fast-check and sent through the local gateway by a caller allowed to
  * make the call (a super admin for staff calls, an agent for the others), so it reaches the parser:
  * wrong types, oversize strings (3 KB, 300 KB), `#`, control and hidden characters, missing required

@@ -85,7 +85,7 @@ describe('everyday screens are accessible and fit the screen', () => {
   }
 });
 
-describe('the passengers page with a seat map open is accessible (issue #29 item 16)', () => {
+describe('the passengers page with a seat map open is accessible', () => {
   it('at 1366 and 390 px', { timeout: 240_000 }, async () => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
     const page = await context.newPage();

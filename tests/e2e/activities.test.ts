@@ -1,5 +1,5 @@
 /**
- * Activities for agents and travellers (issue #15 items 1–2), in Chromium against the local stack: Flight Deals'
+ * Activities for agents and travellers, in Chromium against the local stack: Flight Deals'
  * demo agent opens Dubai from the activities landing, searches with the default dates and party, adds Burj Khalifa
  * to the cart (priced with the B2B Gold 10 % activity markup) and submits it; the super admin finds it in the
  * queue, confirms it, makes a quotation of it and vouchers it; the markup screen lists the group markup.
@@ -42,7 +42,7 @@ describe('Activities', () => {
       const before = await cart.getByRole('listitem').count();
       await agent.getByRole('button', { name: `Add to cart: ${BURJ}, ${OPTION}` }).click();
       // The demo agent's open draft is for 2 adults and a child; the search is on the defaults (1 adult). Nothing is
-      // rewritten silently: the dialog names both parties with the cart's total for each (issue #29 item 15).
+      // rewritten silently: the dialog names both parties with the cart's total for each.
       const party = agent.getByRole('dialog', { name: 'Change the travellers of your cart?' });
       await party.waitFor();
       expect(await party.getByRole('row', { name: /2 adults and 1 child/ }).textContent()).toMatch(/AED/);

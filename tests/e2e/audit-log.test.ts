@@ -1,5 +1,5 @@
 /**
- * The audit log as staff use it (issue #16 item 4), in Chromium against the local stack: Flight Deals' super admin
+ * The audit log as staff use it, in Chromium against the local stack: Flight Deals' super admin
  * adds an airline markup on Manage Markup, opens /staff/audit, filters by record type and change type, opens the
  * entry (each field before and after) and its record's history, then deletes the markup and finds the deletion
  * in the same history. axe finds nothing on the log, the drawer or the history dialog. Screenshots at 1366 and

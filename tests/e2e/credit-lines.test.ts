@@ -1,5 +1,5 @@
 /**
- * Credit lines in Chromium (issue #16 item 1; docs/credit-lines.md): staff open a customer's wallet report and set a
+ * Credit lines in Chromium (docs/credit-lines.md): staff open a customer's wallet report and set a
  * credit line; the agent, who has since booked on credit past the 40 % alert with an amount due in two days, sees
  * the app shell's banner and, on the wallet page, credit used, credit left and the oldest amount's due date.
  * Screenshots at 1366 and 390 px go to /tmp/shots-credit/ (outside the repo) for a person to look at.

@@ -1,5 +1,5 @@
 /**
- * Issue #29 items 14, 16 and 17 in Chromium against the local stack: dialogs keep what was typed (Escape closes
+ * In Chromium against the local stack: dialogs keep what was typed (Escape closes
  * the innermost layer, discarding asks first), screens fit a phone and narrow fields (the city list, the
  * confirmation's passengers, the enquiry and queue date fields), and the trade-only controls (Sources, e-ticket
  * markup and discount) show to agents, not to a retail traveller. Screenshots go to /tmp/shots-dialogs-layout/.
@@ -39,7 +39,7 @@ async function fitsWhole(field: Locator): Promise<{ text: string; needs: number;
   });
 }
 
-describe('dialogs keep what was typed (issue #29 item 14)', () => {
+describe('dialogs keep what was typed', () => {
   it('Escape in the fixed-departure booking date picker closes the calendar only; discarding asks first', async () => {
     const page = await signedIn('agent', '/fixed-departures');
     const card = page.getByRole('article', { name: 'Dubai Shopping Festival, 5 nights' });
@@ -78,7 +78,7 @@ describe('dialogs keep what was typed (issue #29 item 14)', () => {
   });
 });
 
-describe('screens fit phones and narrow fields (issue #29 item 16)', () => {
+describe('screens fit phones and narrow fields', () => {
   it('the city list is wider than a narrow field and breaks between words only', async () => {
     const page = await signedIn('agent', '/flight', 390);
     const from = page.getByLabel('From', { exact: true });
@@ -211,7 +211,7 @@ describe('screens fit phones and narrow fields (issue #29 item 16)', () => {
   });
 });
 
-describe('trade-only controls (issue #29 item 17)', () => {
+describe('trade-only controls', () => {
   it('an agent chooses sources and adds markup and discount on an e-ticket; a retail traveller sees neither', async () => {
     const agentBooking = await plainBooking(FLIGHTDEALS.siteId, `agent@${SITE}`);
     const agent = await signedIn('agent', '/flight');

@@ -1,5 +1,5 @@
 /**
- * The destination back office as staff use it (issue #13), in Chromium against the local stack: Flight Deals'
+ * The destination back office as staff use it, in Chromium against the local stack: Flight Deals'
  * super admin creates a market, an activity with a tour option, two overlapping ticket rates (flagged before
  * saving) and a transfer rate, reorders the rates by drag and by keyboard, sees the price the rate engine
  * gives for the order, builds a combo, adds two areas and an area transfer, then exports the master data
@@ -70,7 +70,7 @@ describe('DMC back office', () => {
         .getByRole('row', { name: new RegExp(MARKET) })
         .waitFor();
 
-      // A hotel, saved with its toast like every master (issue #29 item 17).
+      // A hotel, saved with its toast like every master.
       await page.getByRole('tab', { name: 'Accommodations' }).click();
       await page.getByRole('button', { name: 'Add accommodation' }).click();
       form = dialog(page, 'Add accommodation');

@@ -1,5 +1,5 @@
 /**
- * A quotation's journey in Chromium against the local stack (issue #14 items 4, 5, 7): a quotation for today with
+ * A quotation's journey in Chromium against the local stack: a quotation for today with
  * an airport pickup is vouchered in the builder; its transfer is on today's job sheet; Flight Deals' super admin
  * assigns a driver and generates the driver's link; the driver opens it at 390 px and marks the transfer done;
  * staff see it done on the job sheet and in the date-wise itinerary (screen and print layout). The driver page

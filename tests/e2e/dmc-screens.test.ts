@@ -1,5 +1,5 @@
 /**
- * Every DMC back-office screen (issue #13) and its create dialog, on a desktop (1366 px) and a phone (390 px):
+ * Every DMC back-office screen and its create dialog, on a desktop (1366 px) and a phone (390 px):
  * axe finds no WCAG 2.1 A/AA violation in the screen's own region (#dmc-screen) or the open dialog, and
  * nothing is wider than the viewport. The shell around the screens has its own checks. Each screen is saved at
  * both widths to /tmp/shots-dmc/ (outside the repo) for a person to look at.

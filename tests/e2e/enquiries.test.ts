@@ -1,5 +1,5 @@
 /**
- * The CRM (issue #15) in Chromium against the local stack: a signed-in customer sends an enquiry from /crm and sees
+ * The CRM in Chromium against the local stack: a signed-in customer sends an enquiry from /crm and sees
  * it listed as New; Flight Deals' super admin finds it in the inbox, opens it in the drawer and moves it to
  * Contacted with a note; the customer then sees it Contacted. Each screen passes axe and fits at 1366 and 390 px.
  * Screenshots go to /tmp/shots-enquiries/ (outside the repo) for a person to look at.

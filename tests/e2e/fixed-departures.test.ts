@@ -1,5 +1,5 @@
 /**
- * Fixed departures in Chromium against the local stack (issue #15 item 5): Flight Deals' staff add a domestic
+ * Fixed departures in Chromium against the local stack: Flight Deals' staff add a domestic
  * group fare on the inventory screen; the demo agent finds it on /fixed-departures at the marked-up price, books
  * two seats from the wallet, and prints the booking (A4 print page, public link). Screenshots at 1366 and 390 px
  * go to /tmp/shots-fd/ (outside the repo) for a person to look at.

@@ -20,7 +20,7 @@ import {
 import { axeViolations } from '../support/axe.ts';
 
 const SITE = 'flightdeals.localhost';
-/** Results, passengers, confirmation and e-ticket at 1366 and 390 px, for a person to look at (issue #11). */
+/** Results, passengers, confirmation and e-ticket at 1366 and 390 px, for a person to look at. */
 const shoot = screenshots('/tmp/shots-flight-booking');
 
 let browser: Browser;
@@ -75,7 +75,7 @@ async function addMeal(page: Page, lead: Locator) {
   await page.getByRole('option').first().click();
 }
 
-/** A paid booking lands on the booking-confirmed screen (#11 item 7). */
+/** A paid booking lands on the booking-confirmed screen. */
 async function seeConfirmed(page: Page) {
   await page.waitForURL(/\/app\/flight\/transaction\//, { timeout: 60_000 });
   await page.getByRole('heading', { name: 'Booking confirmed' }).waitFor({ timeout: 30_000 });
@@ -219,10 +219,10 @@ describe('flight booking', () => {
   }, 180_000);
 });
 
-/** The trip page and the fare strip for a person to look at (issue #29 items 9 and 13). */
+/** The trip page and the fare strip for a person to look at. */
 const shootTrip = screenshots('/work/wt/shots/flights');
 
-describe('a return trip across browsers (issue #29 item 13)', () => {
+describe('a return trip across browsers', () => {
   it('books the return leg from another browser and shows both PNRs on one trip page in a third', async () => {
     // Browser 1: the onward leg of a normal return.
     const first = await newPage(browser);

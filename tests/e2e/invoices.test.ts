@@ -1,5 +1,5 @@
 /**
- * The GST invoice of a booking in Chromium against the local stack (issue #16): the customer opens their e-ticket,
+ * The GST invoice of a booking in Chromium against the local stack: the customer opens their e-ticket,
  * follows "Tax invoice", and the invoice shows the booking's amounts (the e-ticket's total, our markup taxed with
  * CGST + SGST); it passes axe, prints on ONE A4 page, and downloads as PDF. Staff list the month and download its
  * .xlsx. Screenshots at 1366 and 390 px go to /tmp/shots-invoices/ (outside the repo) for a person to look at.
@@ -157,7 +157,7 @@ describe('GST invoice', () => {
       await page.waitForURL((u) => u.pathname === '/app/invoice/cart/dmc-cart-demo-vouchered');
       await page.getByRole('article', { name: /^Tax invoice / }).waitFor();
       // The cart is priced in AED; a GST invoice is in rupees at the site's rate, naming the AED total and the rate
-      // (issue #29 item 8; until then this test compared the invoice's AED total with the cart's).
+      // (until then this test compared the invoice's AED total with the cart's).
       const rate = DEMO_INVOICE_SETTINGS['site-flightdeals']!.exchangeRates.find((r) => r.currency === 'AED')!;
       expect(await page.getByTestId('invoice-total').textContent()).toBe(
         formatMoney(toRupees(cartTotal, rate.inrPerUnit)),

@@ -1,5 +1,5 @@
 /**
- * A quotation as a DMC sales person builds it (issue #14), in Chromium against the local stack: Flight Deals' super
+ * A quotation as a DMC sales person builds it, in Chromium against the local stack: Flight Deals' super
  * admin builds a Dubai quotation with a hotel, two activities with transfers (priced by the rate engine) and a
  * miscellaneous item, saves it, opens the A4 print view, shares the link and opens it signed out, then vouchers
  * it. Screenshots of each screen at 1366 and 390 px go to /tmp/shots-kart/ (outside the repo) for a person to look at.
@@ -159,7 +159,7 @@ describe('Quotation (kart)', () => {
     await toast(page, KART_MSG.vouchered).first().waitFor();
     await page.getByText('Vouchered', { exact: true }).first().waitFor();
 
-    // An edit of the vouchered quotation is a save, and says so (issue #29 item 17).
+    // An edit of the vouchered quotation is a save, and says so.
     // The voucher's toast first goes (they hide by themselves), so the next one is the save's own.
     await expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 15_000 }).toBe(0);
     const misc2 = page.getByRole('region', { name: 'Other services' });

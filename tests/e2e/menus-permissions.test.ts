@@ -1,5 +1,5 @@
 /**
- * Menus and actions follow the signed-in user's permissions (issue #11 item 8), in Chromium against the
+ * Menus and actions follow the signed-in user's permissions, in Chromium against the
  * local stack. The shell loads rbac/getPermissionsFromSession and hides what the user's permission group
  * lacks, instead of offering it and answering 403: Partner Holidays' demo staff member works the
  * 'Ticketing desk' group (the Flights module with its default permissions: no Excel, no wallet, no

@@ -1,5 +1,5 @@
 /**
- * Tour packages in Chromium against the local stack (issue #15 item 4): a traveller filters the packages, opens
+ * Tour packages in Chromium against the local stack: a traveller filters the packages, opens
  * one, sends an enquiry and lands on the success page with its id; Flight Deals' staff create a package that then
  * lists, and upload a picture to it. Screenshots at 1366 and 390 px go to /tmp/shots-packages/ (outside the repo).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue #11 items 9, 10, 12 and 14 in Chromium against the local stack (simulator supply): the city
+ * In Chromium against the local stack (simulator supply): the city
  * autocomplete's ranking, result cards (every multi-city leg, fare families grouped, logos, layover
  * and baggage on the card), the ±3-day fare strip, the price slider, counts that follow the other
  * filters, the page scrolling the list (no inner scroll box) and the phone drawer's Apply / Reset.
@@ -36,7 +36,7 @@ async function results(page: Page, query = ONE_WAY) {
 
 const shownCount = async (page: Page) => Number(SHOWING.exec((await page.getByText(SHOWING).textContent()) ?? '')![1]);
 
-describe('results UX (issue #11)', () => {
+describe('results UX', () => {
   it('the city autocomplete offers Goa (GOI) before Genoa for "goa"', async () => {
     const { page } = await newPage(browser);
     await agentAt(page, '/flight/search');
@@ -124,7 +124,7 @@ describe('results UX (issue #11)', () => {
     expect(await card.getByRole('group', { name: 'Return flights' }).count()).toBe(0);
   });
 
-  it('on a phone the filter drawer applies on Apply and clears on Clear Filters (spec 000 §2, issue #29 item 16)', async () => {
+  it('on a phone the filter drawer applies on Apply and clears on Clear Filters (spec 000 §2)', async () => {
     const { page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
     await agentAt(page, '/flight');
     await results(page);

@@ -198,7 +198,7 @@ describe('security headers and a strict CSP', () => {
     await context.close();
   });
 
-  it('never runs a site script beside a signed-in staff member (issue #29 item 1)', async () => {
+  it('never runs a site script beside a signed-in staff member', async () => {
     const { extraDomains: _unused, ...base } = DEMO_SITES.find((x) => x.siteId === 'site-flightdeals')!;
     const site = {
       ...base,

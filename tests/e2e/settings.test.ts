@@ -1,5 +1,5 @@
 /**
- * Site settings and PAN review in Chromium against the local stack (issue #15 items 6 and 7), on a site made
+ * Site settings and PAN review in Chromium against the local stack, on a site made
  * for this file so its new colours never reach another test: staff change the theme colour, the header html
  * and a page's SEO title, and a fresh visit (a new browser context) shows all three; staff verify a customer's
  * PAN and the customer sees it on their billing page. Each screen is checked with axe (WCAG 2 AA) at desktop

@@ -1,5 +1,5 @@
 /**
- * Refunds that add up, and the back office's change-request desk (issue #29 items 10 and 11), in Chromium: an
+ * Refunds that add up, and the back office's change-request desk, in Chromium: an
  * agent's Cancel Seats shows what was paid taken apart; the super admin accepts the request in the change-request
  * queue, records the supplier's outcome and approves the refund, which is credited once. Screenshots at 1366 and
  * 390 px of the dialog and the queue actions; axe-core WCAG 2 AA on each.

@@ -117,12 +117,12 @@ describe('ticket screens', () => {
     await dialog.getByText(MSG.required).waitFor();
     await dialog.getByLabel('Remarks').fill('Travel plans changed');
     await send.click();
-    // The charges step takes the amount paid apart (issue #29 item 10).
+    // The charges step takes the amount paid apart.
     await dialog.getByRole('table', { name: 'Cancellation charges and refund' }).waitFor();
     await dialog.getByRole('row', { name: /^Airline cancellation charge/ }).waitFor();
     await dialog.getByRole('button', { name: 'Accept and Send Cancellation Request' }).click();
     await toast(page, TICKET_MSG.crSent).waitFor();
-    // The supplier's status text (spec 000 §4), not our own "Change requested" (issue #29 item 16).
+    // The supplier's status text (spec 000 §4), not our own "Change requested".
     await card.getByText('Unassigned', { exact: true }).waitFor();
     await card.getByRole('button', { name: 'Refresh Status' }).click();
     await card.getByRole('button', { name: 'Refresh Status' }).waitFor();

@@ -1,5 +1,5 @@
 /**
- * Visas in Chromium against the local stack (issue #15 item 3): a visitor, signed out, goes from the visa landing
+ * Visas in Chromium against the local stack: a visitor, signed out, goes from the visa landing
  * page to the UAE's 30-day tourist visa, sees the checklist for Indian nationals, copies its link ('Copied to
  * clipboard') and finds WhatsApp share; Flight Deals' staff add a destination, a category and a checklist, edit the
  * checklist in the rich-text editor, and the public page shows the edit. Screenshots of each screen at 1366 and

@@ -1,5 +1,5 @@
 /**
- * Staff wallet adjustments in Chromium (issue #11 items 4 and 15): a negative amount typed into Add
+ * Staff wallet adjustments in Chromium: a negative amount typed into Add
  * Money is refused on the field instead of being clamped to ₹1; Debit Money asks for a reason, takes the
  * money once and shows in the wallet history with that reason; the gateway transactions table names the
  * payer (name and email), never an id. Balances are compared before/after, so seeded amounts do not matter.

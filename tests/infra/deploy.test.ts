@@ -1,5 +1,5 @@
 /**
- * What makes a deploy serve a working site (issue #17): the SPA uploaded with its cache headers and each
+ * What makes a deploy serve a working site: the SPA uploaded with its cache headers and each
  * distribution invalidated, the shared CloudFront web ACL in us-east-1 with its managed and rate rules,
  * API stage throttling, blocked requests on the dashboard, one SES identity per reseller domain with its
  * bounce/complaint feedback, and the DNS records `npm run dns` prints from the same config.

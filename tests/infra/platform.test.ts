@@ -245,7 +245,7 @@ describe('WebStack', () => {
           }),
         );
       }
-      // Pages go to the page function (issue #29 item 12), signed with OAC; no viewer-request rewrite any more.
+      // Pages go to the page function, signed with OAC; no viewer-request rewrite any more.
       const app = config.CacheBehaviors.find((b: any) => b.PathPattern === APP_PATH_PATTERN);
       expect(app.FunctionAssociations).toBeUndefined();
       expect(config.Origins.find((o: any) => o.Id === app.TargetOriginId).OriginAccessControlId).toBeDefined();

@@ -1,5 +1,5 @@
 /**
- * The reconciler on AWS (issue #10): an EventBridge rule every minute invoking the reconciler Lambda
+ * The reconciler on AWS: an EventBridge rule every minute invoking the reconciler Lambda
  * (functions/src/entries/workers/reconciler.ts), which reads and writes the table, re-sends outbox messages to
  * the payment-verification queue and lets bookings queue their e-ticket mail; it consumes no queue.
  */

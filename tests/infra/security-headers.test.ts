@@ -2,7 +2,7 @@
  * The CloudFront response-headers policies send exactly the header sets of
  * `@tp/contracts/security-headers` (the local gateway's and the handler preset's too): the SPA's strict set
  * on the build's files, the same set behind the page function's own per-page policy on pages (its CSP wins:
- * a site's scripts on public pages only, issue #29 item 1), the API's on every API path.
+ * a site's scripts on public pages only), the API's on every API path.
  */
 import { App, Stack } from 'aws-cdk-lib';
 import { Bucket } from 'aws-cdk-lib/aws-s3';

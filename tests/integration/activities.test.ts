@@ -1,5 +1,5 @@
 /**
- * Activities for agents and travellers through the gateway (issue #15 items 1–2): the search priced by the rate
+ * Activities for agents and travellers through the gateway: the search priced by the rate
  * engine plus the caller's group activity markup (no net rate leaves); the cart (add, update, delete, clear,
  * remarks, assign, status) owned by its user and site; the queue with counts and pages; the markup calls; a
  * confirmed cart becoming a quotation; permissions, other users, other sites and bad input changing nothing.
@@ -230,7 +230,7 @@ describe('cart', () => {
     );
   });
 
-  it('never changes the party of a cart unless the change is confirmed: 409 with its priced effect (issue #29 item 15)', async () => {
+  it('never changes the party of a cart unless the change is confirmed: 409 with its priced effect', async () => {
     const c = (await newAgent()).client;
     const first = await ok(c, addToCart, { ...trip, item: item() });
     // The search's defaults (1 adult) on a cart for 2 adults and a child: refused, nothing changed.
@@ -269,7 +269,7 @@ describe('cart', () => {
     const c = (await newAgent()).client;
     await ok(c, addToCart, { ...trip, item: item() });
     const later = { startDate: addDays(end, 5), endDate: addDays(end, 8), adults: 1, children: 0 };
-    // A new party is a choice the caller confirms (issue #29 item 15).
+    // A new party is a choice the caller confirms.
     const both = await ok(c, addToCart, { ...later, changeParty: true, item: { ...item(), date: addDays(end, 6) } });
     expect(both).toMatchObject({ startDate: start, endDate: later.endDate, adults: 1, children: 0 });
     // Default group, no markup: 1 adult at 100 on each day.
@@ -351,7 +351,7 @@ describe('cart', () => {
     );
   });
 
-  it('makes exactly one quotation of a confirmed cart, however many staff click at once (issue #29 item 3)', async () => {
+  it('makes exactly one quotation of a confirmed cart, however many staff click at once', async () => {
     const cart = await ok(agent, addToCart, { ...trip, item: item() });
     await ok(agent, updateCartStatus, { cartId: cart.id, status: 'submitted' });
     await ok(admin, updateCartStatus, { cartId: cart.id, status: 'confirmed' });

@@ -1,5 +1,5 @@
 /**
- * The one audit log through the gateway (issue #16 item 4): a markup change, a permission change, a block and
+ * The one audit log through the gateway: a markup change, a permission change, a block and
  * an unblock, a settings save and a status change (an offline payment's review) each appear in the site's log with
  * the actor, before and after; the filters (actor, entity, change type, days) narrow it; a record's own history
  * reads the same entries; the export holds them; another site sees nothing; staff without `audit.view` and

@@ -253,7 +253,7 @@ describe('one site never reaches another site through an id', () => {
     expect(numbers).not.toContain(theirs.userId);
   });
 
-  it("reads none of the other site's audit entries through a record id or an actor (issue #16 item 4)", async () => {
+  it("reads none of the other site's audit entries through a record id or an actor", async () => {
     // The seed made SkyWay's permission groups through the audited service: SkyWay reads their history.
     const input = { entity: 'permissionGroup', id: theirs.rbacGroupId };
     const own = await skyway.raw('POST', '/api/audit/getRecordHistory', input);

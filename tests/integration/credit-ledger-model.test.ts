@@ -1,5 +1,5 @@
 /**
- * The credit ledger against DynamoDB Local, checked by a model (issue #16 item 1; docs/credit-lines.md): random
+ * The credit ledger against DynamoDB Local, checked by a model (docs/credit-lines.md): random
  * sequences of debits, credits, credit-limit changes and repeated entry ids, run one at a time (compared step by
  * step with the pure model of packages/domain/src/credit.ts) or spread over parallel lanes on the same legal
  * entity (version conflicts and retries happen). After every sequence: the entries sum to the balance, the credit

@@ -1,5 +1,5 @@
 /**
- * Credit lines through the local gateway (issue #16 item 1; docs/credit-lines.md): staff set a limit and credit
+ * Credit lines through the local gateway (docs/credit-lines.md): staff set a limit and credit
  * days; an agent books on credit past the 40 % alert and gets the mail; the due-date reminder goes out once; an
  * overdue draw blocks new bookings with a clear message; a top-up pays the oldest draw first; fully repaid, the
  * agent books again. Also: past the limit, limits below the credit in use, permissions and the audit trail.

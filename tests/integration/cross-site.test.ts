@@ -1,5 +1,5 @@
 /**
- * Cross-site requests (issue #10 item 4): a state-changing call needs a JSON body and an Origin (or
+ * Cross-site requests: a state-changing call needs a JSON body and an Origin (or
  * Referer) of the site itself or of a configured partner origin; anything else is a 403 that changes
  * nothing. Calls authenticated by the `auth-token` header (partner sites) and GETs are unaffected.
  */
@@ -98,7 +98,7 @@ describe('state-changing calls that belong', () => {
   });
 });
 
-describe('DMC back office writes (issue #13)', () => {
+describe('DMC back office writes', () => {
   it('a staff save from another origin is refused and writes nothing; from the site it goes through', async () => {
     const admin = new Client(DOMAIN);
     expect((await admin.call(login, { email: `admin@${DOMAIN}`, password: 'Demo@1234' })).status).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * Areas and area transfers through the gateway (issue #13 items 4, 6): every §5 message exactly and nothing
+ * Areas and area transfers through the gateway: every §5 message exactly and nothing
  * written on bad input; per pax forced by the sharing basis; dollars to the cent; a real edit; deletes; the
  * from → to → type pickers; an activity's area; an area in use cannot go; the audit trail.
  */

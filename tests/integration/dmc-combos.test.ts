@@ -1,5 +1,5 @@
 /**
- * Combos through the gateway (issue #13 item 5): the spec's three messages, 'Combo created successfully', a real
+ * Combos through the gateway: the spec's three messages, 'Combo created successfully', a real
  * edit, and the list showing each combo's tour options with their ticket and transfer rates by priority.
  */
 import { beforeAll, describe, expect, it } from 'vitest';

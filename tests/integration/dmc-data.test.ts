@@ -1,5 +1,5 @@
 /**
- * Data management through the gateway (issue #13 item 7): the export is one sheet per master; the exported file
+ * Data management through the gateway: the export is one sheet per master; the exported file
  * imports back as "unchanged" everywhere; a new sheet creates rows that price, and importing it again changes
  * nothing; a file with errors writes nothing and names each problem by sheet, row and column.
  */

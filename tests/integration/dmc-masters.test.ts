@@ -1,5 +1,5 @@
 /**
- * The DMC masters through the gateway (issue #13 items 1, 4, 10): markets (search, default, a customer's market),
+ * The DMC masters through the gateway: markets (search, default, a customer's market),
  * accommodations, activities ('Activity Saved Successfully', priority default 1, the city list by priority),
  * tour options, drivers and locations; lists paged with a cursor; the spec's rules with nothing written on bad
  * input; the seeded Dubai destination at a glance; another site's records found nowhere.

@@ -1,5 +1,5 @@
 /**
- * DMC operations through the gateway (issue #14 items 4, 5, 7): the job sheet (default range, driver filter,
+ * DMC operations through the gateway: the job sheet (default range, driver filter,
  * conflict warnings), single and bulk assignment with the check before saving, driver charges, staff status,
  * driver links (generated once, stored hashed, replaced, revoked, expired) and the driver page (own jobs only,
  * no charges; mark own transfer done; another driver's id refused with nothing changed; rate-limited); another

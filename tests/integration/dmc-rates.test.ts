@@ -1,5 +1,5 @@
 /**
- * Rates through the gateway (issue #13 items 2, 3, 8): a market, an activity and a tour option; ticket and
+ * Rates through the gateway: a market, an activity and a tour option; ticket and
  * transfer rates with the spec's checks; a new rate on top and the overlap warning; a drag (newPriority bottom
  * first) that changes which rate prices; the price call answering exactly what the rate engine computes from the
  * rates the API lists; stop-sales; deletes; every change in the record's audit trail.

@@ -1,5 +1,5 @@
 /**
- * The driver page's throttle (issue #29 item 5): a client address that sends tokens that are not valid is slowed,
+ * The driver page's throttle: a client address that sends tokens that are not valid is slowed,
  * and a real driver with a valid link on the same address (drivers behind one carrier NAT share it) is not.
  */
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Enquiries and the CRM inbox through the gateway (issue #15): a visitor's enquiry stored and mailed to the site's
+ * Enquiries and the CRM inbox through the gateway: a visitor's enquiry stored and mailed to the site's
  * staff; bad input refused with its message and nothing stored; the per-address and per-email limits; the staff
  * list (tab counts, status / kind filters, search, cursor pages), one enquiry, status changes (one way, with a
  * note, audited, a stale version refused), the Excel export of the filtered list; a signed-in visitor's own list;

@@ -1,5 +1,5 @@
 /**
- * Fixed departures through the gateway (issue #15 item 5): staff keep inventory (every rule refused with its
+ * Fixed departures through the gateway: staff keep inventory (every rule refused with its
  * message, nothing written); users see what is on sale priced with their group's fixed-departure markup; a
  * booking is a payment order paid through the flights machinery (wallet debited once); N parallel bookings
  * for fewer seats sell exactly the seats there are and refund the rest; the print is public by its slug

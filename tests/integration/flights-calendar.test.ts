@@ -1,5 +1,5 @@
 /**
- * Issue #29 item 9: the fare strip and calendar quote what the same user can book. For each day of the
+ * The fare strip and calendar quote what the same user can book. For each day of the
  * ±3-day strip, the calendar's fare equals the cheapest bookable option a one-adult search for that day
  * returns to that user (same markup, GST on markup, supplier chain and seats).
  */

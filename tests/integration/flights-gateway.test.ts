@@ -1,5 +1,5 @@
 /**
- * The gateway GDS booking path (#4): a retail customer on a site whose active gateway is the embedded
+ * The gateway GDS booking path: a retail customer on a site whose active gateway is the embedded
  * sandbox picks a GDS fare, setFlightDetails starts a gateway payment, the payer pays on the sandbox
  * page, the payment verification worker applies it and fulfils the order (GDS: book, then ticket), and
  * the ticket queue shows the ticketed booking, mailed automatically. Plus the hold variant: a user and

@@ -1,5 +1,5 @@
 /**
- * Issue #29 item 7: a consumer site served by its supplier site (partner.localhost, whose Flights link
+ * A consumer site served by its supplier site (partner.localhost, whose Flights link
  * to Flight Deals forbids holds) sells only what it can fulfil. A GDS fare is booked and ticketed
  * there (booking and ticketing at once is not a hold); a hold is refused before any order or debit,
  * with the supplier's message, and never offered.

@@ -1,5 +1,5 @@
 /**
- * Issue #29 item 13: a normal return's two legs are one trip. Booking the onward leg starts it; the
+ * A normal return's two legs are one trip. Booking the onward leg starts it; the
  * second leg's search is kept on the server (api/getFlightTrip), so it can be run from anywhere; booking
  * the return leg links both bookings, completes the trip and sends one itinerary mail with both PNRs.
  */

@@ -1,5 +1,5 @@
 /**
- * GST document numbering under parallel issuing, on DynamoDB Local (issue #16): whatever mix of sources is issued
+ * GST document numbering under parallel issuing, on DynamoDB Local: whatever mix of sources is issued
  * at once, and however often each source's issue runs (a hook run twice), the numbers of a site, series and
  * financial year are exactly 1..n, with no gap, no duplicate, and one document per source.
  */

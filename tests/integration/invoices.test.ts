@@ -1,5 +1,5 @@
 /**
- * GST invoices and credit notes on the local stack (issue #16 items 2 and 3): a booking made through the API gets
+ * GST invoices and credit notes on the local stack: a booking made through the API gets
  * its invoice (the amount charged, our markup taxed), CGST + SGST within the reseller's state and IGST otherwise
  * (the customer's billing details), one invoice however often the hook runs, a refund's credit note against it
  * with the tax reversed, the PDF, the month's list and its .xlsx; nobody else's invoice is found.
@@ -377,13 +377,13 @@ describe('quotations (karts)', () => {
     // AED 220 at the seeded ₹22.75: ₹5,005, of which the AED 20 service charge (₹455) holds the GST.
     expect(inv).toMatchObject({ kind: 'kart', currency: 'INR', total: 5005 });
     expect(inv.taxableValue + inv.igst).toBeCloseTo(455, 2);
-    // The rate is named as data since issue #29 item 8 (not in a line's text), printed under the total.
+    // The rate is named as data (not in a line's text), printed under the total.
     expect(inv.conversion).toMatchObject({ currency: 'AED', amount: 220, inrPerUnit: 22.75 });
     addsUp(inv);
   });
 });
 
-describe('foreign currency (issue #29 item 8)', () => {
+describe('foreign currency', () => {
   const AED = DEMO_INVOICE_SETTINGS['site-flightdeals']!.exchangeRates.find((r) => r.currency === 'AED')!;
   const inr = (aed: number) => Math.round(aed * AED.inrPerUnit * 100) / 100;
 

@@ -1,5 +1,5 @@
 /**
- * The payment-deadline mail (issue #14 item 6): the day before a quotation's payment deadline, with a balance due,
+ * The payment-deadline mail: the day before a quotation's payment deadline, with a balance due,
  * the site's staff get one mail through the email queue; running the reminders again sends nothing twice, and a
  * paid or cancelled kart is not reminded.
  */

@@ -1,5 +1,5 @@
 /**
- * Quotations (karts) through the gateway (issue #14 items 1–3, 6, 7): save with every §5 rule refused with its
+ * Quotations (karts) through the gateway: save with every §5 rule refused with its
  * exact message and nothing written; totals and activity prices computed on the server; list, search, paging and
  * filters with deadline flags; line removal; a concurrent save refused; share by link (public, frozen, versioned,
  * nothing internal); voucher → transfers, cancel → transfers cancelled; the date-wise itinerary; other sites
@@ -337,7 +337,7 @@ describe('sharing', () => {
     expect(made.status).toBe(404);
   });
 
-  it("carries the agent's branding, and none of the site's, when agent branding is on (issue #14 item 1)", async () => {
+  it("carries the agent's branding, and none of the site's, when agent branding is on", async () => {
     const agentId = (await userIdByEmail(asSiteId(FLIGHTDEALS.siteId), `agent@${FLIGHTDEALS.domain}`))!;
     const saved = await ok(c, saveKart, kart({ customerId: agentId, isAgentBranding: true }));
     const share = await ok(c, shareKart, { id: saved.id });
@@ -396,7 +396,7 @@ describe('voucher and cancel', () => {
     expect(gone.some((x: { kartId: string }) => x.kartId === saved.id)).toBe(false);
   });
 
-  it('answers each save with what it did: saved, vouchered or cancelled; an edit of a vouchered one is "saved" (issue #29 item 17)', async () => {
+  it('answers each save with what it did: saved, vouchered or cancelled; an edit of a vouchered one is "saved"', async () => {
     const message = async (input: Record<string, unknown>) => {
       const res = await c.call(saveKart, input);
       expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
@@ -413,7 +413,7 @@ describe('voucher and cancel', () => {
     expect(await message(kart({ id, version: 3, isVouchered: true, isCancelled: true }))).toBe(KART_MSG.cancelled);
   });
 
-  it('never overwrites a transfer staff changed after the save read it (issue #14 item 3)', async () => {
+  it('never overwrites a transfer staff changed after the save read it', async () => {
     const saved = await ok(c, saveKart, kart());
     await ok(c, voucherKart, { id: saved.id, version: 1 });
     // What a later save of the vouchered kart reads before it writes its transfers…

@@ -1,5 +1,5 @@
 /**
- * Issue #17 item 3: on a stage that requires it, the handler preset answers only requests that came through
+ * On a stage that requires it, the handler preset answers only requests that came through
  * CloudFront (ORIGIN_HEADER with the secret). A gateway of its own in this process, with the check switched on
  * (ORIGIN_SECRET: the plain-value form of what ORIGIN_SECRET_ARN reads from Secrets Manager), on the suite's table.
  */

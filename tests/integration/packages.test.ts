@@ -1,5 +1,5 @@
 /**
- * Tour packages through the gateway (issue #15 item 4): the traveller list and its filters, the detail, the supply
+ * Tour packages through the gateway: the traveller list and its filters, the detail, the supply
  * of a TourPackages supplier seen by its approved consumer only, the staff editor's rules (nothing written on bad
  * input, versions), pictures stored, ordered and deleted through the media piece, one site never reaching another's
  * packages, and who may call what.

@@ -1,5 +1,5 @@
 /**
- * No payment is stranded (issue #10): this file runs a stack of its own (DynamoDB Local on a data
+ * No payment is stranded: this file runs a stack of its own (DynamoDB Local on a data
  * directory, so it survives a restart) and takes the real emulators away in the middle of payments:
  *   - a wallet payment: DynamoDB and SQS stop while the supplier tickets; the payer gets no 5xx, and the
  *     reconciler finds the ticket by our reference and records it (ticketed once, debited once);

@@ -1,5 +1,5 @@
 /**
- * Oversized requests (issue #10 item 6): a body past the handler's limit is a 413 with the error
+ * Oversized requests: a body past the handler's limit is a 413 with the error
  * envelope, and one past Lambda's payload limit is refused by the gateway the same way — never a 500.
  */
 import { describe, expect, it } from 'vitest';

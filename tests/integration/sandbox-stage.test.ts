@@ -1,5 +1,5 @@
 /**
- * A stage that forbids sandbox payments (issue #10 item 5), on the real table: this file starts a second
+ * A stage that forbids sandbox payments, on the real table: this file starts a second
  * gateway in its own process with SANDBOX_PAYMENTS=forbidden (as the prod stage's Lambdas have it) next
  * to the run's stack, which allows them (as the local stack and dev do). On the forbidding stage the
  * sandbox routes answer 404 and change nothing, the sandbox cannot be chosen in flight settings, and a

@@ -1,5 +1,5 @@
 /**
- * Staff site settings and PAN / GSTIN review through the gateway (issue #15 items 6 and 7), on a site made
+ * Staff site settings and PAN / GSTIN review through the gateway, on a site made
  * for this file (a copy of Flight Deals), so saving branding never disturbs another test's site: every call,
  * html sanitised on save, bad input changing nothing, permissions (the super-admin-only permission-menu flag),
  * one site never reading or writing another's, and a fresh detection showing each change at once.
@@ -217,7 +217,7 @@ describe('scripts and the security policy', () => {
   });
 });
 
-describe("site scripts are a super admin's (issue #29 item 1)", () => {
+describe("site scripts are a super admin's", () => {
   /** A staff member whose group grants Other Settings and nothing else of the Settings module. */
   async function settingsEditor() {
     const editor = await newStaff(site);

@@ -1,9 +1,9 @@
 /**
  * The html the local gateway serves for SPA pages (functions/src/site/page-html.ts, the same renderer as
  * CloudFront's page origin), fetched as curl or a link previewer would: no script runs.
- *  - issue #29 item 12: every demo domain's pages carry that site's title, description, canonical URL,
+ *  - every demo domain's pages carry that site's title, description, canonical URL,
  *    Open Graph and Twitter tags, favicon and theme colour (per-page SEO where the site set it);
- *  - issue #29 item 1: a page that needs a session (every route of the route table that is not public)
+ *  - a page that needs a session (every route of the route table that is not public)
  *    is served with a policy naming none of the site's scripts; public pages keep them.
  */
 import { randomUUID } from 'node:crypto';
@@ -77,7 +77,7 @@ const pathFor = (pattern: string) =>
 
 beforeAll(() => useStackTable());
 
-describe("each site's pages carry its own head (issue #29 item 12)", () => {
+describe("each site's pages carry its own head", () => {
   const pages = ['/', '/login', '/visa', '/visa/ae', '/flight/search', '/staff/customers', '/user/dashboard'];
 
   for (const domain of DEMO_DOMAINS) {
@@ -165,7 +165,7 @@ async function freshSite(over: Partial<Site>): Promise<Site> {
   return site;
 }
 
-describe('site scripts stay off signed-in pages (issue #29 item 1)', () => {
+describe('site scripts stay off signed-in pages', () => {
   const SCRIPT = 'https://tags.example.org/marketing.js';
   let site: Site;
   beforeAll(async () => {

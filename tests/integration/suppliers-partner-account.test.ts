@@ -1,5 +1,5 @@
 /**
- * Issue #10 item 1, through the gateway: a partner account cannot be pre-registered by someone else.
+ * Through the gateway: a partner account cannot be pre-registered by someone else.
  * Someone signs up on the supplier site with the consumer admin's email (as an agency or a traveller,
  * verified or not) before the consumer asks; the supplier approves; the consumer's staff jump. The jump
  * must land on the link's own account, the squatter's password must reach the squatter's account only,

@@ -1,5 +1,5 @@
 /**
- * Staff processing of change requests (issue #29 item 11): accept, reject with a reason, record the supplier's
+ * Staff processing of change requests: accept, reject with a reason, record the supplier's
  * outcome (a manual or offline supplier), approve the refund: each step audited with who and what, permission-
  * gated, and the refund credited exactly once however many approvals arrive at once.
  */

@@ -124,7 +124,7 @@ describe('change requests', () => {
       Remarks: 'Plans changed',
     });
     expect(sent.status).toBe(200);
-    // The ticket shows the supplier's status text (spec 000 §4, issue #29 item 16), not our own code.
+    // The ticket shows the supplier's status text (spec 000 §4), not our own code.
     expect(sent.body.result.booking.displayStatus).toBe('Unassigned');
     const crs = sent.body.result.changeRequests as { changeRequestId: string }[];
     expect(crs).toHaveLength(2);
@@ -240,7 +240,7 @@ const AGENT_PRICING = {
 } as const;
 const paise = (...amounts: number[]) => amounts.reduce((n, a) => n + Math.round(a * 100), 0);
 
-describe('refund breakdown (issue #29 item 10)', () => {
+describe('refund breakdown', () => {
   it('getCC takes what was paid apart: charge + kept (markup, GST, commission, TDS) + refund = paid, to the wallet', async () => {
     const b = await supplierBooking(FLIGHTDEALS.siteId, agent.email, { adults: 2, pricing: AGENT_PRICING });
     const cc = await agent.client.call(getCancellationCharges, { BookingId: b.bookingId, RequestType: 1 });

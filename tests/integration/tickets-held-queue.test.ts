@@ -1,5 +1,5 @@
 /**
- * An agent finds the fare they held (#11 item 6): their own ticket queue lists it under the "held" status
+ * An agent finds the fare they held: their own ticket queue lists it under the "held" status
  * filter (and keeps it out otherwise) with the held fare as the amount Ticket now charges; the staff hold
  * queue honours the sort it is sent; a status the filter does not know is a clear 400.
  */

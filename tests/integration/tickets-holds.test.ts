@@ -1,6 +1,6 @@
 /**
  * After ticketing: the automatic e-ticket mail (one per booking, whatever the number of callbacks) and
- * "Ticket now" on a held booking (#5.2): an order of the booking-order machinery, paid from the wallet
+ * "Ticket now" on a held booking: an order of the booking-order machinery, paid from the wallet
  * exactly once under 20 concurrent callbacks or through the sandbox gateway, the PNR ticketed at the
  * supplier, the booking ticketed with its ticket numbers and mailed; a failed ticketing is refunded;
  * holds that are not held any more, past their last ticketing date, or someone else's are refused.

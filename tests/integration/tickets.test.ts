@@ -237,7 +237,7 @@ describe('the e-ticket', () => {
     ).toBe(401);
   });
 
-  it('offers markup and discount to agents and staff, not to a retail traveller (issue #29 item 17)', async () => {
+  it('offers markup and discount to agents and staff, not to a retail traveller', async () => {
     const mine = await plainBooking(FLIGHTDEALS.siteId, `agent@${FLIGHTDEALS.domain}`);
     const ref = { bookingId: mine.bookingId, pnr: mine.pnr };
     expect((await agent.call(getTicketDetail, ref)).body.result).toMatchObject({ canEdit: true, canAdjustPrice: true });

@@ -104,7 +104,7 @@ describe('forgetPassword → generatePassword', () => {
     expect(res.body.result.status).toBe('verified');
   });
 
-  it('kills a link when a newer one is issued, and says so plainly (issue #29 item 2)', async () => {
+  it('kills a link when a newer one is issued, and says so plainly', async () => {
     const { email } = await signedUpRetail(client());
     const older = await mailedLink(email);
     const newer = await mailedLink(email, older);

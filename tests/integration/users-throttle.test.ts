@@ -1,9 +1,9 @@
 /**
  * Login throttling through the local gateway against DynamoDB Local: the attempt is claimed before the
  * password is checked, so parallel guesses cannot overrun a budget; a failing client is slowed, a client that
- * has not been failing is not (issue #29 item 5, OWASP ASVS 2.2: throttling, not lock-out); a per-client-address
+ * has not been failing is not (OWASP ASVS 2.2: throttling, not lock-out); a per-client-address
  * budget caps guessing across emails, and the client address is the connection's unless CloudFront vouched for
- * its header (issue #29 item 4). Each test calls from loopback addresses of its own (the gateway reports the
+ * its header. Each test calls from loopback addresses of its own (the gateway reports the
  * socket's address as the client's), so the budgets it spends touch nothing else in the run.
  */
 import { beforeAll, describe, expect, it } from 'vitest';

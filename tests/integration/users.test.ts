@@ -91,7 +91,7 @@ describe('retail signup', () => {
     expect(JSON.stringify(user)).not.toMatch(/argon2|passwordHash/);
   });
 
-  it('answers a sign-up with a registered email as a new one and mails the owner instead (issue #29 item 6)', async () => {
+  it('answers a sign-up with a registered email as a new one and mails the owner instead', async () => {
     const first = await signedUpRetail(client());
     const fresh = await client().call(signup, retailSignup());
     const res = await client().call(signup, retailSignup({ email: first.email.toUpperCase() }));

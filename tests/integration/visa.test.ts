@@ -1,5 +1,5 @@
 /**
- * Visas through the gateway (issue #15 item 3): the public reads (countries, categories by link name, name or ISO
+ * Visas through the gateway: the public reads (countries, categories by link name, name or ISO
  * code, checklists with IN first and the default last, the spec's error texts), the staff maintenance of
  * countries, categories and checklists (uniqueness, concurrency, counters that block deleting a parent), html
  * sanitised when saved and when read, bad input refused with nothing written, other sites and callers without

@@ -1,5 +1,5 @@
 /**
- * Staff wallet adjustments (issue #11 item 4): zero and negative amounts refused with a clear 400, the
+ * Staff wallet adjustments: zero and negative amounts refused with a clear 400, the
  * debit adjustment as its own call (required reason, once per request id, never past what the wallet
  * may spend), recorded in the wallet history with its reason; and (item 15) staff payment listings
  * naming the payer instead of showing ids.

@@ -1,5 +1,5 @@
 /**
- * The activity cart and queue (issue #15 item 1; docs/activities.md): a cart belongs to its user and site; its
+ * The activity cart and queue (docs/activities.md): a cart belongs to its user and site; its
  * lines are priced by the rate engine with the owner's group markup on every change; statuses move by the
  * domain's `cartMoveProblem`; staff turn a confirmed cart into a quotation (kart). Every write is conditional on
  * the version read, with the status counts in the same transaction.
@@ -268,7 +268,7 @@ export async function addToCart(scope: ActivityScope, input: In<typeof api.addTo
 }
 
 /**
- * 409 for an add that would change a cart's party unconfirmed (issue #29 item 15): the cart with the new line priced
+ * 409 for an add that would change a cart's party unconfirmed: the cart with the new line priced
  * for its own party and for the one asked, in the message and as the envelope's `detail` (ZPartyChange), so the
  * screen can show the choice with its effect on the price. Nothing is written.
  */
@@ -342,7 +342,7 @@ export async function setStatus(
   const problem = cartMoveProblem(cart.status, input.status, actors, cart.items.length);
   if (problem) throw fail.validation(problem, { status: problem });
   const saved = await commit(scope, cart, bump(scope, cart, { status: input.status }), 'status');
-  // The GST invoice of a vouchered cart, its credit note when cancelled (issue #16): never undoes the move.
+  // The GST invoice of a vouchered cart, its credit note when cancelled: never undoes the move.
   await runCartStatusHooks(wiring, scope.site, saved, cart.status, scope.now);
   return cartView(saved, actors);
 }
@@ -394,7 +394,7 @@ export async function queue(scope: ActivityScope, input: In<typeof api.getQueue>
 /**
  * Staff turn a confirmed cart into a quotation for its owner: one activity line per cart line on its date, the
  * cart's party, arrival on the first day; the kart prices the lines itself (staff then add hotels and transfers).
- * Exactly one quotation per cart (issue #29 item 3; docs/decisions.md).
+ * Exactly one quotation per cart (docs/decisions.md).
  */
 export async function toKart(
   scope: ActivityScope,

@@ -1,5 +1,5 @@
 /**
- * Activity markup of customer groups (issue #15 item 2): one per group, fixed per person or a percentage,
+ * Activity markup of customer groups: one per group, fixed per person or a percentage,
  * applied here to every activity price shown and charged (the rule is @tp/domain/activities
  * `applyActivityMarkup`). The groups are the markup domain's customer groups; a caller prices with the group its
  * legal entity is mapped to, else the site's default group (as flights do).

@@ -1,5 +1,5 @@
 /**
- * The DMC back office Lambda (spec 001 §2–§9, issue #13; docs/dmc.md): markets, masters, rates and their
+ * The DMC back office Lambda (spec 001 §2–§9; docs/dmc.md): markets, masters, rates and their
  * priority, stop-sales, pricing through the rate engine, combos, data management and the audit trail.
  */
 import * as api from '@tp/contracts/endpoints/dmc';

@@ -1,5 +1,5 @@
 /**
- * The enquiries Lambda (issue #15): visitors' enquiries and the CRM inbox that works them. docs/enquiries.md.
+ * The enquiries Lambda: visitors' enquiries and the CRM inbox that works them. docs/enquiries.md.
  */
 import * as api from '@tp/contracts/endpoints/enquiries';
 import { ENQUIRY_MSG } from '@tp/contracts/endpoints/enquiries';

@@ -1,5 +1,5 @@
 /**
- * The enquiry operations (issue #15; docs/enquiries.md): a visitor's submission (rate-limited, mailed to the
+ * The enquiry operations (docs/enquiries.md): a visitor's submission (rate-limited, mailed to the
  * site's staff), the staff inbox (list with tab counts, one enquiry, status changes with a note, audited) and a
  * signed-in visitor's own list.
  */

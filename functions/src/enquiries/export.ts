@@ -1,5 +1,5 @@
 /**
- * The CRM inbox as .xlsx (issue #15): the rows of `enquiry/list` for the same filters, newest first, at most
+ * The CRM inbox as .xlsx: the rows of `enquiry/list` for the same filters, newest first, at most
  * MAX_ENQUIRY_EXPORT, through the platform's xlsx writer. Answered as base64, like the job sheet export.
  */
 import type { ParsedRequestOf } from '@tp/contracts/endpoint';

@@ -1,5 +1,5 @@
 /**
- * Secrets Manager rotation of the CloudFront origin secret (issue #17 item 3; docs/deploy.md "Rotating secrets").
+ * Secrets Manager rotation of the CloudFront origin secret (docs/deploy.md "Rotating secrets").
  * The four steps Secrets Manager drives, each safe to repeat:
  * - createSecret: a new random value as AWSPENDING (kept if this rotation already made one);
  * - setSecret: every reseller distribution sends the pending value in ORIGIN_HEADER on its API origins;

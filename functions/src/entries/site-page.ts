@@ -1,5 +1,5 @@
 /**
- * CloudFront's origin for SPA pages (issue #29 items 1 and 12; infra web stack): a Lambda function URL that
+ * CloudFront's origin for SPA pages (infra web stack): a Lambda function URL that
  * answers every page under /app (and / itself) with `renderSitePage`, the renderer the local gateway uses,
  * so a reseller's html carries its own head and each page its own policy. Static files (assets, brand
  * images, sw.js) keep coming from S3. The distribution names its reseller in the `domain-name` origin

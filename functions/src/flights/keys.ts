@@ -19,7 +19,7 @@ export const flightKeys = {
     gsi2sk: `${createdAt}#${part(orderId)}`,
   }),
   ordersPk: (siteId: SiteId) => sitePk(siteId, 'ORDERS'),
-  /** A normal return's two legs as one trip (issue #29 item 13); its id is the return search's id. */
+  /** A normal return's two legs as one trip; its id is the return search's id. */
   flightTrip: (siteId: SiteId, tripId: string): Key => ({ pk: sitePk(siteId, 'FTRIP', tripId), sk: 'TRIP' }),
   /** The open "Ticket now" payment order of a held booking (one at a time), in the booking's partition. */
   holdTicketOrder: (siteId: SiteId, bookingId: string): Key => ({

@@ -1,5 +1,5 @@
 /**
- * Return trips (issue #29 item 13; docs/flights.md "Return trips"): the onward and return legs of a normal
+ * Return trips (docs/flights.md "Return trips"): the onward and return legs of a normal
  * return as one record, kept with the return search that started it so the second leg can be searched
  * again from any browser. The id is the return search's id; the legs map names each leg's booking once.
  */

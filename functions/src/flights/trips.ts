@@ -1,5 +1,5 @@
 /**
- * Return trips (issue #29 item 13; docs/flights.md "Return trips"): a normal return's onward and return
+ * Return trips (docs/flights.md "Return trips"): a normal return's onward and return
  * legs are one trip. Booking the onward leg starts it (its id is the return search's id); the second leg's
  * search is kept on the trip, so "Book return flight" works from any browser; booking the return leg
  * completes it, links both bookings and mails one itinerary with both legs.

@@ -1,5 +1,5 @@
 /**
- * The invoices Lambda (issue #16 items 2 and 3): GST tax invoices and credit notes, read, printed as PDF, listed
+ * The invoices Lambda: GST tax invoices and credit notes, read, printed as PDF, listed
  * and exported by month; the site's invoice settings. docs/invoices.md.
  */
 import * as api from '@tp/contracts/endpoints/invoices';

@@ -35,7 +35,7 @@ export async function getSettings(siteId: SiteId): Promise<TInvoiceSettings | nu
   const item = await getItem(invoiceKeys.invoiceSettings(siteId));
   if (!item) return null;
   const settings = item[REC] as TInvoiceSettings;
-  // Rates saved before they carried their day (issue #29) are of the day the settings were saved.
+  // Rates saved before they carried their day are of the day the settings were saved.
   const saved = String(item.updatedAt ?? '').slice(0, 10);
   return {
     ...settings,

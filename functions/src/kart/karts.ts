@@ -1,5 +1,5 @@
 /**
- * Quotations (spec 001 §3–§5, issue #14; docs/dmc.md "Karts" → "API"): save with every §5 rule, activities priced
+ * Quotations (spec 001 §3–§5; docs/dmc.md "Karts" → "API"): save with every §5 rule, activities priced
  * by the rate engine, totals always computed here; remove lines; voucher and cancel with the kart's transfers in
  * the same transaction; optimistic concurrency on a version; every change audited in its own transaction.
  */
@@ -367,14 +367,14 @@ async function saveChange(
   };
   await commitKart(scope, before, after, alsoWrite(after));
   scope.log.info('kart saved', { siteId, kartId: id, version: after.version });
-  // The GST invoice of a vouchered kart, its credit note when cancelled (issue #16): never undoes the save.
+  // The GST invoice of a vouchered kart, its credit note when cancelled: never undoes the save.
   const change = kartChange(before, after);
   if (change) await runKartStatusHooks(wiring, scope.site, after, change, scope.now);
   return { before, after };
 }
 
 /**
- * What a save did, for its toast (issue #29 item 17): cancelled or vouchered only when this save did it; an edit
+ * What a save did, for its toast: cancelled or vouchered only when this save did it; an edit
  * of a kart that was already vouchered (the builder sends `isVouchered: true` with it) is "Quotation saved".
  */
 export function saveMessage(before: Pick<KartRecord, 'isVouchered' | 'isCancelled'> | null, after: KartRecord): string {

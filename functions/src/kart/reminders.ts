@@ -1,5 +1,5 @@
 /**
- * The payment-deadline mail (issue #14 item 6; docs/dmc.md "Karts" → "Payment reminders"): the day before a kart's
+ * The payment-deadline mail (docs/dmc.md "Karts" → "Payment reminders"): the day before a kart's
  * payment deadline, with a balance due, the site's staff get one mail through the email queue. Karts come from
  * the deadline index (one partition per day), never a scan; the idempotency key is kart + deadline, so repeated
  * runs and redeliveries send it once and a moved deadline reminds again.

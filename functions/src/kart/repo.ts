@@ -30,7 +30,7 @@ export interface SharedRecord {
   version: number;
   sharedAt: string;
   quotation: QuotationView;
-  /** With agent branding: the agent's branding as it was when shared (absent on shares made before issue #14 item 1). */
+  /** With agent branding: the agent's branding as it was when shared (absent on older shares). */
   agent?: SharedBranding | null;
 }
 

@@ -1,10 +1,10 @@
 /**
- * Sharing a quotation by link (issue #14 item 2; docs/dmc.md "Karts" → "API"). A share freezes the kart's current
+ * Sharing a quotation by link (docs/dmc.md "Karts" → "API"). A share freezes the kart's current
  * version as its printable view under an unguessable slug (lib/crypto.ts `newToken`, 256 bits); sharing the same
  * version again answers the same link, a changed kart gets a new slug, and old slugs keep reading their copy.
  * The public read shows the frozen view and its branding: the site's, or with the kart's agent branding on, the
  * agent's (the kart customer's company, logo, phone and email, frozen with the share so the agent's copy never
- * changes under them; issue #14 item 1). Never the internal remark or driver data.
+ * changes under them). Never the internal remark or driver data.
  */
 import type { TSharedQuotation } from '@tp/contracts/endpoints/kart';
 import { KART_MSG } from '@tp/contracts/endpoints/kart';

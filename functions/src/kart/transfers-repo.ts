@@ -1,5 +1,5 @@
 /**
- * Transfers as stored (docs/dmc.md "Operations" → "API", issue #14): the only DynamoDB code for them. The kart
+ * Transfers as stored (docs/dmc.md "Operations" → "API"): the only DynamoDB code for them. The kart
  * side writes a voucher's transfers with `transferPutItems` in the kart's own transaction and reads a kart's
  * with `transfersOfKart`; the job sheet and the driver page read them by date (gsi1) and by driver and date
  * (gsi2). Every item is written whole with every index attribute, so no write can leave an index stale.

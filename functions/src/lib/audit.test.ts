@@ -18,7 +18,7 @@ describe('audit entries', () => {
   });
 });
 
-describe('audit entries in the site log (issue #16 item 4)', () => {
+describe('audit entries in the site log', () => {
   const site = asSiteId('site-a');
   const by = { userId: 'u1', name: 'Ada', email: 'ada@example.com' };
   const at = new Date('2026-11-23T10:00:00.000Z');

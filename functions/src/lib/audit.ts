@@ -1,11 +1,11 @@
 /**
- * The audit trail, one mechanism for every domain (issue #13 item 8; issue #16 extends it to the rest): each
+ * The audit trail, one mechanism for every domain: each
  * change of a record writes an audit item IN THE SAME TRANSACTION as the change, so a change is never stored
  * without its entry, nor an entry without its change. An entry says who (user id, name, email), when, what
  * (create / update / delete / import, or a named step: status, block, unblock), on which site, and the record
  * before and after. Entries of one record share a partition, newest first, read a page at a time.
  *
- * The same item is also the site-wide log (issue #16 item 4), through the table's two indexes: gsi1 holds
+ * The same item is also the site-wide log, through the table's two indexes: gsi1 holds
  * the site's entries by time (`SITE#<site>#AUDITLOG`), gsi2 one actor's entries by time
  * (`SITE#<site>#AUDITBY#<userId>`); entity and change type narrow a page as a filter (docs/audit.md).
  * Append-only: entries are only ever Put, conditionally on a new key; no code updates or deletes one.

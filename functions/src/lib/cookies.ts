@@ -21,6 +21,6 @@ export const sessionCookie = (token: string, maxAgeSeconds: number = AUTH.sessio
 
 export const clearSessionCookie = (): string => `${AUTH.tokenName}=; Max-Age=0; ${base()}`;
 
-/** The device cookie of a successful sign-in (issue #29 item 5): outlives sessions and logouts. */
+/** The device cookie of a successful sign-in: outlives sessions and logouts. */
 export const deviceCookie = (token: string): string =>
   `${AUTH.deviceCookieName}=${encodeURIComponent(token)}; Max-Age=${AUTH.deviceTtlSeconds}; ${base()}`;

@@ -1,5 +1,5 @@
 /**
- * One correlation id from the API request through the queues it feeds (issue #17): the handler preset runs
+ * One correlation id from the API request through the queues it feeds: the handler preset runs
  * each request under its request id, every SQS send carries the current id as a message attribute, and the
  * workers run each record under the id it arrived with, so `correlation_id` joins a booking's request, its
  * payment verification and its e-ticket mail in the logs. Outbox messages store the id with their body.

@@ -80,8 +80,7 @@ export type OperationRun<E extends Endpoint> = Operation<E>['run'];
 /**
  * A module of operations, loaded with the first request that needs it. Handlers bind their operations to
  * `onDemand(() => import(…))` modules, and the bundle is split there (infra/lib/bundling.ts): a cold start
- * parses the preset, the domain's contracts and the SDK clients, not every operation's code (issue #12,
- * docs/benchmarks.md "Loaded on first use"). `setup` runs once, when the module has loaded (a port to plug).
+ * parses the preset, the domain's contracts and the SDK clients, not every operation's code ( * docs/benchmarks.md "Loaded on first use"). `setup` runs once, when the module has loaded (a port to plug).
  */
 export function onDemand<M>(load: () => Promise<M>, setup?: (m: M) => void | Promise<void>): () => Promise<M> {
   let loaded: Promise<M> | undefined;
@@ -200,7 +199,7 @@ async function authorise(endpoint: Endpoint, site: SiteRecord, token: string | u
  * The visitor's address. Behind CloudFront, API Gateway's `sourceIp` is the edge's address (many
  * visitors share it), so the per-address limits read `CloudFront-Viewer-Address` ("ip:port", forwarded
  * by the API behaviours' AllViewerExceptHostHeader policy) — but only when the origin secret was verified
- * on this request (`viaCloudFront`): anyone else can write that header (issue #29 item 4). Otherwise, on
+ * on this request (`viaCloudFront`): anyone else can write that header. Otherwise, on
  * the local stack or a stage without the secret, the connection's address counts.
  */
 export function clientAddress(event: HttpEvent, viaCloudFront: boolean): string {

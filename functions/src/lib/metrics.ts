@@ -1,5 +1,5 @@
 /**
- * Business metrics (issue #17 item 6) through Powertools Metrics: each is one Embedded Metric Format log
+ * Business metrics through Powertools Metrics: each is one Embedded Metric Format log
  * line that CloudWatch turns into a metric, so no request waits on a metrics API call. Names are
  * `METRICS` in @tp/contracts/platform, which the monitoring stack charts and alarms on.
  *

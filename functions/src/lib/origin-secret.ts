@@ -1,5 +1,5 @@
 /**
- * Only CloudFront reaches the API (issue #17 item 3). CloudFront adds ORIGIN_HEADER with a secret from Secrets
+ * Only CloudFront reaches the API. CloudFront adds ORIGIN_HEADER with a secret from Secrets
  * Manager to every API request; the preset refuses any request without the right value with a 403 before it
  * reads anything else. The values are read once per cold start (AWSCURRENT and, during a rotation, AWSPENDING,
  * so both the old and the new header pass while the distributions update) and read again at most once a
@@ -37,7 +37,7 @@ const same = (a: string, b: string) => {
 /**
  * Throws a 403 unless the request came through CloudFront (a no-op where the stage does not require it).
  * Answers whether the origin secret was verified on THIS request: only then do the headers CloudFront adds
- * (`CloudFront-Viewer-Address`) come from CloudFront and not from whoever sent the request (issue #29 item 4).
+ * (`CloudFront-Viewer-Address`) come from CloudFront and not from whoever sent the request.
  */
 export async function requireCloudFront(
   headers: Record<string, string | undefined>,

@@ -1,5 +1,5 @@
 /**
- * Envelope encryption of site secrets (issue #17 item 5: TBO and PhonePe credentials). Each value gets its own
+ * Envelope encryption of site secrets (TBO and PhonePe credentials). Each value gets its own
  * AES-256-GCM data key; the data key is encrypted by KMS (SECRETS_KEY_ID) on AWS, or by a local master key
  * (SECRETS_LOCAL_KEY) on the local stack, so the table only ever holds ciphertext. The site and the field are
  * the KMS encryption context and the GCM associated data: a value copied to another site or field does not

@@ -39,8 +39,7 @@ export interface Sender {
 }
 
 /**
- * From the reseller's own domain when the stage has verified it (DKIM-signed, its own MAIL FROM: issue #17
- * item 4), else from the stage's address; always under the reseller's company name.
+ * From the reseller's own domain when the stage has verified it (DKIM-signed, its own MAIL FROM), else from the stage's address; always under the reseller's company name.
  */
 export function senderAddress(sender: Sender, stageFrom: string, mailDomains: string): string {
   const domain = sender.domain.trim().toLowerCase();

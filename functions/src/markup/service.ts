@@ -22,7 +22,7 @@ export const defaultDeps: MarkupDeps = { repo, customers };
 export interface Scope {
   site: SiteRecord;
   now: Date;
-  /** Who acts, for the audit entry of a change (issue #16 item 4); reads need none. */
+  /** Who acts, for the audit entry of a change; reads need none. */
   principal?: Principal;
 }
 

@@ -27,7 +27,7 @@ describe('master service', () => {
     expect(master.airportOptions('a')).toHaveLength(10);
   });
 
-  it('offers Goa before Genoa for "goa" (relevance, then popularity; issue #11)', () => {
+  it('offers Goa before Genoa for "goa" (relevance, then popularity)', () => {
     expect(
       master
         .airportOptions('goa')

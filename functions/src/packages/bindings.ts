@@ -1,4 +1,4 @@
-/** The tour packages Lambda (issue #15 item 4; docs/packages.md). */
+/** The tour packages Lambda (docs/packages.md). */
 import * as api from '@tp/contracts/endpoints/packages';
 import { PACKAGE_MSG } from '@tp/contracts/endpoints/packages';
 import { operation, reply, type Operation, onDemand } from '#lib/http';

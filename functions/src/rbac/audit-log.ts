@@ -1,5 +1,5 @@
 /**
- * The site's audit log as staff read it (issue #16 item 4; docs/audit.md): the filtered log, one record's history
+ * The site's audit log as staff read it (docs/audit.md): the filtered log, one record's history
  * and the .xlsx of the filtered log. The entries are written by each domain through lib/audit.ts.
  */
 import {

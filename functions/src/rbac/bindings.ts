@@ -29,7 +29,7 @@ export const operations = [
     reply(await (await rbac()).saveGroup(scope, input), { message: MSG.groupSaved }),
   ),
   operation(getPermissionGroup, async (input, scope) => (await rbac()).getGroup(scope.site.siteId, input.id)),
-  // The audit log (issue #16 item 4, docs/audit.md).
+  // The audit log (docs/audit.md).
   operation(getAuditLog, async (input, scope) => (await audit()).auditLog(scope, input)),
   operation(getRecordHistory, async (input, scope) => (await audit()).recordHistory(scope, input)),
   operation(exportAuditLog, async (input, scope) => (await audit()).exportLog(scope, input)),

@@ -1,5 +1,5 @@
 /**
- * The settings Lambda (issue #15 item 6): the staff SEO and Other Settings screens. Apart from the site
+ * The settings Lambda: the staff SEO and Other Settings screens. Apart from the site
  * Lambda, which answers whitelabel/detetct on every page load and so stays small (no image checks, no S3).
  */
 import * as api from '@tp/contracts/endpoints/settings';

@@ -87,7 +87,7 @@ async function save(scope: SignedInScope, site: Stored, after: Partial<SiteRecor
 
 export async function saveOther(scope: SignedInScope, input: TOtherSettingsInput): Promise<TSiteSettings> {
   const site = await current(scope);
-  // Third-party script is a super admin's decision (issue #29 item 1): anyone else saves the screen with
+  // Third-party script is a super admin's decision: anyone else saves the screen with
   // the stored values, or is refused before anything is written. The change is audited with the rest.
   const scripts = normaliseSiteScripts(input);
   if (!scope.principal.isSuperAdmin && !sameSiteScripts(scripts, site))

@@ -1,5 +1,5 @@
 /**
- * The one place a site's page html is made (issue #29 items 1 and 12): the built index.html with the
+ * The one place a site's page html is made: the built index.html with the
  * site's head for the page asked (title, description, canonical, Open Graph, Twitter, favicon, theme
  * colour; `@tp/contracts/page-head`) and the page's security headers (the site's scripts allowed only
  * where `siteScriptsAllowedOn` says). The local gateway (scripts/local/gateway.ts) and the CloudFront

@@ -85,7 +85,7 @@ async function build(siteId: SiteId, hops: number): Promise<FlightSupply> {
 /** Failures on the supplier's side, which the supplier error-rate alarm counts; refusals (sold out, expired…) are answers. */
 const SUPPLIER_FAULTS: ReadonlySet<SupplyError['kind']> = new Set(['timeout', 'failed', 'invalidSession']);
 
-/** The same supply, counting each call and each supplier-side failure (issue #17 item 6; every method is async). */
+/** The same supply, counting each call and each supplier-side failure (every method is async). */
 function counted(supply: FlightSupply): FlightSupply {
   return new Proxy(supply, {
     get(target, prop, receiver) {

@@ -1,5 +1,5 @@
 /**
- * PAN and GSTIN review (issue #15 item 7, docs/site-settings.md "PAN verification"). The numbers are the
+ * PAN and GSTIN review (docs/site-settings.md "PAN verification"). The numbers are the
  * ones a customer gives on the billing page; saving new ones starts a review, staff mark each verified or
  * rejected (with a reason, audited), and the customer sees the state on the billing page.
  */

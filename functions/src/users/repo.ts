@@ -132,11 +132,11 @@ export async function updateUser(siteId: SiteId, userId: string, fields: Mutable
 }
 
 /**
- * Issues the user's one live password link (issue #29 item 2): the hash of a new secret and its expiry replace any
+ * Issues the user's one live password link: the hash of a new secret and its expiry replace any
  * earlier link on the user record, so an older link dies. One conditional write, on an existing, unblocked user;
  * null otherwise. For NO_USER (an address without an account) the one write is a note of the request instead, so
  * a known and an unknown address cost the same: a conditional failure alone answers several times faster than a
- * write (issue #29 item 6).
+ * write.
  */
 export async function issueResetLink(
   siteId: SiteId,
@@ -325,7 +325,7 @@ export async function createToken(
   return token;
 }
 
-/** The user a device cookie belongs to, while it has not expired (issue #29 item 5); null otherwise. */
+/** The user a device cookie belongs to, while it has not expired; null otherwise. */
 export async function deviceUserId(siteId: SiteId, token: string, now: Date): Promise<string | null> {
   if (!token || token.length > 200) return null;
   const { Item } = await db().send(

@@ -1,5 +1,5 @@
 /**
- * Password links (issue #29 item 2): the rules, without I/O. A link's token is `<userId>_<secret>` (user ids are
+ * Password links: the rules, without I/O. A link's token is `<userId>_<secret>` (user ids are
  * hex); the user record keeps only the SHA-256 of the secret and the expiry (`resetLink`), so there is one live
  * link per user: a newer link replaces it, and a password change by any path removes it (repo.setPassword).
  */

@@ -231,7 +231,7 @@ describe('signup', () => {
     });
   });
 
-  it('answers a taken email as a new sign-up and mails its owner instead (issue #29 item 6)', async () => {
+  it('answers a taken email as a new sign-up and mails its owner instead', async () => {
     const f = fakes();
     const first = await signup(scope, retail, f.deps);
     const again = await signup(scope, { ...retail, email: 'Asha@Example.com', phone: '9876500009' }, f.deps);
@@ -330,7 +330,7 @@ describe('login', () => {
     expect(f.deps.verifyPassword).not.toHaveBeenCalled();
   });
 
-  it('signs the right password in from a client that has not been failing while a guesser is held (issue #29 item 5)', async () => {
+  it('signs the right password in from a client that has not been failing while a guesser is held', async () => {
     const f = fakes();
     await signup(scope, retail, f.deps);
     const guesser = { ...scope, ip: '203.0.113.7' };
@@ -513,7 +513,7 @@ describe('passwords', () => {
     });
   });
 
-  it('kills a link when a newer one is issued, when the password changes, and after its hour (issue #29 item 2)', async () => {
+  it('kills a link when a newer one is issued, when the password changes, and after its hour', async () => {
     const f = fakes();
     const { userId } = await signup(scope, retail, f.deps);
     const dead = (token: string, at: Scope = scope) =>
@@ -543,7 +543,7 @@ describe('passwords', () => {
     expect(f.users.get(`s1|${userId}`)!.passwordHash).toBe('hashed:Third-Pass-7');
   });
 
-  it('answers forgetPassword for a known and an unknown address with the same work and one mail each (issue #29 item 6)', async () => {
+  it('answers forgetPassword for a known and an unknown address with the same work and one mail each', async () => {
     const f = fakes();
     await signup(scope, retail, f.deps);
     f.mails.length = 0;

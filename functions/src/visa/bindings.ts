@@ -1,5 +1,5 @@
 /**
- * The visa Lambda (issue #15 item 3): the public visa pages' reads and the staff maintenance of countries,
+ * The visa Lambda: the public visa pages' reads and the staff maintenance of countries,
  * categories and checklists. docs/visas.md.
  */
 import * as api from '@tp/contracts/endpoints/visa';

@@ -291,7 +291,7 @@ export async function reviewOffline(
   if (p.status !== 'pending') throw fail.conflict('This payment was already reviewed');
   const review = { reviewedBy: staff.userId };
   const dequeue = repo.dequeueOfflineItem(p);
-  // The review's audit entry (issue #16 item 4), in the review's own transaction.
+  // The review's audit entry, in the review's own transaction.
   const state = (status: string) => ({
     legalEntityId: p.legalEntityId,
     amount: p.amount,

@@ -48,12 +48,12 @@ export interface MailBinding {
 function lambdaCode(entry: string): Code {
   return Code.fromAsset(dirname(entry), {
     assetHashType: AssetHashType.OUTPUT,
-    // CDK reuses a bundle for assets with the same source folder and bundling options, and every entry sits in
-    // functions/src/entries: the entry's own path keeps each Lambda's bundle its own.
-    extraHash: relative(ROOT, entry),
     bundling: {
       // Never pulled: CDK uses the image only when local bundling declines, and it never does.
       image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:24-slim'),
+      // CDK reuses one bundle for assets of the same source folder and bundling options, and every entry sits in
+      // functions/src/entries: naming the entry here keeps each Lambda's bundle its own.
+      environment: { TP_ENTRY: relative(ROOT, entry) },
       local: {
         tryBundle(outputDir: string): boolean {
           bundleFunctionSync(entry, outputDir);

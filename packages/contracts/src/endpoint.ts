@@ -70,7 +70,7 @@ export const DOMAINS = [
   'notifications',
   /** Staff site settings (SEO, branding, html, scripts, policies, logo uploads): kept out of the site Lambda. */
   'settings',
-  /** GST tax invoices and credit notes, their numbering and the monthly GSTR-1 export (issue #16). */
+  /** GST tax invoices and credit notes, their numbering and the monthly GSTR-1 export. */
   'invoices',
 ] as const;
 export type Domain = (typeof DOMAINS)[number];

@@ -46,7 +46,7 @@ describe('quoted messages', () => {
     expect(quoted.filter((m) => !texts.has(m) && !source.includes(`'${m}'`))).toEqual([]);
   });
 
-  it('holds the DMC back office texts of spec 001 §5 and §8 (issue #13)', () => {
+  it('holds the DMC back office texts of spec 001 §5 and §8', () => {
     for (const m of [
       'Please select a tour option',
       'Tour already added',

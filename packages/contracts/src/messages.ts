@@ -133,7 +133,7 @@ export const requestTooLarge = 'The request is too large';
 export const answerNeedsCompression = 'This answer is too large to send uncompressed: send Accept-Encoding: gzip or br';
 export const bodyNotJson = 'Request body must be JSON';
 export const bodyNotObject = 'Request body must be a JSON object';
-// credit lines (issue #16 item 1; our own wording, docs/credit-lines.md)
+// credit lines (our own wording, docs/credit-lines.md)
 export const creditOverdue =
   'An amount you booked on credit is overdue. Please add money to your wallet to pay it before booking again.';
 export const creditOverLimit =

@@ -1,5 +1,5 @@
 /**
- * A page's head, defined once (issue #29 item 12): title, description, canonical URL, Open Graph and
+ * A page's head, defined once: title, description, canonical URL, Open Graph and
  * Twitter tags, favicon and theme colour of one site's page. The served index.html carries it (the site
  * page renderer, functions/src/site/page-html.ts, for the local gateway and CloudFront alike), so link
  * previewers and crawlers that run no script see the site's own brand; the SPA sets the same values

@@ -219,7 +219,7 @@ export const PERMISSION_CATALOGUE: ModuleDef[] = [
         permissions: [p('settings.seo', 'SEO settings', false), p('settings.other', 'Other settings', false)],
       },
       { name: 'Access', permissions: [p('settings.permissionGroups', 'Edit permission groups', false)] },
-      // Issue #16 item 4: who changed what, site-wide (/staff/audit).
+      // Who changed what, site-wide (/staff/audit).
       { name: 'Audit', permissions: [p('audit.view', 'View the audit log and record histories', false)] },
     ],
   },

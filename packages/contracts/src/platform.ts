@@ -63,7 +63,7 @@ export const AUTH = {
   /**
    * Wrong passwords per account across all addresses, from clients without the account's device cookie,
    * before such clients get a 429 (guessing spread over many addresses). A device that signed in to the
-   * account before is not held by it (docs/decisions.md, issue #29 item 5).
+   * account before is not held by it (docs/decisions.md).
    */
   loginAttemptsPerAccount: 50,
   loginAccountWindowSeconds: 15 * 60,
@@ -105,12 +105,12 @@ export const REQUEST_LIMITS = { bodyBytes: 1024 * 1024 } as const;
 /**
  * The header CloudFront adds to every API request it forwards (its value a rotated secret): on deployed stages
  * the handler preset refuses requests without it, so the API is reachable only through a reseller's domain
- * (issue #17 item 3; functions/src/lib/origin-secret.ts, docs/deploy.md "Only CloudFront reaches the API").
+ * (functions/src/lib/origin-secret.ts, docs/deploy.md "Only CloudFront reaches the API").
  */
 export const ORIGIN_HEADER = 'x-origin-verify';
 
 /**
- * Business metrics (issue #17 item 6): the Lambdas write them as CloudWatch Embedded Metric Format log lines
+ * Business metrics: the Lambdas write them as CloudWatch Embedded Metric Format log lines
  * (functions/src/lib/metrics.ts) and the monitoring stack charts and alarms on them, both by these names.
  */
 export const METRICS = {

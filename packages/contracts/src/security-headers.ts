@@ -87,7 +87,7 @@ export function siteScriptUrls(site: SiteScriptSettings): URL[] {
 }
 
 /**
- * Whether the site's own scripts (Tag Manager, script URLs) may load on a page (issue #29 item 1): only on
+ * Whether the site's own scripts (Tag Manager, script URLs) may load on a page: only on
  * pages open to signed-out visitors (`access: 'public'` in the route table). Every page that needs a
  * session (the back office under /staff, the queues, /user/*, the DMC and settings screens, token links)
  * is served without them, in its markup and in its Content-Security-Policy, so a reseller's marketing

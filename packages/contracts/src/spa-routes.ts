@@ -77,7 +77,7 @@ export const SPA_ROUTES: SpaRoute[] = [
     title: 'Sandbox payment gateway',
   },
   { path: '/flight/eTicket/:bookingSlug', screen: 'tickets/eticket', access: 'public', title: 'E-ticket' },
-  /** Ours (issue #14, not in routes.tsv): a shared quotation, read by its unguessable slug without login. */
+  /** Ours (not in routes.tsv): a shared quotation, read by its unguessable slug without login. */
   { path: '/quotation/:slug', screen: 'dmc/kart/shared', access: 'public', title: 'Quotation' },
   /** A fixed-departure booking's print, read by its unguessable slug (docs/fixed-departures.md). */
   {
@@ -93,7 +93,7 @@ export const SPA_ROUTES: SpaRoute[] = [
     access: 'token',
     title: 'Driver job sheet',
   },
-  /** Ours (issue #15): the visa landing page, the destination countries. */
+  /** Ours: the visa landing page, the destination countries. */
   {
     path: '/visa',
     screen: 'visa/landing',
@@ -232,7 +232,7 @@ export const SPA_ROUTES: SpaRoute[] = [
   },
   { path: '/user/payments/:orderId?', screen: 'wallet/user-payments', access: 'login', title: 'Payments' },
   { path: '/user/billing-details', screen: 'profile/billing-details', access: 'login', title: 'Billing details' },
-  /** Ours (issue #16): a GST invoice or credit note, by its id or by its booking / cart / quotation. */
+  /** Ours: a GST invoice or credit note, by its id or by its booking / cart / quotation. */
   { path: '/invoice/:invoiceId', screen: 'invoices/invoice', access: 'login', title: 'Invoice' },
   { path: '/invoice/:source/:sourceId', screen: 'invoices/invoice', access: 'login', title: 'Invoice' },
   { path: '/phonepe/verify/:orderId?', screen: 'wallet/verify', access: 'login', title: 'Verifying payment' },
@@ -354,7 +354,7 @@ export const SPA_ROUTES: SpaRoute[] = [
     title: 'Verify PAN Card',
     menus: [{ menu: 'staff', order: 190, permission: 'wallet.verifyPan' }],
   },
-  /** Ours (issue #16): a month's GST invoices and credit notes, the GSTR-1 style .xlsx, invoice settings. */
+  /** Ours: a month's GST invoices and credit notes, the GSTR-1 style .xlsx, invoice settings. */
   {
     path: '/staff/invoices',
     screen: 'invoices/invoices',
@@ -362,7 +362,7 @@ export const SPA_ROUTES: SpaRoute[] = [
     title: 'GST Invoices',
     menus: [{ menu: 'staff', order: 280, permission: 'invoices.view' }],
   },
-  /** Ours (issue #16 item 4): the site's audit log, filtered by actor, record type, change type and days. */
+  /** Ours: the site's audit log, filtered by actor, record type, change type and days. */
   {
     path: '/staff/audit',
     screen: 'audit/audit-log',
@@ -422,7 +422,7 @@ export const SPA_ROUTES: SpaRoute[] = [
     title: 'Quotations',
     menus: [{ menu: 'staff', order: 320, group: 'DMC', permission: 'dmc.karts', module: 'DMC' }],
   },
-  /** Ours (issue #14, not in routes.tsv): a quotation's A4 print view; docs/dmc.md "Karts". */
+  /** Ours (not in routes.tsv): a quotation's A4 print view; docs/dmc.md "Karts". */
   { path: '/staff/kart/:id/print', screen: 'dmc/kart/print', access: 'staff', title: 'Quotation' },
   {
     path: '/staff/dmc_job_sheet',
@@ -489,7 +489,7 @@ export const SPA_ROUTES: SpaRoute[] = [
     title: 'Area Transfers',
     menus: [{ menu: 'staff', order: 400, group: 'DMC', permission: 'dmc.areas', module: 'DMC' }],
   },
-  /** Ours (issue #15): visa countries, categories and checklists. */
+  /** Ours: visa countries, categories and checklists. */
   {
     path: '/staff/visa',
     screen: 'visa/staff-visa',
@@ -497,7 +497,7 @@ export const SPA_ROUTES: SpaRoute[] = [
     title: 'Visa Checklists',
     menus: [{ menu: 'staff', order: 270, permission: 'visa.manage' }],
   },
-  /** Ours (issue #15 item 5): the site's fixed-departure inventory and name lists. */
+  /** Ours: the site's fixed-departure inventory and name lists. */
   {
     path: '/staff/fixed-departures',
     screen: 'fixed-departures/staff',

@@ -125,7 +125,7 @@ describe('search defaults and trip rules', () => {
   });
 });
 
-describe('the cart party (issue #29 item 15)', () => {
+describe('the cart party', () => {
   it('reads as a sentence', () => {
     expect(partyLabel({ adults: 2, children: 1 })).toBe('2 adults and 1 child');
     expect(partyLabel({ adults: 1, children: 0 })).toBe('1 adult');

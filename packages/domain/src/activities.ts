@@ -1,5 +1,5 @@
 /**
- * Activities for agents and travellers (spec 001, issue #15 items 1–2; docs/activities.md): the activity markup
+ * Activities for agents and travellers (spec 001; docs/activities.md): the activity markup
  * of a customer group, the cart's statuses and who may move a cart between them, and the search defaults. Pure.
  */
 import { addDays, daysBetween } from './dmc/kart/dates.ts';
@@ -153,7 +153,7 @@ export function tripProblems(
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The cart's party (issue #29 item 15)
+// The cart's party
 
 export interface Party {
   adults: number;

@@ -1,5 +1,5 @@
 /**
- * Credit lines (issue #16 item 1; docs/credit-lines.md): the pure rules of a wallet that may go below zero
+ * Credit lines (docs/credit-lines.md): the pure rules of a wallet that may go below zero
  * down to its credit limit. Amounts here are whole paise, so sums are exact.
  *
  * The unpaid credit is tracked first-in-first-out without touching old draws when money comes in: every

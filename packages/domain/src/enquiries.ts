@@ -1,5 +1,5 @@
 /**
- * Enquiries (issue #15; docs/enquiries.md): what a visitor asks about, and how staff work it. The status moves one
+ * Enquiries (docs/enquiries.md): what a visitor asks about, and how staff work it. The status moves one
  * way only, new → contacted → quoted → won | lost; a step may be skipped (a call that ends in a quote goes straight
  * from new to quoted) and an enquiry may be lost at any open step. won and lost are final.
  */

@@ -272,7 +272,7 @@ describe('scale', () => {
   });
 });
 
-describe('liveCounts (issue #11: counts follow the other filters)', () => {
+describe('liveCounts (counts follow the other filters)', () => {
   const list = [
     option('a', ['DEL', 'BOM'], '06:00', 3000),
     option('b', ['DEL', 'BOM'], '09:00', 4000, { airlineCode: 'AI', airlineName: 'Air India' }),

@@ -335,7 +335,7 @@ function failedSection(
 }
 
 /**
- * Facet counts that follow the other filters (issue #11): each value's count is over the options
+ * Facet counts that follow the other filters: each value's count is over the options
  * passing every filter but its own section's (a ticked airline does not zero the other airlines,
  * as ticking one more widens the list). One pass over the index: an option failing no section is
  * counted in all of them; one failing exactly one section only in that one; the rest nowhere.

@@ -148,7 +148,7 @@ describe('statusLabel', () => {
   });
 });
 
-describe('countOf and partyLabel (issue #29 item 17)', () => {
+describe('countOf and partyLabel', () => {
   it('counts a noun in its right number, irregular plurals included', () => {
     expect(countOf(1, 'adult')).toBe('1 adult');
     expect(countOf(2, 'adult')).toBe('2 adults');

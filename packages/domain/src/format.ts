@@ -1,6 +1,6 @@
 /**
  * How money, dates and status codes read wherever a person sees them: the SPA, the e-ticket page, its
- * mail and PDF (issue #11 item 5). One module, so every surface agrees; docs/decisions.md "One format".
+ * mail and PDF. One module, so every surface agrees; docs/decisions.md "One format".
  *
  * - Money: `₹8,444.00` (Indian grouping, always two decimals); other currencies with their own symbol
  *   in the same style (`$1,234.50`, `AED 1,234.50`).

@@ -1,5 +1,5 @@
 /**
- * Whether a site can fulfil a flight option for a caller, and how (issue #29 item 7; decisions.md
+ * Whether a site can fulfil a flight option for a caller, and how (decisions.md
  * "Options a site cannot fulfil"). Pure: search (what is offered), fare quote and the passenger view
  * (whether a hold is offered), order creation (refused before any order or debit) and fulfilment (which
  * supplier steps run) all ask this one rule.

@@ -169,7 +169,7 @@ describe('credit notes', () => {
     expect(paise(first.cgst, second.cgst)).toBe(toPaise(18));
   });
 
-  it('a refund whose service fee is kept (issue #29 item 10) gives back the pure-agent amount only, no GST', () => {
+  it('a refund whose service fee is kept gives back the pure-agent amount only, no GST', () => {
     expect(creditNoteAmounts(inv, none, 4200, { serviceKept: true })).toMatchObject({
       taxableValue: 0,
       cgst: 0,
@@ -232,7 +232,7 @@ describe('financial year and numbers', () => {
   });
 });
 
-describe('foreign currency in rupees (issue #29 item 8)', () => {
+describe('foreign currency in rupees', () => {
   it('converts half-up to the paisa from the amount in its own cents', () => {
     expect(toRupees(404.8, 22.75)).toBe(9209.2);
     expect(toRupees(220, 22.75)).toBe(5005);

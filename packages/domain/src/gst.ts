@@ -1,5 +1,5 @@
 /**
- * GST on what a reseller invoices (issue #16 items 2 and 3; docs/invoices.md). Pure: amounts in, tax split out.
+ * GST on what a reseller invoices (docs/invoices.md). Pure: amounts in, tax split out.
  *
  * - The taxable supply is the reseller's own consideration (its markup and service fees). The airline fare (or a
  *   supplier's price the reseller passes through) is collected as a pure agent (CGST Rules, rule 33): shown on the

@@ -1,5 +1,5 @@
 /**
- * Tour packages (issue #15 item 4; docs/packages.md): the rules a package must keep, the duration bands the
+ * Tour packages (docs/packages.md): the rules a package must keep, the duration bands the
  * traveller filters by, and the name shown in its address. Pure: the contract, the Lambda and the screens share it.
  */
 

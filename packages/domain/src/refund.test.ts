@@ -26,7 +26,7 @@ const base: RefundFacts = {
 };
 
 describe('refundBreakdown', () => {
-  it('explains the issue #29 booking: 3,890 charge + 57.50 kept + 1,002 refund = 4,949.50 paid', () => {
+  it('explains a reported booking: 3,890 charge + 57.50 kept + 1,002 refund = 4,949.50 paid', () => {
     const b = refundBreakdown(base);
     expect(b.paidForPart).toBe(4949.5);
     expect(sumOfLines(b)).toBe(paise(4949.5));

@@ -1,5 +1,5 @@
 /**
- * What a refund is made of (issue #29 item 10): the lines that take what the customer paid for the cancelled
+ * What a refund is made of: the lines that take what the customer paid for the cancelled
  * tickets apart into the supplier's charge, what the reseller keeps (each part named), and the refund (the
  * airline's taxes reversed first, then fare), with where the refund goes. The lines add up EXACTLY to what was
  * paid for the part (whole paise; for a refund of every ticket, the amount charged), so the dialog, the refund
@@ -50,7 +50,7 @@ export interface RefundLine {
 }
 
 export interface RefundDestination {
-  /** Every refund is credited to the payer's wallet today (card refunds: issue #34); none when nothing is refunded. */
+  /** Every refund is credited to the payer's wallet today (card refunds are not built yet); none when nothing is refunded. */
   kind: 'wallet' | 'none';
   text: string;
 }

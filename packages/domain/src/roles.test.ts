@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isTradeUser, mayAdjustTicketPrices, maySelectSources } from './roles.ts';
 
-describe('roles (issue #29 item 17)', () => {
+describe('roles', () => {
   it('lets travel agents and staff choose sources and adjust e-ticket prices, not travellers', () => {
     for (const rule of [isTradeUser, maySelectSources, mayAdjustTicketPrices]) {
       expect(rule('travelAgent')).toBe(true);

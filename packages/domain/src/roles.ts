@@ -1,7 +1,7 @@
 /**
  * What a kind of user may do beyond booking for themselves (spec 000 §6). Trade users, travel agents and
  * staff, sell to others: they choose supplier sources on a search and put their own markup or discount on
- * an e-ticket. Retail and corporate travellers book for themselves and see neither (issue #29 item 17).
+ * an e-ticket. Retail and corporate travellers book for themselves and see neither.
  */
 export type RoleUserType = 'staff' | 'travelAgent' | 'retail' | 'corporate';
 

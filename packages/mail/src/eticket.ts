@@ -148,7 +148,7 @@ export function holdReleasedMail(
 }
 
 /**
- * The refund mail (issue #29 item 10): sent once when a change request's refund is credited, with the breakdown
+ * The refund mail: sent once when a change request's refund is credited, with the breakdown
  * that adds up to what was paid (domain refundBreakdown, as rows) and where the refund went.
  */
 export function refundMail(

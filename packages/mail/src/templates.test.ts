@@ -116,7 +116,7 @@ describe('mail templates', () => {
   });
 });
 
-describe('mails that answer for an address without saying so on the page (issue #29 item 6)', () => {
+describe('mails that answer for an address without saying so on the page', () => {
   it('tells an owner someone tried to sign up, with a sign-in link and no password link', () => {
     const mail = accountExistsMail(brand, {
       firstName: evil,

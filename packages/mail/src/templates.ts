@@ -67,7 +67,7 @@ export function welcomeMail(brand: MailBrand, data: { firstName: string; loginLi
 }
 
 /**
- * Someone signed up with an address that already has an account (issue #29 item 6): the sign-up page answers as
+ * Someone signed up with an address that already has an account: the sign-up page answers as
  * for a new account, and the owner learns it here instead.
  */
 export function accountExistsMail(brand: MailBrand, data: { firstName: string; loginLink: string }): RenderedMail {
@@ -86,7 +86,7 @@ export function accountExistsMail(brand: MailBrand, data: { firstName: string; l
 }
 
 /**
- * A password link was asked for an address without an active account (issue #29 item 6): the page answers as
+ * A password link was asked for an address without an active account: the page answers as
  * for an account, and the address's owner learns here that there is none.
  */
 export function noAccountMail(brand: MailBrand, data: { signupLink: string }): RenderedMail {

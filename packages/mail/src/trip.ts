@@ -1,5 +1,5 @@
 /**
- * The itinerary of a return trip (issue #29 item 13): one mail with both legs once the return leg is
+ * The itinerary of a return trip: one mail with both legs once the return leg is
  * booked, each leg with its PNR and flights, and a link to the trip page. Built on the common layout; each
  * leg's e-ticket still travels in its own mail.
  */

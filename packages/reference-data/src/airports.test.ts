@@ -62,7 +62,7 @@ describe('searchAirports', () => {
     expect(codes('heathrow')).toEqual(['LHR']);
   });
 
-  it('ranks an exact city name with exact codes, busier airport first (issue #11: "goa" is Goa before Genoa)', () => {
+  it('ranks an exact city name with exact codes, busier airport first ("goa" is Goa before Genoa)', () => {
     expect(codes('goa').slice(0, 2)).toEqual(['GOI', 'GOA']);
     expect(codes('GOA').slice(0, 2)).toEqual(['GOI', 'GOA']);
     expect(codes('genoa')[0]).toBe('GOA');

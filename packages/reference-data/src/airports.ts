@@ -63,7 +63,7 @@ const fold = (s: string): string =>
 const folded = lazy(() => allAirports().map((a) => ({ airport: a, city: fold(a.cityName), name: fold(a.name) })));
 
 /**
- * Ranking (issue #11): an exact airport code or an exact city name ("goa" is both Genoa's code and
+ * Ranking: an exact airport code or an exact city name ("goa" is both Genoa's code and
  * Goa's name), then airports of an exact city code (BOM, LON), then city-name prefix, then
  * airport-name prefix, then a word inside the airport name ("shivaji"). Within a rank the busier
  * airport comes first (popularity.ts), then city then code alphabetically, so results are stable.

@@ -50,7 +50,7 @@ const PAGE_META: [attr: 'name' | 'property', key: string][] = [
 ];
 
 /**
- * The page's head as the served index.html has it (`pageHead`, issue #29 item 12), kept up to date as the
+ * The page's head as the served index.html has it (`pageHead`), kept up to date as the
  * app moves between pages: "<page> | <company>" (the page's SEO title replaces the route title), the
  * description, canonical URL, Open Graph and Twitter tags. A tag the page has no value for is removed.
  */

@@ -125,7 +125,7 @@ describe('menuFor', () => {
     }
   });
 
-  // Changed by issue #11 item 8: staff too see CRM only where the site has a CRM module.
+  // Staff too see CRM only where the site has a CRM module.
   it('shows CRM to staff only when an active module is a CRM module', () => {
     expect(labels(menuFor(staff, withModules('flights')))).not.toContain('CRM');
     expect(labels(menuFor(staff, withModules('flights', 'Hotels')))).toContain('CRM');

@@ -2,7 +2,7 @@ import { NumberInput, type NumberInputProps } from '@mantine/core';
 
 /**
  * A rupee amount: two decimals, grouped thousands. Out-of-range values are kept as typed, never clamped:
- * clamping on blur turned a typed −50 into ₹1 that was then charged (issue #11); the form refuses them.
+ * clamping on blur turned a typed −50 into ₹1 that was then charged; the form refuses them.
  * Props override the defaults.
  */
 export function AmountInput(props: NumberInputProps) {

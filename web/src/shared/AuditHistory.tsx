@@ -1,5 +1,5 @@
 /**
- * One record's history and the pieces every audit screen shows the same way (issue #16 item 4): the change
+ * One record's history and the pieces every audit screen shows the same way: the change
  * type badge, each changed field before → after, the paged history list, and the "History" button with its
  * dialog. The DMC screens and the site's audit log (/staff/audit) both use them; only where a history is read
  * from differs (`load`).

@@ -15,7 +15,7 @@ const ARIA_LABELS = {
 
 /**
  * The narrowest a date field may be and still show `dd/mm/yyyy` (or a typed day) whole next to its clear
- * button: layouts that put date fields side by side use it as their column's minimum (issue #29 item 16).
+ * button: layouts that put date fields side by side use it as their column's minimum.
  */
 export const FIELD_MIN_WIDTH = '9rem';
 

@@ -37,7 +37,7 @@ const setup = () => userEvent.setup({ delay: null, pointerEventsCheck: 0 });
 const dialog = () => screen.queryByRole('dialog', { name: 'Book seats' });
 const question = () => screen.queryByRole('dialog', { name: 'Discard your changes?' });
 
-describe('Modal: Escape and typed data (issue #29 item 14)', { timeout: 20_000 }, () => {
+describe('Modal: Escape and typed data', { timeout: 20_000 }, () => {
   it('Escape in an open date picker closes the calendar only; the dialog and what was typed stay', async () => {
     const user = setup();
     const onClose = vi.fn();

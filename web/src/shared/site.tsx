@@ -86,7 +86,7 @@ let siteScriptsRan = false;
 
 /**
  * The site's own scripts (Tag Manager, script URLs), on demand (most sites have none), where they may run
- * (issue #29 item 1): on public pages (`siteScriptsAllowedOn`, the rule the served page's policy follows)
+ *: on public pages (`siteScriptsAllowedOn`, the rule the served page's policy follows)
  * and never for a signed-in staff member. A document that ran them never shows a signed-in screen or a
  * staff session: moving there loads a new document, whose policy names no site script.
  */

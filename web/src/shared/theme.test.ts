@@ -28,7 +28,7 @@ describe('site theme', () => {
     expect(theme.colors?.accent?.[6]).toBe('#0ea5e9');
   });
 
-  it('styles the tabs of every screen by default (issue #11), with no Tabs import on the boot path', () => {
+  it('styles the tabs of every screen by default, with no Tabs import on the boot path', () => {
     const tabs = siteTheme(null).components?.Tabs as { classNames?: { tab?: string } } | undefined;
     expect(tabs?.classNames?.tab).toEqual(expect.any(String));
     expect(tabs?.classNames?.tab).not.toBe('');

@@ -1,6 +1,6 @@
 /**
  * Scheduled (hourly on AWS; an interval locally): mails a legal entity's users 3 days before a credit draw's
- * due day while it is unpaid (functions/src/wallet/credit-reminders.ts; issue #16 item 1).
+ * due day while it is unpaid (functions/src/wallet/credit-reminders.ts).
  */
 import { requireConfig } from '#lib/config';
 import { sendCreditDueReminders } from '../../wallet/index.ts';

@@ -1,6 +1,6 @@
 /**
  * Scheduled (hourly on AWS; an interval locally): mails each site's staff the day before a quotation's payment
- * deadline while a balance is due (functions/src/kart/reminders.ts; issue #14 item 6).
+ * deadline while a balance is due (functions/src/kart/reminders.ts).
  */
 import { requireConfig } from '#lib/config';
 import { sendDeadlineReminders } from '../../kart/index.ts';

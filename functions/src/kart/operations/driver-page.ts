@@ -3,7 +3,7 @@
  * no session, the token in the body is the key. Order: the client address's budget of refused tokens is claimed →
  * the token's shape → the per-token limit → its hash looked up on this site → usable (not expired; revoked ones are
  * gone). Every refusal of the token is the same 403, so a caller learns nothing about why; an address past its
- * budget of refusals gets 429 instead, while a valid token from it still opens the page (issue #29 item 5: drivers
+ * budget of refusals gets 429 instead, while a valid token from it still opens the page (drivers
  * behind one carrier NAT share an address with whoever guesses there). The token never reaches a log: the preset
  * logs no bodies, and nothing here logs the token or its hash.
  */

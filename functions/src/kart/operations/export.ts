@@ -1,5 +1,5 @@
 /**
- * The job sheet as .xlsx (ours; issue #14 "an Excel export of the sheet"): the rows of getTransferJobSheet for the
+ * The job sheet as .xlsx (ours): the rows of getTransferJobSheet for the
  * same query, in the same order, with the columns dmc.md §3 lists for a job sheet, charges and warnings included
  * (staff only). Answered as base64, like the DMC data export.
  */

@@ -177,7 +177,7 @@ export class SimulatorSupply implements FlightSupply {
   /**
    * Each day's cheapest options as a one-adult search of that day would return them (the same offers,
    * families on sale, seats left), one per airline: markups are per airline and rise with the fare, so
-   * the caller's cheapest price is among them whatever their group (issue #29 item 9).
+   * the caller's cheapest price is among them whatever their group.
    */
   calendarFare(req: CalendarFareRequest, ctx: SupplyContext): Promise<CalendarFareDay[]> {
     return this.call(ctx, 'calendarFare', async () => {

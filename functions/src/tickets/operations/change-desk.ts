@@ -1,5 +1,5 @@
 /**
- * Staff processing of change requests, as a consolidator's back office does (issue #29 item 11): accept, reject
+ * Staff processing of change requests, as a consolidator's back office does: accept, reject
  * with a reason, record the supplier's outcome learnt offline (a manual or offline supplier), approve the refund.
  * Every step is one version-checked write of the booking with its audit entries (bookingAudit: who and what);
  * the refund is credited by the same creditRefund as the supplier-driven path, so once per change request.

@@ -67,7 +67,7 @@ export const sendWelcomeMail = (scope: Scope, user: UserRecord, deps: UsersDeps)
 
 /**
  * Answers a password-link request for `email` (`userId` from its uniqueness guard, NO_USER when there is none)
- * with one mail either way, after the same single conditional write (issue #29 item 6): an active account gets
+ * with one mail either way, after the same single conditional write: an active account gets
  * a one-hour link ("reset" when it has a password, "set" when it has none yet) that replaces any earlier one;
  * an address without an active account is told there is none.
  */

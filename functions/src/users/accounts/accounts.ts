@@ -180,7 +180,7 @@ function signupAccount(input: SignupInput): { account: NewAccount; conflictField
 
 /**
  * Self-registration. An address that already has an account gets the same answer as a new one, and its owner a
- * mail saying someone tried (issue #29 item 6): the page never tells whether an address is registered. A taken
+ * mail saying someone tried: the page never tells whether an address is registered. A taken
  * phone number on a new address is still refused on its field (the owner of a number cannot be mailed).
  */
 export async function signup(

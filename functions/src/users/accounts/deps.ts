@@ -21,7 +21,7 @@ export interface UsersDeps {
   needsRehash: typeof needsRehash;
   withinRateLimit: typeof withinRateLimit;
   /**
-   * Wrong-password budgets (issue #29 item 5): per account from one client address (a minute), per client
+   * Wrong-password budgets: per account from one client address (a minute), per client
    * address across accounts, and per account across addresses for clients without the account's device
    * cookie. A client that has not been failing is held by none of them.
    */

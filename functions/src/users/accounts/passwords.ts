@@ -9,7 +9,7 @@ import { claimPasswordAttempt, requireUser } from './sessions.ts';
 import { sendPasswordRequestMail } from './account-mail.ts';
 
 /**
- * Answers every address alike, in the same time (issue #29 item 6): the same reads, the same conditional write
+ * Answers every address alike, in the same time: the same reads, the same conditional write
  * and one queued mail — a password link for an active account, "there is no account" otherwise.
  */
 export async function forgetPassword(scope: Scope, email: string, deps: UsersDeps = defaultDeps): Promise<void> {
@@ -25,7 +25,7 @@ const deadLink = () => fail.validation(MSG.resetLinkInvalid, { token: MSG.resetL
 /**
  * Sets a password from a mailed link. The link proves the address, and every existing session ends. A link works
  * once, only while it is the newest one, before the password changes by any other path, and within its hour; a
- * dead link is refused with one plain message before any work (issue #29 item 2).
+ * dead link is refused with one plain message before any work.
  */
 export async function generatePassword(
   scope: Scope,

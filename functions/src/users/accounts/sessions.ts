@@ -21,7 +21,7 @@ export async function startSession(scope: Scope, user: UserRecord, deps: UsersDe
 
 /**
  * Claims one attempt from each budget that holds this client BEFORE the password is checked, so parallel
- * guesses past a budget are refused unevaluated (issue #29 item 5, throttling rather than lock-out):
+ * guesses past a budget are refused unevaluated (throttling rather than lock-out):
  * - the account from this client address (10 a minute): a failing client is slowed, nobody else;
  * - this client address across accounts (30 in 15 minutes): credential stuffing;
  * - the account across addresses (50 in 15 minutes), only for clients that are not `trusted` (no device cookie

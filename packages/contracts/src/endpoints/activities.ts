@@ -1,5 +1,5 @@
 /**
- * Activities for agents and travellers (spec 001, issue #15 items 1–2; docs/activities.md): the search priced with
+ * Activities for agents and travellers (spec 001; docs/activities.md): the search priced with
  * the caller's group markup, the activity cart (a cart belongs to its user and site), the queue by status, and the
  * activity markup of customer groups. Served by the activities Lambda (functions/src/activities).
  *
@@ -44,7 +44,7 @@ export const ACTIVITY_MSG = {
   percentOver100: 'Percentage cannot be more than 100',
   changedMeanwhile: 'This cart was changed meanwhile; reload it and try again',
   tooManyItems: (n: number) => `A cart holds at most ${n} activities`,
-  /** 409 of addToCart: the cart is for another party (issue #29 item 15); the envelope's `detail` is ZPartyChange. */
+  /** 409 of addToCart: the cart is for another party; the envelope's `detail` is ZPartyChange. */
   partyChange: (cart: string, requested: string, keep: string, change: string) =>
     `This cart is for ${cart}. Adding for ${requested} prices every activity in it for ${requested}: ${change} instead of ${keep}. Confirm the change of travellers, or add it for ${cart}.`,
   partyChanged: 'Travellers changed: every activity is priced for them',
@@ -186,7 +186,7 @@ export const ZAddToCart = lazy(() =>
     cartId: blankAsMissing(zCartId()),
     ...trip(),
     /**
-     * Ours (issue #29 item 15): the caller confirmed that the cart's party becomes `adults`/`children` (every line
+     * Ours: the caller confirmed that the cart's party becomes `adults`/`children` (every line
      * priced again for it). Without it, adding for another party than a non-empty cart's is refused: 409 with
      * ZPartyChange as the envelope's `detail`.
      */

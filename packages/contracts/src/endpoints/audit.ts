@@ -1,5 +1,5 @@
 /**
- * Ours (issue #16 item 4): the one audit log. Every staff-driven change of state writes an entry in the same
+ * Ours: the one audit log. Every staff-driven change of state writes an entry in the same
  * transaction as the change (functions/src/lib/audit.ts); these calls read it. Served by the rbac Lambda (who may
  * see what is an access question, and it keeps the Lambda count), staff with `audit.view`; docs/audit.md.
  *

@@ -438,7 +438,7 @@ export type TTourOptionPrice = z.infer<typeof ZTourOptionPrice>;
 export const ZAuditEntry = lazy(() =>
   z.object({
     at: z.string(),
-    /** create / update / delete / import, or a named step (issue #16: status, block, unblock). */
+    /** create / update / delete / import, or a named step (status, block, unblock). */
     action: z.enum(['create', 'update', 'delete', 'import', 'status', 'block', 'unblock']),
     by: z.object({ userId: z.string(), name: z.string(), email: z.string() }),
     before: z.nullable(z.record(z.string(), z.unknown())),

@@ -251,7 +251,7 @@ export const saveDriver = endpoint({
       driverId: zOptionalDmcId(),
       driverName: zName(),
       phone: z._default(zPhoneText({ required: false }), ''),
-      /** Ours (issue #14): passenger seats, 1–100; absent or blank keeps the recorded one. */
+      /** Ours: passenger seats, 1–100; absent or blank keeps the recorded one. */
       vehicleCapacity: zIntInput().check(
         z.refine((v) => v === null || (Number.isInteger(v) && v >= 1 && v <= 100), MSG.invalidValue),
       ),

@@ -1,5 +1,5 @@
 /**
- * READY (issue #14): DMC operations: the transfer job sheet, driver assignment, charges, status, driver links
+ * READY: DMC operations: the transfer job sheet, driver assignment, charges, status, driver links
  * and the driver page (spec 001 §2 /staff/dmc_job_sheet, /dmc/driver/{driverAccessToken}; §3 Transfer, Driver;
  * §4; §7). Served by the kart Lambda (functions/src/kart/operations): transfers are born from vouchered karts.
  * Paths of the spec's calls are byte for byte api.tsv's; the calls marked "Ours" are not in it. docs/dmc.md

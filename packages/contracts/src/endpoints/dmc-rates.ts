@@ -180,7 +180,7 @@ export const checkRateOverlaps = endpoint({
 });
 
 // ---------------------------------------------------------------------------------------------------
-// Stop-sales (ours: issue #13 item 3)
+// Stop-sales (ours)
 
 export const saveStopSale = endpoint({
   ...rates,

@@ -1,5 +1,5 @@
 /**
- * READY (issue #13, part 1): the DMC back office contract. Paths, request and response shapes below are stable;
+ * READY (part 1): the DMC back office contract. Paths, request and response shapes below are stable;
  * screens build on them (docs/dmc.md "API" explains every choice the spec leaves open).
  *
  * - dmc-masters.ts: markets, accommodations, activities (+ manageActivity/*), tour options, drivers, locations;

@@ -1,5 +1,5 @@
 /**
- * Enquiries and the CRM inbox (issue #15; docs/enquiries.md explains every choice the spec leaves open). Our own
+ * Enquiries and the CRM inbox (docs/enquiries.md explains every choice the spec leaves open). Our own
  * paths: the spec names only the success page (/package/enquiry/submitted/{enquiryId}) and /crm.
  *
  * - `enquiry/submit` is public (a visitor about a tour package, a visa, or anything): rate-limited per address

@@ -1,5 +1,5 @@
 /**
- * Fixed departures (issue #15 item 5; docs/fixed-departures.md). api.tsv names none of these calls, so the
+ * Fixed departures (docs/fixed-departures.md). api.tsv names none of these calls, so the
  * paths are ours, on the site API, served by the fixed-departures Lambda:
  *
  * - `fixedDeparture/staff/save`, `…/staff/list`, `…/staff/sales`: staff keep the site's inventory (flights with

@@ -518,7 +518,7 @@ export const ZChangeRequestInfo = lazy(() =>
     refundedAmount: z.optional(z.number()),
     cancellationCharge: z.optional(z.number()),
     creditedAt: z.optional(z.string()),
-    /** Staff handling (issue #29 item 11): accepted by, rejected why, the supplier's outcome recorded by hand. */
+    /** Staff handling: accepted by, rejected why, the supplier's outcome recorded by hand. */
     acceptedBy: z.optional(z.string()),
     rejectReason: z.optional(z.string()),
     outcome: z.optional(
@@ -595,7 +595,7 @@ export const ZBooking = lazy(() =>
 export type TBooking = z.infer<typeof ZBooking>;
 
 /**
- * A refund taken apart (issue #29 item 10; domain `refundBreakdown`): the lines add up exactly to what was paid
+ * A refund taken apart (domain `refundBreakdown`): the lines add up exactly to what was paid
  * for the cancelled tickets. Shown by Cancel Seats (api/getCC), kept on the credited change request, mailed, and
  * named on the credit note.
  */
@@ -903,7 +903,7 @@ export const getBookingDetails = endpoint({
     "A booking (the caller's own; staff: any of the site) with its payment order; showReturn after a normal return's first leg.",
 });
 
-/** A normal return's two legs as one trip (issue #29 item 13; docs/flights.md "Return trips"). */
+/** A normal return's two legs as one trip (docs/flights.md "Return trips"). */
 export const ZFlightTrip = lazy(() =>
   z.object({
     tripId: z.string(),

@@ -1,5 +1,5 @@
 /**
- * GST tax invoices and credit notes (issue #16 items 2 and 3; docs/invoices.md). Served by the invoices Lambda
+ * GST tax invoices and credit notes (docs/invoices.md). Served by the invoices Lambda
  * (functions/src/invoices). Ours: none of these paths is in api.tsv.
  *
  * - A document (invoice or credit note) is read by its id or, for the ticket screen and the transaction history,
@@ -130,7 +130,7 @@ export const ZInvoiceDocument = lazy(() =>
     kind: z.enum(['flight', 'fixedDeparture', 'activityCart', 'kart']),
     sac: z.string(),
     sacDescription: z.string(),
-    /** Always INR for documents issued since issue #29 (a foreign source is converted: `conversion`). */
+    /** Always INR (a foreign source is converted: `conversion`); older documents may name another currency. */
     currency: z.string(),
     /** A source priced in another currency: what was quoted and the rate (absent or null: priced in rupees). */
     conversion: z.optional(z.nullable(ZConversion)),

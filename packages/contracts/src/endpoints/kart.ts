@@ -1,5 +1,5 @@
 /**
- * READY (issue #14): the kart (quotation) contract. Paths, request and response shapes below are stable; additive
+ * READY: the kart (quotation) contract. Paths, request and response shapes below are stable; additive
  * changes only (docs/dmc.md "Karts" → "API" explains every choice the spec leaves open).
  *
  * Spec 001 §3 field names and spellings (`accomodations`, `quoteValidyInDays`, `child`), the domain's types
@@ -350,7 +350,7 @@ export const ZKartTotals = lazy(() =>
   }),
 ) as unknown as z.ZodMiniType<KartTotals>;
 
-/** `kartDeadlineState` on the site's today (issue #14 item 6). */
+/** `kartDeadlineState` on the site's today. */
 export const ZKartDeadline = lazy(() =>
   z.object({
     status: z.enum(['quotation', 'expired', 'vouchered', 'cancelled']),
@@ -414,7 +414,7 @@ export const ZKart = lazy(() =>
 );
 export type TKart = z.infer<typeof ZKart>;
 
-/** A row of the kart list, with the deadline flags of issue #14 item 6. */
+/** A row of the kart list, with its payment-deadline flags. */
 export const ZKartRow = lazy(() =>
   z.object({
     id: z.string(),

@@ -1,5 +1,5 @@
 /**
- * /staff/verifyPanCard (issue #15 item 7): staff review the PAN and GSTIN customers give on their billing
+ * /staff/verifyPanCard: staff review the PAN and GSTIN customers give on their billing
  * page and mark each verified or rejected (with a reason); the customer sees the state there. The spec names
  * the screen only: these paths are ours (docs/site-settings.md "PAN verification").
  */

@@ -1,5 +1,5 @@
 /**
- * Tour packages (issue #15 item 4; docs/packages.md). api.tsv names no package calls, so the paths are ours.
+ * Tour packages (docs/packages.md). api.tsv names no package calls, so the paths are ours.
  * Served by the packages Lambda (functions/src/packages).
  *
  * - Travellers and agents (any signed-in user; staff with `packages.view`) list and read the packages of their

@@ -1,5 +1,5 @@
 /**
- * Staff site settings (issue #15 item 6): /staff/setting/seo-settings and /staff/setting/other-settings.
+ * Staff site settings: /staff/setting/seo-settings and /staff/setting/other-settings.
  * The spec names the screens and their toasts, not the calls: these paths are ours (docs/site-settings.md).
  * They run in their own `settings` Lambda so the site Lambda (whitelabel/detetct, on every page load)
  * stays small.
@@ -24,7 +24,7 @@ export const SETTINGS_MSG = {
   invalidScriptUrl: 'Script URLs must be https addresses',
   invalidRoute: 'Routes start with /',
   invalidImageUrl: 'Use an https address or an uploaded image',
-  /** Issue #29 item 1: third-party script runs with every visitor's session; a super admin decides. */
+  /** Third-party script runs with every visitor's session; a super admin decides. */
   scriptsSuperAdminOnly: "Only a super admin can change the site's Tag Manager id and script URLs",
 } as const;
 
@@ -145,7 +145,7 @@ export const ZSiteSettings = lazy(() =>
     policies: z.array(ZPolicyPage),
     /** The caller may switch the permission menu (super admins only). */
     canEditPermissionMenu: z.boolean(),
-    /** The caller may change `gtm_tag` and `scriptUrls` (super admins only, issue #29 item 1). */
+    /** The caller may change `gtm_tag` and `scriptUrls` (super admins only). */
     canEditScripts: z.boolean(),
   }),
 );

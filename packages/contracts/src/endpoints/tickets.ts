@@ -244,7 +244,7 @@ export const ZCancellationCharges = lazy(() =>
     refundAmount: z.number(),
     cancellationCharge: z.number(),
     currency: z.string(),
-    /** Ours (issue #29 item 10): what was paid, taken apart into charge, kept, refund; null for a reissue. */
+    /** Ours: what was paid, taken apart into charge, kept, refund; null for a reissue. */
     breakdown: z.nullable(ZRefundBreakdown),
   }),
 );
@@ -258,7 +258,7 @@ export const ZCrStatusRequest = lazy(() =>
 );
 export const ZCrStatus = lazy(() => z.extend(ZChangeRequestInfo, { bookingId: z.string(), displayStatus: z.string() }));
 
-// Staff handling of a change request (ours, issue #29 item 11): accept, reject, record the supplier's outcome,
+// Staff handling of a change request (ours): accept, reject, record the supplier's outcome,
 // approve the refund. Each names the booking and the change request.
 const crRef = () => ({ BookingId: zBookingRef, ChangeRequestId: zBookingRef });
 export const ZCrAcceptRequest = lazy(() => z.object(crRef()));
@@ -520,8 +520,7 @@ export const getCRStatus = endpoint({
   summary: 'Asks the supplier for a change request status; a completed refund is credited to the wallet once.',
 });
 
-// Staff handling of a change request, as a consolidator's back office does (ours, not in api.tsv; issue #29
-// item 11). Each step is audited with who and what; the refund is credited once (docs/decisions.md).
+// Staff handling of a change request, as a consolidator's back office does (ours, not in api.tsv). Each step is audited with who and what; the refund is credited once (docs/decisions.md).
 const crStaff = {
   api: 'flight',
   method: 'POST',

@@ -1,5 +1,5 @@
 /**
- * Visas (issue #15 item 3; spec 000 §1 and 001 §2, §3, §6): destination countries → visa categories → one
+ * Visas (spec 000 §1 and 001 §2, §3, §6): destination countries → visa categories → one
  * checklist per nationality (rich text). docs/visas.md explains every choice the spec leaves open.
  *
  * - `visa/getVisaCategory` and `visa/getVisaChecklist` are the spec's public calls (paths and `countryName` /

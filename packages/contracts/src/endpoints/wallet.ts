@@ -81,7 +81,7 @@ export const ZWalletBalance = lazy(() =>
     /** balance + creditLimit: what a booking may spend. */
     available: z.number(),
     currency: z.string(),
-    // Credit line (issue #16; docs/credit-lines.md). Always sent by the server; optional for older readers.
+    // Credit line (docs/credit-lines.md). Always sent by the server; optional for older readers.
     creditDays: z.optional(z.number()),
     creditUsed: z.optional(z.number()),
     creditLeft: z.optional(z.number()),
@@ -289,7 +289,7 @@ export const addWalletEntry = endpoint({
     "Staff Add Money: credits a customer's wallet once per requestId (a repeated or concurrent submit adds nothing more).",
 });
 
-/** Our own call: the staff debit adjustment (issue #11; the spec has only Add Money). */
+/** Our own call: the staff debit adjustment (the spec has only Add Money). */
 export const debitWalletEntry = endpoint({
   id: 'wallet.debitWlUserWalletEntry',
   api: 'site',
@@ -306,7 +306,7 @@ export const debitWalletEntry = endpoint({
     "Staff debit adjustment with a required reason: takes money from a customer's wallet once per requestId, never past what the wallet may spend (balance + credit limit).",
 });
 
-/** Our own call (issue #16 item 1; docs/credit-lines.md): staff set a customer's credit limit and credit days. */
+/** Our own call (docs/credit-lines.md): staff set a customer's credit limit and credit days. */
 export const setCreditLine = endpoint({
   id: 'wallet.setCreditLine',
   api: 'site',

@@ -1,5 +1,5 @@
 /**
- * The rate engine behind `dmc/getTourOptionPriceForQuotationBuilder` (issue #13 item 3; docs/dmc.md "Rate
+ * The rate engine behind `dmc/getTourOptionPriceForQuotationBuilder` (docs/dmc.md "Rate
  * engine"). Pure: the handler loads the tour option with its rates and stop-sales and passes them in.
  *
  * 1. A stop-sale covering the date (for every market, or for this one) blocks the option.

@@ -1,4 +1,4 @@
-/** The DMC domain (spec 001 §2–§9): masters, rules, rate priority, overlaps, the rate engine (#13); karts (#14). */
+/** The DMC domain (spec 001 §2–§9): masters, rules, rate priority, overlaps, the rate engine; karts. */
 export * from './types.ts';
 export * from './messages.ts';
 export * from './terms.ts';

@@ -1,5 +1,5 @@
 /**
- * Overlap detection, shown before a rate is saved (issue #13 item 2): two rates for the same market (and, for
+ * Overlap detection, shown before a rate is saved: two rates for the same market (and, for
  * transfers, the same direction and basis) whose validity ranges share a day and whose pax bands share a
  * size. Priority still decides which one prices, so an overlap is a warning that names the rates, not a
  * refusal: a promotion on top of a season rate is an overlap on purpose.

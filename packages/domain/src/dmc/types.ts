@@ -99,7 +99,7 @@ export interface Driver {
   phone: string;
   /** Issued by `dmc/generateDriverAccessToken`; absent until then. */
   driverAccessToken?: string;
-  /** Ours (issue #14): passenger seats of the driver's vehicle, for the job sheet's capacity warning; null: not recorded. */
+  /** Ours: passenger seats of the driver's vehicle, for the job sheet's capacity warning; null: not recorded. */
   vehicleCapacity?: number | null;
 }
 

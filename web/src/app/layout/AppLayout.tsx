@@ -17,7 +17,7 @@ import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import { SiteHeader } from './SiteHeader.tsx';
 
 const SitePopup = lazy(() => import('#features/shell/SitePopup.tsx'));
-// Open credit alerts of customers who book from a wallet (issue #16); its chunk holds the wallet contract.
+// Open credit alerts of customers who book from a wallet; its chunk holds the wallet contract.
 const CreditBanner = lazy(() => import('#features/wallet/CreditBanner.tsx'));
 
 /** The app shell: header (logo, name, user menu), the role's side menu, the site's header/footer html. */

@@ -79,7 +79,7 @@ export function CartDetails({ cartId, onClose }: { cartId: string | null; onClos
   const update = (c: TCart) => void cart.mutate(c, { revalidate: false });
   const move = useStatusAction(update);
   // Staff tools: permissions bind staff only (usePermission passes customers), so an agent is never offered an
-  // assignment or a quotation the server refuses (issue #29 item 17).
+  // assignment or a quotation the server refuses.
   const staff = useUser()?.userType === 'staff';
   const canManage = usePermission('activities.manage') && staff;
   const canQuote = usePermission('dmc.karts') && staff;

@@ -4,7 +4,7 @@ import { partyLabel } from '@tp/domain/activities';
 import { formatMoney } from '#shared/format.ts';
 
 /**
- * Adding an activity for other travellers than the cart's (issue #29 item 15): every line of a cart is priced for
+ * Adding an activity for other travellers than the cart's: every line of a cart is priced for
  * one party, so changing it is the user's explicit choice, shown with its effect on the cart's total (the server's
  * 409 `detail`). Keep adds it for the cart's travellers; Change prices the whole cart for the new ones.
  */

@@ -137,7 +137,7 @@ describe('Activity search', { timeout: 60_000 }, () => {
     expect(api.calls(updateCartStatus)[0]!.input).toEqual({ cartId: cart().id, status: 'submitted' });
   });
 
-  it("asks before changing the cart's travellers, with the effect on the price; keep or change (issue #29 item 15)", async () => {
+  it("asks before changing the cart's travellers, with the effect on the price; keep or change", async () => {
     // The open draft is for 2 adults and a child; the search is on its defaults (1 adult).
     const family = cart({ adults: 2, children: 1, totalPrice: 520.3, items: [{ ...cart().items[0]!, price: 520.3 }] });
     const change = {
@@ -240,7 +240,7 @@ describe('Activity queue', { timeout: 60_000 }, () => {
   });
 });
 
-describe('Activity queue copy (issue #29 item 17)', { timeout: 60_000 }, () => {
+describe('Activity queue copy', { timeout: 60_000 }, () => {
   it('tells an agent what they can do with their carts, and that our team moves a confirmed one on', async () => {
     const confirmed = cart({ status: 'confirmed', editable: false, nextStatuses: [] });
     const api = fakeApi();

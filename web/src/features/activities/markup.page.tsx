@@ -36,7 +36,7 @@ const describe = (m: Pick<TActivityMarkup, 'markupType' | 'markupValue'>) =>
   m.markupType === 'percent' ? `${m.markupValue}% of the price` : `${formatMoney(m.markupValue, 'AED')} per person`;
 
 /**
- * /activities/markup (issue #15 item 2): the activity markup of each customer group, fixed per person or a
+ * /activities/markup: the activity markup of each customer group, fixed per person or a
  * percentage, added by the server to every activity price the group's agents and travellers see and pay.
  */
 function MarkupScreen() {

@@ -104,7 +104,7 @@ function QueueScreen() {
 }
 
 /**
- * What the queue offers, by who reads it (issue #29 item 17): the moves are the domain's CART_MOVES; an agent (the
+ * What the queue offers, by who reads it: the moves are the domain's CART_MOVES; an agent (the
  * owner) submits, withdraws and cancels a cart until it is confirmed, and never confirms, rejects or vouchers it.
  */
 export const QUEUE_INTRO = {

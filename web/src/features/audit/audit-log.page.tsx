@@ -110,7 +110,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 }
 
 /**
- * /staff/audit (issue #16 item 4): the site's audit log, newest first, filtered by actor, record type, change
+ * /staff/audit: the site's audit log, newest first, filtered by actor, record type, change
  * type and days (kept in the address, so a filtered view can be shared), a page at a time; an entry opens in a
  * drawer with each field before and after, and each record's own history is one click away. The filtered log
  * downloads as Excel.

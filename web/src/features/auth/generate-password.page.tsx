@@ -17,7 +17,7 @@ const PASSWORD_SET = 'Your password has been set. Please log in.';
 
 /**
  * A link that can no longer set a password (used, replaced by a newer one, the password changed since, or past its
- * hour; issue #29 item 2): said plainly, with a way to ask for a new one instead of a form that cannot work.
+ * hour): said plainly, with a way to ask for a new one instead of a form that cannot work.
  */
 function DeadLink() {
   const [asking, ask] = useDisclosure(false);

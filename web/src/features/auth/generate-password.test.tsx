@@ -46,7 +46,7 @@ describe('/generate_password', { timeout: 30_000 }, () => {
     expect(await screen.findByText(MSG.resetLinkInvalid)).toBeTruthy();
   });
 
-  it('says plainly when the link is dead and offers a new one instead of the form (issue #29 item 2)', async () => {
+  it('says plainly when the link is dead and offers a new one instead of the form', async () => {
     const user = userEvent.setup({ delay: null });
     const { api } = renderApp('/generate_password?token=old');
     api.on(generatePassword, failure(400, MSG.resetLinkInvalid, { shortError: { token: MSG.resetLinkInvalid } }));

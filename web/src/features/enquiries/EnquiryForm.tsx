@@ -88,7 +88,7 @@ export function EnquiryForm({ kind, subjectId, subjectTitle, onSubmitted }: Enqu
           code={form.getInputProps('phoneCode')}
           number={form.getInputProps('phone')}
         />
-        {/* As many columns as fit at a date's width: a narrow side panel never truncates the date (issue #29 item 16). */}
+        {/* As many columns as fit at a date's width: a narrow side panel never truncates the date. */}
         <SimpleGrid minColWidth={FIELD_MIN_WIDTH} spacing="sm">
           <DateField label="Travel date" minDate={isoDay(new Date())} clearable {...form.getInputProps('travelDate')} />
           {count('adults', 'Adults', 1)}

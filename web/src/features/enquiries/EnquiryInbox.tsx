@@ -25,7 +25,7 @@ const TABS: Tab[] = ['all', ...ENQUIRY_STATUSES];
 const tabLabel = (t: Tab) => (t === 'all' ? 'All' : ENQUIRY_STATUS_LABELS[t]);
 
 /**
- * The CRM inbox (issue #15): status tabs with their counts, a kind filter and a search (sent when typing stops),
+ * The CRM inbox: status tabs with their counts, a kind filter and a search (sent when typing stops),
  * newest first in cursor pages, the filtered list as Excel, and one enquiry in a drawer (`onOpen`).
  */
 export function EnquiryInbox({ onOpen }: { onOpen: (id: string) => void }) {

@@ -165,8 +165,7 @@ const StopsSection = memo(function StopsSection({
 });
 
 /**
- * A checkbox per facet value, with how many options it would show under the other filters (issue #11;
- * a value the others rule out reads 0) and its cheapest fare.
+ * A checkbox per facet value, with how many options it would show under the other filters ( * a value the others rule out reads 0) and its cheapest fare.
  */
 const FacetSection = memo(function FacetSection({
   title,

@@ -215,7 +215,7 @@ const ROW_GAP = 10;
 /**
  * Cards in a list virtualised against the page's own scroll: only the rows in view (plus a few) are
  * in the DOM, so 1,500 options stay smooth (≤ 800 DOM nodes), and an opened card grows the page
- * rather than being cut by an inner scroll box (issue #11). Memoised: it re-renders only when its
+ * rather than being cut by an inner scroll box. Memoised: it re-renders only when its
  * groups, selection or row props change, never for a click elsewhere on the screen.
  */
 export const ResultList = memo(function ResultList({

@@ -197,7 +197,7 @@ describe('flight results', { timeout: 30_000 }, () => {
   });
 });
 
-describe('results cards (issue #11)', { timeout: 30_000 }, () => {
+describe('results cards', { timeout: 30_000 }, () => {
   it('groups the fare families of the same flights under one card, the choice inside', async () => {
     searchCache.clear();
     const saver = flightOption(1);
@@ -332,7 +332,7 @@ describe('booking review', { timeout: 30_000 }, () => {
     await waitFor(() => expect(location()).toBe(`/flight/passengers/S1?resultIndex=${option.resultIndex}`), WAIT);
   });
 
-  it('quotes the price on the card the user clicked as the old price (issue #11 item 3)', async () => {
+  it('quotes the price on the card the user clicked as the old price', async () => {
     searchCache.clear();
     const clicked = flightOption(3);
     searchCache.put(searchResponse(0, { searchId: 'S1', results: [[{ ...clicked, publishedPrice: 5102 }]] }));
@@ -348,7 +348,7 @@ describe('booking review', { timeout: 30_000 }, () => {
     searchCache.clear();
   });
 
-  it('shows the fare split and per passenger type from the server’s charge (issue #11 item 2)', async () => {
+  it('shows the fare split and per passenger type from the server’s charge', async () => {
     searchCache.clear();
     const option = {
       ...flightOption(4),

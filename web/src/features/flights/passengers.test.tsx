@@ -73,7 +73,7 @@ function renderPassengers() {
   return api;
 }
 
-describe('passengers page money (issue #11 items 1, 11, 13)', { timeout: 30_000 }, () => {
+describe('passengers page money', { timeout: 30_000 }, () => {
   it('one grand total with each extra per passenger and segment; the phone bar shows the same total', async () => {
     renderPassengers();
     const user = userEvent.setup({ delay: null });
@@ -83,7 +83,7 @@ describe('passengers page money (issue #11 items 1, 11, 13)', { timeout: 30_000 
     await user.click(within(lead).getByRole('button', { name: 'Seat DEL-BOM: none chosen' }));
     const map = await within(lead).findByRole('group', { name: 'Seats DEL-BOM for Adult 1 (lead passenger)' });
     // Prices on the seats; a taken seat is disabled; the aisle lane sits between the two aisle seats.
-    // Shows its letter and price; its name starts with them and says the rest (issue #29 item 16).
+    // Shows its letter and price; its name starts with them and says the rest.
     expect(within(map).getByRole('button', { name: /^A\s*₹350\s*, Seat 1A window ₹350\.00$/ })).toBeTruthy();
     expect(
       within(map)

@@ -15,7 +15,7 @@ export const FLIGHT_ROUTES = {
   passengers: 'passengers/:searchId',
   bookingDetails: 'bookingDetails/:searchId',
   transaction: 'transaction/:orderId',
-  /** Ours (issue #29 item 13): a return trip's two legs on one page. */
+  /** Ours: a return trip's two legs on one page. */
   trip: 'trip/:tripId',
 } as const;
 

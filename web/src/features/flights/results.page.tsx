@@ -140,7 +140,7 @@ function Results({ response, query }: { response: TSearchResponse; query: string
   const [editing, setEditing] = useState(0);
   const [picks, setPicks] = useState<(TFlightOption | null)[]>(() => indexes.map(() => null));
   const [drawer, setDrawer] = useState(false);
-  // The phone drawer edits a draft: the list changes on Apply, not under the drawer (issue #11).
+  // The phone drawer edits a draft: the list changes on Apply, not under the drawer.
   const [draft, setDraft] = useState<FlightFilters>(NO_FILTERS);
   const [now] = useState(() => Date.now());
   const expired = Date.parse(response.expiresAt) <= now;
@@ -152,7 +152,7 @@ function Results({ response, query }: { response: TSearchResponse; query: string
   const outbound = useShown(indexes[0], listFilters[0] ?? NO_FILTERS, listSort);
   const inbound = useShown(indexes[1], listFilters[1] ?? NO_FILTERS, listSort);
   const shown = useMemo(() => [outbound, inbound].slice(0, indexes.length), [outbound, inbound, indexes.length]);
-  // Cards: the fare families of the same flights under one (issue #11).
+  // Cards: the fare families of the same flights under one.
   const groups = useMemo(
     () => shown.map((list, d) => groupFareFamilies(list, (o) => keys[d]!.get(o) ?? o.resultIndex)),
     [shown, keys],

@@ -13,7 +13,7 @@ import { searchToQuery } from './search-query.ts';
 import { bookingStore } from './state.ts';
 
 /**
- * `/flight/trip/:tripId` (ours, under the `/flight/*` route; issue #29 item 13): a return trip's two legs
+ * `/flight/trip/:tripId` (ours, under the `/flight/*` route): a return trip's two legs
  * together, each with its PNR, status, flights, e-ticket and booking. While the return leg is not booked,
  * "Book return flight" runs the second leg's search the server keeps for the trip (so it works in any
  * browser) and carries the first leg's passengers over to the passenger form.

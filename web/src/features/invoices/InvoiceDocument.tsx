@@ -26,7 +26,7 @@ function PartyBlock({ heading, party, unregistered }: { heading: string; party: 
 }
 
 /**
- * The printed tax invoice or credit note (issue #16): what rule 46 / 53 of the CGST Rules asks an invoice to show,
+ * The printed tax invoice or credit note: what rule 46 / 53 of the CGST Rules asks an invoice to show,
  * in the order an accountant reads it. One component for the screen and the A4 print (invoice.css).
  */
 export function InvoiceDocument({ doc: d }: { doc: TInvoiceDocument }) {

@@ -64,7 +64,7 @@ describe('invoice print view', { timeout: 20_000 }, () => {
     expect(api.calls(getSourceInvoice).at(-1)?.input).toEqual({ source: 'booking', sourceId: 'B1' });
   });
 
-  it('shows an AED cart invoiced in rupees with the quoted amount and the rate it names (issue #29 item 8)', async () => {
+  it('shows an AED cart invoiced in rupees with the quoted amount and the rate it names', async () => {
     const doc = invoice({
       source: 'cart',
       kind: 'activityCart',

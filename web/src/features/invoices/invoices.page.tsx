@@ -263,7 +263,7 @@ function Settings() {
 }
 
 /**
- * /staff/invoices (ours, issue #16): a month's GST invoices and credit notes in number order, the month as one .xlsx
+ * /staff/invoices (ours): a month's GST invoices and credit notes in number order, the month as one .xlsx
  * with GSTR-1 style columns, and the reseller's legal details printed on them.
  */
 export default function InvoicesPage() {

@@ -138,7 +138,7 @@ describe('/staff/setting/other-settings', { timeout: 30_000 }, () => {
   });
 
   it('refuses a bad Tag Manager id before calling', async () => {
-    // Scripts are a super admin's (issue #29 item 1).
+    // Scripts are a super admin's.
     const api = fakeApi()
       .on(getSiteSettings, settings({ canEditScripts: true }))
       .on(saveOtherSettings, settings());

@@ -22,7 +22,7 @@ type Cr = TTicketView['ticketCRInfo'][number];
 const FINAL = new Set(['Completed', 'Rejected', 'Closed']);
 
 /**
- * The back office's handling of a booking's open change requests (issue #29 item 11), for staff holding
+ * The back office's handling of a booking's open change requests, for staff holding
  * `flights.processChangeRequests`: Accept, Reject with a reason, Record the supplier's outcome, Approve the refund
  * (its breakdown shown first; the amount approved is the one credited). One row per request.
  */

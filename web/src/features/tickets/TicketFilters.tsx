@@ -74,7 +74,7 @@ export function TicketFilters({
         {text('pnrOrTicket', 'PNR or ticket number')}
         {text('airlineCode', 'Airline code')}
         {text('passenger', 'Passenger')}
-        {/* Side by side where two dates fit, else one under the other: never truncated (issue #29 item 16). */}
+        {/* Side by side where two dates fit, else one under the other: never truncated. */}
         <SimpleGrid minColWidth={FIELD_MIN_WIDTH} spacing="xs" verticalSpacing="sm">
           {date('bookingFrom', 'Booked from', { maxDate: value.bookingTo })}
           {date('bookingTo', 'Booked to', { minDate: value.bookingFrom })}

@@ -86,7 +86,7 @@ export default function ETicketPage() {
             Email
           </Button>
         )}
-        {/* The booking's GST invoice (issue #16): its customer and staff. */}
+        {/* The booking's GST invoice: its customer and staff. */}
         {data.canEdit && <InvoiceLink source="booking" sourceId={data.bookingId} variant="button" />}
       </Group>
       <ETicketBody ticket={data} pax={pax} pricesShown={pricesShown} />

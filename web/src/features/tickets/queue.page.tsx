@@ -162,7 +162,7 @@ function TicketQueue({ queue }: { queue: TicketQueue }) {
         </>
       ) : (
         <Grid gap="md">
-          {/* A third of the width below 1408 px, so its sort and date fields show whole (issue #29 item 16). */}
+          {/* A third of the width below 1408 px, so its sort and date fields show whole. */}
           <Grid.Col span={{ base: 12, md: 4, xl: 3 }}>
             <Paper withBorder p="md" component="aside" aria-label="Filters">
               {filters}

@@ -76,7 +76,7 @@ describe('ticket queue', { timeout: 20_000 }, () => {
 
     await user.type(dialog.getByRole('textbox', { name: /Remarks/, hidden: true }), 'Plans changed');
     await user.click(send);
-    // The charges step takes what was paid apart (issue #29 item 10): charge, kept, refund, where it goes.
+    // The charges step takes what was paid apart: charge, kept, refund, where it goes.
     const table = within(await dialog.findByRole('table', { name: 'Cancellation charges and refund', hidden: true }));
     const row = (label: string) => table.getByRole('row', { name: new RegExp(`^${label}`), hidden: true });
     expect(row('Airline cancellation charge').textContent).toContain('₹3,000.00');

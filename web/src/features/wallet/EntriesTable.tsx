@@ -20,7 +20,7 @@ const COLUMNS: Column<TWalletEntry>[] = [
     render: (e) => [e.remark, e.pnr && `PNR ${e.pnr}`, e.orderId && `Order ${e.orderId}`].filter(Boolean).join(' · '),
   },
   {
-    // A booking's payment and its refunds: the GST invoice, whose page lists the credit notes (issue #16).
+    // A booking's payment and its refunds: the GST invoice, whose page lists the credit notes.
     key: 'invoice',
     header: 'Invoice',
     render: (e) =>

@@ -1,5 +1,5 @@
 /**
- * A kart's status and deadlines on a given day (issue #14 item 6; docs/dmc.md "Karts"). Dates are the site's
+ * A kart's status and deadlines on a given day (docs/dmc.md "Karts"). Dates are the site's
  * calendar days (`YYYY-MM-DD`); the caller passes today in the site's time zone.
  *
  * - Validity counts from the day the current version was quoted: valid through quoteDate + quoteValidyInDays

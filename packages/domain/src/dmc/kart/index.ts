@@ -1,4 +1,4 @@
-/** Karts (quotations; spec 001 §3–§5, issue #14): types, rules, totals, the printed view, voucher transfers, deadlines. */
+/** Karts (quotations; spec 001 §3–§5): types, rules, totals, the printed view, voucher transfers, deadlines. */
 export * from './types.ts';
 export * from './totals.ts';
 export * from './rules.ts';

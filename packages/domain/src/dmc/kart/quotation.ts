@@ -1,5 +1,5 @@
 /**
- * What a printed quotation shows (issue #14 item 2), as plain data a print page or a PDF renders; amounts are
+ * What a printed quotation shows, as plain data a print page or a PDF renders; amounts are
  * numbers the renderer formats with the kart's currency. The price break-up decides what is priced:
  *
  *   full     every line's price, section totals, charges, grand total

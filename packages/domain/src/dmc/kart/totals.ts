@@ -1,5 +1,5 @@
 /**
- * A kart's totals, computed from its lines only (issue #14: the client's total is never trusted). Summed in
+ * A kart's totals, computed from its lines only (the client's total is never trusted). Summed in
  * minor units (money.ts), reported in the currency's units.
  *
  *   hotel line    = bookedByCustomer ? 0 : noOfNights × Σ(room-type price × count)   + transferPrice

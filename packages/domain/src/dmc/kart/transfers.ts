@@ -1,5 +1,5 @@
 /**
- * The transfers a vouchered kart puts on the job sheet (issue #14 item 3): per hotel line and per activity with a
+ * The transfers a vouchered kart puts on the job sheet: per hotel line and per activity with a
  * transfer, the pickup leg, and for a return also the drop leg. Ids derive from the kart and line ids, so
  * vouchering again (or saving a vouchered kart) yields the same ids: the server upserts these and cancels its
  * open transfers of the kart that are no longer listed. A kart not vouchered, or cancelled, yields none.

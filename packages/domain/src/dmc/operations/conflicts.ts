@@ -1,5 +1,5 @@
 /**
- * Job-sheet warnings shown before saving an assignment (issue #14): a driver on two transfers that overlap in
+ * Job-sheet warnings shown before saving an assignment: a driver on two transfers that overlap in
  * time, and more passengers than the driver's vehicle takes. Warnings, not refusals: the office may know better
  * (a second vehicle, a short hop).
  *

@@ -1,4 +1,4 @@
-/** DMC operations (spec 001 §3 Transfer, §4, §7 job sheet, driver token, date-wise itinerary; issue #14). */
+/** DMC operations (spec 001 §3 Transfer, §4, §7 job sheet, driver token, date-wise itinerary). */
 export * from './types.ts';
 export { OPS_TEXT } from './messages.ts';
 export * from './status.ts';

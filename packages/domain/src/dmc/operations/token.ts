@@ -5,7 +5,7 @@
  * driver page.
  */
 
-/** 128 bits at least (issue #14); the server's `newToken` draws 32 bytes (256 bits, 43 characters). */
+/** 128 bits at least; the server's `newToken` draws 32 bytes (256 bits, 43 characters). */
 export const MIN_DRIVER_TOKEN_BYTES = 16;
 /** A link lasts this long unless revoked or replaced; staff generate a new one to extend. */
 export const DRIVER_TOKEN_DAYS = 30;

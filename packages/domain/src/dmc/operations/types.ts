@@ -1,5 +1,5 @@
 /**
- * Operations (spec 001 §3 "Transfer", §4, issue #14): the transfers a vouchered kart creates, run from the
+ * Operations (spec 001 §3 "Transfer", §4): the transfers a vouchered kart creates, run from the
  * job sheet and the driver page. A `Transfer` is the kart's `VoucherTransfer` (kart/transfers.ts: id, kartId,
  * source line, leg, `sharingType`, `date`, `time`, `pickupLocation`, `dropLocation`, `remarks`, pax) plus what
  * operations add; spec field names are kept (`driverId`, `internalDriverCharges`, `isCompleted`, `completedAt`).

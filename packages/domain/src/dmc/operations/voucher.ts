@@ -1,5 +1,5 @@
 /**
- * From the kart's voucher to the job sheet (issue #14 item 3). `transfersOfVoucher` (kart/transfers.ts) lists the
+ * From the kart's voucher to the job sheet. `transfersOfVoucher` (kart/transfers.ts) lists the
  * legs a vouchered kart needs, with ids derived from the kart and line; this decides what the server writes:
  * new legs as pending transfers, changed legs updated with their driver, charges and status kept, and the
  * kart's open transfers no longer listed (a removed line, a cancelled kart) cancelled. Done and not-done ones

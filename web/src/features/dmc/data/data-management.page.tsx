@@ -237,7 +237,7 @@ function ImportPanel({ onImported }: { onImported: () => void }) {
 }
 
 /**
- * /staff/dmc-data-management (spec 001 §2, issue #13 item 7): counts per master, and the whole master data
+ * /staff/dmc-data-management (spec 001 §2): counts per master, and the whole master data
  * as one .xlsx workbook (one sheet per master) to download, edit and import back.
  */
 export default function DataManagementPage() {

@@ -20,7 +20,7 @@ const pax = (r: TKartRow) =>
 
 /**
  * The quotations of the site (`kart/getAllKartsForWl`): searched 500 ms after typing stops, newest first, with each
- * one's deadline state (expired, payment due soon, overdue) and balance due (issue #14 items 1 and 6).
+ * one's deadline state (expired, payment due soon, overdue) and balance due.
  */
 export function KartList({
   filter,

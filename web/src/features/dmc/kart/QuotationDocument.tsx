@@ -23,7 +23,7 @@ function paxText(pax: QuotationView['pax']): string {
 }
 
 /**
- * The printed quotation (issue #14 item 2): one component for the staff print view and the public shared page,
+ * The printed quotation: one component for the staff print view and the public shared page,
  * rendering `quotationView` as is, so the break-up mode decides what is priced in one place (the domain). A4 print
  * rules are in quotation.css: nothing but `.quotation-doc` prints.
  */

@@ -18,7 +18,7 @@ export function quotationBrand(site: SiteBranding | null, agentBranding: boolean
   return { name: brandName(site), logoUrl: site?.logoUrl, contact: contactOf(site) };
 }
 
-/** A shared quotation's brand: the agent's branding as the share carries it (issue #14 item 1), else the site's. */
+/** A shared quotation's brand: the agent's branding as the share carries it, else the site's. */
 export function sharedBrand(shared: Pick<TSharedQuotation, 'brandedBy' | 'branding' | 'quotation'>): QuotationBrand {
   const b = shared.branding;
   if (shared.brandedBy === 'agent') return { name: b.companyName, logoUrl: b.logoUrl || null, contact: contactOf(b) };

@@ -21,7 +21,7 @@ function SavedKart({ id, onSaved }: { id: string; onSaved: (k: TKart) => void })
 }
 
 /**
- * /staff/kart (spec 001 §2, issue #14): the quotation list and, with `?kart=<id>` or `?kart=new`, the builder (a
+ * /staff/kart (spec 001 §2): the quotation list and, with `?kart=<id>` or `?kart=new`, the builder (a
  * URL of its own, so a quotation can be reopened or sent to a colleague).
  */
 export default function KartPage() {

@@ -70,7 +70,7 @@ describe('Quotation builder', { timeout: 60_000 }, () => {
   });
 
   it.each(['Add hotel', 'Add activity', 'Add item'])(
-    "clears 'Please select atleast one itinerary' once a line is added (%s; issue #29 item 17)",
+    "clears 'Please select atleast one itinerary' once a line is added (%s)",
     async (button) => {
       const { api } = dmcServer();
       api.on(getAllKartsForWl, { records: [], nextCursor: null });

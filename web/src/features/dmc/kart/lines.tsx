@@ -133,7 +133,7 @@ const lineRemove = (p: LineProps, section: LineSection, subject: string, id: str
   />
 );
 
-/** A hotel line: every field of issue #14 item 1. */
+/** A hotel line: every field of a contracted hotel stay. */
 export function HotelLine(p: LineProps) {
   const { form, index: i } = p;
   const l = form.values.accomodations[i]!;

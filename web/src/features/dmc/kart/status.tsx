@@ -9,7 +9,7 @@ const STATUS: Record<KartStatus, { label: string; color: string }> = {
   cancelled: { label: 'Cancelled', color: 'red' },
 };
 
-/** Only the payment states staff act on get a badge (issue #14 item 6). */
+/** Only the payment states staff act on get a badge. */
 const PAYMENT: Partial<Record<PaymentState, { label: string; color: string }>> = {
   dueSoon: { label: 'Payment due soon', color: 'orange' },
   overdue: { label: 'Payment overdue', color: 'red' },

@@ -104,7 +104,7 @@ describe('DMC Master', { timeout: 60_000 }, () => {
       area: 'dmc-area-deira',
       email: 'frontdesk@rove',
     });
-    // Saved: the success toast, as every master says (issue #29 item 17).
+    // Saved: the success toast, as every master says.
     expect(await screen.findByText(DMC_MSG.accommodationSaved)).toBeTruthy();
   });
 
@@ -143,7 +143,7 @@ describe('DMC Master', { timeout: 60_000 }, () => {
     await waitFor(() => expect(city.getAttribute('aria-expanded')).toBe('false'));
     expect(screen.getByRole('dialog', { name: 'Add accommodation', hidden: true })).toBeTruthy();
     expect((form.getByRole('textbox', { name: /^Name/ }) as HTMLInputElement).value).toBe('Rove Downtown');
-    // The next Escape is the dialog's: with a name typed, it asks before discarding it (issue #29 item 14).
+    // The next Escape is the dialog's: with a name typed, it asks before discarding it.
     await user.keyboard('{Escape}');
     await user.click(await screen.findByRole('button', { name: 'Discard', hidden: true }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add accommodation', hidden: true })).toBeNull());

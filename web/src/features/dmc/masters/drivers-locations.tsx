@@ -20,7 +20,7 @@ function DriverForm({ driver, done, cancel }: { driver: TDriver | null; done: ()
     initialValues: {
       driverName: driver?.driverName ?? '',
       phone: driver?.phone ?? '',
-      // The job sheet warns when a vehicle's passengers exceed its seats (issue #14); '' = not recorded.
+      // The job sheet warns when a vehicle's passengers exceed its seats; '' = not recorded.
       vehicleCapacity: driver?.vehicleCapacity ?? ('' as number | ''),
     },
     toBody: (v) => ({ ...(driver ? { driverId: driver.driverId } : {}), ...v }),

@@ -1,5 +1,5 @@
 /**
- * Driver assignment with the conflict check first (issue #14): `dmc/checkTransferAssignment` says what the
+ * Driver assignment with the conflict check first: `dmc/checkTransferAssignment` says what the
  * assignment would raise (overlaps, capacity: the domain's `assignmentConflicts` messages) and refuse; with
  * nothing to say it saves at once, otherwise the office reads the warnings and saves anyway or not. The API
  * saves despite warnings (they are warnings, not refusals), so "Assign anyway" is offered.

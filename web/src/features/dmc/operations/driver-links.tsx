@@ -1,5 +1,5 @@
 /**
- * Driver links (issue #14 item 5): per driver, generate a link (the token is shown this once: copy it or share it
+ * Driver links: per driver, generate a link (the token is shown this once: copy it or share it
  * on WhatsApp), see until when the live one works, revoke it. A new link replaces the old one.
  */
 import { useState } from 'react';

@@ -2,7 +2,7 @@ import { Alert, List } from '@mantine/core';
 import { DMC_MSG } from '@tp/contracts/endpoints/dmc';
 
 /**
- * Flagged before saving (issue #13 item 2): the saved rates the one being edited would overlap (same market
+ * Flagged before saving: the saved rates the one being edited would overlap (same market
  * and slot, a shared day and party size), named by `subject`. A warning, not a refusal: priority decides
  * which one prices.
  */

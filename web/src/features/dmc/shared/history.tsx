@@ -7,7 +7,7 @@ const isAreaEntity = (e: AuditEntity): e is (typeof AREA_AUDIT_ENTITIES)[number]
   (AREA_AUDIT_ENTITIES as readonly string[]).includes(e);
 
 /**
- * A DMC row's "History" button (issue #13 item 8): the shared history dialog (#shared/AuditHistory.tsx, also
+ * A DMC row's "History" button: the shared history dialog (#shared/AuditHistory.tsx, also
  * the site audit log's), read through the DMC calls (`dmc.masters` / `dmc.areas`, not `audit.view`).
  */
 export function HistoryButton({ entity, id, subject }: { entity: AuditEntity; id: string; subject: string }) {

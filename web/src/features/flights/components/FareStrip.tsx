@@ -18,10 +18,10 @@ export function addDays(date: string, days: number): string {
 export const stripDays = (date: string): string[] => Array.from({ length: 7 }, (_, i) => addDays(date, i - 3));
 
 /**
- * The ±3-day fare strip above the results (issue #11): each day's lowest fare from the calendar fare
+ * The ±3-day fare strip above the results: each day's lowest fare from the calendar fare
  * call (one call per month the week touches, so two at most, each for its days of the week), the searched
  * day marked; another day searches that day again. Days before today are not offered. A day's fare is
- * the cheapest a one-adult search of that day offers this user (issue #29 item 9); a supplier's own
+ * the cheapest a one-adult search of that day offers this user; a supplier's own
  * calendar (`isIndicative`) is shown as "from".
  */
 export const FareStrip = memo(function FareStrip({
