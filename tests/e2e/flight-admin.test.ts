@@ -4,7 +4,6 @@
  * filtered range, and the test opens that file with exceljs.
  */
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
@@ -12,7 +11,7 @@ import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
 import { putBooking, type BookingRecord } from '../../functions/src/bookings/index.ts';
 import { demoBooking, demoUser } from '../../scripts/seed/bookings.ts';
 import { DEMO_PASSWORD } from '../../scripts/seed/logins.ts';
-import { appUrl, launch, newPage } from '../support/browser.ts';
+import { appUrl, downloadedBytes, launch, newPage } from '../support/browser.ts';
 import { FLIGHTDEALS } from '../integration/customers-helpers.ts';
 import { newAgent } from '../integration/tickets-helpers.ts';
 
@@ -74,7 +73,7 @@ describe('Supplier Profit & Loss', () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/^profit-loss-.*\.xlsx$/);
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load((await readFile((await download.path())!)) as never);
+    await wb.xlsx.load((await downloadedBytes(download)) as never);
     const ws = wb.getWorksheet('Profit & Loss')!;
     expect(ws.rowCount).toBe(bookings.length + 2); // header, the bookings, the totals row
     const header = (ws.getRow(1).values as unknown[]).slice(1);

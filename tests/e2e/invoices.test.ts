@@ -5,7 +5,6 @@
  * .xlsx. Screenshots at 1366 and 390 px go to /tmp/shots-invoices/ (outside the repo) for a person to look at.
  */
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import type { Browser } from 'playwright-core';
@@ -20,7 +19,7 @@ import { DEMO_INVOICE_SETTINGS } from '../../scripts/seed/invoices.ts';
 import { conversionText, toRupees } from '@tp/domain/gst';
 import { formatMoney } from '@tp/domain/format';
 import { axeViolations } from '../support/axe.ts';
-import { appUrl, launch, screenshots, signIn, toast } from '../support/browser.ts';
+import { appUrl, downloadedBytes, launch, screenshots, signIn, toast } from '../support/browser.ts';
 import { bookerOf } from '../integration/tickets-helpers.ts';
 
 const SITE = 'flightdeals.localhost';
@@ -120,8 +119,7 @@ describe('GST invoice', () => {
       // Download PDF: the server's A4 PDF.
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Download PDF' }).click();
-      const file = await (await download).path();
-      const pdf = await PDFDocument.load(await readFile(file!));
+      const pdf = await PDFDocument.load(await downloadedBytes(await download));
       expect(pdf.getPageCount()).toBe(1);
       expect(pdf.getTitle()).toMatch(/^Tax invoice FD\//);
       await toast(page, 'Downloaded').first().waitFor();

@@ -4,7 +4,6 @@
  * from the SES emulator with its PDF) and asks for a refund from the Change Request dialog; the super
  * admin downloads the queue as Excel and the file is opened with exceljs.
  */
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
@@ -13,7 +12,7 @@ import * as MSG from '@tp/contracts/messages';
 import { TICKET_MSG } from '@tp/contracts/endpoints/tickets';
 import type { BookingRecord } from '../../functions/src/bookings/index.ts';
 import { waitForMail } from '../support/api.ts';
-import { appUrl, launch, newPage, signIn, toast } from '../support/browser.ts';
+import { appUrl, downloadedBytes, launch, newPage, signIn, toast } from '../support/browser.ts';
 import { supplierBooking } from '../integration/tickets-helpers.ts';
 import { asSiteId } from '../../functions/src/lib/keys.ts';
 
@@ -142,7 +141,7 @@ describe('ticket screens', () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load((await readFile((await download.path())!)) as never);
+    await wb.xlsx.load((await downloadedBytes(download)) as never);
     const ws = wb.getWorksheet('Tickets')!;
     expect(ws.rowCount).toBe(2);
     expect(ws.getRow(2).getCell(2).value).toBe(booking.pnr);

@@ -2,8 +2,10 @@
  * Playwright (playwright-core) driving Debian's Chromium. `*.localhost` demo domains are mapped to
  * the loopback address so each reseller site is its own origin, as in production.
  */
-import { mkdir } from 'node:fs/promises';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Download, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { DEMO_PASSWORD } from '../../scripts/seed/logins.ts';
 import { horizontalOverflow } from './axe.ts';
@@ -133,4 +135,14 @@ export async function pickCity(page: Page, label: string, text: string, option: 
   await page.getByRole('option', { name: new RegExp(`^${option.replace(/[()]/g, '\\$&')}`) }).waitFor();
   await field.press('Tab');
   await expect.poll(() => field.inputValue()).toBe(option);
+}
+
+/**
+ * A download's bytes. The shared browser is connected to, not launched, and Playwright keeps a remote
+ * browser's downloads on its side: the file is saved here (under the run's temp folder) and read.
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const file = join(await mkdtemp(join(tmpdir(), 'tp-download-')), download.suggestedFilename());
+  await download.saveAs(file);
+  return readFile(file);
 }
