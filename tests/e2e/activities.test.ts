@@ -3,19 +3,18 @@
  * demo agent opens Dubai from the activities landing, searches with the default dates and party, adds Burj Khalifa
  * to the cart (priced with the B2B Gold 10 % activity markup) and submits it; the super admin finds it in the
  * queue, confirms it, makes a quotation of it and vouchers it; the markup screen lists the group markup.
- * Screenshots at 1366 and 390 px go to /tmp/shots-activities/ (outside the repo) for a person to look at.
+ * Screenshots at 1366 and 390 px for a person to look at (E2E_SHOTS, README "Tests").
  */
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe.ts';
 import { appUrl, screenshots, signIn, toast, useBrowser } from '../support/browser.ts';
 
 const SITE = 'flightdeals.localhost';
-const SHOTS = '/tmp/shots-activities';
 const BURJ = 'Burj Khalifa At the Top';
 const OPTION = 'Level 124 & 125, non-prime hours';
 
 const browser = useBrowser();
-const shoot = screenshots(SHOTS);
+const shoot = screenshots('activities');
 
 describe('Activities', () => {
   it(

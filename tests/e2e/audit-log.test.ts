@@ -3,7 +3,7 @@
  * adds an airline markup on Manage Markup, opens /staff/audit, filters by record type and change type, opens the
  * entry (each field before and after) and its record's history, then deletes the markup and finds the deletion
  * in the same history. axe finds nothing on the log, the drawer or the history dialog. Screenshots at 1366 and
- * 390 px go to /tmp/shots-audit/ (outside the repo) for a person to look at.
+ * 390 px for a person to look at (E2E_SHOTS, README "Tests").
  */
 import { describe, expect, it } from 'vitest';
 import * as MSG from '@tp/contracts/messages';
@@ -11,9 +11,8 @@ import { axeViolations, dialogsSettled } from '../support/axe.ts';
 import { appUrl, screenshots, signIn, toast, useBrowser } from '../support/browser.ts';
 
 const SITE = 'flightdeals.localhost';
-const SHOTS = '/tmp/shots-audit';
 const browser = useBrowser();
-const shoot = screenshots(SHOTS);
+const shoot = screenshots('audit');
 
 describe('Audit log', () => {
   it('shows a markup change, its details and its record history', { timeout: 300_000 }, async () => {

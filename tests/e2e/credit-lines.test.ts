@@ -2,7 +2,7 @@
  * Credit lines in Chromium (docs/credit-lines.md): staff open a customer's wallet report and set a
  * credit line; the agent, who has since booked on credit past the 40 % alert with an amount due in two days, sees
  * the app shell's banner and, on the wallet page, credit used, credit left and the oldest amount's due date.
- * Screenshots at 1366 and 390 px go to /tmp/shots-credit/ (outside the repo) for a person to look at.
+ * Screenshots at 1366 and 390 px for a person to look at (E2E_SHOTS, README "Tests").
  */
 import { randomUUID } from 'node:crypto';
 import { GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
@@ -22,7 +22,7 @@ import { appUrl, screenshots, signIn, toast, useBrowser } from '../support/brows
 
 const SITE = FLIGHTDEALS.domain;
 const browser = useBrowser();
-const shoot = screenshots('/tmp/shots-credit');
+const shoot = screenshots('credit');
 
 beforeAll(async () => {
   // The booking below runs the ledger in this process, and its 40 % alert mail goes to the stack's email queue.

@@ -2,19 +2,19 @@
  * In Chromium against the local stack: dialogs keep what was typed (Escape closes
  * the innermost layer, discarding asks first), screens fit a phone and narrow fields (the city list, the
  * confirmation's passengers, the enquiry and queue date fields), and the trade-only controls (Sources, e-ticket
- * markup and discount) show to agents, not to a retail traveller. Screenshots go to /tmp/shots-dialogs-layout/.
+ * markup and discount) show to agents, not to a retail traveller. Screenshots (E2E_SHOTS, README "Tests").
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { changeRequest, ticketSlug } from '@tp/contracts/endpoints/tickets';
 import { dialogsSettled } from '../support/axe.ts';
-import { ahead, appUrl, screenshots, signIn, useBrowser } from '../support/browser.ts';
+import { ahead, appUrl, saveShot, screenshots, signIn, useBrowser } from '../support/browser.ts';
 import { demo, FLIGHTDEALS } from '../integration/customers-helpers.ts';
 import { plainBooking, supplierBooking } from '../integration/tickets-helpers.ts';
 
 const SITE = 'flightdeals.localhost';
 const browser = useBrowser();
-const shoot = screenshots('/tmp/shots-dialogs-layout');
+const shoot = screenshots('dialogs-layout');
 
 async function signedIn(who: string, path: string, width = 1366): Promise<Page> {
   const context = await browser().newContext({ viewport: { width, height: 900 } });
@@ -182,7 +182,7 @@ describe('screens fit phones and narrow fields', () => {
         expect(fit.needs, `${label} at ${width}: "${fit.text}"`).toBeLessThanOrEqual(fit.has);
       }
       if (width === 1366) await shoot(queue, 'queue-filters');
-      else await queue.screenshot({ path: '/tmp/shots-dialogs-layout/queue-filter-drawer-390.png' });
+      else await saveShot(queue, 'dialogs-layout', 'queue-filter-drawer-390');
       await queue.context().close();
     }
   });

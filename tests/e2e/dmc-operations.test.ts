@@ -3,7 +3,7 @@
  * an airport pickup is vouchered in the builder; its transfer is on today's job sheet; Flight Deals' super admin
  * assigns a driver and generates the driver's link; the driver opens it at 390 px and marks the transfer done;
  * staff see it done on the job sheet and in the date-wise itinerary (screen and print layout). The driver page
- * and the itinerary pass axe and fit. `OPS_SHOTS=<dir>` saves screenshots of each screen.
+ * and the itinerary pass axe and fit. Screenshots of each screen (E2E_SHOTS, README "Tests").
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -13,7 +13,7 @@ import { DMC_OPS_MSG } from '@tp/contracts/endpoints/dmc-operations';
 import { KART_MSG, saveKart } from '@tp/contracts/endpoints/kart';
 import { localDay } from '../../functions/src/lib/time.ts';
 import { axeViolations, horizontalOverflow } from '../support/axe.ts';
-import { appUrl, signIn, toast, useBrowser } from '../support/browser.ts';
+import { appUrl, saveShot, signIn, toast, useBrowser } from '../support/browser.ts';
 import { ok, staff, tag } from '../integration/dmc-helpers.ts';
 import { uniquePhone } from '../integration/users-helpers.ts';
 
@@ -28,7 +28,7 @@ const today = localDay(new Date(), 'Asia/Kolkata');
 const browser = useBrowser();
 
 async function shot(page: Page, name: string): Promise<void> {
-  if (process.env.OPS_SHOTS) await page.screenshot({ path: `${process.env.OPS_SHOTS}/${name}.png`, fullPage: true });
+  await saveShot(page, 'dmc-operations', name);
 }
 
 describe('DMC operations', () => {

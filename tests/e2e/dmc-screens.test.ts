@@ -2,12 +2,11 @@
  * Every DMC back-office screen and its create dialog, on a desktop (1366 px) and a phone (390 px):
  * axe finds no WCAG 2.1 A/AA violation in the screen's own region (#dmc-screen) or the open dialog, and
  * nothing is wider than the viewport. The shell around the screens has its own checks. Each screen is saved at
- * both widths to /tmp/shots-dmc/ (outside the repo) for a person to look at.
+ * both widths for a person to look at (E2E_SHOTS, README "Tests").
  */
-import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, dialogsSettled, horizontalOverflow } from '../support/axe.ts';
-import { appUrl, signIn, useBrowser } from '../support/browser.ts';
+import { appUrl, saveShot, signIn, useBrowser } from '../support/browser.ts';
 
 const SITE = 'flightdeals.localhost';
 
@@ -37,7 +36,6 @@ const SCREENS: [string, string, [string, string] | null][] = [
 ];
 
 const browser = useBrowser();
-const SHOTS = '/tmp/shots-dmc';
 /** A file name for a screen: its path without /staff/ and the query's punctuation. */
 const shotName = (path: string) =>
   path
@@ -49,7 +47,6 @@ describe('DMC screens are accessible and fit the screen', () => {
   for (const width of [1366, 390]) {
     it(`at ${width} px`, { timeout: 360_000 }, async () => {
       // bypassCSP: axe comes in as a script tag (tests/support/axe.ts).
-      await mkdir(SHOTS, { recursive: true });
       const context = await browser().newContext({ viewport: { width, height: 900 }, bypassCSP: true });
       const page = await context.newPage();
       await page.goto(appUrl(SITE, '/staff/dmc_master'));
@@ -63,14 +60,14 @@ describe('DMC screens are accessible and fit the screen', () => {
         await expect.poll(() => page.locator('#dmc-screen [aria-busy="true"]').count(), { timeout: 20_000 }).toBe(0);
         expect(await axeViolations(page, '#dmc-screen'), path).toEqual([]);
         expect(await horizontalOverflow(page), path).toBe(0);
-        await page.screenshot({ path: `${SHOTS}/${shotName(path)}-${width}.png`, fullPage: true });
+        await saveShot(page, 'dmc', `${shotName(path)}-${width}`);
         if (!opens) continue;
         await page.getByRole('button', { name: opens[0], exact: true }).click();
         const dialog = page.getByRole('dialog', { name: opens[1] });
         await dialog.waitFor();
         await dialogsSettled(page);
         expect(await axeViolations(page, '.mantine-Modal-content'), `${path} dialog`).toEqual([]);
-        await page.screenshot({ path: `${SHOTS}/${shotName(path)}-dialog-${width}.png`, fullPage: true });
+        await saveShot(page, 'dmc', `${shotName(path)}-dialog-${width}`);
         await dialog.getByRole('button', { name: 'Cancel' }).click();
         await dialog.waitFor({ state: 'detached' });
       }

@@ -2,24 +2,21 @@
  * The CRM in Chromium against the local stack: a signed-in customer sends an enquiry from /crm and sees
  * it listed as New; Flight Deals' super admin finds it in the inbox, opens it in the drawer and moves it to
  * Contacted with a note; the customer then sees it Contacted. Each screen passes axe and fits at 1366 and 390 px.
- * Screenshots go to /tmp/shots-enquiries/ (outside the repo) for a person to look at.
+ * Screenshots for a person to look at (E2E_SHOTS, README "Tests").
  */
-import { mkdir } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ENQUIRY_MSG } from '@tp/contracts/endpoints/enquiries';
 import { axeViolations, dialogsSettled, horizontalOverflow } from '../support/axe.ts';
-import { appUrl, launch, signIn, toast } from '../support/browser.ts';
+import { appUrl, launch, saveShot, signIn, toast } from '../support/browser.ts';
 
 const SITE = 'flightdeals.localhost';
-const SHOTS = '/tmp/shots-enquiries';
 const MESSAGE = `Honeymoon in Bali in May, about 7 nights ${randomUUID().slice(0, 6)}`;
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
-  await mkdir(SHOTS, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -32,7 +29,7 @@ async function shoot(page: Page, name: string, scope = 'main'): Promise<void> {
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await page.locator(scope).first().waitFor();
     await dialogsSettled(page);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await saveShot(page, 'enquiries', `${name}-${width}`);
     expect(await horizontalOverflow(page), `${name} at ${width}`).toBe(0);
     expect(await axeViolations(page, scope), `${name} at ${width}`).toEqual([]);
   }

@@ -2,22 +2,21 @@
  * Fixed departures in Chromium against the local stack: Flight Deals' staff add a domestic
  * group fare on the inventory screen; the demo agent finds it on /fixed-departures at the marked-up price, books
  * two seats from the wallet, and prints the booking (A4 print page, public link). Screenshots at 1366 and 390 px
- * go to /tmp/shots-fd/ (outside the repo) for a person to look at.
+ * for a person to look at (E2E_SHOTS, README "Tests").
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import { axeViolations, dialogsSettled } from '../support/axe.ts';
 import type { Locator } from 'playwright-core';
-import { ahead, appUrl, dayMonthYear, screenshots, signIn, toast, useBrowser } from '../support/browser.ts';
+import { ahead, appUrl, dayMonthYear, saveShot, screenshots, signIn, toast, useBrowser } from '../support/browser.ts';
 
 const SITE = 'flightdeals.localhost';
-const SHOTS = '/tmp/shots-fd';
 const TITLE = `E2E Goa group ${randomUUID().slice(0, 6)}`;
 const DAY = ahead(35);
 
 const browser = useBrowser();
-const shoot = screenshots(SHOTS);
+const shoot = screenshots('fixed-departures');
 
 /** A date picker inside a dialog: typed, then Tab (Escape would close the dialog itself). */
 async function typeDay(field: Locator, iso: string): Promise<void> {
@@ -119,7 +118,7 @@ describe('Fixed departures', () => {
     await page.emulateMedia({ media: 'print' });
     expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
     expect(await doc.isVisible()).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/print-media.png`, fullPage: true });
+    await saveShot(page, 'fixed-departures', 'print-media');
     const pdf = await PDFDocument.load(await page.pdf({ format: 'A4', printBackground: true }));
     expect(pdf.getPageCount()).toBe(1);
     expect(Math.abs(pdf.getPage(0).getWidth() - 595)).toBeLessThan(2);

@@ -21,7 +21,7 @@ import { axeViolations } from '../support/axe.ts';
 
 const SITE = 'flightdeals.localhost';
 /** Results, passengers, confirmation and e-ticket at 1366 and 390 px, for a person to look at. */
-const shoot = screenshots('/tmp/shots-flight-booking');
+const shoot = screenshots('flight-booking');
 
 let browser: Browser;
 beforeAll(async () => {
@@ -220,7 +220,7 @@ describe('flight booking', () => {
 });
 
 /** The trip page and the fare strip for a person to look at. */
-const shootTrip = screenshots('/work/wt/shots/flights');
+const shootTrip = screenshots('flight-trip');
 
 describe('a return trip across browsers', () => {
   it('books the return leg from another browser and shows both PNRs on one trip page in a third', async () => {

@@ -2,7 +2,8 @@
  * The GST invoice of a booking in Chromium against the local stack: the customer opens their e-ticket,
  * follows "Tax invoice", and the invoice shows the booking's amounts (the e-ticket's total, our markup taxed with
  * CGST + SGST); it passes axe, prints on ONE A4 page, and downloads as PDF. Staff list the month and download its
- * .xlsx. Screenshots at 1366 and 390 px go to /tmp/shots-invoices/ (outside the repo) for a person to look at.
+ * .xlsx. Screenshots at 1366 and 390 px for a person to look at
+ * (E2E_SHOTS, README "Tests").
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +26,7 @@ import { bookerOf } from '../integration/tickets-helpers.ts';
 const SITE = 'flightdeals.localhost';
 const SITE_ID = asSiteId('site-flightdeals');
 const RETAIL = `retail@${SITE}`;
-const shoot = screenshots('/tmp/shots-invoices');
+const shoot = screenshots('invoices');
 const amount = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));
 
 let browser: Browser;

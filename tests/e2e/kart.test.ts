@@ -2,7 +2,8 @@
  * A quotation as a DMC sales person builds it, in Chromium against the local stack: Flight Deals' super
  * admin builds a Dubai quotation with a hotel, two activities with transfers (priced by the rate engine) and a
  * miscellaneous item, saves it, opens the A4 print view, shares the link and opens it signed out, then vouchers
- * it. Screenshots of each screen at 1366 and 390 px go to /tmp/shots-kart/ (outside the repo) for a person to look at.
+ * it. Screenshots of each screen at 1366 and 390 px for a person to look at
+ * (E2E_SHOTS, README "Tests").
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -13,12 +14,11 @@ import { appUrl, screenshots, signIn, toast, typeDate, useBrowser } from '../sup
 
 const SITE = 'flightdeals.localhost';
 const NAME = `E2E Dubai family ${randomUUID().slice(0, 6)}`;
-const SHOTS = '/tmp/shots-kart';
 // Inside the demo rates' validity (scripts/seed/dmc-dubai.ts).
 const ARRIVAL = '2027-01-20';
 
 const browser = useBrowser();
-const shoot = screenshots(SHOTS);
+const shoot = screenshots('kart');
 
 /** A select by label inside `scope`: open it, type, take the option (its name matched exactly or by pattern). */
 async function pick(scope: Locator, label: RegExp, text: string, option: string | RegExp, nth = 0): Promise<void> {

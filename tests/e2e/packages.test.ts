@@ -1,39 +1,32 @@
 /**
  * Tour packages in Chromium against the local stack: a traveller filters the packages, opens
  * one, sends an enquiry and lands on the success page with its id; Flight Deals' staff create a package that then
- * lists, and upload a picture to it. Screenshots at 1366 and 390 px go to /tmp/shots-packages/ (outside the repo).
+ * lists, and upload a picture to it. Screenshots at 1366 and 390 px
+ * for a person to look at (E2E_SHOTS, README "Tests").
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PACKAGE_MSG } from '@tp/contracts/endpoints/packages';
 import { SCENES, scenePng } from '../../scripts/seed/picture.ts';
-import { axeViolations, horizontalOverflow } from '../support/axe.ts';
-import { appUrl, launch, signIn, toast } from '../support/browser.ts';
+import { axeViolations } from '../support/axe.ts';
+import { appUrl, launch, screenshots, signIn, toast } from '../support/browser.ts';
 
 const SITE = 'flightdeals.localhost';
-const SHOTS = '/tmp/shots-packages';
 const TITLE = `E2E Goa Getaway ${randomUUID().slice(0, 6)}`;
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
-  await mkdir(SHOTS, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
 });
 
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-    expect(await horizontalOverflow(page), `${name} at ${width}`).toBe(0);
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
+const shoot = screenshots('packages');
 
 async function signedIn(email: string, path: string): Promise<Page> {
   // bypassCSP: axe comes in as a script tag (tests/support/axe.ts).
@@ -116,7 +109,8 @@ describe('Tour packages', () => {
 
     await row.getByRole('link', { name: `Images of ${TITLE}` }).click();
     await page.getByRole('heading', { name: 'Package images' }).waitFor();
-    const file = `${SHOTS}/goa.png`;
+    // This file's temporary folder (tests/support/temp-dir.ts).
+    const file = join(tmpdir(), 'goa.png');
     await writeFile(file, scenePng(SCENES.beach, 1200, 750));
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Upload pictures' }).click();

@@ -6,7 +6,6 @@
  * and phone widths.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, Page } from 'playwright-core';
@@ -14,20 +13,15 @@ import { updateBillingDetails } from '@tp/contracts/endpoints/customers';
 import { db, tableName } from '../../functions/src/lib/db.ts';
 import { asSiteId, keys } from '../../functions/src/lib/keys.ts';
 import { axeViolations, dialogsSettled, horizontalOverflow } from '../support/axe.ts';
-import { appUrl, launch, signIn, toast } from '../support/browser.ts';
+import { appUrl, launch, saveShot, signIn, toast } from '../support/browser.ts';
 import { FLIGHTDEALS, newStaff } from '../integration/customers-helpers.ts';
 import { newAgent } from '../integration/tickets-helpers.ts';
 import { PASSWORD, useStackTable } from '../integration/users-helpers.ts';
 
 type Site = typeof FLIGHTDEALS;
 
-/** Screenshots for a person to look at, when SETTINGS_SHOTS names a folder. */
-const SHOTS = process.env.SETTINGS_SHOTS;
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
+/** Screenshots for a person to look at (E2E_SHOTS, README "Tests"). */
+const shot = (page: Page, name: string) => saveShot(page, 'settings', name);
 
 let browser: Browser;
 let site: Site;

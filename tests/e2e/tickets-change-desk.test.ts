@@ -12,15 +12,14 @@ import { asSiteId } from '../../functions/src/lib/keys.ts';
 import { walletEntriesOfBooking } from '../../functions/src/tickets/repo.ts';
 import { DEMO_PASSWORD } from '../../scripts/seed/logins.ts';
 import { axeViolations, dialogsSettled, horizontalOverflow } from '../support/axe.ts';
-import { appUrl, screenshots, signIn, toast, useBrowser } from '../support/browser.ts';
+import { appUrl, saveShot, screenshots, signIn, toast, useBrowser } from '../support/browser.ts';
 import { signedIn } from '../integration/customers-helpers.ts';
 import { supplierBooking } from '../integration/tickets-helpers.ts';
 
 const SITE = 'flightdeals.localhost';
 const AGENT = `agent@${SITE}`;
 const browser = useBrowser();
-const SHOTS = '/work/wt/shots/tickets';
-const shoot = screenshots(SHOTS);
+const shoot = screenshots('tickets-change-desk');
 
 let booking: BookingRecord;
 let charges: { cancellationCharge: number; refundAmount: number; breakdown: { refund: number } };
@@ -74,7 +73,7 @@ async function shotHere(page: Page, name: string) {
   await clean(page);
   const width = page.viewportSize()!.width;
   // The viewport only: a full-page shot resizes the viewport, and the queue lays itself out again.
-  await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+  await saveShot(page, 'tickets-change-desk', `${name}-${width}`, { wholePage: false });
   expect(await horizontalOverflow(page), `${name} at ${width}`).toBe(0);
 }
 

@@ -12,7 +12,7 @@ import * as MSG from '@tp/contracts/messages';
 import { TICKET_MSG } from '@tp/contracts/endpoints/tickets';
 import type { BookingRecord } from '../../functions/src/bookings/index.ts';
 import { waitForMail } from '../support/api.ts';
-import { appUrl, downloadedBytes, launch, newPage, signIn, toast } from '../support/browser.ts';
+import { appUrl, downloadedBytes, launch, newPage, saveShot, signIn, toast } from '../support/browser.ts';
 import { supplierBooking } from '../integration/tickets-helpers.ts';
 import { asSiteId } from '../../functions/src/lib/keys.ts';
 
@@ -76,9 +76,8 @@ describe('ticket screens', () => {
     await printPage.emulateMedia({ media: 'print' });
     expect(await printPage.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
     const pdfBytes = await printPage.pdf({ format: 'A4', printBackground: true });
-    // For looking at the print by eye: ETICKET_PRINT_PNG=<file> keeps a print-media screenshot.
-    if (process.env.ETICKET_PRINT_PNG)
-      await printPage.screenshot({ path: process.env.ETICKET_PRINT_PNG, fullPage: true });
+    // For looking at the print by eye.
+    await saveShot(printPage, 'tickets', 'eticket-print-media');
     const pdf = await PDFDocument.load(pdfBytes);
     expect(pdf.getPageCount()).toBeGreaterThanOrEqual(1);
     // A4 is 595 × 842 pt (Chromium rounds the page box to whole pixels).

@@ -3,7 +3,7 @@
  * page to the UAE's 30-day tourist visa, sees the checklist for Indian nationals, copies its link ('Copied to
  * clipboard') and finds WhatsApp share; Flight Deals' staff add a destination, a category and a checklist, edit the
  * checklist in the rich-text editor, and the public page shows the edit. Screenshots of each screen at 1366 and
- * 390 px go to /tmp/shots-visa/ (outside the repo) for a person to look at; every screen passes axe (WCAG 2 AA).
+ * 390 px for a person to look at (E2E_SHOTS, README "Tests"); every screen passes axe (WCAG 2 AA).
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -13,12 +13,11 @@ import { axeViolations, dialogsSettled } from '../support/axe.ts';
 import { appUrl, screenshots, signIn, toast, useBrowser } from '../support/browser.ts';
 
 const SITE = 'flightdeals.localhost';
-const SHOTS = '/tmp/shots-visa';
 const TAG = randomUUID().slice(0, 6);
 const COUNTRY = `Oman ${TAG}`;
 
 const browser = useBrowser();
-const shoot = screenshots(SHOTS);
+const shoot = screenshots('visa');
 
 describe('Visas', () => {
   it('a visitor opens a visa checklist and copies its link', { timeout: 240_000 }, async () => {

@@ -44,19 +44,42 @@ export function useBrowser(): () => Browser {
 export const SHOT_WIDTHS = [1366, 390] as const;
 
 /**
- * Screenshots for a person to look at, in `dir` (outside the repo): `shoot(page, name)` saves the whole page at
- * each of SHOT_WIDTHS as `<name>-<width>.png`, checks nothing is wider than the viewport there, and puts the page
- * back at 1366 px. Call at the top level of a test file.
+ * Screenshots are for a person to look at, not for the suite to assert: they are taken only when E2E_SHOTS
+ * names a folder (README "Tests"), each file's in a sub-folder of its own. A CI run takes none (a full-page
+ * PNG costs the browser real CPU on a 2-core machine) and so leaves nothing behind.
  */
-export function screenshots(dir: string): (page: Page, name: string) => Promise<void> {
-  beforeAll(() => mkdir(dir, { recursive: true }));
+const SHOTS_ROOT = process.env.E2E_SHOTS;
+
+/**
+ * Saves the page (whole, or only its viewport) or one part of it as `<E2E_SHOTS>/<area>/<name>.png`; nothing when
+ * E2E_SHOTS is unset.
+ */
+export async function saveShot(
+  target: Page | Locator,
+  area: string,
+  name: string,
+  { wholePage = true } = {},
+): Promise<void> {
+  if (!SHOTS_ROOT) return;
+  const dir = join(SHOTS_ROOT, area);
+  await mkdir(dir, { recursive: true });
+  const path = join(dir, `${name}.png`);
+  await ('goto' in target ? target.screenshot({ path, fullPage: wholePage }) : target.screenshot({ path }));
+}
+
+/**
+ * The page at each of SHOT_WIDTHS: `shoot(page, name)` lets the layout settle at each width, checks nothing is
+ * wider than the viewport there, saves `<name>-<width>` (saveShot), and puts the page back at 1366 px. Call at the
+ * top level of a test file; `area` names its screenshots' folder.
+ */
+export function screenshots(area: string): (page: Page, name: string) => Promise<void> {
   return async (page, name) => {
     const height = page.viewportSize()?.height ?? 900;
     for (const width of SHOT_WIDTHS) {
       await page.setViewportSize({ width, height });
       // Two frames: the layout has switched for this width (tables become cards below 600 px). Then the
-      // transitions that switch started (the app shell's navbar sliding away) end: a shot taken mid-way
-      // showed the navbar half over the page. Endless animations (loaders) are not waited for, nor is
+      // transitions that switch started (the app shell's navbar sliding away) end: a check made mid-way
+      // saw the navbar half over the page. Endless animations (loaders) are not waited for, nor is
       // anything for more than 2 s (a paused animation never finishes).
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       await page.evaluate(() =>
@@ -70,7 +93,7 @@ export function screenshots(dir: string): (page: Page, name: string) => Promise<
           new Promise((r) => setTimeout(r, 2000)),
         ]),
       );
-      await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+      await saveShot(page, area, `${name}-${width}`);
       expect(await horizontalOverflow(page), `${name} at ${width}`).toBe(0);
     }
     await page.setViewportSize({ width: SHOT_WIDTHS[0], height });
