@@ -2,7 +2,9 @@
  * `npm test`: the whole suite, tier by tier, ending with a table of each tier's time and one plain closing line
  * ("N passed, N failed") that CI reads. First the checks that need no stack run side by side (type-check of
  * the three TypeScript projects in one `tsc -b`, lint, the web build the stack serves); then unit + web +
- * infra; then integration/contract and e2e against one local stack each.
+ * infra; then integration/contract and e2e side by side, each against a local stack of its own (on ports of its
+ * own), so neither sees the other's records. The e2e tier keeps about one core busy (the browser waits on the
+ * stack and the stack on the browser): beside it the integration tier uses the other.
  *
  * Every temporary file of the run (cdk.out folders, browser profiles, bundles) goes under one folder that is
  * removed at the end, whatever the outcome: children get it as TMPDIR.
@@ -33,25 +35,34 @@ let skipped = 0;
 let stepFailures = 0;
 // Named again at the very end: CI keeps only the tail of a long log.
 const failures: string[] = [];
-const timings: { label: string; ok: boolean; seconds: number; tests?: string }[] = [];
+const timings: Timing[] = [];
 
 interface Step {
   label: string;
   cmd: string;
   args: string[];
+  /** Added to the environment the step runs in. */
+  env?: Record<string, string>;
+}
+
+interface Timing {
+  label: string;
+  ok: boolean;
+  seconds: number;
+  tests?: string;
 }
 
 /**
  * Runs one step. `buffered` keeps its output until it ends (steps running side by side would interleave
  * line by line otherwise); a step alone streams as it goes.
  */
-function run({ label, cmd, args }: Step, buffered = false): Promise<boolean> {
+function run({ label, cmd, args, env }: Step, buffered = false): Promise<Timing> {
   const t0 = Date.now();
   if (!buffered) process.stdout.write(`\n=== ${label} ===\n`);
   const child = spawn(cmd, args, {
     cwd: ROOT,
     stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-    env: { ...process.env, FORCE_COLOR: '0', TMPDIR: RUN_TMP },
+    env: { ...process.env, FORCE_COLOR: '0', TMPDIR: RUN_TMP, ...env },
   });
   const chunks: Buffer[] = [];
   child.stdout?.on('data', (c: Buffer) => chunks.push(c));
@@ -62,27 +73,37 @@ function run({ label, cmd, args }: Step, buffered = false): Promise<boolean> {
       const seconds = (Date.now() - t0) / 1000;
       if (buffered) process.stdout.write(`\n=== ${label} ===\n${Buffer.concat(chunks).toString('utf8')}`);
       process.stdout.write(`--- ${label}: ${ok ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s\n`);
-      timings.push({ label, ok, seconds });
+      const timing = { label, ok, seconds };
+      timings.push(timing);
       if (!ok) failures.push(`tier ${label} exited ${code ?? signal}`);
-      done(ok);
+      done(timing);
     });
   });
 }
 
-async function vitest(label: string, projects: string[]): Promise<void> {
+async function vitest(
+  label: string,
+  projects: string[],
+  { buffered = false, env }: { buffered?: boolean; env?: Record<string, string> } = {},
+): Promise<void> {
   const file = join(OUT, `${label}.json`);
-  const ok = await run({
-    label,
-    cmd: 'npx',
-    args: [
-      'vitest',
-      'run',
-      ...projects.flatMap((p) => ['--project', p]),
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${file}`,
-    ],
-  });
+  const timing = await run(
+    {
+      label,
+      cmd: 'npx',
+      args: [
+        'vitest',
+        'run',
+        ...projects.flatMap((p) => ['--project', p]),
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${file}`,
+      ],
+      env,
+    },
+    buffered,
+  );
+  const { ok } = timing;
   try {
     const r = JSON.parse(readFileSync(file, 'utf8')) as {
       numTotalTests: number;
@@ -101,7 +122,7 @@ async function vitest(label: string, projects: string[]): Promise<void> {
     failed += r.numFailedTests;
     // Anything neither passed nor failed (skipped or not yet written) is reported, never hidden.
     skipped += r.numTotalTests - r.numPassedTests - r.numFailedTests;
-    timings[timings.length - 1]!.tests = `${r.numPassedTests}/${r.numTotalTests}`;
+    timing.tests = `${r.numPassedTests}/${r.numTotalTests}`;
     if (!ok && r.numFailedTests === 0) stepFailures++;
   } catch {
     if (!ok) stepFailures++;
@@ -123,11 +144,20 @@ if (want('typecheck'))
 if (want('lint')) checks.push({ label: 'lint', cmd: 'npm', args: ['run', '-s', 'lint'] });
 if (want('integration') || want('e2e'))
   checks.push({ label: 'web build', cmd: 'npm', args: ['run', '-s', 'build', '-w', 'web'] });
-for (const ok of await Promise.all(checks.map((s) => run(s, checks.length > 1)))) if (!ok) stepFailures++;
+for (const { ok } of await Promise.all(checks.map((s) => run(s, checks.length > 1)))) if (!ok) stepFailures++;
 
 if (want('unit')) await vitest('unit', ['unit', 'web', 'infra']);
-if (want('integration')) await vitest('integration', ['integration']);
-if (want('e2e')) await vitest('e2e', ['e2e']);
+/** The e2e tier's stack sits this far above the integration tier's ports (which use base..base+23). */
+const E2E_PORT_OFFSET = 50;
+const portBase = Number(process.env.TEST_PORT_BASE ?? 4500);
+const both = want('integration') && want('e2e');
+// Side by side, the integration tier's log is printed when it ends; the e2e tier's streams.
+await Promise.all([
+  want('integration') ? vitest('integration', ['integration'], { buffered: both }) : undefined,
+  want('e2e')
+    ? vitest('e2e', ['e2e'], { env: both ? { TEST_PORT_BASE: String(portBase + E2E_PORT_OFFSET) } : undefined })
+    : undefined,
+]);
 
 // A tier that crashed without reporting its tests counts as one failure, so the total is never green by accident.
 failed += stepFailures;
