@@ -17,6 +17,12 @@ export interface Running {
   start?(): Promise<void>;
 }
 
+/**
+ * How long an emulator may take to answer after its start. Generous: two stacks start side by side in the test
+ * run (scripts/test.ts), and a JVM starting on a busy 2-core machine has taken more than 30 s.
+ */
+const START_TIMEOUT_MS = 120_000;
+
 async function waitForHttp(url: string, timeoutMs: number, ok = (s: number) => s > 0): Promise<void> {
   const until = Date.now() + timeoutMs;
   let lastErr: unknown;
@@ -64,8 +70,14 @@ export async function startDynamo(port: number, dbPath?: string): Promise<Runnin
     const exited = new Promise<never>((_, reject) =>
       proc.once('exit', (code) => reject(new Error(`DynamoDB Local exited (${code}): ${stderr.slice(-2000)}`))),
     );
-    await Promise.race([waitForHttp(url, 30_000), exited]);
     exited.catch(() => undefined);
+    try {
+      await Promise.race([waitForHttp(url, START_TIMEOUT_MS), exited]);
+    } catch (err) {
+      // Never leave a JVM behind that answered too late.
+      await stopProcess(proc);
+      throw err;
+    }
     return proc;
   };
   let proc = await launch();
@@ -107,6 +119,11 @@ export async function startSes(port: number): Promise<Running> {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${url}/health-check`, 20_000, (s) => s === 200);
+  try {
+    await waitForHttp(`${url}/health-check`, START_TIMEOUT_MS, (s) => s === 200);
+  } catch (err) {
+    await stopProcess(proc);
+    throw err;
+  }
   return { url, stop: () => stopProcess(proc) };
 }
