@@ -135,8 +135,9 @@ describe('Flight Settings', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Flights are not available yet')).toBeTruthy();
     expect(screen.getByText(SUPPLY_MSG.unavailableStaff)).toBeTruthy();
     // "None" instead of the simulator, and none of its knobs.
-    expect(screen.getByRole('radio', { name: 'None' })).toBeTruthy();
-    expect(screen.queryByRole('radio', { name: 'Simulator' })).toBeNull();
+    const source = within(screen.getByRole('radiogroup', { name: 'Supply source' }));
+    expect(source.getByRole('radio', { name: 'None' })).toBeTruthy();
+    expect(source.queryByRole('radio', { name: 'Simulator' })).toBeNull();
     expect(screen.queryByLabelText(/Latency/)).toBeNull();
     await user.click(screen.getByRole('switch', { name: /Offer holds/ }));
     await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 const WAIT = { timeout: 10_000 };
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fareQuote, getCalendarFare, getFareRules, getSSR, search } from '@tp/contracts/endpoints/flights';
+import { fareQuote, getCalendarFare, getFareRules, getSSR, search, SUPPLY_MSG } from '@tp/contracts/endpoints/flights';
 import { getAirports } from '@tp/contracts/endpoints/master';
 import type { CityOption } from '@tp/contracts/endpoints/master';
 import * as MSG from '@tp/contracts/messages';
@@ -226,6 +226,19 @@ describe('results cards', { timeout: 30_000 }, () => {
     expect(fares.textContent).toContain('25 KG');
     await user.click(within(within(fares).getAllByRole('listitem')[1]!).getByRole('button', { name: 'Book' }));
     await waitFor(() => expect(location()).toBe('/flight/review/G-1?resultIndex=OB1-FLEXI'), WAIT);
+  });
+
+  it("marks the simulator's options as test inventory, from each option's own data", async () => {
+    searchCache.clear();
+    const simulated = { ...flightOption(1), testInventory: true as const };
+    const real = flightOption(2);
+    searchCache.put(searchResponse(0, { searchId: 'T-1', results: [[simulated, real]] }));
+    renderApp(`/flight/results/T-1?${QUERY}`, { user: testUser() });
+    const list = await screen.findByRole('list', { name: 'Flights' }, WAIT);
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2), WAIT);
+    const card = (o: { resultIndex: string }) => list.querySelector(`[data-result="${o.resultIndex}"]`) as HTMLElement;
+    expect(within(card(simulated)).getByText(SUPPLY_MSG.testInventory)).toBeTruthy();
+    expect(within(card(real)).queryByText(SUPPLY_MSG.testInventory)).toBeNull();
   });
 
   it('a multi-city card shows every leg; its details label legs 1..n', async () => {
