@@ -132,7 +132,7 @@ describe('Flight Settings', { timeout: 20_000 }, () => {
       .on(saveFlightSettings, tboView);
     renderApp('/staff/flightSettings', { user: staffUser(), api });
     const user = setup();
-    expect(await screen.findByText('Flights are not available yet')).toBeTruthy();
+    expect(await screen.findByText('No flight supplier')).toBeTruthy();
     expect(screen.getByText(SUPPLY_MSG.unavailableStaff)).toBeTruthy();
     // "None" instead of the simulator, and none of its knobs.
     const source = within(screen.getByRole('radiogroup', { name: 'Supply source' }));

@@ -193,7 +193,7 @@ function SettingsForm({ view, onSaved }: { view: TFlightSettingsView; onSaved: (
               Supply source
             </Title>
             {noSupply && (
-              <Alert color="orange" title="Flights are not available yet">
+              <Alert color="orange" title="No flight supplier">
                 {SUPPLY_MSG.unavailableStaff}
               </Alert>
             )}
@@ -319,7 +319,9 @@ function SettingsForm({ view, onSaved }: { view: TFlightSettingsView; onSaved: (
 
         <Group justify="space-between" wrap="wrap">
           <Text size="xs" c="dimmed">
-            {view.updatedAt ? `Supply last saved ${formatDateTime(view.updatedAt)}` : 'Supply never saved (simulator)'}
+            {view.updatedAt
+              ? `Supply last saved ${formatDateTime(view.updatedAt)}`
+              : `Supply never saved (${view.simulatorAllowed ? 'simulator' : 'none'})`}
           </Text>
           <Button type="submit" loading={saving.busy}>
             Save
