@@ -178,6 +178,16 @@ describe('flight results', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Search again' })).toBeTruthy();
   });
 
+  it('says why a refused search cannot be tried again (flights not offered on this site yet)', async () => {
+    searchCache.clear();
+    const api = fakeApi().on(search, failure(403, SUPPLY_MSG.unavailable));
+    renderApp(`/flight/results/new?${QUERY}`, { user: testUser(), api });
+    const title = await screen.findByText('Flights cannot be searched', undefined, WAIT);
+    const alert = title.closest('[role="alert"]') as HTMLElement;
+    expect(within(alert).getByText(SUPPLY_MSG.unavailable)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
   it('a normal return shows both lists and holds Continue until one of each is picked', async () => {
     searchCache.clear();
     const response = searchResponse(0, {
