@@ -18,6 +18,7 @@ import {
   setFlightDetails,
   SUPPLY_MSG,
 } from '@tp/contracts/endpoints/flights';
+import { ticketHeldBooking } from '@tp/contracts/endpoints/tickets';
 import { getWalletBalance } from '@tp/contracts/endpoints/wallet';
 import { startGateway } from '../../scripts/local/gateway.ts';
 import { db, tableName } from '../../functions/src/lib/db.ts';
@@ -113,6 +114,30 @@ describe('a production stage, for a site without a real supplier', () => {
     expect(order.status).toBe(403);
     expect(order.body.errorMessage).toBe(SUPPLY_MSG.unavailable);
     expect(await balance(c.client)).toBe(50_000);
+  });
+
+  it('refuses to ticket a hold made where the simulator was allowed, and charges nothing', async () => {
+    const c = await newCustomer(FLIGHTDEALS, 'travelAgent', { wallet: 200_000, holdAllowed: true });
+    const found = await oneWay(c.client, 'DEL', 'BOM', 30);
+    const gds = pick(found, (o) => !o.isLcc && o.isHoldAllowed);
+    const placed = await c.client.call(setFlightDetails, {
+      searchId: found.searchId,
+      resultIndex: gds.resultIndex,
+      passengers: [adult()],
+      paymentMode: 'wallet',
+      hold: true,
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const held = await c.client.call(orderSuccessCallback, { orderId: placed.body.result.orderId });
+    expect(held.status, JSON.stringify(held.body)).toBe(200);
+    const before = await balance(c.client);
+
+    const ticketing = await onProduction(c.client).call(ticketHeldBooking, {
+      BookingId: held.body.result.bookings[0].bookingId,
+    });
+    expect(ticketing.status).toBe(403);
+    expect(ticketing.body.errorMessage).toBe(SUPPLY_MSG.unavailable);
+    expect(await balance(c.client)).toBe(before);
   });
 
   it('refuses a consumer site whose supplier site has no real supply either', async () => {
