@@ -214,27 +214,30 @@ function SettingsForm({ view, onSaved }: { view: TFlightSettingsView; onSaved: (
                     { value: 'tbo', label: 'TBO-style API' },
                   ]}
                 />
-                {supply.kind === 'simulator' && !view.simulatorAllowed ? null : supply.kind === 'simulator' ? (
-                  <Group grow wrap="wrap">
-                    <NumberInput
-                      label="Latency (ms)"
-                      description="Added to every supplier call"
-                      min={0}
-                      max={120000}
-                      clampBehavior="none"
-                      {...form.getInputProps('supply.latencyMs')}
-                    />
-                    <NumberInput
-                      label="Failure rate (0–1)"
-                      description="Share of calls that fail"
-                      min={0}
-                      max={1}
-                      step={0.05}
-                      decimalScale={2}
-                      clampBehavior="none"
-                      {...form.getInputProps('supply.failureRate')}
-                    />
-                  </Group>
+                {/* The simulator's knobs only where the stage lets it serve ("None" has nothing to set). */}
+                {supply.kind === 'simulator' ? (
+                  view.simulatorAllowed && (
+                    <Group grow wrap="wrap">
+                      <NumberInput
+                        label="Latency (ms)"
+                        description="Added to every supplier call"
+                        min={0}
+                        max={120000}
+                        clampBehavior="none"
+                        {...form.getInputProps('supply.latencyMs')}
+                      />
+                      <NumberInput
+                        label="Failure rate (0–1)"
+                        description="Share of calls that fail"
+                        min={0}
+                        max={1}
+                        step={0.05}
+                        decimalScale={2}
+                        clampBehavior="none"
+                        {...form.getInputProps('supply.failureRate')}
+                      />
+                    </Group>
+                  )
                 ) : (
                   <Stack gap="sm">
                     <TextInput
