@@ -30,6 +30,12 @@ export interface StageConfig {
    */
   sandboxPayments: boolean;
   /**
+   * Whether the embedded flight simulator may serve a site (invented seats, PNRs and tickets). Where not, a
+   * site without a real supplier (a TBO-style account or an approved Flights supplier site) cannot search
+   * or book flights, and staff are told what to configure (SIMULATED_SUPPLY).
+   */
+  simulatedSupply: boolean;
+  /**
    * Override only: an existing CLOUDFRONT-scope web ACL (e.g. an organisation's, from Firewall Manager)
    * to attach to every distribution instead of the stage's own (the web-acl stack, lib/stacks/web-acl-stack.ts,
    * is then not created). Its ARN must name the ACL, `arn:aws:wafv2:us-east-1:<account>:global/webacl/<name>/<id>`.
@@ -47,6 +53,7 @@ export const STAGES: Record<StageName, StageConfig> = {
     mail: { domain: 'mail.dev.example.com', from: 'no-reply@mail.dev.example.com' },
     apiThrottle: { rateLimit: 50, burstLimit: 100 },
     sandboxPayments: true,
+    simulatedSupply: true,
   },
   prod: {
     name: 'prod',
@@ -58,6 +65,7 @@ export const STAGES: Record<StageName, StageConfig> = {
     alarmEmail: 'ops@example.com',
     apiThrottle: { rateLimit: 500, burstLimit: 1000 },
     sandboxPayments: false,
+    simulatedSupply: false,
   },
 };
 

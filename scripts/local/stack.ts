@@ -77,6 +77,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     COOKIE_SECURE: 'false',
     // The local stack is a sandbox by nature: the embedded gateway is how its payments are made.
     SANDBOX_PAYMENTS: 'allowed',
+    // …and the flight simulator its supply, wherever a site has no supplier of its own.
+    SIMULATED_SUPPLY: 'allowed',
     PUBLIC_URL_SCHEME: 'http',
     PUBLIC_URL_PORT: String(ports.gateway),
     LOG_LEVEL: opts.logLevel ?? process.env.LOG_LEVEL ?? 'warn',

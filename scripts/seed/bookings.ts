@@ -175,6 +175,8 @@ export function demoBooking(spec: DemoBookingSpec): BookingRecord {
     supplierBookingId: spec.supplierBookingId ?? `SEED-${spec.bookingId}`,
     source: 'GDS',
     supplier: 'simulator',
+    // The seed's bookings stand for the simulator's: they carry its mark.
+    testInventory: true,
     isLcc: false,
     isRefundable: true,
     isDomestic,

@@ -4,6 +4,9 @@ import { STAGES } from '../../infra/config/stages.ts';
 import { SYNTH_TIMEOUT_MS, resourcesOf, synthPlatform, type Synthesised } from './support.ts';
 
 let s: Synthesised;
+let devSynth: Synthesised | undefined;
+/** The dev stage, synthesised once for the tests that compare it (bundling skipped as for prod). */
+const dev = (): Synthesised => (devSynth ??= synthPlatform('dev', { bundle: false }));
 beforeAll(() => {
   // Bundling is covered by the dev file; prod differs in configuration only.
   s = synthPlatform('prod', { bundle: false });
@@ -60,7 +63,68 @@ describe('sandbox payments by stage', () => {
     'allows them on dev, as its stage config says',
     () => {
       expect(STAGES.dev.sandboxPayments).toBe(true);
-      expect(new Set(sandboxSetting(synthPlatform('dev', { bundle: false })))).toEqual(new Set(['allowed']));
+      expect(new Set(sandboxSetting(dev()))).toEqual(new Set(['allowed']));
+    },
+    SYNTH_TIMEOUT_MS,
+  );
+});
+
+/**
+ * docs/decisions.md "Embedded defaults and the production stage": what the code carries for local work and
+ * tests (the simulator, the sandbox gateway, the emulators and their mail viewer, local keys, test-only
+ * overrides) never reaches a production function's configuration.
+ */
+describe('embedded defaults on the production stage', () => {
+  const platformFunctions = (synth: Synthesised) =>
+    [synth.platform.api, synth.platform.web].flatMap((stack) =>
+      resourcesOf(synth.template(stack), 'AWS::Lambda::Function')
+        .map(([id, p]) => [id, (p.Environment?.Variables ?? {}) as Record<string, unknown>] as const)
+        .filter(([, vars]) => 'STAGE' in vars),
+    );
+
+  it('allows neither the simulator nor the sandbox gateway, as its stage config says', () => {
+    expect(STAGES.prod).toMatchObject({ simulatedSupply: false, sandboxPayments: false });
+    const api = platformFunctions(s).filter(([, vars]) => 'SANDBOX_PAYMENTS' in vars);
+    expect(api.length).toBeGreaterThan(5);
+    for (const [id, vars] of api) expect({ id, ...vars }).toMatchObject({ SIMULATED_SUPPLY: 'forbidden' });
+  });
+
+  it('sets none of the local stack’s or the tests’ overrides on any function', () => {
+    // Emulator endpoints (DynamoDB Local, the SQS emulator, the SES emulator and its mail viewer), the local
+    // secrets key and plain origin secret, the media folder, test sign-in keys and the bench's login limits.
+    const localOnly = [
+      /^AWS_ENDPOINT_URL/,
+      /^SECRETS_LOCAL_KEY$/,
+      /^ORIGIN_SECRET$/,
+      /^MEDIA_DIR$/,
+      /^(GOOGLE|FACEBOOK)_/,
+      /^LOGIN_ATTEMPTS_/,
+      /^PUBLIC_URL_(SCHEME|PORT)$/,
+    ];
+    const functions = platformFunctions(s);
+    expect(functions.length).toBeGreaterThan(5);
+    for (const [id, vars] of functions) {
+      expect({ id, overrides: Object.keys(vars).filter((k) => localOnly.some((re) => re.test(k))) }).toEqual({
+        id,
+        overrides: [],
+      });
+      // Secure cookies, the stage's own sender (never the code's `.local` fallback) and a KMS key for secrets.
+      if ('COOKIE_SECURE' in vars) expect(vars.COOKIE_SECURE).toBe('true');
+      if ('MAIL_FROM' in vars) expect(vars.MAIL_FROM).toBe(STAGES.prod.mail.from);
+    }
+    expect(functions.some(([, vars]) => 'SECRETS_KEY_ID' in vars)).toBe(true);
+  });
+
+  it(
+    'allows the simulator on dev, as its stage config says',
+    () => {
+      expect(STAGES.dev.simulatedSupply).toBe(true);
+      const d = dev();
+      const values = resourcesOf(d.template(d.platform.api), 'AWS::Lambda::Function')
+        .map(([, p]) => (p.Environment?.Variables ?? {}) as Record<string, unknown>)
+        .filter((vars) => 'STAGE' in vars)
+        .map((vars) => vars.SIMULATED_SUPPLY);
+      expect(new Set(values)).toEqual(new Set(['allowed']));
     },
     SYNTH_TIMEOUT_MS,
   );

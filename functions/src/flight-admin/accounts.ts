@@ -14,7 +14,7 @@ import { round2 } from '@tp/domain/pricing';
 import { fail } from '#lib/errors';
 import { siteById } from '#lib/tenancy';
 import type { BookingRecord } from '../bookings/index.ts';
-import { supplyFor } from '../supply/index.ts';
+import { SupplyError, supplyFor } from '../supply/index.ts';
 import { activeSupplierLink } from '../suppliers/index.ts';
 import * as ticketsRepo from '../tickets/index.ts';
 import { balanceOf } from '../wallet/index.ts';
@@ -103,9 +103,18 @@ export async function accounts(scope: AdminScope) {
   const [bookings, withDeposits, current] = await Promise.all([
     allBookings(siteId),
     repo.depositAccounts(siteId),
-    supplyFor(scope.site).then((s) => s.name),
+    // A site with no supply this stage allows has no current account, only its history.
+    supplyFor(scope.site).then(
+      (s) => s.name,
+      (err: unknown) => {
+        if (err instanceof SupplyError && err.kind === 'notConfigured') return null;
+        throw err;
+      },
+    ),
   ]);
-  const suppliers = [...new Set([current, ...withDeposits, ...bookings.filter(isTicketed).map((b) => b.supplier)])];
+  const suppliers = [
+    ...new Set([...(current ? [current] : []), ...withDeposits, ...bookings.filter(isTicketed).map((b) => b.supplier)]),
+  ];
   const list: TSupplierAccount[] = await Promise.all(
     suppliers.map(async (supplier) => {
       const lines = await movements(siteId, supplier, bookings);
@@ -131,7 +140,8 @@ export async function accounts(scope: AdminScope) {
  * The supplier's own figure where we can ask it: a supplier site keeps this site's partner wallet (what
  * it debits for our bookings); a TBO account reports its agency balance if the API offers it.
  */
-async function liveBalance(scope: AdminScope, current: string) {
+async function liveBalance(scope: AdminScope, current: string | null) {
+  if (!current) return null;
   if (current.startsWith('site:')) {
     const link = await activeSupplierLink(scope.site.siteId, 'Flights');
     if (!link) return null;

@@ -13,7 +13,8 @@ import {
   type TSupplyInput,
 } from '@tp/contracts/endpoints/flight-admin';
 import { DEFAULT_LOOK_TO_BOOK, type LookToBookPolicy } from '@tp/domain/look-to-book';
-import { sandboxPaymentsAllowed } from '#lib/config';
+import { SUPPLY_MSG } from '@tp/contracts/endpoints/flights';
+import { sandboxPaymentsAllowed, simulatedSupplyAllowed } from '#lib/config';
 import { fail } from '#lib/errors';
 import { clearSiteCache, siteById, type SiteRecord } from '#lib/tenancy';
 import { activeSupplierLink } from '../suppliers/index.ts';
@@ -171,6 +172,7 @@ export async function getSettings(scope: AdminScope): Promise<TFlightSettingsVie
   return {
     supply: masked(settings),
     suppliedBy: by,
+    simulatorAllowed: simulatedSupplyAllowed(),
     ...policiesOf(scope.site),
     payment: paymentView(gateway),
     updatedAt,
@@ -188,6 +190,8 @@ export async function saveSettings(
 ): Promise<TFlightSettingsView> {
   const [{ settings, gateway }, by] = await Promise.all([stored(scope), suppliedBy(scope.site.siteId)]);
   if (input.supply && by) throw fail.validation(FLIGHT_ADMIN_MSG.suppliedBySite(by.name));
+  if (input.supply?.kind === 'simulator' && !simulatedSupplyAllowed())
+    throw fail.validation(SUPPLY_MSG.simulatorForbidden, { 'supply.kind': SUPPLY_MSG.simulatorForbidden });
   const supply = input.supply ? mergeSupply(input.supply, settings) : undefined;
   const paymentGateway = input.payment ? mergePayment(input.payment, gateway, sandboxPaymentsAllowed()) : undefined;
   await repo.saveSettings(scope.site.siteId, {
@@ -221,6 +225,8 @@ export async function testSupply(
   const { settings } = await stored(scope);
   const target = input.supply ? mergeSupply(input.supply, settings) : (settings ?? { kind: 'simulator' as const });
   if (target.kind === 'simulator')
-    return { ok: true, message: 'The embedded simulator needs no connection', agencyBalance: null };
+    return simulatedSupplyAllowed()
+      ? { ok: true, message: 'The embedded simulator needs no connection', agencyBalance: null }
+      : { ok: false, message: SUPPLY_MSG.unavailableStaff, agencyBalance: null };
   return testTboConnection(target, scope.ip, scope.log);
 }

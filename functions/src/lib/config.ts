@@ -47,6 +47,12 @@ const envSchema = () =>
      * allows them): a production stage that forgot the variable never accepts play money.
      */
     SANDBOX_PAYMENTS: oneOf(['allowed', 'forbidden'], 'forbidden'),
+    /**
+     * Whether the embedded flight simulator may serve a site (infra StageConfig.simulatedSupply; the local
+     * stack allows it). Forbidden by default for the same reason: a stage that forgot the variable never sells
+     * an invented seat.
+     */
+    SIMULATED_SUPPLY: oneOf(['allowed', 'forbidden'], 'forbidden'),
     /** Uploaded images (lib/media.ts): the S3 bucket on AWS, or a folder on the local stack; neither = uploads refused. */
     MEDIA_BUCKET: text(''),
     MEDIA_DIR: text(''),
@@ -77,6 +83,9 @@ export function resetEnvCache(): void {
 
 /** The stage's sandbox-payment policy (SANDBOX_PAYMENTS). */
 export const sandboxPaymentsAllowed = (): boolean => env().SANDBOX_PAYMENTS === 'allowed';
+
+/** The stage's simulated-supply policy (SIMULATED_SUPPLY). */
+export const simulatedSupplyAllowed = (): boolean => env().SIMULATED_SUPPLY === 'allowed';
 
 /** Configuration a Lambda cannot work without (its table, the queues it sends to). */
 export type RequiredConfig = 'TABLE_NAME' | 'EMAIL_QUEUE_URL' | 'PAYMENT_QUEUE_URL';

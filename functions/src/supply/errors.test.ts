@@ -23,6 +23,13 @@ describe('supplier errors as answers', () => {
     });
   });
 
+  it('answers a site without supply this stage allows with a 403 in its own words', async () => {
+    expect(await refusedWith(new SupplyError('notConfigured', 'Flights are not available'))).toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'Flights are not available',
+    });
+  });
+
   it("passes other errors through, and a caller's own answers fall back to the shared one", async () => {
     const boom = new Error('boom');
     expect(await refusedWith(boom)).toBe(boom);

@@ -9,6 +9,7 @@ import { SupplyError } from './types.ts';
 
 export function supplierRefusal(err: SupplyError): AppError {
   if (err.kind === 'timeout') return fail.supplierTimeout();
+  if (err.kind === 'notConfigured') return fail.forbidden(err.message);
   return new AppError('VALIDATION', err.message || 'The supplier could not process the request');
 }
 

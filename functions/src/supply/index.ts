@@ -1,11 +1,14 @@
 /**
  * Which supply serves a site: its approved Flights supplier site (up to two hops), else its own
  * server-only setting (`flightSupply` on the site's secrets item: the TBO-style API or the
- * simulator), else the simulator.
+ * simulator), else the simulator. The simulator only where the stage allows it (SIMULATED_SUPPLY):
+ * elsewhere a site whose supply would be the simulator has none, and every flight call is refused.
  */
 import * as z from 'zod/mini';
 import type { SiteId } from '#lib/keys';
+import { SUPPLY_MSG } from '@tp/contracts/endpoints/flights';
 import { METRICS } from '@tp/contracts/platform';
+import { simulatedSupplyAllowed } from '#lib/config';
 import { log } from '#lib/logger';
 import { emitMetric } from '#lib/metrics';
 import { siteById, siteSecret, type SiteRecord } from '#lib/tenancy';
@@ -67,7 +70,13 @@ async function ownSettings(siteId: SiteId): Promise<FlightSupplySettings> {
   return parsed.data;
 }
 
+/**
+ * The supply a setting names. The simulator invents seats, PNRs and tickets: where the stage refuses it,
+ * this is `notConfigured` before anything is searched, quoted, booked or charged.
+ */
 export function supplyFromSettings(siteId: SiteId, settings: FlightSupplySettings): FlightSupply {
+  if (settings.kind === 'simulator' && !simulatedSupplyAllowed())
+    throw new SupplyError('notConfigured', SUPPLY_MSG.unavailable);
   return reuse(`${siteId}|${JSON.stringify(settings)}`, () =>
     settings.kind === 'tbo' ? new TboSupply(siteId, settings) : new SimulatorSupply(siteId, settings),
   );

@@ -158,7 +158,16 @@ export interface CalendarFareDay {
 /** Errors a supplier reports (flight-supply.md "Errors"); the flights service maps them to HTTP. */
 export class SupplyError extends Error {
   constructor(
-    readonly kind: 'timeout' | 'failed' | 'invalidRequest' | 'invalidSession' | 'soldOut' | 'expired' | 'notAllowed',
+    readonly kind:
+      | 'timeout'
+      | 'failed'
+      | 'invalidRequest'
+      | 'invalidSession'
+      | 'soldOut'
+      | 'expired'
+      | 'notAllowed'
+      /** No supply this stage allows: the site has no real supplier where the simulator is refused. */
+      | 'notConfigured',
     message: string,
   ) {
     super(message);

@@ -83,6 +83,7 @@ export function eTicketView(b: BookingRecord, site: SiteRecord, withPrices: bool
     segments: b.segments,
     fareRules: b.fareRules,
     lastTicketDate: b.statusId === BOOKING_STATUS.held ? b.lastTicketDate : null,
+    ...(b.testInventory ? { testInventory: true as const } : {}),
     passengers: b.passengers.map((p) => ({
       paxIndex: p.paxIndex,
       title: p.title,

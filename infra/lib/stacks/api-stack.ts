@@ -181,6 +181,7 @@ export class ApiStack extends Stack {
         LOG_LEVEL: stage.logLevel,
         COOKIE_SECURE: 'true',
         SANDBOX_PAYMENTS: stage.sandboxPayments ? 'allowed' : 'forbidden',
+        SIMULATED_SUPPLY: stage.simulatedSupply ? 'allowed' : 'forbidden',
       },
     }).bindTable(table, access.table);
     for (const key of access.sends) fn.bindQueue(queues[key].queue, QUEUE_URL_ENV[key]);

@@ -123,7 +123,6 @@ async function ticketBooked(
 async function book(deps: OrderDeps, order: Order, now: Date, retaken = false) {
   const site = await deps.siteById(order.siteId);
   if (!site) throw fail.notFound();
-  const supply = await deps.supplyFor(site);
   const ctx = supplyContext(site, order, now);
   // Every supply call carries our reference (the order id), so a retry can ask what it left behind.
   const ref = {
@@ -138,6 +137,9 @@ async function book(deps: OrderDeps, order: Order, now: Date, retaken = false) {
   let lastTicketDate: string | null = null;
   let tickets: { ticketId: string; ticketNumber: string; validatingAirline: string }[] = [];
   try {
+    // Inside the refusal handling: a site whose supply went away since the order was paid (a supplier link
+    // ended, a stage that refuses the simulator) fails the order and refunds it once, instead of retrying.
+    const supply = await deps.supplyFor(site);
     const before = retaken
       ? madeBefore(order, await supply.findBooking({ reference: order.orderId, traceId: ref.traceId }, ctx))
       : null;
@@ -275,9 +277,9 @@ async function ticketHeld(deps: OrderDeps, order: Order, now: Date): Promise<Ord
   if (!held.lastTicketDate || Date.parse(held.lastTicketDate) <= now.getTime())
     return refuse('The hold passed its last ticketing date');
 
-  const supply = await deps.supplyFor(site);
   let tickets: { ticketId: string; ticketNumber: string; validatingAirline: string }[];
   try {
+    const supply = await deps.supplyFor(site);
     // Ticketing an existing PNR is idempotent at the supplier: a retaken claim gets the same tickets.
     const t = await supply.ticket(
       {

@@ -3,7 +3,7 @@ import { BOOKING_STATUS, FLIGHT_TIMING, type TPaymentOrder } from '@tp/contracts
 import { round2 } from '@tp/domain/pricing';
 import { newId } from '#lib/crypto';
 import { fail } from '#lib/errors';
-import type { FlightScope } from '../shopping/index.ts';
+import { supplyOf, type FlightScope } from '../shopping/index.ts';
 import type { OrderDeps } from './deps.ts';
 import { ORDER_MSG, orderView, type Order } from './model.ts';
 import type { SiteId } from '#lib/keys';
@@ -34,6 +34,8 @@ export async function createTicketHoldOrder(
   const b = await deps.bookings.getBooking(siteId, input.BookingId);
   if (!b || (b.userId !== scope.principal.userId && scope.principal.userType !== 'staff')) throw fail.notFound();
   if (b.statusId !== BOOKING_STATUS.held) throw fail.validation(ORDER_MSG.holdNotHeld);
+  // No supply to ticket with (e.g. the simulator on a stage that refuses it): refused before any order or debit.
+  await supplyOf(scope, deps.supplyFor);
   const nowIso = scope.now.toISOString();
   if (!b.lastTicketDate || Date.parse(b.lastTicketDate) <= scope.now.getTime())
     throw fail.validation(ORDER_MSG.holdLapsed);

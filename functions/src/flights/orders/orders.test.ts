@@ -224,6 +224,19 @@ describe('payOrder (wallet)', () => {
     expect([...w.entries.keys()].sort()).toEqual(['order-o1-debit', 'order-o1-refund']);
   });
 
+  it('refunds the debit once when the site has no supply left to book with (e.g. the simulator refused)', async () => {
+    const w = world();
+    w.deps.supplyFor = async () => {
+      throw new SupplyError('notConfigured', 'Flights are not available on this site yet.');
+    };
+    w.orders.set('o1', order());
+    await expect(makeOrders(w.deps).payOrder(scope, 'o1')).rejects.toMatchObject({ status: 409 });
+    expect(w.orders.get('o1')!.status).toBe('failed');
+    expect(w.balance).toBe(10_000);
+    expect([...w.entries.keys()].sort()).toEqual(['order-o1-debit', 'order-o1-refund']);
+    expect(w.bookings.size).toBe(0);
+  });
+
   it('runs the after-booking hooks, whose failure does not undo the booking', async () => {
     const w = world();
     w.orders.set('o1', order());

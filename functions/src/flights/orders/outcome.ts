@@ -83,6 +83,8 @@ export function bookingRecord(
     supplierBookingId: made.supplierBookingId,
     source: opt.source,
     supplier: order.supply,
+    // From the quoted option, so a consumer site booking through a simulated supplier site is marked too.
+    ...(opt.testInventory ? { testInventory: true as const } : {}),
     isLcc: opt.isLcc,
     isRefundable: opt.isRefundable,
     isDomestic: order.isDomestic,

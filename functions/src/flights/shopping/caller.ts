@@ -1,5 +1,5 @@
 /** The supply and the pricing that apply to the caller (site, consumer link, customer group). */
-import { type TFare, type TFlightOption } from '@tp/contracts/endpoints/flights';
+import { SUPPLY_MSG, type TFare, type TFlightOption } from '@tp/contracts/endpoints/flights';
 import { asSupplierFare, priceFare, type PricingContext, type SupplierFare, type SupplierPaxFare } from '@tp/domain';
 import { AppError, fail } from '#lib/errors';
 import { siteById } from '#lib/tenancy';
@@ -8,10 +8,11 @@ import { pricingContextFor, pricingContextForConsumer } from '../../markup/index
 import {
   supplied as suppliedAs,
   supplierRefusal,
+  supplyFor,
+  SupplyError,
   type FlightSupply,
   type SupplierOption,
   type SupplyContext,
-  type SupplyError,
 } from '../../supply/index.ts';
 import { FLIGHT_MSG, type FlightScope } from './scope.ts';
 import type { SiteId } from '#lib/keys';
@@ -22,6 +23,22 @@ export interface PricingChain {
   supplier: PricingContext | null;
   showFullBreakdown: boolean;
   redactNet: boolean;
+}
+
+/**
+ * The site's supply for a shopping call. A site with none this stage allows is refused before anything
+ * is searched or stored; staff are told what to configure, customers only that flights are not offered yet.
+ */
+export async function supplyOf(
+  scope: FlightScope,
+  find: (site: FlightScope['site']) => Promise<FlightSupply> = supplyFor,
+): Promise<FlightSupply> {
+  try {
+    return await find(scope.site);
+  } catch (err) {
+    if (!(err instanceof SupplyError) || err.kind !== 'notConfigured') throw err;
+    throw fail.forbidden(scope.principal.userType === 'staff' ? SUPPLY_MSG.unavailableStaff : SUPPLY_MSG.unavailable);
+  }
 }
 
 export async function pricingChain(scope: FlightScope, supply: FlightSupply): Promise<PricingChain> {

@@ -3,10 +3,10 @@ import { type TFareQuote, type TFareRule, type TSsrCatalogue } from '@tp/contrac
 import { round2 } from '@tp/domain';
 import { chargeOf } from '@tp/domain/charge';
 import { fail } from '#lib/errors';
-import { type FlightSupply, supplyFor } from '../../supply/index.ts';
+import type { FlightSupply } from '../../supply/index.ts';
 import * as repo from '../repo.ts';
 import { FLIGHT_MSG, type FlightScope } from './scope.ts';
-import { type PricingChain, priceOption, pricingChain, supplied, supplyContext } from './caller.ts';
+import { type PricingChain, priceOption, pricingChain, supplied, supplyContext, supplyOf } from './caller.ts';
 import { isStaff } from './search.ts';
 
 export async function requireSearch(scope: FlightScope, searchId: string): Promise<repo.SearchRecord> {
@@ -54,8 +54,9 @@ export async function optionContext(
   ref: { searchId: string; resultIndex: string },
   fresh = false,
 ): Promise<OptionContext> {
+  // The supply first: on a site without one, every option call (and so every booking) says why.
+  const supply = await supplyOf(scope);
   const search = await requireSearch(scope, ref.searchId);
-  const supply = await supplyFor(scope.site);
   const [chain, existing] = await Promise.all([
     pricingChain(scope, supply),
     fresh ? Promise.resolve(null) : repo.getQuote(scope.site.siteId, ref.searchId, ref.resultIndex),

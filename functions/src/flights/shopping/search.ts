@@ -14,11 +14,11 @@ import { fail } from '#lib/errors';
 import type { Principal } from '#lib/principal';
 import { monthKey } from '../../users/index.ts';
 import * as customersRepo from '../../users/index.ts';
-import { type SupplierOption, supplyFor } from '../../supply/index.ts';
+import { type SupplierOption } from '../../supply/index.ts';
 import * as repo from '../repo.ts';
 import { checkTripSearch } from '../trips.ts';
 import { FLIGHT_MSG, type FlightScope } from './scope.ts';
-import { priceFor, priceOption, pricingChain, supplied, supplyContext } from './caller.ts';
+import { priceFor, priceOption, pricingChain, supplied, supplyContext, supplyOf } from './caller.ts';
 
 export const isStaff = (p: Principal) => p.userType === 'staff';
 
@@ -61,11 +61,12 @@ export function isDomesticSearch(req: TSearchRequest): boolean {
 }
 
 export async function search(scope: FlightScope, req: TSearchRequest): Promise<TSearchResponse> {
+  // A site without supply says so before any limit is counted or anything stored.
+  const supply = await supplyOf(scope);
   await assertMaySearch(scope);
   // A trip's second leg: the caller's trip, its return not booked yet; the supplier never sees the trip.
   await checkTripSearch(scope.site.siteId, scope.principal, req);
   const { tripId, ...supplyRequest } = req;
-  const supply = await supplyFor(scope.site);
   const [found, chain] = await Promise.all([
     supplied(() => supply.search(supplyRequest, supplyContext(scope))),
     pricingChain(scope, supply),
@@ -123,8 +124,8 @@ export async function calendarFare(
     days?: string[] | undefined;
   },
 ) {
+  const supply = await supplyOf(scope);
   await assertMaySearch(scope);
-  const supply = await supplyFor(scope.site);
   const [days, chain] = await Promise.all([
     supplied(() =>
       supply.calendarFare(
@@ -186,7 +187,7 @@ export async function calendarFare(
 }
 
 export async function sources(scope: FlightScope) {
-  const supply = await supplyFor(scope.site);
+  const supply = await supplyOf(scope);
   const { airlineByCode } = await import('@tp/reference-data/airlines');
   const codes = await supplied(() => supply.sources(supplyContext(scope)));
   return codes.map((code) => {

@@ -280,5 +280,7 @@ export function toOption(
     ),
     fare: price.fare,
     fareBreakdown: price.fareBreakdown,
+    // Invented seats: the badge and the booking's mark come from here, whoever resells the option.
+    testInventory: true,
   };
 }

@@ -6,7 +6,7 @@ import { enqueueEmail } from '#lib/mail';
 import type { Principal } from '#lib/principal';
 import { type SiteRecord } from '#lib/tenancy';
 import { getBooking, saveBooking, type BookingRecord } from '../../bookings/index.ts';
-import { supplyFor } from '../../supply/index.ts';
+import { supplied, supplyFor } from '../../supply/index.ts';
 import type { FlightSupply, SupplyContext } from '../../supply/index.ts';
 import { cancellationCodes, type TransactItem } from '#lib/db';
 import type { SiteId } from '#lib/keys';
@@ -23,7 +23,8 @@ export interface TicketDeps {
   supplyFor(site: SiteRecord): Promise<FlightSupply>;
   enqueueEmail: typeof enqueueEmail;
 }
-export const defaultDeps: TicketDeps = { supplyFor: async (site) => supplyFor(site), enqueueEmail };
+/** A site without supply this stage allows answers the clear 403, not a 500 (supply's own translation). */
+export const defaultDeps: TicketDeps = { supplyFor: (site) => supplied(() => supplyFor(site)), enqueueEmail };
 
 export const isStaff = (p: Principal | undefined) => p?.userType === 'staff';
 

@@ -151,6 +151,11 @@ export const ZFlightSettingsView = lazy(() =>
     ]),
     /** Set when an approved Flights supplier site serves this site: the source is then not ours to change. */
     suppliedBy: z.nullable(z.object({ siteId: z.string(), name: z.string() })),
+    /**
+     * Whether this stage lets the simulator serve a site (SIMULATED_SUPPLY). Where not, a `simulator` supply
+     * means none: flights are refused until a supplier API account is entered or a supplier site linked.
+     */
+    simulatorAllowed: z.boolean(),
     lookToBook: ZLookToBookSetting,
     holdsOffered: z.boolean(),
     payment: ZPaymentGatewayView,

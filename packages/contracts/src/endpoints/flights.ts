@@ -35,6 +35,19 @@ export const TIME_BANDS = [
   { label: 'After 9PM', time: '21:00:00', from: 21 * 60, to: 24 * 60 },
 ] as const;
 
+/**
+ * Ours: a site with no real flight supplier on a stage that refuses the simulator (docs/decisions.md
+ * "Embedded defaults and the production stage"), and the mark of the simulator's invented seats.
+ */
+export const SUPPLY_MSG = {
+  unavailable: 'Flights are not available on this site yet.',
+  unavailableStaff:
+    'Flights are not available yet: this site has no flight supplier. Enter a supplier API account in Flight Settings, or link an approved flights supplier in Link Supplier.',
+  simulatorForbidden: 'The flight simulator is not allowed on this stage: enter a supplier API account',
+  testInventory: 'Test inventory',
+  testInventoryHint: 'Invented by the flight simulator: no real seat, PNR or ticket',
+} as const;
+
 /** Passenger rules of consolidator APIs: ≥ 1 adult, ≤ 9 seated passengers, infants ≤ adults. */
 export const PAX_LIMITS = { maxSeated: 9 } as const;
 
@@ -244,6 +257,8 @@ export const ZFlightOption = lazy(() =>
     publishedPrice: z.number(),
     fare: ZFare,
     fareBreakdown: z.array(ZPaxFare),
+    /** Ours: set by the flight simulator on what it invents (a "Test inventory" badge); absent for real supply. */
+    testInventory: z.optional(z.literal(true)),
   }),
 );
 export type TFlightOption = z.infer<typeof ZFlightOption>;
@@ -548,6 +563,8 @@ export const ZBooking = lazy(() =>
     source: z.string(),
     /** Which supply served it: 'simulator', 'tbo' or 'site:<supplierSiteId>'. */
     supplier: z.string(),
+    /** Ours: booked on the simulator's invented seats (also through a supplier site); absent for real supply. */
+    testInventory: z.optional(z.literal(true)),
     isLcc: z.boolean(),
     isRefundable: z.boolean(),
     isDomestic: z.boolean(),

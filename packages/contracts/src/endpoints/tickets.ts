@@ -160,6 +160,7 @@ export const ZETicket = lazy(() =>
       segments: true,
       fareRules: true,
       lastTicketDate: true,
+      testInventory: true,
     }),
     {
       displayStatus: z.string(),

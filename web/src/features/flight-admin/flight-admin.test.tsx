@@ -15,6 +15,7 @@ import {
   type TProfitRow,
   type TRefundRowResult,
 } from '@tp/contracts/endpoints/flight-admin';
+import { SUPPLY_MSG } from '@tp/contracts/endpoints/flights';
 import * as MSG from '@tp/contracts/messages';
 import { fakeApi, failure } from '#test/fake-api.ts';
 import { staffUser, testSite } from '#test/fixtures.ts';
@@ -33,6 +34,7 @@ const tboView: TFlightSettingsView = {
     passwordSet: true,
   },
   suppliedBy: null,
+  simulatorAllowed: true,
   lookToBook: { ratio: 500, freeLooks: 300 },
   holdsOffered: true,
   payment: { active: 'sandbox', sandboxAllowed: true, isSandbox: true, phonepe: null },
@@ -122,6 +124,25 @@ describe('Flight Settings', { timeout: 20_000 }, () => {
       lookToBook: { ratio: 500, freeLooks: 300 },
       holdsOffered: false,
     });
+  });
+
+  it('tells staff on a stage without the simulator what to configure, and saves without a source', async () => {
+    const api = fakeApi()
+      .on(getFlightSettings, { ...tboView, supply: { kind: 'simulator' }, simulatorAllowed: false })
+      .on(saveFlightSettings, tboView);
+    renderApp('/staff/flightSettings', { user: staffUser(), api });
+    const user = setup();
+    expect(await screen.findByText('No flight supplier')).toBeTruthy();
+    expect(screen.getByText(SUPPLY_MSG.unavailableStaff)).toBeTruthy();
+    // "None" instead of the simulator, and none of its knobs.
+    const source = within(screen.getByRole('radiogroup', { name: 'Supply source' }));
+    expect(source.getByRole('radio', { name: 'None' })).toBeTruthy();
+    expect(source.queryByRole('radio', { name: 'Simulator' })).toBeNull();
+    expect(screen.queryByLabelText(/Latency/)).toBeNull();
+    await user.click(screen.getByRole('switch', { name: /Offer holds/ }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls(saveFlightSettings)).toHaveLength(1));
+    expect(api.calls(saveFlightSettings)[0]!.input).not.toHaveProperty('supply');
   });
 
   it('refuses bad values with the contract’s messages on their fields and sends nothing', async () => {

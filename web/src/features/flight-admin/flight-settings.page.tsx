@@ -24,6 +24,7 @@ import {
   type TPaymentGatewayInput,
   type TSupplyInput,
 } from '@tp/contracts/endpoints/flight-admin';
+import { SUPPLY_MSG } from '@tp/contracts/endpoints/flights';
 import { getActiveGateway } from '@tp/contracts/endpoints/wallet';
 import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
@@ -99,9 +100,16 @@ function supplyOf(s: Values['supply']): TSupplyInput {
   return { kind: 'tbo', baseUrl: s.baseUrl.trim(), clientId: s.clientId, userName: s.userName, password: s.password };
 }
 
+/**
+ * Whether the form's supply is sent: not where a supplier site serves this site, nor where "None" is chosen
+ * on a stage that refuses the simulator (the site keeps no supply; the rest of the settings still save).
+ */
+const sendsSupply = (v: Values, view: TFlightSettingsView) =>
+  !view.suppliedBy && (view.simulatorAllowed || v.supply.kind !== 'simulator');
+
 /** The save request: the one the contract's schema checks on the form and the one sent. */
-const request = (v: Values, supplied: boolean): RequestOf<typeof saveFlightSettings> => ({
-  ...(supplied ? {} : { supply: supplyOf(v.supply) }),
+const request = (v: Values, view: TFlightSettingsView): RequestOf<typeof saveFlightSettings> => ({
+  ...(sendsSupply(v, view) ? { supply: supplyOf(v.supply) } : {}),
   payment: paymentOf(v.payment),
   lookToBook: { ratio: num(v.lookToBook.ratio) as number, freeLooks: num(v.lookToBook.freeLooks) as number },
   holdsOffered: v.holdsOffered,
@@ -143,7 +151,7 @@ function SettingsForm({ view, onSaved }: { view: TFlightSettingsView; onSaved: (
   const supplied = view.suppliedBy;
   const form: Form = useForm<Values>({
     initialValues: valuesOf(view),
-    validate: (values) => schemaResolver(saveFlightSettings.request, { sync: true })(request(values, !!supplied)),
+    validate: (values) => schemaResolver(saveFlightSettings.request, { sync: true })(request(values, view)),
   });
   const [testResult, setTestResult] = useState<{ ok: boolean; message: string; balance: string | null } | null>(null);
   const tbo = view.supply.kind === 'tbo' ? view.supply : null;
@@ -167,11 +175,14 @@ function SettingsForm({ view, onSaved }: { view: TFlightSettingsView; onSaved: (
     },
   });
 
-  const submit = form.onSubmit((values) => void saving.run(request(values, !!supplied)));
+  const submit = form.onSubmit((values) => void saving.run(request(values, view)));
   const test = () => {
     setTestResult(null);
-    return testing.run(supplied ? {} : { supply: supplyOf(form.getValues().supply) });
+    const values = form.getValues();
+    return testing.run(sendsSupply(values, view) ? { supply: supplyOf(values.supply) } : {});
   };
+  // The stage refuses the simulator and no supplier serves the site: flights are refused until one is set up.
+  const noSupply = !supplied && !view.simulatorAllowed && view.supply.kind === 'simulator';
 
   return (
     <form onSubmit={submit} noValidate>
@@ -181,6 +192,11 @@ function SettingsForm({ view, onSaved }: { view: TFlightSettingsView; onSaved: (
             <Title order={2} size="h4">
               Supply source
             </Title>
+            {noSupply && (
+              <Alert color="orange" title="No flight supplier">
+                {SUPPLY_MSG.unavailableStaff}
+              </Alert>
+            )}
             {supplied ? (
               <Alert color="blue" title={`Supplied by ${supplied.name}`}>
                 This site&apos;s flights come from its approved supplier {supplied.name}. The supply source is managed
@@ -193,31 +209,35 @@ function SettingsForm({ view, onSaved }: { view: TFlightSettingsView; onSaved: (
                   value={supply.kind}
                   onChange={(v) => form.setFieldValue('supply.kind', v as Values['supply']['kind'])}
                   data={[
-                    { value: 'simulator', label: 'Simulator' },
+                    // Where the stage refuses the simulator, this choice is "no supply" and sends nothing.
+                    { value: 'simulator', label: view.simulatorAllowed ? 'Simulator' : 'None' },
                     { value: 'tbo', label: 'TBO-style API' },
                   ]}
                 />
+                {/* The simulator's knobs only where the stage lets it serve ("None" has nothing to set). */}
                 {supply.kind === 'simulator' ? (
-                  <Group grow wrap="wrap">
-                    <NumberInput
-                      label="Latency (ms)"
-                      description="Added to every supplier call"
-                      min={0}
-                      max={120000}
-                      clampBehavior="none"
-                      {...form.getInputProps('supply.latencyMs')}
-                    />
-                    <NumberInput
-                      label="Failure rate (0–1)"
-                      description="Share of calls that fail"
-                      min={0}
-                      max={1}
-                      step={0.05}
-                      decimalScale={2}
-                      clampBehavior="none"
-                      {...form.getInputProps('supply.failureRate')}
-                    />
-                  </Group>
+                  view.simulatorAllowed && (
+                    <Group grow wrap="wrap">
+                      <NumberInput
+                        label="Latency (ms)"
+                        description="Added to every supplier call"
+                        min={0}
+                        max={120000}
+                        clampBehavior="none"
+                        {...form.getInputProps('supply.latencyMs')}
+                      />
+                      <NumberInput
+                        label="Failure rate (0–1)"
+                        description="Share of calls that fail"
+                        min={0}
+                        max={1}
+                        step={0.05}
+                        decimalScale={2}
+                        clampBehavior="none"
+                        {...form.getInputProps('supply.failureRate')}
+                      />
+                    </Group>
+                  )
                 ) : (
                   <Stack gap="sm">
                     <TextInput
@@ -302,7 +322,9 @@ function SettingsForm({ view, onSaved }: { view: TFlightSettingsView; onSaved: (
 
         <Group justify="space-between" wrap="wrap">
           <Text size="xs" c="dimmed">
-            {view.updatedAt ? `Supply last saved ${formatDateTime(view.updatedAt)}` : 'Supply never saved (simulator)'}
+            {view.updatedAt
+              ? `Supply last saved ${formatDateTime(view.updatedAt)}`
+              : `Supply never saved (${view.simulatorAllowed ? 'simulator' : 'none'})`}
           </Text>
           <Button type="submit" loading={saving.busy}>
             Save

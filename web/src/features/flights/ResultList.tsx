@@ -1,7 +1,7 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import { Button, Group } from '@mantine/core';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import type { TFlightOption, TSegment } from '@tp/contracts/endpoints/flights';
+import { SUPPLY_MSG, type TFlightOption, type TSegment } from '@tp/contracts/endpoints/flights';
 import { airlineLogoUrl } from '@tp/reference-data/airline-logo';
 import { clockOf, formatDuration, type FlightSort, type SortKey } from '@tp/domain/flight-filters';
 import { formatMoney } from '#shared/format.ts';
@@ -158,6 +158,11 @@ const OptionRow = memo(function OptionRow({
           <span className={shown.isRefundable ? `${css.badge} ${css.refundable}` : css.badge}>
             {shown.isRefundable ? 'Refundable' : 'Non-Refundable'}
           </span>
+          {shown.testInventory && (
+            <span className={`${css.badge} ${css.testInventory}`} title={SUPPLY_MSG.testInventoryHint}>
+              {SUPPLY_MSG.testInventory}
+            </span>
+          )}
           {group.length > 1 && (
             <button
               type="button"

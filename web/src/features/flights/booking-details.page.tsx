@@ -4,6 +4,7 @@ import { getBookingDetails } from '@tp/contracts/endpoints/flights';
 import { useApi } from '#api/hooks.ts';
 import { formatDateTime } from '#shared/format.ts';
 import { StatusBadge } from '#shared/StatusBadge.tsx';
+import { TestInventoryBadge } from '#shared/TestInventoryBadge.tsx';
 import { usePersisted } from '#lib/storage.ts';
 import { useUser } from '#lib/state.ts';
 import { FareSummary } from './components/FareSummary.tsx';
@@ -66,7 +67,10 @@ export default function BookingDetailsPage() {
     <Container size="lg" py="md">
       <Group justify="space-between" mb="md" wrap="wrap">
         <div>
-          <Title order={2}>Booking {booking.pnr ? `PNR ${booking.pnr}` : booking.bookingId}</Title>
+          <Group gap="sm" wrap="wrap">
+            <Title order={2}>Booking {booking.pnr ? `PNR ${booking.pnr}` : booking.bookingId}</Title>
+            <TestInventoryBadge of={booking} />
+          </Group>
           <Text size="sm" c="dimmed">
             Booking id {booking.bookingId} · booked {formatDateTime(booking.createdAt)}
           </Text>

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 const WAIT = { timeout: 10_000 };
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fareQuote, getCalendarFare, getFareRules, getSSR, search } from '@tp/contracts/endpoints/flights';
+import { fareQuote, getCalendarFare, getFareRules, getSSR, search, SUPPLY_MSG } from '@tp/contracts/endpoints/flights';
 import { getAirports } from '@tp/contracts/endpoints/master';
 import type { CityOption } from '@tp/contracts/endpoints/master';
 import * as MSG from '@tp/contracts/messages';
@@ -178,6 +178,16 @@ describe('flight results', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Search again' })).toBeTruthy();
   });
 
+  it('says why a refused search cannot be tried again (flights not offered on this site yet)', async () => {
+    searchCache.clear();
+    const api = fakeApi().on(search, failure(403, SUPPLY_MSG.unavailable));
+    renderApp(`/flight/results/new?${QUERY}`, { user: testUser(), api });
+    const title = await screen.findByText('Flights cannot be searched', undefined, WAIT);
+    const alert = title.closest('[role="alert"]') as HTMLElement;
+    expect(within(alert).getByText(SUPPLY_MSG.unavailable)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
   it('a normal return shows both lists and holds Continue until one of each is picked', async () => {
     searchCache.clear();
     const response = searchResponse(0, {
@@ -226,6 +236,19 @@ describe('results cards', { timeout: 30_000 }, () => {
     expect(fares.textContent).toContain('25 KG');
     await user.click(within(within(fares).getAllByRole('listitem')[1]!).getByRole('button', { name: 'Book' }));
     await waitFor(() => expect(location()).toBe('/flight/review/G-1?resultIndex=OB1-FLEXI'), WAIT);
+  });
+
+  it("marks the simulator's options as test inventory, from each option's own data", async () => {
+    searchCache.clear();
+    const simulated = { ...flightOption(1), testInventory: true as const };
+    const real = flightOption(2);
+    searchCache.put(searchResponse(0, { searchId: 'T-1', results: [[simulated, real]] }));
+    renderApp(`/flight/results/T-1?${QUERY}`, { user: testUser() });
+    const list = await screen.findByRole('list', { name: 'Flights' }, WAIT);
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2), WAIT);
+    const card = (o: { resultIndex: string }) => list.querySelector(`[data-result="${o.resultIndex}"]`) as HTMLElement;
+    expect(within(card(simulated)).getByText(SUPPLY_MSG.testInventory)).toBeTruthy();
+    expect(within(card(real)).queryByText(SUPPLY_MSG.testInventory)).toBeNull();
   });
 
   it('a multi-city card shows every leg; its details label legs 1..n', async () => {

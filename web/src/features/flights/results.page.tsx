@@ -75,9 +75,12 @@ export default function ResultsPage() {
     return <SearchProblem title="Search incomplete" text="This link does not describe a full search." query={null} />;
   if (state.kind === 'failed') {
     const expired = state.status === 404 || state.status === 410;
-    return expired ? (
-      <SearchProblem title="Search expired" text="These results are no longer valid." query={query} />
-    ) : (
+    if (expired)
+      return <SearchProblem title="Search expired" text="These results are no longer valid." query={query} />;
+    // A refusal (flights not offered on this site yet, search not allowed): trying again would not help.
+    if (state.status === 403 && state.message)
+      return <SearchProblem title="Flights cannot be searched" text={state.message} query={null} />;
+    return (
       <Container size="sm" py="xl">
         <Alert color="red" title="The search did not complete" role="alert">
           <Button mt="sm" onClick={retry}>

@@ -21,6 +21,7 @@ import { useApi } from '#api/hooks.ts';
 import { usePersisted } from '#lib/storage.ts';
 import { useUser } from '#lib/state.ts';
 import { formatMoney } from '#shared/format.ts';
+import { TestInventoryBadge } from '#shared/TestInventoryBadge.tsx';
 import { FareSummary } from './components/FareSummary.tsx';
 import { SegmentView } from './components/SegmentView.tsx';
 import { flightPaths } from './paths.ts';
@@ -150,9 +151,10 @@ function Review({ searchId, resultIndex }: { searchId: string; resultIndex: stri
           </Group>
         </Stack>
       </Modal>
-      <Title order={2} mb="md">
-        Review your booking
-      </Title>
+      <Group gap="sm" mb="md" wrap="wrap">
+        <Title order={2}>Review your booking</Title>
+        <TestInventoryBadge of={option} />
+      </Group>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack>

@@ -20,6 +20,7 @@ import { useApi } from '#api/hooks.ts';
 import { useAction } from '#api/action.ts';
 import { formatDateTime, formatMoney } from '#shared/format.ts';
 import { StatusBadge } from '#shared/StatusBadge.tsx';
+import { TestInventoryBadge } from '#shared/TestInventoryBadge.tsx';
 import { usePersisted } from '#lib/storage.ts';
 import { useUser } from '#lib/state.ts';
 import { PassengerView } from './components/PassengerView.tsx';
@@ -95,9 +96,12 @@ function Confirmed({ booking: b, order }: { booking: TBooking; order: TPaymentOr
             ✓
           </ThemeIcon>
           <div>
-            <Title order={1} size="h2">
-              {held ? 'Booking held' : 'Booking confirmed'}
-            </Title>
+            <Group gap="sm" wrap="wrap">
+              <Title order={1} size="h2">
+                {held ? 'Booking held' : 'Booking confirmed'}
+              </Title>
+              <TestInventoryBadge of={b} />
+            </Group>
             <Text size="sm" c="dimmed">
               {held && b.lastTicketDate
                 ? `Ticket it from the Air Ticket Queue by ${formatDateTime(b.lastTicketDate)}, or the hold is released.`

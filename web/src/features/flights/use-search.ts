@@ -12,7 +12,8 @@ export type SearchState =
   | { kind: 'loading' }
   | { kind: 'ready'; response: TSearchResponse }
   | { kind: 'invalid' }
-  | { kind: 'failed'; status: number };
+  /** `message`: the server's words, when it refused (e.g. flights not offered on this site yet). */
+  | { kind: 'failed'; status: number; message: string | null };
 
 /** In-flight searches by query: React's double effects in development and quick re-renders share one request. */
 const inFlight = new Map<string, Promise<TSearchResponse>>();
@@ -28,7 +29,7 @@ export function useSearchResults(searchId: string, query: string): { state: Sear
   const request = useMemo(() => queryToSearch(query), [query]);
   const [attempt, setAttempt] = useState(0);
   const runKey = `${query}#${attempt}`;
-  const [failure, setFailure] = useState<{ key: string; status: number } | null>(null);
+  const [failure, setFailure] = useState<{ key: string; status: number; message: string | null } | null>(null);
 
   useEffect(() => {
     if (searchCache.get(searchId) || !request) return;
@@ -46,7 +47,9 @@ export function useSearchResults(searchId: string, query: string): { state: Sear
         if (live) startTransition(() => navigate(flightPaths.results(response.searchId, query), { replace: true }));
       },
       (error: unknown) => {
-        if (live) setFailure({ key: runKey, status: error instanceof ApiError ? error.status : 0 });
+        if (!live) return;
+        const refused = error instanceof ApiError ? error : null;
+        setFailure({ key: runKey, status: refused?.status ?? 0, message: refused?.envelope?.errorMessage || null });
       },
     );
     return () => {
@@ -59,7 +62,7 @@ export function useSearchResults(searchId: string, query: string): { state: Sear
     : !request
       ? { kind: 'invalid' }
       : failure?.key === runKey
-        ? { kind: 'failed', status: failure.status }
+        ? { kind: 'failed', status: failure.status, message: failure.message }
         : { kind: 'loading' };
   return { state, retry: () => setAttempt((a) => a + 1) };
 }

@@ -7,6 +7,7 @@ import { useAction } from '#api/action.ts';
 import { eTicketPath, flightPaths } from '#features/flights/index.ts';
 import { formatDateTime, formatMoney, statusLabel } from '#shared/format.ts';
 import { StatusBadge } from '#shared/StatusBadge.tsx';
+import { TestInventoryBadge } from '#shared/TestInventoryBadge.tsx';
 import { useUser } from '#lib/state.ts';
 import { usePermission } from '#shared/usePermission.ts';
 import { ChangeRequestActions } from './ChangeRequestActions.tsx';
@@ -65,6 +66,7 @@ export function TicketCard({
               #{t.bookingId}
             </Text>
             <StatusBadge status={t.displayStatus} />
+            <TestInventoryBadge of={t} />
           </Group>
           {/* Nothing is charged for a hold: its held fare is what Ticket now will charge. */}
           <Text fw={600}>

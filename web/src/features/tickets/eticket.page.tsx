@@ -16,6 +16,7 @@ import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { formatDateTime, formatMoney, statusLabel } from '#shared/format.ts';
 import { useSite } from '#shared/site.tsx';
+import { TestInventoryBadge } from '#shared/TestInventoryBadge.tsx';
 import { InvoiceLink } from '#features/invoices/index.ts';
 import { Barcode } from './Barcode.tsx';
 import './eticket.css';
@@ -137,7 +138,10 @@ function ETicketBody({
           </Stack>
         </Group>
         <Stack gap={0} ta="right">
-          <Text fw={700}>E-ticket</Text>
+          <Group gap="xs" justify="flex-end">
+            <TestInventoryBadge of={t} />
+            <Text fw={700}>E-ticket</Text>
+          </Group>
           <Text size="sm">PNR {t.pnr}</Text>
           <Text size="sm">Booking {t.bookingId}</Text>
           <Text size="sm">{statusLabel(t.displayStatus)}</Text>

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { orderSuccessCallback } from '@tp/contracts/endpoints/flights';
+import { orderSuccessCallback, SUPPLY_MSG } from '@tp/contracts/endpoints/flights';
 import {
   acceptChangeRequest,
   approveChangeRequestRefund,
@@ -124,6 +124,19 @@ describe('ticket card formats', { timeout: 20_000 }, () => {
     expect(card.getByText(/· 01 Dec 2026, 06:00 ·/)).toBeTruthy();
     await user.click(card.getByRole('button', { name: 'Open' }));
     expect(await card.findByText('CR1: Partially cancelled')).toBeTruthy();
+  });
+});
+
+describe('test inventory', { timeout: 20_000 }, () => {
+  it("marks the simulator's bookings from their data, and no other", async () => {
+    const simulated: TTicketView = { ...ticket(), testInventory: true };
+    const real: TTicketView = { ...ticket(), bookingId: 'B2', pnr: 'PNR002', supplier: 'tbo' };
+    const api = fakeApi().on(getTickets, page([simulated, real]));
+    renderApp('/flight/ticketQueue', { user: testUser(), api });
+    const marked = within(await screen.findByRole('article', { name: 'Booking PNR001' }));
+    expect(marked.getByText(SUPPLY_MSG.testInventory)).toBeTruthy();
+    const other = within(screen.getByRole('article', { name: 'Booking PNR002' }));
+    expect(other.queryByText(SUPPLY_MSG.testInventory)).toBeNull();
   });
 });
 
