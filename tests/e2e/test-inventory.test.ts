@@ -3,7 +3,7 @@
  * local stack do) an agent sees the "Test inventory" mark on the results, the review, the confirmation, the
  * e-ticket and the ticket queue. On a production-like gateway this file starts in its own process
  * (SIMULATED_SUPPLY=forbidden, as the prod stage's Lambdas have it) a site without a real supplier shows its
- * staff what to configure, in Flight Settings and on a search. Screenshots at 1366 and 390 px; axe on each.
+ * staff what to configure, in Flight Settings and on a search. Screenshots at 1366 and 390 px (E2E_SHOTS); axe on each.
  */
 import type { Server } from 'node:http';
 import { join } from 'node:path';
@@ -18,7 +18,7 @@ import { TEST_PORTS } from '../support/ports.ts';
 import { useStackTable } from '../integration/users-helpers.ts';
 
 const SITE = 'flightdeals.localhost';
-const shoot = screenshots('/tmp/shots-31/supply');
+const shoot = screenshots('test-inventory');
 const PRODUCTION_PORT = TEST_PORTS.gateway + 21;
 const onProduction = (path: string) => `http://${SITE}:${PRODUCTION_PORT}/app${path}`;
 
