@@ -2,15 +2,15 @@
  * `npm test`: the whole suite, tier by tier, ending with a table of each tier's time and one plain closing line
  * ("N passed, N failed") that CI reads. First the checks that need no stack run side by side (type-check of
  * the three TypeScript projects in one `tsc -b`, lint, the web build the stack serves); then unit + web +
- * infra; then integration/contract and e2e side by side, each against a local stack of its own (on ports of its
- * own), so neither sees the other's records. The e2e tier keeps about one core busy (the browser waits on the
- * stack and the stack on the browser): beside it the integration tier uses the other.
+ * infra; then integration/contract and the e2e shards side by side, each against a local stack of its own (on
+ * ports of its own), so none sees another's records. An e2e file spends most of its time waiting (the browser on
+ * the stack, the stack on the browser, transitions, mail): side by side they share the two cores well.
  *
  * Every temporary file of the run (cdk.out folders, browser profiles, bundles) goes under one folder that is
  * removed at the end, whatever the outcome: children get it as TMPDIR.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -84,7 +84,7 @@ function run({ label, cmd, args, env }: Step, buffered = false): Promise<Timing>
 async function vitest(
   label: string,
   projects: string[],
-  { buffered = false, env }: { buffered?: boolean; env?: Record<string, string> } = {},
+  { buffered = false, env, files = [] }: { buffered?: boolean; env?: Record<string, string>; files?: string[] } = {},
 ): Promise<void> {
   const file = join(OUT, `${label}.json`);
   const timing = await run(
@@ -95,6 +95,7 @@ async function vitest(
         'vitest',
         'run',
         ...projects.flatMap((p) => ['--project', p]),
+        ...files,
         '--reporter=default',
         '--reporter=json',
         `--outputFile.json=${file}`,
@@ -147,16 +148,40 @@ if (want('integration') || want('e2e'))
 for (const { ok } of await Promise.all(checks.map((s) => run(s, checks.length > 1)))) if (!ok) stepFailures++;
 
 if (want('unit')) await vitest('unit', ['unit', 'web', 'infra']);
-/** The e2e tier's stack sits this far above the integration tier's ports (which use base..base+23). */
-const E2E_PORT_OFFSET = 50;
+const E2E_SHARDS = 2;
+/**
+ * The e2e files in E2E_SHARDS groups of about equal length: by size (a fair stand-in for how long a file runs),
+ * largest first, each to the group with the least so far. Deterministic, so a shard's order is the same each run.
+ */
+function e2eShards(): string[][] {
+  const dir = join(ROOT, 'tests', 'e2e');
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => ({ path: `tests/e2e/${f}`, size: statSync(join(dir, f)).size }))
+    .sort((a, b) => b.size - a.size || a.path.localeCompare(b.path));
+  const shards = Array.from({ length: E2E_SHARDS }, () => ({ paths: [] as string[], size: 0 }));
+  for (const file of files) {
+    const lightest = shards.reduce((min, s) => (s.size < min.size ? s : min));
+    lightest.paths.push(file.path);
+    lightest.size += file.size;
+  }
+  return shards.map((s) => s.paths);
+}
+
+/**
+ * Ports: the integration tier's stack takes TEST_PORT_BASE..+23 (some files start a second one above it); e2e
+ * shard i takes +50+20i..+60+20i.
+ */
 const portBase = Number(process.env.TEST_PORT_BASE ?? 4500);
-const both = want('integration') && want('e2e');
-// Side by side, the integration tier's log is printed when it ends; the e2e tier's streams.
+const e2ePorts = (shard: number) => String(portBase + 50 + 20 * shard);
+// The first e2e shard streams its log; the others print theirs when they end (side by side, lines would mix).
 await Promise.all([
-  want('integration') ? vitest('integration', ['integration'], { buffered: both }) : undefined,
-  want('e2e')
-    ? vitest('e2e', ['e2e'], { env: both ? { TEST_PORT_BASE: String(portBase + E2E_PORT_OFFSET) } : undefined })
-    : undefined,
+  want('integration') ? vitest('integration', ['integration'], { buffered: want('e2e') }) : undefined,
+  ...(want('e2e')
+    ? e2eShards().map((files, i) =>
+        vitest(`e2e-${i + 1}`, ['e2e'], { files, buffered: i > 0, env: { TEST_PORT_BASE: e2ePorts(i) } }),
+      )
+    : []),
 ]);
 
 // A tier that crashed without reporting its tests counts as one failure, so the total is never green by accident.
