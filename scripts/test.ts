@@ -169,11 +169,11 @@ function e2eShards(): string[][] {
 }
 
 /**
- * Ports: the integration tier's stack takes TEST_PORT_BASE..+23 (some files start a second one above it); e2e
- * shard i takes +50+20i..+60+20i.
+ * Ports: the integration tier takes TEST_PORT_BASE..+23 (its stack, and the stacks some files start above it);
+ * e2e shard i takes +50+30i onwards, its stack the first eleven and a file's own gateway up to +29.
  */
 const portBase = Number(process.env.TEST_PORT_BASE ?? 4500);
-const e2ePorts = (shard: number) => String(portBase + 50 + 20 * shard);
+const e2ePorts = (shard: number) => String(portBase + 50 + 30 * shard);
 // The first e2e shard streams its log; the others print theirs when they end (side by side, lines would mix).
 await Promise.all([
   want('integration') ? vitest('integration', ['integration'], { buffered: want('e2e') }) : undefined,
