@@ -223,6 +223,16 @@ export const PERMISSION_CATALOGUE: ModuleDef[] = [
       { name: 'Audit', permissions: [p('audit.view', 'View the audit log and record histories', false)] },
     ],
   },
+  // A reseller's own team (/staff/team): invites, deactivation, group changes. Super admins hold it; a group grants it.
+  {
+    moduleName: 'Staff',
+    groups: [
+      {
+        name: 'Team',
+        permissions: [p('users.manage', 'Invite, deactivate and reactivate staff and change their group', false)],
+      },
+    ],
+  },
 ];
 
 export const ALL_PERMISSION_KEYS: readonly string[] = PERMISSION_CATALOGUE.flatMap((m) =>
