@@ -535,7 +535,7 @@ export const SPA_ROUTES: SpaRoute[] = [
     screen: 'staff-team/staff-team',
     access: 'staff',
     title: 'Staff',
-    menus: [{ menu: 'staff', order: 215, label: 'Staff', permission: 'users.manage' }],
+    menus: [{ menu: 'staff', order: 295, label: 'Staff', permission: 'users.manage' }],
   },
   { path: '*', screen: 'shell/not-found', access: 'public', title: 'Not found' },
 ];
