@@ -55,12 +55,16 @@ const sessionPermissions = async (c: Client) => {
   };
 };
 const uniqueName = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
+// The Flights module's staff rights of spec 000 §6 (the ticket queue's Excel, markups, flight settings) are defaults.
 const flightsKeys = [
   'flights.search',
   'flights.book',
   'flights.ticketQueue',
   'flights.holdQueue',
   'flights.changeRequests',
+  'flights.exportExcel',
+  'flights.manageMarkup',
+  'flights.settings',
 ];
 
 describe('getPermissionsFromSession', () => {
@@ -116,7 +120,14 @@ describe('permission groups', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toBe(MSG.groupSaved);
     expect([...res.body.result.permissions].sort()).toEqual(
-      ['customers.exemptL2B', 'customers.view', 'customers.viewDetails', 'wallet.viewReports'].sort(),
+      // Add Money is a staff right by default (spec 000 §2, §6): switching the Wallet module on grants it.
+      [
+        'customers.exemptL2B',
+        'customers.view',
+        'customers.viewDetails',
+        'wallet.addMoney',
+        'wallet.viewReports',
+      ].sort(),
     );
     const modules = res.body.result.modules as TModuleState[];
     expect(modules.find((m) => m.moduleName === 'DMC')!.isActive).toBe(false);
@@ -141,7 +152,13 @@ describe('permission groups', () => {
       groupName: `${name} 2`,
       modules: [{ moduleName: 'Flights', groups: [{ name: 'Queues', isActive: false }] }],
     });
-    expect(edited.body.result.permissions.sort()).toEqual(['flights.book', 'flights.search']);
+    // The Settings group's defaults (markups, flight settings) stay: only Queues was switched off.
+    expect(edited.body.result.permissions.sort()).toEqual([
+      'flights.book',
+      'flights.manageMarkup',
+      'flights.search',
+      'flights.settings',
+    ]);
     expect((await admin.call(savePermissionGroup, { groupName: `${name.toUpperCase()} 2` })).status).toBe(409);
     const bad = await admin.call(savePermissionGroup, {
       groupName: uniqueName('Bad'),
@@ -173,7 +190,9 @@ describe('addUserToRBACUserGroup', () => {
     });
     expect((await member.client.call(getCustomers, { page: 1 })).status).toBe(403);
     expect((await member.client.call(getLeGroups, {})).status).toBe(403);
+    // The seeded Accounts group is the Wallet module switched on: its defaults, Add Money among them.
     expect((await sessionPermissions(member.client)).permissions.sort()).toEqual([
+      'wallet.addMoney',
       'wallet.downloadBalances',
       'wallet.viewReports',
     ]);
