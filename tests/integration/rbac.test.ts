@@ -55,16 +55,12 @@ const sessionPermissions = async (c: Client) => {
   };
 };
 const uniqueName = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
-// The Flights module's staff rights of spec 000 §6 (the ticket queue's Excel, markups, flight settings) are defaults.
 const flightsKeys = [
   'flights.search',
   'flights.book',
   'flights.ticketQueue',
   'flights.holdQueue',
   'flights.changeRequests',
-  'flights.exportExcel',
-  'flights.manageMarkup',
-  'flights.settings',
 ];
 
 describe('getPermissionsFromSession', () => {
@@ -84,7 +80,7 @@ describe('getPermissionsFromSession', () => {
     expect((await new Client(FLIGHTDEALS.domain).call(getPermissionsFromSession, {})).status).toBe(401);
   });
 
-  it("gives the seeded ticketing-desk staff member (Partner Holidays) the Flights module's defaults only", async () => {
+  it("gives the seeded ticketing-desk staff member (Partner Holidays) the desk's booking and queues only", async () => {
     const desk = await demo(PARTNER, 'staff');
     const p = await sessionPermissions(desk);
     expect(p.permissions.sort()).toEqual([...flightsKeys].sort());
