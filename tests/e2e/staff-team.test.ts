@@ -60,9 +60,9 @@ describe('Staff', () => {
       const theirs = await browser().newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
       const mine = await theirs.newPage();
       await mine.goto(appUrl(SITE, `/generate_password?token=${await inviteToken(email)}`));
-      await mine.getByLabel('New password', { exact: true }).fill('Neha-Desk-2026');
-      await mine.getByLabel('Confirm password').fill('Neha-Desk-2026');
-      await mine.getByRole('button', { name: /password/i }).click();
+      await mine.getByLabel(/^New password/).fill('Neha-Desk-2026');
+      await mine.getByLabel(/^Confirm password/).fill('Neha-Desk-2026');
+      await mine.getByRole('button', { name: 'Set password' }).click();
       await mine.waitForURL(/\/app\/login/);
       await theirs.close();
 
