@@ -157,7 +157,8 @@ describe('saveGroup and assignUser', () => {
       { groupName: 'Desk', modules: [{ moduleName: 'Wallet', isActive: true, groups: [] }] },
       f.deps,
     );
-    expect(saved.permissions).toEqual(['wallet.viewReports', 'wallet.downloadBalances']);
+    // The module's defaults: Add Money is a staff right of spec 000 §2 / §6.
+    expect(saved.permissions).toEqual(['wallet.viewReports', 'wallet.downloadBalances', 'wallet.addMoney']);
     expect(f.written[0]).toMatchObject({ groupName: 'Desk', permissions: saved.permissions });
     const err = await caught(
       saveGroup({ site: site(true), now, principal: actor }, { groupName: 'ACCOUNTS', modules: [] }, f.deps),

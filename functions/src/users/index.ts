@@ -4,3 +4,5 @@
  */
 export * from './records.ts';
 export { createAccount, createHandoffToken } from './accounts/index.ts';
+/** @public Staff invites, also for the platform console (a new site's first super admin). */
+export { inviteUser, resendInvite, revokeInvite, type StaffInvite, type StaffGroups } from './invites.ts';
