@@ -1,3 +1,5 @@
+import * as agencyApi from '@tp/contracts/endpoints/agency';
+import { AGENCY_MSG } from '@tp/contracts/endpoints/agency';
 import * as kycApi from '@tp/contracts/endpoints/kyc';
 import { KYC_MSG } from '@tp/contracts/endpoints/kyc';
 import {
@@ -39,6 +41,7 @@ import type { CustomersWiring } from './customers.ts';
 const users = onDemand(() => import('./accounts/index.ts'));
 const customers = onDemand(() => import('./customers.ts'));
 const kyc = onDemand(() => import('./kyc.ts'));
+const members = onDemand(() => import('./accounts/members.ts'));
 
 const signedIn = ({ user, token, device }: SignedIn) =>
   reply(user, { cookies: [sessionCookie(token), ...(device ? [deviceCookie(device)] : [])] });
@@ -145,4 +148,18 @@ export const operations = (wiring: UsersWiring) => [
     return reply(decided, { message });
   }),
   operation(kycApi.getMyTaxIdStatus, async (_input, scope) => (await kyc()).myStatus(scope)),
+  // The members of an agency or company account, managed by its admin.
+  operation(agencyApi.getMembers, async (input, scope) => (await members()).listMembers(scope, input)),
+  operation(agencyApi.inviteMember, async (input, scope) =>
+    reply(await (await members()).inviteMember(scope, input), { message: AGENCY_MSG.invited }),
+  ),
+  operation(agencyApi.resendInvite, async (input, scope) =>
+    reply(await (await members()).resendInvite(scope, input.userId), { message: AGENCY_MSG.inviteResent }),
+  ),
+  operation(agencyApi.deactivateMember, async (input, scope) =>
+    reply(await (await members()).setMemberActive(scope, input.userId, false), { message: AGENCY_MSG.deactivated }),
+  ),
+  operation(agencyApi.reactivateMember, async (input, scope) =>
+    reply(await (await members()).setMemberActive(scope, input.userId, true), { message: AGENCY_MSG.reactivated }),
+  ),
 ];

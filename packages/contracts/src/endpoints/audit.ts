@@ -71,6 +71,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   location: 'Location',
   area: 'Area',
   areaTransfer: 'Area transfer',
+  accountMember: 'Agency or company member',
 };
 
 export const auditEntityLabel = (entity: string): string => AUDIT_ENTITY_LABELS[entity] ?? entity;
