@@ -192,6 +192,13 @@ describe('the agency books as one legal entity', () => {
     // The admin narrows to one member; a booker's creator filter is ignored, never widened.
     const one = await admin.client.call(getTickets, { queue: 'tickets', pageSize: 100, userId: booker.userId });
     expect((one.body.result.records as { bookingId: string }[]).map((r) => r.bookingId)).toEqual([bookerBooking]);
+    // A creator outside the account is ignored: the admin still reads the account's bookings and no one else's.
+    const foreign = await admin.client.call(getTickets, {
+      queue: 'tickets',
+      pageSize: 100,
+      userId: otherAgency.userId,
+    });
+    expect((foreign.body.result.records as { bookingId: string }[]).map((r) => r.bookingId).sort()).toEqual(all);
     const wide = await booker.client.call(getTickets, { queue: 'tickets', pageSize: 100, userId: admin.userId });
     expect((wide.body.result.records as { bookingId: string }[]).map((r) => r.bookingId)).toEqual([bookerBooking]);
   });

@@ -14,6 +14,7 @@ import { siteTimeZone, type SiteRecord } from '#lib/tenancy';
 import { dayRangeInZone, isWithin, type InstantRange } from '#lib/time';
 import { xlsx, type XlsxCell, type XlsxColumn } from '#lib/xlsx';
 import { type BookingRecord, type BookingRow, toRow } from '../../bookings/index.ts';
+import { getUser } from '../../users/records.ts';
 import * as repo from '../repo.ts';
 import { ticketView } from '../views.ts';
 import { type TicketScope, isStaff } from './shared.ts';
@@ -127,9 +128,14 @@ async function filteredRows(
 async function scopeUser(scope: TicketScope, f: TBookingFilter, queue: TicketQueue | null): Promise<ListScope> {
   const p = scope.principal;
   if (!isStaff(p)) {
-    // A creator filter names a member of the caller's own account (rows of no other account are read).
-    if (seesAccountRecords(p)) return { kind: 'legalEntity', leId: p.legalEntityId };
-    // Everyone else is pinned to themselves; a creator filter they send is ignored, never widened.
+    // An account's whole-account reader may narrow to one of its members; any other creator filter is ignored,
+    // never widened (and only the account's rows are read either way).
+    if (seesAccountRecords(p)) {
+      const creator = f.userId ? await getUser(scope.site.siteId, f.userId) : null;
+      if (creator?.legalEntityId !== p.legalEntityId) delete f.userId;
+      return { kind: 'legalEntity', leId: p.legalEntityId };
+    }
+    // Everyone else is pinned to themselves; a creator filter they send is ignored.
     delete f.userId;
     return { kind: 'user', userId: p.userId };
   }
