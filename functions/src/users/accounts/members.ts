@@ -53,7 +53,9 @@ export async function listMembers(
   const admin = await adminOf(scope, deps);
   const page = await membersRepo.memberIdsPage(scope.site.siteId, admin.legalEntityId, input);
   const users = await getUsers(scope.site.siteId, page.userIds);
-  return { records: users.map(memberView), nextCursor: page.nextCursor };
+  // The admin heads the page they are on; the rest stay in the partition's (stable) order.
+  const first = (u: UserRecord) => Number(accountRoleOf(u) !== 'admin');
+  return { records: users.sort((a, b) => first(a) - first(b)).map(memberView), nextCursor: page.nextCursor };
 }
 
 /**
