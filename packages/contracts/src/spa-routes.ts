@@ -531,6 +531,14 @@ export const SPA_ROUTES: SpaRoute[] = [
       { menu: 'user', order: 60, external: 'crm', needsCrmModule: true },
     ],
   },
+  // A reseller's own team: invites, deactivation, group changes (endpoints/staff.ts).
+  {
+    path: '/staff/team',
+    screen: 'staff-team/staff-team',
+    access: 'staff',
+    title: 'Staff',
+    menus: [{ menu: 'staff', order: 295, label: 'Staff', permission: 'users.manage' }],
+  },
   // Agencies and companies with several users (docs/architecture.md "Agencies and companies").
   {
     path: '/my-team',
