@@ -99,9 +99,9 @@ describe('an agency admin invites a booker', () => {
     // No password yet: nobody can sign in as the invited address.
     expect((await new Client(SITE).call(login, { email: member.email, password: PASSWORD })).status).toBe(401);
 
+    const token = await inviteToken(member.email);
     const mail = (await mailbox()).filter((m) => m.destination.to.includes(member.email)).at(-1)!;
     expect(mail.body.text).toMatch(/booker for Verma Travels/);
-    const token = await inviteToken(member.email);
     const set = () => new Client(SITE).call(generatePassword, { token, password: PASSWORD, confirmPassword: PASSWORD });
     expect((await set()).status).toBe(200);
     const again = await set();
