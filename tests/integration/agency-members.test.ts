@@ -16,11 +16,15 @@ import {
   type TMember,
 } from '@tp/contracts/endpoints/agency';
 import { getBookingDetails, orderSuccessCallback } from '@tp/contracts/endpoints/flights';
+import { getSourceInvoice } from '@tp/contracts/endpoints/invoices';
 import { getTickets } from '@tp/contracts/endpoints/tickets';
 import { generatePassword, getUserBySessionId, login } from '@tp/contracts/endpoints/users';
 import { getMyWalletEntries, getWalletBalance } from '@tp/contracts/endpoints/wallet';
 import * as MSG from '@tp/contracts/messages';
+import { getBooking } from '../../functions/src/bookings/index.ts';
+import { invoiceBooked } from '../../functions/src/invoices/index.ts';
 import { auditTrail } from '../../functions/src/lib/audit.ts';
+import { siteById } from '../../functions/src/lib/tenancy.ts';
 import { balanceOf } from '../../functions/src/wallet/ledger-repo.ts';
 import { Client, mailbox } from '../support/api.ts';
 import { FLIGHTDEALS } from './customers-helpers.ts';
@@ -201,6 +205,18 @@ describe('the agency books as one legal entity', () => {
     expect((foreign.body.result.records as { bookingId: string }[]).map((r) => r.bookingId).sort()).toEqual(all);
     const wide = await booker.client.call(getTickets, { queue: 'tickets', pageSize: 100, userId: admin.userId });
     expect((wide.body.result.records as { bookingId: string }[]).map((r) => r.bookingId)).toEqual([bookerBooking]);
+  });
+
+  it("the admin reads the booker's invoice; the booker not the admin's, another agency neither", async () => {
+    const site = (await siteById(FLIGHTDEALS.siteId))!;
+    // Issued by the after-booking hook; issuing again is idempotent, so the test need not wait for it.
+    for (const id of [bookerBooking, adminBooking])
+      await invoiceBooked(site, (await getBooking(FLIGHTDEALS.siteId, id))!, new Date());
+    const invoice = (c: Customer, sourceId: string) => c.client.call(getSourceInvoice, { source: 'booking', sourceId });
+    expect((await invoice(admin, bookerBooking)).status).toBe(200);
+    expect((await invoice(booker, bookerBooking)).status).toBe(200);
+    expect((await invoice(booker, adminBooking)).status).toBe(404);
+    expect((await invoice(otherAgency, bookerBooking)).status).toBe(404);
   });
 
   it('deactivating a booker ends their session at once; reactivating lets them back in', async () => {
