@@ -42,10 +42,7 @@ const client = (domain = FLIGHTDEALS.domain) => new Client(domain);
 const setPassword = (token: string, password: string, domain = FLIGHTDEALS.domain) =>
   client(domain).call(generatePassword, { token, password, confirmPassword: password });
 
-async function invite(by: Client, input: Record<string, unknown>) {
-  const res = await by.call(inviteStaff, input);
-  return res;
-}
+const invite = (by: Client, input: Record<string, unknown>) => by.call(inviteStaff, input);
 
 /** The newest invite link mailed to `email` other than `not`. */
 async function inviteLink(email: string, not?: string): Promise<string> {
@@ -193,7 +190,7 @@ describe('a super admin staffs the site', () => {
     expect((await invite(admin, { email, name: 'Changed Mind' })).status).toBe(200);
   });
 
-  it('refuses bad input and changes nothing', async () => {
+  it('refuses bad input and changes nothing; a super admin may invite another', async () => {
     const email = uniqueEmail('bad');
     const noMail = await invite(admin, { email: 'not-an-address', name: 'X' });
     expect(noMail.status).toBe(400);
@@ -202,6 +199,8 @@ describe('a super admin staffs the site', () => {
     expect(unknownGroup.status).toBe(400);
     expect(unknownGroup.body.shortError).toEqual({ groupId: MSG.invalidValue });
     expect((await allStaff(admin)).some((m) => m.email === email)).toBe(false);
+    const boss = await invite(admin, { email: uniqueEmail('boss'), name: 'Second Admin', role: 'superAdmin' });
+    expect(boss.body.result).toMatchObject({ role: 'superAdmin', status: 'invited', group: null });
     const taken = await invite(admin, { email: `staff@${FLIGHTDEALS.domain}`, name: 'Twin' });
     expect(taken.status).toBe(409);
     expect(taken.body.shortError).toEqual({ email: MSG.emailTaken });
