@@ -164,6 +164,11 @@ const CALLS: [string, ...unknown[]][] = [
   ['bookingsByTravelPk', 's1'],
   ['userBookingsByTravel', 's1', 'u1', '2026-12-01', 'b1'],
   ['userBookingsByTravelPk', 's1', 'u1'],
+  // Agency and company accounts: new keys, pinned from here on.
+  ['legalEntityBookings', 's1', 'le1', '2026-11-22T04:37:00.000Z', 'b1'],
+  ['legalEntityBookingsPk', 's1', 'le1'],
+  ['legalEntityBookingsByTravel', 's1', 'le1', '2026-12-01', 'b1'],
+  ['legalEntityBookingsByTravelPk', 's1', 'le1'],
   ['changeRequest', 's1', 'cr1'],
   ['holdSite', 's1'],
   ['holdSitesPk'],
@@ -342,6 +347,11 @@ const BEFORE: Record<string, unknown> = {
   packageTitleIndex: { gsi1pk: 'SITE#s1#PACKAGE', gsi1sk: 'dubai%20delights#p1' },
   packageSupplyPk: 'SITE#s1#PACKAGE#SUPPLY',
   packageSupplyIndex: { gsi2pk: 'SITE#s1#PACKAGE#SUPPLY', gsi2sk: 'dubai%20delights#p1' },
+  // Agency and company accounts: new keys, pinned from here on.
+  legalEntityBookings: { pk: 'SITE#s1#LE#le1#BOOKINGS', sk: '2026-11-22T04:37:00.000Z#b1' },
+  legalEntityBookingsPk: 'SITE#s1#LE#le1#BOOKINGS',
+  legalEntityBookingsByTravel: { pk: 'SITE#s1#LE#le1#BOOKINGSBYTRAVEL', sk: '2026-12-01#b1' },
+  legalEntityBookingsByTravelPk: 'SITE#s1#LE#le1#BOOKINGSBYTRAVEL',
   // Enquiries: new keys, pinned from here on.
   enquiriesPk: 'SITE#s1#ENQUIRY',
   enquiry: { pk: 'SITE#s1#ENQUIRY', sk: 'e1' },

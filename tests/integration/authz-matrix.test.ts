@@ -105,14 +105,33 @@ const SITE_DEPENDENT: Record<string, () => Role[]> = {
   'POST /api/supplier/supplierOnlyAccess/setFlightSearchSetting': supplierStaffWith('suppliers.manageConsumers'),
 };
 
-const allowedRoles = (e: Endpoint): Role[] => (SITE_DEPENDENT[routeKey(e)] ?? (() => byAuthRule(e)))();
+/**
+ * Routes whose access depends on the caller's role inside their agency or company account (account-roles.ts):
+ * the account's admin only. The demo agent and corporate user are the admins of one-member accounts.
+ */
+const accountAdmins = (): Role[] => ['travelAgent', 'corporate'];
+const ACCOUNT_ROLE_DEPENDENT: Record<string, () => Role[]> = {
+  'POST /api/agency/getMembers': accountAdmins,
+  'POST /api/agency/inviteMember': accountAdmins,
+  'POST /api/agency/resendInvite': accountAdmins,
+  'POST /api/agency/deactivateMember': accountAdmins,
+  'POST /api/agency/reactivateMember': accountAdmins,
+};
+
+const allowedRoles = (e: Endpoint): Role[] =>
+  (SITE_DEPENDENT[routeKey(e)] ?? ACCOUNT_ROLE_DEPENDENT[routeKey(e)] ?? (() => byAuthRule(e)))();
 
 /**
  * Calls whose access also depends on the calling site (it must supply inventory, or show the
- * permission menu) are decided by their service once the input is known: they get a well-formed input
+ * permission menu) or on the caller's role in their account are decided by their service once the input is known: they get a well-formed input
  * that points at nothing, so an allowed caller gets past authorisation to a 404 and changes nothing.
  */
 const PROBE_INPUT: Record<string, unknown> = {
+  // The account admin's calls: a role nobody may be invited as, a member nobody is (refused after the role check).
+  'POST /api/agency/inviteMember': { email: 'matrix-probe@example.com', name: 'Matrix Probe', role: 'admin' },
+  'POST /api/agency/resendInvite': { userId: 'no-such-user' },
+  'POST /api/agency/deactivateMember': { userId: 'no-such-user' },
+  'POST /api/agency/reactivateMember': { userId: 'no-such-user' },
   'POST /api/rbac/addUserToRBACUserGroup': { userId: 'no-such-user', userGroupId: null },
   'POST /api/rbac/savePermissionGroup': { id: 'no-such-group', groupName: 'Matrix probe', modules: [] },
   'POST /api/supplier/supplierOnlyAccess/changeConsumerSupplierRequestStatus': {
@@ -145,9 +164,9 @@ beforeAll(async () => {
 });
 
 describe('authorisation matrix', () => {
-  it('declares site-dependent access only for routes of the table whose auth rule alone would say otherwise', () => {
+  it('declares site- and account-role-dependent access only for routes whose auth rule alone would say otherwise', () => {
     const byKey = new Map(ENDPOINTS.map((e) => [routeKey(e), e]));
-    for (const [key, roles] of Object.entries(SITE_DEPENDENT)) {
+    for (const [key, roles] of Object.entries({ ...SITE_DEPENDENT, ...ACCOUNT_ROLE_DEPENDENT })) {
       const e = byKey.get(key);
       expect(e, key).toBeDefined();
       expect(roles().sort(), key).not.toEqual(byAuthRule(e!).sort());

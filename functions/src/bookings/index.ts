@@ -4,7 +4,7 @@
  * through this file.
  */
 export type { BookingRecord } from './record.ts';
-export { toBooking } from './record.ts';
+export { bookingOwner, toBooking } from './record.ts';
 export { bookingIdByPnr, getBooking, newBookingItems, nextBookingNumber, putBooking, saveBooking } from './repo.ts';
 export { toRow, type BookingRow } from './indexes.ts';
 export {
@@ -12,6 +12,7 @@ export {
   bookingsByIds,
   heldBookingIds,
   holdSiteIds,
+  legalEntityRows,
   rowsByTravelDate,
   type KeyRange,
 } from './queries-repo.ts';

@@ -36,6 +36,20 @@ export const bookingKeys = {
   }),
   userBookingsByTravelPk: (siteId: SiteId, userId: string) => sitePk(siteId, 'USER', userId, 'BOOKINGSBYTRAVEL'),
   /**
+   * A legal entity's booking rows by booking date and by travel date (projection items like the travel-date ones):
+   * the admin of an agency or company lists every member's bookings from its own partition.
+   */
+  legalEntityBookings: (siteId: SiteId, leId: string, createdAt: string, bookingId: string): Key => ({
+    pk: sitePk(siteId, 'LE', leId, 'BOOKINGS'),
+    sk: `${part(createdAt)}#${part(bookingId)}`,
+  }),
+  legalEntityBookingsPk: (siteId: SiteId, leId: string) => sitePk(siteId, 'LE', leId, 'BOOKINGS'),
+  legalEntityBookingsByTravel: (siteId: SiteId, leId: string, travelDate: string, bookingId: string): Key => ({
+    pk: sitePk(siteId, 'LE', leId, 'BOOKINGSBYTRAVEL'),
+    sk: `${part(travelDate)}#${part(bookingId)}`,
+  }),
+  legalEntityBookingsByTravelPk: (siteId: SiteId, leId: string) => sitePk(siteId, 'LE', leId, 'BOOKINGSBYTRAVEL'),
+  /**
    * Sites that have ever held a booking, for the scheduled automatic release. Deliberately global, like
    * the supplier directory: the scheduler must find every site's hold queue without a scan; it lists ids only.
    */

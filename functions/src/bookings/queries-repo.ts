@@ -60,6 +60,25 @@ export async function rowsByTravelDate(siteId: SiteId, userId: string | null, r:
   return items as unknown as BookingRow[];
 }
 
+/** Booking rows of one legal entity (an agency's or a company's members), by booking date or by travel date. */
+export async function legalEntityRows(
+  siteId: SiteId,
+  leId: string,
+  by: 'booked' | 'travel',
+  r: KeyRange,
+): Promise<BookingRow[]> {
+  const pk =
+    by === 'booked'
+      ? bookingKeys.legalEntityBookingsPk(siteId, leId)
+      : bookingKeys.legalEntityBookingsByTravelPk(siteId, leId);
+  const { cond, values } = rangeCondition('sk', r);
+  const items = await queryAll({
+    KeyConditionExpression: `pk = :pk${cond}`,
+    ExpressionAttributeValues: { ':pk': pk, ...values },
+  });
+  return items as unknown as BookingRow[];
+}
+
 /** Held bookings of a site by last ticketing date, up to `until` when given. */
 export async function heldBookingIds(siteId: SiteId, until?: string): Promise<string[]> {
   const { cond, values } = rangeCondition('sk', { to: until });

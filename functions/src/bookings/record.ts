@@ -14,3 +14,9 @@ export function toBooking(item: Record<string, unknown>): BookingRecord {
   for (const a of INDEX_ATTRS) delete copy[a];
   return copy as unknown as BookingRecord;
 }
+
+/** Who a booking belongs to: its booker, within the legal entity it was paid as (an agency's or company's). */
+export const bookingOwner = (b: Pick<BookingRecord, 'userId' | 'accounting'>) => ({
+  userId: b.userId,
+  legalEntityId: b.accounting.legalEntityId,
+});

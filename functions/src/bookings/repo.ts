@@ -21,7 +21,27 @@ const bookingItem = (r: BookingRecord): Record<string, unknown> => ({
   ...r,
 });
 
-/** The travel-date projection items (and the hold-site entry) of a booking. Puts only: idempotent. */
+/** The rows of the booker's legal entity, by booking and by travel date (the account admin's lists). */
+function legalEntityRows(b: BookingRecord, row: Record<string, unknown>): TransactItem[] {
+  const leId = b.accounting.legalEntityId;
+  if (!leId) return [];
+  return [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...bookingKeys.legalEntityBookings(b.siteId, leId, b.createdAt, b.bookingId), ...row },
+      },
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...bookingKeys.legalEntityBookingsByTravel(b.siteId, leId, b.travelDate, b.bookingId), ...row },
+      },
+    },
+  ];
+}
+
+/** The projection items (travel date; the legal entity's) and the hold-site entry of a booking. Puts only: idempotent. */
 function bookingIndexItems(b: BookingRecord): TransactItem[] {
   const row = { type: 'BookingRow', ...toRow(b) };
   const items: TransactItem[] = [
@@ -37,6 +57,7 @@ function bookingIndexItems(b: BookingRecord): TransactItem[] {
         Item: { ...bookingKeys.userBookingsByTravel(b.siteId, b.userId, b.travelDate, b.bookingId), ...row },
       },
     },
+    ...legalEntityRows(b, row),
   ];
   if (b.statusId === BOOKING_STATUS.held)
     items.push({

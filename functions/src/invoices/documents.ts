@@ -15,6 +15,7 @@ import * as MSG from '@tp/contracts/messages';
 import { gstStateOf, type DocumentSeries } from '@tp/domain/gst';
 import { isValidGstin } from '@tp/domain/tax-ids';
 import { parseDateInput } from '@tp/domain/format';
+import { customerSees } from '#lib/account-members';
 import { fail } from '#lib/errors';
 import { siteToday } from '#lib/time';
 import type { SignedInScope } from '#lib/http';
@@ -36,7 +37,7 @@ export function documentView(d: DocumentRecord): TInvoiceDocument {
 async function readable(scope: SignedInScope, id: string | null): Promise<DocumentRecord> {
   const doc = id ? await repo.getDocument(scope.site.siteId, id) : null;
   // Another customer's document reads as none at all.
-  if (!doc || (!isStaff(scope) && doc.userId !== scope.principal.userId)) throw fail.notFound(INVOICE_MSG.notFound);
+  if (!doc || (!isStaff(scope) && !customerSees(scope.principal, doc))) throw fail.notFound(INVOICE_MSG.notFound);
   return doc;
 }
 

@@ -24,7 +24,8 @@ export function principalFromItem(siteId: SiteId, Item: Record<string, unknown>)
     siteId,
     userType: Item.userType as UserType,
     isSuperAdmin: Item.isUserSuperAdmin === true,
-    isBlocked: Item.isBlocked === true,
+    // Blocked by staff, or deactivated by their agency's admin: either way no session lasts.
+    isBlocked: Item.isBlocked === true || typeof Item.deactivatedAt === 'string',
     legalEntityId: String(Item.legalEntityId ?? ''),
     email: String(Item.email ?? ''),
     rbacUserGroupId: typeof Item.rbacUserGroupId === 'string' && Item.rbacUserGroupId ? Item.rbacUserGroupId : null,

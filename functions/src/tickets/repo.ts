@@ -12,6 +12,7 @@ export {
   bookingsByIds,
   heldBookingIds,
   holdSiteIds,
+  legalEntityRows,
   rowsByTravelDate,
 } from '../bookings/index.ts';
 export { entriesOfBooking as walletEntriesOfBooking } from '../wallet/index.ts';

@@ -1,3 +1,5 @@
+import * as agencyApi from '@tp/contracts/endpoints/agency';
+import { AGENCY_MSG } from '@tp/contracts/endpoints/agency';
 import * as kycApi from '@tp/contracts/endpoints/kyc';
 import { KYC_MSG } from '@tp/contracts/endpoints/kyc';
 import {
@@ -43,6 +45,7 @@ const users = onDemand(() => import('./accounts/index.ts'));
 const customers = onDemand(() => import('./customers.ts'));
 const kyc = onDemand(() => import('./kyc.ts'));
 const staff = onDemand(() => import('./staff.ts'));
+const members = onDemand(() => import('./accounts/members.ts'));
 
 const signedIn = ({ user, token, device }: SignedIn) =>
   reply(user, { cookies: [sessionCookie(token), ...(device ? [deviceCookie(device)] : [])] });
@@ -170,5 +173,19 @@ export const operations = (wiring: UsersWiring) => [
   ),
   operation(staffApi.changeStaffGroup, async (input, scope) =>
     reply(await (await staff()).changeStaffGroup(scope, input, wiring), { message: MSG.groupChanged }),
+  ),
+  // The members of an agency or company account, managed by its admin.
+  operation(agencyApi.getMembers, async (input, scope) => (await members()).listMembers(scope, input)),
+  operation(agencyApi.inviteMember, async (input, scope) =>
+    reply(await (await members()).inviteMember(scope, input), { message: AGENCY_MSG.invited }),
+  ),
+  operation(agencyApi.resendInvite, async (input, scope) =>
+    reply(await (await members()).resendInvite(scope, input.userId), { message: AGENCY_MSG.inviteResent }),
+  ),
+  operation(agencyApi.deactivateMember, async (input, scope) =>
+    reply(await (await members()).setMemberActive(scope, input.userId, false), { message: AGENCY_MSG.deactivated }),
+  ),
+  operation(agencyApi.reactivateMember, async (input, scope) =>
+    reply(await (await members()).setMemberActive(scope, input.userId, true), { message: AGENCY_MSG.reactivated }),
   ),
 ];

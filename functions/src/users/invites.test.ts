@@ -151,3 +151,71 @@ describe('resendInvite and revokeInvite', () => {
     expect(f.users.has(userId)).toBe(true);
   });
 });
+
+// Agency and company members: the same invite, into the account's legal entity.
+describe('member invites', () => {
+  const admin = {
+    siteId: SITE.siteId,
+    userId: 'agent-1',
+    email: 'agent@test.localhost',
+    firstName: 'Arjun',
+    lastName: 'Mehta',
+    userType: 'travelAgent',
+    companyName: 'Verma Travels',
+    isFlightHoldAllowed: true,
+    isFlightSearchAllowed: true,
+    leGroupId: 'grp-b2b',
+    leGroupName: 'B2B',
+    legalEntityId: 'le-verma',
+    legalEntityName: 'Verma Travels',
+  } as UserRecord;
+  const legalEntity = {
+    siteId: SITE.siteId,
+    legalEntityId: 'le-verma',
+    name: 'Verma Travels',
+    kind: 'company' as const,
+    ownerLegalEntityId: 'le-owner',
+    createdAt: NOW.toISOString(),
+  };
+
+  it("opens a booker in the agency's legal entity, with its company, group and switches, and mails the link", async () => {
+    const { deps, users, mails } = fakes();
+    const joined = vi.fn();
+    const insert = deps.repo.insertAccount;
+    deps.repo.insertAccount = async (user, le, social, extra, options) => {
+      joined(le.legalEntityId, options);
+      return insert(user, le, social, extra, options);
+    };
+    const { userId } = await inviteUser(
+      SITE,
+      {
+        email: 'ravi@verma.example',
+        name: 'Ravi Kumar',
+        role: 'booker',
+        account: { admin, legalEntity },
+        invitedBy: BY,
+      },
+      deps,
+    );
+    expect(joined).toHaveBeenCalledWith('le-verma', { joinsLegalEntity: true });
+    expect(users.get(userId)).toMatchObject({
+      userType: 'travelAgent',
+      accountRole: 'booker',
+      legalEntityId: 'le-verma',
+      companyName: 'Verma Travels',
+      leGroupId: 'grp-b2b',
+      isFlightHoldAllowed: true,
+      isUserSuperAdmin: false,
+    });
+    expect(users.get(userId)?.passwordHash).toBeUndefined();
+    expect(mails.at(-1)?.text).toMatch(/booker for Verma Travels/);
+  });
+
+  it('refuses a member role without the account it joins', async () => {
+    const { deps, users } = fakes();
+    await expect(
+      inviteUser(SITE, { email: 'x@verma.example', name: 'X', role: 'booker', invitedBy: BY }, deps),
+    ).rejects.toThrow();
+    expect(users.size).toBe(0);
+  });
+});

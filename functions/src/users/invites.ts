@@ -6,6 +6,7 @@
  * (a resend) and with the account (a revoke, which removes the invited user while no password was set).
  * Every step is audited in the transaction that makes it.
  */
+import { ACCOUNT_ROLE_LABELS, type AccountRole } from '@tp/contracts/account-roles';
 import * as MSG from '@tp/contracts/messages';
 import { staffInviteMail } from '@tp/mail';
 import { auditPut, recordChange, type AuditActor } from '#lib/audit';
@@ -26,12 +27,20 @@ import type { LegalEntityRecord, UserRecord } from './record.ts';
 export const INVITE_TTL_SECONDS = 3 * 24 * 3600;
 
 export type StaffRole = 'superAdmin' | 'staff';
+/** A member of an agency or company account (account-roles.ts), invited by its admin into its legal entity. */
+export type MemberRole = Exclude<AccountRole, 'admin'>;
+const isMemberRole = (role: StaffRole | MemberRole): role is MemberRole => role !== 'superAdmin' && role !== 'staff';
 
 export interface StaffInvite {
   email: string;
   /** The person's full name: the first word is their first name. */
   name: string;
-  role: StaffRole;
+  role: StaffRole | MemberRole;
+  /**
+   * A member role's account: its admin, whose legal entity the member joins (one wallet, credit line, customer
+   * group and invoices) and whose company name and flight switches they book with.
+   */
+  account?: { admin: UserRecord; legalEntity: LegalEntityRecord } | undefined;
   /** A permission group of the site (sites with the permission menu); needs `groups` in the deps. */
   groupId?: string | undefined;
   /** Who invites, as the audit trail and the mail name them. */
@@ -66,7 +75,12 @@ export function splitName(name: string): { firstName: string; lastName: string }
   return { firstName: words[0] ?? '', lastName: words.slice(1).join(' ') };
 }
 
-const roleLabel = (role: StaffRole) => (role === 'superAdmin' ? 'super admin' : 'staff');
+const roleLabel = (u: UserRecord) =>
+  u.userType !== 'staff'
+    ? `${ACCOUNT_ROLE_LABELS[u.accountRole ?? 'admin'].toLowerCase()} for ${u.legalEntityName}`
+    : u.isUserSuperAdmin
+      ? 'super admin'
+      : 'staff';
 
 /** What the audit trail keeps of a staff member (no secrets, no link). */
 export const staffSnapshot = (u: UserRecord) => ({
@@ -76,6 +90,33 @@ export const staffSnapshot = (u: UserRecord) => ({
   group: u.rbacUserGroupName ?? null,
   deactivated: u.isBlocked,
 });
+
+/** What the audit trail keeps of an agency's or company's member. */
+const memberSnapshot = (u: UserRecord) => ({
+  email: u.email,
+  name: `${u.firstName} ${u.lastName}`.trim(),
+  role: u.accountRole ?? 'admin',
+  account: u.legalEntityName,
+});
+const inviteAudit = (u: UserRecord) =>
+  u.userType === 'staff'
+    ? { entity: 'staffMember', snapshot: staffSnapshot(u) }
+    : { entity: 'accountMember', snapshot: memberSnapshot(u) };
+
+/** The fields a member takes from their account's admin: the company they book as, its group and switches. */
+function memberFields(account: NonNullable<StaffInvite['account']>, role: MemberRole): Partial<UserRecord> {
+  const { admin } = account;
+  return {
+    userType: admin.userType,
+    accountRole: role,
+    isFlightHoldAllowed: admin.isFlightHoldAllowed,
+    isFlightSearchAllowed: admin.isFlightSearchAllowed,
+    ...(admin.companyName ? { companyName: admin.companyName } : {}),
+    ...(admin.company ? { company: admin.company } : {}),
+    ...(admin.leGroupId ? { leGroupId: admin.leGroupId } : {}),
+    ...(admin.leGroupName ? { leGroupName: admin.leGroupName } : {}),
+  };
+}
 
 /** A new link: the secret goes into the mail only, its hash and expiry onto the user (reset-link.ts). */
 function newLink(userId: string, now: Date) {
@@ -95,7 +136,7 @@ async function mailInvite(site: SiteRecord, user: UserRecord, by: AuditActor, to
     const mail = staffInviteMail(mailBrand(site), {
       firstName: user.firstName,
       invitedBy: by.name || by.email,
-      role: roleLabel(user.isUserSuperAdmin ? 'superAdmin' : 'staff'),
+      role: roleLabel(user),
       link: appLink(site, '/generate_password', { token }),
       validForSeconds: INVITE_TTL_SECONDS,
     });
@@ -108,7 +149,9 @@ async function mailInvite(site: SiteRecord, user: UserRecord, by: AuditActor, to
 /**
  * Opens a staff (or super admin) account for `email` without a password and mails its set-password link. The
  * user, its legal entity, the uniqueness guards, the staff-list entry, the group membership and the audit entry
- * are one transaction. A taken address is a 409 on `email`; an unknown group a 400 on `groupId`.
+ * are one transaction. A taken address is a 409 on `email`; an unknown group a 400 on `groupId`. A member role
+ * (an agency's booker, a company's traveller or approver) opens the account in `account`'s legal entity instead
+ * of a new one, which must still exist when the transaction runs.
  */
 export async function inviteUser(
   site: SiteRecord,
@@ -116,11 +159,13 @@ export async function inviteUser(
   deps: InviteDeps = defaultInviteDeps,
 ): Promise<{ userId: string; expiresAt: string }> {
   const now = deps.now();
+  const account = isMemberRole(invite.role) ? invite.account : undefined;
+  if (isMemberRole(invite.role) && !account) throw new Error('a member invite names the account it joins');
   const group = invite.groupId ? await requireGroup(site.siteId, invite.groupId, deps) : null;
   const createdAt = now.toISOString();
   const userId = newId();
   const { firstName, lastName } = splitName(invite.name);
-  const le: LegalEntityRecord = {
+  const le: LegalEntityRecord = account?.legalEntity ?? {
     siteId: site.siteId,
     legalEntityId: newId(),
     name: `${firstName} ${lastName}`.trim() || invite.email,
@@ -149,6 +194,7 @@ export async function inviteUser(
     legalEntityId: le.legalEntityId,
     legalEntityName: le.name,
     ...(group ? { rbacUserGroupId: group.groupId, rbacUserGroupName: group.groupName } : {}),
+    ...(account && isMemberRole(invite.role) ? memberFields(account, invite.role) : {}),
     resetLink: link.stored,
     invitedAt: createdAt,
     invitedBy: invite.invitedBy,
@@ -157,12 +203,14 @@ export async function inviteUser(
   };
   const audit = auditPut(
     site.siteId,
-    recordChange('staffMember', userId, null, staffSnapshot(user)),
+    recordChange(inviteAudit(user).entity, userId, null, inviteAudit(user).snapshot),
     invite.invitedBy,
     now,
   );
   const membership = group ? await deps.groups!.join(site.siteId, group.groupId, userId) : [];
-  const written = await deps.repo.insertAccount(user, le, undefined, [audit, ...membership]);
+  const written = await deps.repo.insertAccount(user, le, undefined, [audit, ...membership], {
+    joinsLegalEntity: account !== undefined,
+  });
   // The only guard an invited user takes is its address's.
   if (!written.ok) throw fail.conflict(MSG.emailTaken, { email: MSG.emailTaken });
   await mailInvite(site, user, invite.invitedBy, link.token, deps);
@@ -177,10 +225,19 @@ async function requireGroup(siteId: SiteId, groupId: string, deps: InviteDeps) {
   return group;
 }
 
-/** An open invite (a staff user who never set a password and is not deactivated), or a 404. */
-async function requireInvited(siteId: SiteId, userId: string, deps: InviteDeps): Promise<UserRecord> {
+/**
+ * An open invite (a user who never set a password and is not deactivated), or a 404: a staff user's, or with
+ * `members`, also an agency's or company's member's (whose caller checked the account).
+ */
+async function requireInvited(
+  siteId: SiteId,
+  userId: string,
+  deps: InviteDeps,
+  options: { members?: boolean } = {},
+): Promise<UserRecord> {
   const user = await deps.repo.getUser(siteId, userId);
-  if (!user || user.userType !== 'staff' || !isOpenInvite(user)) throw fail.notFound();
+  const kindOk = user?.userType === 'staff' || (options.members === true && user?.accountRole !== undefined);
+  if (!user || !kindOk || !isOpenInvite(user)) throw fail.notFound();
   return user;
 }
 
@@ -195,15 +252,17 @@ export async function resendInvite(
   deps: InviteDeps = defaultInviteDeps,
 ): Promise<{ userId: string; expiresAt: string }> {
   const now = deps.now();
-  const user = await requireInvited(site.siteId, userId, deps);
+  // A member's invite is resent by their account's admin (users/accounts/members.ts checks the account).
+  const user = await requireInvited(site.siteId, userId, deps, { members: true });
   const link = newLink(user.userId, now);
+  const { entity, snapshot } = inviteAudit(user);
   const audit = auditPut(
     site.siteId,
     recordChange(
-      'staffMember',
+      entity,
       user.userId,
-      { ...staffSnapshot(user), invitedAt: user.invitedAt },
-      { ...staffSnapshot(user), invitedAt: now.toISOString() },
+      { ...snapshot, invitedAt: user.invitedAt },
+      { ...snapshot, invitedAt: now.toISOString() },
     ),
     invitedBy,
     now,

@@ -1,5 +1,6 @@
 /** Users and legal entities as stored. */
 import type { UserType } from '@tp/contracts/endpoint';
+import type { AccountRole } from '@tp/contracts/account-roles';
 import type { TPhoneEntry, TUser } from '@tp/contracts/endpoints/users';
 import type { SiteId } from '#lib/keys';
 
@@ -60,6 +61,10 @@ export interface UserRecord {
   invitedBy?: { userId: string; name: string; email: string };
   /** The last successful sign-in (any method), for the staff list. */
   lastSignInAt?: string;
+  /** Their role in an agency or company account (endpoints/agency.ts); absent: the account's admin. */
+  accountRole?: AccountRole;
+  /** Set while their account's admin has them deactivated: no sign-in, no session (lib/principal.ts). */
+  deactivatedAt?: string;
   createdAt: string;
   updatedAt: string;
 }

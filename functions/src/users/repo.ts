@@ -52,8 +52,8 @@ export async function nextCustomerNo(siteId: SiteId): Promise<number> {
 }
 
 /**
- * Creates a user, its legal entity and the uniqueness guards (email, primary phone, social subject) in
- * one transaction: either all exist afterwards or none, and a taken email or phone is reported by name.
+ * Creates a user, its legal entity (or, for a member of an agency or company, checks the one it joins) and the
+ * uniqueness guards (email, primary phone, social subject) in one transaction: either all exist afterwards or none, and a taken email or phone is reported by name.
  * A user without an email address (created by staff with a phone only) has no email guard; a partner
  * account has the link's guard instead of one.
  */
@@ -63,6 +63,7 @@ export async function insertAccount(
   social?: { provider: SocialProvider; subject: string },
   /** More items of the same transaction (a staff invite's audit entry and group membership). */
   extra: TransactItem[] = [],
+  options: { joinsLegalEntity?: boolean } = {},
 ): Promise<UniqueWrite> {
   const guard = (key: Key, kind: UniqueField) => ({
     label: kind,
@@ -75,14 +76,7 @@ export async function insertAccount(
   const phone = primaryIdentity(user.phoneNumbers);
   const items = [
     { label: null, put: { TableName: table(), Item: userItem(user), ConditionExpression: 'attribute_not_exists(pk)' } },
-    {
-      label: null,
-      put: {
-        TableName: table(),
-        Item: { ...userKeys.legalEntity(le.siteId, le.legalEntityId), type: 'LegalEntity', ...le },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
+
     // A partner account's email is a contact, not a sign-in: without an email guard it neither blocks an
     // account with that address nor is found through it by login or password mail (docs/suppliers.md).
     ...(user.partnerOfSiteId
@@ -93,7 +87,19 @@ export async function insertAccount(
     ...(phone ? [guard(phoneKey(user.siteId, phone), 'phone')] : []),
     ...(social ? [guard(userKeys.userSocial(user.siteId, social.provider, social.subject), 'social')] : []),
   ];
+  const leKey = userKeys.legalEntity(le.siteId, le.legalEntityId);
+  // A member of an agency or company joins its legal entity, which must still exist; anyone else gets a new one.
+  const legalEntity = options.joinsLegalEntity
+    ? { ConditionCheck: { TableName: table(), Key: leKey, ConditionExpression: 'attribute_exists(pk)' } }
+    : {
+        Put: {
+          TableName: table(),
+          Item: { ...leKey, type: 'LegalEntity', ...le },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      };
   return transactUnique([
+    { label: null, op: legalEntity },
     ...items.map((i) => ({ label: i.label, op: { Put: i.put } })),
     ...customerIndexItems(user, searchTokens(user)).map((op) => ({ label: null, op })),
     ...(user.userType === 'staff' ? [{ label: null, op: staffIndexPut(user) }] : []),

@@ -19,6 +19,10 @@ import {
   verifyPayment,
 } from '@tp/contracts/endpoints/wallet';
 import * as MSG from '@tp/contracts/messages';
+import { readsOwnRecordsOnly } from '@tp/contracts/account-roles';
+import { AGENCY_MSG } from '@tp/contracts/endpoints/agency';
+import { accountRoleOf } from '#lib/account-members';
+import { fail } from '#lib/errors';
 import { operation, reply, onDemand } from '#lib/http';
 const sandboxOps = onDemand(() => import('./gateways/sandbox.ts'));
 const payments = onDemand(() => import('./payments.ts'));
@@ -50,6 +54,8 @@ export const operations = [
   operation(getCustomerWalletEntries, async (input, scope) => (await wallet()).customerEntries(scope, input)),
   operation(getMyWalletEntries, async (input, scope) => {
     const p = scope.principal;
+    // The statement is the account's money: its admin's (and an approver's); a booker spends and sees the balance.
+    if (readsOwnRecordsOnly({ accountRole: accountRoleOf(p) })) throw fail.forbidden(AGENCY_MSG.statementAdminsOnly);
     return (await wallet()).entriesOf(p.siteId, p.legalEntityId, input.cursor, input.limit);
   }),
   operation(getWalletBalance, async (input, scope) => (await wallet()).balanceFor(scope, scope.principal, input)),

@@ -45,6 +45,8 @@ export interface SpaRoute {
   needsPermissionMenu?: boolean;
   /** Only on test hosts (hostnames containing "test" or "localhost"). */
   testHostsOnly?: boolean;
+  /** Only for the admin of an agency or company account (account-roles.ts `isAccountAdmin`); hides its links too. */
+  accountAdminOnly?: boolean;
   /** Its links in the side menus. */
   menus?: MenuLinkSpec[];
 }
@@ -536,6 +538,15 @@ export const SPA_ROUTES: SpaRoute[] = [
     access: 'staff',
     title: 'Staff',
     menus: [{ menu: 'staff', order: 295, label: 'Staff', permission: 'users.manage' }],
+  },
+  // Agencies and companies with several users (docs/architecture.md "Agencies and companies").
+  {
+    path: '/my-team',
+    screen: 'agency/team',
+    access: 'login',
+    title: 'My team',
+    accountAdminOnly: true,
+    menus: [{ menu: 'user', order: 75 }],
   },
   { path: '*', screen: 'shell/not-found', access: 'public', title: 'Not found' },
 ];

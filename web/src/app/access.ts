@@ -1,3 +1,4 @@
+import { isAccountAdmin } from '@tp/contracts/account-roles';
 import type { SpaRoute } from '@tp/contracts/spa-routes';
 import type { TSiteDetails } from '@tp/contracts/endpoints/site';
 import type { TUser } from '@tp/contracts/endpoints/users';
@@ -15,7 +16,7 @@ import {
 /** Route guards (spec 000 §2, §6) as pure functions: the router and the menus both ask them. */
 
 export type SiteFlags = Pick<TSiteDetails, 'wlMeta' | 'isTestHost' | 'brandingSettings'>;
-export type UserRole = Pick<TUser, 'userType'>;
+export type UserRole = Pick<TUser, 'userType' | 'accountRole'>;
 
 const SIGNUP_PATH = '/signup';
 
@@ -77,6 +78,7 @@ export function decideAccess(route: SpaRoute, ctx: AccessContext): Access {
     }
     if (route.path === SIGNUP_PATH) return { kind: 'redirect', to: '/' };
     if (route.access === 'staff' && ctx.user.userType !== 'staff') return { kind: 'redirect', to: FORBIDDEN_PATH };
+    if (route.accountAdminOnly && !isAccountAdmin(ctx.user)) return { kind: 'redirect', to: FORBIDDEN_PATH };
     return { kind: 'allow' };
   }
   const needsLogin = route.access === 'login' || route.access === 'staff' || isLocked(route, ctx.pathname, ctx.site);

@@ -97,8 +97,9 @@ describe('menuFor', () => {
 
   it('gives non-staff Search flights, My Profile, Tickets (ticket queue, change requests), Fixed Departures and Wallet', () => {
     // Customers hold no staff permissions (the server binds permissions to staff only): none hides their links.
+    // The agent is the admin of their (one-member) agency: My team is theirs.
     const menu = menuWith(agent, withModules('flights'), { permissions: [] });
-    expect(labels(menu)).toEqual(['Search flights', 'My Profile', 'Tickets', 'Fixed Departures', 'Wallet']);
+    expect(labels(menu)).toEqual(['Search flights', 'My Profile', 'Tickets', 'Fixed Departures', 'Wallet', 'My team']);
     expect(paths(menu)).toEqual([
       '/flight',
       '/user/dashboard',
@@ -106,7 +107,17 @@ describe('menuFor', () => {
       '/flights/changeRequestQueue',
       '/fixed-departures',
       '/user/transactionHistory',
+      '/my-team',
     ]);
+  });
+
+  it("shows My team to an agency's or company's admin only", () => {
+    const has = (user: Parameters<typeof menuWith>[0]) =>
+      labels(menuWith(user, withModules('flights'), { permissions: [] })).includes('My team');
+    expect(has({ userType: 'corporate' })).toBe(true);
+    expect(has({ userType: 'travelAgent', accountRole: 'booker' })).toBe(false);
+    expect(has({ userType: 'corporate', accountRole: 'approver' })).toBe(false);
+    expect(has({ userType: 'retail' })).toBe(false);
   });
 
   it('shows CRM to non-staff only when an active module is a CRM module', () => {

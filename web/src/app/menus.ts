@@ -1,3 +1,4 @@
+import { isAccountAdmin } from '@tp/contracts/account-roles';
 import { SPA_ROUTES, type MenuLinkSpec } from '@tp/contracts/spa-routes';
 import type { SiteModule, TSiteDetails } from '@tp/contracts/endpoints/site';
 import { CRM_MODULES } from '#api/boot.ts';
@@ -70,9 +71,10 @@ export const routeOf = (to: string) => {
   return SPA_ROUTES.find((r) => r.path === path) ?? SPA_ROUTES.find((r) => r.path === `${path}/*`);
 };
 
-function linkVisible(link: MenuLink, site: MenuSite | null, can: (key: string) => boolean): boolean {
+function linkVisible(link: MenuLink, site: MenuSite | null, can: (key: string) => boolean, user: UserRole): boolean {
   const route = routeOf(link.to);
   if (!route || !routeAvailable(route, site)) return false;
+  if (route.accountAdminOnly && !isAccountAdmin(user)) return false;
   if (link.permission && !can(link.permission)) return false;
   const modules = site?.modules ?? [];
   if (link.module && !modules.includes(link.module)) return false;
@@ -93,8 +95,8 @@ export function menuFor(
   const menu = user.userType === 'staff' ? STAFF_MENU : USER_MENU;
   const can = (key: string) => holdsPermission(user, permissions, key);
   return menu.flatMap((item): MenuItem[] => {
-    if (!isGroup(item)) return linkVisible(item, site, can) ? [item] : [];
-    const children = item.children.filter((c) => linkVisible(c, site, can));
+    if (!isGroup(item)) return linkVisible(item, site, can, user) ? [item] : [];
+    const children = item.children.filter((c) => linkVisible(c, site, can, user));
     return children.length ? [{ ...item, children }] : [];
   });
 }

@@ -1,5 +1,7 @@
 /** getBookingDetails: a booking with its order, for its owner or staff. */
+import { customerSees } from '#lib/account-members';
 import { fail } from '#lib/errors';
+import { bookingOwner } from '../../bookings/index.ts';
 import type { OrderRecord } from '../repo.ts';
 import type { FlightScope } from '../shopping/index.ts';
 import type { OrderDeps } from './deps.ts';
@@ -17,7 +19,8 @@ export async function bookingDetails(
     bookingId ??= order?.bookingIds[0];
   }
   const booking = bookingId ? await deps.bookings.getBooking(scope.site.siteId, bookingId) : null;
-  if (!booking || (booking.userId !== scope.principal.userId && scope.principal.userType !== 'staff'))
+  // A customer reads their own bookings, and their account's when they see the whole account (its admin).
+  if (!booking || (scope.principal.userType !== 'staff' && !customerSees(scope.principal, bookingOwner(booking))))
     throw fail.notFound();
   order ??= await deps.orders.getOrder(scope.site.siteId, booking.orderId);
   return {

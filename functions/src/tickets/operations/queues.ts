@@ -8,11 +8,13 @@ import {
   type TTicketPage,
 } from '@tp/contracts/endpoints/tickets';
 import { fail } from '#lib/errors';
+import { seesAccountRecords } from '#lib/account-members';
 import { permissionsOf } from '#lib/permissions';
 import { siteTimeZone, type SiteRecord } from '#lib/tenancy';
 import { dayRangeInZone, isWithin, type InstantRange } from '#lib/time';
 import { xlsx, type XlsxCell, type XlsxColumn } from '#lib/xlsx';
 import { type BookingRecord, type BookingRow, toRow } from '../../bookings/index.ts';
+import { getUser } from '../../users/records.ts';
 import * as repo from '../repo.ts';
 import { ticketView } from '../views.ts';
 import { type TicketScope, isStaff } from './shared.ts';
@@ -69,21 +71,41 @@ export function compareRows(sort: TBookingFilter['sort']) {
 
 const endOfDay = (day: string) => `${day}T~`;
 
+/**
+ * Whose bookings a list reads: the site's (staff), one user's (a customer, or staff filtering by creator), or a
+ * legal entity's (the admin or approver of an agency or company account: every member's bookings).
+ */
+type ListScope = { kind: 'site' } | { kind: 'user'; userId: string } | { kind: 'legalEntity'; leId: string };
+
+const userOf = (s: ListScope) => (s.kind === 'user' ? s.userId : null);
+
 /** Reads the partition that fits the filter (see indexes.ts) and returns the matching rows, sorted. */
 async function filteredRows(
   site: SiteRecord,
-  userId: string | null,
+  who: ListScope,
   f: TBookingFilter,
   queue: TicketQueue | null,
 ): Promise<{ rows: BookingRow[]; loaded: Map<string, BookingRecord> }> {
   const loaded = new Map<string, BookingRecord>();
   let rows: BookingRow[];
-  if (queue === 'holds' || f.status === 'held') {
+  const byTravel =
+    f.sort === 'TD' || f.sort === 'TA' || ((f.travelFrom || f.travelTo) && !f.bookingFrom && !f.bookingTo);
+  if (who.kind === 'legalEntity') {
+    // The account's own partitions hold every member's rows, holds included (matches() keeps what the queue wants).
+    const booking = dayRangeInZone(f.bookingFrom, f.bookingTo ?? f.travelTo, siteTimeZone(site));
+    rows = byTravel
+      ? await repo.legalEntityRows(site.siteId, who.leId, 'travel', {
+          from: f.travelFrom,
+          to: f.travelTo && endOfDay(f.travelTo),
+        })
+      : await repo.legalEntityRows(site.siteId, who.leId, 'booked', { from: booking.start, to: booking.end });
+  } else if (queue === 'holds' || f.status === 'held') {
+    const userId = userOf(who);
     const held = await repo.bookingsByIds(site.siteId, await repo.heldBookingIds(site.siteId));
     for (const b of held) loaded.set(b.bookingId, b);
     rows = held.filter((b) => !userId || b.userId === userId).map(toRow);
-  } else if (f.sort === 'TD' || f.sort === 'TA' || ((f.travelFrom || f.travelTo) && !f.bookingFrom && !f.bookingTo)) {
-    rows = await repo.rowsByTravelDate(site.siteId, userId, {
+  } else if (byTravel) {
+    rows = await repo.rowsByTravelDate(site.siteId, userOf(who), {
       from: f.travelFrom,
       to: f.travelTo && endOfDay(f.travelTo),
     });
@@ -91,7 +113,7 @@ async function filteredRows(
     // A booking is made before its travel date: a travel range also bounds the booking dates from above.
     // The end is the next day's first instant: a key there reads `instant#bookingId`, past the bound.
     const range = dayRangeInZone(f.bookingFrom, f.bookingTo ?? f.travelTo, siteTimeZone(site));
-    const bookings = await repo.bookingsByBookingDate(site.siteId, userId, { from: range.start, to: range.end });
+    const bookings = await repo.bookingsByBookingDate(site.siteId, userOf(who), { from: range.start, to: range.end });
     for (const b of bookings) loaded.set(b.bookingId, b);
     rows = bookings.map(toRow);
   }
@@ -99,16 +121,26 @@ async function filteredRows(
   return { rows: rows.filter((r) => matches(r, f, queue, booked)).sort(compareRows(f.sort)), loaded };
 }
 
-/** Whose bookings the caller may list: their own, or (staff, with the queue's permission) the site's. */
-async function scopeUser(scope: TicketScope, f: TBookingFilter, queue: TicketQueue | null): Promise<string | null> {
-  // Non-staff are pinned to themselves; a creator filter they send is ignored, never widened.
-  if (!isStaff(scope.principal)) {
+/**
+ * Whose bookings the caller may list: their own; their account's (its admin or approver), where a creator filter
+ * narrows to one member of that account; or (staff, with the queue's permission) the site's.
+ */
+async function scopeUser(scope: TicketScope, f: TBookingFilter, queue: TicketQueue | null): Promise<ListScope> {
+  const p = scope.principal;
+  if (!isStaff(p)) {
+    // An account's whole-account reader may narrow to one of its members; any other creator filter is ignored,
+    // never widened (and only the account's rows are read either way).
+    if (seesAccountRecords(p)) {
+      const creator = f.userId ? await getUser(scope.site.siteId, f.userId) : null;
+      if (creator?.legalEntityId !== p.legalEntityId) delete f.userId;
+      return { kind: 'legalEntity', leId: p.legalEntityId };
+    }
+    // Everyone else is pinned to themselves; a creator filter they send is ignored.
     delete f.userId;
-    return scope.principal.userId;
+    return { kind: 'user', userId: p.userId };
   }
-  if (queue && queue !== 'tickets' && !(await permissionsOf(scope.principal)).has(QUEUE_PERMISSION[queue]))
-    throw fail.forbidden();
-  return f.userId ?? null;
+  if (queue && queue !== 'tickets' && !(await permissionsOf(p)).has(QUEUE_PERMISSION[queue])) throw fail.forbidden();
+  return f.userId ? { kind: 'user', userId: f.userId } : { kind: 'site' };
 }
 
 export async function listTickets(
@@ -116,8 +148,8 @@ export async function listTickets(
   f: TBookingFilter,
   queue: TicketQueue | null,
 ): Promise<TTicketPage> {
-  const userId = await scopeUser(scope, f, queue);
-  const { rows, loaded } = await filteredRows(scope.site, userId, f, queue);
+  const who = await scopeUser(scope, f, queue);
+  const { rows, loaded } = await filteredRows(scope.site, who, f, queue);
   const totalPages = Math.max(1, Math.ceil(rows.length / f.pageSize));
   const page = rows.slice((f.page - 1) * f.pageSize, f.page * f.pageSize);
   const missing = page.filter((r) => !loaded.has(r.bookingId)).map((r) => r.bookingId);
@@ -160,8 +192,8 @@ export async function exportExcel(
   queue: TicketQueue,
 ): Promise<{ filename: string; contentBase64: string; rows: number }> {
   const filter = { ...f, page: 1, pageSize: EXCEL_MAX_ROWS };
-  const userId = await scopeUser(scope, filter, queue);
-  const { rows, loaded } = await filteredRows(scope.site, userId, filter, queue);
+  const who = await scopeUser(scope, filter, queue);
+  const { rows, loaded } = await filteredRows(scope.site, who, filter, queue);
   const used = rows.slice(0, EXCEL_MAX_ROWS);
   const missing = used.filter((r) => !loaded.has(r.bookingId)).map((r) => r.bookingId);
   for (const b of await repo.bookingsByIds(scope.site.siteId, missing)) loaded.set(b.bookingId, b);

@@ -1,11 +1,12 @@
 /** What the ticket operations share: scope, dependencies (faked in tests) and the booking guards. */
 import { auditPut, recordChange, unchanged, type AuditActor } from '#lib/audit';
+import { customerSees } from '#lib/account-members';
 import { fail } from '#lib/errors';
 import { log as rootLog, type Logger } from '#lib/logger';
 import { enqueueEmail } from '#lib/mail';
 import type { Principal } from '#lib/principal';
 import { type SiteRecord } from '#lib/tenancy';
-import { getBooking, saveBooking, type BookingRecord } from '../../bookings/index.ts';
+import { bookingOwner, getBooking, saveBooking, type BookingRecord } from '../../bookings/index.ts';
 import { supplied, supplyFor } from '../../supply/index.ts';
 import type { FlightSupply, SupplyContext } from '../../supply/index.ts';
 import { cancellationCodes, type TransactItem } from '#lib/db';
@@ -41,7 +42,7 @@ export async function ownBooking(
   bookingId: string,
 ): Promise<BookingRecord> {
   const b = await getBooking(scope.site.siteId, bookingId);
-  if (!b || (!isStaff(scope.principal) && b.userId !== scope.principal.userId)) throw fail.notFound();
+  if (!b || (!isStaff(scope.principal) && !customerSees(scope.principal, bookingOwner(b)))) throw fail.notFound();
   return b;
 }
 

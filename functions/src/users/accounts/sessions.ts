@@ -1,6 +1,7 @@
 /** Sign-in and sessions: password login with attempt limits, logout, the current user, hand-off tokens. */
 import * as MSG from '@tp/contracts/messages';
 import { AUTH } from '@tp/contracts/platform';
+import { AGENCY_MSG } from '@tp/contracts/endpoints/agency';
 import { type TUser } from '@tp/contracts/endpoints/users';
 import { fail } from '#lib/errors';
 import type { Principal } from '#lib/principal';
@@ -12,6 +13,7 @@ import type { SiteId } from '#lib/keys';
 
 export async function startSession(scope: Scope, user: UserRecord, deps: UsersDeps): Promise<SignedIn> {
   if (user.isBlocked) throw fail.unauthenticated(MSG.accountBlocked);
+  if (user.deactivatedAt) throw fail.unauthenticated(AGENCY_MSG.memberDeactivated);
   const { token } = await deps.createSession(
     { siteId: user.siteId, userId: user.userId, userType: user.userType },
     scope.now,

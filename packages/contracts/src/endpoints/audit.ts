@@ -73,6 +73,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   areaTransfer: 'Area transfer',
   // A reseller's own team: invites, deactivation and reactivation (endpoints/staff.ts).
   staffMember: 'Staff member',
+  accountMember: 'Agency or company member',
 };
 
 export const auditEntityLabel = (entity: string): string => AUDIT_ENTITY_LABELS[entity] ?? entity;

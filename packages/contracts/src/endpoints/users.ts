@@ -7,6 +7,7 @@ import { lazy } from '../lazy.ts';
 import { isValidPhone } from '@tp/domain/phone';
 import { isCommonPassword } from '#common-passwords';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../common-passwords.ts';
+import { ACCOUNT_ROLES } from '../account-roles.ts';
 
 export const PHONE_LABELS = ['Primary', 'Secondary', 'Emergency'] as const;
 export const GENDER = { Male: 1, Female: 2 } as const;
@@ -73,6 +74,8 @@ export const ZUser = lazy(() =>
     referralCode: z.string(),
     legalEntity: ZLegalEntityRef,
     createdAt: z.string(),
+    /** Their role in an agency or company account (endpoints/agency.ts); absent: the account's admin. */
+    accountRole: z.optional(z.enum(ACCOUNT_ROLES)),
   }),
 );
 export type TUser = z.infer<typeof ZUser>;

@@ -1,6 +1,9 @@
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { readsOwnRecordsOnly } from '@tp/contracts/account-roles';
+import { AGENCY_MSG } from '@tp/contracts/endpoints/agency';
 import { getMyWalletEntries, getWalletBalance } from '@tp/contracts/endpoints/wallet';
+import { useUser } from '#lib/state.ts';
 import { useApi } from '#api/hooks.ts';
 import { CursorPager, useCursorPages } from '#shared/cursor-pages.tsx';
 import { BalanceCard } from './BalanceCard.tsx';
@@ -11,8 +14,11 @@ const PAGE = 20;
 
 /** /user/transactionHistory: the caller's wallet (balance, entries newest first). */
 export default function TransactionHistoryPage() {
+  const user = useUser();
+  // A booker or traveller spends from the account's wallet; its statement is the admin's.
+  const ownOnly = user ? readsOwnRecordsOnly(user) : false;
   const balance = useApi(getWalletBalance, {});
-  const entries = useCursorPages(getMyWalletEntries, { limit: PAGE });
+  const entries = useCursorPages(getMyWalletEntries, ownOnly ? null : { limit: PAGE });
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
@@ -25,8 +31,16 @@ export default function TransactionHistoryPage() {
       </Group>
       <CreditAlerts balance={balance.data} />
       <BalanceCard balance={balance.data} />
-      <EntriesTable rows={entries.data?.records} loading={entries.isLoading} />
-      <CursorPager pages={entries} />
+      {ownOnly ? (
+        <Text size="sm" c="dimmed">
+          {AGENCY_MSG.statementAdminsOnly}.
+        </Text>
+      ) : (
+        <>
+          <EntriesTable rows={entries.data?.records} loading={entries.isLoading} />
+          <CursorPager pages={entries} />
+        </>
+      )}
     </Stack>
   );
 }
