@@ -1,10 +1,10 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName, writeOrFalse } from './db.ts';
-import { keys, type SiteId } from './keys.ts';
+import { keys, type RateOwner, type SiteId } from './keys.ts';
 import { sha256 } from './crypto.ts';
 
 /** The fixed window `now` falls in. The subject (an email, an IP) is hashed so no personal data ends up in a key. */
-function windowOf(siteId: SiteId, scope: string, subject: string, windowSeconds: number, now: Date) {
+function windowOf(siteId: RateOwner, scope: string, subject: string, windowSeconds: number, now: Date) {
   const nowS = Math.floor(now.getTime() / 1000);
   const windowStart = nowS - (nowS % windowSeconds);
   return {
@@ -51,7 +51,7 @@ export type Claim = { ok: true; release: () => Promise<void> } | { ok: false; re
  * user who signs in often is never locked out. A unit whose request died half-way stays spent.
  */
 export const attemptBudget = (scope: string, limit: () => number, windowSeconds: number) => ({
-  async claim(siteId: SiteId, subject: string, now: Date = new Date()): Promise<Claim> {
+  async claim(siteId: RateOwner, subject: string, now: Date = new Date()): Promise<Claim> {
     const { key, expiresAt, secondsLeft } = windowOf(siteId, scope, subject, windowSeconds, now);
     const claimed = await writeOrFalse(
       new UpdateCommand({
