@@ -4,3 +4,12 @@
  */
 export * from './records.ts';
 export { createAccount, createHandoffToken } from './accounts/index.ts';
+export {
+  inviteUser,
+  resendInvite,
+  revokeInvite,
+  INVITE_TTL_SECONDS,
+  type StaffInvite,
+  type StaffGroups,
+  type StaffRole,
+} from './invites.ts';
