@@ -13,3 +13,5 @@ export {
   type StaffGroups,
   type StaffRole,
 } from './invites.ts';
+/** The password rules (argon2id, the hash upgrade), for other accounts that sign in with one: the console's operators. */
+export { hashPassword, needsRehash, verifyPassword } from './password.ts';

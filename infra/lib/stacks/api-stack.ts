@@ -45,8 +45,10 @@ const NO_AUTHORIZER_REASON: Record<AuthRule, string> = {
   staff: 'Session cookie and staff role checked in the handler preset, per site (auth: staff).',
   superAdmin: 'Session cookie and super-admin flag checked in the handler preset, per site (auth: superAdmin).',
   token: 'No session by design: the operation verifies the secret token carried by the request (auth: token).',
-  console: 'The console host sign-in: the handler preset checks the host; the operation checks the credentials (auth: console).',
-  operator: "Operator session cookie checked in the handler preset against the platform's session item (auth: operator).",
+  console:
+    'The console host sign-in: the handler preset checks the host; the operation checks the credentials (auth: console).',
+  operator:
+    "Operator session cookie checked in the handler preset against the platform's session item (auth: operator).",
 };
 
 /** Per-request access log line; no headers or cookies, so no session tokens reach the logs. */
@@ -183,6 +185,7 @@ export class ApiStack extends Stack {
         LOG_LEVEL: stage.logLevel,
         COOKIE_SECURE: 'true',
         SANDBOX_PAYMENTS: stage.sandboxPayments ? 'allowed' : 'forbidden',
+        CONSOLE_DOMAIN: stage.consoleDomain,
       },
     }).bindTable(table, access.table);
     for (const key of access.sends) fn.bindQueue(queues[key].queue, QUEUE_URL_ENV[key]);
