@@ -30,6 +30,7 @@ import { fixedDepartureEndpoints } from './endpoints/fixed-departures.ts';
 import { invoicesEndpoints } from './endpoints/invoices.ts';
 import { auditEndpoints } from './endpoints/audit.ts';
 import { consoleEndpoints } from './endpoints/console.ts';
+import { consoleDomainsEndpoints } from './endpoints/console-domains.ts';
 
 export const ENDPOINTS: readonly Endpoint[] = [
   ...siteEndpoints,
@@ -59,6 +60,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...invoicesEndpoints,
   ...auditEndpoints,
   ...consoleEndpoints,
+  ...consoleDomainsEndpoints,
 ];
 
 /** Endpoints served by one domain Lambda. */
