@@ -15,33 +15,17 @@ import {
 import { consoleLogin, onboardReseller } from '@tp/contracts/endpoints/console';
 import { detectSite } from '@tp/contracts/endpoints/site';
 import { CONSOLE } from '@tp/contracts/platform';
-import type { Endpoint, RequestOf } from '@tp/contracts/endpoint';
-import { DEMO_OPERATOR } from '../../scripts/seed/logins.ts';
-import { Client, type ApiResponse } from '../support/api.ts';
+import { DEMO_OPERATOR, DEMO_PASSWORD } from '../../scripts/seed/logins.ts';
+import { Client } from '../support/api.ts';
 
-/** The console host's client: the operator's session is its own cookie, never a site's. */
-class ConsoleClient {
-  private token: string | undefined;
-  private readonly client = new Client(CONSOLE.localHost);
-
-  async call<E extends Endpoint>(e: E, input?: RequestOf<E> | Record<string, unknown>): Promise<ApiResponse<any>> {
-    const res = await this.client.call(e, input, this.token ? { cookie: `${CONSOLE.tokenName}=${this.token}` } : {});
-    for (const c of res.setCookie) {
-      const m = new RegExp(`^${CONSOLE.tokenName}=([^;]*)`).exec(c);
-      if (m) this.token = m[1] ? decodeURIComponent(m[1]) : undefined;
-    }
-    return res;
-  }
-}
-
-async function signedInOperator(): Promise<ConsoleClient> {
-  const operator = new ConsoleClient();
-  const res = await operator.call(consoleLogin, { email: DEMO_OPERATOR.email, password: DEMO_OPERATOR.password });
+async function signedInOperator(): Promise<Client> {
+  const operator = new Client(CONSOLE.localHost);
+  const res = await operator.call(consoleLogin, { email: DEMO_OPERATOR.email, password: DEMO_PASSWORD });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return operator;
 }
 
-async function onboarded(operator: ConsoleClient, domain: string): Promise<string> {
+async function onboarded(operator: Client, domain: string): Promise<string> {
   const res = await operator.call(onboardReseller, {
     idempotencyKey: randomUUID().replace(/-/g, ''),
     companyName: 'Go Live Travels',
@@ -49,7 +33,7 @@ async function onboarded(operator: ConsoleClient, domain: string): Promise<strin
     legalEntity: {
       legalName: 'Go Live Travels Private Limited',
       gstin: '27AAPFU0939F1ZV',
-      state: 'Maharashtra',
+      state: 'MH',
       pan: 'AAPFU0939F',
       address: '1 Marine Drive, Mumbai',
     },
@@ -113,7 +97,7 @@ describe('going live on the local stack', () => {
     const unknown = await operator.call(getGoLive, { siteId: 'site-nobody-here' });
     expect(unknown.status).toBe(404);
     expect(unknown.body.errorMessage).toBe(CONSOLE_DOMAINS_MSG.resellerNotFound);
-    const anonymous = await new ConsoleClient().call(startGoLive, { siteId: 'site-flightdeals' });
+    const anonymous = await new Client(CONSOLE.localHost).call(startGoLive, { siteId: 'site-flightdeals' });
     expect(anonymous.status).toBe(401);
   });
 });
