@@ -29,6 +29,7 @@ import { enquiryEndpoints } from './endpoints/enquiries.ts';
 import { fixedDepartureEndpoints } from './endpoints/fixed-departures.ts';
 import { invoicesEndpoints } from './endpoints/invoices.ts';
 import { auditEndpoints } from './endpoints/audit.ts';
+import { staffEndpoints } from './endpoints/staff.ts';
 import { consoleEndpoints } from './endpoints/console.ts';
 import { consoleDomainsEndpoints } from './endpoints/console-domains.ts';
 
@@ -59,6 +60,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...fixedDepartureEndpoints,
   ...invoicesEndpoints,
   ...auditEndpoints,
+  ...staffEndpoints,
   ...consoleEndpoints,
   ...consoleDomainsEndpoints,
 ];
