@@ -57,6 +57,9 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> 
   // Package photos; a site's logo and favicon (lib/media.ts).
   packages: { media: true },
   settings: { media: true },
+  // The platform console: argon2id per operator sign-in; the invite mail of a new site's super admin; a new site's
+  // starting supply and gateway settings are sealed at onboarding.
+  console: { sends: ['email'], memoryMb: 1024, secrets: 'seal' },
   // Worker timeouts stay well under the queues' 60 s visibility timeout (QUEUES).
   'email-worker': { mail: true, timeoutSeconds: 20 },
   // Fulfilling a paid flight order books with the supplier, like the flights Lambda.
@@ -82,3 +85,9 @@ export const QUEUE_URL_ENV: Record<QueueKey, 'EMAIL_QUEUE_URL' | 'PAYMENT_QUEUE_
   // Only SES (through SNS) sends here; no function has this grant.
   mailFeedback: 'MAIL_FEEDBACK_QUEUE_URL',
 };
+
+/**
+ * The functions that put reseller domains live at run time (functions/src/console/domains): a CloudFront
+ * distribution tenant and an SES identity per domain (PlatformFunction.bindGoLive).
+ */
+export const GO_LIVE_FUNCTIONS: readonly string[] = ['console'];

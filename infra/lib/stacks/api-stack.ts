@@ -21,7 +21,7 @@ import type { Construct } from 'constructs';
 import type { AuthRule, Endpoint } from '@tp/contracts/endpoint';
 import { urlPath } from '@tp/contracts/endpoint';
 import { endpointsOf } from '@tp/contracts/routes';
-import { QUEUE_URL_ENV, accessOf, type QueueKey } from '../../config/functions.ts';
+import { GO_LIVE_FUNCTIONS, QUEUE_URL_ENV, accessOf, type QueueKey } from '../../config/functions.ts';
 import { removalPolicyOf, type StageConfig } from '../../config/stages.ts';
 import { domainEntries, workerEntries, type FunctionEntry } from '../bundling.ts';
 import { PlatformFunction, type MailBinding } from '../constructs/platform-function.ts';
@@ -45,6 +45,10 @@ const NO_AUTHORIZER_REASON: Record<AuthRule, string> = {
   staff: 'Session cookie and staff role checked in the handler preset, per site (auth: staff).',
   superAdmin: 'Session cookie and super-admin flag checked in the handler preset, per site (auth: superAdmin).',
   token: 'No session by design: the operation verifies the secret token carried by the request (auth: token).',
+  console:
+    'The console host sign-in: the handler preset checks the host; the operation checks the credentials (auth: console).',
+  operator:
+    "Operator session cookie checked in the handler preset against the platform's session item (auth: operator).",
 };
 
 /** Per-request access log line; no headers or cookies, so no session tokens reach the logs. */
@@ -182,12 +186,19 @@ export class ApiStack extends Stack {
         COOKIE_SECURE: 'true',
         SANDBOX_PAYMENTS: stage.sandboxPayments ? 'allowed' : 'forbidden',
         SIMULATED_SUPPLY: stage.simulatedSupply ? 'allowed' : 'forbidden',
+        CONSOLE_DOMAIN: stage.consoleDomain,
       },
     }).bindTable(table, access.table);
     for (const key of access.sends) fn.bindQueue(queues[key].queue, QUEUE_URL_ENV[key]);
     if (access.mail) fn.bindMail(mail);
     if (access.media) fn.bindMedia(this.inputs.mediaBucketName);
     if (access.secrets !== 'none') fn.bindSecretsKey(this.inputs.secretsKey, access.secrets);
+    if (GO_LIVE_FUNCTIONS.includes(entry.name))
+      fn.bindGoLive({
+        ...(stage.tenantDistributionId ? { tenantDistributionId: stage.tenantDistributionId } : {}),
+        configurationSetName: mail.configurationSetName,
+        configurationSetArn: mail.configurationSetArn,
+      });
     this.functions.push({ name: entry.name, fn });
     return fn;
   }

@@ -31,6 +31,8 @@ import { invoicesEndpoints } from './endpoints/invoices.ts';
 import { auditEndpoints } from './endpoints/audit.ts';
 import { staffEndpoints } from './endpoints/staff.ts';
 import { agencyEndpoints } from './endpoints/agency.ts';
+import { consoleEndpoints } from './endpoints/console.ts';
+import { consoleDomainsEndpoints } from './endpoints/console-domains.ts';
 
 export const ENDPOINTS: readonly Endpoint[] = [
   ...siteEndpoints,
@@ -61,6 +63,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...auditEndpoints,
   ...staffEndpoints,
   ...agencyEndpoints,
+  ...consoleEndpoints,
+  ...consoleDomainsEndpoints,
 ];
 
 /** Endpoints served by one domain Lambda. */
