@@ -62,6 +62,8 @@ const envSchema = () =>
      */
     ORIGIN_SECRET_ARN: text(''),
     ORIGIN_SECRET: text(''),
+    /** The platform console's host (operators sign in there, and only there): `console.localhost` locally. */
+    CONSOLE_DOMAIN: text('console.localhost'),
   });
 export type Env = z.infer<ReturnType<typeof envSchema>>;
 

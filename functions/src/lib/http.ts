@@ -3,6 +3,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import {
+  isConsoleRule,
   routeKey,
   type AuthRule,
   type ContractSchema,
@@ -12,7 +13,8 @@ import {
 } from '@tp/contracts/endpoint';
 import { preparePhoneLib } from '@tp/domain/phone';
 import * as MSG from '@tp/contracts/messages';
-import { AUTH, REQUEST_LIMITS } from '@tp/contracts/platform';
+import { AUTH, CONSOLE, REQUEST_LIMITS } from '@tp/contracts/platform';
+import type { OperatorMfa } from '@tp/contracts/endpoints/console';
 import type { TErrorEnvelope } from '@tp/contracts/envelope';
 import { API_SECURITY_HEADERS } from '@tp/contracts/security-headers';
 import { encodeBody } from './compress.ts';
@@ -20,12 +22,13 @@ import { requireConfig, type RequiredConfig } from './config.ts';
 import { AppError, fail } from './errors.ts';
 import { runWithCorrelation } from './correlation.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { parseCookies, clearSessionCookie } from './cookies.ts';
-import { resolveSite, type SiteRecord } from './tenancy.ts';
+import { parseCookies, clearConsoleSessionCookie, clearSessionCookie } from './cookies.ts';
+import { env } from './config.ts';
+import { normaliseDomain, resolveSite, type SiteRecord } from './tenancy.ts';
 import { findSession, deleteSession, type SessionRecord } from './sessions.ts';
 import { principalFromItem, type Principal } from './principal.ts';
 import { permissionsOf } from './permissions.ts';
-import { refuseCrossSite } from './origin-guard.ts';
+import { refuseCrossSite, requestOrigin } from './origin-guard.ts';
 import { requireCloudFront } from './origin-secret.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2;
@@ -57,7 +60,33 @@ export interface PublicScope extends Scope {
   principal: Principal | undefined;
   session: SessionRecord | undefined;
 }
-export type ScopeFor<A extends AuthRule> = A extends 'public' ? PublicScope : A extends 'token' ? Scope : SignedInScope;
+
+/** A platform operator (the console's caller): not a site user, stored under the platform's partition. */
+export interface OperatorPrincipal {
+  operatorId: string;
+  email: string;
+  name: string;
+  mfa: OperatorMfa;
+}
+/** Console calls: no site is resolved (the console is above the sites), no site session is read. */
+export type PlatformScope = Omit<Scope, 'site'>;
+/** 'console' endpoints (the operator's sign-in): the operator when a console session came along. */
+export interface ConsoleScope extends PlatformScope {
+  operator: OperatorPrincipal | undefined;
+}
+/** 'operator' endpoints: a signed-in operator. */
+export interface OperatorScope extends PlatformScope {
+  operator: OperatorPrincipal;
+}
+export type ScopeFor<A extends AuthRule> = A extends 'public'
+  ? PublicScope
+  : A extends 'token'
+    ? Scope
+    : A extends 'console'
+      ? ConsoleScope
+      : A extends 'operator'
+        ? OperatorScope
+        : SignedInScope;
 type AuthOf<E> = E extends Endpoint<ContractSchema, ContractSchema, infer A> ? A : never;
 
 /** Set cookies or a message alongside the payload. */
@@ -196,6 +225,16 @@ async function authorise(endpoint: Endpoint, site: SiteRecord, token: string | u
 }
 
 /**
+ * A reseller the platform operator suspended answers only its detection (the SPA shows the notice) and sign-out:
+ * nobody signs in, nothing is booked or charged. Gateway callbacks still land, and the workers (payment
+ * verification, refunds, mails) do not pass here, so work under way completes; nothing is deleted.
+ */
+function refuseIfSuspended(endpoint: Endpoint, site: SiteRecord): void {
+  if (site.status !== 'suspended' || endpoint.openWhenSuspended || endpoint.serverToServer) return;
+  throw fail.forbidden(MSG.siteSuspended);
+}
+
+/**
  * The visitor's address. Behind CloudFront, API Gateway's `sourceIp` is the edge's address (many
  * visitors share it), so the per-address limits read `CloudFront-Viewer-Address` ("ip:port", forwarded
  * by the API behaviours' AllViewerExceptHostHeader policy) — but only when the origin secret was verified
@@ -218,6 +257,47 @@ export interface PresetOptions {
   sends?: readonly RequiredConfig[];
   /** How the calling site is found (tests of the preset itself pass a fixed one). */
   resolveSite?: (headers: Record<string, string | undefined>) => Promise<SiteRecord>;
+  /**
+   * The operator of a console session token, or null (the console Lambda's own sessions). Only the console's
+   * Lambda passes it: any other Lambda refuses 'console' and 'operator' endpoints.
+   */
+  findOperator?: (token: string, now: Date) => Promise<OperatorPrincipal | null>;
+}
+
+/**
+ * The console's calls answer only on the console's host (CONSOLE_DOMAIN), where no site lives; the host is read
+ * the way a site's is (the SPA's `domain-name` header, then the forwarded host, then Host).
+ */
+export function isConsoleHost(headers: Record<string, string | undefined>): boolean {
+  const host = headers['domain-name'] ?? headers['x-forwarded-host'] ?? headers['host'] ?? '';
+  return normaliseDomain(host) === normaliseDomain(env().CONSOLE_DOMAIN) && !headers['site-id'];
+}
+
+/**
+ * A console call's own cross-site refusal: like a site's (lib/origin-guard.ts), a write must be JSON from a page
+ * on the console's own host.
+ */
+function refuseCrossConsole(endpoint: Endpoint, headers: Record<string, string | undefined>): void {
+  if (endpoint.method === 'GET') return;
+  const contentType = (headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const origin = requestOrigin(headers);
+  if (contentType !== 'application/json' || !origin) throw fail.forbidden(MSG.crossSiteRefused);
+  if (normaliseDomain(origin) !== normaliseDomain(env().CONSOLE_DOMAIN)) throw fail.forbidden(MSG.crossSiteRefused);
+}
+
+/** The operator of a console call, or the refusal; never a site session (operators are not site users). */
+async function authoriseOperator(
+  endpoint: Endpoint,
+  headers: Record<string, string | undefined>,
+  token: string | undefined,
+  now: Date,
+  findOperator: PresetOptions['findOperator'],
+): Promise<OperatorPrincipal | undefined> {
+  if (!findOperator || !isConsoleHost(headers)) throw fail.notFound();
+  refuseCrossConsole(endpoint, headers);
+  const operator = token ? await findOperator(token, now) : null;
+  if (endpoint.auth === 'operator' && !operator) throw fail.unauthenticated(token ? MSG.sessionExpired : MSG.loggedOut);
+  return operator ?? undefined;
 }
 
 export function domainHandler(operations: Operation[], config: PresetOptions = {}) {
@@ -239,12 +319,53 @@ export function domainHandler(operations: Operation[], config: PresetOptions = {
     const findSite = config.resolveSite ?? resolveSite;
     const site = () => (sitePromise ??= findSite(headers).then((s) => ((siteId = s.siteId), s)));
     let userId: string | undefined;
+    const answer = (out: unknown): HttpResult => {
+      const r = out instanceof Reply ? out : new Reply(out);
+      status = r.options.status ?? 200;
+      const key = op?.endpoint.envelope ?? 'result';
+      const encoded = encodeBody(
+        JSON.stringify({
+          success: true,
+          ...(r.options.message ? { message: r.options.message } : {}),
+          [key]: r.payload,
+        }),
+        headers['accept-encoding'],
+      );
+      return {
+        statusCode: status,
+        headers: { ...JSON_HEADERS, ...encoded.headers },
+        ...(r.options.cookies ? { cookies: r.options.cookies } : {}),
+        body: encoded.body,
+        ...(encoded.isBase64Encoded ? { isBase64Encoded: true } : {}),
+      };
+    };
     try {
       // Deployed stages answer only what came through CloudFront; nothing else is read before this.
       const viaCloudFront = await requireCloudFront(headers);
       if (!op) throw fail.notFound();
+      if (isConsoleRule(op.endpoint.auth)) {
+        const consoleToken = cookies[CONSOLE.tokenName] || undefined;
+        const operator = await authoriseOperator(op.endpoint, headers, consoleToken, now, config.findOperator);
+        userId = operator?.operatorId;
+        await preparePhoneLib();
+        const parsedConsole = op.endpoint.request.safeParse(readInput(event));
+        if (!parsedConsole.success) throw validationError(parsedConsole.error);
+        const consoleScope: ConsoleScope = {
+          now,
+          log,
+          ip: clientAddress(event, viaCloudFront),
+          requestId,
+          headers,
+          cookies,
+          token: consoleToken,
+          operator,
+        };
+        return answer(await op.run(parsedConsole.data as never, consoleScope as never));
+      }
+      // A site's calls never take the console's cookie, and a site rule never passes an operator (not a site user).
       // A page on another origin must not be able to act with the visitor's cookie (CSRF).
       await refuseCrossSite(op.endpoint, headers, site);
+      refuseIfSuspended(op.endpoint, await site());
       // Who may call comes first: a caller without access learns nothing about the input a call expects.
       const caller = await authorise(op.endpoint, await site(), token, now);
       userId = caller.principal?.userId;
@@ -263,25 +384,7 @@ export function domainHandler(operations: Operation[], config: PresetOptions = {
         token,
         ...caller,
       };
-      const out = await op.run(parsed.data as never, scope as never);
-      const r = out instanceof Reply ? out : new Reply(out);
-      status = r.options.status ?? 200;
-      const key = op.endpoint.envelope ?? 'result';
-      const encoded = encodeBody(
-        JSON.stringify({
-          success: true,
-          ...(r.options.message ? { message: r.options.message } : {}),
-          [key]: r.payload,
-        }),
-        headers['accept-encoding'],
-      );
-      return {
-        statusCode: status,
-        headers: { ...JSON_HEADERS, ...encoded.headers },
-        ...(r.options.cookies ? { cookies: r.options.cookies } : {}),
-        body: encoded.body,
-        ...(encoded.isBase64Encoded ? { isBase64Encoded: true } : {}),
-      };
+      return answer(await op.run(parsed.data as never, scope as never));
     } catch (err) {
       const appErr =
         err instanceof AppError
@@ -291,7 +394,9 @@ export function domainHandler(operations: Operation[], config: PresetOptions = {
       if (status >= 500) log.error('request failed', { code: appErr.code, detail: appErr.internal ?? appErr.message });
       const res = envelopeError(appErr);
       // A 401 also clears a stale cookie so the browser stops sending it.
-      if (status === 401 && token && cookies[AUTH.tokenName]) res.cookies = [clearSessionCookie()];
+      if (status === 401 && op && isConsoleRule(op.endpoint.auth)) {
+        if (cookies[CONSOLE.tokenName]) res.cookies = [clearConsoleSessionCookie()];
+      } else if (status === 401 && token && cookies[AUTH.tokenName]) res.cookies = [clearSessionCookie()];
       return res;
     } finally {
       log.info('request', {

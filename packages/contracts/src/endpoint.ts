@@ -72,6 +72,8 @@ export const DOMAINS = [
   'settings',
   /** GST tax invoices and credit notes, their numbering and the monthly GSTR-1 export. */
   'invoices',
+  /** The platform operator's console: operators, reseller onboarding and lifecycle, the operators' audit log. */
+  'console',
 ] as const;
 export type Domain = (typeof DOMAINS)[number];
 
@@ -84,8 +86,16 @@ export type UserType = (typeof USER_TYPES)[number];
  * - user: any signed-in user of the site.
  * - staff / superAdmin: staff users; superAdmin additionally needs the super-admin flag.
  * - token: no session; the operation checks a secret token from the request itself (driver links).
+ * - console: the platform console's host, no session needed (the operator's sign-in); never a site's call.
+ * - operator: a signed-in platform operator on the console's host. Operators are not site users: their sessions
+ *   live under the platform's partition, so a site user's session never passes this rule and an operator's
+ *   session never passes a site rule.
  */
-export type AuthRule = 'public' | 'user' | 'staff' | 'superAdmin' | 'token';
+export type AuthRule = 'public' | 'user' | 'staff' | 'superAdmin' | 'token' | 'console' | 'operator';
+
+/** The rules of the platform console: no site is resolved for them, and no site session is read. */
+export const isConsoleRule = (rule: AuthRule): rule is 'console' | 'operator' =>
+  rule === 'console' || rule === 'operator';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
@@ -122,6 +132,12 @@ export interface Endpoint<
    * cross-site (Origin / JSON) check, so the operation must prove the caller itself (a signature).
    */
   serverToServer?: true;
+  /**
+   * Still answered while the platform operator has the site suspended (its detection, which tells the SPA to show
+   * the notice; signing out). Every other call of a suspended site is refused, but `serverToServer` callbacks:
+   * work under way (a payment being verified) completes.
+   */
+  openWhenSuspended?: true;
   request: Req;
   response: Res;
   summary: string;

@@ -145,3 +145,5 @@ export const creditLineSaved = 'Credit line saved';
 export const creditLowSubject = (threshold: number): string =>
   `Credit alert: ${threshold}% or less of your credit limit left`;
 export const creditDueSoonSubject = (day: string): string => `Credit payment due on ${day}`;
+// the platform console: a suspended reseller's site (sign-in, bookings and payments refused; queued work completes)
+export const siteSuspended = 'This site is suspended: sign-in, bookings and payments are not available.';

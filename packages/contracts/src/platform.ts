@@ -129,3 +129,13 @@ export const METRICS = {
   queueMessageAge: 'QueueMessageAge',
 } as const;
 export type MetricName = Exclude<(typeof METRICS)[keyof typeof METRICS], typeof METRICS.namespace>;
+
+/** The platform operator's console (docs/architecture.md "Platform operator"). */
+export const CONSOLE = {
+  /** The console's host on the local stack (a deployed stage names its own in CONSOLE_DOMAIN). */
+  localHost: 'console.localhost',
+  /** The operator's session cookie: its own name, so a site's `auth-token` is never read as an operator's. */
+  tokenName: 'console-token',
+  /** Operator sessions are short: an operator can onboard and suspend resellers. */
+  sessionTtlSeconds: 12 * 3600,
+} as const;

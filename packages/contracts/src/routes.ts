@@ -29,6 +29,7 @@ import { enquiryEndpoints } from './endpoints/enquiries.ts';
 import { fixedDepartureEndpoints } from './endpoints/fixed-departures.ts';
 import { invoicesEndpoints } from './endpoints/invoices.ts';
 import { auditEndpoints } from './endpoints/audit.ts';
+import { consoleEndpoints } from './endpoints/console.ts';
 
 export const ENDPOINTS: readonly Endpoint[] = [
   ...siteEndpoints,
@@ -57,6 +58,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...fixedDepartureEndpoints,
   ...invoicesEndpoints,
   ...auditEndpoints,
+  ...consoleEndpoints,
 ];
 
 /** Endpoints served by one domain Lambda. */

@@ -81,6 +81,10 @@ export const ZSeoEntry = lazy(() =>
 );
 export type TSeoEntry = z.infer<typeof ZSeoEntry>;
 
+/** A reseller's state as the platform operator sets it (the console's suspend / reactivate). */
+export const SITE_STATUSES = ['active', 'suspended'] as const;
+export type SiteStatus = (typeof SITE_STATUSES)[number];
+
 /** What `whitelabel/detetct` returns: public branding only, never credentials. */
 export const ZSiteDetails = lazy(() =>
   z.object({
@@ -104,6 +108,11 @@ export const ZSiteDetails = lazy(() =>
     isTestHost: z.boolean(),
     /** Per-page head tags (absent on sites never given any). */
     seo: z.optional(z.array(ZSeoEntry)),
+    /**
+     * 'suspended' when the platform operator suspended the reseller: the SPA shows only a plain notice
+     * (CONSOLE_MSG.siteSuspendedNotice). Absent reads as 'active' (sites stored before the console).
+     */
+    status: z.optional(z.enum(SITE_STATUSES)),
   }),
 );
 export type TSiteDetails = z.infer<typeof ZSiteDetails>;
@@ -132,6 +141,7 @@ export const detectSite = endpoint({
   path: 'whitelabel/detetct',
   domain: 'site',
   auth: 'public',
+  openWhenSuspended: true,
   request: lazy(() => z.object({ domain: zDomain() })),
   response: ZSiteDetails,
   summary: 'Site branding for a domain (path spelled as in the spec).',

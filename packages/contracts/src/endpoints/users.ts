@@ -193,6 +193,7 @@ export const logout = endpoint({
   path: 'wl/user/logout',
   domain: 'users',
   auth: 'public',
+  openWhenSuspended: true,
   request: zEmpty,
   response: ZOk,
   summary: 'Ends the session and clears the cookie (works when already signed out).',
