@@ -5,6 +5,7 @@
  * the stacks' region; `npm run dns` then prints the records to publish (docs/deploy.md). ARNs below
  * are placeholders.
  */
+import { defaultMailFromDomain } from '@tp/domain/go-live';
 import type { StageName } from './stages.ts';
 
 export interface SiteConfig {
@@ -18,7 +19,7 @@ export interface SiteConfig {
   mailFromDomain?: string;
 }
 
-export const mailFromDomainOf = (site: SiteConfig): string => site.mailFromDomain ?? `mail.${site.domain}`;
+export const mailFromDomainOf = (site: SiteConfig): string => site.mailFromDomain ?? defaultMailFromDomain(site.domain);
 
 const placeholderCert = (account: string, n: number): string =>
   `arn:aws:acm:us-east-1:${account}:certificate/00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

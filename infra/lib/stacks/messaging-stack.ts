@@ -146,6 +146,7 @@ export class MessagingStack extends Stack {
         resource: 'configuration-set',
         resourceName: configurationSet.configurationSetName,
       }),
+      configurationSetName: configurationSet.configurationSetName,
       from: stage.mail.from,
       resellerDomains: this.resellerIdentities.map((r) => r.site.domain),
     };
