@@ -46,7 +46,8 @@ export function decideFailure(f: Failure, here: { pathname: string; search: stri
   // A 401 from a public call (wrong password, bad link) is an answer, not a lost session.
   const sessionCall = f.endpoint.auth !== 'public' && f.endpoint.auth !== 'token' && f.endpoint.auth !== 'console';
   // The console's own sign-in, never a site's.
-  if (f.status === 401 && f.endpoint.auth === 'operator') return { kind: 'logout', to: loginPath(here, CONSOLE_LOGIN_PATH) };
+  if (f.status === 401 && f.endpoint.auth === 'operator')
+    return { kind: 'logout', to: loginPath(here, CONSOLE_LOGIN_PATH) };
   if (f.status === 401 && sessionCall) {
     return { kind: 'logout', to: f.endpoint.api === 'flight' ? FLIGHT_HOME_PATH : loginPath(here) };
   }

@@ -54,17 +54,15 @@ export function ConsoleLayout() {
   const { pathname } = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
   useEffect(() => close(), [pathname, close]);
+  const signedOut = () => {
+    clearUserData();
+    navigate(CONSOLE_LOGIN_PATH, { replace: true });
+  };
   const signOut = useAction(consoleLogout, {
     call: { handling: 'navigation' },
     // Signed out either way: a failed call (a session already gone) leaves nothing to keep.
-    onSuccess: () => {
-      clearUserData();
-      navigate(CONSOLE_LOGIN_PATH, { replace: true });
-    },
-    onError: () => {
-      clearUserData();
-      navigate(CONSOLE_LOGIN_PATH, { replace: true });
-    },
+    onSuccess: () => signedOut(),
+    onError: () => signedOut(),
   });
   const samePath = (to: string) => pathname.replace(/\/+$/, '') === to;
 
