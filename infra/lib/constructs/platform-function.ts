@@ -175,13 +175,20 @@ export class PlatformFunction extends LambdaFunction {
     const arn = (service: string, region: string, resource: string) =>
       `arn:${stack.partition}:${service}:${region}:${stack.account}:${resource}`;
     // As cdk-nag spells an ARN: the partition is a literal under cdk.json's partition-literals flag, else a Ref.
-    const nagArn = (a: string) => a.replace(stack.partition, Token.isUnresolved(stack.partition) ? '<AWS::Partition>' : stack.partition);
+    const nagArn = (a: string) =>
+      a.replace(stack.partition, Token.isUnresolved(stack.partition) ? '<AWS::Partition>' : stack.partition);
     const wildcards: Record<string, string> = {};
     const identities = arn('ses', stack.region, 'identity/*');
-    wildcards[identities] = 'SES identities of reseller domains chosen at run time: created, tagged, read and given their MAIL FROM, never sent from or deleted.';
+    wildcards[identities] =
+      'SES identities of reseller domains chosen at run time: created, tagged, read and given their MAIL FROM, never sent from or deleted.';
     this.addToRolePolicy(
       new PolicyStatement({
-        actions: ['ses:CreateEmailIdentity', 'ses:TagResource', 'ses:GetEmailIdentity', 'ses:PutEmailIdentityMailFromAttributes'],
+        actions: [
+          'ses:CreateEmailIdentity',
+          'ses:TagResource',
+          'ses:GetEmailIdentity',
+          'ses:PutEmailIdentityMailFromAttributes',
+        ],
         resources: [identities, goLive.configurationSetArn],
       }),
     );
@@ -191,9 +198,11 @@ export class PlatformFunction extends LambdaFunction {
       const tenants = arn('cloudfront', '', 'distribution-tenant/*');
       const groups = arn('cloudfront', '', 'connection-group/*');
       const certificates = arn('acm', 'us-east-1', 'certificate/*');
-      wildcards[tenants] = 'Distribution tenants of reseller domains chosen at run time, all of the one multi-tenant distribution named beside them.';
+      wildcards[tenants] =
+        'Distribution tenants of reseller domains chosen at run time, all of the one multi-tenant distribution named beside them.';
       wildcards[groups] = 'The connection group a tenant routes through (its CNAME target) is read, never changed.';
-      wildcards[certificates] = 'CloudFront requests each tenant’s managed certificate with the caller’s rights; the function itself touches no other.';
+      wildcards[certificates] =
+        'CloudFront requests each tenant’s managed certificate with the caller’s rights; the function itself touches no other.';
       this.addToRolePolicy(
         new PolicyStatement({
           actions: ['cloudfront:CreateDistributionTenant', 'cloudfront:TagResource'],
@@ -202,13 +211,20 @@ export class PlatformFunction extends LambdaFunction {
       );
       this.addToRolePolicy(
         new PolicyStatement({
-          actions: ['cloudfront:GetDistributionTenantByDomain', 'cloudfront:GetManagedCertificateDetails', 'cloudfront:VerifyDnsConfiguration'],
+          actions: [
+            'cloudfront:GetDistributionTenantByDomain',
+            'cloudfront:GetManagedCertificateDetails',
+            'cloudfront:VerifyDnsConfiguration',
+          ],
           resources: [tenants],
         }),
       );
       this.addToRolePolicy(new PolicyStatement({ actions: ['cloudfront:GetConnectionGroup'], resources: [groups] }));
       this.addToRolePolicy(
-        new PolicyStatement({ actions: ['acm:RequestCertificate', 'acm:DescribeCertificate'], resources: [certificates] }),
+        new PolicyStatement({
+          actions: ['acm:RequestCertificate', 'acm:DescribeCertificate'],
+          resources: [certificates],
+        }),
       );
       this.addEnvironment('TENANT_DISTRIBUTION_ID', goLive.tenantDistributionId);
     }

@@ -45,8 +45,10 @@ const NO_AUTHORIZER_REASON: Record<AuthRule, string> = {
   staff: 'Session cookie and staff role checked in the handler preset, per site (auth: staff).',
   superAdmin: 'Session cookie and super-admin flag checked in the handler preset, per site (auth: superAdmin).',
   token: 'No session by design: the operation verifies the secret token carried by the request (auth: token).',
-  console: 'The console host sign-in: the handler preset checks the host; the operation checks the credentials (auth: console).',
-  operator: "Operator session cookie checked in the handler preset against the platform's session item (auth: operator).",
+  console:
+    'The console host sign-in: the handler preset checks the host; the operation checks the credentials (auth: console).',
+  operator:
+    "Operator session cookie checked in the handler preset against the platform's session item (auth: operator).",
 };
 
 /** Per-request access log line; no headers or cookies, so no session tokens reach the logs. */

@@ -345,7 +345,15 @@ export class WebStack extends Stack {
       });
       return distribution;
     });
-    this.tenantDistribution = this.tenantDistributionOf(props, { pageUrl, pageOac, pageHeaders, files, spaFile, media, api });
+    this.tenantDistribution = this.tenantDistributionOf(props, {
+      pageUrl,
+      pageOac,
+      pageHeaders,
+      files,
+      spaFile,
+      media,
+      api,
+    });
     this.deploySpa(props.spaDist, props.sites);
     this.rotateOriginSecret(props);
   }
@@ -409,7 +417,8 @@ export class WebStack extends Stack {
     };
     for (const [id, reason] of Object.entries(reasons)) Validations.of(distribution).acknowledge({ id, reason });
     new CfnOutput(this, TENANT_DISTRIBUTION_OUTPUT, {
-      description: 'The multi-tenant distribution the console adds reseller domains to (StageConfig.tenantDistributionId)',
+      description:
+        'The multi-tenant distribution the console adds reseller domains to (StageConfig.tenantDistributionId)',
       value: distribution.distributionId,
     });
     return distribution;

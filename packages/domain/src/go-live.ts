@@ -45,14 +45,12 @@ export function domainDnsRecords(facts: DomainDnsFacts): DomainDnsRecord[] {
       ? facts.dkimTokens
       : Array.from({ length: DKIM_TOKEN_COUNT }, (_, i) => dkimTokenPlaceholder(i + 1));
   return [
-    ...tokens.map(
-      (token): DomainDnsRecord => ({
-        purpose: 'dkim',
-        name: `${token}._domainkey.${domain}`,
-        type: 'CNAME',
-        value: `${token}.dkim.amazonses.com`,
-      }),
-    ),
+    ...tokens.map((token): DomainDnsRecord => ({
+      purpose: 'dkim',
+      name: `${token}._domainkey.${domain}`,
+      type: 'CNAME',
+      value: `${token}.dkim.amazonses.com`,
+    })),
     { purpose: 'mailFromMx', name: mailFromDomain, type: 'MX', value: `10 feedback-smtp.${region}.amazonses.com` },
     { purpose: 'mailFromSpf', name: mailFromDomain, type: 'TXT', value: '"v=spf1 include:amazonses.com ~all"' },
     {
@@ -98,8 +96,10 @@ export interface DomainChecklist {
 }
 
 export function domainChecklist(facts: DomainDnsFacts, verification: DomainVerification): DomainChecklist {
-  const records = domainDnsRecords(facts).map(
-    (r): ChecklistRecord => ({ ...r, verified: verification[checkOf[r.purpose]], required: r.purpose !== 'dmarc' }),
-  );
+  const records = domainDnsRecords(facts).map((r): ChecklistRecord => ({
+    ...r,
+    verified: verification[checkOf[r.purpose]],
+    required: r.purpose !== 'dmarc',
+  }));
   return { records, live: records.every((r) => r.verified || !r.required) };
 }

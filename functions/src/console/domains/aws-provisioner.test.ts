@@ -30,7 +30,7 @@ function fakeHttp(routes: Route[]) {
       const s: Sent = {
         method: request.method,
         path: request.path,
-        query: request.query,
+        query: request.query ?? {},
         body: typeof request.body === 'string' ? request.body : request.body ? String(request.body) : '',
       };
       sent.push(s);
@@ -48,7 +48,12 @@ function fakeHttp(routes: Route[]) {
 }
 
 const credentials = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' };
-const config = { distributionId: 'E2MULTITENANT', configurationSetName: 'dev-travel-platform', region: 'ap-south-1', stage: 'dev' };
+const config = {
+  distributionId: 'E2MULTITENANT',
+  configurationSetName: 'dev-travel-platform',
+  region: 'ap-south-1',
+  stage: 'dev',
+};
 const request = { domain: 'acme.example.com', mailFromDomain: 'mail.acme.example.com', siteId: 'acme' };
 
 const on =
@@ -71,12 +76,16 @@ const xml = (body: string): Answer => ({
   headers: { 'content-type': 'text/xml', etag: 'E1' },
   body: `<?xml version="1.0"?>${body}`,
 });
-const json = (body: unknown): Answer => ({ status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const json = (body: unknown): Answer => ({
+  status: 200,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
 
 const tenantXml = (distributionId: string, domainStatus: 'active' | 'inactive') =>
   xml(
     `<DistributionTenant><Id>dt_acme</Id><DistributionId>${distributionId}</DistributionId><Name>dev-acme-example-com</Name>` +
-      `<Domains><DomainResult><Domain>acme.example.com</Domain><Status>${domainStatus}</Status></DomainResult></Domains>` +
+      `<Domains><member><Domain>acme.example.com</Domain><Status>${domainStatus}</Status></member></Domains>` +
       `<ConnectionGroupId>cg_default</ConnectionGroupId><Enabled>true</Enabled><Status>Deployed</Status></DistributionTenant>`,
   );
 
@@ -91,19 +100,59 @@ interface World {
 
 function provisionerIn(world: World, dmarc: string[][] | Error = new Error('ENOTFOUND')) {
   const cf = fakeHttp([
-    on('POST', '/2020-05-31/distribution-tenant', world.createTenant ?? { ...tenantXml('E2MULTITENANT', 'inactive'), status: 201 }),
-    on('GET', /^\/2020-05-31\/distribution-tenant-by-domain|^\/2020-05-31\/distribution-tenant$/, world.tenant ?? xmlError(404, 'EntityNotFound')),
-    on('GET', '/2020-05-31/connection-group/cg_default', xml('<ConnectionGroup><Id>cg_default</Id><Name>default</Name><RoutingEndpoint>d1abc.cloudfront.net</RoutingEndpoint></ConnectionGroup>')),
-    on('GET', '/2020-05-31/managed-certificate/dt_acme', xml(`<ManagedCertificateDetails><CertificateArn>arn:aws:acm:us-east-1:1:certificate/c</CertificateArn><CertificateStatus>${world.certificate ?? 'pending-validation'}</CertificateStatus><ValidationTokenHost>cloudfront</ValidationTokenHost></ManagedCertificateDetails>`)),
-    on('POST', '/2020-05-31/verify-dns-configuration', xml(`<VerifyDnsConfigurationResult><DnsConfigurationList><DnsConfiguration><Domain>acme.example.com</Domain><Status>${world.dns ?? 'invalid-configuration'}</Status></DnsConfiguration></DnsConfigurationList></VerifyDnsConfigurationResult>`)),
+    on(
+      'POST',
+      '/2020-05-31/distribution-tenant',
+      world.createTenant ?? { ...tenantXml('E2MULTITENANT', 'inactive'), status: 201 },
+    ),
+    on(
+      'GET',
+      /^\/2020-05-31\/distribution-tenant-by-domain|^\/2020-05-31\/distribution-tenant$/,
+      world.tenant ?? xmlError(404, 'EntityNotFound'),
+    ),
+    on(
+      'GET',
+      '/2020-05-31/connection-group/cg_default',
+      xml(
+        '<ConnectionGroup><Id>cg_default</Id><Name>default</Name><RoutingEndpoint>d1abc.cloudfront.net</RoutingEndpoint></ConnectionGroup>',
+      ),
+    ),
+    on(
+      'GET',
+      '/2020-05-31/managed-certificate/dt_acme',
+      xml(
+        `<ManagedCertificateDetails><CertificateArn>arn:aws:acm:us-east-1:1:certificate/c</CertificateArn><CertificateStatus>${world.certificate ?? 'pending-validation'}</CertificateStatus><ValidationTokenHost>cloudfront</ValidationTokenHost></ManagedCertificateDetails>`,
+      ),
+    ),
+    on(
+      'POST',
+      '/2020-05-31/verify-dns-configuration',
+      xml(
+        `<VerifyDnsConfigurationResult><DnsConfigurationList><DnsConfiguration><Domain>acme.example.com</Domain><Status>${world.dns ?? 'invalid-configuration'}</Status></DnsConfiguration></DnsConfigurationList></VerifyDnsConfigurationResult>`,
+      ),
+    ),
   ]);
   const ses = fakeHttp([
-    on('POST', '/v2/email/identities', world.createIdentity ?? json({ IdentityType: 'DOMAIN', VerifiedForSendingStatus: false, DkimAttributes: { Status: 'PENDING', Tokens: ['t1', 't2', 't3'] } })),
+    on(
+      'POST',
+      '/v2/email/identities',
+      world.createIdentity ??
+        json({
+          IdentityType: 'DOMAIN',
+          VerifiedForSendingStatus: false,
+          DkimAttributes: { Status: 'PENDING', Tokens: ['t1', 't2', 't3'] },
+        }),
+    ),
     on('PUT', '/v2/email/identities/acme.example.com/mail-from', json({})),
     on('GET', '/v2/email/identities/acme.example.com', world.identity ?? jsonError(404, 'NotFoundException')),
   ]);
   const provisioner = awsProvisioner(config, {
-    cloudfront: new CloudFrontClient({ region: 'us-east-1', credentials, requestHandler: cf.requestHandler, maxAttempts: 1 }),
+    cloudfront: new CloudFrontClient({
+      region: 'us-east-1',
+      credentials,
+      requestHandler: cf.requestHandler,
+      maxAttempts: 1,
+    }),
     ses: new SESv2Client({ region: config.region, credentials, requestHandler: ses.requestHandler, maxAttempts: 1 }),
     resolveTxt: async () => {
       if (dmarc instanceof Error) throw dmarc;
@@ -115,19 +164,29 @@ function provisionerIn(world: World, dmarc: string[][] | Error = new Error('ENOT
 
 const pendingIdentity = json({
   DkimAttributes: { Status: 'PENDING', Tokens: ['t1', 't2', 't3'] },
-  MailFromAttributes: { MailFromDomain: 'mail.acme.example.com', MailFromDomainStatus: 'PENDING', BehaviorOnMxFailure: 'USE_DEFAULT_VALUE' },
+  MailFromAttributes: {
+    MailFromDomain: 'mail.acme.example.com',
+    MailFromDomainStatus: 'PENDING',
+    BehaviorOnMxFailure: 'USE_DEFAULT_VALUE',
+  },
 });
 
 describe('awsProvisioner.start', () => {
   it('creates a tenant with a CloudFront-managed certificate and an SES identity with DKIM and MAIL FROM', async () => {
-    const { provisioner, cf, ses } = provisionerIn({ tenant: tenantXml('E2MULTITENANT', 'inactive'), identity: pendingIdentity });
+    const { provisioner, cf, ses } = provisionerIn({
+      tenant: tenantXml('E2MULTITENANT', 'inactive'),
+      identity: pendingIdentity,
+    });
     const state = await provisioner.start(request);
 
     const create = cf.find((s) => s.method === 'POST' && s.path === '/2020-05-31/distribution-tenant')!;
     expect(create.body).toContain('<DistributionId>E2MULTITENANT</DistributionId>');
     expect(create.body).toContain(`<Name>${tenantNameOf('dev', 'acme.example.com')}</Name>`);
-    expect(create.body).toMatch(/<Domains><DomainItem><Domain>acme\.example\.com<\/Domain><\/DomainItem><\/Domains>/);
-    expect(create.body).toMatch(/<ManagedCertificateRequest>.*<PrimaryDomainName>acme\.example\.com<\/PrimaryDomainName>.*<\/ManagedCertificateRequest>/);
+    // The SDK's model names list members `member` (the API reference shows the shape's name instead).
+    expect(create.body).toMatch(/<Domains><member><Domain>acme\.example\.com<\/Domain><\/member><\/Domains>/);
+    expect(create.body).toMatch(
+      /<ManagedCertificateRequest>.*<PrimaryDomainName>acme\.example\.com<\/PrimaryDomainName>.*<\/ManagedCertificateRequest>/,
+    );
     expect(create.body).toContain('<ValidationTokenHost>cloudfront</ValidationTokenHost>');
     expect(create.body).toMatch(/<Tag><Key>site<\/Key><Value>acme<\/Value><\/Tag>/);
 
@@ -136,11 +195,17 @@ describe('awsProvisioner.start', () => {
       EmailIdentity: 'acme.example.com',
       DkimSigningAttributes: { NextSigningKeyLength: 'RSA_2048_BIT' },
       ConfigurationSetName: 'dev-travel-platform',
-      Tags: [{ Key: 'site', Value: 'acme' }, { Key: 'stage', Value: 'dev' }],
+      Tags: [
+        { Key: 'site', Value: 'acme' },
+        { Key: 'stage', Value: 'dev' },
+      ],
     });
     const mailFrom = ses.find((s) => s.method === 'PUT')!;
     expect(mailFrom.path).toBe('/v2/email/identities/acme.example.com/mail-from');
-    expect(JSON.parse(mailFrom.body)).toEqual({ MailFromDomain: 'mail.acme.example.com', BehaviorOnMxFailure: 'USE_DEFAULT_VALUE' });
+    expect(JSON.parse(mailFrom.body)).toEqual({
+      MailFromDomain: 'mail.acme.example.com',
+      BehaviorOnMxFailure: 'USE_DEFAULT_VALUE',
+    });
 
     expect(state).toEqual({
       dkimTokens: ['t1', 't2', 't3'],
@@ -182,7 +247,11 @@ describe('awsProvisioner.check', () => {
         dns: 'valid-configuration',
         identity: json({
           DkimAttributes: { Status: 'SUCCESS', Tokens: ['t1', 't2', 't3'] },
-          MailFromAttributes: { MailFromDomain: 'mail.acme.example.com', MailFromDomainStatus: 'SUCCESS', BehaviorOnMxFailure: 'USE_DEFAULT_VALUE' },
+          MailFromAttributes: {
+            MailFromDomain: 'mail.acme.example.com',
+            MailFromDomainStatus: 'SUCCESS',
+            BehaviorOnMxFailure: 'USE_DEFAULT_VALUE',
+          },
         }),
       },
       [['v=DMARC1; p=quarantine']],
@@ -198,7 +267,11 @@ describe('awsProvisioner.check', () => {
   });
 
   it('is not live while the certificate waits for its HTTP validation', async () => {
-    const { provisioner } = provisionerIn({ tenant: tenantXml('E2MULTITENANT', 'active'), dns: 'valid-configuration', identity: pendingIdentity });
+    const { provisioner } = provisionerIn({
+      tenant: tenantXml('E2MULTITENANT', 'active'),
+      dns: 'valid-configuration',
+      identity: pendingIdentity,
+    });
     expect((await provisioner.check(request)).verification.alias).toBe(false);
   });
 

@@ -58,7 +58,7 @@ export const ZDomainGoLive = lazy(() =>
     /** ISO times of the last start and the last look at the cloud. */
     startedAt: z.optional(z.string()),
     checkedAt: z.optional(z.string()),
-    records: z.array(ZDnsRecord()),
+    records: z.array(ZDnsRecord),
   }),
 );
 
@@ -68,7 +68,7 @@ export const ZGoLive = lazy(() =>
     provider: z.enum(GO_LIVE_PROVIDERS),
     /** Every domain live. */
     live: z.boolean(),
-    domains: z.array(ZDomainGoLive()),
+    domains: z.array(ZDomainGoLive),
   }),
 );
 
@@ -81,8 +81,8 @@ export const getGoLive = endpoint({
   path: 'console/getGoLive',
   domain: 'console',
   auth: 'operator',
-  request: zGoLiveRequest(),
-  response: ZGoLive(),
+  request: zGoLiveRequest,
+  response: ZGoLive,
   summary: "A reseller's go-live checklist: per domain, the DNS records to publish and whether each is verified.",
 });
 
@@ -93,8 +93,8 @@ export const startGoLive = endpoint({
   path: 'console/startGoLive',
   domain: 'console',
   auth: 'operator',
-  request: zGoLiveRequest(),
-  response: ZGoLive(),
+  request: zGoLiveRequest,
+  response: ZGoLive,
   summary: "Creates what each of a reseller's domains needs to go live (safe to repeat) and answers the checklist.",
 });
 
@@ -105,8 +105,8 @@ export const checkGoLive = endpoint({
   path: 'console/checkGoLive',
   domain: 'console',
   auth: 'operator',
-  request: zGoLiveRequest(),
-  response: ZGoLive(),
+  request: zGoLiveRequest,
+  response: ZGoLive,
   summary: "Asks the cloud again which of a reseller's DNS records it has verified.",
 });
 
