@@ -102,7 +102,7 @@ module.exports = {
           '/repo\\.ts$',
           '-repo\\.ts$',
           `${DOMAIN_SRC}supply/simulator/store\\.ts$`,
-          `${DOMAIN_SRC}lib/(db|db-client|sessions|tenancy|principal|permissions|rate-limit)\\.ts$`,
+          `${DOMAIN_SRC}lib/(db|db-client|sessions|tenancy|principal|permissions|rate-limit|site-stats)\\.ts$`,
           TESTS,
         ],
       },

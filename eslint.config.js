@@ -73,7 +73,7 @@ export default tseslint.config(
       'functions/src/**/repo.ts',
       'functions/src/**/*-repo.ts',
       'functions/src/supply/simulator/store.ts',
-      'functions/src/lib/{db,db-client,sessions,tenancy,principal,permissions,rate-limit,audit}.ts',
+      'functions/src/lib/{db,db-client,sessions,tenancy,principal,permissions,rate-limit,audit,site-stats}.ts',
     ],
     rules: { 'no-restricted-syntax': ['error', MSG_AS_VALUE, TABLE_REQUEST_OUTSIDE_REPOSITORY] },
   },

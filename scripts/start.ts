@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { DEMO_DOMAINS, LOCAL_PORTS } from '@tp/contracts/platform';
+import { CONSOLE, DEMO_DOMAINS, LOCAL_PORTS } from '@tp/contracts/platform';
 import { SPA_BASENAME } from '@tp/contracts/spa-routes';
 import { ROOT, startStack } from './local/stack.ts';
 
@@ -49,19 +49,26 @@ const stack = await startStack({
   logLevel: 'info',
   ports,
 });
-const { DEMO_LOGINS } = await import('./seed/logins.ts').catch(() => ({
+const { DEMO_LOGINS, DEMO_OPERATOR } = await import('./seed/logins.ts').catch(() => ({
   DEMO_LOGINS: [] as { site: string; email: string; password: string; role: string }[],
+  DEMO_OPERATOR: null,
 }));
 const port = ports.gateway;
 const lines = [
   '',
   'Travel platform is up.',
   ...DEMO_DOMAINS.map((d) => `  Site:        http://${d}:${port}${SPA_BASENAME}/`),
+  `  Console:     http://${CONSOLE.localHost}:${port}${SPA_BASENAME}/console  (the platform operator's)`,
   `  Mail viewer: ${stack.sesUrl}/`,
   `  API:         http://127.0.0.1:${port}/api/  (flight API under /flight-api/)`,
   '',
   'Demo logins:',
   ...DEMO_LOGINS.map((l) => `  ${l.site.padEnd(24)} ${l.role.padEnd(12)} ${l.email}  /  ${l.password}`),
+  ...(DEMO_OPERATOR
+    ? [
+        `  ${CONSOLE.localHost.padEnd(24)} ${'operator'.padEnd(12)} ${DEMO_OPERATOR.email}  /  ${DEMO_OPERATOR.password}`,
+      ]
+    : []),
   '',
   'Ctrl+C stops everything; data is kept in .local/ (npm run reset wipes it).',
   '',

@@ -79,6 +79,8 @@ const CALLS: [string, ...unknown[]][] = [
   ['taxIdPk', 's1', 'u1'],
   ['taxIdIndex', 's1', 'pending', '2026-11-22T04:37:00.000Z', 'u1', 'gst'],
   ['taxIdIndexPk', 's1', 'verified'],
+  ['staffPk', 's1'],
+  ['staffMember', 's1', '2026-11-22T04:37:00.000Z', 'u1'],
   ['legalEntityMember', 's1', 'le1', 'u1'],
   ['legalEntityPk', 's1', 'le1'],
   ['leGroup', 's1', 'g1'],
@@ -233,6 +235,9 @@ const BEFORE: Record<string, unknown> = {
   taxIdPk: 'SITE#s1#USER#u1#TAXID',
   taxIdIndex: { gsi1pk: 'SITE#s1#TAXIDS#pending', gsi1sk: '2026-11-22T04:37:00.000Z#u1#GST' },
   taxIdIndexPk: 'SITE#s1#TAXIDS#verified',
+  // Staff users: new keys, pinned from here on.
+  staffPk: 'SITE#s1#STAFF',
+  staffMember: { pk: 'SITE#s1#STAFF', sk: '2026-11-22T04:37:00.000Z#u1' },
   legalEntityMember: { pk: 'SITE#s1#LE#le1', sk: 'USER#u1' },
   legalEntityPk: 'SITE#s1#LE#le1',
   leGroup: { pk: 'SITE#s1#LEGROUP#g1', sk: 'GROUP' },

@@ -57,6 +57,9 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> 
   // Package photos; a site's logo and favicon (lib/media.ts).
   packages: { media: true },
   settings: { media: true },
+  // The platform console: argon2id per operator sign-in; the invite mail of a new site's super admin; a new site's
+  // starting supply and gateway settings are sealed at onboarding.
+  console: { sends: ['email'], memoryMb: 1024, secrets: 'seal' },
   // Worker timeouts stay well under the queues' 60 s visibility timeout (QUEUES).
   'email-worker': { mail: true, timeoutSeconds: 20 },
   // Fulfilling a paid flight order books with the supplier, like the flights Lambda.

@@ -15,6 +15,8 @@ export interface StageConfig {
   retainData: boolean;
   logRetention: RetentionDays;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** The platform console's host (CONSOLE_DOMAIN): operators sign in there and only there. */
+  consoleDomain: string;
   /**
    * The stage-wide SES domain identity and the From address the email worker sends with (MAIL_FROM) until
    * it picks the reseller's own domain (each reseller domain has its identity, infra/config/sites.ts).
@@ -50,6 +52,7 @@ export const STAGES: Record<StageName, StageConfig> = {
     retainData: false,
     logRetention: RetentionDays.TWO_WEEKS,
     logLevel: 'debug',
+    consoleDomain: 'console.dev.example.com',
     mail: { domain: 'mail.dev.example.com', from: 'no-reply@mail.dev.example.com' },
     apiThrottle: { rateLimit: 50, burstLimit: 100 },
     sandboxPayments: true,
@@ -60,6 +63,7 @@ export const STAGES: Record<StageName, StageConfig> = {
     retainData: true,
     logRetention: RetentionDays.THREE_MONTHS,
     logLevel: 'info',
+    consoleDomain: 'console.example.com',
     mail: { domain: 'mail.example.com', from: 'no-reply@mail.example.com' },
     alarmEmail: 'ops@example.com',
     apiThrottle: { rateLimit: 500, burstLimit: 1000 },

@@ -26,6 +26,7 @@ import { seedVisas } from './visas.ts';
 import { seedTaxIds } from './tax-ids.ts';
 import { seedEnquiries } from './enquiries.ts';
 import { seedInvoiceSettings } from './invoices.ts';
+import { seedOperator } from './operators.ts';
 
 const MARKER = { pk: 'SEED', sk: 'DEMO' };
 /** Bump when the demo data changes shape; an older data folder is re-seeded on top. */
@@ -54,6 +55,8 @@ export async function seedSites(): Promise<void> {
 }
 
 export async function seedDemo(): Promise<{ seeded: boolean }> {
+  // The console's demo operator: checked on every start (not versioned with the sites' data).
+  await seedOperator();
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: MARKER }));
   if (Item && Number(Item.version) >= SEED_VERSION) return { seeded: false };
   await seedSites();

@@ -128,3 +128,10 @@ export const DEMO_LOGINS: { site: string; role: string; email: string; password:
       password: DEMO_PASSWORD,
     })),
 );
+
+/** The platform console's demo operator (scripts/seed/operators.ts), printed by `npm start` beside the sites. */
+export const DEMO_OPERATOR = {
+  email: 'operator@console.localhost',
+  name: 'Priya Operator',
+  password: DEMO_PASSWORD,
+} as const;

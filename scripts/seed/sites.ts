@@ -115,6 +115,5 @@ export const DEMO_SITES: (SiteRecord & { extraDomains: string[] })[] = [
   },
 ];
 
-export const policyHtml = (company: string, title: string): string =>
-  `<h2>${title}</h2><p>These terms apply to bookings made on ${company}. Fares are subject to availability and airline rules until ticketed.</p>` +
-  `<p>Cancellations and changes follow the fare rules shown before payment; refunds are credited to the original payment method or wallet.</p>`;
+/** The demo sites' policy pages: the text every new site starts with (the console's onboarding writes the same). */
+export { defaultPolicyHtml as policyHtml } from '../../functions/src/site/index.ts';

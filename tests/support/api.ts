@@ -5,7 +5,7 @@
 import { request } from 'node:http';
 import { inject } from 'vitest';
 import { urlPath, type Endpoint, type RequestOf } from '@tp/contracts/endpoint';
-import { AUTH } from '@tp/contracts/platform';
+import { AUTH, CONSOLE } from '@tp/contracts/platform';
 
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -24,6 +24,8 @@ export interface ApiResponse<T = unknown> {
 
 export class Client {
   cookie: string | undefined;
+  /** The platform console's session cookie (its own name, on the console's host). */
+  consoleCookie: string | undefined;
   /**
    * The source address to call from (one of 127/8, all routed to lo): the gateway reports it as the client's, so
    * per-address limits a test spends touch nothing else. A header cannot say it (lib/http.ts clientAddress).
@@ -53,7 +55,14 @@ export class Client {
       method,
       headers: {
         'domain-name': this.domain,
-        ...(this.cookie ? { cookie: `${AUTH.tokenName}=${this.cookie}` } : {}),
+        ...(this.cookie || this.consoleCookie
+          ? {
+              cookie: [
+                ...(this.cookie ? [`${AUTH.tokenName}=${this.cookie}`] : []),
+                ...(this.consoleCookie ? [`${CONSOLE.tokenName}=${this.consoleCookie}`] : []),
+              ].join('; '),
+            }
+          : {}),
         // As a browser on the site's own pages would: JSON, with the page's origin (lib/origin-guard.ts).
         ...(method === 'GET' ? {} : { 'content-type': 'application/json', origin: `http://${this.domain}` }),
         ...headers,
@@ -66,6 +75,8 @@ export class Client {
     for (const c of setCookie) {
       const m = new RegExp(`^${AUTH.tokenName}=([^;]*)`).exec(c);
       if (m) this.cookie = m[1] ? decodeURIComponent(m[1]) : undefined;
+      const op = new RegExp(`^${CONSOLE.tokenName}=([^;]*)`).exec(c);
+      if (op) this.consoleCookie = op[1] ? decodeURIComponent(op[1]) : undefined;
     }
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : {}, setCookie };

@@ -6,6 +6,7 @@
 import { METRICS } from '@tp/contracts/platform';
 import { createLogger } from '#lib/logger';
 import { emitMetric } from '#lib/metrics';
+import { countSiteMonth } from '#lib/site-stats';
 import type { SiteId } from '#lib/keys';
 import { runHooks } from '#lib/hooks';
 import type { SiteRecord } from '#lib/tenancy';
@@ -53,5 +54,11 @@ export async function runAfterRefunded(
     );
 }
 
-/** Counts the booking (a booking made, or a hold ticketed) for the dashboard. */
-export const countBooked: BookedHook = () => emitMetric(METRICS.flightBooked);
+/**
+ * Counts the booking (a booking made, or a hold ticketed): the dashboard's metric, and the site's month counters
+ * the platform console lists (bookings, and what was charged as revenue).
+ */
+export const countBooked: BookedHook = async (site, booking, now) => {
+  await emitMetric(METRICS.flightBooked);
+  await countSiteMonth(site.siteId, now, { bookings: 1, revenue: booking.accounting.amountCharged });
+};

@@ -4,3 +4,4 @@
  * or .xlsx code.
  */
 export { creditNoteOnRefund, invoiceBooked, invoiceCartStatus, invoiceKartStatus } from './hooks.ts';
+export { newSettingsItem } from './repo.ts';

@@ -43,6 +43,20 @@ export async function getSettings(siteId: SiteId): Promise<TInvoiceSettings | nu
   };
 }
 
+/** A new site's invoice settings (its legal details), as an item of the transaction that creates the site. */
+export const newSettingsItem = (siteId: SiteId, settings: TInvoiceSettings, now: Date): TransactItem => ({
+  Put: {
+    TableName: tableName(),
+    Item: {
+      ...invoiceKeys.invoiceSettings(siteId),
+      type: 'InvoiceSettings',
+      [REC]: settings,
+      updatedAt: now.toISOString(),
+    },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});
+
 export async function putSettings(siteId: SiteId, settings: TInvoiceSettings, now: Date): Promise<void> {
   await db().send(
     new PutCommand({

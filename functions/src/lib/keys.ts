@@ -64,6 +64,18 @@ export function sitePk(siteId: SiteId, ...parts: string[]): string {
   return ['SITE', siteId, ...parts.map(part)].join('#');
 }
 
+/**
+ * The platform's own partition, above every site: the console's operators, their sessions, the resellers as
+ * the console keeps them and the operators' audit log. `PLATFORM#…` can never be a site's key (those begin
+ * `SITE#`), so no site query reaches it, and an operator is never a site user.
+ */
+export function platformPk(...parts: string[]): string {
+  return ['PLATFORM', ...parts.map(part)].join('#');
+}
+/** Whose rate-limit budget: a site's, or the platform's (the console's sign-in). */
+export const PLATFORM = Symbol('platform');
+export type RateOwner = SiteId | typeof PLATFORM;
+
 export const keys = {
   /** Domain → site id (global: domains are unique across the platform). */
   domain: (domain: string): Key => ({ pk: `DOMAIN#${part(domain.toLowerCase())}`, sk: 'DOMAIN' }),
@@ -85,10 +97,12 @@ export const keys = {
   }),
   sessionsOfUserPk: (siteId: SiteId, userId: string) => sitePk(siteId, 'USER', userId, 'SESSIONS'),
   /** Fixed-window rate limit counter. */
-  rateLimit: (siteId: SiteId, scope: string, window: string): Key => ({
-    pk: sitePk(siteId, 'RATE', scope),
+  rateLimit: (owner: RateOwner, scope: string, window: string): Key => ({
+    pk: owner === PLATFORM ? platformPk('RATE', scope) : sitePk(owner, 'RATE', scope),
     sk: part(window),
   }),
+  /** A site's business of one month (`YYYY-MM`): searches, bookings, revenue, as atomic counters (the console's list). */
+  siteMonth: (siteId: SiteId, month: string): Key => ({ pk: sitePk(siteId, 'STATS'), sk: `MONTH#${part(month)}` }),
 
   /** Per-site user counters: users in total (customer list) and the last customer number handed out. */
   userCounter: (siteId: SiteId): Key => ({ pk: sitePk(siteId, 'COUNTER'), sk: 'USERS' }),

@@ -1,10 +1,10 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName, writeOrFalse } from './db.ts';
-import { keys, type SiteId } from './keys.ts';
+import { keys, PLATFORM, type RateOwner, type SiteId } from './keys.ts';
 import { sha256 } from './crypto.ts';
 
 /** The fixed window `now` falls in. The subject (an email, an IP) is hashed so no personal data ends up in a key. */
-function windowOf(siteId: SiteId, scope: string, subject: string, windowSeconds: number, now: Date) {
+function windowOf(siteId: RateOwner, scope: string, subject: string, windowSeconds: number, now: Date) {
   const nowS = Math.floor(now.getTime() / 1000);
   const windowStart = nowS - (nowS % windowSeconds);
   return {
@@ -51,31 +51,47 @@ export type Claim = { ok: true; release: () => Promise<void> } | { ok: false; re
  * user who signs in often is never locked out. A unit whose request died half-way stays spent.
  */
 export const attemptBudget = (scope: string, limit: () => number, windowSeconds: number) => ({
-  async claim(siteId: SiteId, subject: string, now: Date = new Date()): Promise<Claim> {
-    const { key, expiresAt, secondsLeft } = windowOf(siteId, scope, subject, windowSeconds, now);
-    const claimed = await writeOrFalse(
+  claim: (siteId: SiteId, subject: string, now: Date = new Date()): Promise<Claim> =>
+    claimOn(siteId, scope, limit, windowSeconds, subject, now),
+});
+export type AttemptBudget = ReturnType<typeof attemptBudget>;
+
+/** The same budgets for the platform's own sign-in (the console's operators), kept apart from every site's. */
+export const platformAttemptBudget = (scope: string, limit: () => number, windowSeconds: number) => ({
+  claim: (subject: string, now: Date = new Date()): Promise<Claim> =>
+    claimOn(PLATFORM, scope, limit, windowSeconds, subject, now),
+});
+
+async function claimOn(
+  siteId: RateOwner,
+  scope: string,
+  limit: () => number,
+  windowSeconds: number,
+  subject: string,
+  now: Date,
+): Promise<Claim> {
+  const { key, expiresAt, secondsLeft } = windowOf(siteId, scope, subject, windowSeconds, now);
+  const claimed = await writeOrFalse(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: 'ADD hits :one SET expiresAt = if_not_exists(expiresAt, :expires)',
+      ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
+      ExpressionAttributeValues: { ':one': 1, ':expires': expiresAt, ':limit': limit() },
+    }),
+  );
+  if (!claimed) return { ok: false, retryAfterSeconds: secondsLeft };
+  // Never below zero: a unit given back after its window's item expired is simply not counted.
+  const release = async () => {
+    await writeOrFalse(
       new UpdateCommand({
         TableName: tableName(),
         Key: key,
-        UpdateExpression: 'ADD hits :one SET expiresAt = if_not_exists(expiresAt, :expires)',
-        ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
-        ExpressionAttributeValues: { ':one': 1, ':expires': expiresAt, ':limit': limit() },
+        UpdateExpression: 'ADD hits :minusOne',
+        ConditionExpression: 'hits > :zero',
+        ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
       }),
     );
-    if (!claimed) return { ok: false, retryAfterSeconds: secondsLeft };
-    // Never below zero: a unit given back after its window's item expired is simply not counted.
-    const release = async () => {
-      await writeOrFalse(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: key,
-          UpdateExpression: 'ADD hits :minusOne',
-          ConditionExpression: 'hits > :zero',
-          ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
-        }),
-      );
-    };
-    return { ok: true, release };
-  },
-});
-export type AttemptBudget = ReturnType<typeof attemptBudget>;
+  };
+  return { ok: true, release };
+}

@@ -58,3 +58,15 @@ export const siteTimeZone = (site: { timeZone?: string | undefined }): string =>
  */
 export const siteToday = (site: { timeZone?: string | undefined }, now: Date): string =>
   localDay(now, siteTimeZone(site));
+
+/**
+ * The platform's business month: India Standard Time, so a search at 01:00 IST on the 1st counts for the new
+ * month although it is still the old one in UTC (look-to-book months, a site's month counters).
+ */
+export const BUSINESS_UTC_OFFSET_MINUTES = 330;
+
+/** `YYYY-MM` of the business month containing `at`. */
+export function monthKey(at: Date, offsetMinutes = BUSINESS_UTC_OFFSET_MINUTES): string {
+  const local = new Date(at.getTime() + offsetMinutes * 60_000);
+  return `${local.getUTCFullYear()}-${String(local.getUTCMonth() + 1).padStart(2, '0')}`;
+}

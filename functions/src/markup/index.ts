@@ -4,3 +4,6 @@ export { legalEntityGroup } from './service.ts';
 export { listGroups as customerGroups } from './service.ts';
 export { fixedDepartureRules, pricingContextFor, pricingContextForConsumer } from './pricing.ts';
 export { leRelationKey } from './keys.ts';
+/** A new site's default customer group and default markup, as items of the transaction that creates the site. */
+export { newSiteDefaultGroupItems, type LeGroupRecord } from './repo.ts';
+export { newRuleItems, type MarkupRuleRecord } from './rules-repo.ts';

@@ -86,6 +86,50 @@ export function createGroup(g: LeGroupRecord, audit?: TransactItem): Promise<Gro
   ]);
 }
 
+/**
+ * A new site's default customer group, for the transaction that creates the site: the group, its name guard and
+ * the owner's legal entity holding it as the default (that item created here: a new site has none yet).
+ */
+export function newSiteDefaultGroupItems(
+  g: LeGroupRecord,
+  ownerLegalEntityId: string,
+  ownerName: string,
+): TransactItem[] {
+  return [
+    {
+      Put: {
+        TableName: table(),
+        Item: {
+          ...markupKeys.leGroup(g.siteId, g.groupId),
+          ...markupKeys.leGroupsIndex(g.siteId, g.groupName, g.groupId),
+          type: 'LeGroup',
+          ...g,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    nameGuard(g),
+    {
+      Put: {
+        TableName: table(),
+        Item: {
+          ...legalEntityKey(g.siteId, ownerLegalEntityId),
+          type: 'LegalEntity',
+          siteId: g.siteId,
+          legalEntityId: ownerLegalEntityId,
+          name: ownerName,
+          kind: 'company',
+          ownerLegalEntityId,
+          defaultLEGroupId: g.groupId,
+          createdAt: g.createdAt,
+          updatedAt: g.createdAt,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ];
+}
+
 /** Renames a group; its name guard moves with it in the same transaction. */
 export function renameGroup(prev: LeGroupRecord, next: LeGroupRecord, audit?: TransactItem): Promise<GroupWrite> {
   const guardMoves =

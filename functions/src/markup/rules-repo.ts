@@ -109,6 +109,12 @@ export function createRule(r: MarkupRuleRecord, audit?: TransactItem): Promise<R
   ]);
 }
 
+/** A new rule with its slot, as items of a larger transaction (a new site's default markup). */
+export const newRuleItems = (r: MarkupRuleRecord): TransactItem[] => [
+  { Put: { TableName: table(), Item: ruleItem(r), ConditionExpression: 'attribute_not_exists(pk)' } },
+  claimSlot(r),
+];
+
 /**
  * Replaces a rule that has not changed since `prev` was read ('rule' otherwise); when its group,
  * airline or sector changes, its slot moves in the same transaction ('slot' when the new one is taken).

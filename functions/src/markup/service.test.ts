@@ -38,6 +38,7 @@ function fakes() {
       renameGroup: async (_p, g): Promise<GroupWrite> =>
         taken(g.groupName, g.groupId) ? { ok: false, taken: ['name'] } : (groups.set(g.groupId, g), { ok: true }),
       defaultGroupId: async () => defaultId,
+      newSiteDefaultGroupItems: () => [],
       setDefaultGroup: async (_s, _o, id) => ((defaultId = id), { ok: true }),
       getRelation: async (_s, le) =>
         relations.has(le) ? { siteId: asSiteId('s1'), legalEntityId: le, groupId: relations.get(le)! } : null,

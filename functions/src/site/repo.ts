@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { PolicyPage } from '@tp/contracts/endpoints/site';
 import { auditPut, type AuditActor, type AuditRecord } from '#lib/audit';
-import { db, setClause, tableName, transactOrFalse } from '#lib/db';
+import { db, setClause, tableName, transactOrFalse, type TransactItem } from '#lib/db';
 import { keys, type SiteId } from '#lib/keys';
 import { siteKeys } from './keys.ts';
 import type { SiteRecord } from '#lib/tenancy';
@@ -27,6 +27,39 @@ export async function putSite(site: SiteRecord): Promise<void> {
       Item: { ...keys.site(site.siteId), type: 'Site', ...withCleanSiteHtml(site) },
     }),
   );
+}
+
+/**
+ * A new site as items of the transaction that creates it: the record (never over an existing one), each domain's
+ * lookup (a domain another site holds cancels the transaction: `domainAt` names which item that was) and its
+ * policy pages. Header and footer html are sanitised here, as putSite does.
+ */
+export function newSiteItems(
+  site: SiteRecord,
+  domains: readonly string[],
+  policies: readonly PolicyRecord[],
+): { items: TransactItem[]; domainAt: (index: number) => string | undefined } {
+  const domainItems: TransactItem[] = domains.map((d) => ({
+    Put: {
+      TableName: tableName(),
+      Item: { ...keys.domain(d), type: 'Domain', siteId: site.siteId },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  }));
+  const items: TransactItem[] = [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.site(site.siteId), type: 'Site', ...withCleanSiteHtml(site) },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    ...domainItems,
+    ...policies.map((p) => ({
+      Put: { TableName: tableName(), Item: { ...siteKeys.policyPage(site.siteId, p.page), type: 'Policy', ...p } },
+    })),
+  ];
+  return { items, domainAt: (index) => (index >= 1 && index <= domains.length ? domains[index - 1] : undefined) };
 }
 
 /** The site record as stored now (consistent read, no cache): what a fresh visit and the settings screens see. */

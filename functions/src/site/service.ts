@@ -36,6 +36,11 @@ export const POLICY_TITLES: Record<PolicyPage, string> = {
   'api-partner-program': 'API Partner Program',
 };
 
+/** The policy text a new site starts with (staff replace it on the policy settings screen). */
+export const defaultPolicyHtml = (company: string, title: string): string =>
+  `<h2>${title}</h2><p>These terms apply to bookings made on ${company}. Fares are subject to availability and airline rules until ticketed.</p>` +
+  `<p>Cancellations and changes follow the fare rules shown before payment; refunds are credited to the original payment method or wallet.</p>`;
+
 export async function policyPage(site: SiteRecord, page: PolicyPage, deps: SiteDeps = defaults) {
   const rec = await deps.getPolicy(site.siteId, page);
   if (!rec) throw fail.notFound();

@@ -1,14 +1,9 @@
 /**
- * Look-to-book months (pure). A month is the platform's business month: India Standard Time, so a
- * search at 01:00 IST on the 1st counts for the new month although it is still the old one in UTC.
+ * Look-to-book months (pure). A month is the platform's business month (lib/time.ts `monthKey`).
  */
-export const BUSINESS_UTC_OFFSET_MINUTES = 330;
+import { BUSINESS_UTC_OFFSET_MINUTES, monthKey } from '#lib/time';
 
-/** `YYYY-MM` of the business month containing `at`. */
-export function monthKey(at: Date, offsetMinutes = BUSINESS_UTC_OFFSET_MINUTES): string {
-  const local = new Date(at.getTime() + offsetMinutes * 60_000);
-  return `${local.getUTCFullYear()}-${String(local.getUTCMonth() + 1).padStart(2, '0')}`;
-}
+export { BUSINESS_UTC_OFFSET_MINUTES, monthKey };
 
 /** The `count` month keys ending with the month of `now`, newest first. */
 export function lastMonths(now: Date, count: number, offsetMinutes = BUSINESS_UTC_OFFSET_MINUTES): string[] {

@@ -74,3 +74,15 @@ export function customerIndexItems(user: UserRecord, tokens: string[]): Transact
     ...tokens.map((t) => ({ Put: { TableName: table(), Item: searchTokenItem(siteId, userId, t) } })),
   ];
 }
+
+/** A staff user's entry in the site's staff list (userKeys.staffMember), written with the user. */
+export const staffIndexPut = (user: Pick<UserRecord, 'siteId' | 'userId' | 'createdAt'>): TransactItem => ({
+  Put: {
+    TableName: table(),
+    Item: {
+      ...userKeys.staffMember(user.siteId, user.createdAt, user.userId),
+      type: 'StaffMember',
+      userId: user.userId,
+    },
+  },
+});

@@ -84,4 +84,11 @@ export const userKeys = {
     gsi1sk: `${submittedAt}#${part(userId)}#${document.toUpperCase()}`,
   }),
   taxIdIndexPk: (siteId: SiteId, status: string) => sitePk(siteId, 'TAXIDS', status),
+
+  /** A site's staff users, oldest first (one item per staff user, written with the user; the staff screen's list). */
+  staffPk: (siteId: SiteId) => sitePk(siteId, 'STAFF'),
+  staffMember: (siteId: SiteId, createdAt: string, userId: string): Key => ({
+    pk: sitePk(siteId, 'STAFF'),
+    sk: `${createdAt}#${part(userId)}`,
+  }),
 };

@@ -55,6 +55,11 @@ export interface UserRecord {
   /** Permission group of a staff user (read by lib/principal.ts) and its name for the list. */
   rbacUserGroupId?: string;
   rbacUserGroupName?: string;
+  /** A staff invite: when it was (last) mailed and by whom; the account has no password until the link is used. */
+  invitedAt?: string;
+  invitedBy?: { userId: string; name: string; email: string };
+  /** The last successful sign-in (any method), for the staff list. */
+  lastSignInAt?: string;
   createdAt: string;
   updatedAt: string;
 }

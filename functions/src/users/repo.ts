@@ -1,13 +1,13 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TPhoneEntry } from '@tp/contracts/endpoints/users';
 import { TABLE } from '@tp/contracts/platform';
-import { db, tableName, transactUnique, writeOrFalse, writeOrNull } from '#lib/db';
+import { db, tableName, transactUnique, writeOrFalse, writeOrNull, type TransactItem } from '#lib/db';
 import { keys, type Key, type SiteId } from '#lib/keys';
 import { userKeys } from './keys.ts';
 import { newToken, sha256 } from '#lib/crypto';
 import { primaryIdentity, samePhone } from './phone.ts';
 import { searchTokens } from './search.ts';
-import { customerIndexItems, phoneKey, userItem, toUserRecord } from './items-repo.ts';
+import { customerIndexItems, phoneKey, staffIndexPut, userItem, toUserRecord } from './items-repo.ts';
 import type { SocialProvider } from './social.ts';
 import { NO_USER, resetLinkToken } from './reset-link.ts';
 
@@ -61,6 +61,8 @@ export async function insertAccount(
   user: UserRecord,
   le: LegalEntityRecord,
   social?: { provider: SocialProvider; subject: string },
+  /** More items of the same transaction (a staff invite's audit entry and group membership). */
+  extra: TransactItem[] = [],
 ): Promise<UniqueWrite> {
   const guard = (key: Key, kind: UniqueField) => ({
     label: kind,
@@ -94,6 +96,8 @@ export async function insertAccount(
   return transactUnique([
     ...items.map((i) => ({ label: i.label, op: { Put: i.put } })),
     ...customerIndexItems(user, searchTokens(user)).map((op) => ({ label: null, op })),
+    ...(user.userType === 'staff' ? [{ label: null, op: staffIndexPut(user) }] : []),
+    ...extra.map((op) => ({ label: null, op })),
   ]);
 }
 

@@ -185,6 +185,7 @@ export class ApiStack extends Stack {
         LOG_LEVEL: stage.logLevel,
         COOKIE_SECURE: 'true',
         SANDBOX_PAYMENTS: stage.sandboxPayments ? 'allowed' : 'forbidden',
+        CONSOLE_DOMAIN: stage.consoleDomain,
       },
     }).bindTable(table, access.table);
     for (const key of access.sends) fn.bindQueue(queues[key].queue, QUEUE_URL_ENV[key]);

@@ -103,3 +103,24 @@ export function noAccountMail(brand: MailBrand, data: { signupLink: string }): R
     footnote: 'If you did not ask for this, you can ignore this mail.',
   });
 }
+
+/**
+ * A staff invite: someone of the site's team (or the platform, for a new site's first super admin) opened an
+ * account for this address; the link sets its first password, once, before it expires.
+ */
+export function staffInviteMail(
+  brand: MailBrand,
+  data: { firstName: string; invitedBy: string; role: string; link: string; validForSeconds: number },
+): RenderedMail {
+  return renderMail(brand, {
+    subject: `You are invited to ${brand.companyName}`,
+    preheader: `${data.invitedBy} invited you to join ${brand.companyName} as ${data.role}.`,
+    heading: `Join ${brand.companyName}`,
+    greeting: greet(data.firstName),
+    paragraphs: [
+      `${data.invitedBy} invited you to join ${brand.companyName} as ${data.role}. Choose a password to sign in with your email address.`,
+    ],
+    action: { label: 'Set password', url: data.link },
+    footnote: `This link is valid for ${validFor(data.validForSeconds)} and can be used once. If you did not expect this invitation, you can ignore this mail.`,
+  });
+}

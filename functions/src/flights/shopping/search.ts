@@ -11,6 +11,7 @@ import { hasSeatsFor } from '@tp/domain/fulfilment';
 import { airportByCode } from '@tp/reference-data/airports';
 import { newId } from '#lib/crypto';
 import { fail } from '#lib/errors';
+import { countSiteMonth } from '#lib/site-stats';
 import type { Principal } from '#lib/principal';
 import { monthKey } from '../../users/index.ts';
 import * as customersRepo from '../../users/index.ts';
@@ -97,6 +98,10 @@ export async function search(scope: FlightScope, req: TSearchRequest): Promise<T
     isStaff(scope.principal)
       ? null
       : customersRepo.addFlightActivity(scope.site.siteId, scope.principal.userId, 'look', monthKey(scope.now)),
+    // The site's month counter (the console's look-to-book): a report, never a reason to fail the search.
+    countSiteMonth(scope.site.siteId, scope.now, { searches: 1 }).catch((err: unknown) =>
+      scope.log.warn('site search not counted', { error: String(err) }),
+    ),
   ]);
   return {
     searchId,

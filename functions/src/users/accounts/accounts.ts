@@ -1,5 +1,4 @@
 /** Accounts: creation (signup, agents, partner accounts), the user view and email verification. */
-import { randomBytes } from 'node:crypto';
 import type { ParsedRequestOf, UserType } from '@tp/contracts/endpoint';
 import type { signup as signupEndpoint } from '@tp/contracts/endpoints/users';
 import * as MSG from '@tp/contracts/messages';
@@ -9,6 +8,7 @@ import { newId } from '#lib/crypto';
 import { fail } from '#lib/errors';
 import type { LegalEntityRecord, UniqueField, UserRecord } from '../repo.ts';
 import { type SocialProvider } from '../social.ts';
+import { referralCode } from '../referral.ts';
 import { type Scope, type UsersDeps, defaultDeps } from './deps.ts';
 import { sendAccountExistsMail, sendVerificationMail, sendWelcomeMail } from './account-mail.ts';
 import type { SiteId } from '#lib/keys';
@@ -48,12 +48,6 @@ const TAKEN_MESSAGE: Record<UniqueField, string> = {
 export function conflict(taken: UniqueField[], fields: ConflictFields) {
   const shortError = Object.fromEntries(taken.map((t) => [fields[t] ?? t, TAKEN_MESSAGE[t]]));
   return fail.conflict(TAKEN_MESSAGE[taken[0]!], shortError);
-}
-
-/** Short human-friendly code (no 0/O, 1/I) for the referral screen. */
-function referralCode(): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-  return Array.from(randomBytes(8), (b) => alphabet[b % alphabet.length]).join('');
 }
 
 /**

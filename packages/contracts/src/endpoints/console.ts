@@ -33,7 +33,6 @@ import * as MSG from '../messages.ts';
 import { SITE_STATUSES } from './site.ts';
 
 export const CONSOLE_MSG = {
-  badCredentials: 'Email or password is incorrect',
   operatorDisabled: 'This operator account is disabled',
   /** An account whose MFA is on and no code (or a wrong one) came with the password. */
   mfaCodeRequired: 'Enter the 6-digit code from your authenticator app',
