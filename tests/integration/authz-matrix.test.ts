@@ -9,8 +9,11 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@tp/contracts/routes';
-import { routeKey, urlPath, type Endpoint } from '@tp/contracts/endpoint';
+import { isConsoleRule, routeKey, urlPath, type Endpoint } from '@tp/contracts/endpoint';
+import { consoleLogin } from '@tp/contracts/endpoints/console';
 import { login } from '@tp/contracts/endpoints/users';
+import { CONSOLE } from '@tp/contracts/platform';
+import { DEMO_OPERATOR } from '../../scripts/seed/logins.ts';
 import { PERMISSION_CATALOGUE } from '@tp/contracts/permissions';
 import { Client } from '../support/api.ts';
 
@@ -30,8 +33,14 @@ const ROLES = {
   /** The super admin of a site without the permission menu. */
   noMenuAdmin: { domain: 'skyway.localhost', email: 'admin@skyway.localhost' },
 } as const;
-type Role = keyof typeof ROLES;
-const ALL = Object.keys(ROLES) as Role[];
+/**
+ * The platform operator: signed in on the console's host. Its console calls go there; its site calls go to a
+ * reseller's host carrying the console's cookie (an operator is no site user, so there it is anonymous).
+ */
+const OPERATOR = 'operator';
+type Role = keyof typeof ROLES | typeof OPERATOR;
+const SITE_ROLES = Object.keys(ROLES) as (keyof typeof ROLES)[];
+const ALL: Role[] = [...SITE_ROLES, OPERATOR];
 
 // What each kind of staff holds, stated independently of the server's implementation.
 const DEFAULT_STAFF = new Set(
@@ -53,7 +62,8 @@ const holds = (role: Role, perm: string): boolean =>
 
 const STAFF_ROLES: Role[] = ['staff', 'ticketingStaff', 'superAdmin', 'apiConsumer', 'noMenuAdmin'];
 const anyone = (): Role[] => ALL;
-const signedIn = (): Role[] => ALL.filter((r) => r !== 'anonymous');
+/** Signed-in users of a site (the operator is none). */
+const signedIn = (): Role[] => SITE_ROLES.filter((r) => r !== 'anonymous');
 const anyStaff = (): Role[] => STAFF_ROLES;
 const staffWith = (perm: string) => (): Role[] => STAFF_ROLES.filter((r) => holds(r, perm));
 /** Super admins of sites that show the permission menu. */
@@ -70,7 +80,8 @@ const superAdmins = (): Role[] => ['superAdmin', 'apiConsumer', 'noMenuAdmin'];
 /**
  * Who gets past authorisation by the endpoint's contract: public and token calls anyone (a token call checks
  * its token itself); user calls every signed-in user, staff only with the permission when it names one;
- * staff calls staff holding the permission; super-admin calls super admins.
+ * staff calls staff holding the permission; super-admin calls super admins; console calls the operator alone
+ * (every site caller is on a reseller's host, where the console is not).
  */
 function byAuthRule(e: Endpoint): Role[] {
   const { permission } = e;
@@ -86,7 +97,7 @@ function byAuthRule(e: Endpoint): Role[] {
       return superAdmins();
     case 'console':
     case 'operator':
-      return [];
+      return [OPERATOR];
   }
 }
 
@@ -131,8 +142,17 @@ const PROBE_INPUT: Record<string, unknown> = {
 };
 
 const clients = {} as Record<Role, Client>;
+/** The operator on the console's host. */
+const operatorConsole = new Client(CONSOLE.localHost);
 beforeAll(async () => {
-  for (const role of ALL) {
+  const res = await operatorConsole.call(consoleLogin, {
+    email: DEMO_OPERATOR.email,
+    password: DEMO_OPERATOR.password,
+  });
+  expect(res.status, 'the operator signs in').toBe(200);
+  clients[OPERATOR] = new Client('flightdeals.localhost');
+  clients[OPERATOR].consoleCookie = operatorConsole.consoleCookie;
+  for (const role of SITE_ROLES) {
     const { domain, email } = ROLES[role];
     clients[role] = new Client(domain);
     if (email) {
@@ -153,7 +173,14 @@ describe('authorisation matrix', () => {
   });
 
   // Logout would end the role's session: it runs last for each role.
-  const ordered = [...ENDPOINTS].sort((a, b) => Number(a.id === 'users.logout') - Number(b.id === 'users.logout'));
+  const isLogout = (e: Endpoint) => e.id === 'users.logout' || e.id === 'console.logout';
+  const ordered = [...ENDPOINTS].sort((a, b) => Number(isLogout(a)) - Number(isLogout(b)));
+  /**
+   * How a denied call is refused: a console call from a reseller's host is a 403 whoever asks (the console is not
+   * there); otherwise 401 without a site session (an anonymous caller, the operator on a site), else 403.
+   */
+  const refusalOf = (role: Role, e: Endpoint) =>
+    isConsoleRule(e.auth) ? 403 : role === 'anonymous' || role === OPERATOR ? 401 : 403;
   for (const role of ALL) {
     it(`${role}: allowed exactly where the matrix says`, async () => {
       const wrong: string[] = [];
@@ -161,9 +188,10 @@ describe('authorisation matrix', () => {
         const allowed = allowedRoles(e).includes(role);
         // An empty input: a denied caller must be refused before the input is even looked at.
         const input = PROBE_INPUT[routeKey(e)] ?? (e.method === 'GET' ? undefined : {});
-        const res = await clients[role].raw(e.method, urlPath(e).replace(/\{(\w+)\??\}/g, 'x'), input);
+        const client = role === OPERATOR && isConsoleRule(e.auth) ? operatorConsole : clients[role];
+        const res = await client.raw(e.method, urlPath(e).replace(/\{(\w+)\??\}/g, 'x'), input);
         const refused = res.status === 401 || res.status === 403;
-        const expected = role === 'anonymous' ? 401 : 403;
+        const expected = refusalOf(role, e);
         if (allowed && refused) wrong.push(`${routeKey(e)}: refused (${res.status}) but allowed`);
         if (!allowed && res.status !== expected)
           wrong.push(`${routeKey(e)}: answered ${res.status}, expected ${expected}`);

@@ -25,12 +25,15 @@ export const consoleKeys = {
   /** An onboarding request's idempotency key → the site it made. */
   onboardRequest: (idempotencyKey: string): Key => ({ pk: platformPk('ONBOARD', idempotencyKey), sk: 'REQUEST' }),
 
-  /** The operators' audit log: one partition by time (operators' steps are few), gsi1 per reseller. */
-  auditEntry: (sortKey: string): Key => ({ pk: platformPk('AUDIT'), sk: part(sortKey) }),
+  /**
+   * The operators' audit log: one partition by time (operators' steps are few), gsi1 per reseller. The sort key
+   * is the entry's time and id (`<iso>#<id>`): newest first, two entries of one millisecond kept apart.
+   */
+  auditEntry: (at: string, id: string): Key => ({ pk: platformPk('AUDIT'), sk: `${part(at)}#${part(id)}` }),
   auditPk: () => platformPk('AUDIT'),
-  auditOfSiteIndex: (siteId: SiteId, sortKey: string) => ({
+  auditOfSiteIndex: (siteId: SiteId, at: string, id: string) => ({
     gsi1pk: platformPk('AUDIT', 'SITE', siteId),
-    gsi1sk: part(sortKey),
+    gsi1sk: `${part(at)}#${part(id)}`,
   }),
   auditOfSitePk: (siteId: SiteId) => platformPk('AUDIT', 'SITE', siteId),
 };

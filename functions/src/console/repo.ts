@@ -168,13 +168,12 @@ export async function deleteOperatorSession(tokenHash: string): Promise<void> {
 
 /** The Put of one audit entry, for the transaction of the step it records (append-only). */
 export function auditItem(e: ConsoleAuditRecord): TransactItem {
-  const sortKey = `${e.at}#${e.id}`;
   return {
     Put: {
       TableName: table(),
       Item: {
-        ...consoleKeys.auditEntry(sortKey),
-        ...(e.siteId ? consoleKeys.auditOfSiteIndex(e.siteId, sortKey) : {}),
+        ...consoleKeys.auditEntry(e.at, e.id),
+        ...(e.siteId ? consoleKeys.auditOfSiteIndex(e.siteId, e.at, e.id) : {}),
         type: 'OperatorAudit',
         ...e,
       },

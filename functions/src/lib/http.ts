@@ -293,7 +293,9 @@ async function authoriseOperator(
   now: Date,
   findOperator: PresetOptions['findOperator'],
 ): Promise<OperatorPrincipal | undefined> {
-  if (!findOperator || !isConsoleHost(headers)) throw fail.notFound();
+  // Another host (a reseller's site): the console is not there, whoever asks; a Lambda without the console's
+  // sessions (any other) never serves a console call.
+  if (!findOperator || !isConsoleHost(headers)) throw fail.forbidden(MSG.notConsoleHost);
   refuseCrossConsole(endpoint, headers);
   const operator = token ? await findOperator(token, now) : null;
   if (endpoint.auth === 'operator' && !operator) throw fail.unauthenticated(token ? MSG.sessionExpired : MSG.loggedOut);

@@ -147,3 +147,4 @@ export const creditLowSubject = (threshold: number): string =>
 export const creditDueSoonSubject = (day: string): string => `Credit payment due on ${day}`;
 // the platform console: a suspended reseller's site (sign-in, bookings and payments refused; queued work completes)
 export const siteSuspended = 'This site is suspended: sign-in, bookings and payments are not available.';
+export const notConsoleHost = 'The platform console answers only on its own address.';

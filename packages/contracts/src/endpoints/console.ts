@@ -37,7 +37,6 @@ export const CONSOLE_MSG = {
   /** An account whose MFA is on and no code (or a wrong one) came with the password. */
   mfaCodeRequired: 'Enter the 6-digit code from your authenticator app',
   mfaCodeWrong: 'The authenticator code is not correct',
-  notConsoleHost: 'The console answers only on its own address',
   signedOut: 'Signed out',
   domainTaken: (domain: string) => `The domain ${domain} is already used by another site`,
   domainRepeated: 'Each domain may be given once',
