@@ -4,8 +4,9 @@
  * were recorded from it). A changed key here is a data migration, never a refactor.
  */
 import { describe, expect, it } from 'vitest';
-import { keys } from '#lib/keys';
+import { keys, PLATFORM } from '#lib/keys';
 import { bookingKeys } from './bookings/keys.ts';
+import { consoleKeys } from './console/keys.ts';
 import { enquiryKeys } from './enquiries/keys.ts';
 import { flightAdminKeys } from './flight-admin/keys.ts';
 import { flightKeys } from './flights/keys.ts';
@@ -40,6 +41,7 @@ const DOMAINS = {
   userKeys,
   walletKeys,
   mailKeys,
+  consoleKeys,
 };
 
 /** A representative call of every builder: [builder, ...arguments]. */
@@ -196,6 +198,19 @@ const CALLS: [string, ...unknown[]][] = [
   ['invoiceSettings', 's1'],
   ['myEnquiriesPk', 's1', 'u1'],
   ['myEnquiry', 's1', 'u1', '2026-11-23T16:00:00.000Z', 'e1'],
+  // The platform console and a site's month counters: new keys, pinned from here on.
+  ['siteMonth', 's1', '2026-11'],
+  ['operator', 'op1'],
+  ['operatorEmail', 'Ops@Example.com'],
+  ['operatorSession', 'h1'],
+  ['reseller', 's1'],
+  ['resellersIndex', '2026-11-22T04:37:00.000Z', 's1'],
+  ['resellersPk'],
+  ['onboardRequest', 'k1'],
+  ['auditEntry', '2026-11-22T04:37:00.000Z', 'a1'],
+  ['auditPk'],
+  ['auditOfSiteIndex', 's1', '2026-11-22T04:37:00.000Z', 'a1'],
+  ['auditOfSitePk', 's1'],
 ];
 
 /** What lib/keys.ts built for CALLS before the split (and the constant prefixes it held). */
@@ -357,11 +372,33 @@ const BEFORE: Record<string, unknown> = {
   enquiryCounts: { pk: 'SITE#s1#ENQUIRY#COUNTS', sk: 'COUNTS' },
   myEnquiriesPk: 'SITE#s1#ENQUIRY#USER#u1',
   myEnquiry: { pk: 'SITE#s1#ENQUIRY#USER#u1', sk: '2026-11-23T16:00:00.000Z#e1' },
+  // The platform console (the platform's partition) and a site's month counters.
+  siteMonth: { pk: 'SITE#s1#STATS', sk: 'MONTH#2026-11' },
+  operator: { pk: 'PLATFORM#OPERATOR#op1', sk: 'PROFILE' },
+  operatorEmail: { pk: 'PLATFORM#OPERATOR_EMAIL#ops%40example.com', sk: 'EMAIL' },
+  operatorSession: { pk: 'PLATFORM#OPERATOR_SESSION#h1', sk: 'SESSION' },
+  reseller: { pk: 'PLATFORM#RESELLER#s1', sk: 'META' },
+  resellersIndex: { gsi1pk: 'PLATFORM#RESELLERS', gsi1sk: '2026-11-22T04:37:00.000Z#s1' },
+  resellersPk: 'PLATFORM#RESELLERS',
+  onboardRequest: { pk: 'PLATFORM#ONBOARD#k1', sk: 'REQUEST' },
+  auditEntry: { pk: 'PLATFORM#AUDIT', sk: '2026-11-22T04:37:00.000Z#a1' },
+  auditPk: 'PLATFORM#AUDIT',
+  auditOfSiteIndex: { gsi1pk: 'PLATFORM#AUDIT#SITE#s1', gsi1sk: '2026-11-22T04:37:00.000Z#a1' },
+  auditOfSitePk: 'PLATFORM#AUDIT#SITE#s1',
 };
 
 const all = Object.entries(DOMAINS).flatMap(([owner, builders]) =>
   Object.entries(builders).map(([name, builder]) => ({ owner, name, builder: builder as unknown })),
 );
+
+describe("the platform's partition", () => {
+  it('keeps the console sign-in budgets apart from every site', () => {
+    expect(keys.rateLimit(PLATFORM, 'console-login-abc', '1763786220')).toEqual({
+      pk: 'PLATFORM#RATE#console-login-abc',
+      sk: '1763786220',
+    });
+  });
+});
 
 describe('keys after the per-domain split', () => {
   it('keep one builder per name across domains, and nothing lost or added', () => {

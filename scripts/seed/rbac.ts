@@ -1,6 +1,6 @@
 /**
- * Demo permission groups of every demo site, made through the RBAC service: 'Ticketing desk' (the
- * Flights module) and 'Accounts' (the Wallet module). Partner Holidays' demo staff member works the
+ * Demo permission groups of every demo site, made through the RBAC service: 'Ticketing desk' (booking and the
+ * queues of the Flights module, without the Excel export) and 'Accounts' (the Wallet module). Partner Holidays' demo staff member works the
  * ticketing desk. Flight Deals' staff member keeps the default staff permissions: the supplier demo
  * (and its tests) show a plain staff member looking at API consumers, which the desk may not.
  */
@@ -14,7 +14,19 @@ import { seedPrincipal } from './actor.ts';
 const on = (moduleName: string): TModuleEdit => ({ moduleName, isActive: true, groups: [] });
 
 export const DEMO_RBAC_GROUPS: { groupName: string; modules: TModuleEdit[] }[] = [
-  { groupName: 'Ticketing desk', modules: [on('Flights')] },
+  // A desk narrower than the staff defaults: no Excel, no markups or flight settings (a group narrows them).
+  {
+    groupName: 'Ticketing desk',
+    modules: [
+      {
+        moduleName: 'Flights',
+        groups: [
+          { name: 'Booking', isActive: true, permissions: [] },
+          { name: 'Queues', isActive: true, permissions: [{ key: 'flights.exportExcel', isActive: false }] },
+        ],
+      },
+    ],
+  },
   { groupName: 'Accounts', modules: [on('Wallet')] },
 ];
 const DESK_STAFF_SITES = ['site-partner'];

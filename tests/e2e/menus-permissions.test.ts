@@ -2,7 +2,7 @@
  * Menus and actions follow the signed-in user's permissions, in Chromium against the
  * local stack. The shell loads rbac/getPermissionsFromSession and hides what the user's permission group
  * lacks, instead of offering it and answering 403: Partner Holidays' demo staff member works the
- * 'Ticketing desk' group (the Flights module with its default permissions: no Excel, no wallet, no
+ * 'Ticketing desk' group (booking and the queues of the Flights module: no Excel, no wallet, no
  * customers), its admin holds everything. Every menu starts with "Search flights"; CRM shows only on a
  * site with a CRM module (Flight Deals has FlightsForm; Partner Holidays has flights only).
  */

@@ -135,7 +135,10 @@ describe("the console's go-live grants", () => {
     ]);
     const resources = JSON.stringify(ses[0]!.Resource);
     expect(resources).toContain(`:ses:${STAGES.dev.env.region}:${STAGES.dev.env.account}:identity/*`);
-    expect(resources).toContain(`configuration-set/${STAGE}-travel-platform`);
+    // The stage's configuration set (its name read from the messaging stack), no other.
+    expect(resources).toContain(':configuration-set/');
+    expect(resources).toContain('MailConfigurationSet');
+    expect(ses[0]!.Resource).toHaveLength(2);
   });
 
   it('with the distribution: tenants of that distribution only, reads of tenants, connection groups and certificates', () => {

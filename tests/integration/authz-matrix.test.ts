@@ -25,7 +25,7 @@ const ROLES = {
   corporate: { domain: 'flightdeals.localhost', email: 'corporate@flightdeals.localhost' },
   /** Staff without a permission group: the default-allowed permissions. */
   staff: { domain: 'flightdeals.localhost', email: 'staff@flightdeals.localhost' },
-  /** Staff in the 'Ticketing desk' group (Flights only) on a consumer site. */
+  /** Staff in the 'Ticketing desk' group (flight booking and queues) on a consumer site. */
   ticketingStaff: { domain: 'partner.localhost', email: 'staff@partner.localhost' },
   superAdmin: { domain: 'flightdeals.localhost', email: 'admin@flightdeals.localhost' },
   /** The super admin of a site that consumes another site's inventory and supplies nothing itself. */
@@ -48,9 +48,14 @@ const DEFAULT_STAFF = new Set(
     m.groups.flatMap((g) => g.permissions.filter((p) => p.defaultAllowed).map((p) => p.key)),
   ),
 );
+// The seeded desk: the Flights module's Booking and Queues defaults, without the Excel export.
 const TICKETING = new Set(
   PERMISSION_CATALOGUE.filter((m) => m.moduleName === 'Flights').flatMap((m) =>
-    m.groups.flatMap((g) => g.permissions.filter((p) => p.defaultAllowed).map((p) => p.key)),
+    m.groups
+      .filter((g) => g.name === 'Booking' || g.name === 'Queues')
+      .flatMap((g) =>
+        g.permissions.filter((p) => p.defaultAllowed && p.key !== 'flights.exportExcel').map((p) => p.key),
+      ),
   ),
 );
 const holds = (role: Role, perm: string): boolean =>

@@ -4,6 +4,9 @@
  */
 import { getUserById } from '@tp/contracts/endpoints/customers';
 import { login } from '@tp/contracts/endpoints/users';
+import { addUserToRbacUserGroup, savePermissionGroup } from '@tp/contracts/endpoints/rbac';
+import { PERMISSION_CATALOGUE } from '@tp/contracts/permissions';
+import { randomUUID } from 'node:crypto';
 import type { TCustomer } from '@tp/contracts/endpoints/customers';
 import { hashPassword } from '../../functions/src/users/password.ts';
 import { createAccount } from '../../functions/src/users/accounts/index.ts';
@@ -75,4 +78,27 @@ export async function atLeastUsers(site: DemoSite, have: number, total: number):
         status: 'pending',
       },
     );
+}
+
+/**
+ * A new staff member of a site (with the permission menu) in a permission group that grants only `permissions`:
+ * groups narrow the staff defaults of spec 000 §6, so this is the staff member refused what the group leaves out.
+ */
+export async function narrowedStaff(site: DemoSite, permissions: string[]): Promise<Client> {
+  const admin = await demo(site, 'admin');
+  const group = await admin.call(savePermissionGroup, {
+    groupName: `Narrow ${randomUUID().slice(0, 8)}`,
+    modules: PERMISSION_CATALOGUE.map((m) => ({
+      moduleName: m.moduleName,
+      groups: m.groups.map((g) => ({
+        name: g.name,
+        permissions: g.permissions.map((p) => ({ key: p.key, isActive: permissions.includes(p.key) })),
+      })),
+    })),
+  });
+  if (group.status !== 200) throw new Error(`savePermissionGroup failed: ${JSON.stringify(group.body)}`);
+  const member = await newStaff(site);
+  const moved = await admin.call(addUserToRbacUserGroup, { userId: member.userId, userGroupId: group.body.result.id });
+  if (moved.status !== 200) throw new Error(`addUserToRbacUserGroup failed: ${JSON.stringify(moved.body)}`);
+  return member.client;
 }

@@ -38,7 +38,7 @@ import { DRIVER_PAGE_LIMITS } from '../../functions/src/kart/operations/driver-p
 import { readXlsx } from '../../functions/src/lib/xlsx-read.ts';
 import { Client } from '../support/api.ts';
 import { SKYWAY, ok, refused, staff, tag } from './dmc-helpers.ts';
-import { FLIGHTDEALS } from './customers-helpers.ts';
+import { FLIGHTDEALS, narrowedStaff } from './customers-helpers.ts';
 import { callFrom, uniqueLoopback } from './users-helpers.ts';
 
 const FD = asSiteId(FLIGHTDEALS.siteId);
@@ -49,7 +49,6 @@ const dayAfter = (d: string, n: number) =>
   new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 let admin: Client;
-let plainStaff: Client;
 const anonymous = new Client(FLIGHTDEALS.domain);
 
 async function driver(c: Client, name: string, vehicleCapacity?: number): Promise<string> {
@@ -103,7 +102,6 @@ const driverSheet = (driverAccessToken: string, dateRange?: unknown) =>
 
 beforeAll(async () => {
   admin = await staff();
-  plainStaff = await staff(FLIGHTDEALS, 'staff');
 });
 
 describe('job sheet', () => {
@@ -411,8 +409,9 @@ describe('isolation and permissions', () => {
     await refused(anonymous, getTransferJobSheet, {}, 401);
     await refused(agent, getTransferJobSheet, {}, 403);
     await refused(agent, updateTransferDriver, { id: 'x', driverId: null }, 403);
-    // Driver links are off by default for staff without a group.
-    await refused(plainStaff, generateDriverAccessToken, { driverId: 'dmc-x' }, 403);
-    expect((await plainStaff.call(getTransferJobSheet, {})).status).toBe(200);
+    // Driver links are a staff right (spec 001 §6); a group may leave them out.
+    const narrowed = await narrowedStaff(FLIGHTDEALS, ['dmc.jobSheet']);
+    await refused(narrowed, generateDriverAccessToken, { driverId: 'dmc-x' }, 403);
+    expect((await narrowed.call(getTransferJobSheet, {})).status).toBe(200);
   });
 });

@@ -32,7 +32,7 @@ import { balanceOf } from '../../functions/src/wallet/ledger-repo.ts';
 import { demoBooking, demoUser } from '../../scripts/seed/bookings.ts';
 import type { Client } from '../support/api.ts';
 import { startTboStub, type TboStub } from '../support/tbo-stub.ts';
-import { demo, FLIGHTDEALS, newStaff, PARTNER, SKYWAY } from './customers-helpers.ts';
+import { demo, FLIGHTDEALS, narrowedStaff, newStaff, PARTNER, SKYWAY } from './customers-helpers.ts';
 import { newAgent } from './tickets-helpers.ts';
 import { useStackTable } from './users-helpers.ts';
 import { unseal } from '../../functions/src/lib/sealed.ts';
@@ -329,10 +329,12 @@ describe('flight settings', () => {
   it('is staff-only, with the permission, and never shows another site', async () => {
     expect((await agent.client.call(getFlightSettings, {})).status).toBe(403);
     expect((await (await demo(FLIGHTDEALS, 'retail')).call(getSupplierProfitLoss, {})).status).toBe(403);
-    // Default staff do not hold flights.settings nor the supplier-account permissions.
+    // Flight settings are a staff default (the staff menu of spec 000 §2); the supplier accounts are not.
     const staff = await demo(FLIGHTDEALS, 'staff');
-    expect((await staff.call(getFlightSettings, {})).status).toBe(403);
+    expect((await staff.call(getFlightSettings, {})).status).toBe(200);
     expect((await staff.call(getSupplierAccounts, {})).status).toBe(403);
+    const narrowed = await narrowedStaff(FLIGHTDEALS, ['flights.search']);
+    expect((await narrowed.call(getFlightSettings, {})).status).toBe(403);
     const skyway = await demo(SKYWAY, 'admin');
     const theirs = await skyway.call(getFlightSettings, {});
     expect(theirs.status).toBe(200);

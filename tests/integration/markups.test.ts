@@ -29,7 +29,7 @@ import { pricingContextFor, pricingContextForConsumer } from '../../functions/sr
 import { createAccount } from '../../functions/src/users/accounts/index.ts';
 import { userIdByEmail } from '../../functions/src/users/repo.ts';
 import { Client } from '../support/api.ts';
-import { demo, FLIGHTDEALS, SKYWAY } from './customers-helpers.ts';
+import { demo, FLIGHTDEALS, narrowedStaff, SKYWAY } from './customers-helpers.ts';
 import { uniqueEmail, uniquePhone, useStackTable } from './users-helpers.ts';
 
 let admin: Client;
@@ -249,8 +249,9 @@ describe('validation', () => {
     ).toBe(404);
   });
 
-  it('needs the Manage markups permission', async () => {
-    const staff = await demo(FLIGHTDEALS, 'staff');
+  it('needs the Manage markups permission (a staff default, spec 001 §6; a group may leave it out)', async () => {
+    expect((await (await demo(FLIGHTDEALS, 'staff')).call(getDefaultMarkups, {})).status).toBe(200);
+    const staff = await narrowedStaff(FLIGHTDEALS, ['flights.search']);
     expect((await staff.call(getDefaultMarkups, {})).status).toBe(403);
     expect((await staff.call(saveDefaultMarkup, { groupId: 'x', ...RULE })).status).toBe(403);
   });

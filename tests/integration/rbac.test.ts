@@ -80,7 +80,7 @@ describe('getPermissionsFromSession', () => {
     expect((await new Client(FLIGHTDEALS.domain).call(getPermissionsFromSession, {})).status).toBe(401);
   });
 
-  it("gives the seeded ticketing-desk staff member (Partner Holidays) the Flights module's defaults only", async () => {
+  it("gives the seeded ticketing-desk staff member (Partner Holidays) the desk's booking and queues only", async () => {
     const desk = await demo(PARTNER, 'staff');
     const p = await sessionPermissions(desk);
     expect(p.permissions.sort()).toEqual([...flightsKeys].sort());
@@ -116,7 +116,14 @@ describe('permission groups', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toBe(MSG.groupSaved);
     expect([...res.body.result.permissions].sort()).toEqual(
-      ['customers.exemptL2B', 'customers.view', 'customers.viewDetails', 'wallet.viewReports'].sort(),
+      // Add Money is a staff right by default (spec 000 §2, §6): switching the Wallet module on grants it.
+      [
+        'customers.exemptL2B',
+        'customers.view',
+        'customers.viewDetails',
+        'wallet.addMoney',
+        'wallet.viewReports',
+      ].sort(),
     );
     const modules = res.body.result.modules as TModuleState[];
     expect(modules.find((m) => m.moduleName === 'DMC')!.isActive).toBe(false);
@@ -141,7 +148,13 @@ describe('permission groups', () => {
       groupName: `${name} 2`,
       modules: [{ moduleName: 'Flights', groups: [{ name: 'Queues', isActive: false }] }],
     });
-    expect(edited.body.result.permissions.sort()).toEqual(['flights.book', 'flights.search']);
+    // The Settings group's defaults (markups, flight settings) stay: only Queues was switched off.
+    expect(edited.body.result.permissions.sort()).toEqual([
+      'flights.book',
+      'flights.manageMarkup',
+      'flights.search',
+      'flights.settings',
+    ]);
     expect((await admin.call(savePermissionGroup, { groupName: `${name.toUpperCase()} 2` })).status).toBe(409);
     const bad = await admin.call(savePermissionGroup, {
       groupName: uniqueName('Bad'),
@@ -173,7 +186,9 @@ describe('addUserToRBACUserGroup', () => {
     });
     expect((await member.client.call(getCustomers, { page: 1 })).status).toBe(403);
     expect((await member.client.call(getLeGroups, {})).status).toBe(403);
+    // The seeded Accounts group is the Wallet module switched on: its defaults, Add Money among them.
     expect((await sessionPermissions(member.client)).permissions.sort()).toEqual([
+      'wallet.addMoney',
       'wallet.downloadBalances',
       'wallet.viewReports',
     ]);

@@ -18,7 +18,7 @@ import {
 } from '@tp/contracts/endpoints/wallet';
 import { move } from '../../functions/src/wallet/ledger.ts';
 import { balanceOf } from '../../functions/src/wallet/ledger-repo.ts';
-import { FLIGHTDEALS, SKYWAY, demo } from './customers-helpers.ts';
+import { FLIGHTDEALS, SKYWAY, demo, narrowedStaff } from './customers-helpers.ts';
 import { newCustomer } from './flights-helpers.ts';
 import { useStackTable } from './users-helpers.ts';
 
@@ -60,10 +60,13 @@ describe('staff Add Money', () => {
     expect((await c.client.call(getWalletBalance, {})).body.result.balance).toBe(100);
   });
 
-  it('is refused to staff without wallet.addMoney', async () => {
-    const staff = await demo(FLIGHTDEALS, 'staff');
+  it('is a staff right by default (spec 000 §2 Add Money), refused to staff whose group leaves it out', async () => {
     const c = await newCustomer(FLIGHTDEALS, 'retail');
-    const res = await staff.call(addWalletEntry, { userId: c.userId, amount: 10, requestId: requestId() });
+    const staff = await demo(FLIGHTDEALS, 'staff');
+    const added = await staff.call(addWalletEntry, { userId: c.userId, amount: 10, requestId: requestId() });
+    expect(added.status).toBe(200);
+    const narrowed = await narrowedStaff(FLIGHTDEALS, ['wallet.viewReports']);
+    const res = await narrowed.call(addWalletEntry, { userId: c.userId, amount: 10, requestId: requestId() });
     expect(res.status).toBe(403);
   });
 });

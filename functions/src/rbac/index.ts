@@ -1,4 +1,7 @@
-/** The rbac domain's public entry: permission groups as staff management (users) writes them with a staff user. */
+/**
+ * The rbac domain's public entry: permission groups as the users domain's staff screen needs them (the membership
+ * written with an invited user, the group assignment).
+ */
 import type { StaffGroups } from '../users/index.ts';
 import { getGroup } from './repo.ts';
 import { memberJoin, memberLeave } from './members-repo.ts';
@@ -8,6 +11,8 @@ export const staffGroups: StaffGroups = {
     const g = await getGroup(siteId, groupId);
     return g ? { groupId: g.groupId, groupName: g.groupName } : null;
   },
-  join: memberJoin,
-  leave: memberLeave,
+  join: async (siteId, groupId, userId) => memberJoin(siteId, groupId, userId),
+  leave: async (siteId, groupId, userId) => memberLeave(siteId, groupId, userId),
 };
+
+export { assignUser } from './service.ts';

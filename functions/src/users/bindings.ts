@@ -31,21 +31,28 @@ import {
   updateDetails,
 } from '@tp/contracts/endpoints/customers';
 import * as MSG from '@tp/contracts/messages';
+import * as staffApi from '@tp/contracts/endpoints/staff';
+import { STAFF_MSG } from '@tp/contracts/endpoints/staff';
 import { AUTH } from '@tp/contracts/platform';
 import { clearSessionCookie, deviceCookie, sessionCookie } from '#lib/cookies';
 import { operation, reply, onDemand } from '#lib/http';
 import type { SignedIn } from './accounts/index.ts';
 import type { CustomersWiring } from './customers.ts';
+import type { StaffWiring } from './staff.ts';
 const users = onDemand(() => import('./accounts/index.ts'));
 const customers = onDemand(() => import('./customers.ts'));
 const kyc = onDemand(() => import('./kyc.ts'));
+const staff = onDemand(() => import('./staff.ts'));
 
 const signedIn = ({ user, token, device }: SignedIn) =>
   reply(user, { cookies: [sessionCookie(token), ...(device ? [deviceCookie(device)] : [])] });
 const ok = { ok: true } as const;
 
-/** What the users Lambda needs from the entry: the customer views' answers of markup and suppliers. */
-export type UsersWiring = CustomersWiring;
+/**
+ * What the users Lambda needs from the entry: the customer views' answers of markup and suppliers; rbac's
+ * permission groups for the staff screen.
+ */
+export type UsersWiring = CustomersWiring & StaffWiring;
 
 export const operations = (wiring: UsersWiring) => [
   operation(signup, async (input, scope) => (await users()).signup(scope, input)),
@@ -145,4 +152,23 @@ export const operations = (wiring: UsersWiring) => [
     return reply(decided, { message });
   }),
   operation(kycApi.getMyTaxIdStatus, async (_input, scope) => (await kyc()).myStatus(scope)),
+  // A reseller's own team (endpoints/staff.ts).
+  operation(staffApi.listStaff, async (input, scope) => (await staff()).listStaff(scope, input)),
+  operation(staffApi.inviteStaff, async (input, scope) =>
+    reply(await (await staff()).inviteStaff(scope, input, wiring), { message: STAFF_MSG.invited }),
+  ),
+  operation(staffApi.resendStaffInvite, async (input, scope) =>
+    reply(await (await staff()).resendStaffInvite(scope, input.userId, wiring), { message: STAFF_MSG.inviteResent }),
+  ),
+  operation(staffApi.revokeStaffInvite, async (input, scope) =>
+    reply(await (await staff()).revokeStaffInvite(scope, input.userId, wiring), { message: STAFF_MSG.inviteRevoked }),
+  ),
+  operation(staffApi.setStaffActive, async (input, scope) =>
+    reply(await (await staff()).setStaffActive(scope, input), {
+      message: input.active ? STAFF_MSG.reactivated : STAFF_MSG.deactivated,
+    }),
+  ),
+  operation(staffApi.changeStaffGroup, async (input, scope) =>
+    reply(await (await staff()).changeStaffGroup(scope, input, wiring), { message: MSG.groupChanged }),
+  ),
 ];

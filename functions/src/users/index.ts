@@ -4,14 +4,7 @@
  */
 export * from './records.ts';
 export { createAccount, createHandoffToken } from './accounts/index.ts';
-export {
-  inviteUser,
-  resendInvite,
-  revokeInvite,
-  INVITE_TTL_SECONDS,
-  type StaffInvite,
-  type StaffGroups,
-  type StaffRole,
-} from './invites.ts';
+/** @public Staff invites, also for the platform console (a new site's first super admin). */
+export { inviteUser, resendInvite, revokeInvite, type StaffInvite, type StaffGroups } from './invites.ts';
 /** The password rules (argon2id, the hash upgrade), for other accounts that sign in with one: the console's operators. */
 export { hashPassword, needsRehash, verifyPassword } from './password.ts';

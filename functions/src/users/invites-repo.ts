@@ -3,8 +3,7 @@
  * set-password link the same `resetLink` a password reset uses (reset-link.ts), and each staff user has an entry
  * in the site's staff list (userKeys.staffMember).
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { queryPage, tableName, transactOrFalse, writeOrFalse, type Page, type TransactItem } from '#lib/db';
+import { queryPage, tableName, transactOrFalse, type Page, type TransactItem } from '#lib/db';
 import { keys, type SiteId } from '#lib/keys';
 import { primaryIdentity } from './phone.ts';
 import { searchTokens } from './search.ts';
@@ -86,15 +85,32 @@ export function staffIdsPage(
   return queryPage('table', userKeys.staffPk(siteId), page, (item) => String(item.userId));
 }
 
-/** Notes a successful sign-in on the user (best effort: the caller ignores a failure). */
-export async function recordSignIn(siteId: SiteId, userId: string, now: Date): Promise<void> {
-  await writeOrFalse(
-    new UpdateCommand({
-      TableName: table(),
-      Key: keys.user(siteId, userId),
-      UpdateExpression: 'SET lastSignInAt = :now',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':now': now.toISOString() },
-    }),
-  );
+/**
+ * Deactivates or reactivates a staff user, with its audit entry, while it is the version read (`updatedAt`).
+ * Deactivating also removes the live password link, so an open invite or a reset link cannot revive the account.
+ * False when the user changed meanwhile or is not staff.
+ */
+export function setStaffDeactivated(
+  user: Pick<UserRecord, 'siteId' | 'userId' | 'updatedAt'>,
+  deactivated: boolean,
+  now: Date,
+  audit: TransactItem,
+): Promise<boolean> {
+  return transactOrFalse([
+    {
+      Update: {
+        TableName: table(),
+        Key: keys.user(user.siteId, user.userId),
+        UpdateExpression: `SET isBlocked = :b, updatedAt = :now${deactivated ? ' REMOVE resetLink' : ''}`,
+        ConditionExpression: 'attribute_exists(pk) AND userType = :staff AND updatedAt = :seen',
+        ExpressionAttributeValues: {
+          ':b': deactivated,
+          ':now': now.toISOString(),
+          ':staff': 'staff',
+          ':seen': user.updatedAt,
+        },
+      },
+    },
+    audit,
+  ]);
 }

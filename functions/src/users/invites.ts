@@ -46,8 +46,8 @@ export interface StaffGroups {
   /** The group's name; null when the site has no such group. */
   group(siteId: SiteId, groupId: string): Promise<{ groupId: string; groupName: string } | null>;
   /** The membership item of a user in a group (only while the group exists). */
-  join(siteId: SiteId, groupId: string, userId: string): TransactItem[];
-  leave(siteId: SiteId, groupId: string, userId: string): TransactItem[];
+  join(siteId: SiteId, groupId: string, userId: string): Promise<TransactItem[]>;
+  leave(siteId: SiteId, groupId: string, userId: string): Promise<TransactItem[]>;
 }
 
 export interface InviteDeps {
@@ -161,7 +161,7 @@ export async function inviteUser(
     invite.invitedBy,
     now,
   );
-  const membership = group ? deps.groups!.join(site.siteId, group.groupId, userId) : [];
+  const membership = group ? await deps.groups!.join(site.siteId, group.groupId, userId) : [];
   const written = await deps.repo.insertAccount(user, le, undefined, [audit, ...membership]);
   // The only guard an invited user takes is its address's.
   if (!written.ok) throw fail.conflict(MSG.emailTaken, { email: MSG.emailTaken });
@@ -233,7 +233,7 @@ export async function revokeInvite(
     now,
   );
   const leave =
-    user.rbacUserGroupId && deps.groups ? deps.groups.leave(site.siteId, user.rbacUserGroupId, user.userId) : [];
+    user.rbacUserGroupId && deps.groups ? await deps.groups.leave(site.siteId, user.rbacUserGroupId, user.userId) : [];
   if (!(await deps.invites.removeInvitedUser(user, [audit, ...leave]))) throw fail.notFound();
   return { userId: user.userId };
 }

@@ -357,3 +357,16 @@ export async function consumeToken(
   );
   return (consumed?.userId as string | undefined) ?? null;
 }
+
+/** Notes a successful sign-in on the user (best effort: the caller ignores a failure). */
+export async function recordSignIn(siteId: SiteId, userId: string, now: Date): Promise<void> {
+  await writeOrFalse(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.user(siteId, userId),
+      UpdateExpression: 'SET lastSignInAt = :now',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':now': now.toISOString() },
+    }),
+  );
+}

@@ -120,6 +120,10 @@ function fakes(overrides: Partial<UsersDeps> = {}) {
       user.resetLink = { id: sha256(secret), expiresAt: Math.floor(now.getTime() / 1000) + ttlSeconds };
       return { user: structuredClone(user), token: `${userId}_${secret}` };
     }),
+    recordSignIn: async (siteId, userId, now) => {
+      const user = users.get(`${siteId}|${userId}`);
+      if (user) user.lastSignInAt = now.toISOString();
+    },
     setPassword: async (siteId, userId, passwordHash, now, options = {}) => {
       const user = users.get(`${siteId}|${userId}`);
       if (!user || (options.link !== undefined && !resetLinkLive(user, options.link, now))) return false;

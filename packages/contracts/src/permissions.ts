@@ -6,7 +6,12 @@
 export interface PermissionDef {
   key: string;
   label: string;
-  /** Granted when a group is switched on (spec 000 §4: "turning a group on activates only permissions that are allowed by default"). */
+  /**
+   * A staff user's right by default: held by staff without a permission group (every staff user where the site has
+   * no permission menu), and granted when a group is switched on (spec 000 §4: "turning a group on activates only
+   * permissions that are allowed by default"). True for the staff rights of spec 000 §6 and spec 001 §6; our own
+   * additions that move money, show margins or widen access stay false (super admins hold them; a group grants them).
+   */
   defaultAllowed: boolean;
 }
 export interface PermissionGroupDef {
@@ -34,8 +39,8 @@ export const PERMISSION_CATALOGUE: ModuleDef[] = [
           p('customers.block', 'Block and unblock customers'),
           p('customers.changeDetails', 'Change customer details'),
           p('customers.changeGroup', 'Change markup group'),
-          p('customers.exemptL2B', 'Exempt from look-to-book limit', false),
-          p('customers.flightSwitches', 'Switch flight search and hold per user', false),
+          p('customers.exemptL2B', 'Exempt from look-to-book limit'),
+          p('customers.flightSwitches', 'Switch flight search and hold per user'),
           p('customers.createAgent', 'Create agents'),
         ],
       },
@@ -43,7 +48,7 @@ export const PERMISSION_CATALOGUE: ModuleDef[] = [
         name: 'API consumers',
         permissions: [
           p('consumers.view', 'View API consumers'),
-          p('consumers.decideRequests', 'Approve or reject API customer requests', false),
+          p('consumers.decideRequests', 'Approve or reject API customer requests'),
         ],
       },
     ],
@@ -70,15 +75,12 @@ export const PERMISSION_CATALOGUE: ModuleDef[] = [
             'Process change requests (accept, reject, record outcome, approve refunds)',
             false,
           ),
-          p('flights.exportExcel', 'Download Excel', false),
+          p('flights.exportExcel', 'Download Excel'),
         ],
       },
       {
         name: 'Settings',
-        permissions: [
-          p('flights.manageMarkup', 'Manage markups', false),
-          p('flights.settings', 'Supplier flight settings', false),
-        ],
+        permissions: [p('flights.manageMarkup', 'Manage markups'), p('flights.settings', 'Supplier flight settings')],
       },
       {
         name: 'Supplier accounts',
@@ -115,7 +117,7 @@ export const PERMISSION_CATALOGUE: ModuleDef[] = [
       {
         name: 'Money',
         permissions: [
-          p('wallet.addMoney', 'Add money to wallets', false),
+          p('wallet.addMoney', 'Add money to wallets'),
           p('wallet.debitMoney', 'Debit wallets (adjustment with a reason)', false),
           p('wallet.creditLines', 'Set credit limits and credit days', false),
           p('wallet.verifyPan', 'Verify PAN cards', false),
@@ -163,7 +165,7 @@ export const PERMISSION_CATALOGUE: ModuleDef[] = [
         permissions: [
           p('dmc.karts', 'Build quotations'),
           p('dmc.jobSheet', 'Run the job sheet'),
-          p('dmc.driverTokens', 'Generate driver links', false),
+          p('dmc.driverTokens', 'Generate driver links'),
         ],
       },
     ],
@@ -221,6 +223,16 @@ export const PERMISSION_CATALOGUE: ModuleDef[] = [
       { name: 'Access', permissions: [p('settings.permissionGroups', 'Edit permission groups', false)] },
       // Who changed what, site-wide (/staff/audit).
       { name: 'Audit', permissions: [p('audit.view', 'View the audit log and record histories', false)] },
+    ],
+  },
+  // A reseller's own team (/staff/team): invites, deactivation, group changes. Super admins hold it; a group grants it.
+  {
+    moduleName: 'Staff',
+    groups: [
+      {
+        name: 'Team',
+        permissions: [p('users.manage', 'Invite, deactivate and reactivate staff and change their group', false)],
+      },
     ],
   },
 ];

@@ -29,7 +29,9 @@ import { enquiryEndpoints } from './endpoints/enquiries.ts';
 import { fixedDepartureEndpoints } from './endpoints/fixed-departures.ts';
 import { invoicesEndpoints } from './endpoints/invoices.ts';
 import { auditEndpoints } from './endpoints/audit.ts';
+import { staffEndpoints } from './endpoints/staff.ts';
 import { consoleEndpoints } from './endpoints/console.ts';
+import { consoleDomainsEndpoints } from './endpoints/console-domains.ts';
 
 export const ENDPOINTS: readonly Endpoint[] = [
   ...siteEndpoints,
@@ -58,7 +60,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...fixedDepartureEndpoints,
   ...invoicesEndpoints,
   ...auditEndpoints,
+  ...staffEndpoints,
   ...consoleEndpoints,
+  ...consoleDomainsEndpoints,
 ];
 
 /** Endpoints served by one domain Lambda. */

@@ -549,5 +549,13 @@ export const SPA_ROUTES: SpaRoute[] = [
       { menu: 'user', order: 60, external: 'crm', needsCrmModule: true },
     ],
   },
+  // A reseller's own team: invites, deactivation, group changes (endpoints/staff.ts).
+  {
+    path: '/staff/team',
+    screen: 'staff-team/staff-team',
+    access: 'staff',
+    title: 'Staff',
+    menus: [{ menu: 'staff', order: 295, label: 'Staff', permission: 'users.manage' }],
+  },
   { path: '*', screen: 'shell/not-found', access: 'public', title: 'Not found' },
 ];

@@ -4,14 +4,22 @@ import { checkGoLive, getGoLive, startGoLive, type GoLiveDeps } from './go-live.
 import { localProvisioner } from './local-provisioner.ts';
 import type { DomainProvisioner } from './provisioner.ts';
 import type { GoLiveRecord } from './repo.ts';
+import type { GoLiveState } from '@tp/contracts/endpoints/console';
 
 const none = { alias: false, dkim: false, mailFrom: false, dmarc: false };
 
 function world(provisioner: DomainProvisioner, domains: Record<string, string[]> = { acme: ['acme.example.com'] }) {
   const stored = new Map<string, GoLiveRecord>();
   const calls: string[] = [];
+  const audits: { goLive: GoLiveState; action: string; after: unknown }[] = [];
+  const states = new Map<string, GoLiveState>();
   const deps: GoLiveDeps = {
-    domainsOf: async (siteId: SiteId) => domains[siteId] ?? null,
+    reseller: async (siteId: SiteId) =>
+      domains[siteId] ? { domains: domains[siteId], goLive: states.get(siteId) ?? 'pending' } : null,
+    setGoLive: async (siteId, goLive, audit) => {
+      states.set(siteId, goLive);
+      audits.push({ goLive, action: audit.action, after: audit.after });
+    },
     provisioner: () => ({
       ...provisioner,
       start: async (r) => (calls.push(`start ${r.domain}`), provisioner.start(r)),
@@ -21,7 +29,7 @@ function world(provisioner: DomainProvisioner, domains: Record<string, string[]>
     records: async (siteId) => [...stored.entries()].filter(([k]) => k.startsWith(`${siteId}|`)).map(([, r]) => r),
     save: async (siteId, record) => void stored.set(`${siteId}|${record.domain}`, record),
   };
-  return { deps, stored, calls };
+  return { deps, stored, calls, audits };
 }
 
 const pendingAws: DomainProvisioner = {
@@ -35,7 +43,8 @@ const pendingAws: DomainProvisioner = {
   }),
 };
 
-const at = (iso: string) => ({ now: new Date(iso) });
+const operator = { operatorId: 'op-1', email: 'ops@example.com', name: 'Ops', mfa: 'off' as const };
+const at = (iso: string) => ({ now: new Date(iso), operator });
 
 describe('go-live checklist', () => {
   it('lists a site never started with every record pending and nothing asked of the cloud', async () => {
@@ -60,7 +69,7 @@ describe('go-live checklist', () => {
   });
 
   it('shows the tokens and target the cloud gave, pending until a check finds them published', async () => {
-    const { deps, calls } = world(pendingAws);
+    const { deps, calls, audits } = world(pendingAws);
     const started = await startGoLive({ siteId: 'acme' }, at('2026-11-28T10:00:00Z'), deps);
     expect(started.domains[0]!.state).toBe('pending');
     expect(started.domains[0]!.records.map((r) => r.name)).toContain('a._domainkey.acme.example.com');
@@ -75,6 +84,14 @@ describe('go-live checklist', () => {
     });
     expect((await getGoLive({ siteId: 'acme' }, deps)).live).toBe(true);
     expect(calls).toEqual(['start acme.example.com', 'check acme.example.com']);
+    // The start is audited, and so is the check that found the domain live; the reseller's state follows.
+    expect(audits).toEqual([
+      { goLive: 'pending', action: 'goLive', after: { goLive: 'pending', domains: { 'acme.example.com': 'pending' } } },
+      { goLive: 'live', action: 'goLive', after: { goLive: 'live', domains: { 'acme.example.com': 'live' } } },
+    ]);
+    // A check that changes nothing writes no audit entry.
+    await checkGoLive({ siteId: 'acme' }, at('2026-11-28T12:00:00Z'), deps);
+    expect(audits).toHaveLength(2);
   });
 
   it('checks only the domains started', async () => {

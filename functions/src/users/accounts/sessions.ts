@@ -16,6 +16,12 @@ export async function startSession(scope: Scope, user: UserRecord, deps: UsersDe
     { siteId: user.siteId, userId: user.userId, userType: user.userType },
     scope.now,
   );
+  // The staff list's last sign-in. Best effort: a missed note never refuses a sign-in.
+  await deps.repo
+    .recordSignIn(user.siteId, user.userId, scope.now)
+    .catch((err: unknown) =>
+      deps.log.warn('sign-in not recorded', { siteId: user.siteId, userId: user.userId, error: String(err) }),
+    );
   return { user: toUser(user), token };
 }
 

@@ -71,6 +71,8 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   location: 'Location',
   area: 'Area',
   areaTransfer: 'Area transfer',
+  // A reseller's own team: invites, deactivation and reactivation (endpoints/staff.ts).
+  staffMember: 'Staff member',
 };
 
 export const auditEntityLabel = (entity: string): string => AUDIT_ENTITY_LABELS[entity] ?? entity;

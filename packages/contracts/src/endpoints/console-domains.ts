@@ -28,15 +28,8 @@ export const GO_LIVE_PROVIDERS = ['local', 'aws'] as const;
 /** A domain's go-live state: nothing asked yet, records pending, or every required record verified. */
 export const DOMAIN_GO_LIVE_STATES = ['notStarted', 'pending', 'live'] as const;
 export const DNS_RECORD_TYPES = ['CNAME', 'MX', 'TXT'] as const;
-/** What a record is for (its label on the checklist). */
+/** What a record is for (each is verified by its own check; the checklist labels it). */
 export const DNS_RECORD_PURPOSES = ['dkim', 'mailFromMx', 'mailFromSpf', 'dmarc', 'alias'] as const;
-export const DNS_RECORD_PURPOSE_LABELS: Record<(typeof DNS_RECORD_PURPOSES)[number], string> = {
-  dkim: 'DKIM signing key',
-  mailFromMx: 'MAIL FROM: bounces',
-  mailFromSpf: 'MAIL FROM: SPF',
-  dmarc: 'DMARC policy (recommended)',
-  alias: 'Website address',
-};
 
 export const ZDnsRecord = lazy(() =>
   z.object({

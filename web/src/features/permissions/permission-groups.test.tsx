@@ -81,16 +81,16 @@ describe('permission groups', { timeout: 20_000 }, () => {
 
   it('switching a group on switches on only the permissions allowed by default', async () => {
     const { user } = await openEditor();
-    await screen.findByRole('switch', { name: 'Customers: Manage group' });
-    expect(sw('Customers: Manage group').checked).toBe(false);
-    await user.click(sw('Customers: Manage group'));
-    expect(sw('Customers: Manage group').checked).toBe(true);
-    for (const on of ['Block and unblock customers', 'Change customer details', 'Change markup group', 'Create agents'])
-      expect(sw(on).checked, on).toBe(true);
-    for (const off of ['Exempt from look-to-book limit', 'Switch flight search and hold per user'])
+    // Wallet → Money mixes a staff right (Add Money, spec 000 §2) with rights of our own that move money.
+    await screen.findByRole('switch', { name: 'Wallet: Money group' });
+    expect(sw('Wallet: Money group').checked).toBe(false);
+    await user.click(sw('Wallet: Money group'));
+    expect(sw('Wallet: Money group').checked).toBe(true);
+    expect(sw('Add money to wallets').checked).toBe(true);
+    for (const off of ['Debit wallets (adjustment with a reason)', 'Set credit limits and credit days', 'Verify PAN cards'])
       expect(sw(off).checked, off).toBe(false);
     // The other groups of the module are untouched.
-    expect(sw('View customers').checked).toBe(false);
+    expect(sw('View wallet and gateway reports').checked).toBe(false);
   });
 
   it('shows a group (and its module) on while any of its permissions is on', async () => {
