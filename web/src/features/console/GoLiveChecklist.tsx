@@ -1,7 +1,6 @@
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   CONSOLE_DOMAINS_MSG,
-  DNS_RECORD_PURPOSE_LABELS,
   checkGoLive,
   getGoLive,
   startGoLive,
@@ -18,6 +17,15 @@ import { formatDateTime } from '#shared/format.ts';
 type TGoLive = ResponseOf<typeof getGoLive>;
 type TDomainGoLive = TGoLive['domains'][number];
 type TDnsRecord = TDomainGoLive['records'][number];
+
+/** What each record does, as the operator passes it on to the domain's owner. */
+const PURPOSE: Record<TDnsRecord['purpose'], string> = {
+  alias: 'Website address',
+  dkim: 'DKIM signing key',
+  mailFromMx: 'MAIL FROM: bounces',
+  mailFromSpf: 'MAIL FROM: SPF',
+  dmarc: 'DMARC policy',
+};
 
 const DOMAIN_STATE: Record<TDomainGoLive['state'], [label: string, color: string]> = {
   notStarted: ['Not started', 'gray'],
@@ -72,9 +80,8 @@ function DomainChecklist({ domain }: { domain: TDomainGoLive }) {
         <DataTable<TDnsRecord>
           label={`DNS records of ${domain.domain}`}
           rows={domain.records}
-          empty={
-            domain.state === 'notStarted' ? 'Start going live to see the records to publish.' : 'No records to publish.'
-          }
+          empty="No records to publish."
+
           rowKey={(r) => `${r.purpose}|${r.type}|${r.name}|${r.value}`}
           minWidth={760}
           columns={[
@@ -83,7 +90,7 @@ function DomainChecklist({ domain }: { domain: TDomainGoLive }) {
               header: 'Record',
               render: (r) => (
                 <Stack gap={0}>
-                  <Text size="sm">{DNS_RECORD_PURPOSE_LABELS[r.purpose]}</Text>
+                  <Text size="sm">{PURPOSE[r.purpose]}</Text>
                   {!r.required && (
                     <Text size="xs" c="dimmed">
                       Optional
