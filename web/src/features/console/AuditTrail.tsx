@@ -14,10 +14,11 @@ export const AUDIT_ACTION_LABELS: Record<ConsoleAuditAction, string> = {
   revokeAdminInvite: 'Invitation revoked',
   suspend: 'Suspended',
   reactivate: 'Reactivated',
+  goLive: 'Go-live state',
 };
 
 /** Shown beside a change: what it concerned, from what the entry recorded before and after. */
-const DETAIL_FIELDS = ['companyName', 'email', 'reason', 'status'];
+const DETAIL_FIELDS = ['companyName', 'email', 'reason', 'status', 'goLive'];
 function detail(e: TConsoleAuditEntry): string {
   const record = { ...e.before, ...e.after };
   return (
