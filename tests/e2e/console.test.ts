@@ -82,6 +82,7 @@ describe('platform console', () => {
       await ops.getByText(MSG.required).first().waitFor();
       expect(await ops.getByText(MSG.required).count()).toBeGreaterThan(5);
       await accessible(ops, 'onboarding form with its errors');
+      await ops.evaluate(() => window.scrollTo(0, 0));
       await shoot(ops, 'console-onboard-errors');
 
       await ops.getByLabel(/^Company name/).fill('Acme Travels');
@@ -194,6 +195,9 @@ describe('platform console', () => {
       const row = ops.getByRole('row', { name: /Acme Travels/ });
       await row.getByText('Active').waitFor();
       expect(await row.getByText(ACME).count()).toBe(1);
+      await row.getByText('Live', { exact: true }).waitFor();
+      await accessible(ops, 'reseller list with Acme');
+      await shoot(ops, 'console-resellers-acme');
     },
   );
 });

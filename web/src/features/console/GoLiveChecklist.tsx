@@ -1,10 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import {
-  CONSOLE_DOMAINS_MSG,
-  checkGoLive,
-  getGoLive,
-  startGoLive,
-} from '@tp/contracts/endpoints/console-domains';
+import { CONSOLE_DOMAINS_MSG, checkGoLive, getGoLive, startGoLive } from '@tp/contracts/endpoints/console-domains';
 import { getReseller, listResellers } from '@tp/contracts/endpoints/console';
 import type { ResponseOf } from '@tp/contracts/endpoint';
 import { useAction } from '#api/action.ts';
@@ -35,7 +30,7 @@ const DOMAIN_STATE: Record<TDomainGoLive['state'], [label: string, color: string
 
 function Copyable({ text, what }: { text: string; what: string }) {
   return (
-    <Group gap={4} wrap="nowrap" align="flex-start" justify="flex-end">
+    <Group gap={4} wrap="nowrap" align="flex-start" display="inline-flex">
       <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
         {text}
       </Text>
@@ -106,6 +101,7 @@ function DomainChecklist({ domain }: { domain: TDomainGoLive }) {
               key: 'state',
               header: 'State',
               nowrap: true,
+              width: 120,
               render: (r) =>
                 r.verified ? (
                   <Badge variant="light" color="green">
@@ -128,9 +124,9 @@ function DomainChecklist({ domain }: { domain: TDomainGoLive }) {
  * A reseller's go-live checklist: per domain, the DNS records its owner publishes and whether the cloud has
  * verified each; Start provisions what the domains need (safe to repeat), Check asks the cloud again.
  */
-export function GoLiveChecklist({ siteId }: { siteId: string }) {
+export function GoLiveChecklist({ siteId, onChanged }: { siteId: string; onChanged: () => void }) {
   const goLive = useApi(getGoLive, { siteId });
-  const after = { revalidate: [getGoLive, getReseller, listResellers] } as const;
+  const after = { revalidate: [getGoLive, getReseller, listResellers], onSuccess: onChanged } as const;
   const start = useAction(startGoLive, { ...after, success: CONSOLE_DOMAINS_MSG.started });
   const check = useAction(checkGoLive, {
     ...after,

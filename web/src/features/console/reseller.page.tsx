@@ -3,6 +3,7 @@ import { Anchor, Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Text, Titl
 import { Link, useParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { SOLD_MODULE_LABELS, getReseller, listResellers, type TReseller } from '@tp/contracts/endpoints/console';
+import { gstStateOf } from '@tp/domain/gst';
 import { apiKey, useApi } from '#api/hooks.ts';
 import { keysOf } from '#api/action.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
@@ -67,7 +68,15 @@ function Swatch({ colour, label }: { colour: string; label: string }) {
   );
 }
 
-function ResellerView({ reseller, onWritten }: { reseller: TReseller; onWritten: (r: TReseller) => void }) {
+function ResellerView({
+  reseller,
+  onWritten,
+  onGoLive,
+}: {
+  reseller: TReseller;
+  onWritten: (r: TReseller) => void;
+  onGoLive: () => void;
+}) {
   const figures = monthFigures(reseller.month);
   const le = reseller.legalEntity;
   return (
@@ -134,7 +143,7 @@ function ResellerView({ reseller, onWritten }: { reseller: TReseller; onWritten:
           <Panel title="Legal entity">
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <Field label="Legal name">{le.legalName}</Field>
-              <Field label="State">{le.state}</Field>
+              <Field label="State">{gstStateOf(le.state)?.name ?? le.state}</Field>
               <Field label="GSTIN">{le.gstin}</Field>
               <Field label="PAN">{le.pan}</Field>
               {le.address && <Field label="Address">{le.address}</Field>}
@@ -155,7 +164,7 @@ function ResellerView({ reseller, onWritten }: { reseller: TReseller; onWritten:
         <AdminInvite reseller={reseller} onWritten={onWritten} />
       </Panel>
       <Panel title="Go-live checklist">
-        <GoLiveChecklist siteId={reseller.siteId} />
+        <GoLiveChecklist siteId={reseller.siteId} onChanged={onGoLive} />
       </Panel>
     </Stack>
   );
@@ -189,7 +198,7 @@ export default function ResellerPage() {
         onRetry={() => void reseller.mutate()}
         loadingLabel="Loading the reseller"
       >
-        {(r) => <ResellerView reseller={r} onWritten={onWritten} />}
+        {(r) => <ResellerView reseller={r} onWritten={onWritten} onGoLive={() => void trail.reload()} />}
       </AsyncContent>
       <Paper withBorder p={{ base: 'sm', xs: 'md' }} component="section" aria-label="Audit trail">
         <Stack gap="sm">
