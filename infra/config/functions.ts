@@ -85,3 +85,9 @@ export const QUEUE_URL_ENV: Record<QueueKey, 'EMAIL_QUEUE_URL' | 'PAYMENT_QUEUE_
   // Only SES (through SNS) sends here; no function has this grant.
   mailFeedback: 'MAIL_FEEDBACK_QUEUE_URL',
 };
+
+/**
+ * The functions that put reseller domains live at run time (functions/src/console/domains): a CloudFront
+ * distribution tenant and an SES identity per domain (PlatformFunction.bindGoLive).
+ */
+export const GO_LIVE_FUNCTIONS: readonly string[] = ['console'];

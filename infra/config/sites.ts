@@ -1,10 +1,12 @@
 /**
  * Reseller domains: one CloudFront distribution and one SES identity each, all serving the same SPA and
- * API (branding is looked up by domain at load, so the SPA needs nothing per reseller). Adding a
- * reseller = one line here plus its ACM certificate, which CloudFront requires in us-east-1 whatever
- * the stacks' region; `npm run dns` then prints the records to publish (docs/deploy.md). ARNs below
- * are placeholders.
+ * API (branding is looked up by domain at load, so the SPA needs nothing per reseller). A new reseller
+ * goes live from the console instead, without a deploy (a tenant of the web stack's multi-tenant
+ * distribution: docs/deploy.md "Going live on a domain"); a domain listed here needs its ACM certificate,
+ * which CloudFront requires in us-east-1 whatever the stacks' region, and `npm run dns` prints its records.
+ * ARNs below are placeholders.
  */
+import { defaultMailFromDomain } from '@tp/domain/go-live';
 import type { StageName } from './stages.ts';
 
 export interface SiteConfig {
@@ -18,7 +20,7 @@ export interface SiteConfig {
   mailFromDomain?: string;
 }
 
-export const mailFromDomainOf = (site: SiteConfig): string => site.mailFromDomain ?? `mail.${site.domain}`;
+export const mailFromDomainOf = (site: SiteConfig): string => site.mailFromDomain ?? defaultMailFromDomain(site.domain);
 
 const placeholderCert = (account: string, n: number): string =>
   `arn:aws:acm:us-east-1:${account}:certificate/00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

@@ -37,6 +37,12 @@ export interface StageConfig {
    * is then not created). Its ARN must name the ACL, `arn:aws:wafv2:us-east-1:<account>:global/webacl/<name>/<id>`.
    */
   webAclArn?: string;
+  /**
+   * The web stack's multi-tenant distribution (its output TenantDistributionId), which the console adds reseller
+   * domains to at run time. Known only after the stage's first deploy of the web stack, which deploys after the
+   * api stack that needs it: until set, going live answers that the stage is not ready (docs/deploy.md).
+   */
+  tenantDistributionId?: string;
 }
 
 export const STAGES: Record<StageName, StageConfig> = {

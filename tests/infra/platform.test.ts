@@ -10,7 +10,14 @@ import { QUEUE_URL_ENV, accessOf, type QueueKey } from '../../infra/config/funct
 import { SITES } from '../../infra/config/sites.ts';
 import { bundleFunction, domainEntries, isChunkFile, workerEntries } from '../../infra/lib/bundling.ts';
 import { API_PATH_PATTERNS, APP_PATH_PATTERN } from '../../infra/lib/stacks/web-stack.ts';
-import { SYNTH_TIMEOUT_MS, logicalId, resourcesOf, synthPlatform, type Synthesised } from './support.ts';
+import {
+  SYNTH_TIMEOUT_MS,
+  configuredDistributions,
+  logicalId,
+  resourcesOf,
+  synthPlatform,
+  type Synthesised,
+} from './support.ts';
 
 const STAGE = 'dev';
 let s: Synthesised;
@@ -209,9 +216,7 @@ describe('WebStack', () => {
   const sites = SITES[STAGE];
 
   it('has one distribution per configured domain, TLS 1.2+, logging, no error-page fallback', () => {
-    const dists = resourcesOf(s.template(s.platform.web), 'AWS::CloudFront::Distribution').map(
-      ([, p]) => p.DistributionConfig,
-    );
+    const dists = configuredDistributions(s.template(s.platform.web)).map(([, p]) => p.DistributionConfig);
     expect(dists.map((d) => d.Aliases).sort()).toEqual(sites.map((x) => [x.domain]).sort());
     for (const d of dists) {
       expect(d.ViewerCertificate).toMatchObject({
@@ -245,9 +250,10 @@ describe('WebStack', () => {
           }),
         );
       }
-      // Pages go to the page function, signed with OAC; no viewer-request rewrite any more.
+      // Pages go to the page function, signed with OAC; no viewer-request rewrite any more (but on the tenant
+      // distribution, which names the site by Host: tests/infra/go-live.test.ts).
       const app = config.CacheBehaviors.find((b: any) => b.PathPattern === APP_PATH_PATTERN);
-      expect(app.FunctionAssociations).toBeUndefined();
+      if (config.ConnectionMode !== 'tenant-only') expect(app.FunctionAssociations).toBeUndefined();
       expect(config.Origins.find((o: any) => o.Id === app.TargetOriginId).OriginAccessControlId).toBeDefined();
     }
   });

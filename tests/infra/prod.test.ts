@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SITES } from '../../infra/config/sites.ts';
 import { STAGES } from '../../infra/config/stages.ts';
-import { SYNTH_TIMEOUT_MS, resourcesOf, synthPlatform, type Synthesised } from './support.ts';
+import { SYNTH_TIMEOUT_MS, configuredDistributions, resourcesOf, synthPlatform, type Synthesised } from './support.ts';
 
 let s: Synthesised;
 beforeAll(() => {
@@ -25,9 +25,7 @@ describe('prod stage', () => {
   });
 
   it('serves the prod reseller domains', () => {
-    const aliases = resourcesOf(s.template(s.platform.web), 'AWS::CloudFront::Distribution').map(
-      ([, p]) => p.DistributionConfig.Aliases[0],
-    );
+    const aliases = configuredDistributions(s.template(s.platform.web)).map(([, p]) => p.DistributionConfig.Aliases[0]);
     expect(aliases.sort()).toEqual(SITES.prod.map((x) => x.domain).sort());
   });
 

@@ -73,3 +73,9 @@ export function resourcesOf(template: Template, type: string): [string, Record<s
     (r as { Properties: Record<string, any> }).Properties,
   ]);
 }
+
+/** The distributions of the configured domains (infra/config/sites.ts): every one but the multi-tenant one. */
+export const configuredDistributions = (template: Template): [string, Record<string, any>][] =>
+  resourcesOf(template, 'AWS::CloudFront::Distribution').filter(
+    ([, p]) => p.DistributionConfig.ConnectionMode !== 'tenant-only',
+  );

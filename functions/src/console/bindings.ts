@@ -14,11 +14,13 @@ import {
 } from '@tp/contracts/endpoints/console';
 import { onDemand, operation, reply } from '#lib/http';
 import { CONSOLE_MSG } from '@tp/contracts/endpoints/console';
+import { checkGoLive, getGoLive, startGoLive } from '@tp/contracts/endpoints/console-domains';
 
 const operators = onDemand(() => import('./operators.ts'));
 const audit = onDemand(() => import('./audit.ts'));
 const onboarding = onDemand(() => import('./onboard.ts'));
 const resellers = onDemand(() => import('./resellers.ts'));
+const goLive = onDemand(() => import('./domains/go-live.ts'));
 
 export const operations = [
   operation(consoleLogin, async (input, scope) => (await operators()).login(scope, input)),
@@ -49,6 +51,18 @@ export const operations = [
   operation(reactivateReseller, async (input, scope) => {
     const r = await (await resellers()).reactivate(scope, input);
     return reply(r, { message: CONSOLE_MSG.reactivated(r.companyName) });
+  }),
+  // Going live on a reseller's domains (./domains: the checklist, the provisioner of the stage).
+  operation(getGoLive, async (input) => (await goLive()).getGoLive(input)),
+  operation(startGoLive, async (input, scope) => {
+    const g = await goLive();
+    const answer = await g.startGoLive(input, scope);
+    return reply(answer, { message: g.goLiveMessage(answer, true) });
+  }),
+  operation(checkGoLive, async (input, scope) => {
+    const g = await goLive();
+    const answer = await g.checkGoLive(input, scope);
+    return reply(answer, { message: g.goLiveMessage(answer, false) });
   }),
 ];
 

@@ -23,6 +23,15 @@ const envSchema = () =>
      * config): their mail goes out from `no-reply@<domain>`, the others' from MAIL_FROM.
      */
     MAIL_DOMAINS: text(''),
+    /**
+     * Going live on a reseller domain (functions/src/console/domains): `local` makes a domain live at once (the
+     * local stack); `aws` creates a tenant of TENANT_DISTRIBUTION_ID and an SES identity in MAIL_CONFIGURATION_SET.
+     */
+    GO_LIVE_PROVIDER: oneOf(['local', 'aws'], 'local'),
+    TENANT_DISTRIBUTION_ID: text(''),
+    MAIL_CONFIGURATION_SET: text(''),
+    /** Set by Lambda (and the local stack); the MAIL FROM record names SES's endpoint of this region. */
+    AWS_REGION: text('ap-south-1'),
     /** Public origin the mails link to when a site has no https domain (local stack). */
     PUBLIC_URL_SCHEME: oneOf(['http', 'https'], 'https'),
     PUBLIC_URL_PORT: text(''),

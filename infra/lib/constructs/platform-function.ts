@@ -4,7 +4,7 @@
  * Resources are bound with one call each, which grants access AND sets the variable the handler reads.
  */
 import { dirname, relative } from 'node:path';
-import { AssetHashType, DockerImage, Validations, type Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, Stack, Token, Validations, type Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
@@ -34,9 +34,19 @@ export interface MailBinding {
   /** The stage's identity and every reseller's: the worker may send from any of them. */
   identityArns: string[];
   configurationSetArn: string;
+  configurationSetName: string;
   from: string;
   /** Reseller domains with their own identity: the worker sends their mail from `no-reply@<domain>`. */
   resellerDomains: string[];
+}
+
+/** What a function that puts reseller domains live at run time needs (functions/src/console/domains). */
+export interface GoLiveBinding {
+  /** The web stack's multi-tenant distribution, known after its first deploy (StageConfig.tenantDistributionId). */
+  tenantDistributionId?: string;
+  /** The stage's SES configuration set, every new identity's default. */
+  configurationSetName: string;
+  configurationSetArn: string;
 }
 
 /**
@@ -150,6 +160,76 @@ export class PlatformFunction extends LambdaFunction {
       }),
     );
     this.addEnvironment('SECRETS_KEY_ID', key.keyArn);
+    return this;
+  }
+
+  /**
+   * Going live at run time: per domain a CloudFront distribution tenant of the stage's multi-tenant distribution
+   * (with a CloudFront-managed certificate, which CloudFront requests from ACM with the caller's rights) and an
+   * SES identity with DKIM and MAIL FROM. Reseller domains are chosen at run time, so tenants, identities and
+   * certificates can only be named by their type (`…/*`); the distribution is named exactly, and without it (a
+   * stage before its first web deploy) no CloudFront or ACM right is granted at all.
+   */
+  bindGoLive(goLive: GoLiveBinding): this {
+    const stack = Stack.of(this);
+    const arn = (service: string, region: string, resource: string) =>
+      `arn:${stack.partition}:${service}:${region}:${stack.account}:${resource}`;
+    // As cdk-nag spells an ARN: the partition is a literal under cdk.json's partition-literals flag, else a Ref.
+    const nagArn = (a: string) =>
+      a.replace(stack.partition, Token.isUnresolved(stack.partition) ? '<AWS::Partition>' : stack.partition);
+    const wildcards: Record<string, string> = {};
+    const identities = arn('ses', stack.region, 'identity/*');
+    wildcards[identities] =
+      'SES identities of reseller domains chosen at run time: created, tagged, read and given their MAIL FROM, never sent from or deleted.';
+    this.addToRolePolicy(
+      new PolicyStatement({
+        actions: [
+          'ses:CreateEmailIdentity',
+          'ses:TagResource',
+          'ses:GetEmailIdentity',
+          'ses:PutEmailIdentityMailFromAttributes',
+        ],
+        resources: [identities, goLive.configurationSetArn],
+      }),
+    );
+    this.addEnvironment('GO_LIVE_PROVIDER', 'aws');
+    this.addEnvironment('MAIL_CONFIGURATION_SET', goLive.configurationSetName);
+    if (goLive.tenantDistributionId) {
+      const tenants = arn('cloudfront', '', 'distribution-tenant/*');
+      const groups = arn('cloudfront', '', 'connection-group/*');
+      const certificates = arn('acm', 'us-east-1', 'certificate/*');
+      wildcards[tenants] =
+        'Distribution tenants of reseller domains chosen at run time, all of the one multi-tenant distribution named beside them.';
+      wildcards[groups] = 'The connection group a tenant routes through (its CNAME target) is read, never changed.';
+      wildcards[certificates] =
+        'CloudFront requests each tenant’s managed certificate with the caller’s rights; the function itself touches no other.';
+      this.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['cloudfront:CreateDistributionTenant', 'cloudfront:TagResource'],
+          resources: [arn('cloudfront', '', `distribution/${goLive.tenantDistributionId}`), tenants],
+        }),
+      );
+      this.addToRolePolicy(
+        new PolicyStatement({
+          actions: [
+            'cloudfront:GetDistributionTenantByDomain',
+            'cloudfront:GetManagedCertificateDetails',
+            'cloudfront:VerifyDnsConfiguration',
+          ],
+          resources: [tenants],
+        }),
+      );
+      this.addToRolePolicy(new PolicyStatement({ actions: ['cloudfront:GetConnectionGroup'], resources: [groups] }));
+      this.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['acm:RequestCertificate', 'acm:DescribeCertificate'],
+          resources: [certificates],
+        }),
+      );
+      this.addEnvironment('TENANT_DISTRIBUTION_ID', goLive.tenantDistributionId);
+    }
+    for (const [resource, reason] of Object.entries(wildcards))
+      Validations.of(this.role!).acknowledge({ id: `AwsSolutions-IAM5[Resource::${nagArn(resource)}]`, reason });
     return this;
   }
 

@@ -21,7 +21,7 @@ import type { Construct } from 'constructs';
 import type { AuthRule, Endpoint } from '@tp/contracts/endpoint';
 import { urlPath } from '@tp/contracts/endpoint';
 import { endpointsOf } from '@tp/contracts/routes';
-import { QUEUE_URL_ENV, accessOf, type QueueKey } from '../../config/functions.ts';
+import { GO_LIVE_FUNCTIONS, QUEUE_URL_ENV, accessOf, type QueueKey } from '../../config/functions.ts';
 import { removalPolicyOf, type StageConfig } from '../../config/stages.ts';
 import { domainEntries, workerEntries, type FunctionEntry } from '../bundling.ts';
 import { PlatformFunction, type MailBinding } from '../constructs/platform-function.ts';
@@ -192,6 +192,12 @@ export class ApiStack extends Stack {
     if (access.mail) fn.bindMail(mail);
     if (access.media) fn.bindMedia(this.inputs.mediaBucketName);
     if (access.secrets !== 'none') fn.bindSecretsKey(this.inputs.secretsKey, access.secrets);
+    if (GO_LIVE_FUNCTIONS.includes(entry.name))
+      fn.bindGoLive({
+        ...(stage.tenantDistributionId ? { tenantDistributionId: stage.tenantDistributionId } : {}),
+        configurationSetName: mail.configurationSetName,
+        configurationSetArn: mail.configurationSetArn,
+      });
     this.functions.push({ name: entry.name, fn });
     return fn;
   }

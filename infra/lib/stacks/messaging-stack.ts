@@ -82,8 +82,10 @@ export class MessagingStack extends Stack {
       (Object.entries(QUEUES) as [QueueKey, QueueSpec][]).map(([key, spec]) => [key, pair(key, spec)]),
     ) as Record<QueueKey, QueuePair>;
 
+    // Named, not referenced: the functions get the name as a plain value (no cross-stack output for it).
+    const configurationSetName = `${stage.name}-travel-platform`;
     const configurationSet = new ConfigurationSet(this, 'MailConfigurationSet', {
-      configurationSetName: `${stage.name}-travel-platform`,
+      configurationSetName,
       tlsPolicy: ConfigurationSetTlsPolicy.REQUIRE,
       reputationMetrics: true,
       suppressionReasons: SuppressionReasons.BOUNCES_AND_COMPLAINTS,
@@ -146,6 +148,7 @@ export class MessagingStack extends Stack {
         resource: 'configuration-set',
         resourceName: configurationSet.configurationSetName,
       }),
+      configurationSetName,
       from: stage.mail.from,
       resellerDomains: this.resellerIdentities.map((r) => r.site.domain),
     };

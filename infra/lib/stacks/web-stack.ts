@@ -18,6 +18,14 @@ import {
   AllowedMethods,
   CachePolicy,
   Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  OriginRequestHeaderBehavior,
+  OriginRequestQueryStringBehavior,
+  OriginRequestCookieBehavior,
+  type CfnDistribution,
   FunctionUrlOriginAccessControl,
   HeadersFrameOption,
   HeadersReferrerPolicy,
@@ -35,7 +43,7 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { FunctionUrlOrigin, HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { FunctionUrlAuthType } from 'aws-cdk-lib/aws-lambda';
+import { FunctionUrlAuthType, type FunctionUrl } from 'aws-cdk-lib/aws-lambda';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { RotationSchedule, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -107,6 +115,29 @@ export function staticPathPatterns(spaDist: string): string[] {
   ];
 }
 
+/** The web stack's output holding the multi-tenant distribution's id. */
+export const TENANT_DISTRIBUTION_OUTPUT = 'TenantDistributionId';
+
+/** The header naming the reseller to the page function (a configured domain's distribution sets it per origin). */
+const TENANT_DOMAIN_HEADER = 'domain-name';
+/** CloudFront Functions (JS 2.0) viewer request: the viewer's Host, never a header the viewer sent, names the site. */
+const TENANT_DOMAIN_HEADER_CODE = `function handler(event) {
+  var request = event.request;
+  request.headers['${TENANT_DOMAIN_HEADER}'] = { value: request.headers.host.value };
+  return request;
+}`;
+
+/** The behaviours' parts a configured domain's distribution and the tenant distribution share. */
+interface TenantBehaviourParts {
+  pageUrl: FunctionUrl;
+  pageOac: FunctionUrlOriginAccessControl;
+  pageHeaders: ResponseHeadersPolicy;
+  files: string[];
+  spaFile: BehaviorOptions;
+  media: BehaviorOptions;
+  api: BehaviorOptions;
+}
+
 /** `/api/*`, `/flight-api/*`, `/partner-api/*`: straight from the contract's API bases. */
 export const API_PATH_PATTERNS = Object.values(API_BASES).map((base) => `${base}*`);
 
@@ -166,6 +197,11 @@ export function securityHeadersPolicy(
 export class WebStack extends Stack {
   readonly bucket: Bucket;
   readonly distributions: Distribution[];
+  /**
+   * The multi-tenant distribution (tenant-only) whose tenants the console creates at run time, one per reseller
+   * domain going live without a deploy (functions/src/console/domains; docs/deploy.md "Going live on a domain").
+   */
+  readonly tenantDistribution: Distribution;
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
@@ -309,8 +345,83 @@ export class WebStack extends Stack {
       });
       return distribution;
     });
+    this.tenantDistribution = this.tenantDistributionOf(props, {
+      pageUrl,
+      pageOac,
+      pageHeaders,
+      files,
+      spaFile,
+      media,
+      api,
+    });
     this.deploySpa(props.spaDist, props.sites);
     this.rotateOriginSecret(props);
+  }
+
+  /** Every distribution that sends the origin secret to the API: the configured domains' and the tenants'. */
+  private originSecretDistributions(): Distribution[] {
+    return [...this.distributions, this.tenantDistribution];
+  }
+
+  /**
+   * The multi-tenant distribution: the same behaviours as a configured domain's, in `tenant-only` mode (it
+   * answers only on its tenants' domains, each with its CloudFront-managed certificate). A configured domain's
+   * distribution names its reseller to the page function in an origin header; one distribution for many domains
+   * cannot, so a viewer-request function copies the viewer's Host into `domain-name` (overwriting whatever the
+   * viewer sent) and the page behaviour forwards just that header. The API behaviour is the same as everywhere:
+   * the SPA sends the domain itself.
+   */
+  private tenantDistributionOf(props: WebStackProps, parts: TenantBehaviourParts): Distribution {
+    const domainHeader = new CloudFrontFunction(this, 'TenantDomainHeader', {
+      comment: 'domain-name = the viewer Host, for the page function',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(TENANT_DOMAIN_HEADER_CODE),
+    });
+    const page: BehaviorOptions = {
+      origin: FunctionUrlOrigin.withOriginAccessControl(parts.pageUrl, { originAccessControl: parts.pageOac }),
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: new OriginRequestPolicy(this, 'TenantPageRequest', {
+        comment: 'Pages of tenant domains: the reseller’s domain only',
+        headerBehavior: OriginRequestHeaderBehavior.allowList(TENANT_DOMAIN_HEADER),
+        queryStringBehavior: OriginRequestQueryStringBehavior.none(),
+        cookieBehavior: OriginRequestCookieBehavior.none(),
+      }),
+      responseHeadersPolicy: parts.pageHeaders,
+      compress: true,
+      functionAssociations: [{ eventType: FunctionEventType.VIEWER_REQUEST, function: domainHeader }],
+    };
+    const distribution = new Distribution(this, 'TenantDistribution', {
+      comment: `${props.stage.name} reseller domains gone live from the console`,
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      defaultBehavior: page,
+      additionalBehaviors: Object.fromEntries([
+        [APP_PATH_PATTERN, page],
+        ...parts.files.map((pattern) => [pattern, parts.spaFile]),
+        [`${MEDIA_PATH}*`, parts.media],
+        ...API_PATH_PATTERNS.map((pattern) => [pattern, parts.api]),
+      ]),
+      webAclId: props.webAclArn,
+    });
+    const cfn = distribution.node.defaultChild as CfnDistribution;
+    cfn.addPropertyOverride('DistributionConfig.ConnectionMode', 'tenant-only');
+    // Not settings of a multi-tenant distribution: it uses every edge location, and IPv6 is the connection group's.
+    cfn.addPropertyDeletionOverride('DistributionConfig.PriceClass');
+    cfn.addPropertyDeletionOverride('DistributionConfig.IPV6Enabled');
+    const reasons: Record<string, string> = {
+      'AwsSolutions-CFR1': 'Resellers sell to travellers anywhere; there is no country to exclude.',
+      'AwsSolutions-CFR3':
+        'Multi-tenant distributions take no legacy standard logging; requests are counted by CloudFront’s metrics and the web ACL’s.',
+      'AwsSolutions-CFR4':
+        'Tenant-only: it answers only on tenant domains, each with its CloudFront-managed certificate; the default certificate is never presented.',
+    };
+    for (const [id, reason] of Object.entries(reasons)) Validations.of(distribution).acknowledge({ id, reason });
+    new CfnOutput(this, TENANT_DISTRIBUTION_OUTPUT, {
+      description:
+        'The multi-tenant distribution the console adds reseller domains to (StageConfig.tenantDistributionId)',
+      value: distribution.distributionId,
+    });
+    return distribution;
   }
 
   /**
@@ -359,11 +470,11 @@ export class WebStack extends Stack {
         LOG_LEVEL: props.stage.logLevel,
         DISTRIBUTION_IDS: Fn.join(
           ',',
-          this.distributions.map((d) => d.distributionId),
+          this.originSecretDistributions().map((d) => d.distributionId),
         ),
       },
     });
-    const distributionArns = this.distributions.map(
+    const distributionArns = this.originSecretDistributions().map(
       (d) => `arn:${this.partition}:cloudfront::${this.account}:distribution/${d.distributionId}`,
     );
     fn.addToRolePolicy(

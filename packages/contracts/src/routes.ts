@@ -31,6 +31,7 @@ import { invoicesEndpoints } from './endpoints/invoices.ts';
 import { auditEndpoints } from './endpoints/audit.ts';
 import { staffEndpoints } from './endpoints/staff.ts';
 import { consoleEndpoints } from './endpoints/console.ts';
+import { consoleDomainsEndpoints } from './endpoints/console-domains.ts';
 
 export const ENDPOINTS: readonly Endpoint[] = [
   ...siteEndpoints,
@@ -61,6 +62,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...auditEndpoints,
   ...staffEndpoints,
   ...consoleEndpoints,
+  ...consoleDomainsEndpoints,
 ];
 
 /** Endpoints served by one domain Lambda. */

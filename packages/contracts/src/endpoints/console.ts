@@ -411,6 +411,8 @@ export const CONSOLE_AUDIT_ACTIONS = [
   'revokeAdminInvite',
   'suspend',
   'reactivate',
+  /** Going live started, or a check found the reseller's domains live (or no longer live). */
+  'goLive',
 ] as const;
 export type ConsoleAuditAction = (typeof CONSOLE_AUDIT_ACTIONS)[number];
 
