@@ -14,6 +14,7 @@ export const AUDIT_ACTION_LABELS: Record<ConsoleAuditAction, string> = {
   revokeAdminInvite: 'Invitation revoked',
   suspend: 'Suspended',
   reactivate: 'Reactivated',
+  goLive: 'Go-live checked',
 };
 
 /** Shown beside a change: what it concerned, from what the entry recorded before and after. */
