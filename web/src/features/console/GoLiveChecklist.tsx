@@ -1,10 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import {
-  CONSOLE_DOMAINS_MSG,
-  checkGoLive,
-  getGoLive,
-  startGoLive,
-} from '@tp/contracts/endpoints/console-domains';
+import { CONSOLE_DOMAINS_MSG, checkGoLive, getGoLive, startGoLive } from '@tp/contracts/endpoints/console-domains';
 import { getReseller, listResellers } from '@tp/contracts/endpoints/console';
 import type { ResponseOf } from '@tp/contracts/endpoint';
 import { useAction } from '#api/action.ts';

@@ -87,7 +87,11 @@ describe('permission groups', { timeout: 20_000 }, () => {
     await user.click(sw('Wallet: Money group'));
     expect(sw('Wallet: Money group').checked).toBe(true);
     expect(sw('Add money to wallets').checked).toBe(true);
-    for (const off of ['Debit wallets (adjustment with a reason)', 'Set credit limits and credit days', 'Verify PAN cards'])
+    for (const off of [
+      'Debit wallets (adjustment with a reason)',
+      'Set credit limits and credit days',
+      'Verify PAN cards',
+    ])
       expect(sw(off).checked, off).toBe(false);
     // The other groups of the module are untouched.
     expect(sw('View wallet and gateway reports').checked).toBe(false);
