@@ -16,7 +16,7 @@ import { MEDIA_PATH } from '@tp/contracts/media';
 import { SPA_BASENAME } from '@tp/contracts/spa-routes';
 import { API_SECURITY_HEADERS } from '@tp/contracts/security-headers';
 import { BOOT_SCRIPT_HASHES } from '@tp/web/boot/index.ts';
-import { siteByDomain } from '../../functions/src/lib/tenancy.ts';
+import { isConsoleDomain, siteByDomain } from '../../functions/src/lib/tenancy.ts';
 import { pageSecurityHeaders, renderSitePage } from '../../functions/src/site/index.ts';
 
 type LambdaHandler = (event: APIGatewayProxyEventV2, ctx: object) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -220,10 +220,12 @@ function serveStatic(file: string, webDist: string, req: IncomingMessage, res: S
 async function servePage(webDist: string, url: URL, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
   const index = join(webDist, 'index.html');
   if (!existsSync(index)) return false;
-  const site = await siteByDomain(url.hostname).catch(() => null);
+  const onConsole = isConsoleDomain(url.hostname);
+  const site = onConsole ? null : await siteByDomain(url.hostname).catch(() => null);
   const page = renderSitePage({
     template: readFileSync(index, 'utf8'),
     site,
+    console: onConsole,
     urlPath: url.pathname,
     origin: url.origin,
     scriptHashes: BOOT_SCRIPT_HASHES,

@@ -8,6 +8,7 @@ import { ORIGIN_HEADER, QUEUES, TABLE, dlqName } from '@tp/contracts/platform';
 import { ENDPOINTS, endpointsOf } from '@tp/contracts/routes';
 import { QUEUE_URL_ENV, accessOf, type QueueKey } from '../../infra/config/functions.ts';
 import { SITES } from '../../infra/config/sites.ts';
+import { STAGES } from '../../infra/config/stages.ts';
 import { bundleFunction, domainEntries, isChunkFile, workerEntries } from '../../infra/lib/bundling.ts';
 import { API_PATH_PATTERNS, APP_PATH_PATTERN } from '../../infra/lib/stacks/web-stack.ts';
 import {
@@ -256,6 +257,14 @@ describe('WebStack', () => {
       if (config.ConnectionMode !== 'tenant-only') expect(app.FunctionAssociations).toBeUndefined();
       expect(config.Origins.find((o: any) => o.Id === app.TargetOriginId).OriginAccessControlId).toBeDefined();
     }
+  });
+
+  it("tells the page function the console's host, so that host's page is the console's and no site's", () => {
+    const pages = resourcesOf(s.template(s.platform.web), 'AWS::Lambda::Function').filter(
+      ([, p]) => p.Environment?.Variables?.SPA_BUCKET,
+    );
+    expect(pages).toHaveLength(1);
+    expect(pages[0]![1].Environment.Variables.CONSOLE_DOMAIN).toBe(STAGES[STAGE].consoleDomain);
   });
 
   it('sends the origin secret to the API on every distribution, never as a literal, and rotates it monthly', () => {

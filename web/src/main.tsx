@@ -38,18 +38,41 @@ function appStyles(): Promise<unknown> {
   ]);
 }
 
-preloadEntry(window.location.pathname);
 const root = createRoot(document.getElementById('root')!);
-// The first render also waits for the opened screen's code (index.html's boot shell is on screen
-// meanwhile), and on a first visit for its branding (asked for by index.html), so React's first frame
-// is the branded page with its screen, not a blank shell or a loader in place of the painted one.
-void Promise.all([appStyles(), siteStore.get() ? null : earlySite(), preloadsSettled()]).then(() =>
-  // A transition renders in slices, so the first render (shell and screen) does not block input as one long task.
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
+
+/**
+ * The platform console's host: the served page says so (functions/src/site/page-html.ts), from the stage's
+ * configured console domain. It boots the console's own app (its chunk), never a site's: no branding call, no
+ * site's screens, menus or data.
+ */
+function bootConsole(): void {
+  void Promise.all([appStyles(), import('./app/ConsoleApp.tsx')]).then(([, { ConsoleApp }]) =>
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <ConsoleApp />
+        </StrictMode>,
+      ),
     ),
-  ),
-);
+  );
+}
+
+function bootSite(): void {
+  preloadEntry(window.location.pathname);
+  // The first render also waits for the opened screen's code (index.html's boot shell is on screen
+  // meanwhile), and on a first visit for its branding (asked for by index.html), so React's first frame
+  // is the branded page with its screen, not a blank shell or a loader in place of the painted one.
+  void Promise.all([appStyles(), siteStore.get() ? null : earlySite(), preloadsSettled()]).then(() =>
+    // A transition renders in slices, so the first render (shell and screen) does not block input as one long task.
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
+    ),
+  );
+}
+
+if (document.documentElement.dataset.app === 'console') bootConsole();
+else bootSite();

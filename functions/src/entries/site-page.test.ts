@@ -64,4 +64,12 @@ describe('the page function', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>Login | Flight Deals</title>');
   });
+
+  it("serves the console's host (CONSOLE_DOMAIN) the console's page, never a site's", async () => {
+    const { handler } = await import('./site-page.ts');
+    const res = await handler(event('/app/console', { 'domain-name': 'console.localhost' }));
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<html data-app="console">');
+    expect(res.body).toContain('<title>Platform console</title>');
+  });
 });

@@ -11,7 +11,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { SPA_BASENAME } from '@tp/contracts/spa-routes';
 import { log } from '#lib/logger';
-import { normaliseDomain, siteByDomain } from '#lib/tenancy';
+import { isConsoleDomain, normaliseDomain, siteByDomain } from '#lib/tenancy';
 import { renderSitePage } from '../site/index.ts';
 
 const TEMPLATE_MS = 60_000;
@@ -35,11 +35,13 @@ const scriptHashes = (): string[] => (process.env.BOOT_SCRIPT_HASHES ?? '').spli
 
 export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
   const domain = normaliseDomain(event.headers['domain-name'] ?? '');
-  const site = domain ? await siteByDomain(domain).catch(() => null) : null;
-  if (!site) log.warn('page for an unknown domain', { domain });
+  const onConsole = isConsoleDomain(domain);
+  const site = domain && !onConsole ? await siteByDomain(domain).catch(() => null) : null;
+  if (!site && !onConsole) log.warn('page for an unknown domain', { domain });
   const page = renderSitePage({
     template: await indexHtml(Date.now()),
     site,
+    console: onConsole,
     urlPath: event.rawPath,
     origin: `https://${domain || 'localhost'}`,
     scriptHashes: scriptHashes(),

@@ -142,3 +142,79 @@ describe('client address', () => {
     );
   });
 });
+
+describe('console rules and suspended sites in the preset', () => {
+  const who = endpoint({
+    id: 'test.who',
+    api: 'site',
+    method: 'GET',
+    path: 'test/who',
+    domain: 'console',
+    auth: 'operator',
+    request: z.object({}),
+    response: z.object({ operatorId: z.string() }),
+    summary: 'who',
+  });
+  const siteCall = endpoint({
+    id: 'test.site',
+    api: 'site',
+    method: 'GET',
+    path: 'test/site',
+    domain: 'site',
+    auth: 'public',
+    request: z.object({}),
+    response: z.object({ hello: z.string() }),
+    summary: 'a site call',
+  });
+  const detect = endpoint({ ...siteCall, id: 'test.detect', path: 'test/detect', openWhenSuspended: true });
+  const operator = { operatorId: 'op1', email: 'ops@example.com', name: 'Ops', mfa: 'off' as const };
+  const ops = [
+    operation(who, async (_input, scope) => ({ operatorId: scope.operator.operatorId })),
+    operation(siteCall, async () => ({ hello: 'site' })),
+    operation(detect, async () => ({ hello: 'detected' })),
+  ];
+  const suspended = { ...site, status: 'suspended' } as SiteRecord;
+  const withOperator = domainHandler(ops, {
+    resolveSite: async () => suspended,
+    findOperator: async (token) => (token === 'op1.good' ? operator : null),
+  });
+  const withoutOperator = domainHandler(ops, { resolveSite: async () => site });
+
+  const get = async (h: typeof handler, path: string, headers: Record<string, string>) => {
+    process.env.LOG_LEVEL = 'silent';
+    const e = event(path);
+    const res = (await h(
+      {
+        ...e,
+        routeKey: routeKey({ method: 'GET', api: 'site', path }),
+        headers,
+        requestContext: { ...e.requestContext, http: { ...e.requestContext.http, method: 'GET' } },
+      },
+      {} as never,
+    )) as { statusCode: number; body: string };
+    return { status: res.statusCode, json: JSON.parse(res.body) };
+  };
+  const onConsole = { host: 'console.localhost', cookie: 'console-token=op1.good' };
+
+  it("serves an operator on the console's host, with no site resolved", async () => {
+    const res = await get(withOperator, 'test/who', onConsole);
+    expect(res).toMatchObject({ status: 200, json: { result: { operatorId: 'op1' } } });
+  });
+
+  it("refuses a console call elsewhere, without the console's session, or in another Lambda", async () => {
+    expect((await get(withOperator, 'test/who', { ...onConsole, host: 'flightdeals.localhost' })).status).toBe(403);
+    expect((await get(withOperator, 'test/who', { host: 'console.localhost' })).status).toBe(401);
+    // A site's session cookie is no operator's.
+    expect(
+      (await get(withOperator, 'test/who', { host: 'console.localhost', cookie: 'auth-token=op1.good' })).status,
+    ).toBe(401);
+    expect((await get(withoutOperator, 'test/who', onConsole)).status).toBe(403);
+  });
+
+  it('answers only detection (and server callbacks) of a suspended site', async () => {
+    const refused = await get(withOperator, 'test/site', { host: 'example.test' });
+    expect(refused).toMatchObject({ status: 403, json: { message: MSG.siteSuspended } });
+    expect((await get(withOperator, 'test/detect', { host: 'example.test' })).status).toBe(200);
+    expect((await get(withoutOperator, 'test/site', { host: 'example.test' })).status).toBe(200);
+  });
+});

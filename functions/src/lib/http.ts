@@ -23,8 +23,7 @@ import { AppError, fail } from './errors.ts';
 import { runWithCorrelation } from './correlation.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { parseCookies, clearConsoleSessionCookie, clearSessionCookie } from './cookies.ts';
-import { env } from './config.ts';
-import { normaliseDomain, resolveSite, type SiteRecord } from './tenancy.ts';
+import { isConsoleDomain, resolveSite, type SiteRecord } from './tenancy.ts';
 import { findSession, deleteSession, type SessionRecord } from './sessions.ts';
 import { principalFromItem, type Principal } from './principal.ts';
 import { permissionsOf } from './permissions.ts';
@@ -270,7 +269,7 @@ export interface PresetOptions {
  */
 export function isConsoleHost(headers: Record<string, string | undefined>): boolean {
   const host = headers['domain-name'] ?? headers['x-forwarded-host'] ?? headers['host'] ?? '';
-  return normaliseDomain(host) === normaliseDomain(env().CONSOLE_DOMAIN) && !headers['site-id'];
+  return isConsoleDomain(host) && !headers['site-id'];
 }
 
 /**
@@ -282,7 +281,7 @@ function refuseCrossConsole(endpoint: Endpoint, headers: Record<string, string |
   const contentType = (headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   const origin = requestOrigin(headers);
   if (contentType !== 'application/json' || !origin) throw fail.forbidden(MSG.crossSiteRefused);
-  if (normaliseDomain(origin) !== normaliseDomain(env().CONSOLE_DOMAIN)) throw fail.forbidden(MSG.crossSiteRefused);
+  if (!isConsoleDomain(origin)) throw fail.forbidden(MSG.crossSiteRefused);
 }
 
 /** The operator of a console call, or the refusal; never a site session (operators are not site users). */

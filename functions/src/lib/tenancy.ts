@@ -5,6 +5,7 @@ import { db, tableName } from './db.ts';
 import { asSiteId, keys, type SiteId } from './keys.ts';
 import { unseal } from './sealed.ts';
 import { fail } from './errors.ts';
+import { env } from './config.ts';
 
 /** A site as stored: its public details plus the owner legal entity. */
 export interface SiteRecord extends TSiteDetails {
@@ -105,3 +106,9 @@ export async function resolveSite(headers: Record<string, string | undefined>): 
   if (!site) throw fail.notFound(MSG.siteNotFound);
   return site;
 }
+
+/** The platform console's host (CONSOLE_DOMAIN): no site lives there, and its pages are the console's. */
+export const isConsoleDomain = (domain: string): boolean => {
+  const host = normaliseDomain(domain);
+  return host !== '' && host === normaliseDomain(env().CONSOLE_DOMAIN);
+};

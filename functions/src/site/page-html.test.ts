@@ -58,3 +58,33 @@ describe('renderSitePage', () => {
     expect(render('/app/visa', null).status).toBe(200);
   });
 });
+
+describe('renderSitePage on the console host', () => {
+  const consolePage = (urlPath: string) =>
+    renderSitePage({
+      template: `${TEMPLATE.replace('<body></body>', '<body><span class="tp-boot-name"></span></body>')}`,
+      site,
+      urlPath,
+      origin: 'https://console.example.com',
+      scriptHashes: ["'sha256-x'"],
+      console: true,
+    });
+
+  it("marks the page as the console's, with its own name and no site's head or scripts", () => {
+    const page = consolePage('/app/console');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<html data-app="console">');
+    expect(page.body).toContain('<title>Platform console</title>');
+    expect(page.body).toContain('<span class="tp-boot-name">Platform console</span>');
+    expect(page.body).toContain('<meta name="robots" content="noindex, nofollow" />');
+    expect(page.body).not.toContain('Jerry');
+    expect(page.body).not.toContain('Template description');
+    expect(page.headers['content-security-policy']).not.toContain('cdn.example.com');
+    expect(page.headers['content-security-policy']).not.toContain('googletagmanager');
+  });
+
+  it('redirects and 404s as on a site', () => {
+    expect(consolePage('/')).toMatchObject({ status: 301, headers: { location: '/app/' } });
+    expect(consolePage('/app/assets/gone.js').status).toBe(404);
+  });
+});

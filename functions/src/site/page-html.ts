@@ -13,7 +13,7 @@ import {
   spaSecurityHeaders,
   type SiteScriptSettings,
 } from '@tp/contracts/security-headers';
-import { SPA_BASENAME } from '@tp/contracts/spa-routes';
+import { CONSOLE_BRAND, SPA_BASENAME } from '@tp/contracts/spa-routes';
 
 export type PageSite = PageHeadSite & SiteScriptSettings;
 
@@ -76,14 +76,31 @@ export interface SitePageInput {
   origin: string;
   /** web/boot's inline script hashes (`BOOT_SCRIPT_HASHES`). */
   scriptHashes: readonly string[];
+  /**
+   * The request's host is the platform console's (CONSOLE_DOMAIN): the page is marked as the console's
+   * (`<html data-app="console">`, which the boot scripts and the SPA read) with its own head and name, and no
+   * site's head, branding or scripts.
+   */
+  console?: boolean;
 }
+
+/** The console's head: its name, kept out of search engines. */
+const CONSOLE_HEAD = [
+  `<title>${CONSOLE_BRAND}</title>`,
+  '<meta name="robots" content="noindex, nofollow" />',
+  `<link rel="icon" href="${SPA_BASENAME}/favicon.svg" />`,
+].join('\n    ');
+const HTML_TAG = /<html\b/i;
+const BOOT_NAME = '<span class="tp-boot-name"></span>';
 
 /**
  * The answer to a GET of an SPA page: `/` and `/app` redirect to `/app/`; a file path (`/app/x.js`) that
  * reached here is a 404; any other path under the base is index.html with the site's head for that page.
  */
 export function renderSitePage(input: SitePageInput): SitePage {
-  const { template, site, urlPath, origin, scriptHashes } = input;
+  const { template, urlPath, origin, scriptHashes } = input;
+  // The console is no site's: whatever a lookup of its host answered, nothing of a site reaches its page.
+  const site = input.console ? null : input.site;
   const path = spaPathOf(urlPath);
   if (urlPath === '/' || urlPath === '' || urlPath === SPA_BASENAME)
     return { status: 301, headers: { location: `${SPA_BASENAME}/` }, body: '' };
@@ -91,10 +108,17 @@ export function renderSitePage(input: SitePageInput): SitePage {
   if (path === null || !isScreenPath(path))
     return { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', ...security }, body: 'Not found' };
   if (!VIEWPORT.test(template)) throw new Error('index.html: no viewport meta tag to put the head after');
-  const body = TEMPLATE_HEAD.reduce((html, tag) => html.replace(tag, ''), template).replace(
+  const head = input.console ? CONSOLE_HEAD : headTags(site, path, origin);
+  let body = TEMPLATE_HEAD.reduce((html, tag) => html.replace(tag, ''), template).replace(
     VIEWPORT,
-    (viewport) => `${viewport}\n    ${headTags(site, path, origin)}`,
+    (viewport) => `${viewport}\n    ${head}`,
   );
+  if (input.console) {
+    if (!HTML_TAG.test(body)) throw new Error('index.html: no <html> tag to mark as the console');
+    body = body
+      .replace(HTML_TAG, '<html data-app="console"')
+      .replace(BOOT_NAME, `<span class="tp-boot-name">${CONSOLE_BRAND}</span>`);
+  }
   return {
     status: 200,
     headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', ...security },

@@ -441,6 +441,8 @@ export class WebStack extends Stack {
         LOG_LEVEL: props.stage.logLevel,
         SPA_BUCKET: this.bucket.bucketName,
         BOOT_SCRIPT_HASHES: BOOT_SCRIPT_HASHES.join(' '),
+        // Its host's page is marked as the console's (functions/src/site/page-html.ts), never a site's.
+        CONSOLE_DOMAIN: props.stage.consoleDomain,
       },
     }).bindTable(props.table, 'read');
     fn.addToRolePolicy(

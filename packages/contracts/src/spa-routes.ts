@@ -5,7 +5,11 @@
  */
 import type { SiteModule } from './endpoints/site.ts';
 
-export type RouteAccess = 'public' | 'login' | 'staff' | 'token';
+/**
+ * `operator`: a screen of the platform console, served only on the console's own host (docs/architecture.md
+ * "Console host"); a reseller's site has none of them, and the console none of the sites' screens.
+ */
+export type RouteAccess = 'public' | 'login' | 'staff' | 'token' | 'operator';
 
 /**
  * A link to the route in one of the side menus (spec 000 §2 "Staff menu links" and "Non-staff menu"; DMC
@@ -52,6 +56,22 @@ export interface SpaRoute {
 }
 
 export const SPA_BASENAME = '/app';
+
+/**
+ * The platform console's screens: the console host's only routes, kept apart from SPA_ROUTES so that nothing a
+ * reseller's site derives from its table (router, menus, preload map, page heads, SEO pages) ever holds one.
+ */
+/** The console's name in its header, page titles and served html. */
+export const CONSOLE_BRAND = 'Platform console';
+export const CONSOLE_LOGIN_PATH = '/console/login';
+export const CONSOLE_HOME_PATH = '/console';
+export const CONSOLE_ROUTES: SpaRoute[] = [
+  { path: CONSOLE_LOGIN_PATH, screen: 'console/login', access: 'operator', title: 'Sign in' },
+  { path: CONSOLE_HOME_PATH, screen: 'console/resellers', access: 'operator', title: 'Resellers' },
+  { path: '/console/resellers/new', screen: 'console/onboard', access: 'operator', title: 'Onboard a reseller' },
+  { path: '/console/resellers/:siteId', screen: 'console/reseller', access: 'operator', title: 'Reseller' },
+  { path: '/console/audit', screen: 'console/audit', access: 'operator', title: 'Audit log' },
+];
 
 export const SPA_ROUTES: SpaRoute[] = [
   { path: '/login', screen: 'auth/login', access: 'public', title: 'Login' },

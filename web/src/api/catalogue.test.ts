@@ -29,6 +29,17 @@ describe('error catalogue (spec 000 §8)', () => {
     });
   });
 
+  it("401 from an operator's call signs out to the console's own sign-in; the console sign-in's 401 is an answer", () => {
+    const console = { pathname: '/console/resellers/s1', search: '' };
+    expect(decideFailure({ endpoint: { ...site, auth: 'operator' }, status: 401 }, console)).toEqual({
+      kind: 'logout',
+      to: '/console/login?redirectTo=%2Fconsole%2Fresellers%2Fs1',
+    });
+    expect(
+      decideFailure({ endpoint: { ...site, auth: 'console' }, status: 401, body: envelope('Wrong') }, console),
+    ).toEqual({ kind: 'toast', message: 'Wrong' });
+  });
+
   it('402 on a flight call goes to booking review; elsewhere it is a plain error', () => {
     expect(decide({ endpoint: flight, status: 402, body: envelope('Fare changed') })).toEqual({
       kind: 'navigate',

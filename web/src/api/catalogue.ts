@@ -1,6 +1,7 @@
 import type { Endpoint } from '@tp/contracts/endpoint';
 import type { TErrorEnvelope } from '@tp/contracts/envelope';
 import * as MSG from '@tp/contracts/messages';
+import { CONSOLE_LOGIN_PATH } from '@tp/contracts/spa-routes';
 import { FLIGHT_HOME_PATH, loginPath } from '#lib/redirects.ts';
 
 /**
@@ -43,7 +44,10 @@ export function decideFailure(f: Failure, here: { pathname: string; search: stri
   const envelope = asErrorEnvelope(f.body);
   const text = envelope?.errorMessage || envelope?.message || '';
   // A 401 from a public call (wrong password, bad link) is an answer, not a lost session.
-  const sessionCall = f.endpoint.auth !== 'public' && f.endpoint.auth !== 'token';
+  const sessionCall = f.endpoint.auth !== 'public' && f.endpoint.auth !== 'token' && f.endpoint.auth !== 'console';
+  // The console's own sign-in, never a site's.
+  if (f.status === 401 && f.endpoint.auth === 'operator')
+    return { kind: 'logout', to: loginPath(here, CONSOLE_LOGIN_PATH) };
   if (f.status === 401 && sessionCall) {
     return { kind: 'logout', to: f.endpoint.api === 'flight' ? FLIGHT_HOME_PATH : loginPath(here) };
   }

@@ -9,6 +9,8 @@ import { useBrandingHead } from './branding.ts';
 import { BootShell } from './layout/BootShell.tsx';
 
 const Toasts = lazy(() => import('./toasts.tsx'));
+// Only a suspended site shows it (its text lives in the console's contract, off the boot path).
+const SuspendedNotice = lazy(() => import('#features/shell/SuspendedNotice.tsx'));
 
 /**
  * The toasts' container mounts with the first toast (notifications.show fills the store without it):
@@ -32,7 +34,16 @@ function ThemedShell({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={readableColors}>
       <LazyToasts />
-      {ready ? children : <BootShell />}
+      {!ready ? (
+        <BootShell />
+      ) : site?.status === 'suspended' ? (
+        // A suspended reseller's pages: the notice only, no screen, no sign-in (the server refuses them too).
+        <Suspense fallback={<BootShell />}>
+          <SuspendedNotice site={site} />
+        </Suspense>
+      ) : (
+        children
+      )}
     </MantineProvider>
   );
 }
@@ -45,6 +56,23 @@ export function Providers({ children, swr }: { children: ReactNode; swr?: SWRCon
       <SiteProvider>
         <ThemedShell>{children}</ThemedShell>
       </SiteProvider>
+    </SWRConfig>
+  );
+}
+
+/**
+ * Everything above the console's router (its host only): SWR defaults, the platform's own theme, toasts; no
+ * site, so no site's branding, scripts or data.
+ */
+export function ConsoleProviders({ children, swr }: { children: ReactNode; swr?: SWRConfiguration }) {
+  const value = useMemo(() => ({ ...SWR_DEFAULTS, ...swr }), [swr]);
+  const theme = useMemo(() => siteTheme(null), []);
+  return (
+    <SWRConfig value={value}>
+      <MantineProvider theme={theme} cssVariablesResolver={readableColors}>
+        <LazyToasts />
+        {children}
+      </MantineProvider>
     </SWRConfig>
   );
 }

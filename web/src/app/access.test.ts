@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SPA_ROUTES, type SpaRoute } from '@tp/contracts/spa-routes';
+import { CONSOLE_ROUTES, SPA_ROUTES, type SpaRoute } from '@tp/contracts/spa-routes';
 import { testSite, testUser } from '#test/fixtures.ts';
-import { decideAccess, isLocked, routeAvailable, type AccessContext } from './access.ts';
+import { decideAccess, decideConsoleAccess, isLocked, routeAvailable, type AccessContext } from './access.ts';
 
 const route = (path: string): SpaRoute => {
   const r = SPA_ROUTES.find((x) => x.path === path);
@@ -154,5 +154,33 @@ describe('routeAvailable', () => {
     expect(routeAvailable({ needsPermissionMenu: true }, null)).toBe(false);
     expect(routeAvailable({ testHostsOnly: true }, null)).toBe(false);
     expect(routeAvailable({}, null)).toBe(true);
+  });
+});
+
+describe('decideConsoleAccess', () => {
+  const at = (pathname: string, search = '', operator: object | null = null) => ({ pathname, search, operator });
+  const screen = (path: string) => CONSOLE_ROUTES.find((r) => r.path === path)!;
+
+  it('sends a visitor without an operator session to the console sign-in, keeping where they were going', () => {
+    expect(decideConsoleAccess(screen('/console/resellers/:siteId'), at('/console/resellers/s1'))).toEqual({
+      kind: 'redirect',
+      to: '/console/login?redirectTo=%2Fconsole%2Fresellers%2Fs1',
+    });
+    expect(decideConsoleAccess(screen('/console/login'), at('/console/login'))).toEqual({ kind: 'allow' });
+  });
+
+  it('lets a signed-in operator in, and past the sign-in only to a console screen', () => {
+    const op = { operatorId: 'o1' };
+    expect(decideConsoleAccess(screen('/console'), at('/console', '', op))).toEqual({ kind: 'allow' });
+    const signIn = screen('/console/login');
+    expect(decideConsoleAccess(signIn, at('/console/login', '?redirectTo=%2Fconsole%2Faudit', op))).toEqual({
+      kind: 'redirect',
+      to: '/console/audit',
+    });
+    for (const elsewhere of ['/staff/customers', '//evil.example.com', '/console/login', '/consoles'])
+      expect(
+        decideConsoleAccess(signIn, at('/console/login', `?redirectTo=${encodeURIComponent(elsewhere)}`, op)),
+        elsewhere,
+      ).toEqual({ kind: 'redirect', to: '/console' });
   });
 });

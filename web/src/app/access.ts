@@ -1,5 +1,5 @@
 import { isAccountAdmin } from '@tp/contracts/account-roles';
-import type { SpaRoute } from '@tp/contracts/spa-routes';
+import { CONSOLE_HOME_PATH, CONSOLE_LOGIN_PATH, type SpaRoute } from '@tp/contracts/spa-routes';
 import type { TSiteDetails } from '@tp/contracts/endpoints/site';
 import type { TUser } from '@tp/contracts/endpoints/users';
 import { POLICY_PAGES } from '#api/boot.ts';
@@ -83,4 +83,21 @@ export function decideAccess(route: SpaRoute, ctx: AccessContext): Access {
   }
   const needsLogin = route.access === 'login' || route.access === 'staff' || isLocked(route, ctx.pathname, ctx.site);
   return needsLogin ? { kind: 'redirect', to: loginPath(ctx) } : { kind: 'allow' };
+}
+
+/**
+ * The console's guard (its host only): every screen but the sign-in needs a signed-in operator, who skips the
+ * sign-in to where they were going (a console screen) or the reseller list.
+ */
+export function decideConsoleAccess(
+  route: Pick<SpaRoute, 'path'>,
+  ctx: { pathname: string; search: string; operator: object | null },
+): Access {
+  if (route.path !== CONSOLE_LOGIN_PATH)
+    return ctx.operator ? { kind: 'allow' } : { kind: 'redirect', to: loginPath(ctx, CONSOLE_LOGIN_PATH) };
+  if (!ctx.operator) return { kind: 'allow' };
+  const wanted = safeRedirect(new URLSearchParams(ctx.search).get('redirectTo')) ?? '';
+  const screen = wanted.split(/[?#]/, 1)[0]!;
+  const consoleScreen = screen === CONSOLE_HOME_PATH || screen.startsWith(`${CONSOLE_HOME_PATH}/`);
+  return { kind: 'redirect', to: consoleScreen && screen !== CONSOLE_LOGIN_PATH ? wanted : CONSOLE_HOME_PATH };
 }

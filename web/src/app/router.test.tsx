@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { SPA_ROUTES } from '@tp/contracts/spa-routes';
+import { CONSOLE_ROUTES, SPA_ROUTES } from '@tp/contracts/spa-routes';
 import { getPolicyPage } from '@tp/contracts/endpoints/site';
 import { fakeApi } from '#test/fake-api.ts';
 import { staffUser, testSite, testUser } from '#test/fixtures.ts';
@@ -15,8 +15,8 @@ describe('route table', () => {
   const nestedScreens = (page: string) =>
     SPA_ROUTES.some((r) => r.path.endsWith('/*') && page.startsWith(r.screen.slice(0, r.screen.lastIndexOf('/') + 1)));
 
-  it('has exactly one page module for every route', () => {
-    for (const route of SPA_ROUTES) {
+  it("has exactly one page module for every route (the console host's too)", () => {
+    for (const route of [...SPA_ROUTES, ...CONSOLE_ROUTES]) {
       expect(
         PAGES.filter((p) => p === route.screen),
         route.path,
@@ -26,7 +26,7 @@ describe('route table', () => {
   });
 
   it('gives every page module a route (or the nested router of a splat route)', () => {
-    const routed = new Set(SPA_ROUTES.map((r) => r.screen));
+    const routed = new Set([...SPA_ROUTES, ...CONSOLE_ROUTES].map((r) => r.screen));
     expect(PAGES.filter((p) => !routed.has(p) && !nestedScreens(p))).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { TSiteDetails } from '@tp/contracts/endpoints/site';
 import type { TUser } from '@tp/contracts/endpoints/users';
+import type { TOperator } from '@tp/contracts/endpoints/console';
 import { persisted, usePersisted } from './storage.ts';
 
 /**
@@ -22,3 +23,10 @@ export interface PermissionState {
 }
 export const permissionStore = persisted<PermissionState>('permissions');
 export const usePermissionState = () => usePersisted(permissionStore);
+
+/**
+ * The platform console's signed-in operator (console host only; a site's pages never read it). Like the user, a
+ * copy: the session is the console's HttpOnly cookie, checked with console/session at load.
+ */
+export const operatorStore = persisted<TOperator>('operator');
+export const useOperator = () => usePersisted(operatorStore);

@@ -49,6 +49,11 @@ describe('readable colours', () => {
     expect(contrastRatio(DEFAULT_THEME.colors.gray[6]!, '#ffffff')).toBeLessThan(4.5);
   });
 
+  it("makes a field's error text meet WCAG AA on white, where Mantine's red.6 does not", () => {
+    expect(contrastRatio(vars['--mantine-color-error']!, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(DEFAULT_THEME.colors.red[6]!, '#ffffff')).toBeLessThan(4.5);
+  });
+
   it('makes every colour readable as text, outline on white and light badge text on its tint', () => {
     for (const [name, shades] of Object.entries(theme.colors)) {
       expect(contrastRatio(vars[`--mantine-color-${name}-text`]!, '#ffffff'), name).toBeGreaterThanOrEqual(4.5);

@@ -97,11 +97,15 @@ export function readableShade(shades: readonly string[], background: string): st
 /**
  * Text in a colour must be readable (axe color-contrast, WCAG AA 4.5:1). Mantine's light-mode defaults are
  * not, for most colours: coloured text (`c="teal"`) and outline badges use shade 6 on white (teal 2.3:1), light
- * badges shade 9 on shade 1 (teal 4.3:1), and "dimmed" grey is gray.6 (3.3:1). Each colour of the theme, the
+ * badges shade 9 on shade 1 (teal 4.3:1), "dimmed" grey is gray.6 (3.3:1) and a field's error red.6 (3.6:1). Each colour of the theme, the
  * site's own included, gets the first of its shades that reads, set once here for every screen and dialog.
  */
 export const readableColors: CSSVariablesResolver = (theme) => {
-  const light: Record<string, string> = { '--mantine-color-dimmed': readableShade(theme.colors.gray, '#ffffff') };
+  const light: Record<string, string> = {
+    '--mantine-color-dimmed': readableShade(theme.colors.gray, '#ffffff'),
+    // A field's error text (red.6 by default, 3.6:1 on white).
+    '--mantine-color-error': readableShade(theme.colors.red, '#ffffff'),
+  };
   for (const [name, shades] of Object.entries(theme.colors)) {
     const onWhite = readableShade(shades, '#ffffff');
     light[`--mantine-color-${name}-text`] = onWhite;

@@ -7,10 +7,12 @@ import { ALL_PERMISSION_KEYS } from '@tp/contracts/permissions';
 import { getUserBySessionId } from '@tp/contracts/endpoints/users';
 import type { TSiteDetails } from '@tp/contracts/endpoints/site';
 import type { TUser } from '@tp/contracts/endpoints/users';
+import { consoleSession, type TOperator } from '@tp/contracts/endpoints/console';
 import { NavigationBridge } from '#api/navigation.ts';
-import { Providers } from '#app/Providers.tsx';
+import { ConsoleProviders, Providers } from '#app/Providers.tsx';
+import { ConsoleRoutes } from '#app/console-router.tsx';
 import { AppRoutes } from '#app/router.tsx';
-import { permissionStore, siteStore, userStore } from '#lib/state.ts';
+import { operatorStore, permissionStore, siteStore, userStore } from '#lib/state.ts';
 import { fakeApi, type FakeApi } from './fake-api.ts';
 import { testSite } from './fixtures.ts';
 
@@ -76,4 +78,35 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
 /** The whole app (layout, guards, lazy screens) at a path. */
 export function renderApp(route: string, options: Omit<RenderOptions, 'route'> = {}) {
   return renderWithProviders(<AppRoutes />, { ...options, route });
+}
+
+/**
+ * The console host's whole app (its providers, layout, guard and lazy screens) at a path, with `operator` signed
+ * in (none by default) and `fetch` answered by a fake API (console/session answers the operator).
+ */
+export function renderConsole(route: string, options: { operator?: TOperator | null; api?: FakeApi } = {}) {
+  const api = options.api ?? fakeApi();
+  if (options.operator) {
+    operatorStore.set(options.operator);
+    if (!api.answers(consoleSession)) api.on(consoleSession, options.operator);
+  }
+  api.install();
+  const probe: { location: Location | null } = { location: null };
+  function LocationProbe() {
+    const location = useLocation();
+    useEffect(() => {
+      probe.location = location;
+    }, [location]);
+    return null;
+  }
+  const result = render(
+    <ConsoleProviders swr={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <MemoryRouter initialEntries={[route]}>
+        <LocationProbe />
+        <ConsoleRoutes />
+      </MemoryRouter>
+    </ConsoleProviders>,
+  );
+  const location = () => (probe.location ? `${probe.location.pathname}${probe.location.search}` : '');
+  return { ...result, api, location };
 }
