@@ -2,7 +2,7 @@
  * "My team" as an agency's admin uses it, in Chromium against the local stack: the demo agent (the admin of a
  * one-member agency) finds the screen in their menu, invites a booker, sees them as invited, deactivates them after
  * confirming and reactivates them. axe finds nothing on the list or the invite dialog. Screenshots at 1366 and
- * 390 px go to /tmp/shots-31/ (outside the repo) for a person to look at.
+ * 390 px for a person to look at (E2E_SHOTS, README "Tests").
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { appUrl, screenshots, signIn, toast, useBrowser } from '../support/brows
 
 const SITE = 'flightdeals.localhost';
 const browser = useBrowser();
-const shoot = screenshots('/tmp/shots-31');
+const shoot = screenshots('agency-team');
 
 describe('My team', () => {
   it('an agency admin invites, deactivates and reactivates a booker', { timeout: 240_000 }, async () => {

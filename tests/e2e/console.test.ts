@@ -4,7 +4,7 @@
  * through the mailed link, signs in on acme.localhost and sees Acme's branding; the operator suspends Acme, whose
  * pages then show only the notice and whose sign-in is refused; reactivation brings it back with nothing lost.
  * The list, the onboarding form and the go-live checklist are checked with axe (WCAG 2 AA) and saved at 1366 and
- * 390 px to /tmp/shots-31/ (outside the repo) for a person to look at.
+ * 390 px for a person to look at (E2E_SHOTS, README "Tests").
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -22,7 +22,7 @@ const ADMIN_PASSWORD = 'Acme-admin-2026!';
 const PRIMARY = '#0f766e';
 
 const browser = useBrowser();
-const shoot = screenshots('/tmp/shots-31');
+const shoot = screenshots('console');
 
 /** A fresh context (no stored branding or session); bypassCSP because axe comes in as a script tag. */
 async function open(): Promise<Page> {

@@ -2,7 +2,7 @@
  * A reseller's own team in Chromium against the local stack: Flight Deals' super admin opens Staff from the staff
  * menu, invites a teammate with a permission group, follows the mailed link to set the teammate's password, sees
  * them active, then deactivates them (after a confirmation). axe finds nothing on the list or the invite dialog.
- * Screenshots at 1366 and 390 px go to /tmp/shots-31/ (outside the repo) for a person to look at.
+ * Screenshots at 1366 and 390 px for a person to look at (E2E_SHOTS, README "Tests").
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { appUrl, screenshots, signIn, toast, useBrowser } from '../support/brows
 
 const SITE = 'flightdeals.localhost';
 const browser = useBrowser();
-const shoot = screenshots('/tmp/shots-31');
+const shoot = screenshots('staff-team');
 
 /** The set-password token of the invite mailed to `email`. */
 async function inviteToken(email: string): Promise<string> {
