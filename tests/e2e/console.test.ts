@@ -1,8 +1,9 @@
 /**
  * The platform console in Chromium against the local stack, the issue's whole path: the operator signs in on
  * console.localhost, onboards "Acme Travels" on acme.localhost, invites its first super admin, who sets a password
- * through the mailed link, signs in on acme.localhost and sees Acme's branding; the operator suspends Acme, whose
- * pages then show only the notice and whose sign-in is refused; reactivation brings it back with nothing lost.
+ * through the mailed link, signs in on acme.localhost, sees Acme's branding and invites a staff member who signs in
+ * with the staff rights of spec 000 §6; the operator suspends Acme, whose pages then show only the notice and whose
+ * sign-in is refused; reactivation brings it back with nothing lost.
  * The list, the onboarding form and the go-live checklist are checked with axe (WCAG 2 AA) and saved at 1366 and
  * 390 px for a person to look at (E2E_SHOTS, README "Tests").
  */
@@ -20,6 +21,8 @@ const ACME = 'acme.localhost';
 const ADMIN = 'asha@acme.localhost';
 const ADMIN_PASSWORD = 'Acme-admin-2026!';
 const PRIMARY = '#0f766e';
+const TEAMMATE = 'sara@acme.localhost';
+const TEAMMATE_PASSWORD = 'Acme-staff-2026!';
 
 const browser = useBrowser();
 const shoot = screenshots('console');
@@ -150,6 +153,35 @@ describe('platform console', () => {
       expect(await acme.getByRole('link', { name: /console/i }).count()).toBe(0);
       await acme.goto(appUrl(ACME, '/console'));
       await acme.getByRole('heading', { name: 'Page not found' }).waitFor();
+
+      // The super admin staffs the site: a teammate invited by mail signs in with the staff rights of spec 000 §6
+      // (Acme has no permission menu, so no group narrows or widens them).
+      await acme.goto(appUrl(ACME, '/staff/team'));
+      await acme.getByRole('heading', { name: 'Staff', level: 1 }).waitFor();
+      await acme.getByRole('button', { name: 'Invite staff' }).click();
+      const invite = acme.getByRole('dialog', { name: 'Invite staff' });
+      await invite.getByRole('textbox', { name: 'Full name' }).fill('Sara Staff');
+      await invite.getByRole('textbox', { name: 'Email' }).fill(TEAMMATE);
+      await invite.getByRole('button', { name: 'Send invitation' }).click();
+      await invite.waitFor({ state: 'hidden' });
+      const invited = await waitForMail(TEAMMATE, /./, 30_000);
+      const token = /generate_password\?token=([\w-]+)/.exec(invited.body.text ?? '')?.[1];
+      expect(token, 'the staff invitation carries a set-password link').toBeTruthy();
+      const teammate = await open();
+      await teammate.goto(appUrl(ACME, `/generate_password?token=${token}`));
+      await teammate.getByLabel(/^New password/).fill(TEAMMATE_PASSWORD);
+      await teammate.getByLabel(/^Confirm password/).fill(TEAMMATE_PASSWORD);
+      await teammate.getByRole('button', { name: 'Set password' }).click();
+      await teammate.waitForURL((u) => u.pathname === '/app/login');
+      await teammate.getByLabel(/^Email/).fill(TEAMMATE);
+      await teammate.getByLabel(/^Password/).fill(TEAMMATE_PASSWORD);
+      await teammate.getByRole('button', { name: /^Login$/ }).click();
+      await teammate.waitForURL((u) => u.pathname !== '/app/login');
+      // Staff rights the spec gives every staff user (markups, flight settings) are in the menu; managing the
+      // team is the super admin's.
+      await teammate.getByRole('link', { name: 'Flight Settings' }).first().waitFor();
+      expect(await teammate.getByRole('link', { name: 'Manage Markup' }).count()).toBeGreaterThan(0);
+      expect(await teammate.getByRole('link', { name: 'Staff', exact: true }).count()).toBe(0);
 
       await ops.bringToFront();
       // The operator suspends Acme: its pages show the notice, and a sign-in is refused.

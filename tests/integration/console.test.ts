@@ -25,7 +25,9 @@ import {
 } from '@tp/contracts/endpoints/console';
 import { setFlightDetails } from '@tp/contracts/endpoints/flights';
 import { detectSite, getPolicyPage } from '@tp/contracts/endpoints/site';
+import { inviteStaff } from '@tp/contracts/endpoints/staff';
 import { generatePassword, getUserBySessionId, login, logout } from '@tp/contracts/endpoints/users';
+import { getPermissionsFromSession } from '@tp/contracts/endpoints/rbac';
 import * as MSG from '@tp/contracts/messages';
 import { CONSOLE } from '@tp/contracts/platform';
 import { DEMO_OPERATOR, DEMO_PASSWORD } from '../../scripts/seed/logins.ts';
@@ -197,6 +199,40 @@ describe("Acme's first super admin", () => {
     expect(view.body.result.admin).toMatchObject({ email: admin.email, state: 'active' });
     // Accepted: nothing left to resend or revoke.
     expect((await operator.call(revokeResellerAdminInvite, { siteId })).status).toBe(409);
+  });
+});
+
+describe("Acme's own team", () => {
+  it('the new super admin invites a staff member, who signs in with the staff rights of spec 000 §6', async () => {
+    const superAdmin = acme();
+    expect((await superAdmin.call(login, { email: admin.email, password: PASSWORD })).status).toBe(200);
+    const email = uniqueEmail('acme-staff');
+    const invited = await superAdmin.call(inviteStaff, { email, name: 'Sara Staff' });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(200);
+
+    const token = linkToken((await waitForMail(email, /invited to Acme Travels/)).body.text, 'token');
+    const set = await acme().call(generatePassword, { token, password: PASSWORD, confirmPassword: PASSWORD });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const member = acme();
+    const signIn = await member.call(login, { email, password: PASSWORD });
+    expect(signIn.status, JSON.stringify(signIn.body)).toBe(200);
+    expect(signIn.body.result).toMatchObject({ userType: 'staff', isUserSuperAdmin: false });
+
+    // A site onboarded without the permission menu: its staff hold the spec's staff rights, no more.
+    const { permissions } = (await member.call(getPermissionsFromSession, {})).body.result as { permissions: string[] };
+    expect(permissions).toEqual(
+      expect.arrayContaining([
+        'customers.flightSwitches',
+        'consumers.decideRequests',
+        'flights.ticketQueue',
+        'flights.exportExcel',
+        'flights.manageMarkup',
+        'flights.settings',
+        'wallet.addMoney',
+      ]),
+    );
+    expect(permissions).not.toContain('users.manage');
+    expect((await member.call(inviteStaff, { email: uniqueEmail('x'), name: 'X' })).status).toBe(403);
   });
 });
 

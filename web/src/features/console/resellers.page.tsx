@@ -1,7 +1,6 @@
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { listResellers, type TResellerRow } from '@tp/contracts/endpoints/console';
-import * as MSG from '@tp/contracts/messages';
 import { CursorPager, useCursorPages } from '#shared/cursor-pages.tsx';
 import { DataTable } from '#shared/DataTable.tsx';
 import {
@@ -13,6 +12,7 @@ import {
   monthName,
   resellerPath,
 } from './shared.tsx';
+import { LoadFailed } from '#shared/LoadFailed.tsx';
 
 /**
  * /console: every reseller, newest first, a page at a time: status, domains, go-live state and this month's
@@ -31,16 +31,7 @@ export default function ResellersPage() {
         </Button>
       }
     >
-      {list.error && !list.data && (
-        <Group gap="xs" role="alert">
-          <Text size="sm" c="dimmed">
-            {MSG.someError}
-          </Text>
-          <Button variant="light" size="xs" onClick={() => void list.mutate()}>
-            Try again
-          </Button>
-        </Group>
-      )}
+      {list.error && !list.data && <LoadFailed onRetry={() => void list.mutate()} />}
       <DataTable<TResellerRow>
         label="Resellers"
         rows={list.data?.records}

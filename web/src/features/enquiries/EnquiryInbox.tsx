@@ -19,6 +19,7 @@ import { formatDate, formatDateTime } from '#shared/format.ts';
 import { toastSuccess } from '#lib/notify.ts';
 import { CursorPager, useCursorPages } from '#shared/cursor-pages.tsx';
 import { aboutColumn, EnquiryStatusBadge, paxText } from './status.tsx';
+import { LoadFailed } from '#shared/LoadFailed.tsx';
 
 type Tab = EnquiryStatus | 'all';
 const TABS: Tab[] = ['all', ...ENQUIRY_STATUSES];
@@ -89,16 +90,7 @@ export function EnquiryInbox({ onOpen }: { onOpen: (id: string) => void }) {
           Download Excel
         </Button>
       </Group>
-      {list.error && !list.data && (
-        <Group gap="xs" role="alert">
-          <Text size="sm" c="dimmed">
-            {MSG.someError}
-          </Text>
-          <Button variant="light" size="xs" onClick={() => void list.mutate()}>
-            Try again
-          </Button>
-        </Group>
-      )}
+      {list.error && !list.data && <LoadFailed onRetry={() => void list.mutate()} />}
       <DataTable<TEnquiryRow>
         label={`${tabLabel(tab)} enquiries`}
         rows={list.data?.records}

@@ -26,6 +26,7 @@ import { formatDateTime } from '#shared/format.ts';
 import { PermissionPage } from '#shared/PermissionPage.tsx';
 import { useSite } from '#shared/site.tsx';
 import { usePermission } from '#shared/usePermission.ts';
+import { LoadFailed } from '#shared/LoadFailed.tsx';
 
 const STATUS_COLOR: Record<TStaffStatus, string> = { invited: 'yellow', active: 'green', deactivated: 'gray' };
 /** The Select's value for "no group": the staff defaults (the request sends null). */
@@ -236,16 +237,7 @@ export default function StaffTeamPage() {
       intro="Your team on this site. Invite people by mail (they choose their own password), deactivate someone who leaves (signed out at once, their history kept) and reactivate them."
       actions={<Button onClick={() => setInviting(true)}>Invite staff</Button>}
     >
-      {list.error && !list.data && (
-        <Group gap="xs" role="alert">
-          <Text size="sm" c="dimmed">
-            {MSG.someError}
-          </Text>
-          <Button variant="light" size="xs" onClick={() => void list.mutate()}>
-            Try again
-          </Button>
-        </Group>
-      )}
+      {list.error && !list.data && <LoadFailed onRetry={() => void list.mutate()} />}
       <DataTable<TStaffMember>
         label="Staff"
         rows={list.data?.records}
