@@ -71,7 +71,7 @@ function headersByDomain(template: Template): Map<
       const config = p.DistributionConfig;
       const at = (pattern: string) => config.CacheBehaviors.find((b: Props) => b.PathPattern === pattern);
       return [
-        config.Aliases[0],
+        config.Aliases?.[0] ?? TENANTS,
         {
           pages: [sent(config.DefaultCacheBehavior), sent(at(APP_PATH_PATTERN))],
           files: staticPathPatterns(SPA_FIXTURE).map((pattern) => sent(at(pattern))),
@@ -81,6 +81,9 @@ function headersByDomain(template: Template): Map<
     }),
   );
 }
+
+/** The key of the multi-tenant distribution (no alias of its own: its tenants' domains go live at run time). */
+const TENANTS = 'tenant domains';
 
 const strict = { ...httpSecurityHeaders(spaSecurityHeaders({ scriptHashes: BOOT_SCRIPT_HASHES, site: null })) };
 const scriptSrc = (csp: string) => csp.split('; ').find((d) => d.startsWith('script-src '))!;
@@ -93,9 +96,10 @@ describe('the platform as configured (dev)', () => {
 
   it('sends the definition’s SPA headers on pages and files and its API headers on every API path', () => {
     const byDomain = headersByDomain(s.template(s.platform.web));
-    expect([...byDomain.keys()].sort()).toEqual(SITES.dev.map((x) => x.domain).sort());
-    for (const site of SITES.dev) {
-      const { pages, files, api } = byDomain.get(site.domain)!;
+    const domains = [...SITES.dev.map((x) => x.domain), TENANTS];
+    expect([...byDomain.keys()].sort()).toEqual(domains.sort());
+    for (const domain of domains) {
+      const { pages, files, api } = byDomain.get(domain)!;
       // Pages: the page function's per-page CSP wins; the strict one stands in for an answer without one.
       for (const { cspOverride, ...headers } of pages) {
         expect(headers).toEqual(strict);
@@ -163,8 +167,14 @@ describe('pages come from the page function', () => {
       for (const behavior of [config.DefaultCacheBehavior, app]) {
         const origin = config.Origins.find((o: Props) => o.Id === behavior.TargetOriginId);
         expect(origin.OriginAccessControlId).toBeDefined();
-        expect(origin.OriginCustomHeaders).toEqual([{ HeaderName: 'domain-name', HeaderValue: config.Aliases[0] }]);
-        expect(behavior.FunctionAssociations).toBeUndefined();
+        if (config.ConnectionMode === 'tenant-only') {
+          // Many domains, one distribution: a viewer-request function names the reseller from the Host instead.
+          expect(origin.OriginCustomHeaders).toBeUndefined();
+          expect(behavior.FunctionAssociations).toEqual([expect.objectContaining({ EventType: 'viewer-request' })]);
+        } else {
+          expect(origin.OriginCustomHeaders).toEqual([{ HeaderName: 'domain-name', HeaderValue: config.Aliases[0] }]);
+          expect(behavior.FunctionAssociations).toBeUndefined();
+        }
       }
       // The build's files (not index.html) from the bucket.
       for (const pattern of staticPathPatterns(SPA_FIXTURE)) {
