@@ -75,12 +75,13 @@ describe('Activities', () => {
       await shoot(agent, 'queue-agent');
       await agentContext.close();
 
-      // Staff: the site's queue, confirm, quotation, voucher.
+      // Staff: the site's queue, confirm, quotation, voucher. A staff member without a group: spec 001 §6 gives
+      // staff the job, karts and markup settings by default.
       const staffContext = await browser().newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
       const staff = await staffContext.newPage();
       await staff.goto(appUrl(SITE, '/activities/queue'));
       await staff.waitForURL(/\/app\/login\?redirectTo=/);
-      await signIn(staff, `admin@${SITE}`);
+      await signIn(staff, `staff@${SITE}`);
       await staff.getByRole('heading', { name: 'Activity queue', level: 1 }).waitFor();
       await staff.getByRole('tab', { name: /Submitted/ }).waitFor();
       await staff

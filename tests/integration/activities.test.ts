@@ -32,7 +32,7 @@ import { addDays } from '../../packages/domain/src/dmc/kart/dates.ts';
 import { createAccount } from '../../functions/src/users/accounts/index.ts';
 import { hashPassword } from '../../functions/src/users/password.ts';
 import { Client } from '../support/api.ts';
-import { demo, newStaff, signedIn } from './customers-helpers.ts';
+import { demo, narrowedStaff, newStaff, signedIn } from './customers-helpers.ts';
 import { FLIGHTDEALS, SKYWAY, callAt, destination, ok, refused, staff, tag, type Destination } from './dmc-helpers.ts';
 import { PASSWORD, uniqueEmail, uniquePhone } from './users-helpers.ts';
 import { siteTimeZone } from '../../functions/src/lib/tenancy.ts';
@@ -127,7 +127,7 @@ describe('activity markup', () => {
     expect(JSON.stringify(res)).not.toMatch(/"net"|rateId|adultAmount/);
   });
 
-  it('refuses bad markups and unknown groups; deletes by id; staff without the permission, agents and other sites get nothing', async () => {
+  it('refuses bad markups and unknown groups; deletes by id; staff whose group leaves the permission out, agents and other sites get nothing', async () => {
     const pct = await refused(admin, addActivityMarkUp, { groupId, markupType: 'percent', markupValue: 101 });
     expect(pct.shortError).toMatchObject({ markupValue: ACTIVITY_MSG.percentOver100 });
     await refused(admin, addActivityMarkUp, { groupId, markupType: 'fixed', markupValue: -1 });
@@ -139,10 +139,19 @@ describe('activity markup', () => {
     });
     expect(unknown.message).toBe(ACTIVITY_MSG.unknownGroup);
     await refused(agent, addActivityMarkUp, { groupId, markupType: 'fixed', markupValue: 1 }, 403);
-    // Staff without a permission group hold the defaults, which leave the markup out.
+    // Markup settings are a staff default (spec 001 §6): plain staff read them and get past the permission (an
+    // unknown group is theirs to be told about); a group that leaves the markup out refuses both.
     const plain = (await newStaff(FLIGHTDEALS)).client;
-    await refused(plain, addActivityMarkUp, { groupId, markupType: 'fixed', markupValue: 1 }, 403);
-    await refused(plain, getActivityMarkUp, {}, 403);
+    expect((await ok(plain, getActivityMarkUp, {})).records.length).toBeGreaterThan(0);
+    const plainUnknown = await refused(plain, addActivityMarkUp, {
+      groupId: 'nogroup1',
+      markupType: 'fixed',
+      markupValue: 1,
+    });
+    expect(plainUnknown.message).toBe(ACTIVITY_MSG.unknownGroup);
+    const narrowed = await narrowedStaff(FLIGHTDEALS, ['activities.book', 'activities.manage']);
+    await refused(narrowed, addActivityMarkUp, { groupId, markupType: 'fixed', markupValue: 1 }, 403);
+    await refused(narrowed, getActivityMarkUp, {}, 403);
     await refused(agent, getActivityMarkUp, {}, 403);
     // Another site cannot see or delete this site's markup.
     const mine = (await ok(admin, getActivityMarkUp, {})).records.find(

@@ -83,9 +83,10 @@ export async function atLeastUsers(site: DemoSite, have: number, total: number):
 /**
  * A new staff member of a site (with the permission menu) in a permission group that grants only `permissions`:
  * groups narrow the staff defaults of spec 000 §6, so this is the staff member refused what the group leaves out.
+ * `superAdmin` makes the group (the site's demo admin unless given: a test's own site has none).
  */
-export async function narrowedStaff(site: DemoSite, permissions: string[]): Promise<Client> {
-  const admin = await demo(site, 'admin');
+export async function narrowedStaff(site: DemoSite, permissions: string[], superAdmin?: Client): Promise<Client> {
+  const admin = superAdmin ?? (await demo(site, 'admin'));
   const group = await admin.call(savePermissionGroup, {
     groupName: `Narrow ${randomUUID().slice(0, 8)}`,
     modules: PERMISSION_CATALOGUE.map((m) => ({

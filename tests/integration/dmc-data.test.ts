@@ -17,7 +17,8 @@ import * as MSG from '@tp/contracts/messages';
 import { xlsx, type XlsxCell } from '../../functions/src/lib/xlsx.ts';
 import { readXlsx } from '../../functions/src/lib/xlsx-read.ts';
 import type { Client } from '../support/api.ts';
-import { freshCityId, ok, refused, staff, tag } from './dmc-helpers.ts';
+import { narrowedStaff } from './customers-helpers.ts';
+import { FLIGHTDEALS, freshCityId, ok, refused, staff, tag } from './dmc-helpers.ts';
 
 let c: Client;
 beforeAll(async () => {
@@ -177,9 +178,21 @@ describe('export and import', () => {
     expect(Object.keys(body.shortError ?? {})).toEqual(['Pricing row 1', 'Areas row 2: colour']);
   });
 
-  it('staff without the import permission cannot import', async () => {
+  it('staff import by default (spec 001 §6 "all master data"); a group that leaves the import out cannot', async () => {
+    const t = tag();
+    const file = workbook({
+      Markets: [
+        ['id', 'name', 'currency'],
+        [`dmc-mkt-${t}`, `Import market ${t}`, 'AED'],
+      ],
+    });
+    const before = await counts();
     const plain = await staff(undefined, 'staff');
-    const res = await plain.call(importDmcData, { file: workbook({ Areas: [['name'], ['X']] }) });
-    expect(res.status).toBe(403);
+    const dry = await ok(plain, importDmcData, { file, dryRun: true });
+    expect(dry).toMatchObject({ dryRun: true, sheets: { Markets: { created: 1 } } });
+    const narrowed = await narrowedStaff(FLIGHTDEALS, ['dmc.masters', 'dmc.areas']);
+    expect((await narrowed.call(importDmcData, { file: workbook({ Areas: [['name'], ['X']] }) })).status).toBe(403);
+    expect((await narrowed.call(importDmcData, { file })).status).toBe(403);
+    expect(await counts()).toEqual(before);
   });
 });

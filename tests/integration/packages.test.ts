@@ -24,7 +24,7 @@ import { SCENES, sceneUpload } from '../../scripts/seed/picture.ts';
 import type { Client } from '../support/api.ts';
 import { asSiteId } from '../../functions/src/lib/keys.ts';
 import { activeSupplierLinks } from '../../functions/src/suppliers/index.ts';
-import { PARTNER, demo, newStaff } from './customers-helpers.ts';
+import { PARTNER, demo, narrowedStaff, newStaff } from './customers-helpers.ts';
 import { FLIGHTDEALS, SKYWAY, ok, refused, staff, tag } from './dmc-helpers.ts';
 
 let admin: Client;
@@ -282,15 +282,28 @@ describe('sites and permissions', () => {
     expect((await ok(admin, staffGetPackage, { id: 'pkg-dubai-delights' })).images[0].key).toBe(key);
   });
 
-  it('let only staff holding packages.manage keep packages; packages.view (a default) reads them', async () => {
+  it('let only staff holding packages.manage keep packages (a staff default, spec 000 §6 "packages"); packages.view reads them', async () => {
     await refused(retail, savePackage, pkg(), 403);
     await refused(retail, staffListPackages, {}, 403);
     await refused(retail, addPackageImage, { id: 'pkg-dubai-delights', image: sceneUpload(SCENES.city, 'c.png') }, 403);
+    // Staff without a group hold the default permissions, packages.manage among them.
     const plain = await newStaff(FLIGHTDEALS);
-    await refused(plain.client, staffListPackages, {}, 403);
-    await refused(plain.client, savePackage, pkg(), 403);
-    // Staff without a group hold the default permissions: packages.view, not packages.manage.
+    expect((await ok(plain.client, staffListPackages, {})).records.length).toBeGreaterThan(0);
+    const kept = await ok(plain.client, savePackage, pkg());
+    expect(await ok(plain.client, deletePackage, { id: kept.id })).toEqual({ id: kept.id });
     expect((await ok(plain.client, listPackages, {})).records.length).toBeGreaterThan(0);
+    // A group that leaves packages.manage out refuses keeping them, and still reads them.
+    const narrowed = await narrowedStaff(FLIGHTDEALS, ['packages.view']);
+    await refused(narrowed, staffListPackages, {}, 403);
+    await refused(narrowed, savePackage, pkg(), 403);
+    await refused(
+      narrowed,
+      addPackageImage,
+      { id: 'pkg-dubai-delights', image: sceneUpload(SCENES.city, 'c.png') },
+      403,
+    );
+    await refused(narrowed, deletePackage, { id: kept.id }, 403);
+    expect((await ok(narrowed, listPackages, {})).records.length).toBeGreaterThan(0);
     const agent = await demo(FLIGHTDEALS, 'agent');
     expect((await ok(agent, listPackages, {})).records.length).toBeGreaterThan(0);
   });

@@ -116,12 +116,14 @@ describe('permission groups', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toBe(MSG.groupSaved);
     expect([...res.body.result.permissions].sort()).toEqual(
-      // Add Money is a staff right by default (spec 000 §2, §6): switching the Wallet module on grants it.
+      // Add Money and PAN review are staff rights by default (spec 000 §2, §6): switching the Wallet module on
+      // grants them.
       [
         'customers.exemptL2B',
         'customers.view',
         'customers.viewDetails',
         'wallet.addMoney',
+        'wallet.verifyPan',
         'wallet.viewReports',
       ].sort(),
     );
@@ -186,10 +188,11 @@ describe('addUserToRBACUserGroup', () => {
     });
     expect((await member.client.call(getCustomers, { page: 1 })).status).toBe(403);
     expect((await member.client.call(getLeGroups, {})).status).toBe(403);
-    // The seeded Accounts group is the Wallet module switched on: its defaults, Add Money among them.
+    // The seeded Accounts group is the Wallet module switched on: its defaults, Add Money and PAN review among them.
     expect((await sessionPermissions(member.client)).permissions.sort()).toEqual([
       'wallet.addMoney',
       'wallet.downloadBalances',
+      'wallet.verifyPan',
       'wallet.viewReports',
     ]);
     expect((await admin.call(getUserGroupByUserId, { userId: member.userId })).body.result.group).toEqual({

@@ -29,7 +29,7 @@ import { auditTrail } from '../../functions/src/lib/audit.ts';
 import { db, tableName } from '../../functions/src/lib/db.ts';
 import { asSiteId, keys } from '../../functions/src/lib/keys.ts';
 import { Client } from '../support/api.ts';
-import { FLIGHTDEALS, newStaff, SKYWAY } from './customers-helpers.ts';
+import { FLIGHTDEALS, narrowedStaff, newStaff, SKYWAY } from './customers-helpers.ts';
 import { newAgent } from './tickets-helpers.ts';
 import { useStackTable } from './users-helpers.ts';
 
@@ -162,9 +162,15 @@ describe('Other Settings', () => {
     expect(await current()).toEqual(before);
   });
 
-  it('is for staff with the settings permission only', async () => {
-    expect((await plainStaff.client.call(getSiteSettings, {})).status).toBe(403);
-    expect((await plainStaff.client.call(saveOtherSettings, otherInput(await current()))).status).toBe(403);
+  it('is for staff with the settings permission: a staff default (spec 000 §6 "settings"), a group may leave it out', async () => {
+    expect((await plainStaff.client.call(getSiteSettings, {})).status).toBe(200);
+    expect((await plainStaff.client.call(getSeoSettings, {})).status).toBe(200);
+    const saved = await plainStaff.client.call(saveOtherSettings, otherInput(await current()));
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const narrowed = await narrowedStaff(site, ['customers.view'], admin.client);
+    expect((await narrowed.call(getSiteSettings, {})).status).toBe(403);
+    expect((await narrowed.call(saveOtherSettings, otherInput(await current()))).status).toBe(403);
+    expect((await narrowed.call(getSeoSettings, {})).status).toBe(403);
     const agent = await newAgent(site);
     expect((await agent.client.call(getSiteSettings, {})).status).toBe(403);
     expect((await new Client(site.domain).call(getSiteSettings, {})).status).toBe(401);
@@ -475,7 +481,18 @@ describe('PAN / GSTIN review', () => {
     const customer = await newAgent(site);
     await customer.client.call(updateBillingDetails, billing);
     expect((await customer.client.call(getTaxIdReviews, { status: 'pending' })).status).toBe(403);
-    expect((await plainStaff.client.call(getTaxIdReviews, { status: 'pending' })).status).toBe(403);
+    // PAN review is part of the customer's details (spec 000 §6 "customers"): a staff default a group may leave out.
+    expect((await plainStaff.client.call(getTaxIdReviews, { status: 'pending' })).status).toBe(200);
+    const narrowed = await narrowedStaff(site, ['customers.view', 'customers.viewDetails'], admin.client);
+    expect((await narrowed.call(getTaxIdReviews, { status: 'pending' })).status).toBe(403);
+    const refused = await narrowed.call(verifyTaxId, {
+      userId: customer.userId,
+      document: 'pan',
+      number: 'AAPFU0939F',
+      decision: 'verified',
+      reason: '',
+    });
+    expect(refused.status).toBe(403);
     const skywayAdmin = await newStaff(SKYWAY, { superAdmin: true });
     const theirs = (await skywayAdmin.client.call(getTaxIdReviews, { status: 'pending' })).body.result.records as any[];
     expect(theirs.some((r) => r.userId === customer.userId)).toBe(false);

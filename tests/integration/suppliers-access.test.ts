@@ -25,6 +25,7 @@ import * as MSG from '@tp/contracts/messages';
 import { activeSupplierLink } from '../../functions/src/suppliers/operations/index.ts';
 import { Client } from '../support/api.ts';
 import { useStackTable } from './users-helpers.ts';
+import { FLIGHTDEALS as FLIGHTDEALS_SITE, narrowedStaff } from './customers-helpers.ts';
 import { FLIGHTDEALS, flightdealsListIds, PARTNER, SKYWAY, signedIn } from './suppliers-helpers.ts';
 
 let supplierAdmin: Client;
@@ -140,15 +141,23 @@ describe('supplier-only calls', () => {
     expect(res.status).toBe(401);
   });
 
-  it('need suppliers.manageConsumers: plain staff may look but not change', async () => {
+  it('need suppliers.manageConsumers: a staff default (spec 000 §6 "suppliers"); a group may leave it out and only look', async () => {
     expect((await supplierStaff.call(supplierConsumers, {})).status).toBe(200);
+    // Plain staff switch a consumer's flight hold and search (set to the demo's values: nothing changes).
+    const ref = { consumerSiteId: PARTNER.siteId, supplierListId: lists.Flights };
+    const hold = await supplierStaff.call(setFlightHoldSetting, { ...ref, isFlightHold: false });
+    expect(hold.status, JSON.stringify(hold.body)).toBe(200);
+    const search = await supplierStaff.call(setFlightSearchSetting, { ...ref, isFlightSearchAllowed: true });
+    expect(search.status, JSON.stringify(search.body)).toBe(200);
+    const narrowed = await narrowedStaff(FLIGHTDEALS_SITE, ['consumers.view']);
+    expect((await narrowed.call(supplierConsumers, {})).status).toBe(200);
     for (const e of [
       setFlightHoldSetting,
       setFlightSearchSetting,
       changeConsumerSupplierRequestStatus,
       saveSupplierProfile,
     ])
-      expect((await supplierStaff.call(e, validInput(e))).status, e.id).toBe(403);
+      expect((await narrowed.call(e, validInput(e))).status, e.id).toBe(403);
   });
 
   it('tie TDS to the Change Group permission (its dialog), which plain staff hold by default', async () => {

@@ -157,8 +157,13 @@ describe('saveGroup and assignUser', () => {
       { groupName: 'Desk', modules: [{ moduleName: 'Wallet', isActive: true, groups: [] }] },
       f.deps,
     );
-    // The module's defaults: Add Money is a staff right of spec 000 §2 / §6.
-    expect(saved.permissions).toEqual(['wallet.viewReports', 'wallet.downloadBalances', 'wallet.addMoney']);
+    // The module's defaults: Add Money (spec 000 §2 / §6) and PAN review (the customer's details, spec 000 §6).
+    expect(saved.permissions).toEqual([
+      'wallet.viewReports',
+      'wallet.downloadBalances',
+      'wallet.addMoney',
+      'wallet.verifyPan',
+    ]);
     expect(f.written[0]).toMatchObject({ groupName: 'Desk', permissions: saved.permissions });
     const err = await caught(
       saveGroup({ site: site(true), now, principal: actor }, { groupName: 'ACCOUNTS', modules: [] }, f.deps),

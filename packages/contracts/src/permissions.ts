@@ -120,7 +120,7 @@ export const PERMISSION_CATALOGUE: ModuleDef[] = [
           p('wallet.addMoney', 'Add money to wallets'),
           p('wallet.debitMoney', 'Debit wallets (adjustment with a reason)', false),
           p('wallet.creditLines', 'Set credit limits and credit days', false),
-          p('wallet.verifyPan', 'Verify PAN cards', false),
+          p('wallet.verifyPan', 'Verify PAN cards'),
         ],
       },
     ],
@@ -144,7 +144,7 @@ export const PERMISSION_CATALOGUE: ModuleDef[] = [
         name: 'Links',
         permissions: [
           p('suppliers.link', 'Request and manage supplier links'),
-          p('suppliers.manageConsumers', 'Manage consumers of our inventory', false),
+          p('suppliers.manageConsumers', 'Manage consumers of our inventory'),
         ],
       },
     ],
@@ -157,7 +157,7 @@ export const PERMISSION_CATALOGUE: ModuleDef[] = [
         permissions: [
           p('dmc.masters', 'Markets, hotels, activities, tour options, rates, combos and their history'),
           p('dmc.areas', 'Areas and area transfers'),
-          p('dmc.importData', 'Import DMC masters and rates from a spreadsheet (overwrites rows by id)', false),
+          p('dmc.importData', 'Import DMC masters and rates from a spreadsheet (overwrites rows by id)'),
         ],
       },
       {
@@ -186,7 +186,7 @@ export const PERMISSION_CATALOGUE: ModuleDef[] = [
         name: 'Packages',
         permissions: [
           p('packages.view', 'See tour packages and send enquiries'),
-          p('packages.manage', 'Create, edit and delete tour packages and their pictures', false),
+          p('packages.manage', 'Create, edit and delete tour packages and their pictures'),
         ],
       },
     ],
@@ -199,7 +199,7 @@ export const PERMISSION_CATALOGUE: ModuleDef[] = [
         permissions: [
           p('activities.book', 'Search activities and use the activity cart'),
           p('activities.manage', 'Work the activity queue: confirm, voucher, assign carts'),
-          p('activities.markup', 'Activity markup of customer groups', false),
+          p('activities.markup', 'Activity markup of customer groups'),
         ],
       },
     ],
@@ -218,7 +218,7 @@ export const PERMISSION_CATALOGUE: ModuleDef[] = [
     groups: [
       {
         name: 'Site',
-        permissions: [p('settings.seo', 'SEO settings', false), p('settings.other', 'Other settings', false)],
+        permissions: [p('settings.seo', 'SEO settings'), p('settings.other', 'Other settings')],
       },
       { name: 'Access', permissions: [p('settings.permissionGroups', 'Edit permission groups', false)] },
       // Who changed what, site-wide (/staff/audit).

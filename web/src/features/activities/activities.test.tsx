@@ -318,7 +318,7 @@ describe('Activity markup', { timeout: 60_000 }, () => {
     expect(await screen.findByText(MSG.activeStatusFailed)).toBeTruthy();
   });
 
-  it('is not offered to staff without the permission', async () => {
+  it('is not offered to staff whose group leaves the permission out', async () => {
     const api = fakeApi();
     api.on(getActivityMarkUp, list);
     renderApp('/activities/markup', { user: staffUser(), api, permissions: ['activities.book'] });
