@@ -1,7 +1,8 @@
 /**
  * Generated bad input for every write call of the route table, derived from each
  * endpoint's request schema with fast-check and sent through the local gateway by a caller allowed to
- * make the call (a super admin for staff calls, an agent for the others), so it reaches the parser:
+ * make the call (a super admin for staff calls, the platform operator for the console's, an agent for the others),
+ * so it reaches the parser:
  * wrong types, oversize strings (3 KB, 300 KB), `#`, control and hidden characters, missing required
  * fields, oversize arrays, nested junk, non-object and broken JSON bodies.
  *
@@ -15,11 +16,13 @@ import type * as z from 'zod';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { ENDPOINTS } from '@tp/contracts/routes';
-import { routeKey, urlPath, type Endpoint } from '@tp/contracts/endpoint';
+import { isConsoleRule, routeKey, urlPath, type Endpoint } from '@tp/contracts/endpoint';
+import { consoleLogin } from '@tp/contracts/endpoints/console';
 import { login } from '@tp/contracts/endpoints/users';
 import { detectSite } from '@tp/contracts/endpoints/site';
-import { TABLE } from '@tp/contracts/platform';
+import { CONSOLE, TABLE } from '@tp/contracts/platform';
 import { shapeOf, type Field, type FieldPath } from '@tp/contracts/schema-walk';
+import { DEMO_OPERATOR } from '../../scripts/seed/logins.ts';
 import { Client, type ApiResponse } from '../support/api.ts';
 
 const PER_CALL = 200;
@@ -276,7 +279,10 @@ const differences = (a: Map<string, string>, b: Map<string, string>): string[] =
 const SITE = 'flightdeals.localhost';
 const staff = new Client(SITE);
 const agent = new Client(SITE);
-const callerOf = (e: Endpoint) => (e.auth === 'staff' || e.auth === 'superAdmin' ? staff : agent);
+/** The platform operator, on the console's host, for the console's calls. */
+const operator = new Client(CONSOLE.localHost);
+const callerOf = (e: Endpoint) =>
+  isConsoleRule(e.auth) ? operator : e.auth === 'staff' || e.auth === 'superAdmin' ? staff : agent;
 const WRITE_CALLS = ENDPOINTS.filter((e) => e.method !== 'GET');
 
 let before: Map<string, string>;
@@ -299,6 +305,8 @@ beforeAll(async () => {
     const res = await client.call(login, { email, password: 'Demo@1234' });
     expect(res.status, `${email} signs in`).toBe(200);
   }
+  const signedIn = await operator.call(consoleLogin, { email: DEMO_OPERATOR.email, password: DEMO_OPERATOR.password });
+  expect(signedIn.status, 'the operator signs in').toBe(200);
   // Let work queued by earlier files (mail, payment checks) settle, then take the digest.
   let last = await tableDigest();
   for (let i = 0; i < 10; i++) {

@@ -7,8 +7,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@tp/contracts/routes';
-import { API_BASES, urlPath } from '@tp/contracts/endpoint';
+import { API_BASES, isConsoleRule, urlPath } from '@tp/contracts/endpoint';
+import { consoleLogin } from '@tp/contracts/endpoints/console';
 import { login } from '@tp/contracts/endpoints/users';
+import { CONSOLE } from '@tp/contracts/platform';
+import { DEMO_OPERATOR } from '../../scripts/seed/logins.ts';
 import { ROOT } from '../../scripts/local/stack.ts';
 import { Client } from '../support/api.ts';
 
@@ -70,18 +73,23 @@ describe('route table vs shared/contract/api.tsv', () => {
 
 describe('every routed call rejects bad input with a clear 400', () => {
   // Authorisation comes before parsing, so each call is made by someone allowed to make it: the
-  // super admin of a site with every module and the permission menu on.
+  // super admin of a site with every module and the permission menu on; the console's calls, the platform
+  // operator on the console's host.
   const client = new Client('flightdeals.localhost');
+  const operator = new Client(CONSOLE.localHost);
+  const callerOf = (e: (typeof ENDPOINTS)[number]) => (isConsoleRule(e.auth) ? operator : client);
   beforeAll(async () => {
     const res = await client.call(login, { email: 'admin@flightdeals.localhost', password: 'Demo@1234' });
     expect(res.status).toBe(200);
+    const signedIn = await operator.call(consoleLogin, { email: DEMO_OPERATOR.email, password: DEMO_OPERATOR.password });
+    expect(signedIn.status).toBe(200);
   });
   // Calls whose every field is optional have no bad empty input; token calls check their own secret.
   const withRequiredInput = ENDPOINTS.filter((e) => !e.request.safeParse({}).success && e.auth !== 'token');
   it('covers most of the route table', () => expect(withRequiredInput.length).toBeGreaterThan(ENDPOINTS.length / 2));
   for (const e of withRequiredInput) {
     it(`${e.method} ${urlPath(e)}`, async () => {
-      const res = await client.raw(
+      const res = await callerOf(e).raw(
         e.method,
         urlPath(e).replace(/\{(\w+)\??\}/g, 'x'),
         e.method === 'GET' ? undefined : {},
