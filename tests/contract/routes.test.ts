@@ -81,7 +81,10 @@ describe('every routed call rejects bad input with a clear 400', () => {
   beforeAll(async () => {
     const res = await client.call(login, { email: 'admin@flightdeals.localhost', password: 'Demo@1234' });
     expect(res.status).toBe(200);
-    const signedIn = await operator.call(consoleLogin, { email: DEMO_OPERATOR.email, password: DEMO_OPERATOR.password });
+    const signedIn = await operator.call(consoleLogin, {
+      email: DEMO_OPERATOR.email,
+      password: DEMO_OPERATOR.password,
+    });
     expect(signedIn.status).toBe(200);
   });
   // Calls whose every field is optional have no bad empty input; token calls check their own secret.
