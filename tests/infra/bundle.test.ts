@@ -70,7 +70,7 @@ describe('Lambda bundles (scripts/bundle.ts)', () => {
     // in the same way; one static import of a domain module in either would put it (and all it imports) back on
     // every cold start (docs/benchmarks.md).
     const handlerFiles =
-      /^functions\/src\/(?:entries\/[\w-]+|entries\/wiring\/(?:invoices|kart)|[\w-]+\/bindings|kart\/operations\/handler-ops|flight-admin\/scope)\.ts$/;
+      /^functions\/src\/(?:entries\/[\w-]+|entries\/wiring\/(?:invoices|kart)|[\w-]+\/(?:bindings|answered\.generated)|kart\/operations\/handler-ops|flight-admin\/scope)\.ts$/;
     for (const b of (await bundles()).filter((x) => x.kind === 'domain')) {
       const cold = liveInputs(b.metafile, coldOutputs(b.metafile, b.file));
       const domainCode = [...cold].filter((i) => i.startsWith('functions/src/') && !i.startsWith('functions/src/lib/'));

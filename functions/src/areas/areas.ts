@@ -5,7 +5,7 @@
  * is forced by the sharing basis and amounts are dollars to the cent (normaliseAreaTransfer). Edit is real.
  */
 import type { ParsedRequestOf } from '@tp/contracts/endpoint';
-import type * as api from '@tp/contracts/endpoints/areas';
+import * as api from '@tp/contracts/endpoints/areas';
 import { DMC_MSG, type TArea, type TAreaTransfer } from '@tp/contracts/endpoints/dmc';
 import {
   areaErrors,
@@ -18,6 +18,7 @@ import {
 import { newId } from '#lib/crypto';
 import type { Page } from '#lib/db';
 import { fail, refuseIfAny } from '#lib/errors';
+import { answers, reply } from '#lib/http';
 import {
   allDmcRecords,
   cityOf,
@@ -34,6 +35,8 @@ import {
   siteOf,
   type AreaRec,
   type DmcScope,
+  auditTrailOf,
+  mapActivityArea,
 } from '../dmc/index.ts';
 
 type In<E> = ParsedRequestOf<E>;
@@ -203,3 +206,30 @@ export async function routeTransfers(
   );
   return transferViews(scope, fits);
 }
+
+// The areas Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerMapAreaActivity = answers(api.mapAreaActivity, async (input, scope) =>
+  reply(await mapActivityArea(scope, input.activityId, input.areaId), { message: DMC_MSG.areaMapped }),
+);
+export const answerSearchAreas = answers(api.searchAreas, (input, scope) => searchAreas(scope, input));
+export const answerAddArea = answers(api.addArea, async (input, scope) =>
+  reply(await saveArea(scope, input), { message: DMC_MSG.areaSaved }),
+);
+export const answerDeleteArea = answers(api.deleteArea, async (input, scope) =>
+  reply(await deleteArea(scope, input.areaId), { message: DMC_MSG.areaDeleted }),
+);
+export const answerGetTransfers = answers(api.getTransfers, (input, scope) => listTransfers(scope, input));
+export const answerCreateTransfers = answers(api.createTransfers, async (input, scope) =>
+  reply(await saveTransfer(scope, input), { message: DMC_MSG.areaTransferSaved }),
+);
+export const answerDeleteTransfers = answers(api.deleteTransfers, async (input, scope) =>
+  reply(await deleteTransfer(scope, input.id), { message: DMC_MSG.areaTransferDeleted }),
+);
+export const answerGetFilteredAreas = answers(api.getFilteredAreas, (input, scope) => fromAreas(scope, input));
+export const answerGetFilteredAreasTransfers = answers(api.getFilteredAreasTransfers, (input, scope) =>
+  toAreas(scope, input),
+);
+export const answerGetFilteredAreasTransfersType = answers(api.getFilteredAreasTransfersType, (input, scope) =>
+  routeTransfers(scope, input),
+);
+export const answerGetAreasAuditTrail = answers(api.getAreasAuditTrail, (input, scope) => auditTrailOf(scope, input));

@@ -137,6 +137,35 @@ export function operation<E extends Endpoint>(
   return bound as unknown as Operation;
 }
 
+/**
+ * An endpoint answered beside its operation: `export const answerX = answers(api.x, (input, scope) => …)` in the
+ * operation's module. `npm run derive` gathers every exported answer of a domain folder into its
+ * `answered.generated.ts` (scripts/derive/bindings.ts), which binds each one to its module loaded on first use;
+ * the domain's bindings.ts spreads that list. `W` is the domain's wiring when the answer needs one.
+ */
+export interface Answer<E extends Endpoint = Endpoint, W = void> {
+  endpoint: E;
+  run(
+    input: ParsedRequestOf<E>,
+    scope: ScopeFor<AuthOf<E>>,
+    wiring: W,
+  ): Promise<ResponseOf<E> | Reply<ResponseOf<E>>> | ResponseOf<E> | Reply<ResponseOf<E>>;
+}
+
+export function answers<E extends Endpoint, W = void>(endpoint: E, run: Answer<E, W>['run']): Answer<E, W> {
+  return { endpoint, run };
+}
+
+/** A gathered answer as an operation: its module loads with the first request that needs it. */
+export function gathered<E extends Endpoint, W, N extends string>(
+  endpoint: E,
+  load: () => Promise<{ [K in N]: Answer<E, W> }>,
+  name: N,
+  wiring: W,
+): Operation {
+  return operation(endpoint, async (input, scope) => (await load())[name].run(input, scope, wiring));
+}
+
 const JSON_HEADERS = {
   'content-type': 'application/json; charset=utf-8',
   'cache-control': 'no-store',
