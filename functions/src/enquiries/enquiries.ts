@@ -4,7 +4,7 @@
  * signed-in visitor's own list.
  */
 import type { ParsedRequestOf } from '@tp/contracts/endpoint';
-import type * as api from '@tp/contracts/endpoints/enquiries';
+import * as api from '@tp/contracts/endpoints/enquiries';
 import { ENQUIRIES_PER_HOUR, ENQUIRY_MSG } from '@tp/contracts/endpoints/enquiries';
 import { canMoveTo, ENQUIRY_KIND_LABELS, ENQUIRY_STATUS_LABELS } from '@tp/domain/enquiries';
 import { countOf } from '@tp/domain/format';
@@ -12,7 +12,7 @@ import { renderMail } from '@tp/mail';
 import { auditActor, auditPut } from '#lib/audit';
 import { newId } from '#lib/crypto';
 import { fail } from '#lib/errors';
-import type { PublicScope, SignedInScope } from '#lib/http';
+import { reply, answers, type PublicScope, type SignedInScope } from '#lib/http';
 import { appLink, enqueueEmail, mailBrand } from '#lib/mail';
 import { withinRateLimit } from '#lib/rate-limit';
 import type { SiteRecord } from '#lib/tenancy';
@@ -151,3 +151,14 @@ export async function updateStatus(
 
 export const myEnquiries = (scope: SignedInScope, input: ParsedRequestOf<typeof api.myEnquiries>) =>
   repo.listMine(scope.site.siteId, scope.principal.userId, input);
+
+// The enquiries Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerSubmitEnquiry = answers(api.submitEnquiry, async (input, scope) =>
+  reply(await submitEnquiry(scope, input), { message: ENQUIRY_MSG.submitted }),
+);
+export const answerListEnquiries = answers(api.listEnquiries, (input, scope) => listEnquiries(scope, input));
+export const answerGetEnquiry = answers(api.getEnquiry, (input, scope) => getEnquiry(scope, input.id));
+export const answerUpdateEnquiryStatus = answers(api.updateEnquiryStatus, async (input, scope) =>
+  reply(await updateStatus(scope, input), { message: ENQUIRY_MSG.statusChanged }),
+);
+export const answerMyEnquiries = answers(api.myEnquiries, (input, scope) => myEnquiries(scope, input));

@@ -3,10 +3,10 @@
  * MAX_ENQUIRY_EXPORT, through the platform's xlsx writer. Answered as base64, like the job sheet export.
  */
 import type { ParsedRequestOf } from '@tp/contracts/endpoint';
-import type * as api from '@tp/contracts/endpoints/enquiries';
+import * as api from '@tp/contracts/endpoints/enquiries';
 import { MAX_ENQUIRY_EXPORT } from '@tp/contracts/endpoints/enquiries';
 import { ENQUIRY_KIND_LABELS, ENQUIRY_STATUS_LABELS } from '@tp/domain/enquiries';
-import type { SignedInScope } from '#lib/http';
+import { answers, type SignedInScope } from '#lib/http';
 import { siteToday } from '#lib/time';
 import { xlsx, type XlsxCell, type XlsxColumn } from '#lib/xlsx';
 import * as repo from './repo.ts';
@@ -51,3 +51,6 @@ export async function exportEnquiries(scope: SignedInScope, input: ParsedRequest
     rows: records.length,
   };
 }
+
+// The enquiries Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerExportEnquiries = answers(api.exportEnquiries, (input, scope) => exportEnquiries(scope, input));

@@ -3,7 +3,7 @@
  * the sales (name list) of one. docs/fixed-departures.md "Inventory".
  */
 import { TZDate } from '@date-fns/tz';
-import type * as api from '@tp/contracts/endpoints/fixed-departures';
+import * as api from '@tp/contracts/endpoints/fixed-departures';
 import { FD_LIMITS, FD_TEXT, type TFdFlight, type TStaffDeparture } from '@tp/contracts/endpoints/fixed-departures';
 import type { ParsedRequestOf } from '@tp/contracts/endpoint';
 import { FD_MSG, inventoryProblems, isOnSale } from '@tp/domain/fixed-departures';
@@ -12,7 +12,7 @@ import { airportByCode } from '@tp/reference-data/airports';
 import { auditActor, auditPut, recordChange } from '#lib/audit';
 import { newId } from '#lib/crypto';
 import { fail } from '#lib/errors';
-import type { SignedInScope } from '#lib/http';
+import { reply, answers, type SignedInScope } from '#lib/http';
 import { siteToday } from '#lib/time';
 import * as repo from './repo.ts';
 import type { DepartureRecord } from './repo.ts';
@@ -174,3 +174,14 @@ export async function departureSales(scope: SignedInScope, input: In<typeof api.
     nextCursor: page.nextCursor,
   };
 }
+
+// The fixed-departures Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerSaveFixedDeparture = answers(api.saveFixedDeparture, async (input, scope) =>
+  reply(await saveDeparture(scope, input), { message: FD_TEXT.saved }),
+);
+export const answerListFixedDepartures = answers(api.listFixedDepartures, (input, scope) =>
+  listDepartures(scope, input),
+);
+export const answerFixedDepartureSales = answers(api.fixedDepartureSales, (input, scope) =>
+  departureSales(scope, input),
+);

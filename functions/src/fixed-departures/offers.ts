@@ -4,7 +4,7 @@
  * the fixed-departure markup of its customer group (and, for a supplier's seat, the supplier's markup for
  * this site first). No client price is ever trusted: the order is built from `quoteParty`.
  */
-import type * as api from '@tp/contracts/endpoints/fixed-departures';
+import * as api from '@tp/contracts/endpoints/fixed-departures';
 import { FD_LIMITS, FD_TEXT, type TFdOffer } from '@tp/contracts/endpoints/fixed-departures';
 import type { ParsedRequestOf } from '@tp/contracts/endpoint';
 import {
@@ -19,7 +19,7 @@ import {
 import { round2, type MarkupRule, type PricedFare, type PricedPaxFare } from '@tp/domain/pricing';
 import { decodeCursor } from '#lib/db';
 import { fail } from '#lib/errors';
-import type { SignedInScope } from '#lib/http';
+import { answers, type OperationRun, type SignedInScope } from '#lib/http';
 import { asSiteId, type SiteId } from '#lib/keys';
 import { siteById, type SiteRecord } from '#lib/tenancy';
 import { siteToday } from '#lib/time';
@@ -224,3 +224,17 @@ export async function quote(scope: SignedInScope, input: In<typeof api.quoteFixe
   const q = await quoteParty(scope, input, { adults: input.adults, children: input.children, infants: input.infants });
   return { offer: q.offer, fare: q.fare, fareBreakdown: q.fareBreakdown, total: q.fare.totalPayable };
 }
+
+// The fixed-departures Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+/** What the fixed-departures Lambda needs from the entry: booking, which the flights order machinery does. */
+export interface FixedDeparturesWiring {
+  bookFixedDeparture: OperationRun<typeof api.bookFixedDeparture>;
+}
+export const answerSearchFixedDepartures = answers(api.searchFixedDepartures, (input, scope) =>
+  searchOffers(scope, input),
+);
+export const answerQuoteFixedDeparture = answers(api.quoteFixedDeparture, (input, scope) => quote(scope, input));
+// A booking is a payment order of the flights order machinery, which stands above this domain.
+export const answerBookFixedDeparture = answers(api.bookFixedDeparture, (input, scope, wiring: FixedDeparturesWiring) =>
+  wiring.bookFixedDeparture(input, scope),
+);

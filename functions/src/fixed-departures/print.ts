@@ -6,9 +6,10 @@
 import { FD_TEXT, type TFdPrint } from '@tp/contracts/endpoints/fixed-departures';
 import type { TBooking } from '@tp/contracts/endpoints/flights';
 import { fail } from '#lib/errors';
-import type { PublicScope } from '#lib/http';
+import { answers, type PublicScope } from '#lib/http';
 import { getBooking } from '../bookings/index.ts';
 import * as repo from './repo.ts';
+import * as api from '@tp/contracts/endpoints/fixed-departures';
 
 function withoutPrices(b: TBooking): TBooking {
   const zero = Object.fromEntries(Object.entries(b.fare).map(([k, v]) => [k, typeof v === 'number' ? 0 : v]));
@@ -44,3 +45,8 @@ export async function printBooking(scope: PublicScope, fdSlug: string): Promise<
     },
   };
 }
+
+// The fixed-departures Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerPrintFixedDeparture = answers(api.printFixedDeparture, (input, scope) =>
+  printBooking(scope, input.fdSlug),
+);

@@ -24,6 +24,8 @@ import type { AdminScope } from './scope.ts';
 import { storedTbo } from './settings.ts';
 import { testTboConnection } from './tbo-connection.ts';
 import { asSiteId, type SiteId } from '#lib/keys';
+import * as api from '@tp/contracts/endpoints/flight-admin';
+import { answers, reply } from '#lib/http';
 
 const SUPPLIER_RE = /^(simulator|tbo|site:[A-Za-z0-9_.-]{1,80})$/;
 export function checkSupplier(supplier: string): string {
@@ -215,3 +217,11 @@ export async function addDeposit(
     duplicate: outcome === 'duplicate',
   };
 }
+
+// The flight-admin Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerGetSupplierAccounts = answers(api.getSupplierAccounts, (_input, scope) => accounts(scope));
+export const answerGetSupplierStatement = answers(api.getSupplierStatement, (input, scope) => statement(scope, input));
+export const answerAddSupplierDeposit = answers(api.addSupplierDeposit, async (input, scope) => {
+  const out = await addDeposit(scope, input);
+  return reply(out, { message: out.duplicate ? 'This deposit was already recorded' : 'Deposit recorded' });
+});

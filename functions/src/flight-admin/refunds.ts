@@ -15,6 +15,12 @@ import { bookingIdByPnr, getBooking, type BookingRecord } from '../bookings/inde
 import { auditActor } from '#lib/audit';
 import { applyChangeRequestStatus, type RefundWiring } from '../tickets/index.ts';
 import type { AdminScope } from './scope.ts';
+import * as api from '@tp/contracts/endpoints/flight-admin';
+import { onTestHost } from './scope.ts';
+import { answers } from '#lib/http';
+
+/** What the back office needs from the entry: the refund hooks of the TBO refund import's credited refunds. */
+export type FlightAdminWiring = RefundWiring;
 
 const FINAL = new Set(['Completed', 'Rejected', 'Closed']);
 
@@ -170,3 +176,11 @@ export async function apply(scope: AdminScope, raw: Record<string, unknown>[], w
   scope.log.info('tbo refund import applied', { rows: raw.length, credited, byUserId: scope.principal.userId });
   return { rows: checked.map((c) => c.result), credited };
 }
+
+// The flight-admin Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerPreviewTboRefunds = answers(api.previewTboRefunds, (input, scope) =>
+  preview(onTestHost(scope), input.rows),
+);
+export const answerApplyTboRefunds = answers(api.applyTboRefunds, (input, scope, wiring: FlightAdminWiring) =>
+  apply(onTestHost(scope), input.rows, wiring),
+);

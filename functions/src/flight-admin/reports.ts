@@ -10,6 +10,9 @@ import * as ticketsRepo from '../tickets/index.ts';
 import { bookingProfit, isTicketed, profitTotals, voucherRows } from './profit.ts';
 import type { AdminScope } from './scope.ts';
 import type { SiteId } from '#lib/keys';
+import * as api from '@tp/contracts/endpoints/flight-admin';
+import { onTestHost } from './scope.ts';
+import { answers } from '#lib/http';
 
 const STATUS_IDS: Record<NonNullable<TProfitFilter['status']>, number> = {
   ticketed: BOOKING_STATUS.ticketed,
@@ -81,3 +84,11 @@ export async function vouchers(scope: AdminScope, input: { from: string; to: str
     );
   return pageOf(rows, input.page, input.pageSize);
 }
+
+// The flight-admin Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerGetSupplierProfitLoss = answers(api.getSupplierProfitLoss, (input, scope) =>
+  profitLoss(scope, input),
+);
+export const answerGetInfozealVouchers = answers(api.getInfozealVouchers, (input, scope) =>
+  vouchers(onTestHost(scope), input),
+);

@@ -17,3 +17,6 @@ export interface AdminScope {
 export function requireTestHost(scope: Pick<AdminScope, 'site'>): void {
   if (!scope.site.isTestHost) throw fail.notFound(FLIGHT_ADMIN_MSG.notTestHost);
 }
+
+/** The scope of a test-host tool, refused (not found) elsewhere. */
+export const onTestHost = (scope: AdminScope): AdminScope => (requireTestHost(scope), scope);

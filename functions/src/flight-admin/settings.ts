@@ -30,6 +30,8 @@ import type { AdminScope } from './scope.ts';
 import { testTboConnection, type ConnectionResult } from './tbo-connection.ts';
 import * as repo from './repo.ts';
 import type { SiteId } from '#lib/keys';
+import * as api from '@tp/contracts/endpoints/flight-admin';
+import { answers, reply } from '#lib/http';
 
 /**
  * The stored supply, or the simulator when none (what supplyFor uses), and the stored payment gateway
@@ -230,3 +232,10 @@ export async function testSupply(
       : { ok: false, message: SUPPLY_MSG.unavailableStaff, agencyBalance: null };
   return testTboConnection(target, scope.ip, scope.log);
 }
+
+// The flight-admin Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerGetFlightSettings = answers(api.getFlightSettings, (_input, scope) => getSettings(scope));
+export const answerSaveFlightSettings = answers(api.saveFlightSettings, async (input, scope) =>
+  reply(await saveSettings(scope, input), { message: 'Flight settings saved' }),
+);
+export const answerTestFlightSupply = answers(api.testFlightSupply, (input, scope) => testSupply(scope, input));

@@ -18,13 +18,14 @@ import { parseDateInput } from '@tp/domain/format';
 import { customerSees } from '#lib/account-members';
 import { fail } from '#lib/errors';
 import { siteToday } from '#lib/time';
-import type { SignedInScope } from '#lib/http';
+import { reply, answers, type SignedInScope } from '#lib/http';
 import { xlsx, type XlsxColumn } from '#lib/xlsx';
 import { getBooking } from '../bookings/index.ts';
 import { issueBookingInvoice, NotIssued } from './issue.ts';
 import type { DocumentRecord } from './model.ts';
 import { documentFileName, invoicePdf } from './pdf.ts';
 import * as repo from './repo.ts';
+import * as api from '@tp/contracts/endpoints/invoices';
 
 const isStaff = (scope: SignedInScope) => scope.principal.userType === 'staff';
 
@@ -235,3 +236,19 @@ export async function issueForBooking(scope: SignedInScope, bookingId: string): 
     throw err;
   }
 }
+
+// The invoices Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerGetInvoice = answers(api.getInvoice, (input, scope) => getDocument(scope, input.invoiceId));
+export const answerGetSourceInvoice = answers(api.getSourceInvoice, (input, scope) =>
+  getSourceDocument(scope, input.source, input.sourceId),
+);
+export const answerGetInvoicePdf = answers(api.getInvoicePdf, (input, scope) => documentPdf(scope, input.invoiceId));
+export const answerListInvoices = answers(api.listInvoices, (input, scope) => listDocuments(scope, input));
+export const answerExportInvoices = answers(api.exportInvoices, (input, scope) => exportMonth(scope, input.month));
+export const answerGetInvoiceSettings = answers(api.getInvoiceSettings, (_input, scope) => getSettings(scope));
+export const answerSaveInvoiceSettings = answers(api.saveInvoiceSettings, async (input, scope) =>
+  reply(await saveSettings(scope, input), { message: INVOICE_MSG.settingsSaved }),
+);
+export const answerIssueBookingInvoice = answers(api.issueBookingInvoice, async (input, scope) =>
+  reply(await issueForBooking(scope, input.bookingId), { message: INVOICE_MSG.issued }),
+);

@@ -10,6 +10,8 @@ import { allDrivers } from '../dmc/index.ts';
 import type { KartScope } from './karts.ts';
 import { activeKartsArriving } from './repo.ts';
 import { transfersBetween } from './transfers-repo.ts';
+import * as api from '@tp/contracts/endpoints/kart';
+import { answers } from '#lib/http';
 
 const DAY_MS = 86_400_000;
 const daysBefore = (date: string, days: number): string =>
@@ -24,3 +26,8 @@ export async function itinerariesByDate(scope: KartScope, date: string): Promise
   ]);
   return itineraryForDate(karts, transfers, date, undefined, drivers);
 }
+
+// The kart Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerGetItinerariesByDate = answers(api.getItinerariesByDate, (input, scope) =>
+  itinerariesByDate(scope, input.date),
+);

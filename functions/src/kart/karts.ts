@@ -5,7 +5,7 @@
  */
 import type { ParsedRequestOf } from '@tp/contracts/endpoint';
 import type * as dmcApi from '@tp/contracts/endpoints/dmc';
-import type * as api from '@tp/contracts/endpoints/kart';
+import * as api from '@tp/contracts/endpoints/kart';
 import { KART_MSG, type TKart, type TKartInput, type TKartRow } from '@tp/contracts/endpoints/kart';
 import { DMC_RULE_MESSAGES } from '@tp/contracts/endpoints/dmc';
 import * as MSG from '@tp/contracts/messages';
@@ -38,6 +38,7 @@ import { storedTransfersOfKart, transferPutItems } from './transfers-repo.ts';
 import { kartChange, runKartStatusHooks, type KartWiring } from './hooks.ts';
 import { kartRow, kartView, type KartRecord } from './model.ts';
 import * as repo from './repo.ts';
+import { answers, reply } from '#lib/http';
 
 type In<E> = ParsedRequestOf<E>;
 
@@ -457,3 +458,30 @@ export async function setStatus(
     scope.now,
   );
 }
+
+// The kart Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerSaveKart = answers(api.saveKart, async (input, scope, wiring: KartWiring) => {
+  const { kart, message } = await saveKartWithMessage(scope, input, wiring);
+  return reply(kart, { message });
+});
+export const answerRemoveKartAccomodation = answers(
+  api.removeKartAccomodation,
+  async (input, scope, wiring: KartWiring) =>
+    reply(await removeLine(scope, 'accomodations', input, wiring), { message: KART_MSG.lineRemoved }),
+);
+export const answerRemoveKartActivity = answers(api.removeKartActivity, async (input, scope, wiring: KartWiring) =>
+  reply(await removeLine(scope, 'activities', input, wiring), { message: KART_MSG.lineRemoved }),
+);
+export const answerRemoveKartMiscellaneous = answers(
+  api.removeKartMiscellaneous,
+  async (input, scope, wiring: KartWiring) =>
+    reply(await removeLine(scope, 'miscellaneous', input, wiring), { message: KART_MSG.lineRemoved }),
+);
+export const answerGetAllKartsForWl = answers(api.getAllKartsForWl, (input, scope) => listKarts(scope, input));
+export const answerGetKartById = answers(api.getKartById, (input, scope) => getKartById(scope, input.id));
+export const answerVoucherKart = answers(api.voucherKart, async (input, scope, wiring: KartWiring) =>
+  reply(await setStatus(scope, 'vouchered', input, wiring), { message: KART_MSG.vouchered }),
+);
+export const answerCancelKart = answers(api.cancelKart, async (input, scope, wiring: KartWiring) =>
+  reply(await setStatus(scope, 'cancelled', input, wiring), { message: KART_MSG.cancelled }),
+);

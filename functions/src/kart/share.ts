@@ -18,6 +18,8 @@ import { getUser } from '../users/records.ts';
 import type { KartScope } from './karts.ts';
 import { shareUrl, type KartRecord } from './model.ts';
 import * as repo from './repo.ts';
+import * as api from '@tp/contracts/endpoints/kart';
+import { answers, reply } from '#lib/http';
 
 export async function shareKart(
   scope: KartScope,
@@ -88,3 +90,11 @@ export async function sharedQuotation(site: SiteRecord, slug: string): Promise<T
         },
   };
 }
+
+// The kart Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerShareKart = answers(api.shareKart, async (input, scope) =>
+  reply(await shareKart(scope, input.id), { message: KART_MSG.shared }),
+);
+export const answerGetSharedQuotation = answers(api.getSharedQuotation, (input, scope) =>
+  sharedQuotation(scope.site, input.slug),
+);

@@ -159,7 +159,8 @@ export function answers<E extends Endpoint, W = void>(endpoint: E, run: Answer<E
 /** A gathered answer as an operation: its module loads with the first request that needs it. */
 export function gathered<E extends Endpoint, W, N extends string>(
   endpoint: E,
-  load: () => Promise<{ [K in N]: Answer<E, W> }>,
+  // N comes from `name` alone: inferred from the module's keys too, it would mix every answer of the module.
+  load: () => Promise<{ [K in NoInfer<N>]: Answer<E, W> }>,
   name: N,
   wiring: W,
 ): Operation {

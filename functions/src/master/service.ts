@@ -10,6 +10,8 @@ import { searchAirports, type Airport } from '@tp/reference-data/airports';
 import { COUNTRIES, countryByCode } from '@tp/reference-data/countries';
 import { cityById, citiesOf, searchCities, stateByCode, statesOf, type City } from '@tp/reference-data/geo';
 import { fail } from '#lib/errors';
+import * as api from '@tp/contracts/endpoints/master';
+import { answers } from '#lib/http';
 
 export function toCityOption(a: Airport): CityOption {
   return {
@@ -83,3 +85,14 @@ export function dbCities(input: { city?: string | undefined; cityId?: number | u
   }
   return searchCities(input.city ?? '', CITY_SEARCH_LIMIT).map(toCity);
 }
+
+// The master Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerGetAirports = answers(api.getAirports, (input) => airportOptions(input.search));
+export const answerGetCountryList = answers(api.getCountryList, () => countries());
+export const answerGetPhoneCodeList = answers(api.getPhoneCodeList, () => countries());
+export const answerGetNationalities = answers(api.getNationalities, () => nationalities());
+export const answerGetAirlinesStaticData = answers(api.getAirlinesStaticData, (input) => airlines(input.airlineCodes));
+export const answerGetCountries = answers(api.getCountries, () => countries());
+export const answerGetStates = answers(api.getStates, (input) => states(input.countryCode));
+export const answerGetCities = answers(api.getCities, (input) => cities(input.countryCode, input.stateCode));
+export const answerGetDbCities = answers(api.getDbCities, (input) => dbCities(input));

@@ -1,13 +1,8 @@
-import { checkExistingSubscription, createPushSubscription } from '@tp/contracts/endpoints/notifications';
-import { operation, onDemand } from '#lib/http';
-const notifications = onDemand(() => import('./service.ts'));
+/**
+ * The notifications Lambda: a browser's web-push subscription, saved and checked, answered beside its operations in
+ * ./service.ts and gathered by `npm run derive`.
+ */
+import type { Operation } from '#lib/http';
+import { answered } from './answered.generated.ts';
 
-export const operations = [
-  operation(createPushSubscription, async (input, scope) => {
-    await (await notifications()).subscribe(scope.principal, input.subscription, scope.now);
-    return { subscribed: true as const };
-  }),
-  operation(checkExistingSubscription, async (input, scope) => ({
-    exists: await (await notifications()).isSubscribed(scope.principal, input.subscriptionEndPoint),
-  })),
-];
+export const operations: Operation[] = answered();

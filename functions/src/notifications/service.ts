@@ -3,6 +3,8 @@ import type { ZPushSubscription } from '@tp/contracts/endpoints/notifications';
 import { sha256 } from '#lib/crypto';
 import type { Principal } from '#lib/principal';
 import * as repo from './repo.ts';
+import * as api from '@tp/contracts/endpoints/notifications';
+import { answers } from '#lib/http';
 
 /** Browser push subscriptions of staff users (the push prompt, spec 000 §4). */
 export interface NotificationsDeps {
@@ -41,3 +43,12 @@ export async function isSubscribed(
 ): Promise<boolean> {
   return (await deps.repo.getSubscription(principal.siteId, principal.userId, endpointHash(endpoint))) !== null;
 }
+
+// The notifications Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerCreatePushSubscription = answers(api.createPushSubscription, async (input, scope) => {
+  await subscribe(scope.principal, input.subscription, scope.now);
+  return { subscribed: true as const };
+});
+export const answerCheckExistingSubscription = answers(api.checkExistingSubscription, async (input, scope) => ({
+  exists: await isSubscribed(scope.principal, input.subscriptionEndPoint),
+}));

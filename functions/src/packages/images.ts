@@ -3,7 +3,7 @@
  * folder locally), listed in order on the package item; the first is the cover. Each change is a conditional write
  * on the version read, so two staff ordering at once cannot lose a picture.
  */
-import type * as api from '@tp/contracts/endpoints/packages';
+import * as api from '@tp/contracts/endpoints/packages';
 import { PACKAGE_MSG, type TPackage } from '@tp/contracts/endpoints/packages';
 import { MAX_PACKAGE_IMAGES, isPermutation } from '@tp/domain/packages';
 import type { ParsedRequestOf } from '@tp/contracts/endpoint';
@@ -12,6 +12,7 @@ import { deleteImage, saveImage } from '#lib/media';
 import type { PackageRecord } from './model.ts';
 import { ownPackage, type PackageScope } from './packages.ts';
 import * as repo from './repo.ts';
+import { answers, reply } from '#lib/http';
 
 async function store(scope: PackageScope, before: PackageRecord, images: PackageRecord['images']): Promise<TPackage> {
   const next: PackageRecord = { ...before, images, version: before.version + 1, updatedAt: scope.now.toISOString() };
@@ -74,3 +75,14 @@ export async function deletePackageImage(
   );
   return saved;
 }
+
+// The packages Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerAddPackageImage = answers(api.addPackageImage, async (input, scope) =>
+  reply(await addImage(scope, input), { message: PACKAGE_MSG.imageAdded }),
+);
+export const answerOrderPackageImages = answers(api.orderPackageImages, async (input, scope) =>
+  reply(await orderImages(scope, input), { message: PACKAGE_MSG.imagesOrdered }),
+);
+export const answerDeletePackageImage = answers(api.deletePackageImage, async (input, scope) =>
+  reply(await deletePackageImage(scope, input), { message: PACKAGE_MSG.imageDeleted }),
+);

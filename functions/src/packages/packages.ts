@@ -2,7 +2,7 @@
  * Tour package operations (docs/packages.md): what travellers see (their site's active packages, then the supply of
  * the site's TourPackages suppliers) and how staff keep their own site's packages.
  */
-import type * as api from '@tp/contracts/endpoints/packages';
+import * as api from '@tp/contracts/endpoints/packages';
 import { PACKAGE_MSG, type TPackage, type TPackageCard, type TPackageRow } from '@tp/contracts/endpoints/packages';
 import { DURATION_BANDS, packageErrors, packageSlug } from '@tp/domain/packages';
 import type { ParsedRequestOf } from '@tp/contracts/endpoint';
@@ -17,6 +17,7 @@ import { siteById, type SiteRecord } from '#lib/tenancy';
 import { activeSupplierLinks } from '../suppliers/index.ts';
 import type { PackageRecord } from './model.ts';
 import * as repo from './repo.ts';
+import { answers, reply } from '#lib/http';
 
 export interface PackageScope {
   site: Pick<SiteRecord, 'siteId'>;
@@ -278,3 +279,16 @@ export async function deletePackage(
   }
   return { id: existing.id };
 }
+
+// The packages Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerListPackages = answers(api.listPackages, (input, scope) => listPackages(scope, input));
+export const answerGetPackage = answers(api.getPackage, (input, scope) => getPackage(scope, input.id));
+export const answerDestinations = answers(api.destinations, (_input, scope) => destinations(scope));
+export const answerStaffListPackages = answers(api.staffListPackages, (input, scope) => staffList(scope, input));
+export const answerStaffGetPackage = answers(api.staffGetPackage, (input, scope) => staffGet(scope, input.id));
+export const answerSavePackage = answers(api.savePackage, async (input, scope) =>
+  reply(await savePackage(scope, input), { message: PACKAGE_MSG.saved }),
+);
+export const answerDeletePackage = answers(api.deletePackage, async (input, scope) =>
+  reply(await deletePackage(scope, input), { message: PACKAGE_MSG.deleted }),
+);

@@ -15,6 +15,8 @@ import { dayRangeInZone, siteToday } from '#lib/time';
 import { xlsx } from '#lib/xlsx';
 import type { Page } from '#lib/db';
 import { userIdByEmail } from '../users/records.ts';
+import * as api from '@tp/contracts/endpoints/audit';
+import { answers } from '#lib/http';
 
 const CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -112,3 +114,8 @@ export async function exportLog({ site, now }: Scope, input: LogFilterInput) {
     base64: file.toString('base64'),
   };
 }
+
+// The rbac Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerGetAuditLog = answers(api.getAuditLog, (input, scope) => auditLog(scope, input));
+export const answerGetRecordHistory = answers(api.getRecordHistory, (input, scope) => recordHistory(scope, input));
+export const answerExportAuditLog = answers(api.exportAuditLog, (input, scope) => exportLog(scope, input));

@@ -25,6 +25,9 @@ import type { UserRecord } from '../users/records.ts';
 import * as repo from './repo.ts';
 import type { RbacGroupRecord } from './repo.ts';
 import type { SiteId } from '#lib/keys';
+import * as api from '@tp/contracts/endpoints/rbac';
+import * as MSG from '@tp/contracts/messages';
+import { answers, reply } from '#lib/http';
 
 export interface RbacDeps {
   repo: typeof repo;
@@ -267,3 +270,26 @@ export async function usersInGroup(siteId: SiteId, groupId: string, deps: RbacDe
     isUserSuperAdmin: u.isUserSuperAdmin,
   }));
 }
+
+// The rbac Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerGetPermissionsFromSession = answers(api.getPermissionsFromSession, (_input, scope) =>
+  sessionPermissions(scope.principal, scope.now),
+);
+export const answerGetRbacUserGroupList = answers(api.getRbacUserGroupList, (_input, scope) =>
+  listGroups(scope.site.siteId),
+);
+export const answerGetUserGroupByUserId = answers(api.getUserGroupByUserId, (input, scope) =>
+  userGroupOf(scope.site.siteId, input.userId),
+);
+export const answerAddUserToRbacUserGroup = answers(api.addUserToRbacUserGroup, async (input, scope) =>
+  reply(await assignUser(scope, input), { message: MSG.groupChanged }),
+);
+export const answerGetUsersByRbacUserGroup = answers(api.getUsersByRbacUserGroup, (input, scope) =>
+  usersInGroup(scope.site.siteId, input.rbacUserGroupId),
+);
+export const answerSavePermissionGroup = answers(api.savePermissionGroup, async (input, scope) =>
+  reply(await saveGroup(scope, input), { message: MSG.groupSaved }),
+);
+export const answerGetPermissionGroup = answers(api.getPermissionGroup, (input, scope) =>
+  getGroup(scope.site.siteId, input.id),
+);

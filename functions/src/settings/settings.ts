@@ -15,7 +15,7 @@ import type { ImageUpload, MediaImage } from '@tp/contracts/media';
 import type { PolicyPage, TSeoEntry } from '@tp/contracts/endpoints/site';
 import { auditActor } from '#lib/audit';
 import { fail } from '#lib/errors';
-import type { SignedInScope } from '#lib/http';
+import { reply, answers, type SignedInScope } from '#lib/http';
 import { deleteImage, saveImage } from '#lib/media';
 import { clearSiteCache, type SiteRecord } from '#lib/tenancy';
 import {
@@ -28,6 +28,7 @@ import {
   updateSite,
   type PolicyRecord,
 } from '../site/index.ts';
+import * as api from '@tp/contracts/endpoints/settings';
 
 export const CHANGED_MEANWHILE = 'The settings were changed meanwhile; reload and save again';
 
@@ -176,3 +177,24 @@ export async function setPermissionMenu(scope: SignedInScope, canShowPermissionM
   const saved = await save(scope, site, { wlMeta: { ...site.wlMeta, canShowPermissionMenu } });
   return view(scope, saved);
 }
+
+// The settings Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerGetSiteSettings = answers(api.getSiteSettings, (_input, scope) => getSettings(scope));
+export const answerGetSeoSettings = answers(api.getSeoSettings, (_input, scope) => getSeo(scope));
+export const answerSaveSeoSettings = answers(api.saveSeoSettings, async (input, scope) =>
+  reply(await saveSeo(scope, input.entries), { message: SETTINGS_MSG.seoSaved }),
+);
+export const answerSaveOtherSettings = answers(api.saveOtherSettings, async (input, scope) =>
+  reply(await saveOther(scope, input), { message: SETTINGS_MSG.saved }),
+);
+export const answerSavePolicyPage = answers(api.savePolicyPage, async (input, scope) =>
+  reply(await savePolicy(scope, input), { message: SETTINGS_MSG.saved }),
+);
+export const answerUploadSiteImage = answers(api.uploadSiteImage, async (input, scope) =>
+  reply(await uploadImage(scope, input), { message: SETTINGS_MSG.imageSaved }),
+);
+export const answerSetPermissionMenu = answers(api.setPermissionMenu, async (input, scope) =>
+  reply(await setPermissionMenu(scope, input.canShowPermissionMenu), {
+    message: SETTINGS_MSG.saved,
+  }),
+);

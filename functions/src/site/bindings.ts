@@ -1,8 +1,8 @@
-import { detectSite, getPolicyPage } from '@tp/contracts/endpoints/site';
-import { operation, onDemand } from '#lib/http';
-const site = onDemand(() => import('./service.ts'));
+/**
+ * The site Lambda: answers whitelabel/detetct on every page load (which site a host is) and the site's policy pages,
+ * each answered beside its operation in ./service.ts and gathered by `npm run derive`.
+ */
+import type { Operation } from '#lib/http';
+import { answered } from './answered.generated.ts';
 
-export const operations = [
-  operation(detectSite, async (input) => (await site()).detect(input.domain)),
-  operation(getPolicyPage, async (input, scope) => (await site()).policyPage(scope.site, input.page)),
-];
+export const operations: Operation[] = answered();

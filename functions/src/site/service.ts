@@ -5,6 +5,8 @@ import { fail } from '#lib/errors';
 import { siteByDomain, type SiteRecord } from '#lib/tenancy';
 import * as repo from './repo.ts';
 import { withCleanSiteHtml } from './sanitize.ts';
+import * as api from '@tp/contracts/endpoints/site';
+import { answers } from '#lib/http';
 
 export interface SiteDeps {
   siteByDomain: (domain: string) => Promise<SiteRecord | null>;
@@ -46,3 +48,7 @@ export async function policyPage(site: SiteRecord, page: PolicyPage, deps: SiteD
   if (!rec) throw fail.notFound();
   return { page, title: rec.title || POLICY_TITLES[page], html: rec.html, updatedAt: rec.updatedAt };
 }
+
+// The site Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerDetectSite = answers(api.detectSite, (input) => detect(input.domain));
+export const answerGetPolicyPage = answers(api.getPolicyPage, (input, scope) => policyPage(scope.site, input.page));

@@ -23,11 +23,12 @@ import { newId } from '#lib/crypto';
 import { conditionFailedAt } from '#lib/db';
 import { fail } from '#lib/errors';
 import { auditActor, auditPut, recordChange } from '#lib/audit';
-import type { Scope, SignedInScope } from '#lib/http';
+import { reply, answers, type Scope, type SignedInScope } from '#lib/http';
 import type { SiteId } from '#lib/keys';
 import { sanitizeSiteHtml } from '../site/index.ts';
 import * as repo from './repo.ts';
 import type { CategoryRecord, ChecklistRecord, CountryRecord } from './repo.ts';
+import * as api from '@tp/contracts/endpoints/visa';
 
 const siteOf = (scope: Scope): SiteId => scope.site.siteId;
 
@@ -349,3 +350,30 @@ export async function deleteChecklist(
   if (codes) throw fail.notFound(VISA_MSG.unknownChecklist);
   return input;
 }
+
+// The visa Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerGetVisaCountries = answers(api.getVisaCountries, (_input, scope) => visaCountries(scope));
+export const answerGetVisaCategory = answers(api.getVisaCategory, (input, scope) =>
+  visaCategories(scope, input.countryName),
+);
+export const answerGetVisaChecklist = answers(api.getVisaChecklist, (input, scope) =>
+  visaChecklists(scope, input.categoryId),
+);
+export const answerSaveVisaCountry = answers(api.saveVisaCountry, async (input, scope) =>
+  reply(await saveCountry(scope, input), { message: VISA_MSG.countrySaved }),
+);
+export const answerDeleteVisaCountry = answers(api.deleteVisaCountry, async (input, scope) =>
+  reply(await deleteCountry(scope, input.id), { message: VISA_MSG.countryDeleted }),
+);
+export const answerSaveVisaCategory = answers(api.saveVisaCategory, async (input, scope) =>
+  reply(await saveCategory(scope, input), { message: VISA_MSG.categorySaved }),
+);
+export const answerDeleteVisaCategory = answers(api.deleteVisaCategory, async (input, scope) =>
+  reply(await deleteCategory(scope, input.id), { message: VISA_MSG.categoryDeleted }),
+);
+export const answerSaveVisaChecklist = answers(api.saveVisaChecklist, async (input, scope) =>
+  reply(await saveChecklist(scope, input), { message: VISA_MSG.checklistSaved }),
+);
+export const answerDeleteVisaChecklist = answers(api.deleteVisaChecklist, async (input, scope) =>
+  reply(await deleteChecklist(scope, input), { message: VISA_MSG.checklistDeleted }),
+);

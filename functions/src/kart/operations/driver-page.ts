@@ -8,7 +8,7 @@
  * logs no bodies, and nothing here logs the token or its hash.
  */
 import type { ParsedRequestOf } from '@tp/contracts/endpoint';
-import type * as api from '@tp/contracts/endpoints/dmc-operations';
+import * as api from '@tp/contracts/endpoints/dmc-operations';
 import { DMC_OPS_MSG } from '@tp/contracts/endpoints/dmc-operations';
 import {
   OPS_TEXT,
@@ -25,6 +25,7 @@ import { getDriver } from '../../dmc/index.ts';
 import { driverTransfersBetween, getTransfer } from '../transfers-repo.ts';
 import { tokenByHash } from './token-repo.ts';
 import { rangeOf, refused, saveTransfers, siteOf, type OpsScope } from './shared.ts';
+import { answers, reply } from '#lib/http';
 
 type In<E> = ParsedRequestOf<E>;
 
@@ -98,3 +99,11 @@ export async function markDone(scope: DriverScope, input: In<typeof api.updateTr
     });
   return driverJob(r.transfer);
 }
+
+// The kart Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerGetDriverTransferJobSheet = answers(api.getDriverTransferJobSheet, (input, scope) =>
+  driverSheet(scope, input),
+);
+export const answerUpdateTransferDoneByDriver = answers(api.updateTransferDoneByDriver, async (input, scope) =>
+  reply(await markDone(scope, input), { message: DMC_OPS_MSG.markedDone }),
+);

@@ -4,12 +4,13 @@
  * (staff only). Answered as base64, like the DMC data export.
  */
 import type { ParsedRequestOf } from '@tp/contracts/endpoint';
-import type * as api from '@tp/contracts/endpoints/dmc-operations';
+import * as api from '@tp/contracts/endpoints/dmc-operations';
 import type { TJobSheetRow } from '@tp/contracts/endpoints/dmc-operations';
 import { STATUS_LABELS } from '@tp/domain/dmc/operations/messages';
 import { xlsx, type XlsxCell, type XlsxColumn } from '#lib/xlsx';
 import { jobSheetOf } from './staff.ts';
 import type { OpsScope } from './shared.ts';
+import { answers } from '#lib/http';
 
 const CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -53,3 +54,8 @@ export async function exportJobSheet(scope: OpsScope, input: ParsedRequestOf<typ
     base64: file.toString('base64'),
   };
 }
+
+// The kart Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerExportTransferJobSheet = answers(api.exportTransferJobSheet, (input, scope) =>
+  exportJobSheet(scope, input),
+);

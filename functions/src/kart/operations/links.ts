@@ -4,7 +4,7 @@
  * the driver's previous one. Each change is audited (entity `driverToken`, by driver id; never the token or hash).
  */
 import type { ParsedRequestOf } from '@tp/contracts/endpoint';
-import type * as api from '@tp/contracts/endpoints/dmc-operations';
+import * as api from '@tp/contracts/endpoints/dmc-operations';
 import { DMC_OPS_MSG } from '@tp/contracts/endpoints/dmc-operations';
 import { OPS_TEXT, driverTokenExpiry, driverTokenUsable, type DriverTokenRecord } from '@tp/domain/dmc';
 import { auditActor, auditPut, type AuditRecord } from '#lib/audit';
@@ -15,6 +15,7 @@ import { getDriver } from '../../dmc/index.ts';
 import { liveTokenOf, replaceToken, revokeToken } from './token-repo.ts';
 import { siteOf, type OpsScope } from './shared.ts';
 import type { StaffScope } from './staff.ts';
+import { answers, reply } from '#lib/http';
 
 type In<E> = ParsedRequestOf<E>;
 
@@ -87,3 +88,12 @@ export async function linkStatus(scope: StaffScope, input: In<typeof api.getDriv
     link: live && { createdAt: live.createdAt, expiresAt: live.expiresAt },
   };
 }
+
+// The kart Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerGenerateDriverAccessToken = answers(api.generateDriverAccessToken, async (input, scope) =>
+  reply(await generateLink(scope, input), { message: DMC_OPS_MSG.linkGenerated }),
+);
+export const answerRevokeDriverAccessToken = answers(api.revokeDriverAccessToken, async (input, scope) =>
+  reply(await revokeLink(scope, input), { message: DMC_OPS_MSG.linkRevoked }),
+);
+export const answerGetDriverAccessToken = answers(api.getDriverAccessToken, (input, scope) => linkStatus(scope, input));

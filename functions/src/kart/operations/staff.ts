@@ -4,7 +4,7 @@
  * Rules are the domain's (`@tp/domain/dmc` operations); this file reads, decides with them, and writes.
  */
 import type { ParsedRequestOf } from '@tp/contracts/endpoint';
-import type * as api from '@tp/contracts/endpoints/dmc-operations';
+import * as api from '@tp/contracts/endpoints/dmc-operations';
 import type { TJobSheetRow } from '@tp/contracts/endpoints/dmc-operations';
 import {
   OPS_TEXT,
@@ -27,6 +27,7 @@ import { fail } from '#lib/errors';
 import type { Principal } from '#lib/principal';
 import { getTransfer, getTransfers, transfersBetween, type StoredTransfer } from '../transfers-repo.ts';
 import { RULES, driversOf, rangeOf, refused, saveTransfers, siteOf, type DriverView, type OpsScope } from './shared.ts';
+import { answers, reply } from '#lib/http';
 
 type In<E> = ParsedRequestOf<E>;
 export interface StaffScope extends OpsScope {
@@ -129,3 +130,22 @@ export async function updateStatus(scope: StaffScope, input: In<typeof api.updat
   const was = await found(scope, input.transferid);
   return apply(scope, was, transferStatusChange(was.transfer, to, 'staff', scope.now.toISOString()), 'isCompleted');
 }
+
+// The kart Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerGetTransferJobSheet = answers(api.getTransferJobSheet, (input, scope) => jobSheetOf(scope, input));
+export const answerUpdateTransferDriver = answers(api.updateTransferDriver, async (input, scope) =>
+  reply(await updateDriver(scope, input), { message: DMC_OPS_MSG.driverAssigned }),
+);
+export const answerAssignTransfersToDriver = answers(api.assignTransfersToDriver, async (input, scope) => {
+  const check = await assignToDriver(scope, input);
+  return reply(check, { message: DMC_OPS_MSG.driversAssigned(check.assigned.length) });
+});
+export const answerCheckTransferAssignment = answers(api.checkTransferAssignment, (input, scope) =>
+  checkAssignment(scope, input),
+);
+export const answerUpdateTransferDriverCharges = answers(api.updateTransferDriverCharges, async (input, scope) =>
+  reply(await updateCharges(scope, input), { message: DMC_OPS_MSG.chargesSaved }),
+);
+export const answerUpdateTransferStatusByStaff = answers(api.updateTransferStatusByStaff, async (input, scope) =>
+  reply(await updateStatus(scope, input), { message: DMC_OPS_MSG.statusSaved }),
+);
