@@ -20,6 +20,19 @@ interface Found {
 
 const ANSWER = /export const (\w+)\s*=\s*answers\(\s*([A-Za-z_$][\w$]*)(?:\.([\w$]+))?\s*,\s*(?:async\s*)?\(([^)]*)\)/g;
 
+/** An arrow's parameter list split at its own commas, not those inside a destructured parameter. */
+function parameters(list: string): string[] {
+  const out = [''];
+  let depth = 0;
+  for (const ch of list) {
+    if ('{[<'.includes(ch)) depth++;
+    else if ('}]>'.includes(ch)) depth--;
+    if (ch === ',' && depth === 0) out.push('');
+    else out[out.length - 1] += ch;
+  }
+  return out;
+}
+
 function tsFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
     const path = join(dir, d.name);
@@ -73,7 +86,7 @@ export function deriveDomain(domainDir: string): string | undefined {
       );
     const rel = `./${relative(domainDir, file).replaceAll('\\', '/')}`;
     for (const [, name = '', root = '', member, params = ''] of matches) {
-      const wiringParam = params.split(',')[2]?.trim();
+      const wiringParam = parameters(params)[2]?.trim();
       let wiring: string | undefined;
       if (wiringParam) {
         const type = /^\w+\s*:\s*(\w+)$/.exec(wiringParam)?.[1];

@@ -3,7 +3,7 @@
  * person. The list shows each combo's tour options with their ticket and transfer rates in priority order.
  */
 import type { ParsedRequestOf } from '@tp/contracts/endpoint';
-import type * as api from '@tp/contracts/endpoints/dmc';
+import * as api from '@tp/contracts/endpoints/dmc';
 import { DMC_MSG, type TCombo } from '@tp/contracts/endpoints/dmc';
 import { comboErrors, comboView, type Combo, type TicketRate, type TransferRate } from '@tp/domain/dmc';
 import { newId } from '#lib/crypto';
@@ -14,6 +14,8 @@ import { listByName } from './lists.ts';
 import { existing } from './masters.ts';
 import { ratesOf } from './rates.ts';
 import * as repo from './repo.ts';
+import * as MSG from '@tp/contracts/messages';
+import { answers, reply } from '#lib/http';
 
 type In<E> = ParsedRequestOf<E>;
 
@@ -72,3 +74,10 @@ export async function allCombos(scope: DmcScope, input: In<typeof api.getAllComb
     nextCursor: page.nextCursor,
   };
 }
+
+// The dmc Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerCreateDmcCombo = answers(api.createDmcCombo, async (input, scope) =>
+  reply(await saveCombo(scope, input), { message: MSG.comboCreated }),
+);
+export const answerGetCombos = answers(api.getCombos, (input, scope) => listCombos(scope, input));
+export const answerGetAllCombos = answers(api.getAllCombos, (input, scope) => allCombos(scope, input));

@@ -7,7 +7,7 @@
  * file twice changes nothing the second time.
  */
 import type { ParsedRequestOf } from '@tp/contracts/endpoint';
-import type * as api from '@tp/contracts/endpoints/dmc';
+import * as api from '@tp/contracts/endpoints/dmc';
 import { DMC_MSG, DMC_SHEETS, MAX_RATES_PER_OPTION, type TDmcCounts } from '@tp/contracts/endpoints/dmc';
 import { auditActor, auditPut, auditTrail, unchanged } from '#lib/audit';
 import type { TransactItem } from '#lib/db';
@@ -20,6 +20,7 @@ import { cityLabel, idOf, type DmcRecords, type RateKind } from './records.ts';
 import { withPriority } from './rates.ts';
 import * as repo from './repo.ts';
 import { SHEET_DEFS, exportRows, readRow, type Ref, type SheetDef } from './sheets.ts';
+import { answers, reply } from '#lib/http';
 
 type In<E> = ParsedRequestOf<E>;
 
@@ -342,3 +343,12 @@ export const auditTrailOf = (
   scope: DmcScope,
   input: { entity: string; id: string; cursor?: string | undefined; limit: number },
 ) => auditTrail(siteOf(scope), input.entity, input.id, { cursor: input.cursor, limit: input.limit });
+
+// The dmc Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerGetAllDmcData = answers(api.getAllDmcData, (_input, scope) => overview(scope));
+export const answerExportDmcData = answers(api.exportDmcData, (_input, scope) => exportData(scope));
+export const answerImportDmcData = answers(api.importDmcData, async (input, scope) => {
+  const out = await importData(scope, input);
+  return reply(out, { message: out.dryRun ? DMC_MSG.importChecked : DMC_MSG.imported });
+});
+export const answerGetDmcAuditTrail = answers(api.getDmcAuditTrail, (input, scope) => auditTrailOf(scope, input));

@@ -4,13 +4,14 @@
  * per currency and valid-from date; each change is audited like every DMC master's.
  */
 import type { ParsedRequestOf } from '@tp/contracts/endpoint';
-import type * as api from '@tp/contracts/endpoints/dmc';
+import * as api from '@tp/contracts/endpoints/dmc';
 import { EXCHANGE_RATE_MSG, type TExchangeRate } from '@tp/contracts/endpoints/dmc';
 import { newId } from '#lib/crypto';
 import { fail, refuseIfAny } from '#lib/errors';
 import { audited, CHANGED_MEANWHILE, siteOf, type DmcScope } from './changes.ts';
 import { allExchangeRates, putExchangeRate } from './exchange-rates-repo.ts';
 import { commit } from './repo.ts';
+import { answers, reply } from '#lib/http';
 
 /** By currency, then the latest valid-from date first (the row in force today is the first one not in the future). */
 const byCurrencyThenLatest = (a: TExchangeRate, b: TExchangeRate) =>
@@ -49,3 +50,9 @@ export async function saveExchangeRate(
   if (!(await commit(items))) throw fail.conflict(CHANGED_MEANWHILE);
   return after;
 }
+
+// The dmc Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerGetExchangeRates = answers(api.getExchangeRates, (input, scope) => listExchangeRates(scope, input));
+export const answerSaveExchangeRate = answers(api.saveExchangeRate, async (input, scope) =>
+  reply(await saveExchangeRate(scope, input), { message: api.EXCHANGE_RATE_MSG.saved }),
+);

@@ -3,7 +3,7 @@
  * market, and the market each customer buys in.
  */
 import type { ParsedRequestOf } from '@tp/contracts/endpoint';
-import type * as api from '@tp/contracts/endpoints/dmc';
+import * as api from '@tp/contracts/endpoints/dmc';
 import { DMC_MSG } from '@tp/contracts/endpoints/dmc';
 import { marketErrors } from '@tp/domain/dmc';
 import { newId } from '#lib/crypto';
@@ -15,6 +15,7 @@ import { dmcKeys } from './keys.ts';
 import { allByName, listByName } from './lists.ts';
 import type { MarketRec } from './records.ts';
 import * as repo from './repo.ts';
+import { answers, reply } from '#lib/http';
 
 /**
  * Every market of a site is offered (and names the rates that point at it); a DMC sells to a handful of source
@@ -118,3 +119,15 @@ export async function setCustomerMarket(
   if (!(await repo.commit(items))) throw fail.conflict(CHANGED_MEANWHILE);
   return { userId: input.userId, marketId: after };
 }
+
+// The dmc Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerCreateNewMarket = answers(api.createNewMarket, async (input, scope) =>
+  reply(await saveMarket(scope, input), { message: DMC_MSG.marketSaved }),
+);
+export const answerSearchMarket = answers(api.searchMarket, (input, scope) => searchMarkets(scope, input));
+export const answerGetDefaultMarketOptions = answers(api.getDefaultMarketOptions, (input, scope) =>
+  defaultMarketOptions(scope, input),
+);
+export const answerUpdateMarketForCustomer = answers(api.updateMarketForCustomer, async (input, scope) =>
+  reply(await setCustomerMarket(scope, input), { message: DMC_MSG.customerMarketSaved }),
+);

@@ -4,7 +4,7 @@
  * creates. Every rule is the domain's (packages/domain/src/dmc/masters.ts), checked before anything is written.
  */
 import type { ParsedRequestOf } from '@tp/contracts/endpoint';
-import type * as api from '@tp/contracts/endpoints/dmc';
+import * as api from '@tp/contracts/endpoints/dmc';
 import { DMC_MSG, type TAccommodation, type TActivity, type TTourOption } from '@tp/contracts/endpoints/dmc';
 import {
   accommodationErrors,
@@ -30,6 +30,8 @@ import {
 } from './records.ts';
 import type { DmcKind } from './keys.ts';
 import * as repo from './repo.ts';
+import * as MSG from '@tp/contracts/messages';
+import { answers, reply } from '#lib/http';
 
 type In<E> = ParsedRequestOf<E>;
 
@@ -300,3 +302,32 @@ export async function saveLocation(scope: DmcScope, input: In<typeof api.saveLoc
 
 export const listLocations = (scope: DmcScope, input: In<typeof api.getLocationOptions>) =>
   listByName(scope, 'location', input);
+
+// The dmc Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerGetAccomodation = answers(api.getAccomodation, (input, scope) => listAccommodations(scope, input));
+export const answerCreateNewAccomodation = answers(api.createNewAccomodation, async (input, scope) =>
+  reply(await saveAccommodation(scope, input), { message: DMC_MSG.accommodationSaved }),
+);
+export const answerSaveActivity = answers(api.saveActivity, async (input, scope) =>
+  reply(await saveActivity(scope, input), { message: MSG.activitySaved }),
+);
+export const answerGetActivities = answers(api.getActivities, (input, scope) => listActivities(scope, input));
+export const answerFetchActivities = answers(api.fetchActivities, (input, scope) =>
+  activitiesOfCity(scope, input.cityId, input),
+);
+export const answerUpdateActivityPriority = answers(api.updateActivityPriority, async (input, scope) =>
+  reply(await setActivityPriority(scope, input), { message: MSG.activitySaved }),
+);
+export const answerGetAllCities = answers(api.getAllCities, (_input, scope) => allCities(scope));
+export const answerGetTourOptions = answers(api.getTourOptions, (input, scope) => listTourOptions(scope, input));
+export const answerSaveTourOptions = answers(api.saveTourOptions, async (input, scope) =>
+  reply(await saveTourOption(scope, input), { message: DMC_MSG.tourOptionSaved }),
+);
+export const answerSaveDriver = answers(api.saveDriver, async (input, scope) =>
+  reply(await saveDriver(scope, input), { message: DMC_MSG.driverSaved }),
+);
+export const answerGetDrivers = answers(api.getDrivers, (input, scope) => listDrivers(scope, input));
+export const answerGetLocationOptions = answers(api.getLocationOptions, (input, scope) => listLocations(scope, input));
+export const answerSaveLocationOption = answers(api.saveLocationOption, async (input, scope) =>
+  reply(await saveLocation(scope, input), { message: DMC_MSG.locationSaved }),
+);

@@ -4,7 +4,7 @@
  * and its stop-sales; the engine decides.
  */
 import type { ParsedRequestOf } from '@tp/contracts/endpoint';
-import type * as api from '@tp/contracts/endpoints/dmc';
+import * as api from '@tp/contracts/endpoints/dmc';
 import type { TActivity, TTourOption, TTourOptionPrice } from '@tp/contracts/endpoints/dmc';
 import {
   RATE_SHARING_BASES,
@@ -22,6 +22,7 @@ import { marketOrDefault } from './markets.ts';
 import { activitiesOfCity, existing, tourOptionViews } from './masters.ts';
 import { ratesOf } from './rates.ts';
 import * as repo from './repo.ts';
+import { answers } from '#lib/http';
 
 type In<E> = ParsedRequestOf<E>;
 
@@ -95,3 +96,12 @@ export async function tourOptionsByCity(
   );
   return { records, nextCursor: page.nextCursor };
 }
+
+// The dmc Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerGetTourOptionPriceForQuotationBuilder = answers(
+  api.getTourOptionPriceForQuotationBuilder,
+  (input, scope) => priceForQuotation(scope, input),
+);
+export const answerGetTourOptionsByCity = answers(api.getTourOptionsByCity, (input, scope) =>
+  tourOptionsByCity(scope, input),
+);

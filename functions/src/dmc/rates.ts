@@ -5,7 +5,7 @@
  * entry. Overlaps are reported, never refused (docs/dmc.md "Overlaps").
  */
 import type { ParsedRequestOf } from '@tp/contracts/endpoint';
-import type * as api from '@tp/contracts/endpoints/dmc';
+import * as api from '@tp/contracts/endpoints/dmc';
 import {
   DMC_MSG,
   MAX_RATES_PER_OPTION,
@@ -40,6 +40,7 @@ import { requireMarket } from './markets.ts';
 import { existing, requireRef } from './masters.ts';
 import type { RateKind, TicketRateRec, TransferRateRec } from './records.ts';
 import * as repo from './repo.ts';
+import { answers, reply } from '#lib/http';
 
 type In<E> = ParsedRequestOf<E>;
 type RateRec = TicketRateRec | TransferRateRec;
@@ -294,3 +295,39 @@ export async function deleteStopSale(scope: DmcScope, id: string): Promise<{ id:
   await removeRecord(scope, 'stopSale', before);
   return { id };
 }
+
+// The dmc Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerSaveActivityTicketRates = answers(api.saveActivityTicketRates, async (input, scope) =>
+  reply(await saveTicketRate(scope, input), { message: DMC_MSG.rateSaved }),
+);
+export const answerGetTourOptionTicketRates = answers(api.getTourOptionTicketRates, (input, scope) =>
+  listRates(scope, 'ticketRate', input),
+);
+export const answerDeleteTourOptionTicketRates = answers(api.deleteTourOptionTicketRates, async (input, scope) =>
+  reply(await deleteRate(scope, 'ticketRate', input.id), { message: DMC_MSG.rateDeleted }),
+);
+export const answerChangeTourOptionTicketRatePriority = answers(
+  api.changeTourOptionTicketRatePriority,
+  async (input, scope) => reply(await reorderRates(scope, 'ticketRate', input), { message: DMC_MSG.priorityChanged }),
+);
+export const answerSaveTourOptionTransferRates = answers(api.saveTourOptionTransferRates, async (input, scope) =>
+  reply(await saveTransferRate(scope, input), { message: DMC_MSG.rateSaved }),
+);
+export const answerGetTourOptionTransferRates = answers(api.getTourOptionTransferRates, (input, scope) =>
+  listRates(scope, 'transferRate', input),
+);
+export const answerDeleteTourOptionTransferRates = answers(api.deleteTourOptionTransferRates, async (input, scope) =>
+  reply(await deleteRate(scope, 'transferRate', input.id), { message: DMC_MSG.rateDeleted }),
+);
+export const answerChangeTourOptionTransferRatePriority = answers(
+  api.changeTourOptionTransferRatePriority,
+  async (input, scope) => reply(await reorderRates(scope, 'transferRate', input), { message: DMC_MSG.priorityChanged }),
+);
+export const answerCheckRateOverlaps = answers(api.checkRateOverlaps, (input, scope) => checkOverlaps(scope, input));
+export const answerSaveStopSale = answers(api.saveStopSale, async (input, scope) =>
+  reply(await saveStopSale(scope, input), { message: DMC_MSG.stopSaleSaved }),
+);
+export const answerGetStopSales = answers(api.getStopSales, (input, scope) => listStopSales(scope, input.tourOptionId));
+export const answerDeleteStopSale = answers(api.deleteStopSale, async (input, scope) =>
+  reply(await deleteStopSale(scope, input.id), { message: DMC_MSG.stopSaleDeleted }),
+);

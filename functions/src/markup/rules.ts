@@ -24,6 +24,8 @@ import * as groups from './repo.ts';
 import * as rulesRepo from './rules-repo.ts';
 import type { MarkupRuleRecord } from './rules-repo.ts';
 import type { Scope } from './service.ts';
+import * as api from '@tp/contracts/endpoints/markup';
+import { answers, reply } from '#lib/http';
 
 export interface RulesDeps {
   rules: Pick<typeof rulesRepo, 'getRule' | 'slotHolder' | 'createRule' | 'updateRule' | 'deleteRule' | 'listRules'>;
@@ -158,3 +160,34 @@ export async function deleteRule(
   if (!(await deps.rules.deleteRule(rule, audit)).ok) throw fail.notFound();
   return { markupId };
 }
+
+// The markup Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerGetDefaultMarkups = answers(api.getDefaultMarkups, (input, scope) =>
+  listRules(scope, 'default', input),
+);
+export const answerSaveDefaultMarkup = answers(api.saveDefaultMarkup, async (input, scope) =>
+  reply(await saveRule(scope, { kind: 'default', input }), { message: MSG.settingSaved }),
+);
+export const answerDeleteDefaultMarkup = answers(api.deleteDefaultMarkup, async (input, scope) =>
+  reply(await deleteRule(scope, 'default', input.markupId), { message: MSG.settingSaved }),
+);
+export const answerGetAirlineMarkups = answers(api.getAirlineMarkups, (input, scope) =>
+  listRules(scope, 'airline', input),
+);
+export const answerSaveAirlineMarkup = answers(api.saveAirlineMarkup, async (input, scope) =>
+  reply(await saveRule(scope, { kind: 'airline', input }), { message: MSG.settingSaved }),
+);
+export const answerDeleteAirlineMarkup = answers(api.deleteAirlineMarkup, async (input, scope) =>
+  reply(await deleteRule(scope, 'airline', input.markupId), { message: MSG.settingSaved }),
+);
+export const answerGetFixedDepartureMarkups = answers(api.getFixedDepartureMarkups, (input, scope) =>
+  listRules(scope, 'fixedDeparture', input),
+);
+export const answerSaveFixedDepartureMarkup = answers(api.saveFixedDepartureMarkup, async (input, scope) =>
+  reply(await saveRule(scope, { kind: 'fixedDeparture', input }), { message: MSG.settingSaved }),
+);
+export const answerDeleteFixedDepartureMarkup = answers(api.deleteFixedDepartureMarkup, async (input, scope) =>
+  reply(await deleteRule(scope, 'fixedDeparture', input.markupId), {
+    message: MSG.settingSaved,
+  }),
+);

@@ -12,6 +12,9 @@ import * as customers from '../users/records.ts';
 import * as repo from './repo.ts';
 import type { LeGroupRecord } from './repo.ts';
 import type { SiteId } from '#lib/keys';
+import * as api from '@tp/contracts/endpoints/groups';
+import * as MSG from '@tp/contracts/messages';
+import { answers, reply } from '#lib/http';
 
 export interface MarkupDeps {
   repo: typeof repo;
@@ -198,3 +201,18 @@ export async function legalEntityGroup(
       }
     : null;
 }
+
+// The markup Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerGetLeGroups = answers(api.getLeGroups, (_input, scope) => listGroups(scope));
+export const answerSaveLeGroup = answers(api.saveLeGroup, async (input, scope) =>
+  reply(await saveGroup(scope, input), { message: MSG.groupSaved }),
+);
+export const answerSetDefaultLeGroup = answers(api.setDefaultLeGroup, async (input, scope) =>
+  reply(await setDefaultGroup(scope, input.groupId), { message: MSG.groupSetDefault }),
+);
+export const answerMapLegalEntityToGroup = answers(api.mapLegalEntityToGroup, async (input, scope) =>
+  reply(await mapLegalEntity(scope, input), { message: MSG.groupChanged }),
+);
+export const answerGetConsumerGroupMapping = answers(api.getConsumerGroupMapping, (input, scope) =>
+  consumerMapping(scope, input.consumerLEId),
+);

@@ -22,6 +22,9 @@ import { outboxMessage, publishCommitted, sendMessage } from './outbox.ts';
 import * as repo from './payments-repo.ts';
 import type { PaymentRecord } from './payments-repo.ts';
 import type { SiteId } from '#lib/keys';
+import * as api from '@tp/contracts/endpoints/wallet';
+import { assertSandboxRoutesOpen } from './gateways/sandbox.ts';
+import { answers } from '#lib/http';
 
 export type PaymentPurpose = { kind: 'flightOrder'; orderId: string } | { kind: 'walletTopUp'; legalEntityId: string };
 
@@ -399,3 +402,30 @@ export async function completeSandbox(
 }
 
 export const toPaymentView = (p: PaymentRecord): TPayment => repo.toPayment(p as unknown as Record<string, unknown>);
+
+// The wallet Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerVerifyPayment = answers(api.verifyPayment, (input, scope) => {
+  const p = scope.principal;
+  return verifyPayment(scope.site.siteId, input.orderId, {
+    userId: p.userId,
+    legalEntityId: p.legalEntityId,
+    isStaff: p.userType === 'staff',
+  });
+});
+export const answerGetGatewayTransactions = answers(api.getGatewayTransactions, (input, scope) =>
+  repo.paymentsOfSite(scope.site.siteId, input.cursor, input.limit),
+);
+export const answerGetPendingOfflinePayments = answers(api.getPendingOfflinePayments, (input, scope) =>
+  repo.pendingOffline(scope.site.siteId, input.cursor, input.limit),
+);
+export const answerGetSandboxPayment = answers(api.getSandboxPayment, (input, scope) => {
+  assertSandboxRoutesOpen();
+  return sandboxPayment(scope.site, input.paymentId);
+});
+export const answerCompleteSandboxPayment = answers(api.completeSandboxPayment, (input, scope) => {
+  assertSandboxRoutesOpen();
+  return completeSandbox(scope.site, input.paymentId, input.outcome, scope.now);
+});
+export const answerPhonePeCallback = answers(api.phonePeCallback, (input, scope) =>
+  phonePeCallback(scope.site, scope.headers.authorization, input, scope.now),
+);

@@ -23,6 +23,11 @@ import { creditLineOf, entriesPage, getEntry, unpaidDue, walletsPage } from './l
 import { GATEWAY_LABELS, gatewaySettings, isSandboxGateway } from './gateways/index.ts';
 import * as payments from './payments.ts';
 import * as repo from './payments-repo.ts';
+import * as api from '@tp/contracts/endpoints/wallet';
+import { readsOwnRecordsOnly } from '@tp/contracts/account-roles';
+import { accountRoleOf } from '#lib/account-members';
+import { AGENCY_MSG } from '@tp/contracts/endpoints/agency';
+import { answers, reply } from '#lib/http';
 
 export interface Scope {
   site: SiteRecord;
@@ -364,3 +369,49 @@ export async function balances({ site }: Scope, cursor: string | undefined, limi
     nextCursor: page.nextCursor,
   };
 }
+
+// The wallet Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerGetActiveGateway = answers(api.getActiveGateway, (_input, scope) =>
+  activeGateway(scope.site.siteId),
+);
+export const answerGetBankDetails = answers(api.getBankDetails, (_input, scope) => bankDetails(scope.site.siteId));
+export const answerAddWalletEntry = answers(api.addWalletEntry, async (input, scope) => {
+  const out = await addMoney(scope, scope.principal, input);
+  return reply(out, { message: out.duplicate ? 'Money was already added' : 'Money added successfully' });
+});
+export const answerDebitWalletEntry = answers(api.debitWalletEntry, async (input, scope) => {
+  const out = await debitMoney(scope, scope.principal, input);
+  return reply(out, { message: out.duplicate ? 'Money was already debited' : 'Money debited successfully' });
+});
+export const answerSetCreditLine = answers(api.setCreditLine, async (input, scope) =>
+  reply(await setCreditLine(scope, scope.principal, input), { message: MSG.creditLineSaved }),
+);
+export const answerGetCustomerWalletEntries = answers(api.getCustomerWalletEntries, (input, scope) =>
+  customerEntries(scope, input),
+);
+export const answerGetMyWalletEntries = answers(api.getMyWalletEntries, (input, scope) => {
+  const p = scope.principal;
+  // The statement is the account's money: its admin's (and an approver's); a booker spends and sees the balance.
+  if (readsOwnRecordsOnly({ accountRole: accountRoleOf(p) })) throw fail.forbidden(AGENCY_MSG.statementAdminsOnly);
+  return entriesOf(p.siteId, p.legalEntityId, input.cursor, input.limit);
+});
+export const answerGetWalletBalance = answers(api.getWalletBalance, (input, scope) =>
+  balanceFor(scope, scope.principal, input),
+);
+export const answerUserPaymentEntry = answers(api.userPaymentEntry, async (input, scope) => {
+  const out = await userPaymentEntry(scope, scope.principal, input);
+  return input.mode === 'offline'
+    ? reply(out, { message: 'Payment recorded; it will be credited once verified' })
+    : out;
+});
+export const answerGetMyPayments = answers(api.getMyPayments, (input, scope) =>
+  myPayments(scope, scope.principal, input),
+);
+export const answerReviewOfflinePayment = answers(api.reviewOfflinePayment, async (input, scope) =>
+  reply(await reviewOffline(scope, scope.principal, input), {
+    message: input.approve ? MSG.paymentSuccessful : 'Payment rejected',
+  }),
+);
+export const answerGetWalletBalances = answers(api.getWalletBalances, (input, scope) =>
+  balances(scope, input.cursor, input.limit),
+);

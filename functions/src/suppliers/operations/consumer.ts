@@ -10,6 +10,9 @@ import type { LinkRecord, RequestRecord, SupplierProfileRecord } from '../repo.t
 import { type Scope, type SuppliersDeps, actorRef, defaultDeps, snapshot } from './deps.ts';
 import { partnerAccount, partnerFields } from './supplier.ts';
 import { asSiteId } from '#lib/keys';
+import * as api from '@tp/contracts/endpoints/suppliers';
+import * as MSG from '@tp/contracts/messages';
+import { answers, reply } from '#lib/http';
 
 export interface Supplier {
   site: SiteRecord;
@@ -237,3 +240,34 @@ export async function jumpLogin(scope: Scope, supplierId: string, deps: Supplier
   const sessionId = await deps.users.createHandoffToken(target.siteId, partner.userId, scope.now);
   return { url: appLink(target, '/login', { sessionId }) };
 }
+
+// The suppliers Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerGetAllVisibleSuppliersWithConsumerRequests = answers(
+  api.getAllVisibleSuppliersWithConsumerRequests,
+  (input, scope) => visibleSuppliers(scope, input.domainName),
+);
+export const answerSupplierApprovalSupplierDetails = answers(api.supplierApprovalSupplierDetails, (input, scope) =>
+  supplierDetails(scope, input.supplierId),
+);
+export const answerSupplierApprovalGetTermsAndConditions = answers(
+  api.supplierApprovalGetTermsAndConditions,
+  (input, scope) => supplierTerms(scope, input.supplierId),
+);
+export const answerSupplierApprovalAcceptTermsAndConditions = answers(
+  api.supplierApprovalAcceptTermsAndConditions,
+  (input, scope) => acceptTerms(scope, scope.principal, input),
+);
+export const answerConsumerToSupplierRequests = answers(api.consumerToSupplierRequests, (input, scope) =>
+  requestAccess(scope, scope.principal, input),
+);
+export const answerGetLinkedSuppliersByConsumer = answers(api.getLinkedSuppliersByConsumer, (_input, scope) =>
+  linkedSuppliers(scope),
+);
+export const answerChangeConsumerSupplierMappingStatusFromConsumerSide = answers(
+  api.changeConsumerSupplierMappingStatusFromConsumerSide,
+  async (input, scope) =>
+    reply(await setMappingStatus(scope, scope.principal, input), {
+      message: MSG.settingSaved,
+    }),
+);
+export const answerJumplogin = answers(api.jumplogin, (input, scope) => jumpLogin(scope, input.supplierId));

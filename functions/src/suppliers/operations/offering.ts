@@ -3,6 +3,10 @@ import { SUPPLIER_MSG, type SupplierCategory, type TSupplierProfile } from '@tp/
 import { fail } from '#lib/errors';
 import type { SupplierProfileRecord } from '../repo.ts';
 import { type Scope, type SuppliersDeps, defaultDeps } from './deps.ts';
+import * as api from '@tp/contracts/endpoints/suppliers';
+import * as MSG from '@tp/contracts/messages';
+import { categories } from './deps.ts';
+import { answers, reply } from '#lib/http';
 
 function toProfile(siteId: string, p: SupplierProfileRecord | null): TSupplierProfile {
   return {
@@ -54,3 +58,10 @@ export async function saveProfile(
   await deps.repo.putProfile(profile);
   return toProfile(site.siteId, profile);
 }
+
+// The suppliers Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerGetSupplierCategories = answers(api.getSupplierCategories, () => categories());
+export const answerGetWebsiteOwnSuppliers = answers(api.getWebsiteOwnSuppliers, (_input, scope) => ownProfile(scope));
+export const answerSaveSupplierProfile = answers(api.saveSupplierProfile, async (input, scope) =>
+  reply(await saveProfile(scope, input), { message: MSG.settingSaved }),
+);

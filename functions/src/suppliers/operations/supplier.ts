@@ -8,6 +8,9 @@ import { type SiteRecord } from '#lib/tenancy';
 import type { Decider, LinkRecord, RequestRecord, RequestStatus, SupplierProfileRecord } from '../repo.ts';
 import { type PartnerAccount, type Scope, type SuppliersDeps, actorRef, defaultDeps, pageOf } from './deps.ts';
 import { asSiteId, type SiteId } from '#lib/keys';
+import * as api from '@tp/contracts/endpoints/suppliers';
+import * as MSG from '@tp/contracts/messages';
+import { answers, reply } from '#lib/http';
 
 /** Supplier-only calls: the caller's site must sell something, and every key below is built from it. */
 async function ownSupplierProfile(scope: Scope, deps: SuppliersDeps): Promise<SupplierProfileRecord> {
@@ -290,3 +293,48 @@ export async function setLeRelation(
   });
   return { userLEID: input.userLEID, isTdsDeductable: input.isTdsDeductable };
 }
+
+// The suppliers Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+// The staff customer screen and the supplier-only views share one implementation each.
+const supplierOnly = { supplierOnly: true };
+const customerScreen = { supplierOnly: false };
+export const answerGetApiConsumers = answers(api.getApiConsumers, (input, scope) =>
+  apiConsumers(scope, input, customerScreen),
+);
+export const answerSupplierConsumers = answers(api.supplierConsumers, (input, scope) =>
+  apiConsumers(scope, input, supplierOnly),
+);
+export const answerGetApiCustomerRequests = answers(api.getApiCustomerRequests, (input, scope) =>
+  apiCustomerRequests(scope, input, customerScreen),
+);
+export const answerConsumerToSupplierRequestsBasedOnSupplierId = answers(
+  api.consumerToSupplierRequestsBasedOnSupplierId,
+  (input, scope) => apiCustomerRequests(scope, input, supplierOnly),
+);
+export const answerChangeApiCustomerRequestStatus = answers(api.changeApiCustomerRequestStatus, async (input, scope) =>
+  reply(await decideRequest(scope, scope.principal, input), {
+    message: MSG.requestStatusChanged,
+  }),
+);
+export const answerChangeConsumerSupplierRequestStatus = answers(
+  api.changeConsumerSupplierRequestStatus,
+  async (input, scope) =>
+    reply(await changeLinkStatus(scope, scope.principal, input), {
+      message: MSG.requestStatusChanged,
+    }),
+);
+export const answerSetFlightHoldSetting = answers(api.setFlightHoldSetting, async ({ isFlightHold, ...link }, scope) =>
+  reply(await setLinkSwitch(scope, scope.principal, link, { isFlightHoldAllowed: isFlightHold }), {
+    message: MSG.settingSaved,
+  }),
+);
+export const answerSetFlightSearchSetting = answers(
+  api.setFlightSearchSetting,
+  async ({ isFlightSearchAllowed, ...link }, scope) =>
+    reply(await setLinkSwitch(scope, scope.principal, link, { isFlightSearchAllowed }), {
+      message: MSG.settingSaved,
+    }),
+);
+export const answerSetLERelationConfig = answers(api.setLERelationConfig, async (input, scope) =>
+  reply(await setLeRelation(scope, scope.principal, input), { message: MSG.tdsChanged }),
+);
