@@ -5,7 +5,7 @@
  * the version read, with the status counts in the same transaction.
  */
 import type { ParsedRequestOf } from '@tp/contracts/endpoint';
-import type * as api from '@tp/contracts/endpoints/activities';
+import * as api from '@tp/contracts/endpoints/activities';
 import {
   ACTIVITY_MSG,
   MAX_CART_ITEMS,
@@ -44,6 +44,7 @@ import * as repo from './repo.ts';
 import type { CartItemRecord, CartRecord } from './repo.ts';
 import { runCartStatusHooks, type ActivitiesWiring } from './hooks.ts';
 import type { ActivityScope } from './search.ts';
+import { answers, reply } from '#lib/http';
 
 type In<E> = ParsedRequestOf<E>;
 
@@ -472,3 +473,33 @@ async function quotationOfCart(
   );
   return { cartId: cart.id, kartId: kart.id };
 }
+
+// The activities Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerGetCartData = answers(api.getCartData, (input, scope) => getCart(scope, input.cartId));
+export const answerAddToCart = answers(api.addToCart, async (input, scope) =>
+  reply(await addToCart(scope, input), { message: ACTIVITY_MSG.added }),
+);
+export const answerDeleteCartItem = answers(api.deleteCartItem, async (input, scope) =>
+  reply(await deleteItem(scope, input), { message: ACTIVITY_MSG.removed }),
+);
+export const answerClearAllCart = answers(api.clearAllCart, async (input, scope) =>
+  reply(await clearCart(scope, input.cartId), { message: ACTIVITY_MSG.cleared }),
+);
+export const answerUpdateCartData = answers(api.updateCartData, async (input, scope) =>
+  reply(await updateCart(scope, input), { message: ACTIVITY_MSG.updated }),
+);
+export const answerUpdateCartStatus = answers(api.updateCartStatus, async (input, scope, wiring: ActivitiesWiring) =>
+  reply(await setStatus(scope, input, wiring), { message: ACTIVITY_MSG.statusChanged }),
+);
+export const answerUpdateRemarks = answers(api.updateRemarks, async (input, scope) =>
+  reply(await setRemarks(scope, input), { message: ACTIVITY_MSG.remarksSaved }),
+);
+export const answerUpdateUserId = answers(api.updateUserId, async (input, scope) =>
+  reply(await assignUser(scope, input), { message: ACTIVITY_MSG.assigned }),
+);
+export const answerCreateKartFromCart = answers(
+  api.createKartFromCart,
+  async (input, scope, wiring: ActivitiesWiring) =>
+    reply(await toKart(scope, input.cartId, wiring), { message: ACTIVITY_MSG.kartCreated }),
+);
+export const answerGetQueue = answers(api.getQueue, (input, scope) => queue(scope, input));

@@ -12,6 +12,8 @@ import type { SiteRecord } from '#lib/tenancy';
 import { customerGroups, legalEntityGroup } from '../markup/index.ts';
 import * as repo from './repo.ts';
 import type { ActivityMarkupRecord } from './repo.ts';
+import * as api from '@tp/contracts/endpoints/activities';
+import { answers, reply } from '#lib/http';
 
 export interface MarkupScope {
   site: SiteRecord;
@@ -80,3 +82,14 @@ export async function markupForLegalEntity(
   const m = await repo.markupOfGroup(site.siteId, group.groupId);
   return m?.isActive ? { markupType: m.markupType, markupValue: m.markupValue } : null;
 }
+
+// The activities Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerAddActivityMarkUp = answers(api.addActivityMarkUp, async (input, scope) =>
+  reply(await saveMarkup(scope, input), { message: ACTIVITY_MSG.markupSaved }),
+);
+export const answerGetActivityMarkUp = answers(api.getActivityMarkUp, (input, scope) =>
+  listMarkups(scope, input.cursor),
+);
+export const answerDeleteActivityMarkup = answers(api.deleteActivityMarkup, async (input, scope) =>
+  reply(await deleteMarkup(scope, input.id), { message: ACTIVITY_MSG.markupDeleted }),
+);

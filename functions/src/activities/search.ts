@@ -3,7 +3,7 @@
  * start date by the DMC rate engine, plus the caller's group activity markup. Only the customer's price leaves.
  */
 import type { ParsedRequestOf } from '@tp/contracts/endpoint';
-import type * as api from '@tp/contracts/endpoints/activities';
+import * as api from '@tp/contracts/endpoints/activities';
 import type { TActivityPrice, TActivityResult } from '@tp/contracts/endpoints/activities';
 import { applyActivityMarkup, tripProblems, type ActivityMarkupRule } from '@tp/domain/activities';
 import type { TourOptionPrice } from '@tp/domain/dmc';
@@ -13,8 +13,9 @@ import type { Logger } from '#lib/logger';
 import type { Principal } from '#lib/principal';
 import type { SiteRecord } from '#lib/tenancy';
 import { siteToday } from '#lib/time';
-import { tourOptionsByCity } from '../dmc/index.ts';
+import { allCities, tourOptionsByCity } from '../dmc/index.ts';
 import { markupForLegalEntity } from './markups.ts';
+import { answers } from '#lib/http';
 
 /** A signed-in caller on a site. */
 export interface ActivityScope {
@@ -66,3 +67,10 @@ export async function searchActivities(
     nextCursor: page.nextCursor,
   };
 }
+
+// The activities Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+// The cities a search can pick: the DMC's, where its activities are.
+export const answerGetActivityCities = answers(api.getActivityCities, (_input, scope) => allCities(scope));
+export const answerSearchActivitiesByCityId = answers(api.searchActivitiesByCityId, (input, scope) =>
+  searchActivities(scope, input),
+);

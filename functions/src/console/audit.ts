@@ -1,9 +1,10 @@
 /** The operators' audit log: who did what to which reseller, when, with the record before and after. */
 import type { ConsoleAuditAction, TConsoleAuditEntry } from '@tp/contracts/endpoints/console';
 import { newId } from '#lib/crypto';
-import type { OperatorScope } from '#lib/http';
+import { answers, type OperatorScope } from '#lib/http';
 import { asSiteId, type SiteId } from '#lib/keys';
 import * as repo from './repo.ts';
+import * as api from '@tp/contracts/endpoints/console';
 
 const PAGE_SIZE = 25;
 
@@ -32,3 +33,6 @@ export async function auditLog(
 ): Promise<{ records: TConsoleAuditEntry[]; nextCursor: string | null }> {
   return repo.auditPage(input.siteId ? asSiteId(input.siteId) : undefined, { cursor: input.cursor, limit: PAGE_SIZE });
 }
+
+// The console Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerConsoleAuditLog = answers(api.consoleAuditLog, (input, scope) => auditLog(scope, input));

@@ -20,7 +20,7 @@ import { env, sandboxPaymentsAllowed } from '#lib/config';
 import { newId, sha256 } from '#lib/crypto';
 import type { TransactItem } from '#lib/db';
 import { fail } from '#lib/errors';
-import type { OperatorScope } from '#lib/http';
+import { reply, answers, type OperatorScope } from '#lib/http';
 import { asSiteId, type SiteId } from '#lib/keys';
 import { DEFAULT_SITE_TIME_ZONE, normaliseDomain, type SiteRecord } from '#lib/tenancy';
 import { newSettingsItem } from '../invoices/index.ts';
@@ -29,6 +29,7 @@ import { defaultPolicyHtml, newSiteItems, POLICY_TITLES } from '../site/index.ts
 import { auditEntry } from './audit.ts';
 import * as repo from './repo.ts';
 import { emptyMonth, resellerView, withMonths } from './view.ts';
+import * as api from '@tp/contracts/endpoints/console';
 
 type OnboardInput = Omit<TOnboardReseller, 'legalEntity'> & {
   legalEntity: { legalName: string; gstin: string; state: string; pan: string; address: string };
@@ -252,3 +253,9 @@ async function answerEarlier(key: string, hash: string, deps: OnboardDeps): Prom
   if (!record) throw fail.conflict(CONSOLE_MSG.keyReused);
   return (await withMonths([record], new Date()))[0]!;
 }
+
+// The console Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerOnboardReseller = answers(api.onboardReseller, async (input, scope) => {
+  const made = await onboard(scope, input);
+  return reply(made, { message: CONSOLE_MSG.onboarded(made.companyName) });
+});

@@ -12,13 +12,13 @@ import { env } from '#lib/config';
 import { clearConsoleSessionCookie, consoleSessionCookie } from '#lib/cookies';
 import { newId, newToken, sha256 } from '#lib/crypto';
 import { fail } from '#lib/errors';
-import type { ConsoleScope, OperatorPrincipal, OperatorScope } from '#lib/http';
-import { reply, type Reply } from '#lib/http';
+import { answers, reply, type ConsoleScope, type OperatorPrincipal, type OperatorScope, type Reply } from '#lib/http';
 import { platformAttemptBudget, type Claim } from '#lib/rate-limit';
 import { hashPassword, needsRehash, verifyPassword } from '../users/index.ts';
 import * as repo from './repo.ts';
 import { auditEntry } from './audit.ts';
 import { verifyTotp } from './totp.ts';
+import * as api from '@tp/contracts/endpoints/console';
 
 export const operatorView = (o: Pick<repo.OperatorRecord, 'operatorId' | 'email' | 'name' | 'mfa'>): TOperator => ({
   operatorId: o.operatorId,
@@ -163,3 +163,8 @@ export async function createOperator(
   };
   return (await deps.repo.insertOperator(record)) ? record : null;
 }
+
+// The console Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerConsoleLogin = answers(api.consoleLogin, (input, scope) => login(scope, input));
+export const answerConsoleLogout = answers(api.consoleLogout, (_input, scope) => logout(scope));
+export const answerConsoleSession = answers(api.consoleSession, (_input, scope) => session(scope));

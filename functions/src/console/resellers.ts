@@ -7,7 +7,7 @@ import { CONSOLE_MSG, type TAdminInvite, type TReseller, type TResellerRow } fro
 import type { SiteStatus } from '@tp/contracts/endpoints/site';
 import type { AuditActor } from '#lib/audit';
 import { fail } from '#lib/errors';
-import type { OperatorScope } from '#lib/http';
+import { reply, answers, type OperatorScope } from '#lib/http';
 import { asSiteId, type SiteId } from '#lib/keys';
 import { clearSiteCache, type SiteRecord } from '#lib/tenancy';
 import { siteMonthCounts } from '#lib/site-stats';
@@ -17,6 +17,7 @@ import { getUser, inviteUser, resendInvite, revokeInvite } from '../users/index.
 import { auditEntry } from './audit.ts';
 import * as repo from './repo.ts';
 import { monthView, rowView, withMonths } from './view.ts';
+import * as api from '@tp/contracts/endpoints/console';
 
 const PAGE_SIZE = 20;
 
@@ -232,3 +233,26 @@ export const suspend = (
 
 export const reactivate = (scope: OperatorScope, input: { siteId: string }, deps: ResellerDeps = defaultResellerDeps) =>
   setStatus(scope, input, 'active', deps);
+
+// The console Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerListResellers = answers(api.listResellers, (input, scope) => listResellers(scope, input));
+export const answerGetReseller = answers(api.getReseller, (input, scope) => getReseller(scope, input));
+export const answerInviteResellerAdmin = answers(api.inviteResellerAdmin, async (input, scope) => {
+  const r = await inviteAdmin(scope, input);
+  return reply(r, { message: CONSOLE_MSG.adminInvited(input.email) });
+});
+export const answerResendResellerAdminInvite = answers(api.resendResellerAdminInvite, async (input, scope) => {
+  const r = await resendAdminInvite(scope, input);
+  return reply(r, { message: CONSOLE_MSG.adminInviteResent(r.admin?.email ?? '') });
+});
+export const answerRevokeResellerAdminInvite = answers(api.revokeResellerAdminInvite, async (input, scope) =>
+  reply(await revokeAdminInvite(scope, input), { message: CONSOLE_MSG.adminInviteRevoked }),
+);
+export const answerSuspendReseller = answers(api.suspendReseller, async (input, scope) => {
+  const r = await suspend(scope, input);
+  return reply(r, { message: CONSOLE_MSG.suspended(r.companyName) });
+});
+export const answerReactivateReseller = answers(api.reactivateReseller, async (input, scope) => {
+  const r = await reactivate(scope, input);
+  return reply(r, { message: CONSOLE_MSG.reactivated(r.companyName) });
+});

@@ -15,6 +15,8 @@ import { getBooking, type BookedHook, type BookingRecord } from '../bookings/ind
 import type { SearchRecord } from './repo.ts';
 import { getTrip, type TripRecord } from './trips-repo.ts';
 import { publicBooking } from './orders/model.ts';
+import * as api from '@tp/contracts/endpoints/flights';
+import { answers } from '#lib/http';
 
 export const TRIP_MSG = {
   notFound: 'This trip was not found',
@@ -140,3 +142,6 @@ export const mailTripItinerary: BookedHook = async (site, booking) => {
     idempotencyKey: `trip-${trip.tripId}-itinerary`,
   });
 };
+
+// The flights Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerGetFlightTrip = answers(api.getFlightTrip, (input, scope) => flightTrip(scope, input));

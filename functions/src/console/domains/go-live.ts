@@ -8,13 +8,14 @@ import type { GoLiveState } from '@tp/contracts/endpoints/console';
 import { CONSOLE_DOMAINS_MSG, type ZGoLive } from '@tp/contracts/endpoints/console-domains';
 import { defaultMailFromDomain, domainChecklist } from '@tp/domain/go-live';
 import { fail } from '#lib/errors';
-import type { OperatorScope } from '#lib/http';
+import { reply, answers, type OperatorScope } from '#lib/http';
 import { asSiteId, type SiteId } from '#lib/keys';
 import { auditEntry } from '../audit.ts';
 import * as consoleRepo from '../repo.ts';
 import { goLiveSetting, provisionerOf } from './provisioner-of.ts';
 import type { DomainProvisioner, DomainState } from './provisioner.ts';
 import { goLiveRecords, putGoLiveRecord, type GoLiveRecord } from './repo.ts';
+import * as api from '@tp/contracts/endpoints/console-domains';
 
 export type GoLive = z.output<typeof ZGoLive>;
 
@@ -151,3 +152,15 @@ export function checkGoLive(input: { siteId: string }, scope: Scope, deps: GoLiv
 /** The toast of a start or a check. */
 export const goLiveMessage = (goLive: GoLive, started: boolean): string =>
   goLive.live ? CONSOLE_DOMAINS_MSG.live : started ? CONSOLE_DOMAINS_MSG.started : CONSOLE_DOMAINS_MSG.checked;
+
+// The console Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+// Going live on a reseller's domains (the checklist, the provisioner of the stage).
+export const answerGetGoLive = answers(api.getGoLive, (input) => getGoLive(input));
+export const answerStartGoLive = answers(api.startGoLive, async (input, scope) => {
+  const answer = await startGoLive(input, scope);
+  return reply(answer, { message: goLiveMessage(answer, true) });
+});
+export const answerCheckGoLive = answers(api.checkGoLive, async (input, scope) => {
+  const answer = await checkGoLive(input, scope);
+  return reply(answer, { message: goLiveMessage(answer, false) });
+});

@@ -13,6 +13,8 @@
  *
  * One file per step (create, pay, fulfil, hold, read); makeOrders binds them to their dependencies.
  */
+import * as api from '@tp/contracts/endpoints/flights';
+import { answers } from '#lib/http';
 import { createOrder } from './create.ts';
 import type { OrderDeps } from './deps.ts';
 import { createFixedDepartureOrder } from './fixed-departure.ts';
@@ -41,3 +43,22 @@ export type Orders = ReturnType<typeof makeOrders>;
 
 export { orderDeps, type OrderDeps } from './deps.ts';
 export { ORDER_MSG } from './model.ts';
+
+// The flights Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+/**
+ * What the flights Lambda needs from the entry: the order machinery with the after-booking work of the domains
+ * above (e-ticket mail, GST invoice), loaded with the first order call.
+ */
+export interface FlightsWiring {
+  orders: () => Promise<Orders>;
+}
+export const answerSetFlightDetails = answers(api.setFlightDetails, async (input, scope, wiring: FlightsWiring) =>
+  (await wiring.orders()).createOrder(scope, input),
+);
+export const answerOrderSuccessCallback = answers(
+  api.orderSuccessCallback,
+  async (input, scope, wiring: FlightsWiring) => (await wiring.orders()).payOrder(scope, input.orderId),
+);
+export const answerGetBookingDetails = answers(api.getBookingDetails, async (input, scope, wiring: FlightsWiring) =>
+  (await wiring.orders()).bookingDetails(scope, input),
+);

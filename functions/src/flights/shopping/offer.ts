@@ -8,6 +8,8 @@ import * as repo from '../repo.ts';
 import { FLIGHT_MSG, type FlightScope } from './scope.ts';
 import { type PricingChain, priceOption, pricingChain, supplied, supplyContext, supplyOf } from './caller.ts';
 import { isStaff } from './search.ts';
+import * as api from '@tp/contracts/endpoints/flights';
+import { answers } from '#lib/http';
 
 export async function requireSearch(scope: FlightScope, searchId: string): Promise<repo.SearchRecord> {
   const found = await repo.getSearch(scope.site.siteId, searchId);
@@ -140,3 +142,10 @@ export async function flightDetails(scope: FlightScope, ref: { searchId: string;
     expiresAt: ctx.quote.expiresAtIso,
   };
 }
+
+// The flights Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerGetFareRules = answers(api.getFareRules, (input, scope) => fareRules(scope, input));
+export const answerFareQuote = answers(api.fareQuote, (input, scope) => fareQuote(scope, input));
+export const answerGetSSR = answers(api.getSSR, (input, scope) => ssr(scope, input));
+export const answerGetFlightPrice = answers(api.getFlightPrice, (input, scope) => priceView(scope, input));
+export const answerGetFlightDetails = answers(api.getFlightDetails, (input, scope) => flightDetails(scope, input));

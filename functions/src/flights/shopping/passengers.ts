@@ -18,6 +18,8 @@ import { FLIGHT_MSG, type FlightScope } from './scope.ts';
 import { priceOption } from './caller.ts';
 import { isStaff } from './search.ts';
 import { type OptionContext, fareRules, optionContext, quoteView, ssrOf } from './offer.ts';
+import * as api from '@tp/contracts/endpoints/flights';
+import { answers } from '#lib/http';
 
 const lastTravelDate = (opt: SupplierOption): string => (opt.segments.at(-1)?.at(-1)?.departureTime ?? '').slice(0, 10);
 
@@ -146,3 +148,13 @@ export async function checkBooking(
   const fare = { ...withExtras(option.fare, resolved.extras), totalPayableAmt: charge.total };
   return { ctx, option, fare, charge, passengers: resolved.passengers };
 }
+
+// The flights Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerGetPassengerViewOptions = answers(api.getPassengerViewOptions, (input, scope) =>
+  passengerViewOptions(scope, input),
+);
+export const answerValidateBooking = answers(api.validateBooking, async (input, scope) => {
+  const checked = await checkBooking(scope, input);
+  const { fare, charge } = checked;
+  return { valid: true as const, totalPayable: fare.totalPayableAmt, currency: fare.currency, charge };
+});

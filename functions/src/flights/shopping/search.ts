@@ -20,6 +20,8 @@ import * as repo from '../repo.ts';
 import { checkTripSearch } from '../trips.ts';
 import { FLIGHT_MSG, type FlightScope } from './scope.ts';
 import { priceFor, priceOption, pricingChain, supplied, supplyContext, supplyOf } from './caller.ts';
+import * as api from '@tp/contracts/endpoints/flights';
+import { answers } from '#lib/http';
 
 export const isStaff = (p: Principal) => p.userType === 'staff';
 
@@ -202,3 +204,8 @@ export async function sources(scope: FlightScope) {
       : { code, name: airline?.name ?? code, isLcc: true };
   });
 }
+
+// The flights Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerSearch = answers(api.search, (input, scope) => search(scope, input));
+export const answerGetCalendarFare = answers(api.getCalendarFare, (input, scope) => calendarFare(scope, input));
+export const answerGetSources = answers(api.getSources, (_input, scope) => sources(scope));

@@ -12,6 +12,8 @@ import { ticketView } from '../views.ts';
 import { creditRefund, isFinalCr, settle } from './changes.ts';
 import { afterRefundCredited, type RefundWiring } from './refund-mail.ts';
 import { type TicketDeps, type TicketScope, defaultDeps, mutate, ownBooking } from './shared.ts';
+import * as api from '@tp/contracts/endpoints/tickets';
+import { answers, reply } from '#lib/http';
 
 type Cr = BookingRecord['ticketCRInfo'][number];
 interface CrRef {
@@ -150,3 +152,20 @@ export async function approveChangeRequestRefund(
   if (cr.creditedAt) await afterRefundCredited(scope.site, next, [cr.changeRequestId], scope.now, wiring, deps);
   return answer;
 }
+
+// The tickets Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+// Staff processing of change requests (ours): accept, reject, the supplier's outcome, the refund approved.
+export const answerAcceptChangeRequest = answers(api.acceptChangeRequest, async (input, scope) =>
+  reply(await acceptChangeRequest(scope, input), { message: TICKET_MSG.crAccepted }),
+);
+export const answerRejectChangeRequest = answers(api.rejectChangeRequest, async (input, scope) =>
+  reply(await rejectChangeRequest(scope, input), { message: TICKET_MSG.crRejected }),
+);
+export const answerRecordChangeRequestOutcome = answers(api.recordChangeRequestOutcome, async (input, scope) =>
+  reply(await recordChangeRequestOutcome(scope, input), { message: TICKET_MSG.crOutcomeSaved }),
+);
+export const answerApproveChangeRequestRefund = answers(
+  api.approveChangeRequestRefund,
+  async (input, scope, wiring: RefundWiring) =>
+    reply(await approveChangeRequestRefund(scope, input, wiring), { message: TICKET_MSG.crApproved }),
+);

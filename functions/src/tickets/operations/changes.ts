@@ -26,6 +26,8 @@ import { supplied } from '../../supply/index.ts';
 import { withStatus } from './holds.ts';
 import { afterRefundCredited, type RefundWiring } from './refund-mail.ts';
 import { type SiteId } from '#lib/keys';
+import * as api from '@tp/contracts/endpoints/tickets';
+import { answers, reply } from '#lib/http';
 
 const FINAL_CR = new Set(['Completed', 'Rejected', 'Closed']);
 const CHANGEABLE = new Set<number>([
@@ -304,3 +306,14 @@ export async function applyChangeRequestStatus(
     await afterRefundCredited(site, booking, [s.changeRequestId], now, wiring);
   return { booking, applied };
 }
+
+// The tickets Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerChangeRequest = answers(api.changeRequest, async (input, scope) =>
+  reply(await sendChangeRequest(scope, input), { message: TICKET_MSG.crSent }),
+);
+export const answerGetCancellationCharges = answers(api.getCancellationCharges, (input, scope) =>
+  cancellationCharges(scope, input),
+);
+export const answerGetCRStatus = answers(api.getCRStatus, (input, scope, wiring: RefundWiring) =>
+  crStatus(scope, input, wiring),
+);

@@ -8,6 +8,9 @@ import { type SiteRecord } from '#lib/tenancy';
 import { getBooking } from '../../bookings/index.ts';
 import { eTicketView } from '../views.ts';
 import { type TicketScope, isStaff, mutate, ownBooking } from './shared.ts';
+import * as api from '@tp/contracts/endpoints/tickets';
+import { TICKET_MSG } from '@tp/contracts/endpoints/tickets';
+import { answers, reply } from '#lib/http';
 
 /** Public by bookingId + PNR; prices and editing only for the booking's user or staff. */
 export async function ticketDetail(
@@ -37,3 +40,11 @@ export async function updateDetails(
   }));
   return eTicketView(next, scope.site, true, true);
 }
+
+// The tickets Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerGetTicketDetail = answers(api.getTicketDetail, (input, scope) =>
+  ticketDetail({ site: scope.site, principal: scope.principal }, input),
+);
+export const answerUpdateBookingDetails = answers(api.updateBookingDetails, async (input, scope) =>
+  reply(await updateDetails(scope, input), { message: TICKET_MSG.saved }),
+);

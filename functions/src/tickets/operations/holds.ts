@@ -23,6 +23,9 @@ import {
 } from './shared.ts';
 import { supplied } from '../../supply/index.ts';
 import type { SiteId } from '#lib/keys';
+import * as api from '@tp/contracts/endpoints/tickets';
+import { answers, reply, type OperationRun } from '#lib/http';
+import type { RefundWiring } from './refund-mail.ts';
 
 const STATUS_TEXT: Record<BookingStatusId, string> = {
   1: 'Held',
@@ -113,3 +116,16 @@ export async function releaseExpiredHolds(
   }
   return released;
 }
+
+// The tickets Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+/** What the tickets Lambda needs from the entry: the refund hooks, and "Ticket now" (the booking-order machinery). */
+export interface TicketsWiring extends RefundWiring {
+  ticketHeldBooking: OperationRun<typeof api.ticketHeldBooking>;
+}
+export const answerReleaseFlight = answers(api.releaseFlight, async (input, scope) =>
+  reply(await release(scope, input), { message: TICKET_MSG.released }),
+);
+// "Ticket now": a payment order of the booking-order machinery (flights/orders), paid like a booking.
+export const answerTicketHeldBooking = answers(api.ticketHeldBooking, (input, scope, wiring: TicketsWiring) =>
+  wiring.ticketHeldBooking(input, scope),
+);

@@ -4,6 +4,9 @@ import { bookingIdByPnr } from '../../bookings/index.ts';
 import { sendETicketMail } from '../eticket-mail.ts';
 import * as repo from '../repo.ts';
 import { type TicketDeps, type TicketScope, defaultDeps, ownBooking } from './shared.ts';
+import * as api from '@tp/contracts/endpoints/tickets';
+import * as MSG from '@tp/contracts/messages';
+import { answers, reply } from '#lib/http';
 
 export async function emailTicket(
   scope: TicketScope,
@@ -49,3 +52,11 @@ export async function transactionsByPnr(scope: TicketScope, pnr: string) {
     })),
   };
 }
+
+// The tickets Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerSendEmailForWl = answers(api.sendEmailForWl, async (input, scope) =>
+  reply(await emailTicket(scope, input), { message: MSG.emailSent }),
+);
+export const answerSearchTransactionByPNR = answers(api.searchTransactionByPNR, (input, scope) =>
+  transactionsByPnr(scope, input.pnr),
+);

@@ -18,6 +18,8 @@ import { getUser } from '../../users/records.ts';
 import * as repo from '../repo.ts';
 import { ticketView } from '../views.ts';
 import { type TicketScope, isStaff } from './shared.ts';
+import * as api from '@tp/contracts/endpoints/tickets';
+import { answers } from '#lib/http';
 
 const QUEUE_PERMISSION: Record<TicketQueue, string> = {
   tickets: 'flights.ticketQueue',
@@ -230,3 +232,12 @@ export async function exportExcel(
     rows: rowsOut.length,
   };
 }
+
+// The tickets Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerGetBookedFlights = answers(api.getBookedFlights, (input, scope) => listTickets(scope, input, null));
+export const answerGetTickets = answers(api.getTickets, ({ queue, ...filter }, scope) =>
+  listTickets(scope, filter, queue),
+);
+export const answerExportTickets = answers(api.exportTickets, ({ queue, ...filter }, scope) =>
+  exportExcel(scope, filter, queue),
+);
