@@ -35,6 +35,8 @@ import {
   type UsersDeps,
 } from './accounts/index.ts';
 import type { SiteId } from '#lib/keys';
+import * as api from '@tp/contracts/endpoints/customers';
+import { answers, reply } from '#lib/http';
 
 export interface CustomersDeps {
   /** Account creation, sessions and mail (the sign-in service's dependencies). */
@@ -419,3 +421,52 @@ export async function updateBilling(
   if (!user) throw fail.unauthenticated();
   return toUser(user);
 }
+
+// The users Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+// Staff customer screens and the user's own data.
+export const answerGetCustomers = answers(api.getCustomers, (input, scope) => listCustomers(scope, input));
+export const answerSearchWlUser = answers(api.searchWlUser, (input, scope) =>
+  searchCustomers(scope, input.searchQuery),
+);
+export const answerGetUserById = answers(api.getUserById, (input, scope) => getCustomer(scope, input.userId));
+export const answerToggleBlock = answers(api.toggleBlock, async (input, scope) =>
+  reply(await setBlocked(scope, scope.principal, input), {
+    message: input.isBlocked ? MSG.customerBlocked : MSG.customerUnblocked,
+  }),
+);
+export const answerUpdateDetails = answers(api.updateDetails, async (input, scope) =>
+  reply(await changeDetails(scope, scope.principal, input), { message: MSG.settingSaved }),
+);
+export const answerToggleFlightSearchExemption = answers(api.toggleFlightSearchExemption, async (input, scope) =>
+  reply(await setSearchExemption(scope, scope.principal, input), {
+    message: input.exempt ? MSG.customerExempted : MSG.customerExemptionRemoved,
+  }),
+);
+export const answerSetFlightHoldSettingForUser = answers(api.setFlightHoldSettingForUser, async (input, scope) =>
+  reply(await setFlightHold(scope, scope.principal, input.userId, input.isFlightHold), {
+    message: MSG.settingSaved,
+  }),
+);
+export const answerSetFlightSearchSettingForUser = answers(api.setFlightSearchSettingForUser, async (input, scope) =>
+  reply(await setFlightSearch(scope, scope.principal, input.userId, input.isFlightSearchAllowed), {
+    message: MSG.settingSaved,
+  }),
+);
+export const answerGetCustomerMonthlyFlightDetails = answers(api.getCustomerMonthlyFlightDetails, (input, scope) =>
+  monthlyFlightActivity(scope, input.userId),
+);
+export const answerCreateAgent = answers(api.createAgent, async (input, scope) =>
+  reply(await createAgent(scope, input.userData), { message: MSG.agentCreated }),
+);
+export const answerGetEmailSubscribers = answers(api.getEmailSubscribers, (input, scope) =>
+  emailSubscribers(scope, input.page),
+);
+export const answerGetMyLegalEntity = answers(api.getMyLegalEntity, (_input, scope, wiring: CustomersWiring) =>
+  myLegalEntity(scope, scope.principal, wiring),
+);
+export const answerCreateDetailPendingCustomerForDmc = answers(api.createDetailPendingCustomerForDmc, (input, scope) =>
+  createPendingDmcCustomer(scope, input),
+);
+export const answerUpdateBillingDetails = answers(api.updateBillingDetails, async (input, scope) =>
+  reply(await updateBilling(scope, scope.principal, input), { message: MSG.settingSaved }),
+);

@@ -13,11 +13,12 @@ import {
 import { taxIdProblem } from '@tp/domain/tax-ids';
 import { auditActor } from '#lib/audit';
 import { fail } from '#lib/errors';
-import type { SignedInScope } from '#lib/http';
+import { reply, answers, type SignedInScope } from '#lib/http';
 import type { Page } from '#lib/db';
 import * as repo from './kyc-repo.ts';
 import type { UserRecord } from './record.ts';
 import { getUser } from './repo.ts';
+import * as api from '@tp/contracts/endpoints/kyc';
 
 export const REVIEW_PAGE_SIZE = 20;
 
@@ -93,3 +94,12 @@ export async function saveBilling(
   if (!saved) throw fail.conflict('Your billing details were changed meanwhile; reload and save again');
   return saved;
 }
+
+// The users Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerGetTaxIdReviews = answers(api.getTaxIdReviews, (input, scope) => reviews(scope, input));
+export const answerVerifyTaxId = answers(api.verifyTaxId, async (input, scope) => {
+  const decided = await decide(scope, input);
+  const message = input.decision === 'verified' ? KYC_MSG.verified(input.document) : KYC_MSG.rejected(input.document);
+  return reply(decided, { message });
+});
+export const answerGetMyTaxIdStatus = answers(api.getMyTaxIdStatus, (_input, scope) => myStatus(scope));

@@ -24,6 +24,9 @@ import {
 import { endSessions, getUser } from './repo.ts';
 import type { UserRecord } from './record.ts';
 import { staffChangeRefusal, staffStatus } from './staff-rules.ts';
+import * as api from '@tp/contracts/endpoints/staff';
+import * as MSG from '@tp/contracts/messages';
+import { answers, reply } from '#lib/http';
 
 export interface StaffScope {
   site: SiteRecord;
@@ -154,3 +157,23 @@ export async function changeStaffGroup(
   await wiring.assignGroup(scope, { userId: input.userId, userGroupId: input.groupId });
   return member(scope, input.userId);
 }
+
+// The users Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerListStaff = answers(api.listStaff, (input, scope) => listStaff(scope, input));
+export const answerInviteStaff = answers(api.inviteStaff, async (input, scope, wiring: StaffWiring) =>
+  reply(await inviteStaff(scope, input, wiring), { message: STAFF_MSG.invited }),
+);
+export const answerResendStaffInvite = answers(api.resendStaffInvite, async (input, scope, wiring: StaffWiring) =>
+  reply(await resendStaffInvite(scope, input.userId, wiring), { message: STAFF_MSG.inviteResent }),
+);
+export const answerRevokeStaffInvite = answers(api.revokeStaffInvite, async (input, scope, wiring: StaffWiring) =>
+  reply(await revokeStaffInvite(scope, input.userId, wiring), { message: STAFF_MSG.inviteRevoked }),
+);
+export const answerSetStaffActive = answers(api.setStaffActive, async (input, scope) =>
+  reply(await setStaffActive(scope, input), {
+    message: input.active ? STAFF_MSG.reactivated : STAFF_MSG.deactivated,
+  }),
+);
+export const answerChangeStaffGroup = answers(api.changeStaffGroup, async (input, scope, wiring: StaffWiring) =>
+  reply(await changeStaffGroup(scope, input, wiring), { message: MSG.groupChanged }),
+);

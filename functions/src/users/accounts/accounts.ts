@@ -9,9 +9,11 @@ import { fail } from '#lib/errors';
 import type { LegalEntityRecord, UniqueField, UserRecord } from '../repo.ts';
 import { type SocialProvider } from '../social.ts';
 import { referralCode } from '../referral.ts';
-import { type Scope, type UsersDeps, defaultDeps } from './deps.ts';
+import { type Scope, type UsersDeps, defaultDeps, ok } from './deps.ts';
 import { sendAccountExistsMail, sendVerificationMail, sendWelcomeMail } from './account-mail.ts';
 import type { SiteId } from '#lib/keys';
+import * as api from '@tp/contracts/endpoints/users';
+import { answers } from '#lib/http';
 
 /** Everything needed to open an account, whoever opens it (signup, social sign-in, demo seed, staff). */
 export interface NewAccount {
@@ -207,3 +209,10 @@ export async function verifyEmail(scope: Scope, token: string, deps: UsersDeps =
   await deps.repo.updateUser(site.siteId, user.userId, { status: 'verified' }, now);
   await sendWelcomeMail(scope, user, deps);
 }
+
+// The users Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerSignup = answers(api.signup, (input, scope) => signup(scope, input));
+export const answerVerifyEmail = answers(api.verifyEmail, async (input, scope) => {
+  await verifyEmail(scope, input.token);
+  return ok;
+});

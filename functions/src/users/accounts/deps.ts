@@ -71,3 +71,6 @@ export const VERIFY_TTL_SECONDS = 3 * 24 * 3600;
 export const HANDOFF_TTL_SECONDS = 120;
 /** Password mails per address per hour; further requests get the same answer and no mail. */
 export const PASSWORD_MAILS_PER_HOUR = 5;
+
+/** The answer of a call that has nothing else to say. */
+export const ok = { ok: true } as const;

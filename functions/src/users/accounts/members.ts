@@ -13,6 +13,8 @@ import type { UserRecord } from '../repo.ts';
 import * as invites from '../invites.ts';
 import { type Scope, type UsersDeps, defaultDeps } from './deps.ts';
 import * as membersRepo from './members-repo.ts';
+import * as api from '@tp/contracts/endpoints/agency';
+import { answers, reply } from '#lib/http';
 
 export type MemberScope = Scope & { principal: Principal };
 
@@ -131,3 +133,19 @@ export async function setMemberActive(
   if (!active) await deps.repo.endSessions(scope.site.siteId, member.userId);
   return after;
 }
+
+// The users Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+// The members of an agency or company account, managed by its admin.
+export const answerGetMembers = answers(api.getMembers, (input, scope) => listMembers(scope, input));
+export const answerInviteMember = answers(api.inviteMember, async (input, scope) =>
+  reply(await inviteMember(scope, input), { message: AGENCY_MSG.invited }),
+);
+export const answerResendInvite = answers(api.resendInvite, async (input, scope) =>
+  reply(await resendInvite(scope, input.userId), { message: AGENCY_MSG.inviteResent }),
+);
+export const answerDeactivateMember = answers(api.deactivateMember, async (input, scope) =>
+  reply(await setMemberActive(scope, input.userId, false), { message: AGENCY_MSG.deactivated }),
+);
+export const answerReactivateMember = answers(api.reactivateMember, async (input, scope) =>
+  reply(await setMemberActive(scope, input.userId, true), { message: AGENCY_MSG.reactivated }),
+);

@@ -4,9 +4,13 @@ import { sha256 } from '#lib/crypto';
 import { fail } from '#lib/errors';
 import type { Principal } from '#lib/principal';
 import { NO_USER, readResetToken, resetLinkLive } from '../reset-link.ts';
-import { PASSWORD_MAILS_PER_HOUR, type Scope, type UsersDeps, defaultDeps } from './deps.ts';
+import { PASSWORD_MAILS_PER_HOUR, type Scope, type UsersDeps, defaultDeps, ok } from './deps.ts';
 import { claimPasswordAttempt, requireUser } from './sessions.ts';
 import { sendPasswordRequestMail } from './account-mail.ts';
+import * as api from '@tp/contracts/endpoints/users';
+import { deviceCookie } from '#lib/cookies';
+import { newDevice } from './sessions.ts';
+import { answers, reply } from '#lib/http';
 
 /**
  * Answers every address alike, in the same time: the same reads, the same conditional write
@@ -68,3 +72,20 @@ export async function changePassword(
   await deps.repo.setPassword(user.siteId, user.userId, passwordHash, scope.now);
   await deps.repo.endSessions(user.siteId, user.userId, sha256(currentToken));
 }
+
+// The users Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerForgetPassword = answers(api.forgetPassword, async (input, scope) => {
+  await forgetPassword(scope, input.email);
+  return reply(ok, { message: MSG.resetMailSent });
+});
+export const answerGeneratePassword = answers(api.generatePassword, async (input, scope) => {
+  // The mailed link proved the address: this device is the owner's from now on (the account-wide budget for
+  // unknown clients does not hold it).
+  const { userId } = await generatePassword(scope, input);
+  const device = await newDevice(scope, userId);
+  return reply(ok, device ? { cookies: [deviceCookie(device)] } : {});
+});
+export const answerChangePassword = answers(api.changePassword, async (input, scope) => {
+  await changePassword(scope, scope.principal, scope.token ?? '', input);
+  return reply(ok, { message: MSG.passwordChanged });
+});

@@ -7,6 +7,8 @@ import { primaryPhone } from '../phone.ts';
 import { type Scope, type UsersDeps, defaultDeps } from './deps.ts';
 import { conflict, toUser } from './accounts.ts';
 import { requireUser } from './sessions.ts';
+import * as api from '@tp/contracts/endpoints/users';
+import { answers, reply } from '#lib/http';
 
 /** Replaces the signed-in user's phones (the phone-verification modal); the primary number stays unique per site. */
 export async function changeMyPhones(
@@ -23,3 +25,10 @@ export async function changeMyPhones(
   if (!written.ok) throw conflict(written.taken, { phone: `phoneNumbers.${primaryIndex}.phoneNumber` });
   return toUser({ ...user, phoneNumbers: phones, updatedAt: scope.now.toISOString() });
 }
+
+// The users Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerChangeMyPhoneDetails = answers(api.changeMyPhoneDetails, async (input, scope) =>
+  reply(await changeMyPhones(scope, scope.principal, input.phoneNumbers), {
+    message: MSG.phoneUpdated,
+  }),
+);

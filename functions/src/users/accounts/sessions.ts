@@ -10,6 +10,10 @@ import type { UserRecord } from '../repo.ts';
 import { HANDOFF_TTL_SECONDS, type Scope, type SignedIn, type UsersDeps, defaultDeps } from './deps.ts';
 import { toUser } from './accounts.ts';
 import type { SiteId } from '#lib/keys';
+import * as api from '@tp/contracts/endpoints/users';
+import { ok } from './deps.ts';
+import { clearSessionCookie, deviceCookie, sessionCookie } from '#lib/cookies';
+import { answers, reply } from '#lib/http';
 
 export async function startSession(scope: Scope, user: UserRecord, deps: UsersDeps): Promise<SignedIn> {
   if (user.isBlocked) throw fail.unauthenticated(MSG.accountBlocked);
@@ -151,3 +155,22 @@ export async function loginByHandoff(
   if (!userId) throw fail.unauthenticated(MSG.sessionExpired);
   return startSession(scope, await requireUser(scope.site.siteId, userId, deps), deps);
 }
+
+// The users Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+/** A signed-in user's answer: the session cookie, and the device cookie when this client earned one. */
+export const signedIn = ({ user, token, device }: SignedIn) =>
+  reply(user, { cookies: [sessionCookie(token), ...(device ? [deviceCookie(device)] : [])] });
+// The client address and device cookie pick the wrong-password budgets that hold this client.
+export const answerLogin = answers(api.login, async (input, scope) =>
+  signedIn(await login({ ...scope, device: scope.cookies?.[AUTH.deviceCookieName] }, input)),
+);
+export const answerLogout = answers(api.logout, async (_input, scope) => {
+  if (scope.token) await logout(scope.site.siteId, scope.token);
+  return reply(ok, { cookies: [clearSessionCookie()] });
+});
+export const answerGetUserBySessionId = answers(api.getUserBySessionId, (_input, scope) =>
+  currentUser(scope.principal),
+);
+export const answerLoginBySessionId = answers(api.loginBySessionId, async (input, scope) =>
+  signedIn(await loginByHandoff(scope, input.sessionId)),
+);

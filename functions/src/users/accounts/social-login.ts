@@ -7,6 +7,9 @@ import { type Scope, type SignedIn, type UsersDeps, defaultDeps } from './deps.t
 import { createAccount } from './accounts.ts';
 import { startSession } from './sessions.ts';
 import { sendWelcomeMail } from './account-mail.ts';
+import * as api from '@tp/contracts/endpoints/users';
+import { signedIn } from './sessions.ts';
+import { answers } from '#lib/http';
 
 /**
  * Signs in with a provider's ID token: the account mapped to the provider's subject, else the account
@@ -64,3 +67,11 @@ async function findSocialUser(scope: Scope, identity: SocialIdentity, deps: User
   }
   return user;
 }
+
+// The users Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerGoogleLogin = answers(api.googleLogin, async (input, scope) =>
+  signedIn(await socialLogin(scope, 'google', input.credential)),
+);
+export const answerFacebookLogin = answers(api.facebookLogin, async (input, scope) =>
+  signedIn(await socialLogin(scope, 'facebook', input.credential)),
+);
