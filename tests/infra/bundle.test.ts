@@ -66,11 +66,11 @@ describe('Lambda bundles (scripts/bundle.ts)', () => {
   });
 
   it('loads operations on first use: a cold start parses the handler, lib and contracts, no domain code', async () => {
-    // Bindings bind operations to onDemand(() => import(…)) modules, and an entry's wiring loads what it hands
-    // in the same way; one static import of a domain module in either would put it (and all it imports) back on
-    // every cold start (docs/benchmarks.md).
+    // The derived answer lists bind each answer to its module as () => import(…), and an entry's wiring loads
+    // what it hands in the same way; one static import of a domain module in either would put it (and all it
+    // imports) back on every cold start (docs/benchmarks.md).
     const handlerFiles =
-      /^functions\/src\/(?:entries\/[\w-]+|entries\/wiring\/(?:invoices|kart)|[\w-]+\/(?:bindings|answered\.generated)|kart\/operations\/handler-ops|flight-admin\/scope)\.ts$/;
+      /^functions\/src\/(?:entries\/[\w-]+|entries\/wiring\/(?:invoices|kart)|[\w-]+\/(?:bindings|answered\.generated))\.ts$/;
     for (const b of (await bundles()).filter((x) => x.kind === 'domain')) {
       const cold = liveInputs(b.metafile, coldOutputs(b.metafile, b.file));
       const domainCode = [...cold].filter((i) => i.startsWith('functions/src/') && !i.startsWith('functions/src/lib/'));

@@ -2,7 +2,7 @@
 import { type SuppliersDeps, defaultDeps } from './deps.ts';
 import type { SiteId } from '#lib/keys';
 
-export { activeSupplierLink, type ActiveSupplierLink } from '../links.ts';
+export { activeSupplierLink } from '../links.ts';
 
 /** Whether TDS is withheld on commission to a legal entity of the site (false until staff say so). */
 export async function isTdsDeductable(
