@@ -41,6 +41,8 @@ export interface DuffelStub {
   balance: number;
   /** Orders by id (the airline's side of each booking). */
   orders: Map<string, Json>;
+  /** A list's page size when the request names no `limit` (Duffel's default is 50). */
+  pageLimit: number;
   /** Starts a new rate-limit window. */
   resetRateLimit(): void;
   stop(): Promise<void>;
@@ -171,6 +173,7 @@ export async function startDuffelStub(port = 0): Promise<DuffelStub> {
     rateLimit: 10_000,
     balance: 50_000_000,
     orders,
+    pageLimit: 50,
     resetRateLimit: () => {
       used = 0;
       windowStart = Date.now();
@@ -335,8 +338,13 @@ export async function startDuffelStub(port = 0): Promise<DuffelStub> {
       data.max_connections === 0,
     );
     const cabin = data.cabin_class ?? 'economy';
-    // Duffel answers a few hundred offers at most; the cheapest 60 are plenty for a test.
-    const list = (found.results[0] ?? []).slice(0, 60).map((o) => offerJson(id, o, pax, cabin));
+    // Duffel answers a few hundred offers at most: the cheapest 40, and besides them the cheapest 10 holdable
+    // fares and the cheapest 10 holdable refundable ones.
+    const ranked = found.results[0] ?? [];
+    const picked = ranked.slice(0, 40);
+    for (const wanted of [(o: SupplierOption) => !o.isLcc, (o: SupplierOption) => !o.isLcc && o.isRefundable])
+      picked.push(...ranked.filter((o) => wanted(o) && !picked.includes(o)).slice(0, 10));
+    const list = picked.map((o) => offerJson(id, o, pax, cabin));
     for (const o of list) offers.set(o.id, { ...o, offerRequestId: id });
     const request = {
       id,
@@ -791,7 +799,7 @@ export async function startDuffelStub(port = 0): Promise<DuffelStub> {
   // -------------------------------------------------------------------------------------- routing
   /** A page of `list` after/before a cursor (the cursor is an item id, base64url). */
   function page(list: Json[], query: Record<string, string>): { data: Json[]; meta: Json } {
-    const limit = Math.min(200, Math.max(1, Number(query.limit ?? 50) || 50));
+    const limit = Math.min(200, Math.max(1, Number(query.limit ?? stub.pageLimit) || stub.pageLimit));
     const decode = (c: string | undefined) => (c ? Buffer.from(c, 'base64url').toString() : null);
     const after = decode(query.after);
     const before = decode(query.before);
@@ -843,7 +851,7 @@ export async function startDuffelStub(port = 0): Promise<DuffelStub> {
         return { status: 200, body: p };
       }
       case 'GET offers/:id':
-        return ok(publicOffer(query.return_available_services === 'true')(offerById(id!)));
+        return ok(publicOffer(query.return_available_services === 'true')(liveOffer(id!)));
       case 'GET seat_maps': {
         if (query.order_id) {
           const order = orderById(query.order_id);
