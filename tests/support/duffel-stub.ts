@@ -833,6 +833,11 @@ export async function startDuffelStub(port = 0): Promise<DuffelStub> {
     const [, resource, id, sub, action] = seg;
     if (seg[0] !== 'air') throw notFound();
     switch (`${method} ${resource}${id ? '/:id' : ''}${sub ? `/${sub}` : ''}${action ? `/${action}` : ''}`) {
+      case 'GET airlines':
+        return {
+          status: 200,
+          body: page([airline('AI', 'Air India'), airline('6E', 'IndiGo'), airline('UK', 'Vistara')], query),
+        };
       case 'POST offer_requests':
         return ok(await createOfferRequest(data, query), 201);
       case 'GET offer_requests/:id': {

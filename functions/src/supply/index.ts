@@ -13,7 +13,7 @@ import { log } from '#lib/logger';
 import { emitMetric } from '#lib/metrics';
 import { siteById, siteSecret, type SiteRecord } from '#lib/tenancy';
 import { activeSupplierLink } from '../suppliers/index.ts';
-import { DuffelSupply } from './duffel/index.ts';
+import { DuffelSupply, isDuffelTestToken } from './duffel/index.ts';
 import { SimulatorSupply } from './simulator/index.ts';
 import { SupplierSiteSupply } from './supplier-site.ts';
 import { TboSupply } from './tbo/index.ts';
@@ -85,6 +85,9 @@ async function ownSettings(siteId: SiteId): Promise<FlightSupplySettings> {
 export function supplyFromSettings(siteId: SiteId, settings: FlightSupplySettings): FlightSupply {
   if (settings.kind === 'simulator' && !simulatedSupplyAllowed())
     throw new SupplyError('notConfigured', SUPPLY_MSG.unavailable);
+  // Duffel's test mode is its fake airline: where the simulator is refused, so is it.
+  if (settings.kind === 'duffel' && isDuffelTestToken(settings.accessToken) && !simulatedSupplyAllowed())
+    throw new SupplyError('notConfigured', SUPPLY_MSG.unavailable);
   return reuse(`${siteId}|${JSON.stringify(settings)}`, () =>
     settings.kind === 'tbo'
       ? new TboSupply(siteId, settings)
@@ -133,3 +136,4 @@ export async function supplyFor(site: SiteRecord): Promise<FlightSupply> {
 export * from './types.ts';
 export { supplied, supplierRefusal } from './errors.ts';
 export { TBO_PATHS, TBO_STATUS, type TboSettings } from './tbo/client.ts';
+export { checkDuffelAccess, isDuffelTestToken } from './duffel/index.ts';

@@ -45,6 +45,28 @@ import type { SiteId } from '#lib/keys';
 
 export { DUFFEL_LIMITS };
 
+/** A Duffel test-mode token: bookings go to Duffel's fake airline (no real seat, PNR or ticket). */
+export const isDuffelTestToken = (token: string): boolean => token.startsWith('duffel_test_');
+
+/** "Test connection": one cheap authenticated read (a page of one airline) with the given token. */
+export async function checkDuffelAccess(
+  settings: DuffelSettings,
+  ctx: SupplyContext,
+): Promise<{ ok: boolean; message: string }> {
+  try {
+    await new DuffelCalls({ ...settings, bookingTimeoutMs: 10_000 }).run(
+      'airlines.list',
+      'booking',
+      (api) => api.airlines.list({ limit: 1 }),
+      ctx,
+    );
+    return { ok: true, message: 'Connected: Duffel accepted the access token' };
+  } catch (err) {
+    if (!(err instanceof SupplyError)) throw err;
+    return { ok: false, message: err.message };
+  }
+}
+
 const published = (f: BookRequest['expectedFare']) =>
   round2(f.baseFare + f.tax + f.otherCharges + f.serviceFee + f.txnFee);
 const amount = (n: number) => n.toFixed(2);
@@ -300,7 +322,10 @@ export class DuffelSupply implements FlightSupply {
    * The order made under our reference. Recorded: read it. Begun but never recorded (the attempt died while
    * Duffel was creating it): Duffel's orders are paged through for the one carrying our reference.
    */
-  async findBooking(req: { reference: string }, ctx: SupplyContext): Promise<SupplierBookingDetails | null> {
+  async findBooking(
+    req: { reference: string; traceId: string },
+    ctx: SupplyContext,
+  ): Promise<SupplierBookingDetails | null> {
     const ref = await this.refs.get(this.ownerSiteId, req.reference);
     if (!ref) return null;
     if (ref.orderId) return this.bookingDetails({ supplierBookingId: ref.orderId }, ctx);
