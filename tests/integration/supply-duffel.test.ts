@@ -262,7 +262,7 @@ describe('Duffel through the official client', () => {
     expect(ssr.confirmedOnline).toBe(true);
     expect(ssr.mealDynamic).toEqual([]);
     const bag = ssr.baggage.find((b) => b.weight === 15)!;
-    expect(bag.code).toMatch(/^BAG:/);
+    expect(bag.code).toMatch(/^BAG-[0-9a-f]{10}-checked-15$/);
     const seat = ssr.seatDynamic[0]!.rows.flat().find((s) => s.available)!;
     const quote = await duffel.fareQuote(ref, ctx());
     const orderAt = stub.calls.length;
@@ -299,6 +299,27 @@ describe('Duffel through the official client', () => {
     expect(changed.status).toBe('ticketed');
     expect(changed.tickets[0]!.ticketNumber).not.toBe(t.tickets[0]!.ticketNumber);
     expect(stub.orders.get(t.supplierBookingId)!.slices[1].segments[0].departing_at).toMatch(/^2026-12-13/);
+  });
+
+  it('sells a holdable fare booked to ticket at once as one instant order, with its bag', async () => {
+    const duffel = new DuffelSupply(site(), settings);
+    const res = await duffel.search(oneWay(), ctx());
+    const opt = res.results[0]!.find((o) => o.isHoldAllowed)!;
+    const ref = { traceId: res.traceId, resultIndex: opt.resultIndex };
+    const bag = (await duffel.ssr(ref, ctx()))!.baggage[0]!;
+    const q = await duffel.fareQuote(ref, ctx());
+    const start = stub.calls.length;
+    const booked = await duffel.book(
+      { ...ref, ticketAtOnce: true, passengers: [pax({ baggage: [bag] })], expectedFare: q.option.fare },
+      ctx(),
+    );
+    expect(booked).toMatchObject({ lastTicketDate: null, isPriceChanged: false });
+    const t = await duffel.ticket({ ...ref, supplierBookingId: booked.supplierBookingId, pnr: booked.pnr }, ctx());
+    expect(t.tickets).toHaveLength(1);
+    const orders = since(start).filter((c) => c.method === 'POST' && c.path === '/air/orders');
+    expect(orders.map((c) => c.body!.data.type)).toEqual(['instant']);
+    expect(orders[0]!.body!.data.services).toHaveLength(1);
+    expect(since(start).filter((c) => c.path === '/air/payments')).toHaveLength(0);
   });
 
   it('finds an order whose creation was never recorded by paging through Duffel’s orders', async () => {

@@ -210,7 +210,20 @@ export class DuffelSupply implements FlightSupply {
     return order;
   }
 
+  /**
+   * A hold order; or, when the caller tickets at once (a sale of a holdable fare), an instant order paid now,
+   * which the following `ticket` answers as it stands (bags and seats can be sold with it, not with a hold).
+   */
   async book(req: BookRequest, ctx: SupplyContext): Promise<BookResult> {
+    if (req.ticketAtOnce) {
+      const sold = await this.ticket({ ...req }, ctx);
+      return {
+        pnr: sold.pnr,
+        supplierBookingId: sold.supplierBookingId,
+        lastTicketDate: null,
+        isPriceChanged: Boolean(sold.isPriceChanged),
+      };
+    }
     const offer = await this.offer(req, ctx);
     if (Math.abs(Number(offer.total_amount) - published(req.expectedFare)) > 0.5)
       return { pnr: '', supplierBookingId: '', lastTicketDate: null, isPriceChanged: true };

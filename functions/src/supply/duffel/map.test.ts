@@ -229,7 +229,7 @@ describe('Duffel mapping', () => {
     const bags = baggageOf(o.available_services, segs);
     expect(bags).toEqual([
       expect.objectContaining({
-        code: 'BAG:seg_1+seg_2:checked:15',
+        code: expect.stringMatching(/^BAG-[0-9a-f]{10}-checked-15$/),
         weight: 15,
         wayType: 2,
         origin: 'DEL',

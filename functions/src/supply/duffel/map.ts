@@ -4,6 +4,7 @@
  * offers are our GDS-style fares (book, then ticket by paying), its instant-payment offers our LCC-style
  * fares (ticketed at once with the passengers).
  */
+import { createHash } from 'node:crypto';
 import type {
   CreateOfferRequest,
   CreateOrderPassenger,
@@ -233,11 +234,12 @@ export function segmentIndex(slices: { segments: OfferSliceSegment[] }[]): Map<s
 }
 
 /**
- * A bag's code names what it is, not whose it is (Duffel has one service per passenger): `BAG:<segment
- * ids>:<type>:<kg>`. The order resolves it to each passenger's own service id.
+ * A bag's code names what it is, not whose it is (Duffel has one service per passenger): `BAG-<segments>-<type>-
+ * <kg>`, the segments as a short hash of their ids (a chosen code is at most 100 characters). The order resolves
+ * it to each passenger's own service id.
  */
 export const bagCode = (s: { segment_ids: string[]; metadata: { type: string; maximum_weight_kg: number | null } }) =>
-  `BAG:${s.segment_ids.join('+')}:${s.metadata.type}:${s.metadata.maximum_weight_kg ?? 0}`;
+  `BAG-${createHash('sha256').update(s.segment_ids.join('+')).digest('hex').slice(0, 10)}-${s.metadata.type}-${s.metadata.maximum_weight_kg ?? 0}`;
 
 export function baggageOf(services: OfferAvailableService[], segments: Map<string, SegmentInfo>): TSsrItem[] {
   const seen = new Map<string, TSsrItem>();
