@@ -49,6 +49,11 @@ const stack = await startStack({
   logLevel: 'info',
   ports,
 });
+// `npm start -- --duffel` (or `npm run up -- --duffel`): a local server speaking Duffel's API, for a site to
+// choose in Flight Settings (Duffel, with the URL and test token printed below) without a Duffel account.
+const duffel = args.has('--duffel')
+  ? await (await import('../tests/support/duffel-stub.ts')).startDuffelStub(portBase ? portBase + 5 : 0)
+  : null;
 const { DEMO_LOGINS, DEMO_OPERATOR } = await import('./seed/logins.ts').catch(() => ({
   DEMO_LOGINS: [] as { site: string; email: string; password: string; role: string }[],
   DEMO_OPERATOR: null,
@@ -61,6 +66,7 @@ const lines = [
   `  Console:     http://${CONSOLE.localHost}:${port}${SPA_BASENAME}/console  (the platform operator's)`,
   `  Mail viewer: ${stack.sesUrl}/`,
   `  API:         http://127.0.0.1:${port}/api/  (flight API under /flight-api/)`,
+  ...(duffel ? [`  Duffel:      ${duffel.url}  token ${duffel.token}  (Flight Settings → Duffel)`] : []),
   '',
   'Demo logins:',
   ...DEMO_LOGINS.map((l) => `  ${l.site.padEnd(24)} ${l.role.padEnd(12)} ${l.email}  /  ${l.password}`),
@@ -76,6 +82,7 @@ const lines = [
 process.stdout.write(lines.join('\n'));
 
 const shutdown = async () => {
+  await duffel?.stop();
   await stack.stop();
   process.exit(0);
 };

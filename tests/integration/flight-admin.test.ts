@@ -31,6 +31,7 @@ import * as tickets from '../../functions/src/tickets/operations/index.ts';
 import { balanceOf } from '../../functions/src/wallet/ledger-repo.ts';
 import { demoBooking, demoUser } from '../../scripts/seed/bookings.ts';
 import type { Client } from '../support/api.ts';
+import { startDuffelStub } from '../support/duffel-stub.ts';
 import { startTboStub, type TboStub } from '../support/tbo-stub.ts';
 import { demo, FLIGHTDEALS, narrowedStaff, newStaff, PARTNER, SKYWAY } from './customers-helpers.ts';
 import { newAgent } from './tickets-helpers.ts';
@@ -295,6 +296,75 @@ describe('flight settings', () => {
     });
     expect(res.status).toBe(200);
     expect(stub.calls.filter((c) => c.op === 'search').length).toBe(searches + 1);
+  });
+
+  it('stores a Duffel access token sealed and write-only, tests it, and the next search asks Duffel', async () => {
+    const duffel = await startDuffelStub();
+    try {
+      const other = await freshSite();
+      const staff = await newStaff(other, { superAdmin: true });
+      const policies = { lookToBook: { ratio: 500, freeLooks: 300 }, holdsOffered: true };
+      const blank = await staff.client.call(saveFlightSettings, {
+        ...policies,
+        supply: { kind: 'duffel', baseUrl: duffel.url },
+      });
+      expect(blank.status).toBe(400);
+      expect(blank.body.shortError).toEqual({ 'supply.accessToken': FLIGHT_ADMIN_MSG.secretRequired });
+
+      const saved = await staff.client.call(saveFlightSettings, {
+        ...policies,
+        supply: { kind: 'duffel', baseUrl: duffel.url, accessToken: duffel.token },
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(saved.body.result.supply).toEqual({
+        kind: 'duffel',
+        baseUrl: duffel.url,
+        accessTokenSet: true,
+        testMode: true,
+      });
+      const read = await staff.client.call(getFlightSettings, {});
+      for (const body of [JSON.stringify(saved.body), JSON.stringify(read.body)])
+        expect(body).not.toContain(duffel.token);
+      const stored = await db().send(new GetCommand({ TableName: tableName(), Key: keys.siteSecrets(other.siteId) }));
+      expect(JSON.stringify(stored.Item)).not.toContain(duffel.token);
+      expect(await unseal(stored.Item?.flightSupply, { siteId: other.siteId, field: 'flightSupply' })).toEqual({
+        kind: 'duffel',
+        baseUrl: duffel.url,
+        accessToken: duffel.token,
+      });
+
+      expect((await staff.client.call(testFlightSupply, {})).body.result).toMatchObject({ ok: true });
+      const wrong = await staff.client.call(testFlightSupply, {
+        supply: { kind: 'duffel', baseUrl: duffel.url, accessToken: 'duffel_test_not-it' },
+      });
+      expect(wrong.body.result).toMatchObject({ ok: false, message: expect.stringMatching(/refused/) });
+      // Blank keeps the stored token.
+      const again = await staff.client.call(saveFlightSettings, {
+        ...policies,
+        supply: { kind: 'duffel', baseUrl: duffel.url, accessToken: '' },
+      });
+      expect(again.body.result.supply).toMatchObject({ accessTokenSet: true });
+
+      const customer = await newAgent(other);
+      const res = await customer.client.call(search, {
+        JourneyType: 1,
+        segments: [
+          {
+            origin: 'DEL',
+            destination: 'BOM',
+            preferredDepartureTime: `${dayOf(new Date(Date.now() + 25 * DAY))}T00:00:00`,
+          },
+        ],
+        adultCount: 1,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(duffel.calls.filter((c) => c.method === 'POST' && c.path.startsWith('/air/offer_requests'))).toHaveLength(
+        1,
+      );
+      expect(res.body.result.results[0].length).toBeGreaterThan(0);
+    } finally {
+      await duffel.stop();
+    }
   });
 
   it('refuses a TBO setting without its secrets, changing nothing', async () => {

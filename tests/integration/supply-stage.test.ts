@@ -9,7 +9,7 @@ import type { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { getFlightSettings, saveFlightSettings } from '@tp/contracts/endpoints/flight-admin';
+import { FLIGHT_ADMIN_MSG, getFlightSettings, saveFlightSettings } from '@tp/contracts/endpoints/flight-admin';
 import {
   getCalendarFare,
   fareQuote,
@@ -156,6 +156,30 @@ describe('a production stage, for a site without a real supplier', () => {
     await expect(supplyFor({ siteId: asSiteId(`${siteId}-none`) } as SiteRecord)).rejects.toMatchObject({
       kind: 'notConfigured',
     });
+  });
+
+  it('refuses Duffel’s test mode (its fake airline) like the simulator, and serves a live Duffel account', async () => {
+    const siteId = asSiteId(`prodtest-${randomBytes(5).toString('hex')}`);
+    const put = async (accessToken: string) => {
+      const setting = { kind: 'duffel', baseUrl: 'http://127.0.0.1:9', accessToken };
+      const flightSupply = await seal(setting, { siteId, field: 'flightSupply' });
+      await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.siteSecrets(siteId), flightSupply } }));
+    };
+    await put('duffel_test_abc');
+    await expect(supplyFor({ siteId } as SiteRecord)).rejects.toMatchObject({ kind: 'notConfigured' });
+    await put('duffel_live_abc');
+    expect((await supplyFor({ siteId } as SiteRecord)).name).toBe('duffel');
+
+    const staff = onProduction((await newStaff(FLIGHTDEALS, { superAdmin: true })).client);
+    const view = (await staff.call(getFlightSettings, {})).body.result;
+    const refused = await staff.call(saveFlightSettings, {
+      lookToBook: view.lookToBook,
+      holdsOffered: view.holdsOffered,
+      supply: { kind: 'duffel', baseUrl: 'https://api.duffel.com', accessToken: 'duffel_test_abc' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.shortError).toEqual({ 'supply.accessToken': FLIGHT_ADMIN_MSG.duffelTestForbidden });
+    expect((await staff.call(getFlightSettings, {})).body.result.supply).toEqual(view.supply);
   });
 
   it('shows staff the gap in Flight Settings, refuses the simulator there and saves the rest', async () => {

@@ -1,6 +1,6 @@
 /**
  * /staff/supplierWallets: what the site holds at each flight supplier. An account is a booking's
- * `supplier` ('simulator', 'tbo' or 'site:<supplierSiteId>'):
+ * `supplier` ('simulator', 'tbo', 'duffel' or 'site:<supplierSiteId>'):
  *   deposits    = money staff recorded as sent to the supplier (our endpoint, once per request id);
  *   consumption = supplier charge of ticketed bookings − refunds of their completed change requests;
  *   balance     = deposits − consumption.
@@ -27,7 +27,7 @@ import { asSiteId, type SiteId } from '#lib/keys';
 import * as api from '@tp/contracts/endpoints/flight-admin';
 import { answers, reply } from '#lib/http';
 
-const SUPPLIER_RE = /^(simulator|tbo|site:[A-Za-z0-9_.-]{1,80})$/;
+const SUPPLIER_RE = /^(simulator|tbo|duffel|site:[A-Za-z0-9_.-]{1,80})$/;
 export function checkSupplier(supplier: string): string {
   if (!SUPPLIER_RE.test(supplier))
     throw fail.validation(FLIGHT_ADMIN_MSG.unknownSupplier, { supplier: FLIGHT_ADMIN_MSG.unknownSupplier });
@@ -37,6 +37,7 @@ export function checkSupplier(supplier: string): string {
 async function labelOf(supplier: string): Promise<string> {
   if (supplier === 'simulator') return 'Simulator (own account)';
   if (supplier === 'tbo') return 'TBO (own account)';
+  if (supplier === 'duffel') return 'Duffel (own account)';
   const siteId = asSiteId(supplier.slice('site:'.length));
   return `${(await siteById(siteId))?.companyName ?? siteId} (supplier site)`;
 }

@@ -1,5 +1,6 @@
 /**
- * /staff/flightSettings: the site's flight supply (simulator knobs or TBO-style API credentials), its
+ * /staff/flightSettings: the site's flight supply (simulator knobs, TBO-style API credentials or a Duffel
+ * access token), its
  * look-to-book policy and whether holds are offered. Secrets are write-only: they are stored on the
  * site's secrets item, never returned (only whether each is set, and the user name's last 4 chars) and
  * never logged; a blank secret on save keeps the stored one. A site served by an approved Flights
@@ -18,7 +19,13 @@ import { sandboxPaymentsAllowed, simulatedSupplyAllowed } from '#lib/config';
 import { fail } from '#lib/errors';
 import { clearSiteCache, siteById, type SiteRecord } from '#lib/tenancy';
 import { activeSupplierLink } from '../suppliers/index.ts';
-import { clearSupplyCache, ZFlightSupplySettings, type FlightSupplySettings } from '../supply/index.ts';
+import {
+  checkDuffelAccess,
+  clearSupplyCache,
+  isDuffelTestToken,
+  ZFlightSupplySettings,
+  type FlightSupplySettings,
+} from '../supply/index.ts';
 import {
   clearGatewaySettingsCache,
   isSandboxGateway,
@@ -65,6 +72,15 @@ export async function suppliedBy(siteId: SiteId): Promise<{ siteId: SiteId; name
 
 function masked(s: FlightSupplySettings | null): TFlightSettingsView['supply'] {
   if (!s || s.kind === 'simulator') return s ?? { kind: 'simulator' };
+  if (s.kind === 'duffel')
+    return {
+      kind: 'duffel',
+      baseUrl: s.baseUrl,
+      accessTokenSet: !!s.accessToken,
+      testMode: isDuffelTestToken(s.accessToken),
+      ...(s.searchTimeoutMs ? { searchTimeoutMs: s.searchTimeoutMs } : {}),
+      ...(s.bookingTimeoutMs ? { bookingTimeoutMs: s.bookingTimeoutMs } : {}),
+    };
   return {
     kind: 'tbo',
     baseUrl: s.baseUrl,
@@ -86,9 +102,21 @@ const policiesOf = (site: SiteRecord) => {
 const dropUndefined = <T extends object>(o: T): T =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== '')) as T;
 
-/** The setting to store or try: the input, with blank secrets taken from the stored TBO setting. */
+/** The setting to store or try: the input, with blank secrets taken from the stored setting of its kind. */
 export function mergeSupply(input: TSupplyInput, current: FlightSupplySettings | null): FlightSupplySettings {
   if (input.kind === 'simulator') return dropUndefined(input);
+  if (input.kind === 'duffel') {
+    const accessToken = input.accessToken || (current?.kind === 'duffel' ? current.accessToken : '');
+    if (!accessToken)
+      throw fail.validation(FLIGHT_ADMIN_MSG.secretRequired, { 'supply.accessToken': FLIGHT_ADMIN_MSG.secretRequired });
+    if (isDuffelTestToken(accessToken) && !simulatedSupplyAllowed())
+      throw fail.validation(FLIGHT_ADMIN_MSG.duffelTestForbidden, {
+        'supply.accessToken': FLIGHT_ADMIN_MSG.duffelTestForbidden,
+      });
+    const parsed = ZFlightSupplySettings.safeParse({ ...dropUndefined(input), accessToken });
+    if (!parsed.success) throw fail.validation(parsed.error.issues[0]?.message ?? 'Check the supply settings');
+    return parsed.data;
+  }
   const prev = current?.kind === 'tbo' ? current : null;
   const merged = {
     ...dropUndefined(input),
@@ -230,6 +258,15 @@ export async function testSupply(
     return simulatedSupplyAllowed()
       ? { ok: true, message: 'The embedded simulator needs no connection', agencyBalance: null }
       : { ok: false, message: SUPPLY_MSG.unavailableStaff, agencyBalance: null };
+  if (target.kind === 'duffel') {
+    const res = await checkDuffelAccess(target, {
+      siteId: scope.site.siteId,
+      now: scope.now,
+      endUserIp: scope.ip,
+      log: scope.log,
+    });
+    return { ...res, agencyBalance: null };
+  }
   return testTboConnection(target, scope.ip, scope.log);
 }
 

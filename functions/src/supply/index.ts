@@ -1,6 +1,6 @@
 /**
  * Which supply serves a site: its approved Flights supplier site (up to two hops), else its own
- * server-only setting (`flightSupply` on the site's secrets item: the TBO-style API or the
+ * server-only setting (`flightSupply` on the site's secrets item: the TBO-style API, Duffel or the
  * simulator), else the simulator. The simulator only where the stage allows it (SIMULATED_SUPPLY):
  * elsewhere a site whose supply would be the simulator has none, and every flight call is refused.
  */
@@ -13,6 +13,7 @@ import { log } from '#lib/logger';
 import { emitMetric } from '#lib/metrics';
 import { siteById, siteSecret, type SiteRecord } from '#lib/tenancy';
 import { activeSupplierLink } from '../suppliers/index.ts';
+import { DuffelSupply, isDuffelTestToken } from './duffel/index.ts';
 import { SimulatorSupply } from './simulator/index.ts';
 import { SupplierSiteSupply } from './supplier-site.ts';
 import { TboSupply } from './tbo/index.ts';
@@ -31,6 +32,13 @@ export const ZFlightSupplySettings = z.discriminatedUnion('kind', [
     clientId: z.string().check(z.minLength(1)),
     userName: z.string().check(z.minLength(1)),
     password: z.string().check(z.minLength(1)),
+    searchTimeoutMs: z.optional(z.number().check(z.int(), z.positive())),
+    bookingTimeoutMs: z.optional(z.number().check(z.int(), z.positive())),
+  }),
+  z.object({
+    kind: z.literal('duffel'),
+    baseUrl: z.url(),
+    accessToken: z.string().check(z.minLength(1)),
     searchTimeoutMs: z.optional(z.number().check(z.int(), z.positive())),
     bookingTimeoutMs: z.optional(z.number().check(z.int(), z.positive())),
   }),
@@ -77,8 +85,15 @@ async function ownSettings(siteId: SiteId): Promise<FlightSupplySettings> {
 export function supplyFromSettings(siteId: SiteId, settings: FlightSupplySettings): FlightSupply {
   if (settings.kind === 'simulator' && !simulatedSupplyAllowed())
     throw new SupplyError('notConfigured', SUPPLY_MSG.unavailable);
+  // Duffel's test mode is its fake airline: where the simulator is refused, so is it.
+  if (settings.kind === 'duffel' && isDuffelTestToken(settings.accessToken) && !simulatedSupplyAllowed())
+    throw new SupplyError('notConfigured', SUPPLY_MSG.unavailable);
   return reuse(`${siteId}|${JSON.stringify(settings)}`, () =>
-    settings.kind === 'tbo' ? new TboSupply(siteId, settings) : new SimulatorSupply(siteId, settings),
+    settings.kind === 'tbo'
+      ? new TboSupply(siteId, settings)
+      : settings.kind === 'duffel'
+        ? new DuffelSupply(siteId, settings)
+        : new SimulatorSupply(siteId, settings),
   );
 }
 
@@ -121,3 +136,4 @@ export async function supplyFor(site: SiteRecord): Promise<FlightSupply> {
 export * from './types.ts';
 export { supplied, supplierRefusal } from './errors.ts';
 export { TBO_PATHS, TBO_STATUS, type TboSettings } from './tbo/client.ts';
+export { checkDuffelAccess, isDuffelTestToken } from './duffel/index.ts';

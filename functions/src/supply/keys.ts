@@ -1,5 +1,5 @@
 /**
- * Keys of flight supply: the simulated consolidator's state and the TBO token, under the site whose
+ * Keys of flight supply: the simulated consolidator's state, the TBO token and Duffel order references, under the site whose
  * supply it is (for a supplier chain: the supplier site at its end).
  */
 import { part, sitePk, type Key, type SiteId } from '#lib/keys';
@@ -27,4 +27,9 @@ export const supplyKeys = {
   }),
   /** The consolidator token of a site for one calendar day (`YYYY-MM-DD`). */
   tboToken: (siteId: SiteId, day: string): Key => ({ pk: sitePk(siteId, 'TBOTOKEN'), sk: part(day) }),
+  /** Our booking reference (the payment order id) → the Duffel order created with it. */
+  duffelOrderRef: (siteId: SiteId, reference: string): Key => ({
+    pk: sitePk(siteId, 'DUFFELREF', reference),
+    sk: 'REF',
+  }),
 };

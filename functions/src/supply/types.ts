@@ -176,7 +176,7 @@ export class SupplyError extends Error {
 }
 
 export interface FlightSupply {
-  /** 'simulator', 'tbo' or 'site:<supplierSiteId>'. */
+  /** 'simulator', 'tbo', 'duffel' or 'site:<supplierSiteId>'. */
   readonly name: string;
   /** A supplier site's supply: the site whose markup for the consumer the flights service applies. */
   readonly supplierSiteId?: string;

@@ -25,6 +25,8 @@ export const FLIGHT_ADMIN_MSG = {
   unknownSupplier: 'Choose a supplier of this site',
   sandboxForbidden: 'Sandbox payments are not allowed on this stage',
   callbackPair: 'Enter both the callback user name and password',
+  duffelTestForbidden:
+    'A Duffel test token books Duffel’s fake airline: enter a live token (duffel_live_…) on this stage',
 } as const;
 
 const zDay = (message = 'Enter a valid date') =>
@@ -82,10 +84,19 @@ const tboShape = () => ({
   bookingTimeoutMs: z.optional(z.coerce.number().check(z.int(), z.minimum(1000), z.maximum(300_000))),
 });
 
+const duffelShape = () => ({
+  baseUrl: zUrl('Enter the API base URL (https://…)'),
+  /** Write-only like the TBO secrets: blank keeps the stored token. */
+  accessToken: z.optional(z.string().check(z.trim(), z.maxLength(400))),
+  searchTimeoutMs: z.optional(z.coerce.number().check(z.int(), z.minimum(1000), z.maximum(120_000))),
+  bookingTimeoutMs: z.optional(z.coerce.number().check(z.int(), z.minimum(1000), z.maximum(300_000))),
+});
+
 export const ZSupplyInput = lazy(() =>
   z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('simulator'), ...simulatorShape() }),
     z.object({ kind: z.literal('tbo'), ...tboShape() }),
+    z.object({ kind: z.literal('duffel'), ...duffelShape() }),
   ]),
 );
 export type TSupplyInput = z.infer<typeof ZSupplyInput>;
@@ -145,6 +156,15 @@ export const ZFlightSettingsView = lazy(() =>
         userNameSet: z.boolean(),
         userNameLast4: z.nullable(z.string()),
         passwordSet: z.boolean(),
+        searchTimeoutMs: z.optional(z.number()),
+        bookingTimeoutMs: z.optional(z.number()),
+      }),
+      z.object({
+        kind: z.literal('duffel'),
+        baseUrl: z.string(),
+        accessTokenSet: z.boolean(),
+        /** A Duffel test-mode token (`duffel_test_…`): bookings are Duffel's fake airline, not real tickets. */
+        testMode: z.boolean(),
         searchTimeoutMs: z.optional(z.number()),
         bookingTimeoutMs: z.optional(z.number()),
       }),

@@ -45,6 +45,7 @@ interface Values {
     clientId: string;
     userName: string;
     password: string;
+    accessToken: string;
   };
   payment: {
     kind: TPaymentGatewayInput['kind'];
@@ -66,11 +67,12 @@ function valuesOf(v: TFlightSettingsView): Values {
       kind: s.kind,
       latencyMs: s.kind === 'simulator' ? (s.latencyMs ?? '') : '',
       failureRate: s.kind === 'simulator' ? (s.failureRate ?? '') : '',
-      baseUrl: s.kind === 'tbo' ? s.baseUrl : '',
+      baseUrl: s.kind === 'simulator' ? '' : s.baseUrl,
       // Secrets are write-only: the fields start blank and blank keeps what is stored.
       clientId: '',
       userName: '',
       password: '',
+      accessToken: '',
     },
     payment: {
       kind: v.payment.active ?? 'none',
@@ -97,6 +99,7 @@ function paymentOf(p: Values['payment']): TPaymentGatewayInput {
 function supplyOf(s: Values['supply']): TSupplyInput {
   if (s.kind === 'simulator')
     return { kind: 'simulator', latencyMs: num(s.latencyMs), failureRate: num(s.failureRate) } as TSupplyInput;
+  if (s.kind === 'duffel') return { kind: 'duffel', baseUrl: s.baseUrl.trim(), accessToken: s.accessToken };
   return { kind: 'tbo', baseUrl: s.baseUrl.trim(), clientId: s.clientId, userName: s.userName, password: s.password };
 }
 
@@ -155,6 +158,7 @@ function SettingsForm({ view, onSaved }: { view: TFlightSettingsView; onSaved: (
   });
   const [testResult, setTestResult] = useState<{ ok: boolean; message: string; balance: string | null } | null>(null);
   const tbo = view.supply.kind === 'tbo' ? view.supply : null;
+  const duffel = view.supply.kind === 'duffel' ? view.supply : null;
   const { supply } = form.getValues();
 
   const saving = useAction(saveFlightSettings, {
@@ -212,6 +216,7 @@ function SettingsForm({ view, onSaved }: { view: TFlightSettingsView; onSaved: (
                     // Where the stage refuses the simulator, this choice is "no supply" and sends nothing.
                     { value: 'simulator', label: view.simulatorAllowed ? 'Simulator' : 'None' },
                     { value: 'tbo', label: 'TBO-style API' },
+                    { value: 'duffel', label: 'Duffel' },
                   ]}
                 />
                 {/* The simulator's knobs only where the stage lets it serve ("None" has nothing to set). */}
@@ -238,6 +243,30 @@ function SettingsForm({ view, onSaved }: { view: TFlightSettingsView; onSaved: (
                       />
                     </Group>
                   )
+                ) : supply.kind === 'duffel' ? (
+                  <Stack gap="sm">
+                    <TextInput
+                      label="API base URL"
+                      placeholder="https://api.duffel.com"
+                      required
+                      {...form.getInputProps('supply.baseUrl')}
+                    />
+                    <PasswordInput
+                      label="Access token"
+                      autoComplete="new-password"
+                      description={secretHint(duffel?.accessTokenSet)}
+                      {...form.getInputProps('supply.accessToken')}
+                    />
+                    {duffel?.testMode && (
+                      <Text size="sm" c="dimmed">
+                        Test mode: bookings go to Duffel&apos;s test airline, not real tickets.
+                      </Text>
+                    )}
+                    <Text size="sm" c="dimmed">
+                      Duffel has no fare calendar and cancels whole bookings only (a partial cancellation is offered as
+                      a full one).
+                    </Text>
+                  </Stack>
                 ) : (
                   <Stack gap="sm">
                     <TextInput
