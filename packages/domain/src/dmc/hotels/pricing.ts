@@ -64,7 +64,9 @@ export interface NightPart {
   cost: number;
 }
 
-export type AllotmentState = 'allotted' | 'release' | 'soldOut' | 'none';
+/** A night's allotment: held and left, inside the release period, none left, or none held (on request). */
+export const ALLOTMENT_STATES = ['allotted', 'release', 'soldOut', 'none'] as const;
+export type AllotmentState = (typeof ALLOTMENT_STATES)[number];
 
 export interface PricedNight {
   date: string;
@@ -84,8 +86,16 @@ export interface WorkingStep {
   fromDate: string;
 }
 
-export type HotelUnavailableCode =
-  'invalidRequest' | 'noContract' | 'occupancy' | 'stopSale' | 'noRate' | 'minStay' | 'notPriced';
+export const HOTEL_UNAVAILABLE_CODES = [
+  'invalidRequest',
+  'noContract',
+  'occupancy',
+  'stopSale',
+  'noRate',
+  'minStay',
+  'notPriced',
+] as const;
+export type HotelUnavailableCode = (typeof HOTEL_UNAVAILABLE_CODES)[number];
 
 export type HotelStayPrice =
   | {
