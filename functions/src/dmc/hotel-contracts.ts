@@ -104,6 +104,8 @@ export async function saveHotelContract(
 ): Promise<THotelContractView> {
   const { version, ...body } = input;
   const contract = body as HotelContract;
+  // Another site's hotel is a 404 before any rule speaks of its rows.
+  await existing(scope, 'hotel', contract.hotelId);
   refuseIfAny(hotelContractErrors(contract));
   const missing = await unknownMarkets(scope, contract);
   refuseIfAny({
