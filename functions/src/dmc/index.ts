@@ -5,7 +5,7 @@
 export type { DmcScope } from './changes.ts';
 export { RULE_MESSAGES, removeRecord, saveRecord, siteOf } from './changes.ts';
 export { listByName, namesById } from './lists.ts';
-export { requireMarket } from './markets.ts';
+export { quotationMarketId, requireMarket } from './markets.ts';
 export { cityOf, requireRef } from './masters.ts';
 export type { AreaRec } from './records.ts';
 export { allRecords as allDmcRecords, getRecords as getDmcRecords, recordExists as dmcRecordExists } from './repo.ts';

@@ -32,7 +32,7 @@ import type { Logger } from '#lib/logger';
 import type { Principal } from '#lib/principal';
 import type { SiteRecord } from '#lib/tenancy';
 import { siteToday } from '#lib/time';
-import { priceForQuotation } from '../dmc/index.ts';
+import { priceForQuotation, quotationMarketId } from '../dmc/index.ts';
 import { getUser } from '../users/records.ts';
 import { storedTransfersOfKart, transferPutItems } from './transfers-repo.ts';
 import { kartChange, runKartStatusHooks, type KartWiring } from './hooks.ts';
@@ -110,6 +110,17 @@ const lineId = (id: string | undefined): string => id ?? newId();
 
 const confirmation = (c: string | undefined) => (c ? { confirmationNumber: c } : {});
 
+type CostingIn = { cost?: number | null; override?: { price: number | null; reason: string } | null };
+
+/**
+ * A line's override as sent (the rules name a missing price or reason). `typedCost`: the staff's cost is kept
+ * (misc, flight, hand-priced hotel lines); contract-priced lines get theirs from the contracts instead.
+ */
+const costing = (l: CostingIn, typedCost: boolean) => ({
+  ...(typedCost && typeof l.cost === 'number' ? { cost: l.cost } : {}),
+  ...(l.override ? { override: { price: l.override.price, reason: l.override.reason.trim() } } : {}),
+});
+
 /**
  * The kart as the request describes it, numbers as parsed (NaN / null reach the rules, which name them). Prices
  * of activities and hotel lines are not read: they are computed.
@@ -133,6 +144,7 @@ function draftOf(input: TKartInput, base: { id: string; quotationId: string; quo
     accomodations: input.accomodations.map((l) => ({
       id: lineId(l.id),
       ...confirmation(l.confirmationNumber),
+      ...costing(l, true),
       accomodationId: l.accomodationId,
       ...(l.accomodationName ? { accomodationName: l.accomodationName } : {}),
       noOfNights: l.noOfNights,
@@ -146,6 +158,7 @@ function draftOf(input: TKartInput, base: { id: string; quotationId: string; quo
     activities: input.activities.map((l) => ({
       id: lineId(l.id),
       ...confirmation(l.confirmationNumber),
+      ...costing(l, false),
       activityId: l.activityId,
       tourOptionId: l.tourOptionId,
       ...(l.activityName ? { activityName: l.activityName } : {}),
@@ -158,6 +171,7 @@ function draftOf(input: TKartInput, base: { id: string; quotationId: string; quo
     miscellaneous: input.miscellaneous.map((l) => ({
       id: lineId(l.id),
       ...confirmation(l.confirmationNumber),
+      ...costing(l, true),
       name: l.name,
       description: l.description,
       price: l.price,
@@ -166,6 +180,7 @@ function draftOf(input: TKartInput, base: { id: string; quotationId: string; quo
     flightDetails: input.flightDetails.map((l) => ({
       id: lineId(l.id),
       ...confirmation(l.confirmationNumber),
+      ...costing(l, true),
       airlineCode: l.airlineCode,
       flightNo: l.flightNo,
       origin: l.origin,
@@ -231,7 +246,12 @@ async function priceActivities(
         } as In<typeof dmcApi.getTourOptionPriceForQuotationBuilder>);
         if (price.activityId !== line.activityId) errors[`activities.${i}.tourOptionId`] = KART_MSG.wrongActivity;
         else if (!price.available) errors[`activities.${i}.price`] = price.reason.message;
-        else line.price = price.price;
+        else
+          Object.assign(line, {
+            price: price.price,
+            working: price.working,
+            ...(price.costKnown ? { cost: price.cost } : {}),
+          });
       } catch (err) {
         if (err instanceof AppError && err.code === 'NOT_FOUND')
           errors[`activities.${i}.tourOptionId`] = MSG.invalidReference;
@@ -345,7 +365,8 @@ async function saveChange(
     quotationId: before?.quotationId ?? quotationIdOf(id, today),
     quoteDate: today,
   });
-  const marketId = input.marketId ?? null;
+  // The market is resolved once and stored: a later save prices in the same one unless staff change it.
+  const marketId = await quotationMarketId(scope, input.marketId, input.customerId);
   const [customer, pricing] = await Promise.all([
     customerOf(scope, input.customerId),
     priceActivities(scope, draft, marketId),

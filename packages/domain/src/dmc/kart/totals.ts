@@ -3,12 +3,13 @@
  * minor units (money.ts), reported in the currency's units.
  *
  *   hotel line    = bookedByCustomer ? 0 : noOfNights × Σ(room-type price × count)   + transferPrice
+ *   any line      = its override's price instead, when it has one
  *   subtotal      = Σ hotel lines + Σ activity prices + Σ misc prices + Σ flight prices
  *   grandTotal    = subtotal + serviceCharge + remittanceCharge − discount
  *   balanceDue    = grandTotal − collectedPayment
  */
 import { fromMinor, toMinor } from './money.ts';
-import { ROOM_TYPES, type Kart, type KartAccomodation } from './types.ts';
+import { ROOM_TYPES, type Kart, type KartAccomodation, type PriceOverride } from './types.ts';
 
 /** The kart sections that carry priced lines, in the order the quotation prints them. */
 export const KART_SECTIONS = ['accomodations', 'activities', 'miscellaneous', 'flightDetails'] as const;
@@ -62,12 +63,32 @@ function accomodationMinor(line: KartAccomodation): { rooms: number; transfer: n
 
 const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
 
+type Overridable = { override?: PriceOverride | null };
+
+/** What a line sells at in minor units: its override's price, else the price computed from its fields. */
+const sellMinor = (line: Overridable, computedMinor: number): number =>
+  line.override ? toMinor(line.override.price) : computedMinor;
+
+/**
+ * A line's price before any override, in minor units (the contract price the staff view shows beside an override).
+ */
+export function computedLineMinor(section: KartSection, line: PricedKart[KartSection][number]): number {
+  if (section !== 'accomodations') return toMinor((line as { price: number }).price);
+  const { rooms, transfer } = accomodationMinor(line as KartAccomodation);
+  return rooms + transfer;
+}
+
 export function kartTotals(kart: PricedKart): KartTotals {
-  const hotels = kart.accomodations.map((l) => ({ id: l.id, ...accomodationMinor(l) }));
-  const priced = (lines: readonly { id: string; price: number }[]) =>
-    lines.map((l) => ({ id: l.id, total: toMinor(l.price) }));
+  const hotels = kart.accomodations.map((l) => ({ id: l.id, ...accomodationMinor(l), line: l }));
+  const priced = (lines: readonly ({ id: string; price: number } & Overridable)[]) =>
+    lines.map((l) => ({ id: l.id, total: sellMinor(l, toMinor(l.price)) }));
   const minor = {
-    accomodations: hotels.map((h) => ({ id: h.id, rooms: h.rooms, transfer: h.transfer, total: h.rooms + h.transfer })),
+    accomodations: hotels.map((h) => ({
+      id: h.id,
+      rooms: h.rooms,
+      transfer: h.transfer,
+      total: sellMinor(h.line, h.rooms + h.transfer),
+    })),
     activities: priced(kart.activities),
     miscellaneous: priced(kart.miscellaneous),
     flightDetails: priced(kart.flightDetails),
