@@ -119,6 +119,8 @@ export interface AllotmentHold {
   kartId: string;
   lineId: string;
   hotelId: string;
+  /** The stay the rooms were taken for (hotel, room type, check-in, nights, rooms). */
+  stay: string;
   takes: AllotmentTake[];
 }
 

@@ -21,3 +21,5 @@ export { tourOptionsByCity } from './pricing.ts';
 export { existing as existingDmcRecord, tourOptionViews } from './masters.ts';
 /** The cities the DMC sells in (the activities landing). */
 export { allCities } from './masters.ts';
+/** Hotel lines priced from the hotels' contracts, and the allotment rooms a vouchered quotation holds (kart Lambda). */
+export { allotmentWrites, priceContractStays, type StayLine } from './hotel-stays.ts';

@@ -33,7 +33,7 @@ export const MAX_HOTEL_RATE_ROWS = 400;
 export const MAX_HOTEL_OTHER_ROWS = 100;
 
 /** Row ids are short codes the staff may type in the sheet (room type "DLX"); the screen makes them for new rows. */
-const zCode = () =>
+export const zContractCode = () =>
   z.string({ error: MSG.required }).check(z.regex(/^[A-Za-z0-9_-]{1,40}$/, HOTEL_CONTRACT_MSG.invalidCode));
 const zCount = (min: number, max: number) =>
   z
@@ -57,7 +57,7 @@ const rows = <T extends z.core.$ZodType>(item: T, max: number) =>
 
 export const zHotelRoomType = () =>
   z.object({
-    id: zCode(),
+    id: zContractCode(),
     name: zName(),
     maxAdults: zCount(1, 20),
     maxChildren: zCount(0, 20),
@@ -65,9 +65,9 @@ export const zHotelRoomType = () =>
   });
 export const zHotelRateRow = () =>
   z.object({
-    id: zCode(),
+    id: zContractCode(),
     marketId: zDmcId(),
-    roomTypeId: zCode(),
+    roomTypeId: zContractCode(),
     mealPlan: z.enum(MEAL_PLANS, MSG.invalidOption),
     validFromDate: zDateText(),
     validTillDate: zDateText(),
@@ -80,15 +80,15 @@ export const zHotelRateRow = () =>
   });
 export const zHotelChildBand = () =>
   z.object({
-    id: zCode(),
+    id: zContractCode(),
     minAge: zCount(0, 17),
     maxAge: zCount(0, 17),
     charge: z.enum(CHILD_CHARGES, MSG.invalidOption),
   });
 export const zHotelStopSale = () =>
   z.object({
-    id: zCode(),
-    roomTypeId: z.nullable(zCode()),
+    id: zContractCode(),
+    roomTypeId: z.nullable(zContractCode()),
     marketId: z.nullable(zDmcId()),
     fromDate: zDateText(),
     tillDate: zDateText(),
@@ -96,8 +96,8 @@ export const zHotelStopSale = () =>
   });
 export const zHotelAllotment = () =>
   z.object({
-    id: zCode(),
-    roomTypeId: zCode(),
+    id: zContractCode(),
+    roomTypeId: zContractCode(),
     fromDate: zDateText(),
     tillDate: zDateText(),
     rooms: zCount(0, 1000),
@@ -301,7 +301,7 @@ export const priceHotelStay = endpoint({
       hotelId: zDmcId(),
       /** Absent: the site's default market. */
       marketId: z.optional(zDmcId()),
-      roomTypeId: zCode(),
+      roomTypeId: zContractCode(),
       mealPlan: z.enum(MEAL_PLANS, MSG.invalidOption),
       checkinDate: zDateText(),
       nights: zCount(1, 90),
@@ -326,3 +326,24 @@ export const dmcHotelEndpoints: Endpoint[] = [
   importHotelContract,
   priceHotelStay,
 ];
+
+/** A quotation's hotel line priced from the contract (kart.ts): the room type, meal plan and who sleeps where. */
+export const ZContractStayInput = lazy(() =>
+  z.object({
+    roomTypeId: zContractCode(),
+    roomTypeName: z.optional(zName({ required: false })),
+    mealPlan: z.enum(MEAL_PLANS, MSG.invalidOption),
+    occupancy: z.array(zRoomOccupancy()).check(z.minLength(1, MSG.required), z.maxLength(20)),
+  }),
+);
+export const ZContractStay = lazy(() =>
+  z.object({
+    roomTypeId: z.string(),
+    roomTypeName: z.optional(z.string()),
+    mealPlan: z.enum(MEAL_PLANS),
+    occupancy: z.array(z.object({ adults: z.number(), childAges: z.array(z.number()) })),
+    roomsPrice: z.optional(z.number()),
+    roomsCost: z.optional(z.number()),
+    onRequest: z.optional(z.boolean()),
+  }),
+);

@@ -41,6 +41,7 @@ import {
   zListPaging,
   zTimeText,
 } from './dmc-common.ts';
+import { ZContractStay, ZContractStayInput } from './dmc-hotels.ts';
 
 const kart = { domain: 'kart', auth: 'staff', permission: 'dmc.karts', api: 'site' } as const;
 
@@ -144,6 +145,8 @@ export const ZKartAccomodationInput = lazy(() =>
     ),
     transferPrice: zAmountInput(),
     bookedByCustomer: zFlagInput(),
+    /** Ours: priced night by night from the hotel's contract instead of `rooms` (null or absent: by hand). */
+    contractStay: z.optional(z.nullable(ZContractStayInput)),
     ...transfersInput(),
   }),
 );
@@ -292,6 +295,7 @@ export const ZKartAccomodation = lazy(() =>
     bookedByCustomer: z.boolean(),
     /** Computed: nights × rooms (0 when booked by the customer) + transfer. */
     price: z.optional(z.number()),
+    contractStay: z.optional(z.nullable(ZContractStay)),
     ...transfers(),
   }),
 );

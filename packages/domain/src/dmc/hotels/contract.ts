@@ -147,7 +147,8 @@ export const HOTEL_TEXT = {
   noRate: (date: string, market: string) => `No rate for the ${market} market on ${date}`,
   minStay: (date: string, nights: number) => `Minimum stay on ${date} is ${nights} nights`,
   notPriced: (what: string, date: string) => `The rate for ${date} has no ${what} price`,
-  soldOut: (roomType: string, date: string) => `No ${roomType} left in the allotment on ${date}`,
+  soldOut: (roomType: string, date: string) => `No ${roomType} room left in the allotment on ${date}`,
+  tooManyAllotmentNights: 'Too many allotment nights change in one save: voucher or change fewer hotel lines at once',
 } as const;
 
 export type ContractErrors = Record<string, string>;

@@ -3,6 +3,7 @@
  * minor units (money.ts), reported in the currency's units.
  *
  *   hotel line    = bookedByCustomer ? 0 : noOfNights × Σ(room-type price × count)   + transferPrice
+ *                   (a contract-priced stay: its nights as the contract priced them, instead of the product)
  *   any line      = its override's price instead, when it has one
  *   subtotal      = Σ hotel lines + Σ activity prices + Σ misc prices + Σ flight prices
  *   grandTotal    = subtotal + serviceCharge + remittanceCharge − discount
@@ -58,7 +59,10 @@ export type PricedKart = Pick<
 
 function accomodationMinor(line: KartAccomodation): { rooms: number; transfer: number } {
   const perNight = ROOM_TYPES.reduce((n, t) => n + toMinor(line.rooms[t]?.price) * (line.rooms[t]?.count ?? 0), 0);
-  return { rooms: line.bookedByCustomer ? 0 : line.noOfNights * perNight, transfer: toMinor(line.transferPrice) };
+  // A contract-priced stay: the nights as the contract priced them one by one (a stay may cross seasons).
+  const stay = line.contractStay?.roomsPrice;
+  const rooms = typeof stay === 'number' ? toMinor(stay) : line.noOfNights * perNight;
+  return { rooms: line.bookedByCustomer ? 0 : rooms, transfer: toMinor(line.transferPrice) };
 }
 
 const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);

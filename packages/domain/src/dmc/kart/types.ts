@@ -4,6 +4,7 @@
  * ours and say so. Dates are `YYYY-MM-DD`, times `HH:MM`, amounts in the kart's currency with at most
  * 2 decimals (docs/dmc.md "Karts").
  */
+import type { MealPlan, RoomOccupancy } from '../hotels/index.ts';
 import type { KartTransferType, SharingBasis } from '../types.ts';
 
 /** What the printed quotation shows of prices (§3, §9): every line, section totals, one total, none. */
@@ -111,6 +112,25 @@ export interface KartAccomodation extends KartLine, KartTransfers {
   bookedByCustomer: boolean;
   /** Output only: the line total kartTotals computes (nights × rooms + transfer); never read. */
   price?: number;
+  /**
+   * Priced from the hotel's contract (ours, docs/dmc.md "Hotel contracts"): the room type and meal plan of the
+   * contract and who sleeps in each room. Absent: the line is priced by hand from `rooms`.
+   */
+  contractStay?: ContractStay | null;
+}
+
+/** A hotel line priced night by night from the hotel's contract; `roomsPrice`, `roomsCost` are the server's. */
+export interface ContractStay {
+  roomTypeId: string;
+  roomTypeName?: string;
+  mealPlan: MealPlan;
+  /** One entry per room. */
+  occupancy: RoomOccupancy[];
+  /** Output only: every room for every night, as the contract sells and costs it. */
+  roomsPrice?: number;
+  roomsCost?: number;
+  /** Output only: some night is not held by an allotment (the hotel confirms it). */
+  onRequest?: boolean;
 }
 
 export interface KartActivity extends KartLine {
