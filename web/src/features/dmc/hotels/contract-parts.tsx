@@ -9,6 +9,7 @@ import {
   OCCUPANCY_LABELS,
   OCCUPANCY_PRICES,
   hotelContractErrors,
+  sellPrices,
   type HotelAllotment,
   type HotelChildBand,
   type HotelContract,
@@ -20,7 +21,7 @@ import {
 import { DataTable, type Column } from '#shared/DataTable.tsx';
 import { DateField } from '#shared/DateField.tsx';
 import { numberOrNull } from '#shared/form.ts';
-import { optionsOf, validityLabel } from '../shared/format.ts';
+import { money, optionsOf, validityLabel } from '../shared/format.ts';
 import { FormButtons, Pair } from '../shared/forms.tsx';
 import { DmcDialog } from '../shared/page.tsx';
 import { MarketSelect } from '../shared/pickers.tsx';
@@ -259,117 +260,139 @@ export const roomTypeSpec = (): PartSpec<'roomTypes'> => ({
   ),
 });
 
-const pricesLabel = (p: OccupancyPrices | null, money: (n: number) => string) =>
-  p
-    ? OCCUPANCY_PRICES.filter((k) => p[k] !== null)
-        .map((k) => `${OCCUPANCY_LABELS[k]} ${money(p[k]!)}`)
-        .join(' · ')
-    : '';
-
-export const rateSpec = (marketName: (id: string) => string, money: (n: number) => string): PartSpec<'rates'> => ({
-  part: 'rates',
-  noun: 'rate',
-  plural: 'Rates (tried top first)',
-  empty: 'No rates yet',
-  idPrefix: 'R',
-  ordered: true,
-  optional: [...OCCUPANCY_PRICES.flatMap((k) => [`cost_${k}`, `sell_${k}`]), 'markupPercent'],
-  subject: (r) => `${marketName(r.marketId)} ${r.mealPlan} ${r.validFromDate}`,
-  columns: [
-    { key: 'market', header: 'Market', render: (r) => marketName(r.marketId) },
-    { key: 'room', header: 'Room · meals', render: (r) => `${r.roomTypeId} · ${r.mealPlan}` },
-    { key: 'validity', header: 'Valid', render: (r) => validityLabel(r.validFromDate, r.validTillDate), nowrap: true },
-    { key: 'minStay', header: 'Min stay', render: (r) => `${r.minStay} n` },
-    { key: 'cost', header: 'Cost per night', render: (r) => pricesLabel(r.cost, money) },
-    {
-      key: 'sell',
-      header: 'Sell per night',
-      render: (r) => (r.sell ? pricesLabel(r.sell, money) : `Cost + ${r.markupPercent ?? 0} %`),
-    },
-  ],
-  initial: (r) => ({
-    marketId: r?.marketId ?? null,
-    roomTypeId: r?.roomTypeId ?? null,
-    mealPlan: r?.mealPlan ?? null,
-    validFromDate: r?.validFromDate ?? '',
-    validTillDate: r?.validTillDate ?? '',
-    minStay: r?.minStay ?? 1,
-    markupPercent: r?.markupPercent ?? '',
-    ...Object.fromEntries(OCCUPANCY_PRICES.map((k) => [`cost_${k}`, r?.cost[k] ?? ''])),
-    ...Object.fromEntries(OCCUPANCY_PRICES.map((k) => [`sell_${k}`, r?.sell?.[k] ?? ''])),
-  }),
-  toRow: (v, id): HotelRateRow => {
-    const prices = (side: string) =>
-      Object.fromEntries(
-        OCCUPANCY_PRICES.map((k) => [k, numberOrNull(v[`${side}_${k}`] as string)]),
-      ) as OccupancyPrices;
-    const sell = prices('sell');
-    const markup = numberOrNull(v.markupPercent as string);
-    return {
-      id,
-      marketId: String(v.marketId ?? ''),
-      roomTypeId: String(v.roomTypeId ?? ''),
-      mealPlan: (v.mealPlan ?? '') as HotelRateRow['mealPlan'],
-      validFromDate: String(v.validFromDate),
-      validTillDate: String(v.validTillDate),
-      minStay: num(v.minStay),
-      cost: prices('cost'),
-      sell: OCCUPANCY_PRICES.some((k) => sell[k] !== null) ? sell : null,
-      markupPercent: markup,
-    };
-  },
-  fields: (form, c) => (
-    <>
-      <MarketSelect label="Market" required {...form.getInputProps('marketId')} />
-      <Pair>
-        <Select label="Room type" required data={roomTypeOptions(c)} {...form.getInputProps('roomTypeId')} />
-        <Select
-          label="Meal plan"
-          required
-          data={optionsOf(
-            MEAL_PLANS.filter((m) => c.mealPlans.includes(m)),
-            MEAL_PLAN_LABELS,
-          )}
-          {...form.getInputProps('mealPlan')}
-        />
-      </Pair>
-      <Pair>
-        <DateField label="Valid from" required {...form.getInputProps('validFromDate')} />
-        <DateField label="Valid till" required {...form.getInputProps('validTillDate')} />
-      </Pair>
-      {intInput(form, 'minStay', 'Minimum stay (nights)', 1)}
-      <Text size="sm" fw={600}>
-        Per room per night (leave a column empty when it is not sold)
+/** One sold column a line: "Double/twin AED 380.00". */
+const pricesLabel = (p: OccupancyPrices, money: (n: number) => string) => (
+  <Stack gap={0}>
+    {OCCUPANCY_PRICES.filter((k) => p[k] !== null).map((k) => (
+      <Text key={k} size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {OCCUPANCY_LABELS[k]} {money(p[k]!)}
       </Text>
-      {OCCUPANCY_PRICES.map((k) => (
-        <Pair key={k}>
-          <NumberInput
-            label={`${OCCUPANCY_LABELS[k]}: cost`}
-            min={0}
-            decimalScale={2}
-            clampBehavior="none"
-            {...form.getInputProps(`cost_${k}`)}
-          />
-          <NumberInput
-            label={`${OCCUPANCY_LABELS[k]}: sell`}
-            min={0}
-            decimalScale={2}
-            clampBehavior="none"
-            {...form.getInputProps(`sell_${k}`)}
+    ))}
+  </Stack>
+);
+
+export const rateSpec = (
+  marketName: (id: string) => string,
+  currencyOf: (marketId: string) => string,
+  contract: HotelContract,
+): PartSpec<'rates'> => {
+  /** Amounts in the row's market currency (a market's rates are contracted in its currency). */
+  const inCurrency = (r: HotelRateRow) => (n: number) => money(n, currencyOf(r.marketId));
+  return {
+    part: 'rates',
+    noun: 'rate',
+    plural: 'Rates (tried top first)',
+    empty: 'No rates yet',
+    idPrefix: 'R',
+    ordered: true,
+    optional: [...OCCUPANCY_PRICES.flatMap((k) => [`cost_${k}`, `sell_${k}`]), 'markupPercent'],
+    subject: (r) => `${marketName(r.marketId)} ${r.mealPlan} ${r.validFromDate}`,
+    columns: [
+      { key: 'market', header: 'Market', render: (r) => marketName(r.marketId) },
+      { key: 'room', header: 'Room · meals', render: (r) => `${roomTypeName(contract, r.roomTypeId)} · ${r.mealPlan}` },
+      {
+        key: 'validity',
+        header: 'Valid',
+        render: (r) => validityLabel(r.validFromDate, r.validTillDate),
+        nowrap: true,
+      },
+      { key: 'minStay', header: 'Min stay', render: (r) => `${r.minStay} n` },
+      { key: 'cost', header: 'Cost per night', render: (r) => pricesLabel(r.cost, inCurrency(r)) },
+      {
+        key: 'sell',
+        header: 'Sell per night',
+        render: (r) => (
+          <Stack gap={2}>
+            {!r.sell && <Text size="sm" fw={600}>{`Cost + ${r.markupPercent ?? 0} %`}</Text>}
+            {pricesLabel(sellPrices(r), inCurrency(r))}
+          </Stack>
+        ),
+      },
+    ],
+    initial: (r) => ({
+      marketId: r?.marketId ?? null,
+      roomTypeId: r?.roomTypeId ?? null,
+      mealPlan: r?.mealPlan ?? null,
+      validFromDate: r?.validFromDate ?? '',
+      validTillDate: r?.validTillDate ?? '',
+      minStay: r?.minStay ?? 1,
+      markupPercent: r?.markupPercent ?? '',
+      ...Object.fromEntries(OCCUPANCY_PRICES.map((k) => [`cost_${k}`, r?.cost[k] ?? ''])),
+      ...Object.fromEntries(OCCUPANCY_PRICES.map((k) => [`sell_${k}`, r?.sell?.[k] ?? ''])),
+    }),
+    toRow: (v, id): HotelRateRow => {
+      const prices = (side: string) =>
+        Object.fromEntries(
+          OCCUPANCY_PRICES.map((k) => [k, numberOrNull(v[`${side}_${k}`] as string)]),
+        ) as OccupancyPrices;
+      const sell = prices('sell');
+      const markup = numberOrNull(v.markupPercent as string);
+      return {
+        id,
+        marketId: String(v.marketId ?? ''),
+        roomTypeId: String(v.roomTypeId ?? ''),
+        mealPlan: (v.mealPlan ?? '') as HotelRateRow['mealPlan'],
+        validFromDate: String(v.validFromDate),
+        validTillDate: String(v.validTillDate),
+        minStay: num(v.minStay),
+        cost: prices('cost'),
+        sell: OCCUPANCY_PRICES.some((k) => sell[k] !== null) ? sell : null,
+        markupPercent: markup,
+      };
+    },
+    fields: (form, c) => (
+      <>
+        <MarketSelect label="Market" required {...form.getInputProps('marketId')} />
+        <Pair>
+          <Select label="Room type" required data={roomTypeOptions(c)} {...form.getInputProps('roomTypeId')} />
+          <Select
+            label="Meal plan"
+            required
+            data={optionsOf(
+              MEAL_PLANS.filter((m) => c.mealPlans.includes(m)),
+              MEAL_PLAN_LABELS,
+            )}
+            {...form.getInputProps('mealPlan')}
           />
         </Pair>
-      ))}
-      <NumberInput
-        label="Or markup on cost (%)"
-        description="Instead of sell prices: sell = cost + this markup"
-        min={0}
-        decimalScale={2}
-        clampBehavior="none"
-        {...form.getInputProps('markupPercent')}
-      />
-    </>
-  ),
-});
+        <Pair>
+          <DateField label="Valid from" required {...form.getInputProps('validFromDate')} />
+          <DateField label="Valid till" required {...form.getInputProps('validTillDate')} />
+        </Pair>
+        {intInput(form, 'minStay', 'Minimum stay (nights)', 1)}
+        <Text size="sm" fw={600}>
+          Per room per night (leave a column empty when it is not sold)
+        </Text>
+        {OCCUPANCY_PRICES.map((k) => (
+          <Pair key={k}>
+            <NumberInput
+              label={`${OCCUPANCY_LABELS[k]}: cost`}
+              min={0}
+              decimalScale={2}
+              clampBehavior="none"
+              {...form.getInputProps(`cost_${k}`)}
+            />
+            <NumberInput
+              label={`${OCCUPANCY_LABELS[k]}: sell`}
+              min={0}
+              decimalScale={2}
+              clampBehavior="none"
+              {...form.getInputProps(`sell_${k}`)}
+            />
+          </Pair>
+        ))}
+        <NumberInput
+          label="Or markup on cost (%)"
+          description="Instead of sell prices: sell = cost + this markup"
+          min={0}
+          decimalScale={2}
+          clampBehavior="none"
+          {...form.getInputProps('markupPercent')}
+        />
+      </>
+    ),
+  };
+};
 
 export const childBandSpec = (): PartSpec<'childBands'> => ({
   part: 'childBands',

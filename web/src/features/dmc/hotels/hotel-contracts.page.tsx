@@ -19,7 +19,6 @@ import { DataTable } from '#shared/DataTable.tsx';
 import { usePermission } from '#shared/usePermission.ts';
 import { downloadBase64, readAsBase64 } from '../data/files.ts';
 import { importProblems, type ImportProblem } from '../data/import-problems.ts';
-import { money } from '../shared/format.ts';
 import { useMarkets } from '../shared/markets.ts';
 import { DmcPage } from '../shared/page.tsx';
 import { AccomodationSelect } from '../shared/pickers.tsx';
@@ -192,8 +191,6 @@ function ContractEditor({ hotelId }: { hotelId: string }) {
     else await loaded.mutate();
     return saved !== undefined;
   };
-  const rateMoney = (n: number) =>
-    money(n, view?.contract.rates[0] ? markets.currency(view.contract.rates[0].marketId) || 'AED' : 'AED');
   return (
     <AsyncContent
       data={view}
@@ -225,7 +222,7 @@ function ContractEditor({ hotelId }: { hotelId: string }) {
               </Tabs.Panel>
               <Tabs.Panel value="rates" pt="md">
                 <PartSection
-                  spec={rateSpec(markets.name, rateMoney)}
+                  spec={rateSpec(markets.name, (id) => markets.currency(id) || 'AED', c)}
                   contract={c}
                   save={save}
                   extra={

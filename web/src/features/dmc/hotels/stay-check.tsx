@@ -1,18 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, NumberInput, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { priceHotelStay, type THotelStayPrice } from '@tp/contracts/endpoints/dmc';
 import {
   MEAL_PLANS,
@@ -24,6 +11,7 @@ import {
 } from '@tp/domain/dmc';
 import { formatDate } from '@tp/domain/format';
 import { useAction } from '#api/action.ts';
+import { DataTable } from '#shared/DataTable.tsx';
 import { DateField } from '#shared/DateField.tsx';
 import { money, optionsOf } from '../shared/format.ts';
 import { Pair } from '../shared/forms.tsx';
@@ -48,7 +36,7 @@ function agesOf(text: string): number[] | null {
   return ages.every((a) => Number.isInteger(a) && a >= 0 && a <= 17) ? ages : null;
 }
 
-function Breakdown({ price }: { price: Priced }) {
+function Breakdown({ price, marketName }: { price: Priced; marketName: string }) {
   const m = (n: number) => money(n, price.currency);
   const margin = Math.round((price.sell - price.cost) * 100) / 100;
   return (
@@ -61,35 +49,27 @@ function Breakdown({ price }: { price: Priced }) {
           {price.onRequest ? 'On request' : 'From allotment'}
         </Badge>
         <Text size="sm">
-          Cost {m(price.cost)} · margin {m(margin)}
+          {marketName} market · cost {m(price.cost)} · margin {m(margin)}
         </Text>
       </Group>
-      <Table.ScrollContainer minWidth={480}>
-        <Table aria-label="Nights" verticalSpacing={4}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Night</Table.Th>
-              <Table.Th>Rate</Table.Th>
-              <Table.Th>Rooms</Table.Th>
-              <Table.Th>Allotment</Table.Th>
-              <Table.Th ta="right">Sell</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {price.nights.map((n) => (
-              <Table.Tr key={n.date}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(n.date)}</Table.Td>
-                <Table.Td>{n.rateId}</Table.Td>
-                <Table.Td>
-                  {n.parts.map((p) => `${p.units} × ${OCCUPANCY_LABELS[p.column]} ${m(p.sell)}`).join(' + ')}
-                </Table.Td>
-                <Table.Td>{ALLOTMENT_LABELS[n.allotment]}</Table.Td>
-                <Table.Td ta="right">{m(n.sell)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        label="Nights"
+        rows={price.nights}
+        rowKey={(n) => n.date}
+        empty=""
+        minWidth={560}
+        columns={[
+          { key: 'night', header: 'Night', render: (n) => formatDate(n.date), nowrap: true },
+          { key: 'rate', header: 'Rate', render: (n) => n.rateId },
+          {
+            key: 'rooms',
+            header: 'Rooms',
+            render: (n) => n.parts.map((p) => `${p.units} × ${OCCUPANCY_LABELS[p.column]} ${m(p.sell)}`).join(' + '),
+          },
+          { key: 'allotment', header: 'Allotment', render: (n) => ALLOTMENT_LABELS[n.allotment] },
+          { key: 'sell', header: 'Sell', render: (n) => m(n.sell), nowrap: true },
+        ]}
+      />
     </Stack>
   );
 }
@@ -105,9 +85,9 @@ export function StayCheck({ hotelId, contract }: { hotelId: string; contract: Ho
   const [adults, setAdults] = useState<number | string>(2);
   const [ages, setAges] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [answer, setAnswer] = useState<THotelStayPrice | null>(null);
-  const check = useAction(priceHotelStay, { onSuccess: (r) => setAnswer(r.price) });
-  const result = answer;
+  const [answer, setAnswer] = useState<{ price: THotelStayPrice; marketName: string } | null>(null);
+  const check = useAction(priceHotelStay, { onSuccess: (r) => setAnswer(r) });
+  const result = answer?.price;
 
   const run = () => {
     const childAges = agesOf(ages);
@@ -191,7 +171,7 @@ export function StayCheck({ hotelId, contract }: { hotelId: string; contract: Ho
         </Group>
         {result &&
           (result.available ? (
-            <Breakdown price={result} />
+            <Breakdown price={result} marketName={answer.marketName} />
           ) : (
             <Alert color="orange" title="Cannot be quoted" role="alert">
               {result.reason.message}
