@@ -152,7 +152,7 @@ export function PartSection<P extends Part>({
                 onClick={() => move(i, -1)}
                 aria-label={`Move up ${spec.subject(r)}`}
               >
-                Up
+                ↑
               </Button>
               <Button
                 size="xs"
@@ -161,7 +161,7 @@ export function PartSection<P extends Part>({
                 onClick={() => move(i, 1)}
                 aria-label={`Move down ${spec.subject(r)}`}
               >
-                Down
+                ↓
               </Button>
             </>
           )}
