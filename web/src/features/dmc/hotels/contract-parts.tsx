@@ -142,7 +142,8 @@ export function PartSection<P extends Part>({
     render: (r) => {
       const i = indexOf(r);
       return (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
+        // Ordered rows carry four buttons: two lines of two keep the wide price columns on screen.
+        <Group gap={4} justify="flex-end" wrap={spec.ordered ? 'wrap' : 'nowrap'} maw={spec.ordered ? 140 : undefined}>
           {spec.ordered && (
             <>
               <Button
