@@ -11,6 +11,8 @@ import { dmcKeys, type DmcKind } from '../../functions/src/dmc/keys.ts';
 import type { DmcRecords, RateKind } from '../../functions/src/dmc/records.ts';
 import { putCity, putRateOrder, recordItem } from '../../functions/src/dmc/repo.ts';
 import { DUBAI_DEMO as D } from './dmc-dubai.ts';
+import { putContract } from '../../functions/src/dmc/hotel-contracts-repo.ts';
+import { DUBAI_HOTEL_CONTRACTS } from './dmc-hotel-contracts.ts';
 
 const BATCH = 25;
 
@@ -61,6 +63,8 @@ export function dmcDemoItems(siteId: SiteId = asSiteId(D.siteId)): Record<string
   add('areaTransfer', D.areaTransfers);
   add('driver', D.drivers);
   add('location', D.locations);
+  // Hotel contracts: one item per hotel at version 1 (a re-seed puts it back as seeded).
+  items.push(...DUBAI_HOTEL_CONTRACTS.map((c) => putContract(siteId, c, 0).Put!.Item!));
   return items;
 }
 

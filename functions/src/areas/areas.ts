@@ -134,6 +134,7 @@ export async function saveTransfer(
     transferType: input.transferType ?? null,
     sharingBasis: input.sharingBasis ?? null,
     amount: input.amount,
+    cost: input.cost ?? null,
     isStandAlone: input.isStandAlone,
     isPerPax: input.sharingBasis === 'sharing',
     minPax: input.minPax,

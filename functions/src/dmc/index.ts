@@ -5,7 +5,7 @@
 export type { DmcScope } from './changes.ts';
 export { RULE_MESSAGES, removeRecord, saveRecord, siteOf } from './changes.ts';
 export { listByName, namesById } from './lists.ts';
-export { requireMarket } from './markets.ts';
+export { quotationMarketId, requireMarket } from './markets.ts';
 export { cityOf, requireRef } from './masters.ts';
 export type { AreaRec } from './records.ts';
 export { allRecords as allDmcRecords, getRecords as getDmcRecords, recordExists as dmcRecordExists } from './repo.ts';
@@ -21,3 +21,5 @@ export { tourOptionsByCity } from './pricing.ts';
 export { existing as existingDmcRecord, tourOptionViews } from './masters.ts';
 /** The cities the DMC sells in (the activities landing). */
 export { allCities } from './masters.ts';
+/** Hotel lines priced from the hotels' contracts, and the allotment rooms a vouchered quotation holds (kart Lambda). */
+export { allotmentWrites, priceContractStays, type StayLine } from './hotel-stays.ts';

@@ -36,6 +36,20 @@ export async function marketOrDefault(scope: DmcScope, marketId: string | undefi
   return requireMarket(scope, id);
 }
 
+/**
+ * The market a quotation is priced in: the one it names, else the market staff set for its customer, else the
+ * site's default (a customer buys in their market whatever the site's default is).
+ */
+export async function quotationMarketId(
+  scope: DmcScope,
+  marketId: string | null | undefined,
+  customerId: string | null | undefined,
+): Promise<string | null> {
+  const siteId = siteOf(scope);
+  const named = marketId ?? (customerId ? await repo.getCustomerMarket(siteId, customerId) : null);
+  return named ?? (await repo.getDefaultMarketId(siteId));
+}
+
 export async function saveMarket(
   scope: DmcScope,
   input: ParsedRequestOf<typeof api.createNewMarket>,

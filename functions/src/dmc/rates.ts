@@ -100,10 +100,19 @@ const termsDraft = (input: TermsInput) => ({
   validTillDate: input.validTillDate ?? null,
 });
 
-const ticketDraft = (input: TermsInput & { adultAmount: number | null; childAmount: number | null }) => ({
+const ticketDraft = (
+  input: TermsInput & {
+    adultAmount: number | null;
+    childAmount: number | null;
+    adultCost?: number | null;
+    childCost?: number | null;
+  },
+) => ({
   ...termsDraft(input),
   adultAmount: input.adultAmount,
   childAmount: input.childAmount,
+  adultCost: input.adultCost ?? null,
+  childCost: input.childCost ?? null,
 });
 
 const transferDraft = (
@@ -112,6 +121,7 @@ const transferDraft = (
     transferType?: string | undefined;
     sharingBasis?: string | undefined;
     amount: number | null;
+    cost?: number | null;
   },
 ) => ({
   ...termsDraft(input),
@@ -119,6 +129,7 @@ const transferDraft = (
   transferType: input.transferType ?? null,
   sharingBasis: input.sharingBasis ?? null,
   amount: input.amount,
+  cost: input.cost ?? null,
 });
 
 function ruleErrors(kind: RateKind, draft: Record<string, unknown>): Errors<Record<string, unknown>> {

@@ -251,6 +251,8 @@ const ticketRates: SheetDef<'ticketRate'> = {
     c('marketId', 'text', 16),
     c('adultAmount', 'number'),
     c('childAmount', 'number'),
+    c('adultCost', 'number'),
+    c('childCost', 'number'),
     ...TERMS,
     PRIORITY,
   ],
@@ -260,6 +262,8 @@ const ticketRates: SheetDef<'ticketRate'> = {
       ...rateTerms(i),
       adultAmount: i.adultAmount as number | null,
       childAmount: i.childAmount as number | null,
+      adultCost: orNull(i.adultCost as number | null | undefined),
+      childCost: orNull(i.childCost as number | null | undefined),
     };
     return built(ticketRateErrors(draft, M), () => ({
       ok: true,
@@ -281,6 +285,7 @@ const transferRates: SheetDef<'transferRate'> = {
     c('transferType', 'text', 14),
     c('sharingBasis'),
     c('amount', 'number'),
+    c('cost', 'number'),
     ...TERMS,
     PRIORITY,
   ],
@@ -292,6 +297,7 @@ const transferRates: SheetDef<'transferRate'> = {
       transferType: orNull(i.transferType as DmcRecords['transferRate']['transferType'] | undefined),
       sharingBasis: orNull(i.sharingBasis as DmcRecords['transferRate']['sharingBasis'] | undefined),
       amount: i.amount as number | null,
+      cost: orNull(i.cost as number | null | undefined),
     };
     return built(transferRateErrors(draft, M), () => ({
       ok: true,
@@ -345,6 +351,7 @@ const areaTransfers: SheetDef<'areaTransfer'> = {
     c('transferType', 'text', 14),
     c('sharingBasis'),
     c('amount', 'number'),
+    c('cost', 'number'),
     c('isStandAlone', 'bool'),
     c('minPax', 'int'),
     c('maxPax', 'int'),
@@ -361,6 +368,7 @@ const areaTransfers: SheetDef<'areaTransfer'> = {
       transferType: orNull(i.transferType as AreaTransfer['transferType'] | undefined),
       sharingBasis: orNull(i.sharingBasis as AreaTransfer['sharingBasis'] | undefined),
       amount: i.amount as number | null,
+      cost: orNull(i.cost as number | null | undefined),
       isStandAlone: i.isStandAlone === true,
       isPerPax: i.sharingBasis === 'sharing',
       minPax: orNull(i.minPax as number | null | undefined),

@@ -32,7 +32,13 @@ import type { Logger } from '#lib/logger';
 import type { Principal } from '#lib/principal';
 import type { SiteRecord } from '#lib/tenancy';
 import { siteToday } from '#lib/time';
-import { priceForQuotation } from '../dmc/index.ts';
+import {
+  allotmentWrites,
+  priceContractStays,
+  priceForQuotation,
+  quotationMarketId,
+  type StayLine,
+} from '../dmc/index.ts';
 import { getUser } from '../users/records.ts';
 import { storedTransfersOfKart, transferPutItems } from './transfers-repo.ts';
 import { kartChange, runKartStatusHooks, type KartWiring } from './hooks.ts';
@@ -111,6 +117,17 @@ const lineId = (id: string | undefined): string => id ?? newId();
 
 const confirmation = (c: string | undefined) => (c ? { confirmationNumber: c } : {});
 
+type CostingIn = { cost?: number | null; override?: { price: number | null; reason: string } | null };
+
+/**
+ * A line's override as sent (the rules name a missing price or reason). `typedCost`: the staff's cost is kept
+ * (misc, flight, hand-priced hotel lines); contract-priced lines get theirs from the contracts instead.
+ */
+const costing = (l: CostingIn, typedCost: boolean) => ({
+  ...(typedCost && typeof l.cost === 'number' ? { cost: l.cost } : {}),
+  ...(l.override ? { override: { price: l.override.price, reason: l.override.reason.trim() } } : {}),
+});
+
 /**
  * The kart as the request describes it, numbers as parsed (NaN / null reach the rules, which name them). Prices
  * of activities and hotel lines are not read: they are computed.
@@ -134,9 +151,11 @@ function draftOf(input: TKartInput, base: { id: string; quotationId: string; quo
     accomodations: input.accomodations.map((l) => ({
       id: lineId(l.id),
       ...confirmation(l.confirmationNumber),
+      ...costing(l, true),
       accomodationId: l.accomodationId,
       ...(l.accomodationName ? { accomodationName: l.accomodationName } : {}),
       noOfNights: l.noOfNights,
+      ...(l.contractStay ? { contractStay: l.contractStay } : {}),
       checkinDate: l.checkinDate ?? null,
       numberOfRooms: l.numberOfRooms,
       rooms: rooms(l.rooms),
@@ -147,6 +166,7 @@ function draftOf(input: TKartInput, base: { id: string; quotationId: string; quo
     activities: input.activities.map((l) => ({
       id: lineId(l.id),
       ...confirmation(l.confirmationNumber),
+      ...costing(l, false),
       activityId: l.activityId,
       tourOptionId: l.tourOptionId,
       ...(l.activityName ? { activityName: l.activityName } : {}),
@@ -159,6 +179,7 @@ function draftOf(input: TKartInput, base: { id: string; quotationId: string; quo
     miscellaneous: input.miscellaneous.map((l) => ({
       id: lineId(l.id),
       ...confirmation(l.confirmationNumber),
+      ...costing(l, true),
       name: l.name,
       description: l.description,
       price: l.price,
@@ -167,6 +188,7 @@ function draftOf(input: TKartInput, base: { id: string; quotationId: string; quo
     flightDetails: input.flightDetails.map((l) => ({
       id: lineId(l.id),
       ...confirmation(l.confirmationNumber),
+      ...costing(l, true),
       airlineCode: l.airlineCode,
       flightNo: l.flightNo,
       origin: l.origin,
@@ -232,7 +254,12 @@ async function priceActivities(
         } as In<typeof dmcApi.getTourOptionPriceForQuotationBuilder>);
         if (price.activityId !== line.activityId) errors[`activities.${i}.tourOptionId`] = KART_MSG.wrongActivity;
         else if (!price.available) errors[`activities.${i}.price`] = price.reason.message;
-        else line.price = price.price;
+        else
+          Object.assign(line, {
+            price: price.price,
+            working: price.working,
+            ...(price.costKnown ? { cost: price.cost } : {}),
+          });
       } catch (err) {
         if (err instanceof AppError && err.code === 'NOT_FOUND')
           errors[`activities.${i}.tourOptionId`] = MSG.invalidReference;
@@ -288,6 +315,19 @@ async function transferWrites(scope: KartScope, before: KartRecord | null, after
   return transferPutItems(scope, writes, saved);
 }
 
+/** Tries of a change whose transaction only collided with another one on the same allotment night. */
+const COLLISION_TRIES = 20;
+
+/**
+ * Allotment rooms the change takes or gives back (docs/dmc.md "Hotel contracts"): held while the kart is vouchered
+ * and not cancelled; nothing to do for a quotation that was never vouchered.
+ */
+async function roomsHeld(scope: KartScope, before: KartRecord | null, after: KartRecord): Promise<TransactItem[]> {
+  if (!after.isVouchered && !before?.isVouchered) return [];
+  const holding = after.isVouchered && !after.isCancelled;
+  return allotmentWrites(scope, after.id, holding, after.accomodations as StayLine[], after.arrivalDate);
+}
+
 /** Writes a kart (new when `before` is null) with its audit entry, deadline index and transfers in one transaction. */
 async function commitKart(
   scope: KartScope,
@@ -296,15 +336,31 @@ async function commitKart(
   extra: TransactItem[] = [],
 ): Promise<KartRecord> {
   const siteId = siteOf(scope);
+  const rooms = await roomsHeld(scope, before, after);
   const items: TransactItem[] = [
     repo.kartPut(siteId, after, before ? before.version : null),
     auditPut(siteId, recordChange('kart', after.id, before, after), auditActor(scope.principal), scope.now),
     ...repo.deadlineItems(siteId, before, after),
     ...(await transferWrites(scope, before, after)),
+    ...rooms,
     ...extra,
   ];
-  if (!(await repo.commit(items))) throw fail.conflict(KART_MSG.changedMeanwhile);
-  return after;
+  if (rooms.length === 0) {
+    if (!(await repo.commit(items))) throw fail.conflict(KART_MSG.changedMeanwhile);
+    return after;
+  }
+  // Vouchers of the same hotel nights race on the allotment counters: a mere collision tries again; a refused
+  // condition is either the last rooms gone (the same check again names the night, a 409) or the kart changed.
+  for (let tries = 0; tries < COLLISION_TRIES; tries++) {
+    const codes = await repo.commitOrCodes(items);
+    if (codes === null) return after;
+    if (codes.includes('ConditionalCheckFailed')) {
+      await roomsHeld(scope, before, after);
+      throw fail.conflict(KART_MSG.changedMeanwhile);
+    }
+    await new Promise((r) => setTimeout(r, Math.random() * 20 * (tries + 1)));
+  }
+  throw fail.conflict(KART_MSG.changedMeanwhile);
 }
 
 /** Quotation ids people can read out on the phone: the creation day and the id's first characters. */
@@ -346,12 +402,14 @@ async function saveChange(
     quotationId: before?.quotationId ?? quotationIdOf(id, today),
     quoteDate: today,
   });
-  const marketId = input.marketId ?? null;
-  const [customer, pricing] = await Promise.all([
+  // The market is resolved once and stored: a later save prices in the same one unless staff change it.
+  const marketId = await quotationMarketId(scope, input.marketId, input.customerId);
+  const [customer, pricing, stays] = await Promise.all([
     customerOf(scope, input.customerId),
     priceActivities(scope, draft, marketId),
+    priceContractStays(scope, (draft.accomodations ?? []) as StayLine[], marketId, draft.arrivalDate),
   ]);
-  const errors = { ...kartErrors(draft, DMC_RULE_MESSAGES), ...pricing };
+  const errors = { ...kartErrors(draft, DMC_RULE_MESSAGES), ...pricing, ...stays };
   refuseIfAny(errors);
 
   const kart = draft as Kart;

@@ -4,7 +4,7 @@
  */
 import type { TKart, TKartRow } from '@tp/contracts/endpoints/kart';
 import { sharedQuotationPath } from '@tp/contracts/endpoints/kart';
-import { kartDeadlineState, type Kart, type KartTotals } from '@tp/domain/dmc';
+import { kartDeadlineState, kartMargins, marginBelowMinimum, type Kart, type KartTotals } from '@tp/domain/dmc';
 import { appLink } from '#lib/links';
 import type { SiteRecord } from '#lib/tenancy';
 import { siteToday } from '#lib/time';
@@ -34,9 +34,19 @@ export interface KartRecord extends Kart {
 
 export const shareUrl = (site: SiteRecord, slug: string): string => appLink(site, sharedQuotationPath(slug));
 
-export function kartView(site: SiteRecord, k: KartRecord, now: Date): TKart {
+/** The staff's view of a kart: with its margins and whether they are under the site's minimum (null: none set). */
+export function kartView(
+  site: SiteRecord,
+  k: KartRecord,
+  now: Date,
+  minimumMarginPercent: number | null = null,
+): TKart {
+  const margins = kartMargins(k, k.totals);
   return {
     ...k,
+    margins,
+    minimumMarginPercent,
+    marginBelowMinimum: marginBelowMinimum(margins, minimumMarginPercent),
     deadline: kartDeadlineState(k, k.totals, siteToday(site, now)),
     share: k.share ? { ...k.share, url: shareUrl(site, k.share.slug) } : null,
   } as TKart;

@@ -11,6 +11,7 @@ import {
   queryAll,
   queryFilteredPage,
   tableName,
+  transactOrCancellations,
   transactOrFalse,
   versionCondition,
   type Page,
@@ -178,3 +179,10 @@ export async function kartsWithDeadline(day: string): Promise<{ siteId: SiteId; 
 
 /** Commits a change; false when a condition failed (the kart changed meanwhile). */
 export const commit = (items: TransactItem[]): Promise<boolean> => transactOrFalse(items);
+
+/**
+ * A commit that answers why it was cancelled (each item's code), a concurrent transaction included: a change that
+ * takes allotment rooms races other vouchers on the same counters and tries again when it merely collided.
+ */
+export const commitOrCodes = (items: TransactItem[]): Promise<string[] | null> =>
+  transactOrCancellations(items, { conflicts: 'answer' });

@@ -468,6 +468,14 @@ export const SPA_ROUTES: SpaRoute[] = [
     title: 'Exchange Rates',
     menus: [{ menu: 'staff', order: 345, group: 'DMC', permission: 'dmc.masters', module: 'DMC' }],
   },
+  /** Ours: a hotel's contract (room types, meal plans, rates by occupancy, child bands, stop-sales, allotments). */
+  {
+    path: '/staff/dmc-hotel-contracts',
+    screen: 'dmc/hotels/hotel-contracts',
+    access: 'staff',
+    title: 'Hotel Contracts',
+    menus: [{ menu: 'staff', order: 346, group: 'DMC', permission: 'dmc.masters', module: 'DMC' }],
+  },
   {
     path: '/staff/dmc-data-management',
     screen: 'dmc/data/data-management',

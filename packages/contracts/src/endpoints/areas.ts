@@ -118,6 +118,8 @@ export const createTransfers = endpoint({
       transferType: blankAsMissing(z.enum(TRANSFER_DIRECTIONS)),
       sharingBasis: blankAsMissing(z.enum(AREA_SHARING_BASES)),
       amount: zAmountInput(MSG.amountPositive),
+      /** Ours: what the DMC pays, US dollars; blank: not known. */
+      cost: zAmountInput(),
       isStandAlone: z._default(z.boolean(), false),
       /** Ignored: forced on for sharing and off for private (§4). */
       isPerPax: z.optional(z.boolean()),

@@ -250,6 +250,8 @@ export const ZTicketRate = lazy(() =>
     marketId: z.string(),
     adultAmount: z.number(),
     childAmount: z.number(),
+    adultCost: z.optional(z.nullable(z.number())),
+    childCost: z.optional(z.nullable(z.number())),
     isPerPax: z.boolean(),
     ...band(),
     ...dates(),
@@ -268,6 +270,7 @@ export const ZTransferRate = lazy(() =>
     transferType: z.enum(TRANSFER_DIRECTIONS),
     sharingBasis: z.enum(RATE_SHARING_BASES),
     amount: z.number(),
+    cost: z.optional(z.nullable(z.number())),
     isPerPax: z.boolean(),
     ...band(),
     ...dates(),
@@ -303,6 +306,7 @@ export const ZAreaTransfer = lazy(() =>
     sharingBasis: z.enum(AREA_SHARING_BASES),
     /** US dollars, 2 decimals (§9). */
     amount: z.number(),
+    cost: z.optional(z.nullable(z.number())),
     isStandAlone: z.boolean(),
     /** Forced: on for sharing, off for private (§4). */
     isPerPax: z.boolean(),
@@ -402,6 +406,7 @@ export const ZTourOptionPrice = lazy(() =>
           childAmount: z.number(),
           units: z.number(),
           amount: z.number(),
+          cost: z.number(),
         }),
       ),
       transfers: z.array(
@@ -413,11 +418,15 @@ export const ZTourOptionPrice = lazy(() =>
           unitAmount: z.number(),
           units: z.number(),
           amount: z.number(),
+          cost: z.number(),
         }),
       ),
       ticketPrice: z.number(),
       transferPrice: z.number(),
       price: z.number(),
+      cost: z.number(),
+      costKnown: z.boolean(),
+      working: z.string(),
     }),
     z.object({
       ...priceHeader(),

@@ -29,7 +29,7 @@ export type DmcSheet = (typeof DMC_SHEETS)[number];
  * JSON body under REQUEST_LIMITS.bodyBytes (1 MiB); a DMC's whole rate sheet is a fraction of that.
  */
 export const XLSX_BASE64_MAX = 1_000_000;
-const zXlsxBase64 = () =>
+export const zXlsxBase64 = () =>
   z
     .string()
     .check(
@@ -114,6 +114,7 @@ export const DMC_AUDIT_ENTITIES = [
   'driver',
   'location',
   'exchangeRate',
+  'hotelContract',
 ] as const;
 export const AREA_AUDIT_ENTITIES = ['area', 'areaTransfer'] as const;
 

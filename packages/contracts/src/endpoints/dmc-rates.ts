@@ -52,7 +52,14 @@ const rateTerms = () => ({
 });
 
 export const ZTicketRateInput = lazy(() =>
-  z.object({ ...rateTerms(), adultAmount: zAmountInput(), childAmount: zAmountInput() }),
+  z.object({
+    ...rateTerms(),
+    adultAmount: zAmountInput(),
+    childAmount: zAmountInput(),
+    /** Ours: what the DMC pays per adult / child (or per group); blank: not known. */
+    adultCost: zAmountInput(),
+    childCost: zAmountInput(),
+  }),
 );
 export const ZTransferRateInput = lazy(() =>
   z.object({
@@ -62,6 +69,8 @@ export const ZTransferRateInput = lazy(() =>
     /** SIC or PVT (§5); PVT needs min and max pax. */
     sharingBasis: blankAsMissing(z.enum(RATE_SHARING_BASES)),
     amount: zAmountInput(),
+    /** Ours: what the DMC pays per person or vehicle; blank: not known. */
+    cost: zAmountInput(),
   }),
 );
 

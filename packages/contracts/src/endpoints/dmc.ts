@@ -18,11 +18,18 @@ import type { Endpoint } from '../endpoint.ts';
 import { dmcMasterEndpoints } from './dmc-masters.ts';
 import { dmcRateEndpoints } from './dmc-rates.ts';
 import { dmcDataEndpoints } from './dmc-data.ts';
+import { dmcHotelEndpoints } from './dmc-hotels.ts';
 
 export * from './dmc-common.ts';
 export * from './dmc-masters.ts';
 export * from './dmc-rates.ts';
 export * from './dmc-data.ts';
+export * from './dmc-hotels.ts';
 
 /** Every endpoint of the dmc Lambda (the areas Lambda's are `areasEndpoints` in areas.ts). */
-export const dmcEndpoints: Endpoint[] = [...dmcMasterEndpoints, ...dmcRateEndpoints, ...dmcDataEndpoints];
+export const dmcEndpoints: Endpoint[] = [
+  ...dmcMasterEndpoints,
+  ...dmcRateEndpoints,
+  ...dmcDataEndpoints,
+  ...dmcHotelEndpoints,
+];

@@ -23,6 +23,7 @@ import {
   SHARING_BASES,
   isIsoDate,
   type KartDeadlineState,
+  type KartMargins,
   type KartTotals,
   type QuotationView,
 } from '@tp/domain/dmc';
@@ -40,6 +41,7 @@ import {
   zListPaging,
   zTimeText,
 } from './dmc-common.ts';
+import { ZContractStay, ZContractStayInput } from './dmc-hotels.ts';
 
 const kart = { domain: 'kart', auth: 'staff', permission: 'dmc.karts', api: 'site' } as const;
 
@@ -108,10 +110,18 @@ const transfersInput = () => ({
   pickupTransfer: z.optional(ZLegInput),
   dropTransfer: z.optional(ZLegInput),
 });
+/** A price set by hand over the computed one, with why (docs/dmc.md "Cost, sell and margin"). */
+const ZOverrideInput = lazy(() => blankAsMissing(z.nullable(z.object({ price: zAmountInput(), reason: zText(300) }))));
 const lineInput = () => ({
   /** Absent: a new line (the server gives it an id). */
   id: zLineId(),
   confirmationNumber: z.optional(zShortText({ required: false })),
+  /** What the line costs the DMC: typed on misc and flight lines; the server's own on contract-priced lines. */
+  cost: zAmountInput(),
+  override: z.optional(ZOverrideInput),
+  /** Ignored: how a line was priced and the exchange rates it used are the server's. */
+  working: z.optional(z.unknown()),
+  ratesUsed: z.optional(z.unknown()),
 });
 const ZRoomInput = lazy(() => z.optional(z.nullable(z.object({ price: zAmountInput(), count: zIntInput() }))));
 
@@ -135,6 +145,8 @@ export const ZKartAccomodationInput = lazy(() =>
     ),
     transferPrice: zAmountInput(),
     bookedByCustomer: zFlagInput(),
+    /** Ours: priced night by night from the hotel's contract instead of `rooms` (null or absent: by hand). */
+    contractStay: z.optional(z.nullable(ZContractStayInput)),
     ...transfersInput(),
   }),
 );
@@ -251,7 +263,17 @@ const transfers = () => ({
   pickupTransfer: ZLeg,
   dropTransfer: ZLeg,
 });
-const line = () => ({ id: z.string(), confirmationNumber: z.optional(z.string()) });
+const ZRateUsed = lazy(() =>
+  z.object({ from: z.string(), to: z.string(), rate: z.number(), buffer: z.number(), validFrom: z.string() }),
+);
+const line = () => ({
+  id: z.string(),
+  confirmationNumber: z.optional(z.string()),
+  cost: z.optional(z.nullable(z.number())),
+  override: z.optional(z.nullable(z.object({ price: z.number(), reason: z.string() }))),
+  working: z.optional(z.nullable(z.string())),
+  ratesUsed: z.optional(z.array(ZRateUsed)),
+});
 const ZRoom = lazy(() => z.optional(z.object({ price: z.number(), count: z.number() })));
 
 export const ZKartAccomodation = lazy(() =>
@@ -273,6 +295,7 @@ export const ZKartAccomodation = lazy(() =>
     bookedByCustomer: z.boolean(),
     /** Computed: nights × rooms (0 when booked by the customer) + transfer. */
     price: z.optional(z.number()),
+    contractStay: z.optional(z.nullable(ZContractStay)),
     ...transfers(),
   }),
 );
@@ -350,6 +373,36 @@ export const ZKartTotals = lazy(() =>
   }),
 ) as unknown as z.ZodMiniType<KartTotals>;
 
+const marginFigures = () => ({
+  cost: z.number(),
+  sell: z.number(),
+  margin: z.number(),
+  markupPercent: z.nullable(z.number()),
+  marginPercent: z.nullable(z.number()),
+});
+const ZLineMargin = lazy(() =>
+  z.object({
+    id: z.string(),
+    ...marginFigures(),
+    computedPrice: z.number(),
+    override: z.nullable(z.object({ price: z.number(), reason: z.string() })),
+    costKnown: z.boolean(),
+  }),
+);
+/** `kartMargins`: cost, sell and margin per line and in total; staff only, never on a quotation document. */
+export const ZKartMargins = lazy(() =>
+  z.object({
+    lines: z.object({
+      accomodations: z.array(ZLineMargin),
+      activities: z.array(ZLineMargin),
+      miscellaneous: z.array(ZLineMargin),
+      flightDetails: z.array(ZLineMargin),
+    }),
+    ...marginFigures(),
+    overridden: z.number(),
+  }),
+) as unknown as z.ZodMiniType<KartMargins>;
+
 /** `kartDeadlineState` on the site's today. */
 export const ZKartDeadline = lazy(() =>
   z.object({
@@ -408,6 +461,10 @@ export const ZKart = lazy(() =>
     createdAt: z.string(),
     updatedAt: z.string(),
     totals: ZKartTotals,
+    /** Ours: cost, sell and margin (staff only), with the site's minimum margin and whether it is under it. */
+    margins: ZKartMargins,
+    minimumMarginPercent: z.nullable(z.number()),
+    marginBelowMinimum: z.boolean(),
     deadline: ZKartDeadline,
     share: z.nullable(ZKartShare),
   }),

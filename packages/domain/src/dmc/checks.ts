@@ -25,6 +25,10 @@ export function amountProblem(v: unknown, m: DmcMessages): string | null {
   return v < 0 ? m.tooSmall(0) : null;
 }
 
+/** An optional amount (a rate's cost): absent is fine, else a number ≥ 0. */
+export const optionalAmountProblem = (v: unknown, m: DmcMessages): string | null =>
+  v === null || v === undefined ? null : amountProblem(v, m);
+
 /** A pax bound: a whole number of at least 1, when present. */
 export function paxProblem(v: unknown, m: DmcMessages): string | null {
   if (v === null || v === undefined) return null;

@@ -44,8 +44,11 @@ describe('ticket pricing', () => {
       childAmount: 135,
       units: 3,
       amount: 473,
+      cost: 473,
     });
     expect(p).toMatchObject({ ticketPrice: 473, transferPrice: 0, price: 473, currency: 'AED', transfers: [] });
+    // No cost on the row: the sell stands for the cost, and the working shows the arithmetic.
+    expect(p).toMatchObject({ cost: 473, costKnown: false, working: '2 × AED 169.00 + 1 × AED 135.00' });
     expect(p).toMatchObject({ tourOptionId: 'to-1', activityId: 'act-1', marketId: 'mkt-india', date: DAY });
   });
 
@@ -136,6 +139,20 @@ describe('transfer pricing', () => {
   const withTransfer = (sharingBasis: SharingBasis, transferType: KartTransferType = 'return') =>
     req({ transfer: { transferType, sharingBasis } });
 
+  it('prices the cost from the same rows as the sell, per pax and per vehicle', () => {
+    const costed = ticketRate({ id: 'burj-c', adultAmount: 169, childAmount: 135, adultCost: 150, childCost: 120 });
+    const sicRt = sicRound;
+    const p = priced(option([costed], [{ ...sicRt, cost: 30 }]), withTransfer('SIC'));
+    // 2 × 150 + 1 × 120 ticket, 3 × 30 transfer.
+    expect(p).toMatchObject({ price: 593, cost: 510, costKnown: true });
+    expect(p.working).toBe('2 × AED 169.00 + 1 × AED 135.00 + 3 × AED 40.00 SIC Pickup & Drop');
+  });
+
+  it('a row without its cost leaves the whole price without a known cost', () => {
+    const costed = ticketRate({ id: 'burj-c', adultAmount: 169, childAmount: 135, adultCost: 150, childCost: 120 });
+    expect(priced(option([costed], all), withTransfer('SIC'))).toMatchObject({ cost: 540, costKnown: false });
+  });
+
   it('prices a SIC return with the round-trip rate, per pax', () => {
     const p = priced(option([burj], all), withTransfer('SIC'));
     expect(p.transfers).toEqual([
@@ -147,6 +164,7 @@ describe('transfer pricing', () => {
         unitAmount: 40,
         units: 3,
         amount: 120,
+        cost: 120,
       },
     ]);
     expect(p).toMatchObject({ ticketPrice: 473, transferPrice: 120, price: 593 });

@@ -58,6 +58,8 @@ export interface PricedTicket {
   /** People charged (per pax) or groups / vehicles charged (per group). */
   units: number;
   amount: number;
+  /** What the DMC pays for the same (the sell when the rate names no cost). */
+  cost: number;
 }
 
 export interface PricedTransfer {
@@ -69,6 +71,7 @@ export interface PricedTransfer {
   unitAmount: number;
   units: number;
   amount: number;
+  cost: number;
 }
 
 export type UnavailableCode = 'invalidRequest' | 'stopSale' | 'noTicketRate' | 'noTransferRate';
@@ -101,6 +104,11 @@ export type TourOptionPrice =
       ticketPrice: number;
       transferPrice: number;
       price: number;
+      /** What the DMC pays for ticket and transfers; `costKnown` false when a row used names no cost. */
+      cost: number;
+      costKnown: boolean;
+      /** The arithmetic, as the rate check shows it: "2 × AED 169.00 + 1 × AED 135.00 + 3 × AED 40.00 SIC Pickup". */
+      working: string;
     })
   | (PriceHeader & { available: false; reason: Unavailable });
 
@@ -189,12 +197,26 @@ export function priceTourOption(option: TourOptionRates, market: Market, req: Pr
     });
 
   const pax = req.adults + req.children;
+  const money = (amount: number) => `${market.currency} ${amount.toFixed(2)}`;
+  const working: string[] = [];
+  let costKnown = true;
   let ticket: PricedTicket | null = null;
   if (tourOption.hasTicket) {
     const picked = pickRate(mine(option.ticketRates), market.marketId, req.date, pax);
     if (!picked.ok)
       return unavailable({ code: 'noTicketRate', message: noRate('ticket rate', picked.stage, market, req.date, pax) });
     const { rate, units } = picked;
+    const adultCost = rate.adultCost ?? rate.adultAmount;
+    const childCost = rate.childCost ?? rate.childAmount;
+    costKnown &&= typeof rate.adultCost === 'number' && (!rate.isPerPax || typeof rate.childCost === 'number');
+    working.push(
+      rate.isPerPax
+        ? [
+            `${req.adults} × ${money(rate.adultAmount)}`,
+            ...(req.children ? [`${req.children} × ${money(rate.childAmount)}`] : []),
+          ].join(' + ')
+        : `${units} × ${money(rate.adultAmount)} per group`,
+    );
     ticket = {
       rateId: rate.id,
       isPerPax: rate.isPerPax,
@@ -204,6 +226,7 @@ export function priceTourOption(option: TourOptionRates, market: Market, req: Pr
       amount: round2(
         rate.isPerPax ? req.adults * rate.adultAmount + req.children * rate.childAmount : units * rate.adultAmount,
       ),
+      cost: round2(rate.isPerPax ? req.adults * adultCost + req.children * childCost : units * adultCost),
     };
   }
 
@@ -235,6 +258,8 @@ export function priceTourOption(option: TourOptionRates, market: Market, req: Pr
       if (!p.ok) continue;
       const { rate } = p;
       const units = rate.isPerPax ? pax : p.units;
+      costKnown &&= typeof rate.cost === 'number';
+      working.push(`${units} × ${money(rate.amount)} ${rate.sharingBasis} ${rate.transferType}`);
       transfers.push({
         rateId: rate.id,
         transferType: rate.transferType,
@@ -243,6 +268,7 @@ export function priceTourOption(option: TourOptionRates, market: Market, req: Pr
         unitAmount: rate.amount,
         units,
         amount: round2(units * rate.amount),
+        cost: round2(units * (rate.cost ?? rate.amount)),
       });
     }
   }
@@ -258,5 +284,8 @@ export function priceTourOption(option: TourOptionRates, market: Market, req: Pr
     ticketPrice,
     transferPrice,
     price: round2(ticketPrice + transferPrice),
+    cost: round2([ticket, ...transfers].reduce((sum, t) => sum + (t?.cost ?? 0), 0)),
+    costKnown,
+    working: working.join(' + '),
   };
 }

@@ -11,3 +11,4 @@ export * from './combo.ts';
 export * from './engine.ts';
 export * from './kart/index.ts';
 export * from './operations/index.ts';
+export * from './hotels/index.ts';

@@ -62,4 +62,7 @@ export const DMC_TEXT = {
   discountTooLarge: 'Discount must not be greater than the total before discount',
   kartCancelled: 'This quotation is cancelled and can no longer be changed',
   kartUnvoucher: 'A vouchered quotation cannot be un-vouchered; cancel it instead',
+  // cost, sell and overrides of kart lines (kart/margins.ts)
+  overrideReasonRequired: 'Please give a reason for the price override',
+  costAboveSell: 'The cost is above the price: override the price with a reason to sell below cost',
 } as const;

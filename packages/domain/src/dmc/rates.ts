@@ -3,7 +3,16 @@
  * by sharing basis; §9 dollars with 2 decimals). Each returns field → first message, empty when valid.
  */
 import { round2 } from '../pricing.ts';
-import { amountProblem, bandErrors, flag, isBlank, isMissing, oneOf, rangeErrors } from './checks.ts';
+import {
+  amountProblem,
+  bandErrors,
+  optionalAmountProblem,
+  flag,
+  isBlank,
+  isMissing,
+  oneOf,
+  rangeErrors,
+} from './checks.ts';
 import type { Draft, Errors } from './checks.ts';
 import { DMC_TEXT, type DmcMessages } from './messages.ts';
 import {
@@ -33,6 +42,8 @@ export function ticketRateErrors(r: TicketRateDraft, m: DmcMessages): Errors<Tic
   if (isBlank(r.marketId)) e.marketId = m.required;
   flag(e, 'adultAmount', amountProblem(r.adultAmount, m));
   flag(e, 'childAmount', amountProblem(r.childAmount, m));
+  flag(e, 'adultCost', optionalAmountProblem(r.adultCost, m));
+  flag(e, 'childCost', optionalAmountProblem(r.childCost, m));
   if (typeof r.isPerPax !== 'boolean') e.isPerPax = m.required;
   if (r.isPerPax === false) {
     if (isMissing(r.minPax)) e.minPax = m.required;
@@ -53,6 +64,7 @@ export function transferRateErrors(r: TransferRateDraft, m: DmcMessages): Errors
   if (isBlank(r.marketId)) e.marketId = m.required;
   if (isBlank(r.description)) e.description = m.required;
   flag(e, 'amount', amountProblem(r.amount, m));
+  flag(e, 'cost', optionalAmountProblem(r.cost, m));
   if (typeof r.isPerPax !== 'boolean') e.isPerPax = m.required;
   flag(e, 'transferType', oneOf(r.transferType, TRANSFER_DIRECTIONS, m));
   flag(e, 'sharingBasis', oneOf(r.sharingBasis, RATE_SHARING_BASES, m));
@@ -72,6 +84,7 @@ export function areaTransferErrors(r: AreaTransferDraft, m: DmcMessages): Errors
   if (isBlank(r.to)) e.to = m.toAreaRequired;
   if (isBlank(r.marketId)) e.marketId = m.marketIdRequired;
   if (typeof r.amount !== 'number' || !Number.isFinite(r.amount) || r.amount < 0) e.amount = m.amountPositive;
+  flag(e, 'cost', optionalAmountProblem(r.cost, m));
   flag(e, 'transferType', oneOf(r.transferType, TRANSFER_DIRECTIONS, m));
   flag(e, 'sharingBasis', oneOf(r.sharingBasis, AREA_SHARING_BASES, m));
   if (r.sharingBasis === 'private') {

@@ -122,6 +122,9 @@ export interface TicketRate extends RateTerms {
   /** Per person, or the whole group's price when `isPerPax` is false. */
   adultAmount: number;
   childAmount: number;
+  /** What the DMC pays the supplier for the same (ours); absent: not known, the sell is taken as the cost. */
+  adultCost?: number | null;
+  childCost?: number | null;
   priority: number;
 }
 
@@ -133,6 +136,8 @@ export interface TransferRate extends RateTerms {
   sharingBasis: RateSharingBasis;
   /** Per person (adult or child alike), or per vehicle when `isPerPax` is false. */
   amount: number;
+  /** What the DMC pays per person or vehicle (ours); absent: not known, the sell is taken as the cost. */
+  cost?: number | null;
   priority: number;
 }
 
@@ -155,6 +160,8 @@ export interface AreaTransfer extends RateTerms {
   transferType: TransferDirection;
   sharingBasis: AreaSharingBasis;
   amount: number;
+  /** What the DMC pays, US dollars (ours); absent: not known, the sell is taken as the cost. */
+  cost?: number | null;
   /** Sold on its own, not only as part of a kart hotel line. */
   isStandAlone: boolean;
 }

@@ -9,7 +9,7 @@ import { DMC_TEXT, type DmcMessages } from '../messages.ts';
 import { isIsoDate, isTime } from '../terms.ts';
 import { KART_TRANSFER_TYPES, SHARING_BASES } from '../types.ts';
 import { hasCents, MAX_KART_AMOUNT } from './money.ts';
-import { kartTotals, type PricedKart } from './totals.ts';
+import { KART_SECTIONS, kartTotals, type PricedKart } from './totals.ts';
 import {
   KART_MAX_DAYS,
   PAX_TYPES,
@@ -24,6 +24,7 @@ import {
   type KartTransferLeg,
   type KartTransfers,
   type PaxType,
+  type PriceOverride,
 } from './types.ts';
 
 /** A kart as a form or a request body holds it: any field, of the kart or of a line, may still be missing. */
@@ -100,6 +101,14 @@ class Collector {
   text(path: string, v: unknown): void {
     this.flag(path, isBlank(v) ? this.m.required : null);
   }
+
+  /** Every line's cost (optional) and override (a price and a reason). */
+  costing(at: string, line: { cost?: unknown; override?: Draft<PriceOverride> | null }): void {
+    this.amount(`${at}cost`, line.cost, false);
+    if (!line.override) return;
+    this.amount(`${at}override.price`, line.override.price, true);
+    this.flag(`${at}override.reason`, isBlank(line.override.reason) ? DMC_TEXT.overrideReasonRequired : null);
+  }
 }
 
 /** A leg is added once it says where it picks up and where it drops. */
@@ -131,6 +140,7 @@ function transferErrors(
 }
 
 function accomodationErrors(c: Collector, line: Draft<KartAccomodation>, at: string, vouchered: boolean): void {
+  c.costing(at, line);
   c.text(`${at}accomodationId`, line.accomodationId);
   c.count(`${at}noOfNights`, line.noOfNights, 1, KART_MAX_DAYS);
   c.date(`${at}checkinDate`, line.checkinDate, vouchered ? c.m.required : null);
@@ -146,6 +156,7 @@ function accomodationErrors(c: Collector, line: Draft<KartAccomodation>, at: str
 }
 
 function activityErrors(c: Collector, line: NonNullable<KartDraft['activities']>[number], at: string, v: boolean) {
+  c.costing(at, line);
   c.text(`${at}activityId`, line.activityId);
   c.text(`${at}tourOptionId`, line.tourOptionId);
   c.amount(`${at}price`, line.price, true);
@@ -155,12 +166,14 @@ function activityErrors(c: Collector, line: NonNullable<KartDraft['activities']>
 }
 
 function miscErrors(c: Collector, line: Draft<KartMiscellaneous>, at: string, vouchered: boolean): void {
+  c.costing(at, line);
   c.text(`${at}name`, line.name);
   c.amount(`${at}price`, line.price, true);
   c.date(`${at}startDate`, line.startDate, vouchered ? c.m.startDateMisc : null);
 }
 
 function flightErrors(c: Collector, line: Draft<KartFlight>, at: string): void {
+  c.costing(at, line);
   for (const f of ['airlineCode', 'flightNo', 'origin', 'destination'] as const) c.text(`${at}${f}`, line[f]);
   c.amount(`${at}price`, line.price, true);
   for (const f of ['departureDate', 'arrivalDate'] as const) c.date(`${at}${f}`, line[f], null);
@@ -226,6 +239,14 @@ export function kartErrors(kart: KartDraft, m: DmcMessages): KartErrors {
     } as PricedKart);
     if (totals.grandTotal < 0) c.flag('discount', DMC_TEXT.discountTooLarge);
     else if (totals.balanceDue < 0) c.flag('collectedPayment', m.collectedTooHigh);
+    // Selling below cost is a decision, not a slip: it takes an override with its reason.
+    const lines = { accomodations: hotels, activities, miscellaneous: misc, flightDetails: kart.flightDetails ?? [] };
+    for (const section of KART_SECTIONS)
+      lines[section].forEach((line, i) => {
+        const { cost, override } = line as { cost?: number | null; override?: unknown };
+        if (typeof cost === 'number' && !override && cost > (totals.lines[section][i]?.total ?? 0))
+          c.flag(`${section}.${i}.cost`, DMC_TEXT.costAboveSell);
+      });
   }
   return c.errors;
 }

@@ -3,12 +3,14 @@
  * minor units (money.ts), reported in the currency's units.
  *
  *   hotel line    = bookedByCustomer ? 0 : noOfNights × Σ(room-type price × count)   + transferPrice
+ *                   (a contract-priced stay: its nights as the contract priced them, instead of the product)
+ *   any line      = its override's price instead, when it has one
  *   subtotal      = Σ hotel lines + Σ activity prices + Σ misc prices + Σ flight prices
  *   grandTotal    = subtotal + serviceCharge + remittanceCharge − discount
  *   balanceDue    = grandTotal − collectedPayment
  */
 import { fromMinor, toMinor } from './money.ts';
-import { ROOM_TYPES, type Kart, type KartAccomodation } from './types.ts';
+import { ROOM_TYPES, type Kart, type KartAccomodation, type PriceOverride } from './types.ts';
 
 /** The kart sections that carry priced lines, in the order the quotation prints them. */
 export const KART_SECTIONS = ['accomodations', 'activities', 'miscellaneous', 'flightDetails'] as const;
@@ -57,17 +59,40 @@ export type PricedKart = Pick<
 
 function accomodationMinor(line: KartAccomodation): { rooms: number; transfer: number } {
   const perNight = ROOM_TYPES.reduce((n, t) => n + toMinor(line.rooms[t]?.price) * (line.rooms[t]?.count ?? 0), 0);
-  return { rooms: line.bookedByCustomer ? 0 : line.noOfNights * perNight, transfer: toMinor(line.transferPrice) };
+  // A contract-priced stay: the nights as the contract priced them one by one (a stay may cross seasons).
+  const stay = line.contractStay?.roomsPrice;
+  const rooms = typeof stay === 'number' ? toMinor(stay) : line.noOfNights * perNight;
+  return { rooms: line.bookedByCustomer ? 0 : rooms, transfer: toMinor(line.transferPrice) };
 }
 
 const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
 
+type Overridable = { override?: PriceOverride | null };
+
+/** What a line sells at in minor units: its override's price, else the price computed from its fields. */
+const sellMinor = (line: Overridable, computedMinor: number): number =>
+  line.override ? toMinor(line.override.price) : computedMinor;
+
+/**
+ * A line's price before any override, in minor units (the contract price the staff view shows beside an override).
+ */
+export function computedLineMinor(section: KartSection, line: PricedKart[KartSection][number]): number {
+  if (section !== 'accomodations') return toMinor((line as { price: number }).price);
+  const { rooms, transfer } = accomodationMinor(line as KartAccomodation);
+  return rooms + transfer;
+}
+
 export function kartTotals(kart: PricedKart): KartTotals {
-  const hotels = kart.accomodations.map((l) => ({ id: l.id, ...accomodationMinor(l) }));
-  const priced = (lines: readonly { id: string; price: number }[]) =>
-    lines.map((l) => ({ id: l.id, total: toMinor(l.price) }));
+  const hotels = kart.accomodations.map((l) => ({ id: l.id, ...accomodationMinor(l), line: l }));
+  const priced = (lines: readonly ({ id: string; price: number } & Overridable)[]) =>
+    lines.map((l) => ({ id: l.id, total: sellMinor(l, toMinor(l.price)) }));
   const minor = {
-    accomodations: hotels.map((h) => ({ id: h.id, rooms: h.rooms, transfer: h.transfer, total: h.rooms + h.transfer })),
+    accomodations: hotels.map((h) => ({
+      id: h.id,
+      rooms: h.rooms,
+      transfer: h.transfer,
+      total: sellMinor(h.line, h.rooms + h.transfer),
+    })),
     activities: priced(kart.activities),
     miscellaneous: priced(kart.miscellaneous),
     flightDetails: priced(kart.flightDetails),

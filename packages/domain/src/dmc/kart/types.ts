@@ -4,6 +4,7 @@
  * ours and say so. Dates are `YYYY-MM-DD`, times `HH:MM`, amounts in the kart's currency with at most
  * 2 decimals (docs/dmc.md "Karts").
  */
+import type { MealPlan, RoomOccupancy } from '../hotels/index.ts';
 import type { KartTransferType, SharingBasis } from '../types.ts';
 
 /** What the printed quotation shows of prices (§3, §9): every line, section totals, one total, none. */
@@ -53,11 +54,47 @@ export interface KartTransfers {
   dropTransfer: KartTransferLeg | null;
 }
 
-/** Every kart line has an id (ours): removes, confirmation numbers and voucher transfers refer to it. */
+/**
+ * A price set by hand over the one the contracts give (ours): the line's whole sell price (for a hotel, every
+ * night and the transfer) and why. Marked on the staff view; the kart's audit entry records who and when.
+ */
+export interface PriceOverride {
+  price: number;
+  reason: string;
+}
+
+/**
+ * An exchange rate a line's price was converted with (ours, docs/dmc.md "Exchange rates"): one `from` unit is
+ * `rate` `to` units, `buffer` (a percentage) already added, from the table row valid from `validFrom`.
+ */
+export interface RateUsed {
+  from: string;
+  to: string;
+  rate: number;
+  buffer: number;
+  validFrom: string;
+}
+
+/**
+ * Every kart line has an id (ours): removes, confirmation numbers and voucher transfers refer to it. Besides the
+ * price the customer sees, a line carries what it costs the DMC and how it was priced: the staff view only, never
+ * the quotation document (`quotationView` reads `KartTotals`, which hold no cost).
+ */
 interface KartLine {
   id: string;
   /** The supplier's confirmation number, printed on the voucher (§3 "confirmation numbers"). */
   confirmationNumber?: string;
+  /**
+   * What the whole line costs the DMC in the kart's currency: from the contract rows' cost when the server prices
+   * it, typed for misc and flight lines. Absent: not known, counted as its sell (no margin claimed).
+   */
+  cost?: number | null;
+  /** Sell price set by hand, with its reason; null or absent: the line sells at its computed price. */
+  override?: PriceOverride | null;
+  /** How the contracts priced the line, as the rate check shows it ("2 × AED 150.00 + …"); server-written. */
+  working?: string | null;
+  /** The exchange rates its price was converted with (none when contracted in the kart's currency). */
+  ratesUsed?: RateUsed[];
 }
 
 export interface KartAccomodation extends KartLine, KartTransfers {
@@ -75,6 +112,25 @@ export interface KartAccomodation extends KartLine, KartTransfers {
   bookedByCustomer: boolean;
   /** Output only: the line total kartTotals computes (nights × rooms + transfer); never read. */
   price?: number;
+  /**
+   * Priced from the hotel's contract (ours, docs/dmc.md "Hotel contracts"): the room type and meal plan of the
+   * contract and who sleeps in each room. Absent: the line is priced by hand from `rooms`.
+   */
+  contractStay?: ContractStay | null;
+}
+
+/** A hotel line priced night by night from the hotel's contract; `roomsPrice`, `roomsCost` are the server's. */
+export interface ContractStay {
+  roomTypeId: string;
+  roomTypeName?: string;
+  mealPlan: MealPlan;
+  /** One entry per room. */
+  occupancy: RoomOccupancy[];
+  /** Output only: every room for every night, as the contract sells and costs it. */
+  roomsPrice?: number;
+  roomsCost?: number;
+  /** Output only: some night is not held by an allotment (the hotel confirms it). */
+  onRequest?: boolean;
 }
 
 export interface KartActivity extends KartLine {

@@ -11,7 +11,7 @@ import './kart.css';
 function ItinerarySections({ editor }: { editor: KartEditor }) {
   const { form, removeSaved, addItinerary } = editor;
   const v = form.values;
-  const lineProps = (index: number) => ({ form, index, removeSaved });
+  const lineProps = (index: number) => ({ form, index, removeSaved, saved: editor.kart });
   return (
     <>
       <Section

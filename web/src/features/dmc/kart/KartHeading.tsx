@@ -30,7 +30,12 @@ export function KartHeading({ kart }: { kart: TKart | null }) {
           <Anchor component={Link} to={printPath(kart.id)} size="sm">
             Print view
           </Anchor>
-          <ShareActions kartId={kart.id} kartName={kart.kartName} share={kart.share} />
+          <ShareActions
+            kartId={kart.id}
+            kartName={kart.kartName}
+            share={kart.share}
+            belowMinimum={kart.marginBelowMinimum}
+          />
           {/* Issued when it is vouchered; a cancellation after that adds the credit note to the same page. */}
           {kart.isVouchered && <InvoiceLink source="kart" sourceId={kart.id} />}
         </Group>

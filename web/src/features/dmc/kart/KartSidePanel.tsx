@@ -1,6 +1,7 @@
 import { Badge, Button, Paper, Stack } from '@mantine/core';
 import { ActionButton } from '#shared/ActionButton.tsx';
 import { previewTotals } from './form.ts';
+import { MarginPanel } from './MarginPanel.tsx';
 import { TotalsPanel } from './TotalsPanel.tsx';
 import type { KartEditor } from './useKartEditor.ts';
 
@@ -16,6 +17,7 @@ export function KartSidePanel({ editor }: { editor: KartEditor }) {
   return (
     <div className="kart-side">
       <TotalsPanel totals={totals} currency={form.values.currencySymbol} saved={!!kart && !dirty} />
+      {kart && !dirty && <MarginPanel kart={kart} />}
       {!closed && (
         <Paper withBorder p="md" mt="md">
           <Stack gap="xs">

@@ -9,7 +9,10 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { getDefaultMarketOptions } from '@tp/contracts/endpoints/dmc';
 import { PRICE_BREAKUPS } from '@tp/domain/dmc';
+import { useApi } from '#api/hooks.ts';
 import { DateField } from '#shared/DateField.tsx';
 import { AmountField } from '../shared/forms.tsx';
 import { MarketSelect } from '../shared/pickers.tsx';
@@ -23,6 +26,20 @@ const CURRENCIES = ['AED', 'USD', 'INR', 'EUR', 'GBP', 'SAR', 'OMR', 'QAR'];
 /** The quotation's own fields: customer, name, market, party, dates and length of stay. */
 export function QuotationSection({ form }: { form: KartForm }) {
   const v = form.values;
+  // The customer's market (else the site's default) is filled in when a customer is chosen, so the activity prices
+  // shown are the ones the save will store; staff may pick another.
+  const markets = useApi(getDefaultMarketOptions, v.customerId ? { userId: v.customerId } : null, {
+    call: { handling: 'navigation' },
+  });
+  const resolved = markets.data ? (markets.data.customerMarketId ?? markets.data.defaultMarketId) : null;
+  const openedWith = useRef(v.customerId);
+  useEffect(() => {
+    if (v.customerId === openedWith.current) return; // a saved quotation opens on the market it was priced in
+    if (resolved && !form.values.marketId) form.setFieldValue('marketId', resolved);
+    // Only a newly chosen customer's answer fills the market (a market staff cleared stays cleared).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [markets.data]);
+  const customerHasMarket = !!markets.data?.customerMarketId;
   return (
     <Section title="Quotation">
       <CustomerField
@@ -35,8 +52,14 @@ export function QuotationSection({ form }: { form: KartForm }) {
         <TextInput label="Quotation name" required {...form.getInputProps('kartName')} />
         <MarketSelect
           clearable
-          placeholder="The customer's market"
-          description="Activities are priced in this market"
+          placeholder="The site's default market"
+          description={
+            v.customerId
+              ? customerHasMarket
+                ? "Filled in with the customer's market; activities are priced in it"
+                : "The customer has no market of their own: the site's default applies"
+              : 'Choosing a customer fills in their market'
+          }
           {...form.getInputProps('marketId')}
         />
       </SimpleGrid>

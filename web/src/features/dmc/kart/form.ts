@@ -42,6 +42,11 @@ interface LineValues {
   key: string;
   id: string | null;
   confirmationNumber: string;
+  /** What the line costs the DMC (typed on misc, flight and hand-priced hotel lines; the contracts' otherwise). */
+  cost: Num;
+  /** A price set by hand over the computed one ('' = none), and why. */
+  overridePrice: Num;
+  overrideReason: string;
 }
 
 export interface HotelValues extends LineValues, TransferValues {
@@ -143,11 +148,14 @@ const blankTransfers = (): TransferValues => ({
 const blankRooms = () =>
   Object.fromEntries(ROOM_TYPES.map((t) => [t, { price: '', count: '' }])) as HotelValues['rooms'];
 
+const blankCosting = () => ({ cost: '' as Num, overridePrice: '' as Num, overrideReason: '' });
+
 export const blankLine = {
   accomodations: (): HotelValues => ({
     key: newKey(),
     id: null,
     confirmationNumber: '',
+    ...blankCosting(),
     accomodationId: null,
     accomodationName: '',
     noOfNights: 1,
@@ -162,6 +170,7 @@ export const blankLine = {
     key: newKey(),
     id: null,
     confirmationNumber: '',
+    ...blankCosting(),
     cityId: null,
     cityName: '',
     activityId: null,
@@ -177,6 +186,7 @@ export const blankLine = {
     key: newKey(),
     id: null,
     confirmationNumber: '',
+    ...blankCosting(),
     name: '',
     description: '',
     price: '',
@@ -186,6 +196,7 @@ export const blankLine = {
     key: newKey(),
     id: null,
     confirmationNumber: '',
+    ...blankCosting(),
     airlineCode: '',
     flightNo: '',
     origin: '',
@@ -268,10 +279,14 @@ function transferValues(t: TKart['activities'][number]['transfers']): TransferVa
   };
 }
 
-const savedLine = (l: { id: string; confirmationNumber?: string | undefined }) => ({
+type SavedLine = Pick<TKart['miscellaneous'][number], 'id' | 'confirmationNumber' | 'cost' | 'override'>;
+const savedLine = (l: SavedLine) => ({
   key: l.id,
   id: l.id,
   confirmationNumber: text(l.confirmationNumber),
+  cost: num(l.cost),
+  overridePrice: num(l.override?.price),
+  overrideReason: text(l.override?.reason),
 });
 
 /** The form opened on a saved kart. */
@@ -322,8 +337,8 @@ export function kartValues(k: TKart): KartValues {
       price: l.price,
       ...mapped(l, MISC_TEXTS, text),
     })),
-    flightDetails: k.flightDetails.map(({ id, confirmationNumber, ...l }) => ({
-      ...savedLine({ id, confirmationNumber }),
+    flightDetails: k.flightDetails.map(({ id, confirmationNumber, cost, override, ...l }) => ({
+      ...savedLine({ id, confirmationNumber, cost, override }),
       ...l,
       ...mapped(l, FLIGHT_TEXTS, text),
     })),
@@ -370,6 +385,8 @@ function transfersBody(t: TransferValues) {
 const lineBody = (l: LineValues) => ({
   ...(l.id ? { id: l.id } : {}),
   ...(l.confirmationNumber.trim() ? { confirmationNumber: l.confirmationNumber.trim() } : {}),
+  cost: amount(l.cost),
+  override: l.overridePrice === '' ? null : { price: l.overridePrice, reason: l.overrideReason },
 });
 
 /** The `kart/saveKart` body of the form (before the schema parses it). */

@@ -14,6 +14,7 @@ import {
 import * as MSG from '@tp/contracts/messages';
 import {
   kartDeadlineState,
+  kartMargins,
   kartTotals,
   PRICE_BREAKUPS,
   quotationView,
@@ -42,6 +43,9 @@ function savedKart(over: Partial<Kart> = {}): TKart {
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     totals,
+    margins: kartMargins(k, totals),
+    minimumMarginPercent: null,
+    marginBelowMinimum: false,
     deadline: kartDeadlineState(k, totals, '2026-11-21'),
     share: null,
   } as TKart;

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { getTourOptionPriceForQuotationBuilder, getTourOptionsByCity } from '@tp/contracts/endpoints/dmc';
-import { KART_MSG } from '@tp/contracts/endpoints/kart';
+import { KART_MSG, type TKart } from '@tp/contracts/endpoints/kart';
 import { PAX_TYPES, QUOTATION_TEXT, ROOM_TYPES } from '@tp/domain/dmc';
 import { useApi } from '#api/hooks.ts';
 import { ActionButton } from '#shared/ActionButton.tsx';
@@ -24,6 +24,7 @@ import { money } from '../shared/format.ts';
 import { AmountField } from '../shared/forms.tsx';
 import { AccomodationSelect, CitySelect } from '../shared/pickers.tsx';
 import { blankLine, type KartValues } from './form.ts';
+import { LinePricing } from './LinePricing.tsx';
 import { GroupError, TransferFields, type KartForm } from './TransferFields.tsx';
 
 export type LineSection = 'accomodations' | 'activities' | 'miscellaneous' | 'flightDetails';
@@ -106,6 +107,15 @@ export interface LineProps {
   index: number;
   /** Removes a saved line on the server (the kart answers without it). */
   removeSaved: (section: LineSection, index: number) => Promise<unknown>;
+  /** The saved kart (its lines' margins and working), null while new. */
+  saved: TKart | null;
+}
+
+/** The saved figures of a line, shown only while the form still holds what was saved. */
+function savedPricing(p: LineProps, section: LineSection, id: string | null) {
+  if (!p.saved || !id || p.form.isDirty()) return { margin: undefined, working: undefined };
+  const line = (p.saved[section] as { id: string; working?: string | null }[]).find((l) => l.id === id);
+  return { margin: p.saved.margins.lines[section].find((l) => l.id === id), working: line?.working };
 }
 
 function LineCard({ title, remove, children }: { title: string; remove: ReactNode; children: ReactNode }) {
@@ -194,6 +204,13 @@ export function HotelLine(p: LineProps) {
           <AmountField label="Transfer price" required={false} {...form.getInputProps(`${at}.transferPrice`)} />
         </SimpleGrid>
       )}
+      <LinePricing
+        form={form}
+        at={at}
+        typedCost
+        currency={form.values.currencySymbol}
+        {...savedPricing(p, 'accomodations', l.id)}
+      />
       <TextInput label="Confirmation number" {...form.getInputProps(`${at}.confirmationNumber`)} />
     </LineCard>
   );
@@ -313,6 +330,13 @@ export function ActivityLine(p: LineProps & { party: PartyValues }) {
           </Text>
         )}
       </Group>
+      <LinePricing
+        form={form}
+        at={at}
+        typedCost={false}
+        currency={party.currencySymbol}
+        {...savedPricing(p, 'activities', l.id)}
+      />
       <TextInput label="Confirmation number" {...form.getInputProps(`${at}.confirmationNumber`)} />
     </LineCard>
   );
@@ -334,6 +358,13 @@ export function MiscLine(p: LineProps) {
         <DateField label="Date" clearable {...form.getInputProps(`${at}.startDate`)} />
       </SimpleGrid>
       <Textarea label="Description" autosize minRows={2} maxRows={4} {...form.getInputProps(`${at}.description`)} />
+      <LinePricing
+        form={form}
+        at={at}
+        typedCost
+        currency={form.values.currencySymbol}
+        {...savedPricing(p, 'miscellaneous', l.id)}
+      />
     </LineCard>
   );
 }
@@ -371,6 +402,13 @@ export function FlightLine(p: LineProps) {
         <TextInput label="PNR" maxLength={16} {...form.getInputProps(`${at}.pnr`)} />
         <AmountField label="Price" {...form.getInputProps(`${at}.price`)} />
       </SimpleGrid>
+      <LinePricing
+        form={form}
+        at={at}
+        typedCost
+        currency={form.values.currencySymbol}
+        {...savedPricing(p, 'flightDetails', l.id)}
+      />
     </LineCard>
   );
 }

@@ -24,7 +24,12 @@ function PrintView({ kart }: { kart: TKart }) {
             Back to the quotation
           </Anchor>
           <Button onClick={() => window.print()}>Download PDF</Button>
-          <ShareActions kartId={kart.id} kartName={kart.kartName} share={kart.share} />
+          <ShareActions
+            kartId={kart.id}
+            kartName={kart.kartName}
+            share={kart.share}
+            belowMinimum={kart.marginBelowMinimum}
+          />
         </Group>
         <Text size="xs" c="dimmed">
           Download PDF opens the browser's print dialog: choose "Save as PDF" as the printer. The shared link shows the
