@@ -63,6 +63,13 @@ function bookingIndexItems(b: BookingRecord): TransactItem[] {
     items.push({
       Put: { TableName: tableName(), Item: { ...bookingKeys.holdSite(b.siteId), type: 'HoldSite', siteId: b.siteId } },
     });
+  if (b.statusId === BOOKING_STATUS.ticketed)
+    items.push({
+      Put: {
+        TableName: tableName(),
+        Item: { ...bookingKeys.ticketSite(b.siteId), type: 'TicketSite', siteId: b.siteId },
+      },
+    });
   return items;
 }
 

@@ -24,6 +24,7 @@ import {
 import * as MSG from '@tp/contracts/messages';
 import { operation, reply, type Operation, type OperationRun, onDemand } from '#lib/http';
 import type { RefundWiring } from './operations/index.ts';
+import { answered } from './answered.generated.ts';
 const tickets = onDemand(() => import('./operations/index.ts'));
 
 /** What the tickets Lambda needs from the entry: the refund hooks, and "Ticket now" (the booking-order machinery). */
@@ -68,4 +69,5 @@ export const operations = (wiring: TicketsWiring): Operation[] => [
     reply(await (await tickets()).emailTicket(scope, input), { message: MSG.emailSent }),
   ),
   operation(searchTransactionByPNR, async (input, scope) => (await tickets()).transactionsByPnr(scope, input.pnr)),
+  ...answered(),
 ];
