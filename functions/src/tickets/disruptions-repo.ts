@@ -101,7 +101,7 @@ export function claimDisruption(d: DisruptionRecord, action: string, now: Date):
       TableName: tableName(),
       Key: keys.item(d.siteId, d.bookingId, d.disruptionId),
       UpdateExpression: 'SET claim = :a, claimedAt = :t',
-      ConditionExpression: '#status = :open AND (attribute_not_exists(claim) OR claimedAt < :stale OR claim = :a)',
+      ConditionExpression: '#status = :open AND (attribute_not_exists(claim) OR claimedAt < :stale)',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
         ':a': action,

@@ -24,7 +24,7 @@ import { log as rootLog } from '#lib/logger';
 import { appLink, enqueueEmail, mailBrand } from '#lib/mail';
 import type { SiteRecord } from '#lib/tenancy';
 import { bookingsByIds, rowsByTravelDate, type BookingRecord } from '../bookings/index.ts';
-import { supplied, type FlightSupply, type ScheduleAlternative } from '../supply/index.ts';
+import { supplied, SupplyError, type FlightSupply, type ScheduleAlternative } from '../supply/index.ts';
 import { creditItems } from '../wallet/index.ts';
 import {
   claimDisruption,
@@ -163,6 +163,7 @@ export async function sweepSite(
   const ids = rows.filter((r) => r.statusId === BOOKING_STATUS.ticketed).map((r) => r.bookingId);
   const ctx = supplyContext(site, now);
   const found: DisruptionRecord[] = [];
+  let unknown = 0;
   for (let i = 0; i < ids.length; i += 100)
     for (const b of await bookingsByIds(site.siteId, ids.slice(i, i + 100))) {
       if (b.supplier !== supply.name || !b.supplierBookingId) continue;
@@ -178,9 +179,12 @@ export async function sweepSite(
         );
         if (d) found.push(d);
       } catch (err) {
-        rootLog.warn('disruption sweep skipped a booking', { bookingId: b.bookingId, detail: String(err) });
+        // A booking the supplier does not know (demo data, a PNR cancelled offline) must not stop the others.
+        if (err instanceof SupplyError && err.kind === 'invalidRequest') unknown++;
+        else rootLog.warn('disruption sweep skipped a booking', { bookingId: b.bookingId, detail: String(err) });
       }
     }
+  if (unknown) rootLog.info('disruption sweep: bookings the supplier does not know', { siteId: site.siteId, unknown });
   return found;
 }
 
