@@ -3,7 +3,8 @@
  * segment once however often it runs, the booker is mailed, and the booker or staff act on it once: accept, take
  * the offered alternative (the booking's flights change), or cancel for a full refund credited exactly once.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   actOnDisruption,
   DISRUPTION_MSG,
@@ -11,7 +12,12 @@ import {
   getDisruptions,
 } from '@tp/contracts/endpoints/disruptions';
 import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
-import { getBooking, type BookingRecord } from '../../functions/src/bookings/index.ts';
+import { getBooking, putBooking, type BookingRecord } from '../../functions/src/bookings/index.ts';
+import { isDisrupted } from '../../functions/src/supply/simulator/schedule-changes.ts';
+import { TboSupply } from '../../functions/src/supply/tbo/index.ts';
+import type { SupplierOption } from '../../functions/src/supply/types.ts';
+import { demoBooking } from '../../scripts/seed/bookings.ts';
+import { startTboStub, type TboStub } from '../support/tbo-stub.ts';
 import type { TEmailMessage } from '../../functions/src/lib/mail.ts';
 import { siteById } from '../../functions/src/lib/tenancy.ts';
 import { disruptionsOfBooking } from '../../functions/src/tickets/disruptions-repo.ts';
@@ -19,7 +25,7 @@ import { sweepSite } from '../../functions/src/tickets/disruptions.ts';
 import { defaultDeps } from '../../functions/src/tickets/operations/shared.ts';
 import { walletEntriesOfBooking } from '../../functions/src/tickets/repo.ts';
 import { demo, FLIGHTDEALS } from './customers-helpers.ts';
-import { newAgent, supplierBooking } from './tickets-helpers.ts';
+import { bookerOf, ctxAt, newAgent, supplierBooking } from './tickets-helpers.ts';
 import { useStackTable } from './users-helpers.ts';
 
 let agent: Awaited<ReturnType<typeof newAgent>>;
@@ -73,6 +79,91 @@ describe('the sweep', () => {
     const b = await supplierBooking(FLIGHTDEALS.siteId, agent.email, { retimed: false, adults: 1 });
     await sweep(b);
     expect(await disruptionsOfBooking(b.siteId, b.bookingId)).toEqual([]);
+  });
+});
+
+describe('the TBO sweep', () => {
+  let stub: TboStub;
+  beforeAll(async () => {
+    stub = await startTboStub();
+    stub.now = new Date();
+  });
+  afterAll(() => stub.stop());
+
+  it("finds a changed segment in GetBookingDetails' itinerary", async () => {
+    const tbo = new TboSupply(FLIGHTDEALS.siteId, { kind: 'tbo', baseUrl: stub.url, ...stub.credentials });
+    const ctx = ctxAt(FLIGHTDEALS.siteId);
+    // A GDS fare on a flight the airline (the simulator behind the stub) retimes, booked and ticketed through TBO.
+    let option: SupplierOption | undefined;
+    let traceId = '';
+    for (let days = 30; !option; days++) {
+      const day = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+      const res = await tbo.search(
+        {
+          JourneyType: 1,
+          segments: [{ origin: 'DEL', destination: 'BOM', preferredDepartureTime: `${day}T00:00:00` }],
+          adultCount: 1,
+          childCount: 0,
+          infantCount: 0,
+          cabinClass: 1,
+          Sources: ['GDS'],
+        },
+        ctx,
+      );
+      traceId = res.traceId;
+      option = res.results[0]!.find((o) => o.isHoldAllowed && isDisrupted(o.segments));
+    }
+    const ref = { traceId, resultIndex: option.resultIndex };
+    const pax = {
+      title: 'Mr' as const,
+      firstName: 'Luc',
+      lastName: 'Desmarais',
+      paxType: 1 as const,
+      gender: 1 as const,
+      isLeadPax: true,
+      email: agent.email,
+      baggage: [],
+      mealDynamic: [],
+      seat: [],
+    };
+    const held = await tbo.book({ ...ref, passengers: [pax], expectedFare: option.fare }, ctx);
+    const ticketed = await tbo.ticket({ ...ref, supplierBookingId: held.supplierBookingId, pnr: held.pnr }, ctx);
+    const record = demoBooking({
+      siteId: FLIGHTDEALS.siteId,
+      user: await bookerOf(FLIGHTDEALS.siteId, agent.email),
+      bookingId: `TBO${randomUUID().slice(0, 8)}`,
+      pnr: held.pnr,
+      createdAt: new Date(),
+      travelDate: new Date(`${option.segments[0]![0]!.departureTime}Z`),
+      statusId: BOOKING_STATUS.ticketed,
+      route: ['DEL', 'BOM'],
+      airline: option.airlineCode,
+      passengers: [pax],
+      supplierBookingId: held.supplierBookingId,
+      lastTicketDate: null,
+    });
+    record.supplier = 'tbo';
+    record.segments = option.segments;
+    record.travelDate = option.segments[0]![0]!.departureTime;
+    record.passengers = record.passengers.map((p, i) => ({ ...p, ticket: ticketed.tickets[i]! }));
+    await putBooking(record);
+
+    const site = (await siteById(FLIGHTDEALS.siteId))!;
+    const day = record.travelDate.slice(0, 10);
+    const found = await sweepSite(
+      site,
+      new Date(),
+      { from: day, to: `${day}~` },
+      { ...deps, supplyFor: async () => tbo },
+    );
+    const mine = found.filter((d) => d.bookingId === record.bookingId);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ source: 'tbo', status: 'open' });
+    expect(mine[0]!.changes[0]!.shiftMinutes).toBeGreaterThanOrEqual(40);
+    expect(stub.calls.some((c) => c.op === 'bookingDetails')).toBe(true);
+    // Again: the same change is not a second disruption.
+    await sweepSite(site, new Date(), { from: day, to: `${day}~` }, { ...deps, supplyFor: async () => tbo });
+    expect(await disruptionsOfBooking(record.siteId, record.bookingId)).toHaveLength(1);
   });
 });
 
