@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@m
 import { actOnDisruption, DISRUPTION_MSG, type TDisruption } from '@tp/contracts/endpoints/disruptions';
 import { getBookingDisruptions, getDisruptions } from '@tp/contracts/endpoints/disruptions';
 import { useAction } from '#api/action.ts';
-import { formatDateTime, formatMoney } from '#shared/format.ts';
+import { formatDate, formatDateTime, formatMoney } from '#shared/format.ts';
 import { Modal } from '#shared/Modal.tsx';
 
 type Segment = TDisruption['newSegments'][number][number];
@@ -21,12 +21,18 @@ const STATUS_COLOR: Record<TDisruption['status'], string> = {
   cancelled: 'gray',
 };
 
+/** `13 Feb 2027 · 09:20–11:20` (local airport times; `+1` when it lands the next day or later). */
+function span(departure: string, arrival: string): string {
+  const days = Math.round((Date.parse(arrival.slice(0, 10)) - Date.parse(departure.slice(0, 10))) / 86_400_000);
+  return `${formatDate(departure)} · ${departure.slice(11, 16)}–${arrival.slice(11, 16)}${days > 0 ? ` +${days}` : ''}`;
+}
+
 const flightsOf = (trips: Segment[][]) =>
   trips.flat().map((s) => ({
     key: `${s.airlineCode}${s.flightNumber}-${s.departureTime}`,
     flight: `${s.airlineCode} ${s.flightNumber}`,
     route: `${s.originAirportCode} → ${s.destinationAirportCode}`,
-    times: `${formatDateTime(s.departureTime)} – ${formatDateTime(s.arrivalTime)}`,
+    times: span(s.departureTime, s.arrivalTime),
   }));
 
 const shift = (minutes: number) =>
@@ -73,7 +79,7 @@ export function DisruptionCard({
           Found {formatDateTime(d.detectedAt)} ({d.source})
           {d.escalatedAt ? ` · escalated ${formatDateTime(d.escalatedAt)}` : ''}
         </Text>
-        <Table.ScrollContainer minWidth={420}>
+        <Table.ScrollContainer minWidth={280}>
           <Table striped withTableBorder aria-label={`Changed flights of PNR ${d.pnr}`}>
             <Table.Thead>
               <Table.Tr>
@@ -88,11 +94,9 @@ export function DisruptionCard({
                   <Table.Td>
                     {c.flight} {c.origin} → {c.destination}
                   </Table.Td>
+                  <Table.Td>{span(c.oldDeparture, c.oldArrival)}</Table.Td>
                   <Table.Td>
-                    {formatDateTime(c.oldDeparture)} – {formatDateTime(c.oldArrival)}
-                  </Table.Td>
-                  <Table.Td>
-                    {formatDateTime(c.newDeparture)} – {formatDateTime(c.newArrival)}{' '}
+                    {span(c.newDeparture, c.newArrival)}{' '}
                     <Text span size="xs" c="dimmed">
                       ({c.flightChanged ? 'another flight' : shift(c.shiftMinutes)})
                     </Text>

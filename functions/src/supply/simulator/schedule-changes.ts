@@ -40,12 +40,14 @@ export function retimed(trips: TSegment[][]): TSegment[][] {
 
 const routeOf = (trips: readonly (readonly TSegment[])[]) =>
   trips.map((legs) => `${legs[0]!.originAirportCode}-${legs.at(-1)!.destinationAirportCode}`).join('|');
+const legsOff = (trips: readonly (readonly TSegment[])[], booked: readonly (readonly TSegment[])[]) =>
+  Math.abs(trips.flat().length - booked.flat().length);
 const departureOf = (trips: readonly (readonly TSegment[])[]) => Date.parse(`${trips[0]![0]!.departureTime}Z`);
 
 /**
  * The alternative the airline offers for a retimed itinerary: among `candidates` (the options of the booked
  * search, by result index), the same carrier's on the same route and day, flown on other flights, not retimed
- * themselves; the nearest departure first. At most `max`.
+ * themselves; as many flights as booked first, then the nearest departure. At most `max`.
  */
 export function alternativesFor(
   booked: TSegment[][],
@@ -56,27 +58,31 @@ export function alternativesFor(
   const flights = (t: readonly (readonly TSegment[])[]) => t.flat().map((s) => `${s.airlineCode}${s.flightNumber}`);
   const bookedFlights = flights(booked).join(',');
   const seen = new Set<string>();
-  return candidates
-    .filter(
-      (c) =>
-        c.airlineCode === first.airlineCode &&
-        routeOf(c.segments) === routeOf(booked) &&
-        c.segments[0]![0]!.departureTime.slice(0, 10) === first.departureTime.slice(0, 10) &&
-        flights(c.segments).join(',') !== bookedFlights &&
-        !isDisrupted(c.segments),
-    )
-    .filter((c) => {
-      // One per set of flights (fare families repeat the same flights).
-      const k = flights(c.segments).join(',');
-      if (seen.has(k)) return false;
-      seen.add(k);
-      return true;
-    })
-    .sort(
-      (a, b) =>
-        Math.abs(departureOf(a.segments) - departureOf(booked)) -
-        Math.abs(departureOf(b.segments) - departureOf(booked)),
-    )
-    .slice(0, max)
-    .map((c) => ({ resultIndex: c.resultIndex, segments: c.segments }));
+  return (
+    candidates
+      .filter(
+        (c) =>
+          c.airlineCode === first.airlineCode &&
+          routeOf(c.segments) === routeOf(booked) &&
+          c.segments[0]![0]!.departureTime.slice(0, 10) === first.departureTime.slice(0, 10) &&
+          flights(c.segments).join(',') !== bookedFlights &&
+          !isDisrupted(c.segments),
+      )
+      .filter((c) => {
+        // One per set of flights (fare families repeat the same flights).
+        const k = flights(c.segments).join(',');
+        if (seen.has(k)) return false;
+        seen.add(k);
+        return true;
+      })
+      // As many flights as booked first (a direct flight for a direct one), then the nearest departure.
+      .sort(
+        (a, b) =>
+          legsOff(a.segments, booked) - legsOff(b.segments, booked) ||
+          Math.abs(departureOf(a.segments) - departureOf(booked)) -
+            Math.abs(departureOf(b.segments) - departureOf(booked)),
+      )
+      .slice(0, max)
+      .map((c) => ({ resultIndex: c.resultIndex, segments: c.segments }))
+  );
 }
