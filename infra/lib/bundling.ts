@@ -355,6 +355,8 @@ export const SCHEDULED_WORKERS: readonly { worker: string; everyMinutes: number 
   { worker: 'credit-due', everyMinutes: 60 },
   // Finds airlines' schedule changes to upcoming tickets and records them as disruptions (functions/src/tickets).
   { worker: 'disruption-sweep', everyMinutes: 60 },
+  // Fires the deadline index's due deadlines once each: hold warnings, disruption escalations (functions/src/deadlines).
+  { worker: 'deadlines', everyMinutes: 5 },
 ];
 
 /** Where every Lambda's entry lives: one folder above the domains (docs/architecture.md "Entries"). */

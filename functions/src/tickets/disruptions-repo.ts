@@ -4,10 +4,20 @@
  * (gsi2), newest first. An action claims the open disruption first (conditional), so two clicks or two people act
  * once; the outcome is written with the booking in one transaction.
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TDisruption } from '@tp/contracts/endpoints/disruptions';
-import { db, queryFilteredPage, tableName, writeOrFalse, type Page, type PageFilter, type TransactItem } from '#lib/db';
+import {
+  db,
+  queryFilteredPage,
+  tableName,
+  transactOrFalse,
+  writeOrFalse,
+  type Page,
+  type PageFilter,
+  type TransactItem,
+} from '#lib/db';
 import { sitePk, type SiteId } from '#lib/keys';
+import { deadlineItem } from '../deadlines/index.ts';
 
 export interface DisruptionRecord extends TDisruption {
   siteId: SiteId;
@@ -35,24 +45,36 @@ function toRecord(item: Record<string, unknown>): DisruptionRecord {
   return copy as unknown as DisruptionRecord;
 }
 
-/** Writes a newly found disruption; false when this change of this booking was recorded before. */
+/**
+ * Writes a newly found disruption with its escalation deadline (functions/src/deadlines) in one transaction; false
+ * when this change of this booking was recorded before.
+ */
 export async function putNewDisruption(d: DisruptionRecord): Promise<boolean> {
   const order = `${d.detectedAt}#${d.bookingId}#${d.disruptionId}`;
-  return writeOrFalse(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.item(d.siteId, d.bookingId, d.disruptionId),
-        gsi1pk: keys.sitePk(d.siteId),
-        gsi1sk: order,
-        gsi2pk: keys.userPk(d.siteId, d.userId),
-        gsi2sk: order,
-        type: 'Disruption',
-        ...d,
+  return transactOrFalse([
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.item(d.siteId, d.bookingId, d.disruptionId),
+          gsi1pk: keys.sitePk(d.siteId),
+          gsi1sk: order,
+          gsi2pk: keys.userPk(d.siteId, d.userId),
+          gsi2sk: order,
+          type: 'Disruption',
+          ...d,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
       },
-      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+    deadlineItem({
+      kind: 'disruptionEscalation',
+      siteId: d.siteId,
+      ref: `${d.bookingId}.${d.disruptionId}`,
+      dueAt: d.escalateAt,
+      data: { bookingId: d.bookingId, disruptionId: d.disruptionId },
     }),
-  );
+  ]);
 }
 
 export async function getDisruption(

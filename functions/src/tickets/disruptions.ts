@@ -21,7 +21,7 @@ import { auditActor } from '#lib/audit';
 import { fail } from '#lib/errors';
 import { answers, reply } from '#lib/http';
 import { log as rootLog } from '#lib/logger';
-import { appLink, enqueueEmail, mailBrand } from '#lib/mail';
+import { appLink, mailBrand } from '#lib/mail';
 import type { SiteRecord } from '#lib/tenancy';
 import { bookingsByIds, rowsByTravelDate, type BookingRecord } from '../bookings/index.ts';
 import { supplied, SupplyError, type FlightSupply, type ScheduleAlternative } from '../supply/index.ts';

@@ -5,3 +5,4 @@ export * from './mime.ts';
 export * from './eticket.ts';
 export * from './trip.ts';
 export * from './disruption.ts';
+export * from './hold-warning.ts';
