@@ -22,7 +22,6 @@ export const DISRUPTION_MSG = {
 } as const;
 
 export const DISRUPTION_STATUSES = ['open', 'accepted', 'rebooked', 'cancelled'] as const;
-export type DisruptionStatus = (typeof DISRUPTION_STATUSES)[number];
 export const DISRUPTION_SOURCES = ['simulator', 'tbo', 'duffel'] as const;
 export const DISRUPTION_ACTIONS = ['accept', 'alternative', 'cancel'] as const;
 
