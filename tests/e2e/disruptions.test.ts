@@ -37,48 +37,54 @@ beforeAll(async () => {
 const flightsOf = (trips: BookingRecord['segments']) => trips.flat().map((s) => `${s.airlineCode} ${s.flightNumber}`);
 
 describe('a disrupted booking', () => {
-  it('is found in the inbox and on the booking; the agent takes the alternative and the e-ticket shows it', async () => {
-    expect(disruption).toMatchObject({ status: 'open', pnr: booking.pnr });
-    const alternative = disruption.alternatives[0]!;
-    expect(alternative).toBeDefined();
-    // bypassCSP: axe-core is injected as a script tag.
-    const context = await browser().newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
-    const page = await context.newPage();
+  it(
+    'is found in the inbox and on the booking; the agent takes the alternative and the e-ticket shows it',
+    { timeout: 240_000 },
+    async () => {
+      expect(disruption).toMatchObject({ status: 'open', pnr: booking.pnr });
+      const alternative = disruption.alternatives[0]!;
+      expect(alternative).toBeDefined();
+      // bypassCSP: axe-core is injected as a script tag.
+      const context = await browser().newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
+      const page = await context.newPage();
 
-    await page.goto(appUrl(SITE, '/flights/disruptions'));
-    await page.waitForURL(/\/app\/login\?redirectTo=/);
-    await signIn(page, AGENT);
-    await page.getByRole('heading', { name: 'Disruptions', level: 1 }).waitFor();
-    const inInbox = page.getByRole('article', { name: new RegExp(`PNR ${booking.pnr}`) });
-    await inInbox.waitFor();
-    await expect.poll(() => inInbox.getByText('Action needed').count()).toBe(1);
-    expect(await axeViolations(page)).toEqual([]);
-    await shoot(page, 'inbox');
+      await page.goto(appUrl(SITE, '/flights/disruptions'));
+      await page.waitForURL(/\/app\/login\?redirectTo=/);
+      await signIn(page, AGENT);
+      await page.getByRole('heading', { name: 'Disruptions', level: 1 }).waitFor();
+      const inInbox = page.getByRole('article', { name: new RegExp(`PNR ${booking.pnr}`) });
+      await inInbox.waitFor();
+      await expect.poll(() => inInbox.getByText('Action needed').count()).toBe(1);
+      expect(await axeViolations(page)).toEqual([]);
+      await shoot(page, 'inbox');
 
-    // On the booking: the old and the new times of the moved flight.
-    await page.goto(appUrl(SITE, `/flight/bookingDetails/x?bookingId=${encodeURIComponent(booking.bookingId)}`));
-    const section = page.getByRole('region', { name: 'Schedule changes' });
-    await section.waitFor();
-    const changes = section.getByRole('table', { name: `Changed flights of PNR ${booking.pnr}` });
-    await expect.poll(() => changes.getByRole('row').count()).toBe(1 + disruption.changes.length);
-    await expect.poll(() => changes.getByText(/min later/).count()).toBeGreaterThan(0);
-    expect(await axeViolations(page)).toEqual([]);
-    await shoot(page, 'booking');
+      // On the booking: the old and the new times of the moved flight.
+      await page.goto(appUrl(SITE, `/flight/bookingDetails/x?bookingId=${encodeURIComponent(booking.bookingId)}`));
+      const section = page.getByRole('region', { name: 'Schedule changes' });
+      await section.waitFor();
+      const changes = section.getByRole('table', { name: `Changed flights of PNR ${booking.pnr}` });
+      await expect.poll(() => changes.getByRole('row').count()).toBe(1 + disruption.changes.length);
+      await expect.poll(() => changes.getByText(/min later/).count()).toBeGreaterThan(0);
+      expect(await axeViolations(page)).toEqual([]);
+      await shoot(page, 'booking');
 
-    await section.getByRole('button', { name: 'Take this flight' }).first().click();
-    await toast(page, DISRUPTION_MSG.rebooked).waitFor();
-    await section.getByText('Moved to alternative').waitFor();
-    expect(await section.getByRole('button', { name: 'Accept new schedule' }).count()).toBe(0);
+      await section.getByRole('button', { name: 'Take this flight' }).first().click();
+      await toast(page, DISRUPTION_MSG.rebooked).waitFor();
+      await section.getByText('Moved to alternative').waitFor();
+      expect(await section.getByRole('button', { name: 'Accept new schedule' }).count()).toBe(0);
 
-    // The e-ticket names the alternative's flights, not the booked ones.
-    await page.goto(appUrl(SITE, `/flight/eTicket/${encodeURIComponent(ticketSlug(booking.bookingId, booking.pnr))}`));
-    await page.getByTestId('eticket-total').waitFor();
-    const text = (await page.locator('main').textContent()) ?? '';
-    for (const f of flightsOf(alternative.segments)) expect(text).toContain(f);
-    for (const f of flightsOf(booking.segments))
-      if (!flightsOf(alternative.segments).includes(f)) expect(text).not.toContain(f);
-    expect(await axeViolations(page)).toEqual([]);
-    await shoot(page, 'eticket');
-    await context.close();
-  });
+      // The e-ticket names the alternative's flights, not the booked ones.
+      await page.goto(
+        appUrl(SITE, `/flight/eTicket/${encodeURIComponent(ticketSlug(booking.bookingId, booking.pnr))}`),
+      );
+      await page.getByTestId('eticket-total').waitFor();
+      const text = (await page.locator('main').textContent()) ?? '';
+      for (const f of flightsOf(alternative.segments)) expect(text).toContain(f);
+      for (const f of flightsOf(booking.segments))
+        if (!flightsOf(alternative.segments).includes(f)) expect(text).not.toContain(f);
+      expect(await axeViolations(page)).toEqual([]);
+      await shoot(page, 'eticket');
+      await context.close();
+    },
+  );
 });
