@@ -80,7 +80,7 @@ describe('disruption inbox', () => {
   it('shows the old and new times and takes the alternative', async () => {
     const api = fakeApi();
     api.on(getDisruptions, { records: [DISRUPTION], nextCursor: null });
-    api.on(actOnDisruption, (input) => ({
+    api.on(actOnDisruption, (input): TDisruption => ({
       ...DISRUPTION,
       status: 'rebooked',
       chosenAlternativeId: input.alternativeId ?? null,
