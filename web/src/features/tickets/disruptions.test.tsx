@@ -76,7 +76,7 @@ const DISRUPTION: TDisruption = {
   refundedAmount: null,
 };
 
-describe('disruption inbox', () => {
+describe('disruption inbox', { timeout: 30_000 }, () => {
   it('shows the old and new times and takes the alternative', async () => {
     const api = fakeApi();
     api.on(getDisruptions, { records: [DISRUPTION], nextCursor: null });
