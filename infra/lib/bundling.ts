@@ -353,6 +353,10 @@ export const SCHEDULED_WORKERS: readonly { worker: string; everyMinutes: number 
   { worker: 'kart-deadlines', everyMinutes: 60 },
   // Mails a legal entity 3 days before a credit draw's due day (functions/src/wallet/credit-reminders.ts).
   { worker: 'credit-due', everyMinutes: 60 },
+  // Finds airlines' schedule changes to upcoming tickets and records them as disruptions (functions/src/tickets).
+  { worker: 'disruption-sweep', everyMinutes: 60 },
+  // Fires the deadline index's due deadlines once each: hold warnings, disruption escalations (functions/src/deadlines).
+  { worker: 'deadlines', everyMinutes: 5 },
 ];
 
 /** Where every Lambda's entry lives: one folder above the domains (docs/architecture.md "Entries"). */

@@ -119,6 +119,10 @@ export const localSchedule = (options: WorkerOptions = {}): [string, number, num
   ['kart-deadlines', KART_DEADLINES_EVERY_MS, FIRST_HOURLY_RUN_MS],
   // The credit due-date reminders: hourly like the kart deadlines, idempotent per draw.
   ['credit-due', KART_DEADLINES_EVERY_MS, FIRST_HOURLY_RUN_MS],
+  // The disruption sweep: hourly, idempotent per booking and schedule change.
+  ['disruption-sweep', KART_DEADLINES_EVERY_MS, FIRST_HOURLY_RUN_MS],
+  // The deadline index's worker (every 5 minutes on AWS): every minute locally, like the hold release.
+  ['deadlines', HOLD_RELEASE_EVERY_MS],
 ];
 
 export function startWorkers(

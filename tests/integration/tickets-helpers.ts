@@ -8,6 +8,7 @@ import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
 import { priceFare, type PricingContext } from '@tp/domain/pricing';
 import { getBooking, putBooking, type BookingRecord } from '../../functions/src/bookings/index.ts';
 import { supplyFor } from '../../functions/src/supply/index.ts';
+import { isDisrupted } from '../../functions/src/supply/simulator/schedule-changes.ts';
 import type { SupplierOption, SupplyContext } from '../../functions/src/supply/types.ts';
 import { log } from '../../functions/src/lib/logger.ts';
 import { siteById } from '../../functions/src/lib/tenancy.ts';
@@ -77,6 +78,8 @@ export async function supplierBooking(
     lastTicketDate?: Date;
     /** Price the supplier's fare as the booking flow does (markup, GST, commission, TDS), charged as priced. */
     pricing?: PricingContext;
+    /** A flight the simulator's airline retimes (true: a schedule change the sweep finds) or keeps (false). */
+    retimed?: boolean;
   } = {},
 ): Promise<BookingRecord> {
   useStackTable();
@@ -113,7 +116,13 @@ export async function supplierBooking(
       ctx,
     );
     // Refundable fares, so change requests have a refund to credit.
-    const holdable = found.results[0]!.filter((o) => !o.isLcc && o.isHoldAllowed && o.isRefundable);
+    const holdable = found.results[0]!.filter(
+      (o) =>
+        !o.isLcc &&
+        o.isHoldAllowed &&
+        o.isRefundable &&
+        (options.retimed === undefined || isDisrupted(o.segments) === options.retimed),
+    );
     const option = holdable[Math.floor(Math.random() * holdable.length)];
     if (!option) continue;
     const ref = { traceId: found.traceId, resultIndex: option.resultIndex };

@@ -330,6 +330,8 @@ export async function startTboStub(port = 0): Promise<TboStub> {
                 Status: t.status === 'ticketed' ? 'OK' : t.status === 'cancelled' ? 'Cancelled' : 'Reissued',
               },
             })),
+            // The itinerary as the airline flies it now (the simulator's schedule changes included).
+            ...(d.segments ? { Segments: d.segments.flat().map(tboSegment) } : {}),
           },
         });
       }

@@ -14,6 +14,7 @@ export {
   holdSiteIds,
   legalEntityRows,
   rowsByTravelDate,
+  ticketSiteIds,
   type KeyRange,
 } from './queries-repo.ts';
 export { countBooked, runAfterBooked, runAfterRefunded, type BookedHook, type RefundedHook } from './hooks.ts';

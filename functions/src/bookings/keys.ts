@@ -55,4 +55,7 @@ export const bookingKeys = {
    */
   holdSite: (siteId: SiteId): Key => ({ pk: 'HOLD_SITES', sk: part(siteId) }),
   holdSitesPk: () => 'HOLD_SITES',
+  /** Sites that have ever ticketed a booking, for the scheduled disruption sweep (global for the same reason). */
+  ticketSite: (siteId: SiteId): Key => ({ pk: 'TICKET_SITES', sk: part(siteId) }),
+  ticketSitesPk: () => 'TICKET_SITES',
 };

@@ -97,6 +97,15 @@ export async function holdSiteIds(): Promise<SiteId[]> {
   return items.map((i) => i.siteId as SiteId);
 }
 
+/** Sites that have ticketed bookings (the disruption sweep's list). */
+export async function ticketSiteIds(): Promise<SiteId[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': bookingKeys.ticketSitesPk() },
+  });
+  return items.map((i) => i.siteId as SiteId);
+}
+
 /** Full bookings by id, in the order asked (missing ones left out). */
 export async function bookingsByIds(siteId: SiteId, ids: readonly string[]): Promise<BookingRecord[]> {
   const items = await batchGet(ids.map((id) => bookingKeys.booking(siteId, id)));

@@ -9,6 +9,7 @@ import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dy
 import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
 import { db, tableName, transactOrFalse, type TransactItem } from '#lib/db';
 import { keys, type SiteId } from '#lib/keys';
+import { deadlineItem, deadlineRemoval, type Deadline } from '../deadlines/index.ts';
 import { bookingKeys } from './keys.ts';
 import { toRow } from './indexes.ts';
 import { toBooking, type BookingRecord } from './record.ts';
@@ -63,6 +64,13 @@ function bookingIndexItems(b: BookingRecord): TransactItem[] {
     items.push({
       Put: { TableName: tableName(), Item: { ...bookingKeys.holdSite(b.siteId), type: 'HoldSite', siteId: b.siteId } },
     });
+  if (b.statusId === BOOKING_STATUS.ticketed)
+    items.push({
+      Put: {
+        TableName: tableName(),
+        Item: { ...bookingKeys.ticketSite(b.siteId), type: 'TicketSite', siteId: b.siteId },
+      },
+    });
   return items;
 }
 
@@ -71,9 +79,12 @@ function holdItems(r: BookingRecord, prev?: BookingRecord): TransactItem[] {
   const wasHeld = prev?.statusId === BOOKING_STATUS.held && prev.lastTicketDate;
   const isHeld = r.statusId === BOOKING_STATUS.held && r.lastTicketDate;
   if (wasHeld && (!isHeld || prev.lastTicketDate !== r.lastTicketDate))
-    items.push({
-      Delete: { TableName: tableName(), Key: bookingKeys.heldBooking(r.siteId, prev.lastTicketDate!, r.bookingId) },
-    });
+    items.push(
+      {
+        Delete: { TableName: tableName(), Key: bookingKeys.heldBooking(r.siteId, prev.lastTicketDate!, r.bookingId) },
+      },
+      ...holdWarning(r, prev.lastTicketDate!).map(deadlineRemoval),
+    );
   if (isHeld && (!wasHeld || prev.lastTicketDate !== r.lastTicketDate))
     items.push({
       Put: {
@@ -88,7 +99,19 @@ function holdItems(r: BookingRecord, prev?: BookingRecord): TransactItem[] {
         },
       },
     });
+  if (isHeld && (!wasHeld || prev.lastTicketDate !== r.lastTicketDate))
+    items.push(...holdWarning(r, r.lastTicketDate!).map(deadlineItem));
   return items;
+}
+
+/** The agent is warned this long before a hold lapses at its last ticketing date. */
+export const HOLD_WARNING_MS = 6 * 3_600_000;
+/** The deadline index's warning of a hold (functions/src/deadlines): due 6 hours before it lapses. */
+function holdWarning(r: BookingRecord, lastTicketDate: string): Deadline[] {
+  const lapses = Date.parse(lastTicketDate);
+  if (!Number.isFinite(lapses)) return [];
+  const dueAt = new Date(lapses - HOLD_WARNING_MS).toISOString();
+  return [{ kind: 'holdWarning', siteId: r.siteId, ref: r.bookingId, dueAt, data: { lastTicketDate } }];
 }
 
 /** Items that create a booking; the caller adds its own and writes them in one transaction. */

@@ -12,6 +12,7 @@ import type {
   TPassengerInput,
   TSearchRequest,
   TSeat,
+  TSegment,
   TSsrCatalogue,
   TSsrItem,
 } from '@tp/contracts/endpoints/flights';
@@ -106,6 +107,18 @@ export interface SupplierBookingDetails {
   status: 'held' | 'ticketed' | 'released' | 'cancelled' | 'partiallyCancelled' | 'failed';
   lastTicketDate: string | null;
   tickets: { ticketId: string; ticketNumber: string; status: 'ticketed' | 'cancelled' | 'reissued' }[];
+  /**
+   * The supplier's current schedule of the booking, when it reports one (TBO's GetBookingDetails, the simulator):
+   * compared with the booked segments, a difference is an airline's schedule change (a disruption).
+   */
+  segments?: TSegment[][];
+  /** Other flights the supplier offers after a schedule change. */
+  alternatives?: ScheduleAlternative[];
+}
+
+export interface ScheduleAlternative {
+  alternativeId: string;
+  segments: TSegment[][];
 }
 
 export interface ChangeRequestInput {
@@ -210,4 +223,13 @@ export interface FlightSupply {
     ctx: SupplyContext,
   ): Promise<{ changeRequests: { changeRequestId: string; ticketId: string | null }[] }>;
   changeRequestStatus(req: { changeRequestId: string }, ctx: SupplyContext): Promise<ChangeRequestStatus>;
+  /**
+   * Confirms an airline's schedule change with the supplier: the new schedule as it is (`alternativeId` null) or
+   * one of the alternatives it offered. Answers the schedule the booking now has. Absent: the supplier takes no
+   * such call (the change is acknowledged with the airline offline) and the booking keeps what it reported.
+   */
+  acceptScheduleChange?(
+    req: { supplierBookingId: string; alternativeId: string | null },
+    ctx: SupplyContext,
+  ): Promise<{ segments: TSegment[][] }>;
 }

@@ -14,6 +14,7 @@ export {
   holdSiteIds,
   legalEntityRows,
   rowsByTravelDate,
+  ticketSiteIds,
 } from '../bookings/index.ts';
 export { entriesOfBooking as walletEntriesOfBooking } from '../wallet/index.ts';
 

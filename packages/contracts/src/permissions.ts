@@ -76,6 +76,7 @@ export const PERMISSION_CATALOGUE: ModuleDef[] = [
             false,
           ),
           p('flights.exportExcel', 'Download Excel'),
+          p('flights.disruptions', 'Work the disruption inbox (accept, rebook, cancel for a refund)'),
         ],
       },
       {

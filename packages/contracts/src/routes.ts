@@ -33,6 +33,7 @@ import { staffEndpoints } from './endpoints/staff.ts';
 import { agencyEndpoints } from './endpoints/agency.ts';
 import { consoleEndpoints } from './endpoints/console.ts';
 import { consoleDomainsEndpoints } from './endpoints/console-domains.ts';
+import { disruptionEndpoints } from './endpoints/disruptions.ts';
 
 export const ENDPOINTS: readonly Endpoint[] = [
   ...siteEndpoints,
@@ -65,6 +66,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...agencyEndpoints,
   ...consoleEndpoints,
   ...consoleDomainsEndpoints,
+  ...disruptionEndpoints,
 ];
 
 /** Endpoints served by one domain Lambda. */

@@ -298,6 +298,17 @@ export const SPA_ROUTES: SpaRoute[] = [
       { menu: 'user', order: 40, label: 'Change Request Queue', group: 'Tickets' },
     ],
   },
+  /** Ours: airlines' schedule changes to ticketed bookings (docs/flights.md "Disruptions"). */
+  {
+    path: '/flights/disruptions',
+    screen: 'tickets/disruptions',
+    access: 'login',
+    title: 'Disruptions',
+    menus: [
+      { menu: 'staff', order: 112, permission: 'flights.disruptions' },
+      { menu: 'user', order: 45, label: 'Disruptions', group: 'Tickets' },
+    ],
+  },
   {
     path: '/flights/manage-markup',
     screen: 'markup/manage-markup',

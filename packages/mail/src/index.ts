@@ -4,3 +4,5 @@ export * from './templates.ts';
 export * from './mime.ts';
 export * from './eticket.ts';
 export * from './trip.ts';
+export * from './disruption.ts';
+export * from './hold-warning.ts';

@@ -4,7 +4,7 @@
  * requests that progress with the clock) over generated but realistic schedules and fares.
  */
 import { randomInt } from 'node:crypto';
-import type { TFareRule, TSearchRequest, TSsrCatalogue } from '@tp/contracts/endpoints/flights';
+import type { TFareRule, TSearchRequest, TSegment, TSsrCatalogue } from '@tp/contracts/endpoints/flights';
 import {
   SupplyError,
   type BookRequest,
@@ -16,6 +16,7 @@ import {
   type FareQuoteResult,
   type FlightSupply,
   type OfferRef,
+  type ScheduleAlternative,
   type SupplierBookingDetails,
   type SupplyContext,
   type SupplierOption,
@@ -44,6 +45,7 @@ import {
   type TracePayload,
 } from './generate.ts';
 import { addDays, airlineName, airportFor, CARRIERS, carrierByCode } from './network.ts';
+import { alternativesFor, isDisrupted, retimed } from './schedule-changes.ts';
 import { ssrCatalogue } from './ssr.ts';
 import { dynamoSimStore, type SeatClaim, type SimBooking, type SimStore, type SimTicket } from './store.ts';
 import type { SiteId } from '#lib/keys';
@@ -451,7 +453,86 @@ export class SimulatorSupply implements FlightSupply {
             : cancelled === tickets.length
               ? 'cancelled'
               : 'partiallyCancelled';
-    return { pnr: b.pnr, supplierBookingId: b.supplierBookingId, status, lastTicketDate: b.lastTicketDate, tickets };
+    return {
+      pnr: b.pnr,
+      supplierBookingId: b.supplierBookingId,
+      status,
+      lastTicketDate: b.lastTicketDate,
+      tickets,
+      ...(b.status === 'ticketed' ? this.schedule(b, ctx.now) : {}),
+    };
+  }
+
+  /**
+   * The booking's itinerary as the airline flies it now: the confirmed schedule after a change, else the booked
+   * flights with the airline's retimings (schedule-changes.ts) and, when retimed, the alternative it offers.
+   */
+  private schedule(b: SimBooking, now: Date): { segments?: TSegment[][]; alternatives?: ScheduleAlternative[] } {
+    if (b.schedule) return { segments: b.schedule, alternatives: [] };
+    const found = this.bookedOffers(b, now);
+    if (!found) return {};
+    const booked = found.options.find((o) => o.resultIndex === b.resultIndex)?.segments;
+    if (!booked) return {};
+    if (!isDisrupted(booked)) return { segments: booked, alternatives: [] };
+    return {
+      segments: retimed(booked),
+      alternatives: alternativesFor(booked, found.options).map((a) => ({
+        alternativeId: a.resultIndex,
+        segments: a.segments,
+      })),
+    };
+  }
+
+  /** The booked search regenerated (whatever its age) and its list's options of the booked carrier. */
+  private bookedOffers(b: SimBooking, now: Date) {
+    let g: Generated;
+    try {
+      g = this.generated(b.traceId, now, Number.POSITIVE_INFINITY).g;
+    } catch {
+      // Not booked through a search of ours (an imported or seeded booking): its schedule is unknown here.
+      return null;
+    }
+    const listIndex = b.resultIndex.startsWith('IB') ? 1 : 0;
+    const list = g.lists[listIndex] ?? [];
+    const options = list.flatMap((o, i) =>
+      o.carrier.code === b.airlineCode ? [toOption(o, resultIndexOf(listIndex, i), g.pax, now)] : [],
+    );
+    return { g, options };
+  }
+
+  acceptScheduleChange(
+    req: { supplierBookingId: string; alternativeId: string | null },
+    ctx: SupplyContext,
+  ): Promise<{ segments: TSegment[][] }> {
+    return this.call(ctx, 'acceptScheduleChange', async () => {
+      const b = await this.booking(req.supplierBookingId);
+      if (b.status !== 'ticketed') throw new SupplyError('invalidRequest', 'Only ticketed bookings can be changed');
+      // Confirmed before (a retried call): the schedule stands.
+      if (b.schedule) return { segments: b.schedule };
+      const now = this.schedule(b, ctx.now);
+      if (!now.segments) throw new SupplyError('invalidRequest', 'This booking has no schedule change');
+      if (req.alternativeId === null) return this.confirmSchedule(b, now.segments, b.seats);
+      const alt = now.alternatives?.find((a) => a.alternativeId === req.alternativeId);
+      if (!alt) throw new SupplyError('invalidRequest', 'No such alternative for this booking');
+      const { g } = this.generated(b.traceId, ctx.now, Number.POSITIVE_INFINITY);
+      const seated = b.passengers.filter((p) => p.paxType !== 3).length;
+      const claims = seatClaims(offerAt(g, alt.alternativeId), seated);
+      if (!(await this.store.claimSeats(this.ownerSiteId, claims)))
+        throw new SupplyError('soldOut', 'Seats are no longer available on this flight, please choose another');
+      const done = await this.confirmSchedule(b, alt.segments, claims);
+      if (done.segments === alt.segments) await this.store.returnSeats(this.ownerSiteId, b.seats);
+      else await this.store.returnSeats(this.ownerSiteId, claims);
+      return done;
+    });
+  }
+
+  /** Records the confirmed schedule once; a concurrent confirmation answers what was stored first. */
+  private async confirmSchedule(b: SimBooking, segments: TSegment[][], seats: SeatClaim[]) {
+    if (await this.store.saveBooking(this.ownerSiteId, { ...b, schedule: segments, seats, version: b.version + 1 }))
+      return { segments };
+    const stored = await this.booking(b.supplierBookingId);
+    if (!stored.schedule) throw new SupplyError('failed', 'The booking changed meanwhile; try again');
+    return { segments: stored.schedule };
   }
 
   /** Refund and charge per ticket under the fare's rules. */

@@ -9,6 +9,7 @@ import {
   type BatchGetCommandInput,
   type BatchGetCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
+import type { TSegment } from '@tp/contracts/endpoints/flights';
 import type { SupplierFare } from '@tp/domain/pricing';
 import { db, tableName, transactOrFalse } from '#lib/db';
 import { type SiteId } from '#lib/keys';
@@ -52,6 +53,8 @@ export interface SimBooking {
   version: number;
   /** The buyer's booking reference (our payment order id), when given. */
   reference?: string;
+  /** The schedule confirmed after an airline's change (the new times, or an alternative's flights). */
+  schedule?: TSegment[][];
 }
 
 export interface SimChangeRequest {

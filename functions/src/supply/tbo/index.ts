@@ -1,5 +1,5 @@
 /** The TBO-style consolidator adapter (flight-supply.md "The flow"): our supply calls over its REST API. */
-import type { TFareRule, TSearchRequest, TSsrCatalogue } from '@tp/contracts/endpoints/flights';
+import type { TFareRule, TSearchRequest, TSegment, TSsrCatalogue } from '@tp/contracts/endpoints/flights';
 import { round2 } from '@tp/domain/pricing';
 import {
   SupplyError,
@@ -21,6 +21,7 @@ import {
 import { TboClient, dynamoTokenCache, type TboSettings, type TokenCache } from './client.ts';
 import {
   fromTboFare,
+  fromTboItinerarySegments,
   fromTboResult,
   fromTboSsr,
   toTboPassenger,
@@ -56,8 +57,12 @@ function detailsOf(it: Json, supplierBookingId: string): SupplierBookingDetails 
           status: s.startsWith('cancel') ? 'cancelled' : s.startsWith('reissue') ? 'reissued' : 'ticketed',
         } as const;
       }),
+    // The airline's current schedule: compared with the booked one by the disruption sweep.
+    ...withSchedule(fromTboItinerarySegments(it.Segments as Json[] | undefined)),
   };
 }
+
+const withSchedule = (segments: TSegment[][] | null) => (segments ? { segments } : {});
 
 export class TboSupply implements FlightSupply {
   readonly name = 'tbo';

@@ -98,6 +98,17 @@ function fromTboSegment(s: Json): TSegment {
   };
 }
 
+/**
+ * GetBookingDetails' itinerary segments (one flat list, each with its trip indicator) as our trips; null when the
+ * answer carries no schedule (only references, as some ticketing answers do).
+ */
+export function fromTboItinerarySegments(list: Json[] | undefined): TSegment[][] | null {
+  if (!list?.length || list.some((s) => !s?.Origin?.Airport?.AirportCode)) return null;
+  const trips: TSegment[][] = [];
+  for (const seg of list.map(fromTboSegment)) (trips[seg.tripIndicator - 1] ??= []).push(seg);
+  return trips.filter(Boolean);
+}
+
 export function fromTboResult(r: Json): SupplierOption {
   const segments: TSegment[][] = (r.Segments ?? []).map((trip: Json[]) => trip.map(fromTboSegment));
   const first = segments[0]?.[0];

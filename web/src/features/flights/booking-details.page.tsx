@@ -7,6 +7,7 @@ import { StatusBadge } from '#shared/StatusBadge.tsx';
 import { TestInventoryBadge } from '#shared/TestInventoryBadge.tsx';
 import { usePersisted } from '#lib/storage.ts';
 import { useUser } from '#lib/state.ts';
+import { BookingDisruptions } from '#shared/BookingDisruptions.tsx';
 import { FareSummary } from './components/FareSummary.tsx';
 import { PassengerView } from './components/PassengerView.tsx';
 import { SegmentView } from './components/SegmentView.tsx';
@@ -92,6 +93,7 @@ export default function BookingDetailsPage() {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack>
+            <BookingDisruptions bookingId={booking.bookingId} />
             <Paper withBorder p="md">
               <SegmentView trips={booking.segments} />
             </Paper>
