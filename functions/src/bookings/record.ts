@@ -6,6 +6,8 @@ export interface BookingRecord extends TBooking {
   siteId: SiteId;
   userId: string;
   version: number;
+  /** When the booker was told this hold is about to lapse (tickets' scheduled run tells each hold once). */
+  lapseWarnedAt?: string;
 }
 
 const INDEX_ATTRS = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'type'];

@@ -1,5 +1,6 @@
 import { checkExistingSubscription, createPushSubscription } from '@tp/contracts/endpoints/notifications';
 import { operation, onDemand } from '#lib/http';
+import { answered } from './answered.generated.ts';
 const notifications = onDemand(() => import('./service.ts'));
 
 export const operations = [
@@ -10,4 +11,5 @@ export const operations = [
   operation(checkExistingSubscription, async (input, scope) => ({
     exists: await (await notifications()).isSubscribed(scope.principal, input.subscriptionEndPoint),
   })),
+  ...answered(),
 ];

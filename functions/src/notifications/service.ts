@@ -1,10 +1,12 @@
 import type * as z from 'zod/mini';
-import type { ZPushSubscription } from '@tp/contracts/endpoints/notifications';
+import { getPushKey, type ZPushSubscription } from '@tp/contracts/endpoints/notifications';
 import { sha256 } from '#lib/crypto';
+import { answers } from '#lib/http';
 import type { Principal } from '#lib/principal';
 import * as repo from './repo.ts';
+import { vapidKeys } from './vapid.ts';
 
-/** Browser push subscriptions of staff users (the push prompt, spec 000 §4). */
+/** Browser push subscriptions (staff get the push prompt, spec 000 §4; anyone may subscribe from their preferences). */
 export interface NotificationsDeps {
   repo: typeof repo;
 }
@@ -13,7 +15,7 @@ const defaults: NotificationsDeps = { repo };
 type PushSubscription = z.output<typeof ZPushSubscription>;
 
 /** Endpoints are long URLs; their hash is the key, so the same browser always maps to the same item. */
-const endpointHash = (endpoint: string): string => sha256(endpoint);
+export const endpointHash = (endpoint: string): string => sha256(endpoint);
 
 export async function subscribe(
   principal: Principal,
@@ -41,3 +43,6 @@ export async function isSubscribed(
 ): Promise<boolean> {
   return (await deps.repo.getSubscription(principal.siteId, principal.userId, endpointHash(endpoint))) !== null;
 }
+
+/** The public half of the stage's VAPID pair, read at run time so a build never carries it. */
+export const answerGetPushKey = answers(getPushKey, async () => ({ publicKey: (await vapidKeys())?.publicKey ?? null }));

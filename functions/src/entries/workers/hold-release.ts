@@ -1,11 +1,11 @@
 /**
  * Scheduled automatic release of lapsed holds (every few minutes on AWS; an interval in
  * scripts/local/workers.ts locally): for each site that has held bookings, release those past their
- * last ticketing date and tell the customer.
+ * last ticketing date and tell the customer, and tell the bookers of holds about to lapse.
  */
 import { requireConfig } from '#lib/config';
 import { log } from '#lib/logger';
-import { holdSiteIds, releaseExpiredHolds } from '../../tickets/index.ts';
+import { holdSiteIds, releaseExpiredHolds, warnLapsingHolds } from '../../tickets/index.ts';
 
 // Fails this worker's cold start, not its first message, when the stack left out its configuration.
 requireConfig(['TABLE_NAME', 'EMAIL_QUEUE_URL']);
@@ -15,6 +15,7 @@ export async function releaseAllExpiredHolds(now: Date = new Date()): Promise<nu
   for (const siteId of await holdSiteIds()) {
     try {
       released += (await releaseExpiredHolds(siteId, now)).length;
+      await warnLapsingHolds(siteId, now);
     } catch (err) {
       log.error('hold release run failed for a site', { siteId, error: String(err) });
     }

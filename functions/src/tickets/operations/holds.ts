@@ -7,6 +7,7 @@ import { auditActor, type AuditActor } from '#lib/audit';
 import { fail } from '#lib/errors';
 import { log as rootLog } from '#lib/logger';
 import { appLink, mailBrand } from '#lib/mail';
+import { notify } from '#lib/notify';
 import { siteById, siteTimeZone, type SiteRecord } from '#lib/tenancy';
 import { type BookingRecord } from '../../bookings/index.ts';
 import { SupplyError, type SupplyContext } from '../../supply/index.ts';
@@ -113,3 +114,40 @@ export async function releaseExpiredHolds(
   }
   return released;
 }
+
+/** How long before a hold lapses its booker is told (push and/or mail, as they chose), once per hold. */
+export const HOLD_LAPSE_WARNING_MS = 3 * 3600_000;
+
+/**
+ * Tells the booker of each hold lapsing within HOLD_LAPSE_WARNING_MS (and not yet told) to ticket it or lose it;
+ * the booking keeps `lapseWarnedAt`, so the scheduled run tells each hold once. Answers the bookings told.
+ */
+export async function warnLapsingHolds(siteId: SiteId, now: Date): Promise<string[]> {
+  const site = await siteById(siteId);
+  if (!site) return [];
+  const until = new Date(now.getTime() + HOLD_LAPSE_WARNING_MS).toISOString().slice(0, 19);
+  const warned: string[] = [];
+  for (const b of await repo.bookingsByIds(siteId, await repo.heldBookingIds(siteId, until))) {
+    const lapses = b.lastTicketDate ? Date.parse(b.lastTicketDate) : NaN;
+    if (b.statusId !== BOOKING_STATUS.held || b.lapseWarnedAt || !(lapses > now.getTime())) continue;
+    const marked = await mutate(siteId, b.bookingId, (cur) =>
+      cur.statusId === BOOKING_STATUS.held && !cur.lapseWarnedAt
+        ? { next: { ...cur, lapseWarnedAt: now.toISOString() } }
+        : null,
+    );
+    // Another run marked it first: that run told the booker.
+    if (marked.lapseWarnedAt !== now.toISOString()) continue;
+    warned.push(b.bookingId);
+    await notify({
+      siteId,
+      kind: 'holdLapsing',
+      to: { userIds: [b.userId] },
+      title: 'Held booking about to lapse',
+      body: `PNR ${b.pnr} is released at ${formatDateTime(b.lastTicketDate, { timeZone: siteTimeZone(site) })} unless it is ticketed.`,
+      path: '/flight/ticketQueue',
+      idempotencyKey: `hold-lapsing#${b.bookingId}`,
+    });
+  }
+  return warned;
+}
+
