@@ -34,7 +34,7 @@ async function signedIn(email: string): Promise<{ client: Client; userId: string
   const client = new Client(SITE);
   const res = await client.call(login, { email, password: 'Demo@1234' });
   if (res.status !== 200) throw new Error(`login failed for ${email}`);
-  return { client, userId: String(res.body.result.userId) };
+  return { client, userId: String(res.body.result.id) };
 }
 
 async function until<T>(what: string, find: () => Promise<T | undefined> | T | undefined): Promise<T> {

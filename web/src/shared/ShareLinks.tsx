@@ -29,11 +29,10 @@ export function ShareLinks({
         // WhatsApp's dark green: white text on it passes WCAG AA (the brand's light green does not).
         color="#075e54"
         size={size}
-        aria-label={`Share ${title} on WhatsApp`}
       >
         Share on WhatsApp
       </Button>
-      <Button variant="default" size={size} onClick={() => void copyText(url)} aria-label={`Copy the link to ${title}`}>
+      <Button variant="default" size={size} onClick={() => void copyText(url)}>
         Copy link
       </Button>
     </Group>
