@@ -168,7 +168,9 @@ describe('a push that is sent', () => {
     // only one once a later event has come through behind it.
     await notify(event);
     await notify({ ...event, body: 'the next event', idempotencyKey: `refund#${randomUUID()}` });
-    await until('the next push', () => service.pushesTo(browser.endpoint).find((p) => p.payload.body === 'the next event'));
+    await until('the next push', () =>
+      service.pushesTo(browser.endpoint).find((p) => p.payload.body === 'the next event'),
+    );
     expect(service.pushesTo(browser.endpoint).filter((p) => p.payload.body === event.body)).toHaveLength(1);
   });
 });
@@ -211,8 +213,13 @@ describe('preferences', () => {
     expect(saved.body.message).toBe(NOTIFICATION_MSG.preferencesSaved);
     expect(saved.body.result.preferences).toContainEqual({ kind: 'newEnquiry', mail: true, push: false });
     // Another kind keeps its default; another user keeps theirs.
-    expect(saved.body.result.preferences).toContainEqual({ kind: 'changeRequest', ...NOTIFICATION_KINDS.changeRequest.defaults });
-    expect((await staff.client.call(getNotificationPreferences, {})).body.result.preferences).toEqual(defaultsOf('staff'));
+    expect(saved.body.result.preferences).toContainEqual({
+      kind: 'changeRequest',
+      ...NOTIFICATION_KINDS.changeRequest.defaults,
+    });
+    expect((await staff.client.call(getNotificationPreferences, {})).body.result.preferences).toEqual(
+      defaultsOf('staff'),
+    );
 
     const title = `Sharjah ${randomUUID().slice(0, 8)}`;
     await enquire(title);
@@ -222,7 +229,8 @@ describe('preferences', () => {
     // The worker pushes a user before it mails them: once the admin's mail is out, their push was decided.
     const mail = await until('the admin mail', async () =>
       (await mailbox()).find(
-        (m) => m.destination.to.includes(`admin@${SITE}`) && m.subject === 'New enquiry' && m.body.html?.includes(title),
+        (m) =>
+          m.destination.to.includes(`admin@${SITE}`) && m.subject === 'New enquiry' && m.body.html?.includes(title),
       ),
     );
     expect(mail.body.text).toContain(`Asha Menon asked about ${title}.`);
@@ -230,7 +238,8 @@ describe('preferences', () => {
     // The staff member (mail off by default) got no such mail.
     expect(
       (await mailbox()).some(
-        (m) => m.destination.to.includes(`staff@${SITE}`) && m.subject === 'New enquiry' && m.body.html?.includes(title),
+        (m) =>
+          m.destination.to.includes(`staff@${SITE}`) && m.subject === 'New enquiry' && m.body.html?.includes(title),
       ),
     ).toBe(false);
   });

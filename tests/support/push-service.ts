@@ -117,7 +117,11 @@ export async function startPushService() {
       const auth = randomBytes(16);
       const path = `/push/${randomUUID()}`;
       browsers.set(path, { privateKey: ecdh.getPrivateKey(), publicKey, auth });
-      return { endpoint: `${origin}${path}`, expirationTime: null, keys: { p256dh: b64u(publicKey), auth: b64u(auth) } };
+      return {
+        endpoint: `${origin}${path}`,
+        expirationTime: null,
+        keys: { p256dh: b64u(publicKey), auth: b64u(auth) },
+      };
     },
     /** From now on the service answers 410 Gone for this subscription. */
     drop(endpoint: string): void {

@@ -6,7 +6,13 @@
 import type { ParsedRequestOf } from '@tp/contracts/endpoint';
 import type * as dmcApi from '@tp/contracts/endpoints/dmc';
 import type * as api from '@tp/contracts/endpoints/kart';
-import { KART_MSG, sharedQuotationPath, type TKart, type TKartInput, type TKartRow } from '@tp/contracts/endpoints/kart';
+import {
+  KART_MSG,
+  sharedQuotationPath,
+  type TKart,
+  type TKartInput,
+  type TKartRow,
+} from '@tp/contracts/endpoints/kart';
 import { DMC_RULE_MESSAGES } from '@tp/contracts/endpoints/dmc';
 import * as MSG from '@tp/contracts/messages';
 import {

@@ -20,7 +20,9 @@ export const ZNotifyMessage = lazy(() =>
     kind: z.enum(NOTIFICATION_KIND_IDS as [NotificationKind, ...NotificationKind[]]),
     /** Named users (the booker, the cart's owner), or every active staff user of the site. */
     to: z.union([
-      z.object({ userIds: z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.minLength(1), z.maxLength(20)) }),
+      z.object({
+        userIds: z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.minLength(1), z.maxLength(20)),
+      }),
       z.object({ staff: z.literal(true) }),
     ]),
     title: z.string().check(z.minLength(1), z.maxLength(120)),

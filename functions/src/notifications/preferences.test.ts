@@ -11,7 +11,10 @@ describe('notification preferences', () => {
       'refundCredited',
       'holdLapsing',
     ]);
-    expect(effectivePreferences('retail', {})[0]).toEqual({ kind: 'cartConfirmed', ...NOTIFICATION_KINDS.cartConfirmed.defaults });
+    expect(effectivePreferences('retail', {})[0]).toEqual({
+      kind: 'cartConfirmed',
+      ...NOTIFICATION_KINDS.cartConfirmed.defaults,
+    });
   });
 
   it('show a stored choice in place of the default, and ignore stored kinds no longer offered', () => {

@@ -23,7 +23,10 @@ export interface Channels {
 
 /** The choices as shown: every kind offered to this user, stored or defaulted. */
 export function effectivePreferences(userType: string, stored: repo.StoredChoices): TNotificationPreference[] {
-  return notificationKindsFor(userType).map((kind) => ({ kind, ...(stored[kind] ?? NOTIFICATION_KINDS[kind].defaults) }));
+  return notificationKindsFor(userType).map((kind) => ({
+    kind,
+    ...(stored[kind] ?? NOTIFICATION_KINDS[kind].defaults),
+  }));
 }
 
 /** How one user is told about one kind of event. */
@@ -56,5 +59,8 @@ export const answerGetNotificationPreferences = answers(getNotificationPreferenc
 }));
 
 export const answerSaveNotificationPreferences = answers(saveNotificationPreferences, async (input, scope) =>
-  reply({ preferences: await savePreferences(scope, input.preferences) }, { message: NOTIFICATION_MSG.preferencesSaved }),
+  reply(
+    { preferences: await savePreferences(scope, input.preferences) },
+    { message: NOTIFICATION_MSG.preferencesSaved },
+  ),
 );

@@ -39,11 +39,12 @@ export async function sendPush(
   vapid: VapidKeys,
   fetcher: typeof fetch = fetch,
 ): Promise<PushOutcome> {
-  const request = webpush.generateRequestDetails(
-    { endpoint: sub.endpoint, keys: sub.keys },
-    JSON.stringify(payload),
-    { vapidDetails: vapid, TTL: TTL_SECONDS, contentEncoding: 'aes128gcm', urgency: 'normal' },
-  );
+  const request = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: sub.keys }, JSON.stringify(payload), {
+    vapidDetails: vapid,
+    TTL: TTL_SECONDS,
+    contentEncoding: 'aes128gcm',
+    urgency: 'normal',
+  });
   const res = await fetcher(request.endpoint, {
     method: request.method,
     headers: request.headers as Record<string, string>,

@@ -124,5 +124,7 @@ export const claimPushSent = (siteId: SiteId, keyHash: string, userId: string, n
 
 /** Gives a claim back after a failed push, so the retry pushes. */
 export async function releasePushSent(siteId: SiteId, keyHash: string, userId: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: notificationKeys.pushSent(siteId, keyHash, userId) }));
+  await db().send(
+    new DeleteCommand({ TableName: tableName(), Key: notificationKeys.pushSent(siteId, keyHash, userId) }),
+  );
 }

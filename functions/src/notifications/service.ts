@@ -45,4 +45,6 @@ export async function isSubscribed(
 }
 
 /** The public half of the stage's VAPID pair, read at run time so a build never carries it. */
-export const answerGetPushKey = answers(getPushKey, async () => ({ publicKey: (await vapidKeys())?.publicKey ?? null }));
+export const answerGetPushKey = answers(getPushKey, async () => ({
+  publicKey: (await vapidKeys())?.publicKey ?? null,
+}));

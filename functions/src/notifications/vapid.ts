@@ -31,9 +31,8 @@ const pairOf = (text: string | undefined): { publicKey: string; privateKey: stri
 };
 
 async function fromSecret(arn: string): Promise<{ publicKey: string; privateKey: string }> {
-  const { SecretsManagerClient, GetSecretValueCommand, PutSecretValueCommand } = await import(
-    '@aws-sdk/client-secrets-manager'
-  );
+  const { SecretsManagerClient, GetSecretValueCommand, PutSecretValueCommand } =
+    await import('@aws-sdk/client-secrets-manager');
   const client = new SecretsManagerClient({});
   const read = async () => pairOf((await client.send(new GetSecretValueCommand({ SecretId: arn }))).SecretString);
   const stored = await read();
@@ -41,7 +40,11 @@ async function fromSecret(arn: string): Promise<{ publicKey: string; privateKey:
   const pair = webpush.generateVAPIDKeys();
   await client
     .send(
-      new PutSecretValueCommand({ SecretId: arn, ClientRequestToken: FIRST_PAIR_TOKEN, SecretString: JSON.stringify(pair) }),
+      new PutSecretValueCommand({
+        SecretId: arn,
+        ClientRequestToken: FIRST_PAIR_TOKEN,
+        SecretString: JSON.stringify(pair),
+      }),
     )
     // Another container stored its pair first under the same token: that one is the stage's.
     .catch(() => undefined);

@@ -55,10 +55,14 @@ function fakes(channels: Record<string, Channels> = {}, answers: Record<string, 
     repo: {
       subscriptionsOf: async (_s, userId) => subs.get(userId) ?? [],
       deleteSubscription: vi.fn(async (_s, userId, _h, endpoint) => {
-        subs.set(userId, (subs.get(userId) ?? []).filter((x) => x.endpoint !== endpoint));
+        subs.set(
+          userId,
+          (subs.get(userId) ?? []).filter((x) => x.endpoint !== endpoint),
+        );
         return true;
       }),
-      claimPushSent: async (_s, key, userId) => (claims.has(`${key}|${userId}`) ? false : (claims.add(`${key}|${userId}`), true)),
+      claimPushSent: async (_s, key, userId) =>
+        claims.has(`${key}|${userId}`) ? false : (claims.add(`${key}|${userId}`), true),
       releasePushSent: async (_s, key, userId) => void claims.delete(`${key}|${userId}`),
     },
     channelsFor: async (_s, userId) => channels[userId] ?? { mail: false, push: true },
@@ -132,7 +136,9 @@ describe('notifications worker', () => {
     const f = fakes({ 'agent-1': { mail: true, push: true } });
     f.subs.set('agent-1', [sub('agent-1', 1)]);
     await f.handler({
-      Records: [record('m1', message({ kind: 'refundCredited', to: { userIds: ['agent-1'] }, mailedByProducer: true }))],
+      Records: [
+        record('m1', message({ kind: 'refundCredited', to: { userIds: ['agent-1'] }, mailedByProducer: true })),
+      ],
     });
     expect(f.pushed.map((p) => p.endpoint)).toEqual(['https://push.example.com/agent-1/1']);
     expect(f.mails).toEqual([]);

@@ -38,10 +38,7 @@ export interface NotificationsWorkerWiring {
 }
 
 export interface NotificationsWorkerDeps {
-  repo: Pick<
-    typeof repo,
-    'subscriptionsOf' | 'deleteSubscription' | 'claimPushSent' | 'releasePushSent'
-  >;
+  repo: Pick<typeof repo, 'subscriptionsOf' | 'deleteSubscription' | 'claimPushSent' | 'releasePushSent'>;
   channelsFor(siteId: SiteId, userId: string, kind: NotifyMessage['kind']): Promise<Channels>;
   vapidKeys(): Promise<VapidKeys | null>;
   sendPush: typeof sendPush;

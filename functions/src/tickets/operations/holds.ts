@@ -150,4 +150,3 @@ export async function warnLapsingHolds(siteId: SiteId, now: Date): Promise<strin
   }
   return warned;
 }
-

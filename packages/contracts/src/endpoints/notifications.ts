@@ -45,9 +45,7 @@ export const NOTIFICATION_KIND_IDS = Object.keys(NOTIFICATION_KINDS) as Notifica
 
 /** The kinds a user of this type chooses for: staff the staff kinds, everyone else the customer kinds. */
 export const notificationKindsFor = (userType: string): NotificationKind[] =>
-  NOTIFICATION_KIND_IDS.filter(
-    (k) => NOTIFICATION_KINDS[k].audience === (userType === 'staff' ? 'staff' : 'customer'),
-  );
+  NOTIFICATION_KIND_IDS.filter((k) => NOTIFICATION_KINDS[k].audience === (userType === 'staff' ? 'staff' : 'customer'));
 
 export const ZNotificationPreference = lazy(() =>
   z.object({

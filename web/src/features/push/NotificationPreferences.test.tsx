@@ -33,7 +33,10 @@ describe('notification preferences on the profile', { timeout: 30_000 }, () => {
     const refundMail = await within(panel).findByRole('checkbox', { name: 'A refund credited: mail' });
     const save = within(panel).getByRole('button', { name: 'Save preferences' });
     expect(save.hasAttribute('disabled')).toBe(true);
-    expect((within(panel).getByRole('checkbox', { name: 'A held booking about to lapse: push' }) as HTMLInputElement).checked).toBe(false);
+    expect(
+      (within(panel).getByRole('checkbox', { name: 'A held booking about to lapse: push' }) as HTMLInputElement)
+        .checked,
+    ).toBe(false);
 
     await user().click(refundMail);
     await user().click(within(panel).getByRole('checkbox', { name: 'A refund credited: push' }));

@@ -37,9 +37,17 @@ function BrowserPush({ wanted }: { wanted: boolean }) {
   if (!wanted || !key.data) return null;
   const publicKey = key.data.publicKey;
   if (!publicKey)
-    return <Text size="sm" c="dimmed">Push notifications are not available on this site.</Text>;
+    return (
+      <Text size="sm" c="dimmed">
+        Push notifications are not available on this site.
+      </Text>
+    );
   if (permission === 'unsupported')
-    return <Text size="sm" c="dimmed">This browser cannot receive push notifications; choose mail to be told.</Text>;
+    return (
+      <Text size="sm" c="dimmed">
+        This browser cannot receive push notifications; choose mail to be told.
+      </Text>
+    );
   if (permission === 'denied')
     return (
       <Alert color="orange" variant="light" title="Push is blocked in this browser">
@@ -47,7 +55,11 @@ function BrowserPush({ wanted }: { wanted: boolean }) {
       </Alert>
     );
   if (permission === 'granted')
-    return <Text size="sm" c="dimmed">This browser shows your push notifications.</Text>;
+    return (
+      <Text size="sm" c="dimmed">
+        This browser shows your push notifications.
+      </Text>
+    );
   return (
     <Group gap="xs">
       <Text size="sm">Pushes reach only browsers where you turn them on.</Text>
