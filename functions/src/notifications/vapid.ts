@@ -70,8 +70,3 @@ export function vapidKeys(): Promise<VapidKeys | null> {
   });
   return cached;
 }
-
-/** Tests that change the environment between cases. */
-export function resetVapidCache(): void {
-  cached = undefined;
-}

@@ -34,7 +34,8 @@ export default function PushPrompt() {
     <Dialog
       opened={open}
       onClose={dismiss}
-      withCloseButton
+      // "Not now" closes it: Mantine's close icon here has no accessible name (axe: button-name).
+      withCloseButton={false}
       position={{ bottom: 20, right: 20 }}
       size="md"
       role="dialog"
