@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { CONSOLE, DEMO_DOMAINS, LOCAL_PORTS } from '@tp/contracts/platform';
 import { SPA_BASENAME } from '@tp/contracts/spa-routes';
-import { ROOT, startStack } from './local/stack.ts';
+import { newVapidKeys, ROOT, startStack } from './local/stack.ts';
 
 const args = new Set(process.argv.slice(2));
 // PORT_BASE moves all four ports (gateway, DynamoDB, SQS, SES) when the defaults are taken.
@@ -33,6 +33,19 @@ function localSecretsKey(): string {
   return readFileSync(file, 'utf8').trim();
 }
 
+/**
+ * The stage's VAPID key pair for web push, made on the first start and kept in .local/vapid.json: the SPA reads
+ * its public half at run time (GET notification/pushKey), so the push prompt needs no build variable.
+ */
+function localVapidKeys(): { publicKey: string; privateKey: string } {
+  const file = join(ROOT, '.local', 'vapid.json');
+  if (!existsSync(file)) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(newVapidKeys()), { mode: 0o600 });
+  }
+  return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+}
+
 const webDist = join(ROOT, 'web', 'dist');
 if (!args.has('--no-build') || !existsSync(join(webDist, 'index.html'))) {
   process.stdout.write('Building the web app…\n');
@@ -44,6 +57,7 @@ const stack = await startStack({
   dataDir,
   mediaDir: join(ROOT, '.local', 'media'),
   secretsKey: localSecretsKey(),
+  vapidKeys: localVapidKeys(),
   webDist,
   seed: true,
   logLevel: 'info',

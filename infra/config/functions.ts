@@ -45,13 +45,13 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> 
   flights: { sends: ['paymentVerification', 'email'], timeoutSeconds: 28, secrets: 'open' },
   // Test connection and the live TBO balance call the supplier; staff save the credentials here.
   // Sends: the refund mail of a change request credited by the TBO refund import.
-  'flight-admin': { sends: ['email'], timeoutSeconds: 28, secrets: 'seal' },
+  'flight-admin': { sends: ['email', 'notifications'], timeoutSeconds: 28, secrets: 'seal' },
   // Holds, change requests and refunds call the supplier; the e-ticket mail goes through the email queue.
-  tickets: { sends: ['email'], timeoutSeconds: 28, secrets: 'open' },
+  tickets: { sends: ['email', 'notifications'], timeoutSeconds: 28, secrets: 'open' },
   // Fixed-departure bookings open and pay flight payment orders (gateway, e-ticket mail) like the flights Lambda.
   'fixed-departures': { sends: ['paymentVerification', 'email'], timeoutSeconds: 28, secrets: 'open' },
   // Each new enquiry is mailed to the site's staff through the email queue.
-  enquiries: { sends: ['email'] },
+  enquiries: { sends: ['email', 'notifications'] },
   // The .xlsx import checks every row of a rate sheet (thousands) before writing them in batched transactions.
   dmc: { memoryMb: 1024, timeoutSeconds: 28 },
   // Package photos; a site's logo and favicon (lib/media.ts).
@@ -70,21 +70,41 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> 
   // Every minute: re-sends outbox messages, verifies open payments, books or refunds stranded orders. Under
   // the fulfilment claim's 90 s lease, so a run never books an order another run could retake meanwhile.
   'reconciler-worker': { sends: ['paymentVerification', 'email'], timeoutSeconds: 80, secrets: 'open' },
+  // Pushes to browsers (each push service call is bounded at 10 s) and hands mails to the email queue.
+  'notifications-worker': { sends: ['email'], timeoutSeconds: 45 },
+  // A confirmed activity cart and a vouchered quotation are told to their owner (lib/notify.ts).
+  activities: { sends: ['notifications'] },
+  kart: { sends: ['notifications'] },
   // Hourly: reads three days of the kart deadline index and enqueues at most one mail per kart and deadline.
   'kart-deadlines-worker': { sends: ['email'], timeoutSeconds: 60 },
   // Hourly: reads six days of the credit due-day index and enqueues at most one mail per draw.
   'credit-due-worker': { sends: ['email'], timeoutSeconds: 60 },
+  // Every 5 minutes: fires the deadline index's due deadlines (hold warnings by mail and push, disruption
+  // escalations); well under the interval so runs do not overlap.
+  'deadlines-worker': { sends: ['email', 'notifications'], timeoutSeconds: 120 },
+  // Hourly: asks each site's supplier about its upcoming tickets (the booker is mailed at once of a change).
+  'disruption-sweep-worker': { sends: ['email'], timeoutSeconds: 600, secrets: 'open' },
 };
 
 export const accessOf = (name: string): FunctionAccess => ({ ...DEFAULT_ACCESS, ...FUNCTION_ACCESS[name] });
 
 /** The environment variable functions/src/lib/config.ts reads each queue's URL from. */
-export const QUEUE_URL_ENV: Record<QueueKey, 'EMAIL_QUEUE_URL' | 'PAYMENT_QUEUE_URL' | 'MAIL_FEEDBACK_QUEUE_URL'> = {
+export const QUEUE_URL_ENV: Record<
+  QueueKey,
+  'EMAIL_QUEUE_URL' | 'PAYMENT_QUEUE_URL' | 'MAIL_FEEDBACK_QUEUE_URL' | 'NOTIFICATIONS_QUEUE_URL'
+> = {
   paymentVerification: 'PAYMENT_QUEUE_URL',
   email: 'EMAIL_QUEUE_URL',
   // Only SES (through SNS) sends here; no function has this grant.
   mailFeedback: 'MAIL_FEEDBACK_QUEUE_URL',
+  notifications: 'NOTIFICATIONS_QUEUE_URL',
 };
+
+/**
+ * The functions that read the stage's VAPID key pair (functions/src/notifications/vapid.ts): the notifications
+ * Lambda serves its public half, the worker signs pushes with it; either may store the pair the first time.
+ */
+export const VAPID_FUNCTIONS: readonly string[] = ['notifications', 'notifications-worker'];
 
 /**
  * The functions that put reseller domains live at run time (functions/src/console/domains): a CloudFront

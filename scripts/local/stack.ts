@@ -2,7 +2,7 @@
  * The whole platform on one machine: emulators, table and queues, demo data, the gateway (API + SPA)
  * and the queue workers. `npm start` and the test suites' global setup both use this.
  */
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -31,6 +31,11 @@ export interface StackOptions {
   seed?: boolean;
   logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   extra?: GatewayOptions['extra'];
+  /**
+   * The VAPID key pair pushes are signed with (VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY): `npm start` keeps one in
+   * .local/ so browsers' subscriptions outlive a restart; omitted = a fresh pair.
+   */
+  vapidKeys?: { publicKey: string; privateKey: string };
   /** Local reconciler interval (scripts/local/workers.ts); 0 = off, for tests that run it themselves. */
   reconcileEveryMs?: number;
 }
@@ -49,6 +54,24 @@ export interface Stack {
   stopService(name: StackService): Promise<void>;
   startService(name: StackService): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** The pair given, the one already in the environment, or a fresh one (generated as web-push does: P-256). */
+function vapidEnv(given?: { publicKey: string; privateKey: string }): Record<string, string> {
+  if (given) return { VAPID_PUBLIC_KEY: given.publicKey, VAPID_PRIVATE_KEY: given.privateKey };
+  if (process.env.VAPID_PUBLIC_KEY && process.env.VAPID_PRIVATE_KEY) return {};
+  const pair = newVapidKeys();
+  return { VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey };
+}
+
+/** A VAPID key pair: the P-256 public point (uncompressed) and private scalar, base64url, as browsers take them. */
+export function newVapidKeys(): { publicKey: string; privateKey: string } {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: ecdh.getPrivateKey().toString('base64url'),
+  };
 }
 
 export async function startStack(opts: StackOptions = {}): Promise<Stack> {
@@ -84,12 +107,16 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     LOG_LEVEL: opts.logLevel ?? process.env.LOG_LEVEL ?? 'warn',
     MEDIA_DIR: mediaDir,
     SECRETS_LOCAL_KEY: opts.secretsKey ?? process.env.SECRETS_LOCAL_KEY ?? randomBytes(32).toString('base64'),
+    ...vapidEnv(opts.vapidKeys),
+    // The push tests' push service is a local http server; a deployed stage takes https endpoints only.
+    PUSH_HTTP_ENDPOINTS: 'allowed',
   });
 
   await ensureTable(dynamo.url);
   const queues = await ensureQueues(sqs.url);
   process.env.EMAIL_QUEUE_URL = queues.email.url;
   process.env.PAYMENT_QUEUE_URL = queues.paymentVerification.url;
+  process.env.NOTIFICATIONS_QUEUE_URL = queues.notifications.url;
 
   if (opts.seed !== false) {
     const { seedDemo } = await import('../seed/index.ts');

@@ -11,6 +11,7 @@ import { deadlineItem } from '../../functions/src/deadlines/repo.ts';
 import { transact } from '../../functions/src/lib/db.ts';
 import { asSiteId } from '../../functions/src/lib/keys.ts';
 import type { TEmailMessage } from '../../functions/src/lib/mail.ts';
+import type { TNotifyMessage } from '../../functions/src/lib/notify.ts';
 import { siteById } from '../../functions/src/lib/tenancy.ts';
 import { escalateDisruption, warnHoldLapsing } from '../../functions/src/tickets/deadline-handlers.ts';
 import { disruptionsOfBooking } from '../../functions/src/tickets/disruptions-repo.ts';
@@ -77,12 +78,17 @@ describe('the deadline worker', () => {
 });
 
 describe('deadlines of the tickets domain', () => {
-  it('mails the agent when a hold lapses in 6 hours, once', async () => {
+  it('mails and pushes to the agent when a hold lapses in 6 hours, once', async () => {
     const lapses = ahead(3 * DAY);
     const b = await supplierBooking(FLIGHTDEALS.siteId, agent.email, { held: true, lastTicketDate: lapses });
     const sent: TEmailMessage[] = [];
+    const pushed: TNotifyMessage[] = [];
     const handlers: DeadlineHandlers = {
-      holdWarning: (d, now) => warnHoldLapsing(d, now, { enqueueEmail: async (m) => void sent.push(m) }),
+      holdWarning: (d, now) =>
+        warnHoldLapsing(d, now, {
+          enqueueEmail: async (m) => void sent.push(m),
+          notify: async (m) => void pushed.push(m),
+        }),
       disruptionEscalation: noop,
     };
     const mine = (d: Deadline) => d.ref === b.bookingId;
@@ -95,6 +101,12 @@ describe('deadlines of the tickets domain', () => {
       idempotencyKey: `hold-warning-${b.bookingId}-${b.lastTicketDate}`,
     });
     expect(sent[0]!.subject).toContain(b.pnr);
+    // The mail is sent only while the agent keeps mail on for held bookings (their notification preferences).
+    expect(sent[0]!.notice).toEqual({ userId: b.userId, kind: 'holdLapsing' });
+    expect(pushed).toEqual([
+      expect.objectContaining({ kind: 'holdLapsing', to: { userIds: [b.userId] }, path: '/flight/ticketQueue' }),
+    ]);
+    expect(pushed[0]!.body).toContain(b.pnr);
     expect(await runDueDeadlines(handlers, new Date(lapses.getTime() - 3_600_000), mine)).toBe(0);
   });
 

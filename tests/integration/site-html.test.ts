@@ -78,7 +78,20 @@ const pathFor = (pattern: string) =>
 beforeAll(() => useStackTable());
 
 describe("each site's pages carry its own head", () => {
-  const pages = ['/', '/login', '/visa', '/visa/ae', '/flight/search', '/staff/customers', '/user/dashboard'];
+  const pages = [
+    '/',
+    '/login',
+    '/visa',
+    '/visa/ae',
+    '/flight/search',
+    '/staff/customers',
+    '/user/dashboard',
+    // The pages customers share (WhatsApp, copy link): the chat's preview is the site's.
+    '/flight/eTicket/x1',
+    '/invoice/x1',
+    '/quotation/x1',
+    '/packages/dubai-5-days/x1',
+  ];
 
   for (const domain of DEMO_DOMAINS) {
     const demo = DEMO_SITES.find((s) => s.domain === domain)!;

@@ -34,6 +34,7 @@ import { formatMoney } from '@tp/domain/format';
 import { auditActor, auditPut, recordChange, type AuditAction } from '#lib/audit';
 import { newId } from '#lib/crypto';
 import { AppError, fail, refuseIfAny } from '#lib/errors';
+import { notify } from '#lib/notify';
 import { permissionsOf } from '#lib/permissions';
 import { siteToday } from '#lib/time';
 import { getUser, type UserRecord } from '../users/records.ts';
@@ -345,6 +346,16 @@ export async function setStatus(
   const saved = await commit(scope, cart, bump(scope, cart, { status: input.status }), 'status');
   // The GST invoice of a vouchered cart, its credit note when cancelled: never undoes the move.
   await runCartStatusHooks(wiring, scope.site, saved, cart.status, scope.now);
+  if (saved.status === 'confirmed' && cart.status !== 'confirmed')
+    await notify({
+      siteId: scope.site.siteId,
+      kind: 'cartConfirmed',
+      to: { userIds: [saved.userId] },
+      title: 'Activity cart confirmed',
+      body: `Cart ${saved.reference} is confirmed.`,
+      path: '/activities/queue',
+      idempotencyKey: `cart-confirmed#${saved.id}#${saved.version}`,
+    });
   return cartView(saved, actors);
 }
 

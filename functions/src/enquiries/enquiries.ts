@@ -14,6 +14,7 @@ import { newId } from '#lib/crypto';
 import { fail } from '#lib/errors';
 import { reply, answers, type PublicScope, type SignedInScope } from '#lib/http';
 import { appLink, enqueueEmail, mailBrand } from '#lib/mail';
+import { notify } from '#lib/notify';
 import { withinRateLimit } from '#lib/rate-limit';
 import type { SiteRecord } from '#lib/tenancy';
 import { siteToday } from '#lib/time';
@@ -64,6 +65,16 @@ export async function submitEnquiry(
   } catch (err) {
     scope.log.error('enquiry mail failed', { enquiryId: enquiry.id, error: String(err) });
   }
+  // Each staff user as they chose (push, mail): the site's inbox mail above is the site's, not a person's.
+  await notify({
+    siteId: site.siteId,
+    kind: 'newEnquiry',
+    to: { staff: true },
+    title: 'New enquiry',
+    body: `${enquiry.name} asked about ${enquiry.subjectTitle}.`,
+    path: `/crm?enquiry=${encodeURIComponent(enquiry.id)}`,
+    idempotencyKey: `enquiry#${enquiry.id}`,
+  });
   return { enquiryId: enquiry.id };
 }
 

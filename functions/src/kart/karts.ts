@@ -6,7 +6,13 @@
 import type { ParsedRequestOf } from '@tp/contracts/endpoint';
 import type * as dmcApi from '@tp/contracts/endpoints/dmc';
 import * as api from '@tp/contracts/endpoints/kart';
-import { KART_MSG, type TKart, type TKartInput, type TKartRow } from '@tp/contracts/endpoints/kart';
+import {
+  KART_MSG,
+  sharedQuotationPath,
+  type TKart,
+  type TKartInput,
+  type TKartRow,
+} from '@tp/contracts/endpoints/kart';
 import { DMC_RULE_MESSAGES } from '@tp/contracts/endpoints/dmc';
 import * as MSG from '@tp/contracts/messages';
 import {
@@ -29,6 +35,7 @@ import type { Page, TransactItem } from '#lib/db';
 import { AppError, fail, refuseIfAny } from '#lib/errors';
 import type { SiteId } from '#lib/keys';
 import type { Logger } from '#lib/logger';
+import { notify } from '#lib/notify';
 import type { Principal } from '#lib/principal';
 import type { SiteRecord } from '#lib/tenancy';
 import { siteToday } from '#lib/time';
@@ -429,6 +436,18 @@ async function saveChange(
   // The GST invoice of a vouchered kart, its credit note when cancelled: never undoes the save.
   const change = kartChange(before, after);
   if (change) await runKartStatusHooks(wiring, scope.site, after, change, scope.now);
+  // The customer waits for this one: vouchered is the quotation confirmed.
+  if (change === 'vouchered' && after.customerId)
+    await notify({
+      siteId,
+      kind: 'quotationConfirmed',
+      to: { userIds: [after.customerId] },
+      title: 'Quotation confirmed',
+      body: `Your quotation for ${after.customerName || 'your trip'} is confirmed.`,
+      // Its shared page when it was shared; customers have no other screen of a quotation.
+      path: after.share ? sharedQuotationPath(after.share.slug) : '/',
+      idempotencyKey: `kart-vouchered#${id}#${after.version}`,
+    });
   return { before, after };
 }
 

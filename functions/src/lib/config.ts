@@ -17,6 +17,7 @@ const envSchema = () =>
     TABLE_NAME: text(TABLE.name),
     EMAIL_QUEUE_URL: text(''),
     PAYMENT_QUEUE_URL: text(''),
+    NOTIFICATIONS_QUEUE_URL: text(''),
     MAIL_FROM: text('no-reply@travel-platform.local'),
     /**
      * Reseller domains with a verified SES identity on this stage (comma-separated; the messaging stack's
@@ -79,6 +80,20 @@ const envSchema = () =>
     ORIGIN_SECRET: text(''),
     /** The platform console's host (operators sign in there, and only there): `console.localhost` locally. */
     CONSOLE_DOMAIN: text('console.localhost'),
+    /**
+     * Web push (functions/src/notifications/vapid.ts): the stage's VAPID key pair in Secrets Manager on AWS
+     * (VAPID_SECRET_ARN), or the pair the local stack keeps in .local/ (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY).
+     */
+    VAPID_SECRET_ARN: text(''),
+    VAPID_PUBLIC_KEY: text(''),
+    VAPID_PRIVATE_KEY: text(''),
+    /** The contact push services are given with each push (RFC 8292 `sub`). */
+    VAPID_SUBJECT: text('mailto:push@travel-platform.local'),
+    /**
+     * Push endpoints must be https (a push service); `allowed` also takes http ones, for the local stack's test
+     * push service only.
+     */
+    PUSH_HTTP_ENDPOINTS: oneOf(['allowed', 'forbidden'], 'forbidden'),
   });
 export type Env = z.infer<ReturnType<typeof envSchema>>;
 

@@ -2,6 +2,7 @@ import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { correlationAttributes } from './correlation.ts';
 import * as z from 'zod/mini';
 import { ZEmailAttachmentRequest } from '@tp/contracts/email';
+import { NOTIFICATION_KIND_IDS, type NotificationKind } from '@tp/contracts/endpoints/notifications';
 import { lazy } from '@tp/contracts/lazy';
 import type { MailBrand } from '@tp/mail';
 import { env } from './config.ts';
@@ -36,6 +37,16 @@ export const ZEmailMessage = lazy(() =>
     attachments: z.optional(z.array(ZEmailAttachment).check(z.maxLength(10))),
     /** Attachments the worker renders before sending (@tp/contracts/email); a render failure is retried. */
     attachmentRequests: z.optional(z.array(ZEmailAttachmentRequest).check(z.minLength(1), z.maxLength(10))),
+    /**
+     * The event this mail tells a user about: the email worker sends it only while that user keeps mail on for
+     * the kind (their notification preferences).
+     */
+    notice: z.optional(
+      z.object({
+        userId: z.string().check(z.minLength(1), z.maxLength(64)),
+        kind: z.enum(NOTIFICATION_KIND_IDS as [NotificationKind, ...NotificationKind[]]),
+      }),
+    ),
     /** Same key = same mail: a redelivered or re-enqueued message is sent once. */
     idempotencyKey: z.string().check(z.minLength(1), z.maxLength(256)),
   }),

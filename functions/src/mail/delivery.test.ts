@@ -39,7 +39,10 @@ function fakes(
   const sent: SendEmailCommandInput[] = [];
   /** Addresses on the suppression list; a test pushes to it. */
   const suppressedAddresses: string[] = [];
+  /** Users who turned mail off for a kind, as `userId|kind`; a test pushes to it. */
+  const mailOff: string[] = [];
   const deps: EmailWorkerDeps = {
+    wantsMail: async (_siteId, userId, kind) => !mailOff.includes(`${userId}|${kind}`),
     claim: vi.fn(async (siteId, key) =>
       claimed.has(`${siteId}|${key}`) ? false : (claimed.add(`${siteId}|${key}`), true),
     ),
@@ -55,7 +58,7 @@ function fakes(
     now: () => new Date('2026-11-22T10:00:00Z'),
     log: quietLog(),
   };
-  return { deps, claimed, sent, suppressedAddresses };
+  return { deps, claimed, sent, suppressedAddresses, mailOff };
 }
 
 describe('sender address', () => {
@@ -91,6 +94,18 @@ describe('email worker', () => {
         },
       },
     });
+  });
+
+  it("sends an event's mail only while its user keeps mail on for that kind", async () => {
+    const f = fakes();
+    f.mailOff.push('u-1|refundCredited');
+    const handler = createEmailHandler(f.deps);
+    const notice = (userId: string) => ({ userId, kind: 'refundCredited' as const });
+    await handler(event(record('m1', message({ notice: notice('u-1'), idempotencyKey: 'refund-1' }))));
+    expect(f.sent).toEqual([]);
+    expect(f.claimed.size).toBe(0);
+    await handler(event(record('m2', message({ notice: notice('u-2'), idempotencyKey: 'refund-2' }))));
+    expect(f.sent).toHaveLength(1);
   });
 
   it('leaves suppressed recipients out, and sends nothing (claiming nothing) when every recipient is suppressed', async () => {

@@ -23,6 +23,8 @@ export interface EmailWorkerDeps {
   /** The sending site's company name (the From display name) and domain; null when the site does not exist. */
   sender(siteId: SiteId): Promise<Sender | null>;
   send(input: SendEmailCommandInput): Promise<void>;
+  /** Whether the user keeps mail on for this kind of event (a mail with a `notice`). */
+  wantsMail(siteId: SiteId, userId: string, kind: NonNullable<EmailMessage['notice']>['kind']): Promise<boolean>;
   /** Which of these addresses are on the suppression list (hard bounces, complaints: feedback.ts). */
   suppressed(addresses: readonly string[]): Promise<Set<string>>;
   /** Renders one requested attachment of a mail of this site; throws (and the mail is retried) when it cannot. */
@@ -81,6 +83,12 @@ async function processRecord(record: SQSRecord, deps: EmailWorkerDeps): Promise<
   const sender = await deps.sender(msg.siteId);
   if (sender === null)
     return deps.log.warn('email message dropped: unknown site', { messageId: record.messageId, siteId: msg.siteId });
+  if (msg.notice && !(await deps.wantsMail(msg.siteId, msg.notice.userId, msg.notice.kind)))
+    return deps.log.info('email dropped: the user turned this mail off', {
+      messageId: record.messageId,
+      siteId: msg.siteId,
+      kind: msg.notice.kind,
+    });
   // Never mail an address that bounced for good or complained: it hurts every reseller's deliverability.
   const blocked = await deps.suppressed(msg.to);
   const to = msg.to.filter((a) => !blocked.has(a));

@@ -1,12 +1,13 @@
 import type * as z from 'zod/mini';
+import * as api from '@tp/contracts/endpoints/notifications';
 import type { ZPushSubscription } from '@tp/contracts/endpoints/notifications';
 import { sha256 } from '#lib/crypto';
+import { answers } from '#lib/http';
 import type { Principal } from '#lib/principal';
 import * as repo from './repo.ts';
-import * as api from '@tp/contracts/endpoints/notifications';
-import { answers } from '#lib/http';
+import { vapidKeys } from './vapid.ts';
 
-/** Browser push subscriptions of staff users (the push prompt, spec 000 §4). */
+/** Browser push subscriptions (staff get the push prompt, spec 000 §4; anyone may subscribe from their preferences). */
 export interface NotificationsDeps {
   repo: typeof repo;
 }
@@ -15,7 +16,7 @@ const defaults: NotificationsDeps = { repo };
 type PushSubscription = z.output<typeof ZPushSubscription>;
 
 /** Endpoints are long URLs; their hash is the key, so the same browser always maps to the same item. */
-const endpointHash = (endpoint: string): string => sha256(endpoint);
+export const endpointHash = (endpoint: string): string => sha256(endpoint);
 
 export async function subscribe(
   principal: Principal,
@@ -51,4 +52,8 @@ export const answerCreatePushSubscription = answers(api.createPushSubscription, 
 });
 export const answerCheckExistingSubscription = answers(api.checkExistingSubscription, async (input, scope) => ({
   exists: await isSubscribed(scope.principal, input.subscriptionEndPoint),
+}));
+/** The public half of the stage's VAPID pair, read at run time so a build never carries it. */
+export const answerGetPushKey = answers(api.getPushKey, async () => ({
+  publicKey: (await vapidKeys())?.publicKey ?? null,
 }));

@@ -7,7 +7,8 @@ import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
 import { formatDateTime } from '@tp/domain/format';
 import { disruptionEscalationMail, holdLapsingMail } from '@tp/mail';
 import { appLink, enqueueEmail, mailBrand } from '#lib/mail';
-import { siteById } from '#lib/tenancy';
+import { notify } from '#lib/notify';
+import { siteById, siteTimeZone } from '#lib/tenancy';
 import { getBooking } from '../bookings/index.ts';
 import type { Deadline } from '../deadlines/index.ts';
 import { getDisruption, markEscalated } from './disruptions-repo.ts';
@@ -16,21 +17,40 @@ interface MailDeps {
   enqueueEmail: typeof enqueueEmail;
 }
 
-/** Six hours before a hold lapses: the booker is told, unless it was ticketed, released or its date moved. */
-export async function warnHoldLapsing(d: Deadline, _now: Date, deps: MailDeps = { enqueueEmail }): Promise<void> {
+/**
+ * Six hours before a hold lapses: the booker is told, by mail and push as they chose (notification preferences),
+ * unless it was ticketed, released or its date moved. Both keys name the deadline, so a retried run tells once.
+ */
+export async function warnHoldLapsing(
+  d: Deadline,
+  _now: Date,
+  deps: MailDeps & { notify: typeof notify } = { enqueueEmail, notify },
+): Promise<void> {
   const [site, b] = await Promise.all([siteById(d.siteId), getBooking(d.siteId, d.ref)]);
   if (!site || !b || b.statusId !== BOOKING_STATUS.held || b.lastTicketDate !== d.data.lastTicketDate) return;
+  const lapsesAt = formatDateTime(b.lastTicketDate, { timeZone: siteTimeZone(site) });
   const mail = holdLapsingMail(mailBrand(site), {
     firstName: b.user.firstName,
     pnr: b.pnr,
-    lastTicketDate: formatDateTime(b.lastTicketDate),
+    lastTicketDate: lapsesAt,
     link: appLink(site, '/flight/ticketQueue'),
   });
+  const key = `hold-warning-${b.bookingId}-${b.lastTicketDate}`;
   await deps.enqueueEmail({
     siteId: site.siteId,
     to: [b.user.email],
     ...mail,
-    idempotencyKey: `hold-warning-${b.bookingId}-${b.lastTicketDate}`,
+    notice: { userId: b.userId, kind: 'holdLapsing' },
+    idempotencyKey: key,
+  });
+  await deps.notify({
+    siteId: site.siteId,
+    kind: 'holdLapsing',
+    to: { userIds: [b.userId] },
+    title: 'Held booking about to lapse',
+    body: `PNR ${b.pnr} is released at ${lapsesAt} unless it is ticketed.`,
+    path: '/flight/ticketQueue',
+    idempotencyKey: key,
   });
 }
 

@@ -20,3 +20,5 @@ export {
   userFieldsOp,
 } from './customers-repo.ts';
 export { monthKey } from './flight-activity.ts';
+/** The site's staff, a page of user ids at a time (the notifications worker tells staff about what they act on). */
+export { staffIdsPage } from './invites-repo.ts';

@@ -80,6 +80,7 @@ export function outboxMessage(siteId: SiteId, queue: QueueKey, body: unknown, no
 const QUEUE_URL: Record<QueueKey, () => string> = {
   paymentVerification: () => env().PAYMENT_QUEUE_URL,
   email: () => env().EMAIL_QUEUE_URL,
+  notifications: () => env().NOTIFICATIONS_QUEUE_URL,
 };
 
 export async function sendMessage(m: OutboxMessage): Promise<void> {

@@ -242,6 +242,18 @@ export class PlatformFunction extends LambdaFunction {
     return this;
   }
 
+  /** Grants reading the VAPID secret and storing its first pair (functions/src/notifications/vapid.ts); sets VAPID_SECRET_ARN. */
+  bindVapidSecret(secret: ISecret): this {
+    this.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['secretsmanager:GetSecretValue', 'secretsmanager:PutSecretValue'],
+        resources: [secret.secretArn],
+      }),
+    );
+    this.addEnvironment('VAPID_SECRET_ARN', secret.secretArn);
+    return this;
+  }
+
   /** Grants SendMessage on the queue and sets its URL in `envVar`. */
   bindQueue(queue: IQueue, envVar: string): this {
     queue.grantSendMessages(this);

@@ -21,7 +21,7 @@ import type { Construct } from 'constructs';
 import type { AuthRule, Endpoint } from '@tp/contracts/endpoint';
 import { urlPath } from '@tp/contracts/endpoint';
 import { endpointsOf } from '@tp/contracts/routes';
-import { GO_LIVE_FUNCTIONS, QUEUE_URL_ENV, accessOf, type QueueKey } from '../../config/functions.ts';
+import { GO_LIVE_FUNCTIONS, QUEUE_URL_ENV, VAPID_FUNCTIONS, accessOf, type QueueKey } from '../../config/functions.ts';
 import { removalPolicyOf, type StageConfig } from '../../config/stages.ts';
 import { domainEntries, workerEntries, type FunctionEntry } from '../bundling.ts';
 import { PlatformFunction, type MailBinding } from '../constructs/platform-function.ts';
@@ -85,6 +85,12 @@ export class ApiStack extends Stack {
    */
   readonly originSecret: Secret;
 
+  /**
+   * The stage's VAPID key pair for web push: created without a pair of ours (CDK cannot make a P-256 key), the
+   * first function that needs it generates and stores one (functions/src/notifications/vapid.ts).
+   */
+  readonly vapidSecret: Secret;
+
   private readonly inputs: ApiStackProps;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
@@ -99,6 +105,16 @@ export class ApiStack extends Stack {
       id: 'AwsSolutions-SMG4',
       reason:
         'Rotated every 30 days by the web stack’s RotationSchedule: its rotation function updates the distributions, which live there.',
+    });
+
+    this.vapidSecret = new Secret(this, 'VapidKeys', {
+      description: `${props.stage.name}: VAPID key pair web pushes are signed with (stored by the first function that needs it)`,
+      removalPolicy: removalPolicyOf(props.stage),
+    });
+    Validations.of(this.vapidSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Rotating the VAPID pair would drop every browser subscription (they are bound to the public key): it is kept for the life of the stage.',
     });
 
     this.httpApi = new HttpApi(this, 'HttpApi', {
@@ -193,6 +209,7 @@ export class ApiStack extends Stack {
     if (access.mail) fn.bindMail(mail);
     if (access.media) fn.bindMedia(this.inputs.mediaBucketName);
     if (access.secrets !== 'none') fn.bindSecretsKey(this.inputs.secretsKey, access.secrets);
+    if (VAPID_FUNCTIONS.includes(entry.name)) fn.bindVapidSecret(this.vapidSecret);
     if (GO_LIVE_FUNCTIONS.includes(entry.name))
       fn.bindGoLive({
         ...(stage.tenantDistributionId ? { tenantDistributionId: stage.tenantDistributionId } : {}),

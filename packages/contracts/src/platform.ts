@@ -23,7 +23,7 @@ export interface QueueSpec {
   /** Receives before a message is parked in the dead-letter queue. */
   maxReceiveCount: number;
   /** The worker domain (Lambda) that consumes the queue. */
-  worker: 'payments' | 'email' | 'mail-feedback';
+  worker: 'payments' | 'email' | 'mail-feedback' | 'notifications';
   batchSize: number;
 }
 
@@ -42,6 +42,14 @@ export const QUEUES = {
     visibilityTimeout: 60,
     maxReceiveCount: 5,
     worker: 'mail-feedback',
+    batchSize: 10,
+  },
+  /** Events users are told about (lib/notify.ts): pushed and/or mailed by the notifications worker as each user chose. */
+  notifications: {
+    name: 'notifications',
+    visibilityTimeout: 60,
+    maxReceiveCount: 5,
+    worker: 'notifications',
     batchSize: 10,
   },
 } as const satisfies Record<string, QueueSpec>;

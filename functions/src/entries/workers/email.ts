@@ -15,6 +15,7 @@ import {
   suppressedOf,
   type EmailWorkerDeps,
 } from '../../mail/index.ts';
+import { channelsFor } from '../../notifications/index.ts';
 
 // Fails this worker's cold start, not its first message, when the stack left out its configuration.
 requireConfig(['TABLE_NAME']);
@@ -25,6 +26,9 @@ export const wiring: EmailWorkerDeps = {
   claim: claimMailSent,
   release: releaseMailSent,
   suppressed: suppressedOf,
+  async wantsMail(siteId, userId, kind) {
+    return (await channelsFor(siteId, userId, kind)).mail;
+  },
   async sender(siteId) {
     const site = await siteById(siteId);
     return site ? { companyName: site.companyName, domain: site.domain } : null;

@@ -1,7 +1,8 @@
 /**
  * Scheduled automatic release of lapsed holds (every few minutes on AWS; an interval in
  * scripts/local/workers.ts locally): for each site that has held bookings, release those past their
- * last ticketing date and tell the customer.
+ * last ticketing date and tell the customer (the warning before a hold lapses is a deadline:
+ * functions/src/tickets/deadline-handlers.ts).
  */
 import { requireConfig } from '#lib/config';
 import { log } from '#lib/logger';

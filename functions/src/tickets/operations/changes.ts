@@ -2,9 +2,11 @@
 import { BOOKING_STATUS, type BookingStatusId } from '@tp/contracts/endpoints/flights';
 import * as MSG from '@tp/contracts/messages';
 import { TICKET_MSG, type TChangeRequestRequest } from '@tp/contracts/endpoints/tickets';
+import { CR_TYPE_LABELS } from '@tp/domain/change-request';
 import { round2 } from '@tp/domain/pricing';
 import { bookingRefundBreakdown, type RefundBreakdown } from '@tp/domain/refund';
 import { fail } from '#lib/errors';
+import { notify } from '#lib/notify';
 import { siteById, type SiteRecord } from '#lib/tenancy';
 import { type BookingRecord } from '../../bookings/index.ts';
 import { type ChangeRequestStatus } from '../../supply/index.ts';
@@ -105,6 +107,15 @@ export async function sendChangeRequest(
         ...bookingAudit(cur, after, auditActor(scope.principal), scope.now),
       ],
     };
+  });
+  await notify({
+    siteId: scope.site.siteId,
+    kind: 'changeRequest',
+    to: { staff: true },
+    title: 'New change request',
+    body: `${CR_TYPE_LABELS[input.RequestType]} requested on PNR ${b.pnr}.`,
+    path: '/flights/changeRequestQueue',
+    idempotencyKey: `change-request#${b.bookingId}#${created.map((c) => c.changeRequestId).join(',')}`,
   });
   return { booking: ticketView(next), changeRequests: created };
 }

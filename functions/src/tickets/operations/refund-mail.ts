@@ -4,6 +4,7 @@ import { refundRows } from '@tp/domain/refund';
 import { refundMail } from '@tp/mail';
 import { createLogger } from '#lib/logger';
 import { appLink, enqueueEmail, mailBrand } from '#lib/mail';
+import { notify } from '#lib/notify';
 import type { SiteRecord } from '#lib/tenancy';
 import { runAfterRefunded, type BookingRecord, type RefundedHook } from '../../bookings/index.ts';
 
@@ -46,6 +47,7 @@ export async function afterRefundCredited(
         to: [booking.user.email],
         ...mail,
         idempotencyKey: `refund-${booking.bookingId}-${id}`,
+        notice: { userId: booking.userId, kind: 'refundCredited' },
       })
       .catch((err: unknown) =>
         createLogger({ siteId: site.siteId, bookingId: booking.bookingId }).error('refund mail failed', {
@@ -53,5 +55,15 @@ export async function afterRefundCredited(
           detail: String(err),
         }),
       );
+    await notify({
+      siteId: site.siteId,
+      kind: 'refundCredited',
+      to: { userIds: [booking.userId] },
+      title: 'Refund credited',
+      body: `${formatMoney(b.refund, b.currency)} for PNR ${booking.pnr} was credited to ${b.destination.text}.`,
+      path: '/flight/ticketQueue',
+      mailedByProducer: true,
+      idempotencyKey: `refund#${booking.bookingId}#${id}`,
+    });
   }
 }

@@ -12,13 +12,16 @@ import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { downloadBase64 } from '#shared/download.ts';
+import { absoluteUrl } from '#shared/share.ts';
+import { ShareLinks } from '#shared/ShareLinks.tsx';
 import { documentTitle, InvoiceDocument } from './InvoiceDocument.tsx';
 
 const isSource = (s: string | undefined): s is InvoiceSource => INVOICE_SOURCES.includes(s as InvoiceSource);
 
 /**
  * /invoice/:invoiceId and /invoice/:source/:sourceId (ours, docs/invoices.md): a tax invoice or credit note as the
- * customer keeps it, printed on one A4 page or downloaded as PDF. The customer it was issued to, or staff.
+ * customer keeps it, printed on one A4 page or downloaded as PDF, or its link shared (it opens for whoever may see
+ * it after sign-in: the customer it was issued to, their account's readers, staff).
  */
 export default function InvoicePage() {
   const { invoiceId = '', source, sourceId = '' } = useParams();
@@ -49,6 +52,10 @@ export default function InvoicePage() {
               <Button variant="light" loading={pdf.busy} onClick={() => void pdf.run({ invoiceId: doc.id })}>
                 Download PDF
               </Button>
+              <ShareLinks
+                url={absoluteUrl(`/invoice/${encodeURIComponent(doc.id)}`)}
+                title={`${documentTitle(doc)} ${doc.number}`}
+              />
               {doc.source === 'booking' && (
                 <Anchor component={Link} to="/flight/ticketQueue" size="sm">
                   Back to my bookings

@@ -19,10 +19,12 @@ import { useApi } from '#api/hooks.ts';
 import { EnquiryForm } from '#features/enquiries/index.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { formatMoney } from '#shared/format.ts';
+import { absoluteUrl } from '#shared/share.ts';
+import { ShareLinks } from '#shared/ShareLinks.tsx';
 import { useUser } from '#lib/state.ts';
 import { usePermission } from '#shared/usePermission.ts';
 import { Gallery } from './Gallery.tsx';
-import { PACKAGES_PATH, editorPath, enquirySubmittedPath, imagesPath } from './links.ts';
+import { PACKAGES_PATH, editorPath, enquirySubmittedPath, imagesPath, packagePath } from './links.ts';
 import { MANAGE } from './StaffGate.tsx';
 
 const ENQUIRY_ID = 'package-enquiry';
@@ -83,6 +85,7 @@ function PackageView({ p }: { p: TPackage }) {
               {p.title}
             </Title>
             <Text>{durationLabel(p.days, p.nights)}</Text>
+            <ShareLinks url={absoluteUrl(packagePath(p))} title={p.title} size="xs" />
             {/* Small screens put the price panel and the form last: the price and a way to them come first. */}
             <Group hiddenFrom="md" gap="xs">
               <Text fw={700}>From {formatMoney(p.price, p.currency)}</Text>

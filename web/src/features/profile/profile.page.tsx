@@ -19,6 +19,10 @@ const ChangePasswordDialog = lazy(() =>
   import('#features/auth/index.ts').then((m) => ({ default: m.ChangePasswordDialog })),
 );
 
+const NotificationPreferences = lazy(() =>
+  import('#features/push/index.ts').then((m) => ({ default: m.NotificationPreferences })),
+);
+
 const DIAL = new Map(phoneCountries().map((c) => [c.code, c.dial_code]));
 const phoneText = (p: TPhoneEntry) =>
   hasValidCountryCode(p.phoneCountryCode)
@@ -193,6 +197,10 @@ export default function ProfilePage() {
       </Panel>
 
       <LegalEntity user={user} />
+
+      <Suspense fallback={<PageLoader />}>
+        <NotificationPreferences />
+      </Suspense>
 
       <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="sm" component="nav" aria-label="Quick links">
         {PROFILE_LINKS.map((l) => (

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Button, Dialog, Group, Text } from '@mantine/core';
+import { getPushKey } from '@tp/contracts/endpoints/notifications';
 import { useAction } from '#api/action.ts';
+import { useApi } from '#api/hooks.ts';
 import { ApiError } from '#api/client.ts';
 import { toastError } from '#lib/notify.ts';
 import { enablePush, shouldOfferPush } from './push.ts';
@@ -8,7 +10,11 @@ import { enablePush, shouldOfferPush } from './push.ts';
 const DISMISSED_KEY = 'tp.pushPromptDismissed';
 
 export default function PushPrompt() {
-  const [open, setOpen] = useState(() => shouldOfferPush() && !sessionStorage.getItem(DISMISSED_KEY));
+  const [wanted, setOpen] = useState(() => shouldOfferPush() && !sessionStorage.getItem(DISMISSED_KEY));
+  // The stage's key, read at run time: only asked when the prompt could be shown; none = no prompt.
+  const key = useApi(getPushKey, wanted ? {} : null);
+  const publicKey = key.data?.publicKey ?? null;
+  const open = wanted && !!publicKey;
   const dismiss = () => {
     sessionStorage.setItem(DISMISSED_KEY, '1');
     setOpen(false);
@@ -23,12 +29,13 @@ export default function PushPrompt() {
     },
   });
   const busy = enable.busy;
-  const accept = () => enable.run(undefined);
+  const accept = () => publicKey && enable.run(publicKey);
   return (
     <Dialog
       opened={open}
       onClose={dismiss}
-      withCloseButton
+      // "Not now" closes it: Mantine's close icon here has no accessible name (axe: button-name).
+      withCloseButton={false}
       position={{ bottom: 20, right: 20 }}
       size="md"
       role="dialog"

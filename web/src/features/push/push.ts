@@ -2,20 +2,18 @@ import { checkExistingSubscription, createPushSubscription } from '@tp/contracts
 import { call } from '#api/client.ts';
 
 /**
- * Staff browser push (spec 000 §4). The VAPID public key comes from the build environment
- * (VITE_VAPID_PUBLIC_KEY); a build without it never offers the prompt.
+ * Browser push (spec 000 §4 for staff; anyone from their notification preferences). The VAPID public key is the
+ * stage's, read at run time (GET notification/pushKey): a stage without one answers null and push is not offered.
  */
-const vapidPublicKey = (): string => import.meta.env.VITE_VAPID_PUBLIC_KEY ?? '';
-
 export function pushSupported(): boolean {
   return (
     typeof window !== 'undefined' && 'Notification' in window && 'PushManager' in window && 'serviceWorker' in navigator
   );
 }
 
-/** Whether to offer the prompt at all: a key, a capable browser, and a permission not yet decided. */
+/** Whether to offer the prompt at all: a capable browser and a permission not yet decided (the key is asked apart). */
 export function shouldOfferPush(): boolean {
-  return !!vapidPublicKey() && pushSupported() && Notification.permission === 'default';
+  return pushSupported() && Notification.permission === 'default';
 }
 
 function keyBytes(base64Url: string): Uint8Array<ArrayBuffer> {
@@ -27,7 +25,7 @@ function keyBytes(base64Url: string): Uint8Array<ArrayBuffer> {
 }
 
 /** Asks the browser, subscribes through our service worker and registers the subscription once. Returns false when the user declined. */
-export async function enablePush(): Promise<boolean> {
+export async function enablePush(publicKey: string): Promise<boolean> {
   if ((await Notification.requestPermission()) !== 'granted') return false;
   const registration = await navigator.serviceWorker.register(`${import.meta.env.BASE_URL}sw.js`, {
     scope: import.meta.env.BASE_URL,
@@ -37,7 +35,7 @@ export async function enablePush(): Promise<boolean> {
     (await registration.pushManager.getSubscription()) ??
     (await registration.pushManager.subscribe({
       userVisibleOnly: true,
-      applicationServerKey: keyBytes(vapidPublicKey()),
+      applicationServerKey: keyBytes(publicKey),
     }));
   const { exists } = await call(checkExistingSubscription, { subscriptionEndPoint: subscription.endpoint });
   if (!exists) {

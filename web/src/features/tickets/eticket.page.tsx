@@ -16,6 +16,7 @@ import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { formatDateTime, formatMoney, statusLabel } from '#shared/format.ts';
 import { useSite } from '#shared/site.tsx';
+import { ShareLinks } from '#shared/ShareLinks.tsx';
 import { TestInventoryBadge } from '#shared/TestInventoryBadge.tsx';
 import { InvoiceLink } from '#features/invoices/index.ts';
 import { Barcode } from './Barcode.tsx';
@@ -56,6 +57,11 @@ export default function ETicketPage() {
 
   // Prices are forced hidden when the viewer may not see them (no login, or someone else's booking).
   const pricesShown = showPrice && !!data.fare;
+  // The page as it is shown now (a passenger's copy, prices hidden or not), never the print view.
+  const shareParams = new URLSearchParams(params);
+  shareParams.delete('print');
+  shareParams.set('hp', pricesShown ? 'false' : 'true');
+  const shareUrl = `${window.location.origin}${window.location.pathname}?${shareParams}`;
   const printUrl = () => {
     const next = new URLSearchParams(params);
     next.set('print', 'true');
@@ -89,6 +95,7 @@ export default function ETicketPage() {
         )}
         {/* The booking's GST invoice: its customer and staff. */}
         {data.canEdit && <InvoiceLink source="booking" sourceId={data.bookingId} variant="button" />}
+        <ShareLinks url={shareUrl} title={`E-ticket ${data.pnr}`} />
       </Group>
       <ETicketBody ticket={data} pax={pax} pricesShown={pricesShown} />
       {edit === 'markup' || edit === 'discount' ? (

@@ -1,9 +1,11 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useParams } from 'react-router-dom';
-import { KART_MSG, getSharedQuotation } from '@tp/contracts/endpoints/kart';
+import { KART_MSG, getSharedQuotation, sharedQuotationPath } from '@tp/contracts/endpoints/kart';
 import { useApi } from '#api/hooks.ts';
 import { ApiError } from '#api/client.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
+import { absoluteUrl } from '#shared/share.ts';
+import { ShareLinks } from '#shared/ShareLinks.tsx';
 import { sharedBrand } from './brand.ts';
 import { QuotationDocument } from './QuotationDocument.tsx';
 
@@ -24,7 +26,8 @@ export default function SharedQuotationPage() {
     <AsyncContent data={shared.data} error={shared.error} onRetry={() => void shared.mutate()} loadingLabel="Quotation">
       {(s) => (
         <Stack gap="md">
-          <Group className="quotation-actions" justify="flex-end" maw="190mm" w="100%" mx="auto">
+          <Group className="quotation-actions" justify="flex-end" maw="190mm" w="100%" mx="auto" gap="xs">
+            <ShareLinks url={absoluteUrl(sharedQuotationPath(slug))} title={`Quotation: ${s.quotation.kartName}`} />
             <Button variant="light" onClick={() => window.print()}>
               Download PDF
             </Button>
