@@ -13,6 +13,15 @@ export {
 } from './payments.ts';
 export { markFulfilled } from './payments-repo.ts';
 export {
+  advanceGatewayRefund,
+  gatewayRefundId,
+  gatewayRefundItems,
+  getRefund,
+  sendGatewayRefundNow,
+  type GatewayRefundInput,
+  type GatewayRefundRecord,
+} from './refunds.ts';
+export {
   clearGatewaySettingsCache,
   isSandboxGateway,
   usableOnThisStage,
