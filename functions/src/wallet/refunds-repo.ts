@@ -48,13 +48,7 @@ export const isFinalRefund = (r: Pick<GatewayRefundRecord, 'status'>) =>
 export function recordRefundItems(r: GatewayRefundRecord, paymentAmount: number): TransactItem[] {
   const amount = round2(r.amount);
   return [
-    {
-      Put: {
-        TableName: tableName(),
-        Item: { ...walletKeys.gatewayRefund(r.siteId, r.refundId), type: 'gatewayRefund', ...r, amount },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
+    refundRecordItem(r),
     {
       Update: {
         TableName: tableName(),
@@ -75,6 +69,15 @@ export function recordRefundItems(r: GatewayRefundRecord, paymentAmount: number)
     },
   ];
 }
+
+/** The refund record alone, once per refund id (the caller's transaction guards the payment). */
+export const refundRecordItem = (r: GatewayRefundRecord): TransactItem => ({
+  Put: {
+    TableName: tableName(),
+    Item: { ...walletKeys.gatewayRefund(r.siteId, r.refundId), type: 'gatewayRefund', ...r, amount: round2(r.amount) },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});
 
 export async function getRefund(siteId: SiteId, refundId: string): Promise<GatewayRefundRecord | null> {
   const { Item } = await db().send(

@@ -21,6 +21,7 @@ import {
   getRefund,
   isFinalRefund,
   recordRefundItems,
+  refundRecordItem,
   transitionRefund,
   type GatewayRefundRecord,
   type GatewayRefundStatus,
@@ -72,6 +73,40 @@ export function gatewayRefundItems(input: GatewayRefundInput): { refundId: strin
     refundId,
     items: [...recordRefundItems(record, input.payment.amount), refundDueItem(input.siteId, refundId, input.now)],
   };
+}
+
+/**
+ * A payment that goes back whole when it is verified (an amount other than asked, an order that can no longer
+ * take it): its refund recorded once (`PM-<paymentId>`), for the transaction that moves the payment to
+ * 'refunded', which is what keeps it to one.
+ */
+export function returnedPaymentItems(
+  p: Pick<GatewayRefundRecord, 'siteId' | 'paymentId' | 'currency' | 'legalEntityId' | 'userId'> & {
+    gateway: string;
+    orderId?: string | null | undefined;
+  },
+  amount: number,
+  now: Date,
+): { refundId: string; items: TransactItem[] } {
+  const refundId = gatewayRefundId(`PM-${p.paymentId}`);
+  const at = now.toISOString();
+  const record: GatewayRefundRecord = {
+    siteId: p.siteId,
+    refundId,
+    paymentId: p.paymentId,
+    gateway: p.gateway as GatewayName,
+    amount,
+    currency: p.currency,
+    legalEntityId: p.legalEntityId,
+    userId: p.userId,
+    remark: `Refund of payment ${p.paymentId}`,
+    reference: p.orderId ? { orderId: p.orderId } : {},
+    status: 'pending',
+    sendAttempts: 0,
+    createdAt: at,
+    updatedAt: at,
+  };
+  return { refundId, items: [refundRecordItem(record), refundDueItem(p.siteId, refundId, now)] };
 }
 
 export type RefundProgress = 'done' | 'later';

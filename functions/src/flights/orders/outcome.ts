@@ -51,13 +51,21 @@ export async function failOrder(deps: OrderDeps, order: Order, reason: string, n
           reference: { orderId: order.orderId, ...(order.heldBookingId ? { bookingId: order.heldBookingId } : {}) },
           now,
         }).items
-      : deps.wallet.creditItems({ ...debitOf(order, now), entryId: `order-${order.orderId}-refund`, kind: 'refund', remark });
+      : deps.wallet.creditItems({
+          ...debitOf(order, now),
+          entryId: `order-${order.orderId}-refund`,
+          kind: 'refund',
+          remark,
+        });
   // False: another run failed or booked it first; either way this one has nothing left to do.
   await deps.transact([...refund, transition]);
 }
 
 /** The gateway payment a booking keeps (not its amount or transaction: the booking's accounting has them). */
-export const paymentOf = (p: { paymentId: string; gateway: string }) => ({ paymentId: p.paymentId, gateway: p.gateway });
+export const paymentOf = (p: { paymentId: string; gateway: string }) => ({
+  paymentId: p.paymentId,
+  gateway: p.gateway,
+});
 
 export function bookingRecord(
   order: OrderRecord,
