@@ -74,7 +74,7 @@ describe('refundBreakdown', () => {
     const b = refundBreakdown({ ...base, payer: { paymentMode: 'wallet', refundsToSource: true } });
     expect(b.destination).toEqual({
       kind: 'wallet',
-      text: 'Credited at once to your wallet, which the booking was paid from.',
+      text: 'Credited to your wallet at once, the wallet the booking was paid from.',
     });
   });
 

@@ -97,7 +97,7 @@ export function refundDestination(refund: number, payer: RefundFacts['payer']): 
       kind: 'wallet',
       text: 'Credited to your wallet on this site at once (this online payment cannot be traced back to its card), ready for your next booking.',
     };
-  return { kind: 'wallet', text: 'Credited at once to your wallet, which the booking was paid from.' };
+  return { kind: 'wallet', text: 'Credited to your wallet at once, the wallet the booking was paid from.' };
 }
 
 export function refundBreakdown(f: RefundFacts): RefundBreakdown {
