@@ -12,15 +12,7 @@ export {
   type VerifyOutcome,
 } from './payments.ts';
 export { markFulfilled } from './payments-repo.ts';
-export {
-  advanceGatewayRefund,
-  gatewayRefundId,
-  gatewayRefundItems,
-  getRefund,
-  sendGatewayRefundNow,
-  type GatewayRefundInput,
-  type GatewayRefundRecord,
-} from './refunds.ts';
+export { advanceGatewayRefund, gatewayRefundId, gatewayRefundItems, sendGatewayRefundNow } from './refunds.ts';
 export {
   clearGatewaySettingsCache,
   isSandboxGateway,

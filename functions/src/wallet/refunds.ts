@@ -27,7 +27,7 @@ import {
   type GatewayRefundStatus,
 } from './refunds-repo.ts';
 
-export { getRefund, type GatewayRefundRecord } from './refunds-repo.ts';
+export { getRefund } from './refunds-repo.ts';
 
 /** A claim on one gateway call; under the reconciler's first back-off (1 minute), above the gateway's 15 s timeout. */
 const SEND_LEASE_MS = 45_000;
