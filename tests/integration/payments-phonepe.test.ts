@@ -15,6 +15,7 @@ import { createPhonePeGateway } from '../../functions/src/wallet/gateways/phonep
 import { clearGatewaySettingsCache } from '../../functions/src/wallet/gateways/settings.ts';
 import { getPayment } from '../../functions/src/wallet/payments-repo.ts';
 import { StillPending, startGatewayPayment, verifyAndApply } from '../../functions/src/wallet/payments.ts';
+import { gatewayRefundId, getRefund } from '../../functions/src/wallet/refunds.ts';
 import { startPhonePeStub, type PhonePeStub } from '../support/phonepe-stub.ts';
 import { useStackTable } from './users-helpers.ts';
 import { paymentVerification } from '../../functions/src/entries/wiring/orders.ts';
@@ -141,6 +142,11 @@ describe('verification of a PhonePe top-up', () => {
     expect(await verifyAndApply(siteId, paymentId, new Date(), paymentVerification())).toBe('refunded');
     expect((await balanceOf(siteId, le)).balance).toBe(0);
     expect(stub.refunds.at(-1)).toMatchObject({ originalMerchantOrderId: paymentId, amount: 5000 });
+    // Sent at once and tracked until PhonePe confirms it; a redelivery sends nothing more.
+    const refundId = gatewayRefundId(`PM-${paymentId}`);
+    expect(await getRefund(siteId, refundId)).toMatchObject({ status: 'sent', amount: 50, sendAttempts: 1 });
+    expect(await verifyAndApply(siteId, paymentId, new Date(), paymentVerification())).toBe('already');
+    expect(stub.refunds.filter((r) => r.merchantRefundId === refundId)).toHaveLength(1);
   });
 
   it('a declined payment is marked failed', async () => {

@@ -27,6 +27,9 @@ import { siteById } from '../../functions/src/lib/tenancy.ts';
 import { heldBookingIds, walletEntriesOfBooking } from '../../functions/src/tickets/repo.ts';
 import * as tickets from '../../functions/src/tickets/operations/index.ts';
 import { balanceOf } from '../../functions/src/wallet/ledger-repo.ts';
+import { getPayment } from '../../functions/src/wallet/payments-repo.ts';
+import { advanceGatewayRefund, gatewayRefundId, getRefund } from '../../functions/src/wallet/refunds.ts';
+import { newCustomer, oneWay, payOnSandbox, pick, placeOrder, sandboxPaymentId } from './flights-helpers.ts';
 import type { TRefundBreakdown } from '@tp/contracts/endpoints/flights';
 import { getInvoice, getSourceInvoice, type TInvoiceDocument } from '@tp/contracts/endpoints/invoices';
 import { invoiceBooked } from '../../functions/src/invoices/index.ts';
@@ -338,4 +341,53 @@ describe('refund breakdown', () => {
     expect((await admin.call(approveChangeRequestRefund, { ...ref, Amount: bd.refund })).status).toBe(200);
     expect((await refundEntries(b)).map((e) => e.entryId)).toEqual([`cr-${cr!.changeRequestId}-refund`]);
   });
+});
+
+describe('a retail card booking cancelled', () => {
+  it('refunds to the card through the gateway, once, and no wallet is credited', async () => {
+    const c = await newCustomer(FLIGHTDEALS, 'retail');
+    const found = await oneWay(c.client, 'DEL', 'BOM', 41);
+    const order = await placeOrder(
+      c,
+      found,
+      pick(found, (o) => o.isRefundable && o.isLcc),
+      { paymentMode: 'gateway' },
+    );
+    const [booked] = (await payOnSandbox(c, order)).bookings;
+    const b = (await getBooking(FLIGHTDEALS.siteId, booked!.bookingId))!;
+    const paymentId = sandboxPaymentId(order);
+    expect(b.accounting.gatewayPayment).toEqual({ paymentId, gateway: 'sandbox' });
+
+    const sent = await c.client.call(changeRequest, {
+      BookingId: b.bookingId,
+      RequestType: 1,
+      CancellationType: 3,
+      Remarks: 'Plans changed',
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const crs = sent.body.result.changeRequests as { changeRequestId: string }[];
+    for (const cr of crs) await statusAt(b, cr.changeRequestId, later(CR_PROGRESS_MINUTES.completed + 1));
+    const after = (await getBooking(b.siteId, b.bookingId))!;
+    expect(after.statusId).toBe(BOOKING_STATUS.cancelled);
+    expect(await refundEntries(b)).toEqual([]);
+
+    let refunded = 0;
+    for (const cr of after.ticketCRInfo.filter((x) => (x.refundedAmount ?? 0) > 0)) {
+      expect(cr.breakdown!.destination.kind).toBe('source');
+      expect(cr.breakdown!.destination.text).toMatch(/card or UPI .* 5–7 working days/);
+      const refundId = gatewayRefundId(`CR-${cr.changeRequestId}`);
+      // Sent right after the commit; the sandbox confirms it at the next check, which a retry repeats harmlessly.
+      expect((await getRefund(b.siteId, refundId))!).toMatchObject({ status: 'sent', paymentId, sendAttempts: 1 });
+      expect(await advanceGatewayRefund(b.siteId, refundId, later(CR_PROGRESS_MINUTES.completed + 3))).toBe('done');
+      expect(await advanceGatewayRefund(b.siteId, refundId, later(CR_PROGRESS_MINUTES.completed + 4))).toBe('done');
+      expect((await getRefund(b.siteId, refundId))!).toMatchObject({ status: 'completed', amount: cr.refundedAmount });
+      refunded += cr.refundedAmount!;
+    }
+    expect(refunded).toBeGreaterThan(0);
+    expect((await getPayment(b.siteId, paymentId))!.refundedAmount).toBeCloseTo(refunded, 2);
+    expect(after.accounting.refundedAmount).toBeCloseTo(refunded, 2);
+    // Asking the supplier again moves nothing more.
+    for (const cr of crs) await statusAt(b, cr.changeRequestId, later(CR_PROGRESS_MINUTES.completed + 5));
+    expect((await getPayment(b.siteId, paymentId))!.refundedAmount).toBeCloseTo(refunded, 2);
+  }, 60_000);
 });

@@ -4,8 +4,10 @@
  *   POST /checkout/v2/pay                      → { orderId, state, expireAt, redirectUrl }
  *   GET  /checkout/v2/order/{merchantOrderId}/status
  *   POST /payments/v2/refund                   → { refundId, amount, state }
+ *   GET  /payments/v2/refund/{merchantRefundId}/status → { originalMerchantOrderId, amount, state }
  * It checks credentials and the O-Bearer token, keeps each merchant's orders apart, and lets a test
- * settle an order (what the payer would do on PhonePe's page) through settle().
+ * settle an order (what the payer would do on PhonePe's page) through settle() and a refund through
+ * settleRefund(). A refund id sent again answers the refund it names (nothing moves twice).
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -28,9 +30,20 @@ export interface PhonePeStub {
   /** clientId → clientSecret accepted by /v1/oauth/token. */
   merchants: Map<string, string>;
   orders: Map<string, StubOrder>;
-  refunds: { clientId: string; merchantRefundId: string; originalMerchantOrderId: string; amount: number }[];
+  refunds: {
+    clientId: string;
+    merchantRefundId: string;
+    originalMerchantOrderId: string;
+    amount: number;
+    state: 'PENDING' | 'COMPLETED' | 'FAILED';
+  }[];
+  /** Every call to the refund API, repeats included. */
+  refundCalls: number;
+  /** The next refund call is taken, then answered 500 (as a connection lost after PhonePe took it). */
+  failNextRefundAfterTaking: boolean;
   tokenRequests: number;
   settle(merchantOrderId: string, state: 'COMPLETED' | 'FAILED', paidPaise?: number): void;
+  settleRefund(merchantRefundId: string, state: 'COMPLETED' | 'FAILED'): void;
   stop(): Promise<void>;
 }
 
@@ -47,6 +60,8 @@ export async function startPhonePeStub(merchants: Record<string, string>): Promi
     merchants: new Map(Object.entries(merchants)),
     orders: new Map<string, StubOrder>(),
     refunds: [] as PhonePeStub['refunds'],
+    refundCalls: 0,
+    failNextRefundAfterTaking: false,
     tokenRequests: 0,
   };
   const server: Server = createServer(async (req, res) => {
@@ -141,8 +156,27 @@ export async function startPhonePeStub(merchants: Record<string, string>): Promi
       const order = stub.orders.get(body.originalMerchantOrderId);
       if (!order || order.clientId !== clientId || order.state !== 'COMPLETED')
         return send(400, { code: 'BAD_REQUEST', message: 'Order not refundable' });
-      stub.refunds.push({ clientId, ...body });
-      return send(200, { refundId: `OMR${randomUUID().slice(0, 8)}`, amount: body.amount, state: 'PENDING' });
+      stub.refundCalls++;
+      const known = stub.refunds.find((r) => r.clientId === clientId && r.merchantRefundId === body.merchantRefundId);
+      const refund = known ?? { clientId, ...body, state: 'PENDING' as const };
+      if (!known) stub.refunds.push(refund);
+      if (stub.failNextRefundAfterTaking) {
+        stub.failNextRefundAfterTaking = false;
+        return send(500, { code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong' });
+      }
+      return send(200, { refundId: `OMR${randomUUID().slice(0, 8)}`, amount: refund.amount, state: refund.state });
+    }
+    const refundStatus = /^\/payments\/v2\/refund\/([^/]+)\/status$/.exec(url.pathname);
+    if (req.method === 'GET' && refundStatus) {
+      const id = decodeURIComponent(refundStatus[1]!);
+      const refund = stub.refunds.find((r) => r.clientId === clientId && r.merchantRefundId === id);
+      if (!refund) return send(404, { code: 'NOT_FOUND', message: 'Refund not found' });
+      return send(200, {
+        originalMerchantOrderId: refund.originalMerchantOrderId,
+        amount: refund.amount,
+        state: refund.state,
+        timestamp: Date.now(),
+      });
     }
     return send(404, { code: 'NOT_FOUND', message: 'No such endpoint' });
   });
@@ -157,6 +191,11 @@ export async function startPhonePeStub(merchants: Record<string, string>): Promi
       order.state = state;
       order.transactionId = `OM${randomUUID().replace(/-/g, '').slice(0, 16)}`;
       if (paidPaise !== undefined) order.paid = paidPaise;
+    },
+    settleRefund(merchantRefundId: string, state: 'COMPLETED' | 'FAILED') {
+      const refund = stub.refunds.find((r) => r.merchantRefundId === merchantRefundId);
+      if (!refund) throw new Error(`no stub refund ${merchantRefundId}`);
+      refund.state = state;
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   });

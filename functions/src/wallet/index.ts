@@ -12,6 +12,7 @@ export {
   type VerifyOutcome,
 } from './payments.ts';
 export { markFulfilled } from './payments-repo.ts';
+export { advanceGatewayRefund, gatewayRefundId, gatewayRefundItems, sendGatewayRefundNow } from './refunds.ts';
 export {
   clearGatewaySettingsCache,
   isSandboxGateway,

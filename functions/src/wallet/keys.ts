@@ -59,6 +59,11 @@ export const walletKeys = {
     sk: part(paymentId),
   }),
   orderPaymentsPk: (siteId: SiteId, orderId: string) => sitePk(siteId, 'ORDERPAYMENTS', orderId),
+  /** A refund sent back through a payment's gateway (wallet/refunds.ts); its id is the gateway's merchant refund id. */
+  gatewayRefund: (siteId: SiteId, refundId: string): Key => ({
+    pk: sitePk(siteId, 'GREFUND', refundId),
+    sk: 'GREFUND',
+  }),
   /** Offline transfers awaiting staff review, oldest first; removed in the review's transaction. */
   pendingOfflinePayment: (siteId: SiteId, createdAt: string, paymentId: string): Key => ({
     pk: sitePk(siteId, 'OFFLINEPENDING'),

@@ -5,7 +5,7 @@ import { db, tableName, transactOrFalse, type TransactItem } from '#lib/db';
 import type { SiteId } from '#lib/keys';
 import { walletKeys } from './keys.ts';
 
-export type DueKind = 'order' | 'payment' | 'outbox';
+export type DueKind = 'order' | 'payment' | 'outbox' | 'refund';
 /** Queues the platform's own code sends to (only SES feeds the mail-feedback queue). */
 export type QueueKey = Exclude<keyof typeof QUEUES, 'mailFeedback'>;
 

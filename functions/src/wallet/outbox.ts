@@ -3,6 +3,7 @@
  * a "due" item that says when the reconciler (functions/src/entries/workers/reconciler.ts) must look at it:
  *   - kind 'order': a paid order (wallet debit, hold, gateway payment) that must end booked or refunded;
  *   - kind 'payment': an open gateway payment that must end applied, failed, expired or refunded;
+ *   - kind 'refund': a refund sent back through a payment's gateway, until the gateway confirms it (refunds.ts);
  *   - kind 'outbox': a queue message that drives the next step, published right after the commit and
  *     deleted once sent; if that first publish fails the reconciler sends it.
  * Items sit in hour buckets sorted by due time (walletKeys.reconcileDue), so a run reads the due ones without
@@ -60,6 +61,10 @@ export const orderDueItem = (siteId: SiteId, orderId: string, paidAt: Date): Tra
 /** The due item of a gateway payment, for the transaction that records it. */
 export const paymentDueItem = (siteId: SiteId, paymentId: string, createdAt: Date): TransactItem =>
   dueRecordItem(dueRecord('payment', siteId, paymentId, new Date(createdAt.getTime() + RECONCILE.paymentGraceMs)));
+
+/** The due item of a gateway refund, for the transaction that records it: the next run sends it. */
+export const refundDueItem = (siteId: SiteId, refundId: string, now: Date): TransactItem =>
+  dueRecordItem(dueRecord('refund', siteId, refundId, now));
 
 export interface Outboxed {
   /** Goes into the transaction of the state change. */

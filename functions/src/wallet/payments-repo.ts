@@ -20,6 +20,8 @@ export interface PaymentRecord extends TPayment {
   sandboxState?: 'PENDING' | 'COMPLETED' | 'FAILED';
   failureReason?: string;
   reviewedBy?: string;
+  /** What was sent back through the gateway so far (refunds.ts keeps it within `amount`). */
+  refundedAmount?: number;
 }
 
 const FINAL: readonly PaymentStatus[] = ['failed', 'expired', 'refunded', 'rejected'];

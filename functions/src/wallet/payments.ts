@@ -18,6 +18,7 @@ import type { SiteRecord } from '#lib/tenancy';
 import { move } from './ledger.ts';
 import { gateway, gatewaySettings, type GatewayStatus } from './gateways/index.ts';
 import { isGenuinePhonePeCallback } from './gateways/phonepe.ts';
+import { returnedPaymentItems, sendGatewayRefundNow } from './refunds.ts';
 import { outboxMessage, publishCommitted, sendMessage } from './outbox.ts';
 import * as repo from './payments-repo.ts';
 import type { PaymentRecord } from './payments-repo.ts';
@@ -144,7 +145,8 @@ export interface FlightOrders {
 /** How a payment is verified: the gateway's calls, plus the flight-order port plugged in by each entry. */
 export interface VerifyDeps {
   status(p: PaymentRecord): Promise<GatewayStatus>;
-  refund(p: PaymentRecord, amount: number): Promise<void>;
+  /** Sends a refund just recorded (refunds.ts) at once; the reconciler follows it until the gateway confirms. */
+  sendRefund(siteId: SiteId, refundId: string, now: Date): Promise<void>;
   /** The booking side, told that an order is paid (port: wallet never imports flights). */
   orders: FlightOrders;
   log: Logger;
@@ -153,9 +155,7 @@ export interface VerifyDeps {
 /** The real gateway calls, for an entry to complete with its FlightOrders port. */
 export const gatewayVerifyDeps = (orders: FlightOrders): VerifyDeps => ({
   status: (p) => gateway(p.gateway as GatewayName).status(p.siteId, p.paymentId),
-  async refund(p, amount) {
-    await gateway(p.gateway as GatewayName).refund(p.siteId, p.paymentId, `R${p.paymentId}`.slice(0, 35), amount);
-  },
+  sendRefund: (siteId, refundId, now) => sendGatewayRefundNow(siteId, refundId, now, log),
   orders,
   log,
 });
@@ -216,11 +216,17 @@ async function verifyAndApplyOnce(
     const paid = st.amount ?? p.amount;
     if (Math.abs(paid - p.amount) > 0.005) {
       deps.log.error('gateway amount differs from the payment', { siteId, paymentId, paid, expected: p.amount });
-      await deps.refund(p, paid);
-      await repo.transition(siteId, paymentId, ['pending'], 'refunded', now, {
-        failureReason: `amount mismatch: paid ${paid}`,
-        transactionId: st.transactionId ?? undefined,
-      });
+      const back = returnedPaymentItems(p, paid, now);
+      const closed = await repo.transition(
+        siteId,
+        paymentId,
+        ['pending'],
+        'refunded',
+        now,
+        { failureReason: `amount mismatch: paid ${paid}`, transactionId: st.transactionId ?? undefined },
+        back.items,
+      );
+      if (closed) await deps.sendRefund(siteId, back.refundId, now);
       return 'refunded';
     }
     await repo.transition(siteId, paymentId, ['pending'], 'completed', now, {
@@ -264,8 +270,17 @@ async function applyFlightOrder(p: PaymentRecord, now: Date, deps: VerifyDeps): 
     if (r === 'expired' || r === 'mismatch') {
       // The order can no longer take this money (lapsed, or paid otherwise): it goes back to the payer.
       deps.log.warn('gateway payment not applicable to its order; refunding', { paymentId: p.paymentId, reason: r });
-      await deps.refund(p, p.amount);
-      await repo.transition(p.siteId, p.paymentId, ['completed'], 'refunded', now, { failureReason: `order ${r}` });
+      const back = returnedPaymentItems(p, p.amount, now);
+      const closed = await repo.transition(
+        p.siteId,
+        p.paymentId,
+        ['completed'],
+        'refunded',
+        now,
+        { failureReason: `order ${r}` },
+        back.items,
+      );
+      if (closed) await deps.sendRefund(p.siteId, back.refundId, now);
       return 'refunded';
     }
     await repo.transition(p.siteId, p.paymentId, ['completed'], 'applied', now);

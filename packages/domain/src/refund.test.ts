@@ -47,19 +47,35 @@ describe('refundBreakdown', () => {
     expect(b.destination).toMatchObject({ kind: 'wallet' });
   });
 
-  it('a retail card payment: the refund still goes to the wallet today, and says so', () => {
+  it('a retail card payment: the refund goes back to the card, and says when', () => {
     const b = refundBreakdown({
       ...base,
       paid: 4951,
       fare: { markup: 50, gstOnMarkup: 9, discount: 0, commissionEarned: 0, tds: 0 },
-      payer: { paymentMode: 'gateway' },
+      payer: { paymentMode: 'gateway', refundsToSource: true },
     });
     expect(sumOfLines(b)).toBe(paise(4951));
     expect(b.kept).toBe(59);
     expect(line(b, 'commission')).toBeUndefined();
+    expect(b.destination.kind).toBe('source');
+    expect(b.destination.text).toMatch(/card or UPI/);
+    expect(b.destination.text).toMatch(/5–7 working days/);
+    expect(b.destination.text).not.toMatch(/wallet/i);
+  });
+
+  it('an online payment that names no gateway payment (made before card refunds) goes to the wallet, and says why', () => {
+    const b = refundBreakdown({ ...base, payer: { paymentMode: 'gateway' } });
     expect(b.destination.kind).toBe('wallet');
     expect(b.destination.text).toMatch(/wallet/i);
     expect(b.destination.text).toMatch(/card/i);
+  });
+
+  it('a wallet payment (an agent, a corporate) is credited to the wallet at once', () => {
+    const b = refundBreakdown({ ...base, payer: { paymentMode: 'wallet', refundsToSource: true } });
+    expect(b.destination).toEqual({
+      kind: 'wallet',
+      text: 'Credited to your wallet at once, the wallet the booking was paid from.',
+    });
   });
 
   it('a refundable fare: taxes reversed first, the rest is fare refunded', () => {

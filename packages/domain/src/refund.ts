@@ -24,7 +24,8 @@ export interface RefundFacts {
   /** The supplier's charge and refund for the cancelled part. */
   supplierCharge: number;
   supplierRefund: number;
-  payer: { paymentMode: 'wallet' | 'gateway' };
+  /** How the booking was paid; `refundsToSource`: a gateway payment we can refund through its gateway. */
+  payer: { paymentMode: 'wallet' | 'gateway'; refundsToSource?: boolean };
   /** The reseller (the site's company name) that keeps its service fee. */
   resellerName: string;
 }
@@ -50,8 +51,12 @@ export interface RefundLine {
 }
 
 export interface RefundDestination {
-  /** Every refund is credited to the payer's wallet today (card refunds are not built yet); none when nothing is refunded. */
-  kind: 'wallet' | 'none';
+  /**
+   * source: back to the gateway payment it came from (card, UPI); wallet: credited to the payer's wallet at once;
+   * none: nothing is refunded. The rule per payment method is in docs/flights.md ("Refunds go back where the money
+   * came from").
+   */
+  kind: 'source' | 'wallet' | 'none';
   text: string;
 }
 
@@ -76,14 +81,23 @@ function check(name: string, n: number, min = 0): void {
   if (!Number.isFinite(n) || n < min) throw new RangeError(`refundBreakdown: ${name} must be a number ≥ ${min}`);
 }
 
-export function refundDestination(refund: number, paymentMode: 'wallet' | 'gateway'): RefundDestination {
+/** The bank's usual time to show a card or UPI refund once the gateway has accepted it (what the mail promises). */
+export const SOURCE_REFUND_DAYS = '5–7 working days';
+
+export function refundDestination(refund: number, payer: RefundFacts['payer']): RefundDestination {
   if (!(refund > 0)) return { kind: 'none', text: 'Nothing is refunded.' };
-  if (paymentMode === 'gateway')
+  if (payer.paymentMode === 'gateway' && payer.refundsToSource)
+    return {
+      kind: 'source',
+      text: `Refunded to the card or UPI account you paid with. We send it to the payment gateway at once; your bank usually shows it within ${SOURCE_REFUND_DAYS}.`,
+    };
+  if (payer.paymentMode === 'gateway')
+    // A payment recorded before refunds to the card existed names no gateway payment to send it back to.
     return {
       kind: 'wallet',
-      text: 'Credited to your wallet on this site. You paid online (card or UPI); refunds back to the card are not available yet, so the amount stays in your wallet for your next booking.',
+      text: 'Credited to your wallet on this site at once (this online payment cannot be traced back to its card), ready for your next booking.',
     };
-  return { kind: 'wallet', text: 'Credited to your wallet, which the booking was paid from.' };
+  return { kind: 'wallet', text: 'Credited to your wallet at once, the wallet the booking was paid from.' };
 }
 
 export function refundBreakdown(f: RefundFacts): RefundBreakdown {
@@ -186,13 +200,20 @@ export function refundBreakdown(f: RefundFacts): RefundBreakdown {
     kept: fromPaise(keptPaise),
     taxReversed: fromPaise(taxReversed),
     refund: fromPaise(refund),
-    destination: refundDestination(fromPaise(refund), f.payer.paymentMode),
+    destination: refundDestination(fromPaise(refund), f.payer),
   };
 }
 
 /** What the breakdown reads of a booking (the contract's booking, the server's record). */
 export interface RefundableBooking {
-  accounting: { currency: string; amountCharged: number; refundedAmount: number; paymentMode: 'wallet' | 'gateway' };
+  accounting: {
+    currency: string;
+    amountCharged: number;
+    refundedAmount: number;
+    paymentMode: 'wallet' | 'gateway';
+    /** The gateway payment that paid it (bookings paid online since refunds to the card exist). */
+    gatewayPayment?: { paymentId: string } | undefined;
+  };
   fare: RefundFacts['fare'];
   passengers: readonly { fare: { totalFare: number; tax: number }; ticket: { ticketId: string } | null }[];
 }
@@ -223,7 +244,7 @@ export function bookingRefundBreakdown(
     })),
     supplierCharge: Math.max(0, supplier.charge),
     supplierRefund: Math.max(0, supplier.refund),
-    payer: { paymentMode: b.accounting.paymentMode },
+    payer: { paymentMode: b.accounting.paymentMode, refundsToSource: !!b.accounting.gatewayPayment },
     resellerName,
   });
 }

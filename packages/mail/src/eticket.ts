@@ -149,7 +149,7 @@ export function holdReleasedMail(
 
 /**
  * The refund mail: sent once when a change request's refund is credited, with the breakdown
- * that adds up to what was paid (domain refundBreakdown, as rows) and where the refund went.
+ * that adds up to what was paid (domain refundBreakdown, as rows), where the refund goes and when.
  */
 export function refundMail(
   brand: MailBrand,
@@ -159,6 +159,8 @@ export function refundMail(
     changeRequestId: string;
     refund: string;
     destination: string;
+    /** The refund goes back to the card or UPI account (it takes days), not to the wallet (at once). */
+    toSource?: boolean | undefined;
     rows: { label: string; value: string; strong?: boolean | undefined }[];
     link: string;
   },
@@ -166,7 +168,7 @@ export function refundMail(
   return renderMail(brand, {
     subject: `Refund of ${data.refund} for PNR ${data.pnr}`,
     preheader: `Your cancellation of PNR ${data.pnr} is complete: ${data.refund} refunded.`,
-    heading: 'Your refund is credited',
+    heading: data.toSource ? 'Your refund is on its way to your card' : 'Your refund is credited',
     greeting: data.firstName.trim() ? `Hello ${data.firstName.trim()},` : 'Hello,',
     paragraphs: [
       `Change request ${data.changeRequestId} on PNR ${data.pnr} is complete. ${data.destination}`,

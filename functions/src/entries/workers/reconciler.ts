@@ -5,6 +5,7 @@
  *   - 'outbox': sends a message whose first publish failed;
  *   - 'payment': asks the gateway's status API (a verification message may have been lost or
  *     dead-lettered while the gateway still said PENDING) and applies the payment once;
+ *   - 'refund': a refund sent back through a payment's gateway, until the gateway confirms it;
  *   - 'order': a paid order not booked after its grace period is booked and ticketed, or failed and
  *     refunded once (fulfilment asks the supplier by our reference before booking again).
  * Each item is leased by moving it to its next check time first, so a crash or a failed check is retried
@@ -17,6 +18,7 @@ import { bookingOrders, paymentVerification } from '../wiring/orders.ts';
 import { getOrder } from '../../flights/index.ts';
 import {
   StillPending,
+  advanceGatewayRefund,
   dueItems,
   leaseDue,
   markFulfilled,
@@ -60,6 +62,8 @@ async function settle(item: DueRecord, now: Date, log: Logger): Promise<ItemOutc
         if (err instanceof StillPending) return 'later';
         throw err;
       }
+    case 'refund':
+      return advanceGatewayRefund(item.siteId, item.id, now, undefined, log);
     case 'order': {
       const order = await getOrder(item.siteId, item.id);
       if (!order) return 'done';

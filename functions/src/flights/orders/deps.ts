@@ -10,7 +10,7 @@ import type { BookedHook } from '../../bookings/index.ts';
 import * as fixedDepartures from '../../fixed-departures/index.ts';
 import { supplyFor } from '../../supply/index.ts';
 import { addFlightActivity } from '../../users/index.ts';
-import { creditItems, move, orderDueItem, startGatewayPayment } from '../../wallet/index.ts';
+import { creditItems, gatewayRefundItems, move, orderDueItem, startGatewayPayment } from '../../wallet/index.ts';
 import * as orders from '../repo.ts';
 import * as trips from '../trips-repo.ts';
 import { checkBooking } from '../shopping/index.ts';
@@ -30,7 +30,7 @@ export interface OrderDeps {
   bookings: Pick<typeof bookings, 'getBooking' | 'saveBooking' | 'newBookingItems' | 'nextBookingNumber'>;
   /** Return trips: the legs of a normal return as one record. */
   trips: Pick<typeof trips, 'getTrip' | 'putTripIfAbsent' | 'setTripLeg'>;
-  wallet: { move: typeof move; creditItems: typeof creditItems };
+  wallet: { move: typeof move; creditItems: typeof creditItems; gatewayRefundItems: typeof gatewayRefundItems };
   outbox: { orderDueItem: typeof orderDueItem };
   payments: { startGatewayPayment: typeof startGatewayPayment };
   checkBooking: typeof checkBooking;
@@ -53,7 +53,7 @@ export function orderDeps(ports: { afterBooked: readonly BookedHook[] }): OrderD
     orders,
     bookings,
     trips,
-    wallet: { move, creditItems },
+    wallet: { move, creditItems, gatewayRefundItems },
     outbox: { orderDueItem },
     payments: { startGatewayPayment },
     checkBooking,

@@ -22,7 +22,7 @@ import type { OrderDeps } from './deps.ts';
 import { CLAIM_SECONDS, ORDER_MSG, TERMINAL, type Order } from './model.ts';
 import type { SiteId } from '#lib/keys';
 import { bookFixedDeparture } from './fixed-departure.ts';
-import { bookingRecord, failOrder, outcome, type OrderOutcome } from './outcome.ts';
+import { bookingRecord, failOrder, outcome, paymentOf, type OrderOutcome } from './outcome.ts';
 
 async function waitForTerminal(
   deps: OrderDeps,
@@ -258,6 +258,8 @@ function ticketedBooking(
       amountCharged: order.amount,
       paymentMode: order.paymentMode,
       transactionId: order.transactionId ?? `order-${order.orderId}-debit`,
+      // A hold ticketed online: its refunds go back to this payment.
+      ...(order.gatewayPayment ? { gatewayPayment: paymentOf(order.gatewayPayment) } : {}),
     },
     invoiceCreatedOn: now.toISOString(),
   };

@@ -20,6 +20,7 @@ type Marker =
   | { kind: 'order'; orderId: string; from: string[]; set: Record<string, unknown>; notExpiredAt?: string }
   | { kind: 'due'; orderId: string }
   | { kind: 'credit'; entryId: string; amount: number }
+  | { kind: 'gatewayRefund'; source: string; paymentId: string; amount: number }
   | { kind: 'booking'; booking: BookingRecord };
 
 const NOW = new Date('2026-03-10T06:00:00Z');
@@ -70,6 +71,8 @@ function world(opts: { balance?: number; supplier?: Partial<FlightSupply> } = {}
   const orders = new Map<string, OrderRecord>();
   const bookings = new Map<string, BookingRecord>();
   const entries = new Map<string, number>();
+  /** Refunds sent back through a payment's gateway, by what they refund. */
+  const gatewayRefunds = new Map<string, { paymentId: string; amount: number }>();
   let balance = opts.balance ?? 10_000;
   const supplierCalls: string[] = [];
   const hooked: string[] = [];
@@ -83,6 +86,7 @@ function world(opts: { balance?: number; supplier?: Partial<FlightSupply> } = {}
         if (m.notExpiredAt && o.expiresAt <= m.notExpiredAt) return false;
       }
       if (m.kind === 'credit' && entries.has(m.entryId)) return false;
+      if (m.kind === 'gatewayRefund' && gatewayRefunds.has(m.source)) return false;
     }
     for (const m of items) {
       if (m.kind === 'order') orders.set(m.orderId, { ...orders.get(m.orderId)!, ...m.set } as OrderRecord);
@@ -90,6 +94,7 @@ function world(opts: { balance?: number; supplier?: Partial<FlightSupply> } = {}
         entries.set(m.entryId, m.amount);
         balance += m.amount;
       }
+      if (m.kind === 'gatewayRefund') gatewayRefunds.set(m.source, { paymentId: m.paymentId, amount: m.amount });
       if (m.kind === 'booking') bookings.set(m.booking.bookingId, m.booking);
     }
     return true;
@@ -133,6 +138,10 @@ function world(opts: { balance?: number; supplier?: Partial<FlightSupply> } = {}
         return 'done';
       },
       creditItems: (m) => [{ kind: 'credit', entryId: m.entryId, amount: m.amount }] as never,
+      gatewayRefundItems: (r) => ({
+        refundId: `R${r.source}`,
+        items: [{ kind: 'gatewayRefund', source: r.source, paymentId: r.payment.paymentId, amount: r.amount }] as never,
+      }),
     },
     outbox: { orderDueItem: (_s, orderId) => ({ kind: 'due', orderId }) as never },
     payments: { startGatewayPayment: vi.fn() as never },
@@ -156,6 +165,7 @@ function world(opts: { balance?: number; supplier?: Partial<FlightSupply> } = {}
     orders,
     bookings,
     entries,
+    gatewayRefunds,
     get balance() {
       return balance;
     },
@@ -243,6 +253,27 @@ describe('payOrder (wallet)', () => {
     const out = await makeOrders(w.deps).payOrder(scope, 'o1');
     expect(w.hooked).toEqual([out.bookings[0]!.bookingId]);
     expect(out.order.status).toBe('booked');
+  });
+});
+
+describe('a refused order paid through a gateway', () => {
+  it('sends the payment back through its gateway once, and credits no wallet', async () => {
+    const w = world({
+      supplier: {
+        ticket: async () => {
+          throw new SupplyError('failed', 'Fare no longer available');
+        },
+      },
+    });
+    const gatewayPayment = { paymentId: 'p1', transactionId: 't1', amount: 5102, gateway: 'sandbox' };
+    w.orders.set('o1', order({ paymentMode: 'gateway', status: 'paid', gatewayPayment }));
+    const orders = makeOrders(w.deps);
+    expect(await orders.settleOrder(asSiteId('site-a'), 'o1', NOW)).toBe('failed');
+    expect(await orders.settleOrder(asSiteId('site-a'), 'o1', NOW)).toBe('failed');
+    expect(w.orders.get('o1')!.status).toBe('failed');
+    expect([...w.gatewayRefunds]).toEqual([['OF-o1', { paymentId: 'p1', amount: 5102 }]]);
+    expect(w.entries.size).toBe(0);
+    expect(w.balance).toBe(10_000);
   });
 });
 

@@ -3,6 +3,7 @@
  * booking record built from a paid order (flight bookings and fixed-departure bookings alike).
  */
 import { BOOKING_STATUS, type TBookedPassenger } from '@tp/contracts/endpoints/flights';
+import type { GatewayName } from '@tp/contracts/endpoints/wallet';
 import type { Principal } from '#lib/principal';
 import type { BookingRecord } from '../../bookings/index.ts';
 import type { OrderRecord } from '../repo.ts';
@@ -24,27 +25,47 @@ export async function outcome(deps: OrderDeps, o: Order) {
 
 export type OrderOutcome = Awaited<ReturnType<typeof outcome>>;
 
-/** The supplier refused: the order fails and whatever was paid goes back to the wallet, once. */
+/**
+ * The supplier refused: the order fails and whatever was paid goes back once, where it came from: a gateway
+ * payment through its gateway (tracked until the gateway confirms), a wallet debit to the wallet.
+ */
 export async function failOrder(deps: OrderDeps, order: Order, reason: string, now: Date): Promise<void> {
   const transition = deps.orders.orderTransition(order.siteId, order.orderId, ['booking'], {
     status: 'failed',
     failureReason: reason,
   });
-  const paid = !order.hold;
-  const items = paid
-    ? [
-        ...deps.wallet.creditItems({
+  const remark = `Refund: ${order.remark} (${reason})`;
+  const paid = order.gatewayPayment;
+  const refund = order.hold
+    ? []
+    : paid
+      ? deps.wallet.gatewayRefundItems({
+          siteId: order.siteId,
+          source: `OF-${order.orderId}`,
+          payment: { paymentId: paid.paymentId, gateway: paid.gateway as GatewayName, amount: paid.amount },
+          amount: order.amount,
+          currency: order.currency,
+          legalEntityId: order.legalEntityId,
+          userId: order.userId,
+          remark,
+          reference: { orderId: order.orderId, ...(order.heldBookingId ? { bookingId: order.heldBookingId } : {}) },
+          now,
+        }).items
+      : deps.wallet.creditItems({
           ...debitOf(order, now),
           entryId: `order-${order.orderId}-refund`,
           kind: 'refund',
-          remark: `Refund: ${order.remark} (${reason})`,
-        }),
-        transition,
-      ]
-    : [transition];
+          remark,
+        });
   // False: another run failed or booked it first; either way this one has nothing left to do.
-  await deps.transact(items);
+  await deps.transact([...refund, transition]);
 }
+
+/** The gateway payment a booking keeps (not its amount or transaction: the booking's accounting has them). */
+export const paymentOf = (p: { paymentId: string; gateway: string }) => ({
+  paymentId: p.paymentId,
+  gateway: p.gateway,
+});
 
 export function bookingRecord(
   order: OrderRecord,
@@ -112,6 +133,8 @@ export function bookingRecord(
       transactionId: held ? null : (order.transactionId ?? `order-${order.orderId}-debit`),
       legalEntityId: order.legalEntityId,
       refundedAmount: 0,
+      // Its refunds go back to that payment through its gateway.
+      ...(!held && order.gatewayPayment ? { gatewayPayment: paymentOf(order.gatewayPayment) } : {}),
     },
     user: {
       userId: order.userId,

@@ -11,7 +11,8 @@ import { siteById, type SiteRecord } from '#lib/tenancy';
 import { type BookingRecord } from '../../bookings/index.ts';
 import { type ChangeRequestStatus } from '../../supply/index.ts';
 import type { TransactItem } from '#lib/db';
-import { creditItems } from '../../wallet/index.ts';
+import type { GatewayName } from '@tp/contracts/endpoints/wallet';
+import { creditItems, gatewayRefundItems } from '../../wallet/index.ts';
 import * as repo from '../repo.ts';
 import { ticketView } from '../views.ts';
 import { auditActor, type AuditActor } from '#lib/audit';
@@ -26,7 +27,7 @@ import {
 } from './shared.ts';
 import { supplied } from '../../supply/index.ts';
 import { withStatus } from './holds.ts';
-import { afterRefundCredited, type RefundWiring } from './refund-mail.ts';
+import { afterRefundCredited, crRefundSource, type RefundWiring } from './refund-mail.ts';
 import { type SiteId } from '#lib/keys';
 import * as api from '@tp/contracts/endpoints/tickets';
 import { answers, reply } from '#lib/http';
@@ -173,9 +174,10 @@ export function settledStatus(b: BookingRecord): BookingStatusId {
 
 /**
  * Credits a change request's refund: the breakdown of its tickets for the supplier's charge and refund, the
- * amount (`breakdown.refund`, never above what is left of the payment) credited to the booking's legal entity
- * wallet in the same transaction that marks the request credited (entry `cr-<id>-refund`, written once), and the
- * request completed. The caller saves `next` with `extra` on the booking's version.
+ * amount (`breakdown.refund`, never above what is left of the payment) sent back in the same transaction that
+ * marks the request credited: to the gateway payment that paid the booking (a tracked gateway refund, once per
+ * request), else to the booking's legal entity wallet (entry `cr-<id>-refund`, written once); and the request
+ * completed. The caller saves `next` with `extra` on the booking's version.
  */
 export function creditRefund(
   site: Pick<SiteRecord, 'companyName'>,
@@ -193,19 +195,40 @@ export function creditRefund(
   const extra: TransactItem[] = [];
   let accounting = cur.accounting;
   if (amount > 0) {
+    const remark = `Refund for PNR ${cur.pnr} (change request ${changeRequestId})`;
+    const reference = { bookingId: cur.bookingId, pnr: cur.pnr, orderId: cur.orderId };
+    const paid = cur.accounting.gatewayPayment;
+    // Back where the money came from (breakdown.destination says which): the card through its gateway, or the wallet.
     extra.push(
-      ...creditItems({
-        siteId: cur.siteId,
-        legalEntityId: cur.accounting.legalEntityId,
-        entryId: `cr-${changeRequestId}-refund`,
-        amount,
-        currency: cur.accounting.currency,
-        kind: 'refund',
-        remark: `Refund for PNR ${cur.pnr} (change request ${changeRequestId})`,
-        byUserId: by.userId,
-        reference: { bookingId: cur.bookingId, pnr: cur.pnr, orderId: cur.orderId },
-        now,
-      }),
+      ...(breakdown.destination.kind === 'source' && paid
+        ? gatewayRefundItems({
+            siteId: cur.siteId,
+            source: crRefundSource(changeRequestId),
+            payment: {
+              paymentId: paid.paymentId,
+              gateway: paid.gateway as GatewayName,
+              amount: cur.accounting.amountCharged,
+            },
+            amount,
+            currency: cur.accounting.currency,
+            legalEntityId: cur.accounting.legalEntityId,
+            userId: cur.userId,
+            remark,
+            reference: { ...reference, changeRequestId },
+            now,
+          }).items
+        : creditItems({
+            siteId: cur.siteId,
+            legalEntityId: cur.accounting.legalEntityId,
+            entryId: `cr-${changeRequestId}-refund`,
+            amount,
+            currency: cur.accounting.currency,
+            kind: 'refund',
+            remark,
+            byUserId: by.userId,
+            reference,
+            now,
+          })),
     );
     accounting = { ...accounting, refundedAmount: round2(accounting.refundedAmount + amount) };
   }

@@ -6,12 +6,21 @@ import { createLogger } from '#lib/logger';
 import { appLink, enqueueEmail, mailBrand } from '#lib/mail';
 import { notify } from '#lib/notify';
 import type { SiteRecord } from '#lib/tenancy';
+import { gatewayRefundId, sendGatewayRefundNow } from '../../wallet/index.ts';
 import { runAfterRefunded, type BookingRecord, type RefundedHook } from '../../bookings/index.ts';
 
 /** What settling a change request needs from the entry; the entry builds it (an incomplete one fails tsc). */
 export interface RefundWiring {
   /** Run for each change request whose refund was credited (the invoices domain's credit note). */
   afterRefunded: readonly RefundedHook[];
+}
+
+/** What a change request's gateway refund is named after (its refund id at the gateway comes from it). */
+export const crRefundSource = (changeRequestId: string) => `CR-${changeRequestId}`;
+
+export interface RefundMailDeps {
+  enqueueEmail: typeof enqueueEmail;
+  sendGatewayRefundNow: typeof sendGatewayRefundNow;
 }
 
 /**
@@ -25,19 +34,24 @@ export async function afterRefundCredited(
   changeRequestIds: readonly string[],
   now: Date,
   wiring: RefundWiring,
-  deps: { enqueueEmail: typeof enqueueEmail } = { enqueueEmail },
+  deps: RefundMailDeps = { enqueueEmail, sendGatewayRefundNow },
 ): Promise<void> {
   await runAfterRefunded(wiring.afterRefunded, booking, changeRequestIds, now);
+  const log = createLogger({ siteId: site.siteId, bookingId: booking.bookingId });
   for (const id of changeRequestIds) {
     const cr = booking.ticketCRInfo.find((c) => c.changeRequestId === id);
     if (!cr?.creditedAt || !cr.breakdown) continue;
     const b = cr.breakdown;
+    // The gateway hears of it now; the reconciler follows it until the gateway confirms.
+    if (b.destination.kind === 'source')
+      await deps.sendGatewayRefundNow(site.siteId, gatewayRefundId(crRefundSource(id)), now, log);
     const mail = refundMail(mailBrand(site), {
       firstName: booking.user.firstName,
       pnr: booking.pnr,
       changeRequestId: id,
       refund: formatMoney(b.refund, b.currency),
       destination: b.destination.text,
+      toSource: b.destination.kind === 'source',
       rows: refundRows(b, formatMoney),
       link: appLink(site, '/flight/ticketQueue'),
     });
@@ -49,12 +63,7 @@ export async function afterRefundCredited(
         idempotencyKey: `refund-${booking.bookingId}-${id}`,
         notice: { userId: booking.userId, kind: 'refundCredited' },
       })
-      .catch((err: unknown) =>
-        createLogger({ siteId: site.siteId, bookingId: booking.bookingId }).error('refund mail failed', {
-          changeRequestId: id,
-          detail: String(err),
-        }),
-      );
+      .catch((err: unknown) => log.error('refund mail failed', { changeRequestId: id, detail: String(err) }));
     await notify({
       siteId: site.siteId,
       kind: 'refundCredited',

@@ -9,6 +9,7 @@ import { type SiteRecord } from '#lib/tenancy';
 import { bookingOwner, getBooking, saveBooking, type BookingRecord } from '../../bookings/index.ts';
 import { supplied, supplyFor } from '../../supply/index.ts';
 import type { FlightSupply, SupplyContext } from '../../supply/index.ts';
+import { sendGatewayRefundNow } from '../../wallet/index.ts';
 import { cancellationCodes, type TransactItem } from '#lib/db';
 import type { SiteId } from '#lib/keys';
 
@@ -23,9 +24,15 @@ export interface TicketScope {
 export interface TicketDeps {
   supplyFor(site: SiteRecord): Promise<FlightSupply>;
   enqueueEmail: typeof enqueueEmail;
+  /** A refund decided for the gateway payment that paid a booking, sent at once (the reconciler follows it up). */
+  sendGatewayRefundNow: typeof sendGatewayRefundNow;
 }
 /** A site without supply this stage allows answers the clear 403, not a 500 (supply's own translation). */
-export const defaultDeps: TicketDeps = { supplyFor: (site) => supplied(() => supplyFor(site)), enqueueEmail };
+export const defaultDeps: TicketDeps = {
+  supplyFor: (site) => supplied(() => supplyFor(site)),
+  enqueueEmail,
+  sendGatewayRefundNow,
+};
 
 export const isStaff = (p: Principal | undefined) => p?.userType === 'staff';
 

@@ -1,7 +1,7 @@
 /**
  * PhonePe Standard Checkout (PG v2) over its documented REST API: the same endpoints, bodies and
  * headers the official pg-sdk-node uses (/v1/oauth/token, /checkout/v2/pay,
- * /checkout/v2/order/{id}/status, /payments/v2/refund).
+ * /checkout/v2/order/{id}/status, /payments/v2/refund, /payments/v2/refund/{id}/status).
  *
  * Why not the SDK itself: its StandardCheckoutClient allows one merchant per process (getInstance
  * throws for a second set of credentials) and caches the OAuth token in a static field shared by all
@@ -11,7 +11,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { PhonePeCredentials } from './settings.ts';
-import type { GatewayState, GatewayStatus, PaymentGateway } from './types.ts';
+import type { GatewayRefundState, GatewayState, GatewayStatus, PaymentGateway } from './types.ts';
 import { type SiteId } from '#lib/keys';
 
 const HOSTS = {
@@ -47,6 +47,12 @@ const hosts = (env: PhonePeCredentials['env']) => {
 /** PhonePe works in paise. */
 const toPaise = (rupees: number) => Math.round(rupees * 100);
 const toRupees = (paise: unknown) => (typeof paise === 'number' ? paise / 100 : null);
+
+function refundState(state: unknown): GatewayRefundState {
+  if (state === 'COMPLETED') return 'COMPLETED';
+  if (state === 'FAILED') return 'FAILED';
+  return 'PENDING';
+}
 
 function normaliseState(state: unknown): GatewayState {
   if (state === 'COMPLETED') return 'COMPLETED';
@@ -147,7 +153,17 @@ export function createPhonePeGateway(
         originalMerchantOrderId: paymentId,
         amount: toPaise(amount),
       });
-      return { state: String(out.state ?? 'PENDING') };
+      return { state: refundState(out.state) };
+    },
+    async refundStatus(siteId, refundId) {
+      try {
+        const out = await request(siteId, 'GET', `/payments/v2/refund/${encodeURIComponent(refundId)}/status`);
+        return { state: refundState(out.state) };
+      } catch (err) {
+        // Never received: the caller may send it (PhonePe answers an unknown merchant refund id with 404).
+        if (err instanceof PhonePeError && err.httpStatus === 404) return null;
+        throw err;
+      }
     },
   };
 }

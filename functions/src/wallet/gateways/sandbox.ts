@@ -6,6 +6,7 @@
 import { sandboxPaymentsAllowed } from '#lib/config';
 import { fail } from '#lib/errors';
 import { getPayment } from '../payments-repo.ts';
+import { acceptSandboxRefund, getRefund } from '../refunds-repo.ts';
 import type { GatewayStatus, PaymentGateway } from './types.ts';
 
 /** On a stage that forbids sandbox payments the sandbox routes do not exist (404, as an unknown route). */
@@ -29,8 +30,13 @@ export const sandboxGateway: PaymentGateway = {
       amount: state === 'COMPLETED' && p ? Number(p.amount) : null,
     };
   },
-  async refund(_siteId, _paymentId, _refundId, _amount) {
-    // Nothing real moved, so nothing moves back; the caller records the refund on the payment.
-    return { state: 'COMPLETED' };
+  async refund(siteId, _paymentId, refundId, _amount) {
+    // Nothing real moved back. A tracked refund is taken now and confirmed at its next status check, as a real
+    // gateway does; an untracked one (an amount mismatch refunded on verification) is done at once.
+    return { state: (await acceptSandboxRefund(siteId, refundId, new Date())) ? 'PENDING' : 'COMPLETED' };
+  },
+  async refundStatus(siteId, refundId) {
+    const r = await getRefund(siteId, refundId);
+    return r?.sandboxAcceptedAt ? { state: 'COMPLETED' } : null;
   },
 };

@@ -24,6 +24,9 @@ export interface CreateInput {
   message: string;
 }
 
+/** A refund at the gateway: PENDING until the gateway has moved the money (PhonePe's CONFIRMED is still pending). */
+export type GatewayRefundState = 'PENDING' | 'COMPLETED' | 'FAILED';
+
 /**
  * One interface for every gateway (architecture.md "Payments"): start a payment and get the page the
  * payer goes to, ask its state, and send money back. Our paymentId is the gateway's merchant order id,
@@ -33,5 +36,8 @@ export interface PaymentGateway {
   readonly name: GatewayName;
   create(input: CreateInput): Promise<{ redirectTo: string }>;
   status(siteId: SiteId, paymentId: string): Promise<GatewayStatus>;
-  refund(siteId: SiteId, paymentId: string, refundId: string, amount: number): Promise<{ state: string }>;
+  /** Sends `amount` of the payment back; `refundId` (ours, the merchant refund id) names it at the gateway. */
+  refund(siteId: SiteId, paymentId: string, refundId: string, amount: number): Promise<{ state: GatewayRefundState }>;
+  /** The state of a refund sent earlier; null when the gateway never received it. */
+  refundStatus(siteId: SiteId, refundId: string): Promise<{ state: GatewayRefundState } | null>;
 }

@@ -593,6 +593,8 @@ export const ZBooking = lazy(() =>
       transactionId: z.nullable(z.string()),
       legalEntityId: z.string(),
       refundedAmount: z.number(),
+      /** Ours: the gateway payment that paid the booking; its refunds go back to it (docs/flights.md). */
+      gatewayPayment: z.optional(z.object({ paymentId: z.string(), gateway: z.string() })),
     }),
     user: z.object({
       userId: z.string(),
@@ -645,7 +647,7 @@ export const ZRefundBreakdown = lazy(() =>
     kept: z.number(),
     taxReversed: z.number(),
     refund: z.number(),
-    destination: z.object({ kind: z.enum(['wallet', 'none']), text: z.string() }),
+    destination: z.object({ kind: z.enum(['source', 'wallet', 'none']), text: z.string() }),
   }),
 );
 export type TRefundBreakdown = z.infer<typeof ZRefundBreakdown>;
