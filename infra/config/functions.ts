@@ -57,6 +57,8 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> 
   // Package photos; a site's logo and favicon (lib/media.ts).
   packages: { media: true },
   settings: { media: true },
+  // Visa applications: private documents in the media bucket, and the applicant's mails.
+  visa: { sends: ['email'], media: true },
   // The platform console: argon2id per operator sign-in; the invite mail of a new site's super admin; a new site's
   // starting supply and gateway settings are sealed at onboarding.
   console: { sends: ['email'], memoryMb: 1024, secrets: 'seal' },
@@ -74,6 +76,8 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> 
   'kart-deadlines-worker': { sends: ['email'], timeoutSeconds: 60 },
   // Hourly: reads six days of the credit due-day index and enqueues at most one mail per draw.
   'credit-due-worker': { sends: ['email'], timeoutSeconds: 60 },
+  // Deletes visa documents (private objects of the media bucket) after the site's retention days.
+  'visa-documents-worker': { media: true, timeoutSeconds: 120 },
 };
 
 export const accessOf = (name: string): FunctionAccess => ({ ...DEFAULT_ACCESS, ...FUNCTION_ACCESS[name] });

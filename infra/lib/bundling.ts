@@ -353,6 +353,8 @@ export const SCHEDULED_WORKERS: readonly { worker: string; everyMinutes: number 
   { worker: 'kart-deadlines', everyMinutes: 60 },
   // Mails a legal entity 3 days before a credit draw's due day (functions/src/wallet/credit-reminders.ts).
   { worker: 'credit-due', everyMinutes: 60 },
+  // Deletes decided visa applications' documents after the site's retention days (functions/src/visa/retention.ts).
+  { worker: 'visa-documents', everyMinutes: 60 },
 ];
 
 /** Where every Lambda's entry lives: one folder above the domains (docs/architecture.md "Entries"). */

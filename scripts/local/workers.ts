@@ -119,6 +119,8 @@ export const localSchedule = (options: WorkerOptions = {}): [string, number, num
   ['kart-deadlines', KART_DEADLINES_EVERY_MS, FIRST_HOURLY_RUN_MS],
   // The credit due-date reminders: hourly like the kart deadlines, idempotent per draw.
   ['credit-due', KART_DEADLINES_EVERY_MS, FIRST_HOURLY_RUN_MS],
+  // Visa documents past the site's retention: hourly, idempotent per application.
+  ['visa-documents', KART_DEADLINES_EVERY_MS, FIRST_HOURLY_RUN_MS],
 ];
 
 export function startWorkers(

@@ -5,9 +5,11 @@
 import * as api from '@tp/contracts/endpoints/visa';
 import { VISA_MSG } from '@tp/contracts/endpoints/visa';
 import { operation, reply, type Operation, onDemand } from '#lib/http';
+import { answered } from './answered.generated.ts';
 const visas = onDemand(() => import('./visas.ts'));
 
 export const operations: Operation[] = [
+  ...answered(),
   operation(api.getVisaCountries, async (_input, scope) => (await visas()).visaCountries(scope)),
   operation(api.getVisaCategory, async (input, scope) => (await visas()).visaCategories(scope, input.countryName)),
   operation(api.getVisaChecklist, async (input, scope) => (await visas()).visaChecklists(scope, input.categoryId)),

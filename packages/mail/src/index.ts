@@ -4,3 +4,4 @@ export * from './templates.ts';
 export * from './mime.ts';
 export * from './eticket.ts';
 export * from './trip.ts';
+export * from './visa.ts';

@@ -1,0 +1,21 @@
+// Derived by `npm run derive` (scripts/derive/bindings.ts) from the answers exported in this folder: do not edit.
+import * as c0 from '@tp/contracts/endpoints/visa-applications';
+import { gathered, type Operation } from '#lib/http';
+
+export const answered = (): Operation[] => [
+  gathered(c0.startVisaApplication, () => import('./applications.ts'), 'answerStartVisaApplication', undefined),
+  gathered(c0.getVisaApplication, () => import('./applications.ts'), 'answerGetVisaApplication', undefined),
+  gathered(c0.myVisaApplications, () => import('./applications.ts'), 'answerMyVisaApplications', undefined),
+  gathered(c0.uploadVisaDocument, () => import('./applications.ts'), 'answerUploadVisaDocument', undefined),
+  gathered(c0.payVisaApplication, () => import('./applications.ts'), 'answerPayVisaApplication', undefined),
+  gathered(c0.cancelVisaApplication, () => import('./applications.ts'), 'answerCancelVisaApplication', undefined),
+  gathered(c0.visaDocumentLink, () => import('./applications.ts'), 'answerVisaDocumentLink', undefined),
+  gathered(c0.visaDocument, () => import('./applications.ts'), 'answerVisaDocument', undefined),
+  gathered(c0.visaQueue, () => import('./applications.ts'), 'answerVisaQueue', undefined),
+  gathered(c0.requestVisaDocument, () => import('./applications.ts'), 'answerRequestVisaDocument', undefined),
+  gathered(c0.lodgeVisaApplication, () => import('./applications.ts'), 'answerLodgeVisaApplication', undefined),
+  gathered(c0.attachVisa, () => import('./applications.ts'), 'answerAttachVisa', undefined),
+  gathered(c0.decideVisaApplication, () => import('./applications.ts'), 'answerDecideVisaApplication', undefined),
+  gathered(c0.getVisaTerms, () => import('./applications.ts'), 'answerGetVisaTerms', undefined),
+  gathered(c0.saveVisaTerms, () => import('./applications.ts'), 'answerSaveVisaTerms', undefined),
+];
