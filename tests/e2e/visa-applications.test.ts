@@ -85,7 +85,10 @@ describe('Visa applications', () => {
     await page.getByRole('link', { name: 'Tax invoice' }).waitFor();
     expect(await axeViolations(page, 'main')).toEqual([]);
     await shoot(page, 'application-submitted');
-    const reference = (await page.getByText(/^VA[0-9A-F]{8}/).first().textContent())!.slice(0, 10);
+    const reference = (await page
+      .getByText(/^VA[0-9A-F]{8}/)
+      .first()
+      .textContent())!.slice(0, 10);
 
     await page.goto(appUrl(SITE, '/visa-applications'));
     await page.getByRole('link', { name: reference }).waitFor();

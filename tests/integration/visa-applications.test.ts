@@ -47,8 +47,20 @@ const PNG = Buffer.from(
 ).toString('base64');
 
 const travellers = [
-  { firstName: 'Asha', lastName: 'Verma', passportNumber: 'z1234567', passportExpiry: inDays(900), dateOfBirth: '1990-04-12' },
-  { firstName: 'Ravi', lastName: 'Verma', passportNumber: 'Z7654321', passportExpiry: inDays(900), dateOfBirth: '1988-11-02' },
+  {
+    firstName: 'Asha',
+    lastName: 'Verma',
+    passportNumber: 'z1234567',
+    passportExpiry: inDays(900),
+    dateOfBirth: '1990-04-12',
+  },
+  {
+    firstName: 'Ravi',
+    lastName: 'Verma',
+    passportNumber: 'Z7654321',
+    passportExpiry: inDays(900),
+    dateOfBirth: '1988-11-02',
+  },
 ];
 
 async function start(c: Client, key = randomUUID().replace(/-/g, '')): Promise<TVisaApplication> {
@@ -70,7 +82,10 @@ async function uploadAll(c: Client, app: TVisaApplication): Promise<TVisaApplica
       applicationId: app.id,
       traveller: m.traveller,
       document: m.document,
-      file: { fileName: `${m.document}-${m.traveller}.${m.document === 'Photo' ? 'png' : 'pdf'}`, dataBase64: m.document === 'Photo' ? PNG : pdf(`${m.document} ${m.traveller}`) },
+      file: {
+        fileName: `${m.document}-${m.traveller}.${m.document === 'Photo' ? 'png' : 'pdf'}`,
+        dataBase64: m.document === 'Photo' ? PNG : pdf(`${m.document} ${m.traveller}`),
+      },
     });
   return now;
 }
@@ -81,7 +96,11 @@ beforeAll(async () => {
   desk = await staff();
   const t = tag();
   const country = await ok(desk, saveVisaCountry, { countryName: `Visaland ${t}`, countryCode: '' });
-  const category = await ok(desk, saveVisaCategory, { countryId: country._id, visaCategory: 'Tourist visa', summary: '' });
+  const category = await ok(desk, saveVisaCategory, {
+    countryId: country._id,
+    visaCategory: 'Tourist visa',
+    summary: '',
+  });
   categoryId = category._id;
   await ok(desk, saveVisaChecklist, {
     categoryId,
@@ -150,7 +169,7 @@ describe('an application from start to issued visa', () => {
     app = await ok(agent.client, payVisaApplication, { applicationId: app.id });
     expect(app).toMatchObject({ status: 'submitted', paidAmount: 11000 });
     expect(await wallet()).toBe(before - 11000);
-    await waitForMail(agent.email, /submitted/);
+    await waitForMail(agent.email.toLowerCase(), /submitted/);
     const invoice = await ok(agent.client, getSourceInvoice, { source: 'visa', sourceId: app.id });
     expect(invoice).toMatchObject({ kind: 'visaApplication', sac: '998559', total: 11000 });
   });
@@ -184,7 +203,7 @@ describe('an application from start to issued visa', () => {
     const after = await ok(desk, visaQueue, { status: 'documentsRequested' });
     expect(after.statuses.find((s: { status: string }) => s.status === 'submitted').count).toBe(submitted - 1);
     expect(after.records.map((r: TVisaApplication) => r.id)).toContain(app.id);
-    const mail = await waitForMail(agent.email, /document is needed/);
+    const mail = await waitForMail(agent.email.toLowerCase(), /document is needed/);
     expect(mail.body.html).toContain('The photo is blurred');
     // Paying again does nothing; re-uploading the photo sends it back to staff.
     app = await ok(agent.client, uploadVisaDocument, {
@@ -199,9 +218,13 @@ describe('an application from start to issued visa', () => {
   it('staff lodge it, attach each visa and approve it; each step mailed and audited', async () => {
     const noRef = await refused(desk, lodgeVisaApplication, { applicationId: app.id, embassyReference: ' ' });
     expect(noRef.shortError).toHaveProperty('embassyReference');
-    app = await ok(desk, lodgeVisaApplication, { applicationId: app.id, version: app.version, embassyReference: 'EMB-778812' });
+    app = await ok(desk, lodgeVisaApplication, {
+      applicationId: app.id,
+      version: app.version,
+      embassyReference: 'EMB-778812',
+    });
     expect(app).toMatchObject({ status: 'lodged', embassyReference: 'EMB-778812' });
-    await waitForMail(agent.email, /lodged/);
+    await waitForMail(agent.email.toLowerCase(), /lodged/);
     // The applicant cannot cancel what the embassy holds; approving needs every visa.
     await refused(agent.client, cancelVisaApplication, { applicationId: app.id, reason: '' }, 409);
     const early = await refused(desk, decideVisaApplication, { applicationId: app.id, decision: 'approved', note: '' });
@@ -212,9 +235,14 @@ describe('an application from start to issued visa', () => {
         traveller,
         file: { fileName: `visa-${traveller}.pdf`, dataBase64: pdf(`Visa ${traveller}`) },
       });
-    app = await ok(desk, decideVisaApplication, { applicationId: app.id, version: app.version, decision: 'approved', note: '' });
+    app = await ok(desk, decideVisaApplication, {
+      applicationId: app.id,
+      version: app.version,
+      decision: 'approved',
+      note: '',
+    });
     expect(app.status).toBe('approved');
-    await waitForMail(agent.email, /approved/);
+    await waitForMail(agent.email.toLowerCase(), /approved/);
     const visa = app.visas.find((v) => v.traveller === 1)!;
     const link = await ok(agent.client, visaDocumentLink, { applicationId: app.id, documentId: visa.documentId });
     expect((await ok(agent.client, visaDocument, { token: link.token })).dataBase64).toBe(pdf('Visa 1'));
@@ -249,7 +277,7 @@ describe('a rejected application', () => {
     await ok(desk, decideVisaApplication, { applicationId: app.id, decision: 'rejected', note: '' });
     expect(await wallet()).toBe(paid + 5500);
     await refused(desk, decideVisaApplication, { applicationId: app.id, decision: 'cancelled', note: '' }, 409);
-    const mail = await waitForMail(agent.email, /rejected/);
+    const mail = await waitForMail(agent.email.toLowerCase(), /rejected/);
     expect(mail.body.html).toContain('Insufficient funds shown');
     const invoice = await ok(agent.client, getSourceInvoice, { source: 'visa', sourceId: app.id });
     expect(invoice.creditNotes).toHaveLength(1);

@@ -25,7 +25,8 @@ export function checkDocument(bytes: Uint8Array): { contentType: DocumentType } 
   if (bytes.length > MEDIA_LIMITS.imageBytes) return { error: DOCUMENT_MSG.tooLarge };
   if (isPdf(bytes)) return { contentType: 'application/pdf' };
   const image = checkImage(bytes);
-  if ('error' in image) return { error: image.error === DOCUMENT_MSG.tooLarge ? image.error : DOCUMENT_MSG.notADocument };
+  if ('error' in image)
+    return { error: image.error === DOCUMENT_MSG.tooLarge ? image.error : DOCUMENT_MSG.notADocument };
   if (image.contentType === 'image/webp') return { error: DOCUMENT_MSG.notADocument };
   return { contentType: image.contentType };
 }

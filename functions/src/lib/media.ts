@@ -30,39 +30,41 @@ interface MediaStore {
 let s3Store: Promise<MediaStore> | undefined;
 /** S3, loaded on first use: only the Lambdas that take uploads ever pay for the client. */
 function bucketStore(bucket: string): Promise<MediaStore> {
-  s3Store ??= import('@aws-sdk/client-s3').then(({ S3Client, PutObjectCommand, DeleteObjectCommand, GetObjectCommand }) => {
-    const s3 = new S3Client({});
-    // CloudFront forwards the viewer's path: /media/<key> is the object `media/<key>`. A private document's key
-    // starts with PRIVATE_MEDIA_FOLDER and is stored outside `media/`, so no distribution path reaches it.
-    const isPrivate = (key: string) => key.startsWith(`${PRIVATE_MEDIA_FOLDER}/`);
-    const objectKey = (key: string) =>
-      isPrivate(key) ? `private/${key.slice(PRIVATE_MEDIA_FOLDER.length + 1)}` : `${MEDIA_PATH.slice(1)}${key}`;
-    return {
-      async put(key, body, contentType) {
-        await s3.send(
-          new PutObjectCommand({
-            Bucket: bucket,
-            Key: objectKey(key),
-            Body: body,
-            ContentType: contentType,
-            CacheControl: isPrivate(key) ? 'private, no-store' : 'public, max-age=31536000, immutable',
-          }),
-        );
-      },
-      async remove(key) {
-        await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
-      },
-      async get(key) {
-        try {
-          const out = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
-          return out.Body ? await out.Body.transformToByteArray() : null;
-        } catch (err) {
-          if ((err as { name?: string }).name === 'NoSuchKey') return null;
-          throw err;
-        }
-      },
-    };
-  });
+  s3Store ??= import('@aws-sdk/client-s3').then(
+    ({ S3Client, PutObjectCommand, DeleteObjectCommand, GetObjectCommand }) => {
+      const s3 = new S3Client({});
+      // CloudFront forwards the viewer's path: /media/<key> is the object `media/<key>`. A private document's key
+      // starts with PRIVATE_MEDIA_FOLDER and is stored outside `media/`, so no distribution path reaches it.
+      const isPrivate = (key: string) => key.startsWith(`${PRIVATE_MEDIA_FOLDER}/`);
+      const objectKey = (key: string) =>
+        isPrivate(key) ? `private/${key.slice(PRIVATE_MEDIA_FOLDER.length + 1)}` : `${MEDIA_PATH.slice(1)}${key}`;
+      return {
+        async put(key, body, contentType) {
+          await s3.send(
+            new PutObjectCommand({
+              Bucket: bucket,
+              Key: objectKey(key),
+              Body: body,
+              ContentType: contentType,
+              CacheControl: isPrivate(key) ? 'private, no-store' : 'public, max-age=31536000, immutable',
+            }),
+          );
+        },
+        async remove(key) {
+          await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
+        },
+        async get(key) {
+          try {
+            const out = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
+            return out.Body ? await out.Body.transformToByteArray() : null;
+          } catch (err) {
+            if ((err as { name?: string }).name === 'NoSuchKey') return null;
+            throw err;
+          }
+        },
+      };
+    },
+  );
   return s3Store;
 }
 
@@ -133,8 +135,7 @@ export interface StoredDocument {
   bytes: number;
 }
 
-const ownKey = (site: SiteId, key: string) =>
-  key.startsWith(`${PRIVATE_MEDIA_FOLDER}/${site}/`) && !key.includes('..');
+const ownKey = (site: SiteId, key: string) => key.startsWith(`${PRIVATE_MEDIA_FOLDER}/${site}/`) && !key.includes('..');
 
 /** Checks (PDF, JPEG, PNG from the bytes; size) and stores one private document; a bad file is a 400 naming the field. */
 export async function savePrivateDocument(

@@ -17,7 +17,10 @@ export const applicationKeys = {
   application: (siteId: SiteId, id: string): Key => ({ pk: applicationKeys.applicationsPk(siteId), sk: part(id) }),
   statusPk: (siteId: SiteId, status: string) => sitePk(siteId, 'VISAAPP', 'STATUS', status),
   userPk: (siteId: SiteId, userId: string) => sitePk(siteId, 'VISAAPP', 'USER', userId),
-  indexes: (siteId: SiteId, a: { id: string; userId: string; status: string; updatedAt: string; createdAt: string }) => ({
+  indexes: (
+    siteId: SiteId,
+    a: { id: string; userId: string; status: string; updatedAt: string; createdAt: string },
+  ) => ({
     gsi1pk: applicationKeys.statusPk(siteId, a.status),
     gsi1sk: `${part(a.updatedAt)}#${part(a.id)}`,
     gsi2pk: applicationKeys.userPk(siteId, a.userId),

@@ -77,7 +77,10 @@ export async function getApplication(siteId: SiteId, id: string): Promise<Applic
 /** The count moves of a change: +1 on the new status, −1 on the old. */
 function countUpdate(siteId: SiteId, before: ApplicationRecord | null, after: ApplicationRecord): TransactItem[] {
   if (before?.status === after.status) return [];
-  const moves: [string, number][] = [[after.status, 1], ...(before ? ([[before.status, -1]] as [string, number][]) : [])];
+  const moves: [string, number][] = [
+    [after.status, 1],
+    ...(before ? ([[before.status, -1]] as [string, number][]) : []),
+  ];
   return [
     {
       Update: {
@@ -138,7 +141,12 @@ export const applicationsOfStatus = (
   status: VisaApplicationStatus,
   opts: { cursor?: string | undefined; limit: number },
 ): Promise<Page<ApplicationRecord>> =>
-  queryPage('gsi1', applicationKeys.statusPk(siteId, status), { ...opts, newestFirst: true }, (i) => i[REC] as ApplicationRecord);
+  queryPage(
+    'gsi1',
+    applicationKeys.statusPk(siteId, status),
+    { ...opts, newestFirst: true },
+    (i) => i[REC] as ApplicationRecord,
+  );
 
 /** One page of a user's applications, newest first. */
 export const applicationsOfUser = (
@@ -146,7 +154,12 @@ export const applicationsOfUser = (
   userId: string,
   opts: { cursor?: string | undefined; limit: number },
 ): Promise<Page<ApplicationRecord>> =>
-  queryPage('gsi2', applicationKeys.userPk(siteId, userId), { ...opts, newestFirst: true }, (i) => i[REC] as ApplicationRecord);
+  queryPage(
+    'gsi2',
+    applicationKeys.userPk(siteId, userId),
+    { ...opts, newestFirst: true },
+    (i) => i[REC] as ApplicationRecord,
+  );
 
 export async function statusCounts(siteId: SiteId): Promise<Record<string, number>> {
   const { Item } = await db().send(
@@ -187,7 +200,11 @@ export async function getDocumentLink(siteId: SiteId, tokenHash: string): Promis
     new GetCommand({ TableName: tableName(), Key: applicationKeys.documentLink(siteId, tokenHash) }),
   );
   if (!Item) return null;
-  return { applicationId: String(Item.applicationId), documentId: String(Item.documentId), expiresAt: String(Item.expiresAt) };
+  return {
+    applicationId: String(Item.applicationId),
+    documentId: String(Item.documentId),
+    expiresAt: String(Item.expiresAt),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -249,4 +266,3 @@ export async function saveTerms(siteId: SiteId, terms: VisaTerms, audit: Transac
     audit,
   ]);
 }
-

@@ -90,7 +90,13 @@ export const auditOf = (
 ): TransactItem =>
   auditPut(
     siteId,
-    recordChange('visaApplication', after.id, before && auditView(before), auditView(after), before ? 'status' : 'create'),
+    recordChange(
+      'visaApplication',
+      after.id,
+      before && auditView(before),
+      auditView(after),
+      before ? 'status' : 'create',
+    ),
     by,
     at,
   );
@@ -165,25 +171,29 @@ export async function startApplication(
 ): Promise<ApplicationRecord> {
   const siteId = siteOf(scope);
   // One application per visit of the form: a repeated submit finds the one it made.
-  const id = createHash('sha256').update(`${scope.principal.userId}:${input.idempotencyKey}`).digest('hex').slice(0, 24);
+  const id = createHash('sha256')
+    .update(`${scope.principal.userId}:${input.idempotencyKey}`)
+    .digest('hex')
+    .slice(0, 24);
   const existing = await repo.getApplication(siteId, id);
   if (existing) return existing;
 
   const today = siteToday(scope.site, scope.now);
-  refuseIfAny(
-    travelDateProblems(input, today, { past: VISA_APP_MSG.travelPast, order: VISA_APP_MSG.travelOrder }),
-  );
+  refuseIfAny(travelDateProblems(input, today, { past: VISA_APP_MSG.travelPast, order: VISA_APP_MSG.travelOrder }));
   input.travellers.forEach((t, i) => {
     refuseIfAny(
       {
-        passportExpiry: passportExpiresTooSoon(t.passportExpiry, input.travelTo) ? VISA_APP_MSG.passportExpiry : undefined,
+        passportExpiry: passportExpiresTooSoon(t.passportExpiry, input.travelTo)
+          ? VISA_APP_MSG.passportExpiry
+          : undefined,
         dateOfBirth: t.dateOfBirth >= today ? VISA_APP_MSG.birthFuture : undefined,
       },
       `travellers.${i}.`,
     );
   });
   const nationality = countryByCode(input.nationality);
-  if (!nationality) throw fail.validation('Please choose a nationality', { nationality: 'Please choose a nationality' });
+  if (!nationality)
+    throw fail.validation('Please choose a nationality', { nationality: 'Please choose a nationality' });
   const category = await content.getCategory(siteId, input.categoryId);
   if (!category) throw fail.validation(VISA_APP_MSG.noChecklist, { categoryId: VISA_APP_MSG.noChecklist });
   // The nationality's own checklist, else the category's default one (as the public page shows).
@@ -273,7 +283,8 @@ export async function uploadDocument(
   const documents = [...app.documents.filter((d) => d !== old), record];
   // The last requested document back: the application returns to staff.
   const backToStaff =
-    app.status === 'documentsRequested' && missingDocuments(app.requiredDocuments, app.travellers.length, documents).length === 0;
+    app.status === 'documentsRequested' &&
+    missingDocuments(app.requiredDocuments, app.travellers.length, documents).length === 0;
   const after = bump(scope, app, { documents, ...(backToStaff ? { status: 'submitted' as const } : {}) });
   try {
     await commit(scope, app, after, backToStaff ? 'visa.documentsReturned' : 'visa.documentUploaded');
@@ -404,7 +415,12 @@ async function close(
   return after;
 }
 
-async function creditNote(scope: SignedInScope, app: ApplicationRecord, amount: number, outcome: 'rejected' | 'cancelled') {
+async function creditNote(
+  scope: SignedInScope,
+  app: ApplicationRecord,
+  amount: number,
+  outcome: 'rejected' | 'cancelled',
+) {
   if (!app.invoiceId) return;
   try {
     const { creditNoteVisaRefund } = await import('../invoices/index.ts');
@@ -430,7 +446,11 @@ export async function documentLink(scope: SignedInScope, input: In<typeof api.vi
   if (!doc || !doc.storageKey) throw fail.notFound(VISA_APP_MSG.linkExpired);
   const token = newToken();
   const expiresAt = new Date(scope.now.getTime() + VISA_DOCUMENT_LINK_SECONDS * 1000).toISOString();
-  await repo.putDocumentLink(siteOf(scope), sha256(token), { applicationId: app.id, documentId: doc.documentId, expiresAt });
+  await repo.putDocumentLink(siteOf(scope), sha256(token), {
+    applicationId: app.id,
+    documentId: doc.documentId,
+    expiresAt,
+  });
   return { token, expiresAt };
 }
 
@@ -474,7 +494,9 @@ export async function requestDocument(scope: SignedInScope, input: In<typeof api
     ? app.documents.map((d) => (d === held ? { ...d, requested: true, requestNote: note } : d))
     : app.documents;
   const after = bump(scope, app, { status: 'documentsRequested', documents, decisionNote: note });
-  return commit(scope, app, after, 'visa.documentRequested', [], { document: `${document} of traveller ${input.traveller + 1}` });
+  return commit(scope, app, after, 'visa.documentRequested', [], {
+    document: `${document} of traveller ${input.traveller + 1}`,
+  });
 }
 
 export async function lodge(scope: SignedInScope, input: In<typeof api.lodgeVisaApplication>) {
@@ -588,7 +610,11 @@ export const answerAttachVisa = answers(api.attachVisa, async (input, scope) =>
 export const answerDecideVisaApplication = answers(api.decideVisaApplication, async (input, scope) => {
   const app = await decide(scope, input);
   const message =
-    app.status === 'approved' ? VISA_APP_MSG.approved : app.status === 'rejected' ? VISA_APP_MSG.rejected : VISA_APP_MSG.cancelled;
+    app.status === 'approved'
+      ? VISA_APP_MSG.approved
+      : app.status === 'rejected'
+        ? VISA_APP_MSG.rejected
+        : VISA_APP_MSG.cancelled;
   return reply(view(app), { message });
 });
 export const answerGetVisaTerms = answers(api.getVisaTerms, (_input, scope) => getTerms(scope));

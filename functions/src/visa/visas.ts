@@ -297,9 +297,7 @@ const hasContent = (html: string): boolean =>
 /** The document names of a checklist: trimmed, each once (case ignored), in the order staff wrote them. */
 const uniqueDocuments = (names: readonly string[]): string[] => {
   const seen = new Set<string>();
-  return names
-    .map((n) => n.trim())
-    .filter((n) => n && !seen.has(n.toLowerCase()) && seen.add(n.toLowerCase()));
+  return names.map((n) => n.trim()).filter((n) => n && !seen.has(n.toLowerCase()) && seen.add(n.toLowerCase()));
 };
 
 export async function saveChecklist(scope: Scope, input: ChecklistInput): Promise<TVisaChecklist> {

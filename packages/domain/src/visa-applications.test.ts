@@ -25,7 +25,10 @@ describe('visa application rules', () => {
       markup: 750,
       total: 10749.99,
     });
-    expect(visaFee(2500, 3, { markupType: 'fixed', markupValue: 499 }, 'INR')).toMatchObject({ markup: 1497, total: 8997 });
+    expect(visaFee(2500, 3, { markupType: 'fixed', markupValue: 499 }, 'INR')).toMatchObject({
+      markup: 1497,
+      total: 8997,
+    });
     expect(visaFee(2500, 1, { markupType: 'fixed', markupValue: -5 }, 'INR').markup).toBe(0);
   });
 

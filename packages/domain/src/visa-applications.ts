@@ -59,8 +59,7 @@ const STEP_FROM: Readonly<Record<VisaStep, readonly VisaApplicationStatus[]>> = 
   cancelByStaff: ['draft', 'submitted', 'documentsRequested', 'lodged'],
 };
 
-export const canTakeStep = (status: VisaApplicationStatus, step: VisaStep): boolean =>
-  STEP_FROM[step].includes(status);
+export const canTakeStep = (status: VisaApplicationStatus, step: VisaStep): boolean => STEP_FROM[step].includes(status);
 
 export type MarkupType = 'percentage' | 'fixed';
 
@@ -107,7 +106,14 @@ export function visaFee(
     terms.markupType === 'fixed'
       ? round2(terms.markupValue * travellers)
       : round2((net * Math.max(0, terms.markupValue)) / 100);
-  return { feePerTraveller, travellers, net, markup: Math.max(0, markup), total: round2(net + Math.max(0, markup)), currency };
+  return {
+    feePerTraveller,
+    travellers,
+    net,
+    markup: Math.max(0, markup),
+    total: round2(net + Math.max(0, markup)),
+    currency,
+  };
 }
 
 /** What a rejected or cancelled application gives back: the site's percentage of what was paid, to the paisa. */

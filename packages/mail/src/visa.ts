@@ -49,10 +49,7 @@ const HEADINGS: Record<VisaMailStep, (d: VisaMailData) => { subject: string; hea
   rejected: (d) => ({
     subject: `Visa application ${d.reference} rejected`,
     heading: 'Your visa application was rejected',
-    lines: [
-      `The embassy did not grant ${d.visa}.`,
-      ...(d.note ? [`Reason: ${d.note}`] : []),
-    ],
+    lines: [`The embassy did not grant ${d.visa}.`, ...(d.note ? [`Reason: ${d.note}`] : [])],
   }),
   cancelled: (d) => ({
     subject: `Visa application ${d.reference} cancelled`,

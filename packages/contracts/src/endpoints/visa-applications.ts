@@ -9,11 +9,7 @@
  * - Every change answers the whole application, with the `version` the next change may send.
  */
 import * as z from 'zod/mini';
-import {
-  VISA_APPLICATION_STATUSES,
-  type MarkupType,
-  type VisaApplicationStatus,
-} from '@tp/domain/visa-applications';
+import { VISA_APPLICATION_STATUSES, type MarkupType, type VisaApplicationStatus } from '@tp/domain/visa-applications';
 import { endpoint, type Endpoint } from '../endpoint.ts';
 import { zCursor, zId, zName, zPreprocess, zRemarks, zShortText } from '../fields.ts';
 import { lazy } from '../lazy.ts';
@@ -50,8 +46,7 @@ export const VISA_APP_MSG = {
   birthFuture: 'Date of birth must be in the past',
   unknownDocument: 'The checklist does not ask for this document',
   unknownTraveller: 'Please choose a traveller of this application',
-  documentsMissing: (n: number) =>
-    `Upload the ${n} document${n === 1 ? '' : 's'} still missing before paying`,
+  documentsMissing: (n: number) => `Upload the ${n} document${n === 1 ? '' : 's'} still missing before paying`,
   notNow: (status: string) => `Not possible while the application is ${status.toLowerCase()}`,
   changedMeanwhile: 'The application changed meanwhile; reload it and try again',
   insufficient: 'Your wallet and credit do not cover the visa fee; add money and pay again',
@@ -184,24 +179,27 @@ export const startVisaApplication = endpoint({
       nationality: zShortText({ max: 2 }).check(z.toUpperCase(), z.regex(/^[A-Z]{2}$/, 'Please choose a nationality')),
       travelFrom: zDay(),
       travelTo: zDay(),
-      travellers: z.array(
-        z.object({
-          firstName: zName(),
-          lastName: zName(),
-          passportNumber: zPassport(),
-          passportExpiry: zDay(),
-          dateOfBirth: zDay(),
-        }),
-      ).check(
-        z.minLength(1, 'Add at least one traveller'),
-        z.maxLength(MAX_VISA_TRAVELLERS, `At most ${MAX_VISA_TRAVELLERS} travellers per application`),
-      ),
+      travellers: z
+        .array(
+          z.object({
+            firstName: zName(),
+            lastName: zName(),
+            passportNumber: zPassport(),
+            passportExpiry: zDay(),
+            dateOfBirth: zDay(),
+          }),
+        )
+        .check(
+          z.minLength(1, 'Add at least one traveller'),
+          z.maxLength(MAX_VISA_TRAVELLERS, `At most ${MAX_VISA_TRAVELLERS} travellers per application`),
+        ),
       /** One per visit of the form: a second submit answers the same application. */
       idempotencyKey: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, MSG.invalidReference)),
     }),
   ),
   response: ZVisaApplication,
-  summary: 'Ours: starts a visa application (draft) for one or more travellers, priced from the checklist and the site terms.',
+  summary:
+    'Ours: starts a visa application (draft) for one or more travellers, priced from the checklist and the site terms.',
 });
 
 export const getVisaApplication = endpoint({
@@ -249,7 +247,8 @@ export const payVisaApplication = endpoint({
   path: 'visa/applications/pay',
   request: lazy(() => z.object({ applicationId: zApplicationId() })),
   response: ZVisaApplication,
-  summary: 'Ours: pays the fee once from the wallet (and credit line) and submits the application; invoiced with its SAC.',
+  summary:
+    'Ours: pays the fee once from the wallet (and credit line) and submits the application; invoiced with its SAC.',
 });
 
 export const cancelVisaApplication = endpoint({
@@ -363,7 +362,8 @@ export const decideVisaApplication = endpoint({
     }),
   ),
   response: ZVisaApplication,
-  summary: "Ours: approves (every visa attached), rejects or cancels; a rejection or cancellation refunds the site's terms once.",
+  summary:
+    "Ours: approves (every visa attached), rejects or cancels; a rejection or cancellation refunds the site's terms once.",
 });
 
 export const getVisaTerms = endpoint({

@@ -246,7 +246,10 @@ export const ZSaveVisaChecklist = lazy(() =>
     nationality: zCountryCode(VISA_MSG.unknownNationality),
     html: zRichHtml(MAX_CHECKLIST_HTML),
     /** The fee per traveller in rupees before the site's markup; 0 (default): applications are not taken online. */
-    fee: z._default(z.coerce.number().check(z.minimum(0, MSG.invalidValue), z.maximum(10_000_000, MSG.invalidValue)), 0),
+    fee: z._default(
+      z.coerce.number().check(z.minimum(0, MSG.invalidValue), z.maximum(10_000_000, MSG.invalidValue)),
+      0,
+    ),
     /** The documents each traveller uploads ("Passport", "Photo", …); none: Passport and Photo. */
     documents: z._default(
       z.array(zShortText({ max: 60 })).check(z.maxLength(12, 'At most 12 documents per checklist')),

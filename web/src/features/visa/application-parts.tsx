@@ -48,13 +48,7 @@ export function DocumentButton({
     downloadBase64(file.fileName, file.contentType, file.dataBase64);
   });
   return (
-    <Button
-      size="xs"
-      variant="subtle"
-      loading={open.busy}
-      onClick={() => void open.run(undefined)}
-      {...button}
-    >
+    <Button size="xs" variant="subtle" loading={open.busy} onClick={() => void open.run(undefined)} {...button}>
       {label}
     </Button>
   );
@@ -106,13 +100,7 @@ export function DocumentUploadButton({
           void pick(file);
         }}
       />
-      <Button
-        size="xs"
-        variant="light"
-        loading={busy}
-        onClick={() => input.current?.click()}
-        {...button}
-      >
+      <Button size="xs" variant="light" loading={busy} onClick={() => input.current?.click()} {...button}>
         {label}
       </Button>
     </>

@@ -27,7 +27,14 @@ function Documents({ app, onChange }: { app: TVisaApplication; onChange: (a: TVi
   return (
     <Stack gap="md">
       {app.travellers.map((_, t) => (
-        <Paper key={t} withBorder radius="md" p="md" component="section" aria-label={`Documents of ${travellerName(app, t)}`}>
+        <Paper
+          key={t}
+          withBorder
+          radius="md"
+          p="md"
+          component="section"
+          aria-label={`Documents of ${travellerName(app, t)}`}
+        >
           <Title order={2} size="h5" mb="xs">
             {travellerName(app, t)}
           </Title>
@@ -63,7 +70,13 @@ function Documents({ app, onChange }: { app: TVisaApplication; onChange: (a: TVi
                         aria-label={`${doc ? 'Replace' : 'Upload'} ${name} of ${travellerName(app, t)}`}
                         busy={uploading}
                         onFile={(file) =>
-                          upload.run({ applicationId: app.id, version: app.version, traveller: t, document: name, file })
+                          upload.run({
+                            applicationId: app.id,
+                            version: app.version,
+                            traveller: t,
+                            document: name,
+                            file,
+                          })
                         }
                       />
                     )}
@@ -182,7 +195,11 @@ export default function VisaApplicationPage() {
   return (
     <Stack gap="lg" maw={900} w="100%" mx="auto">
       <VisaHeader
-        crumbs={[{ label: 'Visas', to: VISA_HOME }, { label: 'Visa applications', to: '/visa-applications' }, { label: app?.reference ?? 'Application' }]}
+        crumbs={[
+          { label: 'Visas', to: VISA_HOME },
+          { label: 'Visa applications', to: '/visa-applications' },
+          { label: app?.reference ?? 'Application' },
+        ]}
         title={app ? `${app.countryName} – ${app.visaCategory}` : 'Visa application'}
       />
       {read.error ? (

@@ -33,7 +33,13 @@ const application = (over: Partial<TVisaApplication> = {}): TVisaApplication => 
   travelFrom: '2026-12-20',
   travelTo: '2026-12-30',
   travellers: [
-    { firstName: 'Asha', lastName: 'Verma', passportNumber: 'Z1234567', passportExpiry: '2030-01-01', dateOfBirth: '1990-04-12' },
+    {
+      firstName: 'Asha',
+      lastName: 'Verma',
+      passportNumber: 'Z1234567',
+      passportExpiry: '2030-01-01',
+      dateOfBirth: '1990-04-12',
+    },
   ],
   requiredDocuments: ['Passport', 'Photo'],
   documents: [

@@ -18,7 +18,8 @@ const blankTraveller = () => ({ firstName: '', lastName: '', passportNumber: '',
 type Traveller = ReturnType<typeof blankTraveller>;
 
 /** One key per visit of the form: a double submit or a retry answers the same application. */
-const newKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+const newKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /**
  * /visa-applications/new/:categoryId (ours): the travellers of a visa application (nationality, passports, travel
@@ -51,7 +52,11 @@ export default function VisaApplyPage() {
   return (
     <Stack gap="lg" maw={900} w="100%" mx="auto">
       <VisaHeader
-        crumbs={[{ label: 'Visas', to: VISA_HOME }, { label: 'Visa applications', to: '/visa-applications' }, { label: 'Apply' }]}
+        crumbs={[
+          { label: 'Visas', to: VISA_HOME },
+          { label: 'Visa applications', to: '/visa-applications' },
+          { label: 'Apply' },
+        ]}
         title="Apply for a visa"
         intro="Tell us who travels and when. Next you upload each traveller's documents and pay the fee."
       />

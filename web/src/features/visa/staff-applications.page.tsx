@@ -71,13 +71,7 @@ function RequestDocument({ app }: { app: TVisaApplication }) {
           Request a document
         </Title>
         <Select label="Document" data={slots} required {...form.getInputProps('slot')} />
-        <Textarea
-          label="What is wrong or missing"
-          required
-          autosize
-          minRows={2}
-          {...form.getInputProps('note')}
-        />
+        <Textarea label="What is wrong or missing" required autosize minRows={2} {...form.getInputProps('note')} />
         <Group justify="flex-end">
           <Button type="submit" variant="light" loading={request.busy}>
             Request document
@@ -125,7 +119,13 @@ function Decide({ app }: { app: TVisaApplication }) {
             />
           </Group>
         ))}
-      <Textarea label="Note to the applicant" autosize minRows={2} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+      <Textarea
+        label="Note to the applicant"
+        autosize
+        minRows={2}
+        value={note}
+        onChange={(e) => setNote(e.currentTarget.value)}
+      />
       <Group justify="flex-end" gap="xs" wrap="wrap">
         {canTakeStep(app.status, 'cancelByStaff') && (
           <Button variant="default" loading={decide.pending?.decision === 'cancelled'} onClick={() => run('cancelled')}>
@@ -133,7 +133,12 @@ function Decide({ app }: { app: TVisaApplication }) {
           </Button>
         )}
         {canTakeStep(app.status, 'reject') && (
-          <Button color="red" variant="light" loading={decide.pending?.decision === 'rejected'} onClick={() => run('rejected')}>
+          <Button
+            color="red"
+            variant="light"
+            loading={decide.pending?.decision === 'rejected'}
+            onClick={() => run('rejected')}
+          >
             Reject
           </Button>
         )}
@@ -151,7 +156,13 @@ function ApplicationDrawer({ id, onClose }: { id: string | null; onClose: () => 
   const read = useApi(getVisaApplication, id ? { applicationId: id } : null);
   const app = read.data?.id === id ? read.data : undefined;
   return (
-    <Drawer opened={id !== null} onClose={onClose} position="right" size="lg" title={app ? `Application ${app.reference}` : 'Application'}>
+    <Drawer
+      opened={id !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={app ? `Application ${app.reference}` : 'Application'}
+    >
       {!app ? (
         <Text c="dimmed">Loading…</Text>
       ) : (
@@ -176,7 +187,8 @@ function ApplicationDrawer({ id, onClose }: { id: string | null; onClose: () => 
                 {t.firstName} {t.lastName}
               </Text>
               <Text size="sm" c="dimmed">
-                Passport {t.passportNumber}, valid until {formatDate(t.passportExpiry)} · born {formatDate(t.dateOfBirth)}
+                Passport {t.passportNumber}, valid until {formatDate(t.passportExpiry)} · born{' '}
+                {formatDate(t.dateOfBirth)}
               </Text>
               {[...app.documents, ...app.visas]
                 .filter((d) => d.traveller === i)
@@ -218,8 +230,11 @@ function Terms() {
       </Group>
       {terms.data && !open && (
         <Text size="sm" c="dimmed">
-          Markup {terms.data.markupType === 'fixed' ? formatMoney(terms.data.markupValue, 'INR') + ' per traveller' : `${terms.data.markupValue}%`} ·
-          refund {terms.data.refundPercentOnRejection}% on rejection, {terms.data.refundPercentOnCancellation}% on
+          Markup{' '}
+          {terms.data.markupType === 'fixed'
+            ? formatMoney(terms.data.markupValue, 'INR') + ' per traveller'
+            : `${terms.data.markupValue}%`}{' '}
+          · refund {terms.data.refundPercentOnRejection}% on rejection, {terms.data.refundPercentOnCancellation}% on
           cancellation · documents deleted {terms.data.documentRetentionDays} days after the decision
         </Text>
       )}
@@ -244,7 +259,12 @@ function TermsForm({ terms, onSaved }: { terms: TVisaTerms; onSaved: () => void 
           {...form.getInputProps('markupType')}
         />
         <NumberInput label="Markup value" min={0} {...form.getInputProps('markupValue')} />
-        <NumberInput label="Refund on rejection (%)" min={0} max={100} {...form.getInputProps('refundPercentOnRejection')} />
+        <NumberInput
+          label="Refund on rejection (%)"
+          min={0}
+          max={100}
+          {...form.getInputProps('refundPercentOnRejection')}
+        />
         <NumberInput
           label="Refund on cancellation (%)"
           min={0}
@@ -275,7 +295,11 @@ function Queue() {
   const count = (s: VisaApplicationStatus) => queue.data?.statuses.find((x) => x.status === s)?.count;
   return (
     <>
-      <Tabs value={status} onChange={(s) => isStatus(s) && setParams({ status: s }, { replace: true })} keepMounted={false}>
+      <Tabs
+        value={status}
+        onChange={(s) => isStatus(s) && setParams({ status: s }, { replace: true })}
+        keepMounted={false}
+      >
         <Tabs.List style={{ flexWrap: 'wrap' }}>
           {VISA_APPLICATION_STATUSES.map((s) => (
             <Tabs.Tab
@@ -312,7 +336,12 @@ function Queue() {
             key: 'open',
             header: 'Actions',
             render: (a) => (
-              <Button size="xs" variant="light" onClick={() => setOpen(a.id)} aria-label={`Open application ${a.reference}`}>
+              <Button
+                size="xs"
+                variant="light"
+                onClick={() => setOpen(a.id)}
+                aria-label={`Open application ${a.reference}`}
+              >
                 Open
               </Button>
             ),
