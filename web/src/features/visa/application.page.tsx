@@ -1,5 +1,5 @@
-import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { useParams } from 'react-router-dom';
+import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router-dom';
 import {
   cancelVisaApplication,
   getVisaApplication,
@@ -176,6 +176,15 @@ function Fee({ app, onChange }: { app: TVisaApplication; onChange: (a: TVisaAppl
       {app.status === 'draft' && app.missing.length > 0 && (
         <Text size="sm" c="dimmed" ta="right" mt={4}>
           Upload the {app.missing.length} missing document{app.missing.length === 1 ? '' : 's'} to pay.
+        </Text>
+      )}
+      {app.status === 'draft' && (
+        <Text size="sm" c="dimmed" ta="right" mt={4}>
+          The fee is paid from your wallet and credit line. Short of balance?{' '}
+          <Anchor component={Link} to="/payments" size="sm">
+            Add money
+          </Anchor>{' '}
+          by card, UPI or bank transfer, then pay here.
         </Text>
       )}
     </Paper>

@@ -87,7 +87,9 @@ describe('Visa application (applicant)', { timeout: 60_000 }, () => {
     expect(screen.getByText('Upload the 1 missing document to pay.')).toBeTruthy();
 
     const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'photo.png', { type: 'image/png' });
-    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    // The hidden file input beside the Photo's Upload button.
+    const input = screen.getByRole('button', { name: 'Upload Photo of Asha Verma' })
+      .previousElementSibling as HTMLInputElement;
     await u.upload(input, file);
     await waitFor(() => expect(api.calls(uploadVisaDocument)).toHaveLength(1));
     expect(api.calls(uploadVisaDocument)[0]!.input).toMatchObject({

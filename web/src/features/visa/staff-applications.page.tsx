@@ -71,7 +71,7 @@ function RequestDocument({ app }: { app: TVisaApplication }) {
           Request a document
         </Title>
         <Select label="Document" data={slots} required {...form.getInputProps('slot')} />
-        <Textarea label="What is wrong or missing" required autosize minRows={2} {...form.getInputProps('note')} />
+        <Textarea label="What is wrong or missing" required rows={2} {...form.getInputProps('note')} />
         <Group justify="flex-end">
           <Button type="submit" variant="light" loading={request.busy}>
             Request document
@@ -119,13 +119,7 @@ function Decide({ app }: { app: TVisaApplication }) {
             />
           </Group>
         ))}
-      <Textarea
-        label="Note to the applicant"
-        autosize
-        minRows={2}
-        value={note}
-        onChange={(e) => setNote(e.currentTarget.value)}
-      />
+      <Textarea label="Note to the applicant" rows={2} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
       <Group justify="flex-end" gap="xs" wrap="wrap">
         {canTakeStep(app.status, 'cancelByStaff') && (
           <Button variant="default" loading={decide.pending?.decision === 'cancelled'} onClick={() => run('cancelled')}>

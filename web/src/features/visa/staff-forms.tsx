@@ -136,7 +136,6 @@ export function CategoryForm({
         <Textarea
           label="Summary"
           placeholder="e.g. Single entry · stay up to 30 days · processing 3–5 working days"
-          minRows={2}
           rows={2}
           {...form.getInputProps('summary')}
         />
@@ -247,8 +246,7 @@ export function ChecklistForm({
           <Textarea
             label="Documents to upload"
             description="One a line; empty: Passport and Photo"
-            autosize
-            minRows={2}
+            rows={2}
             {...form.getInputProps('documents')}
           />
         </Group>
