@@ -12,13 +12,10 @@ import {
   VISA_APP_MSG,
   attachVisa,
   cancelVisaApplication,
-  decideVisaApplication,
   getVisaApplication,
-  getVisaTerms,
-  lodgeVisaApplication,
   payVisaApplication,
-  requestVisaDocument,
   saveVisaTerms,
+  setVisaStatus,
   startVisaApplication,
   uploadVisaDocument,
   visaDocument,
@@ -33,6 +30,14 @@ import { purgeDueDocuments } from '../../functions/src/visa/index.ts';
 import { Client, waitForMail } from '../support/api.ts';
 import { FLIGHTDEALS, SKYWAY, ok, refused, staff, tag } from './dmc-helpers.ts';
 import { inDays, newCustomer, type Customer } from './flights-helpers.ts';
+
+const TERMS = {
+  markupType: 'percentage',
+  markupValue: 10,
+  refundPercentOnRejection: 50,
+  refundPercentOnCancellation: 100,
+  documentRetentionDays: 0,
+};
 
 let desk: Client;
 let categoryId: string;
@@ -109,13 +114,7 @@ beforeAll(async () => {
     fee: 5000,
     documents: ['Passport', 'Photo'],
   });
-  await ok(desk, saveVisaTerms, {
-    markupType: 'percentage',
-    markupValue: 10,
-    refundPercentOnRejection: 50,
-    refundPercentOnCancellation: 100,
-    documentRetentionDays: 0,
-  });
+  await ok(desk, saveVisaTerms, TERMS);
   agent = await newCustomer(FLIGHTDEALS, 'travelAgent', { wallet: 50_000 });
 });
 
@@ -191,9 +190,10 @@ describe('an application from start to issued visa', () => {
     const queue = await ok(desk, visaQueue, { status: 'submitted' });
     expect(queue.records.map((r: TVisaApplication) => r.id)).toContain(app.id);
     const submitted = queue.statuses.find((s: { status: string }) => s.status === 'submitted').count;
-    app = await ok(desk, requestVisaDocument, {
+    app = await ok(desk, setVisaStatus, {
       applicationId: app.id,
       version: app.version,
+      status: 'documentsRequested',
       traveller: 1,
       document: 'Photo',
       note: 'The photo is blurred',
@@ -216,18 +216,23 @@ describe('an application from start to issued visa', () => {
   });
 
   it('staff lodge it, attach each visa and approve it; each step mailed and audited', async () => {
-    const noRef = await refused(desk, lodgeVisaApplication, { applicationId: app.id, embassyReference: ' ' });
+    const noRef = await refused(desk, setVisaStatus, {
+      applicationId: app.id,
+      status: 'lodged',
+      embassyReference: ' ',
+    });
     expect(noRef.shortError).toHaveProperty('embassyReference');
-    app = await ok(desk, lodgeVisaApplication, {
+    app = await ok(desk, setVisaStatus, {
       applicationId: app.id,
       version: app.version,
+      status: 'lodged',
       embassyReference: 'EMB-778812',
     });
     expect(app).toMatchObject({ status: 'lodged', embassyReference: 'EMB-778812' });
     await waitForMail(agent.email.toLowerCase(), /lodged/);
     // The applicant cannot cancel what the embassy holds; approving needs every visa.
     await refused(agent.client, cancelVisaApplication, { applicationId: app.id, reason: '' }, 409);
-    const early = await refused(desk, decideVisaApplication, { applicationId: app.id, decision: 'approved', note: '' });
+    const early = await refused(desk, setVisaStatus, { applicationId: app.id, status: 'approved', note: '' });
     expect(early.message).toBe(VISA_APP_MSG.visaMissing);
     for (const traveller of [0, 1])
       app = await ok(desk, attachVisa, {
@@ -235,10 +240,10 @@ describe('an application from start to issued visa', () => {
         traveller,
         file: { fileName: `visa-${traveller}.pdf`, dataBase64: pdf(`Visa ${traveller}`) },
       });
-    app = await ok(desk, decideVisaApplication, {
+    app = await ok(desk, setVisaStatus, {
       applicationId: app.id,
       version: app.version,
-      decision: 'approved',
+      status: 'approved',
       note: '',
     });
     expect(app.status).toBe('approved');
@@ -265,18 +270,18 @@ describe('a rejected application', () => {
     let app = await uploadAll(agent.client, await start(agent.client));
     app = await ok(agent.client, payVisaApplication, { applicationId: app.id });
     const paid = await wallet();
-    app = await ok(desk, decideVisaApplication, {
+    app = await ok(desk, setVisaStatus, {
       applicationId: app.id,
       version: app.version,
-      decision: 'rejected',
+      status: 'rejected',
       note: 'Insufficient funds shown',
     });
     expect(app).toMatchObject({ status: 'rejected', refundedAmount: 5500 });
     expect(await wallet()).toBe(paid + 5500);
     // Once: the same decision again changes nothing.
-    await ok(desk, decideVisaApplication, { applicationId: app.id, decision: 'rejected', note: '' });
+    await ok(desk, setVisaStatus, { applicationId: app.id, status: 'rejected', note: '' });
     expect(await wallet()).toBe(paid + 5500);
-    await refused(desk, decideVisaApplication, { applicationId: app.id, decision: 'cancelled', note: '' }, 409);
+    await refused(desk, setVisaStatus, { applicationId: app.id, status: 'cancelled', note: '' }, 409);
     const mail = await waitForMail(agent.email.toLowerCase(), /rejected/);
     expect(mail.body.html).toContain('Insufficient funds shown');
     const invoice = await ok(agent.client, getSourceInvoice, { source: 'visa', sourceId: app.id });
@@ -295,7 +300,7 @@ describe('a rejected application', () => {
   it('keeps the terms to staff with the right, and a retail customer out of the queue', async () => {
     const retail = await newCustomer(FLIGHTDEALS, 'retail');
     await refused(retail.client, visaQueue, { status: 'submitted' }, 403);
-    await refused(retail.client, getVisaTerms, {}, 403);
-    expect(await ok(desk, getVisaTerms, {})).toMatchObject({ refundPercentOnRejection: 50 });
+    await refused(retail.client, saveVisaTerms, { ...TERMS, refundPercentOnRejection: 100 }, 403);
+    expect((await ok(desk, visaQueue, { status: 'rejected' })).terms).toMatchObject({ refundPercentOnRejection: 50 });
   });
 });

@@ -12,10 +12,7 @@ export const answered = (): Operation[] => [
   gathered(c0.visaDocumentLink, () => import('./applications.ts'), 'answerVisaDocumentLink', undefined),
   gathered(c0.visaDocument, () => import('./applications.ts'), 'answerVisaDocument', undefined),
   gathered(c0.visaQueue, () => import('./applications.ts'), 'answerVisaQueue', undefined),
-  gathered(c0.requestVisaDocument, () => import('./applications.ts'), 'answerRequestVisaDocument', undefined),
-  gathered(c0.lodgeVisaApplication, () => import('./applications.ts'), 'answerLodgeVisaApplication', undefined),
   gathered(c0.attachVisa, () => import('./applications.ts'), 'answerAttachVisa', undefined),
-  gathered(c0.decideVisaApplication, () => import('./applications.ts'), 'answerDecideVisaApplication', undefined),
-  gathered(c0.getVisaTerms, () => import('./applications.ts'), 'answerGetVisaTerms', undefined),
+  gathered(c0.setVisaStatus, () => import('./applications.ts'), 'answerSetVisaStatus', undefined),
   gathered(c0.saveVisaTerms, () => import('./applications.ts'), 'answerSaveVisaTerms', undefined),
 ];

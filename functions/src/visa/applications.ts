@@ -468,24 +468,27 @@ export async function documentByLink(scope: { site: SiteRecord; now: Date }, tok
 // Staff
 
 export async function queue(scope: SignedInScope, input: In<typeof api.visaQueue>) {
-  const [page, counts] = await Promise.all([
+  const [page, counts, terms] = await Promise.all([
     repo.applicationsOfStatus(siteOf(scope), input.status, { cursor: input.cursor, limit: VISA_QUEUE_PAGE_SIZE }),
     repo.statusCounts(siteOf(scope)),
+    visaTerms(siteOf(scope)),
   ]);
   return {
     records: page.records.map(applicationView),
     statuses: VISA_APPLICATION_STATUSES.map((status) => ({ status, count: Math.max(0, counts[status] ?? 0) })),
     nextCursor: page.nextCursor,
+    terms,
   };
 }
 
-export async function requestDocument(scope: SignedInScope, input: In<typeof api.requestVisaDocument>) {
-  const { app } = await visibleApplication(scope, input.applicationId);
+type StatusInput = In<typeof api.setVisaStatus>;
+
+async function requestDocument(scope: SignedInScope, app: ApplicationRecord, input: StatusInput) {
   requireStep(app, 'requestDocument');
-  requireVersion(app, input.version);
-  if (input.traveller >= app.travellers.length)
+  if (input.traveller === undefined || input.traveller >= app.travellers.length)
     throw fail.validation(VISA_APP_MSG.unknownTraveller, { traveller: VISA_APP_MSG.unknownTraveller });
-  const document = app.requiredDocuments.find((d) => d.toLowerCase() === input.document.trim().toLowerCase());
+  const wanted = input.document?.trim().toLowerCase();
+  const document = app.requiredDocuments.find((d) => d.toLowerCase() === wanted);
   if (!document) throw fail.validation(VISA_APP_MSG.unknownDocument, { document: VISA_APP_MSG.unknownDocument });
   const note = input.note.trim();
   if (!note) throw fail.validation(VISA_APP_MSG.noteRequired, { note: VISA_APP_MSG.noteRequired });
@@ -499,10 +502,8 @@ export async function requestDocument(scope: SignedInScope, input: In<typeof api
   });
 }
 
-export async function lodge(scope: SignedInScope, input: In<typeof api.lodgeVisaApplication>) {
-  const { app } = await visibleApplication(scope, input.applicationId);
+async function lodge(scope: SignedInScope, app: ApplicationRecord, input: StatusInput) {
   requireStep(app, 'lodge');
-  requireVersion(app, input.version);
   const embassyReference = input.embassyReference.trim();
   if (!embassyReference)
     throw fail.validation(VISA_APP_MSG.embassyReference, { embassyReference: VISA_APP_MSG.embassyReference });
@@ -540,27 +541,36 @@ export async function attachIssuedVisa(scope: SignedInScope, input: In<typeof ap
   return after;
 }
 
-export async function decide(scope: SignedInScope, input: In<typeof api.decideVisaApplication>) {
+/** Staff move an application (`visa/staff/setStatus`): each status checks what it needs; the same move again is answered as done. */
+export async function setStatus(scope: SignedInScope, input: StatusInput): Promise<ApplicationRecord> {
   const { app } = await visibleApplication(scope, input.applicationId);
-  if (app.status === input.decision) return app;
+  if (app.status === input.status && input.status !== 'documentsRequested') return app;
   requireVersion(app, input.version);
   const note = input.note.trim();
-  if (input.decision === 'approved') {
-    requireStep(app, 'approve');
-    if (app.travellers.some((_, i) => !app.visas.some((v) => v.traveller === i)))
-      throw fail.validation(VISA_APP_MSG.visaMissing);
-    const terms = await visaTerms(siteOf(scope));
-    const nowIso = scope.now.toISOString();
-    const after = bump(scope, app, { status: 'approved', decisionNote: note, decidedAt: nowIso });
-    return commit(scope, app, after, 'visa.approved', [
-      repo.purgePut(siteOf(scope), app.id, documentsDeleteAfter(nowIso, terms.documentRetentionDays)),
-    ]);
+  switch (input.status) {
+    case 'documentsRequested':
+      return requestDocument(scope, app, input);
+    case 'lodged':
+      return lodge(scope, app, input);
+    case 'approved': {
+      requireStep(app, 'approve');
+      if (app.travellers.some((_, i) => !app.visas.some((v) => v.traveller === i)))
+        throw fail.validation(VISA_APP_MSG.visaMissing);
+      const terms = await visaTerms(siteOf(scope));
+      const nowIso = scope.now.toISOString();
+      const after = bump(scope, app, { status: 'approved', decisionNote: note, decidedAt: nowIso });
+      return commit(scope, app, after, 'visa.approved', [
+        repo.purgePut(siteOf(scope), app.id, documentsDeleteAfter(nowIso, terms.documentRetentionDays)),
+      ]);
+    }
+    case 'rejected':
+      requireStep(app, 'reject');
+      return close(scope, app, 'rejected', note);
+    case 'cancelled':
+      requireStep(app, 'cancelByStaff');
+      return close(scope, app, 'cancelled', note);
   }
-  requireStep(app, input.decision === 'rejected' ? 'reject' : 'cancelByStaff');
-  return close(scope, app, input.decision, note);
 }
-
-export const getTerms = (scope: SignedInScope): Promise<TVisaTerms> => visaTerms(siteOf(scope));
 
 export async function saveTerms(scope: SignedInScope, input: TVisaTerms): Promise<TVisaTerms> {
   const before = await visaTerms(siteOf(scope));
@@ -598,26 +608,19 @@ export const answerCancelVisaApplication = answers(api.cancelVisaApplication, as
 export const answerVisaDocumentLink = answers(api.visaDocumentLink, (input, scope) => documentLink(scope, input));
 export const answerVisaDocument = answers(api.visaDocument, (input, scope) => documentByLink(scope, input.token));
 export const answerVisaQueue = answers(api.visaQueue, (input, scope) => queue(scope, input));
-export const answerRequestVisaDocument = answers(api.requestVisaDocument, async (input, scope) =>
-  reply(view(await requestDocument(scope, input)), { message: VISA_APP_MSG.documentRequested }),
-);
-export const answerLodgeVisaApplication = answers(api.lodgeVisaApplication, async (input, scope) =>
-  reply(view(await lodge(scope, input)), { message: VISA_APP_MSG.lodged }),
-);
 export const answerAttachVisa = answers(api.attachVisa, async (input, scope) =>
   reply(view(await attachIssuedVisa(scope, input)), { message: VISA_APP_MSG.visaAttached }),
 );
-export const answerDecideVisaApplication = answers(api.decideVisaApplication, async (input, scope) => {
-  const app = await decide(scope, input);
-  const message =
-    app.status === 'approved'
-      ? VISA_APP_MSG.approved
-      : app.status === 'rejected'
-        ? VISA_APP_MSG.rejected
-        : VISA_APP_MSG.cancelled;
-  return reply(view(app), { message });
-});
-export const answerGetVisaTerms = answers(api.getVisaTerms, (_input, scope) => getTerms(scope));
+const STATUS_MESSAGE = {
+  documentsRequested: VISA_APP_MSG.documentRequested,
+  lodged: VISA_APP_MSG.lodged,
+  approved: VISA_APP_MSG.approved,
+  rejected: VISA_APP_MSG.rejected,
+  cancelled: VISA_APP_MSG.cancelled,
+} as const;
+export const answerSetVisaStatus = answers(api.setVisaStatus, async (input, scope) =>
+  reply(view(await setStatus(scope, input)), { message: STATUS_MESSAGE[input.status] }),
+);
 export const answerSaveVisaTerms = answers(api.saveVisaTerms, async (input, scope) =>
   reply(await saveTerms(scope, input), { message: VISA_APP_MSG.settingsSaved }),
 );

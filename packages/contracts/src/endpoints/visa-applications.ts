@@ -291,6 +291,8 @@ export const ZVisaQueue = lazy(() =>
     records: z.array(ZVisaApplication),
     statuses: z.array(z.object({ status: z.enum(VISA_APPLICATION_STATUSES), count: z.number() })),
     nextCursor: z.nullable(z.string()),
+    /** The site's visa terms, shown above the queue (staff holding `visa.manage` edit them). */
+    terms: ZVisaTerms,
   }),
 );
 
@@ -303,37 +305,8 @@ export const visaQueue = endpoint({
     z.object({ status: z._default(z.enum(VISA_APPLICATION_STATUSES), 'submitted'), cursor: z.optional(zCursor()) }),
   ),
   response: ZVisaQueue,
-  summary: 'Ours: the applications of one status, last changed first, with the count of every status (counters).',
-});
-
-export const requestVisaDocument = endpoint({
-  ...staff,
-  id: 'visa.requestDocument',
-  method: 'POST',
-  path: 'visa/staff/requestDocument',
-  request: lazy(() =>
-    z.object({
-      applicationId: zApplicationId(),
-      version: zVersion(),
-      traveller: zTraveller(),
-      document: zDocumentName(),
-      note: zRemarks({ max: 500 }),
-    }),
-  ),
-  response: ZVisaApplication,
-  summary: 'Ours: asks the applicant for a missing or unreadable document, with a note (mailed).',
-});
-
-export const lodgeVisaApplication = endpoint({
-  ...staff,
-  id: 'visa.lodge',
-  method: 'POST',
-  path: 'visa/staff/lodge',
-  request: lazy(() =>
-    z.object({ applicationId: zApplicationId(), version: zVersion(), embassyReference: zShortText({ max: 60 }) }),
-  ),
-  response: ZVisaApplication,
-  summary: "Ours: records the embassy's reference of a submitted application (lodged).",
+  summary:
+    "Ours: the applications of one status, last changed first, with the count of every status (counters) and the site's visa terms.",
 });
 
 export const attachVisa = endpoint({
@@ -348,32 +321,31 @@ export const attachVisa = endpoint({
   summary: 'Ours: attaches the issued visa of one traveller to a lodged application.',
 });
 
-export const decideVisaApplication = endpoint({
+/** The statuses staff move an application to; each says what it needs (docs/visas.md "Applications"). */
+export const VISA_STAFF_MOVES = ['documentsRequested', 'lodged', 'approved', 'rejected', 'cancelled'] as const;
+
+export const setVisaStatus = endpoint({
   ...staff,
-  id: 'visa.decide',
+  id: 'visa.setStatus',
   method: 'POST',
-  path: 'visa/staff/decide',
+  path: 'visa/staff/setStatus',
   request: lazy(() =>
     z.object({
       applicationId: zApplicationId(),
       version: zVersion(),
-      decision: z.enum(['approved', 'rejected', 'cancelled']),
-      note: zRemarks({ max: 500, required: false }),
+      status: z.enum(VISA_STAFF_MOVES),
+      /** To the applicant: what is wrong with the document asked for, or the reason of a decision. */
+      note: z._default(zRemarks({ max: 500, required: false }), ''),
+      /** `lodged`: the embassy's reference. */
+      embassyReference: z._default(zShortText({ max: 60, required: false }), ''),
+      /** `documentsRequested`: the traveller and the document asked for again. */
+      traveller: z.optional(zTraveller()),
+      document: z.optional(zDocumentName()),
     }),
   ),
   response: ZVisaApplication,
   summary:
-    "Ours: approves (every visa attached), rejects or cancels; a rejection or cancellation refunds the site's terms once.",
-});
-
-export const getVisaTerms = endpoint({
-  ...staff,
-  id: 'visa.getTerms',
-  method: 'GET',
-  path: 'visa/staff/getTerms',
-  request: lazy(() => z.object({})),
-  response: ZVisaTerms,
-  summary: "Ours: the site's visa terms (markup, refunds, document retention).",
+    "Ours: staff move an application: ask for a document again (with a note, mailed), lodge it (the embassy reference), approve it (every visa attached), reject or cancel it (the site's terms refunded once).",
 });
 
 export const saveVisaTerms = endpoint({
@@ -397,10 +369,7 @@ export const visaApplicationEndpoints: Endpoint[] = [
   visaDocumentLink,
   visaDocument,
   visaQueue,
-  requestVisaDocument,
-  lodgeVisaApplication,
   attachVisa,
-  decideVisaApplication,
-  getVisaTerms,
+  setVisaStatus,
   saveVisaTerms,
 ];

@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   getVisaApplication,
-  lodgeVisaApplication,
   payVisaApplication,
+  setVisaStatus,
   uploadVisaDocument,
   visaQueue,
   type TVisaApplication,
@@ -149,9 +149,16 @@ describe('Visa Applications (staff)', { timeout: 60_000 }, () => {
           { status: 'cancelled', count: 0 },
         ],
         nextCursor: null,
+        terms: {
+          markupType: 'percentage',
+          markupValue: 10,
+          refundPercentOnRejection: 0,
+          refundPercentOnCancellation: 100,
+          documentRetentionDays: 30,
+        },
       })
       .on(getVisaApplication, submitted)
-      .on(lodgeVisaApplication, { ...submitted, status: 'lodged', embassyReference: 'EMB-1' });
+      .on(setVisaStatus, { ...submitted, status: 'lodged', embassyReference: 'EMB-1' });
     renderApp('/staff/visa-applications', { user: staffUser(), api });
     expect(await screen.findByRole('tab', { name: /Lodged/ })).toBeTruthy();
     expect(await screen.findByLabelText('9 applications')).toBeTruthy();
@@ -160,10 +167,11 @@ describe('Visa Applications (staff)', { timeout: 60_000 }, () => {
     expect(await drawer.findByText(/Passport Z1234567/)).toBeTruthy();
     await u.type(drawer.getByRole('textbox', { name: /Embassy reference/ }), 'EMB-1');
     await u.click(drawer.getByRole('button', { name: 'Record as lodged' }));
-    await waitFor(() => expect(api.calls(lodgeVisaApplication)).toHaveLength(1));
-    expect(api.calls(lodgeVisaApplication)[0]!.input).toEqual({
+    await waitFor(() => expect(api.calls(setVisaStatus)).toHaveLength(1));
+    expect(api.calls(setVisaStatus)[0]!.input).toEqual({
       applicationId: 'a1b2c3d4e5f6a1b2c3d4e5f6',
       version: 3,
+      status: 'lodged',
       embassyReference: 'EMB-1',
     });
   });

@@ -19,12 +19,9 @@ import { useSearchParams } from 'react-router-dom';
 import {
   VISA_APPLICATION_STATUSES,
   attachVisa,
-  decideVisaApplication,
   getVisaApplication,
-  getVisaTerms,
-  lodgeVisaApplication,
-  requestVisaDocument,
   saveVisaTerms,
+  setVisaStatus,
   visaQueue,
   type TVisaApplication,
   type TVisaTerms,
@@ -48,7 +45,7 @@ const QUEUE_READS = [visaQueue, getVisaApplication] as const;
 
 function RequestDocument({ app }: { app: TVisaApplication }) {
   const form = useForm({ initialValues: { slot: '', note: '' } });
-  const request = useAction(requestVisaDocument, { revalidate: QUEUE_READS, form, onSuccess: () => form.reset() });
+  const request = useAction(setVisaStatus, { revalidate: QUEUE_READS, form, onSuccess: () => form.reset() });
   const slots = app.travellers.flatMap((_, t) =>
     app.requiredDocuments.map((d) => ({ value: `${t}|${d}`, label: `${travellerName(app, t)}: ${d}` })),
   );
@@ -60,6 +57,7 @@ function RequestDocument({ app }: { app: TVisaApplication }) {
         void request.run({
           applicationId: app.id,
           version: app.version,
+          status: 'documentsRequested',
           traveller: Number(traveller),
           document,
           note: v.note,
@@ -84,9 +82,13 @@ function RequestDocument({ app }: { app: TVisaApplication }) {
 
 function Lodge({ app }: { app: TVisaApplication }) {
   const form = useForm({ initialValues: { embassyReference: '' } });
-  const lodge = useAction(lodgeVisaApplication, { revalidate: QUEUE_READS, form });
+  const lodge = useAction(setVisaStatus, { revalidate: QUEUE_READS, form });
   return (
-    <form onSubmit={form.onSubmit((v) => void lodge.run({ applicationId: app.id, version: app.version, ...v }))}>
+    <form
+      onSubmit={form.onSubmit(
+        (v) => void lodge.run({ applicationId: app.id, version: app.version, status: 'lodged', ...v }),
+      )}
+    >
       <Group align="flex-end" gap="xs" wrap="wrap">
         <TextInput label="Embassy reference" required {...form.getInputProps('embassyReference')} style={{ flex: 1 }} />
         <Button type="submit" loading={lodge.busy}>
@@ -99,10 +101,10 @@ function Lodge({ app }: { app: TVisaApplication }) {
 
 function Decide({ app }: { app: TVisaApplication }) {
   const [note, setNote] = useState('');
-  const decide = useAction(decideVisaApplication, { revalidate: QUEUE_READS });
+  const decide = useAction(setVisaStatus, { revalidate: QUEUE_READS });
   const attach = useAction(attachVisa, { revalidate: QUEUE_READS, success: 'Visa attached' });
   const run = (decision: 'approved' | 'rejected' | 'cancelled') =>
-    void decide.run({ applicationId: app.id, version: app.version, decision, note });
+    void decide.run({ applicationId: app.id, version: app.version, status: decision, note });
   return (
     <Stack gap="xs">
       {canTakeStep(app.status, 'attachVisa') &&
@@ -122,7 +124,7 @@ function Decide({ app }: { app: TVisaApplication }) {
       <Textarea label="Note to the applicant" rows={2} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
       <Group justify="flex-end" gap="xs" wrap="wrap">
         {canTakeStep(app.status, 'cancelByStaff') && (
-          <Button variant="default" loading={decide.pending?.decision === 'cancelled'} onClick={() => run('cancelled')}>
+          <Button variant="default" loading={decide.pending?.status === 'cancelled'} onClick={() => run('cancelled')}>
             Cancel application
           </Button>
         )}
@@ -130,14 +132,14 @@ function Decide({ app }: { app: TVisaApplication }) {
           <Button
             color="red"
             variant="light"
-            loading={decide.pending?.decision === 'rejected'}
+            loading={decide.pending?.status === 'rejected'}
             onClick={() => run('rejected')}
           >
             Reject
           </Button>
         )}
         {canTakeStep(app.status, 'approve') && (
-          <Button color="green" loading={decide.pending?.decision === 'approved'} onClick={() => run('approved')}>
+          <Button color="green" loading={decide.pending?.status === 'approved'} onClick={() => run('approved')}>
             Approve
           </Button>
         )}
@@ -211,8 +213,7 @@ function ApplicationDrawer({ id, onClose }: { id: string | null; onClose: () => 
   );
 }
 
-function Terms() {
-  const terms = useApi(getVisaTerms, {});
+function Terms({ terms }: { terms: TVisaTerms | undefined }) {
   const [open, setOpen] = useState(false);
   return (
     <Paper withBorder radius="md" p="md">
@@ -222,24 +223,24 @@ function Terms() {
           {open ? 'Hide' : 'Edit terms'}
         </Button>
       </Group>
-      {terms.data && !open && (
+      {terms && !open && (
         <Text size="sm" c="dimmed">
           Markup{' '}
-          {terms.data.markupType === 'fixed'
-            ? formatMoney(terms.data.markupValue, 'INR') + ' per traveller'
-            : `${terms.data.markupValue}%`}{' '}
-          · refund {terms.data.refundPercentOnRejection}% on rejection, {terms.data.refundPercentOnCancellation}% on
-          cancellation · documents deleted {terms.data.documentRetentionDays} days after the decision
+          {terms.markupType === 'fixed'
+            ? formatMoney(terms.markupValue, 'INR') + ' per traveller'
+            : `${terms.markupValue}%`}{' '}
+          · refund {terms.refundPercentOnRejection}% on rejection, {terms.refundPercentOnCancellation}% on cancellation
+          · documents deleted {terms.documentRetentionDays} days after the decision
         </Text>
       )}
-      {terms.data && open && <TermsForm terms={terms.data} onSaved={() => setOpen(false)} />}
+      {terms && open && <TermsForm terms={terms} onSaved={() => setOpen(false)} />}
     </Paper>
   );
 }
 
 function TermsForm({ terms, onSaved }: { terms: TVisaTerms; onSaved: () => void }) {
   const form = useForm({ initialValues: terms });
-  const save = useAction(saveVisaTerms, { revalidate: [getVisaTerms], form, onSuccess: onSaved });
+  const save = useAction(saveVisaTerms, { revalidate: [visaQueue], form, onSuccess: onSaved });
   return (
     <form onSubmit={form.onSubmit((v) => void save.run(v))}>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} mt="sm">
@@ -281,7 +282,7 @@ function TermsForm({ terms, onSaved }: { terms: TVisaTerms; onSaved: () => void 
   );
 }
 
-function Queue() {
+function Queue({ manages }: { manages: boolean }) {
   const [params, setParams] = useSearchParams();
   const status = isStatus(params.get('status')) ? (params.get('status') as VisaApplicationStatus) : 'submitted';
   const [open, setOpen] = useState<string | null>(null);
@@ -362,8 +363,7 @@ export default function StaffVisaApplicationsPage() {
       staffOnly
       intro="Applications by status. Open one to check its documents, ask for one again, lodge it with the embassy and record the decision."
     >
-      {manages && <Terms />}
-      <Queue />
+      <Queue manages={manages} />
     </PermissionPage>
   );
 }
