@@ -39,8 +39,14 @@ describe('Visa applications', () => {
   it('an agent on a phone applies, uploads a passport photo and pays the fee', { timeout: 300_000 }, async () => {
     const context = await browser().newContext({ viewport: PHONE, bypassCSP: true });
     const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
     await page.goto(appUrl(SITE, '/visa/uae/tourist-visa-30-days/visa-uae-tourist-30?nationality=IN'));
-    await page.getByRole('link', { name: 'Apply online' }).click();
+    const checklist = page.getByRole('region', { name: 'Checklist' });
+    await checklist.getByText('For India passport holders', { exact: false }).waitFor();
+    await checklist.getByText(/Apply online: visa fee ₹6,500\.00 per traveller/).waitFor();
+    expect(errors).toEqual([]);
+    await checklist.getByRole('link', { name: 'Apply online' }).click();
     await page.waitForURL(/\/app\/login\?redirectTo=/);
     await signIn(page, `agent@${SITE}`);
     await page.getByRole('heading', { name: 'Apply for a visa', level: 1 }).waitFor();

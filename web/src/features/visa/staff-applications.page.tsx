@@ -290,6 +290,7 @@ function Queue({ manages }: { manages: boolean }) {
   const count = (s: VisaApplicationStatus) => queue.data?.statuses.find((x) => x.status === s)?.count;
   return (
     <>
+      {manages && <Terms terms={queue.data?.terms} />}
       <Tabs
         value={status}
         onChange={(s) => isStatus(s) && setParams({ status: s }, { replace: true })}
