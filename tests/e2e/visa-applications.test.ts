@@ -52,8 +52,8 @@ describe('Visa applications', () => {
     await page.getByRole('heading', { name: 'Apply for a visa', level: 1 }).waitFor();
     await page.getByText(/Visa fee ₹6,500\.00 per traveller/).waitFor();
 
-    await typeDate(page.getByLabel('Travel from', { exact: true }), ahead(30));
-    await typeDate(page.getByLabel('Travel until', { exact: true }), ahead(40));
+    await typeDate(page.getByLabel(/^Travel from/), ahead(30));
+    await typeDate(page.getByLabel(/^Travel until/), ahead(40));
     const traveller = page.getByRole('group', { name: 'Traveller 1' });
     await traveller.getByLabel('First name', { exact: false }).fill('Meera');
     await traveller.getByLabel('Last name', { exact: false }).fill('Nair');

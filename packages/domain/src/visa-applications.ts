@@ -16,10 +16,6 @@ export const VISA_APPLICATION_STATUSES = [
 ] as const;
 export type VisaApplicationStatus = (typeof VISA_APPLICATION_STATUSES)[number];
 
-/** Statuses after which nothing changes but the documents' deletion. */
-export const DECIDED_STATUSES: readonly VisaApplicationStatus[] = ['approved', 'rejected', 'cancelled'];
-export const isDecided = (s: VisaApplicationStatus): boolean => DECIDED_STATUSES.includes(s);
-
 /** Statuses in which the fee has been paid and not given back. */
 const PAID_STATUSES: readonly VisaApplicationStatus[] = ['submitted', 'documentsRequested', 'lodged'];
 export const isPaidAndOpen = (s: VisaApplicationStatus): boolean => PAID_STATUSES.includes(s);

@@ -20,8 +20,6 @@ export { VISA_APPLICATION_STATUSES, type VisaApplicationStatus };
 
 /** Travellers one application may carry. */
 export const MAX_VISA_TRAVELLERS = 9;
-/** Documents a checklist may ask each traveller for. */
-export const MAX_VISA_DOCUMENTS = 12;
 /** How long a document link works. */
 export const VISA_DOCUMENT_LINK_SECONDS = 300;
 export const VISA_QUEUE_PAGE_SIZE = 20;
@@ -103,7 +101,6 @@ export const ZVisaDocument = lazy(() =>
     requestNote: z.string(),
   }),
 );
-export type TVisaDocument = z.infer<typeof ZVisaDocument>;
 
 export const ZVisaApplication = lazy(() =>
   z.object({
