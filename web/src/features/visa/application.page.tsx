@@ -181,7 +181,7 @@ function Fee({ app, onChange }: { app: TVisaApplication; onChange: (a: TVisaAppl
       {app.status === 'draft' && (
         <Text size="sm" c="dimmed" ta="right" mt={4}>
           The fee is paid from your wallet and credit line. Short of balance?{' '}
-          <Anchor component={Link} to="/payments" size="sm">
+          <Anchor component={Link} to="/payments" size="sm" underline="always">
             Add money
           </Anchor>{' '}
           by card, UPI or bank transfer, then pay here.

@@ -87,7 +87,7 @@ export default function VisaApplyPage() {
               </Text>
             </Paper>
             {travellers.map((_, i) => (
-              <Paper key={i} withBorder radius="md" p="md" component="fieldset" aria-label={`Traveller ${i + 1}`}>
+              <Paper key={i} withBorder radius="md" p="md" m={0} component="fieldset" aria-label={`Traveller ${i + 1}`}>
                 <Group justify="space-between" mb="xs">
                   <Title order={2} size="h5">
                     Traveller {i + 1}
