@@ -57,6 +57,8 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> 
   // Package photos; a site's logo and favicon (lib/media.ts).
   packages: { media: true },
   settings: { media: true },
+  // Visa applications: private documents in the media bucket, and the applicant's mails.
+  visa: { sends: ['email'], media: true },
   // The platform console: argon2id per operator sign-in; the invite mail of a new site's super admin; a new site's
   // starting supply and gateway settings are sealed at onboarding.
   console: { sends: ['email'], memoryMb: 1024, secrets: 'seal' },
@@ -84,6 +86,8 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> 
   'deadlines-worker': { sends: ['email', 'notifications'], timeoutSeconds: 120 },
   // Hourly: asks each site's supplier about its upcoming tickets (the booker is mailed at once of a change).
   'disruption-sweep-worker': { sends: ['email'], timeoutSeconds: 600, secrets: 'open' },
+  // Deletes visa documents (private objects of the media bucket) after the site's retention days.
+  'visa-documents-worker': { media: true, timeoutSeconds: 120 },
 };
 
 export const accessOf = (name: string): FunctionAccess => ({ ...DEFAULT_ACCESS, ...FUNCTION_ACCESS[name] });

@@ -357,6 +357,8 @@ export const SCHEDULED_WORKERS: readonly { worker: string; everyMinutes: number 
   { worker: 'disruption-sweep', everyMinutes: 60 },
   // Fires the deadline index's due deadlines once each: hold warnings, disruption escalations (functions/src/deadlines).
   { worker: 'deadlines', everyMinutes: 5 },
+  // Deletes decided visa applications' documents after the site's retention days (functions/src/visa/retention.ts).
+  { worker: 'visa-documents', everyMinutes: 60 },
 ];
 
 /** Where every Lambda's entry lives: one folder above the domains (docs/architecture.md "Entries"). */

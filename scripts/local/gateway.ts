@@ -12,7 +12,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { ENDPOINTS } from '@tp/contracts/routes';
 import { routeKey, urlPath, type Domain, type Endpoint } from '@tp/contracts/endpoint';
 import * as MSG from '@tp/contracts/messages';
-import { MEDIA_PATH } from '@tp/contracts/media';
+import { MEDIA_PATH, PRIVATE_MEDIA_FOLDER } from '@tp/contracts/media';
 import { SPA_BASENAME } from '@tp/contracts/spa-routes';
 import { API_SECURITY_HEADERS } from '@tp/contracts/security-headers';
 import { BOOT_SCRIPT_HASHES } from '@tp/web/boot/index.ts';
@@ -253,7 +253,10 @@ const IMAGE_MIME: Record<string, string> = { '.jpg': 'image/jpeg', '.png': 'imag
 
 /** An uploaded image, immutable under its random key (CloudFront caches the bucket's objects the same way). */
 function serveMedia(mediaDir: string, url: URL, res: ServerResponse): boolean {
-  const file = normalize(join(mediaDir, decodeURIComponent(url.pathname.slice(MEDIA_PATH.length))));
+  const rel = decodeURIComponent(url.pathname.slice(MEDIA_PATH.length));
+  // Private documents share the folder but are never public (CloudFront cannot reach them on AWS either).
+  if (normalize(rel).startsWith(PRIVATE_MEDIA_FOLDER)) return false;
+  const file = normalize(join(mediaDir, rel));
   const type = IMAGE_MIME[extname(file)];
   if (!file.startsWith(normalize(mediaDir) + sep) || !type || !existsSync(file) || !statSync(file).isFile())
     return false;

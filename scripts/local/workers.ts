@@ -123,6 +123,8 @@ export const localSchedule = (options: WorkerOptions = {}): [string, number, num
   ['disruption-sweep', KART_DEADLINES_EVERY_MS, FIRST_HOURLY_RUN_MS],
   // The deadline index's worker (every 5 minutes on AWS): every minute locally, like the hold release.
   ['deadlines', HOLD_RELEASE_EVERY_MS],
+  // Visa documents past the site's retention: hourly, idempotent per application.
+  ['visa-documents', KART_DEADLINES_EVERY_MS, FIRST_HOURLY_RUN_MS],
 ];
 
 export function startWorkers(

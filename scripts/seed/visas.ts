@@ -255,6 +255,17 @@ export const VISA_DEMO: DemoCountry[] = [
 ];
 
 /** The items of the demo content of one site (as the API would have stored them). */
+/**
+ * Fees per traveller (rupees, before the site's markup) and the documents an online application uploads, for the
+ * categories sold online; the rest are information only (fee 0).
+ */
+const ONLINE: Record<string, { fee: number; documents: string[] }> = {
+  'visa-uae-tourist-30': { fee: 6500, documents: ['Passport', 'Photo', 'Return ticket'] },
+  'visa-uae-tourist-60': { fee: 12500, documents: ['Passport', 'Photo', 'Return ticket'] },
+  'visa-singapore-tourist-30': { fee: 2500, documents: ['Passport', 'Photo'] },
+  'visa-thailand-tourist-60': { fee: 3400, documents: ['Passport', 'Photo', 'Bank statement'] },
+};
+
 export function visaItems(siteId: SiteId): Record<string, unknown>[] {
   const items: Record<string, unknown>[] = [];
   for (const c of VISA_DEMO) {
@@ -298,6 +309,8 @@ export function visaItems(siteId: SiteId): Record<string, unknown>[] {
           categoryId: k.id,
           nationality,
           html: k.checklists[nationality]!,
+          fee: ONLINE[k.id]?.fee ?? 0,
+          documents: ONLINE[k.id]?.documents ?? [],
           version: 1,
           createdAt: AT,
           updatedAt: AT,

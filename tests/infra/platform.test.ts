@@ -328,6 +328,11 @@ describe('uploaded images', () => {
         Condition: { StringEquals: { 'AWS:SourceAccount': expect.anything() } },
       }),
     );
+    // CloudFront reads only what the distributions serve: private documents (private/*) stay the Lambdas'.
+    const cloudFrontReads = policy.PolicyDocument.Statement.filter(
+      (st: { Principal?: { Service?: string } }) => st.Principal?.Service === 'cloudfront.amazonaws.com',
+    );
+    for (const st of cloudFrontReads) expect(JSON.stringify(st.Resource)).toContain('/media/*');
   });
 
   it('are served under /media/* by every distribution, cached, from the media bucket', () => {
@@ -343,12 +348,14 @@ describe('uploaded images', () => {
 
   it('are written only by the functions FUNCTION_ACCESS names, with put and delete on objects only', () => {
     const policies = resourcesOf(s.template(s.platform.api), 'AWS::IAM::Policy').map(([, p]) => p);
-    const s3Actions = policies.flatMap((p) =>
-      p.PolicyDocument.Statement.flatMap((st: { Action: string | string[] }) => [st.Action].flat()).filter(
-        (a: string) => a.startsWith('s3:'),
-      ),
+    const statements = policies.flatMap(
+      (p) => p.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[],
     );
-    expect(new Set(s3Actions)).toEqual(new Set(['s3:PutObject', 's3:DeleteObject']));
+    const s3Actions = statements.flatMap((st) => [st.Action].flat()).filter((a: string) => a.startsWith('s3:'));
+    expect(new Set(s3Actions)).toEqual(new Set(['s3:PutObject', 's3:DeleteObject', 's3:GetObject']));
+    // A function reads back only the private documents (visa applications), never the public images.
+    for (const st of statements.filter((x) => [x.Action].flat().includes('s3:GetObject')))
+      expect(String(st.Resource)).toMatch(/\/private\/\*$/);
   });
 });
 

@@ -4,7 +4,7 @@
  * The entries hand these to the domains they follow, in those domains' wiring.
  */
 import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
-import { siteById } from '#lib/tenancy';
+import { siteById, type SiteRecord } from '#lib/tenancy';
 import type { BookedHook, RefundedHook } from '../bookings/index.ts';
 import type { CartStatusHook } from '../activities/index.ts';
 import type { KartStatusHook } from '../kart/index.ts';
@@ -14,6 +14,8 @@ import {
   issueCreditNote,
   issueKartInvoice,
   issueRefundCreditNote,
+  issueVisaInvoice,
+  type VisaApplicationFacts,
 } from './issue.ts';
 
 /** The tax invoice of a booking once ticketed (a hold is invoiced when "Ticket now" tickets it). */
@@ -79,4 +81,28 @@ export const invoiceKartStatus: KartStatusHook = async (site, kart, change, now)
       },
       now,
     );
+};
+
+/** A paid visa application's invoice (issued once); the id of the document, for the application's record. */
+export const invoiceVisaPaid = async (site: SiteRecord, app: VisaApplicationFacts, now: Date): Promise<string> =>
+  (await issueVisaInvoice(site, app, now)).id;
+
+/** The credit note of a visa application's refund (rejected or cancelled), once; none when nothing was refunded. */
+export const creditNoteVisaRefund = async (
+  site: SiteRecord,
+  app: Pick<VisaApplicationFacts, 'id' | 'reference'>,
+  refund: { amount: number; outcome: 'rejected' | 'cancelled' },
+  now: Date,
+): Promise<void> => {
+  await issueCreditNote(
+    site,
+    {
+      source: 'visa',
+      sourceId: app.id,
+      refundId: refund.outcome,
+      amount: refund.amount,
+      reason: `Visa application ${app.reference} ${refund.outcome}: refund under the site's terms`,
+    },
+    now,
+  );
 };

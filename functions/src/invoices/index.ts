@@ -3,5 +3,13 @@
  * is ticketed, after a refund is credited, after a cart or quotation is vouchered or cancelled). Light: no PDF
  * or .xlsx code.
  */
-export { creditNoteOnRefund, invoiceBooked, invoiceCartStatus, invoiceKartStatus } from './hooks.ts';
+export {
+  creditNoteOnRefund,
+  creditNoteVisaRefund,
+  invoiceBooked,
+  invoiceCartStatus,
+  invoiceKartStatus,
+  invoiceVisaPaid,
+} from './hooks.ts';
+export type { VisaApplicationFacts } from './issue.ts';
 export { newSettingsItem } from './repo.ts';

@@ -340,6 +340,48 @@ export async function issueKartInvoice(site: SiteRecord, kart: KartRecord, now: 
   );
 }
 
+/** What the invoices domain reads of a paid visa application (visa domain's ApplicationRecord). */
+export interface VisaApplicationFacts {
+  id: string;
+  reference: string;
+  userId: string;
+  userName: string;
+  userEmail: string;
+  legalEntityId: string;
+  countryName: string;
+  visaCategory: string;
+  travellers: number;
+  /** What was charged, and the site's markup within it (the taxable supply, GST inside). */
+  total: number;
+  markup: number;
+  currency: string;
+}
+
+/**
+ * The invoice of a paid visa application: the embassy and service provider's fee is collected as pure agent, the
+ * site's markup is the taxable supply (SAC 998559) with its GST inside (the fee adds no tax on top).
+ */
+export function issueVisaInvoice(site: SiteRecord, app: VisaApplicationFacts, now: Date): Promise<DocumentRecord> {
+  return issueInvoice(
+    site,
+    {
+      source: 'visa',
+      sourceId: app.id,
+      sourceRef: app.reference,
+      kind: 'visaApplication',
+      currency: app.currency,
+      total: app.total,
+      taxableValue: app.markup,
+      taxInclusive: true,
+      userId: app.userId,
+      legalEntityId: app.legalEntityId,
+      fallback: { name: app.userName, email: app.userEmail },
+      collectedFor: `${app.countryName} ${app.visaCategory} for ${app.travellers} traveller${app.travellers === 1 ? '' : 's'} (application ${app.reference}): visa fee collected for the embassy and its service provider as pure agent`,
+    },
+    now,
+  );
+}
+
 export interface RefundFacts {
   /** The refund's own id (the change request), one credit note each. */
   refundId: string;

@@ -38,6 +38,10 @@ export interface ChecklistRecord {
   /** ISO alpha-2; '' for the default checklist. */
   nationality: string;
   html: string;
+  /** Per traveller, in rupees, before the site's markup; 0: no online application. */
+  fee: number;
+  /** What each traveller uploads with an application. */
+  documents: string[];
   version: number;
   createdAt: string;
   updatedAt: string;
@@ -71,6 +75,8 @@ const toChecklist = (i: Record<string, unknown>): ChecklistRecord => ({
   categoryId: str(i.categoryId),
   nationality: str(i.nationality),
   html: str(i.html),
+  fee: num(i.fee),
+  documents: Array.isArray(i.documents) ? i.documents.filter((d): d is string => typeof d === 'string') : [],
   version: num(i.version),
   createdAt: str(i.createdAt),
   updatedAt: str(i.updatedAt),

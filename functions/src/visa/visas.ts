@@ -78,6 +78,8 @@ const checklistView = (c: ChecklistRecord): TVisaChecklist => ({
   categoryId: c.categoryId,
   nationality_countryId: nationalityOf(c.nationality),
   html: sanitizeSiteHtml(c.html),
+  fee: c.fee,
+  documents: c.documents,
   version: c.version,
   updatedAt: c.updatedAt,
 });
@@ -293,6 +295,12 @@ const hasContent = (html: string): boolean =>
     .replace(/&nbsp;|&#160;/g, ' ')
     .trim() !== '';
 
+/** The document names of a checklist: trimmed, each once (case ignored), in the order staff wrote them. */
+const uniqueDocuments = (names: readonly string[]): string[] => {
+  const seen = new Set<string>();
+  return names.map((n) => n.trim()).filter((n) => n && !seen.has(n.toLowerCase()) && seen.add(n.toLowerCase()));
+};
+
 export async function saveChecklist(scope: Scope, input: ChecklistInput): Promise<TVisaChecklist> {
   const siteId = siteOf(scope);
   const now = scope.now.toISOString();
@@ -313,6 +321,8 @@ export async function saveChecklist(scope: Scope, input: ChecklistInput): Promis
     categoryId: category.id,
     nationality: input.nationality,
     html,
+    fee: input.fee,
+    documents: uniqueDocuments(input.documents),
     version: (before?.version ?? 0) + 1,
     createdAt: before?.createdAt ?? now,
     updatedAt: now,

@@ -131,14 +131,26 @@ export class PlatformFunction extends LambdaFunction {
     return this;
   }
 
-  /** Grants put and delete of objects in the media bucket (no list, no read: images are read through CloudFront) and sets MEDIA_BUCKET. */
+  /**
+   * Grants put and delete of objects in the media bucket (no list; images are read through CloudFront), read of the
+   * private documents under `private/`, and sets MEDIA_BUCKET.
+   */
   bindMedia(bucketName: string): this {
     const objects = `arn:aws:s3:::${bucketName}/*`;
     this.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject', 's3:DeleteObject'], resources: [objects] }));
+    // Private documents (visa applications) live under private/, outside what CloudFront serves: read back here only.
+    this.addToRolePolicy(
+      new PolicyStatement({ actions: ['s3:GetObject'], resources: [`arn:aws:s3:::${bucketName}/private/*`] }),
+    );
     Validations.of(this.role!).acknowledge({
       id: `AwsSolutions-IAM5[Resource::${objects}]`,
       reason:
         'Uploaded images get random keys under their site’s prefix; the function writes and deletes any of them, never lists or reads.',
+    });
+    Validations.of(this.role!).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::arn:aws:s3:::${bucketName}/private/*]`,
+      reason:
+        'Private documents get random keys under their site’s prefix; the function reads back only what it checked the caller may see.',
     });
     this.addEnvironment('MEDIA_BUCKET', bucketName);
     return this;

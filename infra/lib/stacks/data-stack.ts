@@ -72,7 +72,8 @@ export class DataStack extends Stack {
         effect: Effect.ALLOW,
         principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
         actions: ['s3:GetObject'],
-        resources: [this.media.arnForObjects('*')],
+        // Only what the distributions serve (/media/*): private documents (private/*) are the Lambdas' alone.
+        resources: [this.media.arnForObjects('media/*')],
         conditions: { StringEquals: { 'AWS:SourceAccount': this.account } },
       }),
     );

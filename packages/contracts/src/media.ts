@@ -61,3 +61,32 @@ export type MediaImage = z.infer<typeof zMediaImage>;
 
 /** The path prefix images are served under, on every reseller domain. */
 export const MEDIA_PATH = '/media/';
+
+// ---------------------------------------------------------------------------------------------------
+// Private documents (visa applications): never served under MEDIA_PATH; read through short-lived links only.
+
+/** The first segment of a private document's key: the local gateway never serves it; on AWS it maps outside `media/`. */
+export const PRIVATE_MEDIA_FOLDER = '.private';
+
+export const DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+export const DOCUMENT_MSG = {
+  notADocument: 'Upload a PDF, JPEG or PNG file',
+  tooLarge: `The file is too large (at most ${Math.floor(MEDIA_LIMITS.imageBytes / 1024)} KB)`,
+} as const;
+
+/** One uploaded document: the file as base64 (the same cap as an image) and its name as the user chose it. */
+export const zDocumentUpload = lazy(() =>
+  z.object({
+    fileName: zName(),
+    dataBase64: z
+      .string()
+      .check(
+        z.minLength(1, MSG.required),
+        z.maxLength(MAX_BASE64, DOCUMENT_MSG.tooLarge),
+        z.regex(/^[A-Za-z0-9+/]+={0,2}$/, DOCUMENT_MSG.notADocument),
+      ),
+  }),
+);
+export type DocumentUpload = z.infer<typeof zDocumentUpload>;

@@ -178,6 +178,12 @@ export const PERMISSION_CATALOGUE: ModuleDef[] = [
         name: 'Content',
         permissions: [p('visa.manage', 'Maintain visa countries, categories and checklists')],
       },
+      {
+        name: 'Applications',
+        permissions: [
+          p('visa.applications', 'Work visa applications: request documents, lodge, attach visas, approve or reject'),
+        ],
+      },
     ],
   },
   {

@@ -24,6 +24,7 @@ import { settingsEndpoints } from './endpoints/settings.ts';
 import { kycEndpoints } from './endpoints/kyc.ts';
 import { activitiesEndpoints } from './endpoints/activities.ts';
 import { visaEndpoints } from './endpoints/visa.ts';
+import { visaApplicationEndpoints } from './endpoints/visa-applications.ts';
 import { packagesEndpoints } from './endpoints/packages.ts';
 import { enquiryEndpoints } from './endpoints/enquiries.ts';
 import { fixedDepartureEndpoints } from './endpoints/fixed-departures.ts';
@@ -57,6 +58,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...settingsEndpoints,
   ...kycEndpoints,
   ...visaEndpoints,
+  ...visaApplicationEndpoints,
   ...packagesEndpoints,
   ...enquiryEndpoints,
   ...fixedDepartureEndpoints,

@@ -587,5 +587,22 @@ export const SPA_ROUTES: SpaRoute[] = [
     accountAdminOnly: true,
     menus: [{ menu: 'user', order: 75 }],
   },
+  // Visa applications (docs/visas.md "Applications"): the applicant's list, form and application; the staff queue.
+  {
+    path: '/visa-applications',
+    screen: 'visa/applications',
+    access: 'login',
+    title: 'Visa applications',
+    menus: [{ menu: 'user', order: 111, module: 'VisaEnquiry' }],
+  },
+  { path: '/visa-applications/new/:categoryId', screen: 'visa/apply', access: 'login', title: 'Apply for a visa' },
+  { path: '/visa-applications/:applicationId', screen: 'visa/application', access: 'login', title: 'Visa application' },
+  {
+    path: '/staff/visa-applications',
+    screen: 'visa/staff-applications',
+    access: 'staff',
+    title: 'Visa Applications',
+    menus: [{ menu: 'staff', order: 271, permission: 'visa.applications' }],
+  },
   { path: '*', screen: 'shell/not-found', access: 'public', title: 'Not found' },
 ];

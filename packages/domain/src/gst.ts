@@ -16,25 +16,28 @@ import { formatDate, formatMoney } from './format.ts';
 export const GST_RATE_PERCENT = 18;
 
 /** What is being invoiced: each kind has its SAC (services accounting code, heading 9985 of India's scheme). */
-export const INVOICE_KINDS = ['flight', 'fixedDeparture', 'activityCart', 'kart'] as const;
+export const INVOICE_KINDS = ['flight', 'fixedDeparture', 'activityCart', 'kart', 'visaApplication'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 
 /**
  * - 998551 Reservation services for transportation (air tickets, fixed-departure seats);
  * - 998554 Reservation services for event tickets, … recreational services (activity tickets);
- * - 998555 Tour operator services (a DMC's quotation: hotel, activities and transfers arranged as one tour).
+ * - 998555 Tour operator services (a DMC's quotation: hotel, activities and transfers arranged as one tour);
+ * - 998559 Other travel arrangement and related services n.e.c. (a visa application filed for the traveller).
  */
 export const SAC_BY_KIND: Readonly<Record<InvoiceKind, string>> = {
   flight: '998551',
   fixedDeparture: '998551',
   activityCart: '998554',
   kart: '998555',
+  visaApplication: '998559',
 };
 
 export const SAC_DESCRIPTION: Readonly<Record<string, string>> = {
   '998551': 'Reservation services for transportation',
   '998554': 'Reservation services for event tickets and recreational services',
   '998555': 'Tour operator services',
+  '998559': 'Other travel arrangement and related services',
 };
 
 /** A state or union territory of the GST scheme: its 2-digit code (the first two characters of a GSTIN). */

@@ -6,3 +6,4 @@ export * from './eticket.ts';
 export * from './trip.ts';
 export * from './disruption.ts';
 export * from './hold-warning.ts';
+export * from './visa.ts';

@@ -66,7 +66,7 @@ export const ZConversion = lazy(() =>
 export type TConversion = z.infer<typeof ZConversion>;
 
 /** Sources a document is issued for. */
-export const INVOICE_SOURCES = ['booking', 'cart', 'kart'] as const;
+export const INVOICE_SOURCES = ['booking', 'cart', 'kart', 'visa'] as const;
 export type InvoiceSource = (typeof INVOICE_SOURCES)[number];
 export const DOCUMENT_TYPES = ['invoice', 'creditNote'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
@@ -127,7 +127,7 @@ export const ZInvoiceDocument = lazy(() =>
     sourceId: z.string(),
     /** What the customer recognises the source by (PNR, cart or quotation id). */
     sourceRef: z.string(),
-    kind: z.enum(['flight', 'fixedDeparture', 'activityCart', 'kart']),
+    kind: z.enum(['flight', 'fixedDeparture', 'activityCart', 'kart', 'visaApplication']),
     sac: z.string(),
     sacDescription: z.string(),
     /** Always INR (a foreign source is converted: `conversion`); older documents may name another currency. */

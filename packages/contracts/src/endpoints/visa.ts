@@ -124,6 +124,10 @@ export const ZVisaChecklist = lazy(() =>
     nationality_countryId: z.nullable(ZNationality),
     /** Sanitised rich text. */
     html: z.string(),
+    /** The fee per traveller in rupees (embassy and service provider), before the site's markup; 0: no online application. */
+    fee: z.number(),
+    /** The documents an application uploads for each traveller (docs/visas.md "Applications"). */
+    documents: z.array(z.string()),
     version: z.number(),
     updatedAt: z.string(),
   }),
@@ -241,6 +245,16 @@ export const ZSaveVisaChecklist = lazy(() =>
     /** ISO alpha-2 of the nationality; '' for the default checklist (every other nationality). */
     nationality: zCountryCode(VISA_MSG.unknownNationality),
     html: zRichHtml(MAX_CHECKLIST_HTML),
+    /** The fee per traveller in rupees before the site's markup; 0 (default): applications are not taken online. */
+    fee: z._default(
+      z.coerce.number().check(z.minimum(0, MSG.invalidValue), z.maximum(10_000_000, MSG.invalidValue)),
+      0,
+    ),
+    /** The documents each traveller uploads ("Passport", "Photo", …); none: Passport and Photo. */
+    documents: z._default(
+      z.array(zShortText({ max: 60 })).check(z.maxLength(12, 'At most 12 documents per checklist')),
+      [],
+    ),
     /** Absent: a new checklist (a 409 when the nationality already has one); else the version loaded. */
     version: zVersion(),
   }),

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Group, Paper, Select, Stack, Text } from '@mantine/core';
-import { useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { getVisaCategory, getVisaChecklist, type TVisaChecklist } from '@tp/contracts/endpoints/visa';
 import * as MSG from '@tp/contracts/messages';
 import { useApi } from '#api/hooks.ts';
-import { formatDate } from '#shared/format.ts';
+import { formatDate, formatMoney } from '#shared/format.ts';
 import { PageLoader } from '#shared/PageLoader.tsx';
 import SafeHtml from '#shared/SafeHtml.tsx';
 import { absoluteUrl, countryPath, VISA_HOME } from './links.ts';
@@ -55,6 +55,19 @@ function Checklist({ lists, title }: { lists: TVisaChecklist[]; title: string })
             {` · updated ${formatDate(shown.updatedAt)}`}
           </Text>
           <SafeHtml html={shown.html} className="visa-checklist" />
+          {shown.fee > 0 && (
+            <Group justify="space-between" mt="md" gap="sm" wrap="wrap">
+              <Text size="sm">
+                Apply online: visa fee {formatMoney(shown.fee, 'INR')} per traveller, plus our service charge.
+              </Text>
+              <Button
+                component={Link}
+                to={`/visa-applications/new/${encodeURIComponent(shown.categoryId)}?nationality=${nationality}`}
+              >
+                Apply online
+              </Button>
+            </Group>
+          )}
         </Paper>
       ) : (
         <Text c="dimmed" ta="center" py="lg">

@@ -136,7 +136,6 @@ export function CategoryForm({
         <Textarea
           label="Summary"
           placeholder="e.g. Single entry · stay up to 30 days · processing 3–5 working days"
-          minRows={2}
           rows={2}
           {...form.getInputProps('summary')}
         />
@@ -157,6 +156,16 @@ export function CategoryForm({
 
 /** '' (the default checklist) travels through the Select as this value. */
 const DEFAULT_VALUE = 'default';
+
+/** The checklist form's values as the save call takes them (documents one a line). */
+const toSave = <V extends { fee: number | string; documents: string }>(v: V) => ({
+  ...v,
+  fee: Number(v.fee) || 0,
+  documents: v.documents
+    .split('\n')
+    .map((d) => d.trim())
+    .filter(Boolean),
+});
 
 export function ChecklistForm({
   categoryId,
@@ -187,9 +196,12 @@ export function ChecklistForm({
         ? (checklist.nationality_countryId?.countryCode ?? '')
         : (options.find((o) => o.value !== DEFAULT_VALUE)?.value ?? ''),
       html: checklist?.html ?? '',
+      fee: checklist?.fee ?? 0,
+      /** One document a line, as staff type them. */
+      documents: (checklist?.documents ?? []).join('\n'),
     },
     validate: (values) => {
-      const errors = schemaResolver(ZSaveVisaChecklist, { sync: true })(values);
+      const errors = schemaResolver(ZSaveVisaChecklist, { sync: true })(toSave(values));
       // The editor's empty document is '' ('This is required field.'): say what is missing instead.
       if (!values.html.trim()) errors.html = VISA_MSG.emptyChecklist;
       return errors;
@@ -201,7 +213,7 @@ export function ChecklistForm({
     revalidate: VISA_READS,
     onSuccess: onSaved,
   });
-  const submit = form.onSubmit((v) => save.run({ ...v, ...(checklist ? { version: checklist.version } : {}) }));
+  const submit = form.onSubmit((v) => save.run({ ...toSave(v), ...(checklist ? { version: checklist.version } : {}) }));
   const nationality = form.getInputProps('nationality');
   return (
     <form onSubmit={submit} noValidate>
@@ -224,6 +236,20 @@ export function ChecklistForm({
             onChange={(v) => form.setFieldValue('nationality', v === DEFAULT_VALUE ? '' : (v ?? ''))}
           />
         )}
+        <Group grow align="flex-start" gap="sm" wrap="wrap">
+          <NumberInput
+            label="Fee per traveller (₹, before markup)"
+            description="0: not applied for online"
+            min={0}
+            {...form.getInputProps('fee')}
+          />
+          <Textarea
+            label="Documents to upload"
+            description="One a line; empty: Passport and Photo"
+            rows={2}
+            {...form.getInputProps('documents')}
+          />
+        </Group>
         <Suspense fallback={<Loader size="sm" aria-label="Loading the editor" />}>
           <ChecklistEditor
             id={editorId}

@@ -85,6 +85,8 @@ describe('Visa Checklists (staff)', { timeout: 60_000 }, () => {
       categoryId: 'visa-uae-tourist-30',
       nationality: 'AF',
       html: '<p>Passport</p>',
+      fee: 0,
+      documents: [],
     });
   });
 

@@ -34,6 +34,8 @@ export const checklist = (code: string | null, html: string, over: Partial<TVisa
     ? { _id: code, countryCode: code, countryName: code === 'IN' ? 'India' : code === 'GB' ? 'United Kingdom' : code }
     : null,
   html,
+  fee: 0,
+  documents: [],
   version: 1,
   updatedAt: AT,
   ...over,
