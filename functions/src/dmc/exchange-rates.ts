@@ -38,6 +38,7 @@ export async function saveExchangeRate(
     id: before?.id ?? newId(),
     currency: input.currency,
     rate: input.rate,
+    buffer: input.buffer,
     validFrom: input.validFrom,
     updatedAt: scope.now.toISOString(),
   };

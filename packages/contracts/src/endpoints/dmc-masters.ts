@@ -313,6 +313,8 @@ export const ZExchangeRate = lazy(() =>
     id: z.string(),
     currency: z.string(),
     rate: z.number(),
+    /** Ours: a percentage added to every amount converted with this row (absent on older rows: 0). */
+    buffer: z.optional(z.number()),
     /** `YYYY-MM-DD`. */
     validFrom: z.string(),
     updatedAt: z.string(),
@@ -350,6 +352,11 @@ export const saveExchangeRate = endpoint({
       rate: z
         .number({ error: MSG.invalidValue })
         .check(z.positive(EXCHANGE_RATE_MSG.ratePositive), z.maximum(1_000_000, MSG.tooLarge(1_000_000))),
+      /** Percent, 0–50, at most 2 decimals; absent: 0. */
+      buffer: z._default(
+        z.number({ error: MSG.invalidValue }).check(z.minimum(0, MSG.tooSmall(0)), z.maximum(50, MSG.tooLarge(50))),
+        0,
+      ),
       validFrom: z
         .string()
         .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invalidDate), z.refine(isCalendarDate, MSG.invalidDate)),

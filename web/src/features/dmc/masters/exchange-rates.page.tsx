@@ -1,5 +1,6 @@
 import { NumberInput, Stack, TextInput } from '@mantine/core';
 import { getExchangeRates, saveExchangeRate, EXCHANGE_RATE_MSG, type TExchangeRate } from '@tp/contracts/endpoints/dmc';
+import { FX_BASE_CURRENCY } from '@tp/domain/dmc';
 import { formatDate } from '@tp/domain/format';
 import { DateField } from '#shared/DateField.tsx';
 import { FormButtons, Pair, useSaveForm } from '../shared/forms.tsx';
@@ -15,12 +16,14 @@ function ExchangeRateForm({ row, done, cancel }: { row: TExchangeRate | null; do
       currency: row?.currency ?? '',
       // '' until typed: the schema says "Required" rather than reading an empty field as 0.
       rate: (row?.rate ?? '') as number | string,
+      buffer: (row?.buffer ?? 0) as number | string,
       validFrom: row?.validFrom ?? '',
     },
     toBody: (v) => ({
       ...(row ? { id: row.id } : {}),
       currency: v.currency,
       rate: v.rate === '' ? undefined : Number(v.rate),
+      buffer: v.buffer === '' ? 0 : Number(v.buffer),
       validFrom: v.validFrom,
     }),
     success: EXCHANGE_RATE_MSG.saved,
@@ -41,7 +44,7 @@ function ExchangeRateForm({ row, done, cancel }: { row: TExchangeRate | null; do
           />
           <NumberInput
             label="Rate"
-            description="Value of one unit in the site's base currency"
+            description={`Value of one unit in ${FX_BASE_CURRENCY}, the base currency`}
             required
             min={0}
             decimalScale={6}
@@ -49,7 +52,18 @@ function ExchangeRateForm({ row, done, cancel }: { row: TExchangeRate | null; do
             {...form.getInputProps('rate')}
           />
         </Pair>
-        <DateField label="Valid from" required {...form.getInputProps('validFrom')} />
+        <Pair>
+          <NumberInput
+            label="Buffer (%)"
+            description="Added to every amount converted with this rate"
+            min={0}
+            max={50}
+            decimalScale={2}
+            clampBehavior="none"
+            {...form.getInputProps('buffer')}
+          />
+          <DateField label="Valid from" required {...form.getInputProps('validFrom')} />
+        </Pair>
         <FormButtons onCancel={cancel} busy={busy} />
       </Stack>
     </form>
@@ -75,7 +89,8 @@ export default function ExchangeRatesPage() {
         subject={(r) => `${r.currency} from ${formatDate(r.validFrom)}`}
         columns={[
           { key: 'currency', header: 'Currency', render: (r) => r.currency },
-          { key: 'rate', header: 'Rate', render: (r) => r.rate },
+          { key: 'rate', header: `Rate (${FX_BASE_CURRENCY})`, render: (r) => r.rate },
+          { key: 'buffer', header: 'Buffer', render: (r) => `${r.buffer ?? 0} %` },
           { key: 'validFrom', header: 'Valid from', render: (r) => formatDate(r.validFrom) },
         ]}
         form={(r, done, cancel) => <ExchangeRateForm row={r} done={done} cancel={cancel} />}
