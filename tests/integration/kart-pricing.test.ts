@@ -5,13 +5,19 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createDetailPendingCustomerForDmc } from '@tp/contracts/endpoints/customers';
+import { createTransfers } from '@tp/contracts/endpoints/areas';
 import {
+  createNewAccomodation,
   createNewMarket,
+  getExchangeRates,
+  getQuotationSettings,
+  saveExchangeRate,
+  saveQuotationSettings,
   saveActivityTicketRates,
   saveTourOptionTransferRates,
   updateMarketForCustomer,
 } from '@tp/contracts/endpoints/dmc';
-import { getSharedQuotation, saveKart, shareKart } from '@tp/contracts/endpoints/kart';
+import { getKartById, getSharedQuotation, saveKart, shareKart } from '@tp/contracts/endpoints/kart';
 import { DMC_TEXT } from '@tp/domain/dmc';
 import { uniquePhone } from './users-helpers.ts';
 import { Client } from '../support/api.ts';
@@ -90,6 +96,18 @@ describe('cost, sell and margin', () => {
     expect(saved.totalPrice).toBe(425);
   });
 
+  it("warns under the site's minimum margin (audited setting), and not without one", async () => {
+    await ok(c, saveQuotationSettings, { minimumMarginPercent: 30 });
+    const under = await ok(c, saveKart, kart({ marketId: d.marketId }));
+    expect(under).toMatchObject({ minimumMarginPercent: 30, marginBelowMinimum: true });
+    await ok(c, saveQuotationSettings, { minimumMarginPercent: null });
+    const none = await ok(c, getKartById, { id: under.id });
+    expect(none).toMatchObject({ minimumMarginPercent: null, marginBelowMinimum: false });
+    expect((await ok(c, getQuotationSettings, {})).baseCurrency).toBe('AED');
+    const bad = await refused(c, saveQuotationSettings, { minimumMarginPercent: -1 });
+    expect(bad.shortError).toHaveProperty('minimumMarginPercent');
+  });
+
   it('sells at an overridden price with its reason, and refuses a line below cost without one', async () => {
     const below = await refused(
       c,
@@ -147,5 +165,130 @@ describe("the customer's market", () => {
       kart({ marketId: d.marketId, activities: [{ ...kart().activities[0], transfers: {} }] }),
     );
     expect(named.activities[0].price).toBe(280);
+  });
+});
+
+describe('hotel transfers priced from the area transfers', () => {
+  let hotelId: string;
+  const [hotelArea, airportArea] = [() => d.areaIds[0], () => d.areaIds[1]];
+
+  beforeAll(async () => {
+    const hotel = await ok(c, createNewAccomodation, {
+      name: `Creek Hotel ${tag()}`,
+      address: 'Creek road',
+      area: hotelArea(),
+      cityId: d.cityId,
+      cityName: 'City',
+    });
+    hotelId = hotel.id;
+    const route = [
+      { transferType: 'Pickup', from: airportArea(), to: hotelArea() },
+      { transferType: 'Drop', from: hotelArea(), to: airportArea() },
+    ];
+    for (const r of route) {
+      const common = { ...r, marketId: d.marketId, isStandAlone: true, ...SEASON };
+      await ok(c, createTransfers, { ...common, description: 'Shared', sharingBasis: 'sharing', amount: 13.61 });
+      // Private by vehicle band (dmc.md §1): sedan 1–3, van 4–7; nothing bigger, so 8 guests take two vans.
+      await ok(c, createTransfers, {
+        ...common,
+        description: 'Sedan',
+        sharingBasis: 'private',
+        amount: 35.4,
+        cost: 30,
+        minPax: 1,
+        maxPax: 3,
+      });
+      await ok(c, createTransfers, {
+        ...common,
+        description: 'Van',
+        sharingBasis: 'private',
+        amount: 40.84,
+        cost: 35,
+        minPax: 4,
+        maxPax: 7,
+      });
+    }
+    // A USD row in force today (a rerun on the same stack finds today's row already there).
+    const today = new Date().toISOString().slice(0, 10);
+    await c.call(saveExchangeRate, { currency: 'USD', rate: 3.6725, buffer: 2, validFrom: today });
+  });
+
+  /** The USD row the table has in force on a day, as the screen lists it. */
+  async function usdRowOn(day: string) {
+    const rows = (await ok(c, getExchangeRates, { search: 'USD' })).records as {
+      id: string;
+      currency: string;
+      rate: number;
+      buffer?: number;
+      validFrom: string;
+    }[];
+    return rows
+      .filter((r) => r.currency === 'USD' && r.validFrom <= day)
+      .sort((a, b) => b.validFrom.localeCompare(a.validFrom))[0]!;
+  }
+  const atRate = (usd: number, row: { rate: number; buffer?: number }) =>
+    Math.round(usd * row.rate * (1 + (row.buffer ?? 0) / 100) * 100) / 100;
+
+  const hotelKart = (adults: number, child: number, sharingBasis: string) =>
+    kart({
+      marketId: d.marketId,
+      adults,
+      child,
+      activities: [],
+      accomodations: [
+        {
+          accomodationId: hotelId,
+          noOfNights: 4,
+          checkinDate: '2027-01-10',
+          numberOfRooms: 1,
+          rooms: { double: { price: 400, count: 1 } },
+          transferPrice: 1,
+          airportAreaId: airportArea(),
+          transferType: 'return',
+          sharingBasis,
+        },
+      ],
+    });
+
+  it('converts a USD area transfer into the AED quotation at the table rate, and names the rate', async () => {
+    const saved = await ok(c, saveKart, hotelKart(2, 1, 'SIC'));
+    const row = await usdRowOn(saved.quoteDate);
+    // 3 seats each way at USD 13.61.
+    const line = saved.accomodations[0];
+    expect(line.transferPrice).toBe(atRate(81.66, row));
+    expect(line.ratesUsed).toEqual([
+      { from: 'USD', to: 'AED', rate: row.rate, buffer: row.buffer ?? 0, validFrom: row.validFrom },
+    ]);
+    expect(line.working).toContain('3 × USD 13.61 SIC arrival + 3 × USD 13.61 SIC departure');
+    expect(saved.totals.lines.accomodations[0].transfer).toBe(line.transferPrice);
+  });
+
+  it('prices PVT for 8 guests as two vehicles of the top band, each way', async () => {
+    const saved = await ok(c, saveKart, hotelKart(8, 0, 'PVT'));
+    const row = await usdRowOn(saved.quoteDate);
+    expect(saved.accomodations[0].working).toContain('2 × USD 40.84 PVT arrival + 2 × USD 40.84 PVT departure');
+    expect(saved.accomodations[0].transferPrice).toBe(atRate(163.36, row));
+    expect(saved.accomodations[0].transferCost).toBe(atRate(140, row));
+  });
+
+  it('keeps the rates a shared quotation froze when the table changes', async () => {
+    const saved = await ok(c, saveKart, hotelKart(2, 1, 'SIC'));
+    await ok(c, shareKart, { id: saved.id });
+    const before = saved.accomodations[0].ratesUsed[0];
+    // The table's row changes: an unshared quotation would be repriced; the shared one keeps its rate.
+    const row = await usdRowOn(saved.quoteDate);
+    await ok(c, saveExchangeRate, {
+      id: row.id,
+      currency: 'USD',
+      rate: row.rate + 0.5,
+      buffer: 0,
+      validFrom: row.validFrom,
+    });
+    const current = await ok(c, getKartById, { id: saved.id });
+    const again = await ok(c, saveKart, { ...hotelKart(2, 1, 'SIC'), id: saved.id, version: current.version });
+    const fresh = await ok(c, saveKart, hotelKart(2, 1, 'SIC'));
+    expect(fresh.accomodations[0].ratesUsed[0].rate).toBe(row.rate + 0.5);
+    expect(again.accomodations[0].ratesUsed[0]).toEqual(before);
+    expect(again.accomodations[0].transferPrice).toBe(saved.accomodations[0].transferPrice);
   });
 });

@@ -6,6 +6,7 @@ import * as api from '@tp/contracts/endpoints/dmc';
 import { DMC_MSG } from '@tp/contracts/endpoints/dmc';
 import * as MSG from '@tp/contracts/messages';
 import { operation, reply, type Operation, onDemand } from '#lib/http';
+import { answered } from './answered.generated.ts';
 const combos = onDemand(() => import('./combos.ts'));
 const data = onDemand(() => import('./data.ts'));
 const exchangeRates = onDemand(() => import('./exchange-rates.ts'));
@@ -115,4 +116,6 @@ export const operations: Operation[] = [
     return reply(out, { message: out.dryRun ? DMC_MSG.importChecked : DMC_MSG.imported });
   }),
   operation(api.getDmcAuditTrail, async (input, scope) => (await data()).auditTrailOf(scope, input)),
+  // Answered beside their operations (docs/architecture.md "Adding an endpoint with its screen").
+  ...answered(),
 ];

@@ -37,11 +37,17 @@ import type { Logger } from '#lib/logger';
 import type { Principal } from '#lib/principal';
 import type { SiteRecord } from '#lib/tenancy';
 import { siteToday } from '#lib/time';
-import { allExchangeRates, priceForQuotation, priceHotelTransfer, quotationMarketId } from '../dmc/index.ts';
+import {
+  allExchangeRates,
+  minimumMarginPercent,
+  priceForQuotation,
+  priceHotelTransfer,
+  quotationMarketId,
+} from '../dmc/index.ts';
 import { getUser } from '../users/records.ts';
 import { storedTransfersOfKart, transferPutItems } from './transfers-repo.ts';
 import { kartChange, runKartStatusHooks, type KartWiring } from './hooks.ts';
-import { kartRow, kartView, type KartRecord } from './model.ts';
+import { kartRow, kartView as viewOf, type KartRecord } from './model.ts';
 import * as repo from './repo.ts';
 
 type In<E> = ParsedRequestOf<E>;
@@ -70,6 +76,11 @@ function checkVersion(saved: KartRecord, version: number | null | undefined): vo
   if (version === null || version === undefined)
     throw fail.validation(KART_MSG.versionRequired, { version: KART_MSG.versionRequired });
   if (version !== saved.version) throw fail.conflict(KART_MSG.changedMeanwhile);
+}
+
+/** The staff's view of a kart, with the site's minimum margin (it warns before sharing). */
+async function kartView(site: KartScope['site'], k: KartRecord, now: Date): Promise<TKart> {
+  return viewOf(site, k, now, await minimumMarginPercent({ site }));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -520,7 +531,7 @@ export async function saveKartWithMessage(
   wiring: KartWiring,
 ): Promise<{ kart: TKart; message: string }> {
   const { before, after } = await saveChange(scope, input, wiring, () => []);
-  return { kart: kartView(scope.site, after, scope.now), message: saveMessage(before, after) };
+  return { kart: await kartView(scope.site, after, scope.now), message: saveMessage(before, after) };
 }
 
 export async function getKartById(scope: KartScope, id: string): Promise<TKart> {

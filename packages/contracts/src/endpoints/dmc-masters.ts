@@ -366,6 +366,45 @@ export const saveExchangeRate = endpoint({
   summary: 'Ours: adds a row to the exchange-rate table (or edits one with id); one row per currency and date.',
 });
 
+/** Ours: the site's quotation money settings (docs/dmc.md "Cost, sell and margin"). */
+export const QUOTATION_SETTINGS_MSG = { saved: 'Quotation settings saved' } as const;
+
+export const ZQuotationSettings = lazy(() =>
+  z.object({
+    /** A quotation whose margin on sell is under this percentage warns before it is shared; null: no minimum. */
+    minimumMarginPercent: z.nullable(z.number()),
+    /** What exchange-rate rows are quoted in (`FX_BASE_CURRENCY`). */
+    baseCurrency: z.string(),
+  }),
+);
+export type TQuotationSettings = z.infer<typeof ZQuotationSettings>;
+
+export const getQuotationSettings = endpoint({
+  ...masters,
+  id: 'dmc.getQuotationSettings',
+  method: 'GET',
+  path: 'dmc/getQuotationSettings',
+  request: lazy(() => z.object({})),
+  response: ZQuotationSettings,
+  summary: "Ours: the site's minimum margin for quotations and the exchange-rate table's base currency.",
+});
+
+export const saveQuotationSettings = endpoint({
+  ...masters,
+  id: 'dmc.saveQuotationSettings',
+  method: 'POST',
+  path: 'dmc/saveQuotationSettings',
+  request: lazy(() =>
+    z.object({
+      minimumMarginPercent: z.nullable(
+        z.number({ error: MSG.invalidValue }).check(z.minimum(0, MSG.tooSmall(0)), z.maximum(90, MSG.tooLarge(90))),
+      ),
+    }),
+  ),
+  response: ZQuotationSettings,
+  summary: "Ours: sets the site's minimum margin for quotations (audited).",
+});
+
 /** A real calendar day, not only its shape (2025-02-30 is refused). */
 function isCalendarDate(text: string): boolean {
   const day = new Date(`${text}T00:00:00Z`);
@@ -392,4 +431,6 @@ export const dmcMasterEndpoints: Endpoint[] = [
   saveLocationOption,
   getExchangeRates,
   saveExchangeRate,
+  getQuotationSettings,
+  saveQuotationSettings,
 ];

@@ -7,6 +7,7 @@ import { FormButtons, Pair, useSaveForm } from '../shared/forms.tsx';
 import { useServerList } from '../shared/list.tsx';
 import { MasterSection } from '../shared/MasterSection.tsx';
 import { DmcPage } from '../shared/page.tsx';
+import { QuotationSettings } from './QuotationSettings.tsx';
 
 /** Add a row (currency, rate, valid from), or edit one (the same call with its id). */
 function ExchangeRateForm({ row, done, cancel }: { row: TExchangeRate | null; done: () => void; cancel: () => void }) {
@@ -78,23 +79,26 @@ export default function ExchangeRatesPage() {
   const list = useServerList(getExchangeRates);
   return (
     <DmcPage title="Exchange Rates" permission="dmc.masters">
-      <MasterSection
-        noun="exchange rate"
-        plural="Exchange rates"
-        list={list}
-        searchLabel="Search currencies"
-        empty="No exchange rates yet"
-        entity="exchangeRate"
-        rowKey={(r) => r.id}
-        subject={(r) => `${r.currency} from ${formatDate(r.validFrom)}`}
-        columns={[
-          { key: 'currency', header: 'Currency', render: (r) => r.currency },
-          { key: 'rate', header: `Rate (${FX_BASE_CURRENCY})`, render: (r) => r.rate },
-          { key: 'buffer', header: 'Buffer', render: (r) => `${r.buffer ?? 0} %` },
-          { key: 'validFrom', header: 'Valid from', render: (r) => formatDate(r.validFrom) },
-        ]}
-        form={(r, done, cancel) => <ExchangeRateForm row={r} done={done} cancel={cancel} />}
-      />
+      <Stack gap="md">
+        <QuotationSettings />
+        <MasterSection
+          noun="exchange rate"
+          plural="Exchange rates"
+          list={list}
+          searchLabel="Search currencies"
+          empty="No exchange rates yet"
+          entity="exchangeRate"
+          rowKey={(r) => r.id}
+          subject={(r) => `${r.currency} from ${formatDate(r.validFrom)}`}
+          columns={[
+            { key: 'currency', header: 'Currency', render: (r) => r.currency },
+            { key: 'rate', header: `Rate (${FX_BASE_CURRENCY})`, render: (r) => r.rate },
+            { key: 'buffer', header: 'Buffer', render: (r) => `${r.buffer ?? 0} %` },
+            { key: 'validFrom', header: 'Valid from', render: (r) => formatDate(r.validFrom) },
+          ]}
+          form={(r, done, cancel) => <ExchangeRateForm row={r} done={done} cancel={cancel} />}
+        />
+      </Stack>
     </DmcPage>
   );
 }
