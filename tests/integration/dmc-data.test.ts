@@ -50,6 +50,8 @@ describe('export and import', () => {
       'marketId',
       'adultAmount',
       'childAmount',
+      'adultCost',
+      'childCost',
       'isPerPax',
       'minPax',
       'maxPax',

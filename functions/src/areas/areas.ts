@@ -134,7 +134,7 @@ export async function saveTransfer(
     transferType: input.transferType ?? null,
     sharingBasis: input.sharingBasis ?? null,
     amount: input.amount,
-    cost: input.cost ?? null,
+    ...(typeof input.cost === 'number' ? { cost: input.cost } : {}),
     isStandAlone: input.isStandAlone,
     isPerPax: input.sharingBasis === 'sharing',
     minPax: input.minPax,

@@ -12,6 +12,8 @@ export const answered = (): Operation[] => [
   gathered(c0.getDmcAuditTrail, () => import('./data.ts'), 'answerGetDmcAuditTrail', undefined),
   gathered(c0.getExchangeRates, () => import('./exchange-rates.ts'), 'answerGetExchangeRates', undefined),
   gathered(c0.saveExchangeRate, () => import('./exchange-rates.ts'), 'answerSaveExchangeRate', undefined),
+  gathered(c0.getQuotationSettings, () => import('./exchange-rates.ts'), 'answerGetQuotationSettings', undefined),
+  gathered(c0.saveQuotationSettings, () => import('./exchange-rates.ts'), 'answerSaveQuotationSettings', undefined),
   gathered(c0.getHotelContract, () => import('./hotel-contracts.ts'), 'answerGetHotelContract', undefined),
   gathered(c0.saveHotelContract, () => import('./hotel-contracts.ts'), 'answerSaveHotelContract', undefined),
   gathered(c0.priceHotelStay, () => import('./hotel-contracts.ts'), 'answerPriceHotelStay', undefined),

@@ -3,7 +3,8 @@
  * small (a row per currency and valid-from date), so a list is one Query of the partition.
  */
 import type { TExchangeRate } from '@tp/contracts/endpoints/dmc';
-import { queryAll, tableName, type TransactItem } from '#lib/db';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, queryAll, tableName, type TransactItem } from '#lib/db';
 import { part, sitePk, type Key, type SiteId } from '#lib/keys';
 import type { PutMode } from './repo.ts';
 
@@ -22,6 +23,31 @@ export async function allExchangeRates(siteId: SiteId): Promise<TExchangeRate[]>
     ExpressionAttributeValues: { ':pk': ratesPk(siteId) },
   });
   return items.map((i) => i.rec as TExchangeRate);
+}
+
+/** The site's quotation money settings: one item beside the table (the minimum margin). */
+const settingsKey = (siteId: SiteId): Key => ({ pk: sitePk(siteId, 'DMC', 'QUOTATIONSETTINGS'), sk: part('SETTINGS') });
+
+export interface QuotationSettingsRec {
+  minimumMarginPercent: number | null;
+  /** Bumped by every save: a save is conditional on the version it read. */
+  version: number;
+}
+
+export async function getQuotationSettingsRec(siteId: SiteId): Promise<QuotationSettingsRec> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: settingsKey(siteId) }));
+  return (Item?.rec as QuotationSettingsRec | undefined) ?? { minimumMarginPercent: null, version: 0 };
+}
+
+export function putQuotationSettings(siteId: SiteId, rec: QuotationSettingsRec, readVersion: number): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...settingsKey(siteId), kind: 'quotationSettings', rec },
+      ConditionExpression: readVersion === 0 ? 'attribute_not_exists(pk)' : 'rec.version = :v',
+      ...(readVersion === 0 ? {} : { ExpressionAttributeValues: { ':v': readVersion } }),
+    },
+  };
 }
 
 /** The write of a row: a new one must not exist yet, an edited one must still exist. */

@@ -5,13 +5,24 @@
  */
 import type { ParsedRequestOf } from '@tp/contracts/endpoint';
 import * as api from '@tp/contracts/endpoints/dmc';
-import { EXCHANGE_RATE_MSG, type TExchangeRate } from '@tp/contracts/endpoints/dmc';
+import {
+  EXCHANGE_RATE_MSG,
+  QUOTATION_SETTINGS_MSG,
+  type TExchangeRate,
+  type TQuotationSettings,
+} from '@tp/contracts/endpoints/dmc';
+import { FX_BASE_CURRENCY } from '@tp/domain/dmc';
 import { newId } from '#lib/crypto';
 import { fail, refuseIfAny } from '#lib/errors';
 import { audited, CHANGED_MEANWHILE, siteOf, type DmcScope } from './changes.ts';
-import { allExchangeRates, putExchangeRate } from './exchange-rates-repo.ts';
-import { commit } from './repo.ts';
 import { answers, reply } from '#lib/http';
+import {
+  allExchangeRates,
+  getQuotationSettingsRec,
+  putExchangeRate,
+  putQuotationSettings,
+} from './exchange-rates-repo.ts';
+import { commit } from './repo.ts';
 
 /** By currency, then the latest valid-from date first (the row in force today is the first one not in the future). */
 const byCurrencyThenLatest = (a: TExchangeRate, b: TExchangeRate) =>
@@ -39,6 +50,7 @@ export async function saveExchangeRate(
     id: before?.id ?? newId(),
     currency: input.currency,
     rate: input.rate,
+    buffer: input.buffer,
     validFrom: input.validFrom,
     updatedAt: scope.now.toISOString(),
   };
@@ -54,5 +66,44 @@ export async function saveExchangeRate(
 // The dmc Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
 export const answerGetExchangeRates = answers(api.getExchangeRates, (input, scope) => listExchangeRates(scope, input));
 export const answerSaveExchangeRate = answers(api.saveExchangeRate, async (input, scope) =>
-  reply(await saveExchangeRate(scope, input), { message: api.EXCHANGE_RATE_MSG.saved }),
+  reply(await saveExchangeRate(scope, input), { message: EXCHANGE_RATE_MSG.saved }),
+);
+
+/** The site's minimum margin (null: none), read by the kart's staff view. */
+export async function minimumMarginPercent(scope: Pick<DmcScope, 'site'>): Promise<number | null> {
+  return (await getQuotationSettingsRec(siteOf(scope))).minimumMarginPercent;
+}
+
+export async function quotationSettings(scope: DmcScope): Promise<TQuotationSettings> {
+  return { minimumMarginPercent: await minimumMarginPercent(scope), baseCurrency: FX_BASE_CURRENCY };
+}
+
+export async function saveQuotationSettings(
+  scope: DmcScope,
+  input: ParsedRequestOf<typeof api.saveQuotationSettings>,
+): Promise<TQuotationSettings> {
+  const siteId = siteOf(scope);
+  const before = await getQuotationSettingsRec(siteId);
+  const after = { minimumMarginPercent: input.minimumMarginPercent, version: before.version + 1 };
+  const items = [
+    putQuotationSettings(siteId, after, before.version),
+    ...audited(
+      scope,
+      'quotationSettings',
+      'site',
+      before.version ? 'update' : 'create',
+      before.version ? { minimumMarginPercent: before.minimumMarginPercent } : null,
+      { minimumMarginPercent: after.minimumMarginPercent },
+    ),
+  ];
+  if (!(await commit(items))) throw fail.conflict(CHANGED_MEANWHILE);
+  return { minimumMarginPercent: after.minimumMarginPercent, baseCurrency: FX_BASE_CURRENCY };
+}
+
+// Answered beside their operations (gathered into answered.generated.ts by `npm run derive`).
+export const answerGetQuotationSettings = answers(api.getQuotationSettings, (_input, scope) =>
+  quotationSettings(scope),
+);
+export const answerSaveQuotationSettings = answers(api.saveQuotationSettings, async (input, scope) =>
+  reply(await saveQuotationSettings(scope, input), { message: QUOTATION_SETTINGS_MSG.saved }),
 );

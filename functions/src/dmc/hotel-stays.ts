@@ -101,9 +101,8 @@ export async function priceContractStays(
       onRequest: price.onRequest,
     };
     line.numberOfRooms = stay.occupancy.length;
-    // The transfer's cost is not known here: counted at its price (no margin claimed on it).
-    const transfer = Math.round(line.transferPrice * 100);
-    line.cost = ((line.bookedByCustomer ? 0 : Math.round(price.cost * 100)) + transfer) / 100;
+    // The rooms' cost only: the transfer's cost is its own (transferCost, kart/karts.ts), as margins read it.
+    line.cost = line.bookedByCustomer ? 0 : price.cost;
     line.working = workingText(price.working, (n) => formatMoney(n, price.currency));
   }
   return errors;

@@ -14,7 +14,9 @@ export { auditTrailOf } from './data.ts';
 /** The site's drivers, for operations (kart Lambda: job sheet picker, conflicts, driver page). */
 export { allDrivers, getDriver } from './masters.ts';
 /** The rate engine as the quotation builder prices a tour option (the kart Lambda prices activity lines with it). */
-export { priceForQuotation } from './pricing.ts';
+export { priceForQuotation, priceHotelTransfer } from './pricing.ts';
+export { allExchangeRates } from './exchange-rates-repo.ts';
+export { minimumMarginPercent } from './exchange-rates.ts';
 /** A city's activities with their tour options priced for a party (the activities Lambda's search). */
 export { tourOptionsByCity } from './pricing.ts';
 /** A tour option with its activity's name (the activity cart names its lines). */

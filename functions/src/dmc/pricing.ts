@@ -9,7 +9,9 @@ import type { TActivity, TTourOption, TTourOptionPrice } from '@tp/contracts/end
 import {
   RATE_SHARING_BASES,
   dateWithin,
+  priceAreaTransfer,
   priceTourOption,
+  type PricedAreaTransfer,
   type Market,
   type RateSharingBasis,
   type TourOption,
@@ -19,12 +21,51 @@ import {
 import type { Page } from '#lib/db';
 import { siteOf, type DmcScope } from './changes.ts';
 import { marketOrDefault } from './markets.ts';
+import { listByName } from './lists.ts';
 import { activitiesOfCity, existing, tourOptionViews } from './masters.ts';
 import { ratesOf } from './rates.ts';
 import * as repo from './repo.ts';
 import { answers } from '#lib/http';
 
 type In<E> = ParsedRequestOf<E>;
+
+/** A hotel line's arrival and departure priced from the area transfers, in their currency (US dollars). */
+export async function priceHotelTransfer(
+  scope: DmcScope,
+  input: {
+    accomodationId: string;
+    airportAreaId: string;
+    marketId: string | null;
+    choice: TransferChoice;
+    arrivalDate: string;
+    departureDate: string;
+    pax: number;
+  },
+): Promise<PricedAreaTransfer> {
+  const siteId = siteOf(scope);
+  const hotel = await repo.getRecord(siteId, 'hotel', input.accomodationId);
+  if (!hotel?.area) return { ok: false, message: DMC_TEXT_AREA.hotelWithoutArea };
+  const market = await marketOrDefault(scope, input.marketId ?? undefined);
+  const route = (from: string, to: string) =>
+    listByName(scope, 'areaTransfer', { limit: 1000 }, { skPrefix: `${from}#${to}#` });
+  const [arrival, departure] = await Promise.all([
+    route(input.airportAreaId, hotel.area),
+    route(hotel.area, input.airportAreaId),
+  ]);
+  return priceAreaTransfer([...arrival.records, ...departure.records], market, {
+    airportAreaId: input.airportAreaId,
+    hotelAreaId: hotel.area,
+    choice: input.choice,
+    arrivalDate: input.arrivalDate,
+    departureDate: input.departureDate,
+    pax: input.pax,
+  });
+}
+
+/** Why a hotel line's transfer cannot be priced from the area transfers (ours). */
+export const DMC_TEXT_AREA = {
+  hotelWithoutArea: "This hotel has no area: set the hotel's area to price its transfers",
+} as const;
 
 async function ratesFor(scope: DmcScope, tourOption: TourOption): Promise<TourOptionRates> {
   const [ticketRates, transferRates, stopSales] = await Promise.all([

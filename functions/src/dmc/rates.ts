@@ -111,8 +111,9 @@ const ticketDraft = (
   ...termsDraft(input),
   adultAmount: input.adultAmount,
   childAmount: input.childAmount,
-  adultCost: input.adultCost ?? null,
-  childCost: input.childCost ?? null,
+  // Blank costs are left out, as the import leaves them out (an export imports back unchanged).
+  ...(typeof input.adultCost === 'number' ? { adultCost: input.adultCost } : {}),
+  ...(typeof input.childCost === 'number' ? { childCost: input.childCost } : {}),
 });
 
 const transferDraft = (
@@ -129,7 +130,7 @@ const transferDraft = (
   transferType: input.transferType ?? null,
   sharingBasis: input.sharingBasis ?? null,
   amount: input.amount,
-  cost: input.cost ?? null,
+  ...(typeof input.cost === 'number' ? { cost: input.cost } : {}),
 });
 
 function ruleErrors(kind: RateKind, draft: Record<string, unknown>): Errors<Record<string, unknown>> {

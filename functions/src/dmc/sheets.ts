@@ -92,6 +92,9 @@ const TERMS = [
 ];
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const orNull = <T>(v: T | undefined) => v ?? null;
+/** A rate's optional costs: a blank cell stores none (a record saved without a cost imports back unchanged). */
+const costs = (cells: Record<string, unknown>): Record<string, number> =>
+  Object.fromEntries(Object.entries(cells).filter((e): e is [string, number] => typeof e[1] === 'number'));
 
 type Input = Record<string, unknown>;
 
@@ -262,8 +265,7 @@ const ticketRates: SheetDef<'ticketRate'> = {
       ...rateTerms(i),
       adultAmount: i.adultAmount as number | null,
       childAmount: i.childAmount as number | null,
-      adultCost: orNull(i.adultCost as number | null | undefined),
-      childCost: orNull(i.childCost as number | null | undefined),
+      ...costs({ adultCost: i.adultCost, childCost: i.childCost }),
     };
     return built(ticketRateErrors(draft, M), () => ({
       ok: true,
@@ -297,7 +299,7 @@ const transferRates: SheetDef<'transferRate'> = {
       transferType: orNull(i.transferType as DmcRecords['transferRate']['transferType'] | undefined),
       sharingBasis: orNull(i.sharingBasis as DmcRecords['transferRate']['sharingBasis'] | undefined),
       amount: i.amount as number | null,
-      cost: orNull(i.cost as number | null | undefined),
+      ...costs({ cost: i.cost }),
     };
     return built(transferRateErrors(draft, M), () => ({
       ok: true,
@@ -368,7 +370,7 @@ const areaTransfers: SheetDef<'areaTransfer'> = {
       transferType: orNull(i.transferType as AreaTransfer['transferType'] | undefined),
       sharingBasis: orNull(i.sharingBasis as AreaTransfer['sharingBasis'] | undefined),
       amount: i.amount as number | null,
-      cost: orNull(i.cost as number | null | undefined),
+      ...costs({ cost: i.cost }),
       isStandAlone: i.isStandAlone === true,
       isPerPax: i.sharingBasis === 'sharing',
       minPax: orNull(i.minPax as number | null | undefined),

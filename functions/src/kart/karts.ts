@@ -16,13 +16,18 @@ import {
 import { DMC_RULE_MESSAGES } from '@tp/contracts/endpoints/dmc';
 import * as MSG from '@tp/contracts/messages';
 import {
+  convert,
+  describeRate,
+  freezeRates,
   kartChangeProblem,
   kartErrors,
   syncKartTransfers,
   transfersOfVoucher,
   withComputedPrices,
+  type FxRow,
   type Kart,
   type KartAccomodation,
+  type RateUsed,
   type KartDraft,
   type KartTransferLeg,
   type KartTransfers,
@@ -40,16 +45,19 @@ import type { Principal } from '#lib/principal';
 import type { SiteRecord } from '#lib/tenancy';
 import { siteToday } from '#lib/time';
 import {
+  allExchangeRates,
   allotmentWrites,
+  minimumMarginPercent,
   priceContractStays,
   priceForQuotation,
+  priceHotelTransfer,
   quotationMarketId,
   type StayLine,
 } from '../dmc/index.ts';
 import { getUser } from '../users/records.ts';
 import { storedTransfersOfKart, transferPutItems } from './transfers-repo.ts';
 import { kartChange, runKartStatusHooks, type KartWiring } from './hooks.ts';
-import { kartRow, kartView, type KartRecord } from './model.ts';
+import { kartRow, kartView as viewOf, type KartRecord } from './model.ts';
 import * as repo from './repo.ts';
 import { answers, reply } from '#lib/http';
 
@@ -79,6 +87,11 @@ function checkVersion(saved: KartRecord, version: number | null | undefined): vo
   if (version === null || version === undefined)
     throw fail.validation(KART_MSG.versionRequired, { version: KART_MSG.versionRequired });
   if (version !== saved.version) throw fail.conflict(KART_MSG.changedMeanwhile);
+}
+
+/** The staff's view of a kart, with the site's minimum margin (it warns before sharing). */
+async function kartView(site: KartScope['site'], k: KartRecord, now: Date): Promise<TKart> {
+  return viewOf(site, k, now, await minimumMarginPercent({ site }));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -167,6 +180,7 @@ function draftOf(input: TKartInput, base: { id: string; quotationId: string; quo
       numberOfRooms: l.numberOfRooms,
       rooms: rooms(l.rooms),
       transferPrice: l.transferPrice ?? 0,
+      ...(l.airportAreaId ? { airportAreaId: l.airportAreaId } : {}),
       bookedByCustomer: l.bookedByCustomer,
       ...transfersOf(l),
     })) as KartDraft['accomodations'],
@@ -231,14 +245,89 @@ function inputOf(k: KartRecord): TKartInput {
   return { ...k, version: k.version } as unknown as TKartInput;
 }
 
+/** The exchange-rate table and the rates a shared or vouchered kart froze: every conversion of a save goes through it. */
+interface Fx {
+  rows: FxRow[];
+  frozen: RateUsed[];
+  /** The day whose rates a new conversion uses: the day the kart is quoted. */
+  day: string;
+  to: string;
+}
+
+/** An amount of a contract's currency in the kart's, with the rates used; null (and an error) without a rate. */
+function converted(fx: Fx, amount: number, from: string, errors: Record<string, string>, field: string) {
+  const r = convert(amount, from, fx.to, fx.rows, fx.day, fx.frozen);
+  if (!r.ok) errors[field] = KART_MSG.noExchangeRate(r.missing);
+  return r.ok ? r : null;
+}
+
+const addDays = (day: string, n: number): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A hotel line with an airport area and a transfer: the transfer is priced from the area transfers (arrival on the
+ * check-in day, departure on check-out) for the whole party, converted into the kart's currency.
+ */
+async function priceHotelTransfers(
+  scope: KartScope,
+  draft: KartDraft,
+  marketId: string | null,
+  fx: Fx,
+): Promise<Record<string, string>> {
+  const errors: Record<string, string> = {};
+  const pax = [draft.adults, draft.child].reduce<number>((n, v) => n + (typeof v === 'number' ? v : 0), 0);
+  await Promise.all(
+    (draft.accomodations ?? []).map(async (line, i) => {
+      const checkin = line.checkinDate ?? draft.arrivalDate;
+      if (!line.airportAreaId || !line.transferType || !line.sharingBasis || !line.accomodationId || !checkin) return;
+      if (typeof line.noOfNights !== 'number' || pax < 1) return; // the rules name them
+      const priced = await priceHotelTransfer(scope, {
+        accomodationId: line.accomodationId,
+        airportAreaId: line.airportAreaId,
+        marketId,
+        choice: { transferType: line.transferType, sharingBasis: line.sharingBasis },
+        arrivalDate: checkin,
+        departureDate: addDays(checkin, line.noOfNights),
+        pax,
+      });
+      const field = `accomodations.${i}.transferPrice`;
+      if (!priced.ok) {
+        errors[field] = priced.message;
+        return;
+      }
+      const sell = converted(fx, priced.amount, priced.currency, errors, field);
+      const cost = converted(fx, priced.cost, priced.currency, errors, field);
+      if (!sell || !cost) return;
+      const legs = priced.legs.map(
+        (l) =>
+          `${l.units} × ${priced.currency} ${l.unitAmount.toFixed(2)} ${l.sharing === 'private' ? 'PVT' : 'SIC'} ${l.leg === 'pickup' ? 'arrival' : 'departure'}`,
+      );
+      const rates = sell.used.length
+        ? ` = ${fx.to} ${sell.amount.toFixed(2)} (${sell.used.map(describeRate).join('; ')})`
+        : '';
+      const transferWorking = `${legs.join(' + ')}${rates}`;
+      Object.assign(line, {
+        transferPrice: sell.amount,
+        transferCost: priced.costKnown ? cost.amount : null,
+        // A contract-priced line already shows its rooms' working (dmc/hotel-stays.ts): the transfer follows it.
+        working: line.contractStay && line.working ? `${line.working}; transfer ${transferWorking}` : transferWorking,
+        ratesUsed: sell.used,
+      });
+    }),
+  );
+  return errors;
+}
+
 /**
  * Prices every activity through the rate engine for the kart's party on its start date (the arrival date until
- * one is set). A line it cannot price is refused with the engine's reason.
+ * one is set). A line it cannot price is refused with the engine's reason. A market contracted in another currency
+ * than the kart's is converted through the exchange-rate table.
  */
 async function priceActivities(
   scope: KartScope,
   draft: KartDraft,
   marketId: string | null,
+  fx: Fx,
 ): Promise<Record<string, string>> {
   const errors: Record<string, string> = {};
   const adults = draft.adults;
@@ -261,12 +350,20 @@ async function priceActivities(
         } as In<typeof dmcApi.getTourOptionPriceForQuotationBuilder>);
         if (price.activityId !== line.activityId) errors[`activities.${i}.tourOptionId`] = KART_MSG.wrongActivity;
         else if (!price.available) errors[`activities.${i}.price`] = price.reason.message;
-        else
-          Object.assign(line, {
-            price: price.price,
-            working: price.working,
-            ...(price.costKnown ? { cost: price.cost } : {}),
-          });
+        else {
+          const field = `activities.${i}.price`;
+          const sell = converted(fx, price.price, price.currency, errors, field);
+          const cost = converted(fx, price.cost, price.currency, errors, field);
+          if (sell && cost)
+            Object.assign(line, {
+              price: sell.amount,
+              working: sell.used.length
+                ? `${price.working} = ${fx.to} ${sell.amount.toFixed(2)} (${sell.used.map(describeRate).join('; ')})`
+                : price.working,
+              ratesUsed: sell.used,
+              ...(price.costKnown ? { cost: cost.amount } : {}),
+            });
+        }
       } catch (err) {
         if (err instanceof AppError && err.code === 'NOT_FOUND')
           errors[`activities.${i}.tourOptionId`] = MSG.invalidReference;
@@ -411,12 +508,28 @@ async function saveChange(
   });
   // The market is resolved once and stored: a later save prices in the same one unless staff change it.
   const marketId = await quotationMarketId(scope, input.marketId, input.customerId);
-  const [customer, pricing, stays] = await Promise.all([
+  const fx: Fx = {
+    rows: await allExchangeRates(siteId),
+    frozen: before?.frozenRates ?? [],
+    day: today,
+    to: input.currencySymbol,
+  };
+  // A hotel line's rooms are priced before its transfer: the transfer's working follows the rooms'.
+  const hotelLines = async () => {
+    const stays = await priceContractStays(
+      scope,
+      (draft.accomodations ?? []) as StayLine[],
+      marketId,
+      draft.arrivalDate,
+    );
+    return { ...stays, ...(await priceHotelTransfers(scope, draft, marketId, fx)) };
+  };
+  const [customer, pricing, hotels] = await Promise.all([
     customerOf(scope, input.customerId),
-    priceActivities(scope, draft, marketId),
-    priceContractStays(scope, (draft.accomodations ?? []) as StayLine[], marketId, draft.arrivalDate),
+    priceActivities(scope, draft, marketId, fx),
+    hotelLines(),
   ]);
-  const errors = { ...kartErrors(draft, DMC_RULE_MESSAGES), ...pricing, ...stays };
+  const errors = { ...kartErrors(draft, DMC_RULE_MESSAGES), ...pricing, ...hotels };
   refuseIfAny(errors);
 
   const kart = draft as Kart;
@@ -430,6 +543,8 @@ async function saveChange(
     createdAt: before?.createdAt ?? at,
     updatedAt: at,
     share: before?.share ?? null,
+    // Vouchering freezes the rates its prices used (sharing does too, share.ts); later saves keep them.
+    frozenRates: kart.isVouchered ? freezeRates(before?.frozenRates, kart) : (before?.frozenRates ?? []),
   };
   await commitKart(scope, before, after, alsoWrite(after));
   scope.log.info('kart saved', { siteId, kartId: id, version: after.version });
@@ -481,7 +596,7 @@ export async function saveKartWithMessage(
   wiring: KartWiring,
 ): Promise<{ kart: TKart; message: string }> {
   const { before, after } = await saveChange(scope, input, wiring, () => []);
-  return { kart: kartView(scope.site, after, scope.now), message: saveMessage(before, after) };
+  return { kart: await kartView(scope.site, after, scope.now), message: saveMessage(before, after) };
 }
 
 export async function getKartById(scope: KartScope, id: string): Promise<TKart> {

@@ -4,7 +4,14 @@
  */
 import type { TKart, TKartRow } from '@tp/contracts/endpoints/kart';
 import { sharedQuotationPath } from '@tp/contracts/endpoints/kart';
-import { kartDeadlineState, kartMargins, marginBelowMinimum, type Kart, type KartTotals } from '@tp/domain/dmc';
+import {
+  kartDeadlineState,
+  kartMargins,
+  marginBelowMinimum,
+  type Kart,
+  type KartTotals,
+  type RateUsed,
+} from '@tp/domain/dmc';
 import { appLink } from '#lib/links';
 import type { SiteRecord } from '#lib/tenancy';
 import { siteToday } from '#lib/time';
@@ -28,6 +35,8 @@ export interface KartRecord extends Kart {
   updatedAt: string;
   /** The latest share (a new version needs a new one). */
   share: KartShareRef | null;
+  /** Exchange rates frozen when the kart was shared or vouchered: later saves convert with these (ours). */
+  frozenRates?: RateUsed[];
 }
 
 /** The site's calendar day now (deadlines and validity are site days). */

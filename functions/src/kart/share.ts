@@ -8,7 +8,7 @@
  */
 import type { TSharedQuotation } from '@tp/contracts/endpoints/kart';
 import { KART_MSG } from '@tp/contracts/endpoints/kart';
-import { quotationView } from '@tp/domain/dmc';
+import { freezeRates, quotationView } from '@tp/domain/dmc';
 import { auditActor, auditPut, recordChange } from '#lib/audit';
 import { newToken } from '#lib/crypto';
 import { fail } from '#lib/errors';
@@ -33,7 +33,8 @@ export async function shareKart(
 
   const share = { slug: newToken(), version: kart.version, sharedAt: scope.now.toISOString() };
   const agent = kart.isAgentBranding ? await agentBranding(siteId, kart) : null;
-  const after: KartRecord = { ...kart, share };
+  // What the customer was shown is what they pay: the exchange rates of this version are frozen with the share.
+  const after: KartRecord = { ...kart, share, frozenRates: freezeRates(kart.frozenRates, kart) };
   const items = [
     // Same version: sharing changes no content, but a save in between must not be shared unseen.
     repo.kartPut(siteId, after, kart.version),

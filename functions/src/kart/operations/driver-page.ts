@@ -21,6 +21,7 @@ import {
 import { sha256 } from '#lib/crypto';
 import { fail } from '#lib/errors';
 import { attemptBudget, withinRateLimit } from '#lib/rate-limit';
+import { siteToday } from '#lib/time';
 import { getDriver } from '../../dmc/index.ts';
 import { driverTransfersBetween, getTransfer } from '../transfers-repo.ts';
 import { tokenByHash } from './token-repo.ts';
@@ -89,7 +90,8 @@ export async function markDone(scope: DriverScope, input: In<typeof api.updateTr
   const was = await getTransfer(siteOf(scope), input.transferid);
   // An unknown id and another driver's transfer get the same answer.
   if (!was) throw fail.notFound(OPS_TEXT.notYourTransfer);
-  const r = transferStatusChange(was.transfer, 'done', { driver: driver.driverId }, scope.now.toISOString());
+  const today = siteToday(scope.site, scope.now);
+  const r = transferStatusChange(was.transfer, 'done', { driver: driver.driverId }, scope.now.toISOString(), today);
   if (!r.ok) refused(r, 'transferid');
   if (r.changed)
     await saveTransfers(scope, [{ was, next: r.transfer }], {

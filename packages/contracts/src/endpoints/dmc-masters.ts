@@ -313,6 +313,8 @@ export const ZExchangeRate = lazy(() =>
     id: z.string(),
     currency: z.string(),
     rate: z.number(),
+    /** Ours: a percentage added to every amount converted with this row (absent on older rows: 0). */
+    buffer: z.optional(z.number()),
     /** `YYYY-MM-DD`. */
     validFrom: z.string(),
     updatedAt: z.string(),
@@ -350,6 +352,11 @@ export const saveExchangeRate = endpoint({
       rate: z
         .number({ error: MSG.invalidValue })
         .check(z.positive(EXCHANGE_RATE_MSG.ratePositive), z.maximum(1_000_000, MSG.tooLarge(1_000_000))),
+      /** Percent, 0–50, at most 2 decimals; absent: 0. */
+      buffer: z._default(
+        z.number({ error: MSG.invalidValue }).check(z.minimum(0, MSG.tooSmall(0)), z.maximum(50, MSG.tooLarge(50))),
+        0,
+      ),
       validFrom: z
         .string()
         .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invalidDate), z.refine(isCalendarDate, MSG.invalidDate)),
@@ -357,6 +364,45 @@ export const saveExchangeRate = endpoint({
   ),
   response: ZExchangeRate,
   summary: 'Ours: adds a row to the exchange-rate table (or edits one with id); one row per currency and date.',
+});
+
+/** Ours: the site's quotation money settings (docs/dmc.md "Cost, sell and margin"). */
+export const QUOTATION_SETTINGS_MSG = { saved: 'Quotation settings saved' } as const;
+
+export const ZQuotationSettings = lazy(() =>
+  z.object({
+    /** A quotation whose margin on sell is under this percentage warns before it is shared; null: no minimum. */
+    minimumMarginPercent: z.nullable(z.number()),
+    /** What exchange-rate rows are quoted in (`FX_BASE_CURRENCY`). */
+    baseCurrency: z.string(),
+  }),
+);
+export type TQuotationSettings = z.infer<typeof ZQuotationSettings>;
+
+export const getQuotationSettings = endpoint({
+  ...masters,
+  id: 'dmc.getQuotationSettings',
+  method: 'GET',
+  path: 'dmc/getQuotationSettings',
+  request: lazy(() => z.object({})),
+  response: ZQuotationSettings,
+  summary: "Ours: the site's minimum margin for quotations and the exchange-rate table's base currency.",
+});
+
+export const saveQuotationSettings = endpoint({
+  ...masters,
+  id: 'dmc.saveQuotationSettings',
+  method: 'POST',
+  path: 'dmc/saveQuotationSettings',
+  request: lazy(() =>
+    z.object({
+      minimumMarginPercent: z.nullable(
+        z.number({ error: MSG.invalidValue }).check(z.minimum(0, MSG.tooSmall(0)), z.maximum(90, MSG.tooLarge(90))),
+      ),
+    }),
+  ),
+  response: ZQuotationSettings,
+  summary: "Ours: sets the site's minimum margin for quotations (audited).",
 });
 
 /** A real calendar day, not only its shape (2025-02-30 is refused). */
@@ -385,4 +431,6 @@ export const dmcMasterEndpoints: Endpoint[] = [
   saveLocationOption,
   getExchangeRates,
   saveExchangeRate,
+  getQuotationSettings,
+  saveQuotationSettings,
 ];

@@ -65,6 +65,8 @@ export const KART_MSG = {
   notPriced: 'This tour option cannot be priced for the quotation',
   wrongActivity: 'This tour option belongs to another activity',
   sharedNotFound: 'This quotation link is not valid',
+  noExchangeRate: (currency: string) =>
+    `No exchange rate for ${currency} in the exchange-rate table: add one to price this line`,
   tooManyTransfers: (n: number) => `A quotation can change at most ${n} transfers at once; voucher it in parts`,
 } as const;
 
@@ -144,6 +146,10 @@ export const ZKartAccomodationInput = lazy(() =>
       {},
     ),
     transferPrice: zAmountInput(),
+    /** Ours: the airport's area; with a transfer type the server prices the transfer from the area transfers. */
+    airportAreaId: blankAsMissing(z.nullable(zDmcId())),
+    /** Ignored: the server's. */
+    transferCost: z.optional(z.unknown()),
     bookedByCustomer: zFlagInput(),
     /** Ours: priced night by night from the hotel's contract instead of `rooms` (null or absent: by hand). */
     contractStay: z.optional(z.nullable(ZContractStayInput)),
@@ -292,6 +298,8 @@ export const ZKartAccomodation = lazy(() =>
       childWithoutBed: ZRoom,
     }),
     transferPrice: z.number(),
+    airportAreaId: z.optional(z.nullable(z.string())),
+    transferCost: z.optional(z.nullable(z.number())),
     bookedByCustomer: z.boolean(),
     /** Computed: nights × rooms (0 when booked by the customer) + transfer. */
     price: z.optional(z.number()),

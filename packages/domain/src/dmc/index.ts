@@ -9,6 +9,8 @@ export * from './overlaps.ts';
 export * from './priority.ts';
 export * from './combo.ts';
 export * from './engine.ts';
+export * from './fx.ts';
+export * from './area-pricing.ts';
 export * from './kart/index.ts';
 export * from './operations/index.ts';
 export * from './hotels/index.ts';

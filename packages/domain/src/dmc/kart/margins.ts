@@ -55,6 +55,17 @@ export function marginFigures(costMinor: number, sellMinor: number): MarginFigur
 
 type CostedLine = { id: string; cost?: number | null; override?: PriceOverride | null };
 
+/**
+ * A line's cost in minor units, null when not known. A hotel line's `cost` is its rooms' (typed, or the hotel
+ * contract's); its transfer adds `transferCost` when the area transfers priced it, else the transfer's sell.
+ */
+export function lineCostMinor(section: KartSection, line: CostedLine): number | null {
+  if (typeof line.cost !== 'number') return null;
+  if (section !== 'accomodations') return toMinor(line.cost);
+  const hotel = line as CostedLine & { transferPrice?: number; transferCost?: number | null };
+  return toMinor(line.cost) + toMinor(hotel.transferCost ?? hotel.transferPrice);
+}
+
 export function kartMargins(kart: PricedKart, totals: KartTotals): KartMargins {
   let costSum = 0;
   let overridden = 0;
@@ -63,8 +74,9 @@ export function kartMargins(kart: PricedKart, totals: KartTotals): KartMargins {
       section,
       (kart[section] as readonly CostedLine[]).map((line, i): LineMargin => {
         const sell = toMinor(totals.lines[section][i]?.total);
-        const costKnown = typeof line.cost === 'number';
-        const cost = costKnown ? toMinor(line.cost) : sell;
+        const known = lineCostMinor(section, line);
+        const costKnown = known !== null;
+        const cost = known ?? sell;
         costSum += cost;
         if (line.override) overridden += 1;
         return {

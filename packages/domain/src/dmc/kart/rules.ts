@@ -8,7 +8,8 @@ import { isBlank, isMissing, oneOf, type Draft } from '../checks.ts';
 import { DMC_TEXT, type DmcMessages } from '../messages.ts';
 import { isIsoDate, isTime } from '../terms.ts';
 import { KART_TRANSFER_TYPES, SHARING_BASES } from '../types.ts';
-import { hasCents, MAX_KART_AMOUNT } from './money.ts';
+import { lineCostMinor } from './margins.ts';
+import { hasCents, MAX_KART_AMOUNT, toMinor } from './money.ts';
 import { KART_SECTIONS, kartTotals, type PricedKart } from './totals.ts';
 import {
   KART_MAX_DAYS,
@@ -243,8 +244,9 @@ export function kartErrors(kart: KartDraft, m: DmcMessages): KartErrors {
     const lines = { accomodations: hotels, activities, miscellaneous: misc, flightDetails: kart.flightDetails ?? [] };
     for (const section of KART_SECTIONS)
       lines[section].forEach((line, i) => {
-        const { cost, override } = line as { cost?: number | null; override?: unknown };
-        if (typeof cost === 'number' && !override && cost > (totals.lines[section][i]?.total ?? 0))
+        const costed = line as { id: string; cost?: number | null; override?: null };
+        const cost = lineCostMinor(section, costed);
+        if (cost !== null && !costed.override && cost > toMinor(totals.lines[section][i]?.total))
           c.flag(`${section}.${i}.cost`, DMC_TEXT.costAboveSell);
       });
   }

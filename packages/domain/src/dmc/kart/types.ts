@@ -108,6 +108,14 @@ export interface KartAccomodation extends KartLine, KartTransfers {
   rooms: Partial<Record<RoomType, RoomTypeLine>>;
   /** Whole transfer price of the line (both legs, the whole party). */
   transferPrice: number;
+  /**
+   * The airport's area the arrival and departure run from (ours). Set, with a transfer type, the server prices the
+   * transfer from the area transfers (hotel's area ↔ this one) and converts it into the kart's currency; unset,
+   * `transferPrice` is the staff's.
+   */
+  airportAreaId?: string | null;
+  /** What the transfer costs the DMC, when priced from the area transfers (server-written). */
+  transferCost?: number | null;
   /** The guest booked the hotel: the rooms are not charged, the transfers still are. */
   bookedByCustomer: boolean;
   /** Output only: the line total kartTotals computes (nights × rooms + transfer); never read. */

@@ -4,6 +4,7 @@
  */
 export const OPS_TEXT = {
   notYourTransfer: 'This transfer is not on your job sheet',
+  notYetItsDay: (date: string): string => `This transfer is on ${date}: it can be marked done from that day`,
   driverOnlyDone: 'Drivers can only mark their own transfers done',
   cancelled: 'This transfer is cancelled and cannot be changed',
   needsDriver: 'Assign a driver before marking the transfer done',

@@ -86,6 +86,13 @@ describe('transferStatusChange by the driver', () => {
   const own = { driver: 'drv-ahmed' };
   const other = { driver: 'drv-bilal' };
 
+  it('cannot mark a transfer done before its day (the site day decides)', () => {
+    const later = inState('assigned', { date: '2026-12-09' });
+    const r = transferStatusChange(later, 'done', own, NOW);
+    expect(r).toMatchObject({ ok: false, code: 'tooEarly', message: OPS_TEXT.notYetItsDay('2026-12-09') });
+    expect(transferStatusChange(later, 'done', own, NOW, '2026-12-09').ok).toBe(true);
+  });
+
   it('marks their own assigned transfer done, once', () => {
     const r = transferStatusChange(inState('assigned'), 'done', own, NOW);
     expect(r.ok && r.transfer).toMatchObject({ status: 'done', isCompleted: true, completedAt: NOW });

@@ -16,7 +16,8 @@ export type StatusTarget = (typeof STATUS_TARGETS)[number];
 /** Staff, or the driver the access token belongs to. */
 export type StatusActor = 'staff' | { driver: string };
 
-export type OpsRefusalCode = 'notYourTransfer' | 'driverOnlyDone' | 'cancelled' | 'closed' | 'needsDriver' | 'invalid';
+export type OpsRefusalCode =
+  'notYourTransfer' | 'driverOnlyDone' | 'cancelled' | 'closed' | 'needsDriver' | 'tooEarly' | 'invalid';
 
 export type OpsResult =
   { ok: true; transfer: Transfer; changed: boolean } | { ok: false; code: OpsRefusalCode; message: string };
@@ -40,10 +41,19 @@ const openStatus = (t: Transfer): TransferStatus => (t.driverId === null ? 'pend
  * `dmcDriver/updateTransferDoneByDriver` → `done` by `{ driver }`. A driver asking about another driver's
  * transfer gets `notYourTransfer` whatever its state, so the answer reveals nothing about it.
  */
-export function transferStatusChange(t: Transfer, to: StatusTarget, by: StatusActor, now: string): OpsResult {
+export function transferStatusChange(
+  t: Transfer,
+  to: StatusTarget,
+  by: StatusActor,
+  now: string,
+  /** The site's calendar day (the transfer's date is a site day); the UTC day of `now` when not given. */
+  today: string = now.slice(0, 10),
+): OpsResult {
   if (by !== 'staff') {
     if (t.driverId === null || t.driverId !== by.driver) return refuse('notYourTransfer', OPS_TEXT.notYourTransfer);
     if (to !== 'done') return refuse('driverOnlyDone', OPS_TEXT.driverOnlyDone);
+    // A driver marks a ride done once its day has come (one was marked done eight days early).
+    if (t.date !== null && t.date > today) return refuse('tooEarly', OPS_TEXT.notYetItsDay(t.date));
     if (t.status === 'cancelled') return refuse('cancelled', OPS_TEXT.cancelled);
     if (t.status === 'notDone') return refuse('closed', OPS_TEXT.markedNotDone);
     return withStatus(t, 'done', now);

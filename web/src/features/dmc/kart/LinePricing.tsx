@@ -2,10 +2,10 @@ import { Badge, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
 import type { TKart } from '@tp/contracts/endpoints/kart';
 import { money } from '../shared/format.ts';
 import { AmountField } from '../shared/forms.tsx';
-import type { LineSection } from './lines.tsx';
+import type { KartSection } from '@tp/domain/dmc';
 import type { KartForm } from './TransferFields.tsx';
 
-type LineMargin = TKart['margins']['lines'][LineSection][number];
+type LineMargin = TKart['margins']['lines'][KartSection][number];
 
 const pct = (v: number | null) => (v === null ? '–' : `${v.toFixed(2)} %`);
 

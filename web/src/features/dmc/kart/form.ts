@@ -57,6 +57,9 @@ export interface HotelValues extends LineValues, TransferValues {
   numberOfRooms: Num;
   rooms: Record<RoomType, { price: Num; count: Num }>;
   transferPrice: Num;
+  /** The airport's area: set, the server prices the transfer from the area transfers. */
+  airportAreaId: string | null;
+  airportAreaName: string;
   bookedByCustomer: boolean;
 }
 
@@ -163,6 +166,8 @@ export const blankLine = {
     numberOfRooms: 1,
     rooms: blankRooms(),
     transferPrice: 0,
+    airportAreaId: null,
+    airportAreaName: '',
     bookedByCustomer: false,
     ...blankTransfers(),
   }),
@@ -314,6 +319,8 @@ export function kartValues(k: TKart): KartValues {
         ROOM_TYPES.map((t) => [t, { price: num(l.rooms[t]?.price), count: num(l.rooms[t]?.count) }]),
       ) as HotelValues['rooms'],
       transferPrice: l.transferPrice,
+      airportAreaId: l.airportAreaId ?? null,
+      airportAreaName: '',
       bookedByCustomer: l.bookedByCustomer,
       ...transferValues(l),
     })),
@@ -418,6 +425,7 @@ export function kartBody(v: KartValues, saved: { id: string; version: number } |
         ]),
       ),
       transferPrice: l.transferPrice === '' ? 0 : l.transferPrice,
+      airportAreaId: l.transferType ? l.airportAreaId : null,
       bookedByCustomer: l.bookedByCustomer,
       ...transfersBody(l),
     })),

@@ -21,7 +21,7 @@ import {
   type Kart,
   type PriceBreakup,
 } from '@tp/domain/dmc';
-import { kart as domainKart } from '@tp/domain/dmc/kart/fixtures';
+import { activityLine, kart as domainKart } from '@tp/domain/dmc/kart/fixtures';
 import { formatMoney } from '#shared/format.ts';
 import { fakeApi } from '#test/fake-api.ts';
 import { staffUser, testSite } from '#test/fixtures.ts';
@@ -97,6 +97,23 @@ describe('Quotation builder', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText(MSG.passengerMismatch)).toBeTruthy();
     expect(api.calls(saveKart)).toHaveLength(0);
+  });
+
+  it('shows staff the cost, margin and a marked override, and warns under the minimum margin', async () => {
+    const k = savedKart({
+      activities: [activityLine({ cost: 450, override: { price: 500, reason: 'Repeat guest' } })],
+    });
+    await openKart({ ...k, minimumMarginPercent: 30, marginBelowMinimum: true });
+    const panel = screen.getByRole('complementary', { name: 'Margin' });
+    expect(within(panel).getByTestId('kart-margin').textContent).toBe(
+      `${formatMoney(k.margins.margin, 'AED')} (${k.margins.marginPercent!.toFixed(2)} %)`,
+    );
+    expect(within(panel).getByText('Margin below the minimum')).toBeTruthy();
+    const activities = screen.getByRole('region', { name: 'Activities' });
+    const aed = (n: number) => formatMoney(n, 'AED');
+    // The badge and the figures are split over several elements: read the line's text as staff see it.
+    expect(activities.textContent).toContain(`Overridden (computed ${aed(540)}): Repeat guest`);
+    expect(activities.textContent).toContain(`Cost ${aed(450)} · sell ${aed(500)} · margin ${aed(50)}`);
   });
 
   it("shows the saved totals, then previews the domain's totals while editing", async () => {

@@ -22,7 +22,7 @@ import { ActionButton } from '#shared/ActionButton.tsx';
 import { DateField } from '#shared/DateField.tsx';
 import { money } from '../shared/format.ts';
 import { AmountField } from '../shared/forms.tsx';
-import { AccomodationSelect, CitySelect } from '../shared/pickers.tsx';
+import { AccomodationSelect, AreaSelect, CitySelect } from '../shared/pickers.tsx';
 import { blankLine, type KartValues } from './form.ts';
 import { LinePricing } from './LinePricing.tsx';
 import { GroupError, TransferFields, type KartForm } from './TransferFields.tsx';
@@ -201,7 +201,30 @@ export function HotelLine(p: LineProps) {
       <TransferFields form={form} at={at} value={l} />
       {l.transferType && (
         <SimpleGrid cols={cols3} spacing="xs">
-          <AmountField label="Transfer price" required={false} {...form.getInputProps(`${at}.transferPrice`)} />
+          <AreaSelect
+            label="Airport area"
+            description="Prices the transfer from the area transfers"
+            clearable
+            valueLabel={l.airportAreaName}
+            value={l.airportAreaId}
+            onChange={(v, o) => {
+              form.setFieldValue(`${at}.airportAreaId`, v);
+              form.setFieldValue(`${at}.airportAreaName`, o?.label ?? '');
+            }}
+          />
+          {l.airportAreaId ? (
+            <Text size="sm" mt={{ xs: 28 }} data-testid="hotel-transfer-price" aria-live="polite">
+              Transfer: {money(Number(l.transferPrice) || 0, form.values.currencySymbol)}
+              {form.isDirty() ? ' (priced again from the area transfers on save)' : ' (from the area transfers)'}
+            </Text>
+          ) : (
+            <AmountField label="Transfer price" required={false} {...form.getInputProps(`${at}.transferPrice`)} />
+          )}
+          {form.errors[`${at}.transferPrice`] && l.airportAreaId && (
+            <Text size="xs" c="red.8" role="alert">
+              {form.errors[`${at}.transferPrice`]}
+            </Text>
+          )}
         </SimpleGrid>
       )}
       <LinePricing

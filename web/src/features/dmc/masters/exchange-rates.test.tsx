@@ -63,7 +63,12 @@ describe('Exchange rates', { timeout: 60_000 }, () => {
     typeDay(form.getByRole('textbox', { name: /^Valid from/ }), '2025-01-01');
     await user.click(form.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.calls(saveExchangeRate)).toHaveLength(1));
-    expect(api.calls(saveExchangeRate)[0]!.input).toEqual({ currency: 'USD', rate: 3.6725, validFrom: '2025-01-01' });
+    expect(api.calls(saveExchangeRate)[0]!.input).toEqual({
+      currency: 'USD',
+      rate: 3.6725,
+      buffer: 0,
+      validFrom: '2025-01-01',
+    });
     const table = await screen.findByRole('table', { name: 'Exchange rates' });
     const row = await within(table).findByRole('row', { name: /USD/ });
     expect(within(row).getByText('3.6725')).toBeTruthy();
@@ -85,6 +90,7 @@ describe('Exchange rates', { timeout: 60_000 }, () => {
       id: 'dmc-rate-usd',
       currency: 'USD',
       rate: 3.67,
+      buffer: 0,
       validFrom: '2025-01-01',
     });
   });
