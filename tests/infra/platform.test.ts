@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Stack } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -111,20 +112,37 @@ describe('ApiStack', () => {
 
   it('routes every ENDPOINTS route key, with its exact path, to its own domain Lambda', () => {
     const { api } = s.platform;
-    const t = s.template(api);
     const fnIdByDomain = new Map(api.functions.map((f) => [f.name, logicalId(api, f.fn.node.defaultChild)]));
-    const fnIdByIntegration = new Map(
-      resourcesOf(t, 'AWS::ApiGatewayV2::Integration').map(([id, p]) => [id, p.IntegrationUri['Fn::GetAtt'][0]]),
-    );
-    const routes = new Map(
-      resourcesOf(t, 'AWS::ApiGatewayV2::Route').map(([, p]) => [
-        p.RouteKey as string,
-        fnIdByIntegration.get(p.Target['Fn::Join'][1][1].Ref),
-      ]),
-    );
+    const nestedById = new Map(resourcesOf(s.template(api), 'AWS::CloudFormation::Stack'));
+    // route key → the parent's function a domain's nested stack sends it to (through the parameter it is handed).
+    const routes = new Map<string, string | undefined>();
+    for (const { stack } of api.routeStacks) {
+      const parameters = nestedById.get(logicalId(api, stack.nestedStackResource))!.Parameters as Record<
+        string,
+        { 'Fn::GetAtt'?: [string, string] }
+      >;
+      const t = s.template(stack);
+      const fnIdByIntegration = new Map(
+        resourcesOf(t, 'AWS::ApiGatewayV2::Integration').map(([id, p]) => [
+          id,
+          parameters[p.IntegrationUri.Ref]?.['Fn::GetAtt']?.[0],
+        ]),
+      );
+      for (const [, p] of resourcesOf(t, 'AWS::ApiGatewayV2::Route')) {
+        expect(routes.has(p.RouteKey), `${p.RouteKey} routed twice`).toBe(false);
+        routes.set(p.RouteKey as string, fnIdByIntegration.get(p.Target['Fn::Join'][1][1].Ref));
+      }
+    }
     expect(routes.has('POST /api/whitelabel/detetct')).toBe(true);
     for (const e of ENDPOINTS) expect(routes.get(routeKey(e)), routeKey(e)).toBe(fnIdByDomain.get(e.domain));
     expect(routes.size).toBe(ENDPOINTS.length);
+  });
+
+  it("keeps every stack under CloudFormation's 500 resources, with room for the route table to grow", () => {
+    const { api } = s.platform;
+    const count = (stack: Stack) => Object.keys(s.template(stack).toJSON().Resources as object).length;
+    for (const stack of [api, ...api.routeStacks.map((r) => r.stack)])
+      expect(count(stack), stack.node.path).toBeLessThan(400);
   });
 
   it('logs access and throttles on the $default stage', () => {

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { App, Validations, type CfnElement, type Stack } from 'aws-cdk-lib';
+import { App, Validations, type CfnElement, type NestedStack, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -15,6 +15,7 @@ export interface Synthesised {
   app: App;
   platform: Platform;
   assembly: CloudAssembly;
+  /** A stack's template; a nested stack's from its own file in the assembly. */
   template(stack: Stack): Template;
   /** AwsSolutions findings left after acknowledgements, as `severity rule: paths`. */
   nagFindings(): string[];
@@ -50,9 +51,17 @@ export function synthPlatform(stage: string, { bundle = true }: SynthOptions = {
     platform,
     assembly,
     template(stack) {
-      if (!templates.has(stack.stackName))
-        templates.set(stack.stackName, Template.fromJSON(assembly.getStackByName(stack.stackName).template));
-      return templates.get(stack.stackName)!;
+      const key = stack.nested ? (stack as NestedStack).templateFile : stack.stackName;
+      if (!templates.has(key))
+        templates.set(
+          key,
+          Template.fromJSON(
+            stack.nested
+              ? (JSON.parse(readFileSync(join(assembly.directory, key), 'utf8')) as Record<string, unknown>)
+              : assembly.getStackByName(stack.stackName).template,
+          ),
+        );
+      return templates.get(key)!;
     },
     nagFindings() {
       return new AwsSolutionsChecks()

@@ -1,4 +1,4 @@
-import { Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Duration, NestedStack, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   HttpApi,
@@ -80,6 +80,11 @@ export class ApiStack extends Stack {
   /** Every function with its bundle name (domain or `<worker>-worker`), for alarms and tests. */
   readonly functions: { name: string; fn: PlatformFunction }[] = [];
   /**
+   * Each domain's routes and integration, in a nested stack of their own: a stack holds at most 500 resources, and
+   * the route table alone is past 300 routes (one resource each). The parent counts one resource per domain.
+   */
+  readonly routeStacks: { name: string; stack: NestedStack }[] = [];
+  /**
    * The value CloudFront sends in ORIGIN_HEADER (web stack) and every domain function checks (lib/origin-secret.ts);
    * rotated by the web stack's rotation function, which also updates the distributions.
    */
@@ -154,8 +159,12 @@ export class ApiStack extends Stack {
       payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
       scopePermissionToRoute: false,
     });
+    const routes = new NestedStack(this, `${pascal(entry.name)}Routes`, {
+      description: `${this.inputs.stage.name}: the ${entry.name} domain's routes`,
+    });
+    this.routeStacks.push({ name: entry.name, stack: routes });
     for (const e of endpoints) {
-      const route = new HttpRoute(this, `Route-${e.id}`, {
+      const route = new HttpRoute(routes, `Route-${e.id}`, {
         httpApi: this.httpApi,
         routeKey: HttpRouteKey.with(urlPath(e), HttpMethod[e.method]),
         integration,
