@@ -58,7 +58,7 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> 
   packages: { media: true },
   settings: { media: true },
   // Visa applications: private documents in the media bucket, and the applicant's mails.
-  visa: { sends: ['email'], media: true },
+  visa: { sends: ['email', 'notifications'], media: true },
   // The platform console: argon2id per operator sign-in; the invite mail of a new site's super admin; a new site's
   // starting supply and gateway settings are sealed at onboarding.
   console: { sends: ['email'], memoryMb: 1024, secrets: 'seal' },
@@ -85,7 +85,7 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> 
   // escalations); well under the interval so runs do not overlap.
   'deadlines-worker': { sends: ['email', 'notifications'], timeoutSeconds: 120 },
   // Hourly: asks each site's supplier about its upcoming tickets (the booker is mailed at once of a change).
-  'disruption-sweep-worker': { sends: ['email'], timeoutSeconds: 600, secrets: 'open' },
+  'disruption-sweep-worker': { sends: ['email', 'notifications'], timeoutSeconds: 600, secrets: 'open' },
   // Deletes visa documents (private objects of the media bucket) after the site's retention days.
   'visa-documents-worker': { media: true, timeoutSeconds: 120 },
 };

@@ -19,6 +19,7 @@ import type { SupplierOption } from '../../functions/src/supply/types.ts';
 import { demoBooking } from '../../scripts/seed/bookings.ts';
 import { startTboStub, type TboStub } from '../support/tbo-stub.ts';
 import type { TEmailMessage } from '../../functions/src/lib/mail.ts';
+import type { TNotifyMessage } from '../../functions/src/lib/notify.ts';
 import { siteById } from '../../functions/src/lib/tenancy.ts';
 import { disruptionsOfBooking } from '../../functions/src/tickets/disruptions-repo.ts';
 import { sweepSite } from '../../functions/src/tickets/disruptions.ts';
@@ -35,7 +36,12 @@ beforeAll(async () => {
 });
 
 const sent: TEmailMessage[] = [];
-const deps = { ...defaultDeps, enqueueEmail: async (m: TEmailMessage) => void sent.push(m) };
+const pushed: TNotifyMessage[] = [];
+const deps = {
+  ...defaultDeps,
+  enqueueEmail: async (m: TEmailMessage) => void sent.push(m),
+  notify: async (m: TNotifyMessage) => void pushed.push(m),
+};
 
 /** The sweep of the booking's travel day, as the scheduled worker runs it (mails collected here). */
 async function sweep(b: BookingRecord) {
@@ -53,7 +59,7 @@ async function disrupted() {
 }
 
 describe('the sweep', () => {
-  it('finds the changed segment once, however often it runs, and mails the booker', async () => {
+  it("finds the changed segment once, however often it runs, mails the booker and tells the site's staff", async () => {
     const b = await supplierBooking(FLIGHTDEALS.siteId, agent.email, { retimed: true, adults: 1 });
     await Promise.all([sweep(b), sweep(b), sweep(b)]);
     await sweep(b);
@@ -73,6 +79,16 @@ describe('the sweep', () => {
     expect(mails.length).toBeGreaterThanOrEqual(1);
     expect(mails[0]!.to).toContain(agent.email);
     expect(mails[0]!.subject).toContain(b.pnr);
+    // Staff are pushed once (the notifications worker sends a key once), to the inbox they act in.
+    const told = pushed.filter((m) => m.idempotencyKey === `disruption#${b.bookingId}#${d.disruptionId}`);
+    expect(told.length).toBeGreaterThanOrEqual(1);
+    expect(told[0]).toMatchObject({
+      siteId: b.siteId,
+      kind: 'disruption',
+      to: { staff: true },
+      path: '/flights/disruptions',
+    });
+    expect(told[0]!.body).toContain(b.pnr);
   });
 
   it('leaves a flight the airline keeps alone', async () => {

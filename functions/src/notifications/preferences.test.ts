@@ -4,7 +4,12 @@ import { effectivePreferences } from './preferences.ts';
 
 describe('notification preferences', () => {
   it('offer staff the staff kinds and everyone else the customer kinds, each at its defaults until chosen', () => {
-    expect(effectivePreferences('staff', {}).map((p) => p.kind)).toEqual(['newEnquiry', 'changeRequest']);
+    expect(effectivePreferences('staff', {}).map((p) => p.kind)).toEqual([
+      'newEnquiry',
+      'changeRequest',
+      'disruption',
+      'visaDocumentUploaded',
+    ]);
     expect(effectivePreferences('travelAgent', {}).map((p) => p.kind)).toEqual([
       'cartConfirmed',
       'quotationConfirmed',
@@ -25,6 +30,8 @@ describe('notification preferences', () => {
     expect(prefs).toEqual([
       { kind: 'newEnquiry', mail: true, push: false },
       { kind: 'changeRequest', ...NOTIFICATION_KINDS.changeRequest.defaults },
+      { kind: 'disruption', ...NOTIFICATION_KINDS.disruption.defaults },
+      { kind: 'visaDocumentUploaded', ...NOTIFICATION_KINDS.visaDocumentUploaded.defaults },
     ]);
   });
 });

@@ -75,7 +75,7 @@ export async function recordScheduleChange(
   b: BookingRecord,
   found: FoundChange,
   now: Date,
-  deps: Pick<TicketDeps, 'enqueueEmail'> = defaultDeps,
+  deps: Pick<TicketDeps, 'enqueueEmail' | 'notify'> = defaultDeps,
 ): Promise<DisruptionRecord | null> {
   if (b.statusId !== BOOKING_STATUS.ticketed || !isScheduleChanged(b.segments, found.segments)) return null;
   const connections = connectionChecks(found.segments);
@@ -105,6 +105,16 @@ export async function recordScheduleChange(
   };
   if (!(await putNewDisruption(d))) return null;
   await mailBooker(site, b, d, deps);
+  // Staff act on it too (the disruption inbox), pushed as each chose.
+  await deps.notify({
+    siteId: site.siteId,
+    kind: 'disruption',
+    to: { staff: true },
+    title: 'Schedule change',
+    body: `PNR ${b.pnr}: ${d.changes.map((c) => `${c.flight} ${c.origin}–${c.destination}`).join(', ')} moved by the airline.`,
+    path: '/flights/disruptions',
+    idempotencyKey: `disruption#${b.bookingId}#${d.disruptionId}`,
+  });
   return d;
 }
 

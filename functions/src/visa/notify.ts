@@ -1,11 +1,12 @@
 /**
  * What a visa application's steps tell people. Each step is a named event; today the applicant's steps are mailed
  * (through the email queue, once per application version and step). Events staff act on (a document uploaded, the
- * requested documents back) carry no mail: `announce` is where web push hooks in, one place for every channel.
+ * requested documents back) are pushed to staff as each chose (lib/notify.ts): one place for every channel.
  */
 import { formatMoney } from '@tp/domain/format';
 import { visaApplicationMail, type VisaMailStep } from '@tp/mail';
 import { appLink, enqueueEmail, mailBrand } from '#lib/mail';
+import { notify } from '#lib/notify';
 import type { Logger } from '#lib/logger';
 import type { SiteRecord } from '#lib/tenancy';
 import type { ApplicationRecord } from './applications-repo.ts';
@@ -43,6 +44,16 @@ export async function announce(
   detail: { document?: string } = {},
 ): Promise<void> {
   const step = APPLICANT_MAIL[event];
+  if (event === 'visa.documentUploaded' || event === 'visa.documentsReturned')
+    await notify({
+      siteId: site.siteId,
+      kind: 'visaDocumentUploaded',
+      to: { staff: true },
+      title: event === 'visa.documentsReturned' ? 'Visa documents back' : 'Visa document uploaded',
+      body: `${app.reference} (${app.countryName} – ${app.visaCategory})${detail.document ? `: ${detail.document}` : ''}`,
+      path: `/staff/visa-applications?application=${encodeURIComponent(app.id)}`,
+      idempotencyKey: `visa#${app.id}#v${app.version}#${event}`,
+    });
   try {
     if (step && app.userEmail) {
       const firstName = app.userName.split(' ')[0] ?? '';

@@ -4,6 +4,7 @@ import { customerSees } from '#lib/account-members';
 import { fail } from '#lib/errors';
 import { log as rootLog, type Logger } from '#lib/logger';
 import { enqueueEmail } from '#lib/mail';
+import { notify } from '#lib/notify';
 import type { Principal } from '#lib/principal';
 import { type SiteRecord } from '#lib/tenancy';
 import { bookingOwner, getBooking, saveBooking, type BookingRecord } from '../../bookings/index.ts';
@@ -26,12 +27,15 @@ export interface TicketDeps {
   enqueueEmail: typeof enqueueEmail;
   /** A refund decided for the gateway payment that paid a booking, sent at once (the reconciler follows it up). */
   sendGatewayRefundNow: typeof sendGatewayRefundNow;
+  /** A push (and its mail, as each user chose) through the notifications queue. */
+  notify: typeof notify;
 }
 /** A site without supply this stage allows answers the clear 403, not a 500 (supply's own translation). */
 export const defaultDeps: TicketDeps = {
   supplyFor: (site) => supplied(() => supplyFor(site)),
   enqueueEmail,
   sendGatewayRefundNow,
+  notify,
 };
 
 export const isStaff = (p: Principal | undefined) => p?.userType === 'staff';

@@ -24,6 +24,16 @@ export const NOTIFICATION_KINDS = {
     label: 'A change request on a booking',
     defaults: { mail: false, push: true },
   },
+  disruption: {
+    audience: 'staff',
+    label: "An airline's schedule change on a ticket",
+    defaults: { mail: false, push: true },
+  },
+  visaDocumentUploaded: {
+    audience: 'staff',
+    label: 'A visa document uploaded',
+    defaults: { mail: false, push: true },
+  },
   cartConfirmed: { audience: 'customer', label: 'My activity cart confirmed', defaults: { mail: true, push: true } },
   quotationConfirmed: {
     audience: 'customer',

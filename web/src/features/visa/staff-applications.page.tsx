@@ -285,7 +285,8 @@ function TermsForm({ terms, onSaved }: { terms: TVisaTerms; onSaved: () => void 
 function Queue({ manages }: { manages: boolean }) {
   const [params, setParams] = useSearchParams();
   const status = isStatus(params.get('status')) ? (params.get('status') as VisaApplicationStatus) : 'submitted';
-  const [open, setOpen] = useState<string | null>(null);
+  // A pushed notification opens its application (?application=…).
+  const [open, setOpen] = useState<string | null>(params.get('application'));
   const queue = useCursorPages(visaQueue, { status }, { call: { handling: 'navigation' }, keepPreviousData: true });
   const count = (s: VisaApplicationStatus) => queue.data?.statuses.find((x) => x.status === s)?.count;
   return (
