@@ -1,6 +1,6 @@
 /**
  * Derives each domain's `answered.generated.ts` from the answers its modules export
- * (`export const answerX = answers(api.x, …)`, functions/src/lib/http.ts): the one list a Lambda needs to know
+ * (`export const answerX = answers(api.x, …)`, functions/src/lib/answers.ts): the one list a Lambda needs to know
  * which module answers an endpoint without loading them all. `npm run derive` writes the files;
  * scripts/derive/bindings.test.ts fails when one is stale. Plain text reading, no compiler: an answer is
  * written in the one shape below, and a shape the reader does not know is an error, never a silent skip.

@@ -4,7 +4,7 @@
  * Each endpoint is answered beside its operation (./search.ts, ./carts.ts, ./markups.ts) and gathered by
  * `npm run derive` (answered.generated.ts).
  */
-import type { Operation } from '#lib/http';
+import type { Operation } from '#lib/answers';
 import { answered } from './answered.generated.ts';
 import type { ActivitiesWiring } from './hooks.ts';
 

@@ -45,7 +45,7 @@ import * as repo from './repo.ts';
 import type { CartItemRecord, CartRecord } from './repo.ts';
 import { runCartStatusHooks, type ActivitiesWiring } from './hooks.ts';
 import type { ActivityScope } from './search.ts';
-import { answers, reply } from '#lib/http';
+import { answers, reply } from '#lib/answers';
 
 type In<E> = ParsedRequestOf<E>;
 

@@ -13,7 +13,7 @@ import { customerGroups, legalEntityGroup } from '../markup/index.ts';
 import * as repo from './repo.ts';
 import type { ActivityMarkupRecord } from './repo.ts';
 import * as api from '@tp/contracts/endpoints/activities';
-import { answers, reply } from '#lib/http';
+import { answers, reply } from '#lib/answers';
 
 export interface MarkupScope {
   site: SiteRecord;

@@ -15,7 +15,7 @@ import type { SiteRecord } from '#lib/tenancy';
 import { siteToday } from '#lib/time';
 import { allCities, tourOptionsByCity } from '../dmc/index.ts';
 import { markupForLegalEntity } from './markups.ts';
-import { answers } from '#lib/http';
+import { answers } from '#lib/answers';
 
 /** A signed-in caller on a site. */
 export interface ActivityScope {

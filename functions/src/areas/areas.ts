@@ -18,7 +18,7 @@ import {
 import { newId } from '#lib/crypto';
 import type { Page } from '#lib/db';
 import { fail, refuseIfAny } from '#lib/errors';
-import { answers, reply } from '#lib/http';
+import { answers, reply } from '#lib/answers';
 import {
   allDmcRecords,
   cityOf,

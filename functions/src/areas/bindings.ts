@@ -4,7 +4,7 @@
  * operation in ./areas.ts and gathered by `npm run derive`. The data is the DMC's (functions/src/dmc, through its
  * index): one store, one import, one audit trail.
  */
-import type { Operation } from '#lib/http';
+import type { Operation } from '#lib/answers';
 import { answered } from './answered.generated.ts';
 
 export const operations: Operation[] = answered();

@@ -1,7 +1,7 @@
 /** The operators' audit log: who did what to which reseller, when, with the record before and after. */
 import type { ConsoleAuditAction, TConsoleAuditEntry } from '@tp/contracts/endpoints/console';
 import { newId } from '#lib/crypto';
-import { answers, type OperatorScope } from '#lib/http';
+import { answers, type OperatorScope } from '#lib/answers';
 import { asSiteId, type SiteId } from '#lib/keys';
 import * as repo from './repo.ts';
 import * as api from '@tp/contracts/endpoints/console';

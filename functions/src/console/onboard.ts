@@ -20,7 +20,7 @@ import { env, sandboxPaymentsAllowed } from '#lib/config';
 import { newId, sha256 } from '#lib/crypto';
 import type { TransactItem } from '#lib/db';
 import { fail } from '#lib/errors';
-import { reply, answers, type OperatorScope } from '#lib/http';
+import { reply, answers, type OperatorScope } from '#lib/answers';
 import { asSiteId, type SiteId } from '#lib/keys';
 import { DEFAULT_SITE_TIME_ZONE, normaliseDomain, type SiteRecord } from '#lib/tenancy';
 import { newSettingsItem } from '../invoices/index.ts';

@@ -12,7 +12,14 @@ import { env } from '#lib/config';
 import { clearConsoleSessionCookie, consoleSessionCookie } from '#lib/cookies';
 import { newId, newToken, sha256 } from '#lib/crypto';
 import { fail } from '#lib/errors';
-import { answers, reply, type ConsoleScope, type OperatorPrincipal, type OperatorScope, type Reply } from '#lib/http';
+import {
+  answers,
+  reply,
+  type ConsoleScope,
+  type OperatorPrincipal,
+  type OperatorScope,
+  type Reply,
+} from '#lib/answers';
 import { platformAttemptBudget, type Claim } from '#lib/rate-limit';
 import { hashPassword, needsRehash, verifyPassword } from '../users/index.ts';
 import * as repo from './repo.ts';

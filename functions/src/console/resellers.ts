@@ -7,7 +7,7 @@ import { CONSOLE_MSG, type TAdminInvite, type TReseller, type TResellerRow } fro
 import type { SiteStatus } from '@tp/contracts/endpoints/site';
 import type { AuditActor } from '#lib/audit';
 import { fail } from '#lib/errors';
-import { reply, answers, type OperatorScope } from '#lib/http';
+import { reply, answers, type OperatorScope } from '#lib/answers';
 import { asSiteId, type SiteId } from '#lib/keys';
 import { clearSiteCache, type SiteRecord } from '#lib/tenancy';
 import { siteMonthCounts } from '#lib/site-stats';

@@ -15,7 +15,7 @@ import { existing } from './masters.ts';
 import { ratesOf } from './rates.ts';
 import * as repo from './repo.ts';
 import * as MSG from '@tp/contracts/messages';
-import { answers, reply } from '#lib/http';
+import { answers, reply } from '#lib/answers';
 
 type In<E> = ParsedRequestOf<E>;
 

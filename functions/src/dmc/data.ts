@@ -20,7 +20,7 @@ import { cityLabel, idOf, type DmcRecords, type RateKind } from './records.ts';
 import { withPriority } from './rates.ts';
 import * as repo from './repo.ts';
 import { SHEET_DEFS, exportRows, readRow, type Ref, type SheetDef } from './sheets.ts';
-import { answers, reply } from '#lib/http';
+import { answers, reply } from '#lib/answers';
 
 type In<E> = ParsedRequestOf<E>;
 

@@ -15,7 +15,7 @@ import { FX_BASE_CURRENCY } from '@tp/domain/dmc';
 import { newId } from '#lib/crypto';
 import { fail, refuseIfAny } from '#lib/errors';
 import { audited, CHANGED_MEANWHILE, siteOf, type DmcScope } from './changes.ts';
-import { answers, reply } from '#lib/http';
+import { answers, reply } from '#lib/answers';
 import {
   allExchangeRates,
   getQuotationSettingsRec,

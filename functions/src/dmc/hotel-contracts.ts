@@ -15,7 +15,7 @@ import {
   type HotelStayRequest,
 } from '@tp/domain/dmc';
 import { fail, refuseIfAny } from '#lib/errors';
-import { answers, reply } from '#lib/http';
+import { answers, reply } from '#lib/answers';
 import { xlsx } from '#lib/xlsx';
 import { XlsxReadError, readXlsx } from '#lib/xlsx-read';
 import { audited, CHANGED_MEANWHILE, siteOf, type DmcScope } from './changes.ts';

@@ -15,7 +15,7 @@ import { dmcKeys } from './keys.ts';
 import { allByName, listByName } from './lists.ts';
 import type { MarketRec } from './records.ts';
 import * as repo from './repo.ts';
-import { answers, reply } from '#lib/http';
+import { answers, reply } from '#lib/answers';
 
 /**
  * Every market of a site is offered (and names the rates that point at it); a DMC sells to a handful of source

@@ -31,7 +31,7 @@ import {
 import type { DmcKind } from './keys.ts';
 import * as repo from './repo.ts';
 import * as MSG from '@tp/contracts/messages';
-import { answers, reply } from '#lib/http';
+import { answers, reply } from '#lib/answers';
 
 type In<E> = ParsedRequestOf<E>;
 

@@ -25,7 +25,7 @@ import { listByName } from './lists.ts';
 import { activitiesOfCity, existing, tourOptionViews } from './masters.ts';
 import { ratesOf } from './rates.ts';
 import * as repo from './repo.ts';
-import { answers } from '#lib/http';
+import { answers } from '#lib/answers';
 
 type In<E> = ParsedRequestOf<E>;
 

@@ -40,7 +40,7 @@ import { requireMarket } from './markets.ts';
 import { existing, requireRef } from './masters.ts';
 import type { RateKind, TicketRateRec, TransferRateRec } from './records.ts';
 import * as repo from './repo.ts';
-import { answers, reply } from '#lib/http';
+import { answers, reply } from '#lib/answers';
 
 type In<E> = ParsedRequestOf<E>;
 type RateRec = TicketRateRec | TransferRateRec;

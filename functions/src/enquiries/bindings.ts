@@ -2,7 +2,7 @@
  * The enquiries Lambda: visitors' enquiries and the CRM inbox that works them. docs/enquiries.md.
  * Each endpoint is answered beside its operation and gathered by `npm run derive` (answered.generated.ts).
  */
-import type { Operation } from '#lib/http';
+import type { Operation } from '#lib/answers';
 import { answered } from './answered.generated.ts';
 
 export const operations: Operation[] = answered();

@@ -12,7 +12,7 @@ import { renderMail } from '@tp/mail';
 import { auditActor, auditPut } from '#lib/audit';
 import { newId } from '#lib/crypto';
 import { fail } from '#lib/errors';
-import { reply, answers, type PublicScope, type SignedInScope } from '#lib/http';
+import { reply, answers, type PublicScope, type SignedInScope } from '#lib/answers';
 import { appLink, enqueueEmail, mailBrand } from '#lib/mail';
 import { notify } from '#lib/notify';
 import { withinRateLimit } from '#lib/rate-limit';

@@ -6,7 +6,7 @@ import type { ParsedRequestOf } from '@tp/contracts/endpoint';
 import * as api from '@tp/contracts/endpoints/enquiries';
 import { MAX_ENQUIRY_EXPORT } from '@tp/contracts/endpoints/enquiries';
 import { ENQUIRY_KIND_LABELS, ENQUIRY_STATUS_LABELS } from '@tp/domain/enquiries';
-import { answers, type SignedInScope } from '#lib/http';
+import { answers, type SignedInScope } from '#lib/answers';
 import { siteToday } from '#lib/time';
 import { xlsx, type XlsxCell, type XlsxColumn } from '#lib/xlsx';
 import * as repo from './repo.ts';

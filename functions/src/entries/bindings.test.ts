@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { routeKey, urlPath } from '@tp/contracts/endpoint';
 import { ENDPOINTS } from '@tp/contracts/routes';
-import type { Operation } from '#lib/http';
+import type { Operation } from '#lib/answers';
 
 const ENTRIES = import.meta.dirname;
 const pending = new Set(

@@ -3,7 +3,7 @@
  * staff inventory, the search and quote for signed-in users, booking through the flights order machinery (which
  * the entry wires in: flights stands above this domain), and the public print of a booking.
  */
-import type { Operation } from '#lib/http';
+import type { Operation } from '#lib/answers';
 import { answered } from './answered.generated.ts';
 import type { FixedDeparturesWiring } from './offers.ts';
 

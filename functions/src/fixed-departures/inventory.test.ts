@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FD_TEXT, ZSaveFixedDeparture } from '@tp/contracts/endpoints/fixed-departures';
 import { FD_MSG } from '@tp/domain/fixed-departures';
 import { AppError } from '#lib/errors';
-import type { SignedInScope } from '#lib/http';
+import type { SignedInScope } from '#lib/answers';
 import { asSiteId } from '#lib/keys';
 import { createLogger } from '#lib/logger';
 import { saveDeparture } from './inventory.ts';

@@ -12,7 +12,7 @@ import { airportByCode } from '@tp/reference-data/airports';
 import { auditActor, auditPut, recordChange } from '#lib/audit';
 import { newId } from '#lib/crypto';
 import { fail } from '#lib/errors';
-import { reply, answers, type SignedInScope } from '#lib/http';
+import { reply, answers, type SignedInScope } from '#lib/answers';
 import { siteToday } from '#lib/time';
 import * as repo from './repo.ts';
 import type { DepartureRecord } from './repo.ts';

@@ -19,7 +19,7 @@ import {
 import { round2, type MarkupRule, type PricedFare, type PricedPaxFare } from '@tp/domain/pricing';
 import { decodeCursor } from '#lib/db';
 import { fail } from '#lib/errors';
-import { answers, type OperationRun, type SignedInScope } from '#lib/http';
+import { answers, type OperationRun, type SignedInScope } from '#lib/answers';
 import { asSiteId, type SiteId } from '#lib/keys';
 import { siteById, type SiteRecord } from '#lib/tenancy';
 import { siteToday } from '#lib/time';

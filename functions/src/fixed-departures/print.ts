@@ -6,7 +6,7 @@
 import { FD_TEXT, type TFdPrint } from '@tp/contracts/endpoints/fixed-departures';
 import type { TBooking } from '@tp/contracts/endpoints/flights';
 import { fail } from '#lib/errors';
-import { answers, type PublicScope } from '#lib/http';
+import { answers, type PublicScope } from '#lib/answers';
 import { getBooking } from '../bookings/index.ts';
 import * as repo from './repo.ts';
 import * as api from '@tp/contracts/endpoints/fixed-departures';

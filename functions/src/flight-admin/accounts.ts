@@ -25,7 +25,7 @@ import { storedTbo } from './settings.ts';
 import { testTboConnection } from './tbo-connection.ts';
 import { asSiteId, type SiteId } from '#lib/keys';
 import * as api from '@tp/contracts/endpoints/flight-admin';
-import { answers, reply } from '#lib/http';
+import { answers, reply } from '#lib/answers';
 
 const SUPPLIER_RE = /^(simulator|tbo|duffel|site:[A-Za-z0-9_.-]{1,80})$/;
 export function checkSupplier(supplier: string): string {

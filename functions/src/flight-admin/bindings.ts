@@ -3,7 +3,7 @@
  * settings, supplier wallets, profit and loss, and on test hosts the accounting export and the TBO refund import.
  * Its own Lambda, so the booking path stays lean.
  */
-import type { Operation } from '#lib/http';
+import type { Operation } from '#lib/answers';
 import { answered } from './answered.generated.ts';
 import type { FlightAdminWiring } from './refunds.ts';
 

@@ -17,7 +17,7 @@ import { applyChangeRequestStatus, type RefundWiring } from '../tickets/index.ts
 import type { AdminScope } from './scope.ts';
 import * as api from '@tp/contracts/endpoints/flight-admin';
 import { onTestHost } from './scope.ts';
-import { answers } from '#lib/http';
+import { answers } from '#lib/answers';
 
 /** What the back office needs from the entry: the refund hooks of the TBO refund import's credited refunds. */
 export type FlightAdminWiring = RefundWiring;

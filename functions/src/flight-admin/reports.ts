@@ -12,7 +12,7 @@ import type { AdminScope } from './scope.ts';
 import type { SiteId } from '#lib/keys';
 import * as api from '@tp/contracts/endpoints/flight-admin';
 import { onTestHost } from './scope.ts';
-import { answers } from '#lib/http';
+import { answers } from '#lib/answers';
 
 const STATUS_IDS: Record<NonNullable<TProfitFilter['status']>, number> = {
   ticketed: BOOKING_STATUS.ticketed,

@@ -38,7 +38,7 @@ import { testTboConnection, type ConnectionResult } from './tbo-connection.ts';
 import * as repo from './repo.ts';
 import type { SiteId } from '#lib/keys';
 import * as api from '@tp/contracts/endpoints/flight-admin';
-import { answers, reply } from '#lib/http';
+import { answers, reply } from '#lib/answers';
 
 /**
  * The stored supply, or the simulator when none (what supplyFor uses), and the stored payment gateway

@@ -16,7 +16,7 @@ import type { SearchRecord } from './repo.ts';
 import { getTrip, type TripRecord } from './trips-repo.ts';
 import { publicBooking } from './orders/model.ts';
 import * as api from '@tp/contracts/endpoints/flights';
-import { answers } from '#lib/http';
+import { answers } from '#lib/answers';
 
 export const TRIP_MSG = {
   notFound: 'This trip was not found',

@@ -18,7 +18,7 @@ import { parseDateInput } from '@tp/domain/format';
 import { customerSees } from '#lib/account-members';
 import { fail } from '#lib/errors';
 import { siteToday } from '#lib/time';
-import { reply, answers, type SignedInScope } from '#lib/http';
+import { reply, answers, type SignedInScope } from '#lib/answers';
 import { xlsx, type XlsxColumn } from '#lib/xlsx';
 import { getBooking } from '../bookings/index.ts';
 import { issueBookingInvoice, NotIssued } from './issue.ts';

@@ -11,7 +11,7 @@ import type { KartScope } from './karts.ts';
 import { activeKartsArriving } from './repo.ts';
 import { transfersBetween } from './transfers-repo.ts';
 import * as api from '@tp/contracts/endpoints/kart';
-import { answers } from '#lib/http';
+import { answers } from '#lib/answers';
 
 const DAY_MS = 86_400_000;
 const daysBefore = (date: string, days: number): string =>

@@ -59,7 +59,7 @@ import { storedTransfersOfKart, transferPutItems } from './transfers-repo.ts';
 import { kartChange, runKartStatusHooks, type KartWiring } from './hooks.ts';
 import { kartRow, kartView as viewOf, type KartRecord } from './model.ts';
 import * as repo from './repo.ts';
-import { answers, reply } from '#lib/http';
+import { answers, reply } from '#lib/answers';
 
 type In<E> = ParsedRequestOf<E>;
 

@@ -19,7 +19,7 @@ import type { KartScope } from './karts.ts';
 import { shareUrl, type KartRecord } from './model.ts';
 import * as repo from './repo.ts';
 import * as api from '@tp/contracts/endpoints/kart';
-import { answers, reply } from '#lib/http';
+import { answers, reply } from '#lib/answers';
 
 export async function shareKart(
   scope: KartScope,

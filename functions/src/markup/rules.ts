@@ -25,7 +25,7 @@ import * as rulesRepo from './rules-repo.ts';
 import type { MarkupRuleRecord } from './rules-repo.ts';
 import type { Scope } from './service.ts';
 import * as api from '@tp/contracts/endpoints/markup';
-import { answers, reply } from '#lib/http';
+import { answers, reply } from '#lib/answers';
 
 export interface RulesDeps {
   rules: Pick<typeof rulesRepo, 'getRule' | 'slotHolder' | 'createRule' | 'updateRule' | 'deleteRule' | 'listRules'>;

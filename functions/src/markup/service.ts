@@ -14,7 +14,7 @@ import type { LeGroupRecord } from './repo.ts';
 import type { SiteId } from '#lib/keys';
 import * as api from '@tp/contracts/endpoints/groups';
 import * as MSG from '@tp/contracts/messages';
-import { answers, reply } from '#lib/http';
+import { answers, reply } from '#lib/answers';
 
 export interface MarkupDeps {
   repo: typeof repo;

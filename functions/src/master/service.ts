@@ -11,7 +11,7 @@ import { COUNTRIES, countryByCode } from '@tp/reference-data/countries';
 import { cityById, citiesOf, searchCities, stateByCode, statesOf, type City } from '@tp/reference-data/geo';
 import { fail } from '#lib/errors';
 import * as api from '@tp/contracts/endpoints/master';
-import { answers } from '#lib/http';
+import { answers } from '#lib/answers';
 
 export function toCityOption(a: Airport): CityOption {
   return {

@@ -12,7 +12,7 @@ import {
   type TNotificationPreference,
 } from '@tp/contracts/endpoints/notifications';
 import { fail } from '#lib/errors';
-import { answers, reply, type SignedInScope } from '#lib/http';
+import { answers, reply, type SignedInScope } from '#lib/answers';
 import type { SiteId } from '#lib/keys';
 import * as repo from './repo.ts';
 

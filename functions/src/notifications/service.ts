@@ -2,7 +2,7 @@ import type * as z from 'zod/mini';
 import * as api from '@tp/contracts/endpoints/notifications';
 import type { ZPushSubscription } from '@tp/contracts/endpoints/notifications';
 import { sha256 } from '#lib/crypto';
-import { answers } from '#lib/http';
+import { answers } from '#lib/answers';
 import type { Principal } from '#lib/principal';
 import * as repo from './repo.ts';
 import { vapidKeys } from './vapid.ts';

@@ -12,7 +12,7 @@ import { deleteImage, saveImage } from '#lib/media';
 import type { PackageRecord } from './model.ts';
 import { ownPackage, type PackageScope } from './packages.ts';
 import * as repo from './repo.ts';
-import { answers, reply } from '#lib/http';
+import { answers, reply } from '#lib/answers';
 
 async function store(scope: PackageScope, before: PackageRecord, images: PackageRecord['images']): Promise<TPackage> {
   const next: PackageRecord = { ...before, images, version: before.version + 1, updatedAt: scope.now.toISOString() };

@@ -17,7 +17,7 @@ import { siteById, type SiteRecord } from '#lib/tenancy';
 import { activeSupplierLinks } from '../suppliers/index.ts';
 import type { PackageRecord } from './model.ts';
 import * as repo from './repo.ts';
-import { answers, reply } from '#lib/http';
+import { answers, reply } from '#lib/answers';
 
 export interface PackageScope {
   site: Pick<SiteRecord, 'siteId'>;

@@ -16,7 +16,7 @@ import { xlsx } from '#lib/xlsx';
 import type { Page } from '#lib/db';
 import { userIdByEmail } from '../users/records.ts';
 import * as api from '@tp/contracts/endpoints/audit';
-import { answers } from '#lib/http';
+import { answers } from '#lib/answers';
 
 const CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -27,7 +27,7 @@ import type { RbacGroupRecord } from './repo.ts';
 import type { SiteId } from '#lib/keys';
 import * as api from '@tp/contracts/endpoints/rbac';
 import * as MSG from '@tp/contracts/messages';
-import { answers, reply } from '#lib/http';
+import { answers, reply } from '#lib/answers';
 
 export interface RbacDeps {
   repo: typeof repo;

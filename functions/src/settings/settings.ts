@@ -15,7 +15,7 @@ import type { ImageUpload, MediaImage } from '@tp/contracts/media';
 import type { PolicyPage, TSeoEntry } from '@tp/contracts/endpoints/site';
 import { auditActor } from '#lib/audit';
 import { fail } from '#lib/errors';
-import { reply, answers, type SignedInScope } from '#lib/http';
+import { reply, answers, type SignedInScope } from '#lib/answers';
 import { deleteImage, saveImage } from '#lib/media';
 import { clearSiteCache, type SiteRecord } from '#lib/tenancy';
 import {

@@ -6,7 +6,7 @@ import { siteByDomain, type SiteRecord } from '#lib/tenancy';
 import * as repo from './repo.ts';
 import { withCleanSiteHtml } from './sanitize.ts';
 import * as api from '@tp/contracts/endpoints/site';
-import { answers } from '#lib/http';
+import { answers } from '#lib/answers';
 
 export interface SiteDeps {
   siteByDomain: (domain: string) => Promise<SiteRecord | null>;

@@ -3,7 +3,7 @@
  * supplier links (./operations/consumer.ts) and the supplier side (./operations/supplier.ts), each answered beside
  * its operation and gathered by `npm run derive` (answered.generated.ts).
  */
-import type { Operation } from '#lib/http';
+import type { Operation } from '#lib/answers';
 import { answered } from './answered.generated.ts';
 
 export const operations: Operation[] = answered();

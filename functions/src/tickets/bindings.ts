@@ -3,7 +3,7 @@
  * Excel export and the e-ticket mail,
  * each answered beside its operation in ./operations and gathered by `npm run derive` (answered.generated.ts).
  */
-import type { Operation } from '#lib/http';
+import type { Operation } from '#lib/answers';
 import { answered } from './answered.generated.ts';
 import type { TicketsWiring } from './operations/holds.ts';
 

@@ -19,7 +19,7 @@ import { formatDateTime } from '@tp/domain/format';
 import { disruptionMail } from '@tp/mail';
 import { auditActor } from '#lib/audit';
 import { fail } from '#lib/errors';
-import { answers, reply } from '#lib/http';
+import { answers, reply } from '#lib/answers';
 import { log as rootLog } from '#lib/logger';
 import { appLink, mailBrand } from '#lib/mail';
 import type { SiteRecord } from '#lib/tenancy';

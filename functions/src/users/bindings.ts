@@ -4,7 +4,7 @@
  * team (./staff.ts) and the members of an agency or company account (./accounts/members.ts), each answered beside
  * its operation and gathered by `npm run derive` (answered.generated.ts).
  */
-import type { Operation } from '#lib/http';
+import type { Operation } from '#lib/answers';
 import { answered } from './answered.generated.ts';
 import type { CustomersWiring } from './customers.ts';
 import type { StaffWiring } from './staff.ts';

@@ -36,7 +36,7 @@ import {
 } from './accounts/index.ts';
 import type { SiteId } from '#lib/keys';
 import * as api from '@tp/contracts/endpoints/customers';
-import { answers, reply } from '#lib/http';
+import { answers, reply } from '#lib/answers';
 
 export interface CustomersDeps {
   /** Account creation, sessions and mail (the sign-in service's dependencies). */

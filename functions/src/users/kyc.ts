@@ -13,7 +13,7 @@ import {
 import { taxIdProblem } from '@tp/domain/tax-ids';
 import { auditActor } from '#lib/audit';
 import { fail } from '#lib/errors';
-import { reply, answers, type SignedInScope } from '#lib/http';
+import { reply, answers, type SignedInScope } from '#lib/answers';
 import type { Page } from '#lib/db';
 import * as repo from './kyc-repo.ts';
 import type { UserRecord } from './record.ts';

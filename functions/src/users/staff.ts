@@ -26,7 +26,7 @@ import type { UserRecord } from './record.ts';
 import { staffChangeRefusal, staffStatus } from './staff-rules.ts';
 import * as api from '@tp/contracts/endpoints/staff';
 import * as MSG from '@tp/contracts/messages';
-import { answers, reply } from '#lib/http';
+import { answers, reply } from '#lib/answers';
 
 export interface StaffScope {
   site: SiteRecord;

@@ -36,7 +36,7 @@ import { auditActor, auditPut, recordChange, type AuditActor } from '#lib/audit'
 import { newId, newToken, sha256 } from '#lib/crypto';
 import type { TransactItem } from '#lib/db';
 import { fail, refuseIfAny } from '#lib/errors';
-import { answers, reply, type SignedInScope } from '#lib/http';
+import { answers, reply, type SignedInScope } from '#lib/answers';
 import type { SiteId } from '#lib/keys';
 import { deletePrivateDocument, readPrivateDocument, savePrivateDocument } from '#lib/media';
 import { permissionsOf } from '#lib/permissions';

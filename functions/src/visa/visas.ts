@@ -23,7 +23,7 @@ import { newId } from '#lib/crypto';
 import { conditionFailedAt } from '#lib/db';
 import { fail } from '#lib/errors';
 import { auditActor, auditPut, recordChange } from '#lib/audit';
-import { reply, answers, type Scope, type SignedInScope } from '#lib/http';
+import { reply, answers, type Scope, type SignedInScope } from '#lib/answers';
 import type { SiteId } from '#lib/keys';
 import { sanitizeSiteHtml } from '../site/index.ts';
 import * as repo from './repo.ts';

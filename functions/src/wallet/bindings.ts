@@ -4,7 +4,7 @@
  * callback, the gateway transactions) in ./payments.ts, each answered beside its operation and gathered by
  * `npm run derive` (answered.generated.ts).
  */
-import type { Operation } from '#lib/http';
+import type { Operation } from '#lib/answers';
 import { answered } from './answered.generated.ts';
 
 export const operations: Operation[] = answered();

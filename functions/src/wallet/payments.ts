@@ -25,7 +25,7 @@ import type { PaymentRecord } from './payments-repo.ts';
 import type { SiteId } from '#lib/keys';
 import * as api from '@tp/contracts/endpoints/wallet';
 import { assertSandboxRoutesOpen } from './gateways/sandbox.ts';
-import { answers } from '#lib/http';
+import { answers } from '#lib/answers';
 
 export type PaymentPurpose = { kind: 'flightOrder'; orderId: string } | { kind: 'walletTopUp'; legalEntityId: string };
 

@@ -27,7 +27,7 @@ import * as api from '@tp/contracts/endpoints/wallet';
 import { readsOwnRecordsOnly } from '@tp/contracts/account-roles';
 import { accountRoleOf } from '#lib/account-members';
 import { AGENCY_MSG } from '@tp/contracts/endpoints/agency';
-import { answers, reply } from '#lib/http';
+import { answers, reply } from '#lib/answers';
 
 export interface Scope {
   site: SiteRecord;

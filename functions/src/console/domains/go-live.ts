@@ -8,7 +8,7 @@ import type { GoLiveState } from '@tp/contracts/endpoints/console';
 import { CONSOLE_DOMAINS_MSG, type ZGoLive } from '@tp/contracts/endpoints/console-domains';
 import { defaultMailFromDomain, domainChecklist } from '@tp/domain/go-live';
 import { fail } from '#lib/errors';
-import { reply, answers, type OperatorScope } from '#lib/http';
+import { reply, answers, type OperatorScope } from '#lib/answers';
 import { asSiteId, type SiteId } from '#lib/keys';
 import { auditEntry } from '../audit.ts';
 import * as consoleRepo from '../repo.ts';

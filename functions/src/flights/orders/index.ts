@@ -14,7 +14,7 @@
  * One file per step (create, pay, fulfil, hold, read); makeOrders binds them to their dependencies.
  */
 import * as api from '@tp/contracts/endpoints/flights';
-import { answers } from '#lib/http';
+import { answers } from '#lib/answers';
 import { createOrder } from './create.ts';
 import type { OrderDeps } from './deps.ts';
 import { createFixedDepartureOrder } from './fixed-departure.ts';

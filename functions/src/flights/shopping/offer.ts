@@ -9,7 +9,7 @@ import { FLIGHT_MSG, type FlightScope } from './scope.ts';
 import { type PricingChain, priceOption, pricingChain, supplied, supplyContext, supplyOf } from './caller.ts';
 import { isStaff } from './search.ts';
 import * as api from '@tp/contracts/endpoints/flights';
-import { answers } from '#lib/http';
+import { answers } from '#lib/answers';
 
 export async function requireSearch(scope: FlightScope, searchId: string): Promise<repo.SearchRecord> {
   const found = await repo.getSearch(scope.site.siteId, searchId);

@@ -19,7 +19,7 @@ import { priceOption } from './caller.ts';
 import { isStaff } from './search.ts';
 import { type OptionContext, fareRules, optionContext, quoteView, ssrOf } from './offer.ts';
 import * as api from '@tp/contracts/endpoints/flights';
-import { answers } from '#lib/http';
+import { answers } from '#lib/answers';
 
 const lastTravelDate = (opt: SupplierOption): string => (opt.segments.at(-1)?.at(-1)?.departureTime ?? '').slice(0, 10);
 

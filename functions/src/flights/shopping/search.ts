@@ -21,7 +21,7 @@ import { checkTripSearch } from '../trips.ts';
 import { FLIGHT_MSG, type FlightScope } from './scope.ts';
 import { priceFor, priceOption, pricingChain, supplied, supplyContext, supplyOf } from './caller.ts';
 import * as api from '@tp/contracts/endpoints/flights';
-import { answers } from '#lib/http';
+import { answers } from '#lib/answers';
 
 export const isStaff = (p: Principal) => p.userType === 'staff';
 

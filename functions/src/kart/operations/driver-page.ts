@@ -26,7 +26,7 @@ import { getDriver } from '../../dmc/index.ts';
 import { driverTransfersBetween, getTransfer } from '../transfers-repo.ts';
 import { tokenByHash } from './token-repo.ts';
 import { rangeOf, refused, saveTransfers, siteOf, type OpsScope } from './shared.ts';
-import { answers, reply } from '#lib/http';
+import { answers, reply } from '#lib/answers';
 
 type In<E> = ParsedRequestOf<E>;
 

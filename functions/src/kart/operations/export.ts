@@ -10,7 +10,7 @@ import { STATUS_LABELS } from '@tp/domain/dmc/operations/messages';
 import { xlsx, type XlsxCell, type XlsxColumn } from '#lib/xlsx';
 import { jobSheetOf } from './staff.ts';
 import type { OpsScope } from './shared.ts';
-import { answers } from '#lib/http';
+import { answers } from '#lib/answers';
 
 const CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

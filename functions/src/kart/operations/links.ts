@@ -15,7 +15,7 @@ import { getDriver } from '../../dmc/index.ts';
 import { liveTokenOf, replaceToken, revokeToken } from './token-repo.ts';
 import { siteOf, type OpsScope } from './shared.ts';
 import type { StaffScope } from './staff.ts';
-import { answers, reply } from '#lib/http';
+import { answers, reply } from '#lib/answers';
 
 type In<E> = ParsedRequestOf<E>;
 

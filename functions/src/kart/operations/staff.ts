@@ -27,7 +27,7 @@ import { fail } from '#lib/errors';
 import type { Principal } from '#lib/principal';
 import { getTransfer, getTransfers, transfersBetween, type StoredTransfer } from '../transfers-repo.ts';
 import { RULES, driversOf, rangeOf, refused, saveTransfers, siteOf, type DriverView, type OpsScope } from './shared.ts';
-import { answers, reply } from '#lib/http';
+import { answers, reply } from '#lib/answers';
 
 type In<E> = ParsedRequestOf<E>;
 export interface StaffScope extends OpsScope {

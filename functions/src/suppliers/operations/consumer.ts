@@ -12,7 +12,7 @@ import { partnerAccount, partnerFields } from './supplier.ts';
 import { asSiteId } from '#lib/keys';
 import * as api from '@tp/contracts/endpoints/suppliers';
 import * as MSG from '@tp/contracts/messages';
-import { answers, reply } from '#lib/http';
+import { answers, reply } from '#lib/answers';
 
 export interface Supplier {
   site: SiteRecord;

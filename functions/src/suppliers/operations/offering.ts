@@ -6,7 +6,7 @@ import { type Scope, type SuppliersDeps, defaultDeps } from './deps.ts';
 import * as api from '@tp/contracts/endpoints/suppliers';
 import * as MSG from '@tp/contracts/messages';
 import { categories } from './deps.ts';
-import { answers, reply } from '#lib/http';
+import { answers, reply } from '#lib/answers';
 
 function toProfile(siteId: string, p: SupplierProfileRecord | null): TSupplierProfile {
   return {

@@ -10,7 +10,7 @@ import { type PartnerAccount, type Scope, type SuppliersDeps, actorRef, defaultD
 import { asSiteId, type SiteId } from '#lib/keys';
 import * as api from '@tp/contracts/endpoints/suppliers';
 import * as MSG from '@tp/contracts/messages';
-import { answers, reply } from '#lib/http';
+import { answers, reply } from '#lib/answers';
 
 /** Supplier-only calls: the caller's site must sell something, and every key below is built from it. */
 async function ownSupplierProfile(scope: Scope, deps: SuppliersDeps): Promise<SupplierProfileRecord> {

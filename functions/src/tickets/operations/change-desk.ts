@@ -13,7 +13,7 @@ import { creditRefund, isFinalCr, settle } from './changes.ts';
 import { afterRefundCredited, type RefundWiring } from './refund-mail.ts';
 import { type TicketDeps, type TicketScope, defaultDeps, mutate, ownBooking } from './shared.ts';
 import * as api from '@tp/contracts/endpoints/tickets';
-import { answers, reply } from '#lib/http';
+import { answers, reply } from '#lib/answers';
 
 type Cr = BookingRecord['ticketCRInfo'][number];
 interface CrRef {

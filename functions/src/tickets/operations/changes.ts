@@ -30,7 +30,7 @@ import { withStatus } from './holds.ts';
 import { afterRefundCredited, crRefundSource, type RefundWiring } from './refund-mail.ts';
 import { type SiteId } from '#lib/keys';
 import * as api from '@tp/contracts/endpoints/tickets';
-import { answers, reply } from '#lib/http';
+import { answers, reply } from '#lib/answers';
 
 const FINAL_CR = new Set(['Completed', 'Rejected', 'Closed']);
 const CHANGEABLE = new Set<number>([

@@ -10,7 +10,7 @@ import { eTicketView } from '../views.ts';
 import { type TicketScope, isStaff, mutate, ownBooking } from './shared.ts';
 import * as api from '@tp/contracts/endpoints/tickets';
 import { TICKET_MSG } from '@tp/contracts/endpoints/tickets';
-import { answers, reply } from '#lib/http';
+import { answers, reply } from '#lib/answers';
 
 /** Public by bookingId + PNR; prices and editing only for the booking's user or staff. */
 export async function ticketDetail(

@@ -24,7 +24,7 @@ import {
 import { supplied } from '../../supply/index.ts';
 import type { SiteId } from '#lib/keys';
 import * as api from '@tp/contracts/endpoints/tickets';
-import { answers, reply, type OperationRun } from '#lib/http';
+import { answers, reply, type OperationRun } from '#lib/answers';
 import type { RefundWiring } from './refund-mail.ts';
 
 const STATUS_TEXT: Record<BookingStatusId, string> = {

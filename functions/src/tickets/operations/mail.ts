@@ -6,7 +6,7 @@ import * as repo from '../repo.ts';
 import { type TicketDeps, type TicketScope, defaultDeps, ownBooking } from './shared.ts';
 import * as api from '@tp/contracts/endpoints/tickets';
 import * as MSG from '@tp/contracts/messages';
-import { answers, reply } from '#lib/http';
+import { answers, reply } from '#lib/answers';
 
 export async function emailTicket(
   scope: TicketScope,

@@ -19,7 +19,7 @@ import * as repo from '../repo.ts';
 import { ticketView } from '../views.ts';
 import { type TicketScope, isStaff } from './shared.ts';
 import * as api from '@tp/contracts/endpoints/tickets';
-import { answers } from '#lib/http';
+import { answers } from '#lib/answers';
 
 const QUEUE_PERMISSION: Record<TicketQueue, string> = {
   tickets: 'flights.ticketQueue',

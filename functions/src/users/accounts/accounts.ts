@@ -13,7 +13,7 @@ import { type Scope, type UsersDeps, defaultDeps, ok } from './deps.ts';
 import { sendAccountExistsMail, sendVerificationMail, sendWelcomeMail } from './account-mail.ts';
 import type { SiteId } from '#lib/keys';
 import * as api from '@tp/contracts/endpoints/users';
-import { answers } from '#lib/http';
+import { answers } from '#lib/answers';
 
 /** Everything needed to open an account, whoever opens it (signup, social sign-in, demo seed, staff). */
 export interface NewAccount {

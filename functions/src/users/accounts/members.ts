@@ -14,7 +14,7 @@ import * as invites from '../invites.ts';
 import { type Scope, type UsersDeps, defaultDeps } from './deps.ts';
 import * as membersRepo from './members-repo.ts';
 import * as api from '@tp/contracts/endpoints/agency';
-import { answers, reply } from '#lib/http';
+import { answers, reply } from '#lib/answers';
 
 export type MemberScope = Scope & { principal: Principal };
 

@@ -10,7 +10,7 @@ import { sendPasswordRequestMail } from './account-mail.ts';
 import * as api from '@tp/contracts/endpoints/users';
 import { deviceCookie } from '#lib/cookies';
 import { newDevice } from './sessions.ts';
-import { answers, reply } from '#lib/http';
+import { answers, reply } from '#lib/answers';
 
 /**
  * Answers every address alike, in the same time: the same reads, the same conditional write

@@ -8,7 +8,7 @@ import { type Scope, type UsersDeps, defaultDeps } from './deps.ts';
 import { conflict, toUser } from './accounts.ts';
 import { requireUser } from './sessions.ts';
 import * as api from '@tp/contracts/endpoints/users';
-import { answers, reply } from '#lib/http';
+import { answers, reply } from '#lib/answers';
 
 /** Replaces the signed-in user's phones (the phone-verification modal); the primary number stays unique per site. */
 export async function changeMyPhones(

@@ -13,7 +13,7 @@ import type { SiteId } from '#lib/keys';
 import * as api from '@tp/contracts/endpoints/users';
 import { ok } from './deps.ts';
 import { clearSessionCookie, deviceCookie, sessionCookie } from '#lib/cookies';
-import { answers, reply } from '#lib/http';
+import { answers, reply } from '#lib/answers';
 
 export async function startSession(scope: Scope, user: UserRecord, deps: UsersDeps): Promise<SignedIn> {
   if (user.isBlocked) throw fail.unauthenticated(MSG.accountBlocked);

@@ -9,7 +9,7 @@ import { startSession } from './sessions.ts';
 import { sendWelcomeMail } from './account-mail.ts';
 import * as api from '@tp/contracts/endpoints/users';
 import { signedIn } from './sessions.ts';
-import { answers } from '#lib/http';
+import { answers } from '#lib/answers';
 
 /**
  * Signs in with a provider's ID token: the account mapped to the provider's subject, else the account
