@@ -216,6 +216,14 @@ const CALLS: [string, ...unknown[]][] = [
   ['auditPk'],
   ['auditOfSiteIndex', 's1', '2026-11-22T04:37:00.000Z', 'a1'],
   ['auditOfSitePk', 's1'],
+  // Disruptions, refunds to the gateway, Duffel orders and push: new keys, pinned from here on.
+  ['ticketSite', 's1'],
+  ['ticketSitesPk'],
+  ['pushSubscriptions', 's1', 'u1'],
+  ['preferences', 's1', 'u1'],
+  ['pushSent', 's1', 'h1', 'u1'],
+  ['duffelOrderRef', 's1', 'r1'],
+  ['gatewayRefund', 's1', 'rf1'],
 ];
 
 /** What lib/keys.ts built for CALLS before the split (and the constant prefixes it held). */
@@ -395,6 +403,13 @@ const BEFORE: Record<string, unknown> = {
   auditPk: 'PLATFORM#AUDIT',
   auditOfSiteIndex: { gsi1pk: 'PLATFORM#AUDIT#SITE#s1', gsi1sk: '2026-11-22T04:37:00.000Z#a1' },
   auditOfSitePk: 'PLATFORM#AUDIT#SITE#s1',
+  ticketSite: { pk: 'TICKET_SITES', sk: 's1' },
+  ticketSitesPk: 'TICKET_SITES',
+  pushSubscriptions: 'SITE#s1#USER#u1#PUSH',
+  preferences: { pk: 'SITE#s1#USER#u1#NOTIFY', sk: 'PREFERENCES' },
+  pushSent: { pk: 'SITE#s1#PUSHSENT#h1', sk: 'u1' },
+  duffelOrderRef: { pk: 'SITE#s1#DUFFELREF#r1', sk: 'REF' },
+  gatewayRefund: { pk: 'SITE#s1#GREFUND#rf1', sk: 'GREFUND' },
 };
 
 const all = Object.entries(DOMAINS).flatMap(([owner, builders]) =>

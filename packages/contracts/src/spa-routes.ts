@@ -305,7 +305,8 @@ export const SPA_ROUTES: SpaRoute[] = [
     access: 'login',
     title: 'Disruptions',
     menus: [
-      { menu: 'staff', order: 112, permission: 'flights.disruptions' },
+      // After the spec's staff links, whose order is the spec's.
+      { menu: 'staff', order: 245, permission: 'flights.disruptions' },
       { menu: 'user', order: 45, label: 'Disruptions', group: 'Tickets' },
     ],
   },

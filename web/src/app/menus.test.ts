@@ -95,7 +95,7 @@ describe('menuFor', () => {
     );
   });
 
-  it('gives non-staff Search flights, My Profile, Tickets (ticket queue, change requests), Fixed Departures and Wallet', () => {
+  it('gives non-staff Search flights, My Profile, Tickets (ticket queue, change requests, disruptions), Fixed Departures and Wallet', () => {
     // Customers hold no staff permissions (the server binds permissions to staff only): none hides their links.
     // The agent is the admin of their (one-member) agency: My team is theirs.
     const menu = menuWith(agent, withModules('flights'), { permissions: [] });
@@ -105,6 +105,7 @@ describe('menuFor', () => {
       '/user/dashboard',
       '/flight/ticketQueue',
       '/flights/changeRequestQueue',
+      '/flights/disruptions',
       '/fixed-departures',
       '/user/transactionHistory',
       '/my-team',

@@ -11,7 +11,7 @@
 import * as z from 'zod/mini';
 import { VISA_APPLICATION_STATUSES, type MarkupType, type VisaApplicationStatus } from '@tp/domain/visa-applications';
 import { endpoint, type Endpoint } from '../endpoint.ts';
-import { zCursor, zId, zName, zPreprocess, zRemarks, zShortText } from '../fields.ts';
+import { zCursor, zId, zName, zPreprocess, zRemarks, zShortText, zToken } from '../fields.ts';
 import { lazy } from '../lazy.ts';
 import * as MSG from '../messages.ts';
 import { zDocumentUpload } from '../media.ts';
@@ -275,7 +275,7 @@ export const visaDocument = endpoint({
   id: 'visa.document',
   method: 'GET',
   path: 'visa/applications/document',
-  request: lazy(() => z.object({ token: zShortText({ max: 100 }) })),
+  request: lazy(() => z.object({ token: zToken() })),
   response: lazy(() => z.object({ fileName: z.string(), contentType: z.string(), dataBase64: z.string() })),
   summary: 'Ours: the document a short-lived link names (the link is its only credential; it expires in minutes).',
 });
