@@ -110,9 +110,24 @@ describe('the TBO sweep', () => {
     const tbo = new TboSupply(FLIGHTDEALS.siteId, { kind: 'tbo', baseUrl: stub.url, ...stub.credentials });
     const ctx = ctxAt(FLIGHTDEALS.siteId);
     // A GDS fare on a flight the airline (the simulator behind the stub) retimes, booked and ticketed through TBO.
+    const pax = {
+      title: 'Mr' as const,
+      firstName: 'Luc',
+      lastName: 'Desmarais',
+      paxType: 1 as const,
+      gender: 1 as const,
+      isLeadPax: true,
+      email: agent.email,
+      baggage: [],
+      mealDynamic: [],
+      seat: [],
+    };
+    // The simulator moves some fares between search and booking (a price change books nothing): such a fare is
+    // passed over for the next day's, as an agent would search again.
     let option: SupplierOption | undefined;
-    let traceId = '';
-    for (let days = 30; !option; days++) {
+    let ref = { traceId: '', resultIndex: '' };
+    let held: Awaited<ReturnType<typeof tbo.book>> | undefined;
+    for (let days = 30; !held?.supplierBookingId && days < 120; days++) {
       const day = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
       const res = await tbo.search(
         {
@@ -126,23 +141,12 @@ describe('the TBO sweep', () => {
         },
         ctx,
       );
-      traceId = res.traceId;
       option = res.results[0]!.find((o) => o.isHoldAllowed && isDisrupted(o.segments));
+      if (!option) continue;
+      ref = { traceId: res.traceId, resultIndex: option.resultIndex };
+      held = await tbo.book({ ...ref, passengers: [pax], expectedFare: option.fare }, ctx);
     }
-    const ref = { traceId, resultIndex: option.resultIndex };
-    const pax = {
-      title: 'Mr' as const,
-      firstName: 'Luc',
-      lastName: 'Desmarais',
-      paxType: 1 as const,
-      gender: 1 as const,
-      isLeadPax: true,
-      email: agent.email,
-      baggage: [],
-      mealDynamic: [],
-      seat: [],
-    };
-    const held = await tbo.book({ ...ref, passengers: [pax], expectedFare: option.fare }, ctx);
+    if (!option || !held?.supplierBookingId) throw new Error('no retimed GDS fare could be held in 90 days');
     const ticketed = await tbo.ticket({ ...ref, supplierBookingId: held.supplierBookingId, pnr: held.pnr }, ctx);
     const record = demoBooking({
       siteId: FLIGHTDEALS.siteId,

@@ -55,12 +55,14 @@ const sessionPermissions = async (c: Client) => {
   };
 };
 const uniqueName = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
+/** The ticketing desk's: booking and the Flights queues (the disruption inbox among them), no Excel export. */
 const flightsKeys = [
   'flights.search',
   'flights.book',
   'flights.ticketQueue',
   'flights.holdQueue',
   'flights.changeRequests',
+  'flights.disruptions',
 ];
 
 describe('getPermissionsFromSession', () => {

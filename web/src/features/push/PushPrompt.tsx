@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Dialog, Group, Text } from '@mantine/core';
+import { Button, Dialog, Group, Text, getDefaultZIndex } from '@mantine/core';
 import { getPushKey } from '@tp/contracts/endpoints/notifications';
 import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
@@ -37,6 +37,8 @@ export default function PushPrompt() {
       // "Not now" closes it: Mantine's close icon here has no accessible name (axe: button-name).
       withCloseButton={false}
       position={{ bottom: 20, right: 20 }}
+      // Under any modal (Mantine's sits at 200, a Dialog at 300): an open form's Save is never covered by it.
+      zIndex={getDefaultZIndex('modal') - 1}
       size="md"
       role="dialog"
       aria-labelledby="push-prompt-title"
