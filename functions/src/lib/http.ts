@@ -47,7 +47,8 @@ export {
 /**
  * A module of operations, loaded with the first request that needs it. Handlers bind their operations to
  * `onDemand(() => import(…))` modules, and the bundle is split there (infra/lib/bundling.ts): a cold start
- * parses the preset, the domain's contracts and the SDK clients, not every operation's code ( * docs/benchmarks.md "Loaded on first use"). `setup` runs once, when the module has loaded (a port to plug).
+ * parses the preset, the domain's contracts and the SDK clients, not every operation's code (docs/benchmarks.md
+ * "Loaded on first use"). `setup` runs once, when the module has loaded.
  */
 export function onDemand<M>(load: () => Promise<M>, setup?: (m: M) => void | Promise<void>): () => Promise<M> {
   let loaded: Promise<M> | undefined;
