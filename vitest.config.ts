@@ -78,6 +78,9 @@ export default defineConfig({
           env: { EMAIL_QUEUE_URL: 'unset-in-test', PAYMENT_QUEUE_URL: 'unset-in-test' },
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll's own default (1 s) is shorter than a page's first paint on a busy 2-core machine: a
+          // poll waits as long as a locator does before it fails.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },

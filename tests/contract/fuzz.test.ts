@@ -8,13 +8,15 @@
  *
  * Every answer must be the 400 envelope: never a 5xx, `shortError` exactly the contract's field errors,
  * no zod jargon; and the whole table (a Scan digest) is the same before and after.
+ *
+ * The file runs on a demo stack of its own, so the rest of the tier runs beside it (tests/support/stack-turn.ts)
+ * while no other file's writes can land in the table it digests.
  */
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type * as z from 'zod';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { ENDPOINTS } from '@tp/contracts/routes';
 import { isConsoleRule, routeKey, urlPath, type Endpoint } from '@tp/contracts/endpoint';
 import { consoleLogin } from '@tp/contracts/endpoints/console';
@@ -23,7 +25,10 @@ import { detectSite } from '@tp/contracts/endpoints/site';
 import { CONSOLE, TABLE } from '@tp/contracts/platform';
 import { shapeOf, type Field, type FieldPath } from '@tp/contracts/schema-walk';
 import { DEMO_OPERATOR } from '../../scripts/seed/logins.ts';
+import { startStack, type Stack } from '../../scripts/local/stack.ts';
 import { Client, type ApiResponse } from '../support/api.ts';
+import { TEST_PORTS } from '../support/ports.ts';
+import { stackTable } from '../support/table.ts';
 
 const PER_CALL = 200;
 /** Inputs generated per call: the floor plus a margin (more adds time, not coverage: the CI budget is ~90 s). */
@@ -242,13 +247,7 @@ function badInputs(e: Endpoint, seed: number): Input[] {
 // ---------------------------------------------------------------------------------------------- the table
 
 async function tableDigest(): Promise<Map<string, string>> {
-  const db = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: inject('dynamoUrl'),
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
-  );
+  const db = stackTable(stack.dynamoUrl);
   const items = new Map<string, string>();
   const stable = (v: unknown): string =>
     v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Uint8Array) && !(v instanceof Set)
@@ -277,10 +276,13 @@ const differences = (a: Map<string, string>, b: Map<string, string>): string[] =
 // ---------------------------------------------------------------------------------------------- the run
 
 const SITE = 'flightdeals.localhost';
-const staff = new Client(SITE);
-const agent = new Client(SITE);
+/** This file's stack: above the shared one's ports and the other files' (+4..+7 payments-faults, +10, +20..+23). */
+const OWN_PORT = TEST_PORTS.gateway + 12;
+let stack: Stack;
+let staff: Client;
+let agent: Client;
 /** The platform operator, on the console's host, for the console's calls. */
-const operator = new Client(CONSOLE.localHost);
+let operator: Client;
 const callerOf = (e: Endpoint) =>
   isConsoleRule(e.auth) ? operator : e.auth === 'staff' || e.auth === 'superAdmin' ? staff : agent;
 const WRITE_CALLS = ENDPOINTS.filter((e) => e.method !== 'GET');
@@ -298,6 +300,14 @@ async function pool<T>(items: T[], run: (item: T) => Promise<void>): Promise<voi
 }
 
 beforeAll(async () => {
+  stack = await startStack({
+    ports: { gateway: OWN_PORT, dynamodb: OWN_PORT + 1, sqs: OWN_PORT + 2, ses: OWN_PORT + 3 },
+    seed: true,
+    logLevel: 'error',
+  });
+  staff = new Client(SITE, stack.gatewayUrl);
+  agent = new Client(SITE, stack.gatewayUrl);
+  operator = new Client(CONSOLE.localHost, stack.gatewayUrl);
   for (const [client, email] of [
     [staff, `admin@${SITE}`],
     [agent, `agent@${SITE}`],
@@ -307,7 +317,7 @@ beforeAll(async () => {
   }
   const signedIn = await operator.call(consoleLogin, { email: DEMO_OPERATOR.email, password: DEMO_OPERATOR.password });
   expect(signedIn.status, 'the operator signs in').toBe(200);
-  // Let work queued by earlier files (mail, payment checks) settle, then take the digest.
+  // Let work the seed queued (mail) settle, then take the digest.
   let last = await tableDigest();
   for (let i = 0; i < 10; i++) {
     await new Promise((r) => setTimeout(r, 1000));
@@ -317,9 +327,10 @@ beforeAll(async () => {
     if (!moved) break;
   }
   before = last;
-}, 60_000);
+}, 120_000);
 
-afterAll(() => {
+afterAll(async () => {
+  await stack?.stop();
   if (sent.requests)
     console.info(
       `fuzz: ${sent.requests} bad inputs to ${WRITE_CALLS.length} write calls in ${(sent.ms / 1000).toFixed(1)} s (seed ${SEED})`,

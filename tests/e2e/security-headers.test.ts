@@ -7,10 +7,10 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PutCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { stackTable } from '../support/table.ts';
 import { API_SECURITY_HEADERS, httpSecurityHeaders, spaSecurityHeaders } from '@tp/contracts/security-headers';
 import { TABLE } from '@tp/contracts/platform';
 import { ticketSlug } from '@tp/contracts/endpoints/tickets';
@@ -160,13 +160,7 @@ describe('security headers and a strict CSP', () => {
       companyName: 'Scripts Co',
       scriptUrls: [`${widgetOrigin}/allowed.js?v=1`],
     };
-    const db = DynamoDBDocumentClient.from(
-      new DynamoDBClient({
-        endpoint: inject('dynamoUrl'),
-        region: 'us-east-1',
-        credentials: { accessKeyId: 'l', secretAccessKey: 'l' },
-      }),
-    );
+    const db = stackTable();
     await db.send(
       new PutCommand({ TableName: TABLE.name, Item: { ...keys.site(site.siteId), type: 'Site', ...site } }),
     );
@@ -208,13 +202,7 @@ describe('security headers and a strict CSP', () => {
       companyName: 'Staff Scripts Co',
       scriptUrls: [`${widgetOrigin}/marketing.js`],
     };
-    const db = DynamoDBDocumentClient.from(
-      new DynamoDBClient({
-        endpoint: inject('dynamoUrl'),
-        region: 'us-east-1',
-        credentials: { accessKeyId: 'l', secretAccessKey: 'l' },
-      }),
-    );
+    const db = stackTable();
     await db.send(
       new PutCommand({ TableName: TABLE.name, Item: { ...keys.site(site.siteId), type: 'Site', ...site } }),
     );

@@ -3,10 +3,10 @@
  * branding side by side, sign-up → sign-in → guarded page → logout with the redirect kept, lock mode,
  * the client error catalogue, untrusted header html, and a small screen.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { PutCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { stackTable } from '../support/table.ts';
 import * as MSG from '@tp/contracts/messages';
 import { TABLE } from '@tp/contracts/platform';
 import { asSiteId, keys } from '../../functions/src/lib/keys.ts';
@@ -69,13 +69,7 @@ describe('white-label sites side by side', () => {
   });
 
   it('never runs script from server-supplied header or footer html', async () => {
-    const db = DynamoDBDocumentClient.from(
-      new DynamoDBClient({
-        endpoint: inject('dynamoUrl'),
-        region: 'us-east-1',
-        credentials: { accessKeyId: 'l', secretAccessKey: 'l' },
-      }),
-    );
+    const db = stackTable();
     const base = DEMO_SITES[0]!;
     const { extraDomains: _unused, ...site } = base;
     const evil = {

@@ -1,11 +1,11 @@
 /**
  * Setup file of the integration tier: each file waits for its turn on the shared stack before its tests and
  * gives it back after them (tests/support/stack-lock.ts). The files in SHARES_THE_STACK run beside each other;
- * every other file runs alone, as the whole tier did before files ran in parallel.
+ * the files in OWN_STACK take no turn; every other file runs alone, as the whole tier did before files ran in
+ * parallel.
  *
  * A file belongs in SHARES_THE_STACK when it reads and changes only records it made itself (its own users,
- * legal entities, bookings under unique tags, requests from its own loopback address) or a stack of its own,
- * and asserts nothing about the table as a whole or about shared settings (site settings, markups, the demo
+ * legal entities, bookings under unique tags, requests from its own loopback address), and asserts nothing about the table as a whole or about shared settings (site settings, markups, the demo
  * users' throttles, the mail of the demo sites) that another file may change meanwhile.
  */
 import { request, type ClientRequest } from 'node:http';
@@ -15,9 +15,13 @@ import type { TurnMode } from './stack-lock.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
+/**
+ * Files that never touch the shared stack (each starts a stack of its own on other ports): they take no turn, so
+ * the long fuzz runs beside the whole queue of turns instead of holding a shared turn an exclusive file waits on.
+ */
+const OWN_STACK = new Set<string>(['tests/integration/payments-faults.test.ts', 'tests/contract/fuzz.test.ts']);
+
 const SHARES_THE_STACK = new Set<string>([
-  // A stack of its own on other ports, with its own DynamoDB data folder.
-  'tests/integration/payments-faults.test.ts',
   // Legal entities named model-<uuid>, written through the ledger functions only.
   'tests/integration/credit-ledger-model.test.ts',
   // Requests from loopback addresses of their own (their throttle budgets), users and drivers under unique tags.
@@ -27,7 +31,7 @@ const SHARES_THE_STACK = new Set<string>([
   'tests/integration/tickets-holds.test.ts',
 ]);
 
-/** Longer than any file takes: a file may wait for a long one (the fuzz file takes ~90 s) before it starts. */
+/** Longer than any file takes: a file may wait for a long one (the authz matrix takes ~25 s) before it starts. */
 const TURN_TIMEOUT_MS = 30 * 60_000;
 
 let turn: ClientRequest | undefined;
@@ -46,6 +50,7 @@ function takeTurn(mode: TurnMode): Promise<ClientRequest> {
 
 beforeAll(async () => {
   const path = relative(ROOT, expect.getState().testPath ?? '');
+  if (OWN_STACK.has(path)) return;
   turn = await takeTurn(SHARES_THE_STACK.has(path) ? 'shared' : 'exclusive');
 }, TURN_TIMEOUT_MS);
 
