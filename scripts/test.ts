@@ -2,9 +2,9 @@
  * `npm test`: the whole suite, tier by tier, ending with a table of each tier's time and one plain closing line
  * ("N passed, N failed") that CI reads. First the checks that need no stack run side by side (type-check of
  * the three TypeScript projects in one `tsc -b`, lint, the web build the stack serves); then unit + web +
- * infra, integration/contract and the e2e shards side by side, the last two each against a local stack of its
- * own (on ports of its own), so none sees another's records. An e2e file spends most of its time waiting (the
- * browser on the stack, the stack on the browser, transitions, mail): side by side they share the two cores well.
+ * infra; then integration/contract and the e2e shards side by side, each against a local stack of its own (on
+ * ports of its own), so none sees another's records. An e2e file spends most of its time waiting (the browser on
+ * the stack, the stack on the browser, transitions, mail): side by side they share the two cores well.
  *
  * Every temporary file of the run (cdk.out folders, browser profiles, bundles) goes under one folder that is
  * removed at the end, whatever the outcome: children get it as TMPDIR.
@@ -147,6 +147,11 @@ if (want('integration') || want('e2e'))
   checks.push({ label: 'web build', cmd: 'npm', args: ['run', '-s', 'build', '-w', 'web'] });
 for (const { ok } of await Promise.all(checks.map((s) => run(s, checks.length > 1)))) if (!ok) stepFailures++;
 
+/**
+ * Unit runs before the stack tiers, not beside them: those keep both cores busy from start to end, and a
+ * unit file's five-second timeout does not hold on a machine that busy (measured: 36 unit timeouts when run beside).
+ */
+if (want('unit')) await vitest('unit', ['unit', 'web', 'infra']);
 const E2E_SHARDS = 2;
 /**
  * The e2e files in E2E_SHARDS groups of about equal length: by size (a fair stand-in for how long a file runs),
@@ -173,14 +178,8 @@ function e2eShards(): string[][] {
  */
 const portBase = Number(process.env.TEST_PORT_BASE ?? 4500);
 const e2ePorts = (shard: number) => String(portBase + 50 + 30 * shard);
-/**
- * Unit, integration and the e2e shards run side by side: the stack tiers spend much of their time waiting (on the
- * browser, the queues, a file's turn on the stack), and unit's CPU fills those waits.
- * The first e2e shard streams its log; the others print theirs when they end (side by side, lines would mix).
- */
-const alongside = want('integration') || want('e2e');
+// The first e2e shard streams its log; the others print theirs when they end (side by side, lines would mix).
 await Promise.all([
-  want('unit') ? vitest('unit', ['unit', 'web', 'infra'], { buffered: alongside }) : undefined,
   want('integration') ? vitest('integration', ['integration'], { buffered: want('e2e') }) : undefined,
   ...(want('e2e')
     ? e2eShards().map((files, i) =>

@@ -11,6 +11,7 @@ import { gunzipSync } from 'node:zlib';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { DOMAINS } from '@tp/contracts/endpoint';
 import { QUEUES } from '@tp/contracts/platform';
+import { bundleCache } from './bundle-cache.ts';
 import { serverContracts } from './server-contracts.ts';
 import { trimSourceMapFile } from './sourcemap.ts';
 
@@ -308,6 +309,10 @@ export async function bundleFunction(
   outdir: string,
   opts: { bundleSdk?: boolean; plugins?: Plugin[] } = {},
 ): Promise<Metafile> {
+  // A caller's own plugins change the output: such a bundle is never cached.
+  const cache = opts.plugins?.length ? undefined : bundleCache(entry, outdir, opts.bundleSdk ?? BUNDLE_AWS_SDK);
+  const cached = await cache?.take();
+  if (cached) return cached;
   const options = esbuildOptions(entry, outdir, opts.bundleSdk);
   const plugins = [...(opts.plugins ?? []), lazyBuiltins(), serverContracts()];
   const first = await build({ ...options, plugins, write: false });
@@ -315,7 +320,9 @@ export async function bundleFunction(
     ...options,
     plugins: [...plugins, coldPathInOneChunk(entry, lazyTargets(first.metafile!))],
   });
-  return afterBundle(outdir, second.metafile!);
+  const metafile = afterBundle(outdir, second.metafile!);
+  cache?.keep(metafile);
+  return metafile;
 }
 
 /**
@@ -323,6 +330,7 @@ export async function bundleFunction(
  * asset is built by this module in a child process (`bundleFunctionSync`, used by PlatformFunction).
  */
 export function bundleFunctionSync(entry: string, outdir: string): void {
+  if (bundleCache(entry, outdir, BUNDLE_AWS_SDK)?.takeReady()) return;
   const tsx = import.meta.resolve('tsx');
   const run = spawnSync(process.execPath, ['--import', tsx, fileURLToPath(import.meta.url), entry, outdir], {
     cwd: ROOT,

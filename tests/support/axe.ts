@@ -14,6 +14,10 @@ const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** The rules the part of the page under `selector` breaks, as `rule: where, where`; empty when clean. */
 export async function axeViolations(page: Page, selector = 'body'): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  // A colour still moving (a button turning filled as its data arrives, a hover fading) is measured between
+  // two colours, neither of which the page shows for long: axe looks once every CSS transition has ended.
+  // (Spinners' endless animations are CSS animations, not transitions: they never hold this up.)
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition)));
   return page.evaluate(
     async ({ include, tags }) => {
       type Node = { target: string[]; html: string };

@@ -8,12 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
 
-const outer = process.env.TMPDIR;
-const fileTmp = mkdtempSync(join(tmpdir(), 'tp-test-'));
+// The worker's own temp folder, kept the first time: where a worker runs file after file without isolation, the
+// previous file's folder (removed by now) must never become the next one's parent.
+const outer = (process.env.TP_WORKER_TMPDIR ??= tmpdir());
+const fileTmp = mkdtempSync(join(outer, 'tp-test-'));
 process.env.TMPDIR = fileTmp;
 
 afterAll(() => {
-  if (outer === undefined) delete process.env.TMPDIR;
-  else process.env.TMPDIR = outer;
+  process.env.TMPDIR = outer;
   rmSync(fileTmp, { recursive: true, force: true });
 });
