@@ -5,8 +5,9 @@
  * parallel.
  *
  * A file belongs in SHARES_THE_STACK when it reads and changes only records it made itself (its own users,
- * legal entities, bookings under unique tags, requests from its own loopback address), and asserts nothing about the table as a whole or about shared settings (site settings, markups, the demo
- * users' throttles, the mail of the demo sites) that another file may change meanwhile.
+ * legal entities, bookings under unique tags, requests from its own loopback address), and asserts nothing
+ * about the table as a whole or about shared settings (site settings, markups, the demo users' throttles, the
+ * mail of the demo sites) that another file may change meanwhile.
  */
 import { request, type ClientRequest } from 'node:http';
 import { relative, resolve } from 'node:path';
