@@ -76,13 +76,31 @@ export function newVapidKeys(): { publicKey: string; privateKey: string } {
 
 export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const ports = { ...LOCAL_PORTS, ...opts.ports };
-  const started: Running[] = [];
-  const [dynamo, sqs, ses] = await Promise.all([
+  const emulators = await Promise.allSettled([
     startDynamo(ports.dynamodb, opts.dataDir),
     startSqs(ports.sqs),
     startSes(ports.ses),
   ]);
-  started.push(dynamo, sqs, ses);
+  const started = emulators.flatMap((e) => (e.status === 'fulfilled' ? [e.value] : []));
+  try {
+    const failure = emulators.find((e) => e.status === 'rejected');
+    if (failure) throw failure.reason;
+    return await stackOn(opts, ports, started as [Running, Running, Running]);
+  } catch (error) {
+    // A stack that did not start stops what it started: an emulator left running would hold its port (and a
+    // JVM's CPU) for the rest of the run.
+    await Promise.allSettled(started.map((s) => s.stop()));
+    throw error;
+  }
+}
+
+/** The rest of a stack, on its running emulators (which its stop() stops). */
+async function stackOn(
+  opts: StackOptions,
+  ports: typeof LOCAL_PORTS,
+  started: [dynamo: Running, sqs: Running, ses: Running],
+): Promise<Stack> {
+  const [dynamo, sqs, ses] = started;
   // A media folder the stack made for itself is removed when it stops; one given to it is the caller's.
   const ownMediaDir = opts.mediaDir ? null : mkdtempSync(join(tmpdir(), 'tp-media-'));
   const mediaDir = opts.mediaDir ?? ownMediaDir!;

@@ -3,10 +3,10 @@
  * phone (390 px): axe-core finds no WCAG 2.1 A/AA violation (colour contrast included) and nothing is wider
  * than the viewport. The DMC back office has its own walk with its dialogs (dmc-screens.test.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { axeViolations, horizontalOverflow } from '../support/axe.ts';
-import { ahead, appUrl, launch, signIn } from '../support/browser.ts';
+import { ahead, appUrl, atWidth, SHOT_WIDTHS, signIn, useBrowser } from '../support/browser.ts';
 
 const SITE = 'flightdeals.localhost';
 const SEARCH = `origin=DEL&destination=BOM&departure=${ahead(20)}&adt=1&chd=0&inf=0`;
@@ -50,44 +50,43 @@ async function settled(page: Page, shows?: RegExp): Promise<void> {
     .toBe(0);
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('everyday screens are accessible and fit the screen', () => {
-  for (const width of [1366, 390]) {
-    it(`at ${width} px`, { timeout: 300_000 }, async () => {
-      const found: string[] = [];
-      for (const { who, screens } of WALKS) {
-        // bypassCSP: axe comes in as a script tag (tests/support/axe.ts).
-        const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
-        const page = await context.newPage();
-        if (who) {
-          await page.goto(appUrl(SITE, '/login'));
-          await signIn(page, `${who}@${SITE}`);
-          await page.waitForURL((u) => !/login/.test(u.pathname));
-        }
-        for (const [path, shows] of screens) {
-          await page.goto(appUrl(SITE, path));
-          await settled(page, shows);
-          for (const v of await axeViolations(page)) found.push(`${path} (${who ?? 'visitor'}): ${v}`);
-          const overflow = await horizontalOverflow(page);
-          if (overflow > 0) found.push(`${path} (${who ?? 'visitor'}): ${overflow} px wider than the screen`);
-        }
-        await context.close();
+  // One load of each screen, looked at on a desktop then a phone (atWidth re-lays it out): a load per width cost
+  // the browser twice the CPU for the same checks.
+  it(`at ${SHOT_WIDTHS.join(' and ')} px`, { timeout: 480_000 }, async () => {
+    const found: string[] = [];
+    for (const { who, screens } of WALKS) {
+      // bypassCSP: axe comes in as a script tag (tests/support/axe.ts).
+      const context = await browser().newContext({ viewport: { width: SHOT_WIDTHS[0], height: 900 }, bypassCSP: true });
+      const page = await context.newPage();
+      if (who) {
+        await page.goto(appUrl(SITE, '/login'));
+        await signIn(page, `${who}@${SITE}`);
+        await page.waitForURL((u) => !/login/.test(u.pathname));
       }
-      expect(found).toEqual([]);
-    });
-  }
+      for (const [path, shows] of screens) {
+        await atWidth(page, SHOT_WIDTHS[0]);
+        await page.goto(appUrl(SITE, path));
+        await settled(page, shows);
+        for (const width of SHOT_WIDTHS) {
+          await atWidth(page, width);
+          const where = `${path} (${who ?? 'visitor'}) at ${width}`;
+          for (const v of await axeViolations(page)) found.push(`${where}: ${v}`);
+          const overflow = await horizontalOverflow(page);
+          if (overflow > 0) found.push(`${where}: ${overflow} px wider than the screen`);
+        }
+      }
+      await context.close();
+    }
+    expect(found).toEqual([]);
+  });
 });
 
 describe('the passengers page with a seat map open is accessible', () => {
   it('at 1366 and 390 px', { timeout: 240_000 }, async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
+    const context = await browser().newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
     const page = await context.newPage();
     await page.goto(appUrl(SITE, '/login'));
     await signIn(page, `agent@${SITE}`);

@@ -8,8 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ENQUIRY_MSG } from '@tp/contracts/endpoints/enquiries';
-import { axeViolations, dialogsSettled, horizontalOverflow } from '../support/axe.ts';
-import { appUrl, launch, saveShot, signIn, toast } from '../support/browser.ts';
+import { accessibleAtEachWidth, appUrl, launch, SHOT_WIDTHS, signIn, toast } from '../support/browser.ts';
 
 const SITE = 'flightdeals.localhost';
 const MESSAGE = `Honeymoon in Bali in May, about 7 nights ${randomUUID().slice(0, 6)}`;
@@ -22,18 +21,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Screenshots at both widths, each checked for sideways scrolling and axe (inside `scope`: the screen or its dialog). */
+/** Both widths, each checked for sideways scrolling and axe (inside `scope`: the screen or its dialog), then back at 1366. */
 async function shoot(page: Page, name: string, scope = 'main'): Promise<void> {
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    await page.locator(scope).first().waitFor();
-    await dialogsSettled(page);
-    await saveShot(page, 'enquiries', `${name}-${width}`);
-    expect(await horizontalOverflow(page), `${name} at ${width}`).toBe(0);
-    expect(await axeViolations(page, scope), `${name} at ${width}`).toEqual([]);
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.locator(scope).first().waitFor();
+  await accessibleAtEachWidth(page, 'enquiries', name, scope);
+  await page.setViewportSize({ width: SHOT_WIDTHS[0], height: 900 });
 }
 
 async function signedIn(email: string, path: string) {

@@ -4,11 +4,11 @@
  * lazily loaded operation imports back, the operations in chunks loaded on first use). Each bundle answers
  * a request that loads an operation's chunk, against the same local stack, exactly as the sources answer it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { routeKey, urlPath, type Endpoint } from '@tp/contracts/endpoint';
 import { detectSite } from '@tp/contracts/endpoints/site';
 import { getSharedQuotation } from '@tp/contracts/endpoints/kart';
@@ -19,10 +19,11 @@ type Answer = { statusCode?: number; body?: string };
 type Handler = (event: unknown, context: unknown) => Promise<Answer>;
 
 const DOMAIN = 'flightdeals.localhost';
-const outDir = mkdtempSync(join(tmpdir(), 'tp-bundled-'));
 const handlers = new Map<string, Handler>();
 
 beforeAll(async () => {
+  // Under the file's own TMPDIR (tests/support/temp-dir.ts), which is removed after it.
+  const outDir = mkdtempSync(join(tmpdir(), 'tp-bundled-'));
   for (const name of ['site', 'kart']) {
     const dir = join(outDir, name);
     await bundleFunction(domainEntries().find((d) => d.name === name)!.entry, dir);
@@ -30,7 +31,6 @@ beforeAll(async () => {
     handlers.set(name, mod.handler);
   }
 }, 120_000);
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 /** The API Gateway event the local gateway would build for this call (scripts/local/gateway.ts). */
 function eventOf(e: Endpoint, input: Record<string, string>): unknown {

@@ -32,19 +32,20 @@ export async function axeViolations(page: Page, selector = 'body'): Promise<stri
   );
 }
 
+/** Mantine's dialogs and drawers, with their overlays. */
+export const DIALOGS =
+  '.mantine-Modal-content, .mantine-Modal-overlay, .mantine-Drawer-content, .mantine-Drawer-overlay';
+
 /**
  * Waits until Mantine's dialogs, drawers and their overlays have faded (or slid) in and no CSS transition is
  * still running: mid-transition colours are not the dialog's (axe would measure a half-faded contrast).
  */
 export async function dialogsSettled(page: Page): Promise<void> {
   await page.waitForFunction(
-    () =>
-      [
-        ...document.querySelectorAll(
-          '.mantine-Modal-content, .mantine-Modal-overlay, .mantine-Drawer-content, .mantine-Drawer-overlay',
-        ),
-      ].every((el) => getComputedStyle(el).opacity === '1') &&
+    (layers) =>
+      [...document.querySelectorAll(layers)].every((el) => getComputedStyle(el).opacity === '1') &&
       document.getAnimations().every((a) => a.playState !== 'running'),
+    DIALOGS,
   );
 }
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Download, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { DEMO_PASSWORD } from '../../scripts/seed/logins.ts';
-import { horizontalOverflow } from './axe.ts';
+import { axeViolations, DIALOGS, dialogsSettled, horizontalOverflow } from './axe.ts';
 import { LAUNCH_OPTIONS } from './chromium.ts';
 
 /**
@@ -68,36 +68,57 @@ export async function saveShot(
 }
 
 /**
- * The page at each of SHOT_WIDTHS: `shoot(page, name)` lets the layout settle at each width, checks nothing is
- * wider than the viewport there, saves `<name>-<width>` (saveShot), and puts the page back at 1366 px. Call at the
- * top level of a test file; `area` names its screenshots' folder.
+ * Puts the page at `width` and waits for its layout to settle there: two frames, so the layout has switched
+ * (tables become cards below 600 px), then the transitions that switch started (the app shell's navbar sliding
+ * away) end: a check made mid-way saw the navbar half over the page. Endless animations (loaders) are not waited
+ * for, nor is anything for more than 2 s (a paused animation never finishes).
+ */
+export async function atWidth(page: Page, width: number): Promise<void> {
+  await page.setViewportSize({ width, height: page.viewportSize()?.height ?? 900 });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((r) => setTimeout(r, 2000)),
+    ]),
+  );
+}
+
+/**
+ * The page at each of SHOT_WIDTHS: `shoot(page, name)` settles the layout at each width (atWidth), checks nothing
+ * is wider than the viewport there, saves `<name>-<width>` (saveShot), and puts the page back at 1366 px. Call at
+ * the top level of a test file; `area` names its screenshots' folder.
  */
 export function screenshots(area: string): (page: Page, name: string) => Promise<void> {
   return async (page, name) => {
-    const height = page.viewportSize()?.height ?? 900;
     for (const width of SHOT_WIDTHS) {
-      await page.setViewportSize({ width, height });
-      // Two frames: the layout has switched for this width (tables become cards below 600 px). Then the
-      // transitions that switch started (the app shell's navbar sliding away) end: a check made mid-way
-      // saw the navbar half over the page. Endless animations (loaders) are not waited for, nor is
-      // anything for more than 2 s (a paused animation never finishes).
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-      await page.evaluate(() =>
-        Promise.race([
-          Promise.all(
-            document
-              .getAnimations()
-              .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-              .map((a) => a.finished.catch(() => undefined)),
-          ),
-          new Promise((r) => setTimeout(r, 2000)),
-        ]),
-      );
+      await atWidth(page, width);
       await saveShot(page, area, `${name}-${width}`);
       expect(await horizontalOverflow(page), `${name} at ${width}`).toBe(0);
     }
-    await page.setViewportSize({ width: SHOT_WIDTHS[0], height });
+    await page.setViewportSize({ width: SHOT_WIDTHS[0], height: page.viewportSize()?.height ?? 900 });
   };
+}
+
+/**
+ * The page (or the part under `scope`: a screen's region, an open dialog) at each of SHOT_WIDTHS, in one load:
+ * axe finds no WCAG 2 AA violation there and nothing is wider than the viewport; each width is saved as
+ * `<area>/<name>-<width>` (saveShot). The page stays at the last width.
+ */
+export async function accessibleAtEachWidth(page: Page, area: string, name: string, scope = 'body'): Promise<void> {
+  for (const width of SHOT_WIDTHS) {
+    await atWidth(page, width);
+    if (await page.locator(DIALOGS).count()) await dialogsSettled(page);
+    const where = `${name} at ${width}`;
+    expect(await axeViolations(page, scope), where).toEqual([]);
+    expect(await horizontalOverflow(page), where).toBe(0);
+    await saveShot(page, area, `${name}-${width}`);
+  }
 }
 
 /** Origin of a demo site on the test stack, e.g. http://skyway.localhost:4500. */

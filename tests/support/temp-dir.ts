@@ -6,15 +6,22 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 
-// The worker's own temp folder, kept the first time: where a worker runs file after file without isolation, the
-// previous file's folder (removed by now) must never become the next one's parent.
-const outer = (process.env.TP_WORKER_TMPDIR ??= tmpdir());
-const fileTmp = mkdtempSync(join(outer, 'tp-test-'));
-process.env.TMPDIR = fileTmp;
+// The worker's own temp folder (the run's, under `npm test`), taken once, before any file has changed TMPDIR, and
+// kept on globalThis, which outlives a module reset. Where files share a worker, os.tmpdir() is no guide to it: it
+// reads the process's own environment, which once still named a removed file folder after process.env was put back
+// (seen after the fuzz file, which starts a stack of its own).
+const worker = globalThis as { tpWorkerTmpdir?: string };
+const outer = (worker.tpWorkerTmpdir ??= tmpdir());
+let fileTmp: string | undefined;
+
+beforeAll(() => {
+  fileTmp = mkdtempSync(join(outer, 'tp-test-'));
+  process.env.TMPDIR = fileTmp;
+});
 
 afterAll(() => {
   process.env.TMPDIR = outer;
-  rmSync(fileTmp, { recursive: true, force: true });
+  if (fileTmp) rmSync(fileTmp, { recursive: true, force: true });
 });
