@@ -11,11 +11,12 @@ import {
   transfersOfVoucher,
   withComputedPrices,
   type Kart,
+  type PlaceAreas,
   type TransferChoice,
 } from '@tp/domain/dmc';
 import { db, tableName } from '../../functions/src/lib/db.ts';
 import { asSiteId, type SiteId } from '../../functions/src/lib/keys.ts';
-import type { KartRecord } from '../../functions/src/kart/model.ts';
+import { transferDetailsOf, type KartRecord } from '../../functions/src/kart/model.ts';
 import { deadlineItems, kartPut } from '../../functions/src/kart/repo.ts';
 import { transferPut } from '../../functions/src/kart/transfers-repo.ts';
 import { getUser, userIdByEmail } from '../../functions/src/users/repo.ts';
@@ -24,6 +25,12 @@ import { DUBAI_DEMO as D } from './dmc-dubai.ts';
 const INDIA = D.markets[0]!;
 const BURJ = 'dmc-to-burj-khalifa-l124-non-prime';
 const HOTEL = D.accommodations.find((h) => h.id === 'dmc-hotel-rove-downtown')!;
+
+/** The demo's area names, as the server looks them up for a vouchered kart (its job sheet sorts by area). */
+const AREA_NAMES = new Map(D.areas.map((a) => [a.id, a.name]));
+const areaOf = (records: readonly { id: string; area: string | null }[]) =>
+  new Map(records.flatMap((r) => (r.area && AREA_NAMES.has(r.area) ? [[r.id, AREA_NAMES.get(r.area)!]] : [])));
+const DEMO_AREAS: PlaceAreas = { hotel: areaOf(D.accommodations), activity: areaOf(D.activities), area: AREA_NAMES };
 const ARRIVAL = '2027-01-14';
 const AT = '2026-11-20T06:30:00.000Z';
 
@@ -88,7 +95,11 @@ export function demoKart(
         transfers: {
           ...transfer,
           pickupTransfer: { pickupLocation: HOTEL.name, dropLocation: 'Dubai Mall, Burj Khalifa entrance' },
-          dropTransfer: { pickupLocation: 'Dubai Mall, Burj Khalifa entrance', dropLocation: HOTEL.name },
+          dropTransfer: {
+            time: '13:00',
+            pickupLocation: 'Dubai Mall, Burj Khalifa entrance',
+            dropLocation: HOTEL.name,
+          },
         },
       },
     ],
@@ -162,12 +173,7 @@ export async function kartDemoItems(siteId: SiteId = asSiteId(D.siteId)): Promis
       ...put
     } = kartPut(siteId, k, null).Put!;
     items.push(put.Item!, ...deadlineItems(siteId, null, k).flatMap((i) => (i.Put ? [i.Put.Item!] : [])));
-    const sync = syncKartTransfers(
-      [],
-      transfersOfVoucher(k),
-      () => ({ customerName: k.customerName, customerPhone: k.customerPhone, pickupArea: null, flightNo: null }),
-      AT,
-    );
+    const sync = syncKartTransfers([], transfersOfVoucher(k), transferDetailsOf(k, DEMO_AREAS), AT);
     items.push(...sync.put.map((t) => transferPut(siteId, t).Put!.Item!));
   }
   return items;

@@ -69,10 +69,13 @@ describe('Quotation (kart)', () => {
 
     // Two activities, each with a transfer, priced by the rate engine.
     const activities = page.getByRole('region', { name: 'Activities' });
-    const activity = async (i: number, option: string, date: string, type: string, legs: number) => {
+    // A timed entry is booked at one of its slots (its pickup goes then); a cruise takes its pickup and drop times
+    // from the tour option.
+    const activity = async (i: number, option: string, date: string, type: string, legs: number, slot?: string) => {
       await activities.getByRole('button', { name: 'Add activity' }).click();
       await pick(activities, /^City/, '', 'Dubai', i);
       await pick(activities, /^Tour option/, option.split(' · ')[0]!.slice(0, 8), option, i);
+      if (slot) await pick(activities, /^Time slot/, '', slot);
       await typeDate(activities.getByRole('textbox', { name: /^Start date/ }).nth(i), date);
       await pick(activities, /^Transfer$/, '', type, i);
       await pick(activities, /^Sharing basis/, '', 'SIC (both ways)', i);
@@ -98,6 +101,7 @@ describe('Quotation (kart)', () => {
       '2027-01-21',
       'One way (pickup)',
       1,
+      '10:00',
     );
     await activity(1, 'Dhow Cruise Dinner, Dubai Marina · Dinner cruise', '2027-01-22', 'Return (pickup and drop)', 2);
 

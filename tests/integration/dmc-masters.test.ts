@@ -174,6 +174,35 @@ describe('activities', () => {
     );
   });
 
+  it('refuses a second name told apart only by case or spaces in the same city (areas, activities, hotels, tour options)', async () => {
+    const cityId = freshCityId();
+    const t = tag();
+    const deira = await ok(c, addArea, { name: `Deira ${t}`, cityId, cityName: 'Twin city' });
+    const area = await refused(c, addArea, { name: ` deira ${t.toUpperCase()} `, cityId }, 409);
+    expect(area.shortError).toEqual({ name: DMC_MSG.nameTaken('an area', ' in this city') });
+    // The same name elsewhere, and an edit of the record itself, are fine.
+    await ok(c, addArea, { name: `Deira ${t}`, cityId: freshCityId(), cityName: 'Other city' });
+    await ok(c, addArea, { id: deira.id, name: `Deira ${t}`, cityId });
+
+    const safari = await ok(c, saveActivity, { name: `Desert safari ${t}`, cityId });
+    const activity = await refused(c, saveActivity, { name: `Desert Safari ${t}`, cityId }, 409);
+    expect(activity.shortError).toEqual({ name: DMC_MSG.nameTaken('an activity', ' in this city') });
+    await ok(c, createNewAccomodation, { name: `Creek Inn ${t}`, address: 'Creek road', cityId });
+    const hotel = await refused(
+      c,
+      createNewAccomodation,
+      { name: `CREEK INN ${t}`, address: 'Other road', cityId },
+      409,
+    );
+    expect(hotel.shortError).toEqual({ name: DMC_MSG.nameTaken('an accommodation', ' in this city') });
+    await ok(c, saveTourOptions, { activityId: safari.id, name: 'Evening SIC' });
+    const option = await refused(c, saveTourOptions, { activityId: safari.id, name: 'evening sic' }, 409);
+    expect(option.shortError).toEqual({ name: DMC_MSG.nameTaken('a tour option', ' for this activity') });
+    expect((await ok(c, getActivities, { cityId })).records.map((a: { name: string }) => a.name)).toEqual([
+      `Desert safari ${t}`,
+    ]);
+  });
+
   it('pages a list with a cursor, every record once', async () => {
     const cityId = freshCityId();
     const made = new Set<string>();
@@ -224,6 +253,9 @@ describe('tour options, drivers, locations', () => {
     expect((await refused(c, saveDriver, { driverName: ' ' })).shortError).toEqual({ driverName: MSG.required });
     const driver = await ok(c, saveDriver, { driverName: `Driver ${tag()}`, phone: '+971 50 555 0100' });
     expect((await ok(c, getDrivers, { search: driver.driverName })).records).toEqual([driver]);
+    // The job sheet assigns drivers by name: a second of the same name is refused.
+    const twin = await refused(c, saveDriver, { driverName: driver.driverName.toLowerCase() }, 409);
+    expect(twin.shortError).toEqual({ driverName: DMC_MSG.nameTaken('a driver', '') });
     expect((await refused(c, saveLocationOption, { location: '' })).shortError).toEqual({ location: MSG.required });
     const loc = await ok(c, saveLocationOption, { location: `Gate ${tag()}` });
     expect((await ok(c, getLocationOptions, { search: loc.location })).records).toEqual([loc]);

@@ -58,7 +58,8 @@ beforeAll(async () => {
   customerId = customer.id;
 });
 
-const leg = (from: string, to: string) => ({ pickupLocation: from, dropLocation: to });
+/** A leg with its pickup time (a vouchered leg needs one: the driver works from it). */
+const leg = (from: string, to: string, time = '10:00') => ({ pickupLocation: from, dropLocation: to, time });
 
 /** A kart of 2 adults and a child: a hotel with a PVT return transfer, a safari with SIC return, a SIM card. */
 function kart(over: Record<string, unknown> = {}) {
@@ -208,6 +209,11 @@ describe('saveKart', () => {
       },
     ],
     [
+      "an activity time that is not one of its tour option's time slots",
+      () => ({ activities: [{ ...kart().activities[0], time: '16:00' }] }),
+      { 'activities.0.time': DMC_TEXT.notATimeSlot(['15:00']) },
+    ],
+    [
       'days and nights missing or above 90',
       () => ({ noOfDays: null, noOfNights: 91 }),
       { noOfDays: MSG.required, noOfNights: MSG.tooLarge(90) },
@@ -329,7 +335,14 @@ describe('sharing', () => {
     expect(reshared.version).toBe(2);
     expect(reshared.slug).not.toBe(share.slug);
     expect((await ok(visitor, getSharedQuotation, { slug: reshared.slug })).quotation.grandTotal).toBe(2186.75);
-    expect((await ok(visitor, getSharedQuotation, { slug: share.slug })).quotation.grandTotal).toBe(2086.75);
+    const old = await ok(visitor, getSharedQuotation, { slug: share.slug });
+    expect(old.quotation.grandTotal).toBe(2086.75);
+    // The old link says a newer version was shared since; the newest says nothing of the kind.
+    expect(old.standing).toEqual({ status: 'quotation', newerSharedAt: reshared.sharedAt });
+    expect((await ok(visitor, getSharedQuotation, { slug: reshared.slug })).standing.newerSharedAt).toBeNull();
+    // Vouchered, every link of it reads confirmed.
+    await ok(c, voucherKart, { id: saved.id, version: 2 });
+    expect((await ok(visitor, getSharedQuotation, { slug: reshared.slug })).standing.status).toBe('confirmed');
 
     const elsewhere = await new Client(SKYWAY.domain).call(getSharedQuotation, { slug: share.slug });
     expect(elsewhere.status).toBe(404);
@@ -378,6 +391,23 @@ describe('voucher and cancel', () => {
       ['activities', 'pickup', 'SIC', '2027-01-11', 'pending'],
     ]);
     expect(transfers[0]).toMatchObject({ customerName: 'Meera Iyer', pax: { adults: 2, child: 1, infant: 0 } });
+    // Each job names its quotation, what it serves, the hotel of the stay and the lead guest.
+    const safari = transfers.find((t) => t.source.section === 'activities' && t.leg === 'pickup')!;
+    const arrival = transfers.find((t) => t.source.section === 'accomodations' && t.leg === 'pickup')!;
+    expect(arrival).toMatchObject({
+      quotationNo: saved.quotationId,
+      service: 'Rove Downtown',
+      hotelName: 'Rove Downtown',
+      leadGuest: 'Mrs Meera Iyer',
+    });
+    expect(safari).toMatchObject({ quotationNo: saved.quotationId, hotelName: 'Rove Downtown' });
+    // Picked up in the hotel's area (the activity has none of its own, the line no airport area).
+    const departure = transfers.find((t) => t.source.section === 'accomodations' && t.leg === 'drop')!;
+    expect([arrival.pickupArea, departure.pickupArea, safari.pickupArea]).toEqual([
+      null,
+      'Downtown / Business Bay',
+      'Downtown / Business Bay',
+    ]);
 
     const day = await ok(c, getItinerariesByDate, { date: '2027-01-11' });
     const mine = day.find((x: { kartId: string }) => x.kartId === saved.id);
@@ -443,6 +473,39 @@ describe('voucher and cancel', () => {
     expect(body.shortError).toEqual({ 'activities.0.startDate': 'Please select start date for all activities' });
     expect(await transfersOfKart(siteScope, saved.id)).toEqual([]);
     expect((await ok(c, getKartById, { id: saved.id })).isVouchered).toBe(false);
+  });
+
+  it("times an activity's legs at the tour option's pickup and drop times when they name none", async () => {
+    const untimed = {
+      ...kart().activities[0]!.transfers,
+      pickupTransfer: leg('A', 'B', ''),
+      dropTransfer: leg('B', 'A', ''),
+    };
+    const saved = await ok(c, saveKart, kart({ activities: [{ ...kart().activities[0], transfers: untimed }] }));
+    expect([
+      saved.activities[0].transfers.pickupTransfer.time,
+      saved.activities[0].transfers.dropTransfer.time,
+    ]).toEqual(['15:00', '21:00']);
+  });
+
+  it('voucher refuses a transfer leg without its pickup time (the activity pickup takes the activity time)', async () => {
+    const hotel = kart().accomodations[0]!;
+    const saved = await ok(
+      c,
+      saveKart,
+      kart({
+        accomodations: [{ ...hotel, pickupTransfer: { ...hotel.pickupTransfer, time: '' } }],
+        activities: [
+          {
+            ...kart().activities[0],
+            transfers: { ...kart().activities[0]!.transfers, pickupTransfer: leg('Rove Downtown', 'Desert camp', '') },
+          },
+        ],
+      }),
+    );
+    const body = await refused(c, voucherKart, { id: saved.id, version: 1 });
+    expect(body.shortError).toEqual({ 'accomodations.0.pickupTransfer.time': DMC_TEXT.pickupTimeToVoucher });
+    expect(await transfersOfKart(siteScope, saved.id)).toEqual([]);
   });
 });
 

@@ -27,6 +27,7 @@ import {
   getDmcRecords,
   listByName,
   namesById,
+  refuseNameTwin,
   removeRecord,
   requireMarket,
   requireRef,
@@ -53,6 +54,11 @@ export const searchAreas = (scope: DmcScope, input: In<typeof api.searchAreas>):
 export async function saveArea(scope: DmcScope, input: In<typeof api.addArea>): Promise<TArea> {
   refuseIfAny(areaErrors({ name: input.name ?? null, cityId: input.cityId }, RULE_MESSAGES));
   const before = await existing(scope, 'area', input.id);
+  await refuseNameTwin(scope, 'area', input.name!, before?.id, {
+    field: 'name',
+    message: DMC_MSG.nameTaken('an area', ' in this city'),
+    equals: { cityId: input.cityId },
+  });
   const city = await cityOf(scope, input.cityId, input.cityName);
   const after: AreaRec = {
     id: before?.id ?? newId(),

@@ -4,7 +4,7 @@
  */
 export type { DmcScope } from './changes.ts';
 export { RULE_MESSAGES, removeRecord, saveRecord, siteOf } from './changes.ts';
-export { listByName, namesById } from './lists.ts';
+export { listByName, namesById, refuseNameTwin } from './lists.ts';
 export { quotationMarketId, requireMarket } from './markets.ts';
 export { cityOf, requireRef } from './masters.ts';
 export type { AreaRec } from './records.ts';
@@ -14,7 +14,7 @@ export { auditTrailOf } from './data.ts';
 /** The site's drivers, for operations (kart Lambda: job sheet picker, conflicts, driver page). */
 export { allDrivers, getDriver } from './masters.ts';
 /** The rate engine as the quotation builder prices a tour option (the kart Lambda prices activity lines with it). */
-export { priceForQuotation, priceHotelTransfer } from './pricing.ts';
+export { priceForQuotation, priceHotelTransfer, priceWithTourOption } from './pricing.ts';
 export { allExchangeRates } from './exchange-rates-repo.ts';
 export { minimumMarginPercent } from './exchange-rates.ts';
 /** A city's activities with their tour options priced for a party (the activities Lambda's search). */

@@ -1,8 +1,9 @@
 /** The lists of the DMC screens: cursor pages of a master in name order (gsi1) or under a parent (gsi2). */
 import type { Page } from '#lib/db';
+import { fail } from '#lib/errors';
 import { siteOf, type DmcScope } from './changes.ts';
 import { dmcKeys, type DmcKind } from './keys.ts';
-import type { DmcRecords } from './records.ts';
+import { idOf, type DmcRecords } from './records.ts';
 import { listPage, type ListFilter } from './repo.ts';
 
 export interface ListInput {
@@ -57,4 +58,27 @@ export const listUnder = <K extends DmcKind>(
 /** Names of the given records by id, for lists that show a referenced record's name. */
 export function namesById<T>(records: readonly T[], id: (r: T) => string, name: (r: T) => string): Map<string, string> {
   return new Map(records.map((r) => [id(r), name(r)]));
+}
+
+/**
+ * Refuses a second `kind` record named `name` up to case and surrounding spaces ("Desert safari" beside "Desert
+ * Safari", a second "Deira" in Dubai) among those `equals` keeps (the same city, the same activity): users pick these
+ * by name, and two alike cannot be told apart. `selfId` is the record being edited. One query on the name index,
+ * before the write (a concurrent twin is unlikely).
+ */
+export async function refuseNameTwin<K extends DmcKind>(
+  scope: DmcScope,
+  kind: K,
+  name: string,
+  selfId: string | undefined,
+  refusal: { field: string; message: string; equals?: ListFilter['equals'] },
+): Promise<void> {
+  const twins = await listByName(
+    scope,
+    kind,
+    { limit: 20 },
+    { skPrefix: `${dmcKeys.nameOrder(name)}#`, ...(refusal.equals ? { equals: refusal.equals } : {}) },
+  );
+  if (twins.records.some((r) => idOf(kind, r) !== selfId))
+    throw fail.conflict(refusal.message, { [refusal.field]: refusal.message });
 }

@@ -11,8 +11,7 @@ import { fail, refuseIfAny } from '#lib/errors';
 import type { Page } from '#lib/db';
 import { getUser } from '../users/index.ts';
 import { CHANGED_MEANWHILE, RULE_MESSAGES, audited, siteOf, type DmcScope } from './changes.ts';
-import { dmcKeys } from './keys.ts';
-import { allByName, listByName } from './lists.ts';
+import { allByName, listByName, refuseNameTwin } from './lists.ts';
 import type { MarketRec } from './records.ts';
 import * as repo from './repo.ts';
 import { answers, reply } from '#lib/answers';
@@ -59,10 +58,11 @@ export async function saveMarket(
   refuseIfAny(marketErrors({ name: input.name, currency }, RULE_MESSAGES));
   const before = input.marketId ? await repo.getRecord(siteId, 'market', input.marketId) : null;
   if (input.marketId && !before) throw fail.notFound();
-  // Names are the market's face in every picker: one of each per site (checked; a concurrent twin is unlikely).
-  const twins = await listByName(scope, 'market', { limit: 5 }, { skPrefix: `${dmcKeys.nameOrder(input.name)}#` });
-  if (twins.records.some((m) => m.marketId !== before?.marketId))
-    throw fail.conflict('A market with this name already exists', { name: 'A market with this name already exists' });
+  // Names are the market's face in every picker: one of each per site.
+  await refuseNameTwin(scope, 'market', input.name, before?.marketId, {
+    field: 'name',
+    message: 'A market with this name already exists',
+  });
 
   const currentDefault = await repo.getDefaultMarketId(siteId);
   const id = before?.marketId ?? newId();

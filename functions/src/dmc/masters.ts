@@ -19,7 +19,7 @@ import type { Page, TransactItem } from '#lib/db';
 import type { SiteId } from '#lib/keys';
 import { fail, refuseIfAny } from '#lib/errors';
 import { RULE_MESSAGES, saveRecord, siteOf, type DmcScope } from './changes.ts';
-import { listByName, listUnder, namesById, type ListInput } from './lists.ts';
+import { listByName, listUnder, namesById, refuseNameTwin, type ListInput } from './lists.ts';
 import {
   cityLabel,
   type ActivityRec,
@@ -141,6 +141,11 @@ export async function saveAccommodation(
   refuseIfAny(accommodationErrors(input, RULE_MESSAGES));
   const before = await existing(scope, 'hotel', input.id);
   if (input.area) await requireRef(scope, 'area', input.area, 'area', DMC_MSG.unknownArea);
+  await refuseNameTwin(scope, 'hotel', input.name, before?.id, {
+    field: 'name',
+    message: DMC_MSG.nameTaken('an accommodation', ' in this city'),
+    equals: { cityId: input.cityId },
+  });
   const city = await cityOf(scope, input.cityId, input.cityName);
   const after: HotelRec = {
     id: before?.id ?? newId(),
@@ -178,6 +183,11 @@ export async function saveActivity(scope: DmcScope, input: In<typeof api.saveAct
   const draft = withActivityDefaults({ ...input, priority: input.priority ?? before?.priority });
   refuseIfAny(activityErrors(draft, RULE_MESSAGES));
   if (draft.area) await requireRef(scope, 'area', draft.area, 'area', DMC_MSG.unknownArea);
+  await refuseNameTwin(scope, 'activity', input.name, before?.id, {
+    field: 'name',
+    message: DMC_MSG.nameTaken('an activity', ' in this city'),
+    equals: { cityId: input.cityId },
+  });
   const city = await cityOf(scope, input.cityId, input.cityName);
   const after: ActivityRec = {
     id: before?.id ?? newId(),
@@ -237,6 +247,11 @@ export async function saveTourOption(scope: DmcScope, input: In<typeof api.saveT
   refuseIfAny(tourOptionErrors(draft, RULE_MESSAGES));
   const before = await existing(scope, 'tourOption', input.id);
   await requireRef(scope, 'activity', input.activityId, 'activityId', DMC_MSG.unknownActivity);
+  await refuseNameTwin(scope, 'tourOption', input.name, before?.id, {
+    field: 'name',
+    message: DMC_MSG.nameTaken('a tour option', ' for this activity'),
+    equals: { activityId: input.activityId },
+  });
   const after: DmcRecords['tourOption'] = {
     id: before?.id ?? newId(),
     activityId: input.activityId,
@@ -277,6 +292,11 @@ export async function listTourOptions(
 export async function saveDriver(scope: DmcScope, input: In<typeof api.saveDriver>): Promise<DriverRec> {
   refuseIfAny(driverErrors(input, RULE_MESSAGES));
   const before = await existing(scope, 'driver', input.driverId);
+  // The job sheet assigns drivers by name.
+  await refuseNameTwin(scope, 'driver', input.driverName, before?.driverId, {
+    field: 'driverName',
+    message: DMC_MSG.nameTaken('a driver', ''),
+  });
   const after: DriverRec = {
     driverId: before?.driverId ?? newId(),
     driverName: input.driverName,

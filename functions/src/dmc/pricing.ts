@@ -20,6 +20,7 @@ import {
 } from '@tp/domain/dmc';
 import type { Page } from '#lib/db';
 import { siteOf, type DmcScope } from './changes.ts';
+import type { DmcRecords } from './records.ts';
 import { marketOrDefault } from './markets.ts';
 import { listByName } from './lists.ts';
 import { activitiesOfCity, existing, tourOptionViews } from './masters.ts';
@@ -80,18 +81,27 @@ export async function priceForQuotation(
   scope: DmcScope,
   input: In<typeof api.getTourOptionPriceForQuotationBuilder>,
 ): Promise<TTourOptionPrice> {
+  return (await priceWithTourOption(scope, input)).price;
+}
+
+/** The price, with the tour option it priced (a quotation line checks its time against the option's slots). */
+export async function priceWithTourOption(
+  scope: DmcScope,
+  input: In<typeof api.getTourOptionPriceForQuotationBuilder>,
+): Promise<{ tourOption: DmcRecords['tourOption']; price: TTourOptionPrice }> {
   const tourOption = (await existing(scope, 'tourOption', input.tourOptionId))!;
   const market = await marketOrDefault(scope, input.marketId);
   const transfer: TransferChoice | null =
     input.transferType && input.sharingBasis
       ? { transferType: input.transferType, sharingBasis: input.sharingBasis }
       : null;
-  return priceTourOption(await ratesFor(scope, tourOption), market, {
+  const price = priceTourOption(await ratesFor(scope, tourOption), market, {
     date: input.date,
     adults: input.adults,
     children: input.children,
     transfer,
   });
+  return { tourOption, price };
 }
 
 /** Transfer bases with a rate for the market on the date: what the transfer picker can offer. */

@@ -22,6 +22,7 @@ import {
   kartChangeProblem,
   kartErrors,
   syncKartTransfers,
+  timeSlotProblem,
   transfersOfVoucher,
   withComputedPrices,
   type FxRow,
@@ -31,8 +32,7 @@ import {
   type KartDraft,
   type KartTransferLeg,
   type KartTransfers,
-  type TransferDetails,
-  type VoucherTransfer,
+  type PlaceAreas,
 } from '@tp/domain/dmc';
 import { auditActor, auditPut, recordChange } from '#lib/audit';
 import { newId } from '#lib/crypto';
@@ -49,15 +49,16 @@ import {
   allotmentWrites,
   minimumMarginPercent,
   priceContractStays,
-  priceForQuotation,
+  priceWithTourOption,
   priceHotelTransfer,
   quotationMarketId,
+  getDmcRecords,
   type StayLine,
 } from '../dmc/index.ts';
 import { getUser } from '../users/records.ts';
 import { storedTransfersOfKart, transferPutItems } from './transfers-repo.ts';
 import { kartChange, runKartStatusHooks, type KartWiring } from './hooks.ts';
-import { kartRow, kartView as viewOf, type KartRecord } from './model.ts';
+import { kartRow, kartView as viewOf, transferDetailsOf, type KartRecord } from './model.ts';
 import * as repo from './repo.ts';
 import { answers, reply } from '#lib/answers';
 
@@ -339,7 +340,7 @@ async function priceActivities(
       if (!line.tourOptionId || !line.activityId || !date) return; // the rules name what is missing
       const t = line.transfers ?? {};
       try {
-        const price = await priceForQuotation(scope, {
+        const { tourOption, price } = await priceWithTourOption(scope, {
           tourOptionId: line.tourOptionId,
           ...(marketId ? { marketId } : {}),
           date,
@@ -348,6 +349,16 @@ async function priceActivities(
           transferType: t.sharingBasis ? (t.transferType ?? null) : null,
           sharingBasis: t.transferType ? (t.sharingBasis ?? null) : null,
         } as In<typeof dmcApi.getTourOptionPriceForQuotationBuilder>);
+        // A leg without a time of its own goes at the tour option's: pickup at its pickup time, back at its drop time.
+        for (const [leg, time] of [
+          ['pickupTransfer', tourOption.pickupTime],
+          ['dropTransfer', tourOption.dropPickupTime],
+        ] as const) {
+          const l = t[leg];
+          if (l && time && !l.time?.trim()) l.time = time;
+        }
+        const slotProblem = timeSlotProblem(tourOption, line.time, draft.isVouchered === true);
+        if (slotProblem) errors[`activities.${i}.time`] = slotProblem;
         if (price.activityId !== line.activityId) errors[`activities.${i}.tourOptionId`] = KART_MSG.wrongActivity;
         else if (!price.available) errors[`activities.${i}.price`] = price.reason.message;
         else {
@@ -384,30 +395,14 @@ async function customerOf(scope: KartScope, customerId: string | undefined) {
   };
 }
 
-/** What the job sheet shows beside a voucher leg: the customer, and the flight of an airport leg on its day. */
-function detailsOf(k: KartRecord): (leg: VoucherTransfer) => TransferDetails {
-  return (leg) => {
-    const flight =
-      leg.source.section === 'accomodations'
-        ? k.flightDetails.find((f) => (leg.leg === 'pickup' ? f.arrivalDate : f.departureDate) === leg.date)
-        : undefined;
-    return {
-      customerName: k.customerName,
-      customerPhone: k.customerPhone,
-      pickupArea: null,
-      flightNo: flight ? `${flight.airlineCode} ${flight.flightNo}`.trim() : null,
-    };
-  };
-}
-
 /** The transfers a change writes: vouchered karts follow their lines; a cancelled kart cancels its open ones. */
 async function transferWrites(scope: KartScope, before: KartRecord | null, after: KartRecord): Promise<TransactItem[]> {
   if (!after.isVouchered && !before?.isVouchered) return [];
-  const saved = await storedTransfersOfKart(scope, after.id);
+  const [saved, areas] = await Promise.all([storedTransfersOfKart(scope, after.id), placeAreas(scope, after)]);
   const sync = syncKartTransfers(
     saved.map((s) => s.transfer),
     transfersOfVoucher(after),
-    detailsOf(after),
+    transferDetailsOf(after, areas),
     scope.now.toISOString(),
   );
   const writes = [...sync.put, ...sync.cancelled];
@@ -417,6 +412,28 @@ async function transferWrites(scope: KartScope, before: KartRecord | null, after
     });
   // Conditional on the stamps read: a transfer staff changed meanwhile fails the commit (409), never overwritten.
   return transferPutItems(scope, writes, saved);
+}
+
+/** The area names a vouchered kart's legs pick up in: its hotels', its activities' and its airport areas'. */
+async function placeAreas(scope: KartScope, k: KartRecord): Promise<PlaceAreas> {
+  const siteId = siteOf(scope);
+  const unique = (ids: (string | null | undefined)[]) => [...new Set(ids.filter((id): id is string => !!id))];
+  const [hotels, activities] = await Promise.all([
+    getDmcRecords(siteId, 'hotel', unique(k.accomodations.map((l) => l.accomodationId))),
+    getDmcRecords(siteId, 'activity', unique(k.activities.map((l) => l.activityId))),
+  ]);
+  const areaIds = unique([
+    ...hotels.map((h) => h.area),
+    ...activities.map((a) => a.area),
+    ...k.accomodations.map((l) => l.airportAreaId),
+  ]);
+  const area = new Map((await getDmcRecords(siteId, 'area', areaIds)).map((a) => [a.id, a.name]));
+  const named = (id: string | null | undefined) => (id ? area.get(id) : undefined);
+  return {
+    hotel: new Map(hotels.flatMap((h) => (named(h.area) ? [[h.id, named(h.area)!]] : []))),
+    activity: new Map(activities.flatMap((a) => (named(a.area) ? [[a.id, named(a.area)!]] : []))),
+    area,
+  };
 }
 
 /** Tries of a change whose transaction only collided with another one on the same allotment night. */

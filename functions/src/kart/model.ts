@@ -5,12 +5,17 @@
 import type { TKart, TKartRow } from '@tp/contracts/endpoints/kart';
 import { sharedQuotationPath } from '@tp/contracts/endpoints/kart';
 import {
+  jobDetailsOf,
   kartDeadlineState,
   kartMargins,
   marginBelowMinimum,
+  pickupAreaOf,
   type Kart,
+  type PlaceAreas,
   type KartTotals,
   type RateUsed,
+  type TransferDetails,
+  type VoucherTransfer,
 } from '@tp/domain/dmc';
 import { appLink } from '#lib/links';
 import type { SiteRecord } from '#lib/tenancy';
@@ -85,5 +90,31 @@ export function kartRow(site: SiteRecord, k: KartRecord, today: string): TKartRo
     createdAt: k.createdAt,
     updatedAt: k.updatedAt,
     deadline: kartDeadlineState(k, k.totals, today),
+  };
+}
+
+/** No area known (the demo seed, a kart whose masters have none). */
+export const NO_AREAS: PlaceAreas = { hotel: new Map(), activity: new Map(), area: new Map() };
+
+/**
+ * What the job sheet shows beside a voucher leg: the quotation, service, hotel and lead guest (jobDetailsOf), the
+ * customer, the area it picks up in (pickupAreaOf, from `areas`), and the flight of an airport leg on its day.
+ */
+export function transferDetailsOf(
+  k: KartRecord,
+  areas: PlaceAreas = NO_AREAS,
+): (leg: VoucherTransfer) => TransferDetails {
+  return (leg) => {
+    const flight =
+      leg.source.section === 'accomodations'
+        ? k.flightDetails.find((f) => (leg.leg === 'pickup' ? f.arrivalDate : f.departureDate) === leg.date)
+        : undefined;
+    return {
+      ...jobDetailsOf(k, leg),
+      customerName: k.customerName,
+      customerPhone: k.customerPhone,
+      pickupArea: pickupAreaOf(k, leg, areas),
+      flightNo: flight ? `${flight.airlineCode} ${flight.flightNo}`.trim() : null,
+    };
   };
 }

@@ -7,7 +7,7 @@
  * changes under them). Never the internal remark or driver data.
  */
 import type { TSharedQuotation } from '@tp/contracts/endpoints/kart';
-import { KART_MSG } from '@tp/contracts/endpoints/kart';
+import { KART_MSG, standingOf } from '@tp/contracts/endpoints/kart';
 import { freezeRates, quotationView } from '@tp/domain/dmc';
 import { auditActor, auditPut, recordChange } from '#lib/audit';
 import { newToken } from '#lib/crypto';
@@ -73,11 +73,17 @@ export async function sharedQuotation(site: SiteRecord, slug: string): Promise<T
   const shared = await repo.getShare(site.siteId, slug);
   if (!shared) throw fail.notFound(KART_MSG.sharedNotFound);
   const agentBranded = shared.quotation.isAgentBranding;
+  // The frozen copy never changes; where the quotation stands now is read live (vouchered, cancelled, shared again).
+  const kart = await repo.getKart(site.siteId, shared.kartId);
   return {
     slug: shared.slug,
     version: shared.version,
     sharedAt: shared.sharedAt,
     quotation: shared.quotation,
+    standing: {
+      status: kart ? standingOf(kart) : 'cancelled',
+      newerSharedAt: kart?.share && kart.share.slug !== shared.slug ? kart.share.sharedAt : null,
+    },
     brandedBy: agentBranded ? 'agent' : 'site',
     // A share made before agent branding was carried stays unbranded, as it was shown then.
     branding: agentBranded

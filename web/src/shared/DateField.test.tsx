@@ -60,6 +60,24 @@ describe('DateField', () => {
     ).toBe(true);
   });
 
+  it("keeps a typed date that is no date in the field, with 'Invalid date format'", async () => {
+    const user = userEvent.setup({ delay: null });
+    const onIso = vi.fn();
+    renderWithProviders(<Harness initial="2030-12-10" onIso={onIso} />);
+    const input = screen.getByLabelText('Departure') as HTMLInputElement;
+    await user.clear(input);
+    await user.type(input, '31/02/2031');
+    await user.tab();
+    expect(input.value).toBe('31/02/2031');
+    expect(screen.getByText('Invalid date format')).toBeTruthy();
+    expect(onIso).not.toHaveBeenCalled();
+    // Typing a real day clears the message.
+    await user.clear(input);
+    await user.type(input, '28/02/2031');
+    expect(screen.queryByText('Invalid date format')).toBeNull();
+    expect(onIso).toHaveBeenLastCalledWith('2031-02-28');
+  });
+
   it('ignores half-typed and impossible dates (no US month-first guess)', () => {
     const onIso = vi.fn();
     renderWithProviders(<Harness onIso={onIso} />);

@@ -84,6 +84,8 @@ export const DMC_MSG = {
   unknownTourOption: 'Please choose a tour option of this site',
   unknownActivity: 'Please choose an activity of this site',
   unknownArea: 'Please choose an area of this site',
+  /** Pickers list these by name: two alike (up to case and spaces) could not be told apart. */
+  nameTaken: (what: string, where: string) => `There is already ${what} with this name${where}`,
   unknownRate: 'This rate no longer exists; reload the list',
   areaInUse: (what: string) => `This area is used by ${what}; change those first`,
   sameArea: 'From and to areas must differ',

@@ -65,10 +65,20 @@ export const KART_MSG = {
   notPriced: 'This tour option cannot be priced for the quotation',
   wrongActivity: 'This tour option belongs to another activity',
   sharedNotFound: 'This quotation link is not valid',
+  /** A shared link of an older version: the customer is told, never shown the newer one unasked. */
+  newerShared: (sharedOn: string) =>
+    `A newer version of this quotation was shared on ${sharedOn}: ask for the latest link before you book`,
+  sharedCancelled: 'This quotation has been cancelled',
   noExchangeRate: (currency: string) =>
     `No exchange rate for ${currency} in the exchange-rate table: add one to price this line`,
   tooManyTransfers: (n: number) => `A quotation can change at most ${n} transfers at once; voucher it in parts`,
 } as const;
+
+/** A quotation as its documents word it: still a quotation (subject to availability), confirmed, or cancelled. */
+export const QUOTATION_STANDINGS = ['quotation', 'confirmed', 'cancelled'] as const;
+export type QuotationStanding = (typeof QUOTATION_STANDINGS)[number];
+export const standingOf = (k: { isVouchered: boolean; isCancelled: boolean }): QuotationStanding =>
+  k.isCancelled ? 'cancelled' : k.isVouchered ? 'confirmed' : 'quotation';
 
 /** The SPA page of a shared quotation (public, no login): `kart/shareKart` answers its absolute url. */
 export const SHARED_QUOTATION_PATH = '/quotation/:slug';
@@ -559,6 +569,11 @@ export const ZSharedQuotation = lazy(() =>
     version: z.number(),
     sharedAt: z.string(),
     quotation: ZQuotationView,
+    /**
+     * Where the quotation stands now (ours): `confirmed` once vouchered, `cancelled`; and when a later version was
+     * shared since this one, the time of that share.
+     */
+    standing: z.object({ status: z.enum(QUOTATION_STANDINGS), newerSharedAt: z.nullable(z.string()) }),
     brandedBy: z.enum(['site', 'agent']),
     branding: z.object({
       companyName: z.string(),

@@ -62,6 +62,9 @@ export const DMC_TEXT = {
   discountTooLarge: 'Discount must not be greater than the total before discount',
   kartCancelled: 'This quotation is cancelled and can no longer be changed',
   kartUnvoucher: 'A vouchered quotation cannot be un-vouchered; cancel it instead',
+  pickupTimeToVoucher: 'Add the pickup time before vouchering: the driver needs it',
+  timeSlotToVoucher: "Choose one of the tour option's time slots before vouchering",
+  notATimeSlot: (slots: readonly string[]): string => `Choose one of the tour option's time slots: ${slots.join(', ')}`,
   // cost, sell and overrides of kart lines (kart/margins.ts)
   overrideReasonRequired: 'Please give a reason for the price override',
   costAboveSell: 'The cost is above the price: override the price with a reason to sell below cost',

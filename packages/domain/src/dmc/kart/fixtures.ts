@@ -12,7 +12,7 @@ export const hotelLine = (over: Partial<KartAccomodation> = {}): KartAccomodatio
   transferType: 'return',
   sharingBasis: 'SIC',
   pickupTransfer: { time: '09:30', pickupLocation: 'DXB Terminal 3', dropLocation: 'Rove Downtown' },
-  dropTransfer: { pickupLocation: 'Rove Downtown', dropLocation: 'DXB Terminal 3' },
+  dropTransfer: { time: '12:00', pickupLocation: 'Rove Downtown', dropLocation: 'DXB Terminal 3' },
   transferPrice: 150,
   bookedByCustomer: false,
   ...over,

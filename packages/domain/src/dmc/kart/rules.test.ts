@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DMC_TEXT } from '../messages.ts';
 import { M } from '../test-fixtures.ts';
 import { activityLine, hotelLine, kart, miscLine } from './fixtures.ts';
-import { kartChangeProblem, kartErrors, type KartDraft } from './rules.ts';
+import { kartChangeProblem, kartErrors, timeSlotProblem, type KartDraft } from './rules.ts';
 
 const REQUIRED = 'This is required field.';
 const errors = (over: Partial<KartDraft>) => kartErrors({ ...kart(), ...over } as KartDraft, M);
@@ -211,6 +211,41 @@ describe('kartErrors: when vouchered (§5)', () => {
     });
   });
 
+  it('needs a time for every leg the transfer drives once vouchered: the driver works from it', () => {
+    const leg = { pickupLocation: 'DXB Terminal 3', dropLocation: 'Rove Downtown', date: '2027-03-10' };
+    const over = {
+      accomodations: [hotelLine({ pickupTransfer: { ...leg, time: null }, dropTransfer: { ...leg, time: '10:30' } })],
+      activities: [
+        // Picked up at the activity's own time: no time of its own needed.
+        activityLine({
+          time: '15:00',
+          transfers: { ...activityLine().transfers, pickupTransfer: { ...leg, time: '' } },
+        }),
+        activityLine({
+          id: 'act-2',
+          time: null,
+          transfers: { ...activityLine().transfers, pickupTransfer: { ...leg, time: '' }, dropTransfer: { ...leg } },
+        }),
+        // One way: only the pickup is driven, whatever the drop leg says.
+        activityLine({
+          id: 'act-3',
+          transfers: {
+            transferType: 'oneway',
+            sharingBasis: 'PVT',
+            pickupTransfer: { ...leg, time: '09:00' },
+            dropTransfer: leg,
+          },
+        }),
+      ],
+    };
+    expect(errors(over)).toEqual({});
+    expect(vouchered(over)).toEqual({
+      'accomodations.0.pickupTransfer.time': DMC_TEXT.pickupTimeToVoucher,
+      'activities.1.transfers.pickupTransfer.time': DMC_TEXT.pickupTimeToVoucher,
+      'activities.1.transfers.dropTransfer.time': DMC_TEXT.pickupTimeToVoucher,
+    });
+  });
+
   it('needs a hotel check-in date once vouchered', () => {
     expect(errors({ accomodations: [hotelLine({ checkinDate: null })] })).toEqual({});
     expect(vouchered({ accomodations: [hotelLine({ checkinDate: null })] })).toEqual({
@@ -235,5 +270,19 @@ describe('kartChangeProblem: the status machine', () => {
     expect(kartChangeProblem({ isVouchered: false, isCancelled: true }, { isCancelled: true })).toBe(
       DMC_TEXT.kartCancelled,
     );
+  });
+});
+
+describe('timeSlotProblem', () => {
+  const slots = { hasTimeSlots: true, timeSlots: ['09:00', '15:30'] };
+  it("takes one of the option's slots, and asks for one only once vouchered", () => {
+    expect(timeSlotProblem(slots, '15:30', true)).toBeNull();
+    expect(timeSlotProblem(slots, null, false)).toBeNull();
+    expect(timeSlotProblem(slots, '', true)).toBe(DMC_TEXT.timeSlotToVoucher);
+    expect(timeSlotProblem(slots, '10:00', false)).toBe(DMC_TEXT.notATimeSlot(['09:00', '15:30']));
+  });
+  it('leaves the time free when the option has no slots', () => {
+    expect(timeSlotProblem({ hasTimeSlots: false, timeSlots: [] }, '10:00', true)).toBeNull();
+    expect(timeSlotProblem({ hasTimeSlots: true, timeSlots: [] }, null, true)).toBeNull();
   });
 });

@@ -123,6 +123,8 @@ function transferErrors(
   t: Draft<KartTransfers>,
   owner: TransferOwner,
   vouchered: boolean,
+  /** The time a pickup leg naming none takes (an activity's own time); none for a hotel's. */
+  pickupFallbackTime: unknown = null,
 ): void {
   const { m } = c;
   if (!isMissing(t.transferType)) c.flag(`${at}transferType`, oneOf(t.transferType, KART_TRANSFER_TYPES, m));
@@ -138,6 +140,15 @@ function transferErrors(
   if (t.transferType === 'return')
     for (const leg of ['pickupTransfer', 'dropTransfer'] as const)
       if (!legAdded(t[leg])) c.flag(`${at}${leg}`, m[`transfer${owner}`]);
+  // A vouchered leg goes to the job sheet: without a time the driver has none (one reached it as "No time"). An
+  // activity's pickup takes the activity's own time when it names none (kart/transfers.ts).
+  const legs =
+    t.transferType === 'return' ? (['pickupTransfer', 'dropTransfer'] as const) : (['pickupTransfer'] as const);
+  for (const leg of legs) {
+    const fallback = leg === 'pickupTransfer' ? pickupFallbackTime : null;
+    if (legAdded(t[leg]) && isMissing(t[leg]?.time) && isMissing(fallback))
+      c.flag(`${at}${leg}.time`, DMC_TEXT.pickupTimeToVoucher);
+  }
 }
 
 function accomodationErrors(c: Collector, line: Draft<KartAccomodation>, at: string, vouchered: boolean): void {
@@ -163,7 +174,7 @@ function activityErrors(c: Collector, line: NonNullable<KartDraft['activities']>
   c.amount(`${at}price`, line.price, true);
   c.date(`${at}startDate`, line.startDate, v ? c.m.startDateActivities : null);
   c.time(`${at}time`, line.time);
-  transferErrors(c, `${at}transfers.`, line.transfers ?? {}, 'Activity', v);
+  transferErrors(c, `${at}transfers.`, line.transfers ?? {}, 'Activity', v, line.time);
 }
 
 function miscErrors(c: Collector, line: Draft<KartMiscellaneous>, at: string, vouchered: boolean): void {
@@ -265,4 +276,18 @@ export function kartChangeProblem(
   if (saved.isCancelled) return DMC_TEXT.kartCancelled;
   if (saved.isVouchered && next.isVouchered !== true && next.isCancelled !== true) return DMC_TEXT.kartUnvoucher;
   return null;
+}
+
+/**
+ * An activity line's time against its tour option's slots (when the option runs at set times): one of them, and
+ * chosen before the quotation is vouchered. Null when the time is fine.
+ */
+export function timeSlotProblem(
+  option: { hasTimeSlots: boolean; timeSlots: readonly string[] },
+  time: unknown,
+  vouchered: boolean,
+): string | null {
+  if (!option.hasTimeSlots || option.timeSlots.length === 0) return null;
+  if (isMissing(time)) return vouchered ? DMC_TEXT.timeSlotToVoucher : null;
+  return option.timeSlots.includes(String(time)) ? null : DMC_TEXT.notATimeSlot(option.timeSlots);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { activityLine, hotelLine, kart } from './fixtures.ts';
-import { transfersOfVoucher } from './transfers.ts';
+import { jobDetailsOf, pickupAreaOf, transfersOfVoucher } from './transfers.ts';
 
 const pax = { adults: 2, child: 1, infant: 0 };
 
@@ -21,14 +21,14 @@ describe('transfersOfVoucher', () => {
         pax,
       },
       {
-        // Check-out: check-in + 3 nights; no time yet (set on the job sheet).
+        // Check-out: check-in + 3 nights, at the leg's own time.
         id: 'kart-1-accomodation-acc-1-drop',
         kartId: 'kart-1',
         source: { section: 'accomodations', lineId: 'acc-1' },
         leg: 'drop',
         sharingType: 'SIC',
         date: '2026-12-13',
-        time: null,
+        time: '12:00',
         pickupLocation: 'Rove Downtown',
         dropLocation: 'DXB Terminal 3',
         remarks: '',
@@ -91,5 +91,66 @@ describe('transfersOfVoucher', () => {
   it('creates none for a kart not vouchered or cancelled (the server then cancels its open transfers)', () => {
     expect(transfersOfVoucher(kart())).toEqual([]);
     expect(transfersOfVoucher(kart({ isVouchered: true, isCancelled: true }))).toEqual([]);
+  });
+});
+
+describe('jobDetailsOf', () => {
+  const k = kart({
+    accomodations: [hotelLine({ accomodationName: 'Rove Downtown', checkinDate: '2026-12-10', noOfNights: 3 })],
+    activities: [activityLine({ activityName: 'Desert safari', tourOptionName: 'SIC with dinner' })],
+  });
+  const hotelLeg = { source: { section: 'accomodations' as const, lineId: 'acc-1' }, date: '2026-12-10' };
+  const activityOn = (date: string | null) => ({ source: { section: 'activities' as const, lineId: 'act-1' }, date });
+
+  it('names the quotation, the hotel served and the first adult for a hotel leg', () => {
+    expect(jobDetailsOf(k, hotelLeg)).toEqual({
+      quotationNo: 'Q-2026-0042',
+      service: 'Rove Downtown',
+      hotelName: 'Rove Downtown',
+      leadGuest: 'Mr Arjun Sharma',
+    });
+  });
+
+  it('names the activity and tour option, and the stay that covers its day (none before check-in or from check-out)', () => {
+    expect(jobDetailsOf(k, activityOn('2026-12-12'))).toMatchObject({
+      service: 'Desert safari: SIC with dinner',
+      hotelName: 'Rove Downtown',
+    });
+    expect(jobDetailsOf(k, activityOn('2026-12-13')).hotelName).toBeNull();
+    expect(jobDetailsOf(k, activityOn('2026-12-09')).hotelName).toBeNull();
+    expect(jobDetailsOf(k, activityOn(null)).hotelName).toBeNull();
+  });
+
+  it('has no lead guest while no passenger is listed', () => {
+    expect(jobDetailsOf(kart({ passengers: [] }), hotelLeg).leadGuest).toBeNull();
+  });
+});
+
+describe('pickupAreaOf', () => {
+  const k = kart({
+    accomodations: [hotelLine({ airportAreaId: 'area-dxb', checkinDate: '2026-12-10', noOfNights: 3 })],
+    activities: [activityLine({ activityId: 'dmc-act-desert-safari' })],
+  });
+  const areas = {
+    hotel: new Map([['dmc-hotel-rove-downtown', 'Downtown']]),
+    activity: new Map([['dmc-act-desert-safari', 'Al Awir desert']]),
+    area: new Map([['area-dxb', 'DXB airport']]),
+  };
+  const on = (section: 'accomodations' | 'activities', leg: 'pickup' | 'drop', date: string) => ({
+    source: { section, lineId: section === 'accomodations' ? 'acc-1' : 'act-1' },
+    leg,
+    date,
+  });
+
+  it("picks an arrival up at the airport's area and a departure at the hotel's", () => {
+    expect(pickupAreaOf(k, on('accomodations', 'pickup', '2026-12-10'), areas)).toBe('DXB airport');
+    expect(pickupAreaOf(k, on('accomodations', 'drop', '2026-12-13'), areas)).toBe('Downtown');
+  });
+
+  it("picks an activity up in the area of that night's hotel, and brings it back from the activity's area", () => {
+    expect(pickupAreaOf(k, on('activities', 'pickup', '2026-12-11'), areas)).toBe('Downtown');
+    expect(pickupAreaOf(k, on('activities', 'drop', '2026-12-11'), areas)).toBe('Al Awir desert');
+    // No stay covers the day (the guests have left): no area.
+    expect(pickupAreaOf(k, on('activities', 'pickup', '2026-12-14'), areas)).toBeNull();
   });
 });

@@ -85,3 +85,70 @@ export function transfersOfVoucher(kart: VoucherKart): VoucherTransfer[] {
   ];
   return sources.flatMap((s) => lineTransfers(kart, s));
 }
+
+/** What the job sheet names beside a leg, from its kart (ours: the walkthrough's operations manager asked for each). */
+export interface JobDetails {
+  /** The kart's quotation number. */
+  quotationNo: string;
+  /** What the ride serves: the hotel of an arrival or departure, or the activity and its tour option. */
+  service: string | null;
+  /** The hotel of the stay: the line's own for a hotel leg; for an activity, the stay that covers its day. */
+  hotelName: string | null;
+  /** The first adult passenger as named on the kart (title, first and last name); null when none is listed. */
+  leadGuest: string | null;
+}
+
+type DetailsKart = Pick<Kart, 'quotationId' | 'accomodations' | 'activities' | 'passengers'>;
+
+export function jobDetailsOf(kart: DetailsKart, leg: Pick<VoucherTransfer, 'source' | 'date'>): JobDetails {
+  const lead = kart.passengers.find((p) => p.paxType === 'adult') ?? kart.passengers[0];
+  const name = lead && [lead.title, lead.firstName, lead.lastName].filter((s) => s?.trim()).join(' ');
+  const details = { quotationNo: kart.quotationId, leadGuest: name || null };
+  if (leg.source.section === 'accomodations') {
+    const hotel = kart.accomodations.find((l) => l.id === leg.source.lineId)?.accomodationName ?? null;
+    return { ...details, service: hotel, hotelName: hotel };
+  }
+  const activity = kart.activities.find((l) => l.id === leg.source.lineId);
+  const service = [activity?.activityName, activity?.tourOptionName].filter(Boolean).join(': ') || null;
+  return { ...details, service, hotelName: stayOn(kart, leg.date)?.accomodationName ?? null };
+}
+
+/** The hotel line whose nights cover `day` (check-in up to, not including, check-out). */
+function stayOn(kart: Pick<Kart, 'accomodations'>, day: string | null) {
+  if (day === null) return undefined;
+  return kart.accomodations.find(
+    (l) => l.checkinDate !== null && l.checkinDate <= day && day < addDays(l.checkinDate, l.noOfNights),
+  );
+}
+
+/** Area names by id, as the server looked them up: of hotels, of activities, and of areas themselves. */
+export interface PlaceAreas {
+  hotel: ReadonlyMap<string, string>;
+  activity: ReadonlyMap<string, string>;
+  area: ReadonlyMap<string, string>;
+}
+
+/**
+ * The area a leg picks up in (docs/dmc.md: SIC runs are pooled by area; the job sheet sorts by it): an arrival at
+ * the line's airport area; a departure at its hotel's area; an activity's pickup at the area of the hotel the guests
+ * stay in that day; its drop (the way back) at the activity's own area. Null where the kart or the masters say none.
+ */
+export function pickupAreaOf(
+  kart: Pick<Kart, 'accomodations' | 'activities'>,
+  leg: Pick<VoucherTransfer, 'source' | 'leg' | 'date'>,
+  areas: PlaceAreas,
+): string | null {
+  if (leg.source.section === 'accomodations') {
+    const line = kart.accomodations.find((l) => l.id === leg.source.lineId);
+    if (!line) return null;
+    return leg.leg === 'pickup'
+      ? (areas.area.get(line.airportAreaId ?? '') ?? null)
+      : (areas.hotel.get(line.accomodationId) ?? null);
+  }
+  if (leg.leg === 'pickup') {
+    const stay = stayOn(kart, leg.date);
+    return stay ? (areas.hotel.get(stay.accomodationId) ?? null) : null;
+  }
+  const activity = kart.activities.find((l) => l.id === leg.source.lineId);
+  return activity ? (areas.activity.get(activity.activityId) ?? null) : null;
+}

@@ -114,6 +114,9 @@ export type DriverJob = Pick<
   | 'customerName'
   | 'customerPhone'
   | 'flightNo'
+  | 'service'
+  | 'hotelName'
+  | 'leadGuest'
   | 'remarks'
   | 'isCompleted'
   | 'completedAt'
@@ -131,6 +134,9 @@ export const driverJob = (t: Transfer): DriverJob => ({
   customerName: t.customerName,
   customerPhone: t.customerPhone,
   flightNo: t.flightNo,
+  service: t.service,
+  hotelName: t.hotelName,
+  leadGuest: t.leadGuest,
   remarks: t.remarks,
   isCompleted: t.isCompleted,
   completedAt: t.completedAt,

@@ -5,7 +5,7 @@
  * operations add; spec field names are kept (`driverId`, `internalDriverCharges`, `isCompleted`, `completedAt`).
  * Dates are `YYYY-MM-DD`, times `HH:MM` in the site's time zone, instants ISO 8601.
  */
-import type { VoucherTransfer } from '../kart/transfers.ts';
+import type { JobDetails, VoucherTransfer } from '../kart/transfers.ts';
 import type { Driver } from '../types.ts';
 
 /**
@@ -20,7 +20,7 @@ export const OPEN_STATUSES: readonly TransferStatus[] = ['pending', 'assigned'];
 export const isOpenTransfer = (t: Pick<Transfer, 'status'>): boolean => OPEN_STATUSES.includes(t.status);
 
 /** What the job sheet shows beside the voucher's fields, copied when the transfer is made or re-vouchered. */
-export interface TransferDetails {
+export interface TransferDetails extends JobDetails {
   /** The kart's customer: the driver page shows them without a join. */
   customerName: string;
   customerPhone: string;

@@ -12,6 +12,10 @@ const DETAILS: TransferDetails = {
   customerPhone: '+91 98200 00000',
   pickupArea: null,
   flightNo: null,
+  quotationNo: 'Q-2026-0042',
+  service: 'Rove Downtown',
+  hotelName: 'Rove Downtown',
+  leadGuest: 'Mr Arjun Sharma',
 };
 const details = () => DETAILS;
 const vouchered = kart({ isVouchered: true });

@@ -28,14 +28,18 @@ const VOUCHER_FIELDS = [
   'customerPhone',
   'pickupArea',
   'flightNo',
+  'quotationNo',
+  'service',
+  'hotelName',
+  'leadGuest',
 ] as const satisfies readonly (keyof Transfer)[];
 
 const same = (a: Transfer, b: Transfer): boolean =>
   VOUCHER_FIELDS.every((f) => JSON.stringify(a[f]) === JSON.stringify(b[f]));
 
 /**
- * `saved`: the kart's transfers as stored; `legs`: `transfersOfVoucher(kart)`; `details(leg)`: the customer,
- * pickup area and flight to show. A listed leg whose transfer was cancelled starts afresh (pending, no driver):
+ * `saved`: the kart's transfers as stored; `legs`: `transfersOfVoucher(kart)`; `details(leg)`: the quotation,
+ * service, hotel, lead guest, customer, pickup area and flight to show. A listed leg whose transfer was cancelled starts afresh (pending, no driver):
  * the staff put the line's transfer back.
  */
 export function syncKartTransfers(

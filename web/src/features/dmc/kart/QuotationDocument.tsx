@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
 import { Image, Stack, Text, Title } from '@mantine/core';
+import type { QuotationStanding } from '@tp/contracts/endpoints/kart';
 import type { QuotationView } from '@tp/domain/dmc';
 import { formatDate } from '#shared/format.ts';
 import { humanDays, money } from '../shared/format.ts';
@@ -27,15 +28,25 @@ function paxText(pax: QuotationView['pax']): string {
  * rendering `quotationView` as is, so the break-up mode decides what is priced in one place (the domain). A4 print
  * rules are in quotation.css: nothing but `.quotation-doc` prints.
  */
+/** The document's own line under its title, by where the quotation stands. */
+const STANDING_LINES: Record<QuotationStanding, string> = {
+  quotation: 'Quotation, subject to availability',
+  confirmed: 'Confirmed',
+  cancelled: 'Cancelled',
+};
+
 export function QuotationDocument({
   view,
   brand,
   version,
+  standing = 'quotation',
 }: {
   view: QuotationView;
   brand: QuotationBrand;
   /** The shared version number, when the document is a shared one. */
   version?: number | null | undefined;
+  /** A vouchered quotation is confirmed, not subject to availability any more. */
+  standing?: QuotationStanding;
 }) {
   const m = (n: number) => money(n, view.currencySymbol);
   const facts: [string, string][] = [
@@ -69,7 +80,9 @@ export function QuotationDocument({
           <Title order={1} size="h3">
             {view.kartName}
           </Title>
-          <Text size="sm">Quotation, subject to availability</Text>
+          <Text size="sm" fw={standing === 'quotation' ? undefined : 700}>
+            {STANDING_LINES[standing]}
+          </Text>
         </div>
       </header>
 
@@ -183,8 +196,8 @@ export function QuotationDocument({
       <Stack component="footer" gap={2} className="quotation-terms">
         <Text size="xs">
           Valid till {formatDate(view.validTill)}
-          {view.paymentDeadline ? `; the balance is due by ${formatDate(view.paymentDeadline)}` : ''}. Prices are
-          subject to availability at the time of booking.
+          {view.paymentDeadline ? `; the balance is due by ${formatDate(view.paymentDeadline)}` : ''}.
+          {standing === 'quotation' && ' Prices are subject to availability at the time of booking.'}
         </Text>
       </Stack>
     </article>

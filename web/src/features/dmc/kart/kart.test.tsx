@@ -10,6 +10,7 @@ import {
   removeKartMiscellaneous,
   saveKart,
   type TKart,
+  type TSharedQuotation,
 } from '@tp/contracts/endpoints/kart';
 import * as MSG from '@tp/contracts/messages';
 import {
@@ -197,11 +198,16 @@ describe('Quotation document', () => {
 
 describe('Shared quotation page', { timeout: 30_000 }, () => {
   const k = domainKart({ isAgentBranding: true });
-  const shared = (brandedBy: 'site' | 'agent', companyName: string) => ({
+  const shared = (
+    brandedBy: 'site' | 'agent',
+    companyName: string,
+    standing: TSharedQuotation['standing'] = { status: 'quotation', newerSharedAt: null },
+  ): TSharedQuotation => ({
     slug: 's'.repeat(43),
     version: 2,
     sharedAt: '2026-11-20T10:00:00.000Z',
     quotation: quotationView(k, kartTotals(k), 'full'),
+    standing,
     brandedBy,
     branding: { companyName, logoUrl: '', adminContact: '9810000003', adminEmail: 'mehta@example.com', domain: '' },
   });
@@ -213,5 +219,17 @@ describe('Shared quotation page', { timeout: 30_000 }, () => {
     expect(within(doc).getByText('Mehta Tours & Travels')).toBeTruthy();
     expect(within(doc).getByText('9810000003 · mehta@example.com')).toBeTruthy();
     expect(doc.textContent).not.toContain('Flight Deals');
+  });
+
+  it('reads confirmed once vouchered, and says when a newer version was shared since', async () => {
+    const standing = { status: 'confirmed' as const, newerSharedAt: '2026-11-22T09:30:00.000Z' };
+    const api = fakeApi().on(getSharedQuotation, shared('site', 'Flight Deals', standing));
+    renderApp(`/quotation/${'s'.repeat(43)}`, { api, site: testSite({ companyName: 'Flight Deals' }) });
+    const doc = await screen.findByRole('article', { name: `Quotation ${k.quotationId}` });
+    expect(within(doc).getByText('Confirmed')).toBeTruthy();
+    expect(doc.textContent).not.toContain('subject to availability');
+    expect((await screen.findByRole('status')).textContent).toMatch(
+      /^A newer version of this quotation was shared on /,
+    );
   });
 });

@@ -266,6 +266,8 @@ export function ActivityLine(p: LineProps & { party: PartyValues }) {
           activityId: a.activity.id,
           activityName: a.activity.name,
           optionName: o.tourOption.name,
+          // A tour option that runs at set times is booked at one of them.
+          slots: o.tourOption.hasTimeSlots ? o.tourOption.timeSlots : [],
         })),
       ),
     [options.data],
@@ -274,6 +276,7 @@ export function ActivityLine(p: LineProps & { party: PartyValues }) {
     l.tourOptionId && !choices.some((c) => c.value === l.tourOptionId)
       ? [{ value: l.tourOptionId, label: [l.activityName, l.tourOptionName].filter(Boolean).join(' · ') }]
       : [];
+  const slots = choices.find((c) => c.value === l.tourOptionId)?.slots ?? [];
   const t = l.transfers;
   const priceInput =
     l.tourOptionId && date && (!t.transferType || t.sharingBasis)
@@ -331,7 +334,18 @@ export function ActivityLine(p: LineProps & { party: PartyValues }) {
           comboboxProps={{ withinPortal: true }}
         />
         <DateField label="Start date" clearable {...form.getInputProps(`${at}.startDate`)} />
-        <TimeInput label="Time" {...form.getInputProps(`${at}.time`)} />
+        {slots.length > 0 ? (
+          <Select
+            label="Time slot"
+            placeholder="Choose a time slot"
+            data={slots}
+            clearable
+            {...form.getInputProps(`${at}.time`)}
+            comboboxProps={{ withinPortal: true }}
+          />
+        ) : (
+          <TimeInput label="Time" {...form.getInputProps(`${at}.time`)} />
+        )}
       </SimpleGrid>
       <TransferFields form={form} at={`${at}.transfers`} value={t} />
       <Group gap="xs" aria-live="polite">

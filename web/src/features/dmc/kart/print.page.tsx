@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
-import { getKartById, type TKart } from '@tp/contracts/endpoints/kart';
+import { getKartById, standingOf, type TKart } from '@tp/contracts/endpoints/kart';
 import { PRICE_BREAKUPS, quotationView, type Kart, type PriceBreakup } from '@tp/domain/dmc';
 import { useSite } from '#shared/site.tsx';
 import { useApi } from '#api/hooks.ts';
@@ -48,7 +48,11 @@ function PrintView({ kart }: { kart: TKart }) {
           />
         </Group>
       </Stack>
-      <QuotationDocument view={view} brand={quotationBrand(site, kart.isAgentBranding, kart.customerName)} />
+      <QuotationDocument
+        view={view}
+        brand={quotationBrand(site, kart.isAgentBranding, kart.customerName)}
+        standing={standingOf(kart)}
+      />
     </Stack>
   );
 }

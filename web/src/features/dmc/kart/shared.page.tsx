@@ -4,6 +4,7 @@ import { KART_MSG, getSharedQuotation, sharedQuotationPath } from '@tp/contracts
 import { useApi } from '#api/hooks.ts';
 import { ApiError } from '#api/client.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
+import { formatDateTime } from '#shared/format.ts';
 import { absoluteUrl } from '#shared/share.ts';
 import { ShareLinks } from '#shared/ShareLinks.tsx';
 import { sharedBrand } from './brand.ts';
@@ -11,7 +12,8 @@ import { QuotationDocument } from './QuotationDocument.tsx';
 
 /**
  * /quotation/:slug (public, ours): a shared quotation as it was frozen when shared (`kart/getSharedQuotation`), no
- * login. The same document as the staff print view; a later change of the kart never alters this version.
+ * login. The same document as the staff print view; a later change of the kart never alters this version, but the
+ * page says when a newer version was shared since, and a vouchered quotation reads confirmed.
  */
 export default function SharedQuotationPage() {
   const { slug = '' } = useParams();
@@ -32,7 +34,22 @@ export default function SharedQuotationPage() {
               Download PDF
             </Button>
           </Group>
-          <QuotationDocument view={s.quotation} brand={sharedBrand(s)} version={s.version} />
+          {s.standing.newerSharedAt && (
+            <Alert color="yellow" role="status" maw="190mm" w="100%" mx="auto" className="quotation-actions">
+              {KART_MSG.newerShared(formatDateTime(s.standing.newerSharedAt))}
+            </Alert>
+          )}
+          {s.standing.status === 'cancelled' && (
+            <Alert color="red" role="status" maw="190mm" w="100%" mx="auto" className="quotation-actions">
+              {KART_MSG.sharedCancelled}
+            </Alert>
+          )}
+          <QuotationDocument
+            view={s.quotation}
+            brand={sharedBrand(s)}
+            version={s.version}
+            standing={s.standing.status}
+          />
         </Stack>
       )}
     </AsyncContent>

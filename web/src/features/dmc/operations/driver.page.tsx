@@ -15,7 +15,7 @@ import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { DateField } from '#shared/DateField.tsx';
 import { formatDate } from '#shared/format.ts';
 import { defaultRange } from './dates.ts';
-import { LEG_LABELS, paxLabel } from './labels.tsx';
+import { LEG_LABELS, LEG_SHARING_LABELS, paxLabel } from './labels.tsx';
 
 /** The answers that end the page: a refused link (403) and too many requests (429), each in one sentence. */
 const refusalOf = (error: unknown): string | null =>
@@ -46,14 +46,17 @@ function JobCard({ job, markDone }: { job: TDriverJob; markDone: (id: string) =>
             </Badge>
           ) : (
             <Badge variant="light" size="lg">
-              {LEG_LABELS[job.leg]} · {job.sharingType}
+              {LEG_LABELS[job.leg]} · {LEG_SHARING_LABELS[job.sharingType]}
             </Badge>
           )}
         </Group>
         <Title order={3} size="h4" id={titleId}>
           {job.customerName}
         </Title>
+        {job.leadGuest && <Text>Lead guest: {job.leadGuest}</Text>}
         <Text>{paxLabel(job.pax)}</Text>
+        {job.service && <Text fw={600}>{job.service}</Text>}
+        {job.hotelName && job.hotelName !== job.service && <Text>Staying at {job.hotelName}</Text>}
         <Text>
           <Text span fw={600}>
             Pickup:

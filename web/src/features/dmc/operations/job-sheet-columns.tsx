@@ -2,15 +2,14 @@ import { Checkbox, NativeSelect, Stack, Text } from '@mantine/core';
 import type { TJobSheetRow, TOpsDriver } from '@tp/contracts/endpoints/dmc-operations';
 import type { Column } from '#shared/DataTable.tsx';
 import { formatDate } from '#shared/format.ts';
-import { SHARING_BASIS_LABELS } from '../shared/format.ts';
 import { transferName, type useAssignment } from './assign.tsx';
 import { isOpen } from './job-sheet-query.ts';
-import { LEG_LABELS, paxLabel } from './labels.tsx';
+import { LEG_LABELS, LEG_SHARING_LABELS, paxLabel } from './labels.tsx';
 import { ChargesInput, StatusControls } from './row-controls.tsx';
 
 type Assignment = ReturnType<typeof useAssignment>;
 
-/** A transfer's driver picker (assigning through the conflict check) and its warnings. */
+/** A transfer's driver picker (assigning through the conflict check), the driver's vehicle and its warnings. */
 function DriverCell({
   row,
   drivers,
@@ -20,6 +19,7 @@ function DriverCell({
   drivers: TOpsDriver[];
   assignment: Assignment;
 }) {
+  const seats = drivers.find((d) => d.driverId === row.driverId)?.vehicleCapacity;
   return (
     <Stack gap={4} miw={160}>
       <NativeSelect
@@ -41,6 +41,11 @@ function DriverCell({
           else void assignment.propose([row.id], id, drivers.find((d) => d.driverId === id)?.driverName ?? id);
         }}
       />
+      {seats != null && (
+        <Text size="xs" c="dimmed">
+          Vehicle: {seats} seats
+        </Text>
+      )}
       {row.warnings.map((w, i) => (
         <Text key={i} size="xs" c="orange.9">
           ⚠ {w.message}
@@ -50,7 +55,10 @@ function DriverCell({
   );
 }
 
-/** The sheet's columns: select, date and time, customer, pax, route, sharing, driver, charges, status. */
+/**
+ * The sheet's columns: select, date and time, quotation and lead guest, pax, service and route, sharing (the leg's
+ * own), driver (with the vehicle's seats), charges, status.
+ */
 export function jobSheetColumns({
   selected,
   toggle,
@@ -91,12 +99,16 @@ export function jobSheetColumns({
     },
     {
       key: 'customer',
-      header: 'Customer',
+      header: 'Quotation and guest',
       render: (r) => (
         <>
+          <Text size="xs" c="dimmed">
+            {r.quotationNo}
+          </Text>
           <Text size="sm" fw={600}>
             {r.customerName}
           </Text>
+          {r.leadGuest && <Text size="xs">Lead guest: {r.leadGuest}</Text>}
           {r.customerPhone && (
             <Text size="xs" component="a" href={`tel:${r.customerPhone}`}>
               {r.customerPhone}
@@ -111,16 +123,28 @@ export function jobSheetColumns({
       header: 'Pickup → drop',
       render: (r) => (
         <>
+          {r.service && (
+            <Text size="sm" fw={600}>
+              {r.service}
+            </Text>
+          )}
           <Text size="sm">
             {r.pickupLocation} → {r.dropLocation}
           </Text>
           <Text size="xs" c="dimmed">
-            {[LEG_LABELS[r.leg], r.flightNo && `Flight ${r.flightNo}`, r.remarks].filter(Boolean).join(' · ')}
+            {[
+              LEG_LABELS[r.leg],
+              r.hotelName && r.hotelName !== r.service && `Staying at ${r.hotelName}`,
+              r.flightNo && `Flight ${r.flightNo}`,
+              r.remarks,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </Text>
         </>
       ),
     },
-    { key: 'sharing', header: 'Sharing', render: (r) => SHARING_BASIS_LABELS[r.sharingType] },
+    { key: 'sharing', header: 'Sharing', render: (r) => LEG_SHARING_LABELS[r.sharingType] },
     {
       key: 'driver',
       header: 'Driver',

@@ -55,6 +55,19 @@ describe('Job sheet', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Ben Cole')).toBeTruthy();
   });
 
+  it('names each job: quotation, service, hotel, lead guest, the leg’s own sharing and the driver’s vehicle', async () => {
+    await open();
+    const table = screen.getByRole('table', { name: 'Transfers' });
+    const [, first, , done] = within(table).getAllByRole('row');
+    expect(first!.textContent).toContain('Q-1042');
+    expect(first!.textContent).toContain('Lead guest: Mrs Asha Rao');
+    expect(first!.textContent).toContain('Rove Downtown');
+    expect(first!.textContent).toContain('PVT (private)');
+    expect(first!.textContent).not.toContain('both ways');
+    // Chen Li's job has Ravi, whose van takes 7.
+    expect(done!.textContent).toContain('Vehicle: 7 seats');
+  });
+
   it('shows the conflict warnings before saving, and saves only after "Assign anyway"', async () => {
     const warning = OPS_TEXT.overlap('Omar', 'the 2030-05-01 09:30 transfer Rove Marina → Rove Downtown');
     const api = sheetApi().on(checkTransferAssignment, {

@@ -17,6 +17,9 @@ export const paxLabel = (p: { adults: number; child: number; infant: number }): 
 
 export const LEG_LABELS = { pickup: 'Pickup', drop: 'Drop' } as const;
 
+/** One leg's own basis: a row is one ride, never "both ways" (the kart's bases are worded in shared/format.ts). */
+export const LEG_SHARING_LABELS = { SIC: 'SIC (shared)', PVT: 'PVT (private)' } as const;
+
 const STATUS_TONES: Record<TransferStatus, string> = {
   pending: 'yellow',
   assigned: 'blue',
