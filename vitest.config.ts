@@ -19,6 +19,17 @@ const UNIT_WORKERS = Math.max(2, availableParallelism() - 1);
 const WEB_ISOLATED = ['src/features/flights/search-answer.test.ts'];
 
 /**
+ * Each file's own modules and environment where files share a worker (`isolate: false`): the module registry reset
+ * as the file loads, the environment put back after it.
+ */
+const FILE_ISOLATION = './tests/support/file-isolation.ts';
+
+const UNIT_FILES = ['packages/*/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'scripts/**/*.test.ts'];
+const UNIT_ENV = { TABLE_NAME: 'unit-test', EMAIL_QUEUE_URL: 'unit-test', PAYMENT_QUEUE_URL: 'unit-test' };
+/** Unit files that mock modules (`vi.mock`): a mock is registered for the worker, so they keep one of their own. */
+const UNIT_ISOLATED = ['functions/src/users/service.test.ts', 'functions/src/entries/site-page.test.ts'];
+
+/**
  * Test tiers (architecture.md "Tests"): unit (pure, no I/O), integration and contract (handlers through
  * the local gateway against the emulators, started once per run), e2e (Chromium), infra (cdk synth).
  */
@@ -29,14 +40,28 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
+          include: UNIT_FILES,
+          exclude: ['**/*.integration.test.ts', '**/node_modules/**', ...UNIT_ISOLATED],
+          environment: 'node',
+          maxWorkers: UNIT_WORKERS,
+          setupFiles: [FILE_ISOLATION, TEMP_DIR_PER_FILE],
+          // Lambda entries check their configuration when they load (lib/config.ts requireConfig); unit
+          // tests load them without a stack, so these placeholders only let the modules load.
+          env: UNIT_ENV,
+          // Files share their worker (node_modules load once per worker), each with its own modules and
+          // environment (file-isolation.ts), as the integration tier does.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-isolated',
+          include: UNIT_ISOLATED,
           environment: 'node',
           maxWorkers: UNIT_WORKERS,
           setupFiles: [TEMP_DIR_PER_FILE],
-          // Lambda entries check their configuration when they load (lib/config.ts requireConfig); unit
-          // tests load them without a stack, so these placeholders only let the modules load.
-          env: { TABLE_NAME: 'unit-test', EMAIL_QUEUE_URL: 'unit-test', PAYMENT_QUEUE_URL: 'unit-test' },
+          env: UNIT_ENV,
         },
       },
       {
@@ -77,7 +102,7 @@ export default defineConfig({
           ],
           globalSetup: ['tests/support/stack-setup.ts'],
           // Two files at a time where they share nothing; the others take the stack alone (stack-turn.ts).
-          setupFiles: ['./tests/support/file-isolation.ts', TEMP_DIR_PER_FILE, './tests/support/stack-turn.ts'],
+          setupFiles: [FILE_ISOLATION, TEMP_DIR_PER_FILE, './tests/support/stack-turn.ts'],
           maxWorkers: 2,
           // Files share their worker: node_modules load once per worker, not once per file (measured alone: 440 →
           // 250 CPU-s for the tier); each file still gets its own modules and environment (file-isolation.ts).

@@ -151,7 +151,7 @@ for (const { ok } of await Promise.all(checks.map((s) => run(s, checks.length > 
  * Unit runs before the stack tiers, not beside them: those keep both cores busy from start to end, and a
  * unit file's five-second timeout does not hold on a machine that busy (measured: 36 unit timeouts when run beside).
  */
-if (want('unit')) await vitest('unit', ['unit', 'web', 'web-isolated', 'infra']);
+if (want('unit')) await vitest('unit', ['unit', 'unit-isolated', 'web', 'web-isolated', 'infra']);
 const E2E_SHARDS = 2;
 /**
  * The e2e files in E2E_SHARDS groups of about equal length: by size (a fair stand-in for how long a file runs),

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createDetailPendingCustomerForDmc } from '@tp/contracts/endpoints/customers';
-import { createTransfers } from '@tp/contracts/endpoints/areas';
+import { addArea, createTransfers } from '@tp/contracts/endpoints/areas';
 import {
   createNewAccomodation,
   createNewMarket,
@@ -229,25 +229,26 @@ describe('hotel transfers priced from the area transfers', () => {
   const atRate = (usd: number, row: { rate: number; buffer?: number }) =>
     Math.round(usd * row.rate * (1 + (row.buffer ?? 0) / 100) * 100) / 100;
 
-  const hotelKart = (adults: number, child: number, sharingBasis: string) =>
+  /** A stay at the Creek hotel with a return transfer from the airport area. */
+  const stay = (sharingBasis: string, over: Record<string, unknown> = {}) => ({
+    accomodationId: hotelId,
+    noOfNights: 4,
+    checkinDate: '2027-01-10',
+    numberOfRooms: 1,
+    rooms: { double: { price: 400, count: 1 } },
+    transferPrice: 1,
+    airportAreaId: airportArea(),
+    transferType: 'return',
+    sharingBasis,
+    ...over,
+  });
+  const hotelKart = (adults: number, child: number, sharingBasis: string, stays = [stay(sharingBasis)]) =>
     kart({
       marketId: d.marketId,
       adults,
       child,
       activities: [],
-      accomodations: [
-        {
-          accomodationId: hotelId,
-          noOfNights: 4,
-          checkinDate: '2027-01-10',
-          numberOfRooms: 1,
-          rooms: { double: { price: 400, count: 1 } },
-          transferPrice: 1,
-          airportAreaId: airportArea(),
-          transferType: 'return',
-          sharingBasis,
-        },
-      ],
+      accomodations: stays,
     });
 
   it('converts a USD area transfer into the AED quotation at the table rate, and names the rate', async () => {
@@ -269,6 +270,47 @@ describe('hotel transfers priced from the area transfers', () => {
     expect(saved.accomodations[0].working).toContain('2 × USD 40.84 PVT arrival + 2 × USD 40.84 PVT departure');
     expect(saved.accomodations[0].transferPrice).toBe(atRate(163.36, row));
     expect(saved.accomodations[0].transferCost).toBe(atRate(140, row));
+  });
+
+  it('prices a hotel change area to area: the second hotel is reached from the first, not from the airport', async () => {
+    // A beach hotel in a third area, and the rides between the two hotels' areas and back to the airport.
+    const beachArea = (await ok(c, addArea, { name: `Beach ${tag()}`, cityId: d.cityId })).id;
+    const beach = await ok(c, createNewAccomodation, {
+      name: `Beach Hotel ${tag()}`,
+      address: 'Beach road',
+      area: beachArea,
+      cityId: d.cityId,
+    });
+    for (const [transferType, from, to, amount] of [
+      ['Drop', hotelArea(), beachArea, 21.5],
+      ['Pickup', hotelArea(), beachArea, 19],
+      ['Drop', beachArea, airportArea(), 17.25],
+    ] as const)
+      await ok(c, createTransfers, {
+        transferType,
+        from,
+        to,
+        marketId: d.marketId,
+        isStandAlone: true,
+        ...SEASON,
+        description: 'Shared',
+        sharingBasis: 'sharing',
+        amount,
+      });
+    const saved = await ok(
+      c,
+      saveKart,
+      hotelKart(2, 0, 'SIC', [
+        stay('SIC', { noOfNights: 2, transferType: 'oneway' }),
+        stay('SIC', { accomodationId: beach.id, checkinDate: '2027-01-12', noOfNights: 2 }),
+      ]),
+    );
+    const row = await usdRowOn(saved.quoteDate);
+    // The first stay: arrival from the airport only. The second: the change from the first hotel's area (a Pickup
+    // row, the leg it is), then the departure from the beach to the airport.
+    expect(saved.accomodations[0].working).toMatch(/^2 × USD 13\.61 SIC arrival = AED /);
+    expect(saved.accomodations[1].working).toContain('2 × USD 19.00 SIC hotel change + 2 × USD 17.25 SIC departure');
+    expect(saved.accomodations[1].transferPrice).toBe(atRate(72.5, row));
   });
 
   it('keeps the rates a shared quotation froze when the table changes', async () => {

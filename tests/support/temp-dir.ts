@@ -6,22 +6,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll } from 'vitest';
 
 // The worker's own temp folder (the run's, under `npm test`), taken once, before any file has changed TMPDIR, and
-// kept on globalThis, which outlives a module reset. Where files share a worker, os.tmpdir() is no guide to it: it
-// reads the process's own environment, which once still named a removed file folder after process.env was put back
-// (seen after the fuzz file, which starts a stack of its own).
+// kept on globalThis, which outlives a module reset: where files share a worker, a file's folder (removed after it)
+// must never become the next one's parent.
 const worker = globalThis as { tpWorkerTmpdir?: string };
 const outer = (worker.tpWorkerTmpdir ??= tmpdir());
-let fileTmp: string | undefined;
-
-beforeAll(() => {
-  fileTmp = mkdtempSync(join(outer, 'tp-test-'));
-  process.env.TMPDIR = fileTmp;
-});
+// Made as the file loads: code a test file runs at load time (a describe body's temp folder) lands in it too.
+const fileTmp = mkdtempSync(join(outer, 'tp-test-'));
+process.env.TMPDIR = fileTmp;
 
 afterAll(() => {
   process.env.TMPDIR = outer;
-  if (fileTmp) rmSync(fileTmp, { recursive: true, force: true });
+  rmSync(fileTmp, { recursive: true, force: true });
 });

@@ -30,11 +30,16 @@ import { answers } from '#lib/answers';
 
 type In<E> = ParsedRequestOf<E>;
 
-/** A hotel line's arrival and departure priced from the area transfers, in their currency (US dollars). */
+/**
+ * A hotel line's arrival and departure priced from the area transfers, in their currency (US dollars). With
+ * `previousAccomodationId` (a stay that ends on this check-in day), the arrival is the hotel change from that
+ * hotel's area.
+ */
 export async function priceHotelTransfer(
   scope: DmcScope,
   input: {
     accomodationId: string;
+    previousAccomodationId?: string | null;
     airportAreaId: string;
     marketId: string | null;
     choice: TransferChoice;
@@ -44,18 +49,25 @@ export async function priceHotelTransfer(
   },
 ): Promise<PricedAreaTransfer> {
   const siteId = siteOf(scope);
-  const hotel = await repo.getRecord(siteId, 'hotel', input.accomodationId);
+  const [hotel, previous] = await Promise.all([
+    repo.getRecord(siteId, 'hotel', input.accomodationId),
+    input.previousAccomodationId ? repo.getRecord(siteId, 'hotel', input.previousAccomodationId) : null,
+  ]);
   if (!hotel?.area) return { ok: false, message: DMC_TEXT_AREA.hotelWithoutArea };
+  if (input.previousAccomodationId && !previous?.area)
+    return { ok: false, message: DMC_TEXT_AREA.previousHotelWithoutArea };
+  const arrivalFromAreaId = previous?.area ?? null;
   const market = await marketOrDefault(scope, input.marketId ?? undefined);
   const route = (from: string, to: string) =>
     listByName(scope, 'areaTransfer', { limit: 1000 }, { skPrefix: `${from}#${to}#` });
   const [arrival, departure] = await Promise.all([
-    route(input.airportAreaId, hotel.area),
+    route(arrivalFromAreaId ?? input.airportAreaId, hotel.area),
     route(hotel.area, input.airportAreaId),
   ]);
   return priceAreaTransfer([...arrival.records, ...departure.records], market, {
     airportAreaId: input.airportAreaId,
     hotelAreaId: hotel.area,
+    arrivalFromAreaId,
     choice: input.choice,
     arrivalDate: input.arrivalDate,
     departureDate: input.departureDate,
@@ -66,6 +78,7 @@ export async function priceHotelTransfer(
 /** Why a hotel line's transfer cannot be priced from the area transfers (ours). */
 export const DMC_TEXT_AREA = {
   hotelWithoutArea: "This hotel has no area: set the hotel's area to price its transfers",
+  previousHotelWithoutArea: 'The hotel before this one has no area: set its area to price the hotel change',
 } as const;
 
 async function ratesFor(scope: DmcScope, tourOption: TourOption): Promise<TourOptionRates> {

@@ -21,6 +21,7 @@ import {
   freezeRates,
   kartChangeProblem,
   kartErrors,
+  stayLeftOn,
   syncKartTransfers,
   timeSlotProblem,
   transfersOfVoucher,
@@ -277,13 +278,23 @@ async function priceHotelTransfers(
 ): Promise<Record<string, string>> {
   const errors: Record<string, string> = {};
   const pax = [draft.adults, draft.child].reduce<number>((n, v) => n + (typeof v === 'number' ? v : 0), 0);
+  // The stays as far as they are typed (check-in defaulting to the arrival): what a hotel change is read from.
+  const stays = (draft.accomodations ?? []).flatMap((line) => {
+    const checkinDate = line.checkinDate ?? draft.arrivalDate;
+    return typeof line.accomodationId === 'string' && typeof line.noOfNights === 'number' && checkinDate
+      ? [{ line, accomodationId: line.accomodationId, checkinDate, noOfNights: line.noOfNights }]
+      : [];
+  });
   await Promise.all(
     (draft.accomodations ?? []).map(async (line, i) => {
       const checkin = line.checkinDate ?? draft.arrivalDate;
       if (!line.airportAreaId || !line.transferType || !line.sharingBasis || !line.accomodationId || !checkin) return;
       if (typeof line.noOfNights !== 'number' || pax < 1) return; // the rules name them
+      const stay = stays.find((s) => s.line === line);
+      const previous = stay && stayLeftOn(stays, stay);
       const priced = await priceHotelTransfer(scope, {
         accomodationId: line.accomodationId,
+        previousAccomodationId: previous?.accomodationId ?? null,
         airportAreaId: line.airportAreaId,
         marketId,
         choice: { transferType: line.transferType, sharingBasis: line.sharingBasis },
@@ -301,7 +312,7 @@ async function priceHotelTransfers(
       if (!sell || !cost) return;
       const legs = priced.legs.map(
         (l) =>
-          `${l.units} × ${priced.currency} ${l.unitAmount.toFixed(2)} ${l.sharing === 'private' ? 'PVT' : 'SIC'} ${l.leg === 'pickup' ? 'arrival' : 'departure'}`,
+          `${l.units} × ${priced.currency} ${l.unitAmount.toFixed(2)} ${l.sharing === 'private' ? 'PVT' : 'SIC'} ${l.hotelChange ? 'hotel change' : l.leg === 'pickup' ? 'arrival' : 'departure'}`,
       );
       const rates = sell.used.length
         ? ` = ${fx.to} ${sell.amount.toFixed(2)} (${sell.used.map(describeRate).join('; ')})`

@@ -1,9 +1,10 @@
 /**
- * A hotel line's airport transfers priced from the area transfers (docs/dmc.md "Transfers priced"): arrival from
- * the airport's area to the hotel's (`Pickup` rows), departure back (`Drop` rows), each leg by the basis the line's
+ * A hotel line's transfers priced from the area transfers (docs/dmc.md "Transfers priced"): arrival from the
+ * airport's area to the hotel's (`Pickup` rows), departure back (`Drop` rows), each leg by the basis the line's
  * sharing basis gives it (SIC → sharing, PVT → private) and picked as every rate is: market, date, pax band, then
- * more vehicles of the biggest band past the top one (8 guests with vans for 4–7: two vans). Amounts stay in the
- * area transfers' currency (US dollars); the caller converts them through the exchange-rate table.
+ * more vehicles of the biggest band past the top one (8 guests with vans for 4–7: two vans). A hotel change arrives
+ * from the previous hotel's area instead of the airport's (`arrivalFromAreaId`). Amounts stay in the area
+ * transfers' currency (US dollars); the caller converts them through the exchange-rate table.
  */
 import { round2 } from '../pricing.ts';
 import { pickRate, transferLegs, type TransferChoice } from './engine.ts';
@@ -19,6 +20,11 @@ export interface AreaTransferRequest {
   /** The area the guests land in (an airport area) and the hotel's area. */
   airportAreaId: string;
   hotelAreaId: string;
+  /**
+   * A hotel change: the area of the hotel the guests leave on this check-in day (the stay before ends then). The
+   * arrival is then that ride, area to area; the departure still goes to the airport.
+   */
+  arrivalFromAreaId?: string | null;
   choice: TransferChoice;
   arrivalDate: string;
   departureDate: string;
@@ -27,6 +33,8 @@ export interface AreaTransferRequest {
 
 export interface PricedAreaLeg {
   leg: 'pickup' | 'drop';
+  /** An arrival from the previous hotel (area to area), not from the airport. */
+  hotelChange: boolean;
   rateId: string;
   sharing: AreaSharingBasis;
   isPerPax: boolean;
@@ -54,7 +62,7 @@ export function priceAreaTransfer(
   for (const [i, leg] of separate.entries()) {
     const pickup = i === 0;
     const [from, to, date] = pickup
-      ? [req.airportAreaId, req.hotelAreaId, req.arrivalDate]
+      ? [req.arrivalFromAreaId ?? req.airportAreaId, req.hotelAreaId, req.arrivalDate]
       : [req.hotelAreaId, req.airportAreaId, req.departureDate];
     const sharing = AREA_BASIS[leg.sharingBasis];
     const candidates = rows
@@ -68,7 +76,8 @@ export function priceAreaTransfer(
       .map((r) => ({ ...r, priority: 0 }));
     const picked = pickRate(candidates, market.marketId, date, req.pax);
     if (!picked.ok) {
-      const what = `${LABEL[sharing]} ${leg.transferType} area transfer`;
+      const change = pickup && req.arrivalFromAreaId ? ' hotel change' : '';
+      const what = `${LABEL[sharing]} ${leg.transferType}${change} area transfer`;
       return {
         ok: false,
         message:
@@ -83,6 +92,7 @@ export function priceAreaTransfer(
     const units = rate.isPerPax ? req.pax : picked.units;
     legs.push({
       leg: pickup ? 'pickup' : 'drop',
+      hotelChange: pickup && !!req.arrivalFromAreaId,
       rateId: rate.id,
       sharing,
       isPerPax: rate.isPerPax,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { activityLine, hotelLine, kart } from './fixtures.ts';
-import { jobDetailsOf, pickupAreaOf, transfersOfVoucher } from './transfers.ts';
+import { jobDetailsOf, pickupAreaOf, stayLeftOn, transfersOfVoucher } from './transfers.ts';
 
 const pax = { adults: 2, child: 1, infant: 0 };
 
@@ -147,10 +147,40 @@ describe('pickupAreaOf', () => {
     expect(pickupAreaOf(k, on('accomodations', 'drop', '2026-12-13'), areas)).toBe('Downtown');
   });
 
+  it('picks a hotel change up at the hotel left that day', () => {
+    const second = hotelLine({ id: 'acc-2', accomodationId: 'dmc-hotel-atlantis', checkinDate: '2026-12-13' });
+    const trip = kart({ accomodations: [...k.accomodations, second] });
+    const change = {
+      source: { section: 'accomodations' as const, lineId: 'acc-2' },
+      leg: 'pickup' as const,
+      date: '2026-12-13',
+    };
+    expect(pickupAreaOf(trip, change, areas)).toBe('Downtown');
+  });
+
   it("picks an activity up in the area of that night's hotel, and brings it back from the activity's area", () => {
     expect(pickupAreaOf(k, on('activities', 'pickup', '2026-12-11'), areas)).toBe('Downtown');
     expect(pickupAreaOf(k, on('activities', 'drop', '2026-12-11'), areas)).toBe('Al Awir desert');
     // No stay covers the day (the guests have left): no area.
     expect(pickupAreaOf(k, on('activities', 'pickup', '2026-12-14'), areas)).toBeNull();
+  });
+});
+
+describe('stayLeftOn', () => {
+  const first = hotelLine({ checkinDate: '2026-12-10', noOfNights: 3 });
+  it('finds the stay at another hotel that ends on the check-in day', () => {
+    const next = hotelLine({ id: 'acc-2', accomodationId: 'dmc-hotel-atlantis', checkinDate: '2026-12-13' });
+    expect(stayLeftOn([first, next], next)).toBe(first);
+    expect(stayLeftOn([first, next], first)).toBeUndefined();
+  });
+  it('is no change at the same hotel, nor with a night between', () => {
+    expect(
+      stayLeftOn(
+        [first, hotelLine({ id: 'acc-2', checkinDate: '2026-12-13' })],
+        hotelLine({ id: 'acc-2', checkinDate: '2026-12-13' }),
+      ),
+    ).toBeUndefined();
+    const later = hotelLine({ id: 'acc-3', accomodationId: 'dmc-hotel-atlantis', checkinDate: '2026-12-14' });
+    expect(stayLeftOn([first, later], later)).toBeUndefined();
   });
 });

@@ -7,7 +7,7 @@
 import { transferLegs } from '../engine.ts';
 import type { RateSharingBasis } from '../types.ts';
 import { addDays } from './dates.ts';
-import type { Kart, KartTransferLeg, KartTransfers } from './types.ts';
+import type { Kart, KartAccomodation, KartTransferLeg, KartTransfers } from './types.ts';
 
 export type TransferLegKind = 'pickup' | 'drop';
 
@@ -121,6 +121,24 @@ function stayOn(kart: Pick<Kart, 'accomodations'>, day: string | null) {
   );
 }
 
+type Stay = Pick<KartAccomodation, 'accomodationId' | 'checkinDate' | 'noOfNights'>;
+
+/**
+ * The stay the guests leave on `line`'s check-in day (it ends then, at another hotel): the arrival is a hotel change,
+ * area to area, not a ride from the airport. The one rule for pricing it and for where its transfer picks up.
+ */
+export function stayLeftOn<S extends Stay>(stays: readonly S[], line: S): S | undefined {
+  const day = line.checkinDate;
+  if (!day) return undefined;
+  return stays.find(
+    (s) =>
+      s !== line &&
+      s.accomodationId !== line.accomodationId &&
+      s.checkinDate !== null &&
+      addDays(s.checkinDate, s.noOfNights) === day,
+  );
+}
+
 /** Area names by id, as the server looked them up: of hotels, of activities, and of areas themselves. */
 export interface PlaceAreas {
   hotel: ReadonlyMap<string, string>;
@@ -130,7 +148,8 @@ export interface PlaceAreas {
 
 /**
  * The area a leg picks up in (docs/dmc.md: SIC runs are pooled by area; the job sheet sorts by it): an arrival at
- * the line's airport area; a departure at its hotel's area; an activity's pickup at the area of the hotel the guests
+ * the line's airport area, or for a hotel change at the area of the hotel left that day; a departure at its hotel's
+ * area; an activity's pickup at the area of the hotel the guests
  * stay in that day; its drop (the way back) at the activity's own area. Null where the kart or the masters say none.
  */
 export function pickupAreaOf(
@@ -141,9 +160,10 @@ export function pickupAreaOf(
   if (leg.source.section === 'accomodations') {
     const line = kart.accomodations.find((l) => l.id === leg.source.lineId);
     if (!line) return null;
-    return leg.leg === 'pickup'
-      ? (areas.area.get(line.airportAreaId ?? '') ?? null)
-      : (areas.hotel.get(line.accomodationId) ?? null);
+    if (leg.leg === 'drop') return areas.hotel.get(line.accomodationId) ?? null;
+    // A hotel change picks up at the hotel left that day.
+    const left = stayLeftOn(kart.accomodations, line);
+    return left ? (areas.hotel.get(left.accomodationId) ?? null) : (areas.area.get(line.airportAreaId ?? '') ?? null);
   }
   if (leg.leg === 'pickup') {
     const stay = stayOn(kart, leg.date);
