@@ -6,12 +6,12 @@
  */
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import {
+  placeAreasOf,
   priceTourOption,
   syncKartTransfers,
   transfersOfVoucher,
   withComputedPrices,
   type Kart,
-  type PlaceAreas,
   type TransferChoice,
 } from '@tp/domain/dmc';
 import { db, tableName } from '../../functions/src/lib/db.ts';
@@ -27,10 +27,7 @@ const BURJ = 'dmc-to-burj-khalifa-l124-non-prime';
 const HOTEL = D.accommodations.find((h) => h.id === 'dmc-hotel-rove-downtown')!;
 
 /** The demo's area names, as the server looks them up for a vouchered kart (its job sheet sorts by area). */
-const AREA_NAMES = new Map(D.areas.map((a) => [a.id, a.name]));
-const areaOf = (records: readonly { id: string; area: string | null }[]) =>
-  new Map(records.flatMap((r) => (r.area && AREA_NAMES.has(r.area) ? [[r.id, AREA_NAMES.get(r.area)!]] : [])));
-const DEMO_AREAS: PlaceAreas = { hotel: areaOf(D.accommodations), activity: areaOf(D.activities), area: AREA_NAMES };
+const DEMO_AREAS = placeAreasOf(D.accommodations, D.activities, new Map(D.areas.map((a) => [a.id, a.name])));
 const ARRIVAL = '2027-01-14';
 const AT = '2026-11-20T06:30:00.000Z';
 

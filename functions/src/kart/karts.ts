@@ -21,8 +21,10 @@ import {
   freezeRates,
   kartChangeProblem,
   kartErrors,
+  placeAreasOf,
   stayLeftOn,
   syncKartTransfers,
+  timeLegsFromOption,
   timeSlotProblem,
   transfersOfVoucher,
   withComputedPrices,
@@ -360,14 +362,7 @@ async function priceActivities(
           transferType: t.sharingBasis ? (t.transferType ?? null) : null,
           sharingBasis: t.transferType ? (t.sharingBasis ?? null) : null,
         } as In<typeof dmcApi.getTourOptionPriceForQuotationBuilder>);
-        // A leg without a time of its own goes at the tour option's: pickup at its pickup time, back at its drop time.
-        for (const [leg, time] of [
-          ['pickupTransfer', tourOption.pickupTime],
-          ['dropTransfer', tourOption.dropPickupTime],
-        ] as const) {
-          const l = t[leg];
-          if (l && time && !l.time?.trim()) l.time = time;
-        }
+        timeLegsFromOption(t, tourOption);
         const slotProblem = timeSlotProblem(tourOption, line.time, draft.isVouchered === true);
         if (slotProblem) errors[`activities.${i}.time`] = slotProblem;
         if (price.activityId !== line.activityId) errors[`activities.${i}.tourOptionId`] = KART_MSG.wrongActivity;
@@ -438,13 +433,8 @@ async function placeAreas(scope: KartScope, k: KartRecord): Promise<PlaceAreas> 
     ...activities.map((a) => a.area),
     ...k.accomodations.map((l) => l.airportAreaId),
   ]);
-  const area = new Map((await getDmcRecords(siteId, 'area', areaIds)).map((a) => [a.id, a.name]));
-  const named = (id: string | null | undefined) => (id ? area.get(id) : undefined);
-  return {
-    hotel: new Map(hotels.flatMap((h) => (named(h.area) ? [[h.id, named(h.area)!]] : []))),
-    activity: new Map(activities.flatMap((a) => (named(a.area) ? [[a.id, named(a.area)!]] : []))),
-    area,
-  };
+  const areas = await getDmcRecords(siteId, 'area', areaIds);
+  return placeAreasOf(hotels, activities, new Map(areas.map((a) => [a.id, a.name])));
 }
 
 /** Tries of a change whose transaction only collided with another one on the same allotment night. */

@@ -9,6 +9,7 @@ import {
   kartDeadlineState,
   kartMargins,
   marginBelowMinimum,
+  NO_AREAS,
   pickupAreaOf,
   type Kart,
   type PlaceAreas,
@@ -92,9 +93,6 @@ export function kartRow(site: SiteRecord, k: KartRecord, today: string): TKartRo
     deadline: kartDeadlineState(k, k.totals, today),
   };
 }
-
-/** No area known (the demo seed, a kart whose masters have none). */
-export const NO_AREAS: PlaceAreas = { hotel: new Map(), activity: new Map(), area: new Map() };
 
 /**
  * What the job sheet shows beside a voucher leg: the quotation, service, hotel and lead guest (jobDetailsOf), the

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { activityLine, hotelLine, kart } from './fixtures.ts';
-import { jobDetailsOf, pickupAreaOf, stayLeftOn, transfersOfVoucher } from './transfers.ts';
+import {
+  jobDetailsOf,
+  pickupAreaOf,
+  placeAreasOf,
+  stayLeftOn,
+  timeLegsFromOption,
+  transfersOfVoucher,
+} from './transfers.ts';
 
 const pax = { adults: 2, child: 1, infant: 0 };
 
@@ -182,5 +189,33 @@ describe('stayLeftOn', () => {
     ).toBeUndefined();
     const later = hotelLine({ id: 'acc-3', accomodationId: 'dmc-hotel-atlantis', checkinDate: '2026-12-14' });
     expect(stayLeftOn([first, later], later)).toBeUndefined();
+  });
+});
+
+describe('timeLegsFromOption', () => {
+  it("times the legs that name no time at the option's pickup and drop times, and keeps a time given", () => {
+    const legs = { pickupTransfer: { time: '' }, dropTransfer: { time: '22:00' } };
+    timeLegsFromOption(legs, { pickupTime: '15:00', dropPickupTime: '21:00' });
+    expect(legs).toEqual({ pickupTransfer: { time: '15:00' }, dropTransfer: { time: '22:00' } });
+    const none = { pickupTransfer: null, dropTransfer: { time: null } };
+    timeLegsFromOption(none, { pickupTime: '15:00', dropPickupTime: null });
+    expect(none).toEqual({ pickupTransfer: null, dropTransfer: { time: null } });
+  });
+});
+
+describe('placeAreasOf', () => {
+  it('names the area of each hotel and activity that has one the table knows', () => {
+    const names = new Map([['a-1', 'Downtown']]);
+    const areas = placeAreasOf(
+      [
+        { id: 'h-1', area: 'a-1' },
+        { id: 'h-2', area: null },
+      ],
+      [{ id: 'x', area: 'a-9' }],
+      names,
+    );
+    expect([...areas.hotel]).toEqual([['h-1', 'Downtown']]);
+    expect(areas.activity.size).toBe(0);
+    expect(areas.area).toBe(names);
   });
 });

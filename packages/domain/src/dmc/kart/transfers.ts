@@ -146,6 +146,39 @@ export interface PlaceAreas {
   area: ReadonlyMap<string, string>;
 }
 
+type Placed = { id: string; area: string | null };
+
+/** PlaceAreas from the kart's hotels and activities (their area ids) and the area names by id. */
+export function placeAreasOf(
+  hotels: readonly Placed[],
+  activities: readonly Placed[],
+  areaNames: ReadonlyMap<string, string>,
+): PlaceAreas {
+  const named = (records: readonly Placed[]) =>
+    new Map(records.flatMap((r) => (r.area && areaNames.has(r.area) ? [[r.id, areaNames.get(r.area)!]] : [])));
+  return { hotel: named(hotels), activity: named(activities), area: areaNames };
+}
+
+/** No area known (a kart whose masters name none). */
+export const NO_AREAS: PlaceAreas = placeAreasOf([], [], new Map());
+
+/**
+ * A leg without a time of its own goes at its tour option's (docs/dmc.md: pickup at the option's time, back at its
+ * drop time). Changes `transfers` in place, as the server prices a draft line.
+ */
+export function timeLegsFromOption(
+  transfers: { pickupTransfer?: { time?: string | null } | null; dropTransfer?: { time?: string | null } | null },
+  option: { pickupTime: string | null; dropPickupTime: string | null },
+): void {
+  for (const [leg, time] of [
+    ['pickupTransfer', option.pickupTime],
+    ['dropTransfer', option.dropPickupTime],
+  ] as const) {
+    const l = transfers[leg];
+    if (l && time && !l.time?.trim()) l.time = time;
+  }
+}
+
 /**
  * The area a leg picks up in (docs/dmc.md: SIC runs are pooled by area; the job sheet sorts by it): an arrival at
  * the line's airport area, or for a hotel change at the area of the hotel left that day; a departure at its hotel's
