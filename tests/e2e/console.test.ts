@@ -224,8 +224,10 @@ describe('platform console', () => {
 
       // The list shows Acme as the operator left it.
       await ops.getByRole('link', { name: 'Resellers', exact: true }).click();
-      const row = ops.getByRole('row', { name: /Acme Travels/ });
-      await row.getByText('Active').waitFor();
+      // Scoped to the list's table: until the page changes, the detail page's audit rows also name Acme
+      // (and 'Reactivated' holds 'active').
+      const row = ops.getByRole('table', { name: 'Resellers' }).getByRole('row', { name: /Acme Travels/ });
+      await row.getByText('Active', { exact: true }).waitFor();
       expect(await row.getByText(ACME).count()).toBe(1);
       await row.getByText('Live', { exact: true }).waitFor();
       await accessible(ops, 'reseller list with Acme');
