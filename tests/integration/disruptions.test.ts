@@ -85,7 +85,7 @@ describe('the sweep', () => {
     expect(told[0]).toMatchObject({
       siteId: b.siteId,
       kind: 'disruption',
-      to: { staff: true },
+      to: { staff: true, permission: 'flights.disruptions' },
       path: '/flights/disruptions',
     });
     expect(told[0]!.body).toContain(b.pnr);

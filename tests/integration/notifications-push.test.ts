@@ -22,7 +22,9 @@ import {
 import { login } from '@tp/contracts/endpoints/users';
 import { QUEUES } from '@tp/contracts/platform';
 import { notify } from '../../functions/src/lib/notify.ts';
+import { wiring as notificationsWiring } from '../../functions/src/entries/workers/notifications.ts';
 import { resetEnvCache } from '../../functions/src/lib/config.ts';
+import { asSiteId } from '../../functions/src/lib/keys.ts';
 import { Client, mailbox } from '../support/api.ts';
 import { startPushService } from '../support/push-service.ts';
 import { uniqueLoopback, uniquePhone } from './users-helpers.ts';
@@ -30,8 +32,8 @@ import { uniqueLoopback, uniquePhone } from './users-helpers.ts';
 const SITE = 'flightdeals.localhost';
 const WAIT_MS = 20_000;
 
-async function signedIn(email: string): Promise<{ client: Client; userId: string }> {
-  const client = new Client(SITE);
+async function signedIn(email: string, site = SITE): Promise<{ client: Client; userId: string }> {
+  const client = new Client(site);
   const res = await client.call(login, { email, password: 'Demo@1234' });
   if (res.status !== 200) throw new Error(`login failed for ${email}`);
   return { client, userId: String(res.body.result.id) };
@@ -172,6 +174,25 @@ describe('a push that is sent', () => {
       service.pushesTo(browser.endpoint).find((p) => p.payload.body === 'the next event'),
     );
     expect(service.pushesTo(browser.endpoint).filter((p) => p.payload.body === event.body)).toHaveLength(1);
+  });
+});
+
+describe('staff told about what they can act on', () => {
+  // Partner Holidays' demo staff member works the 'Ticketing desk' group (scripts/seed/rbac.ts): the flight
+  // queues, not the CRM inbox; its super admin holds every permission.
+  const PARTNER = 'partner.localhost';
+  it("are the site's staff holding the permission of the screen the notification opens", async () => {
+    const desk = (await signedIn(`staff@${PARTNER}`, PARTNER)).userId;
+    const owner = (await signedIn(`admin@${PARTNER}`, PARTNER)).userId;
+    const enquiryStaff = await notificationsWiring.staffIds(asSiteId('site-partner'), 'enquiries.manage');
+    expect(enquiryStaff).toContain(owner);
+    expect(enquiryStaff).not.toContain(desk);
+    const queueStaff = await notificationsWiring.staffIds(asSiteId('site-partner'), 'flights.changeRequests');
+    expect(queueStaff).toEqual(expect.arrayContaining([owner, desk]));
+    // Another site's staff never.
+    expect(await notificationsWiring.staffIds(asSiteId('site-partner'), 'flights.changeRequests')).not.toContain(
+      staff.userId,
+    );
   });
 });
 

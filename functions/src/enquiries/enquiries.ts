@@ -69,7 +69,7 @@ export async function submitEnquiry(
   await notify({
     siteId: site.siteId,
     kind: 'newEnquiry',
-    to: { staff: true },
+    to: { staff: true, permission: 'enquiries.manage' },
     title: 'New enquiry',
     body: `${enquiry.name} asked about ${enquiry.subjectTitle}.`,
     path: `/crm?enquiry=${encodeURIComponent(enquiry.id)}`,

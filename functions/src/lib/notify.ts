@@ -8,6 +8,7 @@ import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import * as z from 'zod/mini';
 import { NOTIFICATION_KIND_IDS, type NotificationKind } from '@tp/contracts/endpoints/notifications';
 import { lazy } from '@tp/contracts/lazy';
+import { ALL_PERMISSION_KEYS } from '@tp/contracts/permissions';
 import { env } from './config.ts';
 import { correlationAttributes } from './correlation.ts';
 import { zSiteId } from './keys.ts';
@@ -18,12 +19,15 @@ export const ZNotifyMessage = lazy(() =>
   z.object({
     siteId: zSiteId,
     kind: z.enum(NOTIFICATION_KIND_IDS as [NotificationKind, ...NotificationKind[]]),
-    /** Named users (the booker, the cart's owner), or every active staff user of the site. */
+    /**
+     * Named users (the booker, the cart's owner), or every active staff user of the site who holds the
+     * permission of the screen the notification opens: a push nobody could act on is noise.
+     */
     to: z.union([
       z.object({
         userIds: z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.minLength(1), z.maxLength(20)),
       }),
-      z.object({ staff: z.literal(true) }),
+      z.object({ staff: z.literal(true), permission: z.enum(ALL_PERMISSION_KEYS as [string, ...string[]]) }),
     ]),
     title: z.string().check(z.minLength(1), z.maxLength(120)),
     body: z.string().check(z.maxLength(400)),

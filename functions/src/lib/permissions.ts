@@ -9,11 +9,14 @@ export const DEFAULT_STAFF_PERMISSIONS: readonly string[] = PERMISSION_CATALOGUE
   m.groups.flatMap((g) => g.permissions.filter((p) => p.defaultAllowed).map((p) => p.key)),
 );
 
+/** What decides a user's staff permissions: a signed-in principal, or a stored user read for someone else. */
+export type PermissionHolder = Pick<Principal, 'siteId' | 'userType' | 'isSuperAdmin' | 'rbacUserGroupId'>;
+
 /**
  * The permission keys a principal holds. Super admins hold all; staff hold their RBAC group's grants
  * (or the defaults when they have no group); other user types hold no staff permissions.
  */
-export async function permissionsOf(p: Principal): Promise<ReadonlySet<string>> {
+export async function permissionsOf(p: PermissionHolder): Promise<ReadonlySet<string>> {
   if (p.userType !== 'staff') return new Set();
   if (p.isSuperAdmin) return new Set(ALL_PERMISSION_KEYS);
   if (!p.rbacUserGroupId) return new Set(DEFAULT_STAFF_PERMISSIONS);

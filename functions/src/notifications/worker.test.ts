@@ -22,7 +22,7 @@ const site = {
 const message = (over: Partial<TNotifyMessage> = {}): TNotifyMessage => ({
   siteId: SITE,
   kind: 'newEnquiry',
-  to: { staff: true },
+  to: { staff: true, permission: 'enquiries.manage' },
   title: 'New enquiry',
   body: 'Asha asked about Dubai.',
   path: '/crm?enquiry=e1',
@@ -76,7 +76,8 @@ function fakes(channels: Record<string, Channels> = {}, answers: Record<string, 
   };
   const wiring: NotificationsWorkerWiring = {
     site: async (id) => (id === SITE ? site : null),
-    staffIds: async () => ['staff-1', 'staff-2'],
+    // The staff holding the permission the message names (the entry reads their groups).
+    staffIds: async (_siteId, permission) => (permission === 'enquiries.manage' ? ['staff-1', 'staff-2'] : []),
     recipient: async (_s, userId) => ({ email: `${userId}@example.com`, active: userId !== 'blocked' }),
     enqueueEmail: async (m) => void mails.push(m),
     log: quietLog(),

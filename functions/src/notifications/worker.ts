@@ -29,8 +29,8 @@ export interface Recipient {
 /** What the worker needs from above (the users domain, the site): the entry fills it. */
 export interface NotificationsWorkerWiring {
   site(siteId: SiteId): Promise<SiteRecord | null>;
-  /** Every staff user id of the site (paged inside; a site's staff is a bounded list). */
-  staffIds(siteId: SiteId): Promise<string[]>;
+  /** Every staff user id of the site holding the permission (paged inside; a site's staff is a bounded list). */
+  staffIds(siteId: SiteId, permission: string): Promise<string[]>;
   recipient(siteId: SiteId, userId: string): Promise<Recipient | null>;
   enqueueEmail(message: TEmailMessage): Promise<void>;
   log: Logger;
@@ -123,7 +123,7 @@ async function processRecord(
   if (!msg) return wiring.log.warn('notification dropped: invalid body', { messageId: record.messageId });
   const site = await wiring.site(msg.siteId);
   if (!site) return wiring.log.warn('notification dropped: unknown site', { messageId: record.messageId });
-  const userIds = 'staff' in msg.to ? await wiring.staffIds(msg.siteId) : msg.to.userIds;
+  const userIds = 'staff' in msg.to ? await wiring.staffIds(msg.siteId, msg.to.permission) : msg.to.userIds;
   const vapid = await deps.vapidKeys();
   const failures: unknown[] = [];
   // One user's failing push service must not keep the others from hearing; the message is retried for them.

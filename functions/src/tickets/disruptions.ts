@@ -109,7 +109,7 @@ export async function recordScheduleChange(
   await deps.notify({
     siteId: site.siteId,
     kind: 'disruption',
-    to: { staff: true },
+    to: { staff: true, permission: 'flights.disruptions' },
     title: 'Schedule change',
     body: `PNR ${b.pnr}: ${d.changes.map((c) => `${c.flight} ${c.origin}–${c.destination}`).join(', ')} moved by the airline.`,
     path: '/flights/disruptions',

@@ -48,7 +48,7 @@ export async function announce(
     await notify({
       siteId: site.siteId,
       kind: 'visaDocumentUploaded',
-      to: { staff: true },
+      to: { staff: true, permission: 'visa.applications' },
       title: event === 'visa.documentsReturned' ? 'Visa documents back' : 'Visa document uploaded',
       body: `${app.reference} (${app.countryName} – ${app.visaCategory})${detail.document ? `: ${detail.document}` : ''}`,
       path: `/staff/visa-applications?application=${encodeURIComponent(app.id)}`,

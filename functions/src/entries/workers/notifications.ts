@@ -5,6 +5,7 @@
 import { requireConfig } from '#lib/config';
 import { enqueueEmail } from '#lib/mail';
 import { log } from '#lib/logger';
+import { permissionsOf } from '#lib/permissions';
 import { siteById } from '#lib/tenancy';
 import { createNotificationsHandler, type NotificationsWorkerWiring } from '../../notifications/index.ts';
 import { getUser, getUsers, staffIdsPage } from '../../users/records.ts';
@@ -17,13 +18,21 @@ const STAFF_PAGE = 100;
 
 export const wiring: NotificationsWorkerWiring = {
   site: siteById,
-  async staffIds(siteId) {
+  async staffIds(siteId, permission) {
     const ids: string[] = [];
     let cursor: string | undefined;
     do {
       const page = await staffIdsPage(siteId, { cursor, limit: STAFF_PAGE });
-      const users = await getUsers(siteId, page.records);
-      ids.push(...users.filter((u) => u.userType === 'staff').map((u) => u.userId));
+      for (const u of await getUsers(siteId, page.records)) {
+        if (u.userType !== 'staff') continue;
+        const holder = {
+          siteId,
+          userType: u.userType,
+          isSuperAdmin: u.isUserSuperAdmin,
+          rbacUserGroupId: u.rbacUserGroupId || null,
+        };
+        if ((await permissionsOf(holder)).has(permission)) ids.push(u.userId);
+      }
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
     return ids;

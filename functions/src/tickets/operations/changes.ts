@@ -112,7 +112,7 @@ export async function sendChangeRequest(
   await notify({
     siteId: scope.site.siteId,
     kind: 'changeRequest',
-    to: { staff: true },
+    to: { staff: true, permission: 'flights.changeRequests' },
     title: 'New change request',
     body: `${CR_TYPE_LABELS[input.RequestType]} requested on PNR ${b.pnr}.`,
     path: '/flights/changeRequestQueue',
