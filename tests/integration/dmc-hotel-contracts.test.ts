@@ -10,6 +10,7 @@ import {
   exportHotelContract,
   getDmcAuditTrail,
   getHotelContract,
+  getHotelStayChoices,
   DMC_MSG,
   importHotelContract,
   priceHotelStay,
@@ -240,11 +241,27 @@ describe('hotel contracts', () => {
     expect((await ok(c, getHotelContract, { hotelId: hotel.id })).version).toBe(2);
   });
 
+  it("offers the quotation builder the contract's room types and meal plans, none before a contract", async () => {
+    const c = await staff();
+    const { hotel } = await hotelWithContract(c);
+    expect(await ok(c, getHotelStayChoices, { hotelId: hotel.id })).toEqual({
+      roomTypes: [{ id: 'DLX', name: 'Deluxe', maxAdults: 3, maxChildren: 2, maxOccupancy: 4 }],
+      mealPlans: ['BB'],
+    });
+    const bare = await ok(c, createNewAccomodation, {
+      name: `Bare ${tag()}`,
+      address: 'Al Fahidi',
+      cityId: freshCityId(),
+    });
+    expect(await ok(c, getHotelStayChoices, { hotelId: bare.id })).toEqual({ roomTypes: [], mealPlans: [] });
+  });
+
   it("keeps each site's contracts its own", async () => {
     const c = await staff();
     const { hotel, contract } = await hotelWithContract(c);
     const theirs = await staff(SKYWAY);
     expect((await theirs.call(getHotelContract, { hotelId: hotel.id })).status).toBe(404);
+    expect((await theirs.call(getHotelStayChoices, { hotelId: hotel.id })).status).toBe(404);
     expect((await theirs.call(saveHotelContract, { hotelId: hotel.id, version: 1, ...contract })).status).toBe(404);
   });
 });

@@ -19,6 +19,7 @@ export const answered = (): Operation[] => [
   gathered(c0.priceHotelStay, () => import('./hotel-contracts.ts'), 'answerPriceHotelStay', undefined),
   gathered(c0.exportHotelContract, () => import('./hotel-contracts.ts'), 'answerExportHotelContract', undefined),
   gathered(c0.importHotelContract, () => import('./hotel-contracts.ts'), 'answerImportHotelContract', undefined),
+  gathered(c0.getHotelStayChoices, () => import('./hotel-contracts.ts'), 'answerGetHotelStayChoices', undefined),
   gathered(c0.createNewMarket, () => import('./markets.ts'), 'answerCreateNewMarket', undefined),
   gathered(c0.searchMarket, () => import('./markets.ts'), 'answerSearchMarket', undefined),
   gathered(c0.getDefaultMarketOptions, () => import('./markets.ts'), 'answerGetDefaultMarketOptions', undefined),

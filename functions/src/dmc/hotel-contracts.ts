@@ -174,6 +174,13 @@ export async function importHotelContract(scope: DmcScope, input: ParsedRequestO
   return { dryRun: false, rows: read.rows, view };
 }
 
+/** The room types and meal plans a quotation's hotel line can be priced as (none before a contract is saved). */
+export async function stayChoices(scope: DmcScope, hotelId: string) {
+  await existing(scope, 'hotel', hotelId);
+  const contract = (await getContract(siteOf(scope), hotelId))?.contract;
+  return { roomTypes: contract?.roomTypes ?? [], mealPlans: contract?.mealPlans ?? [] };
+}
+
 // The dmc Lambda's answers for hotel contracts (gathered into answered.generated.ts by `npm run derive`).
 export const answerGetHotelContract = answers(api.getHotelContract, (input, scope) =>
   hotelContract(scope, input.hotelId),
@@ -189,3 +196,6 @@ export const answerImportHotelContract = answers(api.importHotelContract, async 
   const out = await importHotelContract(scope, input);
   return reply(out, { message: out.dryRun ? HOTEL_CONTRACT_MSG.checked : HOTEL_CONTRACT_MSG.imported });
 });
+export const answerGetHotelStayChoices = answers(api.getHotelStayChoices, (input, scope) =>
+  stayChoices(scope, input.hotelId),
+);

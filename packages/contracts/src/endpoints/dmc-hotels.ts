@@ -122,19 +122,21 @@ const plainPrices = () =>
     >,
   );
 
+/** A contracted room type as answered: who it can hold. */
+const zRoomTypeView = () =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    maxAdults: z.number(),
+    maxChildren: z.number(),
+    maxOccupancy: z.number(),
+  });
+
 /** A contract as answered (the domain's `HotelContract`). */
 export const ZHotelContract = lazy(() =>
   z.object({
     hotelId: z.string(),
-    roomTypes: z.array(
-      z.object({
-        id: z.string(),
-        name: z.string(),
-        maxAdults: z.number(),
-        maxChildren: z.number(),
-        maxOccupancy: z.number(),
-      }),
-    ),
+    roomTypes: z.array(zRoomTypeView()),
     mealPlans: z.array(z.enum(MEAL_PLANS)),
     rates: z.array(
       z.object({
@@ -319,12 +321,30 @@ export const priceHotelStay = endpoint({
     "Ours: a hotel stay priced night by night from the hotel's contract for a market (the working, cost and sell, allotment state per night), or why it cannot be.",
 });
 
+/**
+ * What a quotation's hotel line can be priced as from the contract: the room types and meal plans (none when the
+ * hotel has no contract yet). The builder's own read: quotation staff need not see the rates to choose a room.
+ */
+export const getHotelStayChoices = endpoint({
+  domain: 'dmc',
+  auth: 'staff',
+  permission: 'dmc.karts',
+  api: 'site',
+  id: 'dmc.getHotelStayChoices',
+  method: 'GET',
+  path: 'dmc/getHotelStayChoices',
+  request: lazy(() => z.object({ hotelId: zDmcId() })),
+  response: lazy(() => z.object({ roomTypes: z.array(zRoomTypeView()), mealPlans: z.array(z.enum(MEAL_PLANS)) })),
+  summary: "Ours: a hotel contract's room types and meal plans, for pricing a quotation's hotel line from it.",
+});
+
 export const dmcHotelEndpoints: Endpoint[] = [
   getHotelContract,
   saveHotelContract,
   exportHotelContract,
   importHotelContract,
   priceHotelStay,
+  getHotelStayChoices,
 ];
 
 /** A quotation's hotel line priced from the contract (kart.ts): the room type, meal plan and who sleeps where. */

@@ -13,7 +13,7 @@ import { formatDate } from '@tp/domain/format';
 import { useAction } from '#api/action.ts';
 import { DataTable } from '#shared/DataTable.tsx';
 import { DateField } from '#shared/DateField.tsx';
-import { money, optionsOf } from '../shared/format.ts';
+import { CHILD_AGES_HINT, childAgesOf, money, optionsOf } from '../shared/format.ts';
 import { Pair } from '../shared/forms.tsx';
 import { MarketSelect } from '../shared/pickers.tsx';
 
@@ -25,16 +25,6 @@ const ALLOTMENT_LABELS = {
   soldOut: 'On request (sold out)',
   none: 'On request',
 };
-
-/** "4, 9" → [4, 9]; null when something typed is not an age. */
-function agesOf(text: string): number[] | null {
-  const parts = text
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const ages = parts.map(Number);
-  return ages.every((a) => Number.isInteger(a) && a >= 0 && a <= 17) ? ages : null;
-}
 
 function Breakdown({ price, marketName }: { price: Priced; marketName: string }) {
   const m = (n: number) => money(n, price.currency);
@@ -90,13 +80,9 @@ export function StayCheck({ hotelId, contract }: { hotelId: string; contract: Ho
   const result = answer?.price;
 
   const run = () => {
-    const childAges = agesOf(ages);
+    const childAges = childAgesOf(ages);
     if (!roomTypeId || !mealPlan || !checkinDate || childAges === null) {
-      setProblem(
-        childAges === null
-          ? 'Child ages are whole numbers from 0 to 17, separated by commas'
-          : 'Choose room type, meal plan and check-in',
-      );
+      setProblem(childAges === null ? CHILD_AGES_HINT : 'Choose room type, meal plan and check-in');
       return;
     }
     setProblem(null);

@@ -21,7 +21,7 @@ function ItinerarySections({ editor }: { editor: KartEditor }) {
         empty={v.accomodations.length === 0}
       >
         {v.accomodations.map((l, i) => (
-          <HotelLine key={l.key} {...lineProps(i)} />
+          <HotelLine key={l.key} {...lineProps(i)} party={v} />
         ))}
       </Section>
 

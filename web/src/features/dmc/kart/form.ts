@@ -12,12 +12,14 @@ import {
   type DmcMessages,
   type KartTotals,
   type KartTransferType,
+  type MealPlan,
   type PaxType,
   type PriceBreakup,
   type PricedKart,
   type RoomType,
   type SharingBasis,
 } from '@tp/domain/dmc';
+import { CHILD_AGES_HINT, childAgesOf } from '../shared/format.ts';
 
 /** What a NumberInput holds: a number, or '' when empty. */
 export type Num = number | string;
@@ -49,6 +51,19 @@ interface LineValues {
   overrideReason: string;
 }
 
+/** One room of a contract-priced stay: its adults, and its children's ages as typed ("4, 9"). */
+export interface StayRoomValues {
+  adults: Num;
+  childAges: string;
+}
+
+/** A hotel line priced from the contract: the room type, meal plan and who sleeps in each room. */
+export interface StayValues {
+  roomTypeId: string | null;
+  mealPlan: MealPlan | null;
+  occupancy: StayRoomValues[];
+}
+
 export interface HotelValues extends LineValues, TransferValues {
   accomodationId: string | null;
   accomodationName: string;
@@ -56,6 +71,8 @@ export interface HotelValues extends LineValues, TransferValues {
   checkinDate: string;
   numberOfRooms: Num;
   rooms: Record<RoomType, { price: Num; count: Num }>;
+  /** Set: the rooms are priced night by night from the hotel's contract (`rooms` is not sent); null: typed. */
+  contractStay: StayValues | null;
   transferPrice: Num;
   /** The airport's area: set, the server prices the transfer from the area transfers. */
   airportAreaId: string | null;
@@ -165,6 +182,7 @@ export const blankLine = {
     checkinDate: '',
     numberOfRooms: 1,
     rooms: blankRooms(),
+    contractStay: null,
     transferPrice: 0,
     airportAreaId: null,
     airportAreaName: '',
@@ -318,6 +336,13 @@ export function kartValues(k: TKart): KartValues {
       rooms: Object.fromEntries(
         ROOM_TYPES.map((t) => [t, { price: num(l.rooms[t]?.price), count: num(l.rooms[t]?.count) }]),
       ) as HotelValues['rooms'],
+      contractStay: l.contractStay
+        ? {
+            roomTypeId: l.contractStay.roomTypeId,
+            mealPlan: l.contractStay.mealPlan,
+            occupancy: l.contractStay.occupancy.map((r) => ({ adults: r.adults, childAges: r.childAges.join(', ') })),
+          }
+        : null,
       transferPrice: l.transferPrice,
       airportAreaId: l.airportAreaId ?? null,
       airportAreaName: '',
@@ -417,13 +442,24 @@ export function kartBody(v: KartValues, saved: { id: string; version: number } |
       noOfNights: l.noOfNights,
       checkinDate: orNull(l.checkinDate),
       numberOfRooms: l.numberOfRooms,
-      // Room types without a count book nothing and are left out.
-      rooms: Object.fromEntries(
-        ROOM_TYPES.filter((t) => l.rooms[t].count !== '' && Number(l.rooms[t].count) > 0).map((t) => [
-          t,
-          { price: l.rooms[t].price === '' ? 0 : l.rooms[t].price, count: l.rooms[t].count },
-        ]),
-      ),
+      // Room types without a count book nothing and are left out; a contract-priced stay sends none.
+      rooms: l.contractStay
+        ? {}
+        : Object.fromEntries(
+            ROOM_TYPES.filter((t) => l.rooms[t].count !== '' && Number(l.rooms[t].count) > 0).map((t) => [
+              t,
+              { price: l.rooms[t].price === '' ? 0 : l.rooms[t].price, count: l.rooms[t].count },
+            ]),
+          ),
+      contractStay: l.contractStay && {
+        roomTypeId: l.contractStay.roomTypeId ?? '',
+        mealPlan: l.contractStay.mealPlan as MealPlan,
+        // Ages typed wrong are the form's own error (stayErrors); meanwhile the room counts as without children.
+        occupancy: l.contractStay.occupancy.map((r) => ({
+          adults: Number(r.adults),
+          childAges: childAgesOf(r.childAges) ?? [],
+        })),
+      },
       transferPrice: l.transferPrice === '' ? 0 : l.transferPrice,
       airportAreaId: l.transferType ? l.airportAreaId : null,
       bookedByCustomer: l.bookedByCustomer,
@@ -504,3 +540,18 @@ export function previewTotals(v: KartValues): KartTotals | null {
     return null;
   }
 }
+
+/** The contract-priced stays' typed child ages that are no ages, by field (beside the request schema's errors). */
+export function stayErrors(v: KartValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  v.accomodations.forEach((l, i) =>
+    l.contractStay?.occupancy.forEach((r, j) => {
+      if (childAgesOf(r.childAges) === null)
+        errors[`accomodations.${i}.contractStay.occupancy.${j}.childAges`] = CHILD_AGES_HINT;
+    }),
+  );
+  return errors;
+}
+
+/** What a line reads of the quotation's party: its arrival, adults and children, market and currency. */
+export type PartyValues = Pick<KartValues, 'arrivalDate' | 'adults' | 'child' | 'marketId' | 'currencySymbol'>;

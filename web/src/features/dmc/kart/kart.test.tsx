@@ -13,6 +13,7 @@ import {
   type TSharedQuotation,
 } from '@tp/contracts/endpoints/kart';
 import * as MSG from '@tp/contracts/messages';
+import { getHotelStayChoices, priceHotelStay } from '@tp/contracts/endpoints/dmc';
 import {
   kartDeadlineState,
   kartMargins,
@@ -27,7 +28,8 @@ import { formatMoney } from '#shared/format.ts';
 import { fakeApi } from '#test/fake-api.ts';
 import { staffUser, testSite } from '#test/fixtures.ts';
 import { renderApp, renderWithProviders } from '#test/render.tsx';
-import { dialog, dmcServer } from '../test-fixtures.ts';
+import { dialog, dmcServer, pick } from '../test-fixtures.ts';
+import { CHILD_AGES_HINT } from '../shared/format.ts';
 import { QuotationDocument } from './QuotationDocument.tsx';
 
 /** A saved kart as the API answers it: the domain's Dubai fixture with the server's computed parts. */
@@ -52,8 +54,9 @@ function savedKart(over: Partial<Kart> = {}): TKart {
   } as TKart;
 }
 
-async function openKart(k: TKart) {
+async function openKart(k: TKart, prepare?: (api: ReturnType<typeof dmcServer>['api']) => void) {
   const { api } = dmcServer();
+  prepare?.(api);
   api.on(getKartById, k);
   api.on(getAllKartsForWl, { records: [], nextCursor: null });
   renderApp(`/staff/kart?kart=${k.id}`, { user: staffUser(), api });
@@ -98,6 +101,68 @@ describe('Quotation builder', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText(MSG.passengerMismatch)).toBeTruthy();
     expect(api.calls(saveKart)).toHaveLength(0);
+  });
+
+  it("prices a hotel line from the hotel's contract: room type, meal plan and who sleeps where, priced live", async () => {
+    // A stored kart's id (the fixture's 'kart-1' is no reference a save may carry).
+    const k = savedKart({ id: 'dmc-kart-1' });
+    const { api, user } = await openKart(k, (api) => {
+      api.on(getHotelStayChoices, {
+        roomTypes: [{ id: 'DLX', name: 'Deluxe', maxAdults: 3, maxChildren: 2, maxOccupancy: 4 }],
+        mealPlans: ['BB', 'HB'],
+      });
+      api.on(priceHotelStay, (input) => ({
+        marketId: 'mkt-in',
+        marketName: 'India',
+        price: {
+          available: true as const,
+          currency: 'AED',
+          working: [],
+          nights: [],
+          sell: 100 * input.nights * input.rooms.length + 40 * input.rooms.flatMap((r) => r.childAges).length,
+          cost: 80,
+          onRequest: true,
+        },
+      }));
+      api.on(saveKart, () => ({ ...k, version: 4 }));
+    });
+    const hotels = screen.getByRole('region', { name: 'Hotels' });
+    const fromContract = await within(hotels).findByRole('radio', { name: 'From the contract' });
+    await waitFor(() => expect(fromContract).toHaveProperty('disabled', false));
+    await user.click(fromContract);
+    // The party's two adults in the one room; the first room type is taken, the meal plan is chosen.
+    expect(within(hotels).getByRole('textbox', { name: /^Room 1 adults/ })).toHaveProperty('value', '2');
+    expect(within(hotels).queryByText(/Room types \(price per night/)).toBeNull();
+    await pick(user, within(hotels).getByRole('combobox', { name: /^Meal plan/ }), '', 'Half board');
+    const ages = within(hotels).getByRole('textbox', { name: /^Room 1 child ages/ });
+    await user.type(ages, '4, x');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await within(hotels).findByText(CHILD_AGES_HINT)).toBeTruthy();
+    expect(api.calls(saveKart)).toHaveLength(0);
+
+    await user.clear(ages);
+    await user.type(ages, '4');
+    // Priced as the server will price it: 3 nights, one room with a child (the fake's arithmetic).
+    await waitFor(() =>
+      expect(within(hotels).getByTestId('stay-price').textContent).toContain(formatMoney(340, 'AED')),
+    );
+    expect(within(hotels).getByText('On request')).toBeTruthy();
+    expect(api.calls(priceHotelStay).at(-1)!.input).toMatchObject({
+      hotelId: k.accomodations[0]!.accomodationId,
+      roomTypeId: 'DLX',
+      mealPlan: 'HB',
+      nights: 3,
+      rooms: [{ adults: 2, childAges: [4] }],
+    });
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.calls(saveKart)).toHaveLength(1));
+    const sent = (api.calls(saveKart)[0]!.input as { accomodations: Record<string, unknown>[] }).accomodations[0]!;
+    expect(sent.contractStay).toEqual({
+      roomTypeId: 'DLX',
+      mealPlan: 'HB',
+      occupancy: [{ adults: 2, childAges: [4] }],
+    });
+    expect(sent.rooms).toEqual({});
   });
 
   it('shows staff the cost, margin and a marked override, and warns under the minimum margin', async () => {

@@ -23,7 +23,8 @@ import { DateField } from '#shared/DateField.tsx';
 import { money } from '../shared/format.ts';
 import { AmountField } from '../shared/forms.tsx';
 import { AccomodationSelect, AreaSelect, CitySelect } from '../shared/pickers.tsx';
-import { blankLine, type KartValues } from './form.ts';
+import { ContractStayFields, resizeOccupancy } from './ContractStay.tsx';
+import { blankLine, type PartyValues } from './form.ts';
 import { LinePricing } from './LinePricing.tsx';
 import { GroupError, TransferFields, type KartForm } from './TransferFields.tsx';
 
@@ -143,34 +144,10 @@ const lineRemove = (p: LineProps, section: LineSection, subject: string, id: str
   />
 );
 
-/** A hotel line: every field of a contracted hotel stay. */
-export function HotelLine(p: LineProps) {
-  const { form, index: i } = p;
-  const l = form.values.accomodations[i]!;
-  const at = `accomodations.${i}`;
-  const title = l.accomodationName || `Hotel ${i + 1}`;
+/** A hand-priced hotel line's rooms: a price per night and the units of each room type. */
+function TypedRooms({ form, at }: { form: KartForm; at: string }) {
   return (
-    <LineCard title={title} remove={lineRemove(p, 'accomodations', title, l.id)}>
-      <SimpleGrid cols={cols3} spacing="xs">
-        <AccomodationSelect
-          required
-          valueLabel={l.accomodationName}
-          {...form.getInputProps(`${at}.accomodationId`)}
-          onChange={(v, o) => {
-            form.setFieldValue(`${at}.accomodationId`, v);
-            form.setFieldValue(`${at}.accomodationName`, o?.label ?? '');
-          }}
-        />
-        <DateField label="Check-in" clearable {...form.getInputProps(`${at}.checkinDate`)} />
-        <NumberInput label="Nights" required min={1} allowDecimal={false} {...form.getInputProps(`${at}.noOfNights`)} />
-        <NumberInput
-          label="Rooms"
-          required
-          min={1}
-          allowDecimal={false}
-          {...form.getInputProps(`${at}.numberOfRooms`)}
-        />
-      </SimpleGrid>
+    <>
       <Text size="sm" fw={500}>
         Room types (price per night per unit, units for the stay)
       </Text>
@@ -194,6 +171,62 @@ export function HotelLine(p: LineProps) {
           </Group>
         ))}
       </SimpleGrid>
+    </>
+  );
+}
+
+/** The saved line's priced stay, while the form still holds what was saved. */
+function savedStay(p: LineProps, id: string | null) {
+  if (!p.saved || !id || p.form.isDirty()) return undefined;
+  return p.saved.accomodations.find((l) => l.id === id)?.contractStay;
+}
+
+/** A hotel line: the hotel and stay, its rooms priced from the contract or typed, its transfer. */
+export function HotelLine(p: LineProps & { party: PartyValues }) {
+  const { form, index: i } = p;
+  const l = form.values.accomodations[i]!;
+  const at = `accomodations.${i}`;
+  const title = l.accomodationName || `Hotel ${i + 1}`;
+  const setRooms = (n: number | string) => {
+    form.setFieldValue(`${at}.numberOfRooms`, n);
+    // A contract-priced stay has a room row per room.
+    if (l.contractStay && Number(n) >= 1)
+      form.setFieldValue(`${at}.contractStay.occupancy`, resizeOccupancy(l.contractStay.occupancy, Number(n)));
+  };
+  return (
+    <LineCard title={title} remove={lineRemove(p, 'accomodations', title, l.id)}>
+      <SimpleGrid cols={cols3} spacing="xs">
+        <AccomodationSelect
+          required
+          valueLabel={l.accomodationName}
+          {...form.getInputProps(`${at}.accomodationId`)}
+          onChange={(v, o) => {
+            form.setFieldValue(`${at}.accomodationId`, v);
+            form.setFieldValue(`${at}.accomodationName`, o?.label ?? '');
+            // Another hotel's contract has other room types.
+            if (l.contractStay) form.setFieldValue(`${at}.contractStay`, null);
+          }}
+        />
+        <DateField label="Check-in" clearable {...form.getInputProps(`${at}.checkinDate`)} />
+        <NumberInput label="Nights" required min={1} allowDecimal={false} {...form.getInputProps(`${at}.noOfNights`)} />
+        <NumberInput
+          label="Rooms"
+          required
+          min={1}
+          allowDecimal={false}
+          {...form.getInputProps(`${at}.numberOfRooms`)}
+          onChange={setRooms}
+        />
+      </SimpleGrid>
+      <ContractStayFields
+        form={form}
+        at={at}
+        line={l}
+        party={p.party}
+        saved={savedStay(p, l.id)}
+        currency={form.values.currencySymbol}
+      />
+      {!l.contractStay && <TypedRooms form={form} at={at} />}
       <Checkbox
         label="Booked by the customer (rooms not charged, transfers are)"
         {...form.getInputProps(`${at}.bookedByCustomer`, { type: 'checkbox' })}
@@ -230,7 +263,7 @@ export function HotelLine(p: LineProps) {
       <LinePricing
         form={form}
         at={at}
-        typedCost
+        typedCost={!l.contractStay}
         currency={form.values.currencySymbol}
         {...savedPricing(p, 'accomodations', l.id)}
       />
@@ -378,9 +411,6 @@ export function ActivityLine(p: LineProps & { party: PartyValues }) {
     </LineCard>
   );
 }
-
-/** What an activity line reads of the kart to be priced. */
-export type PartyValues = Pick<KartValues, 'arrivalDate' | 'adults' | 'child' | 'marketId' | 'currencySymbol'>;
 
 export function MiscLine(p: LineProps) {
   const { form, index: i } = p;

@@ -14,7 +14,7 @@ import { ApiError, type RequestIn } from '#api/client.ts';
 import { requestResolver } from '#shared/form.ts';
 import { toastError } from '#lib/notify.ts';
 import { dmcRule } from '../shared/rules.ts';
-import { blankKart, blankLine, kartBody, kartRule, kartValues, type KartValues } from './form.ts';
+import { blankKart, blankLine, kartBody, kartRule, kartValues, stayErrors, type KartValues } from './form.ts';
 import type { LineSection } from './lines.tsx';
 
 /** The §5 rules as a form validator; `vouchered` adds the vouchered rules. */
@@ -46,7 +46,7 @@ export function useKartEditor({
   const current = useRef(kart);
   const form = useForm<KartValues>({
     initialValues: initial ? kartValues(initial) : blankKart(),
-    validate: (v) => validator(current.current, current.current?.isVouchered ?? false)(v),
+    validate: (v) => ({ ...stayErrors(v), ...validator(current.current, current.current?.isVouchered ?? false)(v) }),
   });
 
   /** The server's kart becomes the form's (its lines, ids and version). */

@@ -41,3 +41,14 @@ export const KART_TRANSFER_LABELS: Record<KartTransferType, string> = {
 /** Select options from a list of values and their labels. */
 export const optionsOf = <T extends string>(values: readonly T[], labels?: Partial<Record<T, string>>) =>
   values.map((value) => ({ value, label: labels?.[value] ?? value }));
+
+/** "4, 9" → [4, 9]; null when something typed is not an age (0–17). */
+export function childAgesOf(text: string): number[] | null {
+  const ages = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map(Number);
+  return ages.every((a) => Number.isInteger(a) && a >= 0 && a <= 17) ? ages : null;
+}
+export const CHILD_AGES_HINT = 'Child ages are whole numbers from 0 to 17, separated by commas';
