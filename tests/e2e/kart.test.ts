@@ -1,6 +1,6 @@
 /**
  * A quotation as a DMC sales person builds it, in Chromium against the local stack: Flight Deals' super
- * admin builds a Dubai quotation with a hotel, two activities with transfers (priced by the rate engine) and a
+ * admin builds a Dubai quotation with a hotel priced from its contract, two activities with transfers (priced by the rate engine) and a
  * miscellaneous item, saves it, opens the A4 print view, shares the link and opens it signed out, then vouchers
  * it. Screenshots of each screen at 1366 and 390 px for a person to look at
  * (E2E_SHOTS, README "Tests").
@@ -58,14 +58,21 @@ describe('Quotation (kart)', () => {
     await quote.getByRole('textbox', { name: /^Days/ }).fill('4');
     await quote.getByRole('textbox', { name: /^Nights/ }).fill('3');
 
-    // A hotel: 3 nights in a double.
+    // A hotel: 3 nights, priced from its contract (no price typed): its first room type, bed and breakfast, the
+    // party's two adults in the one room.
     const hotels = page.getByRole('region', { name: 'Hotels' });
     await hotels.getByRole('button', { name: 'Add hotel' }).click();
     await pick(hotels, /^Hotel/, 'Rove', 'Rove Downtown');
     await typeDate(hotels.getByRole('textbox', { name: /^Check-in/ }), ARRIVAL);
     await hotels.getByRole('textbox', { name: /^Nights/ }).fill('3');
-    await hotels.getByRole('textbox', { name: /^Double price/ }).fill('450');
-    await hotels.getByRole('textbox', { name: 'Double units' }).fill('1');
+    const fromContract = hotels.getByRole('radio', { name: 'From the contract' });
+    await expect.poll(() => fromContract.isEnabled(), { timeout: 20_000 }).toBe(true);
+    await hotels.getByText('From the contract', { exact: true }).click();
+    await pick(hotels, /^Meal plan/, '', 'Bed & breakfast');
+    expect(await hotels.getByRole('textbox', { name: /^Room 1 adults/ }).inputValue()).toBe('2');
+    await expect
+      .poll(() => hotels.getByTestId('stay-price').textContent(), { timeout: 20_000 })
+      .toMatch(/^Rooms 3 × AED\s[\d,.]+ = AED\s[\d,.]+/);
 
     // Two activities, each with a transfer, priced by the rate engine.
     const activities = page.getByRole('region', { name: 'Activities' });

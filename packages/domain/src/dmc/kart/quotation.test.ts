@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kart } from './fixtures.ts';
+import { hotelLine, kart } from './fixtures.ts';
 import { quotationView } from './quotation.ts';
 import { kartTotals } from './totals.ts';
 
@@ -50,6 +50,29 @@ describe('quotationView', () => {
     const text = JSON.stringify(v);
     for (const amount of ['1861.5', '540', '25.1', '1200.2', '3707.1', '1711.5', '450'])
       expect(text).not.toContain(amount);
+  });
+
+  it("names a contract-priced stay's room type, meal plan and guests", () => {
+    const stayed = kart({
+      accomodations: [
+        hotelLine({
+          numberOfRooms: 2,
+          rooms: {},
+          contractStay: {
+            roomTypeId: 'FAM',
+            roomTypeName: 'Family room',
+            mealPlan: 'HB',
+            occupancy: [
+              { adults: 2, childAges: [4, 9] },
+              { adults: 1, childAges: [] },
+            ],
+            roomsPrice: 1200,
+          },
+        }),
+      ],
+    });
+    const v = quotationView(stayed, kartTotals(stayed), 'noprice');
+    expect(v.sections[0]!.lines[0]!.details[1]).toBe('2 rooms: Family room, Half board (3 adults, 2 children)');
   });
 
   it('describes each line for the itinerary and never shows the internal remark', () => {

@@ -9,10 +9,12 @@
  *
  * Collected payment and balance show with any priced mode. The internal remark never shows.
  */
+import { MEAL_PLAN_LABELS } from '../hotels/contract.ts';
 import { kartValidTill } from './deadlines.ts';
 import { KART_SECTIONS, type KartSection, type KartTotals } from './totals.ts';
 import {
   ROOM_TYPES,
+  type ContractStay,
   type Kart,
   type KartAccomodation,
   type KartActivity,
@@ -92,10 +94,20 @@ function transferText(t: KartTransfers): string[] {
 const when = (date: string | null, time: string | null): string[] =>
   date ? [[date, time].filter(Boolean).join(' ')] : [];
 
+/** A contract-priced stay as the guest reads it: "Deluxe, Bed & breakfast (2 adults, 1 child)". */
+function stayText(stay: ContractStay): string {
+  const adults = stay.occupancy.reduce((n, r) => n + r.adults, 0);
+  const children = stay.occupancy.reduce((n, r) => n + r.childAges.length, 0);
+  const who = [plural(adults, 'adult'), ...(children ? [children === 1 ? '1 child' : `${children} children`] : [])];
+  return `${stay.roomTypeName ?? stay.roomTypeId}, ${MEAL_PLAN_LABELS[stay.mealPlan]} (${who.join(', ')})`;
+}
+
 function hotelLine(l: KartAccomodation): Omit<QuotationLine, 'price'> {
-  const rooms = ROOM_TYPES.filter((t) => (l.rooms[t]?.count ?? 0) > 0)
-    .map((t) => `${l.rooms[t]?.count} × ${QUOTATION_TEXT.rooms[t]}`)
-    .join(', ');
+  const rooms = l.contractStay
+    ? stayText(l.contractStay)
+    : ROOM_TYPES.filter((t) => (l.rooms[t]?.count ?? 0) > 0)
+        .map((t) => `${l.rooms[t]?.count} × ${QUOTATION_TEXT.rooms[t]}`)
+        .join(', ');
   return {
     id: l.id,
     title: l.accomodationName || l.accomodationId,

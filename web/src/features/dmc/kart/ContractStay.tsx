@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import {
   Alert,
   Badge,
@@ -44,9 +45,10 @@ function stayQuery(line: HotelValues, party: PartyValues): RequestOf<typeof pric
   };
 }
 
+type StayPricing = ReturnType<typeof useApi<typeof priceHotelStay>>;
+
 /** The stay priced as the server will price it on save (the working, cost and sell), or why it cannot be. */
-function LivePrice({ query, currency }: { query: RequestOf<typeof priceHotelStay>; currency: string }) {
-  const priced = useApi(priceHotelStay, query, quiet);
+function LivePrice({ priced, currency }: { priced: StayPricing; currency: string }) {
   const price = priced.data?.price;
   if (!price)
     return (
@@ -111,6 +113,12 @@ export function ContractStayFields({
   const contracted = roomTypes.length > 0;
   const stay = line.contractStay;
   const query = stay && !saved ? stayQuery(line, party) : null;
+  const priced = useApi(priceHotelStay, query, quiet);
+  // The totals preview counts the stay at this price; none while it is being priced or cannot be.
+  const livePrice = query && priced.data?.price.available ? priced.data.price.sell : null;
+  useEffect(() => {
+    if (stay && !saved && stay.roomsPrice !== livePrice) form.setFieldValue(`${at}.contractStay.roomsPrice`, livePrice);
+  });
   const setStay = (next: StayValues | null) => form.setFieldValue(`${at}.contractStay`, next);
 
   const choose = (how: string) => {
@@ -120,6 +128,7 @@ export function ContractStayFields({
       roomTypeId: roomTypes[0]?.id ?? null,
       mealPlan: mealPlans.length === 1 ? mealPlans[0]! : null,
       occupancy: spreadAdults(Number(party.adults) || 1, Number(line.numberOfRooms) || 1),
+      roomsPrice: null,
     });
   };
 
@@ -190,7 +199,7 @@ export function ContractStayFields({
               {form.errors[`${at}.contractStay`]}
             </Text>
           )}
-          {query && <LivePrice query={query} currency={currency} />}
+          {query && <LivePrice priced={priced} currency={currency} />}
           {saved?.roomsPrice !== undefined && (
             <Group gap="xs" data-testid="stay-price">
               <Text size="sm">

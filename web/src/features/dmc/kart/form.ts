@@ -62,6 +62,11 @@ export interface StayValues {
   roomTypeId: string | null;
   mealPlan: MealPlan | null;
   occupancy: StayRoomValues[];
+  /**
+   * What the contract makes the rooms as they stand (the saved line's, then the live price while editing); null
+   * while being priced or refused. Never sent: the server prices the stay again on save. The totals preview reads it.
+   */
+  roomsPrice: number | null;
 }
 
 export interface HotelValues extends LineValues, TransferValues {
@@ -341,6 +346,7 @@ export function kartValues(k: TKart): KartValues {
             roomTypeId: l.contractStay.roomTypeId,
             mealPlan: l.contractStay.mealPlan,
             occupancy: l.contractStay.occupancy.map((r) => ({ adults: r.adults, childAges: r.childAges.join(', ') })),
+            roomsPrice: l.contractStay.roomsPrice ?? null,
           }
         : null,
       transferPrice: l.transferPrice,
@@ -437,6 +443,8 @@ export function kartBody(v: KartValues, saved: { id: string; version: number } |
     marketId: v.marketId,
     accomodations: v.accomodations.map((l) => ({
       ...lineBody(l),
+      // A contract-priced stay's cost is the contract's, written by the server's pricing on save.
+      ...(l.contractStay ? { cost: null } : {}),
       ...(l.accomodationId ? { accomodationId: l.accomodationId } : {}),
       accomodationName: l.accomodationName,
       noOfNights: l.noOfNights,
@@ -524,10 +532,16 @@ export function previewTotals(v: KartValues): KartTotals | null {
   const parsed = saveKart.request.safeParse(kartBody(v, null));
   if (!parsed.success) return null;
   const r = parsed.data;
+  // A contract-priced stay counts at the contract's price for it; until that price is known there is no total.
+  const stays = v.accomodations.map((l) => l.contractStay);
+  if (stays.some((stay) => stay && stay.roomsPrice === null)) return null;
+  const accomodations = r.accomodations.map((l, i) =>
+    l.contractStay ? { ...l, contractStay: { ...l.contractStay, roomsPrice: stays[i]!.roomsPrice } } : l,
+  );
   const withIds = <T extends object>(lines: T[]) => lines.map((l, i) => ({ id: String(i), ...l }));
   try {
     return kartTotals({
-      accomodations: withIds(r.accomodations),
+      accomodations: withIds(accomodations),
       activities: withIds(r.activities),
       miscellaneous: withIds(r.miscellaneous),
       flightDetails: withIds(r.flightDetails),

@@ -147,6 +147,23 @@ describe('Quotation builder', { timeout: 60_000 }, () => {
       expect(within(hotels).getByTestId('stay-price').textContent).toContain(formatMoney(340, 'AED')),
     );
     expect(within(hotels).getByText('On request')).toBeTruthy();
+    // The totals preview counts the rooms at that price, as the server will.
+    const stayed = domainKart({
+      accomodations: [
+        {
+          ...k.accomodations[0]!,
+          contractStay: {
+            roomTypeId: 'DLX',
+            mealPlan: 'HB',
+            occupancy: [{ adults: 2, childAges: [4] }],
+            roomsPrice: 340,
+          },
+        },
+      ],
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('grand-total').textContent).toBe(formatMoney(kartTotals(stayed).grandTotal, 'AED')),
+    );
     expect(api.calls(priceHotelStay).at(-1)!.input).toMatchObject({
       hotelId: k.accomodations[0]!.accomodationId,
       roomTypeId: 'DLX',
