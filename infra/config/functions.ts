@@ -66,9 +66,6 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> 
   'email-worker': { mail: true, timeoutSeconds: 20 },
   // Fulfilling a paid flight order books with the supplier, like the flights Lambda.
   'payments-worker': { sends: ['email'], timeoutSeconds: 28, secrets: 'open' },
-  // Scheduled every 5 minutes: releases lapsed holds at the supplier (each call may be slow) and mails
-  // the customer; well under the interval so runs do not overlap.
-  'hold-release-worker': { sends: ['email'], timeoutSeconds: 120, secrets: 'open' },
   // Every minute: re-sends outbox messages, verifies open payments, books or refunds stranded orders. Under
   // the fulfilment claim's 90 s lease, so a run never books an order another run could retake meanwhile.
   'reconciler-worker': { sends: ['paymentVerification', 'email'], timeoutSeconds: 80, secrets: 'open' },
@@ -77,17 +74,12 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> 
   // A confirmed activity cart and a vouchered quotation are told to their owner (lib/notify.ts).
   activities: { sends: ['notifications'] },
   kart: { sends: ['notifications'] },
-  // Hourly: reads three days of the kart deadline index and enqueues at most one mail per kart and deadline.
-  'kart-deadlines-worker': { sends: ['email'], timeoutSeconds: 60 },
-  // Hourly: reads six days of the credit due-day index and enqueues at most one mail per draw.
-  'credit-due-worker': { sends: ['email'], timeoutSeconds: 60 },
-  // Every 5 minutes: fires the deadline index's due deadlines (hold warnings by mail and push, disruption
-  // escalations); well under the interval so runs do not overlap.
-  'deadlines-worker': { sends: ['email', 'notifications'], timeoutSeconds: 120 },
+  // Every 5 minutes: fires the deadline index's due deadlines (hold warnings by mail and push, hold releases at
+  // the supplier, disruption escalations, quotation and credit reminders, visa documents deleted from the media
+  // bucket); well under the interval so runs do not overlap.
+  'deadlines-worker': { sends: ['email', 'notifications'], timeoutSeconds: 240, secrets: 'open', media: true },
   // Hourly: asks each site's supplier about its upcoming tickets (the booker is mailed at once of a change).
   'disruption-sweep-worker': { sends: ['email', 'notifications'], timeoutSeconds: 600, secrets: 'open' },
-  // Deletes visa documents (private objects of the media bucket) after the site's retention days.
-  'visa-documents-worker': { media: true, timeoutSeconds: 120 },
 };
 
 export const accessOf = (name: string): FunctionAccess => ({ ...DEFAULT_ACCESS, ...FUNCTION_ACCESS[name] });

@@ -1,13 +1,14 @@
 /**
  * The one deadline index and its worker: each deadline fires once when two runs race, a failing handler leaves it
- * for the next run, a hold lapsing in 6 hours mails the agent, and an unhandled disruption escalates to staff.
+ * for the next run, a hold lapsing in 6 hours mails the agent, a lapsed hold is released once (and its deadline goes
+ * when it is released by hand), and an unhandled disruption escalates to staff.
  * Deadlines here fall due days ahead and each run is narrowed to this file's records, so the local stack's own
  * worker (running on real time) never takes them.
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runDueDeadlines, type Deadline, type DeadlineHandlers } from '../../functions/src/deadlines/index.ts';
-import { deadlineItem } from '../../functions/src/deadlines/repo.ts';
+import { deadlineItem, dueDeadlines } from '../../functions/src/deadlines/repo.ts';
 import { transact } from '../../functions/src/lib/db.ts';
 import { asSiteId } from '../../functions/src/lib/keys.ts';
 import type { TEmailMessage } from '../../functions/src/lib/mail.ts';
@@ -17,9 +18,14 @@ import { escalateDisruption, warnHoldLapsing } from '../../functions/src/tickets
 import { disruptionsOfBooking } from '../../functions/src/tickets/disruptions-repo.ts';
 import { sweepSite } from '../../functions/src/tickets/disruptions.ts';
 import { defaultDeps } from '../../functions/src/tickets/operations/shared.ts';
+import { releaseLapsedHold } from '../../functions/src/tickets/operations/holds.ts';
+import { getBooking } from '../../functions/src/bookings/index.ts';
+import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
+import { releaseFlight } from '@tp/contracts/endpoints/tickets';
 import { FLIGHTDEALS } from './customers-helpers.ts';
 import { newAgent, supplierBooking } from './tickets-helpers.ts';
 import { useStackTable } from './users-helpers.ts';
+import { idleHandlers } from './deadlines-helpers.ts';
 
 const DAY = 86_400_000;
 const ahead = (ms: number) => new Date(Date.now() + ms);
@@ -45,7 +51,7 @@ describe('the deadline worker', () => {
     await transact(deadlines.map(deadlineItem));
     const seen: string[] = [];
     const count = async (d: Deadline) => void seen.push(d.ref);
-    const handlers: DeadlineHandlers = { holdWarning: count, disruptionEscalation: count };
+    const handlers: DeadlineHandlers = { ...idleHandlers, holdWarning: count, disruptionEscalation: count };
     const mine = (d: Deadline) => d.siteId === siteId;
     const at = new Date(due.getTime() + 60_000);
     const [a, b] = await Promise.all([runDueDeadlines(handlers, at, mine), runDueDeadlines(handlers, at, mine)]);
@@ -61,11 +67,11 @@ describe('the deadline worker', () => {
     const mine = (d: Deadline) => d.siteId === siteId;
     let calls = 0;
     const flaky: DeadlineHandlers = {
+      ...idleHandlers,
       holdWarning: async () => {
         calls++;
         if (calls === 1) throw new Error('mail queue down');
       },
-      disruptionEscalation: noop,
     };
     expect(await runDueDeadlines(flaky, new Date(due.getTime() - 60_000), mine)).toBe(0);
     expect(calls).toBe(0);
@@ -84,12 +90,12 @@ describe('deadlines of the tickets domain', () => {
     const sent: TEmailMessage[] = [];
     const pushed: TNotifyMessage[] = [];
     const handlers: DeadlineHandlers = {
+      ...idleHandlers,
       holdWarning: (d, now) =>
         warnHoldLapsing(d, now, {
           enqueueEmail: async (m) => void sent.push(m),
           notify: async (m) => void pushed.push(m),
         }),
-      disruptionEscalation: noop,
     };
     const mine = (d: Deadline) => d.ref === b.bookingId;
     // Seven hours before: not yet.
@@ -118,7 +124,7 @@ describe('deadlines of the tickets domain', () => {
     const [d] = await disruptionsOfBooking(b.siteId, b.bookingId);
     const sent: TEmailMessage[] = [];
     const handlers: DeadlineHandlers = {
-      holdWarning: noop,
+      ...idleHandlers,
       disruptionEscalation: (x, now) => escalateDisruption(x, now, { enqueueEmail: async (m) => void sent.push(m) }),
     };
     const mine = (x: Deadline) => x.data.bookingId === b.bookingId;
@@ -128,6 +134,35 @@ describe('deadlines of the tickets domain', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.subject).toContain(b.pnr);
     expect(sent[0]!.idempotencyKey).toBe(`disruption-escalation-${b.bookingId}-${d!.disruptionId}`);
+    expect(await runDueDeadlines(handlers, at, mine)).toBe(0);
+  });
+});
+
+describe('a hold release on the index', () => {
+  it('releases the hold once when two runs race, and is gone once the hold is released by hand', async () => {
+    const lapses = ahead(3 * DAY);
+    const [b, byHand] = await Promise.all([
+      supplierBooking(FLIGHTDEALS.siteId, agent.email, { held: true, lastTicketDate: lapses }),
+      supplierBooking(FLIGHTDEALS.siteId, agent.email, { held: true, lastTicketDate: lapses }),
+    ]);
+    const sent: TEmailMessage[] = [];
+    const deps = { ...defaultDeps, enqueueEmail: async (m: TEmailMessage) => void sent.push(m) };
+    const handlers: DeadlineHandlers = {
+      ...idleHandlers,
+      holdRelease: async (d, now) => void (await releaseLapsedHold(d, now, deps)),
+    };
+    const mine = (d: Deadline) => d.kind === 'holdRelease' && (d.ref === b.bookingId || d.ref === byHand.bookingId);
+    const at = new Date(lapses.getTime() + 60_000);
+    const released = await agent.client.call(releaseFlight, { BookingId: byHand.bookingId, Source: byHand.source });
+    expect(released.status).toBe(200);
+    // Released by hand: its deadlines went with the hold, in the booking's own write.
+    expect((await dueDeadlines(at)).filter((d) => d.ref === byHand.bookingId)).toEqual([]);
+
+    expect(await runDueDeadlines(handlers, new Date(lapses.getTime() - 60_000), mine)).toBe(0);
+    const [x, y] = await Promise.all([runDueDeadlines(handlers, at, mine), runDueDeadlines(handlers, at, mine)]);
+    expect(x + y).toBe(1);
+    expect((await getBooking(b.siteId, b.bookingId))!.statusId).toBe(BOOKING_STATUS.released);
+    expect(sent.map((m) => m.idempotencyKey)).toEqual([`hold-released-${b.bookingId}`]);
     expect(await runDueDeadlines(handlers, at, mine)).toBe(0);
   });
 });
