@@ -26,4 +26,5 @@ export const answered = (wiring: DisruptionRefundWiring & RefundWiring & Tickets
   gathered(c1.getBookedFlights, () => import('./operations/queues.ts'), 'answerGetBookedFlights', undefined),
   gathered(c1.getTickets, () => import('./operations/queues.ts'), 'answerGetTickets', undefined),
   gathered(c1.exportTickets, () => import('./operations/queues.ts'), 'answerExportTickets', undefined),
+  gathered(c0.duffelWebhook, () => import('./supplier-events.ts'), 'answerDuffelWebhook', undefined),
 ];

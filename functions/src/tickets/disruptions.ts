@@ -151,8 +151,10 @@ async function mailBooker(
     .catch((err: unknown) => rootLog.error('disruption mail failed', { bookingId: b.bookingId, detail: String(err) }));
 }
 
+const SOURCES: readonly string[] = api.DISRUPTION_SOURCES;
+/** The sweep asks every supply that reports a booking's current schedule (Duffel's webhook is the faster path). */
 const sourceOf = (supply: FlightSupply): TDisruption['source'] | null =>
-  supply.name === 'tbo' ? 'tbo' : supply.name === 'simulator' ? 'simulator' : null;
+  SOURCES.includes(supply.name) ? (supply.name as TDisruption['source']) : null;
 
 /**
  * The scheduled sweep of one site: each ticketed booking of its own supply departing in the window is asked for
