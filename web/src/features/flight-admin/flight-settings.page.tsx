@@ -267,6 +267,8 @@ function SettingsForm({ view, onSaved }: { view: TFlightSettingsView; onSaved: (
                     <PasswordInput
                       label="Webhook secret"
                       autoComplete="new-password"
+                      // The URL is one long word: it wraps anywhere rather than widening a 390 px screen.
+                      styles={{ description: { overflowWrap: 'anywhere' } }}
                       description={`${secretHint(duffel?.webhookSecretSet)}. Schedule changes arrive at ${duffelWebhookUrl()} (register it on Duffel's dashboard).`}
                       {...form.getInputProps('supply.webhookSecret')}
                     />
