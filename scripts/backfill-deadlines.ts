@@ -4,6 +4,7 @@
  *
  *   npx tsx scripts/backfill-deadlines.ts --stage <name>   that stage's table (the caller's AWS credentials)
  *   npx tsx scripts/backfill-deadlines.ts --local          the table of TABLE_NAME / AWS_ENDPOINT_URL_DYNAMODB
+ *   … --site <siteId>                                      one site only
  *
  * - holds still held: their warning and release (HOLD_SITES, then each site's hold queue);
  * - quotations with a payment deadline: their reminder (the old reminder index's day partitions);
@@ -27,7 +28,17 @@ export interface BackfillReport {
   visaPurges: number;
 }
 
-export async function backfillDeadlines(now: Date = new Date()): Promise<BackfillReport> {
+export interface BackfillOptions {
+  /** One site only (a re-run for one tenant; the test, on a shared table). */
+  siteId?: string;
+  /** Days of the old day-partitioned indexes read ahead (default: a quotation's two years, a credit line's year). */
+  daysAhead?: number;
+}
+
+export async function backfillDeadlines(
+  now: Date = new Date(),
+  options: BackfillOptions = {},
+): Promise<BackfillReport> {
   // Loaded after the caller set TABLE_NAME: the functions read it at first use.
   const { transact } = await import('../functions/src/lib/db.ts');
   const { siteById } = await import('../functions/src/lib/tenancy.ts');
@@ -52,9 +63,10 @@ export async function backfillDeadlines(now: Date = new Date()): Promise<Backfil
       );
   };
   const today = nowIso.slice(0, 10);
+  const mine = (siteId: string) => !options.siteId || siteId === options.siteId;
   const report: BackfillReport = { holds: 0, karts: 0, creditDraws: 0, visaPurges: 0 };
 
-  for (const siteId of await bookings.holdSiteIds()) {
+  for (const siteId of (await bookings.holdSiteIds()).filter(mine)) {
     const held = await bookings.bookingsByIds(siteId, await bookings.heldBookingIds(siteId));
     for (const b of held) {
       if (b.statusId !== BOOKING_STATUS.held || !b.lastTicketDate) continue;
@@ -63,8 +75,9 @@ export async function backfillDeadlines(now: Date = new Date()): Promise<Backfil
     }
   }
 
-  for (let n = -1; n <= KART_DAYS_AHEAD; n++) {
+  for (let n = -1; n <= (options.daysAhead ?? KART_DAYS_AHEAD); n++) {
     for (const { siteId, kartId } of await kartRepo.kartsWithDeadline(addCalendarDays(today, n))) {
+      if (!mine(siteId)) continue;
       const [site, kart] = await Promise.all([siteById(siteId), kartRepo.getKart(siteId, kartId)]);
       if (!site || !kart) continue;
       const items = kartRepo.deadlineItems(site, null, kart);
@@ -74,9 +87,9 @@ export async function backfillDeadlines(now: Date = new Date()): Promise<Backfil
     }
   }
 
-  for (let n = -1; n <= MAX_CREDIT_DAYS + 1; n++) {
+  for (let n = -1; n <= (options.daysAhead ?? MAX_CREDIT_DAYS + 1); n++) {
     for (const draw of await ledger.drawsDueOn(addCalendarDays(today, n))) {
-      if (draw.remindedAt) continue;
+      if (draw.remindedAt || !mine(draw.siteId)) continue;
       const site = await siteById(draw.siteId);
       if (!site) continue;
       await write([
@@ -92,19 +105,27 @@ export async function backfillDeadlines(now: Date = new Date()): Promise<Backfil
     }
   }
 
-  for (let page = await visaRepo.purgesDue('9999', 100); page.length; page = await visaRepo.purgesDue('9999', 100)) {
-    for (const p of page) {
+  // The old purge partition is emptied page by page as its entries move (narrowed to one site: one page of 1000).
+  for (;;) {
+    const page = await visaRepo.purgesDue('9999', options.siteId ? 1000 : 100);
+    for (const p of page.filter((x) => mine(x.siteId))) {
       await write([{ kind: 'visaDocumentsPurge', siteId: p.siteId, ref: p.applicationId, dueAt: p.dueAt, data: {} }]);
       await visaRepo.removePurge(p.key);
       report.visaPurges++;
     }
+    if (options.siteId || page.length === 0) break;
   }
   return report;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { values } = parseArgs({
-    options: { stage: { type: 'string' }, local: { type: 'boolean' }, region: { type: 'string' } },
+    options: {
+      stage: { type: 'string' },
+      local: { type: 'boolean' },
+      region: { type: 'string' },
+      site: { type: 'string' },
+    },
   });
   if (!values.local && !values.stage) throw new Error('Give --stage <name>, or --local');
   if (values.stage) {
@@ -113,6 +134,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.env.TABLE_NAME = `${stage.name}-${TABLE.name}`;
     process.env.AWS_REGION = values.region ?? stage.env.region;
   }
-  const report = await backfillDeadlines();
+  const report = await backfillDeadlines(new Date(), values.site ? { siteId: values.site } : {});
   process.stdout.write(`Deadlines written: ${JSON.stringify(report)}\n`);
 }

@@ -6,6 +6,10 @@
  */
 import { runDueDeadlines, type Deadline, type DeadlineHandlers } from '../../functions/src/deadlines/index.ts';
 import { dueDeadlines } from '../../functions/src/deadlines/repo.ts';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../functions/src/lib/db.ts';
+import type { SiteId } from '../../functions/src/lib/keys.ts';
+import { applicationKeys } from '../../functions/src/visa/application-keys.ts';
 
 const SETTLE_MS = 15_000;
 
@@ -34,3 +38,13 @@ export const idleHandlers: DeadlineHandlers = {
   creditDueReminder: async () => undefined,
   visaDocumentsPurge: async () => undefined,
 };
+
+/** A visa document deletion scheduled the way it was before the deadline index (what the backfill moves). */
+export async function writeOldPurge(siteId: SiteId, applicationId: string, dueAt: string): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...applicationKeys.purge(siteId, applicationId, dueAt), kind: 'visaPurge', siteId, applicationId, dueAt },
+    }),
+  );
+}

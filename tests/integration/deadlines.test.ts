@@ -1,14 +1,20 @@
 /**
  * The one deadline index and its worker: each deadline fires once when two runs race, a failing handler leaves it
  * for the next run, a hold lapsing in 6 hours mails the agent, a lapsed hold is released once (and its deadline goes
- * when it is released by hand), and an unhandled disruption escalates to staff.
+ * when it is released by hand), an unhandled disruption escalates to staff, and the backfill puts existing open
+ * items on the index.
  * Deadlines here fall due days ahead and each run is narrowed to this file's records, so the local stack's own
  * worker (running on real time) never takes them.
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runDueDeadlines, type Deadline, type DeadlineHandlers } from '../../functions/src/deadlines/index.ts';
-import { deadlineItem, dueDeadlines } from '../../functions/src/deadlines/repo.ts';
+import { deadlineItem, deadlineRemoval, dueDeadlines } from '../../functions/src/deadlines/repo.ts';
+import { putBooking } from '../../functions/src/bookings/index.ts';
+import { purgesDue } from '../../functions/src/visa/applications-repo.ts';
+import { demoBooking, demoUser } from '../../scripts/seed/bookings.ts';
+import { backfillDeadlines } from '../../scripts/backfill-deadlines.ts';
+import { writeOldPurge } from './deadlines-helpers.ts';
 import { transact } from '../../functions/src/lib/db.ts';
 import { asSiteId } from '../../functions/src/lib/keys.ts';
 import type { TEmailMessage } from '../../functions/src/lib/mail.ts';
@@ -164,5 +170,50 @@ describe('a hold release on the index', () => {
     expect((await getBooking(b.siteId, b.bookingId))!.statusId).toBe(BOOKING_STATUS.released);
     expect(sent.map((m) => m.idempotencyKey)).toEqual([`hold-released-${b.bookingId}`]);
     expect(await runDueDeadlines(handlers, at, mine)).toBe(0);
+  });
+});
+
+describe('the backfill of existing data', () => {
+  it("writes the deadlines of a site's open holds and moves its old visa purge schedule onto the index", async () => {
+    const siteId = asSiteId(`deadlines-${randomUUID().slice(0, 8)}`);
+    const lapses = ahead(4 * DAY);
+    // A hold stored before the index: its booking and hold queue, without deadlines.
+    const held = demoBooking({
+      siteId,
+      user: (await demoUser(FLIGHTDEALS.siteId, agent.email))!,
+      bookingId: `BF${randomUUID().slice(0, 8)}`,
+      pnr: `B${randomUUID().replace(/-/g, '').slice(0, 5).toUpperCase()}`,
+      createdAt: new Date(),
+      travelDate: ahead(20 * DAY),
+      statusId: BOOKING_STATUS.held,
+      route: ['DEL', 'BOM'],
+      airline: '6E',
+      passengers: [{ firstName: 'Asha', lastName: 'Rao' }],
+      lastTicketDate: lapses,
+    });
+    await putBooking(held);
+    const indexed = async () => (await dueDeadlines(ahead(4 * DAY + 60_000))).filter((d) => d.siteId === siteId);
+    const written = await indexed();
+    expect(written.map((d) => d.kind).sort()).toEqual(['holdRelease', 'holdWarning']);
+    await transact(written.map(deadlineRemoval));
+    // A decision's document deletion scheduled the old way.
+    const purgeAt = ahead(3 * DAY).toISOString();
+    await writeOldPurge(siteId, 'VA1', purgeAt);
+
+    const report = await backfillDeadlines(new Date(), { siteId, daysAhead: 0 });
+    expect(report).toMatchObject({ holds: 1, visaPurges: 1 });
+    const after = await indexed();
+    expect(after.map((d) => [d.kind, d.ref]).sort()).toEqual(
+      [
+        ['holdRelease', held.bookingId],
+        ['holdWarning', held.bookingId],
+        ['visaDocumentsPurge', 'VA1'],
+      ].sort(),
+    );
+    expect(after.find((d) => d.kind === 'visaDocumentsPurge')!.dueAt).toBe(purgeAt);
+    expect((await purgesDue('9999', 1000)).filter((p) => p.siteId === siteId)).toEqual([]);
+    // Run again: the same deadlines, nothing more.
+    await backfillDeadlines(new Date(), { siteId, daysAhead: 0 });
+    expect(await indexed()).toHaveLength(3);
   });
 });
