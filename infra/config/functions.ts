@@ -47,7 +47,8 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> 
   // Sends: the refund mail of a change request credited by the TBO refund import.
   'flight-admin': { sends: ['email', 'notifications'], timeoutSeconds: 28, secrets: 'seal' },
   // Holds, change requests and refunds call the supplier; the e-ticket mail goes through the email queue.
-  tickets: { sends: ['email', 'notifications'], timeoutSeconds: 28, secrets: 'open' },
+  // Also Duffel's webhook: its signature checked with the site's sealed secret, the event queued.
+  tickets: { sends: ['email', 'notifications', 'supplierEvents'], timeoutSeconds: 28, secrets: 'open' },
   // Fixed-departure bookings open and pay flight payment orders (gateway, e-ticket mail) like the flights Lambda.
   'fixed-departures': { sends: ['paymentVerification', 'email'], timeoutSeconds: 28, secrets: 'open' },
   // Each new enquiry is mailed to the site's staff through the email queue.
@@ -66,9 +67,6 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> 
   'email-worker': { mail: true, timeoutSeconds: 20 },
   // Fulfilling a paid flight order books with the supplier, like the flights Lambda.
   'payments-worker': { sends: ['email'], timeoutSeconds: 28, secrets: 'open' },
-  // Scheduled every 5 minutes: releases lapsed holds at the supplier (each call may be slow) and mails
-  // the customer; well under the interval so runs do not overlap.
-  'hold-release-worker': { sends: ['email'], timeoutSeconds: 120, secrets: 'open' },
   // Every minute: re-sends outbox messages, verifies open payments, books or refunds stranded orders. Under
   // the fulfilment claim's 90 s lease, so a run never books an order another run could retake meanwhile.
   'reconciler-worker': { sends: ['paymentVerification', 'email'], timeoutSeconds: 80, secrets: 'open' },
@@ -77,17 +75,15 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> 
   // A confirmed activity cart and a vouchered quotation are told to their owner (lib/notify.ts).
   activities: { sends: ['notifications'] },
   kart: { sends: ['notifications'] },
-  // Hourly: reads three days of the kart deadline index and enqueues at most one mail per kart and deadline.
-  'kart-deadlines-worker': { sends: ['email'], timeoutSeconds: 60 },
-  // Hourly: reads six days of the credit due-day index and enqueues at most one mail per draw.
-  'credit-due-worker': { sends: ['email'], timeoutSeconds: 60 },
-  // Every 5 minutes: fires the deadline index's due deadlines (hold warnings by mail and push, disruption
-  // escalations); well under the interval so runs do not overlap.
-  'deadlines-worker': { sends: ['email', 'notifications'], timeoutSeconds: 120 },
+  // Every 5 minutes: fires the deadline index's due deadlines (hold warnings by mail and push, hold releases at
+  // the supplier, disruption escalations, quotation and credit reminders, visa documents deleted from the media
+  // bucket); well under the interval so runs do not overlap.
+  'deadlines-worker': { sends: ['email', 'notifications'], timeoutSeconds: 240, secrets: 'open', media: true },
+  // A supplier's webhook event (Duffel's schedule change): asks the supplier for the order and records the
+  // disruption (the booker mailed, staff pushed); under the queue's 60 s visibility timeout.
+  'supplier-events-worker': { sends: ['email', 'notifications'], timeoutSeconds: 28, secrets: 'open' },
   // Hourly: asks each site's supplier about its upcoming tickets (the booker is mailed at once of a change).
   'disruption-sweep-worker': { sends: ['email', 'notifications'], timeoutSeconds: 600, secrets: 'open' },
-  // Deletes visa documents (private objects of the media bucket) after the site's retention days.
-  'visa-documents-worker': { media: true, timeoutSeconds: 120 },
 };
 
 export const accessOf = (name: string): FunctionAccess => ({ ...DEFAULT_ACCESS, ...FUNCTION_ACCESS[name] });
@@ -95,13 +91,18 @@ export const accessOf = (name: string): FunctionAccess => ({ ...DEFAULT_ACCESS, 
 /** The environment variable functions/src/lib/config.ts reads each queue's URL from. */
 export const QUEUE_URL_ENV: Record<
   QueueKey,
-  'EMAIL_QUEUE_URL' | 'PAYMENT_QUEUE_URL' | 'MAIL_FEEDBACK_QUEUE_URL' | 'NOTIFICATIONS_QUEUE_URL'
+  | 'EMAIL_QUEUE_URL'
+  | 'PAYMENT_QUEUE_URL'
+  | 'MAIL_FEEDBACK_QUEUE_URL'
+  | 'NOTIFICATIONS_QUEUE_URL'
+  | 'SUPPLIER_EVENTS_QUEUE_URL'
 > = {
   paymentVerification: 'PAYMENT_QUEUE_URL',
   email: 'EMAIL_QUEUE_URL',
   // Only SES (through SNS) sends here; no function has this grant.
   mailFeedback: 'MAIL_FEEDBACK_QUEUE_URL',
   notifications: 'NOTIFICATIONS_QUEUE_URL',
+  supplierEvents: 'SUPPLIER_EVENTS_QUEUE_URL',
 };
 
 /**

@@ -353,20 +353,13 @@ export interface FunctionEntry {
  * runs each on an interval. Listed here, by hand, so each one is a reviewed decision.
  */
 export const SCHEDULED_WORKERS: readonly { worker: string; everyMinutes: number }[] = [
-  // Releases holds past their last ticketing date and mails the customer (functions/src/tickets).
-  { worker: 'hold-release', everyMinutes: 5 },
   // Drives paid orders, open gateway payments and unsent outbox messages to their end (functions/src/wallet/outbox.ts).
   { worker: 'reconciler', everyMinutes: 1 },
-  // Mails staff the day before a quotation's payment deadline (functions/src/kart/reminders.ts).
-  { worker: 'kart-deadlines', everyMinutes: 60 },
-  // Mails a legal entity 3 days before a credit draw's due day (functions/src/wallet/credit-reminders.ts).
-  { worker: 'credit-due', everyMinutes: 60 },
   // Finds airlines' schedule changes to upcoming tickets and records them as disruptions (functions/src/tickets).
   { worker: 'disruption-sweep', everyMinutes: 60 },
-  // Fires the deadline index's due deadlines once each: hold warnings, disruption escalations (functions/src/deadlines).
+  // Fires the deadline index's due deadlines once each (functions/src/deadlines): hold warnings and releases,
+  // disruption escalations, quotation payment and credit due reminders, visa document deletion.
   { worker: 'deadlines', everyMinutes: 5 },
-  // Deletes decided visa applications' documents after the site's retention days (functions/src/visa/retention.ts).
-  { worker: 'visa-documents', everyMinutes: 60 },
 ];
 
 /** Where every Lambda's entry lives: one folder above the domains (docs/architecture.md "Entries"). */

@@ -8,14 +8,15 @@ import { StillPending } from '../../functions/src/wallet/index.ts';
 import { backoff, localSchedule, runBatch } from './workers.ts';
 
 describe('local schedules', () => {
-  it('run every scheduled worker, the kart payment deadlines hourly as on AWS and soon after the start', () => {
+  it('run every scheduled worker, the disruption sweep hourly as on AWS and soon after the start', () => {
     const jobs = localSchedule();
     const root = resolve(import.meta.dirname, '..', '..');
     for (const [worker] of jobs)
       expect(existsSync(join(root, 'functions', 'src', 'entries', 'workers', `${worker}.ts`))).toBe(true);
-    const [, every, first] = jobs.find(([w]) => w === 'kart-deadlines')!;
+    const [, every, first] = jobs.find(([w]) => w === 'disruption-sweep')!;
     expect(every).toBe(3_600_000);
     expect(first).toBeLessThan(60_000);
+    expect(jobs.find(([w]) => w === 'deadlines')?.[1]).toBe(60_000);
     expect(localSchedule({ reconcileEveryMs: 0 }).find(([w]) => w === 'reconciler')?.[1]).toBe(0);
   });
 });

@@ -21,14 +21,14 @@ import type { SqsHandler } from '../../functions/src/lib/sqs-batch.ts';
 const ROOT = resolve(import.meta.dirname, '..', '..');
 /** Locally a failed message comes back after this long instead of the full visibility timeout. */
 const LOCAL_RETRY_DELAY_S = 1;
-/** How often the local stand-ins for the schedules run (hold release; the reconciler, every minute on AWS). */
-const HOLD_RELEASE_EVERY_MS = 60_000;
+/** How often the local stand-ins for the schedules run (the deadline worker; the reconciler, every minute on AWS). */
+const DEADLINES_EVERY_MS = 60_000;
 const RECONCILE_EVERY_MS = 60_000;
-/** The kart payment-deadline mails: hourly, as the EventBridge schedule on AWS. */
-const KART_DEADLINES_EVERY_MS = 3_600_000;
+/** The disruption sweep: hourly, as the EventBridge schedule on AWS. */
+const HOURLY_MS = 3_600_000;
 /**
  * An hourly job also runs this long after the stack starts, so a local stack restarted within the hour still
- * mails (the job is idempotent: one mail per kart and deadline however often it runs).
+ * sweeps (the job is idempotent: one disruption per booking and schedule change however often it runs).
  */
 const FIRST_HOURLY_RUN_MS = 10_000;
 /** While SQS is unreachable a poller waits this long, doubling up to the maximum, instead of spinning. */
@@ -109,22 +109,17 @@ export interface WorkerOptions {
 }
 
 /**
- * Scheduled jobs (an EventBridge schedule on AWS) run on an interval locally: the automatic release of lapsed
- * flight holds (functions/src/entries/workers/hold-release.ts), the reconciler (reconciler.ts) and the kart
- * payment-deadline mails (kart-deadlines.ts). [worker, interval, delay of the first run (default: the interval)].
+ * Scheduled jobs (an EventBridge schedule on AWS) run on an interval locally: the deadline index's worker (every
+ * deadline: hold warnings and releases, kart and credit reminders, visa document deletion, disruption
+ * escalations), the reconciler (reconciler.ts) and the disruption sweep. [worker, interval, delay of the first run
+ * (default: the interval)].
  */
 export const localSchedule = (options: WorkerOptions = {}): [string, number, number?][] => [
-  ['hold-release', HOLD_RELEASE_EVERY_MS],
   ['reconciler', options.reconcileEveryMs ?? RECONCILE_EVERY_MS],
-  ['kart-deadlines', KART_DEADLINES_EVERY_MS, FIRST_HOURLY_RUN_MS],
-  // The credit due-date reminders: hourly like the kart deadlines, idempotent per draw.
-  ['credit-due', KART_DEADLINES_EVERY_MS, FIRST_HOURLY_RUN_MS],
   // The disruption sweep: hourly, idempotent per booking and schedule change.
-  ['disruption-sweep', KART_DEADLINES_EVERY_MS, FIRST_HOURLY_RUN_MS],
-  // The deadline index's worker (every 5 minutes on AWS): every minute locally, like the hold release.
-  ['deadlines', HOLD_RELEASE_EVERY_MS],
-  // Visa documents past the site's retention: hourly, idempotent per application.
-  ['visa-documents', KART_DEADLINES_EVERY_MS, FIRST_HOURLY_RUN_MS],
+  ['disruption-sweep', HOURLY_MS, FIRST_HOURLY_RUN_MS],
+  // The deadline index's worker (every 5 minutes on AWS): every minute locally.
+  ['deadlines', DEADLINES_EVERY_MS],
 ];
 
 export function startWorkers(

@@ -169,7 +169,7 @@ export async function kartDemoItems(siteId: SiteId = asSiteId(D.siteId)): Promis
       ExpressionAttributeValues: _v,
       ...put
     } = kartPut(siteId, k, null).Put!;
-    items.push(put.Item!, ...deadlineItems(siteId, null, k).flatMap((i) => (i.Put ? [i.Put.Item!] : [])));
+    items.push(put.Item!, ...deadlineItems({ siteId }, null, k).flatMap((i) => (i.Put ? [i.Put.Item!] : [])));
     const sync = syncKartTransfers([], transfersOfVoucher(k), transferDetailsOf(k, DEMO_AREAS), AT);
     items.push(...sync.put.map((t) => transferPut(siteId, t).Put!.Item!));
   }

@@ -1,6 +1,7 @@
 /**
  * Flight Settings in Chromium: staff of a site of its own choose Duffel, enter the local Duffel server's URL
- * and access token, test the connection and save; the token is never shown again and test mode is named.
+ * and access token and the webhook's secret (the page names the webhook URL to register), test the connection and
+ * save; neither secret is shown again and test mode is named.
  * Screenshots at 1366 and 390 px (E2E_SHOTS); axe on the page.
  */
 import { randomUUID } from 'node:crypto';
@@ -55,6 +56,9 @@ describe('Flight Settings', () => {
     await page.getByText('Duffel', { exact: true }).click();
     await page.getByLabel('API base URL').fill(duffel.url);
     await page.getByLabel('Access token').fill(duffel.token);
+    // The webhook's secret (Duffel shows it once), and where the site's schedule changes arrive.
+    await page.getByLabel('Webhook secret').fill('whsec-local-e2e-secret');
+    await page.getByText(/Schedule changes arrive at http.*\/flight-api\/api\/duffel\/webhook/).waitFor();
     await page.getByText(/Duffel has no fare calendar/).waitFor();
     await page.getByRole('button', { name: 'Test connection' }).click();
     await page.getByRole('status').filter({ hasText: 'Connected: Duffel accepted the access token' }).waitFor();
@@ -62,7 +66,10 @@ describe('Flight Settings', () => {
     await toast(page, 'Flight settings saved').first().waitFor();
     await page.getByText(/Test mode: bookings go to Duffel/).waitFor();
     await expect.poll(() => page.getByLabel('Access token').inputValue()).toBe('');
+    await expect.poll(() => page.getByLabel('Webhook secret').inputValue()).toBe('');
+    await page.getByText(/^Stored; leave blank to keep it\. Schedule changes arrive at/).waitFor();
     expect(await page.content()).not.toContain(duffel.token);
+    expect(await page.content()).not.toContain('whsec-local-e2e-secret');
     expect(await axeViolations(page)).toEqual([]);
     await shoot(page, 'flight-settings-duffel');
   }, 120_000);

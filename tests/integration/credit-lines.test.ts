@@ -16,7 +16,9 @@ import { auditTrail } from '../../functions/src/lib/audit.ts';
 import { asSiteId } from '../../functions/src/lib/keys.ts';
 import { siteTimeZone } from '../../functions/src/lib/tenancy.ts';
 import { localDay } from '../../functions/src/lib/time.ts';
-import { sendCreditDueReminders } from '../../functions/src/wallet/credit-reminders.ts';
+import type { Deadline } from '../../functions/src/deadlines/index.ts';
+import { deadlineHandlers } from '../../functions/src/entries/workers/deadlines.ts';
+import { fireDeadlines } from './deadlines-helpers.ts';
 import { move } from '../../functions/src/wallet/ledger.ts';
 import { drawsOf } from '../../functions/src/wallet/ledger-repo.ts';
 import { mailbox } from '../support/api.ts';
@@ -108,10 +110,11 @@ describe('booking on credit', () => {
     const [alert] = await mailTo(agent.email, /Credit alert: 40% or less/);
     expect(alert!.body.text).toContain('credit left');
 
-    // The due-date reminder: within 3 days of the due day, once per draw.
-    await sendCreditDueReminders(new Date());
+    // The due-date reminder: within 3 days of the due day (a deadline of the one index), once per draw.
+    const mine = (d: Deadline) => d.kind === 'creditDueReminder' && d.data.legalEntityId === agent.legalEntityId;
+    await fireDeadlines(deadlineHandlers, new Date(), mine);
     await mailTo(agent.email, /Credit payment due on/);
-    await sendCreditDueReminders(new Date());
+    expect(await fireDeadlines(deadlineHandlers, new Date(), mine)).toBe(0);
     const draws = await drawsOf(SITE, agent.legalEntityId);
     expect(draws).toHaveLength(1);
     expect(draws[0]!.remindedAt).toBeTruthy();

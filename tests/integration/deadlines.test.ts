@@ -1,13 +1,20 @@
 /**
  * The one deadline index and its worker: each deadline fires once when two runs race, a failing handler leaves it
- * for the next run, a hold lapsing in 6 hours mails the agent, and an unhandled disruption escalates to staff.
+ * for the next run, a hold lapsing in 6 hours mails the agent, a lapsed hold is released once (and its deadline goes
+ * when it is released by hand), an unhandled disruption escalates to staff, and the backfill puts existing open
+ * items on the index.
  * Deadlines here fall due days ahead and each run is narrowed to this file's records, so the local stack's own
  * worker (running on real time) never takes them.
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runDueDeadlines, type Deadline, type DeadlineHandlers } from '../../functions/src/deadlines/index.ts';
-import { deadlineItem } from '../../functions/src/deadlines/repo.ts';
+import { deadlineItem, deadlineRemoval, dueDeadlines } from '../../functions/src/deadlines/repo.ts';
+import { putBooking } from '../../functions/src/bookings/index.ts';
+import { purgesDue } from '../../functions/src/visa/applications-repo.ts';
+import { demoBooking, demoUser } from '../../scripts/seed/bookings.ts';
+import { backfillDeadlines } from '../../scripts/backfill-deadlines.ts';
+import { writeOldPurge } from './deadlines-helpers.ts';
 import { transact } from '../../functions/src/lib/db.ts';
 import { asSiteId } from '../../functions/src/lib/keys.ts';
 import type { TEmailMessage } from '../../functions/src/lib/mail.ts';
@@ -17,9 +24,14 @@ import { escalateDisruption, warnHoldLapsing } from '../../functions/src/tickets
 import { disruptionsOfBooking } from '../../functions/src/tickets/disruptions-repo.ts';
 import { sweepSite } from '../../functions/src/tickets/disruptions.ts';
 import { defaultDeps } from '../../functions/src/tickets/operations/shared.ts';
+import { releaseLapsedHold } from '../../functions/src/tickets/operations/holds.ts';
+import { getBooking } from '../../functions/src/bookings/index.ts';
+import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
+import { releaseFlight } from '@tp/contracts/endpoints/tickets';
 import { FLIGHTDEALS } from './customers-helpers.ts';
 import { newAgent, supplierBooking } from './tickets-helpers.ts';
 import { useStackTable } from './users-helpers.ts';
+import { idleHandlers } from './deadlines-helpers.ts';
 
 const DAY = 86_400_000;
 const ahead = (ms: number) => new Date(Date.now() + ms);
@@ -45,7 +57,7 @@ describe('the deadline worker', () => {
     await transact(deadlines.map(deadlineItem));
     const seen: string[] = [];
     const count = async (d: Deadline) => void seen.push(d.ref);
-    const handlers: DeadlineHandlers = { holdWarning: count, disruptionEscalation: count };
+    const handlers: DeadlineHandlers = { ...idleHandlers, holdWarning: count, disruptionEscalation: count };
     const mine = (d: Deadline) => d.siteId === siteId;
     const at = new Date(due.getTime() + 60_000);
     const [a, b] = await Promise.all([runDueDeadlines(handlers, at, mine), runDueDeadlines(handlers, at, mine)]);
@@ -61,11 +73,11 @@ describe('the deadline worker', () => {
     const mine = (d: Deadline) => d.siteId === siteId;
     let calls = 0;
     const flaky: DeadlineHandlers = {
+      ...idleHandlers,
       holdWarning: async () => {
         calls++;
         if (calls === 1) throw new Error('mail queue down');
       },
-      disruptionEscalation: noop,
     };
     expect(await runDueDeadlines(flaky, new Date(due.getTime() - 60_000), mine)).toBe(0);
     expect(calls).toBe(0);
@@ -84,12 +96,12 @@ describe('deadlines of the tickets domain', () => {
     const sent: TEmailMessage[] = [];
     const pushed: TNotifyMessage[] = [];
     const handlers: DeadlineHandlers = {
+      ...idleHandlers,
       holdWarning: (d, now) =>
         warnHoldLapsing(d, now, {
           enqueueEmail: async (m) => void sent.push(m),
           notify: async (m) => void pushed.push(m),
         }),
-      disruptionEscalation: noop,
     };
     const mine = (d: Deadline) => d.ref === b.bookingId;
     // Seven hours before: not yet.
@@ -118,7 +130,7 @@ describe('deadlines of the tickets domain', () => {
     const [d] = await disruptionsOfBooking(b.siteId, b.bookingId);
     const sent: TEmailMessage[] = [];
     const handlers: DeadlineHandlers = {
-      holdWarning: noop,
+      ...idleHandlers,
       disruptionEscalation: (x, now) => escalateDisruption(x, now, { enqueueEmail: async (m) => void sent.push(m) }),
     };
     const mine = (x: Deadline) => x.data.bookingId === b.bookingId;
@@ -129,5 +141,79 @@ describe('deadlines of the tickets domain', () => {
     expect(sent[0]!.subject).toContain(b.pnr);
     expect(sent[0]!.idempotencyKey).toBe(`disruption-escalation-${b.bookingId}-${d!.disruptionId}`);
     expect(await runDueDeadlines(handlers, at, mine)).toBe(0);
+  });
+});
+
+describe('a hold release on the index', () => {
+  it('releases the hold once when two runs race, and is gone once the hold is released by hand', async () => {
+    const lapses = ahead(3 * DAY);
+    const [b, byHand] = await Promise.all([
+      supplierBooking(FLIGHTDEALS.siteId, agent.email, { held: true, lastTicketDate: lapses }),
+      supplierBooking(FLIGHTDEALS.siteId, agent.email, { held: true, lastTicketDate: lapses }),
+    ]);
+    const sent: TEmailMessage[] = [];
+    const deps = { ...defaultDeps, enqueueEmail: async (m: TEmailMessage) => void sent.push(m) };
+    const handlers: DeadlineHandlers = {
+      ...idleHandlers,
+      holdRelease: async (d, now) => void (await releaseLapsedHold(d, now, deps)),
+    };
+    const mine = (d: Deadline) => d.kind === 'holdRelease' && (d.ref === b.bookingId || d.ref === byHand.bookingId);
+    const at = new Date(lapses.getTime() + 60_000);
+    const released = await agent.client.call(releaseFlight, { BookingId: byHand.bookingId, Source: byHand.source });
+    expect(released.status).toBe(200);
+    // Released by hand: its deadlines went with the hold, in the booking's own write.
+    expect((await dueDeadlines(at)).filter((d) => d.ref === byHand.bookingId)).toEqual([]);
+
+    expect(await runDueDeadlines(handlers, new Date(lapses.getTime() - 60_000), mine)).toBe(0);
+    const [x, y] = await Promise.all([runDueDeadlines(handlers, at, mine), runDueDeadlines(handlers, at, mine)]);
+    expect(x + y).toBe(1);
+    expect((await getBooking(b.siteId, b.bookingId))!.statusId).toBe(BOOKING_STATUS.released);
+    expect(sent.map((m) => m.idempotencyKey)).toEqual([`hold-released-${b.bookingId}`]);
+    expect(await runDueDeadlines(handlers, at, mine)).toBe(0);
+  });
+});
+
+describe('the backfill of existing data', () => {
+  it("writes the deadlines of a site's open holds and moves its old visa purge schedule onto the index", async () => {
+    const siteId = asSiteId(`deadlines-${randomUUID().slice(0, 8)}`);
+    const lapses = ahead(4 * DAY);
+    // A hold stored before the index: its booking and hold queue, without deadlines.
+    const held = demoBooking({
+      siteId,
+      user: (await demoUser(FLIGHTDEALS.siteId, agent.email))!,
+      bookingId: `BF${randomUUID().slice(0, 8)}`,
+      pnr: `B${randomUUID().replace(/-/g, '').slice(0, 5).toUpperCase()}`,
+      createdAt: new Date(),
+      travelDate: ahead(20 * DAY),
+      statusId: BOOKING_STATUS.held,
+      route: ['DEL', 'BOM'],
+      airline: '6E',
+      passengers: [{ firstName: 'Asha', lastName: 'Rao' }],
+      lastTicketDate: lapses,
+    });
+    await putBooking(held);
+    const indexed = async () => (await dueDeadlines(ahead(4 * DAY + 60_000))).filter((d) => d.siteId === siteId);
+    const written = await indexed();
+    expect(written.map((d) => d.kind).sort()).toEqual(['holdRelease', 'holdWarning']);
+    await transact(written.map(deadlineRemoval));
+    // A decision's document deletion scheduled the old way.
+    const purgeAt = ahead(3 * DAY).toISOString();
+    await writeOldPurge(siteId, 'VA1', purgeAt);
+
+    const report = await backfillDeadlines(new Date(), { siteId, daysAhead: 0 });
+    expect(report).toMatchObject({ holds: 1, visaPurges: 1 });
+    const after = await indexed();
+    expect(after.map((d) => [d.kind, d.ref]).sort()).toEqual(
+      [
+        ['holdRelease', held.bookingId],
+        ['holdWarning', held.bookingId],
+        ['visaDocumentsPurge', 'VA1'],
+      ].sort(),
+    );
+    expect(after.find((d) => d.kind === 'visaDocumentsPurge')!.dueAt).toBe(purgeAt);
+    expect((await purgesDue('9999', 1000)).filter((p) => p.siteId === siteId)).toEqual([]);
+    // Run again: the same deadlines, nothing more.
+    await backfillDeadlines(new Date(), { siteId, daysAhead: 0 });
+    expect(await indexed()).toHaveLength(3);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Disruptions against the simulated supplier: its airline retimes some flights; the sweep finds the changed
  * segment once however often it runs, the booker is mailed, and the booker or staff act on it once: accept, take
- * the offered alternative (the booking's flights change), or cancel for a full refund credited exactly once.
+ * the offered alternative (the booking's flights change), or cancel for a full refund credited, and credit-noted
+ * against the booking's invoice, exactly once.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,8 @@ import {
   getDisruptions,
 } from '@tp/contracts/endpoints/disruptions';
 import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
+import { getInvoice, getSourceInvoice, type TInvoiceDocument } from '@tp/contracts/endpoints/invoices';
+import { invoiceBooked } from '../../functions/src/invoices/index.ts';
 import { getBooking, putBooking, type BookingRecord } from '../../functions/src/bookings/index.ts';
 import { isDisrupted } from '../../functions/src/supply/simulator/schedule-changes.ts';
 import { TboSupply } from '../../functions/src/supply/tbo/index.ts';
@@ -266,8 +269,9 @@ describe('acting on a disruption', () => {
     expect((await disruptionsOfBooking(b.siteId, b.bookingId))[0]!.status).toBe('open');
   });
 
-  it('cancels for a full refund credited exactly once under parallel clicks', async () => {
+  it('cancels for a full refund credited, and its credit note issued, exactly once under parallel clicks', async () => {
     const { b, d } = await disrupted();
+    await invoiceBooked((await siteById(b.siteId))!, b, new Date());
     const input = { bookingId: b.bookingId, disruptionId: d.disruptionId, action: 'cancel' as const };
     const answers = await Promise.all(Array.from({ length: 5 }, () => agent.client.call(actOnDisruption, input)));
     for (const r of answers) expect([200, 409]).toContain(r.status);
@@ -282,5 +286,15 @@ describe('acting on a disruption', () => {
       status: 'cancelled',
       refundedAmount: b.accounting.amountCharged,
     });
+    // The booking's invoice is credited once, for the whole refund (the service fee came back too).
+    const again = await agent.client.call(actOnDisruption, input);
+    expect(again.status).toBe(200);
+    const invoice = (await agent.client.call(getSourceInvoice, { source: 'booking', sourceId: b.bookingId })).body
+      .result as TInvoiceDocument;
+    expect(invoice.creditNotes).toHaveLength(1);
+    const note = (await agent.client.call(getInvoice, { invoiceId: invoice.creditNotes[0]!.id })).body
+      .result as TInvoiceDocument;
+    expect(note.total).toBe(invoice.total);
+    expect(note.reason).toContain(d.disruptionId);
   });
 });

@@ -320,6 +320,7 @@ describe('flight settings', () => {
         kind: 'duffel',
         baseUrl: duffel.url,
         accessTokenSet: true,
+        webhookSecretSet: false,
         testMode: true,
       });
       const read = await staff.client.call(getFlightSettings, {});

@@ -1,6 +1,6 @@
 /**
  * Holds and change requests against the simulated supplier: release by hand, automatic release at the
- * last ticketing date (controlled clock), and full refund, partial refund and reissue run to
+ * last ticketing date (the deadline worker, controlled clock), and full refund, partial refund and reissue run to
  * completion with exactly one wallet credit per refunded change request (the charge kept).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -40,6 +40,8 @@ import { ctxAt, newAgent, supplierBooking } from './tickets-helpers.ts';
 import { useStackTable } from './users-helpers.ts';
 import { bookingKeys } from '../../functions/src/bookings/keys.ts';
 import { wiring as ticketsWiring } from '../../functions/src/entries/tickets.ts';
+import type { Deadline } from '../../functions/src/deadlines/index.ts';
+import { fireDeadlines, idleHandlers } from './deadlines-helpers.ts';
 
 let agent: Awaited<ReturnType<typeof newAgent>>;
 beforeAll(async () => {
@@ -96,17 +98,24 @@ describe('holds', () => {
     const b = await supplierBooking(FLIGHTDEALS.siteId, agent.email, { held: true, lastTicketDate: deadline });
     const sent: TEmailMessage[] = [];
     const deps = { ...tickets.defaultDeps, enqueueEmail: async (m: TEmailMessage) => void sent.push(m) };
+    // The hold's release is a deadline of the one index, fired by its worker.
+    const handlers = {
+      ...idleHandlers,
+      holdRelease: async (d: Deadline, now: Date) => void (await tickets.releaseLapsedHold(d, now, deps)),
+    };
+    const mine = (d: Deadline) => d.ref === b.bookingId && d.kind === 'holdRelease';
 
-    expect(await tickets.releaseExpiredHolds(b.siteId, later(30), deps)).not.toContain(b.bookingId);
+    expect(await fireDeadlines(handlers, later(30), mine)).toBe(0);
     expect((await getBooking(b.siteId, b.bookingId))!.statusId).toBe(BOOKING_STATUS.held);
 
-    expect(await tickets.releaseExpiredHolds(b.siteId, later(61), deps)).toContain(b.bookingId);
+    expect(await fireDeadlines(handlers, later(61), mine)).toBe(1);
     expect((await getBooking(b.siteId, b.bookingId))!.statusId).toBe(BOOKING_STATUS.released);
     const mail = sent.find((m) => m.idempotencyKey === `hold-released-${b.bookingId}`);
     expect(mail?.to).toContain(agent.email);
     expect(mail?.subject).toContain(b.pnr);
     // A second run finds nothing more to do.
-    expect(await tickets.releaseExpiredHolds(b.siteId, later(62), deps)).not.toContain(b.bookingId);
+    expect(await fireDeadlines(handlers, later(62), mine)).toBe(0);
+    expect(sent.filter((m) => m.idempotencyKey === `hold-released-${b.bookingId}`)).toHaveLength(1);
   });
 });
 

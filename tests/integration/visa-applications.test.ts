@@ -26,7 +26,8 @@ import {
 import { getSourceInvoice } from '@tp/contracts/endpoints/invoices';
 import { DOCUMENT_MSG } from '@tp/contracts/media';
 import { balanceOf } from '../../functions/src/wallet/ledger-repo.ts';
-import { purgeDueDocuments } from '../../functions/src/visa/index.ts';
+import { deadlineHandlers } from '../../functions/src/entries/workers/deadlines.ts';
+import { fireDeadlines } from './deadlines-helpers.ts';
 import { Client, waitForMail } from '../support/api.ts';
 import { FLIGHTDEALS, SKYWAY, ok, refused, staff, tag } from './dmc-helpers.ts';
 import { inDays, newCustomer, type Customer } from './flights-helpers.ts';
@@ -256,7 +257,11 @@ describe('an application from start to issued visa', () => {
   it("deletes the documents after the site's retention, audited, and the links die", async () => {
     const doc = app.documents[0]!;
     const link = await ok(agent.client, visaDocumentLink, { applicationId: app.id, documentId: doc.documentId });
-    await purgeDueDocuments(new Date(Date.now() + 1000));
+    await fireDeadlines(
+      deadlineHandlers,
+      new Date(Date.now() + 1000),
+      (d) => d.kind === 'visaDocumentsPurge' && d.ref === app.id,
+    );
     const after = await ok(agent.client, getVisaApplication, { applicationId: app.id });
     expect(after.documentsDeletedAt).not.toBeNull();
     expect(after.travellers[0].passportNumber).toMatch(/^•+567$/);

@@ -5,17 +5,25 @@
  * answer, `Authorization: Bearer` and `Duffel-Version` checked, and `Idempotency-Key` honoured on POSTs
  * (the same key answers the first response again). Offers come from the embedded simulator (real airports,
  * schedules and fares, in memory); orders, payments from a balance, cancellations (quote then confirm),
- * services after ticketing, seat maps and order changes are kept here. Every request is recorded, so a
+ * services after ticketing, seat maps and order changes are kept here. Webhooks (`POST /air/webhooks`) receive
+ * the airline's schedule changes (`airlineChange`), signed with their secret. Every request is recorded, so a
  * test asserts what the client sent.
  */
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TSearchRequest, TSegment } from '@tp/contracts/endpoints/flights';
 import { SimulatorSupply } from '../../functions/src/supply/simulator/index.ts';
 import { memorySimStore } from '../../functions/src/supply/simulator/store.ts';
 import type { SupplierOption, SupplyContext } from '../../functions/src/supply/types.ts';
 import { asSiteId } from '../../functions/src/lib/keys.ts';
+import { duffelSignature } from '../../functions/src/supply/duffel/webhook.ts';
 
 type Json = Record<string, any>; // wire JSON, read field by field
 
@@ -45,6 +53,16 @@ export interface DuffelStub {
   pageLimit: number;
   /** Starts a new rate-limit window. */
   resetRateLimit(): void;
+  /** Webhooks created through `POST /air/webhooks` (url, events, the secret that signs their deliveries). */
+  webhooks: Map<string, Json>;
+  /**
+   * The airline moves every flight of the order by `shiftMinutes`: the order's slices change, an airline-initiated
+   * change is recorded, and `order.airline_initiated_change_detected` is delivered to each webhook that listens for
+   * it, signed as Duffel signs (`X-Duffel-Signature`). Answers the event and each delivery's HTTP status.
+   */
+  airlineChange(orderId: string, shiftMinutes: number): Promise<{ event: Json; statuses: number[] }>;
+  /** Delivers an event again, byte for byte (Duffel retries a delivery that was not acknowledged). */
+  deliver(event: Json): Promise<number[]>;
   stop(): Promise<void>;
 }
 
@@ -161,6 +179,7 @@ export async function startDuffelStub(port = 0): Promise<DuffelStub> {
   const changeOffers = new Map<string, Json>();
   const changes = new Map<string, Json>();
   const idempotent = new Map<string, { status: number; body: Json }>();
+  const webhooks = new Map<string, Json>();
   let used = 0;
   let windowStart = Date.now();
   let serial = 0;
@@ -178,6 +197,9 @@ export async function startDuffelStub(port = 0): Promise<DuffelStub> {
       used = 0;
       windowStart = Date.now();
     },
+    webhooks,
+    airlineChange: (orderId, shiftMinutes) => airlineChange(orderId, shiftMinutes),
+    deliver: (event) => deliver(event),
     stop: () => new Promise((r) => server.close(() => r())),
   };
   const ctx = (): SupplyContext => ({
@@ -822,6 +844,102 @@ export async function startDuffelStub(port = 0): Promise<DuffelStub> {
     };
   }
 
+  // ---- Webhooks: created on the account, delivered signed (as Duffel's dashboard and delivery service do) ----
+
+  function createWebhook(data: Json): Json {
+    if (typeof data.url !== 'string' || !/^https?:\/\//.test(data.url))
+      throw invalid('invalid_field', 'url must be an http(s) URL', 'url');
+    if (!Array.isArray(data.events) || data.events.length === 0)
+      throw invalid('invalid_field', 'events must name at least one event type', 'events');
+    const id = idOf('sev', data.url, webhooks.size);
+    const hook = {
+      id,
+      url: data.url,
+      events: data.events,
+      active: true,
+      live_mode: false,
+      created_at: iso(stub.now),
+      updated_at: iso(stub.now),
+      secret: createHash('sha256').update(`secret|${id}`).digest('base64url').slice(0, 32),
+    };
+    webhooks.set(id, hook);
+    return hook;
+  }
+
+  /** One POST of the raw body; a `*.localhost` host (a local site) is reached on 127.0.0.1 with its Host header. */
+  const post = (target: string, raw: string, headers: Record<string, string>) =>
+    new Promise<number>((resolve, reject) => {
+      const u = new URL(target);
+      const local = u.hostname.endsWith('.localhost');
+      const req = httpRequest(
+        {
+          host: local ? '127.0.0.1' : u.hostname,
+          port: u.port || 80,
+          path: `${u.pathname}${u.search}`,
+          method: 'POST',
+          headers: { ...headers, host: u.host, 'content-length': Buffer.byteLength(raw) },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', reject);
+      req.end(raw);
+    });
+
+  async function deliver(event: Json): Promise<number[]> {
+    const raw = JSON.stringify(event);
+    const listening = [...webhooks.values()].filter((w) => w.active && (w.events as string[]).includes(event.type));
+    return Promise.all(
+      listening.map((w) =>
+        post(w.url as string, raw, {
+          'content-type': 'application/json',
+          'user-agent': 'Duffel-Webhooks/1.0',
+          'x-duffel-signature': duffelSignature(w.secret as string, raw, String(Math.floor(stub.now.getTime() / 1000))),
+        }),
+      ),
+    );
+  }
+
+  const shifted = (local: string, minutes: number) =>
+    new Date(Date.parse(`${local.slice(0, 19)}Z`) + minutes * 60_000).toISOString().slice(0, 19);
+
+  async function airlineChange(orderId: string, shiftMinutes: number) {
+    const order = orderById(orderId);
+    const removed = structuredClone(order.slices) as Json[];
+    for (const slice of order.slices as Json[])
+      for (const segment of slice.segments as Json[]) {
+        segment.departing_at = shifted(segment.departing_at, shiftMinutes);
+        segment.arriving_at = shifted(segment.arriving_at, shiftMinutes);
+      }
+    order.airline_initiated_changes = [...((order.airline_initiated_changes as Json[] | undefined) ?? [])];
+    const change = {
+      id: idOf('aic', orderId, shiftMinutes, order.airline_initiated_changes.length),
+      order_id: orderId,
+      added: structuredClone(order.slices),
+      removed,
+      action_taken: null,
+      action_taken_at: null,
+      available_actions: ['accept', 'cancel', 'change', 'update'],
+      created_at: iso(stub.now),
+      updated_at: iso(stub.now),
+      travel_agent_ticket: null,
+    };
+    order.airline_initiated_changes.push(change);
+    const event = {
+      id: idOf('wev', change.id),
+      api_version: 'v2',
+      type: 'order.airline_initiated_change_detected',
+      live_mode: false,
+      idempotency_key: change.id,
+      created_at: iso(stub.now),
+      identity_organisation_id: idOf('org', token),
+      data: { object: change },
+    };
+    return { event, statuses: await deliver(event) };
+  }
+
   async function route(
     method: string,
     path: string,
@@ -906,6 +1024,16 @@ export async function startDuffelStub(port = 0): Promise<DuffelStub> {
         return ok(createChange(data), 201);
       case 'POST order_changes/:id/actions/confirm':
         return ok(confirmChange(id!, data));
+      case 'POST webhooks':
+        return ok(createWebhook(data), 201);
+      case 'GET webhooks':
+        return {
+          status: 200,
+          body: page(
+            [...webhooks.values()].map(({ secret: _s, ...w }) => w),
+            query,
+          ),
+        };
       default:
         throw notFound();
     }

@@ -40,6 +40,18 @@ export type RefundedHook = (
   now: Date,
 ) => Promise<void>;
 
+/**
+ * Work that follows a booking refunded in full because the airline changed its schedule and the traveller refused
+ * it (a disruption cancelled: no change request). Like a RefundedHook it never undoes the refund and must be
+ * idempotent: `refundId` names the refund once for all.
+ */
+export type DisruptionRefundedHook = (
+  site: SiteRecord,
+  booking: BookingRecord,
+  refund: { refundId: string; amount: number; disruptionId: string },
+  now: Date,
+) => Promise<void>;
+
 /** Runs the refund hooks for the completed, credited change requests named; failures are logged. */
 export async function runAfterRefunded(
   hooks: readonly RefundedHook[],

@@ -5,7 +5,15 @@
  */
 export type { BookingRecord } from './record.ts';
 export { bookingOwner, toBooking } from './record.ts';
-export { bookingIdByPnr, getBooking, newBookingItems, nextBookingNumber, putBooking, saveBooking } from './repo.ts';
+export {
+  bookingIdByPnr,
+  getBooking,
+  holdDeadlines,
+  newBookingItems,
+  nextBookingNumber,
+  putBooking,
+  saveBooking,
+} from './repo.ts';
 export { toRow, type BookingRow } from './indexes.ts';
 export {
   bookingsByBookingDate,
@@ -17,4 +25,11 @@ export {
   ticketSiteIds,
   type KeyRange,
 } from './queries-repo.ts';
-export { countBooked, runAfterBooked, runAfterRefunded, type BookedHook, type RefundedHook } from './hooks.ts';
+export {
+  countBooked,
+  runAfterBooked,
+  runAfterRefunded,
+  type BookedHook,
+  type DisruptionRefundedHook,
+  type RefundedHook,
+} from './hooks.ts';

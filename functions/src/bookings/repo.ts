@@ -83,7 +83,7 @@ function holdItems(r: BookingRecord, prev?: BookingRecord): TransactItem[] {
       {
         Delete: { TableName: tableName(), Key: bookingKeys.heldBooking(r.siteId, prev.lastTicketDate!, r.bookingId) },
       },
-      ...holdWarning(r, prev.lastTicketDate!).map(deadlineRemoval),
+      ...holdDeadlines(r, prev.lastTicketDate!).map(deadlineRemoval),
     );
   if (isHeld && (!wasHeld || prev.lastTicketDate !== r.lastTicketDate))
     items.push({
@@ -100,18 +100,25 @@ function holdItems(r: BookingRecord, prev?: BookingRecord): TransactItem[] {
       },
     });
   if (isHeld && (!wasHeld || prev.lastTicketDate !== r.lastTicketDate))
-    items.push(...holdWarning(r, r.lastTicketDate!).map(deadlineItem));
+    items.push(...holdDeadlines(r, r.lastTicketDate!).map(deadlineItem));
   return items;
 }
 
 /** The agent is warned this long before a hold lapses at its last ticketing date. */
 export const HOLD_WARNING_MS = 6 * 3_600_000;
-/** The deadline index's warning of a hold (functions/src/deadlines): due 6 hours before it lapses. */
-function holdWarning(r: BookingRecord, lastTicketDate: string): Deadline[] {
+/**
+ * A hold's deadlines on the index (functions/src/deadlines): the warning 6 hours before it lapses, and its release
+ * at the last ticketing date. Both are written with the hold and removed or moved by the booking's own write.
+ */
+export function holdDeadlines(r: BookingRecord, lastTicketDate: string): Deadline[] {
   const lapses = Date.parse(lastTicketDate);
   if (!Number.isFinite(lapses)) return [];
-  const dueAt = new Date(lapses - HOLD_WARNING_MS).toISOString();
-  return [{ kind: 'holdWarning', siteId: r.siteId, ref: r.bookingId, dueAt, data: { lastTicketDate } }];
+  const warnAt = new Date(lapses - HOLD_WARNING_MS).toISOString();
+  const data = { lastTicketDate };
+  return [
+    { kind: 'holdWarning', siteId: r.siteId, ref: r.bookingId, dueAt: warnAt, data },
+    { kind: 'holdRelease', siteId: r.siteId, ref: r.bookingId, dueAt: new Date(lapses).toISOString(), data },
+  ];
 }
 
 /** Items that create a booking; the caller adds its own and writes them in one transaction. */

@@ -4,12 +4,13 @@
  */
 import { domainHandler, onDemand } from '#lib/http';
 import { operations as bind, type TicketsWiring } from '../tickets/bindings.ts';
-import { creditNoteOnRefund } from './wiring/invoices.ts';
+import { creditNoteOnDisruptionRefund, creditNoteOnRefund } from './wiring/invoices.ts';
 
 const booking = onDemand(() => import('./wiring/orders.ts'));
 
 export const wiring: TicketsWiring = {
   afterRefunded: [creditNoteOnRefund],
+  afterDisruptionRefunded: [creditNoteOnDisruptionRefund],
   ticketHeldBooking: async (input, scope) => (await booking()).bookingOrders().createTicketHoldOrder(scope, input),
 };
 

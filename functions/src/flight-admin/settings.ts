@@ -77,6 +77,7 @@ function masked(s: FlightSupplySettings | null): TFlightSettingsView['supply'] {
       kind: 'duffel',
       baseUrl: s.baseUrl,
       accessTokenSet: !!s.accessToken,
+      webhookSecretSet: !!s.webhookSecret,
       testMode: isDuffelTestToken(s.accessToken),
       ...(s.searchTimeoutMs ? { searchTimeoutMs: s.searchTimeoutMs } : {}),
       ...(s.bookingTimeoutMs ? { bookingTimeoutMs: s.bookingTimeoutMs } : {}),
@@ -113,7 +114,12 @@ export function mergeSupply(input: TSupplyInput, current: FlightSupplySettings |
       throw fail.validation(FLIGHT_ADMIN_MSG.duffelTestForbidden, {
         'supply.accessToken': FLIGHT_ADMIN_MSG.duffelTestForbidden,
       });
-    const parsed = ZFlightSupplySettings.safeParse({ ...dropUndefined(input), accessToken });
+    const webhookSecret = input.webhookSecret || (current?.kind === 'duffel' ? current.webhookSecret : undefined);
+    const parsed = ZFlightSupplySettings.safeParse({
+      ...dropUndefined(input),
+      accessToken,
+      ...(webhookSecret ? { webhookSecret } : {}),
+    });
     if (!parsed.success) throw fail.validation(parsed.error.issues[0]?.message ?? 'Check the supply settings');
     return parsed.data;
   }

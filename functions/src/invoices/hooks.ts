@@ -5,7 +5,7 @@
  */
 import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
 import { siteById, type SiteRecord } from '#lib/tenancy';
-import type { BookedHook, RefundedHook } from '../bookings/index.ts';
+import type { BookedHook, DisruptionRefundedHook, RefundedHook } from '../bookings/index.ts';
 import type { CartStatusHook } from '../activities/index.ts';
 import type { KartStatusHook } from '../kart/index.ts';
 import {
@@ -38,6 +38,26 @@ export const creditNoteOnRefund: RefundedHook = async (siteId, booking, changeRe
       amount: cr.refundedAmount,
       cancellationCharge: cr.cancellationCharge ?? 0,
       breakdown: cr.breakdown,
+    },
+    now,
+  );
+};
+
+/**
+ * The credit note of a disruption's full refund (the traveller refused the airline's new schedule): everything
+ * still unrefunded came back, the service fee included, so the invoice's parts are reversed in that proportion.
+ * Keyed by the refund (issueCreditNote finds one already issued), so it is issued once however often it runs.
+ */
+export const creditNoteOnDisruptionRefund: DisruptionRefundedHook = async (site, booking, refund, now) => {
+  if (!(refund.amount > 0)) return;
+  await issueCreditNote(
+    site,
+    {
+      source: 'booking',
+      sourceId: booking.bookingId,
+      refundId: refund.refundId,
+      amount: refund.amount,
+      reason: `Full refund for PNR ${booking.pnr}: the airline's schedule change ${refund.disruptionId} was refused`,
     },
     now,
   );

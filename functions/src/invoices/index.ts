@@ -4,6 +4,7 @@
  * or .xlsx code.
  */
 export {
+  creditNoteOnDisruptionRefund,
   creditNoteOnRefund,
   creditNoteVisaRefund,
   invoiceBooked,

@@ -1,5 +1,5 @@
-/** The kart domain's public entry: what workers use (the payment-deadline reminders). */
-export { sendDeadlineReminders } from './reminders.ts';
+/** The kart domain's public entry: what workers use (the payment-deadline reminder's deadline handler). */
+export { remindPaymentDeadline } from './reminders.ts';
 /** Staff turn a confirmed activity cart into a quotation through the one save path (activities Lambda). */
 export { saveKart } from './karts.ts';
 /** What the entry wires in (the GST invoice of a vouchered quotation) and the kart as stored. */

@@ -462,7 +462,7 @@ async function commitKart(
   const items: TransactItem[] = [
     repo.kartPut(siteId, after, before ? before.version : null),
     auditPut(siteId, recordChange('kart', after.id, before, after), auditActor(scope.principal), scope.now),
-    ...repo.deadlineItems(siteId, before, after),
+    ...repo.deadlineItems(scope.site, before, after),
     ...(await transferWrites(scope, before, after)),
     ...rooms,
     ...extra,

@@ -19,6 +19,8 @@ import {
   type TransactItem,
 } from '#lib/db';
 import { asSiteId, type SiteId } from '#lib/keys';
+import { dayStartInZone, siteTimeZone } from '#lib/time';
+import { deadlineItem, deadlineRemoval, type Deadline } from '../deadlines/index.ts';
 import { kartKeys } from './keys.ts';
 import type { KartRecord } from './model.ts';
 
@@ -144,31 +146,33 @@ export async function getShare(siteId: SiteId, slug: string): Promise<SharedReco
   return Item ? (Item[REC] as SharedRecord) : null;
 }
 
-/** A kart's reminder index entry: its deadline day while it may still owe a payment. */
+/** The day a kart's payment reminder belongs to: its deadline day while it may still owe a payment. */
 const deadlineDay = (k: KartRecord | null): string | null =>
   k && k.paymentDeadline && !k.isCancelled ? k.paymentDeadline : null;
 
-/** Keeps the deadline index in step with a kart change (in the kart's own transaction). */
-export function deadlineItems(siteId: SiteId, before: KartRecord | null, after: KartRecord): TransactItem[] {
+/**
+ * The reminder's deadline on the index (functions/src/deadlines): due when the day before the payment deadline
+ * starts on the site's calendar (docs/dmc.md "Payment reminders").
+ */
+function paymentReminder(site: KartSite, kartId: string, paymentDeadline: string): Deadline {
+  const dueAt = dayStartInZone(paymentDeadline, siteTimeZone(site), -1);
+  return { kind: 'kartPaymentReminder', siteId: site.siteId, ref: kartId, dueAt, data: { paymentDeadline } };
+}
+
+type KartSite = { siteId: SiteId; timeZone?: string | undefined };
+
+/** Keeps the kart's reminder deadline in step with a kart change (in the kart's own transaction). */
+export function deadlineItems(site: KartSite, before: KartRecord | null, after: KartRecord): TransactItem[] {
   const was = deadlineDay(before);
   const now = deadlineDay(after);
   if (was === now) return [];
   return [
-    ...(was ? [{ Delete: { TableName: tableName(), Key: kartKeys.deadline(was, siteId, after.id) } }] : []),
-    ...(now
-      ? [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...kartKeys.deadline(now, siteId, after.id), siteId, kartId: after.id },
-            },
-          },
-        ]
-      : []),
+    ...(was ? [deadlineRemoval(paymentReminder(site, after.id, was))] : []),
+    ...(now ? [deadlineItem(paymentReminder(site, after.id, now))] : []),
   ];
 }
 
-/** The karts (of any site) whose payment deadline is `day`. */
+/** The karts (of any site) of a day's partition of the reminder index the deadline index replaced (the backfill's). */
 export async function kartsWithDeadline(day: string): Promise<{ siteId: SiteId; kartId: string }[]> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk',

@@ -25,6 +25,8 @@ export interface Scope {
   cookies?: Record<string, string>;
   /** The session token the request carried, if any (for logout). */
   token: string | undefined;
+  /** The request body as it came, only on endpoints that declare `rawBody` (a signature over the bytes). */
+  rawBody?: string;
 }
 /** 'user', 'staff' and 'superAdmin' endpoints: the caller is signed in (and allowed). */
 export interface SignedInScope extends Scope {

@@ -18,6 +18,7 @@ const envSchema = () =>
     EMAIL_QUEUE_URL: text(''),
     PAYMENT_QUEUE_URL: text(''),
     NOTIFICATIONS_QUEUE_URL: text(''),
+    SUPPLIER_EVENTS_QUEUE_URL: text(''),
     MAIL_FROM: text('no-reply@travel-platform.local'),
     /**
      * Reseller domains with a verified SES identity on this stage (comma-separated; the messaging stack's

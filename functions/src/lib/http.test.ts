@@ -23,6 +23,16 @@ const echo = endpoint({
 });
 const boom = endpoint({ ...echo, id: 'test.boom', path: 'test/boom', request: z.object({}) });
 const conflict = endpoint({ ...echo, id: 'test.conflict', path: 'test/conflict', request: z.object({}) });
+/** An operation that echoes the raw body it was handed (a webhook checks its signature over those bytes). */
+const signed = endpoint({
+  ...echo,
+  id: 'test.signed',
+  path: 'test/signed',
+  rawBody: true,
+  request: z.object({}).loose(),
+  response: z.object({ raw: z.string().nullable() }),
+});
+const unsigned = endpoint({ ...signed, id: 'test.unsigned', path: 'test/unsigned', rawBody: undefined });
 
 const site = { siteId: 'site-1', domain: 'example.test' } as unknown as SiteRecord;
 const handler = domainHandler(
@@ -34,6 +44,8 @@ const handler = domainHandler(
     operation(conflict, async () => {
       throw fail.conflict('Taken', { email: 'Taken' });
     }),
+    operation(signed, async (_input, scope) => ({ raw: scope.rawBody ?? null })),
+    operation(unsigned, async (_input, scope) => ({ raw: scope.rawBody ?? null })),
   ],
   { resolveSite: async () => site },
 );
@@ -65,6 +77,12 @@ const call = async (path: string, body?: unknown) => {
 };
 
 describe('domain handler preset', () => {
+  it('hands the body exactly as it came only to an endpoint that declares rawBody', async () => {
+    const raw = '{ "b":1,  "a": "x" }';
+    expect((await call('test/signed', raw)).json.result).toEqual({ raw });
+    expect((await call('test/unsigned', raw)).json.result).toEqual({ raw: null });
+  });
+
   it('wraps a result in the success envelope with message and cookies', async () => {
     const res = await call('test/echo', { name: 'Asha' });
     expect(res.statusCode).toBe(200);

@@ -118,12 +118,16 @@ export function validationError(error: z.core.$ZodError): AppError {
   return fail.validation(first, fields);
 }
 
+/** The body as it came (decoded from base64 when API Gateway encoded it): what a webhook's signature covers. */
+const rawBodyOf = (event: HttpEvent): string =>
+  event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
+
 function readInput(event: HttpEvent): unknown {
   const params = { ...(event.pathParameters ?? {}) };
   if (event.requestContext.http.method === 'GET') return { ...(event.queryStringParameters ?? {}), ...params };
   let body: unknown = {};
   if (event.body) {
-    const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+    const raw = rawBodyOf(event);
     // No call takes more than a few KB (rich html ≤ 100 KB): refuse before parsing, not after.
     if (Buffer.byteLength(raw) > REQUEST_LIMITS.bodyBytes)
       throw new AppError('TOO_LARGE', MSG.requestTooLarge, { _: MSG.requestTooLarge });
@@ -334,6 +338,7 @@ export function domainHandler(operations: Operation[], config: PresetOptions = {
         headers,
         cookies,
         token,
+        ...(op.endpoint.rawBody ? { rawBody: rawBodyOf(event) } : {}),
         ...caller,
       };
       return answer(await op.run(parsed.data as never, scope as never));

@@ -35,6 +35,10 @@ export function dayRangeInZone(fromDay: string | undefined, toDay: string | unde
   };
 }
 
+/** The instant the day `days` calendar days after `day` (before, when negative) starts in `timeZone`. */
+export const dayStartInZone = (day: string, timeZone: string, days = 0): string =>
+  utcIso(addDays(startOfDayIn(day, timeZone), days));
+
 /** Whether an instant (`toISOString()` form) lies in the range; ISO instants of one form sort as they compare. */
 export function isWithin(iso: string, r: InstantRange): boolean {
   return (!r.start || iso >= r.start) && (!r.end || iso < r.end);

@@ -39,6 +39,8 @@ export const ZFlightSupplySettings = z.discriminatedUnion('kind', [
     kind: z.literal('duffel'),
     baseUrl: z.url(),
     accessToken: z.string().check(z.minLength(1)),
+    /** The secret of the site's webhook on Duffel's dashboard: its events' signatures are checked with it. */
+    webhookSecret: z.optional(z.string().check(z.minLength(1))),
     searchTimeoutMs: z.optional(z.number().check(z.int(), z.positive())),
     bookingTimeoutMs: z.optional(z.number().check(z.int(), z.positive())),
   }),
@@ -128,6 +130,15 @@ function counted(supply: FlightSupply): FlightSupply {
   });
 }
 
+/**
+ * The secret the site's own Duffel webhook signs with (null: the site is not on Duffel, or kept no secret, so no
+ * event of it is accepted). The site's own setting, never a supplier site's: a webhook is per Duffel account.
+ */
+export async function duffelWebhookSecret(siteId: SiteId): Promise<string | null> {
+  const settings = await ownSettings(siteId);
+  return settings.kind === 'duffel' ? (settings.webhookSecret ?? null) : null;
+}
+
 export async function supplyFor(site: SiteRecord): Promise<FlightSupply> {
   return counted(await build(site.siteId, 0));
 }
@@ -137,3 +148,4 @@ export * from './types.ts';
 export { supplied, supplierRefusal } from './errors.ts';
 export { TBO_PATHS, TBO_STATUS, type TboSettings } from './tbo/client.ts';
 export { checkDuffelAccess, isDuffelTestToken } from './duffel/index.ts';
+export { isDuffelSigned } from './duffel/webhook.ts';

@@ -2,13 +2,14 @@
 import * as c0 from '@tp/contracts/endpoints/disruptions';
 import * as c1 from '@tp/contracts/endpoints/tickets';
 import { gathered, type Operation } from '#lib/http';
+import type { DisruptionRefundWiring } from './operations/refund-mail.ts';
 import type { RefundWiring } from './operations/refund-mail.ts';
 import type { TicketsWiring } from './operations/holds.ts';
 
-export const answered = (wiring: RefundWiring & TicketsWiring): Operation[] => [
+export const answered = (wiring: DisruptionRefundWiring & RefundWiring & TicketsWiring): Operation[] => [
   gathered(c0.getDisruptions, () => import('./disruptions.ts'), 'answerGetDisruptions', undefined),
   gathered(c0.getBookingDisruptions, () => import('./disruptions.ts'), 'answerGetBookingDisruptions', undefined),
-  gathered(c0.actOnDisruption, () => import('./disruptions.ts'), 'answerActOnDisruption', undefined),
+  gathered(c0.actOnDisruption, () => import('./disruptions.ts'), 'answerActOnDisruption', wiring),
   gathered(c1.acceptChangeRequest, () => import('./operations/change-desk.ts'), 'answerAcceptChangeRequest', undefined),
   gathered(c1.rejectChangeRequest, () => import('./operations/change-desk.ts'), 'answerRejectChangeRequest', undefined),
   gathered(c1.recordChangeRequestOutcome, () => import('./operations/change-desk.ts'), 'answerRecordChangeRequestOutcome', undefined),
@@ -25,4 +26,5 @@ export const answered = (wiring: RefundWiring & TicketsWiring): Operation[] => [
   gathered(c1.getBookedFlights, () => import('./operations/queues.ts'), 'answerGetBookedFlights', undefined),
   gathered(c1.getTickets, () => import('./operations/queues.ts'), 'answerGetTickets', undefined),
   gathered(c1.exportTickets, () => import('./operations/queues.ts'), 'answerExportTickets', undefined),
+  gathered(c0.duffelWebhook, () => import('./supplier-events.ts'), 'answerDuffelWebhook', undefined),
 ];

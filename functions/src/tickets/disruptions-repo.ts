@@ -4,7 +4,7 @@
  * (gsi2), newest first. An action claims the open disruption first (conditional), so two clicks or two people act
  * once; the outcome is written with the booking in one transaction.
  */
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TDisruption } from '@tp/contracts/endpoints/disruptions';
 import {
   db,
@@ -36,7 +36,49 @@ const keys = {
   }),
   sitePk: (siteId: SiteId) => sitePk(siteId, 'DISRUPTIONS'),
   userPk: (siteId: SiteId, userId: string) => sitePk(siteId, 'USER', userId, 'DISRUPTIONS'),
+  /** A supplier's webhook event once processed (its id is the supplier's, unique per supplier). */
+  supplierEvent: (siteId: SiteId, supplier: string, eventId: string) => ({
+    pk: sitePk(siteId, 'SUPPLIEREVENT', supplier, eventId),
+    sk: 'EVENT',
+  }),
 };
+
+/** Processed events are remembered this long: suppliers retry a delivery for days, not weeks. */
+const SUPPLIER_EVENT_TTL_S = 30 * 86_400;
+
+/** Whether this supplier event was processed before (a redelivery, or the same event queued twice). */
+export async function supplierEventDone(siteId: SiteId, supplier: string, eventId: string): Promise<boolean> {
+  const { Item } = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.supplierEvent(siteId, supplier, eventId),
+      ConsistentRead: true,
+    }),
+  );
+  return !!Item;
+}
+
+/** Notes the event processed (after its outcome is written: a crash before this processes it again, harmlessly). */
+export async function markSupplierEventDone(
+  siteId: SiteId,
+  supplier: string,
+  eventId: string,
+  outcome: string,
+  now: Date,
+): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.supplierEvent(siteId, supplier, eventId),
+        type: 'SupplierEvent',
+        outcome,
+        processedAt: now.toISOString(),
+        expiresAt: Math.floor(now.getTime() / 1000) + SUPPLIER_EVENT_TTL_S,
+      },
+    }),
+  );
+}
 
 const INTERNAL = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'type'];
 function toRecord(item: Record<string, unknown>): DisruptionRecord {

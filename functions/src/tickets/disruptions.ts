@@ -20,6 +20,7 @@ import { disruptionMail } from '@tp/mail';
 import { auditActor } from '#lib/audit';
 import { fail } from '#lib/errors';
 import { answers, reply } from '#lib/answers';
+import { runHooks } from '#lib/hooks';
 import { log as rootLog } from '#lib/logger';
 import { appLink, mailBrand } from '#lib/mail';
 import type { SiteRecord } from '#lib/tenancy';
@@ -37,6 +38,7 @@ import {
   type DisruptionRecord,
 } from './disruptions-repo.ts';
 import { withStatus } from './operations/holds.ts';
+import type { DisruptionRefundWiring } from './operations/refund-mail.ts';
 import {
   bookingAudit,
   defaultDeps,
@@ -149,8 +151,10 @@ async function mailBooker(
     .catch((err: unknown) => rootLog.error('disruption mail failed', { bookingId: b.bookingId, detail: String(err) }));
 }
 
+const SOURCES: readonly string[] = api.DISRUPTION_SOURCES;
+/** The sweep asks every supply that reports a booking's current schedule (Duffel's webhook is the faster path). */
 const sourceOf = (supply: FlightSupply): TDisruption['source'] | null =>
-  supply.name === 'tbo' ? 'tbo' : supply.name === 'simulator' ? 'simulator' : null;
+  SOURCES.includes(supply.name) ? (supply.name as TDisruption['source']) : null;
 
 /**
  * The scheduled sweep of one site: each ticketed booking of its own supply departing in the window is asked for
@@ -228,9 +232,35 @@ const DONE: Record<Action, TDisruption['status']> = {
   cancel: 'cancelled',
 };
 
+/** The refund of a disruption cancelled in full: its wallet entry's id, and the credit note's. */
+const disruptionRefundId = (bookingId: string, disruptionId: string) =>
+  `disruption-${bookingId}-${disruptionId}-refund`;
+
+/**
+ * After a disruption's full refund committed: its credit note through the wiring's hooks (idempotent by the
+ * refund's id; a failure is logged and the refund stands, and a repeated click of Cancel runs it again).
+ */
+async function afterRefund(
+  scope: TicketScope,
+  b: BookingRecord,
+  d: DisruptionRecord,
+  wiring: DisruptionRefundWiring,
+): Promise<void> {
+  if (d.status !== 'cancelled' || !d.refundedAmount) return;
+  const refund = {
+    refundId: disruptionRefundId(d.bookingId, d.disruptionId),
+    amount: d.refundedAmount,
+    disruptionId: d.disruptionId,
+  };
+  await runHooks(wiring.afterDisruptionRefunded, [scope.site, b, refund, scope.now], (err) =>
+    scope.log.error('after-disruption-refund step failed', { bookingId: d.bookingId, detail: String(err) }),
+  );
+}
+
 export async function actOnDisruption(
   scope: TicketScope,
   input: { bookingId: string; disruptionId: string; action: Action; alternativeId?: string | undefined },
+  wiring: DisruptionRefundWiring,
   deps: TicketDeps = defaultDeps,
 ): Promise<TDisruption> {
   const b = await ownBooking(scope, input.bookingId);
@@ -241,8 +271,10 @@ export async function actOnDisruption(
     if (
       d.status === DONE[input.action] &&
       (input.action !== 'alternative' || d.chosenAlternativeId === input.alternativeId)
-    )
+    ) {
+      await afterRefund(scope, b, d, wiring);
       return toView(d);
+    }
     throw fail.conflict(DISRUPTION_MSG.handled);
   }
   const alternative =
@@ -308,7 +340,7 @@ export async function actOnDisruption(
         ? creditItems({
             siteId: cur.siteId,
             legalEntityId: cur.accounting.legalEntityId,
-            entryId: `disruption-${cur.bookingId}-${d.disruptionId}-refund`,
+            entryId: disruptionRefundId(cur.bookingId, d.disruptionId),
             amount,
             currency: cur.accounting.currency,
             kind: 'refund',
@@ -330,6 +362,7 @@ export async function actOnDisruption(
   const after = await getDisruption(scope.site.siteId, b.bookingId, d.disruptionId);
   if (!after) throw fail.notFound(DISRUPTION_MSG.notFound);
   scope.log.info('disruption handled', { bookingId: b.bookingId, action: input.action, refunded });
+  await afterRefund(scope, b, after, wiring);
   return toView(after);
 }
 
@@ -342,13 +375,15 @@ export const answerGetBookingDisruptions = answers(api.getBookingDisruptions, as
   bookingDisruptions(scope, input),
 );
 
-export const answerActOnDisruption = answers(api.actOnDisruption, async (input, scope) =>
-  reply(await actOnDisruption(scope, input), {
-    message:
-      input.action === 'accept'
-        ? DISRUPTION_MSG.accepted
-        : input.action === 'alternative'
-          ? DISRUPTION_MSG.rebooked
-          : DISRUPTION_MSG.cancelled,
-  }),
+export const answerActOnDisruption = answers(
+  api.actOnDisruption,
+  async (input, scope, wiring: DisruptionRefundWiring) =>
+    reply(await actOnDisruption(scope, input, wiring), {
+      message:
+        input.action === 'accept'
+          ? DISRUPTION_MSG.accepted
+          : input.action === 'alternative'
+            ? DISRUPTION_MSG.rebooked
+            : DISRUPTION_MSG.cancelled,
+    }),
 );

@@ -11,7 +11,6 @@ export {
   bookingsByBookingDate,
   bookingsByIds,
   heldBookingIds,
-  holdSiteIds,
   legalEntityRows,
   rowsByTravelDate,
   ticketSiteIds,

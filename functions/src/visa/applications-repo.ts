@@ -7,6 +7,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/li
 import type { VisaApplicationStatus, VisaFee, VisaTerms } from '@tp/domain/visa-applications';
 import { db, queryPage, tableName, transact, transactOrFalse, type Page, type TransactItem } from '#lib/db';
 import type { SiteId } from '#lib/keys';
+import { deadlineItem } from '../deadlines/index.ts';
 import { applicationKeys } from './application-keys.ts';
 
 const REC = 'rec';
@@ -210,14 +211,14 @@ export async function getDocumentLink(siteId: SiteId, tokenHash: string): Promis
 // ---------------------------------------------------------------------------------------------------
 // Document purge schedule
 
-/** Schedules an application's documents for deletion (in the decision's transaction). */
-export const purgePut = (siteId: SiteId, id: string, dueAt: string): TransactItem => ({
-  Put: {
-    TableName: tableName(),
-    Item: { ...applicationKeys.purge(siteId, id, dueAt), kind: 'visaPurge', siteId, applicationId: id, dueAt },
-  },
-});
+/**
+ * Schedules an application's documents for deletion (in the decision's transaction): a deadline of the one index
+ * (functions/src/deadlines), fired once by the deadline worker (retention.ts `purgeDocuments`).
+ */
+export const purgePut = (siteId: SiteId, id: string, dueAt: string): TransactItem =>
+  deadlineItem({ kind: 'visaDocumentsPurge', siteId, ref: id, dueAt, data: {} });
 
+/** A purge of the schedule the deadline index replaced (the backfill's). */
 export interface PurgeDue {
   siteId: SiteId;
   applicationId: string;
@@ -225,7 +226,7 @@ export interface PurgeDue {
   key: { pk: string; sk: string };
 }
 
-/** The purges due by `now`, oldest first (one Query of the purge partition up to now). */
+/** The old schedule's purges due by `now`, oldest first (one Query of the purge partition up to now; the backfill's). */
 export async function purgesDue(now: string, limit: number): Promise<PurgeDue[]> {
   const out = await db().send(
     new QueryCommand({
@@ -243,10 +244,7 @@ export async function purgesDue(now: string, limit: number): Promise<PurgeDue[]>
   }));
 }
 
-export const purgeDelete = (key: { pk: string; sk: string }): TransactItem => ({
-  Delete: { TableName: tableName(), Key: key },
-});
-
+/** Drops an old schedule's entry once the backfill has put its deadline on the index. */
 export async function removePurge(key: { pk: string; sk: string }): Promise<void> {
   await db().send(new DeleteCommand({ TableName: tableName(), Key: key }));
 }

@@ -1,2 +1,2 @@
-/** The visa domain's public entry: the scheduled deletion of decided applications' documents. */
-export { purgeDueDocuments } from './retention.ts';
+/** The visa domain's public entry: the deletion of decided applications' documents when its deadline falls due. */
+export { purgeDocuments } from './retention.ts';

@@ -1,32 +1,32 @@
 /**
  * Deleting an application's documents a set number of days after its decision (the site's visa terms): passports
- * and photos are personal data. The decision schedules the deletion in its own transaction; the scheduled worker
- * (entries/workers/visa-documents.ts) reads what is due, deletes the files, masks the passport numbers and records
- * it on the application with its audit entry, in one transaction that also removes the schedule entry.
+ * and photos are personal data. The decision writes the deletion as a deadline of the one index in its own
+ * transaction (applications-repo.ts `purgePut`); when it falls due the deadline worker calls `purgeDocuments`, which
+ * deletes the files, masks the passport numbers and records it on the application with its audit entry.
  */
 import { auditPut, recordChange, type AuditActor } from '#lib/audit';
 import { deletePrivateDocument } from '#lib/media';
-import { log } from '#lib/logger';
+import type { Deadline } from '../deadlines/index.ts';
 import * as repo from './applications-repo.ts';
-import type { ApplicationRecord, PurgeDue } from './applications-repo.ts';
+import type { ApplicationRecord } from './applications-repo.ts';
 
 /** Who the trail names for a deletion nobody clicked. */
 const RETENTION: AuditActor = { userId: 'system', name: 'Document retention', email: '' };
-/** Applications one run handles; the rest wait for the next run (hourly). */
-const PER_RUN = 100;
 
 const masked = (passport: string) => `${'•'.repeat(Math.max(0, passport.length - 3))}${passport.slice(-3)}`;
 
-async function purgeOne(due: PurgeDue, now: Date): Promise<boolean> {
-  const app = await repo.getApplication(due.siteId, due.applicationId);
-  if (!app || app.documentsDeletedAt) {
-    await repo.removePurge(due.key);
-    return false;
-  }
-  for (const d of [...app.documents, ...app.visas])
-    if (d.storageKey) await deletePrivateDocument(due.siteId, d.storageKey);
+/**
+ * An application's documents are due for deletion: files deleted, passport numbers masked, recorded once (an
+ * application already purged, or gone, is left alone). A change that races this one throws, so the deadline stays
+ * for the next run, which deletes again (files already gone). True when this run recorded the deletion.
+ */
+export async function purgeDocuments(d: Pick<Deadline, 'siteId' | 'ref'>, now: Date): Promise<boolean> {
+  const app = await repo.getApplication(d.siteId, d.ref);
+  if (!app || app.documentsDeletedAt) return false;
+  for (const doc of [...app.documents, ...app.visas])
+    if (doc.storageKey) await deletePrivateDocument(d.siteId, doc.storageKey);
   const nowIso = now.toISOString();
-  const gone = <T extends { storageKey: string }>(d: T): T => ({ ...d, storageKey: '' });
+  const gone = <T extends { storageKey: string }>(x: T): T => ({ ...x, storageKey: '' });
   const after: ApplicationRecord = {
     ...app,
     documents: app.documents.map(gone),
@@ -37,7 +37,7 @@ async function purgeOne(due: PurgeDue, now: Date): Promise<boolean> {
     updatedAt: nowIso,
   };
   const audit = auditPut(
-    due.siteId,
+    d.siteId,
     recordChange(
       'visaApplication',
       app.id,
@@ -48,23 +48,7 @@ async function purgeOne(due: PurgeDue, now: Date): Promise<boolean> {
     RETENTION,
     now,
   );
-  // A change that raced this one leaves the schedule entry: the next run deletes again (files already gone).
-  return repo.saveApplication(due.siteId, app, after, [audit, repo.purgeDelete(due.key)]);
-}
-
-/** Deletes the documents of every application due by `now`; the number of applications done. */
-export async function purgeDueDocuments(now = new Date()): Promise<number> {
-  let done = 0;
-  for (const due of await repo.purgesDue(now.toISOString(), PER_RUN)) {
-    try {
-      if (await purgeOne(due, now)) done += 1;
-    } catch (err) {
-      log.error('visa documents not deleted; the next run tries again', {
-        siteId: due.siteId,
-        applicationId: due.applicationId,
-        error: String(err),
-      });
-    }
-  }
-  return done;
+  if (!(await repo.saveApplication(d.siteId, app, after, [audit])))
+    throw new Error('the application changed while its documents were deleted');
+  return true;
 }

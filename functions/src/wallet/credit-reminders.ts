@@ -1,55 +1,45 @@
 /**
  * The due-date reminder (docs/credit-lines.md "Alerts"): from 3 days before a draw's due day, while it is not
- * fully repaid, the legal entity's users get one mail through the email queue. Draws come from the due-day
- * index (one partition per day), never a scan; the draw is marked reminded after the mail is queued, and the
- * idempotency key is the draw, so a run that stops between the two sends nothing twice.
+ * fully repaid, the legal entity's users get one mail through the email queue. The draw's debit writes the
+ * reminder as a deadline of the one index (ledger-repo.ts `dueReminderAt`) and the deadline worker calls
+ * `remindCreditDue` once; the draw is marked reminded after the mail is queued, and the idempotency key is the
+ * draw, so a run that stops between the two sends nothing twice.
  */
-import { addCalendarDays, outstanding, remindDue, DUE_REMINDER_DAYS } from '@tp/domain/credit';
-import { log } from '#lib/logger';
+import { outstanding, remindDue } from '@tp/domain/credit';
 import { enqueueEmail } from '#lib/mail';
 import { siteById } from '#lib/tenancy';
 import { siteToday } from '#lib/time';
+import type { Deadline } from '../deadlines/index.ts';
 import { dueSoonMail } from './credit-mail.ts';
-import { creditLineOf, drawsDueOn, markDrawReminded } from './ledger-repo.ts';
-
-/** The due days any site may remind today: UTC's today ± a day (time zones) up to 3 days ahead. */
-export const dueDaysToCheck = (now: Date): string[] => {
-  const utc = now.toISOString().slice(0, 10);
-  return Array.from({ length: DUE_REMINDER_DAYS + 3 }, (_, i) => addCalendarDays(utc, i - 1));
-};
+import { creditLineOf, getDraw, markDrawReminded } from './ledger-repo.ts';
 
 export const dueReminderKey = (siteId: string, legalEntityId: string, end: number): string =>
   `credit-due#${siteId}#${legalEntityId}#${end}`;
 
-/** Enqueues the reminders due now; answers how many were enqueued. */
-export async function sendCreditDueReminders(now: Date = new Date()): Promise<number> {
-  let sent = 0;
-  for (const day of dueDaysToCheck(now)) {
-    for (const draw of await drawsDueOn(day)) {
-      if (draw.remindedAt) continue;
-      try {
-        const site = await siteById(draw.siteId);
-        if (!site || !remindDue(draw.dueDay, siteToday(site, now))) continue;
-        const line = await creditLineOf(draw.siteId, draw.legalEntityId);
-        const owed = outstanding(draw, line.state);
-        if (owed > 0) {
-          const mail = await dueSoonMail(draw.siteId, draw.legalEntityId, { dueDay: draw.dueDay, owed }, line.currency);
-          if (mail) {
-            await enqueueEmail({ ...mail, idempotencyKey: dueReminderKey(draw.siteId, draw.legalEntityId, draw.end) });
-            sent += 1;
-          }
-        }
-        // Repaid draws are marked too: a later run need not read them again.
-        await markDrawReminded(draw.siteId, draw.legalEntityId, draw.end, now);
-      } catch (err) {
-        log.error('credit due reminder failed', {
-          siteId: draw.siteId,
-          legalEntityId: draw.legalEntityId,
-          error: String(err),
-        });
-      }
+/**
+ * A draw's reminder fell due: mailed while something of it is owed and its due day is within 3 days on the site's
+ * calendar (a repaid draw is marked and sends nothing). True when a mail was enqueued.
+ */
+export async function remindCreditDue(
+  d: Pick<Deadline, 'siteId' | 'data'>,
+  now: Date,
+  deps: { enqueueEmail: typeof enqueueEmail } = { enqueueEmail },
+): Promise<boolean> {
+  const legalEntityId = d.data.legalEntityId ?? '';
+  const end = Number(d.data.end);
+  const [site, draw] = await Promise.all([siteById(d.siteId), getDraw(d.siteId, legalEntityId, end)]);
+  if (!site || !draw || draw.remindedAt || !remindDue(draw.dueDay, siteToday(site, now))) return false;
+  const line = await creditLineOf(d.siteId, legalEntityId);
+  const owed = outstanding(draw, line.state);
+  let sent = false;
+  if (owed > 0) {
+    const mail = await dueSoonMail(d.siteId, legalEntityId, { dueDay: draw.dueDay, owed }, line.currency);
+    if (mail) {
+      await deps.enqueueEmail({ ...mail, idempotencyKey: dueReminderKey(d.siteId, legalEntityId, end) });
+      sent = true;
     }
   }
-  if (sent) log.info('credit due reminders enqueued', { sent });
+  // Repaid draws are marked too: the record says the reminder's time has come and gone.
+  await markDrawReminded(d.siteId, legalEntityId, end, now);
   return sent;
 }

@@ -1,7 +1,7 @@
 /** The wallet domain's public entry: the ledger, payments and the reconciler's outbox, for other domains and workers. */
 export { balanceOf, creditItems, entriesOfBooking, type WalletMovement } from './ledger-repo.ts';
 export { move } from './ledger.ts';
-export { sendCreditDueReminders } from './credit-reminders.ts';
+export { remindCreditDue } from './credit-reminders.ts';
 export { dueItems, leaseDue, orderDueItem, removeDue, sendMessage, type DueRecord } from './outbox.ts';
 export {
   StillPending,

@@ -18,6 +18,7 @@ import {
   applyCreditMovement,
   creditUsed,
   dueDayOf,
+  DUE_REMINDER_DAYS,
   isOverdue,
   outstanding,
   repaid,
@@ -39,6 +40,8 @@ import {
   type TransactItem,
 } from '#lib/db';
 import type { SiteId } from '#lib/keys';
+import { dayStartInZone } from '#lib/time';
+import { deadlineItem } from '../deadlines/index.ts';
 import { walletKeys } from './keys.ts';
 
 export type WalletEntryKind =
@@ -267,7 +270,7 @@ export async function drawsOf(siteId: SiteId, legalEntityId: string): Promise<St
   return items.map(toDraw);
 }
 
-/** Every site's draws due on a day (the reminder worker's partition). */
+/** Every site's draws due on a day, from the due-day index the deadline index replaced (the backfill's). */
 export async function drawsDueOn(dueDay: string) {
   const gsi = TABLE.indexes.gsi2;
   const items = await queryAll({
@@ -329,26 +332,63 @@ function stateUpdate(
   };
 }
 
-function drawItem(m: WalletMovement, draw: { start: number; end: number }, dueDay: string): TransactItem {
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: {
-        ...walletKeys.creditDraw(m.siteId, m.legalEntityId, draw.end),
-        ...walletKeys.creditDueIndex(dueDay, m.siteId, m.legalEntityId, draw.end),
-        type: 'creditDraw',
-        siteId: m.siteId,
-        legalEntityId: m.legalEntityId,
-        entryId: m.entryId,
-        start: draw.start,
-        end: draw.end,
-        amount: toRupees(draw.end - draw.start),
-        drawnAt: m.now.toISOString(),
-        dueDay,
+/** When a draw's due-date reminder falls due: the site's day 3 days before the due day starts, or now if later. */
+export function dueReminderAt(dueDay: string, timeZone: string, now: Date): string {
+  const from = dayStartInZone(dueDay, timeZone, -DUE_REMINDER_DAYS);
+  const nowIso = now.toISOString();
+  return from > nowIso ? from : nowIso;
+}
+
+/**
+ * A new draw and its due-date reminder, a deadline of the index (functions/src/deadlines): due when the site's day
+ * 3 days before the due day starts, or at once when that has passed (short credit days).
+ */
+function drawItems(
+  m: WalletMovement,
+  draw: { start: number; end: number },
+  dueDay: string,
+  timeZone: string,
+): TransactItem[] {
+  const nowIso = m.now.toISOString();
+  return [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...walletKeys.creditDraw(m.siteId, m.legalEntityId, draw.end),
+          type: 'creditDraw',
+          siteId: m.siteId,
+          legalEntityId: m.legalEntityId,
+          entryId: m.entryId,
+          start: draw.start,
+          end: draw.end,
+          amount: toRupees(draw.end - draw.start),
+          drawnAt: nowIso,
+          dueDay,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
       },
-      ConditionExpression: 'attribute_not_exists(pk)',
     },
-  };
+    deadlineItem({
+      kind: 'creditDueReminder',
+      siteId: m.siteId,
+      ref: `${m.legalEntityId}.${draw.end}`,
+      dueAt: dueReminderAt(dueDay, timeZone, m.now),
+      data: { legalEntityId: m.legalEntityId, end: String(draw.end) },
+    }),
+  ];
+}
+
+/** One draw as stored (the due-date reminder reads it when its deadline falls due). */
+export async function getDraw(siteId: SiteId, legalEntityId: string, end: number): Promise<StoredDraw | null> {
+  const { Item } = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: walletKeys.creditDraw(siteId, legalEntityId, end),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? toDraw(Item) : null;
 }
 
 /** Versioned writes are read and tried again this often before the caller hears 'conflict'. */
@@ -417,7 +457,7 @@ export async function credit(m: WalletMovement, extra: TransactItem[] = []): Pro
 export async function debit<A extends { item: TransactItem }>(
   m: WalletMovement,
   extra: TransactItem[],
-  ctx: { today: string; onCrossing: OnCrossing<A> },
+  ctx: { today: string; timeZone: string; onCrossing: OnCrossing<A> },
 ): Promise<{ result: MoveResult; alert: A | null }> {
   const { today } = ctx;
   const amount = toPaise(round2(m.amount));
@@ -442,7 +482,7 @@ export async function debit<A extends { item: TransactItem }>(
     const items = [
       entryItem(m, -toRupees(amount)),
       stateUpdate(m, line, out.next),
-      ...(out.draw ? [drawItem(m, out.draw, dueDayOf(today, line.creditDays))] : []),
+      ...(out.draw ? drawItems(m, out.draw, dueDayOf(today, line.creditDays), ctx.timeZone) : []),
       ...(alert ? [alert.item] : []),
       ...extra,
     ];

@@ -9,7 +9,7 @@
 import type { TransactItem } from '#lib/db';
 import { log } from '#lib/logger';
 import { siteById } from '#lib/tenancy';
-import { siteToday } from '#lib/time';
+import { siteTimeZone, siteToday } from '#lib/time';
 import * as ledger from './ledger-repo.ts';
 import type { CreditCrossing, CreditLine, MoveResult, SetLineResult, WalletMovement } from './ledger-repo.ts';
 import { outboxMessage, publishCommitted, type Outboxed } from './outbox.ts';
@@ -25,7 +25,11 @@ export async function move(
 ): Promise<MoveResult> {
   if (direction === 'credit') return ledger.credit(m, extra);
   const site = await siteById(m.siteId);
-  const done = await ledger.debit(m, extra, { today: siteToday(site ?? {}, m.now), onCrossing: lowCreditAlert });
+  const done = await ledger.debit(m, extra, {
+    today: siteToday(site ?? {}, m.now),
+    timeZone: siteTimeZone(site ?? {}),
+    onCrossing: lowCreditAlert,
+  });
   if (done.alert) await publishCommitted(done.alert, log);
   return done.result;
 }

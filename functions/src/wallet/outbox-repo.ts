@@ -6,8 +6,11 @@ import type { SiteId } from '#lib/keys';
 import { walletKeys } from './keys.ts';
 
 export type DueKind = 'order' | 'payment' | 'outbox' | 'refund';
-/** Queues the platform's own code sends to (only SES feeds the mail-feedback queue). */
-export type QueueKey = Exclude<keyof typeof QUEUES, 'mailFeedback'>;
+/**
+ * Queues the outbox sends to (only SES feeds the mail-feedback queue; a supplier's webhook answer queues its event
+ * directly, as the supplier retries a delivery that was not acknowledged).
+ */
+export type QueueKey = Exclude<keyof typeof QUEUES, 'mailFeedback' | 'supplierEvents'>;
 
 export interface OutboxMessage {
   queue: QueueKey;

@@ -138,6 +138,11 @@ export interface Endpoint<
    * work under way (a payment being verified) completes.
    */
   openWhenSuspended?: true;
+  /**
+   * The operation needs the request body exactly as it came (`scope.rawBody`), besides the parsed input: a
+   * signature over the raw bytes (a supplier's webhook). Only the endpoints that declare it get it.
+   */
+  rawBody?: true;
   request: Req;
   response: Res;
   summary: string;

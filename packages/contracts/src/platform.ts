@@ -23,7 +23,7 @@ export interface QueueSpec {
   /** Receives before a message is parked in the dead-letter queue. */
   maxReceiveCount: number;
   /** The worker domain (Lambda) that consumes the queue. */
-  worker: 'payments' | 'email' | 'mail-feedback' | 'notifications';
+  worker: 'payments' | 'email' | 'mail-feedback' | 'notifications' | 'supplier-events';
   batchSize: number;
 }
 
@@ -51,6 +51,17 @@ export const QUEUES = {
     maxReceiveCount: 5,
     worker: 'notifications',
     batchSize: 10,
+  },
+  /**
+   * Suppliers' webhook events, queued by the endpoint that checked their signature and answered at once (Duffel's
+   * schedule changes), processed by the supplier-events worker (functions/src/tickets/supplier-events.ts).
+   */
+  supplierEvents: {
+    name: 'supplier-events',
+    visibilityTimeout: 60,
+    maxReceiveCount: 5,
+    worker: 'supplier-events',
+    batchSize: 5,
   },
 } as const satisfies Record<string, QueueSpec>;
 

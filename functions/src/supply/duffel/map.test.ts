@@ -326,6 +326,7 @@ describe('Duffel mapping', () => {
       owner: { iata_code: 'AI' },
       passengers: [{ id: 'pas_a' }],
       documents: [],
+      slices: [],
       cancelled_at: null,
       payment_status: { awaiting_payment: true, paid_at: null, payment_required_by: '2026-11-23T06:00:00Z' },
     };

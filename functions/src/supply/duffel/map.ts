@@ -12,6 +12,7 @@ import type {
   OfferAvailableService,
   OfferSliceSegment,
   Order,
+  OrderSliceSegment,
   SeatMap,
 } from '@duffel/api/types';
 import type {
@@ -79,14 +80,17 @@ const bags = (list: { type: string; quantity: number }[] | undefined, type: stri
   return n ? `${n} piece${n > 1 ? 's' : ''}` : '';
 };
 
-function segmentOf(s: OfferSliceSegment, tripIndicator: number, previous: OfferSliceSegment | undefined): TSegment {
+/** A segment as an offer lists it, or as an order does (the order's passengers carry no fare basis). */
+type SliceSegment = OfferSliceSegment | OrderSliceSegment;
+
+function segmentOf(s: SliceSegment, tripIndicator: number, previous: SliceSegment | undefined): TSegment {
   const pax = s.passengers?.[0];
   const stop = s.stops?.[0];
   return {
     airlineName: s.marketing_carrier.name,
     airlineCode: s.marketing_carrier.iata_code ?? '',
     flightNumber: s.marketing_carrier_flight_number,
-    fareClass: pax?.fare_basis_code ?? '',
+    fareClass: pax && 'fare_basis_code' in pax ? (pax.fare_basis_code ?? '') : '',
     operatingCarrier: s.operating_carrier.iata_code ?? s.marketing_carrier.iata_code ?? '',
     craft: s.aircraft?.name ?? '',
     originAirportCode: s.origin.iata_code ?? '',
@@ -403,6 +407,17 @@ export function servicesOf(
 }
 
 /** An order as our booking details: tickets are its e-ticket documents, one per passenger. */
+/**
+ * The order's flights as they stand: after an airline's schedule change (Duffel's airline-initiated change) the
+ * order's slices carry the new times, which the disruption compares with what was booked.
+ */
+export function segmentsOfOrder(order: Pick<Order, 'slices'>): TSegment[][] {
+  const trips = order.slices.length;
+  return order.slices.map((slice, i) =>
+    slice.segments.map((s, j) => segmentOf(s, trips === 2 ? i + 1 : 1, slice.segments[j - 1])),
+  );
+}
+
 export function detailsOfOrder(order: Order): SupplierBookingDetails {
   const paid = Boolean(order.payment_status.paid_at);
   const tickets = (order.documents ?? [])
@@ -427,6 +442,7 @@ export function detailsOfOrder(order: Order): SupplierBookingDetails {
     status,
     lastTicketDate: order.payment_status.awaiting_payment ? (order.payment_status.payment_required_by ?? null) : null,
     tickets,
+    segments: segmentsOfOrder(order),
   };
 }
 

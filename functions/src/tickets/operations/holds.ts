@@ -5,12 +5,10 @@ import { holdReleasedMail } from '@tp/mail';
 import { formatDateTime } from '@tp/domain/format';
 import { auditActor, type AuditActor } from '#lib/audit';
 import { fail } from '#lib/errors';
-import { log as rootLog } from '#lib/logger';
 import { appLink, mailBrand } from '#lib/mail';
 import { siteById, siteTimeZone, type SiteRecord } from '#lib/tenancy';
-import { type BookingRecord } from '../../bookings/index.ts';
+import { getBooking, type BookingRecord } from '../../bookings/index.ts';
 import { SupplyError, type SupplyContext } from '../../supply/index.ts';
-import * as repo from '../repo.ts';
 import { ticketView } from '../views.ts';
 import {
   type TicketDeps,
@@ -22,10 +20,10 @@ import {
   supplyContext,
 } from './shared.ts';
 import { supplied } from '../../supply/index.ts';
-import type { SiteId } from '#lib/keys';
+import type { Deadline } from '../../deadlines/index.ts';
 import * as api from '@tp/contracts/endpoints/tickets';
 import { answers, reply, type OperationRun } from '#lib/answers';
-import type { RefundWiring } from './refund-mail.ts';
+import type { DisruptionRefundWiring, RefundWiring } from './refund-mail.ts';
 
 const STATUS_TEXT: Record<BookingStatusId, string> = {
   1: 'Held',
@@ -81,45 +79,38 @@ export async function release(scope: TicketScope, input: { BookingId: string }, 
 }
 
 /**
- * Releases every hold of a site whose last ticketing date is before `now` and tells the customer.
- * Run by the scheduled worker (entries/workers/hold-release.ts); `now` is a parameter so tests control the clock.
+ * A hold's release deadline fell due (the deadline worker, functions/src/deadlines): the hold is released at the
+ * supplier and the customer told, unless it was ticketed, released or re-dated meanwhile. A supplier that did not
+ * answer throws, so the deadline stays for the next run; the mail's key names the booking, so a retried run mails
+ * once. `now` is a parameter so tests control the clock.
  */
-export async function releaseExpiredHolds(
-  siteId: SiteId,
+export async function releaseLapsedHold(
+  d: Pick<Deadline, 'siteId' | 'ref' | 'data'>,
   now: Date,
   deps: TicketDeps = defaultDeps,
-): Promise<string[]> {
-  const site = await siteById(siteId);
-  if (!site) return [];
-  const nowText = now.toISOString().slice(0, 19);
-  const released: string[] = [];
-  for (const b of await repo.bookingsByIds(siteId, await repo.heldBookingIds(siteId, nowText))) {
-    const due = b.lastTicketDate && Date.parse(b.lastTicketDate) <= now.getTime();
-    if (b.statusId !== BOOKING_STATUS.held || !due) continue;
-    try {
-      await releaseAtSupplier(site, b, now, deps, { lapsed: true });
-    } catch (err) {
-      // One stubborn booking must not stop the others; it is tried again on the next run.
-      rootLog.error('automatic hold release failed', { siteId, bookingId: b.bookingId, error: String(err) });
-      continue;
-    }
-    released.push(b.bookingId);
-    const lead = b.passengers.find((p) => p.isLeadPax) ?? b.passengers[0];
-    const mail = holdReleasedMail(mailBrand(site), {
-      firstName: b.user.firstName,
-      pnr: b.pnr,
-      lastTicketDate: formatDateTime(b.lastTicketDate, { timeZone: siteTimeZone(site) }),
-      searchLink: appLink(site, '/flight/search'),
-    });
-    const to = [...new Set([b.user.email, lead?.email].filter((e): e is string => !!e))];
-    await deps.enqueueEmail({ siteId, to, ...mail, idempotencyKey: `hold-released-${b.bookingId}` });
-  }
-  return released;
+): Promise<boolean> {
+  const [site, b] = await Promise.all([siteById(d.siteId), getBooking(d.siteId, d.ref)]);
+  if (!site || !b || b.statusId !== BOOKING_STATUS.held || b.lastTicketDate !== d.data.lastTicketDate) return false;
+  if (!b.lastTicketDate || Date.parse(b.lastTicketDate) > now.getTime()) return false;
+  await releaseAtSupplier(site, b, now, deps, { lapsed: true });
+  const lead = b.passengers.find((p) => p.isLeadPax) ?? b.passengers[0];
+  const mail = holdReleasedMail(mailBrand(site), {
+    firstName: b.user.firstName,
+    pnr: b.pnr,
+    lastTicketDate: formatDateTime(b.lastTicketDate, { timeZone: siteTimeZone(site) }),
+    searchLink: appLink(site, '/flight/search'),
+  });
+  const to = [...new Set([b.user.email, lead?.email].filter((e): e is string => !!e))];
+  await deps.enqueueEmail({ siteId: site.siteId, to, ...mail, idempotencyKey: `hold-released-${b.bookingId}` });
+  return true;
 }
 
 // The tickets Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
-/** What the tickets Lambda needs from the entry: the refund hooks, and "Ticket now" (the booking-order machinery). */
-export interface TicketsWiring extends RefundWiring {
+/**
+ * What the tickets Lambda needs from the entry: the refund hooks (change requests', a disruption's), and
+ * "Ticket now" (the booking-order machinery).
+ */
+export interface TicketsWiring extends RefundWiring, DisruptionRefundWiring {
   ticketHeldBooking: OperationRun<typeof api.ticketHeldBooking>;
 }
 export const answerReleaseFlight = answers(api.releaseFlight, async (input, scope) =>

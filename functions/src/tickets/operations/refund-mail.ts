@@ -7,12 +7,22 @@ import { appLink, enqueueEmail, mailBrand } from '#lib/mail';
 import { notify } from '#lib/notify';
 import type { SiteRecord } from '#lib/tenancy';
 import { gatewayRefundId, sendGatewayRefundNow } from '../../wallet/index.ts';
-import { runAfterRefunded, type BookingRecord, type RefundedHook } from '../../bookings/index.ts';
+import {
+  runAfterRefunded,
+  type BookingRecord,
+  type DisruptionRefundedHook,
+  type RefundedHook,
+} from '../../bookings/index.ts';
 
 /** What settling a change request needs from the entry; the entry builds it (an incomplete one fails tsc). */
 export interface RefundWiring {
   /** Run for each change request whose refund was credited (the invoices domain's credit note). */
   afterRefunded: readonly RefundedHook[];
+}
+
+/** What acting on a disruption needs from the entry: the credit note of a full refund (the invoices domain's). */
+export interface DisruptionRefundWiring {
+  afterDisruptionRefunded: readonly DisruptionRefundedHook[];
 }
 
 /** What a change request's gateway refund is named after (its refund id at the gateway comes from it). */

@@ -140,4 +140,31 @@ export const actOnDisruption = endpoint({
     'Accepts the new schedule, moves the booking to an offered alternative, or cancels it for a full refund to the wallet; once.',
 });
 
-export const disruptionEndpoints = [getDisruptions, getBookingDisruptions, actOnDisruption];
+/** The Duffel event that reports an airline's schedule change to an order (the only one the webhook acts on). */
+export const DUFFEL_SCHEDULE_CHANGE_EVENT = 'order.airline_initiated_change_detected';
+
+export const duffelWebhook = endpoint({
+  id: 'flights.duffelWebhook',
+  api: 'flight',
+  method: 'POST',
+  path: 'api/duffel/webhook',
+  domain: DISRUPTIONS_DOMAIN,
+  auth: 'public',
+  serverToServer: true,
+  rawBody: true,
+  request: lazy(() =>
+    z.looseObject({
+      /** Duffel's event id (`wev_…`): the same event delivered again is processed once. */
+      id: zId(),
+      type: z.string().check(z.minLength(1), z.maxLength(100)),
+      data: z.looseObject({
+        object: z.looseObject({ order_id: z.optional(z.string().check(z.maxLength(100))) }),
+      }),
+    }),
+  ),
+  response: lazy(() => z.object({ received: z.literal(true) })),
+  summary:
+    "Ours: Duffel's webhook (the URL registered on Duffel's dashboard for the site). Its X-Duffel-Signature (HMAC-SHA256 over the raw body with the site's webhook secret) is checked; a forged or unsigned one is refused (401) and records nothing. A genuine order.airline_initiated_change_detected is queued (202) and recorded as a disruption once per event and schedule; other events are acknowledged and ignored.",
+});
+
+export const disruptionEndpoints = [getDisruptions, getBookingDisruptions, actOnDisruption, duffelWebhook];

@@ -88,6 +88,8 @@ const duffelShape = () => ({
   baseUrl: zUrl('Enter the API base URL (https://…)'),
   /** Write-only like the TBO secrets: blank keeps the stored token. */
   accessToken: z.optional(z.string().check(z.trim(), z.maxLength(400))),
+  /** The secret Duffel showed for the site's webhook (its events are checked with it); write-only, blank keeps it. */
+  webhookSecret: z.optional(zSecret({ max: 200, required: false })),
   searchTimeoutMs: z.optional(z.coerce.number().check(z.int(), z.minimum(1000), z.maximum(120_000))),
   bookingTimeoutMs: z.optional(z.coerce.number().check(z.int(), z.minimum(1000), z.maximum(300_000))),
 });
@@ -163,6 +165,8 @@ export const ZFlightSettingsView = lazy(() =>
         kind: z.literal('duffel'),
         baseUrl: z.string(),
         accessTokenSet: z.boolean(),
+        /** Whether the webhook secret is kept (without it, Duffel's schedule-change events are refused). */
+        webhookSecretSet: z.boolean(),
         /** A Duffel test-mode token (`duffel_test_…`): bookings are Duffel's fake airline, not real tickets. */
         testMode: z.boolean(),
         searchTimeoutMs: z.optional(z.number()),

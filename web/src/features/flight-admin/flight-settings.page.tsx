@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
-import type { RequestOf } from '@tp/contracts/endpoint';
+import { urlPath, type RequestOf } from '@tp/contracts/endpoint';
 import {
   getFlightSettings,
   saveFlightSettings,
@@ -26,6 +26,7 @@ import {
 } from '@tp/contracts/endpoints/flight-admin';
 import { SUPPLY_MSG } from '@tp/contracts/endpoints/flights';
 import { getActiveGateway } from '@tp/contracts/endpoints/wallet';
+import { duffelWebhook } from '@tp/contracts/endpoints/disruptions';
 import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
@@ -46,6 +47,7 @@ interface Values {
     userName: string;
     password: string;
     accessToken: string;
+    webhookSecret: string;
   };
   payment: {
     kind: TPaymentGatewayInput['kind'];
@@ -73,6 +75,7 @@ function valuesOf(v: TFlightSettingsView): Values {
       userName: '',
       password: '',
       accessToken: '',
+      webhookSecret: '',
     },
     payment: {
       kind: v.payment.active ?? 'none',
@@ -99,7 +102,8 @@ function paymentOf(p: Values['payment']): TPaymentGatewayInput {
 function supplyOf(s: Values['supply']): TSupplyInput {
   if (s.kind === 'simulator')
     return { kind: 'simulator', latencyMs: num(s.latencyMs), failureRate: num(s.failureRate) } as TSupplyInput;
-  if (s.kind === 'duffel') return { kind: 'duffel', baseUrl: s.baseUrl.trim(), accessToken: s.accessToken };
+  if (s.kind === 'duffel')
+    return { kind: 'duffel', baseUrl: s.baseUrl.trim(), accessToken: s.accessToken, webhookSecret: s.webhookSecret };
   return { kind: 'tbo', baseUrl: s.baseUrl.trim(), clientId: s.clientId, userName: s.userName, password: s.password };
 }
 
@@ -121,6 +125,9 @@ const request = (v: Values, view: TFlightSettingsView): RequestOf<typeof saveFli
 type Form = UseFormReturnType<Values>;
 
 /** "Stored (…abcd)" / "Not set": what staff may know about a write-only secret. */
+/** Where Duffel posts this site's events: the webhook URL staff register on Duffel's dashboard. */
+const duffelWebhookUrl = () => `${window.location.origin}${urlPath(duffelWebhook)}`;
+
 const secretHint = (set: boolean | undefined, last4?: string | null) =>
   set ? `Stored${last4 ? ` (…${last4})` : ''}; leave blank to keep it` : 'Not set yet';
 
@@ -256,6 +263,14 @@ function SettingsForm({ view, onSaved }: { view: TFlightSettingsView; onSaved: (
                       autoComplete="new-password"
                       description={secretHint(duffel?.accessTokenSet)}
                       {...form.getInputProps('supply.accessToken')}
+                    />
+                    <PasswordInput
+                      label="Webhook secret"
+                      autoComplete="new-password"
+                      // The URL is one long word: it wraps anywhere rather than widening a 390 px screen.
+                      styles={{ description: { overflowWrap: 'anywhere' } }}
+                      description={`${secretHint(duffel?.webhookSecretSet)}. Schedule changes arrive at ${duffelWebhookUrl()} (register it on Duffel's dashboard).`}
+                      {...form.getInputProps('supply.webhookSecret')}
                     />
                     {duffel?.testMode && (
                       <Text size="sm" c="dimmed">

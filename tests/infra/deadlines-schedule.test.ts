@@ -1,7 +1,8 @@
 /**
- * The scheduled hold release on AWS: an EventBridge rule every 5 minutes invoking the hold-release
- * Lambda (functions/src/entries/workers/hold-release.ts), which may read and write the table and send mail
- * through the email queue, and nothing else.
+ * The one deadline worker on AWS: an EventBridge rule every 5 minutes invoking the deadlines Lambda
+ * (functions/src/entries/workers/deadlines.ts), which may read and write the table, send mail and pushes through
+ * their queues, and nothing else; the separate crons it replaced (hold release, quotation and credit reminders,
+ * visa document deletion) are gone.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { QUEUE_URL_ENV } from '../../infra/config/functions.ts';
@@ -14,17 +15,20 @@ beforeAll(() => {
   s = synthPlatform('dev', { bundle: false });
 }, SYNTH_TIMEOUT_MS);
 
-describe('hold-release schedule', () => {
+describe('deadlines schedule', () => {
   it('is a listed scheduled worker whose source exists', () => {
-    expect(SCHEDULED_WORKERS).toContainEqual({ worker: 'hold-release', everyMinutes: 5 });
-    const entry = workerEntries().find((e) => e.name === 'hold-release-worker');
-    expect(entry?.entry).toMatch(/functions\/src\/entries\/workers\/hold-release\.ts$/);
+    expect(SCHEDULED_WORKERS).toContainEqual({ worker: 'deadlines', everyMinutes: 5 });
+    const entry = workerEntries().find((e) => e.name === 'deadlines-worker');
+    expect(entry?.entry).toMatch(/functions\/src\/entries\/workers\/deadlines\.ts$/);
     expect(entry?.everyMinutes).toBe(5);
+    const crons = SCHEDULED_WORKERS.map((w) => w.worker);
+    for (const gone of ['hold-release', 'kart-deadlines', 'credit-due', 'visa-documents'])
+      expect(crons).not.toContain(gone);
   });
 
-  it('has an EventBridge rule every 5 minutes that targets the hold-release function', () => {
+  it('has an EventBridge rule every 5 minutes that targets the deadlines function', () => {
     const { api } = s.platform;
-    const fn = api.functions.find((f) => f.name === 'hold-release-worker');
+    const fn = api.functions.find((f) => f.name === 'deadlines-worker');
     expect(fn).toBeDefined();
     const fnId = logicalId(api, fn!.fn.node.defaultChild);
     const template = s.template(api);
@@ -44,10 +48,10 @@ describe('hold-release schedule', () => {
     expect(permissions[0]![1].SourceArn['Fn::GetAtt'][0]).toBe(targeting[0]![0]);
   });
 
-  it('is not fed by a queue, and may send to the email queue only', () => {
+  it('is not fed by a queue, and may send mail and pushes only', () => {
     const { api } = s.platform;
     const template = s.template(api);
-    const fn = api.functions.find((f) => f.name === 'hold-release-worker')!;
+    const fn = api.functions.find((f) => f.name === 'deadlines-worker')!;
     const fnId = logicalId(api, fn.fn.node.defaultChild);
     const mappings = resourcesOf(template, 'AWS::Lambda::EventSourceMapping');
     expect(mappings.filter(([, p]) => p.FunctionName.Ref === fnId)).toEqual([]);
@@ -55,6 +59,7 @@ describe('hold-release schedule', () => {
     const vars = props.Environment.Variables as Record<string, unknown>;
     expect(vars.TABLE_NAME).toBeDefined();
     expect(QUEUE_URL_ENV.email in vars).toBe(true);
+    expect(QUEUE_URL_ENV.notifications in vars).toBe(true);
     expect(QUEUE_URL_ENV.paymentVerification in vars).toBe(false);
     expect(props.Timeout).toBeLessThan(5 * 60);
   });
