@@ -76,7 +76,8 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> 
   'notifications-worker': { sends: ['email'], timeoutSeconds: 45 },
   // A confirmed activity cart and a vouchered quotation are told to their owner (lib/notify.ts).
   activities: { sends: ['notifications'] },
-  kart: { sends: ['notifications'] },
+  // Quotation payments: the receipt mail, gateway payments started from the shared link (their credentials).
+  kart: { sends: ['notifications', 'paymentVerification', 'email'], secrets: 'open' },
   // Hourly: reads three days of the kart deadline index and enqueues at most one mail per kart and deadline.
   'kart-deadlines-worker': { sends: ['email'], timeoutSeconds: 60 },
   // Hourly: reads six days of the credit due-day index and enqueues at most one mail per draw.

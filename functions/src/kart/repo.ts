@@ -57,9 +57,27 @@ function kartOf(item: Record<string, unknown>): KartRecord {
 const searchText = (k: KartRecord): string =>
   [k.kartName, k.quotationId, k.customerName, k.customerId].join(' ').toLowerCase();
 
-/** The Put of a kart; `expectVersion` null: it must be new, else the stored version must still be that one. */
-export function kartPut(siteId: SiteId, k: KartRecord, expectVersion: number | null): TransactItem {
+/**
+ * The Put of a kart; `expectVersion` null: it must be new, else the stored version must still be that one, and the
+ * money it holds (`paidRev`) the one read: `expectPaidRev` is the kart's own unless a receipt moves it on.
+ */
+export function kartPut(
+  siteId: SiteId,
+  k: KartRecord,
+  expectVersion: number | null,
+  expectPaidRev: number = k.paidRev ?? 0,
+): TransactItem {
   const active = k.isVouchered && !k.isCancelled;
+  const paid =
+    expectPaidRev === 0 ? '(attribute_not_exists(#paid) OR #paid = :paid)' : '#paid = :paid';
+  const condition =
+    expectVersion === null
+      ? versionCondition(null)
+      : {
+          ConditionExpression: `#v = :v AND ${paid}`,
+          ExpressionAttributeNames: { '#v': 'version', '#paid': 'paidRev' },
+          ExpressionAttributeValues: { ':v': expectVersion, ':paid': expectPaidRev },
+        };
   return {
     Put: {
       TableName: tableName(),
@@ -72,9 +90,10 @@ export function kartPut(siteId: SiteId, k: KartRecord, expectVersion: number | n
         search: searchText(k),
         isVouchered: k.isVouchered,
         isCancelled: k.isCancelled,
+        paidRev: k.paidRev ?? 0,
         [REC]: k,
       },
-      ...versionCondition(expectVersion),
+      ...condition,
     },
   };
 }
