@@ -8,6 +8,7 @@ export {
   gatewayVerifyDeps,
   startGatewayPayment,
   verifyAndApply,
+  type KartPayments,
   type VerifyDeps,
   type VerifyOutcome,
 } from './payments.ts';

@@ -104,6 +104,12 @@ export const standingOf = (k: { isVouchered: boolean; isCancelled: boolean }): Q
 /** The SPA page of a shared quotation (public, no login): `kart/shareKart` answers its absolute url. */
 export const SHARED_QUOTATION_PATH = '/quotation/:slug';
 export const sharedQuotationPath = (slug: string): string => SHARED_QUOTATION_PATH.replace(':slug', slug);
+/** The printable receipt of a shared quotation's payment (public, like its link). */
+export const SHARED_RECEIPT_PATH = '/quotation/:slug/receipt/:receiptId';
+export const sharedReceiptPath = (slug: string, receiptId: string): string =>
+  SHARED_RECEIPT_PATH.replace(':slug', slug).replace(':receiptId', receiptId);
+/** The staff's printable receipt. */
+export const KART_RECEIPT_PATH = '/staff/kart/receipt/:receiptId';
 
 /** Line ids: ours (24 hex), or what a screen made up for a new line (letters, digits, dashes). */
 const LINE_ID = /^[A-Za-z0-9-]{1,40}$/;
