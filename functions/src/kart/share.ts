@@ -16,8 +16,8 @@ import { AppError } from '#lib/errors';
 import type { Principal } from '#lib/principal';
 import { siteToday } from '#lib/time';
 import { sitePaymentTerms } from '../dmc/index.ts';
-import { balanceOf, move, startGatewayPayment } from '../wallet/index.ts';
-import { getReceipt } from './receipts-repo.ts';
+import { balanceOf, kartPaymentState, move, startGatewayPayment } from '../wallet/index.ts';
+import { getReceipt, receiptOfSource } from './receipts-repo.ts';
 import { receive, receiptsPage, siteIssuer, toReceipt } from './receipts.ts';
 import { auditActor, auditPut, recordChange } from '#lib/audit';
 import { newToken } from '#lib/crypto';
@@ -106,7 +106,16 @@ async function moneyOf(site: SiteRecord, shared: repo.SharedRecord, kart: KartRe
   };
 }
 
-export async function sharedQuotation(site: SiteRecord, slug: string): Promise<TSharedQuotation> {
+/** The gateway payment a payer came back from: pending until verified, then its receipt. */
+async function paymentOf(site: SiteRecord, kartId: string, paymentId: string) {
+  const state = await kartPaymentState(site.siteId, paymentId, kartId);
+  if (!state) return null;
+  const receiptId = await receiptOfSource(site.siteId, 'payment', paymentId);
+  if (receiptId) return { status: 'received' as const, receiptId };
+  return { status: state === 'failed' ? ('failed' as const) : ('pending' as const), receiptId: null };
+}
+
+export async function sharedQuotation(site: SiteRecord, slug: string, paymentId?: string): Promise<TSharedQuotation> {
   // The frozen copy never changes; where the quotation stands now is read live (vouchered, cancelled, shared again).
   const { shared, kart } = await openShare(site, slug);
   const agentBranded = shared.quotation.isAgentBranding;
@@ -121,6 +130,7 @@ export async function sharedQuotation(site: SiteRecord, slug: string): Promise<T
       acceptedAt: kart?.acceptance?.version === shared.version ? kart.acceptance.at : null,
     },
     money: await moneyOf(site, shared, kart),
+    ...(paymentId ? { payment: await paymentOf(site, shared.kartId, paymentId) } : {}),
     brandedBy: agentBranded ? 'agent' : 'site',
     // A share made before agent branding was carried stays unbranded, as it was shown then.
     branding: agentBranded
@@ -290,5 +300,5 @@ export const answerShareKart = answers(api.shareKart, async (input, scope) =>
   reply(await shareKart(scope, input.id), { message: KART_MSG.shared }),
 );
 export const answerGetSharedQuotation = answers(api.getSharedQuotation, (input, scope) =>
-  sharedQuotation(scope.site, input.slug),
+  sharedQuotation(scope.site, input.slug, input.payment),
 );

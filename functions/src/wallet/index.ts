@@ -6,6 +6,7 @@ export { dueItems, leaseDue, orderDueItem, removeDue, sendMessage, type DueRecor
 export {
   StillPending,
   gatewayVerifyDeps,
+  kartPaymentState,
   startGatewayPayment,
   verifyAndApply,
   type KartPayments,

@@ -419,6 +419,25 @@ export async function verifyPayment(siteId: SiteId, orderId: string, caller: Cal
   };
 }
 
+/**
+ * Where a quotation's gateway payment stands, for the shared page the payer returns to (public: the unguessable
+ * payment id is the credential, as on the sandbox page); asks the worker to verify one still open. Null: no such
+ * payment of that quotation.
+ */
+export async function kartPaymentState(
+  siteId: SiteId,
+  paymentId: string,
+  kartId: string,
+): Promise<'pending' | 'applied' | 'failed' | null> {
+  const p = await repo.getPayment(siteId, paymentId);
+  if (!p || p.purpose !== 'kartPayment' || p.kartId !== kartId) return null;
+  if (p.status === 'pending' || p.status === 'completed') {
+    await requestVerification({ siteId, paymentId });
+    return 'pending';
+  }
+  return p.status === 'applied' ? 'applied' : 'failed';
+}
+
 // ---------------------------------------------------------------------------------------------------
 // The embedded sandbox gateway's page
 

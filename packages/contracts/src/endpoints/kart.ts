@@ -687,6 +687,10 @@ export const ZSharedQuotation = lazy(() =>
         receipts: z.array(ZReceipt),
       }),
     ),
+    /** Ours, with `payment` asked: where that gateway payment stands, and its receipt once issued. */
+    payment: z.optional(
+      z.nullable(z.object({ status: z.enum(['pending', 'received', 'failed']), receiptId: z.nullable(z.string()) })),
+    ),
     brandedBy: z.enum(['site', 'agent']),
     branding: z.object({
       companyName: z.string(),
@@ -817,7 +821,13 @@ export const getSharedQuotation = endpoint({
   auth: 'public',
   method: 'GET',
   path: 'kart/getSharedQuotation',
-  request: lazy(() => z.object({ slug: zToken(KART_MSG.sharedNotFound) })),
+  request: lazy(() =>
+    z.object({
+      slug: zToken(KART_MSG.sharedNotFound),
+      /** Ours: the gateway payment the payer came back from (its id is its credential, as on the gateway page). */
+      payment: z.optional(zToken()),
+    }),
+  ),
   response: ZSharedQuotation,
   summary: 'Ours, public: a shared quotation as frozen when shared, with the site branding.',
 });

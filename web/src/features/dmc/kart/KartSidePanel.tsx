@@ -1,6 +1,7 @@
 import { Badge, Button, Paper, Stack } from '@mantine/core';
 import { ActionButton } from '#shared/ActionButton.tsx';
 import { previewTotals } from './form.ts';
+import { KartPayments } from './KartPayments.tsx';
 import { MarginPanel } from './MarginPanel.tsx';
 import { TotalsPanel } from './TotalsPanel.tsx';
 import type { KartEditor } from './useKartEditor.ts';
@@ -12,12 +13,13 @@ import type { KartEditor } from './useKartEditor.ts';
 export function KartSidePanel({ editor }: { editor: KartEditor }) {
   const { kart, form } = editor;
   const dirty = form.isDirty();
-  const totals = !kart || dirty ? previewTotals(form.values) : kart.totals;
+  const totals = !kart || dirty ? previewTotals(form.values, kart?.collectedPayment ?? null) : kart.totals;
   const closed = kart?.isCancelled ?? false;
   return (
     <div className="kart-side">
       <TotalsPanel totals={totals} currency={form.values.currencySymbol} saved={!!kart && !dirty} />
       {kart && !dirty && <MarginPanel kart={kart} />}
+      {kart && <KartPayments kart={kart} />}
       {!closed && (
         <Paper withBorder p="md" mt="md">
           <Stack gap="xs">

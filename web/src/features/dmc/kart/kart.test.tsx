@@ -208,6 +208,7 @@ describe('Shared quotation page', { timeout: 30_000 }, () => {
     sharedAt: '2026-11-20T10:00:00.000Z',
     quotation: quotationView(k, kartTotals(k), 'full'),
     standing,
+    money: null,
     brandedBy,
     branding: { companyName, logoUrl: '', adminContact: '9810000003', adminEmail: 'mehta@example.com', domain: '' },
   });
