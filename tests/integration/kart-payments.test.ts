@@ -22,6 +22,7 @@ import {
 import { completeSandboxPayment, getWalletBalance } from '@tp/contracts/endpoints/wallet';
 import { QUEUES } from '@tp/contracts/platform';
 import { paymentVerification } from '../../functions/src/entries/wiring/orders.ts';
+import { resetEnvCache } from '../../functions/src/lib/config.ts';
 import { asSiteId } from '../../functions/src/lib/keys.ts';
 import { verifyAndApply } from '../../functions/src/wallet/index.ts';
 import { Client, waitForMail } from '../support/api.ts';
@@ -43,6 +44,7 @@ beforeAll(async () => {
     EMAIL_QUEUE_URL: await queue(QUEUES.email.name),
     PAYMENT_QUEUE_URL: await queue(QUEUES.paymentVerification.name),
   });
+  resetEnvCache();
 });
 
 /** A 1000 INR quotation for the agent, with its own terms: 30 % on acceptance, the balance 20 days before arrival. */
@@ -127,7 +129,10 @@ describe('a quotation from its shared link to paid in full', () => {
     const resaved = await ok(c, saveKart, kart(`Paid trip ${t}`, { id: v1.id, version: 2, collectedPayment: 5 }));
     expect(resaved.collectedPayment).toBe(1000);
 
-    const mail = await waitForMail(agent.email, new RegExp(`Receipt ${receipts[1].number.replaceAll('/', '\\/')}`));
+    // Each receipt is mailed to the customer (addresses are stored lower-cased).
+    const to = agent.email.toLowerCase();
+    await waitForMail(to, new RegExp(`Receipt ${receipts[0].number.replaceAll('/', '\\/')}`));
+    const mail = await waitForMail(to, new RegExp(`Receipt ${receipts[1].number.replaceAll('/', '\\/')}`));
     expect(mail.body.text).toContain('700');
     expect((await ok(visitor, getSharedReceipt, { slug: link.slug, receiptId: deposit.id })).receipt.number).toBe(
       deposit.number,

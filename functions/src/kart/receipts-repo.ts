@@ -4,7 +4,7 @@
  * amount, conditional on the kart's version and money read: an overpayment raced by a parallel payment is read again
  * and refused, and a source (gateway payment, wallet debit, offline entry) gets one receipt however often it asks.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { queryPage, db, tableName, type Page, type TransactItem } from '#lib/db';
 import type { SiteId } from '#lib/keys';
 import { issueNumbered, issuedFor, type NumberedResult } from '#lib/numbering-repo';
@@ -67,6 +67,42 @@ export interface ReceiptIssue {
   build: (sequence: number) => Promise<{ receipt: ReceiptRecord; also: TransactItem[] }>;
 }
 
+/** A receipt as stored (with its place in the kart's list). */
+export const receiptItem = (siteId: SiteId, receipt: ReceiptRecord): Record<string, unknown> => ({
+  ...kartKeys.receipt(siteId, receipt.id),
+  ...kartKeys.receiptsIndex(siteId, receipt.kartId, receipt.receivedAt, receipt.id),
+  kind: 'kartReceipt',
+  [REC]: receipt,
+});
+
+/**
+ * The demo seed's receipts: their items and guards, and the counter raised to their last number (never lowered, so
+ * a seed run again after real receipts never hands a number out twice).
+ */
+export function seededReceiptItems(siteId: SiteId, list: ReceiptRecord[]): Record<string, unknown>[] {
+  return list.flatMap((r) => [
+    receiptItem(siteId, r),
+    { ...kartKeys.receiptSource(siteId, 'seed', r.id), type: 'ReceiptSource', documentId: r.id },
+  ]);
+}
+
+export async function raiseReceiptCounter(siteId: SiteId, fy: string, atLeast: number): Promise<void> {
+  await db()
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: kartKeys.receiptCounter(siteId, fy),
+        UpdateExpression: 'SET #v = :n, #t = :type',
+        ConditionExpression: 'attribute_not_exists(#v) OR #v < :n',
+        ExpressionAttributeNames: { '#v': 'value', '#t': 'type' },
+        ExpressionAttributeValues: { ':n': atLeast, ':type': 'ReceiptCounter' },
+      }),
+    )
+    .catch((err: unknown) => {
+      if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
+    });
+}
+
 export function issueReceipt(req: ReceiptIssue): Promise<NumberedResult<ReceiptRecord>> {
   return issueNumbered({
     counterKey: kartKeys.receiptCounter(req.siteId, req.fy),
@@ -76,16 +112,7 @@ export function issueReceipt(req: ReceiptIssue): Promise<NumberedResult<ReceiptR
     build: async (sequence) => {
       const { receipt, also } = await req.build(sequence);
       const put: TransactItem = {
-        Put: {
-          TableName: tableName(),
-          Item: {
-            ...kartKeys.receipt(req.siteId, receipt.id),
-            ...kartKeys.receiptsIndex(req.siteId, receipt.kartId, receipt.receivedAt, receipt.id),
-            kind: 'kartReceipt',
-            [REC]: receipt,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
+        Put: { TableName: tableName(), Item: receiptItem(req.siteId, receipt), ConditionExpression: 'attribute_not_exists(pk)' },
       };
       return { id: receipt.id, items: [put, ...also], result: receipt };
     },

@@ -199,6 +199,12 @@ export async function payShared(
   const refusal = acceptRefusal(site, shared, kart, now);
   if (refusal) throw refusal;
   if (kart!.acceptance?.version !== shared.version) throw fail.conflict(KART_PAY_MSG.acceptFirst);
+  // A retried wallet payment (same key) answers its receipt, though nothing may be due any more.
+  if (input.method === 'wallet') {
+    const earlier = await receiptOfSource(site.siteId, 'wallet', walletEntryId(kart!.id, input.idempotencyKey));
+    const receipt = earlier ? await getReceipt(site.siteId, earlier) : null;
+    if (receipt) return { redirectTo: null, receipt: toReceipt(receipt) };
+  }
   const money = (await moneyOf(site, shared, kart))!;
   if (money.totalDue <= 0) throw fail.validation(KART_PAY_MSG.nothingDue);
   if (input.part === 'deposit' && money.depositDue <= 0) throw fail.validation(KART_PAY_MSG.depositPaid);
@@ -222,6 +228,9 @@ export async function payShared(
   return { redirectTo: started.redirectTo, receipt: null };
 }
 
+/** The wallet entry of a quotation payment: one per idempotency key. */
+const walletEntryId = (kartId: string, key: string) => `kart-${kartId}-${key}`;
+
 /**
  * The agent's wallet (and credit line) pays: the debit is idempotent on its entry id, the receipt on the debit; a
  * debit whose receipt is refused (a parallel payment paid the balance first) is credited back once.
@@ -238,7 +247,7 @@ async function payFromWallet(
     throw fail.forbidden(KART_PAY_MSG.walletSignIn);
   const balance = await balanceOf(site.siteId, customer.legalEntityId);
   if (balance.currency !== kart.currencySymbol) throw fail.validation(KART_PAY_MSG.walletCurrency(kart.currencySymbol));
-  const entryId = `kart-${kart.id}-${key}`;
+  const entryId = walletEntryId(kart.id, key);
   const movement = {
     siteId: site.siteId,
     legalEntityId: customer.legalEntityId,
