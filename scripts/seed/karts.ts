@@ -20,11 +20,7 @@ import { db, tableName } from '../../functions/src/lib/db.ts';
 import { asSiteId, type SiteId } from '../../functions/src/lib/keys.ts';
 import { transferDetailsOf, type KartRecord } from '../../functions/src/kart/model.ts';
 import { deadlineItems, kartPut } from '../../functions/src/kart/repo.ts';
-import {
-  raiseReceiptCounter,
-  seededReceiptItems,
-  type ReceiptRecord,
-} from '../../functions/src/kart/receipts-repo.ts';
+import { raiseReceiptCounter, seededReceiptItems, type ReceiptRecord } from '../../functions/src/kart/receipts-repo.ts';
 import { transferPut } from '../../functions/src/kart/transfers-repo.ts';
 import { getUser, userIdByEmail } from '../../functions/src/users/repo.ts';
 import { DUBAI_DEMO as D } from './dmc-dubai.ts';
@@ -214,8 +210,16 @@ const DEMO_KARTS: { id: string; vouchered: boolean; money: DemoMoney }[] = [
     vouchered: true,
     money: { suffix: ' (confirmed)', paymentDeadline: '2027-01-01', receipts: [1000] },
   },
-  { id: 'dmc-kart-demo-paid01', vouchered: true, money: { suffix: ' (paid)', paymentDeadline: '2027-01-01', receipts: [1000, 'rest'] } },
-  { id: 'dmc-kart-demo-late01', vouchered: true, money: { suffix: ' (overdue)', paymentDeadline: '2026-11-25', receipts: [] } },
+  {
+    id: 'dmc-kart-demo-paid01',
+    vouchered: true,
+    money: { suffix: ' (paid)', paymentDeadline: '2027-01-01', receipts: [1000, 'rest'] },
+  },
+  {
+    id: 'dmc-kart-demo-late01',
+    vouchered: true,
+    money: { suffix: ' (overdue)', paymentDeadline: '2026-11-25', receipts: [] },
+  },
 ];
 
 /** Every item of the demo karts (and the vouchered ones' transfers and receipts) for the demo site's retail customer. */

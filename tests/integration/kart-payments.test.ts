@@ -139,8 +139,8 @@ describe('a quotation from its shared link to paid in full', () => {
     );
     const skyway = await staff(SKYWAY);
     expect((await skyway.call(getKartReceipt, { receiptId: deposit.id })).status).toBe(404);
-    expect((await new Client(SKYWAY.domain).call(getSharedReceipt, { slug: link.slug, receiptId: deposit.id })).status).toBe(
-      404,
-    );
+    expect(
+      (await new Client(SKYWAY.domain).call(getSharedReceipt, { slug: link.slug, receiptId: deposit.id })).status,
+    ).toBe(404);
   });
 });

@@ -556,7 +556,9 @@ async function saveChange(
     hotelLines(),
   ]);
   const termsErrors = input.paymentTerms
-    ? Object.fromEntries(Object.entries(paymentTermsProblems(input.paymentTerms)).map(([k, v]) => [`paymentTerms.${k}`, v]))
+    ? Object.fromEntries(
+        Object.entries(paymentTermsProblems(input.paymentTerms)).map(([k, v]) => [`paymentTerms.${k}`, v]),
+      )
     : {};
   const errors = { ...kartErrors(draft, DMC_RULE_MESSAGES), ...pricing, ...hotels, ...termsErrors };
   refuseIfAny(errors);

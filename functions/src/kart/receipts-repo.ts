@@ -112,7 +112,11 @@ export function issueReceipt(req: ReceiptIssue): Promise<NumberedResult<ReceiptR
     build: async (sequence) => {
       const { receipt, also } = await req.build(sequence);
       const put: TransactItem = {
-        Put: { TableName: tableName(), Item: receiptItem(req.siteId, receipt), ConditionExpression: 'attribute_not_exists(pk)' },
+        Put: {
+          TableName: tableName(),
+          Item: receiptItem(req.siteId, receipt),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
       };
       return { id: receipt.id, items: [put, ...also], result: receipt };
     },

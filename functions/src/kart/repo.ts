@@ -68,8 +68,7 @@ export function kartPut(
   expectPaidRev: number = k.paidRev ?? 0,
 ): TransactItem {
   const active = k.isVouchered && !k.isCancelled;
-  const paid =
-    expectPaidRev === 0 ? '(attribute_not_exists(#paid) OR #paid = :paid)' : '#paid = :paid';
+  const paid = expectPaidRev === 0 ? '(attribute_not_exists(#paid) OR #paid = :paid)' : '#paid = :paid';
   const condition =
     expectVersion === null
       ? versionCondition(null)

@@ -176,7 +176,12 @@ export async function acceptShared(
   if (kart!.acceptance?.version !== shared.version) {
     const after: KartRecord = {
       ...kart!,
-      acceptance: { version: shared.version, slug: shared.slug, at: now.toISOString(), byUserId: scope.principal?.userId ?? null },
+      acceptance: {
+        version: shared.version,
+        slug: shared.slug,
+        at: now.toISOString(),
+        byUserId: scope.principal?.userId ?? null,
+      },
     };
     // Same version: accepting changes no content, and a save or a payment in between is read again by the caller.
     if (!(await repo.commit([repo.kartPut(site.siteId, after, kart!.version)])))
@@ -243,7 +248,11 @@ async function payFromWallet(
   key: string,
 ) {
   const { site, now, principal } = scope;
-  if (!principal || !customer || !customerSees(principal, { userId: kart.customerId, legalEntityId: customer.legalEntityId }))
+  if (
+    !principal ||
+    !customer ||
+    !customerSees(principal, { userId: kart.customerId, legalEntityId: customer.legalEntityId })
+  )
     throw fail.forbidden(KART_PAY_MSG.walletSignIn);
   const balance = await balanceOf(site.siteId, customer.legalEntityId);
   if (balance.currency !== kart.currencySymbol) throw fail.validation(KART_PAY_MSG.walletCurrency(kart.currencySymbol));
@@ -276,7 +285,12 @@ async function payFromWallet(
     ).receipt;
   } catch (err) {
     if (err instanceof AppError && err.code === 'VALIDATION')
-      await move('credit', { ...movement, entryId: `${entryId}-back`, kind: 'refund', remark: `Returned: ${err.message}` });
+      await move('credit', {
+        ...movement,
+        entryId: `${entryId}-back`,
+        kind: 'refund',
+        remark: `Returned: ${err.message}`,
+      });
     throw err;
   }
 }

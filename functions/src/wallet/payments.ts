@@ -67,9 +67,7 @@ export async function startGatewayPayment(
   const name: GatewayName = settings.active;
   const paymentId = newPaymentId();
   const orderId = input.purpose.kind === 'flightOrder' ? input.purpose.orderId : null;
-  const returnPath = input.returnPath
-    ? `${input.returnPath}?payment=${paymentId}`
-    : verifyPath(orderId ?? paymentId);
+  const returnPath = input.returnPath ? `${input.returnPath}?payment=${paymentId}` : verifyPath(orderId ?? paymentId);
   const createdAt = input.now.toISOString();
   const record: PaymentRecord = {
     siteId: site.siteId,
@@ -402,9 +400,7 @@ export async function verifyPayment(siteId: SiteId, orderId: string, caller: Cal
   const direct = await repo.getPayment(siteId, orderId);
   const payments = (
     direct && direct.purpose !== 'flightOrder' ? [direct] : await repo.paymentsOfOrder(siteId, orderId)
-  ).filter(
-    (p) => maySee(p, caller),
-  );
+  ).filter((p) => maySee(p, caller));
   if (!payments.length) throw fail.notFound();
   const open = payments.filter((p) => p.status === 'pending' || p.status === 'completed');
   await Promise.all(open.map((p) => requestVerification({ siteId, paymentId: p.paymentId })));

@@ -476,4 +476,3 @@ export const ZPaymentTerms = lazy(() =>
       .check(z.int(MSG.invalidValue), z.minimum(0, MSG.tooSmall(0)), z.maximum(365, MSG.tooLarge(365))),
   }),
 );
-export type TPaymentTerms = z.infer<typeof ZPaymentTerms>;

@@ -418,7 +418,8 @@ export const savePaymentTerms = endpoint({
   path: 'dmc/savePaymentTerms',
   request: ZPaymentTerms,
   response: ZQuotationSettings,
-  summary: "Ours: sets the site's payment terms for quotations (deposit on acceptance, balance before arrival; audited).",
+  summary:
+    "Ours: sets the site's payment terms for quotations (deposit on acceptance, balance before arrival; audited).",
 });
 
 /** A real calendar day, not only its shape (2025-02-30 is refused). */

@@ -89,7 +89,7 @@ export const KART_PAY_MSG = {
   nothingDue: 'Nothing is due on this quotation',
   depositPaid: 'The deposit is paid: pay the balance instead',
   cancelled: 'This quotation is cancelled: it takes no payment',
-  walletSignIn: 'Sign in as the quotation\'s agent to pay from your wallet',
+  walletSignIn: "Sign in as the quotation's agent to pay from your wallet",
   walletCurrency: (currency: string) => `Your wallet is not in ${currency}: pay through the gateway instead`,
   walletShort: 'Your wallet and credit line do not cover this payment',
   receiptNotFound: 'This receipt does not exist',
@@ -506,7 +506,12 @@ export type TReceipt = z.infer<typeof ZReceipt>;
 export const ZPrintableReceipt = lazy(() =>
   z.object({
     receipt: ZReceipt,
-    issuer: z.object({ companyName: z.string(), logoUrl: z.string(), adminContact: z.string(), adminEmail: z.string() }),
+    issuer: z.object({
+      companyName: z.string(),
+      logoUrl: z.string(),
+      adminContact: z.string(),
+      adminEmail: z.string(),
+    }),
   }),
 );
 

@@ -31,9 +31,9 @@ describe('paymentSchedule', () => {
   });
 
   it('lets a deadline staff typed win over the terms', () => {
-    expect(paymentSchedule(DEFAULT_PAYMENT_TERMS, { ...kart, paymentDeadline: '2026-11-30' }, 10, 0).balanceDueDate).toBe(
-      '2026-11-30',
-    );
+    expect(
+      paymentSchedule(DEFAULT_PAYMENT_TERMS, { ...kart, paymentDeadline: '2026-11-30' }, 10, 0).balanceDueDate,
+    ).toBe('2026-11-30');
   });
 });
 

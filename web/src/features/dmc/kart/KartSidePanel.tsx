@@ -1,7 +1,6 @@
 import { Badge, Button, Paper, Stack } from '@mantine/core';
 import { ActionButton } from '#shared/ActionButton.tsx';
 import { previewTotals } from './form.ts';
-import { KartPayments } from './KartPayments.tsx';
 import { MarginPanel } from './MarginPanel.tsx';
 import { TotalsPanel } from './TotalsPanel.tsx';
 import type { KartEditor } from './useKartEditor.ts';
@@ -19,7 +18,6 @@ export function KartSidePanel({ editor }: { editor: KartEditor }) {
     <div className="kart-side">
       <TotalsPanel totals={totals} currency={form.values.currencySymbol} saved={!!kart && !dirty} />
       {kart && !dirty && <MarginPanel kart={kart} />}
-      {kart && <KartPayments kart={kart} />}
       {!closed && (
         <Paper withBorder p="md" mt="md">
           <Stack gap="xs">

@@ -48,13 +48,25 @@ function PaymentOutcome({ slug, payment }: { slug: string; payment: NonNullable<
  * looking at, then pays the deposit or all that is due through the site's gateway; the quotation's agent, signed
  * in, may pay from their wallet and credit line. Receipts so far are listed, each printable.
  */
-export function SharedPayment({ shared, slug, onChanged }: { shared: TSharedQuotation; slug: string; onChanged: () => void }) {
+export function SharedPayment({
+  shared,
+  slug,
+  onChanged,
+}: {
+  shared: TSharedQuotation;
+  slug: string;
+  onChanged: () => void;
+}) {
   const user = useUser();
   const [key] = useState(newPaymentKey);
   const money_ = shared.money;
   const [part, setPart] = useState<Part>(money_ && money_.depositDue > 0 ? 'deposit' : 'balance');
   const [method, setMethod] = useState<'gateway' | 'wallet'>('gateway');
-  const accept = useAction(acceptSharedQuotation, { revalidate: [getSharedQuotation], onSuccess: onChanged });
+  const accept = useAction(acceptSharedQuotation, {
+    success: KART_PAY_MSG.accepted,
+    revalidate: [getSharedQuotation],
+    onSuccess: onChanged,
+  });
   const pay = useAction(paySharedQuotation, {
     onSuccess: (out) => {
       if (out.redirectTo) window.location.assign(out.redirectTo);
@@ -70,7 +82,16 @@ export function SharedPayment({ shared, slug, onChanged }: { shared: TSharedQuot
   const accepted = !!shared.standing.acceptedAt;
   const amount = part === 'deposit' ? money_.depositDue : money_.totalDue;
   return (
-    <Paper withBorder p="md" maw="190mm" w="100%" mx="auto" className="quotation-actions" component="section" aria-label="Payment">
+    <Paper
+      withBorder
+      p="md"
+      maw="190mm"
+      w="100%"
+      mx="auto"
+      className="quotation-actions"
+      component="section"
+      aria-label="Payment"
+    >
       <Stack gap="sm">
         <Title order={2} size="h4">
           Payment

@@ -16,9 +16,11 @@ import {
 } from '@tp/contracts/endpoints/kart';
 import * as MSG from '@tp/contracts/messages';
 import {
+  DEFAULT_PAYMENT_TERMS,
   kartDeadlineState,
   kartMargins,
   kartTotals,
+  paymentSchedule,
   PRICE_BREAKUPS,
   quotationView,
   type Kart,
@@ -51,6 +53,9 @@ function savedKart(over: Partial<Kart> = {}): TKart {
     marginBelowMinimum: false,
     deadline: kartDeadlineState(k, totals, '2026-11-21'),
     share: null,
+    paymentTerms: null,
+    schedule: paymentSchedule(DEFAULT_PAYMENT_TERMS, k, totals.grandTotal, totals.collectedPayment),
+    acceptance: null,
   } as TKart;
 }
 
