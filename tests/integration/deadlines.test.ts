@@ -45,7 +45,7 @@ describe('the deadline worker', () => {
     await transact(deadlines.map(deadlineItem));
     const seen: string[] = [];
     const count = async (d: Deadline) => void seen.push(d.ref);
-    const handlers: DeadlineHandlers = { holdWarning: count, disruptionEscalation: count };
+    const handlers: DeadlineHandlers = { holdWarning: count, disruptionEscalation: count, kartBalanceReminder: count };
     const mine = (d: Deadline) => d.siteId === siteId;
     const at = new Date(due.getTime() + 60_000);
     const [a, b] = await Promise.all([runDueDeadlines(handlers, at, mine), runDueDeadlines(handlers, at, mine)]);
@@ -66,6 +66,7 @@ describe('the deadline worker', () => {
         if (calls === 1) throw new Error('mail queue down');
       },
       disruptionEscalation: noop,
+      kartBalanceReminder: noop,
     };
     expect(await runDueDeadlines(flaky, new Date(due.getTime() - 60_000), mine)).toBe(0);
     expect(calls).toBe(0);
@@ -90,6 +91,7 @@ describe('deadlines of the tickets domain', () => {
           notify: async (m) => void pushed.push(m),
         }),
       disruptionEscalation: noop,
+      kartBalanceReminder: noop,
     };
     const mine = (d: Deadline) => d.ref === b.bookingId;
     // Seven hours before: not yet.
@@ -120,6 +122,7 @@ describe('deadlines of the tickets domain', () => {
     const handlers: DeadlineHandlers = {
       holdWarning: noop,
       disruptionEscalation: (x, now) => escalateDisruption(x, now, { enqueueEmail: async (m) => void sent.push(m) }),
+      kartBalanceReminder: noop,
     };
     const mine = (x: Deadline) => x.data.bookingId === b.bookingId;
     const at = new Date(Date.parse(d!.escalateAt) + 60_000);

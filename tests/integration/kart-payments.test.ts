@@ -2,7 +2,8 @@
  * A quotation gets paid (docs/dmc.md "Payment terms", "Accept and pay", "Receipts"): the terms' schedule, an
  * outdated link refused, the shared version accepted, the deposit through the sandbox gateway under 10 parallel
  * verifications (one receipt), an overpayment refused, the balance from the agent's wallet, receipts numbered
- * consecutively, collected = the receipts' sum, the receipt mailed; another site sees none of it.
+ * consecutively, collected = the receipts' sum, the receipt mailed, the balance reminded to the customer before its
+ * day; another site sees none of it.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
@@ -24,6 +25,8 @@ import { QUEUES } from '@tp/contracts/platform';
 import { paymentVerification } from '../../functions/src/entries/wiring/orders.ts';
 import { resetEnvCache } from '../../functions/src/lib/config.ts';
 import { asSiteId } from '../../functions/src/lib/keys.ts';
+import { runDueDeadlines, type Deadline, type DeadlineHandlers } from '../../functions/src/deadlines/index.ts';
+import { remindKartBalance } from '../../functions/src/kart/index.ts';
 import { verifyAndApply } from '../../functions/src/wallet/index.ts';
 import { Client, waitForMail } from '../support/api.ts';
 import { newCustomer, type Customer } from './flights-helpers.ts';
@@ -31,6 +34,7 @@ import { FLIGHTDEALS, SKYWAY, ok, refused, staff, tag } from './dmc-helpers.ts';
 
 let c: Client;
 let agent: Customer;
+const none = async () => {};
 
 beforeAll(async () => {
   c = await staff();
@@ -100,6 +104,18 @@ describe('a quotation from its shared link to paid in full', () => {
     expect(back.money.receipts).toHaveLength(1);
     const deposit = back.money.receipts[0];
     expect(deposit).toMatchObject({ amount: 300, method: 'gateway', collectedAfter: 300 });
+
+    // Three days before the balance's day the customer is reminded of it (the deadline index, once).
+    const reminders: DeadlineHandlers = {
+      holdWarning: none,
+      disruptionEscalation: none,
+      kartBalanceReminder: remindKartBalance,
+    };
+    const mine = (d: Deadline) => d.ref.startsWith(v1.id);
+    expect(await runDueDeadlines(reminders, new Date('2099-02-06T04:00:00Z'), mine)).toBe(1);
+    expect(await runDueDeadlines(reminders, new Date('2099-02-06T04:00:00Z'), mine)).toBe(0);
+    const reminder = await waitForMail(agent.email.toLowerCase(), new RegExp(`Balance due on .*: Paid trip ${t}`));
+    expect(reminder.body.text).toContain('700');
 
     // More than the balance is refused and changes nothing.
     const over = { id: v1.id, amount: 700.01, method: 'bankTransfer', reference: 'UTR1', idempotencyKey: `over${t}` };

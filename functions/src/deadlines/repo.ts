@@ -8,7 +8,12 @@ import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamod
 import { db, tableName, writeOrFalse, type TransactItem } from '#lib/db';
 import { part, type SiteId } from '#lib/keys';
 
-export const DEADLINE_KINDS = ['holdWarning', 'disruptionEscalation'] as const;
+export const DEADLINE_KINDS = [
+  'holdWarning',
+  'disruptionEscalation',
+  // A quotation's balance reminder to the customer (functions/src/kart/balance-reminders.ts).
+  'kartBalanceReminder',
+] as const;
 export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
 
 export interface Deadline {

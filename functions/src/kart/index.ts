@@ -7,3 +7,5 @@ export type { KartStatusHook, KartWiring } from './hooks.ts';
 export type { KartRecord } from './model.ts';
 /** A quotation's verified gateway payment becomes its receipt (the payments worker and the reconciler). */
 export { receiveGatewayPayment } from './receipts.ts';
+/** The balance reminder to the customer, fired by the deadline worker. */
+export { remindKartBalance } from './balance-reminders.ts';

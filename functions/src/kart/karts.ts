@@ -62,6 +62,7 @@ import {
 } from '../dmc/index.ts';
 import { getUser } from '../users/records.ts';
 import { storedTransfersOfKart, transferPutItems } from './transfers-repo.ts';
+import { balanceReminderItems } from './balance-reminders.ts';
 import { kartChange, runKartStatusHooks, type KartWiring } from './hooks.ts';
 import { kartRow, kartView as viewOf, transferDetailsOf, type KartRecord } from './model.ts';
 import * as repo from './repo.ts';
@@ -80,7 +81,7 @@ export interface KartScope {
 const siteOf = (scope: Pick<KartScope, 'site'>): SiteId => scope.site.siteId;
 
 /** DynamoDB takes at most 100 items in a transaction: the kart, its audit entry, share / deadline items, transfers. */
-const MAX_TRANSFER_WRITES = 95;
+const MAX_TRANSFER_WRITES = 91; // and up to 4 balance-reminder writes
 
 async function requireKart(scope: KartScope, id: string): Promise<KartRecord> {
   const k = await repo.getKart(siteOf(scope), id);
@@ -550,10 +551,11 @@ async function saveChange(
     );
     return { ...stays, ...(await priceHotelTransfers(scope, draft, marketId, fx)) };
   };
-  const [customer, pricing, hotels] = await Promise.all([
+  const [customer, pricing, hotels, siteTerms] = await Promise.all([
     customerOf(scope, input.customerId),
     priceActivities(scope, draft, marketId, fx),
     hotelLines(),
+    sitePaymentTerms(scope),
   ]);
   const termsErrors = input.paymentTerms
     ? Object.fromEntries(
@@ -581,7 +583,11 @@ async function saveChange(
     // Vouchering freezes the rates its prices used (sharing does too, share.ts); later saves keep them.
     frozenRates: kart.isVouchered ? freezeRates(before?.frozenRates, kart) : (before?.frozenRates ?? []),
   };
-  await commitKart(scope, before, after, alsoWrite(after));
+  // The customer's balance reminders follow the balance's day (a confirmed or accepted quotation's).
+  await commitKart(scope, before, after, [
+    ...alsoWrite(after),
+    ...balanceReminderItems(siteId, before, after, siteTerms),
+  ]);
   scope.log.info('kart saved', { siteId, kartId: id, version: after.version });
   // The GST invoice of a vouchered kart, its credit note when cancelled: never undoes the save.
   const change = kartChange(before, after);

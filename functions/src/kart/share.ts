@@ -17,6 +17,7 @@ import type { Principal } from '#lib/principal';
 import { siteToday } from '#lib/time';
 import { sitePaymentTerms } from '../dmc/index.ts';
 import { balanceOf, kartPaymentState, move, startGatewayPayment } from '../wallet/index.ts';
+import { balanceReminderItems } from './balance-reminders.ts';
 import { getReceipt, receiptOfSource } from './receipts-repo.ts';
 import { receive, receiptsPage, siteIssuer, toReceipt } from './receipts.ts';
 import { auditActor, auditPut, recordChange } from '#lib/audit';
@@ -183,9 +184,12 @@ export async function acceptShared(
         byUserId: scope.principal?.userId ?? null,
       },
     };
-    // Same version: accepting changes no content, and a save or a payment in between is read again by the caller.
-    if (!(await repo.commit([repo.kartPut(site.siteId, after, kart!.version)])))
-      throw fail.conflict(KART_MSG.changedMeanwhile);
+    // Same version: accepting changes no content; the balance reminders start with it.
+    const items = [
+      repo.kartPut(site.siteId, after, kart!.version),
+      ...balanceReminderItems(site.siteId, kart!, after, await sitePaymentTerms({ site })),
+    ];
+    if (!(await repo.commit(items))) throw fail.conflict(KART_MSG.changedMeanwhile);
   }
   return sharedQuotation(site, input.slug);
 }

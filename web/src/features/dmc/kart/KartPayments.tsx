@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   KART_RECEIPT_PATH,
@@ -70,6 +70,15 @@ function RecordReceipt({ kart, onRecorded }: { kart: TKart; onRecorded: () => vo
  */
 export function KartPayments({ kart }: { kart: TKart }) {
   const receipts = useCursorList(getKartReceipts, { id: kart.id, limit: 20 });
+  // A payment made elsewhere (the shared link, the gateway) moves what was collected: the list is read again
+  // (a cached first page is otherwise kept).
+  const reload = useRef(receipts.reload);
+  useEffect(() => {
+    reload.current = receipts.reload;
+  });
+  useEffect(() => {
+    void reload.current();
+  }, [kart.collectedPayment]);
   const m = (n: number) => money(n, kart.currencySymbol);
   const s = kart.schedule;
   return (

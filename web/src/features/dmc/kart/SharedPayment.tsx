@@ -80,7 +80,9 @@ export function SharedPayment({
   const m = (n: number) => money(n, money_.currency);
   const latest = !shared.standing.newerSharedAt && shared.standing.status !== 'cancelled';
   const accepted = !!shared.standing.acceptedAt;
-  const amount = part === 'deposit' ? money_.depositDue : money_.totalDue;
+  // Once the deposit is in, what is left to pay is the whole balance.
+  const chosen: Part = part === 'deposit' && money_.depositDue <= 0 ? 'balance' : part;
+  const amount = chosen === 'deposit' ? money_.depositDue : money_.totalDue;
   return (
     <Paper
       withBorder
@@ -115,7 +117,7 @@ export function SharedPayment({
         )}
         {latest && accepted && money_.totalDue > 0 && (
           <Stack gap="xs">
-            <Radio.Group label="Pay" value={part} onChange={(v) => setPart(v as Part)}>
+            <Radio.Group label="Pay" value={chosen} onChange={(v) => setPart(v as Part)}>
               <Group gap="md" mt={4}>
                 {money_.depositDue > 0 && <Radio value="deposit" label={`Deposit ${m(money_.depositDue)}`} />}
                 <Radio value="balance" label={`All that is due ${m(money_.totalDue)}`} />
@@ -132,7 +134,9 @@ export function SharedPayment({
             <Group>
               <Button
                 loading={pay.busy}
-                onClick={() => void pay.run({ slug, part, method: user ? method : 'gateway', idempotencyKey: key })}
+                onClick={() =>
+                  void pay.run({ slug, part: chosen, method: user ? method : 'gateway', idempotencyKey: key })
+                }
               >
                 Pay {m(amount)}
               </Button>
