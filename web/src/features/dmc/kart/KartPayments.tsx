@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -44,20 +44,27 @@ function RecordReceipt({ kart, onRecorded }: { kart: TKart; onRecorded: () => vo
   return (
     <form onSubmit={submit} noValidate aria-label="Record a receipt">
       <Stack gap="xs">
-        <AmountInput label={`Amount (${kart.currencySymbol})`} {...form.getInputProps('amount')} />
-        <Select
-          label="Received by"
-          data={[
-            { value: 'bankTransfer', label: RECEIPT_METHOD_LABELS.bankTransfer },
-            { value: 'cash', label: RECEIPT_METHOD_LABELS.cash },
-          ]}
-          allowDeselect={false}
-          {...form.getInputProps('method')}
-        />
-        <TextInput label="Reference" description="Bank UTR or cash slip number" {...form.getInputProps('reference')} />
-        <Button type="submit" variant="light" loading={busy}>
-          Record receipt
-        </Button>
+        <Text size="sm" fw={500}>
+          Record a bank transfer or cash received
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <AmountInput label={`Amount (${kart.currencySymbol})`} {...form.getInputProps('amount')} />
+          <Select
+            label="Received by"
+            data={[
+              { value: 'bankTransfer', label: RECEIPT_METHOD_LABELS.bankTransfer },
+              { value: 'cash', label: RECEIPT_METHOD_LABELS.cash },
+            ]}
+            allowDeselect={false}
+            {...form.getInputProps('method')}
+          />
+          <TextInput label="Reference (UTR or slip number)" {...form.getInputProps('reference')} />
+        </SimpleGrid>
+        <Group>
+          <Button type="submit" variant="light" loading={busy}>
+            Record receipt
+          </Button>
+        </Group>
       </Stack>
     </form>
   );
@@ -82,7 +89,7 @@ export function KartPayments({ kart }: { kart: TKart }) {
   const m = (n: number) => money(n, kart.currencySymbol);
   const s = kart.schedule;
   return (
-    <Paper withBorder p="md" mt="md" component="section" aria-label="Payments">
+    <Paper withBorder p="md" mt="md" maw={{ md: '66.6%' }} component="section" aria-label="Payments">
       <Stack gap="xs">
         <Title order={2} size="h4">
           Payments
