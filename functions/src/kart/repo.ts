@@ -7,6 +7,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { withComputedPrices, type QuotationView } from '@tp/domain/dmc';
 import { TABLE } from '@tp/contracts/platform';
 import {
+  batchGet,
   db,
   queryAll,
   queryFilteredPage,
@@ -102,6 +103,12 @@ export async function getKart(siteId: SiteId, id: string): Promise<KartRecord | 
     new GetCommand({ TableName: tableName(), Key: kartKeys.kart(siteId, id), ConsistentRead: true }),
   );
   return Item ? kartOf(Item) : null;
+}
+
+/** Several karts of the site at once (BatchGet), for the job sheet's payment flags. */
+export async function getKarts(siteId: SiteId, ids: readonly string[]): Promise<KartRecord[]> {
+  if (!ids.length) return [];
+  return (await batchGet(ids.map((id) => kartKeys.kart(siteId, id)))).map(kartOf);
 }
 
 /** A filtered page reads ahead until it is full or has read this many items, then ends early with a cursor. */
