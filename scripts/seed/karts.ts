@@ -203,7 +203,7 @@ const DEMO_FY = '2026-27';
  * The demo's quotations: quoted (nothing paid), confirmed and part-paid (a deposit), confirmed and paid in full,
  * confirmed with its balance overdue.
  */
-const DEMO_KARTS: { id: string; vouchered: boolean; money: DemoMoney }[] = [
+export const DEMO_KARTS: { id: string; vouchered: boolean; money: DemoMoney }[] = [
   { id: 'dmc-kart-demo-quote', vouchered: false, money: QUOTED },
   {
     id: 'dmc-kart-demo-voucher',
@@ -253,7 +253,7 @@ export async function kartDemoItems(siteId: SiteId = asSiteId(D.siteId)): Promis
 }
 
 /** How many receipts the demo holds: the counter starts above them. */
-export const DEMO_RECEIPT_COUNT = DEMO_KARTS.reduce((n, d) => n + d.money.receipts.length, 0);
+const DEMO_RECEIPT_COUNT = DEMO_KARTS.reduce((n, d) => n + d.money.receipts.length, 0);
 
 export async function seedKarts(): Promise<number> {
   const items = await kartDemoItems();

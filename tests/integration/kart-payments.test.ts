@@ -150,6 +150,9 @@ describe('a quotation from its shared link to paid in full', () => {
     await waitForMail(to, new RegExp(`Receipt ${receipts[0].number.replaceAll('/', '\\/')}`));
     const mail = await waitForMail(to, new RegExp(`Receipt ${receipts[1].number.replaceAll('/', '\\/')}`));
     expect(mail.body.text).toContain('700');
+    expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      [`receipt-${receipts[1].number.replaceAll('/', '-')}.pdf`, 'application/pdf'],
+    ]);
     expect((await ok(visitor, getSharedReceipt, { slug: link.slug, receiptId: deposit.id })).receipt.number).toBe(
       deposit.number,
     );

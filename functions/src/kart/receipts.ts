@@ -127,7 +127,7 @@ export async function receive(
   return { receipt: r.result, issued: true };
 }
 
-/** The receipt mailed to the quotation's customer (once: keyed by the receipt), with a link to print it. */
+/** The receipt mailed to the quotation's customer (once: keyed by the receipt) as a PDF, with a link to print it. */
 async function mailReceipt(site: SiteRecord, kart: KartRecord, receipt: ReceiptRecord): Promise<void> {
   const customer = await getUser(site.siteId, kart.customerId);
   if (!customer?.email) return;
@@ -146,10 +146,20 @@ async function mailReceipt(site: SiteRecord, kart: KartRecord, receipt: ReceiptR
     ],
     ...(slug ? { action: { label: 'View the receipt', url: appLink(site, sharedReceiptPath(slug, receipt.id)) } } : {}),
   });
+  // The PDF is rendered only here: pdf-lib loads with the first receipt, not with the kart Lambda.
+  const { receiptFileName, receiptPdf } = await import('./receipt-pdf.ts');
+  const pdf = await receiptPdf(toReceipt(receipt), siteIssuer(site));
   await enqueueEmail({
     siteId: site.siteId,
     to: customer.email,
     ...mail,
+    attachments: [
+      {
+        filename: receiptFileName(receipt),
+        contentType: 'application/pdf',
+        contentBase64: Buffer.from(pdf).toString('base64'),
+      },
+    ],
     idempotencyKey: `kart-receipt#${site.siteId}#${receipt.id}`,
   });
 }
