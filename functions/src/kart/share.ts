@@ -205,12 +205,15 @@ export async function payShared(
 ): Promise<{ redirectTo: string | null; receipt: TReceipt | null }> {
   const { site, now } = scope;
   const { shared, kart } = await openShare(site, input.slug);
-  const refusal = acceptRefusal(site, shared, kart, now);
-  if (refusal) throw refusal;
-  if (kart!.acceptance?.version !== shared.version) throw fail.conflict(KART_PAY_MSG.acceptFirst);
+  // Once accepted, the balance stays payable from the link through later steps (vouchered, saved again), as long as
+  // no newer version was shared: what is due is the live balance.
+  if (!kart || kart.isCancelled) throw fail.conflict(KART_PAY_MSG.cancelled);
+  if (kart.acceptance?.version !== shared.version) {
+    throw acceptRefusal(site, shared, kart, now) ?? fail.conflict(KART_PAY_MSG.acceptFirst);
+  }
   // A retried wallet payment (same key) answers its receipt, though nothing may be due any more.
   if (input.method === 'wallet') {
-    const earlier = await receiptOfSource(site.siteId, 'wallet', walletEntryId(kart!.id, input.idempotencyKey));
+    const earlier = await receiptOfSource(site.siteId, 'wallet', walletEntryId(kart.id, input.idempotencyKey));
     const receipt = earlier ? await getReceipt(site.siteId, earlier) : null;
     if (receipt) return { redirectTo: null, receipt: toReceipt(receipt) };
   }
@@ -218,20 +221,20 @@ export async function payShared(
   if (money.totalDue <= 0) throw fail.validation(KART_PAY_MSG.nothingDue);
   if (input.part === 'deposit' && money.depositDue <= 0) throw fail.validation(KART_PAY_MSG.depositPaid);
   const amount = input.part === 'deposit' ? money.depositDue : money.totalDue;
-  const customer = await getUser(site.siteId, kart!.customerId);
+  const customer = await getUser(site.siteId, kart.customerId);
   if (input.method === 'wallet') {
-    const receipt = await payFromWallet(scope, kart!, customer, amount, input.idempotencyKey);
+    const receipt = await payFromWallet(scope, kart, customer, amount, input.idempotencyKey);
     return { redirectTo: null, receipt: toReceipt(receipt) };
   }
   const started = await startGatewayPayment(site, {
-    purpose: { kind: 'kartPayment', kartId: kart!.id },
+    purpose: { kind: 'kartPayment', kartId: kart.id },
     amount,
-    currency: kart!.currencySymbol,
-    userId: kart!.customerId,
-    legalEntityId: customer?.legalEntityId ?? kart!.customerId,
+    currency: kart.currencySymbol,
+    userId: kart.customerId,
+    legalEntityId: customer?.legalEntityId ?? kart.customerId,
     now,
     userEmail: customer?.email ?? '',
-    remark: `Quotation ${kart!.quotationId}`,
+    remark: `Quotation ${kart.quotationId}`,
     returnPath: sharedQuotationPath(shared.slug),
   });
   return { redirectTo: started.redirectTo, receipt: null };
