@@ -63,6 +63,12 @@ function PaymentTermsForm({ settings, saved }: { settings: TQuotationSettings; s
   });
   return (
     <form onSubmit={submit} noValidate aria-label="Payment terms">
+      <Text size="sm" fw={600} mt="sm">
+        Payment terms
+      </Text>
+      <Text size="xs" c="gray.7" mb={4}>
+        What a quotation asks unless it sets its own: a deposit on acceptance, the balance before arrival.
+      </Text>
       <Group align="flex-end" gap="sm" wrap="wrap">
         <Select
           label="Deposit on acceptance"
