@@ -74,9 +74,10 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> 
   'notifications-worker': { sends: ['email'], timeoutSeconds: 45 },
   // A confirmed activity cart and a vouchered quotation are told to their owner (lib/notify.ts).
   activities: { sends: ['notifications'] },
-  kart: { sends: ['notifications'] },
+  // Quotation payments: the receipt mail, gateway payments started from the shared link (their credentials).
+  kart: { sends: ['notifications', 'paymentVerification', 'email'], secrets: 'open' },
   // Every 5 minutes: fires the deadline index's due deadlines (hold warnings by mail and push, hold releases at
-  // the supplier, disruption escalations, quotation and credit reminders, visa documents deleted from the media
+  // the supplier, disruption escalations, quotation and credit reminders, customers' balance reminders, visa documents deleted from the media
   // bucket); well under the interval so runs do not overlap.
   'deadlines-worker': { sends: ['email', 'notifications'], timeoutSeconds: 240, secrets: 'open', media: true },
   // A supplier's webhook event (Duffel's schedule change): asks the supplier for the order and records the

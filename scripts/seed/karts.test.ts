@@ -1,8 +1,8 @@
 /** The demo quotations pass every kart rule (vouchered ones too) and put their transfers on the job sheet. */
 import { describe, expect, it } from 'vitest';
 import { DMC_RULE_MESSAGES } from '@tp/contracts/endpoints/dmc';
-import { kartErrors, transfersOfVoucher } from '@tp/domain/dmc';
-import { demoKart } from './karts.ts';
+import { kartDeadlineState, kartErrors, transfersOfVoucher } from '@tp/domain/dmc';
+import { DEMO_KARTS, demoKart, demoReceipts } from './karts.ts';
 
 const customer = { id: 'u1', name: 'Asha Rao', phone: '9876543210' };
 
@@ -12,5 +12,18 @@ describe('demo karts', () => {
     expect(kartErrors(k, DMC_RULE_MESSAGES)).toEqual({});
     expect(k.activities[0]!.price).toBeGreaterThan(0);
     expect(transfersOfVoucher(k)).toHaveLength(vouchered ? 4 : 0);
+  });
+
+  it('collects what its receipts add up to: part-paid, paid in full, overdue, numbered one after another', () => {
+    let next = 1;
+    const states = DEMO_KARTS.map((d) => {
+      const k = demoKart(d.id, customer, d.vouchered, d.money);
+      const receipts = demoReceipts(k, d.money, next);
+      next += receipts.length;
+      expect(k.collectedPayment).toBe(receipts.reduce((sum, r) => sum + r.amount, 0));
+      expect(receipts.map((r) => r.sequence)).toEqual(receipts.map((_, i) => next - receipts.length + i));
+      return kartDeadlineState(k, k.totals, '2026-11-29').payment;
+    });
+    expect(states).toEqual(['none', 'pending', 'paid', 'overdue']);
   });
 });

@@ -1,7 +1,7 @@
 /**
- * Two demo quotations on Flight Deals, built from the Dubai demo destination through the kart domain:
- * a family quotation (hotel with an airport transfer, Burj Khalifa with SIC transfers, SIM card) and the same trip vouchered, with
- * its transfers on the job sheet. Activity prices come from the rate engine, totals from `kartTotals`, as the
+ * Demo quotations on Flight Deals, built from the Dubai demo destination through the kart domain:
+ * a family quotation (hotel with an airport transfer, Burj Khalifa with SIC transfers, SIM card) and the same trip vouchered
+ * three times (part-paid, paid in full, its balance overdue), with transfers on the job sheet and numbered receipts. Activity prices come from the rate engine, totals from `kartTotals`, as the
  * API computes them. Fixed ids and puts by id: seeding again overwrites, never duplicates.
  */
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
@@ -11,6 +11,8 @@ import {
   syncKartTransfers,
   transfersOfVoucher,
   withComputedPrices,
+  collectedAfter,
+  receiptNumber,
   type Kart,
   type TransferChoice,
 } from '@tp/domain/dmc';
@@ -18,6 +20,7 @@ import { db, tableName } from '../../functions/src/lib/db.ts';
 import { asSiteId, type SiteId } from '../../functions/src/lib/keys.ts';
 import { transferDetailsOf, type KartRecord } from '../../functions/src/kart/model.ts';
 import { deadlineItems, kartPut } from '../../functions/src/kart/repo.ts';
+import { raiseReceiptCounter, seededReceiptItems, type ReceiptRecord } from '../../functions/src/kart/receipts-repo.ts';
 import { transferPut } from '../../functions/src/kart/transfers-repo.ts';
 import { getUser, userIdByEmail } from '../../functions/src/users/repo.ts';
 import { DUBAI_DEMO as D } from './dmc-dubai.ts';
@@ -44,17 +47,28 @@ function burjPrice(transfer: TransferChoice | null): { activityId: string; name:
   return { activityId: tourOption.activityId, name: tourOption.name, price: p.price };
 }
 
+/** How a demo quotation is named, when its balance is due, and what its receipts collected. */
+interface DemoMoney {
+  suffix: string;
+  paymentDeadline: string;
+  /** Receipts: amounts, or 'rest' for the balance. */
+  receipts: (number | 'rest')[];
+}
+
+const QUOTED: DemoMoney = { suffix: '', paymentDeadline: '2027-01-01', receipts: [] };
+
 export function demoKart(
   id: string,
   customer: { id: string; name: string; phone: string },
   vouchered: boolean,
+  money: DemoMoney = vouchered ? { suffix: ' (confirmed)', paymentDeadline: '2027-01-01', receipts: [1000] } : QUOTED,
 ): KartRecord {
   const transfer: TransferChoice = { transferType: 'return', sharingBasis: 'SIC' };
   const burj = burjPrice(transfer);
   const kart: Kart = {
     id,
     customerId: customer.id,
-    kartName: vouchered ? 'Dubai family break (confirmed)' : 'Dubai family break',
+    kartName: `Dubai family break${money.suffix}`,
     adults: 2,
     child: 1,
     infant: 0,
@@ -131,15 +145,19 @@ export function demoKart(
     noOfNights: 4,
     isVouchered: vouchered,
     isCancelled: false,
-    paymentDeadline: '2027-01-01',
-    collectedPayment: vouchered ? 1000 : 0,
+    paymentDeadline: money.paymentDeadline,
+    collectedPayment: 0,
     internalRemark: 'Demo: net rates, India market',
     remarkForCustomer: 'Rates subject to availability at the time of booking.',
     currencySymbol: 'AED',
     isAgentBranding: false,
   };
+  // Collected is what the demo receipts add up to (demoReceipts), never typed.
+  const total = withComputedPrices(kart).totalPrice;
+  const collected = money.receipts.reduce<number>((sum, r) => collectedAfter(sum, r === 'rest' ? total - sum : r), 0);
   return {
-    ...withComputedPrices(kart),
+    ...withComputedPrices({ ...kart, collectedPayment: collected }),
+    paidRev: money.receipts.length,
     version: 1,
     marketId: INDIA.marketId,
     customerName: customer.name,
@@ -150,7 +168,61 @@ export function demoKart(
   };
 }
 
-/** Every item of the demo karts (and the vouchered one's transfers) for the demo site's retail customer. */
+/** The receipts a demo kart's money names, numbered from `first` in the demo's financial year. */
+export function demoReceipts(k: KartRecord, money: DemoMoney, first: number): ReceiptRecord[] {
+  let collected = 0;
+  return money.receipts.map((r, i) => {
+    const amount = r === 'rest' ? collectedAfter(k.totalPrice, -collected) : r;
+    collected = collectedAfter(collected, amount);
+    const sequence = first + i;
+    return {
+      id: `${k.id}-r${i + 1}`,
+      number: receiptNumber(DEMO_FY, sequence),
+      fy: DEMO_FY,
+      sequence,
+      kartId: k.id,
+      quotationId: k.quotationId,
+      kartName: k.kartName,
+      customerId: k.customerId,
+      customerName: k.customerName,
+      amount,
+      currency: k.currencySymbol,
+      method: i === 0 ? 'bankTransfer' : 'gateway',
+      reference: i === 0 ? `UTR DEMO${sequence}` : `sandbox DEMO${sequence}`,
+      receivedAt: `2026-11-2${i + 1}T08:00:00.000Z`,
+      recordedBy: null,
+      totalPrice: k.totalPrice,
+      collectedAfter: collected,
+    };
+  });
+}
+
+const DEMO_FY = '2026-27';
+
+/**
+ * The demo's quotations: quoted (nothing paid), confirmed and part-paid (a deposit), confirmed and paid in full,
+ * confirmed with its balance overdue.
+ */
+export const DEMO_KARTS: { id: string; vouchered: boolean; money: DemoMoney }[] = [
+  { id: 'dmc-kart-demo-quote', vouchered: false, money: QUOTED },
+  {
+    id: 'dmc-kart-demo-voucher',
+    vouchered: true,
+    money: { suffix: ' (confirmed)', paymentDeadline: '2027-01-01', receipts: [1000] },
+  },
+  {
+    id: 'dmc-kart-demo-paid01',
+    vouchered: true,
+    money: { suffix: ' (paid)', paymentDeadline: '2027-01-01', receipts: [1000, 'rest'] },
+  },
+  {
+    id: 'dmc-kart-demo-late01',
+    vouchered: true,
+    money: { suffix: ' (overdue)', paymentDeadline: '2026-11-25', receipts: [] },
+  },
+];
+
+/** Every item of the demo karts (and the vouchered ones' transfers and receipts) for the demo site's retail customer. */
 export async function kartDemoItems(siteId: SiteId = asSiteId(D.siteId)): Promise<Record<string, unknown>[]> {
   const userId = await userIdByEmail(siteId, 'retail@flightdeals.localhost');
   const user = userId ? await getUser(siteId, userId) : null;
@@ -160,9 +232,13 @@ export async function kartDemoItems(siteId: SiteId = asSiteId(D.siteId)): Promis
     name: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email,
     phone: user.phoneNumbers[0]?.phoneNumber ?? '',
   };
-  const karts = [demoKart('dmc-kart-demo-quote', customer, false), demoKart('dmc-kart-demo-voucher', customer, true)];
   const items: Record<string, unknown>[] = [];
-  for (const k of karts) {
+  let next = 1;
+  for (const d of DEMO_KARTS) {
+    const k = demoKart(d.id, customer, d.vouchered, d.money);
+    const receipts = demoReceipts(k, d.money, next);
+    next += receipts.length;
+    items.push(...seededReceiptItems(siteId, receipts));
     const {
       ConditionExpression: _c,
       ExpressionAttributeNames: _n,
@@ -176,8 +252,12 @@ export async function kartDemoItems(siteId: SiteId = asSiteId(D.siteId)): Promis
   return items;
 }
 
+/** How many receipts the demo holds: the counter starts above them. */
+const DEMO_RECEIPT_COUNT = DEMO_KARTS.reduce((n, d) => n + d.money.receipts.length, 0);
+
 export async function seedKarts(): Promise<number> {
   const items = await kartDemoItems();
+  await raiseReceiptCounter(asSiteId(D.siteId), DEMO_FY, DEMO_RECEIPT_COUNT);
   for (let i = 0; i < items.length; i += 25) {
     let request: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = {
       [tableName()]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })),

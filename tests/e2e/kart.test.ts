@@ -1,14 +1,15 @@
 /**
  * A quotation as a DMC sales person builds it, in Chromium against the local stack: Flight Deals' super
- * admin builds a Dubai quotation with a hotel priced from its contract, two activities with transfers (priced by the rate engine) and a
- * miscellaneous item, saves it, opens the A4 print view, shares the link and opens it signed out, then vouchers
- * it. Screenshots of each screen at 1366 and 390 px for a person to look at
+ * admin builds a Dubai quotation with a hotel priced from its contract, two activities with transfers (priced by
+ * the rate engine) and a miscellaneous item, saves it, opens the A4 print view, shares the link and opens it signed out on a phone, where
+ * the customer accepts it, pays the deposit on the sandbox gateway and opens the receipt; staff see the payment
+ * beside the quotation, then voucher it. Screenshots of each screen at 1366 and 390 px for a person to look at
  * (E2E_SHOTS, README "Tests").
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
-import { KART_MSG } from '@tp/contracts/endpoints/kart';
+import { KART_MSG, KART_PAY_MSG } from '@tp/contracts/endpoints/kart';
 import { axeViolations } from '../support/axe.ts';
 import { appUrl, screenshots, signIn, toast, typeDate, useBrowser } from '../support/browser.ts';
 
@@ -149,19 +150,48 @@ describe('Quotation (kart)', () => {
     const whatsapp = await page.getByRole('link', { name: 'WhatsApp' }).getAttribute('href');
     expect(whatsapp).toContain(encodeURIComponent(url!));
 
-    const visitorContext = await browser().newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
+    // The customer opens it on a phone, accepts it and pays the deposit on the sandbox gateway.
+    const visitorContext = await browser().newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
     const visitor = await visitorContext.newPage();
     await visitor.goto(url!);
     const publicDoc = visitor.getByRole('article', { name: /^Quotation / });
     await publicDoc.getByText(NAME).waitFor();
     await publicDoc.getByText('Dinner cruise', { exact: false }).first().waitFor();
-    expect(await axeViolations(visitor, 'article')).toEqual([]);
+    await publicDoc.getByText(/^Deposit on acceptance/).waitFor();
+    expect(await axeViolations(visitor, 'main')).toEqual([]);
     await shoot(visitor, 'shared');
+    const payment = visitor.getByRole('region', { name: 'Payment' });
+    await payment.getByRole('button', { name: 'Accept this quotation' }).click();
+    await toast(visitor, KART_PAY_MSG.accepted).first().waitFor();
+    await payment.getByRole('radio', { name: /^Deposit / }).check();
+    await payment.getByRole('button', { name: /^Pay / }).click();
+    await visitor.waitForURL(/\/sandbox-gateway\//);
+    await visitor.getByRole('button', { name: 'Pay', exact: true }).click();
+    await visitor.waitForURL(/\/quotation\/[^/?]+\?payment=/);
+    // The payments worker verifies it meanwhile; the page reads the payment again until its receipt is there.
+    const receiptLink = visitor
+      .getByRole('region', { name: 'Payment' })
+      .getByRole('link', { name: 'View the receipt', exact: true });
+    await receiptLink.waitFor({ timeout: 60_000 });
+    await shoot(visitor, 'paid');
+    await receiptLink.click();
+    const receipt = visitor.getByRole('article', { name: /^Receipt RCT\// });
+    await receipt.getByText('Online payment', { exact: true }).waitFor();
+    const number = (await receipt.getAttribute('aria-label'))!.replace('Receipt ', '');
+    expect(await axeViolations(visitor, 'main')).toEqual([]);
+    await shoot(visitor, 'receipt');
     await visitorContext.close();
 
-    // Voucher it.
+    // Staff see the payment beside the quotation.
     await page.getByRole('link', { name: 'Back to the quotation' }).click();
     await page.getByRole('heading', { name: NAME }).waitFor();
+    await page
+      .getByRole('region', { name: 'Payments' })
+      .getByRole('table', { name: 'Receipts' })
+      .getByRole('row', { name: new RegExp(number.replaceAll('/', '\\/')) })
+      .waitFor();
+
+    // Voucher it.
     await page.getByRole('button', { name: `Voucher ${NAME}` }).click();
     await page
       .getByRole('dialog', { name: `Voucher ${NAME}?` })

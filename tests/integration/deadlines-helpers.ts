@@ -37,6 +37,7 @@ export const idleHandlers: DeadlineHandlers = {
   kartPaymentReminder: async () => undefined,
   creditDueReminder: async () => undefined,
   visaDocumentsPurge: async () => undefined,
+  kartBalanceReminder: async () => undefined,
 };
 
 /** A visa document deletion scheduled the way it was before the deadline index (what the backfill moves). */

@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { createDetailPendingCustomerForDmc } from '@tp/contracts/endpoints/customers';
-import { cancelKart, saveKart } from '@tp/contracts/endpoints/kart';
+import { cancelKart, getKartById, recordKartReceipt, saveKart } from '@tp/contracts/endpoints/kart';
 import { QUEUES } from '@tp/contracts/platform';
 import type { Deadline } from '../../functions/src/deadlines/index.ts';
 import { siteTimeZone } from '../../functions/src/lib/tenancy.ts';
@@ -44,7 +44,7 @@ beforeAll(async () => {
 /** The site's calendar day `n` days from now. */
 const siteDay = (now: Date, n: number) => localDay(new Date(now.getTime() + n * 86_400_000), siteTimeZone(FLIGHTDEALS));
 
-const kart = (name: string, paymentDeadline: string, collectedPayment = 0) => ({
+const kart = (name: string, paymentDeadline: string) => ({
   customerId,
   kartName: name,
   adults: 2,
@@ -55,7 +55,6 @@ const kart = (name: string, paymentDeadline: string, collectedPayment = 0) => ({
   noOfNights: 2,
   miscellaneous: [{ name: 'Visa', description: '30 days', price: 500, startDate: null }],
   paymentDeadline,
-  collectedPayment,
 });
 
 describe('payment deadline reminders', () => {
@@ -64,7 +63,11 @@ describe('payment deadline reminders', () => {
     const t = tag();
     const due = await ok(c, saveKart, kart(`Due ${t}`, siteDay(now, 1)));
     expect(due.deadline).toMatchObject({ payment: 'dueSoon', remindToday: true });
-    const paid = await ok(c, saveKart, kart(`Paid ${t}`, siteDay(now, 1), 500));
+    // Paid in full: what was collected is the receipts' sum, never typed.
+    const unpaid = await ok(c, saveKart, kart(`Paid ${t}`, siteDay(now, 1)));
+    const receipt = { id: unpaid.id, amount: 500, method: 'bankTransfer', reference: `UTR ${t}`, idempotencyKey: t };
+    await ok(c, recordKartReceipt, receipt);
+    const paid = await ok(c, getKartById, { id: unpaid.id });
     const later = await ok(c, saveKart, kart(`Later ${t}`, siteDay(now, 2)));
     const cancelled = await ok(c, saveKart, kart(`Cancelled ${t}`, siteDay(now, 1)));
     await ok(c, cancelKart, { id: cancelled.id });

@@ -15,6 +15,8 @@ export const DEADLINE_KINDS = [
   'kartPaymentReminder',
   'creditDueReminder',
   'visaDocumentsPurge',
+  // A quotation's balance reminder to the customer (functions/src/kart/balance-reminders.ts).
+  'kartBalanceReminder',
 ] as const;
 export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
 

@@ -3,6 +3,7 @@
  * small (a row per currency and valid-from date), so a list is one Query of the partition.
  */
 import type { TExchangeRate } from '@tp/contracts/endpoints/dmc';
+import type { PaymentTerms } from '@tp/domain/dmc';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, queryAll, tableName, type TransactItem } from '#lib/db';
 import { part, sitePk, type Key, type SiteId } from '#lib/keys';
@@ -30,6 +31,8 @@ const settingsKey = (siteId: SiteId): Key => ({ pk: sitePk(siteId, 'DMC', 'QUOTA
 
 export interface QuotationSettingsRec {
   minimumMarginPercent: number | null;
+  /** The site's payment terms; absent: the platform's defaults (DEFAULT_PAYMENT_TERMS). */
+  paymentTerms?: PaymentTerms;
   /** Bumped by every save: a save is conditional on the version it read. */
   version: number;
 }

@@ -11,7 +11,7 @@ import {
   type TExchangeRate,
   type TQuotationSettings,
 } from '@tp/contracts/endpoints/dmc';
-import { FX_BASE_CURRENCY } from '@tp/domain/dmc';
+import { DEFAULT_PAYMENT_TERMS, FX_BASE_CURRENCY, paymentTermsProblems, type PaymentTerms } from '@tp/domain/dmc';
 import { newId } from '#lib/crypto';
 import { fail, refuseIfAny } from '#lib/errors';
 import { audited, CHANGED_MEANWHILE, siteOf, type DmcScope } from './changes.ts';
@@ -20,6 +20,7 @@ import {
   allExchangeRates,
   getQuotationSettingsRec,
   putExchangeRate,
+  type QuotationSettingsRec,
   putQuotationSettings,
 } from './exchange-rates-repo.ts';
 import { commit } from './repo.ts';
@@ -74,8 +75,19 @@ export async function minimumMarginPercent(scope: Pick<DmcScope, 'site'>): Promi
   return (await getQuotationSettingsRec(siteOf(scope))).minimumMarginPercent;
 }
 
+/** The site's payment terms for quotations (the defaults until it sets its own), read by the kart's save. */
+export async function sitePaymentTerms(scope: Pick<DmcScope, 'site'>): Promise<PaymentTerms> {
+  return (await getQuotationSettingsRec(siteOf(scope))).paymentTerms ?? DEFAULT_PAYMENT_TERMS;
+}
+
+const settingsView = (rec: QuotationSettingsRec): TQuotationSettings => ({
+  minimumMarginPercent: rec.minimumMarginPercent,
+  baseCurrency: FX_BASE_CURRENCY,
+  paymentTerms: rec.paymentTerms ?? DEFAULT_PAYMENT_TERMS,
+});
+
 export async function quotationSettings(scope: DmcScope): Promise<TQuotationSettings> {
-  return { minimumMarginPercent: await minimumMarginPercent(scope), baseCurrency: FX_BASE_CURRENCY };
+  return settingsView(await getQuotationSettingsRec(siteOf(scope)));
 }
 
 export async function saveQuotationSettings(
@@ -84,7 +96,7 @@ export async function saveQuotationSettings(
 ): Promise<TQuotationSettings> {
   const siteId = siteOf(scope);
   const before = await getQuotationSettingsRec(siteId);
-  const after = { minimumMarginPercent: input.minimumMarginPercent, version: before.version + 1 };
+  const after = { ...before, minimumMarginPercent: input.minimumMarginPercent, version: before.version + 1 };
   const items = [
     putQuotationSettings(siteId, after, before.version),
     ...audited(
@@ -97,7 +109,36 @@ export async function saveQuotationSettings(
     ),
   ];
   if (!(await commit(items))) throw fail.conflict(CHANGED_MEANWHILE);
-  return { minimumMarginPercent: after.minimumMarginPercent, baseCurrency: FX_BASE_CURRENCY };
+  return settingsView(after);
+}
+
+/** The site's payment terms (docs/dmc.md "Payment terms"): checked by the domain's rule, audited. */
+export async function savePaymentTerms(
+  scope: DmcScope,
+  input: ParsedRequestOf<typeof api.savePaymentTerms>,
+): Promise<TQuotationSettings> {
+  refuseIfAny(paymentTermsProblems(input));
+  const siteId = siteOf(scope);
+  const before = await getQuotationSettingsRec(siteId);
+  const terms: PaymentTerms = {
+    depositKind: input.depositKind,
+    depositValue: input.depositValue,
+    balanceDaysBeforeArrival: input.balanceDaysBeforeArrival,
+  };
+  const after: QuotationSettingsRec = { ...before, paymentTerms: terms, version: before.version + 1 };
+  const items = [
+    putQuotationSettings(siteId, after, before.version),
+    ...audited(
+      scope,
+      'quotationSettings',
+      'site',
+      before.version ? 'update' : 'create',
+      before.version ? { paymentTerms: before.paymentTerms ?? DEFAULT_PAYMENT_TERMS } : null,
+      { paymentTerms: terms },
+    ),
+  ];
+  if (!(await commit(items))) throw fail.conflict(CHANGED_MEANWHILE);
+  return settingsView(after);
 }
 
 // Answered beside their operations (gathered into answered.generated.ts by `npm run derive`).
@@ -106,4 +147,7 @@ export const answerGetQuotationSettings = answers(api.getQuotationSettings, (_in
 );
 export const answerSaveQuotationSettings = answers(api.saveQuotationSettings, async (input, scope) =>
   reply(await saveQuotationSettings(scope, input), { message: QUOTATION_SETTINGS_MSG.saved }),
+);
+export const answerSavePaymentTerms = answers(api.savePaymentTerms, async (input, scope) =>
+  reply(await savePaymentTerms(scope, input), { message: QUOTATION_SETTINGS_MSG.paymentTermsSaved }),
 );

@@ -1,13 +1,12 @@
 /**
- * The invoice store: the only DynamoDB code of the invoices domain (keys in keys.ts). A document is issued in ONE
- * transaction: the series counter moves from the value read to the next (optimistic condition), the document is
- * put, and the source guard is taken; a lost race on the counter is read again and retried, a taken guard answers
- * the document already issued. So numbers are consecutive with no gap and no duplicate, one per source.
+ * The invoice store: the only DynamoDB code of the invoices domain (keys in keys.ts). A document is issued under
+ * the platform's gapless rule (lib/numbering-repo.ts): counter, document and source guard in one transaction.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentSeries } from '@tp/domain/gst';
 import type { TInvoiceSettings } from '@tp/contracts/endpoints/invoices';
-import { db, queryPage, tableName, transactOrCancellations, type Page, type TransactItem } from '#lib/db';
+import { db, queryPage, tableName, type Page, type TransactItem } from '#lib/db';
+import { issueNumbered } from '#lib/numbering-repo';
 import type { SiteId } from '#lib/keys';
 import { invoiceKeys } from './keys.ts';
 import type { DocumentRecord } from './model.ts';
@@ -101,19 +100,6 @@ export async function monthAll(siteId: SiteId, series: DocumentSeries, month: st
   return out;
 }
 
-async function counterValue(siteId: SiteId, series: DocumentSeries, fy: string): Promise<number> {
-  const item = await getItem(invoiceKeys.invoiceCounter(siteId, series, fy));
-  return typeof item?.value === 'number' ? item.value : 0;
-}
-
-/** Cancellation codes per item, a conflict with a concurrent transaction included; null when it committed. */
-const attempt = (items: TransactItem[]) => transactOrCancellations(items, { conflicts: 'answer' });
-
-/** Parallel issuers of one site wait a little longer each time they lose the counter race. */
-const pause = (tries: number) => new Promise((r) => setTimeout(r, Math.random() * 8 * Math.min(tries + 1, 20)));
-/** Enough for hundreds of parallel issues of one site (each loser has lost to a committed winner). */
-const MAX_TRIES = 400;
-
 export interface IssueRequest {
   siteId: SiteId;
   series: DocumentSeries;
@@ -130,59 +116,31 @@ export interface IssueRequest {
 
 export type IssueResult = { issued: true; document: DocumentRecord } | { issued: false; documentId: string };
 
-/** Issues one document under the gapless rule; the document already issued for the source when there is one. */
+/** Issues one document under the gapless rule (lib/numbering-repo.ts); the one already issued for the source. */
 export async function issueDocument(req: IssueRequest): Promise<IssueResult> {
-  const sourceKey = invoiceKeys.invoiceSource(req.siteId, ...req.source);
-  const counterKey = invoiceKeys.invoiceCounter(req.siteId, req.series, req.fy);
-  for (let tries = 0; tries < MAX_TRIES; tries++) {
-    const existing = await documentIdOfSource(req.siteId, ...req.source);
-    if (existing) return { issued: false, documentId: existing };
-    const current = await counterValue(req.siteId, req.series, req.fy);
-    const { document: doc, also = [] } = await req.build(current + 1);
-    const items: TransactItem[] = [
-      {
-        Update: {
-          TableName: tableName(),
-          Key: counterKey,
-          UpdateExpression: 'SET #v = :next, #t = :type',
-          ConditionExpression: current === 0 ? 'attribute_not_exists(pk)' : '#v = :cur',
-          ExpressionAttributeNames: { '#v': 'value', '#t': 'type' },
-          ExpressionAttributeValues: {
-            ':next': current + 1,
-            ':type': 'InvoiceCounter',
-            ...(current === 0 ? {} : { ':cur': current }),
-          },
-        },
-      },
-      {
+  const r = await issueNumbered({
+    counterKey: invoiceKeys.invoiceCounter(req.siteId, req.series, req.fy),
+    counterType: 'InvoiceCounter',
+    sourceKey: invoiceKeys.invoiceSource(req.siteId, ...req.source),
+    sourceType: 'InvoiceSource',
+    build: async (sequence) => {
+      const { document: doc, also = [] } = await req.build(sequence);
+      const put: TransactItem = {
         Put: {
           TableName: tableName(),
           Item: {
             ...invoiceKeys.invoiceDocument(req.siteId, doc.id),
-            ...invoiceKeys.invoiceMonthIndex(req.siteId, req.series, req.month, current + 1, doc.id),
+            ...invoiceKeys.invoiceMonthIndex(req.siteId, req.series, req.month, sequence, doc.id),
             type: DOC_TYPE,
             [REC]: doc,
           },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
-      },
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...sourceKey, type: 'InvoiceSource', documentId: doc.id },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      ...also,
-    ];
-    const cancelled = await attempt(items);
-    if (!cancelled) return { issued: true, document: doc };
-    // The guard taken: the source has its document (the loop's first read answers it); anything else is a race.
-    if (!cancelled.some((c) => c === 'ConditionalCheckFailed' || c === 'TransactionConflict'))
-      throw new Error(`invoice transaction cancelled: ${cancelled.join(', ')}`);
-    await pause(tries);
-  }
-  throw new Error('invoice numbering: too many concurrent issues, try again');
+      };
+      return { id: doc.id, items: [put, ...also], result: doc };
+    },
+  });
+  return r.issued ? { issued: true, document: r.result } : { issued: false, documentId: r.id };
 }
 
 /** The update of an invoice's credited totals and credit-note list, on the version it was read at. */

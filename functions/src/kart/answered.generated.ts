@@ -26,6 +26,12 @@ export const answered = (wiring: KartWiring): Operation[] => [
   gathered(c1.checkTransferAssignment, () => import('./operations/staff.ts'), 'answerCheckTransferAssignment', undefined),
   gathered(c1.updateTransferDriverCharges, () => import('./operations/staff.ts'), 'answerUpdateTransferDriverCharges', undefined),
   gathered(c1.updateTransferStatusByStaff, () => import('./operations/staff.ts'), 'answerUpdateTransferStatusByStaff', undefined),
+  gathered(c0.recordKartReceipt, () => import('./receipts.ts'), 'answerRecordKartReceipt', undefined),
+  gathered(c0.getKartReceipts, () => import('./receipts.ts'), 'answerGetKartReceipts', undefined),
+  gathered(c0.getKartReceipt, () => import('./receipts.ts'), 'answerGetKartReceipt', undefined),
+  gathered(c0.acceptSharedQuotation, () => import('./share.ts'), 'answerAcceptSharedQuotation', undefined),
+  gathered(c0.paySharedQuotation, () => import('./share.ts'), 'answerPaySharedQuotation', undefined),
+  gathered(c0.getSharedReceipt, () => import('./share.ts'), 'answerGetSharedReceipt', undefined),
   gathered(c0.shareKart, () => import('./share.ts'), 'answerShareKart', undefined),
   gathered(c0.getSharedQuotation, () => import('./share.ts'), 'answerGetSharedQuotation', undefined),
 ];

@@ -5,3 +5,7 @@ export { saveKart } from './karts.ts';
 /** What the entry wires in (the GST invoice of a vouchered quotation) and the kart as stored. */
 export type { KartStatusHook, KartWiring } from './hooks.ts';
 export type { KartRecord } from './model.ts';
+/** A quotation's verified gateway payment becomes its receipt (the payments worker and the reconciler). */
+export { receiveGatewayPayment } from './receipts.ts';
+/** The balance reminder to the customer, fired by the deadline worker. */
+export { remindKartBalance } from './balance-reminders.ts';

@@ -21,6 +21,7 @@ import {
   freezeRates,
   kartChangeProblem,
   kartErrors,
+  paymentTermsProblems,
   placeAreasOf,
   stayLeftOn,
   syncKartTransfers,
@@ -56,10 +57,12 @@ import {
   priceHotelTransfer,
   quotationMarketId,
   getDmcRecords,
+  sitePaymentTerms,
   type StayLine,
 } from '../dmc/index.ts';
 import { getUser } from '../users/records.ts';
 import { storedTransfersOfKart, transferPutItems } from './transfers-repo.ts';
+import { balanceReminderItems } from './balance-reminders.ts';
 import { kartChange, runKartStatusHooks, type KartWiring } from './hooks.ts';
 import { kartRow, kartView as viewOf, transferDetailsOf, type KartRecord } from './model.ts';
 import * as repo from './repo.ts';
@@ -78,7 +81,7 @@ export interface KartScope {
 const siteOf = (scope: Pick<KartScope, 'site'>): SiteId => scope.site.siteId;
 
 /** DynamoDB takes at most 100 items in a transaction: the kart, its audit entry, share / deadline items, transfers. */
-const MAX_TRANSFER_WRITES = 95;
+const MAX_TRANSFER_WRITES = 91; // and up to 4 balance-reminder writes
 
 async function requireKart(scope: KartScope, id: string): Promise<KartRecord> {
   const k = await repo.getKart(siteOf(scope), id);
@@ -93,9 +96,10 @@ function checkVersion(saved: KartRecord, version: number | null | undefined): vo
   if (version !== saved.version) throw fail.conflict(KART_MSG.changedMeanwhile);
 }
 
-/** The staff's view of a kart, with the site's minimum margin (it warns before sharing). */
+/** The staff's view of a kart, with the site's minimum margin (it warns before sharing) and payment terms. */
 async function kartView(site: KartScope['site'], k: KartRecord, now: Date): Promise<TKart> {
-  return viewOf(site, k, now, await minimumMarginPercent({ site }));
+  const [minimum, terms] = await Promise.all([minimumMarginPercent({ site }), sitePaymentTerms({ site })]);
+  return viewOf(site, k, now, minimum, terms);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -156,7 +160,10 @@ const costing = (l: CostingIn, typedCost: boolean) => ({
  * The kart as the request describes it, numbers as parsed (NaN / null reach the rules, which name them). Prices
  * of activities and hotel lines are not read: they are computed.
  */
-function draftOf(input: TKartInput, base: { id: string; quotationId: string; quoteDate: string }): KartDraft {
+function draftOf(
+  input: TKartInput,
+  base: { id: string; quotationId: string; quoteDate: string; collectedPayment: number | null },
+): KartDraft {
   const rooms = (r: TKartInput['accomodations'][number]['rooms']) =>
     Object.fromEntries(
       Object.entries(r).flatMap(([type, v]) => (v ? [[type, { price: v.price, count: v.count }]] : [])),
@@ -236,7 +243,8 @@ function draftOf(input: TKartInput, base: { id: string; quotationId: string; quo
     isVouchered: input.isVouchered,
     isCancelled: input.isCancelled,
     paymentDeadline: input.paymentDeadline ?? null,
-    collectedPayment: input.collectedPayment,
+    // Derived from the receipts and refunds (receipts.ts), never typed: a save keeps what was collected.
+    collectedPayment: base.collectedPayment,
     internalRemark: input.internalRemark,
     remarkForCustomer: input.remarkForCustomer,
     currencySymbol: input.currencySymbol,
@@ -523,6 +531,7 @@ async function saveChange(
     id,
     quotationId: before?.quotationId ?? quotationIdOf(id, today),
     quoteDate: today,
+    collectedPayment: before?.collectedPayment ?? null,
   });
   // The market is resolved once and stored: a later save prices in the same one unless staff change it.
   const marketId = await quotationMarketId(scope, input.marketId, input.customerId);
@@ -542,12 +551,18 @@ async function saveChange(
     );
     return { ...stays, ...(await priceHotelTransfers(scope, draft, marketId, fx)) };
   };
-  const [customer, pricing, hotels] = await Promise.all([
+  const [customer, pricing, hotels, siteTerms] = await Promise.all([
     customerOf(scope, input.customerId),
     priceActivities(scope, draft, marketId, fx),
     hotelLines(),
+    sitePaymentTerms(scope),
   ]);
-  const errors = { ...kartErrors(draft, DMC_RULE_MESSAGES), ...pricing, ...hotels };
+  const termsErrors = input.paymentTerms
+    ? Object.fromEntries(
+        Object.entries(paymentTermsProblems(input.paymentTerms)).map(([k, v]) => [`paymentTerms.${k}`, v]),
+      )
+    : {};
+  const errors = { ...kartErrors(draft, DMC_RULE_MESSAGES), ...pricing, ...hotels, ...termsErrors };
   refuseIfAny(errors);
 
   const kart = draft as Kart;
@@ -561,10 +576,18 @@ async function saveChange(
     createdAt: before?.createdAt ?? at,
     updatedAt: at,
     share: before?.share ?? null,
+    paymentTerms: input.paymentTerms ?? null,
+    // A save never moves money: what receipts collected and the acceptance stay as they were.
+    paidRev: before?.paidRev ?? 0,
+    acceptance: before?.acceptance ?? null,
     // Vouchering freezes the rates its prices used (sharing does too, share.ts); later saves keep them.
     frozenRates: kart.isVouchered ? freezeRates(before?.frozenRates, kart) : (before?.frozenRates ?? []),
   };
-  await commitKart(scope, before, after, alsoWrite(after));
+  // The customer's balance reminders follow the balance's day (a confirmed or accepted quotation's).
+  await commitKart(scope, before, after, [
+    ...alsoWrite(after),
+    ...balanceReminderItems(siteId, before, after, siteTerms),
+  ]);
   scope.log.info('kart saved', { siteId, kartId: id, version: after.version });
   // The GST invoice of a vouchered kart, its credit note when cancelled: never undoes the save.
   const change = kartChange(before, after);

@@ -6,6 +6,8 @@
  * - gsi2 holds only vouchered, uncancelled karts by arrival date: the date-wise itinerary reads the karts that
  *   arrived in the 91 days up to the date (a kart lasts at most 90 days), one bounded Query.
  * - A shared quotation is a frozen copy keyed by its slug in the site's share partition.
+ * - Receipts: one item each in the site's receipt partition, indexed per kart on gsi1; numbered from a counter per
+ *   financial year with a guard per source (lib/numbering-repo.ts), so a payment gets one receipt.
  * - Payment deadlines: one small item per kart with a deadline and a balance, in a partition per deadline day
  *   across sites (deliberately global, like the domain lookup): the reminder worker reads tomorrow's partition.
  */
@@ -29,6 +31,22 @@ export const kartKeys = {
   arrivalBounds: (from: string, to: string) => ({ lo: `${part(from)}#`, hi: `${part(to)}#\uffff` }),
 
   share: (siteId: SiteId, slug: string): Key => ({ pk: sitePk(siteId, 'KART', 'SHARE'), sk: part(slug) }),
+
+  /** A receipt of a quotation's payment, by id (the printable page, the PDF). */
+  receipt: (siteId: SiteId, id: string): Key => ({ pk: sitePk(siteId, 'KART', 'RECEIPT'), sk: part(id) }),
+  /** gsi1: one kart's receipts by the time they were received. */
+  receiptsIndex: (siteId: SiteId, kartId: string, receivedAt: string, id: string) => ({
+    gsi1pk: kartKeys.receiptsPk(siteId, kartId),
+    gsi1sk: `${part(receivedAt)}#${part(id)}`,
+  }),
+  receiptsPk: (siteId: SiteId, kartId: string) => sitePk(siteId, 'KART', 'RECEIPTS', kartId),
+  /** The gapless receipt counter of a financial year (`2026-27`). */
+  receiptCounter: (siteId: SiteId, fy: string): Key => ({ pk: sitePk(siteId, 'KART', 'RECEIPTCOUNTER'), sk: part(fy) }),
+  /** One receipt per source: a gateway payment, a wallet debit, an offline receipt's idempotency key. */
+  receiptSource: (siteId: SiteId, ...parts: string[]): Key => ({
+    pk: sitePk(siteId, 'KART', 'RECEIPTSOURCE'),
+    sk: parts.map(part).join('#'),
+  }),
 
   deadlinePk: (day: string) => `KARTDEADLINE#${part(day)}`,
   /** The reminder index item of a kart whose payment deadline is `day`. */

@@ -14,6 +14,10 @@ import {
   type Kart,
   type PlaceAreas,
   type KartTotals,
+  type PaymentTerms,
+  type PaymentSchedule,
+  DEFAULT_PAYMENT_TERMS,
+  paymentSchedule,
   type RateUsed,
   type TransferDetails,
   type VoucherTransfer,
@@ -43,9 +47,28 @@ export interface KartRecord extends Kart {
   share: KartShareRef | null;
   /** Exchange rates frozen when the kart was shared or vouchered: later saves convert with these (ours). */
   frozenRates?: RateUsed[];
+  /** This quotation's own payment terms; absent or null: the site's (docs/dmc.md "Payment terms"). */
+  paymentTerms?: PaymentTerms | null;
+  /**
+   * Bumped by each receipt (or refund), which also moves `collectedPayment`: every other write of the kart is
+   * conditional on the value it read, so a save never puts back a collected amount from before a payment.
+   */
+  paidRev?: number;
+  /** The shared version the customer accepted, from which link, and when. */
+  acceptance?: KartAcceptance | null;
 }
 
-/** The site's calendar day now (deadlines and validity are site days). */
+export interface KartAcceptance {
+  version: number;
+  slug: string;
+  at: string;
+  /** Signed in (an agent) or null: whoever held the link. */
+  byUserId: string | null;
+}
+
+/** The kart's payment schedule: its own terms, else the site's; outstanding after what its receipts collected. */
+export const scheduleOf = (k: KartRecord, siteTerms: PaymentTerms): PaymentSchedule =>
+  paymentSchedule(k.paymentTerms ?? siteTerms, k, k.totals.grandTotal, k.totals.collectedPayment);
 
 export const shareUrl = (site: SiteRecord, slug: string): string => appLink(site, sharedQuotationPath(slug));
 
@@ -55,10 +78,14 @@ export function kartView(
   k: KartRecord,
   now: Date,
   minimumMarginPercent: number | null = null,
+  siteTerms: PaymentTerms = DEFAULT_PAYMENT_TERMS,
 ): TKart {
   const margins = kartMargins(k, k.totals);
   return {
     ...k,
+    paymentTerms: k.paymentTerms ?? null,
+    schedule: scheduleOf(k, siteTerms),
+    acceptance: k.acceptance ? { version: k.acceptance.version, at: k.acceptance.at } : null,
     margins,
     minimumMarginPercent,
     marginBelowMinimum: marginBelowMinimum(margins, minimumMarginPercent),

@@ -7,6 +7,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { withComputedPrices, type QuotationView } from '@tp/domain/dmc';
 import { TABLE } from '@tp/contracts/platform';
 import {
+  batchGet,
   db,
   queryAll,
   queryFilteredPage,
@@ -59,9 +60,26 @@ function kartOf(item: Record<string, unknown>): KartRecord {
 const searchText = (k: KartRecord): string =>
   [k.kartName, k.quotationId, k.customerName, k.customerId].join(' ').toLowerCase();
 
-/** The Put of a kart; `expectVersion` null: it must be new, else the stored version must still be that one. */
-export function kartPut(siteId: SiteId, k: KartRecord, expectVersion: number | null): TransactItem {
+/**
+ * The Put of a kart; `expectVersion` null: it must be new, else the stored version must still be that one, and the
+ * money it holds (`paidRev`) the one read: `expectPaidRev` is the kart's own unless a receipt moves it on.
+ */
+export function kartPut(
+  siteId: SiteId,
+  k: KartRecord,
+  expectVersion: number | null,
+  expectPaidRev: number = k.paidRev ?? 0,
+): TransactItem {
   const active = k.isVouchered && !k.isCancelled;
+  const paid = expectPaidRev === 0 ? '(attribute_not_exists(#paid) OR #paid = :paid)' : '#paid = :paid';
+  const condition =
+    expectVersion === null
+      ? versionCondition(null)
+      : {
+          ConditionExpression: `#v = :v AND ${paid}`,
+          ExpressionAttributeNames: { '#v': 'version', '#paid': 'paidRev' },
+          ExpressionAttributeValues: { ':v': expectVersion, ':paid': expectPaidRev },
+        };
   return {
     Put: {
       TableName: tableName(),
@@ -74,9 +92,10 @@ export function kartPut(siteId: SiteId, k: KartRecord, expectVersion: number | n
         search: searchText(k),
         isVouchered: k.isVouchered,
         isCancelled: k.isCancelled,
+        paidRev: k.paidRev ?? 0,
         [REC]: k,
       },
-      ...versionCondition(expectVersion),
+      ...condition,
     },
   };
 }
@@ -86,6 +105,12 @@ export async function getKart(siteId: SiteId, id: string): Promise<KartRecord | 
     new GetCommand({ TableName: tableName(), Key: kartKeys.kart(siteId, id), ConsistentRead: true }),
   );
   return Item ? kartOf(Item) : null;
+}
+
+/** Several karts of the site at once (BatchGet), for the job sheet's payment flags. */
+export async function getKarts(siteId: SiteId, ids: readonly string[]): Promise<KartRecord[]> {
+  if (!ids.length) return [];
+  return (await batchGet(ids.map((id) => kartKeys.kart(siteId, id)))).map(kartOf);
 }
 
 /** A filtered page reads ahead until it is full or has read this many items, then ends early with a cursor. */

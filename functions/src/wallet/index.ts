@@ -6,8 +6,10 @@ export { dueItems, leaseDue, orderDueItem, removeDue, sendMessage, type DueRecor
 export {
   StillPending,
   gatewayVerifyDeps,
+  kartPaymentState,
   startGatewayPayment,
   verifyAndApply,
+  type KartPayments,
   type VerifyDeps,
   type VerifyOutcome,
 } from './payments.ts';

@@ -22,11 +22,13 @@ export interface PaymentRecord extends TPayment {
   reviewedBy?: string;
   /** What was sent back through the gateway so far (refunds.ts keeps it within `amount`). */
   refundedAmount?: number;
+  /** A quotation payment: the kart it pays (its receipt is issued once the payment is verified). */
+  kartId?: string;
 }
 
 const FINAL: readonly PaymentStatus[] = ['failed', 'expired', 'refunded', 'rejected'];
 export const isFinal = (p: Pick<PaymentRecord, 'status' | 'purpose' | 'fulfilled'>): boolean =>
-  FINAL.includes(p.status) || (p.status === 'applied' && (p.purpose === 'walletTopUp' || p.fulfilled === true));
+  FINAL.includes(p.status) || (p.status === 'applied' && (p.purpose !== 'flightOrder' || p.fulfilled === true));
 
 export function toPayment(item: Record<string, unknown>): TPayment {
   const r = item as unknown as PaymentRecord;

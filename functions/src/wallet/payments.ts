@@ -27,7 +27,10 @@ import * as api from '@tp/contracts/endpoints/wallet';
 import { assertSandboxRoutesOpen } from './gateways/sandbox.ts';
 import { answers } from '#lib/answers';
 
-export type PaymentPurpose = { kind: 'flightOrder'; orderId: string } | { kind: 'walletTopUp'; legalEntityId: string };
+export type PaymentPurpose =
+  | { kind: 'flightOrder'; orderId: string }
+  | { kind: 'walletTopUp'; legalEntityId: string }
+  | { kind: 'kartPayment'; kartId: string };
 
 /** The SPA screen a payer returns to from the gateway. */
 export const verifyPath = (orderOrPaymentId: string) => `/phonepe/verify/${orderOrPaymentId}`;
@@ -54,6 +57,8 @@ export async function startGatewayPayment(
     /** Shown on reports; optional. */
     userEmail?: string;
     remark?: string;
+    /** Where the payer comes back to (a quotation's shared page); default: the payment's verify screen. */
+    returnPath?: string;
   },
 ): Promise<{ paymentId: string; gateway: 'sandbox' | 'phonepe'; redirectTo: string }> {
   const settings = await gatewaySettings(site.siteId);
@@ -62,7 +67,7 @@ export async function startGatewayPayment(
   const name: GatewayName = settings.active;
   const paymentId = newPaymentId();
   const orderId = input.purpose.kind === 'flightOrder' ? input.purpose.orderId : null;
-  const returnPath = verifyPath(orderId ?? paymentId);
+  const returnPath = input.returnPath ? `${input.returnPath}?payment=${paymentId}` : verifyPath(orderId ?? paymentId);
   const createdAt = input.now.toISOString();
   const record: PaymentRecord = {
     siteId: site.siteId,
@@ -71,6 +76,7 @@ export async function startGatewayPayment(
     purpose: input.purpose.kind,
     orderId,
     legalEntityId: input.purpose.kind === 'walletTopUp' ? input.purpose.legalEntityId : input.legalEntityId,
+    ...(input.purpose.kind === 'kartPayment' ? { kartId: input.purpose.kartId } : {}),
     userId: input.userId,
     userEmail: input.userEmail ?? '',
     amount: input.amount,
@@ -142,21 +148,34 @@ export interface FlightOrders {
   settleOrder(siteId: SiteId, orderId: string, now: Date): Promise<'booked' | 'failed' | 'open'>;
 }
 
-/** How a payment is verified: the gateway's calls, plus the flight-order port plugged in by each entry. */
+/** The quotation side, told that a quotation's payment is verified (port: wallet never imports kart). */
+export interface KartPayments {
+  /** Issues the payment's receipt once; 'refused' when the quotation can no longer take it (the money goes back). */
+  receiveGatewayPayment(
+    siteId: SiteId,
+    kartId: string,
+    payment: { paymentId: string; transactionId: string; amount: number; gateway: string },
+    now: Date,
+  ): Promise<'received' | 'already' | 'refused'>;
+}
+
+/** How a payment is verified: the gateway's calls, plus the flight-order and quotation ports each entry plugs in. */
 export interface VerifyDeps {
   status(p: PaymentRecord): Promise<GatewayStatus>;
   /** Sends a refund just recorded (refunds.ts) at once; the reconciler follows it until the gateway confirms. */
   sendRefund(siteId: SiteId, refundId: string, now: Date): Promise<void>;
   /** The booking side, told that an order is paid (port: wallet never imports flights). */
   orders: FlightOrders;
+  karts: KartPayments;
   log: Logger;
 }
 
-/** The real gateway calls, for an entry to complete with its FlightOrders port. */
-export const gatewayVerifyDeps = (orders: FlightOrders): VerifyDeps => ({
+/** The real gateway calls, for an entry to complete with its FlightOrders and KartPayments ports. */
+export const gatewayVerifyDeps = (orders: FlightOrders, karts: KartPayments): VerifyDeps => ({
   status: (p) => gateway(p.gateway as GatewayName).status(p.siteId, p.paymentId),
   sendRefund: (siteId, refundId, now) => sendGatewayRefundNow(siteId, refundId, now, log),
   orders,
+  karts,
   log,
 });
 
@@ -235,7 +254,36 @@ async function verifyAndApplyOnce(
   }
   // Re-read: another delivery may have moved it on meanwhile; the transitions below are conditional.
   const current = (await repo.getPayment(siteId, paymentId))!;
-  return current.purpose === 'walletTopUp' ? applyTopUp(current, now) : applyFlightOrder(current, now, deps);
+  if (current.purpose === 'walletTopUp') return applyTopUp(current, now);
+  if (current.purpose === 'kartPayment') return applyKartPayment(current, now, deps);
+  return applyFlightOrder(current, now, deps);
+}
+
+/** A quotation's payment becomes its receipt once; a quotation that can no longer take it gets it back. */
+async function applyKartPayment(p: PaymentRecord, now: Date, deps: VerifyDeps): Promise<VerifyOutcome> {
+  if (p.status === 'applied') return 'already';
+  const r = await deps.karts.receiveGatewayPayment(
+    p.siteId,
+    p.kartId!,
+    { paymentId: p.paymentId, transactionId: p.transactionId ?? p.paymentId, amount: p.amount, gateway: p.gateway },
+    now,
+  );
+  if (r === 'refused') {
+    const back = returnedPaymentItems(p, p.amount, now);
+    const closed = await repo.transition(
+      p.siteId,
+      p.paymentId,
+      ['completed'],
+      'refunded',
+      now,
+      { failureReason: 'quotation could not take it' },
+      back.items,
+    );
+    if (closed) await deps.sendRefund(p.siteId, back.refundId, now);
+    return 'refunded';
+  }
+  await repo.transition(p.siteId, p.paymentId, ['completed'], 'applied', now);
+  return r === 'received' ? 'applied' : 'already';
 }
 
 async function applyTopUp(p: PaymentRecord, now: Date): Promise<VerifyOutcome> {
@@ -350,9 +398,9 @@ const maySee = (p: PaymentRecord, c: Caller) =>
  */
 export async function verifyPayment(siteId: SiteId, orderId: string, caller: Caller) {
   const direct = await repo.getPayment(siteId, orderId);
-  const payments = (direct?.purpose === 'walletTopUp' ? [direct] : await repo.paymentsOfOrder(siteId, orderId)).filter(
-    (p) => maySee(p, caller),
-  );
+  const payments = (
+    direct && direct.purpose !== 'flightOrder' ? [direct] : await repo.paymentsOfOrder(siteId, orderId)
+  ).filter((p) => maySee(p, caller));
   if (!payments.length) throw fail.notFound();
   const open = payments.filter((p) => p.status === 'pending' || p.status === 'completed');
   await Promise.all(open.map((p) => requestVerification({ siteId, paymentId: p.paymentId })));
@@ -365,6 +413,25 @@ export async function verifyPayment(siteId: SiteId, orderId: string, caller: Cal
     amount: shown.amount,
     currency: shown.currency,
   };
+}
+
+/**
+ * Where a quotation's gateway payment stands, for the shared page the payer returns to (public: the unguessable
+ * payment id is the credential, as on the sandbox page); asks the worker to verify one still open. Null: no such
+ * payment of that quotation.
+ */
+export async function kartPaymentState(
+  siteId: SiteId,
+  paymentId: string,
+  kartId: string,
+): Promise<'pending' | 'applied' | 'failed' | null> {
+  const p = await repo.getPayment(siteId, paymentId);
+  if (!p || p.purpose !== 'kartPayment' || p.kartId !== kartId) return null;
+  if (p.status === 'pending' || p.status === 'completed') {
+    await requestVerification({ siteId, paymentId });
+    return 'pending';
+  }
+  return p.status === 'applied' ? 'applied' : 'failed';
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -605,5 +605,13 @@ export const SPA_ROUTES: SpaRoute[] = [
     title: 'Visa Applications',
     menus: [{ menu: 'staff', order: 271, permission: 'visa.applications' }],
   },
+  // Quotation payments (docs/dmc.md "Receipts"): a receipt printed by staff, and by the shared link's holder.
+  { path: '/staff/kart/receipt/:receiptId', screen: 'dmc/kart/receipt', access: 'staff', title: 'Receipt' },
+  {
+    path: '/quotation/:slug/receipt/:receiptId',
+    screen: 'dmc/kart/shared-receipt',
+    access: 'public',
+    title: 'Receipt',
+  },
   { path: '*', screen: 'shell/not-found', access: 'public', title: 'Not found' },
 ];

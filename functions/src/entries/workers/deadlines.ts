@@ -4,11 +4,12 @@
  * and its release at the last ticketing date, the escalation of an unhandled disruption (functions/src/tickets),
  * a quotation's payment reminder (functions/src/kart/reminders.ts), a credit draw's due-date reminder
  * (functions/src/wallet/credit-reminders.ts) and the deletion of a decided visa application's documents
- * (functions/src/visa/retention.ts).
+ * (functions/src/visa/retention.ts), and a quotation's balance reminders to the customer
+ * (functions/src/kart/balance-reminders.ts).
  */
 import { requireConfig } from '#lib/config';
 import { runDueDeadlines, type DeadlineHandlers } from '../../deadlines/index.ts';
-import { remindPaymentDeadline } from '../../kart/index.ts';
+import { remindKartBalance, remindPaymentDeadline } from '../../kart/index.ts';
 import { escalateDisruption, releaseLapsedHold, warnHoldLapsing } from '../../tickets/index.ts';
 import { purgeDocuments } from '../../visa/index.ts';
 import { remindCreditDue } from '../../wallet/index.ts';
@@ -23,6 +24,7 @@ export const deadlineHandlers: DeadlineHandlers = {
   kartPaymentReminder: async (d, now) => void (await remindPaymentDeadline(d, now)),
   creditDueReminder: async (d, now) => void (await remindCreditDue(d, now)),
   visaDocumentsPurge: async (d, now) => void (await purgeDocuments(d, now)),
+  kartBalanceReminder: (d) => remindKartBalance(d),
 };
 
 export const handler = async (): Promise<void> => {

@@ -12,6 +12,7 @@ import {
   conflictWindow,
   jobSheet,
   jobSheetConflicts,
+  kartDeadlineState,
   transferChargesChange,
   transferDriverChange,
   transferStatusChange,
@@ -25,6 +26,8 @@ import { DMC_OPS_MSG } from '@tp/contracts/endpoints/dmc-operations';
 import { auditActor } from '#lib/audit';
 import { fail } from '#lib/errors';
 import type { Principal } from '#lib/principal';
+import { siteToday } from '#lib/time';
+import { getKarts } from '../repo.ts';
 import { getTransfer, getTransfers, transfersBetween, type StoredTransfer } from '../transfers-repo.ts';
 import { RULES, driversOf, rangeOf, refused, saveTransfers, siteOf, type DriverView, type OpsScope } from './shared.ts';
 import { answers, reply } from '#lib/answers';
@@ -48,12 +51,22 @@ export async function jobSheetOf(
   const warnings = jobSheetConflicts(around, drivers);
   const names = new Map(drivers.map((d) => [d.driverId, d.driverName]));
   const query = { sortBy: input.sortBy, ...(input.driverId !== undefined ? { driverId: input.driverId } : {}) };
-  const transfers = jobSheet(around, range, query, drivers).map((t) => ({
+  const rows = jobSheet(around, range, query, drivers);
+  const overdue = await overdueKarts(scope, rows);
+  const transfers = rows.map((t) => ({
     ...t,
     driverName: t.driverId ? (names.get(t.driverId) ?? null) : null,
     warnings: warnings[t.id] ?? [],
+    paymentOverdue: overdue.has(t.kartId),
   }));
   return { dateRange: range, transfers, drivers };
+}
+
+/** The quotations of the sheet's rows whose balance is past its day (one BatchGet per 100 quotations). */
+async function overdueKarts(scope: OpsScope, rows: readonly Transfer[]): Promise<Set<string>> {
+  const karts = await getKarts(siteOf(scope), [...new Set(rows.map((t) => t.kartId))]);
+  const today = siteToday(scope.site, scope.now);
+  return new Set(karts.filter((k) => kartDeadlineState(k, k.totals, today).payment === 'overdue').map((k) => k.id));
 }
 
 async function found(scope: OpsScope, id: string): Promise<StoredTransfer> {

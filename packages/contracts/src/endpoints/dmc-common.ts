@@ -459,3 +459,20 @@ export const ZAuditEntry = lazy(() =>
   }),
 );
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
+
+// ---------------------------------------------------------------------------------------------------
+// Payment terms (docs/dmc.md "Payment terms"): the site's, and a quotation's override of them.
+
+export const DEPOSIT_KINDS = ['percent', 'amount'] as const;
+/** A deposit due on acceptance (a percentage of the total or an amount) and the balance N days before arrival. */
+export const ZPaymentTerms = lazy(() =>
+  z.object({
+    depositKind: z.enum(DEPOSIT_KINDS),
+    depositValue: z
+      .number({ error: MSG.invalidValue })
+      .check(z.minimum(0, MSG.tooSmall(0)), z.maximum(100_000_000, MSG.tooLarge(100_000_000))),
+    balanceDaysBeforeArrival: z
+      .number({ error: MSG.invalidValue })
+      .check(z.int(MSG.invalidValue), z.minimum(0, MSG.tooSmall(0)), z.maximum(365, MSG.tooLarge(365))),
+  }),
+);

@@ -16,6 +16,7 @@ import {
   ZDriver,
   ZLocation,
   ZMarket,
+  ZPaymentTerms,
   ZTourOption,
   blankAsMissing,
   pageOf,
@@ -367,7 +368,10 @@ export const saveExchangeRate = endpoint({
 });
 
 /** Ours: the site's quotation money settings (docs/dmc.md "Cost, sell and margin"). */
-export const QUOTATION_SETTINGS_MSG = { saved: 'Quotation settings saved' } as const;
+export const QUOTATION_SETTINGS_MSG = {
+  saved: 'Quotation settings saved',
+  paymentTermsSaved: 'Payment terms saved',
+} as const;
 
 export const ZQuotationSettings = lazy(() =>
   z.object({
@@ -375,6 +379,8 @@ export const ZQuotationSettings = lazy(() =>
     minimumMarginPercent: z.nullable(z.number()),
     /** What exchange-rate rows are quoted in (`FX_BASE_CURRENCY`). */
     baseCurrency: z.string(),
+    /** Ours: the site's payment terms (the platform's defaults until the site sets its own). */
+    paymentTerms: ZPaymentTerms,
   }),
 );
 export type TQuotationSettings = z.infer<typeof ZQuotationSettings>;
@@ -405,6 +411,17 @@ export const saveQuotationSettings = endpoint({
   summary: "Ours: sets the site's minimum margin for quotations (audited).",
 });
 
+export const savePaymentTerms = endpoint({
+  ...masters,
+  id: 'dmc.savePaymentTerms',
+  method: 'POST',
+  path: 'dmc/savePaymentTerms',
+  request: ZPaymentTerms,
+  response: ZQuotationSettings,
+  summary:
+    "Ours: sets the site's payment terms for quotations (deposit on acceptance, balance before arrival; audited).",
+});
+
 /** A real calendar day, not only its shape (2025-02-30 is refused). */
 function isCalendarDate(text: string): boolean {
   const day = new Date(`${text}T00:00:00Z`);
@@ -433,4 +450,5 @@ export const dmcMasterEndpoints: Endpoint[] = [
   saveExchangeRate,
   getQuotationSettings,
   saveQuotationSettings,
+  savePaymentTerms,
 ];

@@ -107,7 +107,12 @@ export const ZTransfer = lazy(() =>
 
 /** A job-sheet row: the transfer, its driver's name and the warnings to show before anything is saved. */
 export const ZJobSheetRow = lazy(() =>
-  z.extend(ZTransfer, { driverName: z.nullable(z.string()), warnings: z.array(ZTransferWarning) }),
+  z.extend(ZTransfer, {
+    driverName: z.nullable(z.string()),
+    warnings: z.array(ZTransferWarning),
+    /** Ours: the quotation's balance is past its day (docs/dmc.md "Reminders"). */
+    paymentOverdue: z.optional(z.boolean()),
+  }),
 );
 export type TJobSheetRow = z.infer<typeof ZJobSheetRow>;
 

@@ -39,6 +39,7 @@ import {
   zDmcId,
   zIntInput,
   zListPaging,
+  ZPaymentTerms,
   zTimeText,
 } from './dmc-common.ts';
 import { ZContractStay, ZContractStayInput } from './dmc-hotels.ts';
@@ -74,6 +75,26 @@ export const KART_MSG = {
   tooManyTransfers: (n: number) => `A quotation can change at most ${n} transfers at once; voucher it in parts`,
 } as const;
 
+/** Payments of a quotation: acceptance on the shared link, gateway / wallet / offline receipts (docs/dmc.md). */
+export const KART_PAY_MSG = {
+  accepted: 'Quotation accepted',
+  receiptRecorded: 'Receipt recorded',
+  /** An older link: the standing's newer share names when the latest one was shared. */
+  outdatedVersion: (sharedOn: string) =>
+    `This is not the latest version: a newer one was shared on ${sharedOn}. Open the latest link to accept it`,
+  revised: 'This quotation is being revised: ask for the latest link before you accept it',
+  notAcceptable: 'This quotation can no longer be accepted',
+  expired: 'This quotation has expired: ask for a new one',
+  acceptFirst: 'Accept the quotation before you pay',
+  nothingDue: 'Nothing is due on this quotation',
+  depositPaid: 'The deposit is paid: pay the balance instead',
+  cancelled: 'This quotation is cancelled: it takes no payment',
+  walletSignIn: "Sign in as the quotation's agent to pay from your wallet",
+  walletCurrency: (currency: string) => `Your wallet is not in ${currency}: pay through the gateway instead`,
+  walletShort: 'Your wallet and credit line do not cover this payment',
+  receiptNotFound: 'This receipt does not exist',
+} as const;
+
 /** A quotation as its documents word it: still a quotation (subject to availability), confirmed, or cancelled. */
 export const QUOTATION_STANDINGS = ['quotation', 'confirmed', 'cancelled'] as const;
 export type QuotationStanding = (typeof QUOTATION_STANDINGS)[number];
@@ -83,6 +104,12 @@ export const standingOf = (k: { isVouchered: boolean; isCancelled: boolean }): Q
 /** The SPA page of a shared quotation (public, no login): `kart/shareKart` answers its absolute url. */
 export const SHARED_QUOTATION_PATH = '/quotation/:slug';
 export const sharedQuotationPath = (slug: string): string => SHARED_QUOTATION_PATH.replace(':slug', slug);
+/** The printable receipt of a shared quotation's payment (public, like its link). */
+export const SHARED_RECEIPT_PATH = '/quotation/:slug/receipt/:receiptId';
+export const sharedReceiptPath = (slug: string, receiptId: string): string =>
+  SHARED_RECEIPT_PATH.replace(':slug', slug).replace(':receiptId', receiptId);
+/** The staff's printable receipt. */
+export const KART_RECEIPT_PATH = '/staff/kart/receipt/:receiptId';
 
 /** Line ids: ours (24 hex), or what a screen made up for a new line (letters, digits, dashes). */
 const LINE_ID = /^[A-Za-z0-9-]{1,40}$/;
@@ -250,7 +277,10 @@ export const ZKartInput = lazy(() =>
     isVouchered: zFlagInput(),
     isCancelled: zFlagInput(),
     paymentDeadline: z.optional(z.nullable(zDateText())),
-    collectedPayment: zAmountInput(),
+    /** Ignored: what was collected is derived from the quotation's receipts and refunds. */
+    collectedPayment: z.optional(z.unknown()),
+    /** Ours: this quotation's own payment terms; absent or null: the site's. */
+    paymentTerms: z.optional(z.nullable(ZPaymentTerms)),
     internalRemark: zText(2000),
     remarkForCustomer: zText(2000),
     currencySymbol: z._default(zShortText({ max: 8, required: false }), 'AED'),
@@ -432,6 +462,59 @@ export const ZKartDeadline = lazy(() =>
   }),
 ) as unknown as z.ZodMiniType<KartDeadlineState>;
 
+/** `paymentSchedule`: the deposit due on acceptance, the balance and its day, and what is outstanding of each. */
+export const ZPaymentSchedule = lazy(() =>
+  z.object({
+    terms: ZPaymentTerms,
+    deposit: z.number(),
+    balance: z.number(),
+    balanceDueDate: z.string(),
+    depositOutstanding: z.number(),
+    totalOutstanding: z.number(),
+  }),
+);
+
+export const RECEIPT_METHODS = ['gateway', 'wallet', 'bankTransfer', 'cash'] as const;
+export const RECEIPT_METHOD_LABELS: Record<(typeof RECEIPT_METHODS)[number], string> = {
+  gateway: 'Online payment',
+  wallet: 'Wallet',
+  bankTransfer: 'Bank transfer',
+  cash: 'Cash',
+};
+
+/** A numbered receipt of a quotation payment (ours). */
+export const ZReceipt = lazy(() =>
+  z.object({
+    id: z.string(),
+    number: z.string(),
+    kartId: z.string(),
+    quotationId: z.string(),
+    kartName: z.string(),
+    customerName: z.string(),
+    amount: z.number(),
+    currency: z.string(),
+    method: z.enum(RECEIPT_METHODS),
+    reference: z.string(),
+    receivedAt: z.string(),
+    totalPrice: z.number(),
+    collectedAfter: z.number(),
+  }),
+);
+export type TReceipt = z.infer<typeof ZReceipt>;
+
+/** A receipt with whose name and contact it is printed under (the site's, or the agent's on an agent-branded link). */
+export const ZPrintableReceipt = lazy(() =>
+  z.object({
+    receipt: ZReceipt,
+    issuer: z.object({
+      companyName: z.string(),
+      logoUrl: z.string(),
+      adminContact: z.string(),
+      adminEmail: z.string(),
+    }),
+  }),
+);
+
 /** The latest share of a kart: its public slug, the kart version it froze, and the link. */
 export const ZKartShare = lazy(() =>
   z.object({ slug: z.string(), version: z.number(), url: z.string(), sharedAt: z.string() }),
@@ -485,6 +568,11 @@ export const ZKart = lazy(() =>
     marginBelowMinimum: z.boolean(),
     deadline: ZKartDeadline,
     share: z.nullable(ZKartShare),
+    /** Ours: this quotation's own payment terms (null: the site's), and the schedule they give. */
+    paymentTerms: z.nullable(ZPaymentTerms),
+    schedule: ZPaymentSchedule,
+    /** Ours: the shared version the customer accepted, and when. */
+    acceptance: z.nullable(z.object({ version: z.number(), at: z.string() })),
   }),
 );
 export type TKart = z.infer<typeof ZKart>;
@@ -554,6 +642,18 @@ export const ZQuotationView = lazy(() =>
     ),
     grandTotal: z.nullable(z.number()),
     payment: z.nullable(z.object({ collectedPayment: z.number(), balanceDue: z.number() })),
+    /** Ours: the deposit and the balance with its day; absent on links shared before terms were printed. */
+    schedule: z.optional(
+      z.nullable(
+        z.object({
+          depositKind: z.enum(['percent', 'amount']),
+          depositValue: z.number(),
+          deposit: z.number(),
+          balance: z.number(),
+          balanceDueDate: z.string(),
+        }),
+      ),
+    ),
   }),
 ) as unknown as z.ZodMiniType<QuotationView>;
 
@@ -573,7 +673,29 @@ export const ZSharedQuotation = lazy(() =>
      * Where the quotation stands now (ours): `confirmed` once vouchered, `cancelled`; and when a later version was
      * shared since this one, the time of that share.
      */
-    standing: z.object({ status: z.enum(QUOTATION_STANDINGS), newerSharedAt: z.nullable(z.string()) }),
+    standing: z.object({
+      status: z.enum(QUOTATION_STANDINGS),
+      newerSharedAt: z.nullable(z.string()),
+      /** Ours: when this version was accepted (null: not yet). */
+      acceptedAt: z.optional(z.nullable(z.string())),
+    }),
+    /**
+     * Ours: what the link's holder (the customer) may pay now and the receipts so far; null while the quotation
+     * shows no price or takes no payment (cancelled).
+     */
+    money: z.nullable(
+      z.object({
+        currency: z.string(),
+        collected: z.number(),
+        depositDue: z.number(),
+        totalDue: z.number(),
+        receipts: z.array(ZReceipt),
+      }),
+    ),
+    /** Ours, with `payment` asked: where that gateway payment stands, and its receipt once issued. */
+    payment: z.optional(
+      z.nullable(z.object({ status: z.enum(['pending', 'received', 'failed']), receiptId: z.nullable(z.string()) })),
+    ),
     brandedBy: z.enum(['site', 'agent']),
     branding: z.object({
       companyName: z.string(),
@@ -704,9 +826,103 @@ export const getSharedQuotation = endpoint({
   auth: 'public',
   method: 'GET',
   path: 'kart/getSharedQuotation',
-  request: lazy(() => z.object({ slug: zToken(KART_MSG.sharedNotFound) })),
+  request: lazy(() =>
+    z.object({
+      slug: zToken(KART_MSG.sharedNotFound),
+      /** Ours: the gateway payment the payer came back from (its id is its credential, as on the gateway page). */
+      payment: z.optional(zToken()),
+    }),
+  ),
   response: ZSharedQuotation,
   summary: 'Ours, public: a shared quotation as frozen when shared, with the site branding.',
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Payments (ours; docs/dmc.md "Payment terms", "Receipts")
+
+const sharedRef = () => zToken(KART_MSG.sharedNotFound);
+const publicKart = { api: 'site', domain: 'kart', auth: 'public' } as const;
+
+export const acceptSharedQuotation = endpoint({
+  ...publicKart,
+  id: 'kart.acceptSharedQuotation',
+  method: 'POST',
+  path: 'kart/acceptSharedQuotation',
+  request: lazy(() =>
+    z.object({ slug: sharedRef(), version: z.number().check(z.int(), z.minimum(1), z.maximum(1_000_000_000)) }),
+  ),
+  response: ZSharedQuotation,
+  summary:
+    'Ours, public: the link holder accepts the version they are looking at (an older or revised version is refused).',
+});
+
+export const PAYMENT_PARTS = ['deposit', 'balance'] as const;
+export const paySharedQuotation = endpoint({
+  ...publicKart,
+  id: 'kart.paySharedQuotation',
+  method: 'POST',
+  path: 'kart/paySharedQuotation',
+  request: lazy(() =>
+    z.object({
+      slug: sharedRef(),
+      /** The deposit still due, or all that is due. */
+      part: z.enum(PAYMENT_PARTS),
+      /** The site's gateway, or (the quotation's agent, signed in) their wallet and credit line. */
+      method: z.enum(['gateway', 'wallet']),
+      /** One payment per key: a retried click never pays twice. */
+      idempotencyKey: zToken(),
+    }),
+  ),
+  response: lazy(() => z.object({ redirectTo: z.nullable(z.string()), receipt: z.nullable(ZReceipt) })),
+  summary: 'Ours, public: pays an accepted shared quotation: a gateway payment to finish, or a wallet receipt.',
+});
+
+export const getSharedReceipt = endpoint({
+  ...publicKart,
+  id: 'kart.getSharedReceipt',
+  method: 'GET',
+  path: 'kart/getSharedReceipt',
+  request: lazy(() => z.object({ slug: sharedRef(), receiptId: zDmcId(KART_PAY_MSG.receiptNotFound) })),
+  response: ZPrintableReceipt,
+  summary: "Ours, public: a receipt of the shared quotation's payments, printable.",
+});
+
+export const recordKartReceipt = endpoint({
+  ...kart,
+  id: 'kart.recordKartReceipt',
+  method: 'POST',
+  path: 'kart/recordKartReceipt',
+  request: lazy(() =>
+    z.object({
+      id: zDmcId(),
+      amount: z.number({ error: MSG.invalidValue }),
+      method: z.enum(['bankTransfer', 'cash']),
+      reference: zShortText({ max: 100 }),
+      idempotencyKey: zToken(),
+    }),
+  ),
+  response: ZReceipt,
+  summary: 'Ours: staff record an offline receipt (bank transfer, cash) with its reference; an overpayment is refused.',
+});
+
+export const getKartReceipts = endpoint({
+  ...kart,
+  id: 'kart.getKartReceipts',
+  method: 'GET',
+  path: 'kart/getKartReceipts',
+  request: lazy(() => z.object({ id: zDmcId(), ...zListPaging(50, 20) })),
+  response: pageOf(ZReceipt),
+  summary: "Ours: a quotation's receipts, oldest first.",
+});
+
+export const getKartReceipt = endpoint({
+  ...kart,
+  id: 'kart.getKartReceipt',
+  method: 'GET',
+  path: 'kart/getKartReceipt',
+  request: lazy(() => z.object({ receiptId: zDmcId(KART_PAY_MSG.receiptNotFound) })),
+  response: ZPrintableReceipt,
+  summary: 'Ours: one receipt, printable.',
 });
 
 export const ZItineraryItem = lazy(() =>
@@ -758,4 +974,10 @@ export const kartEndpoints: Endpoint[] = [
   shareKart,
   getSharedQuotation,
   getItinerariesByDate,
+  acceptSharedQuotation,
+  paySharedQuotation,
+  getSharedReceipt,
+  recordKartReceipt,
+  getKartReceipts,
+  getKartReceipt,
 ];

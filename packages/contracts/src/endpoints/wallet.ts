@@ -22,11 +22,14 @@ export const PAYMENT_STATUSES = [
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/** What a gateway payment pays for: a flight order, a wallet top-up, a quotation (its receipt; ours). */
+export const PAYMENT_PURPOSES = ['flightOrder', 'walletTopUp', 'kartPayment'] as const;
+
 export const ZPayment = lazy(() =>
   z.object({
     paymentId: z.string(),
     gateway: z.enum([...GATEWAYS, 'offline']),
-    purpose: z.enum(['flightOrder', 'walletTopUp']),
+    purpose: z.enum(PAYMENT_PURPOSES),
     orderId: z.nullable(z.string()),
     legalEntityId: z.string(),
     userId: z.string(),
@@ -188,7 +191,7 @@ export const ZVerifyResult = lazy(() =>
     orderId: z.string(),
     /** success: the order is paid / the wallet credited; pending: retry; failed: stop retrying. */
     status: z.enum(['success', 'pending', 'failed']),
-    purpose: z.enum(['flightOrder', 'walletTopUp']),
+    purpose: z.enum(PAYMENT_PURPOSES),
     amount: z.number(),
     currency: z.string(),
   }),

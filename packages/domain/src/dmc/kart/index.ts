@@ -6,3 +6,4 @@ export * from './rules.ts';
 export * from './quotation.ts';
 export * from './transfers.ts';
 export * from './deadlines.ts';
+export * from './payment-terms.ts';

@@ -10,6 +10,7 @@
  * Collected payment and balance show with any priced mode. The internal remark never shows.
  */
 import { MEAL_PLAN_LABELS } from '../hotels/contract.ts';
+import type { PaymentSchedule, PaymentTerms } from './payment-terms.ts';
 import { kartValidTill } from './deadlines.ts';
 import { KART_SECTIONS, type KartSection, type KartTotals } from './totals.ts';
 import {
@@ -82,6 +83,16 @@ export interface QuotationView {
   charges: { key: ChargeKey; label: string; amount: number }[];
   grandTotal: number | null;
   payment: { collectedPayment: number; balanceDue: number } | null;
+  /** The deposit and the balance with its day under the quotation's terms (absent on older shared copies). */
+  schedule?: QuotationSchedule | null;
+}
+
+export interface QuotationSchedule {
+  depositKind: PaymentTerms['depositKind'];
+  depositValue: number;
+  deposit: number;
+  balance: number;
+  balanceDueDate: string;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -142,7 +153,16 @@ const flightLine = (l: KartFlight): Omit<QuotationLine, 'price'> => ({
   ],
 });
 
-export function quotationView(kart: Kart, totals: KartTotals, mode: PriceBreakup): QuotationView {
+/**
+ * The printable quotation for its break-up mode; with `schedule`, the payment schedule (never in `noprice`: an
+ * itinerary names no amount).
+ */
+export function quotationView(
+  kart: Kart,
+  totals: KartTotals,
+  mode: PriceBreakup,
+  schedule: PaymentSchedule | null = null,
+): QuotationView {
   const priced = mode !== 'noprice';
   const describe: { [S in KartSection]: Omit<QuotationLine, 'price'>[] } = {
     accomodations: kart.accomodations.map(hotelLine),
@@ -180,5 +200,15 @@ export function quotationView(kart: Kart, totals: KartTotals, mode: PriceBreakup
     charges,
     grandTotal: priced ? totals.grandTotal : null,
     payment: priced ? { collectedPayment: totals.collectedPayment, balanceDue: totals.balanceDue } : null,
+    schedule:
+      priced && schedule
+        ? {
+            depositKind: schedule.terms.depositKind,
+            depositValue: schedule.terms.depositValue,
+            deposit: schedule.deposit,
+            balance: schedule.balance,
+            balanceDueDate: schedule.balanceDueDate,
+          }
+        : null,
   };
 }

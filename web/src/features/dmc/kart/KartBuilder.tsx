@@ -1,6 +1,7 @@
 import { Grid, Stack } from '@mantine/core';
 import type { TKart } from '@tp/contracts/endpoints/kart';
 import { KartHeading, KartNotices } from './KartHeading.tsx';
+import { KartPayments } from './KartPayments.tsx';
 import { KartSidePanel } from './KartSidePanel.tsx';
 import { ActivityLine, FlightLine, HotelLine, MiscLine, Passengers, Section } from './lines.tsx';
 import { PriceAndPaymentSection, QuotationSection } from './QuotationSections.tsx';
@@ -74,26 +75,30 @@ export function KartBuilder({
   const editor = useKartEditor({ initial, onSaved, reload });
   const { kart, form } = editor;
   return (
-    <form onSubmit={editor.submit} noValidate aria-label="Quotation">
-      <Stack gap="md">
-        <KartHeading kart={kart} />
-        <KartNotices kart={kart} conflict={editor.conflict} onReload={() => void editor.reloadKart()} />
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            <fieldset disabled={kart?.isCancelled ?? false} className="kart-fieldset">
-              <Stack gap="md">
-                <QuotationSection form={form} />
-                <ItinerarySections editor={editor} />
-                <Passengers form={form} />
-                <PriceAndPaymentSection form={form} />
-              </Stack>
-            </fieldset>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <KartSidePanel editor={editor} />
-          </Grid.Col>
-        </Grid>
-      </Stack>
-    </form>
+    <>
+      <form onSubmit={editor.submit} noValidate aria-label="Quotation">
+        <Stack gap="md">
+          <KartHeading kart={kart} />
+          <KartNotices kart={kart} conflict={editor.conflict} onReload={() => void editor.reloadKart()} />
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, md: 8 }}>
+              <fieldset disabled={kart?.isCancelled ?? false} className="kart-fieldset">
+                <Stack gap="md">
+                  <QuotationSection form={form} />
+                  <ItinerarySections editor={editor} />
+                  <Passengers form={form} />
+                  <PriceAndPaymentSection form={form} />
+                </Stack>
+              </fieldset>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <KartSidePanel editor={editor} />
+            </Grid.Col>
+          </Grid>
+        </Stack>
+      </form>
+      {/* Outside the quotation's form: recording a receipt is a form of its own. */}
+      {kart && <KartPayments kart={kart} />}
+    </>
   );
 }

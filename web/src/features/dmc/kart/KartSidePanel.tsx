@@ -12,7 +12,7 @@ import type { KartEditor } from './useKartEditor.ts';
 export function KartSidePanel({ editor }: { editor: KartEditor }) {
   const { kart, form } = editor;
   const dirty = form.isDirty();
-  const totals = !kart || dirty ? previewTotals(form.values) : kart.totals;
+  const totals = !kart || dirty ? previewTotals(form.values, kart?.collectedPayment ?? null) : kart.totals;
   const closed = kart?.isCancelled ?? false;
   return (
     <div className="kart-side">

@@ -49,13 +49,15 @@ export function QuotationDocument({
   standing?: QuotationStanding;
 }) {
   const m = (n: number) => money(n, view.currencySymbol);
+  // The terms' day once the quotation carries a schedule (a typed deadline is already in it), else the typed one.
+  const balanceDue = view.schedule?.balanceDueDate ?? view.paymentDeadline;
   const facts: [string, string][] = [
     ['Quotation', view.quotationId],
     ['Arrival', formatDate(view.arrivalDate)],
     ['Duration', `${plural(view.noOfDays, 'day')}, ${plural(view.noOfNights, 'night')}`],
     ['Travellers', paxText(view.pax)],
     ['Valid till', formatDate(view.validTill)],
-    ...(view.paymentDeadline ? [['Payment due by', formatDate(view.paymentDeadline)] as [string, string]] : []),
+    ...(balanceDue ? [['Payment due by', formatDate(balanceDue)] as [string, string]] : []),
     ...(version ? [['Version', String(version)] as [string, string]] : []),
   ];
   return (
@@ -165,6 +167,21 @@ export function QuotationDocument({
                 <th scope="row">Total</th>
                 <td className="quotation-amount">{m(view.grandTotal)}</td>
               </tr>
+              {view.schedule && (
+                <>
+                  <tr>
+                    <th scope="row">
+                      Deposit on acceptance
+                      {view.schedule.depositKind === 'percent' ? ` (${view.schedule.depositValue} %)` : ''}
+                    </th>
+                    <td className="quotation-amount">{m(view.schedule.deposit)}</td>
+                  </tr>
+                  <tr>
+                    <th scope="row">Balance by {formatDate(view.schedule.balanceDueDate)}</th>
+                    <td className="quotation-amount">{m(view.schedule.balance)}</td>
+                  </tr>
+                </>
+              )}
               {view.payment && view.payment.collectedPayment > 0 && (
                 <>
                   <tr>
@@ -196,7 +213,7 @@ export function QuotationDocument({
       <Stack component="footer" gap={2} className="quotation-terms">
         <Text size="xs">
           Valid till {formatDate(view.validTill)}
-          {view.paymentDeadline ? `; the balance is due by ${formatDate(view.paymentDeadline)}` : ''}.
+          {balanceDue ? `; the balance is due by ${formatDate(balanceDue)}` : ''}.
           {standing === 'quotation' && ' Prices are subject to availability at the time of booking.'}
         </Text>
       </Stack>

@@ -100,7 +100,7 @@ export function QuotationSection({ form }: { form: KartForm }) {
   );
 }
 
-/** Charges, discount, currency, the break-up printed, the payment deadline and the remarks. */
+/** Charges, discount, currency, the break-up printed, the payment terms and the remarks. */
 export function PriceAndPaymentSection({ form }: { form: KartForm }) {
   return (
     <Section title="Price and payment">
@@ -120,10 +120,7 @@ export function PriceAndPaymentSection({ form }: { form: KartForm }) {
           {...form.getInputProps('priceBreakup')}
         />
       </Stack>
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <DateField label="Payment deadline" clearable {...form.getInputProps('paymentDeadline')} />
-        <AmountField label="Collected payment" required={false} {...form.getInputProps('collectedPayment')} />
-      </SimpleGrid>
+      <PaymentTermsFields form={form} />
       <Textarea
         label="Remark for the customer"
         description="Printed on the quotation"
@@ -145,5 +142,61 @@ export function PriceAndPaymentSection({ form }: { form: KartForm }) {
         {...form.getInputProps('isAgentBranding', { type: 'checkbox' })}
       />
     </Section>
+  );
+}
+
+/**
+ * The payment deadline and terms: the site's terms (DMC settings) unless the quotation has its own, a deposit due
+ * on acceptance (a percentage or an amount) and the balance a number of days before arrival; a typed deadline
+ * wins over the terms' day.
+ */
+function PaymentTermsFields({ form }: { form: KartForm }) {
+  const own = form.values.ownTerms;
+  return (
+    <Stack gap="xs">
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <DateField
+          label="Payment deadline"
+          description="Empty: the payment terms' day"
+          clearable
+          {...form.getInputProps('paymentDeadline')}
+        />
+        <Switch
+          mt={{ base: 0, xs: 'lg' }}
+          label="Own payment terms for this quotation"
+          description="Off: the site's terms"
+          {...form.getInputProps('ownTerms', { type: 'checkbox' })}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+        <Select
+          label="Deposit"
+          data={[
+            { value: 'percent', label: 'Percent of the total' },
+            { value: 'amount', label: 'Fixed amount' },
+          ]}
+          allowDeselect={false}
+          disabled={!own}
+          {...form.getInputProps('depositKind')}
+        />
+        <NumberInput
+          label={form.values.depositKind === 'percent' ? 'Deposit (%)' : 'Deposit amount'}
+          min={0}
+          decimalScale={2}
+          disabled={!own}
+          {...form.getInputProps('depositValue')}
+          error={form.errors['paymentTerms.depositValue'] ?? form.errors.depositValue}
+        />
+        <NumberInput
+          label="Balance due (days before arrival)"
+          min={0}
+          max={365}
+          allowDecimal={false}
+          disabled={!own}
+          {...form.getInputProps('balanceDaysBeforeArrival')}
+          error={form.errors['paymentTerms.balanceDaysBeforeArrival'] ?? form.errors.balanceDaysBeforeArrival}
+        />
+      </SimpleGrid>
+    </Stack>
   );
 }

@@ -9,6 +9,7 @@ import {
   kartErrors,
   kartTotals,
   ROOM_TYPES,
+  type DepositKind,
   type DmcMessages,
   type KartTotals,
   type KartTransferType,
@@ -150,7 +151,11 @@ export interface KartValues {
   currencySymbol: string;
   priceBreakup: PriceBreakup;
   paymentDeadline: string;
-  collectedPayment: Num;
+  /** The quotation's own payment terms instead of the site's. */
+  ownTerms: boolean;
+  depositKind: DepositKind;
+  depositValue: Num;
+  balanceDaysBeforeArrival: Num;
   internalRemark: string;
   remarkForCustomer: string;
   remark: string;
@@ -268,7 +273,10 @@ export const blankKart = (): KartValues => ({
   currencySymbol: 'AED',
   priceBreakup: 'full',
   paymentDeadline: '',
-  collectedPayment: '',
+  ownTerms: false,
+  depositKind: 'percent',
+  depositValue: '',
+  balanceDaysBeforeArrival: '',
   internalRemark: '',
   remarkForCustomer: '',
   remark: '',
@@ -387,7 +395,11 @@ export function kartValues(k: TKart): KartValues {
     currencySymbol: k.currencySymbol,
     priceBreakup: k.priceBreakup,
     paymentDeadline: text(k.paymentDeadline),
-    collectedPayment: num(k.collectedPayment),
+    // The builder shows the terms in force: the quotation's own, else the site's (a copy to start an override from).
+    ownTerms: !!k.paymentTerms,
+    depositKind: k.schedule.terms.depositKind,
+    depositValue: k.schedule.terms.depositValue,
+    balanceDaysBeforeArrival: k.schedule.terms.balanceDaysBeforeArrival,
     internalRemark: k.internalRemark,
     remarkForCustomer: k.remarkForCustomer,
     remark: k.remark,
@@ -512,7 +524,13 @@ export function kartBody(v: KartValues, saved: { id: string; version: number } |
     priceBreakup: v.priceBreakup,
     isVouchered,
     paymentDeadline: orNull(v.paymentDeadline),
-    collectedPayment: amount(v.collectedPayment),
+    paymentTerms: v.ownTerms
+      ? {
+          depositKind: v.depositKind,
+          depositValue: v.depositValue === '' ? Number.NaN : Number(v.depositValue),
+          balanceDaysBeforeArrival: v.balanceDaysBeforeArrival === '' ? Number.NaN : Number(v.balanceDaysBeforeArrival),
+        }
+      : null,
     internalRemark: v.internalRemark,
     remarkForCustomer: v.remarkForCustomer,
     currencySymbol: v.currencySymbol,
@@ -528,7 +546,7 @@ export const kartRule = (request: KartRequest, m: DmcMessages) =>
  * The totals the server will compute, from the form as it stands (null while an amount is not a number yet). A
  * preview only: after a save the screen shows the server's totals.
  */
-export function previewTotals(v: KartValues): KartTotals | null {
+export function previewTotals(v: KartValues, collectedPayment: number | null = null): KartTotals | null {
   const parsed = saveKart.request.safeParse(kartBody(v, null));
   if (!parsed.success) return null;
   const r = parsed.data;
@@ -548,7 +566,7 @@ export function previewTotals(v: KartValues): KartTotals | null {
       serviceCharge: r.serviceCharge,
       remittanceCharge: r.remittanceCharge,
       discount: r.discount,
-      collectedPayment: r.collectedPayment,
+      collectedPayment,
     } as unknown as PricedKart);
   } catch {
     return null;

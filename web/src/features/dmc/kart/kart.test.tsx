@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
+  acceptSharedQuotation,
   getAllKartsForWl,
   getKartById,
   getSharedQuotation,
+  paySharedQuotation,
   removeKartAccomodation,
   removeKartActivity,
   removeKartMiscellaneous,
@@ -15,9 +17,11 @@ import {
 import * as MSG from '@tp/contracts/messages';
 import { getHotelStayChoices, priceHotelStay } from '@tp/contracts/endpoints/dmc';
 import {
+  DEFAULT_PAYMENT_TERMS,
   kartDeadlineState,
   kartMargins,
   kartTotals,
+  paymentSchedule,
   PRICE_BREAKUPS,
   quotationView,
   type Kart,
@@ -51,6 +55,9 @@ function savedKart(over: Partial<Kart> = {}): TKart {
     marginBelowMinimum: false,
     deadline: kartDeadlineState(k, totals, '2026-11-21'),
     share: null,
+    paymentTerms: null,
+    schedule: paymentSchedule(DEFAULT_PAYMENT_TERMS, k, totals.grandTotal, totals.collectedPayment),
+    acceptance: null,
   } as TKart;
 }
 
@@ -290,6 +297,7 @@ describe('Shared quotation page', { timeout: 30_000 }, () => {
     sharedAt: '2026-11-20T10:00:00.000Z',
     quotation: quotationView(k, kartTotals(k), 'full'),
     standing,
+    money: null,
     brandedBy,
     branding: { companyName, logoUrl: '', adminContact: '9810000003', adminEmail: 'mehta@example.com', domain: '' },
   });
@@ -301,6 +309,28 @@ describe('Shared quotation page', { timeout: 30_000 }, () => {
     expect(within(doc).getByText('Mehta Tours & Travels')).toBeTruthy();
     expect(within(doc).getByText('9810000003 · mehta@example.com')).toBeTruthy();
     expect(doc.textContent).not.toContain('Flight Deals');
+  });
+
+  it('accepts the version shown, then pays the deposit through the gateway', async () => {
+    const money = { currency: 'AED', collected: 0, depositDue: 300, totalDue: 1000, receipts: [] };
+    let acceptedAt: string | null = null;
+    const api = fakeApi()
+      .on(getSharedQuotation, () => ({
+        ...shared('site', 'Flight Deals', { status: 'quotation', newerSharedAt: null, acceptedAt }),
+        money,
+      }))
+      .on(acceptSharedQuotation, () => {
+        acceptedAt = '2026-11-25T10:00:00.000Z';
+        return { ...shared('site', 'Flight Deals', { status: 'quotation', newerSharedAt: null, acceptedAt }), money };
+      })
+      .on(paySharedQuotation, { redirectTo: null, receipt: null });
+    renderApp(`/quotation/${'s'.repeat(43)}`, { api, site: testSite({ companyName: 'Flight Deals' }) });
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+    const panel = await screen.findByRole('region', { name: 'Payment' });
+    await user.click(within(panel).getByRole('button', { name: 'Accept this quotation' }));
+    expect(api.calls(acceptSharedQuotation)[0]!.input).toEqual({ slug: 's'.repeat(43), version: 2 });
+    await user.click(await within(panel).findByRole('button', { name: /^Pay AED\s?300\.00$/ }));
+    expect(api.calls(paySharedQuotation)[0]!.input).toMatchObject({ part: 'deposit', method: 'gateway' });
   });
 
   it('reads confirmed once vouchered, and says when a newer version was shared since', async () => {

@@ -15,7 +15,7 @@ import { ShareActions } from './ShareActions.tsx';
 function PrintView({ kart }: { kart: TKart }) {
   const site = useSite();
   const [mode, setMode] = useState<PriceBreakup>(kart.priceBreakup);
-  const view = quotationView(kart as unknown as Kart, kart.totals, mode);
+  const view = quotationView(kart as unknown as Kart, kart.totals, mode, kart.schedule);
   return (
     <Stack gap="md">
       <Stack gap="xs" className="quotation-actions">

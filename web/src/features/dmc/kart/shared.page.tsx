@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { KART_MSG, getSharedQuotation, sharedQuotationPath } from '@tp/contracts/endpoints/kart';
 import { useApi } from '#api/hooks.ts';
 import { ApiError } from '#api/client.ts';
@@ -9,15 +9,23 @@ import { absoluteUrl } from '#shared/share.ts';
 import { ShareLinks } from '#shared/ShareLinks.tsx';
 import { sharedBrand } from './brand.ts';
 import { QuotationDocument } from './QuotationDocument.tsx';
+import { SharedPayment } from './SharedPayment.tsx';
 
 /**
  * /quotation/:slug (public, ours): a shared quotation as it was frozen when shared (`kart/getSharedQuotation`), no
  * login. The same document as the staff print view; a later change of the kart never alters this version, but the
- * page says when a newer version was shared since, and a vouchered quotation reads confirmed.
+ * page says when a newer version was shared since, and a vouchered quotation reads confirmed. Above it, the customer
+ * accepts this version and pays (SharedPayment).
  */
 export default function SharedQuotationPage() {
   const { slug = '' } = useParams();
-  const shared = useApi(getSharedQuotation, { slug }, { call: { handling: 'navigation' } });
+  // Back from the gateway: `?payment=` names the payment, read again until it is received or refused.
+  const [params] = useSearchParams();
+  const payment = params.get('payment');
+  const shared = useApi(getSharedQuotation, payment ? { slug, payment } : { slug }, {
+    call: { handling: 'navigation' },
+    refreshInterval: (s) => (s?.payment?.status === 'pending' ? 2000 : 0),
+  });
   if (shared.error instanceof ApiError && (shared.error.status === 404 || shared.error.status === 400))
     return (
       <Alert color="gray" role="status" maw={600} mx="auto">
@@ -44,6 +52,7 @@ export default function SharedQuotationPage() {
               {KART_MSG.sharedCancelled}
             </Alert>
           )}
+          <SharedPayment shared={s} slug={slug} onChanged={() => void shared.mutate()} />
           <QuotationDocument
             view={s.quotation}
             brand={sharedBrand(s)}

@@ -1,6 +1,7 @@
-import { Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import {
   getQuotationSettings,
+  savePaymentTerms,
   saveQuotationSettings,
   QUOTATION_SETTINGS_MSG,
   type TQuotationSettings,
@@ -39,7 +40,72 @@ function MinimumMarginForm({ settings, saved }: { settings: TQuotationSettings; 
   );
 }
 
-/** The site's quotation money settings beside its exchange rates: the minimum margin on sell. */
+/**
+ * The site's payment terms (docs/dmc.md "Payment terms"): the deposit due on acceptance, a percentage of the total
+ * or an amount, and the balance due a number of days before arrival. A quotation may set its own in the builder.
+ */
+function PaymentTermsForm({ settings, saved }: { settings: TQuotationSettings; saved: () => void }) {
+  const t = settings.paymentTerms;
+  const { form, submit, busy } = useSaveForm({
+    endpoint: savePaymentTerms,
+    initialValues: {
+      depositKind: t.depositKind,
+      depositValue: t.depositValue as number | string,
+      balanceDaysBeforeArrival: t.balanceDaysBeforeArrival as number | string,
+    },
+    toBody: (v) => ({
+      depositKind: v.depositKind,
+      depositValue: v.depositValue === '' ? Number.NaN : Number(v.depositValue),
+      balanceDaysBeforeArrival: v.balanceDaysBeforeArrival === '' ? Number.NaN : Number(v.balanceDaysBeforeArrival),
+    }),
+    success: QUOTATION_SETTINGS_MSG.paymentTermsSaved,
+    onSaved: saved,
+  });
+  return (
+    <form onSubmit={submit} noValidate aria-label="Payment terms">
+      <Text size="sm" fw={600} mt="sm">
+        Payment terms
+      </Text>
+      <Text size="xs" c="gray.7" mb={4}>
+        What a quotation asks unless it sets its own: a deposit on acceptance, the balance before arrival.
+      </Text>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <Select
+          label="Deposit on acceptance"
+          data={[
+            { value: 'percent', label: 'Percent of the total' },
+            { value: 'amount', label: 'Fixed amount' },
+          ]}
+          allowDeselect={false}
+          w={220}
+          {...form.getInputProps('depositKind')}
+        />
+        <NumberInput
+          label={form.values.depositKind === 'percent' ? 'Deposit (%)' : 'Deposit amount'}
+          min={0}
+          decimalScale={2}
+          clampBehavior="none"
+          w={160}
+          {...form.getInputProps('depositValue')}
+        />
+        <NumberInput
+          label="Balance due (days before arrival)"
+          min={0}
+          max={365}
+          allowDecimal={false}
+          clampBehavior="none"
+          w={240}
+          {...form.getInputProps('balanceDaysBeforeArrival')}
+        />
+        <Button type="submit" loading={busy}>
+          Save terms
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+/** The site's quotation money settings beside its exchange rates: the minimum margin on sell, the payment terms. */
 export function QuotationSettings() {
   const settings = useApi(getQuotationSettings, {});
   return (
@@ -52,7 +118,10 @@ export function QuotationSettings() {
           Rates are in {settings.data?.baseCurrency ?? '…'}, the base currency every conversion goes through.
         </Text>
         {settings.data ? (
-          <MinimumMarginForm settings={settings.data} saved={() => void settings.mutate()} />
+          <>
+            <MinimumMarginForm settings={settings.data} saved={() => void settings.mutate()} />
+            <PaymentTermsForm settings={settings.data} saved={() => void settings.mutate()} />
+          </>
         ) : (
           <Text size="sm">Loading…</Text>
         )}

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { EXCHANGE_RATE_MSG, getExchangeRates, saveExchangeRate, type TExchangeRate } from '@tp/contracts/endpoints/dmc';
+import {
+  EXCHANGE_RATE_MSG,
+  getExchangeRates,
+  getQuotationSettings,
+  savePaymentTerms,
+  saveExchangeRate,
+  type TExchangeRate,
+} from '@tp/contracts/endpoints/dmc';
 import * as MSG from '@tp/contracts/messages';
 import { fakeApi } from '#test/fake-api.ts';
 import { staffUser } from '#test/fixtures.ts';
@@ -93,5 +100,35 @@ describe('Exchange rates', { timeout: 60_000 }, () => {
       buffer: 0,
       validFrom: '2025-01-01',
     });
+  });
+
+  it("saves the site's payment terms: a fixed deposit and the balance's days before arrival", async () => {
+    const settings = {
+      minimumMarginPercent: null,
+      baseCurrency: 'AED',
+      paymentTerms: { depositKind: 'percent' as const, depositValue: 30, balanceDaysBeforeArrival: 14 },
+    };
+    const api = fakeApi()
+      .on(getExchangeRates)
+      .on(getQuotationSettings, settings)
+      .on(savePaymentTerms, (terms) => ({ ...settings, paymentTerms: terms }));
+    const { user } = await open(api);
+    const form = await screen.findByRole('form', { name: 'Payment terms' });
+    await user.click(within(form).getByRole('combobox', { name: 'Deposit on acceptance' }));
+    await user.click(await screen.findByRole('option', { name: 'Fixed amount', hidden: true }));
+    const deposit = within(form).getByRole('textbox', { name: 'Deposit amount' });
+    await user.clear(deposit);
+    await user.type(deposit, '500');
+    const days = within(form).getByRole('textbox', { name: 'Balance due (days before arrival)' });
+    await user.clear(days);
+    await user.type(days, '21');
+    await user.click(within(form).getByRole('button', { name: 'Save terms' }));
+    await waitFor(() =>
+      expect(api.calls(savePaymentTerms)[0]?.input).toEqual({
+        depositKind: 'amount',
+        depositValue: 500,
+        balanceDaysBeforeArrival: 21,
+      }),
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { Checkbox, NativeSelect, Stack, Text } from '@mantine/core';
+import { Badge, Checkbox, NativeSelect, Stack, Text } from '@mantine/core';
 import type { TJobSheetRow, TOpsDriver } from '@tp/contracts/endpoints/dmc-operations';
 import type { Column } from '#shared/DataTable.tsx';
 import { formatDate } from '#shared/format.ts';
@@ -108,6 +108,11 @@ export function jobSheetColumns({
           <Text size="sm" fw={600}>
             {r.customerName}
           </Text>
+          {r.paymentOverdue && (
+            <Badge color="red" variant="light" size="sm">
+              Payment overdue
+            </Badge>
+          )}
           {r.leadGuest && <Text size="xs">Lead guest: {r.leadGuest}</Text>}
           {r.customerPhone && (
             <Text size="xs" component="a" href={`tel:${r.customerPhone}`}>

@@ -22,7 +22,13 @@ const drivers: TOpsDriver[] = [
 ];
 const rows: TJobSheetRow[] = [
   jobRow(),
-  jobRow({ id: 'k2-activity-b1-pickup', customerName: 'Ben Cole', time: '09:30', pickupLocation: 'Rove Marina' }),
+  jobRow({
+    id: 'k2-activity-b1-pickup',
+    customerName: 'Ben Cole',
+    time: '09:30',
+    pickupLocation: 'Rove Marina',
+    paymentOverdue: true,
+  }),
   jobRow({ id: 'k3-activity-c1-drop', customerName: 'Chen Li', time: '18:00', status: 'done', driverId: 'd1' }),
 ];
 const empty = { assigned: [], refused: [], warnings: {} };
@@ -53,6 +59,10 @@ describe('Job sheet', { timeout: 60_000 }, () => {
     const { api } = await open();
     expect(api.calls(getTransferJobSheet)[0]!.input).toEqual({ dateRange: defaultRange(), sortBy: 'time' });
     expect(await screen.findByText('Ben Cole')).toBeTruthy();
+    // Only the quotation whose balance is past its day is flagged.
+    const flagged = screen.getAllByText('Payment overdue', { exact: true });
+    expect(flagged).toHaveLength(1);
+    expect(flagged[0]!.closest('tr')!.textContent).toContain('Ben Cole');
   });
 
   it('names each job: quotation, service, hotel, lead guest, the leg’s own sharing and the driver’s vehicle', async () => {
