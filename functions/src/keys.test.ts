@@ -226,6 +226,7 @@ const CALLS: [string, ...unknown[]][] = [
   ['gatewayRefund', 's1', 'rf1'],
   // PNR import: new keys, pinned from here on.
   ['simBookingPnr', 's1', 'ab12cd'],
+  ['extrasOrder', 's1', 'b1'],
 ];
 
 /** What lib/keys.ts built for CALLS before the split (and the constant prefixes it held). */
@@ -413,6 +414,7 @@ const BEFORE: Record<string, unknown> = {
   duffelOrderRef: { pk: 'SITE#s1#DUFFELREF#r1', sk: 'REF' },
   gatewayRefund: { pk: 'SITE#s1#GREFUND#rf1', sk: 'GREFUND' },
   simBookingPnr: { pk: 'SITE#s1#SIMPNR#AB12CD', sk: 'PNR' },
+  extrasOrder: { pk: 'SITE#s1#BOOKING#b1', sk: 'EXTRASORDER' },
 };
 
 const all = Object.entries(DOMAINS).flatMap(([owner, builders]) =>

@@ -240,11 +240,20 @@ export async function transitionOrder(
  * The order that a held booking's "Ticket now" guard names, if any.
  * @public Called through `OrderDeps.orders` (orderDeps hands this module over whole).
  */
-export async function holdTicketOrderId(siteId: SiteId, bookingId: string): Promise<string | null> {
+/** Which one-open-order guard of a booking: "Ticket now" on a hold, or extras after ticketing. */
+export type OrderGuard = 'ticket' | 'extras';
+const guardKey = (guard: OrderGuard, siteId: SiteId, bookingId: string) =>
+  guard === 'extras' ? flightKeys.extrasOrder(siteId, bookingId) : flightKeys.holdTicketOrder(siteId, bookingId);
+
+export async function holdTicketOrderId(
+  siteId: SiteId,
+  bookingId: string,
+  guard: OrderGuard = 'ticket',
+): Promise<string | null> {
   const { Item } = await db().send(
     new GetCommand({
       TableName: tableName(),
-      Key: flightKeys.holdTicketOrder(siteId, bookingId),
+      Key: guardKey(guard, siteId, bookingId),
       ConsistentRead: true,
     }),
   );
@@ -262,11 +271,17 @@ export async function claimHoldTicketOrder(
   orderId: string,
   previous: string | null,
   nowIso: string,
+  guard: OrderGuard = 'ticket',
 ): Promise<boolean> {
   return writeOrFalse(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...flightKeys.holdTicketOrder(siteId, bookingId), type: 'HoldTicketOrder', orderId, createdAt: nowIso },
+      Item: {
+        ...guardKey(guard, siteId, bookingId),
+        type: guard === 'extras' ? 'ExtrasOrder' : 'HoldTicketOrder',
+        orderId,
+        createdAt: nowIso,
+      },
       ConditionExpression: previous ? 'orderId = :prev' : 'attribute_not_exists(pk)',
       ...(previous ? { ExpressionAttributeValues: { ':prev': previous } } : {}),
     }),

@@ -8,6 +8,7 @@ export {
   creditNoteVisaRefund,
   invoiceBooked,
   invoiceCartStatus,
+  invoiceExtras,
   invoiceKartStatus,
   invoiceVisaPaid,
 } from './hooks.ts';

@@ -4,7 +4,7 @@
  */
 import { onDemand } from '#lib/http';
 import type { CartStatusHook } from '../../activities/index.ts';
-import type { RefundedHook } from '../../bookings/index.ts';
+import type { BookedHook, RefundedHook } from '../../bookings/index.ts';
 import type { KartStatusHook } from '../../kart/index.ts';
 
 const invoices = onDemand(() => import('../../invoices/index.ts'));
@@ -15,3 +15,5 @@ export const invoiceCartStatus: CartStatusHook = async (...args) => (await invoi
 export const invoiceKartStatus: KartStatusHook = async (...args) => (await invoices()).invoiceKartStatus(...args);
 /** A change request's credited refund gets its GST credit note. */
 export const creditNoteOnRefund: RefundedHook = async (...args) => (await invoices()).creditNoteOnRefund(...args);
+/** An imported PNR gets the GST invoice of a ticketed booking. */
+export const invoiceImported: BookedHook = async (...args) => (await invoices()).invoiceBooked(...args);

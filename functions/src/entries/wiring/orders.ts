@@ -7,12 +7,17 @@
  */
 import { countBooked } from '../../bookings/index.ts';
 import { mailTripItinerary, makeOrders, orderDeps, type Orders } from '../../flights/index.ts';
-import { invoiceBooked } from '../../invoices/index.ts';
+import { invoiceBooked, invoiceExtras } from '../../invoices/index.ts';
 import { mailETicket } from '../../tickets/index.ts';
 import { gatewayVerifyDeps, type VerifyDeps } from '../../wallet/index.ts';
 
 let orders: Orders | undefined;
 export const bookingOrders = (): Orders =>
-  (orders ??= makeOrders(orderDeps({ afterBooked: [mailETicket, countBooked, invoiceBooked, mailTripItinerary] })));
+  (orders ??= makeOrders(
+    orderDeps({
+      afterBooked: [mailETicket, countBooked, invoiceBooked, mailTripItinerary],
+      afterExtras: [invoiceExtras],
+    }),
+  ));
 
 export const paymentVerification = (): VerifyDeps => gatewayVerifyDeps(bookingOrders());

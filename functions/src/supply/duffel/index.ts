@@ -601,7 +601,8 @@ export class DuffelSupply implements FlightSupply {
       segments: option.segments,
       passengers: order.passengers.map((p, i) => {
         const female = p.gender === 'f';
-        const title = ({ mr: 'Mr', mrs: 'Mrs', ms: 'Ms', miss: 'Miss' } as const)[p.title ?? 'mr'] ?? 'Mr';
+        const titles: Record<string, 'Mr' | 'Mrs' | 'Ms' | 'Miss'> = { mr: 'Mr', mrs: 'Mrs', ms: 'Ms', miss: 'Miss' };
+        const title = titles[p.title ?? 'mr'] ?? (female ? 'Ms' : 'Mr');
         return {
           title,
           firstName: p.given_name,

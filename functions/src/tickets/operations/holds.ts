@@ -26,6 +26,8 @@ import type { SiteId } from '#lib/keys';
 import * as api from '@tp/contracts/endpoints/tickets';
 import { answers, reply, type OperationRun } from '#lib/answers';
 import type { RefundWiring } from './refund-mail.ts';
+import type { ExtrasWiring } from '../extras.ts';
+import type { ImportWiring } from '../pnr-import.ts';
 
 const STATUS_TEXT: Record<BookingStatusId, string> = {
   1: 'Held',
@@ -118,8 +120,11 @@ export async function releaseExpiredHolds(
 }
 
 // The tickets Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
-/** What the tickets Lambda needs from the entry: the refund hooks, and "Ticket now" (the booking-order machinery). */
-export interface TicketsWiring extends RefundWiring {
+/**
+ * What the tickets Lambda needs from the entry: the refund hooks, "Ticket now" and extras after ticketing (the
+ * booking-order machinery), and the work after a PNR import.
+ */
+export interface TicketsWiring extends RefundWiring, ExtrasWiring, ImportWiring {
   ticketHeldBooking: OperationRun<typeof api.ticketHeldBooking>;
 }
 export const answerReleaseFlight = answers(api.releaseFlight, async (input, scope) =>
