@@ -5,7 +5,7 @@
  * its audit entry are one transaction. No wallet money moves: the customer paid outside; the invoice (raised by the
  * after-import hook) states what they owe at the supplier's fare plus the site's markup.
  */
-import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
+import { BOOKING_STATUS, JOURNEY_TYPE } from '@tp/contracts/endpoints/flights';
 import * as api from '@tp/contracts/endpoints/pnr-import';
 import { PNR_IMPORT_MSG, type TPnrImportPreview, type TPnrImportRequest } from '@tp/contracts/endpoints/pnr-import';
 import { priceFare, type PricedFare, type PricedPaxFare } from '@tp/domain/pricing';
@@ -92,6 +92,8 @@ export async function previewPnrImport(
   };
 }
 
+const IMPORTED = 'imported';
+
 /** The imported booking as stored: ticketed, owned by the customer, charged (invoiced) at the priced fare. */
 function importedRecord(found: Found, bookingId: string, by: Principal, now: Date): BookingRecord {
   const { imported: x, customer, priced } = found;
@@ -106,8 +108,9 @@ function importedRecord(found: Found, bookingId: string, by: Principal, now: Dat
     version: 1,
     bookingId,
     pnr: x.pnr,
-    orderId: '',
-    searchId: '',
+    // No order or search of ours: named so the booking's links and reads find none.
+    orderId: IMPORTED,
+    searchId: IMPORTED,
     resultIndex: '',
     supplierBookingId: x.supplierBookingId,
     source: x.source,
@@ -116,7 +119,8 @@ function importedRecord(found: Found, bookingId: string, by: Principal, now: Dat
     isLcc: x.isLcc,
     isRefundable: x.isRefundable,
     isDomestic: x.isDomestic,
-    journeyType: x.segments.length > 1 ? 2 : 1,
+    // Both ways in one PNR is one booking (a special return), never the first leg of a normal return.
+    journeyType: x.segments.length > 1 ? JOURNEY_TYPE.specialReturn : JOURNEY_TYPE.oneWay,
     leg: 1,
     linkedBookingId: null,
     statusId: BOOKING_STATUS.ticketed,
