@@ -6,7 +6,12 @@
  * another site never sees it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BOOKING_STATUS, orderSuccessCallback, type TBooking, type TPaymentOrder } from '@tp/contracts/endpoints/flights';
+import {
+  BOOKING_STATUS,
+  orderSuccessCallback,
+  type TBooking,
+  type TPaymentOrder,
+} from '@tp/contracts/endpoints/flights';
 import { getSourceInvoice } from '@tp/contracts/endpoints/invoices';
 import { importPnr, PNR_IMPORT_MSG, previewPnrImport } from '@tp/contracts/endpoints/pnr-import';
 import { buyTicketExtras, EXTRAS_MSG, getTicketExtras, type TExtraOffer } from '@tp/contracts/endpoints/ticket-extras';
@@ -32,7 +37,11 @@ const balance = async () => (await balanceOf(FLIGHTDEALS.siteId, agent.legalEnti
 /** A low-cost fare booked and ticketed through the flow, paid from the agent's wallet. */
 async function ticketedLcc(): Promise<TBooking> {
   const found = await oneWay(agent.client, 'DEL', 'BOM', 30);
-  const order = await placeOrder(agent, found, pick(found, (o) => o.isLcc));
+  const order = await placeOrder(
+    agent,
+    found,
+    pick(found, (o) => o.isLcc),
+  );
   const res = await agent.client.call(orderSuccessCallback, { orderId: order.orderId });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const booking = res.body.result.bookings[0] as TBooking;
@@ -101,7 +110,7 @@ describe('extras after ticketing', () => {
     expect(after.body.result.purchases).toHaveLength(1);
   });
 
-  it("answers the clear message where the airline sells nothing after ticketing (a GDS fare)", async () => {
+  it('answers the clear message where the airline sells nothing after ticketing (a GDS fare)', async () => {
     const gds = await supplierBooking(FLIGHTDEALS.siteId, agent.email, { adults: 1 });
     const res = await agent.client.call(getTicketExtras, { bookingId: gds.bookingId });
     expect(res.status).toBe(200);

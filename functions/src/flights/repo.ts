@@ -236,15 +236,15 @@ export async function transitionOrder(
   return writeOrFalse(new UpdateCommand(orderTransition(siteId, orderId, from, set, extraCondition).Update!));
 }
 
-/**
- * The order that a held booking's "Ticket now" guard names, if any.
- * @public Called through `OrderDeps.orders` (orderDeps hands this module over whole).
- */
 /** Which one-open-order guard of a booking: "Ticket now" on a hold, or extras after ticketing. */
 export type OrderGuard = 'ticket' | 'extras';
 const guardKey = (guard: OrderGuard, siteId: SiteId, bookingId: string) =>
   guard === 'extras' ? flightKeys.extrasOrder(siteId, bookingId) : flightKeys.holdTicketOrder(siteId, bookingId);
 
+/**
+ * The order that a booking's guard names ("Ticket now" on a hold, or extras after ticketing), if any.
+ * @public Called through `OrderDeps.orders` (orderDeps hands this module over whole).
+ */
 export async function holdTicketOrderId(
   siteId: SiteId,
   bookingId: string,
@@ -261,7 +261,7 @@ export async function holdTicketOrderId(
 }
 
 /**
- * Points a held booking's guard at a new "Ticket now" order, unless another order took it since
+ * Points a booking's guard at a new "Ticket now" (or extras) order, unless another order took it since
  * `previous` was read (false: the caller uses that one instead).
  * @public Called through `OrderDeps.orders` (orderDeps hands this module over whole).
  */

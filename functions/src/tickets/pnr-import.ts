@@ -43,7 +43,8 @@ interface Found {
 async function find(scope: TicketScope, input: TPnrImportRequest, deps: TicketDeps): Promise<Found> {
   const siteId = scope.site.siteId;
   const supply = await deps.supplyFor(scope.site);
-  if (supply.name !== input.supplier) throw fail.validation(PNR_IMPORT_MSG.otherSupplier, { supplier: PNR_IMPORT_MSG.otherSupplier });
+  if (supply.name !== input.supplier)
+    throw fail.validation(PNR_IMPORT_MSG.otherSupplier, { supplier: PNR_IMPORT_MSG.otherSupplier });
   if (!supply.findBookingByPnr) throw fail.validation(PNR_IMPORT_MSG.unsupported);
   const customerId = await userIdByEmail(siteId, input.customerEmail);
   const customer = customerId ? await loadPrincipal(siteId, customerId) : null;
@@ -52,7 +53,10 @@ async function find(scope: TicketScope, input: TPnrImportRequest, deps: TicketDe
     throw fail.validation(PNR_IMPORT_MSG.staffCustomer, { customerEmail: PNR_IMPORT_MSG.staffCustomer });
   const findBooking = supply.findBookingByPnr.bind(supply);
   const imported = await supplied(() =>
-    findBooking({ pnr: input.pnr, lastName: input.lastName }, supplyContext(scope.site, scope.now, scope.ip, scope.log)),
+    findBooking(
+      { pnr: input.pnr, lastName: input.lastName },
+      supplyContext(scope.site, scope.now, scope.ip, scope.log),
+    ),
   );
   if (!imported) throw fail.notFound(PNR_IMPORT_MSG.notFound);
   if (imported.status !== 'ticketed') throw fail.validation(PNR_IMPORT_MSG.notTicketed);
@@ -187,7 +191,12 @@ export async function importPnr(
       'booking',
       bookingId,
       null,
-      { pnr: record.pnr, supplier: record.supplier, customer: found.customer.email, amountCharged: record.accounting.amountCharged },
+      {
+        pnr: record.pnr,
+        supplier: record.supplier,
+        customer: found.customer.email,
+        amountCharged: record.accounting.amountCharged,
+      },
       'import',
     ),
     auditActor(scope.principal),

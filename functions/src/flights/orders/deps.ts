@@ -15,7 +15,7 @@ import * as orders from '../repo.ts';
 import * as trips from '../trips-repo.ts';
 import { checkBooking } from '../shopping/index.ts';
 import { pricingContextFor } from '../../markup/index.ts';
-import type { ExtrasHook } from './extras.ts';
+import type { ExtrasHook } from './model.ts';
 
 export interface OrderDeps {
   orders: Pick<

@@ -22,7 +22,6 @@ import { newId } from '#lib/crypto';
 import { fail } from '#lib/errors';
 import { createLogger } from '#lib/logger';
 import type { SiteId } from '#lib/keys';
-import type { SiteRecord } from '#lib/tenancy';
 import { bookingOwner, type BookingRecord } from '../../bookings/index.ts';
 import { runHooks } from '#lib/hooks';
 import { SupplyError, type PostTicketExtra } from '../../supply/index.ts';
@@ -30,18 +29,6 @@ import { supplyOf, type FlightScope } from '../shopping/index.ts';
 import type { OrderDeps } from './deps.ts';
 import { ORDER_MSG, orderView, type Order } from './model.ts';
 import { failOrder, outcome, type OrderOutcome } from './outcome.ts';
-
-/** What an 'extras' order buys: on which booking, the supplier's offers chosen, and each line as priced. */
-export interface ExtrasOrder {
-  bookingId: string;
-  extraIds: string[];
-  /** The supplier's offers as chosen (their `item.price` is the supplier's), in `lines` order. */
-  offers: PostTicketExtra[];
-  lines: TExtrasPurchase['lines'];
-}
-
-/** Work after extras were bought (the supplementary invoice), handed in by the entry; never undoes the purchase. */
-export type ExtrasHook = (site: SiteRecord, booking: BookingRecord, purchase: TExtrasPurchase, now: Date) => Promise<void>;
 
 const describe = (x: PostTicketExtra): string =>
   x.kind === 'seat'
@@ -51,7 +38,8 @@ const describe = (x: PostTicketExtra): string =>
       : (x.item as TSsrItem).description || x.item.code;
 
 /** A seat already held by the passenger on that flight (chosen at booking or bought since) is not sold again. */
-const hasSeatOn = (p: TBookedPassenger, segment: string) => p.seat.some((s) => `${s.origin}-${s.destination}` === segment);
+const hasSeatOn = (p: TBookedPassenger, segment: string) =>
+  p.seat.some((s) => `${s.origin}-${s.destination}` === segment);
 
 /** The booking as its owner or staff may act on it, ticketed; else not found / refused. */
 async function ticketedBooking(deps: OrderDeps, scope: FlightScope, bookingId: string): Promise<BookingRecord> {
@@ -70,7 +58,9 @@ export async function offeredExtras(
   deps: OrderDeps,
   scope: FlightScope,
   b: BookingRecord,
-): Promise<{ offer: PostTicketExtra; priced: TExtraOffer & { supplierPrice: number; markup: number; gstOnMarkup: number } }[]> {
+): Promise<
+  { offer: PostTicketExtra; priced: TExtraOffer & { supplierPrice: number; markup: number; gstOnMarkup: number } }[]
+> {
   const supply = await supplyOf(scope, deps.supplyFor);
   if (!supply.postTicketExtras || supply.name !== b.supplier) return [];
   const ctx = { siteId: scope.site.siteId, now: scope.now, endUserIp: scope.ip, log: scope.log };
@@ -129,10 +119,12 @@ async function openExtrasOrder(deps: OrderDeps, siteId: SiteId, bookingId: strin
   return { guardOrderId, open: order && isOpen(order, nowIso) ? order : null };
 }
 
+const sameExtras = (open: Order, extraIds: readonly string[]) =>
+  [...(open.extras?.extraIds ?? [])].sort().join('|') === [...extraIds].sort().join('|');
+
 /** The open order when it buys the same extras (a repeated click); another open purchase is refused. */
 function sameOrRefused(open: Order, extraIds: readonly string[]): TPaymentOrder {
-  const same = [...(open.extras?.extraIds ?? [])].sort().join('|') === [...extraIds].sort().join('|');
-  if (!same) throw fail.conflict(EXTRAS_MSG.inProgress);
+  if (!sameExtras(open, extraIds)) throw fail.conflict(EXTRAS_MSG.inProgress);
   return orderView(open);
 }
 
@@ -149,7 +141,10 @@ export async function createExtrasOrder(
   const b = await ticketedBooking(deps, scope, input.bookingId);
   const nowIso = scope.now.toISOString();
   const { guardOrderId, open } = await openExtrasOrder(deps, siteId, b.bookingId, nowIso);
-  if (open) return sameOrRefused(open, input.extraIds);
+  // A paid purchase under way blocks another; an unpaid one (a wallet found short, a gateway page left) gives way
+  // to a new choice: the guard moves to the new order only if it still names the old one.
+  if (open && (open.status !== 'created' || sameExtras(open, input.extraIds)))
+    return sameOrRefused(open, input.extraIds);
 
   const offered = await offeredExtras(deps, scope, b);
   if (!offered.length) throw fail.validation(EXTRAS_MSG.notOffered);
@@ -280,17 +275,23 @@ function withExtras(b: BookingRecord, order: Order, purchase: TExtrasPurchase): 
   return {
     ...b,
     passengers: b.passengers.map((p) => {
-      const mine = x.offers.flatMap((offer, i) => (offer.paxIndex === p.paxIndex ? [{ offer, line: x.lines[i]! }] : []));
+      const mine = x.offers.flatMap((offer, i) =>
+        offer.paxIndex === p.paxIndex ? [{ offer, line: x.lines[i]! }] : [],
+      );
       if (!mine.length) return p;
       return {
         ...p,
         baggage: [
           ...p.baggage,
-          ...mine.filter((m) => m.offer.kind === 'baggage').map((m) => ({ ...(m.offer.item as TSsrItem), price: m.line.price })),
+          ...mine
+            .filter((m) => m.offer.kind === 'baggage')
+            .map((m) => ({ ...(m.offer.item as TSsrItem), price: m.line.price })),
         ],
         seat: [
           ...p.seat,
-          ...mine.filter((m) => m.offer.kind === 'seat').map((m) => ({ ...(m.offer.item as TSeat), price: m.line.price })),
+          ...mine
+            .filter((m) => m.offer.kind === 'seat')
+            .map((m) => ({ ...(m.offer.item as TSeat), price: m.line.price })),
         ],
       };
     }),

@@ -45,7 +45,7 @@ export function makeOrders(deps: OrderDeps) {
 export type Orders = ReturnType<typeof makeOrders>;
 
 export { orderDeps, type OrderDeps } from './deps.ts';
-export type { ExtrasHook } from './extras.ts';
+export type { ExtrasHook } from './model.ts';
 export { ORDER_MSG } from './model.ts';
 
 // The flights Lambda's answers (gathered into answered.generated.ts by `npm run derive`).

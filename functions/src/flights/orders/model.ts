@@ -3,7 +3,9 @@ import { JOURNEY_TYPE, type TBooking, type TPaymentOrder } from '@tp/contracts/e
 import type { BookingRecord } from '../../bookings/index.ts';
 import type { WalletMovement } from '../../wallet/index.ts';
 import type { OrderRecord } from '../repo.ts';
-import type { ExtrasOrder } from './extras.ts';
+import type { TExtrasPurchase } from '@tp/contracts/endpoints/flights';
+import type { SiteRecord } from '#lib/tenancy';
+import type { PostTicketExtra } from '../../supply/index.ts';
 import type { SiteId } from '#lib/keys';
 
 export const ORDER_MSG = {
@@ -32,6 +34,23 @@ export interface FixedDepartureOrder {
   ownerAmount: number;
   title: string;
 }
+/** What an 'extras' order buys: on which booking, the supplier's offers chosen, and each line as priced. */
+export interface ExtrasOrder {
+  bookingId: string;
+  extraIds: string[];
+  /** The supplier's offers as chosen (their `item.price` is the supplier's), in `lines` order. */
+  offers: PostTicketExtra[];
+  lines: TExtrasPurchase['lines'];
+}
+
+/** Work after extras were bought (the supplementary invoice), handed in by the entry; never undoes the purchase. */
+export type ExtrasHook = (
+  site: SiteRecord,
+  booking: BookingRecord,
+  purchase: TExtrasPurchase,
+  now: Date,
+) => Promise<void>;
+
 /**
  * An order as stored: a 'ticketHold' order names the held booking it tickets, a 'fixedDeparture' one its seats, an
  * 'extras' one the booking and the bags and seats it buys after ticketing.

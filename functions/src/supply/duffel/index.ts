@@ -550,7 +550,12 @@ export class DuffelSupply implements FlightSupply {
       const owned = new Set(order.services.map((x) => x.id));
       if (req.extraIds.every((id) => owned.has(id))) {
         await this.refs.settle(this.ownerSiteId, req.reference, order.id);
-        return { charged: round2(order.services.filter((x) => req.extraIds.includes(x.id)).reduce((n, x) => n + Number(x.total_amount), 0)), currency: order.total_currency };
+        return {
+          charged: round2(
+            order.services.filter((x) => req.extraIds.includes(x.id)).reduce((n, x) => n + Number(x.total_amount), 0),
+          ),
+          currency: order.total_currency,
+        };
       }
     }
     const picked = req.extraIds.map((id) => offered.get(id));
@@ -582,7 +587,11 @@ export class DuffelSupply implements FlightSupply {
     if (!order.passengers.some((p) => (p.family_name ?? '').toLowerCase() === name)) return null;
     const option = fromOffer({
       ...(order as unknown as Offer),
-      payment_requirements: { requires_instant_payment: true, payment_required_by: null, price_guarantee_expires_at: null },
+      payment_requirements: {
+        requires_instant_payment: true,
+        payment_required_by: null,
+        price_guarantee_expires_at: null,
+      },
       conditions: order.conditions as unknown as Offer['conditions'],
     });
     const tickets = ticketsInOrder(order, []);

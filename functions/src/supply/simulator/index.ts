@@ -526,14 +526,17 @@ export class SimulatorSupply implements FlightSupply {
     if (!offer) return [];
     const catalogue = ssrCatalogue(offer);
     const bought = new Set((b.extraPurchases ?? []).flatMap((p) => p.extraIds));
-    const seatTaken = new Set([...bought].filter((id) => id.startsWith('S')).map((id) => id.split('.').slice(1).join('.')));
+    const seatTaken = new Set(
+      [...bought].filter((id) => id.startsWith('S')).map((id) => id.split('.').slice(1).join('.')),
+    );
     const out: PostTicketExtra[] = [];
     b.passengers.forEach((p, paxIndex) => {
       // An infant sits on a lap and flies on the adult's allowance.
       if (p.paxType === 3) return;
       for (const bag of catalogue.baggage) {
         const segment = `${bag.origin}-${bag.destination}`;
-        if (bag.price > 0) out.push({ extraId: `B${paxIndex}.${segment}.${bag.code}`, paxIndex, kind: 'baggage', segment, item: bag });
+        if (bag.price > 0)
+          out.push({ extraId: `B${paxIndex}.${segment}.${bag.code}`, paxIndex, kind: 'baggage', segment, item: bag });
       }
       for (const { segment, rows } of catalogue.seatDynamic)
         for (const seat of rows.flat())
@@ -544,7 +547,9 @@ export class SimulatorSupply implements FlightSupply {
   }
 
   postTicketExtras(req: { supplierBookingId: string }, ctx: SupplyContext): Promise<PostTicketExtra[]> {
-    return this.call(ctx, 'postTicketExtras', async () => this.extrasOf(await this.booking(req.supplierBookingId), ctx.now));
+    return this.call(ctx, 'postTicketExtras', async () =>
+      this.extrasOf(await this.booking(req.supplierBookingId), ctx.now),
+    );
   }
 
   addPostTicketExtras(

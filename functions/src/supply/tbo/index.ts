@@ -213,7 +213,11 @@ export class TboSupply implements FlightSupply {
    * ticketed booking through this API (no post-ticket SSR call), so this adapter has no `postTicketExtras`.
    */
   async findBookingByPnr(req: { pnr: string; lastName: string }, ctx: SupplyContext): Promise<ImportedBooking | null> {
-    const r = await this.client.call('bookingDetails', { PNR: req.pnr.trim().toUpperCase(), LastName: req.lastName.trim() }, ctx);
+    const r = await this.client.call(
+      'bookingDetails',
+      { PNR: req.pnr.trim().toUpperCase(), LastName: req.lastName.trim() },
+      ctx,
+    );
     const it = r.FlightItinerary as Json | null | undefined;
     if (!it?.BookingId) return null;
     return importedOfTbo(it, detailsOf(it, String(it.BookingId)).status);

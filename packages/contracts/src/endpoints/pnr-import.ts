@@ -48,9 +48,7 @@ export const ZPnrImportPreview = lazy(() =>
     airlineCode: z.string(),
     airlineName: z.string(),
     segments: z.array(z.array(ZSegment)),
-    passengers: z.array(
-      z.object({ name: z.string(), paxType: z.number(), ticketNumber: z.nullable(z.string()) }),
-    ),
+    passengers: z.array(z.object({ name: z.string(), paxType: z.number(), ticketNumber: z.nullable(z.string()) })),
     customer: z.object({ userId: z.string(), name: z.string(), email: z.string(), userType: z.string() }),
     currency: z.string(),
     /** The airline's fare through the supplier, and what the customer is invoiced (with the site's markup). */
@@ -86,7 +84,8 @@ export const importPnr = endpoint({
   permission: 'flights.importPnr',
   request: ZPnrImportRequest,
   response: lazy(() => z.object({ bookingId: z.string(), pnr: z.string() })),
-  summary: "Imports the PNR as a ticketed booking of the customer (once per site: the PNR's guard); no wallet money moves.",
+  summary:
+    "Imports the PNR as a ticketed booking of the customer (once per site: the PNR's guard); no wallet money moves.",
 });
 
 export const pnrImportEndpoints = [previewPnrImport, importPnr];

@@ -60,7 +60,8 @@ export const getTicketExtras = endpoint({
       purchases: z.array(ZExtrasPurchase),
     }),
   ),
-  summary: "The bags and seats the airline sells on a ticketed booking now, priced for the booker, and what was bought.",
+  summary:
+    'The bags and seats the airline sells on a ticketed booking now, priced for the booker, and what was bought.',
 });
 
 export const buyTicketExtras = endpoint({

@@ -1,5 +1,18 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Container, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Container,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { Link } from 'react-router-dom';
 import {
   IMPORT_SUPPLIER_LABELS,

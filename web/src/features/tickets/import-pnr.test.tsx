@@ -11,7 +11,13 @@ import { leg, ticket } from './test-fixtures.ts';
 
 const booking = (): TBooking => {
   const { slug: _s, displayStatus: _d, ...b } = ticket();
-  return { ...b, statusId: 3, status: 'Ticketed', segments: [[leg('DEL', 'BOM')]] };
+  return {
+    ...b,
+    statusId: 3,
+    status: 'Ticketed',
+    segments: [[leg('DEL', 'BOM')]],
+    user: { ...b.user, userType: 'travelAgent' },
+  };
 };
 
 describe('PNR import', { timeout: 30_000 }, () => {
@@ -107,10 +113,13 @@ describe('bags and seats after ticketing', { timeout: 30_000 }, () => {
       })
       .on(orderSuccessCallback, { order: {} as never, bookings: [], next: 'ticketQueue' } as never);
     const b = booking();
-    renderApp(`/flight/bookingDetails/S1?bookingId=${b.bookingId}`, { user: testUser({ userType: 'travelAgent' }), api });
+    renderApp(`/flight/bookingDetails/S1?bookingId=${b.bookingId}`, {
+      user: testUser({ userType: 'travelAgent' }),
+      api,
+    });
     const section = await screen.findByRole('region', { name: 'Bags and seats' });
-    await userEvent.click(await within(section).findByRole('textbox', { name: /extra bag DEL-BOM/ }));
-    await userEvent.click(await screen.findByRole('option', { name: /10 kg · ₹5,031.00/ }));
+    await userEvent.click(await within(section).findByRole('combobox', { name: /extra bag DEL-BOM/ }));
+    await userEvent.click(await screen.findByRole('option', { name: /10 kg · ₹5,031.00/, hidden: true }));
     await userEvent.click(within(section).getByRole('button', { name: 'Add and pay from wallet' }));
     await waitFor(() =>
       expect(api.calls(buyTicketExtras)[0]?.input).toEqual({
@@ -127,7 +136,10 @@ describe('bags and seats after ticketing', { timeout: 30_000 }, () => {
     const api = fakeApi()
       .on(getBookingDetails, { booking: b, order: null, showReturn: false })
       .on(getTicketExtras, { offered: false, message: EXTRAS_MSG.notOffered, extras: [], purchases: [] });
-    renderApp(`/flight/bookingDetails/S1?bookingId=${b.bookingId}`, { user: testUser({ userType: 'travelAgent' }), api });
+    renderApp(`/flight/bookingDetails/S1?bookingId=${b.bookingId}`, {
+      user: testUser({ userType: 'travelAgent' }),
+      api,
+    });
     const section = await screen.findByRole('region', { name: 'Bags and seats' });
     expect(await within(section).findByText(EXTRAS_MSG.notOffered)).toBeTruthy();
   });

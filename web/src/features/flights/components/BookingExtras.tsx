@@ -106,11 +106,7 @@ export function BookingExtras({ booking }: { booking: TBooking }) {
             })}
             <Group justify="space-between" wrap="wrap">
               <Text fw={700}>Total: {formatMoney(total, currency)}</Text>
-              <Button
-                disabled={!chosen.length}
-                loading={buying.busy}
-                onClick={() => void buying.run(chosen)}
-              >
+              <Button disabled={!chosen.length} loading={buying.busy} onClick={() => void buying.run(chosen)}>
                 {booking.user.userType === 'retail' ? 'Pay and add' : 'Add and pay from wallet'}
               </Button>
             </Group>
