@@ -264,6 +264,13 @@ async function ticketedOutside(lastName: string) {
   throw new Error('no low-cost fare sold at its searched price');
 }
 
+/** Signed in (from wherever the sign-in lands), then on `path`. */
+async function openSignedIn(page: Page, local: string, path: string) {
+  await signInAt(page, local, path);
+  await page.waitForURL((u) => !u.pathname.includes('/login'), { timeout: 60_000 });
+  await page.goto(appUrl(SITE, path));
+}
+
 describe('after the ticket', () => {
   it(
     'staff import a PNR booked elsewhere for the agent, who adds a bag to it; the e-ticket shows the bag',
@@ -274,8 +281,8 @@ describe('after the ticket', () => {
 
       const staff = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
       const desk = await staff.newPage();
-      await signInAt(desk, 'admin', '/flights/import-pnr');
-      await desk.getByRole('heading', { name: 'Import PNR', level: 1 }).waitFor();
+      await openSignedIn(desk, 'admin', '/flights/import-pnr');
+      await desk.getByRole('heading', { name: 'Import PNR', level: 1 }).waitFor({ timeout: 60_000 });
       const form = desk.getByRole('form', { name: 'Find the booking' });
       await form.getByLabel('PNR').fill(pnr);
       await form.getByLabel('Passenger last name').fill(lastName);
@@ -287,13 +294,14 @@ describe('after the ticket', () => {
       await preview.getByRole('button', { name: 'Import booking' }).click();
       const done = desk.getByRole('status').filter({ hasText: `PNR ${pnr} imported as booking` });
       await done.waitFor({ timeout: 30_000 });
-      const bookingId = /as booking (\S+)/.exec((await done.textContent()) ?? '')![1]!;
+      const bookingId = /as booking (\d+)/.exec((await done.textContent()) ?? '')![1]!;
       await shootAfter(desk, 'imported');
       await staff.close();
 
       const agent = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
       const page = await agent.newPage();
-      await signInAt(page, 'agent', `/flight/bookingDetails/imported?bookingId=${bookingId}`);
+      await openSignedIn(page, 'agent', `/flight/bookingDetails/imported?bookingId=${encodeURIComponent(bookingId)}`);
+      await page.getByRole('heading', { name: `Booking PNR ${pnr}` }).waitFor({ timeout: 60_000 });
       const extras = page.getByRole('region', { name: 'Bags and seats' });
       const bagPicker = extras.getByRole('combobox', { name: /Ravi .*extra bag/ }).first();
       await bagPicker.waitFor({ timeout: 30_000 });
@@ -306,7 +314,7 @@ describe('after the ticket', () => {
       await extras.getByRole('button', { name: 'Add and pay from wallet' }).click();
       await toast(page, 'Extras added to the booking').waitFor({ timeout: 60_000 });
       await extras
-        .getByRole('table', { name: 'Extras bought' })
+        .getByRole('list', { name: 'Extras bought' })
         .getByText(/Extra baggage 10 kg/)
         .waitFor();
       await shootAfter(page, 'booking-after');

@@ -7,6 +7,7 @@ import {
   Group,
   Paper,
   Select,
+  SimpleGrid,
   Stack,
   Table,
   Text,
@@ -76,7 +77,7 @@ export default function ImportPnrPage() {
               data={IMPORT_SUPPLIERS.map((s) => ({ value: s, label: IMPORT_SUPPLIER_LABELS[s] }))}
               {...form.getInputProps('supplier')}
             />
-            <Group grow wrap="wrap" align="flex-start">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <TextInput
                 label={form.values.supplier === 'duffel' ? 'Order id' : 'PNR'}
                 required
@@ -84,7 +85,7 @@ export default function ImportPnrPage() {
                 {...form.getInputProps('pnr')}
               />
               <TextInput label="Passenger last name" required autoComplete="off" {...form.getInputProps('lastName')} />
-            </Group>
+            </SimpleGrid>
             <TextInput
               label="Customer's email"
               description="The customer of this site who will own the booking"
@@ -125,50 +126,46 @@ export default function ImportPnrPage() {
               <Text size="sm">
                 For {p.customer.name} ({p.customer.email}) · supplier booking {p.supplierBookingId}
               </Text>
-              <Table.ScrollContainer minWidth={360}>
-                <Table aria-label="Flights">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Flight</Table.Th>
-                      <Table.Th>From</Table.Th>
-                      <Table.Th>To</Table.Th>
-                      <Table.Th>Departs</Table.Th>
+              <Table aria-label="Flights">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Flight</Table.Th>
+                    <Table.Th>From</Table.Th>
+                    <Table.Th>To</Table.Th>
+                    <Table.Th>Departs</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {p.segments.flat().map((s) => (
+                    <Table.Tr key={`${s.airlineCode}${s.flightNumber}-${s.departureTime}`}>
+                      <Table.Td>
+                        {s.airlineCode} {s.flightNumber}
+                      </Table.Td>
+                      <Table.Td>{s.originAirportCode}</Table.Td>
+                      <Table.Td>{s.destinationAirportCode}</Table.Td>
+                      <Table.Td>{formatDateTime(s.departureTime)}</Table.Td>
                     </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {p.segments.flat().map((s) => (
-                      <Table.Tr key={`${s.airlineCode}${s.flightNumber}-${s.departureTime}`}>
-                        <Table.Td>
-                          {s.airlineCode} {s.flightNumber}
-                        </Table.Td>
-                        <Table.Td>{s.originAirportCode}</Table.Td>
-                        <Table.Td>{s.destinationAirportCode}</Table.Td>
-                        <Table.Td>{formatDateTime(s.departureTime)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-              <Table.ScrollContainer minWidth={360}>
-                <Table aria-label="Passengers">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Passenger</Table.Th>
-                      <Table.Th>Type</Table.Th>
-                      <Table.Th>Ticket</Table.Th>
+                  ))}
+                </Table.Tbody>
+              </Table>
+              <Table aria-label="Passengers">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Passenger</Table.Th>
+                    <Table.Th>Type</Table.Th>
+                    <Table.Th>Ticket</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {p.passengers.map((x) => (
+                    <Table.Tr key={x.name}>
+                      <Table.Td>{x.name}</Table.Td>
+                      <Table.Td>{PAX[x.paxType as 1 | 2 | 3] ?? ''}</Table.Td>
+                      <Table.Td>{x.ticketNumber ?? 'Not ticketed'}</Table.Td>
                     </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {p.passengers.map((x) => (
-                      <Table.Tr key={x.name}>
-                        <Table.Td>{x.name}</Table.Td>
-                        <Table.Td>{PAX[x.paxType as 1 | 2 | 3] ?? ''}</Table.Td>
-                        <Table.Td>{x.ticketNumber ?? 'Not ticketed'}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+                  ))}
+                </Table.Tbody>
+              </Table>
               <Group justify="space-between" wrap="wrap">
                 <Text size="sm">Supplier fare: {formatMoney(p.supplierFare, p.currency)}</Text>
                 <Text fw={700}>Invoiced to the customer: {formatMoney(p.invoiceTotal, p.currency)}</Text>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { getBookingDetails, orderSuccessCallback, type TBooking } from '@tp/contracts/endpoints/flights';
@@ -113,34 +113,28 @@ export function BookingExtras({ booking }: { booking: TBooking }) {
           </>
         )}
         {data.purchases.length > 0 && (
-          <Table.ScrollContainer minWidth={420}>
-            <Table aria-label="Extras bought">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Bought</Table.Th>
-                  <Table.Th>Extras</Table.Th>
-                  <Table.Th>Amount</Table.Th>
-                  <Table.Th>Invoice</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.purchases.map((p) => (
-                  <Table.Tr key={p.orderId}>
-                    <Table.Td>{formatDateTime(p.paidAt)}</Table.Td>
-                    <Table.Td>
-                      {p.lines.map((l) => `${names(l.paxIndex)}: ${l.description} ${l.segment}`).join('; ')}
-                    </Table.Td>
-                    <Table.Td>{formatMoney(p.amount, p.currency)}</Table.Td>
-                    <Table.Td>
-                      <Anchor component={Link} to={sourceInvoicePath('bookingExtras', p.orderId)}>
-                        Invoice
-                      </Anchor>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Stack
+            gap="xs"
+            component="ul"
+            aria-label="Extras bought"
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          >
+            {data.purchases.map((p) => (
+              <li key={p.orderId}>
+                <Group justify="space-between" gap="xs" wrap="wrap">
+                  <Text size="sm" fw={600}>
+                    Bought {formatDateTime(p.paidAt)} · {formatMoney(p.amount, p.currency)}
+                  </Text>
+                  <Anchor component={Link} to={sourceInvoicePath('bookingExtras', p.orderId)} size="sm">
+                    Invoice
+                  </Anchor>
+                </Group>
+                <Text size="sm" c="dimmed">
+                  {p.lines.map((l) => `${names(l.paxIndex)}: ${l.description} ${l.segment}`).join('; ')}
+                </Text>
+              </li>
+            ))}
+          </Stack>
         )}
       </Stack>
     </Paper>
