@@ -64,7 +64,12 @@ export async function offeredExtras(
   const supply = await supplyOf(scope, deps.supplyFor);
   if (!supply.postTicketExtras || supply.name !== b.supplier) return [];
   const ctx = { siteId: scope.site.siteId, now: scope.now, endUserIp: scope.ip, log: scope.log };
-  const offers = (await supply.postTicketExtras({ supplierBookingId: b.supplierBookingId }, ctx)).filter((x) => {
+  const sold = await supply.postTicketExtras({ supplierBookingId: b.supplierBookingId }, ctx).catch((err: unknown) => {
+    // The supplier does not know the booking (demo data, a booking it dropped): it sells nothing on it.
+    if (err instanceof SupplyError && err.kind === 'invalidRequest') return [];
+    throw err;
+  });
+  const offers = sold.filter((x) => {
     const p = b.passengers[x.paxIndex];
     return p && !(x.kind === 'seat' && hasSeatOn(p, x.segment));
   });
