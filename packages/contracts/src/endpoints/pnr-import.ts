@@ -1,5 +1,5 @@
 /**
- * PNR import (ours, issue #34 §3): staff bring in a booking made outside the platform (TBO by PNR and last name,
+ * PNR import (ours): staff bring in a booking made outside the platform (TBO by PNR and last name,
  * Duffel by order id, the simulator by its own PNRs) for a customer of the site. It becomes an ordinary ticketed
  * booking of that customer (queues, e-ticket, change requests, invoice); no wallet money moves. Served by the
  * tickets Lambda.

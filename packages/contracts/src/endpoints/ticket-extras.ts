@@ -1,5 +1,5 @@
 /**
- * Extras after ticketing (ours, issue #34 §3): bags and seats the airline sells on a ticketed booking, priced with the
+ * Extras after ticketing (ours): bags and seats the airline sells on a ticketed booking, priced with the
  * site's markup and paid once through a payment order like a booking (the wallet, or the gateway for retail). The
  * booker and staff buy them; the e-ticket shows them per passenger and segment, and each purchase gets a
  * supplementary GST invoice. Served by the tickets Lambda.
