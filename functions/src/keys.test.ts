@@ -224,6 +224,9 @@ const CALLS: [string, ...unknown[]][] = [
   ['pushSent', 's1', 'h1', 'u1'],
   ['duffelOrderRef', 's1', 'r1'],
   ['gatewayRefund', 's1', 'rf1'],
+  // PNR import: new keys, pinned from here on.
+  ['simBookingPnr', 's1', 'ab12cd'],
+  ['extrasOrder', 's1', 'b1'],
 ];
 
 /** What lib/keys.ts built for CALLS before the split (and the constant prefixes it held). */
@@ -410,6 +413,8 @@ const BEFORE: Record<string, unknown> = {
   pushSent: { pk: 'SITE#s1#PUSHSENT#h1', sk: 'u1' },
   duffelOrderRef: { pk: 'SITE#s1#DUFFELREF#r1', sk: 'REF' },
   gatewayRefund: { pk: 'SITE#s1#GREFUND#rf1', sk: 'GREFUND' },
+  simBookingPnr: { pk: 'SITE#s1#SIMPNR#AB12CD', sk: 'PNR' },
+  extrasOrder: { pk: 'SITE#s1#BOOKING#b1', sk: 'EXTRASORDER' },
 };
 
 const all = Object.entries(DOMAINS).flatMap(([owner, builders]) =>

@@ -22,7 +22,15 @@ export const DEMO_RBAC_GROUPS: { groupName: string; modules: TModuleEdit[] }[] =
         moduleName: 'Flights',
         groups: [
           { name: 'Booking', isActive: true, permissions: [] },
-          { name: 'Queues', isActive: true, permissions: [{ key: 'flights.exportExcel', isActive: false }] },
+          {
+            name: 'Queues',
+            isActive: true,
+            // The desk brings in bookings made elsewhere (PNR import), which the staff defaults leave out.
+            permissions: [
+              { key: 'flights.exportExcel', isActive: false },
+              { key: 'flights.importPnr', isActive: true },
+            ],
+          },
         ],
       },
     ],

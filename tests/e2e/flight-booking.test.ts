@@ -3,7 +3,8 @@
  * Mumbai with the city autocomplete (by keyboard), modify search, filter, pick, review, add a meal,
  * fill passengers and pay — an agent with the wallet, a retail customer through the site's sandbox
  * gateway when it has one — and land on the booking-confirmed screen, then the ticket queue. Also a normal return booking both legs,
- * and the price-changed alert on fare quote.
+ * and the price-changed alert on fare quote. After the ticket: staff import a PNR booked elsewhere for the agent, who
+ * adds a bag to it from the booking page, paid from the wallet, and the e-ticket shows it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -15,8 +16,14 @@ import {
   screenshots,
   signIn as fillLogin,
   ahead,
+  accessibleAtEachWidth,
+  toast,
   typeDate,
 } from '../support/browser.ts';
+import { ticketSlug } from '@tp/contracts/endpoints/tickets';
+import { siteById } from '../../functions/src/lib/tenancy.ts';
+import { log } from '../../functions/src/lib/logger.ts';
+import { supplyFor } from '../../functions/src/supply/index.ts';
 import { axeViolations } from '../support/axe.ts';
 import { stackTable } from '../support/table.ts';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -223,6 +230,106 @@ describe('flight booking', () => {
 });
 
 /** The trip page and the fare strip for a person to look at. */
+const shootAfter = screenshots('after-ticketing');
+
+/** A low-cost fare the simulator tickets outside the platform (straight at the supplier), for one adult. */
+async function ticketedOutside(lastName: string) {
+  const site = (await siteById(asSiteId(SITE_ID)))!;
+  const supply = await supplyFor(site);
+  const ctx = { siteId: site.siteId, now: new Date(), endUserIp: '127.0.0.1', log };
+  const found = await supply.search(
+    {
+      JourneyType: 1,
+      segments: [{ origin: 'DEL', destination: 'BOM', preferredDepartureTime: `${ahead(35)}T00:00:00` }],
+      adultCount: 1,
+      childCount: 0,
+      infantCount: 0,
+      cabinClass: 1,
+    },
+    ctx,
+  );
+  const pax = { title: 'Mr' as const, firstName: 'Ravi', lastName, gender: 1 as const, paxType: 1 as const };
+  for (const o of found.results[0]!.filter((x) => x.isLcc)) {
+    const made = await supply.ticket(
+      {
+        traceId: found.traceId,
+        resultIndex: o.resultIndex,
+        passengers: [{ ...pax, isLeadPax: true, baggage: [], mealDynamic: [], seat: [] }],
+        expectedFare: o.fare,
+      },
+      ctx,
+    );
+    if (!made.isPriceChanged) return made.pnr;
+  }
+  throw new Error('no low-cost fare sold at its searched price');
+}
+
+/** Signed in (from wherever the sign-in lands), then on `path`. */
+async function openSignedIn(page: Page, local: string, path: string) {
+  await signInAt(page, local, path);
+  await page.waitForURL((u) => !u.pathname.includes('/login'), { timeout: 60_000 });
+  await page.goto(appUrl(SITE, path));
+}
+
+describe('after the ticket', () => {
+  it(
+    'staff import a PNR booked elsewhere for the agent, who adds a bag to it; the e-ticket shows the bag',
+    { timeout: 240_000 },
+    async () => {
+      const lastName = uniqueLastName();
+      const pnr = await ticketedOutside(lastName);
+
+      const staff = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
+      const desk = await staff.newPage();
+      await openSignedIn(desk, 'admin', '/flights/import-pnr');
+      await desk.getByRole('heading', { name: 'Import PNR', level: 1 }).waitFor({ timeout: 60_000 });
+      const form = desk.getByRole('form', { name: 'Find the booking' });
+      await form.getByLabel('PNR').fill(pnr);
+      await form.getByLabel('Passenger last name').fill(lastName);
+      await form.getByLabel("Customer's email").fill(`agent@${SITE}`);
+      await form.getByRole('button', { name: 'Find booking' }).click();
+      const preview = desk.getByRole('region', { name: new RegExp(`PNR ${pnr}`) });
+      await preview.getByRole('table', { name: 'Passengers' }).getByText(`Mr Ravi ${lastName}`).waitFor();
+      await accessibleAtEachWidth(desk, 'after-ticketing', 'import-preview');
+      await preview.getByRole('button', { name: 'Import booking' }).click();
+      const done = desk.getByRole('status').filter({ hasText: `PNR ${pnr} imported as booking` });
+      await done.waitFor({ timeout: 30_000 });
+      const bookingId = /as booking (\d+)/.exec((await done.textContent()) ?? '')![1]!;
+      await shootAfter(desk, 'imported');
+      await staff.close();
+
+      const agent = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
+      const page = await agent.newPage();
+      await openSignedIn(page, 'agent', `/flight/bookingDetails/imported?bookingId=${encodeURIComponent(bookingId)}`);
+      await page.getByRole('heading', { name: `Booking PNR ${pnr}` }).waitFor({ timeout: 60_000 });
+      const extras = page.getByRole('region', { name: 'Bags and seats' });
+      const bagPicker = extras.getByRole('combobox', { name: /Ravi .*extra bag/ }).first();
+      await bagPicker.waitFor({ timeout: 30_000 });
+      await bagPicker.click();
+      await page
+        .getByRole('option', { name: /Extra baggage 10 kg/ })
+        .first()
+        .click();
+      await accessibleAtEachWidth(page, 'after-ticketing', 'booking-extras');
+      await extras.getByRole('button', { name: 'Add and pay from wallet' }).click();
+      await toast(page, 'Extras added to the booking').waitFor({ timeout: 60_000 });
+      await extras
+        .getByRole('list', { name: 'Extras bought' })
+        .getByText(/Extra baggage 10 kg/)
+        .waitFor();
+      await shootAfter(page, 'booking-after');
+
+      await page.goto(appUrl(SITE, `/flight/eTicket/${encodeURIComponent(ticketSlug(bookingId, pnr))}`));
+      await page
+        .getByText(/baggage 10 kg/)
+        .first()
+        .waitFor({ timeout: 30_000 });
+      await shootAfter(page, 'eticket');
+      await agent.close();
+    },
+  );
+});
+
 const shootTrip = screenshots('flight-trip');
 
 describe('a return trip across browsers', () => {

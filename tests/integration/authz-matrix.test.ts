@@ -48,13 +48,15 @@ const DEFAULT_STAFF = new Set(
     m.groups.flatMap((g) => g.permissions.filter((p) => p.defaultAllowed).map((p) => p.key)),
   ),
 );
-// The seeded desk: the Flights module's Booking and Queues defaults, without the Excel export.
+// The seeded desk: the Flights module's Booking and Queues defaults, without the Excel export, with the PNR import.
 const TICKETING = new Set(
   PERMISSION_CATALOGUE.filter((m) => m.moduleName === 'Flights').flatMap((m) =>
     m.groups
       .filter((g) => g.name === 'Booking' || g.name === 'Queues')
       .flatMap((g) =>
-        g.permissions.filter((p) => p.defaultAllowed && p.key !== 'flights.exportExcel').map((p) => p.key),
+        g.permissions
+          .filter((p) => (p.defaultAllowed && p.key !== 'flights.exportExcel') || p.key === 'flights.importPnr')
+          .map((p) => p.key),
       ),
   ),
 );

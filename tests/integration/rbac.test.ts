@@ -55,7 +55,10 @@ const sessionPermissions = async (c: Client) => {
   };
 };
 const uniqueName = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
-/** The ticketing desk's: booking and the Flights queues (the disruption inbox among them), no Excel export. */
+/**
+ * The ticketing desk's: booking and the Flights queues (the disruption inbox among them), no Excel export, and the
+ * PNR import the group grants beyond the defaults.
+ */
 const flightsKeys = [
   'flights.search',
   'flights.book',
@@ -63,6 +66,7 @@ const flightsKeys = [
   'flights.holdQueue',
   'flights.changeRequests',
   'flights.disruptions',
+  'flights.importPnr',
 ];
 
 describe('getPermissionsFromSession', () => {

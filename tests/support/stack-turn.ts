@@ -30,6 +30,8 @@ const SHARES_THE_STACK = new Set<string>([
   'tests/integration/driver-throttle.test.ts',
   // Customers of its own; mail looked up by their PNRs.
   'tests/integration/tickets-holds.test.ts',
+  // An agent and staff of its own; bookings, purchases and imports found by their ids and PNRs.
+  'tests/integration/ticket-extras.test.ts',
 ]);
 
 /** Longer than any file takes: a file may wait for a long one (the authz matrix takes ~25 s) before it starts. */

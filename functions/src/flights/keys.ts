@@ -26,4 +26,9 @@ export const flightKeys = {
     pk: sitePk(siteId, 'BOOKING', bookingId),
     sk: 'TICKETORDER',
   }),
+  /** The open payment order for extras after ticketing of a booking (one at a time), in the booking's partition. */
+  extrasOrder: (siteId: SiteId, bookingId: string): Key => ({
+    pk: sitePk(siteId, 'BOOKING', bookingId),
+    sk: 'EXTRASORDER',
+  }),
 };

@@ -236,15 +236,24 @@ export async function transitionOrder(
   return writeOrFalse(new UpdateCommand(orderTransition(siteId, orderId, from, set, extraCondition).Update!));
 }
 
+/** Which one-open-order guard of a booking: "Ticket now" on a hold, or extras after ticketing. */
+export type OrderGuard = 'ticket' | 'extras';
+const guardKey = (guard: OrderGuard, siteId: SiteId, bookingId: string) =>
+  guard === 'extras' ? flightKeys.extrasOrder(siteId, bookingId) : flightKeys.holdTicketOrder(siteId, bookingId);
+
 /**
- * The order that a held booking's "Ticket now" guard names, if any.
+ * The order that a booking's guard names ("Ticket now" on a hold, or extras after ticketing), if any.
  * @public Called through `OrderDeps.orders` (orderDeps hands this module over whole).
  */
-export async function holdTicketOrderId(siteId: SiteId, bookingId: string): Promise<string | null> {
+export async function holdTicketOrderId(
+  siteId: SiteId,
+  bookingId: string,
+  guard: OrderGuard = 'ticket',
+): Promise<string | null> {
   const { Item } = await db().send(
     new GetCommand({
       TableName: tableName(),
-      Key: flightKeys.holdTicketOrder(siteId, bookingId),
+      Key: guardKey(guard, siteId, bookingId),
       ConsistentRead: true,
     }),
   );
@@ -252,7 +261,7 @@ export async function holdTicketOrderId(siteId: SiteId, bookingId: string): Prom
 }
 
 /**
- * Points a held booking's guard at a new "Ticket now" order, unless another order took it since
+ * Points a booking's guard at a new "Ticket now" (or extras) order, unless another order took it since
  * `previous` was read (false: the caller uses that one instead).
  * @public Called through `OrderDeps.orders` (orderDeps hands this module over whole).
  */
@@ -262,11 +271,17 @@ export async function claimHoldTicketOrder(
   orderId: string,
   previous: string | null,
   nowIso: string,
+  guard: OrderGuard = 'ticket',
 ): Promise<boolean> {
   return writeOrFalse(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...flightKeys.holdTicketOrder(siteId, bookingId), type: 'HoldTicketOrder', orderId, createdAt: nowIso },
+      Item: {
+        ...guardKey(guard, siteId, bookingId),
+        type: guard === 'extras' ? 'ExtrasOrder' : 'HoldTicketOrder',
+        orderId,
+        createdAt: nowIso,
+      },
       ConditionExpression: previous ? 'orderId = :prev' : 'attribute_not_exists(pk)',
       ...(previous ? { ExpressionAttributeValues: { ':prev': previous } } : {}),
     }),

@@ -6,12 +6,14 @@
 import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
 import { siteById, type SiteRecord } from '#lib/tenancy';
 import type { BookedHook, DisruptionRefundedHook, RefundedHook } from '../bookings/index.ts';
+import type { ExtrasHook } from '../flights/index.ts';
 import type { CartStatusHook } from '../activities/index.ts';
 import type { KartStatusHook } from '../kart/index.ts';
 import {
   issueBookingInvoice,
   issueCartInvoice,
   issueCreditNote,
+  issueExtrasInvoice,
   issueKartInvoice,
   issueRefundCreditNote,
   issueVisaInvoice,
@@ -22,6 +24,11 @@ import {
 export const invoiceBooked: BookedHook = async (site, booking, now) => {
   if (booking.statusId !== BOOKING_STATUS.ticketed) return;
   await issueBookingInvoice(site, booking, now);
+};
+
+/** The supplementary invoice of extras bought after ticketing, once per purchase. */
+export const invoiceExtras: ExtrasHook = async (site, booking, purchase, now) => {
+  await issueExtrasInvoice(site, booking, purchase, now);
 };
 
 /** The credit note of a change request's credited refund (none when nothing was refunded). */

@@ -9,6 +9,7 @@ export {
   creditNoteVisaRefund,
   invoiceBooked,
   invoiceCartStatus,
+  invoiceExtras,
   invoiceKartStatus,
   invoiceVisaPaid,
 } from './hooks.ts';

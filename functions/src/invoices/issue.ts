@@ -4,7 +4,7 @@
  */
 import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
 import type { InvoiceSource, TConversion, TInvoiceDocument, TInvoiceSettings } from '@tp/contracts/endpoints/invoices';
-import type { TRefundBreakdown } from '@tp/contracts/endpoints/flights';
+import type { TExtrasPurchase, TRefundBreakdown } from '@tp/contracts/endpoints/flights';
 import {
   SAC_DESCRIPTION,
   conversionPart,
@@ -263,6 +263,42 @@ export async function issueBookingInvoice(
         companyName: booking.user.companyName,
       },
       collectedFor: `${kind === 'fixedDeparture' ? 'Fixed-departure seats' : 'Air fare'} ${route} (${booking.airlineName}, PNR ${booking.pnr}), collected for the airline as pure agent`,
+    },
+    now,
+  );
+}
+
+/**
+ * The supplementary invoice of extras bought after ticketing (one per purchase, numbered in the same series): its
+ * total is what the purchase charged, its taxable value our markup on the extras (GST on top, as for the fare); the
+ * airline's price of the bags and seats is collected for it as pure agent.
+ */
+export function issueExtrasInvoice(
+  site: SiteRecord,
+  booking: BookingRecord,
+  purchase: TExtrasPurchase,
+  now: Date,
+): Promise<DocumentRecord> {
+  const markup = purchase.lines.reduce((n, l) => n + toPaise(l.markup), 0) / 100;
+  const what = purchase.lines.map((l) => `${l.description} ${l.segment}`).join('; ');
+  return issueInvoice(
+    site,
+    {
+      source: 'bookingExtras',
+      sourceId: purchase.orderId,
+      sourceRef: booking.pnr,
+      kind: 'flight',
+      currency: purchase.currency,
+      total: purchase.amount,
+      taxableValue: markup,
+      userId: booking.userId,
+      legalEntityId: booking.accounting.legalEntityId,
+      fallback: {
+        name: `${booking.user.firstName} ${booking.user.lastName}`.trim(),
+        email: booking.user.email,
+        companyName: booking.user.companyName,
+      },
+      collectedFor: `Extras after ticketing (${what}; ${booking.airlineName}, PNR ${booking.pnr}, booking ${booking.bookingId}), collected for the airline as pure agent`,
     },
     now,
   );

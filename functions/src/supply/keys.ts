@@ -20,6 +20,11 @@ export const supplyKeys = {
     pk: sitePk(siteId, 'SIMBOOKINGREF', reference),
     sk: 'REF',
   }),
+  /** A simulated booking's PNR → its supplier booking id (the PNR import finds it). */
+  simBookingPnr: (siteId: SiteId, pnr: string): Key => ({
+    pk: sitePk(siteId, 'SIMPNR', pnr.toUpperCase()),
+    sk: 'PNR',
+  }),
   /** A simulated change request, by change request id. */
   simChangeRequest: (siteId: SiteId, changeRequestId: string): Key => ({
     pk: sitePk(siteId, 'SIMCR', changeRequestId),

@@ -121,6 +121,41 @@ export interface ScheduleAlternative {
   segments: TSegment[][];
 }
 
+/**
+ * An extra the supplier sells on a ticketed booking: a bag for one passenger on a journey, or one seat for one
+ * passenger on one flight. `item.price` is the supplier's price (before our markup).
+ */
+export interface PostTicketExtra {
+  /** The supplier's id of this offer (Duffel's service id; the simulator's own), quoted back to buy it. */
+  extraId: string;
+  paxIndex: number;
+  kind: 'baggage' | 'seat';
+  /** `origin-destination`: a bag's journey, or a seat's flight. */
+  segment: string;
+  item: TSsrItem | TSeat;
+}
+
+/** A booking made outside the platform, as its supplier reports it (PNR import). */
+export interface ImportedBooking {
+  pnr: string;
+  supplierBookingId: string;
+  status: SupplierBookingDetails['status'];
+  source: string;
+  isLcc: boolean;
+  isRefundable: boolean;
+  isDomestic: boolean;
+  airlineCode: string;
+  airlineName: string;
+  segments: TSegment[][];
+  passengers: (Omit<TPassengerInput, 'ssr'> & {
+    ticket: { ticketId: string; ticketNumber: string; validatingAirline: string } | null;
+  })[];
+  fare: SupplierFare;
+  fareBreakdown: SupplierPaxFare[];
+  /** The simulator's invented seats (no real PNR or ticket). */
+  testInventory?: true;
+}
+
 export interface ChangeRequestInput {
   supplierBookingId: string;
   /** 1 refund, 2 partial refund, 3 reissue. */
@@ -228,6 +263,24 @@ export interface FlightSupply {
    * one of the alternatives it offered. Answers the schedule the booking now has. Absent: the supplier takes no
    * such call (the change is acknowledged with the airline offline) and the booking keeps what it reported.
    */
+  /**
+   * Bags and seats the airline sells on this ticketed booking now. Absent, or empty: the airline sells none after
+   * ticketing (the caller says "not offered by this airline").
+   */
+  postTicketExtras?(req: { supplierBookingId: string }, ctx: SupplyContext): Promise<PostTicketExtra[]>;
+  /**
+   * Buys extras on a ticketed booking, paid to the supplier; once per `reference` (our payment order id): a retry
+   * with the same reference answers the first purchase and buys nothing more.
+   */
+  addPostTicketExtras?(
+    req: { supplierBookingId: string; reference: string; extraIds: string[] },
+    ctx: SupplyContext,
+  ): Promise<{ charged: number; currency: string }>;
+  /**
+   * A booking made elsewhere, found by its PNR and a passenger's last name (TBO's GetBookingDetails; the
+   * simulator's own PNRs) or by the supplier's order id (Duffel, which takes it in `pnr`). Null when none matches.
+   */
+  findBookingByPnr?(req: { pnr: string; lastName: string }, ctx: SupplyContext): Promise<ImportedBooking | null>;
   acceptScheduleChange?(
     req: { supplierBookingId: string; alternativeId: string | null },
     ctx: SupplyContext,

@@ -77,6 +77,8 @@ export const PERMISSION_CATALOGUE: ModuleDef[] = [
           ),
           p('flights.exportExcel', 'Download Excel'),
           p('flights.disruptions', 'Work the disruption inbox (accept, rebook, cancel for a refund)'),
+          // Shows the supplier's fare beside the customer's price: a margin, so a group grants it.
+          p('flights.importPnr', 'Import bookings made elsewhere (by PNR)', false),
         ],
       },
       {

@@ -35,6 +35,8 @@ import { agencyEndpoints } from './endpoints/agency.ts';
 import { consoleEndpoints } from './endpoints/console.ts';
 import { consoleDomainsEndpoints } from './endpoints/console-domains.ts';
 import { disruptionEndpoints } from './endpoints/disruptions.ts';
+import { ticketExtrasEndpoints } from './endpoints/ticket-extras.ts';
+import { pnrImportEndpoints } from './endpoints/pnr-import.ts';
 
 export const ENDPOINTS: readonly Endpoint[] = [
   ...siteEndpoints,
@@ -69,6 +71,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...consoleEndpoints,
   ...consoleDomainsEndpoints,
   ...disruptionEndpoints,
+  ...ticketExtrasEndpoints,
+  ...pnrImportEndpoints,
 ];
 
 /** Endpoints served by one domain Lambda. */

@@ -613,5 +613,13 @@ export const SPA_ROUTES: SpaRoute[] = [
     access: 'public',
     title: 'Receipt',
   },
+  // Ours: a booking made outside the platform brought in by PNR (docs/flights.md "Bookings made elsewhere").
+  {
+    path: '/flights/import-pnr',
+    screen: 'tickets/import-pnr',
+    access: 'staff',
+    title: 'Import PNR',
+    menus: [{ menu: 'staff', order: 246, permission: 'flights.importPnr' }],
+  },
   { path: '*', screen: 'shell/not-found', access: 'public', title: 'Not found' },
 ];

@@ -4,7 +4,7 @@
  */
 import { onDemand } from '#lib/http';
 import type { CartStatusHook } from '../../activities/index.ts';
-import type { DisruptionRefundedHook, RefundedHook } from '../../bookings/index.ts';
+import type { BookedHook, DisruptionRefundedHook, RefundedHook } from '../../bookings/index.ts';
 import type { KartStatusHook } from '../../kart/index.ts';
 
 const invoices = onDemand(() => import('../../invoices/index.ts'));
@@ -18,3 +18,5 @@ export const creditNoteOnRefund: RefundedHook = async (...args) => (await invoic
 /** A disruption's full refund gets its GST credit note. */
 export const creditNoteOnDisruptionRefund: DisruptionRefundedHook = async (...args) =>
   (await invoices()).creditNoteOnDisruptionRefund(...args);
+/** An imported PNR gets the GST invoice of a ticketed booking. */
+export const invoiceImported: BookedHook = async (...args) => (await invoices()).invoiceBooked(...args);

@@ -7,13 +7,18 @@
  */
 import { countBooked } from '../../bookings/index.ts';
 import { mailTripItinerary, makeOrders, orderDeps, type Orders } from '../../flights/index.ts';
-import { invoiceBooked } from '../../invoices/index.ts';
+import { invoiceBooked, invoiceExtras } from '../../invoices/index.ts';
 import { mailETicket } from '../../tickets/index.ts';
 import { gatewayVerifyDeps, type KartPayments, type VerifyDeps } from '../../wallet/index.ts';
 
 let orders: Orders | undefined;
 export const bookingOrders = (): Orders =>
-  (orders ??= makeOrders(orderDeps({ afterBooked: [mailETicket, countBooked, invoiceBooked, mailTripItinerary] })));
+  (orders ??= makeOrders(
+    orderDeps({
+      afterBooked: [mailETicket, countBooked, invoiceBooked, mailTripItinerary],
+      afterExtras: [invoiceExtras],
+    }),
+  ));
 
 /** A quotation's gateway payment becomes its receipt (kart/receipts.ts), loaded with the first one. */
 const kartPayments: KartPayments = {

@@ -14,6 +14,8 @@ import { creditItems, gatewayRefundItems, move, orderDueItem, startGatewayPaymen
 import * as orders from '../repo.ts';
 import * as trips from '../trips-repo.ts';
 import { checkBooking } from '../shopping/index.ts';
+import { pricingContextFor } from '../../markup/index.ts';
+import type { ExtrasHook } from './model.ts';
 
 export interface OrderDeps {
   orders: Pick<
@@ -46,9 +48,16 @@ export interface OrderDeps {
   fixedDepartures: Pick<typeof fixedDepartures, 'quoteParty' | 'bookingWriteItems' | 'segmentsOf' | 'isInternational'>;
   /** Work after every booking (e-ticket mail), plugged in by the entry. */
   afterBooked: readonly BookedHook[];
+  /** Work after extras were bought on a ticketed booking (the supplementary invoice), plugged in by the entry. */
+  afterExtras: readonly ExtrasHook[];
+  /** The booker's markup and GST (extras after ticketing are priced for the booking's owner). */
+  pricingContextFor: typeof pricingContextFor;
 }
 
-export function orderDeps(ports: { afterBooked: readonly BookedHook[] }): OrderDeps {
+export function orderDeps(ports: {
+  afterBooked: readonly BookedHook[];
+  afterExtras: readonly ExtrasHook[];
+}): OrderDeps {
   return {
     orders,
     bookings,
@@ -65,5 +74,7 @@ export function orderDeps(ports: { afterBooked: readonly BookedHook[] }): OrderD
     transactCancellations: transactOrCancellations,
     fixedDepartures,
     afterBooked: ports.afterBooked,
+    afterExtras: ports.afterExtras,
+    pricingContextFor,
   };
 }

@@ -22,6 +22,7 @@ import type { OrderDeps } from './deps.ts';
 import { CLAIM_SECONDS, ORDER_MSG, TERMINAL, type Order } from './model.ts';
 import type { SiteId } from '#lib/keys';
 import { bookFixedDeparture } from './fixed-departure.ts';
+import { fulfilExtras } from './extras.ts';
 import { bookingRecord, failOrder, outcome, paymentOf, type OrderOutcome } from './outcome.ts';
 
 async function waitForTerminal(
@@ -68,6 +69,7 @@ export async function fulfilOrder(deps: OrderDeps, siteId: SiteId, orderId: stri
   // already hold or have ticketed this order.
   const retaken = order.status === 'booking';
   if (order.kind === 'fixedDeparture') return bookFixedDeparture(deps, order, now);
+  if (order.kind === 'extras') return fulfilExtras(deps, order, now);
   return order.kind === 'ticketHold' ? ticketHeld(deps, order, now) : book(deps, order, now, retaken);
 }
 

@@ -18,6 +18,7 @@ import { answers } from '#lib/answers';
 import { createOrder } from './create.ts';
 import type { OrderDeps } from './deps.ts';
 import { createFixedDepartureOrder } from './fixed-departure.ts';
+import { createExtrasOrder, ticketExtras } from './extras.ts';
 import { fulfilOrder } from './fulfil.ts';
 import { createTicketHoldOrder } from './hold.ts';
 import { markOrderPaidByGateway, payOrder, settleOrder } from './pay.ts';
@@ -36,12 +37,15 @@ export function makeOrders(deps: OrderDeps) {
     markOrderPaidByGateway: bind(markOrderPaidByGateway, deps),
     createTicketHoldOrder: bind(createTicketHoldOrder, deps),
     createFixedDepartureOrder: bind(createFixedDepartureOrder, deps),
+    createExtrasOrder: bind(createExtrasOrder, deps),
+    ticketExtras: bind(ticketExtras, deps),
     bookingDetails: bind(bookingDetails, deps),
   };
 }
 export type Orders = ReturnType<typeof makeOrders>;
 
 export { orderDeps, type OrderDeps } from './deps.ts';
+export type { ExtrasHook } from './model.ts';
 export { ORDER_MSG } from './model.ts';
 
 // The flights Lambda's answers (gathered into answered.generated.ts by `npm run derive`).

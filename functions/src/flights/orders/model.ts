@@ -3,6 +3,9 @@ import { JOURNEY_TYPE, type TBooking, type TPaymentOrder } from '@tp/contracts/e
 import type { BookingRecord } from '../../bookings/index.ts';
 import type { WalletMovement } from '../../wallet/index.ts';
 import type { OrderRecord } from '../repo.ts';
+import type { TExtrasPurchase } from '@tp/contracts/endpoints/flights';
+import type { SiteRecord } from '#lib/tenancy';
+import type { PostTicketExtra } from '../../supply/index.ts';
 import type { SiteId } from '#lib/keys';
 
 export const ORDER_MSG = {
@@ -15,10 +18,11 @@ export const ORDER_MSG = {
   holdLapsed: 'The last ticketing date of this hold has passed. Please book again.',
   holdNotOnline: 'This hold was not booked online and cannot be ticketed here. Please contact support.',
   ticketFailed: 'The airline could not ticket this booking. Any amount paid has been credited to your wallet.',
+  extrasFailed: 'The airline could not add these extras. Any amount paid has been refunded.',
 } as const;
 
 /** What an order pays for. Stored on the order; orders from before kinds existed are 'book'. */
-export type OrderKind = 'book' | 'ticketHold' | 'fixedDeparture';
+export type OrderKind = 'book' | 'ticketHold' | 'fixedDeparture' | 'extras';
 /** The seats a 'fixedDeparture' order buys (docs/fixed-departures.md "Booking"). */
 export interface FixedDepartureOrder {
   departureId: string;
@@ -30,8 +34,35 @@ export interface FixedDepartureOrder {
   ownerAmount: number;
   title: string;
 }
-/** An order as stored: a 'ticketHold' order names the held booking it tickets, a 'fixedDeparture' one its seats. */
-export type Order = OrderRecord & { kind?: OrderKind; heldBookingId?: string; fixedDeparture?: FixedDepartureOrder };
+/** What an 'extras' order buys: on which booking, the supplier's offers chosen, and each line as priced. */
+export interface ExtrasOrder {
+  bookingId: string;
+  extraIds: string[];
+  /** The supplier's offers as chosen (their `item.price` is the supplier's), in `lines` order. */
+  offers: PostTicketExtra[];
+  lines: TExtrasPurchase['lines'];
+}
+
+/** Work after extras were bought (the supplementary invoice), handed in by the entry; never undoes the purchase. */
+export type ExtrasHook = (
+  site: SiteRecord,
+  booking: BookingRecord,
+  purchase: TExtrasPurchase,
+  now: Date,
+) => Promise<void>;
+
+/**
+ * An order as stored: a 'ticketHold' order names the held booking it tickets, a 'fixedDeparture' one its seats, an
+ * 'extras' one the booking and the bags and seats it buys after ticketing.
+ */
+export type Order = OrderRecord & {
+  kind?: OrderKind;
+  heldBookingId?: string;
+  fixedDeparture?: FixedDepartureOrder;
+  extras?: ExtrasOrder;
+  /** Set when it moved to 'paid'. */
+  paidAt?: string;
+};
 
 export const CLAIM_SECONDS = 90;
 
@@ -56,6 +87,12 @@ export function orderView(o: OrderRecord): TPaymentOrder {
   };
 }
 
+/** The existing booking an order pays for ("Ticket now", extras), named on its wallet entries. */
+export const bookingOfOrder = (o: Order): { bookingId?: string } => {
+  const bookingId = o.heldBookingId ?? o.extras?.bookingId;
+  return bookingId ? { bookingId } : {};
+};
+
 export const debitOf = (o: Order, now: Date): WalletMovement => ({
   siteId: o.siteId,
   legalEntityId: o.legalEntityId,
@@ -66,7 +103,7 @@ export const debitOf = (o: Order, now: Date): WalletMovement => ({
   remark: o.remark,
   byUserId: o.userId,
   // A "Ticket now" debit (and its refund) also names the booking, so the booking's transactions list it.
-  reference: { orderId: o.orderId, ...(o.heldBookingId ? { bookingId: o.heldBookingId } : {}) },
+  reference: { orderId: o.orderId, ...bookingOfOrder(o) },
   now,
 });
 

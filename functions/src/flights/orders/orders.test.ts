@@ -159,6 +159,8 @@ function world(opts: { balance?: number; supplier?: Partial<FlightSupply> } = {}
         throw new Error('mail server down');
       },
     ],
+    afterExtras: [],
+    pricingContextFor: vi.fn() as never,
   };
   return {
     deps,

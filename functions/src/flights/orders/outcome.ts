@@ -8,14 +8,14 @@ import type { Principal } from '#lib/principal';
 import type { BookingRecord } from '../../bookings/index.ts';
 import type { OrderRecord } from '../repo.ts';
 import type { OrderDeps } from './deps.ts';
-import { debitOf, isFirstLegOfNormalReturn, orderView, publicBooking, type Order } from './model.ts';
+import { bookingOfOrder, debitOf, isFirstLegOfNormalReturn, orderView, publicBooking, type Order } from './model.ts';
 
 export async function outcome(deps: OrderDeps, o: Order) {
   const found = await Promise.all(o.bookingIds.map((id) => deps.bookings.getBooking(o.siteId, id)));
   const list = found.filter((b): b is BookingRecord => !!b);
   const first = list[0];
   // Ticketing a hold ends in the ticket queue whatever leg it was.
-  const showReturn = o.kind !== 'ticketHold' && !!first && isFirstLegOfNormalReturn(first);
+  const showReturn = o.kind !== 'ticketHold' && o.kind !== 'extras' && !!first && isFirstLegOfNormalReturn(first);
   return {
     order: orderView(o),
     bookings: list.map(publicBooking),
@@ -48,7 +48,7 @@ export async function failOrder(deps: OrderDeps, order: Order, reason: string, n
           legalEntityId: order.legalEntityId,
           userId: order.userId,
           remark,
-          reference: { orderId: order.orderId, ...(order.heldBookingId ? { bookingId: order.heldBookingId } : {}) },
+          reference: { orderId: order.orderId, ...bookingOfOrder(order) },
           now,
         }).items
       : deps.wallet.creditItems({

@@ -19,7 +19,9 @@ import {
   type ChangeRequestStatus,
   type FareQuoteResult,
   type FlightSupply,
+  type ImportedBooking,
   type OfferRef,
+  type PostTicketExtra,
   type SupplierBookingDetails,
   type SupplyContext,
   type SupplySearchResult,
@@ -33,6 +35,7 @@ import {
   DUFFEL_LIMITS,
   fareRulesOf,
   fromOffer,
+  paxTypeOf,
   seatRowsOf,
   segmentIndex,
   servicesOf,
@@ -508,6 +511,121 @@ export class DuffelSupply implements FlightSupply {
       )
     ).data;
     return { details: detailsOfOrder(order), charged, currency };
+  }
+
+  /** Bags and seats on sale for a ticketed order, per passenger (in the order's passenger order). */
+  async postTicketExtras(req: { supplierBookingId: string }, ctx: SupplyContext): Promise<PostTicketExtra[]> {
+    const order = await this.order(req.supplierBookingId, ctx);
+    if (order.cancelled_at || !order.payment_status.paid_at) return [];
+    const paxIndex = new Map(order.passengers.map((p, i) => [p.id, i]));
+    const [bags, seats] = await Promise.all([this.availableServices(req, ctx), this.seatServices(req, ctx)]);
+    return [...bags, ...seats].flatMap((s) => {
+      const i = paxIndex.get(s.passengerId);
+      return i === undefined || !(s.price > 0)
+        ? []
+        : [
+            {
+              extraId: s.serviceId,
+              paxIndex: i,
+              kind: s.kind,
+              segment: `${s.item.origin}-${s.item.destination}`,
+              item: s.item,
+            },
+          ];
+    });
+  }
+
+  /**
+   * Buys services once per reference: the reference is recorded before Duffel is asked; a retry whose first attempt
+   * began finds the services on the order (Duffel keeps a service's id when it is added) and buys nothing more.
+   */
+  async addPostTicketExtras(
+    req: { supplierBookingId: string; reference: string; extraIds: string[] },
+    ctx: SupplyContext,
+  ): Promise<{ charged: number; currency: string }> {
+    const offered = new Map((await this.postTicketExtras(req, ctx)).map((x) => [x.extraId, x]));
+    const began = await this.refs.get(this.ownerSiteId, req.reference);
+    if (began) {
+      const order = await this.order(req.supplierBookingId, ctx);
+      const owned = new Set(order.services.map((x) => x.id));
+      if (req.extraIds.every((id) => owned.has(id))) {
+        await this.refs.settle(this.ownerSiteId, req.reference, order.id);
+        return {
+          charged: round2(
+            order.services.filter((x) => req.extraIds.includes(x.id)).reduce((n, x) => n + Number(x.total_amount), 0),
+          ),
+          currency: order.total_currency,
+        };
+      }
+    }
+    const picked = req.extraIds.map((id) => offered.get(id));
+    if (!picked.length || picked.some((x) => !x))
+      throw new SupplyError('soldOut', 'An extra chosen is no longer available; please choose again');
+    await this.refs.begin(this.ownerSiteId, req.reference, req.supplierBookingId);
+    const { charged, currency } = await this.addServices(
+      {
+        supplierBookingId: req.supplierBookingId,
+        services: picked.map((x) => ({ serviceId: x!.extraId, price: x!.item.price, currency: x!.item.currency })),
+      },
+      ctx,
+    );
+    await this.refs.settle(this.ownerSiteId, req.reference, req.supplierBookingId);
+    return { charged, currency };
+  }
+
+  /** An order made elsewhere, by its Duffel order id (Duffel has no lookup by PNR): a passenger's last name must match. */
+  async findBookingByPnr(req: { pnr: string; lastName: string }, ctx: SupplyContext): Promise<ImportedBooking | null> {
+    if (!/^ord_[A-Za-z0-9]+$/.test(req.pnr.trim())) return null;
+    let order: Order;
+    try {
+      order = await this.order(req.pnr.trim(), ctx);
+    } catch (err) {
+      if (err instanceof SupplyError && err.kind === 'invalidRequest') return null;
+      throw err;
+    }
+    const name = req.lastName.trim().toLowerCase();
+    if (!order.passengers.some((p) => (p.family_name ?? '').toLowerCase() === name)) return null;
+    const option = fromOffer({
+      ...(order as unknown as Offer),
+      payment_requirements: {
+        requires_instant_payment: true,
+        payment_required_by: null,
+        price_guarantee_expires_at: null,
+      },
+      conditions: order.conditions as unknown as Offer['conditions'],
+    });
+    const tickets = ticketsInOrder(order, []);
+    const details = detailsOfOrder(order);
+    const countries = new Set(option.segments.flat().flatMap((x) => [x.originCountryCode, x.destinationCountryCode]));
+    return {
+      pnr: order.booking_reference,
+      supplierBookingId: order.id,
+      status: details.status,
+      source: option.source,
+      isLcc: option.isLcc,
+      isRefundable: option.isRefundable,
+      isDomestic: countries.size === 1,
+      airlineCode: option.airlineCode,
+      airlineName: option.airlineName,
+      segments: option.segments,
+      passengers: order.passengers.map((p, i) => {
+        const female = p.gender === 'f';
+        const titles: Record<string, 'Mr' | 'Mrs' | 'Ms' | 'Miss'> = { mr: 'Mr', mrs: 'Mrs', ms: 'Ms', miss: 'Miss' };
+        const title = titles[p.title ?? 'mr'] ?? (female ? 'Ms' : 'Mr');
+        return {
+          title,
+          firstName: p.given_name,
+          lastName: p.family_name,
+          paxType: paxTypeOf(p),
+          gender: female ? 2 : 1,
+          isLeadPax: i === 0,
+          ...(p.born_on ? { dateOfBirth: p.born_on } : {}),
+          ticket: tickets[i] ?? null,
+        };
+      }),
+      fare: option.fare,
+      fareBreakdown: option.fareBreakdown,
+    };
   }
 
   /** Change offers for new flights on some of the order's slices (Duffel's order change request). */

@@ -15,7 +15,9 @@ import {
   type ChangeRequestStatus,
   type FareQuoteResult,
   type FlightSupply,
+  type ImportedBooking,
   type OfferRef,
+  type PostTicketExtra,
   type ScheduleAlternative,
   type SupplierBookingDetails,
   type SupplyContext,
@@ -311,6 +313,9 @@ export class SimulatorSupply implements FlightSupply {
         firstName: p.firstName,
         lastName: p.lastName,
         paxType: p.paxType,
+        title: p.title,
+        gender: p.gender,
+        ...(p.dateOfBirth ? { dateOfBirth: p.dateOfBirth } : {}),
         baseFare: price.perPax[p.paxType].baseFare,
         tax: price.perPax[p.paxType].tax,
       })),
@@ -498,6 +503,125 @@ export class SimulatorSupply implements FlightSupply {
       o.carrier.code === b.airlineCode ? [toOption(o, resultIndexOf(listIndex, i), g.pax, now)] : [],
     );
     return { g, options };
+  }
+
+  /** The booked offer regenerated from its search (whatever its age); null when it was not booked through one. */
+  private bookedOffer(b: SimBooking, now: Date): { offer: Offer; g: Generated } | null {
+    try {
+      const { g } = this.generated(b.traceId, now, Number.POSITIVE_INFINITY);
+      return { offer: offerAt(g, b.resultIndex), g };
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * What the airline sells on a ticketed booking: low-cost airlines sell their paid bags and paid seats after
+   * ticketing too (the same catalogue as at booking, seats bought since taken out); GDS airlines sell none (their
+   * extras are requests at booking), so the caller answers "not offered by this airline".
+   */
+  private extrasOf(b: SimBooking, now: Date): PostTicketExtra[] {
+    if (b.status !== 'ticketed') throw new SupplyError('invalidRequest', 'Only ticketed bookings can be changed');
+    const offer = b.isLcc ? this.bookedOffer(b, now)?.offer : null;
+    if (!offer) return [];
+    const catalogue = ssrCatalogue(offer);
+    const bought = new Set((b.extraPurchases ?? []).flatMap((p) => p.extraIds));
+    const seatTaken = new Set(
+      [...bought].filter((id) => id.startsWith('S')).map((id) => id.split('.').slice(1).join('.')),
+    );
+    const out: PostTicketExtra[] = [];
+    b.passengers.forEach((p, paxIndex) => {
+      // An infant sits on a lap and flies on the adult's allowance.
+      if (p.paxType === 3) return;
+      for (const bag of catalogue.baggage) {
+        const segment = `${bag.origin}-${bag.destination}`;
+        if (bag.price > 0)
+          out.push({ extraId: `B${paxIndex}.${segment}.${bag.code}`, paxIndex, kind: 'baggage', segment, item: bag });
+      }
+      for (const { segment, rows } of catalogue.seatDynamic)
+        for (const seat of rows.flat())
+          if (seat.available && seat.price > 0 && !seatTaken.has(`${segment}.${seat.code}`))
+            out.push({ extraId: `S${paxIndex}.${segment}.${seat.code}`, paxIndex, kind: 'seat', segment, item: seat });
+    });
+    return out;
+  }
+
+  postTicketExtras(req: { supplierBookingId: string }, ctx: SupplyContext): Promise<PostTicketExtra[]> {
+    return this.call(ctx, 'postTicketExtras', async () =>
+      this.extrasOf(await this.booking(req.supplierBookingId), ctx.now),
+    );
+  }
+
+  addPostTicketExtras(
+    req: { supplierBookingId: string; reference: string; extraIds: string[] },
+    ctx: SupplyContext,
+  ): Promise<{ charged: number; currency: string }> {
+    return this.call(ctx, 'addPostTicketExtras', async () => {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const b = await this.booking(req.supplierBookingId);
+        const done = b.extraPurchases?.find((p) => p.reference === req.reference);
+        if (done) return { charged: done.charged, currency: b.fare.currency };
+        const offered = new Map(this.extrasOf(b, ctx.now).map((x) => [x.extraId, x]));
+        const picked = req.extraIds.map((id) => offered.get(id));
+        if (!picked.length || picked.some((x) => !x))
+          throw new SupplyError('soldOut', 'An extra chosen is no longer available; please choose again');
+        const seats = picked.filter((x) => x!.kind === 'seat').map((x) => `${x!.segment}.${x!.item.code}`);
+        if (new Set(seats).size !== seats.length)
+          throw new SupplyError('invalidRequest', 'A seat can be chosen for one passenger only');
+        const charged = Math.round(picked.reduce((n, x) => n + x!.item.price * 100, 0)) / 100;
+        const purchase = { reference: req.reference, extraIds: req.extraIds, charged, at: ctx.now.toISOString() };
+        const next = { ...b, extraPurchases: [...(b.extraPurchases ?? []), purchase], version: b.version + 1 };
+        if (await this.store.saveBooking(this.ownerSiteId, next)) return { charged, currency: b.fare.currency };
+      }
+      throw new SupplyError('failed', 'The booking changed meanwhile; try again');
+    });
+  }
+
+  /** A simulated booking by its PNR, when a passenger has that last name (any case), as the airline shows it. */
+  findBookingByPnr(req: { pnr: string; lastName: string }, ctx: SupplyContext): Promise<ImportedBooking | null> {
+    return this.call(ctx, 'findBookingByPnr', async () => {
+      const b = await this.store.findByPnr(this.ownerSiteId, req.pnr.trim().toUpperCase());
+      const name = req.lastName.trim().toLowerCase();
+      if (!b || !b.passengers.some((p) => p.lastName.toLowerCase() === name)) return null;
+      const booked = this.bookedOffer(b, ctx.now);
+      if (!booked) return null;
+      const details = await this.details(b, ctx);
+      const option = toOption(booked.offer, b.resultIndex, booked.g.pax, ctx.now);
+      const byType = new Map<1 | 2 | 3, { count: number; baseFare: number; tax: number }>();
+      for (const p of b.passengers) {
+        const t = byType.get(p.paxType);
+        byType.set(p.paxType, { count: (t?.count ?? 0) + 1, baseFare: p.baseFare, tax: p.tax });
+      }
+      const tickets = new Map(b.tickets.map((t) => [t.paxIndex, t]));
+      return {
+        pnr: b.pnr,
+        supplierBookingId: b.supplierBookingId,
+        status: details.status,
+        source: b.source,
+        isLcc: b.isLcc,
+        isRefundable: option.isRefundable,
+        isDomestic: b.domestic,
+        airlineCode: b.airlineCode,
+        airlineName: airlineName(b.airlineCode),
+        segments: details.segments ?? option.segments,
+        passengers: b.passengers.map((p, i) => {
+          const t = tickets.get(i);
+          return {
+            title: p.title ?? (p.paxType === 2 ? 'Mstr' : 'Mr'),
+            firstName: p.firstName,
+            lastName: p.lastName,
+            paxType: p.paxType,
+            gender: p.gender ?? 1,
+            isLeadPax: i === 0,
+            ...(p.dateOfBirth ? { dateOfBirth: p.dateOfBirth } : {}),
+            ticket: t ? { ticketId: t.ticketId, ticketNumber: t.ticketNumber, validatingAirline: b.airlineCode } : null,
+          };
+        }),
+        fare: b.fare,
+        fareBreakdown: [...byType].map(([passengerType, t]) => ({ passengerType, ...t })),
+        testInventory: true,
+      };
+    });
   }
 
   acceptScheduleChange(

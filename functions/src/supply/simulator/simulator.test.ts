@@ -311,6 +311,55 @@ describe('simulated supplier calls (memory state)', () => {
     });
   });
 
+  it('sells paid bags and seats after ticketing on low-cost fares (once per reference), none on GDS ones, and finds a PNR', async () => {
+    const s = sim();
+    const res = await s.search(oneWay('DEL', 'BOM', '2026-12-10'), ctx());
+    const lcc = res.results[0]!.find((o) => o.isLcc)!;
+    const q = await s.fareQuote({ traceId: res.traceId, resultIndex: lcc.resultIndex }, ctx());
+    const t = await s.ticket(
+      { traceId: res.traceId, resultIndex: lcc.resultIndex, passengers, expectedFare: q.option.fare },
+      ctx(),
+    );
+    const offered = await s.postTicketExtras({ supplierBookingId: t.supplierBookingId }, ctx());
+    // Paid ones only, and none for the infant (who flies on a lap).
+    expect(offered.every((x) => x.item.price > 0)).toBe(true);
+    expect(offered.some((x) => x.kind === 'baggage') && offered.some((x) => x.kind === 'seat')).toBe(true);
+    expect(offered.some((x) => passengers[x.paxIndex]!.paxType === 3)).toBe(false);
+    const bag = offered.find((x) => x.kind === 'baggage')!;
+    const seat = offered.find((x) => x.kind === 'seat')!;
+    const buy = { supplierBookingId: t.supplierBookingId, reference: 'EXTRAS1', extraIds: [bag.extraId, seat.extraId] };
+    const first = await s.addPostTicketExtras(buy, ctx());
+    expect(first.charged).toBe(bag.item.price + seat.item.price);
+    expect(await s.addPostTicketExtras(buy, ctx())).toEqual(first);
+    const after = await s.postTicketExtras({ supplierBookingId: t.supplierBookingId }, ctx());
+    expect(after.some((x) => x.kind === 'seat' && x.segment === seat.segment && x.item.code === seat.item.code)).toBe(
+      false,
+    );
+    await expect(s.addPostTicketExtras({ ...buy, reference: 'EXTRAS2' }, ctx())).rejects.toMatchObject({
+      kind: 'soldOut',
+    });
+
+    const found = await s.findBookingByPnr(
+      { pnr: t.pnr.toLowerCase(), lastName: passengers[0]!.lastName.toUpperCase() },
+      ctx(),
+    );
+    expect(found).toMatchObject({ pnr: t.pnr, status: 'ticketed', isLcc: true, airlineCode: lcc.airlineCode });
+    expect(found!.passengers.map((p) => p.ticket?.ticketNumber)).toEqual(t.tickets.map((x) => x.ticketNumber));
+    expect(await s.findBookingByPnr({ pnr: t.pnr, lastName: 'Nobody' }, ctx())).toBeNull();
+
+    const gds = res.results[0]!.find((o) => !o.isLcc && o.isHoldAllowed)!;
+    const gq = await s.fareQuote({ traceId: res.traceId, resultIndex: gds.resultIndex }, ctx());
+    const held = await s.book(
+      { traceId: res.traceId, resultIndex: gds.resultIndex, passengers, expectedFare: gq.option.fare },
+      ctx(),
+    );
+    await s.ticket(
+      { traceId: res.traceId, resultIndex: gds.resultIndex, supplierBookingId: held.supplierBookingId },
+      ctx(),
+    );
+    expect(await s.postTicketExtras({ supplierBookingId: held.supplierBookingId }, ctx())).toEqual([]);
+  });
+
   it('injects failures when configured', async () => {
     const s = new SimulatorSupply(asSiteId('s1'), { failureRate: 1 }, memorySimStore());
     await expect(s.search(oneWay('DEL', 'BOM', '2026-12-10'), ctx())).rejects.toMatchObject({ kind: 'timeout' });

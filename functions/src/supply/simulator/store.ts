@@ -47,7 +47,17 @@ export interface SimBooking {
   lastTicketDate: string | null;
   firstDepartureUtc: number;
   seats: SeatClaim[];
-  passengers: { firstName: string; lastName: string; paxType: 1 | 2 | 3; baseFare: number; tax: number }[];
+  passengers: {
+    firstName: string;
+    lastName: string;
+    paxType: 1 | 2 | 3;
+    baseFare: number;
+    tax: number;
+    /** Kept since PNR import needs them; absent on older bookings. */
+    title?: 'Mr' | 'Mrs' | 'Ms' | 'Miss' | 'Mstr';
+    gender?: 1 | 2;
+    dateOfBirth?: string;
+  }[];
   tickets: SimTicket[];
   fare: SupplierFare;
   version: number;
@@ -55,6 +65,8 @@ export interface SimBooking {
   reference?: string;
   /** The schedule confirmed after an airline's change (the new times, or an alternative's flights). */
   schedule?: TSegment[][];
+  /** Bags and seats bought after ticketing, one entry per buyer's reference (bought once each). */
+  extraPurchases?: { reference: string; extraIds: string[]; charged: number; at: string }[];
 }
 
 export interface SimChangeRequest {
@@ -79,6 +91,8 @@ export interface SimStore {
   getBooking(siteId: SiteId, supplierBookingId: string): Promise<SimBooking | null>;
   /** The booking last made under a buyer's reference. */
   findByReference(siteId: SiteId, reference: string): Promise<SimBooking | null>;
+  /** The booking with this PNR (bookings made before the PNR was indexed are not found). */
+  findByPnr(siteId: SiteId, pnr: string): Promise<SimBooking | null>;
   /** Saves `b` (its version already bumped) if the stored version is still `b.version - 1`, with the new change requests. */
   saveBooking(siteId: SiteId, b: SimBooking, changeRequests?: SimChangeRequest[]): Promise<boolean>;
   getChangeRequest(siteId: SiteId, changeRequestId: string): Promise<SimChangeRequest | null>;
@@ -174,7 +188,19 @@ export const dynamoSimStore: SimStore = {
           },
         }
       : null;
-    await db().send(new TransactWriteCommand({ TransactItems: ref ? [booking, ref] : [booking] }));
+    // So is its PNR's, for the PNR import of a booking made elsewhere.
+    const byPnr = {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...supplyKeys.simBookingPnr(siteId, b.pnr),
+          type: 'SimBookingPnr',
+          supplierBookingId: b.supplierBookingId,
+          expiresAt: bookingTtl(b),
+        },
+      },
+    };
+    await db().send(new TransactWriteCommand({ TransactItems: ref ? [booking, ref, byPnr] : [booking, byPnr] }));
   },
 
   async getBooking(siteId, id) {
@@ -191,6 +217,13 @@ export const dynamoSimStore: SimStore = {
         Key: supplyKeys.simBookingRef(siteId, reference),
         ConsistentRead: true,
       }),
+    );
+    return Item ? this.getBooking(siteId, String(Item.supplierBookingId)) : null;
+  },
+
+  async findByPnr(siteId, pnr) {
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: supplyKeys.simBookingPnr(siteId, pnr), ConsistentRead: true }),
     );
     return Item ? this.getBooking(siteId, String(Item.supplierBookingId)) : null;
   },
@@ -263,6 +296,8 @@ export function memorySimStore(): SimStore {
       if (b.reference) refs.set(`${siteId}|${b.reference}`, b.supplierBookingId);
     },
     getBooking: async (siteId, id) => clone(bookings.get(`${siteId}|${id}`) ?? null),
+    findByPnr: async (siteId, pnr) =>
+      clone([...bookings.entries()].find(([k, b]) => k.startsWith(`${siteId}|`) && b.pnr === pnr)?.[1] ?? null),
     findByReference: async (siteId, reference) => {
       const id = refs.get(`${siteId}|${reference}`);
       return id ? clone(bookings.get(`${siteId}|${id}`) ?? null) : null;

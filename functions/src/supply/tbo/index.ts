@@ -11,6 +11,7 @@ import {
   type ChangeRequestStatus,
   type FareQuoteResult,
   type FlightSupply,
+  type ImportedBooking,
   type OfferRef,
   type SupplierBookingDetails,
   type SupplyContext,
@@ -24,6 +25,7 @@ import {
   fromTboItinerarySegments,
   fromTboResult,
   fromTboSsr,
+  importedOfTbo,
   toTboPassenger,
   toTboSearch,
   TBO_BOOKING_STATUS,
@@ -204,6 +206,21 @@ export class TboSupply implements FlightSupply {
   async bookingDetails(req: { supplierBookingId: string }, ctx: SupplyContext): Promise<SupplierBookingDetails> {
     const r = await this.client.call('bookingDetails', { BookingId: Number(req.supplierBookingId) }, ctx);
     return detailsOf((r.FlightItinerary ?? {}) as Json, req.supplierBookingId);
+  }
+
+  /**
+   * A booking made elsewhere: GetBookingDetails by PNR and the lead passenger's last name. TBO sells no extras on a
+   * ticketed booking through this API (no post-ticket SSR call), so this adapter has no `postTicketExtras`.
+   */
+  async findBookingByPnr(req: { pnr: string; lastName: string }, ctx: SupplyContext): Promise<ImportedBooking | null> {
+    const r = await this.client.call(
+      'bookingDetails',
+      { PNR: req.pnr.trim().toUpperCase(), LastName: req.lastName.trim() },
+      ctx,
+    );
+    const it = r.FlightItinerary as Json | null | undefined;
+    if (!it?.BookingId) return null;
+    return importedOfTbo(it, detailsOf(it, String(it.BookingId)).status);
   }
 
   /** GetBookingDetails by our reference (with the trace it was booked under); no itinerary = never booked. */

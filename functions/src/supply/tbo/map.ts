@@ -1,7 +1,7 @@
 /** TBO JSON (PascalCase) ↔ our supply types (contracts/endpoints/flights.ts field names). */
 import type { TSearchRequest, TSeat, TSegment, TSsrCatalogue, TSsrItem } from '@tp/contracts/endpoints/flights';
 import type { SupplierFare, SupplierPaxFare } from '@tp/domain/pricing';
-import type { SupplierOption, SupplyPassenger } from '../types.ts';
+import type { ImportedBooking, SupplierOption, SupplyPassenger } from '../types.ts';
 
 type Json = Record<string, any>; // supplier JSON, read field by field
 
@@ -254,3 +254,58 @@ export const TBO_CR_STATUS = [
   'Closed',
   'Pending',
 ] as const;
+
+const TITLES = ['Mr', 'Mrs', 'Ms', 'Miss', 'Mstr'] as const;
+
+/**
+ * GetBookingDetails' itinerary as a booking to import (PNR import): passengers with their tickets, the segments and
+ * the fare. Null when it has no itinerary or no segments (nothing to book against).
+ */
+export function importedOfTbo(it: Json, status: ImportedBooking['status']): ImportedBooking | null {
+  const segments = fromTboItinerarySegments(it.Segments as Json[] | undefined);
+  if (!it.BookingId || !segments?.length) return null;
+  const pax = (it.Passenger ?? []) as Json[];
+  const airlineCode = str(it.ValidatingAirlineCode) || str(it.AirlineCode) || segments[0]![0]!.airlineCode;
+  const byType = new Map<1 | 2 | 3, SupplierPaxFare>();
+  for (const p of pax) {
+    const type = ([1, 2, 3] as const).find((t) => t === num(p.PaxType)) ?? 1;
+    const seen = byType.get(type);
+    byType.set(type, {
+      passengerType: type,
+      count: (seen?.count ?? 0) + 1,
+      baseFare: num(p.Fare?.BaseFare),
+      tax: num(p.Fare?.Tax),
+    });
+  }
+  const countries = new Set(segments.flat().flatMap((x) => [x.originCountryCode, x.destinationCountryCode]));
+  return {
+    pnr: str(it.PNR),
+    supplierBookingId: str(it.BookingId),
+    status,
+    source: str(it.Source) || (it.IsLCC ? airlineCode : 'GDS'),
+    isLcc: Boolean(it.IsLCC),
+    isRefundable: !it.NonRefundable,
+    isDomestic: it.IsDomestic === undefined ? countries.size === 1 : Boolean(it.IsDomestic),
+    airlineCode,
+    airlineName: segments[0]![0]!.airlineName,
+    segments,
+    passengers: pax.map((p, i) => ({
+      title: TITLES.find((t) => t.toLowerCase() === str(p.Title).toLowerCase()) ?? 'Mr',
+      firstName: str(p.FirstName),
+      lastName: str(p.LastName),
+      paxType: ([1, 2, 3] as const).find((t) => t === num(p.PaxType)) ?? 1,
+      gender: num(p.Gender) === 2 ? 2 : 1,
+      isLeadPax: Boolean(p.IsLeadPax ?? i === 0),
+      ...(p.DateOfBirth ? { dateOfBirth: str(p.DateOfBirth).slice(0, 10) } : {}),
+      ticket: p.Ticket
+        ? {
+            ticketId: str(p.Ticket.TicketId),
+            ticketNumber: str(p.Ticket.TicketNumber),
+            validatingAirline: str(p.Ticket.ValidatingAirline) || airlineCode,
+          }
+        : null,
+    })),
+    fare: fromTboFare(it.Fare ?? {}),
+    fareBreakdown: [...byType.values()],
+  };
+}

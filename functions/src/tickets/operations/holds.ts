@@ -24,6 +24,8 @@ import type { Deadline } from '../../deadlines/index.ts';
 import * as api from '@tp/contracts/endpoints/tickets';
 import { answers, reply, type OperationRun } from '#lib/answers';
 import type { DisruptionRefundWiring, RefundWiring } from './refund-mail.ts';
+import type { ExtrasWiring } from '../extras.ts';
+import type { ImportWiring } from '../pnr-import.ts';
 
 const STATUS_TEXT: Record<BookingStatusId, string> = {
   1: 'Held',
@@ -107,10 +109,10 @@ export async function releaseLapsedHold(
 
 // The tickets Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
 /**
- * What the tickets Lambda needs from the entry: the refund hooks (change requests', a disruption's), and
- * "Ticket now" (the booking-order machinery).
+ * What the tickets Lambda needs from the entry: the refund hooks (change requests', a disruption's), "Ticket now"
+ * and extras after ticketing (the booking-order machinery), and the work after a PNR import.
  */
-export interface TicketsWiring extends RefundWiring, DisruptionRefundWiring {
+export interface TicketsWiring extends RefundWiring, DisruptionRefundWiring, ExtrasWiring, ImportWiring {
   ticketHeldBooking: OperationRun<typeof api.ticketHeldBooking>;
 }
 export const answerReleaseFlight = answers(api.releaseFlight, async (input, scope) =>

@@ -551,6 +551,30 @@ export const ZChangeRequestInfo = lazy(() =>
   }),
 );
 
+/** Ours: bags and seats bought after ticketing, one purchase per paid order (docs/flights.md "Extras after ticketing"). */
+export const ZExtrasPurchase = lazy(() =>
+  z.object({
+    orderId: z.string(),
+    paidAt: z.string(),
+    amount: z.number(),
+    currency: z.string(),
+    paymentMode: z.enum(PAYMENT_MODES),
+    lines: z.array(
+      z.object({
+        paxIndex: z.number(),
+        kind: z.enum(['baggage', 'seat']),
+        segment: z.string(),
+        description: z.string(),
+        supplierPrice: z.number(),
+        markup: z.number(),
+        gstOnMarkup: z.number(),
+        price: z.number(),
+      }),
+    ),
+  }),
+);
+export type TExtrasPurchase = z.infer<typeof ZExtrasPurchase>;
+
 /** A booking as stored and as the ticket screens read it (spec 000 §3 "Booking / ticket"). */
 export const ZBooking = lazy(() =>
   z.object({
@@ -605,6 +629,10 @@ export const ZBooking = lazy(() =>
       companyName: z.optional(z.string()),
     }),
     ticketCRInfo: z.array(ZChangeRequestInfo),
+    /** Ours: extras bought after ticketing (each also on its passenger's `baggage` / `seat`). */
+    extraPurchases: z.optional(z.array(ZExtrasPurchase)),
+    /** Ours: booked outside the platform and imported by PNR (who imported it, when). */
+    imported: z.optional(z.object({ by: z.string(), at: z.string() })),
     supplierChangeReqStatus: z.nullable(z.object({ statusText: z.string() })),
     createdAt: z.string(),
     travelDate: z.string(),

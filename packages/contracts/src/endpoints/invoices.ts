@@ -66,7 +66,8 @@ export const ZConversion = lazy(() =>
 export type TConversion = z.infer<typeof ZConversion>;
 
 /** Sources a document is issued for. */
-export const INVOICE_SOURCES = ['booking', 'cart', 'kart', 'visa'] as const;
+/** `bookingExtras`: the supplementary invoice of extras bought after ticketing (its id is the extras' payment order). */
+export const INVOICE_SOURCES = ['booking', 'cart', 'kart', 'visa', 'bookingExtras'] as const;
 export type InvoiceSource = (typeof INVOICE_SOURCES)[number];
 export const DOCUMENT_TYPES = ['invoice', 'creditNote'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];

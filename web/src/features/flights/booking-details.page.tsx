@@ -1,6 +1,6 @@
 import { Alert, Button, Container, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { getBookingDetails } from '@tp/contracts/endpoints/flights';
+import { BOOKING_STATUS, getBookingDetails } from '@tp/contracts/endpoints/flights';
 import { useApi } from '#api/hooks.ts';
 import { formatDateTime } from '#shared/format.ts';
 import { StatusBadge } from '#shared/StatusBadge.tsx';
@@ -8,6 +8,7 @@ import { TestInventoryBadge } from '#shared/TestInventoryBadge.tsx';
 import { usePersisted } from '#lib/storage.ts';
 import { useUser } from '#lib/state.ts';
 import { BookingDisruptions } from '#shared/BookingDisruptions.tsx';
+import { BookingExtras } from './components/BookingExtras.tsx';
 import { FareSummary } from './components/FareSummary.tsx';
 import { PassengerView } from './components/PassengerView.tsx';
 import { SegmentView } from './components/SegmentView.tsx';
@@ -104,6 +105,7 @@ export default function BookingDetailsPage() {
                 showFare={user?.userType === 'staff'}
               />
             </Paper>
+            {booking.statusId === BOOKING_STATUS.ticketed && <BookingExtras booking={booking} />}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
