@@ -95,13 +95,14 @@ export const accessOf = (name: string): FunctionAccess => ({ ...DEFAULT_ACCESS, 
 /** The environment variable functions/src/lib/config.ts reads each queue's URL from. */
 export const QUEUE_URL_ENV: Record<
   QueueKey,
-  'EMAIL_QUEUE_URL' | 'PAYMENT_QUEUE_URL' | 'MAIL_FEEDBACK_QUEUE_URL' | 'NOTIFICATIONS_QUEUE_URL'
+  'EMAIL_QUEUE_URL' | 'PAYMENT_QUEUE_URL' | 'MAIL_FEEDBACK_QUEUE_URL' | 'NOTIFICATIONS_QUEUE_URL' | 'EXPORTS_QUEUE_URL'
 > = {
   paymentVerification: 'PAYMENT_QUEUE_URL',
   email: 'EMAIL_QUEUE_URL',
   // Only SES (through SNS) sends here; no function has this grant.
   mailFeedback: 'MAIL_FEEDBACK_QUEUE_URL',
   notifications: 'NOTIFICATIONS_QUEUE_URL',
+  exports: 'EXPORTS_QUEUE_URL',
 };
 
 /**

@@ -135,6 +135,7 @@ async function stackOn(
   process.env.EMAIL_QUEUE_URL = queues.email.url;
   process.env.PAYMENT_QUEUE_URL = queues.paymentVerification.url;
   process.env.NOTIFICATIONS_QUEUE_URL = queues.notifications.url;
+  process.env.EXPORTS_QUEUE_URL = queues.exports.url;
 
   if (opts.seed !== false) {
     const { seedDemo } = await import('../seed/index.ts');

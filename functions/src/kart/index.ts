@@ -5,3 +5,5 @@ export { saveKart } from './karts.ts';
 /** What the entry wires in (the GST invoice of a vouchered quotation) and the kart as stored. */
 export type { KartStatusHook, KartWiring } from './hooks.ts';
 export type { KartRecord } from './model.ts';
+/** The job sheet's export, for the exports worker. */
+export { jobSheetExport } from './operations/export.ts';

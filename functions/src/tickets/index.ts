@@ -5,3 +5,4 @@ export { escalateDisruption, warnHoldLapsing } from './deadline-handlers.ts';
 export { applyChangeRequestStatus, releaseExpiredHolds, type RefundWiring } from './operations/index.ts';
 export { mailETicket } from './after-booked.ts';
 export { eTicketPdfAttachment } from './pdf.ts';
+export { ticketsExport } from './operations/queues.ts';

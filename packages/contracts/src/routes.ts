@@ -35,6 +35,7 @@ import { agencyEndpoints } from './endpoints/agency.ts';
 import { consoleEndpoints } from './endpoints/console.ts';
 import { consoleDomainsEndpoints } from './endpoints/console-domains.ts';
 import { disruptionEndpoints } from './endpoints/disruptions.ts';
+import { exportsEndpoints } from './endpoints/exports.ts';
 
 export const ENDPOINTS: readonly Endpoint[] = [
   ...siteEndpoints,
@@ -69,6 +70,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...consoleEndpoints,
   ...consoleDomainsEndpoints,
   ...disruptionEndpoints,
+  ...exportsEndpoints,
 ];
 
 /** Endpoints served by one domain Lambda. */

@@ -12,6 +12,7 @@ import * as z from 'zod/mini';
 import { endpoint, type Endpoint } from '../endpoint.ts';
 import { zCursor, zId, zOptionalEmail, zPreprocess } from '../fields.ts';
 import { lazy } from '../lazy.ts';
+import { ZExportJob } from './exports.ts';
 import * as MSG from '../messages.ts';
 import { ZAuditEntry, pageOf } from './dmc-common.ts';
 
@@ -140,8 +141,8 @@ export const exportAuditLog = endpoint({
   method: 'POST',
   path: 'audit/exportAuditLog',
   request: ZAuditLogFilter,
-  response: lazy(() => z.object({ fileName: z.string(), contentType: z.string(), base64: z.string() })),
-  summary: 'Ours: the filtered audit log as one .xlsx, newest first.',
+  response: ZExportJob,
+  summary: 'Ours: starts the export of the filtered audit log as one .xlsx, newest first (an export job).',
 });
 
 export const auditEndpoints: Endpoint[] = [getAuditLog, getRecordHistory, exportAuditLog];

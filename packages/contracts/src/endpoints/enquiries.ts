@@ -28,6 +28,7 @@ import {
   zShortText,
 } from '../fields.ts';
 import { lazy } from '../lazy.ts';
+import { ZExportJob } from './exports.ts';
 
 /** At most this many enquiries an hour from one address (an office shares one) and from one email. */
 export const ENQUIRIES_PER_HOUR = { address: 10, email: 5 } as const;
@@ -235,10 +236,8 @@ export const exportEnquiries = endpoint({
   method: 'GET',
   path: 'enquiry/export',
   request: lazy(() => z.object(listFilters())),
-  response: lazy(() =>
-    z.object({ fileName: z.string(), contentType: z.string(), base64: z.string(), rows: z.number() }),
-  ),
-  summary: `Ours: the filtered list as .xlsx (newest first, at most ${MAX_ENQUIRY_EXPORT} rows).`,
+  response: ZExportJob,
+  summary: 'Ours: starts the export of the filtered list as .xlsx, newest first (an export job).',
 });
 
 export const myEnquiries = endpoint({
