@@ -17,6 +17,11 @@ export interface FunctionAccess {
   /** Stores and deletes uploaded images in the media bucket (MEDIA_BUCKET; functions/src/lib/media.ts). */
   media: boolean;
   /**
+   * Export files under the media bucket's `exports/` prefix (functions/src/exports/store.ts): `write` streams them
+   * (the exports worker), `read` signs their download links (the exports Lambda; a presigned GET acts as it).
+   */
+  exportFiles: 'none' | 'read' | 'write';
+  /**
    * Site secrets (supplier and gateway credentials, functions/src/lib/sealed.ts): `open` may decrypt them (the
    * functions that call a supplier or a gateway), `seal` may also encrypt new ones (the settings screen).
    */
@@ -31,6 +36,7 @@ export const DEFAULT_ACCESS: FunctionAccess = {
   sends: [],
   mail: false,
   media: false,
+  exportFiles: 'none',
   secrets: 'none',
   memoryMb: 512,
   // Under the HTTP API's 30 s integration limit, with room for one slow supplier call.
@@ -47,13 +53,13 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> 
   // Sends: the refund mail of a change request credited by the TBO refund import.
   'flight-admin': { sends: ['email', 'notifications'], timeoutSeconds: 28, secrets: 'seal' },
   // Holds, change requests and refunds call the supplier; the e-ticket mail goes through the email queue.
-  tickets: { sends: ['email', 'notifications'], timeoutSeconds: 28, secrets: 'open' },
+  tickets: { sends: ['email', 'notifications', 'exports'], timeoutSeconds: 28, secrets: 'open' },
   // Fixed-departure bookings open and pay flight payment orders (gateway, e-ticket mail) like the flights Lambda.
   'fixed-departures': { sends: ['paymentVerification', 'email'], timeoutSeconds: 28, secrets: 'open' },
   // Each new enquiry is mailed to the site's staff through the email queue.
-  enquiries: { sends: ['email', 'notifications'] },
+  enquiries: { sends: ['email', 'notifications', 'exports'] },
   // The .xlsx import checks every row of a rate sheet (thousands) before writing them in batched transactions.
-  dmc: { memoryMb: 1024, timeoutSeconds: 28 },
+  dmc: { memoryMb: 1024, timeoutSeconds: 28, sends: ['exports'] },
   // Package photos; a site's logo and favicon (lib/media.ts).
   packages: { media: true },
   settings: { media: true },
@@ -76,7 +82,7 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> 
   'notifications-worker': { sends: ['email'], timeoutSeconds: 45 },
   // A confirmed activity cart and a vouchered quotation are told to their owner (lib/notify.ts).
   activities: { sends: ['notifications'] },
-  kart: { sends: ['notifications'] },
+  kart: { sends: ['notifications', 'exports'] },
   // Hourly: reads three days of the kart deadline index and enqueues at most one mail per kart and deadline.
   'kart-deadlines-worker': { sends: ['email'], timeoutSeconds: 60 },
   // Hourly: reads six days of the credit due-day index and enqueues at most one mail per draw.
@@ -86,6 +92,12 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> 
   'deadlines-worker': { sends: ['email', 'notifications'], timeoutSeconds: 120 },
   // Hourly: asks each site's supplier about its upcoming tickets (the booker is mailed at once of a change).
   'disruption-sweep-worker': { sends: ['email', 'notifications'], timeoutSeconds: 600, secrets: 'open' },
+  // Excel exports (the audit log and invoices start theirs in these Lambdas; tickets, enquiries, kart and dmc above).
+  rbac: { sends: ['exports'] },
+  invoices: { sends: ['exports'] },
+  exports: { exportFiles: 'read' },
+  // One export a message, streamed page by page: minutes for a large one, under the queue's 660 s visibility.
+  'exports-worker': { exportFiles: 'write', memoryMb: 1024, timeoutSeconds: 600 },
   // Deletes visa documents (private objects of the media bucket) after the site's retention days.
   'visa-documents-worker': { media: true, timeoutSeconds: 120 },
 };
