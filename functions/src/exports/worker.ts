@@ -54,13 +54,17 @@ export async function runExport(
     const stored = file.done();
     // A store that fails while rows are still being written ends the run at once, not at the last row.
     stored.catch((err: unknown) => file.stream.destroy(err as Error));
+    // The process's peak while writing, sampled a page at a time (the bench's export table reads it from the log).
+    const startRss = process.memoryUsage().rss;
+    let peakRss = startRss;
     const rows = await writeWorkbook(file.stream, plan, started, async (done) => {
+      peakRss = Math.max(peakRss, process.memoryUsage().rss);
       if (!(await repo.noteProgress(siteId, jobId, runId, done, plan.total)))
         throw new Error('the job was taken over by another run');
     });
     const { bytes } = await stored;
     await repo.markReady(siteId, jobId, runId, rows, bytes);
-    log.info('export ready', { jobId, kind: job.kind, rows, bytes, rssBytes: process.memoryUsage().rss });
+    log.info('export ready', { jobId, kind: job.kind, rows, bytes, startRssBytes: startRss, peakRssBytes: peakRss, ms: now().getTime() - started.getTime() });
   } catch (err) {
     log.error('export failed', { jobId, kind: job.kind, error: errorText(err), lastDelivery });
     if (lastDelivery) await repo.markFailed(siteId, jobId, errorText(err).slice(0, 300));
