@@ -6,7 +6,7 @@
  * - `audit/getAuditLog`: the site's entries, newest first, cursor pages; filters: actor (user id or email), entity type,
  *   change type, a range of the site's calendar days.
  * - `audit/getRecordHistory`: one record's entries (any entity type of the site), newest first.
- * - `audit/exportAuditLog`: the filtered log as one .xlsx (at most AUDIT_EXPORT_MAX rows, newest first).
+ * - `audit/exportAuditLog`: the filtered log as one .xlsx, newest first (an export job, made in the background).
  */
 import * as z from 'zod/mini';
 import { endpoint, type Endpoint } from '../endpoint.ts';
@@ -80,9 +80,6 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
 export const auditEntityLabel = (entity: string): string => AUDIT_ENTITY_LABELS[entity] ?? entity;
 
 export const AUDIT_MSG = { toBeforeFrom: 'The end date must not be before the start date' } as const;
-
-/** The most rows one export writes (the newest of the filter). */
-export const AUDIT_EXPORT_MAX = 5000;
 
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const zDayText = () =>

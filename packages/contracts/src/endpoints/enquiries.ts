@@ -32,8 +32,6 @@ import { ZExportJob } from './exports.ts';
 
 /** At most this many enquiries an hour from one address (an office shares one) and from one email. */
 export const ENQUIRIES_PER_HOUR = { address: 10, email: 5 } as const;
-/** Rows of one Excel export (newest first); a longer list is narrowed by its filters. */
-export const MAX_ENQUIRY_EXPORT = 5000;
 export const MAX_ENQUIRY_PAX = 50;
 
 /** Our wording (the spec quotes none for enquiries). */
