@@ -273,12 +273,13 @@ function serveMedia(mediaDir: string, url: URL, res: ServerResponse): boolean {
 
 /** An export file, to a link whose signature and time check out (S3's presigned GET plays this part on AWS). */
 function serveExport(url: URL, res: ServerResponse): boolean {
-  const file = localExportFile(url.pathname, url.searchParams, new Date());
-  if (!file || !existsSync(file)) return false;
+  const link = localExportFile(url.pathname, url.searchParams, new Date());
+  if (!link || !existsSync(link.file)) return false;
+  const { file, fileName } = link;
   res.writeHead(200, {
     'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     'content-length': String(statSync(file).size),
-    'content-disposition': `attachment; filename="${file.slice(file.lastIndexOf(sep) + 1)}"`,
+    'content-disposition': `attachment; filename="${fileName}"`,
     'cache-control': 'private, no-store',
     ...API_SECURITY_HEADERS,
   });

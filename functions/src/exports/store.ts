@@ -46,7 +46,7 @@ function counter(): Transform & { bytes: number } {
   return t;
 }
 
-const attachment = (fileName: string) => `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`;
+const attachment = (fileName: string) => `attachment; filename="${safeName(fileName)}"`;
 
 // ---------------------------------------------------------------------------------------------------
 // AWS
@@ -110,8 +110,13 @@ function bucketStore(bucket: string): ExportStore {
 // ---------------------------------------------------------------------------------------------------
 // Local stack
 
-const signature = (secret: string, key: string, expires: number) =>
-  createHmac('sha256', Buffer.from(secret, 'base64')).update(`export-link\n${key}\n${expires}`).digest('base64url');
+/** The file name a download is saved under: letters, digits, dot, dash and underscore only. */
+const safeName = (fileName: string) => fileName.replace(/[^\w.-]/g, '_');
+
+const signature = (secret: string, key: string, expires: number, name: string) =>
+  createHmac('sha256', Buffer.from(secret, 'base64'))
+    .update(`export-link\n${key}\n${expires}\n${name}`)
+    .digest('base64url');
 
 function folderStore(mediaDir: string, secret: string): ExportStore {
   const root = join(mediaDir, EXPORTS_MEDIA_FOLDER);
@@ -129,9 +134,11 @@ function folderStore(mediaDir: string, secret: string): ExportStore {
       })();
       return { stream: count, done: () => written.then(() => ({ bytes: count.bytes })) };
     },
-    async link(key, _fileName, now) {
+    async link(key, fileName, now) {
       const expires = Math.floor(now.getTime() / 1000) + EXPORT_LIMITS.linkSeconds;
-      const query = new URLSearchParams({ expires: String(expires), signature: signature(secret, key, expires) });
+      // The name is signed too, as S3 signs the response's Content-Disposition.
+      const name = safeName(fileName);
+      const query = new URLSearchParams({ expires: String(expires), name, signature: signature(secret, key, expires, name) });
       return { url: `${EXPORT_FILES_PATH}${key}?${query}`, expiresAt: new Date(expires * 1000) };
     },
     async sweep(now) {
@@ -148,21 +155,28 @@ function folderStore(mediaDir: string, secret: string): ExportStore {
 }
 
 /**
- * The local gateway's check of a link: the file it names when the signature is right and the time has not passed,
- * else null (the gateway answers 404 either way, so a wrong link says nothing about what exists).
+ * The local gateway's check of a link: the file it names (and the name to save it under) when the signature is
+ * right and the time has not passed, else null (the gateway answers 404 either way, so a wrong link says nothing
+ * about what exists).
  */
-export function localExportFile(pathname: string, query: URLSearchParams, now: Date): string | null {
+export function localExportFile(
+  pathname: string,
+  query: URLSearchParams,
+  now: Date,
+): { file: string; fileName: string } | null {
   const { MEDIA_DIR, SECRETS_LOCAL_KEY } = env();
   if (!MEDIA_DIR || !SECRETS_LOCAL_KEY || !pathname.startsWith(EXPORT_FILES_PATH)) return null;
   const key = pathname.slice(EXPORT_FILES_PATH.length);
   const expires = Number(query.get('expires'));
+  const name = query.get('name') ?? '';
   const given = Buffer.from(query.get('signature') ?? '');
   if (!KEY.test(key) || !Number.isSafeInteger(expires) || expires * 1000 < now.getTime()) return null;
-  const wanted = Buffer.from(signature(SECRETS_LOCAL_KEY, key, expires));
+  if (!name || name !== safeName(name)) return null;
+  const wanted = Buffer.from(signature(SECRETS_LOCAL_KEY, key, expires, name));
   if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) return null;
   const root = normalize(join(MEDIA_DIR, EXPORTS_MEDIA_FOLDER));
   const file = normalize(join(root, key));
-  return file.startsWith(root + sep) ? file : null;
+  return file.startsWith(root + sep) ? { file, fileName: name } : null;
 }
 
 export function exportStore(): ExportStore {

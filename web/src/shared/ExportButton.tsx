@@ -12,7 +12,7 @@ import { useAction } from '#api/action.ts';
 import type { CallTarget } from '#api/boot.ts';
 import type { RequestIn } from '#api/client.ts';
 import { useApi } from '#api/hooks.ts';
-import { toastError, toastInfo } from '#lib/notify.ts';
+import { toastError } from '#lib/notify.ts';
 
 /** How often a job under way is read again. */
 const POLL_MS = 1000;
@@ -44,7 +44,10 @@ export function ExportProgress({ job }: { job: TExportJob }) {
   );
 }
 
-/** Follows one export job after it was started: polls it while under way, toasts its outcome once. */
+/**
+ * Follows one export job after it was started: polls it while under way, toasts a failure once. Success needs no
+ * toast: the Download button appears where the user looks (a toast there would sit over it).
+ */
 export function useExportJob(started: TExportJob | null): TExportJob | undefined {
   const { data } = useApi(getExport, started ? { jobId: started.jobId } : null, {
     refreshInterval: (latest) => (latest && !isUnderWay(latest) ? 0 : POLL_MS),
@@ -52,9 +55,7 @@ export function useExportJob(started: TExportJob | null): TExportJob | undefined
   const job = data ?? started ?? undefined;
   const outcome = job && !isUnderWay(job) ? `${job.jobId}:${job.status}` : null;
   useEffect(() => {
-    if (!outcome || !job) return;
-    if (job.status === 'failed') toastError(EXPORTS_MSG.failed);
-    else toastInfo(`${job.fileName} is ready to download`);
+    if (job?.status === 'failed') toastError(EXPORTS_MSG.failed);
     // Once per job and outcome.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [outcome]);
@@ -92,7 +93,7 @@ export function ExportButton<E extends CallTarget>({
         disabled={disabled}
         onClick={() => {
           setStarted(null);
-          void start.run(input()).then((answer) => answer && toastInfo(EXPORTS_MSG.started));
+          void start.run(input());
         }}
       >
         {label}
@@ -104,9 +105,13 @@ export function ExportButton<E extends CallTarget>({
         </Button>
       )}
       {job && underWay && (
-        <Anchor component={Link} to="/staff/exports" size="sm">
-          Your exports
-        </Anchor>
+        <Text size="xs" c="dimmed">
+          {EXPORTS_MSG.leavePage}{' '}
+          <Anchor component={Link} to="/staff/exports" size="xs">
+            Your exports
+          </Anchor>
+          .
+        </Text>
       )}
     </Group>
   );

@@ -52,7 +52,8 @@ export const EXPORT_LIMITS = {
 } as const;
 
 export const EXPORTS_MSG = {
-  started: 'Your export has started. You can leave this page and find it under Your exports.',
+  /** Beside a running export's progress, before the link to Your exports. */
+  leavePage: 'You can leave this page and find it under',
   failed: 'The export failed. Please try again.',
   notFound: 'Export not found',
 } as const;
