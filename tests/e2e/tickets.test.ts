@@ -138,7 +138,9 @@ describe('ticket screens', () => {
   });
 
   it('super admin: downloads the filtered queue as Excel, and finds it under Your exports', async () => {
-    const { page, context } = await newPage(browser);
+    // bypassCSP: axe comes in as a script tag (tests/support/axe.ts).
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
+    const page = await context.newPage();
     await page.goto(appUrl(SITE, '/flights/ticketQueue'));
     await page.waitForURL(/\/app\/login\?redirectTo=/);
     await signIn(page, `admin@${SITE}`);
