@@ -161,7 +161,10 @@ describe('ticket screens', () => {
     // A staff member who left the page finds the export again from the staff menu.
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Your exports' }).click();
     const table = page.getByRole('table', { name: 'Your exports' });
-    await table.getByRole('link', { name: `Download ${download.suggestedFilename()}` }).first().waitFor();
+    await table
+      .getByRole('link', { name: `Download ${download.suggestedFilename()}` })
+      .first()
+      .waitFor();
     await accessibleAtEachWidth(page, 'tickets', 'your-exports', 'main');
     await context.close();
   });

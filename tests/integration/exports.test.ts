@@ -59,7 +59,9 @@ async function exportsQueueDrained(): Promise<void> {
             AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
           }),
         );
-        return Number(Attributes?.ApproximateNumberOfMessages) + Number(Attributes?.ApproximateNumberOfMessagesNotVisible);
+        return (
+          Number(Attributes?.ApproximateNumberOfMessages) + Number(Attributes?.ApproximateNumberOfMessagesNotVisible)
+        );
       },
       { timeout: 60_000, interval: 150 },
     )
@@ -108,9 +110,9 @@ describe('an export job', () => {
     expect((await fetch(forged)).status).toBe(404);
     link.searchParams.delete('signature');
     expect((await fetch(link)).status).toBe(404);
-    expect((await fetch(new URL(`/media/.exports/${FLIGHTDEALS.siteId}/${jobId}.xlsx`, owner.client.baseUrl))).status).toBe(
-      404,
-    );
+    expect(
+      (await fetch(new URL(`/media/.exports/${FLIGHTDEALS.siteId}/${jobId}.xlsx`, owner.client.baseUrl))).status,
+    ).toBe(404);
   });
 
   it("is its own user's: another user of the site, or another site, gets 404; the list is the user's own", async () => {
@@ -128,7 +130,10 @@ describe('an export job', () => {
     const before = await finishedExport(owner.client, jobId);
     for (let i = 0; i < 2; i++)
       await sqs.send(
-        new SendMessageCommand({ QueueUrl: exportsQueue, MessageBody: JSON.stringify({ siteId: FLIGHTDEALS.siteId, jobId }) }),
+        new SendMessageCommand({
+          QueueUrl: exportsQueue,
+          MessageBody: JSON.stringify({ siteId: FLIGHTDEALS.siteId, jobId }),
+        }),
       );
     await exportsQueueDrained();
     const after = await finishedExport(owner.client, jobId);

@@ -78,7 +78,11 @@ function ranked(kind: RateKind, rates: DmcRecords[RateKind][], orders: Map<strin
 }
 
 export const startDataExport = (scope: DmcScope) =>
-  startExport(scope, { kind: 'dmcData', filter: {}, fileName: `dmc-data-${scope.now.toISOString().slice(0, 10)}.xlsx` });
+  startExport(scope, {
+    kind: 'dmcData',
+    filter: {},
+    fileName: `dmc-data-${scope.now.toISOString().slice(0, 10)}.xlsx`,
+  });
 
 /**
  * The master data export in the worker: a sheet per master, each read when its sheet is written (one master in

@@ -50,10 +50,12 @@ export const enquiriesExport: ExportSource = async (site, stored) => {
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
   }
-  return { total: null, creator: 'CRM inbox', sheets: [{ name: 'Enquiries', columns: COLUMNS.map(([c]) => c), pages }] };
+  return {
+    total: null,
+    creator: 'CRM inbox',
+    sheets: [{ name: 'Enquiries', columns: COLUMNS.map(([c]) => c), pages }],
+  };
 };
 
 // The enquiries Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
-export const answerExportEnquiries = answers(api.exportEnquiries, (input, scope) =>
-  startEnquiriesExport(scope, input),
-);
+export const answerExportEnquiries = answers(api.exportEnquiries, (input, scope) => startEnquiriesExport(scope, input));

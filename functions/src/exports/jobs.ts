@@ -6,7 +6,13 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import * as z from 'zod/mini';
 import * as api from '@tp/contracts/endpoints/exports';
-import { EXPORT_KINDS, EXPORT_LIMITS, EXPORTS_MSG, type ExportKind, type TExportJob } from '@tp/contracts/endpoints/exports';
+import {
+  EXPORT_KINDS,
+  EXPORT_LIMITS,
+  EXPORTS_MSG,
+  type ExportKind,
+  type TExportJob,
+} from '@tp/contracts/endpoints/exports';
 import { lazy } from '@tp/contracts/lazy';
 import { answers, type SignedInScope } from '#lib/answers';
 import { env } from '#lib/config';
@@ -35,7 +41,8 @@ export interface ExportRequest {
 
 /** The caller's export job, as every export call answers it; `ready` carries a fresh signed link. */
 export async function jobView(job: repo.ExportJobRecord, now: Date): Promise<TExportJob> {
-  const link = job.status === 'ready' ? await exportStore().link(fileKey(job.siteId, job.jobId), job.fileName, now) : null;
+  const link =
+    job.status === 'ready' ? await exportStore().link(fileKey(job.siteId, job.jobId), job.fileName, now) : null;
   return {
     jobId: job.jobId,
     kind: job.kind,

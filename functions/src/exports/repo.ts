@@ -90,8 +90,7 @@ export const claimJob = (siteId: SiteId, jobId: string, runId: string, now: Date
       TableName: tableName(),
       Key: exportKeys.job(siteId, jobId),
       UpdateExpression: 'SET #status = :running, runId = :run, leaseUntil = :lease, rowsDone = :zero',
-      ConditionExpression:
-        'attribute_exists(pk) AND (#status = :queued OR (#status = :running AND leaseUntil < :now))',
+      ConditionExpression: 'attribute_exists(pk) AND (#status = :queued OR (#status = :running AND leaseUntil < :now))',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
         ':running': 'running',
@@ -132,7 +131,13 @@ export const markReady = (siteId: SiteId, jobId: string, runId: string, rowsDone
       UpdateExpression: 'SET #status = :ready, rowsDone = :done, rowsTotal = :done, bytes = :bytes REMOVE leaseUntil',
       ConditionExpression: '#status = :running AND runId = :run',
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':ready': 'ready', ':done': rowsDone, ':bytes': bytes, ':running': 'running', ':run': runId },
+      ExpressionAttributeValues: {
+        ':ready': 'ready',
+        ':done': rowsDone,
+        ':bytes': bytes,
+        ':running': 'running',
+        ':run': runId,
+      },
     }),
   );
 

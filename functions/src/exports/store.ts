@@ -138,7 +138,11 @@ function folderStore(mediaDir: string, secret: string): ExportStore {
       const expires = Math.floor(now.getTime() / 1000) + EXPORT_LIMITS.linkSeconds;
       // The name is signed too, as S3 signs the response's Content-Disposition.
       const name = safeName(fileName);
-      const query = new URLSearchParams({ expires: String(expires), name, signature: signature(secret, key, expires, name) });
+      const query = new URLSearchParams({
+        expires: String(expires),
+        name,
+        signature: signature(secret, key, expires, name),
+      });
       return { url: `${EXPORT_FILES_PATH}${key}?${query}`, expiresAt: new Date(expires * 1000) };
     },
     async sweep(now) {

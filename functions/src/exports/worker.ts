@@ -64,7 +64,15 @@ export async function runExport(
     });
     const { bytes } = await stored;
     await repo.markReady(siteId, jobId, runId, rows, bytes);
-    log.info('export ready', { jobId, kind: job.kind, rows, bytes, startRssBytes: startRss, peakRssBytes: peakRss, ms: now().getTime() - started.getTime() });
+    log.info('export ready', {
+      jobId,
+      kind: job.kind,
+      rows,
+      bytes,
+      startRssBytes: startRss,
+      peakRssBytes: peakRss,
+      ms: now().getTime() - started.getTime(),
+    });
   } catch (err) {
     log.error('export failed', { jobId, kind: job.kind, error: errorText(err), lastDelivery });
     if (lastDelivery) await repo.markFailed(siteId, jobId, errorText(err).slice(0, 300));
@@ -83,6 +91,7 @@ export function createExportsHandler(wiring: ExportsWorkerWiring): SqsHandler {
       const deliveries = Number(record.attributes?.ApproximateReceiveCount ?? 1);
       await runExport(wiring, message.siteId, message.jobId, deliveries >= QUEUES.exports.maxReceiveCount);
     },
-    (record, error) => createLogger({}).warn('export will be retried', { messageId: record.messageId, error: errorText(error) }),
+    (record, error) =>
+      createLogger({}).warn('export will be retried', { messageId: record.messageId, error: errorText(error) }),
   );
 }

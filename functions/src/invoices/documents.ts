@@ -177,7 +177,12 @@ export const startMonthExport = (scope: SignedInScope, month: string) =>
   startExport(scope, { kind: 'gstInvoices', filter: { month }, fileName: `gst-invoices-${month}.xlsx` });
 
 /** A month of one series, a page at a time. */
-async function* monthPages(siteId: SiteId, series: DocumentSeries, month: string, row: (d: DocumentRecord) => ExportCell[]) {
+async function* monthPages(
+  siteId: SiteId,
+  series: DocumentSeries,
+  month: string,
+  row: (d: DocumentRecord) => ExportCell[],
+) {
   let cursor: string | undefined;
   do {
     const page = await repo.monthPage(siteId, series, month, { cursor, limit: EXPORT_LIMITS.pageRows });

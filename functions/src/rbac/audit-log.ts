@@ -2,11 +2,7 @@
  * The site's audit log as staff read it (docs/audit.md): the filtered log, one record's history
  * and the .xlsx of the filtered log (made in the background by the exports worker). The entries are written by each domain through lib/audit.ts.
  */
-import {
-  AUDIT_ACTION_LABELS,
-  auditEntityLabel,
-  type AuditActionName,
-} from '@tp/contracts/endpoints/audit';
+import { AUDIT_ACTION_LABELS, auditEntityLabel, type AuditActionName } from '@tp/contracts/endpoints/audit';
 import { siteAuditLog, auditTrail, type AuditLogEntry, type AuditLogFilter } from '#lib/audit';
 import type { SiteRecord } from '#lib/tenancy';
 import { siteTimeZone } from '#lib/tenancy';

@@ -163,7 +163,9 @@ export class PlatformFunction extends LambdaFunction {
   bindExportFiles(bucketName: string, access: 'read' | 'write'): this {
     const objects = `arn:aws:s3:::${bucketName}/exports/*`;
     const actions =
-      access === 'write' ? ['s3:PutObject', 's3:AbortMultipartUpload', 's3:ListMultipartUploadParts'] : ['s3:GetObject'];
+      access === 'write'
+        ? ['s3:PutObject', 's3:AbortMultipartUpload', 's3:ListMultipartUploadParts']
+        : ['s3:GetObject'];
     this.addToRolePolicy(new PolicyStatement({ actions, resources: [objects] }));
     Validations.of(this.role!).acknowledge({
       id: `AwsSolutions-IAM5[Resource::${objects}]`,

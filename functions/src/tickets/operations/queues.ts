@@ -247,7 +247,11 @@ export const ticketsExport: ExportSource = async (site, stored) => {
       });
     }
   }
-  return { total: rows.length, creator: site.companyName, sheets: [{ name: 'Tickets', columns: EXCEL_COLUMNS, pages }] };
+  return {
+    total: rows.length,
+    creator: site.companyName,
+    sheets: [{ name: 'Tickets', columns: EXCEL_COLUMNS, pages }],
+  };
 };
 
 // The tickets Lambda's answers (gathered into answered.generated.ts by `npm run derive`).

@@ -129,7 +129,6 @@ export const ZTicketPage = lazy(() =>
 );
 export type TTicketPage = z.infer<typeof ZTicketPage>;
 
-
 // ---------------------------------------------------------------- e-ticket
 
 export const ZETicketPassenger = lazy(() =>

@@ -149,9 +149,7 @@ export default function AuditLogPage() {
       staffOnly
       id="audit-log"
       intro="Every change staff made on this site: who, when, what, and each field before and after. Entries are never changed or removed."
-      actions={
-        <ExportButton endpoint={exportAuditLog} input={() => filters} disabled={!!rangeError} />
-      }
+      actions={<ExportButton endpoint={exportAuditLog} input={() => filters} disabled={!!rangeError} />}
     >
       <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
         <TextInput

@@ -35,7 +35,14 @@ const COLUMNS: Column<TExportJob>[] = [
     header: '',
     render: (j) =>
       j.status === 'ready' && j.url ? (
-        <Button component="a" href={j.url} download={j.fileName} size="xs" variant="light" aria-label={`Download ${j.fileName}`}>
+        <Button
+          component="a"
+          href={j.url}
+          download={j.fileName}
+          size="xs"
+          variant="light"
+          aria-label={`Download ${j.fileName}`}
+        >
           Download
         </Button>
       ) : null,
@@ -48,11 +55,15 @@ const COLUMNS: Column<TExportJob>[] = [
  * picked up later.
  */
 export default function ExportsPage() {
-  const jobs = useCursorPages(listExports, {}, {
-    keepPreviousData: true,
-    // Read again while any job on the page is still under way.
-    refreshInterval: (page) => (page?.records.some(isUnderWay) ? 2000 : 0),
-  });
+  const jobs = useCursorPages(
+    listExports,
+    {},
+    {
+      keepPreviousData: true,
+      // Read again while any job on the page is still under way.
+      refreshInterval: (page) => (page?.records.some(isUnderWay) ? 2000 : 0),
+    },
+  );
   return (
     <Stack gap="md" component="section" aria-labelledby="exports-title">
       <Title order={1} size="h2" id="exports-title">

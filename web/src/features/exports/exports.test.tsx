@@ -11,7 +11,13 @@ describe('exports', { timeout: 30_000 }, () => {
   it('/staff/exports lists the user’s jobs: progress while under way, a link once ready, the failed marked', async () => {
     const api = fakeApi().on(listExports, {
       records: [
-        exportJob({ jobId: 'a'.repeat(24), fileName: 'tickets-tickets-2026-11-01.xlsx', status: 'running', rowsDone: 500, rowsTotal: 2000 }),
+        exportJob({
+          jobId: 'a'.repeat(24),
+          fileName: 'tickets-tickets-2026-11-01.xlsx',
+          status: 'running',
+          rowsDone: 500,
+          rowsTotal: 2000,
+        }),
         exportJob({
           jobId: 'b'.repeat(24),
           kind: 'auditLog',

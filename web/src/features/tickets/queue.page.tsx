@@ -125,9 +125,7 @@ function TicketQueue({ queue }: { queue: TicketQueue }) {
               Filters
             </Button>
           )}
-          {staff && canExport && (
-            <ExportButton endpoint={exportTickets} input={exportInput} />
-          )}
+          {staff && canExport && <ExportButton endpoint={exportTickets} input={exportInput} />}
         </Group>
       </Group>
       {small ? (
