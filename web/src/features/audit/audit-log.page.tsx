@@ -15,7 +15,6 @@ import {
 } from '@tp/contracts/endpoints/audit';
 import * as MSG from '@tp/contracts/messages';
 import { TIMING } from '@tp/contracts/platform';
-import { useAction } from '#api/action.ts';
 import { AuditActionBadge, AuditChangeTable, HistoryButton, auditSource } from '#shared/AuditHistory.tsx';
 import { DataTable, useSmallScreen } from '#shared/DataTable.tsx';
 import { DateField } from '#shared/DateField.tsx';

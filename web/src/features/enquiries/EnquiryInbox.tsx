@@ -12,11 +12,9 @@ import {
   type EnquiryKind,
   type EnquiryStatus,
 } from '@tp/domain/enquiries';
-import { useAction } from '#api/action.ts';
 import { DataTable } from '#shared/DataTable.tsx';
 import { ExportButton } from '#shared/ExportButton.tsx';
 import { formatDate, formatDateTime } from '#shared/format.ts';
-import { toastSuccess } from '#lib/notify.ts';
 import { CursorPager, useCursorPages } from '#shared/cursor-pages.tsx';
 import { aboutColumn, EnquiryStatusBadge, paxText } from './status.tsx';
 import { LoadFailed } from '#shared/LoadFailed.tsx';

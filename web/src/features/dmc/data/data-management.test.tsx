@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DMC_MSG, exportDmcData, importDmcData } from '@tp/contracts/endpoints/dmc';
 import { getExport } from '@tp/contracts/endpoints/exports';

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button, Group, Stack } from '@mantine/core';
 import { exportTransferJobSheet, getTransferJobSheet } from '@tp/contracts/endpoints/dmc-operations';
-import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { DataTable } from '#shared/DataTable.tsx';
 import { usePermission } from '#shared/usePermission.ts';
