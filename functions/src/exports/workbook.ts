@@ -55,8 +55,8 @@ export async function writeWorkbook(
   created: Date,
   onPage: (rowsDone: number) => Promise<void>,
 ): Promise<number> {
-  const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const { stream } = await import('./excel.ts');
+  const workbook = new stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.creator = plan.creator;
   workbook.created = created;
   let rows = 0;
