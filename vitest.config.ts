@@ -25,7 +25,12 @@ const WEB_ISOLATED = ['src/features/flights/search-answer.test.ts'];
 const FILE_ISOLATION = './tests/support/file-isolation.ts';
 
 const UNIT_FILES = ['packages/*/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'scripts/**/*.test.ts'];
-const UNIT_ENV = { TABLE_NAME: 'unit-test', EMAIL_QUEUE_URL: 'unit-test', PAYMENT_QUEUE_URL: 'unit-test' };
+const UNIT_ENV = {
+  TABLE_NAME: 'unit-test',
+  EMAIL_QUEUE_URL: 'unit-test',
+  PAYMENT_QUEUE_URL: 'unit-test',
+  EXPORTS_QUEUE_URL: 'unit-test',
+};
 /** Unit files that mock modules (`vi.mock`): a mock is registered for the worker, so they keep one of their own. */
 const UNIT_ISOLATED = ['functions/src/users/service.test.ts', 'functions/src/entries/site-page.test.ts'];
 

@@ -70,6 +70,7 @@ function probe(file: string, event?: unknown): Probe {
       TABLE_NAME: 'bench',
       EMAIL_QUEUE_URL: 'http://127.0.0.1:1/email',
       PAYMENT_QUEUE_URL: 'http://127.0.0.1:1/payments',
+      EXPORTS_QUEUE_URL: 'http://127.0.0.1:1/exports',
       ...process.env,
       LOG_LEVEL: 'silent',
     },

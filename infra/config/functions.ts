@@ -17,6 +17,11 @@ export interface FunctionAccess {
   /** Stores and deletes uploaded images in the media bucket (MEDIA_BUCKET; functions/src/lib/media.ts). */
   media: boolean;
   /**
+   * Export files under the media bucket's `exports/` prefix (functions/src/exports/store.ts): `write` streams them
+   * (the exports worker), `read` signs their download links (the exports Lambda; a presigned GET acts as it).
+   */
+  exportFiles: 'none' | 'read' | 'write';
+  /**
    * Site secrets (supplier and gateway credentials, functions/src/lib/sealed.ts): `open` may decrypt them (the
    * functions that call a supplier or a gateway), `seal` may also encrypt new ones (the settings screen).
    */
@@ -31,6 +36,7 @@ export const DEFAULT_ACCESS: FunctionAccess = {
   sends: [],
   mail: false,
   media: false,
+  exportFiles: 'none',
   secrets: 'none',
   memoryMb: 512,
   // Under the HTTP API's 30 s integration limit, with room for one slow supplier call.
@@ -48,13 +54,13 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> 
   'flight-admin': { sends: ['email', 'notifications'], timeoutSeconds: 28, secrets: 'seal' },
   // Holds, change requests and refunds call the supplier; the e-ticket mail goes through the email queue.
   // Also Duffel's webhook: its signature checked with the site's sealed secret, the event queued.
-  tickets: { sends: ['email', 'notifications', 'supplierEvents'], timeoutSeconds: 28, secrets: 'open' },
+  tickets: { sends: ['email', 'notifications', 'supplierEvents', 'exports'], timeoutSeconds: 28, secrets: 'open' },
   // Fixed-departure bookings open and pay flight payment orders (gateway, e-ticket mail) like the flights Lambda.
   'fixed-departures': { sends: ['paymentVerification', 'email'], timeoutSeconds: 28, secrets: 'open' },
   // Each new enquiry is mailed to the site's staff through the email queue.
-  enquiries: { sends: ['email', 'notifications'] },
+  enquiries: { sends: ['email', 'notifications', 'exports'] },
   // The .xlsx import checks every row of a rate sheet (thousands) before writing them in batched transactions.
-  dmc: { memoryMb: 1024, timeoutSeconds: 28 },
+  dmc: { memoryMb: 1024, timeoutSeconds: 28, sends: ['exports'] },
   // Package photos; a site's logo and favicon (lib/media.ts).
   packages: { media: true },
   settings: { media: true },
@@ -75,16 +81,20 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> 
   // A confirmed activity cart and a vouchered quotation are told to their owner (lib/notify.ts).
   activities: { sends: ['notifications'] },
   // Quotation payments: the receipt mail, gateway payments started from the shared link (their credentials).
-  kart: { sends: ['notifications', 'paymentVerification', 'email'], secrets: 'open' },
+  kart: { sends: ['notifications', 'paymentVerification', 'email', 'exports'], secrets: 'open' },
   // Every 5 minutes: fires the deadline index's due deadlines (hold warnings by mail and push, hold releases at
-  // the supplier, disruption escalations, quotation and credit reminders, customers' balance reminders, visa documents deleted from the media
-  // bucket); well under the interval so runs do not overlap.
+  // the supplier, disruption escalations, quotation and credit reminders, customers' balance
+  // reminders, visa documents deleted from the media bucket); well under the interval so runs do not overlap.
   'deadlines-worker': { sends: ['email', 'notifications'], timeoutSeconds: 240, secrets: 'open', media: true },
   // A supplier's webhook event (Duffel's schedule change): asks the supplier for the order and records the
   // disruption (the booker mailed, staff pushed); under the queue's 60 s visibility timeout.
   'supplier-events-worker': { sends: ['email', 'notifications'], timeoutSeconds: 28, secrets: 'open' },
   // Hourly: asks each site's supplier about its upcoming tickets (the booker is mailed at once of a change).
   'disruption-sweep-worker': { sends: ['email', 'notifications'], timeoutSeconds: 600, secrets: 'open' },
+  // Excel exports (the audit log and invoices start theirs in these Lambdas; tickets, enquiries, kart and dmc above).
+  rbac: { sends: ['exports'] },
+  invoices: { sends: ['exports'] },
+  exports: { exportFiles: 'read' },
 };
 
 export const accessOf = (name: string): FunctionAccess => ({ ...DEFAULT_ACCESS, ...FUNCTION_ACCESS[name] });
@@ -97,6 +107,7 @@ export const QUEUE_URL_ENV: Record<
   | 'MAIL_FEEDBACK_QUEUE_URL'
   | 'NOTIFICATIONS_QUEUE_URL'
   | 'SUPPLIER_EVENTS_QUEUE_URL'
+  | 'EXPORTS_QUEUE_URL'
 > = {
   paymentVerification: 'PAYMENT_QUEUE_URL',
   email: 'EMAIL_QUEUE_URL',
@@ -104,6 +115,7 @@ export const QUEUE_URL_ENV: Record<
   mailFeedback: 'MAIL_FEEDBACK_QUEUE_URL',
   notifications: 'NOTIFICATIONS_QUEUE_URL',
   supplierEvents: 'SUPPLIER_EVENTS_QUEUE_URL',
+  exports: 'EXPORTS_QUEUE_URL',
 };
 
 /**

@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
@@ -12,12 +12,13 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { ENDPOINTS } from '@tp/contracts/routes';
 import { routeKey, urlPath, type Domain, type Endpoint } from '@tp/contracts/endpoint';
 import * as MSG from '@tp/contracts/messages';
-import { MEDIA_PATH, PRIVATE_MEDIA_FOLDER } from '@tp/contracts/media';
+import { EXPORT_FILES_PATH, EXPORTS_MEDIA_FOLDER, MEDIA_PATH, PRIVATE_MEDIA_FOLDER } from '@tp/contracts/media';
 import { SPA_BASENAME } from '@tp/contracts/spa-routes';
 import { API_SECURITY_HEADERS } from '@tp/contracts/security-headers';
 import { BOOT_SCRIPT_HASHES } from '@tp/web/boot/index.ts';
 import { isConsoleDomain, siteByDomain } from '../../functions/src/lib/tenancy.ts';
 import { pageSecurityHeaders, renderSitePage } from '../../functions/src/site/index.ts';
+import { localExportFile } from '../../functions/src/exports/index.ts';
 
 type LambdaHandler = (event: APIGatewayProxyEventV2, ctx: object) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -254,8 +255,9 @@ const IMAGE_MIME: Record<string, string> = { '.jpg': 'image/jpeg', '.png': 'imag
 /** An uploaded image, immutable under its random key (CloudFront caches the bucket's objects the same way). */
 function serveMedia(mediaDir: string, url: URL, res: ServerResponse): boolean {
   const rel = decodeURIComponent(url.pathname.slice(MEDIA_PATH.length));
-  // Private documents share the folder but are never public (CloudFront cannot reach them on AWS either).
-  if (normalize(rel).startsWith(PRIVATE_MEDIA_FOLDER)) return false;
+  // Private documents and export files share the folder but are never public (CloudFront cannot reach them on AWS
+  // either); an export file is served only to its signed link (serveExport).
+  if (normalize(rel).startsWith(PRIVATE_MEDIA_FOLDER) || normalize(rel).startsWith(EXPORTS_MEDIA_FOLDER)) return false;
   const file = normalize(join(mediaDir, rel));
   const type = IMAGE_MIME[extname(file)];
   if (!file.startsWith(normalize(mediaDir) + sep) || !type || !existsSync(file) || !statSync(file).isFile())
@@ -266,6 +268,22 @@ function serveMedia(mediaDir: string, url: URL, res: ServerResponse): boolean {
     ...API_SECURITY_HEADERS,
   });
   res.end(readFileSync(file));
+  return true;
+}
+
+/** An export file, to a link whose signature and time check out (S3's presigned GET plays this part on AWS). */
+function serveExport(url: URL, res: ServerResponse): boolean {
+  const link = localExportFile(url.pathname, url.searchParams, new Date());
+  if (!link || !existsSync(link.file)) return false;
+  const { file, fileName } = link;
+  res.writeHead(200, {
+    'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    'content-length': String(statSync(file).size),
+    'content-disposition': `attachment; filename="${fileName}"`,
+    'cache-control': 'private, no-store',
+    ...API_SECURITY_HEADERS,
+  });
+  createReadStream(file).pipe(res);
   return true;
 }
 
@@ -309,6 +327,7 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
       if (opts.mediaDir && req.method === 'GET' && url.pathname.startsWith(MEDIA_PATH)) {
         if (serveMedia(opts.mediaDir, url, res)) return;
       }
+      if (req.method === 'GET' && url.pathname.startsWith(EXPORT_FILES_PATH) && serveExport(url, res)) return;
       if (opts.webDist && (url.pathname === SPA_BASENAME || url.pathname.startsWith(`${SPA_BASENAME}/`))) {
         const file = buildFile(opts.webDist, url);
         if (file) return serveStatic(file, opts.webDist, req, res);

@@ -136,6 +136,7 @@ async function stackOn(
   process.env.PAYMENT_QUEUE_URL = queues.paymentVerification.url;
   process.env.NOTIFICATIONS_QUEUE_URL = queues.notifications.url;
   process.env.SUPPLIER_EVENTS_QUEUE_URL = queues.supplierEvents.url;
+  process.env.EXPORTS_QUEUE_URL = queues.exports.url;
 
   if (opts.seed !== false) {
     const { seedDemo } = await import('../seed/index.ts');

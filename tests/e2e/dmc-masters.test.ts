@@ -228,10 +228,10 @@ describe('DMC back office', () => {
           .textContent();
       await expect.poll(() => count('Ticket rates')).not.toBeNull();
       const ticketRatesBefore = Number(await count('Ticket rates'));
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        page.getByRole('button', { name: 'Download .xlsx' }).click(),
-      ]);
+      await page.getByRole('button', { name: 'Download .xlsx' }).click();
+      const link = page.getByRole('link', { name: 'Download', exact: true });
+      await link.waitFor({ timeout: 30_000 });
+      const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
       expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
       const exported = join(tmpdir(), `dmc-e2e-${tag}.xlsx`);
       await download.saveAs(exported);

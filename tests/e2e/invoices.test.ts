@@ -176,8 +176,11 @@ describe('GST invoice', () => {
     await table.getByRole('row', { name: new RegExp(booking.pnr) }).waitFor();
     expect(await axeViolations(page, 'main')).toEqual([]);
     await shoot(page, 'staff-invoices');
-    const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download month (.xlsx)' }).click();
+    const link = page.getByRole('link', { name: 'Download', exact: true });
+    await link.waitFor({ timeout: 30_000 });
+    const download = page.waitForEvent('download');
+    await link.click();
     expect((await download).suggestedFilename()).toMatch(/^gst-invoices-\d{4}-\d{2}\.xlsx$/);
     await context.close();
   });

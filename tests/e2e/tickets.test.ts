@@ -2,7 +2,8 @@
  * The ticket screens in Chromium against the local stack: an agent opens the Air Ticket Queue, filters
  * it, opens the e-ticket, adds a markup, hides the price, prints it to PDF (A4), emails it (read back
  * from the SES emulator with its PDF) and asks for a refund from the Change Request dialog; the super
- * admin downloads the queue as Excel and the file is opened with exceljs.
+ * admin downloads the queue as Excel (made in the background, offered by its signed link) and the file is opened with
+ * exceljs, then finds it again under Your exports from the staff menu.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
@@ -12,7 +13,16 @@ import * as MSG from '@tp/contracts/messages';
 import { TICKET_MSG } from '@tp/contracts/endpoints/tickets';
 import type { BookingRecord } from '../../functions/src/bookings/index.ts';
 import { waitForMail } from '../support/api.ts';
-import { appUrl, downloadedBytes, launch, newPage, saveShot, signIn, toast } from '../support/browser.ts';
+import {
+  accessibleAtEachWidth,
+  appUrl,
+  downloadedBytes,
+  launch,
+  newPage,
+  saveShot,
+  signIn,
+  toast,
+} from '../support/browser.ts';
 import { supplierBooking } from '../integration/tickets-helpers.ts';
 import { asSiteId } from '../../functions/src/lib/keys.ts';
 
@@ -127,23 +137,35 @@ describe('ticket screens', () => {
     await context.close();
   });
 
-  it('super admin: downloads the filtered queue as Excel', async () => {
-    const { page, context } = await newPage(browser);
+  it('super admin: downloads the filtered queue as Excel, and finds it under Your exports', async () => {
+    // bypassCSP: axe comes in as a script tag (tests/support/axe.ts).
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
+    const page = await context.newPage();
     await page.goto(appUrl(SITE, '/flights/ticketQueue'));
     await page.waitForURL(/\/app\/login\?redirectTo=/);
     await signIn(page, `admin@${SITE}`);
     await page.getByRole('heading', { name: 'Air Ticket Queue' }).waitFor();
     await filterByPnr(page, booking.pnr);
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download Excel' }).click(),
-    ]);
-    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    // The export runs in the background; its link is offered once the file is stored.
+    await page.getByRole('button', { name: 'Download Excel' }).click();
+    const link = page.getByRole('link', { name: 'Download', exact: true });
+    await link.waitFor({ timeout: 30_000 });
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toMatch(/^tickets-tickets-.*\.xlsx$/);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load((await downloadedBytes(download)) as never);
     const ws = wb.getWorksheet('Tickets')!;
     expect(ws.rowCount).toBe(2);
     expect(ws.getRow(2).getCell(2).value).toBe(booking.pnr);
+
+    // A staff member who left the page finds the export again from the staff menu.
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Your exports' }).click();
+    const table = page.getByRole('table', { name: 'Your exports' });
+    await table
+      .getByRole('link', { name: `Download ${download.suggestedFilename()}` })
+      .first()
+      .waitFor();
+    await accessibleAtEachWidth(page, 'tickets', 'your-exports', 'main');
     await context.close();
   });
 });

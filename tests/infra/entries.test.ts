@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { domainEntries, FUNCTIONS_SRC, workerEntries } from '../../infra/lib/bundling.ts';
 
 // Each entry checks its configuration when it loads; these values only let the modules load here.
-for (const name of ['TABLE_NAME', 'EMAIL_QUEUE_URL', 'PAYMENT_QUEUE_URL']) process.env[name] ||= 'unit-test';
+for (const name of ['TABLE_NAME', 'EMAIL_QUEUE_URL', 'PAYMENT_QUEUE_URL', 'EXPORTS_QUEUE_URL'])
+  process.env[name] ||= 'unit-test';
 
 /** The paths of a wiring whose value is missing: undefined or null, or a hook list holding a non-function. */
 function missingFields(value: unknown, path = 'wiring'): string[] {

@@ -176,7 +176,7 @@ describe('ApiStack', () => {
       expect('MAIL_FROM' in vars, `${name} MAIL_FROM`).toBe(access.mail);
       // Mail of a reseller with its own verified identity goes out from its own domain (mail/delivery.ts).
       if (access.mail) expect(vars.MAIL_DOMAINS, `${name} MAIL_DOMAINS`).toBe(resellerDomains.join(','));
-      expect('MEDIA_BUCKET' in vars, `${name} MEDIA_BUCKET`).toBe(access.media);
+      expect('MEDIA_BUCKET' in vars, `${name} MEDIA_BUCKET`).toBe(access.media || access.exportFiles !== 'none');
       expect('SECRETS_KEY_ID' in vars, `${name} SECRETS_KEY_ID`).toBe(access.secrets !== 'none');
     }
   });
@@ -370,10 +370,23 @@ describe('uploaded images', () => {
       (p) => p.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[],
     );
     const s3Actions = statements.flatMap((st) => [st.Action].flat()).filter((a: string) => a.startsWith('s3:'));
-    expect(new Set(s3Actions)).toEqual(new Set(['s3:PutObject', 's3:DeleteObject', 's3:GetObject']));
-    // A function reads back only the private documents (visa applications), never the public images.
+    expect(new Set(s3Actions)).toEqual(
+      new Set([
+        's3:PutObject',
+        's3:DeleteObject',
+        's3:GetObject',
+        // The exports worker's multipart upload of an export file (functions/src/exports/store.ts).
+        's3:AbortMultipartUpload',
+        's3:ListMultipartUploadParts',
+      ]),
+    );
+    // A function reads back only the private documents (visa applications) and export files (to sign their links),
+    // never the public images.
     for (const st of statements.filter((x) => [x.Action].flat().includes('s3:GetObject')))
-      expect(String(st.Resource)).toMatch(/\/private\/\*$/);
+      expect(String(st.Resource)).toMatch(/\/(private|exports)\/\*$/);
+    // Multipart uploads only of export files.
+    for (const st of statements.filter((x) => [x.Action].flat().includes('s3:AbortMultipartUpload')))
+      expect(String(st.Resource)).toMatch(/\/exports\/\*$/);
   });
 });
 

@@ -16,7 +16,7 @@ import {
 import * as MSG from '@tp/contracts/messages';
 import { xlsx, type XlsxCell } from '../../functions/src/lib/xlsx.ts';
 import { readXlsx } from '../../functions/src/lib/xlsx-read.ts';
-import type { Client } from '../support/api.ts';
+import { exported, type Client } from '../support/api.ts';
 import { narrowedStaff } from './customers-helpers.ts';
 import { FLIGHTDEALS, freshCityId, ok, refused, staff, tag } from './dmc-helpers.ts';
 
@@ -39,9 +39,9 @@ const counts = async () => (await ok(c, getAllDmcData, {})).counts;
 
 describe('export and import', () => {
   it('exports one sheet per master, the seeded rates with their priorities', async () => {
-    const out = await ok(c, exportDmcData, {});
-    expect(out.fileName).toMatch(/^dmc-data-\d{4}-\d{2}-\d{2}\.xlsx$/);
-    const sheets = readXlsx(Buffer.from(out.base64, 'base64'));
+    const out = await exported(c, exportDmcData, {});
+    expect(out.job.fileName).toMatch(/^dmc-data-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const sheets = readXlsx(out.file);
     expect(sheets.map((s) => s.name)).toEqual([...DMC_SHEETS]);
     const rates = sheets.find((s) => s.name === 'Ticket rates')!;
     expect(rates.rows[0]).toEqual([
@@ -64,7 +64,7 @@ describe('export and import', () => {
   });
 
   it('imports its own export back as unchanged', async () => {
-    const file = (await ok(c, exportDmcData, {})).base64;
+    const file = (await exported(c, exportDmcData, {})).file.toString('base64');
     const res = await ok(c, importDmcData, { file });
     for (const sheet of Object.values(res.sheets) as { created: number; updated: number }[])
       expect(sheet).toMatchObject({ created: 0, updated: 0 });

@@ -20,6 +20,7 @@ import {
 import { HOTEL_TEXT, workingText, type HotelContract, type OccupancyPrices } from '@tp/domain/dmc';
 import { xlsx, type XlsxCell } from '../../functions/src/lib/xlsx.ts';
 import { readXlsx } from '../../functions/src/lib/xlsx-read.ts';
+import { exported } from '../support/api.ts';
 import { freshCityId, ok, refused, SKYWAY, staff, tag } from './dmc-helpers.ts';
 
 type Client = Awaited<ReturnType<typeof staff>>;
@@ -207,8 +208,9 @@ describe('hotel contracts', () => {
   it('exports the contract as .xlsx and imports it back; a bad row refuses the whole file', async () => {
     const c = await staff();
     const { hotel, saved } = await hotelWithContract(c);
-    const file = await ok(c, exportHotelContract, { hotelId: hotel.id });
-    expect(file.fileName).toMatch(/^hotel-contract-creek-hotel-.*\.xlsx$/);
+    const out = await exported(c, exportHotelContract, { hotelId: hotel.id });
+    expect(out.job.fileName).toMatch(/^hotel-contract-creek-hotel-.*\.xlsx$/);
+    const file = { base64: out.file.toString('base64') };
 
     const checked = await ok(c, importHotelContract, { hotelId: hotel.id, file: file.base64, dryRun: true });
     expect(checked.rows).toMatchObject({ 'Room types': 1, Rates: 3, 'Child bands': 2, 'Stop sales': 1 });

@@ -36,7 +36,7 @@ import { opsKeys } from '../../functions/src/kart/operations/keys.ts';
 import { replaceToken } from '../../functions/src/kart/operations/token-repo.ts';
 import { DRIVER_PAGE_LIMITS } from '../../functions/src/kart/operations/driver-page.ts';
 import { readXlsx } from '../../functions/src/lib/xlsx-read.ts';
-import { Client } from '../support/api.ts';
+import { Client, exported } from '../support/api.ts';
 import { SKYWAY, ok, refused, staff, tag } from './dmc-helpers.ts';
 import { FLIGHTDEALS, narrowedStaff } from './customers-helpers.ts';
 import { callFrom, uniqueLoopback } from './users-helpers.ts';
@@ -144,9 +144,9 @@ describe('job sheet', () => {
 
   it('exports the sheet as .xlsx', async () => {
     const [t] = await put(FD, transfer({ customerName: `Export ${tag()}` }));
-    const file = await ok(admin, exportTransferJobSheet, {});
-    expect(file.fileName).toBe(`job-sheet-${today}-to-${dayAfter(today, 1)}.xlsx`);
-    const [first] = readXlsx(Buffer.from(file.base64, 'base64'));
+    const { job, file } = await exported(admin, exportTransferJobSheet, {});
+    expect(job.fileName).toBe(`job-sheet-${today}-to-${dayAfter(today, 1)}.xlsx`);
+    const [first] = readXlsx(file);
     expect(first!.rows[0]).toContain('Customer');
     expect(JSON.stringify(first!.rows)).toContain(t!.customerName);
   });

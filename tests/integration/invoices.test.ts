@@ -40,7 +40,7 @@ import * as tickets from '../../functions/src/tickets/operations/index.ts';
 import { setUserFields } from '../../functions/src/users/customers-repo.ts';
 import { demoBooking } from '../../scripts/seed/bookings.ts';
 import { DEMO_INVOICE_SETTINGS } from '../../scripts/seed/invoices.ts';
-import type { Client } from '../support/api.ts';
+import { exported, type Client } from '../support/api.ts';
 import { demo, FLIGHTDEALS, SKYWAY } from './customers-helpers.ts';
 import { adult, newCustomer, oneWay, pick, type Customer } from './flights-helpers.ts';
 import { bookerOf, ctxAt, supplierBooking } from './tickets-helpers.ts';
@@ -574,9 +574,8 @@ describe('credit notes', () => {
     const cns = await staff.call(listInvoices, { month: month(), docType: 'creditNote', limit: 100 });
     expect(cns.body.result.records.map((r: { againstNumber: string }) => r.againstNumber)).toContain(inv.number);
 
-    const file = await staff.call(exportInvoices, { month: month() });
-    expect(file.status).toBe(200);
-    const sheets = readXlsx(Buffer.from(file.body.result.base64, 'base64'));
+    const { job, file } = await exported(staff, exportInvoices, { month: month() });
+    const sheets = readXlsx(file);
     expect(sheets.map((s) => s.name)).toEqual(['Invoices', 'Credit notes']);
     const [head, ...invoiceRows] = sheets[0]!.rows;
     expect(head).toEqual(
@@ -600,6 +599,7 @@ describe('credit notes', () => {
     expect(mine[5]).toBe(inv.placeOfSupply);
     const noteRows = sheets[1]!.rows.slice(1).filter((r) => r[5] === inv.number);
     expect(noteRows).toHaveLength(notes.length);
+    expect(job.rowsDone).toBe(invoiceRows.length + sheets[1]!.rows.length - 1);
     // Staff only.
     expect((await agent.client.call(exportInvoices, { month: month() })).status).toBe(403);
     expect((await staff.call(exportInvoices, { month: '2026-13' })).status).toBe(400);

@@ -20,7 +20,7 @@ import {
 } from '@tp/contracts/endpoints/tickets';
 import * as MSG from '@tp/contracts/messages';
 import { db, tableName } from '../../functions/src/lib/db.ts';
-import { Client, waitForMail } from '../support/api.ts';
+import { Client, exported, waitForMail } from '../support/api.ts';
 import { demo, FLIGHTDEALS, narrowedStaff, SKYWAY } from './customers-helpers.ts';
 import { bookerOf, plainBooking } from './tickets-helpers.ts';
 import { useStackTable } from './users-helpers.ts';
@@ -188,14 +188,13 @@ describe('ticket queues over the seeded bookings', () => {
   it('staff with the Excel permission download the filtered queue as a real .xlsx; others may not', async () => {
     const f = { queue: 'tickets' as const, sort: 'BA' as const, bookingFrom: daysAgo(40), bookingTo: daysAgo(20) };
     // Download Excel is a staff right (spec 000 §6); a group may leave it out.
-    const res = await (await demo(FLIGHTDEALS, 'admin')).call(exportTickets, f);
-    expect(res.status).toBe(200);
+    const { job, file } = await exported(await demo(FLIGHTDEALS, 'admin'), exportTickets, f);
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(Buffer.from(res.body.result.contentBase64, 'base64') as never);
+    await wb.xlsx.load(file as never);
     const ws = wb.getWorksheet('Tickets')!;
     const ids = ws.getColumn(1).values.slice(2).map(String);
     expect(ids).toEqual(expected(all, f));
-    expect(res.body.result.rows).toBe(ids.length);
+    expect(job.rowsDone).toBe(ids.length);
     expect(ws.getRow(1).getCell(2).value).toBe('PNR');
     expect((await agent.call(exportTickets, f)).status).toBe(403);
     expect((await staff.call(exportTickets, f)).status).toBe(200);

@@ -6,6 +6,7 @@ import { request } from 'node:http';
 import { inject } from 'vitest';
 import { urlPath, type Endpoint, type RequestOf } from '@tp/contracts/endpoint';
 import { AUTH, CONSOLE } from '@tp/contracts/platform';
+import { getExport } from '@tp/contracts/endpoints/exports';
 
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -130,4 +131,52 @@ export async function waitForMail(to: string, subject: RegExp, timeoutMs = 15_00
     await new Promise((r) => setTimeout(r, 150));
   }
   throw new Error(`no mail to ${to} matching ${subject}`);
+}
+
+/** An export job as the export calls and `exports/getExport` answer it. */
+export interface ExportJob {
+  jobId: string;
+  status: 'queued' | 'running' | 'ready' | 'failed';
+  fileName: string;
+  rowsDone: number;
+  rowsTotal: number | null;
+  bytes: number | null;
+  url: string | null;
+}
+
+/**
+ * Starts an export through its call and waits for its job to finish (the exports worker is asynchronous); a ready
+ * job's file is downloaded through its signed link. The call's own refusals (403, 400) come back as `started`.
+ */
+export async function exported(
+  client: Client,
+  e: Endpoint,
+  input?: Record<string, unknown>,
+  timeoutMs = 120_000,
+): Promise<{ started: ApiResponse<any>; job: ExportJob; file: Buffer }> {
+  const started = await client.call(e, input);
+  if (started.status !== 200) throw new Error(`export refused: ${started.status} ${JSON.stringify(started.body)}`);
+  const job = await finishedExport(client, (started.body.result as ExportJob).jobId, timeoutMs);
+  if (job.status !== 'ready') throw new Error(`export ${job.jobId} ${job.status}`);
+  return { started, job, file: await download(client, job.url!) };
+}
+
+/** Reads the job until it is ready or failed. */
+export async function finishedExport(client: Client, jobId: string, timeoutMs = 120_000): Promise<ExportJob> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const res = await client.call(getExport, { jobId });
+    if (res.status !== 200) throw new Error(`export ${jobId}: ${res.status}`);
+    const job = res.body.result as ExportJob;
+    if (job.status === 'ready' || job.status === 'failed') return job;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`export ${jobId} did not finish`);
+}
+
+/** The file behind a signed link (the local gateway's, relative to the site; S3's on AWS are absolute). */
+export async function download(client: Client, url: string): Promise<Buffer> {
+  const res = await fetch(new URL(url, client.baseUrl));
+  if (res.status !== 200) throw new Error(`download ${url}: ${res.status}`);
+  return Buffer.from(await res.arrayBuffer());
 }

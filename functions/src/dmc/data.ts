@@ -12,7 +12,8 @@ import { DMC_MSG, DMC_SHEETS, MAX_RATES_PER_OPTION, type TDmcCounts } from '@tp/
 import { auditActor, auditPut, auditTrail, unchanged } from '#lib/audit';
 import type { TransactItem } from '#lib/db';
 import { fail } from '#lib/errors';
-import { xlsx } from '#lib/xlsx';
+import { EXPORT_LIMITS } from '@tp/contracts/endpoints/exports';
+import { pagesOf, startExport, type ExportSource } from '../exports/index.ts';
 import { XlsxReadError, readXlsx, type ReadSheet } from '#lib/xlsx-read';
 import { siteOf, type DmcScope } from './changes.ts';
 import type { DmcKind } from './keys.ts';
@@ -54,9 +55,7 @@ export async function overview(scope: DmcScope) {
 // ---------------------------------------------------------------------------------------------------
 // Export
 
-const CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** Everything the workbook holds, read once: the records of each sheet's master and the priority lists. */
+/** Everything the workbook holds, read once: the records of each sheet's master and the priority lists (the import). */
 async function loadAll(scope: DmcScope) {
   const siteId = siteOf(scope);
   const [records, orders, defaultMarketId, cities] = await Promise.all([
@@ -78,20 +77,37 @@ function ranked(kind: RateKind, rates: DmcRecords[RateKind][], orders: Map<strin
     .flatMap((id) => withPriority<DmcRecords[RateKind]>(byOption.get(id)!, orders.get(id)?.order ?? []));
 }
 
-export async function exportData(scope: DmcScope) {
-  const { byKind, orders } = await loadAll(scope);
-  const sheets = SHEET_DEFS.map((def) => {
-    const records = byKind.get(def.kind) as DmcRecords[DmcKind][];
-    if (def.kind === 'ticketRate' || def.kind === 'transferRate') {
-      const rows = ranked(def.kind, records as DmcRecords[RateKind][], orders[def.kind]);
-      return exportRows(def as SheetDef, rows);
-    }
-    return exportRows(def as SheetDef, records);
+export const startDataExport = (scope: DmcScope) =>
+  startExport(scope, {
+    kind: 'dmcData',
+    filter: {},
+    fileName: `dmc-data-${scope.now.toISOString().slice(0, 10)}.xlsx`,
   });
-  const day = scope.now.toISOString().slice(0, 10);
-  const file = xlsx(sheets, { creator: 'DMC back office', created: scope.now });
-  return { fileName: `dmc-data-${day}.xlsx`, contentType: CONTENT_TYPE, base64: file.toString('base64') };
-}
+
+/**
+ * The master data export in the worker: a sheet per master, each read when its sheet is written (one master in
+ * memory at a time; rates need their whole master to be ranked tour option by tour option).
+ */
+export const dmcDataExport: ExportSource = async (site) => {
+  const siteId = site.siteId;
+  const orders = await repo.allRateOrders(siteId);
+  return {
+    total: null,
+    creator: 'DMC back office',
+    sheets: SHEET_DEFS.map((def) => {
+      const { name, columns } = exportRows(def as SheetDef, []);
+      async function* pages() {
+        const records = (await repo.allRecords(siteId, def.kind)) as DmcRecords[DmcKind][];
+        const rows =
+          def.kind === 'ticketRate' || def.kind === 'transferRate'
+            ? ranked(def.kind, records as DmcRecords[RateKind][], orders[def.kind])
+            : records;
+        yield* pagesOf(exportRows(def as SheetDef, rows).rows, EXPORT_LIMITS.pageRows, (row) => row);
+      }
+      return { name, columns, pages };
+    }),
+  };
+};
 
 // ---------------------------------------------------------------------------------------------------
 // Import
@@ -346,7 +362,7 @@ export const auditTrailOf = (
 
 // The dmc Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
 export const answerGetAllDmcData = answers(api.getAllDmcData, (_input, scope) => overview(scope));
-export const answerExportDmcData = answers(api.exportDmcData, (_input, scope) => exportData(scope));
+export const answerExportDmcData = answers(api.exportDmcData, (_input, scope) => startDataExport(scope));
 export const answerImportDmcData = answers(api.importDmcData, async (input, scope) => {
   const out = await importData(scope, input);
   return reply(out, { message: out.dryRun ? DMC_MSG.importChecked : DMC_MSG.imported });

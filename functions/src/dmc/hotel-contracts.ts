@@ -16,7 +16,8 @@ import {
 } from '@tp/domain/dmc';
 import { fail, refuseIfAny } from '#lib/errors';
 import { answers, reply } from '#lib/answers';
-import { xlsx } from '#lib/xlsx';
+import { EXPORT_LIMITS } from '@tp/contracts/endpoints/exports';
+import { pagesOf, startExport, type ExportSource } from '../exports/index.ts';
 import { XlsxReadError, readXlsx } from '#lib/xlsx-read';
 import { audited, CHANGED_MEANWHILE, siteOf, type DmcScope } from './changes.ts';
 import { contractSheets, readContract, type SheetProblem } from './hotel-contract-sheets.ts';
@@ -137,18 +138,31 @@ export async function priceStay(scope: DmcScope, input: ParsedRequestOf<typeof a
   return { marketId: market.marketId, marketName: market.name, price };
 }
 
-const CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-export async function exportHotelContract(scope: DmcScope, hotelId: string) {
+/** Starts the export of a hotel's contract sheet (an unknown hotel is a 404 now, not a failed job). */
+export async function startHotelContractExport(scope: DmcScope, hotelId: string) {
   const view = await hotelContract(scope, hotelId);
-  const file = xlsx(contractSheets(view.contract), { creator: 'DMC back office', created: scope.now });
   const slug =
     view.hotelName
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '') || 'hotel';
-  return { fileName: `hotel-contract-${slug}.xlsx`, contentType: CONTENT_TYPE, base64: file.toString('base64') };
+  return startExport(scope, { kind: 'hotelContract', filter: { hotelId }, fileName: `hotel-contract-${slug}.xlsx` });
 }
+
+/** The hotel contract sheet in the worker: the sheets the import reads back, as stored now. */
+export const hotelContractExport: ExportSource = async (site, { hotelId }) => {
+  const id = String(hotelId);
+  const stored = await getContract(site.siteId, id);
+  return {
+    total: null,
+    creator: 'DMC back office',
+    sheets: contractSheets(stored?.contract ?? emptyContract(id)).map((sheet) => ({
+      name: sheet.name,
+      columns: sheet.columns,
+      pages: () => pagesOf(sheet.rows, EXPORT_LIMITS.pageRows, (row) => row),
+    })),
+  };
+};
 
 function refuseSheet(problems: SheetProblem[]): never {
   const fields: Record<string, string> = {};
@@ -190,7 +204,7 @@ export const answerSaveHotelContract = answers(api.saveHotelContract, async (inp
 );
 export const answerPriceHotelStay = answers(api.priceHotelStay, (input, scope) => priceStay(scope, input));
 export const answerExportHotelContract = answers(api.exportHotelContract, (input, scope) =>
-  exportHotelContract(scope, input.hotelId),
+  startHotelContractExport(scope, input.hotelId),
 );
 export const answerImportHotelContract = answers(api.importHotelContract, async (input, scope) => {
   const out = await importHotelContract(scope, input);

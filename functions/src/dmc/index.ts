@@ -25,3 +25,6 @@ export { existing as existingDmcRecord, tourOptionViews } from './masters.ts';
 export { allCities } from './masters.ts';
 /** Hotel lines priced from the hotels' contracts, and the allotment rooms a vouchered quotation holds (kart Lambda). */
 export { allotmentWrites, priceContractStays, type StayLine } from './hotel-stays.ts';
+/** The master data and hotel contract exports, for the exports worker. */
+export { dmcDataExport } from './data.ts';
+export { hotelContractExport } from './hotel-contracts.ts';

@@ -1,19 +1,17 @@
 /**
- * The CRM inbox as .xlsx: the rows of `enquiry/list` for the same filters, newest first, at most
- * MAX_ENQUIRY_EXPORT, through the platform's xlsx writer. Answered as base64, like the job sheet export.
+ * The CRM inbox as .xlsx: the rows of `enquiry/list` for the same filters, newest first, written in the background
+ * by the exports worker (functions/src/exports) and handed over as a signed link.
  */
 import type { ParsedRequestOf } from '@tp/contracts/endpoint';
 import * as api from '@tp/contracts/endpoints/enquiries';
-import { MAX_ENQUIRY_EXPORT } from '@tp/contracts/endpoints/enquiries';
+import { EXPORT_LIMITS } from '@tp/contracts/endpoints/exports';
 import { ENQUIRY_KIND_LABELS, ENQUIRY_STATUS_LABELS } from '@tp/domain/enquiries';
 import { answers, type SignedInScope } from '#lib/answers';
 import { siteToday } from '#lib/time';
-import { xlsx, type XlsxCell, type XlsxColumn } from '#lib/xlsx';
+import { startExport, type ExportCell, type ExportColumn, type ExportSource } from '../exports/index.ts';
 import * as repo from './repo.ts';
 
-const CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-const COLUMNS: readonly [XlsxColumn, (e: repo.EnquiryRecord) => XlsxCell][] = [
+const COLUMNS: readonly [ExportColumn, (e: repo.EnquiryRecord) => ExportCell][] = [
   [{ header: 'Received', width: 18 }, (e) => new Date(e.createdAt)],
   [{ header: 'Status', width: 10 }, (e) => ENQUIRY_STATUS_LABELS[e.status]],
   [{ header: 'Kind', width: 12 }, (e) => ENQUIRY_KIND_LABELS[e.kind]],
@@ -29,28 +27,35 @@ const COLUMNS: readonly [XlsxColumn, (e: repo.EnquiryRecord) => XlsxCell][] = [
   [{ header: 'Enquiry id', width: 26 }, (e) => e.id],
 ];
 
-export async function exportEnquiries(scope: SignedInScope, input: ParsedRequestOf<typeof api.exportEnquiries>) {
-  const { records } = await repo.queryEnquiries(scope.site.siteId, input, {
-    limit: MAX_ENQUIRY_EXPORT,
-    readAhead: MAX_ENQUIRY_EXPORT * 4,
-  });
-  const file = xlsx(
-    [
-      {
-        name: 'Enquiries',
-        columns: COLUMNS.map(([c]) => c),
-        rows: records.map((e) => COLUMNS.map(([, cell]) => cell(e))),
-      },
-    ],
-    { creator: 'CRM inbox', created: scope.now },
-  );
-  return {
+export function startEnquiriesExport(scope: SignedInScope, input: ParsedRequestOf<typeof api.exportEnquiries>) {
+  return startExport(scope, {
+    kind: 'enquiries',
+    filter: { ...input },
     fileName: `enquiries-${input.status ?? 'all'}-${siteToday(scope.site, scope.now)}.xlsx`,
-    contentType: CONTENT_TYPE,
-    base64: file.toString('base64'),
-    rows: records.length,
-  };
+  });
 }
 
+/** The enquiries export in the worker: the inbox's rows for the same filters, newest first, page by page. */
+export const enquiriesExport: ExportSource = async (site, stored) => {
+  const filter = stored as repo.EnquiryFilter;
+  async function* pages() {
+    let cursor: string | undefined;
+    do {
+      const page = await repo.queryEnquiries(site.siteId, filter, {
+        cursor,
+        limit: EXPORT_LIMITS.pageRows,
+        readAhead: EXPORT_LIMITS.pageRows * 4,
+      });
+      yield page.records.map((e) => COLUMNS.map(([, cell]) => cell(e)));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+  }
+  return {
+    total: null,
+    creator: 'CRM inbox',
+    sheets: [{ name: 'Enquiries', columns: COLUMNS.map(([c]) => c), pages }],
+  };
+};
+
 // The enquiries Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
-export const answerExportEnquiries = answers(api.exportEnquiries, (input, scope) => exportEnquiries(scope, input));
+export const answerExportEnquiries = answers(api.exportEnquiries, (input, scope) => startEnquiriesExport(scope, input));

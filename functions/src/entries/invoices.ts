@@ -3,4 +3,4 @@ import { domainHandler } from '#lib/http';
 import { operations } from '../invoices/bindings.ts';
 
 export { operations };
-export const handler = domainHandler(operations);
+export const handler = domainHandler(operations, { sends: ['EXPORTS_QUEUE_URL'] });

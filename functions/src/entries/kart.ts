@@ -7,4 +7,4 @@ import { kartWiring } from './wiring/kart.ts';
 export const wiring: KartWiring = kartWiring;
 
 export const operations = bind(wiring);
-export const handler = domainHandler(operations);
+export const handler = domainHandler(operations, { sends: ['EXPORTS_QUEUE_URL'] });

@@ -18,4 +18,4 @@ export const wiring: TicketsWiring = {
 };
 
 export const operations = bind(wiring);
-export const handler = domainHandler(operations, { sends: ['EMAIL_QUEUE_URL'] });
+export const handler = domainHandler(operations, { sends: ['EMAIL_QUEUE_URL', 'EXPORTS_QUEUE_URL'] });

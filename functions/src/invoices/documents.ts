@@ -19,7 +19,9 @@ import { customerSees } from '#lib/account-members';
 import { fail } from '#lib/errors';
 import { siteToday } from '#lib/time';
 import { reply, answers, type SignedInScope } from '#lib/answers';
-import { xlsx, type XlsxColumn } from '#lib/xlsx';
+import type { SiteId } from '#lib/keys';
+import { EXPORT_LIMITS } from '@tp/contracts/endpoints/exports';
+import { startExport, type ExportCell, type ExportColumn, type ExportSource } from '../exports/index.ts';
 import { getBooking } from '../bookings/index.ts';
 import { issueBookingInvoice, NotIssued } from './issue.ts';
 import type { DocumentRecord } from './model.ts';
@@ -103,11 +105,11 @@ export async function listDocuments(
 
 /** GSTR-1 style columns (B2B / B2C invoices; credit / debit notes): one row per document. */
 // Both sheets open with the recipient and carry the same tax columns, in the same order.
-const RECIPIENT_COLUMNS: XlsxColumn[] = [
+const RECIPIENT_COLUMNS: ExportColumn[] = [
   { header: 'GSTIN/UIN of Recipient', width: 20 },
   { header: 'Receiver Name', width: 30 },
 ];
-const TAX_COLUMNS: XlsxColumn[] = [
+const TAX_COLUMNS: ExportColumn[] = [
   { header: 'Rate', width: 6 },
   { header: 'Taxable Value', width: 14 },
   { header: 'IGST', width: 12 },
@@ -119,7 +121,7 @@ const TAX_COLUMNS: XlsxColumn[] = [
 const recipientCells = (d: DocumentRecord) => [d.recipient.gstin, d.recipient.name];
 const taxCells = (d: DocumentRecord) => [d.rate, d.taxableValue, d.igst, d.cgst, d.sgst, d.reimbursement, d.sac];
 
-const COLUMNS: XlsxColumn[] = [
+const COLUMNS: ExportColumn[] = [
   ...RECIPIENT_COLUMNS,
   { header: 'Invoice Number', width: 18 },
   { header: 'Invoice date', width: 12 },
@@ -130,7 +132,7 @@ const COLUMNS: XlsxColumn[] = [
   ...TAX_COLUMNS,
   { header: 'Reference', width: 14 },
 ];
-const NOTE_COLUMNS: XlsxColumn[] = [
+const NOTE_COLUMNS: ExportColumn[] = [
   ...RECIPIENT_COLUMNS,
   { header: 'Note Number', width: 18 },
   { header: 'Note date', width: 12 },
@@ -146,54 +148,61 @@ const NOTE_COLUMNS: XlsxColumn[] = [
 const invoiceType = (d: DocumentRecord) =>
   d.supplyType === 'zeroRated' ? 'Export (zero-rated)' : d.recipient.gstin ? 'Regular B2B' : 'B2C';
 
-export async function exportMonth(scope: SignedInScope, month: string) {
-  const [invoices, notes] = await Promise.all([
-    repo.monthAll(scope.site.siteId, 'invoice', month),
-    repo.monthAll(scope.site.siteId, 'creditNote', month),
-  ]);
-  const file = xlsx(
-    [
-      {
-        name: 'Invoices',
-        columns: COLUMNS,
-        rows: invoices.map((d) => [
-          ...recipientCells(d),
-          d.number,
-          d.issueDate,
-          d.total,
-          d.placeOfSupply,
-          d.reverseCharge ? 'Y' : 'N',
-          invoiceType(d),
-          ...taxCells(d),
-          d.sourceRef,
-        ]),
-      },
-      {
-        name: 'Credit notes',
-        columns: NOTE_COLUMNS,
-        rows: notes.map((d) => [
-          ...recipientCells(d),
-          d.number,
-          d.issueDate,
-          'C',
-          d.against?.number ?? '',
-          d.against?.issueDate ?? '',
-          d.total,
-          d.placeOfSupply,
-          ...taxCells(d),
-          d.reason,
-        ]),
-      },
-    ],
-    { creator: scope.site.companyName, created: scope.now },
-  );
-  return {
-    fileName: `gst-invoices-${month}.xlsx`,
-    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    base64: file.toString('base64'),
-    rows: invoices.length + notes.length,
-  };
+const invoiceRow = (d: DocumentRecord): ExportCell[] => [
+  ...recipientCells(d),
+  d.number,
+  d.issueDate,
+  d.total,
+  d.placeOfSupply,
+  d.reverseCharge ? 'Y' : 'N',
+  invoiceType(d),
+  ...taxCells(d),
+  d.sourceRef,
+];
+
+const noteRow = (d: DocumentRecord): ExportCell[] => [
+  ...recipientCells(d),
+  d.number,
+  d.issueDate,
+  'C',
+  d.against?.number ?? '',
+  d.against?.issueDate ?? '',
+  d.total,
+  d.placeOfSupply,
+  ...taxCells(d),
+  d.reason,
+];
+
+export const startMonthExport = (scope: SignedInScope, month: string) =>
+  startExport(scope, { kind: 'gstInvoices', filter: { month }, fileName: `gst-invoices-${month}.xlsx` });
+
+/** A month of one series, a page at a time. */
+async function* monthPages(
+  siteId: SiteId,
+  series: DocumentSeries,
+  month: string,
+  row: (d: DocumentRecord) => ExportCell[],
+) {
+  let cursor: string | undefined;
+  do {
+    const page = await repo.monthPage(siteId, series, month, { cursor, limit: EXPORT_LIMITS.pageRows });
+    yield page.records.map(row);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
 }
+
+/** The GSTR-1 export in the worker: the month's invoices, then its credit notes, each a sheet. */
+export const gstInvoicesExport: ExportSource = async (site, { month }) => {
+  const m = String(month);
+  return {
+    total: null,
+    creator: site.companyName,
+    sheets: [
+      { name: 'Invoices', columns: COLUMNS, pages: () => monthPages(site.siteId, 'invoice', m, invoiceRow) },
+      { name: 'Credit notes', columns: NOTE_COLUMNS, pages: () => monthPages(site.siteId, 'creditNote', m, noteRow) },
+    ],
+  };
+};
 
 export const getSettings = (scope: SignedInScope): Promise<TInvoiceSettings | null> =>
   repo.getSettings(scope.site.siteId);
@@ -244,7 +253,7 @@ export const answerGetSourceInvoice = answers(api.getSourceInvoice, (input, scop
 );
 export const answerGetInvoicePdf = answers(api.getInvoicePdf, (input, scope) => documentPdf(scope, input.invoiceId));
 export const answerListInvoices = answers(api.listInvoices, (input, scope) => listDocuments(scope, input));
-export const answerExportInvoices = answers(api.exportInvoices, (input, scope) => exportMonth(scope, input.month));
+export const answerExportInvoices = answers(api.exportInvoices, (input, scope) => startMonthExport(scope, input.month));
 export const answerGetInvoiceSettings = answers(api.getInvoiceSettings, (_input, scope) => getSettings(scope));
 export const answerSaveInvoiceSettings = answers(api.saveInvoiceSettings, async (input, scope) =>
   reply(await saveSettings(scope, input), { message: INVOICE_MSG.settingsSaved }),

@@ -15,3 +15,5 @@ export {
 } from './hooks.ts';
 export type { VisaApplicationFacts } from './issue.ts';
 export { newSettingsItem } from './repo.ts';
+/** The GSTR-1 export, for the exports worker. */
+export { gstInvoicesExport } from './documents.ts';

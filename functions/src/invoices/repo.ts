@@ -88,7 +88,7 @@ export function monthPage(
   );
 }
 
-/** Every document of a month and series (the export reads them all, page by page). */
+/** Every document of a month and series, read page by page (the export streams the pages instead). */
 export async function monthAll(siteId: SiteId, series: DocumentSeries, month: string): Promise<DocumentRecord[]> {
   const out: DocumentRecord[] = [];
   let cursor: string | undefined;

@@ -9,3 +9,5 @@ export type { KartRecord } from './model.ts';
 export { receiveGatewayPayment } from './receipts.ts';
 /** The balance reminder to the customer, fired by the deadline worker. */
 export { remindKartBalance } from './balance-reminders.ts';
+/** The job sheet's export, for the exports worker. */
+export { jobSheetExport } from './operations/export.ts';

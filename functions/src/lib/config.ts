@@ -19,6 +19,8 @@ const envSchema = () =>
     PAYMENT_QUEUE_URL: text(''),
     NOTIFICATIONS_QUEUE_URL: text(''),
     SUPPLIER_EVENTS_QUEUE_URL: text(''),
+    /** Excel exports made in the background (functions/src/exports): every Lambda with an export call sends here. */
+    EXPORTS_QUEUE_URL: text(''),
     MAIL_FROM: text('no-reply@travel-platform.local'),
     /**
      * Reseller domains with a verified SES identity on this stage (comma-separated; the messaging stack's
@@ -115,7 +117,7 @@ export const sandboxPaymentsAllowed = (): boolean => env().SANDBOX_PAYMENTS === 
 export const simulatedSupplyAllowed = (): boolean => env().SIMULATED_SUPPLY === 'allowed';
 
 /** Configuration a Lambda cannot work without (its table, the queues it sends to). */
-export type RequiredConfig = 'TABLE_NAME' | 'EMAIL_QUEUE_URL' | 'PAYMENT_QUEUE_URL';
+export type RequiredConfig = 'TABLE_NAME' | 'EMAIL_QUEUE_URL' | 'PAYMENT_QUEUE_URL' | 'EXPORTS_QUEUE_URL';
 
 /**
  * Called at module load by each Lambda entry: a missing or empty variable fails the cold start with a

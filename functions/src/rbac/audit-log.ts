@@ -1,24 +1,19 @@
 /**
  * The site's audit log as staff read it (docs/audit.md): the filtered log, one record's history
- * and the .xlsx of the filtered log. The entries are written by each domain through lib/audit.ts.
+ * and the .xlsx of the filtered log (made in the background by the exports worker). The entries are written by each domain through lib/audit.ts.
  */
-import {
-  AUDIT_ACTION_LABELS,
-  AUDIT_EXPORT_MAX,
-  auditEntityLabel,
-  type AuditActionName,
-} from '@tp/contracts/endpoints/audit';
+import { AUDIT_ACTION_LABELS, auditEntityLabel, type AuditActionName } from '@tp/contracts/endpoints/audit';
 import { siteAuditLog, auditTrail, type AuditLogEntry, type AuditLogFilter } from '#lib/audit';
 import type { SiteRecord } from '#lib/tenancy';
 import { siteTimeZone } from '#lib/tenancy';
 import { dayRangeInZone, siteToday } from '#lib/time';
-import { xlsx } from '#lib/xlsx';
+import type { Principal } from '#lib/principal';
+import { EXPORT_LIMITS } from '@tp/contracts/endpoints/exports';
+import { startExport, type ExportCell, type ExportColumn, type ExportSource } from '../exports/index.ts';
 import type { Page } from '#lib/db';
 import { userIdByEmail } from '../users/records.ts';
 import * as api from '@tp/contracts/endpoints/audit';
 import { answers } from '#lib/answers';
-
-const CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 interface Scope {
   site: SiteRecord;
@@ -70,52 +65,52 @@ const cell = (v: unknown): string =>
 export const changeSummary = (e: Pick<AuditLogEntry, 'changes'>): string =>
   e.changes.map((c) => `${c.field}: ${cell(c.before)} → ${cell(c.after)}`).join('\n');
 
-/** The filtered log, newest first, as one .xlsx; pages are read until the filter is done or the cap is reached. */
-export async function exportLog({ site, now }: Scope, input: LogFilterInput) {
-  const filter = await logFilter(site, input);
-  const rows: (string | Date)[][] = [];
-  let cursor: string | undefined;
-  while (filter) {
-    const page = await siteAuditLog(site.siteId, filter, { cursor, limit: 100 });
-    for (const e of page.records.slice(0, AUDIT_EXPORT_MAX - rows.length))
-      rows.push([
-        new Date(e.at),
-        e.by.name,
-        e.by.email,
-        AUDIT_ACTION_LABELS[e.action as AuditActionName] ?? e.action,
-        auditEntityLabel(e.entity),
-        e.id,
-        changeSummary(e),
-      ]);
-    cursor = page.nextCursor ?? undefined;
-    if (!cursor || rows.length >= AUDIT_EXPORT_MAX) break;
-  }
-  const file = xlsx(
-    [
-      {
-        name: 'Audit log',
-        columns: [
-          { header: 'When (UTC)', width: 20 },
-          { header: 'Who', width: 22 },
-          { header: 'Email', width: 28 },
-          { header: 'Change', width: 14 },
-          { header: 'Entity', width: 20 },
-          { header: 'Record', width: 28 },
-          { header: 'Changed fields', width: 80 },
-        ],
-        rows,
-      },
-    ],
-    { creator: 'Audit log', created: now },
-  );
-  return {
-    fileName: `audit-log-${siteToday(site, now)}.xlsx`,
-    contentType: CONTENT_TYPE,
-    base64: file.toString('base64'),
-  };
+const AUDIT_COLUMNS: ExportColumn[] = [
+  { header: 'When (UTC)', width: 20 },
+  { header: 'Who', width: 22 },
+  { header: 'Email', width: 28 },
+  { header: 'Change', width: 14 },
+  { header: 'Entity', width: 20 },
+  { header: 'Record', width: 28 },
+  { header: 'Changed fields', width: 80 },
+];
+
+const auditRow = (e: AuditLogEntry): ExportCell[] => [
+  new Date(e.at),
+  e.by.name,
+  e.by.email,
+  AUDIT_ACTION_LABELS[e.action as AuditActionName] ?? e.action,
+  auditEntityLabel(e.entity),
+  e.id,
+  changeSummary(e),
+];
+
+/** Starts the export of the filtered log: the filter is resolved now (an actor's email to their id) and stored. */
+export async function startAuditExport(scope: Scope & { principal: Principal }, input: LogFilterInput) {
+  return startExport(scope, {
+    kind: 'auditLog',
+    // null: nobody by that email, so the file has the header row only.
+    filter: { log: await logFilter(scope.site, input) },
+    fileName: `audit-log-${siteToday(scope.site, scope.now)}.xlsx`,
+  });
 }
+
+/** The audit log export in the worker: the filtered log, newest first, page by page through its cursor. */
+export const auditLogExport: ExportSource = async (site, stored) => {
+  const filter = stored.log as AuditLogFilter | null;
+  async function* pages() {
+    let cursor: string | undefined;
+    while (filter) {
+      const page = await siteAuditLog(site.siteId, filter, { cursor, limit: EXPORT_LIMITS.pageRows });
+      yield page.records.map(auditRow);
+      cursor = page.nextCursor ?? undefined;
+      if (!cursor) break;
+    }
+  }
+  return { total: null, creator: 'Audit log', sheets: [{ name: 'Audit log', columns: AUDIT_COLUMNS, pages }] };
+};
 
 // The rbac Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
 export const answerGetAuditLog = answers(api.getAuditLog, (input, scope) => auditLog(scope, input));
 export const answerGetRecordHistory = answers(api.getRecordHistory, (input, scope) => recordHistory(scope, input));
-export const answerExportAuditLog = answers(api.exportAuditLog, (input, scope) => exportLog(scope, input));
+export const answerExportAuditLog = answers(api.exportAuditLog, (input, scope) => startAuditExport(scope, input));

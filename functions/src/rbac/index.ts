@@ -16,3 +16,4 @@ export const staffGroups: StaffGroups = {
 };
 
 export { assignUser } from './service.ts';
+export { auditLogExport } from './audit-log.ts';

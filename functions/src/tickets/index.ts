@@ -6,3 +6,4 @@ export { applyChangeRequestStatus, releaseLapsedHold, type RefundWiring } from '
 export { mailETicket } from './after-booked.ts';
 export { eTicketPdfAttachment } from './pdf.ts';
 export { createSupplierEventsHandler } from './supplier-events.ts';
+export { ticketsExport } from './operations/queues.ts';

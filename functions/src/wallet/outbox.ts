@@ -86,6 +86,7 @@ const QUEUE_URL: Record<QueueKey, () => string> = {
   paymentVerification: () => env().PAYMENT_QUEUE_URL,
   email: () => env().EMAIL_QUEUE_URL,
   notifications: () => env().NOTIFICATIONS_QUEUE_URL,
+  exports: () => env().EXPORTS_QUEUE_URL,
 };
 
 export async function sendMessage(m: OutboxMessage): Promise<void> {

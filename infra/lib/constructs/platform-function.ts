@@ -157,6 +157,26 @@ export class PlatformFunction extends LambdaFunction {
   }
 
   /**
+   * Export files under `exports/` of the media bucket (functions/src/exports/store.ts): the worker writes them in a
+   * multipart upload; the exports Lambda reads them, since a presigned GET it signs acts with its role.
+   */
+  bindExportFiles(bucketName: string, access: 'read' | 'write'): this {
+    const objects = `arn:aws:s3:::${bucketName}/exports/*`;
+    const actions =
+      access === 'write'
+        ? ['s3:PutObject', 's3:AbortMultipartUpload', 's3:ListMultipartUploadParts']
+        : ['s3:GetObject'];
+    this.addToRolePolicy(new PolicyStatement({ actions, resources: [objects] }));
+    Validations.of(this.role!).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${objects}]`,
+      reason:
+        'Export files are keyed by site and job under exports/; the worker writes any job’s file, the exports Lambda signs links only to the caller’s own.',
+    });
+    this.addEnvironment('MEDIA_BUCKET', bucketName);
+    return this;
+  }
+
+  /**
    * Grants kms:Decrypt (and, to `seal`, kms:GenerateDataKey) on the secrets key, only for data keys bound to a
    * site and field (the encryption context lib/sealed.ts sets), and sets SECRETS_KEY_ID.
    */

@@ -217,6 +217,7 @@ export class ApiStack extends Stack {
     for (const key of access.sends) fn.bindQueue(queues[key].queue, QUEUE_URL_ENV[key]);
     if (access.mail) fn.bindMail(mail);
     if (access.media) fn.bindMedia(this.inputs.mediaBucketName);
+    if (access.exportFiles !== 'none') fn.bindExportFiles(this.inputs.mediaBucketName, access.exportFiles);
     if (access.secrets !== 'none') fn.bindSecretsKey(this.inputs.secretsKey, access.secrets);
     if (VAPID_FUNCTIONS.includes(entry.name)) fn.bindVapidSecret(this.vapidSecret);
     if (GO_LIVE_FUNCTIONS.includes(entry.name))

@@ -1,10 +1,11 @@
-import { Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { TABLE } from '@tp/contracts/platform';
+import { EXPORT_LIMITS } from '@tp/contracts/endpoints/exports';
 import { removalPolicyOf, type StageConfig } from '../../config/stages.ts';
 
 /**
@@ -64,6 +65,15 @@ export class DataStack extends Stack {
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       removalPolicy: removalPolicyOf(props.stage),
+      // Export files (functions/src/exports) are kept a day; a run that died leaves no parts behind for long.
+      lifecycleRules: [
+        {
+          id: 'ExportFiles',
+          prefix: 'exports/',
+          expiration: Duration.days(Math.ceil(EXPORT_LIMITS.keepHours / 24)),
+          abortIncompleteMultipartUploadAfter: Duration.days(1),
+        },
+      ],
     });
     // CloudFront reads through origin access control. The distributions live in the web stack, which depends
     // on this one, so the grant names the account's CloudFront rather than each distribution (no cycle).

@@ -74,6 +74,8 @@ export const DOMAINS = [
   'invoices',
   /** The platform operator's console: operators, reseller onboarding and lifecycle, the operators' audit log. */
   'console',
+  /** Excel exports made in the background: a caller's export jobs and their signed download links. */
+  'exports',
 ] as const;
 export type Domain = (typeof DOMAINS)[number];
 

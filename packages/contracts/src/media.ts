@@ -90,3 +90,11 @@ export const zDocumentUpload = lazy(() =>
   }),
 );
 export type DocumentUpload = z.infer<typeof zDocumentUpload>;
+
+// ---------------------------------------------------------------------------------------------------
+// Export files (functions/src/exports): written by the exports worker, read only through short-lived signed links.
+
+/** The local stack's folder of export files inside its media folder: never served under MEDIA_PATH. */
+export const EXPORTS_MEDIA_FOLDER = '.exports';
+/** Where the local gateway serves an export file to a link with a valid signature (S3's presigned URL on AWS). */
+export const EXPORT_FILES_PATH = '/export-files/';

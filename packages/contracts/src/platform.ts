@@ -23,7 +23,7 @@ export interface QueueSpec {
   /** Receives before a message is parked in the dead-letter queue. */
   maxReceiveCount: number;
   /** The worker domain (Lambda) that consumes the queue. */
-  worker: 'payments' | 'email' | 'mail-feedback' | 'notifications' | 'supplier-events';
+  worker: 'payments' | 'email' | 'mail-feedback' | 'notifications' | 'supplier-events' | 'exports';
   batchSize: number;
 }
 
@@ -63,6 +63,11 @@ export const QUEUES = {
     worker: 'supplier-events',
     batchSize: 5,
   },
+  /**
+   * Excel exports (functions/src/exports): one job a message, written page by page into the export store. A large
+   * export takes minutes, so the visibility timeout stays above the worker's 10-minute timeout.
+   */
+  exports: { name: 'exports', visibilityTimeout: 660, maxReceiveCount: 3, worker: 'exports', batchSize: 1 },
 } as const satisfies Record<string, QueueSpec>;
 
 export const dlqName = (q: QueueSpec): string => `${q.name}-dlq`;

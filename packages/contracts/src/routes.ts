@@ -37,6 +37,7 @@ import { consoleDomainsEndpoints } from './endpoints/console-domains.ts';
 import { disruptionEndpoints } from './endpoints/disruptions.ts';
 import { ticketExtrasEndpoints } from './endpoints/ticket-extras.ts';
 import { pnrImportEndpoints } from './endpoints/pnr-import.ts';
+import { exportsEndpoints } from './endpoints/exports.ts';
 
 export const ENDPOINTS: readonly Endpoint[] = [
   ...siteEndpoints,
@@ -73,6 +74,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...disruptionEndpoints,
   ...ticketExtrasEndpoints,
   ...pnrImportEndpoints,
+  ...exportsEndpoints,
 ];
 
 /** Endpoints served by one domain Lambda. */

@@ -621,5 +621,14 @@ export const SPA_ROUTES: SpaRoute[] = [
     title: 'Import PNR',
     menus: [{ menu: 'staff', order: 246, permission: 'flights.importPnr' }],
   },
+  // Exports made in the background (docs/architecture.md "Exports"): the signed-in staff member's own jobs, so an
+  // export started on a list can be downloaded later. Each row is the caller's own: no permission beyond staff.
+  {
+    path: '/staff/exports',
+    screen: 'exports/exports',
+    access: 'staff',
+    title: 'Your exports',
+    menus: [{ menu: 'staff', order: 292 }],
+  },
   { path: '*', screen: 'shell/not-found', access: 'public', title: 'Not found' },
 ];

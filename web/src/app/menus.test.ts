@@ -151,12 +151,14 @@ describe('menuFor', () => {
   it("hides staff links the user's permission group lacks", () => {
     const site = testSite({ modules: ['flights', 'DMC'], wlMeta: { canShowPermissionMenu: true } });
     const menu = menuWith(staff, site, { permissions: ['flights.search', 'flights.holdQueue', 'dmc.areas'] });
-    expect(labels(menu)).toEqual(['Search flights', 'Dashboard', 'Referral', 'Hold Queue', 'DMC']);
+    // Your exports is every staff member's (it lists their own exports only).
+    expect(labels(menu)).toEqual(['Search flights', 'Dashboard', 'Referral', 'Hold Queue', 'Your exports', 'DMC']);
     expect(paths(menu)).toEqual([
       '/flight',
       '/user/dashboard/',
       '/user/dashboard/referral',
       '/flights/holdQueue',
+      '/staff/exports',
       '/staff/areas',
       '/staff/area-transfer',
     ]);
@@ -170,6 +172,6 @@ describe('menuFor', () => {
   });
 
   it('shows staff no guarded link until their permissions are loaded', () => {
-    expect(labels(menuWith(staff, withModules('flights'), null))).toEqual(['Dashboard', 'Referral']);
+    expect(labels(menuWith(staff, withModules('flights'), null))).toEqual(['Dashboard', 'Referral', 'Your exports']);
   });
 });

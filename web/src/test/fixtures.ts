@@ -1,3 +1,4 @@
+import type { TExportJob } from '@tp/contracts/endpoints/exports';
 import type { TSiteDetails } from '@tp/contracts/endpoints/site';
 import type { TUser } from '@tp/contracts/endpoints/users';
 
@@ -59,3 +60,21 @@ export const staffUser = (overrides: Partial<TUser> = {}) =>
     userType: 'staff',
     ...overrides,
   });
+
+/** An export job as the export calls and `exports/getExport` answer it (queued unless told). */
+export function exportJob(overrides: Partial<TExportJob> = {}): TExportJob {
+  return {
+    jobId: 'a1b2c3d4e5f6a1b2c3d4e5f6',
+    kind: 'tickets',
+    status: 'queued',
+    fileName: 'export.xlsx',
+    rowsDone: 0,
+    rowsTotal: null,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    expiresAt: '2026-11-02T10:00:00.000Z',
+    bytes: null,
+    url: null,
+    linkExpiresAt: null,
+    ...overrides,
+  };
+}

@@ -1,20 +1,20 @@
 /**
  * The job sheet as .xlsx (ours): the rows of getTransferJobSheet for the
  * same query, in the same order, with the columns dmc.md §3 lists for a job sheet, charges and warnings included
- * (staff only). Answered as base64, like the DMC data export.
+ * (staff only). Written in the background by the exports worker and handed over as a signed link.
  */
 import type { ParsedRequestOf } from '@tp/contracts/endpoint';
 import * as api from '@tp/contracts/endpoints/dmc-operations';
 import type { TJobSheetRow } from '@tp/contracts/endpoints/dmc-operations';
 import { STATUS_LABELS } from '@tp/domain/dmc/operations/messages';
-import { xlsx, type XlsxCell, type XlsxColumn } from '#lib/xlsx';
+import { EXPORT_LIMITS } from '@tp/contracts/endpoints/exports';
+import type { Principal } from '#lib/principal';
+import { pagesOf, startExport, type ExportCell, type ExportColumn, type ExportSource } from '../../exports/index.ts';
 import { jobSheetOf } from './staff.ts';
-import type { OpsScope } from './shared.ts';
+import { rangeOf, type OpsScope } from './shared.ts';
 import { answers } from '#lib/answers';
 
-const CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-const COLUMNS: readonly [XlsxColumn, (r: TJobSheetRow) => XlsxCell][] = [
+const COLUMNS: readonly [ExportColumn, (r: TJobSheetRow) => ExportCell][] = [
   [{ header: 'Date', width: 11 }, (r) => r.date],
   [{ header: 'Time', width: 7 }, (r) => r.time],
   [{ header: 'Leg', width: 7 }, (r) => r.leg],
@@ -40,26 +40,39 @@ const COLUMNS: readonly [XlsxColumn, (r: TJobSheetRow) => XlsxCell][] = [
   [{ header: 'Transfer id', width: 30 }, (r) => r.id],
 ];
 
-export async function exportJobSheet(scope: OpsScope, input: ParsedRequestOf<typeof api.exportTransferJobSheet>) {
-  const { dateRange, transfers } = await jobSheetOf(scope, input);
-  const file = xlsx(
-    [
+/** Starts the export: the range is settled now (a bad one is a 400 on its field), so the file is the week asked for. */
+export function startJobSheetExport(
+  scope: OpsScope & { principal: Principal },
+  input: ParsedRequestOf<typeof api.exportTransferJobSheet>,
+) {
+  const dateRange = rangeOf(scope, input.dateRange);
+  return startExport(scope, {
+    kind: 'jobSheet',
+    filter: { ...input, dateRange },
+    fileName: `job-sheet-${dateRange.from}-to-${dateRange.to}.xlsx`,
+  });
+}
+
+/**
+ * The job sheet export in the worker. The sheet's conflicts need every transfer of the range (at most 31 days) at
+ * once, as the screen's read does; the rows are then written a page at a time.
+ */
+export const jobSheetExport: ExportSource = async (site, stored, now) => {
+  const { transfers } = await jobSheetOf({ site, now }, stored as ParsedRequestOf<typeof api.exportTransferJobSheet>);
+  return {
+    total: transfers.length,
+    creator: 'DMC back office',
+    sheets: [
       {
         name: 'Job sheet',
         columns: COLUMNS.map(([c]) => c),
-        rows: transfers.map((r) => COLUMNS.map(([, cell]) => cell(r))),
+        pages: () => pagesOf(transfers, EXPORT_LIMITS.pageRows, (r) => COLUMNS.map(([, cell]) => cell(r))),
       },
     ],
-    { creator: 'DMC back office', created: scope.now },
-  );
-  return {
-    fileName: `job-sheet-${dateRange.from}-to-${dateRange.to}.xlsx`,
-    contentType: CONTENT_TYPE,
-    base64: file.toString('base64'),
   };
-}
+};
 
 // The kart Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
 export const answerExportTransferJobSheet = answers(api.exportTransferJobSheet, (input, scope) =>
-  exportJobSheet(scope, input),
+  startJobSheetExport(scope, input),
 );

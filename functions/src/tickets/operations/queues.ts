@@ -2,6 +2,7 @@
 import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
 import {
   STATUS_FILTER_IDS,
+  TICKETS_PAGE_SIZE,
   routeText,
   type TBookingFilter,
   type TicketQueue,
@@ -12,7 +13,8 @@ import { seesAccountRecords } from '#lib/account-members';
 import { permissionsOf } from '#lib/permissions';
 import { siteTimeZone, type SiteRecord } from '#lib/tenancy';
 import { dayRangeInZone, isWithin, type InstantRange } from '#lib/time';
-import { xlsx, type XlsxCell, type XlsxColumn } from '#lib/xlsx';
+import { EXPORT_LIMITS } from '@tp/contracts/endpoints/exports';
+import { startExport, type ExportCell, type ExportColumn, type ExportSource } from '../../exports/index.ts';
 import { type BookingRecord, type BookingRow, toRow } from '../../bookings/index.ts';
 import { getUser } from '../../users/records.ts';
 import * as repo from '../repo.ts';
@@ -167,11 +169,8 @@ export async function listTickets(
   };
 }
 
-/** Rows beyond this are left out of one export (the file would be unwieldy; filter further). */
-export const EXCEL_MAX_ROWS = 5000;
-
 /** The export's columns, in the order of each row below (widths in characters). */
-const EXCEL_COLUMNS: XlsxColumn[] = [
+const EXCEL_COLUMNS: ExportColumn[] = [
   { header: 'Booking ID', width: 14 },
   { header: 'PNR', width: 10 },
   { header: 'Status', width: 16 },
@@ -188,50 +187,72 @@ const EXCEL_COLUMNS: XlsxColumn[] = [
   { header: 'User type', width: 12 },
 ];
 
-export async function exportExcel(
+const excelRow = (b: BookingRecord): ExportCell[] => [
+  b.bookingId,
+  b.pnr,
+  ticketView(b).displayStatus,
+  b.createdAt,
+  b.travelDate,
+  b.airlineCode,
+  routeText(b.segments).replaceAll(' → ', '-'),
+  b.passengers.map((p) => `${p.firstName} ${p.lastName}`).join(', '),
+  b.passengers.flatMap((p) => (p.ticket ? [p.ticket.ticketNumber] : [])).join(', '),
+  b.isDomestic ? 'Yes' : 'No',
+  b.accounting.amountCharged,
+  b.accounting.currency,
+  b.user.email,
+  b.user.userType,
+];
+
+/** What the tickets export stores on its job: the queue, the filter, and whose bookings the caller may export. */
+interface TicketsExportFilter {
+  queue: TicketQueue;
+  filter: TBookingFilter;
+  who: ListScope;
+}
+
+/** Staff Download Excel: checks the caller's queue permission now, then exports in the background. */
+export async function startTicketsExport(
   scope: TicketScope,
   f: Omit<TBookingFilter, 'page' | 'pageSize'>,
   queue: TicketQueue,
-): Promise<{ filename: string; contentBase64: string; rows: number }> {
-  const filter = { ...f, page: 1, pageSize: EXCEL_MAX_ROWS };
+) {
+  const filter: TBookingFilter = { ...f, page: 1, pageSize: TICKETS_PAGE_SIZE };
   const who = await scopeUser(scope, filter, queue);
-  const { rows, loaded } = await filteredRows(scope.site, who, filter, queue);
-  const used = rows.slice(0, EXCEL_MAX_ROWS);
-  const missing = used.filter((r) => !loaded.has(r.bookingId)).map((r) => r.bookingId);
-  for (const b of await repo.bookingsByIds(scope.site.siteId, missing)) loaded.set(b.bookingId, b);
-
-  const rowsOut: XlsxCell[][] = [];
-  for (const r of used) {
-    const b = loaded.get(r.bookingId);
-    if (!b) continue;
-    rowsOut.push([
-      b.bookingId,
-      b.pnr,
-      ticketView(b).displayStatus,
-      b.createdAt,
-      b.travelDate,
-      b.airlineCode,
-      routeText(b.segments).replaceAll(' → ', '-'),
-      b.passengers.map((p) => `${p.firstName} ${p.lastName}`).join(', '),
-      b.passengers.flatMap((p) => (p.ticket ? [p.ticket.ticketNumber] : [])).join(', '),
-      b.isDomestic ? 'Yes' : 'No',
-      b.accounting.amountCharged,
-      b.accounting.currency,
-      b.user.email,
-      b.user.userType,
-    ]);
-  }
-  const file = xlsx([{ name: 'Tickets', columns: EXCEL_COLUMNS, rows: rowsOut }], {
-    creator: scope.site.companyName,
-    created: scope.now,
+  const stored: TicketsExportFilter = { queue, filter, who };
+  return startExport(scope, {
+    kind: 'tickets',
+    filter: { ...stored },
+    fileName: `tickets-${queue}-${scope.now.toISOString().slice(0, 10)}.xlsx`,
   });
-  const stamp = scope.now.toISOString().slice(0, 10);
-  return {
-    filename: `tickets-${queue}-${stamp}.xlsx`,
-    contentBase64: file.toString('base64'),
-    rows: rowsOut.length,
-  };
 }
+
+/**
+ * The tickets export in the worker: the queue's rows as the list reads them (index rows, sorted), then the
+ * bookings a page at a time.
+ */
+export const ticketsExport: ExportSource = async (site, stored) => {
+  const { queue, filter, who } = stored as unknown as TicketsExportFilter;
+  const { rows, loaded } = await filteredRows(site, who, filter, queue);
+  async function* pages() {
+    for (let i = 0; i < rows.length; i += EXPORT_LIMITS.pageRows) {
+      const page = rows.slice(i, i + EXPORT_LIMITS.pageRows);
+      const missing = page.filter((r) => !loaded.has(r.bookingId)).map((r) => r.bookingId);
+      const read = new Map((await repo.bookingsByIds(site.siteId, missing)).map((b) => [b.bookingId, b]));
+      yield page.flatMap((r) => {
+        const b = loaded.get(r.bookingId) ?? read.get(r.bookingId);
+        // Loaded rows are let go as they are written: the export holds a page of bookings, not the queue's.
+        loaded.delete(r.bookingId);
+        return b ? [excelRow(b)] : [];
+      });
+    }
+  }
+  return {
+    total: rows.length,
+    creator: site.companyName,
+    sheets: [{ name: 'Tickets', columns: EXCEL_COLUMNS, pages }],
+  };
+};
 
 // The tickets Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
 export const answerGetBookedFlights = answers(api.getBookedFlights, (input, scope) => listTickets(scope, input, null));
@@ -239,5 +260,5 @@ export const answerGetTickets = answers(api.getTickets, ({ queue, ...filter }, s
   listTickets(scope, filter, queue),
 );
 export const answerExportTickets = answers(api.exportTickets, ({ queue, ...filter }, scope) =>
-  exportExcel(scope, filter, queue),
+  startTicketsExport(scope, filter, queue),
 );

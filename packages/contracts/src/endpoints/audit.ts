@@ -6,12 +6,13 @@
  * - `audit/getAuditLog`: the site's entries, newest first, cursor pages; filters: actor (user id or email), entity type,
  *   change type, a range of the site's calendar days.
  * - `audit/getRecordHistory`: one record's entries (any entity type of the site), newest first.
- * - `audit/exportAuditLog`: the filtered log as one .xlsx (at most AUDIT_EXPORT_MAX rows, newest first).
+ * - `audit/exportAuditLog`: the filtered log as one .xlsx, newest first (an export job, made in the background).
  */
 import * as z from 'zod/mini';
 import { endpoint, type Endpoint } from '../endpoint.ts';
 import { zCursor, zId, zOptionalEmail, zPreprocess } from '../fields.ts';
 import { lazy } from '../lazy.ts';
+import { ZExportJob } from './exports.ts';
 import * as MSG from '../messages.ts';
 import { ZAuditEntry, pageOf } from './dmc-common.ts';
 
@@ -80,9 +81,6 @@ export const auditEntityLabel = (entity: string): string => AUDIT_ENTITY_LABELS[
 
 export const AUDIT_MSG = { toBeforeFrom: 'The end date must not be before the start date' } as const;
 
-/** The most rows one export writes (the newest of the filter). */
-export const AUDIT_EXPORT_MAX = 5000;
-
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const zDayText = () =>
   z.optional(zPreprocess(blank, z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invalidDate)))));
@@ -140,8 +138,8 @@ export const exportAuditLog = endpoint({
   method: 'POST',
   path: 'audit/exportAuditLog',
   request: ZAuditLogFilter,
-  response: lazy(() => z.object({ fileName: z.string(), contentType: z.string(), base64: z.string() })),
-  summary: 'Ours: the filtered audit log as one .xlsx, newest first.',
+  response: ZExportJob,
+  summary: 'Ours: starts the export of the filtered audit log as one .xlsx, newest first (an export job).',
 });
 
 export const auditEndpoints: Endpoint[] = [getAuditLog, getRecordHistory, exportAuditLog];

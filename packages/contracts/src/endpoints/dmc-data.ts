@@ -8,6 +8,7 @@ import { endpoint, type Endpoint } from '../endpoint.ts';
 import { zEmpty } from '../common.ts';
 import { zCursor, zId } from '../fields.ts';
 import { lazy } from '../lazy.ts';
+import { ZExportJob } from './exports.ts';
 import { DMC_MSG, ZAuditEntry, ZDmcCity, pageOf } from './dmc-common.ts';
 
 /** The sheets of the import/export workbook, in dependency order (a row may name rows of earlier sheets). */
@@ -96,7 +97,7 @@ export const exportDmcData = endpoint({
   method: 'POST',
   path: 'dmc/exportDmcData',
   request: zEmpty,
-  response: lazy(() => z.object({ fileName: z.string(), contentType: z.string(), base64: z.string() })),
+  response: ZExportJob,
   summary: "Ours: the site's DMC masters and rates as one .xlsx, one sheet per master (DMC_SHEETS).",
 });
 

@@ -17,6 +17,7 @@ import { endpoint, type Endpoint } from '../endpoint.ts';
 import * as MSG from '../messages.ts';
 import { zName, zRemarks } from '../fields.ts';
 import { lazy } from '../lazy.ts';
+import { ZExportJob } from './exports.ts';
 import { zDmcId, zDateText } from './dmc-common.ts';
 import { zXlsxBase64 } from './dmc-data.ts';
 
@@ -258,7 +259,7 @@ export const exportHotelContract = endpoint({
   method: 'POST',
   path: 'dmc/exportHotelContract',
   request: lazy(() => z.object({ hotelId: zDmcId() })),
-  response: lazy(() => z.object({ fileName: z.string(), contentType: z.string(), base64: z.string() })),
+  response: ZExportJob,
   summary: "Ours: a hotel's contract as .xlsx, one sheet per part (HOTEL_CONTRACT_SHEETS).",
 });
 

@@ -21,6 +21,7 @@ import {
 import { endpoint, type Endpoint } from '../endpoint.ts';
 import * as MSG from '../messages.ts';
 import { lazy } from '../lazy.ts';
+import { ZExportJob } from './exports.ts';
 import { zAmountInput, zDateText, zDmcId } from './dmc-common.ts';
 
 /** Our wording for operations answers (the spec quotes none); rule texts are the domain's `OPS_TEXT`. */
@@ -194,7 +195,7 @@ export const exportTransferJobSheet = endpoint({
   method: 'POST',
   path: 'dmc/exportTransferJobSheet',
   request: lazy(() => z.object(jobSheetQuery())),
-  response: lazy(() => z.object({ fileName: z.string(), contentType: z.string(), base64: z.string() })),
+  response: ZExportJob,
   summary: 'Ours: the job sheet of getTransferJobSheet as an .xlsx (base64), with charges and warnings.',
 });
 

@@ -28,11 +28,10 @@ import {
   zShortText,
 } from '../fields.ts';
 import { lazy } from '../lazy.ts';
+import { ZExportJob } from './exports.ts';
 
 /** At most this many enquiries an hour from one address (an office shares one) and from one email. */
 export const ENQUIRIES_PER_HOUR = { address: 10, email: 5 } as const;
-/** Rows of one Excel export (newest first); a longer list is narrowed by its filters. */
-export const MAX_ENQUIRY_EXPORT = 5000;
 export const MAX_ENQUIRY_PAX = 50;
 
 /** Our wording (the spec quotes none for enquiries). */
@@ -235,10 +234,8 @@ export const exportEnquiries = endpoint({
   method: 'GET',
   path: 'enquiry/export',
   request: lazy(() => z.object(listFilters())),
-  response: lazy(() =>
-    z.object({ fileName: z.string(), contentType: z.string(), base64: z.string(), rows: z.number() }),
-  ),
-  summary: `Ours: the filtered list as .xlsx (newest first, at most ${MAX_ENQUIRY_EXPORT} rows).`,
+  response: ZExportJob,
+  summary: 'Ours: starts the export of the filtered list as .xlsx, newest first (an export job).',
 });
 
 export const myEnquiries = endpoint({

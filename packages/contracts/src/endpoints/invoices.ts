@@ -16,6 +16,7 @@ import { endpoint, type Endpoint } from '../endpoint.ts';
 import * as MSG from '../messages.ts';
 import { zAddress, zCursor, zId, zName, zShortText } from '../fields.ts';
 import { lazy } from '../lazy.ts';
+import { ZExportJob } from './exports.ts';
 
 const invoices = { domain: 'invoices', api: 'site' } as const;
 
@@ -292,8 +293,8 @@ export const exportInvoices = endpoint({
   auth: 'staff',
   permission: 'invoices.view',
   request: lazy(() => z.object({ month: zMonth() })),
-  response: ZFile,
-  summary: "Ours: a month's invoices and credit notes as one .xlsx (GSTR-1 style columns), base64.",
+  response: ZExportJob,
+  summary: "Ours: starts the export of a month's invoices and credit notes as one .xlsx (GSTR-1 style columns).",
 });
 
 export const getInvoiceSettings = endpoint({

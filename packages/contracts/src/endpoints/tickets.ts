@@ -18,6 +18,7 @@ import {
   ZRefundBreakdown,
 } from './flights.ts';
 import { lazy } from '../lazy.ts';
+import { ZExportJob } from './exports.ts';
 import * as MSG from '../messages.ts';
 import { zEmail, zId, zName, zPnr, zRemarks, zRichHtml, zShortText } from '../fields.ts';
 
@@ -127,8 +128,6 @@ export const ZTicketPage = lazy(() =>
   }),
 );
 export type TTicketPage = z.infer<typeof ZTicketPage>;
-
-export const ZExcelFile = lazy(() => z.object({ filename: z.string(), contentBase64: z.string(), rows: z.number() }));
 
 // ---------------------------------------------------------------- e-ticket
 
@@ -421,8 +420,8 @@ export const exportTickets = endpoint({
   auth: 'staff',
   permission: 'flights.exportExcel',
   request: lazy(() => z.omit(ZTicketsRequest, { page: true, pageSize: true })),
-  response: ZExcelFile,
-  summary: 'Staff Download Excel: every booking of the filtered queue as an .xlsx (base64).',
+  response: ZExportJob,
+  summary: 'Staff Download Excel: starts the export of every booking of the filtered queue (an export job).',
 });
 
 export const getTicketDetail = endpoint({

@@ -15,11 +15,10 @@ import {
 } from '@tp/contracts/endpoints/audit';
 import * as MSG from '@tp/contracts/messages';
 import { TIMING } from '@tp/contracts/platform';
-import { useAction } from '#api/action.ts';
 import { AuditActionBadge, AuditChangeTable, HistoryButton, auditSource } from '#shared/AuditHistory.tsx';
 import { DataTable, useSmallScreen } from '#shared/DataTable.tsx';
 import { DateField } from '#shared/DateField.tsx';
-import { downloadBase64 } from '#shared/download.ts';
+import { ExportButton } from '#shared/ExportButton.tsx';
 import { formatDateTime } from '#shared/format.ts';
 import { PermissionPage } from '#shared/PermissionPage.tsx';
 import { usePermission } from '#shared/usePermission.ts';
@@ -140,10 +139,6 @@ export default function AuditLogPage() {
     ...Object.fromEntries(FILTERS.filter((f) => f !== 'actorEmail' && value(f)).map((f) => [f, value(f)] as const)),
   };
   const log = useCursorPages(getAuditLog, !allowed || rangeError ? null : filters, { keepPreviousData: true });
-  const exporting = useAction(exportAuditLog, {
-    success: 'The audit log was downloaded',
-    onSuccess: (file) => downloadBase64(file.fileName, file.contentType, file.base64),
-  });
   const filtered = Object.keys(filters).length > 0;
 
   return (
@@ -153,16 +148,7 @@ export default function AuditLogPage() {
       staffOnly
       id="audit-log"
       intro="Every change staff made on this site: who, when, what, and each field before and after. Entries are never changed or removed."
-      actions={
-        <Button
-          variant="light"
-          loading={exporting.busy}
-          disabled={!!rangeError}
-          onClick={() => void exporting.run(filters)}
-        >
-          Download Excel
-        </Button>
-      }
+      actions={<ExportButton endpoint={exportAuditLog} input={() => filters} disabled={!!rangeError} />}
     >
       <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
         <TextInput

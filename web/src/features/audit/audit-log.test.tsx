@@ -9,7 +9,7 @@ import {
   type TAuditLogEntry,
 } from '@tp/contracts/endpoints/audit';
 import { fakeApi } from '#test/fake-api.ts';
-import { staffUser } from '#test/fixtures.ts';
+import { exportJob, staffUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';
 
 const entry = (over: Partial<TAuditLogEntry> = {}): TAuditLogEntry => ({
@@ -57,7 +57,7 @@ describe('/staff/audit', { timeout: 30_000 }, () => {
   it('refuses an end date before the start without a call; the export waits for a valid filter', async () => {
     const api = fakeApi()
       .on(getAuditLog, { records: [], nextCursor: null })
-      .on(exportAuditLog, { fileName: 'audit-log.xlsx', contentType: 'application/octet-stream', base64: '' });
+      .on(exportAuditLog, exportJob({ kind: 'auditLog', fileName: 'audit-log.xlsx' }));
     renderApp('/staff/audit?entity=user&fromDate=2026-11-10&toDate=2026-11-01', { user: staffUser(), api });
     expect(await screen.findByText(AUDIT_MSG.toBeforeFrom)).toBeTruthy();
     expect(api.calls(getAuditLog)).toHaveLength(0);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Box, Button, Group, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { exportEnquiries, listEnquiries, type TEnquiryRow } from '@tp/contracts/endpoints/enquiries';
 import * as MSG from '@tp/contracts/messages';
@@ -12,11 +12,9 @@ import {
   type EnquiryKind,
   type EnquiryStatus,
 } from '@tp/domain/enquiries';
-import { useAction } from '#api/action.ts';
 import { DataTable } from '#shared/DataTable.tsx';
-import { downloadBase64 } from '#shared/download.ts';
+import { ExportButton } from '#shared/ExportButton.tsx';
 import { formatDate, formatDateTime } from '#shared/format.ts';
-import { toastSuccess } from '#lib/notify.ts';
 import { CursorPager, useCursorPages } from '#shared/cursor-pages.tsx';
 import { aboutColumn, EnquiryStatusBadge, paxText } from './status.tsx';
 import { LoadFailed } from '#shared/LoadFailed.tsx';
@@ -41,12 +39,6 @@ export function EnquiryInbox({ onOpen }: { onOpen: (id: string) => void }) {
   };
   const list = useCursorPages(listEnquiries, filters, { keepPreviousData: true });
   const counts = list.data?.counts;
-  const exporting = useAction(exportEnquiries, {
-    onSuccess: (file) => {
-      downloadBase64(file.fileName, file.contentType, file.base64);
-      toastSuccess(`Downloaded ${file.rows} enquir${file.rows === 1 ? 'y' : 'ies'}`);
-    },
-  });
 
   return (
     <Stack gap="md">
@@ -86,9 +78,9 @@ export function EnquiryInbox({ onOpen }: { onOpen: (id: string) => void }) {
           allowDeselect={false}
           onChange={(v) => setKind((v ?? '') as EnquiryKind | '')}
         />
-        <Button variant="light" loading={exporting.busy} onClick={() => void exporting.run(filters)} ml="auto">
-          Download Excel
-        </Button>
+        <Box ml="auto">
+          <ExportButton endpoint={exportEnquiries} input={() => filters} />
+        </Box>
       </Group>
       {list.error && !list.data && <LoadFailed onRetry={() => void list.mutate()} />}
       <DataTable<TEnquiryRow>

@@ -11,9 +11,10 @@ import {
   updateEnquiryStatus,
   type TEnquiry,
 } from '@tp/contracts/endpoints/enquiries';
+import { EXPORTS_MSG, getExport } from '@tp/contracts/endpoints/exports';
 import * as MSG from '@tp/contracts/messages';
 import { failure, fakeApi } from '#test/fake-api.ts';
-import { staffUser, testSite, testUser } from '#test/fixtures.ts';
+import { exportJob, staffUser, testSite, testUser } from '#test/fixtures.ts';
 import { renderApp, renderWithProviders } from '#test/render.tsx';
 import { EnquiryForm } from './index.ts';
 
@@ -151,16 +152,16 @@ describe('/crm', { timeout: 30_000 }, () => {
   it('downloads the filtered list as Excel', async () => {
     const api = fakeApi()
       .on(listEnquiries, { records: [], nextCursor: null, counts })
-      .on(exportEnquiries, { fileName: 'enquiries.xlsx', contentType: 'application/x', base64: 'AAAA', rows: 4 });
-    URL.createObjectURL = vi.fn(() => 'blob:x');
-    URL.revokeObjectURL = vi.fn();
+      .on(exportEnquiries, exportJob({ kind: 'enquiries', fileName: 'enquiries.xlsx' }))
+      .on(getExport, exportJob({ kind: 'enquiries', fileName: 'enquiries.xlsx', status: 'failed' }));
     renderApp('/crm', { user: staffUser(), api });
     const user = setup();
     expect(await screen.findByText(MSG.noResults)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Download Excel' }));
     await waitFor(() => expect(api.calls(exportEnquiries)).toHaveLength(1));
     expect(api.calls(exportEnquiries)[0]!.input).toEqual({ status: 'new' });
-    expect(await screen.findByText('Downloaded 4 enquiries')).toBeTruthy();
+    // A failed export says so in a toast.
+    expect(await screen.findByText(EXPORTS_MSG.failed)).toBeTruthy();
   });
 
   it('shows a customer the enquiries they sent, never "not available"', async () => {

@@ -34,7 +34,7 @@ import { useApi } from '#api/hooks.ts';
 import { CursorPager, useCursorPages } from '#shared/cursor-pages.tsx';
 import { DataTable, type Column } from '#shared/DataTable.tsx';
 import { DateField } from '#shared/DateField.tsx';
-import { downloadBase64 } from '#shared/download.ts';
+import { ExportButton } from '#shared/ExportButton.tsx';
 import { formatDate, formatMoney, isoDay } from '#shared/format.ts';
 import { PermissionPage } from '#shared/PermissionPage.tsx';
 import { usePermission } from '#shared/usePermission.ts';
@@ -101,10 +101,6 @@ function MonthList() {
   const [month, setMonth] = useState(months[0]!.value);
   const [docType, setDocType] = useState<DocumentType>('invoice');
   const list = useCursorPages(listInvoices, { month, docType, limit: PAGE }, { keepPreviousData: true });
-  const exporter = useAction(exportInvoices, {
-    success: (r) => `Downloaded ${r.fileName} (${r.rows} documents)`,
-    onSuccess: (r) => downloadBase64(r.fileName, r.contentType, r.base64),
-  });
   return (
     <Stack gap="sm">
       <Group gap="sm" align="flex-end" wrap="wrap">
@@ -125,9 +121,7 @@ function MonthList() {
           value={docType}
           onChange={(v) => setDocType(v as DocumentType)}
         />
-        <Button variant="light" loading={exporter.busy} onClick={() => void exporter.run({ month })}>
-          Download month (.xlsx)
-        </Button>
+        <ExportButton endpoint={exportInvoices} input={() => ({ month })} label="Download month (.xlsx)" />
       </Group>
       <DataTable
         label={docType === 'invoice' ? 'Invoices' : 'Credit notes'}

@@ -15,30 +15,15 @@ import {
 } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
 import { exportTickets, getTickets, TICKET_MSG, type TicketQueue } from '@tp/contracts/endpoints/tickets';
-import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { useSmallScreen } from '#shared/DataTable.tsx';
 import { Pager } from '#shared/Pager.tsx';
-import { toastSuccess } from '#lib/notify.ts';
 import { useUser } from '#lib/state.ts';
 import { usePermission } from '#shared/usePermission.ts';
+import { ExportButton } from '#shared/ExportButton.tsx';
 import { emptyFilter, QUEUE_TITLES, queueOf, toRequest, type FilterForm } from './filters.ts';
 import { TicketCard } from './TicketCard.tsx';
 import { TicketFilters } from './TicketFilters.tsx';
-
-function download(filename: string, base64: string): void {
-  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(
-    new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
-  );
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** /flight/ticketQueue, /flights/ticketQueue, /flights/changeRequestQueue and /flights/holdQueue. */
 export default function TicketQueuePage() {
@@ -71,15 +56,9 @@ function TicketQueue({ queue }: { queue: TicketQueue }) {
     setCreator(null);
     setPage(1);
   };
-  const exporting = useAction(exportTickets, {
-    onSuccess: (file) => {
-      download(file.filename, file.contentBase64);
-      toastSuccess(`Downloaded ${file.rows} bookings`);
-    },
-  });
-  const exportExcel = () => {
+  const exportInput = () => {
     const { page: _p, ...rest } = request;
-    return exporting.run(rest);
+    return rest;
   };
 
   const filters = <TicketFilters queue={queue} value={draft} onChange={setDraft} onApply={apply} onClear={clear} />;
@@ -146,11 +125,7 @@ function TicketQueue({ queue }: { queue: TicketQueue }) {
               Filters
             </Button>
           )}
-          {staff && canExport && (
-            <Button variant="light" loading={exporting.busy} onClick={exportExcel}>
-              Download Excel
-            </Button>
-          )}
+          {staff && canExport && <ExportButton endpoint={exportTickets} input={exportInput} />}
         </Group>
       </Group>
       {small ? (

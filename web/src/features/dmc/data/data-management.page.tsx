@@ -29,7 +29,8 @@ import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { DataTable } from '#shared/DataTable.tsx';
 import { usePermission } from '#shared/usePermission.ts';
 import { DmcPage } from '../shared/page.tsx';
-import { downloadBase64, readAsBase64 } from './files.ts';
+import { readAsBase64 } from './files.ts';
+import { ExportButton } from '#shared/ExportButton.tsx';
 import { importProblems, type ImportProblem } from './import-problems.ts';
 
 const COUNT_LABELS: Record<keyof TDmcCounts, string> = {
@@ -243,10 +244,6 @@ function ImportPanel({ onImported }: { onImported: () => void }) {
 export default function DataManagementPage() {
   const canImport = usePermission('dmc.importData');
   const counts = useApi(getAllDmcData, {});
-  const exporter = useAction(exportDmcData, {
-    success: (r) => `Downloaded ${r.fileName}`,
-    onSuccess: (r) => downloadBase64(r.fileName, r.contentType, r.base64),
-  });
   return (
     <DmcPage title="DMC Data" permission="dmc.masters">
       <Overview />
@@ -259,11 +256,7 @@ export default function DataManagementPage() {
             One workbook, one sheet per master ({DMC_SHEETS.join(', ')}), with each record&apos;s id so an edited copy
             updates the same records when imported.
           </Text>
-          <Group>
-            <Button onClick={() => void exporter.run({})} loading={exporter.busy}>
-              Download .xlsx
-            </Button>
-          </Group>
+          <ExportButton endpoint={exportDmcData} input={() => ({})} label="Download .xlsx" variant="filled" />
         </Stack>
       </Paper>
       <Paper withBorder p={{ base: 'sm', xs: 'md' }}>

@@ -17,7 +17,8 @@ import { useApi } from '#api/hooks.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { DataTable } from '#shared/DataTable.tsx';
 import { usePermission } from '#shared/usePermission.ts';
-import { downloadBase64, readAsBase64 } from '../data/files.ts';
+import { readAsBase64 } from '../data/files.ts';
+import { ExportButton } from '#shared/ExportButton.tsx';
 import { importProblems, type ImportProblem } from '../data/import-problems.ts';
 import { useMarkets } from '../shared/markets.ts';
 import { DmcPage } from '../shared/page.tsx';
@@ -69,10 +70,6 @@ function Workbook({ view, onImported }: { view: THotelContractView; onImported: 
   const [file, setFile] = useState<File | null>(null);
   const [problems, setProblems] = useState<{ message: string; rows: ImportProblem[] } | null>(null);
   const [checked, setChecked] = useState<string | null>(null);
-  const exporter = useAction(exportHotelContract, {
-    success: (r) => `Downloaded ${r.fileName}`,
-    onSuccess: (r) => downloadBase64(r.fileName, r.contentType, r.base64),
-  });
   const importer = useAction(importHotelContract, {
     success: (r) => (r.dryRun ? HOTEL_CONTRACT_MSG.checked : HOTEL_CONTRACT_MSG.imported),
     onSuccess: (r) => {
@@ -109,11 +106,12 @@ function Workbook({ view, onImported }: { view: THotelContractView; onImported: 
           <Text size="sm" c="dimmed">
             One workbook, a sheet per part ({SHEETS.join(', ')}); rates in the order they are tried.
           </Text>
-          <Group>
-            <Button onClick={() => void exporter.run({ hotelId: view.hotelId })} loading={exporter.busy}>
-              Export .xlsx
-            </Button>
-          </Group>
+          <ExportButton
+            endpoint={exportHotelContract}
+            input={() => ({ hotelId: view.hotelId })}
+            label="Export .xlsx"
+            variant="filled"
+          />
         </Stack>
       </Paper>
       {canImport && (

@@ -1,11 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Button, Group, Stack } from '@mantine/core';
 import { exportTransferJobSheet, getTransferJobSheet } from '@tp/contracts/endpoints/dmc-operations';
-import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { DataTable } from '#shared/DataTable.tsx';
 import { usePermission } from '#shared/usePermission.ts';
-import { downloadBase64 } from '../data/files.ts';
+import { ExportButton } from '#shared/ExportButton.tsx';
 import { DmcPage } from '../shared/page.tsx';
 import { useAssignment } from './assign.tsx';
 import { DriverLinksDialog } from './driver-links.tsx';
@@ -36,9 +35,6 @@ export default function JobSheetPage() {
   const chosen = rows.filter((r) => selected.has(r.id) && isOpen(r)).map((r) => r.id);
 
   const assignment = useAssignment({ rows, onAssigned: query.clearSelection });
-  const exportSheet = useAction(exportTransferJobSheet, {
-    onSuccess: (r) => downloadBase64(r.fileName, r.contentType, r.base64),
-  });
   const columns = jobSheetColumns({ selected, toggle: query.toggle, drivers, assignment });
 
   return (
@@ -53,14 +49,13 @@ export default function JobSheetPage() {
               Driver links
             </Button>
           )}
-          <Button
+          <ExportButton
+            endpoint={exportTransferJobSheet}
+            input={() => query.request}
+            label="Export .xlsx"
             variant="default"
-            loading={exportSheet.busy}
             disabled={!rows.length}
-            onClick={() => void exportSheet.run(query.request)}
-          >
-            Export .xlsx
-          </Button>
+          />
         </Group>
       }
     >

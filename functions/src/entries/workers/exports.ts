@@ -1,0 +1,31 @@
+/**
+ * The exports queue worker: runs each export job (functions/src/exports/worker.ts) with every kind's source, taken
+ * from the domain that owns the data.
+ */
+import { requireConfig } from '#lib/config';
+import { siteById } from '#lib/tenancy';
+import { createExportsHandler, type ExportsWorkerWiring } from '../../exports/index.ts';
+import { dmcDataExport, hotelContractExport } from '../../dmc/index.ts';
+import { enquiriesExport } from '../../enquiries/index.ts';
+import { gstInvoicesExport } from '../../invoices/index.ts';
+import { jobSheetExport } from '../../kart/index.ts';
+import { auditLogExport } from '../../rbac/index.ts';
+import { ticketsExport } from '../../tickets/index.ts';
+
+// Fails this worker's cold start, not its first message, when the stack left out its configuration.
+requireConfig(['TABLE_NAME']);
+
+export const wiring: ExportsWorkerWiring = {
+  sources: {
+    tickets: ticketsExport,
+    auditLog: auditLogExport,
+    enquiries: enquiriesExport,
+    jobSheet: jobSheetExport,
+    gstInvoices: gstInvoicesExport,
+    dmcData: dmcDataExport,
+    hotelContract: hotelContractExport,
+  },
+  site: siteById,
+};
+
+export const handler = createExportsHandler(wiring);
