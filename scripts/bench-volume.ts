@@ -275,7 +275,7 @@ export function printVolume(rows: Row[], durationS: number): void {
     `Target: large / demo p99 ≤ ${VOLUME_TARGET_RATIO}× (marked ! when over), ${CONNECTIONS} connections. deep = page ` +
       `${DEEP_PAGES}, or the cursor followed ${DEEP_PAGES - 1} times. rows: rows on the page, demo / large. RCU: read ` +
       `units consumed per request (ReturnConsumedCapacity TOTAL, ${CAPACITY_SAMPLES} sequential requests); none of ` +
-      'these lists writes (a session'\''s sliding expiry apart, now and then).\n',
+      'these lists writes (but for a session’s sliding expiry, now and then).\n',
   );
 }
 

@@ -6,13 +6,12 @@ import { keys, type Key, type SiteId } from '#lib/keys';
 import { userKeys } from './keys.ts';
 import { newToken, sha256 } from '#lib/crypto';
 import { primaryIdentity, samePhone } from './phone.ts';
-import { searchTokens } from './search.ts';
 import { newAccountItems, phoneKey, toUserRecord } from './items-repo.ts';
 import type { SocialProvider } from './social.ts';
 import { NO_USER, resetLinkToken } from './reset-link.ts';
 
 export type { LegalEntityRecord, UniqueField, UniqueWrite, UserRecord } from './record.ts';
-import type { LegalEntityRecord, UniqueField, UniqueWrite, UserRecord } from './record.ts';
+import type { LegalEntityRecord, UniqueWrite, UserRecord } from './record.ts';
 
 export type TokenPurpose = 'verify' | 'handoff' | 'device';
 
