@@ -203,7 +203,9 @@ export function* volumeWrites(o: VolumeOptions): Generator<VolumeWrite> {
     },
   };
 
-  // Bookings over the year by the bookers; a few with change requests, a few held near the year's end.
+  // Bookings over the year by the bookers; a few with change requests, a few holds that lapsed and were released.
+  // None is still held: a hold lives for days, so a year's data holds only the site's current ones (the demo's), and
+  // a lapsed generated hold would be released under the bench by the scheduled release, changing the lists.
   const actors: AuditActor[] = bookers.map((u) => ({
     userId: u.userId,
     name: `${u.firstName} ${u.lastName}`,
@@ -215,14 +217,13 @@ export function* volumeWrites(o: VolumeOptions): Generator<VolumeWrite> {
     const route = pick(ROUTES);
     const intl = INTERNATIONAL.has(route[1]);
     const roll = int(100);
-    // Holds are short-lived: only the last days' bookings can still be held.
-    const held = roll < 50 && i >= n.bookings * 0.98;
-    const changed = !held && roll < 4;
+    const released = roll < 2;
+    const changed = !released && roll < 6;
     const createdMs = yearStart + Math.floor((i / n.bookings) * YEAR_MS) + int(3600) * 1000;
     const travel = new Date(createdMs + (1 + int(90)) * DAY_MS);
     travel.setUTCHours(3 + int(16), 5 * int(12), 0, 0);
-    const statusId = held
-      ? BOOKING_STATUS.held
+    const statusId = released
+      ? BOOKING_STATUS.released
       : changed
         ? BOOKING_STATUS.changeRequested
         : roll < 10
@@ -249,7 +250,7 @@ export function* volumeWrites(o: VolumeOptions): Generator<VolumeWrite> {
       airline: intl ? pick(['AI', 'EK', 'UK']) : pick(['6E', 'AI', 'UK', 'SG']),
       passengers: Array.from({ length: 1 + int(3) }, () => ({ firstName: pick(FIRST), lastName: pick(LAST) })),
       farePerPax: 2500 + int(60) * 100,
-      lastTicketDate: held ? new Date(YEAR_END + (2 + int(5)) * DAY_MS) : null,
+      lastTicketDate: released ? new Date(createdMs + (1 + int(3)) * DAY_MS) : null,
     });
     const changeRequestId = `${bookingId}-cr1`;
     const record: BookingRecord = changed
