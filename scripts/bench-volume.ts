@@ -145,11 +145,11 @@ async function send(r: HttpRequest): Promise<{ status: number; json: Record<stri
 
 const resultOf = (json: Record<string, unknown>) => (json.result ?? json.data) as Record<string, unknown> | undefined;
 
-/** How many rows an answer holds: a list, or the list inside a page (records, transfers). */
+/** How many rows an answer holds: a list, or the list inside a page (records, transfers, carts). */
 function rowsOf(result: unknown): number {
   if (Array.isArray(result)) return result.length;
   const r = (result ?? {}) as Record<string, unknown>;
-  const list = [r.records, r.transfers].find(Array.isArray) as unknown[] | undefined;
+  const list = [r.records, r.transfers, r.carts].find(Array.isArray) as unknown[] | undefined;
   return list?.length ?? 0;
 }
 
