@@ -22,6 +22,7 @@ import { bundleAll } from './bundle.ts';
 import { coldStart, pct, printColdStart } from './bench-coldstart.ts';
 import { apiSection, startBenchStack } from './bench-api.ts';
 import { printCompute } from './bench-compute.ts';
+import { volumeFactor } from './bench-volume.ts';
 
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 4900);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
@@ -153,3 +154,11 @@ spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'bench-lig
   stdio: 'inherit',
   env: process.env,
 });
+
+// `--volume[=factor]`: the lists' cost curves on a generated year of a busy reseller, on a stack of their own.
+const factor = volumeFactor(process.argv.slice(2));
+if (factor !== null)
+  spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'bench-volume.ts'), `--factor=${factor}`], {
+    stdio: 'inherit',
+    env: process.env,
+  });

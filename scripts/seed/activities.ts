@@ -20,7 +20,8 @@ const MARKET = D.markets[0]!; // the default market
 const AT = '2026-11-20T08:00:00.000Z';
 const GOLD_MARKUP: ActivityMarkupRule = { markupType: 'percent', markupValue: 10 };
 
-function line(
+/** One priced cart line (the rate engine's price with the owner's markup), as the API adds it. */
+export function demoCartLine(
   id: string,
   tourOptionId: string,
   date: string,
@@ -165,7 +166,7 @@ export function demoCarts(
         endDate: from ? addDays(today, from.end) : END,
         ...party,
         remarks: c.remarks,
-        items: c.lines.map(([option, date], i) => line(`${c.id}-${i + 1}`, option, dateOf(date), party, rule)),
+        items: c.lines.map(([option, date], i) => demoCartLine(`${c.id}-${i + 1}`, option, dateOf(date), party, rule)),
         kartId: null,
         createdAt: AT,
         updatedAt: AT,

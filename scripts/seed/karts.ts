@@ -16,6 +16,7 @@ import {
   type Kart,
   type TransferChoice,
 } from '@tp/domain/dmc';
+import { addCalendarDays } from '@tp/domain/credit';
 import { db, tableName } from '../../functions/src/lib/db.ts';
 import { asSiteId, type SiteId } from '../../functions/src/lib/keys.ts';
 import { transferDetailsOf, type KartRecord } from '../../functions/src/kart/model.ts';
@@ -57,14 +58,28 @@ interface DemoMoney {
 
 const QUOTED: DemoMoney = { suffix: '', paymentDeadline: '2027-01-01', receipts: [] };
 
+/** A quotation nothing was paid on, its balance due 13 days before arrival (as the demo's). */
+export const quotedMoney = (arrival: string): DemoMoney => ({
+  suffix: '',
+  paymentDeadline: addCalendarDays(arrival, -13),
+  receipts: [],
+});
+
+/**
+ * The demo quotation for a customer. `when` moves its days (arrival, quoted at); the Burj Khalifa price stays the
+ * one the rate engine gives on the demo's day, so the data-volume generator can spread quotations over a year.
+ */
 export function demoKart(
   id: string,
   customer: { id: string; name: string; phone: string },
   vouchered: boolean,
   money: DemoMoney = vouchered ? { suffix: ' (confirmed)', paymentDeadline: '2027-01-01', receipts: [1000] } : QUOTED,
+  when: { arrival: string; at: string } = { arrival: ARRIVAL, at: AT },
 ): KartRecord {
   const transfer: TransferChoice = { transferType: 'return', sharingBasis: 'SIC' };
   const burj = burjPrice(transfer);
+  const arrival = when.arrival;
+  const quoteDay = when.at.slice(0, 10);
   const kart: Kart = {
     id,
     customerId: customer.id,
@@ -72,17 +87,17 @@ export function demoKart(
     adults: 2,
     child: 1,
     infant: 0,
-    arrivalDate: ARRIVAL,
+    arrivalDate: arrival,
     quoteValidyInDays: 7,
-    quoteDate: '2026-11-20',
-    quotationId: `Q20261120-${id.slice(-6).toUpperCase()}`,
+    quoteDate: quoteDay,
+    quotationId: `Q${quoteDay.replaceAll('-', '')}-${id.slice(-6).toUpperCase()}`,
     accomodations: [
       {
         id: `${id}-h1`,
         accomodationId: HOTEL.id,
         accomodationName: HOTEL.name,
         noOfNights: 4,
-        checkinDate: ARRIVAL,
+        checkinDate: arrival,
         numberOfRooms: 1,
         rooms: { double: { price: 420, count: 1 }, childWithBed: { price: 120, count: 1 } },
         transferPrice: 300,
@@ -101,7 +116,7 @@ export function demoKart(
         activityName: 'Burj Khalifa',
         tourOptionName: burj.name,
         price: burj.price,
-        startDate: '2027-01-15',
+        startDate: addCalendarDays(arrival, 1),
         time: '10:00',
         transfers: {
           ...transfer,
@@ -115,7 +130,7 @@ export function demoKart(
       },
     ],
     miscellaneous: [
-      { id: `${id}-m1`, name: 'Tourist SIM card', description: '10 GB data', price: 60, startDate: ARRIVAL },
+      { id: `${id}-m1`, name: 'Tourist SIM card', description: '10 GB data', price: 60, startDate: arrival },
     ],
     flightDetails: [
       {
@@ -125,9 +140,9 @@ export function demoKart(
         origin: 'BOM',
         destination: 'DXB',
         price: 0,
-        departureDate: ARRIVAL,
+        departureDate: arrival,
         departureTime: '04:45',
-        arrivalDate: ARRIVAL,
+        arrivalDate: arrival,
         arrivalTime: '06:25',
         pnr: '',
       },
@@ -162,8 +177,8 @@ export function demoKart(
     marketId: INDIA.marketId,
     customerName: customer.name,
     customerPhone: customer.phone,
-    createdAt: AT,
-    updatedAt: AT,
+    createdAt: when.at,
+    updatedAt: when.at,
     share: null,
   };
 }
@@ -238,17 +253,33 @@ export async function kartDemoItems(siteId: SiteId = asSiteId(D.siteId)): Promis
     const k = demoKart(d.id, customer, d.vouchered, d.money);
     const receipts = demoReceipts(k, d.money, next);
     next += receipts.length;
-    items.push(...seededReceiptItems(siteId, receipts));
-    const {
-      ConditionExpression: _c,
-      ExpressionAttributeNames: _n,
-      ExpressionAttributeValues: _v,
-      ...put
-    } = kartPut(siteId, k, null).Put!;
-    items.push(put.Item!, ...deadlineItems({ siteId }, null, k).flatMap((i) => (i.Put ? [i.Put.Item!] : [])));
-    const sync = syncKartTransfers([], transfersOfVoucher(k), transferDetailsOf(k, DEMO_AREAS), AT);
-    items.push(...sync.put.map((t) => transferPut(siteId, t).Put!.Item!));
+    items.push(...seededReceiptItems(siteId, receipts), ...kartItems(siteId, k, AT));
   }
+  return items;
+}
+
+/**
+ * The items of one kart as the API stores them: the kart, its deadline items and, vouchered, its transfers on the
+ * job sheet. `stampOf`: each transfer's write stamp (random unless given: the data-volume generator derives them).
+ */
+export function kartItems(
+  siteId: SiteId,
+  k: KartRecord,
+  at: string,
+  stampOf?: (transferId: string) => string,
+): Record<string, unknown>[] {
+  const {
+    ConditionExpression: _c,
+    ExpressionAttributeNames: _n,
+    ExpressionAttributeValues: _v,
+    ...put
+  } = kartPut(siteId, k, null).Put!;
+  const items: Record<string, unknown>[] = [
+    put.Item!,
+    ...deadlineItems({ siteId }, null, k).flatMap((i) => (i.Put ? [i.Put.Item!] : [])),
+  ];
+  const sync = syncKartTransfers([], transfersOfVoucher(k), transferDetailsOf(k, DEMO_AREAS), at);
+  items.push(...sync.put.map((t) => transferPut(siteId, t, undefined, stampOf?.(t.id)).Put!.Item!));
   return items;
 }
 

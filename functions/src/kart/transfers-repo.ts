@@ -39,7 +39,13 @@ function indexAttrs(siteId: SiteId, t: Transfer): Record<string, string> {
  * The Put of one transfer with its indexes and a fresh stamp. `expect`: the stamp it was read with (the write
  * fails when someone changed it since), `null` for a transfer that must not exist yet, absent: unconditional.
  */
-export function transferPut(siteId: SiteId, t: Transfer, expect?: string | null): TransactItem {
+export function transferPut(
+  siteId: SiteId,
+  t: Transfer,
+  expect?: string | null,
+  /** The new write stamp; random unless given (the data-volume generator derives it from its seed). */
+  stamp: string = newId(),
+): TransactItem {
   return {
     Put: {
       TableName: tableName(),
@@ -48,7 +54,7 @@ export function transferPut(siteId: SiteId, t: Transfer, expect?: string | null)
         ...indexAttrs(siteId, t),
         kind: 'transfer',
         kartId: t.kartId,
-        [STAMP]: newId(),
+        [STAMP]: stamp,
         [REC]: t,
       },
       ...(expect === null

@@ -92,9 +92,16 @@ const same = (a: unknown, b: unknown) => stable(a) === stable(b);
 export const unchanged = (c: Pick<AuditChange, 'before' | 'after'>): boolean => same(c.before, c.after);
 
 /** The Put of one entry, for the transaction that makes the change. */
-export function auditPut(siteId: SiteId, change: AuditChange, by: AuditActor, at: Date): TransactItem {
+export function auditPut(
+  siteId: SiteId,
+  change: AuditChange,
+  by: AuditActor,
+  at: Date,
+  /** The key's tail; random unless given (the data-volume generator derives it from its seed). */
+  tail: string = randomBytes(4).toString('hex'),
+): TransactItem {
   // Time first (newest-first reads); a random tail keeps two changes in one millisecond apart.
-  const sk = `${at.toISOString()}#${randomBytes(4).toString('hex')}`;
+  const sk = `${at.toISOString()}#${part(tail)}`;
   return {
     Put: {
       TableName: tableName(),

@@ -6,8 +6,10 @@
 import { tableName, type TransactItem } from '#lib/db';
 import { keys, type Key, type SiteId } from '#lib/keys';
 import { userKeys } from './keys.ts';
-import type { PhoneIdentity } from './phone.ts';
-import type { UserRecord } from './record.ts';
+import { primaryIdentity, type PhoneIdentity } from './phone.ts';
+import type { LegalEntityRecord, UniqueField, UserRecord } from './record.ts';
+import { searchTokens } from './search.ts';
+import type { SocialProvider } from './social.ts';
 
 const table = () => tableName();
 export const phoneKey = (siteId: SiteId, p: PhoneIdentity): Key => userKeys.userPhone(siteId, p.countryCode, p.e164);
@@ -86,3 +88,56 @@ export const staffIndexPut = (user: Pick<UserRecord, 'siteId' | 'userId' | 'crea
     },
   },
 });
+
+/**
+ * Every item of a new account, labelled with the uniqueness guard it is (null: no guard): what insertAccount
+ * writes in one transaction, and what the data-volume generator writes in batches.
+ */
+export function newAccountItems(
+  user: UserRecord,
+  le: LegalEntityRecord,
+  social?: { provider: SocialProvider; subject: string },
+  extra: TransactItem[] = [],
+  options: { joinsLegalEntity?: boolean } = {},
+): { label: UniqueField | null; op: TransactItem }[] {
+  const guard = (key: Key, kind: UniqueField) => ({
+    label: kind,
+    put: {
+      TableName: table(),
+      Item: { ...key, type: 'Unique', kind, userId: user.userId },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  });
+  const phone = primaryIdentity(user.phoneNumbers);
+  const items = [
+    { label: null, put: { TableName: table(), Item: userItem(user), ConditionExpression: 'attribute_not_exists(pk)' } },
+
+    // A partner account's email is a contact, not a sign-in: without an email guard it neither blocks an
+    // account with that address nor is found through it by login or password mail (docs/suppliers.md).
+    ...(user.partnerOfSiteId
+      ? [guard(userKeys.partnerAccount(user.siteId, user.partnerOfSiteId), 'partner')]
+      : user.email
+        ? [guard(userKeys.userEmail(user.siteId, user.email), 'email')]
+        : []),
+    ...(phone ? [guard(phoneKey(user.siteId, phone), 'phone')] : []),
+    ...(social ? [guard(userKeys.userSocial(user.siteId, social.provider, social.subject), 'social')] : []),
+  ];
+  const leKey = userKeys.legalEntity(le.siteId, le.legalEntityId);
+  // A member of an agency or company joins its legal entity, which must still exist; anyone else gets a new one.
+  const legalEntity = options.joinsLegalEntity
+    ? { ConditionCheck: { TableName: table(), Key: leKey, ConditionExpression: 'attribute_exists(pk)' } }
+    : {
+        Put: {
+          TableName: table(),
+          Item: { ...leKey, type: 'LegalEntity', ...le },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      };
+  return [
+    { label: null, op: legalEntity },
+    ...items.map((i) => ({ label: i.label, op: { Put: i.put } })),
+    ...customerIndexItems(user, searchTokens(user)).map((op) => ({ label: null, op })),
+    ...(user.userType === 'staff' ? [{ label: null, op: staffIndexPut(user) }] : []),
+    ...extra.map((op) => ({ label: null, op })),
+  ];
+}

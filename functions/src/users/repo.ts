@@ -6,13 +6,12 @@ import { keys, type Key, type SiteId } from '#lib/keys';
 import { userKeys } from './keys.ts';
 import { newToken, sha256 } from '#lib/crypto';
 import { primaryIdentity, samePhone } from './phone.ts';
-import { searchTokens } from './search.ts';
-import { customerIndexItems, phoneKey, staffIndexPut, userItem, toUserRecord } from './items-repo.ts';
+import { newAccountItems, phoneKey, toUserRecord } from './items-repo.ts';
 import type { SocialProvider } from './social.ts';
 import { NO_USER, resetLinkToken } from './reset-link.ts';
 
 export type { LegalEntityRecord, UniqueField, UniqueWrite, UserRecord } from './record.ts';
-import type { LegalEntityRecord, UniqueField, UniqueWrite, UserRecord } from './record.ts';
+import type { LegalEntityRecord, UniqueWrite, UserRecord } from './record.ts';
 
 export type TokenPurpose = 'verify' | 'handoff' | 'device';
 
@@ -65,46 +64,7 @@ export async function insertAccount(
   extra: TransactItem[] = [],
   options: { joinsLegalEntity?: boolean } = {},
 ): Promise<UniqueWrite> {
-  const guard = (key: Key, kind: UniqueField) => ({
-    label: kind,
-    put: {
-      TableName: table(),
-      Item: { ...key, type: 'Unique', kind, userId: user.userId },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  });
-  const phone = primaryIdentity(user.phoneNumbers);
-  const items = [
-    { label: null, put: { TableName: table(), Item: userItem(user), ConditionExpression: 'attribute_not_exists(pk)' } },
-
-    // A partner account's email is a contact, not a sign-in: without an email guard it neither blocks an
-    // account with that address nor is found through it by login or password mail (docs/suppliers.md).
-    ...(user.partnerOfSiteId
-      ? [guard(userKeys.partnerAccount(user.siteId, user.partnerOfSiteId), 'partner')]
-      : user.email
-        ? [guard(userKeys.userEmail(user.siteId, user.email), 'email')]
-        : []),
-    ...(phone ? [guard(phoneKey(user.siteId, phone), 'phone')] : []),
-    ...(social ? [guard(userKeys.userSocial(user.siteId, social.provider, social.subject), 'social')] : []),
-  ];
-  const leKey = userKeys.legalEntity(le.siteId, le.legalEntityId);
-  // A member of an agency or company joins its legal entity, which must still exist; anyone else gets a new one.
-  const legalEntity = options.joinsLegalEntity
-    ? { ConditionCheck: { TableName: table(), Key: leKey, ConditionExpression: 'attribute_exists(pk)' } }
-    : {
-        Put: {
-          TableName: table(),
-          Item: { ...leKey, type: 'LegalEntity', ...le },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      };
-  return transactUnique([
-    { label: null, op: legalEntity },
-    ...items.map((i) => ({ label: i.label, op: { Put: i.put } })),
-    ...customerIndexItems(user, searchTokens(user)).map((op) => ({ label: null, op })),
-    ...(user.userType === 'staff' ? [{ label: null, op: staffIndexPut(user) }] : []),
-    ...extra.map((op) => ({ label: null, op })),
-  ]);
+  return transactUnique(newAccountItems(user, le, social, extra, options));
 }
 
 /** Maps a social subject to an existing user; false when the subject is already mapped. */

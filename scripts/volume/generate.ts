@@ -1,0 +1,334 @@
+/**
+ * A year of a busy reseller on one demo site, generated (docs/benchmarks.md "Data volume"): from a seed, the same
+ * items byte for byte on every run. A seeded PRNG picks everything, the clock is fixed (the year ends at YEAR_END)
+ * and every id is derived from the seed, never from Date.now() or a random UUID. The items come from the builders
+ * the repositories write with (account items, demoBooking + newBookingItems, auditPut, kartPut + transferPut,
+ * cartWrites, recordItem), so they carry every index key; the counters those writes move (user count, activity
+ * status counts) come out as counter deltas, added to what the site already holds rather than overwriting it.
+ */
+import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
+import type { CartStatus } from '@tp/domain/activities';
+import type { TransactItem } from '../../functions/src/lib/db.ts';
+import { keys, type Key, type SiteId } from '../../functions/src/lib/keys.ts';
+import { auditPut, recordChange, type AuditActor } from '../../functions/src/lib/audit.ts';
+import { newAccountItems } from '../../functions/src/users/items-repo.ts';
+import type { LegalEntityRecord, UserRecord } from '../../functions/src/users/repo.ts';
+import { newBookingItems, type BookingRecord } from '../../functions/src/bookings/index.ts';
+import { changeRequestItem } from '../../functions/src/tickets/repo.ts';
+import { cartWrites, type CartRecord } from '../../functions/src/activities/repo.ts';
+import { recordItem } from '../../functions/src/dmc/repo.ts';
+import { demoBooking } from '../seed/bookings.ts';
+import { demoKart, kartItems, quotedMoney } from '../seed/karts.ts';
+import { demoCartLine } from '../seed/activities.ts';
+import { DUBAI_DEMO as D } from '../seed/dmc-dubai.ts';
+
+/** The issue's figures at factor 1: a reseller in its second year. */
+export const VOLUME_AT_FACTOR_1 = {
+  customers: 50_000,
+  bookers: 2_000,
+  bookings: 100_000,
+  auditEntries: 200_000,
+  quotations: 20_000,
+  activityCarts: 5_000,
+  dmcRateRows: 10_000,
+} as const;
+
+/** The generated year ends here (fixed: the data must not depend on the day it is generated). */
+export const YEAR_END = Date.parse('2026-11-01T00:00:00.000Z');
+const DAY_MS = 86_400_000;
+const YEAR_MS = 365 * DAY_MS;
+
+export interface VolumeOptions {
+  seed: number;
+  /** 1 = the issue's figures; 0.01 for a quick run. Each count is at least 1. */
+  factor: number;
+  siteId: SiteId;
+  /** The site owner's legal entity (whose customers these are). */
+  ownerLegalEntityId: string;
+  /** Customer numbers handed out before: the generated ones follow it (the bench claims one first). */
+  customerNoAfter: number;
+}
+
+/** An atomic counter move (ADD numbers, SET the rest) of one item, summed over every generated write. */
+export interface CounterDelta {
+  key: Key;
+  add: Record<string, number>;
+  set: Record<string, unknown>;
+}
+
+export type VolumeWrite = { put: Record<string, unknown> } | { counter: CounterDelta };
+
+/** mulberry32: small, fast and good enough to pick demo data; the same seed gives the same sequence everywhere. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const FIRST = ['Aarav', 'Priya', 'Rohan', 'Ananya', 'Vikram', 'Meera', 'Kabir', 'Isha', 'Arjun', 'Diya', 'Neha', 'Dev'];
+const LAST = ['Sharma', 'Iyer', 'Khan', 'Patel', 'Reddy', 'Nair', 'Gupta', 'Singh', 'Fernandes', 'Das', 'Bose'];
+const AGENCY = ['Tours', 'Travels', 'Holidays', 'Trips', 'Journeys'];
+const ROUTES: [string, string][] = [
+  ['DEL', 'BOM'],
+  ['BOM', 'GOI'],
+  ['BLR', 'DEL'],
+  ['MAA', 'HYD'],
+  ['DEL', 'BLR'],
+  ['BOM', 'DXB'],
+  ['DEL', 'SIN'],
+  ['BOM', 'LHR'],
+  ['BLR', 'BKK'],
+];
+const INTERNATIONAL = new Set(['DXB', 'SIN', 'LHR', 'BKK']);
+const CART_STATUSES: CartStatus[] = ['draft', 'submitted', 'confirmed', 'vouchered', 'cancelled'];
+
+/** Sums the counter moves of transaction items; a write the generator cannot reproduce exactly fails loudly. */
+class Counters {
+  private readonly byKey = new Map<string, CounterDelta>();
+
+  /** The items a repository builder returns, as puts; its counter updates summed here. */
+  *puts(items: readonly TransactItem[]): Generator<VolumeWrite> {
+    for (const item of items) {
+      if (item.Put) yield { put: item.Put.Item! };
+      else if (item.Update) this.add(item.Update);
+      // A check that a referenced item exists: the generator wrote that item itself.
+      else if (!item.ConditionCheck) throw new Error('generator: a new record never deletes');
+    }
+  }
+
+  private add(u: NonNullable<TransactItem['Update']>): void {
+    const key = u.Key as Key;
+    const id = `${key.pk}|${key.sk}`;
+    const delta = this.byKey.get(id) ?? { key: { pk: key.pk, sk: key.sk }, add: {}, set: {} };
+    this.byKey.set(id, delta);
+    const name = (n: string) => (n.startsWith('#') ? u.ExpressionAttributeNames![n]! : n);
+    const value = (v: string) => u.ExpressionAttributeValues![v];
+    for (const clause of u.UpdateExpression!.split(/\b(?=ADD |SET )/)) {
+      const [verb, ...rest] = clause.trim().split(' ');
+      for (const term of rest.join(' ').split(',')) {
+        if (verb === 'ADD') {
+          const [path, v] = term.trim().split(/\s+/);
+          delta.add[name(path!)] = (delta.add[name(path!)] ?? 0) + Number(value(v!));
+        } else if (verb === 'SET') {
+          const [path, v] = term.split('=').map((s) => s.trim());
+          if (!v?.startsWith(':')) throw new Error(`generator: unsupported update ${u.UpdateExpression}`);
+          delta.set[name(path!)] = value(v);
+        } else throw new Error(`generator: unsupported update ${u.UpdateExpression}`);
+      }
+    }
+  }
+
+  *drain(): Generator<VolumeWrite> {
+    for (const counter of this.byKey.values()) yield { counter };
+  }
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const pad = (n: number, w: number) => String(n).padStart(w, '0');
+const count = (n: number, factor: number) => Math.max(1, Math.round(n * factor));
+
+/** Every write of the generated year, in a fixed order: users, bookings, audit, quotations, carts, DMC rows, counters. */
+export function* volumeWrites(o: VolumeOptions): Generator<VolumeWrite> {
+  const rnd = prng(o.seed);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+  const int = (n: number) => Math.floor(rnd() * n);
+  const id = (kind: string, i: number) => `v${o.seed.toString(36)}-${kind}${pad(i, 6)}`;
+  const counters = new Counters();
+  const n = {
+    customers: count(VOLUME_AT_FACTOR_1.customers, o.factor),
+    bookers: count(VOLUME_AT_FACTOR_1.bookers, o.factor),
+    bookings: count(VOLUME_AT_FACTOR_1.bookings, o.factor),
+    auditEntries: count(VOLUME_AT_FACTOR_1.auditEntries, o.factor),
+    quotations: count(VOLUME_AT_FACTOR_1.quotations, o.factor),
+    activityCarts: count(VOLUME_AT_FACTOR_1.activityCarts, o.factor),
+    dmcRateRows: count(VOLUME_AT_FACTOR_1.dmcRateRows, o.factor),
+  };
+  const yearStart = YEAR_END - YEAR_MS;
+
+  // Customers: the first `bookers` book (half of them travel agents with an agency), the rest are retail customers.
+  const bookers: UserRecord[] = [];
+  for (let i = 0; i < n.customers; i++) {
+    const userId = id('u', i);
+    const agent = i < n.bookers && i % 2 === 0;
+    const firstName = pick(FIRST);
+    const lastName = pick(LAST);
+    const createdAt = iso(yearStart + Math.floor((i / n.customers) * YEAR_MS));
+    const companyName = agent ? `${lastName} ${pick(AGENCY)} ${i}` : undefined;
+    const le: LegalEntityRecord = {
+      siteId: o.siteId,
+      legalEntityId: id('le', i),
+      name: companyName ?? `${firstName} ${lastName}`,
+      kind: agent ? 'company' : 'individual',
+      ownerLegalEntityId: o.ownerLegalEntityId,
+      createdAt,
+    };
+    const user: UserRecord = {
+      siteId: o.siteId,
+      userId,
+      email: `${firstName}.${lastName}.${i}.${o.seed}@volume.example`.toLowerCase(),
+      firstName,
+      lastName,
+      phoneNumbers: [
+        { label: 'Primary', phoneNumber: `9${pad(o.seed % 1000, 3)}${pad(i, 6)}`, phoneCountryCode: 'in' },
+      ],
+      userType: agent ? 'travelAgent' : 'retail',
+      status: 'verified',
+      isBlocked: false,
+      isUserSuperAdmin: false,
+      ...(companyName ? { companyName } : {}),
+      isFlightHoldAllowed: agent,
+      isFlightSearchAllowed: true,
+      referralCode: `V${o.seed.toString(36).toUpperCase()}${i.toString(36).toUpperCase()}`,
+      customerNo: o.customerNoAfter + 1 + i,
+      emailSubscribed: int(3) > 0,
+      legalEntityId: le.legalEntityId,
+      legalEntityName: le.name,
+      createdAt,
+      updatedAt: createdAt,
+    };
+    if (i < n.bookers) bookers.push(user);
+    yield* counters.puts(newAccountItems(user, le).map((x) => x.op));
+  }
+  // The customer numbers handed out above: the next sign-up continues after them.
+  yield {
+    counter: {
+      key: keys.userCounter(o.siteId),
+      add: { lastCustomerNo: n.customers },
+      set: {},
+    },
+  };
+
+  // Bookings over the year by the bookers; a few with change requests, a few holds that lapsed and were released.
+  // None is still held: a hold lives for days, so a year's data holds only the site's current ones (the demo's), and
+  // a lapsed generated hold would be released under the bench by the scheduled release, changing the lists.
+  const actors: AuditActor[] = bookers.map((u) => ({
+    userId: u.userId,
+    name: `${u.firstName} ${u.lastName}`,
+    email: u.email,
+  }));
+  const bookings: Pick<BookingRecord, 'bookingId' | 'pnr' | 'statusId' | 'status'>[] = [];
+  for (let i = 0; i < n.bookings; i++) {
+    const u = bookers[int(bookers.length)]!;
+    const route = pick(ROUTES);
+    const intl = INTERNATIONAL.has(route[1]);
+    const roll = int(100);
+    const released = roll < 2;
+    const changed = !released && roll < 6;
+    const createdMs = yearStart + Math.floor((i / n.bookings) * YEAR_MS) + int(3600) * 1000;
+    const travel = new Date(createdMs + (1 + int(90)) * DAY_MS);
+    travel.setUTCHours(3 + int(16), 5 * int(12), 0, 0);
+    const statusId = released
+      ? BOOKING_STATUS.released
+      : changed
+        ? BOOKING_STATUS.changeRequested
+        : roll < 10
+          ? BOOKING_STATUS.cancelled
+          : BOOKING_STATUS.ticketed;
+    const bookingId = id('b', i);
+    const b = demoBooking({
+      siteId: o.siteId,
+      user: {
+        userId: u.userId,
+        email: u.email,
+        firstName: u.firstName,
+        lastName: u.lastName,
+        userType: u.userType,
+        ...(u.companyName ? { companyName: u.companyName } : {}),
+        legalEntityId: u.legalEntityId,
+      },
+      bookingId,
+      pnr: `V${o.seed.toString(36).toUpperCase()}${i.toString(36).toUpperCase()}`,
+      createdAt: new Date(createdMs),
+      travelDate: travel,
+      statusId,
+      route,
+      airline: intl ? pick(['AI', 'EK', 'UK']) : pick(['6E', 'AI', 'UK', 'SG']),
+      passengers: Array.from({ length: 1 + int(3) }, () => ({ firstName: pick(FIRST), lastName: pick(LAST) })),
+      farePerPax: 2500 + int(60) * 100,
+      lastTicketDate: released ? new Date(createdMs + (1 + int(3)) * DAY_MS) : null,
+    });
+    const changeRequestId = `${bookingId}-cr1`;
+    const record: BookingRecord = changed
+      ? {
+          ...b,
+          ticketCRInfo: [
+            {
+              changeRequestId,
+              ticketId: b.passengers[0]?.ticket?.ticketId ?? null,
+              requestType: 1 + int(2),
+              status: 'Unassigned',
+              remarks: 'Passenger asked to cancel',
+              createdAt: iso(createdMs + DAY_MS),
+            },
+          ],
+          supplierChangeReqStatus: { statusText: 'Unassigned' },
+        }
+      : b;
+    bookings.push(record);
+    yield* counters.puts([
+      ...newBookingItems(record),
+      ...(changed ? [changeRequestItem(o.siteId, changeRequestId, bookingId)] : []),
+    ]);
+  }
+
+  // The audit log: status changes of the bookings by their bookers, spread over the year.
+  for (let i = 0; i < n.auditEntries; i++) {
+    const b = bookings[int(bookings.length)]!;
+    const at = new Date(yearStart + Math.floor((i / n.auditEntries) * YEAR_MS) + int(60_000));
+    const state = { pnr: b.pnr, statusId: b.statusId, status: b.status };
+    const before = { ...state, statusId: BOOKING_STATUS.held, status: 'Held' };
+    const change = recordChange('booking', b.bookingId, before, state, 'status');
+    yield* counters.puts([auditPut(o.siteId, change, pick(actors), at, id('a', i))]);
+  }
+
+  // Quotations for the bookers; three in five vouchered, with their transfers on the job sheet.
+  for (let i = 0; i < n.quotations; i++) {
+    const u = bookers[int(bookers.length)]!;
+    const createdMs = yearStart + Math.floor((i / n.quotations) * YEAR_MS);
+    const at = iso(createdMs);
+    const arrival = iso(createdMs + (7 + int(60)) * DAY_MS).slice(0, 10);
+    const kartId = id('k', i);
+    const customer = { id: u.userId, name: `${u.firstName} ${u.lastName}`, phone: u.phoneNumbers[0]!.phoneNumber };
+    const kart = demoKart(kartId, customer, int(5) < 3, quotedMoney(arrival), { arrival, at });
+    for (const put of kartItems(o.siteId, kart, at, (transferId) => `${transferId}-s`)) yield { put };
+  }
+
+  // Activity carts of the bookers in every status, last changed over the year.
+  const line = demoCartLine('line', 'dmc-to-desert-safari-evening-sic', '2027-01-15', { adults: 2, children: 0 }, null);
+  for (let i = 0; i < n.activityCarts; i++) {
+    const u = bookers[int(bookers.length)]!;
+    const at = iso(yearStart + Math.floor((i / n.activityCarts) * YEAR_MS));
+    const cartId = id('c', i);
+    const cart: CartRecord = {
+      id: cartId,
+      version: 1,
+      reference: `A${at.slice(0, 10).replaceAll('-', '')}-${cartId.slice(-6).toUpperCase()}`,
+      userId: u.userId,
+      userName: `${u.firstName} ${u.lastName}`,
+      status: pick(CART_STATUSES),
+      startDate: '2027-01-15',
+      endDate: '2027-01-19',
+      adults: 2,
+      children: 0,
+      remarks: '',
+      items: [{ ...line, itemId: `${cartId}-1` }],
+      kartId: null,
+      createdAt: at,
+      updatedAt: at,
+    };
+    yield* counters.puts(cartWrites(o.siteId, null, cart));
+  }
+
+  // DMC rate rows: the demo destination's ticket rates, repeated with their own ids.
+  for (let i = 0; i < n.dmcRateRows; i++) {
+    const { priority: _p, ...rate } = D.ticketRates[i % D.ticketRates.length]!;
+    yield { put: recordItem(o.siteId, 'ticketRate', { ...rate, id: id('tr', i) }) };
+  }
+
+  yield* counters.drain();
+}
