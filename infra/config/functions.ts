@@ -95,6 +95,8 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> 
   rbac: { sends: ['exports'] },
   invoices: { sends: ['exports'] },
   exports: { exportFiles: 'read' },
+  // One export a message, streamed page by page: minutes for a large one, under the queue's 660 s visibility.
+  'exports-worker': { exportFiles: 'write', memoryMb: 1024, timeoutSeconds: 600 },
 };
 
 export const accessOf = (name: string): FunctionAccess => ({ ...DEFAULT_ACCESS, ...FUNCTION_ACCESS[name] });

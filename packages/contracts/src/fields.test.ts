@@ -114,7 +114,7 @@ describe('field primitives', () => {
 // The route table: every request schema follows the rules, whichever way a field was written.
 
 const SECRET =
-  /^(password|currentPassword|newPassword|confirmPassword|clientId|clientSecret|userName|callbackUsername|callbackPassword|accessToken)$/;
+  /^(password|currentPassword|newPassword|confirmPassword|clientId|clientSecret|userName|callbackUsername|callbackPassword|accessToken|webhookSecret)$/;
 const ID_KEY = /^(id|.*Id|.*ID|resultIndex|pnr|cursor|token|supplier|domain|domainName)$/;
 /** Google / Facebook ID tokens: JWTs, up to 8 KB. */
 const JWT_KEY = /^credential$/;

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { endpoint } from '../endpoint.ts';
-import { zCursor, zId } from '../fields.ts';
+import { zCursor, zId, zSupplierRef } from '../fields.ts';
 import { lazy } from '../lazy.ts';
 import { ZSegment } from './flights.ts';
 
@@ -156,9 +156,9 @@ export const duffelWebhook = endpoint({
     z.looseObject({
       /** Duffel's event id (`wev_…`): the same event delivered again is processed once. */
       id: zId(),
-      type: z.string().check(z.minLength(1), z.maxLength(100)),
+      type: zSupplierRef(),
       data: z.looseObject({
-        object: z.looseObject({ order_id: z.optional(z.string().check(z.maxLength(100))) }),
+        object: z.looseObject({ order_id: z.optional(zSupplierRef()) }),
       }),
     }),
   ),

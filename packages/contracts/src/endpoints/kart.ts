@@ -911,7 +911,7 @@ export const getKartReceipts = endpoint({
   method: 'GET',
   path: 'kart/getKartReceipts',
   request: lazy(() => z.object({ id: zDmcId(), ...zListPaging(50, 20) })),
-  response: pageOf(ZReceipt),
+  response: lazy(() => pageOf(ZReceipt)),
   summary: "Ours: a quotation's receipts, oldest first.",
 });
 
