@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { INTEGRATION_FILES } from './tests/support/tiers.ts';
 
 /** Each test file's temporary files in a folder of its own, removed after it (the cdk.out of a synth among them). */
 const TEMP_DIR_PER_FILE = './tests/support/temp-dir.ts';
@@ -100,11 +101,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          include: [
-            'tests/integration/**/*.test.ts',
-            'tests/contract/**/*.test.ts',
-            'functions/src/**/*.integration.test.ts',
-          ],
+          include: INTEGRATION_FILES,
           globalSetup: ['tests/support/stack-setup.ts'],
           // Two files at a time where they share nothing; the others take the stack alone (stack-turn.ts).
           setupFiles: [FILE_ISOLATION, TEMP_DIR_PER_FILE, './tests/support/stack-turn.ts'],

@@ -10,9 +10,10 @@
  * removed at the end, whatever the outcome: children get it as TMPDIR.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { planE2e, planIntegration } from './test-shards.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const OUT = join(ROOT, 'test-results');
@@ -152,37 +153,26 @@ for (const { ok } of await Promise.all(checks.map((s) => run(s, checks.length > 
  * unit file's five-second timeout does not hold on a machine that busy (measured: 36 unit timeouts when run beside).
  */
 if (want('unit')) await vitest('unit', ['unit', 'unit-isolated', 'web', 'web-isolated', 'infra']);
-const E2E_SHARDS = 2;
 /**
- * The e2e files in E2E_SHARDS groups of about equal length: by size (a fair stand-in for how long a file runs),
- * largest first, each to the group with the least so far. Deterministic, so a shard's order is the same each run.
- */
-function e2eShards(): string[][] {
-  const dir = join(ROOT, 'tests', 'e2e');
-  const files = readdirSync(dir)
-    .filter((f) => f.endsWith('.test.ts'))
-    .map((f) => ({ path: `tests/e2e/${f}`, size: statSync(join(dir, f)).size }))
-    .sort((a, b) => b.size - a.size || a.path.localeCompare(b.path));
-  const shards = Array.from({ length: E2E_SHARDS }, () => ({ paths: [] as string[], size: 0 }));
-  for (const file of files) {
-    const lightest = shards.reduce((min, s) => (s.size < min.size ? s : min));
-    lightest.paths.push(file.path);
-    lightest.size += file.size;
-  }
-  return shards.map((s) => s.paths);
-}
-
-/**
- * Ports: the integration tier takes TEST_PORT_BASE..+23 (its stack, and the stacks some files start above it);
+ * Ports: integration shard i takes TEST_PORT_BASE+25i..+23 (its stack, and the stacks some files start above it);
  * e2e shard i takes +50+30i onwards, its stack the first eleven and a file's own gateway up to +29.
  */
 const portBase = Number(process.env.TEST_PORT_BASE ?? 4500);
+const integrationPorts = (shard: number) => String(portBase + 25 * shard);
 const e2ePorts = (shard: number) => String(portBase + 50 + 30 * shard);
 // The first e2e shard streams its log; the others print theirs when they end (side by side, lines would mix).
 await Promise.all([
-  want('integration') ? vitest('integration', ['integration'], { buffered: want('e2e') }) : undefined,
+  ...(want('integration')
+    ? planIntegration().map((files, i) =>
+        vitest(`integration-${i + 1}`, ['integration'], {
+          files,
+          buffered: true,
+          env: { TEST_PORT_BASE: integrationPorts(i) },
+        }),
+      )
+    : []),
   ...(want('e2e')
-    ? e2eShards().map((files, i) =>
+    ? planE2e().map((files, i) =>
         vitest(`e2e-${i + 1}`, ['e2e'], { files, buffered: i > 0, env: { TEST_PORT_BASE: e2ePorts(i) } }),
       )
     : []),

@@ -13,26 +13,9 @@ import { request, type ClientRequest } from 'node:http';
 import { relative, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { TurnMode } from './stack-lock.ts';
+import { OWN_STACK, SHARES_THE_STACK } from './stack-files.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-
-/**
- * Files that never touch the shared stack (each starts a stack of its own on other ports): they take no turn, so
- * the long fuzz runs beside the whole queue of turns instead of holding a shared turn an exclusive file waits on.
- */
-const OWN_STACK = new Set<string>(['tests/integration/payments-faults.test.ts', 'tests/contract/fuzz.test.ts']);
-
-const SHARES_THE_STACK = new Set<string>([
-  // Legal entities named model-<uuid>, written through the ledger functions only.
-  'tests/integration/credit-ledger-model.test.ts',
-  // Requests from loopback addresses of their own (their throttle budgets), users and drivers under unique tags.
-  'tests/integration/users-throttle.test.ts',
-  'tests/integration/driver-throttle.test.ts',
-  // Customers of its own; mail looked up by their PNRs.
-  'tests/integration/tickets-holds.test.ts',
-  // An agent and staff of its own; bookings, purchases and imports found by their ids and PNRs.
-  'tests/integration/ticket-extras.test.ts',
-]);
 
 /** Longer than any file takes: a file may wait for a long one (the authz matrix takes ~25 s) before it starts. */
 const TURN_TIMEOUT_MS = 30 * 60_000;

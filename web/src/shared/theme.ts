@@ -51,6 +51,8 @@ export function siteTheme(site: Pick<TSiteDetails, 'brandingSettings'> | null): 
     // xs marks the spec's small screen (≤ 600 px): the navbar collapses behind a burger below it.
     breakpoints: { xs: `${(TIMING.smallScreenPx + 1) / 16}em` },
     defaultRadius: 'md',
+    // A user who asked the system for less motion gets none (app.css stops CSS animations too).
+    respectReducedMotion: true,
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
     // Plain objects, not Tabs.extend(): importing the components here would put them on the boot path.
     components: {
