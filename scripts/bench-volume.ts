@@ -56,21 +56,21 @@ interface ListCall {
 
 const LAST_WEEK = { from: new Date(YEAR_END - 7 * 86_400_000).toISOString().slice(0, 10) };
 const LISTS: ListCall[] = [
-  { name: 'ticket queue', endpoint: getTickets, body: { queue: 'tickets' }, paging: 'page' },
+  { name: 'ticket queue', endpoint: getTickets, body: { queue: 'tickets' }, paging: 'cursor' },
   {
     name: 'ticket queue, airline + passenger',
     endpoint: getTickets,
     body: { queue: 'tickets', airlineCode: 'AI', passenger: 'sharma' },
-    paging: 'page',
+    paging: 'cursor',
   },
   {
     name: 'ticket queue, travel dates',
     endpoint: getTickets,
     body: { queue: 'tickets', sort: 'TA', travelFrom: LAST_WEEK.from },
-    paging: 'page',
+    paging: 'cursor',
   },
-  { name: 'change-request queue', endpoint: getTickets, body: { queue: 'changeRequests' }, paging: 'page' },
-  { name: 'hold queue', endpoint: getTickets, body: { queue: 'holds' }, paging: 'page' },
+  { name: 'change-request queue', endpoint: getTickets, body: { queue: 'changeRequests' }, paging: 'cursor' },
+  { name: 'hold queue', endpoint: getTickets, body: { queue: 'holds' }, paging: 'cursor' },
   { name: 'customer console', endpoint: getCustomers, body: {}, paging: 'page' },
   { name: 'customer search', endpoint: searchWlUser, body: { searchQuery: 'priya' }, paging: 'none' },
   { name: 'audit log', endpoint: getAuditLog, body: { limit: 20 }, paging: 'cursor' },

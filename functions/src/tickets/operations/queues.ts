@@ -241,6 +241,7 @@ async function siteQueuePage(
         totalPages: Math.max(1, Math.ceil(total / f.pageSize)),
         page: f.page,
         nextCursor: null,
+        totalKnown: true,
       };
     }
     start = skipped.rows.at(-1)!.sk;
@@ -260,6 +261,7 @@ async function siteQueuePage(
     totalPages: counts ? Math.max(1, Math.ceil(totalRecords / f.pageSize)) : f.page + (page.next ? 1 : 0),
     page: f.page,
     nextCursor: page.next && queueCursor(plan, page.next),
+    totalKnown: !narrowed || !page.next,
   };
 }
 

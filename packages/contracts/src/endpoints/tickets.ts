@@ -134,6 +134,11 @@ export const ZTicketPage = lazy(() =>
     page: z.number(),
     /** The staff queues' next page (send it back as `cursor`); null on the last page; absent on the other lists. */
     nextCursor: z.optional(z.nullable(z.string())),
+    /**
+     * False when a filter narrows a staff queue: the totals then count only as far as the pages read so far (up
+     * to this page, and one more while there is a next page); exact on the last page.
+     */
+    totalKnown: z.optional(z.boolean()),
   }),
 );
 export type TTicketPage = z.infer<typeof ZTicketPage>;

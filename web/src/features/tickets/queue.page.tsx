@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Anchor,
   Button,
@@ -41,23 +41,37 @@ function TicketQueue({ queue }: { queue: TicketQueue }) {
   const [applied, setApplied] = useState<FilterForm>(() => emptyFilter(queue));
   const [creator, setCreator] = useState<{ userId: string; email: string } | null>(null);
   const [page, setPage] = useState(1);
+  // Where each page starts, as the pages read so far told (the staff queues answer a cursor to their next page):
+  // a page reached by Next or Previous reads only itself; one jumped to without a cursor is stepped to.
+  const [cursors, setCursors] = useState<Record<number, string>>({});
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const request = { ...toRequest(applied, { page, userId: creator?.userId }), queue };
+  const cursor = cursors[page];
+  const request = { ...toRequest(applied, { page, userId: creator?.userId }), queue, ...(cursor ? { cursor } : {}) };
   const { data, error, isLoading, mutate } = useApi(getTickets, request, { keepPreviousData: true });
+  const nextCursor = data?.nextCursor;
+  const nextPage = (data?.page ?? 0) + 1;
+  useEffect(() => {
+    if (nextCursor)
+      setCursors((known) => (known[nextPage] === nextCursor ? known : { ...known, [nextPage]: nextCursor }));
+  }, [nextCursor, nextPage]);
+  const firstPage = () => {
+    setPage(1);
+    setCursors({});
+  };
 
   const apply = () => {
     setApplied(draft);
-    setPage(1);
+    firstPage();
     setFiltersOpen(false);
   };
   const clear = () => {
     setDraft(emptyFilter(queue));
     setApplied(emptyFilter(queue));
     setCreator(null);
-    setPage(1);
+    firstPage();
   };
   const exportInput = () => {
-    const { page: _p, ...rest } = request;
+    const { page: _p, cursor: _c, ...rest } = request;
     return rest;
   };
 
@@ -72,7 +86,7 @@ function TicketQueue({ queue }: { queue: TicketQueue }) {
             aria-label="Show every creator"
             onClick={() => {
               setCreator(null);
-              setPage(1);
+              firstPage();
             }}
           />
         </Group>
@@ -103,12 +117,17 @@ function TicketQueue({ queue }: { queue: TicketQueue }) {
           onSelectUser={(userId, email) => {
             if (!staff) return;
             setCreator({ userId, email });
-            setPage(1);
+            firstPage();
           }}
         />
       ))}
       {data && (
-        <Pager page={data.page} totalPages={data.totalPages} totalRecords={data.totalRecords} onChange={setPage} />
+        <Pager
+          page={data.page}
+          totalPages={data.totalPages}
+          totalRecords={data.totalKnown === false ? null : data.totalRecords}
+          onChange={setPage}
+        />
       )}
     </Stack>
   );
