@@ -18,6 +18,7 @@ import { exportTickets, getTickets, TICKET_MSG, type TicketQueue } from '@tp/con
 import { useApi } from '#api/hooks.ts';
 import { useSmallScreen } from '#shared/DataTable.tsx';
 import { Pager } from '#shared/Pager.tsx';
+import { usePageCursors } from '#shared/page-cursors.ts';
 import { useUser } from '#lib/state.ts';
 import { usePermission } from '#shared/usePermission.ts';
 import { ExportButton } from '#shared/ExportButton.tsx';
@@ -41,22 +42,15 @@ function TicketQueue({ queue }: { queue: TicketQueue }) {
   const [applied, setApplied] = useState<FilterForm>(() => emptyFilter(queue));
   const [creator, setCreator] = useState<{ userId: string; email: string } | null>(null);
   const [page, setPage] = useState(1);
-  // Where each page starts, as the pages read so far told (the staff queues answer a cursor to their next page):
-  // a page reached by Next or Previous reads only itself; one jumped to without a cursor is stepped to.
-  const [cursors, setCursors] = useState<Record<number, string>>({});
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const cursor = cursors[page];
-  const request = { ...toRequest(applied, { page, userId: creator?.userId }), queue, ...(cursor ? { cursor } : {}) };
+  const cursors = usePageCursors(page);
+  const request = { ...toRequest(applied, { page, userId: creator?.userId }), queue, ...cursors.cursorInput };
   const { data, error, isLoading, mutate } = useApi(getTickets, request, { keepPreviousData: true });
-  const nextCursor = data?.nextCursor;
-  const nextPage = (data?.page ?? 0) + 1;
-  useEffect(() => {
-    if (nextCursor)
-      setCursors((known) => (known[nextPage] === nextCursor ? known : { ...known, [nextPage]: nextCursor }));
-  }, [nextCursor, nextPage]);
+  const { remember } = cursors;
+  useEffect(() => remember(data), [remember, data]);
   const firstPage = () => {
     setPage(1);
-    setCursors({});
+    cursors.reset();
   };
 
   const apply = () => {
