@@ -10,6 +10,12 @@
  * any other status), then its bookings by booking date a page at a time. A booking is backfilled in one
  * transaction with its rows and its counters, on the condition that its item lists no rows yet: a booking the
  * API saved meanwhile already has them, and a second run writes nothing, so the script may be run twice.
+ *
+ *   … --dmc-site <siteId>                               also that site's DMC master counts
+ *
+ * The DMC masters' counts of a site are counted once (a COUNT of each master) and put only where the site has no
+ * counts item yet; run it before the new code takes its first create or delete (a move made before would create
+ * the item with the move alone, and the backfill would then leave it).
  */
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
@@ -47,6 +53,18 @@ export async function backfillQueues(options: { siteId?: string } = {}): Promise
   return report;
 }
 
+/** The DMC masters' counts of a site stored before the counters: true when written, false when it had them. */
+export async function backfillDmcCounts(siteId: string): Promise<boolean> {
+  const { transactOrFalse } = await import('../functions/src/lib/db.ts');
+  const { asSiteId } = await import('../functions/src/lib/keys.ts');
+  const { DMC_KINDS } = await import('../functions/src/dmc/keys.ts');
+  const dmc = await import('../functions/src/dmc/repo.ts');
+  const site = asSiteId(siteId);
+  const kinds = Object.keys(DMC_KINDS) as (keyof typeof DMC_KINDS)[];
+  const counts = Object.fromEntries(await Promise.all(kinds.map(async (k) => [k, await dmc.countRecords(site, k)])));
+  return transactOrFalse([dmc.countsPut(site, counts)]);
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { values } = parseArgs({
     options: {
@@ -54,6 +72,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       local: { type: 'boolean' },
       region: { type: 'string' },
       site: { type: 'string' },
+      'dmc-site': { type: 'string' },
     },
   });
   if (!values.local && !values.stage) throw new Error('Give --stage <name>, or --local');
@@ -65,4 +84,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   }
   const report = await backfillQueues(values.site ? { siteId: values.site } : {});
   process.stdout.write(`Ticket queue rows written: ${JSON.stringify(report)}\n`);
+  const dmcSite = values['dmc-site'];
+  if (dmcSite)
+    process.stdout.write(
+      `DMC counts of ${dmcSite}: ${(await backfillDmcCounts(dmcSite)) ? 'written' : 'already there'}\n`,
+    );
 }

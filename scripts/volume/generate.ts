@@ -16,7 +16,7 @@ import type { LegalEntityRecord, UserRecord } from '../../functions/src/users/re
 import { newBookingItems, type BookingRecord } from '../../functions/src/bookings/index.ts';
 import { changeRequestItem } from '../../functions/src/tickets/repo.ts';
 import { cartWrites, type CartRecord } from '../../functions/src/activities/repo.ts';
-import { recordItem } from '../../functions/src/dmc/repo.ts';
+import { countMove, putRecord } from '../../functions/src/dmc/repo.ts';
 import { demoBooking } from '../seed/bookings.ts';
 import { demoKart, kartItems, quotedMoney } from '../seed/karts.ts';
 import { demoCartLine } from '../seed/activities.ts';
@@ -327,7 +327,10 @@ export function* volumeWrites(o: VolumeOptions): Generator<VolumeWrite> {
   // DMC rate rows: the demo destination's ticket rates, repeated with their own ids.
   for (let i = 0; i < n.dmcRateRows; i++) {
     const { priority: _p, ...rate } = D.ticketRates[i % D.ticketRates.length]!;
-    yield { put: recordItem(o.siteId, 'ticketRate', { ...rate, id: id('tr', i) }) };
+    yield* counters.puts([
+      putRecord(o.siteId, 'ticketRate', { ...rate, id: id('tr', i) }, 'create'),
+      countMove(o.siteId, { ticketRate: 1 }),
+    ]);
   }
 
   yield* counters.drain();
