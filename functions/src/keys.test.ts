@@ -231,7 +231,6 @@ const CALLS: [string, ...unknown[]][] = [
   ['queueRow', 's1', 'tickets', 'B#2026-11-22T04:37:00.000Z#b1'],
   ['queuePk', 's1', 'holds'],
   ['queueCounts', 's1'],
-  ['dmcCounts', 's1'],
 ];
 
 /** What lib/keys.ts built for CALLS before the split (and the constant prefixes it held). */
@@ -423,7 +422,6 @@ const BEFORE: Record<string, unknown> = {
   queueRow: { pk: 'SITE#s1#QUEUE#tickets', sk: 'B#2026-11-22T04:37:00.000Z#b1' },
   queuePk: 'SITE#s1#QUEUE#holds',
   queueCounts: { pk: 'SITE#s1#QUEUECOUNTS', sk: 'COUNTS' },
-  dmcCounts: { pk: 'SITE#s1#DMCCOUNTS', sk: 'COUNTS' },
 };
 
 const all = Object.entries(DOMAINS).flatMap(([owner, builders]) =>

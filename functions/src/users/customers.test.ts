@@ -241,6 +241,8 @@ describe('listCustomers', () => {
       records: [],
       totalRecords: 0,
       totalPages: 0,
+      page: 1,
+      nextCursor: null,
     });
   });
 });
