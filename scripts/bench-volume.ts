@@ -15,6 +15,8 @@ import { urlPath, type Endpoint } from '@tp/contracts/endpoint';
 import { getAuditLog } from '@tp/contracts/endpoints/audit';
 import { getCustomers, searchWlUser } from '@tp/contracts/endpoints/customers';
 import { getTickets } from '@tp/contracts/endpoints/tickets';
+import { listEnquiries } from '@tp/contracts/endpoints/enquiries';
+import { staffListPackages } from '@tp/contracts/endpoints/packages';
 import { getAllKartsForWl, getItinerariesByDate } from '@tp/contracts/endpoints/kart';
 import { getTransferJobSheet } from '@tp/contracts/endpoints/dmc-operations';
 import { getQueue } from '@tp/contracts/endpoints/activities';
@@ -96,6 +98,8 @@ const LISTS: ListCall[] = [
   },
   { name: 'activity queue', endpoint: getQueue, body: { status: 'submitted' }, paging: 'cursor' },
   { name: 'DMC master counts', endpoint: getAllDmcData, body: {}, paging: 'none' },
+  { name: 'enquiries', endpoint: listEnquiries, body: { limit: '20' }, paging: 'cursor' },
+  { name: 'packages (staff)', endpoint: staffListPackages, body: {}, paging: 'cursor' },
 ];
 
 // ---------------------------------------------------------------------------------------------------
