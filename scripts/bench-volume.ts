@@ -73,7 +73,7 @@ const LISTS: ListCall[] = [
   },
   { name: 'change-request queue', endpoint: getTickets, body: { queue: 'changeRequests' }, paging: 'cursor' },
   { name: 'hold queue', endpoint: getTickets, body: { queue: 'holds' }, paging: 'cursor' },
-  { name: 'customer console', endpoint: getCustomers, body: {}, paging: 'page' },
+  { name: 'customer console', endpoint: getCustomers, body: {}, paging: 'cursor' },
   { name: 'customer search', endpoint: searchWlUser, body: { searchQuery: 'priya' }, paging: 'none' },
   { name: 'audit log', endpoint: getAuditLog, body: { limit: 20 }, paging: 'cursor' },
   {
@@ -166,7 +166,9 @@ async function deepBody(gatewayUrl: string, cookie: string, call: ListCall): Pro
     const { json } = await send(httpRequest(gatewayUrl, cookie, call.endpoint, body));
     const cursor = resultOf(json)?.nextCursor;
     if (typeof cursor !== 'string') break;
-    body = { ...call.body, cursor, ...(call.endpoint === getQueue ? { page: i + 1 } : {}) };
+    // Numbered lists that also answer a cursor (the ticket queues, the customer console) label the page by number.
+    const numbered = call.endpoint === getQueue || call.endpoint === getTickets || call.endpoint === getCustomers;
+    body = { ...call.body, cursor, ...(numbered ? { page: i + 1 } : {}) };
   }
   return body;
 }
