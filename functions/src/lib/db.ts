@@ -280,9 +280,9 @@ export const conditionFailedAt = (codes: readonly string[], index: number): bool
 /**
  * Runs writes as one transaction. Null when it committed; when a condition cancelled it, the
  * cancellation code of each item in item order (cancellationCodes), so the caller can tell which guard
- * held. A cancellation without a failed condition (a concurrent transaction) throws, unless
- * `conflicts: 'answer'`: then it is answered with its codes too, for callers that read again and retry
- * (versioned balances, counters, seats).
+ * held. A cancellation without a failed condition (a concurrent transaction) is sent again a few times
+ * (sendTransaction) and then throws, unless `conflicts: 'answer'`: then it is answered with its codes at
+ * once, for callers that read again and retry (versioned balances, counters, seats).
  */
 export async function transactOrCancellations(
   items: TransactItem[],
