@@ -194,18 +194,24 @@ function queuePlan(site: SiteRecord, f: TBookingFilter, queue: TicketQueue) {
 }
 type QueuePlan = ReturnType<typeof queuePlan>;
 
-/** A page cursor names its queue and sort, so it cannot be replayed on another list; its key lies in the range. */
-const queueCursor = (plan: QueuePlan, sk: string) =>
-  Buffer.from(JSON.stringify({ q: plan.partition, s: plan.sort, k: sk }), 'utf8').toString('base64url');
-function cursorKey(plan: QueuePlan, cursor: string): string {
+/**
+ * A page cursor names its queue and sort, so it cannot be replayed on another list; its key lies in the range. It
+ * also carries how many rows the pages before it held (`n`), so a filtered list counts on from there.
+ */
+const queueCursor = (plan: QueuePlan, sk: string, seen: number) =>
+  Buffer.from(JSON.stringify({ q: plan.partition, s: plan.sort, k: sk, n: seen }), 'utf8').toString('base64url');
+function cursorKey(plan: QueuePlan, cursor: string): { key: string; seen: number } {
   try {
     const c = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as {
       q?: unknown;
       s?: unknown;
       k?: unknown;
+      n?: unknown;
     };
-    if (c.q === plan.partition && c.s === plan.sort && typeof c.k === 'string') {
-      if (c.k >= plan.range.lo && c.k <= plan.range.hi) return c.k;
+    const seen = c.n;
+    if (c.q === plan.partition && c.s === plan.sort && typeof c.k === 'string' && Number.isSafeInteger(seen)) {
+      if (c.k >= plan.range.lo && c.k <= plan.range.hi && (seen as number) >= 0)
+        return { key: c.k, seen: seen as number };
     }
   } catch {
     // fall through
@@ -229,9 +235,11 @@ async function siteQueuePage(
   const narrowed = narrowsQueue(f, queue);
   const booked = dayRangeInZone(f.bookingFrom, f.bookingTo, siteTimeZone(site));
   const match = narrowed ? (row: BookingRow) => matches(row, f, queue, booked) : undefined;
-  let start = cursor ? cursorKey(plan, cursor) : null;
-  const before = (f.page - 1) * f.pageSize;
-  if (!cursor && before > 0) {
+  const from = cursor ? cursorKey(plan, cursor) : null;
+  let start = from?.key ?? null;
+  // Rows on the pages before this one: as the cursor says, else the full pages a page number steps over.
+  const before = from?.seen ?? (f.page - 1) * f.pageSize;
+  if (!from && before > 0) {
     const skipped = await readQueuePage(read, { start: null, want: before, match, readAhead: Infinity });
     if (skipped.rows.length < before) {
       const total = narrowed ? skipped.rows.length : (await repo.queueCounts(site.siteId))[plan.partition];
@@ -260,7 +268,7 @@ async function siteQueuePage(
     totalRecords,
     totalPages: counts ? Math.max(1, Math.ceil(totalRecords / f.pageSize)) : f.page + (page.next ? 1 : 0),
     page: f.page,
-    nextCursor: page.next && queueCursor(plan, page.next),
+    nextCursor: page.next && queueCursor(plan, page.next, before + page.rows.length),
     totalKnown: !narrowed || !page.next,
   };
 }
