@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { endpoint, USER_TYPES, type UserType } from '../endpoint.ts';
 import { INVALID_EMAIL, zEmpty, zIntFromText } from '../common.ts';
-import { zEmailText, zId, zName, zOptionalEmail, zPhoneCountry, zPhoneText, zShortText } from '../fields.ts';
+import { zCursor, zEmailText, zId, zName, zOptionalEmail, zPhoneCountry, zPhoneText, zShortText } from '../fields.ts';
 import { type TPhoneEntry, ZPhoneEntry, ZUser, ZValidPhoneEntry } from './users.ts';
 import { lazy } from '../lazy.ts';
 import { isValidPhone, phoneCountries, PREFERRED_PHONE_COUNTRY } from '@tp/domain/phone';
@@ -101,7 +101,7 @@ export const ZGetCustomers = lazy(() =>
     staffId: z.optional(z.union([zId(), z.number()])),
     page: zPage(),
     /** Where the page starts: the previous page's `nextCursor`, so a deep page reads only itself. */
-    cursor: z.optional(z.string().check(z.maxLength(1000))),
+    cursor: z.optional(zCursor()),
     /** Narrows the list to one user (clicking a ticket's creator). */
     userId: zOptionalId(),
   }),

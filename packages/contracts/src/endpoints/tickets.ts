@@ -20,7 +20,7 @@ import {
 import { lazy } from '../lazy.ts';
 import { ZExportJob } from './exports.ts';
 import * as MSG from '../messages.ts';
-import { zEmail, zId, zName, zPnr, zRemarks, zRichHtml, zShortText } from '../fields.ts';
+import { zCursor, zEmail, zId, zName, zPnr, zRemarks, zRichHtml, zShortText } from '../fields.ts';
 
 export const TICKET_QUEUES = ['tickets', 'changeRequests', 'holds'] as const;
 export type TicketQueue = (typeof TICKET_QUEUES)[number];
@@ -111,7 +111,7 @@ export const ZTicketsRequest = lazy(() =>
      * Where the page starts: the previous answer's `nextCursor` (then `page` only labels the page). Without it,
      * page N is found by stepping over the N−1 pages before it.
      */
-    cursor: z.optional(z.string().check(z.maxLength(1000))),
+    cursor: z.optional(zCursor()),
   }),
 );
 
