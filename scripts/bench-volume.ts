@@ -15,6 +15,8 @@ import { urlPath, type Endpoint } from '@tp/contracts/endpoint';
 import { getAuditLog } from '@tp/contracts/endpoints/audit';
 import { getCustomers, searchWlUser } from '@tp/contracts/endpoints/customers';
 import { getTickets } from '@tp/contracts/endpoints/tickets';
+import { listEnquiries } from '@tp/contracts/endpoints/enquiries';
+import { staffListPackages } from '@tp/contracts/endpoints/packages';
 import { getAllKartsForWl, getItinerariesByDate } from '@tp/contracts/endpoints/kart';
 import { getTransferJobSheet } from '@tp/contracts/endpoints/dmc-operations';
 import { getQueue } from '@tp/contracts/endpoints/activities';
@@ -56,22 +58,22 @@ interface ListCall {
 
 const LAST_WEEK = { from: new Date(YEAR_END - 7 * 86_400_000).toISOString().slice(0, 10) };
 const LISTS: ListCall[] = [
-  { name: 'ticket queue', endpoint: getTickets, body: { queue: 'tickets' }, paging: 'page' },
+  { name: 'ticket queue', endpoint: getTickets, body: { queue: 'tickets' }, paging: 'cursor' },
   {
     name: 'ticket queue, airline + passenger',
     endpoint: getTickets,
     body: { queue: 'tickets', airlineCode: 'AI', passenger: 'sharma' },
-    paging: 'page',
+    paging: 'cursor',
   },
   {
     name: 'ticket queue, travel dates',
     endpoint: getTickets,
     body: { queue: 'tickets', sort: 'TA', travelFrom: LAST_WEEK.from },
-    paging: 'page',
+    paging: 'cursor',
   },
-  { name: 'change-request queue', endpoint: getTickets, body: { queue: 'changeRequests' }, paging: 'page' },
-  { name: 'hold queue', endpoint: getTickets, body: { queue: 'holds' }, paging: 'page' },
-  { name: 'customer console', endpoint: getCustomers, body: {}, paging: 'page' },
+  { name: 'change-request queue', endpoint: getTickets, body: { queue: 'changeRequests' }, paging: 'cursor' },
+  { name: 'hold queue', endpoint: getTickets, body: { queue: 'holds' }, paging: 'cursor' },
+  { name: 'customer console', endpoint: getCustomers, body: {}, paging: 'cursor' },
   { name: 'customer search', endpoint: searchWlUser, body: { searchQuery: 'priya' }, paging: 'none' },
   { name: 'audit log', endpoint: getAuditLog, body: { limit: 20 }, paging: 'cursor' },
   {
@@ -96,6 +98,8 @@ const LISTS: ListCall[] = [
   },
   { name: 'activity queue', endpoint: getQueue, body: { status: 'submitted' }, paging: 'cursor' },
   { name: 'DMC master counts', endpoint: getAllDmcData, body: {}, paging: 'none' },
+  { name: 'enquiries', endpoint: listEnquiries, body: { limit: '20' }, paging: 'cursor' },
+  { name: 'packages (staff)', endpoint: staffListPackages, body: {}, paging: 'cursor' },
 ];
 
 // ---------------------------------------------------------------------------------------------------
@@ -162,7 +166,9 @@ async function deepBody(gatewayUrl: string, cookie: string, call: ListCall): Pro
     const { json } = await send(httpRequest(gatewayUrl, cookie, call.endpoint, body));
     const cursor = resultOf(json)?.nextCursor;
     if (typeof cursor !== 'string') break;
-    body = { ...call.body, cursor, ...(call.endpoint === getQueue ? { page: i + 1 } : {}) };
+    // Numbered lists that also answer a cursor (the ticket queues, the customer console) label the page by number.
+    const numbered = call.endpoint === getQueue || call.endpoint === getTickets || call.endpoint === getCustomers;
+    body = { ...call.body, cursor, ...(numbered ? { page: i + 1 } : {}) };
   }
   return body;
 }

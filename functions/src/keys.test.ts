@@ -227,6 +227,10 @@ const CALLS: [string, ...unknown[]][] = [
   // PNR import: new keys, pinned from here on.
   ['simBookingPnr', 's1', 'ab12cd'],
   ['extrasOrder', 's1', 'b1'],
+  // The ticket queues' rows and counts: new keys, pinned from here on.
+  ['queueRow', 's1', 'tickets', 'B#2026-11-22T04:37:00.000Z#b1'],
+  ['queuePk', 's1', 'holds'],
+  ['queueCounts', 's1'],
 ];
 
 /** What lib/keys.ts built for CALLS before the split (and the constant prefixes it held). */
@@ -415,6 +419,9 @@ const BEFORE: Record<string, unknown> = {
   gatewayRefund: { pk: 'SITE#s1#GREFUND#rf1', sk: 'GREFUND' },
   simBookingPnr: { pk: 'SITE#s1#SIMPNR#AB12CD', sk: 'PNR' },
   extrasOrder: { pk: 'SITE#s1#BOOKING#b1', sk: 'EXTRASORDER' },
+  queueRow: { pk: 'SITE#s1#QUEUE#tickets', sk: 'B#2026-11-22T04:37:00.000Z#b1' },
+  queuePk: 'SITE#s1#QUEUE#holds',
+  queueCounts: { pk: 'SITE#s1#QUEUECOUNTS', sk: 'COUNTS' },
 };
 
 const all = Object.entries(DOMAINS).flatMap(([owner, builders]) =>

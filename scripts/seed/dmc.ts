@@ -9,7 +9,7 @@ import { db, tableName } from '../../functions/src/lib/db.ts';
 import { asSiteId, type SiteId } from '../../functions/src/lib/keys.ts';
 import { dmcKeys, type DmcKind } from '../../functions/src/dmc/keys.ts';
 import type { DmcRecords, RateKind } from '../../functions/src/dmc/records.ts';
-import { putCity, putRateOrder, recordItem } from '../../functions/src/dmc/repo.ts';
+import { countsPut, putCity, putRateOrder, recordItem } from '../../functions/src/dmc/repo.ts';
 import { DUBAI_DEMO as D } from './dmc-dubai.ts';
 import { putContract } from '../../functions/src/dmc/hotel-contracts-repo.ts';
 import { DUBAI_HOTEL_CONTRACTS } from './dmc-hotel-contracts.ts';
@@ -27,8 +27,11 @@ export function priorityLists(rates: readonly { id: string; tourOptionId: string
 /** Every item of the demo destination. */
 export function dmcDemoItems(siteId: SiteId = asSiteId(D.siteId)): Record<string, unknown>[] {
   const items: Record<string, unknown>[] = [];
-  const add = <K extends DmcKind>(kind: K, recs: readonly DmcRecords[K][]) =>
+  const counts: Partial<Record<DmcKind, number>> = {};
+  const add = <K extends DmcKind>(kind: K, recs: readonly DmcRecords[K][]) => {
     items.push(...recs.map((r) => recordItem(siteId, kind, r)));
+    counts[kind] = (counts[kind] ?? 0) + recs.length;
+  };
   const city = { cityName: 'Dubai' };
   const [defaultMarket] = D.markets;
   add(
@@ -65,6 +68,8 @@ export function dmcDemoItems(siteId: SiteId = asSiteId(D.siteId)): Record<string
   add('location', D.locations);
   // Hotel contracts: one item per hotel at version 1 (a re-seed puts it back as seeded).
   items.push(...DUBAI_HOTEL_CONTRACTS.map((c) => putContract(siteId, c, 0).Put!.Item!));
+  // The masters' counts, as seeded (a re-seed puts them back with the records).
+  items.push({ ...countsPut(siteId, counts).Put!.Item! });
   return items;
 }
 

@@ -16,7 +16,9 @@ import type { LegalEntityRecord, UserRecord } from '../../functions/src/users/re
 import { newBookingItems, type BookingRecord } from '../../functions/src/bookings/index.ts';
 import { changeRequestItem } from '../../functions/src/tickets/repo.ts';
 import { cartWrites, type CartRecord } from '../../functions/src/activities/repo.ts';
-import { recordItem } from '../../functions/src/dmc/repo.ts';
+import { countMove, putRecord } from '../../functions/src/dmc/repo.ts';
+import { newEnquiryItems } from '../../functions/src/enquiries/repo.ts';
+import { packageItem } from '../../functions/src/packages/repo.ts';
 import { demoBooking } from '../seed/bookings.ts';
 import { demoKart, kartItems, quotedMoney } from '../seed/karts.ts';
 import { demoCartLine } from '../seed/activities.ts';
@@ -31,6 +33,9 @@ export const VOLUME_AT_FACTOR_1 = {
   quotations: 20_000,
   activityCarts: 5_000,
   dmcRateRows: 10_000,
+  /** Not in the issue's list of figures: a CRM inbox of a busy year, and a catalogue that grows over it. */
+  enquiries: 10_000,
+  packages: 500,
 } as const;
 
 /** The generated year ends here (fixed: the data must not depend on the day it is generated). */
@@ -132,7 +137,10 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const pad = (n: number, w: number) => String(n).padStart(w, '0');
 const count = (n: number, factor: number) => Math.max(1, Math.round(n * factor));
 
-/** Every write of the generated year, in a fixed order: users, bookings, audit, quotations, carts, DMC rows, counters. */
+/**
+ * Every write of the generated year, in a fixed order: users, bookings, audit, quotations, carts, DMC rows,
+ * enquiries, packages, counters.
+ */
 export function* volumeWrites(o: VolumeOptions): Generator<VolumeWrite> {
   const rnd = prng(o.seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
@@ -147,6 +155,8 @@ export function* volumeWrites(o: VolumeOptions): Generator<VolumeWrite> {
     quotations: count(VOLUME_AT_FACTOR_1.quotations, o.factor),
     activityCarts: count(VOLUME_AT_FACTOR_1.activityCarts, o.factor),
     dmcRateRows: count(VOLUME_AT_FACTOR_1.dmcRateRows, o.factor),
+    enquiries: count(VOLUME_AT_FACTOR_1.enquiries, o.factor),
+    packages: count(VOLUME_AT_FACTOR_1.packages, o.factor),
   };
   const yearStart = YEAR_END - YEAR_MS;
 
@@ -327,7 +337,70 @@ export function* volumeWrites(o: VolumeOptions): Generator<VolumeWrite> {
   // DMC rate rows: the demo destination's ticket rates, repeated with their own ids.
   for (let i = 0; i < n.dmcRateRows; i++) {
     const { priority: _p, ...rate } = D.ticketRates[i % D.ticketRates.length]!;
-    yield { put: recordItem(o.siteId, 'ticketRate', { ...rate, id: id('tr', i) }) };
+    yield* counters.puts([
+      putRecord(o.siteId, 'ticketRate', { ...rate, id: id('tr', i) }, 'create'),
+      countMove(o.siteId, { ticketRate: 1 }),
+    ]);
+  }
+
+  // Enquiries of the year in every status (a third from signed-in bookers, with their own copy), newest last.
+  for (let i = 0; i < n.enquiries; i++) {
+    const at = iso(yearStart + Math.floor((i / n.enquiries) * YEAR_MS));
+    const u = int(3) === 0 ? bookers[int(bookers.length)]! : null;
+    const name = u ? `${u.firstName} ${u.lastName}` : `${pick(FIRST)} ${pick(LAST)}`;
+    yield* counters.puts(
+      newEnquiryItems(o.siteId, {
+        id: id('e', i),
+        version: 1,
+        kind: pick(['package', 'visa', 'general'] as const),
+        subjectId: null,
+        subjectTitle: pick(['Dubai Family Escape 4N/5D', 'UAE – 30 days tourist visa', 'A honeymoon in Bali']),
+        name,
+        email: u?.email ?? `${name.replace(' ', '.')}.${i}.${o.seed}@volume.example`.toLowerCase(),
+        phoneCode: 'in',
+        phone: `8${pad(o.seed % 1000, 3)}${pad(i, 6)}`,
+        travelDate: null,
+        adults: 1 + int(4),
+        children: int(3),
+        message: 'Please call me with the options and the best price.',
+        status: pick(['new', 'contacted', 'quoted', 'won', 'lost'] as const),
+        userId: u?.userId ?? null,
+        createdAt: at,
+        updatedAt: at,
+        history: [],
+      }),
+    );
+  }
+
+  // The site's own packages, a few hidden (drafts), added over the year.
+  for (let i = 0; i < n.packages; i++) {
+    const at = iso(yearStart + Math.floor((i / n.packages) * YEAR_MS));
+    const destination = pick(['Dubai', 'Thailand', 'Kerala', 'Bali', 'Singapore']);
+    const days = 3 + int(8);
+    const title = `${destination} ${pick(['Delights', 'Escape', 'Explorer', 'Weekend', 'Classic'])} ${i}`;
+    yield {
+      put: packageItem(o.siteId, {
+        id: id('p', i),
+        version: 1,
+        slug: `${title.toLowerCase().replaceAll(' ', '-')}-${o.seed}`,
+        title,
+        destination,
+        days,
+        nights: days - 1,
+        price: 15_000 + int(60) * 1_000,
+        currency: 'INR',
+        priceBasis: 'per person',
+        overview: `${days} days in ${destination}, hotels and transfers included.`,
+        itinerary: [{ day: 1, title: 'Arrival', description: `Arrive in ${destination}; transfer to the hotel.` }],
+        inclusions: ['Hotel', 'Breakfast', 'Airport transfers'],
+        exclusions: ['Flights'],
+        images: [],
+        isActive: int(10) > 0,
+        forSupply: false,
+        createdAt: at,
+        updatedAt: at,
+      }),
+    };
   }
 
   yield* counters.drain();

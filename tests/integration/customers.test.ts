@@ -36,7 +36,12 @@ beforeAll(async () => {
 const page = async (n: number) => {
   const res = await staff.call(getCustomers, { staffId: 'ignored', page: n });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data as { records: TCustomer[]; totalRecords: number; totalPages: number };
+  return res.body.data as {
+    records: TCustomer[];
+    totalRecords: number;
+    totalPages: number;
+    nextCursor?: string | null;
+  };
 };
 
 describe('getCustomers', () => {
@@ -63,6 +68,21 @@ describe('getCustomers', () => {
     const dates = all.map((r) => r.createdAt);
     expect([...dates].sort().reverse()).toEqual(dates);
     expect((await page(first.totalPages + 1)).records).toEqual([]);
+
+    // The same list by cursor (as the screen's Next does): every page reads only itself, and sign-ups made
+    // meanwhile (newer than page 1) never shift it.
+    const byCursor: TCustomer[] = [...first.records];
+    let at = first;
+    for (let n = 2; at.nextCursor; n++) {
+      const res = await staff.call(getCustomers, { page: n, cursor: at.nextCursor });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      at = res.body.data;
+      byCursor.push(...at.records);
+    }
+    expect(byCursor).toHaveLength(first.totalRecords);
+    expect(new Set(byCursor.map((r) => r.id)).size).toBe(first.totalRecords);
+    expect(byCursor.map((r) => r.createdAt)).toEqual(dates);
+    expect((await staff.call(getCustomers, { page: 2, cursor: 'bm90LWEtY3Vyc29y' })).status).toBe(400);
   });
 
   it("answers the spec's Customer fields, with customer numbers and 'Default Group Applicable' when unmapped", async () => {

@@ -49,6 +49,8 @@ import * as MSG from '@tp/contracts/messages';
 import { DMC_TEXT } from '@tp/domain/dmc';
 import { DUBAI_DEMO } from '../../scripts/seed/dmc-dubai.ts';
 import type { Client } from '../support/api.ts';
+import * as dmcRepo from '../../functions/src/dmc/repo.ts';
+import { asSiteId } from '../../functions/src/lib/keys.ts';
 import {
   SEASON,
   SKYWAY,
@@ -270,6 +272,29 @@ describe('the site’s data at a glance', () => {
     expect(counts.activities).toBeGreaterThanOrEqual(20);
     expect(counts.combos).toBeGreaterThanOrEqual(DUBAI_DEMO.combos.length);
     expect(cities).toEqual(expect.arrayContaining([{ cityId: 26, cityName: 'Dubai' }]));
+  });
+});
+
+describe("the masters' counters", () => {
+  it('move with every create and delete, in parallel and in an import batch, and equal the records', async () => {
+    // A site of its own: other files add records to the demo site while this runs.
+    const site = asSiteId(
+      `site-dmccount${tag()
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, '')}`,
+    );
+    const loc = (n: number) => ({ id: `loc-${n}`, location: `Gate ${n}` });
+    await Promise.all([1, 2, 3, 4].map((n) => dmcRepo.commit([dmcRepo.putRecord(site, 'location', loc(n), 'create')])));
+    expect(await dmcRepo.commit([dmcRepo.putRecord(site, 'location', loc(1), 'create')])).toBe(false);
+    await dmcRepo.commit([dmcRepo.putRecord(site, 'location', { ...loc(2), location: 'Renamed' }, 'update')]);
+    await Promise.all([dmcRepo.commit([dmcRepo.deleteRecord(site, 'location', 'loc-3')])]);
+    await dmcRepo.commitGroups(
+      Array.from({ length: 120 }, (_, n) => [dmcRepo.putRecord(site, 'location', loc(100 + n), 'create')]),
+    );
+    const counts = await dmcRepo.recordCounts(site);
+    expect(counts.location).toBe(3 + 120);
+    expect(counts.location).toBe(await dmcRepo.countRecords(site, 'location'));
+    expect(counts.market).toBe(0);
   });
 });
 

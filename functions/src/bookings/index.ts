@@ -12,15 +12,20 @@ export {
   newBookingItems,
   nextBookingNumber,
   putBooking,
+  queueBackfillItems,
   saveBooking,
 } from './repo.ts';
+export { orderRange, readOrder, readQueuePage, type QueueReader } from './queues.ts';
 export { toRow, type BookingRow } from './indexes.ts';
 export {
   bookingsByBookingDate,
   bookingsByIds,
+  bookingsWithoutQueueRows,
   heldBookingIds,
   holdSiteIds,
   legalEntityRows,
+  queueCounts,
+  queueReader,
   rowsByTravelDate,
   ticketSiteIds,
   type KeyRange,

@@ -9,6 +9,9 @@
  *   - holds: `SITE#s#HOLDS`, sk `lastTicketDate#bookingId` (bookings-repo), plus a `HOLD_SITES` entry
  *     so the scheduled release can find every site's holds.
  * The rest of the filter (toggles, PNR/ticket, airline, passenger, queue) runs on the rows read.
+ * The staff queues of a site (tickets, change requests, holds) read rows of their own instead: one partition per
+ * queue, sorted three ways, with the queue's counter (queues.ts); the lists above serve a user's or an account's
+ * own bookings and the booking list.
  */
 import type { BookingRecord } from './record.ts';
 

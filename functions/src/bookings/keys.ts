@@ -49,6 +49,11 @@ export const bookingKeys = {
     sk: `${part(travelDate)}#${part(bookingId)}`,
   }),
   legalEntityBookingsByTravelPk: (siteId: SiteId, leId: string) => sitePk(siteId, 'LE', leId, 'BOOKINGSBYTRAVEL'),
+  /** A ticket queue's rows (queues.ts): sk `<order>#<value>#<bookingId>`, the row the filter reads. */
+  queueRow: (siteId: SiteId, queue: string, sk: string): Key => ({ pk: sitePk(siteId, 'QUEUE', queue), sk }),
+  queuePk: (siteId: SiteId, queue: string) => sitePk(siteId, 'QUEUE', queue),
+  /** How many bookings each ticket queue holds: moved in the transaction that moves a booking in or out. */
+  queueCounts: (siteId: SiteId): Key => ({ pk: sitePk(siteId, 'QUEUECOUNTS'), sk: 'COUNTS' }),
   /**
    * Sites that have ever held a booking, for the scheduled automatic release. Deliberately global, like
    * the supplier directory: the scheduler must find every site's hold queue without a scan; it lists ids only.

@@ -3,12 +3,15 @@
  * date, the hold queue and the sites that hold bookings, bookings by id. The tickets queues and the
  * flight back office read bookings only through these.
  */
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE } from '@tp/contracts/platform';
-import { batchGet, queryAll } from '#lib/db';
+import type { TicketQueue } from '@tp/contracts/endpoints/tickets';
+import { batchGet, db, queryAll, queryPage, tableName, type Page } from '#lib/db';
 import type { SiteId } from '#lib/keys';
 import type { BookingRow } from './indexes.ts';
 import { bookingKeys } from './keys.ts';
-import { toBooking, type BookingRecord } from './record.ts';
+import { QUEUES, type QueueReader } from './queues.ts';
+import { QUEUE_INDEX_ATTR, toBooking, type BookingRecord } from './record.ts';
 
 export interface KeyRange {
   /** Inclusive sort-key bounds (prefixes of `date#bookingId`). */
@@ -114,4 +117,59 @@ export async function bookingsByIds(siteId: SiteId, ids: readonly string[]): Pro
     const b = found.get(id);
     return b ? [b] : [];
   });
+}
+
+const ROW_ATTRS = new Set(['pk', 'sk', 'type']);
+const toQueueRow = (item: Record<string, unknown>): BookingRow =>
+  Object.fromEntries(Object.entries(item).filter(([k]) => !ROW_ATTRS.has(k))) as unknown as BookingRow;
+
+/**
+ * A reader of one ticket queue's rows in one order (queues.ts `readQueuePage` drives it): the rows between `lo`
+ * and `hi` (inclusive sort keys), after `start`, in the direction asked. Each call is one Query of `limit` rows.
+ */
+export function queueReader(
+  siteId: SiteId,
+  queue: TicketQueue,
+  range: { lo: string; hi: string },
+  forward: boolean,
+): QueueReader {
+  const pk = bookingKeys.queuePk(siteId, queue);
+  return async (start, limit) => {
+    const out = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
+        ExpressionAttributeValues: { ':pk': pk, ':lo': range.lo, ':hi': range.hi },
+        ScanIndexForward: forward,
+        Limit: limit,
+        ...(start ? { ExclusiveStartKey: { pk, sk: start } } : {}),
+      }),
+    );
+    return {
+      rows: (out.Items ?? []).map((item) => ({ sk: String(item.sk), row: toQueueRow(item) })),
+      more: Boolean(out.LastEvaluatedKey),
+    };
+  };
+}
+
+/** How many bookings each ticket queue of a site holds (the counters the booking writes move). */
+export async function queueCounts(siteId: SiteId): Promise<Record<TicketQueue, number>> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: bookingKeys.queueCounts(siteId) }));
+  return Object.fromEntries(QUEUES.map((q) => [q, Math.max(0, Number(Item?.[q] ?? 0))])) as Record<TicketQueue, number>;
+}
+
+/**
+ * The backfill's read: a page of a site's bookings (gsi1, oldest first), those stored before the queues had
+ * rows (no row list on the item) made records, the rest only counted.
+ */
+export async function bookingsWithoutQueueRows(
+  siteId: SiteId,
+  cursor: string | undefined,
+): Promise<Page<BookingRecord> & { read: number }> {
+  const page = await queryPage('gsi1', bookingKeys.bookingsPk(siteId), { cursor, limit: 100 }, (item) => item);
+  return {
+    records: page.records.filter((item) => item[QUEUE_INDEX_ATTR] === undefined).map(toBooking),
+    nextCursor: page.nextCursor,
+    read: page.records.length,
+  };
 }

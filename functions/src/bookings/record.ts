@@ -8,7 +8,9 @@ export interface BookingRecord extends TBooking {
   version: number;
 }
 
-const INDEX_ATTRS = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'type'];
+/** The booking item's list of its ticket-queue rows (`queue/sk`, bookings/queues.ts): index data, not the booking's. */
+export const QUEUE_INDEX_ATTR = 'queueIndex';
+const INDEX_ATTRS = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'type', QUEUE_INDEX_ATTR];
 export function toBooking(item: Record<string, unknown>): BookingRecord {
   const copy: Record<string, unknown> = { ...item };
   for (const a of INDEX_ATTRS) delete copy[a];

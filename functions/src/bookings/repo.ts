@@ -5,14 +5,15 @@
  * (the payment order moving to 'booked'). The ticket queues' index items (indexes.ts) are part of
  * every write: no caller has to remember them.
  */
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
-import { db, tableName, transactOrFalse, type TransactItem } from '#lib/db';
+import { db, tableName, transact, transactOrFalse, type TransactItem } from '#lib/db';
 import { keys, type SiteId } from '#lib/keys';
 import { deadlineItem, deadlineRemoval, type Deadline } from '../deadlines/index.ts';
 import { bookingKeys } from './keys.ts';
 import { toRow } from './indexes.ts';
-import { toBooking, type BookingRecord } from './record.ts';
+import { entryId, queueChange, queueEntries } from './queues.ts';
+import { QUEUE_INDEX_ATTR, toBooking, type BookingRecord } from './record.ts';
 
 const bookingItem = (r: BookingRecord): Record<string, unknown> => ({
   ...bookingKeys.booking(r.siteId, r.bookingId),
@@ -20,7 +21,37 @@ const bookingItem = (r: BookingRecord): Record<string, unknown> => ({
   ...bookingKeys.bookingsOfUserIndex(r.siteId, r.userId, r.createdAt, r.bookingId),
   type: 'Booking',
   ...r,
+  [QUEUE_INDEX_ATTR]: queueEntries(r).map(entryId),
 });
+
+/**
+ * The ticket-queue rows of a booking (queues.ts) and the counters' move, given the rows its stored item lists
+ * (`before`): rows it left are deleted, its rows are written again (the filter's fields may have changed), and
+ * each queue it entered or left is counted in the same transaction.
+ */
+function queueItems(r: BookingRecord, before: readonly string[]): TransactItem[] {
+  const row = { type: 'QueueRow', ...toRow(r) };
+  const entries = queueEntries(r);
+  const { removed, counts } = queueChange(before, entries);
+  const items: TransactItem[] = [
+    ...removed.map((e) => ({ Delete: { TableName: tableName(), Key: bookingKeys.queueRow(r.siteId, e.queue, e.sk) } })),
+    ...entries.map((e) => ({
+      Put: { TableName: tableName(), Item: { ...bookingKeys.queueRow(r.siteId, e.queue, e.sk), ...row } },
+    })),
+  ];
+  const moves = Object.entries(counts);
+  if (moves.length)
+    items.push({
+      Update: {
+        TableName: tableName(),
+        Key: bookingKeys.queueCounts(r.siteId),
+        UpdateExpression: `ADD ${moves.map((_, i) => `#q${i} :q${i}`).join(', ')}`,
+        ExpressionAttributeNames: Object.fromEntries(moves.map(([q], i) => [`#q${i}`, q])),
+        ExpressionAttributeValues: Object.fromEntries(moves.map(([, n], i) => [`:q${i}`, n])),
+      },
+    });
+  return items;
+}
 
 /** The rows of the booker's legal entity, by booking and by travel date (the account admin's lists). */
 function legalEntityRows(b: BookingRecord, row: Record<string, unknown>): TransactItem[] {
@@ -140,11 +171,12 @@ export function newBookingItems(r: BookingRecord): TransactItem[] {
     },
     ...holdItems(r),
     ...bookingIndexItems(r),
+    ...queueItems(r, []),
   ];
 }
 
 export async function putBooking(r: BookingRecord, extra: TransactItem[] = []): Promise<void> {
-  await db().send(new TransactWriteCommand({ TransactItems: [...newBookingItems(r), ...extra] }));
+  await transact([...newBookingItems(r), ...extra]);
 }
 
 export async function getBooking(siteId: SiteId, bookingId: string): Promise<BookingRecord | null> {
@@ -171,6 +203,17 @@ export async function saveBooking(
   extra: TransactItem[] = [],
   prev?: BookingRecord,
 ): Promise<boolean> {
+  // The queue rows the stored booking lists (none for one stored before the queues had rows: it is added now).
+  const { Item: stored } = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: bookingKeys.booking(next.siteId, next.bookingId),
+      ConsistentRead: true,
+      ProjectionExpression: '#v, #q',
+      ExpressionAttributeNames: { '#v': 'version', '#q': QUEUE_INDEX_ATTR },
+    }),
+  );
+  if (stored?.version !== expectedVersion) return false;
   const record = { ...next, version: expectedVersion + 1 };
   return transactOrFalse([
     {
@@ -183,8 +226,30 @@ export async function saveBooking(
     },
     ...holdItems(record, prev),
     ...bookingIndexItems(record),
+    ...queueItems(record, (stored[QUEUE_INDEX_ATTR] as string[] | undefined) ?? []),
     ...extra,
   ]);
+}
+
+/**
+ * The backfill of one booking stored before the queues had rows: its rows, its counts, and the list of them on
+ * the booking, on the condition that nothing wrote the list meanwhile (the version moves, so a save that read
+ * the booking before this retries on the list). Run twice, the second finds the list and writes nothing.
+ */
+export function queueBackfillItems(r: BookingRecord): TransactItem[] {
+  return [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: bookingKeys.booking(r.siteId, r.bookingId),
+        UpdateExpression: 'SET #q = :q, #v = #v + :one',
+        ConditionExpression: 'attribute_not_exists(#q) AND #v = :v',
+        ExpressionAttributeNames: { '#q': QUEUE_INDEX_ATTR, '#v': 'version' },
+        ExpressionAttributeValues: { ':q': queueEntries(r).map(entryId), ':v': r.version, ':one': 1 },
+      },
+    },
+    ...queueItems(r, []),
+  ];
 }
 
 /** Next booking number of a site (human-friendly, increasing). */

@@ -42,10 +42,8 @@ const COUNTED: Record<keyof TDmcCounts, DmcKind> = {
 
 export async function overview(scope: DmcScope) {
   const siteId = siteOf(scope);
-  const entries = await Promise.all(
-    Object.entries(COUNTED).map(async ([key, kind]) => [key, await repo.countRecords(siteId, kind)] as const),
-  );
-  const cities = await repo.allCities(siteId);
+  const [counts, cities] = await Promise.all([repo.recordCounts(siteId), repo.allCities(siteId)]);
+  const entries = Object.entries(COUNTED).map(([key, kind]) => [key, counts[kind]] as const);
   return {
     counts: Object.fromEntries(entries) as TDmcCounts,
     cities: cities.sort((a, b) => a.cityName.localeCompare(b.cityName)),
@@ -328,7 +326,11 @@ export async function importData(
     }
     if (existing) tally.updated++;
     else tally.created++;
-    groups.push([repo.putRecord(siteId, kind, after as DmcRecords[DmcKind]), change(kind, r.id, existing, after)]);
+    // Created or updated as read: a row new to the site is counted (a concurrent create cancels its group).
+    groups.push([
+      repo.putRecord(siteId, kind, after as DmcRecords[DmcKind], existing ? 'update' : 'create'),
+      change(kind, r.id, existing, after),
+    ]);
   }
   for (const [cityId, name] of cityWrites) groups.push([repo.putCity(siteId, cityId, name)]);
 

@@ -28,6 +28,8 @@ const PRIORITY_CEILING = 1_000_000;
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
 export const dmcKeys = {
+  /** How many records each master of a site holds: moved by the transaction that creates or deletes one. */
+  dmcCounts: (siteId: SiteId): Key => ({ pk: sitePk(siteId, 'DMCCOUNTS'), sk: 'COUNTS' }),
   /** The partition of one master of a site. */
   kindPk: (siteId: SiteId, kind: DmcKind) => sitePk(siteId, 'DMC', DMC_KINDS[kind]),
   record: (siteId: SiteId, kind: DmcKind, id: string): Key => ({ pk: dmcKeys.kindPk(siteId, kind), sk: part(id) }),

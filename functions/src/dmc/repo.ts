@@ -18,7 +18,7 @@ import {
   type TransactItem,
 } from '#lib/db';
 import type { Key, SiteId } from '#lib/keys';
-import { dmcKeys, type DmcKind } from './keys.ts';
+import { DMC_KINDS, dmcKeys, type DmcKind } from './keys.ts';
 import { RATE_LIST, idOf, type DmcRecords, type RateKind } from './records.ts';
 
 const FIELDS = 'rec';
@@ -95,7 +95,7 @@ export function putRecord<K extends DmcKind>(
   mode: PutMode = 'upsert',
 ): TransactItem {
   const condition = PUT_CONDITION[mode];
-  return {
+  return counted(mode === 'create' ? { siteId, kind, move: 1 } : null, {
     Put: {
       TableName: tableName(),
       Item: {
@@ -107,7 +107,7 @@ export function putRecord<K extends DmcKind>(
       },
       ...(condition ? { ConditionExpression: condition } : {}),
     },
-  };
+  });
 }
 
 /** The stored item of a record (the seed writes these in bulk). */
@@ -116,11 +116,77 @@ export const recordItem = <K extends DmcKind>(siteId: SiteId, kind: K, rec: DmcR
 
 /** Delete of a record that must still exist (a concurrent delete cancels the transaction: nothing half-done). */
 export function deleteRecord(siteId: SiteId, kind: DmcKind, id: string): TransactItem {
+  return counted(
+    { siteId, kind, move: -1 },
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: dmcKeys.record(siteId, kind, id),
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Counts: a counter per master, moved in the transaction that creates or deletes a record
+
+/**
+ * The count each create (a put that must be new) and delete moves, remembered beside the item so that every
+ * transaction of them (`commit`, `commitGroups`) adds its masters' moves to it as one counter update, whatever the
+ * operation that composed it.
+ */
+const COUNT_MOVES = new WeakMap<TransactItem, { siteId: SiteId; kind: DmcKind; move: number }>();
+function counted(move: { siteId: SiteId; kind: DmcKind; move: number } | null, item: TransactItem): TransactItem {
+  if (move) COUNT_MOVES.set(item, move);
+  return item;
+}
+
+/** The counter update of the creates and deletes among `items` (none when they move nothing). */
+export function countsUpdate(items: readonly TransactItem[]): TransactItem[] {
+  const moves = new Map<DmcKind, number>();
+  let siteId: SiteId | undefined;
+  for (const item of items) {
+    const m = COUNT_MOVES.get(item);
+    if (!m) continue;
+    if (siteId && m.siteId !== siteId) throw new Error('dmc: one transaction writes one site');
+    siteId = m.siteId;
+    moves.set(m.kind, (moves.get(m.kind) ?? 0) + m.move);
+  }
+  const adds = [...moves].filter(([, n]) => n !== 0);
+  if (!siteId || !adds.length) return [];
+  return [countMove(siteId, Object.fromEntries(adds))];
+}
+
+/** ADD to the masters' counts of a site (the seed and the data generator write their own records' counts with it). */
+export function countMove(siteId: SiteId, moves: Partial<Record<DmcKind, number>>): TransactItem {
+  const adds = Object.entries(moves);
   return {
-    Delete: {
+    Update: {
       TableName: tableName(),
-      Key: dmcKeys.record(siteId, kind, id),
-      ConditionExpression: 'attribute_exists(pk)',
+      Key: dmcKeys.dmcCounts(siteId),
+      UpdateExpression: `ADD ${adds.map((_, i) => `#k${i} :k${i}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(adds.map(([kind], i) => [`#k${i}`, kind])),
+      ExpressionAttributeValues: Object.fromEntries(adds.map(([, n], i) => [`:k${i}`, n])),
+    },
+  };
+}
+
+/** How many records each master of a site holds: one item read, whatever the masters hold. */
+export async function recordCounts(siteId: SiteId): Promise<Record<DmcKind, number>> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: dmcKeys.dmcCounts(siteId) }));
+  return Object.fromEntries(
+    (Object.keys(DMC_KINDS) as DmcKind[]).map((k) => [k, Math.max(0, Number(Item?.[k] ?? 0))]),
+  ) as Record<DmcKind, number>;
+}
+
+/** The counts item as a whole (the backfill of a site stored before the counters, if none exists yet). */
+export function countsPut(siteId: SiteId, counts: Partial<Record<DmcKind, number>>): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...dmcKeys.dmcCounts(siteId), type: 'DmcCounts', ...counts },
+      ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
 }
@@ -420,7 +486,7 @@ export function putDefaultMarket(siteId: SiteId, marketId: string, seen: string 
 // Commits
 
 /** One change (a record, the records it touches, its audit entries) as one transaction; false on a lost race. */
-export const commit = (items: TransactItem[]): Promise<boolean> => transactOrFalse(items);
+export const commit = (items: TransactItem[]): Promise<boolean> => transactOrFalse([...items, ...countsUpdate(items)]);
 
 /** Transactions hold at most 100 items. */
 export const TRANSACTION_MAX = 100;
@@ -435,12 +501,13 @@ export async function commitGroups(groups: readonly TransactItem[][]): Promise<n
   let transactions = 0;
   const flush = async () => {
     if (!batch.length) return;
-    await transact(batch);
+    await transact([...batch, ...countsUpdate(batch)]);
     transactions++;
     batch = [];
   };
   for (const group of groups) {
-    if (batch.length + group.length > TRANSACTION_MAX) await flush();
+    // One place left for the batch's counter update.
+    if (batch.length + group.length > TRANSACTION_MAX - 1) await flush();
     batch.push(...group);
   }
   await flush();

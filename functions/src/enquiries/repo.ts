@@ -81,13 +81,18 @@ function minePut(siteId: SiteId, e: EnquiryRecord & { userId: string }): Transac
   };
 }
 
-/** Stores a new enquiry with its counters (and the visitor's copy). */
-export async function createEnquiry(siteId: SiteId, e: EnquiryRecord): Promise<void> {
-  const ok = await transactOrFalse([
+/** The items of a new enquiry: it (must be new), its counters and the visitor's copy (the data generator's too). */
+export function newEnquiryItems(siteId: SiteId, e: EnquiryRecord): TransactItem[] {
+  return [
     enquiryPut(siteId, e, null),
     countsUpdate(siteId, null, e.status),
     ...(e.userId ? [minePut(siteId, { ...e, userId: e.userId })] : []),
-  ]);
+  ];
+}
+
+/** Stores a new enquiry with its counters (and the visitor's copy). */
+export async function createEnquiry(siteId: SiteId, e: EnquiryRecord): Promise<void> {
+  const ok = await transactOrFalse(newEnquiryItems(siteId, e));
   // A fresh 24-hex id that exists already is a bug, never a user's mistake.
   if (!ok) throw new Error('enquiry id already taken');
 }

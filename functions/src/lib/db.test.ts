@@ -80,9 +80,13 @@ describe('transactions', () => {
     expect(await transactOrCancellations([item('a'), item('b')])).toEqual(['None', 'ConditionalCheckFailed']);
   });
 
-  it('throw a cancellation that no condition caused (a conflict with another transaction)', async () => {
-    stub(cancelled('None', 'TransactionConflict'));
+  it('send again a transaction only a conflict with another cancelled, and throw when the conflict lasts', async () => {
+    const sent = stub(cancelled('None', 'TransactionConflict'), {});
+    await expect(transactOrFalse([item('a'), item('b')])).resolves.toBe(true);
+    expect(sent).toHaveLength(2);
+    const again = stub(...Array.from({ length: 5 }, () => cancelled('None', 'TransactionConflict')));
     await expect(transactOrFalse([item('a'), item('b')])).rejects.toThrow('cancelled');
+    expect(again).toHaveLength(5);
   });
 
   it('answer a conflict with another transaction with its codes when the caller retries conflicts', async () => {

@@ -280,9 +280,9 @@ export const conditionFailedAt = (codes: readonly string[], index: number): bool
 /**
  * Runs writes as one transaction. Null when it committed; when a condition cancelled it, the
  * cancellation code of each item in item order (cancellationCodes), so the caller can tell which guard
- * held. A cancellation without a failed condition (a concurrent transaction) throws, unless
- * `conflicts: 'answer'`: then it is answered with its codes too, for callers that read again and retry
- * (versioned balances, counters, seats).
+ * held. A cancellation without a failed condition (a concurrent transaction) is sent again a few times
+ * (sendTransaction) and then throws, unless `conflicts: 'answer'`: then it is answered with its codes at
+ * once, for callers that read again and retry (versioned balances, counters, seats).
  */
 export async function transactOrCancellations(
   items: TransactItem[],
@@ -291,12 +291,35 @@ export async function transactOrCancellations(
   const single = items.length === 1 ? singleWrite(items[0]!) : null;
   if (single) return (await writeOrNull(single)) ? null : ['ConditionalCheckFailed'];
   try {
-    await db().send(new TransactWriteCommand({ TransactItems: items }));
+    await sendTransaction(items, opts.conflicts !== 'answer');
     return null;
   } catch (err) {
     const codes = cancellationCodes(err);
     if (!codes || (opts.conflicts !== 'answer' && !isConditionFailure(err))) throw err;
     return codes;
+  }
+}
+
+/** Attempts of a transaction that only a concurrent one cancelled (no condition failed, nothing written). */
+const CONFLICT_ATTEMPTS = 5;
+
+/**
+ * Sends a transaction; with `retryConflicts`, one cancelled only because another transaction was writing one of
+ * its items at that moment (a shared counter: the ticket queues' counts) is sent again after a short jittered
+ * pause: nothing of it was written, so sending it again is the same write. A failed condition is never retried.
+ */
+async function sendTransaction(items: TransactItem[], retryConflicts: boolean): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    } catch (err) {
+      const codes = cancellationCodes(err);
+      const conflictOnly =
+        codes?.includes('TransactionConflict') && !codes.some((c) => c !== 'TransactionConflict' && c !== 'None');
+      if (!retryConflicts || !conflictOnly || attempt >= CONFLICT_ATTEMPTS) throw err;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * attempt));
+    }
   }
 }
 
@@ -319,7 +342,7 @@ export async function transactOrFalse(items: TransactItem[]): Promise<boolean> {
 
 /** Runs writes as one transaction (a failed condition throws: for callers to whom that is a bug or a lost race). */
 export async function transact(items: TransactItem[]): Promise<void> {
-  await db().send(new TransactWriteCommand({ TransactItems: items }));
+  await sendTransaction(items, true);
 }
 
 /**

@@ -35,6 +35,23 @@ export interface PackageFilter {
 /** Lower-case text a destination or search filter looks in. */
 const searchText = (p: PackageRecord): string => `${p.destination} ${p.title}`.toLowerCase();
 
+/** The stored item of a package with its index keys (the data generator writes these in bulk). */
+export function packageItem(siteId: SiteId, p: PackageRecord): Record<string, unknown> {
+  return {
+    ...packageKeys.packageItem(siteId, p.id),
+    ...packageKeys.packageTitleIndex(siteId, p.title, p.id),
+    ...(p.isActive && p.forSupply ? packageKeys.packageSupplyIndex(siteId, p.title, p.id) : {}),
+    kind: 'package',
+    version: p.version,
+    search: searchText(p),
+    destination: p.destination,
+    days: p.days,
+    price: p.price,
+    isActive: p.isActive,
+    [REC]: p,
+  };
+}
+
 /** Stores a package: new (`expectVersion` null) or replacing the version the caller read; false when that failed. */
 export function putPackage(
   siteId: SiteId,
@@ -46,19 +63,7 @@ export function putPackage(
   return writeWithAudit(
     new PutCommand({
       TableName: tableName(),
-      Item: {
-        ...packageKeys.packageItem(siteId, p.id),
-        ...packageKeys.packageTitleIndex(siteId, p.title, p.id),
-        ...(p.isActive && p.forSupply ? packageKeys.packageSupplyIndex(siteId, p.title, p.id) : {}),
-        kind: 'package',
-        version: p.version,
-        search: searchText(p),
-        destination: p.destination,
-        days: p.days,
-        price: p.price,
-        isActive: p.isActive,
-        [REC]: p,
-      },
+      Item: packageItem(siteId, p),
       ...(expectVersion === null
         ? { ConditionExpression: 'attribute_not_exists(pk)' }
         : {

@@ -12,6 +12,8 @@ export {
   bookingsByIds,
   heldBookingIds,
   legalEntityRows,
+  queueCounts,
+  queueReader,
   rowsByTravelDate,
   ticketSiteIds,
 } from '../bookings/index.ts';

@@ -8,6 +8,8 @@ import { TABLE } from '@tp/contracts/platform';
 import {
   batchGet,
   db,
+  decodeCursor,
+  encodeCursor,
   tableName,
   queryAll,
   setClause,
@@ -15,6 +17,7 @@ import {
   transactUnique,
   writeOrFalse,
   writeOrNull,
+  type IndexName,
   type TransactItem,
 } from '#lib/db';
 import { keys, type SiteId } from '#lib/keys';
@@ -54,9 +57,11 @@ async function indexPage(
   keyAttrs: string,
   page: number,
   size: number,
-): Promise<{ items: Item[]; hasMore: boolean }> {
-  let skip = (page - 1) * size;
-  let start: StartKey;
+  cursor?: { index: IndexName; pk: string; at: string | undefined },
+): Promise<{ items: Item[]; hasMore: boolean; nextCursor: string | null }> {
+  // From a cursor (the key the previous page ended on), nothing is stepped over: any page costs what the first does.
+  let skip = cursor?.at ? 0 : (page - 1) * size;
+  let start: StartKey = cursor?.at ? decodeCursor(cursor.at, cursor.index, cursor.pk) : undefined;
   while (skip > 0) {
     const res = await db().send(
       new QueryCommand({
@@ -70,14 +75,18 @@ async function indexPage(
     );
     skip -= res.Count ?? 0;
     start = res.LastEvaluatedKey;
-    if (!start) return { items: [], hasMore: false };
+    if (!start) return { items: [], hasMore: false, nextCursor: null };
   }
   // One more than a page tells whether another page follows.
   const res = await db().send(
     new QueryCommand({ TableName: table(), ...q, ScanIndexForward: false, Limit: size + 1, ExclusiveStartKey: start }),
   );
   const items = res.Items ?? [];
-  return { items: items.slice(0, size), hasMore: items.length > size };
+  const hasMore = items.length > size;
+  const last = items[size - 1];
+  const nextCursor =
+    hasMore && last ? encodeCursor(Object.fromEntries(keyAttrs.split(', ').map((a) => [a, last[a]]))) : null;
+  return { items: items.slice(0, size), hasMore, nextCursor };
 }
 
 /** Users of a site newest first (the gsi1 users index). */
@@ -85,8 +94,9 @@ export async function listUsersPage(
   siteId: SiteId,
   page: number,
   size: number,
-): Promise<{ users: UserRecord[]; hasMore: boolean }> {
-  const { items, hasMore } = await indexPage(
+  cursor?: string,
+): Promise<{ users: UserRecord[]; hasMore: boolean; nextCursor: string | null }> {
+  const { items, hasMore, nextCursor } = await indexPage(
     {
       IndexName: TABLE.indexes.gsi1.name,
       KeyConditionExpression: 'gsi1pk = :pk',
@@ -95,8 +105,9 @@ export async function listUsersPage(
     'pk, sk, gsi1pk, gsi1sk',
     page,
     size,
+    { index: 'gsi1', pk: userKeys.usersIndexPk(siteId), at: cursor },
   );
-  return { users: items.map(toUserRecord), hasMore };
+  return { users: items.map(toUserRecord), hasMore, nextCursor };
 }
 
 /** Users who accept marketing mail, newest first (the sparse gsi2 subscriber index). */

@@ -106,7 +106,11 @@ function world(overrides: { replaceDetails?: () => Promise<DetailsWrite> } = {})
       userCount: async () => users.size,
       listUsersPage: async (_s, page, size) => {
         const all = [...users.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-        return { users: all.slice((page - 1) * size, page * size), hasMore: all.length > page * size };
+        return {
+          users: all.slice((page - 1) * size, page * size),
+          hasMore: all.length > page * size,
+          nextCursor: null,
+        };
       },
       listSubscribersPage: async () => ({ users: [], hasMore: false }),
       searchUserIds: async () => [],
@@ -237,6 +241,8 @@ describe('listCustomers', () => {
       records: [],
       totalRecords: 0,
       totalPages: 0,
+      page: 1,
+      nextCursor: null,
     });
   });
 });

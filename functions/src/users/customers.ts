@@ -127,18 +127,37 @@ async function requireCustomer(siteId: SiteId, customerNo: number, deps: Custome
 
 export async function listCustomers(
   { site }: Scope,
-  input: { page: number; userId?: string | undefined },
+  input: { page: number; userId?: string | undefined; cursor?: string | undefined },
   deps: CustomersDeps = defaultDeps,
-): Promise<{ records: TCustomer[]; totalRecords: number; totalPages: number }> {
+): Promise<{
+  records: TCustomer[];
+  totalRecords: number;
+  totalPages: number;
+  page: number;
+  nextCursor: string | null;
+}> {
   if (input.userId) {
     const user = await deps.accounts.repo.getUser(site.siteId, input.userId);
-    return { records: user ? [toCustomer(user)] : [], totalRecords: user ? 1 : 0, totalPages: user ? 1 : 0 };
+    return {
+      records: user ? [toCustomer(user)] : [],
+      totalRecords: user ? 1 : 0,
+      totalPages: user ? 1 : 0,
+      page: 1,
+      nextCursor: null,
+    };
   }
-  const [total, { users }] = await Promise.all([
+  // With the previous page's cursor, page N reads only itself; a page number alone steps over the pages before it.
+  const [total, { users, nextCursor }] = await Promise.all([
     deps.customers.userCount(site.siteId),
-    deps.customers.listUsersPage(site.siteId, input.page, CUSTOMERS_PAGE_SIZE),
+    deps.customers.listUsersPage(site.siteId, input.page, CUSTOMERS_PAGE_SIZE, input.cursor),
   ]);
-  return { records: users.map(toCustomer), totalRecords: total, totalPages: Math.ceil(total / CUSTOMERS_PAGE_SIZE) };
+  return {
+    records: users.map(toCustomer),
+    totalRecords: total,
+    totalPages: Math.ceil(total / CUSTOMERS_PAGE_SIZE),
+    page: input.page,
+    nextCursor,
+  };
 }
 
 export async function searchCustomers(

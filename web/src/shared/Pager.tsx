@@ -7,7 +7,10 @@ const CONTROL_LABELS = {
   last: 'Last page',
 } as const;
 
-/** Page controls under a paged list ({records, totalRecords, totalPages, page}); hidden while there is one page. */
+/**
+ * Page controls under a paged list ({records, totalRecords, totalPages, page}); hidden while there is one page.
+ * `totalRecords` null: the list does not know its total yet (a filtered queue counts as it reads), so none is shown.
+ */
 export function Pager({
   page,
   totalPages,
@@ -16,14 +19,15 @@ export function Pager({
 }: {
   page: number;
   totalPages: number;
-  totalRecords: number;
+  totalRecords: number | null;
   onChange: (page: number) => void;
 }) {
   if (totalPages <= 1) return null;
   return (
     <Group justify="space-between" gap="xs" wrap="wrap" component="nav" aria-label="Pages">
       <Text size="sm" c="dimmed">
-        Page {page} of {totalPages} · {totalRecords} in all
+        Page {page} of {totalPages}
+        {totalRecords === null ? '' : ` · ${totalRecords} in all`}
       </Text>
       <Pagination
         total={totalPages}

@@ -15,7 +15,14 @@ import { siteTimeZone, type SiteRecord } from '#lib/tenancy';
 import { dayRangeInZone, isWithin, type InstantRange } from '#lib/time';
 import { EXPORT_LIMITS } from '@tp/contracts/endpoints/exports';
 import { startExport, type ExportCell, type ExportColumn, type ExportSource } from '../../exports/index.ts';
-import { type BookingRecord, type BookingRow, toRow } from '../../bookings/index.ts';
+import {
+  type BookingRecord,
+  type BookingRow,
+  orderRange,
+  readOrder,
+  readQueuePage,
+  toRow,
+} from '../../bookings/index.ts';
 import { getUser } from '../../users/records.ts';
 import * as repo from '../repo.ts';
 import { ticketView } from '../views.ts';
@@ -147,12 +154,133 @@ async function scopeUser(scope: TicketScope, f: TBookingFilter, queue: TicketQue
   return f.userId ? { kind: 'user', userId: f.userId } : { kind: 'site' };
 }
 
+/**
+ * Whether a filter narrows a queue (so a page may skip rows, and the queue's counter is not the list's total).
+ * The status "held" is the hold queue itself, wherever it is asked.
+ */
+export function narrowsQueue(f: TBookingFilter, queue: TicketQueue): boolean {
+  const held = f.status === 'held' && queue !== 'changeRequests';
+  return Boolean(
+    !f.domestic ||
+    !f.international ||
+    f.pnrOrTicket ||
+    f.airlineCode ||
+    f.passenger ||
+    f.bookingFrom ||
+    f.bookingTo ||
+    f.travelFrom ||
+    f.travelTo ||
+    f.userId ||
+    (f.status && !held),
+  );
+}
+
+/** Rows a narrowing filter may look at for one page before it answers a shorter page with a cursor. */
+export const QUEUE_READ_AHEAD = 500;
+
+/** Which queue's rows a staff list reads, in which order and between which keys (bookings/queues.ts). */
+function queuePlan(site: SiteRecord, f: TBookingFilter, queue: TicketQueue) {
+  const partition: TicketQueue = queue === 'tickets' && f.status === 'held' ? 'holds' : queue;
+  const { order, forward } = readOrder(f.sort);
+  // A booking is made before its travel date: a travel range also bounds the booking dates from above.
+  const booked = dayRangeInZone(f.bookingFrom, f.bookingTo ?? f.travelTo, siteTimeZone(site));
+  const range =
+    order === 'B'
+      ? orderRange('B', booked.start, booked.end)
+      : order === 'T'
+        ? orderRange('T', f.travelFrom, f.travelTo && endOfDay(f.travelTo))
+        : orderRange('L');
+  return { partition, forward, range, sort: f.sort };
+}
+type QueuePlan = ReturnType<typeof queuePlan>;
+
+/**
+ * A page cursor names its queue and sort, so it cannot be replayed on another list; its key lies in the range. It
+ * also carries how many rows the pages before it held (`n`), so a filtered list counts on from there.
+ */
+const queueCursor = (plan: QueuePlan, sk: string, seen: number) =>
+  Buffer.from(JSON.stringify({ q: plan.partition, s: plan.sort, k: sk, n: seen }), 'utf8').toString('base64url');
+function cursorKey(plan: QueuePlan, cursor: string): { key: string; seen: number } {
+  try {
+    const c = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as {
+      q?: unknown;
+      s?: unknown;
+      k?: unknown;
+      n?: unknown;
+    };
+    const seen = c.n;
+    if (c.q === plan.partition && c.s === plan.sort && typeof c.k === 'string' && Number.isSafeInteger(seen)) {
+      if (c.k >= plan.range.lo && c.k <= plan.range.hi && (seen as number) >= 0)
+        return { key: c.k, seen: seen as number };
+    }
+  } catch {
+    // fall through
+  }
+  throw fail.validation('Invalid page cursor', { cursor: 'Invalid page cursor' });
+}
+
+/**
+ * A staff queue of the site, one page read from the queue's own rows: the page (with a cursor to the next), its
+ * bookings by id, and the total from the queue's counter; a narrowing filter pages with a bounded read-ahead and
+ * counts as far as it has read. Page N without a cursor steps over the N−1 pages before it.
+ */
+async function siteQueuePage(
+  site: SiteRecord,
+  f: TBookingFilter,
+  queue: TicketQueue,
+  cursor: string | undefined,
+): Promise<TTicketPage> {
+  const plan = queuePlan(site, f, queue);
+  const read = repo.queueReader(site.siteId, plan.partition, plan.range, plan.forward);
+  const narrowed = narrowsQueue(f, queue);
+  const booked = dayRangeInZone(f.bookingFrom, f.bookingTo, siteTimeZone(site));
+  const match = narrowed ? (row: BookingRow) => matches(row, f, queue, booked) : undefined;
+  const from = cursor ? cursorKey(plan, cursor) : null;
+  let start = from?.key ?? null;
+  // Rows on the pages before this one: as the cursor says, else the full pages a page number steps over.
+  const before = from?.seen ?? (f.page - 1) * f.pageSize;
+  if (!from && before > 0) {
+    const skipped = await readQueuePage(read, { start: null, want: before, match, readAhead: Infinity });
+    if (skipped.rows.length < before) {
+      const total = narrowed ? skipped.rows.length : (await repo.queueCounts(site.siteId))[plan.partition];
+      return {
+        records: [],
+        totalRecords: total,
+        totalPages: Math.max(1, Math.ceil(total / f.pageSize)),
+        page: f.page,
+        nextCursor: null,
+        totalKnown: true,
+      };
+    }
+    start = skipped.rows.at(-1)!.sk;
+  }
+  const [page, counts] = await Promise.all([
+    readQueuePage(read, { start, want: f.pageSize, match, readAhead: QUEUE_READ_AHEAD }),
+    narrowed ? null : repo.queueCounts(site.siteId),
+  ]);
+  const bookings = await repo.bookingsByIds(
+    site.siteId,
+    page.rows.map((r) => r.row.bookingId),
+  );
+  const totalRecords = counts ? counts[plan.partition] : before + page.rows.length + (page.next ? 1 : 0);
+  return {
+    records: bookings.map(ticketView),
+    totalRecords,
+    totalPages: counts ? Math.max(1, Math.ceil(totalRecords / f.pageSize)) : f.page + (page.next ? 1 : 0),
+    page: f.page,
+    nextCursor: page.next && queueCursor(plan, page.next, before + page.rows.length),
+    totalKnown: !narrowed || !page.next,
+  };
+}
+
 export async function listTickets(
   scope: TicketScope,
   f: TBookingFilter,
   queue: TicketQueue | null,
+  cursor?: string,
 ): Promise<TTicketPage> {
   const who = await scopeUser(scope, f, queue);
+  if (queue && who.kind === 'site') return siteQueuePage(scope.site, f, queue, cursor);
   const { rows, loaded } = await filteredRows(scope.site, who, f, queue);
   const totalPages = Math.max(1, Math.ceil(rows.length / f.pageSize));
   const page = rows.slice((f.page - 1) * f.pageSize, f.page * f.pageSize);
@@ -233,6 +361,7 @@ export async function startTicketsExport(
  */
 export const ticketsExport: ExportSource = async (site, stored) => {
   const { queue, filter, who } = stored as unknown as TicketsExportFilter;
+  if (who.kind === 'site') return siteQueueExport(site, filter, queue);
   const { rows, loaded } = await filteredRows(site, who, filter, queue);
   async function* pages() {
     for (let i = 0; i < rows.length; i += EXPORT_LIMITS.pageRows) {
@@ -254,10 +383,38 @@ export const ticketsExport: ExportSource = async (site, stored) => {
   };
 };
 
+/**
+ * A staff queue's export: the queue's rows page by page, as the list reads them, each page's bookings by id. The
+ * total shown while it runs is the queue's count (for a narrowing filter, what the rows are at most).
+ */
+async function siteQueueExport(site: SiteRecord, filter: TBookingFilter, queue: TicketQueue) {
+  const plan = queuePlan(site, filter, queue);
+  const read = repo.queueReader(site.siteId, plan.partition, plan.range, plan.forward);
+  const booked = dayRangeInZone(filter.bookingFrom, filter.bookingTo, siteTimeZone(site));
+  const match = narrowsQueue(filter, queue) ? (row: BookingRow) => matches(row, filter, queue, booked) : undefined;
+  async function* pages() {
+    let start: string | null = null;
+    do {
+      const page = await readQueuePage(read, { start, want: EXPORT_LIMITS.pageRows, match, readAhead: Infinity });
+      const bookings = await repo.bookingsByIds(
+        site.siteId,
+        page.rows.map((r) => r.row.bookingId),
+      );
+      yield bookings.map(excelRow);
+      start = page.next;
+    } while (start);
+  }
+  return {
+    total: (await repo.queueCounts(site.siteId))[plan.partition],
+    creator: site.companyName,
+    sheets: [{ name: 'Tickets', columns: EXCEL_COLUMNS, pages }],
+  };
+}
+
 // The tickets Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
 export const answerGetBookedFlights = answers(api.getBookedFlights, (input, scope) => listTickets(scope, input, null));
-export const answerGetTickets = answers(api.getTickets, ({ queue, ...filter }, scope) =>
-  listTickets(scope, filter, queue),
+export const answerGetTickets = answers(api.getTickets, ({ queue, cursor, ...filter }, scope) =>
+  listTickets(scope, filter, queue, cursor),
 );
 export const answerExportTickets = answers(api.exportTickets, ({ queue, ...filter }, scope) =>
   startTicketsExport(scope, filter, queue),

@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { endpoint, USER_TYPES, type UserType } from '../endpoint.ts';
 import { INVALID_EMAIL, zEmpty, zIntFromText } from '../common.ts';
-import { zEmailText, zId, zName, zOptionalEmail, zPhoneCountry, zPhoneText, zShortText } from '../fields.ts';
+import { zCursor, zEmailText, zId, zName, zOptionalEmail, zPhoneCountry, zPhoneText, zShortText } from '../fields.ts';
 import { type TPhoneEntry, ZPhoneEntry, ZUser, ZValidPhoneEntry } from './users.ts';
 import { lazy } from '../lazy.ts';
 import { isValidPhone, phoneCountries, PREFERRED_PHONE_COUNTRY } from '@tp/domain/phone';
@@ -88,6 +88,10 @@ export const ZCustomerPage = lazy(() =>
     records: z.array(ZCustomer),
     totalRecords: z.number().check(z.int()),
     totalPages: z.number().check(z.int()),
+    /** The page answered (the customer console's list). */
+    page: z.optional(z.number()),
+    /** The customer list's next page (send it back as `cursor` with the next page number); null on the last. */
+    nextCursor: z.optional(z.nullable(z.string())),
   }),
 );
 
@@ -96,6 +100,8 @@ export const ZGetCustomers = lazy(() =>
     /** Sent by the screen; the server uses the session's user instead of trusting it. */
     staffId: z.optional(z.union([zId(), z.number()])),
     page: zPage(),
+    /** Where the page starts: the previous page's `nextCursor`, so a deep page reads only itself. */
+    cursor: z.optional(zCursor()),
     /** Narrows the list to one user (clicking a ticket's creator). */
     userId: zOptionalId(),
   }),

@@ -20,7 +20,7 @@ import {
 import { lazy } from '../lazy.ts';
 import { ZExportJob } from './exports.ts';
 import * as MSG from '../messages.ts';
-import { zEmail, zId, zName, zPnr, zRemarks, zRichHtml, zShortText } from '../fields.ts';
+import { zCursor, zEmail, zId, zName, zPnr, zRemarks, zRichHtml, zShortText } from '../fields.ts';
 
 export const TICKET_QUEUES = ['tickets', 'changeRequests', 'holds'] as const;
 export type TicketQueue = (typeof TICKET_QUEUES)[number];
@@ -105,7 +105,14 @@ export type TBookingFilter = z.output<typeof ZBookingFilter>;
 export type TBookingFilterInput = z.input<typeof ZBookingFilter>;
 
 export const ZTicketsRequest = lazy(() =>
-  z.extend(ZBookingFilter, { queue: z._default(z.enum(TICKET_QUEUES), 'tickets') }),
+  z.extend(ZBookingFilter, {
+    queue: z._default(z.enum(TICKET_QUEUES), 'tickets'),
+    /**
+     * Where the page starts: the previous answer's `nextCursor` (then `page` only labels the page). Without it,
+     * page N is found by stepping over the N−1 pages before it.
+     */
+    cursor: z.optional(zCursor()),
+  }),
 );
 
 /** A booking as the queues show it: the stored booking plus the e-ticket slug and the displayed status. */
@@ -125,6 +132,13 @@ export const ZTicketPage = lazy(() =>
     totalRecords: z.number(),
     totalPages: z.number(),
     page: z.number(),
+    /** The staff queues' next page (send it back as `cursor`); null on the last page; absent on the other lists. */
+    nextCursor: z.optional(z.nullable(z.string())),
+    /**
+     * False when a filter narrows a staff queue: the totals then count only as far as the pages read so far (up
+     * to this page, and one more while there is a next page); exact on the last page.
+     */
+    totalKnown: z.optional(z.boolean()),
   }),
 );
 export type TTicketPage = z.infer<typeof ZTicketPage>;
@@ -419,7 +433,7 @@ export const exportTickets = endpoint({
   domain: TICKETS_DOMAIN,
   auth: 'staff',
   permission: 'flights.exportExcel',
-  request: lazy(() => z.omit(ZTicketsRequest, { page: true, pageSize: true })),
+  request: lazy(() => z.omit(ZTicketsRequest, { page: true, pageSize: true, cursor: true })),
   response: ZExportJob,
   summary: 'Staff Download Excel: starts the export of every booking of the filtered queue (an export job).',
 });

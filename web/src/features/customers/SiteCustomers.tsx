@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ActionIcon, Badge, CloseButton, Group, Menu, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useNavigate } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { useAction } from '#api/action.ts';
 import { useApi } from '#api/hooks.ts';
 import { useSite } from '#shared/site.tsx';
 import { DataTable, type Column } from '#shared/DataTable.tsx';
+import { usePageCursors } from '#shared/page-cursors.ts';
 import { useUser } from '#lib/state.ts';
 import { useCustomerCache } from './cache.ts';
 import { ChangeGroupDialog, type GroupTarget } from './ChangeGroupDialog.tsx';
@@ -134,7 +135,12 @@ export function SiteCustomers() {
   const [permissionOf, setPermissionOf] = useState<TCustomer | null>(null);
 
   const searching = searchQuery !== '';
-  const list = useApi(getCustomers, searching ? null : { staffId: user?.id, page }, { keepPreviousData: true });
+  const cursors = usePageCursors(page);
+  const list = useApi(getCustomers, searching ? null : { staffId: user?.id, page, ...cursors.cursorInput }, {
+    keepPreviousData: true,
+  });
+  const { remember } = cursors;
+  useEffect(() => remember(list.data), [remember, list.data]);
   const search = useApi(searchWlUser, searching ? { searchQuery } : null, { keepPreviousData: true });
   const rows = searching ? search.data : list.data?.records;
   const total = searching ? search.data?.length : list.data?.totalRecords;

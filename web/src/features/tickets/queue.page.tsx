@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Anchor,
   Button,
@@ -18,6 +18,7 @@ import { exportTickets, getTickets, TICKET_MSG, type TicketQueue } from '@tp/con
 import { useApi } from '#api/hooks.ts';
 import { useSmallScreen } from '#shared/DataTable.tsx';
 import { Pager } from '#shared/Pager.tsx';
+import { usePageCursors } from '#shared/page-cursors.ts';
 import { useUser } from '#lib/state.ts';
 import { usePermission } from '#shared/usePermission.ts';
 import { ExportButton } from '#shared/ExportButton.tsx';
@@ -42,22 +43,29 @@ function TicketQueue({ queue }: { queue: TicketQueue }) {
   const [creator, setCreator] = useState<{ userId: string; email: string } | null>(null);
   const [page, setPage] = useState(1);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const request = { ...toRequest(applied, { page, userId: creator?.userId }), queue };
+  const cursors = usePageCursors(page);
+  const request = { ...toRequest(applied, { page, userId: creator?.userId }), queue, ...cursors.cursorInput };
   const { data, error, isLoading, mutate } = useApi(getTickets, request, { keepPreviousData: true });
+  const { remember } = cursors;
+  useEffect(() => remember(data), [remember, data]);
+  const firstPage = () => {
+    setPage(1);
+    cursors.reset();
+  };
 
   const apply = () => {
     setApplied(draft);
-    setPage(1);
+    firstPage();
     setFiltersOpen(false);
   };
   const clear = () => {
     setDraft(emptyFilter(queue));
     setApplied(emptyFilter(queue));
     setCreator(null);
-    setPage(1);
+    firstPage();
   };
   const exportInput = () => {
-    const { page: _p, ...rest } = request;
+    const { page: _p, cursor: _c, ...rest } = request;
     return rest;
   };
 
@@ -72,7 +80,7 @@ function TicketQueue({ queue }: { queue: TicketQueue }) {
             aria-label="Show every creator"
             onClick={() => {
               setCreator(null);
-              setPage(1);
+              firstPage();
             }}
           />
         </Group>
@@ -103,12 +111,17 @@ function TicketQueue({ queue }: { queue: TicketQueue }) {
           onSelectUser={(userId, email) => {
             if (!staff) return;
             setCreator({ userId, email });
-            setPage(1);
+            firstPage();
           }}
         />
       ))}
       {data && (
-        <Pager page={data.page} totalPages={data.totalPages} totalRecords={data.totalRecords} onChange={setPage} />
+        <Pager
+          page={data.page}
+          totalPages={data.totalPages}
+          totalRecords={data.totalKnown === false ? null : data.totalRecords}
+          onChange={setPage}
+        />
       )}
     </Stack>
   );

@@ -29,6 +29,21 @@ describe('ticket queue', { timeout: 20_000 }, () => {
     expect(api.calls(getTickets)[0]!.input).toMatchObject({ queue: 'tickets', sort: 'BD', page: 1 });
   });
 
+  it('pages a staff queue by the cursor each answer names, and shows no total a filter has not counted', async () => {
+    const api = fakeApi().on(getTickets, (input) =>
+      input.cursor === 'after-1'
+        ? { ...page([{ ...ticket(), bookingId: 'B2', pnr: 'PNR002' }]), page: 2, totalPages: 2, nextCursor: null }
+        : { ...page([ticket()]), totalRecords: 2, totalPages: 2, nextCursor: 'after-1', totalKnown: false },
+    );
+    renderApp('/flights/ticketQueue', { user: staffUser(), api });
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+    await screen.findByRole('article', { name: 'Booking PNR001' });
+    expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await screen.findByRole('article', { name: 'Booking PNR002' });
+    expect(api.calls(getTickets).at(-1)!.input).toMatchObject({ page: 2, cursor: 'after-1' });
+  });
+
   it('sends a refund from the Change Request dialog after the charges', async () => {
     const api = fakeApi()
       .on(getTickets, page([ticket()]))
