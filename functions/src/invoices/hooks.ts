@@ -103,8 +103,13 @@ export const invoiceKartStatus: KartStatusHook = async (site, kart, change, now)
         source: 'kart',
         sourceId: kart.id,
         refundId: 'cancelled',
-        amount: null,
-        reason: `Quotation ${kart.quotationId} cancelled`,
+        // A cancellation fee stays invoiced: the note credits the rest of the quotation (all of it without a fee).
+        amount: kart.cancellation?.fee
+          ? Math.max(0, Math.round((kart.totals.grandTotal - kart.cancellation.fee) * 100) / 100)
+          : null,
+        reason: kart.cancellation?.fee
+          ? `Quotation ${kart.quotationId} cancelled; cancellation fee ${kart.cancellation.fee} kept`
+          : `Quotation ${kart.quotationId} cancelled`,
       },
       now,
     );

@@ -48,6 +48,27 @@ export const kartKeys = {
     sk: parts.map(part).join('#'),
   }),
 
+  /**
+   * Payables (docs/dmc.md "Paying suppliers"): one item per payable by id (`<kart>.<line>`); gsi1 holds the ones
+   * still owed by due date (the payables screen, one Query), gsi2 every payable and payment of one supplier by
+   * date (its statement). A payment or a reversal is an entry of its own, written once under its key.
+   */
+  payable: (siteId: SiteId, id: string): Key => ({ pk: sitePk(siteId, 'PAYABLE'), sk: part(id) }),
+  openPayablesPk: (siteId: SiteId) => sitePk(siteId, 'PAYABLES', 'OPEN'),
+  openPayablesIndex: (siteId: SiteId, dueDate: string, id: string) => ({
+    gsi1pk: kartKeys.openPayablesPk(siteId),
+    gsi1sk: `${part(dueDate)}#${part(id)}`,
+  }),
+  supplierPk: (siteId: SiteId, supplier: string) => sitePk(siteId, 'PAYABLES', 'SUPPLIER', supplier),
+  supplierIndex: (siteId: SiteId, supplier: string, day: string, id: string) => ({
+    gsi2pk: kartKeys.supplierPk(siteId, supplier),
+    gsi2sk: `${part(day)}#${part(id)}`,
+  }),
+  payableEntry: (siteId: SiteId, payableId: string, ...parts: string[]): Key => ({
+    pk: sitePk(siteId, 'PAYABLEENTRY'),
+    sk: [payableId, ...parts].map(part).join('#'),
+  }),
+
   deadlinePk: (day: string) => `KARTDEADLINE#${part(day)}`,
   /** The reminder index item of a kart whose payment deadline is `day`. */
   deadline: (day: string, siteId: SiteId, kartId: string): Key => ({

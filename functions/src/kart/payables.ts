@@ -1,0 +1,144 @@
+/**
+ * What quotations owe their suppliers (docs/dmc.md "Paying suppliers"). Vouchering raises one payable per supplied
+ * service at its cost (hotel rooms → the hotel, an activity → its operator) and cancelling a vouchered quotation
+ * reverses them with a reversing entry; both are items of the kart's own transaction, so parallel vouchers and
+ * cancels raise and reverse once. Staff pay a payable in parts under an idempotency key; more than owed is refused.
+ */
+import type { ParsedRequestOf } from '@tp/contracts/endpoint';
+import * as api from '@tp/contracts/endpoints/dmc-payables';
+import { PAYABLES_MSG, type TPayable } from '@tp/contracts/endpoints/dmc-payables';
+import {
+  ageingBucket,
+  DEFAULT_SUPPLIER_TERMS,
+  payableDueDate,
+  payableOutstanding,
+  payablesOfVoucher,
+  supplierPaymentProblem,
+} from '@tp/domain/dmc';
+import { answers, reply } from '#lib/answers';
+import type { Page, TransactItem } from '#lib/db';
+import { fail } from '#lib/errors';
+import { siteToday } from '#lib/time';
+import type { KartScope } from './karts.ts';
+import type { KartRecord } from './model.ts';
+import * as repo from './payables-repo.ts';
+import type { PayableRecord } from './payables-repo.ts';
+
+/** The kart with the payables it holds and their writes, for the kart's own transaction. */
+export interface PayableChange {
+  kart: KartRecord;
+  items: TransactItem[];
+}
+
+/**
+ * The payables a change raises or reverses: vouchering raises one per supplied line; cancelling a vouchered
+ * quotation reverses what it raised. Nothing for any other change (an edit after the voucher keeps them).
+ */
+export async function payableWrites(
+  scope: KartScope,
+  before: KartRecord | null,
+  after: KartRecord,
+): Promise<PayableChange> {
+  const siteId = scope.site.siteId;
+  const at = scope.now.toISOString();
+  const vouchering = after.isVouchered && !after.isCancelled && !before?.isVouchered;
+  if (vouchering) {
+    const today = siteToday(scope.site, scope.now);
+    const raised = payablesOfVoucher(after).map((p): PayableRecord => ({
+      id: `${after.id}.${p.lineId}`,
+      kartId: after.id,
+      quotationId: after.quotationId,
+      lineId: p.lineId,
+      supplier: p.supplier,
+      service: p.service,
+      serviceDate: p.serviceDate,
+      dueDate: payableDueDate(DEFAULT_SUPPLIER_TERMS, p.serviceDate, today),
+      currency: after.currencySymbol,
+      amount: p.amount,
+      reversed: 0,
+      paid: 0,
+      raisedAt: at,
+      reversedAt: null,
+      version: 1,
+    }));
+    return {
+      kart: { ...after, payables: raised.map((p) => ({ id: p.id, amount: p.amount })) },
+      items: raised.map((p) => repo.raisePayableItem(siteId, p)),
+    };
+  }
+  const cancelling = after.isCancelled && !before?.isCancelled && !!before?.payables?.length;
+  if (!cancelling) return { kart: after, items: [] };
+  const held = await repo.payablesByIds(
+    siteId,
+    before.payables!.map((p) => p.id),
+  );
+  return {
+    kart: after,
+    items: held.filter((p) => !p.reversedAt).flatMap((p) => repo.reversePayableItems(siteId, p, at)),
+  };
+}
+
+export function toPayable(p: PayableRecord, today: string): TPayable {
+  return {
+    ...p,
+    outstanding: payableOutstanding(p),
+    ageing: ageingBucket(p.dueDate, today),
+  };
+}
+
+export async function listPayables(
+  scope: KartScope,
+  input: ParsedRequestOf<typeof api.getPayables>,
+): Promise<Page<TPayable>> {
+  const siteId = scope.site.siteId;
+  const paging = { cursor: input.cursor, limit: input.limit };
+  const supplier = input.supplier?.trim();
+  const page = supplier
+    ? await repo.supplierPayablesPage(siteId, supplier, paging)
+    : await repo.openPayablesPage(siteId, paging);
+  const today = siteToday(scope.site, scope.now);
+  return { records: page.records.map((p) => toPayable(p, today)), nextCursor: page.nextCursor };
+}
+
+/** Tries of a payment whose payable another payment changed meanwhile (read again, checked again). */
+const PAYMENT_TRIES = 5;
+
+export async function paySupplier(
+  scope: KartScope,
+  input: ParsedRequestOf<typeof api.recordSupplierPayment>,
+): Promise<TPayable> {
+  const siteId = scope.site.siteId;
+  const today = siteToday(scope.site, scope.now);
+  for (let tries = 0; tries < PAYMENT_TRIES; tries++) {
+    const [p, already] = await Promise.all([
+      repo.getPayable(siteId, input.payableId),
+      repo.paymentRecorded(siteId, input.payableId, input.idempotencyKey),
+    ]);
+    if (!p) throw fail.notFound(PAYABLES_MSG.payableNotFound);
+    // A retried click (same key) answers the payable as it stands: the payment is recorded once.
+    if (already) return toPayable(p, today);
+    const problem = supplierPaymentProblem(input.amount, payableOutstanding(p));
+    if (problem) throw fail.validation(problem, { amount: problem });
+    const outcome = await repo.recordPayment(
+      siteId,
+      p,
+      {
+        payableId: p.id,
+        amount: input.amount,
+        reference: input.reference.trim(),
+        paidAt: scope.now.toISOString(),
+        paidBy: scope.principal.userId,
+      },
+      input.idempotencyKey,
+    );
+    if (outcome === 'changed') continue;
+    return toPayable((await repo.getPayable(siteId, p.id)) ?? p, today);
+  }
+  throw fail.conflict(PAYABLES_MSG.changedMeanwhile);
+}
+
+// The kart Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
+export const answerGetPayables = answers(api.getPayables, (input, scope) => listPayables(scope, input));
+export const answerRecordSupplierPayment = answers(api.recordSupplierPayment, async (input, scope) =>
+  reply(await paySupplier(scope, input), { message: PAYABLES_MSG.supplierPaid }),
+);

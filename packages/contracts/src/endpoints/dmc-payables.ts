@@ -1,0 +1,136 @@
+/**
+ * Ours: the money a quotation moves after it is paid (docs/dmc.md "Getting paid" → "Cancellation", "Paying
+ * suppliers"): a cancellation's settlement and refunds, and what vouchering owes the suppliers (payables), their
+ * payments and the payables list. Served by the kart Lambda: refunds need `dmc.karts`, payables `dmc.payables`.
+ */
+import * as z from 'zod/mini';
+import { AGEING_BUCKETS, SUPPLIER_KINDS } from '@tp/domain/dmc';
+import { endpoint, type Endpoint } from '../endpoint.ts';
+import * as MSG from '../messages.ts';
+import { zShortText, zToken } from '../fields.ts';
+import { lazy } from '../lazy.ts';
+import { pageOf, zDmcId, zListPaging } from './dmc-common.ts';
+
+export const PAYABLES_MSG = {
+  refundPaid: 'Refund marked paid',
+  refundNotFound: 'This refund does not exist',
+  refundNotManual: 'Only a refund paid by hand is marked paid here',
+  supplierPaid: 'Supplier payment recorded',
+  payableNotFound: 'This payable does not exist',
+  overpaid: 'This payment is more than what is owed to the supplier',
+  changedMeanwhile: 'This payable was changed meanwhile; reload it and try again',
+} as const;
+
+export const REFUND_ROUTES = ['gateway', 'wallet', 'manual'] as const;
+
+/** One refund of a cancelled quotation: back over one receipt, the way that receipt's money came in. */
+export const ZKartRefund = lazy(() =>
+  z.object({
+    receiptId: z.string(),
+    receiptNumber: z.string(),
+    amount: z.number(),
+    /** Through the gateway refund machinery, credited to the agent's wallet, or paid by staff (marked paid). */
+    via: z.enum(REFUND_ROUTES),
+    gatewayRefundId: z.nullable(z.string()),
+    paidAt: z.nullable(z.string()),
+    paidReference: z.nullable(z.string()),
+  }),
+);
+export type TKartRefund = z.infer<typeof ZKartRefund>;
+
+/** What a cancellation kept and gave back under the quotation's cancellation terms. */
+export const ZKartCancellation = lazy(() =>
+  z.object({
+    at: z.string(),
+    daysBefore: z.number(),
+    feePercent: z.number(),
+    fee: z.number(),
+    feeKept: z.number(),
+    refund: z.number(),
+    refunds: z.array(ZKartRefund),
+  }),
+);
+export type TKartCancellation = z.infer<typeof ZKartCancellation>;
+
+export const markKartRefundPaid = endpoint({
+  domain: 'kart',
+  api: 'site',
+  auth: 'staff',
+  permission: 'dmc.karts',
+  id: 'kart.markKartRefundPaid',
+  method: 'POST',
+  path: 'kart/markKartRefundPaid',
+  request: lazy(() =>
+    z.object({
+      id: zDmcId(),
+      receiptId: zDmcId(PAYABLES_MSG.refundNotFound),
+      reference: zShortText({ max: 100 }),
+    }),
+  ),
+  response: ZKartCancellation,
+  summary:
+    "Ours: staff mark a cancelled quotation's hand-paid refund (of an offline receipt) paid, with its reference.",
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Payables
+
+const payables = { domain: 'kart', api: 'site', auth: 'staff', permission: 'dmc.payables' } as const;
+
+export const ZPayable = lazy(() =>
+  z.object({
+    id: z.string(),
+    kartId: z.string(),
+    quotationId: z.string(),
+    supplier: z.object({ kind: z.enum(SUPPLIER_KINDS), id: z.string(), name: z.string() }),
+    service: z.string(),
+    serviceDate: z.string(),
+    dueDate: z.string(),
+    currency: z.string(),
+    amount: z.number(),
+    reversed: z.number(),
+    paid: z.number(),
+    outstanding: z.number(),
+    ageing: z.enum(AGEING_BUCKETS),
+    raisedAt: z.string(),
+    reversedAt: z.nullable(z.string()),
+    version: z.number(),
+  }),
+);
+export type TPayable = z.infer<typeof ZPayable>;
+
+export const getPayables = endpoint({
+  ...payables,
+  id: 'kart.getPayables',
+  method: 'GET',
+  path: 'kart/getPayables',
+  request: lazy(() =>
+    z.object({
+      ...zListPaging(100, 25),
+      /** One supplier's payables (`hotel:<id>`, `activity:<id>`): all of them, by date; else what is open. */
+      supplier: z.optional(zShortText({ max: 120, required: false })),
+    }),
+  ),
+  response: lazy(() => pageOf(ZPayable)),
+  summary: 'Ours: payables still owed, by due date (or one supplier’s, all), a cursor page at a time.',
+});
+
+export const recordSupplierPayment = endpoint({
+  ...payables,
+  id: 'kart.recordSupplierPayment',
+  method: 'POST',
+  path: 'kart/recordSupplierPayment',
+  request: lazy(() =>
+    z.object({
+      payableId: zToken(PAYABLES_MSG.payableNotFound),
+      amount: z.number({ error: MSG.invalidValue }),
+      reference: zShortText({ max: 100 }),
+      /** One payment per key: a retried click never pays twice. */
+      idempotencyKey: zToken(),
+    }),
+  ),
+  response: ZPayable,
+  summary: 'Ours: records a payment to a supplier against a payable (part payments allowed; more than owed refused).',
+});
+
+export const payablesEndpoints: Endpoint[] = [markKartRefundPaid, getPayables, recordSupplierPayment];
