@@ -28,6 +28,7 @@ export const answered = (wiring: KartWiring): Operation[] => [
   gathered(c2.checkTransferAssignment, () => import('./operations/staff.ts'), 'answerCheckTransferAssignment', undefined),
   gathered(c2.updateTransferDriverCharges, () => import('./operations/staff.ts'), 'answerUpdateTransferDriverCharges', undefined),
   gathered(c2.updateTransferStatusByStaff, () => import('./operations/staff.ts'), 'answerUpdateTransferStatusByStaff', undefined),
+  gathered(c0.exportPayables, () => import('./payables-export.ts'), 'answerExportPayables', undefined),
   gathered(c0.getPayables, () => import('./payables.ts'), 'answerGetPayables', undefined),
   gathered(c0.recordSupplierPayment, () => import('./payables.ts'), 'answerRecordSupplierPayment', undefined),
   gathered(c1.recordKartReceipt, () => import('./receipts.ts'), 'answerRecordKartReceipt', undefined),

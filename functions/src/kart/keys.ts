@@ -60,9 +60,10 @@ export const kartKeys = {
     gsi1sk: `${part(dueDate)}#${part(id)}`,
   }),
   supplierPk: (siteId: SiteId, supplier: string) => sitePk(siteId, 'PAYABLES', 'SUPPLIER', supplier),
-  supplierIndex: (siteId: SiteId, supplier: string, day: string, id: string) => ({
+  /** gsi2 of a payable (`P`) or an entry (`E`, its key parts) on its supplier's statement, by day. */
+  supplierIndex: (siteId: SiteId, supplier: string, day: string, kind: 'P' | 'E', ...ids: string[]) => ({
     gsi2pk: kartKeys.supplierPk(siteId, supplier),
-    gsi2sk: `${part(day)}#${part(id)}`,
+    gsi2sk: [day, kind, ...ids].map(part).join('#'),
   }),
   payableEntry: (siteId: SiteId, payableId: string, ...parts: string[]): Key => ({
     pk: sitePk(siteId, 'PAYABLEENTRY'),

@@ -55,7 +55,7 @@ function payableItem(siteId: SiteId, p: PayableRecord, stillOwed: boolean): Reco
   return {
     ...kartKeys.payable(siteId, p.id),
     ...(stillOwed ? kartKeys.openPayablesIndex(siteId, p.dueDate, p.id) : {}),
-    ...kartKeys.supplierIndex(siteId, supplierKey(p.supplier), dayOf(p.raisedAt), `P#${p.id}`),
+    ...kartKeys.supplierIndex(siteId, supplierKey(p.supplier), dayOf(p.raisedAt), 'P', p.id),
     kind: 'payable',
     version: p.version,
     [REC]: p,
@@ -98,7 +98,7 @@ function entryItem(
       TableName: tableName(),
       Item: {
         ...key,
-        ...kartKeys.supplierIndex(siteId, supplierKey(p.supplier), dayOf(at), `E#${key.sk}`),
+        ...kartKeys.supplierIndex(siteId, supplierKey(p.supplier), dayOf(at), 'E', p.id, ...keyParts),
         kind: 'payableEntry',
         [REC]: { payableId: p.id, quotationId: p.quotationId, currency: p.currency, ...entry, at },
       },

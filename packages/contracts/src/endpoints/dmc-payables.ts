@@ -10,6 +10,7 @@ import * as MSG from '../messages.ts';
 import { zShortText, zToken } from '../fields.ts';
 import { lazy } from '../lazy.ts';
 import { pageOf, zDmcId, zListPaging } from './dmc-common.ts';
+import { ZExportJob } from './exports.ts';
 
 export const PAYABLES_MSG = {
   refundPaid: 'Refund marked paid',
@@ -133,4 +134,14 @@ export const recordSupplierPayment = endpoint({
   summary: 'Ours: records a payment to a supplier against a payable (part payments allowed; more than owed refused).',
 });
 
-export const payablesEndpoints: Endpoint[] = [markKartRefundPaid, getPayables, recordSupplierPayment];
+export const exportPayables = endpoint({
+  ...payables,
+  id: 'kart.exportPayables',
+  method: 'GET',
+  path: 'kart/exportPayables',
+  request: lazy(() => z.object({})),
+  response: ZExportJob,
+  summary: 'Ours: starts the export of every payable still owed, by due date, with its ageing, as one .xlsx.',
+});
+
+export const payablesEndpoints: Endpoint[] = [markKartRefundPaid, getPayables, recordSupplierPayment, exportPayables];
