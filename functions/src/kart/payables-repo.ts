@@ -207,3 +207,23 @@ export async function recordPayment(
   if (codes === null) return 'paid';
   return codes[0] === 'ConditionalCheckFailed' ? 'duplicate' : 'changed';
 }
+
+/**
+ * The demo seed's payables: each payable as raised, with its payments as entries and its paid amount summed (the
+ * same items the API writes, without their conditions).
+ */
+export function seededPayableItems(
+  siteId: SiteId,
+  p: PayableRecord,
+  payments: (SupplierPaymentRecord & { key: string })[],
+): Record<string, unknown>[] {
+  const paid = payments.reduce((sum, x) => Math.round((sum + x.amount) * 100) / 100, 0);
+  const stored = { ...p, paid, version: 1 + payments.length };
+  return [
+    raisePayableItem(siteId, stored).Put!.Item!,
+    ...payments.map(
+      ({ key, ...pay }) =>
+        entryItem(siteId, stored, ['payment', key], { kind: 'payment', ...pay }, pay.paidAt).Put!.Item!,
+    ),
+  ];
+}
