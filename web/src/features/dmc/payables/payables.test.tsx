@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getPayables, recordSupplierPayment, type TPayable } from '@tp/contracts/endpoints/dmc-payables';
 import { fakeApi } from '#test/fake-api.ts';
@@ -47,12 +47,14 @@ describe('Supplier payables', { timeout: 60_000 }, () => {
     await user.type(amount, '400');
     await user.type(form.getByRole('textbox', { name: /^Reference/ }), 'NEFT 1');
     await user.click(form.getByRole('button', { name: 'Record payment' }));
-    await screen.findByText('Supplier payment recorded');
+    await waitFor(() => expect(api.calls(recordSupplierPayment)).toHaveLength(1));
     expect(api.calls(recordSupplierPayment)[0]?.input).toMatchObject({
       payableId: HOTEL.id,
       amount: 400,
       reference: 'NEFT 1',
     });
+    // The dialog closes once the payment is recorded.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Pay supplier', hidden: true })).toBeNull());
   });
 
   it('says so when nothing is owed', async () => {
