@@ -19,8 +19,7 @@ import { siteToday } from '#lib/time';
 import { sitePaymentTerms } from '../dmc/index.ts';
 import { getUser } from '../users/records.ts';
 import { creditItems, gatewayRefundItems, sendGatewayRefundNow } from '../wallet/index.ts';
-import type { KartScope } from './karts.ts';
-import { cancellationFeesOf, type KartRecord } from './model.ts';
+import { cancellationFeesOf, type KartRecord, type KartStaffScope } from './model.ts';
 import * as repo from './repo.ts';
 import { receiptsOfKart, type ReceiptRecord } from './receipts-repo.ts';
 
@@ -32,7 +31,7 @@ export interface SettledCancellation {
 }
 
 /** Every receipt of a kart, oldest first (a quotation takes a handful). */
-async function allReceipts(siteId: KartScope['site']['siteId'], kartId: string): Promise<ReceiptRecord[]> {
+async function allReceipts(siteId: KartStaffScope['site']['siteId'], kartId: string): Promise<ReceiptRecord[]> {
   const out: ReceiptRecord[] = [];
   let cursor: string | undefined;
   do {
@@ -48,7 +47,7 @@ async function allReceipts(siteId: KartScope['site']['siteId'], kartId: string):
  * refund, the settlement recorded) and the refund writes. Nothing for any other change.
  */
 export async function settleCancellation(
-  scope: KartScope,
+  scope: KartStaffScope,
   before: KartRecord | null,
   after: KartRecord,
 ): Promise<SettledCancellation> {
@@ -141,14 +140,14 @@ export async function settleCancellation(
 const walletRefundEntry = (kartId: string) => `kart-${kartId}-cancel`;
 
 /** After the cancel committed: its gateway refunds are sent now (the reconciler sends any this misses). */
-export async function sendCancellationRefunds(scope: KartScope, settled: SettledCancellation): Promise<void> {
+export async function sendCancellationRefunds(scope: KartStaffScope, settled: SettledCancellation): Promise<void> {
   for (const refundId of settled.gatewayRefundIds)
     await sendGatewayRefundNow(scope.site.siteId, refundId, scope.now, scope.log);
 }
 
 /** Staff mark a hand-paid refund (of an offline receipt) paid, with the bank or cash reference; once. */
 export async function markRefundPaid(
-  scope: KartScope,
+  scope: KartStaffScope,
   input: ParsedRequestOf<typeof api.markKartRefundPaid>,
 ): Promise<TKartCancellation> {
   const siteId = scope.site.siteId;

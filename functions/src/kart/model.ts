@@ -26,8 +26,18 @@ import {
   type VoucherTransfer,
 } from '@tp/domain/dmc';
 import { appLink } from '#lib/links';
+import type { Logger } from '#lib/logger';
+import type { Principal } from '#lib/principal';
 import type { SiteRecord } from '#lib/tenancy';
 import { siteToday } from '#lib/time';
+
+/** A staff call's scope as the kart's money steps read it (karts.ts `KartScope` is the same shape). */
+export interface KartStaffScope {
+  site: SiteRecord;
+  principal: Principal;
+  now: Date;
+  log: Logger;
+}
 
 export interface KartShareRef {
   slug: string;

@@ -19,8 +19,7 @@ import { answers, reply } from '#lib/answers';
 import type { Page, TransactItem } from '#lib/db';
 import { fail } from '#lib/errors';
 import { siteToday } from '#lib/time';
-import type { KartScope } from './karts.ts';
-import type { KartRecord } from './model.ts';
+import type { KartRecord, KartStaffScope } from './model.ts';
 import * as repo from './payables-repo.ts';
 import type { PayableRecord } from './payables-repo.ts';
 
@@ -35,7 +34,7 @@ export interface PayableChange {
  * quotation reverses what it raised. Nothing for any other change (an edit after the voucher keeps them).
  */
 export async function payableWrites(
-  scope: KartScope,
+  scope: KartStaffScope,
   before: KartRecord | null,
   after: KartRecord,
 ): Promise<PayableChange> {
@@ -87,7 +86,7 @@ export function toPayable(p: PayableRecord, today: string): TPayable {
 }
 
 export async function listPayables(
-  scope: KartScope,
+  scope: KartStaffScope,
   input: ParsedRequestOf<typeof api.getPayables>,
 ): Promise<Page<TPayable>> {
   const siteId = scope.site.siteId;
@@ -104,7 +103,7 @@ export async function listPayables(
 const PAYMENT_TRIES = 5;
 
 export async function paySupplier(
-  scope: KartScope,
+  scope: KartStaffScope,
   input: ParsedRequestOf<typeof api.recordSupplierPayment>,
 ): Promise<TPayable> {
   const siteId = scope.site.siteId;
