@@ -1,6 +1,6 @@
 /**
  * The money after a quotation is paid (docs/dmc.md "Cancellation", "Paying suppliers"): vouchering raises the
- * hotel's payable at the contract's cost, once under ten parallel vouchers; a supplier is paid in parts and an
+ * hotel's payable at the contract's cost, due by the hotel's own terms, once under ten parallel vouchers; a supplier is paid in parts and an
  * overpayment is refused; cancelling a paid quotation keeps its fee, refunds the rest once (the gateway payment
  * through the gateway, the offline receipt by hand) under parallel cancels, credits the invoice once and reverses the
  * payables, and receipts − refunds = collected; another site sees none of it.
@@ -12,8 +12,10 @@ import { createNewAccomodation, createNewMarket, saveHotelContract } from '@tp/c
 import {
   PAYABLES_MSG,
   getPayables,
+  getSupplierProfile,
   markKartRefundPaid,
   recordSupplierPayment,
+  saveSupplierProfile,
 } from '@tp/contracts/endpoints/dmc-payables';
 import { getInvoice, getSourceInvoice } from '@tp/contracts/endpoints/invoices';
 import {
@@ -82,6 +84,21 @@ beforeAll(async () => {
     stopSales: [],
     allotments: [],
   });
+  // The hotel is paid 45 days after the stay (its profile); a later voucher falls due by it.
+  const profile = {
+    supplier: `hotel:${hotelId}`,
+    contactName: 'Reservations',
+    email: 'res@creekinn.example',
+    phone: '+971 4 000 0000',
+    address: 'Creek Rd, Dubai',
+    terms: { basis: 'afterService', days: 45 },
+    currency: 'AED',
+  };
+  expect(await ok(c, saveSupplierProfile, { ...profile, version: 0 })).toMatchObject({
+    name: `Creek Inn ${t}`,
+    version: 1,
+  });
+  expect((await c.call(saveSupplierProfile, { ...profile, version: 0 })).status).toBe(409);
   customerId = (
     await ok(c, createDetailPendingCustomerForDmc, {
       firstName: 'Omar',
@@ -162,7 +179,7 @@ describe('supplier payables', () => {
       quotationId: saved.quotationId,
       supplier: { kind: 'hotel', id: hotelId, name: 'Creek Inn' },
       serviceDate: '2099-03-10',
-      dueDate: '2099-04-09',
+      dueDate: '2099-04-24',
       amount: 1000,
       paid: 0,
       outstanding: 1000,
@@ -190,6 +207,7 @@ describe('supplier payables', () => {
     const pay = { payableId, amount: 1, reference: 'X', idempotencyKey: `s${tag()}` };
     expect((await skyway.call(recordSupplierPayment, pay)).status).toBe(404);
     expect(await hotelPayables(skyway)).toEqual([]);
+    expect((await skyway.call(getSupplierProfile, { supplier: `hotel:${hotelId}` })).status).toBe(404);
   });
 });
 

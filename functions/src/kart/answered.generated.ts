@@ -31,6 +31,8 @@ export const answered = (wiring: KartWiring): Operation[] => [
   gathered(c0.exportPayables, () => import('./payables-export.ts'), 'answerExportPayables', undefined),
   gathered(c0.getPayables, () => import('./payables.ts'), 'answerGetPayables', undefined),
   gathered(c0.recordSupplierPayment, () => import('./payables.ts'), 'answerRecordSupplierPayment', undefined),
+  gathered(c0.getSupplierProfile, () => import('./payables.ts'), 'answerGetSupplierProfile', undefined),
+  gathered(c0.saveSupplierProfile, () => import('./payables.ts'), 'answerSaveSupplierProfile', undefined),
   gathered(c1.recordKartReceipt, () => import('./receipts.ts'), 'answerRecordKartReceipt', undefined),
   gathered(c1.getKartReceipts, () => import('./receipts.ts'), 'answerGetKartReceipts', undefined),
   gathered(c1.getKartReceipt, () => import('./receipts.ts'), 'answerGetKartReceipt', undefined),

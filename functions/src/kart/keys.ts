@@ -70,6 +70,12 @@ export const kartKeys = {
     sk: [payableId, ...parts].map(part).join('#'),
   }),
 
+  /** A supplier's profile (contact, payment terms, currency), beside the master it is (`hotel:<id>`). */
+  supplierProfile: (siteId: SiteId, supplier: string): Key => ({
+    pk: sitePk(siteId, 'SUPPLIERPROFILE'),
+    sk: part(supplier),
+  }),
+
   deadlinePk: (day: string) => `KARTDEADLINE#${part(day)}`,
   /** The reminder index item of a kart whose payment deadline is `day`. */
   deadline: (day: string, siteId: SiteId, kartId: string): Key => ({

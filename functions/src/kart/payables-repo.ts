@@ -5,7 +5,7 @@
  * amount, conditional on the payable's version (a parallel payment reads again and may be refused as too much).
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { SupplierRef } from '@tp/domain/dmc';
+import type { SupplierPaymentTerms, SupplierRef } from '@tp/domain/dmc';
 import {
   batchGet,
   db,
@@ -226,4 +226,52 @@ export function seededPayableItems(
         entryItem(siteId, stored, ['payment', key], { kind: 'payment', ...pay }, pay.paidAt).Put!.Item!,
     ),
   ];
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Supplier profiles
+
+export interface SupplierProfileRecord {
+  supplier: string;
+  contactName: string;
+  email: string;
+  phone: string;
+  address: string;
+  terms: SupplierPaymentTerms;
+  currency: string;
+  version: number;
+  updatedAt: string;
+}
+
+export async function profilesOf(siteId: SiteId, suppliers: string[]): Promise<SupplierProfileRecord[]> {
+  if (!suppliers.length) return [];
+  const items = await batchGet(
+    suppliers.map((s) => kartKeys.supplierProfile(siteId, s)),
+    { consistent: true },
+  );
+  return items.map((i) => i[REC] as SupplierProfileRecord);
+}
+
+/** Writes a profile read at `expectVersion` (0: none yet); false when it changed meanwhile. */
+export function putProfile(siteId: SiteId, p: SupplierProfileRecord, expectVersion: number): Promise<boolean> {
+  return transactOrCancellations([
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...kartKeys.supplierProfile(siteId, p.supplier),
+          kind: 'supplierProfile',
+          version: p.version,
+          [REC]: p,
+        },
+        ...(expectVersion === 0
+          ? { ConditionExpression: 'attribute_not_exists(pk)' }
+          : {
+              ConditionExpression: '#v = :v',
+              ExpressionAttributeNames: { '#v': 'version' },
+              ExpressionAttributeValues: { ':v': expectVersion },
+            }),
+      },
+    },
+  ]).then((codes) => codes === null);
 }

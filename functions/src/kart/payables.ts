@@ -6,7 +6,7 @@
  */
 import type { ParsedRequestOf } from '@tp/contracts/endpoint';
 import * as api from '@tp/contracts/endpoints/dmc-payables';
-import { PAYABLES_MSG, type TPayable } from '@tp/contracts/endpoints/dmc-payables';
+import { PAYABLES_MSG, type TPayable, type TSupplierProfile } from '@tp/contracts/endpoints/dmc-payables';
 import {
   ageingBucket,
   DEFAULT_SUPPLIER_TERMS,
@@ -19,6 +19,7 @@ import { answers, reply } from '#lib/answers';
 import type { Page, TransactItem } from '#lib/db';
 import { fail } from '#lib/errors';
 import { siteToday } from '#lib/time';
+import { getDmcRecords } from '../dmc/index.ts';
 import type { KartRecord, KartStaffScope } from './model.ts';
 import * as repo from './payables-repo.ts';
 import type { PayableRecord } from './payables-repo.ts';
@@ -43,7 +44,12 @@ export async function payableWrites(
   const vouchering = after.isVouchered && !after.isCancelled && !before?.isVouchered;
   if (vouchering) {
     const today = siteToday(scope.site, scope.now);
-    const raised = payablesOfVoucher(after).map((p): PayableRecord => ({
+    const owed = payablesOfVoucher(after);
+    // Each supplier's own terms (its profile), else the platform's.
+    const profiles = await repo.profilesOf(siteId, [...new Set(owed.map((p) => repo.supplierKey(p.supplier)))]);
+    const termsOf = (p: (typeof owed)[number]) =>
+      profiles.find((x) => x.supplier === repo.supplierKey(p.supplier))?.terms ?? DEFAULT_SUPPLIER_TERMS;
+    const raised = owed.map((p): PayableRecord => ({
       id: `${after.id}.${p.lineId}`,
       kartId: after.id,
       quotationId: after.quotationId,
@@ -51,7 +57,7 @@ export async function payableWrites(
       supplier: p.supplier,
       service: p.service,
       serviceDate: p.serviceDate,
-      dueDate: payableDueDate(DEFAULT_SUPPLIER_TERMS, p.serviceDate, today),
+      dueDate: payableDueDate(termsOf(p), p.serviceDate, today),
       currency: after.currencySymbol,
       amount: p.amount,
       reversed: 0,
@@ -136,8 +142,57 @@ export async function paySupplier(
   throw fail.conflict(PAYABLES_MSG.changedMeanwhile);
 }
 
+// ---------------------------------------------------------------------------------------------------
+// Supplier profiles (docs/dmc.md "Suppliers")
+
+/** The master a supplier key names (`hotel:<id>`, `activity:<id>`, `driver:<id>`), on this site; 404 otherwise. */
+async function supplierName(scope: KartStaffScope, supplier: string): Promise<string> {
+  const [kind, id] = supplier.split(':') as ['hotel' | 'activity' | 'driver', string];
+  const [record] = await getDmcRecords(scope.site.siteId, kind, [id]);
+  if (!record) throw fail.notFound(PAYABLES_MSG.unknownSupplier);
+  const r = record as { name?: string; driverName?: string };
+  return r.name ?? r.driverName ?? id;
+}
+
+const profileView = (name: string, supplier: string, p: repo.SupplierProfileRecord | undefined): TSupplierProfile => ({
+  supplier,
+  name,
+  contactName: p?.contactName ?? '',
+  email: p?.email ?? '',
+  phone: p?.phone ?? '',
+  address: p?.address ?? '',
+  terms: p?.terms ?? DEFAULT_SUPPLIER_TERMS,
+  currency: p?.currency ?? 'AED',
+  version: p?.version ?? 0,
+});
+
+export async function supplierProfile(scope: KartStaffScope, supplier: string): Promise<TSupplierProfile> {
+  const [name, [profile]] = await Promise.all([
+    supplierName(scope, supplier),
+    repo.profilesOf(scope.site.siteId, [supplier]),
+  ]);
+  return profileView(name, supplier, profile);
+}
+
+export async function saveProfile(
+  scope: KartStaffScope,
+  input: ParsedRequestOf<typeof api.saveSupplierProfile>,
+): Promise<TSupplierProfile> {
+  const name = await supplierName(scope, input.supplier);
+  const { version, ...fields } = input;
+  const after: repo.SupplierProfileRecord = { ...fields, version: version + 1, updatedAt: scope.now.toISOString() };
+  if (!(await repo.putProfile(scope.site.siteId, after, version))) throw fail.conflict(PAYABLES_MSG.profileChanged);
+  return profileView(name, input.supplier, after);
+}
+
 // The kart Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
 export const answerGetPayables = answers(api.getPayables, (input, scope) => listPayables(scope, input));
 export const answerRecordSupplierPayment = answers(api.recordSupplierPayment, async (input, scope) =>
   reply(await paySupplier(scope, input), { message: PAYABLES_MSG.supplierPaid }),
+);
+export const answerGetSupplierProfile = answers(api.getSupplierProfile, (input, scope) =>
+  supplierProfile(scope, input.supplier),
+);
+export const answerSaveSupplierProfile = answers(api.saveSupplierProfile, async (input, scope) =>
+  reply(await saveProfile(scope, input), { message: PAYABLES_MSG.profileSaved }),
 );

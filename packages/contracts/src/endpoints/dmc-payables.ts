@@ -20,6 +20,9 @@ export const PAYABLES_MSG = {
   payableNotFound: 'This payable does not exist',
   overpaid: 'This payment is more than what is owed to the supplier',
   changedMeanwhile: 'This payable was changed meanwhile; reload it and try again',
+  profileSaved: 'Supplier details saved',
+  profileChanged: "This supplier's details were changed meanwhile; reload them and try again",
+  unknownSupplier: 'This supplier does not exist',
 } as const;
 
 export const REFUND_ROUTES = ['gateway', 'wallet', 'manual'] as const;
@@ -144,4 +147,75 @@ export const exportPayables = endpoint({
   summary: 'Ours: starts the export of every payable still owed, by due date, with its ageing, as one .xlsx.',
 });
 
-export const payablesEndpoints: Endpoint[] = [markKartRefundPaid, getPayables, recordSupplierPayment, exportPayables];
+// ---------------------------------------------------------------------------------------------------
+// Suppliers: the hotel, activity and driver masters are the suppliers; a profile beside each holds how they are paid
+
+export const SUPPLIER_TERM_BASES = ['afterService', 'afterInvoice'] as const;
+
+/** `hotel:<id>`, `activity:<id>`, `driver:<id>`: a supplier by the master it is. */
+const zSupplierKey = () =>
+  zShortText({ max: 120 }).check(z.regex(/^(hotel|activity|driver):[A-Za-z0-9_-]+$/, MSG.invalidReference));
+
+export const ZSupplierProfile = lazy(() =>
+  z.object({
+    supplier: z.string(),
+    name: z.string(),
+    contactName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    address: z.string(),
+    /** When payables fall due: days after the service, or after the supplier's invoice (the voucher's day). */
+    terms: z.object({ basis: z.enum(SUPPLIER_TERM_BASES), days: z.number() }),
+    /** What the supplier invoices in (for the record: payables are in the quotation's currency). */
+    currency: z.string(),
+    /** 0 while the supplier has no profile of its own (the platform's terms apply). */
+    version: z.number(),
+  }),
+);
+export type TSupplierProfile = z.infer<typeof ZSupplierProfile>;
+
+export const getSupplierProfile = endpoint({
+  ...payables,
+  id: 'kart.getSupplierProfile',
+  method: 'GET',
+  path: 'kart/getSupplierProfile',
+  request: lazy(() => z.object({ supplier: zSupplierKey() })),
+  response: ZSupplierProfile,
+  summary: "Ours: a supplier's contact details, payment terms and currency (the platform's terms until set).",
+});
+
+export const saveSupplierProfile = endpoint({
+  ...payables,
+  id: 'kart.saveSupplierProfile',
+  method: 'POST',
+  path: 'kart/saveSupplierProfile',
+  request: lazy(() =>
+    z.object({
+      supplier: zSupplierKey(),
+      contactName: zShortText({ max: 100, required: false }),
+      email: zShortText({ max: 254, required: false }),
+      phone: zShortText({ max: 30, required: false }),
+      address: zShortText({ max: 300, required: false }),
+      terms: z.object({
+        basis: z.enum(SUPPLIER_TERM_BASES),
+        days: z
+          .number({ error: MSG.invalidValue })
+          .check(z.int(MSG.invalidValue), z.minimum(0, MSG.tooSmall(0)), z.maximum(365, MSG.tooLarge(365))),
+      }),
+      currency: zShortText({ max: 3 }).check(z.regex(/^[A-Z]{3}$/, MSG.invalidValue)),
+      /** The version read (0: none yet): a profile changed meanwhile is a 409. */
+      version: z.number().check(z.int(), z.minimum(0)),
+    }),
+  ),
+  response: ZSupplierProfile,
+  summary: "Ours: saves a supplier's contact details, payment terms and currency; later vouchers fall due by them.",
+});
+
+export const payablesEndpoints: Endpoint[] = [
+  markKartRefundPaid,
+  getPayables,
+  recordSupplierPayment,
+  exportPayables,
+  getSupplierProfile,
+  saveSupplierProfile,
+];
