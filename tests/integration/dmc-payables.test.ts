@@ -237,6 +237,8 @@ describe('cancelling a paid quotation', () => {
     await verifyAndApply(asSiteId(FLIGHTDEALS.siteId), paymentId, new Date(), paymentVerification());
     const vouchered = await ok(c, voucherKart, { id: saved.id });
     expect(vouchered.collectedPayment).toBe(1200);
+    // Receipts − payables: 1200 in, 1000 owed to the hotel.
+    expect(vouchered.realised).toEqual({ collected: 1200, owed: 1000, margin: 200 });
 
     // Five cancels at once: one settles; the others find it changed or cancelled.
     const results = await Promise.all(Array.from({ length: 5 }, () => c.call(cancelKart, { id: saved.id })));
@@ -259,6 +261,7 @@ describe('cancelling a paid quotation', () => {
     const received = receipts.reduce((s, r) => s + r.amount, 0);
     expect(received).toBe(1200);
     expect(received - cancelled.cancellation.refund).toBe(cancelled.collectedPayment);
+    expect(cancelled.realised).toEqual({ collected: 120, owed: 0, margin: 120 });
 
     // The invoice is credited once, for all but the fee.
     const invoice = await ok(c, getSourceInvoice, { source: 'kart', sourceId: saved.id });

@@ -18,6 +18,7 @@ import {
   type PaymentTerms,
   type CancellationFeeRow,
   DEFAULT_CANCELLATION_FEES,
+  collectedAfter,
   type PaymentSchedule,
   DEFAULT_PAYMENT_TERMS,
   paymentSchedule,
@@ -97,6 +98,14 @@ export const cancellationFeesOf = (k: KartRecord, siteTerms: PaymentTerms): Canc
 export const sharedCancellationFees = (k: KartRecord, siteTerms: PaymentTerms): CancellationFeeRow[] =>
   k.paymentTerms?.cancellationFees ?? siteTerms.cancellationFees ?? DEFAULT_CANCELLATION_FEES;
 
+/** Receipts − refunds less what the voucher owes its suppliers (nothing owed once cancelled: reversed). */
+export function realisedOf(k: KartRecord): TKart['realised'] {
+  if (!k.payables?.length) return null;
+  const collected = k.collectedPayment ?? 0;
+  const owed = k.isCancelled ? 0 : k.payables.reduce((sum, p) => collectedAfter(sum, p.amount), 0);
+  return { collected, owed, margin: collectedAfter(collected, -owed) };
+}
+
 export const shareUrl = (site: SiteRecord, slug: string): string => appLink(site, sharedQuotationPath(slug));
 
 /** The staff's view of a kart: with its margins and whether they are under the site's minimum (null: none set). */
@@ -118,6 +127,7 @@ export function kartView(
     marginBelowMinimum: marginBelowMinimum(margins, minimumMarginPercent),
     deadline: kartDeadlineState(k, k.totals, siteToday(site, now)),
     share: k.share ? { ...k.share, url: shareUrl(site, k.share.slug) } : null,
+    realised: realisedOf(k),
   } as TKart;
 }
 

@@ -577,6 +577,11 @@ export const ZKart = lazy(() =>
     acceptance: z.nullable(z.object({ version: z.number(), at: z.string() })),
     /** Ours: what a cancellation kept and refunded (docs/dmc.md "Cancellation"); absent until cancelled. */
     cancellation: z.optional(z.nullable(ZKartCancellation)),
+    /**
+     * Ours: once vouchered, the money actually made: collected (receipts − refunds) less what the voucher owes its
+     * suppliers (payables less reversals), staff only like the margins.
+     */
+    realised: z.optional(z.nullable(z.object({ collected: z.number(), owed: z.number(), margin: z.number() }))),
   }),
 );
 export type TKart = z.infer<typeof ZKart>;

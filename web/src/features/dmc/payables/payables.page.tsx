@@ -16,6 +16,7 @@ import { formatDate } from '#shared/format.ts';
 import { newPaymentKey } from '../kart/KartPayments.tsx';
 import { money } from '../shared/format.ts';
 import { DmcDialog, DmcPage } from '../shared/page.tsx';
+import { SupplierDetails } from './SupplierDetails.tsx';
 
 const PAGE = 25;
 
@@ -84,6 +85,7 @@ function PayDialog({ payable, onClose }: { payable: TPayable; onClose: () => voi
 export default function PayablesPage() {
   const [supplier, setSupplier] = useState<{ key: string; name: string } | null>(null);
   const [paying, setPaying] = useState<TPayable | null>(null);
+  const [editing, setEditing] = useState(false);
   const list = useCursorPages(
     getPayables,
     { limit: PAGE, ...(supplier ? { supplier: supplier.key } : {}) },
@@ -166,6 +168,9 @@ export default function PayablesPage() {
               <Text size="sm">
                 Every payable of <b>{supplier.name}</b>
               </Text>
+              <Button size="xs" variant="light" onClick={() => setEditing(true)}>
+                Supplier details
+              </Button>
               <Button size="xs" variant="default" onClick={() => setSupplier(null)}>
                 Show all suppliers
               </Button>
@@ -186,6 +191,9 @@ export default function PayablesPage() {
         />
         <CursorPager pages={list} />
       </Stack>
+      <DmcDialog opened={editing && !!supplier} onClose={() => setEditing(false)} title="Supplier details">
+        {supplier && <SupplierDetails supplier={supplier.key} onClose={() => setEditing(false)} />}
+      </DmcDialog>
       <DmcDialog opened={!!paying} onClose={() => setPaying(null)} title="Pay supplier" size="md">
         {paying && <PayDialog payable={paying} onClose={() => setPaying(null)} />}
       </DmcDialog>
