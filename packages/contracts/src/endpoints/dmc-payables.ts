@@ -81,6 +81,10 @@ export const markKartRefundPaid = endpoint({
 
 const payables = { domain: 'kart', api: 'site', auth: 'staff', permission: 'dmc.payables' } as const;
 
+/** `hotel:<id>`, `activity:<id>`, `driver:<id>`: a supplier by the master it is. */
+const zSupplierKey = () =>
+  zShortText({ max: 120 }).check(z.regex(/^(hotel|activity|driver):[A-Za-z0-9_-]+$/, MSG.invalidReference));
+
 export const ZPayable = lazy(() =>
   z.object({
     id: z.string(),
@@ -112,7 +116,7 @@ export const getPayables = endpoint({
     z.object({
       ...zListPaging(100, 25),
       /** One supplier's payables (`hotel:<id>`, `activity:<id>`): all of them, by date; else what is open. */
-      supplier: z.optional(zShortText({ max: 120, required: false })),
+      supplier: z.optional(zSupplierKey()),
     }),
   ),
   response: lazy(() => pageOf(ZPayable)),
@@ -151,10 +155,6 @@ export const exportPayables = endpoint({
 // Suppliers: the hotel, activity and driver masters are the suppliers; a profile beside each holds how they are paid
 
 export const SUPPLIER_TERM_BASES = ['afterService', 'afterInvoice'] as const;
-
-/** `hotel:<id>`, `activity:<id>`, `driver:<id>`: a supplier by the master it is. */
-const zSupplierKey = () =>
-  zShortText({ max: 120 }).check(z.regex(/^(hotel|activity|driver):[A-Za-z0-9_-]+$/, MSG.invalidReference));
 
 export const ZSupplierProfile = lazy(() =>
   z.object({

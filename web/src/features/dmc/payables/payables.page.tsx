@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   exportPayables,
   getPayables,
@@ -26,14 +26,6 @@ export const AGEING_LABELS: Record<AgeingBucket, string> = {
   '31-60': '31–60 days',
   '61-90': '61–90 days',
   '90+': '90+ days',
-};
-
-const AGEING_COLORS: Record<AgeingBucket, string> = {
-  notDue: 'gray',
-  '0-30': 'yellow',
-  '31-60': 'orange',
-  '61-90': 'red',
-  '90+': 'red',
 };
 
 const supplierOf = (p: TPayable) => `${p.supplier.kind}:${p.supplier.id}`;
@@ -103,9 +95,9 @@ export default function PayablesPage() {
       nowrap: true,
       render: (r) =>
         r.outstanding > 0 ? (
-          <Badge variant="light" color={AGEING_COLORS[r.ageing]}>
+          <Text size="sm" fw={r.ageing === 'notDue' ? 400 : 700} c={r.ageing === 'notDue' ? undefined : 'red.9'}>
             {AGEING_LABELS[r.ageing]}
-          </Badge>
+          </Text>
         ) : r.reversedAt ? (
           'Reversed'
         ) : (
@@ -119,6 +111,7 @@ export default function PayablesPage() {
         <Anchor
           component="button"
           type="button"
+          ta="left"
           onClick={() => setSupplier({ key: supplierOf(r), name: r.supplier.name })}
           aria-label={`Show every payable of ${r.supplier.name}`}
         >
