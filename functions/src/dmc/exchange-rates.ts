@@ -89,7 +89,11 @@ export async function sitePaymentTerms(scope: Pick<DmcScope, 'site'>): Promise<P
 const settingsView = (rec: QuotationSettingsRec): TQuotationSettings => ({
   minimumMarginPercent: rec.minimumMarginPercent,
   baseCurrency: FX_BASE_CURRENCY,
-  paymentTerms: rec.paymentTerms ?? DEFAULT_PAYMENT_TERMS,
+  // The schedule in force, the platform's until the site sets one, so the settings screen shows what applies.
+  paymentTerms: {
+    ...(rec.paymentTerms ?? DEFAULT_PAYMENT_TERMS),
+    cancellationFees: rec.paymentTerms?.cancellationFees ?? DEFAULT_CANCELLATION_FEES,
+  },
 });
 
 export async function quotationSettings(scope: DmcScope): Promise<TQuotationSettings> {
