@@ -13,6 +13,7 @@ import {
   PAYABLES_MSG,
   getPayables,
   getSupplierProfile,
+  getSupplierStatement,
   markKartRefundPaid,
   recordSupplierPayment,
   saveSupplierProfile,
@@ -200,6 +201,19 @@ describe('supplier payables', () => {
     expect(rest).toMatchObject({ paid: 1000, outstanding: 0 });
     const open = (await ok(c, getPayables, { limit: 100 })).records as any[];
     expect(open.map((p) => p.id)).not.toContain(payableId);
+    // The hotel's statement of the period: raised, then the two payments.
+    const day = new Date().toISOString().slice(0, 10);
+    const statement = await ok(c, getSupplierStatement, { supplier: `hotel:${hotelId}`, from: '2020-01-01', to: day });
+    expect(statement.lines.map((l: any) => [l.kind, l.amount])).toEqual(
+      expect.arrayContaining([
+        ['raised', 1000],
+        ['payment', -400],
+        ['payment', -600],
+      ]),
+    );
+    expect(statement.lines).toHaveLength(3);
+    expect(statement.totals).toEqual({ raised: 1000, paid: 1000, reversed: 0, net: 0 });
+    expect(statement.supplier).toMatchObject({ contactName: 'Reservations', terms: { days: 45 } });
   });
 
   it('another site sees none of it', async () => {

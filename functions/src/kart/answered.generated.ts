@@ -33,6 +33,7 @@ export const answered = (wiring: KartWiring): Operation[] => [
   gathered(c0.recordSupplierPayment, () => import('./payables.ts'), 'answerRecordSupplierPayment', undefined),
   gathered(c0.getSupplierProfile, () => import('./payables.ts'), 'answerGetSupplierProfile', undefined),
   gathered(c0.saveSupplierProfile, () => import('./payables.ts'), 'answerSaveSupplierProfile', undefined),
+  gathered(c0.getSupplierStatement, () => import('./payables.ts'), 'answerGetSupplierStatement', undefined),
   gathered(c1.recordKartReceipt, () => import('./receipts.ts'), 'answerRecordKartReceipt', undefined),
   gathered(c1.getKartReceipts, () => import('./receipts.ts'), 'answerGetKartReceipts', undefined),
   gathered(c1.getKartReceipt, () => import('./receipts.ts'), 'answerGetKartReceipt', undefined),

@@ -275,3 +275,36 @@ export function putProfile(siteId: SiteId, p: SupplierProfileRecord, expectVersi
     },
   ]).then((codes) => codes === null);
 }
+
+/** A supplier's statement items of a period (payables by the day raised, entries by their day), oldest first. */
+export async function statementItems(
+  siteId: SiteId,
+  supplier: string,
+  from: string,
+  to: string,
+): Promise<({ kind: 'payable'; rec: PayableRecord } | { kind: 'payableEntry'; rec: StatementEntry })[]> {
+  const out: ({ kind: 'payable'; rec: PayableRecord } | { kind: 'payableEntry'; rec: StatementEntry })[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await queryFilteredPage(
+      'gsi2',
+      kartKeys.supplierPk(siteId, supplier),
+      { conditions: [], names: {}, values: {} },
+      { cursor, limit: 500, readAhead: 500, oldestFirst: true, skRange: { from: `${from}#`, to: `${to}#\uffff` } },
+      (i) => ({ kind: i.kind, rec: i[REC] }) as { kind: 'payable'; rec: PayableRecord },
+    );
+    out.push(...page.records);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return out;
+}
+
+export interface StatementEntry {
+  payableId: string;
+  quotationId: string;
+  currency: string;
+  kind: 'payment' | 'reversal';
+  amount: number;
+  reference?: string;
+  at: string;
+}

@@ -6,9 +6,15 @@
  */
 import type { ParsedRequestOf } from '@tp/contracts/endpoint';
 import * as api from '@tp/contracts/endpoints/dmc-payables';
-import { PAYABLES_MSG, type TPayable, type TSupplierProfile } from '@tp/contracts/endpoints/dmc-payables';
+import {
+  PAYABLES_MSG,
+  type TPayable,
+  type TSupplierProfile,
+  type TSupplierStatement,
+} from '@tp/contracts/endpoints/dmc-payables';
 import {
   ageingBucket,
+  collectedAfter,
   DEFAULT_SUPPLIER_TERMS,
   payableDueDate,
   payableOutstanding,
@@ -185,6 +191,53 @@ export async function saveProfile(
   return profileView(name, input.supplier, after);
 }
 
+/** Longest statement period: a year (the query reads the supplier's partition between the two days). */
+const MAX_STATEMENT_DAYS = 366;
+
+export async function supplierStatement(
+  scope: KartStaffScope,
+  input: ParsedRequestOf<typeof api.getSupplierStatement>,
+): Promise<TSupplierStatement> {
+  const days = (Date.parse(input.to) - Date.parse(input.from)) / 86_400_000;
+  if (!(days >= 0 && days <= MAX_STATEMENT_DAYS))
+    throw fail.validation(PAYABLES_MSG.badPeriod, { to: PAYABLES_MSG.badPeriod });
+  const [profile, items] = await Promise.all([
+    supplierProfile(scope, input.supplier),
+    repo.statementItems(scope.site.siteId, input.supplier, input.from, input.to),
+  ]);
+  const lines = items.map((i): TSupplierStatement['lines'][number] =>
+    i.kind === 'payable'
+      ? {
+          date: i.rec.raisedAt.slice(0, 10),
+          kind: 'raised',
+          quotationId: i.rec.quotationId,
+          detail: `${i.rec.service} · ${i.rec.serviceDate}`,
+          currency: i.rec.currency,
+          amount: i.rec.amount,
+        }
+      : {
+          date: i.rec.at.slice(0, 10),
+          kind: i.rec.kind,
+          quotationId: i.rec.quotationId,
+          detail: i.rec.kind === 'payment' ? (i.rec.reference ?? '') : 'Quotation cancelled',
+          currency: i.rec.currency,
+          amount: i.rec.kind === 'payment' ? -i.rec.amount : i.rec.amount,
+        },
+  );
+  const sum = (kind: (typeof lines)[number]['kind']) =>
+    lines.filter((l) => l.kind === kind).reduce((t, l) => collectedAfter(t, Math.abs(l.amount)), 0);
+  const raised = sum('raised');
+  const paid = sum('payment');
+  const reversed = sum('reversal');
+  return {
+    supplier: profile,
+    from: input.from,
+    to: input.to,
+    lines,
+    totals: { raised, paid, reversed, net: collectedAfter(raised, -collectedAfter(paid, reversed)) },
+  };
+}
+
 // The kart Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
 export const answerGetPayables = answers(api.getPayables, (input, scope) => listPayables(scope, input));
 export const answerRecordSupplierPayment = answers(api.recordSupplierPayment, async (input, scope) =>
@@ -195,4 +248,7 @@ export const answerGetSupplierProfile = answers(api.getSupplierProfile, (input, 
 );
 export const answerSaveSupplierProfile = answers(api.saveSupplierProfile, async (input, scope) =>
   reply(await saveProfile(scope, input), { message: PAYABLES_MSG.profileSaved }),
+);
+export const answerGetSupplierStatement = answers(api.getSupplierStatement, (input, scope) =>
+  supplierStatement(scope, input),
 );

@@ -638,5 +638,11 @@ export const SPA_ROUTES: SpaRoute[] = [
     title: 'Supplier Payables',
     menus: [{ menu: 'staff', order: 335, group: 'DMC', permission: 'dmc.payables', module: 'DMC' }],
   },
+  {
+    path: '/staff/dmc-payables/statement',
+    screen: 'dmc/payables/statement',
+    access: 'staff',
+    title: 'Supplier Statement',
+  },
   { path: '*', screen: 'shell/not-found', access: 'public', title: 'Not found' },
 ];

@@ -23,6 +23,7 @@ export const PAYABLES_MSG = {
   profileSaved: 'Supplier details saved',
   profileChanged: "This supplier's details were changed meanwhile; reload them and try again",
   unknownSupplier: 'This supplier does not exist',
+  badPeriod: 'Choose a period of at most a year, its start before its end',
 } as const;
 
 export const REFUND_ROUTES = ['gateway', 'wallet', 'manual'] as const;
@@ -211,7 +212,44 @@ export const saveSupplierProfile = endpoint({
   summary: "Ours: saves a supplier's contact details, payment terms and currency; later vouchers fall due by them.",
 });
 
+export const STATEMENT_LINE_KINDS = ['raised', 'payment', 'reversal'] as const;
+const zDay = () => zShortText({ max: 10 }).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invalidDate));
+
+/** A supplier's statement of a period: what was raised, paid and reversed, day by day, and the period's totals. */
+export const ZSupplierStatement = lazy(() =>
+  z.object({
+    supplier: ZSupplierProfile,
+    from: z.string(),
+    to: z.string(),
+    lines: z.array(
+      z.object({
+        date: z.string(),
+        kind: z.enum(STATEMENT_LINE_KINDS),
+        quotationId: z.string(),
+        /** The service raised, or the payment's reference. */
+        detail: z.string(),
+        currency: z.string(),
+        /** What it moves on the supplier's account: raised +, paid and reversed −. */
+        amount: z.number(),
+      }),
+    ),
+    totals: z.object({ raised: z.number(), paid: z.number(), reversed: z.number(), net: z.number() }),
+  }),
+);
+export type TSupplierStatement = z.infer<typeof ZSupplierStatement>;
+
+export const getSupplierStatement = endpoint({
+  ...payables,
+  id: 'kart.getSupplierStatement',
+  method: 'GET',
+  path: 'kart/getSupplierStatement',
+  request: lazy(() => z.object({ supplier: zSupplierKey(), from: zDay(), to: zDay() })),
+  response: ZSupplierStatement,
+  summary: "Ours: a supplier's statement of a period (at most a year): payables raised, payments and reversals.",
+});
+
 export const payablesEndpoints: Endpoint[] = [
+  getSupplierStatement,
   markKartRefundPaid,
   getPayables,
   recordSupplierPayment,

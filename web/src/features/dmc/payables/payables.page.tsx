@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   exportPayables,
@@ -19,6 +20,7 @@ import { DmcDialog, DmcPage } from '../shared/page.tsx';
 import { SupplierDetails } from './SupplierDetails.tsx';
 
 const PAGE = 25;
+const SUPPLIER_STATEMENT_PATH = '/staff/dmc-payables/statement';
 
 export const AGEING_LABELS: Record<AgeingBucket, string> = {
   notDue: 'Not due',
@@ -163,6 +165,14 @@ export default function PayablesPage() {
               </Text>
               <Button size="xs" variant="light" onClick={() => setEditing(true)}>
                 Supplier details
+              </Button>
+              <Button
+                size="xs"
+                variant="light"
+                component={Link}
+                to={`${SUPPLIER_STATEMENT_PATH}?supplier=${encodeURIComponent(supplier.key)}`}
+              >
+                Statement
               </Button>
               <Button size="xs" variant="default" onClick={() => setSupplier(null)}>
                 Show all suppliers

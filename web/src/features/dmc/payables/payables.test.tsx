@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getPayables, recordSupplierPayment, type TPayable } from '@tp/contracts/endpoints/dmc-payables';
+import {
+  getPayables,
+  getSupplierStatement,
+  recordSupplierPayment,
+  type TPayable,
+} from '@tp/contracts/endpoints/dmc-payables';
 import { fakeApi } from '#test/fake-api.ts';
 import { staffUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';
@@ -60,5 +65,47 @@ describe('Supplier payables', { timeout: 60_000 }, () => {
   it('says so when nothing is owed', async () => {
     renderApp('/staff/dmc-payables', { user: staffUser(), api: fakeApi().on(getPayables) });
     expect(await screen.findByText('Nothing is owed to suppliers.')).toBeTruthy();
+  });
+
+  it("prints a supplier's statement of a period", async () => {
+    const api = fakeApi().on(getSupplierStatement, (input) => ({
+      supplier: {
+        supplier: input.supplier,
+        name: 'Creek Inn',
+        contactName: 'Reservations',
+        email: '',
+        phone: '',
+        address: '',
+        terms: { basis: 'afterService' as const, days: 45 },
+        currency: 'AED',
+        version: 1,
+      },
+      from: input.from,
+      to: input.to,
+      lines: [
+        {
+          date: '2099-01-01',
+          kind: 'raised' as const,
+          quotationId: 'Q1',
+          detail: '2 nights',
+          currency: 'AED',
+          amount: 1000,
+        },
+        {
+          date: '2099-01-02',
+          kind: 'payment' as const,
+          quotationId: 'Q1',
+          detail: 'NEFT 1',
+          currency: 'AED',
+          amount: -400,
+        },
+      ],
+      totals: { raised: 1000, paid: 400, reversed: 0, net: 600 },
+    }));
+    renderApp('/staff/dmc-payables/statement?supplier=hotel:h1', { user: staffUser(), api });
+    const doc = await screen.findByRole('article', { name: 'Statement of Creek Inn' });
+    expect(within(doc).getByRole('table', { name: 'Statement lines' })).toBeTruthy();
+    expect(within(doc).getByText('NEFT 1')).toBeTruthy();
+    expect(api.calls(getSupplierStatement)[0]?.input).toMatchObject({ supplier: 'hotel:h1' });
   });
 });
