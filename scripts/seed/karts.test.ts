@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { DMC_RULE_MESSAGES } from '@tp/contracts/endpoints/dmc';
 import { kartDeadlineState, kartErrors, transfersOfVoucher } from '@tp/domain/dmc';
-import { DEMO_KARTS, demoKart, demoReceipts } from './karts.ts';
+import { DEMO_KARTS, demoKart, demoPayables, demoReceipts } from './karts.ts';
 
 const customer = { id: 'u1', name: 'Asha Rao', phone: '9876543210' };
 
@@ -25,5 +25,17 @@ describe('demo karts', () => {
       return kartDeadlineState(k, k.totals, '2026-11-29').payment;
     });
     expect(states).toEqual(['none', 'pending', 'paid', 'overdue']);
+  });
+});
+
+describe('demo payables', () => {
+  it('a vouchered demo owes each supplied line at its cost, 30 days after the service', () => {
+    const k = demoKart('dmc-kart-demo-x', customer, true);
+    const payables = demoPayables(k);
+    expect(payables.length).toBeGreaterThan(0);
+    for (const p of payables) {
+      expect(p.amount).toBeGreaterThan(0);
+      expect(p.dueDate > p.serviceDate).toBe(true);
+    }
   });
 });

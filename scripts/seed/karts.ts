@@ -12,6 +12,9 @@ import {
   transfersOfVoucher,
   withComputedPrices,
   collectedAfter,
+  DEFAULT_SUPPLIER_TERMS,
+  payableDueDate,
+  payablesOfVoucher,
   receiptNumber,
   type Kart,
   type TransferChoice,
@@ -22,6 +25,7 @@ import { asSiteId, type SiteId } from '../../functions/src/lib/keys.ts';
 import { transferDetailsOf, type KartRecord } from '../../functions/src/kart/model.ts';
 import { deadlineItems, kartPut } from '../../functions/src/kart/repo.ts';
 import { raiseReceiptCounter, seededReceiptItems, type ReceiptRecord } from '../../functions/src/kart/receipts-repo.ts';
+import { seededPayableItems, type PayableRecord } from '../../functions/src/kart/payables-repo.ts';
 import { transferPut } from '../../functions/src/kart/transfers-repo.ts';
 import { getUser, userIdByEmail } from '../../functions/src/users/repo.ts';
 import { DUBAI_DEMO as D } from './dmc-dubai.ts';
@@ -214,6 +218,27 @@ export function demoReceipts(k: KartRecord, money: DemoMoney, first: number): Re
 
 const DEMO_FY = '2026-27';
 
+/** What a demo voucher owes its suppliers, as `payableWrites` raises it (30 days after each service). */
+export function demoPayables(k: KartRecord): PayableRecord[] {
+  return payablesOfVoucher(k).map((p) => ({
+    id: `${k.id}.${p.lineId}`,
+    kartId: k.id,
+    quotationId: k.quotationId,
+    lineId: p.lineId,
+    supplier: p.supplier,
+    service: p.service,
+    serviceDate: p.serviceDate,
+    dueDate: payableDueDate(DEFAULT_SUPPLIER_TERMS, p.serviceDate, AT.slice(0, 10)),
+    currency: k.currencySymbol,
+    amount: p.amount,
+    reversed: 0,
+    paid: 0,
+    raisedAt: AT,
+    reversedAt: null,
+    version: 1,
+  }));
+}
+
 /**
  * The demo's quotations: quoted (nothing paid), confirmed and part-paid (a deposit), confirmed and paid in full,
  * confirmed with its balance overdue.
@@ -250,10 +275,35 @@ export async function kartDemoItems(siteId: SiteId = asSiteId(D.siteId)): Promis
   const items: Record<string, unknown>[] = [];
   let next = 1;
   for (const d of DEMO_KARTS) {
-    const k = demoKart(d.id, customer, d.vouchered, d.money);
-    const receipts = demoReceipts(k, d.money, next);
+    const plain = demoKart(d.id, customer, d.vouchered, d.money);
+    const receipts = demoReceipts(plain, d.money, next);
     next += receipts.length;
+    // Vouchered: the supplier payables the voucher raised (the paid quotation's hotel paid in part).
+    const payables = d.vouchered ? demoPayables(plain) : [];
+    const k: KartRecord = payables.length
+      ? { ...plain, payables: payables.map((p) => ({ id: p.id, amount: p.amount })) }
+      : plain;
     items.push(...seededReceiptItems(siteId, receipts), ...kartItems(siteId, k, AT));
+    items.push(
+      ...payables.flatMap((p, i) =>
+        seededPayableItems(
+          siteId,
+          p,
+          d.id === 'dmc-kart-demo-paid01' && i === 0
+            ? [
+                {
+                  key: 'demo1',
+                  payableId: p.id,
+                  amount: Math.round(p.amount * 50) / 100,
+                  reference: 'NEFT DEMO-SUP-1',
+                  paidAt: '2026-11-24T08:00:00.000Z',
+                  paidBy: 'seed',
+                },
+              ]
+            : [],
+        ),
+      ),
+    );
   }
   return items;
 }

@@ -3,7 +3,7 @@
  * admin builds a Dubai quotation with a hotel priced from its contract, two activities with transfers (priced by
  * the rate engine) and a miscellaneous item, saves it, opens the A4 print view, shares the link and opens it signed out on a phone, where
  * the customer accepts it, pays the deposit on the sandbox gateway and opens the receipt; staff see the payment
- * beside the quotation, then voucher it. Screenshots of each screen at 1366 and 390 px for a person to look at
+ * beside the quotation, then voucher it, and its hotel's payable is on the supplier payables screen. Screenshots of each screen at 1366 and 390 px for a person to look at
  * (E2E_SHOTS, README "Tests").
  */
 import { randomUUID } from 'node:crypto';
@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { KART_MSG, KART_PAY_MSG } from '@tp/contracts/endpoints/kart';
 import { axeViolations } from '../support/axe.ts';
-import { appUrl, screenshots, signIn, toast, typeDate, useBrowser } from '../support/browser.ts';
+import { accessibleAtEachWidth, appUrl, screenshots, signIn, toast, typeDate, useBrowser } from '../support/browser.ts';
 
 const SITE = 'flightdeals.localhost';
 const NAME = `E2E Dubai family ${randomUUID().slice(0, 6)}`;
@@ -208,6 +208,12 @@ describe('Quotation (kart)', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await toast(page, KART_MSG.saved).first().waitFor();
     expect(await toast(page, KART_MSG.vouchered).count()).toBe(0);
+
+    // The voucher raised the hotel's payable at its contract cost: it is on the supplier payables screen.
+    await page.goto(appUrl(SITE, '/staff/dmc-payables'));
+    const payables = page.getByRole('table', { name: 'Payables' });
+    await payables.getByRole('button', { name: 'Pay Rove Downtown', exact: true }).first().waitFor();
+    await accessibleAtEachWidth(page, 'kart', 'payables', 'main');
     await context.close();
   });
 });

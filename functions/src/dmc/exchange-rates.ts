@@ -11,7 +11,13 @@ import {
   type TExchangeRate,
   type TQuotationSettings,
 } from '@tp/contracts/endpoints/dmc';
-import { DEFAULT_PAYMENT_TERMS, FX_BASE_CURRENCY, paymentTermsProblems, type PaymentTerms } from '@tp/domain/dmc';
+import {
+  DEFAULT_CANCELLATION_FEES,
+  DEFAULT_PAYMENT_TERMS,
+  FX_BASE_CURRENCY,
+  paymentTermsProblems,
+  type PaymentTerms,
+} from '@tp/domain/dmc';
 import { newId } from '#lib/crypto';
 import { fail, refuseIfAny } from '#lib/errors';
 import { audited, CHANGED_MEANWHILE, siteOf, type DmcScope } from './changes.ts';
@@ -83,7 +89,11 @@ export async function sitePaymentTerms(scope: Pick<DmcScope, 'site'>): Promise<P
 const settingsView = (rec: QuotationSettingsRec): TQuotationSettings => ({
   minimumMarginPercent: rec.minimumMarginPercent,
   baseCurrency: FX_BASE_CURRENCY,
-  paymentTerms: rec.paymentTerms ?? DEFAULT_PAYMENT_TERMS,
+  // The schedule in force, the platform's until the site sets one, so the settings screen shows what applies.
+  paymentTerms: {
+    ...(rec.paymentTerms ?? DEFAULT_PAYMENT_TERMS),
+    cancellationFees: rec.paymentTerms?.cancellationFees ?? DEFAULT_CANCELLATION_FEES,
+  },
 });
 
 export async function quotationSettings(scope: DmcScope): Promise<TQuotationSettings> {
@@ -124,6 +134,10 @@ export async function savePaymentTerms(
     depositKind: input.depositKind,
     depositValue: input.depositValue,
     balanceDaysBeforeArrival: input.balanceDaysBeforeArrival,
+    // A save without a schedule (the payment-terms form) keeps the site's; rows are kept most days first.
+    cancellationFees: [
+      ...(input.cancellationFees ?? before.paymentTerms?.cancellationFees ?? DEFAULT_CANCELLATION_FEES),
+    ].sort((a, b) => b.daysBefore - a.daysBefore),
   };
   const after: QuotationSettingsRec = { ...before, paymentTerms: terms, version: before.version + 1 };
   const items = [

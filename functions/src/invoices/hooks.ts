@@ -103,8 +103,15 @@ export const invoiceKartStatus: KartStatusHook = async (site, kart, change, now)
         source: 'kart',
         sourceId: kart.id,
         refundId: 'cancelled',
+        // A cancellation fee stays invoiced: the note credits the rest (all of it without a fee), as a share of
+        // the whole, since the invoice may be in another currency than the quotation (rupees).
         amount: null,
-        reason: `Quotation ${kart.quotationId} cancelled`,
+        ...(kart.cancellation?.fee && kart.totals.grandTotal > 0
+          ? { share: Math.max(0, 1 - kart.cancellation.fee / kart.totals.grandTotal) }
+          : {}),
+        reason: kart.cancellation?.fee
+          ? `Quotation ${kart.quotationId} cancelled; cancellation fee ${kart.cancellation.fee} kept`
+          : `Quotation ${kart.quotationId} cancelled`,
       },
       now,
     );

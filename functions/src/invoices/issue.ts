@@ -437,6 +437,11 @@ export interface CreditTarget {
   reason: string;
   /** The reseller keeps its service fee and GST: only the pure-agent amount is given back (gst.ts). */
   serviceKept?: boolean;
+  /**
+   * With `amount` null, the share of the invoice given back (0–1) when the source knows it only in its own currency
+   * (a quotation cancelled with a fee); absent: all that is left.
+   */
+  share?: number;
 }
 
 /** A booking refund's credit note (tickets' change requests, through the after-refund port). */
@@ -491,7 +496,10 @@ export async function issueCreditNote(
     build: async (sequence) => {
       const invoice = await repo.getDocument(site.siteId, invoiceId);
       if (!invoice) throw new NotIssued(`invoice ${invoiceId} is missing`);
-      const a = creditNoteAmounts(invoice, invoice.credited, target.amount ?? invoice.total, {
+      const wanted =
+        target.amount ??
+        (target.share === undefined ? invoice.total : Math.round(invoice.total * target.share * 100) / 100);
+      const a = creditNoteAmounts(invoice, invoice.credited, wanted, {
         serviceKept: !!target.serviceKept,
       });
       if (a.total <= 0) throw new NotIssued(`invoice ${invoice.number} is fully credited`);

@@ -11,3 +11,5 @@ export { receiveGatewayPayment } from './receipts.ts';
 export { remindKartBalance } from './balance-reminders.ts';
 /** The job sheet's export, for the exports worker. */
 export { jobSheetExport } from './operations/export.ts';
+/** The supplier payables' export, for the exports worker. */
+export { payablesExport } from './payables-export.ts';

@@ -63,6 +63,8 @@ import {
 import { getUser } from '../users/records.ts';
 import { storedTransfersOfKart, transferPutItems } from './transfers-repo.ts';
 import { balanceReminderItems } from './balance-reminders.ts';
+import { sendCancellationRefunds, settleCancellation } from './cancellation.ts';
+import { payableWrites } from './payables.ts';
 import { kartChange, runKartStatusHooks, type KartWiring } from './hooks.ts';
 import { kartRow, kartView as viewOf, transferDetailsOf, type KartRecord } from './model.ts';
 import * as repo from './repo.ts';
@@ -82,6 +84,8 @@ const siteOf = (scope: Pick<KartScope, 'site'>): SiteId => scope.site.siteId;
 
 /** DynamoDB takes at most 100 items in a transaction: the kart, its audit entry, share / deadline items, transfers. */
 const MAX_TRANSFER_WRITES = 91; // and up to 4 balance-reminder writes
+/** DynamoDB's cap on one transaction, which a voucher's payables or a cancel's refunds share with the above. */
+const MAX_TRANSACTION_ITEMS = 100;
 
 async function requireKart(scope: KartScope, id: string): Promise<KartRecord> {
   const k = await repo.getKart(siteOf(scope), id);
@@ -468,13 +472,15 @@ async function commitKart(
   const siteId = siteOf(scope);
   const rooms = await roomsHeld(scope, before, after);
   const items: TransactItem[] = [
-    repo.kartPut(siteId, after, before ? before.version : null),
+    repo.kartPut(siteId, after, before ? before.version : null, before?.paidRev ?? 0),
     auditPut(siteId, recordChange('kart', after.id, before, after), auditActor(scope.principal), scope.now),
     ...repo.deadlineItems(scope.site, before, after),
     ...(await transferWrites(scope, before, after)),
     ...rooms,
     ...extra,
   ];
+  if (items.length > MAX_TRANSACTION_ITEMS)
+    throw fail.validation(KART_MSG.tooManyWrites, { itinerary: KART_MSG.tooManyWrites });
   if (rooms.length === 0) {
     if (!(await repo.commit(items))) throw fail.conflict(KART_MSG.changedMeanwhile);
     return after;
@@ -567,7 +573,7 @@ async function saveChange(
 
   const kart = draft as Kart;
   const at = scope.now.toISOString();
-  const after: KartRecord = {
+  const edited: KartRecord = {
     ...withComputedPrices(kart),
     version: (before?.version ?? 0) + 1,
     marketId,
@@ -582,12 +588,22 @@ async function saveChange(
     acceptance: before?.acceptance ?? null,
     // Vouchering freezes the rates its prices used (sharing does too, share.ts); later saves keep them.
     frozenRates: kart.isVouchered ? freezeRates(before?.frozenRates, kart) : (before?.frozenRates ?? []),
+    frozenCancellationFees: before?.frozenCancellationFees ?? null,
+    cancellation: before?.cancellation ?? null,
+    payables: before?.payables ?? null,
   };
+  // A cancel settles its fee and refunds; a voucher raises the supplier payables, a cancel reverses them.
+  const settled = await settleCancellation(scope, before, edited);
+  const payables = await payableWrites(scope, before, settled.kart);
+  const after = payables.kart;
   // The customer's balance reminders follow the balance's day (a confirmed or accepted quotation's).
   await commitKart(scope, before, after, [
     ...alsoWrite(after),
     ...balanceReminderItems(siteId, before, after, siteTerms),
+    ...settled.items,
+    ...payables.items,
   ]);
+  await sendCancellationRefunds(scope, settled);
   scope.log.info('kart saved', { siteId, kartId: id, version: after.version });
   // The GST invoice of a vouchered kart, its credit note when cancelled: never undoes the save.
   const change = kartChange(before, after);

@@ -48,6 +48,34 @@ export const kartKeys = {
     sk: parts.map(part).join('#'),
   }),
 
+  /**
+   * Payables (docs/dmc.md "Paying suppliers"): one item per payable by id (`<kart>.<line>`); gsi1 holds the ones
+   * still owed by due date (the payables screen, one Query), gsi2 every payable and payment of one supplier by
+   * date (its statement). A payment or a reversal is an entry of its own, written once under its key.
+   */
+  payable: (siteId: SiteId, id: string): Key => ({ pk: sitePk(siteId, 'PAYABLE'), sk: part(id) }),
+  openPayablesPk: (siteId: SiteId) => sitePk(siteId, 'PAYABLES', 'OPEN'),
+  openPayablesIndex: (siteId: SiteId, dueDate: string, id: string) => ({
+    gsi1pk: kartKeys.openPayablesPk(siteId),
+    gsi1sk: `${part(dueDate)}#${part(id)}`,
+  }),
+  supplierPk: (siteId: SiteId, supplier: string) => sitePk(siteId, 'PAYABLES', 'SUPPLIER', supplier),
+  /** gsi2 of a payable (`P`) or an entry (`E`, its key parts) on its supplier's statement, by day. */
+  supplierIndex: (siteId: SiteId, supplier: string, day: string, kind: 'P' | 'E', ...ids: string[]) => ({
+    gsi2pk: kartKeys.supplierPk(siteId, supplier),
+    gsi2sk: [day, kind, ...ids].map(part).join('#'),
+  }),
+  payableEntry: (siteId: SiteId, payableId: string, ...parts: string[]): Key => ({
+    pk: sitePk(siteId, 'PAYABLEENTRY'),
+    sk: [payableId, ...parts].map(part).join('#'),
+  }),
+
+  /** A supplier's profile (contact, payment terms, currency), beside the master it is (`hotel:<id>`). */
+  supplierProfile: (siteId: SiteId, supplier: string): Key => ({
+    pk: sitePk(siteId, 'SUPPLIERPROFILE'),
+    sk: part(supplier),
+  }),
+
   deadlinePk: (day: string) => `KARTDEADLINE#${part(day)}`,
   /** The reminder index item of a kart whose payment deadline is `day`. */
   deadline: (day: string, siteId: SiteId, kartId: string): Key => ({

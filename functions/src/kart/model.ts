@@ -3,6 +3,7 @@
  * beside it (version, market, customer snapshot, stamps, latest share). Pure: no I/O.
  */
 import type { TKart, TKartRow } from '@tp/contracts/endpoints/kart';
+import type { TKartCancellation } from '@tp/contracts/endpoints/dmc-payables';
 import { sharedQuotationPath } from '@tp/contracts/endpoints/kart';
 import {
   jobDetailsOf,
@@ -15,6 +16,9 @@ import {
   type PlaceAreas,
   type KartTotals,
   type PaymentTerms,
+  type CancellationFeeRow,
+  DEFAULT_CANCELLATION_FEES,
+  collectedAfter,
   type PaymentSchedule,
   DEFAULT_PAYMENT_TERMS,
   paymentSchedule,
@@ -23,8 +27,18 @@ import {
   type VoucherTransfer,
 } from '@tp/domain/dmc';
 import { appLink } from '#lib/links';
+import type { Logger } from '#lib/logger';
+import type { Principal } from '#lib/principal';
 import type { SiteRecord } from '#lib/tenancy';
 import { siteToday } from '#lib/time';
+
+/** A staff call's scope as the kart's money steps read it (karts.ts `KartScope` is the same shape). */
+export interface KartStaffScope {
+  site: SiteRecord;
+  principal: Principal;
+  now: Date;
+  log: Logger;
+}
 
 export interface KartShareRef {
   slug: string;
@@ -56,6 +70,12 @@ export interface KartRecord extends Kart {
   paidRev?: number;
   /** The shared version the customer accepted, from which link, and when. */
   acceptance?: KartAcceptance | null;
+  /** The cancellation fee schedule in force when the kart was last shared (docs/dmc.md "Cancellation"). */
+  frozenCancellationFees?: CancellationFeeRow[] | null;
+  /** What the cancellation kept and refunded, once cancelled. */
+  cancellation?: TKartCancellation | null;
+  /** The payables vouchering raised (their ids and amounts), which a cancel reverses. */
+  payables?: { id: string; amount: number }[] | null;
 }
 
 export interface KartAcceptance {
@@ -69,6 +89,22 @@ export interface KartAcceptance {
 /** The kart's payment schedule: its own terms, else the site's; outstanding after what its receipts collected. */
 export const scheduleOf = (k: KartRecord, siteTerms: PaymentTerms): PaymentSchedule =>
   paymentSchedule(k.paymentTerms ?? siteTerms, k, k.totals.grandTotal, k.totals.collectedPayment);
+
+/** The cancellation schedule a kart is cancelled under: frozen at its last share, else its own, else the site's. */
+export const cancellationFeesOf = (k: KartRecord, siteTerms: PaymentTerms): CancellationFeeRow[] =>
+  k.frozenCancellationFees ?? sharedCancellationFees(k, siteTerms);
+
+/** The schedule a share freezes: the quotation's own terms', else the site's, else the platform's. */
+export const sharedCancellationFees = (k: KartRecord, siteTerms: PaymentTerms): CancellationFeeRow[] =>
+  k.paymentTerms?.cancellationFees ?? siteTerms.cancellationFees ?? DEFAULT_CANCELLATION_FEES;
+
+/** Receipts − refunds less what the voucher owes its suppliers (nothing owed once cancelled: reversed). */
+export function realisedOf(k: KartRecord): TKart['realised'] {
+  if (!k.payables?.length) return null;
+  const collected = k.collectedPayment ?? 0;
+  const owed = k.isCancelled ? 0 : k.payables.reduce((sum, p) => collectedAfter(sum, p.amount), 0);
+  return { collected, owed, margin: collectedAfter(collected, -owed) };
+}
 
 export const shareUrl = (site: SiteRecord, slug: string): string => appLink(site, sharedQuotationPath(slug));
 
@@ -91,6 +127,7 @@ export function kartView(
     marginBelowMinimum: marginBelowMinimum(margins, minimumMarginPercent),
     deadline: kartDeadlineState(k, k.totals, siteToday(site, now)),
     share: k.share ? { ...k.share, url: shareUrl(site, k.share.slug) } : null,
+    realised: realisedOf(k),
   } as TKart;
 }
 

@@ -8,6 +8,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { queryPage, db, tableName, type Page, type TransactItem } from '#lib/db';
 import type { SiteId } from '#lib/keys';
 import { issueNumbered, issuedFor, type NumberedResult } from '#lib/numbering-repo';
+import type { GatewayName } from '@tp/contracts/endpoints/wallet';
 import { kartKeys } from './keys.ts';
 
 const REC = 'rec';
@@ -34,6 +35,9 @@ export interface ReceiptRecord {
   receivedAt: string;
   /** Staff who recorded an offline receipt; null for a payment the customer made. */
   recordedBy: string | null;
+  /** A gateway receipt's payment and gateway: a cancellation refunds through them. */
+  paymentId?: string;
+  gateway?: GatewayName;
   /** The quotation's total and what was collected with this receipt included. */
   totalPrice: number;
   collectedAfter: number;

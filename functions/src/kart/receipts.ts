@@ -7,6 +7,7 @@
 import * as api from '@tp/contracts/endpoints/kart';
 import { KART_PAY_MSG, sharedReceiptPath, type TReceipt } from '@tp/contracts/endpoints/kart';
 import type { ParsedRequestOf } from '@tp/contracts/endpoint';
+import type { GatewayName } from '@tp/contracts/endpoints/wallet';
 import { collectedAfter, paymentAmountProblem, receiptNumber } from '@tp/domain/dmc';
 import { formatMoney } from '@tp/domain/format';
 import { financialYear } from '@tp/domain/gst';
@@ -34,6 +35,8 @@ export interface IncomingPayment {
   /** The receipt's guard: one receipt per gateway payment, wallet entry or offline entry. */
   source: string[];
   recordedBy: string | null;
+  /** A gateway payment's id and gateway, kept on the receipt for a later refund. */
+  gatewayPayment?: { paymentId: string; gateway: GatewayName };
 }
 
 export const toReceipt = (r: ReceiptRecord): TReceipt => ({
@@ -109,6 +112,7 @@ export async function receive(
         reference: payment.reference,
         receivedAt: now.toISOString(),
         recordedBy: payment.recordedBy,
+        ...payment.gatewayPayment,
         totalPrice: kart.totalPrice,
         collectedAfter: paid.collectedPayment ?? 0,
       };
@@ -229,6 +233,7 @@ export async function receiveGatewayPayment(
         reference: `${payment.gateway} ${payment.transactionId}`,
         source: ['payment', payment.paymentId],
         recordedBy: null,
+        gatewayPayment: { paymentId: payment.paymentId, gateway: payment.gateway as GatewayName },
       },
       now,
     );

@@ -27,7 +27,7 @@ import type { SiteId } from '#lib/keys';
 import type { SiteRecord } from '#lib/tenancy';
 import { getUser } from '../users/records.ts';
 import type { KartScope } from './karts.ts';
-import { scheduleOf, shareUrl, type KartRecord } from './model.ts';
+import { scheduleOf, sharedCancellationFees, shareUrl, type KartRecord } from './model.ts';
 import * as repo from './repo.ts';
 import * as api from '@tp/contracts/endpoints/kart';
 import { answers, reply } from '#lib/answers';
@@ -48,7 +48,13 @@ export async function shareKart(
     sitePaymentTerms(scope),
   ]);
   // What the customer was shown is what they pay: the exchange rates of this version are frozen with the share.
-  const after: KartRecord = { ...kart, share, frozenRates: freezeRates(kart.frozenRates, kart) };
+  const after: KartRecord = {
+    ...kart,
+    share,
+    frozenRates: freezeRates(kart.frozenRates, kart),
+    // The cancellation terms the customer was shown are the ones a cancellation applies.
+    frozenCancellationFees: sharedCancellationFees(kart, siteTerms),
+  };
   const items = [
     // Same version: sharing changes no content, but a save in between must not be shared unseen.
     repo.kartPut(siteId, after, kart.version),

@@ -171,6 +171,10 @@ export const PERMISSION_CATALOGUE: ModuleDef[] = [
           p('dmc.driverTokens', 'Generate driver links'),
         ],
       },
+      {
+        name: 'Supplier money',
+        permissions: [p('dmc.payables', 'Supplier payables, their payments and the margins they leave', false)],
+      },
     ],
   },
   {

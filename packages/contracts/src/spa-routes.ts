@@ -630,5 +630,19 @@ export const SPA_ROUTES: SpaRoute[] = [
     title: 'Your exports',
     menus: [{ menu: 'staff', order: 292 }],
   },
+  // Ours: what vouchered quotations owe their suppliers (docs/dmc.md "Paying suppliers").
+  {
+    path: '/staff/dmc-payables',
+    screen: 'dmc/payables/payables',
+    access: 'staff',
+    title: 'Supplier Payables',
+    menus: [{ menu: 'staff', order: 335, group: 'DMC', permission: 'dmc.payables', module: 'DMC' }],
+  },
+  {
+    path: '/staff/dmc-payables/statement',
+    screen: 'dmc/payables/statement',
+    access: 'staff',
+    title: 'Supplier Statement',
+  },
   { path: '*', screen: 'shell/not-found', access: 'public', title: 'Not found' },
 ];

@@ -8,7 +8,7 @@ import { createExportsHandler, type ExportsWorkerWiring } from '../../exports/in
 import { dmcDataExport, hotelContractExport } from '../../dmc/index.ts';
 import { enquiriesExport } from '../../enquiries/index.ts';
 import { gstInvoicesExport } from '../../invoices/index.ts';
-import { jobSheetExport } from '../../kart/index.ts';
+import { jobSheetExport, payablesExport } from '../../kart/index.ts';
 import { auditLogExport } from '../../rbac/index.ts';
 import { ticketsExport } from '../../tickets/index.ts';
 
@@ -24,6 +24,7 @@ export const wiring: ExportsWorkerWiring = {
     gstInvoices: gstInvoicesExport,
     dmcData: dmcDataExport,
     hotelContract: hotelContractExport,
+    payables: payablesExport,
   },
   site: siteById,
 };

@@ -474,5 +474,20 @@ export const ZPaymentTerms = lazy(() =>
     balanceDaysBeforeArrival: z
       .number({ error: MSG.invalidValue })
       .check(z.int(MSG.invalidValue), z.minimum(0, MSG.tooSmall(0)), z.maximum(365, MSG.tooLarge(365))),
+    /** Ours: the cancellation fee by days before arrival (docs/dmc.md "Cancellation"); absent: the platform's. */
+    cancellationFees: z.optional(
+      z
+        .array(
+          z.object({
+            daysBefore: z
+              .number({ error: MSG.invalidValue })
+              .check(z.int(MSG.invalidValue), z.minimum(0, MSG.tooSmall(0)), z.maximum(365, MSG.tooLarge(365))),
+            feePercent: z
+              .number({ error: MSG.invalidValue })
+              .check(z.minimum(0, MSG.tooSmall(0)), z.maximum(100, MSG.tooLarge(100))),
+          }),
+        )
+        .check(z.maxLength(10, MSG.tooLarge(10))),
+    ),
   }),
 );

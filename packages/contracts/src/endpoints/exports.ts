@@ -18,6 +18,7 @@ export const EXPORT_KINDS = [
   'gstInvoices',
   'dmcData',
   'hotelContract',
+  'payables',
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
@@ -29,6 +30,7 @@ export const EXPORT_KIND_LABELS: Record<ExportKind, string> = {
   gstInvoices: 'GST invoices (GSTR-1)',
   dmcData: 'DMC master data',
   hotelContract: 'Hotel contract sheet',
+  payables: 'Supplier payables',
 };
 
 /** queued → running → ready | failed; a job never goes back. */

@@ -43,6 +43,7 @@ import {
   zTimeText,
 } from './dmc-common.ts';
 import { ZContractStay, ZContractStayInput } from './dmc-hotels.ts';
+import { ZKartCancellation } from './dmc-payables.ts';
 
 const kart = { domain: 'kart', auth: 'staff', permission: 'dmc.karts', api: 'site' } as const;
 
@@ -73,6 +74,7 @@ export const KART_MSG = {
   noExchangeRate: (currency: string) =>
     `No exchange rate for ${currency} in the exchange-rate table: add one to price this line`,
   tooManyTransfers: (n: number) => `A quotation can change at most ${n} transfers at once; voucher it in parts`,
+  tooManyWrites: 'This change touches too many transfers, payables and refunds at once; voucher the quotation in parts',
 } as const;
 
 /** Payments of a quotation: acceptance on the shared link, gateway / wallet / offline receipts (docs/dmc.md). */
@@ -573,6 +575,13 @@ export const ZKart = lazy(() =>
     schedule: ZPaymentSchedule,
     /** Ours: the shared version the customer accepted, and when. */
     acceptance: z.nullable(z.object({ version: z.number(), at: z.string() })),
+    /** Ours: what a cancellation kept and refunded (docs/dmc.md "Cancellation"); absent until cancelled. */
+    cancellation: z.optional(z.nullable(ZKartCancellation)),
+    /**
+     * Ours: once vouchered, the money actually made: collected (receipts − refunds) less what the voucher owes its
+     * suppliers (payables less reversals), staff only like the margins.
+     */
+    realised: z.optional(z.nullable(z.object({ collected: z.number(), owed: z.number(), margin: z.number() }))),
   }),
 );
 export type TKart = z.infer<typeof ZKart>;

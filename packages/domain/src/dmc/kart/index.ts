@@ -7,3 +7,5 @@ export * from './quotation.ts';
 export * from './transfers.ts';
 export * from './deadlines.ts';
 export * from './payment-terms.ts';
+export * from './cancellation.ts';
+export * from './payables.ts';

@@ -3,6 +3,7 @@
  * grand total or a fixed amount, and the balance due a number of days before arrival (the trade's 20–50 % and
  * ~14 days). A site sets its terms; a quotation may override them. Amounts are summed in minor units (money.ts).
  */
+import { cancellationFeesProblems, type CancellationFeeRow } from './cancellation.ts';
 import { addDays } from './dates.ts';
 import { fromMinor, toMinor } from './money.ts';
 
@@ -14,6 +15,8 @@ export interface PaymentTerms {
   depositValue: number;
   /** The balance falls due this many days before the arrival date (0: on arrival). */
   balanceDaysBeforeArrival: number;
+  /** The cancellation fee schedule (cancellation.ts); absent: the platform's `DEFAULT_CANCELLATION_FEES`. */
+  cancellationFees?: CancellationFeeRow[] | undefined;
 }
 
 /** What a site without terms of its own asks: a 30 % deposit, the balance 14 days before travel. */
@@ -39,8 +42,10 @@ export interface PaymentSchedule {
 }
 
 /** The problem with a set of terms (one message per field), empty when they hold. */
-export function paymentTermsProblems(t: PaymentTerms): Partial<Record<keyof PaymentTerms, string>> {
-  const out: Partial<Record<keyof PaymentTerms, string>> = {};
+export function paymentTermsProblems(t: PaymentTerms): Partial<Record<string, string>> {
+  const out: Partial<Record<string, string>> = {};
+  for (const [k, v] of Object.entries(cancellationFeesProblems(t.cancellationFees ?? [])))
+    out[k ? `cancellationFees.${k}` : 'cancellationFees'] = v;
   if (!Number.isFinite(t.depositValue) || t.depositValue < 0) out.depositValue = 'Deposit cannot be negative';
   else if (t.depositKind === 'percent' && t.depositValue > 100)
     out.depositValue = 'A deposit percentage is at most 100';

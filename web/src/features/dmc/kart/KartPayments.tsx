@@ -14,6 +14,7 @@ import { useCursorList } from '#shared/cursor-pages.tsx';
 import { useEndpointForm } from '#shared/form.ts';
 import { formatDate, formatDateTime } from '#shared/format.ts';
 import { money } from '../shared/format.ts';
+import { KartCancellation } from './KartCancellation.tsx';
 
 /** One key per visit of the form: a double submit or a retry records one receipt. */
 export const newPaymentKey = () =>
@@ -142,6 +143,7 @@ export function KartPayments({ kart }: { kart: TKart }) {
             </Button>
           </Group>
         )}
+        <KartCancellation kart={kart} />
         {!kart.isCancelled && kart.totals.balanceDue > 0 && (
           <RecordReceipt kart={kart} onRecorded={() => void receipts.reload()} />
         )}

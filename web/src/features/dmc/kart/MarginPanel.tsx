@@ -16,6 +16,14 @@ export function MarginPanel({ kart }: { kart: TKart }) {
     { label: 'Sell', value: m(g.sell) },
     { label: 'Margin', value: `${m(g.margin)} (${pct(g.marginPercent)})`, testId: 'kart-margin' },
     { label: 'Markup on cost', value: pct(g.markupPercent) },
+    // Vouchered: what the receipts brought in less what the suppliers are owed.
+    ...(kart.realised
+      ? [
+          { label: 'Collected', value: m(kart.realised.collected) },
+          { label: 'Owed to suppliers', value: m(kart.realised.owed) },
+          { label: 'Collected − owed', value: m(kart.realised.margin), testId: 'kart-realised' },
+        ]
+      : []),
   ];
   return (
     <Paper withBorder p="md" mt="md" component="aside" aria-label="Margin">

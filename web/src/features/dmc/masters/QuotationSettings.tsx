@@ -105,6 +105,85 @@ function PaymentTermsForm({ settings, saved }: { settings: TQuotationSettings; s
   );
 }
 
+type FeeRow = { daysBefore: number | string; feePercent: number | string };
+
+/**
+ * The site's cancellation terms (docs/dmc.md "Cancellation"): a fee, a percentage of the total, by how many days
+ * before arrival the quotation is cancelled. Saved with the payment terms; a share freezes what the customer saw.
+ */
+function CancellationFeesForm({ settings, saved }: { settings: TQuotationSettings; saved: () => void }) {
+  const t = settings.paymentTerms;
+  const { form, submit, busy } = useSaveForm({
+    endpoint: savePaymentTerms,
+    initialValues: {
+      cancellationFees: (t.cancellationFees ?? []).map((r): FeeRow => ({ ...r })),
+    },
+    toBody: (v) => ({
+      depositKind: t.depositKind,
+      depositValue: t.depositValue,
+      balanceDaysBeforeArrival: t.balanceDaysBeforeArrival,
+      cancellationFees: v.cancellationFees.map((r) => ({
+        daysBefore: r.daysBefore === '' ? Number.NaN : Number(r.daysBefore),
+        feePercent: r.feePercent === '' ? Number.NaN : Number(r.feePercent),
+      })),
+    }),
+    success: QUOTATION_SETTINGS_MSG.paymentTermsSaved,
+    onSaved: saved,
+  });
+  const rows = form.values.cancellationFees;
+  return (
+    <form onSubmit={submit} noValidate aria-label="Cancellation terms">
+      <Text size="sm" fw={600} mt="sm">
+        Cancellation terms
+      </Text>
+      <Text size="xs" c="gray.7" mb={4}>
+        Cancelled at least this many days before arrival, the fee is this share of the total; closer than every row, all
+        of it. What was paid beyond the fee is refunded.
+      </Text>
+      <Stack gap="xs">
+        {rows.map((_, i) => (
+          <Group key={i} align="flex-end" gap="sm" wrap="wrap">
+            <NumberInput
+              label={`Row ${i + 1}: days before arrival`}
+              min={0}
+              max={365}
+              allowDecimal={false}
+              clampBehavior="none"
+              w={220}
+              {...form.getInputProps(`cancellationFees.${i}.daysBefore`)}
+            />
+            <NumberInput
+              label={`Row ${i + 1}: fee (%)`}
+              min={0}
+              max={100}
+              decimalScale={2}
+              clampBehavior="none"
+              w={160}
+              {...form.getInputProps(`cancellationFees.${i}.feePercent`)}
+            />
+            <Button variant="subtle" color="red" onClick={() => form.removeListItem('cancellationFees', i)}>
+              Remove row {i + 1}
+            </Button>
+          </Group>
+        ))}
+        <Group gap="sm">
+          {rows.length < 10 && (
+            <Button
+              variant="default"
+              onClick={() => form.insertListItem('cancellationFees', { daysBefore: '', feePercent: '' })}
+            >
+              Add row
+            </Button>
+          )}
+          <Button type="submit" loading={busy}>
+            Save cancellation terms
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
 /** The site's quotation money settings beside its exchange rates: the minimum margin on sell, the payment terms. */
 export function QuotationSettings() {
   const settings = useApi(getQuotationSettings, {});
@@ -121,6 +200,7 @@ export function QuotationSettings() {
           <>
             <MinimumMarginForm settings={settings.data} saved={() => void settings.mutate()} />
             <PaymentTermsForm settings={settings.data} saved={() => void settings.mutate()} />
+            <CancellationFeesForm settings={settings.data} saved={() => void settings.mutate()} />
           </>
         ) : (
           <Text size="sm">Loading…</Text>

@@ -131,4 +131,38 @@ describe('Exchange rates', { timeout: 60_000 }, () => {
       }),
     );
   });
+
+  it("saves the site's cancellation terms with the payment terms they sit beside", async () => {
+    const settings = {
+      minimumMarginPercent: null,
+      baseCurrency: 'AED',
+      paymentTerms: {
+        depositKind: 'percent' as const,
+        depositValue: 30,
+        balanceDaysBeforeArrival: 14,
+        cancellationFees: [{ daysBefore: 30, feePercent: 0 }],
+      },
+    };
+    const api = fakeApi()
+      .on(getExchangeRates)
+      .on(getQuotationSettings, settings)
+      .on(savePaymentTerms, (terms) => ({ ...settings, paymentTerms: terms }));
+    const { user } = await open(api);
+    const form = await screen.findByRole('form', { name: 'Cancellation terms' });
+    await user.click(within(form).getByRole('button', { name: 'Add row' }));
+    await user.type(within(form).getByRole('textbox', { name: 'Row 2: days before arrival' }), '7');
+    await user.type(within(form).getByRole('textbox', { name: 'Row 2: fee (%)' }), '50');
+    await user.click(within(form).getByRole('button', { name: 'Save cancellation terms' }));
+    await waitFor(() =>
+      expect(api.calls(savePaymentTerms)[0]?.input).toEqual({
+        depositKind: 'percent',
+        depositValue: 30,
+        balanceDaysBeforeArrival: 14,
+        cancellationFees: [
+          { daysBefore: 30, feePercent: 0 },
+          { daysBefore: 7, feePercent: 50 },
+        ],
+      }),
+    );
+  });
 });
