@@ -1,6 +1,7 @@
 // Derived by `npm run derive` (scripts/derive/bindings.ts) from the answers exported in this folder: do not edit.
 import * as c1 from '@tp/contracts/endpoints/dmc-operations';
 import * as c0 from '@tp/contracts/endpoints/kart';
+import * as c2 from '@tp/contracts/endpoints/kart-paper';
 import { gathered, type Operation } from '#lib/http';
 import type { KartWiring } from './hooks.ts';
 
@@ -34,4 +35,9 @@ export const answered = (wiring: KartWiring): Operation[] => [
   gathered(c0.getSharedReceipt, () => import('./share.ts'), 'answerGetSharedReceipt', undefined),
   gathered(c0.shareKart, () => import('./share.ts'), 'answerShareKart', undefined),
   gathered(c0.getSharedQuotation, () => import('./share.ts'), 'answerGetSharedQuotation', undefined),
+  gathered(c2.getSupplierRequest, () => import('./supplier-requests.ts'), 'answerGetSupplierRequest', undefined),
+  gathered(c2.answerSupplierRequest, () => import('./supplier-requests.ts'), 'answerAnswerSupplierRequest', undefined),
+  gathered(c2.getKartSupplierRequests, () => import('./supplier-requests.ts'), 'answerGetKartSupplierRequests', undefined),
+  gathered(c2.getKartVouchers, () => import('./vouchers.ts'), 'answerGetKartVouchers', undefined),
+  gathered(c2.getSharedVouchers, () => import('./vouchers.ts'), 'answerGetSharedVouchers', undefined),
 ];

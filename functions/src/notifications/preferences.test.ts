@@ -9,6 +9,7 @@ describe('notification preferences', () => {
       'changeRequest',
       'disruption',
       'visaDocumentUploaded',
+      'bookingRequestDeclined',
     ]);
     expect(effectivePreferences('travelAgent', {}).map((p) => p.kind)).toEqual([
       'cartConfirmed',
@@ -32,6 +33,7 @@ describe('notification preferences', () => {
       { kind: 'changeRequest', ...NOTIFICATION_KINDS.changeRequest.defaults },
       { kind: 'disruption', ...NOTIFICATION_KINDS.disruption.defaults },
       { kind: 'visaDocumentUploaded', ...NOTIFICATION_KINDS.visaDocumentUploaded.defaults },
+      { kind: 'bookingRequestDeclined', ...NOTIFICATION_KINDS.bookingRequestDeclined.defaults },
     ]);
   });
 });

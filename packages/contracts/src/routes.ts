@@ -38,6 +38,7 @@ import { disruptionEndpoints } from './endpoints/disruptions.ts';
 import { ticketExtrasEndpoints } from './endpoints/ticket-extras.ts';
 import { pnrImportEndpoints } from './endpoints/pnr-import.ts';
 import { exportsEndpoints } from './endpoints/exports.ts';
+import { kartPaperEndpoints } from './endpoints/kart-paper.ts';
 
 export const ENDPOINTS: readonly Endpoint[] = [
   ...siteEndpoints,
@@ -75,6 +76,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...ticketExtrasEndpoints,
   ...pnrImportEndpoints,
   ...exportsEndpoints,
+  ...kartPaperEndpoints,
 ];
 
 /** Endpoints served by one domain Lambda. */

@@ -46,6 +46,12 @@ export const NOTIFICATION_KINDS = {
     label: 'A held booking about to lapse',
     defaults: { mail: true, push: true },
   },
+  // A supplier declined a service of a vouchered quotation (docs/dmc.md "Paper"): staff book it elsewhere.
+  bookingRequestDeclined: {
+    audience: 'staff',
+    label: 'A booking request declined by a supplier',
+    defaults: { mail: false, push: true },
+  },
 } as const satisfies Record<
   string,
   { audience: 'staff' | 'customer'; label: string; defaults: { mail: boolean; push: boolean } }

@@ -7,3 +7,4 @@ export * from './quotation.ts';
 export * from './transfers.ts';
 export * from './deadlines.ts';
 export * from './payment-terms.ts';
+export * from './vouchers.ts';
