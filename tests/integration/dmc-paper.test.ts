@@ -198,7 +198,13 @@ describe('a vouchered quotation’s paper', () => {
       [`vouchers-${kart.quotationId}.pdf`, 'application/pdf'],
     ]);
     const saved = await ok(c, getKartById, { id: kart.id });
-    await ok(c, saveKart, { ...input, id: kart.id, version: saved.version, isVouchered: true, remark: 'Late check-out' });
+    await ok(c, saveKart, {
+      ...input,
+      id: kart.id,
+      version: saved.version,
+      isVouchered: true,
+      remark: 'Late check-out',
+    });
     expect((await ok(c, getKartSupplierRequests, { id: kart.id })).requests).toHaveLength(2);
     const palmMails = (await mailbox()).filter((m) => m.destination.to.includes(palm.email));
     expect(palmMails).toHaveLength(1);

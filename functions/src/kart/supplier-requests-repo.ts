@@ -39,7 +39,11 @@ export async function getSupplierRequest(
   lineId: string,
 ): Promise<SupplierRequestRecord | null> {
   const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: kartKeys.supplierRequest(siteId, kartId, lineId), ConsistentRead: true }),
+    new GetCommand({
+      TableName: tableName(),
+      Key: kartKeys.supplierRequest(siteId, kartId, lineId),
+      ConsistentRead: true,
+    }),
   );
   return Item ? (Item[REC] as SupplierRequestRecord) : null;
 }

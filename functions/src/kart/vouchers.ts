@@ -25,9 +25,14 @@ import { supplierRequestsOf } from './supplier-requests-repo.ts';
 export async function voucherSetOf(site: SiteRecord, kart: KartRecord): Promise<TVoucherSet> {
   const siteId = site.siteId;
   const hotelIds = [...new Set(kart.accomodations.map((l) => l.accomodationId))];
-  const [hotels, requests] = await Promise.all([getDmcRecords(siteId, 'hotel', hotelIds), supplierRequestsOf(siteId, kart.id)]);
+  const [hotels, requests] = await Promise.all([
+    getDmcRecords(siteId, 'hotel', hotelIds),
+    supplierRequestsOf(siteId, kart.id),
+  ]);
   const confirmed = new Map(
-    requests.flatMap((r) => (r.status === 'confirmed' && r.confirmationNumber ? [[r.lineId, r.confirmationNumber]] : [])),
+    requests.flatMap((r) =>
+      r.status === 'confirmed' && r.confirmationNumber ? [[r.lineId, r.confirmationNumber]] : [],
+    ),
   );
   const operator: VoucherContact = { name: site.companyName, address: site.adminEmail, phone: site.adminContact };
   const set = serviceVouchers(kart, kart.customerName, {

@@ -78,7 +78,12 @@ export const ZVoucherSet = lazy(() =>
       guests: z.array(z.string()),
     }),
     vouchers: z.array(ZServiceVoucher),
-    issuer: z.object({ companyName: z.string(), logoUrl: z.string(), adminContact: z.string(), adminEmail: z.string() }),
+    issuer: z.object({
+      companyName: z.string(),
+      logoUrl: z.string(),
+      adminContact: z.string(),
+      adminEmail: z.string(),
+    }),
   }),
 );
 export type TVoucherSet = z.infer<typeof ZVoucherSet>;

@@ -118,7 +118,12 @@ describe('supplier booking requests', () => {
         section: 'accomodations',
         supplierId: 'dmc-hotel-rove-downtown',
         service: 'Rove Downtown',
-        details: ['Check-in 2026-12-10, check-out 2026-12-13', '3 nights', '1 room: 1 × Double, 1 × Child with bed', '2 adults, 1 child'],
+        details: [
+          'Check-in 2026-12-10, check-out 2026-12-13',
+          '3 nights',
+          '1 room: 1 × Double, 1 × Child with bed',
+          '2 adults, 1 child',
+        ],
         date: '2026-12-10',
       },
       {

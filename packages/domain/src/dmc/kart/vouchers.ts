@@ -71,7 +71,10 @@ export interface VoucherContext {
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 const nameOf = (p: { title: string; firstName: string; lastName: string }) =>
-  [p.title, p.firstName, p.lastName].map((s) => s.trim()).filter(Boolean).join(' ');
+  [p.title, p.firstName, p.lastName]
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(' ');
 
 /** The lead guest: the first named adult, else the quotation's customer. */
 export function voucherParty(kart: Pick<Kart, 'passengers' | 'adults' | 'child' | 'infant'>, customerName: string) {
@@ -129,23 +132,21 @@ export function serviceVouchers(kart: Kart, customerName: string, ctx: VoucherCo
 
   const hotels = kart.accomodations
     .filter((l) => !l.bookedByCustomer)
-    .map(
-      (l, i): ServiceVoucher => ({
-        ...base,
-        reference: ref('H', i + 1),
-        kind: 'hotel',
-        lineId: l.id,
-        service: l.accomodationName || ctx.hotels.get(l.accomodationId)?.name || l.accomodationId,
-        included: hotelIncluded(l),
-        date: l.checkinDate,
-        endDate: l.checkinDate ? addDays(l.checkinDate, l.noOfNights) : null,
-        time: null,
-        pickup: null,
-        dropOff: null,
-        supplier: ctx.hotels.get(l.accomodationId) ?? { name: l.accomodationName ?? '', address: '', phone: '' },
-        confirmationNumber: confirmationOf(ctx, l),
-      }),
-    );
+    .map((l, i): ServiceVoucher => ({
+      ...base,
+      reference: ref('H', i + 1),
+      kind: 'hotel',
+      lineId: l.id,
+      service: l.accomodationName || ctx.hotels.get(l.accomodationId)?.name || l.accomodationId,
+      included: hotelIncluded(l),
+      date: l.checkinDate,
+      endDate: l.checkinDate ? addDays(l.checkinDate, l.noOfNights) : null,
+      time: null,
+      pickup: null,
+      dropOff: null,
+      supplier: ctx.hotels.get(l.accomodationId) ?? { name: l.accomodationName ?? '', address: '', phone: '' },
+      confirmationNumber: confirmationOf(ctx, l),
+    }));
 
   const legs = new Map(transfersOfVoucher(kart).map((t) => [`${t.source.lineId}-${t.leg}`, t]));
   const activities = kart.activities.map((l, i): ServiceVoucher => {
@@ -169,27 +170,25 @@ export function serviceVouchers(kart: Kart, customerName: string, ctx: VoucherCo
 
   const hotelLegs = [...legs.values()].filter((t) => t.source.section === 'accomodations');
   // The DMC runs its transfers itself: the voucher's reference is all the driver needs.
-  const transfers = hotelLegs.map(
-    (t: VoucherTransfer, i): ServiceVoucher => ({
-      ...base,
-      reference: ref('T', i + 1),
-      kind: 'transfer',
-      lineId: t.source.lineId,
-      service: `${LEG_TITLE[t.leg]} (${t.sharingType === 'PVT' ? 'private' : 'shared'})`,
-      included: [
-        t.sharingType === 'PVT' ? 'Private vehicle for your party' : 'Seat in a shared coach',
-        `${plural(t.pax.adults + t.pax.child + t.pax.infant, 'passenger')}`,
-        ...(t.remarks.trim() ? [t.remarks.trim()] : []),
-      ],
-      date: t.date,
-      endDate: null,
-      time: t.time,
-      pickup: { place: t.pickupLocation, time: t.time },
-      dropOff: t.dropLocation,
-      supplier: ctx.operator,
-      confirmationNumber: null,
-    }),
-  );
+  const transfers = hotelLegs.map((t: VoucherTransfer, i): ServiceVoucher => ({
+    ...base,
+    reference: ref('T', i + 1),
+    kind: 'transfer',
+    lineId: t.source.lineId,
+    service: `${LEG_TITLE[t.leg]} (${t.sharingType === 'PVT' ? 'private' : 'shared'})`,
+    included: [
+      t.sharingType === 'PVT' ? 'Private vehicle for your party' : 'Seat in a shared coach',
+      `${plural(t.pax.adults + t.pax.child + t.pax.infant, 'passenger')}`,
+      ...(t.remarks.trim() ? [t.remarks.trim()] : []),
+    ],
+    date: t.date,
+    endDate: null,
+    time: t.time,
+    pickup: { place: t.pickupLocation, time: t.time },
+    dropOff: t.dropLocation,
+    supplier: ctx.operator,
+    confirmationNumber: null,
+  }));
   return { ...set, vouchers: [...hotels, ...activities, ...transfers] };
 }
 

@@ -1,11 +1,7 @@
 import { Anchor, Badge, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { TKart } from '@tp/contracts/endpoints/kart';
-import {
-  SUPPLIER_STATUS_LABELS,
-  getKartSupplierRequests,
-  kartVouchersPath,
-} from '@tp/contracts/endpoints/kart-paper';
+import { SUPPLIER_STATUS_LABELS, getKartSupplierRequests, kartVouchersPath } from '@tp/contracts/endpoints/kart-paper';
 import { useApi } from '#api/hooks.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { formatDateTime } from '#shared/format.ts';

@@ -1,6 +1,18 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { Alert, Badge, Button, Card, Group, SegmentedControl, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import {
   KART_PAPER_MSG,
   SUPPLIER_STATUS_LABELS,
@@ -68,7 +80,15 @@ function AnswerForm({ token, onAnswered }: { token: string; onAnswered: (v: TSup
   );
 }
 
-function RequestCard({ request: r, token, onAnswered }: { request: TSupplierRequestView; token: string; onAnswered: (v: TSupplierRequestView) => void }) {
+function RequestCard({
+  request: r,
+  token,
+  onAnswered,
+}: {
+  request: TSupplierRequestView;
+  token: string;
+  onAnswered: (v: TSupplierRequestView) => void;
+}) {
   const by = r.requestedBy;
   return (
     <Card withBorder radius="md" padding="lg" component="article" aria-labelledby="supplier-request-title">
@@ -150,11 +170,7 @@ export default function SupplierRequestPage() {
         loadingLabel="Loading the booking request"
       >
         {(r) => (
-          <RequestCard
-            request={r}
-            token={token}
-            onAnswered={(v) => void request.mutate(v, { revalidate: false })}
-          />
+          <RequestCard request={r} token={token} onAnswered={(v) => void request.mutate(v, { revalidate: false })} />
         )}
       </AsyncContent>
     </Stack>
