@@ -3,11 +3,11 @@
  * hotel a booking request with its own link; one hotel confirms through it with its number, which the vouchers then
  * print; a second answer is refused, a tampered link is refused, another site does not know the link, an expired one
  * says so; the other hotel declines and the staff who build quotations get a push; the customer gets the vouchers as
- * a PDF with the confirmation.
+ * a PDF with the confirmation, and the agent finds it on their banner with the cancellation that follows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNewAccomodation } from '@tp/contracts/endpoints/dmc';
-import { getKartById, saveKart, shareKart, voucherKart } from '@tp/contracts/endpoints/kart';
+import { cancelKart, getKartById, saveKart, shareKart, voucherKart } from '@tp/contracts/endpoints/kart';
 import {
   KART_PAPER_MSG,
   answerSupplierRequest,
@@ -16,7 +16,7 @@ import {
   getSharedVouchers,
   getSupplierRequest,
 } from '@tp/contracts/endpoints/kart-paper';
-import { createPushSubscription } from '@tp/contracts/endpoints/notifications';
+import { createPushSubscription, dismissNews, getMyNews } from '@tp/contracts/endpoints/notifications';
 import { login } from '@tp/contracts/endpoints/users';
 import { AppError } from '../../functions/src/lib/errors.ts';
 import { asSiteId } from '../../functions/src/lib/keys.ts';
@@ -78,9 +78,19 @@ async function until<T>(find: () => T | undefined, ms = 20_000): Promise<T> {
   throw new Error('waited in vain');
 }
 
+async function untilAsync<T>(find: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const found = await find();
+    if (found !== undefined) return found;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('waited in vain');
+}
+
 /** The supplier link's token in a booking request mail. */
 const tokenIn = (text: string | undefined): string => {
-  const m = /\/supplier-request\/([A-Za-z0-9_.-]+)/.exec(text ?? '');
+  const m = /\/supplier-request\/([A-Za-z0-9_~-]+)/.exec(text ?? '');
   if (!m) throw new Error('no supplier link in the mail');
   return m[1]!;
 };
@@ -208,5 +218,20 @@ describe('a vouchered quotation’s paper', () => {
     expect((await ok(c, getKartSupplierRequests, { id: kart.id })).requests).toHaveLength(2);
     const palmMails = (await mailbox()).filter((m) => m.destination.to.includes(palm.email));
     expect(palmMails).toHaveLength(1);
+
+    // The agent is told: the confirmation is on their banner; a cancellation is mailed and joins it.
+    await ok(c, cancelKart, { id: kart.id });
+    const cancelled = await waitForMail(
+      agent.email.toLowerCase(),
+      new RegExp(`^Your quotation ${kart.quotationId} is cancelled`),
+    );
+    expect(cancelled.body.text).toContain(`Paper trip ${t}`);
+    const news = await untilAsync(async () => {
+      const mine = (await ok(agent.client, getMyNews, {})).news as { kind: string; id: string }[];
+      return mine.length >= 2 ? mine : undefined;
+    });
+    expect(news.map((n) => n.kind)).toEqual(['quotationStatusChanged', 'quotationConfirmed']);
+    expect(await ok(agent.client, dismissNews, { id: news[0]!.id })).toEqual({ dismissed: true });
+    expect((await ok(agent.client, getMyNews, {})).news).toHaveLength(1);
   });
 });

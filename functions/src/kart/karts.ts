@@ -65,6 +65,7 @@ import { storedTransfersOfKart, transferPutItems } from './transfers-repo.ts';
 import { balanceReminderItems } from './balance-reminders.ts';
 import { kartChange, runKartStatusHooks, type KartWiring } from './hooks.ts';
 import { voucherPaper } from './paper.ts';
+import { tellQuotationCancelled } from './customer-news.ts';
 import { kartRow, kartView as viewOf, transferDetailsOf, type KartRecord } from './model.ts';
 import * as repo from './repo.ts';
 import { answers, reply } from '#lib/answers';
@@ -594,6 +595,7 @@ async function saveChange(
   const change = kartChange(before, after);
   if (change) await runKartStatusHooks(wiring, scope.site, after, change, scope.now);
   const confirmationMailed = await voucherPaper(scope, after, change);
+  await tellQuotationCancelled(scope.site, before, after);
   // The customer waits for this one: vouchered is the quotation confirmed.
   if (change === 'vouchered' && after.customerId)
     await notify({

@@ -1,6 +1,6 @@
 /**
  * Supplier booking requests (docs/dmc.md "Paper: vouchers and supplier requests"). Vouchering mails each hotel of
- * the quotation (its master's e-mail) a request with a link that needs no sign-in: `<kart>.<line>.<secret>`, the
+ * the quotation (its master's e-mail) a request with a link that needs no sign-in: `<kart>~<line>~<secret>`, the
  * secret 256 random bits of which only the SHA-256 is stored (as the driver links keep theirs), good for that one
  * request and for SUPPLIER_LINK_DAYS. On its page the supplier confirms with its confirmation number or declines
  * with a reason, once. A decline tells staff: the site's inbox by mail, and a push to the staff who build
@@ -104,7 +104,7 @@ export async function requestSuppliers(scope: Pick<KartScope, 'site' | 'now'>, k
             answeredAt: null,
           };
           if (!(await requests.putSupplierRequest(site.siteId, record))) return;
-          const link = appLink(site, supplierRequestPath(`${kart.id}.${s.lineId}.${secret}`));
+          const link = appLink(site, supplierRequestPath(`${kart.id}~${s.lineId}~${secret}`));
           await enqueueEmail({
             siteId: site.siteId,
             to: supplier.email,

@@ -34,7 +34,8 @@ export async function voucherSetOf(site: SiteRecord, kart: KartRecord): Promise<
       r.status === 'confirmed' && r.confirmationNumber ? [[r.lineId, r.confirmationNumber]] : [],
     ),
   );
-  const operator: VoucherContact = { name: site.companyName, address: site.adminEmail, phone: site.adminContact };
+  // The DMC runs its activities and transfers: its name and phone (its e-mail heads every voucher).
+  const operator: VoucherContact = { name: site.companyName, address: '', phone: site.adminContact };
   const set = serviceVouchers(kart, kart.customerName, {
     hotels: new Map(hotels.map((h) => [h.id, { name: h.name, address: h.address, phone: h.phoneNumber }])),
     operator,

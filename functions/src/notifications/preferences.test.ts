@@ -16,6 +16,8 @@ describe('notification preferences', () => {
       'quotationConfirmed',
       'refundCredited',
       'holdLapsing',
+      'cartStatusChanged',
+      'quotationStatusChanged',
     ]);
     expect(effectivePreferences('retail', {})[0]).toEqual({
       kind: 'cartConfirmed',

@@ -189,8 +189,11 @@ export const getSharedVouchers = endpoint({
   summary: "Ours, public: the shared quotation's service vouchers once it is vouchered.",
 });
 
-/** A supplier link's token: `<kart id>.<line id>.<secret>` (the secret's SHA-256 is stored, never the secret). */
-export const SUPPLIER_TOKEN = /^([a-z0-9-]{1,64})\.([A-Za-z0-9-]{1,40})\.([A-Za-z0-9_-]{43})$/;
+/**
+ * A supplier link's token: `<kart id>~<line id>~<secret>` (the secret's SHA-256 is stored, never the secret). No dot:
+ * a page path with one reads as a file and is not the SPA's.
+ */
+export const SUPPLIER_TOKEN = /^([a-z0-9-]{1,64})~([A-Za-z0-9-]{1,40})~([A-Za-z0-9_-]{43})$/;
 
 export const kartPaperEndpoints: Endpoint[] = [
   getSupplierRequest,

@@ -12,7 +12,7 @@ import {
 import { failure, fakeApi } from '#test/fake-api.ts';
 import { renderApp } from '#test/render.tsx';
 
-const TOKEN = `dmc-kart-demo-voucher.acc-1.${'a'.repeat(43)}`;
+const TOKEN = `dmc-kart-demo-voucher~acc-1~${'a'.repeat(43)}`;
 
 const request = (over: Partial<TSupplierRequestView> = {}): TSupplierRequestView => ({
   reference: 'Q20261123-3FA9C1-H1',
