@@ -36,7 +36,6 @@ import { appLink, enqueueEmail, mailBrand } from '#lib/mail';
 import { notify } from '#lib/notify';
 import type { SiteRecord } from '#lib/tenancy';
 import { getDmcRecords } from '../dmc/index.ts';
-import type { KartScope } from './karts.ts';
 import type { KartRecord } from './model.ts';
 import * as repo from './repo.ts';
 import * as requests from './supplier-requests-repo.ts';
@@ -57,7 +56,7 @@ async function suppliersOf(siteId: SiteId, kart: KartRecord) {
  * after the voucher committed; never undoes it (a failure is logged, and the next save of the vouchered kart
  * requests what is missing).
  */
-export async function requestSuppliers(scope: Pick<KartScope, 'site' | 'now'>, kart: KartRecord): Promise<void> {
+export async function requestSuppliers(scope: { site: SiteRecord; now: Date }, kart: KartRecord): Promise<void> {
   const site = scope.site;
   try {
     const services = supplierServices(kart);
@@ -127,7 +126,7 @@ export async function requestSuppliers(scope: Pick<KartScope, 'site' | 'now'>, k
 }
 
 /** Each supplied service of the kart with its supplier's status (null: nobody could be asked). */
-export async function kartSupplierRequests(scope: KartScope, id: string): Promise<TKartSupplierRequest[]> {
+export async function kartSupplierRequests(scope: Scope, id: string): Promise<TKartSupplierRequest[]> {
   const siteId = scope.site.siteId;
   const kart = await repo.getKart(siteId, id);
   if (!kart) throw fail.notFound();

@@ -17,7 +17,6 @@ import type { SiteRecord } from '#lib/tenancy';
 import { getDmcRecords } from '../dmc/index.ts';
 import { getUser } from '../users/records.ts';
 import type { KartRecord } from './model.ts';
-import { siteIssuer } from './receipts.ts';
 import * as repo from './repo.ts';
 import { supplierRequestsOf } from './supplier-requests-repo.ts';
 
@@ -42,7 +41,13 @@ export async function voucherSetOf(site: SiteRecord, kart: KartRecord): Promise<
     confirmed: confirmed as Map<string, string>,
     cancellationTerms: KART_PAPER_MSG.cancellationTerms,
   });
-  return { ...set, issuer: siteIssuer(site) };
+  const issuer = {
+    companyName: site.companyName,
+    logoUrl: site.logoUrl,
+    adminContact: site.adminContact,
+    adminEmail: site.adminEmail,
+  };
+  return { ...set, issuer };
 }
 
 const requireVouchered = (kart: KartRecord | null): KartRecord => {

@@ -4,15 +4,13 @@
  * dismiss it. The notifications worker writes one item per event and user (keyed by the event's key: a redelivery
  * writes nothing new); a user's partition is bounded by that lifetime, read with one Query.
  */
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as api from '@tp/contracts/endpoints/notifications';
 import { NOTIFICATION_KINDS, type TNews } from '@tp/contracts/endpoints/notifications';
 import { answers } from '#lib/answers';
 import { sha256 } from '#lib/crypto';
-import { db, queryAll, tableName } from '#lib/db';
 import type { SiteId } from '#lib/keys';
 import type { NotifyMessage } from '#lib/notify';
-import { notificationKeys } from './keys.ts';
+import { deleteNews, newsOf, putNews } from './news-repo.ts';
 
 /** How long a piece of news stays (the table's TTL removes it then). */
 export const NEWS_DAYS = 14;
@@ -24,51 +22,22 @@ export const isNews = (kind: NotifyMessage['kind']): boolean => NOTIFICATION_KIN
 
 /** Keeps one event for one user (once per event key). */
 export async function keepNews(siteId: SiteId, userId: string, msg: NotifyMessage, now: Date): Promise<void> {
-  const id = sha256(msg.idempotencyKey)
-    .replace(/[^A-Za-z0-9_-]/g, '')
-    .slice(0, 43);
+  const id = sha256(msg.idempotencyKey).slice(0, 43);
   const news: TNews = { id, kind: msg.kind, title: msg.title, body: msg.body, path: msg.path, at: now.toISOString() };
-  try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...notificationKeys.newsItem(siteId, userId, id),
-          type: 'News',
-          news,
-          expiresAt: Math.ceil(now.getTime() / 1000) + NEWS_DAYS * 86_400,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-  } catch (err) {
-    if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
-  }
+  await putNews(siteId, userId, news, Math.ceil(now.getTime() / 1000) + NEWS_DAYS * 86_400);
 }
 
+/** The newest news not yet removed by the TTL (which runs late), at most NEWS_SHOWN. */
 export async function myNews(siteId: SiteId, userId: string, now: Date): Promise<TNews[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': notificationKeys.news(siteId, userId) },
-  });
   const live = Math.floor(now.getTime() / 1000);
-  return items
-    .filter((i) => Number(i.expiresAt) > live)
-    .map((i) => i.news as TNews)
+  return (await newsOf(siteId, userId))
+    .filter((n) => n.expiresAt > live)
+    .map((n) => n.news)
     .sort((a, b) => b.at.localeCompare(a.at))
     .slice(0, NEWS_SHOWN);
 }
 
-export async function dismiss(siteId: SiteId, userId: string, id: string): Promise<boolean> {
-  const { Attributes } = await db().send(
-    new DeleteCommand({
-      TableName: tableName(),
-      Key: notificationKeys.newsItem(siteId, userId, id),
-      ReturnValues: 'ALL_OLD',
-    }),
-  );
-  return !!Attributes;
-}
+export const dismiss = deleteNews;
 
 // The notifications Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
 export const answerGetMyNews = answers(api.getMyNews, async (_input, scope) => ({

@@ -63,7 +63,6 @@ export const ZServiceVoucher = lazy(() =>
     cancellationTerms: z.string(),
   }),
 );
-export type TServiceVoucher = z.infer<typeof ZServiceVoucher>;
 
 /** A quotation's vouchers with the party and whose name they are issued under. */
 export const ZVoucherSet = lazy(() =>

@@ -119,7 +119,7 @@ describe('supplier booking requests', () => {
         supplierId: 'dmc-hotel-rove-downtown',
         service: 'Rove Downtown',
         details: [
-          'Check-in 2026-12-10, check-out 2026-12-13',
+          'Check-in 10 Dec 2026, check-out 13 Dec 2026',
           '3 nights',
           '1 room: 1 × Double, 1 × Child with bed',
           '2 adults, 1 child',
@@ -131,7 +131,7 @@ describe('supplier booking requests', () => {
         section: 'activities',
         supplierId: 'dmc-act-desert-safari',
         service: 'Desert safari: SIC',
-        details: ['2026-12-11 15:00', '2 adults, 1 child'],
+        details: ['11 Dec 2026 15:00', '2 adults, 1 child'],
         date: '2026-12-11',
       },
     ]);

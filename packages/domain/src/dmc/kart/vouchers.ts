@@ -256,7 +256,9 @@ export function supplierServices(kart: Kart): SupplierService[] {
         supplierId: l.accomodationId,
         service: l.accomodationName || l.accomodationId,
         details: [
-          ...(l.checkinDate ? [`Check-in ${l.checkinDate}, check-out ${addDays(l.checkinDate, l.noOfNights)}`] : []),
+          ...(l.checkinDate
+            ? [`Check-in ${formatDate(l.checkinDate)}, check-out ${formatDate(addDays(l.checkinDate, l.noOfNights))}`]
+            : []),
           ...hotelIncluded(l).filter((s) => !/transfer/i.test(s)),
           party,
         ],
@@ -267,7 +269,7 @@ export function supplierServices(kart: Kart): SupplierService[] {
       section: 'activities' as const,
       supplierId: l.activityId,
       service: [l.activityName || l.activityId, l.tourOptionName].filter(Boolean).join(': '),
-      details: [...(l.startDate ? [[l.startDate, l.time].filter(Boolean).join(' ')] : []), party],
+      details: [...(l.startDate ? [[formatDate(l.startDate), l.time].filter(Boolean).join(' ')] : []), party],
       date: l.startDate,
     })),
   ];
