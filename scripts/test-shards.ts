@@ -6,7 +6,7 @@
  *   node scripts/test-shards.ts            prints the shards with their expected seconds
  *   node scripts/test-shards.ts --update   rewrites tests/timings.json from the last run's test-results/
  */
-import { globSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { OWN_STACK } from '../tests/support/stack-files.ts';
 import { INTEGRATION_FILES } from '../tests/support/tiers.ts';
@@ -66,8 +66,19 @@ export function integrationShards(files: string[], seconds: Seconds, count = INT
   return queues.map((queue, i) => [...(own[i] ?? []), ...queue]);
 }
 
-const testFiles = (patterns: string[]) =>
-  patterns.flatMap((p) => globSync(p, { cwd: ROOT, exclude: (f) => f.includes('node_modules') })).sort();
+// The files a Vitest include pattern names (`dir/**/*.test.ts`, `dir/*.test.ts`: a folder, then a name glob).
+function testFiles(patterns: string[]): string[] {
+  const files = patterns.flatMap((pattern) => {
+    const [, dir, deep, name] = /^(.*?)\/(\*\*\/)?([^/]+)$/.exec(pattern)!;
+    const matchesName = new RegExp(`^${name!.replace(/\./g, '\\.').replace(/\*/g, '[^/]*')}$`);
+    if (!existsSync(join(ROOT, dir!))) return [];
+    return readdirSync(join(ROOT, dir!), { recursive: Boolean(deep) })
+      .map(String)
+      .filter((f) => !f.includes('node_modules') && matchesName.test(f.split('/').at(-1)!))
+      .map((f) => `${dir}/${f}`);
+  });
+  return [...new Set(files)].sort();
+}
 
 export const planE2e = () => balance(testFiles(['tests/e2e/*.test.ts']), E2E_SHARDS, readTimings());
 export const planIntegration = () => integrationShards(testFiles(INTEGRATION_FILES), readTimings());

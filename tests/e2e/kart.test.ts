@@ -3,7 +3,8 @@
  * admin builds a Dubai quotation with a hotel priced from its contract, two activities with transfers (priced by
  * the rate engine) and a miscellaneous item, saves it, opens the A4 print view, shares the link and opens it signed out on a phone, where
  * the customer accepts it, pays the deposit on the sandbox gateway and opens the receipt; staff see the payment
- * beside the quotation, then voucher it, and its hotel's payable is on the supplier payables screen. Screenshots of each screen at 1366 and 390 px for a person to look at
+ * beside the quotation, then voucher it; the guest's vouchers print, the hotel confirms on its booking link, and its
+ * payable is on the supplier payables screen. Screenshots of each screen at 1366 and 390 px for a person to look at
  * (E2E_SHOTS, README "Tests").
  */
 import { randomUUID } from 'node:crypto';
@@ -11,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { KART_MSG, KART_PAY_MSG } from '@tp/contracts/endpoints/kart';
 import { axeViolations } from '../support/axe.ts';
+import { waitForMail } from '../support/api.ts';
 import { accessibleAtEachWidth, appUrl, screenshots, signIn, toast, typeDate, useBrowser } from '../support/browser.ts';
 
 const SITE = 'flightdeals.localhost';
@@ -208,6 +210,35 @@ describe('Quotation (kart)', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await toast(page, KART_MSG.saved).first().waitFor();
     expect(await toast(page, KART_MSG.vouchered).count()).toBe(0);
+
+    // Vouchering asked the hotel to confirm; the guest's vouchers print, and the hotel answers on its link.
+    const paper = page.getByRole('region', { name: 'Suppliers and vouchers' });
+    await paper
+      .getByRole('table', { name: 'Supplier status' })
+      .getByRole('row', { name: /Rove Downtown/ })
+      .waitFor();
+    await paper.getByRole('link', { name: "Print the guest's vouchers" }).click();
+    const stay = page.getByRole('article', { name: 'Hotel voucher: Rove Downtown' });
+    await stay.getByText('Awaiting the supplier', { exact: true }).waitFor();
+    await accessibleAtEachWidth(page, 'kart', 'vouchers', 'main');
+    const reference = (await stay.locator('canvas[data-qr]').getAttribute('data-qr'))!;
+    const request = await waitForMail(
+      'reservations@rove-downtown.example',
+      new RegExp(`^Booking request ${reference}:`),
+    );
+    const link = /https?:\/\/\S+\/supplier-request\/[\w~-]+/.exec(request.body.text ?? '')![0];
+    const hotelContext = await browser().newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
+    const hotel = await hotelContext.newPage();
+    await hotel.goto(link);
+    const ask = hotel.getByRole('article', { name: 'Rove Downtown' });
+    await ask.getByText(reference, { exact: true }).waitFor();
+    await accessibleAtEachWidth(hotel, 'kart', 'supplier-request', 'main');
+    await ask.getByRole('textbox', { name: /confirmation number/ }).fill('ROVE-E2E-1');
+    await ask.getByRole('button', { name: 'Confirm the booking' }).click();
+    await ask.getByText('ROVE-E2E-1', { exact: true }).waitFor();
+    await hotelContext.close();
+    await page.reload();
+    await stay.getByText('ROVE-E2E-1', { exact: true }).waitFor();
 
     // The voucher raised the hotel's payable at its contract cost: it is on the supplier payables screen.
     await page.goto(appUrl(SITE, '/staff/dmc-payables'));

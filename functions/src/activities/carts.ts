@@ -34,7 +34,6 @@ import { formatMoney } from '@tp/domain/format';
 import { auditActor, auditPut, recordChange, type AuditAction } from '#lib/audit';
 import { newId } from '#lib/crypto';
 import { AppError, fail, refuseIfAny } from '#lib/errors';
-import { notify } from '#lib/notify';
 import { permissionsOf } from '#lib/permissions';
 import { siteToday } from '#lib/time';
 import { getUser, type UserRecord } from '../users/records.ts';
@@ -44,6 +43,7 @@ import { markupForLegalEntity } from './markups.ts';
 import * as repo from './repo.ts';
 import type { CartItemRecord, CartRecord } from './repo.ts';
 import { runCartStatusHooks, type ActivitiesWiring } from './hooks.ts';
+import { tellCartStatus } from './customer-news.ts';
 import type { ActivityScope } from './search.ts';
 import { answers, reply } from '#lib/answers';
 
@@ -346,16 +346,7 @@ export async function setStatus(
   const saved = await commit(scope, cart, bump(scope, cart, { status: input.status }), 'status');
   // The GST invoice of a vouchered cart, its credit note when cancelled: never undoes the move.
   await runCartStatusHooks(wiring, scope.site, saved, cart.status, scope.now);
-  if (saved.status === 'confirmed' && cart.status !== 'confirmed')
-    await notify({
-      siteId: scope.site.siteId,
-      kind: 'cartConfirmed',
-      to: { userIds: [saved.userId] },
-      title: 'Activity cart confirmed',
-      body: `Cart ${saved.reference} is confirmed.`,
-      path: '/activities/queue',
-      idempotencyKey: `cart-confirmed#${saved.id}#${saved.version}`,
-    });
+  await tellCartStatus(scope.site, cart.status, saved);
   return cartView(saved, actors);
 }
 

@@ -2,6 +2,7 @@
 import * as c2 from '@tp/contracts/endpoints/dmc-operations';
 import * as c0 from '@tp/contracts/endpoints/dmc-payables';
 import * as c1 from '@tp/contracts/endpoints/kart';
+import * as c3 from '@tp/contracts/endpoints/kart-paper';
 import { gathered, type Operation } from '#lib/http';
 import type { KartWiring } from './hooks.ts';
 
@@ -42,4 +43,9 @@ export const answered = (wiring: KartWiring): Operation[] => [
   gathered(c1.getSharedReceipt, () => import('./share.ts'), 'answerGetSharedReceipt', undefined),
   gathered(c1.shareKart, () => import('./share.ts'), 'answerShareKart', undefined),
   gathered(c1.getSharedQuotation, () => import('./share.ts'), 'answerGetSharedQuotation', undefined),
+  gathered(c3.getSupplierRequest, () => import('./supplier-requests.ts'), 'answerGetSupplierRequest', undefined),
+  gathered(c3.answerSupplierRequest, () => import('./supplier-requests.ts'), 'answerAnswerSupplierRequest', undefined),
+  gathered(c3.getKartSupplierRequests, () => import('./supplier-requests.ts'), 'answerGetKartSupplierRequests', undefined),
+  gathered(c3.getKartVouchers, () => import('./vouchers.ts'), 'answerGetKartVouchers', undefined),
+  gathered(c3.getSharedVouchers, () => import('./vouchers.ts'), 'answerGetSharedVouchers', undefined),
 ];

@@ -66,6 +66,8 @@ import { balanceReminderItems } from './balance-reminders.ts';
 import { sendCancellationRefunds, settleCancellation } from './cancellation.ts';
 import { payableWrites } from './payables.ts';
 import { kartChange, runKartStatusHooks, type KartWiring } from './hooks.ts';
+import { voucherPaper } from './paper.ts';
+import { tellQuotationCancelled } from './customer-news.ts';
 import { kartRow, kartView as viewOf, transferDetailsOf, type KartRecord } from './model.ts';
 import * as repo from './repo.ts';
 import { answers, reply } from '#lib/answers';
@@ -608,9 +610,13 @@ async function saveChange(
   // The GST invoice of a vouchered kart, its credit note when cancelled: never undoes the save.
   const change = kartChange(before, after);
   if (change) await runKartStatusHooks(wiring, scope.site, after, change, scope.now);
+  const confirmationMailed = await voucherPaper(scope, after, change);
+  await tellQuotationCancelled(scope.site, before, after);
   // The customer waits for this one: vouchered is the quotation confirmed.
   if (change === 'vouchered' && after.customerId)
     await notify({
+      // The vouchers' mail is the confirmation when it went: the worker then only pushes.
+      mailedByProducer: confirmationMailed,
       siteId,
       kind: 'quotationConfirmed',
       to: { userIds: [after.customerId] },

@@ -8,6 +8,8 @@
  * - A shared quotation is a frozen copy keyed by its slug in the site's share partition.
  * - Receipts: one item each in the site's receipt partition, indexed per kart on gsi1; numbered from a counter per
  *   financial year with a guard per source (lib/numbering-repo.ts), so a payment gets one receipt.
+ * - Supplier booking requests: one item per supplied line under its kart (the token names kart and line, so the
+ *   supplier's page is one GetItem; the staff's status list one Query).
  * - Payment deadlines: one small item per kart with a deadline and a balance, in a partition per deadline day
  *   across sites (deliberately global, like the domain lookup): the reminder worker reads tomorrow's partition.
  */
@@ -74,6 +76,13 @@ export const kartKeys = {
   supplierProfile: (siteId: SiteId, supplier: string): Key => ({
     pk: sitePk(siteId, 'SUPPLIERPROFILE'),
     sk: part(supplier),
+  }),
+
+  /** A supplier booking request: one per supplied line of a kart, the kart's requests one Query. */
+  supplierRequestsPk: (siteId: SiteId, kartId: string) => sitePk(siteId, 'KART', 'SUPPLIERREQ', kartId),
+  supplierRequest: (siteId: SiteId, kartId: string, lineId: string): Key => ({
+    pk: kartKeys.supplierRequestsPk(siteId, kartId),
+    sk: part(lineId),
   }),
 
   deadlinePk: (day: string) => `KARTDEADLINE#${part(day)}`,

@@ -4,6 +4,8 @@ import { getNotificationPreferences, saveNotificationPreferences } from '@tp/con
 import { gathered, type Operation } from '#lib/http';
 
 export const answered = (): Operation[] => [
+  gathered(c0.getMyNews, () => import('./news.ts'), 'answerGetMyNews', undefined),
+  gathered(c0.dismissNews, () => import('./news.ts'), 'answerDismissNews', undefined),
   gathered(getNotificationPreferences, () => import('./preferences.ts'), 'answerGetNotificationPreferences', undefined),
   gathered(saveNotificationPreferences, () => import('./preferences.ts'), 'answerSaveNotificationPreferences', undefined),
   gathered(c0.createPushSubscription, () => import('./service.ts'), 'answerCreatePushSubscription', undefined),

@@ -12,6 +12,12 @@ export const notificationKeys = {
     pk: sitePk(siteId, 'USER', userId, 'NOTIFY'),
     sk: 'PREFERENCES',
   }),
+  /** A customer's news (the in-app banner), one item per event keyed by the hash of its key: told once. */
+  news: (siteId: SiteId, userId: string): string => sitePk(siteId, 'USER', userId, 'NEWS'),
+  newsItem: (siteId: SiteId, userId: string, keyHash: string): Key => ({
+    pk: sitePk(siteId, 'USER', userId, 'NEWS'),
+    sk: part(keyHash),
+  }),
   /** One marker per notification and user: a redelivered message pushes nothing twice. */
   pushSent: (siteId: SiteId, keyHash: string, userId: string): Key => ({
     pk: sitePk(siteId, 'PUSHSENT', keyHash),

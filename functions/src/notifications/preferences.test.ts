@@ -9,12 +9,15 @@ describe('notification preferences', () => {
       'changeRequest',
       'disruption',
       'visaDocumentUploaded',
+      'bookingRequestDeclined',
     ]);
     expect(effectivePreferences('travelAgent', {}).map((p) => p.kind)).toEqual([
       'cartConfirmed',
       'quotationConfirmed',
       'refundCredited',
       'holdLapsing',
+      'cartStatusChanged',
+      'quotationStatusChanged',
     ]);
     expect(effectivePreferences('retail', {})[0]).toEqual({
       kind: 'cartConfirmed',
@@ -32,6 +35,7 @@ describe('notification preferences', () => {
       { kind: 'changeRequest', ...NOTIFICATION_KINDS.changeRequest.defaults },
       { kind: 'disruption', ...NOTIFICATION_KINDS.disruption.defaults },
       { kind: 'visaDocumentUploaded', ...NOTIFICATION_KINDS.visaDocumentUploaded.defaults },
+      { kind: 'bookingRequestDeclined', ...NOTIFICATION_KINDS.bookingRequestDeclined.defaults },
     ]);
   });
 });

@@ -67,6 +67,7 @@ function fakes(channels: Record<string, Channels> = {}, answers: Record<string, 
     },
     channelsFor: async (_s, userId) => channels[userId] ?? { mail: false, push: true },
     vapidKeys: async () => ({ publicKey: 'pub', privateKey: 'priv', subject: 'mailto:a@b.c' }),
+    keepNews: vi.fn(async () => undefined),
     sendPush: vi.fn(async (s, payload) => {
       const answer = answers[s.endpoint] ?? 'sent';
       if (answer instanceof Error) throw answer;
@@ -143,6 +144,20 @@ describe('notifications worker', () => {
     });
     expect(f.pushed.map((p) => p.endpoint)).toEqual(['https://push.example.com/agent-1/1']);
     expect(f.mails).toEqual([]);
+  });
+
+  it("keeps a customer's event for the app's banner whatever they chose, and staff events not", async () => {
+    const f = fakes({ 'agent-1': { mail: false, push: false } });
+    const event = message({ kind: 'cartStatusChanged', to: { userIds: ['agent-1'] }, path: '/activities/queue' });
+    await f.handler({ Records: [record('m1', event), record('m2', message())] });
+    expect(f.deps.keepNews).toHaveBeenCalledTimes(1);
+    expect(f.deps.keepNews).toHaveBeenCalledWith(
+      SITE,
+      'agent-1',
+      expect.objectContaining({ kind: 'cartStatusChanged' }),
+      expect.any(Date),
+    );
+    expect(f.pushed).toHaveLength(3);
   });
 
   it('pushes an event once per user however often it is delivered', async () => {

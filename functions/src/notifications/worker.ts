@@ -14,6 +14,7 @@ import { appLink, mailBrand, type TEmailMessage } from '#lib/mail';
 import { ZNotifyMessage, type NotifyMessage } from '#lib/notify';
 import { errorText, parseBody, sqsBatchHandler, type SqsHandler } from '#lib/sqs-batch';
 import type { SiteRecord } from '#lib/tenancy';
+import { isNews, keepNews } from './news.ts';
 import { channelsFor, type Channels } from './preferences.ts';
 import { acceptedEndpoint, sendPush, type PushPayload } from './push.ts';
 import * as repo from './repo.ts';
@@ -42,8 +43,10 @@ export interface NotificationsWorkerDeps {
   channelsFor(siteId: SiteId, userId: string, kind: NotifyMessage['kind']): Promise<Channels>;
   vapidKeys(): Promise<VapidKeys | null>;
   sendPush: typeof sendPush;
+  /** A customer's event kept for the app's banner (news.ts), whatever they chose for mail and push. */
+  keepNews(siteId: SiteId, userId: string, msg: NotifyMessage, now: Date): Promise<void>;
 }
-const defaults: NotificationsWorkerDeps = { repo, channelsFor, vapidKeys, sendPush };
+const defaults: NotificationsWorkerDeps = { repo, channelsFor, vapidKeys, sendPush, keepNews };
 
 /** Pushes to every browser of one user; the number of pushes that went out. Throws when one should be retried. */
 async function pushToUser(
@@ -82,6 +85,7 @@ async function tellUser(
 ): Promise<void> {
   const recipient = await wiring.recipient(msg.siteId, userId);
   if (!recipient?.active) return;
+  if (isNews(msg.kind)) await deps.keepNews(msg.siteId, userId, msg, wiring.now());
   const channels = await deps.channelsFor(msg.siteId, userId, msg.kind);
   const url = appLink(site, msg.path);
   // Pushed before mailed: once a user's mail is queued, their push was done (or not wanted).

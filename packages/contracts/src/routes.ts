@@ -39,6 +39,7 @@ import { ticketExtrasEndpoints } from './endpoints/ticket-extras.ts';
 import { pnrImportEndpoints } from './endpoints/pnr-import.ts';
 import { exportsEndpoints } from './endpoints/exports.ts';
 import { payablesEndpoints } from './endpoints/dmc-payables.ts';
+import { kartPaperEndpoints } from './endpoints/kart-paper.ts';
 
 export const ENDPOINTS: readonly Endpoint[] = [
   ...siteEndpoints,
@@ -77,6 +78,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...pnrImportEndpoints,
   ...exportsEndpoints,
   ...payablesEndpoints,
+  ...kartPaperEndpoints,
 ];
 
 /** Endpoints served by one domain Lambda. */

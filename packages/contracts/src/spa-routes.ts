@@ -644,5 +644,10 @@ export const SPA_ROUTES: SpaRoute[] = [
     access: 'staff',
     title: 'Supplier Statement',
   },
+  // The paper of a vouchered quotation (docs/dmc.md "Paper: vouchers and supplier requests"): the guest's vouchers
+  // (staff print, the shared link), and the supplier's page to confirm or decline a booking without sign-in.
+  { path: '/staff/kart/:id/vouchers', screen: 'dmc/kart/vouchers', access: 'staff', title: 'Vouchers' },
+  { path: '/quotation/:slug/vouchers', screen: 'dmc/kart/shared-vouchers', access: 'public', title: 'Vouchers' },
+  { path: '/supplier-request/:token', screen: 'dmc/kart/supplier-request', access: 'token', title: 'Booking request' },
   { path: '*', screen: 'shell/not-found', access: 'public', title: 'Not found' },
 ];

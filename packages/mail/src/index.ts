@@ -7,3 +7,4 @@ export * from './trip.ts';
 export * from './disruption.ts';
 export * from './hold-warning.ts';
 export * from './visa.ts';
+export * from './kart-paper.ts';

@@ -46,6 +46,23 @@ export const NOTIFICATION_KINDS = {
     label: 'A held booking about to lapse',
     defaults: { mail: true, push: true },
   },
+  // A supplier declined a service of a vouchered quotation (docs/dmc.md "Paper"): staff book it elsewhere.
+  bookingRequestDeclined: {
+    audience: 'staff',
+    label: 'A booking request declined by a supplier',
+    defaults: { mail: false, push: true },
+  },
+  // What else happens to a customer's activity cart or quotation (docs/notifications.md "In-app news").
+  cartStatusChanged: {
+    audience: 'customer',
+    label: 'My activity cart rejected, vouchered or cancelled',
+    defaults: { mail: true, push: false },
+  },
+  quotationStatusChanged: {
+    audience: 'customer',
+    label: 'My quotation cancelled or refunded',
+    defaults: { mail: true, push: false },
+  },
 } as const satisfies Record<
   string,
   { audience: 'staff' | 'customer'; label: string; defaults: { mail: boolean; push: boolean } }
@@ -135,10 +152,52 @@ export const saveNotificationPreferences = endpoint({
   summary: "Saves the signed-in user's choices per kind of event (kinds not sent keep their choice).",
 });
 
+/**
+ * What a customer was told lately (their cart or quotation confirmed, rejected, vouchered, cancelled, refunded),
+ * shown as the app's banner until dismissed (ours; docs/notifications.md "In-app news").
+ */
+export const ZNews = lazy(() =>
+  z.object({
+    id: z.string(),
+    kind: z.enum(NOTIFICATION_KIND_IDS as [NotificationKind, ...NotificationKind[]]),
+    title: z.string(),
+    body: z.string(),
+    path: z.string(),
+    at: z.string(),
+  }),
+);
+export type TNews = z.infer<typeof ZNews>;
+
+export const getMyNews = endpoint({
+  id: 'notifications.getMyNews',
+  api: 'site',
+  method: 'GET',
+  path: 'notification/news',
+  domain: 'notifications',
+  auth: 'user',
+  request: lazy(() => z.object({})),
+  response: lazy(() => z.object({ news: z.array(ZNews) })),
+  summary: "Ours: the signed-in customer's latest news not dismissed (at most 5, newest first).",
+});
+
+export const dismissNews = endpoint({
+  id: 'notifications.dismissNews',
+  api: 'site',
+  method: 'POST',
+  path: 'notification/dismissNews',
+  domain: 'notifications',
+  auth: 'user',
+  request: lazy(() => z.object({ id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)) })),
+  response: lazy(() => z.object({ dismissed: z.boolean() })),
+  summary: 'Ours: hides one piece of news of the signed-in user (an unknown id dismisses nothing).',
+});
+
 export const notificationEndpoints = [
   createPushSubscription,
   checkExistingSubscription,
   getPushKey,
   getNotificationPreferences,
   saveNotificationPreferences,
+  getMyNews,
+  dismissNews,
 ];

@@ -19,6 +19,8 @@ import { SiteHeader } from './SiteHeader.tsx';
 const SitePopup = lazy(() => import('#features/shell/SitePopup.tsx'));
 // Open credit alerts of customers who book from a wallet; its chunk holds the wallet contract.
 const CreditBanner = lazy(() => import('#features/wallet/CreditBanner.tsx'));
+// What happened lately to a customer's carts and quotations, until dismissed.
+const NewsBanner = lazy(() => import('#features/push/NewsBanner.tsx'));
 
 /** The app shell: header (logo, name, user menu), the role's side menu, the site's header/footer html. */
 export function AppLayout() {
@@ -61,6 +63,11 @@ export function AppLayout() {
           {user && user.userType !== 'staff' && user.userType !== 'retail' && (
             <Suspense fallback={null}>
               <CreditBanner />
+            </Suspense>
+          )}
+          {user && user.userType !== 'staff' && (
+            <Suspense fallback={null}>
+              <NewsBanner />
             </Suspense>
           )}
           <Suspense fallback={<PageLoader />}>

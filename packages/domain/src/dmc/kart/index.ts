@@ -9,3 +9,4 @@ export * from './deadlines.ts';
 export * from './payment-terms.ts';
 export * from './cancellation.ts';
 export * from './payables.ts';
+export * from './vouchers.ts';

@@ -106,7 +106,7 @@ const when = (date: string | null, time: string | null): string[] =>
   date ? [[date, time].filter(Boolean).join(' ')] : [];
 
 /** A contract-priced stay as the guest reads it: "Deluxe, Bed & breakfast (2 adults, 1 child)". */
-function stayText(stay: ContractStay): string {
+export function stayText(stay: ContractStay): string {
   const adults = stay.occupancy.reduce((n, r) => n + r.adults, 0);
   const children = stay.occupancy.reduce((n, r) => n + r.childAges.length, 0);
   const who = [plural(adults, 'adult'), ...(children ? [children === 1 ? '1 child' : `${children} children`] : [])];

@@ -2,6 +2,7 @@ import { Grid, Stack } from '@mantine/core';
 import type { TKart } from '@tp/contracts/endpoints/kart';
 import { KartHeading, KartNotices } from './KartHeading.tsx';
 import { KartPayments } from './KartPayments.tsx';
+import { KartPaper } from './KartPaper.tsx';
 import { KartSidePanel } from './KartSidePanel.tsx';
 import { ActivityLine, FlightLine, HotelLine, MiscLine, Passengers, Section } from './lines.tsx';
 import { PriceAndPaymentSection, QuotationSection } from './QuotationSections.tsx';
@@ -99,6 +100,7 @@ export function KartBuilder({
       </form>
       {/* Outside the quotation's form: recording a receipt is a form of its own. */}
       {kart && <KartPayments kart={kart} />}
+      {kart?.isVouchered && <KartPaper kart={kart} />}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { KART_MSG, getSharedQuotation, sharedQuotationPath } from '@tp/contracts/endpoints/kart';
+import { sharedVouchersPath } from '@tp/contracts/endpoints/kart-paper';
 import { useApi } from '#api/hooks.ts';
 import { ApiError } from '#api/client.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
@@ -38,6 +39,11 @@ export default function SharedQuotationPage() {
         <Stack gap="md">
           <Group className="quotation-actions" justify="flex-end" maw="190mm" w="100%" mx="auto" gap="xs">
             <ShareLinks url={absoluteUrl(sharedQuotationPath(slug))} title={`Quotation: ${s.quotation.kartName}`} />
+            {s.standing.status === 'confirmed' && (
+              <Button component={Link} to={sharedVouchersPath(slug)} variant="light">
+                Vouchers
+              </Button>
+            )}
             <Button variant="light" onClick={() => window.print()}>
               Download PDF
             </Button>
