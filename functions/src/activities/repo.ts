@@ -6,6 +6,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { AmountType } from '@tp/domain/pricing';
 import type { CartStatus } from '@tp/domain/activities';
+import type { ComboShare } from '@tp/domain/dmc';
+import type { CartPaymentRecord } from './cart-payment.ts';
 import {
   db,
   queryAll,
@@ -36,6 +38,10 @@ export interface CartItemRecord {
   markup: number;
   price: number;
   currency: string;
+  /** The engine's price of the line alone, kept while a combo prices it (`net` is then its share of the combo's). */
+  singleNet?: number;
+  /** The combo the line is sold in (docs/dmc.md "Combos in quotations and carts"). */
+  combo?: ComboShare | null;
 }
 
 export interface CartRecord {
@@ -56,6 +62,8 @@ export interface CartRecord {
   kartId: string | null;
   createdAt: string;
   updatedAt: string;
+  /** What the cart took from its owner's wallet (cart-payment.ts); absent until it pays. */
+  payment?: CartPaymentRecord | null;
 }
 
 export interface ActivityMarkupRecord {
