@@ -8,6 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  ACTIVITY_MSG,
   addToCart,
   deleteCartItem,
   getCartData,
@@ -26,6 +27,7 @@ import {
   type TExchangeRate,
 } from '@tp/contracts/endpoints/dmc';
 import { getSourceInvoice } from '@tp/contracts/endpoints/invoices';
+import { formatMoney } from '@tp/domain/format';
 import { saveKart } from '@tp/contracts/endpoints/kart';
 import { addDays } from '../../packages/domain/src/dmc/kart/dates.ts';
 import { createAccount } from '../../functions/src/users/accounts/index.ts';
@@ -122,6 +124,8 @@ describe('combos', () => {
     const priceOf = (id: string) =>
       search.records[0].tourOptions.find((o: { tourOption: { id: string } }) => o.tourOption.id === id).price.price as number;
     const [singleA, singleB] = [priceOf(d.tourOptionId), priceOf(optionB)];
+    // Each price in the agent's rupees beside the dirhams.
+    expect(search.records[0].tourOptions[0].price.localPrice).toMatchObject({ currency: 'INR' });
     // The agent's markup (if any) stays on each line; the nets 200 + 120 become the combo's 240.
     const markups = singleA - 200 + (singleB - 120);
     await ok(agent, addToCart, { ...trip, item: { activityId: d.activityId, tourOptionId: d.tourOptionId } });
@@ -206,7 +210,7 @@ describe('the activity cart pays', () => {
     const agent = await newAgent();
     const cart = await submittedCart(agent.client);
     const res = await refused(admin, updateCartStatus, { cartId: cart.id, status: 'confirmed' }, 402);
-    expect(res.message).toContain(`INR`);
+    expect(res.message).toBe(ACTIVITY_MSG.walletShort(formatMoney(inInr(cart.totalPrice), 'INR')));
     expect((await balanceOf(SKYWAY.siteId, agent.legalEntityId)).balance).toBe(0);
     expect((await ok<TCart>(agent.client, getCartData, { cartId: cart.id })).status).toBe('submitted');
   });

@@ -355,7 +355,7 @@ async function priceActivities(
   marketId: string | null,
   fx: Fx,
   /** Filled with each priced line's ticket and transfer in the kart's currency (what a combo may replace). */
-  parts: Map<number, { ticket: number; transfer: number }>,
+  parts: Map<number, ComboPart>,
 ): Promise<Record<string, string>> {
   const errors: Record<string, string> = {};
   const adults = draft.adults;
@@ -387,7 +387,12 @@ async function priceActivities(
           const cost = converted(fx, price.cost, price.currency, errors, field);
           const ticket = converted(fx, price.ticketPrice, price.currency, errors, field);
           // The transfer is what the converted whole leaves after the ticket: the two add up to the line exactly.
-          if (sell && ticket) parts.set(i, { ticket: ticket.amount, transfer: round2(sell.amount - ticket.amount) });
+          if (sell && ticket)
+            parts.set(i, {
+              ticket: ticket.amount,
+              transfer: round2(sell.amount - ticket.amount),
+              name: line.tourOptionName || tourOption.name,
+            });
           if (sell && cost)
             Object.assign(line, {
               price: sell.amount,
@@ -408,6 +413,13 @@ async function priceActivities(
   return errors;
 }
 
+/** A priced activity line as a combo sees it: ticket and transfer in the kart's currency, the option's name. */
+interface ComboPart {
+  ticket: number;
+  transfer: number;
+  name: string;
+}
+
 /**
  * Combos over the priced activity lines (docs/dmc.md "Combos in quotations and carts"): a combo whose tour options
  * are all on the quotation replaces their prices with its own, spread over them; every other line sells alone.
@@ -416,7 +428,7 @@ async function priceKartCombos(
   scope: KartScope,
   draft: KartDraft,
   fx: Fx,
-  parts: ReadonlyMap<number, { ticket: number; transfer: number }>,
+  parts: ReadonlyMap<number, ComboPart>,
 ): Promise<void> {
   const lines = draft.activities ?? [];
   for (const line of lines) Object.assign(line, { combo: null });
@@ -427,13 +439,14 @@ async function priceKartCombos(
   const candidates = [...parts.entries()].map(([i, p]) => ({
     key: String(i),
     tourOptionId: lines[i]!.tourOptionId!,
-    ...p,
+    ticket: p.ticket,
+    transfer: p.transfer,
   }));
   const priced = priceCombos(candidates, offers, { adults, children });
   for (const [key, { price, deal }] of priced.lines) {
     const line = lines[Number(key)]!;
     const used = ratesUsed.get(deal.comboId) ?? [];
-    const names = deal.keys.map((k) => lines[Number(k)]?.tourOptionName || lines[Number(k)]?.tourOptionId || '');
+    const names = deal.keys.map((k) => parts.get(Number(k))!.name);
     const rate = used.length ? ` (${used.map(describeRate).join('; ')})` : '';
     Object.assign(line, {
       price,
@@ -596,7 +609,7 @@ async function saveChange(
     );
     return { ...stays, ...(await priceHotelTransfers(scope, draft, marketId, fx)) };
   };
-  const parts = new Map<number, { ticket: number; transfer: number }>();
+  const parts = new Map<number, ComboPart>();
   const activityLines = async () => {
     const errors = await priceActivities(scope, draft, marketId, fx, parts);
     await priceKartCombos(scope, draft, fx, parts);
