@@ -73,14 +73,18 @@ export async function searchActivities(
   const [rule, local, page] = await Promise.all([
     markupForLegalEntity(scope.site, scope.principal.legalEntityId),
     localConverter(scope),
-    tourOptionsByCity(scope, {
-      cityId: input.cityId,
-      date: input.startDate,
-      ...party,
-      search: input.search || undefined,
-      cursor: input.cursor || undefined,
-      limit: SEARCH_PAGE,
-    }),
+    tourOptionsByCity(
+      scope,
+      {
+        cityId: input.cityId,
+        date: input.startDate,
+        ...party,
+        search: input.search || undefined,
+        cursor: input.cursor || undefined,
+        limit: SEARCH_PAGE,
+      },
+      { ticketsOnly: true },
+    ),
   ]);
   return {
     records: page.records.map((r) => ({

@@ -23,7 +23,7 @@ import { siteOf, type DmcScope } from './changes.ts';
 import type { DmcRecords } from './records.ts';
 import { marketOrDefault } from './markets.ts';
 import { listByName } from './lists.ts';
-import { activitiesOfCity, existing, tourOptionViews } from './masters.ts';
+import { activitiesOfCity, existing } from './masters.ts';
 import { ratesOf } from './rates.ts';
 import * as repo from './repo.ts';
 import { answers } from '#lib/answers';
@@ -81,10 +81,11 @@ export const DMC_TEXT_AREA = {
   previousHotelWithoutArea: 'The hotel before this one has no area: set its area to price the hotel change',
 } as const;
 
-async function ratesFor(scope: DmcScope, tourOption: TourOption): Promise<TourOptionRates> {
+/** A tour option's rows; without `transfers` (a ticket-only price) its transfer rates are not read at all. */
+async function ratesFor(scope: DmcScope, tourOption: TourOption, transfers = true): Promise<TourOptionRates> {
   const [ticketRates, transferRates, stopSales] = await Promise.all([
     ratesOf(scope, 'ticketRate', tourOption.id),
-    ratesOf(scope, 'transferRate', tourOption.id),
+    transfers ? ratesOf(scope, 'transferRate', tourOption.id) : [],
     repo.childrenOf(siteOf(scope), 'stopSale', ['TOUROPTION', tourOption.id]),
   ]);
   return { tourOption, ticketRates, transferRates, stopSales };
@@ -129,9 +130,15 @@ function transferBases(rates: TourOptionRates, market: Market, date: string): Ra
   );
 }
 
+/**
+ * A city's activities with their tour options priced for the party on the day. `ticketsOnly` (the activity search:
+ * the cart sells tickets, transfers are arranged once it is confirmed) reads no transfer rates and offers no
+ * transfer bases: two of a tour option's five reads, which a search makes for every option of the page.
+ */
 export async function tourOptionsByCity(
   scope: DmcScope,
   input: In<typeof api.getTourOptionsByCity>,
+  { ticketsOnly = false }: { ticketsOnly?: boolean } = {},
 ): Promise<
   Page<{
     activity: TActivity;
@@ -144,14 +151,14 @@ export async function tourOptionsByCity(
   const records = await Promise.all(
     page.records.map(async (activity) => {
       const options = await repo.childrenOf(siteOf(scope), 'tourOption', ['ACTIVITY', activity.id]);
-      const views = await tourOptionViews(scope, options);
       const tourOptions = await Promise.all(
-        options.map(async (option, i) => {
-          const rates = await ratesFor(scope, option);
+        options.map(async (option) => {
+          const rates = await ratesFor(scope, option, !ticketsOnly);
           return {
-            tourOption: views[i]!,
+            // The activity is in hand: its options are named from it, not read again.
+            tourOption: { ...option, activityName: activity.name },
             price: priceTourOption(rates, market, request),
-            transferBases: transferBases(rates, market, input.date),
+            transferBases: ticketsOnly ? [] : transferBases(rates, market, input.date),
           };
         }),
       );
