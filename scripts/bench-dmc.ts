@@ -5,6 +5,7 @@
  * their raw DynamoDB floor. `npx tsx scripts/bench-dmc.ts` prints the in-process table alone.
  */
 import { pathToFileURL } from 'node:url';
+import type { Endpoint } from '@tp/contracts/endpoint';
 import { searchActivitiesByCityId } from '@tp/contracts/endpoints/activities';
 import { saveKart } from '@tp/contracts/endpoints/kart';
 import {
@@ -18,7 +19,6 @@ import {
   type TourOptionRates,
 } from '@tp/domain/dmc';
 import { pct } from './bench-coldstart.ts';
-import type { ApiCall } from './bench-api.ts';
 import { DUBAI_CITY_ID, DUBAI_DEMO } from './seed/dmc-dubai.ts';
 import { DUBAI_HOTEL_CONTRACTS } from './seed/dmc-hotel-contracts.ts';
 
@@ -151,7 +151,10 @@ export function printQuotationPricing(): void {
  * The DMC calls of the API table, at 10 connections: the agent's activity search of the demo's Dubai (a page of 20
  * activities priced for 2 adults) and a new two-activity quotation saved by staff.
  */
-export function dmcApiCalls(cookies: { agent?: string; staff?: string }, customerId: string): ApiCall[] {
+export function dmcApiCalls(
+  cookies: { agent?: string | undefined; staff?: string | undefined },
+  customerId: string,
+): { name: string; endpoint: Endpoint; body: unknown; cookie?: string; connections: number }[] {
   const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
   const end = new Date(Date.now() + 33 * 86_400_000).toISOString().slice(0, 10);
   const untimed = DUBAI_DEMO.tourOptions.filter((o) => !o.hasTimeSlots).slice(0, 2);
