@@ -266,7 +266,7 @@ export async function apiSection(stack: Stack, durationS: number): Promise<void>
   const signIn = await post(login, { email: traveller.email, password: traveller.password });
   const cookie = /auth-token=([^;]+)/.exec(signIn.headers.get('set-cookie') ?? '')?.[1];
   const me = (await (await post(getUserBySessionId, {}, cookie)).json()) as {
-    result: { phoneNumbers: unknown[]; userId?: string };
+    result: { phoneNumbers: unknown[]; id: string };
   };
 
   const calls: ApiCall[] = [10, 50].flatMap((connections) => [
@@ -295,7 +295,7 @@ export async function apiSection(stack: Stack, durationS: number): Promise<void>
     /auth-token=([^;]+)/.exec(
       (await post(login, { email: who.email, password: who.password })).headers.get('set-cookie') ?? '',
     )?.[1];
-  const travellerId = (me.result as { userId?: string }).userId ?? '';
+  const travellerId = me.result.id;
   calls.push(...dmcApiCalls({ agent: await cookieOf(agent), staff: await cookieOf(staffLogin) }, travellerId));
   // BENCH_API_ONLY=<text>: only the calls whose name (or `name@connections`) contains it, e.g. to profile one.
   const only = process.env.BENCH_API_ONLY;

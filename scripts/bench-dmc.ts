@@ -23,7 +23,7 @@ import { DUBAI_CITY_ID, DUBAI_DEMO } from './seed/dmc-dubai.ts';
 import { DUBAI_HOTEL_CONTRACTS } from './seed/dmc-hotel-contracts.ts';
 
 /** Contract rows the quotation is priced against: the demo's, padded with other markets' and past seasons' rows. */
-export const PRICING_ROWS = 5_000;
+const PRICING_ROWS = 5_000;
 const ACTIVITY_LINES = 20;
 const HOTEL_LINES = 10;
 
@@ -126,7 +126,7 @@ function priceQuotation(data: ReturnType<typeof padded>, day: string): number {
 }
 
 /** p50 / p99 of pricing the quotation, after a warm-up; a new day each run so nothing is reused. */
-export function quotationPricingBench(runs = 300): { rows: number; p50: number; p99: number } {
+function quotationPricingBench(runs = 300): { rows: number; p50: number; p99: number } {
   const data = padded();
   const day = (n: number) => new Date(Date.UTC(2027, 0, 10 + (n % 60))).toISOString().slice(0, 10);
   for (let i = 0; i < 20; i++) priceQuotation(data, day(i));

@@ -194,7 +194,13 @@ async function post<T>(base: string, path: string, body: unknown, cookie?: strin
  * profile holds everything the app itself keeps (permissions and the rest). Lighthouse then opens the
  * guarded pages as that returning agent.
  */
-async function signedInAgent(gatewayUrl: string, origin: string, profile: string, role = 'agent', landing = '/flight/search') {
+async function signedInAgent(
+  gatewayUrl: string,
+  origin: string,
+  profile: string,
+  role = 'agent',
+  landing = '/flight/search',
+) {
   const { DEMO_LOGINS } = await import('./seed/logins.ts');
   const agent = DEMO_LOGINS.find((l) => l.site === DOMAIN && l.role === role);
   if (!agent) throw new Error(`no demo ${role} on ${DOMAIN}`);
@@ -304,7 +310,13 @@ export async function benchLighthouse(opts: { gatewayUrl: string; dist: string }
       profile,
       cookie,
     },
-    { key: 'builder', name: 'quotation builder (staff)', path: '/staff/kart', profile: staffProfile, cookie: staffCookie },
+    {
+      key: 'builder',
+      name: 'quotation builder (staff)',
+      path: '/staff/kart',
+      profile: staffProfile,
+      cookie: staffCookie,
+    },
   ].filter((p) => !only || only.includes(p.key));
   const out: LighthouseFigures[] = [];
   for (const spec of pages) {

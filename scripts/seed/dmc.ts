@@ -21,8 +21,22 @@ import type { TExchangeRate } from '@tp/contracts/endpoints/dmc';
  * rupee row gives ₹22.75 per dirham, the demo rate the invoices have quoted since before the table existed.
  */
 export const DUBAI_EXCHANGE_RATES: TExchangeRate[] = [
-  { id: 'dmc-fx-usd', currency: 'USD', rate: 3.6725, buffer: 0, validFrom: '2026-11-20', updatedAt: '2026-11-20T06:00:00.000Z' },
-  { id: 'dmc-fx-inr', currency: 'INR', rate: 0.043956, buffer: 0, validFrom: '2026-11-20', updatedAt: '2026-11-20T06:00:00.000Z' },
+  {
+    id: 'dmc-fx-usd',
+    currency: 'USD',
+    rate: 3.6725,
+    buffer: 0,
+    validFrom: '2026-11-20',
+    updatedAt: '2026-11-20T06:00:00.000Z',
+  },
+  {
+    id: 'dmc-fx-inr',
+    currency: 'INR',
+    rate: 0.043956,
+    buffer: 0,
+    validFrom: '2026-11-20',
+    updatedAt: '2026-11-20T06:00:00.000Z',
+  },
 ];
 
 const BATCH = 25;

@@ -38,7 +38,10 @@ describe('Activities', () => {
       expect(await agent.getByRole('textbox', { name: /^Children/ }).inputValue()).toBe('0');
       await agent.getByRole('heading', { name: BURJ }).waitFor();
       // The Indian agent sees each dirham price in rupees beside it, at the site's exchange-rate table.
-      await agent.getByText(/^≈ ₹[\d,]+\.\d\d$/).first().waitFor();
+      await agent
+        .getByText(/^≈ ₹[\d,]+\.\d\d$/)
+        .first()
+        .waitFor();
       const cart = agent.getByRole('complementary', { name: 'Your cart' });
       const before = await cart.getByRole('listitem').count();
       await agent.getByRole('button', { name: `Add to cart: ${BURJ}, ${OPTION}` }).click();

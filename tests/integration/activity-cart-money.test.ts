@@ -83,12 +83,16 @@ const topUp = (legalEntityId: string, amount: number) =>
 /** A cart of both options for the trip, submitted by its agent. */
 async function submittedCart(agent: Client): Promise<TCart> {
   await ok(agent, addToCart, { ...trip, item: { activityId: d.activityId, tourOptionId: d.tourOptionId } });
-  const cart = await ok<TCart>(agent, addToCart, { ...trip, item: { activityId: d.activityId, tourOptionId: optionB } });
+  const cart = await ok<TCart>(agent, addToCart, {
+    ...trip,
+    item: { activityId: d.activityId, tourOptionId: optionB },
+  });
   return ok<TCart>(agent, updateCartStatus, { cartId: cart.id, status: 'submitted' });
 }
 
 /** AED in INR at the table's INR row (AED → INR divides by the row's rate and adds its buffer), to the paisa. */
-const inInr = (aed: number) => Math.round(((aed / inr.rate) * (1 + (inr.buffer ?? 0) / 100) + Number.EPSILON) * 100) / 100;
+const inInr = (aed: number) =>
+  Math.round(((aed / inr.rate) * (1 + (inr.buffer ?? 0) / 100) + Number.EPSILON) * 100) / 100;
 
 beforeAll(async () => {
   admin = await staff(SKYWAY);
@@ -99,8 +103,20 @@ beforeAll(async () => {
   optionB = b.id;
   const validity = { isPerPax: true, validFromDate: today, validTillDate: addDays(today, 365) };
   for (const marketId of new Set([market.marketId, d.marketId])) {
-    await ok(admin, saveActivityTicketRates, { ...validity, tourOptionId: d.tourOptionId, marketId, adultAmount: 100, childAmount: 80 });
-    await ok(admin, saveActivityTicketRates, { ...validity, tourOptionId: optionB, marketId, adultAmount: 60, childAmount: 40 });
+    await ok(admin, saveActivityTicketRates, {
+      ...validity,
+      tourOptionId: d.tourOptionId,
+      marketId,
+      adultAmount: 100,
+      childAmount: 80,
+    });
+    await ok(admin, saveActivityTicketRates, {
+      ...validity,
+      tourOptionId: optionB,
+      marketId,
+      adultAmount: 60,
+      childAmount: 40,
+    });
   }
   // Both options together: AED 120 a person instead of 100 + 60.
   comboName = `Dunes duo ${tag()}`;
@@ -113,7 +129,9 @@ beforeAll(async () => {
   // The rupee's row in force today (a run earlier today may have saved it: rows are one per currency and day).
   await admin.call(saveExchangeRate, { currency: 'INR', rate: 0.044, buffer: 1, validFrom: today });
   const rows = (await ok<{ records: TExchangeRate[] }>(admin, getExchangeRates, { search: 'INR' })).records;
-  inr = rows.filter((r) => r.currency === 'INR' && r.validFrom <= today).sort((x, y) => y.validFrom.localeCompare(x.validFrom))[0]!;
+  inr = rows
+    .filter((r) => r.currency === 'INR' && r.validFrom <= today)
+    .sort((x, y) => y.validFrom.localeCompare(x.validFrom))[0]!;
   await ok(admin, saveCartPayment, { cartPaysAt: 'confirmed' });
 }, 120_000);
 
@@ -122,14 +140,18 @@ describe('combos', () => {
     const { client: agent } = await newAgent();
     const search = await ok(agent, searchActivitiesByCityId, { cityId: d.cityId, ...trip, infants: 0 });
     const priceOf = (id: string) =>
-      search.records[0].tourOptions.find((o: { tourOption: { id: string } }) => o.tourOption.id === id).price.price as number;
+      search.records[0].tourOptions.find((o: { tourOption: { id: string } }) => o.tourOption.id === id).price
+        .price as number;
     const [singleA, singleB] = [priceOf(d.tourOptionId), priceOf(optionB)];
     // Each price in the agent's rupees beside the dirhams.
     expect(search.records[0].tourOptions[0].price.localPrice).toMatchObject({ currency: 'INR' });
     // The agent's markup (if any) stays on each line; the nets 200 + 120 become the combo's 240.
     const markups = singleA - 200 + (singleB - 120);
     await ok(agent, addToCart, { ...trip, item: { activityId: d.activityId, tourOptionId: d.tourOptionId } });
-    const both = await ok<TCart>(agent, addToCart, { ...trip, item: { activityId: d.activityId, tourOptionId: optionB } });
+    const both = await ok<TCart>(agent, addToCart, {
+      ...trip,
+      item: { activityId: d.activityId, tourOptionId: optionB },
+    });
     expect(both.totalPrice).toBeCloseTo(240 + markups, 2);
     expect(both.items.map((l) => l.combo?.name)).toEqual([comboName, comboName]);
     expect(both.items[0]!.combo).toMatchObject({ options: ['Evening SIC', 'Morning dunes'] });
@@ -168,7 +190,12 @@ describe('combos', () => {
     expect(saved.activities[0].combo).toMatchObject({ name: comboName, price: 240, replaces: 320 });
     expect(saved.activities[1].working).toContain(`Combo ${comboName} (Evening SIC + Morning dunes)`);
     expect(saved.totalPrice).toBe(240);
-    const alone = await ok(admin, saveKart, { ...body, id: saved.id, version: saved.version, activities: [line(optionB, null)] });
+    const alone = await ok(admin, saveKart, {
+      ...body,
+      id: saved.id,
+      version: saved.version,
+      activities: [line(optionB, null)],
+    });
     expect(alone.activities[0]).toMatchObject({ price: 120, combo: null });
   });
 });
@@ -182,7 +209,10 @@ describe('the activity cart pays', () => {
     const confirms = await Promise.all(
       Array.from({ length: 10 }, () => admin.call(updateCartStatus, { cartId: cart.id, status: 'confirmed' })),
     );
-    expect(confirms.every((r) => [200, 400, 409].includes(r.status)), JSON.stringify(confirms.map((r) => r.status))).toBe(true);
+    expect(
+      confirms.every((r) => [200, 400, 409].includes(r.status)),
+      JSON.stringify(confirms.map((r) => r.status)),
+    ).toBe(true);
     expect(confirms.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(1);
     expect((await balanceOf(SKYWAY.siteId, agent.legalEntityId)).balance).toBeCloseTo(TOP_UP - due, 2);
     const confirmed = await ok<TCart>(admin, updateCartStatus, { cartId: cart.id, status: 'vouchered' });

@@ -19,7 +19,11 @@ import { siteToday } from '#lib/time';
 import { allExchangeRates } from '../dmc/index.ts';
 import { balanceOf, move } from '../wallet/index.ts';
 import type { CartRecord } from './repo.ts';
-import type { ActivityScope } from './search.ts';
+import type { Principal } from '#lib/principal';
+import type { SiteRecord } from '#lib/tenancy';
+
+/** Who moves the cart, where and when (the activities Lambda's scope). */
+type ActivityScope = { site: SiteRecord; principal: Principal; now: Date };
 
 /** What a cart took from its owner, kept on the cart. */
 export interface CartPaymentRecord {
@@ -68,18 +72,28 @@ export async function inWalletCurrency(
   return localPrice(amount, currency, wallet.currency, rows, siteToday(scope.site, scope.now));
 }
 
-/** The conversion itself (pure over what was read): null for one currency; a 400 without a row. */
-export function localPrice(
+/** The conversion itself (pure over what was read): null for one currency, the missing currency without a row. */
+export function toLocal(
   amount: number,
   from: string,
   to: string,
   rows: Parameters<typeof convert>[3],
   day: string,
-): TLocalPrice | null {
+): TLocalPrice | null | { missing: string } {
   if (from === to) return null;
   const r = convert(amount, from, to, rows, day);
-  if (!r.ok) throw fail.validation(ACTIVITY_MSG.noExchangeRate(r.missing), { status: ACTIVITY_MSG.noExchangeRate(r.missing) });
+  if (!r.ok) return { missing: r.missing };
   return { amount: r.amount, currency: to, ratesUsed: r.used, rateText: ratesText(r.used) };
+}
+
+/** As `toLocal`, a currency the table has no row for being a 400 that names it (a payment cannot go on without). */
+export function localPrice(...args: Parameters<typeof toLocal>): TLocalPrice | null {
+  const r = toLocal(...args);
+  if (r && 'missing' in r) {
+    const message = ACTIVITY_MSG.noExchangeRate(r.missing);
+    throw fail.validation(message, { status: message });
+  }
+  return r;
 }
 
 export const paymentView = (p: CartPaymentRecord): TCartPayment => ({

@@ -6,7 +6,7 @@ import type { ParsedRequestOf } from '@tp/contracts/endpoint';
 import * as api from '@tp/contracts/endpoints/activities';
 import type { TActivityPrice, TActivityResult, TLocalPrice } from '@tp/contracts/endpoints/activities';
 import { applyActivityMarkup, tripProblems, type ActivityMarkupRule } from '@tp/domain/activities';
-import { convert, describeRate, type TourOptionPrice } from '@tp/domain/dmc';
+import type { TourOptionPrice } from '@tp/domain/dmc';
 import type { Page } from '#lib/db';
 import { refuseIfAny } from '#lib/errors';
 import type { Logger } from '#lib/logger';
@@ -16,6 +16,7 @@ import { siteToday } from '#lib/time';
 import { allCities, allExchangeRates, tourOptionsByCity } from '../dmc/index.ts';
 import { balanceOf } from '../wallet/index.ts';
 import { markupForLegalEntity } from './markups.ts';
+import { toLocal } from './cart-payment.ts';
 import { answers } from '#lib/answers';
 
 /** A signed-in caller on a site. */
@@ -56,11 +57,9 @@ async function localConverter(scope: ActivityScope): Promise<(p: TActivityPrice)
   ]);
   const today = siteToday(scope.site, scope.now);
   return (p) => {
-    if (!p.available || p.price === null || p.currency === wallet.currency) return null;
-    const r = convert(p.price, p.currency, wallet.currency, rows, today);
-    return r.ok
-      ? { amount: r.amount, currency: wallet.currency, ratesUsed: r.used, rateText: r.used.map(describeRate).join('; ') }
-      : null;
+    if (!p.available || p.price === null) return null;
+    const local = toLocal(p.price, p.currency, wallet.currency, rows, today);
+    return local && 'missing' in local ? null : local;
   };
 }
 

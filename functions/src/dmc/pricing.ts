@@ -138,7 +138,11 @@ function transferBases(rates: TourOptionRates, market: Market, date: string): Ra
 async function ticketRowsOf(scope: DmcScope, options: TourOption[]): Promise<Map<string, TourOptionRates>> {
   const siteId = siteOf(scope);
   const [orders, stopSales, tickets] = await Promise.all([
-    repo.getRateOrders(siteId, 'ticketRate', options.map((o) => o.id)),
+    repo.getRateOrders(
+      siteId,
+      'ticketRate',
+      options.map((o) => o.id),
+    ),
     repo.allRecords(siteId, 'stopSale'),
     Promise.all(options.map((o) => repo.childrenOf(siteId, 'ticketRate', ['TOUROPTION', o.id]))),
   ]);

@@ -147,7 +147,10 @@ function inRupees(
   const rate = fromTable.ok
     ? {
         inrPerUnit: Math.round(fromTable.perUnit * 10_000) / 10_000,
-        rateDate: fromTable.used.map((u) => u.validFrom).sort().at(-1)!,
+        rateDate: fromTable.used
+          .map((u) => u.validFrom)
+          .sort()
+          .at(-1)!,
       }
     : settings.exchangeRates?.find((r) => r.currency === code);
   if (!rate)

@@ -439,7 +439,8 @@ export const saveCartPayment = endpoint({
   path: 'dmc/saveCartPayment',
   request: lazy(() => z.object({ cartPaysAt: z.enum(CART_PAYS_AT, { error: MSG.invalidValue }) })),
   response: ZQuotationSettings,
-  summary: "Ours: sets when an activity cart debits its owner's wallet or credit line (confirmed, vouchered, none; audited).",
+  summary:
+    "Ours: sets when an activity cart debits its owner's wallet or credit line (confirmed, vouchered, none; audited).",
 });
 
 /** A real calendar day, not only its shape (2025-02-30 is refused). */

@@ -64,7 +64,12 @@ describe('combos priced into a quotation or a cart', () => {
   });
 
   it('prices a combo twice when its options are on the quotation twice', () => {
-    const lines = [line('a', 'burj', 450), line('b', 'aquarium', 300), line('c', 'burj', 450), line('d', 'aquarium', 300)];
+    const lines = [
+      line('a', 'burj', 450),
+      line('b', 'aquarium', 300),
+      line('c', 'burj', 450),
+      line('d', 'aquarium', 300),
+    ];
     const r = priceCombos(lines, [duo], party);
     expect(r.deals.map((d) => d.keys)).toEqual([
       ['a', 'b'],
@@ -84,6 +89,8 @@ describe('combos priced into a quotation or a cart', () => {
   it('spreads equally when the lines were free, and names the combo with its options', () => {
     expect(spread(1001, [0, 0])).toEqual([500, 501]);
     expect(spread(1000, [1, 3])).toEqual([250, 750]);
-    expect(comboLabel({ name: 'Dubai Duo' }, ['Burj Khalifa', 'Aquarium'])).toBe('Combo Dubai Duo (Burj Khalifa + Aquarium)');
+    expect(comboLabel({ name: 'Dubai Duo' }, ['Burj Khalifa', 'Aquarium'])).toBe(
+      'Combo Dubai Duo (Burj Khalifa + Aquarium)',
+    );
   });
 });

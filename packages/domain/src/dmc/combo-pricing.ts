@@ -58,9 +58,7 @@ function coveredCents(line: ComboCandidate, option: ComboOffer['tourOptions'][nu
 function match(offer: ComboOffer, lines: readonly ComboCandidate[], taken: ReadonlySet<string>) {
   const picked: ComboCandidate[] = [];
   for (const option of offer.tourOptions) {
-    const line = lines.find(
-      (l) => l.tourOptionId === option.tourOptionId && !taken.has(l.key) && !picked.includes(l),
-    );
+    const line = lines.find((l) => l.tourOptionId === option.tourOptionId && !taken.has(l.key) && !picked.includes(l));
     if (!line) return null;
     picked.push(line);
   }
