@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { localPrice, movePays, moveRefunds, type CartPaymentRecord } from './cart-payment.ts';
+import { localPrice, movePays, moveRefunds } from './cart-payment.ts';
+import type { CartPaymentRecord } from './repo.ts';
 
 const paid: CartPaymentRecord = {
   method: 'wallet',

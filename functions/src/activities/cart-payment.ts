@@ -18,27 +18,12 @@ import type { SiteId } from '#lib/keys';
 import { siteToday } from '#lib/time';
 import { allExchangeRates } from '../dmc/index.ts';
 import { balanceOf, move } from '../wallet/index.ts';
-import type { CartRecord } from './repo.ts';
+import type { CartPaymentRecord, CartRecord } from './repo.ts';
 import type { Principal } from '#lib/principal';
 import type { SiteRecord } from '#lib/tenancy';
 
 /** Who moves the cart, where and when (the activities Lambda's scope). */
 type ActivityScope = { site: SiteRecord; principal: Principal; now: Date };
-
-/** What a cart took from its owner, kept on the cart. */
-export interface CartPaymentRecord {
-  method: 'wallet';
-  legalEntityId: string;
-  entryId: string;
-  /** Debited, in the wallet's currency, and the cart's own total it stands for. */
-  amount: number;
-  currency: string;
-  cartAmount: number;
-  cartCurrency: string;
-  ratesUsed: RateUsed[];
-  paidAt: string;
-  refundedAt: string | null;
-}
 
 /** The statuses that follow one another towards the voucher: a cart pays on the first it reaches at or past the setting. */
 const PAYING_ORDER: readonly CartStatus[] = ['confirmed', 'vouchered'];

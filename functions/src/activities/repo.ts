@@ -6,8 +6,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { AmountType } from '@tp/domain/pricing';
 import type { CartStatus } from '@tp/domain/activities';
-import type { ComboShare } from '@tp/domain/dmc';
-import type { CartPaymentRecord } from './cart-payment.ts';
+import type { ComboShare, RateUsed } from '@tp/domain/dmc';
 import {
   db,
   queryAll,
@@ -64,6 +63,21 @@ export interface CartRecord {
   updatedAt: string;
   /** What the cart took from its owner's wallet (cart-payment.ts); absent until it pays. */
   payment?: CartPaymentRecord | null;
+}
+
+/** What a cart took from its owner's wallet, kept on the cart (activities/cart-payment.ts). */
+export interface CartPaymentRecord {
+  method: 'wallet';
+  legalEntityId: string;
+  entryId: string;
+  /** Debited, in the wallet's currency, and the cart's own total it stands for. */
+  amount: number;
+  currency: string;
+  cartAmount: number;
+  cartCurrency: string;
+  ratesUsed: RateUsed[];
+  paidAt: string;
+  refundedAt: string | null;
 }
 
 export interface ActivityMarkupRecord {
