@@ -21,6 +21,7 @@ import { requestsInFlight } from './local/gateway.ts';
 import { startStack, type Stack } from './local/stack.ts';
 import { pct } from './bench-coldstart.ts';
 import { stages, startLoadProcess, type HttpRequest, type RecordedOp, type Samples } from './bench-api-load.ts';
+import { dmcApiCalls } from './bench-dmc.ts';
 
 export const API_TARGET_RATIO = 1.5;
 /**
@@ -264,7 +265,9 @@ export async function apiSection(stack: Stack, durationS: number): Promise<void>
   };
   const signIn = await post(login, { email: traveller.email, password: traveller.password });
   const cookie = /auth-token=([^;]+)/.exec(signIn.headers.get('set-cookie') ?? '')?.[1];
-  const me = (await (await post(getUserBySessionId, {}, cookie)).json()) as { result: { phoneNumbers: unknown[] } };
+  const me = (await (await post(getUserBySessionId, {}, cookie)).json()) as {
+    result: { phoneNumbers: unknown[]; id: string };
+  };
 
   const calls: ApiCall[] = [10, 50].flatMap((connections) => [
     { name: 'whitelabel/detetct (read)', endpoint: detectSite, body: { domain: 'flightdeals.localhost' }, connections },
@@ -284,6 +287,16 @@ export async function apiSection(stack: Stack, durationS: number): Promise<void>
       connections,
     },
   ]);
+  // The DMC's two calls at the target concurrency (docs/benchmarks.md "DMC"): the demo agent's activity search and
+  // a quotation saved by staff for the traveller.
+  const agent = DEMO_LOGINS.find((l) => l.site.startsWith('flightdeals') && l.role === 'agent') ?? demo;
+  const staffLogin = DEMO_LOGINS.find((l) => l.site.startsWith('flightdeals') && l.role === 'super admin') ?? demo;
+  const cookieOf = async (who: { email: string; password: string }) =>
+    /auth-token=([^;]+)/.exec(
+      (await post(login, { email: who.email, password: who.password })).headers.get('set-cookie') ?? '',
+    )?.[1];
+  const travellerId = me.result.id;
+  calls.push(...dmcApiCalls({ agent: await cookieOf(agent), staff: await cookieOf(staffLogin) }, travellerId));
   // BENCH_API_ONLY=<text>: only the calls whose name (or `name@connections`) contains it, e.g. to profile one.
   const only = process.env.BENCH_API_ONLY;
   const chosen = only ? calls.filter((c) => `${c.name}@${c.connections}`.includes(only)) : calls;

@@ -2,8 +2,9 @@
  * `node --import tsx scripts/bench-lighthouse.ts` (also run by `npm run bench`): Lighthouse, mobile
  * preset (simulated slow 4G, 4× CPU), performance only, against the local stack serving the built SPA
  * (WEB_DIST, default web/dist): /login as a first visit (empty profile), /flight/search, a results
- * URL and the print view of one of the agent's e-tickets as a signed-in agent. Target (standard):
- * score ≥ 95 on login, search and results (the e-ticket is printed alongside); initial JS ≤ 170 KB
+ * URL and the print view of one of the agent's e-tickets as a signed-in agent, and the quotation builder
+ * (/staff/kart) as a returning super admin. Target (standard):
+ * score ≥ 95 on login, search, results and the quotation builder (the e-ticket is printed alongside); initial JS ≤ 170 KB
  * gzipped. Prints score, FCP, LCP, TBT, CLS and SI per page, each the median of LH_RUNS (3) runs;
  * asserts nothing. LH_PAGES=login,search,… measures only those pages (by key); LH_TRACES=1 keeps each
  * run's trace beside its report (for the Performance panel) and adds the main thread's figures in CPU
@@ -193,10 +194,16 @@ async function post<T>(base: string, path: string, body: unknown, cookie?: strin
  * profile holds everything the app itself keeps (permissions and the rest). Lighthouse then opens the
  * guarded pages as that returning agent.
  */
-async function signedInAgent(gatewayUrl: string, origin: string, profile: string) {
+async function signedInAgent(
+  gatewayUrl: string,
+  origin: string,
+  profile: string,
+  role = 'agent',
+  landing = '/flight/search',
+) {
   const { DEMO_LOGINS } = await import('./seed/logins.ts');
-  const agent = DEMO_LOGINS.find((l) => l.site === DOMAIN && l.role === 'agent');
-  if (!agent) throw new Error(`no demo agent on ${DOMAIN}`);
+  const agent = DEMO_LOGINS.find((l) => l.site === DOMAIN && l.role === role);
+  if (!agent) throw new Error(`no demo ${role} on ${DOMAIN}`);
   const { res } = await post(gatewayUrl, urlPath(login), { email: agent.email, password: agent.password });
   const cookie = /auth-token=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
   if (!cookie) throw new Error('agent sign-in returned no session cookie');
@@ -219,7 +226,7 @@ async function signedInAgent(gatewayUrl: string, origin: string, profile: string
       `localStorage.setItem('tp.user', ${JSON.stringify(JSON.stringify(user))});` +
         `localStorage.setItem('tp.site', ${JSON.stringify(JSON.stringify(site))});`,
     );
-    await page.goto(`${origin}${SPA_BASENAME}/flight/search`);
+    await page.goto(`${origin}${SPA_BASENAME}${landing}`);
     // The app stores the permissions once its session check has answered (polled from outside the
     // page: waitForFunction would evaluate text inside it, which the page's CSP refuses).
     const deadline = Date.now() + 90_000; // generous: a loaded machine runs the first visit slowly
@@ -280,6 +287,12 @@ export async function benchLighthouse(opts: { gatewayUrl: string; dist: string }
   );
 
   const only = process.env.LH_PAGES?.split(',');
+  // The quotation builder as DMC staff open it (a returning staff member, profile of their own).
+  const staffProfile = join(OUT, 'staff-profile');
+  const staffCookie =
+    !only || only.includes('builder')
+      ? await signedInAgent(opts.gatewayUrl, origin, staffProfile, 'super admin', '/staff/kart')
+      : '';
   const pages: PageSpec[] = [
     { key: 'login', name: 'login (first visit)', path: '/login' },
     { key: 'search', name: 'flight search (agent)', path: '/flight/search', profile, cookie },
@@ -296,6 +309,13 @@ export async function benchLighthouse(opts: { gatewayUrl: string; dist: string }
       path: await eTicketPath(opts.gatewayUrl, cookie),
       profile,
       cookie,
+    },
+    {
+      key: 'builder',
+      name: 'quotation builder (staff)',
+      path: '/staff/kart',
+      profile: staffProfile,
+      cookie: staffCookie,
     },
   ].filter((p) => !only || only.includes(p.key));
   const out: LighthouseFigures[] = [];

@@ -22,6 +22,7 @@ import { bundleAll } from './bundle.ts';
 import { coldStart, pct, printColdStart } from './bench-coldstart.ts';
 import { apiSection, startBenchStack } from './bench-api.ts';
 import { printCompute } from './bench-compute.ts';
+import { printQuotationPricing } from './bench-dmc.ts';
 import { volumeFactor } from './bench-volume.ts';
 
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 4900);
@@ -56,6 +57,7 @@ table([['', 'p50', 'p95', 'max'], timing('hash', hashTimes), timing('verify', ve
 
 process.stdout.write('\n== In-process compute ==\n');
 printCompute();
+printQuotationPricing();
 
 const stack = await startBenchStack(PORT_BASE);
 

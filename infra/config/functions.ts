@@ -78,8 +78,9 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> 
   'reconciler-worker': { sends: ['paymentVerification', 'email'], timeoutSeconds: 80, secrets: 'open' },
   // Pushes to browsers (each push service call is bounded at 10 s) and hands mails to the email queue.
   'notifications-worker': { sends: ['email'], timeoutSeconds: 45 },
-  // A confirmed activity cart and a vouchered quotation are told to their owner (lib/notify.ts).
-  activities: { sends: ['notifications'] },
+  // A confirmed activity cart and a vouchered quotation are told to their owner (lib/notify.ts); a cart that pays
+  // debits its owner's wallet, whose low-credit mail goes out through the email queue.
+  activities: { sends: ['notifications', 'email'] },
   // Quotation payments: the receipt mail, gateway payments started from the shared link (their credentials).
   kart: { sends: ['notifications', 'paymentVerification', 'email', 'exports'], secrets: 'open' },
   // Every 5 minutes: fires the deadline index's due deadlines (hold warnings by mail and push, hold releases at

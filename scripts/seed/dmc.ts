@@ -13,6 +13,31 @@ import { countsPut, putCity, putRateOrder, recordItem } from '../../functions/sr
 import { DUBAI_DEMO as D } from './dmc-dubai.ts';
 import { putContract } from '../../functions/src/dmc/hotel-contracts-repo.ts';
 import { DUBAI_HOTEL_CONTRACTS } from './dmc-hotel-contracts.ts';
+import { putExchangeRate } from '../../functions/src/dmc/exchange-rates-repo.ts';
+import type { TExchangeRate } from '@tp/contracts/endpoints/dmc';
+
+/**
+ * The demo's exchange-rate table (docs/dmc.md "Exchange rates"): the dirham is pegged at 3.6725 to the dollar; the
+ * rupee row gives ₹22.75 per dirham, the demo rate the invoices have quoted since before the table existed.
+ */
+export const DUBAI_EXCHANGE_RATES: TExchangeRate[] = [
+  {
+    id: 'dmc-fx-usd',
+    currency: 'USD',
+    rate: 3.6725,
+    buffer: 0,
+    validFrom: '2026-11-20',
+    updatedAt: '2026-11-20T06:00:00.000Z',
+  },
+  {
+    id: 'dmc-fx-inr',
+    currency: 'INR',
+    rate: 0.043956,
+    buffer: 0,
+    validFrom: '2026-11-20',
+    updatedAt: '2026-11-20T06:00:00.000Z',
+  },
+];
 
 const BATCH = 25;
 
@@ -70,6 +95,8 @@ export function dmcDemoItems(siteId: SiteId = asSiteId(D.siteId)): Record<string
   items.push(...DUBAI_HOTEL_CONTRACTS.map((c) => putContract(siteId, c, 0).Put!.Item!));
   // The masters' counts, as seeded (a re-seed puts them back with the records).
   items.push({ ...countsPut(siteId, counts).Put!.Item! });
+  // The exchange-rate table: the area transfers' dollars, and the rupee of the Indian agents and the tax invoices.
+  items.push(...DUBAI_EXCHANGE_RATES.map((r) => putExchangeRate(siteId, r, 'create').Put!.Item!));
   return items;
 }
 

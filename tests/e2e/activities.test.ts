@@ -37,6 +37,11 @@ describe('Activities', () => {
       expect(await agent.getByRole('textbox', { name: /^Adults/ }).inputValue()).toBe('1');
       expect(await agent.getByRole('textbox', { name: /^Children/ }).inputValue()).toBe('0');
       await agent.getByRole('heading', { name: BURJ }).waitFor();
+      // The Indian agent sees each dirham price in rupees beside it, at the site's exchange-rate table.
+      await agent
+        .getByText(/^≈ ₹[\d,]+\.\d\d$/)
+        .first()
+        .waitFor();
       const cart = agent.getByRole('complementary', { name: 'Your cart' });
       const before = await cart.getByRole('listitem').count();
       await agent.getByRole('button', { name: `Add to cart: ${BURJ}, ${OPTION}` }).click();
@@ -53,6 +58,7 @@ describe('Activities', () => {
       await toast(agent, 'Added to cart').waitFor();
       await party.waitFor({ state: 'hidden' });
       await cart.getByText(/2 adults, 1 child/).waitFor();
+      await cart.getByText(/^≈ ₹[\d,]+\.\d\d at INR 1 = AED /).waitFor();
       await expect.poll(() => cart.getByRole('listitem').count()).toBe(before + 1);
       await shoot(agent, 'search');
       expect(await axeViolations(agent, '#activities-screen')).toEqual([]);

@@ -28,6 +28,7 @@ import {
   tripProblems,
   type ActivityMarkupRule,
   type CartActor,
+  type CartStatus,
   type Party,
 } from '@tp/domain/activities';
 import { formatMoney } from '@tp/domain/format';
@@ -37,7 +38,17 @@ import { AppError, fail, refuseIfAny } from '#lib/errors';
 import { permissionsOf } from '#lib/permissions';
 import { siteToday } from '#lib/time';
 import { getUser, type UserRecord } from '../users/records.ts';
-import { existingDmcRecord, priceForQuotation, tourOptionViews } from '../dmc/index.ts';
+import {
+  allExchangeRates,
+  cartPaysAt,
+  comboOffers,
+  existingDmcRecord,
+  priceForQuotation,
+  tourOptionViews,
+} from '../dmc/index.ts';
+import { priceCombos, type ComboShare } from '@tp/domain/dmc';
+import { round2 } from '@tp/domain/pricing';
+import { inWalletCurrency, movePays, moveRefunds, payAndMove, paymentView, refundAndMove } from './cart-payment.ts';
 import { saveKart } from '../kart/index.ts';
 import { markupForLegalEntity } from './markups.ts';
 import * as repo from './repo.ts';
@@ -71,12 +82,13 @@ const nameOf = (u: Pick<UserRecord, 'firstName' | 'lastName' | 'email'>): string
   [u.firstName, u.lastName].filter((s) => s?.trim()).join(' ') || u.email;
 
 export function cartView(cart: CartRecord, actors: readonly CartActor[]): TCart {
-  const { items, ...rest } = cart;
+  const { items, payment: _payment, ...rest } = cart;
   const owner = actors.includes('owner') || actors.includes('staff');
   return {
     ...rest,
     // What the DMC pays and earns stays on the server.
-    items: items.map(({ net: _net, markup: _markup, ...line }) => line),
+    items: items.map(({ net: _net, markup: _markup, singleNet: _single, ...line }) => line),
+    payment: cart.payment ? paymentView(cart.payment) : null,
     totalPrice: Math.round(items.reduce((sum, l) => sum + l.price * 100, 0)) / 100,
     currency: items[0]?.currency ?? DEFAULT_CURRENCY,
     nextStatuses: nextCartStatuses(cart.status, actors),
@@ -164,19 +176,19 @@ async function commit(
   after: CartRecord,
   audit?: AuditAction,
 ): Promise<CartRecord> {
-  // Staff-driven steps (a status move, a hand-over) are audited with the cart as it was and as it is.
-  const entry =
-    audit && before
-      ? auditPut(
-          siteOf(scope),
-          recordChange('activityCart', after.id, cartAudit(before), cartAudit(after), audit),
-          auditActor(scope.principal),
-          scope.now,
-        )
-      : undefined;
+  const entry = audit && before ? auditEntry(scope, before, after, audit) : undefined;
   if (!(await repo.saveCart(siteOf(scope), before, after, entry))) throw fail.conflict(ACTIVITY_MSG.changedMeanwhile);
   return after;
 }
+
+/** Staff-driven steps (a status move, a hand-over) are audited with the cart as it was and as it is. */
+const auditEntry = (scope: ActivityScope, before: CartRecord, after: CartRecord, action: AuditAction) =>
+  auditPut(
+    siteOf(scope),
+    recordChange('activityCart', after.id, cartAudit(before), cartAudit(after), action),
+    auditActor(scope.principal),
+    scope.now,
+  );
 
 /** What the log keeps of a cart: who it is for, its state and total, not every priced line. */
 const cartAudit = (c: CartRecord) => ({
@@ -185,6 +197,7 @@ const cartAudit = (c: CartRecord) => ({
   userId: c.userId,
   userName: c.userName,
   items: c.items.length,
+  ...(c.payment ? { paid: `${c.payment.currency} ${c.payment.amount}`, refunded: !!c.payment.refundedAt } : {}),
 });
 
 const bump = (scope: ActivityScope, cart: CartRecord, change: Partial<CartRecord>): CartRecord => ({
@@ -209,10 +222,10 @@ async function openDraft(scope: ActivityScope): Promise<CartRecord | null> {
 export async function getCart(scope: ActivityScope, cartId: string | undefined): Promise<TCart | null> {
   if (!cartId) {
     const draft = await openDraft(scope);
-    return draft ? cartView(draft, actorsOf(scope, draft, await canManage(scope))) : null;
+    return draft ? presented(scope, draft, actorsOf(scope, draft, await canManage(scope))) : null;
   }
   const { cart, actors } = await visibleCart(scope, cartId);
-  return cartView(cart, actors);
+  return presented(scope, cart, actors);
 }
 
 export async function addToCart(scope: ActivityScope, input: In<typeof api.addToCart>): Promise<TCart> {
@@ -241,14 +254,18 @@ export async function addToCart(scope: ActivityScope, input: In<typeof api.addTo
   // The widened range is checked again (at most MAX_CART_DAYS); a draft's own earlier start is not "the past".
   const earliest = dates.startDate < today ? dates.startDate : today;
   refuseIfAny(tripProblems({ ...dates, ...party }, earliest));
-  const items = await Promise.all([
-    ...kept.map((l, i) => priceLine(scope, rule, l, party, `items.${i}`)),
-    priceLine(scope, rule, { ...input.item, date }, party, 'item.tourOptionId'),
-  ]);
+  const items = await withCombos(
+    scope,
+    await Promise.all([
+      ...kept.map((l, i) => priceLine(scope, rule, l, party, `items.${i}`)),
+      priceLine(scope, rule, { ...input.item, date }, party, 'item.tourOptionId'),
+    ]),
+    party,
+  );
   const trip = { ...dates, ...party, items };
   if (before) {
     const after = bump(scope, before, trip);
-    return cartView(await commit(scope, before, after), found?.actors ?? ['owner']);
+    return presented(scope, await commit(scope, before, after), found?.actors ?? ['owner']);
   }
   const id = newId();
   const now = scope.now.toISOString();
@@ -266,7 +283,7 @@ export async function addToCart(scope: ActivityScope, input: In<typeof api.addTo
     updatedAt: now,
     ...trip,
   };
-  return cartView(await commit(scope, null, cart), actorsOf(scope, cart, await canManage(scope)));
+  return presented(scope, await commit(scope, null, cart), actorsOf(scope, cart, await canManage(scope)));
 }
 
 /**
@@ -283,10 +300,14 @@ async function partyChangeRefusal(
 ): Promise<AppError> {
   const current = { adults: cart.adults, children: cart.children };
   const total = async (party: Party) => {
-    const lines = await Promise.all(
-      [...cart.items, line].map((l, i) =>
-        priceLine(scope, rule, l, party, i < cart.items.length ? `items.${i}` : 'item.tourOptionId'),
+    const lines = await withCombos(
+      scope,
+      await Promise.all(
+        [...cart.items, line].map((l, i) =>
+          priceLine(scope, rule, l, party, i < cart.items.length ? `items.${i}` : 'item.tourOptionId'),
+        ),
       ),
+      party,
     );
     return Math.round(lines.reduce((sum, l) => sum + l.price * 100, 0)) / 100;
   };
@@ -310,13 +331,19 @@ export async function deleteItem(scope: ActivityScope, input: In<typeof api.dele
   const { cart, actors } = await editableCart(scope, input.cartId);
   if (!cart.items.some((l) => l.itemId === input.itemId))
     throw fail.validation(ACTIVITY_MSG.unknownItem, { itemId: ACTIVITY_MSG.unknownItem });
-  const after = bump(scope, cart, { items: cart.items.filter((l) => l.itemId !== input.itemId) });
-  return cartView(await commit(scope, cart, after), actors);
+  // A combo missing the removed option no longer applies: the lines left go back to their single prices.
+  const items = await withCombos(
+    scope,
+    cart.items.filter((l) => l.itemId !== input.itemId),
+    { adults: cart.adults, children: cart.children },
+  );
+  const after = bump(scope, cart, { items });
+  return presented(scope, await commit(scope, cart, after), actors);
 }
 
 export async function clearCart(scope: ActivityScope, cartId: string): Promise<TCart> {
   const { cart, actors } = await editableCart(scope, cartId);
-  return cartView(await commit(scope, cart, bump(scope, cart, { items: [] })), actors);
+  return presented(scope, await commit(scope, cart, bump(scope, cart, { items: [] })), actors);
 }
 
 export async function updateCart(scope: ActivityScope, input: In<typeof api.updateCartData>): Promise<TCart> {
@@ -330,9 +357,13 @@ export async function updateCart(scope: ActivityScope, input: In<typeof api.upda
   checkLineDates(lines, input, (i) => `items.${i}.date`);
   const party = { adults: input.adults, children: input.children };
   const rule = await ownerMarkup(scope, cart.userId);
-  const items = await Promise.all(lines.map((l, i) => priceLine(scope, rule, l, party, `items.${i}`)));
+  const items = await withCombos(
+    scope,
+    await Promise.all(lines.map((l, i) => priceLine(scope, rule, l, party, `items.${i}`))),
+    party,
+  );
   const after = bump(scope, cart, { startDate: input.startDate, endDate: input.endDate, ...party, items });
-  return cartView(await commit(scope, cart, after), actors);
+  return presented(scope, await commit(scope, cart, after), actors);
 }
 
 export async function setStatus(
@@ -343,16 +374,116 @@ export async function setStatus(
   const { cart, actors } = await visibleCart(scope, input.cartId);
   const problem = cartMoveProblem(cart.status, input.status, actors, cart.items.length);
   if (problem) throw fail.validation(problem, { status: problem });
-  const saved = await commit(scope, cart, bump(scope, cart, { status: input.status }), 'status');
+  const moved = bump(scope, cart, { status: input.status });
+  const money = await moneyOfMove(scope, cart, input.status);
+  let saved: CartRecord;
+  if (money) {
+    // The money moves in the move's own transaction (cart-payment.ts): exactly once, whatever the clicks.
+    const write = (after: CartRecord) => [
+      auditEntry(scope, cart, after, 'status'),
+      ...repo.cartWrites(siteOf(scope), cart, after),
+    ];
+    const r =
+      money.kind === 'pay'
+        ? await payAndMove(scope, money.owner, cart, moved, cartTotal(cart), cartCurrency(cart), write)
+        : await refundAndMove(scope, cart, moved, write);
+    if (r.outcome === 'already') {
+      // A parallel move took (or gave back) the money with this very move: answer the cart as it stands.
+      const now = await visibleCart(scope, input.cartId);
+      if (now.cart.status !== input.status) throw fail.conflict(ACTIVITY_MSG.changedMeanwhile);
+      return presented(scope, now.cart, now.actors);
+    }
+    saved = r.after;
+  } else saved = await commit(scope, cart, moved, 'status');
   // The GST invoice of a vouchered cart, its credit note when cancelled: never undoes the move.
   await runCartStatusHooks(wiring, scope.site, saved, cart.status, scope.now);
   await tellCartStatus(scope.site, cart.status, saved);
-  return cartView(saved, actors);
+  return presented(scope, saved, actors);
+}
+
+/**
+ * Whether a move takes the owner's money (the site's paying status, an unpaid cart of a customer: staff's own carts
+ * are the DMC's work) or gives it back (the cancel of a paid cart); null: it moves no money.
+ */
+async function moneyOfMove(scope: ActivityScope, cart: CartRecord, to: CartStatus) {
+  if (moveRefunds(cart, to)) return { kind: 'refund' as const };
+  if (cartTotal(cart) <= 0 || !movePays(await cartPaysAt(scope), cart, to)) return null;
+  const owner = await getUser(siteOf(scope), cart.userId);
+  if (!owner || owner.userType === 'staff') return null;
+  return { kind: 'pay' as const, owner: { userId: owner.userId, legalEntityId: owner.legalEntityId } };
+}
+
+const cartTotal = (cart: Pick<CartRecord, 'items'>) =>
+  Math.round(cart.items.reduce((sum, l) => sum + l.price * 100, 0)) / 100;
+const cartCurrency = (cart: Pick<CartRecord, 'items'>) => cart.items[0]?.currency ?? DEFAULT_CURRENCY;
+
+/**
+ * The cart as the caller sees it, with its total in the owner's wallet currency beside the DMC's (an Indian agent
+ * sees INR beside AED: what a paying move debits) when the table converts it.
+ */
+async function presented(scope: ActivityScope, cart: CartRecord, actors: readonly CartActor[]): Promise<TCart> {
+  const view = cartView(cart, actors);
+  if (!cart.items.length) return view;
+  const legalEntityId =
+    cart.userId === scope.principal.userId
+      ? scope.principal.legalEntityId
+      : (await getUser(siteOf(scope), cart.userId))?.legalEntityId;
+  if (!legalEntityId) return view;
+  try {
+    return { ...view, localTotal: await inWalletCurrency(scope, legalEntityId, view.totalPrice, view.currency) };
+  } catch (err) {
+    // No row for the owner's currency: the cart shows the DMC's currency alone (a paying move names the gap).
+    if (err instanceof AppError && err.code === 'VALIDATION') return view;
+    throw err;
+  }
+}
+
+/**
+ * The site's combos over the cart's lines (docs/dmc.md "Combos in quotations and carts"): lines of a combo whose
+ * tour options are all in the cart share the combo's net price, each keeping its own markup; every other line, and
+ * every line of a combo missing an option, is priced alone.
+ */
+async function withCombos(
+  scope: ActivityScope,
+  items: readonly CartItemRecord[],
+  party: Party,
+): Promise<CartItemRecord[]> {
+  const single = items.map(({ singleNet, combo: _combo, ...l }) => {
+    const net = singleNet ?? l.net;
+    return { ...l, net, price: round2(net + l.markup), combo: null };
+  });
+  const currency = single[0]?.currency;
+  if (!currency) return single;
+  const { offers } = await comboOffers(scope, {
+    to: currency,
+    rows: await allExchangeRates(siteOf(scope)),
+    day: siteToday(scope.site, scope.now),
+  });
+  const lines = single.filter((l) => l.currency === currency);
+  const priced = priceCombos(
+    lines.map((l) => ({ key: l.itemId, tourOptionId: l.tourOptionId, ticket: l.net, transfer: 0 })),
+    offers,
+    party,
+  );
+  return single.map((l) => {
+    const p = priced.lines.get(l.itemId);
+    if (!p) return l;
+    const members = p.deal.keys.map((k) => single.find((m) => m.itemId === k)!);
+    const markups = members.reduce((sum, m) => sum + m.markup, 0);
+    const combo: ComboShare = {
+      comboId: p.deal.comboId,
+      name: p.deal.name,
+      price: round2(p.deal.price + markups),
+      replaces: round2(p.deal.replaces + markups),
+      options: members.map((m) => m.tourOptionName),
+    };
+    return { ...l, singleNet: l.net, net: p.price, price: round2(p.price + l.markup), combo };
+  });
 }
 
 export async function setRemarks(scope: ActivityScope, input: In<typeof api.updateRemarks>): Promise<TCart> {
   const { cart, actors } = await visibleCart(scope, input.cartId);
-  return cartView(await commit(scope, cart, bump(scope, cart, { remarks: input.remarks })), actors);
+  return presented(scope, await commit(scope, cart, bump(scope, cart, { remarks: input.remarks })), actors);
 }
 
 /** Staff hand a cart to another user of the site (a traveller's agent): its lines are priced for that user. */
@@ -363,14 +494,15 @@ export async function assignUser(scope: ActivityScope, input: In<typeof api.upda
   let items = cart.items;
   if (cartEditable(cart.status)) {
     const rule = await markupForLegalEntity(scope.site, user.legalEntityId);
-    items = await Promise.all(
-      cart.items.map((l, i) =>
-        priceLine(scope, rule, l, { adults: cart.adults, children: cart.children }, `items.${i}`),
-      ),
+    const party = { adults: cart.adults, children: cart.children };
+    items = await withCombos(
+      scope,
+      await Promise.all(cart.items.map((l, i) => priceLine(scope, rule, l, party, `items.${i}`))),
+      party,
     );
   }
   const after = bump(scope, cart, { userId: user.userId, userName: nameOf(user), items });
-  return cartView(await commit(scope, cart, after, 'update'), actorsOf(scope, after, true));
+  return presented(scope, await commit(scope, cart, after, 'update'), actorsOf(scope, after, true));
 }
 
 export async function queue(scope: ActivityScope, input: In<typeof api.getQueue>): Promise<TQueue> {

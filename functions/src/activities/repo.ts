@@ -6,6 +6,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { AmountType } from '@tp/domain/pricing';
 import type { CartStatus } from '@tp/domain/activities';
+import type { ComboShare, RateUsed } from '@tp/domain/dmc';
 import {
   db,
   queryAll,
@@ -36,6 +37,10 @@ export interface CartItemRecord {
   markup: number;
   price: number;
   currency: string;
+  /** The engine's price of the line alone, kept while a combo prices it (`net` is then its share of the combo's). */
+  singleNet?: number;
+  /** The combo the line is sold in (docs/dmc.md "Combos in quotations and carts"). */
+  combo?: ComboShare | null;
 }
 
 export interface CartRecord {
@@ -56,6 +61,23 @@ export interface CartRecord {
   kartId: string | null;
   createdAt: string;
   updatedAt: string;
+  /** What the cart took from its owner's wallet (cart-payment.ts); absent until it pays. */
+  payment?: CartPaymentRecord | null;
+}
+
+/** What a cart took from its owner's wallet, kept on the cart (activities/cart-payment.ts). */
+export interface CartPaymentRecord {
+  method: 'wallet';
+  legalEntityId: string;
+  entryId: string;
+  /** Debited, in the wallet's currency, and the cart's own total it stands for. */
+  amount: number;
+  currency: string;
+  cartAmount: number;
+  cartCurrency: string;
+  ratesUsed: RateUsed[];
+  paidAt: string;
+  refundedAt: string | null;
 }
 
 export interface ActivityMarkupRecord {

@@ -15,6 +15,7 @@ export const answered = (): Operation[] => [
   gathered(c0.getQuotationSettings, () => import('./exchange-rates.ts'), 'answerGetQuotationSettings', undefined),
   gathered(c0.saveQuotationSettings, () => import('./exchange-rates.ts'), 'answerSaveQuotationSettings', undefined),
   gathered(c0.savePaymentTerms, () => import('./exchange-rates.ts'), 'answerSavePaymentTerms', undefined),
+  gathered(c0.saveCartPayment, () => import('./exchange-rates.ts'), 'answerSaveCartPayment', undefined),
   gathered(c0.getHotelContract, () => import('./hotel-contracts.ts'), 'answerGetHotelContract', undefined),
   gathered(c0.saveHotelContract, () => import('./hotel-contracts.ts'), 'answerSaveHotelContract', undefined),
   gathered(c0.priceHotelStay, () => import('./hotel-contracts.ts'), 'answerPriceHotelStay', undefined),

@@ -2,7 +2,7 @@
  * The exchange-rate table of a site's DMC: one partition per site, a row per item keyed by its id. The table is
  * small (a row per currency and valid-from date), so a list is one Query of the partition.
  */
-import type { TExchangeRate } from '@tp/contracts/endpoints/dmc';
+import type { CartPaysAt, TExchangeRate } from '@tp/contracts/endpoints/dmc';
 import type { PaymentTerms } from '@tp/domain/dmc';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, queryAll, tableName, type TransactItem } from '#lib/db';
@@ -33,6 +33,8 @@ export interface QuotationSettingsRec {
   minimumMarginPercent: number | null;
   /** The site's payment terms; absent: the platform's defaults (DEFAULT_PAYMENT_TERMS). */
   paymentTerms?: PaymentTerms;
+  /** When an activity cart debits its owner; absent: never (a site that never chose keeps billing itself). */
+  cartPaysAt?: CartPaysAt;
   /** Bumped by every save: a save is conditional on the version it read. */
   version: number;
 }

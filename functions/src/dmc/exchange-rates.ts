@@ -8,6 +8,7 @@ import * as api from '@tp/contracts/endpoints/dmc';
 import {
   EXCHANGE_RATE_MSG,
   QUOTATION_SETTINGS_MSG,
+  type CartPaysAt,
   type TExchangeRate,
   type TQuotationSettings,
 } from '@tp/contracts/endpoints/dmc';
@@ -94,7 +95,13 @@ const settingsView = (rec: QuotationSettingsRec): TQuotationSettings => ({
     ...(rec.paymentTerms ?? DEFAULT_PAYMENT_TERMS),
     cancellationFees: rec.paymentTerms?.cancellationFees ?? DEFAULT_CANCELLATION_FEES,
   },
+  cartPaysAt: rec.cartPaysAt ?? 'none',
 });
+
+/** When the site's activity carts debit their owner (docs/dmc.md "The activity cart pays"). */
+export async function cartPaysAt(scope: Pick<DmcScope, 'site'>): Promise<CartPaysAt> {
+  return (await getQuotationSettingsRec(siteOf(scope))).cartPaysAt ?? 'none';
+}
 
 export async function quotationSettings(scope: DmcScope): Promise<TQuotationSettings> {
   return settingsView(await getQuotationSettingsRec(siteOf(scope)));
@@ -155,6 +162,29 @@ export async function savePaymentTerms(
   return settingsView(after);
 }
 
+/** When activity carts take the owner's money: audited, conditional on the settings' version read. */
+export async function saveCartPayment(
+  scope: DmcScope,
+  input: ParsedRequestOf<typeof api.saveCartPayment>,
+): Promise<TQuotationSettings> {
+  const siteId = siteOf(scope);
+  const before = await getQuotationSettingsRec(siteId);
+  const after: QuotationSettingsRec = { ...before, cartPaysAt: input.cartPaysAt, version: before.version + 1 };
+  const items = [
+    putQuotationSettings(siteId, after, before.version),
+    ...audited(
+      scope,
+      'quotationSettings',
+      'site',
+      before.version ? 'update' : 'create',
+      before.version ? { cartPaysAt: before.cartPaysAt ?? 'none' } : null,
+      { cartPaysAt: input.cartPaysAt },
+    ),
+  ];
+  if (!(await commit(items))) throw fail.conflict(CHANGED_MEANWHILE);
+  return settingsView(after);
+}
+
 // Answered beside their operations (gathered into answered.generated.ts by `npm run derive`).
 export const answerGetQuotationSettings = answers(api.getQuotationSettings, (_input, scope) =>
   quotationSettings(scope),
@@ -164,4 +194,7 @@ export const answerSaveQuotationSettings = answers(api.saveQuotationSettings, as
 );
 export const answerSavePaymentTerms = answers(api.savePaymentTerms, async (input, scope) =>
   reply(await savePaymentTerms(scope, input), { message: QUOTATION_SETTINGS_MSG.paymentTermsSaved }),
+);
+export const answerSaveCartPayment = answers(api.saveCartPayment, async (input, scope) =>
+  reply(await saveCartPayment(scope, input), { message: QUOTATION_SETTINGS_MSG.cartPaymentSaved }),
 );

@@ -16,7 +16,9 @@ export { allDrivers, getDriver } from './masters.ts';
 /** The rate engine as the quotation builder prices a tour option (the kart Lambda prices activity lines with it). */
 export { priceForQuotation, priceHotelTransfer, priceWithTourOption } from './pricing.ts';
 export { allExchangeRates } from './exchange-rates-repo.ts';
-export { minimumMarginPercent, sitePaymentTerms } from './exchange-rates.ts';
+export { cartPaysAt, minimumMarginPercent, sitePaymentTerms } from './exchange-rates.ts';
+/** Combos as a quotation or a cart prices them (docs/dmc.md "Combos in quotations and carts"). */
+export { comboOffers } from './combo-offers.ts';
 /** A city's activities with their tour options priced for a party (the activities Lambda's search). */
 export { tourOptionsByCity } from './pricing.ts';
 /** A tour option with its activity's name (the activity cart names its lines). */

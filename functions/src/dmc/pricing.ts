@@ -23,8 +23,8 @@ import { siteOf, type DmcScope } from './changes.ts';
 import type { DmcRecords } from './records.ts';
 import { marketOrDefault } from './markets.ts';
 import { listByName } from './lists.ts';
-import { activitiesOfCity, existing, tourOptionViews } from './masters.ts';
-import { ratesOf } from './rates.ts';
+import { activitiesOfCity, existing } from './masters.ts';
+import { ratesOf, withPriority } from './rates.ts';
 import * as repo from './repo.ts';
 import { answers } from '#lib/answers';
 
@@ -129,9 +129,45 @@ function transferBases(rates: TourOptionRates, market: Market, date: string): Ra
   );
 }
 
+/**
+ * The ticket rows of a page of tour options with as few reads as the store allows: their priority lists in one
+ * BatchGet, the site's stop-sales in one Query (a DMC keeps tens), and one Query of ticket rates per option (no
+ * transfer rates: a ticket-only price). A search made five reads per option before, each fired at once, and queued
+ * behind the DynamoDB client's 50 sockets under load (docs/benchmarks.md "DMC").
+ */
+async function ticketRowsOf(scope: DmcScope, options: TourOption[]): Promise<Map<string, TourOptionRates>> {
+  const siteId = siteOf(scope);
+  const [orders, stopSales, tickets] = await Promise.all([
+    repo.getRateOrders(
+      siteId,
+      'ticketRate',
+      options.map((o) => o.id),
+    ),
+    repo.allRecords(siteId, 'stopSale'),
+    Promise.all(options.map((o) => repo.childrenOf(siteId, 'ticketRate', ['TOUROPTION', o.id]))),
+  ]);
+  return new Map(
+    options.map((tourOption, i) => [
+      tourOption.id,
+      {
+        tourOption,
+        ticketRates: withPriority(tickets[i]!, orders.get(tourOption.id) ?? []),
+        transferRates: [],
+        stopSales: stopSales.filter((s) => s.tourOptionId === tourOption.id),
+      },
+    ]),
+  );
+}
+
+/**
+ * A city's activities with their tour options priced for the party on the day. `ticketsOnly` (the activity search:
+ * the cart sells tickets, transfers are arranged once it is confirmed) reads no transfer rates, offers no transfer
+ * bases and reads the page's rows together (`ticketRowsOf`).
+ */
 export async function tourOptionsByCity(
   scope: DmcScope,
   input: In<typeof api.getTourOptionsByCity>,
+  { ticketsOnly = false }: { ticketsOnly?: boolean } = {},
 ): Promise<
   Page<{
     activity: TActivity;
@@ -141,17 +177,21 @@ export async function tourOptionsByCity(
   const market = await marketOrDefault(scope, input.marketId);
   const page = await activitiesOfCity(scope, input.cityId, input);
   const request = { date: input.date, adults: input.adults, children: input.children, transfer: null };
+  const optionsOf = await Promise.all(
+    page.records.map((activity) => repo.childrenOf(siteOf(scope), 'tourOption', ['ACTIVITY', activity.id])),
+  );
+  const tickets = ticketsOnly ? await ticketRowsOf(scope, optionsOf.flat()) : null;
   const records = await Promise.all(
-    page.records.map(async (activity) => {
-      const options = await repo.childrenOf(siteOf(scope), 'tourOption', ['ACTIVITY', activity.id]);
-      const views = await tourOptionViews(scope, options);
+    page.records.map(async (activity, a) => {
+      const options = optionsOf[a]!;
       const tourOptions = await Promise.all(
-        options.map(async (option, i) => {
-          const rates = await ratesFor(scope, option);
+        options.map(async (option) => {
+          const rates = tickets?.get(option.id) ?? (await ratesFor(scope, option));
           return {
-            tourOption: views[i]!,
+            // The activity is in hand: its options are named from it, not read again.
+            tourOption: { ...option, activityName: activity.name },
             price: priceTourOption(rates, market, request),
-            transferBases: transferBases(rates, market, input.date),
+            transferBases: ticketsOnly ? [] : transferBases(rates, market, input.date),
           };
         }),
       );

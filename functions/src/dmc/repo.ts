@@ -381,6 +381,20 @@ export async function getRateOrder(siteId: SiteId, kind: RateKind, tourOptionId:
   return { order: (Item?.order as string[] | undefined) ?? [], version: Number(Item?.version ?? 0) };
 }
 
+/**
+ * The priority lists of many tour options in one BatchGet (a search's page): tour option id → list. Eventually
+ * consistent, as a read that decides nothing may be; an option without a list is absent.
+ */
+export async function getRateOrders(
+  siteId: SiteId,
+  kind: RateKind,
+  tourOptionIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  if (!tourOptionIds.length) return new Map();
+  const items = await batchGet(tourOptionIds.map((id) => dmcKeys.rateOrder(siteId, RATE_LIST[kind], id)));
+  return new Map(items.map((i) => [String(i.tourOptionId), (i.order as string[] | undefined) ?? []]));
+}
+
 /** Every priority list of the site (an export, an import): tour option id → list, per kind. */
 export async function allRateOrders(siteId: SiteId): Promise<Record<RateKind, Map<string, RateOrder>>> {
   const items = await queryAll({

@@ -23,12 +23,14 @@ import {
   type InvoiceKind,
 } from '@tp/domain/gst';
 import { formatDate } from '@tp/domain/format';
+import { unitRate, type FxRow } from '@tp/domain/dmc';
 import { newId } from '#lib/crypto';
 import type { SiteId } from '#lib/keys';
 import type { SiteRecord } from '#lib/tenancy';
 import { siteToday } from '#lib/time';
 import type { BookingRecord } from '../bookings/index.ts';
 import type { KartRecord } from '../kart/index.ts';
+import { allExchangeRates } from '../dmc/index.ts';
 import { getUser, type UserRecord } from '../users/records.ts';
 import * as repo from './repo.ts';
 import { NOTHING_CREDITED, type CreditedTotals, type DocumentRecord } from './model.ts';
@@ -135,10 +137,22 @@ interface InvoiceSpec {
 function inRupees(
   settings: TInvoiceSettings,
   spec: InvoiceSpec,
+  table: { rows: readonly FxRow[]; day: string },
 ): { total: number; taxableValue: number; conversion: TConversion | null } {
   if (isRupee(spec.currency)) return { total: spec.total, taxableValue: spec.taxableValue, conversion: null };
   const code = spec.currency.trim().toUpperCase();
-  const rate = settings.exchangeRates?.find((r) => r.currency === code);
+  // The site's one exchange-rate table first (docs/dmc.md "Exchange rates"): a dirham quotation or cart is invoiced
+  // at the rate its price was quoted with. The invoice settings' own rates serve currencies the table has no row for.
+  const fromTable = unitRate(code, 'INR', table.rows, table.day);
+  const rate = fromTable.ok
+    ? {
+        inrPerUnit: Math.round(fromTable.perUnit * 10_000) / 10_000,
+        rateDate: fromTable.used
+          .map((u) => u.validFrom)
+          .sort()
+          .at(-1)!,
+      }
+    : settings.exchangeRates?.find((r) => r.currency === code);
   if (!rate)
     throw new NotIssued(`${spec.source} ${spec.sourceRef} is priced in ${code} and the site keeps no rate for it`);
   return {
@@ -156,7 +170,10 @@ async function issueInvoice(site: SiteRecord, spec: InvoiceSpec, now: Date): Pro
   const existing = await repo.documentIdOfSource(site.siteId, spec.source, spec.sourceId);
   if (existing) return (await repo.getDocument(site.siteId, existing))!;
   const { settings, state } = await settingsOf(site.siteId);
-  const rupees = inRupees(settings, spec);
+  const rupees = inRupees(settings, spec, {
+    rows: await allExchangeRates(site.siteId),
+    day: siteToday(site, now),
+  });
   const user = await getUser(site.siteId, spec.userId);
   const recipient = recipientOf(user, spec.fallback);
   const amounts = invoiceAmounts({

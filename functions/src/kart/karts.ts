@@ -16,8 +16,10 @@ import {
 import { DMC_RULE_MESSAGES } from '@tp/contracts/endpoints/dmc';
 import * as MSG from '@tp/contracts/messages';
 import {
+  comboLabel,
   convert,
   describeRate,
+  priceCombos,
   freezeRates,
   kartChangeProblem,
   kartErrors,
@@ -48,9 +50,11 @@ import { notify } from '#lib/notify';
 import type { Principal } from '#lib/principal';
 import type { SiteRecord } from '#lib/tenancy';
 import { siteToday } from '#lib/time';
+import { round2 } from '@tp/domain/pricing';
 import {
   allExchangeRates,
   allotmentWrites,
+  comboOffers,
   minimumMarginPercent,
   priceContractStays,
   priceWithTourOption,
@@ -356,6 +360,8 @@ async function priceActivities(
   draft: KartDraft,
   marketId: string | null,
   fx: Fx,
+  /** Filled with each priced line's ticket and transfer in the kart's currency (what a combo may replace). */
+  parts: Map<number, ComboPart>,
 ): Promise<Record<string, string>> {
   const errors: Record<string, string> = {};
   const adults = draft.adults;
@@ -385,6 +391,14 @@ async function priceActivities(
           const field = `activities.${i}.price`;
           const sell = converted(fx, price.price, price.currency, errors, field);
           const cost = converted(fx, price.cost, price.currency, errors, field);
+          const ticket = converted(fx, price.ticketPrice, price.currency, errors, field);
+          // The transfer is what the converted whole leaves after the ticket: the two add up to the line exactly.
+          if (sell && ticket)
+            parts.set(i, {
+              ticket: ticket.amount,
+              transfer: round2(sell.amount - ticket.amount),
+              name: line.tourOptionName || tourOption.name,
+            });
           if (sell && cost)
             Object.assign(line, {
               price: sell.amount,
@@ -403,6 +417,50 @@ async function priceActivities(
     }),
   );
   return errors;
+}
+
+/** A priced activity line as a combo sees it: ticket and transfer in the kart's currency, the option's name. */
+interface ComboPart {
+  ticket: number;
+  transfer: number;
+  name: string;
+}
+
+/**
+ * Combos over the priced activity lines (docs/dmc.md "Combos in quotations and carts"): a combo whose tour options
+ * are all on the quotation replaces their prices with its own, spread over them; every other line sells alone.
+ */
+async function priceKartCombos(
+  scope: KartScope,
+  draft: KartDraft,
+  fx: Fx,
+  parts: ReadonlyMap<number, ComboPart>,
+): Promise<void> {
+  const lines = draft.activities ?? [];
+  for (const line of lines) Object.assign(line, { combo: null });
+  if (!parts.size) return;
+  const adults = typeof draft.adults === 'number' ? draft.adults : 0;
+  const children = typeof draft.child === 'number' ? draft.child : 0;
+  const { offers, ratesUsed } = await comboOffers(scope, fx);
+  const candidates = [...parts.entries()].map(([i, p]) => ({
+    key: String(i),
+    tourOptionId: lines[i]!.tourOptionId!,
+    ticket: p.ticket,
+    transfer: p.transfer,
+  }));
+  const priced = priceCombos(candidates, offers, { adults, children });
+  for (const [key, { price, deal }] of priced.lines) {
+    const line = lines[Number(key)]!;
+    const used = ratesUsed.get(deal.comboId) ?? [];
+    const names = deal.keys.map((k) => parts.get(Number(k))!.name);
+    const rate = used.length ? ` (${used.map(describeRate).join('; ')})` : '';
+    Object.assign(line, {
+      price,
+      combo: { comboId: deal.comboId, name: deal.name, price: deal.price, replaces: deal.replaces, options: names },
+      working: `${line.working ?? ''}; ${comboLabel(deal, names)}: ${fx.to} ${deal.price.toFixed(2)} for the party instead of ${fx.to} ${deal.replaces.toFixed(2)}${rate}`,
+      ratesUsed: [...((line.ratesUsed as RateUsed[] | undefined) ?? []), ...used],
+    });
+  }
 }
 
 async function customerOf(scope: KartScope, customerId: string | undefined) {
@@ -559,9 +617,15 @@ async function saveChange(
     );
     return { ...stays, ...(await priceHotelTransfers(scope, draft, marketId, fx)) };
   };
+  const parts = new Map<number, ComboPart>();
+  const activityLines = async () => {
+    const errors = await priceActivities(scope, draft, marketId, fx, parts);
+    await priceKartCombos(scope, draft, fx, parts);
+    return errors;
+  };
   const [customer, pricing, hotels, siteTerms] = await Promise.all([
     customerOf(scope, input.customerId),
-    priceActivities(scope, draft, marketId, fx),
+    activityLines(),
     hotelLines(),
     sitePaymentTerms(scope),
   ]);

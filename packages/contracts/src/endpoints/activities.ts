@@ -17,7 +17,18 @@ import { endpoint, type Endpoint } from '../endpoint.ts';
 import { zCursor, zId, zRemarks, zShortText } from '../fields.ts';
 import { lazy } from '../lazy.ts';
 import * as MSG from '../messages.ts';
-import { ZActivity, ZDmcCity, ZTourOption, blankAsMissing, pageOf, zCityId, zDateText, zDmcId } from './dmc-common.ts';
+import {
+  ZActivity,
+  ZComboShare,
+  ZDmcCity,
+  ZRateUsed,
+  ZTourOption,
+  blankAsMissing,
+  pageOf,
+  zCityId,
+  zDateText,
+  zDmcId,
+} from './dmc-common.ts';
 
 const user = { domain: 'activities', auth: 'user', permission: 'activities.book', api: 'site' } as const;
 const staffMarkup = { domain: 'activities', auth: 'staff', permission: 'activities.markup', api: 'site' } as const;
@@ -48,6 +59,12 @@ export const ACTIVITY_MSG = {
   partyChange: (cart: string, requested: string, keep: string, change: string) =>
     `This cart is for ${cart}. Adding for ${requested} prices every activity in it for ${requested}: ${change} instead of ${keep}. Confirm the change of travellers, or add it for ${cart}.`,
   partyChanged: 'Travellers changed: every activity is priced for them',
+  /** The cart's owner pays (docs/dmc.md "The activity cart pays"): refusals of the move that takes the money. */
+  walletShort: (amount: string) =>
+    `The owner's wallet does not hold ${amount} for this cart: ask them to top it up, then try again`,
+  noExchangeRate: (currency: string) =>
+    `No exchange rate for ${currency} in the exchange-rate table: add one before confirming this cart`,
+  paidFrom: (amount: string) => `${amount} taken from the owner's wallet`,
 } as const;
 
 /** Activities one cart may hold (one item, far below DynamoDB's 400 KB). */
@@ -74,6 +91,8 @@ export const ZActivityPrice = lazy(() =>
     currency: z.string(),
     /** Why it cannot be sold that day (stop-sale, no rate), when not available. */
     reason: z.nullable(z.string()),
+    /** Ours: the price in the caller's own currency beside it (INR beside AED), when they differ. */
+    localPrice: z.optional(z.nullable(ZLocalPrice)),
   }),
 );
 export type TActivityPrice = z.infer<typeof ZActivityPrice>;
@@ -98,8 +117,32 @@ export const ZCartItem = lazy(() =>
     children: z.number(),
     price: z.number(),
     currency: z.string(),
+    /** Ours: the combo the line is sold in (its price is then its share of the combo's). */
+    combo: z.optional(z.nullable(ZComboShare)),
   }),
 );
+
+/**
+ * Ours: an amount in the viewer's own currency beside the DMC's (an Indian agent sees INR beside AED), converted
+ * through the site's exchange-rate table, naming the rates used.
+ */
+export const ZLocalPrice = lazy(() =>
+  z.object({ amount: z.number(), currency: z.string(), ratesUsed: z.array(ZRateUsed), rateText: z.string() }),
+);
+export type TLocalPrice = z.infer<typeof ZLocalPrice>;
+
+/** Ours: what a cart took from its owner (docs/dmc.md "The activity cart pays") and whether it was given back. */
+export const ZCartPayment = lazy(() =>
+  z.object({
+    method: z.enum(['wallet']),
+    amount: z.number(),
+    currency: z.string(),
+    rateText: z.string(),
+    paidAt: z.string(),
+    refundedAt: z.nullable(z.string()),
+  }),
+);
+export type TCartPayment = z.infer<typeof ZCartPayment>;
 
 export const ZCart = lazy(() =>
   z.object({
@@ -126,6 +169,10 @@ export const ZCart = lazy(() =>
     nextStatuses: z.array(z.enum(CART_STATUSES)),
     /** The caller may change its lines, dates and party. */
     editable: z.boolean(),
+    /** Ours: the total in the owner's wallet currency when it differs (what the cart debits); null otherwise. */
+    localTotal: z.optional(z.nullable(ZLocalPrice)),
+    /** Ours: the owner's payment, once taken. */
+    payment: z.optional(z.nullable(ZCartPayment)),
   }),
 );
 export type TCart = z.infer<typeof ZCart>;

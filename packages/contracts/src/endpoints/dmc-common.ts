@@ -491,3 +491,21 @@ export const ZPaymentTerms = lazy(() =>
     ),
   }),
 );
+
+/** An exchange rate a price was converted with (docs/dmc.md "Exchange rates"). */
+export const ZRateUsed = lazy(() =>
+  z.object({ from: z.string(), to: z.string(), rate: z.number(), buffer: z.number(), validFrom: z.string() }),
+);
+
+/** A line sold as part of a combo (docs/dmc.md "Combos in quotations and carts"). */
+export const ZComboShare = lazy(() =>
+  z.object({
+    comboId: z.string(),
+    name: z.string(),
+    /** The combo's whole price for the party and what its lines would have cost one by one. */
+    price: z.number(),
+    replaces: z.number(),
+    /** The tour options it takes, by name, in the combo's order. */
+    options: z.array(z.string()),
+  }),
+);

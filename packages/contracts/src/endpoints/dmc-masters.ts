@@ -371,7 +371,15 @@ export const saveExchangeRate = endpoint({
 export const QUOTATION_SETTINGS_MSG = {
   saved: 'Quotation settings saved',
   paymentTermsSaved: 'Payment terms saved',
+  cartPaymentSaved: 'Activity cart payment saved',
 } as const;
+
+/**
+ * Ours: when an activity cart takes the owner's money (docs/dmc.md "The activity cart pays"): on the DMC's
+ * confirmation, at the voucher, or never (the DMC bills the agency itself; a site that never chose).
+ */
+export const CART_PAYS_AT = ['none', 'confirmed', 'vouchered'] as const;
+export type CartPaysAt = (typeof CART_PAYS_AT)[number];
 
 export const ZQuotationSettings = lazy(() =>
   z.object({
@@ -381,6 +389,8 @@ export const ZQuotationSettings = lazy(() =>
     baseCurrency: z.string(),
     /** Ours: the site's payment terms (the platform's defaults until the site sets its own). */
     paymentTerms: ZPaymentTerms,
+    /** Ours: when an activity cart debits its owner's wallet or credit line. */
+    cartPaysAt: z.enum(CART_PAYS_AT),
   }),
 );
 export type TQuotationSettings = z.infer<typeof ZQuotationSettings>;
@@ -422,6 +432,17 @@ export const savePaymentTerms = endpoint({
     "Ours: sets the site's payment terms for quotations (deposit on acceptance, balance before arrival; audited).",
 });
 
+export const saveCartPayment = endpoint({
+  ...masters,
+  id: 'dmc.saveCartPayment',
+  method: 'POST',
+  path: 'dmc/saveCartPayment',
+  request: lazy(() => z.object({ cartPaysAt: z.enum(CART_PAYS_AT, { error: MSG.invalidValue }) })),
+  response: ZQuotationSettings,
+  summary:
+    "Ours: sets when an activity cart debits its owner's wallet or credit line (confirmed, vouchered, none; audited).",
+});
+
 /** A real calendar day, not only its shape (2025-02-30 is refused). */
 function isCalendarDate(text: string): boolean {
   const day = new Date(`${text}T00:00:00Z`);
@@ -451,4 +472,5 @@ export const dmcMasterEndpoints: Endpoint[] = [
   getQuotationSettings,
   saveQuotationSettings,
   savePaymentTerms,
+  saveCartPayment,
 ];

@@ -39,7 +39,9 @@ import {
   zDmcId,
   zIntInput,
   zListPaging,
+  ZComboShare,
   ZPaymentTerms,
+  ZRateUsed,
   zTimeText,
 } from './dmc-common.ts';
 import { ZContractStay, ZContractStayInput } from './dmc-hotels.ts';
@@ -311,9 +313,6 @@ const transfers = () => ({
   pickupTransfer: ZLeg,
   dropTransfer: ZLeg,
 });
-const ZRateUsed = lazy(() =>
-  z.object({ from: z.string(), to: z.string(), rate: z.number(), buffer: z.number(), validFrom: z.string() }),
-);
 const line = () => ({
   id: z.string(),
   confirmationNumber: z.optional(z.string()),
@@ -361,6 +360,8 @@ export const ZKartActivity = lazy(() =>
     startDate: z.nullable(z.string()),
     time: z.nullable(z.string()),
     transfers: z.object(transfers()),
+    /** Ours, server-written: the combo this line is sold in (its price is the line's share of the combo's). */
+    combo: z.optional(z.nullable(ZComboShare)),
   }),
 );
 export const ZKartMiscellaneous = lazy(() =>

@@ -75,6 +75,33 @@ export function convert(
 }
 
 /**
+ * What one unit of `from` is worth in `to` on `day` (both rows and their buffers applied, unrounded), naming the rows:
+ * how a document that states a rate per unit (an Indian tax invoice: "₹22.75 per AED") reads the table.
+ */
+export function unitRate(
+  from: string,
+  to: string,
+  rows: readonly FxRow[],
+  day: string,
+): { ok: true; perUnit: number; used: RateUsed[] } | { ok: false; missing: string } {
+  let perUnit = 1;
+  const used: RateUsed[] = [];
+  if (from !== to && from !== FX_BASE_CURRENCY) {
+    const row = rowInForce(rows, from, day);
+    if (!row) return { ok: false, missing: from };
+    perUnit *= row.rate * (1 + (row.buffer ?? 0) / 100);
+    used.push(usedOf(row, from, FX_BASE_CURRENCY));
+  }
+  if (from !== to && to !== FX_BASE_CURRENCY) {
+    const row = rowInForce(rows, to, day);
+    if (!row) return { ok: false, missing: to };
+    perUnit *= (1 + (row.buffer ?? 0) / 100) / row.rate;
+    used.push(usedOf(row, FX_BASE_CURRENCY, to));
+  }
+  return { ok: true, perUnit, used };
+}
+
+/**
  * The rates a kart freezes (when shared or vouchered): those it froze before, plus every rate its lines used now,
  * one per pair (the earlier one kept).
  */

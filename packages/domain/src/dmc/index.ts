@@ -8,6 +8,7 @@ export * from './rates.ts';
 export * from './overlaps.ts';
 export * from './priority.ts';
 export * from './combo.ts';
+export * from './combo-pricing.ts';
 export * from './engine.ts';
 export * from './fx.ts';
 export * from './area-pricing.ts';

@@ -15,11 +15,11 @@ import { useAction } from '#api/action.ts';
 import { InvoiceLink } from '#features/invoices/index.ts';
 import { useApi } from '#api/hooks.ts';
 import { formatDate, formatDateTime, formatMoney } from '#shared/format.ts';
+import { CartPaymentNote, CartStatusBadge, ComboNote, LocalTotal } from './shared.tsx';
 import { useUser } from '#lib/state.ts';
 import { usePermission } from '#shared/usePermission.ts';
 import { useSmallScreen } from '#shared/DataTable.tsx';
 import { RemarksEditor, useStatusAction } from './CartPanel.tsx';
-import { CartStatusBadge } from './shared.tsx';
 
 /** What each move is called on its button (the move, not the status). */
 const MOVE_LABEL: Record<CartStatus, string> = {
@@ -129,6 +129,7 @@ export function CartDetails({ cartId, onClose }: { cartId: string | null; onClos
                         <Text size="xs" c="dimmed">
                           {l.tourOptionName}
                         </Text>
+                        {l.combo && <ComboNote combo={l.combo} currency={l.currency} />}
                       </Table.Td>
                       <Table.Td>{formatDate(l.date)}</Table.Td>
                       <Table.Td style={{ textAlign: 'right' }}>{formatMoney(l.price, l.currency)}</Table.Td>
@@ -142,6 +143,8 @@ export function CartDetails({ cartId, onClose }: { cartId: string | null; onClos
               </Table>
             </Table.ScrollContainer>
           )}
+          {c.localTotal && <LocalTotal local={c.localTotal} />}
+          {c.payment && <CartPaymentNote payment={c.payment} />}
           <RemarksEditor key={`${c.id}:${c.remarks}`} cart={c} onSaved={update} />
           {c.nextStatuses.length > 0 && (
             <Group gap="xs" wrap="wrap" aria-label="Change status" role="group">

@@ -12,8 +12,8 @@ import {
 import * as MSG from '@tp/contracts/messages';
 import { useAction } from '#api/action.ts';
 import { formatDate, formatMoney } from '#shared/format.ts';
+import { CartStatusBadge, ComboNote, LocalTotal } from './shared.tsx';
 import { toastError } from '#lib/notify.ts';
-import { CartStatusBadge } from './shared.tsx';
 
 /** Status moves toast the spec's own text on failure ('Error updating cart status'); the screen keeps the cart it gets back. */
 export function useStatusAction(onDone?: (cart: TCart) => void) {
@@ -94,6 +94,7 @@ export function CartPanel({ cart, onChange }: { cart: TCart | null; onChange: (c
                     <Text size="xs" c="dimmed">
                       {l.tourOptionName} · {formatDate(l.date)}
                     </Text>
+                    {l.combo && <ComboNote combo={l.combo} currency={l.currency} />}
                   </div>
                   <Group gap={4} wrap="nowrap">
                     <Text size="sm">{formatMoney(l.price, l.currency)}</Text>
@@ -116,6 +117,7 @@ export function CartPanel({ cart, onChange }: { cart: TCart | null; onChange: (c
               <Text fw={700}>Total</Text>
               <Text fw={700}>{formatMoney(cart.totalPrice, cart.currency)}</Text>
             </Group>
+            {cart.localTotal && <LocalTotal local={cart.localTotal} />}
           </>
         )}
         {cart && !cart.editable && (

@@ -131,7 +131,14 @@ function OptionRow({
       </Stack>
       <Stack gap={4} align="flex-end">
         {price.available ? (
-          <Text fw={700}>{formatMoney(price.price, price.currency)}</Text>
+          <div style={{ textAlign: 'right' }}>
+            <Text fw={700}>{formatMoney(price.price, price.currency)}</Text>
+            {price.localPrice && (
+              <Text size="xs" c="dimmed" title={price.localPrice.rateText}>
+                ≈ {formatMoney(price.localPrice.amount, price.localPrice.currency)}
+              </Text>
+            )}
+          </div>
         ) : (
           <Text size="sm" c="red.8">
             {price.reason ?? 'Not available'}

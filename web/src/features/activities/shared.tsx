@@ -1,4 +1,6 @@
-import { Badge } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
+import type { TCart, TLocalPrice } from '@tp/contracts/endpoints/activities';
+import { formatDateTime, formatMoney } from '#shared/format.ts';
 import { CART_STATUS_LABELS, type CartStatus } from '@tp/domain/activities';
 import { PermissionPage, type PermissionPageProps } from '#shared/PermissionPage.tsx';
 
@@ -34,3 +36,35 @@ export function CartStatusBadge({ status }: { status: CartStatus }) {
 /** `?a=b` of a search, as the search page reads it. */
 export const searchHref = (params: Record<string, string | number>) =>
   `/activities/search?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`;
+
+type ComboOfLine = NonNullable<TCart['items'][number]['combo']>;
+
+/** A line sold in a combo: the combo named with its options, its price for the party and what it saves. */
+export function ComboNote({ combo, currency }: { combo: ComboOfLine; currency: string }) {
+  return (
+    <Text size="xs" c="teal.9">
+      Combo {combo.name} ({combo.options.join(' + ')}): {formatMoney(combo.price, currency)} instead of{' '}
+      {formatMoney(combo.replaces, currency)}
+    </Text>
+  );
+}
+
+/** The cart's total in the owner's currency beside the DMC's, with the rate it was converted at. */
+export function LocalTotal({ local }: { local: TLocalPrice }) {
+  return (
+    <Text size="xs" c="dimmed">
+      ≈ {formatMoney(local.amount, local.currency)} at {local.rateText}
+    </Text>
+  );
+}
+
+/** What the cart took from the owner's wallet, and when it was given back. */
+export function CartPaymentNote({ payment }: { payment: NonNullable<TCart['payment']> }) {
+  return (
+    <Text size="sm">
+      Paid {formatMoney(payment.amount, payment.currency)} from the wallet on {formatDateTime(payment.paidAt)}
+      {payment.rateText ? ` (${payment.rateText})` : ''}
+      {payment.refundedAt ? `; refunded on ${formatDateTime(payment.refundedAt)}` : ''}
+    </Text>
+  );
+}

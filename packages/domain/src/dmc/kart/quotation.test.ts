@@ -7,6 +7,15 @@ const k = kart();
 const view = (mode: Parameters<typeof quotationView>[2]) => quotationView(k, kartTotals(k), mode);
 
 describe('quotationView', () => {
+  it('names the combo an activity is sold in, with its options and no amount', () => {
+    const combo = { comboId: 'c1', name: 'Dubai Duo', price: 240, replaces: 320, options: ['Burj', 'Aquarium'] };
+    const withCombo = kart({ activities: [{ ...k.activities[0]!, combo }] });
+    const v = quotationView(withCombo, kartTotals(withCombo), 'noprice');
+    const details = v.sections.find((s) => s.section === 'activities')!.lines[0]!.details;
+    expect(details).toContain('Combo Dubai Duo (Burj + Aquarium)');
+    expect(details.join(' ')).not.toMatch(/240|320/);
+  });
+
   it('full: every line price, section totals, charges and the grand total', () => {
     const v = view('full');
     expect(v.sections.map((s) => [s.title, s.total, s.lines.map((l) => l.price)])).toEqual([

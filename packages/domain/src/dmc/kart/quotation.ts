@@ -134,7 +134,12 @@ function hotelLine(l: KartAccomodation): Omit<QuotationLine, 'price'> {
 const activityLine = (l: KartActivity): Omit<QuotationLine, 'price'> => ({
   id: l.id,
   title: [l.activityName || l.activityId, l.tourOptionName].filter(Boolean).join(': '),
-  details: [...when(l.startDate, l.time), ...transferText(l.transfers)],
+  details: [
+    ...when(l.startDate, l.time),
+    ...transferText(l.transfers),
+    // Named without its amount: a price-less document shows none, and the line's price is its share of the combo's.
+    ...(l.combo ? [`Combo ${l.combo.name} (${l.combo.options.join(' + ')})`] : []),
+  ],
 });
 
 const miscLine = (l: KartMiscellaneous): Omit<QuotationLine, 'price'> => ({

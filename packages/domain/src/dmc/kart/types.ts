@@ -152,6 +152,17 @@ export interface KartActivity extends KartLine {
   startDate: string | null;
   time: string | null;
   transfers: KartTransfers;
+  /** Server-written: the combo the line is sold in; its `price` is then its share of the combo's price. */
+  combo?: ComboShare | null;
+}
+
+/** A line sold as part of a combo: the combo's whole price for the party and the options it takes, by name. */
+export interface ComboShare {
+  comboId: string;
+  name: string;
+  price: number;
+  replaces: number;
+  options: string[];
 }
 
 export interface KartMiscellaneous extends KartLine {

@@ -1,6 +1,7 @@
 import { Button, Group, NumberInput, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import {
   getQuotationSettings,
+  saveCartPayment,
   savePaymentTerms,
   saveQuotationSettings,
   QUOTATION_SETTINGS_MSG,
@@ -184,6 +185,41 @@ function CancellationFeesForm({ settings, saved }: { settings: TQuotationSetting
   );
 }
 
+/**
+ * When an activity cart takes its owner's money (docs/dmc.md "The activity cart pays"): the wallet or credit line is
+ * debited by the move into the chosen status and credited back when a paid cart is cancelled.
+ */
+function CartPaymentForm({ settings, saved }: { settings: TQuotationSettings; saved: () => void }) {
+  const { form, submit, busy } = useSaveForm({
+    endpoint: saveCartPayment,
+    initialValues: { cartPaysAt: settings.cartPaysAt },
+    toBody: (v) => ({ cartPaysAt: v.cartPaysAt }),
+    success: QUOTATION_SETTINGS_MSG.cartPaymentSaved,
+    onSaved: saved,
+  });
+  return (
+    <form onSubmit={submit} noValidate aria-label="Activity cart payment">
+      <Group align="flex-end" gap="sm" wrap="wrap" mt="sm">
+        <Select
+          label="Activity carts debit the agent's wallet"
+          description="A cancelled cart that paid is refunded to the wallet"
+          data={[
+            { value: 'confirmed', label: 'When confirmed' },
+            { value: 'vouchered', label: 'When vouchered' },
+            { value: 'none', label: 'Never (billed outside the platform)' },
+          ]}
+          allowDeselect={false}
+          w={300}
+          {...form.getInputProps('cartPaysAt')}
+        />
+        <Button type="submit" loading={busy}>
+          Save cart payment
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
 /** The site's quotation money settings beside its exchange rates: the minimum margin on sell, the payment terms. */
 export function QuotationSettings() {
   const settings = useApi(getQuotationSettings, {});
@@ -201,6 +237,7 @@ export function QuotationSettings() {
             <MinimumMarginForm settings={settings.data} saved={() => void settings.mutate()} />
             <PaymentTermsForm settings={settings.data} saved={() => void settings.mutate()} />
             <CancellationFeesForm settings={settings.data} saved={() => void settings.mutate()} />
+            <CartPaymentForm settings={settings.data} saved={() => void settings.mutate()} />
           </>
         ) : (
           <Text size="sm">Loading…</Text>

@@ -5,6 +5,7 @@ import {
   EXCHANGE_RATE_MSG,
   getExchangeRates,
   getQuotationSettings,
+  saveCartPayment,
   savePaymentTerms,
   saveExchangeRate,
   type TExchangeRate,
@@ -107,6 +108,7 @@ describe('Exchange rates', { timeout: 60_000 }, () => {
       minimumMarginPercent: null,
       baseCurrency: 'AED',
       paymentTerms: { depositKind: 'percent' as const, depositValue: 30, balanceDaysBeforeArrival: 14 },
+      cartPaysAt: 'none' as const,
     };
     const api = fakeApi()
       .on(getExchangeRates)
@@ -142,6 +144,7 @@ describe('Exchange rates', { timeout: 60_000 }, () => {
         balanceDaysBeforeArrival: 14,
         cancellationFees: [{ daysBefore: 30, feePercent: 0 }],
       },
+      cartPaysAt: 'none' as const,
     };
     const api = fakeApi()
       .on(getExchangeRates)
@@ -164,5 +167,24 @@ describe('Exchange rates', { timeout: 60_000 }, () => {
         ],
       }),
     );
+  });
+
+  it('saves when activity carts debit the agent: when confirmed', async () => {
+    const settings = {
+      minimumMarginPercent: null,
+      baseCurrency: 'AED',
+      paymentTerms: { depositKind: 'percent' as const, depositValue: 30, balanceDaysBeforeArrival: 14 },
+      cartPaysAt: 'none' as const,
+    };
+    const api = fakeApi()
+      .on(getExchangeRates)
+      .on(getQuotationSettings, settings)
+      .on(saveCartPayment, (input) => ({ ...settings, ...input }));
+    const { user } = await open(api);
+    const form = await screen.findByRole('form', { name: 'Activity cart payment' });
+    await user.click(within(form).getByRole('combobox', { name: "Activity carts debit the agent's wallet" }));
+    await user.click(await screen.findByRole('option', { name: 'When confirmed', hidden: true }));
+    await user.click(within(form).getByRole('button', { name: 'Save cart payment' }));
+    await waitFor(() => expect(api.calls(saveCartPayment)[0]?.input).toEqual({ cartPaysAt: 'confirmed' }));
   });
 });
