@@ -241,6 +241,8 @@ describe('Quotation (kart)', () => {
     await stay.getByText('ROVE-E2E-1', { exact: true }).waitFor();
 
     // The voucher raised the hotel's payable at its contract cost: it is on the supplier payables screen.
+    // Back at the desk's width (the vouchers' accessibility walk left the page at the phone's).
+    await page.setViewportSize({ width: 1366, height: 900 });
     await page.goto(appUrl(SITE, '/staff/dmc-payables'));
     const payables = page.getByRole('table', { name: 'Payables' });
     await payables.getByRole('button', { name: 'Pay Rove Downtown', exact: true }).first().waitFor();
