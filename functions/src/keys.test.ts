@@ -222,6 +222,8 @@ const CALLS: [string, ...unknown[]][] = [
   ['pushSubscriptions', 's1', 'u1'],
   ['preferences', 's1', 'u1'],
   ['pushSent', 's1', 'h1', 'u1'],
+  ['news', 's1', 'u1'],
+  ['newsItem', 's1', 'u1', 'h1'],
   ['duffelOrderRef', 's1', 'r1'],
   ['gatewayRefund', 's1', 'rf1'],
   // PNR import: new keys, pinned from here on.
@@ -415,6 +417,8 @@ const BEFORE: Record<string, unknown> = {
   pushSubscriptions: 'SITE#s1#USER#u1#PUSH',
   preferences: { pk: 'SITE#s1#USER#u1#NOTIFY', sk: 'PREFERENCES' },
   pushSent: { pk: 'SITE#s1#PUSHSENT#h1', sk: 'u1' },
+  news: 'SITE#s1#USER#u1#NEWS',
+  newsItem: { pk: 'SITE#s1#USER#u1#NEWS', sk: 'h1' },
   duffelOrderRef: { pk: 'SITE#s1#DUFFELREF#r1', sk: 'REF' },
   gatewayRefund: { pk: 'SITE#s1#GREFUND#rf1', sk: 'GREFUND' },
   simBookingPnr: { pk: 'SITE#s1#SIMPNR#AB12CD', sk: 'PNR' },
