@@ -7,7 +7,7 @@
  *   node scripts/test-shards.ts --update   rewrites tests/timings.json from the last run's test-results/
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { OWN_STACK } from '../tests/support/stack-files.ts';
 import { INTEGRATION_FILES } from '../tests/support/tiers.ts';
 
@@ -91,7 +91,9 @@ function lastRunTimings(): Seconds {
     const report = JSON.parse(readFileSync(join(dir, name), 'utf8')) as {
       testResults: { name: string; startTime: number; endTime: number }[];
     };
-    for (const r of report.testResults) out[relative(ROOT, r.name)] = Math.round((r.endTime - r.startTime) / 100) / 10;
+    // Relative to the checkout that ran (a clean clone's reports name its own folder).
+    for (const r of report.testResults)
+      out[r.name.replace(/^.*?\/(tests|functions)\//, '$1/')] = Math.round((r.endTime - r.startTime) / 100) / 10;
   }
   return out;
 }

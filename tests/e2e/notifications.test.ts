@@ -8,13 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { NOTIFICATION_MSG } from '@tp/contracts/endpoints/notifications';
 import { axeViolations } from '../support/axe.ts';
-import { appUrl, launch, screenshots, signIn, toast } from '../support/browser.ts';
+import { appUrl, launchFullBrowser, screenshots, signIn, toast } from '../support/browser.ts';
 
 const SITE = 'flightdeals.localhost';
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launch();
+  // The push prompt needs a browser that can still ask for notification permission: not the headless shell.
+  browser = await launchFullBrowser();
 });
 
 afterAll(async () => {

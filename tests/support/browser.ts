@@ -9,7 +9,7 @@ import { chromium, type Browser, type BrowserContext, type Download, type Locato
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { DEMO_PASSWORD } from '../../scripts/seed/logins.ts';
 import { axeViolations, DIALOGS, dialogsSettled, horizontalOverflow } from './axe.ts';
-import { LAUNCH_OPTIONS } from './chromium.ts';
+import { FULL_CHROMIUM, LAUNCH_OPTIONS } from './chromium.ts';
 
 /**
  * The e2e tier's Chromium: one browser for the whole run (tests/support/browser-server.ts starts it), which
@@ -20,6 +20,14 @@ import { LAUNCH_OPTIONS } from './chromium.ts';
 export async function launch(): Promise<Browser> {
   const shared = inject('browserWsEndpoint');
   return shared ? chromium.connect(shared) : chromium.launch(LAUNCH_OPTIONS);
+}
+
+/**
+ * A browser of the file's own that is the whole Chromium, not the shared headless shell: for pages that ask for
+ * notification permission, which the shell always answers "denied" (a user's browser asks them first).
+ */
+export function launchFullBrowser(): Promise<Browser> {
+  return chromium.launch({ ...LAUNCH_OPTIONS, executablePath: FULL_CHROMIUM });
 }
 
 /**

@@ -8,8 +8,9 @@ import type { LaunchOptions } from 'playwright-core';
  * overrides both. The bench's Lighthouse runs keep the full browser (scripts/bench-lighthouse.ts).
  */
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-export const CHROMIUM =
-  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+/** The whole browser, for what the shell does not model (it answers every notification permission "denied"). */
+export const FULL_CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM);
 
 /**
  * How every test Chromium starts: headless, offline, with the demo domains on loopback. It asks pages for

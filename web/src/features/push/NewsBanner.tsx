@@ -33,7 +33,8 @@ export default function NewsBanner() {
           >
             <Text size="sm">
               {n.body}{' '}
-              <Anchor component={Link} to={n.path} size="sm">
+              {/* The alert's own text colour: the brand colour on its tinted background can fall under 4.5:1. */}
+              <Anchor component={Link} to={n.path} size="sm" c="inherit" fw={600} underline="always">
                 Open
               </Anchor>
             </Text>
