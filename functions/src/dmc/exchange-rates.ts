@@ -107,13 +107,20 @@ export async function quotationSettings(scope: DmcScope): Promise<TQuotationSett
   return settingsView(await getQuotationSettingsRec(siteOf(scope)));
 }
 
-export async function saveQuotationSettings(
+/**
+ * One part of the site's quotation settings changed: the record written conditional on the version read, the
+ * change audited as that part before and after, a clash refused (another save came first).
+ */
+async function changeSettings<K extends 'minimumMarginPercent' | 'paymentTerms' | 'cartPaysAt'>(
   scope: DmcScope,
-  input: ParsedRequestOf<typeof api.saveQuotationSettings>,
+  part: K,
+  next: (before: QuotationSettingsRec) => QuotationSettingsRec[K],
+  shownBefore: (before: QuotationSettingsRec) => unknown,
 ): Promise<TQuotationSettings> {
   const siteId = siteOf(scope);
   const before = await getQuotationSettingsRec(siteId);
-  const after = { ...before, minimumMarginPercent: input.minimumMarginPercent, version: before.version + 1 };
+  const value = next(before);
+  const after: QuotationSettingsRec = { ...before, [part]: value, version: before.version + 1 };
   const items = [
     putQuotationSettings(siteId, after, before.version),
     ...audited(
@@ -121,68 +128,59 @@ export async function saveQuotationSettings(
       'quotationSettings',
       'site',
       before.version ? 'update' : 'create',
-      before.version ? { minimumMarginPercent: before.minimumMarginPercent } : null,
-      { minimumMarginPercent: after.minimumMarginPercent },
+      before.version ? { [part]: shownBefore(before) } : null,
+      { [part]: value },
     ),
   ];
   if (!(await commit(items))) throw fail.conflict(CHANGED_MEANWHILE);
   return settingsView(after);
 }
 
+export function saveQuotationSettings(
+  scope: DmcScope,
+  input: ParsedRequestOf<typeof api.saveQuotationSettings>,
+): Promise<TQuotationSettings> {
+  return changeSettings(
+    scope,
+    'minimumMarginPercent',
+    () => input.minimumMarginPercent,
+    (before) => before.minimumMarginPercent,
+  );
+}
+
 /** The site's payment terms (docs/dmc.md "Payment terms"): checked by the domain's rule, audited. */
-export async function savePaymentTerms(
+export function savePaymentTerms(
   scope: DmcScope,
   input: ParsedRequestOf<typeof api.savePaymentTerms>,
 ): Promise<TQuotationSettings> {
   refuseIfAny(paymentTermsProblems(input));
-  const siteId = siteOf(scope);
-  const before = await getQuotationSettingsRec(siteId);
-  const terms: PaymentTerms = {
-    depositKind: input.depositKind,
-    depositValue: input.depositValue,
-    balanceDaysBeforeArrival: input.balanceDaysBeforeArrival,
-    // A save without a schedule (the payment-terms form) keeps the site's; rows are kept most days first.
-    cancellationFees: [
-      ...(input.cancellationFees ?? before.paymentTerms?.cancellationFees ?? DEFAULT_CANCELLATION_FEES),
-    ].sort((a, b) => b.daysBefore - a.daysBefore),
-  };
-  const after: QuotationSettingsRec = { ...before, paymentTerms: terms, version: before.version + 1 };
-  const items = [
-    putQuotationSettings(siteId, after, before.version),
-    ...audited(
-      scope,
-      'quotationSettings',
-      'site',
-      before.version ? 'update' : 'create',
-      before.version ? { paymentTerms: before.paymentTerms ?? DEFAULT_PAYMENT_TERMS } : null,
-      { paymentTerms: terms },
-    ),
-  ];
-  if (!(await commit(items))) throw fail.conflict(CHANGED_MEANWHILE);
-  return settingsView(after);
+  return changeSettings(
+    scope,
+    'paymentTerms',
+    (before): PaymentTerms => ({
+      depositKind: input.depositKind,
+      depositValue: input.depositValue,
+      balanceDaysBeforeArrival: input.balanceDaysBeforeArrival,
+      // A save without a schedule (the payment-terms form) keeps the site's; rows are kept most days first.
+      cancellationFees: [
+        ...(input.cancellationFees ?? before.paymentTerms?.cancellationFees ?? DEFAULT_CANCELLATION_FEES),
+      ].sort((a, b) => b.daysBefore - a.daysBefore),
+    }),
+    (before) => before.paymentTerms ?? DEFAULT_PAYMENT_TERMS,
+  );
 }
 
 /** When activity carts take the owner's money: audited, conditional on the settings' version read. */
-export async function saveCartPayment(
+export function saveCartPayment(
   scope: DmcScope,
   input: ParsedRequestOf<typeof api.saveCartPayment>,
 ): Promise<TQuotationSettings> {
-  const siteId = siteOf(scope);
-  const before = await getQuotationSettingsRec(siteId);
-  const after: QuotationSettingsRec = { ...before, cartPaysAt: input.cartPaysAt, version: before.version + 1 };
-  const items = [
-    putQuotationSettings(siteId, after, before.version),
-    ...audited(
-      scope,
-      'quotationSettings',
-      'site',
-      before.version ? 'update' : 'create',
-      before.version ? { cartPaysAt: before.cartPaysAt ?? 'none' } : null,
-      { cartPaysAt: input.cartPaysAt },
-    ),
-  ];
-  if (!(await commit(items))) throw fail.conflict(CHANGED_MEANWHILE);
-  return settingsView(after);
+  return changeSettings(
+    scope,
+    'cartPaysAt',
+    () => input.cartPaysAt,
+    (before) => before.cartPaysAt ?? 'none',
+  );
 }
 
 // Answered beside their operations (gathered into answered.generated.ts by `npm run derive`).
