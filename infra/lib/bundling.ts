@@ -260,14 +260,20 @@ const SOURCE_LOADER: Record<string, 'ts' | 'js'> = { '.ts': 'ts', '.mts': 'ts', 
  * dependency code the lazy modules share). The re-export is never read; an operation's module that imports
  * the entry finds it evaluated already, since only the entry's handler loads operations.
  */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
 function coldPathInOneChunk(entry: string, lazy: Set<string>): Plugin {
   const line = `\nexport * as __coldPathInOneChunk from ${JSON.stringify(resolve(entry))};\n`;
   return {
     name: 'cold-path-in-one-chunk',
     setup(b) {
-      b.onLoad({ filter: /\.m?[jt]s$/ }, (args) => {
+      if (lazy.size === 0) return;
+      // Only the lazy modules' own paths reach this callback: a filter that matched every source would call
+      // into Node for each of the thousands of files a bundle reads.
+      const filter = new RegExp(`^(?:${[...lazy].map(escapeRegExp).join('|')})$`);
+      b.onLoad({ filter }, (args) => {
         const loader = SOURCE_LOADER[extname(args.path)];
-        if (!lazy.has(args.path) || !loader) return undefined;
+        if (!loader) return undefined;
         return { contents: readFileSync(args.path, 'utf8') + line, loader, resolveDir: dirname(args.path) };
       });
     },
@@ -315,7 +321,8 @@ export async function bundleFunction(
   if (cached) return cached;
   const options = esbuildOptions(entry, outdir, opts.bundleSdk);
   const plugins = [...(opts.plugins ?? []), lazyBuiltins(), serverContracts()];
-  const first = await build({ ...options, plugins, write: false });
+  // The first pass only finds the operations' `import()` targets (metafile inputs): no minifying, no source map.
+  const first = await build({ ...options, minify: false, sourcemap: false, plugins, write: false });
   const second = await build({
     ...options,
     plugins: [...plugins, coldPathInOneChunk(entry, lazyTargets(first.metafile!))],

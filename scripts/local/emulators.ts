@@ -98,12 +98,19 @@ export async function startDynamo(port: number, dbPath?: string): Promise<Runnin
   };
 }
 
-/** SQS emulator (both protocols, redrive to DLQs). Runs in this process. */
-export async function startSqs(port: number): Promise<Running> {
+/**
+ * SQS emulator (both protocols, redrive to DLQs). Runs in this process. `onSend` is called after each send of
+ * the JSON protocol (the SDK's) has been stored: the local pollers' doorbell (workers.ts).
+ */
+export async function startSqs(port: number, onSend?: () => void): Promise<Running> {
   const { createSqsServer } = (await import('local-aws-sqs')) as unknown as {
     createSqsServer(o: Record<string, unknown>): Promise<Server>;
   };
   const server = await createSqsServer({ port, hostname: '127.0.0.1', emulateQueueCreationLifecycle: false });
+  if (onSend)
+    server.on('request', (req, res) => {
+      if (/\.SendMessage/.test(String(req.headers['x-amz-target'] ?? ''))) res.once('finish', onSend);
+    });
   return {
     url: `http://127.0.0.1:${port}`,
     stop: () =>

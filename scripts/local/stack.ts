@@ -12,7 +12,7 @@ import { LOCAL_PORTS, TABLE } from '@tp/contracts/platform';
 import { startDynamo, startSes, startSqs, type Running } from './emulators.ts';
 import { ensureQueues, ensureTable, LOCAL_CREDENTIALS, LOCAL_REGION } from './provision.ts';
 import { startGateway, type GatewayOptions } from './gateway.ts';
-import { startWorkers, type Poller } from './workers.ts';
+import { doorbell, startWorkers, type Doorbell, type Poller } from './workers.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -76,16 +76,17 @@ export function newVapidKeys(): { publicKey: string; privateKey: string } {
 
 export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const ports = { ...LOCAL_PORTS, ...opts.ports };
+  const messageSent = doorbell();
   const emulators = await Promise.allSettled([
     startDynamo(ports.dynamodb, opts.dataDir),
-    startSqs(ports.sqs),
+    startSqs(ports.sqs, () => messageSent.ring()),
     startSes(ports.ses),
   ]);
   const started = emulators.flatMap((e) => (e.status === 'fulfilled' ? [e.value] : []));
   try {
     const failure = emulators.find((e) => e.status === 'rejected');
     if (failure) throw failure.reason;
-    return await stackOn(opts, ports, started as [Running, Running, Running]);
+    return await stackOn(opts, ports, started as [Running, Running, Running], messageSent);
   } catch (error) {
     // A stack that did not start stops what it started: an emulator left running would hold its port (and a
     // JVM's CPU) for the rest of the run.
@@ -99,6 +100,7 @@ async function stackOn(
   opts: StackOptions,
   ports: typeof LOCAL_PORTS,
   started: [dynamo: Running, sqs: Running, ses: Running],
+  messageSent: Doorbell,
 ): Promise<Stack> {
   const [dynamo, sqs, ses] = started;
   // A media folder the stack made for itself is removed when it stops; one given to it is the caller's.
@@ -152,6 +154,7 @@ async function stackOn(
   });
   const sqsClient = new SQSClient({ endpoint: sqs.url, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
   const workers = startWorkers(sqsClient, queues, {
+    doorbell: messageSent,
     ...(opts.reconcileEveryMs !== undefined ? { reconcileEveryMs: opts.reconcileEveryMs } : {}),
   });
   const services: Record<StackService, Running> = { dynamodb: dynamo, sqs };

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Message } from '@aws-sdk/client-sqs';
 import { quietLog } from '../../functions/src/lib/testing.ts';
 import { createPaymentsHandler } from '../../functions/src/entries/workers/payments.ts';
 import { StillPending } from '../../functions/src/wallet/index.ts';
-import { backoff, localSchedule, runBatch } from './workers.ts';
+import { backoff, doorbell, localSchedule, runBatch } from './workers.ts';
 
 describe('local schedules', () => {
   it('run every scheduled worker, the disruption sweep hourly as on AWS and soon after the start', () => {
@@ -27,6 +27,45 @@ describe('local worker loop back-off while SQS is down', () => {
     expect(Array.from({ length: 7 }, () => b.fail())).toEqual([250, 500, 1_000, 2_000, 4_000, 5_000, 5_000]);
     b.reset();
     expect(b.fail()).toBe(250);
+  });
+});
+
+describe("the pollers' doorbell", () => {
+  const settled = async (p: Promise<void>) => {
+    let done = false;
+    void p.then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(0);
+    return done;
+  };
+
+  it('wakes a waiting poller when a message is sent, and only then or when its wait is over', async () => {
+    vi.useFakeTimers();
+    try {
+      const bell = doorbell();
+      const waiting = bell.wait(bell.rings, 1_000);
+      await vi.advanceTimersByTimeAsync(999);
+      expect(await settled(waiting)).toBe(false);
+      bell.ring();
+      expect(await settled(waiting)).toBe(true);
+
+      const untilTimeout = bell.wait(bell.rings, 1_000);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(await settled(untilTimeout)).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('never misses a ring that came while the poller was asking the queue', async () => {
+    vi.useFakeTimers();
+    try {
+      const bell = doorbell();
+      const seen = bell.rings;
+      bell.ring(); // a send lands between the poller's empty answer and its wait
+      expect(await settled(bell.wait(seen, 60_000))).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

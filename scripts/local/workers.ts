@@ -1,5 +1,5 @@
 /**
- * Local stand-in for Lambda's SQS event source: long-polls each queue, invokes the worker handler with
+ * Local stand-in for Lambda's SQS event source: polls each queue, invokes the worker handler with
  * a real SQS event shape (batches), deletes what succeeded and leaves reported failures for redelivery;
  * the emulator's RedrivePolicy parks a message in the DLQ after maxReceiveCount receives.
  */
@@ -51,6 +51,52 @@ export function backoff(firstMs = BACKOFF_FIRST_MS, maxMs = BACKOFF_MAX_MS) {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * An empty queue is asked again after this long, or at once when the doorbell rings. A message that only becomes
+ * visible later (a delay, a retry's visibility timeout) is therefore picked up at most this late.
+ */
+const EMPTY_QUEUE_WAIT_MS = 1_000;
+
+/**
+ * Rings when a message may have arrived (the local SQS emulator rings it after each send: emulators.ts startSqs).
+ * The pollers ask an empty queue again at once instead of long-polling it: the emulator answers a long poll by
+ * scanning the queue every 10 ms until its wait is over, even when a message came in at the start, so a long
+ * poll cost an idle stack about 2 % of a core and delivered each message up to a second late.
+ */
+export interface Doorbell {
+  /** How many times it has rung: a poller notes it before asking, so a ring meanwhile is never missed. */
+  readonly rings: number;
+  ring(): void;
+  /** Resolves when it rings after `seen` rings (at once if it already has), or after `ms`. */
+  wait(seen: number, ms: number): Promise<void>;
+}
+
+export function doorbell(): Doorbell {
+  let rings = 0;
+  const waiting = new Set<() => void>();
+  return {
+    get rings() {
+      return rings;
+    },
+    ring() {
+      rings++;
+      for (const wake of [...waiting]) wake();
+    },
+    wait(seen, ms) {
+      if (rings !== seen) return Promise.resolve();
+      return new Promise((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          waiting.delete(wake);
+          resolve();
+        };
+        const timer = setTimeout(wake, ms);
+        waiting.add(wake);
+      });
+    },
+  };
+}
 
 export function toEvent(msgs: Message[], arn: string): SQSEvent {
   return {
@@ -106,6 +152,8 @@ export interface Poller {
 export interface WorkerOptions {
   /** Interval of the local reconciler run; 0 turns it off (tests that run it themselves). */
   reconcileEveryMs?: number;
+  /** Rung when a message is sent (the in-process emulator's); without one an empty queue is asked every second. */
+  doorbell?: Doorbell;
 }
 
 /**
@@ -130,6 +178,7 @@ export function startWorkers(
   let running = true;
   const loops: Promise<void>[] = [];
   const busy = new Map<string, boolean>();
+  const bell = options.doorbell ?? doorbell();
 
   for (const [key, spec] of Object.entries(QUEUES) as [keyof typeof QUEUES, QueueSpec][]) {
     const file = join(ROOT, 'functions', 'src', 'entries', 'workers', `${spec.worker}.ts`);
@@ -144,13 +193,14 @@ export function startWorkers(
         const down = backoff();
         while (running) {
           busy.set(key, false);
+          const seen = bell.rings;
           let Messages: Message[] | undefined;
           try {
             ({ Messages } = await sqs.send(
               new ReceiveMessageCommand({
                 QueueUrl: queueUrl,
                 MaxNumberOfMessages: spec.batchSize,
-                WaitTimeSeconds: 1,
+                WaitTimeSeconds: 0,
                 MessageSystemAttributeNames: ['All'],
                 MessageAttributeNames: ['All'],
               }),
@@ -161,7 +211,10 @@ export function startWorkers(
             await sleep(down.fail());
             continue;
           }
-          if (!Messages?.length) continue;
+          if (!Messages?.length) {
+            await bell.wait(seen, EMPTY_QUEUE_WAIT_MS);
+            continue;
+          }
           busy.set(key, true);
           const { done, retry } = await runBatch(handler, Messages, arn);
           // Undeleted (SQS went away meanwhile), a message comes back after its visibility timeout, as on AWS.
@@ -209,6 +262,7 @@ export function startWorkers(
   return {
     async stop() {
       running = false;
+      bell.ring();
       await Promise.allSettled(loops);
     },
     async idle() {
