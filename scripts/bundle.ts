@@ -16,6 +16,7 @@ import {
   BUNDLE_AWS_SDK,
   bundleEntry,
   bundleFunction,
+  lazyTargetsOf,
   ROOT,
   domainEntries,
   workerEntries,
@@ -48,11 +49,16 @@ export const DIST_FUNCTIONS = join(ROOT, 'dist', 'functions');
 export async function bundleAll(opts: BundleAllOptions = {}): Promise<BundleSize[]> {
   const bundleSdk = opts.bundleSdk ?? BUNDLE_AWS_SDK;
   const outDir = opts.outDir ?? DIST_FUNCTIONS;
+  const functions = [...domainEntries(), ...workerEntries()];
+  const lazy = await lazyTargetsOf(
+    functions.map((f) => f.entry),
+    { bundleSdk },
+  );
   return Promise.all(
-    [...domainEntries(), ...workerEntries()].map(async ({ name, kind, entry }) => {
+    functions.map(async ({ name, kind, entry }) => {
       const dir = join(outDir, name);
       rmSync(dir, { recursive: true, force: true });
-      const metafile = await bundleFunction(entry, dir, { bundleSdk });
+      const metafile = await bundleFunction(entry, dir, { bundleSdk, lazy: lazy.get(entry)! });
       return { name, kind, ...measure(bundleEntry(dir), metafile) };
     }),
   );

@@ -241,8 +241,8 @@ export function esbuildOptions(entry: string, outdir: string, bundleSdk = BUNDLE
  * The modules an `import()` of the bundle loads (absolute paths), from the metafile of a first build: its
  * handlers' operations, the SDK clients loaded on first use, the SDK's own lazy credential providers.
  */
-function lazyTargets(metafile: Metafile): Set<string> {
-  const targets = Object.values(metafile.inputs).flatMap((input) =>
+function lazyTargets(inputs: Metafile['inputs'][string][]): Set<string> {
+  const targets = inputs.flatMap((input) =>
     input.imports.filter((i) => i.kind === 'dynamic-import' && !i.external).map((i) => resolve(ROOT, i.path)),
   );
   return new Set(targets);
@@ -308,12 +308,13 @@ function lazyBuiltins(): Plugin {
  * Builds `entry` into `outdir` the one way every bundle is built (scripts/bundle.ts, the cold-start floor,
  * CDK's asset, the bundle tests): a first pass finds what `import()` loads, the second writes the bundle
  * with the cold path in one chunk, then afterBundle. Answers afterBundle's metafile. `plugins` are the
- * caller's own (a test swapping a native binary), run before ours.
+ * caller's own (a test swapping a native binary), run before ours. `lazy`: the first pass's answer when the caller
+ * found it already (`lazyTargetsOf`, one pass for many entries).
  */
 export async function bundleFunction(
   entry: string,
   outdir: string,
-  opts: { bundleSdk?: boolean; plugins?: Plugin[] } = {},
+  opts: { bundleSdk?: boolean; plugins?: Plugin[]; lazy?: Set<string> } = {},
 ): Promise<Metafile> {
   // A caller's own plugins change the output: such a bundle is never cached.
   const cache = opts.plugins?.length ? undefined : bundleCache(entry, outdir, opts.bundleSdk ?? BUNDLE_AWS_SDK);
@@ -321,15 +322,47 @@ export async function bundleFunction(
   if (cached) return cached;
   const options = esbuildOptions(entry, outdir, opts.bundleSdk);
   const plugins = [...(opts.plugins ?? []), lazyBuiltins(), serverContracts()];
-  // The first pass only finds the operations' `import()` targets (metafile inputs): no minifying, no source map.
-  const first = await build({ ...options, minify: false, sourcemap: false, plugins, write: false });
-  const second = await build({
-    ...options,
-    plugins: [...plugins, coldPathInOneChunk(entry, lazyTargets(first.metafile!))],
-  });
+  const lazy = opts.lazy ?? (await lazyTargetsOf([entry], opts)).get(entry)!;
+  const second = await build({ ...options, plugins: [...plugins, coldPathInOneChunk(entry, lazy)] });
   const metafile = afterBundle(outdir, second.metafile!);
   cache?.keep(metafile);
   return metafile;
+}
+
+/**
+ * The first pass for several entries at once: what each entry's `import()`s load (resolved paths), from one
+ * esbuild pass over all of them. An import resolves the same whichever entries a build has, so each entry's part
+ * of the shared input graph is its own bundle's graph; one pass reads the ~2,800 shared files once instead of once
+ * per entry (32 entries: ~26 → ~3 s). No minifying or source map: only the metafile's inputs are read.
+ */
+export async function lazyTargetsOf(
+  entries: string[],
+  opts: { bundleSdk?: boolean; plugins?: Plugin[] } = {},
+): Promise<Map<string, Set<string>>> {
+  const options = esbuildOptions(entries[0]!, join(ROOT, '.lazy-targets'), opts.bundleSdk);
+  const { metafile } = await build({
+    ...options,
+    entryPoints: entries,
+    // Every bundle's entry is its index.mjs: side by side they need names of their own.
+    entryNames: '[dir]/[name]-[hash]',
+    minify: false,
+    sourcemap: false,
+    write: false,
+    plugins: [...(opts.plugins ?? []), lazyBuiltins(), serverContracts()],
+  });
+  const inputs = metafile!.inputs;
+  return new Map(
+    entries.map((entry) => {
+      const reached = new Set<string>();
+      const walk = (input: string) => {
+        if (reached.has(input) || !inputs[input]) return;
+        reached.add(input);
+        for (const i of inputs[input].imports) if (!i.external) walk(i.path);
+      };
+      walk(relative(ROOT, entry));
+      return [entry, lazyTargets([...reached].map((input) => inputs[input]!))];
+    }),
+  );
 }
 
 /**
