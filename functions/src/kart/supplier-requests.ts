@@ -39,6 +39,7 @@ import { getDmcRecords } from '../dmc/index.ts';
 import type { KartRecord } from './model.ts';
 import * as repo from './repo.ts';
 import * as requests from './supplier-requests-repo.ts';
+import { mailVouchers } from './vouchers.ts';
 import type { SupplierRequestRecord } from './supplier-requests-repo.ts';
 
 /** The staff's page of a quotation (the builder opens it by its id). */
@@ -232,6 +233,16 @@ export async function answerRequest(
   }
   log.info('supplier answered a booking request', { siteId: site.siteId, kartId: r.kartId, status: next.status });
   if (next.status === 'declined') await alertDeclined(site, kart, next);
+  // The customer gets the vouchers again, now printing the supplier's number (once per request).
+  else if (kart.isVouchered)
+    await mailVouchers(site, kart, {
+      lineId: next.lineId,
+      supplierName: next.supplierName,
+      service: next.service,
+      reference: next.reference,
+      confirmationNumber: number,
+      requestedAt: next.requestedAt,
+    });
   return viewOf(site, next);
 }
 
