@@ -345,3 +345,46 @@ describe('a quotation from its shared link to paid, vouchered, confirmed and can
     expect((await new Client(SKYWAY.domain).call(getSharedQuotation, { slug: link.slug })).status).toBe(404);
   });
 });
+
+describe('the demo data (scripts/seed/karts.ts)', () => {
+  it('holds a paid, a part-paid and an overdue quotation with receipts, payables and vouchers', async () => {
+    const read = async (id: string) => {
+      const [kart, receipts, vouchers, requests] = await Promise.all([
+        ok(c, getKartById, { id }),
+        ok(c, getKartReceipts, { id }),
+        ok(c, getKartVouchers, { id }),
+        ok(c, getKartSupplierRequests, { id }),
+      ]);
+      const stay = vouchers.vouchers.find((v: { kind: string }) => v.kind === 'hotel');
+      return {
+        payment: kart.deadline.payment,
+        collected: kart.collectedPayment,
+        received: sum(receipts.records),
+        balanceDue: kart.totals.balanceDue,
+        owed: kart.realised?.owed ?? 0,
+        confirmation: stay?.confirmationNumber ?? null,
+        request: requests.requests.find((r: { section: string }) => r.section === 'accomodations')?.status ?? null,
+      };
+    };
+    const [partPaid, paid, overdue] = await Promise.all(
+      ['dmc-kart-demo-voucher', 'dmc-kart-demo-paid01', 'dmc-kart-demo-late01'].map(read),
+    );
+    expect(paid).toMatchObject({
+      payment: 'paid',
+      balanceDue: 0,
+      request: 'confirmed',
+      confirmation: 'ROVE-DEMO-4471',
+    });
+    expect(partPaid).toMatchObject({ payment: 'pending', collected: 1000, request: 'requested', confirmation: null });
+    expect(partPaid.balanceDue).toBeGreaterThan(0);
+    expect(overdue).toMatchObject({ payment: 'overdue', collected: 1000, confirmation: 'ROVE-DEMO-4472' });
+    for (const k of [partPaid, paid, overdue]) {
+      expect(k.received).toBe(k.collected);
+      expect(k.owed).toBeGreaterThan(0);
+    }
+    const rove = (await ok(c, getPayables, { supplier: 'hotel:dmc-hotel-rove-downtown', limit: 100 })).records as any[];
+    expect(rove.map((p) => p.kartId)).toEqual(
+      expect.arrayContaining(['dmc-kart-demo-voucher', 'dmc-kart-demo-paid01', 'dmc-kart-demo-late01']),
+    );
+  });
+});
