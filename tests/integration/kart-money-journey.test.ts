@@ -366,9 +366,9 @@ describe('the demo data (scripts/seed/karts.ts)', () => {
         request: requests.requests.find((r: { section: string }) => r.section === 'accomodations')?.status ?? null,
       };
     };
-    const [partPaid, paid, overdue] = await Promise.all(
-      ['dmc-kart-demo-voucher', 'dmc-kart-demo-paid01', 'dmc-kart-demo-late01'].map(read),
-    );
+    const partPaid = await read('dmc-kart-demo-voucher');
+    const paid = await read('dmc-kart-demo-paid01');
+    const overdue = await read('dmc-kart-demo-late01');
     expect(paid).toMatchObject({
       payment: 'paid',
       balanceDue: 0,
