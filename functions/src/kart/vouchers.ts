@@ -70,7 +70,7 @@ export async function sharedVouchers(site: SiteRecord, slug: string): Promise<TV
 export const vouchersFileName = (quotationId: string): string => `vouchers-${quotationId}.pdf`;
 
 /** A supplier's confirmation that sends the vouchers again, now carrying its number. */
-export interface SupplierConfirmation {
+interface SupplierConfirmation {
   lineId: string;
   supplierName: string;
   service: string;
