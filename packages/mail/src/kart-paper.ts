@@ -82,7 +82,9 @@ export function vouchersMail(brand: MailBrand, d: VouchersMailData): RenderedMai
       heading: 'Your booking is confirmed',
       greeting,
       paragraphs: [
-        `${c.supplierName} confirmed ${c.service} of your trip "${d.kartName}" (${d.quotationId}) with confirmation number ${c.confirmationNumber}. The attached PDF holds your vouchers with it: show it (printed or on your phone) when you check in, at the activity and to your driver.`,
+        `${c.service} (${c.reference}) of your trip "${d.kartName}" (${d.quotationId}) is confirmed${
+          c.supplierName.trim() && c.supplierName.trim() !== c.service.trim() ? ` by ${c.supplierName.trim()}` : ''
+        }, confirmation number ${c.confirmationNumber}. The attached PDF holds your vouchers with it: show it (printed or on your phone) when you check in, at the activity and to your driver.`,
       ],
       rows: [{ label: 'Confirmation number', value: c.confirmationNumber, strong: true }, ...rows],
       ...action,
