@@ -30,7 +30,7 @@ import { seedOperator } from './operators.ts';
 
 const MARKER = { pk: 'SEED', sk: 'DEMO' };
 /** Bump when the demo data changes shape; an older data folder is re-seeded on top. */
-export const SEED_VERSION = 16;
+export const SEED_VERSION = 17;
 
 async function put(item: Record<string, unknown>): Promise<void> {
   await db().send(new PutCommand({ TableName: tableName(), Item: item }));

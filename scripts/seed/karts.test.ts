@@ -1,8 +1,8 @@
 /** The demo quotations pass every kart rule (vouchered ones too) and put their transfers on the job sheet. */
 import { describe, expect, it } from 'vitest';
 import { DMC_RULE_MESSAGES } from '@tp/contracts/endpoints/dmc';
-import { kartDeadlineState, kartErrors, transfersOfVoucher } from '@tp/domain/dmc';
-import { DEMO_KARTS, demoKart, demoPayables, demoReceipts } from './karts.ts';
+import { kartDeadlineState, kartErrors, serviceVouchers, transfersOfVoucher } from '@tp/domain/dmc';
+import { DEMO_KARTS, demoKart, demoPayables, demoReceipts, demoSupplierRequests } from './karts.ts';
 
 const customer = { id: 'u1', name: 'Asha Rao', phone: '9876543210' };
 
@@ -37,5 +37,32 @@ describe('demo payables', () => {
       expect(p.amount).toBeGreaterThan(0);
       expect(p.dueDate > p.serviceDate).toBe(true);
     }
+  });
+});
+
+describe('demo supplier requests', () => {
+  it('each vouchered demo asked its hotel once; the paid and the overdue ones print the hotel’s number', () => {
+    const printed = DEMO_KARTS.filter((d) => d.vouchered).map((d) => {
+      const k = demoKart(d.id, customer, d.vouchered, d.money);
+      const requests = demoSupplierRequests(k, d.money);
+      expect(requests).toHaveLength(1);
+      expect(requests[0]).toMatchObject({ kartId: d.id, section: 'accomodations', reference: `${k.quotationId}-H1` });
+      expect(requests[0]!.secretHash).toMatch(/^[\w-]{43}$/);
+      const confirmed = new Map(
+        requests.flatMap((r) => (r.confirmationNumber ? [[r.lineId, r.confirmationNumber]] : [])),
+      );
+      const vouchers = serviceVouchers(k, k.customerName, {
+        hotels: new Map(),
+        operator: { name: '', address: '', phone: '' },
+        confirmed: confirmed as Map<string, string>,
+        cancellationTerms: '',
+      }).vouchers;
+      return [d.id, requests[0]!.status, vouchers.find((v) => v.kind === 'hotel')!.confirmationNumber];
+    });
+    expect(printed).toEqual([
+      ['dmc-kart-demo-voucher', 'requested', null],
+      ['dmc-kart-demo-paid01', 'confirmed', 'ROVE-DEMO-4471'],
+      ['dmc-kart-demo-late01', 'confirmed', 'ROVE-DEMO-4472'],
+    ]);
   });
 });

@@ -1,8 +1,11 @@
 /**
  * Demo quotations on Flight Deals, built from the Dubai demo destination through the kart domain:
  * a family quotation (hotel with an airport transfer, Burj Khalifa with SIC transfers, SIM card) and the same trip vouchered
- * three times (part-paid, paid in full, its balance overdue), with transfers on the job sheet and numbered receipts. Activity prices come from the rate engine, totals from `kartTotals`, as the
- * API computes them. Fixed ids and puts by id: seeding again overwrites, never duplicates.
+ * three times (part-paid, paid in full, its deposit paid and its balance overdue), with transfers on the job sheet,
+ * numbered receipts, the payables and the hotel's booking request (confirmed with its number on the paid and the
+ * overdue ones) the voucher raised. Activity prices come from the rate engine, totals from `kartTotals`, requests from
+ * `supplierRequestRecords`, as the API computes them. Fixed ids and puts by id: seeding again overwrites, never
+ * duplicates.
  */
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import {
@@ -27,6 +30,8 @@ import { deadlineItems, kartPut } from '../../functions/src/kart/repo.ts';
 import { raiseReceiptCounter, seededReceiptItems, type ReceiptRecord } from '../../functions/src/kart/receipts-repo.ts';
 import { seededPayableItems, type PayableRecord } from '../../functions/src/kart/payables-repo.ts';
 import { transferPut } from '../../functions/src/kart/transfers-repo.ts';
+import { supplierRequestRecords } from '../../functions/src/kart/supplier-requests.ts';
+import { supplierRequestItem, type SupplierRequestRecord } from '../../functions/src/kart/supplier-requests-repo.ts';
 import { getUser, userIdByEmail } from '../../functions/src/users/repo.ts';
 import { DUBAI_DEMO as D } from './dmc-dubai.ts';
 
@@ -58,6 +63,8 @@ interface DemoMoney {
   paymentDeadline: string;
   /** Receipts: amounts, or 'rest' for the balance. */
   receipts: (number | 'rest')[];
+  /** Vouchered: the number the hotel confirmed its booking request with (none: awaiting the hotel). */
+  hotelConfirmation?: string;
 }
 
 const QUOTED: DemoMoney = { suffix: '', paymentDeadline: '2027-01-01', receipts: [] };
@@ -253,14 +260,39 @@ export const DEMO_KARTS: { id: string; vouchered: boolean; money: DemoMoney }[] 
   {
     id: 'dmc-kart-demo-paid01',
     vouchered: true,
-    money: { suffix: ' (paid)', paymentDeadline: '2027-01-01', receipts: [1000, 'rest'] },
+    money: {
+      suffix: ' (paid)',
+      paymentDeadline: '2027-01-01',
+      receipts: [1000, 'rest'],
+      hotelConfirmation: 'ROVE-DEMO-4471',
+    },
   },
   {
     id: 'dmc-kart-demo-late01',
     vouchered: true,
-    money: { suffix: ' (overdue)', paymentDeadline: '2026-11-25', receipts: [] },
+    money: {
+      suffix: ' (overdue)',
+      paymentDeadline: '2026-11-25',
+      receipts: [1000],
+      hotelConfirmation: 'ROVE-DEMO-4472',
+    },
   },
 ];
+
+/**
+ * The booking requests a demo voucher made of its hotel (the activity's master names no operator to ask), as
+ * vouchering stores them; answered with the demo's confirmation number where it has one. Nobody holds the links.
+ */
+export function demoSupplierRequests(k: KartRecord, money: DemoMoney): SupplierRequestRecord[] {
+  const suppliers = new Map([[HOTEL.id, { name: HOTEL.name, email: HOTEL.email }]]);
+  return supplierRequestRecords(k, suppliers, AT).map(({ record }) =>
+    money.hotelConfirmation && record.section === 'accomodations'
+      ? { ...record, status: 'confirmed', confirmationNumber: money.hotelConfirmation, answeredAt: ANSWERED_AT }
+      : record,
+  );
+}
+
+const ANSWERED_AT = '2026-11-21T10:15:00.000Z';
 
 /** Every item of the demo karts (and the vouchered ones' transfers and receipts) for the demo site's retail customer. */
 export async function kartDemoItems(siteId: SiteId = asSiteId(D.siteId)): Promise<Record<string, unknown>[]> {
@@ -284,6 +316,7 @@ export async function kartDemoItems(siteId: SiteId = asSiteId(D.siteId)): Promis
       ? { ...plain, payables: payables.map((p) => ({ id: p.id, amount: p.amount })) }
       : plain;
     items.push(...seededReceiptItems(siteId, receipts), ...kartItems(siteId, k, AT));
+    if (d.vouchered) items.push(...demoSupplierRequests(k, d.money).map((r) => supplierRequestItem(siteId, r)));
     items.push(
       ...payables.flatMap((p, i) =>
         seededPayableItems(

@@ -85,40 +85,49 @@ export async function receive(
   const siteId = site.siteId;
   const fy = financialYear(siteToday(site, now));
   let paid: KartRecord | null = null;
-  const r = await receipts.issueReceipt({
-    siteId,
-    fy,
-    source: payment.source,
-    build: async (sequence) => {
-      const kart = await repo.getKart(siteId, kartId);
-      if (!kart) throw fail.notFound();
-      if (kart.isCancelled) throw fail.validation(KART_PAY_MSG.cancelled);
-      const problem = paymentAmountProblem(payment.amount, kart.totals.balanceDue);
-      if (problem) throw fail.validation(problem, { amount: problem });
-      paid = paidKart(kart, payment.amount, now.toISOString());
-      const receipt: ReceiptRecord = {
-        id: newId(),
-        number: receiptNumber(fy, sequence),
-        fy,
-        sequence,
-        kartId,
-        quotationId: kart.quotationId,
-        kartName: kart.kartName,
-        customerId: kart.customerId,
-        customerName: kart.customerName,
-        amount: payment.amount,
-        currency: kart.currencySymbol,
-        method: payment.method,
-        reference: payment.reference,
-        receivedAt: now.toISOString(),
-        recordedBy: payment.recordedBy,
-        ...payment.gatewayPayment,
-        totalPrice: kart.totalPrice,
-        collectedAfter: paid.collectedPayment ?? 0,
-      };
-      return { receipt, also: [repo.kartPut(siteId, paid, kart.version, kart.paidRev ?? 0)] };
-    },
-  });
+  const r = await receipts
+    .issueReceipt({
+      siteId,
+      fy,
+      source: payment.source,
+      build: async (sequence) => {
+        const kart = await repo.getKart(siteId, kartId);
+        if (!kart) throw fail.notFound();
+        if (kart.isCancelled) throw fail.validation(KART_PAY_MSG.cancelled);
+        const problem = paymentAmountProblem(payment.amount, kart.totals.balanceDue);
+        if (problem) throw fail.validation(problem, { amount: problem });
+        paid = paidKart(kart, payment.amount, now.toISOString());
+        const receipt: ReceiptRecord = {
+          id: newId(),
+          number: receiptNumber(fy, sequence),
+          fy,
+          sequence,
+          kartId,
+          quotationId: kart.quotationId,
+          kartName: kart.kartName,
+          customerId: kart.customerId,
+          customerName: kart.customerName,
+          amount: payment.amount,
+          currency: kart.currencySymbol,
+          method: payment.method,
+          reference: payment.reference,
+          receivedAt: now.toISOString(),
+          recordedBy: payment.recordedBy,
+          ...payment.gatewayPayment,
+          totalPrice: kart.totalPrice,
+          collectedAfter: paid.collectedPayment ?? 0,
+        };
+        return { receipt, also: [repo.kartPut(siteId, paid, kart.version, kart.paidRev ?? 0)] };
+      },
+    })
+    .catch(async (err: unknown) => {
+      // A twin of this payment (the same source: a parallel callback or click) issued its receipt between the
+      // guard's read and the kart's: the kart then reads paid, which refuses this one. Answer the twin's receipt,
+      // so the caller never sends back money that was received.
+      const twin = err instanceof AppError ? await receipts.receiptOfSource(siteId, ...payment.source) : null;
+      if (twin) return { issued: false as const, id: twin };
+      throw err;
+    });
   if (!r.issued) {
     const existing = await receipts.getReceipt(siteId, r.id);
     if (!existing) throw new Error(`receipt ${r.id} of its source is missing`);

@@ -218,14 +218,27 @@ export async function payShared(
     throw acceptRefusal(site, shared, kart, now) ?? fail.conflict(KART_PAY_MSG.acceptFirst);
   }
   // A retried wallet payment (same key) answers its receipt, though nothing may be due any more.
-  if (input.method === 'wallet') {
-    const earlier = await receiptOfSource(site.siteId, 'wallet', walletEntryId(kart.id, input.idempotencyKey));
-    const receipt = earlier ? await getReceipt(site.siteId, earlier) : null;
-    if (receipt) return { redirectTo: null, receipt: toReceipt(receipt) };
-  }
+  const earlier = async () => {
+    if (input.method !== 'wallet') return null;
+    const id = await receiptOfSource(site.siteId, 'wallet', walletEntryId(kart.id, input.idempotencyKey));
+    const receipt = id ? await getReceipt(site.siteId, id) : null;
+    return receipt ? { redirectTo: null, receipt: toReceipt(receipt) } : null;
+  };
+  const retried = await earlier();
+  if (retried) return retried;
   const money = (await moneyOf(site, shared, kart))!;
-  if (money.totalDue <= 0) throw fail.validation(KART_PAY_MSG.nothingDue);
-  if (input.part === 'deposit' && money.depositDue <= 0) throw fail.validation(KART_PAY_MSG.depositPaid);
+  const paidUp =
+    money.totalDue <= 0
+      ? KART_PAY_MSG.nothingDue
+      : input.part === 'deposit' && money.depositDue <= 0
+        ? KART_PAY_MSG.depositPaid
+        : null;
+  // Paid up meanwhile, perhaps by this very payment clicked twice at once: its receipt, else the refusal.
+  if (paidUp) {
+    const twin = await earlier();
+    if (twin) return twin;
+    throw fail.validation(paidUp);
+  }
   const amount = input.part === 'deposit' ? money.depositDue : money.totalDue;
   const customer = await getUser(site.siteId, kart.customerId);
   if (input.method === 'wallet') {

@@ -58,12 +58,19 @@ export async function supplierRequestsOf(siteId: SiteId, kartId: string): Promis
   return items.map((i) => i[REC] as SupplierRequestRecord);
 }
 
+/** A request's item, as stored (vouchering, and the demo data). */
+export const supplierRequestItem = (siteId: SiteId, r: SupplierRequestRecord): Record<string, unknown> => ({
+  ...kartKeys.supplierRequest(siteId, r.kartId, r.lineId),
+  kind: 'supplierRequest',
+  [REC]: r,
+});
+
 /** Stores a new request; false when the line already has one (a repeated run: nothing is mailed twice). */
 export function putSupplierRequest(siteId: SiteId, r: SupplierRequestRecord): Promise<boolean> {
   return writeOrFalse(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...kartKeys.supplierRequest(siteId, r.kartId, r.lineId), kind: 'supplierRequest', [REC]: r },
+      Item: supplierRequestItem(siteId, r),
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );

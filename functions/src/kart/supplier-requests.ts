@@ -39,6 +39,7 @@ import { getDmcRecords } from '../dmc/index.ts';
 import type { KartRecord } from './model.ts';
 import * as repo from './repo.ts';
 import * as requests from './supplier-requests-repo.ts';
+import { mailVouchers } from './vouchers.ts';
 import type { SupplierRequestRecord } from './supplier-requests-repo.ts';
 
 /** The staff's page of a quotation (the builder opens it by its id). */
@@ -52,6 +53,51 @@ async function suppliersOf(siteId: SiteId, kart: KartRecord) {
 }
 
 /**
+ * The requests a vouchered kart makes of its suppliers (those with an e-mail), each with its link's secret: the
+ * records vouchering stores, and the demo data's (scripts/seed/karts.ts), so both keep one shape.
+ */
+export function supplierRequestRecords(
+  kart: KartRecord,
+  suppliers: ReadonlyMap<string, { name: string; email: string }>,
+  at: string,
+): { record: SupplierRequestRecord; secret: string }[] {
+  const vouchers = serviceVouchers(kart, kart.customerName, {
+    hotels: new Map(),
+    operator: { name: '', address: '', phone: '' },
+    confirmed: new Map(),
+    cancellationTerms: '',
+  }).vouchers;
+  const referenceOf = (lineId: string) =>
+    vouchers.find((v) => v.lineId === lineId && v.kind !== 'transfer')?.reference ?? kart.quotationId;
+  const leadGuest = voucherParty(kart, kart.customerName).leadGuest;
+  return supplierServices(kart).flatMap((s) => {
+    const supplier = suppliers.get(s.supplierId);
+    if (!supplier?.email) return [];
+    const secret = newToken();
+    const record: SupplierRequestRecord = {
+      kartId: kart.id,
+      lineId: s.lineId,
+      section: s.section,
+      supplierId: s.supplierId,
+      supplierName: supplier.name,
+      supplierEmail: supplier.email,
+      service: s.service,
+      details: s.details,
+      reference: referenceOf(s.lineId),
+      leadGuest,
+      secretHash: sha256(secret),
+      requestedAt: at,
+      expiresAt: supplierLinkExpiry(at),
+      status: 'requested',
+      confirmationNumber: null,
+      reason: null,
+      answeredAt: null,
+    };
+    return [{ record, secret }];
+  });
+}
+
+/**
  * Vouchering's supplier step: a request for every supplied service not yet requested, each mailed once. Called
  * after the voucher committed; never undoes it (a failure is logged, and the next save of the vouchered kart
  * requests what is missing).
@@ -59,64 +105,31 @@ async function suppliersOf(siteId: SiteId, kart: KartRecord) {
 export async function requestSuppliers(scope: { site: SiteRecord; now: Date }, kart: KartRecord): Promise<void> {
   const site = scope.site;
   try {
-    const services = supplierServices(kart);
-    if (!services.length) return;
+    if (!supplierServices(kart).length) return;
     const [suppliers, existing] = await Promise.all([
       suppliersOf(site.siteId, kart),
       requests.supplierRequestsOf(site.siteId, kart.id),
     ]);
     const asked = new Set(existing.map((r) => r.lineId));
-    const vouchers = serviceVouchers(kart, kart.customerName, {
-      hotels: new Map(),
-      operator: { name: '', address: '', phone: '' },
-      confirmed: new Map(),
-      cancellationTerms: '',
-    }).vouchers;
-    const referenceOf = (lineId: string) =>
-      vouchers.find((v) => v.lineId === lineId && v.kind !== 'transfer')?.reference ?? kart.quotationId;
-    const leadGuest = voucherParty(kart, kart.customerName).leadGuest;
-    const at = scope.now.toISOString();
     await Promise.all(
-      services
-        .filter((s) => !asked.has(s.lineId))
-        .map(async (s) => {
-          const supplier = suppliers.get(s.supplierId);
-          if (!supplier?.email) return;
-          const secret = newToken();
-          const record: SupplierRequestRecord = {
-            kartId: kart.id,
-            lineId: s.lineId,
-            section: s.section,
-            supplierId: s.supplierId,
-            supplierName: supplier.name,
-            supplierEmail: supplier.email,
-            service: s.service,
-            details: s.details,
-            reference: referenceOf(s.lineId),
-            leadGuest,
-            secretHash: sha256(secret),
-            requestedAt: at,
-            expiresAt: supplierLinkExpiry(at),
-            status: 'requested',
-            confirmationNumber: null,
-            reason: null,
-            answeredAt: null,
-          };
+      supplierRequestRecords(kart, suppliers, scope.now.toISOString())
+        .filter(({ record }) => !asked.has(record.lineId))
+        .map(async ({ record, secret }) => {
           if (!(await requests.putSupplierRequest(site.siteId, record))) return;
-          const link = appLink(site, supplierRequestPath(`${kart.id}~${s.lineId}~${secret}`));
+          const link = appLink(site, supplierRequestPath(`${kart.id}~${record.lineId}~${secret}`));
           await enqueueEmail({
             siteId: site.siteId,
-            to: supplier.email,
+            to: record.supplierEmail,
             ...supplierRequestMail(mailBrand(site), {
-              supplierName: supplier.name,
+              supplierName: record.supplierName,
               reference: record.reference,
               service: record.service,
               details: record.details,
-              leadGuest,
+              leadGuest: record.leadGuest,
               link,
               expiresOn: formatDate(record.expiresAt.slice(0, 10)),
             }),
-            idempotencyKey: `kart-supplier-request#${site.siteId}#${kart.id}#${s.lineId}`,
+            idempotencyKey: `kart-supplier-request#${site.siteId}#${kart.id}#${record.lineId}`,
           });
         }),
     );
@@ -232,6 +245,16 @@ export async function answerRequest(
   }
   log.info('supplier answered a booking request', { siteId: site.siteId, kartId: r.kartId, status: next.status });
   if (next.status === 'declined') await alertDeclined(site, kart, next);
+  // The customer gets the vouchers again, now printing the supplier's number (once per request).
+  else if (kart.isVouchered)
+    await mailVouchers(site, kart, {
+      lineId: next.lineId,
+      supplierName: next.supplierName,
+      service: next.service,
+      reference: next.reference,
+      confirmationNumber: number,
+      requestedAt: next.requestedAt,
+    });
   return viewOf(site, next);
 }
 

@@ -69,11 +69,27 @@ export async function sharedVouchers(site: SiteRecord, slug: string): Promise<TV
 
 export const vouchersFileName = (quotationId: string): string => `vouchers-${quotationId}.pdf`;
 
+/** A supplier's confirmation that sends the vouchers again, now carrying its number. */
+interface SupplierConfirmation {
+  lineId: string;
+  supplierName: string;
+  service: string;
+  reference: string;
+  confirmationNumber: string;
+  /** The request's time: with the line, the mail's key (a line is requested, so confirmed, once). */
+  requestedAt: string;
+}
+
 /**
  * The confirmation to the customer with every voucher as one PDF, once per vouchering (keyed by the kart's
- * version). Never undoes the voucher: a failure is logged.
+ * version), and again once per supplier confirmation (keyed by the request), the vouchers then printing its number.
+ * Never undoes the voucher or the answer: a failure is logged.
  */
-export async function mailVouchers(site: SiteRecord, kart: KartRecord): Promise<boolean> {
+export async function mailVouchers(
+  site: SiteRecord,
+  kart: KartRecord,
+  supplierConfirmed?: SupplierConfirmation,
+): Promise<boolean> {
   try {
     const customer = await getUser(site.siteId, kart.customerId);
     if (!customer?.email) return false;
@@ -85,9 +101,13 @@ export async function mailVouchers(site: SiteRecord, kart: KartRecord): Promise<
       kartName: kart.kartName,
       quotationId: kart.quotationId,
       services: set.vouchers.map(
-        (v) => `${v.reference}: ${v.service}${v.date ? `, ${formatDate(v.date)}` : ''}${v.time ? ` ${v.time}` : ''}`,
+        (v) =>
+          `${v.reference}: ${v.service}${v.date ? `, ${formatDate(v.date)}` : ''}${v.time ? ` ${v.time}` : ''}${
+            v.confirmationNumber ? `, confirmation number ${v.confirmationNumber}` : ''
+          }`,
       ),
       link: slug ? appLink(site, sharedVouchersPath(slug)) : null,
+      ...(supplierConfirmed ? { supplierConfirmed } : {}),
     });
     // pdf-lib and the QR encoder load with the first voucher mail, not with the kart Lambda.
     const { vouchersPdf } = await import('./voucher-pdf.ts');
@@ -105,7 +125,9 @@ export async function mailVouchers(site: SiteRecord, kart: KartRecord): Promise<
       ],
       // The customer's choice for "my quotation confirmed" decides the mail (the push goes through the worker).
       notice: { userId: kart.customerId, kind: 'quotationConfirmed' },
-      idempotencyKey: `kart-vouchers#${site.siteId}#${kart.id}#${kart.version}`,
+      idempotencyKey: supplierConfirmed
+        ? `kart-vouchers-confirmed#${site.siteId}#${kart.id}#${supplierConfirmed.lineId}#${supplierConfirmed.requestedAt}`
+        : `kart-vouchers#${site.siteId}#${kart.id}#${kart.version}`,
     });
     return true;
   } catch (err) {

@@ -59,26 +59,46 @@ export function supplierDeclinedMail(brand: MailBrand, d: SupplierDeclinedMailDa
   });
 }
 
-/** The guest's vouchers, attached as one PDF, with the quotation confirmed. */
+/** The guest's vouchers, attached as one PDF, with the quotation confirmed (or a supplier's confirmation since). */
 export interface VouchersMailData {
   customerName: string;
   kartName: string;
   quotationId: string;
   services: string[];
   link: string | null;
+  /** A supplier confirmed a service after the quotation was vouchered: the vouchers again, with its number. */
+  supplierConfirmed?: { supplierName: string; service: string; reference: string; confirmationNumber: string };
 }
 
 export function vouchersMail(brand: MailBrand, d: VouchersMailData): RenderedMail {
+  const greeting = d.customerName.trim() ? `Dear ${d.customerName.trim()},` : 'Hello,';
+  const rows = d.services.map((value, i) => ({ label: i === 0 ? 'Services' : '', value }));
+  const action = d.link ? { action: { label: 'View the vouchers', url: d.link } } : {};
+  const c = d.supplierConfirmed;
+  if (c)
+    return renderMail(brand, {
+      subject: `Booking confirmed: ${c.service} (${c.reference}), confirmation number ${c.confirmationNumber}`,
+      preheader: `${c.supplierName} confirmed ${c.service}: ${c.confirmationNumber}.`,
+      heading: 'Your booking is confirmed',
+      greeting,
+      paragraphs: [
+        `${c.service} (${c.reference}) of your trip "${d.kartName}" (${d.quotationId}) is confirmed${
+          c.supplierName.trim() && c.supplierName.trim() !== c.service.trim() ? ` by ${c.supplierName.trim()}` : ''
+        }, confirmation number ${c.confirmationNumber}. The attached PDF holds your vouchers with it: show it (printed or on your phone) when you check in, at the activity and to your driver.`,
+      ],
+      rows: [{ label: 'Confirmation number', value: c.confirmationNumber, strong: true }, ...rows],
+      ...action,
+    });
   return renderMail(brand, {
     subject: `Confirmed: ${d.kartName} (${d.quotationId}), your vouchers`,
     preheader: `Your trip ${d.kartName} is confirmed; the vouchers are attached.`,
     heading: 'Your trip is confirmed',
-    greeting: d.customerName.trim() ? `Dear ${d.customerName.trim()},` : 'Hello,',
+    greeting,
     paragraphs: [
       `Your quotation ${d.quotationId}, "${d.kartName}", is confirmed. The attached PDF holds one voucher per service: show it (printed or on your phone) when you check in, at the activity and to your driver.`,
     ],
-    rows: d.services.map((value, i) => ({ label: i === 0 ? 'Services' : '', value })),
-    ...(d.link ? { action: { label: 'View the vouchers', url: d.link } } : {}),
+    rows,
+    ...action,
   });
 }
 

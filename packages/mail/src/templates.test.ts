@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { escapeHtml, html, safeColor, safeUrl, textColorOn } from './html.ts';
 import { accountExistsMail, noAccountMail, passwordLinkMail, verifyEmailMail, welcomeMail } from './templates.ts';
 import type { MailBrand } from './layout.ts';
+import { vouchersMail } from './kart-paper.ts';
 
 const brand: MailBrand = {
   companyName: 'Flight Deals',
@@ -134,5 +135,35 @@ describe('mails that answer for an address without saying so on the page', () =>
     expect(mail.text).toContain('there is no active account with it');
     expect(mail.text).toContain('http://flightdeals.localhost:4000/app/signup');
     expect(mail.text).not.toContain('generate_password');
+  });
+});
+
+describe('the guest’s vouchers', () => {
+  const data = {
+    customerName: 'Meera Iyer',
+    kartName: 'Lagoon break',
+    quotationId: 'Q20990301-ABC123',
+    services: ['Q20990301-ABC123-H1: Lagoon Resort, 10 Mar 2099, confirmation number LR-42'],
+    link: 'https://flightdeals.example/app/quotation/s1/vouchers',
+  };
+
+  it('confirm the trip when vouchered, and name the supplier’s number when it confirms later', () => {
+    const first = vouchersMail(brand, data);
+    expect(first.subject).toBe('Confirmed: Lagoon break (Q20990301-ABC123), your vouchers');
+    const later = vouchersMail(brand, {
+      ...data,
+      supplierConfirmed: {
+        supplierName: 'Lagoon Resort',
+        service: 'Lagoon Resort',
+        reference: 'Q20990301-ABC123-H1',
+        confirmationNumber: 'LR-42',
+      },
+    });
+    expect(later.subject).toBe('Booking confirmed: Lagoon Resort (Q20990301-ABC123-H1), confirmation number LR-42');
+    expect(later.text).toContain(
+      'Lagoon Resort (Q20990301-ABC123-H1) of your trip "Lagoon break" (Q20990301-ABC123) is confirmed, confirmation number LR-42.',
+    );
+    expect(later.text).toContain('LR-42');
+    expect(later.html).toContain('https://flightdeals.example/app/quotation/s1/vouchers');
   });
 });
