@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { Alert } from '@mantine/core';
+import { verifyPayment } from '@tp/contracts/endpoints/wallet';
+import { TIMING } from '@tp/contracts/platform';
+import { call } from '#api/client.ts';
+
+/** Where a gateway payment the payer came back from stands: being checked, taken, or not taken. */
+export type GatewayReturn = 'checking' | 'success' | 'failed';
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const t = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(t);
+      resolve();
+    });
+  });
+
+/**
+ * A payer back from the gateway on a screen of their own (an activity cart, a visa application: `?payment=<id>`):
+ * asks `verifyPayment` (which also asks the worker to verify it) up to TIMING.paymentVerifyRetries times,
+ * TIMING.paymentVerifyIntervalMs apart, and calls `onSettled` once it is taken or refused, for the screen to read
+ * its record again. Null without a payment id.
+ */
+export function useGatewayReturn(paymentId: string | null, onSettled: (outcome: GatewayReturn) => void) {
+  const [state, setState] = useState<GatewayReturn | null>(paymentId ? 'checking' : null);
+  useEffect(() => {
+    if (!paymentId) return;
+    const abort = new AbortController();
+    setState('checking');
+    void (async () => {
+      for (let attempt = 1; attempt <= TIMING.paymentVerifyRetries && !abort.signal.aborted; attempt++) {
+        const r = await call(verifyPayment, { orderId: paymentId }, { handling: 'navigation' }).catch(() => null);
+        if (abort.signal.aborted) return;
+        if (r?.status === 'success' || r?.status === 'failed') {
+          const outcome = r.status;
+          setState(outcome);
+          onSettled(outcome);
+          return;
+        }
+        if (attempt < TIMING.paymentVerifyRetries) await sleep(TIMING.paymentVerifyIntervalMs, abort.signal);
+      }
+      if (!abort.signal.aborted) setState('failed');
+    })();
+    return () => abort.abort();
+    // onSettled is the screen's reload: a new function each render must not restart the checks.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [paymentId]);
+  return state;
+}
+
+/** What the payer reads on coming back from the gateway. */
+export function GatewayReturnNotice({ state, received }: { state: GatewayReturn | null; received: string }) {
+  if (!state) return null;
+  if (state === 'success')
+    return (
+      <Alert color="green" role="status" title="Payment received">
+        {received}
+      </Alert>
+    );
+  if (state === 'failed')
+    return (
+      <Alert color="red" role="status" title="Payment not completed">
+        The gateway did not take the payment; nothing was charged. You can try again.
+      </Alert>
+    );
+  return (
+    <Alert color="blue" role="status" title="Checking your payment">
+      We are confirming the payment with the gateway; this takes a few seconds.
+    </Alert>
+  );
+}
