@@ -4,8 +4,11 @@ import { verifyPayment } from '@tp/contracts/endpoints/wallet';
 import { TIMING } from '@tp/contracts/platform';
 import { call } from '#api/client.ts';
 
-/** Where a gateway payment the payer came back from stands: being checked, taken, or not taken. */
-export type GatewayReturn = 'checking' | 'success' | 'failed';
+/**
+ * Where a gateway payment the payer came back from stands: being checked, taken, not taken, or not settled yet after
+ * every check (the worker and the reconciler carry on; the screen says so rather than guess).
+ */
+export type GatewayReturn = 'checking' | 'success' | 'failed' | 'pending';
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -40,7 +43,7 @@ export function useGatewayReturn(paymentId: string | null, onSettled: (outcome: 
         }
         if (attempt < TIMING.paymentVerifyRetries) await sleep(TIMING.paymentVerifyIntervalMs, abort.signal);
       }
-      if (!abort.signal.aborted) setState('failed');
+      if (!abort.signal.aborted) setState('pending');
     })();
     return () => abort.abort();
     // onSettled is the screen's reload: a new function each render must not restart the checks.
@@ -56,6 +59,12 @@ export function GatewayReturnNotice({ state, received }: { state: GatewayReturn 
     return (
       <Alert color="green" role="status" title="Payment received">
         {received}
+      </Alert>
+    );
+  if (state === 'pending')
+    return (
+      <Alert color="yellow" role="status" title="Payment not confirmed yet">
+        The gateway has not confirmed the payment yet. It is applied as soon as it does; reload this page in a minute.
       </Alert>
     );
   if (state === 'failed')
