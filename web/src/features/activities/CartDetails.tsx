@@ -142,7 +142,7 @@ export function CartDetails({
           {c.items.length === 0 ? (
             <Text c="dimmed">No activities in this cart.</Text>
           ) : (
-            <Table.ScrollContainer minWidth={480}>
+            <Table.ScrollContainer minWidth={300}>
               <Table striped aria-label="Activities in the cart">
                 <Table.Thead>
                   <Table.Tr>
