@@ -77,7 +77,11 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> 
   'payments-worker': { sends: ['email', 'notifications'], timeoutSeconds: 28, secrets: 'open' },
   // Every minute: re-sends outbox messages, verifies open payments, books or refunds stranded orders. Under
   // the fulfilment claim's 90 s lease, so a run never books an order another run could retake meanwhile.
-  'reconciler-worker': { sends: ['paymentVerification', 'email', 'notifications'], timeoutSeconds: 80, secrets: 'open' },
+  'reconciler-worker': {
+    sends: ['paymentVerification', 'email', 'notifications'],
+    timeoutSeconds: 80,
+    secrets: 'open',
+  },
   // Pushes to browsers (each push service call is bounded at 10 s) and hands mails to the email queue.
   'notifications-worker': { sends: ['email'], timeoutSeconds: 45 },
   // A confirmed activity cart and a vouchered quotation are told to their owner (lib/notify.ts); a cart that pays

@@ -321,7 +321,8 @@ async function refundThroughGateway(
     ...after,
     payment: { ...p, refundedAt: scope.now.toISOString(), gatewayRefundId: g.refundId },
   };
-  if (!(await repo.commitCartChange([...write(refunded), ...g.items]))) throw fail.conflict(ACTIVITY_MSG.changedMeanwhile);
+  if (!(await repo.commitCartChange([...write(refunded), ...g.items])))
+    throw fail.conflict(ACTIVITY_MSG.changedMeanwhile);
   await sendGatewayRefundNow(scope.site.siteId, g.refundId, scope.now, log);
   return { outcome: 'done', after: refunded };
 }

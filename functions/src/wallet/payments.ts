@@ -283,7 +283,8 @@ async function verifyAndApplyOnce(
   // Re-read: another delivery may have moved it on meanwhile; the transitions below are conditional.
   const current = (await repo.getPayment(siteId, paymentId))!;
   if (current.purpose === 'walletTopUp') return applyTopUp(current, now);
-  if (current.purpose === 'kartPayment') return applyToSubject(current, now, deps, 'quotation', deps.karts, current.kartId);
+  if (current.purpose === 'kartPayment')
+    return applyToSubject(current, now, deps, 'quotation', deps.karts, current.kartId);
   if (current.purpose === 'cartPayment') return applyToSubject(current, now, deps, 'cart', deps.carts, current.cartId);
   if (current.purpose === 'visaFee')
     return applyToSubject(current, now, deps, 'visa application', deps.visas, current.applicationId);

@@ -66,7 +66,7 @@ export const ACTIVITY_MSG = {
     `No exchange rate for ${currency} in the exchange-rate table: add one before confirming this cart`,
   paidFrom: (amount: string) => `${amount} taken from the owner's wallet`,
   /** The owner pays a confirmed cart through the site's gateway (docs/dmc.md "The activity cart pays"). */
-  awaitingPayment: "The owner has not paid this cart yet: they pay it online from their cart, or top up their wallet",
+  awaitingPayment: 'The owner has not paid this cart yet: they pay it online from their cart, or top up their wallet',
   nothingToPay: 'This cart has nothing to pay now',
   onlyOwnerPays: 'Only the owner of the cart pays it',
   paymentReceived: 'Payment received: your cart is paid',

@@ -26,11 +26,12 @@ const sleep = (ms: number, signal: AbortSignal) =>
  * its record again. Null without a payment id.
  */
 export function useGatewayReturn(paymentId: string | null, onSettled: (outcome: GatewayReturn) => void) {
-  const [state, setState] = useState<GatewayReturn | null>(paymentId ? 'checking' : null);
+  // The outcome of the payment it was found for: another payment id reads as being checked until its own.
+  const [found, setFound] = useState<{ paymentId: string; state: GatewayReturn } | null>(null);
+  const setState = (state: GatewayReturn) => paymentId && setFound({ paymentId, state });
   useEffect(() => {
     if (!paymentId) return;
     const abort = new AbortController();
-    setState('checking');
     void (async () => {
       for (let attempt = 1; attempt <= TIMING.paymentVerifyRetries && !abort.signal.aborted; attempt++) {
         const r = await call(verifyPayment, { orderId: paymentId }, { handling: 'navigation' }).catch(() => null);
@@ -49,7 +50,8 @@ export function useGatewayReturn(paymentId: string | null, onSettled: (outcome: 
     // onSettled is the screen's reload: a new function each render must not restart the checks.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [paymentId]);
-  return state;
+  if (!paymentId) return null;
+  return found?.paymentId === paymentId ? found.state : 'checking';
 }
 
 /** What the payer reads on coming back from the gateway. */
