@@ -64,23 +64,30 @@ export const FUNCTION_ACCESS: Readonly<Record<string, Partial<FunctionAccess>>> 
   // Package photos; a site's logo and favicon (lib/media.ts).
   packages: { media: true },
   settings: { media: true },
-  // Visa applications: private documents in the media bucket, and the applicant's mails.
-  visa: { sends: ['email', 'notifications'], media: true },
+  // Visa applications: private documents in the media bucket, and the applicant's mails; the fee paid through the
+  // site's gateway (its credentials; a rejection's gateway refund is sent at once).
+  visa: { sends: ['email', 'notifications', 'paymentVerification'], media: true, secrets: 'open' },
   // The platform console: argon2id per operator sign-in; the invite mail of a new site's super admin; a new site's
   // starting supply and gateway settings are sealed at onboarding.
   console: { sends: ['email'], memoryMb: 1024, secrets: 'seal' },
   // Worker timeouts stay well under the queues' 60 s visibility timeout (QUEUES).
   'email-worker': { mail: true, timeoutSeconds: 20 },
   // Fulfilling a paid flight order books with the supplier, like the flights Lambda.
-  'payments-worker': { sends: ['email'], timeoutSeconds: 28, secrets: 'open' },
+  // A verified visa fee submits its application, which is told to the applicant (mail and push).
+  'payments-worker': { sends: ['email', 'notifications'], timeoutSeconds: 28, secrets: 'open' },
   // Every minute: re-sends outbox messages, verifies open payments, books or refunds stranded orders. Under
   // the fulfilment claim's 90 s lease, so a run never books an order another run could retake meanwhile.
-  'reconciler-worker': { sends: ['paymentVerification', 'email'], timeoutSeconds: 80, secrets: 'open' },
+  'reconciler-worker': {
+    sends: ['paymentVerification', 'email', 'notifications'],
+    timeoutSeconds: 80,
+    secrets: 'open',
+  },
   // Pushes to browsers (each push service call is bounded at 10 s) and hands mails to the email queue.
   'notifications-worker': { sends: ['email'], timeoutSeconds: 45 },
   // A confirmed activity cart and a vouchered quotation are told to their owner (lib/notify.ts); a cart that pays
-  // debits its owner's wallet, whose low-credit mail goes out through the email queue.
-  activities: { sends: ['notifications', 'email'] },
+  // debits its owner's wallet, whose low-credit mail goes out through the email queue; the owner pays a cart
+  // through the site's gateway (its credentials; a cancel's gateway refund is sent at once).
+  activities: { sends: ['notifications', 'email', 'paymentVerification'], secrets: 'open' },
   // Quotation payments: the receipt mail, gateway payments started from the shared link (their credentials).
   kart: { sends: ['notifications', 'paymentVerification', 'email', 'exports'], secrets: 'open' },
   // Every 5 minutes: fires the deadline index's due deadlines (hold warnings by mail and push, hold releases at

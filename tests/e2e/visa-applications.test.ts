@@ -2,7 +2,8 @@
  * A visa application in Chromium on a phone (390 px): Flight Deals' demo agent opens the UAE's 30-day tourist visa
  * checklist, applies online for one traveller, uploads the passport, the passport photo and the return ticket, and
  * pays the fee from the wallet; the application shows Submitted. Then the visa desk finds it in the staff queue.
- * axe (WCAG 2 AA) on each screen; screenshots at 1366 and 390 px (E2E_SHOTS).
+ * Another application's fee is paid online on the sandbox gateway, back to the application, submitted once the
+ * payments worker verifies it. axe (WCAG 2 AA) on each screen; screenshots at 1366 and 390 px (E2E_SHOTS).
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -114,5 +115,50 @@ describe('Visa applications', () => {
     expect(await axeViolations(desk)).toEqual([]);
     await shots(desk, 'staff-queue');
     await staff.close();
+  });
+
+  it('an agent on a phone pays the fee online on the sandbox gateway', { timeout: 300_000 }, async () => {
+    const context = await browser().newContext({ viewport: PHONE, bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(appUrl(SITE, '/visa-applications/new/visa-uae-tourist-30?nationality=IN'));
+    await page.waitForURL(/\/app\/login\?redirectTo=/);
+    await signIn(page, `agent@${SITE}`);
+    await page.getByRole('heading', { name: 'Apply for a visa', level: 1 }).waitFor();
+    await typeDate(page.getByLabel(/^Travel from/), ahead(45));
+    await typeDate(page.getByLabel(/^Travel until/), ahead(50));
+    const traveller = page.getByRole('group', { name: 'Traveller 1' });
+    await traveller.getByLabel('First name', { exact: false }).fill('Kiran');
+    await traveller.getByLabel('Last name', { exact: false }).fill('Das');
+    await typeDate(traveller.getByLabel('Date of birth', { exact: false }), '1985-02-03');
+    await traveller.getByLabel('Passport number', { exact: false }).fill('K9988776');
+    await typeDate(traveller.getByLabel('Passport valid until', { exact: false }), ahead(1200));
+    await page.getByRole('button', { name: 'Start application' }).click();
+    await page.waitForURL(/\/app\/visa-applications\/[0-9a-f]{24}$/);
+    await upload(page, 'Upload Photo of Kiran Das', { name: 'photo.png', mimeType: 'image/png', buffer: PHOTO });
+    await upload(page, 'Upload Passport of Kiran Das', {
+      name: 'passport.pdf',
+      mimeType: 'application/pdf',
+      buffer: pdf('Passport'),
+    });
+    await upload(page, 'Upload Return ticket of Kiran Das', {
+      name: 'ticket.pdf',
+      mimeType: 'application/pdf',
+      buffer: pdf('Ticket'),
+    });
+
+    const online = page.getByRole('button', { name: 'Pay ₹7,150.00 online' });
+    await expect.poll(() => online.isEnabled()).toBe(true);
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    await online.click();
+    await page.waitForURL(/\/sandbox-gateway\//);
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.waitForURL(/\/app\/visa-applications\/[0-9a-f]{24}\?payment=/);
+    // The payments worker verifies it meanwhile; the page asks until it is taken.
+    await page.getByText('Payment received: your application is submitted').waitFor({ timeout: 60_000 });
+    await page.getByText('Submitted', { exact: true }).waitFor();
+    await page.getByRole('button', { name: /online$/ }).waitFor({ state: 'detached' });
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    await shoot(page, 'application-paid-online');
+    await context.close();
   });
 });

@@ -10,6 +10,7 @@ export const answered = (wiring: ActivitiesWiring): Operation[] => [
   gathered(c0.clearAllCart, () => import('./carts.ts'), 'answerClearAllCart', undefined),
   gathered(c0.updateCartData, () => import('./carts.ts'), 'answerUpdateCartData', undefined),
   gathered(c0.updateCartStatus, () => import('./carts.ts'), 'answerUpdateCartStatus', wiring),
+  gathered(c0.payCart, () => import('./carts.ts'), 'answerPayCart', undefined),
   gathered(c0.updateRemarks, () => import('./carts.ts'), 'answerUpdateRemarks', undefined),
   gathered(c0.updateUserId, () => import('./carts.ts'), 'answerUpdateUserId', undefined),
   gathered(c0.createKartFromCart, () => import('./carts.ts'), 'answerCreateKartFromCart', wiring),

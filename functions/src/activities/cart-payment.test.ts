@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localPrice, movePays, moveRefunds } from './cart-payment.ts';
+import { localPrice, movePays, moveRefunds, payableOnline, whenWalletShort } from './cart-payment.ts';
 import type { CartPaymentRecord } from './repo.ts';
 
 const paid: CartPaymentRecord = {
@@ -14,6 +14,25 @@ const paid: CartPaymentRecord = {
   paidAt: '2026-11-29T06:00:00.000Z',
   refundedAt: null,
 };
+
+describe('paying online', () => {
+  it("confirms a retail customer's cart the wallet cannot pay, holds its voucher, and refuses an agent's move", () => {
+    expect(whenWalletShort('retail', 'confirmed')).toBe('moveUnpaid');
+    expect(whenWalletShort('retail', 'vouchered')).toBe('awaitOnlinePayment');
+    expect(whenWalletShort('travelAgent', 'confirmed')).toBe('refuse');
+    expect(whenWalletShort('corporate', 'vouchered')).toBe('refuse');
+  });
+
+  it('offers the payment of a confirmed, unpaid cart that totals something, on a site whose carts pay', () => {
+    expect(payableOnline('confirmed', { status: 'confirmed' }, 10)).toBe(true);
+    expect(payableOnline('vouchered', { status: 'confirmed' }, 10)).toBe(true);
+    expect(payableOnline('none', { status: 'confirmed' }, 10)).toBe(false);
+    expect(payableOnline('confirmed', { status: 'submitted' }, 10)).toBe(false);
+    expect(payableOnline('confirmed', { status: 'vouchered' }, 10)).toBe(false);
+    expect(payableOnline('confirmed', { status: 'confirmed', payment: paid }, 10)).toBe(false);
+    expect(payableOnline('confirmed', { status: 'confirmed' }, 0)).toBe(false);
+  });
+});
 
 describe('when a cart move moves money', () => {
   it("pays on the site's status, or past it for a cart confirmed before the setting; never twice, never when off", () => {

@@ -12,12 +12,17 @@ import * as MSG from '@tp/contracts/messages';
 import type { CartStatus } from '@tp/domain/activities';
 import { convert, describeRate, type RateUsed } from '@tp/domain/dmc';
 import { formatMoney } from '@tp/domain/format';
+import { auditPut, recordChange } from '#lib/audit';
 import type { TransactItem } from '#lib/db';
 import { fail } from '#lib/errors';
 import type { SiteId } from '#lib/keys';
+import { log } from '#lib/logger';
 import { siteToday } from '#lib/time';
 import { allExchangeRates } from '../dmc/index.ts';
-import { balanceOf, move } from '../wallet/index.ts';
+import { balanceOf, gatewayRefundItems, move, sendGatewayRefundNow } from '../wallet/index.ts';
+import type { GatewayName } from '@tp/contracts/endpoints/wallet';
+import { getUser } from '../users/records.ts';
+import * as repo from './repo.ts';
 import type { CartPaymentRecord, CartRecord } from './repo.ts';
 import type { Principal } from '#lib/principal';
 import type { SiteRecord } from '#lib/tenancy';
@@ -34,6 +39,24 @@ export function movePays(paysAt: CartPaysAt, cart: Pick<CartRecord, 'payment'>, 
   const at = PAYING_ORDER.indexOf(paysAt);
   return PAYING_ORDER.indexOf(to) >= at && PAYING_ORDER.includes(to);
 }
+
+/**
+ * What happens when the owner's wallet and credit cannot take a paying move (docs/dmc.md "The activity cart pays"):
+ * a retail customer's cart is confirmed all the same and they pay it online from their cart (the gateway); the
+ * voucher of a retail customer's unpaid cart waits for that payment; an agent's (or corporate) move is refused
+ * with the wallet's message, as before (their wallet takes a gateway top-up).
+ */
+export function whenWalletShort(ownerType: string, to: CartStatus): 'moveUnpaid' | 'awaitOnlinePayment' | 'refuse' {
+  if (ownerType !== 'retail') return 'refuse';
+  return to === 'confirmed' ? 'moveUnpaid' : 'awaitOnlinePayment';
+}
+
+/**
+ * Whether the owner may pay the cart online now: the site's carts pay (`confirmed` or `vouchered`), the cart is
+ * confirmed, unpaid, and totals something. Agents may so pay before a `vouchered` site's voucher debits the wallet.
+ */
+export const payableOnline = (paysAt: CartPaysAt, cart: Pick<CartRecord, 'status' | 'payment'>, total: number) =>
+  paysAt !== 'none' && cart.status === 'confirmed' && !cart.payment && total > 0;
 
 /** Whether a move gives a paid cart's money back (the cancel of a cart that paid and was not refunded). */
 export const moveRefunds = (cart: Pick<CartRecord, 'payment'>, to: CartStatus): boolean =>
@@ -85,7 +108,7 @@ export const paymentView = (p: CartPaymentRecord): TCartPayment => ({
   method: p.method,
   amount: p.amount,
   currency: p.currency,
-  rateText: ratesText(p.ratesUsed),
+  rateText: ratesText(p.ratesUsed ?? []),
   paidAt: p.paidAt,
   refundedAt: p.refundedAt,
 });
@@ -93,8 +116,11 @@ export const paymentView = (p: CartPaymentRecord): TCartPayment => ({
 const payEntryId = (cartId: string) => `cart-${cartId}-pay`;
 const refundEntryId = (cartId: string) => `cart-${cartId}-refund`;
 
-/** The outcome of a paying or refunding move: done, or already done by a parallel one (the entry was taken). */
-export type MoneyMove = 'done' | 'already';
+/**
+ * The outcome of a paying or refunding move: done, already done by a parallel one (the entry was taken), or (a
+ * retail customer's confirm the wallet cannot pay) to be moved unpaid: the customer pays online next.
+ */
+export type MoneyMove = 'done' | 'already' | 'unpaid';
 
 /**
  * Debits the owner for the cart and commits `write(after)` (the cart's move, its counts and audit) in the same
@@ -102,7 +128,7 @@ export type MoneyMove = 'done' | 'already';
  */
 export async function payAndMove(
   scope: ActivityScope,
-  owner: { userId: string; legalEntityId: string },
+  owner: { userId: string; legalEntityId: string; userType: string },
   cart: CartRecord,
   after: CartRecord,
   total: number,
@@ -138,14 +164,22 @@ export async function payAndMove(
   );
   if (result === 'done') return { outcome: 'done', after: paid };
   if (result === 'duplicate') return { outcome: 'already', after: paid };
-  if (result === 'insufficient')
+  if (result === 'insufficient') {
+    const short = whenWalletShort(owner.userType, after.status);
+    if (short === 'moveUnpaid') return { outcome: 'unpaid', after };
+    if (short === 'awaitOnlinePayment') throw fail.paymentRequired(ACTIVITY_MSG.awaitingPayment);
     throw fail.paymentRequired(ACTIVITY_MSG.walletShort(formatMoney(amount, walletCurrency)));
+  }
   if (result === 'overdue') throw fail.paymentRequired(MSG.creditOverdue);
   if (result === 'overLimit') throw fail.paymentRequired(MSG.creditOverLimit);
   throw fail.conflict(ACTIVITY_MSG.changedMeanwhile);
 }
 
-/** Credits a paid cart's money back with its cancel, in one transaction; once whatever the number of cancels. */
+/**
+ * Credits a paid cart's money back with its cancel, in one transaction; once whatever the number of cancels. A
+ * gateway-paid cart is refunded through the gateway (the quotation cancellation's machinery): the refund record,
+ * keyed by the cart (`CC-<cart>`), commits with the cancel and is sent right after it; the reconciler follows it.
+ */
 export async function refundAndMove(
   scope: ActivityScope,
   cart: CartRecord,
@@ -153,6 +187,7 @@ export async function refundAndMove(
   write: (after: CartRecord) => TransactItem[],
 ): Promise<{ outcome: MoneyMove; after: CartRecord }> {
   const p = cart.payment!;
+  if (p.method === 'gateway') return refundThroughGateway(scope, cart, after, write);
   const refunded: CartRecord = { ...after, payment: { ...p, refundedAt: scope.now.toISOString() } };
   const result = await move(
     'credit',
@@ -186,4 +221,108 @@ function movement(
     byUserId: scope.principal.userId,
     now: scope.now,
   };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The owner pays online (the site's gateway, purpose `cartPayment`)
+
+const gatewayEntryId = (paymentId: string) => `gateway-${paymentId}`;
+
+/** Where the payer comes back to: the queue with the cart open (wallet/payments.ts adds `payment=<id>`). */
+export const cartReturnPath = (cartId: string) => `/activities/queue?status=confirmed&cart=${cartId}`;
+
+/**
+ * A verified gateway payment pays its cart, once: the cart (conditional on the version read and on being unpaid)
+ * and the cart's gateway-paid guard (`attribute_not_exists`) commit together. 'already' when this payment paid it
+ * before (a redelivered or parallel verification); 'refused' when the cart can no longer take it (cancelled,
+ * paid from the wallet meanwhile, another payment first): the payments side then sends the money back.
+ */
+export async function receiveCartGatewayPayment(
+  siteId: SiteId,
+  cartId: string,
+  payment: { paymentId: string; transactionId: string; amount: number; currency: string; gateway: string },
+  now: Date,
+): Promise<'received' | 'already' | 'refused'> {
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    const cart = await repo.getCart(siteId, cartId);
+    if (!cart) return 'refused';
+    if (cart.payment?.paymentId === payment.paymentId) return 'already';
+    if (cart.payment || cart.status !== 'confirmed') {
+      log.warn('gateway payment not applicable to its cart', { siteId, cartId, status: cart.status });
+      return 'refused';
+    }
+    const total = Math.round(cart.items.reduce((sum, l) => sum + l.price * 100, 0)) / 100;
+    const owner = await getUser(siteId, cart.userId);
+    const at = now.toISOString();
+    const after: CartRecord = {
+      ...cart,
+      version: cart.version + 1,
+      updatedAt: at,
+      payment: {
+        method: 'gateway',
+        legalEntityId: owner?.legalEntityId ?? cart.userId,
+        entryId: gatewayEntryId(payment.paymentId),
+        paymentId: payment.paymentId,
+        gateway: payment.gateway,
+        gatewayRefundId: null,
+        amount: payment.amount,
+        currency: payment.currency,
+        cartAmount: total,
+        cartCurrency: cart.items[0]?.currency ?? payment.currency,
+        ratesUsed: [],
+        paidAt: at,
+        refundedAt: null,
+      },
+    };
+    const audit = auditPut(
+      siteId,
+      recordChange(
+        'activityCart',
+        cart.id,
+        { reference: cart.reference, status: cart.status },
+        {
+          reference: cart.reference,
+          status: cart.status,
+          paid: `${payment.currency} ${payment.amount}`,
+          via: `${payment.gateway} ${payment.transactionId}`,
+        },
+        'update',
+      ),
+      { userId: cart.userId, name: `${cart.userName} (online payment)`, email: '' },
+      now,
+    );
+    if (await repo.takeGatewayPayment(siteId, cart, after, payment.paymentId, audit)) return 'received';
+    // Lost a race: another verification of this payment, a wallet payment or a staff move; read again.
+  }
+  throw new Error(`cart ${cartId} kept changing while its payment was applied`);
+}
+
+/** The cancel of a gateway-paid cart: the gateway refund decided in the cancel's transaction, sent after it. */
+async function refundThroughGateway(
+  scope: ActivityScope,
+  cart: CartRecord,
+  after: CartRecord,
+  write: (after: CartRecord) => TransactItem[],
+): Promise<{ outcome: MoneyMove; after: CartRecord }> {
+  const p = cart.payment!;
+  const g = gatewayRefundItems({
+    siteId: scope.site.siteId,
+    source: `CC-${cart.id}`,
+    payment: { paymentId: p.paymentId!, gateway: p.gateway as GatewayName, amount: p.amount },
+    amount: p.amount,
+    currency: p.currency,
+    legalEntityId: p.legalEntityId || cart.userId,
+    userId: cart.userId,
+    remark: `Activity cart ${cart.reference} cancelled`,
+    reference: {},
+    now: scope.now,
+  });
+  const refunded: CartRecord = {
+    ...after,
+    payment: { ...p, refundedAt: scope.now.toISOString(), gatewayRefundId: g.refundId },
+  };
+  if (!(await repo.commitCartChange([...write(refunded), ...g.items])))
+    throw fail.conflict(ACTIVITY_MSG.changedMeanwhile);
+  await sendGatewayRefundNow(scope.site.siteId, g.refundId, scope.now, log);
+  return { outcome: 'done', after: refunded };
 }

@@ -48,7 +48,17 @@ import {
 } from '../dmc/index.ts';
 import { priceCombos, type ComboShare } from '@tp/domain/dmc';
 import { round2 } from '@tp/domain/pricing';
-import { inWalletCurrency, movePays, moveRefunds, payAndMove, paymentView, refundAndMove } from './cart-payment.ts';
+import {
+  cartReturnPath,
+  inWalletCurrency,
+  movePays,
+  moveRefunds,
+  payAndMove,
+  payableOnline,
+  paymentView,
+  refundAndMove,
+} from './cart-payment.ts';
+import { startGatewayPayment } from '../wallet/index.ts';
 import { saveKart } from '../kart/index.ts';
 import { markupForLegalEntity } from './markups.ts';
 import * as repo from './repo.ts';
@@ -387,13 +397,15 @@ export async function setStatus(
       money.kind === 'pay'
         ? await payAndMove(scope, money.owner, cart, moved, cartTotal(cart), cartCurrency(cart), write)
         : await refundAndMove(scope, cart, moved, write);
-    if (r.outcome === 'already') {
+    if (r.outcome === 'unpaid') {
+      // A retail customer's wallet cannot pay the confirm: confirmed all the same, they pay it online next.
+      saved = await commit(scope, cart, moved, 'status');
+    } else if (r.outcome === 'already') {
       // A parallel move took (or gave back) the money with this very move: answer the cart as it stands.
       const now = await visibleCart(scope, input.cartId);
       if (now.cart.status !== input.status) throw fail.conflict(ACTIVITY_MSG.changedMeanwhile);
       return presented(scope, now.cart, now.actors);
-    }
-    saved = r.after;
+    } else saved = r.after;
   } else saved = await commit(scope, cart, moved, 'status');
   // The GST invoice of a vouchered cart, its credit note when cancelled: never undoes the move.
   await runCartStatusHooks(wiring, scope.site, saved, cart.status, scope.now);
@@ -410,7 +422,10 @@ async function moneyOfMove(scope: ActivityScope, cart: CartRecord, to: CartStatu
   if (cartTotal(cart) <= 0 || !movePays(await cartPaysAt(scope), cart, to)) return null;
   const owner = await getUser(siteOf(scope), cart.userId);
   if (!owner || owner.userType === 'staff') return null;
-  return { kind: 'pay' as const, owner: { userId: owner.userId, legalEntityId: owner.legalEntityId } };
+  return {
+    kind: 'pay' as const,
+    owner: { userId: owner.userId, legalEntityId: owner.legalEntityId, userType: owner.userType },
+  };
 }
 
 const cartTotal = (cart: Pick<CartRecord, 'items'>) =>
@@ -430,7 +445,18 @@ async function presented(scope: ActivityScope, cart: CartRecord, actors: readonl
       : (await getUser(siteOf(scope), cart.userId))?.legalEntityId;
   if (!legalEntityId) return view;
   try {
-    return { ...view, localTotal: await inWalletCurrency(scope, legalEntityId, view.totalPrice, view.currency) };
+    const localTotal = await inWalletCurrency(scope, legalEntityId, view.totalPrice, view.currency);
+    // The owner of a confirmed, unpaid cart of a site whose carts pay may pay it online (payCart).
+    const mayPay =
+      cart.status === 'confirmed' &&
+      !cart.payment &&
+      cart.userId === scope.principal.userId &&
+      scope.principal.userType !== 'staff' &&
+      payableOnline(await cartPaysAt(scope), cart, view.totalPrice);
+    const payNow = mayPay
+      ? { amount: localTotal?.amount ?? view.totalPrice, currency: localTotal?.currency ?? view.currency }
+      : null;
+    return { ...view, localTotal, payNow };
   } catch (err) {
     // No row for the owner's currency: the cart shows the DMC's currency alone (a paying move names the gap).
     if (err instanceof AppError && err.code === 'VALIDATION') return view;
@@ -608,6 +634,34 @@ async function quotationOfCart(
   return { cartId: cart.id, kartId: kart.id };
 }
 
+/**
+ * The owner pays a confirmed cart through the site's gateway (docs/dmc.md "The activity cart pays"): a payment of
+ * purpose `cartPayment` for the cart's total in the owner's wallet currency (as a wallet payment would take); the
+ * payment-verification worker pays the cart once it is verified (cart-payment.ts `receiveCartGatewayPayment`).
+ */
+export async function payCartOnline(scope: ActivityScope, cartId: string) {
+  const { cart } = await visibleCart(scope, cartId);
+  if (cart.userId !== scope.principal.userId || scope.principal.userType === 'staff')
+    throw fail.forbidden(ACTIVITY_MSG.onlyOwnerPays);
+  const total = cartTotal(cart);
+  const currency = cartCurrency(cart);
+  if (!payableOnline(await cartPaysAt(scope), cart, total))
+    throw fail.validation(ACTIVITY_MSG.nothingToPay, { cartId: ACTIVITY_MSG.nothingToPay });
+  const local = await inWalletCurrency(scope, scope.principal.legalEntityId, total, currency);
+  const started = await startGatewayPayment(scope.site, {
+    purpose: { kind: 'cartPayment', cartId: cart.id },
+    amount: local?.amount ?? total,
+    currency: local?.currency ?? currency,
+    userId: scope.principal.userId,
+    legalEntityId: scope.principal.legalEntityId,
+    now: scope.now,
+    userEmail: scope.principal.email,
+    remark: `Activity cart ${cart.reference}${local ? ` (${formatMoney(total, currency)}; ${local.rateText})` : ''}`,
+    returnPath: cartReturnPath(cart.id),
+  });
+  return { paymentId: started.paymentId, redirectTo: started.redirectTo };
+}
+
 // The activities Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
 export const answerGetCartData = answers(api.getCartData, (input, scope) => getCart(scope, input.cartId));
 export const answerAddToCart = answers(api.addToCart, async (input, scope) =>
@@ -625,6 +679,7 @@ export const answerUpdateCartData = answers(api.updateCartData, async (input, sc
 export const answerUpdateCartStatus = answers(api.updateCartStatus, async (input, scope, wiring: ActivitiesWiring) =>
   reply(await setStatus(scope, input, wiring), { message: ACTIVITY_MSG.statusChanged }),
 );
+export const answerPayCart = answers(api.payCart, (input, scope) => payCartOnline(scope, input.cartId));
 export const answerUpdateRemarks = answers(api.updateRemarks, async (input, scope) =>
   reply(await setRemarks(scope, input), { message: ACTIVITY_MSG.remarksSaved }),
 );

@@ -30,6 +30,12 @@ export const activityKeys = {
     sk: userId === null ? 'SITE' : `USER#${part(userId)}`,
   }),
 
+  /** A cart's gateway payment, once per cart whatever the number of verifications (cart-payment.ts). */
+  gatewayPaid: (siteId: SiteId, cartId: string): Key => ({
+    pk: sitePk(siteId, 'ACTCART', 'GATEWAYPAID'),
+    sk: part(cartId),
+  }),
+
   markupsPk: (siteId: SiteId) => sitePk(siteId, 'ACTMARKUP'),
   markup: (siteId: SiteId, groupId: string): Key => ({ pk: activityKeys.markupsPk(siteId), sk: part(groupId) }),
 };

@@ -65,11 +65,17 @@ export interface CartRecord {
   payment?: CartPaymentRecord | null;
 }
 
-/** What a cart took from its owner's wallet, kept on the cart (activities/cart-payment.ts). */
+/** What a cart took from its owner, kept on the cart (activities/cart-payment.ts). */
 export interface CartPaymentRecord {
-  method: 'wallet';
+  /** wallet: debited with the paying move; gateway: paid by the owner online, taken when verified. */
+  method: 'wallet' | 'gateway';
   legalEntityId: string;
+  /** The wallet entry (`cart-<id>-pay`), or `gateway-<paymentId>` for a gateway payment. */
   entryId: string;
+  /** A gateway payment: the payment (its id, the gateway) and, once cancelled, the gateway refund sent back. */
+  paymentId?: string;
+  gateway?: string;
+  gatewayRefundId?: string | null;
   /** Debited, in the wallet's currency, and the cart's own total it stands for. */
   amount: number;
   currency: string;
@@ -141,6 +147,48 @@ export function saveCart(
   audit?: TransactItem,
 ): Promise<boolean> {
   return transactOrFalse([...(audit ? [audit] : []), ...cartWrites(siteId, before, after)]);
+}
+
+/**
+ * Commits a cart change built with `cartWrites` together with another domain's items (a gateway refund's) in one
+ * transaction; false when a condition failed (the cart changed, the refund was decided already).
+ */
+export function commitCartChange(items: TransactItem[]): Promise<boolean> {
+  return transactOrFalse(items);
+}
+
+/**
+ * A cart's gateway payment taken once (the guard, `attribute_not_exists`) with the cart, conditional on the version
+ * read and on the cart being unpaid; false when another verification or a wallet payment took the cart first.
+ */
+export function takeGatewayPayment(
+  siteId: SiteId,
+  before: CartRecord,
+  after: CartRecord,
+  paymentId: string,
+  audit: TransactItem,
+): Promise<boolean> {
+  const [put, ...counts] = cartWrites(siteId, before, after);
+  const cart = put!.Put!;
+  return transactOrFalse([
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...activityKeys.gatewayPaid(siteId, before.id), kind: 'activityCartGatewayPaid', paymentId },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Put: {
+        ...cart,
+        ConditionExpression: '#v = :v AND (attribute_not_exists(#r.payment) OR #r.payment = :none)',
+        ExpressionAttributeNames: { '#v': 'version', '#r': REC },
+        ExpressionAttributeValues: { ':v': before.version, ':none': null },
+      },
+    },
+    ...counts,
+    audit,
+  ]);
 }
 
 /**

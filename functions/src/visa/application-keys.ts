@@ -37,4 +37,6 @@ export const applicationKeys = {
     sk: `${part(dueAt)}#${part(siteId)}#${part(id)}`,
   }),
   terms: (siteId: SiteId): Key => ({ pk: sitePk(siteId, 'VISAAPP', 'TERMS'), sk: 'TERMS' }),
+  /** An application's fee paid through the gateway: once per application, whatever the verifications. */
+  gatewayPaid: (siteId: SiteId, id: string): Key => ({ pk: sitePk(siteId, 'VISAAPP', 'GATEWAYPAID'), sk: part(id) }),
 };

@@ -58,6 +58,12 @@ export interface ApplicationRecord {
   fee: VisaFee;
   paidAmount: number;
   paidAt: string | null;
+  /** How the fee was paid (absent: the wallet, as before gateway payments); a gateway payment keeps its id. */
+  paidBy?: 'wallet' | 'gateway' | null;
+  paymentId?: string | null;
+  gateway?: string | null;
+  /** The gateway refund sent back when a gateway-paid application was refunded. */
+  gatewayRefundId?: string | null;
   refundedAmount: number;
   embassyReference: string;
   decisionNote: string;
@@ -135,6 +141,29 @@ export const saveApplication = (
   after: ApplicationRecord,
   extra: TransactItem[] = [],
 ): Promise<boolean> => transactOrFalse([...applicationWrites(siteId, before, after), ...extra]);
+
+/**
+ * The fee's gateway payment taken once: the guard (`attribute_not_exists`, one per application) with the
+ * application, conditional on its version; false when another verification or a wallet payment came first.
+ */
+export const takeGatewayFee = (
+  siteId: SiteId,
+  before: ApplicationRecord,
+  after: ApplicationRecord,
+  paymentId: string,
+  extra: TransactItem[],
+): Promise<boolean> =>
+  transactOrFalse([
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...applicationKeys.gatewayPaid(siteId, before.id), kind: 'visaGatewayPaid', paymentId },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    ...applicationWrites(siteId, before, after),
+    ...extra,
+  ]);
 
 /** One page of the site's applications of a status, last changed first. */
 export const applicationsOfStatus = (

@@ -41,7 +41,10 @@ import type { SiteId } from '#lib/keys';
 import { deletePrivateDocument, readPrivateDocument, savePrivateDocument } from '#lib/media';
 import { permissionsOf } from '#lib/permissions';
 import type { SiteRecord } from '#lib/tenancy';
+import type { GatewayName } from '@tp/contracts/endpoints/wallet';
 import { siteToday } from '#lib/time';
+import { log as rootLog, type Logger } from '#lib/logger';
+import { siteById } from '#lib/tenancy';
 import * as repo from './applications-repo.ts';
 import type { ApplicationRecord, DocumentRecord } from './applications-repo.ts';
 import { announce, type VisaEvent } from './notify.ts';
@@ -57,7 +60,16 @@ const CURRENCY = 'INR';
 const documentView = ({ storageKey: _k, ...d }: DocumentRecord) => d;
 
 export function applicationView(a: ApplicationRecord): TVisaApplication {
-  const { userEmail: _e, legalEntityId: _l, documents, visas, ...rest } = a;
+  const {
+    userEmail: _e,
+    legalEntityId: _l,
+    paymentId: _p,
+    gateway: _g,
+    gatewayRefundId: _r,
+    documents,
+    visas,
+    ...rest
+  } = a;
   return {
     ...rest,
     documents: documents.map(documentView),
@@ -301,14 +313,19 @@ export async function uploadDocument(
  * audit entry are one transaction under the debit's entry id, so a second click or a retry moves no money. The
  * invoice follows (best effort, once per application).
  */
-export async function payApplication(scope: SignedInScope, applicationId: string): Promise<ApplicationRecord> {
+export async function payApplication(
+  scope: SignedInScope,
+  applicationId: string,
+  method: 'wallet' | 'gateway' = 'wallet',
+): Promise<ApplicationRecord & { redirectTo?: string | null }> {
   const { app } = await visibleApplication(scope, applicationId);
   if (app.paidAt) return app;
   requireStep(app, 'pay');
   const missing = missingDocuments(app.requiredDocuments, app.travellers.length, app.documents);
   if (missing.length) throw fail.validation(VISA_APP_MSG.documentsMissing(missing.length));
+  if (method === 'gateway') return { ...app, redirectTo: await startFeePayment(scope, app) };
   const nowIso = scope.now.toISOString();
-  const after = bump(scope, app, { status: 'submitted', paidAmount: app.fee.total, paidAt: nowIso });
+  const after = bump(scope, app, { status: 'submitted', paidAmount: app.fee.total, paidAt: nowIso, paidBy: 'wallet' });
   const audit = auditOf(siteOf(scope), app, after, auditActor(scope.principal), scope.now);
   const { move } = await import('../wallet/index.ts');
   const result = await move(
@@ -339,8 +356,81 @@ export async function payApplication(scope: SignedInScope, applicationId: string
   return withInvoice(scope, after);
 }
 
+/**
+ * The fee through the site's gateway (purpose `visaFee`): the payer goes to the gateway's page and back to the
+ * application (`?payment=<id>`); nothing changes here until the payment-verification worker hands the verified
+ * payment to `receiveVisaGatewayPayment`, which submits the application once.
+ */
+async function startFeePayment(scope: SignedInScope, app: ApplicationRecord): Promise<string> {
+  const { startGatewayPayment } = await import('../wallet/index.ts');
+  const started = await startGatewayPayment(scope.site, {
+    purpose: { kind: 'visaFee', applicationId: app.id },
+    amount: app.fee.total,
+    currency: app.fee.currency,
+    userId: scope.principal.userId,
+    legalEntityId: app.legalEntityId,
+    now: scope.now,
+    userEmail: scope.principal.email,
+    remark: `Visa application ${app.reference}: ${app.countryName} – ${app.visaCategory}`,
+    returnPath: `/visa-applications/${app.id}`,
+  });
+  return started.redirectTo;
+}
+
+/**
+ * A verified gateway payment pays its application's fee once: the application's move to submitted (conditional on
+ * its version) and the application's gateway-paid guard (`attribute_not_exists`) commit together with the audit
+ * entry; then the applicant is told and the invoice issued, as for a wallet payment. 'already' when this payment
+ * paid it before; 'refused' (the payments side sends the money back) when the application was paid otherwise,
+ * cancelled, or the amount is not the fee.
+ */
+export async function receiveVisaGatewayPayment(
+  siteId: SiteId,
+  applicationId: string,
+  payment: { paymentId: string; transactionId: string; amount: number; currency: string; gateway: string },
+  now: Date,
+): Promise<'received' | 'already' | 'refused'> {
+  const site = await siteById(siteId);
+  if (!site) return 'refused';
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    const app = await repo.getApplication(siteId, applicationId);
+    if (!app) return 'refused';
+    if (app.paymentId === payment.paymentId && app.paidAt) return 'already';
+    const fits =
+      !app.paidAt &&
+      canTakeStep(app.status, 'pay') &&
+      Math.abs(payment.amount - app.fee.total) < 0.005 &&
+      payment.currency === app.fee.currency;
+    if (!fits) {
+      rootLog.warn('gateway payment not applicable to its visa application', { siteId, applicationId });
+      return 'refused';
+    }
+    const after = bump({ now }, app, {
+      status: 'submitted',
+      paidAmount: app.fee.total,
+      paidAt: now.toISOString(),
+      paidBy: 'gateway',
+      paymentId: payment.paymentId,
+      gateway: payment.gateway,
+    });
+    const by = { userId: app.userId, name: `${app.userName} (online payment)`, email: '' };
+    const audit = auditOf(siteId, app, after, by, now);
+    if (await repo.takeGatewayFee(siteId, app, after, payment.paymentId, [audit])) {
+      const scope = { site, now, log: rootLog };
+      await announce(site, 'visa.submitted', after, rootLog);
+      await withInvoice(scope, after);
+      return 'received';
+    }
+    // Lost a race (another verification, a wallet payment, a change): read again.
+  }
+  throw new Error(`visa application ${applicationId} kept changing while its fee was applied`);
+}
+
 /** Issues the paid application's invoice and keeps its id on the application; a failure leaves it for later. */
-async function withInvoice(scope: SignedInScope, app: ApplicationRecord): Promise<ApplicationRecord> {
+async function withInvoice(
+  scope: { site: SiteRecord; now: Date; log: Logger },
+  app: ApplicationRecord,
+): Promise<ApplicationRecord> {
   try {
     const { invoiceVisaPaid } = await import('../invoices/index.ts');
     const invoiceId = await invoiceVisaPaid(
@@ -388,6 +478,30 @@ async function close(
     auditOf(siteOf(scope), app, after, auditActor(scope.principal), scope.now),
     repo.purgePut(siteOf(scope), app.id, documentsDeleteAfter(nowIso, terms.documentRetentionDays)),
   ];
+  if (refund > 0 && app.paidBy === 'gateway' && app.paymentId && app.gateway) {
+    // Paid through the gateway: refunded through it (the quotation cancellation's machinery), decided in the
+    // closing transaction under one refund id per application, sent right after it; the reconciler follows it.
+    const { gatewayRefundItems, sendGatewayRefundNow } = await import('../wallet/index.ts');
+    const g = gatewayRefundItems({
+      siteId: siteOf(scope),
+      source: `VF-${app.id}`,
+      payment: { paymentId: app.paymentId, gateway: app.gateway as GatewayName, amount: app.paidAmount },
+      amount: refund,
+      currency: app.fee.currency,
+      legalEntityId: app.legalEntityId,
+      userId: app.userId,
+      remark: `Visa application ${app.reference} ${outcome}: refund`,
+      reference: {},
+      now: scope.now,
+    });
+    const refunded = { ...after, gatewayRefundId: g.refundId };
+    if (!(await repo.saveApplication(siteOf(scope), app, refunded, [...extra, ...g.items])))
+      throw fail.conflict(VISA_APP_MSG.changedMeanwhile);
+    await sendGatewayRefundNow(siteOf(scope), g.refundId, scope.now, scope.log);
+    await creditNote(scope, refunded, refund, outcome);
+    await announce(scope.site, outcome === 'rejected' ? 'visa.rejected' : 'visa.cancelled', refunded, scope.log);
+    return refunded;
+  }
   if (refund > 0) {
     const { move } = await import('../wallet/index.ts');
     const result = await move(
@@ -599,9 +713,13 @@ export const answerMyVisaApplications = answers(api.myVisaApplications, (input, 
 export const answerUploadVisaDocument = answers(api.uploadVisaDocument, async (input, scope) =>
   reply(view(await uploadDocument(scope, input)), { message: VISA_APP_MSG.uploaded }),
 );
-export const answerPayVisaApplication = answers(api.payVisaApplication, async (input, scope) =>
-  reply(view(await payApplication(scope, input.applicationId)), { message: VISA_APP_MSG.paid }),
-);
+export const answerPayVisaApplication = answers(api.payVisaApplication, async (input, scope) => {
+  const paid = await payApplication(scope, input.applicationId, input.method);
+  return reply(
+    { ...view(paid), redirectTo: paid.redirectTo ?? null },
+    { message: paid.redirectTo ? VISA_APP_MSG.paymentStarted : VISA_APP_MSG.paid },
+  );
+});
 export const answerCancelVisaApplication = answers(api.cancelVisaApplication, async (input, scope) =>
   reply(view(await cancelApplication(scope, input)), { message: VISA_APP_MSG.cancelled }),
 );

@@ -9,6 +9,7 @@ export {
   kartPaymentState,
   startGatewayPayment,
   verifyAndApply,
+  type GatewayReceiver,
   type KartPayments,
   type VerifyDeps,
   type VerifyOutcome,

@@ -24,6 +24,10 @@ export interface PaymentRecord extends TPayment {
   refundedAmount?: number;
   /** A quotation payment: the kart it pays (its receipt is issued once the payment is verified). */
   kartId?: string;
+  /** An activity cart's payment: the cart it pays (paid once the payment is verified). */
+  cartId?: string;
+  /** A visa application's fee: the application it pays. */
+  applicationId?: string;
 }
 
 const FINAL: readonly PaymentStatus[] = ['failed', 'expired', 'refunded', 'rejected'];

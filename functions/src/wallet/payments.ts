@@ -30,7 +30,9 @@ import { answers } from '#lib/answers';
 export type PaymentPurpose =
   | { kind: 'flightOrder'; orderId: string }
   | { kind: 'walletTopUp'; legalEntityId: string }
-  | { kind: 'kartPayment'; kartId: string };
+  | { kind: 'kartPayment'; kartId: string }
+  | { kind: 'cartPayment'; cartId: string }
+  | { kind: 'visaFee'; applicationId: string };
 
 /** The SPA screen a payer returns to from the gateway. */
 export const verifyPath = (orderOrPaymentId: string) => `/phonepe/verify/${orderOrPaymentId}`;
@@ -67,7 +69,9 @@ export async function startGatewayPayment(
   const name: GatewayName = settings.active;
   const paymentId = newPaymentId();
   const orderId = input.purpose.kind === 'flightOrder' ? input.purpose.orderId : null;
-  const returnPath = input.returnPath ? `${input.returnPath}?payment=${paymentId}` : verifyPath(orderId ?? paymentId);
+  const returnPath = input.returnPath
+    ? `${input.returnPath}${input.returnPath.includes('?') ? '&' : '?'}payment=${paymentId}`
+    : verifyPath(orderId ?? paymentId);
   const createdAt = input.now.toISOString();
   const record: PaymentRecord = {
     siteId: site.siteId,
@@ -77,6 +81,8 @@ export async function startGatewayPayment(
     orderId,
     legalEntityId: input.purpose.kind === 'walletTopUp' ? input.purpose.legalEntityId : input.legalEntityId,
     ...(input.purpose.kind === 'kartPayment' ? { kartId: input.purpose.kartId } : {}),
+    ...(input.purpose.kind === 'cartPayment' ? { cartId: input.purpose.cartId } : {}),
+    ...(input.purpose.kind === 'visaFee' ? { applicationId: input.purpose.applicationId } : {}),
     userId: input.userId,
     userEmail: input.userEmail ?? '',
     amount: input.amount,
@@ -159,7 +165,21 @@ export interface KartPayments {
   ): Promise<'received' | 'already' | 'refused'>;
 }
 
-/** How a payment is verified: the gateway's calls, plus the flight-order and quotation ports each entry plugs in. */
+/**
+ * Another domain told that a payment for one of its records is verified (port: wallet never imports it): it takes
+ * the payment once ('received', or 'already' when an earlier delivery did), or 'refused' when the record can no
+ * longer take it (the money then goes back through the gateway). The activity cart and the visa fee plug one each.
+ */
+export interface GatewayReceiver {
+  receiveGatewayPayment(
+    siteId: SiteId,
+    subjectId: string,
+    payment: { paymentId: string; transactionId: string; amount: number; currency: string; gateway: string },
+    now: Date,
+  ): Promise<'received' | 'already' | 'refused'>;
+}
+
+/** How a payment is verified: the gateway's calls, plus the flight-order, quotation, cart and visa ports. */
 export interface VerifyDeps {
   status(p: PaymentRecord): Promise<GatewayStatus>;
   /** Sends a refund just recorded (refunds.ts) at once; the reconciler follows it until the gateway confirms. */
@@ -167,15 +187,23 @@ export interface VerifyDeps {
   /** The booking side, told that an order is paid (port: wallet never imports flights). */
   orders: FlightOrders;
   karts: KartPayments;
+  /** The activity cart side (`cartPayment`) and the visa side (`visaFee`). */
+  carts: GatewayReceiver;
+  visas: GatewayReceiver;
   log: Logger;
 }
 
-/** The real gateway calls, for an entry to complete with its FlightOrders and KartPayments ports. */
-export const gatewayVerifyDeps = (orders: FlightOrders, karts: KartPayments): VerifyDeps => ({
+/** The real gateway calls, for an entry to complete with its flight-order, quotation, cart and visa ports. */
+export const gatewayVerifyDeps = (
+  orders: FlightOrders,
+  karts: KartPayments,
+  receivers: { carts: GatewayReceiver; visas: GatewayReceiver },
+): VerifyDeps => ({
   status: (p) => gateway(p.gateway as GatewayName).status(p.siteId, p.paymentId),
   sendRefund: (siteId, refundId, now) => sendGatewayRefundNow(siteId, refundId, now, log),
   orders,
   karts,
+  ...receivers,
   log,
 });
 
@@ -255,17 +283,37 @@ async function verifyAndApplyOnce(
   // Re-read: another delivery may have moved it on meanwhile; the transitions below are conditional.
   const current = (await repo.getPayment(siteId, paymentId))!;
   if (current.purpose === 'walletTopUp') return applyTopUp(current, now);
-  if (current.purpose === 'kartPayment') return applyKartPayment(current, now, deps);
+  if (current.purpose === 'kartPayment')
+    return applyToSubject(current, now, deps, 'quotation', deps.karts, current.kartId);
+  if (current.purpose === 'cartPayment') return applyToSubject(current, now, deps, 'cart', deps.carts, current.cartId);
+  if (current.purpose === 'visaFee')
+    return applyToSubject(current, now, deps, 'visa application', deps.visas, current.applicationId);
   return applyFlightOrder(current, now, deps);
 }
 
-/** A quotation's payment becomes its receipt once; a quotation that can no longer take it gets it back. */
-async function applyKartPayment(p: PaymentRecord, now: Date, deps: VerifyDeps): Promise<VerifyOutcome> {
+/**
+ * A payment for another domain's record (a quotation's receipt, a cart, a visa fee) is handed to it once; a record
+ * that can no longer take it gets the money sent back through the gateway, once (the payment's move to refunded).
+ */
+async function applyToSubject(
+  p: PaymentRecord,
+  now: Date,
+  deps: VerifyDeps,
+  what: string,
+  receiver: GatewayReceiver | KartPayments,
+  subjectId: string | undefined,
+): Promise<VerifyOutcome> {
   if (p.status === 'applied') return 'already';
-  const r = await deps.karts.receiveGatewayPayment(
+  const r = await receiver.receiveGatewayPayment(
     p.siteId,
-    p.kartId!,
-    { paymentId: p.paymentId, transactionId: p.transactionId ?? p.paymentId, amount: p.amount, gateway: p.gateway },
+    subjectId!,
+    {
+      paymentId: p.paymentId,
+      transactionId: p.transactionId ?? p.paymentId,
+      amount: p.amount,
+      currency: p.currency,
+      gateway: p.gateway,
+    },
     now,
   );
   if (r === 'refused') {
@@ -276,7 +324,7 @@ async function applyKartPayment(p: PaymentRecord, now: Date, deps: VerifyDeps): 
       ['completed'],
       'refunded',
       now,
-      { failureReason: 'quotation could not take it' },
+      { failureReason: `${what} could not take it` },
       back.items,
     );
     if (closed) await deps.sendRefund(p.siteId, back.refundId, now);

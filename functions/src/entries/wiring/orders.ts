@@ -9,7 +9,7 @@ import { countBooked } from '../../bookings/index.ts';
 import { mailTripItinerary, makeOrders, orderDeps, type Orders } from '../../flights/index.ts';
 import { invoiceBooked, invoiceExtras } from '../../invoices/index.ts';
 import { mailETicket } from '../../tickets/index.ts';
-import { gatewayVerifyDeps, type KartPayments, type VerifyDeps } from '../../wallet/index.ts';
+import { gatewayVerifyDeps, type GatewayReceiver, type KartPayments, type VerifyDeps } from '../../wallet/index.ts';
 
 let orders: Orders | undefined;
 export const bookingOrders = (): Orders =>
@@ -25,4 +25,16 @@ const kartPayments: KartPayments = {
   receiveGatewayPayment: async (...args) => (await import('../../kart/index.ts')).receiveGatewayPayment(...args),
 };
 
-export const paymentVerification = (): VerifyDeps => gatewayVerifyDeps(bookingOrders(), kartPayments);
+/** An activity cart's gateway payment pays the cart (activities/cart-payment.ts), loaded with the first one. */
+const cartPayments: GatewayReceiver = {
+  receiveGatewayPayment: async (...args) =>
+    (await import('../../activities/index.ts')).receiveCartGatewayPayment(...args),
+};
+
+/** A visa fee paid through the gateway submits the application (visa/applications.ts), loaded with the first one. */
+const visaFees: GatewayReceiver = {
+  receiveGatewayPayment: async (...args) => (await import('../../visa/index.ts')).receiveVisaGatewayPayment(...args),
+};
+
+export const paymentVerification = (): VerifyDeps =>
+  gatewayVerifyDeps(bookingOrders(), kartPayments, { carts: cartPayments, visas: visaFees });

@@ -65,6 +65,11 @@ export const ACTIVITY_MSG = {
   noExchangeRate: (currency: string) =>
     `No exchange rate for ${currency} in the exchange-rate table: add one before confirming this cart`,
   paidFrom: (amount: string) => `${amount} taken from the owner's wallet`,
+  /** The owner pays a confirmed cart through the site's gateway (docs/dmc.md "The activity cart pays"). */
+  awaitingPayment: 'The owner has not paid this cart yet: they pay it online from their cart, or top up their wallet',
+  nothingToPay: 'This cart has nothing to pay now',
+  onlyOwnerPays: 'Only the owner of the cart pays it',
+  paymentReceived: 'Payment received: your cart is paid',
 } as const;
 
 /** Activities one cart may hold (one item, far below DynamoDB's 400 KB). */
@@ -134,7 +139,8 @@ export type TLocalPrice = z.infer<typeof ZLocalPrice>;
 /** Ours: what a cart took from its owner (docs/dmc.md "The activity cart pays") and whether it was given back. */
 export const ZCartPayment = lazy(() =>
   z.object({
-    method: z.enum(['wallet']),
+    /** wallet: the owner's wallet and credit line; gateway: the site's payment gateway (ours). */
+    method: z.enum(['wallet', 'gateway']),
     amount: z.number(),
     currency: z.string(),
     rateText: z.string(),
@@ -173,6 +179,11 @@ export const ZCart = lazy(() =>
     localTotal: z.optional(z.nullable(ZLocalPrice)),
     /** Ours: the owner's payment, once taken. */
     payment: z.optional(z.nullable(ZCartPayment)),
+    /**
+     * Ours: what the owner may pay now through the site's gateway (a confirmed, unpaid cart of a site whose carts
+     * pay); shown to the owner only. Absent or null: nothing to pay online.
+     */
+    payNow: z.optional(z.nullable(z.object({ amount: z.number(), currency: z.string() }))),
   }),
 );
 export type TCart = z.infer<typeof ZCart>;
@@ -369,6 +380,17 @@ export const updateCartStatus = endpoint({
   summary: 'Moves a cart to another status (who may make which move: docs/activities.md).',
 });
 
+export const payCart = endpoint({
+  ...user,
+  id: 'activities.payCart',
+  method: 'POST',
+  path: 'activities/cart/payCart',
+  request: lazy(() => z.object(cartRef())),
+  response: lazy(() => z.object({ paymentId: z.string(), redirectTo: z.string() })),
+  summary:
+    "Ours: the owner pays a confirmed cart through the site's gateway; the cart is paid once the payment is verified.",
+});
+
 export const updateRemarks = endpoint({
   ...user,
   id: 'activities.updateRemarks',
@@ -467,6 +489,7 @@ export const activitiesEndpoints: Endpoint[] = [
   clearAllCart,
   updateCartData,
   updateCartStatus,
+  payCart,
   updateRemarks,
   updateUserId,
   createKartFromCart,

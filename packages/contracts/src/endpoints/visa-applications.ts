@@ -48,6 +48,10 @@ export const VISA_APP_MSG = {
   notNow: (status: string) => `Not possible while the application is ${status.toLowerCase()}`,
   changedMeanwhile: 'The application changed meanwhile; reload it and try again',
   insufficient: 'Your wallet and credit do not cover the visa fee; add money and pay again',
+  /** The fee through the site's payment gateway (docs/visas.md "Paying once"). */
+  paymentStarted: 'Continue to the payment page',
+  paymentPending: 'We are confirming the payment with the gateway; this takes a few seconds',
+  paymentReceived: 'Payment received: your application is submitted',
   linkExpired: 'This document link has expired; open the document again',
   visaMissing: 'Attach the issued visa of every traveller before approving',
   embassyReference: 'Please enter the embassy reference',
@@ -135,6 +139,8 @@ export const ZVisaApplication = lazy(() =>
     }),
     paidAmount: z.number(),
     paidAt: z.nullable(z.string()),
+    /** Ours: how the fee was paid (the refund goes back the same way); absent on applications paid before. */
+    paidBy: z.optional(z.nullable(z.enum(['wallet', 'gateway']))),
     refundedAmount: z.number(),
     embassyReference: z.string(),
     decisionNote: z.string(),
@@ -144,6 +150,8 @@ export const ZVisaApplication = lazy(() =>
     invoiceId: z.nullable(z.string()),
     createdAt: z.string(),
     updatedAt: z.string(),
+    /** Ours, `pay` by gateway only: the payment page to send the payer to (the fee is taken once it is verified). */
+    redirectTo: z.optional(z.nullable(z.string())),
   }),
 );
 export type TVisaApplication = z.infer<typeof ZVisaApplication>;
@@ -242,10 +250,16 @@ export const payVisaApplication = endpoint({
   id: 'visa.payApplication',
   method: 'POST',
   path: 'visa/applications/pay',
-  request: lazy(() => z.object({ applicationId: zApplicationId() })),
+  request: lazy(() =>
+    z.object({
+      applicationId: zApplicationId(),
+      /** wallet (default): the wallet and credit line, at once; gateway: the site's payment gateway (ours). */
+      method: z._default(z.enum(['wallet', 'gateway']), 'wallet'),
+    }),
+  ),
   response: ZVisaApplication,
   summary:
-    'Ours: pays the fee once from the wallet (and credit line) and submits the application; invoiced with its SAC.',
+    "Ours: pays the fee once from the wallet (and credit line) or through the site's gateway (`redirectTo`; taken when verified) and submits the application; invoiced with its SAC.",
 });
 
 export const cancelVisaApplication = endpoint({

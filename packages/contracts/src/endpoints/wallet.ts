@@ -22,8 +22,11 @@ export const PAYMENT_STATUSES = [
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** What a gateway payment pays for: a flight order, a wallet top-up, a quotation (its receipt; ours). */
-export const PAYMENT_PURPOSES = ['flightOrder', 'walletTopUp', 'kartPayment'] as const;
+/**
+ * What a gateway payment pays for: a flight order, a wallet top-up, a quotation (its receipt; ours), an activity
+ * cart (ours) or a visa application's fee (ours).
+ */
+export const PAYMENT_PURPOSES = ['flightOrder', 'walletTopUp', 'kartPayment', 'cartPayment', 'visaFee'] as const;
 
 export const ZPayment = lazy(() =>
   z.object({

@@ -3,9 +3,11 @@ import { Anchor, Button, Group, Modal, Select, Stack, Table, Text } from '@manti
 import { useDebouncedValue } from '@mantine/hooks';
 import { Link } from 'react-router-dom';
 import {
+  ACTIVITY_MSG,
   createKartFromCart,
   getCartData,
   getQueue,
+  payCart,
   updateUserId,
   type TCart,
 } from '@tp/contracts/endpoints/activities';
@@ -13,6 +15,7 @@ import { searchWlUser } from '@tp/contracts/endpoints/customers';
 import { CART_STATUS_LABELS, type CartStatus } from '@tp/domain/activities';
 import { useAction } from '#api/action.ts';
 import { InvoiceLink } from '#features/invoices/index.ts';
+import { GatewayReturnNotice, useGatewayReturn } from '#features/wallet/index.ts';
 import { useApi } from '#api/hooks.ts';
 import { formatDate, formatDateTime, formatMoney } from '#shared/format.ts';
 import { CartPaymentNote, CartStatusBadge, ComboNote, LocalTotal } from './shared.tsx';
@@ -70,12 +73,39 @@ function AssignUser({ cart, onDone }: { cart: TCart; onDone: (c: TCart) => void 
 }
 
 /**
- * A cart opened from the queue: its lines, remarks, the moves the caller may make (the server decides which), and
- * for staff the assignment and, once confirmed, a quotation made from it.
+ * The owner pays a confirmed cart online (docs/dmc.md "The activity cart pays"): to the site's gateway and back to
+ * this cart, which the payment pays once it is verified.
  */
-export function CartDetails({ cartId, onClose }: { cartId: string | null; onClose: () => void }) {
+function PayOnline({ cart }: { cart: TCart }) {
+  const pay = useAction(payCart, { onSuccess: (out) => window.location.assign(out.redirectTo) });
+  if (!cart.payNow) return null;
+  return (
+    <Group gap="xs" wrap="wrap">
+      <Text size="sm">This cart is confirmed: pay it to have it vouchered.</Text>
+      <Button loading={pay.busy} onClick={() => void pay.run({ cartId: cart.id })}>
+        Pay {formatMoney(cart.payNow.amount, cart.payNow.currency)} online
+      </Button>
+    </Group>
+  );
+}
+
+/**
+ * A cart opened from the queue: its lines, remarks, the moves the caller may make (the server decides which), and
+ * for staff the assignment and, once confirmed, a quotation made from it. `paymentId`: the owner is back from the
+ * gateway (`?payment=`), whose outcome is shown while the cart is read again.
+ */
+export function CartDetails({
+  cartId,
+  paymentId = null,
+  onClose,
+}: {
+  cartId: string | null;
+  paymentId?: string | null;
+  onClose: () => void;
+}) {
   const small = useSmallScreen();
   const cart = useApi(getCartData, cartId ? { cartId } : null);
+  const returned = useGatewayReturn(cartId ? paymentId : null, () => void cart.mutate());
   const update = (c: TCart) => void cart.mutate(c, { revalidate: false });
   const move = useStatusAction(update);
   // Staff tools: permissions bind staff only (usePermission passes customers), so an agent is never offered an
@@ -112,7 +142,7 @@ export function CartDetails({ cartId, onClose }: { cartId: string | null; onClos
           {c.items.length === 0 ? (
             <Text c="dimmed">No activities in this cart.</Text>
           ) : (
-            <Table.ScrollContainer minWidth={480}>
+            <Table.ScrollContainer minWidth={300}>
               <Table striped aria-label="Activities in the cart">
                 <Table.Thead>
                   <Table.Tr>
@@ -144,7 +174,9 @@ export function CartDetails({ cartId, onClose }: { cartId: string | null; onClos
             </Table.ScrollContainer>
           )}
           {c.localTotal && <LocalTotal local={c.localTotal} />}
+          <GatewayReturnNotice state={returned} received={ACTIVITY_MSG.paymentReceived} />
           {c.payment && <CartPaymentNote payment={c.payment} />}
+          <PayOnline cart={c} />
           <RemarksEditor key={`${c.id}:${c.remarks}`} cart={c} onSaved={update} />
           {c.nextStatuses.length > 0 && (
             <Group gap="xs" wrap="wrap" aria-label="Change status" role="group">

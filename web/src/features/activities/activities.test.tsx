@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
@@ -8,6 +8,7 @@ import {
   getActivityMarkUp,
   getCartData,
   getQueue,
+  payCart,
   searchActivitiesByCityId,
   updateCartStatus,
   type TActivityMarkup,
@@ -16,6 +17,7 @@ import {
   type TQueue,
 } from '@tp/contracts/endpoints/activities';
 import * as MSG from '@tp/contracts/messages';
+import { verifyPayment } from '@tp/contracts/endpoints/wallet';
 import { CART_STATUSES, activitySearchDefaults } from '@tp/domain/activities';
 import { failure, fakeApi } from '#test/fake-api.ts';
 import { staffUser, testUser } from '#test/fixtures.ts';
@@ -237,6 +239,59 @@ describe('Activity queue', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('tab', { name: /Confirmed/ }));
     await waitFor(() => expect(api.calls(getQueue).at(-1)!.input).toMatchObject({ status: 'confirmed', page: 1 }));
     expect(await screen.findByText('No confirmed carts.')).toBeTruthy();
+  });
+});
+
+describe('Paying a cart online', { timeout: 60_000 }, () => {
+  it('offers the owner of a confirmed, unpaid cart to pay it online and sends them to the gateway', async () => {
+    const unpaid = cart({
+      status: 'confirmed',
+      editable: false,
+      nextStatuses: [],
+      payNow: { amount: 4250, currency: 'INR' },
+    });
+    const api = fakeApi()
+      .on(getQueue, (input) => queue(input.status as TCart['status'], input.status === 'confirmed' ? [unpaid] : []))
+      .on(getCartData, unpaid)
+      .on(payCart, { paymentId: 'P1', redirectTo: '/app/sandbox-gateway/P1' });
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    try {
+      renderApp(`/activities/queue?status=confirmed&cart=${unpaid.id}`, { user: agent(), api });
+      const user = setup();
+      const dialog = await screen.findByRole('dialog');
+      await user.click(await within(dialog).findByRole('button', { name: `Pay ${formatMoney(4250, 'INR')} online` }));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('/app/sandbox-gateway/P1'));
+      expect(api.calls(payCart)[0]!.input).toEqual({ cartId: unpaid.id });
+    } finally {
+      assign.mockRestore();
+    }
+  });
+
+  it('checks the payment the owner comes back with and shows the cart paid', async () => {
+    const paid = cart({
+      status: 'confirmed',
+      editable: false,
+      nextStatuses: [],
+      payNow: null,
+      payment: {
+        method: 'gateway',
+        amount: 4250,
+        currency: 'INR',
+        rateText: '',
+        paidAt: '2026-11-23T10:05:00.000Z',
+        refundedAt: null,
+      },
+    });
+    const api = fakeApi()
+      .on(getQueue, (input) => queue(input.status as TCart['status'], input.status === 'confirmed' ? [paid] : []))
+      .on(getCartData, paid)
+      .on(verifyPayment, { orderId: 'P1', status: 'success', purpose: 'cartPayment', amount: 4250, currency: 'INR' });
+    renderApp(`/activities/queue?status=confirmed&cart=${paid.id}&payment=P1`, { user: agent(), api });
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Payment received: your cart is paid')).toBeTruthy();
+    expect(api.calls(verifyPayment)[0]!.input).toEqual({ orderId: 'P1' });
+    expect(await within(dialog).findByText(/Paid .*4,250\.00 online/)).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: /online$/ })).toBeNull();
   });
 });
 

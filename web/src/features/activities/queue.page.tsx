@@ -24,7 +24,9 @@ function QueueScreen() {
   const [params, setParams] = useSearchParams();
   const fallback: CartStatus = user?.userType === 'staff' ? 'submitted' : 'draft';
   const status = isStatus(params.get('status')) ? (params.get('status') as CartStatus) : fallback;
-  const [open, setOpen] = useState<string | null>(null);
+  // Back from the gateway: `?cart=<id>&payment=<id>` opens the cart with the payment's outcome.
+  const [open, setOpen] = useState<string | null>(params.get('cart'));
+  const paymentId = params.get('payment');
   const queue = useCursorPages(
     getQueue,
     { status },
@@ -98,7 +100,14 @@ function QueueScreen() {
         ]}
       />
       {data && data.totalPages > 1 && <CursorPager pages={queue} totalPages={data.totalPages} />}
-      <CartDetails cartId={open} onClose={() => setOpen(null)} />
+      <CartDetails
+        cartId={open}
+        paymentId={open && open === params.get('cart') ? paymentId : null}
+        onClose={() => {
+          setOpen(null);
+          if (paymentId) setParams({ status }, { replace: true });
+        }}
+      />
     </>
   );
 }

@@ -58,11 +58,12 @@ export function LocalTotal({ local }: { local: TLocalPrice }) {
   );
 }
 
-/** What the cart took from the owner's wallet, and when it was given back. */
+/** What the cart took from the owner (their wallet, or online through the gateway), and when it was given back. */
 export function CartPaymentNote({ payment }: { payment: NonNullable<TCart['payment']> }) {
   return (
     <Text size="sm">
-      Paid {formatMoney(payment.amount, payment.currency)} from the wallet on {formatDateTime(payment.paidAt)}
+      Paid {formatMoney(payment.amount, payment.currency)} {payment.method === 'gateway' ? 'online' : 'from the wallet'}{' '}
+      on {formatDateTime(payment.paidAt)}
       {payment.rateText ? ` (${payment.rateText})` : ''}
       {payment.refundedAt ? `; refunded on ${formatDateTime(payment.refundedAt)}` : ''}
     </Text>

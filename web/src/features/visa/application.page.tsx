@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import {
+  VISA_APP_MSG,
   cancelVisaApplication,
   getVisaApplication,
   payVisaApplication,
@@ -16,6 +17,7 @@ import { useApi } from '#api/hooks.ts';
 import { formatDate, formatMoney } from '#shared/format.ts';
 import { PageLoader } from '#shared/PageLoader.tsx';
 import { InvoiceLink } from '#features/invoices/index.ts';
+import { GatewayReturnNotice, useGatewayReturn } from '#features/wallet/index.ts';
 import { DocumentButton, DocumentUploadButton, travellerName, VisaStatusBadge } from './application-parts.tsx';
 import { LoadFailed } from './LoadFailed.tsx';
 import { VISA_HOME } from './links.ts';
@@ -108,7 +110,12 @@ function Documents({ app, onChange }: { app: TVisaApplication; onChange: (a: TVi
 
 function Fee({ app, onChange }: { app: TVisaApplication; onChange: (a: TVisaApplication) => void }) {
   const pay = useAction(payVisaApplication, { success: 'Fee paid', onSuccess: onChange });
+  // Online: to the site's gateway and back here; the fee is taken once the payment is verified.
+  const payOnline = useAction(payVisaApplication, {
+    onSuccess: (out) => (out.redirectTo ? window.location.assign(out.redirectTo) : onChange(out)),
+  });
   const money = (n: number) => formatMoney(n, app.fee.currency);
+  const online = app.paidBy === 'gateway';
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label="Visa fee">
       <Table withRowBorders={false} verticalSpacing={4}>
@@ -137,7 +144,7 @@ function Fee({ app, onChange }: { app: TVisaApplication; onChange: (a: TVisaAppl
           )}
           {app.refundedAmount > 0 && (
             <Table.Tr>
-              <Table.Td>Refunded to your wallet</Table.Td>
+              <Table.Td>{online ? 'Refunded to your card or account' : 'Refunded to your wallet'}</Table.Td>
               <Table.Td ta="right">{money(app.refundedAmount)}</Table.Td>
             </Table.Tr>
           )}
@@ -154,7 +161,7 @@ function Fee({ app, onChange }: { app: TVisaApplication; onChange: (a: TVisaAppl
             subject={`application ${app.reference}`}
             confirm={
               app.paidAt
-                ? "The application stops here; what is refunded follows the site's terms and goes to your wallet."
+                ? `The application stops here; what is refunded follows the site's terms and goes back to ${online ? 'the card or account you paid with' : 'your wallet'}.`
                 : 'The application stops here; nothing was paid yet.'
             }
             run={async () => {
@@ -165,11 +172,21 @@ function Fee({ app, onChange }: { app: TVisaApplication; onChange: (a: TVisaAppl
         )}
         {app.status === 'draft' && (
           <Button
+            variant="default"
             loading={pay.busy}
-            disabled={app.missing.length > 0}
-            onClick={() => void pay.run({ applicationId: app.id })}
+            disabled={app.missing.length > 0 || payOnline.busy}
+            onClick={() => void pay.run({ applicationId: app.id, method: 'wallet' })}
           >
             Pay {money(app.fee.total)} from wallet
+          </Button>
+        )}
+        {app.status === 'draft' && (
+          <Button
+            loading={payOnline.busy}
+            disabled={app.missing.length > 0 || pay.busy}
+            onClick={() => void payOnline.run({ applicationId: app.id, method: 'gateway' })}
+          >
+            Pay {money(app.fee.total)} online
           </Button>
         )}
       </Group>
@@ -180,11 +197,11 @@ function Fee({ app, onChange }: { app: TVisaApplication; onChange: (a: TVisaAppl
       )}
       {app.status === 'draft' && (
         <Text size="sm" c="dimmed" ta="right" mt={4}>
-          The fee is paid from your wallet and credit line. Short of balance?{' '}
+          Pay online through the payment gateway, or from your wallet and credit line (
           <Anchor component={Link} to="/payments" size="sm" underline="always">
-            Add money
+            add money
           </Anchor>{' '}
-          by card, UPI or bank transfer, then pay here.
+          by card, UPI or bank transfer).
         </Text>
       )}
     </Paper>
@@ -194,11 +211,14 @@ function Fee({ app, onChange }: { app: TVisaApplication; onChange: (a: TVisaAppl
 /**
  * /visa-applications/:applicationId (ours): the applicant's application: its status, each traveller's documents
  * (upload, replace what staff ask for again, view through a short-lived link), the fee (paid once from the wallet
- * and its credit line), the issued visas and the invoice.
+ * and its credit line, or online through the site's gateway), the issued visas and the invoice.
  */
 export default function VisaApplicationPage() {
   const { applicationId = '' } = useParams();
+  const [params] = useSearchParams();
   const read = useApi(getVisaApplication, { applicationId }, { call: { handling: 'navigation' } });
+  // Back from the gateway (`?payment=<id>`): its outcome, and the application read again once it settles.
+  const returned = useGatewayReturn(params.get('payment'), () => void read.mutate());
   const app = read.data;
   const onChange = (next: TVisaApplication) => void read.mutate(next, { revalidate: false });
   return (
@@ -240,6 +260,7 @@ export default function VisaApplicationPage() {
           ) : (
             <Documents app={app} onChange={onChange} />
           )}
+          <GatewayReturnNotice state={returned} received={VISA_APP_MSG.paymentReceived} />
           <Fee app={app} onChange={onChange} />
         </>
       )}

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
+  VISA_APP_MSG,
   getVisaApplication,
   payVisaApplication,
   setVisaStatus,
@@ -10,6 +11,7 @@ import {
   type TVisaApplication,
 } from '@tp/contracts/endpoints/visa-applications';
 import * as MSG from '@tp/contracts/messages';
+import { verifyPayment } from '@tp/contracts/endpoints/wallet';
 import { staffUser, testUser } from '#test/fixtures.ts';
 import { fakeApi } from '#test/fake-api.ts';
 import { renderApp } from '#test/render.tsx';
@@ -103,6 +105,40 @@ describe('Visa application (applicant)', { timeout: 60_000 }, () => {
     await u.click(pay);
     await waitFor(() => expect(api.calls(payVisaApplication)).toHaveLength(1));
     expect(await screen.findByText('Submitted')).toBeTruthy();
+  });
+
+  it('pays the fee online: to the gateway, and back with the payment checked', async () => {
+    const ready = application({ version: 4, missing: [] });
+    const api = fakeApi()
+      .on(getVisaApplication, ready)
+      .on(payVisaApplication, { ...ready, redirectTo: '/app/sandbox-gateway/P9' });
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    try {
+      renderApp('/visa-applications/a1b2c3d4e5f6a1b2c3d4e5f6', { user: testUser(), api });
+      await user().click(await screen.findByRole('button', { name: 'Pay ₹7,150.00 online' }));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('/app/sandbox-gateway/P9'));
+      expect(api.calls(payVisaApplication)[0]!.input).toMatchObject({ method: 'gateway' });
+    } finally {
+      assign.mockRestore();
+    }
+  });
+
+  it('checks the payment the applicant comes back with', async () => {
+    const paid = application({
+      version: 5,
+      missing: [],
+      status: 'submitted',
+      paidAmount: 7150,
+      paidAt: AT,
+      paidBy: 'gateway',
+    });
+    const api = fakeApi()
+      .on(getVisaApplication, paid)
+      .on(verifyPayment, { orderId: 'P9', status: 'success', purpose: 'visaFee', amount: 7150, currency: 'INR' });
+    renderApp('/visa-applications/a1b2c3d4e5f6a1b2c3d4e5f6?payment=P9', { user: testUser(), api });
+    expect(await screen.findByText(VISA_APP_MSG.paymentReceived)).toBeTruthy();
+    expect(api.calls(verifyPayment)[0]!.input).toEqual({ orderId: 'P9' });
+    expect(screen.queryByRole('button', { name: /online$/ })).toBeNull();
   });
 
   it('shows what staff asked for again', async () => {

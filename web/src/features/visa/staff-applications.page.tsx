@@ -175,7 +175,10 @@ function ApplicationDrawer({ id, onClose }: { id: string | null; onClose: () => 
           </Text>
           <Text size="sm">
             Paid {formatMoney(app.paidAmount, app.fee.currency)}
-            {app.refundedAmount > 0 ? ` · refunded ${formatMoney(app.refundedAmount, app.fee.currency)}` : ''}
+            {app.paidAt ? (app.paidBy === 'gateway' ? ' online' : ' from the wallet') : ''}
+            {app.refundedAmount > 0
+              ? ` · refunded ${formatMoney(app.refundedAmount, app.fee.currency)}${app.paidBy === 'gateway' ? ' through the gateway' : ' to the wallet'}`
+              : ''}
           </Text>
           {app.travellers.map((t, i) => (
             <Paper key={i} withBorder p="sm" radius="md">

@@ -45,6 +45,21 @@ function Customer({ payment: p }: { payment: TPayment }) {
   );
 }
 
+/** What a payment paid for: a flight order, a top-up, or (quotation, activity cart, visa fee) what its remark names. */
+function paymentFor(p: TPayment): string {
+  if (p.purpose === 'walletTopUp') return 'Wallet top-up';
+  if (p.purpose === 'flightOrder') return `Flight order ${p.orderId ?? ''}`;
+  return p.remark || PURPOSE[p.purpose];
+}
+
+const PURPOSE: Record<TPayment['purpose'], string> = {
+  flightOrder: 'Flight order',
+  walletTopUp: 'Wallet top-up',
+  kartPayment: 'Quotation payment',
+  cartPayment: 'Activity cart',
+  visaFee: 'Visa fee',
+};
+
 export function PaymentsTable({
   label,
   rows,
@@ -66,7 +81,7 @@ export function PaymentsTable({
     {
       key: 'what',
       header: 'For',
-      render: (p) => (p.purpose === 'walletTopUp' ? 'Wallet top-up' : `Flight order ${p.orderId ?? ''}`),
+      render: (p) => paymentFor(p),
     },
     { key: 'gateway', header: 'Method', render: (p) => GATEWAY[p.gateway] },
     { key: 'ref', header: 'Reference', render: (p) => p.transactionId ?? '—' },
