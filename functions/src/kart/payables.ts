@@ -74,7 +74,10 @@ export async function payableWrites(
     }));
     return {
       kart: { ...after, payables: raised.map((p) => ({ id: p.id, amount: p.amount })) },
-      items: raised.map((p) => repo.raisePayableItem(siteId, p)),
+      items: [
+        ...raised.map((p) => repo.raisePayableItem(siteId, p)),
+        ...(raised.length ? [repo.booksRaiseItem(siteId, after.id, at, raised.map((p) => p.id))] : []),
+      ],
     };
   }
   const cancelling = after.isCancelled && !before?.isCancelled && !!before?.payables?.length;
