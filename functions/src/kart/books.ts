@@ -148,7 +148,7 @@ async function* kartBookPages(site: SiteRecord, from: string, to: string): Async
             number: r.number,
             currency: r.currency,
             party: r.customerName || r.quotationId,
-            reference: `${r.quotationId} ${r.reference}`.trim(),
+            reference: r.reference || r.quotationId,
             amount: r.amount,
             method: r.method,
           }),
