@@ -130,21 +130,44 @@ beforeAll(async () => {
 
   // Quotation 1: paid by bank and cash, vouchered (invoice, payable), the hotel part paid, then cancelled.
   const one = await ok(c, saveKart, kart());
-  await ok(c, recordKartReceipt, { id: one.id, amount: 500, method: 'bankTransfer', reference: 'UTR 1', idempotencyKey: `a${t}` });
-  await ok(c, recordKartReceipt, { id: one.id, amount: 750, method: 'cash', reference: '=cash desk', idempotencyKey: `b${t}` });
+  await ok(c, recordKartReceipt, {
+    id: one.id,
+    amount: 500,
+    method: 'bankTransfer',
+    reference: 'UTR 1',
+    idempotencyKey: `a${t}`,
+  });
+  await ok(c, recordKartReceipt, {
+    id: one.id,
+    amount: 750,
+    method: 'cash',
+    reference: '=cash desk',
+    idempotencyKey: `b${t}`,
+  });
   await ok(c, voucherKart, { id: one.id });
   const payable = ((await ok(c, getPayables, { supplier: `hotel:${hotelId}`, limit: 100 })).records as any[]).find(
     (p) => p.kartId === one.id,
   );
   const payKey = `p${t}`;
-  await ok(c, recordSupplierPayment, { payableId: payable.id, amount: 400, reference: 'NEFT 9', idempotencyKey: payKey });
+  await ok(c, recordSupplierPayment, {
+    payableId: payable.id,
+    amount: 400,
+    reference: 'NEFT 9',
+    idempotencyKey: payKey,
+  });
   expect((await c.call(cancelKart, { id: one.id })).status).toBe(200);
   const cancelled = await ok(c, getKartById, { id: one.id });
   expect(cancelled.cancellation.refunds.length).toBe(2);
 
   // Quotation 2: vouchered with a deposit.
   const two = await ok(c, saveKart, kart());
-  await ok(c, recordKartReceipt, { id: two.id, amount: 300, method: 'bankTransfer', reference: 'UTR 2', idempotencyKey: `c${t}` });
+  await ok(c, recordKartReceipt, {
+    id: two.id,
+    amount: 300,
+    method: 'bankTransfer',
+    reference: 'UTR 2',
+    idempotencyKey: `c${t}`,
+  });
   await ok(c, voucherKart, { id: two.id });
   const payable2 = ((await ok(c, getPayables, { supplier: `hotel:${hotelId}`, limit: 100 })).records as any[]).find(
     (p) => p.kartId === two.id,
@@ -211,8 +234,7 @@ function readCsv(format: 'zoho' | 'xero', csv: string): Voucher[] {
     const space = narration.indexOf(' ');
     const number = format === 'zoho' ? r[col('Journal Number')]! : narration.slice(0, space);
     const type = format === 'zoho' ? '' : narration.slice(space + 1, narration.indexOf(':', space));
-    const amount =
-      format === 'zoho' ? cents(r[col('Debit')]) - cents(r[col('Credit')]) : cents(r[col('*Amount')]);
+    const amount = format === 'zoho' ? cents(r[col('Debit')]) - cents(r[col('Credit')]) : cents(r[col('*Amount')]);
     const last = out.at(-1);
     if (last?.number === number) last.amounts.push(amount);
     else out.push({ number, type, amounts: [amount] });

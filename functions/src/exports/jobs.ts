@@ -49,7 +49,9 @@ export interface ExportRequest {
 /** The caller's export job, as every export call answers it; `ready` carries a fresh signed link. */
 export async function jobView(job: repo.ExportJobRecord, now: Date): Promise<TExportJob> {
   const link =
-    job.status === 'ready' ? await exportStore().link(fileKey(job.siteId, job.jobId, job.fileName), job.fileName, now) : null;
+    job.status === 'ready'
+      ? await exportStore().link(fileKey(job.siteId, job.jobId, job.fileName), job.fileName, now)
+      : null;
   return {
     jobId: job.jobId,
     kind: job.kind,

@@ -25,11 +25,7 @@ const ATTRS: Record<IndexName, [string, string]> = {
 };
 
 /** One month's items of a kind (their sort key's prefix), a page at a time. */
-async function* monthPages(
-  index: IndexName,
-  pk: string,
-  prefix: string,
-): AsyncGenerator<Record<string, unknown>[]> {
+async function* monthPages(index: IndexName, pk: string, prefix: string): AsyncGenerator<Record<string, unknown>[]> {
   const [pkAttr, skAttr] = ATTRS[index];
   let start: Record<string, unknown> | undefined;
   do {

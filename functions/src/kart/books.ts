@@ -71,7 +71,11 @@ export async function saveLedgers(
     version: input.version + 1,
     updatedAt: scope.now.toISOString(),
   };
-  const shown = (r: books.LedgersRecord) => ({ names: r.names, partyLedgers: r.partyLedgers, tallyCompany: r.tallyCompany });
+  const shown = (r: books.LedgersRecord) => ({
+    names: r.names,
+    partyLedgers: r.partyLedgers,
+    tallyCompany: r.tallyCompany,
+  });
   const written = await books.putLedgers(
     siteId,
     after,
@@ -140,19 +144,17 @@ async function* kartBookPages(site: SiteRecord, from: string, to: string): Async
     for await (const page of books.receiptsOfMonth(siteId, month)) {
       const docs = page
         .filter((r) => inRange(r.receivedAt))
-        .map(
-          (r): BookDocument => ({
-            kind: 'receipt',
-            key: `receipt:${r.id}`,
-            date: dayOf(r.receivedAt),
-            number: r.number,
-            currency: r.currency,
-            party: r.customerName || r.quotationId,
-            reference: r.reference || r.quotationId,
-            amount: r.amount,
-            method: r.method,
-          }),
-        );
+        .map((r): BookDocument => ({
+          kind: 'receipt',
+          key: `receipt:${r.id}`,
+          date: dayOf(r.receivedAt),
+          number: r.number,
+          currency: r.currency,
+          party: r.customerName || r.quotationId,
+          reference: r.reference || r.quotationId,
+          amount: r.amount,
+          method: r.method,
+        }));
       if (docs.length) yield docs;
     }
   for (const month of months)
@@ -160,19 +162,17 @@ async function* kartBookPages(site: SiteRecord, from: string, to: string): Async
       const docs = page.flatMap((k) => {
         const c = k.cancellation;
         if (!c || !inRange(c.at)) return [];
-        return c.refunds.map(
-          (r): BookDocument => ({
-            kind: 'refund',
-            key: `refund:${k.id}:${r.receiptId}`,
-            date: dayOf(c.at),
-            number: `${r.receiptNumber}/R`,
-            currency: k.currencySymbol,
-            party: k.customerName || k.quotationId,
-            reference: r.receiptNumber,
-            amount: r.amount,
-            via: r.via,
-          }),
-        );
+        return c.refunds.map((r): BookDocument => ({
+          kind: 'refund',
+          key: `refund:${k.id}:${r.receiptId}`,
+          date: dayOf(c.at),
+          number: `${r.receiptNumber}/R`,
+          currency: k.currencySymbol,
+          party: k.customerName || k.quotationId,
+          reference: r.receiptNumber,
+          amount: r.amount,
+          via: r.via,
+        }));
       });
       if (docs.length) yield docs;
     }
@@ -184,19 +184,17 @@ async function* kartBookPages(site: SiteRecord, from: string, to: string): Async
         siteId,
         raises.flatMap((r) => r.payableIds),
       );
-      const docs = [...payables.values()].map(
-        (p): BookDocument => ({
-          kind: 'payable',
-          key: `payable:${p.id}`,
-          date: dayOf(p.raisedAt),
-          number: p.id,
-          currency: p.currency,
-          supplier: p.supplier.name,
-          reference: p.quotationId,
-          service: p.service,
-          amount: p.amount,
-        }),
-      );
+      const docs = [...payables.values()].map((p): BookDocument => ({
+        kind: 'payable',
+        key: `payable:${p.id}`,
+        date: dayOf(p.raisedAt),
+        number: p.id,
+        currency: p.currency,
+        supplier: p.supplier.name,
+        reference: p.quotationId,
+        service: p.service,
+        amount: p.amount,
+      }));
       if (docs.length) yield docs;
     }
   for (const month of months)

@@ -76,7 +76,16 @@ export async function payableWrites(
       kart: { ...after, payables: raised.map((p) => ({ id: p.id, amount: p.amount })) },
       items: [
         ...raised.map((p) => repo.raisePayableItem(siteId, p)),
-        ...(raised.length ? [repo.booksRaiseItem(siteId, after.id, at, raised.map((p) => p.id))] : []),
+        ...(raised.length
+          ? [
+              repo.booksRaiseItem(
+                siteId,
+                after.id,
+                at,
+                raised.map((p) => p.id),
+              ),
+            ]
+          : []),
       ],
     };
   }

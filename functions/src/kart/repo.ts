@@ -87,7 +87,9 @@ export function kartPut(
         ...kartKeys.kart(siteId, k.id),
         ...kartKeys.listIndex(siteId, k.createdAt, k.id),
         ...(active ? kartKeys.activeIndex(siteId, k.arrivalDate, k.id) : {}),
-        ...(k.isCancelled && k.cancellation?.refunds.length ? kartKeys.booksCancelIndex(siteId, k.cancellation.at, k.id) : {}),
+        ...(k.isCancelled && k.cancellation?.refunds.length
+          ? kartKeys.booksCancelIndex(siteId, k.cancellation.at, k.id)
+          : {}),
         kind: 'kart',
         version: k.version,
         search: searchText(k),

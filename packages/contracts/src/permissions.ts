@@ -141,7 +141,11 @@ export const PERMISSION_CATALOGUE: ModuleDef[] = [
       {
         name: 'Books',
         permissions: [
-          p('invoices.books', 'Accounting export (Tally, Zoho Books, Xero) with supplier costs, and its ledger names', false),
+          p(
+            'invoices.books',
+            'Accounting export (Tally, Zoho Books, Xero) with supplier costs, and its ledger names',
+            false,
+          ),
         ],
       },
     ],

@@ -29,9 +29,7 @@ const zDay = () => zShortText({ max: 10 }).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 
 const zLedgerName = () => zShortText({ max: 100 });
 
 export const ZLedgerNames = lazy(() =>
-  z.object(
-    Object.fromEntries(LEDGER_KEYS.map((k) => [k, z.string()])) as Record<LedgerKey, z.ZodMiniString<string>>,
-  ),
+  z.object(Object.fromEntries(LEDGER_KEYS.map((k) => [k, z.string()])) as Record<LedgerKey, z.ZodMiniString<string>>),
 );
 
 export const ZLedgers = lazy(() =>

@@ -22,7 +22,16 @@ import {
 const parts = { taxableValue: 84.75, cgst: 7.63, sgst: 7.62, igst: 0, reimbursement: 1080, total: 1180 };
 
 const docs: BookDocument[] = [
-  { kind: 'invoice', key: 'invoice:1', date: '2026-11-20', number: 'FD/26-27/00001', currency: 'INR', party: 'Omar & Sons', reference: 'Q-1', parts },
+  {
+    kind: 'invoice',
+    key: 'invoice:1',
+    date: '2026-11-20',
+    number: 'FD/26-27/00001',
+    currency: 'INR',
+    party: 'Omar & Sons',
+    reference: 'Q-1',
+    parts,
+  },
   {
     kind: 'creditNote',
     key: 'creditNote:1',
@@ -33,11 +42,59 @@ const docs: BookDocument[] = [
     reference: 'FD/26-27/00001',
     parts: { ...parts, cgst: 0, sgst: 0, igst: 15.25 },
   },
-  { kind: 'receipt', key: 'receipt:1', date: '2026-11-20', number: 'RCT/26-27/00001', currency: 'AED', party: 'Omar', reference: 'UTR 1', amount: 500, method: 'bankTransfer' },
-  { kind: 'refund', key: 'refund:1', date: '2026-11-22', number: 'RCT/26-27/00001/R', currency: 'AED', party: 'Omar', reference: 'RCT/26-27/00001', amount: 380, via: 'manual' },
-  { kind: 'payable', key: 'payable:1', date: '2026-11-20', number: 'k1.h1', currency: 'AED', supplier: 'Creek Inn', reference: 'Q-1', service: '2 nights', amount: 1000 },
-  { kind: 'supplierPayment', key: 'pay:1', date: '2026-11-23', number: 'k1.h1/p1', currency: 'AED', supplier: 'Creek Inn', reference: 'NEFT 1', amount: 400 },
-  { kind: 'payableReversal', key: 'rev:1', date: '2026-11-22', number: 'k1.h1/R', currency: 'AED', supplier: 'Creek Inn', reference: 'Q-1', amount: 1000 },
+  {
+    kind: 'receipt',
+    key: 'receipt:1',
+    date: '2026-11-20',
+    number: 'RCT/26-27/00001',
+    currency: 'AED',
+    party: 'Omar',
+    reference: 'UTR 1',
+    amount: 500,
+    method: 'bankTransfer',
+  },
+  {
+    kind: 'refund',
+    key: 'refund:1',
+    date: '2026-11-22',
+    number: 'RCT/26-27/00001/R',
+    currency: 'AED',
+    party: 'Omar',
+    reference: 'RCT/26-27/00001',
+    amount: 380,
+    via: 'manual',
+  },
+  {
+    kind: 'payable',
+    key: 'payable:1',
+    date: '2026-11-20',
+    number: 'k1.h1',
+    currency: 'AED',
+    supplier: 'Creek Inn',
+    reference: 'Q-1',
+    service: '2 nights',
+    amount: 1000,
+  },
+  {
+    kind: 'supplierPayment',
+    key: 'pay:1',
+    date: '2026-11-23',
+    number: 'k1.h1/p1',
+    currency: 'AED',
+    supplier: 'Creek Inn',
+    reference: 'NEFT 1',
+    amount: 400,
+  },
+  {
+    kind: 'payableReversal',
+    key: 'rev:1',
+    date: '2026-11-22',
+    number: 'k1.h1/R',
+    currency: 'AED',
+    supplier: 'Creek Inn',
+    reference: 'Q-1',
+    amount: 1000,
+  },
 ];
 
 describe('journals', () => {
@@ -71,14 +128,20 @@ describe('journals', () => {
   });
 
   it('parts that miss the total by a paisa go to round off; the voucher still balances', () => {
-    const j = journalOf({ ...(docs[0] as Extract<BookDocument, { kind: 'invoice' }>), parts: { ...parts, total: 1180.01 } });
+    const j = journalOf({
+      ...(docs[0] as Extract<BookDocument, { kind: 'invoice' }>),
+      parts: { ...parts, total: 1180.01 },
+    });
     expect(j.lines.at(-1)).toEqual({ ledger: 'Round Off', party: null, debit: 0, credit: 1 });
     expect(isBalanced(j)).toBe(true);
   });
 
   it('routes receipts and refunds by how the money moved, and uses the control ledgers when party ledgers are off', () => {
     const ledgers = { ...DEFAULT_LEDGERS, partyLedgers: false };
-    const gateway = journalOf({ ...(docs[2] as Extract<BookDocument, { kind: 'receipt' }>), method: 'gateway' }, ledgers);
+    const gateway = journalOf(
+      { ...(docs[2] as Extract<BookDocument, { kind: 'receipt' }>), method: 'gateway' },
+      ledgers,
+    );
     expect(gateway.lines.map((l) => [l.ledger, l.party])).toEqual([
       ['Payment Gateway', null],
       ['Sundry Debtors', 'Omar'],
@@ -105,7 +168,7 @@ describe('journals', () => {
           ...(docs[0] as Extract<BookDocument, { kind: 'invoice' }>),
           parts: { taxableValue: taxable, cgst, sgst, igst: 0, reimbursement: re, total },
         });
-        return isBalanced(j) && j.lines.every((l) => (l.debit > 0) !== (l.credit > 0));
+        return isBalanced(j) && j.lines.every((l) => l.debit > 0 !== l.credit > 0);
       }),
     );
   });
@@ -116,11 +179,13 @@ describe('journals', () => {
       bank: 'Bank Account',
     });
     expect(ledgersOf(null)).toEqual(DEFAULT_LEDGERS);
-    expect(ledgerMapProblems({ ...DEFAULT_LEDGERS.names, cash: ' ', bank: 'x'.repeat(101), sales: 'a\u0007' })).toEqual({
-      cash: 'required',
-      bank: 'tooLong',
-      sales: 'invalid',
-    });
+    expect(ledgerMapProblems({ ...DEFAULT_LEDGERS.names, cash: ' ', bank: 'x'.repeat(101), sales: 'a\u0007' })).toEqual(
+      {
+        cash: 'required',
+        bank: 'tooLong',
+        sales: 'invalid',
+      },
+    );
   });
 });
 
@@ -143,7 +208,9 @@ describe('Tally Prime XML', () => {
     expect(sales).toMatch(
       /<LEDGERNAME>Omar &amp; Sons<\/LEDGERNAME>\s*<ISDEEMEDPOSITIVE>Yes<\/ISDEEMEDPOSITIVE>\s*<AMOUNT>-1180.00<\/AMOUNT>/,
     );
-    expect(sales).toMatch(/<LEDGERNAME>Output CGST<\/LEDGERNAME>\s*<ISDEEMEDPOSITIVE>No<\/ISDEEMEDPOSITIVE>\s*<AMOUNT>7.63</);
+    expect(sales).toMatch(
+      /<LEDGERNAME>Output CGST<\/LEDGERNAME>\s*<ISDEEMEDPOSITIVE>No<\/ISDEEMEDPOSITIVE>\s*<AMOUNT>7.63</,
+    );
   });
 
   it("every voucher's signed amounts add up to zero", () => {

@@ -123,7 +123,13 @@ export type BookDocument =
       amount: number;
       method: 'gateway' | 'wallet' | 'bankTransfer' | 'cash';
     })
-  | (DocBase & { kind: 'refund'; party: string; reference: string; amount: number; via: 'gateway' | 'wallet' | 'manual' })
+  | (DocBase & {
+      kind: 'refund';
+      party: string;
+      reference: string;
+      amount: number;
+      via: 'gateway' | 'wallet' | 'manual';
+    })
   | (DocBase & { kind: 'payable'; supplier: string; reference: string; service: string; amount: number })
   | (DocBase & { kind: 'supplierPayment'; supplier: string; reference: string; amount: number })
   | (DocBase & { kind: 'payableReversal'; supplier: string; reference: string; amount: number });
@@ -219,7 +225,11 @@ export function isBalanced(j: Pick<Journal, 'lines'>): boolean {
  * The tax invoice's lines, debtor first: Dr the customer the total; Cr sales (the taxable value), each GST part
  * and what was collected as pure agent; whatever the parts miss of the total, to round off.
  */
-function salesLines(ledgers: LedgerMap, party: string, parts: TaxParts): { debit: JournalLine; credits: JournalLine[] } {
+function salesLines(
+  ledgers: LedgerMap,
+  party: string,
+  parts: TaxParts,
+): { debit: JournalLine; credits: JournalLine[] } {
   const n = ledgers.names;
   const total = toPaise(parts.total);
   const credits = [
@@ -336,7 +346,9 @@ export function journalOf(doc: BookDocument, ledgers: LedgerMap = DEFAULT_LEDGER
 }
 
 /** The site's ledger map as stored, completed with the defaults (a name left blank, or added later). */
-export function ledgersOf(stored: { names?: Partial<Record<LedgerKey, string>>; partyLedgers?: boolean } | null): LedgerMap {
+export function ledgersOf(
+  stored: { names?: Partial<Record<LedgerKey, string>>; partyLedgers?: boolean } | null,
+): LedgerMap {
   const names = { ...DEFAULT_LEDGERS.names };
   for (const k of LEDGER_KEYS) {
     const v = stored?.names?.[k]?.trim();
