@@ -136,16 +136,6 @@ export type BookDocument =
 
 export type DocumentKind = BookDocument['kind'];
 
-export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
-  invoice: 'Sales invoice',
-  creditNote: 'Credit note',
-  receipt: 'Receipt',
-  refund: 'Refund',
-  payable: 'Supplier payable',
-  supplierPayment: 'Supplier payment',
-  payableReversal: 'Payable reversed',
-};
-
 /** Tally's voucher types, one per kind of document. */
 export const VOUCHER_TYPES: Record<DocumentKind, string> = {
   invoice: 'Sales',
