@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createDetailPendingCustomerForDmc } from '@tp/contracts/endpoints/customers';
 import { createNewAccomodation, createNewMarket, saveHotelContract } from '@tp/contracts/endpoints/dmc';
 import { BOOKS_MSG, exportBooks, getLedgers, saveLedgers } from '@tp/contracts/endpoints/books';
-import { getPayables, recordSupplierPayment } from '@tp/contracts/endpoints/dmc-payables';
+import { getMonthlyMargins, getPayables, recordSupplierPayment } from '@tp/contracts/endpoints/dmc-payables';
 import { getInvoice, getSourceInvoice } from '@tp/contracts/endpoints/invoices';
 import {
   cancelKart,
@@ -333,5 +333,21 @@ describe('the accounting export', () => {
     const theirs = readCsv('zoho', skyway.file.toString('utf8')).map((v) => v.number);
     for (const number of expected.keys()) expect(theirs).not.toContain(number);
     expect(skyway.file.toString('utf8')).not.toContain(hotelName);
+  });
+});
+
+describe('margin per month', () => {
+  it("holds this month's receipts, refunds, payables and reversals, and refuses more than 12 months", async () => {
+    const month = today().slice(0, 7);
+    const { rows } = await ok(c, getMonthlyMargins, { from: month, to: month });
+    const aed = rows.find((r: any) => r.currency === 'AED');
+    // Ours at least (other files add to the same site's month): 1550 received, 1125 refunded, 2000 owed, 1000 back.
+    expect(aed.received).toBeGreaterThanOrEqual(1550);
+    expect(aed.refunded).toBeGreaterThanOrEqual(1125);
+    expect(aed.raised).toBeGreaterThanOrEqual(2000);
+    expect(aed.reversed).toBeGreaterThanOrEqual(1000);
+    expect(aed.margin).toBeCloseTo(aed.received - aed.refunded - (aed.raised - aed.reversed), 2);
+    await refused(c, getMonthlyMargins, { from: '2025-01', to: '2026-01' });
+    await refused(c, getMonthlyMargins, { from: '2026-13', to: '2026-12' });
   });
 });

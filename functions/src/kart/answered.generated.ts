@@ -11,6 +11,7 @@ export const answered = (wiring: KartWiring): Operation[] => [
   gathered(c0.getLedgers, () => import('./books.ts'), 'answerGetLedgers', undefined),
   gathered(c0.saveLedgers, () => import('./books.ts'), 'answerSaveLedgers', undefined),
   gathered(c0.exportBooks, () => import('./books.ts'), 'answerExportBooks', undefined),
+  gathered(c1.getMonthlyMargins, () => import('./books.ts'), 'answerGetMonthlyMargins', undefined),
   gathered(c1.markKartRefundPaid, () => import('./cancellation.ts'), 'answerMarkKartRefundPaid', undefined),
   gathered(c2.getItinerariesByDate, () => import('./itineraries.ts'), 'answerGetItinerariesByDate', undefined),
   gathered(c2.saveKart, () => import('./karts.ts'), 'answerSaveKart', wiring),

@@ -6,6 +6,8 @@
  * in Tally Prime XML or a Zoho / Xero CSV journal (the domain's `journalOf` and writers), delivered by link.
  */
 import * as api from '@tp/contracts/endpoints/books';
+import * as payablesApi from '@tp/contracts/endpoints/dmc-payables';
+import { MAX_MARGIN_MONTHS, PAYABLES_MSG, type TMonthlyMargins } from '@tp/contracts/endpoints/dmc-payables';
 import { BOOKS_MSG, MAX_BOOKS_DAYS, type TLedgers } from '@tp/contracts/endpoints/books';
 import {
   BOOK_FORMAT_FILES,
@@ -15,12 +17,15 @@ import {
   journalOf,
   ledgerMapProblems,
   ledgersOf,
+  monthlyMargins,
+  monthRange,
   tallyClosing,
   tallyOpening,
   tallyVoucher,
   type BookDocument,
   type BookFormat,
   type LedgerMap,
+  type MarginEvent,
 } from '@tp/domain/accounting';
 import type { ParsedRequestOf } from '@tp/contracts/endpoint';
 import { answers, reply } from '#lib/answers';
@@ -249,9 +254,49 @@ export const booksExport =
     return { total: null, text };
   };
 
+// ---------------------------------------------------------------------------------------------------
+// Margin per month
+
+/** The last day of a `YYYY-MM` month. */
+const monthEnd = (month: string) => {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+};
+
+const MARGIN_KINDS: Partial<Record<BookDocument['kind'], MarginEvent['kind']>> = {
+  receipt: 'received',
+  refund: 'refunded',
+  payable: 'raised',
+  payableReversal: 'reversed',
+};
+
+/**
+ * What the months made (docs/dmc.md "The books"): the books' receipts, refunds, payables and reversals of the
+ * months, by the site's day, summed per month and currency by the domain's rule.
+ */
+export async function getMonthlyMargins(
+  scope: KartStaffScope,
+  input: ParsedRequestOf<typeof payablesApi.getMonthlyMargins>,
+): Promise<TMonthlyMargins> {
+  const months = monthRange(input.from, input.to);
+  if (!months.length || months.length > MAX_MARGIN_MONTHS)
+    throw fail.validation(PAYABLES_MSG.badMonths, { to: PAYABLES_MSG.badMonths });
+  const events: MarginEvent[] = [];
+  for await (const docs of kartBookPages(scope.site, `${input.from}-01`, monthEnd(input.to)))
+    for (const d of docs) {
+      const kind = MARGIN_KINDS[d.kind];
+      if (kind && 'amount' in d)
+        events.push({ month: d.date.slice(0, 7), currency: d.currency, kind, amount: d.amount });
+    }
+  return { from: input.from, to: input.to, rows: monthlyMargins(events) };
+}
+
 // The kart Lambda's answers (gathered into answered.generated.ts by `npm run derive`).
 export const answerGetLedgers = answers(api.getLedgers, (_input, scope) => getLedgers(scope));
 export const answerSaveLedgers = answers(api.saveLedgers, async (input, scope) =>
   reply(await saveLedgers(scope, input), { message: BOOKS_MSG.ledgersSaved }),
 );
 export const answerExportBooks = answers(api.exportBooks, (input, scope) => exportBooks(scope, input));
+export const answerGetMonthlyMargins = answers(payablesApi.getMonthlyMargins, (input, scope) =>
+  getMonthlyMargins(scope, input),
+);
