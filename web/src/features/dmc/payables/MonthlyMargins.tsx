@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { getMonthlyMargins } from '@tp/contracts/endpoints/dmc-payables';
+import { Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { getMonthlyMargins, type TMonthlyMargins } from '@tp/contracts/endpoints/dmc-payables';
 import { useApi } from '#api/hooks.ts';
+import { DataTable, type Column } from '#shared/DataTable.tsx';
 import { money } from '../shared/format.ts';
 
 const PERIODS = [
@@ -19,6 +20,24 @@ function monthBack(d: Date, back: number): string {
 const monthLabel = (month: string) =>
   new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
+type Row = TMonthlyMargins['rows'][number];
+
+const amount = (key: 'received' | 'refunded' | 'raised' | 'reversed' | 'margin', header: string): Column<Row> => ({
+  key,
+  header,
+  render: (r) => money(r[key], r.currency),
+  nowrap: true,
+});
+
+const COLUMNS: Column<Row>[] = [
+  { key: 'month', header: 'Month', render: (r) => monthLabel(r.month), nowrap: true },
+  amount('received', 'Received'),
+  amount('refunded', 'Refunded'),
+  amount('raised', 'Owed to suppliers'),
+  amount('reversed', 'Reversed'),
+  { ...amount('margin', 'Margin'), render: (r) => <b>{money(r.margin, r.currency)}</b> },
+];
+
 /**
  * Margin per month (docs/dmc.md "The books"): what customers paid less what was refunded, less what vouchers owe
  * suppliers net of reversals, month by month and per currency.
@@ -28,7 +47,6 @@ export function MonthlyMargins() {
   const now = new Date();
   const input = { from: monthBack(now, Number(period) - 1), to: monthBack(now, 0) };
   const margins = useApi(getMonthlyMargins, input);
-  const rows = margins.data?.rows ?? [];
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="monthly-margins">
       <Stack gap="xs">
@@ -47,41 +65,16 @@ export function MonthlyMargins() {
         </Group>
         {margins.error ? (
           <Text size="sm">{margins.error.message}</Text>
-        ) : !margins.data ? (
-          <Text size="sm" aria-busy="true">
-            Loading margins…
-          </Text>
-        ) : rows.length === 0 ? (
-          <Text size="sm">No receipts or payables in these months.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing={4} aria-label="Margin by month">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Month</Table.Th>
-                  <Table.Th ta="right">Received</Table.Th>
-                  <Table.Th ta="right">Refunded</Table.Th>
-                  <Table.Th ta="right">Owed to suppliers</Table.Th>
-                  <Table.Th ta="right">Reversed</Table.Th>
-                  <Table.Th ta="right">Margin</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((r) => (
-                  <Table.Tr key={`${r.month}-${r.currency}`}>
-                    <Table.Td>{monthLabel(r.month)}</Table.Td>
-                    <Table.Td ta="right">{money(r.received, r.currency)}</Table.Td>
-                    <Table.Td ta="right">{money(r.refunded, r.currency)}</Table.Td>
-                    <Table.Td ta="right">{money(r.raised, r.currency)}</Table.Td>
-                    <Table.Td ta="right">{money(r.reversed, r.currency)}</Table.Td>
-                    <Table.Td ta="right" fw={600}>
-                      {money(r.margin, r.currency)}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            label="Margin by month"
+            rows={margins.data?.rows}
+            columns={COLUMNS}
+            rowKey={(r) => `${r.month}-${r.currency}`}
+            loading={margins.isLoading}
+            empty="No receipts or payables in these months."
+            minWidth={640}
+          />
         )}
         <Text size="xs" c="gray.7">
           By the day money moved: a month&apos;s receipts less its refunds, less what its vouchers owe suppliers net of
