@@ -9,7 +9,8 @@
 import { Window } from 'happy-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createDetailPendingCustomerForDmc } from '@tp/contracts/endpoints/customers';
-import { createNewAccomodation, createNewMarket, saveHotelContract } from '@tp/contracts/endpoints/dmc';
+import { createNewAccomodation, createNewMarket, saveDriver, saveHotelContract } from '@tp/contracts/endpoints/dmc';
+import { updateTransferDriverCharges, updateTransferStatusByStaff } from '@tp/contracts/endpoints/dmc-operations';
 import { BOOKS_MSG, exportBooks, getLedgers, saveLedgers } from '@tp/contracts/endpoints/books';
 import { getMonthlyMargins, getPayables, recordSupplierPayment } from '@tp/contracts/endpoints/dmc-payables';
 import { getInvoice, getSourceInvoice } from '@tp/contracts/endpoints/invoices';
@@ -22,10 +23,14 @@ import {
   voucherKart,
 } from '@tp/contracts/endpoints/kart';
 import { parseCsv } from '@tp/domain/accounting';
+import type { Transfer } from '@tp/domain/dmc';
+import { transact } from '../../functions/src/lib/db.ts';
+import { asSiteId } from '../../functions/src/lib/keys.ts';
+import { transferPutItems } from '../../functions/src/kart/transfers-repo.ts';
 import { localDay } from '../../functions/src/lib/time.ts';
 import { exported, type Client } from '../support/api.ts';
 import { uniquePhone } from './users-helpers.ts';
-import { SKYWAY, freshCityId, ok, refused, staff, tag } from './dmc-helpers.ts';
+import { FLIGHTDEALS, SKYWAY, freshCityId, ok, refused, staff, tag } from './dmc-helpers.ts';
 
 let c: Client;
 let hotelId: string;
@@ -349,5 +354,62 @@ describe('margin per month', () => {
     expect(aed.margin).toBeCloseTo(aed.received - aed.refunded - (aed.raised - aed.reversed), 2);
     await refused(c, getMonthlyMargins, { from: '2025-01', to: '2026-01' });
     await refused(c, getMonthlyMargins, { from: '2026-13', to: '2026-12' });
+  });
+});
+
+describe("a transfer's payable to its driver", () => {
+  it('is raised once when the job is closed with charges, and is in the books', async () => {
+    const t = tag();
+    const driverName = `Books Driver ${t}`;
+    const driverId = (await ok(c, saveDriver, { driverName, phone: '+971501234567' })).driverId as string;
+    const kartId = `kart${t}`;
+    const transfer: Transfer = {
+      id: `${kartId}-activity-l1-pickup`,
+      kartId,
+      source: { section: 'activities', lineId: 'l1' },
+      leg: 'pickup',
+      sharingType: 'PVT',
+      date: today(),
+      time: '10:00',
+      pickupLocation: 'Rove Downtown',
+      dropLocation: 'Dubai Frame',
+      remarks: '',
+      pax: { adults: 2, child: 0, infant: 0 },
+      customerName: 'Asha Rao',
+      customerPhone: '+971 50 123 4567',
+      pickupArea: 'Downtown',
+      flightNo: null,
+      quotationNo: `Q-${kartId}`,
+      service: 'Dubai Frame',
+      hotelName: 'Rove Downtown',
+      leadGuest: 'Mrs Asha Rao',
+      driverId,
+      internalDriverCharges: null,
+      status: 'assigned',
+      isCompleted: false,
+      completedAt: null,
+    };
+    await transact(transferPutItems({ site: { siteId: asSiteId(FLIGHTDEALS.siteId) } }, [transfer]));
+    const driverPayables = async () =>
+      (await ok(c, getPayables, { supplier: `driver:${driverId}`, limit: 100 })).records as any[];
+    // Done without charges owes nothing yet; the charges settled after the job raise it, once.
+    await ok(c, updateTransferStatusByStaff, { transferid: transfer.id, isCompleted: true });
+    expect(await driverPayables()).toEqual([]);
+    await ok(c, updateTransferDriverCharges, { id: transfer.id, charges: 150 });
+    await ok(c, updateTransferStatusByStaff, { transferid: transfer.id, isCompleted: false });
+    await ok(c, updateTransferDriverCharges, { id: transfer.id, charges: 150.5 });
+    const raised = await driverPayables();
+    expect(raised).toHaveLength(1);
+    expect(raised[0]).toMatchObject({
+      id: `${kartId}.${transfer.id}`,
+      supplier: { kind: 'driver', id: driverId, name: driverName },
+      serviceDate: today(),
+      amount: 150,
+      outstanding: 150,
+    });
+    const { file } = await exported(c, exportBooks, { from: today(), to: today(), format: 'zoho' });
+    const journal = readCsv('zoho', file.toString('utf8')).filter((v) => v.number === raised[0].id);
+    expect(journal).toHaveLength(1);
+    expect(journal[0]!.amounts).toEqual([15000, -15000]);
   });
 });
