@@ -24,7 +24,10 @@ import {
 } from '@tp/contracts/endpoints/kart';
 import { parseCsv } from '@tp/domain/accounting';
 import type { Transfer } from '@tp/domain/dmc';
-import { transact } from '../../functions/src/lib/db.ts';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName, transact } from '../../functions/src/lib/db.ts';
+import { kartKeys } from '../../functions/src/kart/keys.ts';
+import { backfillSiteBooks } from '../../scripts/backfill-books.ts';
 import { asSiteId } from '../../functions/src/lib/keys.ts';
 import { transferPutItems } from '../../functions/src/kart/transfers-repo.ts';
 import { localDay } from '../../functions/src/lib/time.ts';
@@ -411,5 +414,51 @@ describe("a transfer's payable to its driver", () => {
     const journal = readCsv('zoho', file.toString('utf8')).filter((v) => v.number === raised[0].id);
     expect(journal).toHaveLength(1);
     expect(journal[0]!.amounts).toEqual([15000, -15000]);
+  });
+});
+
+describe('the backfill of what was written before the books', () => {
+  it('puts an unindexed receipt and payable on the books once; a second run finds nothing to do', async () => {
+    const siteId = asSiteId(FLIGHTDEALS.siteId);
+    const t = tag();
+    const k = await ok(c, saveKart, kart());
+    const receipt = await ok(c, recordKartReceipt, {
+      id: k.id,
+      amount: 100,
+      method: 'bankTransfer',
+      reference: `OLD ${t}`,
+      idempotencyKey: `o${t}`,
+    });
+    await ok(c, voucherKart, { id: k.id });
+    const payable = ((await ok(c, getPayables, { supplier: `hotel:${hotelId}`, limit: 100 })).records as any[]).find(
+      (p) => p.kartId === k.id,
+    );
+    const receiptNumber = receipt.number as string;
+    // As a receipt and a voucher wrote them before the books partitions: no index, no raise item.
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: kartKeys.receipt(siteId, receipt.id),
+        UpdateExpression: 'REMOVE gsi2pk, gsi2sk',
+      }),
+    );
+    await db().send(
+      new DeleteCommand({ TableName: tableName(), Key: kartKeys.booksRaise(siteId, payable.raisedAt, k.id) }),
+    );
+    const numbersNow = async () =>
+      readCsv(
+        'zoho',
+        (await exported(c, exportBooks, { from: today(), to: today(), format: 'zoho' })).file.toString(),
+      ).map((v) => v.number);
+    const before = await numbersNow();
+    expect(before).not.toContain(receiptNumber);
+    expect(before).not.toContain(payable.id);
+    const first = await backfillSiteBooks(siteId);
+    expect(first.receipts).toBeGreaterThanOrEqual(1);
+    expect(first.payables).toBeGreaterThanOrEqual(1);
+    const after = await numbersNow();
+    expect(after.filter((n) => n === receiptNumber)).toHaveLength(1);
+    expect(after.filter((n) => n === payable.id)).toHaveLength(1);
+    expect(await backfillSiteBooks(siteId)).toEqual({ receipts: 0, entries: 0, payables: 0, cancellations: 0 });
   });
 });
