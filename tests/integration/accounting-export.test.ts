@@ -1,7 +1,7 @@
 /**
  * The books (docs/dmc.md "The books", issue #33 §4), through the gateway and the exports worker: two vouchered
  * quotations (one paid by bank and cash, its hotel part paid, then cancelled with a fee: refunds, a credit note and
- * the payable reversed; one part paid) give every kind of document. The period is exported as Tally XML, Zoho CSV
+ * the payable reversed; one part paid) and a ticketed flight's invoice give every kind of document. The period is exported as Tally XML, Zoho CSV
  * and Xero CSV; each file is downloaded and read back: every document of ours is in it exactly once, each voucher's
  * debits equal its credits and so does the whole file; a period before them holds none of them; another site's
  * export never holds them. The ledger names are the site's (saved, audited, a stale save refused).
@@ -22,6 +22,7 @@ import {
   saveKart,
   voucherKart,
 } from '@tp/contracts/endpoints/kart';
+import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
 import { parseCsv } from '@tp/domain/accounting';
 import type { Transfer } from '@tp/domain/dmc';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -31,6 +32,12 @@ import { backfillSiteBooks } from '../../scripts/backfill-books.ts';
 import { asSiteId } from '../../functions/src/lib/keys.ts';
 import { transferPutItems } from '../../functions/src/kart/transfers-repo.ts';
 import { localDay } from '../../functions/src/lib/time.ts';
+import { siteById } from '../../functions/src/lib/tenancy.ts';
+import { putBooking } from '../../functions/src/bookings/index.ts';
+import { invoiceBooked } from '../../functions/src/invoices/index.ts';
+import { demoBooking } from '../../scripts/seed/bookings.ts';
+import { newCustomer } from './flights-helpers.ts';
+import { bookerOf } from './tickets-helpers.ts';
 import { exported, type Client } from '../support/api.ts';
 import { uniquePhone } from './users-helpers.ts';
 import { FLIGHTDEALS, SKYWAY, freshCityId, ok, refused, staff, tag } from './dmc-helpers.ts';
@@ -181,6 +188,31 @@ beforeAll(async () => {
     (p) => p.kartId === two.id,
   );
 
+  // A ticketed flight with our markup, invoiced by the after-booking hook.
+  const agent = await newCustomer(FLIGHTDEALS, 'travelAgent', { wallet: 0 });
+  const now = new Date();
+  const b = demoBooking({
+    siteId: FLIGHTDEALS.siteId,
+    user: await bookerOf(FLIGHTDEALS.siteId, agent.email),
+    bookingId: `TB${t}`,
+    pnr: `B${t.slice(0, 5).toUpperCase()}`,
+    createdAt: now,
+    travelDate: new Date(now.getTime() + 20 * 86_400_000),
+    statusId: BOOKING_STATUS.ticketed,
+    route: ['DEL', 'BOM'],
+    airline: '6E',
+    passengers: [{ firstName: 'Luc', lastName: 'Desmarais' }],
+    farePerPax: 5000,
+  });
+  const flight = {
+    ...b,
+    fare: { ...b.fare, markup: 500, gstOnMarkup: 90 },
+    accounting: { ...b.accounting, amountCharged: Math.round((b.accounting.amountCharged + 590) * 100) / 100 },
+  };
+  await putBooking(flight);
+  await invoiceBooked((await siteById(FLIGHTDEALS.siteId))!, flight, new Date());
+  expected.set((await ok(c, getSourceInvoice, { source: 'booking', sourceId: flight.bookingId })).number, 'Sales');
+
   for (const k of [one, two]) {
     const invoice = await ok(c, getSourceInvoice, { source: 'kart', sourceId: k.id });
     expected.set(invoice.number, 'Sales');
@@ -194,7 +226,7 @@ beforeAll(async () => {
   expected.set(payable2.id, 'Purchase');
   expected.set(`${payable.id}/payment/${payKey}`, 'Payment');
   expected.set(`${payable.id}/reversal`, 'Journal');
-  expect(expected.size).toBe(12);
+  expect(expected.size).toBe(13);
 });
 
 const cents = (s: string | undefined) => Math.round(Number(s || 0) * 100);
