@@ -1,10 +1,11 @@
 /**
  * The books (docs/dmc.md "The books", issue #33 §4), through the gateway and the exports worker: two vouchered
  * quotations (one paid by bank and cash, its hotel part paid, then cancelled with a fee: refunds, a credit note and
- * the payable reversed; one part paid) and a ticketed flight's invoice give every kind of document. The period is exported as Tally XML, Zoho CSV
- * and Xero CSV; each file is downloaded and read back: every document of ours is in it exactly once, each voucher's
- * debits equal its credits and so does the whole file; a period before them holds none of them; another site's
- * export never holds them. The ledger names are the site's (saved, audited, a stale save refused).
+ * the payable reversed; one part paid) and a ticketed flight's invoice give every kind of document. The period is
+ * exported as Tally XML, Zoho CSV and Xero CSV; each file is downloaded and read back: every document of ours is in
+ * it exactly once, each voucher's debits equal its credits and so does the whole file; a period before them holds
+ * none of them; another site's export never holds them. The ledger names are the site's (saved, audited, a stale
+ * save refused). Also: margin per month, a driver's payable from the job sheet, and the backfill of older data.
  */
 import { Window } from 'happy-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
