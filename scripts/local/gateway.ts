@@ -275,9 +275,9 @@ function serveMedia(mediaDir: string, url: URL, res: ServerResponse): boolean {
 function serveExport(url: URL, res: ServerResponse): boolean {
   const link = localExportFile(url.pathname, url.searchParams, new Date());
   if (!link || !existsSync(link.file)) return false;
-  const { file, fileName } = link;
+  const { file, fileName, contentType } = link;
   res.writeHead(200, {
-    'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    'content-type': contentType,
     'content-length': String(statSync(file).size),
     'content-disposition': `attachment; filename="${fileName}"`,
     'cache-control': 'private, no-store',

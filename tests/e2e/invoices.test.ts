@@ -19,8 +19,8 @@ import { demoBooking } from '../../scripts/seed/bookings.ts';
 import { DEMO_INVOICE_SETTINGS } from '../../scripts/seed/invoices.ts';
 import { conversionText, toRupees } from '@tp/domain/gst';
 import { formatMoney } from '@tp/domain/format';
-import { axeViolations } from '../support/axe.ts';
-import { appUrl, downloadedBytes, launch, screenshots, signIn, toast } from '../support/browser.ts';
+import { axeViolations, horizontalOverflow } from '../support/axe.ts';
+import { appUrl, atWidth, downloadedBytes, launch, screenshots, signIn, toast } from '../support/browser.ts';
 import { bookerOf } from '../integration/tickets-helpers.ts';
 
 const SITE = 'flightdeals.localhost';
@@ -184,4 +184,27 @@ describe('GST invoice', () => {
     expect((await download).suggestedFilename()).toMatch(/^gst-invoices-\d{4}-\d{2}\.xlsx$/);
     await context.close();
   });
+  it(
+    'staff export the books for Tally: accessible at 1366 and 390 px, the file by link',
+    { timeout: 180_000 },
+    async () => {
+      const { page, context } = await openSignedIn('/staff/accounting-export', `admin@${SITE}`);
+      await page.getByRole('heading', { name: 'Accounting Export', level: 1 }).waitFor();
+      await page.getByRole('textbox', { name: /^Sales/ }).waitFor();
+      for (const width of [1366, 390]) {
+        await atWidth(page, width);
+        expect(await axeViolations(page, 'main'), `${width} px`).toEqual([]);
+        expect(await horizontalOverflow(page), `${width} px`).toBeLessThanOrEqual(0);
+        await shoot(page, `accounting-export-${width}`);
+      }
+      await atWidth(page, 1366);
+      await page.getByRole('button', { name: 'Export (.xml)' }).click();
+      const link = page.getByRole('link', { name: 'Download', exact: true });
+      await link.waitFor({ timeout: 30_000 });
+      const download = page.waitForEvent('download');
+      await link.click();
+      expect((await download).suggestedFilename()).toMatch(/^books-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}-tally\.xml$/);
+      await context.close();
+    },
+  );
 });

@@ -29,8 +29,15 @@ export const ZExportMessage = lazy(() =>
   z.object({ siteId: zSiteId, jobId: z.string().check(z.regex(/^[a-f0-9]{24}$/)) }),
 );
 
+/** The stored file's extension: the name's (.csv, .xml for the accounting export), else a workbook's. */
+export const fileExtension = (fileName: string): 'xlsx' | 'csv' | 'xml' => {
+  const ext = /\.(csv|xml)$/i.exec(fileName)?.[1]?.toLowerCase();
+  return ext === 'csv' || ext === 'xml' ? ext : 'xlsx';
+};
+
 /** Where a job's file is stored: one key per job, so a second run writes over the first, never beside it. */
-export const fileKey = (siteId: SiteId, jobId: string) => `${siteId}/${jobId}.xlsx`;
+export const fileKey = (siteId: SiteId, jobId: string, fileName = '') =>
+  `${siteId}/${jobId}.${fileExtension(fileName)}`;
 
 export interface ExportRequest {
   kind: ExportKind;
@@ -42,7 +49,9 @@ export interface ExportRequest {
 /** The caller's export job, as every export call answers it; `ready` carries a fresh signed link. */
 export async function jobView(job: repo.ExportJobRecord, now: Date): Promise<TExportJob> {
   const link =
-    job.status === 'ready' ? await exportStore().link(fileKey(job.siteId, job.jobId), job.fileName, now) : null;
+    job.status === 'ready'
+      ? await exportStore().link(fileKey(job.siteId, job.jobId, job.fileName), job.fileName, now)
+      : null;
   return {
     jobId: job.jobId,
     kind: job.kind,

@@ -18,6 +18,10 @@ import { env } from '#lib/config';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** The stored file's type by its key's extension. */
+export const contentType = (key: string): string =>
+  key.endsWith('.csv') ? 'text/csv; charset=utf-8' : key.endsWith('.xml') ? 'application/xml' : XLSX_TYPE;
+
 /** A file being written: the stream to write to, and `done()` resolving with its size once it is stored whole. */
 export interface StoredFile {
   stream: Writable;
@@ -31,8 +35,8 @@ export interface ExportStore {
   sweep(now: Date): Promise<void>;
 }
 
-/** A key is `<siteId>/<jobId>.xlsx`: two safe segments, nothing that climbs out of the folder. */
-const KEY = /^[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+\.xlsx$/;
+/** A key is `<siteId>/<jobId>.<xlsx|csv|xml>`: two safe segments, nothing that climbs out of the folder. */
+const KEY = /^[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+\.(xlsx|csv|xml)$/;
 
 /** Counts the bytes that pass. */
 function counter(): Transform & { bytes: number } {
@@ -80,7 +84,7 @@ function bucketStore(bucket: string): ExportStore {
             Bucket: bucket,
             Key: objectKey(key),
             Body: body,
-            ContentType: XLSX_TYPE,
+            ContentType: contentType(key),
             ContentDisposition: attachment(fileName),
             CacheControl: 'private, no-store',
           },
@@ -167,7 +171,7 @@ export function localExportFile(
   pathname: string,
   query: URLSearchParams,
   now: Date,
-): { file: string; fileName: string } | null {
+): { file: string; fileName: string; contentType: string } | null {
   const { MEDIA_DIR, SECRETS_LOCAL_KEY } = env();
   if (!MEDIA_DIR || !SECRETS_LOCAL_KEY || !pathname.startsWith(EXPORT_FILES_PATH)) return null;
   const key = pathname.slice(EXPORT_FILES_PATH.length);
@@ -180,7 +184,7 @@ export function localExportFile(
   if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) return null;
   const root = normalize(join(MEDIA_DIR, EXPORTS_MEDIA_FOLDER));
   const file = normalize(join(root, key));
-  return file.startsWith(root + sep) ? { file, fileName: name } : null;
+  return file.startsWith(root + sep) ? { file, fileName: name, contentType: contentType(key) } : null;
 }
 
 export function exportStore(): ExportStore {

@@ -32,11 +32,41 @@ export interface ExportPlan {
 }
 
 /**
- * One kind of export, as its domain defines it: `plan` turns the filter its export call stored on the job into the
- * sheets to write. It runs in the exports worker, with the site but no caller: whose rows an export holds was
- * settled (and stored in the filter) when the call was checked.
+ * A text file instead of a workbook (the accounting export's Tally XML or CSV journals): its text a chunk at a
+ * time, each with the rows (documents) it holds, written as they come. The file's type follows its name (`.csv`,
+ * `.xml`).
  */
-export type ExportSource = (site: SiteRecord, filter: Record<string, unknown>, now: Date) => Promise<ExportPlan>;
+export interface TextExportPlan {
+  total: number | null;
+  text: () => AsyncIterable<{ chunk: string; rows: number }>;
+}
+
+/**
+ * One kind of export, as its domain defines it: `plan` turns the filter its export call stored on the job into the
+ * sheets to write (or a text file's chunks). It runs in the exports worker, with the site but no caller: whose rows
+ * an export holds was settled (and stored in the filter) when the call was checked.
+ */
+export type ExportSource = (
+  site: SiteRecord,
+  filter: Record<string, unknown>,
+  now: Date,
+) => Promise<ExportPlan | TextExportPlan>;
+
+/** Writes a text plan's chunks into `out` (UTF-8) and ends it; `onPage` hears the running row count after each. */
+export async function writeText(
+  out: Writable,
+  plan: TextExportPlan,
+  onPage: (rowsDone: number) => Promise<void>,
+): Promise<number> {
+  let rows = 0;
+  for await (const { chunk, rows: n } of plan.text()) {
+    if (!out.write(chunk, 'utf8')) await once(out, 'drain');
+    rows += n;
+    if (n) await onPage(rows);
+  }
+  out.end();
+  return rows;
+}
 
 /** Pages of `size` from an array the operation has already read (a job sheet's week, one hotel's contract). */
 export async function* pagesOf<T>(items: readonly T[], size: number, row: (item: T) => readonly ExportCell[]) {

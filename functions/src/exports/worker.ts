@@ -14,7 +14,7 @@ import type { SiteId } from '#lib/keys';
 import { fileKey, ZExportMessage } from './jobs.ts';
 import * as repo from './repo.ts';
 import { exportStore, type ExportStore } from './store.ts';
-import { writeWorkbook, type ExportSource } from './workbook.ts';
+import { writeText, writeWorkbook, type ExportSource } from './workbook.ts';
 
 /** Every kind's source, filled by the worker's entry from the domains that own the data. */
 export type ExportSources = Record<ExportKind, ExportSource>;
@@ -50,18 +50,22 @@ export async function runExport(
     if (!site) throw new Error('site not found');
     const plan = await wiring.sources[job.kind](site, job.filter, started);
     await repo.noteProgress(siteId, jobId, runId, 0, plan.total);
-    const file = store.write(fileKey(siteId, jobId), job.fileName);
+    const file = store.write(fileKey(siteId, jobId, job.fileName), job.fileName);
     const stored = file.done();
     // A store that fails while rows are still being written ends the run at once, not at the last row.
     stored.catch((err: unknown) => file.stream.destroy(err as Error));
     // The process's peak while writing, sampled a page at a time (the bench's export table reads it from the log).
     const startRss = process.memoryUsage().rss;
     let peakRss = startRss;
-    const rows = await writeWorkbook(file.stream, plan, started, async (done) => {
+    const onPage = async (done: number) => {
       peakRss = Math.max(peakRss, process.memoryUsage().rss);
       if (!(await repo.noteProgress(siteId, jobId, runId, done, plan.total)))
         throw new Error('the job was taken over by another run');
-    });
+    };
+    const rows =
+      'text' in plan
+        ? await writeText(file.stream, plan, onPage)
+        : await writeWorkbook(file.stream, plan, started, onPage);
     const { bytes } = await stored;
     await repo.markReady(siteId, jobId, runId, rows, bytes);
     log.info('export ready', {

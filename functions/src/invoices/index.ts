@@ -17,3 +17,5 @@ export type { VisaApplicationFacts } from './issue.ts';
 export { newSettingsItem } from './repo.ts';
 /** The GSTR-1 export, for the exports worker. */
 export { gstInvoicesExport } from './documents.ts';
+/** The period's invoices and credit notes as the books' documents, for the accounting export's entry. */
+export { invoiceBookPages } from './books.ts';

@@ -13,3 +13,5 @@ export { remindKartBalance } from './balance-reminders.ts';
 export { jobSheetExport } from './operations/export.ts';
 /** The supplier payables' export, for the exports worker. */
 export { payablesExport } from './payables-export.ts';
+/** The accounting export's source (the books), for the exports worker: the entry hands in the invoices' reader. */
+export { booksExport } from './books.ts';

@@ -10,6 +10,9 @@
  *   financial year with a guard per source (lib/numbering-repo.ts), so a payment gets one receipt.
  * - Supplier booking requests: one item per supplied line under its kart (the token names kart and line, so the
  *   supplier's page is one GetItem; the staff's status list one Query).
+ * - The books (docs/dmc.md "The books"): a partition per site and month (UTC) that the accounting export reads, a
+ *   Query per month: receipts (their gsi2), payable payments and reversals (their gsi1), cancelled karts with their
+ *   refunds (the kart's gsi2, free once cancelled) and one item per voucher naming the payables it raised.
  * - Payment deadlines: one small item per kart with a deadline and a balance, in a partition per deadline day
  *   across sites (deliberately global, like the domain lookup): the reminder worker reads tomorrow's partition.
  */
@@ -84,6 +87,31 @@ export const kartKeys = {
     pk: kartKeys.supplierRequestsPk(siteId, kartId),
     sk: part(lineId),
   }),
+
+  /** The books of a month (`YYYY-MM` of the instant, UTC): the accounting export's one Query per month and index. */
+  booksPk: (siteId: SiteId, month: string) => sitePk(siteId, 'BOOKS', part(month)),
+  /** gsi2 of a receipt on its month's books. */
+  booksReceiptIndex: (siteId: SiteId, receivedAt: string, id: string) => ({
+    gsi2pk: kartKeys.booksPk(siteId, receivedAt.slice(0, 7)),
+    gsi2sk: `receipt#${part(receivedAt)}#${part(id)}`,
+  }),
+  /** gsi2 of a cancelled kart (its refunds) on the month of its cancellation. */
+  booksCancelIndex: (siteId: SiteId, at: string, kartId: string) => ({
+    gsi2pk: kartKeys.booksPk(siteId, at.slice(0, 7)),
+    gsi2sk: `cancel#${part(at)}#${part(kartId)}`,
+  }),
+  /** gsi1 of a payable's entry (payment, reversal) on its month's books. */
+  booksEntryIndex: (siteId: SiteId, at: string, ...ids: string[]) => ({
+    gsi1pk: kartKeys.booksPk(siteId, at.slice(0, 7)),
+    gsi1sk: ['entry', at, ...ids].map(part).join('#'),
+  }),
+  /** The one item of a voucher's raise on its month's books (the payables it raised, by id). */
+  booksRaise: (siteId: SiteId, at: string, kartId: string): Key => ({
+    pk: kartKeys.booksPk(siteId, at.slice(0, 7)),
+    sk: ['raise', at, kartId].map(part).join('#'),
+  }),
+  /** The site's ledger names for the accounting export. */
+  ledgers: (siteId: SiteId): Key => ({ pk: sitePk(siteId, 'BOOKS'), sk: 'LEDGERS' }),
 
   deadlinePk: (day: string) => `KARTDEADLINE#${part(day)}`,
   /** The reminder index item of a kart whose payment deadline is `day`. */

@@ -73,6 +73,15 @@ export const raisePayableItem = (siteId: SiteId, p: PayableRecord): TransactItem
   },
 });
 
+/** The voucher's raise on its month's books: the payables it raised (one item, whatever their number). */
+export const booksRaiseItem = (siteId: SiteId, kartId: string, at: string, payableIds: string[]): TransactItem => ({
+  Put: {
+    TableName: tableName(),
+    Item: { ...kartKeys.booksRaise(siteId, at, kartId), kind: 'booksRaise', kartId, payableIds, at },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});
+
 /** A payable written back after a change, conditional on the version it was read at. */
 const payablePut = (siteId: SiteId, p: PayableRecord, expectVersion: number): TransactItem => ({
   Put: {
@@ -99,6 +108,7 @@ function entryItem(
       Item: {
         ...key,
         ...kartKeys.supplierIndex(siteId, supplierKey(p.supplier), dayOf(at), 'E', p.id, ...keyParts),
+        ...kartKeys.booksEntryIndex(siteId, at, p.id, ...keyParts),
         kind: 'payableEntry',
         [REC]: { payableId: p.id, quotationId: p.quotationId, currency: p.currency, ...entry, at },
       },
@@ -221,6 +231,8 @@ export function seededPayableItems(
   const stored = { ...p, paid, version: 1 + payments.length };
   return [
     raisePayableItem(siteId, stored).Put!.Item!,
+    // On the books of its month as a voucher's raise (keyed by the payable: the seed writes one at a time).
+    { ...booksRaiseItem(siteId, p.id, p.raisedAt, [p.id]).Put!.Item!, kartId: p.kartId },
     ...payments.map(
       ({ key, ...pay }) =>
         entryItem(siteId, stored, ['payment', key], { kind: 'payment', ...pay }, pay.paidAt).Put!.Item!,

@@ -20,6 +20,8 @@ import {
   payableOutstanding,
   payablesOfVoucher,
   supplierPaymentProblem,
+  transferOwed,
+  type TransferForPayable,
 } from '@tp/domain/dmc';
 import { answers, reply } from '#lib/answers';
 import type { Page, TransactItem } from '#lib/db';
@@ -29,6 +31,7 @@ import { getDmcRecords } from '../dmc/index.ts';
 import type { KartRecord, KartStaffScope } from './model.ts';
 import * as repo from './payables-repo.ts';
 import type { PayableRecord } from './payables-repo.ts';
+import { getKart } from './repo.ts';
 
 /** The kart with the payables it holds and their writes, for the kart's own transaction. */
 export interface PayableChange {
@@ -74,7 +77,19 @@ export async function payableWrites(
     }));
     return {
       kart: { ...after, payables: raised.map((p) => ({ id: p.id, amount: p.amount })) },
-      items: raised.map((p) => repo.raisePayableItem(siteId, p)),
+      items: [
+        ...raised.map((p) => repo.raisePayableItem(siteId, p)),
+        ...(raised.length
+          ? [
+              repo.booksRaiseItem(
+                siteId,
+                after.id,
+                at,
+                raised.map((p) => p.id),
+              ),
+            ]
+          : []),
+      ],
     };
   }
   const cancelling = after.isCancelled && !before?.isCancelled && !!before?.payables?.length;
@@ -87,6 +102,61 @@ export async function payableWrites(
     kart: after,
     items: held.filter((p) => !p.reversedAt).flatMap((p) => repo.reversePayableItems(siteId, p, at)),
   };
+}
+
+/**
+ * The drivers' payables a job-sheet change raises (docs/dmc.md "Paying suppliers" → "Transfers"), for the change's
+ * own transaction: one per transfer, the first time the transfer is closed with charges (`transferOwed`), at those
+ * charges, to its driver, due by the driver's terms from the job's day. A transfer already owed raises nothing again.
+ */
+export async function transferPayableWrites(
+  scope: Pick<KartStaffScope, 'site' | 'now'>,
+  transfers: readonly TransferForPayable[],
+  driverName: (driverId: string) => string,
+): Promise<TransactItem[]> {
+  const siteId = scope.site.siteId;
+  const owed = transfers.flatMap((t) => {
+    const o = transferOwed(t);
+    return o ? [{ t, o, id: `${t.kartId}.${t.id}` }] : [];
+  });
+  if (!owed.length) return [];
+  const already = new Set(
+    (
+      await repo.payablesByIds(
+        siteId,
+        owed.map((x) => x.id),
+      )
+    ).map((p) => p.id),
+  );
+  const fresh = owed.filter((x) => !already.has(x.id));
+  if (!fresh.length) return [];
+  const profiles = await repo.profilesOf(siteId, [...new Set(fresh.map((x) => `driver:${x.o.driverId}`))]);
+  const at = scope.now.toISOString();
+  const today = siteToday(scope.site, scope.now);
+  const items: TransactItem[] = [];
+  for (const { t, o, id } of fresh) {
+    const kart = await getKart(siteId, t.kartId);
+    const terms = profiles.find((p) => p.supplier === `driver:${o.driverId}`)?.terms ?? DEFAULT_SUPPLIER_TERMS;
+    const p: PayableRecord = {
+      id,
+      kartId: t.kartId,
+      quotationId: kart?.quotationId ?? t.kartId,
+      lineId: o.lineId,
+      supplier: { kind: 'driver', id: o.driverId, name: driverName(o.driverId) },
+      service: o.service,
+      serviceDate: o.serviceDate,
+      dueDate: payableDueDate(terms, o.serviceDate, today),
+      currency: kart?.currencySymbol ?? 'AED',
+      amount: o.amount,
+      reversed: 0,
+      paid: 0,
+      raisedAt: at,
+      reversedAt: null,
+      version: 1,
+    };
+    items.push(repo.raisePayableItem(siteId, p), repo.booksRaiseItem(siteId, p.id, at, [p.id]));
+  }
+  return items;
 }
 
 export function toPayable(p: PayableRecord, today: string): TPayable {

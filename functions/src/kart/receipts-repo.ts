@@ -75,6 +75,7 @@ export interface ReceiptIssue {
 export const receiptItem = (siteId: SiteId, receipt: ReceiptRecord): Record<string, unknown> => ({
   ...kartKeys.receipt(siteId, receipt.id),
   ...kartKeys.receiptsIndex(siteId, receipt.kartId, receipt.receivedAt, receipt.id),
+  ...kartKeys.booksReceiptIndex(siteId, receipt.receivedAt, receipt.id),
   kind: 'kartReceipt',
   [REC]: receipt,
 });

@@ -51,7 +51,7 @@ export interface SharedBranding {
  * A kart as stored. One saved before its totals were stored with it gets them from the rule a save applies
  * (`withComputedPrices`), so readers always find `totals` beside `totalPrice`.
  */
-function kartOf(item: Record<string, unknown>): KartRecord {
+export function kartOf(item: Record<string, unknown>): KartRecord {
   const k = item[REC] as KartRecord;
   return k.totals ? k : withComputedPrices(k);
 }
@@ -87,6 +87,9 @@ export function kartPut(
         ...kartKeys.kart(siteId, k.id),
         ...kartKeys.listIndex(siteId, k.createdAt, k.id),
         ...(active ? kartKeys.activeIndex(siteId, k.arrivalDate, k.id) : {}),
+        ...(k.isCancelled && k.cancellation?.refunds.length
+          ? kartKeys.booksCancelIndex(siteId, k.cancellation.at, k.id)
+          : {}),
         kind: 'kart',
         version: k.version,
         search: searchText(k),

@@ -138,6 +138,16 @@ export const PERMISSION_CATALOGUE: ModuleDef[] = [
           p('invoices.settings', 'Edit invoice settings and issue missing invoices'),
         ],
       },
+      {
+        name: 'Books',
+        permissions: [
+          p(
+            'invoices.books',
+            'Accounting export (Tally, Zoho Books, Xero) with supplier costs, and its ledger names',
+            false,
+          ),
+        ],
+      },
     ],
   },
   {

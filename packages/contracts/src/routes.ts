@@ -39,6 +39,7 @@ import { ticketExtrasEndpoints } from './endpoints/ticket-extras.ts';
 import { pnrImportEndpoints } from './endpoints/pnr-import.ts';
 import { exportsEndpoints } from './endpoints/exports.ts';
 import { payablesEndpoints } from './endpoints/dmc-payables.ts';
+import { booksEndpoints } from './endpoints/books.ts';
 import { kartPaperEndpoints } from './endpoints/kart-paper.ts';
 
 export const ENDPOINTS: readonly Endpoint[] = [
@@ -78,6 +79,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...pnrImportEndpoints,
   ...exportsEndpoints,
   ...payablesEndpoints,
+  ...booksEndpoints,
   ...kartPaperEndpoints,
 ];
 

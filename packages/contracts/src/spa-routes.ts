@@ -396,6 +396,14 @@ export const SPA_ROUTES: SpaRoute[] = [
     title: 'GST Invoices',
     menus: [{ menu: 'staff', order: 280, permission: 'invoices.view' }],
   },
+  /** Ours: the books of a period for Tally Prime, Zoho Books or Xero, and their ledger names (docs/dmc.md "The books"). */
+  {
+    path: '/staff/accounting-export',
+    screen: 'invoices/books',
+    access: 'staff',
+    title: 'Accounting Export',
+    menus: [{ menu: 'staff', order: 281, permission: 'invoices.books' }],
+  },
   /** Ours: the site's audit log, filtered by actor, record type, change type and days. */
   {
     path: '/staff/audit',

@@ -7,8 +7,8 @@ import { siteById } from '#lib/tenancy';
 import { createExportsHandler, type ExportsWorkerWiring } from '../../exports/index.ts';
 import { dmcDataExport, hotelContractExport } from '../../dmc/index.ts';
 import { enquiriesExport } from '../../enquiries/index.ts';
-import { gstInvoicesExport } from '../../invoices/index.ts';
-import { jobSheetExport, payablesExport } from '../../kart/index.ts';
+import { gstInvoicesExport, invoiceBookPages } from '../../invoices/index.ts';
+import { booksExport, jobSheetExport, payablesExport } from '../../kart/index.ts';
 import { auditLogExport } from '../../rbac/index.ts';
 import { ticketsExport } from '../../tickets/index.ts';
 
@@ -25,6 +25,8 @@ export const wiring: ExportsWorkerWiring = {
     dmcData: dmcDataExport,
     hotelContract: hotelContractExport,
     payables: payablesExport,
+    // The books: the kart's receipts, refunds and payables with the invoices domain's documents of the period.
+    accounting: booksExport(invoiceBookPages),
   },
   site: siteById,
 };

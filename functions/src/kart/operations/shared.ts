@@ -4,7 +4,14 @@
  */
 import { DMC_OPS_MSG } from '@tp/contracts/endpoints/dmc-operations';
 import { DMC_RULE_MESSAGES } from '@tp/contracts/endpoints/dmc';
-import { jobSheetRange, type DateRange, type OpsDriver, type OpsResult, type Transfer } from '@tp/domain/dmc';
+import {
+  jobSheetRange,
+  transferOwed,
+  type DateRange,
+  type OpsDriver,
+  type OpsResult,
+  type Transfer,
+} from '@tp/domain/dmc';
 import { auditPut, recordChange, type AuditActor } from '#lib/audit';
 import { transactOrFalse, type TransactItem } from '#lib/db';
 import { fail } from '#lib/errors';
@@ -12,6 +19,7 @@ import type { SiteId } from '#lib/keys';
 import { siteToday } from '#lib/time';
 import type { SiteRecord } from '#lib/tenancy';
 import { allDrivers } from '../../dmc/index.ts';
+import { transferPayableWrites } from '../payables.ts';
 import { transferPut, type StoredTransfer } from '../transfers-repo.ts';
 
 export const RULES = DMC_RULE_MESSAGES;
@@ -74,5 +82,12 @@ export async function saveTransfers(
     transferPut(siteId, next, was.stamp),
     auditOf(siteId, was.transfer, next, by, scope.now),
   ]);
+  // A job closed with charges owes its driver: the payable is raised with the change, once (docs/dmc.md "Paying
+  // suppliers" → "Transfers"); the transfer's stamp condition makes a racing change raise nothing twice.
+  const nexts = changes.map((c) => c.next);
+  const names = new Map<string, string>(
+    nexts.some((t) => transferOwed(t)) ? (await driversOf(scope)).map((d) => [d.driverId, d.driverName]) : [],
+  );
+  items.push(...(await transferPayableWrites(scope, nexts, (id) => names.get(id) ?? id)));
   if (!(await transactOrFalse(items))) throw fail.conflict(DMC_OPS_MSG.changedMeanwhile);
 }

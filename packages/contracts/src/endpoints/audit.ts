@@ -75,6 +75,8 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   // A reseller's own team: invites, deactivation and reactivation (endpoints/staff.ts).
   staffMember: 'Staff member',
   accountMember: 'Agency or company member',
+  // The accounting export's ledger names (docs/dmc.md "The books").
+  ledgers: 'Ledger names',
 };
 
 export const auditEntityLabel = (entity: string): string => AUDIT_ENTITY_LABELS[entity] ?? entity;

@@ -23,6 +23,7 @@ export const PAYABLES_MSG = {
   profileSaved: 'Supplier details saved',
   profileChanged: "This supplier's details were changed meanwhile; reload them and try again",
   unknownSupplier: 'This supplier does not exist',
+  badMonths: 'Choose at most 12 months, the last not before the first',
   badPeriod: 'Choose a period of at most a year, its start before its end',
 } as const;
 
@@ -248,7 +249,43 @@ export const getSupplierStatement = endpoint({
   summary: "Ours: a supplier's statement of a period (at most a year): payables raised, payments and reversals.",
 });
 
+const zMonth = () => zShortText({ max: 7 }).check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, MSG.invalidDate));
+
+/** At most a year of months per call: the books' month partitions of the period are read on the request. */
+export const MAX_MARGIN_MONTHS = 12;
+
+/** Margin per month and currency (docs/dmc.md "The books"): receipts − refunds − (payables − reversals). */
+export const ZMonthlyMargins = lazy(() =>
+  z.object({
+    from: z.string(),
+    to: z.string(),
+    rows: z.array(
+      z.object({
+        month: z.string(),
+        currency: z.string(),
+        received: z.number(),
+        refunded: z.number(),
+        raised: z.number(),
+        reversed: z.number(),
+        margin: z.number(),
+      }),
+    ),
+  }),
+);
+export type TMonthlyMargins = z.infer<typeof ZMonthlyMargins>;
+
+export const getMonthlyMargins = endpoint({
+  ...payables,
+  id: 'kart.getMonthlyMargins',
+  method: 'GET',
+  path: 'kart/getMonthlyMargins',
+  request: lazy(() => z.object({ from: zMonth(), to: zMonth() })),
+  response: ZMonthlyMargins,
+  summary: 'Ours: margin per month (at most 12): receipts less refunds, less supplier payables net of reversals.',
+});
+
 export const payablesEndpoints: Endpoint[] = [
+  getMonthlyMargins,
   getSupplierStatement,
   markKartRefundPaid,
   getPayables,

@@ -19,6 +19,7 @@ export const EXPORT_KINDS = [
   'dmcData',
   'hotelContract',
   'payables',
+  'accounting',
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
@@ -31,6 +32,7 @@ export const EXPORT_KIND_LABELS: Record<ExportKind, string> = {
   dmcData: 'DMC master data',
   hotelContract: 'Hotel contract sheet',
   payables: 'Supplier payables',
+  accounting: 'Accounting export',
 };
 
 /** queued → running → ready | failed; a job never goes back. */

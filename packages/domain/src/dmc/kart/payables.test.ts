@@ -4,6 +4,7 @@ import {
   payableDueDate,
   payableOutstanding,
   payablesOfVoucher,
+  transferOwed,
   supplierPaymentProblem,
 } from './payables.ts';
 import type { KartAccomodation, KartActivity } from './types.ts';
@@ -99,5 +100,38 @@ describe('due dates, ageing and payments', () => {
     expect(supplierPaymentProblem(600.01, owed)).toBe('This payment is more than what is owed to the supplier');
     expect(supplierPaymentProblem(0, owed)).toBe('Enter an amount above 0');
     expect(payableOutstanding({ amount: 1000, reversed: 1000, paid: 400 })).toBe(-400);
+  });
+});
+
+describe("a transfer's payable to its driver", () => {
+  const t = {
+    id: 'k1-activity-l1-pickup',
+    kartId: 'k1',
+    leg: 'pickup',
+    date: '2099-03-10',
+    pickupLocation: 'Rove Downtown',
+    dropLocation: 'Dubai Frame',
+    driverId: 'd1',
+    internalDriverCharges: 120.456,
+    status: 'done',
+  };
+
+  it('is the charges, to the cent, once the job is done or did not happen', () => {
+    expect(transferOwed(t)).toMatchObject({
+      lineId: t.id,
+      driverId: 'd1',
+      supplier: { kind: 'driver', id: 'd1' },
+      serviceDate: '2099-03-10',
+      amount: 120.46,
+    });
+    expect(transferOwed({ ...t, status: 'notDone' })?.amount).toBe(120.46);
+  });
+
+  it('is nothing while open, cancelled, without a driver, a day or charges', () => {
+    for (const status of ['pending', 'assigned', 'cancelled']) expect(transferOwed({ ...t, status })).toBeNull();
+    expect(transferOwed({ ...t, driverId: null })).toBeNull();
+    expect(transferOwed({ ...t, date: null })).toBeNull();
+    expect(transferOwed({ ...t, internalDriverCharges: 0 })).toBeNull();
+    expect(transferOwed({ ...t, internalDriverCharges: null })).toBeNull();
   });
 });

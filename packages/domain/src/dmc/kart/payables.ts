@@ -96,3 +96,37 @@ export function supplierPaymentProblem(amount: number, outstanding: number): str
   if (toMinor(amount) > toMinor(outstanding)) return 'This payment is more than what is owed to the supplier';
   return null;
 }
+
+/** What of a transfer decides its driver's payable (structurally the operations' `Transfer`). */
+export interface TransferForPayable {
+  id: string;
+  kartId: string;
+  leg: string;
+  date: string | null;
+  pickupLocation: string;
+  dropLocation: string;
+  driverId: string | null;
+  internalDriverCharges: number | null;
+  status: string;
+}
+
+/**
+ * What a transfer owes its driver (docs/dmc.md "Paying suppliers" → "Transfers"): the job sheet's charges once the
+ * job is closed, done or not done (a no-show is paid), with a driver and charges above 0; nothing for an open or
+ * cancelled one. Charges are set after the job, so the payable is raised by the first change that closes a job with
+ * charges, or sets charges on a closed one.
+ */
+export function transferOwed(t: TransferForPayable): (RaisedPayable & { driverId: string }) | null {
+  if (t.status !== 'done' && t.status !== 'notDone') return null;
+  if (!t.driverId || !t.date) return null;
+  const amount = toMinor(t.internalDriverCharges);
+  if (amount <= 0) return null;
+  return {
+    lineId: t.id,
+    driverId: t.driverId,
+    supplier: { kind: 'driver', id: t.driverId, name: t.driverId },
+    service: `Transfer ${t.leg}: ${t.pickupLocation} → ${t.dropLocation}`,
+    serviceDate: t.date,
+    amount: fromMinor(amount),
+  };
+}

@@ -17,6 +17,7 @@ import { formatDate } from '#shared/format.ts';
 import { newPaymentKey } from '../kart/KartPayments.tsx';
 import { money } from '../shared/format.ts';
 import { DmcDialog, DmcPage } from '../shared/page.tsx';
+import { MonthlyMargins } from './MonthlyMargins.tsx';
 import { SupplierDetails } from './SupplierDetails.tsx';
 
 const PAGE = 25;
@@ -193,6 +194,7 @@ export default function PayablesPage() {
           minWidth={960}
         />
         <CursorPager pages={list} />
+        <MonthlyMargins />
       </Stack>
       <DmcDialog opened={editing && !!supplier} onClose={() => setEditing(false)} title="Supplier details">
         {supplier && <SupplierDetails supplier={supplier.key} onClose={() => setEditing(false)} />}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
+  getMonthlyMargins,
   getPayables,
   getSupplierStatement,
   recordSupplierPayment,
@@ -107,5 +108,23 @@ describe('Supplier payables', { timeout: 60_000 }, () => {
     expect(within(doc).getByRole('table', { name: 'Statement lines' })).toBeTruthy();
     expect(within(doc).getByText('NEFT 1')).toBeTruthy();
     expect(api.calls(getSupplierStatement)[0]?.input).toMatchObject({ supplier: 'hotel:h1' });
+  });
+
+  it('shows the margin by month', async () => {
+    const api = fakeApi()
+      .on(getPayables, () => ({ records: [], nextCursor: null }))
+      .on(getMonthlyMargins, (input) => ({
+        from: String(input.from),
+        to: String(input.to),
+        rows: [
+          { month: '2026-11', currency: 'AED', received: 1200, refunded: 0, raised: 1000, reversed: 0, margin: 200 },
+        ],
+      }));
+    renderApp('/staff/dmc-payables', { user: staffUser(), api });
+    const table = await screen.findByRole('table', { name: 'Margin by month' });
+    expect(within(table).getByText('Nov 2026')).toBeTruthy();
+    expect(within(table).getByText('AED 200.00')).toBeTruthy();
+    const input = api.calls(getMonthlyMargins)[0]!.input as { from: string; to: string };
+    expect(input.from < input.to).toBe(true);
   });
 });

@@ -1,0 +1,39 @@
+/**
+ * One-off, when the books partitions arrive (docs/dmc.md "The books"): puts the receipts, payable payments and
+ * reversals, payables and cancelled quotations written before them on them, so the accounting export and the
+ * margin per month hold them too. Idempotent: run it again and it finds everything indexed.
+ *
+ *   npx tsx scripts/backfill-books.ts --stage <name> --site <siteId>   that stage's table (the caller's AWS credentials)
+ *   npx tsx scripts/backfill-books.ts --local --site <siteId>           the table of TABLE_NAME / AWS_ENDPOINT_URL_DYNAMODB
+ */
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import { TABLE } from '@tp/contracts/platform';
+
+export async function backfillSiteBooks(siteId: string) {
+  // Loaded after the caller set TABLE_NAME: the functions read it at first use.
+  const { backfillBooks } = await import('../functions/src/kart/books-repo.ts');
+  const { asSiteId } = await import('../functions/src/lib/keys.ts');
+  return backfillBooks(asSiteId(siteId));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { values } = parseArgs({
+    options: {
+      stage: { type: 'string' },
+      local: { type: 'boolean' },
+      region: { type: 'string' },
+      site: { type: 'string', multiple: true },
+    },
+  });
+  if (!values.local && !values.stage) throw new Error('Give --stage <name>, or --local');
+  if (!values.site?.length) throw new Error('Give --site <siteId> (one or more)');
+  if (values.stage) {
+    const { stageConfig } = await import('../infra/config/stages.ts');
+    const stage = stageConfig(values.stage);
+    process.env.TABLE_NAME = `${stage.name}-${TABLE.name}`;
+    process.env.AWS_REGION = values.region ?? stage.env.region;
+  }
+  for (const siteId of values.site)
+    process.stdout.write(`${siteId}: ${JSON.stringify(await backfillSiteBooks(siteId))}\n`);
+}
