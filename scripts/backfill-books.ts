@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { TABLE } from '@tp/contracts/platform';
+import { pointAtTable, TARGET_OPTIONS } from './backfill-target.ts';
 
 export async function backfillSiteBooks(siteId: string) {
   // Loaded after the caller set TABLE_NAME: the functions read it at first use.
@@ -18,22 +18,9 @@ export async function backfillSiteBooks(siteId: string) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { values } = parseArgs({
-    options: {
-      stage: { type: 'string' },
-      local: { type: 'boolean' },
-      region: { type: 'string' },
-      site: { type: 'string', multiple: true },
-    },
-  });
-  if (!values.local && !values.stage) throw new Error('Give --stage <name>, or --local');
+  const { values } = parseArgs({ options: { ...TARGET_OPTIONS, site: { type: 'string', multiple: true } } });
+  await pointAtTable(values);
   if (!values.site?.length) throw new Error('Give --site <siteId> (one or more)');
-  if (values.stage) {
-    const { stageConfig } = await import('../infra/config/stages.ts');
-    const stage = stageConfig(values.stage);
-    process.env.TABLE_NAME = `${stage.name}-${TABLE.name}`;
-    process.env.AWS_REGION = values.region ?? stage.env.region;
-  }
   for (const siteId of values.site)
     process.stdout.write(`${siteId}: ${JSON.stringify(await backfillSiteBooks(siteId))}\n`);
 }

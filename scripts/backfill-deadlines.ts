@@ -15,7 +15,7 @@
  */
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { TABLE } from '@tp/contracts/platform';
+import { pointAtTable, TARGET_OPTIONS } from './backfill-target.ts';
 import { addCalendarDays, MAX_CREDIT_DAYS } from '@tp/domain/credit';
 
 /** Quotation deadlines are read this many days ahead (a quotation's deadline is rarely more than a year out). */
@@ -119,21 +119,8 @@ export async function backfillDeadlines(
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { values } = parseArgs({
-    options: {
-      stage: { type: 'string' },
-      local: { type: 'boolean' },
-      region: { type: 'string' },
-      site: { type: 'string' },
-    },
-  });
-  if (!values.local && !values.stage) throw new Error('Give --stage <name>, or --local');
-  if (values.stage) {
-    const { stageConfig } = await import('../infra/config/stages.ts');
-    const stage = stageConfig(values.stage);
-    process.env.TABLE_NAME = `${stage.name}-${TABLE.name}`;
-    process.env.AWS_REGION = values.region ?? stage.env.region;
-  }
+  const { values } = parseArgs({ options: { ...TARGET_OPTIONS, site: { type: 'string' } } });
+  await pointAtTable(values);
   const report = await backfillDeadlines(new Date(), values.site ? { siteId: values.site } : {});
   process.stdout.write(`Deadlines written: ${JSON.stringify(report)}\n`);
 }

@@ -19,7 +19,7 @@
  */
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { TABLE } from '@tp/contracts/platform';
+import { pointAtTable, TARGET_OPTIONS } from './backfill-target.ts';
 
 export interface QueueBackfillReport {
   sites: number;
@@ -67,21 +67,9 @@ export async function backfillDmcCounts(siteId: string): Promise<boolean> {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { values } = parseArgs({
-    options: {
-      stage: { type: 'string' },
-      local: { type: 'boolean' },
-      region: { type: 'string' },
-      site: { type: 'string' },
-      'dmc-site': { type: 'string' },
-    },
+    options: { ...TARGET_OPTIONS, site: { type: 'string' }, 'dmc-site': { type: 'string' } },
   });
-  if (!values.local && !values.stage) throw new Error('Give --stage <name>, or --local');
-  if (values.stage) {
-    const { stageConfig } = await import('../infra/config/stages.ts');
-    const stage = stageConfig(values.stage);
-    process.env.TABLE_NAME = `${stage.name}-${TABLE.name}`;
-    process.env.AWS_REGION = values.region ?? stage.env.region;
-  }
+  await pointAtTable(values);
   const report = await backfillQueues(values.site ? { siteId: values.site } : {});
   process.stdout.write(`Ticket queue rows written: ${JSON.stringify(report)}\n`);
   const dmcSite = values['dmc-site'];
