@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Alert } from '@mantine/core';
 import { verifyPayment } from '@tp/contracts/endpoints/wallet';
 import { TIMING } from '@tp/contracts/platform';
@@ -10,7 +10,8 @@ import { call } from '#api/client.ts';
  */
 export type GatewayReturn = 'checking' | 'success' | 'failed' | 'pending';
 
-const sleep = (ms: number, signal: AbortSignal) =>
+/** Waits `ms`, or less when `signal` aborts (a screen left while it checks a payment). */
+export const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     const t = setTimeout(resolve, ms);
     signal.addEventListener('abort', () => {
@@ -55,7 +56,7 @@ export function useGatewayReturn(paymentId: string | null, onSettled: (outcome: 
 }
 
 /** What the payer reads on coming back from the gateway. */
-export function GatewayReturnNotice({ state, received }: { state: GatewayReturn | null; received: string }) {
+export function GatewayReturnNotice({ state, received }: { state: GatewayReturn | null; received: ReactNode }) {
   if (!state) return null;
   if (state === 'success')
     return (

@@ -8,17 +8,9 @@ import { TIMING } from '@tp/contracts/platform';
 import { call } from '#api/client.ts';
 import { bookingDone, TryAgainButton } from '#features/flights/index.ts';
 import { toastError } from '#lib/notify.ts';
+import { sleep } from './gateway-return.tsx';
 
 type Phase = { kind: 'checking'; attempt: number } | { kind: 'failed' } | { kind: 'booking' };
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(t);
-      resolve();
-    });
-  });
 
 /**
  * /phonepe/verify/:orderId — where the gateway sends the payer back. Asks verifyPayment up to

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, Radio, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Radio, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -16,36 +16,34 @@ import { toastSuccess } from '#lib/notify.ts';
 import { useUser } from '#lib/state.ts';
 import { money } from '../shared/format.ts';
 import { newPaymentKey } from './KartPayments.tsx';
+import { GatewayReturnNotice } from '#features/wallet/index.ts';
 
 type Part = 'deposit' | 'balance';
 
 /** The gateway payment the payer came back from: checking, received (with its receipt), or not taken. */
 function PaymentOutcome({ slug, payment }: { slug: string; payment: NonNullable<TSharedQuotation['payment']> }) {
-  if (payment.status === 'received' && payment.receiptId)
-    return (
-      <Alert color="green" role="status" title="Payment received">
-        Thank you. {/* The alert's own text colour: the brand colour on its tinted background can fall under 4.5:1. */}
-        <Anchor
-          component={Link}
-          to={sharedReceiptPath(slug, payment.receiptId)}
-          c="inherit"
-          fw={600}
-          underline="always"
-        >
-          View the receipt
-        </Anchor>
-      </Alert>
-    );
-  if (payment.status === 'failed')
-    return (
-      <Alert color="red" role="status" title="Payment not completed">
-        The gateway did not take the payment; nothing was charged. You can try again.
-      </Alert>
-    );
+  const received = payment.status === 'received' && payment.receiptId;
   return (
-    <Alert color="blue" role="status" title="Checking your payment">
-      We are confirming the payment with the gateway; this takes a few seconds.
-    </Alert>
+    <GatewayReturnNotice
+      state={received ? 'success' : payment.status === 'failed' ? 'failed' : 'checking'}
+      received={
+        received && (
+          <>
+            Thank you.{' '}
+            {/* The alert's own text colour: the brand colour on its tinted background can fall under 4.5:1. */}
+            <Anchor
+              component={Link}
+              to={sharedReceiptPath(slug, payment.receiptId!)}
+              c="inherit"
+              fw={600}
+              underline="always"
+            >
+              View the receipt
+            </Anchor>
+          </>
+        )
+      }
+    />
   );
 }
 
