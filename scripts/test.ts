@@ -155,7 +155,7 @@ for (const { ok } of await Promise.all(checks.map((s) => run(s, checks.length > 
 if (want('unit')) await vitest('unit', ['unit', 'unit-isolated', 'web', 'web-isolated', 'infra']);
 /**
  * Ports: integration shard i takes TEST_PORT_BASE+25i..+23 (its stack, and the stacks some files start above it);
- * e2e shard i takes +50+30i onwards, its stack the first eleven and a file's own gateway up to +29.
+ * e2e shard i takes +50+30i onwards (three shards: up to +139), its stack the first eleven and a file's own gateway up to +29.
  */
 const portBase = Number(process.env.TEST_PORT_BASE ?? 4500);
 const integrationPorts = (shard: number) => String(portBase + 25 * shard);
