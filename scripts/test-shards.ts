@@ -112,7 +112,7 @@ if (import.meta.filename === process.argv[1]) {
         .filter(([f]) => known.has(f))
         .sort(([a], [b]) => a.localeCompare(b)),
     );
-    writeFileSync(TIMINGS_FILE, `${JSON.stringify(kept, null, 1)}\n`);
+    writeFileSync(TIMINGS_FILE, `${JSON.stringify(kept, null, 2)}\n`);
     process.stdout.write(`tests/timings.json: ${Object.keys(kept).length} files\n`);
   } else {
     const seconds = readTimings();
