@@ -38,15 +38,6 @@ let stepFailures = 0;
 const failures: string[] = [];
 const timings: Timing[] = [];
 
-/**
- * The integration shards yield the CPU to the e2e shards beside them. An e2e shard mostly waits (on its browser,
- * its stack, a mail), so on a busy machine every wait grows; the integration shards keep both cores busy. At equal
- * priority the integration shards ended ~150 s before the e2e shards, one core idle from then on (clean run,
- * 2026-11-29: 360 / 455 s against 584 / 606 s). At nice 5 (about a quarter of a core's share against a
- * normal process) the e2e shards run closer to their own pace and the integration shards take what they leave.
- */
-const YIELDING_NICENESS = 5;
-
 interface Step {
   label: string;
   cmd: string;
@@ -94,21 +85,14 @@ function run({ label, cmd, args, env }: Step, buffered = false): Promise<Timing>
 async function vitest(
   label: string,
   projects: string[],
-  {
-    buffered = false,
-    env,
-    files = [],
-    yieldCpu = false,
-  }: { buffered?: boolean; env?: Record<string, string>; files?: string[]; yieldCpu?: boolean } = {},
+  { buffered = false, env, files = [] }: { buffered?: boolean; env?: Record<string, string>; files?: string[] } = {},
 ): Promise<void> {
   const file = join(OUT, `${label}.json`);
   const timing = await run(
     {
       label,
-      // `nice`: the step and everything it starts (its stack's JVM among them) yield the CPU to the other steps.
-      cmd: yieldCpu ? 'nice' : 'npx',
+      cmd: 'npx',
       args: [
-        ...(yieldCpu ? ['-n', String(YIELDING_NICENESS), 'npx'] : []),
         'vitest',
         'run',
         ...projects.flatMap((p) => ['--project', p]),
@@ -184,7 +168,6 @@ await Promise.all([
           files,
           buffered: true,
           env: { TEST_PORT_BASE: integrationPorts(i) },
-          yieldCpu: want('e2e'),
         }),
       )
     : []),
