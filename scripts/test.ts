@@ -10,9 +10,11 @@
  * removed at the end, whatever the outcome: children get it as TMPDIR.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { SNAPSHOT_ENV } from './local/snapshot.ts';
 import { planE2e, planIntegration } from './test-shards.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -144,9 +146,27 @@ if (want('typecheck'))
 if (want('lint'))
   for (const part of ['code', 'format', 'deps', 'dead'])
     checks.push({ label: `lint:${part}`, cmd: 'npm', args: ['run', '-s', `lint:${part}`] });
+const portBase = Number(process.env.TEST_PORT_BASE ?? 4500);
+/**
+ * The demo data is seeded once, on a stack of its own (ports +140..+143), and every stack of the run loads its
+ * items (scripts/local/snapshot.ts): a seed costs about 20 CPU-s, a load about 7, and a run starts five stacks.
+ * The items hold site secrets sealed with SECRETS_LOCAL_KEY, so the whole run shares one key.
+ */
+const snapshot = join(RUN_TMP, 'demo-snapshot.ndjson');
+process.env.SECRETS_LOCAL_KEY ??= randomBytes(32).toString('base64');
 if (want('integration') || want('e2e'))
-  checks.push({ label: 'web build', cmd: 'npm', args: ['run', '-s', 'build', '-w', 'web'] });
-for (const { ok } of await Promise.all(checks.map((s) => run(s, checks.length > 1)))) if (!ok) stepFailures++;
+  checks.push(
+    { label: 'web build', cmd: 'npm', args: ['run', '-s', 'build', '-w', 'web'] },
+    {
+      label: 'demo data',
+      cmd: process.execPath,
+      args: ['--import', 'tsx', 'scripts/local/make-snapshot.ts', snapshot, String(portBase + 140)],
+    },
+  );
+const checked = await Promise.all(checks.map((s) => run(s, checks.length > 1)));
+for (const { ok } of checked) if (!ok) stepFailures++;
+// Without the snapshot (its step failed, and is counted) each stack seeds for itself.
+if (checked.some((c) => c.label === 'demo data' && c.ok)) process.env[SNAPSHOT_ENV] = snapshot;
 
 /**
  * Unit runs before the stack tiers, not beside them: those keep both cores busy from start to end, and a
@@ -157,7 +177,6 @@ if (want('unit')) await vitest('unit', ['unit', 'unit-isolated', 'web', 'web-iso
  * Ports: integration shard i takes TEST_PORT_BASE+25i..+23 (its stack, and the stacks some files start above it);
  * e2e shard i takes +50+30i onwards, its stack the first eleven and a file's own gateway up to +29.
  */
-const portBase = Number(process.env.TEST_PORT_BASE ?? 4500);
 const integrationPorts = (shard: number) => String(portBase + 25 * shard);
 const e2ePorts = (shard: number) => String(portBase + 50 + 30 * shard);
 // The first e2e shard streams its log; the others print theirs when they end (side by side, lines would mix).

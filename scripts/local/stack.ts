@@ -13,6 +13,7 @@ import { startDynamo, startSes, startSqs, type Running } from './emulators.ts';
 import { ensureQueues, ensureTable, LOCAL_CREDENTIALS, LOCAL_REGION } from './provision.ts';
 import { startGateway, type GatewayOptions } from './gateway.ts';
 import { doorbell, startWorkers, type Doorbell, type Poller } from './workers.ts';
+import { loadSnapshot, SNAPSHOT_ENV } from './snapshot.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -141,8 +142,13 @@ async function stackOn(
   process.env.EXPORTS_QUEUE_URL = queues.exports.url;
 
   if (opts.seed !== false) {
-    const { seedDemo } = await import('../seed/index.ts');
-    await seedDemo();
+    // A run that seeded once hands every stack the same items (snapshot.ts); anything else seeds.
+    const snapshot = process.env[SNAPSHOT_ENV];
+    if (snapshot) await loadSnapshot(dynamo.url, snapshot);
+    else {
+      const { seedDemo } = await import('../seed/index.ts');
+      await seedDemo();
+    }
   }
 
   const gateway: Server = await startGateway({
