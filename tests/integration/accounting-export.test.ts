@@ -10,7 +10,7 @@
 import { Window } from 'happy-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createDetailPendingCustomerForDmc } from '@tp/contracts/endpoints/customers';
-import { createNewAccomodation, createNewMarket, saveDriver, saveHotelContract } from '@tp/contracts/endpoints/dmc';
+import { saveDriver } from '@tp/contracts/endpoints/dmc';
 import { updateTransferDriverCharges, updateTransferStatusByStaff } from '@tp/contracts/endpoints/dmc-operations';
 import { BOOKS_MSG, exportBooks, getLedgers, saveLedgers } from '@tp/contracts/endpoints/books';
 import { getMonthlyMargins, getPayables, recordSupplierPayment } from '@tp/contracts/endpoints/dmc-payables';
@@ -41,11 +41,21 @@ import { newCustomer } from './flights-helpers.ts';
 import { bookerOf } from './tickets-helpers.ts';
 import { exported, type Client } from '../support/api.ts';
 import { uniquePhone } from './users-helpers.ts';
-import { FLIGHTDEALS, SKYWAY, freshCityId, ok, refused, staff, tag } from './dmc-helpers.ts';
+import {
+  FLIGHTDEALS,
+  SKYWAY,
+  contractedHotel,
+  ok,
+  refused,
+  staff,
+  tag,
+  twoNightStay,
+  type ContractedHotel,
+} from './dmc-helpers.ts';
 
 let c: Client;
+let stay: ContractedHotel;
 let hotelId: string;
-let marketId: string;
 let customerId: string;
 let hotelName: string;
 
@@ -54,87 +64,14 @@ const expected = new Map<string, string>();
 const today = () => localDay(new Date(), 'Asia/Kolkata');
 const dayOffset = (d: number) => localDay(new Date(Date.now() + d * 86_400_000), 'Asia/Kolkata');
 
-const cost = (double: number) => ({
-  single: null,
-  double,
-  triple: null,
-  extraAdult: null,
-  childWithBed: null,
-  childWithoutBed: null,
-});
-
 /** Two nights in one standard room: sells 1200, costs 1000; 10 % to cancel a year out. */
-const kart = () => ({
-  customerId,
-  kartName: `Books stay ${tag()}`,
-  adults: 2,
-  child: 0,
-  infant: 0,
-  arrivalDate: '2099-03-10',
-  quoteValidyInDays: 7,
-  marketId,
-  accomodations: [
-    {
-      accomodationId: hotelId,
-      accomodationName: hotelName,
-      noOfNights: 2,
-      checkinDate: '2099-03-10',
-      numberOfRooms: 1,
-      transferPrice: 0,
-      bookedByCustomer: false,
-      transferType: null,
-      sharingBasis: null,
-      contractStay: { roomTypeId: 'STD', mealPlan: 'BB', occupancy: [{ adults: 2, childAges: [] }] },
-    },
-  ],
-  activities: [],
-  miscellaneous: [],
-  passengers: [],
-  serviceCharge: 50,
-  discount: 0,
-  noOfDays: 3,
-  noOfNights: 2,
-  priceBreakup: 'full',
-  paymentTerms: {
-    depositKind: 'percent',
-    depositValue: 30,
-    balanceDaysBeforeArrival: 14,
-    cancellationFees: [
-      { daysBefore: 365, feePercent: 10 },
-      { daysBefore: 0, feePercent: 100 },
-    ],
-  },
-});
+const kart = () => twoNightStay(stay, customerId, `Books stay ${tag()}`, { serviceCharge: 50 });
 
 beforeAll(async () => {
   c = await staff();
   const t = tag();
-  hotelName = `Books & Co Inn ${t}`;
-  marketId = (await ok(c, createNewMarket, { name: `Books ${t}`, currency: 'AED' })).marketId;
-  hotelId = (await ok(c, createNewAccomodation, { name: hotelName, address: 'Creek Rd', cityId: freshCityId() })).id;
-  await ok(c, saveHotelContract, {
-    hotelId,
-    version: 0,
-    roomTypes: [{ id: 'STD', name: 'Standard', maxAdults: 2, maxChildren: 1, maxOccupancy: 3 }],
-    mealPlans: ['BB'],
-    rates: [
-      {
-        id: 'ALL',
-        marketId,
-        roomTypeId: 'STD',
-        mealPlan: 'BB',
-        minStay: 1,
-        validFromDate: '2099-01-01',
-        validTillDate: '2099-12-31',
-        cost: cost(500),
-        sell: null,
-        markupPercent: 20,
-      },
-    ],
-    childBands: [],
-    stopSales: [],
-    allotments: [],
-  });
+  stay = await contractedHotel(c, { name: `Books & Co Inn ${t}`, currency: 'AED', costPerNight: 500 });
+  ({ hotelId, hotelName } = stay);
   customerId = (
     await ok(c, createDetailPendingCustomerForDmc, {
       firstName: 'Meera',

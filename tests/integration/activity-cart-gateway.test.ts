@@ -5,8 +5,7 @@
  * needs goes back through the gateway; the voucher waits for the payment and takes nothing from the wallet; ten
  * cancels at once send one gateway refund. On SkyWay, whose carts pay when confirmed (as activity-cart-money's).
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { urlPath } from '@tp/contracts/endpoint';
 import {
   ACTIVITY_MSG,
@@ -18,10 +17,8 @@ import {
 } from '@tp/contracts/endpoints/activities';
 import { saveActivityTicketRates, saveCartPayment, saveExchangeRate, searchMarket } from '@tp/contracts/endpoints/dmc';
 import { completeSandboxPayment, phonePeCallback } from '@tp/contracts/endpoints/wallet';
-import { QUEUES } from '@tp/contracts/platform';
 import { addDays } from '../../packages/domain/src/dmc/kart/dates.ts';
 import { paymentVerification } from '../../functions/src/entries/wiring/orders.ts';
-import { resetEnvCache } from '../../functions/src/lib/config.ts';
 import { asSiteId } from '../../functions/src/lib/keys.ts';
 import { siteTimeZone } from '../../functions/src/lib/tenancy.ts';
 import { localDay } from '../../functions/src/lib/time.ts';
@@ -30,6 +27,7 @@ import { receiveCartGatewayPayment } from '../../functions/src/activities/index.
 import { balanceOf } from '../../functions/src/wallet/ledger-repo.ts';
 import { getPayment } from '../../functions/src/wallet/payments-repo.ts';
 import { gatewayRefundId, getRefund } from '../../functions/src/wallet/refunds.ts';
+import { useStackQueues } from '../support/queues.ts';
 import { Client } from '../support/api.ts';
 import { newCustomer, type Customer } from './flights-helpers.ts';
 import { SKYWAY, destination, ok, refused, staff, type Destination } from './dmc-helpers.ts';
@@ -43,16 +41,8 @@ let admin: Client;
 let d: Destination;
 
 beforeAll(async () => {
-  const local = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
-  const sqs = new SQSClient({ ...local, endpoint: inject('sqsUrl') });
-  const queue = async (name: string) => (await sqs.send(new GetQueueUrlCommand({ QueueName: name }))).QueueUrl!;
   // The verifications this file runs itself may queue mail and the gateway's own messages.
-  Object.assign(process.env, {
-    AWS_ENDPOINT_URL_SQS: inject('sqsUrl'),
-    EMAIL_QUEUE_URL: await queue(QUEUES.email.name),
-    PAYMENT_QUEUE_URL: await queue(QUEUES.paymentVerification.name),
-  });
-  resetEnvCache();
+  await useStackQueues('email', 'paymentVerification');
   admin = await staff(SKYWAY);
   d = await destination(admin);
   const markets = await ok(admin, searchMarket, { limit: 100 });

@@ -5,12 +5,11 @@
  * agent books again. Also: past the limit, limits below the credit in use, permissions and the audit trail.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import { GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useStackQueues } from '../support/queues.ts';
 import { orderSuccessCallback } from '@tp/contracts/endpoints/flights';
 import { addWalletEntry, getWalletBalance, setCreditLine } from '@tp/contracts/endpoints/wallet';
 import * as MSG from '@tp/contracts/messages';
-import { QUEUES } from '@tp/contracts/platform';
 import { addCalendarDays } from '@tp/domain/credit';
 import { auditTrail } from '../../functions/src/lib/audit.ts';
 import { asSiteId } from '../../functions/src/lib/keys.ts';
@@ -29,15 +28,12 @@ import { newCustomer, oneWay, pick, placeOrder, recipients, type Customer } from
 const SITE = asSiteId(FLIGHTDEALS.siteId);
 const requestId = () => `req-${randomUUID()}`;
 const siteToday = () => localDay(new Date(), siteTimeZone(FLIGHTDEALS));
-const local = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
 let admin: Client;
 
 beforeAll(async () => {
   admin = await demo(FLIGHTDEALS, 'admin');
   // The due-date reminder runs in this process (as the kart deadline test does): give it the real email queue.
-  const sqs = new SQSClient({ ...local, endpoint: inject('sqsUrl') });
-  const { QueueUrl } = await sqs.send(new GetQueueUrlCommand({ QueueName: QUEUES.email.name }));
-  Object.assign(process.env, { AWS_ENDPOINT_URL_SQS: inject('sqsUrl'), EMAIL_QUEUE_URL: QueueUrl });
+  await useStackQueues('email');
 });
 
 /** A mail to `to` (stored in lower case; the SES emulator may join several addressees) whose subject matches. */

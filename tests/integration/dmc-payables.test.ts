@@ -5,10 +5,8 @@
  * through the gateway, the offline receipt by hand) under parallel cancels, credits the invoice once and reverses the
  * payables, and receipts − refunds = collected; another site sees none of it.
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createDetailPendingCustomerForDmc } from '@tp/contracts/endpoints/customers';
-import { createNewAccomodation, createNewMarket, saveHotelContract } from '@tp/contracts/endpoints/dmc';
 import {
   PAYABLES_MSG,
   getPayables,
@@ -31,60 +29,36 @@ import {
   voucherKart,
 } from '@tp/contracts/endpoints/kart';
 import { completeSandboxPayment } from '@tp/contracts/endpoints/wallet';
-import { QUEUES } from '@tp/contracts/platform';
 import { paymentVerification } from '../../functions/src/entries/wiring/orders.ts';
-import { resetEnvCache } from '../../functions/src/lib/config.ts';
 import { asSiteId } from '../../functions/src/lib/keys.ts';
 import { verifyAndApply } from '../../functions/src/wallet/index.ts';
 import { getRefund } from '../../functions/src/wallet/refunds.ts';
+import { useStackQueues } from '../support/queues.ts';
 import { Client } from '../support/api.ts';
 import { uniquePhone } from './users-helpers.ts';
-import { FLIGHTDEALS, SKYWAY, freshCityId, ok, refused, staff, tag } from './dmc-helpers.ts';
+import {
+  FLIGHTDEALS,
+  SKYWAY,
+  contractedHotel,
+  ok,
+  refused,
+  staff,
+  tag,
+  twoNightStay,
+  type ContractedHotel,
+} from './dmc-helpers.ts';
 
 let c: Client;
+let stay: ContractedHotel;
 let hotelId: string;
-let marketId: string;
 let customerId: string;
-
-const cost = (double: number) => ({
-  single: null,
-  double,
-  triple: null,
-  extraAdult: null,
-  childWithBed: null,
-  childWithoutBed: null,
-});
 
 beforeAll(async () => {
   c = await staff();
   const t = tag();
-  marketId = (await ok(c, createNewMarket, { name: `Payables ${t}`, currency: 'AED' })).marketId;
-  hotelId = (await ok(c, createNewAccomodation, { name: `Creek Inn ${t}`, address: 'Creek Rd', cityId: freshCityId() }))
-    .id;
   // 500 a night at cost, sold at cost + 20 %: 600.
-  await ok(c, saveHotelContract, {
-    hotelId,
-    version: 0,
-    roomTypes: [{ id: 'STD', name: 'Standard', maxAdults: 2, maxChildren: 1, maxOccupancy: 3 }],
-    mealPlans: ['BB'],
-    rates: [
-      {
-        id: 'ALL',
-        marketId,
-        roomTypeId: 'STD',
-        mealPlan: 'BB',
-        minStay: 1,
-        validFromDate: '2099-01-01',
-        validTillDate: '2099-12-31',
-        cost: cost(500),
-        sell: null,
-        markupPercent: 20,
-      },
-    ],
-    childBands: [],
-    stopSales: [],
-    allotments: [],
-  });
+  stay = await contractedHotel(c, { name: `Creek Inn ${t}`, currency: 'AED', costPerNight: 500 });
+  hotelId = stay.hotelId;
   // The hotel is paid 45 days after the stay (its profile); a later voucher falls due by it.
   const profile = {
     supplier: `hotel:${hotelId}`,
@@ -108,60 +82,12 @@ beforeAll(async () => {
       phoneCode: 'in',
     })
   ).id;
-  const local = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
-  const sqs = new SQSClient({ ...local, endpoint: inject('sqsUrl') });
-  const queue = async (name: string) => (await sqs.send(new GetQueueUrlCommand({ QueueName: name }))).QueueUrl!;
   // The verification this file runs itself queues the receipt mail and the gateway's own messages.
-  Object.assign(process.env, {
-    AWS_ENDPOINT_URL_SQS: inject('sqsUrl'),
-    EMAIL_QUEUE_URL: await queue(QUEUES.email.name),
-    PAYMENT_QUEUE_URL: await queue(QUEUES.paymentVerification.name),
-  });
-  resetEnvCache();
+  await useStackQueues('email', 'paymentVerification');
 });
 
 /** Two nights in one standard room (sells 1200, costs 1000); 10 % to cancel a year out, all of it inside a year. */
-const kart = () => ({
-  customerId,
-  kartName: `Creek stay ${tag()}`,
-  adults: 2,
-  child: 0,
-  infant: 0,
-  arrivalDate: '2099-03-10',
-  quoteValidyInDays: 7,
-  marketId,
-  accomodations: [
-    {
-      accomodationId: hotelId,
-      accomodationName: 'Creek Inn',
-      noOfNights: 2,
-      checkinDate: '2099-03-10',
-      numberOfRooms: 1,
-      transferPrice: 0,
-      bookedByCustomer: false,
-      transferType: null,
-      sharingBasis: null,
-      contractStay: { roomTypeId: 'STD', mealPlan: 'BB', occupancy: [{ adults: 2, childAges: [] }] },
-    },
-  ],
-  activities: [],
-  miscellaneous: [],
-  passengers: [],
-  serviceCharge: 0,
-  discount: 0,
-  noOfDays: 3,
-  noOfNights: 2,
-  priceBreakup: 'full',
-  paymentTerms: {
-    depositKind: 'percent',
-    depositValue: 30,
-    balanceDaysBeforeArrival: 14,
-    cancellationFees: [
-      { daysBefore: 365, feePercent: 10 },
-      { daysBefore: 0, feePercent: 100 },
-    ],
-  },
-});
+const kart = () => twoNightStay({ ...stay, hotelName: 'Creek Inn' }, customerId, `Creek stay ${tag()}`);
 
 const hotelPayables = async (client = c) =>
   (await ok(client, getPayables, { supplier: `hotel:${hotelId}`, limit: 100 })).records as any[];

@@ -6,13 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { GetQueueAttributesCommand, GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { stackQueueUrl, stackSqs } from '../support/queues.ts';
+import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { duffelWebhook } from '@tp/contracts/endpoints/disruptions';
 import { saveFlightSettings } from '@tp/contracts/endpoints/flight-admin';
 import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
 import { urlPath } from '@tp/contracts/endpoint';
-import { QUEUES } from '@tp/contracts/platform';
 import { putBooking, type BookingRecord } from '../../functions/src/bookings/index.ts';
 import { db, tableName } from '../../functions/src/lib/db.ts';
 import { asSiteId, keys } from '../../functions/src/lib/keys.ts';
@@ -28,7 +28,6 @@ import { newAgent } from './tickets-helpers.ts';
 import { useStackTable } from './users-helpers.ts';
 
 const DAY = 86_400_000;
-const local = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
 
 let stub: DuffelStub;
 let site: typeof FLIGHTDEALS;
@@ -50,8 +49,8 @@ async function freshSite(): Promise<typeof FLIGHTDEALS> {
 
 /** Until the supplier-events queue has nothing waiting or in flight (the stack's worker took every delivery). */
 async function queueDrained(): Promise<void> {
-  const sqs = new SQSClient({ ...local, endpoint: inject('sqsUrl') });
-  const { QueueUrl } = await sqs.send(new GetQueueUrlCommand({ QueueName: QUEUES.supplierEvents.name }));
+  const sqs = stackSqs();
+  const QueueUrl = await stackQueueUrl('supplierEvents', sqs);
   for (const until = Date.now() + 20_000; Date.now() < until;) {
     const { Attributes: a } = await sqs.send(
       new GetQueueAttributesCommand({

@@ -8,11 +8,11 @@
  * dmc-hotel-contracts), through the same helper (`exported`).
  */
 import { randomBytes } from 'node:crypto';
-import { GetQueueAttributesCommand, GetQueueUrlCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { GetQueueAttributesCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { stackQueueUrl, stackSqs } from '../support/queues.ts';
 import { exportAuditLog } from '@tp/contracts/endpoints/audit';
 import { getExport, listExports } from '@tp/contracts/endpoints/exports';
-import { QUEUES } from '@tp/contracts/platform';
 import { auditPut, recordChange } from '../../functions/src/lib/audit.ts';
 import { transact } from '../../functions/src/lib/db.ts';
 import { readXlsx } from '../../functions/src/lib/xlsx-read.ts';
@@ -71,12 +71,8 @@ async function exportsQueueDrained(): Promise<void> {
 beforeAll(async () => {
   useStackTable();
   owner = await newStaff(FLIGHTDEALS, { superAdmin: true });
-  sqs = new SQSClient({
-    endpoint: inject('sqsUrl'),
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'l', secretAccessKey: 'l' },
-  });
-  exportsQueue = (await sqs.send(new GetQueueUrlCommand({ QueueName: QUEUES.exports.name }))).QueueUrl!;
+  sqs = stackSqs();
+  exportsQueue = await stackQueueUrl('exports', sqs);
 });
 
 describe('an export job', () => {

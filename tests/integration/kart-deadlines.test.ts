@@ -4,11 +4,10 @@
  * deadline worker again sends nothing twice, and a paid or cancelled kart is not reminded; a moved deadline moves
  * its reminder, and a cancelled kart's is removed.
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useStackQueues } from '../support/queues.ts';
 import { createDetailPendingCustomerForDmc } from '@tp/contracts/endpoints/customers';
 import { cancelKart, getKartById, recordKartReceipt, saveKart } from '@tp/contracts/endpoints/kart';
-import { QUEUES } from '@tp/contracts/platform';
 import type { Deadline } from '../../functions/src/deadlines/index.ts';
 import { siteTimeZone } from '../../functions/src/lib/tenancy.ts';
 import { localDay } from '../../functions/src/lib/time.ts';
@@ -23,15 +22,12 @@ import type { TEmailMessage } from '../../functions/src/lib/mail.ts';
 import { FLIGHTDEALS, ok, staff, tag } from './dmc-helpers.ts';
 import type { Client } from '../support/api.ts';
 
-const local = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
 let c: Client;
 let customerId: string;
 
 beforeAll(async () => {
   c = await staff();
-  const sqs = new SQSClient({ ...local, endpoint: inject('sqsUrl') });
-  const { QueueUrl } = await sqs.send(new GetQueueUrlCommand({ QueueName: QUEUES.email.name }));
-  Object.assign(process.env, { AWS_ENDPOINT_URL_SQS: inject('sqsUrl'), EMAIL_QUEUE_URL: QueueUrl });
+  await useStackQueues('email');
   const customer = await ok(c, createDetailPendingCustomerForDmc, {
     firstName: 'Kiran',
     lastName: 'Shah',

@@ -11,9 +11,7 @@
  * seeded demo's paid, part-paid and overdue quotations, read through the API.
  */
 import { inflateSync } from 'node:zlib';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { createNewAccomodation, createNewMarket, saveHotelContract } from '@tp/contracts/endpoints/dmc';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getPayables } from '@tp/contracts/endpoints/dmc-payables';
 import { getInvoice, getSourceInvoice } from '@tp/contracts/endpoints/invoices';
 import {
@@ -34,15 +32,23 @@ import {
   getSharedVouchers,
 } from '@tp/contracts/endpoints/kart-paper';
 import { completeSandboxPayment, getWalletBalance } from '@tp/contracts/endpoints/wallet';
-import { QUEUES } from '@tp/contracts/platform';
 import { paymentVerification } from '../../functions/src/entries/wiring/orders.ts';
-import { resetEnvCache } from '../../functions/src/lib/config.ts';
 import { asSiteId } from '../../functions/src/lib/keys.ts';
 import { verifyAndApply } from '../../functions/src/wallet/index.ts';
 import { getRefund } from '../../functions/src/wallet/refunds.ts';
+import { useStackQueues } from '../support/queues.ts';
 import { Client, mailbox, waitForMail } from '../support/api.ts';
 import { newCustomer, type Customer } from './flights-helpers.ts';
-import { FLIGHTDEALS, SKYWAY, freshCityId, ok, staff, tag } from './dmc-helpers.ts';
+import {
+  FLIGHTDEALS,
+  SKYWAY,
+  contractedHotel,
+  ok,
+  staff,
+  tag,
+  twoNightStay,
+  type ContractedHotel,
+} from './dmc-helpers.ts';
 
 const WALLET = 20_000;
 const siteId = asSiteId(FLIGHTDEALS.siteId);
@@ -50,112 +56,32 @@ const siteId = asSiteId(FLIGHTDEALS.siteId);
 let c: Client;
 let agent: Customer;
 let hotel: { id: string; name: string; email: string };
-let marketId: string;
-
-const cost = (double: number) => ({
-  single: null,
-  double,
-  triple: null,
-  extraAdult: null,
-  childWithBed: null,
-  childWithoutBed: null,
-});
+let stay: ContractedHotel;
 
 beforeAll(async () => {
   c = await staff();
   agent = await newCustomer(FLIGHTDEALS, 'travelAgent', { wallet: WALLET });
   const t = tag();
-  marketId = (await ok(c, createNewMarket, { name: `Journey ${t}`, currency: 'INR' })).marketId;
   const email = `reservations.${t}@example.com`;
-  const name = `Lagoon Resort ${t}`;
-  const saved = await ok(c, createNewAccomodation, {
-    name,
-    address: '1 Lagoon Walk, Dubai',
-    cityId: freshCityId(),
-    cityName: 'Dubai',
-    phoneNumber: '+97145550111',
-    email,
-  });
-  hotel = { id: saved.id, name, email };
   // 5000 a night at cost, sold at cost + 20 %: 6000.
-  await ok(c, saveHotelContract, {
-    hotelId: hotel.id,
-    version: 0,
-    roomTypes: [{ id: 'DLX', name: 'Deluxe', maxAdults: 2, maxChildren: 1, maxOccupancy: 3 }],
-    mealPlans: ['BB'],
-    rates: [
-      {
-        id: 'ALL',
-        marketId,
-        roomTypeId: 'DLX',
-        mealPlan: 'BB',
-        minStay: 1,
-        validFromDate: '2099-01-01',
-        validTillDate: '2099-12-31',
-        cost: cost(5000),
-        sell: null,
-        markupPercent: 20,
-      },
-    ],
-    childBands: [],
-    stopSales: [],
-    allotments: [],
+  stay = await contractedHotel(c, {
+    name: `Lagoon Resort ${t}`,
+    currency: 'INR',
+    costPerNight: 5000,
+    roomType: { id: 'DLX', name: 'Deluxe' },
+    hotel: { address: '1 Lagoon Walk, Dubai', cityName: 'Dubai', phoneNumber: '+97145550111', email },
   });
-  const local = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
-  const sqs = new SQSClient({ ...local, endpoint: inject('sqsUrl') });
-  const queue = async (n: string) => (await sqs.send(new GetQueueUrlCommand({ QueueName: n }))).QueueUrl!;
+  hotel = { id: stay.hotelId, name: stay.hotelName, email };
   // The verifications this file runs itself queue the receipt mail and the gateway's own messages.
-  Object.assign(process.env, {
-    AWS_ENDPOINT_URL_SQS: inject('sqsUrl'),
-    EMAIL_QUEUE_URL: await queue(QUEUES.email.name),
-    PAYMENT_QUEUE_URL: await queue(QUEUES.paymentVerification.name),
-  });
-  resetEnvCache();
+  await useStackQueues('email', 'paymentVerification');
 });
 
 /** Two nights at the hotel (sells 12000, costs 10000) in rupees; 30 % on acceptance; 10 % to cancel a year out. */
-const kartInput = (name: string) => ({
-  customerId: agent.userId,
-  kartName: name,
-  adults: 2,
-  child: 0,
-  infant: 0,
-  arrivalDate: '2099-03-10',
-  quoteValidyInDays: 7,
-  marketId,
-  currencySymbol: 'INR',
-  accomodations: [
-    {
-      accomodationId: hotel.id,
-      accomodationName: hotel.name,
-      noOfNights: 2,
-      checkinDate: '2099-03-10',
-      numberOfRooms: 1,
-      transferPrice: 0,
-      bookedByCustomer: false,
-      transferType: null,
-      sharingBasis: null,
-      contractStay: { roomTypeId: 'DLX', mealPlan: 'BB', occupancy: [{ adults: 2, childAges: [] }] },
-    },
-  ],
-  activities: [],
-  miscellaneous: [],
-  passengers: [{ title: 'Ms', firstName: 'Meera', lastName: 'Iyer', paxType: 'adult' }],
-  serviceCharge: 0,
-  discount: 0,
-  noOfDays: 3,
-  noOfNights: 2,
-  priceBreakup: 'full',
-  paymentTerms: {
-    depositKind: 'percent',
-    depositValue: 30,
-    balanceDaysBeforeArrival: 14,
-    cancellationFees: [
-      { daysBefore: 365, feePercent: 10 },
-      { daysBefore: 0, feePercent: 100 },
-    ],
-  },
-});
+const kartInput = (name: string) =>
+  twoNightStay(stay, agent.userId, name, {
+    currencySymbol: 'INR',
+    passengers: [{ title: 'Ms', firstName: 'Meera', lastName: 'Iyer', paxType: 'adult' }],
+  });
 
 /** The supplier link's token in a booking request mail. */
 const tokenIn = (text: string | undefined): string => {

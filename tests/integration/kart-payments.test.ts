@@ -5,8 +5,7 @@
  * consecutively, collected = the receipts' sum, the receipt mailed, the balance reminded to the customer before its
  * day; another site sees none of it.
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   KART_PAY_MSG,
   acceptSharedQuotation,
@@ -21,13 +20,12 @@ import {
   shareKart,
 } from '@tp/contracts/endpoints/kart';
 import { completeSandboxPayment, getWalletBalance } from '@tp/contracts/endpoints/wallet';
-import { QUEUES } from '@tp/contracts/platform';
 import { paymentVerification } from '../../functions/src/entries/wiring/orders.ts';
-import { resetEnvCache } from '../../functions/src/lib/config.ts';
 import { asSiteId } from '../../functions/src/lib/keys.ts';
 import { runDueDeadlines, type Deadline, type DeadlineHandlers } from '../../functions/src/deadlines/index.ts';
 import { remindKartBalance } from '../../functions/src/kart/index.ts';
 import { verifyAndApply } from '../../functions/src/wallet/index.ts';
+import { useStackQueues } from '../support/queues.ts';
 import { Client, waitForMail } from '../support/api.ts';
 import { newCustomer, type Customer } from './flights-helpers.ts';
 import { FLIGHTDEALS, SKYWAY, ok, refused, staff, tag } from './dmc-helpers.ts';
@@ -39,16 +37,8 @@ let agent: Customer;
 beforeAll(async () => {
   c = await staff();
   agent = await newCustomer(FLIGHTDEALS, 'travelAgent', { wallet: 5000 });
-  const local = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
-  const sqs = new SQSClient({ ...local, endpoint: inject('sqsUrl') });
-  const queue = async (name: string) => (await sqs.send(new GetQueueUrlCommand({ QueueName: name }))).QueueUrl!;
   // The verifications this file runs itself queue the receipt mail and the gateway's own messages.
-  Object.assign(process.env, {
-    AWS_ENDPOINT_URL_SQS: inject('sqsUrl'),
-    EMAIL_QUEUE_URL: await queue(QUEUES.email.name),
-    PAYMENT_QUEUE_URL: await queue(QUEUES.paymentVerification.name),
-  });
-  resetEnvCache();
+  await useStackQueues('email', 'paymentVerification');
 });
 
 /** A 1000 INR quotation for the agent, with its own terms: 30 % on acceptance, the balance 20 days before arrival. */

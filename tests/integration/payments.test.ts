@@ -4,8 +4,9 @@
  * the verification message is delivered again. Plus the failure paths, the worker's batch contract
  * and cross-site isolation.
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { GetQueueUrlCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { stackQueueUrl, stackSqs } from '../support/queues.ts';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
 import {
   completeSandboxPayment,
@@ -17,7 +18,6 @@ import {
   userPaymentEntry,
   verifyPayment,
 } from '@tp/contracts/endpoints/wallet';
-import { QUEUES } from '@tp/contracts/platform';
 import { createPaymentsHandler } from '../../functions/src/entries/workers/payments.ts';
 import { StillPending } from '../../functions/src/wallet/payments.ts';
 import { Client } from '../support/api.ts';
@@ -27,9 +27,8 @@ import { newCustomer, type Customer } from './flights-helpers.ts';
 let queueUrl = '';
 let sqs: SQSClient;
 beforeAll(async () => {
-  const local = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
-  sqs = new SQSClient({ ...local, endpoint: inject('sqsUrl') });
-  queueUrl = (await sqs.send(new GetQueueUrlCommand({ QueueName: QUEUES.paymentVerification.name }))).QueueUrl!;
+  sqs = stackSqs();
+  queueUrl = await stackQueueUrl('paymentVerification', sqs);
 });
 
 async function startTopUp(c: Customer, amount: number) {

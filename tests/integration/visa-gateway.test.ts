@@ -6,8 +6,8 @@
  * once, with its credit note, and the wallet is never touched. On SkyWay, whose visa terms no other file sets.
  */
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useStackQueues } from '../support/queues.ts';
 import { saveVisaCategory, saveVisaChecklist, saveVisaCountry } from '@tp/contracts/endpoints/visa';
 import {
   VISA_APP_MSG,
@@ -21,9 +21,7 @@ import {
 } from '@tp/contracts/endpoints/visa-applications';
 import { getSourceInvoice } from '@tp/contracts/endpoints/invoices';
 import { completeSandboxPayment } from '@tp/contracts/endpoints/wallet';
-import { QUEUES } from '@tp/contracts/platform';
 import { paymentVerification } from '../../functions/src/entries/wiring/orders.ts';
-import { resetEnvCache } from '../../functions/src/lib/config.ts';
 import { asSiteId } from '../../functions/src/lib/keys.ts';
 import { receiveVisaGatewayPayment } from '../../functions/src/visa/index.ts';
 import { verifyAndApply } from '../../functions/src/wallet/index.ts';
@@ -80,17 +78,8 @@ async function readyApplication(c: Client): Promise<TVisaApplication> {
 const wallet = async () => (await balanceOf(SKYWAY.siteId, customer.legalEntityId)).balance;
 
 beforeAll(async () => {
-  const local = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
-  const sqs = new SQSClient({ ...local, endpoint: inject('sqsUrl') });
-  const queue = async (name: string) => (await sqs.send(new GetQueueUrlCommand({ QueueName: name }))).QueueUrl!;
   // The verifications this file runs itself mail the applicant and queue the gateway's own messages.
-  Object.assign(process.env, {
-    AWS_ENDPOINT_URL_SQS: inject('sqsUrl'),
-    EMAIL_QUEUE_URL: await queue(QUEUES.email.name),
-    NOTIFICATIONS_QUEUE_URL: await queue(QUEUES.notifications.name),
-    PAYMENT_QUEUE_URL: await queue(QUEUES.paymentVerification.name),
-  });
-  resetEnvCache();
+  await useStackQueues('email', 'notifications', 'paymentVerification');
   desk = await staff(SKYWAY);
   const t = tag();
   const country = await ok(desk, saveVisaCountry, { countryName: `Payland ${t}`, countryCode: '' });
