@@ -7,7 +7,9 @@
  * status counts) come out as counter deltas, added to what the site already holds rather than overwriting it.
  */
 import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
+import type { TInvoiceSettings } from '@tp/contracts/endpoints/invoices';
 import type { CartStatus } from '@tp/domain/activities';
+import { financialYear, gstStateOf, invoiceAmounts, type DocumentSeries } from '@tp/domain/gst';
 import type { TransactItem } from '../../functions/src/lib/db.ts';
 import { keys, type Key, type SiteId } from '../../functions/src/lib/keys.ts';
 import { auditPut, recordChange, type AuditActor } from '../../functions/src/lib/audit.ts';
@@ -19,6 +21,15 @@ import { cartWrites, type CartRecord } from '../../functions/src/activities/repo
 import { countMove, putRecord } from '../../functions/src/dmc/repo.ts';
 import { newEnquiryItems } from '../../functions/src/enquiries/repo.ts';
 import { packageItem } from '../../functions/src/packages/repo.ts';
+import { siteToday } from '../../functions/src/lib/time.ts';
+import {
+  bookingInvoiceSpec,
+  creditNoteRecords,
+  invoiceRecord,
+  recipientOf,
+} from '../../functions/src/invoices/issue.ts';
+import { COUNTER_TYPE, issuedDocumentItems } from '../../functions/src/invoices/repo.ts';
+import { invoiceKeys } from '../../functions/src/invoices/keys.ts';
 import { demoBooking } from '../seed/bookings.ts';
 import { demoKart, kartItems, quotedMoney } from '../seed/karts.ts';
 import { demoCartLine } from '../seed/activities.ts';
@@ -33,6 +44,8 @@ export const VOLUME_AT_FACTOR_1 = {
   quotations: 20_000,
   activityCarts: 5_000,
   dmcRateRows: 10_000,
+  /** Invoices (three in ten ticketed bookings; the issue's 30,000 with their credit notes). */
+  invoicedPerTen: 3,
   /** Not in the issue's list of figures: a CRM inbox of a busy year, and a catalogue that grows over it. */
   enquiries: 10_000,
   packages: 500,
@@ -52,6 +65,15 @@ export interface VolumeOptions {
   ownerLegalEntityId: string;
   /** Customer numbers handed out before: the generated ones follow it (the bench claims one first). */
   customerNoAfter: number;
+  /** The site's invoice settings (legal details, prefix): the generated invoices print them. */
+  invoiceSettings: TInvoiceSettings;
+  /**
+   * The last document number each series already gave in a financial year (`invoice#2026-27`; absent: 0), read from
+   * the site's counters: the generated documents of that year are numbered after it.
+   */
+  documentNoAfter?: Readonly<Record<string, number>>;
+  /** The site's time zone (an invoice's date and month are the site's calendar day); the default site zone if absent. */
+  timeZone?: string;
 }
 
 /** An atomic counter move (ADD numbers, SET the rest) of one item, summed over every generated write. */
@@ -138,6 +160,102 @@ const pad = (n: number, w: number) => String(n).padStart(w, '0');
 const count = (n: number, factor: number) => Math.max(1, Math.round(n * factor));
 
 /**
+ * The invoices and credit notes of the generated year, built by the invoices domain's own pure builders
+ * (`bookingInvoiceSpec`, `invoiceRecord`, `creditNoteRecords`, `issuedDocumentItems`) and numbered here in
+ * sequence per series and financial year after the site's last number; each counter is moved once, last, by the
+ * count given (an ADD: it ends on the last number, as the numbering transaction would have left it).
+ */
+class Invoicing {
+  private readonly issued = new Map<string, { series: DocumentSeries; fy: string; count: number }>();
+  private readonly supplierState;
+
+  constructor(private readonly o: VolumeOptions) {
+    this.supplierState = gstStateOf(o.invoiceSettings.stateCode);
+    if (!this.supplierState) throw new Error('generator: the invoice settings name no GST state');
+  }
+
+  private next(series: DocumentSeries, fy: string): number {
+    const key = `${series}#${fy}`;
+    const s = this.issued.get(key) ?? { series, fy, count: 0 };
+    this.issued.set(key, s);
+    s.count += 1;
+    return (this.o.documentNoAfter?.[key] ?? 0) + s.count;
+  }
+
+  /** A ticketed booking's invoice (and, when `refundAt`, its cancellation's credit note): their items. */
+  booking(b: BookingRecord, user: UserRecord, at: Date, refundAt: Date | null): TransactItem[] {
+    const { siteId, invoiceSettings: settings } = this.o;
+    const site = { timeZone: this.o.timeZone };
+    const spec = bookingInvoiceSpec(b);
+    const recipient = recipientOf(user, spec.fallback);
+    const issueDate = siteToday(site, at);
+    let invoice = invoiceRecord({
+      siteId,
+      id: `${b.bookingId}-inv`,
+      sequence: this.next('invoice', financialYear(issueDate)),
+      now: at,
+      issueDate,
+      settings,
+      spec,
+      amounts: invoiceAmounts({
+        kind: spec.kind,
+        total: spec.total,
+        taxableValue: spec.taxableValue,
+        taxInclusive: false,
+        supplierState: this.supplierState!,
+        customerState: recipient.state,
+      }),
+      conversion: null,
+      recipient: recipient.party,
+    });
+    const items: TransactItem[] = [];
+    if (refundAt) {
+      const noteDate = siteToday(site, refundAt);
+      const refundId = `${b.bookingId}-r1`;
+      const { note, updated } = creditNoteRecords({
+        invoice,
+        id: `${b.bookingId}-cn`,
+        sequence: this.next('creditNote', financialYear(noteDate)),
+        now: refundAt,
+        issueDate: noteDate,
+        settings,
+        target: { amount: null, serviceKept: true, reason: `Refund for PNR ${b.pnr} (booking cancelled)` },
+      });
+      invoice = updated;
+      items.push(
+        ...issuedDocumentItems(
+          {
+            siteId,
+            series: 'creditNote',
+            month: noteDate.slice(0, 7),
+            source: ['refund', 'booking', b.bookingId, refundId],
+          },
+          note,
+        ),
+      );
+    }
+    return [
+      ...issuedDocumentItems(
+        { siteId, series: 'invoice', month: issueDate.slice(0, 7), source: ['booking', b.bookingId] },
+        invoice,
+      ),
+      ...items,
+    ];
+  }
+
+  *counters(): Generator<VolumeWrite> {
+    for (const s of this.issued.values())
+      yield {
+        counter: {
+          key: invoiceKeys.invoiceCounter(this.o.siteId, s.series, s.fy),
+          add: { value: s.count },
+          set: { type: COUNTER_TYPE },
+        },
+      };
+  }
+}
+
+/**
  * Every write of the generated year, in a fixed order: users, bookings, audit, quotations, carts, DMC rows,
  * enquiries, packages, counters.
  */
@@ -222,6 +340,7 @@ export function* volumeWrites(o: VolumeOptions): Generator<VolumeWrite> {
     email: u.email,
   }));
   const bookings: Pick<BookingRecord, 'bookingId' | 'pnr' | 'statusId' | 'status'>[] = [];
+  const invoicing = new Invoicing(o);
   for (let i = 0; i < n.bookings; i++) {
     const u = bookers[int(bookers.length)]!;
     const route = pick(ROUTES);
@@ -284,7 +403,21 @@ export function* volumeWrites(o: VolumeOptions): Generator<VolumeWrite> {
       ...newBookingItems(record),
       ...(changed ? [changeRequestItem(o.siteId, changeRequestId, bookingId)] : []),
     ]);
+    // Its invoice when ticketed (issued an hour after the slot of its booking: numbers follow the dates), and a
+    // cancelled one's credit note two days later, as the refund's after-refund port issues it.
+    if (statusId !== BOOKING_STATUS.released && i % 10 < VOLUME_AT_FACTOR_1.invoicedPerTen) {
+      const issuedMs = yearStart + Math.floor((i / n.bookings) * YEAR_MS) + 3600_000;
+      yield* counters.puts(
+        invoicing.booking(
+          record,
+          u,
+          new Date(issuedMs),
+          statusId === BOOKING_STATUS.cancelled ? new Date(issuedMs + 2 * DAY_MS) : null,
+        ),
+      );
+    }
   }
+  yield* invoicing.counters();
 
   // The audit log: status changes of the bookings by their bookers, spread over the year.
   for (let i = 0; i < n.auditEntries; i++) {

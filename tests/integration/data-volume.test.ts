@@ -12,6 +12,7 @@ import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
 import { getAuditLog, type TAuditLogEntry } from '@tp/contracts/endpoints/audit';
 import { getCustomers, searchWlUser } from '@tp/contracts/endpoints/customers';
 import { getTickets, type TTicketPage } from '@tp/contracts/endpoints/tickets';
+import { listInvoices } from '@tp/contracts/endpoints/invoices';
 import { db, observeDynamo, tableName } from '../../functions/src/lib/db.ts';
 import {
   bookingsByBookingDate,
@@ -30,7 +31,9 @@ import { backfillQueues } from '../../scripts/backfill-queues.ts';
 import { asSiteId, keys } from '../../functions/src/lib/keys.ts';
 import { nextCustomerNo } from '../../functions/src/users/repo.ts';
 import { volumeWrites, type VolumeOptions, type VolumeWrite } from '../../scripts/volume/generate.ts';
-import { writeVolume, type WriteReport } from '../../scripts/volume/write.ts';
+import { invoicingOf, writeVolume, type WriteReport } from '../../scripts/volume/write.ts';
+import { putSettings } from '../../functions/src/invoices/repo.ts';
+import { DEMO_INVOICE_SETTINGS } from '../../scripts/seed/invoices.ts';
 import type { Client } from '../support/api.ts';
 import { FLIGHTDEALS, newStaff } from './customers-helpers.ts';
 import { ok } from './dmc-helpers.ts';
@@ -54,12 +57,14 @@ beforeAll(async () => {
     new PutCommand({ TableName: tableName(), Item: { ...keys.domain(site.domain), type: 'Domain', siteId: id } }),
   );
   staff = (await newStaff(site, { superAdmin: true })).client;
+  await putSettings(id, DEMO_INVOICE_SETTINGS['site-flightdeals']!, new Date());
   options = {
     seed: 35,
     factor: 0.001,
     siteId: id,
     ownerLegalEntityId: site.ownerLegalEntityId,
     customerNoAfter: await nextCustomerNo(id),
+    ...(await invoicingOf(id)),
   };
   const writes: VolumeWrite[] = [...volumeWrites(options)];
   generated = writes.flatMap((w) => ('put' in w ? [w.put] : []));
@@ -165,6 +170,30 @@ describe('generated data through the lists', () => {
         .sort()
         .reverse(),
     );
+  });
+
+  it('lists a month of the generated invoices and credit notes in number order, page by page', async () => {
+    const docs = generated.filter((i) => i.type === 'InvoiceDocument').map((i) => i.rec as Record<string, unknown>);
+    expect(docs.length).toBeGreaterThan(0);
+    for (const docType of ['invoice', 'creditNote']) {
+      const ofType = docs.filter((d) => d.docType === docType);
+      const month = String(ofType.at(-1)!.issueDate).slice(0, 7);
+      const expected = ofType.filter((d) => String(d.issueDate).startsWith(month)).map((d) => d.number);
+      const listed: unknown[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: { records: { number: string }[]; nextCursor: string | null } = await ok(staff, listInvoices, {
+          month,
+          docType,
+          limit: 2,
+          ...(cursor ? { cursor } : {}),
+        });
+        listed.push(...page.records.map((r) => r.number));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(listed.length).toBe(expected.length);
+      expect(new Set(listed)).toEqual(new Set(expected));
+    }
   });
 
   it('counts the generated customers from the counter and finds one by search', async () => {
