@@ -124,4 +124,36 @@ describe('data-volume generator', () => {
     ]);
     expect((invoice.credited as { total: number }).total).toBe(note.total);
   });
+
+  it('pays agents’ bookings from their wallets: entries add up to each balance, which never goes below zero', () => {
+    const items = puts(first.writes);
+    const entries = items.filter((i) => i.type === 'walletEntry');
+    const balances = items.filter((i) => String(i.sk) === 'WALLET');
+    expect(entries.some((e) => e.kind === 'booking')).toBe(true);
+    expect(entries.some((e) => e.kind === 'topUp')).toBe(true);
+    expect(entries.some((e) => e.kind === 'refund')).toBe(true);
+    expect(new Set(entries.map((e) => `${String(e.pk)}|${String(e.sk)}`)).size).toBe(entries.length);
+    expect(balances.length).toBeGreaterThan(0);
+    for (const b of balances) {
+      const mine = entries
+        .filter((e) => e.legalEntityId === b.legalEntityId)
+        .sort((x, y) => String(x.createdAt).localeCompare(String(y.createdAt)));
+      let paise = 0;
+      for (const e of mine) {
+        paise += Math.round(Number(e.amount) * 100);
+        expect(paise).toBeGreaterThanOrEqual(0);
+      }
+      expect(Math.round(Number(b.balance) * 100)).toBe(paise);
+      expect(b.available).toBe(b.balance);
+      expect(b.version).toBe(mine.length);
+      // Listed in the site's balances report.
+      expect(String(b.gsi1pk)).toBe('SITE#site-flightdeals#WALLETS');
+    }
+    // Every booking entry is an agent's debit of what its booking charged.
+    const bookings = new Map(items.filter((i) => i.type === 'Booking').map((b) => [b.bookingId, b]));
+    for (const e of entries.filter((x) => x.kind === 'booking')) {
+      const b = bookings.get(e.bookingId)!;
+      expect(Number(e.amount)).toBe(-(b.accounting as { amountCharged: number }).amountCharged);
+    }
+  });
 });

@@ -30,6 +30,7 @@ import {
 } from '../../functions/src/invoices/issue.ts';
 import { COUNTER_TYPE, issuedDocumentItems } from '../../functions/src/invoices/repo.ts';
 import { invoiceKeys } from '../../functions/src/invoices/keys.ts';
+import { entryItem, walletBalanceItem, type WalletMovement } from '../../functions/src/wallet/ledger-repo.ts';
 import { demoBooking } from '../seed/bookings.ts';
 import { demoKart, kartItems, quotedMoney } from '../seed/karts.ts';
 import { demoCartLine } from '../seed/activities.ts';
@@ -256,6 +257,123 @@ class Invoicing {
 }
 
 /**
+ * The agents' wallets over the year: each booking an agent makes is paid from its wallet (the order's debit entry,
+ * `order-<orderId>-debit`, as the booking flow writes it), a gateway top-up first when the balance would not cover
+ * it, and a cancelled booking's refund credited back two days later. Entries come from the ledger's own `entryItem`;
+ * the running balance is kept here (paise), applied in time order, and each wallet's balance item is put once, last,
+ * with `walletBalanceItem` (no credit lines: a wallet never goes below zero).
+ */
+class Wallets {
+  private readonly byLe = new Map<
+    string,
+    { paise: number; moves: number; last: Date; refunds: { at: Date; m: WalletMovement }[] }
+  >();
+  private topUps = 0;
+
+  constructor(private readonly o: VolumeOptions) {}
+
+  private wallet(le: string) {
+    const w = this.byLe.get(le) ?? { paise: 0, moves: 0, last: new Date(0), refunds: [] };
+    this.byLe.set(le, w);
+    return w;
+  }
+
+  private move(w: ReturnType<Wallets['wallet']>, m: WalletMovement, sign: 1 | -1): TransactItem {
+    const paise = Math.round(m.amount * 100);
+    w.paise += sign * paise;
+    if (w.paise < 0) throw new Error('generator: a wallet went below zero');
+    w.moves += 1;
+    w.last = m.now;
+    return entryItem(m, (sign * paise) / 100);
+  }
+
+  /** Refunds due by `until`, credited in time order. */
+  private refundsDue(w: ReturnType<Wallets['wallet']>, until: number): TransactItem[] {
+    const due = w.refunds.filter((r) => r.at.getTime() <= until);
+    w.refunds = w.refunds.filter((r) => r.at.getTime() > until);
+    return due.map((r) => this.move(w, r.m, 1));
+  }
+
+  /** An agent's booking paid from the wallet: its entries (refunds due before it, a top-up if short, the debit). */
+  booking(b: BookingRecord, u: UserRecord, refundAt: Date | null): TransactItem[] {
+    const w = this.wallet(u.legalEntityId);
+    const at = new Date(b.createdAt);
+    const base = { siteId: this.o.siteId, legalEntityId: u.legalEntityId, currency: 'INR', byUserId: u.userId };
+    const orderId = `ORD-${b.bookingId}`;
+    const amount = b.accounting.amountCharged;
+    const items = this.refundsDue(w, at.getTime());
+    const short = Math.round(amount * 100) - w.paise;
+    if (short > 0) {
+      // A gateway top-up in whole lakhs, a minute before the booking.
+      const lakhs = Math.ceil(short / 10_000_000);
+      const n = this.topUps++;
+      const transactionId = `V${this.o.seed.toString(36).toUpperCase()}T${n.toString(36).toUpperCase()}`;
+      items.push(
+        this.move(
+          w,
+          {
+            ...base,
+            entryId: `topup-${b.bookingId}`,
+            amount: lakhs * 100_000,
+            kind: 'topUp',
+            remark: `Wallet top-up (sandbox ${transactionId})`,
+            reference: { paymentId: `${b.bookingId}-pay` },
+            now: new Date(at.getTime() - 60_000),
+          },
+          1,
+        ),
+      );
+    }
+    const route = `${b.segments[0]?.[0]?.originAirportCode}-${b.segments.at(-1)?.at(-1)?.destinationAirportCode}`;
+    items.push(
+      this.move(
+        w,
+        {
+          ...base,
+          entryId: `order-${orderId}-debit`,
+          amount,
+          kind: 'booking',
+          remark: `Flight ${route}`,
+          reference: { orderId, bookingId: b.bookingId, pnr: b.pnr },
+          now: at,
+        },
+        -1,
+      ),
+    );
+    if (refundAt)
+      w.refunds.push({
+        at: refundAt,
+        m: {
+          ...base,
+          entryId: `refund-${b.bookingId}`,
+          amount,
+          kind: 'refund',
+          remark: `Refund for PNR ${b.pnr} (booking cancelled)`,
+          reference: { orderId, bookingId: b.bookingId, pnr: b.pnr },
+          now: refundAt,
+        },
+      });
+    return items;
+  }
+
+  /** The refunds still due, then each wallet's balance item. */
+  *finish(): Generator<VolumeWrite> {
+    for (const w of this.byLe.values()) for (const item of this.refundsDue(w, Infinity)) yield { put: item.Put!.Item! };
+    for (const [le, w] of this.byLe)
+      yield {
+        put: walletBalanceItem({
+          siteId: this.o.siteId,
+          legalEntityId: le,
+          balance: w.paise / 100,
+          currency: 'INR',
+          version: w.moves,
+          now: w.last,
+        }),
+      };
+  }
+}
+
+/**
  * Every write of the generated year, in a fixed order: users, bookings, audit, quotations, carts, DMC rows,
  * enquiries, packages, counters.
  */
@@ -341,6 +459,7 @@ export function* volumeWrites(o: VolumeOptions): Generator<VolumeWrite> {
   }));
   const bookings: Pick<BookingRecord, 'bookingId' | 'pnr' | 'statusId' | 'status'>[] = [];
   const invoicing = new Invoicing(o);
+  const wallets = new Wallets(o);
   for (let i = 0; i < n.bookings; i++) {
     const u = bookers[int(bookers.length)]!;
     const route = pick(ROUTES);
@@ -403,6 +522,11 @@ export function* volumeWrites(o: VolumeOptions): Generator<VolumeWrite> {
       ...newBookingItems(record),
       ...(changed ? [changeRequestItem(o.siteId, changeRequestId, bookingId)] : []),
     ]);
+    // An agent pays from its wallet (a released hold was never paid); a cancelled booking is refunded two days later.
+    if (u.userType === 'travelAgent' && statusId !== BOOKING_STATUS.released)
+      yield* counters.puts(
+        wallets.booking(record, u, statusId === BOOKING_STATUS.cancelled ? new Date(createdMs + 2 * DAY_MS) : null),
+      );
     // Its invoice when ticketed (issued an hour after the slot of its booking: numbers follow the dates), and a
     // cancelled one's credit note two days later, as the refund's after-refund port issues it.
     if (statusId !== BOOKING_STATUS.released && i % 10 < VOLUME_AT_FACTOR_1.invoicedPerTen) {
@@ -418,6 +542,7 @@ export function* volumeWrites(o: VolumeOptions): Generator<VolumeWrite> {
     }
   }
   yield* invoicing.counters();
+  yield* wallets.finish();
 
   // The audit log: status changes of the bookings by their bookers, spread over the year.
   for (let i = 0; i < n.auditEntries; i++) {

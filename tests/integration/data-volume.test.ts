@@ -13,6 +13,7 @@ import { getAuditLog, type TAuditLogEntry } from '@tp/contracts/endpoints/audit'
 import { getCustomers, searchWlUser } from '@tp/contracts/endpoints/customers';
 import { getTickets, type TTicketPage } from '@tp/contracts/endpoints/tickets';
 import { listInvoices } from '@tp/contracts/endpoints/invoices';
+import { getCustomerWalletEntries } from '@tp/contracts/endpoints/wallet';
 import { db, observeDynamo, tableName } from '../../functions/src/lib/db.ts';
 import {
   bookingsByBookingDate,
@@ -194,6 +195,29 @@ describe('generated data through the lists', () => {
       expect(listed.length).toBe(expected.length);
       expect(new Set(listed)).toEqual(new Set(expected));
     }
+  });
+
+  it('shows an agent’s generated wallet: its balance and every entry, newest first, cursor by cursor', async () => {
+    const balances = generated.filter((i) => String(i.sk) === 'WALLET');
+    expect(balances.length).toBeGreaterThan(0);
+    const wallet = balances[0]!;
+    const entries = generated
+      .filter((i) => i.type === 'walletEntry' && i.legalEntityId === wallet.legalEntityId)
+      .sort((a, b) => String(b.gsi1sk).localeCompare(String(a.gsi1sk)));
+    const user = generated.find((i) => i.type === 'User' && i.legalEntityId === wallet.legalEntityId)!;
+    const listed: string[] = [];
+    let cursor: string | null = null;
+    let balance = 0;
+    do {
+      const page: { records: { entryId: string }[]; nextCursor: string | null; balance: { balance: number } } =
+        await ok(staff, getCustomerWalletEntries, { userId: user.userId, limit: 5, ...(cursor ? { cursor } : {}) });
+      listed.push(...page.records.map((r) => r.entryId));
+      balance = page.balance.balance;
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(listed).toEqual(entries.map((e) => e.entryId));
+    expect(balance).toBe(wallet.balance);
+    expect(balance).toBe(Math.round(entries.reduce((n, e) => n + Number(e.amount) * 100, 0)) / 100);
   });
 
   it('counts the generated customers from the counter and finds one by search', async () => {
