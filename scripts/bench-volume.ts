@@ -22,6 +22,8 @@ import { getTransferJobSheet } from '@tp/contracts/endpoints/dmc-operations';
 import { getQueue } from '@tp/contracts/endpoints/activities';
 import { getAllDmcData } from '@tp/contracts/endpoints/dmc-data';
 import { login } from '@tp/contracts/endpoints/users';
+import { listInvoices } from '@tp/contracts/endpoints/invoices';
+import { getCustomerWalletEntries, getWalletBalances } from '@tp/contracts/endpoints/wallet';
 import { observeDynamo } from '../functions/src/lib/db.ts';
 import { nextCustomerNo } from '../functions/src/users/repo.ts';
 import { pct } from './bench-coldstart.ts';
@@ -57,6 +59,7 @@ interface ListCall {
   paging: Paging;
 }
 
+const LAST_MONTH = new Date(YEAR_END - 86_400_000).toISOString().slice(0, 7);
 const LAST_WEEK = { from: new Date(YEAR_END - 7 * 86_400_000).toISOString().slice(0, 10) };
 const LISTS: ListCall[] = [
   { name: 'ticket queue', endpoint: getTickets, body: { queue: 'tickets' }, paging: 'cursor' },
@@ -101,6 +104,23 @@ const LISTS: ListCall[] = [
   { name: 'DMC master counts', endpoint: getAllDmcData, body: {}, paging: 'none' },
   { name: 'enquiries', endpoint: listEnquiries, body: { limit: '20' }, paging: 'cursor' },
   { name: 'packages (staff)', endpoint: staffListPackages, body: {}, paging: 'cursor' },
+  // The generated year's last month of documents (the demo's own invoices are of the current month).
+  { name: 'invoices, a month', endpoint: listInvoices, body: { month: LAST_MONTH, limit: '50' }, paging: 'cursor' },
+  {
+    name: 'credit notes, a month',
+    endpoint: listInvoices,
+    body: { month: LAST_MONTH, docType: 'creditNote', limit: '50' },
+    paging: 'cursor',
+  },
+  // Wallet reports: every wallet's balance (the balances download), and one agent's entries (the demo agent's:
+  // a customer's entries are its own partition, whatever the site holds).
+  { name: 'wallet balances', endpoint: getWalletBalances, body: { limit: 100 }, paging: 'cursor' },
+  {
+    name: 'wallet entries, an agent',
+    endpoint: getCustomerWalletEntries,
+    body: { email: `agent@${SITE.domain}`, limit: 20 },
+    paging: 'cursor',
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@
 import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
 import type { TInvoiceSettings } from '@tp/contracts/endpoints/invoices';
 import type { CartStatus } from '@tp/domain/activities';
-import { financialYear, gstStateOf, invoiceAmounts, type DocumentSeries } from '@tp/domain/gst';
+import { financialYear, gstStateOf, invoiceAmounts, type DocumentSeries, type GstState } from '@tp/domain/gst';
 import type { TransactItem } from '../../functions/src/lib/db.ts';
 import { keys, type Key, type SiteId } from '../../functions/src/lib/keys.ts';
 import { auditPut, recordChange, type AuditActor } from '../../functions/src/lib/audit.ts';
@@ -168,11 +168,12 @@ const count = (n: number, factor: number) => Math.max(1, Math.round(n * factor))
  */
 class Invoicing {
   private readonly issued = new Map<string, { series: DocumentSeries; fy: string; count: number }>();
-  private readonly supplierState;
+  private readonly supplierState: GstState;
 
   constructor(private readonly o: VolumeOptions) {
-    this.supplierState = gstStateOf(o.invoiceSettings.stateCode);
-    if (!this.supplierState) throw new Error('generator: the invoice settings name no GST state');
+    const state = gstStateOf(o.invoiceSettings.stateCode);
+    if (!state) throw new Error('generator: the invoice settings name no GST state');
+    this.supplierState = state;
   }
 
   private next(series: DocumentSeries, fy: string): number {
@@ -203,7 +204,7 @@ class Invoicing {
         total: spec.total,
         taxableValue: spec.taxableValue,
         taxInclusive: false,
-        supplierState: this.supplierState!,
+        supplierState: this.supplierState,
         customerState: recipient.state,
       }),
       conversion: null,

@@ -207,7 +207,7 @@ describe('generated data through the lists', () => {
     const user = generated.find((i) => i.type === 'User' && i.legalEntityId === wallet.legalEntityId)!;
     const listed: string[] = [];
     let cursor: string | null = null;
-    let balance = 0;
+    let balance: number | undefined;
     do {
       const page: { records: { entryId: string }[]; nextCursor: string | null; balance: { balance: number } } =
         await ok(staff, getCustomerWalletEntries, { userId: user.userId, limit: 5, ...(cursor ? { cursor } : {}) });
