@@ -21,7 +21,6 @@ import { exportEnquiries } from '@tp/contracts/endpoints/enquiries';
 import { getExport, type ExportKind, type TExportJob } from '@tp/contracts/endpoints/exports';
 import { exportInvoices } from '@tp/contracts/endpoints/invoices';
 import { exportTickets } from '@tp/contracts/endpoints/tickets';
-import { monthKey } from '../functions/src/lib/time.ts';
 import { DUBAI_HOTEL_CONTRACTS } from './seed/dmc-hotel-contracts.ts';
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -38,8 +37,8 @@ export function exportCalls(yearEnd: number, now: Date): { kind: ExportKind; end
       // The longest range the sheet takes (31 days), the last month of the generated year.
       body: { dateRange: { from: day(yearEnd - 30 * 86_400_000), to: day(yearEnd) } },
     },
-    // Invoices are not generated at volume yet: this month's, the demo data's.
-    { kind: 'gstInvoices', endpoint: exportInvoices, body: { month: monthKey(now) } },
+    // The generated year's last month of invoices (GSTR-1 is a month's).
+    { kind: 'gstInvoices', endpoint: exportInvoices, body: { month: day(yearEnd - 86_400_000).slice(0, 7) } },
     { kind: 'dmcData', endpoint: exportDmcData, body: {} },
     { kind: 'hotelContract', endpoint: exportHotelContract, body: { hotelId: DUBAI_HOTEL_CONTRACTS[0]!.hotelId } },
     { kind: 'payables', endpoint: exportPayables, body: {} },
