@@ -22,16 +22,19 @@ import { getTransferJobSheet } from '@tp/contracts/endpoints/dmc-operations';
 import { getQueue } from '@tp/contracts/endpoints/activities';
 import { getAllDmcData } from '@tp/contracts/endpoints/dmc-data';
 import { login } from '@tp/contracts/endpoints/users';
+import { listInvoices } from '@tp/contracts/endpoints/invoices';
+import { getCustomerWalletEntries, getWalletBalances } from '@tp/contracts/endpoints/wallet';
 import { observeDynamo } from '../functions/src/lib/db.ts';
 import { nextCustomerNo } from '../functions/src/users/repo.ts';
 import { pct } from './bench-coldstart.ts';
+import { measureExports, printExports } from './bench-exports.ts';
 import { startLoadProcess, type HttpRequest } from './bench-api-load.ts';
 import { startBenchStack } from './bench-api.ts';
 import { requestsInFlight } from './local/gateway.ts';
 import { DEMO_LOGINS } from './seed/logins.ts';
 import { DEMO_SITES } from './seed/sites.ts';
 import { volumeWrites, YEAR_END } from './volume/generate.ts';
-import { writeVolume } from './volume/write.ts';
+import { invoicingOf, writeVolume } from './volume/write.ts';
 
 /** The target: a list's p99 on the large data set within this many times its p99 on the demo data. */
 export const VOLUME_TARGET_RATIO = 1.2;
@@ -56,6 +59,7 @@ interface ListCall {
   paging: Paging;
 }
 
+const LAST_MONTH = new Date(YEAR_END - 86_400_000).toISOString().slice(0, 7);
 const LAST_WEEK = { from: new Date(YEAR_END - 7 * 86_400_000).toISOString().slice(0, 10) };
 const LISTS: ListCall[] = [
   { name: 'ticket queue', endpoint: getTickets, body: { queue: 'tickets' }, paging: 'cursor' },
@@ -100,6 +104,23 @@ const LISTS: ListCall[] = [
   { name: 'DMC master counts', endpoint: getAllDmcData, body: {}, paging: 'none' },
   { name: 'enquiries', endpoint: listEnquiries, body: { limit: '20' }, paging: 'cursor' },
   { name: 'packages (staff)', endpoint: staffListPackages, body: {}, paging: 'cursor' },
+  // The generated year's last month of documents (the demo's own invoices are of the current month).
+  { name: 'invoices, a month', endpoint: listInvoices, body: { month: LAST_MONTH, limit: '50' }, paging: 'cursor' },
+  {
+    name: 'credit notes, a month',
+    endpoint: listInvoices,
+    body: { month: LAST_MONTH, docType: 'creditNote', limit: '50' },
+    paging: 'cursor',
+  },
+  // Wallet reports: every wallet's balance (the balances download), and one agent's entries (the demo agent's:
+  // a customer's entries are its own partition, whatever the site holds).
+  { name: 'wallet balances', endpoint: getWalletBalances, body: { limit: 100 }, paging: 'cursor' },
+  {
+    name: 'wallet entries, an agent',
+    endpoint: getCustomerWalletEntries,
+    body: { email: `agent@${SITE.domain}`, limit: 20 },
+    paging: 'cursor',
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------------
@@ -320,8 +341,13 @@ export async function volumeSection(opts: { portBase: number; factor: number; se
     const cookie = /auth-token=([^;]+)/.exec(signIn.headers.get('set-cookie') ?? '')?.[1];
     if (!cookie) throw new Error(`bench: sign-in failed (${signIn.status})`);
 
-    process.stdout.write(`\n== Data volume: lists on the demo data (${opts.durationS} s each) `);
-    const rows = await measureAll(load, stack.gatewayUrl, cookie, opts.durationS, null);
+    // BENCH_VOLUME_ONLY=exports: the export table alone (the lists' two runs skipped).
+    const lists = process.env.BENCH_VOLUME_ONLY !== 'exports';
+    let rows: Row[] = [];
+    if (lists) {
+      process.stdout.write(`\n== Data volume: lists on the demo data (${opts.durationS} s each) `);
+      rows = await measureAll(load, stack.gatewayUrl, cookie, opts.durationS, null);
+    }
 
     process.stdout.write(
       `\n== Data volume: writing a busy reseller's year at factor ${opts.factor} (seed ${opts.seed}) ==\n`,
@@ -333,6 +359,7 @@ export async function volumeSection(opts: { portBase: number; factor: number; se
         siteId: SITE.siteId,
         ownerLegalEntityId: SITE.ownerLegalEntityId,
         customerNoAfter: await nextCustomerNo(SITE.siteId),
+        ...(await invoicingOf(SITE.siteId)),
       }),
       { onProgress: (n) => process.stdout.write(`  ${n} items…\n`) },
     );
@@ -341,10 +368,17 @@ export async function volumeSection(opts: { portBase: number; factor: number; se
         `${report.counters} counter updates: ${report.seconds.toFixed(1)} s, ${Math.round(report.itemsPerSecond)} items/s\n`,
     );
 
-    process.stdout.write(`\n== Data volume: lists on the large data set `);
-    await measureAll(load, stack.gatewayUrl, cookie, opts.durationS, rows);
-    process.stdout.write('\n');
-    printVolume(rows, opts.durationS);
+    if (lists) {
+      process.stdout.write(`\n== Data volume: lists on the large data set `);
+      await measureAll(load, stack.gatewayUrl, cookie, opts.durationS, rows);
+      process.stdout.write('\n');
+      printVolume(rows, opts.durationS);
+    }
+
+    process.stdout.write(`\n== Data volume: every export on the large data set (factor ${opts.factor}) `);
+    printExports(
+      await measureExports({ gatewayUrl: stack.gatewayUrl, cookie, domain: SITE.domain, yearEnd: YEAR_END }),
+    );
   } finally {
     load.stop();
     await stack.stop();

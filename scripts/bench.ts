@@ -22,6 +22,7 @@ import { bundleAll } from './bundle.ts';
 import { coldStart, pct, printColdStart } from './bench-coldstart.ts';
 import { apiSection, startBenchStack } from './bench-api.ts';
 import { printCompute } from './bench-compute.ts';
+import { stormSection } from './bench-storm.ts';
 import { printQuotationPricing } from './bench-dmc.ts';
 import { volumeFactor } from './bench-volume.ts';
 
@@ -89,6 +90,9 @@ process.stdout.write('\n== Cold start: import in a fresh Node process against th
 printColdStart(await coldStart(bundles, { eventOf: sampleEvent }));
 
 await apiSection(stack, DURATION_S);
+
+// The search storm (issue #35 §5): 200 concurrent searches for 30 s, the look-to-book counters checked.
+await stormSection(stack);
 
 const { DEMO_LOGINS } = await import('./seed/logins.ts');
 const demo = DEMO_LOGINS.find((l) => l.site.startsWith('flightdeals')) ?? DEMO_LOGINS[0]!;

@@ -6,6 +6,8 @@ import { toBooking } from '../../functions/src/bookings/record.ts';
 import { toRow } from '../../functions/src/bookings/indexes.ts';
 import { toUserRecord } from '../../functions/src/users/items-repo.ts';
 import { toUser } from '../../functions/src/users/accounts/accounts.ts';
+import { ZInvoiceDocument } from '@tp/contracts/endpoints/invoices';
+import { DEMO_INVOICE_SETTINGS } from '../seed/invoices.ts';
 import { volumeWrites, type VolumeOptions, type VolumeWrite } from './generate.ts';
 
 const options = (seed: number): VolumeOptions => ({
@@ -14,6 +16,8 @@ const options = (seed: number): VolumeOptions => ({
   siteId: asSiteId('site-flightdeals'),
   ownerLegalEntityId: 'le-flightdeals',
   customerNoAfter: 40,
+  invoiceSettings: DEMO_INVOICE_SETTINGS['site-flightdeals']!,
+  documentNoAfter: { 'invoice#2026-27': 7 },
 });
 
 /** The whole stream as one digest and the writes themselves. */
@@ -84,5 +88,72 @@ describe('data-volume generator', () => {
     // Activity carts: each cart once in the site's counts and once in its owner's.
     const site = counters.find((c) => c.key.pk.endsWith('#ACTCART#COUNTS') && c.key.sk === 'SITE')!;
     expect(Object.values(site.add).reduce((a, b) => a + b, 0)).toBe(10);
+  });
+
+  it('numbers invoices and credit notes in sequence per series and year, after the site’s last number', () => {
+    const items = puts(first.writes);
+    const docs = items.filter((i) => i.type === 'InvoiceDocument').map((i) => i.rec as Record<string, unknown>);
+    const invoices = docs.filter((d) => d.docType === 'invoice');
+    const notes = docs.filter((d) => d.docType === 'creditNote');
+    // Three in ten of the 200 bookings, less the released ones; a credit note for each cancelled one.
+    expect(invoices.length).toBeGreaterThan(40);
+    expect(invoices.length).toBeLessThanOrEqual(60);
+    expect(notes.length).toBeGreaterThan(0);
+    for (const d of docs.slice(0, 10)) expect(() => ZInvoiceDocument.parse(d)).not.toThrow();
+    const counters = first.writes.flatMap((w) => ('counter' in w ? [w.counter] : []));
+    for (const series of ['invoice', 'creditNote'])
+      for (const fy of new Set(docs.filter((d) => d.docType === series).map((d) => String(d.financialYear)))) {
+        const ofYear = docs.filter((d) => d.docType === series && d.financialYear === fy);
+        const after = series === 'invoice' && fy === '2026-27' ? 7 : 0;
+        // Issued in date order, numbered without a gap from the number after the site's last.
+        const byDate = [...ofYear].sort((a, b) => String(a.issuedAt).localeCompare(String(b.issuedAt)));
+        expect(byDate.map((d) => d.sequence)).toEqual(byDate.map((_, k) => after + k + 1));
+        // The counter moves by the count, to the last number.
+        const counter = counters.find((c) => c.key.sk === `${series}#${fy}`)!;
+        expect(counter.add.value).toBe(ofYear.length);
+        // Each document is guarded by its source, once.
+        for (const d of ofYear)
+          expect(items.filter((i) => i.type === 'InvoiceSource' && i.documentId === d.id)).toHaveLength(1);
+      }
+    // A credit note names its invoice, and the invoice records it with its credited totals.
+    const note = notes[0]!;
+    const against = note.against as { id: string };
+    const invoice = invoices.find((d) => d.id === against.id)!;
+    expect(invoice.creditNotes).toEqual([
+      { id: note.id, number: note.number, issueDate: note.issueDate, total: note.total },
+    ]);
+    expect((invoice.credited as { total: number }).total).toBe(note.total);
+  });
+
+  it('pays agents’ bookings from their wallets: entries add up to each balance, which never goes below zero', () => {
+    const items = puts(first.writes);
+    const entries = items.filter((i) => i.type === 'walletEntry');
+    const balances = items.filter((i) => String(i.sk) === 'WALLET');
+    expect(entries.some((e) => e.kind === 'booking')).toBe(true);
+    expect(entries.some((e) => e.kind === 'topUp')).toBe(true);
+    expect(entries.some((e) => e.kind === 'refund')).toBe(true);
+    expect(new Set(entries.map((e) => `${String(e.pk)}|${String(e.sk)}`)).size).toBe(entries.length);
+    expect(balances.length).toBeGreaterThan(0);
+    for (const b of balances) {
+      const mine = entries
+        .filter((e) => e.legalEntityId === b.legalEntityId)
+        .sort((x, y) => String(x.createdAt).localeCompare(String(y.createdAt)));
+      let paise = 0;
+      for (const e of mine) {
+        paise += Math.round(Number(e.amount) * 100);
+        expect(paise).toBeGreaterThanOrEqual(0);
+      }
+      expect(Math.round(Number(b.balance) * 100)).toBe(paise);
+      expect(b.available).toBe(b.balance);
+      expect(b.version).toBe(mine.length);
+      // Listed in the site's balances report.
+      expect(String(b.gsi1pk)).toBe('SITE#site-flightdeals#WALLETS');
+    }
+    // Every booking entry is an agent's debit of what its booking charged.
+    const bookings = new Map(items.filter((i) => i.type === 'Booking').map((b) => [b.bookingId, b]));
+    for (const e of entries.filter((x) => x.kind === 'booking')) {
+      const b = bookings.get(e.bookingId)!;
+      expect(Number(e.amount)).toBe(-(b.accounting as { amountCharged: number }).amountCharged);
+    }
   });
 });

@@ -7,7 +7,9 @@
  * status counts) come out as counter deltas, added to what the site already holds rather than overwriting it.
  */
 import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
+import type { TInvoiceSettings } from '@tp/contracts/endpoints/invoices';
 import type { CartStatus } from '@tp/domain/activities';
+import { financialYear, gstStateOf, invoiceAmounts, type DocumentSeries, type GstState } from '@tp/domain/gst';
 import type { TransactItem } from '../../functions/src/lib/db.ts';
 import { keys, type Key, type SiteId } from '../../functions/src/lib/keys.ts';
 import { auditPut, recordChange, type AuditActor } from '../../functions/src/lib/audit.ts';
@@ -19,6 +21,16 @@ import { cartWrites, type CartRecord } from '../../functions/src/activities/repo
 import { countMove, putRecord } from '../../functions/src/dmc/repo.ts';
 import { newEnquiryItems } from '../../functions/src/enquiries/repo.ts';
 import { packageItem } from '../../functions/src/packages/repo.ts';
+import { siteToday } from '../../functions/src/lib/time.ts';
+import {
+  bookingInvoiceSpec,
+  creditNoteRecords,
+  invoiceRecord,
+  recipientOf,
+} from '../../functions/src/invoices/issue.ts';
+import { COUNTER_TYPE, issuedDocumentItems } from '../../functions/src/invoices/repo.ts';
+import { invoiceKeys } from '../../functions/src/invoices/keys.ts';
+import { entryItem, walletBalanceItem, type WalletMovement } from '../../functions/src/wallet/ledger-repo.ts';
 import { demoBooking } from '../seed/bookings.ts';
 import { demoKart, kartItems, quotedMoney } from '../seed/karts.ts';
 import { demoCartLine } from '../seed/activities.ts';
@@ -33,6 +45,8 @@ export const VOLUME_AT_FACTOR_1 = {
   quotations: 20_000,
   activityCarts: 5_000,
   dmcRateRows: 10_000,
+  /** Invoices (three in ten ticketed bookings; the issue's 30,000 with their credit notes). */
+  invoicedPerTen: 3,
   /** Not in the issue's list of figures: a CRM inbox of a busy year, and a catalogue that grows over it. */
   enquiries: 10_000,
   packages: 500,
@@ -52,6 +66,15 @@ export interface VolumeOptions {
   ownerLegalEntityId: string;
   /** Customer numbers handed out before: the generated ones follow it (the bench claims one first). */
   customerNoAfter: number;
+  /** The site's invoice settings (legal details, prefix): the generated invoices print them. */
+  invoiceSettings: TInvoiceSettings;
+  /**
+   * The last document number each series already gave in a financial year (`invoice#2026-27`; absent: 0), read from
+   * the site's counters: the generated documents of that year are numbered after it.
+   */
+  documentNoAfter?: Readonly<Record<string, number>>;
+  /** The site's time zone (an invoice's date and month are the site's calendar day); the default site zone if absent. */
+  timeZone?: string;
 }
 
 /** An atomic counter move (ADD numbers, SET the rest) of one item, summed over every generated write. */
@@ -138,6 +161,220 @@ const pad = (n: number, w: number) => String(n).padStart(w, '0');
 const count = (n: number, factor: number) => Math.max(1, Math.round(n * factor));
 
 /**
+ * The invoices and credit notes of the generated year, built by the invoices domain's own pure builders
+ * (`bookingInvoiceSpec`, `invoiceRecord`, `creditNoteRecords`, `issuedDocumentItems`) and numbered here in
+ * sequence per series and financial year after the site's last number; each counter is moved once, last, by the
+ * count given (an ADD: it ends on the last number, as the numbering transaction would have left it).
+ */
+class Invoicing {
+  private readonly issued = new Map<string, { series: DocumentSeries; fy: string; count: number }>();
+  private readonly supplierState: GstState;
+
+  constructor(private readonly o: VolumeOptions) {
+    const state = gstStateOf(o.invoiceSettings.stateCode);
+    if (!state) throw new Error('generator: the invoice settings name no GST state');
+    this.supplierState = state;
+  }
+
+  private next(series: DocumentSeries, fy: string): number {
+    const key = `${series}#${fy}`;
+    const s = this.issued.get(key) ?? { series, fy, count: 0 };
+    this.issued.set(key, s);
+    s.count += 1;
+    return (this.o.documentNoAfter?.[key] ?? 0) + s.count;
+  }
+
+  /** A ticketed booking's invoice (and, when `refundAt`, its cancellation's credit note): their items. */
+  booking(b: BookingRecord, user: UserRecord, at: Date, refundAt: Date | null): TransactItem[] {
+    const { siteId, invoiceSettings: settings } = this.o;
+    const site = { timeZone: this.o.timeZone };
+    const spec = bookingInvoiceSpec(b);
+    const recipient = recipientOf(user, spec.fallback);
+    const issueDate = siteToday(site, at);
+    let invoice = invoiceRecord({
+      siteId,
+      id: `${b.bookingId}-inv`,
+      sequence: this.next('invoice', financialYear(issueDate)),
+      now: at,
+      issueDate,
+      settings,
+      spec,
+      amounts: invoiceAmounts({
+        kind: spec.kind,
+        total: spec.total,
+        taxableValue: spec.taxableValue,
+        taxInclusive: false,
+        supplierState: this.supplierState,
+        customerState: recipient.state,
+      }),
+      conversion: null,
+      recipient: recipient.party,
+    });
+    const items: TransactItem[] = [];
+    if (refundAt) {
+      const noteDate = siteToday(site, refundAt);
+      const refundId = `${b.bookingId}-r1`;
+      const { note, updated } = creditNoteRecords({
+        invoice,
+        id: `${b.bookingId}-cn`,
+        sequence: this.next('creditNote', financialYear(noteDate)),
+        now: refundAt,
+        issueDate: noteDate,
+        settings,
+        target: { amount: null, serviceKept: true, reason: `Refund for PNR ${b.pnr} (booking cancelled)` },
+      });
+      invoice = updated;
+      items.push(
+        ...issuedDocumentItems(
+          {
+            siteId,
+            series: 'creditNote',
+            month: noteDate.slice(0, 7),
+            source: ['refund', 'booking', b.bookingId, refundId],
+          },
+          note,
+        ),
+      );
+    }
+    return [
+      ...issuedDocumentItems(
+        { siteId, series: 'invoice', month: issueDate.slice(0, 7), source: ['booking', b.bookingId] },
+        invoice,
+      ),
+      ...items,
+    ];
+  }
+
+  *counters(): Generator<VolumeWrite> {
+    for (const s of this.issued.values())
+      yield {
+        counter: {
+          key: invoiceKeys.invoiceCounter(this.o.siteId, s.series, s.fy),
+          add: { value: s.count },
+          set: { type: COUNTER_TYPE },
+        },
+      };
+  }
+}
+
+/**
+ * The agents' wallets over the year: each booking an agent makes is paid from its wallet (the order's debit entry,
+ * `order-<orderId>-debit`, as the booking flow writes it), a gateway top-up first when the balance would not cover
+ * it, and a cancelled booking's refund credited back two days later. Entries come from the ledger's own `entryItem`;
+ * the running balance is kept here (paise), applied in time order, and each wallet's balance item is put once, last,
+ * with `walletBalanceItem` (no credit lines: a wallet never goes below zero).
+ */
+class Wallets {
+  private readonly byLe = new Map<
+    string,
+    { paise: number; moves: number; last: Date; refunds: { at: Date; m: WalletMovement }[] }
+  >();
+  private topUps = 0;
+
+  constructor(private readonly o: VolumeOptions) {}
+
+  private wallet(le: string) {
+    const w = this.byLe.get(le) ?? { paise: 0, moves: 0, last: new Date(0), refunds: [] };
+    this.byLe.set(le, w);
+    return w;
+  }
+
+  private move(w: ReturnType<Wallets['wallet']>, m: WalletMovement, sign: 1 | -1): TransactItem {
+    const paise = Math.round(m.amount * 100);
+    w.paise += sign * paise;
+    if (w.paise < 0) throw new Error('generator: a wallet went below zero');
+    w.moves += 1;
+    w.last = m.now;
+    return entryItem(m, (sign * paise) / 100);
+  }
+
+  /** Refunds due by `until`, credited in time order. */
+  private refundsDue(w: ReturnType<Wallets['wallet']>, until: number): TransactItem[] {
+    const due = w.refunds.filter((r) => r.at.getTime() <= until);
+    w.refunds = w.refunds.filter((r) => r.at.getTime() > until);
+    return due.map((r) => this.move(w, r.m, 1));
+  }
+
+  /** An agent's booking paid from the wallet: its entries (refunds due before it, a top-up if short, the debit). */
+  booking(b: BookingRecord, u: UserRecord, refundAt: Date | null): TransactItem[] {
+    const w = this.wallet(u.legalEntityId);
+    const at = new Date(b.createdAt);
+    const base = { siteId: this.o.siteId, legalEntityId: u.legalEntityId, currency: 'INR', byUserId: u.userId };
+    const orderId = `ORD-${b.bookingId}`;
+    const amount = b.accounting.amountCharged;
+    const items = this.refundsDue(w, at.getTime());
+    const short = Math.round(amount * 100) - w.paise;
+    if (short > 0) {
+      // A gateway top-up in whole lakhs, a minute before the booking.
+      const lakhs = Math.ceil(short / 10_000_000);
+      const n = this.topUps++;
+      const transactionId = `V${this.o.seed.toString(36).toUpperCase()}T${n.toString(36).toUpperCase()}`;
+      items.push(
+        this.move(
+          w,
+          {
+            ...base,
+            entryId: `topup-${b.bookingId}`,
+            amount: lakhs * 100_000,
+            kind: 'topUp',
+            remark: `Wallet top-up (sandbox ${transactionId})`,
+            reference: { paymentId: `${b.bookingId}-pay` },
+            now: new Date(at.getTime() - 60_000),
+          },
+          1,
+        ),
+      );
+    }
+    const route = `${b.segments[0]?.[0]?.originAirportCode}-${b.segments.at(-1)?.at(-1)?.destinationAirportCode}`;
+    items.push(
+      this.move(
+        w,
+        {
+          ...base,
+          entryId: `order-${orderId}-debit`,
+          amount,
+          kind: 'booking',
+          remark: `Flight ${route}`,
+          reference: { orderId, bookingId: b.bookingId, pnr: b.pnr },
+          now: at,
+        },
+        -1,
+      ),
+    );
+    if (refundAt)
+      w.refunds.push({
+        at: refundAt,
+        m: {
+          ...base,
+          entryId: `refund-${b.bookingId}`,
+          amount,
+          kind: 'refund',
+          remark: `Refund for PNR ${b.pnr} (booking cancelled)`,
+          reference: { orderId, bookingId: b.bookingId, pnr: b.pnr },
+          now: refundAt,
+        },
+      });
+    return items;
+  }
+
+  /** The refunds still due, then each wallet's balance item. */
+  *finish(): Generator<VolumeWrite> {
+    for (const w of this.byLe.values()) for (const item of this.refundsDue(w, Infinity)) yield { put: item.Put!.Item! };
+    for (const [le, w] of this.byLe)
+      yield {
+        put: walletBalanceItem({
+          siteId: this.o.siteId,
+          legalEntityId: le,
+          balance: w.paise / 100,
+          currency: 'INR',
+          version: w.moves,
+          now: w.last,
+        }),
+      };
+  }
+}
+
+/**
  * Every write of the generated year, in a fixed order: users, bookings, audit, quotations, carts, DMC rows,
  * enquiries, packages, counters.
  */
@@ -222,6 +459,8 @@ export function* volumeWrites(o: VolumeOptions): Generator<VolumeWrite> {
     email: u.email,
   }));
   const bookings: Pick<BookingRecord, 'bookingId' | 'pnr' | 'statusId' | 'status'>[] = [];
+  const invoicing = new Invoicing(o);
+  const wallets = new Wallets(o);
   for (let i = 0; i < n.bookings; i++) {
     const u = bookers[int(bookers.length)]!;
     const route = pick(ROUTES);
@@ -284,7 +523,27 @@ export function* volumeWrites(o: VolumeOptions): Generator<VolumeWrite> {
       ...newBookingItems(record),
       ...(changed ? [changeRequestItem(o.siteId, changeRequestId, bookingId)] : []),
     ]);
+    // An agent pays from its wallet (a released hold was never paid); a cancelled booking is refunded two days later.
+    if (u.userType === 'travelAgent' && statusId !== BOOKING_STATUS.released)
+      yield* counters.puts(
+        wallets.booking(record, u, statusId === BOOKING_STATUS.cancelled ? new Date(createdMs + 2 * DAY_MS) : null),
+      );
+    // Its invoice when ticketed (issued an hour after the slot of its booking: numbers follow the dates), and a
+    // cancelled one's credit note two days later, as the refund's after-refund port issues it.
+    if (statusId !== BOOKING_STATUS.released && i % 10 < VOLUME_AT_FACTOR_1.invoicedPerTen) {
+      const issuedMs = yearStart + Math.floor((i / n.bookings) * YEAR_MS) + 3600_000;
+      yield* counters.puts(
+        invoicing.booking(
+          record,
+          u,
+          new Date(issuedMs),
+          statusId === BOOKING_STATUS.cancelled ? new Date(issuedMs + 2 * DAY_MS) : null,
+        ),
+      );
+    }
   }
+  yield* invoicing.counters();
+  yield* wallets.finish();
 
   // The audit log: status changes of the bookings by their bookers, spread over the year.
   for (let i = 0; i < n.auditEntries; i++) {

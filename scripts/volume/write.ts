@@ -3,6 +3,10 @@
  * flight, items DynamoDB leaves unprocessed (throttling) sent again after a short back-off; then each counter
  * delta as one atomic ADD, so the counters the site already had (the demo data's) are added to, never replaced.
  */
+import { financialYear } from '@tp/domain/gst';
+import type { SiteId } from '../../functions/src/lib/keys.ts';
+import { getSettings as getInvoiceSettings, lastDocumentNumber } from '../../functions/src/invoices/repo.ts';
+import { YEAR_END } from './generate.ts';
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, setClause, tableName } from '../../functions/src/lib/db.ts';
 import type { CounterDelta, VolumeWrite } from './generate.ts';
@@ -100,4 +104,18 @@ export async function writeVolume(
   report.seconds = (performance.now() - t0) / 1000;
   report.itemsPerSecond = report.items / report.seconds;
   return report;
+}
+
+/** The site's invoice settings and its series' last numbers in the generated year's financial years. */
+export async function invoicingOf(siteId: SiteId) {
+  const invoiceSettings = await getInvoiceSettings(siteId);
+  if (!invoiceSettings) throw new Error('volume: the site has no invoice settings');
+  const years = [
+    financialYear(new Date(YEAR_END - 365 * 86_400_000).toISOString()),
+    financialYear(new Date(YEAR_END).toISOString()),
+  ];
+  const documentNoAfter: Record<string, number> = {};
+  for (const series of ['invoice', 'creditNote'] as const)
+    for (const fy of years) documentNoAfter[`${series}#${fy}`] = await lastDocumentNumber(siteId, series, fy);
+  return { invoiceSettings, documentNoAfter };
 }

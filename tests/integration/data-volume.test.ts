@@ -12,6 +12,8 @@ import { BOOKING_STATUS } from '@tp/contracts/endpoints/flights';
 import { getAuditLog, type TAuditLogEntry } from '@tp/contracts/endpoints/audit';
 import { getCustomers, searchWlUser } from '@tp/contracts/endpoints/customers';
 import { getTickets, type TTicketPage } from '@tp/contracts/endpoints/tickets';
+import { listInvoices } from '@tp/contracts/endpoints/invoices';
+import { getCustomerWalletEntries } from '@tp/contracts/endpoints/wallet';
 import { db, observeDynamo, tableName } from '../../functions/src/lib/db.ts';
 import {
   bookingsByBookingDate,
@@ -30,7 +32,9 @@ import { backfillQueues } from '../../scripts/backfill-queues.ts';
 import { asSiteId, keys } from '../../functions/src/lib/keys.ts';
 import { nextCustomerNo } from '../../functions/src/users/repo.ts';
 import { volumeWrites, type VolumeOptions, type VolumeWrite } from '../../scripts/volume/generate.ts';
-import { writeVolume, type WriteReport } from '../../scripts/volume/write.ts';
+import { invoicingOf, writeVolume, type WriteReport } from '../../scripts/volume/write.ts';
+import { putSettings } from '../../functions/src/invoices/repo.ts';
+import { DEMO_INVOICE_SETTINGS } from '../../scripts/seed/invoices.ts';
 import type { Client } from '../support/api.ts';
 import { FLIGHTDEALS, newStaff } from './customers-helpers.ts';
 import { ok } from './dmc-helpers.ts';
@@ -54,12 +58,14 @@ beforeAll(async () => {
     new PutCommand({ TableName: tableName(), Item: { ...keys.domain(site.domain), type: 'Domain', siteId: id } }),
   );
   staff = (await newStaff(site, { superAdmin: true })).client;
+  await putSettings(id, DEMO_INVOICE_SETTINGS['site-flightdeals']!, new Date());
   options = {
     seed: 35,
     factor: 0.001,
     siteId: id,
     ownerLegalEntityId: site.ownerLegalEntityId,
     customerNoAfter: await nextCustomerNo(id),
+    ...(await invoicingOf(id)),
   };
   const writes: VolumeWrite[] = [...volumeWrites(options)];
   generated = writes.flatMap((w) => ('put' in w ? [w.put] : []));
@@ -165,6 +171,53 @@ describe('generated data through the lists', () => {
         .sort()
         .reverse(),
     );
+  });
+
+  it('lists a month of the generated invoices and credit notes in number order, page by page', async () => {
+    const docs = generated.filter((i) => i.type === 'InvoiceDocument').map((i) => i.rec as Record<string, unknown>);
+    expect(docs.length).toBeGreaterThan(0);
+    for (const docType of ['invoice', 'creditNote']) {
+      const ofType = docs.filter((d) => d.docType === docType);
+      const month = String(ofType.at(-1)!.issueDate).slice(0, 7);
+      const expected = ofType.filter((d) => String(d.issueDate).startsWith(month)).map((d) => d.number);
+      const listed: unknown[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: { records: { number: string }[]; nextCursor: string | null } = await ok(staff, listInvoices, {
+          month,
+          docType,
+          limit: 2,
+          ...(cursor ? { cursor } : {}),
+        });
+        listed.push(...page.records.map((r) => r.number));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(listed.length).toBe(expected.length);
+      expect(new Set(listed)).toEqual(new Set(expected));
+    }
+  });
+
+  it('shows an agent’s generated wallet: its balance and every entry, newest first, cursor by cursor', async () => {
+    const balances = generated.filter((i) => String(i.sk) === 'WALLET');
+    expect(balances.length).toBeGreaterThan(0);
+    const wallet = balances[0]!;
+    const entries = generated
+      .filter((i) => i.type === 'walletEntry' && i.legalEntityId === wallet.legalEntityId)
+      .sort((a, b) => String(b.gsi1sk).localeCompare(String(a.gsi1sk)));
+    const user = generated.find((i) => i.type === 'User' && i.legalEntityId === wallet.legalEntityId)!;
+    const listed: string[] = [];
+    let cursor: string | null = null;
+    let balance: number | undefined;
+    do {
+      const page: { records: { entryId: string }[]; nextCursor: string | null; balance: { balance: number } } =
+        await ok(staff, getCustomerWalletEntries, { userId: user.userId, limit: 5, ...(cursor ? { cursor } : {}) });
+      listed.push(...page.records.map((r) => r.entryId));
+      balance = page.balance.balance;
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(listed).toEqual(entries.map((e) => e.entryId));
+    expect(balance).toBe(wallet.balance);
+    expect(balance).toBe(Math.round(entries.reduce((n, e) => n + Number(e.amount) * 100, 0)) / 100);
   });
 
   it('counts the generated customers from the counter and finds one by search', async () => {

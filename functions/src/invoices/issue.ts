@@ -50,8 +50,8 @@ function supplierParty(settings: TInvoiceSettings): Party {
   };
 }
 
-/** The customer as billed: billing details first (name, GSTIN, state, PAN), the account's otherwise. */
-function recipientOf(
+/** The customer as billed: billing details first (name, GSTIN, state, PAN), the account's otherwise. Pure. */
+export function recipientOf(
   user: UserRecord | null,
   fallback: { name: string; email: string; companyName?: string | undefined },
 ): { party: Party; state: GstState | null } {
@@ -112,7 +112,7 @@ const TICKETED = new Set<number>([
   BOOKING_STATUS.cancelled,
 ]);
 
-interface InvoiceSpec {
+export interface InvoiceSpec {
   source: InvoiceSource;
   sourceId: string;
   sourceRef: string;
@@ -163,6 +163,71 @@ function inRupees(
 }
 
 /**
+ * An invoice as stored, numbered `sequence` (pure: the issuing transaction and the data-volume generator build it
+ * alike). Always in rupees; `conversion` names what was quoted in another currency and the rate.
+ */
+export function invoiceRecord(p: {
+  siteId: SiteId;
+  id: string;
+  sequence: number;
+  now: Date;
+  /** The site's calendar day of `now`. */
+  issueDate: string;
+  settings: TInvoiceSettings;
+  spec: InvoiceSpec;
+  amounts: InvoiceAmounts;
+  conversion: TConversion | null;
+  recipient: Party;
+}): DocumentRecord {
+  const { spec, amounts } = p;
+  const fy = financialYear(p.issueDate);
+  const service = SAC_DESCRIPTION[amounts.sac] ?? 'Reservation services';
+  return {
+    id: p.id,
+    docType: 'invoice',
+    number: documentNumber(p.settings.prefix, 'invoice', fy, p.sequence),
+    sequence: p.sequence,
+    issuedAt: p.now.toISOString(),
+    issueDate: p.issueDate,
+    financialYear: fy,
+    source: spec.source,
+    sourceId: spec.sourceId,
+    sourceRef: spec.sourceRef,
+    kind: spec.kind,
+    sac: amounts.sac,
+    sacDescription: service,
+    currency: 'INR',
+    conversion: p.conversion,
+    supplier: supplierParty(p.settings),
+    recipient: p.recipient,
+    placeOfSupply: placeOfSupplyLabel(amounts.placeOfSupply),
+    reverseCharge: false,
+    lines: [
+      { description: spec.collectedFor, sac: '', taxable: false, amount: amounts.reimbursement },
+      { description: `Service charges: ${service}`, sac: amounts.sac, taxable: true, amount: amounts.taxableValue },
+    ],
+    supplyType: amounts.supplyType,
+    rate: amounts.rate,
+    taxableValue: amounts.taxableValue,
+    cgst: amounts.cgst,
+    sgst: amounts.sgst,
+    igst: amounts.igst,
+    totalTax: amounts.totalTax,
+    reimbursement: amounts.reimbursement,
+    total: amounts.total,
+    amountInWords: rupeesInWords(amounts.total),
+    against: null,
+    reason: '',
+    creditNotes: [],
+    siteId: p.siteId,
+    userId: spec.userId,
+    legalEntityId: spec.legalEntityId,
+    version: 1,
+    credited: NOTHING_CREDITED,
+  };
+}
+
+/**
  * Issues a source's invoice once (the document already issued for it when there is one). Always in rupees: lines,
  * taxes, total and words; a source priced in another currency names what was quoted and the rate (`conversion`).
  */
@@ -187,7 +252,6 @@ async function issueInvoice(site: SiteRecord, spec: InvoiceSpec, now: Date): Pro
   const issueDate = siteToday(site, now);
   const fy = financialYear(issueDate);
   const id = `inv-${newId()}`;
-  const service = SAC_DESCRIPTION[amounts.sac] ?? 'Reservation services';
   const result = await repo.issueDocument({
     siteId: site.siteId,
     series: 'invoice',
@@ -195,49 +259,18 @@ async function issueInvoice(site: SiteRecord, spec: InvoiceSpec, now: Date): Pro
     month: issueDate.slice(0, 7),
     source: [spec.source, spec.sourceId],
     build: async (sequence) => ({
-      document: {
-        id,
-        docType: 'invoice',
-        number: documentNumber(settings.prefix, 'invoice', fy, sequence),
-        sequence,
-        issuedAt: now.toISOString(),
-        issueDate,
-        financialYear: fy,
-        source: spec.source,
-        sourceId: spec.sourceId,
-        sourceRef: spec.sourceRef,
-        kind: spec.kind,
-        sac: amounts.sac,
-        sacDescription: service,
-        currency: 'INR',
-        conversion: rupees.conversion,
-        supplier: supplierParty(settings),
-        recipient: recipient.party,
-        placeOfSupply: placeOfSupplyLabel(amounts.placeOfSupply),
-        reverseCharge: false,
-        lines: [
-          { description: spec.collectedFor, sac: '', taxable: false, amount: amounts.reimbursement },
-          { description: `Service charges: ${service}`, sac: amounts.sac, taxable: true, amount: amounts.taxableValue },
-        ],
-        supplyType: amounts.supplyType,
-        rate: amounts.rate,
-        taxableValue: amounts.taxableValue,
-        cgst: amounts.cgst,
-        sgst: amounts.sgst,
-        igst: amounts.igst,
-        totalTax: amounts.totalTax,
-        reimbursement: amounts.reimbursement,
-        total: amounts.total,
-        amountInWords: rupeesInWords(amounts.total),
-        against: null,
-        reason: '',
-        creditNotes: [],
+      document: invoiceRecord({
         siteId: site.siteId,
-        userId: spec.userId,
-        legalEntityId: spec.legalEntityId,
-        version: 1,
-        credited: NOTHING_CREDITED,
-      },
+        id,
+        sequence,
+        now,
+        issueDate,
+        settings,
+        spec,
+        amounts,
+        conversion: rupees.conversion,
+        recipient: recipient.party,
+      }),
     }),
   });
   if (result.issued) return result.document;
@@ -255,6 +288,11 @@ export async function issueBookingInvoice(
   now: Date,
 ): Promise<DocumentRecord> {
   if (!TICKETED.has(booking.statusId)) throw new NotIssued('the booking is not ticketed');
+  return issueInvoice(site, bookingInvoiceSpec(booking), now);
+}
+
+/** What a ticketed booking's invoice is of (pure: its issuing and the data-volume generator read it alike). */
+export function bookingInvoiceSpec(booking: BookingRecord): InvoiceSpec {
   const kind = isFixedDeparture(booking) ? 'fixedDeparture' : 'flight';
   const route = booking.segments
     .flat()
@@ -262,27 +300,23 @@ export async function issueBookingInvoice(
       i === all.length - 1 ? `${s.originAirportCode}-${s.destinationAirportCode}` : s.originAirportCode,
     )
     .join('-');
-  return issueInvoice(
-    site,
-    {
-      source: 'booking',
-      sourceId: booking.bookingId,
-      sourceRef: booking.pnr,
-      kind,
-      currency: booking.accounting.currency,
-      total: booking.accounting.amountCharged,
-      taxableValue: booking.fare.markup,
-      userId: booking.userId,
-      legalEntityId: booking.accounting.legalEntityId,
-      fallback: {
-        name: `${booking.user.firstName} ${booking.user.lastName}`.trim(),
-        email: booking.user.email,
-        companyName: booking.user.companyName,
-      },
-      collectedFor: `${kind === 'fixedDeparture' ? 'Fixed-departure seats' : 'Air fare'} ${route} (${booking.airlineName}, PNR ${booking.pnr}), collected for the airline as pure agent`,
+  return {
+    source: 'booking',
+    sourceId: booking.bookingId,
+    sourceRef: booking.pnr,
+    kind,
+    currency: booking.accounting.currency,
+    total: booking.accounting.amountCharged,
+    taxableValue: booking.fare.markup,
+    userId: booking.userId,
+    legalEntityId: booking.accounting.legalEntityId,
+    fallback: {
+      name: `${booking.user.firstName} ${booking.user.lastName}`.trim(),
+      email: booking.user.email,
+      companyName: booking.user.companyName,
     },
-    now,
-  );
+    collectedFor: `${kind === 'fixedDeparture' ? 'Fixed-departure seats' : 'Air fare'} ${route} (${booking.airlineName}, PNR ${booking.pnr}), collected for the airline as pure agent`,
+  };
 }
 
 /**
@@ -485,6 +519,82 @@ export function issueRefundCreditNote(site: SiteRecord, booking: BookingRecord, 
 }
 
 /**
+ * A credit note against `invoice`, numbered `sequence`, and the invoice as it is after it (its credited totals and
+ * list of notes, its version bumped). Pure: the issuing transaction and the data-volume generator build them alike.
+ * Throws NotIssued when the invoice has nothing left to credit.
+ */
+export function creditNoteRecords(p: {
+  invoice: DocumentRecord;
+  id: string;
+  sequence: number;
+  now: Date;
+  /** The site's calendar day of `now`. */
+  issueDate: string;
+  settings: TInvoiceSettings;
+  target: Pick<CreditTarget, 'amount' | 'share' | 'serviceKept' | 'reason'>;
+}): { note: DocumentRecord; updated: DocumentRecord } {
+  const { invoice, target, id, issueDate } = p;
+  const fy = financialYear(issueDate);
+  const wanted =
+    target.amount ??
+    (target.share === undefined ? invoice.total : Math.round(invoice.total * target.share * 100) / 100);
+  const a = creditNoteAmounts(invoice, invoice.credited, wanted, {
+    serviceKept: !!target.serviceKept,
+  });
+  if (a.total <= 0) throw new NotIssued(`invoice ${invoice.number} is fully credited`);
+  const number = documentNumber(p.settings.prefix, 'creditNote', fy, p.sequence);
+  const note: DocumentRecord = {
+    ...invoice,
+    id,
+    docType: 'creditNote',
+    number,
+    sequence: p.sequence,
+    issuedAt: p.now.toISOString(),
+    issueDate,
+    financialYear: fy,
+    supplier: supplierParty(p.settings),
+    conversion: invoice.conversion ? conversionPart(invoice.conversion, a.total, invoice.total) : null,
+    lines: [
+      ...(a.reimbursement
+        ? [
+            {
+              description: 'Refund of the amount collected as pure agent',
+              sac: '',
+              taxable: false,
+              amount: a.reimbursement,
+            },
+          ]
+        : []),
+      ...(a.taxableValue
+        ? [{ description: 'Service charges reversed', sac: invoice.sac, taxable: true, amount: a.taxableValue }]
+        : []),
+    ],
+    supplyType: a.supplyType,
+    rate: a.rate,
+    taxableValue: a.taxableValue,
+    cgst: a.cgst,
+    sgst: a.sgst,
+    igst: a.igst,
+    totalTax: a.totalTax,
+    reimbursement: a.reimbursement,
+    total: a.total,
+    amountInWords: rupeesInWords(a.total),
+    against: { id: invoice.id, number: invoice.number, issueDate: invoice.issueDate },
+    reason: target.reason,
+    creditNotes: [],
+    version: 1,
+    credited: NOTHING_CREDITED,
+  };
+  const updated: DocumentRecord = {
+    ...invoice,
+    version: invoice.version + 1,
+    credited: addTotals(invoice.credited, totalsOf(a)),
+    creditNotes: [...invoice.creditNotes, { id, number, issueDate, total: a.total }],
+  };
+  return { note, updated };
+}
+
+/**
  * The credit note of a refund against the source's invoice: the invoice's parts reversed in the refund's
  * proportion (gst.ts creditNoteAmounts), its own number series; the invoice records it in the same transaction.
  * Null when there is nothing to reverse (nothing refunded).
@@ -513,62 +623,7 @@ export async function issueCreditNote(
     build: async (sequence) => {
       const invoice = await repo.getDocument(site.siteId, invoiceId);
       if (!invoice) throw new NotIssued(`invoice ${invoiceId} is missing`);
-      const wanted =
-        target.amount ??
-        (target.share === undefined ? invoice.total : Math.round(invoice.total * target.share * 100) / 100);
-      const a = creditNoteAmounts(invoice, invoice.credited, wanted, {
-        serviceKept: !!target.serviceKept,
-      });
-      if (a.total <= 0) throw new NotIssued(`invoice ${invoice.number} is fully credited`);
-      const number = documentNumber(settings.prefix, 'creditNote', fy, sequence);
-      const note: DocumentRecord = {
-        ...invoice,
-        id,
-        docType: 'creditNote',
-        number,
-        sequence,
-        issuedAt: now.toISOString(),
-        issueDate,
-        financialYear: fy,
-        supplier: supplierParty(settings),
-        conversion: invoice.conversion ? conversionPart(invoice.conversion, a.total, invoice.total) : null,
-        lines: [
-          ...(a.reimbursement
-            ? [
-                {
-                  description: 'Refund of the amount collected as pure agent',
-                  sac: '',
-                  taxable: false,
-                  amount: a.reimbursement,
-                },
-              ]
-            : []),
-          ...(a.taxableValue
-            ? [{ description: 'Service charges reversed', sac: invoice.sac, taxable: true, amount: a.taxableValue }]
-            : []),
-        ],
-        supplyType: a.supplyType,
-        rate: a.rate,
-        taxableValue: a.taxableValue,
-        cgst: a.cgst,
-        sgst: a.sgst,
-        igst: a.igst,
-        totalTax: a.totalTax,
-        reimbursement: a.reimbursement,
-        total: a.total,
-        amountInWords: rupeesInWords(a.total),
-        against: { id: invoice.id, number: invoice.number, issueDate: invoice.issueDate },
-        reason: target.reason,
-        creditNotes: [],
-        version: 1,
-        credited: NOTHING_CREDITED,
-      };
-      const updated: DocumentRecord = {
-        ...invoice,
-        version: invoice.version + 1,
-        credited: addTotals(invoice.credited, totalsOf(a)),
-        creditNotes: [...invoice.creditNotes, { id, number, issueDate, total: a.total }],
-      };
+      const { note, updated } = creditNoteRecords({ invoice, id, sequence, now, issueDate, settings, target });
       return { document: note, also: [repo.creditedUpdate(invoice, updated)] };
     },
   });

@@ -6,7 +6,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentSeries } from '@tp/domain/gst';
 import type { TInvoiceSettings } from '@tp/contracts/endpoints/invoices';
 import { db, queryPage, tableName, type Page, type TransactItem } from '#lib/db';
-import { issueNumbered } from '#lib/numbering-repo';
+import { issueNumbered, lastNumber, sourceGuardPut } from '#lib/numbering-repo';
 import type { SiteId } from '#lib/keys';
 import { invoiceKeys } from './keys.ts';
 import type { DocumentRecord } from './model.ts';
@@ -116,28 +116,55 @@ export interface IssueRequest {
 
 export type IssueResult = { issued: true; document: DocumentRecord } | { issued: false; documentId: string };
 
+/** A document's put, with its month index (pure: issueDocument and the data-volume generator write it alike). */
+export function documentPut(siteId: SiteId, series: DocumentSeries, month: string, doc: DocumentRecord): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...invoiceKeys.invoiceDocument(siteId, doc.id),
+        ...invoiceKeys.invoiceMonthIndex(siteId, series, month, doc.sequence, doc.id),
+        type: DOC_TYPE,
+        [REC]: doc,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/**
+ * A document issued outside the numbering transaction, as it writes it: its source's guard and the document. The
+ * series counter is the caller's to move to the last number it gave (the data-volume generator numbers a year's
+ * documents in sequence and sets the counter once, last). Pure.
+ */
+export function issuedDocumentItems(
+  req: Pick<IssueRequest, 'siteId' | 'series' | 'month' | 'source'>,
+  doc: DocumentRecord,
+): TransactItem[] {
+  return [
+    sourceGuardPut(invoiceKeys.invoiceSource(req.siteId, ...req.source), SOURCE_TYPE, doc.id),
+    documentPut(req.siteId, req.series, req.month, doc),
+  ];
+}
+
+/** The last number of a series and financial year (0 before its first). */
+export const lastDocumentNumber = (siteId: SiteId, series: DocumentSeries, fy: string): Promise<number> =>
+  lastNumber(invoiceKeys.invoiceCounter(siteId, series, fy));
+
+/** The counter item's type (its key: invoiceKeys.invoiceCounter). */
+export const COUNTER_TYPE = 'InvoiceCounter';
+const SOURCE_TYPE = 'InvoiceSource';
+
 /** Issues one document under the gapless rule (lib/numbering-repo.ts); the one already issued for the source. */
 export async function issueDocument(req: IssueRequest): Promise<IssueResult> {
   const r = await issueNumbered({
     counterKey: invoiceKeys.invoiceCounter(req.siteId, req.series, req.fy),
-    counterType: 'InvoiceCounter',
+    counterType: COUNTER_TYPE,
     sourceKey: invoiceKeys.invoiceSource(req.siteId, ...req.source),
-    sourceType: 'InvoiceSource',
+    sourceType: SOURCE_TYPE,
     build: async (sequence) => {
       const { document: doc, also = [] } = await req.build(sequence);
-      const put: TransactItem = {
-        Put: {
-          TableName: tableName(),
-          Item: {
-            ...invoiceKeys.invoiceDocument(req.siteId, doc.id),
-            ...invoiceKeys.invoiceMonthIndex(req.siteId, req.series, req.month, sequence, doc.id),
-            type: DOC_TYPE,
-            [REC]: doc,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      };
-      return { id: doc.id, items: [put, ...also], result: doc };
+      return { id: doc.id, items: [documentPut(req.siteId, req.series, req.month, doc), ...also], result: doc };
     },
   });
   return r.issued ? { issued: true, document: r.result } : { issued: false, documentId: r.id };

@@ -36,6 +36,23 @@ export async function issuedFor(sourceKey: Key): Promise<string | null> {
   return typeof item?.documentId === 'string' ? item.documentId : null;
 }
 
+/** The last number a series handed out (0 before its first); the data-volume generator numbers after it. */
+export async function lastNumber(counterKey: Key): Promise<number> {
+  const counter = await getItem(counterKey);
+  return typeof counter?.value === 'number' ? counter.value : 0;
+}
+
+/** The guard naming the document a source was given (pure; taken once: its put is conditional). */
+export function sourceGuardPut(sourceKey: Key, sourceType: string, documentId: string): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...sourceKey, type: sourceType, documentId },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
 /** Parallel issuers of one site wait a little longer each time they lose the counter race. */
 const pause = (tries: number) => new Promise((r) => setTimeout(r, Math.random() * 8 * Math.min(tries + 1, 20)));
 /** Enough for hundreds of parallel issues of one site (each loser has lost to a committed winner). */
@@ -45,8 +62,7 @@ export async function issueNumbered<T>(req: NumberedIssue<T>): Promise<NumberedR
   for (let tries = 0; tries < MAX_TRIES; tries++) {
     const existing = await issuedFor(req.sourceKey);
     if (existing) return { issued: false, id: existing };
-    const counter = await getItem(req.counterKey);
-    const current = typeof counter?.value === 'number' ? counter.value : 0;
+    const current = await lastNumber(req.counterKey);
     const built = await req.build(current + 1);
     const items: TransactItem[] = [
       {
@@ -63,13 +79,7 @@ export async function issueNumbered<T>(req: NumberedIssue<T>): Promise<NumberedR
           },
         },
       },
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...req.sourceKey, type: req.sourceType, documentId: built.id },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
+      sourceGuardPut(req.sourceKey, req.sourceType, built.id),
       ...built.items,
     ];
     const cancelled = await transactOrCancellations(items, { conflicts: 'answer' });

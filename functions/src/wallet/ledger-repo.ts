@@ -93,7 +93,11 @@ export async function balanceOf(siteId: SiteId, legalEntityId: string): Promise<
   };
 }
 
-function entryItem(m: WalletMovement, signed: number): TransactItem {
+/**
+ * A wallet entry's put, `signed` (rupees: + credit, − debit). Pure: the ledger's moves and the data-volume generator
+ * write it alike (the generator computes the running balance itself and puts the balance item once, last).
+ */
+export function entryItem(m: WalletMovement, signed: number): TransactItem {
   const createdAt = m.now.toISOString();
   return {
     Put: {
@@ -149,6 +153,35 @@ export function creditItems(m: WalletMovement): TransactItem[] {
       },
     },
   ];
+}
+
+/**
+ * The balance item of a wallet without a credit line, whole, as the ledger's credits and debits leave it after
+ * `version` moves ending at `balance` (rupees) on `now`: balance, available, no limit or drawn amount, the currency,
+ * the site's wallets index. Pure: for writers that compute the running balance themselves (the data-volume
+ * generator), where the ledger moves it one entry at a time.
+ */
+export function walletBalanceItem(p: {
+  siteId: SiteId;
+  legalEntityId: string;
+  balance: number;
+  currency: string;
+  version: number;
+  now: Date;
+}): Record<string, unknown> {
+  if (!(p.balance >= 0)) throw new Error('a wallet without a credit line never goes below zero');
+  return {
+    ...walletKeys.walletBalance(p.siteId, p.legalEntityId),
+    ...walletKeys.siteWalletsIndex(p.siteId, p.legalEntityId),
+    balance: round2(p.balance),
+    available: round2(p.balance),
+    creditLimit: 0,
+    drawn: 0,
+    currency: p.currency,
+    updatedAt: p.now.toISOString(),
+    legalEntityId: p.legalEntityId,
+    version: p.version,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------
