@@ -14,9 +14,9 @@ import { FLIGHTDEALS } from './customers-helpers.ts';
 import { inDays, newCustomer } from './flights-helpers.ts';
 import { useStackTable } from './users-helpers.ts';
 
-const N = 40;
+/** Twenty at once, on routes quieter than DEL→BOM: the race is the counters', and each search costs the suite CPU. */
+const N = 20;
 const ROUTES = [
-  ['DEL', 'BOM'],
   ['BOM', 'BLR'],
   ['MAA', 'DEL'],
   ['CCU', 'HYD'],
@@ -46,7 +46,7 @@ describe('look-to-book counters under concurrent searches', () => {
     expect(answers.map((a) => a.status)).toEqual(Array.from({ length: N }, () => 200));
     expect(new Set(answers.map((a) => (a.body.result as { searchId: string }).searchId)).size).toBe(N);
     expect(await looks()).toBe(N);
-  }, 180_000); // 40 searches of up to 1,500 options each on a shared machine: a bound, not a timing
+  }, 180_000); // 20 searches of hundreds of options each on a shared machine: a bound, not a timing
 
   it(`adds ${N} concurrent counts to a site's month searches without losing one`, async () => {
     // A site of its own: the demo sites' counters are moved by every other test's searches.

@@ -9,14 +9,14 @@ import { resetEnvCache } from '../../functions/src/lib/config.ts';
 
 type Queue = keyof typeof QUEUES;
 
-/** The environment variable each queue's URL is read from (functions/src/lib/config.ts). */
+/** The environment variable each queue's senders read its URL from (functions/src/lib/config.ts). */
 const URL_ENV = {
   email: 'EMAIL_QUEUE_URL',
   paymentVerification: 'PAYMENT_QUEUE_URL',
   notifications: 'NOTIFICATIONS_QUEUE_URL',
   supplierEvents: 'SUPPLIER_EVENTS_QUEUE_URL',
   exports: 'EXPORTS_QUEUE_URL',
-} as const satisfies Record<Queue, string>;
+} as const satisfies Partial<Record<Queue, string>>;
 
 export const stackSqs = (): SQSClient =>
   new SQSClient({
@@ -30,7 +30,7 @@ export async function stackQueueUrl(queue: Queue, sqs = stackSqs()): Promise<str
 }
 
 /** Points this process's senders for `queues` at the stack's queues (the configuration read again after). */
-export async function useStackQueues(...queues: Queue[]): Promise<void> {
+export async function useStackQueues(...queues: (keyof typeof URL_ENV)[]): Promise<void> {
   const sqs = stackSqs();
   process.env.AWS_ENDPOINT_URL_SQS = inject('sqsUrl');
   for (const queue of queues) process.env[URL_ENV[queue]] = await stackQueueUrl(queue, sqs);
