@@ -175,20 +175,22 @@ function OptionRow({
           </Button>
         </Group>
       </Stack>
-      <PartyChangeDialog
-        change={party?.change ?? null}
-        busy={add.busy}
-        onClose={() => setParty(null)}
-        onKeep={() =>
-          party &&
-          void add.run({
-            ...party.input,
-            adults: party.change.current.adults,
-            children: party.change.current.children,
-          })
-        }
-        onChange={() => party && void add.run({ ...party.input, changeParty: true })}
-      />
+      {/* Mounted only when asked (a page holds many options, each with its own). */}
+      {party && (
+        <PartyChangeDialog
+          change={party.change}
+          busy={add.busy}
+          onClose={() => setParty(null)}
+          onKeep={() =>
+            void add.run({
+              ...party.input,
+              adults: party.change.current.adults,
+              children: party.change.current.children,
+            })
+          }
+          onChange={() => void add.run({ ...party.input, changeParty: true })}
+        />
+      )}
     </Group>
   );
 }
