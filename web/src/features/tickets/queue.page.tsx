@@ -118,7 +118,8 @@ function TicketQueue({ queue }: { queue: TicketQueue }) {
           }}
         />
       ))}
-      {data && (
+      {/* Under the cards once they are in, so it is not pushed down (layout shift) when they arrive. */}
+      {data && cards === data.records && (
         <Pager
           page={data.page}
           totalPages={data.totalPages}
