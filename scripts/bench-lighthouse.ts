@@ -3,8 +3,10 @@
  * preset (simulated slow 4G, 4× CPU), performance only, against the local stack serving the built SPA
  * (WEB_DIST, default web/dist): /login as a first visit (empty profile), /flight/search, a results
  * URL and the print view of one of the agent's e-tickets as a signed-in agent, and the quotation builder
- * (/staff/kart) as a returning super admin. Target (standard):
- * score ≥ 95 on login, search, results and the quotation builder (the e-ticket is printed alongside); initial JS ≤ 170 KB
+ * (/staff/kart) as a returning super admin, and the screens of issue #35 §4: the customer console, the
+ * ticket queue, the job sheet and the invoices list as that super admin, activity search (a city's
+ * results) and the package list as the agent. Target (standard): score ≥ 95 on every page but the e-ticket print (measured
+ * alongside); initial JS ≤ 170 KB
  * gzipped. Prints score, FCP, LCP, TBT, CLS and SI per page, each the median of LH_RUNS (3) runs;
  * asserts nothing. LH_PAGES=login,search,… measures only those pages (by key); LH_TRACES=1 keeps each
  * run's trace beside its report (for the Performance panel) and adds the main thread's figures in CPU
@@ -26,6 +28,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { urlPath } from '@tp/contracts/endpoint';
+import { getActivityCities } from '@tp/contracts/endpoints/activities';
 import { search as flightSearch } from '@tp/contracts/endpoints/flights';
 import { detectSite } from '@tp/contracts/endpoints/site';
 import { getTickets } from '@tp/contracts/endpoints/tickets';
@@ -40,8 +43,11 @@ const LIGHTHOUSE_VERSION = (
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.LH_RUNS ?? 3);
 const DOMAIN = 'flightdeals.localhost';
-const OUT = process.env.LH_OUT ?? join(ROOT, '.bench', 'lighthouse');
+const DEFAULT_OUT = process.env.LH_OUT ?? join(ROOT, '.bench', 'lighthouse');
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', `--host-resolver-rules=MAP *.localhost 127.0.0.1`];
+
+/** The pages opened as the returning super admin (the rest as the agent, login as a first visit). */
+const STAFF_PAGES = ['builder', 'customers', 'ticketQueue', 'jobSheet', 'invoices'];
 
 interface PageSpec {
   /** For LH_PAGES. */
@@ -194,7 +200,7 @@ async function post<T>(base: string, path: string, body: unknown, cookie?: strin
  * profile holds everything the app itself keeps (permissions and the rest). Lighthouse then opens the
  * guarded pages as that returning agent.
  */
-async function signedInAgent(
+export async function signedInAgent(
   gatewayUrl: string,
   origin: string,
   profile: string,
@@ -244,9 +250,20 @@ async function signedInAgent(
  * The gateway compresses a static file on its first request (CloudFront serves from its cache): ask
  * for every file once so no run measures brotli at quality 11.
  */
-async function warmStatic(gatewayUrl: string, dist: string) {
+export async function warmStatic(gatewayUrl: string, dist: string) {
   for (const file of ['index.html', ...readdirSync(join(dist, 'assets')).map((f) => `assets/${f}`)])
     await (await fetch(`${gatewayUrl}${SPA_BASENAME}/${file}`, { headers: { 'accept-encoding': 'br' } })).arrayBuffer();
+}
+
+/** Activity search as the agent opens it after a search: the first city the DMC sells in (Dubai in the demo). */
+async function activitySearchPath(gatewayUrl: string, cookie: string): Promise<string> {
+  const res = await fetch(`${gatewayUrl}${urlPath(getActivityCities)}`, {
+    headers: { 'domain-name': DOMAIN, origin: `http://${DOMAIN}`, cookie: `auth-token=${cookie}` },
+  });
+  const json = (await res.json()) as { success: boolean; result: { cityId: number | string }[] };
+  const city = json.success ? json.result[0] : undefined;
+  if (!city) throw new Error('the demo site sells activities in no city');
+  return `/activities/search?cityId=${encodeURIComponent(String(city.cityId))}`;
 }
 
 /** The print view of one of the agent's ticketed bookings (demo data has hundreds). */
@@ -262,7 +279,13 @@ async function eTicketPath(gatewayUrl: string, cookie: string): Promise<string> 
   return `/flight/eTicket/${encodeURIComponent(slug)}?print=true&hp=false`;
 }
 
-export async function benchLighthouse(opts: { gatewayUrl: string; dist: string }): Promise<LighthouseFigures[]> {
+export async function benchLighthouse(opts: {
+  gatewayUrl: string;
+  dist: string;
+  /** Where reports, traces and profiles go (default LH_OUT, else .bench/lighthouse). */
+  out?: string;
+}): Promise<LighthouseFigures[]> {
+  const OUT = opts.out ?? DEFAULT_OUT;
   if (!existsSync(LIGHTHOUSE_CLI)) throw new Error(`${LIGHTHOUSE_CLI} is missing: run npm ci`);
   mkdirSync(OUT, { recursive: true });
   const origin = `http://${DOMAIN}:${new URL(opts.gatewayUrl).port}`;
@@ -287,12 +310,15 @@ export async function benchLighthouse(opts: { gatewayUrl: string; dist: string }
   );
 
   const only = process.env.LH_PAGES?.split(',');
-  // The quotation builder as DMC staff open it (a returning staff member, profile of their own).
+  // The staff screens (issue #32, #35 §4) as the staff who spend the day in them open them: a returning
+  // super admin (every permission and module of the demo DMC site), with a profile of their own.
   const staffProfile = join(OUT, 'staff-profile');
   const staffCookie =
-    !only || only.includes('builder')
+    !only || only.some((k) => STAFF_PAGES.includes(k))
       ? await signedInAgent(opts.gatewayUrl, origin, staffProfile, 'super admin', '/staff/kart')
       : '';
+  const staff = { profile: staffProfile, cookie: staffCookie };
+  const agent = { profile, cookie };
   const pages: PageSpec[] = [
     { key: 'login', name: 'login (first visit)', path: '/login' },
     { key: 'search', name: 'flight search (agent)', path: '/flight/search', profile, cookie },
@@ -310,13 +336,19 @@ export async function benchLighthouse(opts: { gatewayUrl: string; dist: string }
       profile,
       cookie,
     },
+    { key: 'builder', name: 'quotation builder (staff)', path: '/staff/kart', ...staff },
+    // Issue #35 §4: the other screens users spend their day in.
+    { key: 'customers', name: 'customer console (staff)', path: '/staff', ...staff },
+    { key: 'ticketQueue', name: 'ticket queue (staff)', path: '/flights/ticketQueue', ...staff },
+    { key: 'jobSheet', name: 'job sheet (staff)', path: '/staff/dmc_job_sheet', ...staff },
     {
-      key: 'builder',
-      name: 'quotation builder (staff)',
-      path: '/staff/kart',
-      profile: staffProfile,
-      cookie: staffCookie,
+      key: 'activitySearch',
+      name: 'activity search (agent)',
+      path: !only || only.includes('activitySearch') ? await activitySearchPath(opts.gatewayUrl, cookie) : '',
+      ...agent,
     },
+    { key: 'packages', name: 'package list (agent)', path: '/packages', ...agent },
+    { key: 'invoices', name: 'invoices list (staff)', path: '/staff/invoices', ...staff },
   ].filter((p) => !only || only.includes(p.key));
   const out: LighthouseFigures[] = [];
   for (const spec of pages) {
@@ -381,7 +413,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const rows = await benchLighthouse({ gatewayUrl: stack.gatewayUrl, dist });
     printLighthouse(rows, dist);
-    writeFileSync(join(OUT, 'summary.json'), JSON.stringify(rows, null, 2));
+    writeFileSync(join(DEFAULT_OUT, 'summary.json'), JSON.stringify(rows, null, 2));
   } finally {
     await stack.stop();
   }

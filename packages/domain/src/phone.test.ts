@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasValidCountryCode, isValidPhone, phoneCountries, phoneFromInternational } from './phone.ts';
+import { dialCodeOf, hasValidCountryCode, isValidPhone, phoneCountries, phoneFromInternational } from './phone.ts';
 
 describe('phone rules', () => {
   it('lists India first and never the excluded countries', () => {
@@ -7,6 +7,14 @@ describe('phone rules', () => {
     expect(list[0]).toMatchObject({ code: 'in', dial_code: '+91' });
     for (const c of ['pk', 'af', 'iq', 'ir', 'kp', 'ps']) expect(list.some((x) => x.code === c)).toBe(false);
     expect(list.length).toBeGreaterThan(200);
+  });
+
+  it("gives an offered country's dial code as the country list does, and none for the others", () => {
+    for (const c of phoneCountries()) expect(dialCodeOf(c.code)).toBe(c.dial_code);
+    expect(dialCodeOf('AE')).toBe('+971');
+    expect(dialCodeOf('pk')).toBeUndefined();
+    expect(dialCodeOf('zz')).toBeUndefined();
+    expect(dialCodeOf('INVALID')).toBeUndefined();
   });
 
   it('accepts a real Indian mobile and rejects a short one', () => {

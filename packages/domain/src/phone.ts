@@ -48,6 +48,16 @@ export function phoneCountries(locale = 'en'): PhoneCountry[] {
   return all;
 }
 
+/**
+ * The dial code ("+91") of an offered country (lower- or upper-case ISO code), or undefined: what a list of
+ * people shows beside each number, without building the whole country list (names, sort) for it.
+ */
+export function dialCodeOf(countryCode: string): string | undefined {
+  return isPhoneCountryAllowed(countryCode)
+    ? `+${getCountryCallingCode(countryCode.toUpperCase() as CountryCode)}`
+    : undefined;
+}
+
 let knownCountries: Set<string> | undefined;
 
 export function isPhoneCountryAllowed(countryCode: string): boolean {

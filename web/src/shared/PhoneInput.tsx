@@ -2,8 +2,11 @@ import { Group, Select, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { phoneCountries } from '@tp/domain/phone';
 
-// India first, excluded countries absent (spec 000 §5): the list comes from the domain package.
-const COUNTRY_OPTIONS = phoneCountries().map((c) => ({ value: c.code, label: `${c.name} (${c.dial_code})` }));
+// India first, excluded countries absent (spec 000 §5): the list comes from the domain package. Built on the
+// first render, not when the module loads: screens that import a form holding it (a closed dialog) never pay.
+let countryOptions: { value: string; label: string }[] | undefined;
+const countryOptionsList = () =>
+  (countryOptions ??= phoneCountries().map((c) => ({ value: c.code, label: `${c.name} (${c.dial_code})` })));
 
 /**
  * A phone number with its country code select (searchable). Give it the form's input props of
@@ -29,7 +32,7 @@ export function PhoneInput({
         {...code}
         label="Country code"
         aria-label={`${label} country code`}
-        data={COUNTRY_OPTIONS}
+        data={countryOptionsList()}
         searchable
         allowDeselect={false}
         required={required}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ActionIcon, Badge, CloseButton, Group, Menu, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useNavigate } from 'react-router-dom';
@@ -13,11 +13,18 @@ import { DataTable, type Column } from '#shared/DataTable.tsx';
 import { usePageCursors } from '#shared/page-cursors.ts';
 import { useUser } from '#lib/state.ts';
 import { useCustomerCache } from './cache.ts';
-import { ChangeGroupDialog, type GroupTarget } from './ChangeGroupDialog.tsx';
-import { CustomerDetailsDialog } from './CustomerDetailsDialog.tsx';
+import type { GroupTarget } from './ChangeGroupDialog.tsx';
 import { formatDate } from '#shared/format.ts';
 import { displayName, groupLabel, personName, primaryPhone, USER_TYPE_LABELS } from './format.ts';
-import { PermissionGroupDialog } from './PermissionGroupDialog.tsx';
+
+// The row actions' dialogs load when one is opened, not with the list.
+const ChangeGroupDialog = lazy(() => import('./ChangeGroupDialog.tsx').then((m) => ({ default: m.ChangeGroupDialog })));
+const CustomerDetailsDialog = lazy(() =>
+  import('./CustomerDetailsDialog.tsx').then((m) => ({ default: m.CustomerDetailsDialog })),
+);
+const PermissionGroupDialog = lazy(() =>
+  import('./PermissionGroupDialog.tsx').then((m) => ({ default: m.PermissionGroupDialog })),
+);
 
 export interface RowActions {
   addMoney: (c: TCustomer) => void;
@@ -193,9 +200,11 @@ export function SiteCustomers() {
             }
           : {})}
       />
-      <CustomerDetailsDialog customer={details} onClose={() => setDetails(null)} />
-      <ChangeGroupDialog target={groupTarget} onClose={() => setGroupTarget(null)} />
-      <PermissionGroupDialog customer={permissionOf} onClose={() => setPermissionOf(null)} />
+      <Suspense fallback={null}>
+        {details && <CustomerDetailsDialog customer={details} onClose={() => setDetails(null)} />}
+        {groupTarget && <ChangeGroupDialog target={groupTarget} onClose={() => setGroupTarget(null)} />}
+        {permissionOf && <PermissionGroupDialog customer={permissionOf} onClose={() => setPermissionOf(null)} />}
+      </Suspense>
     </Stack>
   );
 }

@@ -1,13 +1,19 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Group, Stack, Tabs, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { useSmallScreen } from '#shared/DataTable.tsx';
-import { ApiConsumers } from './ApiConsumers.tsx';
-import { ApiRequestsDialog } from './ApiRequestsDialog.tsx';
-import { CreateAgentForm } from './CreateAgentForm.tsx';
-import { CustomerGroupsDialog } from './CustomerGroupsDialog.tsx';
+import { PageLoader } from '#shared/PageLoader.tsx';
 import { SiteCustomers } from './SiteCustomers.tsx';
 import { Modal } from '#shared/Modal.tsx';
+
+// The other tab and the dialogs (the agent form with its phone country list among them) load when opened:
+// the console opens on the customer list (issue #35 §4).
+const ApiConsumers = lazy(() => import('./ApiConsumers.tsx').then((m) => ({ default: m.ApiConsumers })));
+const ApiRequestsDialog = lazy(() => import('./ApiRequestsDialog.tsx').then((m) => ({ default: m.ApiRequestsDialog })));
+const CreateAgentForm = lazy(() => import('./CreateAgentForm.tsx').then((m) => ({ default: m.CreateAgentForm })));
+const CustomerGroupsDialog = lazy(() =>
+  import('./CustomerGroupsDialog.tsx').then((m) => ({ default: m.CustomerGroupsDialog })),
+);
 
 type Dialog = 'groups' | 'requests' | 'create';
 const TABS = { customers: 'Site Customers', consumers: 'Api Consumers' } as const;
@@ -60,13 +66,17 @@ export default function CustomersPage() {
           <SiteCustomers />
         </Tabs.Panel>
         <Tabs.Panel value="consumers" pt="md">
-          <ApiConsumers />
+          <Suspense fallback={<PageLoader />}>
+            <ApiConsumers />
+          </Suspense>
         </Tabs.Panel>
       </Tabs>
-      <CustomerGroupsDialog opened={dialog === 'groups'} onClose={close} />
-      <ApiRequestsDialog opened={dialog === 'requests'} onClose={close} />
+      <Suspense fallback={null}>
+        {dialog === 'groups' && <CustomerGroupsDialog opened onClose={close} />}
+        {dialog === 'requests' && <ApiRequestsDialog opened onClose={close} />}
+      </Suspense>
       <Modal opened={dialog === 'create'} onClose={close} title="Create Agent" fullScreen={small}>
-        <CreateAgentForm onCreated={close} />
+        <Suspense fallback={<PageLoader />}>{dialog === 'create' && <CreateAgentForm onCreated={close} />}</Suspense>
       </Modal>
     </Stack>
   );

@@ -1,7 +1,7 @@
 import type { TCustomer } from '@tp/contracts/endpoints/customers';
 import type { UserType } from '@tp/contracts/endpoint';
 import * as MSG from '@tp/contracts/messages';
-import { hasValidCountryCode, phoneCountries } from '@tp/domain/phone';
+import { dialCodeOf, hasValidCountryCode } from '@tp/domain/phone';
 
 export const USER_TYPE_LABELS: Record<UserType, string> = {
   staff: 'Staff',
@@ -21,16 +21,10 @@ export const displayName = (c: Pick<TCustomer, 'firstName' | 'lastName' | 'compa
 export const groupLabel = (groupName: string | null | undefined): string =>
   groupName?.trim() || MSG.defaultGroupApplicable;
 
-let dialCodes: Map<string, string> | undefined;
-const dialCode = (code: string) => {
-  dialCodes ??= new Map(phoneCountries().map((c) => [c.code, c.dial_code]));
-  return dialCodes.get(code.toLowerCase());
-};
-
 export function primaryPhone(c: Pick<TCustomer, 'phoneNumbers'>): string {
   const p = c.phoneNumbers.find((x) => x.label === 'Primary' && x.phoneNumber.trim());
   if (!p) return '';
-  const dial = hasValidCountryCode(p.phoneCountryCode) ? dialCode(p.phoneCountryCode) : undefined;
+  const dial = hasValidCountryCode(p.phoneCountryCode) ? dialCodeOf(p.phoneCountryCode) : undefined;
   return dial ? `${dial} ${p.phoneNumber}` : p.phoneNumber;
 }
 

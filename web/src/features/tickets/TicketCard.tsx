@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Anchor, Badge, Button, Collapse, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { BOOKING_STATUS, PAX_CODE } from '@tp/contracts/endpoints/flights';
@@ -11,9 +11,14 @@ import { TestInventoryBadge } from '#shared/TestInventoryBadge.tsx';
 import { useUser } from '#lib/state.ts';
 import { usePermission } from '#shared/usePermission.ts';
 import { ChangeRequestActions } from './ChangeRequestActions.tsx';
-import { ChangeRequestDialog } from './ChangeRequestDialog.tsx';
 import { HoldCountdown } from './HoldCountdown.tsx';
-import { TicketHoldDialog } from './TicketHoldDialog.tsx';
+
+// Opened from one card at a time: their code (the fare summary, the change request form) loads then, not
+// with the queue (issue #35 §4).
+const ChangeRequestDialog = lazy(() =>
+  import('./ChangeRequestDialog.tsx').then((m) => ({ default: m.ChangeRequestDialog })),
+);
+const TicketHoldDialog = lazy(() => import('./TicketHoldDialog.tsx').then((m) => ({ default: m.TicketHoldDialog })));
 
 const USER_TYPE_LABELS: Record<string, string> = {
   retail: 'Retail',
@@ -39,6 +44,9 @@ export function TicketCard({
   onChanged: () => void;
 }) {
   const [open, setOpen] = useState(false);
+  // The details mount when first opened (a queue page is twenty cards, rarely opened), then stay for the
+  // collapse to animate.
+  const [opened, setOpened] = useState(false);
   const [crOpen, setCrOpen] = useState(false);
   const [ticketNowOpen, setTicketNowOpen] = useState(false);
   const [releaseOpen, setReleaseOpen] = useState(false);
@@ -111,7 +119,15 @@ export function TicketCard({
           )}
         </Group>
         <Group gap="xs">
-          <Button size="xs" variant="light" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => {
+              setOpened(true);
+              setOpen((o) => !o);
+            }}
+            aria-expanded={open}
+          >
             {open ? 'Close' : 'Open'}
           </Button>
           {held && (
@@ -136,47 +152,47 @@ export function TicketCard({
           )}
         </Group>
         {canProcess && <ChangeRequestActions ticket={t} onChanged={onChanged} />}
-        <Collapse expanded={open}>
-          <TicketDetails ticket={t} />
-        </Collapse>
+        <Collapse expanded={open}>{opened && <TicketDetails ticket={t} />}</Collapse>
       </Stack>
-      {ticketNowOpen && (
-        <TicketHoldDialog
-          ticket={t}
-          onClose={() => setTicketNowOpen(false)}
-          onTicketed={() => {
-            setTicketNowOpen(false);
-            onChanged();
-          }}
-        />
-      )}
-      {releaseOpen && (
-        <Modal opened onClose={() => setReleaseOpen(false)} title={`Release PNR ${t.pnr}?`} centered>
-          <Stack gap="sm">
-            <Text size="sm">
-              The held seats go back to the airline and the fare is no longer kept for you. This cannot be undone.
-            </Text>
-            <Group justify="flex-end" gap="xs">
-              <Button variant="default" onClick={() => setReleaseOpen(false)} data-autofocus>
-                Keep the hold
-              </Button>
-              <Button color="red" onClick={() => void release()}>
-                Release booking
-              </Button>
-            </Group>
-          </Stack>
-        </Modal>
-      )}
-      {crOpen && (
-        <ChangeRequestDialog
-          ticket={t}
-          onClose={() => setCrOpen(false)}
-          onSent={() => {
-            setCrOpen(false);
-            onChanged();
-          }}
-        />
-      )}
+      <Suspense fallback={null}>
+        {ticketNowOpen && (
+          <TicketHoldDialog
+            ticket={t}
+            onClose={() => setTicketNowOpen(false)}
+            onTicketed={() => {
+              setTicketNowOpen(false);
+              onChanged();
+            }}
+          />
+        )}
+        {releaseOpen && (
+          <Modal opened onClose={() => setReleaseOpen(false)} title={`Release PNR ${t.pnr}?`} centered>
+            <Stack gap="sm">
+              <Text size="sm">
+                The held seats go back to the airline and the fare is no longer kept for you. This cannot be undone.
+              </Text>
+              <Group justify="flex-end" gap="xs">
+                <Button variant="default" onClick={() => setReleaseOpen(false)} data-autofocus>
+                  Keep the hold
+                </Button>
+                <Button color="red" onClick={() => void release()}>
+                  Release booking
+                </Button>
+              </Group>
+            </Stack>
+          </Modal>
+        )}
+        {crOpen && (
+          <ChangeRequestDialog
+            ticket={t}
+            onClose={() => setCrOpen(false)}
+            onSent={() => {
+              setCrOpen(false);
+              onChanged();
+            }}
+          />
+        )}
+      </Suspense>
     </Paper>
   );
 }

@@ -1,3 +1,4 @@
+import { lazy, Suspense, useEffect } from 'react';
 import { Anchor, Button, Group } from '@mantine/core';
 import { useSWRConfig } from 'swr';
 import { useSearchParams } from 'react-router-dom';
@@ -5,14 +6,23 @@ import { getKartById, type TKart } from '@tp/contracts/endpoints/kart';
 import { useApi, apiKey } from '#api/hooks.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
 import { DmcPage } from '../shared/page.tsx';
-import { KartBuilder } from './KartBuilder.tsx';
+import { PageLoader } from '#shared/PageLoader.tsx';
 import { KartList, type KartFilter } from './KartList.tsx';
+
+/**
+ * The builder (its forms, the phone and date pickers, the lines' pricing) loads when a quotation is opened:
+ * the list, which the screen opens on, does not pay to parse it (issue #35 §4).
+ */
+const loadBuilder = () => import('./KartBuilder.tsx');
+const KartBuilder = lazy(() => loadBuilder().then((m) => ({ default: m.KartBuilder })));
 
 const NEW = 'new';
 
 /** One saved kart, loaded, then the builder on it. */
 function SavedKart({ id, onSaved }: { id: string; onSaved: (k: TKart) => void }) {
   const kart = useApi(getKartById, { id });
+  // The builder's code comes while the quotation does, not after it.
+  useEffect(() => void loadBuilder(), []);
   return (
     <AsyncContent data={kart.data} error={kart.error} onRetry={() => void kart.mutate()} loadingLabel="Quotation">
       {(k) => <KartBuilder initial={k} onSaved={onSaved} reload={() => kart.mutate()} />}
@@ -57,9 +67,13 @@ export default function KartPage() {
       }
     >
       {open === NEW ? (
-        <KartBuilder initial={null} onSaved={onSaved} reload={() => Promise.resolve(undefined)} />
+        <Suspense fallback={<PageLoader />}>
+          <KartBuilder initial={null} onSaved={onSaved} reload={() => Promise.resolve(undefined)} />
+        </Suspense>
       ) : open ? (
-        <SavedKart key={open} id={open} onSaved={onSaved} />
+        <Suspense fallback={<PageLoader />}>
+          <SavedKart key={open} id={open} onSaved={onSaved} />
+        </Suspense>
       ) : (
         <KartList
           filter={filter}
