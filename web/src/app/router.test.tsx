@@ -30,7 +30,11 @@ describe('route table', () => {
     // Each route's own path with its parameters filled in, in the case it is declared and in capitals (react-router
     // matches without regard to case), with a trailing slash, and paths no route names.
     const paths = SPA_ROUTES.flatMap((r) => {
-      const p = r.path.replace(/\/:\w+\?/g, '/opt').replace(/:\w+/g, 'x1').replace(/\*$/, 'a/b') || '/';
+      const p =
+        r.path
+          .replace(/\/:\w+\?/g, '/opt')
+          .replace(/:\w+/g, 'x1')
+          .replace(/\*$/, 'a/b') || '/';
       return [p, p.toUpperCase(), p.replace(/\/opt/g, '')];
     });
     paths.push('/', '/nowhere/at/all', '/%66light/search', '/FLIGHT', '/flight');
