@@ -11,7 +11,8 @@
  * asserts nothing. LH_PAGES=login,search,… measures only those pages (by key); LH_TRACES=1 keeps each
  * run's trace beside its report (for the Performance panel) and adds the main thread's figures in CPU
  * time (mainThreadCpu: total, longest task, TBT worked out from CPU time), the ones to compare builds by
- * when the machine is loaded; the header prints the load average.
+ * when the machine is loaded; the header prints the load average. LH_PROFILE=1 (with LH_TRACES) also records
+ * the V8 sampling profiler in the trace, to see which functions the main thread ran.
  *
  * Lighthouse is the root devDependency (pinned, in package-lock.json): the installed CLI runs, nothing
  * is fetched at run time.
@@ -101,6 +102,9 @@ function runLighthouse(url: string, spec: PageSpec, report: string): Promise<voi
     `--output-path=${report}`,
     '--quiet',
     ...(process.env.LH_TRACES ? ['--save-assets'] : []),
+    // LH_PROFILE=1: the V8 sampling profiler in the trace too (which function the main thread ran), for
+    // finding where the time goes; it costs CPU of its own, so never compare builds with it on.
+    ...(process.env.LH_PROFILE ? ['--additional-trace-categories=disabled-by-default-v8.cpu_profiler'] : []),
     ...(spec.cookie ? [`--extra-headers=${JSON.stringify({ Cookie: `auth-token=${spec.cookie}` })}`] : []),
   ];
   return new Promise((resolve, reject) => {

@@ -83,6 +83,19 @@ describe('ticket screens', () => {
     await printPage.goto(`${page.url()}?print=true&hp=true`);
     await printPage.getByRole('region', { name: 'Passengers' }).waitFor();
     expect(await printPage.getByTestId('eticket-total').count()).toBe(0);
+    // Each passenger's PDF417 barcode is drawn (by bwip-js in a worker): the canvas takes the symbol's size (a
+    // blank canvas stays 300 × 150) and has dark modules on it.
+    const barcode = printPage.locator('canvas[data-barcode]').first();
+    await expect
+      .poll(() => barcode.evaluate((c: HTMLCanvasElement) => `${c.width}x${c.height}`), { timeout: 10_000 })
+      .not.toBe('300x150');
+    const dark = await barcode.evaluate((c: HTMLCanvasElement) => {
+      const { data } = c.getContext('2d')!.getImageData(0, 0, c.width, c.height);
+      let n = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i + 3]! > 0 && data[i]! < 128) n++;
+      return n;
+    });
+    expect(dark).toBeGreaterThan(100);
     await printPage.emulateMedia({ media: 'print' });
     expect(await printPage.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
     const pdfBytes = await printPage.pdf({ format: 'A4', printBackground: true });

@@ -5,7 +5,8 @@ import { getPolicyPage } from '@tp/contracts/endpoints/site';
 import { fakeApi } from '#test/fake-api.ts';
 import { staffUser, testSite, testUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';
-import { SCREENS } from './router.tsx';
+import { matchRoutes } from 'react-router-dom';
+import { appRoutes, routesFor, SCREENS } from './router.tsx';
 
 describe('route table', () => {
   const PAGES = Object.keys(import.meta.glob('../features/**/*.page.tsx')).map((f) =>
@@ -24,6 +25,23 @@ describe('route table', () => {
       expect(SCREENS.get(route.screen), route.path).toBeDefined();
     }
   });
+
+  it("matches every path to the same route from its first segment's candidates as from the whole table", () => {
+    // Each route's own path with its parameters filled in, in the case it is declared and in capitals (react-router
+    // matches without regard to case), with a trailing slash, and paths no route names.
+    const paths = SPA_ROUTES.flatMap((r) => {
+      const p =
+        r.path
+          .replace(/\/:\w+\?/g, '/opt')
+          .replace(/:\w+/g, 'x1')
+          .replace(/\*$/, 'a/b') || '/';
+      return [p, p.toUpperCase(), p.replace(/\/opt/g, '')];
+    });
+    paths.push('/', '/nowhere/at/all', '/%66light/search', '/FLIGHT', '/flight');
+    const leaf = (routes: typeof appRoutes, path: string) => matchRoutes(routes, path)?.at(-1)?.route.path;
+    for (const path of paths) expect(leaf(routesFor(path), path), path).toBe(leaf(appRoutes, path));
+    // Each whole-table match flattens and ranks all the routes again (the work routesFor saves): slow under load.
+  }, 60_000);
 
   it('gives every page module a route (or the nested router of a splat route)', () => {
     const routed = new Set([...SPA_ROUTES, ...CONSOLE_ROUTES].map((r) => r.screen));

@@ -9,6 +9,7 @@ import { SessionCheck } from '#app/session.tsx';
 import { SiteHtml, useSite } from '#shared/site.tsx';
 import { PhoneCheck } from '#features/profile/PhoneCheck.tsx';
 import { PushCheck } from '#features/push/PushCheck.tsx';
+import { useAfterLoadIdle } from '#shared/idle.ts';
 import { GlobalLoading } from '#shared/loading.tsx';
 import { PageLoader } from '#shared/PageLoader.tsx';
 import { usePermissionState, useUser } from '#lib/state.ts';
@@ -37,6 +38,9 @@ export function AppLayout() {
   const small = useMediaQuery(`(max-width: ${TIMING.smallScreenPx / 16}em)`, false, { getInitialValueInEffect: false });
   const [menuOpenedOnce, setMenuOpenedOnce] = useState(false);
   if (opened && !menuOpenedOnce) setMenuOpenedOnce(true);
+  // The banners (each its chunk, contract and call, and most loads nothing to show) wait until the opened
+  // screen has loaded and the page is idle.
+  const banners = useAfterLoadIdle();
 
   return (
     <>
@@ -60,12 +64,12 @@ export function AppLayout() {
         <AppShell.Main id="main" tabIndex={-1} style={{ display: 'flex', flexDirection: 'column' }}>
           {/* Where index.html's boot shell painted it, from the first render on. */}
           {site?.headerHtml && <SiteHtml html={site.headerHtml} mb="md" />}
-          {user && user.userType !== 'staff' && user.userType !== 'retail' && (
+          {banners && user && user.userType !== 'staff' && user.userType !== 'retail' && (
             <Suspense fallback={null}>
               <CreditBanner />
             </Suspense>
           )}
-          {user && user.userType !== 'staff' && (
+          {banners && user && user.userType !== 'staff' && (
             <Suspense fallback={null}>
               <NewsBanner />
             </Suspense>
