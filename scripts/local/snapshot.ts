@@ -4,17 +4,19 @@
  * stack.ts). Seeding runs the platform's own operations (argon2id hashes, transactions, counters): about 20 CPU-s
  * of a 2-core machine per stack, five stacks a run; loading the items is a few BatchWrite requests.
  *
- * What a seed leaves outside the table would be lost in a copy, so `saveSnapshot` refuses a stack whose queues
- * still hold messages; the seed writes no media files. The sealed site secrets in the items are sealed with the
+ * What a seed leaves outside the table goes with it: the images it uploads (the media folder, copied beside the
+ * file), and nothing in a queue (`saveSnapshot` refuses a stack whose queues still hold messages). The sealed site secrets in the items are sealed with the
  * run's SECRETS_LOCAL_KEY, which every stack of the run shares (scripts/test.ts sets it).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { TABLE } from '@tp/contracts/platform';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, type QueueUrls } from './provision.ts';
 
 /** The environment variable naming the file every stack of a run loads instead of seeding. */
 export const SNAPSHOT_ENV = 'DEMO_SNAPSHOT';
+/** The seeded stack's media folder (uploaded images the items name), kept beside the snapshot file. */
+export const snapshotMedia = (file: string): string => `${file}.media`;
 const BATCH = 25;
 const IN_FLIGHT = 4;
 
@@ -79,8 +81,9 @@ export async function saveSnapshot(
   return batches.length;
 }
 
-/** Writes the snapshot's items into the (empty) table of the stack at `endpoint`. */
-export async function loadSnapshot(endpoint: string, file: string): Promise<void> {
+/** Writes the snapshot's items into the (empty) table of the stack at `endpoint`, its images into `mediaDir`. */
+export async function loadSnapshot(endpoint: string, file: string, mediaDir: string): Promise<void> {
+  cpSync(snapshotMedia(file), mediaDir, { recursive: true });
   const batches = readFileSync(file, 'utf8').split('\n');
   const send = async (body: string) => {
     for (let attempt = 0; ; attempt++) {

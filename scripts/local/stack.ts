@@ -144,7 +144,7 @@ async function stackOn(
   if (opts.seed !== false) {
     // A run that seeded once hands every stack the same items (snapshot.ts); anything else seeds.
     const snapshot = process.env[SNAPSHOT_ENV];
-    if (snapshot) await loadSnapshot(dynamo.url, snapshot);
+    if (snapshot) await loadSnapshot(dynamo.url, snapshot, mediaDir);
     else {
       const { seedDemo } = await import('../seed/index.ts');
       await seedDemo();
