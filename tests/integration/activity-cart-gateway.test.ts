@@ -96,7 +96,11 @@ describe('a retail customer pays a confirmed cart online', () => {
     const declined = await ok(customer.client, payCart, { cartId: cart.id });
     expect(declined.redirectTo).toBe(`/app/sandbox-gateway/${declined.paymentId}`);
     await ok(customer.client, completeSandboxPayment, { paymentId: declined.paymentId, outcome: 'fail' });
-    expect(await verifyAndApply(siteId, declined.paymentId, new Date(), paymentVerification())).toBe('failed');
+    // The stack's payments worker may settle it first (the callback queues a verification): either way, once.
+    expect(['failed', 'already']).toContain(
+      await verifyAndApply(siteId, declined.paymentId, new Date(), paymentVerification()),
+    );
+    expect((await getPayment(siteId, declined.paymentId))?.status).toBe('failed');
     const forged = await new Client(SKYWAY.domain).raw(
       'POST',
       urlPath(phonePeCallback),

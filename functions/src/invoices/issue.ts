@@ -291,6 +291,16 @@ export async function issueBookingInvoice(
   return issueInvoice(site, bookingInvoiceSpec(booking), now);
 }
 
+/** Whom a booking's documents are billed to: its booker and legal entity, with the booker's own details to fall back on. */
+const billedTo = (booking: BookingRecord) => ({
+  userId: booking.userId,
+  legalEntityId: booking.accounting.legalEntityId,
+  fallback: {
+    name: `${booking.user.firstName} ${booking.user.lastName}`.trim(),
+    email: booking.user.email,
+    companyName: booking.user.companyName,
+  },
+});
 /** What a ticketed booking's invoice is of (pure: its issuing and the data-volume generator read it alike). */
 export function bookingInvoiceSpec(booking: BookingRecord): InvoiceSpec {
   const kind = isFixedDeparture(booking) ? 'fixedDeparture' : 'flight';
@@ -308,13 +318,7 @@ export function bookingInvoiceSpec(booking: BookingRecord): InvoiceSpec {
     currency: booking.accounting.currency,
     total: booking.accounting.amountCharged,
     taxableValue: booking.fare.markup,
-    userId: booking.userId,
-    legalEntityId: booking.accounting.legalEntityId,
-    fallback: {
-      name: `${booking.user.firstName} ${booking.user.lastName}`.trim(),
-      email: booking.user.email,
-      companyName: booking.user.companyName,
-    },
+    ...billedTo(booking),
     collectedFor: `${kind === 'fixedDeparture' ? 'Fixed-departure seats' : 'Air fare'} ${route} (${booking.airlineName}, PNR ${booking.pnr}), collected for the airline as pure agent`,
   };
 }
@@ -342,13 +346,7 @@ export function issueExtrasInvoice(
       currency: purchase.currency,
       total: purchase.amount,
       taxableValue: markup,
-      userId: booking.userId,
-      legalEntityId: booking.accounting.legalEntityId,
-      fallback: {
-        name: `${booking.user.firstName} ${booking.user.lastName}`.trim(),
-        email: booking.user.email,
-        companyName: booking.user.companyName,
-      },
+      ...billedTo(booking),
       collectedFor: `Extras after ticketing (${what}; ${booking.airlineName}, PNR ${booking.pnr}, booking ${booking.bookingId}), collected for the airline as pure agent`,
     },
     now,
