@@ -17,7 +17,13 @@ export async function axeViolations(page: Page, selector = 'body'): Promise<stri
   // A colour still moving (a button turning filled as its data arrives, a hover fading) is measured between
   // two colours, neither of which the page shows for long: axe looks once every CSS transition has ended.
   // (Spinners' endless animations are CSS animations, not transitions: they never hold this up.)
-  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition)));
+  // Likewise a segmented control's highlight before it has measured where to sit: its active label's white text
+  // is over no highlight until the indicator is placed (Mantine marks it data-initialized).
+  await page.waitForFunction(
+    () =>
+      document.getAnimations().every((a) => !(a instanceof CSSTransition)) &&
+      !document.querySelector('.mantine-SegmentedControl-indicator:not([data-initialized])'),
+  );
   return page.evaluate(
     async ({ include, tags }) => {
       type Node = { target: string[]; html: string };
