@@ -251,6 +251,9 @@ export const ResultList = memo(function ResultList({
   const virtualizer = useWindowVirtualizer({
     count: groups.length,
     estimateSize: () => rowHeight.current,
+    // The window's size from the first render: without it the first render shows no rows, and the
+    // virtualiser's size check in the commit renders the list again, synchronously, inside that commit.
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
     // One row either side: the page, not a box, is the viewport now, so more rows are in view.
     overscan: 1,
     // The space between cards (the card is measured itself, so no margin of its own).

@@ -118,7 +118,7 @@ describe('/user/supplier/becomeSupplier', { timeout: 30_000 }, () => {
     renderApp('/user/supplier/becomeSupplier', { user: staffUser(), api });
     const listed = await screen.findByRole('switch', { name: /Listed in the supplier directory/ });
     expect((screen.getByRole('checkbox', { name: 'Flights' }) as HTMLInputElement).checked).toBe(true);
-    await u.click(screen.getByRole('checkbox', { name: 'Fixed Departure' }));
+    await u.click(await screen.findByRole('checkbox', { name: 'Fixed Departure' }));
     await u.click(listed);
     await u.click(screen.getByRole('button', { name: 'Save supplier profile' }));
     expect(await screen.findByText(MSG.settingSaved)).toBeTruthy();

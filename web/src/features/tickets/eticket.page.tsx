@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Alert, Button, Center, Group, Image, Loader, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useParams, useSearchParams } from 'react-router-dom';
@@ -31,7 +31,10 @@ export default function ETicketPage() {
   const { bookingSlug = '' } = useParams();
   const [params] = useSearchParams();
   const ref = parseTicketSlug(bookingSlug);
-  const { data, error, mutate } = useApi(getTicketDetail, ref);
+  const { data: fresh, error, mutate } = useApi(getTicketDetail, ref);
+  // The ticket renders in an interruptible pass: SWR's answer arrives as a synchronous update, and the
+  // whole ticket (passengers, segments, barcodes, fare) in it was one long task.
+  const data = useDeferredValue(fresh);
   const paxParam = params.get('pax');
   const pax = paxParam === null || paxParam === '' ? undefined : Number(paxParam);
   const print = params.get('print') === 'true';
