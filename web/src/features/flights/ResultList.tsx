@@ -1,6 +1,6 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import { Button, Group } from '@mantine/core';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useWindowVirtualizer, windowScroll, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 import { SUPPLY_MSG, type TFlightOption, type TSegment } from '@tp/contracts/endpoints/flights';
 import { airlineLogoUrl } from '@tp/reference-data/airline-logo';
 import { clockOf, formatDuration, type FlightSort, type SortKey } from '@tp/domain/flight-filters';
@@ -223,6 +223,37 @@ const ROW_GAP = 10;
  * rather than being cut by an inner scroll box. Memoised: it re-renders only when its
  * groups, selection or row props change, never for a click elsewhere on the screen.
  */
+/**
+ * The window's size for the virtualiser, first read a frame after the list commits, then on resize. The library's
+ * own observer reads it in the commit's layout effect: on a phone (viewport meta) `innerHeight` forces a layout
+ * of the page there, and the change it reports re-renders the list synchronously inside the same commit: one
+ * long task. The first render uses the screen's size instead (a row or two more than fit, at most).
+ */
+function observeWindowAfterPaint(instance: Virtualizer<Window, Element>, report: (rect: Rect) => void) {
+  const win = instance.scrollElement;
+  if (!win) return;
+  const read = () => report({ width: win.innerWidth, height: win.innerHeight });
+  const frame = win.requestAnimationFrame(read);
+  win.addEventListener('resize', read, { passive: true });
+  return () => {
+    win.cancelAnimationFrame(frame);
+    win.removeEventListener('resize', read);
+  };
+}
+
+/**
+ * Where the window is scrolled, as the last scroll event left it (0 until one: a page opens at the top). The
+ * virtualiser reads `scrollY` for its first offset and then writes that same offset back when it mounts: both
+ * force a layout of the page inside React's commit. With this it reads nothing, and a write to where the window
+ * already is, which moves nothing and fires no scroll event, is skipped.
+ */
+let scrolledTo = 0;
+window.addEventListener('scroll', () => (scrolledTo = window.scrollY), { passive: true });
+const scrollWindowUnlessThere: typeof windowScroll = (offset, options, instance) => {
+  if (offset + (options.adjustments ?? 0) === scrolledTo && options.behavior !== 'smooth') return;
+  windowScroll(offset, options, instance);
+};
+
 export const ResultList = memo(function ResultList({
   groups,
   label,
@@ -251,9 +282,11 @@ export const ResultList = memo(function ResultList({
   const virtualizer = useWindowVirtualizer({
     count: groups.length,
     estimateSize: () => rowHeight.current,
-    // The window's size from the first render: without it the first render shows no rows, and the
-    // virtualiser's size check in the commit renders the list again, synchronously, inside that commit.
-    initialRect: { width: window.innerWidth, height: window.innerHeight },
+    // A size for the first render that costs nothing to read (see observeWindowAfterPaint).
+    initialRect: { width: window.screen.width, height: window.screen.height },
+    observeElementRect: observeWindowAfterPaint,
+    initialOffset: () => scrolledTo,
+    scrollToFn: scrollWindowUnlessThere,
     // One row either side: the page, not a box, is the viewport now, so more rows are in view.
     overscan: 1,
     // The space between cards (the card is measured itself, so no margin of its own).

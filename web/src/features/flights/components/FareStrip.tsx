@@ -58,11 +58,21 @@ export const FareStrip = memo(function FareStrip({
   const lowest = Math.min(...days.map((d) => fares.get(d) ?? Infinity));
   // On a phone the week scrolls sideways: start with the searched day (the middle) in view.
   const ref = useRef<HTMLElement>(null);
-  // After paint: read in a layout effect, the widths forced a layout of the whole results page in the
-  // middle of its first commit (~20 ms there); once painted the layout is already done.
+  // Once the frame is painted, when the layout is already done: read in a layout effect, or in this effect run
+  // in the commit's own task (as React does after a synchronous update), the widths forced a layout of the whole
+  // results page in the middle of its first commit (~20 ms there).
   useEffect(() => {
-    const el = ref.current;
-    if (el && el.scrollWidth > el.clientWidth) el.scrollLeft = (el.scrollWidth - el.clientWidth) / 2;
+    let timer: number | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => {
+        const el = ref.current;
+        if (el && el.scrollWidth > el.clientWidth) el.scrollLeft = (el.scrollWidth - el.clientWidth) / 2;
+      });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
   }, [date]);
   return (
     <nav ref={ref} className={css.strip} aria-label="Fares on nearby days">
