@@ -37,3 +37,19 @@ export function useAfterLoadIdle(timeoutMs = 3000): boolean {
   }, [ready, timeoutMs]);
   return ready;
 }
+
+/**
+ * Runs `run` once the next frame is painted, when the layout is done and reading sizes costs nothing: read in a
+ * React effect instead (which React may run in the commit's own task), they force a layout of the whole page
+ * in the middle of the commit. Returns a cancel function, for an effect's cleanup.
+ */
+export function afterPaint(run: () => void): () => void {
+  let timer: number | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = window.setTimeout(run);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    window.clearTimeout(timer);
+  };
+}

@@ -5,6 +5,7 @@ import { SUPPLY_MSG, type TFlightOption, type TSegment } from '@tp/contracts/end
 import { airlineLogoUrl } from '@tp/reference-data/airline-logo';
 import { clockOf, formatDuration, type FlightSort, type SortKey } from '@tp/domain/flight-filters';
 import { formatMoney } from '#shared/format.ts';
+import { afterPaint } from '#shared/idle.ts';
 import { FareSummary } from './components/FareSummary.tsx';
 import { SegmentView } from './components/SegmentView.tsx';
 import css from './ResultList.module.css';
@@ -272,9 +273,13 @@ export const ResultList = memo(function ResultList({
       const el = listRef.current;
       if (el) setMargin(Math.round(el.getBoundingClientRect().top + window.scrollY));
     };
-    measure();
+    // After paint (shared/idle.ts): in this effect, which React ran in the commit's task, it forced a layout.
+    const cancel = afterPaint(measure);
     window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
+    return () => {
+      cancel();
+      window.removeEventListener('resize', measure);
+    };
   }, []);
   // Closed rows are all about the same height: estimating unseen rows at the last measured height
   // means a filter or sort that brings new rows into view does not shift them and re-render again.

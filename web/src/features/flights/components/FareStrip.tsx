@@ -1,6 +1,7 @@
 import { memo, useEffect, useRef } from 'react';
 import { getCalendarFare } from '@tp/contracts/endpoints/flights';
 import { formatMoney } from '#shared/format.ts';
+import { afterPaint } from '#shared/idle.ts';
 import { useApi } from '#api/hooks.ts';
 import { localDate } from '../search-form.ts';
 import css from './FareStrip.module.css';
@@ -58,22 +59,15 @@ export const FareStrip = memo(function FareStrip({
   const lowest = Math.min(...days.map((d) => fares.get(d) ?? Infinity));
   // On a phone the week scrolls sideways: start with the searched day (the middle) in view.
   const ref = useRef<HTMLElement>(null);
-  // Once the frame is painted, when the layout is already done: read in a layout effect, or in this effect run
-  // in the commit's own task (as React does after a synchronous update), the widths forced a layout of the whole
-  // results page in the middle of its first commit (~20 ms there).
-  useEffect(() => {
-    let timer: number | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => {
+  // After paint (shared/idle.ts): read in the commit, the widths forced a layout of the whole results page (~20 ms).
+  useEffect(
+    () =>
+      afterPaint(() => {
         const el = ref.current;
         if (el && el.scrollWidth > el.clientWidth) el.scrollLeft = (el.scrollWidth - el.clientWidth) / 2;
-      });
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      window.clearTimeout(timer);
-    };
-  }, [date]);
+      }),
+    [date],
+  );
   return (
     <nav ref={ref} className={css.strip} aria-label="Fares on nearby days">
       {days.map((d) => {
