@@ -5,7 +5,7 @@ import type { LaunchOptions } from 'playwright-core';
  * The tests' browser: Chromium's headless shell where it is installed (Debian's `chromium-headless-shell`, which
  * `.ci/run` installs), else the full Chromium in headless mode. The shell is the same Blink and V8 without the
  * browser's UI layers: measured on four e2e files, about a fifth less CPU for the same pages. CHROMIUM_PATH
- * overrides both. The bench's Lighthouse runs keep the full browser (scripts/bench-lighthouse.ts).
+ * overrides both. The bench's Lighthouse runs use the shell too, with the browser's defaults (scripts/bench-lighthouse.ts).
  */
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 /** The whole browser, for what the shell does not model (it answers every notification permission "denied"). */
