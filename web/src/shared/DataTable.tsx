@@ -16,7 +16,10 @@ export interface Column<T> {
 
 /** Small screens (spec 000 §9: 600 px or less) get stacked cards instead of a table. */
 export const SMALL_SCREEN_QUERY = `(max-width: ${TIMING.smallScreenPx}px)`;
-export const useSmallScreen = (): boolean => useMediaQuery(SMALL_SCREEN_QUERY, false) ?? false;
+// Read on the first render: with the default (read in an effect) a phone rendered every list twice, first as a
+// table and then, after that effect, as cards.
+export const useSmallScreen = (): boolean =>
+  useMediaQuery(SMALL_SCREEN_QUERY, false, { getInitialValueInEffect: false }) ?? false;
 
 const SKELETON_ROWS = 5;
 
