@@ -176,7 +176,9 @@ function SettingsForm({ settings }: { settings: TInvoiceSettings | null }) {
             {...form.getInputProps('prefix')}
           />
         </SimpleGrid>
-        <Textarea label="Address" required autosize minRows={2} {...form.getInputProps('address')} />
+        {/* Three rows, resizable, not autosize: autosize measures the text's height when it mounts, a forced layout
+            of the whole page (~40 ms on a phone) in the list's first render. */}
+        <Textarea label="Address" required rows={3} resize="vertical" {...form.getInputProps('address')} />
         {/* Rupees per unit of each currency quotations are priced in (a Dubai DMC quotes in AED): their invoices
             state INR at this rate (GST rule 34: the RBI reference rate of the day, kept here by staff). */}
         <Stack gap="xs">
