@@ -219,12 +219,6 @@ const ROW_ESTIMATE = 110;
 const ROW_GAP = 10;
 
 /**
- * Cards in a list virtualised against the page's own scroll: only the rows in view (plus a few) are
- * in the DOM, so 1,500 options stay smooth (≤ 800 DOM nodes), and an opened card grows the page
- * rather than being cut by an inner scroll box. Memoised: it re-renders only when its
- * groups, selection or row props change, never for a click elsewhere on the screen.
- */
-/**
  * The window's size for the virtualiser, first read a frame after the list commits, then on resize. The library's
  * own observer reads it in the commit's layout effect: on a phone (viewport meta) `innerHeight` forces a layout
  * of the page there, and the change it reports re-renders the list synchronously inside the same commit: one
@@ -255,6 +249,12 @@ const scrollWindowUnlessThere: typeof windowScroll = (offset, options, instance)
   windowScroll(offset, options, instance);
 };
 
+/**
+ * Cards in a list virtualised against the page's own scroll: only the rows in view (plus a few) are
+ * in the DOM, so 1,500 options stay smooth (≤ 800 DOM nodes), and an opened card grows the page
+ * rather than being cut by an inner scroll box. Memoised: it re-renders only when its
+ * groups, selection or row props change, never for a click elsewhere on the screen.
+ */
 export const ResultList = memo(function ResultList({
   groups,
   label,
