@@ -35,20 +35,13 @@ import { detectSite } from '@tp/contracts/endpoints/site';
 import { getTickets } from '@tp/contracts/endpoints/tickets';
 import { getUserBySessionId, login } from '@tp/contracts/endpoints/users';
 import { SPA_BASENAME } from '@tp/contracts/spa-routes';
+import { CHROMIUM } from './local/chromium.ts';
 import { ROOT, startStack } from './local/stack.ts';
 
 const LIGHTHOUSE_CLI = join(ROOT, 'node_modules', '.bin', 'lighthouse');
 const LIGHTHOUSE_VERSION = (
   JSON.parse(readFileSync(join(ROOT, 'node_modules', 'lighthouse', 'package.json'), 'utf8')) as { version: string }
 ).version;
-/**
- * Chromium's headless shell where it is installed (as the tests use it, tests/support/chromium.ts), else the full
- * browser. The page runs on the same Blink and V8 either way; the full browser's own compositing and UI layers
- * took 200–300 ms of CPU per page load on the other core (trace of the results page: GPU process viz thread 264 ms,
- * browser main 298 ms), which on a two-core machine the page's main thread waited behind (docs/benchmarks.md).
- */
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 const RUNS = Number(process.env.LH_RUNS ?? 3);
 const DOMAIN = 'flightdeals.localhost';
 const DEFAULT_OUT = process.env.LH_OUT ?? join(ROOT, '.bench', 'lighthouse');

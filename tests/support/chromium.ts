@@ -1,16 +1,8 @@
-import { existsSync } from 'node:fs';
 import type { LaunchOptions } from 'playwright-core';
+import { CHROMIUM } from '../../scripts/local/chromium.ts';
 
-/**
- * The tests' browser: Chromium's headless shell where it is installed (Debian's `chromium-headless-shell`, which
- * `.ci/run` installs), else the full Chromium in headless mode. The shell is the same Blink and V8 without the
- * browser's UI layers: measured on four e2e files, about a fifth less CPU for the same pages. CHROMIUM_PATH
- * overrides both. The bench's Lighthouse runs use the shell too, with the browser's defaults (scripts/bench-lighthouse.ts).
- */
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-/** The whole browser, for what the shell does not model (it answers every notification permission "denied"). */
-export const FULL_CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM);
+// Which browser (the headless shell where installed) and why: scripts/local/chromium.ts.
+export { FULL_CHROMIUM } from '../../scripts/local/chromium.ts';
 
 /**
  * How every test Chromium starts: headless, offline, with the demo domains on loopback. It asks pages for
