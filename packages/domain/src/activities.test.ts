@@ -9,6 +9,7 @@ import {
   nextCartStatuses,
   partyChangeNeedsConfirming,
   partyLabel,
+  tripDays,
   tripProblems,
   type CartStatus,
 } from './activities.ts';
@@ -122,6 +123,20 @@ describe('search defaults and trip rules', () => {
     expect(tripProblems({ startDate: today, endDate: today, adults: 40, children: 20 }, today)).toHaveProperty(
       'adults',
     );
+  });
+});
+
+describe('tripDays', () => {
+  it('lists every day of the trip, across a month and a year end', () => {
+    expect(tripDays('2026-12-30', '2027-01-02')).toEqual(['2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02']);
+    expect(tripDays('2028-02-28', '2028-03-01')).toEqual(['2028-02-28', '2028-02-29', '2028-03-01']);
+    expect(tripDays('2026-12-05', '2026-12-05')).toEqual(['2026-12-05']);
+  });
+
+  it('is empty for a range that is no trip', () => {
+    expect(tripDays('2026-12-05', '2026-12-04')).toEqual([]);
+    expect(tripDays('2026-02-30', '2026-03-04')).toEqual([]);
+    expect(tripDays('2026-01-01', '2027-01-01')).toEqual([]);
   });
 });
 

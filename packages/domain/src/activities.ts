@@ -135,6 +135,18 @@ export const ACTIVITY_DATE_TEXT = {
   tooMany: `At most ${MAX_CART_PAX} people on one cart`,
 } as const;
 
+/**
+ * The days of a trip, first to last (ISO): what an activity can be booked on within a search or a cart. Empty for
+ * a range that is no trip (reversed, or longer than a cart covers), so a caller never loops over a bad range.
+ */
+export function tripDays(startDate: string, endDate: string): string[] {
+  if (!isIsoDate(startDate) || !isIsoDate(endDate) || endDate < startDate) return [];
+  if (daysBetween(startDate, endDate) > MAX_CART_DAYS) return [];
+  const days = [startDate];
+  while (days[days.length - 1]! < endDate) days.push(addDays(days[days.length - 1]!, 1));
+  return days;
+}
+
 /** Problems of a date range and party, by field (empty: fine). */
 export function tripProblems(
   t: { startDate: string; endDate: string; adults: number; children: number; infants?: number },

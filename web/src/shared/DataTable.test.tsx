@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -55,14 +56,40 @@ describe('DataTable', () => {
     const view = renderWithProviders(
       <DataTable label="People" rows={undefined} loading columns={COLUMNS} rowKey={(r) => r.id} empty="Nobody here" />,
     );
-    const table = await screen.findByRole('table', { name: 'People' });
+    // Named apart from the loaded list, so a reader of 'People' never reads the skeleton's rows.
+    const table = await screen.findByRole('table', { name: 'People (loading)' });
     expect(table.getAttribute('aria-busy')).toBe('true');
+    expect(screen.queryByRole('table', { name: 'People' })).toBeNull();
     view.unmount();
     renderWithProviders(
       <DataTable label="People" rows={[]} columns={COLUMNS} rowKey={(r) => r.id} empty="Nobody here" />,
     );
     expect(await screen.findByRole('status')).toBeTruthy();
     expect(screen.getByText('Nobody here')).toBeTruthy();
+  });
+
+  it('replaces the skeleton by the rows when the answer comes', async () => {
+    const user = userEvent.setup({ delay: null });
+    function Arriving() {
+      const [rows, setRows] = useState<Row[] | undefined>(undefined);
+      return (
+        <>
+          <button onClick={() => setRows(ROWS)}>Answer</button>
+          <DataTable label="People" rows={rows} loading={!rows} columns={COLUMNS} rowKey={(r) => r.id} empty="None" />
+        </>
+      );
+    }
+    renderWithProviders(<Arriving />);
+    await screen.findByRole('table', { name: 'People (loading)' });
+    await user.click(screen.getByRole('button', { name: 'Answer' }));
+    const loaded = await screen.findByRole('table', { name: 'People' });
+    expect(
+      within(loaded)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['NameCity', 'AshaPune', 'RaviKochi']);
+    expect(screen.queryByRole('table', { name: 'People (loading)' })).toBeNull();
+    expect(screen.queryByText('None')).toBeNull();
   });
 
   it('pages through the shared pager', async () => {

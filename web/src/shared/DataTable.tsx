@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Box, Center, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { TIMING } from '@tp/contracts/platform';
@@ -50,20 +50,25 @@ export function DataTable<T>({
   minWidth?: number;
 }) {
   const small = useSmallScreen();
-  const showSkeleton = loading && !rows?.length;
-  const list = rows ?? [];
+  // A page of records renders in a transition React can cut into slices, so a 50-row answer does not hold the main
+  // thread in one task; until it has rendered, the skeleton (or the previous page) stays.
+  const shown = useDeferredValue(rows);
+  const showSkeleton = (loading || shown !== rows) && !shown?.length;
+  const list = shown ?? [];
+  // The skeleton is named apart from the loaded list, so that nothing reading the list by its name reads the skeleton.
+  const busyLabel = `${label} (loading)`;
 
   let body: ReactNode;
   if (showSkeleton) {
     body = small ? (
-      <Stack gap="sm" aria-busy="true" aria-label={label}>
+      <Stack gap="sm" aria-busy="true" aria-label={busyLabel}>
         {Array.from({ length: SKELETON_ROWS }, (_, i) => (
           <Skeleton key={i} height={120} radius="md" />
         ))}
       </Stack>
     ) : (
       <Table.ScrollContainer minWidth={minWidth}>
-        <Table aria-label={label} aria-busy="true">
+        <Table aria-label={busyLabel} aria-busy="true">
           <Table.Thead>
             <Table.Tr>
               {columns.map((c) => (

@@ -1,5 +1,17 @@
 import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
-import { Button, Card, Grid, Group, NumberInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Grid,
+  Group,
+  NativeSelect,
+  NumberInput,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
@@ -15,7 +27,7 @@ import {
   type TPartyChange,
 } from '@tp/contracts/endpoints/activities';
 import * as MSG from '@tp/contracts/messages';
-import { activitySearchDefaults, tripProblems } from '@tp/domain/activities';
+import { activitySearchDefaults, tripDays, tripProblems } from '@tp/domain/activities';
 import { useAction } from '#api/action.ts';
 import { ApiError, type RequestIn } from '#api/client.ts';
 import { apiKey, useApi } from '#api/hooks.ts';
@@ -85,11 +97,14 @@ type AddInput = RequestIn<typeof addToCart>;
 function OptionRow({
   option,
   search,
+  days,
   cartId,
   onAdded,
 }: {
   option: TActivityResult['tourOptions'][number];
   search: SearchInput;
+  /** The trip's days as choices (the same for every row of the search). */
+  days: { value: string; label: string }[];
   cartId: string | undefined;
   onAdded: (c: TCart) => void;
 }) {
@@ -145,15 +160,15 @@ function OptionRow({
           </Text>
         )}
         <Group gap="xs" align="flex-end" wrap="nowrap">
-          <DateField
+          {/* The trip's days, not a calendar: an option can only be booked within them, and a page holds many rows. */}
+          <NativeSelect
             label="Date"
             aria-label={`Date for ${o.activityName}: ${o.name}`}
             size="xs"
-            w={130}
+            w={140}
+            data={days}
             value={date}
-            onChange={setDate}
-            minDate={search.startDate}
-            maxDate={search.endDate}
+            onChange={(e) => setDate(e.currentTarget.value)}
           />
           <Button
             size="xs"
@@ -225,6 +240,10 @@ function Results({ search, cart, onCart }: { search: SearchInput; cart: TCart | 
     onError: () => toastError(MSG.activitySearchFailed),
   });
   const cartId = cart?.editable ? cart.id : undefined;
+  const days = useMemo(
+    () => tripDays(search.startDate, search.endDate).map((d) => ({ value: d, label: formatDate(d) })),
+    [search.startDate, search.endDate],
+  );
   return (
     <AsyncContent
       data={results.data}
@@ -261,7 +280,14 @@ function Results({ search, cart, onCart }: { search: SearchInput; cart: TCart | 
                     </Text>
                   ) : (
                     r.tourOptions.map((o) => (
-                      <OptionRow key={o.tourOption.id} option={o} search={search} cartId={cartId} onAdded={onCart} />
+                      <OptionRow
+                        key={o.tourOption.id}
+                        option={o}
+                        search={search}
+                        days={days}
+                        cartId={cartId}
+                        onAdded={onCart}
+                      />
                     ))
                   )}
                 </Stack>

@@ -1,11 +1,11 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import { Button, Group } from '@mantine/core';
-import { useWindowVirtualizer, windowScroll, type Rect, type Virtualizer } from '@tanstack/react-virtual';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { SUPPLY_MSG, type TFlightOption, type TSegment } from '@tp/contracts/endpoints/flights';
 import { airlineLogoUrl } from '@tp/reference-data/airline-logo';
 import { clockOf, formatDuration, type FlightSort, type SortKey } from '@tp/domain/flight-filters';
 import { formatMoney } from '#shared/format.ts';
-import { afterPaint } from '#shared/idle.ts';
+import { quietWindowOptions, usePageTop } from '#shared/window-virtual.ts';
 import { FareSummary } from './components/FareSummary.tsx';
 import { SegmentView } from './components/SegmentView.tsx';
 import css from './ResultList.module.css';
@@ -219,37 +219,6 @@ const ROW_ESTIMATE = 110;
 const ROW_GAP = 10;
 
 /**
- * The window's size for the virtualiser, first read a frame after the list commits, then on resize. The library's
- * own observer reads it in the commit's layout effect: on a phone (viewport meta) `innerHeight` forces a layout
- * of the page there, and the change it reports re-renders the list synchronously inside the same commit: one
- * long task. The first render uses the screen's size instead (a row or two more than fit, at most).
- */
-function observeWindowAfterPaint(instance: Virtualizer<Window, Element>, report: (rect: Rect) => void) {
-  const win = instance.scrollElement;
-  if (!win) return;
-  const read = () => report({ width: win.innerWidth, height: win.innerHeight });
-  const frame = win.requestAnimationFrame(read);
-  win.addEventListener('resize', read, { passive: true });
-  return () => {
-    win.cancelAnimationFrame(frame);
-    win.removeEventListener('resize', read);
-  };
-}
-
-/**
- * Where the window is scrolled, as the last scroll event left it (0 until one: a page opens at the top). The
- * virtualiser reads `scrollY` for its first offset and then writes that same offset back when it mounts: both
- * force a layout of the page inside React's commit. With this it reads nothing, and a write to where the window
- * already is, which moves nothing and fires no scroll event, is skipped.
- */
-let scrolledTo = 0;
-window.addEventListener('scroll', () => (scrolledTo = window.scrollY), { passive: true });
-const scrollWindowUnlessThere: typeof windowScroll = (offset, options, instance) => {
-  if (offset + (options.adjustments ?? 0) === scrolledTo && options.behavior !== 'smooth') return;
-  windowScroll(offset, options, instance);
-};
-
-/**
  * Cards in a list virtualised against the page's own scroll: only the rows in view (plus a few) are
  * in the DOM, so 1,500 options stay smooth (≤ 800 DOM nodes), and an opened card grows the page
  * rather than being cut by an inner scroll box. Memoised: it re-renders only when its
@@ -264,34 +233,14 @@ export const ResultList = memo(function ResultList({
   label: string;
 }) {
   const listRef = useRef<HTMLDivElement>(null);
-  // Where the list starts on the page, for the virtualiser (measured after paint, again on resize: read
-  // during the commit it forced a layout of the page and a second, synchronous render of the list; until
-  // then the first rows sit where they belong anyway, at the list's top).
-  const [margin, setMargin] = useState(0);
-  useEffect(() => {
-    const measure = () => {
-      const el = listRef.current;
-      if (el) setMargin(Math.round(el.getBoundingClientRect().top + window.scrollY));
-    };
-    // After paint (shared/idle.ts): in this effect, which React ran in the commit's task, it forced a layout.
-    const cancel = afterPaint(measure);
-    window.addEventListener('resize', measure);
-    return () => {
-      cancel();
-      window.removeEventListener('resize', measure);
-    };
-  }, []);
+  const margin = usePageTop(listRef);
   // Closed rows are all about the same height: estimating unseen rows at the last measured height
   // means a filter or sort that brings new rows into view does not shift them and re-render again.
   const rowHeight = useRef(ROW_ESTIMATE);
   const virtualizer = useWindowVirtualizer({
     count: groups.length,
     estimateSize: () => rowHeight.current,
-    // A size for the first render that costs nothing to read (see observeWindowAfterPaint).
-    initialRect: { width: window.screen.width, height: window.screen.height },
-    observeElementRect: observeWindowAfterPaint,
-    initialOffset: () => scrolledTo,
-    scrollToFn: scrollWindowUnlessThere,
+    ...quietWindowOptions(),
     // One row either side: the page, not a box, is the viewport now, so more rows are in view.
     overscan: 1,
     // The space between cards (the card is measured itself, so no margin of its own).

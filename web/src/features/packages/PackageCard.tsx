@@ -6,12 +6,23 @@ import { formatMoney } from '#shared/format.ts';
 import { packagePath } from './links.ts';
 import classes from './packages.module.css';
 
-/** A package in the list: its cover, name, destination, length and price from; the whole card opens it. */
-export function PackageCard({ p }: { p: TPackageCard }) {
+/**
+ * A package in the list: its cover, name, destination, length and price from; the whole card opens it. `first`:
+ * the card is in the first row, so its cover (the page's largest paint) is asked for at once, not after layout.
+ */
+export function PackageCard({ p, first = false }: { p: TPackageCard; first?: boolean }) {
   return (
-    <Card component="li" withBorder radius="md" padding={0} className={classes.card}>
+    <Card role="listitem" withBorder radius="md" padding={0} className={classes.card}>
       {p.image ? (
-        <Image src={p.image.url} alt={p.image.caption} h={180} fit="cover" loading="lazy" />
+        <Image
+          src={p.image.url}
+          alt={p.image.caption}
+          h={180}
+          fit="cover"
+          loading={first ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : 'auto'}
+          decoding="async"
+        />
       ) : (
         <div className={classes.noImage} aria-hidden="true">
           {p.destination}

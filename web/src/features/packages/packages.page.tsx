@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, Title, useMatches } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useSearchParams } from 'react-router-dom';
 import { ZPackageFilter, destinations, listPackages, type TPackageCard } from '@tp/contracts/endpoints/packages';
@@ -7,6 +7,7 @@ import * as MSG from '@tp/contracts/messages';
 import { DURATION_BANDS, DURATION_BAND_KEYS, type DurationBand } from '@tp/domain/packages';
 import { useApi } from '#api/hooks.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
+import { VirtualGrid } from '#shared/VirtualGrid.tsx';
 import { PackageCard } from './PackageCard.tsx';
 import { useCursorList } from '#shared/cursor-pages.tsx';
 
@@ -122,6 +123,29 @@ function Filters({ current, onApply }: { current: Filter; onApply: (f: Filter) =
   );
 }
 
+/** Cards per row by screen width (Mantine's xs and md breakpoints), read on the first render. */
+const COLUMNS = { base: 1, xs: 2, md: 3 };
+/** A card's height with its cover (180 px) and text, before a row is measured. */
+const ROW_ESTIMATE = 330;
+/** Mantine's md spacing. */
+const GAP = 16;
+
+/** The cards, virtualised by rows ("Show more" can pass hundreds of cards); the first row's covers load first. */
+function PackageGrid({ records }: { records: TPackageCard[] }) {
+  const columns = useMatches(COLUMNS, { getInitialValueInEffect: false });
+  return (
+    <VirtualGrid
+      items={records}
+      columns={columns}
+      estimateRowHeight={ROW_ESTIMATE}
+      gap={GAP}
+      label="Tour packages"
+      itemKey={(p) => p.id}
+      renderItem={(p, i) => <PackageCard p={p} first={i < columns} />}
+    />
+  );
+}
+
 /** /packages (login): the site's tour packages and its suppliers' supply, filtered by destination, length and price. */
 export default function PackagesPage() {
   const [params, setParams] = useSearchParams();
@@ -154,11 +178,7 @@ export default function PackagesPage() {
               {records.length === 1 ? '1 package' : `${records.length} packages`}
               {list.hasMore ? ' so far' : ''}
             </Text>
-            <SimpleGrid component="ul" cols={{ base: 1, xs: 2, md: 3 }} spacing="md" p={0} m={0}>
-              {records.map((p) => (
-                <PackageCard key={p.id} p={p} />
-              ))}
-            </SimpleGrid>
+            <PackageGrid records={records} />
             {list.hasMore && (
               <Button variant="light" onClick={list.more} loading={list.loadingMore} style={{ alignSelf: 'center' }}>
                 Show more packages

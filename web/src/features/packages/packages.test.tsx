@@ -7,7 +7,7 @@ import * as MSG from '@tp/contracts/messages';
 import { staffUser, testUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';
 import { enquirySubmittedPath, packagePath } from './links.ts';
-import { packagesApi, pkg } from './test-fixtures.ts';
+import { card, packagesApi, pkg } from './test-fixtures.ts';
 
 const user = () => userEvent.setup({ delay: null, pointerEventsCheck: 0 });
 
@@ -32,6 +32,41 @@ describe('Tour packages (travellers)', { timeout: 60_000 }, () => {
     const before = api.calls(listPackages).length;
     await user().click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(api.calls(listPackages).length).toBeGreaterThanOrEqual(before));
+  });
+
+  it('keeps only the cards in view in the page however many "Show more" brought, the first cover loaded first', async () => {
+    const many = Array.from({ length: 300 }, (_, i) =>
+      card(pkg({ id: `pkg-${i + 1}`, slug: `trip-${i + 1}`, title: `Trip ${i + 1}` })),
+    );
+    const api = packagesApi().on(listPackages, ({ cursor }) => {
+      const from = cursor ? Number(cursor) : 0;
+      return {
+        records: many.slice(from, from + 100),
+        nextCursor: from + 100 < many.length ? String(from + 100) : null,
+      };
+    });
+    renderApp('/packages', { user: testUser(), api });
+    await screen.findByText('100 packages so far');
+    await user().click(screen.getByRole('button', { name: 'Show more packages' }));
+    await screen.findByText('200 packages so far');
+    await user().click(screen.getByRole('button', { name: 'Show more packages' }));
+    await screen.findByText('300 packages');
+    const list = screen.getByRole('list', { name: 'Tour packages' });
+    const inPage = within(list).getAllByRole('listitem');
+    expect(inPage.length).toBeGreaterThan(0);
+    expect(inPage.length).toBeLessThan(20);
+    expect(within(inPage[0]!).getByRole('link').textContent).toBe('Trip 1');
+    // The first row's covers (one to three cards, by the screen's width) are asked for at once, the rest when near.
+    const loading = within(list)
+      .getAllByRole('img', { name: 'Picture 1' })
+      .map((img) => img.getAttribute('loading'));
+    const eager = loading.filter((l) => l === 'eager').length;
+    expect(eager).toBeGreaterThanOrEqual(1);
+    expect(eager).toBeLessThanOrEqual(3);
+    expect(loading).toEqual([
+      ...Array<string>(eager).fill('eager'),
+      ...Array<string>(loading.length - eager).fill('lazy'),
+    ]);
   });
 
   it('says so when nothing matches', async () => {
