@@ -48,8 +48,7 @@ describe('Tour packages', () => {
     expect(await axeViolations(page, 'main')).toEqual([]);
 
     // Filter: Kerala only.
-    await page.getByRole('combobox', { name: 'Destination' }).click();
-    await page.getByRole('option', { name: 'Kerala', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Destination' }).selectOption('Kerala');
     await page.getByRole('button', { name: 'Show packages' }).click();
     await page.waitForURL(/destination=Kerala/);
     await page.getByRole('link', { name: 'Kerala Backwaters and Hills' }).waitFor();

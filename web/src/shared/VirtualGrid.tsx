@@ -70,7 +70,13 @@ export function VirtualGrid<T>({
               key={row.key}
               ref={virtualizer.measureElement}
               data-index={row.index}
-              style={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap }}
+              // The margin is outside the measured (border-box) height: the virtualiser's `gap` accounts for it.
+              style={{
+                display: 'grid',
+                gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+                gap,
+                marginBottom: gap,
+              }}
             >
               {items.slice(row.index * columns, row.index * columns + columns).map((item, i) => (
                 <Fragment key={itemKey(item)}>{renderItem(item, row.index * columns + i)}</Fragment>

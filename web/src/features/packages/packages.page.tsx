@@ -1,5 +1,16 @@
 import { useMemo } from 'react';
-import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, Title, useMatches } from '@mantine/core';
+import {
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  useMatches,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useSearchParams } from 'react-router-dom';
 import { ZPackageFilter, destinations, listPackages, type TPackageCard } from '@tp/contracts/endpoints/packages';
@@ -13,11 +24,12 @@ import { useCursorList } from '#shared/cursor-pages.tsx';
 
 const PAGE_SIZE = 12;
 
+/** The form's values as typed: a select's '' is "any". */
 interface Values {
-  destination: string | null;
-  duration: string | null;
-  minPrice: number | string;
-  maxPrice: number | string;
+  destination: string;
+  duration: string;
+  minPrice: string;
+  maxPrice: string;
 }
 
 /** The list's filter (the request without its paging). */
@@ -45,29 +57,48 @@ function filterOf(params: URLSearchParams): Filter {
   return f;
 }
 
+/** A typed price: digits, with or without thousands separators. */
+const price = (text: string) => Number(text.replace(/[,\s]/g, ''));
 const request = (v: Values): Filter => ({
   ...(v.destination ? { destination: v.destination } : {}),
-  ...(v.duration ? { duration: v.duration as DurationBand } : {}),
-  ...(v.minPrice !== '' ? { minPrice: Number(v.minPrice) } : {}),
-  ...(v.maxPrice !== '' ? { maxPrice: Number(v.maxPrice) } : {}),
+  ...(isBand(v.duration) ? { duration: v.duration } : {}),
+  ...(v.minPrice.trim() ? { minPrice: price(v.minPrice) } : {}),
+  ...(v.maxPrice.trim() ? { maxPrice: price(v.maxPrice) } : {}),
 });
 
+const DURATION_OPTIONS = [
+  { value: '', label: 'Any length' },
+  ...DURATION_BAND_KEYS.map((k) => ({ value: k, label: DURATION_BANDS[k].label })),
+];
+
+/**
+ * The filter: native selects and plain numeric fields, light enough that the first covers (the page's largest
+ * paint) do not wait for a combobox's and a number input's code on a phone.
+ */
 function Filters({ current, onApply }: { current: Filter; onApply: (f: Filter) => void }) {
   const places = useApi(destinations, {});
   const resolver = schemaResolver(ZPackageFilter, { sync: true });
   const form = useForm<Values>({
     initialValues: {
-      destination: current.destination ?? null,
-      duration: current.duration ?? null,
-      minPrice: current.minPrice ?? '',
-      maxPrice: current.maxPrice ?? '',
+      destination: current.destination ?? '',
+      duration: current.duration ?? '',
+      minPrice: current.minPrice === undefined ? '' : String(current.minPrice),
+      maxPrice: current.maxPrice === undefined ? '' : String(current.maxPrice),
     },
     validate: (values) => resolver(request(values)),
   });
   const clear = () => {
-    form.setValues({ destination: null, duration: null, minPrice: '', maxPrice: '' });
+    form.setValues({ destination: '', duration: '', minPrice: '', maxPrice: '' });
     onApply({});
   };
+  // A destination in the URL that the list does not hold (a shared link) stays a choice, so the form shows it.
+  const placeOptions = [
+    { value: '', label: 'Anywhere' },
+    ...[...new Set([...(places.data ?? []), ...(current.destination ? [current.destination] : [])])].map((d) => ({
+      value: d,
+      label: d,
+    })),
+  ];
   return (
     <Paper
       withBorder
@@ -80,38 +111,10 @@ function Filters({ current, onApply }: { current: Filter; onApply: (f: Filter) =
       onSubmit={form.onSubmit((v) => onApply(request(v)))}
     >
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-        <Select
-          label="Destination"
-          placeholder="Anywhere"
-          data={places.data ?? []}
-          searchable
-          clearable
-          nothingFoundMessage="No such destination"
-          {...form.getInputProps('destination')}
-        />
-        <Select
-          label="Duration"
-          placeholder="Any length"
-          data={DURATION_BAND_KEYS.map((k) => ({ value: k, label: DURATION_BANDS[k].label }))}
-          clearable
-          {...form.getInputProps('duration')}
-        />
-        <NumberInput
-          label="Price from"
-          min={0}
-          clampBehavior="none"
-          thousandSeparator=","
-          allowDecimal={false}
-          {...form.getInputProps('minPrice')}
-        />
-        <NumberInput
-          label="Price up to"
-          min={0}
-          clampBehavior="none"
-          thousandSeparator=","
-          allowDecimal={false}
-          {...form.getInputProps('maxPrice')}
-        />
+        <NativeSelect label="Destination" data={placeOptions} {...form.getInputProps('destination')} />
+        <NativeSelect label="Duration" data={DURATION_OPTIONS} {...form.getInputProps('duration')} />
+        <TextInput label="Price from" inputMode="numeric" autoComplete="off" {...form.getInputProps('minPrice')} />
+        <TextInput label="Price up to" inputMode="numeric" autoComplete="off" {...form.getInputProps('maxPrice')} />
       </SimpleGrid>
       <Group mt="sm" gap="sm">
         <Button type="submit">Show packages</Button>

@@ -29,6 +29,9 @@ describe('Tour packages (travellers)', { timeout: 60_000 }, () => {
     await user().type(screen.getByRole('textbox', { name: 'Price from' }), '500');
     await user().click(screen.getByRole('button', { name: 'Show packages' }));
     expect(await screen.findByText(PACKAGE_MSG.priceRange)).toBeTruthy();
+    await user().type(screen.getByRole('textbox', { name: 'Price from' }), 'x');
+    await user().click(screen.getByRole('button', { name: 'Show packages' }));
+    expect(await screen.findByText(MSG.invalidValue)).toBeTruthy();
     const before = api.calls(listPackages).length;
     await user().click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(api.calls(listPackages).length).toBeGreaterThanOrEqual(before));
