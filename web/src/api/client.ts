@@ -170,6 +170,10 @@ export async function callWithMessage<E extends CallTarget>(
 ): Promise<{ result: ResponseIn<E>; message: string | undefined }> {
   const { status, envelope } = await exchange(endpoint, input, options);
   if (!envelope.success) throw new ApiError(status, envelope);
-  const result = (endpoint.envelope === 'data' ? envelope.data : (envelope.result ?? envelope.data)) as ResponseIn<E>;
+  // A `result` of null is an answer ("none yet"), not a missing one: `??` would turn it into undefined, which SWR
+  // reads as still loading (a site without invoice settings never saw their form).
+  const result = (
+    endpoint.envelope === 'data' || !('result' in envelope) ? envelope.data : envelope.result
+  ) as ResponseIn<E>;
   return { result, message: envelope.message || undefined };
 }
