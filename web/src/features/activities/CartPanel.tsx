@@ -37,8 +37,10 @@ export function RemarksEditor({ cart, onSaved }: { cart: TCart; onSaved: (c: TCa
         description="Hotel for pickup, dietary needs, anything the DMC should know"
         value={text}
         onChange={(e) => setText(e.currentTarget.value)}
-        autosize
-        minRows={2}
+        // Two rows, resizable, not autosize: autosize measures its text when it mounts, a forced layout of the
+        // page in the search's first render.
+        rows={2}
+        resize="vertical"
         maxLength={1000}
       />
       <Group justify="flex-end">
