@@ -1,5 +1,6 @@
 import useSWR, { type SWRConfiguration } from 'swr';
 import type { CallTarget } from './boot.ts';
+import { nextTask } from '#lib/next-task.ts';
 import { call, type ApiError, type CallOptions, type RequestIn, type ResponseIn } from './client.ts';
 
 /** SWR key of a call: endpoint id + input, so two screens asking the same thing share one request. */
@@ -14,7 +15,8 @@ export function useApi<E extends CallTarget>(
   const { call: callOptions, ...swr } = config ?? {};
   return useSWR<ResponseIn<E>, ApiError>(
     input === null ? null : apiKey(endpoint, input),
-    () => call(endpoint, input as RequestIn<E>, callOptions),
+    // In a task of its own, not the commit's that mounted the reader (nextTask).
+    () => nextTask().then(() => call(endpoint, input as RequestIn<E>, callOptions)),
     swr,
   );
 }

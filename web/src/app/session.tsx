@@ -2,15 +2,18 @@ import useSWR from 'swr';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { getPermissionsFromSession, getUserBySessionId } from '#api/boot.ts';
 import { call } from '#api/client.ts';
+import { nextTask } from '#lib/next-task.ts';
 import { permissionStore, userStore, useUser, type PermissionState } from '#lib/state.ts';
 import { LOGOUT_PATH } from '#lib/redirects.ts';
 
 // The schema-free copy of the endpoint: the users contract (zod, phone metadata) stays off this path.
-const fetchSessionUser = () => call(getUserBySessionId, {}, { handling: 'none' });
+// Both start in a task of their own, not the shell's commit (lib/next-task.ts).
+const fetchSessionUser = () => nextTask().then(() => call(getUserBySessionId, {}, { handling: 'none' }));
 // What the shell acts on. The catalogue's module tree is the permission editor's business, and the
 // answer's `lastSyncAt` (a new time on every answer) is not kept: the same permissions stored again
 // change nothing, so the shell is not rendered again on every page load.
 const fetchPermissions = async (): Promise<PermissionState> => {
+  await nextTask();
   const { permissions, isUserSuperAdmin } = await call(getPermissionsFromSession, {}, { handling: 'none' });
   return { permissions, isUserSuperAdmin };
 };
