@@ -142,7 +142,8 @@ export interface FloorBundle {
 
 /**
  * The floor of a function's cold start: a bundle, built with the same options, of nothing but the client
- * classes (`DynamoDBClient`, `DynamoDBDocumentClient`, `SQSClient`…) of the SDK packages it imports. What
+ * classes (`DynamoDBClient`, `DynamoDBDocumentClient`, `SQSClient`…, lib-storage's `Upload`) of the SDK packages
+ * it imports. What
  * the function imports beyond it is our code's cost. Written to .bench/floors/.
  */
 export async function bundleFloor(
@@ -157,9 +158,13 @@ export async function bundleFloor(
   mkdirSync(dir, { recursive: true });
   const lines = await Promise.all(
     packages.map(async (p) => {
-      const clients = Object.keys(await import(p)).filter((k) => /^[A-Za-z0-9]+Client$/.test(k));
-      if (!clients.length) throw new Error(`${p} exports no client class`);
-      return `export { ${clients.join(', ')} } from '${p}';`;
+      const exported = Object.keys(await import(p));
+      const clients = exported.filter((k) => /^[A-Za-z0-9]+Client$/.test(k));
+      // A library of the SDK without a client of its own (lib-storage's `Upload`, which drives the S3 client):
+      // its classes are its floor.
+      const classes = clients.length ? clients : exported.filter((k) => /^[A-Z][A-Za-z0-9]+$/.test(k));
+      if (!classes.length) throw new Error(`${p} exports no client class`);
+      return `export { ${classes.join(', ')} } from '${p}';`;
     }),
   );
   const entry = join(dir, 'entry.mjs');

@@ -1,11 +1,10 @@
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { Button, Group } from '@mantine/core';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { SUPPLY_MSG, type TFlightOption, type TSegment } from '@tp/contracts/endpoints/flights';
 import { airlineLogoUrl } from '@tp/reference-data/airline-logo';
 import { clockOf, formatDuration, type FlightSort, type SortKey } from '@tp/domain/flight-filters';
 import { formatMoney } from '#shared/format.ts';
-import { quietWindowOptions, usePageTop } from '#shared/window-virtual.ts';
+import { useWindowRows, WindowRows } from '#shared/window-virtual.tsx';
 import { FareSummary } from './components/FareSummary.tsx';
 import { SegmentView } from './components/SegmentView.tsx';
 import css from './ResultList.module.css';
@@ -232,65 +231,37 @@ export const ResultList = memo(function ResultList({
   groups: TFlightOption[][];
   label: string;
 }) {
-  const listRef = useRef<HTMLDivElement>(null);
-  const margin = usePageTop(listRef);
-  // Closed rows are all about the same height: estimating unseen rows at the last measured height
-  // means a filter or sort that brings new rows into view does not shift them and re-render again.
-  const rowHeight = useRef(ROW_ESTIMATE);
-  const virtualizer = useWindowVirtualizer({
+  const rows = useWindowRows({
     count: groups.length,
-    estimateSize: () => rowHeight.current,
-    ...quietWindowOptions(),
+    estimateSize: ROW_ESTIMATE,
     // One row either side: the page, not a box, is the viewport now, so more rows are in view.
     overscan: 1,
-    // The space between cards (the card is measured itself, so no margin of its own).
+    // The space between cards (ResultList.module.css gives each card that margin).
     gap: ROW_GAP,
-    scrollMargin: margin,
     getItemKey: (i) => groups[i]![0]!.resultIndex,
-    measureElement: (el, entry, instance) => {
-      const box = entry?.borderBoxSize[0];
-      if (!box) {
-        // A row just mounted: reading its height here would force a layout in the middle of the
-        // commit, for every new row. Keep what is known; the ResizeObserver reports the real height
-        // before the frame is painted.
-        const key = instance.options.getItemKey(instance.indexFromElement(el));
-        return instance.itemSizeCache.get(key) ?? rowHeight.current;
-      }
-      const height = Math.round(box.blockSize);
-      if (!el.querySelector('[aria-expanded="true"]')) rowHeight.current = height;
-      return height;
-    },
+    // Closed cards are all about the same height; an opened one is not the one to estimate others by.
+    typical: (card) => !card.querySelector('[aria-expanded="true"]'),
   });
+  const { virtualizer } = rows;
   // A new filter or order starts at the top of the list (the cheapest / earliest first), not mid-list.
   // The virtualiser's offset comes from scroll events: checking it forces no layout.
   useEffect(() => {
     const offset = virtualizer.scrollOffset ?? 0;
     if (offset > virtualizer.options.scrollMargin) window.scrollTo({ top: virtualizer.options.scrollMargin });
   }, [groups, virtualizer]);
-  const items = virtualizer.getVirtualItems();
   return (
-    <div ref={listRef} role="list" aria-label={label}>
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
-        <div
-          style={{
-            position: 'absolute',
-            top: 0,
-            left: 0,
-            width: '100%',
-            transform: `translateY(${(items[0]?.start ?? margin) - margin}px)`,
-          }}
-        >
-          {items.map((item) => (
-            <OptionRow
-              key={item.key}
-              {...row}
-              measureRef={virtualizer.measureElement}
-              index={item.index}
-              group={groups[item.index]!}
-            />
-          ))}
-        </div>
-      </div>
-    </div>
+    <WindowRows rows={rows} label={label}>
+      {(items) =>
+        items.map((item) => (
+          <OptionRow
+            key={item.key}
+            {...row}
+            measureRef={virtualizer.measureElement}
+            index={item.index}
+            group={groups[item.index]!}
+          />
+        ))
+      }
+    </WindowRows>
   );
 });
