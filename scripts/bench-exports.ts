@@ -21,6 +21,7 @@ import { exportEnquiries } from '@tp/contracts/endpoints/enquiries';
 import { getExport, type ExportKind, type TExportJob } from '@tp/contracts/endpoints/exports';
 import { exportInvoices } from '@tp/contracts/endpoints/invoices';
 import { exportTickets } from '@tp/contracts/endpoints/tickets';
+import { exportWalletBalances } from '@tp/contracts/endpoints/wallet';
 import { DUBAI_HOTEL_CONTRACTS } from './seed/dmc-hotel-contracts.ts';
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -48,6 +49,7 @@ export function exportCalls(yearEnd: number, now: Date): { kind: ExportKind; end
       // The longest period it takes (a year), to today: the generated year's last eleven months and the demo's.
       body: { from: day(now.getTime() - 364 * 86_400_000), to: day(now.getTime()), format: 'tally' },
     },
+    { kind: 'walletBalances', endpoint: exportWalletBalances, body: {} },
   ];
 }
 

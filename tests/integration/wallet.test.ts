@@ -12,11 +12,14 @@ import {
   getMyWalletEntries,
   getPendingOfflinePayments,
   getWalletBalance,
+  exportWalletBalances,
   getWalletBalances,
   reviewOfflinePayment,
   userPaymentEntry,
 } from '@tp/contracts/endpoints/wallet';
+import { readXlsx } from '../../functions/src/lib/xlsx-read.ts';
 import { move } from '../../functions/src/wallet/ledger.ts';
+import { exported } from '../support/api.ts';
 import { balanceOf } from '../../functions/src/wallet/ledger-repo.ts';
 import { FLIGHTDEALS, SKYWAY, demo, narrowedStaff } from './customers-helpers.ts';
 import { newCustomer } from './flights-helpers.ts';
@@ -133,6 +136,46 @@ describe('reads', () => {
     const all = await admin.call(getWalletBalances, {});
     expect(all.status).toBe(200);
     expect(all.body.result.records.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('exports every balance of the site as .xlsx by link, to staff with the permission only', async () => {
+    const c = await newCustomer(FLIGHTDEALS, 'travelAgent');
+    const skyway = await newCustomer(SKYWAY, 'travelAgent');
+    const admin = await demo(FLIGHTDEALS, 'admin');
+    const added = await admin.call(addWalletEntry, {
+      email: c.email,
+      amount: 1234.5,
+      remark: 'Opening balance',
+      requestId: requestId(),
+    });
+    expect(added.status).toBe(200);
+    const skywayAdmin = await demo(SKYWAY, 'admin');
+    await skywayAdmin.call(addWalletEntry, {
+      email: skyway.email,
+      amount: 10,
+      remark: 'Other site',
+      requestId: requestId(),
+    });
+    const { job, file } = await exported(admin, exportWalletBalances, {});
+    expect(job.fileName).toMatch(/^wallet-balances-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const [sheet] = readXlsx(file);
+    expect(sheet!.rows[0]).toEqual([
+      'Legal entity',
+      'Legal entity id',
+      'Balance',
+      'Credit limit',
+      'Available',
+      'Currency',
+    ]);
+    const mine = sheet!.rows.find((r) => r[1] === c.legalEntityId);
+    expect(mine?.slice(2)).toEqual([1234.5, 0, 1234.5, 'INR']);
+    // Every row the job counted is in the file, and no wallet of another site.
+    expect(job.rowsDone).toBe(sheet!.rows.length - 1);
+    expect(JSON.stringify(sheet!.rows)).not.toContain(skyway.legalEntityId);
+
+    const narrowed = await narrowedStaff(FLIGHTDEALS, ['wallet.viewReports']);
+    expect((await narrowed.call(exportWalletBalances, {})).status).toBe(403);
+    expect((await c.client.call(exportWalletBalances, {})).status).toBe(403);
   });
 });
 

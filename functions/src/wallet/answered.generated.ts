@@ -3,6 +3,7 @@ import * as c0 from '@tp/contracts/endpoints/wallet';
 import { gathered, type Operation } from '#lib/http';
 
 export const answered = (): Operation[] => [
+  gathered(c0.exportWalletBalances, () => import('./balances-export.ts'), 'answerExportWalletBalances', undefined),
   gathered(c0.verifyPayment, () => import('./payments.ts'), 'answerVerifyPayment', undefined),
   gathered(c0.getGatewayTransactions, () => import('./payments.ts'), 'answerGetGatewayTransactions', undefined),
   gathered(c0.getPendingOfflinePayments, () => import('./payments.ts'), 'answerGetPendingOfflinePayments', undefined),

@@ -2,6 +2,7 @@
 export { balanceOf, creditItems, entriesOfBooking, type WalletMovement } from './ledger-repo.ts';
 export { move } from './ledger.ts';
 export { remindCreditDue } from './credit-reminders.ts';
+export { walletBalancesExport } from './balances-export.ts';
 export { dueItems, leaseDue, orderDueItem, removeDue, sendMessage, type DueRecord } from './outbox.ts';
 export {
   StillPending,

@@ -352,8 +352,12 @@ export async function myPayments(
 }
 
 /** Every wallet of the site with its legal entity's name (balances download). */
-export async function balances({ site }: Scope, cursor: string | undefined, limit: number) {
-  const page = await walletsPage(site.siteId, { cursor, limit }, (i) => ({
+export const balances = ({ site }: Scope, cursor: string | undefined, limit: number) =>
+  balancesPage(site.siteId, cursor, limit);
+
+/** A page of the site's wallets index with each wallet's balance, credit, what is available and its holder's name. */
+export async function balancesPage(siteId: SiteId, cursor: string | undefined, limit: number) {
+  const page = await walletsPage(siteId, { cursor, limit }, (i) => ({
     legalEntityId: String(i.legalEntityId),
     balance: Number(i.balance ?? 0),
     creditLimit: Number(i.creditLimit ?? 0),
@@ -361,7 +365,7 @@ export async function balances({ site }: Scope, cursor: string | undefined, limi
     currency: String(i.currency ?? 'INR'),
   }));
   const names = await legalEntityNames(
-    site.siteId,
+    siteId,
     page.records.map((r) => r.legalEntityId),
   );
   return {

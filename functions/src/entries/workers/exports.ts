@@ -11,6 +11,7 @@ import { gstInvoicesExport, invoiceBookPages } from '../../invoices/index.ts';
 import { booksExport, jobSheetExport, payablesExport } from '../../kart/index.ts';
 import { auditLogExport } from '../../rbac/index.ts';
 import { ticketsExport } from '../../tickets/index.ts';
+import { walletBalancesExport } from '../../wallet/index.ts';
 
 // Fails this worker's cold start, not its first message, when the stack left out its configuration.
 requireConfig(['TABLE_NAME']);
@@ -27,6 +28,7 @@ export const wiring: ExportsWorkerWiring = {
     payables: payablesExport,
     // The books: the kart's receipts, refunds and payables with the invoices domain's documents of the period.
     accounting: booksExport(invoiceBookPages),
+    walletBalances: walletBalancesExport,
   },
   site: siteById,
 };

@@ -20,6 +20,7 @@ export const EXPORT_KINDS = [
   'hotelContract',
   'payables',
   'accounting',
+  'walletBalances',
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
@@ -33,6 +34,7 @@ export const EXPORT_KIND_LABELS: Record<ExportKind, string> = {
   hotelContract: 'Hotel contract sheet',
   payables: 'Supplier payables',
   accounting: 'Accounting export',
+  walletBalances: 'Wallet balances',
 };
 
 /** queued → running → ready | failed; a job never goes back. */

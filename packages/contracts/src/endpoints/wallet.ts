@@ -4,6 +4,7 @@ import { zEmpty } from '../common.ts';
 import * as MSG from '../messages.ts';
 import { zCursor as zCursorText, zEmailText, zId, zRemarks, zShortText } from '../fields.ts';
 import { lazy } from '../lazy.ts';
+import { ZExportJob } from './exports.ts';
 
 // Wallets and payments (spec 000 §4 calls; domain.md "Wallet", "Payment order").
 
@@ -452,6 +453,20 @@ export const getWalletBalances = endpoint({
   summary: 'Every wallet balance of the site (balances download), in pages.',
 });
 
+export const exportWalletBalances = endpoint({
+  id: 'wallet.exportWalletBalances',
+  api: 'site',
+  method: 'POST',
+  path: 'wl/user/exportWalletBalances',
+  domain: 'wallet',
+  auth: 'staff',
+  permission: 'wallet.downloadBalances',
+  request: lazy(() => z.object({})),
+  response: ZExportJob,
+  summary:
+    'Ours: starts the export of every wallet balance of the site as .xlsx (an export job; the balances download).',
+});
+
 export const getSandboxPayment = endpoint({
   id: 'wallet.getSandboxPayment',
   api: 'site',
@@ -514,6 +529,7 @@ export const walletEndpoints: Endpoint[] = [
   getPendingOfflinePayments,
   reviewOfflinePayment,
   getWalletBalances,
+  exportWalletBalances,
   getSandboxPayment,
   completeSandboxPayment,
   phonePeCallback,
