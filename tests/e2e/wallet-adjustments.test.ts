@@ -2,7 +2,8 @@
  * Staff wallet adjustments in Chromium: a negative amount typed into Add
  * Money is refused on the field instead of being clamped to ₹1; Debit Money asks for a reason, takes the
  * money once and shows in the wallet history with that reason; the gateway transactions table names the
- * payer (name and email), never an id. Balances are compared before/after, so seeded amounts do not matter.
+ * payer (name and email), never an id. Balances are compared before/after, so seeded amounts do not matter. The
+ * balances download is an export job: its file comes by link, the screen passes axe at 1366 and 390 px.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -10,7 +11,7 @@ import { login } from '@tp/contracts/endpoints/users';
 import { userPaymentEntry } from '@tp/contracts/endpoints/wallet';
 import { DEMO_PASSWORD } from '../../scripts/seed/logins.ts';
 import { Client } from '../support/api.ts';
-import { appUrl, launch, newPage, signIn, toast } from '../support/browser.ts';
+import { accessibleAtEachWidth, appUrl, launch, newPage, signIn, toast } from '../support/browser.ts';
 
 const SITE = 'partner.localhost';
 const CUSTOMER = `retail@${SITE}`;
@@ -89,6 +90,22 @@ describe('staff wallet adjustments', () => {
     expect(text).toContain('Rahul Sharma');
     expect(text).toContain(CUSTOMER);
     expect(text).not.toContain(rec.body.result.payment.userId);
+    await context.close();
+  });
+
+  it('downloads every balance as .xlsx through an export job, by its link', async () => {
+    // bypassCSP: axe comes in as a script tag (tests/support/axe.ts).
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(appUrl(SITE, '/staff/downloadBalances'));
+    await page.waitForURL(/\/app\/login/);
+    await signIn(page, ADMIN);
+    await page.getByRole('heading', { name: 'Download Balances', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Download Excel' }).click();
+    const link = page.getByRole('link', { name: 'Download', exact: true });
+    await link.waitFor({ timeout: 30_000 });
+    expect(await link.getAttribute('download')).toMatch(/^wallet-balances-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    await accessibleAtEachWidth(page, 'wallet', 'download-balances', 'main');
     await context.close();
   });
 });
