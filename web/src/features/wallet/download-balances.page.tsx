@@ -14,7 +14,7 @@ export default function DownloadBalancesPage() {
         Download Balances
       </Title>
       <Text>An Excel file with the wallet balance of every customer of this site.</Text>
-      <ExportButton endpoint={exportWalletBalances} input={() => ({})} variant="filled" />
+      <ExportButton endpoint={exportWalletBalances} input={() => ({})} variant="default" />
     </Stack>
   );
 }
