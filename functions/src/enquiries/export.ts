@@ -4,11 +4,10 @@
  */
 import type { ParsedRequestOf } from '@tp/contracts/endpoint';
 import * as api from '@tp/contracts/endpoints/enquiries';
-import { EXPORT_LIMITS } from '@tp/contracts/endpoints/exports';
 import { ENQUIRY_KIND_LABELS, ENQUIRY_STATUS_LABELS } from '@tp/domain/enquiries';
 import { answers, type SignedInScope } from '#lib/answers';
 import { siteToday } from '#lib/time';
-import { startExport, type ExportCell, type ExportColumn, type ExportSource } from '../exports/index.ts';
+import { pagesByCursor, startExport, type ExportCell, type ExportColumn, type ExportSource } from '../exports/index.ts';
 import * as repo from './repo.ts';
 
 const COLUMNS: readonly [ExportColumn, (e: repo.EnquiryRecord) => ExportCell][] = [
@@ -38,18 +37,11 @@ export function startEnquiriesExport(scope: SignedInScope, input: ParsedRequestO
 /** The enquiries export in the worker: the inbox's rows for the same filters, newest first, page by page. */
 export const enquiriesExport: ExportSource = async (site, stored) => {
   const filter = stored as repo.EnquiryFilter;
-  async function* pages() {
-    let cursor: string | undefined;
-    do {
-      const page = await repo.queryEnquiries(site.siteId, filter, {
-        cursor,
-        limit: EXPORT_LIMITS.pageRows,
-        readAhead: EXPORT_LIMITS.pageRows * 4,
-      });
-      yield page.records.map((e) => COLUMNS.map(([, cell]) => cell(e)));
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
-  }
+  const pages = () =>
+    pagesByCursor(
+      (page) => repo.queryEnquiries(site.siteId, filter, { ...page, readAhead: page.limit * 4 }),
+      (e) => COLUMNS.map(([, cell]) => cell(e)),
+    );
   return {
     total: null,
     creator: 'CRM inbox',

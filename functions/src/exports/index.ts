@@ -3,6 +3,6 @@
  * what a domain writes to define its export, and the worker and the local gateway's link check for the entries.
  */
 export { startExport } from './jobs.ts';
-export { pagesOf, type ExportCell, type ExportColumn, type ExportSource } from './workbook.ts';
+export { pagesByCursor, pagesOf, type ExportCell, type ExportColumn, type ExportSource } from './workbook.ts';
 export { createExportsHandler, type ExportsWorkerWiring } from './worker.ts';
 export { localExportFile } from './store.ts';

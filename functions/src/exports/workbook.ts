@@ -5,6 +5,7 @@
  */
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
+import { EXPORT_LIMITS } from '@tp/contracts/endpoints/exports';
 import type { SiteRecord } from '#lib/tenancy';
 
 export type ExportCell = string | number | boolean | Date | null | undefined;
@@ -66,6 +67,25 @@ export async function writeText(
   }
   out.end();
   return rows;
+}
+
+/**
+ * Pages read through a repository's cursor, `EXPORT_LIMITS.pageRows` at a time, until it hands out no cursor: how a
+ * source streams a list of any length (`read` gets the cursor and the page size, `row` makes each record a row).
+ */
+export async function* pagesByCursor<T>(
+  read: (page: { cursor: string | undefined; limit: number }) => Promise<{
+    records: readonly T[];
+    nextCursor?: string | null;
+  }>,
+  row: (record: T) => readonly ExportCell[],
+) {
+  let cursor: string | undefined;
+  do {
+    const page = await read({ cursor, limit: EXPORT_LIMITS.pageRows });
+    yield page.records.map(row);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
 }
 
 /** Pages of `size` from an array the operation has already read (a job sheet's week, one hotel's contract). */

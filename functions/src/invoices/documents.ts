@@ -20,8 +20,7 @@ import { fail } from '#lib/errors';
 import { siteToday } from '#lib/time';
 import { reply, answers, type SignedInScope } from '#lib/answers';
 import type { SiteId } from '#lib/keys';
-import { EXPORT_LIMITS } from '@tp/contracts/endpoints/exports';
-import { startExport, type ExportCell, type ExportColumn, type ExportSource } from '../exports/index.ts';
+import { pagesByCursor, startExport, type ExportCell, type ExportColumn, type ExportSource } from '../exports/index.ts';
 import { getBooking } from '../bookings/index.ts';
 import { issueBookingInvoice, NotIssued } from './issue.ts';
 import type { DocumentRecord } from './model.ts';
@@ -183,12 +182,7 @@ async function* monthPages(
   month: string,
   row: (d: DocumentRecord) => ExportCell[],
 ) {
-  let cursor: string | undefined;
-  do {
-    const page = await repo.monthPage(siteId, series, month, { cursor, limit: EXPORT_LIMITS.pageRows });
-    yield page.records.map(row);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
+  yield* pagesByCursor((page) => repo.monthPage(siteId, series, month, page), row);
 }
 
 /** The GSTR-1 export in the worker: the month's invoices, then its credit notes, each a sheet. */

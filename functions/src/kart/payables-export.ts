@@ -5,12 +5,11 @@
  */
 import * as api from '@tp/contracts/endpoints/dmc-payables';
 import type { TPayable } from '@tp/contracts/endpoints/dmc-payables';
-import { EXPORT_LIMITS } from '@tp/contracts/endpoints/exports';
 import { answers } from '#lib/answers';
 import type { SiteId } from '#lib/keys';
 import type { SiteRecord } from '#lib/tenancy';
 import { siteToday } from '#lib/time';
-import { startExport, type ExportCell, type ExportColumn, type ExportSource } from '../exports/index.ts';
+import { pagesByCursor, startExport, type ExportCell, type ExportColumn, type ExportSource } from '../exports/index.ts';
 import { toPayable } from './payables.ts';
 import { openPayablesPage } from './payables-repo.ts';
 
@@ -38,17 +37,14 @@ const COLUMNS: readonly [ExportColumn, (r: TPayable) => ExportCell][] = [
   [{ header: 'Payable id', width: 30 }, (r) => r.id],
 ];
 
-async function* openPages(siteId: SiteId, today: string) {
-  let cursor: string | undefined;
-  do {
-    const page = await openPayablesPage(siteId, { cursor, limit: EXPORT_LIMITS.pageRows });
-    yield page.records.map((p) => {
+const openPages = (siteId: SiteId, today: string) =>
+  pagesByCursor(
+    (page) => openPayablesPage(siteId, page),
+    (p) => {
       const row = toPayable(p, today);
       return COLUMNS.map(([, cell]) => cell(row));
-    });
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-}
+    },
+  );
 
 export const payablesExport: ExportSource = (site: SiteRecord, _filter, now) =>
   Promise.resolve({

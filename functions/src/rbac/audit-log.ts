@@ -8,8 +8,7 @@ import type { SiteRecord } from '#lib/tenancy';
 import { siteTimeZone } from '#lib/tenancy';
 import { dayRangeInZone, siteToday } from '#lib/time';
 import type { Principal } from '#lib/principal';
-import { EXPORT_LIMITS } from '@tp/contracts/endpoints/exports';
-import { startExport, type ExportCell, type ExportColumn, type ExportSource } from '../exports/index.ts';
+import { pagesByCursor, startExport, type ExportCell, type ExportColumn, type ExportSource } from '../exports/index.ts';
 import type { Page } from '#lib/db';
 import { userIdByEmail } from '../users/records.ts';
 import * as api from '@tp/contracts/endpoints/audit';
@@ -98,14 +97,9 @@ export async function startAuditExport(scope: Scope & { principal: Principal }, 
 /** The audit log export in the worker: the filtered log, newest first, page by page through its cursor. */
 export const auditLogExport: ExportSource = async (site, stored) => {
   const filter = stored.log as AuditLogFilter | null;
+  // No filter stored: the caller may see no entry (nothing to read).
   async function* pages() {
-    let cursor: string | undefined;
-    while (filter) {
-      const page = await siteAuditLog(site.siteId, filter, { cursor, limit: EXPORT_LIMITS.pageRows });
-      yield page.records.map(auditRow);
-      cursor = page.nextCursor ?? undefined;
-      if (!cursor) break;
-    }
+    if (filter) yield* pagesByCursor((page) => siteAuditLog(site.siteId, filter, page), auditRow);
   }
   return { total: null, creator: 'Audit log', sheets: [{ name: 'Audit log', columns: AUDIT_COLUMNS, pages }] };
 };

@@ -4,10 +4,9 @@
  * "Exports"). A reseller in its second year holds tens of thousands of wallets: no one answer could carry them.
  */
 import * as api from '@tp/contracts/endpoints/wallet';
-import { EXPORT_LIMITS } from '@tp/contracts/endpoints/exports';
 import { answers, type SignedInScope } from '#lib/answers';
 import { siteToday } from '#lib/time';
-import { startExport, type ExportCell, type ExportColumn, type ExportSource } from '../exports/index.ts';
+import { pagesByCursor, startExport, type ExportCell, type ExportColumn, type ExportSource } from '../exports/index.ts';
 import { balancesPage } from './service.ts';
 
 type BalanceRow = Awaited<ReturnType<typeof balancesPage>>['records'][number];
@@ -31,14 +30,11 @@ export function startBalancesExport(scope: SignedInScope) {
 
 /** The balances export in the worker: the wallets index a page at a time, each page with its holders' names. */
 export const walletBalancesExport: ExportSource = async (site) => {
-  async function* pages() {
-    let cursor: string | undefined;
-    do {
-      const page = await balancesPage(site.siteId, cursor, EXPORT_LIMITS.pageRows);
-      yield page.records.map((r) => COLUMNS.map(([, cell]) => cell(r)));
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
-  }
+  const pages = () =>
+    pagesByCursor(
+      ({ cursor, limit }) => balancesPage(site.siteId, cursor, limit),
+      (r) => COLUMNS.map(([, cell]) => cell(r)),
+    );
   return {
     total: null,
     creator: 'Wallet balances',
