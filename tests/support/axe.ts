@@ -10,6 +10,8 @@ import type { Page } from 'playwright-core';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** How long the page must not have changed before axe looks at it. */
+const QUIET_MS = 120;
 
 /** The rules the part of the page under `selector` breaks, as `rule: where, where`; empty when clean. */
 export async function axeViolations(page: Page, selector = 'body'): Promise<string[]> {
@@ -19,6 +21,26 @@ export async function axeViolations(page: Page, selector = 'body'): Promise<stri
   // (Spinners' endless animations are CSS animations, not transitions: they never hold this up.)
   // Likewise a segmented control's highlight before it has measured where to sit: its active label's white text
   // is over no highlight until the indicator is placed (Mantine marks it data-initialized).
+  // Screens render parts in transitions (a page of rows, a form below a list): a part that mounts after the checks
+  // below would be looked at half-drawn, so first the page must have stopped changing for QUIET_MS (at most 5 s:
+  // a poll or a ticking clock never holds it longer).
+  await page.evaluate(
+    (quietMs) =>
+      new Promise<void>((resolve) => {
+        let changed = performance.now();
+        const watch = new MutationObserver(() => (changed = performance.now()));
+        watch.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+        const giveUpAt = performance.now() + 5000;
+        const check = () => {
+          const now = performance.now();
+          if (now - changed < quietMs && now < giveUpAt) return void setTimeout(check, 25);
+          watch.disconnect();
+          resolve();
+        };
+        check();
+      }),
+    QUIET_MS,
+  );
   await page.waitForFunction(
     () =>
       document.getAnimations().every((a) => !(a instanceof CSSTransition)) &&
