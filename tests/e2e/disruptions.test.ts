@@ -68,7 +68,14 @@ describe('a disrupted booking', () => {
       expect(await axeViolations(page)).toEqual([]);
       await shoot(page, 'booking');
 
+      // The answer is awaited with the click: a failure then says whether the request left and what came back.
+      const answered = page.waitForResponse((r) => r.url().includes('/actOnDisruption'));
       await section.getByRole('button', { name: 'Take this flight' }).first().click();
+      const answer = await answered;
+      expect({ status: answer.status(), body: await answer.text() }).toMatchObject({
+        status: 200,
+        body: expect.stringContaining(DISRUPTION_MSG.rebooked),
+      });
       await toast(page, DISRUPTION_MSG.rebooked).waitFor();
       await section.getByText('Moved to alternative').waitFor();
       expect(await section.getByRole('button', { name: 'Accept new schedule' }).count()).toBe(0);
