@@ -98,11 +98,15 @@ function appLoader(): Plugin {
             .filter((f) => !entryCss.has(f))
             .map((f) => (files.includes(f) ? files.indexOf(f) : files.push(f) - 1));
         };
-        const access = new Map(SPA_ROUTES.map((r) => [r.path, r.access]));
+        const byPath = new Map(SPA_ROUTES.map((r) => [r.path, r]));
         const routes = [...screenModules()]
           .filter(([path]) => path !== '*')
           .sort(([a], [b]) => byRank(a, b))
-          .map(([path, files]) => [patternRegex(path), access.get(path) ?? 'login', deps(...files)] as const)
+          .map(([path, files]) => {
+            const route = byPath.get(path);
+            const read = route?.bootRead ? [route.bootRead] : [];
+            return [patternRegex(path), route?.access ?? 'login', deps(...files), ...read] as const;
+          })
           .filter(([, , d]) => d.length > 0);
         const map = { base, entry: app, files, routes, login: deps(join(SRC, 'features', 'auth', 'login.page.tsx')) };
         // Data for web/boot/load.js, which is static so that the policy can allow it by hash.

@@ -75,6 +75,33 @@ describe('Tour packages', () => {
     await page.context().close();
   });
 
+  it(
+    "opened afresh, the list is asked for beside the app's code and its first cover preloaded; the app asks no more",
+    { timeout: 300_000 },
+    async () => {
+      const page = await signedIn(`retail@${SITE}`, '/packages');
+      await page.getByRole('link', { name: 'Dubai Delights' }).waitFor();
+      const lists: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/api/packages/list')) lists.push(new URL(r.url()).search);
+      });
+      await page.reload();
+      const cover = page.getByRole('list', { name: 'Tour packages' }).getByRole('img').first();
+      await cover.waitFor();
+      const preload = page.locator('link[rel=preload][as=image]');
+      expect(await preload.count()).toBe(1);
+      expect(await preload.getAttribute('fetchpriority')).toBe('high');
+      expect(await cover.getAttribute('src')).toBe(await preload.getAttribute('href'));
+      expect(lists).toEqual(['?limit=12']);
+      // A filtered list is the screen's own read: the boot loader reads only the bare path.
+      await page.goto(appUrl(SITE, '/packages?destination=Kerala'));
+      await page.getByRole('link', { name: 'Kerala Backwaters and Hills' }).waitFor();
+      expect(lists).toEqual(['?limit=12', '?destination=Kerala&limit=12']);
+      expect(await page.locator('link[rel=preload][as=image]').count()).toBe(0);
+      await page.context().close();
+    },
+  );
+
   it('staff create a package that lists, and give it a picture', { timeout: 300_000 }, async () => {
     const page = await signedIn(`admin@${SITE}`, '/staff/tour_package/list_all_packages');
     await page.getByRole('heading', { name: 'Tour Packages', level: 1 }).waitFor();

@@ -18,7 +18,9 @@ import { savePermissionGroup } from '@tp/contracts/endpoints/rbac';
 import { saveSeoSettings } from '@tp/contracts/endpoints/settings';
 import { reviewOfflinePayment, userPaymentEntry } from '@tp/contracts/endpoints/wallet';
 import { auditPut, recordChange } from '../../functions/src/lib/audit.ts';
-import { transactOrFalse } from '../../functions/src/lib/db.ts';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName, transactOrFalse } from '../../functions/src/lib/db.ts';
+import { backfillAuditKinds } from '../../scripts/backfill-audit-kinds.ts';
 import { localDay } from '../../functions/src/lib/time.ts';
 import { Client, exported } from '../support/api.ts';
 import { customer, demo, FLIGHTDEALS, newStaff, SKYWAY } from './customers-helpers.ts';
@@ -192,6 +194,81 @@ describe('the site log', () => {
     );
     expect(await transactOrFalse([put])).toBe(true);
     expect(await transactOrFalse([put])).toBe(false);
+  });
+});
+
+describe("one entity's log across the site (its index per change type)", () => {
+  // An entity of this file alone, so concurrent files' entries never enter these lists.
+  const entity = `probe${uniq()}`;
+  const by = { userId: 'probe', name: 'Probe', email: 'probe@example.com' };
+  const steps = [
+    ['a', 'create'],
+    ['a', 'update'],
+    ['b', 'create'],
+    ['a', 'status'],
+    ['b', 'update'],
+  ] as const;
+  const key = (e: TAuditLogEntry) => `${e.id}:${e.action}:${e.at}`;
+  const pagesOf = async (filter: Record<string, unknown>, limit: number) => {
+    const out: TAuditLogEntry[][] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await ok(admin, getAuditLog, { ...filter, limit, ...(cursor ? { cursor } : {}) });
+      out.push(page.records);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    return out;
+  };
+
+  const start = Date.now() - 60_000;
+  beforeAll(async () => {
+    for (const [i, [id, action]] of steps.entries())
+      expect(
+        await transactOrFalse([
+          auditPut(FLIGHTDEALS.siteId, recordChange(entity, id, {}, { i }, action), by, new Date(start + i * 1000)),
+        ]),
+      ).toBe(true);
+  });
+
+  it('lists every change type newest first, one type alone, and pages through them each once', async () => {
+    const all = await logOf(admin, { entity, fromDate: localDay(new Date(start), 'Asia/Kolkata') });
+    expect(all.map((e) => [e.id, e.action])).toEqual([...steps].reverse());
+    expect((await logOf(admin, { entity, action: 'update' })).map((e) => e.id)).toEqual(['b', 'a']);
+    expect(await logOf(admin, { entity, action: 'delete' })).toEqual([]);
+    const pages = await pagesOf({ entity }, 2);
+    expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
+    expect(pages.flat().map(key)).toEqual(all.map(key));
+    // Another site reads none of it.
+    expect(await logOf(await demo(SKYWAY, 'admin'), { entity })).toEqual([]);
+  });
+
+  it("refuses a cursor of another site's partitions", async () => {
+    const first = await ok(admin, getAuditLog, { entity, limit: 1 });
+    const positions = JSON.parse(Buffer.from(first.nextCursor, 'base64url').toString()) as unknown[];
+    const forged = positions.map((p) =>
+      p && typeof p === 'object'
+        ? Object.fromEntries(
+            Object.entries(p).map(([k, v]) => [k, String(v).replace(FLIGHTDEALS.siteId, SKYWAY.siteId)]),
+          )
+        : p,
+    );
+    const cursor = Buffer.from(JSON.stringify(forged)).toString('base64url');
+    expect((await admin.call(getAuditLog, { entity, limit: 1, cursor })).status).toBe(400);
+  });
+
+  it('gives entries written before the index their keys there, once', async () => {
+    const old = auditPut(FLIGHTDEALS.siteId, recordChange(entity, 'c', null, { old: true }), by, new Date());
+    expect(await transactOrFalse([old])).toBe(true);
+    const { pk, sk } = old.Put!.Item as { pk: string; sk: string };
+    // As an entry written before gsi3: no keys there.
+    await db().send(
+      new UpdateCommand({ TableName: tableName(), Key: { pk, sk }, UpdateExpression: 'REMOVE gsi3pk, gsi3sk' }),
+    );
+    expect((await logOf(admin, { entity, action: 'create' })).map((e) => e.id)).toEqual(['b', 'a']);
+    const first = await backfillAuditKinds(FLIGHTDEALS.siteId);
+    expect(first.indexed).toBeGreaterThanOrEqual(1);
+    expect((await logOf(admin, { entity, action: 'create' })).map((e) => e.id)).toEqual(['c', 'b', 'a']);
+    expect((await backfillAuditKinds(FLIGHTDEALS.siteId)).indexed).toBe(0);
   });
 });
 

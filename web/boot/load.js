@@ -17,8 +17,42 @@
     var r = m.routes[i];
     if (new RegExp(r[0]).test(path)) {
       screen = r[1] === 'public' || user ? r[2] : m.login;
+      if (r[3] && user && !location.search) read(r[3]);
       break;
     }
+  }
+  // The screen's first read (SpaRoute.bootRead), asked now, beside the app's code: the app's client takes this
+  // answer (src/api/boot-reads.ts). The picture the screen paints largest is preloaded once the answer names it.
+  function read(spec) {
+    var site = null;
+    try {
+      site = JSON.parse(localStorage.getItem('tp.site'));
+    } catch {
+      // private mode: the domain names the site
+    }
+    var headers = { accept: 'application/json', 'domain-name': location.hostname };
+    if (site && site._id) headers['site-id'] = site._id;
+    var reads = (window.__tpBootReads = window.__tpBootReads || {});
+    reads[spec.url] = fetch(spec.url, { headers: headers, credentials: 'include' }).then(function (res) {
+      if (spec.image && res.ok)
+        res
+          .clone()
+          .json()
+          .then(function (body) {
+            var v = body;
+            var steps = spec.image.split('.');
+            for (var s = 0; s < steps.length && v; s++) v = v[steps[s]];
+            if (typeof v !== 'string') return;
+            var l = document.createElement('link');
+            l.rel = 'preload';
+            l.as = 'image';
+            l.href = v;
+            l.setAttribute('fetchpriority', 'high');
+            document.head.appendChild(l);
+          })
+          .catch(function () {});
+      return res;
+    });
   }
   // rel: 'preload' (the entry's stylesheets, applied by main.tsx: they style the whole page),
   // 'stylesheet' or 'modulepreload'.

@@ -8,7 +8,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import type { LedgerKey } from '@tp/domain/accounting';
 import { TABLE } from '@tp/contracts/platform';
 import { auditPut, type AuditActor, type AuditChange } from '#lib/audit';
-import { db, tableName, transactOrFalse, type IndexName } from '#lib/db';
+import { db, keyAttributes, tableName, transactOrFalse, type IndexName } from '#lib/db';
 import type { SiteId } from '#lib/keys';
 import { sitePk } from '#lib/keys';
 import { kartKeys } from './keys.ts';
@@ -20,15 +20,9 @@ import type { ReceiptRecord } from './receipts-repo.ts';
 const REC = 'rec';
 const PAGE = 200;
 
-const ATTRS: Record<IndexName, [string, string]> = {
-  table: ['pk', 'sk'],
-  gsi1: ['gsi1pk', 'gsi1sk'],
-  gsi2: ['gsi2pk', 'gsi2sk'],
-};
-
 /** One month's items of a kind (their sort key's prefix), a page at a time. */
 async function* monthPages(index: IndexName, pk: string, prefix: string): AsyncGenerator<Record<string, unknown>[]> {
-  const [pkAttr, skAttr] = ATTRS[index];
+  const [pkAttr, skAttr] = keyAttributes(index);
   let start: Record<string, unknown> | undefined;
   do {
     const page = await db().send(

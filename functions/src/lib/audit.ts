@@ -5,17 +5,27 @@
  * (create / update / delete / import, or a named step: status, block, unblock), on which site, and the record
  * before and after. Entries of one record share a partition, newest first, read a page at a time.
  *
- * The same item is also the site-wide log, through the table's two indexes: gsi1 holds
- * the site's entries by time (`SITE#<site>#AUDITLOG`), gsi2 one actor's entries by time
- * (`SITE#<site>#AUDITBY#<userId>`); entity and change type narrow a page as a filter (docs/audit.md).
+ * The same item is also the site-wide log, through the table's indexes: gsi1 holds the site's entries by time
+ * (`SITE#<site>#AUDITLOG`), gsi2 one actor's (`SITE#<site>#AUDITBY#<userId>`), gsi3 one entity's of one change
+ * type (`SITE#<site>#AUDITKIND#<entity>#<action>`), each by time (docs/audit.md).
  * Append-only: entries are only ever Put, conditionally on a new key; no code updates or deletes one.
  */
 import { randomBytes } from 'node:crypto';
-import { queryFilteredPage, queryPage, tableName, type Page, type PageFilter, type TransactItem } from './db.ts';
+import { AUDIT_ACTIONS, type AuditActionName } from '@tp/contracts/endpoints/audit';
+import {
+  addAttributesOnce,
+  queryFilteredPage,
+  queryMergedPage,
+  queryPage,
+  tableName,
+  type Page,
+  type PageFilter,
+  type TransactItem,
+} from './db.ts';
 import { part, sitePk, type SiteId } from './keys.ts';
 import type { Principal } from './principal.ts';
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'import' | 'status' | 'block' | 'unblock';
+export type AuditAction = AuditActionName;
 export type AuditRecord = Record<string, unknown>;
 
 export interface AuditActor {
@@ -74,6 +84,9 @@ export const auditPk = (siteId: SiteId, entity: string, id: string) => sitePk(si
 export const auditLogPk = (siteId: SiteId) => sitePk(siteId, 'AUDITLOG');
 /** gsi2: one actor's entries on the site, by time. */
 export const auditByPk = (siteId: SiteId, userId: string) => sitePk(siteId, 'AUDITBY', userId);
+/** gsi3: the site's entries of one entity and change type, by time. */
+export const auditKindPk = (siteId: SiteId, entity: string, action: AuditAction) =>
+  sitePk(siteId, 'AUDITKIND', part(entity), action);
 
 /** JSON with object keys sorted: DynamoDB does not keep a map's key order, so equality must not depend on it. */
 const stable = (v: unknown): string =>
@@ -112,6 +125,8 @@ export function auditPut(
         gsi1sk: sk,
         gsi2pk: auditByPk(siteId, by.userId),
         gsi2sk: sk,
+        gsi3pk: auditKindPk(siteId, change.entity, change.action),
+        gsi3sk: sk,
         siteId,
         entity: change.entity,
         id: change.id,
@@ -175,14 +190,27 @@ export interface AuditLogFilter {
 }
 
 /**
- * The site's log, newest first, one cursor page: a Query of the site's (or the actor's) partition within the
- * time range; entity and change type filter what was read, at most `readAhead` items a request.
+ * The site's log, newest first, one cursor page, read from the narrowest partition the filter names: one actor's
+ * (gsi2), else an entity's per change type (gsi3: that type's partition, or all seven merged by time), else the
+ * site's (gsi1), always within the time range. What the partition does not narrow (entity and change type within
+ * an actor's entries; a change type across entities) filters what was read, at most `readAhead` items a request.
  */
 export async function siteAuditLog(
   siteId: SiteId,
   f: AuditLogFilter,
   page: { cursor?: string | undefined; limit: number },
 ): Promise<Page<AuditLogEntry>> {
+  // `to` is exclusive: every key of an entry at `to` sorts after the bare instant.
+  const opts = { ...page, skRange: { from: f.from, to: f.to } };
+  if (!f.actorId && f.entity) {
+    const actions = f.action ? [f.action] : AUDIT_ACTIONS;
+    return queryMergedPage(
+      'gsi3',
+      actions.map((a) => auditKindPk(siteId, f.entity!, a)),
+      opts,
+      toLogEntry,
+    );
+  }
   const filter: PageFilter = { conditions: [], names: {}, values: {} };
   if (f.entity) {
     filter.conditions.push('#entity = :entity');
@@ -197,12 +225,33 @@ export async function siteAuditLog(
   const [index, pk] = f.actorId
     ? (['gsi2', auditByPk(siteId, f.actorId)] as const)
     : (['gsi1', auditLogPk(siteId)] as const);
-  return queryFilteredPage(
-    index,
-    pk,
-    filter,
-    // `to` is exclusive: every key of an entry at `to` sorts after the bare instant.
-    { ...page, readAhead: 500, skRange: { from: f.from, to: f.to } },
-    (item) => ({ ...toEntry(item), entity: String(item.entity), id: String(item.id) }),
-  );
+  return queryFilteredPage(index, pk, filter, { ...opts, readAhead: 500 }, toLogEntry);
+}
+
+const toLogEntry = (item: Record<string, unknown>): AuditLogEntry => ({
+  ...toEntry(item),
+  entity: String(item.entity),
+  id: String(item.id),
+});
+
+/**
+ * One-off, when gsi3 arrived (scripts/backfill-audit-kinds.ts): gives a page of the site's entries written before
+ * it their gsi3 keys, so the log's entity view lists them. Only the index keys are set, on entries that have none:
+ * what an entry records stays as written, and a second run finds nothing to do.
+ */
+export async function indexOlderEntries(
+  siteId: SiteId,
+  cursor?: string,
+): Promise<{ read: number; indexed: number; nextCursor: string | null }> {
+  const page = await queryPage('gsi1', auditLogPk(siteId), { cursor, limit: 500 }, (item) => item);
+  let indexed = 0;
+  for (const item of page.records) {
+    if (item.gsi3pk) continue;
+    const kind = auditKindPk(siteId, String(item.entity), item.action as AuditAction);
+    if (
+      await addAttributesOnce({ pk: String(item.pk), sk: String(item.sk) }, { gsi3pk: kind, gsi3sk: String(item.sk) })
+    )
+      indexed++;
+  }
+  return { read: page.records.length, indexed, nextCursor: page.nextCursor };
 }

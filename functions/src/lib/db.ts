@@ -96,9 +96,38 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
-export type IndexName = 'table' | 'gsi1' | 'gsi2';
-const PK_ATTR: Record<IndexName, string> = { table: 'pk', gsi1: 'gsi1pk', gsi2: 'gsi2pk' };
-const SK_ATTR: Record<IndexName, string> = { table: 'sk', gsi1: 'gsi1sk', gsi2: 'gsi2sk' };
+export type IndexName = 'table' | keyof typeof TABLE.indexes;
+const keyAttr = (index: IndexName, part: 'partitionKey' | 'sortKey'): string =>
+  index === 'table' ? TABLE[part] : TABLE.indexes[index][part];
+const PK_ATTR = (index: IndexName) => keyAttr(index, 'partitionKey');
+const SK_ATTR = (index: IndexName) => keyAttr(index, 'sortKey');
+/** The partition and sort key attributes of the table or an index (TABLE in @tp/contracts/platform). */
+export const keyAttributes = (index: IndexName): [string, string] => [PK_ATTR(index), SK_ATTR(index)];
+const indexOf = (index: IndexName) => (index === 'table' ? {} : { IndexName: TABLE.indexes[index].name });
+
+/** Sort keys from `from` up to `to` (either end optional), as a key condition on a partition's read. */
+interface SkRange {
+  from?: string | undefined;
+  /** Inclusive, as DynamoDB's BETWEEN is: a key that merely starts with `to` sorts after it and is out. */
+  to?: string | undefined;
+}
+
+/** The key condition of one partition within a sort-key range, and its names and values. */
+function partitionCondition(index: IndexName, pk: string, r: SkRange = {}) {
+  const range =
+    r.from && r.to
+      ? ' AND #sk BETWEEN :skFrom AND :skTo'
+      : r.from
+        ? ' AND #sk >= :skFrom'
+        : r.to
+          ? ' AND #sk <= :skTo'
+          : '';
+  return {
+    KeyConditionExpression: `#pk = :pk${range}`,
+    names: { '#pk': PK_ATTR(index), ...(range ? { '#sk': SK_ATTR(index) } : {}) },
+    values: { ':pk': pk, ...(r.from ? { ':skFrom': r.from } : {}), ...(r.to ? { ':skTo': r.to } : {}) },
+  };
+}
 
 /** A cursor is accepted only for the partition it came from, so a forged one cannot read another list (or site). */
 export function decodeCursor(cursor: string, index: IndexName, pk: string): Record<string, string> {
@@ -109,7 +138,7 @@ export function decodeCursor(cursor: string, index: IndexName, pk: string): Reco
       typeof key === 'object' &&
       !Array.isArray(key) &&
       Object.values(key).every((v) => typeof v === 'string') &&
-      (key as Record<string, string>)[PK_ATTR[index]] === pk
+      (key as Record<string, string>)[PK_ATTR(index)] === pk
     )
       return key as Record<string, string>;
   } catch {
@@ -119,7 +148,7 @@ export function decodeCursor(cursor: string, index: IndexName, pk: string): Reco
 }
 
 /** A page cursor: the LastEvaluatedKey, base64url. */
-export const encodeCursor = (key: Record<string, unknown>): string =>
+export const encodeCursor = (key: Record<string, unknown> | unknown[]): string =>
   Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
 
 /** One cursor page over one partition of the table or an index; the cursor is the LastEvaluatedKey, base64url. */
@@ -132,9 +161,9 @@ export async function queryPage<T>(
   const out = await db().send(
     new QueryCommand({
       TableName: tableName(),
-      ...(index === 'table' ? {} : { IndexName: TABLE.indexes[index].name }),
+      ...indexOf(index),
       KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': PK_ATTR[index] },
+      ExpressionAttributeNames: { '#pk': PK_ATTR(index) },
       ExpressionAttributeValues: { ':pk': pk },
       ScanIndexForward: !opts.newestFirst,
       Limit: opts.limit,
@@ -169,37 +198,23 @@ export async function queryFilteredPage<T>(
     limit: number;
     readAhead: number;
     oldestFirst?: boolean;
-    /**
-     * Sort keys from `from` up to `to` as a key condition, so items outside are never read; either end optional.
-     * `to` is inclusive as DynamoDB's BETWEEN is: a key that merely starts with `to` sorts after it and is out.
-     */
-    skRange?: { from?: string | undefined; to?: string | undefined };
+    skRange?: SkRange;
   },
   map: (item: Record<string, unknown>) => T,
 ): Promise<Page<T>> {
   const records: T[] = [];
-  const r = opts.skRange ?? {};
-  const sk = SK_ATTR[index];
-  const range =
-    r.from && r.to
-      ? ' AND #sk BETWEEN :skFrom AND :skTo'
-      : r.from
-        ? ' AND #sk >= :skFrom'
-        : r.to
-          ? ' AND #sk <= :skTo'
-          : '';
-  const skValues = { ...(r.from ? { ':skFrom': r.from } : {}), ...(r.to ? { ':skTo': r.to } : {}) };
+  const key = partitionCondition(index, pk, opts.skRange);
   let start = opts.cursor ? decodeCursor(opts.cursor, index, pk) : undefined;
   let read = 0;
   do {
     const out = await db().send(
       new QueryCommand({
         TableName: tableName(),
-        ...(index === 'table' ? {} : { IndexName: TABLE.indexes[index].name }),
-        KeyConditionExpression: `#pk = :pk${range}`,
+        ...indexOf(index),
+        KeyConditionExpression: key.KeyConditionExpression,
         ...(filter.conditions.length ? { FilterExpression: filter.conditions.join(' AND ') } : {}),
-        ExpressionAttributeNames: { ...filter.names, '#pk': PK_ATTR[index], ...(range ? { '#sk': sk } : {}) },
-        ExpressionAttributeValues: { ...filter.values, ':pk': pk, ...skValues },
+        ExpressionAttributeNames: { ...filter.names, ...key.names },
+        ExpressionAttributeValues: { ...filter.values, ...key.values },
         ScanIndexForward: !!opts.oldestFirst,
         // DynamoDB reads at most 1 MB a call anyway; the cap keeps a big page's calls bounded too.
         Limit: Math.min(opts.limit - records.length, 1000),
@@ -211,6 +226,88 @@ export async function queryFilteredPage<T>(
     start = out.LastEvaluatedKey as Record<string, string> | undefined;
   } while (start && records.length < opts.limit && read < opts.readAhead);
   return { records, nextCursor: start ? encodeCursor(start) : null };
+}
+
+/** Where one partition of a merged page stands: not read yet, after this key, or read to its end. */
+type MergePosition = Record<string, string> | null | 'end';
+
+/** A merged page's cursor names a position per partition, each bound to its partition as `decodeCursor`'s is. */
+function decodeMergedCursor(cursor: string, index: IndexName, pks: readonly string[]): MergePosition[] {
+  try {
+    const positions = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (
+      Array.isArray(positions) &&
+      positions.length === pks.length &&
+      positions.every(
+        (p, i) =>
+          p === null ||
+          p === 'end' ||
+          (typeof p === 'object' &&
+            !Array.isArray(p) &&
+            Object.values(p as object).every((v) => typeof v === 'string') &&
+            (p as Record<string, string>)[PK_ATTR(index)] === pks[i]),
+      )
+    )
+      return positions as MergePosition[];
+  } catch {
+    // fall through
+  }
+  throw fail.validation('Invalid page cursor', { cursor: 'Invalid page cursor' });
+}
+
+/** The table and index key of an item read from `index`: where its partition's next read starts. */
+const positionOf = (item: Record<string, unknown>, index: IndexName): Record<string, string> => {
+  const attrs = [...new Set([TABLE.partitionKey, TABLE.sortKey, PK_ATTR(index), SK_ATTR(index)])];
+  return Object.fromEntries(attrs.map((a) => [a, String(item[a])]));
+};
+
+/**
+ * One newest-first page of several partitions of one index read as one list (an entity's audit entries across
+ * its change types): each partition reads at most `limit` items after its own position, the newest `limit` of
+ * them make the page, and the cursor keeps each partition's position. A page reads at most `limit` items per
+ * partition, however many the partitions hold.
+ */
+export async function queryMergedPage<T>(
+  index: IndexName,
+  pks: readonly string[],
+  opts: { cursor?: string | undefined; limit: number; skRange?: SkRange },
+  map: (item: Record<string, unknown>) => T,
+): Promise<Page<T>> {
+  const starts: MergePosition[] = opts.cursor ? decodeMergedCursor(opts.cursor, index, pks) : pks.map(() => null);
+  const reads = await Promise.all(
+    pks.map(async (pk, i) => {
+      const start = starts[i];
+      if (start === 'end') return { items: [], more: false };
+      const key = partitionCondition(index, pk, opts.skRange);
+      const out = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          ...indexOf(index),
+          KeyConditionExpression: key.KeyConditionExpression,
+          ExpressionAttributeNames: key.names,
+          ExpressionAttributeValues: key.values,
+          ScanIndexForward: false,
+          Limit: opts.limit,
+          ExclusiveStartKey: start ?? undefined,
+        }),
+      );
+      return { items: out.Items ?? [], more: !!out.LastEvaluatedKey };
+    }),
+  );
+  const sk = SK_ATTR(index);
+  const newestFirst = reads
+    .flatMap((r, from) => r.items.map((item) => ({ item, from, at: String(item[sk]) })))
+    .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : a.from - b.from))
+    .slice(0, opts.limit);
+  const positions = reads.map((r, i): MergePosition => {
+    const taken = newestFirst.filter((e) => e.from === i);
+    if (taken.length === r.items.length && !r.more) return 'end';
+    return taken.length ? positionOf(taken[taken.length - 1]!.item, index) : (starts[i] ?? null);
+  });
+  return {
+    records: newestFirst.map((e) => map(e.item)),
+    nextCursor: positions.every((p) => p === 'end') ? null : encodeCursor(positions),
+  };
 }
 
 /**
@@ -248,6 +345,26 @@ export async function writeOrNull(command: ConditionalWrite): Promise<Record<str
 /** Sends one conditional Put / Update / Delete; false when its condition failed. */
 export async function writeOrFalse(command: ConditionalWrite): Promise<boolean> {
   return (await writeOrNull(command)) !== null;
+}
+
+/**
+ * Gives an existing item attributes it has none of yet (a backfill of a new index's keys), leaving the rest as it
+ * is; false when the item is gone or already has them.
+ */
+export function addAttributesOnce(key: { pk: string; sk: string }, attrs: Record<string, string>): Promise<boolean> {
+  const names = Object.keys(attrs);
+  return writeOrFalse(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: `SET ${names.map((_, i) => `#a${i} = :a${i}`).join(', ')}`,
+      ConditionExpression: ['attribute_exists(pk)', ...names.map((_, i) => `attribute_not_exists(#a${i})`)].join(
+        ' AND ',
+      ),
+      ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#a${i}`, n])),
+      ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:a${i}`, attrs[n]])),
+    }),
+  );
 }
 
 /** One Update alone, or with the caller's items (an outbox message) in one transaction; false when a condition failed. */

@@ -13,6 +13,8 @@ export const TABLE = {
     gsi1: { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     /** A second access path per entity (status queues, secondary sort orders). */
     gsi2: { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    /** A third (sparse) access path: the audit log by entity and change type. */
+    gsi3: { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
   },
 } as const;
 

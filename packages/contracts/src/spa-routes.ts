@@ -53,6 +53,14 @@ export interface SpaRoute {
   accountAdminOnly?: boolean;
   /** Its links in the side menus. */
   menus?: MenuLinkSpec[];
+  /**
+   * The screen's first read, started by the boot loader (web/boot/load.js) beside the app's code when a signed-in
+   * user opens the path with no query, and taken by the app's client instead of asking again (api/boot-reads.ts).
+   * `url` is the request exactly as the screen makes it (its page test holds the two together); `image` the
+   * answer's path to the picture the screen paints largest first, preloaded the moment the answer arrives, so the
+   * screen's largest paint waits for the app's code and not for the code, then the read, then the picture.
+   */
+  bootRead?: { url: string; image?: string };
 }
 
 export const SPA_BASENAME = '/app';
@@ -142,6 +150,7 @@ export const SPA_ROUTES: SpaRoute[] = [
     screen: 'packages/packages',
     access: 'login',
     title: 'Tour packages',
+    bootRead: { url: '/api/packages/list?limit=12', image: 'result.records.0.image.url' },
     menus: [
       { menu: 'staff', order: 300, label: 'Browse Packages', permission: 'packages.view', module: 'packages' },
       { menu: 'user', order: 100, label: 'Tour Packages', module: 'packages' },

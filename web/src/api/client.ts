@@ -4,6 +4,7 @@ import { clearUserData } from '#lib/storage.ts';
 import { siteStore } from '#lib/state.ts';
 import { toastError } from '#lib/notify.ts';
 import { urlPath, type CallTarget, type EndpointOf } from './boot.ts';
+import { takeBootRead } from './boot-reads.ts';
 import { decideFailure, type Failure } from './catalogue.ts';
 import { currentLocation, navigateTo } from './navigation.ts';
 
@@ -123,7 +124,8 @@ async function exchange<E extends CallTarget>(
   const { url, init } = buildRequest(endpoint, input, options);
   let res: Response;
   try {
-    res = await fetch(url, { ...init, signal: options.signal });
+    const early = init.method === 'GET' ? takeBootRead(url) : undefined;
+    res = (early && (await early)) || (await fetch(url, { ...init, signal: options.signal }));
   } catch (error) {
     if ((error as Error)?.name === 'AbortError') throw error;
     fail({ endpoint, status: 0, error }, handling);

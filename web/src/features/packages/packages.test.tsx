@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { submitEnquiry } from '@tp/contracts/endpoints/enquiries';
 import { PACKAGE_MSG, listPackages, orderPackageImages, savePackage } from '@tp/contracts/endpoints/packages';
 import * as MSG from '@tp/contracts/messages';
+import { SPA_ROUTES } from '@tp/contracts/spa-routes';
 import { staffUser, testUser } from '#test/fixtures.ts';
 import { renderApp } from '#test/render.tsx';
 import { enquirySubmittedPath, packagePath } from './links.ts';
@@ -14,6 +15,7 @@ const user = () => userEvent.setup({ delay: null, pointerEventsCheck: 0 });
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  delete window.__tpBootReads;
 });
 
 describe('Tour packages (travellers)', { timeout: 60_000 }, () => {
@@ -70,6 +72,28 @@ describe('Tour packages (travellers)', { timeout: 60_000 }, () => {
       ...Array<string>(eager).fill('eager'),
       ...Array<string>(loading.length - eager).fill('lazy'),
     ]);
+  });
+
+  it('takes the list the boot loader asked for at the URL its route names, and asks again only when that failed', async () => {
+    const { bootRead } = SPA_ROUTES.find((r) => r.path === '/packages')!;
+    const answer = { records: [card(pkg({ id: 'pkg-9', slug: 'boot-trip', title: 'Boot trip' }))], nextCursor: null };
+    window.__tpBootReads = { [bootRead!.url]: Promise.resolve(Response.json({ success: true, result: answer })) };
+    const { api } = renderApp('/packages', { user: testUser(), api: packagesApi() });
+    expect(await screen.findByRole('link', { name: 'Boot trip' })).toBeTruthy();
+    expect(api.calls(listPackages)).toEqual([]);
+    // The preloaded picture is the one the first card paints.
+    const body: unknown = { success: true, result: answer };
+    const named = bootRead!.image!.split('.').reduce((v: any, step) => v?.[step], body);
+    expect(named).toBe(answer.records[0]!.image!.url);
+    expect(window.__tpBootReads).toEqual({});
+  });
+
+  it('asks for the list itself at the URL the boot loader reads, when the boot read failed', async () => {
+    const { bootRead } = SPA_ROUTES.find((r) => r.path === '/packages')!;
+    window.__tpBootReads = { [bootRead!.url]: Promise.resolve(Response.json({ success: false }, { status: 401 })) };
+    const { api } = renderApp('/packages', { user: testUser(), api: packagesApi() });
+    expect(await screen.findByRole('link', { name: 'Dubai Delights' })).toBeTruthy();
+    expect(api.fetch.mock.calls.map(([url]) => url)).toContain(bootRead!.url);
   });
 
   it('says so when nothing matches', async () => {
