@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { PACKAGE_MSG } from '@tp/contracts/endpoints/packages';
 import { SCENES, scenePng } from '../../scripts/seed/picture.ts';
 import { axeViolations } from '../support/axe.ts';
-import { appUrl, launch, screenshots, signIn, toast } from '../support/browser.ts';
+import { appUrl, chooseFiles, launch, screenshots, signIn, toast } from '../support/browser.ts';
 
 const SITE = 'flightdeals.localhost';
 const TITLE = `E2E Goa Getaway ${randomUUID().slice(0, 6)}`;
@@ -138,9 +138,7 @@ describe('Tour packages', () => {
     // This file's temporary folder (tests/support/temp-dir.ts).
     const file = join(tmpdir(), 'goa.png');
     await writeFile(file, scenePng(SCENES.beach, 1200, 750));
-    const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Upload pictures' }).click();
-    await (await chooser).setFiles(file);
+    await chooseFiles(page, page.getByRole('button', { name: 'Upload pictures' }), file);
     await toast(page, PACKAGE_MSG.imageAdded).waitFor();
     await page.getByText('Cover', { exact: true }).waitFor();
     await shoot(page, 'images');

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations } from '../support/axe.ts';
-import { ahead, appUrl, screenshots, signIn, toast, typeDate, useBrowser } from '../support/browser.ts';
+import { ahead, appUrl, chooseFiles, screenshots, signIn, toast, typeDate, useBrowser } from '../support/browser.ts';
 
 const SITE = 'flightdeals.localhost';
 const PHONE = { width: 390, height: 844 };
@@ -29,9 +29,7 @@ const PHOTO = Buffer.from(
 const pdf = (title: string) => Buffer.from(`%PDF-1.7\n1 0 obj << /Title (${title}) >> endobj\ntrailer << >>\n%%EOF\n`);
 
 async function upload(page: Page, label: string, file: { name: string; mimeType: string; buffer: Buffer }) {
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: label }).click();
-  await (await chooser).setFiles(file);
+  await chooseFiles(page, page.getByRole('button', { name: label }), file);
   await toast(page, 'Document uploaded').first().waitFor();
   await page.getByRole('button', { name: label.replace(/^Upload/, 'View') }).waitFor();
 }

@@ -5,7 +5,15 @@
 import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Download, type Locator, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Download,
+  type FileChooser,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { DEMO_PASSWORD } from '../../scripts/seed/logins.ts';
 import { axeViolations, DIALOGS, dialogsSettled, horizontalOverflow } from './axe.ts';
@@ -154,6 +162,27 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByLabel(/^Email/).fill(email);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: /^Login$/ }).click();
+}
+
+/**
+ * Clicks `button`, which opens the file chooser, and gives the chooser `files`. Chromium now and then never reports
+ * a chooser that a click opened (microsoft/playwright#28023: an event lost while the page holds its paint), so a
+ * click that opened none within 5 s is made again: only the first chooser reported is answered, and one is required.
+ */
+export async function chooseFiles(
+  page: Page,
+  button: Locator,
+  files: Parameters<FileChooser['setFiles']>[0],
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const chooser = page.waitForEvent('filechooser', { timeout: 5_000 });
+    await button.click();
+    const opened = await chooser.catch((err: unknown) => {
+      if (attempt >= 6) throw err;
+      return null;
+    });
+    if (opened) return opened.setFiles(files);
+  }
 }
 
 /** A toast (Mantine notification) showing `text`. */

@@ -3,7 +3,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { getPermissionsFromSession, getUserBySessionId } from '#api/boot.ts';
 import { call } from '#api/client.ts';
 import { nextTask } from '#lib/next-task.ts';
-import { permissionStore, userStore, useUser, type PermissionState } from '#lib/state.ts';
+import { permissionStore, userStore, usePermissionState, useUser, type PermissionState } from '#lib/state.ts';
+import { useAfterLoadIdle } from '#shared/idle.ts';
 import { LOGOUT_PATH } from '#lib/redirects.ts';
 
 // The schema-free copy of the endpoint: the users contract (zod, phone metadata) stays off this path.
@@ -25,10 +26,15 @@ const fetchPermissions = async (): Promise<PermissionState> => {
  */
 export function SessionCheck() {
   const user = useUser();
+  const stored = usePermissionState();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const onLogout = pathname === LOGOUT_PATH;
-  useSWR(user && !onLogout ? 'session-check' : null, fetchSessionUser, {
+  // The screen draws from the stored copies, so checking them waits until the opened screen has loaded and the
+  // page is idle: on a phone their answers would otherwise share the connection and the main thread with the
+  // screen's code and first read. Permissions not stored yet are what a staff screen waits for: asked at once.
+  const settled = useAfterLoadIdle();
+  useSWR(user && !onLogout && settled ? 'session-check' : null, fetchSessionUser, {
     revalidateOnMount: true,
     revalidateIfStale: false,
     revalidateOnReconnect: false,
@@ -40,7 +46,7 @@ export function SessionCheck() {
   });
   // Keyed by user: a sign-in as someone else (or a fresh copy after a group change) loads them again.
   // A failure keeps the stored state; the session check above handles a dead session.
-  useSWR(user && !onLogout ? ['session-permissions', user.id] : null, fetchPermissions, {
+  useSWR(user && !onLogout && (settled || !stored) ? ['session-permissions', user.id] : null, fetchPermissions, {
     revalidateOnMount: true,
     revalidateIfStale: false,
     revalidateOnReconnect: false,
