@@ -6,29 +6,13 @@
  *   npx tsx scripts/backfill-audit-kinds.ts --stage <name> --site <siteId>   that stage's table (the caller's AWS credentials)
  *   npx tsx scripts/backfill-audit-kinds.ts --local --site <siteId>           the table of TABLE_NAME / AWS_ENDPOINT_URL_DYNAMODB
  */
-import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
-import { pointAtTable, TARGET_OPTIONS } from './backfill-target.ts';
+import { everyPage, runPerSite } from './backfill-target.ts';
 
 export async function backfillAuditKinds(siteId: string): Promise<{ read: number; indexed: number }> {
   // Loaded after the caller set TABLE_NAME: the functions read it at first use.
   const { indexOlderEntries } = await import('../functions/src/lib/audit.ts');
   const { asSiteId } = await import('../functions/src/lib/keys.ts');
-  const report = { read: 0, indexed: 0 };
-  let cursor: string | undefined;
-  do {
-    const page = await indexOlderEntries(asSiteId(siteId), cursor);
-    report.read += page.read;
-    report.indexed += page.indexed;
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return report;
+  return everyPage((cursor) => indexOlderEntries(asSiteId(siteId), cursor));
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { values } = parseArgs({ options: { ...TARGET_OPTIONS, site: { type: 'string', multiple: true } } });
-  await pointAtTable(values);
-  if (!values.site?.length) throw new Error('Give --site <siteId> (one or more)');
-  for (const siteId of values.site)
-    process.stdout.write(`${siteId}: ${JSON.stringify(await backfillAuditKinds(siteId))}\n`);
-}
+await runPerSite(import.meta.url, backfillAuditKinds);

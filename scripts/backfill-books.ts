@@ -6,9 +6,7 @@
  *   npx tsx scripts/backfill-books.ts --stage <name> --site <siteId>   that stage's table (the caller's AWS credentials)
  *   npx tsx scripts/backfill-books.ts --local --site <siteId>           the table of TABLE_NAME / AWS_ENDPOINT_URL_DYNAMODB
  */
-import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
-import { pointAtTable, TARGET_OPTIONS } from './backfill-target.ts';
+import { runPerSite } from './backfill-target.ts';
 
 export async function backfillSiteBooks(siteId: string) {
   // Loaded after the caller set TABLE_NAME: the functions read it at first use.
@@ -17,10 +15,4 @@ export async function backfillSiteBooks(siteId: string) {
   return backfillBooks(asSiteId(siteId));
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { values } = parseArgs({ options: { ...TARGET_OPTIONS, site: { type: 'string', multiple: true } } });
-  await pointAtTable(values);
-  if (!values.site?.length) throw new Error('Give --site <siteId> (one or more)');
-  for (const siteId of values.site)
-    process.stdout.write(`${siteId}: ${JSON.stringify(await backfillSiteBooks(siteId))}\n`);
-}
+await runPerSite(import.meta.url, backfillSiteBooks);

@@ -48,7 +48,12 @@ export function definePlatform(app: App, stageName: string, { spaDist = SPA_DIST
   const name = (part: string): string => stackNameOf(stage, part);
   const sites = SITES[stage.name];
 
-  const data = new DataStack(app, name('data'), { ...common, description: 'Single DynamoDB table' });
+  const indexes = app.node.tryGetContext('tableIndexes') as string | undefined;
+  const data = new DataStack(app, name('data'), {
+    ...common,
+    description: 'Single DynamoDB table',
+    ...(indexes ? { indexes: Number(indexes) } : {}),
+  });
   const messaging = new MessagingStack(app, name('messaging'), {
     ...common,
     description: 'SQS queues with DLQs; SES identities (stage and resellers) and bounce/complaint feedback',

@@ -18,7 +18,10 @@ const indexSchema = (g: (typeof TABLE.indexes)[keyof typeof TABLE.indexes]) => (
     { AttributeName: g.partitionKey, KeyType: 'HASH' as const },
     { AttributeName: g.sortKey, KeyType: 'RANGE' as const },
   ],
-  Projection: { ProjectionType: 'ALL' as const },
+  Projection:
+    'include' in g
+      ? { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...g.include] }
+      : { ProjectionType: 'ALL' as const },
 });
 const indexAttributes = (g: (typeof TABLE.indexes)[keyof typeof TABLE.indexes]) => [
   { AttributeName: g.partitionKey, AttributeType: 'S' as const },

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Stack } from 'aws-cdk-lib';
-import { Match } from 'aws-cdk-lib/assertions';
+import { App, type Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeKey } from '@tp/contracts/endpoint';
@@ -11,6 +11,7 @@ import { QUEUE_URL_ENV, accessOf, type QueueKey } from '../../infra/config/funct
 import { SITES } from '../../infra/config/sites.ts';
 import { STAGES } from '../../infra/config/stages.ts';
 import { bundleFunction, domainEntries, isChunkFile, workerEntries } from '../../infra/lib/bundling.ts';
+import { DataStack } from '../../infra/lib/stacks/data-stack.ts';
 import { API_PATH_PATTERNS, APP_PATH_PATTERN } from '../../infra/lib/stacks/web-stack.ts';
 import {
   SYNTH_TIMEOUT_MS,
@@ -47,9 +48,22 @@ describe('DataStack', () => {
           { AttributeName: i.partitionKey, KeyType: 'HASH' },
           { AttributeName: i.sortKey, KeyType: 'RANGE' },
         ],
-        Projection: { ProjectionType: 'ALL' },
+        Projection:
+          'include' in i ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...i.include] } : { ProjectionType: 'ALL' },
       })),
     });
+  });
+});
+
+describe('DataStack on a table deployed before its newest indexes', () => {
+  it('declares only the first `indexes` of TABLE, so each deployment adds one index (docs/deploy.md)', () => {
+    const stack = new DataStack(new App(), 'Upgrade', { stage: STAGES[STAGE], indexes: 3 });
+    const [[, table]] = resourcesOf(Template.fromStack(stack), 'AWS::DynamoDB::Table') as [[string, any]];
+    expect(table.GlobalSecondaryIndexes.map((g: { IndexName: string }) => g.IndexName)).toEqual(
+      Object.values(TABLE.indexes)
+        .slice(0, 3)
+        .map((i) => i.name),
+    );
   });
 });
 

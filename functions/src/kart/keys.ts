@@ -26,6 +26,11 @@ export const kartKeys = {
     gsi1pk: kartKeys.kartsPk(siteId),
     gsi1sk: `${part(createdAt)}#${part(id)}`,
   }),
+  /** gsi4 (lean: keys, search text and flags only): the same list, for a search to read cheaply. */
+  searchIndex: (siteId: SiteId, createdAt: string, id: string) => ({
+    gsi4pk: kartKeys.kartsPk(siteId),
+    gsi4sk: `${part(createdAt)}#${part(id)}`,
+  }),
   activePk: (siteId: SiteId) => sitePk(siteId, 'KART', 'ACTIVE'),
   /** gsi2: vouchered, uncancelled karts by arrival date. */
   activeIndex: (siteId: SiteId, arrivalDate: string, id: string) => ({

@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import { AUDIT_ACTIONS, type AuditActionName } from '@tp/contracts/endpoints/audit';
 import {
-  addAttributesOnce,
+  backfillIndexKeys,
   queryFilteredPage,
   queryMergedPage,
   queryPage,
@@ -239,19 +239,9 @@ const toLogEntry = (item: Record<string, unknown>): AuditLogEntry => ({
  * it their gsi3 keys, so the log's entity view lists them. Only the index keys are set, on entries that have none:
  * what an entry records stays as written, and a second run finds nothing to do.
  */
-export async function indexOlderEntries(
-  siteId: SiteId,
-  cursor?: string,
-): Promise<{ read: number; indexed: number; nextCursor: string | null }> {
-  const page = await queryPage('gsi1', auditLogPk(siteId), { cursor, limit: 500 }, (item) => item);
-  let indexed = 0;
-  for (const item of page.records) {
-    if (item.gsi3pk) continue;
-    const kind = auditKindPk(siteId, String(item.entity), item.action as AuditAction);
-    if (
-      await addAttributesOnce({ pk: String(item.pk), sk: String(item.sk) }, { gsi3pk: kind, gsi3sk: String(item.sk) })
-    )
-      indexed++;
-  }
-  return { read: page.records.length, indexed, nextCursor: page.nextCursor };
-}
+export const indexOlderEntries = (siteId: SiteId, cursor?: string) =>
+  backfillIndexKeys('gsi1', auditLogPk(siteId), cursor, (item) =>
+    item.gsi3pk
+      ? null
+      : { gsi3pk: auditKindPk(siteId, String(item.entity), item.action as AuditAction), gsi3sk: String(item.sk) },
+  );

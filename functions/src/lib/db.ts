@@ -351,7 +351,7 @@ export async function writeOrFalse(command: ConditionalWrite): Promise<boolean> 
  * Gives an existing item attributes it has none of yet (a backfill of a new index's keys), leaving the rest as it
  * is; false when the item is gone or already has them.
  */
-export function addAttributesOnce(key: { pk: string; sk: string }, attrs: Record<string, string>): Promise<boolean> {
+function addAttributesOnce(key: { pk: string; sk: string }, attrs: Record<string, string>): Promise<boolean> {
   const names = Object.keys(attrs);
   return writeOrFalse(
     new UpdateCommand({
@@ -365,6 +365,25 @@ export function addAttributesOnce(key: { pk: string; sk: string }, attrs: Record
       ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:a${i}`, attrs[n]])),
     }),
   );
+}
+
+/**
+ * One page of a partition for a one-off backfill of a new index's keys: each item `keysOf` gives keys for (null: it
+ * has them, or does not belong in the index) gets them, and nothing else changes (addAttributesOnce).
+ */
+export async function backfillIndexKeys(
+  index: IndexName,
+  pk: string,
+  cursor: string | undefined,
+  keysOf: (item: Record<string, unknown>) => Record<string, string> | null,
+): Promise<{ read: number; indexed: number; nextCursor: string | null }> {
+  const page = await queryPage(index, pk, { cursor, limit: 200 }, (item) => item);
+  let indexed = 0;
+  for (const item of page.records) {
+    const keys = keysOf(item);
+    if (keys && (await addAttributesOnce({ pk: String(item.pk), sk: String(item.sk) }, keys))) indexed++;
+  }
+  return { read: page.records.length, indexed, nextCursor: page.nextCursor };
 }
 
 /** One Update alone, or with the caller's items (an outbox message) in one transaction; false when a condition failed. */

@@ -16,6 +16,11 @@ export const mediaBucketName = (stage: StageConfig, account: string): string => 
 
 export interface DataStackProps extends StackProps {
   stage: StageConfig;
+  /**
+   * Declare only TABLE's first `indexes` indexes (default: all). CloudFormation adds one GSI to an existing table
+   * per update, so a table deployed before two new ones gets them in two deployments (docs/deploy.md).
+   */
+  indexes?: number;
 }
 
 /**
@@ -42,12 +47,15 @@ export class DataStack extends Stack {
       deletionProtection: props.stage.retainData,
       removalPolicy: removalPolicyOf(props.stage),
     });
-    for (const index of Object.values(TABLE.indexes)) {
+    for (const index of Object.values(TABLE.indexes).slice(0, props.indexes)) {
+      const include = 'include' in index ? [...index.include] : null;
       this.table.addGlobalSecondaryIndex({
         indexName: index.name,
         partitionKey: key(index.partitionKey),
         sortKey: key(index.sortKey),
-        projectionType: ProjectionType.ALL,
+        ...(include
+          ? { projectionType: ProjectionType.INCLUDE, nonKeyAttributes: include }
+          : { projectionType: ProjectionType.ALL }),
       });
     }
 

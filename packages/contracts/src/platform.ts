@@ -15,6 +15,16 @@ export const TABLE = {
     gsi2: { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
     /** A third (sparse) access path: the audit log by entity and change type. */
     gsi3: { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
+    /**
+     * A lean (sparse) access path: a list searched by text reads only the keys and these attributes (a few hundred
+     * bytes an item instead of the record), then fetches the page's records (the quotations' search).
+     */
+    gsi4: {
+      name: 'gsi4',
+      partitionKey: 'gsi4pk',
+      sortKey: 'gsi4sk',
+      include: ['search', 'isVouchered', 'isCancelled'],
+    },
   },
 } as const;
 
