@@ -54,11 +54,22 @@ describe('readable colours', () => {
     expect(contrastRatio(DEFAULT_THEME.colors.red[6]!, '#ffffff')).toBeLessThan(4.5);
   });
 
-  it('makes every colour readable as text, outline on white and light badge text on its tint', () => {
+  it('makes every colour readable as text, outline on white and light text on its tint, hovered too', () => {
     for (const [name, shades] of Object.entries(theme.colors)) {
       expect(contrastRatio(vars[`--mantine-color-${name}-text`]!, '#ffffff'), name).toBeGreaterThanOrEqual(4.5);
       expect(contrastRatio(vars[`--mantine-color-${name}-outline`]!, '#ffffff'), name).toBeGreaterThanOrEqual(4.5);
-      expect(contrastRatio(vars[`--mantine-color-${name}-light-color`]!, shades[1]!), name).toBeGreaterThanOrEqual(4.5);
+      // `light` is shade 1, `light-hover` shade 2.
+      for (const tint of [shades[1]!, shades[2]!])
+        expect(contrastRatio(vars[`--mantine-color-${name}-light-color`]!, tint), name).toBeGreaterThanOrEqual(4.5);
+    }
+    // The demo brands, whose hovered light buttons read 4:1 before.
+    for (const primary of ['#1c64f2', '#7c3aed', '#0f766e']) {
+      const site = mergeMantineTheme(
+        DEFAULT_THEME,
+        siteTheme({ brandingSettings: { theme: { palette: { primary, secondary: '#f59e0b' } } } } as never),
+      );
+      const brand = readableColors(site).light['--mantine-color-brand-light-color']!;
+      expect(contrastRatio(brand, site.colors.brand![2]!), primary).toBeGreaterThanOrEqual(4.5);
     }
   });
 

@@ -112,7 +112,9 @@ export const readableColors: CSSVariablesResolver = (theme) => {
     const onWhite = readableShade(shades, '#ffffff');
     light[`--mantine-color-${name}-text`] = onWhite;
     light[`--mantine-color-${name}-outline`] = onWhite;
-    light[`--mantine-color-${name}-light-color`] = readableShade(shades, shades[1]!);
+    // Light buttons and badges sit on shade 1 and, hovered, on shade 2 (Mantine's `light` / `light-hover`): the text
+    // must read on the darker of the two, or a hovered "Tax invoice" drops to 4:1.
+    light[`--mantine-color-${name}-light-color`] = readableShade(shades, shades[2]!);
   }
   return { variables: {}, light, dark: {} };
 };
