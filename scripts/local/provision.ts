@@ -12,7 +12,10 @@ import { QUEUES, TABLE, dlqName, type QueueSpec } from '@tp/contracts/platform';
 export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
 export const LOCAL_REGION = 'us-east-1';
 
-const indexSchema = (g: (typeof TABLE.indexes)[keyof typeof TABLE.indexes]) => ({
+/** One of the table's declared indexes. */
+type TableIndex = (typeof TABLE.indexes)[keyof typeof TABLE.indexes];
+
+const indexSchema = (g: TableIndex) => ({
   IndexName: g.name,
   KeySchema: [
     { AttributeName: g.partitionKey, KeyType: 'HASH' as const },
@@ -23,7 +26,7 @@ const indexSchema = (g: (typeof TABLE.indexes)[keyof typeof TABLE.indexes]) => (
       ? { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...g.include] }
       : { ProjectionType: 'ALL' as const },
 });
-const indexAttributes = (g: (typeof TABLE.indexes)[keyof typeof TABLE.indexes]) => [
+const indexAttributes = (g: TableIndex) => [
   { AttributeName: g.partitionKey, AttributeType: 'S' as const },
   { AttributeName: g.sortKey, AttributeType: 'S' as const },
 ];
