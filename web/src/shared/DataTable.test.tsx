@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '#test/render.tsx';
 import { DataTable, SMALL_SCREEN_QUERY, type Column } from './DataTable.tsx';
@@ -90,6 +90,31 @@ describe('DataTable', () => {
     ).toEqual(['NameCity', 'AshaPune', 'RaviKochi']);
     expect(screen.queryByRole('table', { name: 'People (loading)' })).toBeNull();
     expect(screen.queryByText('None')).toBeNull();
+  });
+
+  it("keeps the previous filter's rows while the next answer comes, and says the list is busy", async () => {
+    const user = userEvent.setup({ delay: null });
+    // SWR's keepPreviousData: another filter's key is loading while the old rows are still handed on.
+    function Refiltered() {
+      const [state, setState] = useState<{ rows: Row[]; loading: boolean }>({ rows: ROWS, loading: false });
+      return (
+        <>
+          <button onClick={() => setState({ rows: ROWS, loading: true })}>Filter</button>
+          <button onClick={() => setState({ rows: ROWS.slice(1), loading: false })}>Answer</button>
+          <DataTable label="People" {...state} columns={COLUMNS} rowKey={(r) => r.id} empty="None" />
+        </>
+      );
+    }
+    renderWithProviders(<Refiltered />);
+    const table = () => screen.getByRole('table', { name: 'People' });
+    await screen.findByRole('table', { name: 'People' });
+    expect(table().getAttribute('aria-busy')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    expect(table().getAttribute('aria-busy')).toBe('true');
+    expect(within(table()).getByText('Asha')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Answer' }));
+    await waitFor(() => expect(table().getAttribute('aria-busy')).toBeNull());
+    expect(screen.queryByText('Asha')).toBeNull();
   });
 
   it('pages through the shared pager', async () => {

@@ -1,5 +1,5 @@
 import { useDeferredValue, type ReactNode } from 'react';
-import { Box, Center, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Box, Center, Group, Paper, Progress, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { TIMING } from '@tp/contracts/platform';
 import { Pager } from './Pager.tsx';
@@ -53,8 +53,12 @@ export function DataTable<T>({
   // A page of records renders in a transition React can cut into slices, so a 50-row answer does not hold the main
   // thread in one task; until it has rendered, the skeleton (or the previous page) stays.
   const shown = useDeferredValue(rows);
-  const showSkeleton = (loading || shown !== rows) && !shown?.length;
+  const waiting = loading || shown !== rows;
+  const showSkeleton = waiting && !shown?.length;
   const list = shown ?? [];
+  // Rows of the previous input stay on screen while another filter's answer comes (keepPreviousData): the list says
+  // it is busy (assistive technology, tests) and a thin bar says so to the eye, so nobody acts on rows about to go.
+  const refreshing = waiting && list.length > 0;
   // The skeleton is named apart from the loaded list, so that nothing reading the list by its name reads the skeleton.
   const busyLabel = `${label} (loading)`;
 
@@ -100,7 +104,12 @@ export function DataTable<T>({
     );
   } else if (small) {
     body = (
-      <Stack gap="sm" component="ul" aria-label={label} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      <Stack
+        gap="sm"
+        component="ul"
+        aria-label={label}
+        aria-busy={refreshing || undefined}
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {list.map((row) => (
           <Paper key={rowKey(row)} withBorder p="sm" component="li">
             <Stack gap={6}>
@@ -124,7 +133,7 @@ export function DataTable<T>({
   } else {
     body = (
       <Table.ScrollContainer minWidth={minWidth}>
-        <Table aria-label={label} striped highlightOnHover verticalSpacing="sm">
+        <Table aria-label={label} aria-busy={refreshing || undefined} striped highlightOnHover verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
               {columns.map((c) => (
@@ -152,7 +161,13 @@ export function DataTable<T>({
 
   return (
     <Stack gap="md">
-      {body}
+      <Box pos="relative">
+        {refreshing && (
+          // Over the list's top edge, so the rows do not move when it comes and goes.
+          <Progress value={100} animated size={3} aria-hidden="true" pos="absolute" top={0} left={0} right={0} />
+        )}
+        {body}
+      </Box>
       {paging && <Pager {...paging} />}
     </Stack>
   );
