@@ -109,7 +109,8 @@ export function DataTable<T>({
         component="ul"
         aria-label={label}
         aria-busy={refreshing || undefined}
-        style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      >
         {list.map((row) => (
           <Paper key={rowKey(row)} withBorder p="sm" component="li">
             <Stack gap={6}>
