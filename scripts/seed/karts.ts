@@ -26,7 +26,7 @@ import { addCalendarDays } from '@tp/domain/credit';
 import { db, tableName } from '../../functions/src/lib/db.ts';
 import { asSiteId, type SiteId } from '../../functions/src/lib/keys.ts';
 import { transferDetailsOf, type KartRecord } from '../../functions/src/kart/model.ts';
-import { deadlineItems, kartPut } from '../../functions/src/kart/repo.ts';
+import { deadlineItems, kartWrites } from '../../functions/src/kart/repo.ts';
 import { raiseReceiptCounter, seededReceiptItems, type ReceiptRecord } from '../../functions/src/kart/receipts-repo.ts';
 import { seededPayableItems, type PayableRecord } from '../../functions/src/kart/payables-repo.ts';
 import { transferPut } from '../../functions/src/kart/transfers-repo.ts';
@@ -351,16 +351,11 @@ export function kartItems(
   at: string,
   stampOf?: (transferId: string) => string,
 ): Record<string, unknown>[] {
-  const {
-    ConditionExpression: _c,
-    ExpressionAttributeNames: _n,
-    ExpressionAttributeValues: _v,
-    ...put
-  } = kartPut(siteId, k, null).Put!;
+  // Written whole, so without the API's conditions: the kart, its month listings (vouchered), its deadline items.
   const items: Record<string, unknown>[] = [
-    put.Item!,
-    ...deadlineItems({ siteId }, null, k).flatMap((i) => (i.Put ? [i.Put.Item!] : [])),
-  ];
+    ...kartWrites(siteId, k, null),
+    ...deadlineItems({ siteId }, null, k),
+  ].flatMap((i) => (i.Put ? [i.Put.Item!] : []));
   const sync = syncKartTransfers([], transfersOfVoucher(k), transferDetailsOf(k, DEMO_AREAS), at);
   items.push(...sync.put.map((t) => transferPut(siteId, t, undefined, stampOf?.(t.id)).Put!.Item!));
   return items;

@@ -27,9 +27,10 @@ import * as MSG from '@tp/contracts/messages';
 import { DMC_TEXT } from '@tp/domain/dmc';
 import { asSiteId } from '../../functions/src/lib/keys.ts';
 import { storedTransfersOfKart, transferPutItems, transfersOfKart } from '../../functions/src/kart/transfers-repo.ts';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName, transactOrFalse } from '../../functions/src/lib/db.ts';
 import { kartKeys } from '../../functions/src/kart/keys.ts';
+import { backfillKartDays } from '../../scripts/backfill-kart-days.ts';
 import { backfillKartSearch } from '../../scripts/backfill-kart-search.ts';
 import { userIdByEmail } from '../../functions/src/users/repo.ts';
 import { Client } from '../support/api.ts';
@@ -318,6 +319,82 @@ describe('the search index (gsi4) of quotations saved before it', () => {
     expect(found.records.map((r: { id: string }) => r.id)).toEqual([k.id]);
     expect(found.records[0]).toMatchObject({ kartName: `Older ${t}` });
     expect((await backfillKartSearch(siteId)).indexed).toBe(0);
+  });
+});
+
+describe('the date-wise itinerary reads the month listings', () => {
+  const siteId = () => asSiteId(FLIGHTDEALS.siteId);
+  /** The months a kart is listed in, read from the table itself. */
+  const listedIn = async (kartId: string, months: string[]) => {
+    const found: string[] = [];
+    for (const month of months) {
+      const { Item } = await db().send(
+        new GetCommand({ TableName: tableName(), Key: kartKeys.onGround(siteId(), month, kartId) }),
+      );
+      if (Item) found.push(`${month} ${String(Item.first)}..${String(Item.last)}`);
+    }
+    return found;
+  };
+  const onDate = async (date: string) =>
+    (await ok(c, getItinerariesByDate, { date })).map((x: { kartId: string }) => x.kartId);
+  const MONTHS = ['2027-01', '2027-02', '2027-03'];
+  /** Arrives on the last day of January, three nights at Rove (out on 3 February), the safari on 1 February. */
+  const monthEnd = (over: Record<string, unknown> = {}) => {
+    const k = kart(over);
+    return {
+      ...k,
+      arrivalDate: '2027-01-31',
+      accomodations: [{ ...k.accomodations[0], checkinDate: '2027-01-31' }],
+      activities: [{ ...k.activities[0], startDate: '2027-02-01' }],
+      miscellaneous: [{ ...k.miscellaneous[0], startDate: '2027-01-31' }],
+    };
+  };
+
+  it('lists a vouchered kart in each month it is on the ground in, moves it with its dates, drops it on cancel', async () => {
+    const saved = await ok(c, saveKart, monthEnd());
+    expect(await listedIn(saved.id, MONTHS)).toEqual([]);
+    await ok(c, voucherKart, { id: saved.id, version: 1 });
+    expect(await listedIn(saved.id, MONTHS)).toEqual([
+      '2027-01 2027-01-31..2027-02-03',
+      '2027-02 2027-01-31..2027-02-03',
+    ]);
+    // Found on its first and last day, across the month end; not the day before or after.
+    for (const date of ['2027-01-31', '2027-02-03']) expect(await onDate(date)).toContain(saved.id);
+    for (const date of ['2027-01-30', '2027-02-04']) expect(await onDate(date)).not.toContain(saved.id);
+
+    // Staff move the whole trip into March: February and January listings go, March's comes.
+    const v2 = await ok(c, getKartById, { id: saved.id });
+    const moved = await ok(c, saveKart, {
+      ...monthEnd({ id: saved.id, version: v2.version, isVouchered: true }),
+      arrivalDate: '2027-03-10',
+      accomodations: [{ ...kart().accomodations[0], checkinDate: '2027-03-10' }],
+      activities: [{ ...kart().activities[0], startDate: '2027-03-11' }],
+      miscellaneous: [{ ...kart().miscellaneous[0], startDate: '2027-03-10' }],
+      kartName: v2.kartName,
+    });
+    expect(moved.version).toBe(v2.version + 1);
+    expect(await listedIn(saved.id, MONTHS)).toEqual(['2027-03 2027-03-10..2027-03-13']);
+    expect(await onDate('2027-02-01')).not.toContain(saved.id);
+    expect(await onDate('2027-03-12')).toContain(saved.id);
+
+    await ok(c, cancelKart, { id: saved.id });
+    expect(await listedIn(saved.id, MONTHS)).toEqual([]);
+    expect(await onDate('2027-03-12')).not.toContain(saved.id);
+  });
+
+  it('finds a kart vouchered before the listings once the backfill lists it, and the backfill again changes nothing', async () => {
+    const saved = await ok(c, saveKart, monthEnd());
+    await ok(c, voucherKart, { id: saved.id, version: 1 });
+    // As a kart vouchered before the listings: none.
+    for (const month of MONTHS)
+      await db().send(new DeleteCommand({ TableName: tableName(), Key: kartKeys.onGround(siteId(), month, saved.id) }));
+    expect(await onDate('2027-02-01')).not.toContain(saved.id);
+    const first = await backfillKartDays(siteId());
+    expect(first.indexed).toBeGreaterThanOrEqual(1);
+    expect(await onDate('2027-02-01')).toContain(saved.id);
+    const listed = await listedIn(saved.id, MONTHS);
+    await backfillKartDays(siteId());
+    expect(await listedIn(saved.id, MONTHS)).toEqual(listed);
   });
 });
 

@@ -166,7 +166,7 @@ export async function markRefundPaid(
   };
   const after: KartRecord = { ...kart, cancellation, version: kart.version + 1, updatedAt: scope.now.toISOString() };
   const ok = await repo.commit([
-    repo.kartPut(siteId, after, kart.version),
+    ...repo.kartWrites(siteId, after, kart),
     auditPut(siteId, recordChange('kart', kart.id, kart, after), auditActor(scope.principal), scope.now),
   ]);
   if (!ok) throw fail.conflict(KART_MSG.changedMeanwhile);

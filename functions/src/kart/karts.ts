@@ -532,7 +532,7 @@ async function commitKart(
   const siteId = siteOf(scope);
   const rooms = await roomsHeld(scope, before, after);
   const items: TransactItem[] = [
-    repo.kartPut(siteId, after, before ? before.version : null, before?.paidRev ?? 0),
+    ...repo.kartWrites(siteId, after, before),
     auditPut(siteId, recordChange('kart', after.id, before, after), auditActor(scope.principal), scope.now),
     ...repo.deadlineItems(scope.site, before, after),
     ...(await transferWrites(scope, before, after)),

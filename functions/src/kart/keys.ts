@@ -3,8 +3,10 @@
  *
  * - A kart is one item of the site's kart partition keyed by its id (one GetItem); gsi1 holds the same items by
  *   creation time, so the list is one Query of one partition, newest first.
- * - gsi2 holds only vouchered, uncancelled karts by arrival date: the date-wise itinerary reads the karts that
- *   arrived in the 91 days up to the date (a kart lasts at most 90 days), one bounded Query.
+ * - A vouchered, uncancelled kart is also listed, as a small item (its id and its first and last day on the ground),
+ *   in a partition per calendar month it is on the ground in (at most four): the date-wise itinerary reads its
+ *   date's month there and then the karts on the ground that day by key, so its read follows the karts of the
+ *   month, not every kart that arrived in the 91 days before the date (docs/dmc.md "Karts" → "Storage").
  * - A shared quotation is a frozen copy keyed by its slug in the site's share partition.
  * - Receipts: one item each in the site's receipt partition, indexed per kart on gsi1; numbered from a counter per
  *   financial year with a guard per source (lib/numbering-repo.ts), so a payment gets one receipt.
@@ -31,14 +33,12 @@ export const kartKeys = {
     gsi4pk: kartKeys.kartsPk(siteId),
     gsi4sk: `${part(createdAt)}#${part(id)}`,
   }),
-  activePk: (siteId: SiteId) => sitePk(siteId, 'KART', 'ACTIVE'),
-  /** gsi2: vouchered, uncancelled karts by arrival date. */
-  activeIndex: (siteId: SiteId, arrivalDate: string, id: string) => ({
-    gsi2pk: kartKeys.activePk(siteId),
-    gsi2sk: `${part(arrivalDate)}#${part(id)}`,
+  /** A trip's listing in one month it is on the ground in (`YYYY-MM`); the partition is that month's trips. */
+  onGround: (siteId: SiteId, month: string, id: string): Key => ({
+    pk: kartKeys.onGroundPk(siteId, month),
+    sk: part(id),
   }),
-  /** Sort-key bounds of arrival days `from` … `to` inclusive. */
-  arrivalBounds: (from: string, to: string) => ({ lo: `${part(from)}#`, hi: `${part(to)}#\uffff` }),
+  onGroundPk: (siteId: SiteId, month: string) => sitePk(siteId, 'KART', 'ONGROUND', month),
 
   share: (siteId: SiteId, slug: string): Key => ({ pk: sitePk(siteId, 'KART', 'SHARE'), sk: part(slug) }),
 

@@ -117,7 +117,7 @@ export async function receive(
           totalPrice: kart.totalPrice,
           collectedAfter: paid.collectedPayment ?? 0,
         };
-        return { receipt, also: [repo.kartPut(siteId, paid, kart.version, kart.paidRev ?? 0)] };
+        return { receipt, also: repo.kartWrites(siteId, paid, kart) };
       },
     })
     .catch(async (err: unknown) => {

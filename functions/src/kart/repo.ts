@@ -4,8 +4,14 @@
  * transfers; reads are GetItem and Queries of one partition or index partition, never a scan.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { withComputedPrices, type QuotationView } from '@tp/domain/dmc';
-import { TABLE } from '@tp/contracts/platform';
+import {
+  daysOnGround,
+  isOnGround,
+  monthsOnGround,
+  withComputedPrices,
+  type DaysOnGround,
+  type QuotationView,
+} from '@tp/domain/dmc';
 import {
   backfillIndexKeys,
   batchGet,
@@ -72,7 +78,6 @@ export function kartPut(
   expectVersion: number | null,
   expectPaidRev: number = k.paidRev ?? 0,
 ): TransactItem {
-  const active = k.isVouchered && !k.isCancelled;
   const paid = expectPaidRev === 0 ? '(attribute_not_exists(#paid) OR #paid = :paid)' : '#paid = :paid';
   const condition =
     expectVersion === null
@@ -89,7 +94,6 @@ export function kartPut(
         ...kartKeys.kart(siteId, k.id),
         ...kartKeys.listIndex(siteId, k.createdAt, k.id),
         ...kartKeys.searchIndex(siteId, k.createdAt, k.id),
-        ...(active ? kartKeys.activeIndex(siteId, k.arrivalDate, k.id) : {}),
         ...(k.isCancelled && k.cancellation?.refunds.length
           ? kartKeys.booksCancelIndex(siteId, k.cancellation.at, k.id)
           : {}),
@@ -179,16 +183,83 @@ export const indexKartsForSearch = (siteId: SiteId, cursor?: string) =>
     return item.gsi4pk ? null : kartKeys.searchIndex(siteId, k.createdAt, k.id);
   });
 
-/** Vouchered, uncancelled karts of the site that arrive `from` … `to` (inclusive days). */
-export async function activeKartsArriving(siteId: SiteId, from: string, to: string): Promise<KartRecord[]> {
-  const { lo, hi } = kartKeys.arrivalBounds(from, to);
-  const items = await queryAll({
-    IndexName: TABLE.indexes.gsi2.name,
-    KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :lo AND :hi',
-    ExpressionAttributeNames: { '#pk': 'gsi2pk', '#sk': 'gsi2sk' },
-    ExpressionAttributeValues: { ':pk': kartKeys.activePk(siteId), ':lo': lo, ':hi': hi },
+/**
+ * A kart's writes: the kart (new when `before` is null, else conditional on the version and money read) and, when
+ * its days on the ground changed, its month listings (on-ground.ts): a Put per month it is on the ground in now,
+ * a Delete per month it left (dates moved, cancelled). At most eight small items beside the kart.
+ */
+export function kartWrites(
+  siteId: SiteId,
+  after: KartRecord,
+  before: KartRecord | null,
+  expectPaidRev: number = before?.paidRev ?? 0,
+): TransactItem[] {
+  return [
+    kartPut(siteId, after, before ? before.version : null, expectPaidRev),
+    ...onGroundWrites(siteId, before, after),
+  ];
+}
+
+function onGroundWrites(siteId: SiteId, before: KartRecord | null, after: KartRecord): TransactItem[] {
+  const was = before ? daysOnGround(before) : null;
+  const now = daysOnGround(after);
+  if (was?.first === now?.first && was?.last === now?.last) return [];
+  const months = now ? monthsOnGround(now) : [];
+  const left = was ? monthsOnGround(was).filter((m) => !months.includes(m)) : [];
+  return [
+    ...left.map((m) => ({ Delete: { TableName: tableName(), Key: kartKeys.onGround(siteId, m, after.id) } })),
+    ...(now
+      ? months.map((m) => ({ Put: { TableName: tableName(), Item: onGroundItem(siteId, m, after.id, now) } }))
+      : []),
+  ];
+}
+
+const onGroundItem = (siteId: SiteId, month: string, kartId: string, days: DaysOnGround) => ({
+  ...kartKeys.onGround(siteId, month, kartId),
+  kind: 'kartOnGround',
+  kartId,
+  ...days,
+});
+
+/**
+ * The vouchered, uncancelled karts on the ground on `date`: its month's listings (small items, filtered to the
+ * day), then those karts by key. A kart whose record no longer says so (a listing left by an interrupted backfill)
+ * is left out.
+ */
+export async function kartsOnGround(siteId: SiteId, date: string): Promise<KartRecord[]> {
+  const listed = await queryAll({
+    KeyConditionExpression: '#pk = :pk',
+    FilterExpression: '#first <= :date AND #last >= :date',
+    ProjectionExpression: '#kartId',
+    ExpressionAttributeNames: { '#pk': 'pk', '#first': 'first', '#last': 'last', '#kartId': 'kartId' },
+    ExpressionAttributeValues: { ':pk': kartKeys.onGroundPk(siteId, date.slice(0, 7)), ':date': date },
   });
-  return items.map(kartOf);
+  const karts = await getKarts(
+    siteId,
+    listed.map((item) => String(item.kartId)),
+  );
+  return karts.filter((k) => {
+    const days = daysOnGround(k);
+    return days !== null && isOnGround(days, date);
+  });
+}
+
+/**
+ * One-off, when the itinerary moved to the month listings (scripts/backfill-kart-days.ts): lists a page of the
+ * site's karts on the ground in their months. Puts are keyed by kart and month, so running it again changes nothing.
+ */
+export async function listKartsOnGround(
+  siteId: SiteId,
+  cursor?: string,
+): Promise<{ read: number; indexed: number; nextCursor: string | null }> {
+  const page = await queryPage('gsi1', kartKeys.kartsPk(siteId), { cursor, limit: 100 }, kartOf);
+  const writes = page.records.flatMap((k) => onGroundWrites(siteId, null, k));
+  for (let i = 0; i < writes.length; i += 25) await commit(writes.slice(i, i + 25));
+  return {
+    read: page.records.length,
+    indexed: page.records.filter((k) => daysOnGround(k)).length,
+    nextCursor: page.nextCursor,
+  };
 }
 
 export function sharePut(siteId: SiteId, shared: SharedRecord): TransactItem {

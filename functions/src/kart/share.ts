@@ -57,7 +57,7 @@ export async function shareKart(
   };
   const items = [
     // Same version: sharing changes no content, but a save in between must not be shared unseen.
-    repo.kartPut(siteId, after, kart.version),
+    ...repo.kartWrites(siteId, after, kart),
     repo.sharePut(siteId, {
       ...share,
       kartId: kart.id,
@@ -192,7 +192,7 @@ export async function acceptShared(
     };
     // Same version: accepting changes no content; the balance reminders start with it.
     const items = [
-      repo.kartPut(site.siteId, after, kart!.version),
+      ...repo.kartWrites(site.siteId, after, kart!),
       ...balanceReminderItems(site.siteId, kart!, after, await sitePaymentTerms({ site })),
     ];
     if (!(await repo.commit(items))) throw fail.conflict(KART_MSG.changedMeanwhile);

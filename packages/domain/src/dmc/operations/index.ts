@@ -7,3 +7,4 @@ export * from './job-sheet.ts';
 export * from './token.ts';
 export * from './voucher.ts';
 export * from './itinerary.ts';
+export * from './on-ground.ts';
