@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { PACKAGE_MSG } from '@tp/contracts/endpoints/packages';
 import { SCENES, scenePng } from '../../scripts/seed/picture.ts';
 import { axeViolations } from '../support/axe.ts';
-import { appUrl, chooseFiles, launch, screenshots, signIn, toast } from '../support/browser.ts';
+import { SHOT_WIDTHS, appUrl, chooseFiles, launch, saveShot, screenshots, signIn, toast } from '../support/browser.ts';
 
 const SITE = 'flightdeals.localhost';
 const TITLE = `E2E Goa Getaway ${randomUUID().slice(0, 6)}`;
@@ -93,6 +93,31 @@ describe('Tour packages', () => {
       expect(await preload.getAttribute('fetchpriority')).toBe('high');
       expect(await cover.getAttribute('src')).toBe(await preload.getAttribute('href'));
       expect(lists).toEqual(['?limit=12']);
+
+      // Before the app's code runs (here it never does: its entry is refused), the boot shell paints the heading
+      // and the first row of cards from that answer, the first picture the preloaded one; 1366 px: three cards.
+      const shellOnly = await page.context().newPage();
+      await shellOnly.route(/\/app\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+      await shellOnly.goto(appUrl(SITE, '/packages'));
+      const preview = shellOnly.locator('.tp-boot-preview');
+      await preview.getByRole('heading', { name: 'Tour packages', includeHidden: true }).waitFor({ state: 'attached' });
+      await expect.poll(() => preview.locator('.tp-boot-card').filter({ visible: true }).count()).toBe(3);
+      const pictures = preview.locator('img.tp-boot-picture');
+      await expect
+        .poll(() => pictures.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+      expect(await pictures.first().getAttribute('src')).toBe(
+        await shellOnly.locator('link[rel=preload][as=image]').getAttribute('href'),
+      );
+      expect(await preview.locator('.tp-boot-card p').first().textContent()).toBe('Dubai Delights');
+      expect(await shellOnly.locator('.tp-boot-loader').isVisible()).toBe(false);
+      // For a person to compare with the app's list (E2E_SHOTS): the shell's row at each width.
+      for (const width of SHOT_WIDTHS) {
+        await shellOnly.setViewportSize({ width, height: 900 });
+        await saveShot(shellOnly, 'packages', `boot-preview-${width}`);
+      }
+      await shellOnly.close();
+
       // A filtered list is the screen's own read: the boot loader reads only the bare path.
       await page.goto(appUrl(SITE, '/packages?destination=Kerala'));
       await page.getByRole('link', { name: 'Kerala Backwaters and Hills' }).waitFor();

@@ -11,6 +11,9 @@
   } catch {
     // private mode: as signed out
   }
+  // Settles when a screen's preview is on screen with its picture, or cannot be (see below).
+  var previewed = null;
+  var settlePreview = function () {};
   var path = location.pathname.slice(m.base.length - 1) || '/';
   var screen = [];
   for (var i = 0; i < m.routes.length; i++) {
@@ -22,7 +25,8 @@
     }
   }
   // The screen's first read (SpaRoute.bootRead), asked now, beside the app's code: the app's client takes this
-  // answer (src/api/boot-reads.ts). The picture the screen paints largest is preloaded once the answer names it.
+  // answer (src/api/boot-reads.ts). The picture the screen paints largest is preloaded once the answer names it,
+  // and the screen's first cards are painted in the boot shell (preview) while the app's code is on its way.
   function read(spec) {
     var site = null;
     try {
@@ -33,26 +37,79 @@
     var headers = { accept: 'application/json', 'domain-name': location.hostname };
     if (site && site._id) headers['site-id'] = site._id;
     var reads = (window.__tpBootReads = window.__tpBootReads || {});
+    if (spec.preview)
+      previewed = new Promise(function (done) {
+        settlePreview = done;
+      });
     reads[spec.url] = fetch(spec.url, { headers: headers, credentials: 'include' }).then(function (res) {
-      if (spec.image && res.ok)
+      if (!res.ok) settlePreview();
+      else
         res
           .clone()
           .json()
           .then(function (body) {
-            var v = body;
-            var steps = spec.image.split('.');
-            for (var s = 0; s < steps.length && v; s++) v = v[steps[s]];
-            if (typeof v !== 'string') return;
-            var l = document.createElement('link');
-            l.rel = 'preload';
-            l.as = 'image';
-            l.href = v;
-            l.setAttribute('fetchpriority', 'high');
-            document.head.appendChild(l);
+            if (!body || !body.success) return settlePreview();
+            // Parsed once: the app's first render draws from it (src/api/boot-reads.ts bootAnswer).
+            (window.__tpBootAnswers = window.__tpBootAnswers || {})[spec.url] = body;
+            var src = at(body, spec.image);
+            if (typeof src === 'string') {
+              var l = document.createElement('link');
+              l.rel = 'preload';
+              l.as = 'image';
+              l.href = src;
+              l.setAttribute('fetchpriority', 'high');
+              document.head.appendChild(l);
+            }
+            if (spec.preview) preview(spec.preview, body);
           })
-          .catch(function () {});
+          .catch(settlePreview);
       return res;
-    });
+    }, settlePreview);
+  }
+  function at(v, path) {
+    if (!path) return undefined;
+    var steps = path.split('.');
+    for (var s = 0; s < steps.length && v; s++) v = v[steps[s]];
+    return v;
+  }
+  // The heading and the first row of cards (three at most: the stylesheet shows one, two or three by width, as the
+  // app does), text and attributes only. Nothing once the app has rendered: the boot shell is gone then.
+  function preview(p, body) {
+    var shell = document.querySelector('.tp-boot');
+    var cards = at(body, p.cards);
+    if (!shell || !cards || !cards.length) return settlePreview();
+    var section = document.createElement('section');
+    section.className = 'tp-boot-preview';
+    section.setAttribute('aria-hidden', 'true');
+    var heading = document.createElement('h1');
+    heading.textContent = p.heading;
+    var row = document.createElement('div');
+    row.className = 'tp-boot-cards';
+    for (var i = 0; i < cards.length && i < 3; i++) {
+      var card = document.createElement('div');
+      card.className = 'tp-boot-card';
+      var src = at(cards[i], p.picture);
+      var picture = document.createElement(typeof src === 'string' ? 'img' : 'div');
+      picture.className = 'tp-boot-picture';
+      if (typeof src === 'string') {
+        // The first picture is the one the page waits for (the app's code follows it, see the end).
+        if (i === 0) picture.onload = picture.onerror = settlePreview;
+        picture.alt = '';
+        picture.src = src;
+        picture.setAttribute('fetchpriority', 'high');
+      }
+      var title = document.createElement('p');
+      title.textContent = String(at(cards[i], p.title) || '');
+      card.appendChild(picture);
+      card.appendChild(title);
+      row.appendChild(card);
+    }
+    section.appendChild(heading);
+    section.appendChild(row);
+    var main = shell.querySelector('.tp-boot-main');
+    main.insertBefore(section, main.querySelector('footer'));
+    shell.querySelector('.tp-boot-loader').hidden = true;
+    if (typeof at(cards[0], p.picture) !== 'string') settlePreview();
   }
   // rel: 'preload' (the entry's stylesheets, applied by main.tsx: they style the whole page),
   // 'stylesheet' or 'modulepreload'.
@@ -112,10 +169,23 @@
       l.setAttribute('data-done', '');
     };
   }
-  // A frame, then a task: after the paint. A hidden page gets no frames: it starts at once.
-  if (document.visibilityState === 'hidden') start();
+  // A frame, then a task: after the paint. A hidden page gets no frames: it starts at once. A screen with a preview
+  // starts the app's code once its first row is on screen with the first picture (a phone's connection carries
+  // what the user sees first, then the code), or after a second at most: a slow read does not hold the app back.
+  var started = false;
+  function begin() {
+    if (started) return;
+    started = true;
+    start();
+  }
+  function afterPreview() {
+    if (!previewed) return begin();
+    previewed.then(begin);
+    setTimeout(begin, 1000);
+  }
+  if (document.visibilityState === 'hidden') begin();
   else
     requestAnimationFrame(function () {
-      setTimeout(start, 0);
+      setTimeout(afterPreview, 0);
     });
 })(JSON.parse(document.getElementById('tp-app-map').textContent));

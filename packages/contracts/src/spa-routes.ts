@@ -59,8 +59,22 @@ export interface SpaRoute {
    * `url` is the request exactly as the screen makes it (its page test holds the two together); `image` the
    * answer's path to the picture the screen paints largest first, preloaded the moment the answer arrives, so the
    * screen's largest paint waits for the app's code and not for the code, then the read, then the picture.
+   * `preview`: what the boot shell paints from the answer while the app's code is still on its way.
    */
-  bootRead?: { url: string; image?: string };
+  bootRead?: { url: string; image?: string; preview?: BootPreview };
+}
+
+/**
+ * A screen's first row of cards, painted by the boot shell from its boot read (web/boot/load.js): the screen's
+ * heading, then a card per column (1, 2 or 3 by width, as the app lays them out) with its picture and title. Each
+ * field is a dotted path: `cards` into the answer, the others into one card. The app's first render takes the same
+ * answer (api/boot-reads.ts), so the row goes from the shell's paint to the app's without a loader between.
+ */
+export interface BootPreview {
+  heading: string;
+  cards: string;
+  picture: string;
+  title: string;
 }
 
 export const SPA_BASENAME = '/app';
@@ -150,7 +164,11 @@ export const SPA_ROUTES: SpaRoute[] = [
     screen: 'packages/packages',
     access: 'login',
     title: 'Tour packages',
-    bootRead: { url: '/api/packages/list?limit=12', image: 'result.records.0.image.url' },
+    bootRead: {
+      url: '/api/packages/list?limit=12',
+      image: 'result.records.0.image.url',
+      preview: { heading: 'Tour packages', cards: 'result.records', picture: 'image.url', title: 'title' },
+    },
     menus: [
       { menu: 'staff', order: 300, label: 'Browse Packages', permission: 'packages.view', module: 'packages' },
       { menu: 'user', order: 100, label: 'Tour Packages', module: 'packages' },

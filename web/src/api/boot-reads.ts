@@ -7,6 +7,8 @@
 declare global {
   interface Window {
     __tpBootReads?: Record<string, Promise<Response>>;
+    /** The same answers parsed, once they arrived and succeeded (the boot loader parses them for its preview). */
+    __tpBootAnswers?: Record<string, { success: boolean; result?: unknown }>;
   }
 }
 
@@ -23,4 +25,14 @@ export function takeBootRead(url: string): Promise<Response | undefined> | undef
     (res) => (res.ok ? res : undefined),
     () => undefined,
   );
+}
+
+/**
+ * A boot read's answer, already arrived and parsed, for a screen's first render to draw from (the row the boot shell
+ * painted stays on screen instead of a loader). It is not taken: the screen's read still takes the response.
+ */
+export function bootAnswer(url: string): unknown {
+  const body = window.__tpBootAnswers?.[url];
+  if (!body?.success || performance.now() > FRESH_MS) return undefined;
+  return body.result;
 }

@@ -4,7 +4,7 @@ import { clearUserData } from '#lib/storage.ts';
 import { siteStore } from '#lib/state.ts';
 import { toastError } from '#lib/notify.ts';
 import { urlPath, type CallTarget, type EndpointOf } from './boot.ts';
-import { takeBootRead } from './boot-reads.ts';
+import { bootAnswer, takeBootRead } from './boot-reads.ts';
 import { decideFailure, type Failure } from './catalogue.ts';
 import { currentLocation, navigateTo } from './navigation.ts';
 
@@ -113,6 +113,12 @@ function fail(failure: Failure, handling: Handling): void {
     case 'silent':
       break;
   }
+}
+
+/** The answer the boot loader already has for this read (boot-reads.ts `bootAnswer`), if any. */
+export function earlyAnswer<E extends CallTarget>(endpoint: E, input: RequestIn<E>): ResponseIn<E> | undefined {
+  const { url, init } = buildRequest(endpoint, input);
+  return init.method === 'GET' ? (bootAnswer(url) as ResponseIn<E> | undefined) : undefined;
 }
 
 async function exchange<E extends CallTarget>(

@@ -11,7 +11,7 @@ import { Button, Group, Text } from '@mantine/core';
 import type { SWRConfiguration } from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import type { CallTarget } from '#api/boot.ts';
-import { call, type ApiError, type CallOptions, type RequestIn, type ResponseIn } from '#api/client.ts';
+import { call, earlyAnswer, type ApiError, type CallOptions, type RequestIn, type ResponseIn } from '#api/client.ts';
 import { useApi } from '#api/hooks.ts';
 
 /** An endpoint's input without the cursor: what the list is of (its filters, its subject). */
@@ -89,12 +89,20 @@ export function CursorPager({ pages, totalPages }: { pages: CursorPages; totalPa
 export function useCursorList<E extends CallTarget>(endpoint: E, input: ListInput<E>) {
   type Page = ResponseIn<E> & { records: unknown[]; nextCursor: string | null };
   type Row = Page['records'][number];
+  // The first page the boot loader already holds (a screen's SpaRoute.bootRead) is shown from the first render; the
+  // read below still runs and takes that same response, so nothing is asked twice.
+  // Only for the input it answered: fallback data would otherwise stand for any other filter's list while it loads.
+  const subject = JSON.stringify(input);
+  const [early] = useState(() => ({
+    subject,
+    page: earlyAnswer(endpoint, withCursor<E>(input, undefined)) as Page | undefined,
+  }));
   const pages = useSWRInfinite<Page, ApiError>(
     (index: number, previous: Page | null) =>
       index === 0 ? [endpoint.id, input, ''] : previous?.nextCursor ? [endpoint.id, input, previous.nextCursor] : null,
     ([, , cursor]: [string, ListInput<E>, string]) =>
       call(endpoint, withCursor<E>(input, cursor || undefined)) as Promise<Page>,
-    { revalidateFirstPage: false },
+    { revalidateFirstPage: false, ...(early.page && early.subject === subject ? { fallbackData: [early.page] } : {}) },
   );
   const last = pages.data?.[pages.data.length - 1];
   return {

@@ -16,6 +16,7 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   delete window.__tpBootReads;
+  delete window.__tpBootAnswers;
 });
 
 describe('Tour packages (travellers)', { timeout: 60_000 }, () => {
@@ -86,6 +87,32 @@ describe('Tour packages (travellers)', { timeout: 60_000 }, () => {
     const named = bootRead!.image!.split('.').reduce((v: any, step) => v?.[step], body);
     expect(named).toBe(answer.records[0]!.image!.url);
     expect(window.__tpBootReads).toEqual({});
+  });
+
+  it('draws its first cards from the answer the boot loader parsed, before that response is taken', async () => {
+    const { bootRead } = SPA_ROUTES.find((r) => r.path === '/packages')!;
+    const answer = { records: [card(pkg({ id: 'pkg-8', slug: 'early-trip', title: 'Early trip' }))], nextCursor: null };
+    // The response is still on its way to the client (never settles here); its parsed body is already there.
+    window.__tpBootReads = { [bootRead!.url]: new Promise<Response>(() => undefined) };
+    window.__tpBootAnswers = { [bootRead!.url]: { success: true, result: answer } };
+    const { api } = renderApp('/packages', { user: testUser(), api: packagesApi() });
+    expect(await screen.findByRole('link', { name: 'Early trip' })).toBeTruthy();
+    expect(screen.queryByLabelText('Loading packages')).toBeNull();
+    expect(api.calls(listPackages)).toEqual([]);
+    // The shell's preview reads the same answer: its picture is the first card's.
+    const preview = bootRead!.preview!;
+    const first = preview.cards.split('.').reduce((v: any, step) => v?.[step], { success: true, result: answer })[0];
+    expect(preview.picture.split('.').reduce((v: any, step) => v?.[step], first)).toBe(answer.records[0]!.image!.url);
+    expect(first[preview.title]).toBe('Early trip');
+  });
+
+  it('shows a filtered list from its own read, never from the unfiltered answer the boot loader parsed', async () => {
+    const { bootRead } = SPA_ROUTES.find((r) => r.path === '/packages')!;
+    const answer = { records: [card(pkg({ id: 'pkg-8', slug: 'early-trip', title: 'Early trip' }))], nextCursor: null };
+    window.__tpBootAnswers = { [bootRead!.url]: { success: true, result: answer } };
+    renderApp('/packages?destination=Atlantis', { user: testUser(), api: packagesApi() });
+    expect(await screen.findByText(MSG.noResults)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Early trip' })).toBeNull();
   });
 
   it('asks for the list itself at the URL the boot loader reads, when the boot read failed', async () => {
