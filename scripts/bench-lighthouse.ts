@@ -406,7 +406,7 @@ export async function benchLighthouse(opts: {
   return out;
 }
 
-export function printLighthouse(rows: LighthouseFigures[], dist: string): void {
+export function printLighthouse(rows: LighthouseFigures[], dist: string, volume: number | null = null): void {
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   const ms = (x: number) => `${Math.round(x)} ms`;
   // With traces (LH_TRACES): the main thread in CPU time, which the machine's load barely moves.
@@ -426,7 +426,7 @@ export function printLighthouse(rows: LighthouseFigures[], dist: string): void {
   ];
   const widths = table[0]!.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
   process.stdout.write(
-    `== Lighthouse ${LIGHTHOUSE_VERSION} (mobile preset, median of ${RUNS}; load average ${loadavg()[0]!.toFixed(1)}) ==\n` +
+    `== Lighthouse ${LIGHTHOUSE_VERSION} (mobile preset, median of ${RUNS}; ${volume === null ? 'demo data' : `the large data set at factor ${volume}`}; load average ${loadavg()[0]!.toFixed(1)}) ==\n` +
       table.map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ')).join('\n') +
       `\ninitial JS (the entry and its modulepreloads): ${(initialJsGzip(dist) / 1024).toFixed(1)} KB gzipped\n`,
   );
@@ -444,8 +444,16 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     logLevel: 'silent',
   });
   try {
+    // LH_VOLUME=<factor> (`npm run bench -- --volume` passes it): the screens on the generated year of a busy reseller
+    // written over the demo data (issue #35 §4 "with the large data set loaded").
+    const volume = process.env.LH_VOLUME ? Number(process.env.LH_VOLUME) : null;
+    if (volume !== null) {
+      if (!(volume > 0)) throw new Error(`bench: LH_VOLUME must be a positive factor, not ${process.env.LH_VOLUME}`);
+      const { writeBusyYear } = await import('./bench-volume.ts');
+      await writeBusyYear({ factor: volume, seed: Number(process.env.BENCH_VOLUME_SEED ?? 35) });
+    }
     const rows = await benchLighthouse({ gatewayUrl: stack.gatewayUrl, dist });
-    printLighthouse(rows, dist);
+    printLighthouse(rows, dist, volume);
     writeFileSync(join(DEFAULT_OUT, 'summary.json'), JSON.stringify(rows, null, 2));
   } finally {
     await stack.stop();

@@ -326,6 +326,31 @@ export function printVolume(rows: Row[], durationS: number): void {
   );
 }
 
+/**
+ * Writes the generated year of a busy reseller (scripts/volume/) onto Flight Deals on the stack the functions point
+ * at, and prints what it wrote. Also the Lighthouse bench's, with LH_VOLUME (screens measured on the large data).
+ */
+export async function writeBusyYear(opts: { factor: number; seed: number }): Promise<void> {
+  process.stdout.write(
+    `\n== Data volume: writing a busy reseller's year at factor ${opts.factor} (seed ${opts.seed}) ==\n`,
+  );
+  const report = await writeVolume(
+    volumeWrites({
+      seed: opts.seed,
+      factor: opts.factor,
+      siteId: SITE.siteId,
+      ownerLegalEntityId: SITE.ownerLegalEntityId,
+      customerNoAfter: await nextCustomerNo(SITE.siteId),
+      ...(await invoicingOf(SITE.siteId)),
+    }),
+    { onProgress: (n) => process.stdout.write(`  ${n} items…\n`) },
+  );
+  process.stdout.write(
+    `${report.items} items in ${report.batches} BatchWrite requests (${report.retries} retries of unprocessed items), ` +
+      `${report.counters} counter updates: ${report.seconds.toFixed(1)} s, ${Math.round(report.itemsPerSecond)} items/s\n`,
+  );
+}
+
 /** The data-volume section: demo figures, the generated year written, large figures, the table. */
 export async function volumeSection(opts: { portBase: number; factor: number; seed: number; durationS: number }) {
   const stack = await startBenchStack(opts.portBase);
@@ -349,24 +374,7 @@ export async function volumeSection(opts: { portBase: number; factor: number; se
       rows = await measureAll(load, stack.gatewayUrl, cookie, opts.durationS, null);
     }
 
-    process.stdout.write(
-      `\n== Data volume: writing a busy reseller's year at factor ${opts.factor} (seed ${opts.seed}) ==\n`,
-    );
-    const report = await writeVolume(
-      volumeWrites({
-        seed: opts.seed,
-        factor: opts.factor,
-        siteId: SITE.siteId,
-        ownerLegalEntityId: SITE.ownerLegalEntityId,
-        customerNoAfter: await nextCustomerNo(SITE.siteId),
-        ...(await invoicingOf(SITE.siteId)),
-      }),
-      { onProgress: (n) => process.stdout.write(`  ${n} items…\n`) },
-    );
-    process.stdout.write(
-      `${report.items} items in ${report.batches} BatchWrite requests (${report.retries} retries of unprocessed items), ` +
-        `${report.counters} counter updates: ${report.seconds.toFixed(1)} s, ${Math.round(report.itemsPerSecond)} items/s\n`,
-    );
+    await writeBusyYear(opts);
 
     if (lists) {
       process.stdout.write(`\n== Data volume: lists on the large data set `);

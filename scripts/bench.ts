@@ -155,14 +155,15 @@ if (existsSync(join(ROOT, 'scripts', 'bench-results.ts')))
     env: process.env,
   });
 
+// `--volume[=factor]`: the screens' Lighthouse runs and the lists' cost curves on a generated year of a busy reseller.
+const factor = volumeFactor(process.argv.slice(2));
+
 // Lighthouse (mobile preset) on login, flight search and results, against its own stack serving web/dist.
 spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'bench-lighthouse.ts')], {
   stdio: 'inherit',
-  env: process.env,
+  env: factor === null ? process.env : { ...process.env, LH_VOLUME: String(factor) },
 });
 
-// `--volume[=factor]`: the lists' cost curves on a generated year of a busy reseller, on a stack of their own.
-const factor = volumeFactor(process.argv.slice(2));
 if (factor !== null)
   spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'bench-volume.ts'), `--factor=${factor}`], {
     stdio: 'inherit',

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PACKAGE_MSG } from '@tp/contracts/endpoints/packages';
+import { PACKAGE_LIST_PREVIEW } from '@tp/contracts/spa-routes';
 import { SCENES, scenePng } from '../../scripts/seed/picture.ts';
 import { axeViolations } from '../support/axe.ts';
 import { SHOT_WIDTHS, appUrl, chooseFiles, launch, saveShot, screenshots, signIn, toast } from '../support/browser.ts';
@@ -110,6 +111,8 @@ describe('Tour packages', () => {
         await shellOnly.locator('link[rel=preload][as=image]').getAttribute('href'),
       );
       expect(await preview.locator('.tp-boot-card p').first().textContent()).toBe('Dubai Delights');
+      // The same top as the screen's: its heading and intro, from one declaration.
+      expect(await preview.locator('.tp-boot-intro').textContent()).toBe(PACKAGE_LIST_PREVIEW.intro);
       expect(await shellOnly.locator('.tp-boot-loader').isVisible()).toBe(false);
       // For a person to compare with the app's list (E2E_SHOTS): the shell's row at each width.
       for (const width of SHOT_WIDTHS) {

@@ -83,6 +83,9 @@
     section.setAttribute('aria-hidden', 'true');
     var heading = document.createElement('h1');
     heading.textContent = p.heading;
+    var intro = document.createElement('p');
+    intro.className = 'tp-boot-intro';
+    intro.textContent = p.intro;
     var row = document.createElement('div');
     row.className = 'tp-boot-cards';
     for (var i = 0; i < cards.length && i < 3; i++) {
@@ -91,7 +94,8 @@
       var src = at(cards[i], p.picture);
       var picture = document.createElement(typeof src === 'string' ? 'img' : 'div');
       picture.className = 'tp-boot-picture';
-      if (typeof src === 'string') {
+      if (typeof src !== 'string') picture.textContent = String(at(cards[i], p.placeholder) || '');
+      else {
         // The first picture is the one the page waits for (the app's code follows it, see the end).
         if (i === 0) picture.onload = picture.onerror = settlePreview;
         picture.alt = '';
@@ -105,6 +109,7 @@
       row.appendChild(card);
     }
     section.appendChild(heading);
+    section.appendChild(intro);
     section.appendChild(row);
     var main = shell.querySelector('.tp-boot-main');
     main.insertBefore(section, main.querySelector('footer'));

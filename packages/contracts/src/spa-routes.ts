@@ -65,17 +65,31 @@ export interface SpaRoute {
 }
 
 /**
- * A screen's first row of cards, painted by the boot shell from its boot read (web/boot/load.js): the screen's
- * heading, then a card per column (1, 2 or 3 by width, as the app lays them out) with its picture and title. Each
- * field is a dotted path: `cards` into the answer, the others into one card. The app's first render takes the same
- * answer (api/boot-reads.ts), so the row goes from the shell's paint to the app's without a loader between.
+ * A screen's top and first row of cards, painted by the boot shell from its boot read (web/boot/load.js): the
+ * screen's heading and intro (the screen shows these same texts, from here), then a card per column (1, 2 or 3 by
+ * width, as the app lays them out) with its picture (or, without one, the `placeholder` text on a tint) and title.
+ * `cards` is a dotted path into the answer, `picture`, `placeholder` and `title` into one card. The app's first
+ * render takes the same answer (api/boot-reads.ts), so the row goes from the shell's paint to the app's without a
+ * loader between.
  */
 export interface BootPreview {
   heading: string;
+  intro: string;
   cards: string;
   picture: string;
+  placeholder: string;
   title: string;
 }
+
+/** The package list's top and first row in the boot shell; the screen shows the same heading and intro. */
+export const PACKAGE_LIST_PREVIEW: BootPreview = {
+  heading: 'Tour packages',
+  intro: 'Holidays with everything planned day by day. Open one to see its itinerary and send an enquiry.',
+  cards: 'result.records',
+  picture: 'image.url',
+  placeholder: 'destination',
+  title: 'title',
+};
 
 export const SPA_BASENAME = '/app';
 
@@ -167,7 +181,7 @@ export const SPA_ROUTES: SpaRoute[] = [
     bootRead: {
       url: '/api/packages/list?limit=12',
       image: 'result.records.0.image.url',
-      preview: { heading: 'Tour packages', cards: 'result.records', picture: 'image.url', title: 'title' },
+      preview: PACKAGE_LIST_PREVIEW,
     },
     menus: [
       { menu: 'staff', order: 300, label: 'Browse Packages', permission: 'packages.view', module: 'packages' },

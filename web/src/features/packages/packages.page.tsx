@@ -15,6 +15,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useSearchParams } from 'react-router-dom';
 import { ZPackageFilter, destinations, listPackages, type TPackageCard } from '@tp/contracts/endpoints/packages';
 import * as MSG from '@tp/contracts/messages';
+import { PACKAGE_LIST_PREVIEW } from '@tp/contracts/spa-routes';
 import { DURATION_BANDS, DURATION_BAND_KEYS, type DurationBand } from '@tp/domain/packages';
 import { useApi } from '#api/hooks.ts';
 import { AsyncContent } from '#shared/AsyncContent.tsx';
@@ -160,11 +161,9 @@ export default function PackagesPage() {
     <Stack gap="lg" maw={1200} w="100%" mx="auto">
       <Stack gap={4}>
         <Title order={1} size="h2">
-          Tour packages
+          {PACKAGE_LIST_PREVIEW.heading}
         </Title>
-        <Text c="dimmed">
-          Holidays with everything planned day by day. Open one to see its itinerary and send an enquiry.
-        </Text>
+        <Text c="dimmed">{PACKAGE_LIST_PREVIEW.intro}</Text>
       </Stack>
       <Filters key={params.toString()} current={filter} onApply={apply} />
       <AsyncContent
