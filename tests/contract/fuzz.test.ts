@@ -30,9 +30,11 @@ import { Client, type ApiResponse } from '../support/api.ts';
 import { TEST_PORTS } from '../support/ports.ts';
 import { stackTable } from '../support/table.ts';
 
+/**
+ * Inputs sent per call: exactly the floor (issue #10 asks ≥ 200). More adds time, not coverage: the generator
+ * stops at this count, and the test fails when a call's schema yields fewer distinct bad inputs.
+ */
 const PER_CALL = 200;
-/** Inputs generated per call: the floor plus a margin (more adds time, not coverage: the CI budget is ~90 s). */
-const SHARE = PER_CALL + 5;
 /** Requests in flight at once: enough to keep the gateway busy, modest for a 2-core CI machine. */
 const CONCURRENCY = 8;
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
@@ -156,7 +158,7 @@ function badInputs(e: Endpoint, seed: number): Input[] {
   const leaves = fields.filter((f) => f.path.length > 0);
   const base = baseOf(leaves);
   const out = new Map<string, Input>();
-  const full = () => out.size >= SHARE;
+  const full = () => out.size >= PER_CALL;
   const keep = (input: Input) => {
     const text = input.kind === 'raw' && typeof input.body === 'string' ? input.body : JSON.stringify(input.body);
     if (full() || out.has(text)) return;

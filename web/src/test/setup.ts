@@ -1,6 +1,7 @@
 import { afterAll, afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { cleanNotifications, cleanNotificationsQueue } from '@mantine/notifications';
+import * as React from 'react';
 
 // Screens are lazy-loaded: on a busy 2-core CI machine the first render of one can take more than the
 // default second, so findBy*/waitFor wait up to 5 s (they still fail when the thing never appears).
@@ -42,6 +43,24 @@ console.error = (...args: unknown[]) => {
 afterAll(() => {
   console.error = consoleError;
 });
+
+/**
+ * React's development build captures a stack (`new Error()`) and a console task for every element it creates, so
+ * that a warning can name the component that rendered the element. In this tier that was about an eighth of the
+ * web tests' CPU (205 → 180 CPU-s measured). Its counter of recent captures is held past its limit, so React uses
+ * its "unknown owner" placeholder instead; warnings still fail tests as before, only their owner stack is shorter.
+ * REACT_OWNER_STACKS=1 keeps them when a warning needs the owner chain to be found.
+ */
+if (!process.env.REACT_OWNER_STACKS) {
+  const internals = (React as unknown as Record<string, Record<string, unknown> | undefined>)
+    .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+  if (internals && 'recentlyCreatedOwnerStacks' in internals)
+    Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', {
+      configurable: true,
+      get: () => Number.POSITIVE_INFINITY,
+      set: () => undefined,
+    });
+}
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
