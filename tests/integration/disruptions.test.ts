@@ -55,9 +55,9 @@ async function sweep(b: BookingRecord) {
 
 /**
  * A booking the simulator's airline retimes, swept. `route`: a route no other booking of the tier flies, where a
- * test takes an alternative: the bookings of every other file fly DEL→BOM on random days, and one of them could
- * take the last seat of the alternative offered here (the simulator offers alternatives as the booked search
- * generated them, not as sold since).
+ * test takes an alternative: the bookings of every other file fly DEL→BOM on random days. The simulator offers
+ * only alternatives with seats left, but another file's booking could still take the last seat between the offer
+ * and the test taking it.
  */
 async function disrupted(route?: [string, string]) {
   const b = await supplierBooking(FLIGHTDEALS.siteId, agent.email, {

@@ -464,7 +464,7 @@ export class SimulatorSupply implements FlightSupply {
       status,
       lastTicketDate: b.lastTicketDate,
       tickets,
-      ...(b.status === 'ticketed' ? this.schedule(b, ctx.now) : {}),
+      ...(b.status === 'ticketed' ? await this.schedule(b, ctx.now) : {}),
     };
   }
 
@@ -472,16 +472,26 @@ export class SimulatorSupply implements FlightSupply {
    * The booking's itinerary as the airline flies it now: the confirmed schedule after a change, else the booked
    * flights with the airline's retimings (schedule-changes.ts) and, when retimed, the alternative it offers.
    */
-  private schedule(b: SimBooking, now: Date): { segments?: TSegment[][]; alternatives?: ScheduleAlternative[] } {
+  private async schedule(
+    b: SimBooking,
+    now: Date,
+  ): Promise<{ segments?: TSegment[][]; alternatives?: ScheduleAlternative[] }> {
     if (b.schedule) return { segments: b.schedule, alternatives: [] };
     const found = this.bookedOffers(b, now);
     if (!found) return {};
     const booked = found.options.find((o) => o.resultIndex === b.resultIndex)?.segments;
     if (!booked) return {};
     if (!isDisrupted(booked)) return { segments: booked, alternatives: [] };
+    // Only flights with a seat for every traveller who takes one are offered: an alternative sold out since the
+    // booked search could not be taken (acceptScheduleChange claims its seats).
+    const sold = await this.store.soldSeats(this.ownerSiteId, found.offers.flatMap(legsOf));
+    const seated = b.passengers.filter((p) => p.paxType !== 3).length;
+    const withSeats = found.options.filter((o, i) =>
+      legsOf(found.offers[i]!).every((l) => l.seatsOnSale - (sold.get(`${l.date}|${l.key}`) ?? 0) >= seated),
+    );
     return {
       segments: retimed(booked),
-      alternatives: alternativesFor(booked, found.options).map((a) => ({
+      alternatives: alternativesFor(booked, withSeats).map((a) => ({
         alternativeId: a.resultIndex,
         segments: a.segments,
       })),
@@ -499,10 +509,13 @@ export class SimulatorSupply implements FlightSupply {
     }
     const listIndex = b.resultIndex.startsWith('IB') ? 1 : 0;
     const list = g.lists[listIndex] ?? [];
-    const options = list.flatMap((o, i) =>
-      o.carrier.code === b.airlineCode ? [toOption(o, resultIndexOf(listIndex, i), g.pax, now)] : [],
-    );
-    return { g, options };
+    const carried = list.flatMap((o, i) => (o.carrier.code === b.airlineCode ? [{ o, i }] : []));
+    return {
+      g,
+      /** The carrier's offers, and the same as options (`options[k]` is `offers[k]`). */
+      offers: carried.map(({ o }) => o),
+      options: carried.map(({ o, i }) => toOption(o, resultIndexOf(listIndex, i), g.pax, now)),
+    };
   }
 
   /** The booked offer regenerated from its search (whatever its age); null when it was not booked through one. */
@@ -633,7 +646,7 @@ export class SimulatorSupply implements FlightSupply {
       if (b.status !== 'ticketed') throw new SupplyError('invalidRequest', 'Only ticketed bookings can be changed');
       // Confirmed before (a retried call): the schedule stands.
       if (b.schedule) return { segments: b.schedule };
-      const now = this.schedule(b, ctx.now);
+      const now = await this.schedule(b, ctx.now);
       if (!now.segments) throw new SupplyError('invalidRequest', 'This booking has no schedule change');
       if (req.alternativeId === null) return this.confirmSchedule(b, now.segments, b.seats);
       const alt = now.alternatives?.find((a) => a.alternativeId === req.alternativeId);

@@ -8,6 +8,7 @@ import { SupplyError } from '../types.ts';
 import { SimulatorSupply } from './index.ts';
 import { decodeTrace, encodeTrace, generate, resultIndexOf, toOption, type TracePayload } from './generate.ts';
 import { memorySimStore } from './store.ts';
+import { isDisrupted } from './schedule-changes.ts';
 import { distanceKm, localTime, utcOfLocal } from './time.ts';
 import { asSiteId } from '#lib/keys';
 
@@ -358,6 +359,47 @@ describe('simulated supplier calls (memory state)', () => {
       ctx(),
     );
     expect(await s.postTicketExtras({ supplierBookingId: held.supplierBookingId }, ctx())).toEqual([]);
+  });
+
+  it('offers a retimed booking only alternatives with a seat left for each of its travellers', async () => {
+    // The memory store, with every flight reported sold out once `soldOut` is set.
+    const store = memorySimStore();
+    let soldOut = false;
+    const s = new SimulatorSupply(
+      asSiteId('s1'),
+      {},
+      {
+        ...store,
+        soldSeats: async (siteId, legs) =>
+          soldOut ? new Map(legs.map((l) => [`${l.date}|${l.key}`, 10_000])) : store.soldSeats(siteId, legs),
+      },
+    );
+    const one = [pax(1, 0)];
+    let booking: { supplierBookingId: string } | undefined;
+    for (const day of ['2026-12-10', '2026-12-11', '2026-12-12', '2026-12-13', '2026-12-14']) {
+      const res = await s.search(oneWay('DEL', 'BOM', day, { adultCount: 1, childCount: 0, infantCount: 0 }), ctx());
+      for (const o of res.results[0]!.filter((x) => x.isHoldAllowed && isDisrupted(x.segments))) {
+        const ref = { traceId: res.traceId, resultIndex: o.resultIndex };
+        const held = await s.book({ ...ref, passengers: one, expectedFare: o.fare }, ctx());
+        if (held.isPriceChanged) continue;
+        await s.ticket({ ...ref, supplierBookingId: held.supplierBookingId }, ctx());
+        if ((await s.bookingDetails(held, ctx())).alternatives?.length) booking = held;
+        if (booking) break;
+      }
+      if (booking) break;
+    }
+    expect(booking, 'a retimed flight with an alternative').toBeDefined();
+    const [offered] = (await s.bookingDetails(booking!, ctx())).alternatives!;
+    soldOut = true;
+    const details = await s.bookingDetails(booking!, ctx());
+    expect(details.segments).toBeDefined();
+    expect(details.alternatives).toEqual([]);
+    await expect(
+      s.acceptScheduleChange(
+        { supplierBookingId: booking!.supplierBookingId, alternativeId: offered!.alternativeId },
+        ctx(),
+      ),
+    ).rejects.toMatchObject({ kind: 'invalidRequest' });
   });
 
   it('injects failures when configured', async () => {
