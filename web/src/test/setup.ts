@@ -46,8 +46,8 @@ afterAll(() => {
 
 /**
  * React's development build captures a stack (`new Error()`) and a console task for every element it creates, so
- * that a warning can name the component that rendered the element. In this tier that was about an eighth of the
- * web tests' CPU (205 → 180 CPU-s measured). Its counter of recent captures is held past its limit, so React uses
+ * that a warning can name the component that rendered the element. In this tier that was about a seventh of the
+ * web tests' CPU (side by side: 182 → 157 CPU-s, docs/architecture.md). Its counter of recent captures is held past its limit, so React uses
  * its "unknown owner" placeholder instead; warnings still fail tests as before, only their owner stack is shorter.
  * REACT_OWNER_STACKS=1 keeps them when a warning needs the owner chain to be found.
  */

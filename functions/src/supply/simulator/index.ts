@@ -512,7 +512,7 @@ export class SimulatorSupply implements FlightSupply {
     const carried = list.flatMap((o, i) => (o.carrier.code === b.airlineCode ? [{ o, i }] : []));
     return {
       g,
-      /** The carrier's offers, and the same as options (`options[k]` is `offers[k]`). */
+      /** The carrier's offers; `options[k]` is `offers[k]` as the supplier answers it. */
       offers: carried.map(({ o }) => o),
       options: carried.map(({ o, i }) => toOption(o, resultIndexOf(listIndex, i), g.pax, now)),
     };
