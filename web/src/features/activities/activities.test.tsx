@@ -182,6 +182,32 @@ describe('Activity search', { timeout: 60_000 }, () => {
     expect(api.calls(addToCart)[3]!.input).toMatchObject({ adults: 1, children: 0, changeParty: true });
   });
 
+  it('shows a whole page of activities: the first screenful together, then every other card and the pager', async () => {
+    const option = RESULT.tourOptions[0]!;
+    const page = Array.from({ length: 20 }, (_, i): TActivityResult => {
+      const [id, name] = [`act-${i + 1}`, `Activity ${i + 1}`];
+      return {
+        activity: { ...RESULT.activity, id, name },
+        tourOptions: [
+          { ...option, tourOption: { ...option.tourOption, id: `to-${i + 1}`, activityId: id, activityName: name } },
+        ],
+      };
+    });
+    const api = fakeApi();
+    api.on(getActivityCities, [DUBAI]);
+    api.on(getCartData, null);
+    api.on(searchActivitiesByCityId, { records: page, nextCursor: 'page-2' });
+    renderApp('/activities/search?cityId=26', { user: agent(), api });
+    expect(await screen.findByRole('heading', { name: 'Activity 1' })).toBeTruthy();
+    // The first cards come with the first.
+    for (const name of ['Activity 2', 'Activity 3']) expect(screen.getByRole('heading', { name })).toBeTruthy();
+    // Then the rest, each option with its day and its cart action, and the pager under them.
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(20));
+    expect(screen.getByRole('combobox', { name: 'Date for Activity 20: Level 124 non-prime' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add to cart: Activity 20, Level 124 non-prime' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Next page' })).toBeTruthy();
+  });
+
   it("says 'Error fetching activity search' when the search fails", async () => {
     const api = fakeApi();
     api.on(getActivityCities, [DUBAI]);

@@ -1,4 +1,15 @@
-import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import {
+  memo,
+  startTransition,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import {
   Button,
   Card,
@@ -12,7 +23,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver, useForm, type GetInputPropsReturnType } from '@mantine/form';
 import { useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import {
@@ -36,6 +47,7 @@ import { CursorPager, useCursorPages } from '#shared/cursor-pages.tsx';
 import { DateField } from '#shared/DateField.tsx';
 import { DISPLAY_TIME_ZONE } from '@tp/domain/format';
 import { formatDate, formatMoney, isoDay } from '#shared/format.ts';
+import { afterPaint, useAfterLoadIdle } from '#shared/idle.ts';
 import { toastError } from '#lib/notify.ts';
 import { CartPanel } from './CartPanel.tsx';
 import { PartyChangeDialog } from './PartyChangeDialog.tsx';
@@ -93,21 +105,27 @@ function fromParams(params: URLSearchParams, today: string): Values {
 
 type AddInput = RequestIn<typeof addToCart>;
 
-/** One tour option's row: what it is, its price for the party, and Add to cart on the chosen day. */
-function OptionRow({
-  option,
-  search,
-  days,
-  cartId,
-  onAdded,
-}: {
-  option: TActivityResult['tourOptions'][number];
+/** What every option row of a search shares. */
+interface RowsOf {
   search: SearchInput;
   /** The trip's days as choices (the same for every row of the search). */
   days: { value: string; label: string }[];
-  cartId: string | undefined;
+  /** The cart the next add goes to (an editable one), as it is when the button is pressed. */
+  cartIdOf: () => string | undefined;
   onAdded: (c: TCart) => void;
-}) {
+}
+
+/**
+ * One tour option's row: what it is, its price for the party, and Add to cart on the chosen day. Memoised, with
+ * the cart read when the button is pressed (`cartIdOf`), so a cart arriving or changing renders no row again.
+ */
+const OptionRow = memo(function OptionRow({
+  option,
+  search,
+  days,
+  cartIdOf,
+  onAdded,
+}: { option: TActivityResult['tourOptions'][number] } & RowsOf) {
   const [date, setDate] = useState(search.startDate);
   // A cart for other travellers: the server refuses (409) with the priced choice, which the dialog offers.
   const [party, setParty] = useState<{ input: AddInput; change: TPartyChange } | null>(null);
@@ -175,7 +193,8 @@ function OptionRow({
             disabled={!price.available || !date}
             loading={add.busy}
             aria-label={`Add to cart: ${o.activityName}, ${o.name}`}
-            onClick={() =>
+            onClick={() => {
+              const cartId = cartIdOf();
               void add.run({
                 ...(cartId ? { cartId } : {}),
                 startDate: search.startDate,
@@ -183,8 +202,8 @@ function OptionRow({
                 adults: search.adults,
                 children: search.children,
                 item: { activityId: o.activityId, tourOptionId: o.id, date },
-              })
-            }
+              });
+            }}
           >
             Add to cart
           </Button>
@@ -208,12 +227,44 @@ function OptionRow({
       )}
     </Group>
   );
-}
+});
+
+/** One activity of the results with its tour options (memoised: a page renders in chunks, see ResultCards). */
+const ActivityCard = memo(function ActivityCard({ result: r, ...row }: { result: TActivityResult } & RowsOf) {
+  return (
+    <Card withBorder padding="md" component="article" aria-labelledby={`act-${r.activity.id}`}>
+      <Stack gap="sm">
+        <div>
+          <Title order={2} size="h4" id={`act-${r.activity.id}`}>
+            {r.activity.name}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {[r.activity.cityName, r.activity.areaName].filter(Boolean).join(' · ')}
+          </Text>
+          {r.activity.description && <Text size="sm">{r.activity.description}</Text>}
+        </div>
+        {r.tourOptions.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No options on sale yet.
+          </Text>
+        ) : (
+          r.tourOptions.map((o) => <OptionRow key={o.tourOption.id} option={o} {...row} />)
+        )}
+      </Stack>
+    </Card>
+  );
+});
+
+/** The cards of the page's first commit: the first screenful on a wide screen (a phone shows the cart first). */
+const FIRST_CARDS = 3;
+/** The cards each later commit adds, one commit a frame. */
+const MORE_CARDS = 3;
 
 /**
- * A page of results, rendered in a background pass React cuts into slices (a transition) once the answer is
- * in: each option's row has its own date field and cart action, and a city's page in one task blocked a
- * 4x-slowed phone for ~100 ms.
+ * A page of results: the first few cards in its first commit, the rest a few at a time, each step a transition
+ * (React renders it in slices that yield to input) started once the browser has painted the step before. The
+ * whole page in one commit (each option with its date field and cart action) was one long task of a slowed
+ * phone's main thread, and its layout another.
  */
 function ResultCards({
   records,
@@ -222,31 +273,53 @@ function ResultCards({
 }: {
   records: TActivityResult[];
   children: (r: TActivityResult) => ReactNode;
-  /** Shown under the cards once they are in (not pushed down by them: no layout shift). */
+  /** Shown under the cards once they are all in (not pushed down by them: no layout shift). */
   footer: ReactNode;
 }) {
-  const shown = useDeferredValue(records, []);
+  const [count, setCount] = useState(FIRST_CARDS);
+  const all = count >= records.length;
+  useEffect(() => {
+    if (all) return;
+    return afterPaint(() => startTransition(() => setCount((n) => n + MORE_CARDS)));
+  }, [all, count]);
   return (
     <>
-      {shown.map(children)}
-      {shown === records && footer}
+      {(all ? records : records.slice(0, count)).map(children)}
+      {all && footer}
     </>
   );
 }
 
-function Results({ search, cart, onCart }: { search: SearchInput; cart: TCart | null; onCart: (c: TCart) => void }) {
+function Results({
+  search,
+  cartId,
+  onCart,
+}: {
+  search: SearchInput;
+  /** The editable cart adds go to, if any. */
+  cartId: string | undefined;
+  onCart: (c: TCart) => void;
+}) {
   const results = useCursorPages(searchActivitiesByCityId, search, {
     call: { handling: 'navigation' },
     onError: () => toastError(MSG.activitySearchFailed),
   });
-  const cartId = cart?.editable ? cart.id : undefined;
+  // The answer's first cards render in a background pass (a transition, cut into slices): until they are in, the
+  // loader stays, and the answer's own task only stores it.
+  const page = useDeferredValue(results.data);
+  // The rows read the cart when an add is pressed: a new cart (or the first answer) renders none of them again.
+  const cartIdRef = useRef(cartId);
+  useLayoutEffect(() => {
+    cartIdRef.current = cartId;
+  });
+  const cartIdOf = useCallback(() => cartIdRef.current, []);
   const days = useMemo(
     () => tripDays(search.startDate, search.endDate).map((d) => ({ value: d, label: formatDate(d) })),
     [search.startDate, search.endDate],
   );
   return (
     <AsyncContent
-      data={results.data}
+      data={page}
       error={results.error}
       onRetry={() => void results.mutate()}
       loadingLabel="Activities"
@@ -257,41 +330,14 @@ function Results({ search, cart, onCart }: { search: SearchInput; cart: TCart | 
         <Stack gap="md" aria-busy={results.isValidating || undefined}>
           <ResultCards records={page.records} footer={<CursorPager pages={results} />}>
             {(r) => (
-              <Card
+              <ActivityCard
                 key={r.activity.id}
-                withBorder
-                padding="md"
-                component="article"
-                aria-labelledby={`act-${r.activity.id}`}
-              >
-                <Stack gap="sm">
-                  <div>
-                    <Title order={2} size="h4" id={`act-${r.activity.id}`}>
-                      {r.activity.name}
-                    </Title>
-                    <Text size="sm" c="dimmed">
-                      {[r.activity.cityName, r.activity.areaName].filter(Boolean).join(' · ')}
-                    </Text>
-                    {r.activity.description && <Text size="sm">{r.activity.description}</Text>}
-                  </div>
-                  {r.tourOptions.length === 0 ? (
-                    <Text size="sm" c="dimmed">
-                      No options on sale yet.
-                    </Text>
-                  ) : (
-                    r.tourOptions.map((o) => (
-                      <OptionRow
-                        key={o.tourOption.id}
-                        option={o}
-                        search={search}
-                        days={days}
-                        cartId={cartId}
-                        onAdded={onCart}
-                      />
-                    ))
-                  )}
-                </Stack>
-              </Card>
+                result={r}
+                search={search}
+                days={days}
+                cartIdOf={cartIdOf}
+                onAdded={onCart}
+              />
             )}
           </ResultCards>
         </Stack>
@@ -300,30 +346,55 @@ function Results({ search, cart, onCart }: { search: SearchInput; cart: TCart | 
   );
 }
 
-/**
- * /activities/search (spec 001 §2): a city's activities for the dates and party (default: 4 days from today, 1
- * adult, 0 children, 0 infants), priced with the user's group markup, and the cart beside them.
- */
-function SearchScreen() {
-  const today = isoDay(new Date(), DISPLAY_TIME_ZONE);
-  const [params, setParams] = useSearchParams();
-  const initial = useMemo(() => fromParams(params, today), []); // eslint-disable-line react-hooks/exhaustive-deps
+// Mantine keeps a Select's closed dropdown mounted (hidden), which keeps the field's ARIA right (its aria-controls names
+// the list from the first open). Mounted in the first commit, floating-ui placed it there: a forced style recalculation
+// of the whole new page and a synchronous re-render, in the screen's longest task. So it is mounted once the page has
+// loaded and the main thread is idle (a task of its own, ~15 ms on a slowed phone), and kept from then on.
+const DROPDOWN_NOT_YET = { keepMounted: false } as const;
+const DROPDOWN_KEPT = { keepMounted: true } as const;
+
+/** The city, with its own read of the cities: their answer renders this field, not the whole form. */
+function CityField({ inputProps }: { inputProps: GetInputPropsReturnType }) {
   const cities = useApi(getActivityCities, {});
+  const data = useMemo(
+    () => (cities.data ?? []).map((c) => ({ value: String(c.cityId), label: c.cityName })),
+    [cities.data],
+  );
+  const idle = useAfterLoadIdle();
+  return (
+    <Select
+      label="City"
+      required
+      searchable
+      placeholder={cities.isLoading ? 'Loading cities…' : 'Choose a city'}
+      data={data}
+      comboboxProps={idle ? DROPDOWN_KEPT : DROPDOWN_NOT_YET}
+      {...inputProps}
+    />
+  );
+}
+
+/**
+ * The search form. Memoised: the cart's answer (and each change of the cart) renders the results and the cart,
+ * not the form's fields again.
+ */
+const SearchForm = memo(function SearchForm({
+  initial,
+  today,
+  onSearch,
+}: {
+  initial: Values;
+  today: string;
+  onSearch: (search: SearchInput) => void;
+}) {
+  const [, setParams] = useSearchParams();
   const form = useForm<Values>({
     initialValues: initial,
     // The contract's schema, then the trip rule the server applies too (dates, party): one set of messages.
     validate: (v) => ({ ...tripProblems(request(v) as Trip, today), ...schemaRules(request(v) as never) }),
   });
-  const [search, setSearch] = useState<SearchInput | null>(() =>
-    initial.cityId && !Object.keys(tripProblems(request(initial) as Trip, today)).length ? request(initial) : null,
-  );
-  const { mutate } = useSWRConfig();
-  const cart = useApi(getCartData, {});
-  // The cart as last answered: a submitted one stays in view (with where to follow it); the next add starts a new draft.
-  const onCart = (c: TCart) => void mutate(apiKey(getCartData, {}), c, { revalidate: false });
   const run = (v: Values) => {
-    const r = request(v);
-    setSearch(r);
+    onSearch(request(v));
     setParams(
       Object.fromEntries(
         Object.entries({ ...v, search: v.search.trim() })
@@ -334,89 +405,117 @@ function SearchScreen() {
     );
   };
   return (
+    <Card withBorder padding="md">
+      <form onSubmit={form.onSubmit(run)} noValidate aria-label="Search activities">
+        <Grid gap="sm" align="flex-end">
+          <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+            <CityField inputProps={form.getInputProps('cityId')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 3, md: 2 }}>
+            <DateField label="From" required minDate={today} {...form.getInputProps('startDate')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 3, md: 2 }}>
+            <DateField
+              label="To"
+              required
+              minDate={form.values.startDate || today}
+              {...form.getInputProps('endDate')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 4, md: 1 }}>
+            <NumberInput
+              label="Adults"
+              min={1}
+              max={50}
+              allowDecimal={false}
+              clampBehavior="none"
+              {...form.getInputProps('adults')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 4, md: 1 }}>
+            <NumberInput
+              label="Children"
+              min={0}
+              max={50}
+              allowDecimal={false}
+              clampBehavior="none"
+              {...form.getInputProps('children')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 4, md: 1 }}>
+            <NumberInput
+              label="Infants"
+              min={0}
+              max={50}
+              allowDecimal={false}
+              clampBehavior="none"
+              {...form.getInputProps('infants')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 8, md: 2 }}>
+            <TextInput label="Activity name" placeholder="Optional" {...form.getInputProps('search')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4, md: 12 }}>
+            <Group justify="flex-end">
+              <Button type="submit">Search</Button>
+            </Group>
+          </Grid.Col>
+        </Grid>
+      </form>
+    </Card>
+  );
+});
+
+/** The cart beside the results, drawn in a background pass (a transition) when an answer or an add changes it. */
+function CartColumn({ cart: answered, onChange }: { cart: TCart | null; onChange: (c: TCart) => void }) {
+  const cart = useDeferredValue(answered);
+  return (
     <>
-      <Card withBorder padding="md">
-        <form onSubmit={form.onSubmit(run)} noValidate aria-label="Search activities">
-          <Grid gap="sm" align="flex-end">
-            <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-              <Select
-                label="City"
-                required
-                searchable
-                placeholder={cities.isLoading ? 'Loading cities…' : 'Choose a city'}
-                data={(cities.data ?? []).map((c) => ({ value: String(c.cityId), label: c.cityName }))}
-                {...form.getInputProps('cityId')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 6, sm: 3, md: 2 }}>
-              <DateField label="From" required minDate={today} {...form.getInputProps('startDate')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 6, sm: 3, md: 2 }}>
-              <DateField
-                label="To"
-                required
-                minDate={form.values.startDate || today}
-                {...form.getInputProps('endDate')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 4, md: 1 }}>
-              <NumberInput
-                label="Adults"
-                min={1}
-                max={50}
-                allowDecimal={false}
-                clampBehavior="none"
-                {...form.getInputProps('adults')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 4, md: 1 }}>
-              <NumberInput
-                label="Children"
-                min={0}
-                max={50}
-                allowDecimal={false}
-                clampBehavior="none"
-                {...form.getInputProps('children')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 4, md: 1 }}>
-              <NumberInput
-                label="Infants"
-                min={0}
-                max={50}
-                allowDecimal={false}
-                clampBehavior="none"
-                {...form.getInputProps('infants')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 8, md: 2 }}>
-              <TextInput label="Activity name" placeholder="Optional" {...form.getInputProps('search')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4, md: 12 }}>
-              <Group justify="flex-end">
-                <Button type="submit">Search</Button>
-              </Group>
-            </Grid.Col>
-          </Grid>
-        </form>
-      </Card>
+      <CartPanel cart={cart} onChange={onChange} />
+      {cart && cart.status === 'draft' && (
+        <Text size="xs" c="dimmed" mt="xs">
+          Prices are for {formatDate(cart.startDate)} – {formatDate(cart.endDate)}. Adding for other travellers asks you
+          first (the whole cart is priced for one group); other dates widen the cart's dates.
+        </Text>
+      )}
+    </>
+  );
+}
+
+/**
+ * /activities/search (spec 001 §2): a city's activities for the dates and party (default: 4 days from today, 1
+ * adult, 0 children, 0 infants), priced with the user's group markup, and the cart beside them.
+ */
+function SearchScreen() {
+  const today = isoDay(new Date(), DISPLAY_TIME_ZONE);
+  const [params] = useSearchParams();
+  const initial = useMemo(() => fromParams(params, today), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const [search, setSearch] = useState<SearchInput | null>(() =>
+    initial.cityId && !Object.keys(tripProblems(request(initial) as Trip, today)).length ? request(initial) : null,
+  );
+  const { mutate } = useSWRConfig();
+  const cart = useApi(getCartData, {});
+  // The cart as last answered: a submitted one stays in view (with where to follow it); the next add starts a new draft.
+  const onCart = useCallback((c: TCart) => void mutate(apiKey(getCartData, {}), c, { revalidate: false }), [mutate]);
+  return (
+    <>
+      <SearchForm initial={initial} today={today} onSearch={setSearch} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
           {search ? (
-            <Results key={JSON.stringify(search)} search={search} cart={cart.data ?? null} onCart={onCart} />
+            <Results
+              key={JSON.stringify(search)}
+              search={search}
+              cartId={cart.data?.editable ? cart.data.id : undefined}
+              onCart={onCart}
+            />
           ) : (
             <Text c="dimmed">Choose a city and your dates to see activities.</Text>
           )}
         </Grid.Col>
         {/* On a phone the cart comes first: below a long result list nobody would find it. */}
         <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
-          <CartPanel cart={cart.data ?? null} onChange={onCart} />
-          {cart.data && cart.data.status === 'draft' && (
-            <Text size="xs" c="dimmed" mt="xs">
-              Prices are for {formatDate(cart.data.startDate)} – {formatDate(cart.data.endDate)}. Adding for other
-              travellers asks you first (the whole cart is priced for one group); other dates widen the cart's dates.
-            </Text>
-          )}
+          <CartColumn cart={cart.data ?? null} onChange={onCart} />
         </Grid.Col>
       </Grid>
     </>
