@@ -236,8 +236,11 @@ export function printApi(rows: ApiRow[]): void {
   );
 }
 
-/** The local stack the API bench runs on (`npm run bench` runs its other local parts on it too). */
-export function startBenchStack(portBase: number): Promise<Stack> {
+/**
+ * The local stack the API bench runs on (`npm run bench` runs its other local parts on it too); without the demo
+ * data when `seed` is false (the data-volume bench's same-page stack, given its items by the bench).
+ */
+export function startBenchStack(portBase: number, { seed = true } = {}): Promise<Stack> {
   // Sign-in limits claim an attempt before the password check and hand it back on success, so 50
   // concurrent sign-ins of one user would hold 50 claims: raise both limits to measure the handler.
   process.env.LOGIN_ATTEMPTS_PER_MINUTE = '1000000';
@@ -245,7 +248,7 @@ export function startBenchStack(portBase: number): Promise<Stack> {
   process.env.LOGIN_ATTEMPTS_PER_ACCOUNT = '1000000';
   return startStack({
     ports: { gateway: portBase, dynamodb: portBase + 1, sqs: portBase + 2, ses: portBase + 3 },
-    seed: true,
+    seed,
     logLevel: 'silent',
     // No background reconciler: its DynamoDB queries would land in the API figures and their recorded floors.
     reconcileEveryMs: 0,
