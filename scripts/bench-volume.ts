@@ -129,6 +129,12 @@ const LISTS: ListCall[] = [
   },
 ];
 
+/** The lists measured: all, or those BENCH_VOLUME_LISTS names (comma-separated, e.g. `customer search,audit log`). */
+function lists(): ListCall[] {
+  const only = process.env.BENCH_VOLUME_LISTS?.split(',').map((n) => n.trim());
+  return only ? LISTS.filter((l) => only.includes(l.name)) : LISTS;
+}
+
 function httpRequest(gatewayUrl: string, cookie: string, e: Endpoint, body: Record<string, unknown>): HttpRequest {
   const query = e.method === 'GET' ? `?${new URLSearchParams(body as Record<string, string>)}` : '';
   return {
@@ -303,7 +309,7 @@ type Row = { name: string; page: string; demo: Measure; twin?: Measure; same?: M
  */
 async function measureDemo(load: Load, demoSide: Side, twin: Side | null, durationS: number): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const call of LISTS) {
+  for (const call of lists()) {
     const twinPages = twin ? await pagesOf(twin, call) : [];
     for (const [page, body] of await pagesOf(demoSide, call)) {
       const twinBody = twinPages.find(([p]) => p === page)?.[1];
@@ -331,7 +337,7 @@ async function recordPageItems(large: Side): Promise<Map<string, TableKey>> {
   pageItems.keys.clear();
   pageItems.recording = true;
   try {
-    for (const call of LISTS)
+    for (const call of lists())
       for (const [, body] of await pagesOf(large, call))
         await send(httpRequest(large.gatewayUrl, large.cookie, call.endpoint, body));
   } finally {
@@ -343,7 +349,7 @@ async function recordPageItems(large: Side): Promise<Map<string, TableKey>> {
 /** The lists on the same-page stack and on the large data set, side by side, onto the demo rows. */
 async function measureLarge(load: Load, same: Side, large: Side, durationS: number, rows: Row[]): Promise<void> {
   let i = 0;
-  for (const call of LISTS) {
+  for (const call of lists()) {
     const samePages = await pagesOf(same, call);
     const largePages = await pagesOf(large, call);
     for (let p = 0; p < largePages.length; p++, i++) {

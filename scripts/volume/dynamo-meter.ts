@@ -57,7 +57,7 @@ function projectKeys(input: AnyItem): void {
   if (missing.length) input.ProjectionExpression = [expression, ...missing].join(', ');
 }
 
-const meter: InitializeMiddleware<object, MetadataBearer> = (next, context) => async (args) => {
+export const meter: InitializeMiddleware<object, MetadataBearer> = (next, context) => async (args) => {
   const input = args.input as AnyItem;
   input.ReturnConsumedCapacity = 'TOTAL';
   if (pageItems.recording) {

@@ -10,6 +10,7 @@ import {
   db,
   decodeCursor,
   encodeCursor,
+  prefixRange,
   queryAll,
   tableName,
   transact,
@@ -323,7 +324,8 @@ function filterExpression(filter: ListFilter | undefined): Partial<QueryCommandI
 export async function listPage<K extends DmcKind>(q: ListQuery): Promise<Page<DmcRecords[K]>> {
   const [pkAttr, skAttr] = INDEX_ATTRS[q.index];
   const f = filterExpression(q.filter);
-  const keyValues: Record<string, unknown> = { ':pk': q.pk, ...(q.skPrefix ? { ':prefix': q.skPrefix } : {}) };
+  const range = q.skPrefix ? prefixRange('#sk', q.skPrefix) : null;
+  const keyValues: Record<string, unknown> = { ':pk': q.pk, ...range?.values };
   let start: Record<string, unknown> | undefined = q.cursor ? decodeCursor(q.cursor, q.index, q.pk) : undefined;
   const records: DmcRecords[K][] = [];
   let read = 0;
@@ -332,12 +334,12 @@ export async function listPage<K extends DmcKind>(q: ListQuery): Promise<Page<Dm
       new QueryCommand({
         TableName: tableName(),
         IndexName: TABLE.indexes[q.index].name,
-        KeyConditionExpression: `#pk = :pk${q.skPrefix ? ' AND begins_with(#sk, :prefix)' : ''}`,
+        KeyConditionExpression: `#pk = :pk${range ? ` AND ${range.condition}` : ''}`,
         ...f,
         ExpressionAttributeNames: {
           ...f.ExpressionAttributeNames,
           '#pk': pkAttr,
-          ...(q.skPrefix ? { '#sk': skAttr } : {}),
+          ...(range ? { '#sk': skAttr } : {}),
         },
         ExpressionAttributeValues: { ...f.ExpressionAttributeValues, ...keyValues },
         // Unfiltered, a page is one read; filtered, read ahead in bigger steps.

@@ -11,6 +11,7 @@ import {
   decodeCursor,
   encodeCursor,
   tableName,
+  prefixRange,
   queryAll,
   setClause,
   transactOrFalse,
@@ -143,12 +144,13 @@ export async function searchUserIds(siteId: SiteId, query: string, limit: number
   const ids = new Set<string>();
   let start: StartKey;
   // Several tokens of one user can match; a few pages of tokens are enough to fill a result list.
+  const tokens = prefixRange('sk', prefix, 'q');
   for (let round = 0; round < 5 && ids.size < limit; round++) {
     const res = await db().send(
       new QueryCommand({
         TableName: table(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :q)',
-        ExpressionAttributeValues: { ':pk': userKeys.userSearchPk(siteId), ':q': prefix },
+        KeyConditionExpression: `pk = :pk AND ${tokens.condition}`,
+        ExpressionAttributeValues: { ':pk': userKeys.userSearchPk(siteId), ...tokens.values },
         ProjectionExpression: 'userId',
         Limit: 100,
         ExclusiveStartKey: start,

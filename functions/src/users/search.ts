@@ -1,6 +1,6 @@
 /**
  * Prefix search over users without a scan: each user has small token items (email, names, company,
- * phones) under one partition per site, and a query is a `begins_with` on their sort keys.
+ * phones) under one partition per site, and a query is a prefix range of their sort keys (`prefixRange`).
  */
 import type { TPhoneEntry } from '@tp/contracts/endpoints/users';
 import { phoneIdentity } from './phone.ts';
