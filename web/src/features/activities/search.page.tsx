@@ -374,6 +374,13 @@ function CityField({ inputProps }: { inputProps: GetInputPropsReturnType }) {
   );
 }
 
+/** The party's three counts: field, label, least. */
+const PARTY_FIELDS = [
+  ['adults', 'Adults', 1],
+  ['children', 'Children', 0],
+  ['infants', 'Infants', 0],
+] as const;
+
 /**
  * The search form. Memoised: the cart's answer (and each change of the cart) renders the results and the cart,
  * not the form's fields again.
@@ -422,36 +429,18 @@ const SearchForm = memo(function SearchForm({
               {...form.getInputProps('endDate')}
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 4, md: 1 }}>
-            <NumberInput
-              label="Adults"
-              min={1}
-              max={50}
-              allowDecimal={false}
-              clampBehavior="none"
-              {...form.getInputProps('adults')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 4, md: 1 }}>
-            <NumberInput
-              label="Children"
-              min={0}
-              max={50}
-              allowDecimal={false}
-              clampBehavior="none"
-              {...form.getInputProps('children')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 4, md: 1 }}>
-            <NumberInput
-              label="Infants"
-              min={0}
-              max={50}
-              allowDecimal={false}
-              clampBehavior="none"
-              {...form.getInputProps('infants')}
-            />
-          </Grid.Col>
+          {PARTY_FIELDS.map(([field, label, min]) => (
+            <Grid.Col key={field} span={{ base: 4, md: 1 }}>
+              <NumberInput
+                label={label}
+                min={min}
+                max={50}
+                allowDecimal={false}
+                clampBehavior="none"
+                {...form.getInputProps(field)}
+              />
+            </Grid.Col>
+          ))}
           <Grid.Col span={{ base: 12, sm: 8, md: 2 }}>
             <TextInput label="Activity name" placeholder="Optional" {...form.getInputProps('search')} />
           </Grid.Col>
