@@ -17,7 +17,7 @@ import { urlPath, type Endpoint } from '@tp/contracts/endpoint';
 import { detectSite } from '@tp/contracts/endpoints/site';
 import { changeMyPhoneDetails, getUserBySessionId, login } from '@tp/contracts/endpoints/users';
 import { observeDynamo } from '../functions/src/lib/db.ts';
-import { requestsInFlight } from './local/gateway.ts';
+import { untilDrained } from './local/gateway.ts';
 import { startStack, type Stack } from './local/stack.ts';
 import { pct } from './bench-coldstart.ts';
 import { stages, startLoadProcess, type HttpRequest, type RecordedOp, type Samples } from './bench-api-load.ts';
@@ -81,16 +81,8 @@ function request(gatewayUrl: string, call: Pick<ApiCall, 'endpoint' | 'body' | '
   };
 }
 
-/**
- * Until the gateway has answered every request: a load run ends with up to `connections` still in the
- * handlers (a login backlog on argon2id for a second or more), which must not land in what comes next.
- */
-async function drained(): Promise<void> {
-  while (requestsInFlight() > 0) await new Promise((r) => setTimeout(r, 20));
-}
-
 async function record(gatewayUrl: string, call: ApiCall): Promise<RecordedOp[]> {
-  await drained();
+  await untilDrained();
   if (!recorderAdded) {
     observeDynamo((client) => client.middlewareStack.add(recorder, { step: 'finalizeRequest', name: 'benchRecorder' }));
     recorderAdded = true;
@@ -147,7 +139,7 @@ export async function apiBench(
           connections: call.connections,
           durationS: seconds,
         });
-        await drained();
+        await untilDrained();
         return samples;
       };
       const floorRun = (seconds = segment) =>

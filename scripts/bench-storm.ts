@@ -27,7 +27,7 @@ import { siteMonthCounts } from '../functions/src/lib/site-stats.ts';
 import { monthKey } from '../functions/src/lib/time.ts';
 import { flightActivity } from '../functions/src/users/index.ts';
 import { pct } from './bench-coldstart.ts';
-import { requestsInFlight } from './local/gateway.ts';
+import { untilDrained } from './local/gateway.ts';
 import type { Stack } from './local/stack.ts';
 
 const ROUTES = [
@@ -161,10 +161,6 @@ export function stormBodies(today: Date): string[] {
   return bodies;
 }
 
-async function drained(): Promise<void> {
-  while (requestsInFlight() > 0) await new Promise((r) => setTimeout(r, 20));
-}
-
 export interface StormFigures {
   requests: number;
   ok: number;
@@ -221,7 +217,7 @@ export async function stormSection(
   const bodies = stormBodies(new Date());
   // One search to warm the handler (counted like the others: it is read before the storm's "before").
   await call(stack, domain, flightSearch, JSON.parse(bodies[0]!), agentCookie);
-  await drained();
+  await untilDrained();
   const before = await counters();
   const loadStart = loadavg()[0]!;
   process.stdout.write(
@@ -243,7 +239,7 @@ export async function stormSection(
     connections,
     durationS: seconds,
   });
-  await drained();
+  await untilDrained();
   clearInterval(sampler);
   const after = await counters();
   const loadEnd = loadavg()[0]!;

@@ -34,7 +34,7 @@ import { pct } from './bench-coldstart.ts';
 import { measureExports, printExports } from './bench-exports.ts';
 import { startLoadProcess, type HttpRequest } from './bench-api-load.ts';
 import { startBenchStack } from './bench-api.ts';
-import { requestsInFlight } from './local/gateway.ts';
+import { untilDrained } from './local/gateway.ts';
 import { DEMO_LOGINS } from './seed/logins.ts';
 import { DEMO_SITES } from './seed/sites.ts';
 import { volumeWrites, YEAR_END } from './volume/generate.ts';
@@ -497,9 +497,7 @@ export async function volumeSection(opts: { portBase: number; factor: number; se
     const own: Side = {
       gatewayUrl: stack.gatewayUrl,
       cookie: await signIn(stack.gatewayUrl),
-      drained: async () => {
-        while (requestsInFlight() > 0) await new Promise((r) => setTimeout(r, 20));
-      },
+      drained: untilDrained,
       consumed: async () => takeConsumed(),
     };
     const copy = (to: ChildStack) => copyTable({ from: stack.dynamoUrl, to: to.dynamoUrl, tableName: tableName() });

@@ -294,6 +294,14 @@ let inFlight = 0;
  */
 export const requestsInFlight = (): number => inFlight;
 
+/**
+ * Resolves once the gateway has answered every request it holds: a load run ends with up to `connections` still
+ * in the handlers (a login backlog on argon2id for a second or more), which must not land in what is measured next.
+ */
+export async function untilDrained(): Promise<void> {
+  while (inFlight > 0) await new Promise((r) => setTimeout(r, 20));
+}
+
 export function startGateway(opts: GatewayOptions): Promise<Server> {
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);

@@ -164,12 +164,12 @@ export async function copyItems(opts: {
 // The child: the stack, and its answers.
 if (process.send && import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { startBenchStack } = await import('../bench-api.ts');
-  const { requestsInFlight } = await import('../local/gateway.ts');
+  const { untilDrained } = await import('../local/gateway.ts');
   const { meterHandlers, takeConsumed } = await import('./dynamo-meter.ts');
   meterHandlers();
   const stack = await startBenchStack(Number(process.env.BENCH_CHILD_STACK_PORT), { seed: false });
   process.on('message', async ({ id, question }: { id: number; question: Question }) => {
-    if (question === 'drained') while (requestsInFlight() > 0) await new Promise((r) => setTimeout(r, 20));
+    if (question === 'drained') await untilDrained();
     process.send!({ id, value: question === 'capacity' ? takeConsumed() : undefined });
   });
   process.on('disconnect', () => void stack.stop().then(() => process.exit(0)));
