@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { changeRequest, ticketSlug } from '@tp/contracts/endpoints/tickets';
 import { dialogsSettled } from '../support/axe.ts';
-import { ahead, appUrl, saveShot, screenshots, signIn, useBrowser } from '../support/browser.ts';
+import { ahead, appUrl, atWidth, saveShot, screenshots, signIn, useBrowser } from '../support/browser.ts';
 import { demo, FLIGHTDEALS } from '../integration/customers-helpers.ts';
 import { plainBooking, supplierBooking } from '../integration/tickets-helpers.ts';
 
@@ -140,7 +140,8 @@ describe('screens fit phones and narrow fields', () => {
     await page.getByRole('heading', { name: 'Booking confirmed' }).waitFor({ timeout: 60_000 });
     await shoot(page, 'confirmation');
 
-    await page.setViewportSize({ width: 390, height: 900 });
+    // atWidth waits out the app shell's navbar sliding away: measured mid-slide, the list was 32 px wide.
+    await atWidth(page, 390);
     const passengers = page.getByRole('list', { name: 'Passengers' });
     await passengers.waitFor();
     // Nothing of it lies beyond the screen (a card per passenger, every column in it).

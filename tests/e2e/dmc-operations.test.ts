@@ -13,7 +13,7 @@ import { DMC_OPS_MSG } from '@tp/contracts/endpoints/dmc-operations';
 import { KART_MSG, saveKart } from '@tp/contracts/endpoints/kart';
 import { localDay } from '../../functions/src/lib/time.ts';
 import { axeViolations, horizontalOverflow } from '../support/axe.ts';
-import { appUrl, saveShot, signIn, toast, useBrowser } from '../support/browser.ts';
+import { appUrl, atWidth, saveShot, signIn, toast, useBrowser } from '../support/browser.ts';
 import { ok, staff, tag } from '../integration/dmc-helpers.ts';
 import { uniquePhone } from '../integration/users-helpers.ts';
 
@@ -135,7 +135,7 @@ describe('DMC operations', () => {
       await page.reload();
       await expect.poll(() => row.getByRole('button', { name: /^Reopen/ }).count(), { timeout: 15_000 }).toBe(1);
       expect(await row.locator('.mantine-Badge-root').textContent()).toBe('Done');
-      await page.setViewportSize({ width: 390, height: 844 });
+      await atWidth(page, 390);
       await shot(page, 'job-sheet-390');
       // Today's itinerary holds the customer's day: check-in and the transfer, on screen and in print.
       await page.goto(appUrl(SITE, '/staff/dmc-datewise-itineraries'));
@@ -144,7 +144,7 @@ describe('DMC operations', () => {
       await day.waitFor();
       expect(await horizontalOverflow(page)).toBe(0);
       await shot(page, 'itineraries-390');
-      await page.setViewportSize({ width: 1366, height: 900 });
+      await atWidth(page, 1366);
       expect(await axeViolations(page, 'main')).toEqual([]);
       await shot(page, 'itineraries-1366');
       await page.emulateMedia({ media: 'print' });
