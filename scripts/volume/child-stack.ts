@@ -18,13 +18,12 @@ import {
   ScanCommand,
   type AttributeValue,
   type BatchGetItemCommandOutput,
-  type BatchWriteItemCommandOutput,
   type ScanCommandOutput,
-  type WriteRequest,
 } from '@aws-sdk/client-dynamodb';
 import { TABLE } from '@tp/contracts/platform';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../local/provision.ts';
 import type { TableKey } from './dynamo-meter.ts';
+import { putBatch, type PutRequests } from './put-batch.ts';
 
 type Question = 'drained' | 'capacity';
 type Answer = { id: number; value: unknown } | { ready: { gatewayUrl: string; dynamoUrl: string } };
@@ -87,15 +86,13 @@ type Item = Record<string, AttributeValue>;
 
 /** Puts the items, whole, in BatchWrite requests of 25 (unprocessed items sent again). */
 async function writeItems(to: DynamoDBClient, tableName: string, items: Item[]): Promise<void> {
-  for (let i = 0; i < items.length; i += 25) {
-    let pending: WriteRequest[] | undefined = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
-    while (pending?.length) {
-      const out: BatchWriteItemCommandOutput = await to.send(
-        new BatchWriteItemCommand({ RequestItems: { [tableName]: pending } }),
-      );
-      pending = out.UnprocessedItems?.[tableName];
-    }
-  }
+  for (let i = 0; i < items.length; i += 25)
+    await putBatch(
+      tableName,
+      items.slice(i, i + 25),
+      async (RequestItems) =>
+        (await to.send(new BatchWriteItemCommand({ RequestItems }))).UnprocessedItems as PutRequests<Item>,
+    );
 }
 
 /** Scan segments read at once by `copyTable`. */

@@ -10,6 +10,7 @@ import { YEAR_END } from './generate.ts';
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, setClause, tableName } from '../../functions/src/lib/db.ts';
 import type { CounterDelta, VolumeWrite } from './generate.ts';
+import { putBatch, type PutRequests } from './put-batch.ts';
 
 const BATCH = 25;
 
@@ -22,20 +23,16 @@ export interface WriteReport {
   itemsPerSecond: number;
 }
 
-type Request = { PutRequest: { Item: Record<string, unknown> } };
-
 async function sendBatch(items: Record<string, unknown>[], report: WriteReport): Promise<void> {
-  let request: Record<string, Request[]> | undefined = {
-    [tableName()]: items.map((Item) => ({ PutRequest: { Item } })),
-  };
-  for (let attempt = 0; request && Object.keys(request).length; attempt++) {
-    if (attempt) {
-      report.retries++;
-      await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
-    }
-    const out = await db().send(new BatchWriteCommand({ RequestItems: request }));
-    request = out.UnprocessedItems as typeof request;
-  }
+  await putBatch(
+    tableName(),
+    items,
+    async (RequestItems) =>
+      (await db().send(new BatchWriteCommand({ RequestItems }))).UnprocessedItems as PutRequests<
+        Record<string, unknown>
+      >,
+    () => report.retries++,
+  );
   report.batches++;
 }
 
