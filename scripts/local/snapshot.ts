@@ -12,12 +12,12 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { TABLE } from '@tp/contracts/platform';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, type QueueUrls } from './provision.ts';
+import { BATCH_WRITE_LIMIT, putBatch, type PutRequests } from './put-batch.ts';
 
 /** The environment variable naming the file every stack of a run loads instead of seeding. */
 export const SNAPSHOT_ENV = 'DEMO_SNAPSHOT';
 /** The seeded stack's media folder (uploaded images the items name), kept beside the snapshot file. */
 export const snapshotMedia = (file: string): string => `${file}.media`;
-const BATCH = 25;
 const IN_FLIGHT = 4;
 
 /**
@@ -68,15 +68,11 @@ export async function saveSnapshot(
       JSON.stringify({ TableName: TABLE.name, ExclusiveStartKey: startKey }),
     );
     const items = page.Items as unknown[];
-    for (let i = 0; i < items.length; i += BATCH)
-      batches.push(
-        JSON.stringify({
-          RequestItems: { [TABLE.name]: items.slice(i, i + BATCH).map((Item) => ({ PutRequest: { Item } })) },
-        }),
-      );
+    for (let i = 0; i < items.length; i += BATCH_WRITE_LIMIT)
+      batches.push(JSON.stringify(items.slice(i, i + BATCH_WRITE_LIMIT)));
     startKey = page.LastEvaluatedKey;
   } while (startKey);
-  // One batch request body per line.
+  // One batch's items (as DynamoDB holds them) per line.
   writeFileSync(file, batches.join('\n'));
   return batches.length;
 }
@@ -84,16 +80,15 @@ export async function saveSnapshot(
 /** Writes the snapshot's items into the (empty) table of the stack at `endpoint`, its images into `mediaDir`. */
 export async function loadSnapshot(endpoint: string, file: string, mediaDir: string): Promise<void> {
   cpSync(snapshotMedia(file), mediaDir, { recursive: true });
-  const batches = readFileSync(file, 'utf8').split('\n');
-  const send = async (body: string) => {
-    for (let attempt = 0; ; attempt++) {
-      if (attempt) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
-      const left = (await dynamoLocal(endpoint, 'BatchWriteItem', body)).UnprocessedItems as
-        Record<string, unknown[]> | undefined;
-      if (!left?.[TABLE.name]?.length) return;
-      body = JSON.stringify({ RequestItems: left });
-    }
-  };
+  const batches = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  const send = (line: string) =>
+    putBatch(
+      TABLE.name,
+      JSON.parse(line) as unknown[],
+      async (RequestItems) =>
+        (await dynamoLocal(endpoint, 'BatchWriteItem', JSON.stringify({ RequestItems }))).UnprocessedItems as
+          PutRequests<unknown> | undefined,
+    );
   let next = 0;
   await Promise.all(
     Array.from({ length: IN_FLIGHT }, async () => {

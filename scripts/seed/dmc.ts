@@ -4,8 +4,7 @@
  * lists (from the seed's priorities: highest tried first, ties in id order as the engine breaks them). Written with
  * BatchWrite (~400 items in ~16 requests); every item is a put by id, so seeding again overwrites, never duplicates.
  */
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../../functions/src/lib/db.ts';
+import { putItems } from './put-items.ts';
 import { asSiteId, type SiteId } from '../../functions/src/lib/keys.ts';
 import { dmcKeys, type DmcKind } from '../../functions/src/dmc/keys.ts';
 import type { DmcRecords, RateKind } from '../../functions/src/dmc/records.ts';
@@ -38,8 +37,6 @@ export const DUBAI_EXCHANGE_RATES: TExchangeRate[] = [
     updatedAt: '2026-11-20T06:00:00.000Z',
   },
 ];
-
-const BATCH = 25;
 
 /** Bottom-first priority lists per tour option, from records carrying a priority. */
 export function priorityLists(rates: readonly { id: string; tourOptionId: string; priority: number }[]) {
@@ -102,15 +99,6 @@ export function dmcDemoItems(siteId: SiteId = asSiteId(D.siteId)): Record<string
 
 export async function seedDmc(): Promise<number> {
   const items = dmcDemoItems();
-  for (let i = 0; i < items.length; i += BATCH) {
-    let request: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = {
-      [tableName()]: items.slice(i, i + BATCH).map((Item) => ({ PutRequest: { Item } })),
-    };
-    // Throttled writes come back unprocessed: send them again.
-    while (request && Object.keys(request).length) {
-      const out = await db().send(new BatchWriteCommand({ RequestItems: request }));
-      request = out.UnprocessedItems as typeof request;
-    }
-  }
+  await putItems(items);
   return items.length;
 }

@@ -7,7 +7,7 @@
  * `supplierRequestRecords`, as the API computes them. Fixed ids and puts by id: seeding again overwrites, never
  * duplicates.
  */
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { putItems } from './put-items.ts';
 import {
   placeAreasOf,
   priceTourOption,
@@ -23,7 +23,6 @@ import {
   type TransferChoice,
 } from '@tp/domain/dmc';
 import { addCalendarDays } from '@tp/domain/credit';
-import { db, tableName } from '../../functions/src/lib/db.ts';
 import { asSiteId, type SiteId } from '../../functions/src/lib/keys.ts';
 import { transferDetailsOf, type KartRecord } from '../../functions/src/kart/model.ts';
 import { deadlineItems, kartWrites } from '../../functions/src/kart/repo.ts';
@@ -367,14 +366,6 @@ const DEMO_RECEIPT_COUNT = DEMO_KARTS.reduce((n, d) => n + d.money.receipts.leng
 export async function seedKarts(): Promise<number> {
   const items = await kartDemoItems();
   await raiseReceiptCounter(asSiteId(D.siteId), DEMO_FY, DEMO_RECEIPT_COUNT);
-  for (let i = 0; i < items.length; i += 25) {
-    let request: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = {
-      [tableName()]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })),
-    };
-    while (request && Object.keys(request).length) {
-      const out = await db().send(new BatchWriteCommand({ RequestItems: request }));
-      request = out.UnprocessedItems as typeof request;
-    }
-  }
+  await putItems(items);
   return items.length;
 }

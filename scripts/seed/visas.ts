@@ -5,8 +5,7 @@
  * counters the API keeps (categories per country, checklists per category) are computed from the data.
  * Sources for the requirements: docs/visas.md "Demo data".
  */
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../../functions/src/lib/db.ts';
+import { putItems } from './put-items.ts';
 import { asSiteId, type SiteId } from '../../functions/src/lib/keys.ts';
 import { visaKeys } from '../../functions/src/visa/keys.ts';
 import type { CategoryRecord, ChecklistRecord, CountryRecord } from '../../functions/src/visa/repo.ts';
@@ -324,13 +323,5 @@ export function visaItems(siteId: SiteId): Record<string, unknown>[] {
 
 export async function seedVisas(siteId: SiteId = asSiteId('site-flightdeals')): Promise<void> {
   const items = visaItems(siteId);
-  for (let i = 0; i < items.length; i += 25) {
-    let request: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = {
-      [tableName()]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })),
-    };
-    while (request && Object.keys(request).length) {
-      const out = await db().send(new BatchWriteCommand({ RequestItems: request }));
-      request = out.UnprocessedItems as typeof request;
-    }
-  }
+  await putItems(items);
 }

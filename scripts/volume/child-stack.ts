@@ -23,7 +23,7 @@ import {
 import { TABLE } from '@tp/contracts/platform';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../local/provision.ts';
 import type { TableKey } from './dynamo-meter.ts';
-import { putBatch, type PutRequests } from './put-batch.ts';
+import { BATCH_WRITE_LIMIT, putBatch, type PutRequests } from '../local/put-batch.ts';
 
 type Question = 'drained' | 'capacity';
 type Answer = { id: number; value: unknown } | { ready: { gatewayUrl: string; dynamoUrl: string } };
@@ -84,12 +84,12 @@ const clientFor = (endpoint: string) =>
 
 type Item = Record<string, AttributeValue>;
 
-/** Puts the items, whole, in BatchWrite requests of 25 (unprocessed items sent again). */
+/** Puts the items, whole, in BatchWrite requests of BATCH_WRITE_LIMIT (putBatch's retries). */
 async function writeItems(to: DynamoDBClient, tableName: string, items: Item[]): Promise<void> {
-  for (let i = 0; i < items.length; i += 25)
+  for (let i = 0; i < items.length; i += BATCH_WRITE_LIMIT)
     await putBatch(
       tableName,
-      items.slice(i, i + 25),
+      items.slice(i, i + BATCH_WRITE_LIMIT),
       async (RequestItems) =>
         (await to.send(new BatchWriteItemCommand({ RequestItems }))).UnprocessedItems as PutRequests<Item>,
     );

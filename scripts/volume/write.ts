@@ -7,12 +7,11 @@ import { financialYear } from '@tp/domain/gst';
 import type { SiteId } from '../../functions/src/lib/keys.ts';
 import { getSettings as getInvoiceSettings, lastDocumentNumber } from '../../functions/src/invoices/repo.ts';
 import { YEAR_END } from './generate.ts';
-import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, setClause, tableName } from '../../functions/src/lib/db.ts';
 import type { CounterDelta, VolumeWrite } from './generate.ts';
-import { putBatch, type PutRequests } from './put-batch.ts';
-
-const BATCH = 25;
+import { BATCH_WRITE_LIMIT } from '../local/put-batch.ts';
+import { putDocumentBatch } from '../seed/put-items.ts';
 
 export interface WriteReport {
   items: number;
@@ -24,15 +23,7 @@ export interface WriteReport {
 }
 
 async function sendBatch(items: Record<string, unknown>[], report: WriteReport): Promise<void> {
-  await putBatch(
-    tableName(),
-    items,
-    async (RequestItems) =>
-      (await db().send(new BatchWriteCommand({ RequestItems }))).UnprocessedItems as PutRequests<
-        Record<string, unknown>
-      >,
-    () => report.retries++,
-  );
+  await putDocumentBatch(items, () => report.retries++);
   report.batches++;
 }
 
@@ -78,7 +69,7 @@ export async function writeVolume(
         continue;
       }
       batch.set(`${String(w.put.pk)}|${String(w.put.sk)}`, w.put);
-      if (batch.size === BATCH) {
+      if (batch.size === BATCH_WRITE_LIMIT) {
         yield [...batch.values()];
         batch = new Map();
       }

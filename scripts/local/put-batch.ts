@@ -1,10 +1,13 @@
 /**
- * One BatchWrite of puts (at most 25 items) sent until DynamoDB has taken every item: what it leaves unprocessed
- * (throttling, a busy DynamoDB Local) is sent again after a short, growing back-off. The volume writer (write.ts,
- * the document client and plain items) and the child stacks' copier (child-stack.ts, a raw client and marshalled
- * items) both write through it, each with its own `send`.
+ * One BatchWrite of puts sent until DynamoDB has taken every item: what it leaves unprocessed (throttling, a busy
+ * DynamoDB Local) is sent again after a short, growing back-off. Every script that writes items in batches goes
+ * through it with its own `send`: the seeds and the volume writer (the document client, plain items), the snapshot
+ * loader and the bench's child stacks (raw requests, marshalled items).
  */
 export type PutRequests<I> = Record<string, { PutRequest: { Item: I } }[]>;
+
+/** The most items one BatchWriteItem request may carry. */
+export const BATCH_WRITE_LIMIT = 25;
 
 export async function putBatch<I>(
   tableName: string,
